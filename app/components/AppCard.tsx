@@ -1,0 +1,57 @@
+import { Link } from "@remix-run/react";
+import { appTimeLabel, formatFileSize, formatNumber } from "~/lib/format";
+import type { PublicApp } from "../../workers/services/catalogue";
+import { AppIcon } from "./AppIcon";
+import { TypeBadge } from "./TypeBadge";
+
+export function AppCard({ app, now }: { app: PublicApp; now: number }) {
+  return (
+    <Link
+      to={`/${app.url}`}
+      prefetch="intent"
+      className="group flex flex-col gap-4 rounded-2xl border border-white/5 bg-zinc-900/70 p-4 transition hover:-translate-y-0.5 hover:border-indigo-500/40 hover:bg-zinc-900"
+    >
+      <div className="flex items-start gap-3">
+        <AppIcon name={app.name} src={app.icon_url} />
+        <div className="min-w-0 flex-1">
+          <h2 className="truncate font-semibold text-white group-hover:text-indigo-300">{app.name}</h2>
+          <p className="truncate text-sm text-zinc-400">{app.developer}</p>
+          <div className="mt-1.5 flex flex-wrap items-center gap-2">
+            <TypeBadge type={app.app_type} />
+            {app.version && <span className="text-xs text-zinc-400">v{app.version}</span>}
+          </div>
+        </div>
+      </div>
+      <dl className="mt-auto grid grid-cols-3 gap-2 border-t border-white/5 pt-3 text-xs text-zinc-400">
+        <div>
+          <dt className="sr-only">Dung lượng</dt>
+          <dd>{app.file_size ? formatFileSize(app.file_size) : "—"}</dd>
+        </div>
+        <div className="text-center">
+          <dt className="sr-only">Lượt tải</dt>
+          <dd>{formatNumber(app.download_count)} lượt tải</dd>
+        </div>
+        <div className="text-right">
+          <dt className="sr-only">Cập nhật</dt>
+          <dd>{appTimeLabel(app, now)}</dd>
+        </div>
+      </dl>
+    </Link>
+  );
+}
+
+export function AppCardPlaceholder() {
+  return (
+    <div className="flex animate-pulse flex-col gap-4 rounded-2xl border border-white/5 bg-zinc-900/70 p-4" aria-hidden="true">
+      <div className="flex gap-3">
+        <div className="h-16 w-16 rounded-2xl bg-zinc-800" />
+        <div className="flex-1 space-y-2 pt-1">
+          <div className="h-4 w-3/4 rounded bg-zinc-800" />
+          <div className="h-3 w-1/2 rounded bg-zinc-800" />
+          <div className="h-4 w-16 rounded-full bg-zinc-800" />
+        </div>
+      </div>
+      <div className="h-3 rounded bg-zinc-800" />
+    </div>
+  );
+}

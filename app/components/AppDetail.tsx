@@ -1,0 +1,227 @@
+import { Link } from "@remix-run/react";
+import { useState } from "react";
+import { downloadButtonText, TESTFLIGHT_MISSING_ALERT } from "~/lib/app-types";
+import { formatDate, formatFileSize, formatNumber } from "~/lib/format";
+import type { PublicApp, Screenshot } from "../../workers/services/catalogue";
+import type { PublicPricing } from "../../workers/services/keys";
+import { AppIcon } from "./AppIcon";
+import { SupportLinks } from "./SupportLinks";
+import { TypeBadge } from "./TypeBadge";
+
+const BUTTON = "inline-flex w-full items-center justify-center gap-2 rounded-2xl px-6 py-3.5 text-base font-bold shadow-lg transition sm:w-auto";
+
+function DownloadButton({ app }: { app: PublicApp }) {
+  const text = downloadButtonText(app.app_type);
+  const icon = (
+    <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" aria-hidden="true">
+      <path d="M12 4v11m0 0-4-4m4 4 4-4M5 20h14" />
+    </svg>
+  );
+  if (app.app_type === "testflight") {
+    // The TestFlight action needs a TestFlight app with a link (spec §2).
+    if (app.testflight_url) {
+      return (
+        <a href={app.testflight_url} target="_blank" rel="noopener noreferrer" className={`${BUTTON} bg-sky-600 text-white hover:bg-sky-500`}>
+          {text}
+        </a>
+      );
+    }
+    return (
+      <button type="button" onClick={() => window.alert(TESTFLIGHT_MISSING_ALERT)} className={`${BUTTON} bg-sky-600 text-white hover:bg-sky-500`}>
+        {text}
+      </button>
+    );
+  }
+  const href = app.app_type === "itms-ipa" ? app.itms_url || app.file_url : app.file_url;
+  if (!href) {
+    return (
+      <button type="button" disabled className={`${BUTTON} cursor-not-allowed bg-zinc-800 text-zinc-400`}>
+        {text}
+      </button>
+    );
+  }
+  return (
+    <a href={href} className={`${BUTTON} bg-indigo-600 text-white hover:bg-indigo-500`} data-testid="download-button">
+      {icon}
+      {text}
+    </a>
+  );
+}
+
+function Gallery({ items, appName }: { items: Screenshot[]; appName: string }) {
+  const [selected, setSelected] = useState(0);
+  if (items.length === 0) return null;
+  const current = items[Math.min(selected, items.length - 1)];
+  return (
+    <section aria-labelledby="gallery-heading" className="mt-10">
+      <h2 id="gallery-heading" className="mb-4 text-lg font-bold text-white">
+        Hình ảnh & video
+      </h2>
+      <div className="flex justify-center overflow-hidden rounded-2xl border border-white/5 bg-black/40 p-2">
+        {current.media_type === "video" ? (
+          <video key={current.id} src={current.url} controls playsInline preload="metadata" className="max-h-[70vh] rounded-xl">
+            <track kind="captions" />
+          </video>
+        ) : (
+          <img key={current.id} src={current.url} alt={`${appName}: ảnh ${selected + 1}`} className="max-h-[70vh] rounded-xl object-contain" />
+        )}
+      </div>
+      {items.length > 1 && (
+        <ul className="mt-3 flex gap-2 overflow-x-auto pb-2" aria-label="Ảnh thu nhỏ">
+          {items.map((item, index) => (
+            <li key={item.id} className="shrink-0">
+              <button
+                type="button"
+                onClick={() => setSelected(index)}
+                aria-label={`${item.media_type === "video" ? "Video" : "Ảnh"} ${index + 1}`}
+                aria-current={index === selected}
+                className={`relative block h-24 w-14 overflow-hidden rounded-lg ring-2 ${index === selected ? "ring-indigo-400" : "ring-transparent opacity-70 hover:opacity-100"}`}
+              >
+                {item.media_type === "video" ? (
+                  <>
+                    <video src={`${item.url}#t=0.5`} muted preload="metadata" playsInline className="h-full w-full object-cover" aria-hidden="true" />
+                    <span className="absolute inset-0 flex items-center justify-center bg-black/40 text-white" aria-hidden="true">
+                      ▶
+                    </span>
+                  </>
+                ) : (
+                  <img src={item.url} alt="" loading="lazy" className="h-full w-full object-cover" />
+                )}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function pricingState(option: PublicPricing): { label: string; tone: string } {
+  if (!option.is_active) return { label: "Tạm dừng", tone: "text-zinc-400" };
+  if (!option.is_available) return { label: "Hết hàng", tone: "text-red-300" };
+  if (option.is_low_stock) return { label: `Sắp hết (còn ${option.available_count})`, tone: "text-amber-300" };
+  return { label: `Còn ${formatNumber(option.available_count)} key`, tone: "text-emerald-300" };
+}
+
+function KeyPrices({ pricing }: { pricing: PublicPricing[] }) {
+  if (pricing.length === 0) return null;
+  return (
+    <section aria-labelledby="keys-heading" className="mt-10 rounded-2xl border border-white/5 bg-zinc-900/70 p-5">
+      <h2 id="keys-heading" className="text-lg font-bold text-white">
+        Mua key
+      </h2>
+      <ul className="mt-4 grid gap-3 sm:grid-cols-2">
+        {pricing.map((option) => {
+          const state = pricingState(option);
+          return (
+            <li key={option.id} className={`rounded-xl border border-white/10 p-4 ${option.can_purchase ? "" : "opacity-60"}`}>
+              <p className="font-semibold text-white">{option.key_type.display_name}</p>
+              <p className="mt-1 text-xl font-black text-indigo-300">{option.formatted_price}</p>
+              <p className={`mt-1 text-sm ${state.tone}`}>{state.label}</p>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
+export function AppDetail({ app, pricing }: { app: PublicApp; pricing: PublicPricing[] }) {
+  const features = app.changelog
+    .split("\n")
+    .map((line) => line.trim())
+    .filter(Boolean);
+  return (
+    <article className="mx-auto max-w-4xl px-4 py-6 sm:py-10">
+      <nav aria-label="Breadcrumb" className="mb-6 text-sm text-zinc-400">
+        <ol className="flex flex-wrap items-center gap-2">
+          <li>
+            <Link to="/" className="hover:text-white">
+              ← Trang chủ
+            </Link>
+          </li>
+          <li aria-hidden="true">/</li>
+          <li aria-current="page" className="truncate text-zinc-300">
+            {app.name}
+          </li>
+        </ol>
+      </nav>
+
+      <header className="flex flex-col gap-6 sm:flex-row sm:items-start">
+        <AppIcon name={app.name} src={app.icon_url} size="lg" />
+        <div className="min-w-0 flex-1">
+          <TypeBadge type={app.app_type} />
+          <h1 className="mt-2 text-2xl font-black break-words text-white sm:text-3xl">{app.name}</h1>
+          <p className="mt-1 text-zinc-400">{app.developer}</p>
+          <dl className="mt-4 flex flex-wrap gap-x-6 gap-y-2 text-sm">
+            <div>
+              <dt className="text-zinc-400">Phiên bản</dt>
+              <dd className="font-semibold text-white">{app.version || "—"}</dd>
+            </div>
+            <div>
+              <dt className="text-zinc-400">Lượt tải</dt>
+              <dd className="font-semibold text-white" data-testid="download-count">
+                {formatNumber(app.download_count)}
+              </dd>
+            </div>
+            <div>
+              <dt className="text-zinc-400">Cập nhật</dt>
+              <dd className="font-semibold text-white">{formatDate(app.updated_at || app.created_at)}</dd>
+            </div>
+            {app.file_size ? (
+              <div>
+                <dt className="text-zinc-400">Dung lượng</dt>
+                <dd className="font-semibold text-white">{formatFileSize(app.file_size)}</dd>
+              </div>
+            ) : null}
+            <div>
+              <dt className="text-zinc-400">iOS tối thiểu</dt>
+              <dd className="font-semibold text-white">{app.minimum_os_version}</dd>
+            </div>
+          </dl>
+          <div className="mt-6">
+            <DownloadButton app={app} />
+          </div>
+        </div>
+      </header>
+
+      {app.description && (
+        <section aria-labelledby="description-heading" className="mt-10">
+          <h2 id="description-heading" className="mb-3 text-lg font-bold text-white">
+            Mô tả
+          </h2>
+          <p className="leading-relaxed whitespace-pre-line text-zinc-300">{app.description}</p>
+        </section>
+      )}
+
+      {features.length > 0 && (
+        <section aria-labelledby="features-heading" className="mt-10">
+          <h2 id="features-heading" className="mb-3 text-lg font-bold text-white">
+            Tính năng
+          </h2>
+          <ul className="space-y-2">
+            {features.map((feature, index) => (
+              <li key={index} className="flex gap-3 text-zinc-300">
+                <span className="mt-0.5 text-emerald-400" aria-hidden="true">
+                  ✓
+                </span>
+                <span>{feature.replace(/^[-*•]\s*/, "")}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
+      <Gallery items={app.screenshots} appName={app.name} />
+      <KeyPrices pricing={pricing} />
+
+      <section aria-labelledby="support-heading" className="mt-10 rounded-2xl border border-white/5 bg-zinc-900/70 p-5">
+        <h2 id="support-heading" className="text-lg font-bold text-white">
+          Hỗ trợ
+        </h2>
+        <p className="mt-1 text-sm text-zinc-400">Gặp vấn đề khi cài đặt? Liên hệ với chúng tôi.</p>
+        <SupportLinks className="mt-4" />
+      </section>
+    </article>
+  );
+}

@@ -1,0 +1,151 @@
+import { Link, useLocation, useNavigate } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import { clearSession, readStoredUser, type StoredUser } from "~/lib/session";
+
+function displayName(user: StoredUser): string {
+  return user.full_name?.trim() || user.username;
+}
+
+function UserInitial({ user }: { user: StoredUser }) {
+  const avatar = user.avatar_url || user.avatar;
+  if (avatar) return <img src={avatar} alt="" className="h-8 w-8 rounded-full object-cover" />;
+  return (
+    <span className="flex h-8 w-8 items-center justify-center rounded-full bg-indigo-600 text-sm font-bold text-white" aria-hidden="true">
+      {displayName(user).charAt(0).toUpperCase()}
+    </span>
+  );
+}
+
+export function Header({ siteName }: { siteName: string }) {
+  const [user, setUser] = useState<StoredUser | null>(null);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [accountOpen, setAccountOpen] = useState(false);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const accountRef = useRef<HTMLDivElement>(null);
+
+  // The session lives in the browser, so the server renders the logged-out header.
+  useEffect(() => {
+    const refresh = () => setUser(readStoredUser());
+    refresh();
+    window.addEventListener("storage", refresh);
+    return () => window.removeEventListener("storage", refresh);
+  }, [location.key]);
+
+  useEffect(() => {
+    setMenuOpen(false);
+    setAccountOpen(false);
+  }, [location.key]);
+
+  useEffect(() => {
+    if (!accountOpen) return;
+    const close = (event: MouseEvent) => {
+      if (!accountRef.current?.contains(event.target as Node)) setAccountOpen(false);
+    };
+    document.addEventListener("click", close);
+    return () => document.removeEventListener("click", close);
+  }, [accountOpen]);
+
+  function logout() {
+    clearSession();
+    setUser(null);
+    navigate("/");
+  }
+
+  const loginHref = `/login?redirect=${encodeURIComponent(location.pathname + location.search)}`;
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-white/5 bg-zinc-950/85 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4">
+        <Link to="/" className="flex items-center gap-2 text-lg font-extrabold tracking-tight text-white">
+          <span className="flex h-8 w-8 items-center justify-center rounded-lg bg-gradient-to-br from-indigo-500 to-fuchsia-600" aria-hidden="true">
+            <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="white" strokeWidth="2" strokeLinecap="round">
+              <path d="M6 11h4M8 9v4M15 12h.01M18 10h.01" />
+              <rect x="2" y="6" width="20" height="12" rx="6" />
+            </svg>
+          </span>
+          {siteName}
+        </Link>
+
+        {/* Wide screens */}
+        <nav className="hidden items-center gap-3 md:flex" aria-label="Tài khoản">
+          {user ? (
+            <div className="relative" ref={accountRef}>
+              <button
+                type="button"
+                onClick={() => setAccountOpen((open) => !open)}
+                aria-expanded={accountOpen}
+                aria-haspopup="menu"
+                className="flex items-center gap-3 rounded-xl px-2 py-1 hover:bg-white/5"
+              >
+                <UserInitial user={user} />
+                <span className="text-left leading-tight">
+                  <span className="block text-sm font-semibold text-white">{displayName(user)}</span>
+                  {user.formatted_balance && <span className="block text-xs text-emerald-400">{user.formatted_balance}</span>}
+                </span>
+              </button>
+              {accountOpen && (
+                <div role="menu" className="absolute right-0 mt-2 w-44 overflow-hidden rounded-xl border border-white/10 bg-zinc-900 py-1 shadow-2xl">
+                  <Link role="menuitem" to="/profile" className="block px-4 py-2 text-sm hover:bg-white/5">
+                    Hồ sơ
+                  </Link>
+                  <button role="menuitem" type="button" onClick={logout} className="block w-full px-4 py-2 text-left text-sm text-red-300 hover:bg-white/5">
+                    Đăng xuất
+                  </button>
+                </div>
+              )}
+            </div>
+          ) : (
+            <Link to={loginHref} className="rounded-xl bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-500">
+              Đăng nhập
+            </Link>
+          )}
+        </nav>
+
+        {/* Phones: under 768 px the account actions sit behind a menu button */}
+        <button
+          type="button"
+          className="rounded-lg p-2 text-zinc-200 hover:bg-white/5 md:hidden"
+          aria-label="Mở menu"
+          aria-expanded={menuOpen}
+          aria-controls="mobile-menu"
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          <svg viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+            {menuOpen ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
+          </svg>
+        </button>
+      </div>
+      {menuOpen && (
+        <nav id="mobile-menu" className="border-t border-white/5 bg-zinc-950 px-4 py-3 md:hidden" aria-label="Menu">
+          {user ? (
+            <div className="flex flex-col gap-1">
+              <div className="flex items-center gap-3 px-2 py-2">
+                <UserInitial user={user} />
+                <span className="text-sm">
+                  <span className="block font-semibold text-white">{displayName(user)}</span>
+                  {user.formatted_balance && <span className="block text-emerald-400">{user.formatted_balance}</span>}
+                </span>
+              </div>
+              <Link to="/profile" className="rounded-lg px-2 py-2 hover:bg-white/5">
+                Hồ sơ & Ví tiền
+              </Link>
+              <button type="button" onClick={logout} className="rounded-lg px-2 py-2 text-left text-red-300 hover:bg-white/5">
+                Đăng xuất
+              </button>
+            </div>
+          ) : (
+            <div className="flex flex-col gap-2">
+              <Link to={loginHref} className="rounded-xl bg-indigo-600 px-4 py-2 text-center font-semibold text-white">
+                Đăng nhập
+              </Link>
+              <Link to="/register" className="rounded-xl border border-white/10 px-4 py-2 text-center font-semibold text-zinc-100">
+                Đăng ký
+              </Link>
+            </div>
+          )}
+        </nav>
+      )}
+    </header>
+  );
+}

@@ -1,0 +1,32 @@
+import type { AppLoadContext, EntryContext } from "@remix-run/cloudflare";
+import { RemixServer } from "@remix-run/react";
+import { renderToReadableStream } from "react-dom/server";
+import { NonceContext } from "~/lib/nonce";
+
+// Every page is rendered whole before it is sent: crawlers and link previews get the full
+// catalogue, and the HTML can be cached as one piece.
+export default async function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  remixContext: EntryContext,
+  loadContext: AppLoadContext,
+) {
+  let status = responseStatusCode;
+  const body = await renderToReadableStream(
+    <NonceContext.Provider value={loadContext.nonce}>
+      <RemixServer context={remixContext} url={request.url} nonce={loadContext.nonce} />
+    </NonceContext.Provider>,
+    {
+      signal: request.signal,
+      nonce: loadContext.nonce,
+      onError(error: unknown) {
+        console.error(error);
+        status = 500;
+      },
+    },
+  );
+  await body.allReady;
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  return new Response(body, { headers: responseHeaders, status });
+}

@@ -1,0 +1,40 @@
+// Labels and badge colours of the app types (spec §1); an unknown type gets a neutral badge.
+
+export const APP_TYPE_LABELS: Record<string, string> = {
+  ipa: "IPA",
+  "itms-ipa": "ITMS-IPA",
+  testflight: "TestFlight",
+  tipa: "TIPA",
+  roothide: "Roothide",
+  rootless: "Rootless",
+  rootfull: "Rootful",
+};
+
+const BADGE_STYLES: Record<string, string> = {
+  ipa: "bg-blue-500/15 text-blue-300 ring-blue-400/30",
+  "itms-ipa": "bg-violet-500/15 text-violet-300 ring-violet-400/30",
+  testflight: "bg-sky-500/15 text-sky-300 ring-sky-400/30",
+  tipa: "bg-teal-500/15 text-teal-300 ring-teal-400/30",
+  roothide: "bg-fuchsia-500/15 text-fuchsia-300 ring-fuchsia-400/30",
+  rootless: "bg-amber-500/15 text-amber-300 ring-amber-400/30",
+  rootfull: "bg-rose-500/15 text-rose-300 ring-rose-400/30",
+};
+
+export const NEUTRAL_BADGE = "bg-zinc-500/15 text-zinc-300 ring-zinc-400/30";
+
+export function appTypeLabel(type: string): string {
+  return APP_TYPE_LABELS[type] ?? type.toUpperCase();
+}
+
+export function appTypeBadgeClass(type: string): string {
+  return BADGE_STYLES[type] ?? NEUTRAL_BADGE;
+}
+
+/** The app page's main button text (spec §2). */
+export function downloadButtonText(type: string): string {
+  if (type === "testflight") return "Mở TestFlight";
+  if (type === "itms-ipa") return "Cài đặt qua Safari";
+  return `Tải xuống ${type.toUpperCase()}`;
+}
+
+export const TESTFLIGHT_MISSING_ALERT = "This is not a TestFlight app or URL is missing";

@@ -1,0 +1,24 @@
+// The loaders' door to the catalogue services (kept out of the browser bundle by the name).
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { findPublicApp, findPublicAppById, listPublicApps, parseAppId, type PublicApp } from "../../workers/services/catalogue";
+import { listAppPricing } from "../../workers/services/keys";
+import { pageContext } from "./site.server";
+
+export async function loadCatalogue(context: AppLoadContext, request: Request) {
+  const { db, origin } = pageContext(context, request);
+  return listPublicApps(db, origin);
+}
+
+/** The app page's data, or a 404 response thrown for the route's error boundary. */
+export async function loadAppPage(context: AppLoadContext, request: Request, lookup: { slugOrId: string } | { id: string }) {
+  const { db, origin } = pageContext(context, request);
+  let app: PublicApp | null;
+  if ("slugOrId" in lookup) app = await findPublicApp(db, origin, lookup.slugOrId);
+  else {
+    const id = parseAppId(lookup.id);
+    app = id === null ? null : await findPublicAppById(db, origin, id);
+  }
+  if (!app) throw new Response("Không tìm thấy ứng dụng", { status: 404 });
+  const pricing = await listAppPricing(db, app.id);
+  return { app, pricing, now: Date.now() };
+}

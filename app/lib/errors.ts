@@ -1,0 +1,85 @@
+// Turning a failed response into one message for a toast (spec §8), in the spec's order:
+// message, detail, first non_field_errors, errors as "Label: message" lines, any string value.
+
+export const FALLBACK_ERROR = "Có lỗi không xác định xảy ra. Vui lòng thử lại.";
+export const NETWORK_ERROR = "Lỗi kết nối mạng. Vui lòng kiểm tra kết nối internet và thử lại.";
+export const SERVER_UNREACHABLE = "Không thể kết nối đến server. Vui lòng thử lại sau.";
+export const VALIDATION_HEADING = "Vui lòng sửa các lỗi sau:";
+export const VALIDATION_FALLBACK = "Dữ liệu không hợp lệ. Vui lòng kiểm tra lại.";
+
+export const FIELD_LABELS: Record<string, string> = {
+  email: "Email",
+  username: "Tên đăng nhập",
+  password: "Mật khẩu",
+  password_confirm: "Xác nhận mật khẩu",
+  first_name: "Họ",
+  last_name: "Tên",
+  login: "Tên đăng nhập hoặc email",
+  new_password: "Mật khẩu mới",
+  current_password: "Mật khẩu hiện tại",
+  confirm_password: "Xác nhận mật khẩu",
+  token: "Mã xác thực",
+  name: "Tên ứng dụng",
+  description: "Mô tả",
+  version: "Phiên bản",
+  bundle_identifier: "Bundle ID",
+  minimum_os_version: "iOS tối thiểu",
+  file: "Tệp ứng dụng",
+  icon: "Biểu tượng",
+  category: "Danh mục",
+  app_type: "Loại ứng dụng",
+  amount: "Số tiền",
+};
+
+function firstString(value: unknown): string | null {
+  if (typeof value === "string" && value.trim()) return value;
+  if (Array.isArray(value)) {
+    for (const item of value) {
+      const found = firstString(item);
+      if (found) return found;
+    }
+  }
+  return null;
+}
+
+/** "Label: message" for each field error, in the order the server sent them. */
+export function fieldErrorLines(errors: unknown): string[] {
+  if (!errors || typeof errors !== "object" || Array.isArray(errors)) return [];
+  const lines: string[] = [];
+  for (const [field, value] of Object.entries(errors)) {
+    const message = firstString(value);
+    if (message) lines.push(field === "non_field_errors" ? message : `${FIELD_LABELS[field] ?? field}: ${message}`);
+  }
+  return lines;
+}
+
+export function extractErrorMessage(body: unknown): string {
+  if (typeof body === "string" && body.trim()) return body;
+  if (!body || typeof body !== "object") return FALLBACK_ERROR;
+  const record = body as Record<string, unknown>;
+  const direct = firstString(record.message) ?? firstString(record.detail) ?? firstString(record.non_field_errors);
+  if (direct) return direct;
+  const lines = fieldErrorLines(record.errors);
+  if (lines.length) return lines.join("\n");
+  for (const value of Object.values(record)) {
+    const found = firstString(value);
+    if (found) return found;
+  }
+  return FALLBACK_ERROR;
+}
+
+/** The message for a response that was not ok; a body that is not JSON names the status. */
+export async function errorMessageFromResponse(response: Response): Promise<string> {
+  const text = await response.text().catch(() => "");
+  try {
+    return extractErrorMessage(JSON.parse(text));
+  } catch {
+    return `Lỗi server (${response.status}): ${response.statusText}`;
+  }
+}
+
+/** The message for a fetch that threw before any response arrived. */
+export function networkErrorMessage(error: unknown): string {
+  if (typeof navigator !== "undefined" && navigator.onLine === false) return NETWORK_ERROR;
+  return error instanceof TypeError ? SERVER_UNREACHABLE : NETWORK_ERROR;
+}

@@ -1,0 +1,96 @@
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import {
+  isRouteErrorResponse,
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import type { ReactNode } from "react";
+import { Header } from "~/components/Header";
+import { Toaster } from "~/components/Toaster";
+import { pageContext } from "~/lib/site.server";
+import { useNonce } from "~/lib/nonce";
+import stylesheet from "~/tailwind.css?url";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export async function loader({ context, request }: LoaderFunctionArgs) {
+  return { site: pageContext(context, request).site };
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>;
+
+export function useSite() {
+  return useRouteLoaderData<typeof loader>("root")?.site ?? { name: "iOS Game Hack", telegramUrl: "", zaloUrl: "" };
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
+  const site = useSite();
+  return (
+    <html lang="vi" className="dark">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
+        <meta name="theme-color" content="#09090b" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-screen flex-col">
+        <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-indigo-600 focus:px-3 focus:py-2">
+          Bỏ qua đến nội dung
+        </a>
+        <Header siteName={site.name} />
+        <main id="main" className="flex-1">
+          {children}
+        </main>
+        <Toaster />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  useLoaderData<typeof loader>();
+  return <Outlet />;
+}
+
+export function NotFound({ title, message }: { title: string; message: string }) {
+  return (
+    <section className="mx-auto flex max-w-lg flex-col items-center px-4 py-24 text-center">
+      <p className="text-6xl font-black text-indigo-400">404</p>
+      <h1 className="mt-4 text-2xl font-bold text-white">{title}</h1>
+      <p className="mt-2 text-zinc-400">{message}</p>
+      <Link to="/" className="mt-8 rounded-xl bg-indigo-600 px-5 py-2.5 font-semibold text-white hover:bg-indigo-500">
+        Về trang chủ
+      </Link>
+    </section>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return <NotFound title="Không tìm thấy trang" message="Trang bạn tìm không tồn tại hoặc đã bị xóa." />;
+  }
+  return (
+    <section className="mx-auto max-w-lg px-4 py-24 text-center">
+      <h1 className="text-2xl font-bold text-white">Có lỗi xảy ra</h1>
+      <p className="mt-2 text-zinc-400">Có lỗi không xác định xảy ra. Vui lòng thử lại.</p>
+      <Link to="/" className="mt-8 inline-block rounded-xl bg-indigo-600 px-5 py-2.5 font-semibold text-white">
+        Về trang chủ
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,33 @@
+// Small helpers shared by the project's scripts.
+import { spawnSync } from "node:child_process";
+import { copyFileSync, existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+
+export const projectRoot = fileURLToPath(new URL("..", import.meta.url));
+
+/** The settings a developer may override from the environment when starting the store. */
+export const CONFIG_KEYS = ["APP_ENV", "SITE_NAME", "TELEGRAM_URL", "ZALO_URL", "PUBLIC_BASE_URL", "JWT_SECRET", "ADMIN_EMAIL", "ADMIN_PASSWORD"];
+
+export function stateDir() {
+  return process.env.STATE_DIR || ".wrangler/state";
+}
+
+/** Local secrets come from .dev.vars; a fresh clone starts from the committed example. */
+export function ensureDevVars() {
+  const local = new URL("../.dev.vars", import.meta.url);
+  if (!existsSync(local)) {
+    copyFileSync(new URL("../.dev.vars.example", import.meta.url), local);
+    console.log("Created .dev.vars from .dev.vars.example (development defaults).");
+  }
+}
+
+/** Runs a project binary (node_modules/.bin is on PATH under npm) and stops on failure. */
+export function run(command, args, { quiet = false } = {}) {
+  const result = spawnSync(command, args, { cwd: projectRoot, stdio: quiet ? ["ignore", "pipe", "pipe"] : "inherit", encoding: "utf8" });
+  if (result.status !== 0) {
+    if (quiet) process.stderr.write(`${result.stdout ?? ""}${result.stderr ?? ""}`);
+    console.error(`\n${command} ${args.join(" ")} failed (exit ${result.status ?? result.signal}).`);
+    process.exit(result.status ?? 1);
+  }
+  return result;
+}

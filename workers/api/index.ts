@@ -1,0 +1,26 @@
+import { Hono } from "hono";
+import { HTTPException } from "hono/http-exception";
+import { ConfigError } from "../config";
+import { appsApi } from "./apps";
+import type { ApiEnv } from "./context";
+import { ApiError, MESSAGES, errorBody } from "./errors";
+import { mediaApi } from "./media";
+
+export const api = new Hono<ApiEnv>().basePath("/api");
+
+api.route("/apps", appsApi);
+api.route("/media", mediaApi);
+
+api.notFound((c) => c.json(errorBody(MESSAGES.notFound), 404));
+
+api.onError((error, c) => {
+  if (error instanceof ApiError) {
+    return c.json(errorBody(error.message, error.errors), error.status, error.headers);
+  }
+  if (error instanceof HTTPException) {
+    return c.json(errorBody(error.status === 404 ? MESSAGES.notFound : error.message || MESSAGES.invalidData), error.status);
+  }
+  if (error instanceof ConfigError) console.error(error.message);
+  else console.error("Unhandled API error", error);
+  return c.json(errorBody(MESSAGES.serverError), 500);
+});

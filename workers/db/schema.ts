@@ -1,0 +1,580 @@
+// The whole data model of spec §3 in one place. Money is INTEGER VND (or the pricing
+// currency's minor unit); times are UTC epoch milliseconds. Invariants live in constraints
+// (DESIGN.md §2) so that a D1 batch that would break one fails as a whole.
+import { sql } from "drizzle-orm";
+import {
+  type AnySQLiteColumn,
+  check,
+  index,
+  integer,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/sqlite-core";
+
+const createdAt = () =>
+  integer("created_at", { mode: "timestamp_ms" })
+    .notNull()
+    .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`);
+const updatedAt = () =>
+  integer("updated_at", { mode: "timestamp_ms" })
+    .notNull()
+    .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`);
+const flag = (name: string, initial: boolean) =>
+  integer(name, { mode: "boolean" }).notNull().default(initial);
+
+export const APP_TYPES = ["ipa", "itms-ipa", "testflight", "tipa", "roothide", "rootless", "rootfull"] as const;
+export type AppType = (typeof APP_TYPES)[number];
+export const APP_STATUSES = ["active", "failed"] as const;
+export const KEY_STATUSES = ["available", "sold", "used", "expired", "revoked"] as const;
+export type KeyStatus = (typeof KEY_STATUSES)[number];
+export const CURRENCIES = ["VND", "USD"] as const;
+export const LEDGER_TYPES = ["deposit", "purchase", "admin_adjustment"] as const;
+export const LEDGER_STATUSES = ["completed", "pending", "failed"] as const;
+export const PROMOTION_TYPES = ["percentage", "fixed", "tiered"] as const;
+export const PROMOTION_STATUSES = ["active", "inactive", "expired", "draft"] as const;
+export const VIETQR_STATUSES = ["pending", "paid", "cancelled", "expired", "failed"] as const;
+export const CARD_TELCOS = ["VIETTEL", "VINAPHONE", "MOBIFONE"] as const;
+export const CARD_STATUSES = [
+  "pending",
+  "success",
+  "failed",
+  "invalid_card",
+  "used_card",
+  "wrong_amount",
+  "system_error",
+] as const;
+export const PAYMENT_EVENT_STATUSES = ["credited", "unmatched", "dismissed", "ignored"] as const;
+
+const inList = (column: string, values: readonly string[]) =>
+  sql.raw(`${column} IN (${values.map((v) => `'${v}'`).join(", ")})`);
+
+// ---------------------------------------------------------------- catalogue
+
+export const apps = sqliteTable(
+  "apps",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    name: text("name").notNull(),
+    url: text("url").notNull(), // the slug of /{slug}
+    description: text("description").notNull().default(""),
+    version: text("version").notNull().default(""),
+    appType: text("app_type", { enum: APP_TYPES }).notNull().default("ipa"),
+    developer: text("developer"),
+    changelog: text("changelog").notNull().default(""),
+    status: text("status", { enum: APP_STATUSES }).notNull().default("active"),
+    category: text("category").notNull().default("games"),
+    price: integer("price").notNull().default(0),
+    currency: text("currency", { enum: CURRENCIES }).notNull().default("VND"),
+    appVersion: text("app_version"),
+    appSize: text("app_size"),
+    iconKey: text("icon_key"), // R2 object, served by the store
+    iconUrl: text("icon_url"), // or an external image
+    fileKey: text("file_key"), // R2 object behind the download
+    fileName: text("file_name"),
+    fileSize: integer("file_size"),
+    fileSha256: text("file_sha256"),
+    fileUrl: text("file_url"), // an external download, when no file is stored
+    itmsUrl: text("itms_url"),
+    testflightUrl: text("testflight_url"),
+    bundleIdentifier: text("bundle_identifier"),
+    buildNumber: text("build_number"),
+    minimumOsVersion: text("minimum_os_version").notNull().default("14.0"),
+    // What the IPA/DEB reader found (entitlements, privacy strings, DEB control fields), as JSON.
+    packageInfo: text("package_info", { mode: "json" }).$type<Record<string, unknown>>(),
+    downloadCount: integer("download_count").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("apps_url_unique").on(t.url),
+    index("apps_status_updated").on(t.status, t.updatedAt),
+    index("apps_bundle").on(t.bundleIdentifier),
+    check("apps_type_check", inList("app_type", APP_TYPES)),
+    check("apps_status_check", inList("status", APP_STATUSES)),
+    check("apps_price_check", sql`price >= 0`),
+    check("apps_downloads_check", sql`download_count >= 0`),
+  ],
+);
+
+export const appMedia = sqliteTable(
+  "app_media",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    appId: integer("app_id")
+      .notNull()
+      .references(() => apps.id, { onDelete: "cascade" }),
+    mediaType: text("media_type", { enum: ["image", "video"] }).notNull().default("image"),
+    objectKey: text("object_key"), // R2 object
+    externalUrl: text("external_url"),
+    contentType: text("content_type"),
+    size: integer("size"),
+    duration: integer("duration"), // seconds, videos only
+    position: integer("position").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("app_media_app").on(t.appId, t.position),
+    check("app_media_source_check", sql`object_key IS NOT NULL OR external_url IS NOT NULL`),
+  ],
+);
+
+// Every stored build of an app, newest last: the edit page's update history and the
+// AltStore source's versions come from here.
+export const appReleases = sqliteTable(
+  "app_releases",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    appId: integer("app_id")
+      .notNull()
+      .references(() => apps.id, { onDelete: "cascade" }),
+    version: text("version").notNull(),
+    buildNumber: text("build_number"),
+    fileKey: text("file_key"),
+    fileSize: integer("file_size"),
+    fileSha256: text("file_sha256"),
+    minimumOsVersion: text("minimum_os_version"),
+    changelog: text("changelog"),
+    createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("app_releases_app").on(t.appId, t.createdAt)],
+);
+
+// Multipart uploads of large files to R2 (DESIGN.md §5), cleaned up when abandoned.
+export const uploads = sqliteTable(
+  "uploads",
+  {
+    id: text("id").primaryKey(),
+    r2UploadId: text("r2_upload_id").notNull(),
+    objectKey: text("object_key").notNull(),
+    filename: text("filename").notNull(),
+    size: integer("size").notNull(),
+    contentType: text("content_type").notNull(),
+    kind: text("kind", { enum: ["app_file", "icon", "media"] }).notNull(),
+    partSize: integer("part_size").notNull(),
+    parts: text("parts", { mode: "json" }).$type<{ partNumber: number; etag: string }[]>().notNull().default([]),
+    status: text("status", { enum: ["uploading", "completed", "aborted"] }).notNull().default("uploading"),
+    createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("uploads_status_expiry").on(t.status, t.expiresAt), uniqueIndex("uploads_key_unique").on(t.objectKey)],
+);
+
+// ---------------------------------------------------------------- accounts
+
+export const users = sqliteTable(
+  "users",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    username: text("username").notNull(),
+    email: text("email").notNull(),
+    firstName: text("first_name").notNull().default(""),
+    lastName: text("last_name").notNull().default(""),
+    passwordHash: text("password_hash"), // null: no usable password (Google account)
+    googleSub: text("google_sub"),
+    avatarUrl: text("avatar_url"),
+    isSuperuser: flag("is_superuser", false),
+    isStaff: flag("is_staff", false),
+    isActive: flag("is_active", true),
+    balance: integer("balance").notNull().default(0),
+    totalSpent: integer("total_spent").notNull().default(0),
+    totalKeysPurchased: integer("total_keys_purchased").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    lastLogin: integer("last_login", { mode: "timestamp_ms" }),
+    passwordChangedAt: integer("password_changed_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [
+    uniqueIndex("users_username_unique").on(sql`lower(${t.username})`),
+    uniqueIndex("users_email_unique").on(sql`lower(${t.email})`),
+    uniqueIndex("users_google_sub_unique").on(t.googleSub),
+    check("users_balance_check", sql`balance >= 0`),
+    check("users_total_spent_check", sql`total_spent >= 0`),
+    check("users_keys_check", sql`total_keys_purchased >= 0`),
+  ],
+);
+
+// Refresh sessions: opaque tokens stored hashed, rotated on use; a reused rotated token
+// revokes its whole family.
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    familyId: text("family_id").notNull(),
+    tokenHash: text("token_hash").notNull(),
+    createdAt: createdAt(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    rotatedAt: integer("rotated_at", { mode: "timestamp_ms" }),
+    revokedAt: integer("revoked_at", { mode: "timestamp_ms" }),
+    userAgent: text("user_agent"),
+    ipAddress: text("ip_address"),
+  },
+  (t) => [
+    uniqueIndex("sessions_token_unique").on(t.tokenHash),
+    index("sessions_family").on(t.familyId),
+    index("sessions_user").on(t.userId),
+  ],
+);
+
+export const passwordResetTokens = sqliteTable(
+  "password_reset_tokens",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    createdAt: createdAt(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    usedAt: integer("used_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [uniqueIndex("password_reset_token_unique").on(t.tokenHash), index("password_reset_user").on(t.userId)],
+);
+
+// Exact counters for rate limits (the Rate Limiting binding is only approximate).
+export const rateLimits = sqliteTable("rate_limits", {
+  key: text("key").primaryKey(),
+  windowStart: integer("window_start", { mode: "timestamp_ms" }).notNull(),
+  count: integer("count").notNull().default(0),
+  blockedUntil: integer("blocked_until", { mode: "timestamp_ms" }),
+});
+
+// Mail goes through one mailer; this outbox is what development and tests read.
+export const mailOutbox = sqliteTable(
+  "mail_outbox",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    toAddress: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    textBody: text("text_body").notNull(),
+    htmlBody: text("html_body"),
+    template: text("template").notNull(),
+    status: text("status", { enum: ["pending", "sent", "failed"] }).notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+    sentAt: integer("sent_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [index("mail_outbox_status").on(t.status, t.createdAt), index("mail_outbox_to").on(t.toAddress)],
+);
+
+// ---------------------------------------------------------------- keys
+
+export const keyTypes = sqliteTable(
+  "key_types",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    name: text("name").notNull(),
+    displayName: text("display_name").notNull(),
+    description: text("description").notNull().default(""),
+    durationDays: integer("duration_days").notNull().default(0), // 0 = lifetime
+    isActive: flag("is_active", true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("key_types_name_unique").on(t.name), check("key_types_duration_check", sql`duration_days >= 0`)],
+);
+
+export const keyPricing = sqliteTable(
+  "key_pricing",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    appId: integer("app_id")
+      .notNull()
+      .references(() => apps.id, { onDelete: "cascade" }),
+    keyTypeId: integer("key_type_id")
+      .notNull()
+      .references(() => keyTypes.id, { onDelete: "restrict" }),
+    price: integer("price").notNull(),
+    currency: text("currency", { enum: CURRENCIES }).notNull().default("VND"),
+    isActive: flag("is_active", true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("key_pricing_app_type_unique").on(t.appId, t.keyTypeId),
+    check("key_pricing_price_check", sql`price >= 0`),
+    check("key_pricing_currency_check", inList("currency", CURRENCIES)),
+  ],
+);
+
+export const keyBatches = sqliteTable(
+  "key_batches",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    appId: integer("app_id")
+      .notNull()
+      .references(() => apps.id, { onDelete: "cascade" }),
+    keyTypeId: integer("key_type_id")
+      .notNull()
+      .references(() => keyTypes.id, { onDelete: "restrict" }),
+    batchName: text("batch_name").notNull(),
+    description: text("description").notNull().default(""),
+    importedCount: integer("imported_count").notNull().default(0),
+    skippedCount: integer("skipped_count").notNull().default(0),
+    createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("key_batches_app").on(t.appId)],
+);
+
+export const licenseKeys = sqliteTable(
+  "license_keys",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    appId: integer("app_id")
+      .notNull()
+      .references(() => apps.id, { onDelete: "cascade" }),
+    keyTypeId: integer("key_type_id")
+      .notNull()
+      .references(() => keyTypes.id, { onDelete: "restrict" }),
+    batchId: integer("batch_id").references(() => keyBatches.id, { onDelete: "set null" }),
+    keyCode: text("key_code").notNull(),
+    status: text("status", { enum: KEY_STATUSES }).notNull().default("available"),
+    // Set in the same batch that claims the key: the purchase that took it.
+    orderReference: text("order_reference"),
+    soldToUserId: integer("sold_to_user_id").references(() => users.id, { onDelete: "set null" }),
+    soldAt: integer("sold_at", { mode: "timestamp_ms" }),
+    deviceId: text("device_id"), // bound on first activation through the key-check API
+    activatedAt: integer("activated_at", { mode: "timestamp_ms" }),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("license_keys_app_code_unique").on(t.appId, t.keyCode),
+    uniqueIndex("license_keys_order_unique").on(t.orderReference),
+    index("license_keys_stock").on(t.appId, t.keyTypeId, t.status),
+    index("license_keys_code").on(t.keyCode),
+    check("license_keys_status_check", inList("status", KEY_STATUSES)),
+    check("license_keys_sold_check", sql`status = 'available' OR status = 'revoked' OR order_reference IS NOT NULL`),
+  ],
+);
+
+export const orders = sqliteTable(
+  "orders",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    // Unique per purchase; derived from the client's Idempotency-Key when one is sent.
+    reference: text("reference").notNull(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    appId: integer("app_id").references(() => apps.id, { onDelete: "set null" }),
+    keyPricingId: integer("key_pricing_id").references(() => keyPricing.id, { onDelete: "set null" }),
+    keyTypeId: integer("key_type_id").references(() => keyTypes.id, { onDelete: "set null" }),
+    keyId: integer("key_id").references(() => licenseKeys.id, { onDelete: "set null" }),
+    // Copies, so a purchase keeps what was bought even if the app or key is deleted later.
+    appName: text("app_name").notNull(),
+    appBundleId: text("app_bundle_id"),
+    keyTypeName: text("key_type_name").notNull(),
+    keyCode: text("key_code").notNull(),
+    amount: integer("amount").notNull(),
+    currency: text("currency", { enum: CURRENCIES }).notNull().default("VND"),
+    paymentMethod: text("payment_method", { enum: ["balance"] }).notNull().default("balance"),
+    status: text("status", { enum: ["completed", "refunded"] }).notNull().default("completed"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("orders_reference_unique").on(t.reference),
+    index("orders_user").on(t.userId, t.createdAt),
+    check("orders_amount_check", sql`amount >= 0`),
+  ],
+);
+
+// ---------------------------------------------------------------- money
+
+// The ledger: every change of a balance is one row (DESIGN.md §3).
+export const walletTransactions = sqliteTable(
+  "wallet_transactions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    transactionType: text("transaction_type", { enum: LEDGER_TYPES }).notNull(),
+    // What caused it: a VietQR/card top-up, a promotion bonus, a purchase, an admin.
+    source: text("source", { enum: ["vietqr", "card", "bank_transfer", "bonus", "purchase", "admin"] }).notNull(),
+    amount: integer("amount").notNull(), // signed: credits positive, debits negative
+    balanceBefore: integer("balance_before").notNull(),
+    balanceAfter: integer("balance_after").notNull(),
+    status: text("status", { enum: LEDGER_STATUSES }).notNull().default("completed"),
+    description: text("description").notNull().default(""),
+    reference: text("reference").notNull(), // unique: a credit or debit happens once
+    orderId: integer("order_id").references(() => orders.id, { onDelete: "set null" }),
+    promotionId: integer("promotion_id").references(() => promotions.id, { onDelete: "set null" }),
+    createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("wallet_transactions_reference_unique").on(t.reference),
+    index("wallet_transactions_user").on(t.userId, t.id),
+    check("wallet_transactions_type_check", inList("transaction_type", LEDGER_TYPES)),
+    check("wallet_transactions_math_check", sql`balance_after = balance_before + amount`),
+    check("wallet_transactions_nonnegative_check", sql`balance_before >= 0 AND balance_after >= 0`),
+  ],
+);
+
+export const promotions = sqliteTable(
+  "promotions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    code: text("code").notNull(),
+    promotionType: text("promotion_type", { enum: PROMOTION_TYPES }).notNull().default("percentage"),
+    bonusPercentage: integer("bonus_percentage"),
+    bonusAmount: integer("bonus_amount"),
+    // For tiered promotions: [{ min_amount, bonus_percentage?, bonus_amount? }], highest tier that fits wins.
+    tiers: text("tiers", { mode: "json" }).$type<{ min_amount: number; bonus_percentage?: number; bonus_amount?: number }[]>(),
+    minDepositAmount: integer("min_deposit_amount").notNull().default(10000),
+    maxDepositAmount: integer("max_deposit_amount"),
+    maxBonusAmount: integer("max_bonus_amount"),
+    usageLimitPerUser: integer("usage_limit_per_user"),
+    totalUsageLimit: integer("total_usage_limit"),
+    totalUsed: integer("total_used").notNull().default(0),
+    startDate: integer("start_date", { mode: "timestamp_ms" }).notNull(),
+    endDate: integer("end_date", { mode: "timestamp_ms" }).notNull(),
+    status: text("status", { enum: PROMOTION_STATUSES }).notNull().default("active"),
+    isAutomatic: flag("is_automatic", true),
+    requiresCode: flag("requires_code", false),
+    createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("promotions_code_unique").on(t.code),
+    index("promotions_active").on(t.status, t.startDate, t.endDate),
+    check("promotions_percentage_check", sql`bonus_percentage IS NULL OR (bonus_percentage BETWEEN 1 AND 100)`),
+    check("promotions_dates_check", sql`end_date > start_date`),
+    check(
+      "promotions_usage_check",
+      sql`total_used >= 0 AND (total_usage_limit IS NULL OR total_used <= total_usage_limit)`,
+    ),
+  ],
+);
+
+export const promotionUsages = sqliteTable(
+  "promotion_usages",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    promotionId: integer("promotion_id")
+      .notNull()
+      .references(() => promotions.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    depositReference: text("deposit_reference").notNull(), // counted once per deposit
+    depositAmount: integer("deposit_amount").notNull(),
+    bonusAmount: integer("bonus_amount").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("promotion_usages_deposit_unique").on(t.depositReference),
+    index("promotion_usages_user").on(t.promotionId, t.userId),
+  ],
+);
+
+export const vietqrTopups = sqliteTable(
+  "vietqr_topups",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    transactionId: text("transaction_id").notNull(), // public id
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    amount: integer("amount").notNull(),
+    transferCode: text("transfer_code").notNull(), // what the buyer types as transfer content
+    status: text("status", { enum: VIETQR_STATUSES }).notNull().default("pending"),
+    bankCode: text("bank_code").notNull(),
+    accountNumber: text("account_number").notNull(),
+    accountName: text("account_name").notNull(),
+    qrPayload: text("qr_payload").notNull(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    paidAt: integer("paid_at", { mode: "timestamp_ms" }),
+    paymentEventId: integer("payment_event_id").references(() => paymentEvents.id, { onDelete: "set null" }),
+    cancelledAt: integer("cancelled_at", { mode: "timestamp_ms" }),
+    cancelReason: text("cancel_reason"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("vietqr_topups_transaction_unique").on(t.transactionId),
+    uniqueIndex("vietqr_topups_code_unique").on(t.transferCode),
+    index("vietqr_topups_user").on(t.userId, t.createdAt),
+    index("vietqr_topups_pending").on(t.status, t.expiresAt),
+    check("vietqr_topups_amount_check", sql`amount > 0`),
+    check("vietqr_topups_status_check", inList("status", VIETQR_STATUSES)),
+  ],
+);
+
+export const cardTopups = sqliteTable(
+  "card_topups",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    transactionId: text("transaction_id").notNull(), // public id
+    requestId: text("request_id").notNull(), // ours, sent to the gateway
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    telco: text("telco", { enum: CARD_TELCOS }).notNull(),
+    cardSerial: text("card_serial").notNull(),
+    cardCode: text("card_code").notNull(), // needed to re-check the card with the gateway
+    cardValue: integer("card_value").notNull(),
+    feePercent: integer("fee_percent").notNull(),
+    status: text("status", { enum: CARD_STATUSES }).notNull().default("pending"),
+    gatewayTransId: text("gateway_trans_id"),
+    gatewayStatus: integer("gateway_status"),
+    gatewayMessage: text("gateway_message"),
+    realValue: integer("real_value"),
+    amountReceived: integer("amount_received"),
+    creditedAt: integer("credited_at", { mode: "timestamp_ms" }),
+    checkAttempts: integer("check_attempts").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("card_topups_transaction_unique").on(t.transactionId),
+    uniqueIndex("card_topups_request_unique").on(t.requestId),
+    index("card_topups_user").on(t.userId, t.createdAt),
+    index("card_topups_pending").on(t.status, t.createdAt),
+    index("card_topups_card").on(t.telco, t.cardSerial),
+    check("card_topups_value_check", sql`card_value > 0`),
+    check("card_topups_status_check", inList("status", CARD_STATUSES)),
+  ],
+);
+
+// Every incoming payment notification, kept whatever happens to it: a transfer that matches
+// nothing is parked here as 'unmatched' for an admin, never dropped.
+export const paymentEvents = sqliteTable(
+  "payment_events",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    provider: text("provider", { enum: ["sepay", "casso", "payos", "card"] }).notNull(),
+    providerTransactionId: text("provider_transaction_id").notNull(),
+    transferType: text("transfer_type", { enum: ["in", "out"] }).notNull().default("in"),
+    amount: integer("amount").notNull(),
+    content: text("content").notNull().default(""),
+    accountNumber: text("account_number"),
+    rawBody: text("raw_body").notNull(),
+    status: text("status", { enum: PAYMENT_EVENT_STATUSES }).notNull(),
+    matchedTopupId: integer("matched_topup_id").references((): AnySQLiteColumn => vietqrTopups.id, {
+      onDelete: "set null",
+    }),
+    creditedUserId: integer("credited_user_id").references(() => users.id, { onDelete: "set null" }),
+    resolvedBy: integer("resolved_by").references(() => users.id, { onDelete: "set null" }),
+    resolutionNote: text("resolution_note"),
+    resolvedAt: integer("resolved_at", { mode: "timestamp_ms" }),
+    receivedAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("payment_events_provider_tx_unique").on(t.provider, t.providerTransactionId),
+    index("payment_events_status").on(t.status, t.receivedAt),
+    check("payment_events_status_check", inList("status", PAYMENT_EVENT_STATUSES)),
+  ],
+);

@@ -1,0 +1,48 @@
+// The one Worker: /api/* to Hono, pages to Remix, the cron trigger, and the wallet object.
+import { createRequestHandler } from "@remix-run/cloudflare";
+// @ts-ignore -- the server bundle exists once `remix vite:build` has run (npm start and npm test build first).
+import * as build from "../build/server";
+import { api } from "./api";
+import { errorBody } from "./api/errors";
+import { getConfig } from "./config";
+import { getDb } from "./db/client";
+import { withSecurityHeaders, createNonce } from "./security";
+import { ensureAdminAccount } from "./services/accounts";
+import { runScheduledJobs } from "./services/scheduled";
+
+export { UserWallet } from "./wallet/user-wallet";
+
+const handleRemix = createRequestHandler(build);
+
+let adminReady: Promise<void> | undefined;
+
+// Once per isolate: the configured admin account exists before anything is served.
+function ensureStarted(env: Env): Promise<void> {
+  const config = getConfig(env);
+  adminReady ??= ensureAdminAccount(getDb(env.DB), config).catch((error) => {
+    adminReady = undefined;
+    throw error;
+  });
+  return adminReady;
+}
+
+export default {
+  async fetch(request, env, ctx) {
+    try {
+      await ensureStarted(env);
+    } catch (error) {
+      console.error(error instanceof Error ? error.message : error);
+      return withSecurityHeaders(Response.json(errorBody("Máy chủ chưa được cấu hình đúng. Vui lòng thử lại sau."), { status: 503 }));
+    }
+    const { pathname } = new URL(request.url);
+    if (pathname === "/api" || pathname.startsWith("/api/")) {
+      return withSecurityHeaders(await api.fetch(request, env, ctx));
+    }
+    const nonce = createNonce();
+    return withSecurityHeaders(await handleRemix(request, { cloudflare: { env, ctx }, nonce }), nonce);
+  },
+
+  async scheduled(controller, env, ctx) {
+    ctx.waitUntil(runScheduledJobs(getDb(env.DB), new Date(controller.scheduledTime)));
+  },
+} satisfies ExportedHandler<Env>;

@@ -1,0 +1,183 @@
+// The public catalogue: which apps a visitor sees and the shape of an app record (spec §3).
+// Both the Hono API and the Remix loaders call these, so the pages and the API never disagree.
+import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
+import type { Database } from "../db/client";
+import { appMedia, apps, type AppType } from "../db/schema";
+
+type AppRow = typeof apps.$inferSelect;
+type MediaRow = typeof appMedia.$inferSelect;
+
+export type Screenshot = {
+  id: number;
+  url: string;
+  media_type: "image" | "video";
+  duration: number | null;
+};
+
+/** An app as the API and the pages present it (spec §3 "Application"). */
+export type PublicApp = {
+  id: number;
+  name: string;
+  description: string;
+  version: string;
+  url: string;
+  app_type: AppType;
+  developer: string;
+  changelog: string;
+  status: "active" | "failed";
+  category: string;
+  price: number;
+  currency: "VND" | "USD";
+  app_version: string | null;
+  app_size: string | null;
+  icon: string | null;
+  icon_url: string | null;
+  screenshots: Screenshot[];
+  file: string | null;
+  file_url: string | null;
+  file_name: string | null;
+  file_size: number | null;
+  download_count: number;
+  created_at: string;
+  updated_at: string;
+  itms_url: string | null;
+  testflight_url: string | null;
+  bundle_identifier: string;
+  build_number: string | null;
+  minimum_os_version: string;
+};
+
+export const UNKNOWN_DEVELOPER = "Unknown";
+export const BUNDLE_ID_PLACEHOLDER = "com.unknown.app";
+export const DEFAULT_MINIMUM_OS = "14.0";
+
+/** Where the store serves a stored R2 object (icons, screenshots, videos). */
+export function mediaPath(objectKey: string): string {
+  return `/api/media/${objectKey.split("/").map(encodeURIComponent).join("/")}`;
+}
+
+export function downloadPath(appId: number): string {
+  return `/api/apps/${appId}/download/`;
+}
+
+function absolute(origin: string, pathOrUrl: string): string {
+  return /^https?:\/\//i.test(pathOrUrl) ? pathOrUrl : new URL(pathOrUrl, origin).toString();
+}
+
+export function toPublicApp(app: AppRow, media: MediaRow[], origin: string): PublicApp {
+  const icon = app.iconKey ? absolute(origin, mediaPath(app.iconKey)) : app.iconUrl ? absolute(origin, app.iconUrl) : null;
+  const download = app.fileKey ? absolute(origin, downloadPath(app.id)) : null;
+  return {
+    id: app.id,
+    name: app.name,
+    description: app.description,
+    version: app.version,
+    url: app.url,
+    app_type: app.appType,
+    developer: app.developer?.trim() || UNKNOWN_DEVELOPER,
+    changelog: app.changelog,
+    status: app.status,
+    category: app.category,
+    price: app.price,
+    currency: app.currency,
+    app_version: app.appVersion,
+    app_size: app.appSize,
+    icon,
+    icon_url: icon,
+    screenshots: media.map((item) => ({
+      id: item.id,
+      url: absolute(origin, item.objectKey ? mediaPath(item.objectKey) : (item.externalUrl ?? "")),
+      media_type: item.mediaType,
+      duration: item.duration,
+    })),
+    file: download,
+    file_url: download ?? (app.fileUrl ? absolute(origin, app.fileUrl) : null),
+    file_name: app.fileName,
+    file_size: app.fileSize,
+    download_count: app.downloadCount ?? 0,
+    created_at: app.createdAt.toISOString(),
+    updated_at: app.updatedAt.toISOString(),
+    itms_url: app.itmsUrl,
+    testflight_url: app.testflightUrl,
+    bundle_identifier: app.bundleIdentifier || BUNDLE_ID_PLACEHOLDER,
+    build_number: app.buildNumber,
+    minimum_os_version: app.minimumOsVersion || DEFAULT_MINIMUM_OS,
+  };
+}
+
+async function mediaByApp(db: Database, appIds: number[]): Promise<Map<number, MediaRow[]>> {
+  const byApp = new Map<number, MediaRow[]>();
+  if (appIds.length === 0) return byApp;
+  // D1 allows 100 bound parameters per statement: look media up in chunks.
+  for (let start = 0; start < appIds.length; start += 90) {
+    const rows = await db
+      .select()
+      .from(appMedia)
+      .where(inArray(appMedia.appId, appIds.slice(start, start + 90)))
+      .orderBy(asc(appMedia.position), asc(appMedia.id));
+    for (const row of rows) {
+      const list = byApp.get(row.appId) ?? [];
+      list.push(row);
+      byApp.set(row.appId, list);
+    }
+  }
+  return byApp;
+}
+
+/** Every app a visitor may see (failed apps are hidden), most recently updated first. */
+export async function listPublicApps(db: Database, origin: string): Promise<PublicApp[]> {
+  const rows = await db.select().from(apps).where(ne(apps.status, "failed")).orderBy(desc(apps.updatedAt), desc(apps.id));
+  const media = await mediaByApp(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => toPublicApp(row, media.get(row.id) ?? [], origin));
+}
+
+async function publicAppWhere(db: Database, origin: string, condition: ReturnType<typeof eq>): Promise<PublicApp | null> {
+  const [row] = await db
+    .select()
+    .from(apps)
+    .where(and(condition, ne(apps.status, "failed")))
+    .limit(1);
+  if (!row) return null;
+  const media = await mediaByApp(db, [row.id]);
+  return toPublicApp(row, media.get(row.id) ?? [], origin);
+}
+
+export function findPublicAppBySlug(db: Database, origin: string, slug: string): Promise<PublicApp | null> {
+  return publicAppWhere(db, origin, eq(apps.url, slug));
+}
+
+export function findPublicAppById(db: Database, origin: string, id: number): Promise<PublicApp | null> {
+  return publicAppWhere(db, origin, eq(apps.id, id));
+}
+
+/** The app page's lookup (spec §2): the slug against each app's url, else the id. */
+export async function findPublicApp(db: Database, origin: string, slugOrId: string): Promise<PublicApp | null> {
+  const bySlug = await findPublicAppBySlug(db, origin, slugOrId);
+  if (bySlug) return bySlug;
+  const id = parseAppId(slugOrId);
+  return id === null ? null : findPublicAppById(db, origin, id);
+}
+
+export function parseAppId(value: string): number | null {
+  return /^[1-9]\d{0,15}$/.test(value) ? Number(value) : null;
+}
+
+/** What a download needs to know about a visible app's stored file. */
+export async function findDownloadableFile(db: Database, id: number) {
+  const [row] = await db
+    .select({ id: apps.id, url: apps.url, version: apps.version, fileKey: apps.fileKey, fileName: apps.fileName, appType: apps.appType })
+    .from(apps)
+    .where(and(eq(apps.id, id), ne(apps.status, "failed")))
+    .limit(1);
+  return row?.fileKey ? { ...row, fileKey: row.fileKey } : null;
+}
+
+export async function countDownload(db: Database, id: number): Promise<void> {
+  await db
+    .update(apps)
+    .set({ downloadCount: sql`${apps.downloadCount} + 1` })
+    .where(eq(apps.id, id));
+}

@@ -1,0 +1,70 @@
+// Key types, pricing and stock as a buyer sees them (spec §3 "Key pricing", §4).
+import { asc, eq, sql } from "drizzle-orm";
+import type { Database } from "../db/client";
+import { keyPricing, keyTypes, licenseKeys } from "../db/schema";
+import { formatPrice } from "../../app/lib/format";
+
+/** At or below this many keys left, an option shows 'Sắp hết'. */
+export const LOW_STOCK_THRESHOLD = 5;
+
+export type PublicPricing = {
+  id: number;
+  pricing_id: number;
+  key_type: { id: number; name: string; display_name: string; description: string; duration_days: number };
+  key_type_name: string;
+  price: number;
+  currency: "VND" | "USD";
+  formatted_price: string;
+  is_active: boolean;
+  available_count: number;
+  is_available: boolean;
+  is_low_stock: boolean;
+  can_purchase: boolean;
+};
+
+/** An app's pricings with live stock, active first then cheapest first (spec §4). */
+export async function listAppPricing(db: Database, appId: number): Promise<PublicPricing[]> {
+  const rows = await db
+    .select({
+      id: keyPricing.id,
+      price: keyPricing.price,
+      currency: keyPricing.currency,
+      isActive: keyPricing.isActive,
+      typeId: keyTypes.id,
+      typeName: keyTypes.name,
+      displayName: keyTypes.displayName,
+      description: keyTypes.description,
+      durationDays: keyTypes.durationDays,
+      available: sql<number>`(select count(*) from ${licenseKeys} where ${licenseKeys.appId} = ${keyPricing.appId}
+        and ${licenseKeys.keyTypeId} = ${keyPricing.keyTypeId} and ${licenseKeys.status} = 'available')`,
+    })
+    .from(keyPricing)
+    .innerJoin(keyTypes, eq(keyTypes.id, keyPricing.keyTypeId))
+    .where(eq(keyPricing.appId, appId))
+    .orderBy(asc(keyPricing.price));
+  return rows
+    .map((row) => {
+      const available = Number(row.available);
+      return {
+        id: row.id,
+        pricing_id: row.id,
+        key_type: {
+          id: row.typeId,
+          name: row.typeName,
+          display_name: row.displayName,
+          description: row.description,
+          duration_days: row.durationDays,
+        },
+        key_type_name: row.displayName,
+        price: row.price,
+        currency: row.currency,
+        formatted_price: formatPrice(row.price, row.currency),
+        is_active: row.isActive,
+        available_count: available,
+        is_available: available > 0,
+        is_low_stock: available > 0 && available <= LOW_STOCK_THRESHOLD,
+        can_purchase: row.isActive && available > 0,
+      };
+    })
+    .sort((a, b) => Number(b.is_active) - Number(a.is_active) || a.price - b.price);
+}
