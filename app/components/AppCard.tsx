@@ -22,16 +22,16 @@ export function AppCard({ app, now }: { app: PublicApp; now: number }) {
           </div>
         </div>
       </div>
-      <dl className="mt-auto grid grid-cols-3 gap-2 border-t border-white/5 pt-3 text-xs text-zinc-400">
+      <dl className="mt-auto flex items-center justify-between gap-2 border-t border-white/5 pt-3 text-xs whitespace-nowrap text-zinc-400">
         <div>
           <dt className="sr-only">Dung lượng</dt>
           <dd>{app.file_size ? formatFileSize(app.file_size) : "—"}</dd>
         </div>
-        <div className="text-center">
+        <div>
           <dt className="sr-only">Lượt tải</dt>
           <dd>{formatNumber(app.download_count)} lượt tải</dd>
         </div>
-        <div className="text-right">
+        <div>
           <dt className="sr-only">Cập nhật</dt>
           <dd>{appTimeLabel(app, now)}</dd>
         </div>

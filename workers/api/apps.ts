@@ -19,7 +19,7 @@ appsApi.get("/list/", async (c) => {
   return c.json({ success: true, data });
 });
 
-appsApi.get("/detail-by-url/:url{.+}/", async (c) => {
+appsApi.get("/detail-by-url/:url{[^/]+}/", async (c) => {
   const app = await findPublicAppBySlug(db(c), publicOrigin(c.env, c.req.raw), c.req.param("url"));
   if (!app) throw new ApiError(404, MESSAGES.appNotFound);
   return c.json({ success: true, data: app });

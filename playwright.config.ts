@@ -1,0 +1,50 @@
+import { defineConfig, devices } from "@playwright/test";
+
+// Browser tests drive the built store, served by `npm start` on its own port and its own
+// local state (reset first), in Debian's Chromium: nothing is downloaded.
+const port = Number(process.env.E2E_PORT ?? 8799);
+const stateDir = ".wrangler/e2e-state";
+
+export const chromium = {
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
+};
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: false,
+  workers: 1,
+  forbidOnly: true,
+  retries: 0,
+  timeout: 60_000,
+  reporter: [["list"]],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    locale: "vi-VN",
+    timezoneId: "Asia/Ho_Chi_Minh",
+    launchOptions: chromium,
+    trace: "retain-on-failure",
+  },
+  projects: [
+    { name: "desktop", use: { ...devices["Desktop Chrome"], launchOptions: chromium } },
+    { name: "phone", use: { ...devices["Pixel 7"], launchOptions: chromium } },
+  ],
+  webServer: {
+    command: `node scripts/reset.mjs && node scripts/start.mjs`,
+    env: { PORT: String(port), STATE_DIR: stateDir, SKIP_BUILD: "1" },
+    url: `http://127.0.0.1:${port}/api/apps/list/`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: "ignore",
+    stderr: "pipe",
+  },
+});

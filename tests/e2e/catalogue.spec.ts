@@ -1,0 +1,76 @@
+import { readFile } from "node:fs/promises";
+import { expect, test } from "@playwright/test";
+
+// The first journey of a visitor: the demo catalogue, an app page, a download.
+test("home → app page → download", async ({ page, request }) => {
+  await page.goto("/");
+  await expect(page).toHaveTitle("iOS Game Hack");
+  const cards = page.getByRole("list", { name: "Danh sách ứng dụng" }).getByRole("listitem");
+  await expect(cards).toHaveCount(12); // the failed demo app is hidden
+  await expect(page.getByText("Rồng Lửa Huyền Thoại")).toHaveCount(0);
+  await expect(page.getByText("Cập nhật lần cuối")).toBeVisible();
+
+  const before = await (await request.get("/api/apps/detail-by-url/chien-binh-rong-mod-menu/")).json();
+
+  await page.getByRole("link", { name: /Chiến Binh Rồng Mod Menu/ }).click();
+  await expect(page).toHaveURL(/\/chien-binh-rong-mod-menu$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Chiến Binh Rồng Mod Menu");
+  await expect(page.getByRole("navigation", { name: "Breadcrumb" })).toContainText("Trang chủ");
+  await expect(page.getByText("Bất tử và hồi máu tức thì")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Hình ảnh & video" })).toBeVisible();
+
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Tải xuống IPA" }).click()]);
+  expect(download.suggestedFilename()).toMatch(/\.ipa$/);
+  const file = await readFile((await download.path())!);
+  expect(file.byteLength).toBe(before.data.file_size);
+  expect(file.subarray(0, 2).toString()).toBe("PK"); // a real zip
+
+  await page.reload();
+  await expect(page.getByTestId("download-count")).toHaveText(new Intl.NumberFormat("vi-VN").format(before.data.download_count + 1));
+});
+
+test("the gallery switches between screenshots and the video", async ({ page }) => {
+  await page.goto("/chien-binh-rong-mod-menu");
+  const gallery = page.getByRole("list", { name: "Ảnh thu nhỏ" });
+  await gallery.getByRole("button", { name: "Video 4" }).click();
+  await expect(page.locator("video[controls]")).toBeVisible();
+  await gallery.getByRole("button", { name: "Ảnh 2" }).click();
+  await expect(page.getByRole("img", { name: "Chiến Binh Rồng Mod Menu: ảnh 2" })).toBeVisible();
+});
+
+test("a TestFlight app opens its link and an unknown app is a 404 page", async ({ page }) => {
+  await page.goto("/dao-hai-tac-online");
+  await expect(page.getByRole("link", { name: "Mở TestFlight" })).toHaveAttribute("href", /^https:\/\/testflight\.apple\.com\/join\//);
+
+  const response = await page.goto("/khong-co-ung-dung-nay");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Không tìm thấy ứng dụng" })).toBeVisible();
+  await page.getByRole("link", { name: "Về trang chủ" }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test("the header: a login button, or a menu with Login and Register under 768 px", async ({ page, isMobile }) => {
+  await page.goto("/");
+  if (isMobile) {
+    await expect(page.getByRole("link", { name: "Đăng nhập" })).toBeHidden();
+    await page.getByRole("button", { name: "Mở menu" }).click();
+    const menu = page.getByRole("navigation", { name: "Menu" });
+    await expect(menu.getByRole("link", { name: "Đăng nhập" })).toBeVisible();
+    await expect(menu.getByRole("link", { name: "Đăng ký" })).toHaveAttribute("href", "/register");
+  } else {
+    await expect(page.getByRole("button", { name: "Mở menu" })).toBeHidden();
+    await expect(page.getByRole("link", { name: "Đăng nhập" })).toHaveAttribute("href", "/login?redirect=%2F");
+  }
+});
+
+test("the page hydrates without console errors or CSP violations", async ({ page }) => {
+  const problems: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") problems.push(message.text());
+  });
+  page.on("pageerror", (error) => problems.push(error.message));
+  await page.goto("/skyline-racer-vip");
+  await page.getByRole("list", { name: "Ảnh thu nhỏ" }).getByRole("button").nth(1).click();
+  await expect(page.getByRole("list", { name: "Ảnh thu nhỏ" }).getByRole("button").nth(1)).toHaveAttribute("aria-current", "true");
+  expect(problems).toEqual([]);
+});

@@ -1,0 +1,114 @@
+import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { eq, sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { keyTypes, licenseKeys, users, vietqrTopups } from "../../workers/db/schema";
+import worker from "../../workers/index";
+import { verifyPassword } from "../../workers/services/passwords";
+import { createApp, db, request, unique } from "../factories";
+
+describe("the configured admin", () => {
+  it("exists after the first request, with a verified scrypt password and both roles", async () => {
+    await request("/api/apps/list/");
+    const [admin] = await db.select().from(users).where(eq(sql`lower(${users.email})`, env.ADMIN_EMAIL.toLowerCase()));
+    expect(admin).toBeDefined();
+    expect(admin.isSuperuser).toBe(true);
+    expect(admin.isStaff).toBe(true);
+    expect(admin.passwordHash).toMatch(/^scrypt\$v1\$16384\$8\$5\$/);
+    expect(await verifyPassword(env.ADMIN_PASSWORD, admin.passwordHash)).toBe(true);
+    expect(await verifyPassword("wrong-password", admin.passwordHash)).toBe(false);
+  });
+});
+
+describe("the data model's constraints", () => {
+  it("refuses a negative balance and a second pricing of one key type", async () => {
+    const email = `${unique()}@example.com`;
+    await expect(db.insert(users).values({ username: unique("u"), email, balance: -1 })).rejects.toThrow();
+    const app = await createApp();
+    const [type] = await db.select().from(keyTypes).where(eq(keyTypes.name, "1day"));
+    const { keyPricing } = await import("../../workers/db/schema");
+    await db.insert(keyPricing).values({ appId: app.id, keyTypeId: type.id, price: 1000 });
+    await expect(db.insert(keyPricing).values({ appId: app.id, keyTypeId: type.id, price: 2000 })).rejects.toThrow();
+  });
+
+  it("refuses a duplicate key code within one app and a sold key without its order", async () => {
+    const app = await createApp();
+    const [type] = await db.select().from(keyTypes).where(eq(keyTypes.name, "7days"));
+    await db.insert(licenseKeys).values({ appId: app.id, keyTypeId: type.id, keyCode: "SAME" });
+    await expect(db.insert(licenseKeys).values({ appId: app.id, keyTypeId: type.id, keyCode: "SAME" })).rejects.toThrow();
+    await expect(db.insert(licenseKeys).values({ appId: app.id, keyTypeId: type.id, keyCode: "SOLD", status: "sold" })).rejects.toThrow();
+  });
+
+  it("has the spec's key types, lifetime as 0 days", async () => {
+    const rows = await db.select({ name: keyTypes.name, days: keyTypes.durationDays }).from(keyTypes);
+    expect(rows).toEqual(
+      expect.arrayContaining([
+        { name: "1day", days: 1 },
+        { name: "7days", days: 7 },
+        { name: "30days", days: 30 },
+        { name: "lifetime", days: 0 },
+      ]),
+    );
+  });
+});
+
+describe("scheduled()", () => {
+  it("expires pending VietQR top-ups and used keys whose time has passed, and nothing else", async () => {
+    const [user] = await db.insert(users).values({ username: unique("buyer"), email: `${unique()}@example.com` }).returning();
+    const now = Date.now();
+    const topup = (code: string, status: "pending" | "paid", expiresAt: number) => ({
+      transactionId: unique("tx"),
+      userId: user.id,
+      amount: 60000,
+      transferCode: code,
+      status,
+      bankCode: "970415",
+      accountNumber: "1",
+      accountName: "SHOP",
+      qrPayload: "x",
+      expiresAt: new Date(expiresAt),
+    });
+    const [late, fresh, paid] = await db
+      .insert(vietqrTopups)
+      .values([topup(unique("A"), "pending", now - 1000), topup(unique("B"), "pending", now + 600_000), topup(unique("C"), "paid", now - 1000)])
+      .returning();
+
+    const app = await createApp();
+    const [type] = await db.select().from(keyTypes).where(eq(keyTypes.name, "1day"));
+    const key = (code: string, expiresAt: number | null) => ({
+      appId: app.id,
+      keyTypeId: type.id,
+      keyCode: code,
+      status: "used" as const,
+      orderReference: unique("order"),
+      expiresAt: expiresAt === null ? null : new Date(expiresAt),
+    });
+    const [expiredKey, liveKey, lifetimeKey] = await db
+      .insert(licenseKeys)
+      .values([key(unique("K"), now - 1000), key(unique("K"), now + 86_400_000), key(unique("K"), null)])
+      .returning();
+
+    const context = createExecutionContext();
+    await worker.scheduled(createScheduledController({ scheduledTime: now, cron: "* * * * *" }), env, context);
+    await waitOnExecutionContext(context);
+
+    const statusOf = async (id: number) => (await db.select({ s: vietqrTopups.status }).from(vietqrTopups).where(eq(vietqrTopups.id, id)))[0].s;
+    expect(await statusOf(late.id)).toBe("expired");
+    expect(await statusOf(fresh.id)).toBe("pending");
+    expect(await statusOf(paid.id)).toBe("paid");
+    const keyStatus = async (id: number) => (await db.select({ s: licenseKeys.status }).from(licenseKeys).where(eq(licenseKeys.id, id)))[0].s;
+    expect(await keyStatus(expiredKey.id)).toBe("expired");
+    expect(await keyStatus(liveKey.id)).toBe("used");
+    expect(await keyStatus(lifetimeKey.id)).toBe("used");
+  });
+});
+
+describe("the UserWallet Durable Object", () => {
+  it("is exported with SQLite storage and reads a user's committed balance in turn", async () => {
+    const { walletFor } = await import("../../workers/wallet/user-wallet");
+    const [user] = await db.insert(users).values({ username: unique("w"), email: `${unique()}@example.com`, balance: 150000 }).returning();
+    const wallet = walletFor(env, user.id);
+    const reads = await Promise.all([wallet.balance(user.id), wallet.balance(user.id), wallet.balance(999_999_999)]);
+    expect(reads).toEqual([150000, 150000, null]);
+  });
+});

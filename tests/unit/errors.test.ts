@@ -1,0 +1,52 @@
+import { describe, expect, it } from "vitest";
+import {
+  errorMessageFromResponse,
+  extractErrorMessage,
+  FALLBACK_ERROR,
+  fieldErrorLines,
+  networkErrorMessage,
+  SERVER_UNREACHABLE,
+} from "../../app/lib/errors";
+
+describe("extractErrorMessage follows the spec's order", () => {
+  it("message first", () => {
+    expect(extractErrorMessage({ message: "A", detail: "B", non_field_errors: ["C"] })).toBe("A");
+  });
+  it("then detail", () => {
+    expect(extractErrorMessage({ detail: "B", non_field_errors: ["C"], errors: { email: ["x"] } })).toBe("B");
+  });
+  it("then the first non_field_errors", () => {
+    expect(extractErrorMessage({ non_field_errors: ["C", "D"], errors: { email: ["x"] } })).toBe("C");
+  });
+  it("then field errors as 'Label: message' lines", () => {
+    expect(extractErrorMessage({ errors: { username: ["Đã tồn tại"], email: ["Sai định dạng"], password: "Quá ngắn" } })).toBe(
+      "Tên đăng nhập: Đã tồn tại\nEmail: Sai định dạng\nMật khẩu: Quá ngắn",
+    );
+  });
+  it("unknown fields keep their name", () => {
+    expect(fieldErrorLines({ coupon: ["Hết hạn"] })).toEqual(["coupon: Hết hạn"]);
+  });
+  it("then any string value", () => {
+    expect(extractErrorMessage({ success: false, error: "Hết hàng" })).toBe("Hết hàng");
+  });
+  it("falls back when nothing readable is there", () => {
+    expect(extractErrorMessage({ success: false })).toBe(FALLBACK_ERROR);
+    expect(extractErrorMessage(null)).toBe(FALLBACK_ERROR);
+    expect(extractErrorMessage({ message: "   " })).toBe(FALLBACK_ERROR);
+  });
+});
+
+describe("responses and network failures", () => {
+  it("reads a JSON error body", async () => {
+    const response = new Response(JSON.stringify({ success: false, message: "Không tìm thấy ứng dụng" }), { status: 404 });
+    expect(await errorMessageFromResponse(response)).toBe("Không tìm thấy ứng dụng");
+  });
+  it("names the status of a body that is not JSON", async () => {
+    const response = new Response("<html>Bad gateway</html>", { status: 502, statusText: "Bad Gateway" });
+    expect(await errorMessageFromResponse(response)).toBe("Lỗi server (502): Bad Gateway");
+  });
+  it("a fetch TypeError means the server could not be reached", () => {
+    expect(networkErrorMessage(new TypeError("Failed to fetch"))).toBe(SERVER_UNREACHABLE);
+    expect(networkErrorMessage(new Error("boom"))).toBe("Lỗi kết nối mạng. Vui lòng kiểm tra kết nối internet và thử lại.");
+  });
+});

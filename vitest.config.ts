@@ -1,0 +1,31 @@
+import { readFileSync } from "node:fs";
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
+import { defineConfig } from "vitest/config";
+
+// The tests' settings: the committed development defaults, never a developer's .dev.vars.
+function exampleVars(): Record<string, string> {
+  const text = readFileSync(new URL("./.dev.vars.example", import.meta.url), "utf8");
+  return Object.fromEntries(
+    text
+      .split("\n")
+      .filter((line) => /^[A-Z_]+=/.test(line))
+      .map((line) => [line.slice(0, line.indexOf("=")), line.slice(line.indexOf("=") + 1)]),
+  );
+}
+
+export default defineConfig(async () => ({
+  plugins: [
+    cloudflareTest({
+      main: "./workers/index.ts",
+      wrangler: { configPath: "./wrangler.toml" },
+      miniflare: {
+        bindings: { ...exampleVars(), APP_ENV: "test", TEST_MIGRATIONS: await readD1Migrations("./migrations") },
+      },
+    }),
+  ],
+  test: {
+    include: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts"],
+    setupFiles: ["./tests/setup.ts"],
+    deps: { optimizer: { ssr: { enabled: true, include: ["@remix-run/cloudflare"] } } },
+  },
+}));
