@@ -23,8 +23,9 @@ export default defineConfig(async () => ({
       },
     }),
   ],
+  resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
   test: {
-    include: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts"],
+    include: ["tests/unit/**/*.test.{ts,tsx}", "tests/integration/**/*.test.ts"],
     setupFiles: ["./tests/setup.ts"],
     deps: { optimizer: { ssr: { enabled: true, include: ["@remix-run/cloudflare"] } } },
   },

@@ -37,6 +37,19 @@ export function Header({ siteName }: { siteName: string }) {
     setAccountOpen(false);
   }, [location.key]);
 
+  // Escape closes whichever menu is open.
+  useEffect(() => {
+    if (!menuOpen && !accountOpen) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape") {
+        setMenuOpen(false);
+        setAccountOpen(false);
+      }
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [menuOpen, accountOpen]);
+
   useEffect(() => {
     if (!accountOpen) return;
     const close = (event: MouseEvent) => {

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData, useNavigation } from "@remix-run/react";
 import { AppCard, AppCardPlaceholder } from "~/components/AppCard";
+import { EmptyCatalogue } from "~/components/EmptyCatalogue";
 import { SupportLinks } from "~/components/SupportLinks";
 import { formatDateTime } from "~/lib/format";
 import { loadCatalogue } from "~/lib/catalogue.server";
@@ -51,16 +52,7 @@ export default function Home() {
           ))}
         </div>
       ) : apps.length === 0 ? (
-        <div className="mx-auto max-w-md rounded-2xl border border-white/5 bg-zinc-900/70 p-10 text-center">
-          <p className="text-lg font-semibold text-white">Chưa có ứng dụng nào</p>
-          <button
-            type="button"
-            onClick={() => window.location.reload()}
-            className="mt-6 rounded-xl bg-indigo-600 px-5 py-2.5 font-semibold text-white hover:bg-indigo-500"
-          >
-            Tải lại trang
-          </button>
-        </div>
+        <EmptyCatalogue />
       ) : (
         <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" aria-label="Danh sách ứng dụng">
           {apps.map((app) => (

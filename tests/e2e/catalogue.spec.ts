@@ -57,6 +57,8 @@ test("the header: a login button, or a menu with Login and Register under 768 px
     const menu = page.getByRole("navigation", { name: "Menu" });
     await expect(menu.getByRole("link", { name: "Đăng nhập" })).toBeVisible();
     await expect(menu.getByRole("link", { name: "Đăng ký" })).toHaveAttribute("href", "/register");
+    await page.keyboard.press("Escape");
+    await expect(menu).toBeHidden();
   } else {
     await expect(page.getByRole("button", { name: "Mở menu" })).toBeHidden();
     await expect(page.getByRole("link", { name: "Đăng nhập" })).toHaveAttribute("href", "/login?redirect=%2F");
@@ -73,4 +75,14 @@ test("the page hydrates without console errors or CSP violations", async ({ page
   await page.getByRole("list", { name: "Ảnh thu nhỏ" }).getByRole("button").nth(1).click();
   await expect(page.getByRole("list", { name: "Ảnh thu nhỏ" }).getByRole("button").nth(1)).toHaveAttribute("aria-current", "true");
   expect(problems).toEqual([]);
+});
+
+test("static files carry the security headers too", async ({ request }) => {
+  for (const path of ["/favicon.svg", "/robots.txt"]) {
+    const response = await request.get(path);
+    expect(response.status(), path).toBe(200);
+    expect(response.headers()["x-content-type-options"], path).toBe("nosniff");
+    expect(response.headers()["x-frame-options"], path).toBe("DENY");
+    expect(response.headers()["referrer-policy"], path).toBe("strict-origin-when-cross-origin");
+  }
 });
