@@ -17,12 +17,13 @@ run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", p
 const overrides = Object.fromEntries(CONFIG_KEYS.filter((key) => process.env[key] !== undefined).map((key) => [key, process.env[key]]));
 
 const { env, dispose } = await getPlatformProxy({ persist: { path: `${persistTo}/v3` } });
+let adminEmail;
 try {
   const { parseConfig } = await import("../workers/config.ts");
   const config = parseConfig({ ...env, ...overrides });
   const seeded = await seedDemoData(env);
   console.log(seeded.seeded ? `Demo data loaded: ${seeded.apps} apps, ${seeded.keys} keys.` : `Using existing data (${seeded.apps} apps).`);
-  process.env.START_ADMIN_EMAIL = config.ADMIN_EMAIL;
+  adminEmail = config.ADMIN_EMAIL;
 } catch (error) {
   console.error(`\n${error instanceof Error ? error.message : error}\nFix .dev.vars (see .dev.vars.example) or the environment, then run npm start again.`);
   process.exit(1);
@@ -46,7 +47,7 @@ for (let attempt = 0; attempt < 240; attempt++) {
   try {
     const response = await fetch(`${origin}/api/apps/list/`);
     if (response.ok) {
-      console.log(`\n  iOS Game Hack is running at ${origin}\n  Admin: ${process.env.START_ADMIN_EMAIL}\n`);
+      console.log(`\n  iOS Game Hack is running at ${origin}\n  Admin: ${adminEmail}\n`);
       break;
     }
   } catch {

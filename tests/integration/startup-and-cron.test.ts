@@ -2,8 +2,9 @@ import { createExecutionContext, createScheduledController, waitOnExecutionConte
 import { env } from "cloudflare:workers";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { keyTypes, licenseKeys, users, vietqrTopups } from "../../workers/db/schema";
+import { keyPricing, keyTypes, licenseKeys, users, vietqrTopups } from "../../workers/db/schema";
 import worker from "../../workers/index";
+import { walletFor } from "../../workers/wallet/user-wallet";
 import { verifyPassword } from "../../workers/services/passwords";
 import { createApp, db, request, unique } from "../factories";
 
@@ -26,7 +27,6 @@ describe("the data model's constraints", () => {
     await expect(db.insert(users).values({ username: unique("u"), email, balance: -1 })).rejects.toThrow();
     const app = await createApp();
     const [type] = await db.select().from(keyTypes).where(eq(keyTypes.name, "1day"));
-    const { keyPricing } = await import("../../workers/db/schema");
     await db.insert(keyPricing).values({ appId: app.id, keyTypeId: type.id, price: 1000 });
     await expect(db.insert(keyPricing).values({ appId: app.id, keyTypeId: type.id, price: 2000 })).rejects.toThrow();
   });
@@ -105,7 +105,6 @@ describe("scheduled()", () => {
 
 describe("the UserWallet Durable Object", () => {
   it("is exported with SQLite storage and reads a user's committed balance in turn", async () => {
-    const { walletFor } = await import("../../workers/wallet/user-wallet");
     const [user] = await db.insert(users).values({ username: unique("w"), email: `${unique()}@example.com`, balance: 150000 }).returning();
     const wallet = walletFor(env, user.id);
     const reads = await Promise.all([wallet.balance(user.id), wallet.balance(user.id), wallet.balance(999_999_999)]);
