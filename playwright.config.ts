@@ -3,7 +3,7 @@ import { defineConfig, devices } from "@playwright/test";
 // Browser tests drive the built store, served by `npm start` on its own port and its own
 // local state (reset first), in Debian's Chromium: nothing is downloaded.
 const port = Number(process.env.E2E_PORT ?? 8799);
-const stateDir = ".wrangler/e2e-state";
+const stateDir = process.env.E2E_STATE_DIR ?? ".wrangler/e2e-state";
 
 export const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
