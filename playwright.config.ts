@@ -40,7 +40,8 @@ export default defineConfig({
   ],
   webServer: {
     command: `node scripts/reset.mjs && node scripts/start.mjs`,
-    env: { PORT: String(port), STATE_DIR: stateDir, SKIP_BUILD: "1" },
+    // Each run gets its own OpenID Connect test server next to its own port.
+    env: { PORT: String(port), STATE_DIR: stateDir, SKIP_BUILD: "1", GOOGLE_ISSUER: `http://127.0.0.1:${port + 1000}` },
     url: `http://127.0.0.1:${port}/api/apps/list/`,
     reuseExistingServer: false,
     timeout: 180_000,

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
+import { OIDC_TEST } from "./tests/global-setup";
 
 // The tests' settings: the committed development defaults, never a developer's .dev.vars.
 function exampleVars(): Record<string, string> {
@@ -19,7 +20,14 @@ export default defineConfig(async () => ({
       main: "./workers/index.ts",
       wrangler: { configPath: "./wrangler.toml" },
       miniflare: {
-        bindings: { ...exampleVars(), APP_ENV: "test", TEST_MIGRATIONS: await readD1Migrations("./migrations") },
+        bindings: {
+          ...exampleVars(),
+          APP_ENV: "test",
+          GOOGLE_ISSUER: `http://127.0.0.1:${OIDC_TEST.port}`,
+          GOOGLE_CLIENT_ID: OIDC_TEST.clientId,
+          GOOGLE_CLIENT_SECRET: OIDC_TEST.clientSecret,
+          TEST_MIGRATIONS: await readD1Migrations("./migrations"),
+        },
       },
     }),
   ],
@@ -27,6 +35,7 @@ export default defineConfig(async () => ({
   test: {
     include: ["tests/unit/**/*.test.{ts,tsx}", "tests/integration/**/*.test.ts"],
     setupFiles: ["./tests/setup.ts"],
+    globalSetup: ["./tests/global-setup.ts"],
     deps: { optimizer: { ssr: { enabled: true, include: ["@remix-run/cloudflare"] } } },
   },
 }));

@@ -6,7 +6,7 @@ import { fileURLToPath } from "node:url";
 export const projectRoot = fileURLToPath(new URL("..", import.meta.url));
 
 /** The settings a developer may override from the environment when starting the store. */
-export const CONFIG_KEYS = ["APP_ENV", "SITE_NAME", "TELEGRAM_URL", "ZALO_URL", "PUBLIC_BASE_URL", "JWT_SECRET", "ADMIN_EMAIL", "ADMIN_PASSWORD"];
+export const CONFIG_KEYS = ["APP_ENV", "SITE_NAME", "TELEGRAM_URL", "ZALO_URL", "PUBLIC_BASE_URL", "JWT_SECRET", "ADMIN_EMAIL", "ADMIN_PASSWORD", "GOOGLE_ISSUER", "GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET", "GOOGLE_SCOPE", "GOOGLE_AUTH_PARAMS", "MAIL_TRANSPORT", "MAIL_FROM", "MAIL_API_URL", "MAIL_API_KEY"];
 
 export function stateDir() {
   return process.env.STATE_DIR || ".wrangler/state";

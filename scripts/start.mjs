@@ -18,17 +18,38 @@ const overrides = Object.fromEntries(CONFIG_KEYS.filter((key) => process.env[key
 
 const { env, dispose } = await getPlatformProxy({ persist: { path: `${persistTo}/v3` } });
 let adminEmail;
+let google;
 try {
   const { parseConfig } = await import("../workers/config.ts");
   const config = parseConfig({ ...env, ...overrides });
   const seeded = await seedDemoData(env);
   console.log(seeded.seeded ? `Demo data loaded: ${seeded.apps} apps, ${seeded.keys} keys.` : `Using existing data (${seeded.apps} apps).`);
   adminEmail = config.ADMIN_EMAIL;
+  google = config;
 } catch (error) {
   console.error(`\n${error instanceof Error ? error.message : error}\nFix .dev.vars (see .dev.vars.example) or the environment, then run npm start again.`);
   process.exit(1);
 } finally {
   await dispose();
+}
+
+// Locally, "Google" is the project's own OpenID Connect test server (scripts/oidc-server.mjs).
+const issuer = new URL(google.GOOGLE_ISSUER);
+let oidc;
+if (google.APP_ENV !== "production" && google.GOOGLE_CLIENT_ID && ["127.0.0.1", "localhost"].includes(issuer.hostname)) {
+  const { startOidcServer } = await import("./oidc-server.mjs");
+  oidc = await startOidcServer({
+    port: Number(issuer.port || 80),
+    host: issuer.hostname,
+    clients: [
+      {
+        client_id: google.GOOGLE_CLIENT_ID,
+        client_secret: google.GOOGLE_CLIENT_SECRET,
+        redirect_uris: [`http://127.0.0.1:${port}/auth/google/callback`, `http://localhost:${port}/auth/google/callback`],
+      },
+    ],
+  });
+  console.log(`Google sign-in uses the local OpenID Connect test server at ${oidc.issuer} (any e-mail signs in).`);
 }
 
 const varFlags = Object.entries(overrides).flatMap(([key, value]) => ["--var", `${key}:${value}`]);
@@ -39,7 +60,10 @@ const server = spawn(
 );
 
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
-server.on("exit", (code) => process.exit(code ?? 0));
+server.on("exit", async (code) => {
+  await oidc?.close();
+  process.exit(code ?? 0);
+});
 
 // The first request creates the admin account; tell the developer where the store is.
 const origin = `http://127.0.0.1:${port}`;

@@ -14,6 +14,27 @@ export const configSchema = z.object({
   JWT_SECRET: z.string().min(32, "phải dài ít nhất 32 ký tự"),
   ADMIN_EMAIL: z.email(),
   ADMIN_PASSWORD: z.string().min(8, "phải dài ít nhất 8 ký tự"),
+  // Google sign-in (OpenID Connect). An empty client id turns it off. Locally and in tests the
+  // issuer is the project's own OpenID Connect test server (scripts/oidc-server.mjs).
+  GOOGLE_ISSUER: url.default("https://accounts.google.com"),
+  GOOGLE_CLIENT_ID: z.string().default(""),
+  GOOGLE_CLIENT_SECRET: z.string().default(""),
+  GOOGLE_SCOPE: z.string().default("openid email profile"),
+  // Extra authorization parameters, as a query string (Google: offline access and forced consent).
+  GOOGLE_AUTH_PARAMS: z.string().default("access_type=offline&prompt=consent"),
+  // Mail: "outbox" keeps mail in the database (development, tests: read it at /dev/outbox);
+  // "resend" posts it to an HTTP mail API with Resend's request shape.
+  MAIL_TRANSPORT: z.enum(["outbox", "resend"]).default("outbox"),
+  MAIL_FROM: z.string().default("iOS Game Hack <no-reply@iosgamehack.local>"),
+  MAIL_API_URL: z.union([url, z.literal("")]).default("https://api.resend.com/emails"),
+  MAIL_API_KEY: z.string().default(""),
+}).superRefine((config, context) => {
+  if (config.GOOGLE_CLIENT_ID && !config.GOOGLE_CLIENT_SECRET) {
+    context.addIssue({ code: "custom", path: ["GOOGLE_CLIENT_SECRET"], message: "cần khi có GOOGLE_CLIENT_ID" });
+  }
+  if (config.MAIL_TRANSPORT === "resend" && !config.MAIL_API_KEY) {
+    context.addIssue({ code: "custom", path: ["MAIL_API_KEY"], message: "cần khi MAIL_TRANSPORT=resend" });
+  }
 });
 
 export type Config = z.infer<typeof configSchema>;

@@ -6,7 +6,8 @@ import { api } from "./api";
 import { errorBody } from "./api/errors";
 import { getConfig } from "./config";
 import { getDb } from "./db/client";
-import { withSecurityHeaders, createNonce } from "./security";
+import { createNonce, withSecurityHeaders } from "./security";
+import { renderOutbox } from "./dev-outbox";
 import { ensureAdminAccount } from "./services/accounts";
 import { runScheduledJobs } from "./services/scheduled";
 
@@ -37,6 +38,9 @@ export default {
     const { pathname } = new URL(request.url);
     if (pathname === "/api" || pathname.startsWith("/api/")) {
       return withSecurityHeaders(await api.fetch(request, env, ctx));
+    }
+    if (pathname === "/dev/outbox" && getConfig(env).APP_ENV !== "production") {
+      return withSecurityHeaders(await renderOutbox(env), createNonce());
     }
     const nonce = createNonce();
     return withSecurityHeaders(await handleRemix(request, { cloudflare: { env, ctx }, nonce }), nonce);

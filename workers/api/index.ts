@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { ConfigError } from "../config";
 import { appsApi } from "./apps";
+import { authApi } from "./auth";
 import type { ApiEnv } from "./context";
 import { ApiError, MESSAGES, errorBody } from "./errors";
 import { mediaApi } from "./media";
@@ -9,6 +10,7 @@ import { mediaApi } from "./media";
 export const api = new Hono<ApiEnv>().basePath("/api");
 
 api.route("/apps", appsApi);
+api.route("/auth", authApi);
 api.route("/media", mediaApi);
 
 api.notFound((c) => c.json(errorBody(MESSAGES.notFound), 404));

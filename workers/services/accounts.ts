@@ -1,9 +1,246 @@
-// Accounts. The admin named by ADMIN_EMAIL exists from the first request on (DESIGN.md §6).
-import { eq, sql } from "drizzle-orm";
+// Accounts: who a user is, how they prove it, and how they get back in (DESIGN.md §6).
+import { and, eq, gt, isNull, or, sql } from "drizzle-orm";
+import { formatVND } from "../../app/lib/format";
 import type { Config } from "../config";
 import type { Database } from "../db/client";
-import { users } from "../db/schema";
-import { hashPassword } from "./passwords";
+import { passwordResetTokens, users } from "../db/schema";
+import { randomToken, sha256Hex } from "./crypto";
+import { hashPassword, needsRehash, verifyPassword } from "./passwords";
+
+export type UserRow = typeof users.$inferSelect;
+
+/** The spec's User record (§3), as the API returns it and the browser stores it. */
+export function toPublicUser(user: UserRow) {
+  const fullName = [user.firstName, user.lastName].filter((part) => part.trim()).join(" ");
+  return {
+    id: user.id,
+    username: user.username,
+    email: user.email,
+    first_name: user.firstName,
+    last_name: user.lastName,
+    full_name: fullName,
+    avatar: user.avatarUrl,
+    avatar_url: user.avatarUrl,
+    is_superuser: user.isSuperuser,
+    is_staff: user.isStaff,
+    balance: user.balance,
+    formatted_balance: formatVND(user.balance),
+    total_spent: user.totalSpent,
+    total_keys_purchased: user.totalKeysPurchased,
+    has_usable_password: user.passwordHash !== null,
+    created_at: user.createdAt.toISOString(),
+    last_login: user.lastLogin ? user.lastLogin.toISOString() : null,
+  };
+}
+
+export type PublicUser = ReturnType<typeof toPublicUser>;
+
+const lower = (value: string) => value.trim().toLowerCase();
+
+export async function findUserById(db: Database, id: number): Promise<UserRow | null> {
+  const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return user ?? null;
+}
+
+export async function findUserByEmail(db: Database, email: string): Promise<UserRow | null> {
+  const [user] = await db.select().from(users).where(eq(sql`lower(${users.email})`, lower(email))).limit(1);
+  return user ?? null;
+}
+
+async function findUserByLogin(db: Database, login: string): Promise<UserRow | null> {
+  const value = lower(login);
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(or(eq(sql`lower(${users.username})`, value), eq(sql`lower(${users.email})`, value)))
+    .limit(1);
+  return user ?? null;
+}
+
+export async function isUsernameTaken(db: Database, username: string): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(sql`lower(${users.username})`, lower(username))).limit(1);
+  return Boolean(row);
+}
+
+export async function isEmailTaken(db: Database, email: string): Promise<boolean> {
+  return (await findUserByEmail(db, email)) !== null;
+}
+
+export type NewAccount = { username: string; email: string; firstName: string; lastName: string; password: string };
+
+/** Creates the account; null fields name what is already taken (the unique indexes decide races). */
+export async function registerUser(db: Database, input: NewAccount): Promise<{ user: UserRow } | { taken: ("username" | "email")[] }> {
+  const taken: ("username" | "email")[] = [];
+  if (await isUsernameTaken(db, input.username)) taken.push("username");
+  if (await isEmailTaken(db, input.email)) taken.push("email");
+  if (taken.length) return { taken };
+  try {
+    const [user] = await db
+      .insert(users)
+      .values({
+        username: input.username.trim(),
+        email: lower(input.email),
+        firstName: input.firstName.trim(),
+        lastName: input.lastName.trim(),
+        passwordHash: await hashPassword(input.password),
+      })
+      .returning();
+    return { user };
+  } catch (error) {
+    // Lost a race with another registration of the same name or address.
+    if (String(error).includes("UNIQUE")) {
+      return { taken: (await isUsernameTaken(db, input.username)) ? ["username"] : ["email"] };
+    }
+    throw error;
+  }
+}
+
+// Verifying against this when the account does not exist keeps wrong logins equally slow.
+let decoyHash: Promise<string> | undefined;
+
+/**
+ * What the wrong-password counter is kept against: the account when one matches (so switching
+ * between username and e-mail does not reset it), else the typed login.
+ */
+export async function loginSubject(db: Database, login: string): Promise<string> {
+  const user = await findUserByLogin(db, login);
+  return user ? `user:${user.id}` : `login:${lower(login)}`;
+}
+
+export type LoginOutcome = { ok: true; user: UserRow } | { ok: false; reason: "bad_credentials" | "inactive" };
+
+export async function authenticate(db: Database, login: string, password: string, now = new Date()): Promise<LoginOutcome> {
+  const user = await findUserByLogin(db, login);
+  if (!user || !user.passwordHash) {
+    decoyHash ??= hashPassword(randomToken());
+    await verifyPassword(password, await decoyHash);
+    return { ok: false, reason: "bad_credentials" };
+  }
+  if (!(await verifyPassword(password, user.passwordHash))) return { ok: false, reason: "bad_credentials" };
+  if (!user.isActive) return { ok: false, reason: "inactive" };
+  const update: Partial<typeof users.$inferInsert> = { lastLogin: now };
+  if (needsRehash(user.passwordHash)) update.passwordHash = await hashPassword(password);
+  const [updated] = await db.update(users).set(update).where(eq(users.id, user.id)).returning();
+  return { ok: true, user: updated };
+}
+
+export async function touchLastLogin(db: Database, userId: number, now = new Date()): Promise<UserRow> {
+  const [user] = await db.update(users).set({ lastLogin: now }).where(eq(users.id, userId)).returning();
+  return user;
+}
+
+export async function setPassword(db: Database, userId: number, password: string, now = new Date()): Promise<UserRow> {
+  const [user] = await db
+    .update(users)
+    .set({ passwordHash: await hashPassword(password), passwordChangedAt: now, updatedAt: now })
+    .where(eq(users.id, userId))
+    .returning();
+  return user;
+}
+
+// ---------------------------------------------------------------- password reset
+
+export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+
+/** A single-use reset token for an active account (stored hashed), or null when there is none. */
+export async function createResetToken(db: Database, email: string, now = Date.now()): Promise<{ user: UserRow; token: string } | null> {
+  const user = await findUserByEmail(db, email);
+  if (!user || !user.isActive) return null;
+  const token = randomToken();
+  await db.insert(passwordResetTokens).values({
+    userId: user.id,
+    tokenHash: await sha256Hex(token),
+    createdAt: new Date(now),
+    expiresAt: new Date(now + RESET_TOKEN_TTL_MS),
+  });
+  return { user, token };
+}
+
+async function liveResetToken(db: Database, token: string, now: number) {
+  const [row] = await db
+    .select({ id: passwordResetTokens.id, userId: passwordResetTokens.userId })
+    .from(passwordResetTokens)
+    .where(
+      and(
+        eq(passwordResetTokens.tokenHash, await sha256Hex(token)),
+        isNull(passwordResetTokens.usedAt),
+        gt(passwordResetTokens.expiresAt, new Date(now)),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+export async function checkResetToken(db: Database, token: string, now = Date.now()): Promise<UserRow | null> {
+  const row = await liveResetToken(db, token, now);
+  return row ? findUserById(db, row.userId) : null;
+}
+
+/** Spends the token (once, even under concurrent use) and sets the new password. */
+export async function resetPassword(db: Database, token: string, password: string, now = Date.now()): Promise<UserRow | null> {
+  const row = await liveResetToken(db, token, now);
+  if (!row) return null;
+  const spent = await db
+    .update(passwordResetTokens)
+    .set({ usedAt: new Date(now) })
+    .where(and(eq(passwordResetTokens.id, row.id), isNull(passwordResetTokens.usedAt)))
+    .returning({ id: passwordResetTokens.id });
+  if (spent.length === 0) return null;
+  return setPassword(db, row.userId, password, new Date(now));
+}
+
+// ---------------------------------------------------------------- Google accounts
+
+function usernameBase(email: string): string {
+  return email.split("@")[0].toLowerCase().replace(/[^a-z0-9._-]/g, "").slice(0, 24).padEnd(3, "0");
+}
+
+export type GoogleProfile = { sub: string; email: string; givenName: string; familyName: string; picture: string | null };
+
+/** The account of a verified Google identity: by its subject, else by its e-mail, else a new one. */
+export async function findOrCreateGoogleUser(db: Database, profile: GoogleProfile, now = new Date()): Promise<UserRow> {
+  const [bySub] = await db.select().from(users).where(eq(users.googleSub, profile.sub)).limit(1);
+  if (bySub) return touchLastLogin(db, bySub.id, now);
+
+  const byEmail = await findUserByEmail(db, profile.email);
+  if (byEmail) {
+    const [linked] = await db
+      .update(users)
+      .set({ googleSub: profile.sub, avatarUrl: byEmail.avatarUrl ?? profile.picture, lastLogin: now })
+      .where(eq(users.id, byEmail.id))
+      .returning();
+    return linked;
+  }
+
+  const base = usernameBase(profile.email);
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const username = attempt === 0 ? base : `${base}${Math.floor(1000 + Math.random() * 9000)}`;
+    if (await isUsernameTaken(db, username)) continue;
+    try {
+      const [user] = await db
+        .insert(users)
+        .values({
+          username,
+          email: lower(profile.email),
+          firstName: profile.familyName,
+          lastName: profile.givenName,
+          googleSub: profile.sub,
+          avatarUrl: profile.picture,
+          passwordHash: null,
+          lastLogin: now,
+        })
+        .returning();
+      return user;
+    } catch (error) {
+      if (!String(error).includes("UNIQUE")) throw error;
+      const raced = (await findUserByEmail(db, profile.email)) ?? null;
+      if (raced) return raced;
+    }
+  }
+  throw new Error("Could not choose a username for a Google account");
+}
+
+// ---------------------------------------------------------------- the configured admin
 
 function usernameFromEmail(email: string): string {
   return email.split("@")[0].toLowerCase().replace(/[^a-z0-9_.-]/g, "").slice(0, 30) || "admin";
@@ -11,25 +248,19 @@ function usernameFromEmail(email: string): string {
 
 /** Creates the configured admin when missing; an existing account with that e-mail is made admin. */
 export async function ensureAdminAccount(db: Database, config: Pick<Config, "ADMIN_EMAIL" | "ADMIN_PASSWORD">): Promise<void> {
-  const email = config.ADMIN_EMAIL.toLowerCase();
-  const [existing] = await db
-    .select({ id: users.id, isSuperuser: users.isSuperuser, isStaff: users.isStaff })
-    .from(users)
-    .where(eq(sql`lower(${users.email})`, email))
-    .limit(1);
+  const existing = await findUserByEmail(db, config.ADMIN_EMAIL);
   if (existing) {
     if (!existing.isSuperuser || !existing.isStaff) {
       await db.update(users).set({ isSuperuser: true, isStaff: true }).where(eq(users.id, existing.id));
     }
     return;
   }
-  const base = usernameFromEmail(email);
-  const [taken] = await db.select({ id: users.id }).from(users).where(eq(sql`lower(${users.username})`, base)).limit(1);
+  const base = usernameFromEmail(config.ADMIN_EMAIL);
   await db
     .insert(users)
     .values({
-      username: taken ? `${base}-admin` : base,
-      email,
+      username: (await isUsernameTaken(db, base)) ? `${base}-admin` : base,
+      email: lower(config.ADMIN_EMAIL),
       firstName: "Admin",
       passwordHash: await hashPassword(config.ADMIN_PASSWORD),
       isSuperuser: true,

@@ -1,0 +1,219 @@
+// Accounts API (spec §7 "Auth and wallet", plus refresh, logout and me).
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { getConfig, publicOrigin } from "../config";
+import {
+  AUTH_MESSAGES,
+  availabilitySchema,
+  changePasswordSchema,
+  emailSchema,
+  forgotPasswordSchema,
+  googleAuthSchema,
+  loginSchema,
+  refreshSchema,
+  registerSchema,
+  resetPasswordSchema,
+  usernameSchema,
+} from "../schemas/auth";
+import {
+  authenticate,
+  checkResetToken,
+  createResetToken,
+  findOrCreateGoogleUser,
+  isEmailTaken,
+  isUsernameTaken,
+  loginSubject,
+  registerUser,
+  resetPassword,
+  setPassword,
+  toPublicUser,
+} from "../services/accounts";
+import { authorizationSettings, GoogleAuthError, verifyGoogleSignIn } from "../services/google";
+import { passwordResetMail, sendMail } from "../services/mailer";
+import { verifyPassword } from "../services/passwords";
+import { clear, hit, LIMITS, type Limit, peek } from "../services/rate-limit";
+import { endSession, revokeAllSessions, rotateSession, type SessionMeta, startSession } from "../services/sessions";
+import { type ApiContext, type ApiEnv, db } from "./context";
+import { ApiError, MESSAGES } from "./errors";
+import { requireUser } from "./require-user";
+import { clientAddress, readJson } from "./validate";
+
+export const authApi = new Hono<ApiEnv>();
+
+authApi.use(bodyLimit({ maxSize: 32 * 1024, onError: () => { throw new ApiError(413, MESSAGES.invalidData); } }));
+
+function tooMany(seconds: number): ApiError {
+  return new ApiError(429, AUTH_MESSAGES.tooMany(seconds), undefined, { "Retry-After": String(seconds) });
+}
+
+async function limit(c: ApiContext, rule: Limit, subject: string): Promise<void> {
+  const state = await hit(db(c), rule, subject);
+  if (!state.allowed) throw tooMany(state.retryAfterSeconds);
+}
+
+function sessionMeta(c: ApiContext): SessionMeta {
+  return { userAgent: c.req.header("User-Agent") ?? null, ipAddress: clientAddress(c) };
+}
+
+authApi.post("/register/", async (c) => {
+  await limit(c, LIMITS.registerPerAddress, clientAddress(c));
+  const input = await readJson(c, registerSchema);
+  const result = await registerUser(db(c), {
+    username: input.username,
+    email: input.email,
+    firstName: input.first_name,
+    lastName: input.last_name,
+    password: input.password,
+  });
+  if ("taken" in result) {
+    const errors: Record<string, string[]> = {};
+    if (result.taken.includes("username")) errors.username = [AUTH_MESSAGES.usernameTaken];
+    if (result.taken.includes("email")) errors.email = [AUTH_MESSAGES.emailTaken];
+    throw new ApiError(400, MESSAGES.invalidData, errors);
+  }
+  return c.json({ success: true, message: AUTH_MESSAGES.registered, data: { user: toPublicUser(result.user) } }, 201);
+});
+
+authApi.post("/check-availability/", async (c) => {
+  await limit(c, LIMITS.availabilityPerAddress, clientAddress(c));
+  const input = await readJson(c, availabilitySchema);
+  if ("username" in input) {
+    const valid = usernameSchema.safeParse(input.username);
+    if (!valid.success) return c.json({ success: true, data: { username: { available: false, message: valid.error.issues[0].message } } });
+    const taken = await isUsernameTaken(db(c), valid.data);
+    return c.json({ success: true, data: { username: { available: !taken, message: taken ? AUTH_MESSAGES.usernameTaken : AUTH_MESSAGES.usernameAvailable } } });
+  }
+  const valid = emailSchema.safeParse(input.email);
+  if (!valid.success) return c.json({ success: true, data: { email: { available: false, message: valid.error.issues[0].message } } });
+  const taken = await isEmailTaken(db(c), valid.data);
+  return c.json({ success: true, data: { email: { available: !taken, message: taken ? AUTH_MESSAGES.emailTaken : AUTH_MESSAGES.emailAvailable } } });
+});
+
+authApi.post("/login/", async (c) => {
+  const address = clientAddress(c);
+  await limit(c, LIMITS.loginPerAddress, address);
+  const input = await readJson(c, loginSchema);
+  const account = await loginSubject(db(c), input.login);
+  const blocked = await peek(db(c), LIMITS.loginFailuresPerAccount, account);
+  if (!blocked.allowed) throw tooMany(blocked.retryAfterSeconds);
+
+  const outcome = await authenticate(db(c), input.login, input.password);
+  if (!outcome.ok) {
+    if (outcome.reason === "inactive") throw new ApiError(403, AUTH_MESSAGES.inactive);
+    const failures = await hit(db(c), LIMITS.loginFailuresPerAccount, account);
+    if (!failures.allowed) throw tooMany(failures.retryAfterSeconds);
+    throw new ApiError(401, AUTH_MESSAGES.badCredentials, { non_field_errors: [AUTH_MESSAGES.badCredentials] });
+  }
+  await clear(db(c), LIMITS.loginFailuresPerAccount, account);
+  const tokens = await startSession(db(c), getConfig(c.env).JWT_SECRET, outcome.user.id, sessionMeta(c));
+  return c.json({ success: true, message: AUTH_MESSAGES.loggedIn, ...tokens, user: toPublicUser(outcome.user) });
+});
+
+authApi.post("/token/refresh/", async (c) => {
+  const { refresh } = await readJson(c, refreshSchema);
+  const result = await rotateSession(db(c), getConfig(c.env).JWT_SECRET, refresh, sessionMeta(c));
+  if (!result.ok) throw new ApiError(401, AUTH_MESSAGES.refreshInvalid);
+  return c.json({ success: true, ...result.tokens });
+});
+
+authApi.post("/logout/", async (c) => {
+  const { refresh } = await readJson(c, refreshSchema);
+  await endSession(db(c), refresh);
+  return c.json({ success: true, message: AUTH_MESSAGES.loggedOut });
+});
+
+authApi.get("/me/", requireUser, (c) => c.json({ success: true, data: toPublicUser(c.get("user")) }));
+
+authApi.post("/forgot-password/", async (c) => {
+  await limit(c, LIMITS.forgotPerAddress, clientAddress(c));
+  const { email } = await readJson(c, forgotPasswordSchema);
+  await limit(c, LIMITS.forgotPerEmail, email);
+  const config = getConfig(c.env);
+  const origin = publicOrigin(c.env, c.req.raw);
+  // The answer is the same whether or not the address has an account, and it does not wait
+  // for the mail, so neither its content nor its timing tells which.
+  c.executionCtx.waitUntil(
+    (async () => {
+      const reset = await createResetToken(db(c), email);
+      if (!reset) return;
+      const link = `${origin}/reset-password?token=${encodeURIComponent(reset.token)}`;
+      await sendMail(db(c), config, passwordResetMail(config.SITE_NAME, reset.user.email, reset.user.username, link));
+    })().catch((error) => console.error("Password reset mail failed", error)),
+  );
+  return c.json({ success: true, message: AUTH_MESSAGES.forgotSent });
+});
+
+authApi.get("/verify-reset-token/", async (c) => {
+  await limit(c, LIMITS.resetPerAddress, clientAddress(c));
+  const token = c.req.query("token") ?? "";
+  const user = token && token.length <= 200 ? await checkResetToken(db(c), token) : null;
+  if (!user) return c.json({ success: false, valid: false, message: AUTH_MESSAGES.tokenInvalid }, 400);
+  return c.json({ success: true, valid: true, message: AUTH_MESSAGES.tokenValid, user: { username: user.username, email: user.email } });
+});
+
+authApi.post("/reset-password/", async (c) => {
+  await limit(c, LIMITS.resetPerAddress, clientAddress(c));
+  const input = await readJson(c, resetPasswordSchema);
+  const user = await resetPassword(db(c), input.token, input.new_password);
+  if (!user) throw new ApiError(400, AUTH_MESSAGES.tokenInvalid, { token: [AUTH_MESSAGES.tokenInvalid] });
+  await revokeAllSessions(db(c), user.id);
+  return c.json({ success: true, message: AUTH_MESSAGES.passwordReset });
+});
+
+authApi.post("/change-password/", requireUser, async (c) => {
+  const user = c.get("user");
+  const input = await readJson(c, changePasswordSchema);
+  const hadPassword = user.passwordHash !== null;
+  if (hadPassword) {
+    if (!input.current_password) throw new ApiError(400, MESSAGES.invalidData, { current_password: [AUTH_MESSAGES.required] });
+    if (!(await verifyPassword(input.current_password, user.passwordHash))) {
+      throw new ApiError(400, AUTH_MESSAGES.currentPasswordWrong, { current_password: [AUTH_MESSAGES.currentPasswordWrong] });
+    }
+  }
+  const updated = await setPassword(db(c), user.id, input.new_password);
+  // Every other session ends; this browser gets a fresh one.
+  await revokeAllSessions(db(c), user.id);
+  const tokens = await startSession(db(c), getConfig(c.env).JWT_SECRET, user.id, sessionMeta(c));
+  return c.json({
+    success: true,
+    message: hadPassword ? AUTH_MESSAGES.passwordChanged : AUTH_MESSAGES.passwordCreated,
+    ...tokens,
+    user: toPublicUser(updated),
+  });
+});
+
+authApi.get("/google/config/", async (c) => {
+  try {
+    return c.json({ success: true, data: await authorizationSettings(getConfig(c.env)) });
+  } catch (error) {
+    console.error("Google sign-in unavailable", error);
+    return c.json({ success: true, data: { enabled: false } });
+  }
+});
+
+authApi.post("/google-auth/", async (c) => {
+  await limit(c, LIMITS.googlePerAddress, clientAddress(c));
+  const config = getConfig(c.env);
+  if (!config.GOOGLE_CLIENT_ID) throw new ApiError(400, AUTH_MESSAGES.googleDisabled);
+  const input = await readJson(c, googleAuthSchema);
+  const expectedRedirect = `${publicOrigin(c.env, c.req.raw)}/auth/google/callback`;
+  if (input.redirect_uri !== expectedRedirect) throw new ApiError(400, AUTH_MESSAGES.googleFailed, { redirect_uri: [MESSAGES.invalidData] });
+  try {
+    const profile = await verifyGoogleSignIn(config, {
+      code: input.code,
+      redirectUri: input.redirect_uri,
+      codeVerifier: input.code_verifier,
+      nonce: input.nonce,
+    });
+    const user = await findOrCreateGoogleUser(db(c), profile);
+    if (!user.isActive) throw new ApiError(403, AUTH_MESSAGES.inactive);
+    const tokens = await startSession(db(c), config.JWT_SECRET, user.id, sessionMeta(c));
+    return c.json({ success: true, message: AUTH_MESSAGES.loggedIn, data: { ...tokens, user: toPublicUser(user) } });
+  } catch (error) {
+    if (error instanceof GoogleAuthError) {
+      console.warn("Google sign-in refused:", error.message);
+      throw new ApiError(400, error.reason === "unverified" ? AUTH_MESSAGES.googleUnverified : AUTH_MESSAGES.googleFailed);
+    }
+    throw error;
+  }
+});

@@ -1,0 +1,31 @@
+import type { z } from "zod";
+import type { ApiContext } from "./context";
+import { ApiError, type FieldErrors, MESSAGES } from "./errors";
+
+/** zod issues as the spec's field errors: {field: [messages]}, general ones under non_field_errors. */
+export function fieldErrors(error: z.ZodError): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of error.issues) {
+    const field = typeof issue.path[0] === "string" ? issue.path[0] : "non_field_errors";
+    const list = (errors[field] ??= []);
+    if (!list.includes(issue.message)) list.push(issue.message);
+  }
+  return errors;
+}
+
+/** The request's JSON body checked against `schema`; anything else is a 400 that changes nothing. */
+export async function readJson<Schema extends z.ZodType>(c: ApiContext, schema: Schema): Promise<z.infer<Schema>> {
+  let body: unknown;
+  try {
+    body = await c.req.json();
+  } catch {
+    throw new ApiError(400, MESSAGES.invalidData, { non_field_errors: ["Nội dung yêu cầu phải là JSON hợp lệ"] });
+  }
+  const result = schema.safeParse(body);
+  if (!result.success) throw new ApiError(400, MESSAGES.invalidData, fieldErrors(result.error));
+  return result.data;
+}
+
+export function clientAddress(c: ApiContext): string {
+  return c.req.header("CF-Connecting-IP") ?? "local";
+}

@@ -1,0 +1,57 @@
+// Exact fixed-window counters in D1 (the Rate Limiting binding is only approximate).
+import { eq, sql } from "drizzle-orm";
+import type { Database } from "../db/client";
+import { rateLimits } from "../db/schema";
+
+export type Limit = { name: string; max: number; windowMs: number };
+
+export const LIMITS = {
+  loginPerAddress: { name: "login-ip", max: 30, windowMs: 15 * 60_000 },
+  // Counts wrong passwords only: the 11th try on one account within 15 minutes is refused.
+  loginFailuresPerAccount: { name: "login-account", max: 10, windowMs: 15 * 60_000 },
+  availabilityPerAddress: { name: "availability-ip", max: 60, windowMs: 60_000 },
+  registerPerAddress: { name: "register-ip", max: 10, windowMs: 60 * 60_000 },
+  forgotPerAddress: { name: "forgot-ip", max: 10, windowMs: 60 * 60_000 },
+  forgotPerEmail: { name: "forgot-email", max: 3, windowMs: 60 * 60_000 },
+  resetPerAddress: { name: "reset-ip", max: 30, windowMs: 15 * 60_000 },
+  googlePerAddress: { name: "google-ip", max: 30, windowMs: 15 * 60_000 },
+} satisfies Record<string, Limit>;
+
+export type LimitState = { allowed: boolean; retryAfterSeconds: number };
+
+function key(limit: Limit, subject: string): string {
+  return `${limit.name}:${subject.toLowerCase()}`;
+}
+
+/** Counts one event; refused once more than `max` fall in the current window. */
+export async function hit(db: Database, limit: Limit, subject: string, now = Date.now()): Promise<LimitState> {
+  const windowOpenedBefore = now - limit.windowMs;
+  const [row] = await db
+    .insert(rateLimits)
+    .values({ key: key(limit, subject), windowStart: new Date(now), count: 1 })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count: sql`case when ${rateLimits.windowStart} <= ${windowOpenedBefore} then 1 else ${rateLimits.count} + 1 end`,
+        windowStart: sql`case when ${rateLimits.windowStart} <= ${windowOpenedBefore} then ${now} else ${rateLimits.windowStart} end`,
+      },
+    })
+    .returning({ count: rateLimits.count, windowStart: rateLimits.windowStart });
+  return state(limit, row.count, row.windowStart.getTime(), now);
+}
+
+/** Whether another event would still be allowed, without counting one. */
+export async function peek(db: Database, limit: Limit, subject: string, now = Date.now()): Promise<LimitState> {
+  const [row] = await db.select().from(rateLimits).where(eq(rateLimits.key, key(limit, subject))).limit(1);
+  if (!row || row.windowStart.getTime() <= now - limit.windowMs) return { allowed: true, retryAfterSeconds: 0 };
+  return state(limit, row.count + 1, row.windowStart.getTime(), now);
+}
+
+export async function clear(db: Database, limit: Limit, subject: string): Promise<void> {
+  await db.delete(rateLimits).where(eq(rateLimits.key, key(limit, subject)));
+}
+
+function state(limit: Limit, count: number, windowStart: number, now: number): LimitState {
+  const allowed = count <= limit.max;
+  return { allowed, retryAfterSeconds: allowed ? 0 : Math.max(1, Math.ceil((windowStart + limit.windowMs - now) / 1000)) };
+}

@@ -1,0 +1,105 @@
+// Access tokens (short-lived JWTs, HS256 pinned) and refresh sessions (opaque, stored hashed,
+// rotated on every use; a rotated token used again revokes its whole family). DESIGN.md §6.
+import { and, eq, isNull } from "drizzle-orm";
+import { jwtVerify, SignJWT } from "jose";
+import type { Database } from "../db/client";
+import { sessions } from "../db/schema";
+import { randomToken, sha256Hex } from "./crypto";
+
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+const ISSUER = "ios-game-hack";
+
+function signingKey(secret: string): Uint8Array {
+  return new TextEncoder().encode(secret);
+}
+
+export async function signAccessToken(secret: string, userId: number, now = Date.now()): Promise<string> {
+  const issuedAt = Math.floor(now / 1000);
+  return new SignJWT({ typ: "access" })
+    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+    .setSubject(String(userId))
+    .setIssuer(ISSUER)
+    .setIssuedAt(issuedAt)
+    .setExpirationTime(issuedAt + ACCESS_TOKEN_TTL_SECONDS)
+    .sign(signingKey(secret));
+}
+
+/** The user id of a valid access token, or null (bad signature, other algorithm, expired…). */
+export async function verifyAccessToken(secret: string, token: string): Promise<number | null> {
+  try {
+    const { payload } = await jwtVerify(token, signingKey(secret), { algorithms: ["HS256"], issuer: ISSUER });
+    const id = Number(payload.sub);
+    return payload.typ === "access" && Number.isSafeInteger(id) && id > 0 ? id : null;
+  } catch {
+    return null;
+  }
+}
+
+export type SessionMeta = { userAgent?: string | null; ipAddress?: string | null };
+export type TokenPair = { access: string; refresh: string };
+
+async function insertSession(db: Database, userId: number, familyId: string, meta: SessionMeta, now: number): Promise<string> {
+  const refresh = randomToken();
+  await db.insert(sessions).values({
+    userId,
+    familyId,
+    tokenHash: await sha256Hex(refresh),
+    createdAt: new Date(now),
+    expiresAt: new Date(now + REFRESH_TOKEN_TTL_MS),
+    userAgent: meta.userAgent?.slice(0, 300) ?? null,
+    ipAddress: meta.ipAddress ?? null,
+  });
+  return refresh;
+}
+
+/** A new login: a new session family. */
+export async function startSession(db: Database, secret: string, userId: number, meta: SessionMeta = {}, now = Date.now()): Promise<TokenPair> {
+  const refresh = await insertSession(db, userId, randomToken(16), meta, now);
+  return { access: await signAccessToken(secret, userId, now), refresh };
+}
+
+export type RotateResult = { ok: true; userId: number; tokens: TokenPair } | { ok: false; reason: "invalid" | "expired" | "reused" };
+
+export async function rotateSession(db: Database, secret: string, refresh: string, meta: SessionMeta = {}, now = Date.now()): Promise<RotateResult> {
+  const [session] = await db.select().from(sessions).where(eq(sessions.tokenHash, await sha256Hex(refresh))).limit(1);
+  if (!session || session.revokedAt) return { ok: false, reason: "invalid" };
+  if (session.expiresAt.getTime() <= now) return { ok: false, reason: "expired" };
+  // Claim this token once; losing the claim (already rotated, or a concurrent rotation) is reuse.
+  const claimed = await db
+    .update(sessions)
+    .set({ rotatedAt: new Date(now) })
+    .where(and(eq(sessions.id, session.id), isNull(sessions.rotatedAt), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  if (claimed.length === 0) {
+    await revokeFamily(db, session.familyId, now);
+    return { ok: false, reason: "reused" };
+  }
+  const next = await insertSession(db, session.userId, session.familyId, meta, now);
+  return { ok: true, userId: session.userId, tokens: { access: await signAccessToken(secret, session.userId, now), refresh: next } };
+}
+
+export async function revokeFamily(db: Database, familyId: string, now = Date.now()): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date(now) })
+    .where(and(eq(sessions.familyId, familyId), isNull(sessions.revokedAt)));
+}
+
+/** Logout: the session chain this refresh token belongs to ends. Unknown tokens are ignored. */
+export async function endSession(db: Database, refresh: string, now = Date.now()): Promise<void> {
+  const [session] = await db
+    .select({ familyId: sessions.familyId })
+    .from(sessions)
+    .where(eq(sessions.tokenHash, await sha256Hex(refresh)))
+    .limit(1);
+  if (session) await revokeFamily(db, session.familyId, now);
+}
+
+/** Password reset and change: every session of the user ends. */
+export async function revokeAllSessions(db: Database, userId: number, now = Date.now()): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date(now) })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}
