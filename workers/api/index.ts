@@ -3,6 +3,8 @@ import { HTTPException } from "hono/http-exception";
 import { ConfigError } from "../config";
 import { appsApi } from "./apps";
 import { authApi } from "./auth";
+import { keysApi } from "./keys";
+import { walletApi } from "./wallet";
 import type { ApiEnv } from "./context";
 import { ApiError, MESSAGES, errorBody } from "./errors";
 import { mediaApi } from "./media";
@@ -11,6 +13,8 @@ export const api = new Hono<ApiEnv>().basePath("/api");
 
 api.route("/apps", appsApi);
 api.route("/auth", authApi);
+api.route("/auth", walletApi);
+api.route("/keys", keysApi);
 api.route("/media", mediaApi);
 
 api.notFound((c) => c.json(errorBody(MESSAGES.notFound), 404));

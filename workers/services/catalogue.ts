@@ -181,3 +181,15 @@ export async function countDownload(db: Database, id: number): Promise<void> {
     .set({ downloadCount: sql`${apps.downloadCount} + 1` })
     .where(eq(apps.id, id));
 }
+
+/** The id of a visible app named by its slug or its id (spec: `{app}` may be either). */
+export async function resolvePublicAppId(db: Database, slugOrId: string): Promise<number | null> {
+  const id = parseAppId(slugOrId);
+  const [row] = await db
+    .select({ id: apps.id })
+    .from(apps)
+    .where(and(id === null ? eq(apps.url, slugOrId) : sql`(${apps.url} = ${slugOrId} OR ${apps.id} = ${id})`, ne(apps.status, "failed")))
+    .orderBy(sql`${apps.url} = ${slugOrId} DESC`)
+    .limit(1);
+  return row?.id ?? null;
+}

@@ -68,3 +68,17 @@ export async function listAppPricing(db: Database, appId: number): Promise<Publi
     })
     .sort((a, b) => Number(b.is_active) - Number(a.is_active) || a.price - b.price);
 }
+
+export async function listKeyTypes(db: Database) {
+  const rows = await db.select().from(keyTypes).orderBy(asc(keyTypes.id));
+  return rows.map((type) => ({
+    id: type.id,
+    name: type.name,
+    display_name: type.displayName,
+    description: type.description,
+    duration_days: type.durationDays,
+    is_active: type.isActive,
+    created_at: type.createdAt.toISOString(),
+    updated_at: type.updatedAt.toISOString(),
+  }));
+}

@@ -1,0 +1,111 @@
+// Keys as buyers and mods see them (spec §7 "Keys"); admin key management comes with its issue.
+import { Hono } from "hono";
+import { z } from "zod";
+import { resolvePublicAppId } from "../services/catalogue";
+import { checkKey } from "../services/key-check";
+import { listAppPricing, listKeyTypes } from "../services/keys";
+import { hit } from "../services/rate-limit";
+import { WALLET_MESSAGES } from "../services/wallet";
+import { toPublicUserWallet } from "./wallet";
+import { walletFor } from "../wallet/user-wallet";
+import { type ApiContext, type ApiEnv, db } from "./context";
+import { ApiError, MESSAGES } from "./errors";
+import { requireUser } from "./require-user";
+import { clientAddress, readJson } from "./validate";
+
+export const keysApi = new Hono<ApiEnv>();
+
+async function appIdFrom(c: ApiContext): Promise<number> {
+  const id = await resolvePublicAppId(db(c), c.req.param("app") ?? "");
+  if (id === null) throw new ApiError(404, MESSAGES.appNotFound);
+  return id;
+}
+
+keysApi.get("/types/", async (c) => c.json({ success: true, data: await listKeyTypes(db(c)) }));
+
+keysApi.get("/apps/:app/pricing/", requireUser, async (c) => c.json({ success: true, data: await listAppPricing(db(c), await appIdFrom(c)) }));
+
+keysApi.get("/inventory/:app/", async (c) => {
+  const pricing = await listAppPricing(db(c), await appIdFrom(c));
+  const inventory = pricing.map((option) => ({
+    pricing_id: option.id,
+    key_type_name: option.key_type_name,
+    available_count: option.available_count,
+    is_available: option.is_available,
+    is_low_stock: option.is_low_stock,
+    can_purchase: option.can_purchase,
+  }));
+  return c.json({ success: true, data: { inventory } });
+});
+
+keysApi.get("/availability/:app/", async (c) => {
+  const pricing = await listAppPricing(db(c), await appIdFrom(c));
+  const pricingId = Number(c.req.query("pricing_id"));
+  const chosen = c.req.query("pricing_id") ? pricing.filter((option) => option.id === pricingId) : pricing;
+  if (c.req.query("pricing_id") && chosen.length === 0) throw new ApiError(404, WALLET_MESSAGES.pricingNotFound);
+  const availableCount = chosen.reduce((sum, option) => sum + option.available_count, 0);
+  return c.json({
+    success: true,
+    data: { can_purchase: chosen.some((option) => option.can_purchase), available_count: availableCount, is_available: availableCount > 0 },
+  });
+});
+
+const purchaseSchema = z.object({
+  key_pricing_id: z.coerce.number().int().positive(),
+  payment_method: z.string().default("balance"),
+});
+
+keysApi.post("/purchase/", requireUser, async (c) => {
+  const user = c.get("user");
+  const input = await readJson(c, purchaseSchema);
+  if (input.payment_method !== "balance") throw new ApiError(400, WALLET_MESSAGES.balanceOnly);
+  const idempotencyKey = c.req.header("Idempotency-Key") ?? null;
+  if (idempotencyKey !== null && !/^[A-Za-z0-9_.:-]{8,100}$/.test(idempotencyKey)) {
+    throw new ApiError(400, MESSAGES.invalidData, { non_field_errors: ["Idempotency-Key không hợp lệ"] });
+  }
+  const outcome = await walletFor(c.env, user.id).purchase(user.id, input.key_pricing_id, idempotencyKey);
+  if (!outcome.ok) {
+    switch (outcome.error) {
+      case "pricing_not_found":
+      case "user_not_found":
+        throw new ApiError(404, WALLET_MESSAGES.pricingNotFound);
+      case "paused":
+        throw new ApiError(409, WALLET_MESSAGES.paused);
+      case "sold_out":
+        throw new ApiError(409, WALLET_MESSAGES.soldOut);
+      case "insufficient_balance":
+        return c.json(
+          {
+            success: false,
+            message: WALLET_MESSAGES.insufficient(outcome.required, outcome.current),
+            error: "insufficient_balance",
+            required: outcome.required,
+            current: outcome.current,
+          },
+          402,
+        );
+    }
+  }
+  return c.json({
+    success: true,
+    message: WALLET_MESSAGES.purchased,
+    replayed: outcome.replayed,
+    key: { key_code: outcome.order.key_code, key_type_name: outcome.order.key_type_name, app_name: outcome.order.app_name },
+    order: outcome.order,
+    user: toPublicUserWallet(outcome.wallet),
+  });
+});
+
+const keyCheckSchema = z.object({
+  key_code: z.string().trim().min(1).max(200),
+  device_id: z.string().trim().min(1).max(200),
+  bundle_id: z.string().trim().max(255).optional().nullable(),
+});
+
+keysApi.post("/check/", async (c) => {
+  const limited = await hit(db(c), { name: "key-check-ip", max: 60, windowMs: 60_000 }, clientAddress(c));
+  if (!limited.allowed) throw new ApiError(429, `Quá nhiều yêu cầu. Vui lòng thử lại sau ${limited.retryAfterSeconds} giây.`, undefined, { "Retry-After": String(limited.retryAfterSeconds) });
+  const input = await readJson(c, keyCheckSchema);
+  const result = await checkKey(c.env.DB, { keyCode: input.key_code, deviceId: input.device_id, bundleId: input.bundle_id || null });
+  return c.json({ success: true, data: result });
+});
