@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { ConfigError } from "../config";
+import { adminUsersApi } from "./admin-users";
 import { appsApi } from "./apps";
 import { authApi } from "./auth";
 import { keysApi } from "./keys";
@@ -15,6 +16,7 @@ api.route("/apps", appsApi);
 api.route("/auth", authApi);
 api.route("/auth", walletApi);
 api.route("/keys", keysApi);
+api.route("/admin/users", adminUsersApi);
 api.route("/media", mediaApi);
 
 api.notFound((c) => c.json(errorBody(MESSAGES.notFound), 404));
