@@ -28,6 +28,19 @@ export const configSchema = z.object({
   MAIL_FROM: z.string().default("iOS Game Hack <no-reply@iosgamehack.local>"),
   MAIL_API_URL: z.union([url, z.literal("")]).default("https://api.resend.com/emails"),
   MAIL_API_KEY: z.string().default(""),
+  // The shop's bank account for VietQR top-ups, and the limits of spec §9.
+  VIETQR_BANK_BIN: z.string().regex(/^\d{6}$/, "phải là 6 chữ số").default("970436"),
+  VIETQR_BANK_CODE: z.string().min(2).default("VCB"),
+  VIETQR_ACCOUNT_NUMBER: z.string().regex(/^[0-9A-Za-z]{1,19}$/, "1–19 chữ số").default("0000000000"),
+  VIETQR_ACCOUNT_NAME: z.string().min(1).default("IOS GAME HACK"),
+  VIETQR_MIN_AMOUNT: z.coerce.number().int().positive().default(60_000),
+  VIETQR_MAX_AMOUNT: z.coerce.number().int().positive().default(50_000_000),
+  VIETQR_STEP: z.coerce.number().int().positive().default(1_000),
+  VIETQR_TIMEOUT_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
+  // Bank confirmations: SePay's "Authorization: Apikey <key>" (or HMAC mode with a secret).
+  SEPAY_AUTH: z.enum(["apikey", "hmac"]).default("apikey"),
+  SEPAY_API_KEY: z.string().default(""),
+  SEPAY_HMAC_SECRET: z.string().default(""),
 }).superRefine((config, context) => {
   if (config.GOOGLE_CLIENT_ID && !config.GOOGLE_CLIENT_SECRET) {
     context.addIssue({ code: "custom", path: ["GOOGLE_CLIENT_SECRET"], message: "cần khi có GOOGLE_CLIENT_ID" });

@@ -74,6 +74,11 @@ describe("app detail lookups", () => {
     }
   });
 
+  it("answers with or without the trailing slash", async () => {
+    expect((await request("/api/apps/list")).status).toBe(200);
+    expect((await request("/api/apps/list/")).status).toBe(200);
+  });
+
   it("an unknown /api route is a JSON 404", async () => {
     const { response, body } = await json("/api/nothing/here/");
     expect(response.status).toBe(404);

@@ -22,7 +22,7 @@ const adjustSchema = z.object({
   description: z.string().trim().max(300).optional(),
 });
 
-adminUsersApi.post("/:id/adjust-balance/", async (c) => {
+adminUsersApi.post("/:id/adjust-balance", async (c) => {
   const id = Number(c.req.param("id"));
   const user = Number.isSafeInteger(id) && id > 0 ? await findUserById(db(c), id) : null;
   if (!user) throw new ApiError(404, "Không tìm thấy người dùng");

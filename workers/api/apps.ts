@@ -14,18 +14,18 @@ import { ApiError, MESSAGES } from "./errors";
 
 export const appsApi = new Hono<ApiEnv>();
 
-appsApi.get("/list/", async (c) => {
+appsApi.get("/list", async (c) => {
   const data = await listPublicApps(db(c), publicOrigin(c.env, c.req.raw));
   return c.json({ success: true, data });
 });
 
-appsApi.get("/detail-by-url/:url{[^/]+}/", async (c) => {
+appsApi.get("/detail-by-url/:url{[^/]+}", async (c) => {
   const app = await findPublicAppBySlug(db(c), publicOrigin(c.env, c.req.raw), c.req.param("url"));
   if (!app) throw new ApiError(404, MESSAGES.appNotFound);
   return c.json({ success: true, data: app });
 });
 
-appsApi.get("/detail/:id/", async (c) => {
+appsApi.get("/detail/:id", async (c) => {
   const id = parseAppId(c.req.param("id"));
   const app = id === null ? null : await findPublicAppById(db(c), publicOrigin(c.env, c.req.raw), id);
   if (!app) throw new ApiError(404, MESSAGES.appNotFound);
@@ -42,7 +42,7 @@ const DOWNLOAD_TYPES: Record<string, { extension: string; contentType: string }>
 };
 
 // GET and HEAD: streams the stored file; a response that starts the file counts one download.
-appsApi.on(["GET", "HEAD"], "/:id/download/", async (c) => {
+appsApi.on(["GET", "HEAD"], "/:id/download", async (c) => {
   const id = parseAppId(c.req.param("id"));
   const file = id === null ? null : await findDownloadableFile(db(c), id);
   if (!file) throw new ApiError(404, id === null ? MESSAGES.appNotFound : MESSAGES.fileNotFound);

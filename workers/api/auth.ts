@@ -55,7 +55,7 @@ function sessionMeta(c: ApiContext): SessionMeta {
   return { userAgent: c.req.header("User-Agent") ?? null, ipAddress: clientAddress(c) };
 }
 
-authApi.post("/register/", async (c) => {
+authApi.post("/register", async (c) => {
   await limit(c, LIMITS.registerPerAddress, clientAddress(c));
   const input = await readJson(c, registerSchema);
   const result = await registerUser(db(c), {
@@ -74,7 +74,7 @@ authApi.post("/register/", async (c) => {
   return c.json({ success: true, message: AUTH_MESSAGES.registered, data: { user: toPublicUser(result.user) } }, 201);
 });
 
-authApi.post("/check-availability/", async (c) => {
+authApi.post("/check-availability", async (c) => {
   await limit(c, LIMITS.availabilityPerAddress, clientAddress(c));
   const input = await readJson(c, availabilitySchema);
   if ("username" in input) {
@@ -89,7 +89,7 @@ authApi.post("/check-availability/", async (c) => {
   return c.json({ success: true, data: { email: { available: !taken, message: taken ? AUTH_MESSAGES.emailTaken : AUTH_MESSAGES.emailAvailable } } });
 });
 
-authApi.post("/login/", async (c) => {
+authApi.post("/login", async (c) => {
   const address = clientAddress(c);
   await limit(c, LIMITS.loginPerAddress, address);
   const input = await readJson(c, loginSchema);
@@ -109,22 +109,22 @@ authApi.post("/login/", async (c) => {
   return c.json({ success: true, message: AUTH_MESSAGES.loggedIn, ...tokens, user: toPublicUser(outcome.user) });
 });
 
-authApi.post("/token/refresh/", async (c) => {
+authApi.post("/token/refresh", async (c) => {
   const { refresh } = await readJson(c, refreshSchema);
   const result = await rotateSession(db(c), getConfig(c.env).JWT_SECRET, refresh, sessionMeta(c));
   if (!result.ok) throw new ApiError(401, AUTH_MESSAGES.refreshInvalid);
   return c.json({ success: true, ...result.tokens });
 });
 
-authApi.post("/logout/", async (c) => {
+authApi.post("/logout", async (c) => {
   const { refresh } = await readJson(c, refreshSchema);
   await endSession(db(c), refresh);
   return c.json({ success: true, message: AUTH_MESSAGES.loggedOut });
 });
 
-authApi.get("/me/", requireUser, (c) => c.json({ success: true, data: toPublicUser(c.get("user")) }));
+authApi.get("/me", requireUser, (c) => c.json({ success: true, data: toPublicUser(c.get("user")) }));
 
-authApi.post("/forgot-password/", async (c) => {
+authApi.post("/forgot-password", async (c) => {
   await limit(c, LIMITS.forgotPerAddress, clientAddress(c));
   const { email } = await readJson(c, forgotPasswordSchema);
   await limit(c, LIMITS.forgotPerEmail, email);
@@ -143,7 +143,7 @@ authApi.post("/forgot-password/", async (c) => {
   return c.json({ success: true, message: AUTH_MESSAGES.forgotSent });
 });
 
-authApi.get("/verify-reset-token/", async (c) => {
+authApi.get("/verify-reset-token", async (c) => {
   await limit(c, LIMITS.resetPerAddress, clientAddress(c));
   const token = c.req.query("token") ?? "";
   const user = token && token.length <= 200 ? await checkResetToken(db(c), token) : null;
@@ -151,7 +151,7 @@ authApi.get("/verify-reset-token/", async (c) => {
   return c.json({ success: true, valid: true, message: AUTH_MESSAGES.tokenValid, user: { username: user.username, email: user.email } });
 });
 
-authApi.post("/reset-password/", async (c) => {
+authApi.post("/reset-password", async (c) => {
   await limit(c, LIMITS.resetPerAddress, clientAddress(c));
   const input = await readJson(c, resetPasswordSchema);
   const user = await resetPassword(db(c), input.token, input.new_password);
@@ -160,7 +160,7 @@ authApi.post("/reset-password/", async (c) => {
   return c.json({ success: true, message: AUTH_MESSAGES.passwordReset });
 });
 
-authApi.post("/change-password/", requireUser, async (c) => {
+authApi.post("/change-password", requireUser, async (c) => {
   const user = c.get("user");
   const input = await readJson(c, changePasswordSchema);
   const hadPassword = user.passwordHash !== null;
@@ -182,7 +182,7 @@ authApi.post("/change-password/", requireUser, async (c) => {
   });
 });
 
-authApi.get("/google/config/", async (c) => {
+authApi.get("/google/config", async (c) => {
   try {
     return c.json({ success: true, data: await authorizationSettings(getConfig(c.env)) });
   } catch (error) {
@@ -191,7 +191,7 @@ authApi.get("/google/config/", async (c) => {
   }
 });
 
-authApi.post("/google-auth/", async (c) => {
+authApi.post("/google-auth", async (c) => {
   await limit(c, LIMITS.googlePerAddress, clientAddress(c));
   const config = getConfig(c.env);
   if (!config.GOOGLE_CLIENT_ID) throw new ApiError(400, AUTH_MESSAGES.googleDisabled);

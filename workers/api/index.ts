@@ -1,22 +1,29 @@
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { ConfigError } from "../config";
+import { adminBankTransfersApi } from "./admin-bank-transfers";
 import { adminUsersApi } from "./admin-users";
 import { appsApi } from "./apps";
 import { authApi } from "./auth";
 import { keysApi } from "./keys";
+import { vietqrApi } from "./vietqr";
 import { walletApi } from "./wallet";
+import { webhooksApi } from "./webhooks";
 import type { ApiEnv } from "./context";
 import { ApiError, MESSAGES, errorBody } from "./errors";
 import { mediaApi } from "./media";
 
-export const api = new Hono<ApiEnv>().basePath("/api");
+// Non-strict: the spec writes every path with a trailing slash; clients may omit it.
+export const api = new Hono<ApiEnv>({ strict: false }).basePath("/api");
 
 api.route("/apps", appsApi);
 api.route("/auth", authApi);
 api.route("/auth", walletApi);
 api.route("/keys", keysApi);
 api.route("/admin/users", adminUsersApi);
+api.route("/admin/bank-transfers", adminBankTransfersApi);
+api.route("/vietqr", vietqrApi);
+api.route("/webhooks", webhooksApi);
 api.route("/media", mediaApi);
 
 api.notFound((c) => c.json(errorBody(MESSAGES.notFound), 404));

@@ -21,11 +21,11 @@ async function appIdFrom(c: ApiContext): Promise<number> {
   return id;
 }
 
-keysApi.get("/types/", async (c) => c.json({ success: true, data: await listKeyTypes(db(c)) }));
+keysApi.get("/types", async (c) => c.json({ success: true, data: await listKeyTypes(db(c)) }));
 
-keysApi.get("/apps/:app/pricing/", requireUser, async (c) => c.json({ success: true, data: await listAppPricing(db(c), await appIdFrom(c)) }));
+keysApi.get("/apps/:app/pricing", requireUser, async (c) => c.json({ success: true, data: await listAppPricing(db(c), await appIdFrom(c)) }));
 
-keysApi.get("/inventory/:app/", async (c) => {
+keysApi.get("/inventory/:app", async (c) => {
   const pricing = await listAppPricing(db(c), await appIdFrom(c));
   const inventory = pricing.map((option) => ({
     pricing_id: option.id,
@@ -38,7 +38,7 @@ keysApi.get("/inventory/:app/", async (c) => {
   return c.json({ success: true, data: { inventory } });
 });
 
-keysApi.get("/availability/:app/", async (c) => {
+keysApi.get("/availability/:app", async (c) => {
   const pricing = await listAppPricing(db(c), await appIdFrom(c));
   const pricingId = Number(c.req.query("pricing_id"));
   const chosen = c.req.query("pricing_id") ? pricing.filter((option) => option.id === pricingId) : pricing;
@@ -55,7 +55,7 @@ const purchaseSchema = z.object({
   payment_method: z.string().default("balance"),
 });
 
-keysApi.post("/purchase/", requireUser, async (c) => {
+keysApi.post("/purchase", requireUser, async (c) => {
   const user = c.get("user");
   const input = await readJson(c, purchaseSchema);
   if (input.payment_method !== "balance") throw new ApiError(400, WALLET_MESSAGES.balanceOnly);
@@ -102,7 +102,7 @@ const keyCheckSchema = z.object({
   bundle_id: z.string().trim().max(255).optional().nullable(),
 });
 
-keysApi.post("/check/", async (c) => {
+keysApi.post("/check", async (c) => {
   const limited = await hit(db(c), { name: "key-check-ip", max: 60, windowMs: 60_000 }, clientAddress(c));
   if (!limited.allowed) throw new ApiError(429, `Quá nhiều yêu cầu. Vui lòng thử lại sau ${limited.retryAfterSeconds} giây.`, undefined, { "Retry-After": String(limited.retryAfterSeconds) });
   const input = await readJson(c, keyCheckSchema);

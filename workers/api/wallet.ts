@@ -13,12 +13,12 @@ export function toPublicUserWallet(wallet: WalletSnapshot) {
   return { ...wallet, formatted_total_spent: formatVND(wallet.total_spent) };
 }
 
-walletApi.get("/wallet/balance/", requireUser, async (c) => {
+walletApi.get("/wallet/balance", requireUser, async (c) => {
   const wallet = await walletSnapshot(c.env.DB, c.get("user").id);
   return c.json({ success: true, data: toPublicUserWallet(wallet!) });
 });
 
-walletApi.get("/wallet/transactions/", requireUser, async (c) => {
+walletApi.get("/wallet/transactions", requireUser, async (c) => {
   const rows = await db(c)
     .select()
     .from(walletTransactions)
@@ -41,7 +41,7 @@ walletApi.get("/wallet/transactions/", requireUser, async (c) => {
   return c.json({ success: true, data });
 });
 
-walletApi.get("/purchase/history/", requireUser, async (c) => {
+walletApi.get("/purchase/history", requireUser, async (c) => {
   const rows = await db(c).select().from(orders).where(eq(orders.userId, c.get("user").id)).orderBy(desc(orders.id)).limit(500);
   const data = rows.map((row) =>
     toPurchasedOrder({

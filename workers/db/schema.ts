@@ -492,6 +492,7 @@ export const vietqrTopups = sqliteTable(
     transferCode: text("transfer_code").notNull(), // what the buyer types as transfer content
     status: text("status", { enum: VIETQR_STATUSES }).notNull().default("pending"),
     bankCode: text("bank_code").notNull(),
+    bankBin: text("bank_bin").notNull().default(""),
     accountNumber: text("account_number").notNull(),
     accountName: text("account_name").notNull(),
     qrPayload: text("qr_payload").notNull(),

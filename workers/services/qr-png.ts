@@ -30,7 +30,7 @@ async function zlib(data: Uint8Array<ArrayBuffer>): Promise<Uint8Array> {
 }
 
 /** `text` as a QR code PNG: `scale` pixels per module, the standard 4-module quiet zone. */
-export async function qrPng(text: string, scale = 8): Promise<Uint8Array> {
+export async function qrPng(text: string, scale = 8): Promise<Uint8Array<ArrayBuffer>> {
   const { data, size } = encode(text, { ecc: "M", border: 4 });
   const width = size * scale;
   const rowBytes = Math.ceil(width / 8);

@@ -14,6 +14,9 @@ import {
   walletSnapshot,
 } from "../services/wallet";
 
+export type TopupSettlement = { topupId: number; eventId: number; amount: number; reference: string };
+export type TransferResolution = { eventId: number; amount: number; reference: string; adminId: number; note: string };
+
 export type Adjustment = { amount: number; type: "admin_adjustment" | "deposit"; description: string; adminId: number; reference?: string };
 
 export class UserWallet extends DurableObject<Env> {
@@ -39,6 +42,60 @@ export class UserWallet extends DurableObject<Env> {
   /** Credits money that arrived (a top-up, a bonus); each reference is credited once. */
   async credit(userId: number, entries: LedgerEntry[]): Promise<BalanceChange> {
     return this.serialise(() => applyEntries(this.env.DB, userId, entries));
+  }
+
+  /**
+   * Credits a bank transfer that matched a pending top-up: the deposit, the top-up marked paid and
+   * the event marked credited commit together. Cancellation runs on this same queue, so a top-up
+   * is never both cancelled and paid.
+   */
+  async settleTopup(userId: number, settlement: TopupSettlement): Promise<"credited" | "duplicate" | "not_pending"> {
+    return this.serialise(async () => {
+      const db = this.env.DB;
+      const topup = await db.prepare("SELECT status, transfer_code FROM vietqr_topups WHERE id = ? AND user_id = ?").bind(settlement.topupId, userId).first<{ status: string; transfer_code: string }>();
+      if (!topup || (topup.status !== "pending" && topup.status !== "expired")) return "not_pending";
+      const now = Date.now();
+      const entry: LedgerEntry = { type: "deposit", source: "vietqr", amount: settlement.amount, reference: settlement.reference, description: `Nạp tiền VietQR ${topup.transfer_code}` };
+      const result = await applyEntries(db, userId, [entry], [
+        db.prepare("UPDATE vietqr_topups SET status = 'paid', paid_at = ?1, payment_event_id = ?2, updated_at = ?1 WHERE id = ?3 AND status IN ('pending', 'expired')").bind(now, settlement.eventId, settlement.topupId),
+        db.prepare("UPDATE payment_events SET status = 'credited', credited_user_id = ?1 WHERE id = ?2").bind(userId, settlement.eventId),
+      ], now);
+      if (!result.ok) throw new Error(`top-up ${settlement.topupId} could not be credited: ${result.error}`);
+      return result.duplicate ? "duplicate" : "credited";
+    });
+  }
+
+  /** The buyer cancels a pending top-up (on the wallet's queue, so it never races a payment). */
+  async cancelTopup(userId: number, topupId: number, reason: string): Promise<boolean> {
+    return this.serialise(async () => {
+      const now = Date.now();
+      const row = await this.env.DB.prepare(
+        "UPDATE vietqr_topups SET status = 'cancelled', cancelled_at = ?1, cancel_reason = ?2, updated_at = ?1 WHERE id = ?3 AND user_id = ?4 AND status = 'pending' AND expires_at > ?1 RETURNING id",
+      )
+        .bind(now, reason.slice(0, 200), topupId, userId)
+        .first();
+      return row !== null;
+    });
+  }
+
+  /** An admin credits a parked bank transfer to this user; keyed like the automatic credit. */
+  async creditTransfer(userId: number, resolution: TransferResolution): Promise<BalanceChange> {
+    return this.serialise(() => {
+      const db = this.env.DB;
+      const now = Date.now();
+      const entry: LedgerEntry = {
+        type: "deposit",
+        source: "bank_transfer",
+        amount: resolution.amount,
+        reference: resolution.reference,
+        description: `Nạp tiền chuyển khoản (duyệt thủ công)${resolution.note ? `: ${resolution.note}` : ""}`.slice(0, 300),
+        createdBy: resolution.adminId,
+      };
+      return applyEntries(db, userId, [entry], [
+        db.prepare("UPDATE payment_events SET status = 'credited', credited_user_id = ?1, resolved_by = ?2, resolution_note = ?3, resolved_at = ?4 WHERE id = ?5")
+          .bind(userId, resolution.adminId, resolution.note.slice(0, 500), now, resolution.eventId),
+      ], now);
+    });
   }
 
   /** An admin's change of the balance, never below zero. */

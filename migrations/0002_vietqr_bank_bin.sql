@@ -1,0 +1,1 @@
+ALTER TABLE `vietqr_topups` ADD `bank_bin` text DEFAULT '' NOT NULL;

@@ -1,0 +1,248 @@
+import { env } from "cloudflare:workers";
+import { eq, sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { paymentEvents, users, vietqrTopups, walletTransactions } from "../../workers/db/schema";
+import { verifySepay } from "../../workers/services/bank-transfers";
+import { signAccessToken } from "../../workers/services/sessions";
+import { crc16 } from "../../workers/services/vietqr-payload";
+import { db, request, unique } from "../factories";
+
+type Body = Record<string, any>;
+
+async function person(role: "user" | "admin" = "user") {
+  const name = unique("q").replace(/-/g, "_").slice(0, 28);
+  const [user] = await db.insert(users).values({ username: name, email: `${name}@example.com`, isSuperuser: role === "admin" }).returning();
+  return { ...user, token: await signAccessToken(env.JWT_SECRET, user.id) };
+}
+
+async function api(path: string, { token, body }: { token?: string; body?: unknown } = {}) {
+  const headers: Record<string, string> = {};
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  const response = await request(path, { method: body === undefined ? "GET" : "POST", headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  return { status: response.status, body: (await response.json()) as Body };
+}
+
+let sepayId = Math.floor(Math.random() * 1e9);
+function sepayBody(overrides: Body = {}) {
+  sepayId += 1;
+  return {
+    id: sepayId,
+    gateway: "Vietcombank",
+    transactionDate: "2026-11-25 10:00:00",
+    accountNumber: env.VIETQR_ACCOUNT_NUMBER,
+    code: null,
+    content: "",
+    transferType: "in",
+    transferAmount: 60000,
+    accumulated: 1000000,
+    subAccount: null,
+    referenceCode: "FT2633",
+    description: "",
+    ...overrides,
+  };
+}
+
+async function webhook(body: unknown, authorization: string | null = `Apikey ${env.SEPAY_API_KEY}`) {
+  const headers: Record<string, string> = { "Content-Type": "application/json" };
+  if (authorization !== null) headers.Authorization = authorization;
+  const response = await request("/api/webhooks/sepay/", { method: "POST", headers, body: JSON.stringify(body) });
+  return { status: response.status, body: (await response.json()) as Body };
+}
+
+async function balanceOf(userId: number) {
+  return (await db.select({ balance: users.balance }).from(users).where(eq(users.id, userId)))[0].balance;
+}
+
+async function topupFor(user: { token: string }, amount = 60000) {
+  const created = await api("/api/vietqr/create/", { token: user.token, body: { amount } });
+  expect(created.status).toBe(201);
+  return created.body.data;
+}
+
+describe("VietQR top-ups", () => {
+  it("publishes the spec's defaults and the shop's bank", async () => {
+    const { body } = await api("/api/vietqr/config/");
+    expect(body.data).toMatchObject({
+      minimum_amount: 60000,
+      maximum_amount: 50000000,
+      formatted_minimum: "60.000\u00a0₫",
+      formatted_maximum: "50.000.000\u00a0₫",
+      currency: "VND",
+      step: 1000,
+      suggested_amounts: [60000, 100000, 200000, 500000, 1000000, 2000000, 5000000],
+      transaction_timeout_minutes: 30,
+      bank_info: { bank_code: "VCB", bank_bin: "970436", account_number: env.VIETQR_ACCOUNT_NUMBER },
+    });
+  });
+
+  it("validates the amount with the spec's messages", async () => {
+    const user = await person();
+    const cases: [unknown, string][] = [
+      ["abc", "Vui lòng nhập số tiền hợp lệ"],
+      [-5, "Vui lòng nhập số tiền hợp lệ"],
+      [59000, "Số tiền tối thiểu là 60.000\u00a0₫"],
+      [50001000, "Số tiền tối đa là 50.000.000\u00a0₫"],
+      [60500, "Số tiền phải là bội số của 1000 VND"],
+    ];
+    for (const [amount, message] of cases) {
+      const result = await api("/api/vietqr/create/", { token: user.token, body: { amount } });
+      expect(result.status).toBe(400);
+      expect(result.body).toMatchObject({ message, errors: { amount: [message] } });
+    }
+    expect((await db.select().from(vietqrTopups).where(eq(vietqrTopups.userId, user.id))).length).toBe(0);
+    expect((await api("/api/vietqr/create/", { body: { amount: 60000 } })).status).toBe(401);
+  });
+
+  it("creates a pending top-up with a short code, a deadline and our own QR image", async () => {
+    const user = await person();
+    const topup = await topupFor(user, "150000" as unknown as number);
+    expect(topup).toMatchObject({ amount: 150000, formatted_amount: "150.000\u00a0₫", status: "pending", status_display: "Đang chờ thanh toán" });
+    expect(topup.description).toMatch(/^IGH[A-HJ-NP-Z2-9]{8}$/);
+    expect(topup.time_remaining).toBeGreaterThan(29 * 60);
+    expect(topup.qr_code_url).toBe(`http://store.test/api/vietqr/qr/${topup.transaction_id}.png`);
+    expect(topup.qr_fallback_url).toContain("https://img.vietqr.io/image/970436-");
+
+    const [row] = await db.select().from(vietqrTopups).where(eq(vietqrTopups.transactionId, topup.transaction_id));
+    expect(row.qrPayload).toContain(`54061500005802VN`);
+    expect(row.qrPayload).toContain(topup.description);
+    expect(row.qrPayload.slice(-4)).toBe(crc16(row.qrPayload.slice(0, -4)));
+
+    const image = await request(new URL(topup.qr_code_url).pathname);
+    expect(image.status).toBe(200);
+    expect(image.headers.get("content-type")).toBe("image/png");
+    expect([...new Uint8Array(await image.arrayBuffer()).subarray(0, 4)]).toEqual([137, 80, 78, 71]);
+  });
+
+  it("shows a user only their own top-ups", async () => {
+    const owner = await person();
+    const other = await person();
+    const topup = await topupFor(owner);
+    expect((await api(`/api/vietqr/detail/${topup.transaction_id}/`, { token: owner.token })).status).toBe(200);
+    expect((await api(`/api/vietqr/detail/${topup.transaction_id}/`, { token: other.token })).status).toBe(404);
+    expect((await api("/api/vietqr/status/", { token: other.token, body: { transaction_id: topup.transaction_id } })).status).toBe(404);
+    expect((await api("/api/vietqr/cancel/", { token: other.token, body: { transaction_id: topup.transaction_id } })).status).toBe(404);
+    expect((await api("/api/vietqr/history/", { token: other.token })).body.data).toEqual([]);
+  });
+
+  it("lets the buyer cancel a pending top-up once", async () => {
+    const user = await person();
+    const topup = await topupFor(user);
+    const cancelled = await api("/api/vietqr/cancel/", { token: user.token, body: { transaction_id: topup.transaction_id, reason: "User cancelled" } });
+    expect(cancelled.body).toMatchObject({ success: true, message: "Đã hủy giao dịch", data: { status: "cancelled", status_display: "Đã hủy" } });
+    expect(await api("/api/vietqr/cancel/", { token: user.token, body: { transaction_id: topup.transaction_id } })).toEqual({
+      status: 409,
+      body: { success: false, message: "Không thể hủy giao dịch" },
+    });
+  });
+});
+
+describe("POST /api/webhooks/sepay/", () => {
+  it("refuses a missing or wrong key and stores nothing", async () => {
+    const body = sepayBody();
+    for (const authorization of [null, "Apikey wrong", `Bearer ${env.SEPAY_API_KEY}`, `apikey ${env.SEPAY_API_KEY}x`]) {
+      expect((await webhook(body, authorization)).status).toBe(401);
+    }
+    expect(await db.select().from(paymentEvents).where(eq(paymentEvents.providerTransactionId, String(body.id)))).toEqual([]);
+  });
+
+  it("credits a matching transfer once, whatever the bank writes around the code", async () => {
+    const user = await person();
+    const topup = await topupFor(user, 200000);
+    const body = sepayBody({ transferAmount: 200000, content: `MBVCB.8812.${topup.description.toLowerCase()}.CT tu 0123 NGUYEN VAN A` });
+    expect(await webhook(body)).toEqual({ status: 200, body: { success: true, outcome: "credited" } });
+    expect(await balanceOf(user.id)).toBe(200000);
+    const status = await api("/api/vietqr/status/", { token: user.token, body: { transaction_id: topup.transaction_id } });
+    expect(status.body.data).toMatchObject({ status: "paid", status_display: "Đã thanh toán" });
+
+    // SePay retries: sequential and concurrent replays still answer success and credit nothing more.
+    expect((await webhook(body)).body).toEqual({ success: true, outcome: "duplicate" });
+    const replays = await Promise.all(Array.from({ length: 10 }, () => webhook(body)));
+    expect(replays.every((replay) => replay.status === 200 && replay.body.success)).toBe(true);
+    expect(await balanceOf(user.id)).toBe(200000);
+    const ledger = await db.select().from(walletTransactions).where(eq(walletTransactions.userId, user.id));
+    expect(ledger).toHaveLength(1);
+    expect(ledger[0]).toMatchObject({ transactionType: "deposit", source: "vietqr", amount: 200000, reference: `bank:sepay:${body.id}` });
+  });
+
+  it("credits once when the first delivery and its replays arrive together", async () => {
+    const user = await person();
+    const topup = await topupFor(user, 90000);
+    const body = sepayBody({ transferAmount: 90000, content: `${topup.description} nap tien` });
+    const results = await Promise.all(Array.from({ length: 12 }, () => webhook(body)));
+    expect(results.every((result) => result.status === 200)).toBe(true);
+    expect(results.filter((result) => result.body.outcome === "credited")).toHaveLength(1);
+    expect(await balanceOf(user.id)).toBe(90000);
+  });
+
+  it("parks late, cancelled, wrong-amount and codeless money for an admin, and ignores outgoing transfers", async () => {
+    const user = await person();
+    const late = await topupFor(user);
+    await db.update(vietqrTopups).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(vietqrTopups.transactionId, late.transaction_id));
+    const cancelled = await topupFor(user);
+    await api("/api/vietqr/cancel/", { token: user.token, body: { transaction_id: cancelled.transaction_id } });
+    const short = await topupFor(user, 100000);
+
+    const parked = [
+      sepayBody({ content: late.description }),
+      sepayBody({ content: cancelled.description }),
+      sepayBody({ content: short.description, transferAmount: 99000 }),
+      sepayBody({ content: "chuyen tien khong ghi ma" }),
+    ];
+    for (const body of parked) expect((await webhook(body)).body).toEqual({ success: true, outcome: "unmatched" });
+    expect((await webhook(sepayBody({ content: short.description, transferType: "out", transferAmount: 100000 }))).body.outcome).toBe("ignored");
+    expect(await balanceOf(user.id)).toBe(0);
+
+    const admin = await person("admin");
+    const list = await api("/api/admin/bank-transfers/?status=unmatched", { token: admin.token });
+    expect(list.status, JSON.stringify(list.body)).toBe(200);
+    const ids = parked.map((body) => String(body.id));
+    const listed = list.body.data.filter((event: Body) => ids.includes(event.provider_transaction_id));
+    expect(listed).toHaveLength(4);
+    expect(listed.every((event: Body) => event.status === "unmatched")).toBe(true);
+    expect((await api("/api/admin/bank-transfers/?status=unmatched", { token: user.token })).status).toBe(403);
+
+    // The admin credits the short transfer to the buyer, and dismisses the codeless one.
+    const shortEvent = listed.find((event: Body) => event.provider_transaction_id === String(parked[2].id));
+    const credit = await api(`/api/admin/bank-transfers/${shortEvent.id}/credit/`, { token: admin.token, body: { user_id: user.id, note: "Chuyển thiếu 1.000đ" } });
+    expect(credit.body).toMatchObject({ success: true, data: { balance: 99000 } });
+    expect((await api(`/api/admin/bank-transfers/${shortEvent.id}/credit/`, { token: admin.token, body: { user_id: user.id } })).status).toBe(409);
+    // A replay of the same bank transaction can no longer credit it either.
+    expect((await webhook(parked[2])).body.outcome).toBe("duplicate");
+    expect(await balanceOf(user.id)).toBe(99000);
+
+    const codeless = listed.find((event: Body) => event.provider_transaction_id === String(parked[3].id));
+    expect((await api(`/api/admin/bank-transfers/${codeless.id}/dismiss/`, { token: admin.token, body: { note: "" } })).status).toBe(400);
+    expect((await api(`/api/admin/bank-transfers/${codeless.id}/dismiss/`, { token: admin.token, body: { note: "Không rõ người gửi" } })).body.success).toBe(true);
+    const [dismissed] = await db.select().from(paymentEvents).where(eq(paymentEvents.id, codeless.id));
+    expect(dismissed).toMatchObject({ status: "dismissed", resolutionNote: "Không rõ người gửi", resolvedBy: admin.id });
+  });
+
+  it("refuses a malformed body after authentication, storing nothing", async () => {
+    const response = await request("/api/webhooks/sepay/", { method: "POST", headers: { Authorization: `Apikey ${env.SEPAY_API_KEY}` }, body: "{not json" });
+    expect(response.status).toBe(400);
+    const [count] = await db.select({ n: sql<number>`count(*)` }).from(paymentEvents).where(eq(paymentEvents.rawBody, "{not json"));
+    expect(count.n).toBe(0);
+  });
+});
+
+describe("SePay HMAC mode", () => {
+  const config = { SEPAY_AUTH: "hmac" as const, SEPAY_API_KEY: "", SEPAY_HMAC_SECRET: "hmac-secret" };
+  async function sign(timestamp: string, body: string) {
+    const key = await crypto.subtle.importKey("raw", new TextEncoder().encode("hmac-secret"), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+    const signature = await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(`${timestamp}.${body}`));
+    return `sha256=${[...new Uint8Array(signature)].map((byte) => byte.toString(16).padStart(2, "0")).join("")}`;
+  }
+
+  it("accepts a fresh, correctly signed body and refuses a stale, altered or unsigned one", async () => {
+    const now = Date.now();
+    const body = JSON.stringify(sepayBody());
+    const timestamp = String(Math.floor(now / 1000));
+    const headers = (ts: string, signature: string) => new Headers({ "X-SePay-Timestamp": ts, "X-SePay-Signature": signature });
+    expect(await verifySepay(headers(timestamp, await sign(timestamp, body)), body, config, now)).toBe(true);
+    expect(await verifySepay(headers(timestamp, await sign(timestamp, body)), `${body} `, config, now)).toBe(false);
+    const stale = String(Math.floor((now - 6 * 60_000) / 1000));
+    expect(await verifySepay(headers(stale, await sign(stale, body)), body, config, now)).toBe(false);
+    expect(await verifySepay(new Headers(), body, config, now)).toBe(false);
+  });
+});

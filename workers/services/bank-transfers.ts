@@ -1,0 +1,141 @@
+// Bank-transfer confirmations (DESIGN.md §4, REFERENCE.md): every notification is stored once per
+// provider transaction id; an incoming transfer whose code, amount and deadline match a pending
+// top-up is credited through the user's wallet; anything else is parked for an admin, never dropped.
+import { timingSafeEqual } from "node:crypto";
+import { z } from "zod";
+import type { Config } from "../config";
+import { walletFor } from "../wallet/user-wallet";
+import { findTransferCodes } from "./vietqr";
+
+export type IncomingTransfer = {
+  provider: "sepay" | "casso" | "payos";
+  transactionId: string;
+  direction: "in" | "out";
+  amount: number;
+  content: string;
+  accountNumber: string | null;
+  rawBody: string;
+};
+
+export type ReceiveOutcome = "credited" | "duplicate" | "unmatched" | "ignored";
+
+/** Equal-time comparison of two secrets of any length (both are hashed to 32 bytes first). */
+export async function safeEqual(a: string, b: string): Promise<boolean> {
+  const encoder = new TextEncoder();
+  const [left, right] = await Promise.all([crypto.subtle.digest("SHA-256", encoder.encode(a)), crypto.subtle.digest("SHA-256", encoder.encode(b))]);
+  return timingSafeEqual(new Uint8Array(left), new Uint8Array(right));
+}
+
+async function hmacHex(algorithm: "SHA-256" | "SHA-512", secret: string, message: string): Promise<string> {
+  const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: algorithm }, false, ["sign"]);
+  const signature = await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(message));
+  return [...new Uint8Array(signature)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+// ---------------------------------------------------------------- SePay
+
+const sepaySchema = z.object({
+  id: z.union([z.number(), z.string()]).transform(String),
+  transferType: z.enum(["in", "out"]),
+  transferAmount: z.coerce.number().int().nonnegative(),
+  content: z.string().nullish().transform((value) => value ?? ""),
+  description: z.string().nullish(),
+  accountNumber: z.union([z.string(), z.number()]).nullish().transform((value) => (value === null || value === undefined ? null : String(value))),
+  code: z.string().nullish(),
+});
+
+export const SEPAY_TIMESTAMP_TOLERANCE_MS = 5 * 60_000;
+
+/** SePay authenticates with `Authorization: Apikey <key>`, or (HMAC mode) a signed timestamp. */
+export async function verifySepay(headers: Headers, rawBody: string, config: Pick<Config, "SEPAY_AUTH" | "SEPAY_API_KEY" | "SEPAY_HMAC_SECRET">, now = Date.now()): Promise<boolean> {
+  if (config.SEPAY_AUTH === "apikey") {
+    if (!config.SEPAY_API_KEY) return false;
+    return safeEqual(headers.get("Authorization") ?? "", `Apikey ${config.SEPAY_API_KEY}`);
+  }
+  if (!config.SEPAY_HMAC_SECRET) return false;
+  const timestamp = headers.get("X-SePay-Timestamp") ?? "";
+  const seconds = Number(timestamp);
+  const millis = seconds > 1e12 ? seconds : seconds * 1000;
+  if (!Number.isFinite(millis) || Math.abs(now - millis) > SEPAY_TIMESTAMP_TOLERANCE_MS) return false;
+  const expected = `sha256=${await hmacHex("SHA-256", config.SEPAY_HMAC_SECRET, `${timestamp}.${rawBody}`)}`;
+  return safeEqual(headers.get("X-SePay-Signature") ?? "", expected);
+}
+
+export function parseSepay(rawBody: string): IncomingTransfer | null {
+  let json: unknown;
+  try {
+    json = JSON.parse(rawBody);
+  } catch {
+    return null;
+  }
+  const result = sepaySchema.safeParse(json);
+  if (!result.success) return null;
+  const body = result.data;
+  return {
+    provider: "sepay",
+    transactionId: body.id,
+    direction: body.transferType,
+    amount: body.transferAmount,
+    // Some banks put the transfer content in `description` only; look in both.
+    content: [body.content, body.code ?? "", body.description ?? ""].join(" ").trim(),
+    accountNumber: body.accountNumber,
+    rawBody,
+  };
+}
+
+// ---------------------------------------------------------------- matching
+
+type TopupMatch = { id: number; user_id: number; amount: number; status: string; expires_at: number };
+
+/**
+ * Records a notification and credits it when it matches. Replays (sequential or concurrent) of
+ * the same provider transaction are recognised by the unique event key; the credit itself is keyed
+ * by the same id, so even a replay racing the first delivery credits once.
+ */
+export async function receiveTransfer(env: Env, accountNumber: string, transfer: IncomingTransfer, now = Date.now()): Promise<ReceiveOutcome> {
+  const ours = transfer.direction === "in" && (transfer.accountNumber === null || transfer.accountNumber === accountNumber);
+  const inserted = await env.DB.prepare(
+    `INSERT INTO payment_events (provider, provider_transaction_id, transfer_type, amount, content, account_number, raw_body, status, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (provider, provider_transaction_id) DO NOTHING RETURNING id`,
+  )
+    .bind(transfer.provider, transfer.transactionId, transfer.direction, transfer.amount, transfer.content.slice(0, 1000), transfer.accountNumber, transfer.rawBody.slice(0, 20_000), ours ? "unmatched" : "ignored", now)
+    .first<{ id: number }>();
+
+  let eventId = inserted?.id;
+  if (!eventId) {
+    // Seen before. Finish its matching only if the first delivery left it unmatched (say, it died
+    // mid-way); crediting is idempotent, so this can never pay twice.
+    const previous = await env.DB.prepare("SELECT id, status, resolved_at FROM payment_events WHERE provider = ? AND provider_transaction_id = ?")
+      .bind(transfer.provider, transfer.transactionId)
+      .first<{ id: number; status: string; resolved_at: number | null }>();
+    if (!previous || previous.status !== "unmatched" || previous.resolved_at) return "duplicate";
+    eventId = previous.id;
+  }
+  if (!ours) return "ignored";
+
+  const codes = findTransferCodes(transfer.content);
+  if (codes.length === 0) return "unmatched";
+  const topup = await env.DB.prepare(
+    `SELECT id, user_id, amount, status, expires_at FROM vietqr_topups WHERE transfer_code IN (${codes.map(() => "?").join(", ")}) ORDER BY id DESC LIMIT 1`,
+  )
+    .bind(...codes)
+    .first<TopupMatch>();
+  if (!topup) return "unmatched";
+  await env.DB.prepare("UPDATE payment_events SET matched_topup_id = ? WHERE id = ?").bind(topup.id, eventId).run();
+
+  // Late, cancelled, already paid or a different amount: park it for an admin.
+  if (topup.status !== "pending" || topup.expires_at <= now || topup.amount !== transfer.amount) return "unmatched";
+
+  const settled = await walletFor(env, topup.user_id).settleTopup(topup.user_id, {
+    topupId: topup.id,
+    eventId,
+    amount: transfer.amount,
+    reference: bankReference(transfer),
+  });
+  return settled === "credited" || settled === "duplicate" ? (inserted ? "credited" : "duplicate") : "unmatched";
+}
+
+/** The ledger reference of a bank transfer: the same for the automatic credit and an admin's. */
+export function bankReference(transfer: Pick<IncomingTransfer, "provider" | "transactionId">): string {
+  return `bank:${transfer.provider}:${transfer.transactionId}`;
+}
