@@ -1,6 +1,6 @@
 // Small helpers shared by the project's scripts.
 import { spawnSync } from "node:child_process";
-import { copyFileSync, existsSync } from "node:fs";
+import { copyFileSync, existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
 export const projectRoot = fileURLToPath(new URL("..", import.meta.url));
@@ -19,6 +19,34 @@ export function ensureDevVars() {
     copyFileSync(new URL("../.dev.vars.example", import.meta.url), local);
     console.log("Created .dev.vars from .dev.vars.example (development defaults).");
   }
+}
+
+function readVars(file) {
+  const url = new URL(file, import.meta.url);
+  if (!existsSync(url)) return {};
+  return Object.fromEntries(
+    readFileSync(url, "utf8")
+      .split("\n")
+      .filter((line) => /^[A-Z_][A-Z0-9_]*=/.test(line))
+      .map((line) => [line.slice(0, line.indexOf("=")), line.slice(line.indexOf("=") + 1)]),
+  );
+}
+
+/**
+ * Settings that `wrangler dev` would not see on its own: those the environment overrides, and
+ * those a developer's older .dev.vars lacks (taken from the committed example).
+ */
+export function settingsToPass() {
+  const example = readVars("../.dev.vars.example");
+  const local = readVars("../.dev.vars");
+  const missing = Object.fromEntries(Object.entries(example).filter(([key]) => !(key in local)));
+  const fromEnvironment = Object.fromEntries(CONFIG_KEYS.filter((key) => process.env[key] !== undefined).map((key) => [key, process.env[key]]));
+  return { ...missing, ...fromEnvironment };
+}
+
+/** The settings the local store runs with: the example, .dev.vars, then the environment. */
+export function localSettings() {
+  return { ...readVars("../.dev.vars.example"), ...readVars("../.dev.vars"), ...settingsToPass() };
 }
 
 /** Runs a project binary (node_modules/.bin is on PATH under npm) and stops on failure. */

@@ -3,7 +3,7 @@
 // (.wrangler/state by default) and persists across restarts; `npm run reset` clears it.
 import { spawn } from "node:child_process";
 import { getPlatformProxy } from "wrangler";
-import { CONFIG_KEYS, ensureDevVars, projectRoot, run, stateDir } from "./lib.mjs";
+import { ensureDevVars, projectRoot, run, settingsToPass, stateDir } from "./lib.mjs";
 import { seedDemoData } from "./seed.mjs";
 
 const port = process.env.PORT || "8787";
@@ -13,8 +13,9 @@ ensureDevVars();
 if (process.env.SKIP_BUILD !== "1") run("remix", ["vite:build"], { quiet: true });
 run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo], { quiet: true });
 
-// Settings given in the environment (ADMIN_EMAIL, ADMIN_PASSWORD, ...) win over .dev.vars.
-const overrides = Object.fromEntries(CONFIG_KEYS.filter((key) => process.env[key] !== undefined).map((key) => [key, process.env[key]]));
+// Settings given in the environment (ADMIN_EMAIL, ADMIN_PASSWORD, ...) win over .dev.vars, and
+// settings newer than a developer's .dev.vars come from the example.
+const overrides = settingsToPass();
 
 const { env, dispose } = await getPlatformProxy({ persist: { path: `${persistTo}/v3` } });
 let adminEmail;
