@@ -246,3 +246,45 @@ describe("SePay HMAC mode", () => {
     expect(await verifySepay(new Headers(), body, config, now)).toBe(false);
   });
 });
+
+describe("deposit promotions", () => {
+  it("add the best bonus as its own ledger row, count its use once, and stop at the limits", async () => {
+    const { promotions, promotionUsages } = await import("../../workers/db/schema");
+    const now = Date.now();
+    // Other tests' promotions must not interfere: this one gives far more than anything else.
+    const [promo] = await db
+      .insert(promotions)
+      .values({
+        name: "Nạp lần đầu",
+        code: unique("BONUS").toUpperCase(),
+        promotionType: "fixed",
+        bonusAmount: 7_777_000,
+        minDepositAmount: 60000,
+        usageLimitPerUser: 1,
+        totalUsageLimit: 1000,
+        startDate: new Date(now - 60_000),
+        endDate: new Date(now + 86_400_000),
+      })
+      .returning();
+    const user = await person();
+    const first = await topupFor(user, 60000);
+    const firstBody = sepayBody({ content: first.description });
+    await webhook(firstBody);
+    await webhook(firstBody); // a replay adds no second bonus
+    expect(await balanceOf(user.id)).toBe(60000 + 7_777_000);
+    const ledger = await db.select().from(walletTransactions).where(eq(walletTransactions.userId, user.id));
+    expect(ledger.map((row) => [row.source, row.amount, row.promotionId])).toEqual([
+      ["vietqr", 60000, null],
+      ["bonus", 7_777_000, promo.id],
+    ]);
+    const uses = await db.select().from(promotionUsages).where(eq(promotionUsages.promotionId, promo.id));
+    expect(uses).toHaveLength(1);
+    expect((await db.select().from(promotions).where(eq(promotions.id, promo.id)))[0].totalUsed).toBe(1);
+
+    // The per-user limit is reached: the next deposit is credited without this bonus.
+    const second = await topupFor(user, 60000);
+    await webhook(sepayBody({ content: second.description }));
+    expect((await db.select().from(promotionUsages).where(eq(promotionUsages.promotionId, promo.id))).length).toBe(1);
+    await db.update(promotions).set({ status: "inactive" }).where(eq(promotions.id, promo.id));
+  });
+});

@@ -4,6 +4,7 @@
 // the input gate. All state lives in D1, committed one atomic batch per operation, so an object
 // that is evicted or restarted mid-sequence leaves nothing half-done.
 import { DurableObject } from "cloudflare:workers";
+import { findDepositBonus, usageStatements } from "../services/promotions";
 import {
   applyEntries,
   type BalanceChange,
@@ -56,13 +57,36 @@ export class UserWallet extends DurableObject<Env> {
       if (!topup || (topup.status !== "pending" && topup.status !== "expired")) return "not_pending";
       const now = Date.now();
       const entry: LedgerEntry = { type: "deposit", source: "vietqr", amount: settlement.amount, reference: settlement.reference, description: `Nạp tiền VietQR ${topup.transfer_code}` };
-      const result = await applyEntries(db, userId, [entry], [
+      const result = await this.#creditDeposit(userId, entry, [
         db.prepare("UPDATE vietqr_topups SET status = 'paid', paid_at = ?1, payment_event_id = ?2, updated_at = ?1 WHERE id = ?3 AND status IN ('pending', 'expired')").bind(now, settlement.eventId, settlement.topupId),
         db.prepare("UPDATE payment_events SET status = 'credited', credited_user_id = ?1 WHERE id = ?2").bind(userId, settlement.eventId),
       ], now);
       if (!result.ok) throw new Error(`top-up ${settlement.topupId} could not be credited: ${result.error}`);
       return result.duplicate ? "duplicate" : "credited";
     });
+  }
+
+  /**
+   * A deposit with the best promotion's bonus as its own ledger row, counted once. If another
+   * deposit took the promotion's last use meanwhile, the deposit is credited without it.
+   */
+  async #creditDeposit(userId: number, deposit: LedgerEntry, extra: D1PreparedStatement[], now: number): Promise<BalanceChange> {
+    const db = this.env.DB;
+    const best = await findDepositBonus(db, userId, deposit.amount, now);
+    if (best) {
+      const bonus: LedgerEntry = {
+        type: "deposit",
+        source: "bonus",
+        amount: best.bonus,
+        reference: `${deposit.reference}:bonus`,
+        promotionId: best.promotion.id,
+        description: `Khuyến mãi nạp tiền: ${best.promotion.name}`.slice(0, 300),
+      };
+      const usage = usageStatements(db, best.promotion.id, userId, deposit.reference, deposit.amount, best.bonus, now);
+      const withBonus = await applyEntries(db, userId, [deposit, bonus], [...extra, ...usage], now);
+      if (withBonus.ok) return withBonus;
+    }
+    return applyEntries(db, userId, [deposit], extra, now);
   }
 
   /** The buyer cancels a pending top-up (on the wallet's queue, so it never races a payment). */
