@@ -1,50 +1,40 @@
 import { Link, useLocation, useNavigate } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { clearSession, readStoredUser, type StoredUser } from "~/lib/session";
+import { logout, useSessionUser } from "~/lib/auth";
+import { loginPathFor } from "~/lib/redirects";
+import type { SessionUser } from "~/lib/session";
+import { toast } from "~/lib/toast";
+import { Avatar } from "./Avatar";
 
-function displayName(user: StoredUser): string {
+function displayName(user: SessionUser): string {
   return user.full_name?.trim() || user.username;
 }
 
-function UserInitial({ user }: { user: StoredUser }) {
-  const avatar = user.avatar_url || user.avatar;
-  if (avatar) return <img src={avatar} alt="" className="h-8 w-8 rounded-full object-cover" />;
-  return (
-    <span className="flex h-8 w-8 items-center justify-center rounded-full bg-indigo-600 text-sm font-bold text-white" aria-hidden="true">
-      {displayName(user).charAt(0).toUpperCase()}
-    </span>
-  );
-}
+const ACCOUNT_PAGES = /^\/(login|register|forgot-password|reset-password|auth\/)/;
 
 export function Header({ siteName }: { siteName: string }) {
-  const [user, setUser] = useState<StoredUser | null>(null);
+  // The session lives in the browser, so the server renders the logged-out header.
+  const user = useSessionUser();
   const [menuOpen, setMenuOpen] = useState(false);
   const [accountOpen, setAccountOpen] = useState(false);
   const location = useLocation();
   const navigate = useNavigate();
   const accountRef = useRef<HTMLDivElement>(null);
-
-  // The session lives in the browser, so the server renders the logged-out header.
-  useEffect(() => {
-    const refresh = () => setUser(readStoredUser());
-    refresh();
-    window.addEventListener("storage", refresh);
-    return () => window.removeEventListener("storage", refresh);
-  }, [location.key]);
+  const accountButton = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     setMenuOpen(false);
     setAccountOpen(false);
   }, [location.key]);
 
-  // Escape closes whichever menu is open.
+  // Escape closes whichever menu is open, and focus goes back to the button that opened it.
   useEffect(() => {
     if (!menuOpen && !accountOpen) return;
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape") {
-        setMenuOpen(false);
-        setAccountOpen(false);
-      }
+      if (event.key !== "Escape") return;
+      if (accountOpen) accountButton.current?.focus();
+      setMenuOpen(false);
+      setAccountOpen(false);
     };
     document.addEventListener("keydown", onKey);
     return () => document.removeEventListener("keydown", onKey);
@@ -52,20 +42,27 @@ export function Header({ siteName }: { siteName: string }) {
 
   useEffect(() => {
     if (!accountOpen) return;
-    const close = (event: MouseEvent) => {
+    const close = (event: MouseEvent | FocusEvent) => {
       if (!accountRef.current?.contains(event.target as Node)) setAccountOpen(false);
     };
     document.addEventListener("click", close);
-    return () => document.removeEventListener("click", close);
+    document.addEventListener("focusin", close);
+    return () => {
+      document.removeEventListener("click", close);
+      document.removeEventListener("focusin", close);
+    };
   }, [accountOpen]);
 
-  function logout() {
-    clearSession();
-    setUser(null);
+  function signOut() {
+    logout();
+    setMenuOpen(false);
+    setAccountOpen(false);
+    toast.success("Đã đăng xuất");
     navigate("/");
   }
 
-  const loginHref = `/login?redirect=${encodeURIComponent(location.pathname + location.search)}`;
+  // From an account page the login link starts over; elsewhere it brings the visitor back here.
+  const loginHref = ACCOUNT_PAGES.test(location.pathname) ? "/login" : loginPathFor(location.pathname + location.search);
 
   return (
     <header className="sticky top-0 z-40 border-b border-white/5 bg-zinc-950/85 backdrop-blur">
@@ -85,27 +82,32 @@ export function Header({ siteName }: { siteName: string }) {
           {user ? (
             <div className="relative" ref={accountRef}>
               <button
+                ref={accountButton}
                 type="button"
                 onClick={() => setAccountOpen((open) => !open)}
                 aria-expanded={accountOpen}
-                aria-haspopup="menu"
+                aria-controls="account-menu"
                 className="flex items-center gap-3 rounded-xl px-2 py-1 hover:bg-white/5"
               >
-                <UserInitial user={user} />
+                <Avatar user={user} size="sm" />
                 <span className="text-left leading-tight">
-                  <span className="block text-sm font-semibold text-white">{displayName(user)}</span>
+                  <span className="block max-w-48 truncate text-sm font-semibold text-white">{displayName(user)}</span>
                   {user.formatted_balance && <span className="block text-xs text-emerald-400">{user.formatted_balance}</span>}
                 </span>
               </button>
               {accountOpen && (
-                <div role="menu" className="absolute right-0 mt-2 w-44 overflow-hidden rounded-xl border border-white/10 bg-zinc-900 py-1 shadow-2xl">
-                  <Link role="menuitem" to="/profile" className="block px-4 py-2 text-sm hover:bg-white/5">
-                    Hồ sơ
-                  </Link>
-                  <button role="menuitem" type="button" onClick={logout} className="block w-full px-4 py-2 text-left text-sm text-red-300 hover:bg-white/5">
-                    Đăng xuất
-                  </button>
-                </div>
+                <ul id="account-menu" className="absolute right-0 mt-2 w-48 overflow-hidden rounded-xl border border-white/10 bg-zinc-900 py-1 shadow-2xl">
+                  <li>
+                    <Link to="/profile" className="block px-4 py-2 text-sm hover:bg-white/5">
+                      Hồ sơ
+                    </Link>
+                  </li>
+                  <li>
+                    <button type="button" onClick={signOut} className="block w-full px-4 py-2 text-left text-sm text-red-300 hover:bg-white/5">
+                      Đăng xuất
+                    </button>
+                  </li>
+                </ul>
               )}
             </div>
           ) : (
@@ -134,16 +136,16 @@ export function Header({ siteName }: { siteName: string }) {
           {user ? (
             <div className="flex flex-col gap-1">
               <div className="flex items-center gap-3 px-2 py-2">
-                <UserInitial user={user} />
-                <span className="text-sm">
-                  <span className="block font-semibold text-white">{displayName(user)}</span>
+                <Avatar user={user} size="md" />
+                <span className="min-w-0 text-sm">
+                  <span className="block truncate font-semibold text-white">{displayName(user)}</span>
                   {user.formatted_balance && <span className="block text-emerald-400">{user.formatted_balance}</span>}
                 </span>
               </div>
               <Link to="/profile" className="rounded-lg px-2 py-2 hover:bg-white/5">
                 Hồ sơ & Ví tiền
               </Link>
-              <button type="button" onClick={logout} className="rounded-lg px-2 py-2 text-left text-red-300 hover:bg-white/5">
+              <button type="button" onClick={signOut} className="rounded-lg px-2 py-2 text-left text-red-300 hover:bg-white/5">
                 Đăng xuất
               </button>
             </div>

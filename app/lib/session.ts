@@ -1,31 +1,117 @@
 // The browser session of spec §3: three localStorage keys. One token name, access_token.
 export const STORAGE_KEYS = { access: "access_token", refresh: "refresh_token", user: "user" } as const;
 
-export type StoredUser = {
+/** Raised on window whenever this tab changes the session, so the header follows without a reload. */
+export const SESSION_EVENT = "session-change";
+
+/** The spec's User record (§3), as the API returns it. */
+export type SessionUser = {
   id: number;
   username: string;
   email: string;
-  full_name?: string;
-  first_name?: string;
-  last_name?: string;
-  avatar?: string | null;
-  avatar_url?: string | null;
-  formatted_balance?: string;
-  balance?: number;
-  is_superuser?: boolean;
-  is_staff?: boolean;
+  first_name: string;
+  last_name: string;
+  full_name: string;
+  avatar: string | null;
+  avatar_url: string | null;
+  is_superuser: boolean;
+  is_staff: boolean;
+  balance: number;
+  formatted_balance: string;
+  total_spent: number;
+  total_keys_purchased: number;
+  has_usable_password: boolean;
+  created_at: string;
+  last_login: string | null;
 };
 
-export function readStoredUser(): StoredUser | null {
-  if (typeof localStorage === "undefined" || !localStorage.getItem(STORAGE_KEYS.access)) return null;
+export type SessionPayload = { access: string; refresh: string; user: SessionUser };
+
+function storage(): Storage | null {
   try {
-    const user = JSON.parse(localStorage.getItem(STORAGE_KEYS.user) ?? "null");
-    return user && typeof user === "object" && typeof user.username === "string" ? user : null;
+    return typeof window === "undefined" ? null : window.localStorage;
   } catch {
+    // Storage can be refused (privacy settings); the visitor is then simply logged out.
     return null;
   }
 }
 
+function announce() {
+  if (typeof window !== "undefined") window.dispatchEvent(new Event(SESSION_EVENT));
+}
+
+function isUser(value: unknown): value is SessionUser {
+  if (!value || typeof value !== "object") return false;
+  const record = value as Record<string, unknown>;
+  return typeof record.username === "string" && (typeof record.id === "number" || typeof record.id === "string");
+}
+
+export function readAccessToken(): string | null {
+  return storage()?.getItem(STORAGE_KEYS.access) || null;
+}
+
+export function readRefreshToken(): string | null {
+  return storage()?.getItem(STORAGE_KEYS.refresh) || null;
+}
+
+/** The logged-in user, or null. A stored user that cannot be read ends the session (spec §6). */
+export function readStoredUser(): SessionUser | null {
+  const store = storage();
+  if (!store || !store.getItem(STORAGE_KEYS.access)) return null;
+  const raw = store.getItem(STORAGE_KEYS.user);
+  if (!raw) return null;
+  try {
+    const user: unknown = JSON.parse(raw);
+    if (isUser(user)) return user;
+  } catch {
+    // fall through: corrupt
+  }
+  clearSession();
+  return null;
+}
+
+export function saveSession({ access, refresh, user }: SessionPayload) {
+  const store = storage();
+  if (!store) return;
+  store.setItem(STORAGE_KEYS.access, access);
+  store.setItem(STORAGE_KEYS.refresh, refresh);
+  store.setItem(STORAGE_KEYS.user, JSON.stringify(user));
+  announce();
+}
+
+/** After a refresh: the rotated pair replaces the old one (the old refresh token is dead). */
+export function saveTokens(access: string, refresh: string) {
+  const store = storage();
+  if (!store) return;
+  store.setItem(STORAGE_KEYS.access, access);
+  store.setItem(STORAGE_KEYS.refresh, refresh);
+  announce();
+}
+
+export function updateStoredUser(user: SessionUser) {
+  const store = storage();
+  if (!store || !store.getItem(STORAGE_KEYS.access)) return;
+  store.setItem(STORAGE_KEYS.user, JSON.stringify(user));
+  announce();
+}
+
 export function clearSession() {
-  for (const key of Object.values(STORAGE_KEYS)) localStorage.removeItem(key);
+  const store = storage();
+  if (!store) return;
+  const had = Object.values(STORAGE_KEYS).some((key) => store.getItem(key) !== null);
+  for (const key of Object.values(STORAGE_KEYS)) store.removeItem(key);
+  if (had) announce();
+}
+
+/** Calls `listener` when the session changes in this tab or in another one. */
+export function subscribeSession(listener: () => void): () => void {
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === null || (Object.values(STORAGE_KEYS) as string[]).includes(event.key)) listener();
+  };
+  window.addEventListener(SESSION_EVENT, listener);
+  window.addEventListener("storage", onStorage);
+  return () => {
+    window.removeEventListener(SESSION_EVENT, listener);
+    window.removeEventListener("storage", onStorage);
+  };
 }

@@ -1,0 +1,139 @@
+// The shared field wrapper (spec §2): label, required star, hint and error lines, wired to the
+// input with aria-describedby so a screen reader reads them with the field.
+import { type InputHTMLAttributes, type ReactNode, useId, useState } from "react";
+
+export type FieldErrorsProp = string | string[] | null | undefined;
+
+function errorList(errors: FieldErrorsProp): string[] {
+  if (!errors) return [];
+  return (Array.isArray(errors) ? errors : [errors]).filter(Boolean);
+}
+
+/** The ids the input should name in aria-describedby. */
+export function fieldDescriptionIds(id: string, parts: { hint?: boolean; status?: boolean; errors?: FieldErrorsProp }): string | undefined {
+  const ids = [parts.status && `${id}-status`, errorList(parts.errors).length > 0 && `${id}-error`, parts.hint && `${id}-hint`].filter(Boolean);
+  return ids.length ? ids.join(" ") : undefined;
+}
+
+export const INPUT_CLASS =
+  "block w-full rounded-xl border bg-zinc-950/60 px-3.5 py-2.5 text-base text-white placeholder:text-zinc-500 transition focus-visible:border-indigo-400 disabled:opacity-60";
+
+export function inputClass(invalid: boolean): string {
+  return `${INPUT_CLASS} ${invalid ? "border-red-500/70" : "border-white/10 hover:border-white/20"}`;
+}
+
+type FieldProps = {
+  id: string;
+  label: string;
+  required?: boolean;
+  hint?: ReactNode;
+  errors?: FieldErrorsProp;
+  /** A live line under the input (e.g. the availability check); read out politely. */
+  status?: ReactNode;
+  children: ReactNode;
+};
+
+export function Field({ id, label, required, hint, errors, status, children }: FieldProps) {
+  const lines = errorList(errors);
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-zinc-200">
+        {label}
+        {required && (
+          <span className="ml-0.5 text-red-400" aria-hidden="true">
+            *
+          </span>
+        )}
+      </label>
+      {children}
+      {status !== undefined && (
+        <div id={`${id}-status`} aria-live="polite" className="mt-1.5 min-h-5 text-sm">
+          {status}
+        </div>
+      )}
+      {lines.length > 0 && (
+        <div id={`${id}-error`} className="mt-1.5 space-y-0.5 text-sm text-red-400">
+          {lines.map((line) => (
+            <p key={line}>{line}</p>
+          ))}
+        </div>
+      )}
+      {hint && (
+        <p id={`${id}-hint`} className="mt-1.5 text-sm text-zinc-400">
+          {hint}
+        </p>
+      )}
+    </div>
+  );
+}
+
+type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "name" | "children"> & {
+  name: string;
+  label: string;
+  id?: string;
+  hint?: ReactNode;
+  errors?: FieldErrorsProp;
+  status?: ReactNode;
+  /** Marks the input invalid when the problem is shown elsewhere (e.g. in the status line). */
+  invalid?: boolean;
+};
+
+/** A labelled input inside Field; password inputs get a show/hide button. */
+export function TextField({ name, label, id, hint, errors, status, invalid: markedInvalid, required, type = "text", className, ...input }: TextFieldProps) {
+  const generated = useId();
+  const inputId = id ?? `${name}-${generated.replace(/:/g, "")}`;
+  const [revealed, setRevealed] = useState(false);
+  const invalid = Boolean(markedInvalid) || errorList(errors).length > 0;
+  const isPassword = type === "password";
+  const control = (
+    <input
+      {...input}
+      id={inputId}
+      name={name}
+      type={isPassword && revealed ? "text" : type}
+      aria-required={required || undefined}
+      aria-invalid={invalid || undefined}
+      aria-describedby={fieldDescriptionIds(inputId, { hint: Boolean(hint), status: status !== undefined, errors })}
+      className={`${inputClass(invalid)} ${isPassword ? "pr-12" : ""} ${className ?? ""}`}
+    />
+  );
+  return (
+    <Field id={inputId} label={label} required={required} hint={hint} errors={errors} status={status}>
+      {isPassword ? (
+        <div className="relative">
+          {control}
+          <button
+            type="button"
+            onClick={() => setRevealed((value) => !value)}
+            aria-pressed={revealed}
+            aria-controls={inputId}
+            title={revealed ? "Ẩn mật khẩu" : "Hiện mật khẩu"}
+            className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-xl text-zinc-400 hover:text-white"
+          >
+            <span className="sr-only">{revealed ? "Ẩn mật khẩu" : "Hiện mật khẩu"}</span>
+            <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
+              <path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12Z" />
+              <circle cx="12" cy="12" r="3" />
+              {revealed && <path d="M4 4l16 16" />}
+            </svg>
+          </button>
+        </div>
+      ) : (
+        control
+      )}
+    </Field>
+  );
+}
+
+/** A message about the whole form (e.g. wrong credentials), announced when it appears. */
+export function FormAlert({ messages }: { messages: FieldErrorsProp }) {
+  const lines = errorList(messages);
+  if (lines.length === 0) return null;
+  return (
+    <div role="alert" className="rounded-xl border border-red-500/30 bg-red-950/40 px-4 py-3 text-sm text-red-200">
+      {lines.map((line) => (
+        <p key={line}>{line}</p>
+      ))}
+    </div>
+  );
+}

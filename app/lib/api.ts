@@ -1,0 +1,148 @@
+// The browser's one way to call the API: JSON in and out, the Bearer token when asked, one
+// silent token refresh on 401, and failures as an ApiError carrying the spec §8 message.
+import { errorMessageFromResponse, networkErrorMessage } from "./errors";
+import { clearSession, readAccessToken, readRefreshToken, saveTokens } from "./session";
+
+export type FieldErrors = Record<string, string[]>;
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly errors: FieldErrors | null;
+
+  /** status 0: no answer at all (offline, server unreachable). */
+  constructor(status: number, message: string, errors: FieldErrors | null = null) {
+    super(message);
+    this.name = "ApiError";
+    this.status = status;
+    this.errors = errors;
+  }
+
+  get isNetworkError(): boolean {
+    return this.status === 0;
+  }
+}
+
+export type ApiOptions = {
+  method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  body?: unknown;
+  /** Send the stored access token (and refresh it once on 401). */
+  auth?: boolean;
+  signal?: AbortSignal;
+  /** Let the request outlive the page (logout on the way out). */
+  keepalive?: boolean;
+};
+
+function normaliseErrors(value: unknown): FieldErrors | null {
+  if (!value || typeof value !== "object" || Array.isArray(value)) return null;
+  const errors: FieldErrors = {};
+  for (const [field, messages] of Object.entries(value)) {
+    const list = (Array.isArray(messages) ? messages : [messages]).filter((item): item is string => typeof item === "string" && item.trim() !== "");
+    if (list.length) errors[field] = list;
+  }
+  return Object.keys(errors).length ? errors : null;
+}
+
+async function send(path: string, options: ApiOptions, token: string | null): Promise<Response> {
+  const headers: Record<string, string> = { Accept: "application/json" };
+  if (options.body !== undefined) headers["Content-Type"] = "application/json";
+  if (token) headers.Authorization = `Bearer ${token}`;
+  try {
+    return await fetch(path, {
+      method: options.method ?? (options.body === undefined ? "GET" : "POST"),
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+      keepalive: options.keepalive,
+      credentials: "same-origin",
+    });
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    throw new ApiError(0, networkErrorMessage(error));
+  }
+}
+
+async function failure(response: Response): Promise<ApiError> {
+  const message = await errorMessageFromResponse(response.clone());
+  const body = (await response.json().catch(() => null)) as { errors?: unknown } | null;
+  return new ApiError(response.status, message, normaliseErrors(body?.errors));
+}
+
+async function result<T>(response: Response): Promise<T> {
+  if (!response.ok) throw await failure(response);
+  const body = (await response
+    .clone()
+    .json()
+    .catch(() => undefined)) as { success?: boolean } | undefined;
+  if (body === undefined) {
+    if (response.status === 204) return undefined as T;
+    throw new ApiError(response.status, `Lỗi server (${response.status}): ${response.statusText}`);
+  }
+  if (body && body.success === false) throw await failure(response);
+  return body as T;
+}
+
+// ---------------------------------------------------------------- refresh
+
+let refreshing: Promise<string | null> | null = null;
+
+/** Serialises refreshes across tabs where the browser can (Web Locks): two tabs rotating the same
+ *  refresh token would look like token reuse and end the session family. */
+async function underRefreshLock<T>(task: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator !== "undefined" ? navigator.locks : undefined;
+  return locks ? locks.request("igh-token-refresh", task) : task();
+}
+
+async function rotate(): Promise<string | null> {
+  const seen = readRefreshToken();
+  return underRefreshLock(async () => {
+    const refresh = readRefreshToken();
+    if (!refresh) {
+      clearSession();
+      return null;
+    }
+    // Another tab rotated while we waited: its new access token is ours too.
+    if (refresh !== seen) return readAccessToken();
+    const response = await send("/api/auth/token/refresh/", { method: "POST", body: { refresh } }, null);
+    if (response.status === 400 || response.status === 401 || response.status === 403) {
+      clearSession();
+      return null;
+    }
+    const body = await result<{ access?: string; refresh?: string }>(response);
+    if (!body?.access || !body.refresh) {
+      clearSession();
+      return null;
+    }
+    saveTokens(body.access, body.refresh);
+    return body.access;
+  });
+}
+
+/** One refresh at a time in this tab: concurrent 401s share it. Null when the session is over. */
+export function refreshAccessToken(): Promise<string | null> {
+  refreshing ??= rotate().finally(() => {
+    refreshing = null;
+  });
+  return refreshing;
+}
+
+// ---------------------------------------------------------------- calls
+
+export async function apiFetch<T = unknown>(path: string, options: ApiOptions = {}): Promise<T> {
+  let token = options.auth ? readAccessToken() : null;
+  if (options.auth && !token) {
+    token = readRefreshToken() ? await refreshAccessToken() : null;
+    if (!token) {
+      clearSession();
+      throw new ApiError(401, "Phiên đăng nhập đã hết hạn. Vui lòng đăng nhập lại!");
+    }
+  }
+  let response = await send(path, options, token);
+  if (response.status === 401 && options.auth) {
+    // A concurrent call may already have refreshed; otherwise refresh now (once).
+    const current = readAccessToken();
+    const next = current && current !== token ? current : await refreshAccessToken();
+    if (!next) throw await failure(response);
+    response = await send(path, options, next);
+  }
+  return result<T>(response);
+}

@@ -1,0 +1,90 @@
+// The session as screens use it: who is logged in, the route guard, logout, and the
+// "session expired" path of spec §4.
+import { useLocation, useNavigate } from "@remix-run/react";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { apiFetch } from "./api";
+import { loginPathFor } from "./redirects";
+import { clearSession, readAccessToken, readRefreshToken, readStoredUser, STORAGE_KEYS, subscribeSession, type SessionUser } from "./session";
+import { toast } from "./toast";
+
+export const SESSION_EXPIRED_MESSAGE = "Phiên đăng nhập đã hết hạn. Vui lòng đăng nhập lại!";
+export const SESSION_EXPIRED_REDIRECT_MS = 1500;
+
+/** The stored user, following changes in this tab and others. Null on the server and until hydrated. */
+export function useSessionUser(): SessionUser | null {
+  const [user, setUser] = useState<SessionUser | null>(null);
+  useEffect(() => {
+    const update = () => setUser(readStoredUser());
+    update();
+    return subscribeSession(update);
+  }, []);
+  return user;
+}
+
+/**
+ * The route guard (spec §2): without an access token the visitor goes to
+ * /login?redirect={path and query}. True once the page may render its protected content.
+ */
+export function useRequireAuth(): boolean {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [allowed, setAllowed] = useState(false);
+  const here = location.pathname + location.search;
+  useEffect(() => {
+    if (readAccessToken()) {
+      setAllowed(true);
+    } else {
+      setAllowed(false);
+      navigate(loginPathFor(here), { replace: true });
+    }
+  }, [here, navigate]);
+
+  // Logged out in another tab: leave the protected page too. (In this tab, logout and session
+  // expiry navigate on their own, the latter after its 1.5 s notice.)
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if ((event.key === STORAGE_KEYS.access || event.key === null) && !readAccessToken()) {
+        setAllowed(false);
+        navigate(loginPathFor(here), { replace: true });
+      }
+    };
+    window.addEventListener("storage", onStorage);
+    return () => window.removeEventListener("storage", onStorage);
+  }, [here, navigate]);
+
+  return allowed;
+}
+
+/** Ends the session here and on the server. The server call may fail: the browser forgets anyway. */
+export function logout() {
+  const refresh = readRefreshToken();
+  clearSession();
+  if (refresh) {
+    apiFetch("/api/auth/logout/", { method: "POST", body: { refresh }, keepalive: true }).catch(() => {
+      // the session is already gone from this browser
+    });
+  }
+}
+
+/**
+ * What a protected screen does on a 401 it cannot recover from (spec §4 "Session"): forget the
+ * session, say so, and go to /login after 1.5 s. Several failing calls produce one toast.
+ */
+export function useSessionExpired(): () => void {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const here = location.pathname + location.search;
+  const pending = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(
+    () => () => {
+      if (pending.current) clearTimeout(pending.current);
+    },
+    [],
+  );
+  return useCallback(() => {
+    if (pending.current) return;
+    clearSession();
+    toast.error(SESSION_EXPIRED_MESSAGE);
+    pending.current = setTimeout(() => navigate(loginPathFor(here), { replace: true }), SESSION_EXPIRED_REDIRECT_MS);
+  }, [navigate, here]);
+}

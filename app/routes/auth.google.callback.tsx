@@ -1,0 +1,90 @@
+import type { MetaFunction } from "@remix-run/cloudflare";
+import { Link, useNavigate, useSearchParams } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import { PRIMARY_BUTTON } from "~/components/AuthCard";
+import { PageSpinner } from "~/components/Spinner";
+import { ApiError, apiFetch } from "~/lib/api";
+import { decodeState, takePendingGoogleSignIn } from "~/lib/google";
+import { pageMeta } from "~/lib/meta";
+import { safeRedirectPath } from "~/lib/redirects";
+import { saveSession, type SessionPayload } from "~/lib/session";
+import { toast } from "~/lib/toast";
+
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "Đăng nhập Google");
+
+// Spec §8 / §9: "Lỗi xác thực Google: {message}", then /login after 3 s.
+const ERROR_PREFIX = "Lỗi xác thực Google: ";
+const ERROR_REDIRECT_MS = 3000;
+const NO_CODE = "No authorization code received from Google";
+const FAILED = "Authentication failed";
+const BAD_STATE = "Phiên đăng nhập Google không hợp lệ hoặc đã hết hạn. Vui lòng thử lại.";
+
+type GoogleAuthAnswer = { message?: string; data: SessionPayload };
+
+export default function GoogleCallbackPage() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const [failure, setFailure] = useState<string | null>(null);
+  const started = useRef(false);
+
+  useEffect(() => {
+    // The code can be exchanged once: never run this twice (Strict Mode re-runs effects in development).
+    if (started.current) return;
+    started.current = true;
+
+    function fail(detail: string) {
+      const message = ERROR_PREFIX + detail;
+      toast.error(message);
+      setFailure(message);
+    }
+
+    const providerError = params.get("error");
+    const code = params.get("code");
+    const pending = takePendingGoogleSignIn();
+    if (providerError) return fail(providerError);
+    if (!code) return fail(NO_CODE);
+    // The state must carry the CSRF value this tab created before leaving for the provider.
+    const state = decodeState(params.get("state"));
+    if (!pending || !state || state.csrf !== pending.csrf) return fail(BAD_STATE);
+
+    apiFetch<GoogleAuthAnswer>("/api/auth/google-auth/", {
+      method: "POST",
+      body: { code, redirect_uri: pending.redirect_uri, code_verifier: pending.verifier, nonce: pending.nonce },
+    })
+      .then((answer) => {
+        const { access, refresh, user } = answer.data;
+        saveSession({ access, refresh, user });
+        toast.success(answer.message || "Đăng nhập thành công!");
+        navigate(safeRedirectPath(state.redirect) ?? "/profile", { replace: true });
+      })
+      .catch((error: unknown) => fail(error instanceof ApiError && error.message ? error.message : FAILED));
+  }, [params, navigate]);
+
+  useEffect(() => {
+    if (!failure) return;
+    const timer = setTimeout(() => navigate("/login", { replace: true }), ERROR_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [failure, navigate]);
+
+  if (!failure) return <PageSpinner label="Đang đăng nhập bằng Google..." />;
+
+  return (
+    <div className="mx-auto w-full max-w-md px-4 py-14">
+      <section className="rounded-2xl border border-white/5 bg-zinc-900/70 p-6 text-center shadow-2xl sm:p-8" aria-labelledby="google-error-title">
+        <div className="mx-auto flex h-14 w-14 items-center justify-center rounded-full bg-red-500/15 text-2xl text-red-300" aria-hidden="true">
+          !
+        </div>
+        <h1 id="google-error-title" className="mt-4 text-2xl font-black text-white">
+          Đăng nhập Google thất bại
+        </h1>
+        <p role="alert" className="mt-3 break-words text-red-200">
+          {failure}
+        </p>
+        <p className="mt-2 text-sm text-zinc-400">Đang chuyển về trang đăng nhập...</p>
+        <Link to="/login" replace className={`${PRIMARY_BUTTON} mt-6`}>
+          Quay lại đăng nhập
+        </Link>
+      </section>
+    </div>
+  );
+}

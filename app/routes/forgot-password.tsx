@@ -1,0 +1,156 @@
+import type { MetaFunction } from "@remix-run/cloudflare";
+import { Link } from "@remix-run/react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import { forgotPasswordSchema } from "../../workers/schemas/auth";
+import { AuthCard, PRIMARY_BUTTON, SECONDARY_BUTTON, SubmitButton, TEXT_LINK } from "~/components/AuthCard";
+import { FormAlert, TextField } from "~/components/Field";
+import { Spinner } from "~/components/Spinner";
+import { ApiError, apiFetch, type FieldErrors } from "~/lib/api";
+import { FALLBACK_ERROR } from "~/lib/errors";
+import { pageMeta } from "~/lib/meta";
+import { toast } from "~/lib/toast";
+import { checkWith, hasErrors } from "~/lib/validation";
+
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "Quên mật khẩu");
+
+/** The answer is the same whether or not the address has an account (DESIGN.md §6). */
+async function requestResetLink(email: string): Promise<string | null> {
+  const answer = await apiFetch<{ message?: string }>("/api/auth/forgot-password/", { method: "POST", body: { email } });
+  return answer?.message ?? null;
+}
+
+function failureMessage(error: unknown): string {
+  return error instanceof ApiError ? error.message : FALLBACK_ERROR;
+}
+
+function SentScreen({ email, onUseAnother }: { email: string; onUseAnother: () => void }) {
+  const [resending, setResending] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  // The screen replaced the form: move focus to its heading so it is read out.
+  useEffect(() => heading.current?.focus(), []);
+
+  async function resend() {
+    setResending(true);
+    try {
+      await requestResetLink(email);
+      toast.success("Đã gửi lại email hướng dẫn. Vui lòng kiểm tra hộp thư.");
+    } catch (error) {
+      toast.error(failureMessage(error));
+    } finally {
+      setResending(false);
+    }
+  }
+
+  return (
+    <div className="mx-auto w-full max-w-md px-4 py-8 sm:py-14">
+      <section className="rounded-2xl border border-white/5 bg-zinc-900/70 p-5 shadow-2xl sm:p-8" aria-labelledby="sent-title">
+        <div className="mx-auto flex h-14 w-14 items-center justify-center rounded-full bg-emerald-500/15 text-emerald-300" aria-hidden="true">
+          <svg viewBox="0 0 24 24" className="h-7 w-7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+            <rect x="3" y="5" width="18" height="14" rx="2" />
+            <path d="m3 7 9 6 9-6" />
+          </svg>
+        </div>
+        <h1 id="sent-title" ref={heading} tabIndex={-1} className="mt-4 text-center text-2xl font-black text-white">
+          Kiểm tra email của bạn
+        </h1>
+        <p className="mt-3 text-center text-zinc-300">
+          Nếu <strong className="font-semibold break-all text-white">{email}</strong> đã đăng ký tài khoản, chúng tôi đã gửi cho bạn một liên kết để đặt lại mật khẩu.
+        </p>
+        <ol className="mt-6 space-y-3 rounded-xl border border-white/5 bg-zinc-950/50 p-4 text-sm text-zinc-300">
+          <li className="flex gap-3">
+            <span className="font-bold text-indigo-300">1.</span>
+            <span>Mở hộp thư đến của email trên. Nếu không thấy, hãy kiểm tra thư mục Spam hoặc Quảng cáo.</span>
+          </li>
+          <li className="flex gap-3">
+            <span className="font-bold text-indigo-300">2.</span>
+            <span>Nhấn vào liên kết trong email để đặt mật khẩu mới.</span>
+          </li>
+          <li className="flex gap-3">
+            <span className="font-bold text-indigo-300">3.</span>
+            <span>Liên kết chỉ có hiệu lực trong 1 giờ và chỉ dùng được một lần.</span>
+          </li>
+        </ol>
+        <p className="mt-6 text-center text-sm text-zinc-400">Không nhận được email?</p>
+        <div className="mt-3 space-y-3">
+          <button type="button" onClick={resend} disabled={resending} className={SECONDARY_BUTTON}>
+            {resending && <Spinner />}
+            {resending ? "Đang gửi lại..." : "Gửi lại"}
+          </button>
+          <button type="button" onClick={onUseAnother} className="w-full py-1 text-sm text-zinc-400 underline-offset-4 hover:text-white hover:underline">
+            Dùng địa chỉ email khác
+          </button>
+          <Link to="/login" className={PRIMARY_BUTTON}>
+            Quay lại đăng nhập
+          </Link>
+        </div>
+      </section>
+    </div>
+  );
+}
+
+export default function ForgotPasswordPage() {
+  const [email, setEmail] = useState("");
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [busy, setBusy] = useState(false);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const form = useRef<HTMLFormElement>(null);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    const found = checkWith(forgotPasswordSchema, { email });
+    if (hasErrors(found)) {
+      setErrors(found);
+      (form.current?.elements.namedItem("email") as HTMLInputElement | null)?.focus();
+      return;
+    }
+    setBusy(true);
+    setErrors({});
+    try {
+      await requestResetLink(email.trim());
+      setSentTo(email.trim());
+    } catch (error) {
+      if (error instanceof ApiError && error.errors) setErrors(error.errors);
+      else toast.error(failureMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (sentTo) return <SentScreen email={sentTo} onUseAnother={() => setSentTo(null)} />;
+
+  return (
+    <AuthCard
+      title="Quên mật khẩu"
+      description="Nhập email bạn đã dùng để đăng ký. Chúng tôi sẽ gửi cho bạn liên kết để đặt lại mật khẩu."
+      footer={
+        <Link to="/login" className={TEXT_LINK}>
+          ← Quay lại đăng nhập
+        </Link>
+      }
+    >
+      <form ref={form} onSubmit={submit} noValidate className="space-y-5">
+        <TextField
+          name="email"
+          type="email"
+          label="Email"
+          autoComplete="email"
+          inputMode="email"
+          spellCheck={false}
+          required
+          value={email}
+          onChange={(event) => {
+            setEmail(event.target.value);
+            setErrors({});
+          }}
+          errors={errors.email}
+        />
+        <FormAlert messages={errors.non_field_errors} />
+        <SubmitButton busy={busy} busyLabel="Đang gửi...">
+          Gửi liên kết đặt lại
+        </SubmitButton>
+      </form>
+    </AuthCard>
+  );
+}

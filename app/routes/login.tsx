@@ -1,0 +1,128 @@
+import type { MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLocation, useNavigate, useSearchParams } from "@remix-run/react";
+import { type ChangeEvent, type FormEvent, useRef, useState } from "react";
+import { loginSchema } from "../../workers/schemas/auth";
+import { AuthCard, OrDivider, SubmitButton, TEXT_LINK } from "~/components/AuthCard";
+import { FormAlert, TextField } from "~/components/Field";
+import { GoogleButton } from "~/components/GoogleButton";
+import { ApiError, apiFetch, type FieldErrors } from "~/lib/api";
+import { FALLBACK_ERROR, fieldErrorLines } from "~/lib/errors";
+import { pageMeta } from "~/lib/meta";
+import { postLoginPath, redirectFromQuery } from "~/lib/redirects";
+import { saveSession, type SessionPayload } from "~/lib/session";
+import { toast } from "~/lib/toast";
+import { checkWith, focusFirstError, hasErrors } from "~/lib/validation";
+
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "Đăng nhập");
+
+const FIELDS = ["login", "password"] as const;
+type Values = Record<(typeof FIELDS)[number], string>;
+
+const LOGIN_SUCCESS = "Đăng nhập thành công!";
+
+/** Errors the form has no field for (non_field_errors, unknown keys) go above the button. */
+function generalErrors(errors: FieldErrors): string[] {
+  const others = Object.fromEntries(Object.entries(errors).filter(([field]) => !(FIELDS as readonly string[]).includes(field)));
+  return fieldErrorLines(others);
+}
+
+export default function LoginPage() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const form = useRef<HTMLFormElement>(null);
+  // Fresh from registration, the new username is already filled in.
+  const [values, setValues] = useState<Values>(() => {
+    const login = (location.state as { login?: unknown } | null)?.login;
+    return { login: typeof login === "string" ? login : "", password: "" };
+  });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [busy, setBusy] = useState(false);
+  const redirect = redirectFromQuery(params);
+
+  function change(event: ChangeEvent<HTMLInputElement>) {
+    const { name, value } = event.target;
+    setValues((current) => ({ ...current, [name]: value }));
+    setErrors(({ [name]: _field, non_field_errors: _general, ...rest }) => rest);
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    const found = checkWith(loginSchema, values);
+    if (hasErrors(found)) {
+      setErrors(found);
+      focusFirstError(form.current, found, FIELDS);
+      return;
+    }
+    setBusy(true);
+    setErrors({});
+    try {
+      const session = await apiFetch<SessionPayload>("/api/auth/login/", { method: "POST", body: values });
+      saveSession({ access: session.access, refresh: session.refresh, user: session.user });
+      toast.success(LOGIN_SUCCESS);
+      navigate(postLoginPath(params), { replace: true });
+    } catch (error) {
+      setBusy(false);
+      if (error instanceof ApiError && error.errors) {
+        setErrors(error.errors);
+        focusFirstError(form.current, error.errors, FIELDS);
+      } else {
+        toast.error(error instanceof ApiError ? error.message : FALLBACK_ERROR);
+      }
+    }
+  }
+
+  const registerHref = redirect ? `/register?redirect=${encodeURIComponent(redirect)}` : "/register";
+
+  return (
+    <AuthCard
+      title="Đăng nhập"
+      description="Đăng nhập để mua key, nạp tiền và xem lịch sử giao dịch."
+      footer={
+        <>
+          Chưa có tài khoản?{" "}
+          <Link to={registerHref} className={TEXT_LINK}>
+            Đăng ký
+          </Link>
+        </>
+      }
+    >
+      <form ref={form} onSubmit={submit} noValidate className="space-y-5">
+        <TextField
+          name="login"
+          label="Tên đăng nhập hoặc email"
+          autoComplete="username"
+          autoCapitalize="none"
+          autoCorrect="off"
+          spellCheck={false}
+          required
+          value={values.login}
+          onChange={change}
+          errors={errors.login}
+        />
+        <TextField
+          name="password"
+          type="password"
+          label="Mật khẩu"
+          autoComplete="current-password"
+          required
+          value={values.password}
+          onChange={change}
+          errors={errors.password}
+        />
+        <div className="-mt-2 text-right text-sm">
+          <Link to="/forgot-password" className={TEXT_LINK}>
+            Quên mật khẩu?
+          </Link>
+        </div>
+        <FormAlert messages={generalErrors(errors)} />
+        <SubmitButton busy={busy} busyLabel="Đang đăng nhập...">
+          Đăng nhập
+        </SubmitButton>
+      </form>
+      <OrDivider />
+      <GoogleButton label="Đăng nhập với Google" failureMessage="Lỗi đăng nhập Google" redirectPath={() => postLoginPath(params)} />
+    </AuthCard>
+  );
+}

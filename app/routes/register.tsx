@@ -1,0 +1,281 @@
+import type { MetaFunction } from "@remix-run/cloudflare";
+import { Link, useNavigate, useSearchParams } from "@remix-run/react";
+import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from "react";
+import { emailSchema, registerSchema, usernameSchema } from "../../workers/schemas/auth";
+import { AuthCard, OrDivider, SubmitButton, TEXT_LINK } from "~/components/AuthCard";
+import { FormAlert, TextField } from "~/components/Field";
+import { GoogleButton } from "~/components/GoogleButton";
+import { Spinner } from "~/components/Spinner";
+import { ApiError, apiFetch, type FieldErrors } from "~/lib/api";
+import { FIELD_LABELS } from "~/lib/errors";
+import { pageMeta } from "~/lib/meta";
+import { redirectFromQuery } from "~/lib/redirects";
+import { toast } from "~/lib/toast";
+import { checkWith, focusFirstError, hasErrors } from "~/lib/validation";
+
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "Đăng ký");
+
+const FIELDS = ["first_name", "last_name", "username", "email", "password", "password_confirm"] as const;
+type Values = Record<(typeof FIELDS)[number], string>;
+
+const MESSAGES = {
+  checking: "Đang kiểm tra...",
+  checkFailed: "Lỗi kiểm tra",
+  checkOffline: "Lỗi kết nối",
+  waitForChecks: "Vui lòng đợi kiểm tra hoàn tất",
+  success: "Đăng ký thành công! Vui lòng đăng nhập.",
+  failed: "Đăng ký thất bại. Vui lòng kiểm tra lại thông tin.",
+  offline: "Lỗi kết nối. Vui lòng thử lại!",
+} as const;
+
+// The server's field errors that the spec names in the failure toast (§5).
+const TOAST_FIELDS = ["username", "email", "password"] as const;
+
+const AVAILABILITY_DEBOUNCE_MS = 500;
+
+type Availability =
+  | { state: "idle" }
+  | { state: "checking" }
+  | { state: "available"; message: string }
+  | { state: "unavailable"; message: string }
+  | { state: "error" }
+  | { state: "offline" };
+
+type AvailabilityAnswer = { data?: Record<string, { available?: boolean; message?: string }> };
+
+/** The live availability of a username or e-mail: checked 500 ms after typing stops (spec §2). */
+function useAvailability(field: "username" | "email", value: string): Availability {
+  const [availability, setAvailability] = useState<Availability>({ state: "idle" });
+  useEffect(() => {
+    const candidate = value.trim();
+    if (!candidate) {
+      setAvailability({ state: "idle" });
+      return;
+    }
+    // Waiting for the pause counts as checking: submit stays off until the answer is in.
+    setAvailability({ state: "checking" });
+    const controller = new AbortController();
+    const timer = setTimeout(async () => {
+      // A value the server would refuse anyway is not sent.
+      const format = (field === "username" ? usernameSchema : emailSchema).safeParse(candidate);
+      if (!format.success) {
+        setAvailability({ state: "unavailable", message: format.error.issues[0]?.message ?? MESSAGES.checkFailed });
+        return;
+      }
+      try {
+        const answer = await apiFetch<AvailabilityAnswer>("/api/auth/check-availability/", {
+          method: "POST",
+          body: { [field]: candidate },
+          signal: controller.signal,
+        });
+        const entry = answer.data?.[field];
+        if (!entry || typeof entry.available !== "boolean") {
+          setAvailability({ state: "error" });
+        } else if (entry.available) {
+          setAvailability({ state: "available", message: entry.message || "Có thể sử dụng" });
+        } else {
+          setAvailability({ state: "unavailable", message: entry.message || "Đã được sử dụng" });
+        }
+      } catch (error) {
+        if (controller.signal.aborted) return;
+        if (error instanceof ApiError && error.isNetworkError) {
+          setAvailability({ state: "offline" });
+        } else if (error instanceof ApiError && error.status === 400 && error.errors?.[field]?.[0]) {
+          setAvailability({ state: "unavailable", message: error.errors[field][0] });
+        } else {
+          setAvailability({ state: "error" });
+        }
+      }
+    }, AVAILABILITY_DEBOUNCE_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [field, value]);
+  return availability;
+}
+
+function AvailabilityLine({ field, availability }: { field: string; availability: Availability }) {
+  const common = "flex items-center gap-1.5";
+  switch (availability.state) {
+    case "idle":
+      return null;
+    case "checking":
+      return (
+        <span data-availability={field} data-state="checking" className={`${common} text-zinc-400`}>
+          <Spinner className="h-3.5 w-3.5" />
+          {MESSAGES.checking}
+        </span>
+      );
+    case "available":
+      return (
+        <span data-availability={field} data-state="available" className={`${common} text-emerald-400`}>
+          <span aria-hidden="true">✓</span>
+          {availability.message}
+        </span>
+      );
+    case "unavailable":
+      return (
+        <span data-availability={field} data-state="unavailable" className={`${common} text-red-400`}>
+          <span aria-hidden="true">✗</span>
+          {availability.message}
+        </span>
+      );
+    case "error":
+    case "offline":
+      return (
+        <span data-availability={field} data-state={availability.state} className={`${common} text-amber-300`}>
+          <span aria-hidden="true">!</span>
+          {availability.state === "error" ? MESSAGES.checkFailed : MESSAGES.checkOffline}
+        </span>
+      );
+  }
+}
+
+export default function RegisterPage() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const form = useRef<HTMLFormElement>(null);
+  const [values, setValues] = useState<Values>({ first_name: "", last_name: "", username: "", email: "", password: "", password_confirm: "" });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [busy, setBusy] = useState(false);
+  const redirect = redirectFromQuery(params);
+
+  const username = useAvailability("username", values.username);
+  const email = useAvailability("email", values.email);
+  const checking = username.state === "checking" || email.state === "checking";
+  const unavailable = username.state === "unavailable" || email.state === "unavailable";
+
+  function change(event: ChangeEvent<HTMLInputElement>) {
+    const { name, value } = event.target;
+    setValues((current) => ({ ...current, [name]: value }));
+    setErrors(({ [name]: _field, non_field_errors: _general, ...rest }) => rest);
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    if (checking) {
+      toast.warning(MESSAGES.waitForChecks);
+      return;
+    }
+    const found = checkWith(registerSchema, values);
+    if (hasErrors(found) || unavailable) {
+      setErrors(found);
+      const firstUnavailable = username.state === "unavailable" ? "username" : email.state === "unavailable" ? "email" : null;
+      focusFirstError(form.current, firstUnavailable ? { ...found, [firstUnavailable]: ["-"] } : found, FIELDS);
+      return;
+    }
+    setBusy(true);
+    setErrors({});
+    try {
+      await apiFetch("/api/auth/register/", { method: "POST", body: values });
+      toast.success(MESSAGES.success);
+      navigate(`/login?redirect=${encodeURIComponent(redirect ?? "/dashboard")}`, { state: { login: values.username.trim() } });
+    } catch (error) {
+      setBusy(false);
+      if (!(error instanceof ApiError)) {
+        toast.error(MESSAGES.failed);
+      } else if (error.isNetworkError) {
+        toast.error(MESSAGES.offline);
+      } else if (error.errors) {
+        setErrors(error.errors);
+        focusFirstError(form.current, error.errors, FIELDS);
+        const lines = TOAST_FIELDS.filter((field) => error.errors?.[field]?.length).map((field) => `${FIELD_LABELS[field]}: ${error.errors?.[field][0]}`);
+        toast.error(lines.length ? lines.join("\n") : MESSAGES.failed);
+      } else {
+        // Rate limiting says when to try again; anything else gets the spec's general line.
+        toast.error(error.status === 429 ? error.message : MESSAGES.failed);
+      }
+    }
+  }
+
+  const loginHref = redirect ? `/login?redirect=${encodeURIComponent(redirect)}` : "/login";
+  const general = errors.non_field_errors;
+
+  return (
+    <AuthCard
+      wide
+      title="Tạo tài khoản"
+      description="Đăng ký để mua key bằng ví và theo dõi lịch sử mua hàng."
+      footer={
+        <>
+          Đã có tài khoản?{" "}
+          <Link to={loginHref} className={TEXT_LINK}>
+            Đăng nhập
+          </Link>
+        </>
+      }
+    >
+      <form ref={form} onSubmit={submit} noValidate className="space-y-5">
+        <div className="grid gap-5 sm:grid-cols-2">
+          <TextField name="first_name" label="Họ" autoComplete="family-name" required value={values.first_name} onChange={change} errors={errors.first_name} />
+          <TextField name="last_name" label="Tên" autoComplete="given-name" required value={values.last_name} onChange={change} errors={errors.last_name} />
+        </div>
+        <TextField
+          name="username"
+          label="Tên đăng nhập"
+          autoComplete="username"
+          autoCapitalize="none"
+          autoCorrect="off"
+          spellCheck={false}
+          required
+          value={values.username}
+          onChange={change}
+          errors={errors.username}
+          invalid={username.state === "unavailable"}
+          status={<AvailabilityLine field="username" availability={username} />}
+          hint="3–30 ký tự: chữ cái không dấu, số, dấu chấm, gạch dưới hoặc gạch ngang."
+        />
+        <TextField
+          name="email"
+          type="email"
+          label="Email"
+          autoComplete="email"
+          inputMode="email"
+          spellCheck={false}
+          required
+          value={values.email}
+          onChange={change}
+          errors={errors.email}
+          invalid={email.state === "unavailable"}
+          status={<AvailabilityLine field="email" availability={email} />}
+        />
+        <TextField
+          name="password"
+          type="password"
+          label="Mật khẩu"
+          autoComplete="new-password"
+          required
+          value={values.password}
+          onChange={change}
+          errors={errors.password}
+          hint="Ít nhất 8 ký tự."
+        />
+        <TextField
+          name="password_confirm"
+          type="password"
+          label="Xác nhận mật khẩu"
+          autoComplete="new-password"
+          required
+          value={values.password_confirm}
+          onChange={change}
+          errors={errors.password_confirm}
+        />
+        <FormAlert messages={general} />
+        <div>
+          <SubmitButton busy={busy} busyLabel="Đang đăng ký..." disabled={checking || unavailable}>
+            Đăng ký
+          </SubmitButton>
+          {checking && !busy && (
+            <p className="mt-2 text-center text-sm text-zinc-400" aria-live="polite">
+              {MESSAGES.waitForChecks}
+            </p>
+          )}
+        </div>
+      </form>
+      <OrDivider />
+      <GoogleButton label="Đăng ký với Google" failureMessage="Lỗi đăng ký Google" redirectPath={() => redirect ?? "/profile"} />
+    </AuthCard>
+  );
+}

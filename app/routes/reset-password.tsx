@@ -1,0 +1,235 @@
+import type { MetaFunction } from "@remix-run/cloudflare";
+import { Link, useNavigate, useSearchParams } from "@remix-run/react";
+import { resetPasswordSchema } from "../../workers/schemas/auth";
+import { type ChangeEvent, type FormEvent, useCallback, useEffect, useRef, useState } from "react";
+import { AuthCard, PRIMARY_BUTTON, SECONDARY_BUTTON, SubmitButton, TEXT_LINK } from "~/components/AuthCard";
+import { FormAlert, TextField } from "~/components/Field";
+import { PageSpinner } from "~/components/Spinner";
+import { ApiError, apiFetch, type FieldErrors } from "~/lib/api";
+import { FALLBACK_ERROR, fieldErrorLines } from "~/lib/errors";
+import { pageMeta } from "~/lib/meta";
+import { toast } from "~/lib/toast";
+import { checkWith } from "~/lib/validation";
+
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "Đặt lại mật khẩu");
+
+const MESSAGES = {
+  missingToken: "Token không hợp lệ",
+  invalidToken: "Token không hợp lệ hoặc đã hết hạn",
+  offline: "Lỗi kết nối. Vui lòng thử lại!",
+  success: "Đặt lại mật khẩu thành công! Vui lòng đăng nhập.",
+} as const;
+
+// Spec §9: after success, and on an invalid token, the page moves on after 2 s.
+const REDIRECT_DELAY_MS = 2000;
+
+type Verification =
+  | { state: "verifying" }
+  | { state: "valid"; username: string; email: string }
+  | { state: "invalid"; message: string }
+  | { state: "failed"; message: string };
+
+type VerifyAnswer = { valid?: boolean; message?: string; user?: { username?: string; email?: string } };
+
+const FIELDS = ["new_password", "confirm_password"] as const;
+
+function ResetForm({ token, username, email, onInvalidToken }: { token: string; username: string; email: string; onInvalidToken: () => void }) {
+  const navigate = useNavigate();
+  const [values, setValues] = useState({ new_password: "", confirm_password: "" });
+  const [submitted, setSubmitted] = useState(false);
+  const [serverErrors, setServerErrors] = useState<FieldErrors>({});
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
+
+  useEffect(() => {
+    if (!done) return;
+    const timer = setTimeout(() => navigate("/login", { replace: true }), REDIRECT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [done, navigate]);
+
+  // Checked while typing (spec §5): a field shows its problem once it has text; after a submit, all do.
+  const checked = checkWith(resetPasswordSchema, { token, ...values });
+  const live = Object.fromEntries(FIELDS.filter((field) => checked[field] && (submitted || values[field])).map((field) => [field, checked[field]]));
+  const errors: FieldErrors = { ...live, ...serverErrors };
+
+  function change(event: ChangeEvent<HTMLInputElement>) {
+    const { name, value } = event.target;
+    setValues((current) => ({ ...current, [name]: value }));
+    setServerErrors({});
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy || done) return;
+    setSubmitted(true);
+    const first = FIELDS.find((field) => checked[field]);
+    if (first) {
+      (form.current?.elements.namedItem(first) as HTMLInputElement | null)?.focus();
+      return;
+    }
+    setBusy(true);
+    try {
+      const answer = await apiFetch<{ message?: string }>("/api/auth/reset-password/", { method: "POST", body: { token, ...values } });
+      toast.success(answer?.message || MESSAGES.success);
+      setDone(true);
+    } catch (error) {
+      if (!(error instanceof ApiError)) toast.error(FALLBACK_ERROR);
+      else if (error.isNetworkError) toast.error(MESSAGES.offline);
+      else if (error.errors?.new_password || error.errors?.confirm_password) setServerErrors(error.errors);
+      else if (error.errors?.token) onInvalidToken();
+      else toast.error(error.message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (done) {
+    return (
+      <div role="status" className="space-y-4 text-center">
+        <p className="text-emerald-300">Mật khẩu của bạn đã được đặt lại. Đang chuyển đến trang đăng nhập...</p>
+        <Link to="/login" className={PRIMARY_BUTTON}>
+          Đăng nhập ngay
+        </Link>
+      </div>
+    );
+  }
+
+  const general = fieldErrorLines(Object.fromEntries(Object.entries(serverErrors).filter(([field]) => !(FIELDS as readonly string[]).includes(field))));
+
+  return (
+    <form ref={form} onSubmit={submit} noValidate className="space-y-5">
+      <dl className="grid gap-3 rounded-xl border border-white/5 bg-zinc-950/50 p-4 text-sm sm:grid-cols-2">
+        <div className="min-w-0">
+          <dt className="text-zinc-400">Tên đăng nhập</dt>
+          <dd className="truncate font-semibold text-white" data-testid="reset-username">
+            {username}
+          </dd>
+        </div>
+        <div className="min-w-0">
+          <dt className="text-zinc-400">Email</dt>
+          <dd className="truncate font-semibold text-white" data-testid="reset-email">
+            {email}
+          </dd>
+        </div>
+      </dl>
+      {/* Lets a password manager store the new password under the right account. */}
+      <input type="text" name="username" autoComplete="username" value={username} readOnly hidden />
+      <TextField
+        name="new_password"
+        type="password"
+        label="Mật khẩu mới"
+        autoComplete="new-password"
+        required
+        value={values.new_password}
+        onChange={change}
+        errors={errors.new_password}
+        hint="Ít nhất 8 ký tự."
+      />
+      <TextField
+        name="confirm_password"
+        type="password"
+        label="Xác nhận mật khẩu mới"
+        autoComplete="new-password"
+        required
+        value={values.confirm_password}
+        onChange={change}
+        errors={errors.confirm_password}
+      />
+      <FormAlert messages={general} />
+      <SubmitButton busy={busy} busyLabel="Đang lưu...">
+        Đặt lại mật khẩu
+      </SubmitButton>
+    </form>
+  );
+}
+
+function InvalidToken({ message }: { message: string }) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    const timer = setTimeout(() => navigate("/forgot-password", { replace: true }), REDIRECT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [navigate]);
+  return (
+    <div className="space-y-4 text-center">
+      <p role="alert" className="rounded-xl border border-red-500/30 bg-red-950/40 px-4 py-3 text-red-200">
+        {message}
+      </p>
+      <p className="text-sm text-zinc-400">Liên kết có thể đã được dùng hoặc đã quá 1 giờ. Đang chuyển đến trang yêu cầu liên kết mới...</p>
+      <Link to="/forgot-password" className={PRIMARY_BUTTON}>
+        Yêu cầu liên kết mới
+      </Link>
+    </div>
+  );
+}
+
+export default function ResetPasswordPage() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const token = params.get("token")?.trim() ?? "";
+  const [verification, setVerification] = useState<Verification>({ state: "verifying" });
+
+  const tokenRefused = useCallback(() => {
+    toast.error(MESSAGES.invalidToken);
+    setVerification({ state: "invalid", message: MESSAGES.invalidToken });
+  }, []);
+
+  const verify = useCallback(
+    async (signal?: AbortSignal) => {
+      setVerification({ state: "verifying" });
+      try {
+        const answer = await apiFetch<VerifyAnswer>(`/api/auth/verify-reset-token/?token=${encodeURIComponent(token)}`, { signal });
+        if (answer.valid === false) throw new ApiError(400, answer.message || MESSAGES.invalidToken);
+        setVerification({ state: "valid", username: answer.user?.username ?? "", email: answer.user?.email ?? "" });
+      } catch (error) {
+        if (signal?.aborted) return;
+        if (error instanceof ApiError && error.isNetworkError) {
+          setVerification({ state: "failed", message: MESSAGES.offline });
+        } else if (error instanceof ApiError && (error.status === 400 || error.status === 404 || error.status === 410)) {
+          tokenRefused();
+        } else {
+          setVerification({ state: "failed", message: error instanceof ApiError ? error.message : FALLBACK_ERROR });
+        }
+      }
+    },
+    [token, tokenRefused],
+  );
+
+  useEffect(() => {
+    if (!token) {
+      toast.error(MESSAGES.missingToken);
+      navigate("/forgot-password", { replace: true });
+      return;
+    }
+    const controller = new AbortController();
+    verify(controller.signal);
+    return () => controller.abort();
+  }, [token, navigate, verify]);
+
+  if (!token || verification.state === "verifying") return <PageSpinner label="Đang kiểm tra liên kết..." />;
+
+  return (
+    <AuthCard
+      title={verification.state === "invalid" ? "Liên kết không hợp lệ" : "Đặt lại mật khẩu"}
+      description={verification.state === "valid" ? "Tạo mật khẩu mới cho tài khoản của bạn." : undefined}
+      footer={
+        <Link to="/login" className={TEXT_LINK}>
+          ← Quay lại đăng nhập
+        </Link>
+      }
+    >
+      {verification.state === "valid" && <ResetForm token={token} username={verification.username} email={verification.email} onInvalidToken={tokenRefused} />}
+      {verification.state === "invalid" && <InvalidToken message={verification.message} />}
+      {verification.state === "failed" && (
+        <div className="space-y-4 text-center">
+          <p role="alert" className="rounded-xl border border-red-500/30 bg-red-950/40 px-4 py-3 text-red-200">
+            {verification.message}
+          </p>
+          <button type="button" onClick={() => verify()} className={SECONDARY_BUTTON}>
+            Thử lại
+          </button>
+        </div>
+      )}
+    </AuthCard>
+  );
+}
