@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
-import { OIDC_TEST } from "./tests/global-setup";
+import { CARD_TEST, OIDC_TEST } from "./tests/global-setup";
 
 // The tests' settings: the committed development defaults, never a developer's .dev.vars.
 function exampleVars(): Record<string, string> {
@@ -26,6 +26,9 @@ export default defineConfig(async () => ({
           GOOGLE_ISSUER: `http://127.0.0.1:${OIDC_TEST.port}`,
           GOOGLE_CLIENT_ID: OIDC_TEST.clientId,
           GOOGLE_CLIENT_SECRET: OIDC_TEST.clientSecret,
+          CARD_GATEWAY_URL: `http://127.0.0.1:${CARD_TEST.port}/chargingws/v2`,
+          CARD_PARTNER_ID: CARD_TEST.partnerId,
+          CARD_PARTNER_KEY: CARD_TEST.partnerKey,
           TEST_MIGRATIONS: await readD1Migrations("./migrations"),
         },
       },

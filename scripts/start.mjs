@@ -19,7 +19,7 @@ const overrides = settingsToPass();
 
 const { env, dispose } = await getPlatformProxy({ persist: { path: `${persistTo}/v3` } });
 let adminEmail;
-let google;
+let google; // the validated settings (Google, card gateway, …)
 try {
   const { parseConfig } = await import("../workers/config.ts");
   const config = parseConfig({ ...env, ...overrides });
@@ -53,6 +53,22 @@ if (google.APP_ENV !== "production" && google.GOOGLE_CLIENT_ID && ["127.0.0.1", 
   console.log(`Google sign-in uses the local OpenID Connect test server at ${oidc.issuer} (any e-mail signs in).`);
 }
 
+// Locally, phone cards go to the simulated chargingws/v2 gateway (scripts/card-gateway.mjs).
+let cardGateway;
+const gatewayUrl = google.CARD_GATEWAY_URL ? new URL(google.CARD_GATEWAY_URL) : null;
+if (google.APP_ENV !== "production" && gatewayUrl && ["127.0.0.1", "localhost"].includes(gatewayUrl.hostname)) {
+  const { startCardGateway } = await import("./card-gateway.mjs");
+  cardGateway = await startCardGateway({
+    port: Number(gatewayUrl.port || 80),
+    host: gatewayUrl.hostname,
+    partnerId: google.CARD_PARTNER_ID,
+    partnerKey: google.CARD_PARTNER_KEY,
+    callbackUrl: `http://127.0.0.1:${port}/api/webhooks/cards/`,
+    delayMs: Number(process.env.CARD_GATEWAY_DELAY_MS ?? 3000),
+  });
+  console.log(`Phone cards go to the simulated gateway at ${cardGateway.url} (serial …0000: bad card; code …9999: wrong value).`);
+}
+
 const varFlags = Object.entries(overrides).flatMap(([key, value]) => ["--var", `${key}:${value}`]);
 const server = spawn(
   "wrangler",
@@ -63,6 +79,7 @@ const server = spawn(
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
 server.on("exit", async (code) => {
   await oidc?.close();
+  await cardGateway?.close();
   process.exit(code ?? 0);
 });
 

@@ -41,9 +41,23 @@ export const configSchema = z.object({
   SEPAY_AUTH: z.enum(["apikey", "hmac"]).default("apikey"),
   SEPAY_API_KEY: z.string().default(""),
   SEPAY_HMAC_SECRET: z.string().default(""),
+  // Phone cards through a chargingws/v2 gateway; an empty URL turns card top-ups off.
+  CARD_GATEWAY_URL: z.union([url, z.literal("")]).default(""),
+  CARD_PARTNER_ID: z.string().default(""),
+  CARD_PARTNER_KEY: z.string().default(""),
+  // Carrier fees in percent, as "VIETTEL:20,VINAPHONE:20,MOBIFONE:22".
+  CARD_FEES: z
+    .string()
+    .regex(/^(VIETTEL|VINAPHONE|MOBIFONE):\d{1,2}(,(VIETTEL|VINAPHONE|MOBIFONE):\d{1,2})*$/, "dạng VIETTEL:20,VINAPHONE:20,MOBIFONE:22")
+    .default("VIETTEL:20,VINAPHONE:20,MOBIFONE:22"),
+  // What a good card credits: the gateway's `amount`, or floor(value × (1 − fee/100)).
+  CARD_CREDIT: z.enum(["gateway_amount", "fee_formula"]).default("gateway_amount"),
 }).superRefine((config, context) => {
   if (config.GOOGLE_CLIENT_ID && !config.GOOGLE_CLIENT_SECRET) {
     context.addIssue({ code: "custom", path: ["GOOGLE_CLIENT_SECRET"], message: "cần khi có GOOGLE_CLIENT_ID" });
+  }
+  if (config.CARD_GATEWAY_URL && (!config.CARD_PARTNER_ID || !config.CARD_PARTNER_KEY)) {
+    context.addIssue({ code: "custom", path: ["CARD_PARTNER_KEY"], message: "cần CARD_PARTNER_ID và CARD_PARTNER_KEY khi có CARD_GATEWAY_URL" });
   }
   if (config.MAIL_TRANSPORT === "resend" && !config.MAIL_API_KEY) {
     context.addIssue({ code: "custom", path: ["MAIL_API_KEY"], message: "cần khi MAIL_TRANSPORT=resend" });

@@ -47,6 +47,6 @@ export default {
   },
 
   async scheduled(controller, env, ctx) {
-    ctx.waitUntil(runScheduledJobs(getDb(env.DB), new Date(controller.scheduledTime)));
+    ctx.waitUntil(runScheduledJobs(env, new Date(controller.scheduledTime)));
   },
 } satisfies ExportedHandler<Env>;

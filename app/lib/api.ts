@@ -30,6 +30,8 @@ export type ApiOptions = {
   signal?: AbortSignal;
   /** Let the request outlive the page (logout on the way out). */
   keepalive?: boolean;
+  /** Extra request headers, e.g. an Idempotency-Key. */
+  headers?: Record<string, string>;
 };
 
 function normaliseErrors(value: unknown): FieldErrors | null {
@@ -43,7 +45,7 @@ function normaliseErrors(value: unknown): FieldErrors | null {
 }
 
 async function send(path: string, options: ApiOptions, token: string | null): Promise<Response> {
-  const headers: Record<string, string> = { Accept: "application/json" };
+  const headers: Record<string, string> = { Accept: "application/json", ...options.headers };
   if (options.body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers.Authorization = `Bearer ${token}`;
   try {

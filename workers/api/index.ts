@@ -5,6 +5,7 @@ import { adminBankTransfersApi } from "./admin-bank-transfers";
 import { adminUsersApi } from "./admin-users";
 import { appsApi } from "./apps";
 import { authApi } from "./auth";
+import { cardsApi } from "./cards";
 import { keysApi } from "./keys";
 import { vietqrApi } from "./vietqr";
 import { walletApi } from "./wallet";
@@ -23,6 +24,7 @@ api.route("/keys", keysApi);
 api.route("/admin/users", adminUsersApi);
 api.route("/admin/bank-transfers", adminBankTransfersApi);
 api.route("/vietqr", vietqrApi);
+api.route("/cards", cardsApi);
 api.route("/webhooks", webhooksApi);
 api.route("/media", mediaApi);
 

@@ -2,8 +2,11 @@
 // parsed; a refused call stores and credits nothing.
 import { Hono } from "hono";
 import { getConfig } from "../config";
+import { eq } from "drizzle-orm";
+import { cardTopups } from "../db/schema";
 import { parseSepay, receiveTransfer, verifySepay } from "../services/bank-transfers";
-import type { ApiEnv } from "./context";
+import { applyGatewayAnswer, cardSign, recheckCard, signatureMatches } from "../services/cards";
+import { type ApiEnv, db } from "./context";
 
 export const webhooksApi = new Hono<ApiEnv>();
 
@@ -17,4 +20,28 @@ webhooksApi.post("/sepay", async (c) => {
   const outcome = await receiveTransfer(c.env, config.VIETQR_ACCOUNT_NUMBER, transfer);
   // SePay retries anything but a success answer; every stored outcome is a success for it.
   return c.json({ success: true, outcome });
+});
+
+// The card gateway's callback (POST JSON or form, or GET). Its signature covers neither status
+// nor amount, so the card is re-checked with the gateway before anything is credited.
+webhooksApi.on(["GET", "POST"], "/cards", async (c) => {
+  const config = getConfig(c.env);
+  let fields: Record<string, unknown> = c.req.query();
+  if (c.req.method === "POST") {
+    const type = c.req.header("Content-Type") ?? "";
+    fields = type.includes("application/json") ? ((await c.req.json().catch(() => ({}))) as Record<string, unknown>) : Object.fromEntries(new URLSearchParams(await c.req.text()));
+  }
+  const requestId = String(fields.request_id ?? "");
+  const [card] = requestId ? await db(c).select().from(cardTopups).where(eq(cardTopups.requestId, requestId.slice(0, 64))).limit(1) : [];
+  if (!card) return c.json({ status: 0, message: "Unknown request_id" }, 404);
+  if (card.status !== "pending") return c.json({ status: 1, message: "Already processed" });
+  const expected = cardSign(config.CARD_PARTNER_KEY, card.cardCode, card.cardSerial);
+  if (!signatureMatches(expected, String(fields.callback_sign ?? ""))) return c.json({ status: 0, message: "Invalid signature" }, 401);
+  try {
+    await applyGatewayAnswer(c.env, config, card, await recheckCard(config, card));
+  } catch (error) {
+    console.error("Card re-check failed; the cron will retry", error);
+    return c.json({ status: 0, message: "Re-check failed" }, 502);
+  }
+  return c.json({ status: 1, message: "OK" });
 });

@@ -10,7 +10,8 @@ export const LIMITS = {
   // Counts wrong passwords only: the 11th try on one account within 15 minutes is refused.
   loginFailuresPerAccount: { name: "login-account", max: 10, windowMs: 15 * 60_000 },
   availabilityPerAddress: { name: "availability-ip", max: 60, windowMs: 60_000 },
-  registerPerAddress: { name: "register-ip", max: 10, windowMs: 60 * 60_000 },
+  // Mobile carriers put many buyers behind one address (CGNAT): keep this generous.
+  registerPerAddress: { name: "register-ip", max: 30, windowMs: 60 * 60_000 },
   forgotPerAddress: { name: "forgot-ip", max: 10, windowMs: 60 * 60_000 },
   forgotPerEmail: { name: "forgot-email", max: 3, windowMs: 60 * 60_000 },
   resetPerAddress: { name: "reset-ip", max: 30, windowMs: 15 * 60_000 },

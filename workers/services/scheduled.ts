@@ -1,12 +1,18 @@
-// The jobs of the cron trigger (DESIGN.md §4). Each is one idempotent statement, so a run
-// that overlaps another or repeats after a failure does no harm.
-import { and, eq, isNotNull, lte } from "drizzle-orm";
-import type { Database } from "../db/client";
-import { licenseKeys, vietqrTopups } from "../db/schema";
+// The jobs of the cron trigger (DESIGN.md §4). Each is safe to repeat or overlap: the statements
+// are conditional, and card settlement goes through the user's wallet, which settles a card once.
+import { and, asc, eq, isNotNull, lte } from "drizzle-orm";
+import { getConfig } from "../config";
+import { getDb } from "../db/client";
+import { cardTopups, licenseKeys, vietqrTopups } from "../db/schema";
+import { walletFor } from "../wallet/user-wallet";
+import { applyGatewayAnswer, maskCode, PENDING_RECHECK_MS, recheckCard } from "./cards";
 
-export type JobReport = { expiredTopups: number; expiredKeys: number };
+export type JobReport = { expiredTopups: number; expiredKeys: number; recheckedCards: number; failedCards: number };
 
-export async function runScheduledJobs(db: Database, now: Date): Promise<JobReport> {
+const CARDS_PER_RUN = 25;
+
+export async function runScheduledJobs(env: Env, now: Date): Promise<JobReport> {
+  const db = getDb(env.DB);
   const [topups, keys] = await db.batch([
     db
       .update(vietqrTopups)
@@ -19,5 +25,36 @@ export async function runScheduledJobs(db: Database, now: Date): Promise<JobRepo
       .where(and(eq(licenseKeys.status, "used"), isNotNull(licenseKeys.expiresAt), lte(licenseKeys.expiresAt, now)))
       .returning({ id: licenseKeys.id }),
   ]);
-  return { expiredTopups: topups.length, expiredKeys: keys.length };
+
+  // Cards pending for more than 10 minutes: ask the gateway once more, then give up on them.
+  const config = getConfig(env);
+  const stale = await db
+    .select()
+    .from(cardTopups)
+    .where(and(eq(cardTopups.status, "pending"), lte(cardTopups.createdAt, new Date(now.getTime() - PENDING_RECHECK_MS))))
+    .orderBy(asc(cardTopups.id))
+    .limit(CARDS_PER_RUN);
+  let failedCards = 0;
+  for (const card of stale) {
+    let status: string = "pending";
+    try {
+      if (config.CARD_GATEWAY_URL) status = await applyGatewayAnswer(env, config, card, await recheckCard(config, card));
+    } catch (error) {
+      console.error(`Card ${card.id} re-check failed`, error);
+    }
+    if (status === "pending") {
+      await walletFor(env, card.userId).settleCard(card.userId, {
+        cardId: card.id,
+        status: "failed",
+        amount: 0,
+        realValue: null,
+        gatewayStatus: card.gatewayStatus ?? 99,
+        message: "Quá thời gian xử lý thẻ",
+        maskedCode: maskCode(card.cardCode),
+        reference: `card:${card.requestId}`,
+      });
+      failedCards += 1;
+    }
+  }
+  return { expiredTopups: topups.length, expiredKeys: keys.length, recheckedCards: stale.length, failedCards };
 }

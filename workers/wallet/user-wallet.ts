@@ -18,6 +18,17 @@ import {
 export type TopupSettlement = { topupId: number; eventId: number; amount: number; reference: string };
 export type TransferResolution = { eventId: number; amount: number; reference: string; adminId: number; note: string };
 
+export type CardSettlement = {
+  cardId: number;
+  status: "success" | "wrong_amount" | "failed" | "invalid_card" | "used_card" | "system_error";
+  amount: number;
+  realValue: number | null;
+  gatewayStatus: number;
+  message: string;
+  maskedCode: string;
+  reference: string;
+};
+
 export type Adjustment = { amount: number; type: "admin_adjustment" | "deposit"; description: string; adminId: number; reference?: string };
 
 export class UserWallet extends DurableObject<Env> {
@@ -87,6 +98,33 @@ export class UserWallet extends DurableObject<Env> {
       if (withBonus.ok) return withBonus;
     }
     return applyEntries(db, userId, [deposit], extra, now);
+  }
+
+  /**
+   * Finishes a pending card: a good card's amount (and any bonus) is credited in the same batch
+   * that marks it settled; a bad card is only marked. A card already settled stays as it is.
+   */
+  async settleCard(userId: number, settlement: CardSettlement): Promise<"credited" | "closed" | "already_settled"> {
+    return this.serialise(async () => {
+      const db = this.env.DB;
+      const card = await db.prepare("SELECT status FROM card_topups WHERE id = ? AND user_id = ?").bind(settlement.cardId, userId).first<{ status: string }>();
+      if (!card || card.status !== "pending") return "already_settled";
+      const now = Date.now();
+      const close = db
+        .prepare(
+          `UPDATE card_topups SET status = ?1, amount_received = ?2, real_value = ?3, gateway_status = ?4, gateway_message = ?5,
+             card_code = ?6, credited_at = ?7, updated_at = ?8 WHERE id = ?9 AND status = 'pending'`,
+        )
+        .bind(settlement.status, settlement.amount, settlement.realValue, settlement.gatewayStatus, settlement.message.slice(0, 300), settlement.maskedCode, settlement.amount > 0 ? now : null, now, settlement.cardId);
+      if (settlement.amount <= 0) {
+        await close.run();
+        return "closed";
+      }
+      const entry: LedgerEntry = { type: "deposit", source: "card", amount: settlement.amount, reference: settlement.reference, description: "Nạp tiền bằng thẻ cào" };
+      const result = await this.#creditDeposit(userId, entry, [close], now);
+      if (!result.ok) throw new Error(`card ${settlement.cardId} could not be credited: ${result.error}`);
+      return result.duplicate ? "already_settled" : "credited";
+    });
   }
 
   /** The buyer cancels a pending top-up (on the wallet's queue, so it never races a payment). */

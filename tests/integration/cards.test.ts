@@ -1,0 +1,179 @@
+import { env } from "cloudflare:workers";
+import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { cardTopups, users, walletTransactions } from "../../workers/db/schema";
+import worker from "../../workers/index";
+import { amountToCredit, cardSign } from "../../workers/services/cards";
+import { signAccessToken } from "../../workers/services/sessions";
+import { CARD_TEST } from "../global-setup";
+import { db, request, unique } from "../factories";
+
+type Body = Record<string, any>;
+
+async function person() {
+  const name = unique("c").replace(/-/g, "_").slice(0, 28);
+  const [user] = await db.insert(users).values({ username: name, email: `${name}@example.com` }).returning();
+  return { ...user, token: await signAccessToken(env.JWT_SECRET, user.id) };
+}
+
+let serialCounter = 0;
+function digits(suffix = "") {
+  serialCounter += 1;
+  const base = `${Date.now()}${serialCounter}`.slice(-12).padStart(12, "1");
+  return suffix ? base.slice(0, base.length - suffix.length) + suffix : base;
+}
+
+async function submit(token: string | undefined, body: Body) {
+  const response = await request("/api/cards/create/", {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "CF-Connecting-IP": unique("ip"), ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as Body };
+}
+
+async function cardRow(transactionId: string) {
+  return (await db.select().from(cardTopups).where(eq(cardTopups.transactionId, transactionId)))[0];
+}
+
+/** What the gateway posts back: signed over code and serial only (REFERENCE.md). */
+async function callback(card: { requestId: string; cardCode: string; cardSerial: string; telco: string; cardValue: number }, overrides: Body = {}) {
+  await new Promise((resolve) => setTimeout(resolve, CARD_TEST.delayMs * 3));
+  const body = {
+    status: 1,
+    message: "Thành công",
+    request_id: card.requestId,
+    declared_value: card.cardValue,
+    value: card.cardValue,
+    amount: card.cardValue,
+    code: card.cardCode,
+    serial: card.cardSerial,
+    telco: card.telco,
+    trans_id: "1",
+    callback_sign: cardSign(CARD_TEST.partnerKey, card.cardCode, card.cardSerial),
+    ...overrides,
+  };
+  const response = await request("/api/webhooks/cards/", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  return { status: response.status, body: (await response.json()) as Body };
+}
+
+async function balanceOf(userId: number) {
+  return (await db.select({ balance: users.balance }).from(users).where(eq(users.id, userId)))[0].balance;
+}
+
+describe("phone cards", () => {
+  it("publish the carriers with their fees and the card values", async () => {
+    const body = (await (await request("/api/cards/config/")).json()) as Body;
+    expect(body.data.supported_telcos).toEqual([
+      { value: "VIETTEL", label: "Viettel", fee: 20 },
+      { value: "VINAPHONE", label: "Vinaphone", fee: 20 },
+      { value: "MOBIFONE", label: "Mobifone", fee: 22 },
+    ]);
+    expect(body.data.supported_values[0]).toEqual({ value: 10000, label: "10.000\u00a0₫" });
+  });
+
+  it("validate with the spec's messages and store nothing when refused", async () => {
+    const user = await person();
+    const result = await submit(user.token, { telco: "", card_serial: "123", card_code: "12ab", card_value: 15000 });
+    expect(result.status).toBe(400);
+    expect(result.body.errors).toEqual({
+      telco: ["Vui lòng chọn nhà mạng"],
+      card_serial: ["Số serial phải có ít nhất 10 ký tự"],
+      card_code: ["Mã thẻ phải có ít nhất 10 ký tự"],
+      card_value: ["Vui lòng chọn mệnh giá thẻ"],
+    });
+    expect((await submit(user.token, { telco: "VIETTEL", card_serial: "12345abcde12", card_code: digits(), card_value: 10000 })).body.errors).toEqual({
+      card_serial: ["Chỉ được nhập chữ số"],
+    });
+    expect((await submit(undefined, { telco: "VIETTEL", card_serial: digits(), card_code: digits(), card_value: 10000 })).status).toBe(401);
+    expect(await db.select().from(cardTopups).where(eq(cardTopups.userId, user.id))).toEqual([]);
+  });
+
+  it("a good card is pending, then credited once with the amount received after the carrier's fee", async () => {
+    const user = await person();
+    const created = await submit(user.token, { telco: "VIETTEL", card_serial: digits(), card_code: digits(), card_value: 100000 });
+    expect(created.status).toBe(201);
+    expect(created.body.data).toMatchObject({ status: "pending", status_display: "Đang xử lý", message: "Đang xử lý thẻ cào, vui lòng chờ...", card_value: 100000, fee_percent: 20 });
+    const card = await cardRow(created.body.data.transaction_id);
+
+    expect((await callback(card)).body).toEqual({ status: 1, message: "OK" });
+    const detail = (await (await request(`/api/cards/detail/${card.transactionId}/`, { headers: { Authorization: `Bearer ${user.token}` } })).json()) as Body;
+    expect(detail.data).toMatchObject({ status: "success", amount_received: 80000, formatted_amount_received: "80.000\u00a0₫" });
+    expect(await balanceOf(user.id)).toBe(80000);
+    const settled = await cardRow(card.transactionId);
+    expect(settled.cardCode).toMatch(/^\*+\d{4}$/); // the code is no longer kept
+
+    // The gateway calls again: nothing more is credited.
+    expect((await callback(card)).body.status).toBe(1);
+    expect(await balanceOf(user.id)).toBe(80000);
+    const ledger = await db.select().from(walletTransactions).where(eq(walletTransactions.userId, user.id));
+    expect(ledger.map((row) => [row.source, row.amount, row.reference])).toEqual([["card", 80000, `card:${card.requestId}`]]);
+  });
+
+  it("trusts the gateway's re-check, not the callback: a forged 'success' for a bad card credits nothing", async () => {
+    const user = await person();
+    const created = await submit(user.token, { telco: "VINAPHONE", card_serial: digits("0000"), card_code: digits(), card_value: 500000 });
+    const card = await cardRow(created.body.data.transaction_id);
+    await callback(card, { status: 1, amount: 500000, value: 500000 });
+    expect(await cardRow(card.transactionId)).toMatchObject({ status: "invalid_card", amountReceived: 0 });
+    expect(await balanceOf(user.id)).toBe(0);
+  });
+
+  it("refuses a callback with a bad signature and changes nothing", async () => {
+    const user = await person();
+    const created = await submit(user.token, { telco: "VIETTEL", card_serial: digits(), card_code: digits(), card_value: 50000 });
+    const card = await cardRow(created.body.data.transaction_id);
+    expect((await callback(card, { callback_sign: "0".repeat(32) })).status).toBe(401);
+    expect((await callback(card, { callback_sign: cardSign("another-key", card.cardCode, card.cardSerial) })).status).toBe(401);
+    expect(await cardRow(card.transactionId)).toMatchObject({ status: "pending" });
+    expect(await balanceOf(user.id)).toBe(0);
+    expect((await callback({ ...card, requestId: "unknown" })).status).toBe(404);
+  });
+
+  it("credits a wrong declared value at what the gateway actually received", async () => {
+    const user = await person();
+    const created = await submit(user.token, { telco: "MOBIFONE", card_serial: digits(), card_code: digits("9999"), card_value: 100000 });
+    const card = await cardRow(created.body.data.transaction_id);
+    await callback(card);
+    // The simulator's real value is half the declared one, with a 50% penalty after the 22% fee.
+    expect(await cardRow(card.transactionId)).toMatchObject({ status: "wrong_amount", realValue: 50000, amountReceived: 19500 });
+    expect(await balanceOf(user.id)).toBe(19500);
+  });
+
+  it("refuses the same card twice while it is pending or used", async () => {
+    const user = await person();
+    const card = { telco: "VIETTEL", card_serial: digits(), card_code: digits(), card_value: 20000 };
+    expect((await submit(user.token, card)).status).toBe(201);
+    const again = await submit(user.token, card);
+    expect(again).toEqual({ status: 409, body: { success: false, message: "Thẻ này đã được gửi trước đó", errors: { card_serial: ["Thẻ này đã được gửi trước đó"] } } });
+  });
+
+  it("the cron re-checks cards pending for over 10 minutes, then fails those the gateway cannot settle", async () => {
+    const user = await person();
+    const created = await submit(user.token, { telco: "VIETTEL", card_serial: digits(), card_code: digits(), card_value: 10000 });
+    await new Promise((resolve) => setTimeout(resolve, CARD_TEST.delayMs * 3)); // the gateway has the result; its callback never came
+    const eleven = new Date(Date.now() - 11 * 60_000);
+    await db.update(cardTopups).set({ createdAt: eleven }).where(eq(cardTopups.transactionId, created.body.data.transaction_id));
+    const [lost] = await db
+      .insert(cardTopups)
+      .values({ transactionId: crypto.randomUUID(), requestId: unique("unknown"), userId: user.id, telco: "VIETTEL", cardSerial: digits(), cardCode: digits(), cardValue: 10000, feePercent: 20, createdAt: eleven })
+      .returning();
+    const fresh = await submit(user.token, { telco: "VIETTEL", card_serial: digits(), card_code: digits(), card_value: 10000 });
+
+    const context = createExecutionContext();
+    await worker.scheduled(createScheduledController({ scheduledTime: Date.now(), cron: "* * * * *" }), env, context);
+    await waitOnExecutionContext(context);
+
+    expect((await cardRow(created.body.data.transaction_id)).status).toBe("success");
+    expect((await cardRow(lost.transactionId)).status).toBe("failed");
+    expect((await cardRow(fresh.body.data.transaction_id)).status).toBe("pending");
+    expect(await balanceOf(user.id)).toBe(8000);
+  });
+
+  it("can credit by the fee formula instead of the gateway's amount", () => {
+    const config = { CARD_GATEWAY_URL: "x", CARD_PARTNER_ID: "x", CARD_PARTNER_KEY: "x", CARD_FEES: "VIETTEL:20", CARD_CREDIT: "fee_formula" as const };
+    expect(amountToCredit(config, { telco: "VIETTEL", feePercent: 18 }, { status: 1, message: "", value: 100000, amount: 1, transId: null })).toBe(82000);
+    expect(amountToCredit({ ...config, CARD_CREDIT: "gateway_amount" }, { telco: "VIETTEL", feePercent: 18 }, { status: 1, message: "", value: 100000, amount: 77777, transId: null })).toBe(77777);
+  });
+});
