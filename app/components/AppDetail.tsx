@@ -5,6 +5,7 @@ import { formatDate, formatFileSize, formatNumber } from "~/lib/format";
 import type { PublicApp, Screenshot } from "../../workers/services/catalogue";
 import type { PublicPricing } from "../../workers/services/keys";
 import { AppIcon } from "./AppIcon";
+import { KeyPurchase } from "./KeyPurchase";
 import { SupportLinks } from "./SupportLinks";
 import { TypeBadge } from "./TypeBadge";
 
@@ -96,36 +97,6 @@ function Gallery({ items, appName }: { items: Screenshot[]; appName: string }) {
   );
 }
 
-function pricingState(option: PublicPricing): { label: string; tone: string } {
-  if (!option.is_active) return { label: "Tạm dừng", tone: "text-zinc-400" };
-  if (!option.is_available) return { label: "Hết hàng", tone: "text-red-300" };
-  if (option.is_low_stock) return { label: `Sắp hết (còn ${option.available_count})`, tone: "text-amber-300" };
-  return { label: `Còn ${formatNumber(option.available_count)} key`, tone: "text-emerald-300" };
-}
-
-function KeyPrices({ pricing }: { pricing: PublicPricing[] }) {
-  if (pricing.length === 0) return null;
-  return (
-    <section aria-labelledby="keys-heading" className="mt-10 rounded-2xl border border-white/5 bg-zinc-900/70 p-5">
-      <h2 id="keys-heading" className="text-lg font-bold text-white">
-        Mua key
-      </h2>
-      <ul className="mt-4 grid gap-3 sm:grid-cols-2">
-        {pricing.map((option) => {
-          const state = pricingState(option);
-          return (
-            <li key={option.id} className={`rounded-xl border border-white/10 p-4 ${option.can_purchase ? "" : "opacity-60"}`}>
-              <p className="font-semibold text-white">{option.key_type.display_name}</p>
-              <p className="mt-1 text-xl font-black text-indigo-300">{option.formatted_price}</p>
-              <p className={`mt-1 text-sm ${state.tone}`}>{state.label}</p>
-            </li>
-          );
-        })}
-      </ul>
-    </section>
-  );
-}
-
 export function AppDetail({ app, pricing }: { app: PublicApp; pricing: PublicPricing[] }) {
   const features = app.changelog
     .split("\n")
@@ -213,7 +184,8 @@ export function AppDetail({ app, pricing }: { app: PublicApp; pricing: PublicPri
       )}
 
       <Gallery items={app.screenshots} appName={app.name} />
-      <KeyPrices pricing={pricing} />
+      {/* Keyed by app: moving to another app page starts a fresh choice. */}
+      <KeyPurchase key={app.id} app={app} pricing={pricing} />
 
       <section aria-labelledby="support-heading" className="mt-10 rounded-2xl border border-white/5 bg-zinc-900/70 p-5">
         <h2 id="support-heading" className="text-lg font-bold text-white">

@@ -1,0 +1,283 @@
+// Buying a licence key on an app page (spec §2 "Key purchase", §4 "Purchase flow", §8):
+// choose an option, log in if needed, pre-check (paused, sold out, live availability), confirm,
+// pay from the balance, show the key. The list is rendered on the server; the rest after hydration.
+import { useLocation, useNavigate } from "@remix-run/react";
+import { useCallback, useEffect, useId, useRef, useState } from "react";
+import type { PublicApp } from "../../workers/services/catalogue";
+import { ApiError, apiFetch } from "~/lib/api";
+import { useSessionExpired, useSessionUser } from "~/lib/auth";
+import {
+  type Availability,
+  availabilityVerdict,
+  isSelectable,
+  type PricingOption,
+  pricingState,
+  type PricingStateKind,
+  preselectPricing,
+  PURCHASE_MESSAGES,
+  purchaseBlocker,
+  purchaseFailure,
+  reconcileSelection,
+  sortPricing,
+} from "~/lib/pricing";
+import { loginPathFor } from "~/lib/redirects";
+import { readAccessToken, subscribeSession } from "~/lib/session";
+import { toast } from "~/lib/toast";
+import { PurchaseConfirmDialog, refreshStoredBalance, storeWalletFigures, type WalletFigures } from "./PurchaseConfirmDialog";
+import { type PurchasedKey, PurchaseSuccessDialog } from "./PurchaseSuccessDialog";
+import { Spinner } from "./Spinner";
+
+type PurchaseAnswer = {
+  success: true;
+  message?: string;
+  key: { key_code?: string; key_value?: string; key_type_name: string; app_name: string };
+  order: { formatted_price?: string; purchased_at?: string };
+  user?: Partial<WalletFigures>;
+};
+
+const STATE_TONE: Record<PricingStateKind, string> = {
+  paused: "text-zinc-400",
+  sold_out: "text-red-300",
+  low_stock: "text-amber-300",
+  in_stock: "text-emerald-300",
+};
+
+/** One id per purchase attempt; crypto.randomUUID needs a secure context, so fall back to random bytes. */
+function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+/**
+ * POST /api/keys/purchase/ with its Idempotency-Key header. apiFetch cannot send extra headers
+ * yet, so this repeats its token handling: the stored token, one refresh on 401, the same
+ * ApiError messages. Retrying after the refresh with the same key cannot buy twice.
+ */
+function postPurchase(pricingId: number, idempotencyKey: string): Promise<PurchaseAnswer> {
+  return apiFetch<PurchaseAnswer>("/api/keys/purchase/", {
+    auth: true,
+    body: { key_pricing_id: pricingId, payment_method: "balance" },
+    headers: { "Idempotency-Key": idempotencyKey },
+  });
+}
+
+/** Whether an access token is stored: the spec's definition of logged in (§2 "Route guard"). */
+function useHasToken(): boolean {
+  const [hasToken, setHasToken] = useState(false);
+  useEffect(() => {
+    const update = () => setHasToken(Boolean(readAccessToken()));
+    update();
+    return subscribeSession(update);
+  }, []);
+  return hasToken;
+}
+
+export function KeyPurchase({ app, pricing }: { app: Pick<PublicApp, "id" | "url" | "name">; pricing: PricingOption[] }) {
+  const headingId = useId();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const user = useSessionUser();
+  const hasToken = useHasToken();
+  const sessionExpired = useSessionExpired();
+
+  const [options, setOptions] = useState(() => sortPricing(pricing));
+  const [selectedId, setSelectedId] = useState(() => preselectPricing(sortPricing(pricing)));
+  const [hydrated, setHydrated] = useState(false);
+  const [checking, setChecking] = useState(false);
+  const [confirming, setConfirming] = useState<PricingOption | null>(null);
+  const [buying, setBuying] = useState(false);
+  const [purchased, setPurchased] = useState<PurchasedKey | null>(null);
+  // The idempotency key of the purchase attempt in progress: kept across retries of the same
+  // option until the server gives a definite answer, so a lost response cannot charge twice.
+  const attempt = useRef<{ pricingId: number; key: string } | null>(null);
+  const reloads = useRef(0);
+
+  const appRef = encodeURIComponent(app.url || String(app.id));
+  const here = location.pathname + location.search;
+
+  useEffect(() => setHydrated(true), []);
+
+  // Fresh loader data (a revalidation) replaces the list.
+  useEffect(() => {
+    const sorted = sortPricing(pricing);
+    setOptions(sorted);
+    setSelectedId((current) => reconcileSelection(sorted, current));
+  }, [pricing]);
+
+  const reloadPricing = useCallback(async () => {
+    const ticket = ++reloads.current;
+    try {
+      const { data } = await apiFetch<{ data: PricingOption[] }>(`/api/keys/apps/${appRef}/pricing/`, { auth: true });
+      if (ticket !== reloads.current || !Array.isArray(data)) return;
+      const sorted = sortPricing(data);
+      setOptions(sorted);
+      setSelectedId((current) => reconcileSelection(sorted, current));
+    } catch {
+      // Keep the list on screen: the server checks stock and state again on every purchase.
+    }
+  }, [appRef]);
+
+  async function startPurchase() {
+    if (checking || buying) return;
+    if (!readAccessToken()) {
+      navigate(loginPathFor(here));
+      return;
+    }
+    const option = options.find((item) => item.id === selectedId) ?? null;
+    const blocked = purchaseBlocker(option);
+    if (blocked || !option) {
+      if (blocked?.kind === "warning") toast.warning(blocked.message);
+      else if (blocked) toast.error(blocked.message);
+      return;
+    }
+    setChecking(true);
+    let answer: { data?: Availability; message?: string };
+    try {
+      answer = await apiFetch<{ data?: Availability; message?: string }>(`/api/keys/availability/${appRef}/?pricing_id=${option.id}`);
+    } catch {
+      toast.error(PURCHASE_MESSAGES.checkFailed);
+      return;
+    } finally {
+      setChecking(false);
+    }
+    const verdict = availabilityVerdict(answer.data, answer.message);
+    if (!verdict.ok) {
+      toast.error(verdict.message);
+      void reloadPricing();
+      return;
+    }
+    if (attempt.current?.pricingId !== option.id) attempt.current = { pricingId: option.id, key: newIdempotencyKey() };
+    setConfirming(option);
+  }
+
+  async function purchase() {
+    const option = confirming;
+    if (!option || buying) return;
+    if (attempt.current?.pricingId !== option.id) attempt.current = { pricingId: option.id, key: newIdempotencyKey() };
+    setBuying(true);
+    try {
+      const answer = await postPurchase(option.id, attempt.current.key);
+      attempt.current = null;
+      storeWalletFigures(answer.user);
+      window.dispatchEvent(new Event("refreshBalance"));
+      setConfirming(null);
+      setPurchased({
+        key_code: answer.key.key_code ?? answer.key.key_value ?? "",
+        key_type_name: answer.key.key_type_name || option.key_type.display_name,
+        app_name: answer.key.app_name || app.name,
+        formatted_price: answer.order?.formatted_price ?? option.formatted_price,
+      });
+      void reloadPricing();
+    } catch (error) {
+      if (!(error instanceof ApiError)) {
+        toast.error(PURCHASE_MESSAGES.exception);
+      } else if (error.status === 401) {
+        // The api layer could not refresh the session: log in again, then come back here.
+        attempt.current = null;
+        setConfirming(null);
+        sessionExpired();
+      } else {
+        const failure = purchaseFailure(error.status, error.message);
+        if (failure.definitive) attempt.current = null;
+        toast.error(failure.message);
+        if (error.status === 402) void refreshStoredBalance();
+        if (failure.reload) {
+          setConfirming(null);
+          void reloadPricing();
+        }
+      }
+    } finally {
+      setBuying(false);
+    }
+  }
+
+  if (pricing.length === 0 && options.length === 0) return null;
+  const selected = options.find((item) => item.id === selectedId) ?? null;
+
+  return (
+    <section aria-labelledby={headingId} className="mt-10 rounded-2xl border border-white/5 bg-zinc-900/70 p-4 sm:p-5" data-testid="key-purchase">
+      <h2 id={headingId} className="text-lg font-bold text-white">
+        Mua key
+      </h2>
+      <p className="mt-1 text-sm text-zinc-400">Chọn loại key, thanh toán bằng số dư ví và nhận key ngay.</p>
+
+      {options.length === 0 ? (
+        <p className="mt-4 text-sm text-zinc-400">Hiện chưa có loại key nào để mua.</p>
+      ) : (
+        <div role="radiogroup" aria-labelledby={headingId} className="mt-4 grid gap-3 sm:grid-cols-2">
+          {options.map((option) => {
+            const state = pricingState(option);
+            const selectable = isSelectable(option);
+            const checked = option.id === selectedId;
+            return (
+              <label
+                key={option.id}
+                data-pricing-id={option.id}
+                data-state={state.kind}
+                className={`relative flex items-start gap-3 rounded-xl border p-4 transition focus-within:ring-2 focus-within:ring-indigo-400 ${
+                  checked ? "border-indigo-500 bg-indigo-500/10" : "border-white/10"
+                } ${selectable ? "cursor-pointer hover:border-indigo-400/60" : "cursor-not-allowed opacity-60"}`}
+              >
+                <input
+                  type="radio"
+                  name={`key-option-${app.id}`}
+                  value={option.id}
+                  checked={checked}
+                  disabled={!selectable}
+                  onChange={() => setSelectedId(option.id)}
+                  className="mt-1 h-4 w-4 shrink-0 accent-indigo-500"
+                />
+                <span className="min-w-0 flex-1">
+                  <span className="block font-semibold text-white">{option.key_type.display_name}</span>
+                  <span className="mt-1 block text-xl font-black text-indigo-300">{option.formatted_price}</span>
+                  <span className={`mt-1 block text-sm ${STATE_TONE[state.kind]}`} data-testid="pricing-state">
+                    {state.label}
+                  </span>
+                </span>
+              </label>
+            );
+          })}
+        </div>
+      )}
+
+      <div className="mt-5 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <p className="text-sm text-zinc-400" aria-live="polite">
+          {selected ? (
+            <>
+              Đã chọn: <span className="font-semibold text-zinc-200">{selected.key_type.display_name}</span> · {selected.formatted_price}
+            </>
+          ) : (
+            PURCHASE_MESSAGES.chooseKey
+          )}
+        </p>
+        {/* Disabled until hydrated (a click would do nothing before). While checking it stays
+            focusable (aria-disabled), so focus can come back to it when the dialog closes. */}
+        <button
+          type="button"
+          onClick={startPurchase}
+          disabled={!hydrated}
+          aria-disabled={checking || undefined}
+          aria-busy={checking}
+          className="inline-flex w-full items-center justify-center gap-2 rounded-2xl bg-emerald-600 px-6 py-3.5 text-base font-bold text-white shadow-lg transition hover:bg-emerald-500 disabled:cursor-not-allowed disabled:opacity-70 aria-disabled:cursor-wait aria-disabled:opacity-70 sm:w-auto"
+        >
+          {checking && <Spinner />}
+          {checking ? "Đang kiểm tra..." : "Mua ngay"}
+        </button>
+      </div>
+
+      <PurchaseConfirmDialog
+        open={confirming !== null}
+        option={confirming}
+        appName={app.name}
+        isAuthenticated={hasToken}
+        user={user}
+        onPurchase={purchase}
+        onClose={() => setConfirming(null)}
+        buying={buying}
+        loginHref={loginPathFor(here)}
+      />
+      <PurchaseSuccessDialog purchase={purchased} onClose={() => setPurchased(null)} />
+    </section>
+  );
+}

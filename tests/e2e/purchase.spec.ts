@@ -1,0 +1,376 @@
+import { type APIRequestContext, expect, type Page, type Route, test } from "@playwright/test";
+
+// Buying a key on an app page (spec §2 "Key purchase", §4 "Purchase flow", §8 "Purchase"):
+// the option list, the guest's way to login, the pre-checks, both dialogs, a real purchase.
+
+const APP = "/chien-binh-rong-mod-menu";
+const PASSWORD = "mat-khau-123";
+// The development admin (README "Set-up"); used to fund a buyer until /api/dev/credit/ exists.
+const ADMIN_LOGIN = process.env.E2E_ADMIN_EMAIL ?? "admin@iosgamehack.local";
+const ADMIN_PASSWORD = process.env.E2E_ADMIN_PASSWORD ?? "admin12345";
+
+type Session = { access: string; refresh: string; user: { id: number; username: string; full_name: string } & Record<string, unknown> };
+
+function toast(page: Page, text: string | RegExp) {
+  return page.locator("[data-toast]").filter({ hasText: text });
+}
+
+function option(page: Page, name: string) {
+  return page.getByRole("radio", { name: new RegExp(`^${name}`) });
+}
+
+function optionState(page: Page, name: string) {
+  return page.locator("[data-pricing-id]").filter({ has: option(page, name) }).getByTestId("pricing-state");
+}
+
+/** A new account, registered and logged in through the API (one registration per test: the store allows 10 an hour per address). */
+async function newBuyer(request: APIRequestContext): Promise<Session> {
+  const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
+  const account = { username: `buyer_${id}`, email: `buyer.${id}@example.com`, first_name: "Trần", last_name: "Mua", password: PASSWORD };
+  const registered = await request.post("/api/auth/register/", { data: { ...account, password_confirm: PASSWORD } });
+  expect(registered.status(), await registered.text()).toBe(201);
+  const login = await request.post("/api/auth/login/", { data: { login: account.username, password: PASSWORD } });
+  expect(login.ok(), await login.text()).toBe(true);
+  const body = await login.json();
+  return { access: body.access, refresh: body.refresh, user: body.user };
+}
+
+/**
+ * Credits a buyer's wallet. The development-only POST /api/dev/credit/ {user_id, amount} is the
+ * intended way; until it exists (404) the development admin's balance adjustment does the same.
+ */
+async function fundUser(request: APIRequestContext, userId: number, amount: number) {
+  const dev = await request.post("/api/dev/credit/", { data: { user_id: userId, amount } });
+  if (dev.status() !== 404) {
+    expect(dev.ok(), await dev.text()).toBe(true);
+    return;
+  }
+  const login = await request.post("/api/auth/login/", { data: { login: ADMIN_LOGIN, password: ADMIN_PASSWORD } });
+  expect(login.ok(), `admin login for funding: ${await login.text()}`).toBe(true);
+  const { access } = await login.json();
+  const adjusted = await request.post(`/api/admin/users/${userId}/adjust-balance/`, {
+    headers: { Authorization: `Bearer ${access}` },
+    data: { amount, transaction_type: "admin_adjustment", description: "E2E: tiền để mua key" },
+  });
+  expect(adjusted.ok(), await adjusted.text()).toBe(true);
+}
+
+/** Puts the session in localStorage before the page's scripts run, once (later loads keep what the page stored). */
+async function signIn(page: Page, session: Session) {
+  await page.addInitScript((value) => {
+    if (localStorage.getItem("access_token")) return;
+    localStorage.setItem("access_token", value.access);
+    localStorage.setItem("refresh_token", value.refresh);
+    localStorage.setItem("user", JSON.stringify(value.user));
+  }, session);
+}
+
+/** The header's balance: in the account navigation, or behind the menu button on phones. */
+async function headerBalance(page: Page, isMobile: boolean) {
+  if (isMobile) {
+    const menuButton = page.getByRole("button", { name: "Mở menu" });
+    if ((await menuButton.getAttribute("aria-expanded")) !== "true") await menuButton.click();
+    return page.getByRole("navigation", { name: "Menu" });
+  }
+  return page.getByRole("navigation", { name: "Tài khoản" });
+}
+
+async function closeMenu(page: Page, isMobile: boolean) {
+  if (isMobile) await page.keyboard.press("Escape");
+}
+
+/** The option ids in the order the page shows them. */
+function pricingIds(page: Page): Promise<number[]> {
+  return page.locator("[data-pricing-id]").evaluateAll((nodes) => nodes.map((node) => Number(node.getAttribute("data-pricing-id"))));
+}
+
+function stockOf(label: string): number {
+  const match = /còn (\d+)/i.exec(label);
+  if (!match) throw new Error(`no count in "${label}"`);
+  return Number(match[1]);
+}
+
+test.describe("the option list in the first HTML", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("is sorted, shows each state, and has the first buyable option chosen", async ({ page }) => {
+    await page.goto(APP);
+    const group = page.getByRole("radiogroup", { name: "Mua key" });
+    await expect(group.getByRole("radio")).toHaveCount(4);
+    const names = await group.locator("[data-pricing-id]").allInnerTexts();
+    expect(names.map((text) => text.split("\n")[0].trim())).toEqual(["1 Ngày", "7 Ngày", "30 Ngày", "Vĩnh viễn"]);
+    await expect(option(page, "1 Ngày")).toBeChecked();
+    await expect(optionState(page, "1 Ngày")).toHaveText(/^Còn \d+ key$/);
+    await expect(optionState(page, "30 Ngày")).toHaveText(/^Sắp hết \(còn \d\)$/);
+    await expect(optionState(page, "Vĩnh viễn")).toHaveText("Hết hàng");
+    await expect(option(page, "Vĩnh viễn")).toBeDisabled();
+
+    // A paused option is last and cannot be chosen.
+    await page.goto("/skyline-racer-vip");
+    await expect(page.locator("[data-pricing-id]").last()).toHaveAttribute("data-state", "paused");
+    await expect(optionState(page, "30 Ngày")).toHaveText("Tạm dừng");
+    await expect(option(page, "30 Ngày")).toBeDisabled();
+  });
+});
+
+test.describe("the option list", () => {
+  test("is a keyboard radio group that skips the sold-out option", async ({ page }) => {
+    await page.goto(APP);
+    await expect(page.getByRole("button", { name: "Mua ngay" })).toBeEnabled(); // hydrated
+    await option(page, "1 Ngày").focus();
+    await page.keyboard.press("ArrowDown");
+    await expect(option(page, "7 Ngày")).toBeChecked();
+    await expect(option(page, "7 Ngày")).toBeFocused();
+    await page.keyboard.press("ArrowDown");
+    await expect(option(page, "30 Ngày")).toBeChecked();
+    await page.keyboard.press("ArrowDown"); // past Vĩnh viễn (sold out), round to the first
+    await expect(option(page, "1 Ngày")).toBeChecked();
+    await expect(page.getByText(/Đã chọn: 1 Ngày/)).toBeVisible();
+  });
+});
+
+test("a guest who clicks buy is sent to log in, with this page as the way back", async ({ page }) => {
+  await page.goto(APP);
+  const buy = page.getByRole("button", { name: "Mua ngay" });
+  await expect(buy).toBeEnabled(); // hydrated
+  await option(page, "7 Ngày").check();
+  await buy.click();
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fchien-binh-rong-mod-menu$/);
+});
+
+test.describe("with a fake session and a stubbed server", () => {
+  // A stored session is all the page checks before calling the API; the calls themselves are
+  // answered here, so every failure path can be reached.
+  const fake: Session = {
+    access: "e2e-fake-access",
+    refresh: "e2e-fake-refresh",
+    user: {
+      id: 424242,
+      username: "gia_lap",
+      email: "gia.lap@example.com",
+      first_name: "Giả",
+      last_name: "Lập",
+      full_name: "Giả Lập",
+      avatar: null,
+      avatar_url: null,
+      is_superuser: false,
+      is_staff: false,
+      balance: 500000,
+      formatted_balance: "500.000 ₫",
+      total_spent: 0,
+      total_keys_purchased: 0,
+      has_usable_password: true,
+      created_at: "2026-01-01T00:00:00.000Z",
+      last_login: null,
+    },
+  };
+
+  async function stubWallet(page: Page, balance: number) {
+    await page.route("**/api/auth/wallet/balance/", (route) =>
+      route.fulfill({
+        json: { success: true, data: { balance, formatted_balance: `${new Intl.NumberFormat("vi-VN").format(balance)}\u00a0₫`, total_spent: 0, total_keys_purchased: 0 } },
+      }),
+    );
+  }
+
+
+  test("the availability check: sold out, not sellable, a failed call", async ({ page }) => {
+    await signIn(page, fake);
+    await stubWallet(page, 500000);
+    let availability: (route: Route) => Promise<void> = (route) => route.fulfill({ json: { success: true, data: { can_purchase: false, available_count: 0, is_available: false } } });
+    await page.route("**/api/keys/availability/**", (route) => availability(route));
+    // GET pricing answers the page's own list with the 1-day keys now gone.
+    let reloaded: unknown[] = [];
+    let pricingCalls = 0;
+    await page.route("**/api/keys/apps/*/pricing/", (route) => {
+      pricingCalls++;
+      expect(route.request().headers().authorization).toBe(`Bearer ${fake.access}`);
+      return route.fulfill({ json: { success: true, data: reloaded } });
+    });
+
+    await page.goto(APP);
+    const ids = await pricingIds(page);
+    reloaded = [stub(ids[0], "1 Ngày", 20000, 0), stub(ids[1], "7 Ngày", 50000, 12), stub(ids[2], "30 Ngày", 120000, 4), stub(ids[3], "Vĩnh viễn", 350000, 0)];
+
+    const buy = page.getByRole("button", { name: "Mua ngay" });
+    await buy.click();
+    await expect(toast(page, "Key này đã hết hàng. Vui lòng chọn loại key khác hoặc chờ admin nhập thêm.")).toBeVisible();
+    await expect(optionState(page, "1 Ngày")).toHaveText("Hết hàng");
+    await expect(option(page, "7 Ngày")).toBeChecked(); // the choice moved to the first buyable option
+    expect(pricingCalls).toBe(1);
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+
+    availability = (route) => route.fulfill({ json: { success: true, message: "Tạm thời không bán loại key này", data: { can_purchase: false, available_count: 12, is_available: true } } });
+    await buy.click();
+    await expect(toast(page, "Tạm thời không bán loại key này")).toBeVisible();
+    await expect.poll(() => pricingCalls).toBe(2);
+
+    availability = (route) => route.fulfill({ status: 500, json: { success: false, message: "Có lỗi xảy ra ở máy chủ. Vui lòng thử lại sau." } });
+    await buy.click();
+    await expect(toast(page, "Không thể kiểm tra tình trạng key. Vui lòng thử lại.")).toBeVisible();
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+  });
+
+  test("the dialogs: layout at 375 px, Escape and backdrop, a lost answer retried with the same key, 409, success", async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await signIn(page, fake);
+    await stubWallet(page, 500000);
+    await page.route("**/api/keys/availability/**", (route) => route.fulfill({ json: { success: true, data: { can_purchase: true, available_count: 4, is_available: true } } }));
+    let reloaded: unknown[] = [];
+    let pricingCalls = 0;
+    await page.route("**/api/keys/apps/*/pricing/", (route) => {
+      pricingCalls++;
+      return route.fulfill({ json: { success: true, data: reloaded } });
+    });
+    const purchases: { key: string | undefined; body: unknown }[] = [];
+    let answer: (route: Route) => Promise<void> = (route) => route.abort("connectionreset");
+    await page.route("**/api/keys/purchase/", (route) => {
+      purchases.push({ key: route.request().headers()["idempotency-key"], body: route.request().postDataJSON() });
+      return answer(route);
+    });
+
+    await page.goto(APP);
+    const ids = await pricingIds(page);
+    reloaded = [stub(ids[0], "1 Ngày", 20000, 25), stub(ids[1], "7 Ngày", 50000, 12), stub(ids[2], "30 Ngày", 120000, 3), stub(ids[3], "Vĩnh viễn", 350000, 0)];
+    const buy = page.getByRole("button", { name: "Mua ngay" });
+    await expect(buy).toBeEnabled(); // hydrated
+    await option(page, "30 Ngày").check();
+    await buy.click();
+
+    const confirm = page.getByRole("dialog", { name: "Xác nhận mua key" });
+    await expect(confirm).toBeVisible();
+    await expect(confirm).toContainText("Chiến Binh Rồng Mod Menu");
+    await expect(confirm).toContainText("30 Ngày");
+    await expect(confirm.getByTestId("purchase-price")).toHaveText(/120\.000\s₫/);
+    await expect(confirm.getByTestId("purchase-balance")).toHaveText(/500\.000\s₫/);
+    await expect(confirm.getByRole("radio", { name: "Thanh toán bằng số dư ví" })).toBeChecked();
+    await expect.poll(() => confirm.evaluate((node) => node.contains(document.activeElement))).toBe(true);
+    // Comfortable at 375 px: the sheet fits, nothing scrolls sideways.
+    const box = await confirm.boundingBox();
+    expect(box!.width).toBeLessThanOrEqual(375);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+    await page.keyboard.press("Escape");
+    await expect(confirm).toHaveCount(0);
+    await expect(buy).toBeFocused();
+    await buy.click();
+    await expect(confirm).toBeVisible();
+    await page.getByTestId("purchase-confirm-backdrop").click({ position: { x: 10, y: 10 } });
+    await expect(confirm).toHaveCount(0);
+
+    // The answer is lost: the buyer is told, and trying again sends the same idempotency key.
+    await buy.click();
+    await confirm.getByRole("button", { name: "Xác nhận mua" }).click();
+    await expect(toast(page, "Có lỗi xảy ra khi xử lý thanh toán. Vui lòng thử lại.")).toBeVisible();
+    await expect(confirm).toBeVisible();
+    answer = (route) => route.fulfill({ status: 409, json: { success: false, message: "Key này đã hết hàng. Vui lòng chọn loại key khác." } });
+    await confirm.getByRole("button", { name: "Xác nhận mua" }).click();
+    await expect(toast(page, "Key này đã hết hàng. Vui lòng chọn loại key khác.")).toBeVisible();
+    await expect(confirm).toHaveCount(0); // closed, and the list reloaded
+    await expect.poll(() => pricingCalls).toBe(1);
+    expect(purchases).toHaveLength(2);
+    expect(purchases[0].key).toMatch(/^[A-Za-z0-9_.:-]{8,100}$/);
+    expect(purchases[1].key).toBe(purchases[0].key);
+    expect(purchases[0].body).toEqual({ key_pricing_id: ids[2], payment_method: "balance" });
+
+    // A new attempt after a definite answer gets a new key; this time it sells.
+    answer = (route) =>
+      route.fulfill({
+        json: {
+          success: true,
+          message: "Mua key thành công!",
+          key: { key_code: "IGH-TEST-0000-1111-2222", key_type_name: "30 Ngày", app_name: "Chiến Binh Rồng Mod Menu" },
+          order: { formatted_price: "120.000\u00a0₫", purchased_at: new Date().toISOString() },
+          user: { balance: 380000, formatted_balance: "380.000\u00a0₫", total_spent: 120000, total_keys_purchased: 1 },
+        },
+      });
+    const refreshed = page.evaluate(() => new Promise<boolean>((resolve) => window.addEventListener("refreshBalance", () => resolve(true), { once: true })));
+    await buy.click();
+    await confirm.getByRole("button", { name: "Xác nhận mua" }).click();
+    const success = page.getByRole("dialog", { name: "Mua key thành công!" });
+    await expect(success).toBeVisible();
+    expect(purchases).toHaveLength(3);
+    expect(purchases[2].key).not.toBe(purchases[0].key);
+    expect(await refreshed).toBe(true);
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("user") ?? "{}"));
+    expect(stored).toMatchObject({ balance: 380000, total_spent: 120000, total_keys_purchased: 1 });
+    await expect(success.getByRole("link", { name: /Hồ sơ/ })).toHaveAttribute("href", "/profile?tab=purchases");
+    const successBox = await success.boundingBox();
+    expect(successBox!.width).toBeLessThanOrEqual(375);
+  });
+});
+
+function stub(id: number, name: string, price: number, available: number) {
+  return {
+    id,
+    pricing_id: id,
+    key_type: { id, name, display_name: name, description: "", duration_days: 1 },
+    key_type_name: name,
+    price,
+    currency: "VND",
+    formatted_price: `${new Intl.NumberFormat("vi-VN").format(price)}\u00a0₫`,
+    is_active: true,
+    available_count: available,
+    is_available: available > 0,
+    is_low_stock: available > 0 && available <= 5,
+    can_purchase: available > 0,
+  };
+}
+
+test("a buyer with an empty wallet is told what is missing; funded, the buyer gets a key", async ({ page, request, context, isMobile, baseURL }) => {
+  const buyer = await newBuyer(request);
+  await signIn(page, buyer);
+  await page.goto(APP);
+  await expect(await headerBalance(page, isMobile)).toContainText(buyer.user.full_name); // hydrated, logged in
+  await closeMenu(page, isMobile);
+
+  await option(page, "30 Ngày").check();
+  const before = stockOf(await optionState(page, "30 Ngày").innerText());
+  const buy = page.getByRole("button", { name: "Mua ngay" });
+  await buy.click();
+
+  // 0 ₫: the shortfall with both amounts, the way to the wallet, and no way to buy.
+  const confirm = page.getByRole("dialog", { name: "Xác nhận mua key" });
+  await expect(confirm.getByTestId("purchase-balance")).toHaveText(/^0\s₫$/);
+  const shortfall = confirm.getByTestId("purchase-shortfall");
+  await expect(shortfall).toContainText(/Số dư không đủ\. Cần 120\.000\s₫, số dư hiện tại 0\s₫\./);
+  await expect(shortfall.getByRole("link", { name: /Nạp tiền vào ví/ })).toHaveAttribute("href", "/profile?tab=wallet");
+  await expect(confirm.getByRole("button", { name: "Xác nhận mua" })).toBeDisabled();
+  await page.keyboard.press("Escape");
+  await expect(confirm).toHaveCount(0);
+
+  // Funded: opening the dialog again reads the new balance.
+  await fundUser(request, buyer.user.id, 200000);
+  await buy.click();
+  await expect(confirm.getByTestId("purchase-balance")).toHaveText(/^200\.000\s₫$/);
+  await expect(confirm.getByTestId("purchase-shortfall")).toHaveCount(0);
+  // On phones the header's balance sits behind the menu, under the dialog: checked after the purchase.
+  if (!isMobile) await expect(page.getByRole("navigation", { name: "Tài khoản" })).toContainText(/200\.000\s₫/);
+  await confirm.getByRole("button", { name: "Xác nhận mua" }).click();
+
+  const success = page.getByRole("dialog", { name: "Mua key thành công!" });
+  await expect(success).toBeVisible();
+  const code = (await success.getByTestId("purchased-key").innerText()).trim();
+  expect(code).toMatch(/^IGH-[0-9A-F]{4}(-[0-9A-F]{4}){3}$/i);
+
+  // Copy: the clipboard holds the key, the button says so for 2 s.
+  await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseURL });
+  await success.getByRole("button", { name: "Sao chép key" }).click();
+  await expect(toast(page, "Đã copy key vào clipboard!")).toBeVisible();
+  await expect(success.getByRole("button", { name: "Đã sao chép" })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(code);
+  await expect(success.getByRole("button", { name: "Sao chép key" })).toBeVisible({ timeout: 4000 });
+  await success.getByRole("button", { name: "Đóng", exact: true }).first().click();
+  await expect(success).toHaveCount(0);
+
+  // The header, the option's stock and the purchase history follow.
+  await expect(await headerBalance(page, isMobile)).toContainText(/80\.000\s₫/);
+  await closeMenu(page, isMobile);
+  await expect(optionState(page, "30 Ngày")).toHaveText(before - 1 > 0 ? `Sắp hết (còn ${before - 1})` : "Hết hàng");
+  const access = await page.evaluate(() => localStorage.getItem("access_token"));
+  const history = await request.get("/api/auth/purchase/history/", { headers: { Authorization: `Bearer ${access}` } });
+  const { data } = await history.json();
+  expect(data.map((order: { key_code: string }) => order.key_code)).toContain(code);
+  const wallet = await (await request.get("/api/auth/wallet/balance/", { headers: { Authorization: `Bearer ${access}` } })).json();
+  expect(wallet.data).toMatchObject({ balance: 80000, total_spent: 120000, total_keys_purchased: 1 });
+});
