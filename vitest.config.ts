@@ -26,6 +26,8 @@ export default defineConfig(async () => ({
           GOOGLE_ISSUER: `http://127.0.0.1:${OIDC_TEST.port}`,
           GOOGLE_CLIENT_ID: OIDC_TEST.clientId,
           GOOGLE_CLIENT_SECRET: OIDC_TEST.clientSecret,
+          CASSO_SECRET: "test-casso-secret",
+          PAYOS_CHECKSUM_KEY: "test-payos-checksum-key",
           CARD_GATEWAY_URL: `http://127.0.0.1:${CARD_TEST.port}/chargingws/v2`,
           CARD_PARTNER_ID: CARD_TEST.partnerId,
           CARD_PARTNER_KEY: CARD_TEST.partnerKey,

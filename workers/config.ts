@@ -41,6 +41,9 @@ export const configSchema = z.object({
   SEPAY_AUTH: z.enum(["apikey", "hmac"]).default("apikey"),
   SEPAY_API_KEY: z.string().default(""),
   SEPAY_HMAC_SECRET: z.string().default(""),
+  // Other bank-notification providers behind the same interface; an empty key turns one off.
+  CASSO_SECRET: z.string().default(""),
+  PAYOS_CHECKSUM_KEY: z.string().default(""),
   // Phone cards through a chargingws/v2 gateway; an empty URL turns card top-ups off.
   CARD_GATEWAY_URL: z.union([url, z.literal("")]).default(""),
   CARD_PARTNER_ID: z.string().default(""),

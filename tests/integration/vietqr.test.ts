@@ -288,3 +288,42 @@ describe("deposit promotions", () => {
     await db.update(promotions).set({ status: "inactive" }).where(eq(promotions.id, promo.id));
   });
 });
+
+describe("Casso and payOS adapters", () => {
+  async function hmac(hash: "SHA-256" | "SHA-512", secret: string, message: string) {
+    const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash }, false, ["sign"]);
+    return [...new Uint8Array(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(message)))].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+  }
+  function sorted(value: unknown): unknown {
+    if (Array.isArray(value)) return value.map(sorted);
+    if (value && typeof value === "object") return Object.fromEntries(Object.keys(value).sort().map((key) => [key, sorted((value as Body)[key])]));
+    return value;
+  }
+
+  it("Casso: a body signed with HMAC-SHA512 over its sorted JSON is credited once; a bad signature is refused", async () => {
+    const user = await person();
+    const topup = await topupFor(user, 70000);
+    sepayId += 1;
+    const body = { error: 0, data: { id: sepayId, reference: "FT1", description: `CK ${topup.description}`, amount: 70000, runningBalance: 1, transactionDateTime: "2026-11-25 10:00:00", accountNumber: env.VIETQR_ACCOUNT_NUMBER, bankName: "VCB", bankAbbreviation: "VCB" } };
+    const t = String(Date.now());
+    const signature = `t=${t},v1=${await hmac("SHA-512", "test-casso-secret", `${t}.${JSON.stringify(sorted(body))}`)}`;
+    const post = (sig: string) => request("/api/webhooks/casso/", { method: "POST", headers: { "Content-Type": "application/json", "X-Casso-Signature": sig }, body: JSON.stringify(body) });
+    expect((await post(`t=${t},v1=${"0".repeat(128)}`)).status).toBe(401);
+    expect(await (await post(signature)).json()).toEqual({ success: true, outcome: "credited" });
+    expect(await (await post(signature)).json()).toEqual({ success: true, outcome: "duplicate" });
+    expect(await balanceOf(user.id)).toBe(70000);
+  });
+
+  it("payOS: a body signed over its sorted data fields is credited; a tampered amount is refused", async () => {
+    const user = await person();
+    const topup = await topupFor(user, 80000);
+    sepayId += 1;
+    const data: Body = { orderCode: sepayId, amount: 80000, description: topup.description, accountNumber: env.VIETQR_ACCOUNT_NUMBER, reference: `PO${sepayId}`, transactionDateTime: "2026-11-25 10:00:00", currency: "VND", paymentLinkId: "abc", counterAccountName: null };
+    const canonical = Object.keys(data).sort().map((key) => `${key}=${data[key] ?? ""}`).join("&");
+    const signature = await hmac("SHA-256", "test-payos-checksum-key", canonical);
+    const post = (payload: Body) => request("/api/webhooks/payos/", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(payload) });
+    expect((await post({ code: "00", desc: "success", success: true, data: { ...data, amount: 8000000 }, signature })).status).toBe(401);
+    expect(await (await post({ code: "00", desc: "success", success: true, data, signature })).json()).toEqual({ success: true, outcome: "credited" });
+    expect(await balanceOf(user.id)).toBe(80000);
+  });
+});

@@ -4,21 +4,27 @@ import { Hono } from "hono";
 import { getConfig } from "../config";
 import { eq } from "drizzle-orm";
 import { cardTopups } from "../db/schema";
-import { parseSepay, receiveTransfer, verifySepay } from "../services/bank-transfers";
+import { BANK_PROVIDERS, receiveTransfer } from "../services/bank-transfers";
 import { applyGatewayAnswer, cardSign, recheckCard, signatureMatches } from "../services/cards";
 import { type ApiEnv, db } from "./context";
 
 export const webhooksApi = new Hono<ApiEnv>();
 
-webhooksApi.post("/sepay", async (c) => {
+webhooksApi.post("/:provider{sepay|casso|payos}", async (c) => {
   const config = getConfig(c.env);
+  const provider = BANK_PROVIDERS[c.req.param("provider") as keyof typeof BANK_PROVIDERS];
   const rawBody = await c.req.text();
   if (rawBody.length > 64 * 1024) return c.json({ success: false, message: "Payload too large" }, 413);
-  if (!(await verifySepay(c.req.raw.headers, rawBody, config))) return c.json({ success: false, message: "Unauthorized" }, 401);
-  const transfer = parseSepay(rawBody);
+  if (!(await provider.verify(c.req.raw.headers, rawBody, config))) return c.json({ success: false, message: "Unauthorized" }, 401);
+  let transfer;
+  try {
+    transfer = provider.parse(rawBody);
+  } catch {
+    transfer = null;
+  }
   if (!transfer) return c.json({ success: false, message: "Invalid payload" }, 400);
   const outcome = await receiveTransfer(c.env, config.VIETQR_ACCOUNT_NUMBER, transfer);
-  // SePay retries anything but a success answer; every stored outcome is a success for it.
+  // Providers retry anything but a success answer; every stored outcome is a success for them.
   return c.json({ success: true, outcome });
 });
 

@@ -83,6 +83,99 @@ export function parseSepay(rawBody: string): IncomingTransfer | null {
   };
 }
 
+// ---------------------------------------------------------------- Casso and payOS
+
+/** JSON with object keys sorted at every depth (Casso signs this form of the body). */
+export function sortedJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(sortedJson).join(",")}]`;
+  if (value && typeof value === "object") {
+    return `{${Object.keys(value)
+      .sort()
+      .map((key) => `${JSON.stringify(key)}:${sortedJson((value as Record<string, unknown>)[key])}`)
+      .join(",")}}`;
+  }
+  return JSON.stringify(value);
+}
+
+const cassoSchema = z.object({
+  data: z.object({
+    id: z.union([z.number(), z.string()]).transform(String),
+    amount: z.coerce.number().int(),
+    description: z.string().nullish().transform((value) => value ?? ""),
+    accountNumber: z.union([z.string(), z.number()]).nullish().transform((value) => (value === null || value === undefined ? null : String(value))),
+  }),
+});
+
+/** Casso v2: `X-Casso-Signature: t=<ms>,v1=<hex HMAC-SHA512(key, t + "." + sorted JSON)>`. */
+export async function verifyCasso(headers: Headers, rawBody: string, secret: string, now = Date.now()): Promise<boolean> {
+  if (!secret) return false;
+  const parts = Object.fromEntries((headers.get("X-Casso-Signature") ?? "").split(",").map((part) => part.trim().split("=") as [string, string]));
+  const timestamp = Number(parts.t);
+  if (!parts.t || !parts.v1 || !Number.isFinite(timestamp) || Math.abs(now - timestamp) > SEPAY_TIMESTAMP_TOLERANCE_MS) return false;
+  let body: unknown;
+  try {
+    body = JSON.parse(rawBody);
+  } catch {
+    return false;
+  }
+  return safeEqual(parts.v1, await hmacHex("SHA-512", secret, `${parts.t}.${sortedJson(body)}`));
+}
+
+export function parseCasso(rawBody: string): IncomingTransfer | null {
+  const result = cassoSchema.safeParse(JSON.parse(rawBody));
+  if (!result.success) return null;
+  const { data } = result.data;
+  // Casso reports money out as a negative amount.
+  return { provider: "casso", transactionId: data.id, direction: data.amount >= 0 ? "in" : "out", amount: Math.abs(data.amount), content: data.description, accountNumber: data.accountNumber, rawBody };
+}
+
+const payosSchema = z.object({
+  code: z.string(),
+  data: z.record(z.string(), z.unknown()),
+  signature: z.string(),
+});
+
+/** payOS: `signature` = HMAC-SHA256(checksum key, the data's keys sorted as k=v&…, null as empty). */
+export async function verifyPayos(rawBody: string, checksumKey: string): Promise<boolean> {
+  if (!checksumKey) return false;
+  let parsed;
+  try {
+    parsed = payosSchema.safeParse(JSON.parse(rawBody));
+  } catch {
+    return false;
+  }
+  if (!parsed.success) return false;
+  const data = parsed.data.data;
+  const canonical = Object.keys(data)
+    .sort()
+    .map((key) => `${key}=${data[key] === null || data[key] === undefined ? "" : typeof data[key] === "object" ? JSON.stringify(data[key]) : String(data[key])}`)
+    .join("&");
+  return safeEqual(parsed.data.signature, await hmacHex("SHA-256", checksumKey, canonical));
+}
+
+export function parsePayos(rawBody: string): IncomingTransfer | null {
+  const { data, code } = payosSchema.parse(JSON.parse(rawBody));
+  const amount = Number(data.amount);
+  const id = data.reference ?? data.paymentLinkId ?? data.orderCode;
+  if (code !== "00" || !Number.isSafeInteger(amount) || id === undefined || id === null) return null;
+  return {
+    provider: "payos",
+    transactionId: String(id),
+    direction: "in",
+    amount,
+    content: String(data.description ?? ""),
+    accountNumber: data.accountNumber === undefined || data.accountNumber === null ? null : String(data.accountNumber),
+    rawBody,
+  };
+}
+
+/** The bank-notification providers: how each proves a call is theirs and what it says. */
+export const BANK_PROVIDERS = {
+  sepay: { verify: (headers: Headers, raw: string, config: Config) => verifySepay(headers, raw, config), parse: parseSepay },
+  casso: { verify: (headers: Headers, raw: string, config: Config) => verifyCasso(headers, raw, config.CASSO_SECRET), parse: parseCasso },
+  payos: { verify: (_headers: Headers, raw: string, config: Config) => verifyPayos(raw, config.PAYOS_CHECKSUM_KEY), parse: parsePayos },
+} as const;
+
 // ---------------------------------------------------------------- matching
 
 type TopupMatch = { id: number; user_id: number; amount: number; status: string; expires_at: number };
