@@ -22,7 +22,11 @@ export async function readJson<Schema extends z.ZodType>(c: ApiContext, schema: 
     throw new ApiError(400, MESSAGES.invalidData, { non_field_errors: ["Nội dung yêu cầu phải là JSON hợp lệ"] });
   }
   const result = schema.safeParse(body);
-  if (!result.success) throw new ApiError(400, MESSAGES.invalidData, fieldErrors(result.error));
+  if (!result.success) {
+    // The first problem is the message, so a toast says what to fix; all of them are in errors.
+    const errors = fieldErrors(result.error);
+    throw new ApiError(400, Object.values(errors)[0]?.[0] ?? MESSAGES.invalidData, errors);
+  }
   return result.data;
 }
 

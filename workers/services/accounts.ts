@@ -1,4 +1,5 @@
 // Accounts: who a user is, how they prove it, and how they get back in (DESIGN.md §6).
+import { isUniqueViolation } from "../db/errors";
 import { and, eq, gt, isNull, or, sql } from "drizzle-orm";
 import { formatVND } from "../../app/lib/format";
 import type { Config } from "../config";
@@ -88,7 +89,7 @@ export async function registerUser(db: Database, input: NewAccount): Promise<{ u
     return { user };
   } catch (error) {
     // Lost a race with another registration of the same name or address.
-    if (String(error).includes("UNIQUE")) {
+    if (isUniqueViolation(error)) {
       return { taken: (await isUsernameTaken(db, input.username)) ? ["username"] : ["email"] };
     }
     throw error;
@@ -232,7 +233,7 @@ export async function findOrCreateGoogleUser(db: Database, profile: GoogleProfil
         .returning();
       return user;
     } catch (error) {
-      if (!String(error).includes("UNIQUE")) throw error;
+      if (!isUniqueViolation(error)) throw error;
       const raced = (await findUserByEmail(db, profile.email)) ?? null;
       if (raced) return raced;
     }

@@ -1,5 +1,6 @@
 // VietQR top-ups (DESIGN.md §4): a pending top-up with a short transfer code and a deadline; the
 // bank's confirmation (bank-transfers.ts) credits it through the user's wallet exactly once.
+import { isUniqueViolation } from "../db/errors";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { formatVND } from "../../app/lib/format";
 import type { Config } from "../config";
@@ -146,7 +147,7 @@ export async function createTopup(db: Database, config: VietQrConfig, userId: nu
         .returning();
       return { ok: true, topup };
     } catch (error) {
-      if (!String(error).includes("UNIQUE")) throw error; // a transfer code collision: draw again
+      if (!isUniqueViolation(error)) throw error; // a transfer code collision: draw again
     }
   }
   throw new Error("could not draw a unique transfer code");

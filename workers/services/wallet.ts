@@ -2,6 +2,7 @@
 // update and its ledger row, whose balance_before/after are read from the row the batch just
 // changed, so the ledger can never disagree with the balance. The functions here are called only
 // by the user's UserWallet object, which runs them one at a time.
+import { isCheckViolation } from "../db/errors";
 import { formatPrice, formatVND } from "../../app/lib/format";
 import { randomToken } from "./crypto";
 
@@ -89,7 +90,7 @@ export async function applyEntries(db: D1Database, userId: number, entries: Ledg
   } catch (error) {
     // A racing duplicate (the unique reference) or a balance check: nothing was written.
     if (await referenceExists(db, entries[0].reference)) return { ok: true, duplicate: true, wallet: (await walletSnapshot(db, userId))! };
-    if (String(error).includes("CHECK")) return { ok: false, error: "insufficient_balance", current: (await walletSnapshot(db, userId))?.balance };
+    if (isCheckViolation(error)) return { ok: false, error: "insufficient_balance", current: (await walletSnapshot(db, userId))?.balance };
     throw error;
   }
   return { ok: true, duplicate: false, wallet: (await walletSnapshot(db, userId))! };
