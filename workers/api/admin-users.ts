@@ -5,6 +5,7 @@ import { z } from "zod";
 import { formatVND } from "../../app/lib/format";
 import { users, walletTransactions } from "../db/schema";
 import { findUserById, toPublicUser } from "../services/accounts";
+import { toPublicTransaction } from "../services/wallet";
 import { walletFor } from "../wallet/user-wallet";
 import { type ApiEnv, db } from "./context";
 import { ApiError } from "./errors";
@@ -59,19 +60,7 @@ adminUsersApi.get("/:id/transactions", async (c) => {
   const user = Number.isSafeInteger(id) && id > 0 ? await findUserById(db(c), id) : null;
   if (!user) throw new ApiError(404, "Không tìm thấy người dùng");
   const rows = await db(c).select().from(walletTransactions).where(eq(walletTransactions.userId, user.id)).orderBy(desc(walletTransactions.id)).limit(500);
-  const transactions = rows.map((row) => ({
-    id: row.id,
-    transaction_type: row.transactionType,
-    source: row.source,
-    status: row.status,
-    amount: row.amount,
-    formatted_amount: formatVND(Math.abs(row.amount)),
-    description: row.description,
-    balance_before: row.balanceBefore,
-    balance_after: row.balanceAfter,
-    created_by: row.createdBy,
-    created_at: row.createdAt.toISOString(),
-  }));
+  const transactions = rows.map(toPublicTransaction);
   return c.json({ success: true, transactions, data: transactions });
 });
 

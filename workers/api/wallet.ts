@@ -3,7 +3,7 @@ import { desc, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { formatVND } from "../../app/lib/format";
 import { orders, walletTransactions } from "../db/schema";
-import { toPurchasedOrder, type WalletSnapshot, walletSnapshot } from "../services/wallet";
+import { toPublicTransaction, toPurchasedOrder, type WalletSnapshot, walletSnapshot } from "../services/wallet";
 import { type ApiEnv, db } from "./context";
 import { requireUser } from "./require-user";
 
@@ -25,19 +25,7 @@ walletApi.get("/wallet/transactions", requireUser, async (c) => {
     .where(eq(walletTransactions.userId, c.get("user").id))
     .orderBy(desc(walletTransactions.id))
     .limit(200);
-  const data = rows.map((row) => ({
-    id: row.id,
-    transaction_type: row.transactionType,
-    source: row.source,
-    status: row.status,
-    amount: row.amount,
-    formatted_amount: formatVND(Math.abs(row.amount)),
-    description: row.description,
-    balance_before: row.balanceBefore,
-    balance_after: row.balanceAfter,
-    reference: row.reference,
-    created_at: row.createdAt.toISOString(),
-  }));
+  const data = rows.map(toPublicTransaction);
   return c.json({ success: true, data });
 });
 

@@ -56,6 +56,36 @@ export function ledgerStatements(db: D1Database, userId: number, entry: LedgerEn
   ];
 }
 
+/** A ledger row as the API shows it (spec §3 "Transaction"); `amount` is signed. */
+export function toPublicTransaction(row: {
+  id: number;
+  transactionType: LedgerType;
+  source: LedgerSource;
+  status: string;
+  amount: number;
+  description: string;
+  balanceBefore: number;
+  balanceAfter: number;
+  reference: string;
+  createdBy: number | null;
+  createdAt: Date;
+}) {
+  return {
+    id: row.id,
+    transaction_type: row.transactionType,
+    source: row.source,
+    status: row.status,
+    amount: row.amount,
+    formatted_amount: formatVND(Math.abs(row.amount)),
+    description: row.description,
+    balance_before: row.balanceBefore,
+    balance_after: row.balanceAfter,
+    reference: row.reference,
+    created_by: row.createdBy,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
 export type WalletSnapshot = { balance: number; formatted_balance: string; total_spent: number; total_keys_purchased: number };
 
 export async function walletSnapshot(db: D1Database, userId: number): Promise<WalletSnapshot | null> {
