@@ -33,7 +33,7 @@ function DownloadButton({ app }: { app: PublicApp }) {
       </button>
     );
   }
-  const href = app.app_type === "itms-ipa" ? app.itms_url || app.file_url : app.file_url;
+  const href = app.app_type === "itms-ipa" ? app.install_url : app.file_url;
   if (!href) {
     return (
       <button type="button" disabled className={`${BUTTON} cursor-not-allowed bg-zinc-800 text-zinc-400`}>

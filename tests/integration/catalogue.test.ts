@@ -116,3 +116,36 @@ describe("media", () => {
     expect((await request("/api/media/icons/missing.png")).status).toBe(404);
   });
 });
+
+describe("caching and one-tap install", () => {
+  it("the catalogue answers with an ETag and 304 when nothing changed, and a new ETag when it did", async () => {
+    const first = await request("/api/apps/list/");
+    const etag = first.headers.get("etag")!;
+    expect(etag).toMatch(/^"[0-9a-f]{32}"$/);
+    const again = await request("/api/apps/list/", { headers: { "If-None-Match": etag } });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe("");
+    await createApp({ name: "Ứng dụng mới" });
+    const changed = await request("/api/apps/list/", { headers: { "If-None-Match": etag } });
+    expect(changed.status).toBe(200);
+    expect(changed.headers.get("etag")).not.toBe(etag);
+  });
+
+  it("serves an OTA manifest for a stored IPA and links 'Cài đặt qua Safari' to it", async () => {
+    const app = await createApp({ appType: "itms-ipa", file: bytes(100), bundleIdentifier: "vn.test.ota", version: "2.0", name: "OTA <Test>" });
+    const { body } = await json(`/api/apps/detail/${app.id}/`);
+    expect(body.data.install_url).toBe(`itms-services://?action=download-manifest&url=${encodeURIComponent(`http://store.test/api/apps/${app.id}/manifest.plist`)}`);
+    const manifest = await request(`/api/apps/${app.id}/manifest.plist`);
+    expect(manifest.headers.get("content-type")).toContain("application/xml");
+    const text = await manifest.text();
+    expect(text).toContain(`<string>http://store.test/api/apps/${app.id}/download/</string>`);
+    expect(text).toContain("<key>bundle-identifier</key><string>vn.test.ota</string>");
+    expect(text).toContain("<key>bundle-version</key><string>2.0</string>");
+    expect(text).toContain("<string>OTA &lt;Test&gt;</string>");
+
+    const external = await createApp({ appType: "itms-ipa", itmsUrl: "itms-services://?action=download-manifest&url=https://cdn.example/m.plist" });
+    expect((await json(`/api/apps/detail/${external.id}/`)).body.data.install_url).toBe("itms-services://?action=download-manifest&url=https://cdn.example/m.plist");
+    const testflight = await createApp({ appType: "testflight" });
+    expect((await request(`/api/apps/${testflight.id}/manifest.plist`)).status).toBe(404);
+  });
+});

@@ -1,3 +1,4 @@
+import type { Context } from "hono";
 import { Hono } from "hono";
 import {
   countDownload,
@@ -5,31 +6,39 @@ import {
   findPublicAppById,
   findPublicAppBySlug,
   listPublicApps,
+  type PublicApp,
   parseAppId,
 } from "../services/catalogue";
 import { serveObject } from "../services/files";
 import { publicOrigin } from "../config";
 import { type ApiEnv, db } from "./context";
+import { sha256Hex } from "../services/crypto";
 import { ApiError, MESSAGES } from "./errors";
 
 export const appsApi = new Hono<ApiEnv>();
 
-appsApi.get("/list", async (c) => {
-  const data = await listPublicApps(db(c), publicOrigin(c.env, c.req.raw));
-  return c.json({ success: true, data });
-});
+/** A JSON answer with a strong ETag; a matching If-None-Match gets 304 and no body. */
+async function jsonWithEtag(c: Context<ApiEnv>, body: unknown): Promise<Response> {
+  const text = JSON.stringify(body);
+  const etag = `"${(await sha256Hex(text)).slice(0, 32)}"`;
+  const headers = { ETag: etag, "Cache-Control": "public, max-age=0, must-revalidate", "Content-Type": "application/json; charset=UTF-8" };
+  const match = (c.req.header("If-None-Match") ?? "").split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag);
+  return match ? new Response(null, { status: 304, headers }) : new Response(text, { headers });
+}
+
+appsApi.get("/list", async (c) => jsonWithEtag(c, { success: true, data: await listPublicApps(db(c), publicOrigin(c.env, c.req.raw)) }));
 
 appsApi.get("/detail-by-url/:url{[^/]+}", async (c) => {
   const app = await findPublicAppBySlug(db(c), publicOrigin(c.env, c.req.raw), c.req.param("url"));
   if (!app) throw new ApiError(404, MESSAGES.appNotFound);
-  return c.json({ success: true, data: app });
+  return jsonWithEtag(c, { success: true, data: app });
 });
 
 appsApi.get("/detail/:id", async (c) => {
   const id = parseAppId(c.req.param("id"));
   const app = id === null ? null : await findPublicAppById(db(c), publicOrigin(c.env, c.req.raw), id);
   if (!app) throw new ApiError(404, MESSAGES.appNotFound);
-  return c.json({ success: true, data: app });
+  return jsonWithEtag(c, { success: true, data: app });
 });
 
 const DOWNLOAD_TYPES: Record<string, { extension: string; contentType: string }> = {
@@ -56,4 +65,45 @@ appsApi.on(["GET", "HEAD"], "/:id/download", async (c) => {
   if (!served) throw new ApiError(404, MESSAGES.fileNotFound);
   if (served.sentFromStart) await countDownload(db(c), file.id);
   return served.response;
+});
+
+function xml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[char]!);
+}
+
+/** The OTA manifest that itms-services:// reads (REFERENCE.md): the IPA's URL and identity. */
+export function otaManifest(app: Pick<PublicApp, "file_url" | "bundle_identifier" | "version" | "name">): string {
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+<plist version="1.0">
+<dict>
+  <key>items</key>
+  <array>
+    <dict>
+      <key>assets</key>
+      <array>
+        <dict>
+          <key>kind</key><string>software-package</string>
+          <key>url</key><string>${xml(app.file_url ?? "")}</string>
+        </dict>
+      </array>
+      <key>metadata</key>
+      <dict>
+        <key>bundle-identifier</key><string>${xml(app.bundle_identifier)}</string>
+        <key>bundle-version</key><string>${xml(app.version || "1.0")}</string>
+        <key>kind</key><string>software</string>
+        <key>title</key><string>${xml(app.name)}</string>
+      </dict>
+    </dict>
+  </array>
+</dict>
+</plist>
+`;
+}
+
+appsApi.get("/:id/manifest.plist", async (c) => {
+  const id = parseAppId(c.req.param("id"));
+  const app = id === null ? null : await findPublicAppById(db(c), publicOrigin(c.env, c.req.raw), id);
+  if (!app || !app.file || (app.app_type !== "ipa" && app.app_type !== "itms-ipa")) throw new ApiError(404, MESSAGES.appNotFound);
+  return new Response(otaManifest(app), { headers: { "Content-Type": "application/xml; charset=UTF-8", "Cache-Control": "no-cache" } });
 });

@@ -41,6 +41,8 @@ export type PublicApp = {
   created_at: string;
   updated_at: string;
   itms_url: string | null;
+  /** What 'Cài đặt qua Safari' opens: the admin's ITMS link, else our own OTA manifest. */
+  install_url: string | null;
   testflight_url: string | null;
   bundle_identifier: string;
   build_number: string | null;
@@ -54,6 +56,10 @@ export const DEFAULT_MINIMUM_OS = "14.0";
 /** Where the store serves a stored R2 object (icons, screenshots, videos). */
 export function mediaPath(objectKey: string): string {
   return `/api/media/${objectKey.split("/").map(encodeURIComponent).join("/")}`;
+}
+
+export function manifestPath(appId: number): string {
+  return `/api/apps/${appId}/manifest.plist`;
 }
 
 export function downloadPath(appId: number): string {
@@ -98,6 +104,11 @@ export function toPublicApp(app: AppRow, media: MediaRow[], origin: string): Pub
     created_at: app.createdAt.toISOString(),
     updated_at: app.updatedAt.toISOString(),
     itms_url: app.itmsUrl,
+    install_url:
+      app.itmsUrl ||
+      (app.fileKey && (app.appType === "itms-ipa" || app.appType === "ipa")
+        ? `itms-services://?action=download-manifest&url=${encodeURIComponent(absolute(origin, manifestPath(app.id)))}`
+        : null),
     testflight_url: app.testflightUrl,
     bundle_identifier: app.bundleIdentifier || BUNDLE_ID_PLACEHOLDER,
     build_number: app.buildNumber,
