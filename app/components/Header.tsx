@@ -10,6 +10,12 @@ function displayName(user: SessionUser): string {
   return user.full_name?.trim() || user.username;
 }
 
+// The top-up dialogs live on the profile; these open one there (spec §2 "Profile").
+const TOPUP_LINKS = [
+  { to: "/profile?tab=wallet&topup=vietqr", label: "Nạp tiền qua VietQR" },
+  { to: "/profile?tab=wallet&topup=card", label: "Nạp tiền bằng thẻ cào" },
+] as const;
+
 const ACCOUNT_PAGES = /^\/(login|register|forgot-password|reset-password|auth\/)/;
 
 export function Header({ siteName }: { siteName: string }) {
@@ -102,6 +108,13 @@ export function Header({ siteName }: { siteName: string }) {
                       Hồ sơ
                     </Link>
                   </li>
+                  {TOPUP_LINKS.map((item) => (
+                    <li key={item.to}>
+                      <Link to={item.to} className="block px-4 py-2 text-sm hover:bg-white/5">
+                        {item.label}
+                      </Link>
+                    </li>
+                  ))}
                   <li>
                     <button type="button" onClick={signOut} className="block w-full px-4 py-2 text-left text-sm text-red-300 hover:bg-white/5">
                       Đăng xuất
@@ -145,6 +158,11 @@ export function Header({ siteName }: { siteName: string }) {
               <Link to="/profile" className="rounded-lg px-2 py-2 hover:bg-white/5">
                 Hồ sơ & Ví tiền
               </Link>
+              {TOPUP_LINKS.map((item) => (
+                <Link key={item.to} to={item.to} className="rounded-lg px-2 py-2 hover:bg-white/5">
+                  {item.label}
+                </Link>
+              ))}
               <button type="button" onClick={signOut} className="rounded-lg px-2 py-2 text-left text-red-300 hover:bg-white/5">
                 Đăng xuất
               </button>

@@ -1,0 +1,442 @@
+// Top-up by prepaid phone card (spec §4 "Card payment status", §5 "Card", §8, §9): carrier, value,
+// serial and code go to the server, which asks the card gateway; this dialog then polls the card
+// every 5 s (for up to 10 minutes) until the gateway has answered.
+import { type ChangeEvent, type FormEvent, type ReactNode, type RefObject, useCallback, useEffect, useId, useRef, useState } from "react";
+import { ApiError, apiFetch } from "~/lib/api";
+import { FALLBACK_ERROR } from "~/lib/errors";
+import { formatVND } from "~/lib/format";
+import { toast } from "~/lib/toast";
+import {
+  type CardConfig,
+  type CardField,
+  type CardForm,
+  cardEstimate,
+  cardFormErrors,
+  type CardPayment,
+  digitsOnly,
+  isCardFinal,
+  TOPUP_MESSAGES,
+  TOPUP_TIMINGS,
+} from "~/lib/topup";
+import { Dialog } from "./Dialog";
+import { Field, fieldDescriptionIds, FormAlert, inputClass } from "./Field";
+import { Spinner } from "./Spinner";
+import { announceBalanceChange, keepFocusInDialog, TOPUP_PRIMARY, TOPUP_SECONDARY, TopupDialogTitle } from "./TopupParts";
+
+type Envelope<T> = { data: T; message?: string };
+type Errors = Partial<Record<CardField, string>>;
+
+const EMPTY: CardForm = { telco: "", card_serial: "", card_code: "", card_value: "" };
+const CARD_FIELDS: CardField[] = ["telco", "card_serial", "card_code", "card_value"];
+
+export function cardSuccessMessage(card: Pick<CardPayment, "amount_received" | "formatted_amount_received">): string {
+  const amount = card.formatted_amount_received || formatVND(card.amount_received ?? 0);
+  return `Nạp thẻ thành công! Đã cộng ${amount} vào ví.`;
+}
+
+/** The server's field errors (400, 409) as this form's, first message each. */
+function serverFieldErrors(errors: Record<string, string[]> | null): Errors {
+  const found: Errors = {};
+  for (const field of CARD_FIELDS) {
+    const message = errors?.[field]?.[0];
+    if (message) found[field] = message;
+  }
+  return found;
+}
+
+export function CardTopupModal({
+  onClose,
+  onSettled,
+  onSessionExpired,
+  onCreateSessionExpired,
+}: {
+  onClose: () => void;
+  /** A card got a final answer (its value may have been credited): the parent reloads its lists. */
+  onSettled: () => void;
+  onSessionExpired: () => void;
+  onCreateSessionExpired: () => void;
+}) {
+  const titleId = useId();
+  const ids = { telco: useId(), card_value: useId(), card_serial: useId(), card_code: useId() };
+  const [config, setConfig] = useState<CardConfig | null>(null);
+  const [configState, setConfigState] = useState<"loading" | "ready" | "failed">("loading");
+  const [form, setForm] = useState<CardForm>(EMPTY);
+  const [errors, setErrors] = useState<Errors>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [card, setCard] = useState<CardPayment | null>(null);
+  const [gaveUp, setGaveUp] = useState(false);
+  const alive = useRef(true);
+  const current = useRef<string | null>(null);
+  const serialInput = useRef<HTMLInputElement>(null);
+  const progress = useRef<HTMLDivElement>(null);
+  // The parent's callbacks change with its URL; the 10-minute poll must not restart because of that.
+  const parent = useRef({ onClose, onSettled, onSessionExpired });
+  parent.current = { onClose, onSettled, onSessionExpired };
+
+  useEffect(() => {
+    alive.current = true;
+    return () => {
+      alive.current = false;
+    };
+  }, []);
+
+  const loadConfig = useCallback(async (signal?: AbortSignal) => {
+    setConfigState("loading");
+    try {
+      const { data } = await apiFetch<Envelope<CardConfig>>("/api/cards/config/", { signal });
+      setConfig(data);
+      setConfigState("ready");
+    } catch {
+      if (signal?.aborted) return;
+      toast.error(TOPUP_MESSAGES.configFailed);
+      setConfigState("failed");
+    }
+  }, []);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    void loadConfig(controller.signal);
+    return () => controller.abort();
+  }, [loadConfig]);
+
+  /** A final answer: success closes with the amount; anything else says why (spec §4). */
+  const settle = useCallback(
+    (next: CardPayment) => {
+      if (!alive.current || current.current !== next.transaction_id) return;
+      setCard(next);
+      if (!isCardFinal(next.status)) return;
+      current.current = null;
+      // Even a refused card may have moved money (a wrong declared value is credited lower).
+      announceBalanceChange();
+      parent.current.onSettled();
+      if (next.status === "success") {
+        toast.success(cardSuccessMessage(next));
+        parent.current.onClose();
+      } else {
+        toast.error(TOPUP_MESSAGES.failed(next.status_display));
+      }
+    },
+    [],
+  );
+
+  // Poll the card every 5 s while pending, and stop after 10 minutes.
+  const pendingId = card && !isCardFinal(card.status) && !gaveUp ? card.transaction_id : null;
+  useEffect(() => {
+    if (!pendingId) return;
+    const started = Date.now();
+    let busy = false;
+    const timer = setInterval(async () => {
+      if (Date.now() - started >= TOPUP_TIMINGS.cardPollLimitMs) {
+        clearInterval(timer);
+        setGaveUp(true);
+        return;
+      }
+      if (busy) return;
+      busy = true;
+      try {
+        const { data } = await apiFetch<Envelope<CardPayment>>(`/api/cards/detail/${encodeURIComponent(pendingId)}/`, { auth: true });
+        settle(data);
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 401) {
+          clearInterval(timer);
+          parent.current.onSessionExpired();
+        }
+        // Otherwise the next poll tries again.
+      } finally {
+        busy = false;
+      }
+    }, TOPUP_TIMINGS.cardPollMs);
+    return () => clearInterval(timer);
+  }, [pendingId, settle]);
+
+  useEffect(() => keepFocusInDialog(card ? progress.current : serialInput.current), [card?.transaction_id, card?.status, gaveUp]);
+
+  const telco = config?.supported_telcos.find((item) => item.value === form.telco) ?? null;
+  const value = Number(form.card_value) || 0;
+  const estimate = telco && value ? cardEstimate(value, telco.fee) : null;
+  const disabled = config?.enabled === false;
+
+  function change(event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) {
+    const field = event.target.name as CardField;
+    // Serial and code are digits only: anything else typed or pasted is dropped (spec §5).
+    const text = field === "card_serial" || field === "card_code" ? digitsOnly(event.target.value).slice(0, 20) : event.target.value;
+    const next = { ...form, [field]: text };
+    setForm(next);
+    if (submitted) setErrors(cardFormErrors(next));
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (sending) return;
+    if (!config) {
+      toast.error(TOPUP_MESSAGES.configMissing);
+      return;
+    }
+    if (!config.enabled) {
+      toast.error(TOPUP_MESSAGES.cardUnavailable);
+      return;
+    }
+    setSubmitted(true);
+    const problems = cardFormErrors(form);
+    setErrors(problems);
+    if (Object.keys(problems).length) return;
+    setSending(true);
+    try {
+      const { data } = await apiFetch<Envelope<CardPayment>>("/api/cards/create/", {
+        method: "POST",
+        body: { telco: form.telco, card_serial: form.card_serial, card_code: form.card_code, card_value: Number(form.card_value) },
+        auth: true,
+      });
+      if (!alive.current) return;
+      current.current = data.transaction_id;
+      setGaveUp(false);
+      settle(data);
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.status === 0) {
+        toast.error(TOPUP_MESSAGES.cardFailed);
+      } else if (error.status === 401) {
+        onCreateSessionExpired();
+      } else if (error.status === 503) {
+        toast.error(TOPUP_MESSAGES.cardUnavailable);
+      } else {
+        const fields = serverFieldErrors(error.errors);
+        setErrors(fields);
+        // A field error shows under its field; a duplicate card or a rate limit also as a toast.
+        if (!Object.keys(fields).length || error.status === 409) {
+          toast.error(error.status < 500 && error.message && error.message !== FALLBACK_ERROR ? error.message : TOPUP_MESSAGES.cardFailed);
+        }
+      }
+    } finally {
+      if (alive.current) setSending(false);
+    }
+  }
+
+  function sendAnother() {
+    current.current = null;
+    setCard(null);
+    setGaveUp(false);
+    setSubmitted(false);
+    setErrors({});
+    // The carrier and value often stay the same; a card's numbers never do.
+    setForm((previous) => ({ ...previous, card_serial: "", card_code: "" }));
+  }
+
+  const subtitle = telco ? `Phí ${telco.label}: ${telco.fee}%` : "Viettel, Vinaphone, Mobifone";
+
+  return (
+    <Dialog open onClose={onClose} labelledBy={titleId} busy={sending} testId="card-modal">
+      <TopupDialogTitle id={titleId} title="Nạp tiền bằng thẻ cào" subtitle={subtitle} onClose={onClose} busy={sending} />
+
+      {card ? (
+        <CardProgress
+          containerRef={progress}
+          card={card}
+          telcoLabel={config?.supported_telcos.find((item) => item.value === card.telco)?.label ?? card.telco}
+          gaveUp={gaveUp}
+          onSendAnother={sendAnother}
+          onClose={onClose}
+        />
+      ) : (
+        <form className="mt-5 space-y-4" onSubmit={submit} noValidate>
+          {configState === "loading" && (
+            <p role="status" className="flex items-center gap-2 text-sm text-zinc-400">
+              <Spinner /> Đang tải cấu hình...
+            </p>
+          )}
+          {configState === "failed" && (
+            <div role="alert" className="flex items-center justify-between gap-3 rounded-xl border border-red-500/30 bg-red-950/40 px-4 py-3 text-sm text-red-200">
+              <span>{TOPUP_MESSAGES.configFailed}</span>
+              <button type="button" onClick={() => void loadConfig()} className="shrink-0 font-semibold underline underline-offset-2">
+                Thử lại
+              </button>
+            </div>
+          )}
+          {disabled && <FormAlert messages={TOPUP_MESSAGES.cardUnavailable} />}
+
+          <div className="grid gap-4 sm:grid-cols-2">
+            <SelectField id={ids.telco} name="telco" label="Nhà mạng" value={form.telco} onChange={change} error={errors.telco} disabled={!config || disabled}>
+              <option value="">Chọn nhà mạng</option>
+              {config?.supported_telcos.map((item) => (
+                <option key={item.value} value={item.value}>
+                  {item.label} (phí {item.fee}%)
+                </option>
+              ))}
+            </SelectField>
+            <SelectField id={ids.card_value} name="card_value" label="Mệnh giá" value={form.card_value} onChange={change} error={errors.card_value} disabled={!config || disabled}>
+              <option value="">Chọn mệnh giá</option>
+              {config?.supported_values.map((item) => (
+                <option key={item.value} value={String(item.value)}>
+                  {item.label}
+                </option>
+              ))}
+            </SelectField>
+          </div>
+
+          <DigitsField inputRef={serialInput} id={ids.card_serial} name="card_serial" label="Số serial" value={form.card_serial} onChange={change} error={errors.card_serial} disabled={disabled} />
+          <DigitsField id={ids.card_code} name="card_code" label="Mã thẻ" value={form.card_code} onChange={change} error={errors.card_code} disabled={disabled} />
+
+          <div className="flex items-center justify-between gap-3 rounded-xl bg-emerald-500/10 px-4 py-3 ring-1 ring-emerald-500/20" aria-live="polite">
+            <span className="text-sm text-emerald-100">Số tiền nhận được (ước tính)</span>
+            <span className="font-bold text-emerald-300" data-testid="card-estimate">
+              {estimate === null ? "—" : formatVND(estimate)}
+            </span>
+          </div>
+
+          {/* Busy rather than disabled while sending: a disabled button drops the keyboard focus. */}
+          <button type="submit" className={TOPUP_PRIMARY} disabled={disabled || configState !== "ready"} aria-disabled={sending || undefined} aria-busy={sending}>
+            {sending && <Spinner />}
+            {sending ? "Đang gửi thẻ..." : "Gửi thẻ cào"}
+          </button>
+          <p className="text-xs text-zinc-500">Chọn đúng mệnh giá: thẻ sai mệnh giá có thể bị trừ tiền theo quy định của nhà mạng.</p>
+        </form>
+      )}
+    </Dialog>
+  );
+}
+
+function SelectField({
+  id,
+  name,
+  label,
+  value,
+  onChange,
+  error,
+  disabled,
+  children,
+}: {
+  id: string;
+  name: CardField;
+  label: string;
+  value: string;
+  onChange: (event: ChangeEvent<HTMLSelectElement>) => void;
+  error?: string;
+  disabled?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Field id={id} label={label} required errors={error}>
+      <select
+        id={id}
+        name={name}
+        value={value}
+        onChange={onChange}
+        disabled={disabled}
+        aria-required
+        aria-invalid={error ? true : undefined}
+        aria-describedby={fieldDescriptionIds(id, { errors: error })}
+        className={`${inputClass(Boolean(error))} appearance-auto`}
+      >
+        {children}
+      </select>
+    </Field>
+  );
+}
+
+function DigitsField({
+  inputRef,
+  id,
+  name,
+  label,
+  value,
+  onChange,
+  error,
+  disabled,
+}: {
+  inputRef?: RefObject<HTMLInputElement>;
+  id: string;
+  name: CardField;
+  label: string;
+  value: string;
+  onChange: (event: ChangeEvent<HTMLInputElement>) => void;
+  error?: string;
+  disabled?: boolean;
+}) {
+  return (
+    <Field id={id} label={label} required errors={error}>
+      <input
+        ref={inputRef}
+        id={id}
+        name={name}
+        type="text"
+        inputMode="numeric"
+        autoComplete="off"
+        spellCheck={false}
+        placeholder="Chỉ nhập chữ số"
+        value={value}
+        onChange={onChange}
+        disabled={disabled}
+        aria-required
+        aria-invalid={error ? true : undefined}
+        aria-describedby={fieldDescriptionIds(id, { errors: error })}
+        className={`${inputClass(Boolean(error))} font-mono tracking-wider`}
+      />
+    </Field>
+  );
+}
+
+function CardProgress({
+  containerRef,
+  card,
+  telcoLabel,
+  gaveUp,
+  onSendAnother,
+  onClose,
+}: {
+  containerRef: RefObject<HTMLDivElement>;
+  card: CardPayment;
+  telcoLabel: string;
+  gaveUp: boolean;
+  onSendAnother: () => void;
+  onClose: () => void;
+}) {
+  const pending = !isCardFinal(card.status);
+  return (
+    <div ref={containerRef} tabIndex={-1} className="mt-5 outline-none">
+      <dl className="divide-y divide-white/5 rounded-xl bg-black/20 px-4">
+        <SummaryRow label="Nhà mạng">{telcoLabel}</SummaryRow>
+        <SummaryRow label="Mệnh giá">{card.formatted_card_value || formatVND(card.card_value)}</SummaryRow>
+        {card.card_serial && <SummaryRow label="Số serial">{card.card_serial}</SummaryRow>}
+        <SummaryRow label="Trạng thái">
+          <span data-testid="card-status">{card.status_display}</span>
+        </SummaryRow>
+        {card.formatted_amount_received && <SummaryRow label="Thực nhận">{card.formatted_amount_received}</SummaryRow>}
+      </dl>
+
+      {pending ? (
+        <div role="status" className="mt-4 flex items-start gap-3 rounded-xl bg-sky-500/10 px-4 py-3 text-sm text-sky-100 ring-1 ring-sky-500/20" data-testid="card-pending">
+          {!gaveUp && <Spinner className="mt-0.5 h-4 w-4 shrink-0" />}
+          <div>
+            <p className="font-semibold">{TOPUP_MESSAGES.cardPending}</p>
+            {gaveUp && <p className="mt-1 text-sky-100/80">Thẻ vẫn đang được xử lý. Số dư sẽ được cộng khi có kết quả.</p>}
+          </div>
+        </div>
+      ) : (
+        <div role="alert" className="mt-4 rounded-xl border border-red-500/30 bg-red-950/40 px-4 py-3 text-sm text-red-100" data-testid="card-result">
+          <p className="font-semibold">{TOPUP_MESSAGES.failed(card.status_display)}</p>
+          {card.message && card.message !== card.status_display && <p className="mt-1 text-red-100/80">{card.message}</p>}
+        </div>
+      )}
+
+      {(!pending || gaveUp) && (
+        <div className="mt-5 flex flex-col gap-3 sm:flex-row">
+          <button type="button" onClick={onSendAnother} className={TOPUP_PRIMARY}>
+            Gửi thẻ khác
+          </button>
+          <button type="button" onClick={onClose} className={TOPUP_SECONDARY}>
+            Đóng
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function SummaryRow({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex items-baseline justify-between gap-4 py-2.5">
+      <dt className="shrink-0 text-sm text-zinc-400">{label}</dt>
+      <dd className="min-w-0 text-right font-semibold break-all text-white">{children}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,465 @@
+// Top-up by bank transfer (spec §4 "VietQR transaction status", §5 "VietQR amount", §8, §9): pick an
+// amount, get our QR and the bank details, transfer with the given content; the bank's webhook
+// credits the wallet on the server, and this dialog polls (every 10 s, or "Kiểm tra") to find out.
+import { type FormEvent, type ReactNode, type RefObject, useCallback, useEffect, useId, useRef, useState } from "react";
+import { ApiError, apiFetch } from "~/lib/api";
+import { FALLBACK_ERROR } from "~/lib/errors";
+import { formatNumber, formatVND } from "~/lib/format";
+import { toast } from "~/lib/toast";
+import {
+  bankLabel,
+  digitsOnly,
+  formatCountdown,
+  groupDigits,
+  localDeadline,
+  normaliseVietQrConfig,
+  parseAmount,
+  QUICK_AMOUNTS,
+  secondsLeft,
+  TOPUP_MESSAGES,
+  TOPUP_TIMINGS,
+  VIETQR_DEFAULTS,
+  type VietQrConfig,
+  type VietQrTransaction,
+  vietqrAmountError,
+  vietqrOutcome,
+} from "~/lib/topup";
+import { CopyButton } from "./CopyButton";
+import { Dialog } from "./Dialog";
+import { Field, inputClass } from "./Field";
+import { Spinner } from "./Spinner";
+import { announceBalanceChange, keepFocusInDialog, TOPUP_DANGER, TOPUP_PRIMARY, TOPUP_SECONDARY, TopupDialogTitle } from "./TopupParts";
+
+type Envelope<T> = { data: T; message?: string };
+
+export function paidMessage(formattedAmount: string): string {
+  return `Nạp tiền thành công! Đã cộng ${formattedAmount} vào ví.`;
+}
+
+function DetailRow({ label, value, copyValue, copyLabel, testId, strong }: { label: string; value: ReactNode; copyValue: string; copyLabel: string; testId?: string; strong?: boolean }) {
+  return (
+    <div className="flex items-center gap-3 py-2.5">
+      <div className="min-w-0 flex-1">
+        <dt className="text-xs text-zinc-400">{label}</dt>
+        <dd className={`mt-0.5 break-all ${strong ? "font-mono text-base font-bold text-amber-200" : "font-semibold text-white"}`} data-testid={testId}>
+          {value}
+        </dd>
+      </div>
+      <CopyButton value={copyValue} label={copyLabel} copiedMessage={`Đã sao chép ${copyLabel}`} />
+    </div>
+  );
+}
+
+export function VietQrModal({
+  onClose,
+  onPaid,
+  onSessionExpired,
+  onCreateSessionExpired,
+}: {
+  onClose: () => void;
+  /** After a paid top-up: the parent reloads its lists (the balance follows the refreshBalance event). */
+  onPaid: () => void;
+  /** A 401 while following a transaction: the page's session-expiry flow. */
+  onSessionExpired: () => void;
+  /** A 401 while creating one (spec §8 "Wallet"). */
+  onCreateSessionExpired: () => void;
+}) {
+  const titleId = useId();
+  const amountId = useId();
+  const [config, setConfig] = useState<VietQrConfig | null>(null);
+  const [digits, setDigits] = useState("");
+  const [amountError, setAmountError] = useState<string | null>(null);
+  const [submitted, setSubmitted] = useState(false);
+  const [creating, setCreating] = useState(false);
+  const [transaction, setTransaction] = useState<VietQrTransaction | null>(null);
+  const [deadline, setDeadline] = useState(0);
+  const [now, setNow] = useState(() => Date.now());
+  const [qrSource, setQrSource] = useState<"ours" | "fallback" | "none">("ours");
+  const [checking, setChecking] = useState(false);
+  const [cancelling, setCancelling] = useState(false);
+  // The transaction being followed, for answers that arrive after it was replaced or closed.
+  const current = useRef<string | null>(null);
+  const inFlight = useRef(false);
+  const alive = useRef(true);
+  const amountInput = useRef<HTMLInputElement>(null);
+  const view = useRef<HTMLDivElement>(null);
+  // The parent's callbacks change with its URL; timers must not restart because of that.
+  const parent = useRef({ onClose, onPaid, onSessionExpired });
+  parent.current = { onClose, onPaid, onSessionExpired };
+
+  useEffect(() => {
+    alive.current = true;
+    return () => {
+      alive.current = false;
+    };
+  }, []);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    apiFetch<Envelope<Partial<VietQrConfig>>>("/api/vietqr/config/", { signal: controller.signal })
+      .then((body) => setConfig(normaliseVietQrConfig(body?.data)))
+      .catch(() => {
+        if (controller.signal.aborted) return;
+        toast.error(TOPUP_MESSAGES.configFailed);
+        setConfig(VIETQR_DEFAULTS);
+      });
+    return () => controller.abort();
+  }, []);
+
+  useEffect(() => keepFocusInDialog(transaction ? view.current : amountInput.current), [transaction?.transaction_id, transaction?.status]);
+
+  const rules = config ?? VIETQR_DEFAULTS;
+  const pending = transaction?.status === "pending";
+  const remaining = pending ? secondsLeft(deadline, now) : 0;
+
+  /** What a status answer means for the dialog (spec §4). */
+  const apply = useCallback(
+    (next: VietQrTransaction, { expiredLocally = false } = {}) => {
+      if (!alive.current || current.current !== next.transaction_id) return;
+      const outcome = vietqrOutcome(next.status);
+      // An ended transaction is followed no further: a late "pending" poll must not revive it.
+      if (outcome !== "pending") current.current = null;
+      switch (outcome) {
+        case "pending":
+          setTransaction(next);
+          return;
+        case "paid":
+          toast.success(paidMessage(next.formatted_amount || formatVND(next.amount)));
+          announceBalanceChange();
+          parent.current.onPaid();
+          parent.current.onClose();
+          return;
+        case "cancelled":
+          toast.warning(TOPUP_MESSAGES.cancelledElsewhere);
+          setTransaction(next);
+          return;
+        default:
+          if (expiredLocally) toast.error(TOPUP_MESSAGES.expired);
+          else toast.error(TOPUP_MESSAGES.failed(next.status_display));
+          setTransaction(next);
+      }
+    },
+    [],
+  );
+
+  const check = useCallback(
+    async (manual: boolean) => {
+      const id = current.current;
+      if (!id || inFlight.current) return null;
+      inFlight.current = true;
+      if (manual) setChecking(true);
+      try {
+        const { data } = await apiFetch<Envelope<VietQrTransaction>>("/api/vietqr/status/", { method: "POST", body: { transaction_id: id }, auth: true });
+        return data;
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 401) parent.current.onSessionExpired();
+        else if (manual) toast.error(error instanceof ApiError ? error.message : FALLBACK_ERROR);
+        // A failed poll is retried by the next one.
+        return null;
+      } finally {
+        inFlight.current = false;
+        if (alive.current) setChecking(false);
+      }
+    },
+    [],
+  );
+
+  const checkAndApply = useCallback(
+    async (manual: boolean) => {
+      const data = await check(manual);
+      if (data) apply(data);
+    },
+    [apply, check],
+  );
+
+  // The countdown ticks every second while the transfer is awaited.
+  useEffect(() => {
+    if (!pending) return;
+    const timer = setInterval(() => setNow(Date.now()), TOPUP_TIMINGS.countdownTickMs);
+    return () => clearInterval(timer);
+  }, [pending]);
+
+  // The status is polled every 10 s while pending.
+  useEffect(() => {
+    if (!pending) return;
+    const timer = setInterval(() => void checkAndApply(false), TOPUP_TIMINGS.vietqrPollMs);
+    return () => clearInterval(timer);
+  }, [pending, checkAndApply]);
+
+  // At zero: one last look (a transfer may have landed in the final seconds), else it has expired.
+  const expiring = pending && remaining === 0;
+  useEffect(() => {
+    if (!expiring || !transaction) return;
+    const ended = { ...transaction, status: "expired" as const, status_display: "Đã hết hạn", time_remaining: 0 };
+    void (async () => {
+      const data = await check(false);
+      if (data && (data.status === "paid" || data.status === "cancelled")) apply(data);
+      else apply(data && data.status !== "pending" ? data : ended, { expiredLocally: true });
+    })();
+    // Once per expiry of this transaction.
+  }, [expiring]);
+
+  function changeAmount(text: string) {
+    const next = digitsOnly(text).replace(/^0+(?=\d)/, "").slice(0, 12);
+    setDigits(next);
+    if (submitted) setAmountError(vietqrAmountError(parseAmount(next), rules));
+  }
+
+  function pick(amount: number) {
+    setDigits(String(amount));
+    setAmountError(submitted ? vietqrAmountError(amount, rules) : null);
+  }
+
+  async function create(event?: FormEvent) {
+    event?.preventDefault();
+    if (creating) return;
+    setSubmitted(true);
+    const amount = parseAmount(digits);
+    const problem = vietqrAmountError(amount, rules);
+    setAmountError(problem);
+    if (problem || amount === null) return;
+    setCreating(true);
+    try {
+      const { data } = await apiFetch<Envelope<VietQrTransaction>>("/api/vietqr/create/", { method: "POST", body: { amount }, auth: true });
+      if (!alive.current) return;
+      const received = Date.now();
+      current.current = data.transaction_id;
+      setQrSource("ours");
+      setDeadline(localDeadline(data, received));
+      setNow(received);
+      setTransaction(data);
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.status === 0 || error.status >= 500) {
+        toast.error(TOPUP_MESSAGES.vietqrFailed);
+      } else if (error.status === 401) {
+        onCreateSessionExpired();
+      } else if (error.errors?.amount?.length) {
+        setAmountError(error.errors.amount[0]);
+      } else {
+        toast.error(error.message && error.message !== FALLBACK_ERROR ? error.message : TOPUP_MESSAGES.vietqrFailed);
+      }
+    } finally {
+      if (alive.current) setCreating(false);
+    }
+  }
+
+  async function cancel() {
+    const id = current.current;
+    if (!id || cancelling) return;
+    setCancelling(true);
+    try {
+      const body = await apiFetch<Envelope<VietQrTransaction>>("/api/vietqr/cancel/", { method: "POST", body: { transaction_id: id, reason: "User cancelled" }, auth: true });
+      if (!alive.current || current.current !== id) return;
+      current.current = null;
+      toast.success(TOPUP_MESSAGES.cancelled);
+      setTransaction((previous) => body.data ?? (previous ? { ...previous, status: "cancelled", status_display: "Đã hủy" } : previous));
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) {
+        parent.current.onSessionExpired();
+        return;
+      }
+      toast.error(TOPUP_MESSAGES.cannotCancel);
+      // Refused most likely because it is no longer pending (paid in the meantime?): find out.
+      void checkAndApply(false);
+    } finally {
+      if (alive.current) setCancelling(false);
+    }
+  }
+
+  function startOver() {
+    current.current = null;
+    setTransaction(null);
+    setSubmitted(false);
+    setAmountError(null);
+  }
+
+  const busy = creating || cancelling;
+  const amount = parseAmount(digits);
+
+  return (
+    <Dialog open onClose={onClose} labelledBy={titleId} busy={busy} testId="vietqr-modal">
+      <TopupDialogTitle id={titleId} title="Nạp tiền qua VietQR" subtitle="Miễn phí, tự động xác nhận khi nhận được chuyển khoản." onClose={onClose} busy={busy} />
+
+      {!transaction ? (
+        <form className="mt-5 space-y-4" onSubmit={create} noValidate>
+          <Field
+            id={amountId}
+            label="Số tiền nạp"
+            required
+            errors={amountError}
+            hint={`Tối thiểu ${rules.formatted_minimum}, tối đa ${rules.formatted_maximum}, bội số của ${formatNumber(rules.step)} ₫.`}
+          >
+            <div className="relative">
+              <input
+                ref={amountInput}
+                id={amountId}
+                name="amount"
+                type="text"
+                inputMode="numeric"
+                autoComplete="off"
+                placeholder="Nhập số tiền"
+                value={groupDigits(digits)}
+                onChange={(event) => changeAmount(event.target.value)}
+                aria-required
+                aria-invalid={amountError ? true : undefined}
+                aria-describedby={`${amountError ? `${amountId}-error ` : ""}${amountId}-hint`}
+                className={`${inputClass(Boolean(amountError))} pr-10 text-lg font-semibold`}
+              />
+              <span className="pointer-events-none absolute inset-y-0 right-3.5 flex items-center text-zinc-400" aria-hidden="true">
+                ₫
+              </span>
+            </div>
+          </Field>
+
+          <fieldset>
+            <legend className="mb-2 text-sm text-zinc-400">Chọn nhanh</legend>
+            <div className="grid grid-cols-2 gap-2">
+              {QUICK_AMOUNTS.map((quick) => (
+                <button
+                  key={quick}
+                  type="button"
+                  onClick={() => pick(quick)}
+                  aria-pressed={amount === quick}
+                  className={`rounded-xl border px-3 py-2.5 text-sm font-semibold transition ${
+                    amount === quick ? "border-indigo-400 bg-indigo-500/20 text-white" : "border-white/10 bg-white/5 text-zinc-200 hover:bg-white/10"
+                  }`}
+                >
+                  {formatVND(quick)}
+                </button>
+              ))}
+            </div>
+          </fieldset>
+
+          {/* Busy rather than disabled: a disabled button drops the keyboard focus. */}
+          <button type="submit" className={TOPUP_PRIMARY} aria-disabled={creating || undefined} aria-busy={creating}>
+            {creating && <Spinner />}
+            {creating ? "Đang tạo giao dịch..." : "Tạo mã QR"}
+          </button>
+        </form>
+      ) : (
+        <TransactionView
+          containerRef={view}
+          transaction={transaction}
+          remaining={remaining}
+          qrSource={qrSource}
+          onQrError={() => setQrSource((source) => (source === "ours" && transaction.qr_fallback_url ? "fallback" : "none"))}
+          checking={checking}
+          cancelling={cancelling}
+          onCheck={() => void checkAndApply(true)}
+          onCancel={() => void cancel()}
+          onStartOver={startOver}
+          onClose={onClose}
+        />
+      )}
+    </Dialog>
+  );
+}
+
+function TransactionView({
+  containerRef,
+  transaction,
+  remaining,
+  qrSource,
+  onQrError,
+  checking,
+  cancelling,
+  onCheck,
+  onCancel,
+  onStartOver,
+  onClose,
+}: {
+  containerRef: RefObject<HTMLDivElement>;
+  transaction: VietQrTransaction;
+  remaining: number;
+  qrSource: "ours" | "fallback" | "none";
+  onQrError: () => void;
+  checking: boolean;
+  cancelling: boolean;
+  onCheck: () => void;
+  onCancel: () => void;
+  onStartOver: () => void;
+  onClose: () => void;
+}) {
+  const pending = transaction.status === "pending";
+  const bank = transaction.bank_info;
+  const formattedAmount = transaction.formatted_amount || formatVND(transaction.amount);
+  const qrUrl = qrSource === "ours" ? transaction.qr_code_url : qrSource === "fallback" ? transaction.qr_fallback_url : null;
+
+  return (
+    <div ref={containerRef} tabIndex={-1} className="mt-5 outline-none">
+      {pending ? (
+        <div className="flex items-center justify-between gap-3 rounded-xl bg-amber-500/10 px-4 py-2.5 ring-1 ring-amber-500/20">
+          <span className="text-sm text-amber-100">Thời gian còn lại</span>
+          <span role="timer" aria-label="Thời gian còn lại" className="font-mono text-lg font-bold text-amber-200 tabular-nums" data-testid="vietqr-countdown">
+            {formatCountdown(remaining)}
+          </span>
+        </div>
+      ) : (
+        <div role="status" className="rounded-xl bg-red-500/10 px-4 py-3 text-sm text-red-100 ring-1 ring-red-500/20" data-testid="vietqr-ended">
+          <p className="font-semibold">{transaction.status === "expired" ? TOPUP_MESSAGES.expired : transaction.status_display}</p>
+          <p className="mt-1 text-red-100/80">Mã QR này không còn dùng được. Vui lòng không chuyển khoản theo giao dịch này.</p>
+        </div>
+      )}
+
+      {pending && (
+        <div className="mt-4 flex justify-center">
+          {qrUrl ? (
+            <img
+              src={qrUrl}
+              alt={`Mã QR chuyển khoản ${formattedAmount}`}
+              width={240}
+              height={240}
+              onError={onQrError}
+              className="h-60 w-60 rounded-xl bg-white p-2"
+              data-testid="vietqr-image"
+            />
+          ) : (
+            <p className="rounded-xl border border-white/10 px-4 py-6 text-center text-sm text-zinc-300">
+              Không tải được mã QR. Vui lòng chuyển khoản theo thông tin bên dưới.
+            </p>
+          )}
+        </div>
+      )}
+
+      <dl className="mt-4 divide-y divide-white/5 rounded-xl bg-black/20 px-4">
+        <DetailRow label="Ngân hàng" value={bankLabel(bank?.bank_code)} copyValue={bank?.bank_code ?? ""} copyLabel="mã ngân hàng" />
+        <DetailRow label="Số tài khoản" value={bank?.account_number} copyValue={bank?.account_number ?? ""} copyLabel="số tài khoản" testId="vietqr-account-number" />
+        <DetailRow label="Chủ tài khoản" value={bank?.account_name} copyValue={bank?.account_name ?? ""} copyLabel="tên chủ tài khoản" />
+        <DetailRow label="Số tiền" value={<span className="text-emerald-300">{formattedAmount}</span>} copyValue={String(transaction.amount)} copyLabel="số tiền" testId="vietqr-amount" />
+        <DetailRow label="Nội dung chuyển khoản" value={transaction.description} copyValue={transaction.description} copyLabel="nội dung chuyển khoản" testId="vietqr-content" strong />
+      </dl>
+
+      {pending && (
+        <p className="mt-3 text-sm text-zinc-400">
+          Nhập <span className="font-semibold text-zinc-200">chính xác</span> nội dung chuyển khoản để được cộng tiền tự động.
+        </p>
+      )}
+
+      <p className="mt-3 text-sm text-zinc-400" aria-live="polite">
+        Trạng thái: <span className="font-semibold text-zinc-100" data-testid="vietqr-status">{transaction.status_display}</span>
+      </p>
+
+      {pending ? (
+        <div className="mt-5 flex flex-col gap-3 sm:flex-row">
+          <button type="button" onClick={onCheck} aria-disabled={checking || undefined} aria-busy={checking} className={TOPUP_PRIMARY}>
+            {checking && <Spinner />}
+            Kiểm tra
+          </button>
+          <button type="button" onClick={onCancel} aria-disabled={cancelling || undefined} aria-busy={cancelling} className={TOPUP_DANGER}>
+            {cancelling && <Spinner />}
+            Hủy giao dịch
+          </button>
+        </div>
+      ) : (
+        <div className="mt-5 flex flex-col gap-3 sm:flex-row">
+          <button type="button" onClick={onStartOver} className={TOPUP_PRIMARY}>
+            Tạo giao dịch mới
+          </button>
+          <button type="button" onClick={onClose} className={TOPUP_SECONDARY}>
+            Đóng
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,131 @@
+// The profile's wallet tab (spec §2, §3 "Transaction"): what was topped up, what is left, the
+// saving rate, the two ways to top up, and the ledger (newest first, as the API sends it).
+import { formatDateTime, formatVND } from "~/lib/format";
+import type { SessionUser } from "~/lib/session";
+import { formatPercent, ledgerDirection, savingRate, type TopupKind, totalToppedUp } from "~/lib/topup";
+import { ListBody, useProfileList } from "./ProfileList";
+
+export type WalletTransaction = {
+  id: number;
+  transaction_type: "deposit" | "purchase" | "admin_adjustment" | string;
+  source?: string | null;
+  status: string;
+  amount: number;
+  formatted_amount: string;
+  description: string | null;
+  balance_before: number;
+  balance_after: number;
+  reference?: string | null;
+  created_at: string;
+};
+
+const TYPE_LABELS: Record<string, string> = { deposit: "Nạp tiền", purchase: "Mua key", admin_adjustment: "Điều chỉnh" };
+const STATUS_LABELS: Record<string, string> = { pending: "Đang xử lý", failed: "Thất bại", cancelled: "Đã hủy" };
+
+function Figure({ label, value, tone, testId }: { label: string; value: string; tone: string; testId?: string }) {
+  return (
+    <div className="rounded-xl bg-black/20 p-4">
+      <p className="text-sm text-zinc-400">{label}</p>
+      <p className={`mt-1 text-xl font-black break-words ${tone}`} data-testid={testId}>
+        {value}
+      </p>
+    </div>
+  );
+}
+
+export function TopupButtons({ onTopup, compact = false }: { onTopup: (kind: TopupKind) => void; compact?: boolean }) {
+  const base = `inline-flex flex-1 items-center justify-center gap-2 rounded-xl font-semibold whitespace-nowrap transition ${compact ? "px-4 py-2.5 text-sm" : "px-5 py-3"}`;
+  // Compact (the profile's header column): one above the other, so neither label wraps.
+  return (
+    <div className={`flex flex-col gap-2 ${compact ? "" : "sm:flex-row"}`}>
+      <button type="button" onClick={() => onTopup("vietqr")} className={`${base} bg-indigo-600 text-white shadow-lg shadow-indigo-950/40 hover:bg-indigo-500`}>
+        <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
+          <path d="M4 4h6v6H4zM14 4h6v6h-6zM4 14h6v6H4zM14 14h2v2h-2zM18 18h2v2h-2zM14 18h2M18 14h2" />
+        </svg>
+        Nạp qua VietQR
+      </button>
+      <button type="button" onClick={() => onTopup("card")} className={`${base} border border-white/10 bg-white/5 text-zinc-100 hover:bg-white/10`}>
+        <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
+          <rect x="3" y="5" width="18" height="14" rx="2" />
+          <path d="M3 10h18M7 15h4" />
+        </svg>
+        Nạp thẻ cào
+      </button>
+    </div>
+  );
+}
+
+function TransactionRow({ transaction }: { transaction: WalletTransaction }) {
+  const incoming = ledgerDirection(transaction) === "in";
+  const status = STATUS_LABELS[transaction.status];
+  return (
+    <li className="flex items-start gap-3 py-3.5" data-testid="wallet-transaction" data-type={transaction.transaction_type}>
+      <span
+        className={`mt-0.5 flex h-9 w-9 shrink-0 items-center justify-center rounded-full ${incoming ? "bg-emerald-500/15 text-emerald-300" : "bg-red-500/15 text-red-300"}`}
+        aria-hidden="true"
+      >
+        <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round">
+          {incoming ? <path d="M12 19V5M5 12l7 7 7-7" /> : <path d="M12 5v14M5 12l7-7 7 7" />}
+        </svg>
+      </span>
+      <div className="min-w-0 flex-1">
+        <p className="font-medium break-words text-white">{transaction.description || TYPE_LABELS[transaction.transaction_type] || transaction.transaction_type}</p>
+        <p className="mt-0.5 text-xs text-zinc-400">
+          <time dateTime={transaction.created_at}>{formatDateTime(transaction.created_at)}</time>
+          {status && <span className="ml-2 rounded bg-amber-500/15 px-1.5 py-0.5 text-amber-200">{status}</span>}
+        </p>
+      </div>
+      <div className="shrink-0 text-right">
+        <p className={`font-bold tabular-nums ${incoming ? "text-emerald-400" : "text-red-400"}`} data-testid="wallet-transaction-amount">
+          {incoming ? "+" : "−"}
+          {transaction.formatted_amount || formatVND(Math.abs(transaction.amount))}
+        </p>
+        <p className="mt-0.5 text-xs text-zinc-500">Số dư: {formatVND(transaction.balance_after)}</p>
+      </div>
+    </li>
+  );
+}
+
+export function WalletTab({
+  user,
+  refreshKey,
+  onTopup,
+  onSessionExpired,
+}: {
+  user: SessionUser;
+  /** Changes after a top-up: the ledger is read again. */
+  refreshKey: number;
+  onTopup: (kind: TopupKind) => void;
+  onSessionExpired: () => void;
+}) {
+  const { state, reload } = useProfileList<WalletTransaction>("/api/auth/wallet/transactions/", refreshKey, onSessionExpired);
+  const balance = user.balance ?? 0;
+  const spent = user.total_spent ?? 0;
+
+  return (
+    <div className="space-y-6">
+      <div className="grid gap-3 sm:grid-cols-3">
+        <Figure label="Tổng đã nạp" value={formatVND(totalToppedUp(balance, spent))} tone="text-white" testId="wallet-total-topped-up" />
+        <Figure label="Số dư khả dụng" value={user.formatted_balance || formatVND(balance)} tone="text-emerald-300" testId="wallet-available" />
+        <Figure label="Tỷ lệ tiết kiệm" value={formatPercent(savingRate(balance, spent))} tone="text-indigo-300" testId="wallet-saving-rate" />
+      </div>
+
+      <TopupButtons onTopup={onTopup} />
+
+      <section aria-labelledby="ledger-heading">
+        <h3 id="ledger-heading" className="text-base font-bold text-white">
+          Lịch sử giao dịch
+        </h3>
+        <ListBody state={state} onRetry={reload} empty="Chưa có giao dịch nào.">
+          {(rows) => (
+            <ul className="mt-2 divide-y divide-white/5" data-testid="wallet-transactions">
+              {rows.map((transaction) => (
+                <TransactionRow key={transaction.id} transaction={transaction} />
+              ))}
+            </ul>
+          )}
+        </ListBody>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,298 @@
+// Wallet top-ups as the browser sees them (spec §3, §4, §5, §8, §9): VietQR amount rules, the
+// phone-card form rules and estimate, countdowns, the wallet figures. Pure helpers: the server
+// re-checks everything; these only pre-check so the buyer hears about a mistake before sending.
+import { formatNumber, formatVND } from "./format";
+
+/** The spec's texts, word for word. */
+export const TOPUP_MESSAGES = {
+  invalidAmount: "Vui lòng nhập số tiền hợp lệ",
+  minimum: (formatted: string) => `Số tiền tối thiểu là ${formatted}`,
+  maximum: (formatted: string) => `Số tiền tối đa là ${formatted}`,
+  step: (step: number) => `Số tiền phải là bội số của ${step} VND`,
+  configFailed: "Không thể tải cấu hình thanh toán",
+  vietqrFailed: "Không thể tạo giao dịch VietQR",
+  expired: "Giao dịch đã hết hạn",
+  cancelledElsewhere: "Giao dịch đã bị hủy",
+  failed: (statusDisplay: string) => `Giao dịch thất bại: ${statusDisplay}`,
+  cancelled: "Đã hủy giao dịch",
+  cannotCancel: "Không thể hủy giao dịch",
+  sessionExpired: "Phiên đăng nhập đã hết hạn",
+  telco: "Vui lòng chọn nhà mạng",
+  serial: "Số serial phải có ít nhất 10 ký tự",
+  code: "Mã thẻ phải có ít nhất 10 ký tự",
+  value: "Vui lòng chọn mệnh giá thẻ",
+  cardUnavailable: "Dịch vụ thanh toán thẻ cào hiện không khả dụng",
+  cardFailed: "Không thể gửi thẻ cào",
+  configMissing: "Cấu hình chưa được tải",
+  cardPending: "Đang xử lý thẻ cào, vui lòng chờ...",
+} as const;
+
+/** Spec §9 timings. */
+export const TOPUP_TIMINGS = {
+  vietqrPollMs: 10_000,
+  countdownTickMs: 1_000,
+  cardPollMs: 5_000,
+  cardPollLimitMs: 10 * 60_000,
+  balanceRefetchMs: 1_000,
+  /** A 401 while creating a top-up: to /login after 2 s (spec §8 "Wallet"). */
+  sessionRedirectMs: 2_000,
+} as const;
+
+/** The modal's quick picks (spec §9), not the config's suggested amounts. */
+export const QUICK_AMOUNTS = [60_000, 150_000, 350_000, 500_000] as const;
+
+export type BankInfo = { bank_code: string; bank_bin?: string; account_number: string; account_name: string };
+
+export type VietQrConfig = {
+  minimum_amount: number;
+  maximum_amount: number;
+  formatted_minimum: string;
+  formatted_maximum: string;
+  currency: string;
+  step: number;
+  suggested_amounts: number[];
+  bank_info: BankInfo | null;
+  transaction_timeout_minutes: number;
+};
+
+/** Used when GET /api/vietqr/config/ fails (spec §9). The bank comes with each transaction. */
+export const VIETQR_DEFAULTS: VietQrConfig = {
+  minimum_amount: 60_000,
+  maximum_amount: 50_000_000,
+  formatted_minimum: formatVND(60_000),
+  formatted_maximum: formatVND(50_000_000),
+  currency: "VND",
+  step: 1_000,
+  suggested_amounts: [60_000, 100_000, 200_000, 500_000, 1_000_000, 2_000_000, 5_000_000],
+  bank_info: null,
+  transaction_timeout_minutes: 30,
+};
+
+export type VietQrStatus = "pending" | "paid" | "cancelled" | "expired" | "failed";
+
+export type VietQrTransaction = {
+  transaction_id: string;
+  amount: number;
+  formatted_amount: string;
+  description: string;
+  status: VietQrStatus;
+  status_display: string;
+  qr_code_url: string;
+  qr_fallback_url?: string | null;
+  bank_info: BankInfo;
+  expires_at: string;
+  time_remaining?: number | null;
+  paid_at?: string | null;
+};
+
+export type CardStatus = "pending" | "success" | "failed" | "invalid_card" | "used_card" | "wrong_amount" | "system_error";
+
+export type CardTelco = { value: string; label: string; fee: number };
+export type CardValue = { value: number; label: string };
+export type CardConfig = { enabled: boolean; supported_telcos: CardTelco[]; supported_values: CardValue[] };
+
+export type CardPayment = {
+  transaction_id: string;
+  telco: string;
+  card_serial?: string;
+  card_value: number;
+  formatted_card_value: string;
+  fee_percent?: number;
+  status: CardStatus;
+  status_display: string;
+  amount_received: number | null;
+  formatted_amount_received: string | null;
+  message?: string | null;
+};
+
+// ---------------------------------------------------------------- amounts
+
+/** Keeps only the digits, as the amount, serial and code inputs do (spec §5). */
+export function digitsOnly(text: string): string {
+  return text.replace(/\D+/g, "");
+}
+
+/** The typed amount as a number (leading zeros dropped), or null when nothing usable is typed. */
+export function parseAmount(digits: string): number | null {
+  const clean = digitsOnly(digits).replace(/^0+(?=\d)/, "");
+  if (!clean) return null;
+  const amount = Number(clean);
+  return Number.isSafeInteger(amount) ? amount : null;
+}
+
+/** "150000" → "150.000" for the input; empty stays empty. */
+export function groupDigits(digits: string): string {
+  const amount = parseAmount(digits);
+  return amount === null ? "" : formatNumber(amount);
+}
+
+type AmountRules = Pick<VietQrConfig, "minimum_amount" | "maximum_amount" | "formatted_minimum" | "formatted_maximum" | "step">;
+
+/** Spec §5 "VietQR amount", in the spec's order; null when the amount may be sent. */
+export function vietqrAmountError(amount: number | null, rules: AmountRules): string | null {
+  if (amount === null || !Number.isSafeInteger(amount) || amount <= 0) return TOPUP_MESSAGES.invalidAmount;
+  if (amount < rules.minimum_amount) return TOPUP_MESSAGES.minimum(rules.formatted_minimum || formatVND(rules.minimum_amount));
+  if (amount > rules.maximum_amount) return TOPUP_MESSAGES.maximum(rules.formatted_maximum || formatVND(rules.maximum_amount));
+  if (rules.step > 0 && amount % rules.step !== 0) return TOPUP_MESSAGES.step(rules.step);
+  return null;
+}
+
+/** The config as received, with any missing or broken figure taken from the defaults. */
+export function normaliseVietQrConfig(data: Partial<VietQrConfig> | null | undefined): VietQrConfig {
+  const positive = (value: unknown, fallback: number) => (typeof value === "number" && Number.isFinite(value) && value > 0 ? value : fallback);
+  const minimum = positive(data?.minimum_amount, VIETQR_DEFAULTS.minimum_amount);
+  const maximum = positive(data?.maximum_amount, VIETQR_DEFAULTS.maximum_amount);
+  return {
+    minimum_amount: minimum,
+    maximum_amount: maximum,
+    formatted_minimum: data?.formatted_minimum || formatVND(minimum),
+    formatted_maximum: data?.formatted_maximum || formatVND(maximum),
+    currency: data?.currency || "VND",
+    step: positive(data?.step, VIETQR_DEFAULTS.step),
+    suggested_amounts: Array.isArray(data?.suggested_amounts) ? data.suggested_amounts : VIETQR_DEFAULTS.suggested_amounts,
+    bank_info: data?.bank_info ?? null,
+    transaction_timeout_minutes: positive(data?.transaction_timeout_minutes, VIETQR_DEFAULTS.transaction_timeout_minutes),
+  };
+}
+
+// ---------------------------------------------------------------- VietQR transactions
+
+export type VietQrOutcome = "pending" | "paid" | "cancelled" | "ended";
+
+/** What the modal does with a status: keep waiting, celebrate, or stop (cancelled warns, the rest fail). */
+export function vietqrOutcome(status: string): VietQrOutcome {
+  if (status === "pending") return "pending";
+  if (status === "paid") return "paid";
+  if (status === "cancelled") return "cancelled";
+  return "ended";
+}
+
+/**
+ * When the transaction expires, in this browser's clock. The server's time_remaining is measured
+ * on its own clock, so it survives a browser clock that is minutes off; expires_at is the fallback.
+ */
+export function localDeadline(transaction: Pick<VietQrTransaction, "expires_at" | "time_remaining">, receivedAt: number): number {
+  if (typeof transaction.time_remaining === "number" && Number.isFinite(transaction.time_remaining)) {
+    return receivedAt + Math.max(0, transaction.time_remaining) * 1000;
+  }
+  const expires = Date.parse(transaction.expires_at);
+  return Number.isNaN(expires) ? receivedAt : expires;
+}
+
+/** Whole seconds left until `deadline`, never negative. */
+export function secondsLeft(deadline: number, now: number): number {
+  return Math.max(0, Math.ceil((deadline - now) / 1000));
+}
+
+/** 125 → "02:05"; an hour or more → "1:02:05". */
+export function formatCountdown(totalSeconds: number): string {
+  const seconds = Math.max(0, Math.floor(totalSeconds));
+  const hours = Math.floor(seconds / 3600);
+  const minutes = Math.floor((seconds % 3600) / 60);
+  const rest = seconds % 60;
+  const two = (value: number) => String(value).padStart(2, "0");
+  return hours > 0 ? `${hours}:${two(minutes)}:${two(rest)}` : `${two(minutes)}:${two(rest)}`;
+}
+
+const BANK_NAMES: Record<string, string> = {
+  VCB: "Vietcombank",
+  BIDV: "BIDV",
+  ICB: "VietinBank",
+  CTG: "VietinBank",
+  VBA: "Agribank",
+  TCB: "Techcombank",
+  MB: "MB Bank",
+  ACB: "ACB",
+  VPB: "VPBank",
+  TPB: "TPBank",
+  STB: "Sacombank",
+  HDB: "HDBank",
+  VIB: "VIB",
+  SHB: "SHB",
+  MSB: "MSB",
+  OCB: "OCB",
+  SEAB: "SeABank",
+  EIB: "Eximbank",
+};
+
+/** "VCB" → "Vietcombank (VCB)"; an unknown code stays as it is. */
+export function bankLabel(code: string | null | undefined): string {
+  const clean = code?.trim().toUpperCase() ?? "";
+  const name = BANK_NAMES[clean];
+  return name && name !== clean ? `${name} (${clean})` : clean || "—";
+}
+
+// ---------------------------------------------------------------- phone cards
+
+/** Spec §9: floor(value × (1 − fee/100)), in integer steps so 0.1 + 0.2 never loses a đồng. */
+export function cardEstimate(value: number, feePercent: number): number {
+  if (!Number.isFinite(value) || value <= 0) return 0;
+  const fee = Number.isFinite(feePercent) ? Math.min(100, Math.max(0, feePercent)) : 0;
+  return Math.floor(Math.round(value * (100 - fee) * 100) / 10_000);
+}
+
+export type CardForm = { telco: string; card_serial: string; card_code: string; card_value: string };
+export type CardField = keyof CardForm;
+
+/** Spec §5 "Card"; an empty object means the card may be sent. */
+export function cardFormErrors(form: CardForm): Partial<Record<CardField, string>> {
+  const errors: Partial<Record<CardField, string>> = {};
+  if (!form.telco) errors.telco = TOPUP_MESSAGES.telco;
+  if (digitsOnly(form.card_serial).length < 10) errors.card_serial = TOPUP_MESSAGES.serial;
+  if (digitsOnly(form.card_code).length < 10) errors.card_code = TOPUP_MESSAGES.code;
+  if (!form.card_value || !(Number(form.card_value) > 0)) errors.card_value = TOPUP_MESSAGES.value;
+  return errors;
+}
+
+export function isCardFinal(status: string): boolean {
+  return status !== "pending";
+}
+
+// ---------------------------------------------------------------- the wallet tab
+
+/** Total topped up = total_spent + balance (spec §2). */
+export function totalToppedUp(balance: number, totalSpent: number): number {
+  return Math.max(0, balance) + Math.max(0, totalSpent);
+}
+
+/** balance / (total_spent + balance) as a percent; 100 when nothing was spent (spec §2). */
+export function savingRate(balance: number, totalSpent: number): number {
+  const total = totalToppedUp(balance, totalSpent);
+  if (totalSpent <= 0 || total <= 0) return 100;
+  return (Math.max(0, balance) / total) * 100;
+}
+
+const percent = new Intl.NumberFormat("vi-VN", { maximumFractionDigits: 1 });
+
+/** 66.666… → "66,7%" */
+export function formatPercent(value: number): string {
+  return `${percent.format(value)}%`;
+}
+
+export type LedgerEntry = { transaction_type: string; amount: number };
+
+/**
+ * Which way a ledger row moved the balance. The spec colours a deposit green (+) and the rest
+ * red (−); an admin adjustment can credit too, and the API's signed amount says so.
+ */
+export function ledgerDirection(entry: LedgerEntry): "in" | "out" {
+  if (entry.transaction_type === "deposit") return "in";
+  if (entry.transaction_type === "purchase") return "out";
+  return entry.amount >= 0 ? "in" : "out";
+}
+
+// ---------------------------------------------------------------- the profile's query
+
+export const PROFILE_TABS = ["profile", "wallet", "purchases"] as const;
+export type ProfileTab = (typeof PROFILE_TABS)[number];
+export type TopupKind = "vietqr" | "card";
+
+/** ?tab=… as a tab; anything else is the profile tab. */
+export function profileTabFrom(value: string | null | undefined): ProfileTab {
+  return (PROFILE_TABS as readonly string[]).includes(value ?? "") ? (value as ProfileTab) : "profile";
+}
+
+/** ?topup=vietqr|card (the header's top-up links), else null. */
+export function topupFrom(value: string | null | undefined): TopupKind | null {
+  return value === "vietqr" || value === "card" ? value : null;
+}
