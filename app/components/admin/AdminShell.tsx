@@ -1,0 +1,252 @@
+// The admin screens' frame: the client-side guard of spec §6 (the server checks every call too),
+// the shared API-error handling (401 → session expired, 403 → like a non-admin), and small
+// building blocks (page heading, buttons, confirmation dialog, pager, badges).
+import { Link, useLocation, useNavigate } from "@remix-run/react";
+import { type ReactNode, useCallback, useEffect, useId, useState } from "react";
+import { Dialog, DialogCloseButton } from "~/components/Dialog";
+import { PageSpinner, Spinner } from "~/components/Spinner";
+import { ADMIN_MESSAGES, adminVerdict } from "~/lib/admin";
+import { ApiError } from "~/lib/api";
+import { useSessionExpired } from "~/lib/auth";
+import { loginPathFor } from "~/lib/redirects";
+import { clearSession, STORAGE_KEYS } from "~/lib/session";
+import { toast } from "~/lib/toast";
+
+export const BUTTON_PRIMARY =
+  "inline-flex items-center justify-center gap-2 rounded-xl bg-indigo-600 px-4 py-2 text-sm font-semibold text-white transition hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-400 disabled:cursor-not-allowed disabled:opacity-50";
+export const BUTTON_SECONDARY =
+  "inline-flex items-center justify-center gap-2 rounded-xl border border-white/10 bg-zinc-800 px-4 py-2 text-sm font-medium text-zinc-100 transition hover:bg-zinc-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-400 disabled:cursor-not-allowed disabled:opacity-50";
+export const BUTTON_DANGER =
+  "inline-flex items-center justify-center gap-2 rounded-xl bg-red-600 px-4 py-2 text-sm font-semibold text-white transition hover:bg-red-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-400 disabled:cursor-not-allowed disabled:opacity-50";
+export const BUTTON_SMALL =
+  "inline-flex items-center justify-center rounded-lg border border-white/10 px-2.5 py-1 text-xs font-medium text-zinc-200 transition hover:bg-white/5 focus-visible:outline-2 focus-visible:outline-indigo-400 disabled:cursor-not-allowed disabled:opacity-50";
+export const CARD = "rounded-2xl border border-white/5 bg-zinc-900";
+export const SELECT_CLASS =
+  "rounded-xl border border-white/10 bg-zinc-950/60 px-3 py-2 text-sm text-white hover:border-white/20 focus-visible:border-indigo-400";
+export const TABLE_WRAP = "overflow-x-auto rounded-2xl border border-white/5 bg-zinc-900";
+export const TH = "px-3 py-2.5 text-left text-xs font-semibold tracking-wide text-zinc-400 uppercase whitespace-nowrap";
+export const TD = "px-3 py-2.5 align-middle";
+
+function readRawUser(): string | null {
+  try {
+    return window.localStorage.getItem(STORAGE_KEYS.user);
+  } catch {
+    return null;
+  }
+}
+
+function readToken(): string | null {
+  try {
+    return window.localStorage.getItem(STORAGE_KEYS.access);
+  } catch {
+    return null;
+  }
+}
+
+/** Renders the admin page only for a stored admin session; everyone else is sent away with the spec's message. */
+export function AdminGuard({ children }: { children: ReactNode }) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const here = location.pathname + location.search;
+  const [allowed, setAllowed] = useState(false);
+  useEffect(() => {
+    const verdict = adminVerdict(readToken(), readRawUser());
+    if (verdict === "admin") {
+      setAllowed(true);
+      return;
+    }
+    setAllowed(false);
+    if (verdict === "login") {
+      toast.error(ADMIN_MESSAGES.loginRequired);
+      navigate(loginPathFor(here), { replace: true });
+    } else if (verdict === "invalid") {
+      clearSession();
+      toast.error(ADMIN_MESSAGES.invalidSession);
+      navigate(loginPathFor(here), { replace: true });
+    } else {
+      toast.error(ADMIN_MESSAGES.accessDenied);
+      navigate("/dashboard", { replace: true });
+    }
+    // Only on arrival: a search-parameter change inside the page does not re-run the check.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [location.pathname]);
+  return allowed ? <>{children}</> : <PageSpinner label="Đang kiểm tra quyền truy cập..." />;
+}
+
+/**
+ * One handler for a failed admin call: 401 → the session-expired flow, 403 → like a non-admin,
+ * anything else → a red toast (with an optional prefix such as 'Lỗi khi thêm keys: ').
+ * Returns true when the error was an auth problem (the caller should stop).
+ */
+export function useAdminError(): (error: unknown, fallback: string, format?: (message: string) => string) => boolean {
+  const sessionExpired = useSessionExpired();
+  const navigate = useNavigate();
+  return useCallback(
+    (error: unknown, fallback: string, format?: (message: string) => string) => {
+      if (error instanceof DOMException && error.name === "AbortError") return true;
+      if (error instanceof ApiError && error.status === 401) {
+        sessionExpired();
+        return true;
+      }
+      if (error instanceof ApiError && error.status === 403) {
+        toast.error(ADMIN_MESSAGES.accessDenied);
+        navigate("/dashboard", { replace: true });
+        return true;
+      }
+      const message = error instanceof ApiError && error.message ? error.message : fallback;
+      toast.error(format ? format(message) : message);
+      return false;
+    },
+    [navigate, sessionExpired],
+  );
+}
+
+const NAV = [
+  { to: "/admin/users", label: "Người dùng" },
+  { to: "/admin/promotions", label: "Khuyến mãi" },
+  { to: "/admin/bank-transfers", label: "Chuyển khoản" },
+];
+
+/** The page heading with the admin section links. */
+export function AdminPage({ title, subtitle, actions, children }: { title: ReactNode; subtitle?: ReactNode; actions?: ReactNode; children: ReactNode }) {
+  const location = useLocation();
+  return (
+    <div className="mx-auto w-full max-w-7xl px-4 py-6 sm:px-6 lg:py-10">
+      <nav aria-label="Quản trị" className="mb-4 flex flex-wrap gap-2 text-sm">
+        <Link to="/admin" className="rounded-lg px-2.5 py-1 text-zinc-400 hover:bg-white/5 hover:text-white">
+          Ứng dụng
+        </Link>
+        {NAV.map((item) => {
+          const current = location.pathname === item.to;
+          return (
+            <Link
+              key={item.to}
+              to={item.to}
+              aria-current={current ? "page" : undefined}
+              className={`rounded-lg px-2.5 py-1 ${current ? "bg-indigo-500/15 text-indigo-200" : "text-zinc-400 hover:bg-white/5 hover:text-white"}`}
+            >
+              {item.label}
+            </Link>
+          );
+        })}
+      </nav>
+      <div className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+        <div className="min-w-0">
+          <h1 className="text-2xl font-black text-white sm:text-3xl">{title}</h1>
+          {subtitle && <div className="mt-1 text-sm text-zinc-400">{subtitle}</div>}
+        </div>
+        {actions && <div className="flex flex-wrap gap-2">{actions}</div>}
+      </div>
+      {children}
+    </div>
+  );
+}
+
+export function Badge({ tone, children }: { tone: string; children: ReactNode }) {
+  return <span className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ring-inset ${tone}`}>{children}</span>;
+}
+
+export function StatCard({ label, value, tone = "text-white" }: { label: string; value: ReactNode; tone?: string }) {
+  return (
+    <div className={`${CARD} p-4`}>
+      <p className="text-sm text-zinc-400">{label}</p>
+      <p className={`mt-1 text-xl font-black break-words ${tone}`}>{value}</p>
+    </div>
+  );
+}
+
+/** A titled modal with a close button. */
+export function Modal({
+  open,
+  onClose,
+  title,
+  busy,
+  testId,
+  wide,
+  children,
+}: {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  busy?: boolean;
+  testId?: string;
+  wide?: boolean;
+  children: ReactNode;
+}) {
+  const id = useId();
+  return (
+    <Dialog open={open} onClose={onClose} labelledBy={id} busy={busy} testId={testId}>
+      <div className={wide ? "sm:-mx-2 sm:min-w-[min(36rem,80vw)]" : undefined}>
+        <div className="mb-4 flex items-start justify-between gap-3">
+          <h2 id={id} className="text-lg font-bold text-white">
+            {title}
+          </h2>
+          <DialogCloseButton onClick={onClose} disabled={busy} />
+        </div>
+        {children}
+      </div>
+    </Dialog>
+  );
+}
+
+/** "Are you sure? This cannot be undone." */
+export function ConfirmDialog({
+  open,
+  title,
+  message,
+  confirmLabel = "Xóa",
+  busy,
+  onConfirm,
+  onClose,
+}: {
+  open: boolean;
+  title: string;
+  message: ReactNode;
+  confirmLabel?: string;
+  busy?: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
+  return (
+    <Modal open={open} onClose={onClose} title={title} busy={busy} testId="confirm-dialog">
+      <div className="text-sm text-zinc-300">{message}</div>
+      <p className="mt-2 text-sm text-amber-300">Hành động này không thể hoàn tác.</p>
+      <div className="mt-5 flex justify-end gap-2">
+        <button type="button" className={BUTTON_SECONDARY} onClick={onClose} disabled={busy}>
+          Hủy
+        </button>
+        <button type="button" className={BUTTON_DANGER} onClick={onConfirm} disabled={busy}>
+          {busy && <Spinner />}
+          {confirmLabel}
+        </button>
+      </div>
+    </Modal>
+  );
+}
+
+export function Pager({ page, totalPages, onPage }: { page: number; totalPages: number; onPage: (page: number) => void }) {
+  if (totalPages <= 1) return null;
+  return (
+    <nav aria-label="Phân trang" className="mt-4 flex items-center justify-center gap-3 text-sm text-zinc-300">
+      <button type="button" className={BUTTON_SMALL} onClick={() => onPage(page - 1)} disabled={page <= 1}>
+        ← Trước
+      </button>
+      <span>
+        Trang {page} / {totalPages}
+      </span>
+      <button type="button" className={BUTTON_SMALL} onClick={() => onPage(page + 1)} disabled={page >= totalPages}>
+        Sau →
+      </button>
+    </nav>
+  );
+}
+
+export function EmptyRow({ colSpan, children }: { colSpan: number; children: ReactNode }) {
+  return (
+    <tr>
+      <td colSpan={colSpan} className="px-3 py-10 text-center text-zinc-400">
+        {children}
+      </td>
+    </tr>
+  );
+}

@@ -1,0 +1,381 @@
+// Promotion management (spec §2 "Admin promotions", §4, §5 "Promotion form", §8 "Promotions").
+// /admin/promotions and /admin/simple-promotions both render this screen.
+import { type FormEvent, useEffect, useState } from "react";
+import { Field, inputClass } from "~/components/Field";
+import { Spinner } from "~/components/Spinner";
+import {
+  digitsOnly,
+  groupDigits,
+  optionalNumber,
+  PROMOTION_DEFAULTS,
+  PROMOTION_STATUS_LABELS,
+  PROMOTION_STATUSES,
+  type PromotionStatus,
+  promotionDurationDays,
+  promotionEndDate,
+} from "~/lib/admin";
+import { ApiError, apiFetch } from "~/lib/api";
+import { formatDate, formatNumber, formatVND } from "~/lib/format";
+import { toast } from "~/lib/toast";
+import { AdminPage, Badge, BUTTON_PRIMARY, BUTTON_SECONDARY, BUTTON_SMALL, ConfirmDialog, EmptyRow, Modal, SELECT_CLASS, TABLE_WRAP, TD, TH, useAdminError } from "./AdminShell";
+
+export type Promotion = {
+  id: number;
+  name: string;
+  description: string;
+  code: string;
+  promotion_type: "percentage" | "fixed" | "tiered";
+  bonus_percentage: number | null;
+  bonus_amount: number | null;
+  min_deposit_amount: number;
+  max_deposit_amount: number | null;
+  max_bonus_amount: number | null;
+  usage_limit_per_user: number | null;
+  total_usage_limit: number | null;
+  total_used: number;
+  start_date: string;
+  end_date: string;
+  duration: number;
+  status: PromotionStatus;
+  is_automatic: boolean;
+  requires_code: boolean;
+};
+
+const STATUS_TONES: Record<PromotionStatus, string> = {
+  active: "bg-emerald-500/15 text-emerald-300 ring-emerald-400/30",
+  inactive: "bg-zinc-500/15 text-zinc-300 ring-zinc-400/30",
+  expired: "bg-amber-500/15 text-amber-300 ring-amber-400/30",
+  draft: "bg-sky-500/15 text-sky-300 ring-sky-400/30",
+};
+
+function isNetwork(error: unknown): boolean {
+  return error instanceof ApiError && error.isNetworkError;
+}
+
+function bonusText(promotion: Promotion): string {
+  if (promotion.promotion_type === "percentage") return `${promotion.bonus_percentage ?? 0}%`;
+  if (promotion.promotion_type === "fixed") return formatVND(promotion.bonus_amount ?? 0);
+  return "Theo mức";
+}
+
+export function PromotionsScreen() {
+  const [search, setSearch] = useState("");
+  const [query, setQuery] = useState("");
+  const [status, setStatus] = useState("");
+  const [list, setList] = useState<Promotion[]>([]);
+  const [loading, setLoading] = useState(true);
+  const [version, setVersion] = useState(0);
+  const [editing, setEditing] = useState<Promotion | "new" | null>(null);
+  const [deleting, setDeleting] = useState<Promotion | null>(null);
+  const [busy, setBusy] = useState(false);
+  const handleError = useAdminError();
+
+  useEffect(() => {
+    const timer = setTimeout(() => setQuery(search.trim()), 300);
+    return () => clearTimeout(timer);
+  }, [search]);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setLoading(true);
+    const params = new URLSearchParams();
+    if (status) params.set("status", status);
+    if (query) params.set("search", query);
+    apiFetch<{ data: Promotion[] }>(`/api/promotions/?${params}`, { auth: true, signal: controller.signal })
+      .then((body) => setList(body.data ?? []))
+      .catch((error) => {
+        if (controller.signal.aborted) return;
+        handleError(error, "Không thể tải danh sách khuyến mãi", () => (isNetwork(error) ? "Lỗi khi tải danh sách khuyến mãi" : "Không thể tải danh sách khuyến mãi"));
+      })
+      .finally(() => {
+        if (!controller.signal.aborted) setLoading(false);
+      });
+    return () => controller.abort();
+  }, [query, status, version, handleError]);
+
+  async function confirmDelete() {
+    if (!deleting) return;
+    setBusy(true);
+    try {
+      await apiFetch(`/api/promotions/${deleting.id}/`, { method: "DELETE", auth: true });
+      toast.success("Đã xóa khuyến mãi!");
+      setDeleting(null);
+      setVersion((value) => value + 1);
+    } catch (error) {
+      handleError(error, "Không thể xóa khuyến mãi", () => (isNetwork(error) ? "Lỗi khi xóa khuyến mãi" : "Không thể xóa khuyến mãi"));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <AdminPage
+      title="Quản lý khuyến mãi"
+      subtitle="Thưởng thêm khi nạp tiền vào ví"
+      actions={
+        <button type="button" className={BUTTON_PRIMARY} onClick={() => setEditing("new")}>
+          + Tạo khuyến mãi
+        </button>
+      }
+    >
+      <div className="mb-3 flex flex-wrap items-center gap-2">
+        <label htmlFor="promotion-search" className="sr-only">
+          Tìm khuyến mãi
+        </label>
+        <input
+          id="promotion-search"
+          type="search"
+          className={`${inputClass(false)} max-w-sm`}
+          placeholder="Tìm theo tên, mã hoặc mô tả..."
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+        />
+        <label htmlFor="promotion-status" className="sr-only">
+          Lọc theo trạng thái
+        </label>
+        <select id="promotion-status" className={SELECT_CLASS} value={status} onChange={(event) => setStatus(event.target.value)}>
+          <option value="">Tất cả trạng thái</option>
+          {PROMOTION_STATUSES.map((value) => (
+            <option key={value} value={value}>
+              {PROMOTION_STATUS_LABELS[value]}
+            </option>
+          ))}
+        </select>
+        {loading && <Spinner className="h-4 w-4 text-indigo-400" />}
+      </div>
+      <div className={TABLE_WRAP}>
+        <table className="w-full min-w-[56rem] text-sm text-zinc-200" data-testid="promotion-table">
+          <thead className="border-b border-white/5">
+            <tr>
+              <th className={TH}>Tên</th>
+              <th className={TH}>Mã</th>
+              <th className={TH}>Thưởng</th>
+              <th className={`${TH} text-right`}>Nạp tối thiểu</th>
+              <th className={TH}>Thời gian</th>
+              <th className={`${TH} text-right`}>Đã dùng</th>
+              <th className={TH}>Trạng thái</th>
+              <th className={`${TH} text-right`}>Thao tác</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-white/5">
+            {!loading && list.length === 0 && <EmptyRow colSpan={8}>Chưa có khuyến mãi nào.</EmptyRow>}
+            {list.map((promotion) => (
+              <tr key={promotion.id} data-promotion-id={promotion.id}>
+                <td className={`${TD} max-w-[16rem]`}>
+                  <p className="truncate font-medium text-white">{promotion.name}</p>
+                  {promotion.description && <p className="truncate text-xs text-zinc-400">{promotion.description}</p>}
+                </td>
+                <td className={`${TD} font-mono`}>{promotion.code}</td>
+                <td className={TD}>{bonusText(promotion)}</td>
+                <td className={`${TD} text-right whitespace-nowrap`}>{formatVND(promotion.min_deposit_amount)}</td>
+                <td className={`${TD} whitespace-nowrap`}>
+                  {formatDate(promotion.start_date)} – {formatDate(promotion.end_date)}
+                </td>
+                <td className={`${TD} text-right`}>
+                  {formatNumber(promotion.total_used)}
+                  {promotion.total_usage_limit ? ` / ${formatNumber(promotion.total_usage_limit)}` : ""}
+                </td>
+                <td className={TD}>
+                  <Badge tone={STATUS_TONES[promotion.status] ?? STATUS_TONES.inactive}>{PROMOTION_STATUS_LABELS[promotion.status] ?? promotion.status}</Badge>
+                </td>
+                <td className={`${TD} text-right whitespace-nowrap`}>
+                  <div className="inline-flex gap-1.5">
+                    <button type="button" className={BUTTON_SMALL} onClick={() => setEditing(promotion)}>
+                      Sửa
+                    </button>
+                    <button type="button" className={`${BUTTON_SMALL} text-red-300`} onClick={() => setDeleting(promotion)}>
+                      Xóa
+                    </button>
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <PromotionModal
+        editing={editing}
+        onClose={() => setEditing(null)}
+        onSaved={() => {
+          setEditing(null);
+          setVersion((value) => value + 1);
+        }}
+      />
+      <ConfirmDialog open={deleting !== null} busy={busy} title="Xóa khuyến mãi" message={`Xóa khuyến mãi "${deleting?.name ?? ""}"?`} onConfirm={confirmDelete} onClose={() => setDeleting(null)} />
+    </AdminPage>
+  );
+}
+
+type Form = {
+  name: string;
+  description: string;
+  code: string;
+  bonus_percentage: string;
+  min_deposit_amount: string;
+  max_deposit_amount: string;
+  max_bonus_amount: string;
+  usage_limit_per_user: string;
+  total_usage_limit: string;
+  duration: string;
+};
+
+function formFrom(promotion: Promotion | null): Form {
+  const text = (value: number | null | undefined) => (value === null || value === undefined ? "" : String(value));
+  return {
+    name: promotion?.name ?? "",
+    description: promotion?.description ?? "",
+    code: promotion?.code ?? "",
+    bonus_percentage: String(promotion?.bonus_percentage ?? PROMOTION_DEFAULTS.bonusPercentage),
+    min_deposit_amount: String(promotion?.min_deposit_amount ?? PROMOTION_DEFAULTS.minDeposit),
+    max_deposit_amount: text(promotion?.max_deposit_amount),
+    max_bonus_amount: text(promotion?.max_bonus_amount),
+    usage_limit_per_user: text(promotion?.usage_limit_per_user),
+    total_usage_limit: text(promotion?.total_usage_limit),
+    duration: String(promotion ? promotionDurationDays(promotion.start_date, promotion.end_date) : PROMOTION_DEFAULTS.duration),
+  };
+}
+
+function PromotionModal({ editing, onClose, onSaved }: { editing: Promotion | "new" | null; onClose: () => void; onSaved: () => void }) {
+  const [form, setForm] = useState<Form>(() => formFrom(null));
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const [busy, setBusy] = useState(false);
+  const handleError = useAdminError();
+  const existing = editing && editing !== "new" ? editing : null;
+
+  useEffect(() => {
+    if (!editing) return;
+    setForm(formFrom(editing === "new" ? null : editing));
+    setErrors({});
+  }, [editing]);
+
+  // The modal always starts today; the end follows from the number of days (spec §5).
+  const start = new Date();
+  const days = Number(form.duration);
+  const daysValid = Number.isInteger(days) && days >= 1 && days <= 365;
+  const end = daysValid ? promotionEndDate(start, days) : null;
+
+  function set<K extends keyof Form>(key: K, value: Form[K]) {
+    setForm((current) => ({ ...current, [key]: value }));
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const percent = Number(form.bonus_percentage);
+    const problems: Record<string, string[]> = {};
+    if (!form.name.trim()) problems.name = ["Vui lòng nhập tên khuyến mãi"];
+    if (!Number.isInteger(percent) || percent < 1 || percent > 100) problems.bonus_percentage = ["Phần trăm từ 1 đến 100"];
+    if (!daysValid) problems.duration = ["Thời hạn từ 1 đến 365 ngày"];
+    setErrors(problems);
+    if (Object.keys(problems).length || !end) return;
+    const body = {
+      name: form.name.trim(),
+      description: form.description.trim(),
+      code: form.code.trim().toUpperCase(),
+      promotion_type: "percentage",
+      bonus_percentage: percent,
+      min_deposit_amount: optionalNumber(form.min_deposit_amount) ?? PROMOTION_DEFAULTS.minDeposit,
+      max_deposit_amount: optionalNumber(form.max_deposit_amount),
+      max_bonus_amount: optionalNumber(form.max_bonus_amount),
+      usage_limit_per_user: optionalNumber(form.usage_limit_per_user),
+      total_usage_limit: optionalNumber(form.total_usage_limit),
+      start_date: start.toISOString(),
+      end_date: end.toISOString(),
+      duration: days,
+      status: "active",
+      is_automatic: true,
+      requires_code: false,
+    };
+    setBusy(true);
+    try {
+      if (existing) {
+        await apiFetch(`/api/promotions/${existing.id}/`, { method: "PUT", auth: true, body });
+        toast.success("Cập nhật khuyến mãi thành công!");
+      } else {
+        await apiFetch("/api/promotions/", { method: "POST", auth: true, body });
+        toast.success("Tạo khuyến mãi thành công!");
+      }
+      onSaved();
+    } catch (error) {
+      if (error instanceof ApiError && error.errors) setErrors(error.errors);
+      handleError(error, "Có lỗi xảy ra", (message) => (isNetwork(error) ? "Lỗi kết nối" : message || "Có lỗi xảy ra"));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const money = (key: keyof Form, label: string, hint?: string) => (
+    <Field id={`promo-${key}`} label={label} errors={errors[key]} hint={hint}>
+      <input
+        id={`promo-${key}`}
+        inputMode="numeric"
+        autoComplete="off"
+        className={inputClass(Boolean(errors[key]))}
+        value={groupDigits(form[key])}
+        onChange={(event) => set(key, digitsOnly(event.target.value))}
+        placeholder="Không giới hạn"
+      />
+    </Field>
+  );
+
+  return (
+    <Modal open={editing !== null} onClose={onClose} title={existing ? "Sửa khuyến mãi" : "Tạo khuyến mãi"} busy={busy} testId="promotion-modal" wide>
+      <form onSubmit={submit} className="space-y-4" noValidate>
+        <Field id="promo-name" label="Tên khuyến mãi" required errors={errors.name}>
+          <input id="promo-name" className={inputClass(Boolean(errors.name))} value={form.name} maxLength={200} onChange={(event) => set("name", event.target.value)} />
+        </Field>
+        <Field id="promo-description" label="Mô tả" errors={errors.description}>
+          <textarea id="promo-description" rows={2} className={inputClass(false)} value={form.description} maxLength={2000} onChange={(event) => set("description", event.target.value)} />
+        </Field>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field id="promo-code" label="Mã khuyến mãi" errors={errors.code} hint="Để trống để tạo mã tự động (BONUS...).">
+            <input id="promo-code" className={`${inputClass(Boolean(errors.code))} font-mono uppercase`} value={form.code} maxLength={40} onChange={(event) => set("code", event.target.value.toUpperCase())} />
+          </Field>
+          <Field id="promo-bonus_percentage" label="Phần trăm thưởng (%)" required errors={errors.bonus_percentage}>
+            <input
+              id="promo-bonus_percentage"
+              type="number"
+              min={1}
+              max={100}
+              step={1}
+              className={inputClass(Boolean(errors.bonus_percentage))}
+              value={form.bonus_percentage}
+              onChange={(event) => set("bonus_percentage", event.target.value)}
+            />
+          </Field>
+          {money("min_deposit_amount", "Nạp tối thiểu (VND)")}
+          {money("max_deposit_amount", "Nạp tối đa (VND)")}
+          {money("max_bonus_amount", "Thưởng tối đa (VND)")}
+          {money("usage_limit_per_user", "Giới hạn mỗi người")}
+          {money("total_usage_limit", "Tổng lượt sử dụng")}
+          <Field
+            id="promo-duration"
+            label="Thời hạn (ngày)"
+            required
+            errors={errors.duration ?? errors.end_date}
+            hint={end ? `Từ ${formatDate(start)} đến ${formatDate(end)}` : undefined}
+          >
+            <input
+              id="promo-duration"
+              type="number"
+              min={1}
+              max={365}
+              step={1}
+              className={inputClass(Boolean(errors.duration))}
+              value={form.duration}
+              onChange={(event) => set("duration", event.target.value)}
+            />
+          </Field>
+        </div>
+        <div className="flex justify-end gap-2 pt-2">
+          <button type="button" className={BUTTON_SECONDARY} onClick={onClose} disabled={busy}>
+            Hủy
+          </button>
+          <button type="submit" className={BUTTON_PRIMARY} disabled={busy}>
+            {busy && <Spinner />}
+            {existing ? "Cập nhật" : "Tạo"}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,90 @@
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { ADMIN_LOGIN, ADMIN_PASSWORD, login, newUser, signIn, toast } from "./support";
+
+// Admin key management (spec §2 "Admin key management", §6): the admin prices a key type, imports
+// keys (a duplicate and a blank line among them), a buyer buys one, the admin sees it sold.
+// Also: a plain user is turned away from an admin page.
+
+
+// Demo apps (scripts/demo/catalogue.mjs) with no 7-day pricing; one per project, because both
+// projects share one store and a key type can be priced only once per app.
+const APP_BY_PROJECT: Record<string, string> = { desktop: "vuon-nam-phieu-luu-plus", phone: "dao-hai-tac-online" };
+
+test("the admin prices a key type, imports keys, and sees a bought key as sold", async ({ page, request }, testInfo) => {
+  const app = APP_BY_PROJECT[testInfo.project.name] ?? APP_BY_PROJECT.desktop;
+  const admin = await login(request, ADMIN_LOGIN, ADMIN_PASSWORD);
+  await signIn(page, admin);
+
+  await page.goto(`/admin/app/${app}/keys`);
+  await expect(page.getByRole("tab", { name: "Cấu hình giá" })).toHaveAttribute("aria-selected", "true");
+
+  // Pricing: 7 days at 30.000 ₫; the select offers only types without a pricing.
+  await page.getByRole("button", { name: "+ Thêm bảng giá" }).click();
+  const modal = page.getByTestId("pricing-modal");
+  await expect(modal).toBeVisible();
+  const typeSelect = modal.getByLabel("Loại key");
+  await expect(typeSelect.locator("option[value='7days']")).toHaveCount(1);
+  await typeSelect.selectOption("7days");
+  const price = modal.getByLabel("Giá");
+  await price.fill("30k000");
+  await expect(price).toHaveValue("30.000");
+  await modal.getByRole("button", { name: "Thêm", exact: true }).click();
+  await expect(toast(page, "Đã thêm bảng giá!")).toBeVisible();
+  await expect(modal).toBeHidden();
+  await expect(page.locator("[data-pricing-row='7days']")).toContainText("30.000");
+
+  // Import: three key lines (one repeated) and a blank line → 2 imported, 1 skipped.
+  const stamp = `${testInfo.project.name}-${Date.now().toString(36)}`.toUpperCase();
+  const codes = [`E2E-${stamp}-A`, `E2E-${stamp}-B`];
+  await page.getByRole("tab", { name: "Thêm key" }).click();
+  await page.getByLabel("Loại key").selectOption("7days");
+  await page.getByLabel("Tên lô").fill(`Lô E2E ${stamp}`);
+  await page.getByLabel(/Danh sách key/).fill(`${codes[0]}\n\n${codes[1]}\n${codes[0]}\n`);
+  await expect(page.getByTestId("key-line-count")).toHaveText("3 key");
+  await page.getByRole("button", { name: "Thêm key", exact: true }).click();
+  await expect(page.getByTestId("import-result")).toContainText("Đã thêm 2 key, bỏ qua 1 key trùng");
+  await expect(toast(page, "Keys imported successfully!")).toBeVisible();
+
+  // A buyer, funded by the admin, buys one 7-day key through the API.
+  const buyer = await newUser(request);
+  const funded = await request.post(`/api/admin/users/${buyer.user.id}/adjust-balance/`, {
+    headers: { Authorization: `Bearer ${admin.access}` },
+    data: { amount: 30000, transaction_type: "admin_adjustment", description: "E2E: tiền để mua key" },
+  });
+  expect(funded.ok(), await funded.text()).toBe(true);
+  const pricingList = await request.get(`/api/keys/apps/${app}/pricing/`, { headers: { Authorization: `Bearer ${buyer.access}` } });
+  expect(pricingList.ok(), await pricingList.text()).toBe(true);
+  const sevenDays = ((await pricingList.json()).data as { id: number; key_type_name?: string; key_type?: { name?: string } }[]).find(
+    (row) => row.key_type?.name === "7days" || row.key_type_name === "7days",
+  );
+  expect(sevenDays, "the new 7-day pricing").toBeTruthy();
+  const bought = await request.post("/api/keys/purchase/", {
+    headers: { Authorization: `Bearer ${buyer.access}` },
+    data: { key_pricing_id: sevenDays?.id, payment_method: "balance" },
+  });
+  expect(bought.ok(), await bought.text()).toBe(true);
+  const boughtBody = await bought.json();
+  const boughtCode: string = boughtBody.key?.key_code ?? boughtBody.data?.key?.key_code;
+  expect(codes).toContain(boughtCode);
+
+  // The admin reloads the key list and sees that key sold.
+  await page.reload();
+  await page.getByRole("tab", { name: "Danh sách key" }).click();
+  await page.getByLabel("Lọc theo trạng thái").selectOption("sold");
+  const soldRow = page.locator("[data-key-status]").filter({ hasText: boughtCode });
+  await expect(soldRow).toHaveCount(1);
+  await expect(soldRow).toHaveAttribute("data-key-status", "sold");
+  await expect(soldRow).toContainText("Đã bán");
+  const otherRow = page.locator("[data-key-status]").filter({ hasText: codes.find((code) => code !== boughtCode) ?? "" });
+  await expect(otherRow).toHaveCount(0);
+});
+
+test("a plain user opening an admin page is sent to the dashboard with the access-denied message", async ({ page, request }) => {
+  const user = await newUser(request);
+  await signIn(page, user);
+  await page.goto("/admin/users");
+  await expect(toast(page, "Access Denied: Bạn không có quyền truy cập trang này")).toBeVisible();
+  // /dashboard forwards to /profile (spec §2).
+  await expect(page).toHaveURL(/\/(dashboard|profile)$/);
+  await expect(page.getByTestId("user-table")).toHaveCount(0);
+});
