@@ -40,7 +40,7 @@ export default defineConfig(async () => ({
   test: {
     include: ["tests/unit/**/*.test.{ts,tsx}", "tests/integration/**/*.test.ts"],
     setupFiles: ["./tests/setup.ts"],
-    globalSetup: ["./tests/global-setup.ts"],
+    globalSetup: ["./tests/global-setup.ts", "./tests/package-fixtures.ts"],
     deps: { optimizer: { ssr: { enabled: true, include: ["@remix-run/cloudflare"] } } },
   },
 }));
