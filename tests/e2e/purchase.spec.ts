@@ -1,19 +1,11 @@
 import { type APIRequestContext, expect, type Page, type Route, test } from "@playwright/test";
+import { closeMenu, fundUser, headerAccount, login, newUser, type Session, signIn, toast } from "./support";
 
 // Buying a key on an app page (spec §2 "Key purchase", §4 "Purchase flow", §8 "Purchase"):
 // the option list, the guest's way to login, the pre-checks, both dialogs, a real purchase.
 
 const APP = "/chien-binh-rong-mod-menu";
-const PASSWORD = "mat-khau-123";
 // The development admin (README "Set-up"); used to fund a buyer until /api/dev/credit/ exists.
-const ADMIN_LOGIN = process.env.E2E_ADMIN_EMAIL ?? "admin@iosgamehack.local";
-const ADMIN_PASSWORD = process.env.E2E_ADMIN_PASSWORD ?? "admin12345";
-
-type Session = { access: string; refresh: string; user: { id: number; username: string; full_name: string } & Record<string, unknown> };
-
-function toast(page: Page, text: string | RegExp) {
-  return page.locator("[data-toast]").filter({ hasText: text });
-}
 
 function option(page: Page, name: string) {
   return page.getByRole("radio", { name: new RegExp(`^${name}`) });
@@ -21,62 +13,6 @@ function option(page: Page, name: string) {
 
 function optionState(page: Page, name: string) {
   return page.locator("[data-pricing-id]").filter({ has: option(page, name) }).getByTestId("pricing-state");
-}
-
-/** A new account, registered and logged in through the API (one registration per test: the store allows 10 an hour per address). */
-async function newBuyer(request: APIRequestContext): Promise<Session> {
-  const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
-  const account = { username: `buyer_${id}`, email: `buyer.${id}@example.com`, first_name: "Trần", last_name: "Mua", password: PASSWORD };
-  const registered = await request.post("/api/auth/register/", { data: { ...account, password_confirm: PASSWORD } });
-  expect(registered.status(), await registered.text()).toBe(201);
-  const login = await request.post("/api/auth/login/", { data: { login: account.username, password: PASSWORD } });
-  expect(login.ok(), await login.text()).toBe(true);
-  const body = await login.json();
-  return { access: body.access, refresh: body.refresh, user: body.user };
-}
-
-/**
- * Credits a buyer's wallet. The development-only POST /api/dev/credit/ {user_id, amount} is the
- * intended way; until it exists (404) the development admin's balance adjustment does the same.
- */
-async function fundUser(request: APIRequestContext, userId: number, amount: number) {
-  const dev = await request.post("/api/dev/credit/", { data: { user_id: userId, amount } });
-  if (dev.status() !== 404) {
-    expect(dev.ok(), await dev.text()).toBe(true);
-    return;
-  }
-  const login = await request.post("/api/auth/login/", { data: { login: ADMIN_LOGIN, password: ADMIN_PASSWORD } });
-  expect(login.ok(), `admin login for funding: ${await login.text()}`).toBe(true);
-  const { access } = await login.json();
-  const adjusted = await request.post(`/api/admin/users/${userId}/adjust-balance/`, {
-    headers: { Authorization: `Bearer ${access}` },
-    data: { amount, transaction_type: "admin_adjustment", description: "E2E: tiền để mua key" },
-  });
-  expect(adjusted.ok(), await adjusted.text()).toBe(true);
-}
-
-/** Puts the session in localStorage before the page's scripts run, once (later loads keep what the page stored). */
-async function signIn(page: Page, session: Session) {
-  await page.addInitScript((value) => {
-    if (localStorage.getItem("access_token")) return;
-    localStorage.setItem("access_token", value.access);
-    localStorage.setItem("refresh_token", value.refresh);
-    localStorage.setItem("user", JSON.stringify(value.user));
-  }, session);
-}
-
-/** The header's balance: in the account navigation, or behind the menu button on phones. */
-async function headerBalance(page: Page, isMobile: boolean) {
-  if (isMobile) {
-    const menuButton = page.getByRole("button", { name: "Mở menu" });
-    if ((await menuButton.getAttribute("aria-expanded")) !== "true") await menuButton.click();
-    return page.getByRole("navigation", { name: "Menu" });
-  }
-  return page.getByRole("navigation", { name: "Tài khoản" });
-}
-
-async function closeMenu(page: Page, isMobile: boolean) {
-  if (isMobile) await page.keyboard.press("Escape");
 }
 
 /** The option ids in the order the page shows them. */
@@ -318,10 +254,10 @@ function stub(id: number, name: string, price: number, available: number) {
 }
 
 test("a buyer with an empty wallet is told what is missing; funded, the buyer gets a key", async ({ page, request, context, isMobile, baseURL }) => {
-  const buyer = await newBuyer(request);
+  const buyer = await newUser(request);
   await signIn(page, buyer);
   await page.goto(APP);
-  await expect(await headerBalance(page, isMobile)).toContainText(buyer.user.full_name); // hydrated, logged in
+  await expect(await headerAccount(page, isMobile)).toContainText(buyer.user.full_name); // hydrated, logged in
   await closeMenu(page, isMobile);
 
   await option(page, "30 Ngày").check();
@@ -364,7 +300,7 @@ test("a buyer with an empty wallet is told what is missing; funded, the buyer ge
   await expect(success).toHaveCount(0);
 
   // The header, the option's stock and the purchase history follow.
-  await expect(await headerBalance(page, isMobile)).toContainText(/80\.000\s₫/);
+  await expect(await headerAccount(page, isMobile)).toContainText(/80\.000\s₫/);
   await closeMenu(page, isMobile);
   await expect(optionState(page, "30 Ngày")).toHaveText(before - 1 > 0 ? `Sắp hết (còn ${before - 1})` : "Hết hàng");
   const access = await page.evaluate(() => localStorage.getItem("access_token"));

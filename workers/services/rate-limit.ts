@@ -6,7 +6,8 @@ import { rateLimits } from "../db/schema";
 export type Limit = { name: string; max: number; windowMs: number };
 
 export const LIMITS = {
-  loginPerAddress: { name: "login-ip", max: 30, windowMs: 15 * 60_000 },
+  // Generous per address (many buyers share one behind CGNAT); the per-account limit stops guessing.
+  loginPerAddress: { name: "login-ip", max: 60, windowMs: 15 * 60_000 },
   // Counts wrong passwords only: the 11th try on one account within 15 minutes is refused.
   loginFailuresPerAccount: { name: "login-account", max: 10, windowMs: 15 * 60_000 },
   availabilityPerAddress: { name: "availability-ip", max: 60, windowMs: 60_000 },

@@ -1,0 +1,71 @@
+// What the browser tests share: accounts made through the API, money through the admin's
+// balance adjustment (the real path), the session put in localStorage, and the header.
+import { type APIRequestContext, expect, type Page } from "@playwright/test";
+
+export const PASSWORD = "mat-khau-123";
+export const ADMIN_LOGIN = process.env.E2E_ADMIN_EMAIL ?? "admin@iosgamehack.local";
+export const ADMIN_PASSWORD = process.env.E2E_ADMIN_PASSWORD ?? "admin12345";
+
+export type Session = { access: string; refresh: string; user: { id: number; username: string; full_name: string } & Record<string, unknown> };
+
+export function toast(page: Page, text: string | RegExp) {
+  return page.locator("[data-toast]").filter({ hasText: text });
+}
+
+export function uniqueId(): string {
+  return `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
+}
+
+export async function login(request: APIRequestContext, loginName: string, password: string): Promise<Session> {
+  const response = await request.post("/api/auth/login/", { data: { login: loginName, password } });
+  expect(response.ok(), await response.text()).toBe(true);
+  const body = await response.json();
+  return { access: body.access, refresh: body.refresh, user: body.user };
+}
+
+/** A new account, registered and logged in through the API (registrations are rate limited: few per test). */
+export async function newUser(request: APIRequestContext, prefix = "buyer", names = { first_name: "Trần", last_name: "Mua" }): Promise<Session> {
+  const id = uniqueId();
+  const account = { username: `${prefix}_${id}`, email: `${prefix}.${id}@example.com`, ...names, password: PASSWORD };
+  const registered = await request.post("/api/auth/register/", { data: { ...account, password_confirm: PASSWORD } });
+  expect(registered.status(), await registered.text()).toBe(201);
+  return login(request, account.username, PASSWORD);
+}
+
+// One admin session per test worker: logins are rate limited per address.
+let adminSession: Promise<Session> | undefined;
+
+/** Credits a wallet through the development admin's balance adjustment. */
+export async function fundUser(request: APIRequestContext, userId: number, amount: number) {
+  adminSession ??= login(request, ADMIN_LOGIN, ADMIN_PASSWORD);
+  const admin = await adminSession;
+  const adjusted = await request.post(`/api/admin/users/${userId}/adjust-balance/`, {
+    headers: { Authorization: `Bearer ${admin.access}` },
+    data: { amount, transaction_type: "admin_adjustment", description: "E2E: tiền để mua key" },
+  });
+  expect(adjusted.ok(), await adjusted.text()).toBe(true);
+}
+
+/** Puts the session in localStorage before the page's scripts run, once (later loads keep what the page stored). */
+export async function signIn(page: Page, session: Session) {
+  await page.addInitScript((value) => {
+    if (localStorage.getItem("access_token")) return;
+    localStorage.setItem("access_token", value.access);
+    localStorage.setItem("refresh_token", value.refresh);
+    localStorage.setItem("user", JSON.stringify(value.user));
+  }, session);
+}
+
+/** The header's account area: the navigation on wide screens, the menu on phones. */
+export async function headerAccount(page: Page, isMobile: boolean) {
+  if (isMobile) {
+    const menuButton = page.getByRole("button", { name: "Mở menu" });
+    if ((await menuButton.getAttribute("aria-expanded")) !== "true") await menuButton.click();
+    return page.getByRole("navigation", { name: "Menu" });
+  }
+  return page.getByRole("navigation", { name: "Tài khoản" });
+}
+
+export async function closeMenu(page: Page, isMobile: boolean) {
+  if (isMobile) await page.keyboard.press("Escape");
+}
