@@ -309,4 +309,8 @@ test("a buyer with an empty wallet is told what is missing; funded, the buyer ge
   expect(data.map((order: { key_code: string }) => order.key_code)).toContain(code);
   const wallet = await (await request.get("/api/auth/wallet/balance/", { headers: { Authorization: `Bearer ${access}` } })).json();
   expect(wallet.data).toMatchObject({ balance: 80000, total_spent: 120000, total_keys_purchased: 1 });
+
+  // …and the buyer finds the same key in the profile's purchases.
+  await page.goto("/profile?tab=purchases");
+  await expect(page.getByRole("tabpanel")).toContainText(code);
 });
