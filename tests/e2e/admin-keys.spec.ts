@@ -88,3 +88,31 @@ test("a plain user opening an admin page is sent to the dashboard with the acces
   await expect(page).toHaveURL(/\/(dashboard|profile)$/);
   await expect(page.getByTestId("user-table")).toHaveCount(0);
 });
+
+test("the admin creates a promotion and adjusts a buyer's balance from the admin screens", async ({ page, request }, testInfo) => {
+  const admin = await login(request, ADMIN_LOGIN, ADMIN_PASSWORD);
+  const buyer = await newUser(request);
+  await signIn(page, admin);
+
+  const name = `Khuyến mãi ${testInfo.project.name} ${Date.now().toString(36)}`;
+  await page.goto("/admin/promotions");
+  await page.getByRole("button", { name: "+ Tạo khuyến mãi" }).click();
+  const modal = page.getByTestId("promotion-modal");
+  await modal.getByLabel("Tên khuyến mãi").fill(name);
+  await modal.getByRole("button", { name: /^(Lưu|Tạo)/ }).last().click();
+  await expect(toast(page, "Tạo khuyến mãi thành công!")).toBeVisible();
+  const row = page.getByRole("row").filter({ hasText: name });
+  await expect(row).toContainText(/BONUS[A-Z2-9]{6}/);
+  await expect(row).toContainText("10%");
+
+  await page.goto(`/admin/users`);
+  await page.getByPlaceholder("Tìm theo email, tên đăng nhập hoặc họ tên...").fill(buyer.user.username);
+  const userRow = page.getByRole("row").filter({ hasText: buyer.user.username });
+  await userRow.getByRole("button", { name: "Điều chỉnh số dư" }).click();
+  const dialog = page.getByTestId("adjust-balance");
+  await dialog.getByLabel("Số tiền (VND)").fill("45000");
+  await dialog.getByRole("button", { name: "Xác nhận" }).click();
+  await expect(toast(page, "Điều chỉnh số dư thành công")).toBeVisible();
+  const wallet = await (await request.get("/api/auth/wallet/balance/", { headers: { Authorization: `Bearer ${buyer.access}` } })).json();
+  expect(wallet.data.balance).toBe(45000);
+});
