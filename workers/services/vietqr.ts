@@ -3,6 +3,7 @@
 import { isUniqueViolation } from "../db/errors";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { formatVND } from "../../app/lib/format";
+import { vietqrAmountError } from "../../app/lib/topup";
 import type { Config } from "../config";
 import type { Database } from "../db/client";
 import { vietqrTopups } from "../db/schema";
@@ -22,10 +23,6 @@ type VietQrConfig = Pick<
 export type TopupRow = typeof vietqrTopups.$inferSelect;
 
 export const VIETQR_MESSAGES = {
-  invalidAmount: "Vui lòng nhập số tiền hợp lệ",
-  minimum: (formatted: string) => `Số tiền tối thiểu là ${formatted}`,
-  maximum: (formatted: string) => `Số tiền tối đa là ${formatted}`,
-  step: (step: number) => `Số tiền phải là bội số của ${step} VND`,
   tooManyPending: "Bạn có quá nhiều giao dịch đang chờ thanh toán. Vui lòng hoàn tất hoặc hủy bớt giao dịch.",
   notFound: "Không tìm thấy giao dịch",
   cancelled: "Đã hủy giao dịch",
@@ -59,13 +56,15 @@ export function vietqrSettings(config: VietQrConfig) {
   };
 }
 
-/** The amount rules of spec §5, or null when the amount is acceptable. */
+/** The amount rules of spec §5 (one implementation, shared with the browser's pre-check). */
 export function amountError(amount: unknown, config: VietQrConfig): string | null {
-  if (typeof amount !== "number" || !Number.isSafeInteger(amount) || amount <= 0) return VIETQR_MESSAGES.invalidAmount;
-  if (amount < config.VIETQR_MIN_AMOUNT) return VIETQR_MESSAGES.minimum(formatVND(config.VIETQR_MIN_AMOUNT));
-  if (amount > config.VIETQR_MAX_AMOUNT) return VIETQR_MESSAGES.maximum(formatVND(config.VIETQR_MAX_AMOUNT));
-  if (amount % config.VIETQR_STEP !== 0) return VIETQR_MESSAGES.step(config.VIETQR_STEP);
-  return null;
+  return vietqrAmountError(typeof amount === "number" ? amount : null, {
+    minimum_amount: config.VIETQR_MIN_AMOUNT,
+    maximum_amount: config.VIETQR_MAX_AMOUNT,
+    formatted_minimum: formatVND(config.VIETQR_MIN_AMOUNT),
+    formatted_maximum: formatVND(config.VIETQR_MAX_AMOUNT),
+    step: config.VIETQR_STEP,
+  });
 }
 
 // Transfer codes avoid look-alike characters (0/O, 1/I) so a buyer can type them.
