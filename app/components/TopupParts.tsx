@@ -1,10 +1,7 @@
 // What the two top-up dialogs share: their title row, their buttons, the 401-while-creating path
 // of spec §8 "Wallet", and the signal that the balance changed.
-import { useLocation, useNavigate } from "@remix-run/react";
-import { type ReactNode, useCallback, useEffect, useRef } from "react";
-import { loginPathFor } from "~/lib/redirects";
-import { clearSession } from "~/lib/session";
-import { toast } from "~/lib/toast";
+import { useSessionExpired } from "~/lib/auth";
+import type { ReactNode } from "react";
 import { TOPUP_MESSAGES, TOPUP_TIMINGS } from "~/lib/topup";
 import { DialogCloseButton } from "./Dialog";
 
@@ -50,20 +47,5 @@ export function TopupDialogTitle({ id, title, subtitle, onClose, busy }: { id: s
  * forgotten, /login after 2 s (with this page as the way back). One toast however often it fires.
  */
 export function useTopupSessionExpired(): () => void {
-  const navigate = useNavigate();
-  const location = useLocation();
-  const here = location.pathname + location.search;
-  const pending = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useEffect(
-    () => () => {
-      if (pending.current) clearTimeout(pending.current);
-    },
-    [],
-  );
-  return useCallback(() => {
-    if (pending.current) return;
-    clearSession();
-    toast.error(TOPUP_MESSAGES.sessionExpired);
-    pending.current = setTimeout(() => navigate(loginPathFor(here), { replace: true }), TOPUP_TIMINGS.sessionRedirectMs);
-  }, [navigate, here]);
+  return useSessionExpired(TOPUP_MESSAGES.sessionExpired, TOPUP_TIMINGS.sessionRedirectMs);
 }

@@ -70,7 +70,7 @@ export function logout() {
  * What a protected screen does on a 401 it cannot recover from (spec §4 "Session"): forget the
  * session, say so, and go to /login after 1.5 s. Several failing calls produce one toast.
  */
-export function useSessionExpired(): () => void {
+export function useSessionExpired(message: string = SESSION_EXPIRED_MESSAGE, delayMs: number = SESSION_EXPIRED_REDIRECT_MS): () => void {
   const navigate = useNavigate();
   const location = useLocation();
   const here = location.pathname + location.search;
@@ -84,7 +84,7 @@ export function useSessionExpired(): () => void {
   return useCallback(() => {
     if (pending.current) return;
     clearSession();
-    toast.error(SESSION_EXPIRED_MESSAGE);
-    pending.current = setTimeout(() => navigate(loginPathFor(here), { replace: true }), SESSION_EXPIRED_REDIRECT_MS);
-  }, [navigate, here]);
+    toast.error(message);
+    pending.current = setTimeout(() => navigate(loginPathFor(here), { replace: true }), delayMs);
+  }, [navigate, here, message, delayMs]);
 }
