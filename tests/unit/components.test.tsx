@@ -32,3 +32,17 @@ describe("catalogue pieces", () => {
     expect(downloadButtonText("rootless")).toBe("Tải xuống ROOTLESS");
   });
 });
+
+describe("avatar initials (spec §2)", () => {
+  it("first and last name, else first name, username, e-mail, else U", async () => {
+    const { avatarInitials, Avatar } = await import("../../app/components/Avatar");
+    expect(avatarInitials({ first_name: "nguyễn", last_name: "an" })).toBe("NA");
+    expect(avatarInitials({ first_name: "Ðức", last_name: "" })).toBe("Ð");
+    expect(avatarInitials({ first_name: "", last_name: "", username: "buyer1" })).toBe("B");
+    expect(avatarInitials({ email: "zed@example.com" })).toBe("Z");
+    expect(avatarInitials({})).toBe("U");
+    // A picture is shown as an image; without one, the initials.
+    expect(renderToString(<Avatar user={{ first_name: "Lê", last_name: "Vy", avatar_url: "https://x.test/a.png" }} size="xl" />)).toContain('src="https://x.test/a.png"');
+    expect(renderToString(<Avatar user={{ first_name: "Lê", last_name: "Vy" }} size="sm" />)).toContain("LV");
+  });
+});
