@@ -104,6 +104,10 @@ test("the admin creates a promotion and adjusts a buyer's balance from the admin
   const row = page.getByRole("row").filter({ hasText: name });
   await expect(row).toContainText(/BONUS[A-Z2-9]{6}/);
   await expect(row).toContainText("10%");
+  // Leave the shared store as it was: an active promotion would add a bonus to other tests' top-ups.
+  const promotions = await (await request.get("/api/promotions/", { headers: { Authorization: `Bearer ${admin.access}` } })).json();
+  const created = promotions.data.find((promotion: { name: string }) => promotion.name === name);
+  expect((await request.delete(`/api/promotions/${created.id}/`, { headers: { Authorization: `Bearer ${admin.access}` } })).ok()).toBe(true);
 
   await page.goto(`/admin/users`);
   await page.getByPlaceholder("Tìm theo email, tên đăng nhập hoặc họ tên...").fill(buyer.user.username);
