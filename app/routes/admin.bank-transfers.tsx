@@ -2,7 +2,7 @@
 // code). An admin credits one to a user (found by e-mail or username) or dismisses it with a note.
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { type FormEvent, useEffect, useState } from "react";
-import { AdminGuard, AdminPage, Badge, BUTTON_PRIMARY, BUTTON_SECONDARY, BUTTON_SMALL, EmptyRow, Modal, SELECT_CLASS, TABLE_WRAP, TD, TH, useAdminError } from "~/components/admin/AdminShell";
+import { AdminGuard, AdminPage, Badge, BUTTON_SECONDARY, BUTTON_SMALL, EmptyRow, Modal, ModalActions, SELECT_CLASS, TABLE_WRAP, TD, TH, useAdminError } from "~/components/admin/AdminShell";
 import { Field, inputClass } from "~/components/Field";
 import { Spinner } from "~/components/Spinner";
 import { apiFetch } from "~/lib/api";
@@ -252,15 +252,7 @@ function CreditDialog({ transfer, onClose, onDone }: { transfer: Transfer | null
             <Field id="credit-note" label="Ghi chú">
               <input id="credit-note" className={inputClass(false)} value={note} maxLength={500} onChange={(event) => setNote(event.target.value)} />
             </Field>
-            <div className="flex justify-end gap-2">
-              <button type="button" className={BUTTON_SECONDARY} onClick={onClose} disabled={busy}>
-                Hủy
-              </button>
-              <button type="submit" className={BUTTON_PRIMARY} disabled={busy}>
-                {busy && <Spinner />}
-                Cộng tiền
-              </button>
-            </div>
+            <ModalActions onCancel={onClose} busy={busy} label="Cộng tiền" />
           </form>
         </div>
       )}
@@ -310,15 +302,7 @@ function DismissDialog({ transfer, onClose, onDone }: { transfer: Transfer | nul
           <Field id="dismiss-note" label="Ghi chú" required errors={error}>
             <textarea id="dismiss-note" rows={3} className={inputClass(Boolean(error))} value={note} maxLength={500} onChange={(event) => setNote(event.target.value)} />
           </Field>
-          <div className="flex justify-end gap-2">
-            <button type="button" className={BUTTON_SECONDARY} onClick={onClose} disabled={busy}>
-              Hủy
-            </button>
-            <button type="submit" className={BUTTON_PRIMARY} disabled={busy}>
-              {busy && <Spinner />}
-              Bỏ qua
-            </button>
-          </div>
+          <ModalActions onCancel={onClose} busy={busy} label="Bỏ qua" />
         </form>
       )}
     </Modal>

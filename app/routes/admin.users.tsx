@@ -2,7 +2,7 @@
 // wallet ledger, and the balance adjustment dialog (spec §5 "Balance adjustment").
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { type FormEvent, useCallback, useEffect, useState } from "react";
-import { AdminGuard, AdminPage, Badge, BUTTON_PRIMARY, BUTTON_SECONDARY, BUTTON_SMALL, EmptyRow, Modal, Pager, SELECT_CLASS, StatCard, TABLE_WRAP, TD, TH, useAdminError } from "~/components/admin/AdminShell";
+import { AdminGuard, AdminPage, Badge, BUTTON_PRIMARY, BUTTON_SMALL, EmptyRow, Modal, ModalActions, Pager, SELECT_CLASS, StatCard, TABLE_WRAP, TD, TH, useAdminError } from "~/components/admin/AdminShell";
 import { Avatar } from "~/components/Avatar";
 import { Field, inputClass } from "~/components/Field";
 import { Spinner } from "~/components/Spinner";
@@ -343,15 +343,7 @@ function AdjustBalanceDialog({ user, onClose, onDone }: { user: AdminUser | null
           <Field id="adjust-note" label="Ghi chú">
             <input id="adjust-note" className={inputClass(false)} value={note} maxLength={300} onChange={(event) => setNote(event.target.value)} />
           </Field>
-          <div className="flex justify-end gap-2">
-            <button type="button" className={BUTTON_SECONDARY} onClick={onClose} disabled={busy}>
-              Hủy
-            </button>
-            <button type="submit" className={BUTTON_PRIMARY} disabled={busy}>
-              {busy && <Spinner />}
-              Xác nhận
-            </button>
-          </div>
+          <ModalActions onCancel={onClose} busy={busy} label="Xác nhận" />
         </form>
       )}
     </Modal>

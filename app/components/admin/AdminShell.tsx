@@ -211,15 +211,7 @@ export function ConfirmDialog({
     <Modal open={open} onClose={onClose} title={title} busy={busy} testId="confirm-dialog">
       <div className="text-sm text-zinc-300">{message}</div>
       <p className="mt-2 text-sm text-amber-300">Hành động này không thể hoàn tác.</p>
-      <div className="mt-5 flex justify-end gap-2">
-        <button type="button" className={BUTTON_SECONDARY} onClick={onClose} disabled={busy}>
-          Hủy
-        </button>
-        <button type="button" className={BUTTON_DANGER} onClick={onConfirm} disabled={busy}>
-          {busy && <Spinner />}
-          {confirmLabel}
-        </button>
-      </div>
+      <ModalActions className="mt-5" onCancel={onClose} busy={busy} label={confirmLabel} onConfirm={onConfirm} danger />
     </Modal>
   );
 }
@@ -248,5 +240,39 @@ export function EmptyRow({ colSpan, children }: { colSpan: number; children: Rea
         {children}
       </td>
     </tr>
+  );
+}
+
+/**
+ * A modal's Cancel and confirm buttons. The confirm button submits the surrounding form, or
+ * calls `onConfirm` when given; both are disabled while `busy`.
+ */
+export function ModalActions({
+  onCancel,
+  busy = false,
+  label,
+  onConfirm,
+  disabled = false,
+  danger = false,
+  className = "",
+}: {
+  onCancel: () => void;
+  busy?: boolean;
+  label: ReactNode;
+  onConfirm?: () => void;
+  disabled?: boolean;
+  danger?: boolean;
+  className?: string;
+}) {
+  return (
+    <div className={`flex justify-end gap-2 ${className}`}>
+      <button type="button" className={BUTTON_SECONDARY} onClick={onCancel} disabled={busy}>
+        Hủy
+      </button>
+      <button type={onConfirm ? "button" : "submit"} className={danger ? BUTTON_DANGER : BUTTON_PRIMARY} onClick={onConfirm} disabled={busy || disabled}>
+        {busy && <Spinner />}
+        {label}
+      </button>
+    </div>
   );
 }

@@ -6,7 +6,7 @@ import { CLEANUP_STATUSES, isKeyStatus, KEY_STATUS_LABELS, KEY_STATUS_TONES, KEY
 import { apiFetch } from "~/lib/api";
 import { formatDateTime, formatNumber, formatVND } from "~/lib/format";
 import { toast } from "~/lib/toast";
-import { Badge, BUTTON_DANGER, BUTTON_PRIMARY, BUTTON_SECONDARY, BUTTON_SMALL, ConfirmDialog, EmptyRow, Modal, Pager, SELECT_CLASS, StatCard, TABLE_WRAP, TD, TH, useAdminError } from "./AdminShell";
+import { Badge, BUTTON_DANGER, BUTTON_SECONDARY, BUTTON_SMALL, ConfirmDialog, EmptyRow, Modal, ModalActions, Pager, SELECT_CLASS, StatCard, TABLE_WRAP, TD, TH, useAdminError } from "./AdminShell";
 
 export type AdminKey = {
   id: number;
@@ -383,15 +383,7 @@ function CleanupModal({ open, app, selected, onClose, onDone }: { open: boolean;
         </div>
       )}
       <p className="mt-3 text-sm text-amber-300">Hành động này không thể hoàn tác.</p>
-      <div className="mt-5 flex justify-end gap-2">
-        <button type="button" className={BUTTON_SECONDARY} onClick={onClose} disabled={busy}>
-          Hủy
-        </button>
-        <button type="button" className={BUTTON_PRIMARY} onClick={run} disabled={busy}>
-          {busy && <Spinner />}
-          Dọn dẹp
-        </button>
-      </div>
+      <ModalActions className="mt-5" onCancel={onClose} busy={busy} label="Dọn dẹp" onConfirm={run} />
     </Modal>
   );
 }

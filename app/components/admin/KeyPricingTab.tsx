@@ -6,7 +6,7 @@ import { defaultKeyType, digitsOnly, groupDigits, type KeyTypeOption, parsePrice
 import { apiFetch } from "~/lib/api";
 import { formatNumber } from "~/lib/format";
 import { toast } from "~/lib/toast";
-import { Badge, BUTTON_PRIMARY, BUTTON_SECONDARY, BUTTON_SMALL, EmptyRow, Modal, SELECT_CLASS, TABLE_WRAP, TD, TH, useAdminError } from "./AdminShell";
+import { Badge, BUTTON_PRIMARY, BUTTON_SMALL, EmptyRow, Modal, ModalActions, SELECT_CLASS, TABLE_WRAP, TD, TH, useAdminError } from "./AdminShell";
 
 export type AdminPricing = {
   id: number;
@@ -227,15 +227,7 @@ function PricingModal({
             <option value="USD">USD</option>
           </select>
         </Field>
-        <div className="flex justify-end gap-2 pt-2">
-          <button type="button" className={BUTTON_SECONDARY} onClick={onClose} disabled={busy}>
-            Hủy
-          </button>
-          <button type="submit" className={BUTTON_PRIMARY} disabled={busy || (!isEdit && free.length === 0)}>
-            {busy && <Spinner />}
-            {isEdit ? "Cập nhật" : "Thêm"}
-          </button>
-        </div>
+        <ModalActions className="pt-2" onCancel={onClose} busy={busy} label={isEdit ? "Cập nhật" : "Thêm"} disabled={!isEdit && free.length === 0} />
       </form>
     </Modal>
   );

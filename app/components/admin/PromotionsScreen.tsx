@@ -17,7 +17,7 @@ import {
 import { ApiError, apiFetch } from "~/lib/api";
 import { formatDate, formatNumber, formatVND } from "~/lib/format";
 import { toast } from "~/lib/toast";
-import { AdminPage, Badge, BUTTON_PRIMARY, BUTTON_SECONDARY, BUTTON_SMALL, ConfirmDialog, EmptyRow, Modal, SELECT_CLASS, TABLE_WRAP, TD, TH, useAdminError } from "./AdminShell";
+import { AdminPage, Badge, BUTTON_PRIMARY, BUTTON_SMALL, ConfirmDialog, EmptyRow, Modal, ModalActions, SELECT_CLASS, TABLE_WRAP, TD, TH, useAdminError } from "./AdminShell";
 
 export type Promotion = {
   id: number;
@@ -366,15 +366,7 @@ function PromotionModal({ editing, onClose, onSaved }: { editing: Promotion | "n
             />
           </Field>
         </div>
-        <div className="flex justify-end gap-2 pt-2">
-          <button type="button" className={BUTTON_SECONDARY} onClick={onClose} disabled={busy}>
-            Hủy
-          </button>
-          <button type="submit" className={BUTTON_PRIMARY} disabled={busy}>
-            {busy && <Spinner />}
-            {existing ? "Cập nhật" : "Tạo"}
-          </button>
-        </div>
+        <ModalActions className="pt-2" onCancel={onClose} busy={busy} label={existing ? "Cập nhật" : "Tạo"} />
       </form>
     </Modal>
   );
