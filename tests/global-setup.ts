@@ -1,17 +1,20 @@
-// A real OpenID Connect provider for the Google sign-in tests, on a fixed local port that the
-// Worker's settings (vitest.config.ts) point at.
+// A real OpenID Connect provider for the Google sign-in tests, on a local port that the
+// Worker's settings (vitest.config.ts) point at. TEST_PORT_BASE moves both simulators, so two
+// checkouts on one machine can run their suites side by side.
 import { startCardGateway } from "../scripts/card-gateway.mjs";
 import { startOidcServer } from "../scripts/oidc-server.mjs";
 
+const PORT_BASE = Number(process.env.TEST_PORT_BASE ?? 9477);
+
 export const OIDC_TEST = {
-  port: 9477,
+  port: PORT_BASE,
   clientId: "igh-test",
   clientSecret: "igh-test-secret",
   redirectUri: "http://store.test/auth/google/callback",
 };
 
 /** The simulated card gateway: results are ready almost at once; tests deliver the callbacks. */
-export const CARD_TEST = { port: 9478, partnerId: "igh-test", partnerKey: "test-card-partner-key", delayMs: 20 };
+export const CARD_TEST = { port: PORT_BASE + 1, partnerId: "igh-test", partnerKey: "test-card-partner-key", delayMs: 20 };
 
 export default async function setup() {
   const server = await startOidcServer({
