@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { ConfigError } from "../config";
+import { adminAppsApi } from "./admin-apps";
 import { adminBankTransfersApi } from "./admin-bank-transfers";
 import { adminKeysApi } from "./admin-keys";
 import { adminUsersApi } from "./admin-users";
@@ -15,11 +16,14 @@ import { webhooksApi } from "./webhooks";
 import type { ApiEnv } from "./context";
 import { ApiError, MESSAGES, errorBody } from "./errors";
 import { mediaApi } from "./media";
+import { uploadsApi } from "./uploads";
 
 // Non-strict: the spec writes every path with a trailing slash; clients may omit it.
 export const api = new Hono<ApiEnv>({ strict: false }).basePath("/api");
 
+api.route("/apps", adminAppsApi);
 api.route("/apps", appsApi);
+api.route("/uploads", uploadsApi);
 api.route("/auth", authApi);
 api.route("/auth", walletApi);
 api.route("/keys", keysApi);

@@ -7,6 +7,7 @@ import {
   check,
   index,
   integer,
+  primaryKey,
   sqliteTable,
   text,
   uniqueIndex,
@@ -141,7 +142,13 @@ export const appReleases = sqliteTable(
   (t) => [index("app_releases_app").on(t.appId, t.createdAt)],
 );
 
-// Multipart uploads of large files to R2 (DESIGN.md §5), cleaned up when abandoned.
+// Multipart uploads of large files to R2 (DESIGN.md §5). An upload is `uploading` until its
+// parts are joined and its content checked (`completed`), then `attached` once an app uses the
+// object. The cron deletes what stays unattached past `expires_at`.
+export const UPLOAD_KINDS = ["app_file", "icon", "media"] as const;
+export type UploadKind = (typeof UPLOAD_KINDS)[number];
+export const UPLOAD_STATUSES = ["uploading", "completed", "attached"] as const;
+
 export const uploads = sqliteTable(
   "uploads",
   {
@@ -151,15 +158,34 @@ export const uploads = sqliteTable(
     filename: text("filename").notNull(),
     size: integer("size").notNull(),
     contentType: text("content_type").notNull(),
-    kind: text("kind", { enum: ["app_file", "icon", "media"] }).notNull(),
+    kind: text("kind", { enum: UPLOAD_KINDS }).notNull(),
     partSize: integer("part_size").notNull(),
-    parts: text("parts", { mode: "json" }).$type<{ partNumber: number; etag: string }[]>().notNull().default([]),
-    status: text("status", { enum: ["uploading", "completed", "aborted"] }).notNull().default("uploading"),
+    status: text("status", { enum: UPLOAD_STATUSES }).notNull().default("uploading"),
+    sha256: text("sha256"), // of an app file, computed once when the upload completes
     createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
   },
-  (t) => [index("uploads_status_expiry").on(t.status, t.expiresAt), uniqueIndex("uploads_key_unique").on(t.objectKey)],
+  (t) => [
+    index("uploads_status_expiry").on(t.status, t.expiresAt),
+    uniqueIndex("uploads_key_unique").on(t.objectKey),
+    check("uploads_kind_check", inList("kind", UPLOAD_KINDS)),
+    check("uploads_status_check", inList("status", UPLOAD_STATUSES)),
+  ],
+);
+
+// One row per part sent, so parts may arrive in parallel without overwriting each other.
+export const uploadParts = sqliteTable(
+  "upload_parts",
+  {
+    uploadId: text("upload_id")
+      .notNull()
+      .references(() => uploads.id, { onDelete: "cascade" }),
+    partNumber: integer("part_number").notNull(),
+    etag: text("etag").notNull(),
+    size: integer("size").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.uploadId, t.partNumber] })],
 );
 
 // ---------------------------------------------------------------- accounts

@@ -1,5 +1,6 @@
 // Serving R2 objects: app downloads and media. One implementation of Range (206/416),
 // ETag and If-None-Match/If-Range, so downloads resume and iOS Safari can seek in videos.
+import type { RangeReader } from "../lib/packages";
 
 export type ByteRange = { offset: number; length: number };
 
@@ -90,4 +91,30 @@ export async function serveObject(bucket: R2Bucket, key: string, request: Reques
   const object = await bucket.get(key, range ? { range } : undefined);
   if (!object) return null;
   return { response: new Response(object.body, { status, headers }), sentFromStart };
+}
+
+/** A ranged reader over an R2 object, for the package readers: only the bytes asked for travel. */
+export function r2Reader(bucket: R2Bucket, key: string, size: number): RangeReader {
+  return {
+    size,
+    async read(offset, length) {
+      const object = await bucket.get(key, { range: { offset, length } });
+      if (!object) throw new Error(`R2 object ${key} vanished while being read`);
+      return new Uint8Array(await object.arrayBuffer());
+    },
+  };
+}
+
+/** SHA-256 of an R2 object, streamed: a 500 MB IPA never sits in memory. */
+export async function r2Sha256(bucket: R2Bucket, key: string): Promise<string> {
+  const object = await bucket.get(key);
+  if (!object) throw new Error(`R2 object ${key} vanished while being hashed`);
+  // workerd puts DigestStream on `crypto`; the DOM typings of the app code hide it there.
+  const digest = new (crypto as unknown as { DigestStream: typeof DigestStream }).DigestStream("SHA-256");
+  await object.body.pipeTo(digest);
+  return hex(new Uint8Array(await digest.digest));
+}
+
+export function hex(bytes: Uint8Array): string {
+  return [...bytes].map((byte) => byte.toString(16).padStart(2, "0")).join("");
 }

@@ -4,3 +4,4 @@ export { type ZipEntry, type ZipMatch, MAX_ENTRY_SIZE, crc32, findZipEntry, list
 export { type PlistDict, type PlistValue, parsePlist } from "./plist";
 export { type IpaInfo, developerFromBundleId, findAppInfoPlist, readIpaInfo } from "./ipa";
 export { type DebControl, parseControl, readDebControl } from "./deb";
+export { type ImageFormat, type MediaFormat, type VideoFormat, MEDIA_EXTENSIONS, SNIFF_BYTES, sniffMedia, videoDuration } from "./media";

@@ -1,0 +1,1 @@
+ALTER TABLE `uploads` ADD `sha256` text;

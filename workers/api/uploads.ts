@@ -1,0 +1,50 @@
+// Multipart uploads of large files to R2 (issue: IPA up to 500 MB > a Worker request body).
+// POST / → {upload_id, part_size}; PUT /{id}/parts/{n} raw bytes; POST /{id}/complete → {key, size}.
+import { Hono } from "hono";
+import { z } from "zod";
+import { UPLOAD_KINDS } from "../db/schema";
+import { completeUpload, partCount, putPart, startUpload } from "../services/uploads";
+import { type ApiEnv, db } from "./context";
+import { ApiError } from "./errors";
+import { requireAdmin } from "./require-admin";
+import { readJson } from "./validate";
+
+export const uploadsApi = new Hono<ApiEnv>();
+uploadsApi.use("*", requireAdmin);
+
+const StartUpload = z.object({
+  filename: z.string({ error: "Thiếu tên tệp" }).trim().min(1, "Thiếu tên tệp").max(255, "Tên tệp quá dài"),
+  size: z.number({ error: "Kích thước tệp không hợp lệ" }).int("Kích thước tệp không hợp lệ").positive("Tệp trống"),
+  content_type: z.string().max(255).optional(),
+  kind: z.enum(UPLOAD_KINDS, { error: "Loại tệp tải lên không hợp lệ (app_file, icon, media)" }),
+});
+
+uploadsApi.post("/", async (c) => {
+  const input = await readJson(c, StartUpload);
+  const upload = await startUpload(c.env, db(c), { filename: input.filename, size: input.size, kind: input.kind, userId: c.get("user").id }, new Date());
+  return c.json(
+    {
+      success: true,
+      upload_id: upload.id,
+      part_size: upload.partSize,
+      parts: partCount(upload.size, upload.partSize),
+      key: upload.objectKey,
+      expires_at: upload.expiresAt.toISOString(),
+    },
+    201,
+  );
+});
+
+uploadsApi.put("/:id/parts/:n", async (c) => {
+  const partNumber = /^\d{1,5}$/.test(c.req.param("n")) ? Number(c.req.param("n")) : NaN;
+  if (!Number.isSafeInteger(partNumber)) throw new ApiError(400, "Số thứ tự phần không hợp lệ");
+  const body = await c.req.arrayBuffer();
+  const result = await putPart(c.env, db(c), { id: c.req.param("id"), userId: c.get("user").id, partNumber, body });
+  return c.json({ success: true, ...result });
+});
+
+uploadsApi.post("/:id/complete", async (c) => {
+  const { upload, checked } = await completeUpload(c.env, db(c), { id: c.req.param("id"), userId: c.get("user").id });
+  const info = checked.kind === "app_file" ? (checked.ipa ?? checked.deb?.fields ?? null) : { duration: checked.duration, content_type: checked.contentType };
+  return c.json({ success: true, key: upload.objectKey, size: upload.size, sha256: upload.sha256, info });
+});
