@@ -57,6 +57,16 @@ describe("admin access", () => {
       ["POST", "/api/promotions/", { name: "X" }],
       ["PUT", "/api/promotions/1/", { name: "X" }],
       ["DELETE", "/api/promotions/1/"],
+      ["POST", "/api/apps/create/"],
+      ["PUT", `/api/apps/update/${app.id}/`],
+      ["PATCH", `/api/apps/update/${app.id}/`],
+      ["DELETE", `/api/apps/delete/${app.id}/`],
+      ["POST", "/api/apps/preview-ipa/"],
+      ["GET", "/api/apps/admin/list/"],
+      ["GET", `/api/apps/admin/detail/${app.id}/`],
+      ["POST", "/api/uploads/", { filename: "a.ipa", size: 10, kind: "app_file" }],
+      ["PUT", "/api/uploads/x/parts/1/"],
+      ["POST", "/api/uploads/x/complete/"],
     ];
     for (const [method, path, body] of routes) {
       expect((await call(method, path, undefined, body)).status, `${method} ${path} anonymous`).toBe(401);

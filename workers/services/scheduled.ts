@@ -1,13 +1,15 @@
-// The jobs of the cron trigger (DESIGN.md §4). Each is safe to repeat or overlap: the statements
-// are conditional, and card settlement goes through the user's wallet, which settles a card once.
+// The jobs of the cron trigger (DESIGN.md §4, §5). Each is safe to repeat or overlap: the
+// statements are conditional, card settlement goes through the user's wallet, which settles a
+// card once, and an abandoned upload is removed by id.
 import { and, asc, eq, isNotNull, lte } from "drizzle-orm";
 import { getConfig } from "../config";
 import { getDb } from "../db/client";
 import { cardTopups, licenseKeys, vietqrTopups } from "../db/schema";
 import { walletFor } from "../wallet/user-wallet";
 import { applyGatewayAnswer, maskCode, PENDING_RECHECK_MS, recheckCard } from "./cards";
+import { cleanupAbandonedUploads } from "./uploads";
 
-export type JobReport = { expiredTopups: number; expiredKeys: number; recheckedCards: number; failedCards: number };
+export type JobReport = { expiredTopups: number; expiredKeys: number; recheckedCards: number; failedCards: number; abandonedUploads: number };
 
 const CARDS_PER_RUN = 25;
 
@@ -56,5 +58,6 @@ export async function runScheduledJobs(env: Env, now: Date): Promise<JobReport> 
       failedCards += 1;
     }
   }
-  return { expiredTopups: topups.length, expiredKeys: keys.length, recheckedCards: stale.length, failedCards };
+  const abandonedUploads = await cleanupAbandonedUploads(env, db, now);
+  return { expiredTopups: topups.length, expiredKeys: keys.length, recheckedCards: stale.length, failedCards, abandonedUploads };
 }
