@@ -46,13 +46,15 @@ function normaliseErrors(value: unknown): FieldErrors | null {
 
 async function send(path: string, options: ApiOptions, token: string | null): Promise<Response> {
   const headers: Record<string, string> = { Accept: "application/json", ...options.headers };
-  if (options.body !== undefined) headers["Content-Type"] = "application/json";
+  // FormData and raw bytes go as they are (the browser sets the multipart boundary); the rest is JSON.
+  const raw = options.body instanceof FormData || options.body instanceof Blob || options.body instanceof ArrayBuffer;
+  if (options.body !== undefined && !raw) headers["Content-Type"] = "application/json";
   if (token) headers.Authorization = `Bearer ${token}`;
   try {
     return await fetch(path, {
       method: options.method ?? (options.body === undefined ? "GET" : "POST"),
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: options.body === undefined ? undefined : raw ? (options.body as BodyInit) : JSON.stringify(options.body),
       signal: options.signal,
       keepalive: options.keepalive,
       credentials: "same-origin",

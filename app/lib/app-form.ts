@@ -24,9 +24,20 @@ export const APP_FORM_MESSAGES = {
   notFound: "Không tìm thấy ứng dụng",
 } as const;
 
+const MB = 1024 * 1024;
+/** Spec §9 upload limits, in bytes (and seconds for video). */
+export const UPLOAD_LIMITS = { ipa: 500 * MB, tipa: 500 * MB, deb: 100 * MB, icon: 2 * MB, image: 5 * MB, video: 50 * MB } as const;
+export const MAX_VIDEO_SECONDS = 30;
+
 /** Spec §5: lower case, only a-z, 0-9, hyphen and underscore kept. */
 export function normaliseSlug(value: string): string {
   return value.toLowerCase().replace(/[^a-z0-9_-]/g, "");
+}
+
+/** A slug suggested from a name: Vietnamese marks dropped, spaces to hyphens, then the rule above. */
+export function slugFromName(name: string): string {
+  const plain = name.normalize("NFD").replace(/[\u0300-\u036f]/g, "").replace(/[đĐ]/g, "d");
+  return normaliseSlug(plain.trim().replace(/\s+/g, "-")).replace(/-+/g, "-").slice(0, 100);
 }
 
 /** First path segments the store itself uses: an app slug there would be unreachable. */
@@ -117,4 +128,92 @@ export function appFormProblem(facts: AppFormFacts, mode: "create" | "edit"): Fo
     return facts.hasPackage || facts.itms_url ? null : { message: APP_FORM_MESSAGES.needItms, errors: { file: [APP_FORM_MESSAGES.needItms] } };
   }
   return facts.hasPackage ? null : { message: APP_FORM_MESSAGES.needFile, errors: { file: [APP_FORM_MESSAGES.needFile] } };
+}
+
+// ---------------------------------------------------------------- files
+
+export type UploadKindName = "app_file" | "icon" | "media";
+export type PackageExtension = "ipa" | "tipa" | "deb";
+
+export const FILE_MESSAGES = {
+  appFileType: "Tệp ứng dụng phải là .ipa, .tipa hoặc .deb",
+  appFileForType: (extensions: string) => `Loại ứng dụng này cần tệp ${extensions}`,
+  tooBig: (what: string, limit: string) => `${what} vượt quá giới hạn ${limit}`,
+  empty: "Tệp trống",
+  iconType: "Icon phải là ảnh PNG, JPG, GIF hoặc WebP",
+  mediaType: "Ảnh/video phải là PNG, JPG, GIF, WebP, MP4, MOV, AVI hoặc WebM",
+  notWhatItClaims: (filename: string) => `Tệp ${filename} không đúng định dạng như tên tệp`,
+  badPackage: (what: string, reason: string) => `Tệp ${what} không hợp lệ: ${reason}`,
+  videoTooLong: `Video dài quá ${MAX_VIDEO_SECONDS} giây`,
+} as const;
+
+export function extensionOf(filename: string): string {
+  const dot = filename.lastIndexOf(".");
+  return dot < 0 ? "" : filename.slice(dot + 1).toLowerCase();
+}
+
+/** The package a file name promises, by its ending. */
+export function packageExtension(filename: string): PackageExtension | null {
+  const ext = extensionOf(filename);
+  return ext === "ipa" || ext === "tipa" || ext === "deb" ? ext : null;
+}
+
+/** The package endings each app type accepts (spec §5 accept filters). */
+export function packageExtensionsFor(type: string): PackageExtension[] {
+  if (type === "ipa" || type === "itms-ipa") return ["ipa"];
+  if (type === "tipa") return ["tipa"];
+  if (type === "testflight") return [];
+  return ["deb"];
+}
+
+/** The Content-Type we store for a package. */
+export function packageContentType(ext: PackageExtension): string {
+  return ext === "deb" ? "application/vnd.debian.binary-package" : "application/octet-stream";
+}
+
+/** Image and video endings, and the Content-Type stored for each (the content must agree). */
+const MEDIA_TYPES: Record<string, { kind: "image" | "video"; contentType: string }> = {
+  png: { kind: "image", contentType: "image/png" },
+  jpg: { kind: "image", contentType: "image/jpeg" },
+  jpeg: { kind: "image", contentType: "image/jpeg" },
+  gif: { kind: "image", contentType: "image/gif" },
+  webp: { kind: "image", contentType: "image/webp" },
+  mp4: { kind: "video", contentType: "video/mp4" },
+  m4v: { kind: "video", contentType: "video/mp4" },
+  mov: { kind: "video", contentType: "video/quicktime" },
+  webm: { kind: "video", contentType: "video/webm" },
+  avi: { kind: "video", contentType: "video/x-msvideo" },
+};
+
+export function mediaKindOf(filename: string): "image" | "video" | null {
+  return MEDIA_TYPES[extensionOf(filename)]?.kind ?? null;
+}
+
+const limitLabel = (bytes: number) => `${bytes / MB}MB`;
+
+/**
+ * What can be told from a name and a size before any byte is sent: the form refuses at once and
+ * the upload API refuses early, so no one sends 600 MB to learn it was too big.
+ */
+export function declaredFile(kind: UploadKindName, filename: string, size: number): { ok: true; contentType: string } | { ok: false; message: string } {
+  if (!Number.isSafeInteger(size) || size <= 0) return { ok: false, message: FILE_MESSAGES.empty };
+  if (kind === "app_file") {
+    const ext = packageExtension(filename);
+    if (!ext) return { ok: false, message: FILE_MESSAGES.appFileType };
+    if (size > UPLOAD_LIMITS[ext]) return { ok: false, message: FILE_MESSAGES.tooBig(`Tệp ${ext.toUpperCase()}`, limitLabel(UPLOAD_LIMITS[ext])) };
+    return { ok: true, contentType: packageContentType(ext) };
+  }
+  const type = MEDIA_TYPES[extensionOf(filename)];
+  if (!type || (kind === "icon" && type.kind === "video")) return { ok: false, message: kind === "icon" ? FILE_MESSAGES.iconType : FILE_MESSAGES.mediaType };
+  const limit = kind === "icon" ? UPLOAD_LIMITS.icon : type.kind === "video" ? UPLOAD_LIMITS.video : UPLOAD_LIMITS.image;
+  const label = kind === "icon" ? "Icon" : type.kind === "video" ? "Video" : "Ảnh";
+  if (size > limit) return { ok: false, message: FILE_MESSAGES.tooBig(label, limitLabel(limit)) };
+  return { ok: true, contentType: type.contentType };
+}
+
+/** Case- and accent-insensitive match on name, developer or bundle id. */
+export function matchesSearch(app: { name: string; developer?: string | null; bundle_identifier?: string | null }, query: string): boolean {
+  const fold = (text: string) => text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").replace(/đ/gi, "d").toLowerCase();
+  const needle = fold(query.trim());
+  return !needle || [app.name, app.developer, app.bundle_identifier].some((value) => fold(value ?? "").includes(needle));
 }

@@ -7,9 +7,12 @@ import {
   APP_FORM_MESSAGES,
   type AppFormFacts,
   appFormProblem,
+  FILE_MESSAGES,
   isAppType,
   MAX_LENGTHS,
   normaliseSlug,
+  packageExtension,
+  packageExtensionsFor,
 } from "../../app/lib/app-form";
 import { ApiError } from "../api/errors";
 import type { Database } from "../db/client";
@@ -21,8 +24,6 @@ import {
   type CheckedMedia,
   type CheckedPackage,
   checkFileContent,
-  packageExtension,
-  packageExtensionsFor,
   packageInfoOf,
 } from "./app-files";
 import { type PublicApp, toPublicApp } from "./catalogue";
@@ -238,7 +239,7 @@ function packageFits(type: AppType, filename: string | null | undefined): boolea
 function checkRules(fields: AppFields, files: AppFiles, existing: AppRow | null): void {
   if (files.pkg && !packageFits(fields.appType, files.pkg.filename) && fields.appType !== "testflight") {
     const wanted = packageExtensionsFor(fields.appType).map((ext) => `.${ext}`).join(", ");
-    throw new ApiError(400, `Loại ứng dụng này cần tệp ${wanted}`, { file: [`Loại ứng dụng này cần tệp ${wanted}`] });
+    throw new ApiError(400, FILE_MESSAGES.appFileForType(wanted), { file: [FILE_MESSAGES.appFileForType(wanted)] });
   }
   const facts: AppFormFacts = {
     name: fields.name,

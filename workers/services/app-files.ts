@@ -1,7 +1,16 @@
 // The rules for files an admin uploads (spec §9): which kinds, how big, and what their content
 // must be. One place for both ways a file arrives (a part of the create/update form, or a
 // multipart upload to R2), so both refuse the same files with the same words.
-import type { AppType, UploadKind } from "../db/schema";
+import {
+  declaredFile,
+  extensionOf,
+  FILE_MESSAGES,
+  MAX_VIDEO_SECONDS,
+  type PackageExtension,
+  packageContentType,
+  packageExtension,
+} from "../../app/lib/app-form";
+import type { UploadKind } from "../db/schema";
 import {
   type DebControl,
   type IpaInfo,
@@ -17,89 +26,12 @@ import {
 } from "../lib/packages";
 import { ApiError } from "../api/errors";
 
-const MB = 1024 * 1024;
-export const UPLOAD_LIMITS = { ipa: 500 * MB, tipa: 500 * MB, deb: 100 * MB, icon: 2 * MB, image: 5 * MB, video: 50 * MB } as const;
-export const MAX_VIDEO_SECONDS = 30;
-
-export type PackageExtension = "ipa" | "tipa" | "deb";
-
-export const FILE_MESSAGES = {
-  appFileType: "Tệp ứng dụng phải là .ipa, .tipa hoặc .deb",
-  appFileForType: (extensions: string) => `Loại ứng dụng này cần tệp ${extensions}`,
-  tooBig: (what: string, limit: string) => `${what} vượt quá giới hạn ${limit}`,
-  empty: "Tệp trống",
-  iconType: "Icon phải là ảnh PNG, JPG, GIF hoặc WebP",
-  mediaType: "Ảnh/video phải là PNG, JPG, GIF, WebP, MP4, MOV, AVI hoặc WebM",
-  notWhatItClaims: (filename: string) => `Tệp ${filename} không đúng định dạng như tên tệp`,
-  badPackage: (what: string, reason: string) => `Tệp ${what} không hợp lệ: ${reason}`,
-  videoTooLong: `Video dài quá ${MAX_VIDEO_SECONDS} giây`,
-} as const;
-
-/** The package a file name promises, by its ending. */
-export function packageExtension(filename: string): PackageExtension | null {
-  const ext = extensionOf(filename);
-  return ext === "ipa" || ext === "tipa" || ext === "deb" ? ext : null;
-}
-
-/** The package endings each app type accepts (spec §5 accept filters). */
-export function packageExtensionsFor(type: AppType): PackageExtension[] {
-  if (type === "ipa" || type === "itms-ipa") return ["ipa"];
-  if (type === "tipa") return ["tipa"];
-  if (type === "testflight") return [];
-  return ["deb"];
-}
-
-export function extensionOf(filename: string): string {
-  const dot = filename.lastIndexOf(".");
-  return dot < 0 ? "" : filename.slice(dot + 1).toLowerCase();
-}
-
-/** The Content-Type we store for a package. */
-export function packageContentType(ext: PackageExtension): string {
-  return ext === "deb" ? "application/vnd.debian.binary-package" : "application/octet-stream";
-}
-
-const LIMIT_LABEL = (bytes: number) => `${bytes / MB}MB`;
-
-/**
- * What can be told from a name and a size before any byte arrives: the upload API refuses early,
- * so an admin doesn't send 600 MB to learn it was too big. Returns the stored Content-Type.
- */
+/** The declared name and size, judged before any byte arrives; returns the Content-Type to store. */
 export function checkDeclaredFile(kind: UploadKind, filename: string, size: number): string {
-  if (!Number.isSafeInteger(size) || size <= 0) throw new ApiError(400, FILE_MESSAGES.empty);
-  if (kind === "app_file") {
-    const ext = packageExtension(filename);
-    if (!ext) throw new ApiError(400, FILE_MESSAGES.appFileType);
-    if (size > UPLOAD_LIMITS[ext]) throw new ApiError(400, FILE_MESSAGES.tooBig(`Tệp ${ext.toUpperCase()}`, LIMIT_LABEL(UPLOAD_LIMITS[ext])));
-    return packageContentType(ext);
-  }
-  const type = mediaTypeByExtension(extensionOf(filename));
-  if (!type || (kind === "icon" && type.kind === "video")) throw new ApiError(400, kind === "icon" ? FILE_MESSAGES.iconType : FILE_MESSAGES.mediaType);
-  const limit = kind === "icon" ? UPLOAD_LIMITS.icon : type.kind === "video" ? UPLOAD_LIMITS.video : UPLOAD_LIMITS.image;
-  const label = kind === "icon" ? "Icon" : type.kind === "video" ? "Video" : "Ảnh";
-  if (size > limit) throw new ApiError(400, FILE_MESSAGES.tooBig(label, LIMIT_LABEL(limit)));
-  return type.contentType;
+  const verdict = declaredFile(kind, filename, size);
+  if (!verdict.ok) throw new ApiError(400, verdict.message);
+  return verdict.contentType;
 }
-
-function mediaTypeByExtension(ext: string): { kind: "image" | "video"; contentType: string } | null {
-  for (const [type, extensions] of Object.entries(MEDIA_EXTENSIONS)) {
-    if (!extensions.includes(ext)) continue;
-    const sample = SAMPLE_FORMATS[type as MediaFormat["type"]];
-    return { kind: sample.kind, contentType: sample.contentType };
-  }
-  return null;
-}
-
-const SAMPLE_FORMATS: Record<MediaFormat["type"], { kind: "image" | "video"; contentType: string }> = {
-  png: { kind: "image", contentType: "image/png" },
-  jpeg: { kind: "image", contentType: "image/jpeg" },
-  gif: { kind: "image", contentType: "image/gif" },
-  webp: { kind: "image", contentType: "image/webp" },
-  mp4: { kind: "video", contentType: "video/mp4" },
-  mov: { kind: "video", contentType: "video/quicktime" },
-  webm: { kind: "video", contentType: "video/webm" },
-  avi: { kind: "video", contentType: "video/x-msvideo" },
-};
 
 export type CheckedPackage = {
   kind: "app_file";

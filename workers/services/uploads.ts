@@ -6,7 +6,8 @@ import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { type UploadKind, uploadParts, uploads } from "../db/schema";
 import { ApiError } from "../api/errors";
-import { type CheckedFile, checkDeclaredFile, checkFileContent, extensionOf } from "./app-files";
+import { extensionOf } from "../../app/lib/app-form";
+import { type CheckedFile, checkDeclaredFile, checkFileContent } from "./app-files";
 import { r2Reader, r2Sha256 } from "./files";
 
 /** R2 wants equal parts of at least 5 MiB (the last may be shorter); 8 MiB keeps each request small. */

@@ -33,7 +33,7 @@ export const MEDIA_EXTENSIONS: Record<MediaFormat["type"], string[]> = {
   jpeg: ["jpg", "jpeg"],
   gif: ["gif"],
   webp: ["webp"],
-  mp4: ["mp4", "m4v"],
+  mp4: ["mp4", "m4v", "mov"],
   mov: ["mov", "mp4"],
   webm: ["webm"],
   avi: ["avi"],

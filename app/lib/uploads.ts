@@ -1,0 +1,31 @@
+// Sends a file to R2 through the upload API in parts (the same path for every file the admin
+// screens send), reporting progress as bytes go out. Parts are sent two at a time: enough to
+// keep a phone's uplink busy without holding many 8 MiB slices in memory.
+import { apiFetch } from "./api";
+
+export type UploadKind = "app_file" | "icon" | "media";
+export type UploadedFile = { key: string; size: number; info: Record<string, unknown> | null };
+
+const PARALLEL_PARTS = 2;
+
+export async function uploadFile(file: File, kind: UploadKind, onProgress: (sentBytes: number) => void, signal?: AbortSignal): Promise<UploadedFile> {
+  const started = await apiFetch<{ upload_id: string; part_size: number; parts: number }>("/api/uploads/", {
+    auth: true,
+    signal,
+    body: { filename: file.name, size: file.size, content_type: file.type, kind },
+  });
+  let sent = 0;
+  let next = 1;
+  const sendParts = async () => {
+    while (next <= started.parts) {
+      const part = next++;
+      const start = (part - 1) * started.part_size;
+      const slice = file.slice(start, Math.min(file.size, start + started.part_size));
+      await apiFetch(`/api/uploads/${started.upload_id}/parts/${part}/`, { method: "PUT", auth: true, signal, body: slice });
+      sent += slice.size;
+      onProgress(sent);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(PARALLEL_PARTS, started.parts) }, sendParts));
+  return apiFetch<UploadedFile>(`/api/uploads/${started.upload_id}/complete/`, { method: "POST", auth: true, signal });
+}

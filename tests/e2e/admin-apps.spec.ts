@@ -1,0 +1,93 @@
+import { expect, test } from "@playwright/test";
+import { createIpa, gradientPng } from "../../scripts/demo/ipa.mjs";
+import { ADMIN_LOGIN, ADMIN_PASSWORD, login, signIn, toast } from "./support";
+
+// The admin catalogue (spec §2 "Admin app list", "Admin create app", "Admin edit app"): an admin
+// chooses an IPA (read in the browser: name, version and developer fill in, the 5 s toast shows
+// bundle id, build and minimum iOS), creates the app, sees it in the public catalogue, edits it
+// and deletes it.
+
+test("an admin creates an IPA app by choosing the file, edits it, and deletes it", async ({ page, request }, testInfo) => {
+  const stamp = `${testInfo.project.name}${Date.now().toString(36)}`;
+  const appName = `Rồng Lửa ${stamp}`;
+  const bundleId = `vn.rongstudio.${stamp.toLowerCase()}`;
+  const ipa = createIpa({ name: appName, executable: "RongLua", bundleId, version: "3.2.1", build: "321", minOs: "15.4", hue: 20, random: Math.random });
+  const admin = await login(request, ADMIN_LOGIN, ADMIN_PASSWORD);
+  await signIn(page, admin);
+
+  await page.goto("/admin");
+  await expect(page.getByRole("heading", { name: "Quản lý ứng dụng" })).toBeVisible();
+  await expect(page.getByTestId("app-table").locator("tbody tr").first()).toBeVisible();
+  await page.getByRole("link", { name: "+ Thêm ứng dụng" }).click();
+  await expect(page).toHaveURL(/\/admin\/app\/new$/);
+
+  // Choosing the IPA fills the form from its Info.plist, without uploading it.
+  await page.getByLabel("Tệp ứng dụng").setInputFiles({ name: "RongLua.ipa", mimeType: "application/octet-stream", buffer: Buffer.from(ipa) });
+  await expect(page.getByLabel("Tên ứng dụng")).toHaveValue(appName);
+  await expect(page.getByLabel("Phiên bản")).toHaveValue("3.2.1");
+  await expect(page.getByLabel("Nhà phát triển")).toHaveValue("Rongstudio");
+  await expect(page.getByLabel("Đường dẫn (url)")).toHaveValue(`rong-lua-${stamp.toLowerCase()}`);
+  await expect(toast(page, `Bundle ID: ${bundleId}`)).toContainText("Build: 321");
+  await expect(toast(page, `Bundle ID: ${bundleId}`)).toContainText("iOS tối thiểu: 15.4");
+  await expect(page.getByTestId("app-preview")).toContainText(appName);
+
+  // Submitting without a description and icon: the spec's message, nothing created.
+  await page.getByRole("button", { name: "Tạo ứng dụng" }).click();
+  await expect(toast(page, "Vui lòng điền đầy đủ thông tin bắt buộc!")).toBeVisible();
+
+  await page.getByRole("textbox", { name: "Mô tả", exact: true }).fill("Bản mod rồng lửa: vô hạn kim cương.");
+  await page.getByLabel("Changelog / tính năng").fill("Vô hạn kim cương\nMở khóa mọi rồng");
+  await page.getByLabel("Icon").setInputFiles({ name: "icon.png", mimeType: "image/png", buffer: Buffer.from(gradientPng(64, 20)) });
+  await page.getByLabel(/Ảnh chụp màn hình và video/).setInputFiles([{ name: "shot.png", mimeType: "image/png", buffer: Buffer.from(gradientPng(120, 200)) }]);
+  await expect(page.getByTestId("new-media")).toContainText("shot.png");
+  await page.getByRole("button", { name: "Tạo ứng dụng" }).click();
+  await expect(toast(page, "App created successfully!")).toBeVisible();
+  await expect(page).toHaveURL(/\/admin$/);
+
+  // The list finds it by bundle id; the public page shows it at once.
+  await page.getByLabel("Tìm ứng dụng").fill(bundleId);
+  const row = page.getByTestId("app-table").locator("tbody tr", { hasText: appName });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText("3.2.1");
+  const listed = await request.get("/api/apps/list/");
+  const created = (await listed.json()).data.find((item: { name: string }) => item.name === appName);
+  expect(created).toMatchObject({ bundle_identifier: bundleId, build_number: "321", minimum_os_version: "15.4", version: "3.2.1" });
+  expect(created.screenshots).toHaveLength(1);
+
+  // Edit: the header shows badge and version; the pending-changes summary follows the form.
+  await row.getByRole("link", { name: "Sửa" }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/app/${created.id}/edit$`));
+  await expect(page.getByTestId("edit-meta")).toContainText("v3.2.1");
+  await expect(page.getByTestId("update-history")).toContainText("v3.2.1 (321)");
+  await expect(page.getByTestId("pending-changes")).toContainText("Chưa có thay đổi nào.");
+  await page.getByLabel("Phiên bản").fill("3.3.0");
+  await page.getByLabel("Tên ứng dụng").fill(`${appName} Plus`);
+  await expect(page.getByTestId("pending-changes")).toContainText("Phiên bản đã sửa");
+  await expect(page.getByTestId("pending-changes")).toContainText("Tên ứng dụng đã sửa");
+  await page.getByRole("button", { name: "Lưu thay đổi" }).click();
+  await expect(toast(page, "Cập nhật ứng dụng thành công!")).toBeVisible();
+  await expect(page).toHaveURL(/\/admin$/);
+
+  await page.goto(`/${created.url}`);
+  await expect(page.getByRole("heading", { name: `${appName} Plus` })).toBeVisible();
+  // The file and icon were kept: the download still serves the IPA.
+  const download = await request.get(`/api/apps/${created.id}/download/`);
+  expect(Buffer.from(await download.body()).equals(Buffer.from(ipa))).toBe(true);
+
+  // Delete with confirmation; the app leaves the public catalogue.
+  await page.goto("/admin");
+  await page.getByLabel("Tìm ứng dụng").fill(bundleId);
+  await page.getByTestId("app-table").locator("tbody tr", { hasText: appName }).getByRole("button", { name: "Xóa" }).click();
+  await expect(page.getByTestId("confirm-dialog")).toContainText(`${appName} Plus`);
+  await page.getByTestId("confirm-dialog").getByRole("button", { name: "Xóa" }).click();
+  await expect(toast(page, "Đã xóa ứng dụng thành công!")).toBeVisible();
+  await expect(page.getByTestId("app-table")).toContainText("Không tìm thấy ứng dụng nào.");
+  expect((await request.get(`/${created.url}`)).status()).toBe(404);
+  expect((await request.get(`/api/apps/detail/${created.id}/`)).status()).toBe(404);
+});
+
+test("a plain visitor is sent away from the admin app screens", async ({ page }) => {
+  await page.goto("/admin/app/new");
+  await expect(toast(page, "Bạn cần đăng nhập để truy cập trang này")).toBeVisible();
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fadmin%2Fapp%2Fnew$/);
+});
