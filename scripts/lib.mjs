@@ -54,7 +54,8 @@ export function run(command, args, { quiet = false } = {}) {
   const result = spawnSync(command, args, { cwd: projectRoot, stdio: quiet ? ["ignore", "pipe", "pipe"] : "inherit", encoding: "utf8" });
   if (result.status !== 0) {
     if (quiet) process.stderr.write(`${result.stdout ?? ""}${result.stderr ?? ""}`);
-    console.error(`\n${command} ${args.join(" ")} failed (exit ${result.status ?? result.signal}).`);
+    const why = result.error ? result.error.message : `exit ${result.status ?? result.signal}`;
+    console.error(`\n${command} ${args.join(" ")} failed (${why}).`);
     process.exit(result.status ?? 1);
   }
   return result;
