@@ -4,3 +4,4 @@ export { type ZipEntry, type ZipMatch, MAX_ENTRY_SIZE, crc32, findZipEntry, list
 export { type PlistDict, type PlistValue, parsePlist } from "./plist";
 export { type IpaInfo, developerFromBundleId, findAppInfoPlist, readIpaInfo } from "./ipa";
 export { type DebControl, parseControl, readDebControl } from "./deb";
+export { crc64, sha256, unlzma, unxz } from "./xz";
