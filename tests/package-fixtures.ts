@@ -1,9 +1,9 @@
 // vitest globalSetup: builds real packages with real tools (Info-ZIP `zip`, libplist's `plistutil`,
 // `dpkg-deb`) in a temp dir, in Node, and hands them to the tests (which run in workerd, where
 // there is no child_process) as base64 through `provide`/`inject`.
-// Debian packages needed: zip, libplist-utils, dpkg.
+// Debian packages needed: zip, libplist-utils, dpkg, xz-utils.
 import { execFileSync } from "node:child_process";
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -96,11 +96,116 @@ function buildFixtures(root: string): Record<string, string> {
   chmodSync(join(deb, "pkg/DEBIAN"), 0o755);
   run(deb, "dpkg-deb", ["--root-owner-group", "-Zgzip", "--build", "pkg", "tweak.deb"]);
   take("deb", join(deb, "tweak.deb"));
-  // dpkg-deb's default (xz): refused with a clear message for now.
-  run(deb, "dpkg-deb", ["--root-owner-group", "-Zxz", "--build", "pkg", "tweak-xz.deb"]);
-  take("debXz", join(deb, "tweak-xz.deb"));
+  // The same tweak as dpkg-deb compresses it: its default (xz), xz at both ends of the level
+  // range, and zstd (refused). Each comes with dpkg-deb's own uncompressed control.tar.
+  const builds: [string, string[]][] = [
+    ["debXz", ["-Zxz"]],
+    ["debDefault", []],
+    ["debXz9", ["-Zxz", "-z9"]],
+    ["debXz0", ["-Zxz", "-z0"]],
+    ["debZstd", ["-Zzstd"]],
+  ];
+  for (const [name, args] of builds) {
+    run(deb, "dpkg-deb", ["--root-owner-group", ...args, "--build", "pkg", `${name}.deb`]);
+    take(name, join(deb, `${name}.deb`));
+    if (name !== "debZstd") out[`${name}ControlTar`] = run(deb, "dpkg-deb", ["--ctrl-tarfile", `${name}.deb`]).toString("base64");
+  }
+  // control.tar.lzma (legacy "alone" format), which dpkg-deb no longer writes, put together by
+  // hand around dpkg-deb's control.tar and data.tar; and an xz bomb: 40 MiB of zeros (a few KiB
+  // packed) as control.tar.xz, over the 32 MiB cap.
+  writeFileSync(join(deb, "control.tar"), run(deb, "dpkg-deb", ["--ctrl-tarfile", "debXz.deb"]));
+  const dataTar = run(deb, "dpkg-deb", ["--fsys-tarfile", "debXz.deb"]);
+  const controlLzma = run(deb, "xz", ["--format=lzma", "-c", "control.tar"]);
+  out.debLzma = arArchive([["debian-binary", Buffer.from("2.0\n")], ["control.tar.lzma", controlLzma], ["data.tar", dataTar]]).toString("base64");
+  write(deb, "zeros", Buffer.alloc(40 * 1024 * 1024));
+  const bomb = run(deb, "xz", ["-c", "zeros"]);
+  out.debXzBomb = arArchive([["debian-binary", Buffer.from("2.0\n")], ["control.tar.xz", bomb], ["data.tar", dataTar]]).toString("base64");
+
+  // A control.tar.xz spanning several LZMA2 chunks (a chunk packs at most 64 KiB; this makes
+  // three): a long Description and ~450 KB of maintainer scripts of varied text, random hex
+  // keeping it from packing small, so long-distance matches, reps and literals all get exercised.
+  const bigDeb = dir(root, "big-deb");
+  const random = seeded(7);
+  const description = Array.from({ length: 800 }, () => ` ${sentence(random, 8 + Math.floor(random() * 8))}`).join("\n");
+  const bigControl = DEB_CONTROL.replace(/^Description: .*\n( .*\n)*/m, `Description: Mô tả rất dài\n${description}\n`);
+  write(bigDeb, "pkg/DEBIAN/control", bigControl);
+  write(bigDeb, "pkg/usr/share/doc/big/README", "big\n");
+  const script = (lines: number) =>
+    "#!/bin/sh\nset -e\n" + Array.from({ length: lines }, (_, i) => `echo "${sentence(random, 6)} ${i} ${hex(random, 32)}" >> /tmp/log.${i % 7}\n`).join("") + "exit 0\n";
+  write(bigDeb, "pkg/DEBIAN/postinst", script(3000));
+  write(bigDeb, "pkg/DEBIAN/prerm", script(1500));
+  for (const file of ["postinst", "prerm"]) chmodSync(join(bigDeb, "pkg/DEBIAN", file), 0o755);
+  chmodSync(join(bigDeb, "pkg/DEBIAN"), 0o755);
+  run(bigDeb, "dpkg-deb", ["--root-owner-group", "-Zxz", "--build", "pkg", "big.deb"]);
+  take("debBig", join(bigDeb, "big.deb"));
+  out.debBigControl = Buffer.from(bigControl).toString("base64");
+  // The 600 KB control.tar itself is too big to ship; its size and SHA-256 pin it exactly.
+  const bigTar = run(bigDeb, "dpkg-deb", ["--ctrl-tarfile", "big.deb"]);
+  out.debBigControlTarSize = String(bigTar.length);
+  out.debBigControlTarSha256 = createHash("sha256").update(bigTar).digest("hex");
+
+  // Raw xz streams made by the xz command. The mixed payload is text, incompressible bytes,
+  // then the text again: stored LZMA2 chunks for the random part, matches reaching back
+  // ~220 KB for the repeat. The variants (checks, blocks, options) pack the text alone, to
+  // keep the fixtures small: they all travel to workerd in one 32 MiB message.
+  const xz = dir(root, "xz");
+  const text = Array.from({ length: 1500 }, () => sentence(random, 7)).join("\n");
+  write(xz, "text", text);
+  const noise = randomBytes(150 * 1024);
+  write(xz, "mixed", Buffer.concat([Buffer.from(text), noise, Buffer.from(text)]));
+  take("xzText", join(xz, "text"));
+  out.xzNoise = noise.toString("base64"); // the test rebuilds "mixed" from text and noise
+  out.xzMixedCrc64 = run(xz, "xz", ["-c", "--check=crc64", "mixed"]).toString("base64");
+  const streams: [string, string[]][] = [
+    ["xzCrc32", ["--check=crc32"]],
+    ["xzCrc64", ["--check=crc64"]],
+    ["xzSha256", ["--check=sha256"]],
+    ["xzNone", ["--check=none"]],
+    ["xzBlocks", ["--block-size=16384"]],
+    ["xzExtreme", ["-9e"]],
+    ["xzLiteralBits", ["--lzma2=preset=6,lc=0,lp=2,pb=0"]],
+    ["xzX86", ["--x86", "--lzma2"]],
+    ["xzDelta", ["--delta=dist=4", "--lzma2"]],
+    ["lzmaAlone", ["--format=lzma"]],
+  ];
+  for (const [name, args] of streams) out[name] = run(xz, "xz", ["-c", ...args, "text"]).toString("base64");
 
   return out;
+}
+
+/** An `ar` archive the way dpkg-deb writes one: names padded to 16 characters, no "/" ending. */
+function arArchive(members: [string, Buffer][]): Buffer {
+  const parts = [Buffer.from("!<arch>\n")];
+  for (const [name, data] of members) {
+    const header = name.padEnd(16) + "0".padEnd(12) + "0".padEnd(6) + "0".padEnd(6) + "100644".padEnd(8) + String(data.length).padEnd(10) + "`\n";
+    parts.push(Buffer.from(header, "latin1"), data);
+    if (data.length % 2) parts.push(Buffer.from("\n")); // members start on even offsets
+  }
+  return Buffer.concat(parts);
+}
+
+/** A deterministic PRNG (xorshift32), so the big fixtures are the same on every run. */
+function seeded(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state ^= state << 13;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    return (state >>> 0) / 0x100000000;
+  };
+}
+
+const WORDS = "vô hạn tiền vàng rồng màn chơi mở khoá lotus hook tweak substrate ellekit rootless jailbreak firmware cấp độ nhân vật sức mạnh tốc độ the and of game player level unlock coins gems".split(" ");
+
+function sentence(random: () => number, words: number): string {
+  return Array.from({ length: words }, () => {
+    const word = WORDS[Math.floor(random() * WORDS.length)];
+    return random() < 0.15 ? `${word}${Math.floor(random() * 10000)}` : word;
+  }).join(" ");
+}
+
+function hex(random: () => number, length: number): string {
+  return Array.from({ length }, () => Math.floor(random() * 16).toString(16)).join("");
 }
 
 export const DEB_CONTROL = `Package: com.lotusforge.lotushook
@@ -182,13 +287,14 @@ function write(base: string, path: string, content: string | Buffer): void {
   writeFileSync(join(base, path), content);
 }
 
-function run(cwd: string, command: string, args: string[]): void {
+/** Runs a tool; returns what it wrote to stdout. */
+function run(cwd: string, command: string, args: string[]): Buffer {
   try {
-    execFileSync(command, args, { cwd, stdio: ["ignore", "ignore", "pipe"], env: { ...process.env, LC_ALL: "C.UTF-8" } });
+    return execFileSync(command, args, { cwd, stdio: ["ignore", "pipe", "pipe"], maxBuffer: 64 * 1024 * 1024, env: { ...process.env, LC_ALL: "C.UTF-8" } });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === "ENOENT") {
-      throw new Error(`package fixtures need \`${command}\`: apt-get install -y zip libplist-utils dpkg`);
+      throw new Error(`package fixtures need \`${command}\`: apt-get install -y zip libplist-utils dpkg xz-utils`);
     }
     throw error;
   }

@@ -1,6 +1,6 @@
 // The IPA and DEB readers against real packages built by zip, plistutil and dpkg-deb
 // (tests/package-fixtures.ts), read the way the Worker and the browser will: in ranges.
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   type RangeReader,
   PackageError,
@@ -16,22 +16,7 @@ import {
   readZipEntry,
 } from "../../workers/lib/packages";
 import { BIG_IPA_FILLER, DEB_CONTROL } from "../package-fixtures";
-
-const fixtures = inject("packageFixtures");
-
-const decoded = new Map<string, Uint8Array<ArrayBuffer>>();
-
-function bytes(name: string): Uint8Array<ArrayBuffer> {
-  const cached = decoded.get(name);
-  if (cached) return cached.slice();
-  const base64 = fixtures[name];
-  if (base64 === undefined) throw new Error(`no fixture ${name}`);
-  const binary = atob(base64);
-  const out = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) out[i] = binary.charCodeAt(i);
-  decoded.set(name, out);
-  return out.slice();
-}
+import { bytes, packageError } from "./packages-helpers";
 
 /** Wraps a reader to count what is actually read. */
 function counting(reader: RangeReader): RangeReader & { bytesRead: number; reads: number } {
@@ -46,15 +31,6 @@ function counting(reader: RangeReader): RangeReader & { bytesRead: number; reads
     },
   };
   return counted;
-}
-
-async function packageError(promise: Promise<unknown>): Promise<PackageError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(PackageError);
-  return error as PackageError;
 }
 
 const encoder = new TextEncoder();
@@ -237,10 +213,16 @@ describe("readDebControl", () => {
     expect(reader.bytesRead).toBeLessThan(data.length);
   });
 
-  it("refuses what is not a DEB, and control.tar.xz for now", async () => {
+  it("refuses what is not a DEB, control.tar.zst and other compressions", async () => {
     expect((await packageError(readDebControl(bytesReader(bytes("random"))))).message).toBe("Tệp không phải DEB hợp lệ");
     expect((await packageError(readDebControl(bytesReader(bytes("xmlDeflated"))))).message).toBe("Tệp không phải DEB hợp lệ");
-    expect((await packageError(readDebControl(bytesReader(bytes("debXz"))))).message).toBe("Định dạng control.tar.xz/zst chưa được hỗ trợ");
+    expect((await packageError(readDebControl(bytesReader(bytes("debZstd"))))).message).toBe(
+      "Định dạng control.tar.zst (zstd) chưa được hỗ trợ: hãy đóng gói DEB bằng xz hoặc gzip (dpkg-deb -Zxz hoặc -Zgzip)",
+    );
+    const bz2 = encoder.encode("!<arch>\ndebian-binary   0           0     0     100644  4         `\n2.0\ncontrol.tar.bz2 0           0     0     100644  4         `\nBZh9");
+    expect((await packageError(readDebControl(bytesReader(bz2)))).message).toBe(
+      "Định dạng control.tar.bz2 chưa được hỗ trợ (chỉ hỗ trợ control.tar.xz, control.tar.gz, control.tar.lzma và control.tar)",
+    );
     const empty = encoder.encode("!<arch>\ndebian-binary   0           0     0     100644  4         `\n2.0\n");
     expect((await packageError(readDebControl(bytesReader(empty)))).message).toBe("Không tìm thấy tệp control trong DEB");
   });
@@ -254,7 +236,7 @@ describe("damaged packages", () => {
   it("fail with a PackageError only, never a crash", async () => {
     let seed = 20240506;
     const random = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
-    for (const name of ["xmlDeflated", "binary", "deb"]) {
+    for (const name of ["xmlDeflated", "binary", "deb", "debXz"]) {
       const original = bytes(name);
       for (let n = 0; n < 150; n++) {
         const copy = original.slice();

@@ -1,6 +1,7 @@
 // A .deb's control fields: walk the `ar` members' headers with ranged reads, read only
 // control.tar.*, unpack it and parse ./control. data.tar (the bulk) is never read.
 import { type RangeReader, PackageError, decompress, latin1, readExactly, utf8 } from "./reader";
+import { unlzma, unxz } from "./xz";
 
 export type DebControl = {
   Package: string;
@@ -35,11 +36,7 @@ export async function readDebControl(reader: RangeReader): Promise<DebControl> {
   if (!member) throw new PackageError(NO_CONTROL);
   if (member.size > MAX_CONTROL_ARCHIVE) throw new PackageError(`${member.name} quá lớn`);
 
-  let tar = await readExactly(reader, member.offset, member.size, member.name);
-  if (member.name === "control.tar.gz") tar = await decompress(tar, "gzip", MAX_CONTROL_TAR, member.name);
-  else if (member.name === "control.tar.xz" || member.name === "control.tar.zst") {
-    throw new PackageError("Định dạng control.tar.xz/zst chưa được hỗ trợ");
-  } else if (member.name !== "control.tar") throw new PackageError(`Định dạng ${member.name} chưa được hỗ trợ`);
+  const tar = await unpackControl(await readExactly(reader, member.offset, member.size, member.name), member.name);
 
   const controlBytes = findTarFile(tar, "control");
   if (!controlBytes) throw new PackageError(NO_CONTROL);
@@ -63,6 +60,25 @@ export async function readDebControl(reader: RangeReader): Promise<DebControl> {
     fields,
     control,
   };
+}
+
+/** control.tar as dpkg-deb may compress it: xz (its default), gzip, none, or legacy lzma. */
+async function unpackControl(data: Uint8Array, name: string): Promise<Uint8Array> {
+  switch (name) {
+    case "control.tar":
+      return data;
+    case "control.tar.gz":
+      return decompress(data, "gzip", MAX_CONTROL_TAR, name);
+    case "control.tar.xz":
+      return unxz(data, MAX_CONTROL_TAR, name);
+    case "control.tar.lzma":
+      return unlzma(data, MAX_CONTROL_TAR, name);
+    case "control.tar.zst":
+      // A zstd decoder is a project of its own; dpkg-deb -Zxz or -Zgzip makes a readable package.
+      throw new PackageError("Định dạng control.tar.zst (zstd) chưa được hỗ trợ: hãy đóng gói DEB bằng xz hoặc gzip (dpkg-deb -Zxz hoặc -Zgzip)");
+    default:
+      throw new PackageError(`Định dạng ${name} chưa được hỗ trợ (chỉ hỗ trợ control.tar.xz, control.tar.gz, control.tar.lzma và control.tar)`);
+  }
 }
 
 type ArMember = { name: string; offset: number; size: number };

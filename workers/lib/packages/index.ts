@@ -5,3 +5,4 @@ export { type PlistDict, type PlistValue, parsePlist } from "./plist";
 export { type IpaInfo, developerFromBundleId, findAppInfoPlist, readIpaInfo } from "./ipa";
 export { type DebControl, parseControl, readDebControl } from "./deb";
 export { type ImageFormat, type MediaFormat, type VideoFormat, MEDIA_EXTENSIONS, SNIFF_BYTES, sniffMedia, videoDuration } from "./media";
+export { crc64, sha256, unlzma, unxz } from "./xz";

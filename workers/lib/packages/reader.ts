@@ -65,7 +65,7 @@ export async function decompress(bytes: Uint8Array, format: "deflate-raw" | "gzi
       total += value.byteLength;
       if (total > limit) {
         await streamReader.cancel().catch(() => {});
-        throw new PackageError(`${what} quá lớn khi giải nén (giới hạn ${Math.round(limit / 1048576)} MB)`);
+        throw new PackageError(tooLargeMessage(what, limit));
       }
       chunks.push(value);
     }
@@ -74,6 +74,11 @@ export async function decompress(bytes: Uint8Array, format: "deflate-raw" | "gzi
     throw new PackageError(`Không giải nén được ${what}`, { cause: error });
   }
   return concat(chunks, total);
+}
+
+/** The refusal for output beyond a decompression limit, the same for every format. */
+export function tooLargeMessage(what: string, limit: number): string {
+  return `${what} quá lớn khi giải nén (giới hạn ${Math.round(limit / 1048576)} MB)`;
 }
 
 export function concat(chunks: Uint8Array[], total = chunks.reduce((sum, c) => sum + c.byteLength, 0)): Uint8Array {
