@@ -1,6 +1,6 @@
 // Reads a chosen IPA/TIPA or DEB in the browser, before any upload (DESIGN.md §5): the same
 // readers the Worker uses, over Blob.slice, so only the zip directory and one entry are read.
-import { blobReader, developerFromBundleId, PackageError, readDebControl, readIpaInfo } from "../../workers/lib/packages";
+import { authorName, blobReader, developerFromBundleId, PackageError, readDebControl, readIpaInfo } from "../../workers/lib/packages";
 import { packageExtension } from "./app-form";
 
 export type PackagePreview = {
@@ -19,8 +19,7 @@ export async function previewPackage(file: File): Promise<PackagePreview | null>
   const reader = blobReader(file);
   if (ext === "deb") {
     const control = await readDebControl(reader);
-    const author = (control.Author || control.Maintainer).replace(/\s*<[^>]*>\s*$/, "");
-    return { name: control.Name || control.Package, version: control.Version, developer: author, bundle_id: control.Package, build_number: null, minimum_os_version: null };
+    return { name: control.Name || control.Package, version: control.Version, developer: authorName(control), bundle_id: control.Package, build_number: null, minimum_os_version: null };
   }
   const info = await readIpaInfo(reader);
   return {

@@ -157,6 +157,11 @@ describe("creating apps", () => {
     expect(created.body.data.extracted_info.deb_control).toMatchObject({ Package: "com.lotusforge.lotushook", Architecture: "iphoneos-arm64" });
     const [row] = await db.select().from(apps).where(eq(apps.id, created.body.data.id));
     expect((row.packageInfo as Body).deb_control.Depends).toContain("mobilesubstrate");
+
+    // dpkg-deb's default, control.tar.xz, reads the same.
+    const xz = await send("POST", "/api/apps/create/", token, form({ ...basics(), name: "", version: "", app_type: "roothide", icon: file(png(), "i.png"), file: file(fixture("debXz"), "hook-xz.deb") }));
+    expect(xz.status, JSON.stringify(xz.body)).toBe(201);
+    expect(xz.body.data).toMatchObject({ name: "Lotus Hook", version: "1.2.3-1", developer: "Nguyễn Văn A" });
   });
 });
 

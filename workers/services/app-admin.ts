@@ -18,7 +18,7 @@ import { ApiError } from "../api/errors";
 import type { Database } from "../db/client";
 import { isUniqueViolation } from "../db/errors";
 import { appMedia, appReleases, apps, type AppType, CURRENCIES, type UploadKind, uploads } from "../db/schema";
-import { bytesReader, developerFromBundleId } from "../lib/packages";
+import { authorName, bytesReader, developerFromBundleId } from "../lib/packages";
 import {
   type CheckedFile,
   type CheckedMedia,
@@ -277,7 +277,7 @@ function applyPackage(fields: AppFields, pkg: CheckedPackage | null): { fields: 
     };
   }
   const deb = pkg.deb!;
-  const filled = { ...fields, name: fields.name || deb.Name || deb.Package, version: fields.version || deb.Version, developer: fields.developer || deb.Author || null };
+  const filled = { ...fields, name: fields.name || deb.Name || deb.Package, version: fields.version || deb.Version, developer: fields.developer || authorName(deb) || null };
   return {
     fields: filled,
     info: { auto_filled: true, bundle_id: deb.Package, final_name: filled.name, version: filled.version, app_name: deb.Name || deb.Package, deb_control: deb.fields },

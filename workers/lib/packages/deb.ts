@@ -217,3 +217,8 @@ export function parseControl(text: string): Record<string, string> {
   for (const key of Object.keys(fields)) fields[key] = fields[key].replace(/\s+$/, "");
   return fields;
 }
+
+/** "Name <mail@host>" → "Name": who made the package, as the form's developer. */
+export function authorName(control: Pick<DebControl, "Author" | "Maintainer">): string {
+  return (control.Author || control.Maintainer).replace(/\s*<[^>]*>\s*$/, "").trim();
+}

@@ -3,6 +3,6 @@ export { type RangeReader, PackageError, blobReader, bytesReader } from "./reade
 export { type ZipEntry, type ZipMatch, MAX_ENTRY_SIZE, crc32, findZipEntry, listZip, readZipEntry } from "./zip";
 export { type PlistDict, type PlistValue, parsePlist } from "./plist";
 export { type IpaInfo, developerFromBundleId, findAppInfoPlist, readIpaInfo } from "./ipa";
-export { type DebControl, parseControl, readDebControl } from "./deb";
+export { type DebControl, authorName, parseControl, readDebControl } from "./deb";
 export { type ImageFormat, type MediaFormat, type VideoFormat, MEDIA_EXTENSIONS, SNIFF_BYTES, sniffMedia, videoDuration } from "./media";
 export { crc64, sha256, unlzma, unxz } from "./xz";
