@@ -14,6 +14,12 @@ export const configSchema = z.object({
   JWT_SECRET: z.string().min(32, "phải dài ít nhất 32 ký tự"),
   ADMIN_EMAIL: z.email(),
   ADMIN_PASSWORD: z.string().min(8, "phải dài ít nhất 8 ký tự"),
+  // Optional (spec §6's short list of admin addresses): when set, a superuser or staff member is
+  // an admin only with one of these e-mails (comma-separated); ADMIN_EMAIL always is.
+  ADMIN_EMAIL_ALLOWLIST: z
+    .string()
+    .default("")
+    .transform((text) => text.split(",").map((email) => email.trim().toLowerCase()).filter(Boolean)),
   // Google sign-in (OpenID Connect). An empty client id turns it off. Locally and in tests the
   // issuer is the project's own OpenID Connect test server (scripts/oidc-server.mjs).
   GOOGLE_ISSUER: url.default("https://accounts.google.com"),

@@ -116,3 +116,17 @@ describe("small helpers", () => {
     expect(promotionDurationDays(null, null)).toBe(7);
   });
 });
+
+describe("isAdmin (server)", () => {
+  it("needs superuser or staff, and an allowed address when an allow-list is set", async () => {
+    const { isAdmin } = await import("../../workers/api/require-admin");
+    const open = { ADMIN_EMAIL: "owner@shop.vn", ADMIN_EMAIL_ALLOWLIST: [] as string[] };
+    const listed = { ADMIN_EMAIL: "owner@shop.vn", ADMIN_EMAIL_ALLOWLIST: ["a@shop.vn", "b@shop.vn"] };
+    expect(isAdmin({ isSuperuser: false, isStaff: false, email: "a@shop.vn" }, open)).toBe(false);
+    expect(isAdmin({ isSuperuser: false, isStaff: true, email: "x@shop.vn" }, open)).toBe(true);
+    expect(isAdmin({ isSuperuser: true, isStaff: false, email: "x@shop.vn" }, listed)).toBe(false);
+    expect(isAdmin({ isSuperuser: true, isStaff: false, email: "A@Shop.VN" }, listed)).toBe(true);
+    expect(isAdmin({ isSuperuser: true, isStaff: false, email: "owner@shop.vn" }, listed)).toBe(true);
+    expect(isAdmin({ isSuperuser: false, isStaff: false, email: "b@shop.vn" }, listed)).toBe(false);
+  });
+});

@@ -1,4 +1,6 @@
 import { createMiddleware } from "hono/factory";
+import { type Config, getConfig } from "../config";
+import type { UserRow } from "../services/accounts";
 import type { ApiEnv } from "./context";
 import { ApiError } from "./errors";
 import { requireUser } from "./require-user";
@@ -7,11 +9,20 @@ export const ADMIN_MESSAGES = {
   forbidden: "Access Denied: Bạn không có quyền truy cập trang này",
 } as const;
 
-/** Admins are superusers or staff, read from the database on every call (DESIGN.md §6). */
+/**
+ * Admins are superusers or staff, read from the database on every call (DESIGN.md §6), and, when
+ * ADMIN_EMAIL_ALLOWLIST is set, only those with an address on it (or the bootstrap ADMIN_EMAIL).
+ */
+export function isAdmin(user: Pick<UserRow, "isSuperuser" | "isStaff" | "email">, config: Pick<Config, "ADMIN_EMAIL" | "ADMIN_EMAIL_ALLOWLIST">): boolean {
+  if (!user.isSuperuser && !user.isStaff) return false;
+  if (config.ADMIN_EMAIL_ALLOWLIST.length === 0) return true;
+  const email = user.email.toLowerCase();
+  return email === config.ADMIN_EMAIL.toLowerCase() || config.ADMIN_EMAIL_ALLOWLIST.includes(email);
+}
+
 export const requireAdmin = createMiddleware<ApiEnv>(async (c, next) =>
   requireUser(c, async () => {
-    const user = c.get("user");
-    if (!user.isSuperuser && !user.isStaff) throw new ApiError(403, ADMIN_MESSAGES.forbidden);
+    if (!isAdmin(c.get("user"), getConfig(c.env))) throw new ApiError(403, ADMIN_MESSAGES.forbidden);
     await next();
   }),
 );
