@@ -102,6 +102,7 @@ export function useAdminError(): (error: unknown, fallback: string, format?: (me
 }
 
 const NAV = [
+  { to: "/admin", label: "Ứng dụng" },
   { to: "/admin/users", label: "Người dùng" },
   { to: "/admin/promotions", label: "Khuyến mãi" },
   { to: "/admin/bank-transfers", label: "Chuyển khoản" },
@@ -113,9 +114,6 @@ export function AdminPage({ title, subtitle, actions, children }: { title: React
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-6 sm:px-6 lg:py-10">
       <nav aria-label="Quản trị" className="mb-4 flex flex-wrap gap-2 text-sm">
-        <Link to="/admin" className="rounded-lg px-2.5 py-1 text-zinc-400 hover:bg-white/5 hover:text-white">
-          Ứng dụng
-        </Link>
         {NAV.map((item) => {
           const current = location.pathname === item.to;
           return (
