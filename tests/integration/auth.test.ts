@@ -213,7 +213,8 @@ describe("login", () => {
     expect(Number(retryAfter)).toBeGreaterThan(0);
     // While blocked, even the right password is refused.
     expect((await call("/api/auth/login/", { body: { login: account.email, password: account.password } })).status).toBe(429);
-  });
+    // Ten scrypt checks (deliberately slow) and thirty refusals: more than the default 5 s on a busy machine.
+  }, 30_000);
 
   it("limits attempts per client address across accounts", async () => {
     const address = newAddress();
