@@ -62,7 +62,8 @@ adminAppsApi.post("/preview-ipa", async (c) => {
   const key = form.get("file_key");
   let reader;
   if (part && typeof part !== "string" && part.size > 0) {
-    checkDeclaredFile("app_file", part.name.toLowerCase().endsWith(".tipa") ? part.name : `${part.name.replace(/\.ipa$/i, "")}.ipa`, part.size);
+    // Judged as an IPA (or TIPA) whatever its name: same size limit, same reader.
+    checkDeclaredFile("app_file", /\.tipa$/i.test(part.name) ? "preview.tipa" : "preview.ipa", part.size);
     reader = bytesReader(new Uint8Array(await part.arrayBuffer()));
   } else if (typeof key === "string" && key) {
     const upload = await findCompletedUpload(db(c), key, "app_file");

@@ -71,13 +71,15 @@ function formFiles(form: FormData, ...names: string[]): File[] {
   return names.flatMap((name) => form.getAll(name)).filter((value): value is File => typeof value !== "string" && value.size > 0);
 }
 
+/** Keys or ids, repeated fields or comma-separated, each once. */
 function formKeys(form: FormData, ...names: string[]): string[] {
-  return names
+  const values = names
     .flatMap((name) => form.getAll(name))
     .filter((value): value is string => typeof value === "string")
     .flatMap((value) => value.split(","))
     .map((value) => value.trim())
     .filter(Boolean);
+  return [...new Set(values)];
 }
 
 async function fromFormPart(kind: UploadKind, file: File): Promise<IncomingFile> {
