@@ -63,7 +63,7 @@ appsApi.on(["GET", "HEAD"], "/:id/download", async (c) => {
     cacheControl: "private, no-cache",
   });
   if (!served) throw new ApiError(404, MESSAGES.fileNotFound);
-  if (served.sentFromStart) await countDownload(db(c), file.id);
+  if (served.sentFromStart) await countDownload(c.env, c.req.raw, file.id);
   return served.response;
 });
 

@@ -7,6 +7,7 @@ import { adminUsersApi } from "./admin-users";
 import { appsApi } from "./apps";
 import { authApi } from "./auth";
 import { cardsApi } from "./cards";
+import { releasesApi } from "./feeds";
 import { keysApi } from "./keys";
 import { promotionsApi } from "./promotions";
 import { vietqrApi } from "./vietqr";
@@ -20,6 +21,7 @@ import { mediaApi } from "./media";
 export const api = new Hono<ApiEnv>({ strict: false }).basePath("/api");
 
 api.route("/apps", appsApi);
+api.route("/apps", releasesApi);
 api.route("/auth", authApi);
 api.route("/auth", walletApi);
 api.route("/keys", keysApi);

@@ -1,8 +1,9 @@
 // The public catalogue: which apps a visitor sees and the shape of an app record (spec §3).
 // Both the Hono API and the Remix loaders call these, so the pages and the API never disagree.
 import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
-import type { Database } from "../db/client";
+import { type Database, getDb } from "../db/client";
 import { appMedia, apps, type AppType } from "../db/schema";
+import { catalogueChanged } from "./catalogue-cache";
 
 type AppRow = typeof apps.$inferSelect;
 type MediaRow = typeof appMedia.$inferSelect;
@@ -66,12 +67,22 @@ export function downloadPath(appId: number): string {
   return `/api/apps/${appId}/download/`;
 }
 
-function absolute(origin: string, pathOrUrl: string): string {
+/** A stored build other than the app's current file (the AltStore source's older versions). */
+export function releaseDownloadPath(appId: number, releaseId: number): string {
+  return `/api/apps/${appId}/releases/${releaseId}/download/`;
+}
+
+export function absolute(origin: string, pathOrUrl: string): string {
   return /^https?:\/\//i.test(pathOrUrl) ? pathOrUrl : new URL(pathOrUrl, origin).toString();
 }
 
+/** The app's icon: the stored one, else the external image, as an absolute URL. */
+export function appIconUrl(app: Pick<AppRow, "iconKey" | "iconUrl">, origin: string): string | null {
+  return app.iconKey ? absolute(origin, mediaPath(app.iconKey)) : app.iconUrl ? absolute(origin, app.iconUrl) : null;
+}
+
 export function toPublicApp(app: AppRow, media: MediaRow[], origin: string): PublicApp {
-  const icon = app.iconKey ? absolute(origin, mediaPath(app.iconKey)) : app.iconUrl ? absolute(origin, app.iconUrl) : null;
+  const icon = appIconUrl(app, origin);
   const download = app.fileKey ? absolute(origin, downloadPath(app.id)) : null;
   return {
     id: app.id,
@@ -186,11 +197,13 @@ export async function findDownloadableFile(db: Database, id: number) {
   return row?.fileKey ? { ...row, fileKey: row.fileKey } : null;
 }
 
-export async function countDownload(db: Database, id: number): Promise<void> {
-  await db
+/** One more download of the app; the count is on the public pages, so their edge copies are superseded. */
+export async function countDownload(env: Env, request: Request, id: number): Promise<void> {
+  await getDb(env.DB)
     .update(apps)
     .set({ downloadCount: sql`${apps.downloadCount} + 1` })
     .where(eq(apps.id, id));
+  await catalogueChanged(env, request);
 }
 
 /** The id of a visible app named by its slug or its id (spec: `{app}` may be either). */
