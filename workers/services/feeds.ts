@@ -75,11 +75,15 @@ export type SourceApp = {
 
 export type AltStoreSource = { name: string; identifier: string; sourceURL: string; apps: SourceApp[]; news: [] };
 
-/** The source's identifier: configured, else the public host reversed (`store.example.vn` → `vn.example.store`). */
+/**
+ * The source's identifier: configured, else the public host reversed (`store.example.vn` →
+ * `vn.example.store`); an address or a single-label host (local development) → `local.<host>`.
+ */
 export function sourceIdentifier(config: Config, origin: string): string {
   if (config.ALTSTORE_SOURCE_ID) return config.ALTSTORE_SOURCE_ID;
-  const host = new URL(config.PUBLIC_BASE_URL || origin).hostname;
-  return host.split(".").filter(Boolean).reverse().join(".");
+  const host = new URL(config.PUBLIC_BASE_URL || origin).hostname.toLowerCase();
+  if (/^[\d.]+$|^\[|^[^.]+$/.test(host)) return `local.${host.replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "")}`;
+  return host.split(".").reverse().join(".");
 }
 
 /** ISO 8601 to the second: AltStore's date parser does not take fractions of a second. */
