@@ -34,7 +34,7 @@ function aptGet(root: string, args: string[], cwd = root): string {
     ...(process.getuid?.() === 0 ? { "APT::Sandbox::User": "root" } : {}),
   };
   const flags = Object.entries(options).flatMap(([name, value]) => (Array.isArray(value) ? value : [value]).flatMap((item) => ["-o", `${name}=${item}`]));
-  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/_proxy$/i.test(name)));
+  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/_proxy$/i.test(name))) as NodeJS.ProcessEnv;
   // apt-get must exist (it does on every Debian system): a missing one fails the test, never skips it.
   return execFileSync("apt-get", ["-q", ...flags, ...args], { cwd, env, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
 }
