@@ -165,6 +165,7 @@ describe("edge cache of the catalogue API and feeds", () => {
       const first = await request(path);
       const etag = first.headers.get("etag");
       expect(etag, path).toMatch(/^"[0-9a-f]{32}"$/);
+      expect(first.headers.get("access-control-allow-origin"), path).toBe("*");
       await first.arrayBuffer();
       const again = await request(path, { headers: { "If-None-Match": etag! } });
       expect(again.status, path).toBe(304);

@@ -4,6 +4,7 @@
 import { Hono } from "hono";
 import { getConfig, publicOrigin } from "../config";
 import { countDownload, parseAppId } from "../services/catalogue";
+import { readVersionFromDb } from "../services/catalogue-cache";
 import { buildAltStoreSource, buildAptRepository, findPoolFile, findReleaseFile } from "../services/feeds";
 import { serveObject } from "../services/files";
 import { type ApiContext, type ApiEnv, db } from "./context";
@@ -13,12 +14,17 @@ export const FEED_PATHS = /^\/(altstore\.json$|repo(\/|$))/;
 
 export const feeds = new Hono<ApiEnv>();
 
-/** Clients revalidate every time (the edge answers a matching ETag with 304), so a change shows at once. */
+/**
+ * Clients revalidate every time (the edge answers a matching ETag with 304), so a change shows at
+ * once. The feeds are public, so web pages that browse sources may read them too.
+ */
 async function feedResponse(body: string | Uint8Array<ArrayBuffer>, contentType: string): Promise<Response> {
   const bytes = typeof body === "string" ? new TextEncoder().encode(body) : body;
   const digest = await crypto.subtle.digest("SHA-256", bytes);
   const etag = `"${[...new Uint8Array(digest)].slice(0, 16).map((byte) => byte.toString(16).padStart(2, "0")).join("")}"`;
-  return new Response(bytes, { headers: { "Content-Type": contentType, ETag: etag, "Cache-Control": "public, max-age=0, must-revalidate" } });
+  return new Response(bytes, {
+    headers: { "Content-Type": contentType, ETag: etag, "Cache-Control": "public, max-age=0, must-revalidate", "Access-Control-Allow-Origin": "*" },
+  });
 }
 
 feeds.get("/altstore.json", async (c) => {
@@ -26,8 +32,10 @@ feeds.get("/altstore.json", async (c) => {
   return feedResponse(JSON.stringify(source), "application/json; charset=UTF-8");
 });
 
-function repository(c: ApiContext) {
-  return buildAptRepository(c.env, db(c), getConfig(c.env), publicOrigin(c.env, c.req.raw));
+// Release's Date is when the catalogue last changed, so every colo writes the same Release.
+async function repository(c: ApiContext) {
+  const changedAt = await readVersionFromDb(c.env);
+  return buildAptRepository(c.env, db(c), getConfig(c.env), publicOrigin(c.env, c.req.raw), new Date(changedAt || Date.now()));
 }
 
 feeds.get("/repo/Release", async (c) => feedResponse((await repository(c)).release, "text/plain; charset=UTF-8"));

@@ -66,7 +66,8 @@ function memoResponse(memo: VersionMemo): Response {
   return new Response(JSON.stringify(memo), { headers: { "Content-Type": "application/json", "Cache-Control": `public, max-age=${EDGE_TTL_SECONDS}` } });
 }
 
-async function readVersionFromDb(env: Env): Promise<number> {
+/** The version in D1: the time (ms) of the last catalogue change, or 0 before any. */
+export async function readVersionFromDb(env: Env): Promise<number> {
   const row = await env.DB.prepare("SELECT version FROM catalogue_state WHERE id = 1").first<{ version: number }>();
   return row?.version ?? 0;
 }
