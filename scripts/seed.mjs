@@ -21,6 +21,13 @@ function sha256(bytes) {
   return createHash("sha256").update(bytes).digest("hex");
 }
 
+/** `apps.package_info` as the admin API stores it: what the package reader found in the file. */
+function packageInfo(app) {
+  if (app.deb_control) return JSON.stringify({ deb_control: app.deb_control });
+  if (app.privacy || app.entitlements) return JSON.stringify({ privacy: app.privacy, entitlements: app.entitlements });
+  return null;
+}
+
 /**
  * Seeds `env.DB` / `env.FILES` when the store has no apps yet.
  * @returns {Promise<{seeded: boolean, apps: number, keys: number}>}
@@ -72,7 +79,7 @@ export async function seedDemoData(env, now = Date.now()) {
         app.bundle_identifier,
         app.build_number,
         app.minimum_os_version,
-        app.deb_control ? JSON.stringify({ deb_control: app.deb_control }) : null,
+        packageInfo(app),
         app.download_count,
         Math.round(created),
         Math.round(updated),

@@ -2,6 +2,7 @@
 import { env, exports } from "cloudflare:workers";
 import { getDb } from "../workers/db/client";
 import { appMedia, apps } from "../workers/db/schema";
+import { catalogueChanged } from "../workers/services/catalogue-cache";
 
 export const db = getDb(env.DB);
 
@@ -35,6 +36,8 @@ export async function createApp(overrides: Partial<NewApp> & { file?: Uint8Array
     await env.FILES.put(objectKey, item.body, { httpMetadata: { contentType: item.mediaType === "video" ? "video/webm" : "image/png" } });
     await db.insert(appMedia).values({ appId: row.id, mediaType: item.mediaType, objectKey, position, duration: item.mediaType === "video" ? 5 : null });
   }
+  // What the admin API does after every catalogue change: the edge copies are superseded.
+  await catalogueChanged(env, new Request("http://store.test/"));
   return row;
 }
 

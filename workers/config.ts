@@ -11,6 +11,9 @@ export const configSchema = z.object({
   ZALO_URL: url,
   // Absolute origin used in links we hand out (feeds, manifests); the request's origin when empty.
   PUBLIC_BASE_URL: z.union([url, z.literal("")]).default(""),
+  // The AltStore/SideStore source's identifier, which must never change once published; empty:
+  // the public host reversed (set PUBLIC_BASE_URL or this in production).
+  ALTSTORE_SOURCE_ID: z.union([z.string().regex(/^[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+$/, "dạng tên miền ngược, ví dụ vn.iosgamehack.source"), z.literal("")]).default(""),
   JWT_SECRET: z.string().min(32, "phải dài ít nhất 32 ký tự"),
   ADMIN_EMAIL: z.email(),
   ADMIN_PASSWORD: z.string().min(8, "phải dài ít nhất 8 ký tự"),

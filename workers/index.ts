@@ -4,11 +4,13 @@ import { createRequestHandler } from "@remix-run/cloudflare";
 import * as build from "../build/server";
 import { api } from "./api";
 import { errorBody } from "./api/errors";
+import { FEED_PATHS, feeds } from "./api/feeds";
 import { getConfig } from "./config";
 import { getDb } from "./db/client";
 import { createNonce, withSecurityHeaders } from "./security";
 import { renderOutbox } from "./dev-outbox";
 import { ensureAdminAccount } from "./services/accounts";
+import { cachedPage, cachedResource, isCachedResource, isPublicPageRequest } from "./services/catalogue-cache";
 import { runScheduledJobs } from "./services/scheduled";
 
 export { UserWallet } from "./wallet/user-wallet";
@@ -36,14 +38,17 @@ export default {
       return withSecurityHeaders(Response.json(errorBody("Máy chủ chưa được cấu hình đúng. Vui lòng thử lại sau."), { status: 503 }));
     }
     const { pathname } = new URL(request.url);
-    if (pathname === "/api" || pathname.startsWith("/api/")) {
-      return withSecurityHeaders(await api.fetch(request, env, ctx));
+    if (pathname === "/api" || pathname.startsWith("/api/") || FEED_PATHS.test(pathname)) {
+      const router = FEED_PATHS.test(pathname) ? feeds : api;
+      const produce = async (forwarded: Request) => router.fetch(forwarded, env, ctx);
+      return withSecurityHeaders(isCachedResource(request) ? await cachedResource(request, env, ctx, produce) : await produce(request));
     }
     if (pathname === "/dev/outbox" && getConfig(env).APP_ENV !== "production") {
       return withSecurityHeaders(await renderOutbox(env), createNonce());
     }
     const nonce = createNonce();
-    return withSecurityHeaders(await handleRemix(request, { cloudflare: { env, ctx }, nonce }), nonce);
+    const render = () => handleRemix(request, { cloudflare: { env, ctx }, nonce });
+    return withSecurityHeaders(isPublicPageRequest(request) ? await cachedPage(request, env, ctx, nonce, render) : await render(), nonce);
   },
 
   async scheduled(controller, env, ctx) {

@@ -1,6 +1,7 @@
 // The loaders' door to the catalogue services (kept out of the browser bundle by the name).
-import type { AppLoadContext } from "@remix-run/cloudflare";
+import type { AppLoadContext, HeadersFunction } from "@remix-run/cloudflare";
 import { findPublicApp, findPublicAppById, listPublicApps, parseAppId, type PublicApp } from "../../workers/services/catalogue";
+import { PUBLIC_PAGE_HEADER } from "../../workers/services/catalogue-cache";
 import { listAppPricing } from "../../workers/services/keys";
 import { pageContext } from "./site.server";
 
@@ -22,3 +23,9 @@ export async function loadAppPage(context: AppLoadContext, request: Request, loo
   const pricing = await listAppPricing(db, app.id);
   return { app, pricing, now: Date.now() };
 }
+
+/**
+ * The `headers` of the public catalogue pages: their HTML is the same for every visitor (the
+ * session lives in the browser), so the Worker may keep it at the edge (catalogue-cache.ts).
+ */
+export const publicPageHeaders: HeadersFunction = () => ({ [PUBLIC_PAGE_HEADER]: "1" });

@@ -1,14 +1,16 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { AppDetail } from "~/components/AppDetail";
 import { AppErrorBoundary } from "~/components/AppNotFound";
 import { appPageMeta } from "~/lib/app-meta";
-import { loadAppPage } from "~/lib/catalogue.server";
+import { loadAppPage, publicPageHeaders } from "~/lib/catalogue.server";
 
 // /{slug} or /{id} (spec §2): the slug against each app's url, else the id.
 export async function loader({ params, context, request }: LoaderFunctionArgs) {
   return loadAppPage(context, request, { slugOrId: params.slug ?? "" });
 }
+
+export const headers: HeadersFunction = publicPageHeaders;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => appPageMeta(data?.app);
 

@@ -1,15 +1,17 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData, useNavigation } from "@remix-run/react";
 import { AppCard, AppCardPlaceholder } from "~/components/AppCard";
 import { EmptyCatalogue } from "~/components/EmptyCatalogue";
 import { SupportLinks } from "~/components/SupportLinks";
 import { formatDateTime } from "~/lib/format";
-import { loadCatalogue } from "~/lib/catalogue.server";
+import { loadCatalogue, publicPageHeaders } from "~/lib/catalogue.server";
 import { useNow } from "~/lib/use-now";
 
 export async function loader({ context, request }: LoaderFunctionArgs) {
   return { apps: await loadCatalogue(context, request), now: Date.now() };
 }
+
+export const headers: HeadersFunction = publicPageHeaders;
 
 export const meta: MetaFunction = ({ matches }) => {
   const site = (matches.find((match) => match.id === "root")?.data as { site?: { name: string } } | undefined)?.site;

@@ -1,14 +1,16 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { AppDetail } from "~/components/AppDetail";
 import { AppErrorBoundary } from "~/components/AppNotFound";
 import { appPageMeta } from "~/lib/app-meta";
-import { loadAppPage } from "~/lib/catalogue.server";
+import { loadAppPage, publicPageHeaders } from "~/lib/catalogue.server";
 
 // /app/{id}: the admin list's row link (spec §2).
 export async function loader({ params, context, request }: LoaderFunctionArgs) {
   return loadAppPage(context, request, { id: params.id ?? "" });
 }
+
+export const headers: HeadersFunction = publicPageHeaders;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => appPageMeta(data?.app);
 

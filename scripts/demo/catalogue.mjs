@@ -36,6 +36,8 @@ import { createIpa } from './ipa.mjs';
  * @property {DemoMedia[]} media
  * @property {DemoFile|null} file
  * @property {DebControl|null} deb_control
+ * @property {Record<string, string>|null} privacy  IPA family: the NS…UsageDescription strings its Info.plist declares
+ * @property {string[]|null} entitlements  IPA family: what its embedded.mobileprovision grants
  * @property {{ key_type: KeyType, price: number, is_active: boolean }[]} pricing
  * @property {Partial<Record<KeyType, number>>} key_stock
  */
@@ -76,6 +78,18 @@ const APPS = [
       ['stats', 'Theo dõi chỉ số nhân vật theo thời gian thực'],
     ],
     video: true,
+    // What the IPA declares: the AltStore source lists it as the app's permissions.
+    privacy: {
+      NSMicrophoneUsageDescription: 'Dùng micro cho trò chuyện thoại với đồng đội trong trận.',
+      NSPhotoLibraryAddUsageDescription: 'Lưu ảnh chụp màn hình trận đấu vào Thư viện ảnh.',
+    },
+    entitlements: {
+      'application-identifier': 'DEMOTEAM01.vn.lotusforge.chienbinhrong',
+      'com.apple.developer.team-identifier': 'DEMOTEAM01',
+      'com.apple.developer.game-center': true,
+      'get-task-allow': true,
+      'keychain-access-groups': ['DEMOTEAM01.*'],
+    },
     pricing: [
       { key_type: '1day', price: 20000, is_active: true },
       { key_type: '7days', price: 50000, is_active: true },
@@ -105,6 +119,8 @@ const APPS = [
       ['gameplay', 'Nitro vô hạn, bứt tốc mọi khúc cua'],
       ['menu', 'Toàn bộ xe VIP đã được mở khóa'],
     ],
+    privacy: { NSLocalNetworkUsageDescription: 'Tìm bạn bè cùng mạng Wi-Fi để đua chung.' },
+    entitlements: { 'application-identifier': 'DEMOTEAM01.com.neonasphalt.skylineracer', 'get-task-allow': true },
     // The 30-day key is paused ('Tạm dừng') to exercise inactive pricing.
     pricing: [
       { key_type: '1day', price: 15000, is_active: true },
@@ -438,7 +454,7 @@ function buildApp(def, video) {
     });
   }
 
-  const { file, deb_control } = buildFile(def, exec, random);
+  const { file, deb_control, privacy, entitlements } = buildFile(def, exec, random);
 
   return {
     name: def.name,
@@ -464,6 +480,8 @@ function buildApp(def, video) {
     media,
     file,
     deb_control,
+    privacy,
+    entitlements,
     pricing: (def.pricing ?? []).map((p) => ({ ...p })),
     key_stock: { ...(def.key_stock ?? {}) },
   };
@@ -471,7 +489,7 @@ function buildApp(def, video) {
 
 // IPA-like types get a zip; root types a .deb; TestFlight nothing (it is only a link).
 function buildFile(def, exec, random) {
-  if (def.app_type === 'testflight') return { file: null, deb_control: null };
+  if (def.app_type === 'testflight') return { file: null, deb_control: null, privacy: null, entitlements: null };
 
   if (def.app_type in DEB_ARCH) {
     const arch = DEB_ARCH[def.app_type];
@@ -502,6 +520,8 @@ function buildFile(def, exec, random) {
     return {
       file: { key: `demo/files/${def.url}-${def.version}.deb`, contentType: 'application/vnd.debian.binary-package', filename, body },
       deb_control,
+      privacy: null,
+      entitlements: null,
     };
   }
 
@@ -516,10 +536,15 @@ function buildFile(def, exec, random) {
     minOs: def.minimum_os_version,
     hue: def.art?.hue ?? 200,
     random,
+    privacy: def.privacy ?? {},
+    entitlements: def.entitlements ?? null,
   });
   return {
     file: { key: `demo/files/${def.url}-${def.version}.${ext}`, contentType: 'application/octet-stream', filename: `${exec}_${def.version}.${ext}`, body },
     deb_control: null,
+    // Exactly what the store's IPA reader finds in this file.
+    privacy: { ...(def.privacy ?? {}) },
+    entitlements: Object.keys(def.entitlements ?? {}),
   };
 }
 

@@ -295,6 +295,19 @@ for (const app of apps) {
     for (const [k, v] of Object.entries(expect)) ok(plistString(xml, k) === v, `${what}: Info.plist ${k}`);
     const exec = plistString(xml, 'CFBundleExecutable');
     ok(files.has(plists[0].replace('Info.plist', exec)), `${what}: executable present`);
+    // package_info says what the file declares: its usage strings and its profile's entitlements.
+    const usageKeys = [...xml.matchAll(/<key>(NS\w*UsageDescription)<\/key>/g)].map((m) => m[1]);
+    ok(JSON.stringify(usageKeys.sort()) === JSON.stringify(Object.keys(app.privacy).sort()), `${what}: privacy keys match Info.plist`);
+    for (const [k, v] of Object.entries(app.privacy)) ok(plistString(xml, k) === v, `${what}: Info.plist ${k}`);
+    const profile = files.get(plists[0].replace('Info.plist', 'embedded.mobileprovision'));
+    ok(Boolean(profile) === app.entitlements.length > 0, `${what}: a profile exactly when there are entitlements`);
+    if (profile) {
+      const text = new TextDecoder('latin1').decode(profile);
+      const inner = text.slice(text.indexOf('<key>Entitlements</key>'));
+      const dict = inner.slice(0, inner.indexOf('</dict>'));
+      const granted = [...dict.matchAll(/^\t\t<key>([^<]+)<\/key>/gm)].map((m) => m[1]);
+      ok(JSON.stringify(granted) === JSON.stringify(app.entitlements), `${what}: profile grants the listed entitlements`);
+    }
     if (tools.unzip) {
       run('unzip', ['-tq', path]);
       ok(run('unzip', ['-p', path, plists[0]]) === xml, `${what}: unzip -p Info.plist`);

@@ -88,9 +88,11 @@ function pngChunk(type, data) {
  * @param {string} app.minOs           MinimumOSVersion
  * @param {number} app.hue
  * @param {() => number} app.random    seeded PRNG, for the placeholder executable's bytes
+ * @param {Record<string, string>} [app.privacy]  NS…UsageDescription strings for Info.plist
+ * @param {Record<string, unknown>|null} [app.entitlements]  granted by an embedded.mobileprovision
  * @returns {Uint8Array}
  */
-export function createIpa({ name, executable, bundleId, version, build, minOs, hue, random }) {
+export function createIpa({ name, executable, bundleId, version, build, minOs, hue, random, privacy = {}, entitlements = null }) {
   const app = `Payload/${executable}.app/`;
   const info = plistXml({
     CFBundleDevelopmentRegion: 'vi',
@@ -109,6 +111,7 @@ export function createIpa({ name, executable, bundleId, version, build, minOs, h
     UIDeviceFamily: [1, 2],
     UIRequiredDeviceCapabilities: ['arm64'],
     UISupportedInterfaceOrientations: ['UIInterfaceOrientationPortrait'],
+    ...privacy,
   });
 
   // Incompressible filler so file sizes look like (tiny) real builds and differ per app.
@@ -123,5 +126,29 @@ export function createIpa({ name, executable, bundleId, version, build, minOs, h
     { name: `${app}PkgInfo`, data: 'APPL????' },
     { name: `${app}AppIcon60x60@2x.png`, data: gradientPng(120, hue) },
     { name: `${app}${executable}`, data: concatBytes([notice, filler]), mode: 0o755 },
+    ...(entitlements ? [{ name: `${app}embedded.mobileprovision`, data: mobileProvision(name, bundleId, entitlements) }] : []),
   ]);
+}
+
+/**
+ * A provisioning profile's shape: a CMS (DER) envelope around an XML plist. The envelope here
+ * is only its first bytes and an unsigned tail; readers lift the plist out without checking it.
+ * @param {string} name
+ * @param {string} bundleId
+ * @param {Record<string, unknown>} entitlements
+ * @returns {Uint8Array}
+ */
+export function mobileProvision(name, bundleId, entitlements) {
+  const plist = plistXml({
+    AppIDName: name,
+    ApplicationIdentifierPrefix: ['DEMOTEAM01'],
+    Entitlements: entitlements,
+    Name: `Demo ad hoc ${bundleId}`,
+    TeamIdentifier: ['DEMOTEAM01'],
+    TeamName: 'Demo Team',
+    Version: 1,
+  });
+  const envelope = new Uint8Array([0x30, 0x82, 0x0f, 0x00, 0x06, 0x09, 0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x07, 0x02, 0xa0]);
+  const tail = encoder.encode('\0\0DEMO UNSIGNED PROFILE\0');
+  return concatBytes([envelope, encoder.encode(plist), tail]);
 }

@@ -292,6 +292,35 @@ describe("updating and deleting apps", () => {
     expect((await send("DELETE", `/api/apps/delete/${app.id}/`, token)).status).toBe(404);
   });
 
+  it("every change shows on the next request to the cached pages, feeds and catalogue API", async () => {
+    const token = await admin();
+    const fields = basics();
+    const inList = async () => ((await (await request("/api/apps/list/")).json()) as Body).data.find((item: Body) => item.url === fields.url);
+    const inSource = async () => ((await (await request("/altstore.json")).json()) as Body).apps.find((item: Body) => item.bundleIdentifier === "vn.rongstudio.cache");
+    // Prime the edge copies.
+    expect(await inList()).toBeUndefined();
+    expect((await request(`/${fields.url}`)).status).toBe(404);
+    await request("/");
+
+    const created = await send("POST", "/api/apps/create/", token, form({ ...fields, app_type: "ipa", icon: file(png(), "i.png"), file: file(bigIpa(1024, "vn.rongstudio.cache"), "a.ipa") }));
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect((await inList())?.name).toBe(fields.name);
+    expect(await (await request("/")).text()).toContain(fields.name);
+    expect(await (await request(`/${fields.url}`)).text()).toContain(fields.name);
+    expect((await inSource())?.name).toBe(fields.name);
+
+    await send("PUT", `/api/apps/update/${created.body.data.id}/`, token, form({ name: "Tên đã đổi" }));
+    expect((await inList())?.name).toBe("Tên đã đổi");
+    expect(await (await request(`/${fields.url}`)).text()).toContain("Tên đã đổi");
+    expect((await inSource())?.name).toBe("Tên đã đổi");
+
+    await send("DELETE", `/api/apps/delete/${created.body.data.id}/`, token);
+    expect(await inList()).toBeUndefined();
+    expect((await request(`/${fields.url}`)).status).toBe(404);
+    expect(await (await request("/")).text()).not.toContain("Tên đã đổi");
+    expect(await inSource()).toBeUndefined();
+  });
+
   it("previews an IPA without storing it", async () => {
     const token = await admin();
     const before = (await env.FILES.list()).objects.length;
@@ -306,9 +335,9 @@ describe("updating and deleting apps", () => {
 });
 
 /** A stored-method zip: Payload/Huge.app/Info.plist then a filler of `fillerSize` bytes. */
-function bigIpa(fillerSize: number): Uint8Array {
+function bigIpa(fillerSize: number, bundleId = "vn.example.huge"): Uint8Array {
   const plist = new TextEncoder().encode(
-    `<?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><dict><key>CFBundleIdentifier</key><string>vn.example.huge</string><key>CFBundleName</key><string>Huge</string><key>CFBundleShortVersionString</key><string>9.0</string><key>CFBundleVersion</key><string>90</string></dict></plist>`,
+    `<?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><dict><key>CFBundleIdentifier</key><string>${bundleId}</string><key>CFBundleName</key><string>Huge</string><key>CFBundleShortVersionString</key><string>9.0</string><key>CFBundleVersion</key><string>90</string></dict></plist>`,
   );
   const filler = new Uint8Array(fillerSize);
   for (let i = 0; i < fillerSize; i += 4096) filler[i] = i & 0xff;

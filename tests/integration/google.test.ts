@@ -1,5 +1,6 @@
 // Google sign-in against a real OpenID Connect provider (tests/global-setup.ts): the browser's
 // half is played by signInHeadless, the server's half is the Worker.
+import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { signInHeadless } from "../../scripts/oidc-headless.mjs";
@@ -49,7 +50,8 @@ describe("Google sign-in", () => {
     const config = (await (await request("/api/auth/google/config/")).json()) as Body;
     expect(config.data).toEqual({
       enabled: true,
-      authorization_endpoint: `http://127.0.0.1:${OIDC_TEST.port}/auth`,
+      // The Worker's configured issuer (vitest.config.ts), which TEST_PORT_BASE may move.
+      authorization_endpoint: `${env.GOOGLE_ISSUER}/auth`,
       client_id: OIDC_TEST.clientId,
       scope: "openid email profile offline_access",
       params: { prompt: "consent" },

@@ -9,6 +9,7 @@ import { createApp, deleteApp, findAdminApp, listAdminApps, updateApp } from "..
 import { parseAppId } from "../services/catalogue";
 import { r2Reader } from "../services/files";
 import { findCompletedUpload } from "../services/uploads";
+import { changesCatalogue } from "./changes-catalogue";
 import { type ApiContext, type ApiEnv, db } from "./context";
 import { ApiError, MESSAGES } from "./errors";
 import { requireAdmin } from "./require-admin";
@@ -16,6 +17,8 @@ import { requireAdmin } from "./require-admin";
 export const adminAppsApi = new Hono<ApiEnv>();
 
 for (const path of ["/create", "/update/*", "/delete/*", "/preview-ipa", "/admin/*"]) adminAppsApi.use(path, requireAdmin);
+// A successful change supersedes every edge copy of the pages, feeds and catalogue API.
+for (const path of ["/create", "/update/*", "/delete/*"]) adminAppsApi.use(path, changesCatalogue);
 
 async function readForm(c: ApiContext): Promise<FormData> {
   try {

@@ -7,6 +7,7 @@ import { apps, keyBatches, keyPricing, keyTypes, KEY_STATUSES } from "../db/sche
 import { parseAppId } from "../services/catalogue";
 import { deleteKeys, insertKeyStatements, KEY_ADMIN_MESSAGES, KEY_SELECT, type KeyRow, MAX_IMPORT_LINES, parseKeysText, toAdminKey } from "../services/key-admin";
 import { listAppPricing } from "../services/keys";
+import { changesCatalogue } from "./changes-catalogue";
 import { type ApiContext, type ApiEnv, db } from "./context";
 import { ApiError, MESSAGES } from "./errors";
 import { requireAdmin } from "./require-admin";
@@ -40,6 +41,7 @@ async function keyTypeFrom(c: ApiContext, value: string | number) {
 }
 
 // ---------------------------------------------------------------- pricing
+// App pages show each app's prices and key stock: every change here supersedes their edge copies.
 
 const price = z.coerce.number({ error: KEY_ADMIN_MESSAGES.pricingRequired }).int("Giá phải là số nguyên").min(0, "Giá không được âm").max(1_000_000_000);
 const createPricingSchema = z.object({
@@ -49,7 +51,7 @@ const createPricingSchema = z.object({
   is_active: z.boolean().default(true),
 });
 
-adminKeysApi.post("/apps/:app/pricing", requireAdmin, async (c) => {
+adminKeysApi.post("/apps/:app/pricing", requireAdmin, changesCatalogue, async (c) => {
   const appId = await adminAppId(c, c.req.param("app"));
   const input = await readJson(c, createPricingSchema);
   const type = await keyTypeFrom(c, input.key_type);
@@ -65,7 +67,7 @@ adminKeysApi.post("/apps/:app/pricing", requireAdmin, async (c) => {
 
 const updatePricingSchema = z.object({ price: price.optional(), is_active: z.boolean().optional() });
 
-adminKeysApi.patch("/apps/:app/pricing/:id", requireAdmin, async (c) => {
+adminKeysApi.patch("/apps/:app/pricing/:id", requireAdmin, changesCatalogue, async (c) => {
   const appId = await adminAppId(c, c.req.param("app"));
   const input = await readJson(c, updatePricingSchema);
   const changes: Partial<typeof keyPricing.$inferInsert> = { updatedAt: new Date() };
@@ -165,7 +167,7 @@ const importSchema = z.object({
   skip_duplicates: z.boolean().default(true),
 });
 
-adminKeysApi.post("/bulk-import", requireAdmin, async (c) => {
+adminKeysApi.post("/bulk-import", requireAdmin, changesCatalogue, async (c) => {
   const input = await readJson(c, importSchema);
   const appId = await adminAppId(c, input.app_url);
   const type = await keyTypeFrom(c, input.key_type);
@@ -224,20 +226,20 @@ async function transition(c: ApiContext, from: string, to: string, message: stri
   return c.json({ success: true, message, data: toAdminKey({ ...key, status: to }) });
 }
 
-adminKeysApi.patch("/keys/:id/update-status", requireAdmin, async (c) => {
+adminKeysApi.patch("/keys/:id/update-status", requireAdmin, changesCatalogue, async (c) => {
   const { status } = await readJson(c, z.object({ status: z.literal("revoked", { error: KEY_ADMIN_MESSAGES.onlyAvailable }) }));
   return transition(c, "available", status, KEY_ADMIN_MESSAGES.statusUpdated);
 });
-adminKeysApi.post("/keys/:id/deactivate", requireAdmin, (c) => transition(c, "available", "revoked", KEY_ADMIN_MESSAGES.deactivated));
-adminKeysApi.post("/keys/:id/activate", requireAdmin, (c) => transition(c, "revoked", "available", KEY_ADMIN_MESSAGES.activated));
+adminKeysApi.post("/keys/:id/deactivate", requireAdmin, changesCatalogue, (c) => transition(c, "available", "revoked", KEY_ADMIN_MESSAGES.deactivated));
+adminKeysApi.post("/keys/:id/activate", requireAdmin, changesCatalogue, (c) => transition(c, "revoked", "available", KEY_ADMIN_MESSAGES.activated));
 
-adminKeysApi.delete("/keys/:id", requireAdmin, async (c) => {
+adminKeysApi.delete("/keys/:id", requireAdmin, changesCatalogue, async (c) => {
   const key = await keyById(c);
   await deleteKeys(c.env.DB, { ids: [key.id] });
   return c.json({ success: true, message: "Đã xóa key" });
 });
 
-adminKeysApi.post("/keys/bulk-delete", requireAdmin, async (c) => {
+adminKeysApi.post("/keys/bulk-delete", requireAdmin, changesCatalogue, async (c) => {
   const { key_ids } = await readJson(
     c,
     z.object({ key_ids: z.array(z.coerce.number().int().positive(), { error: KEY_ADMIN_MESSAGES.selectKeys }).min(1, KEY_ADMIN_MESSAGES.selectKeys).max(20_000) }),
@@ -246,12 +248,12 @@ adminKeysApi.post("/keys/bulk-delete", requireAdmin, async (c) => {
   return c.json({ success: true, message: `Đã xóa ${deleted} key`, data: { deleted_count: deleted } });
 });
 
-adminKeysApi.post("/apps/:app/cleanup-sold", requireAdmin, async (c) => {
+adminKeysApi.post("/apps/:app/cleanup-sold", requireAdmin, changesCatalogue, async (c) => {
   const deleted = await deleteKeys(c.env.DB, { appId: await adminAppId(c, c.req.param("app")), statuses: ["sold"] });
   return c.json({ success: true, message: `Đã dọn ${deleted} key`, data: { deleted_count: deleted } });
 });
 
-adminKeysApi.post("/apps/:app/cleanup-by-status", requireAdmin, async (c) => {
+adminKeysApi.post("/apps/:app/cleanup-by-status", requireAdmin, changesCatalogue, async (c) => {
   const appId = await adminAppId(c, c.req.param("app"));
   const { status } = await readJson(c, z.object({ status: z.enum(["sold", "used", "expired", "revoked"], { error: "Trạng thái không hợp lệ" }) }));
   const deleted = await deleteKeys(c.env.DB, { appId, statuses: [status] });

@@ -8,6 +8,7 @@ import { adminUsersApi } from "./admin-users";
 import { appsApi } from "./apps";
 import { authApi } from "./auth";
 import { cardsApi } from "./cards";
+import { releasesApi } from "./feeds";
 import { keysApi } from "./keys";
 import { promotionsApi } from "./promotions";
 import { vietqrApi } from "./vietqr";
@@ -23,6 +24,7 @@ export const api = new Hono<ApiEnv>({ strict: false }).basePath("/api");
 
 api.route("/apps", adminAppsApi);
 api.route("/apps", appsApi);
+api.route("/apps", releasesApi);
 api.route("/uploads", uploadsApi);
 api.route("/auth", authApi);
 api.route("/auth", walletApi);

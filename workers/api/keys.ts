@@ -1,6 +1,7 @@
 // Keys as buyers and mods see them (spec §7 "Keys"); admin key management comes with its issue.
 import { Hono } from "hono";
 import { z } from "zod";
+import { catalogueChanged } from "../services/catalogue-cache";
 import { resolvePublicAppId } from "../services/catalogue";
 import { checkKey } from "../services/key-check";
 import { listAppPricing, listKeyTypes } from "../services/keys";
@@ -86,6 +87,8 @@ keysApi.post("/purchase", requireUser, async (c) => {
         );
     }
   }
+  // The app page shows the key stock this purchase just took from.
+  if (!outcome.replayed) await catalogueChanged(c.env, c.req.raw);
   return c.json({
     success: true,
     message: WALLET_MESSAGES.purchased,

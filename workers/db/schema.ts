@@ -142,6 +142,24 @@ export const appReleases = sqliteTable(
   (t) => [index("app_releases_app").on(t.appId, t.createdAt)],
 );
 
+// One row (id 1): the catalogue's version, raised by every change to what the public pages and
+// feeds show. The edge cache keys its copies with it (workers/services/catalogue-cache.ts).
+export const catalogueState = sqliteTable(
+  "catalogue_state",
+  {
+    id: integer("id").primaryKey(),
+    version: integer("version").notNull(),
+  },
+  () => [check("catalogue_state_single_row", sql`id = 1`)],
+);
+
+// MD5 of stored files, for the APT index (apt wants MD5sum next to SHA256), computed once per
+// file content: keyed by the content's SHA-256, so a replaced file never inherits an old digest.
+export const fileDigests = sqliteTable("file_digests", {
+  sha256: text("sha256").primaryKey(),
+  md5: text("md5").notNull(),
+});
+
 // Multipart uploads of large files to R2 (DESIGN.md §5). An upload is `uploading` until its
 // parts are joined and its content checked (`completed`), then `attached` once an app uses the
 // object. The cron deletes what stays unattached past `expires_at`.

@@ -66,12 +66,22 @@ export function downloadPath(appId: number): string {
   return `/api/apps/${appId}/download/`;
 }
 
-function absolute(origin: string, pathOrUrl: string): string {
+/** A stored build other than the app's current file (the AltStore source's older versions). */
+export function releaseDownloadPath(appId: number, releaseId: number): string {
+  return `/api/apps/${appId}/releases/${releaseId}/download/`;
+}
+
+export function absolute(origin: string, pathOrUrl: string): string {
   return /^https?:\/\//i.test(pathOrUrl) ? pathOrUrl : new URL(pathOrUrl, origin).toString();
 }
 
+/** The app's icon: the stored one, else the external image, as an absolute URL. */
+export function appIconUrl(app: Pick<AppRow, "iconKey" | "iconUrl">, origin: string): string | null {
+  return app.iconKey ? absolute(origin, mediaPath(app.iconKey)) : app.iconUrl ? absolute(origin, app.iconUrl) : null;
+}
+
 export function toPublicApp(app: AppRow, media: MediaRow[], origin: string): PublicApp {
-  const icon = app.iconKey ? absolute(origin, mediaPath(app.iconKey)) : app.iconUrl ? absolute(origin, app.iconUrl) : null;
+  const icon = appIconUrl(app, origin);
   const download = app.fileKey ? absolute(origin, downloadPath(app.id)) : null;
   return {
     id: app.id,
@@ -186,6 +196,12 @@ export async function findDownloadableFile(db: Database, id: number) {
   return row?.fileKey ? { ...row, fileKey: row.fileKey } : null;
 }
 
+/** One more download of the app; the count is on the public pages, so their edge copies are superseded. */
+/**
+ * Counts a download. It does not raise the catalogue version: a count is cosmetic, and raising it
+ * on every download would empty the edge cache as fast as visitors fill it. Cached pages show a
+ * count at most EDGE_TTL_SECONDS old.
+ */
 export async function countDownload(db: Database, id: number): Promise<void> {
   await db
     .update(apps)

@@ -34,7 +34,8 @@ export function contentDisposition(kind: "attachment" | "inline", filename: stri
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
 }
 
-function etagMatches(header: string | null, etag: string): boolean {
+/** Whether an If-None-Match / If-Range header names this ETag (weak or strong). */
+export function etagMatches(header: string | null, etag: string): boolean {
   if (!header) return false;
   if (header.trim() === "*") return true;
   return header.split(",").some((candidate) => candidate.trim().replace(/^W\//, "") === etag);

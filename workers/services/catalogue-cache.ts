@@ -1,0 +1,186 @@
+// Edge cache of what the public catalogue shows (DESIGN.md §1; docs/decisions/0009).
+//
+// CONTRACT for code that changes the catalogue: after any committed change to what the home
+// page, an app page, the feeds or the catalogue API show (an app created, edited or deleted; its
+// file, icon, screenshots, releases; its key pricing or stock changed by an admin), call
+//
+//     await catalogueChanged(env, c.req.raw);   // env: the Worker's env; request: the admin's request
+//
+// once, after the change is committed. It raises the catalogue version in D1 (the one authority,
+// shared by every colo) and tells this colo at once; other colos re-read the version at most
+// VERSION_RECHECK_MS later. Every cached copy is keyed by the version, so a change makes all old
+// copies unreachable together: nothing has to be listed or purged one by one.
+//
+// What is cached (each colo's Cache API, `edgeCache()`): the public pages (/, /{slug},
+// /app/{id}; their HTML is the same for every visitor because the session lives in the
+// browser), the feeds (/altstore.json, /repo/Release, /repo/Packages, /repo/Packages.gz) and the
+// catalogue API (/api/apps/list, /detail…, /detail-by-url…, /{id}/manifest.plist). A cached copy
+// lives EDGE_TTL_SECONDS at most, which bounds how stale the figures that change without an admin
+// (download counts, key stock after purchases) can be. Cached pages keep a slot for the CSP nonce
+// and get a fresh nonce per response.
+import { etagMatches } from "./files";
+
+export const EDGE_TTL_SECONDS = 60;
+/** How long a colo trusts the version it read from D1 before reading it again. */
+export const VERSION_RECHECK_MS = 5_000;
+/** Set by the public page routes (their `headers` export): only they are stored. */
+export const PUBLIC_PAGE_HEADER = "X-Public-Page";
+
+const PREFIX = "/__edge-cache";
+const NONCE_SLOT = 'nonce="__edge_cache_nonce__"';
+const ORIGINAL_CACHE_CONTROL = "X-Origin-Cache-Control";
+
+const CACHED_RESOURCES = [
+  /^\/api\/apps\/(list|detail\/[^/]+|detail-by-url\/[^/]+|\d+\/manifest\.plist)\/?$/,
+  /^\/altstore\.json$/,
+  /^\/repo\/(Release|Packages|Packages\.gz)$/,
+];
+const PUBLIC_PAGES = /^\/(|app\/\d+\/?|[^/]+\/?)$/;
+
+/** GETs of feeds and catalogue API answers that go through the edge cache. */
+export function isCachedResource(request: Request): boolean {
+  if (request.method !== "GET") return false;
+  const { pathname } = new URL(request.url);
+  return CACHED_RESOURCES.some((pattern) => pattern.test(pathname));
+}
+
+/** Document GETs that may be public pages (the route decides, with PUBLIC_PAGE_HEADER). */
+export function isPublicPageRequest(request: Request): boolean {
+  if (request.method !== "GET") return false;
+  const url = new URL(request.url);
+  return !url.searchParams.has("_data") && PUBLIC_PAGES.test(url.pathname);
+}
+
+/** This colo's cache (the DOM lib's CacheStorage type hides the Workers runtime's `caches.default`). */
+function edgeCache(): Cache {
+  return (caches as unknown as { default: Cache }).default;
+}
+
+type VersionMemo = { version: number; checkedAt: number };
+
+function versionKey(origin: string): string {
+  return `${origin}${PREFIX}/catalogue-version`;
+}
+
+function memoResponse(memo: VersionMemo): Response {
+  return new Response(JSON.stringify(memo), { headers: { "Content-Type": "application/json", "Cache-Control": `public, max-age=${EDGE_TTL_SECONDS}` } });
+}
+
+/** The version in D1: the time (ms) of the last catalogue change, or 0 before any. */
+export async function readVersionFromDb(env: Env): Promise<number> {
+  const row = await env.DB.prepare("SELECT version FROM catalogue_state WHERE id = 1").first<{ version: number }>();
+  return row?.version ?? 0;
+}
+
+/** The catalogue version as this colo knows it: from the Cache API, re-read from D1 when older than VERSION_RECHECK_MS. */
+export async function catalogueVersion(env: Env, origin: string): Promise<number> {
+  const key = versionKey(origin);
+  const hit = await edgeCache().match(key);
+  if (hit) {
+    const memo = (await hit.json()) as Partial<VersionMemo>;
+    if (typeof memo.version === "number" && typeof memo.checkedAt === "number" && Date.now() - memo.checkedAt < VERSION_RECHECK_MS) {
+      return memo.version;
+    }
+  }
+  const version = await readVersionFromDb(env);
+  await edgeCache().put(key, memoResponse({ version, checkedAt: Date.now() }));
+  return version;
+}
+
+/**
+ * Call after every committed catalogue change (see the contract at the top of this file).
+ * The new version is at least the current time in ms, so it keeps rising even after a reset.
+ */
+export async function catalogueChanged(env: Env, request: Request): Promise<number> {
+  const row = await env.DB.prepare(
+    "INSERT INTO catalogue_state (id, version) VALUES (1, ?1) ON CONFLICT (id) DO UPDATE SET version = max(version + 1, ?1) RETURNING version",
+  )
+    .bind(Date.now())
+    .first<{ version: number }>();
+  const version = row!.version;
+  await edgeCache().put(versionKey(new URL(request.url).origin), memoResponse({ version, checkedAt: Date.now() }));
+  return version;
+}
+
+async function cacheKey(env: Env, request: Request): Promise<string> {
+  const url = new URL(request.url);
+  const version = await catalogueVersion(env, url.origin);
+  return `${url.origin}${PREFIX}/v${version}${url.pathname}${url.search}`;
+}
+
+/** The copy kept at the edge: the answer's headers, with the edge lifetime in Cache-Control. */
+function storedCopy(body: BodyInit, headers: Headers): Response {
+  const stored = new Headers(headers);
+  stored.set(ORIGINAL_CACHE_CONTROL, headers.get("Cache-Control") ?? "");
+  stored.set("Cache-Control", `public, max-age=${EDGE_TTL_SECONDS}`);
+  return new Response(body, { status: 200, headers: stored });
+}
+
+/** A stored copy's headers as the client should see them (its original Cache-Control). */
+function clientHeaders(stored: Headers): Headers {
+  const headers = new Headers(stored);
+  const original = headers.get(ORIGINAL_CACHE_CONTROL);
+  headers.delete(ORIGINAL_CACHE_CONTROL);
+  if (original) headers.set("Cache-Control", original);
+  else headers.delete("Cache-Control");
+  return headers;
+}
+
+function storable(response: Response): boolean {
+  return response.status === 200 && !response.headers.has("Set-Cookie") && !/no-store|private/.test(response.headers.get("Cache-Control") ?? "");
+}
+
+/** The request without conditional headers: on a miss the handler must produce the whole answer to store. */
+function unconditional(request: Request): Request {
+  const copy = new Request(request);
+  copy.headers.delete("If-None-Match");
+  copy.headers.delete("If-Modified-Since");
+  return copy;
+}
+
+function answer(request: Request, body: ArrayBuffer, headers: Headers): Response {
+  const etag = headers.get("ETag");
+  if (etag && etagMatches(request.headers.get("If-None-Match"), etag)) return new Response(null, { status: 304, headers });
+  return new Response(body, { status: 200, headers });
+}
+
+/**
+ * A feed or catalogue API answer through the edge cache. A hit costs no database work (the
+ * version comes from the Cache API too, re-read from D1 once per VERSION_RECHECK_MS), and an
+ * If-None-Match that names the stored ETag gets a 304.
+ */
+export async function cachedResource(request: Request, env: Env, ctx: ExecutionContext, produce: (request: Request) => Promise<Response>): Promise<Response> {
+  const key = await cacheKey(env, request);
+  const hit = await edgeCache().match(key);
+  if (hit) return answer(request, await hit.arrayBuffer(), clientHeaders(hit.headers));
+
+  const fresh = await produce(unconditional(request));
+  if (!storable(fresh)) return fresh;
+  const body = await fresh.arrayBuffer();
+  ctx.waitUntil(edgeCache().put(key, storedCopy(body, fresh.headers)));
+  return answer(request, body, new Headers(fresh.headers));
+}
+
+/**
+ * A public page through the edge cache. The HTML is stored with a slot where this render's
+ * nonce was, and every answer fills the slot with its own `nonce`, the one its CSP header names.
+ * Only answers that the route marked with PUBLIC_PAGE_HEADER are stored.
+ */
+export async function cachedPage(request: Request, env: Env, ctx: ExecutionContext, nonce: string, render: () => Promise<Response>): Promise<Response> {
+  const key = await cacheKey(env, request);
+  const hit = await edgeCache().match(key);
+  if (hit) {
+    const html = (await hit.text()).replaceAll(NONCE_SLOT, `nonce="${nonce}"`);
+    return new Response(html, { status: 200, headers: clientHeaders(hit.headers) });
+  }
+
+  const rendered = await render();
+  const headers = new Headers(rendered.headers);
+  const isPublic = headers.has(PUBLIC_PAGE_HEADER);
+  headers.delete(PUBLIC_PAGE_HEADER);
+  if (!isPublic || !storable(rendered)) return new Response(rendered.body, { status: rendered.status, statusText: rendered.statusText, headers });
+  const html = await rendered.text();
+  // The nonce is 128 random bits, so `nonce="<it>"` appears only where the renderer put it.
+  ctx.waitUntil(edgeCache().put(key, storedCopy(html.replaceAll(`nonce="${nonce}"`, NONCE_SLOT), headers)));
+  return new Response(html, { status: 200, headers });
+}
