@@ -5,6 +5,7 @@ import { z } from "zod";
 import type { Config } from "../config";
 import type { Database } from "../db/client";
 import { appMedia, appReleases, apps, fileDigests } from "../db/schema";
+import { hex } from "./files";
 import { BUNDLE_ID_PLACEHOLDER, DEFAULT_MINIMUM_OS, UNKNOWN_DEVELOPER, absolute, appIconUrl, downloadPath, mediaPath, releaseDownloadPath } from "./catalogue";
 
 type AppRow = typeof apps.$inferSelect;
@@ -244,10 +245,6 @@ const FIELD_NAME = /^[!-9;-~]+$/;
 
 export type AptRepository = { packages: string; packagesGz: Uint8Array<ArrayBuffer>; release: string };
 
-function hex(buffer: ArrayBuffer): string {
-  return [...new Uint8Array(buffer)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
-}
-
 /** `Name: value`, continuation lines indented, empty ones written as ` .` (Debian policy 5.1). */
 function controlField(name: string, value: string): string {
   const [first, ...rest] = value.replace(/\r\n?/g, "\n").split("\n");
@@ -280,7 +277,7 @@ async function fileDigest(env: Env, db: Database, app: AppRow, knownMd5: Map<str
   const head = await env.FILES.head(key);
   if (!head) return null;
   let sha256 = app.fileSha256;
-  let md5 = storedMd5 ?? (head.checksums.md5 ? hex(head.checksums.md5) : undefined);
+  let md5 = storedMd5 ?? (head.checksums.md5 ? hex(new Uint8Array(head.checksums.md5)) : undefined);
   if (!sha256 || !md5) {
     const object = await env.FILES.get(key);
     if (!object) return null;
@@ -290,8 +287,8 @@ async function fileDigest(env: Env, db: Database, app: AppRow, knownMd5: Map<str
     const shaStream = new Digest("SHA-256");
     const [forMd5, forSha] = object.body.tee();
     await Promise.all([forMd5.pipeTo(md5Stream), forSha.pipeTo(shaStream)]);
-    md5 = hex(await md5Stream.digest);
-    const computed = hex(await shaStream.digest);
+    md5 = hex(new Uint8Array(await md5Stream.digest));
+    const computed = hex(new Uint8Array(await shaStream.digest));
     if (sha256 && sha256 !== computed) console.error(`apps.file_sha256 of app ${app.id} does not match its file; the index uses the file's`);
     sha256 = computed;
     if (!app.fileSha256) {
@@ -345,7 +342,7 @@ async function gzip(text: string): Promise<Uint8Array<ArrayBuffer>> {
 }
 
 async function digestHex(algorithm: "MD5" | "SHA-256", bytes: Uint8Array<ArrayBuffer>): Promise<string> {
-  return hex(await crypto.subtle.digest(algorithm, bytes));
+  return hex(new Uint8Array(await crypto.subtle.digest(algorithm, bytes)));
 }
 
 /** The index files of a flat repository (`deb <origin>/repo/ ./`): Packages, Packages.gz and the Release that checksums both. */
