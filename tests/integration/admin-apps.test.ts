@@ -9,7 +9,7 @@ import { runScheduledJobs } from "../../workers/services/scheduled";
 import { signAccessToken } from "../../workers/services/sessions";
 import { PART_SIZE } from "../../workers/services/uploads";
 import { db, request, unique } from "../factories";
-import { gif, mp4, png, webm } from "../media-fixtures";
+import { concat, gif, mp4, png, webm } from "../media-fixtures";
 
 type Body = Record<string, any>;
 const fixtures = inject("packageFixtures");
@@ -384,12 +384,5 @@ function bigIpa(fillerSize: number, bundleId = "vn.example.huge"): Uint8Array {
   ev.setUint16(10, entries.length, true);
   ev.setUint32(12, centralSize, true);
   ev.setUint32(16, offset, true);
-  const parts = [...locals, ...centrals, end];
-  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
+  return concat(...locals, ...centrals, end);
 }
