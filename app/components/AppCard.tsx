@@ -1,10 +1,10 @@
 import { Link } from "@remix-run/react";
 import { appTimeLabel, formatFileSize, formatNumber } from "~/lib/format";
-import type { PublicApp } from "../../workers/services/catalogue";
+import type { AppCardData } from "../../workers/services/catalogue";
 import { AppIcon } from "./AppIcon";
 import { TypeBadge } from "./TypeBadge";
 
-export function AppCard({ app, now }: { app: PublicApp; now: number }) {
+export function AppCard({ app, now }: { app: AppCardData; now: number }) {
   return (
     <Link
       to={`/${app.url}`}

@@ -1,13 +1,19 @@
 // The loaders' door to the catalogue services (kept out of the browser bundle by the name).
 import type { AppLoadContext, HeadersFunction } from "@remix-run/cloudflare";
-import { findPublicApp, findPublicAppById, listPublicApps, parseAppId, type PublicApp } from "../../workers/services/catalogue";
+import { findPublicApp, findPublicAppById, listPublicAppPage, parseAppId, type PublicApp } from "../../workers/services/catalogue";
 import { PUBLIC_PAGE_HEADER } from "../../workers/services/catalogue-cache";
 import { listAppPricing } from "../../workers/services/keys";
 import { pageContext } from "./site.server";
 
-export async function loadCatalogue(context: AppLoadContext, request: Request) {
+/** Cards per home page: four rows of the widest grid, a light first page on a phone. */
+export const HOME_PAGE_SIZE = 24;
+
+/** The home grid's page from `?page=` (anything else is page 1). */
+export async function loadCataloguePage(context: AppLoadContext, request: Request) {
   const { db, origin } = pageContext(context, request);
-  return listPublicApps(db, origin);
+  const asked = new URL(request.url).searchParams.get("page") ?? "1";
+  const page = /^[1-9]\d{0,5}$/.test(asked) ? Number(asked) : 1;
+  return listPublicAppPage(db, origin, page, HOME_PAGE_SIZE);
 }
 
 /** The app page's data, or a 404 response thrown for the route's error boundary. */

@@ -1,14 +1,14 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { useLoaderData, useNavigation } from "@remix-run/react";
+import { Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { AppCard, AppCardPlaceholder } from "~/components/AppCard";
 import { EmptyCatalogue } from "~/components/EmptyCatalogue";
 import { SupportLinks } from "~/components/SupportLinks";
 import { formatDateTime } from "~/lib/format";
-import { loadCatalogue, publicPageHeaders } from "~/lib/catalogue.server";
+import { loadCataloguePage, publicPageHeaders } from "~/lib/catalogue.server";
 import { useNow } from "~/lib/use-now";
 
 export async function loader({ context, request }: LoaderFunctionArgs) {
-  return { apps: await loadCatalogue(context, request), now: Date.now() };
+  return { ...(await loadCataloguePage(context, request)), now: Date.now() };
 }
 
 export const headers: HeadersFunction = publicPageHeaders;
@@ -27,14 +27,10 @@ export const meta: MetaFunction = ({ matches }) => {
 };
 
 export default function Home() {
-  const { apps, now: serverNow } = useLoaderData<typeof loader>();
+  const { apps, page, totalPages, total, lastUpdated, now: serverNow } = useLoaderData<typeof loader>();
   const now = useNow(serverNow);
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname === "/";
-  const lastUpdated = apps.reduce<string | null>((latest, app) => {
-    const time = app.updated_at || app.created_at;
-    return !latest || time > latest ? time : latest;
-  }, null);
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:py-12">
@@ -53,8 +49,15 @@ export default function Home() {
             <AppCardPlaceholder key={index} />
           ))}
         </div>
-      ) : apps.length === 0 ? (
+      ) : total === 0 ? (
         <EmptyCatalogue />
+      ) : apps.length === 0 ? (
+        <p className="rounded-2xl border border-white/5 bg-zinc-900/70 p-6 text-center text-zinc-300">
+          Trang này không có ứng dụng nào.{" "}
+          <Link to="/" className="font-semibold text-indigo-300 hover:text-indigo-200">
+            Về trang đầu
+          </Link>
+        </p>
       ) : (
         <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" aria-label="Danh sách ứng dụng">
           {apps.map((app) => (
@@ -67,6 +70,8 @@ export default function Home() {
         </ul>
       )}
 
+      {totalPages > 1 && <HomePager page={page} totalPages={totalPages} />}
+
       {lastUpdated && <p className="mt-8 text-center text-sm text-zinc-400">Cập nhật lần cuối: {formatDateTime(lastUpdated)}</p>}
 
       <footer className="mt-12 flex flex-col items-center gap-4 border-t border-white/5 pt-8 text-sm text-zinc-400">
@@ -75,5 +80,26 @@ export default function Home() {
         <p>© iOS Game Hack</p>
       </footer>
     </div>
+  );
+}
+
+/** Pages of the grid as plain links: each page is its own cacheable HTML. */
+function HomePager({ page, totalPages }: { page: number; totalPages: number }) {
+  const href = (to: number) => (to === 1 ? "/" : `/?page=${to}`);
+  const link = "rounded-xl border border-white/10 bg-zinc-900 px-4 py-2 text-sm font-medium text-zinc-100 hover:bg-zinc-800";
+  return (
+    <nav aria-label="Phân trang ứng dụng" className="mt-8 flex items-center justify-center gap-3 text-sm text-zinc-300">
+      {page > 1 ? (
+        <Link to={href(page - 1)} className={link} rel="prev">
+          ← Trang trước
+        </Link>
+      ) : null}
+      <span aria-current="page">{`Trang ${page} / ${totalPages}`}</span>
+      {page < totalPages ? (
+        <Link to={href(page + 1)} className={link} rel="next">
+          Trang sau →
+        </Link>
+      ) : null}
+    </nav>
   );
 }

@@ -35,6 +35,24 @@ describe("server-rendered pages", () => {
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");
   });
 
+  it("the home grid comes in pages of 24, newest first, each page its own link", async () => {
+    // 25 fresh apps updated "in the future" sort first, whatever other tests created.
+    const base = Date.now() + 3_600_000;
+    const made = [];
+    for (let i = 0; i < 25; i++) made.push(await createApp({ name: `Trang ${unique()}`, updatedAt: new Date(base + i * 1000) }));
+    const first = await page("/");
+    const second = await page("/?page=2");
+    for (const app of made.slice(1)) expect(first.html).toContain(`href="/${app.url}"`);
+    expect(first.html).not.toContain(`href="/${made[0].url}"`);
+    expect(second.html).toContain(`href="/${made[0].url}"`);
+    expect(first.html).toMatch(/Trang 1 \/ \d+/);
+    expect(first.html).toContain('href="/?page=2"');
+    expect(second.html).toContain('rel="prev"');
+    // Nonsense asks for page 1; a page past the end says so and links home.
+    expect((await page("/?page=abc")).html).toContain(`href="/${made[24].url}"`);
+    expect((await page("/?page=99999")).html).toContain("Trang này không có ứng dụng nào.");
+  });
+
   it("each page gets a fresh nonce", async () => {
     const first = (await request("/")).headers.get("content-security-policy");
     const second = (await request("/")).headers.get("content-security-policy");

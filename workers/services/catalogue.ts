@@ -155,6 +155,49 @@ export async function listPublicApps(db: Database, origin: string): Promise<Publ
   return rows.map((row) => toPublicApp(row, media.get(row.id) ?? [], origin));
 }
 
+/** What a home-page card shows: no description, changelog or media, so a page of cards is small. */
+export type AppCardData = Pick<PublicApp, "id" | "url" | "name" | "developer" | "icon_url" | "app_type" | "version" | "file_size" | "download_count" | "created_at" | "updated_at">;
+
+export type CataloguePage = { apps: AppCardData[]; page: number; totalPages: number; total: number; lastUpdated: string | null };
+
+/** One page of the home grid, most recently updated first, with the catalogue's count and last change. */
+export async function listPublicAppPage(db: Database, origin: string, page: number, pageSize: number): Promise<CataloguePage> {
+  const visible = ne(apps.status, "failed");
+  const [[summary], rows] = await db.batch([
+    db.select({ total: sql<number>`count(*)`, lastUpdated: sql<number | null>`max(${apps.updatedAt})` }).from(apps).where(visible),
+    db
+      .select()
+      .from(apps)
+      .where(visible)
+      .orderBy(desc(apps.updatedAt), desc(apps.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+  ]);
+  const total = Number(summary?.total ?? 0);
+  return {
+    apps: rows.map((row) => {
+      const app = toPublicApp(row, [], origin);
+      return {
+        id: app.id,
+        url: app.url,
+        name: app.name,
+        developer: app.developer,
+        icon_url: app.icon_url,
+        app_type: app.app_type,
+        version: app.version,
+        file_size: app.file_size,
+        download_count: app.download_count,
+        created_at: app.created_at,
+        updated_at: app.updated_at,
+      };
+    }),
+    page,
+    totalPages: Math.max(1, Math.ceil(total / pageSize)),
+    total,
+    lastUpdated: summary?.lastUpdated ? new Date(Number(summary.lastUpdated)).toISOString() : null,
+  };
+}
+
 async function publicAppWhere(db: Database, origin: string, condition: ReturnType<typeof eq>): Promise<PublicApp | null> {
   const [row] = await db
     .select()
