@@ -2,7 +2,7 @@
 // choose an option, log in if needed, pre-check (paused, sold out, live availability), confirm,
 // pay from the balance, show the key. The list is rendered on the server; the rest after hydration.
 import { useLocation, useNavigate } from "@remix-run/react";
-import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from "react";
 import type { PublicApp } from "../../workers/services/catalogue";
 import { ApiError, apiFetch } from "~/lib/api";
 import { useSessionExpired, useSessionUser } from "~/lib/auth";
@@ -23,8 +23,8 @@ import {
 import { loginPathFor } from "~/lib/redirects";
 import { readAccessToken, subscribeSession } from "~/lib/session";
 import { toast } from "~/lib/toast";
-import { PurchaseConfirmDialog, refreshStoredBalance, storeWalletFigures, type WalletFigures } from "./PurchaseConfirmDialog";
-import { type PurchasedKey, PurchaseSuccessDialog } from "./PurchaseSuccessDialog";
+import { refreshStoredBalance, storeWalletFigures, type WalletFigures } from "~/lib/wallet-figures";
+import type { PurchasedKey } from "./PurchaseSuccessDialog";
 import { Spinner } from "./Spinner";
 
 type PurchaseAnswer = {
@@ -54,6 +54,12 @@ function newIdempotencyKey(): string {
  * yet, so this repeats its token handling: the stored token, one refresh on 401, the same
  * ApiError messages. Retrying after the refresh with the same key cannot buy twice.
  */
+// The dialogs come with the first "Mua ngay", not with the page: most visitors never open them.
+const loadConfirmDialog = () => import("./PurchaseConfirmDialog");
+const loadSuccessDialog = () => import("./PurchaseSuccessDialog");
+const PurchaseConfirmDialog = lazy(() => loadConfirmDialog().then((module) => ({ default: module.PurchaseConfirmDialog })));
+const PurchaseSuccessDialog = lazy(() => loadSuccessDialog().then((module) => ({ default: module.PurchaseSuccessDialog })));
+
 function postPurchase(pricingId: number, idempotencyKey: string): Promise<PurchaseAnswer> {
   return apiFetch<PurchaseAnswer>("/api/keys/purchase/", {
     auth: true,
@@ -120,6 +126,9 @@ export function KeyPurchase({ app, pricing }: { app: Pick<PublicApp, "id" | "url
 
   async function startPurchase() {
     if (checking || buying) return;
+    // Fetch the dialogs while the availability check runs.
+    void loadConfirmDialog().catch(() => {});
+    void loadSuccessDialog().catch(() => {});
     if (!readAccessToken()) {
       navigate(loginPathFor(here));
       return;
@@ -266,18 +275,22 @@ export function KeyPurchase({ app, pricing }: { app: Pick<PublicApp, "id" | "url
         </button>
       </div>
 
-      <PurchaseConfirmDialog
-        open={confirming !== null}
-        option={confirming}
-        appName={app.name}
-        isAuthenticated={hasToken}
-        user={user}
-        onPurchase={purchase}
-        onClose={() => setConfirming(null)}
-        buying={buying}
-        loginHref={loginPathFor(here)}
-      />
-      <PurchaseSuccessDialog purchase={purchased} onClose={() => setPurchased(null)} />
+      <Suspense fallback={null}>
+        {confirming !== null && (
+          <PurchaseConfirmDialog
+            open
+            option={confirming}
+            appName={app.name}
+            isAuthenticated={hasToken}
+            user={user}
+            onPurchase={purchase}
+            onClose={() => setConfirming(null)}
+            buying={buying}
+            loginHref={loginPathFor(here)}
+          />
+        )}
+        {purchased !== null && <PurchaseSuccessDialog purchase={purchased} onClose={() => setPurchased(null)} />}
+      </Suspense>
     </section>
   );
 }

@@ -3,38 +3,12 @@
 // disables the buy button and points to the wallet. The server re-checks everything anyway.
 import { Link } from "@remix-run/react";
 import { type ReactNode, useEffect, useId, useState } from "react";
-import { apiFetch } from "~/lib/api";
 import { formatVND } from "~/lib/format";
 import { hasEnoughBalance, insufficientBalanceMessage, type PricingOption } from "~/lib/pricing";
-import { readStoredUser, type SessionUser, updateStoredUser } from "~/lib/session";
+import type { SessionUser } from "~/lib/session";
+import { type WalletFigures, refreshStoredBalance } from "~/lib/wallet-figures";
 import { Dialog, DialogCloseButton } from "./Dialog";
 import { Spinner } from "./Spinner";
-
-export type WalletFigures = Pick<SessionUser, "balance" | "formatted_balance" | "total_spent" | "total_keys_purchased">;
-
-/** Copies the wallet figures into the stored user, so the header shows the new balance. */
-export function storeWalletFigures(wallet: Partial<WalletFigures> | null | undefined) {
-  const stored = readStoredUser();
-  if (!stored || !wallet || typeof wallet.balance !== "number") return;
-  updateStoredUser({
-    ...stored,
-    balance: wallet.balance,
-    formatted_balance: wallet.formatted_balance ?? formatVND(wallet.balance),
-    total_spent: wallet.total_spent ?? stored.total_spent,
-    total_keys_purchased: wallet.total_keys_purchased ?? stored.total_keys_purchased,
-  });
-}
-
-/** The balance from the server into the stored user; null when it could not be read (the stored one stays). */
-export async function refreshStoredBalance(signal?: AbortSignal): Promise<WalletFigures | null> {
-  try {
-    const { data } = await apiFetch<{ data: WalletFigures }>("/api/auth/wallet/balance/", { auth: true, signal });
-    storeWalletFigures(data);
-    return data ?? null;
-  } catch {
-    return null;
-  }
-}
 
 const SECONDARY = "inline-flex w-full items-center justify-center rounded-xl border border-white/10 px-4 py-3 font-semibold text-zinc-200 hover:bg-white/5 disabled:cursor-not-allowed disabled:opacity-50";
 const PRIMARY =

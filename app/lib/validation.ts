@@ -26,3 +26,27 @@ export function focusFirstError(form: HTMLFormElement | null, errors: FieldError
   const input = form.elements.namedItem(field);
   if (input instanceof HTMLElement) input.focus();
 }
+
+type AuthSchemas = typeof import("../../workers/schemas/auth");
+let authSchemas: Promise<AuthSchemas> | null = null;
+
+/**
+ * zod and the account schemas, fetched when a form is first used rather than with the page: they
+ * are a quarter of the login page's JavaScript, and only someone typing needs them.
+ */
+export function loadAuthSchemas(): Promise<AuthSchemas> {
+  authSchemas ??= import("../../workers/schemas/auth").catch((error) => {
+    authSchemas = null; // a failed fetch may succeed next time
+    throw error;
+  });
+  return authSchemas;
+}
+
+/** The pre-check of a form against one of the account schemas; none (the server decides) if they can't load. */
+export async function precheckWith(pick: (schemas: AuthSchemas) => z.ZodType, values: unknown): Promise<FieldErrors> {
+  try {
+    return checkWith(pick(await loadAuthSchemas()), values);
+  } catch {
+    return {};
+  }
+}

@@ -1,7 +1,6 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { forgotPasswordSchema } from "../../workers/schemas/auth";
 import { AuthCard, PRIMARY_BUTTON, SECONDARY_BUTTON, SubmitButton, TEXT_LINK } from "~/components/AuthCard";
 import { FormAlert, TextField } from "~/components/Field";
 import { Spinner } from "~/components/Spinner";
@@ -9,7 +8,7 @@ import { ApiError, apiFetch, type FieldErrors } from "~/lib/api";
 import { FALLBACK_ERROR } from "~/lib/errors";
 import { pageMeta } from "~/lib/meta";
 import { toast } from "~/lib/toast";
-import { checkWith, hasErrors } from "~/lib/validation";
+import { loadAuthSchemas, precheckWith, hasErrors } from "~/lib/validation";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "Quên mật khẩu");
 
@@ -99,7 +98,7 @@ export default function ForgotPasswordPage() {
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
-    const found = checkWith(forgotPasswordSchema, { email });
+    const found = await precheckWith((schemas) => schemas.forgotPasswordSchema, { email });
     if (hasErrors(found)) {
       setErrors(found);
       (form.current?.elements.namedItem("email") as HTMLInputElement | null)?.focus();
@@ -130,7 +129,7 @@ export default function ForgotPasswordPage() {
         </Link>
       }
     >
-      <form ref={form} onSubmit={submit} noValidate className="space-y-5">
+      <form ref={form} onSubmit={submit} onFocus={() => void loadAuthSchemas().catch(() => {})} noValidate className="space-y-5">
         <TextField
           name="email"
           type="email"

@@ -1,7 +1,6 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLocation, useNavigate, useSearchParams } from "@remix-run/react";
 import { type ChangeEvent, type FormEvent, useRef, useState } from "react";
-import { loginSchema } from "../../workers/schemas/auth";
 import { AuthCard, OrDivider, SubmitButton, TEXT_LINK } from "~/components/AuthCard";
 import { FormAlert, TextField } from "~/components/Field";
 import { GoogleButton } from "~/components/GoogleButton";
@@ -11,7 +10,7 @@ import { pageMeta } from "~/lib/meta";
 import { postLoginPath, redirectFromQuery } from "~/lib/redirects";
 import { saveSession, type SessionPayload } from "~/lib/session";
 import { toast } from "~/lib/toast";
-import { checkWith, focusFirstError, hasErrors } from "~/lib/validation";
+import { loadAuthSchemas, precheckWith, focusFirstError, hasErrors } from "~/lib/validation";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "Đăng nhập");
 
@@ -49,7 +48,7 @@ export default function LoginPage() {
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
-    const found = checkWith(loginSchema, values);
+    const found = await precheckWith((schemas) => schemas.loginSchema, values);
     if (hasErrors(found)) {
       setErrors(found);
       focusFirstError(form.current, found, FIELDS);
@@ -88,7 +87,7 @@ export default function LoginPage() {
         </>
       }
     >
-      <form ref={form} onSubmit={submit} noValidate className="space-y-5">
+      <form ref={form} onSubmit={submit} onFocus={() => void loadAuthSchemas().catch(() => {})} noValidate className="space-y-5">
         <TextField
           name="login"
           label="Tên đăng nhập hoặc email"

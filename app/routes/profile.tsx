@@ -6,7 +6,7 @@ import { Avatar } from "~/components/Avatar";
 import { CardTopupModal } from "~/components/CardTopupModal";
 import { ChangePasswordModal } from "~/components/ChangePasswordModal";
 import { PurchasesTab } from "~/components/PurchasesTab";
-import { storeWalletFigures, type WalletFigures } from "~/components/PurchaseConfirmDialog";
+import { storeWalletFigures, type WalletFigures } from "~/lib/wallet-figures";
 import { RequireAuth } from "~/components/RequireAuth";
 import { PageSpinner } from "~/components/Spinner";
 import { announceBalanceChange, REFRESH_BALANCE_EVENT, useTopupSessionExpired } from "~/components/TopupParts";

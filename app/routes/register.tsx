@@ -1,7 +1,6 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link, useNavigate, useSearchParams } from "@remix-run/react";
 import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from "react";
-import { emailSchema, registerSchema, usernameSchema } from "../../workers/schemas/auth";
 import { AuthCard, OrDivider, SubmitButton, TEXT_LINK } from "~/components/AuthCard";
 import { FormAlert, TextField } from "~/components/Field";
 import { GoogleButton } from "~/components/GoogleButton";
@@ -11,7 +10,7 @@ import { FIELD_LABELS } from "~/lib/errors";
 import { pageMeta } from "~/lib/meta";
 import { redirectFromQuery } from "~/lib/redirects";
 import { toast } from "~/lib/toast";
-import { checkWith, focusFirstError, hasErrors } from "~/lib/validation";
+import { loadAuthSchemas, precheckWith, focusFirstError, hasErrors } from "~/lib/validation";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "Đăng ký");
 
@@ -57,9 +56,10 @@ function useAvailability(field: "username" | "email", value: string): Availabili
     const controller = new AbortController();
     const timer = setTimeout(async () => {
       // A value the server would refuse anyway is not sent.
-      const format = (field === "username" ? usernameSchema : emailSchema).safeParse(candidate);
-      if (!format.success) {
-        setAvailability({ state: "unavailable", message: format.error.issues[0]?.message ?? MESSAGES.checkFailed });
+      const problems = await precheckWith((schemas) => (field === "username" ? schemas.usernameSchema : schemas.emailSchema), candidate);
+      const problem = Object.values(problems)[0]?.[0];
+      if (problem) {
+        setAvailability({ state: "unavailable", message: problem });
         return;
       }
       try {
@@ -159,7 +159,7 @@ export default function RegisterPage() {
       toast.warning(MESSAGES.waitForChecks);
       return;
     }
-    const found = checkWith(registerSchema, values);
+    const found = await precheckWith((schemas) => schemas.registerSchema, values);
     if (hasErrors(found) || unavailable) {
       setErrors(found);
       const firstUnavailable = username.state === "unavailable" ? "username" : email.state === "unavailable" ? "email" : null;
@@ -207,7 +207,7 @@ export default function RegisterPage() {
         </>
       }
     >
-      <form ref={form} onSubmit={submit} noValidate className="space-y-5">
+      <form ref={form} onSubmit={submit} onFocus={() => void loadAuthSchemas().catch(() => {})} noValidate className="space-y-5">
         <div className="grid gap-5 sm:grid-cols-2">
           <TextField name="first_name" label="Họ" autoComplete="family-name" required value={values.first_name} onChange={change} errors={errors.first_name} />
           <TextField name="last_name" label="Tên" autoComplete="given-name" required value={values.last_name} onChange={change} errors={errors.last_name} />
