@@ -110,8 +110,10 @@ async function cachedAndUncached(path, others = []) {
 
 async function main() {
   const results = { startedAt: startedAt.toISOString(), machine: machine() };
-  const settings = localSettings();
-  const overrides = settingsToPass();
+  // The storm speaks SePay's API-key mode, whatever a developer's .dev.vars chose.
+  const sepay = { SEPAY_AUTH: "apikey", SEPAY_API_KEY: "bench-sepay-key" };
+  const settings = { ...localSettings(), ...sepay };
+  const overrides = { ...settingsToPass(), ...sepay };
 
   step(`store: fresh state in ${persistTo}, port ${port}`);
   rmSync(join(projectRoot, persistTo), { recursive: true, force: true });
