@@ -1,5 +1,5 @@
 // Small helpers shared by the project's scripts.
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { copyFileSync, existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
@@ -59,4 +59,50 @@ export function run(command, args, { quiet = false } = {}) {
     process.exit(result.status ?? 1);
   }
   return result;
+}
+
+/** Builds the store (unless SKIP_BUILD=1) and applies the migrations to the local D1 in `persistTo`. */
+export function prepareStore(persistTo) {
+  ensureDevVars();
+  if (process.env.SKIP_BUILD !== "1") run("remix", ["vite:build"], { quiet: true });
+  run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo], { quiet: true });
+}
+
+/**
+ * Serves the built store with `wrangler dev` on 127.0.0.1:`port`; `overrides` (see settingsToPass)
+ * become --var flags. Returns the child process.
+ */
+export function serveStore({ port, persistTo, overrides, stdio = ["ignore", "inherit", "inherit"], detached = false }) {
+  const varFlags = Object.entries(overrides).flatMap(([key, value]) => ["--var", `${key}:${value}`]);
+  return spawn(
+    "wrangler",
+    ["dev", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", persistTo, "--show-interactive-dev-session=false", ...varFlags],
+    { cwd: projectRoot, stdio, env: process.env, detached },
+  );
+}
+
+/** Waits until the store answers its catalogue (the first request also creates the admin account). */
+export async function waitForStore(origin, { attempts = 240 } = {}) {
+  for (let attempt = 0; attempt < attempts; attempt++) {
+    try {
+      const response = await fetch(`${origin}/api/apps/list/`);
+      await response.arrayBuffer();
+      if (response.ok) return true;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  return false;
+}
+
+/** Opens the local D1/R2 bindings kept in `persistTo` for `use(env)` and closes them afterwards. */
+export async function withLocalBindings(persistTo, use) {
+  const { getPlatformProxy } = await import("wrangler");
+  const { env, dispose } = await getPlatformProxy({ persist: { path: `${persistTo}/v3` } });
+  try {
+    return await use(env);
+  } finally {
+    await dispose();
+  }
 }

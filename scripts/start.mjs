@@ -1,37 +1,32 @@
 // `npm start`: builds the store, prepares local D1/R2 (migrations, demo data) and serves it with
 // `wrangler dev` on http://127.0.0.1:$PORT (8787 by default). State lives in $STATE_DIR
 // (.wrangler/state by default) and persists across restarts; `npm run reset` clears it.
-import { spawn } from "node:child_process";
-import { getPlatformProxy } from "wrangler";
-import { ensureDevVars, projectRoot, run, settingsToPass, stateDir } from "./lib.mjs";
+import { prepareStore, serveStore, settingsToPass, stateDir, waitForStore, withLocalBindings } from "./lib.mjs";
 import { seedDemoData } from "./seed.mjs";
 
 const port = process.env.PORT || "8787";
 const persistTo = stateDir();
 
-ensureDevVars();
-if (process.env.SKIP_BUILD !== "1") run("remix", ["vite:build"], { quiet: true });
-run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo], { quiet: true });
+prepareStore(persistTo);
 
 // Settings given in the environment (ADMIN_EMAIL, ADMIN_PASSWORD, ...) win over .dev.vars, and
 // settings newer than a developer's .dev.vars come from the example.
 const overrides = settingsToPass();
 
-const { env, dispose } = await getPlatformProxy({ persist: { path: `${persistTo}/v3` } });
 let adminEmail;
 let google; // the validated settings (Google, card gateway, …)
 try {
-  const { parseConfig } = await import("../workers/config.ts");
-  const config = parseConfig({ ...env, ...overrides });
-  const seeded = await seedDemoData(env);
-  console.log(seeded.seeded ? `Demo data loaded: ${seeded.apps} apps, ${seeded.keys} keys.` : `Using existing data (${seeded.apps} apps).`);
-  adminEmail = config.ADMIN_EMAIL;
-  google = config;
+  await withLocalBindings(persistTo, async (env) => {
+    const { parseConfig } = await import("../workers/config.ts");
+    const config = parseConfig({ ...env, ...overrides });
+    const seeded = await seedDemoData(env);
+    console.log(seeded.seeded ? `Demo data loaded: ${seeded.apps} apps, ${seeded.keys} keys.` : `Using existing data (${seeded.apps} apps).`);
+    adminEmail = config.ADMIN_EMAIL;
+    google = config;
+  });
 } catch (error) {
   console.error(`\n${error instanceof Error ? error.message : error}\nFix .dev.vars (see .dev.vars.example) or the environment, then run npm start again.`);
   process.exit(1);
-} finally {
-  await dispose();
 }
 
 // Locally, "Google" is the project's own OpenID Connect test server (scripts/oidc-server.mjs).
@@ -69,12 +64,7 @@ if (google.APP_ENV !== "production" && gatewayUrl && ["127.0.0.1", "localhost"].
   console.log(`Phone cards go to the simulated gateway at ${cardGateway.url} (serial …0000: bad card; code …9999: wrong value).`);
 }
 
-const varFlags = Object.entries(overrides).flatMap(([key, value]) => ["--var", `${key}:${value}`]);
-const server = spawn(
-  "wrangler",
-  ["dev", "--ip", "127.0.0.1", "--port", port, "--persist-to", persistTo, "--show-interactive-dev-session=false", ...varFlags],
-  { cwd: projectRoot, stdio: ["ignore", "inherit", "inherit"], env: process.env },
-);
+const server = serveStore({ port, persistTo, overrides });
 
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
 server.on("exit", async (code) => {
@@ -85,15 +75,4 @@ server.on("exit", async (code) => {
 
 // The first request creates the admin account; tell the developer where the store is.
 const origin = `http://127.0.0.1:${port}`;
-for (let attempt = 0; attempt < 240; attempt++) {
-  try {
-    const response = await fetch(`${origin}/api/apps/list/`);
-    if (response.ok) {
-      console.log(`\n  iOS Game Hack is running at ${origin}\n  Admin: ${adminEmail}\n`);
-      break;
-    }
-  } catch {
-    // not listening yet
-  }
-  await new Promise((resolve) => setTimeout(resolve, 500));
-}
+if (await waitForStore(origin)) console.log(`\n  iOS Game Hack is running at ${origin}\n  Admin: ${adminEmail}\n`);

@@ -1,0 +1,194 @@
+// The benchmark's Markdown report, its latency chart (SVG) and the summary printed at the end.
+
+const ms = (value) => (Number.isFinite(value) ? (value >= 100 ? value.toFixed(0) : value.toFixed(1)) : "—");
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+const verdict = (pass) => (pass === null ? "n/a" : pass ? "PASS" : "FAIL");
+const statusList = (statuses) => Object.entries(statuses ?? {}).map(([status, count]) => `${status}×${count}`).join(", ");
+
+/** Horizontal bars on a log scale: the median as the bar, the p99 as a tick, milliseconds. */
+export function latencyChart(entries, title) {
+  const width = 760;
+  const left = 250;
+  const right = 110; // room for the figures after the p99 tick
+  const row = 26;
+  const top = 46;
+  const height = top + entries.length * row + 40;
+  const values = entries.flatMap((entry) => [entry.median, entry.p99]).filter((value) => Number.isFinite(value) && value > 0);
+  const low = 10 ** Math.floor(Math.log10(Math.min(...values, 1)));
+  const high = 10 ** Math.ceil(Math.log10(Math.max(...values, 10)));
+  const x = (value) => left + ((Math.log10(Math.max(value, low)) - Math.log10(low)) / (Math.log10(high) - Math.log10(low))) * (width - left - right);
+  const escape = (text) => text.replace(/[&<>"]/g, (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[char]);
+  const parts = [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="sans-serif" font-size="12">`,
+    `<rect width="100%" height="100%" fill="#fff"/>`,
+    `<text x="${left}" y="20" font-size="14" font-weight="bold">${escape(title)}</text>`,
+    `<text x="${left}" y="36" fill="#555">bar: median · tick: p99 · log scale, ms</text>`,
+  ];
+  for (let tick = low; tick <= high; tick *= 10) {
+    parts.push(`<line x1="${x(tick)}" y1="${top - 4}" x2="${x(tick)}" y2="${height - 30}" stroke="#ddd"/>`, `<text x="${x(tick)}" y="${height - 14}" text-anchor="middle" fill="#555">${tick >= 1000 ? `${tick / 1000} s` : `${tick} ms`}</text>`);
+  }
+  entries.forEach((entry, index) => {
+    const y = top + index * row;
+    parts.push(`<text x="${left - 8}" y="${y + 15}" text-anchor="end">${escape(entry.label)}</text>`);
+    if (!Number.isFinite(entry.median)) return;
+    parts.push(
+      `<rect x="${left}" y="${y + 4}" width="${Math.max(1, x(entry.median) - left)}" height="16" fill="${entry.color ?? "#4f46e5"}"/>`,
+      `<line x1="${x(entry.p99)}" y1="${y + 1}" x2="${x(entry.p99)}" y2="${y + 23}" stroke="#111" stroke-width="2"/>`,
+      `<text x="${x(entry.p99) + 6}" y="${y + 16}" fill="#111">${ms(entry.median)} / ${ms(entry.p99)}</text>`,
+    );
+  });
+  parts.push("</svg>");
+  return parts.join("\n");
+}
+
+export function budgets(results) {
+  const { pages, catalogue, js, lighthouse, purchases } = results;
+  const staticMedian = pages.static.sequential.median;
+  const list = [];
+  for (const key of ["home", "app"]) {
+    const ratio = pages[key].sequential.median / staticMedian;
+    list.push({ budget: `${pages[key].label} median ≤ 1.2× static`, measured: `${ms(pages[key].sequential.median)} ms vs ${ms(staticMedian)} ms = ${ratio.toFixed(1)}×`, pass: ratio <= 1.2 });
+  }
+  for (const page of js) list.push({ budget: `JS of ${page.path} ≤ 100 KB gz`, measured: kb(page.gzip), pass: page.gzip <= 100 * 1024 });
+  for (const page of lighthouse ?? []) {
+    list.push({ budget: `Lighthouse performance ${page.name} ≥ 95`, measured: `${page.performance} (runs: ${page.allPerformance.join(", ")})`, pass: page.performance >= 95 });
+    list.push({ budget: `Lighthouse accessibility ${page.name} ≥ 95`, measured: String(page.accessibility), pass: page.accessibility >= 95 });
+  }
+  if (!lighthouse) list.push({ budget: "Lighthouse ≥ 95", measured: `not run: ${results.lighthouseError}`, pass: null });
+  const concurrent = purchases.rows[0];
+  list.push({
+    budget: "Purchases, 50 concurrent buyers: no error, nothing oversold",
+    measured: `${concurrent.errors} errors; sold ${purchases.sold} = orders ${purchases.orders} = successes ${purchases.succeeded}`,
+    pass: concurrent.errors === 0 && !purchases.oversold,
+  });
+  const notModified = catalogue.list.cached;
+  const floor = catalogue.workerFloor.median;
+  list.push({
+    budget: "Catalogue 304 without database work (inferred: 304 median ≤ 1.5× a no-DB Worker route)",
+    measured: `304 ${ms(notModified.median)} ms vs no-DB route ${ms(floor)} ms vs full 200 ${ms(catalogue.list.uncached.median)} ms`,
+    pass: notModified.statuses[304] === notModified.n ? notModified.median <= 1.5 * floor : false,
+  });
+  return list;
+}
+
+function httpRow(label, run, staticMedian) {
+  return `| ${label} | ${run.concurrency} | ${run.n} | ${ms(run.median)} | ${ms(run.p99)} | ${run.perSecond.toFixed(0)} | ${staticMedian ? `${(run.median / staticMedian).toFixed(1)}×` : ""} | ${statusList(run.statuses)} | ${kb(run.bytes)} |`;
+}
+
+export function markdownReport(results) {
+  const { machine, store, pages, catalogue, feeds, js, lighthouse, purchases, storm } = results;
+  const staticMedian = pages.static.sequential.median;
+  const lines = [];
+  lines.push(`# Store benchmark — ${results.startedAt}`, "");
+  lines.push(
+    `**Machine:** ${machine.cpu} × ${machine.cores} cores, ${machine.memoryGb} GB RAM, ${machine.os}, Node ${machine.node}. ` +
+      `The machine is **shared with other developers**: load average ${machine.loadBefore} before the run and ${machine.loadAfter} after (1-minute load at each step: ${machine.loadBySteps.map((entry) => `${entry.step} ${entry.load.toFixed(1)}`).join(", ")}); treat figures as indicative, ratios as more stable than absolute times.`,
+    "",
+    `**Store:** \`wrangler dev\` (workerd, local D1/R2/Durable Objects, as \`npm start\`) on ${store.origin}, fresh state in \`${store.stateDir}\`; ${store.apps} visible apps (12 demo + generated), ${store.users} users (one shared scrypt hash; ${store.loginCheck}). Seeding took ${ms(store.seedMs)} ms. The client is Node's fetch on the same machine, keep-alive; each time is until the last byte of the body.`,
+    "",
+  );
+
+  lines.push("## Budgets", "", "| budget | measured | result |", "|---|---|---|");
+  for (const entry of budgets(results)) lines.push(`| ${entry.budget} | ${entry.measured} | **${verdict(entry.pass)}** |`);
+  lines.push("");
+
+  lines.push("## Pages against a static file of the same server", "", "![latency](latency.svg)", "");
+  lines.push("| target | concurrency | n | median ms | p99 ms | req/s | median ÷ static | statuses | body |", "|---|---|---|---|---|---|---|---|---|");
+  for (const key of ["static", "home", "app", "worker"]) {
+    for (const mode of ["sequential", "concurrent"]) {
+      const base = mode === "sequential" ? staticMedian : pages.static.concurrent.median;
+      lines.push(httpRow(`${pages[key].label} (\`${pages[key].path}\`)`, pages[key][mode], key === "static" ? null : base));
+    }
+  }
+  lines.push(
+    "",
+    `One after another, the four targets were requested in alternating blocks of 10 (static, home, app, Worker route, static again, …; the first request after each switch not counted) so that each met the same machine load; then each ran alone with 10 in flight. ` +
+      `The static file is served by the assets layer without running the Worker; the pages run the Worker (Remix render, D1 queries). ` +
+      `The no-database Worker route (\`${pages.worker.path}\`) is the floor for anything the Worker answers.`,
+    "",
+  );
+
+  lines.push("## Catalogue API and feeds", "", "| endpoint | request | n | median ms | p99 ms | req/s | statuses | body | validator |", "|---|---|---|---|---|---|---|---|---|");
+  const apiRows = [["Catalogue `/api/apps/list/`", catalogue.list], ...feeds.map((feed) => [`Feed \`${feed.path}\``, feed])];
+  for (const [label, entry] of apiRows) {
+    if (!entry.available) {
+      lines.push(`| ${label} | uncached | ${entry.uncached.n} | ${ms(entry.uncached.median)} | ${ms(entry.uncached.p99)} | ${entry.uncached.perSecond.toFixed(0)} | ${statusList(entry.uncached.statuses)} | — | **not available** |`);
+      continue;
+    }
+    lines.push(`| ${label} | uncached | ${entry.uncached.n} | ${ms(entry.uncached.median)} | ${ms(entry.uncached.p99)} | ${entry.uncached.perSecond.toFixed(0)} | ${statusList(entry.uncached.statuses)} | ${kb(entry.uncached.bytes)} | ${entry.validator ?? "none"} |`);
+    if (entry.cached) lines.push(`| ${label} | cached (${entry.validator}) | ${entry.cached.n} | ${ms(entry.cached.median)} | ${ms(entry.cached.p99)} | ${entry.cached.perSecond.toFixed(0)} | ${statusList(entry.cached.statuses)} | ${kb(entry.cached.bytes)} | |`);
+  }
+  lines.push("", catalogue.note, "");
+
+  lines.push("## Purchases", "", "| scenario | requests | ok | errors | p50 ms | p99 ms | purchases/s |", "|---|---|---|---|---|---|---|");
+  for (const entry of purchases.rows) lines.push(`| ${entry.title} | ${entry.requests} | ${entry.ok} | ${entry.errors}${entry.statuses.length ? ` (HTTP ${entry.statuses.join(", ")})` : ""} | ${ms(entry.p50)} | ${ms(entry.p99)} | ${entry.throughput.toFixed(1)} |`);
+  lines.push("", `Sold keys ${purchases.sold}, orders ${purchases.orders}, successful purchases ${purchases.succeeded}, keys left ${purchases.available}: ${purchases.oversold ? "**MISMATCH — oversold or lost**" : "nothing oversold"}.`, "");
+
+  lines.push(
+    "## VietQR webhook storm",
+    "",
+    `${storm.topups} users each created a pending top-up through the API (median ${ms(storm.create.median)} ms, p99 ${ms(storm.create.p99)} ms). ` +
+      `Then ${storm.notifications} SePay notifications were sent, ${storm.concurrency} in flight: one per top-up, ${storm.retries} retries (same bank transaction id) and ${storm.secondTransfers} second transfers (new bank id, already-paid code), shuffled.`,
+    "",
+    "| notifications | in flight | median ms | p99 ms | notifications/s | HTTP errors |",
+    "|---|---|---|---|---|---|",
+    `| ${storm.notifications} | ${storm.concurrency} | ${ms(storm.median)} | ${ms(storm.p99)} | ${storm.perSecond.toFixed(1)} | ${storm.errors} |`,
+    "",
+    `Outcomes the store answered: ${Object.entries(storm.outcomes).map(([outcome, count]) => `${outcome} ${count}`).join(", ")} ` +
+      `(expected: credited ${storm.topups}, and ${storm.retries + storm.secondTransfers} repeats answered duplicate or unmatched — which of a pair wins is up to the race). ` +
+      `Stored bank events: ${storm.bankEvents.credited} credited to ${storm.bankEvents.distinctUsers} different users, ${storm.bankEvents.unmatched} parked as unmatched for an admin (expected ${storm.secondTransfers}, the second transfers).`,
+    "",
+    storm.creditedOnce
+      ? `Each of the ${storm.topups} users ends with exactly the top-up's amount, one deposit in the ledger and the top-up paid: **credited exactly once**.`
+      : `**Credit check failed** for ${storm.problems.length} users: ${JSON.stringify(storm.problems.slice(0, 5))}`,
+    "",
+  );
+
+  lines.push("## JavaScript shipped by public pages (gzip level 6)", "", "| page | JS files | JS raw | JS gzipped | (brotli) | inline scripts (gz) | HTML (gz) |", "|---|---|---|---|---|---|---|");
+  for (const page of js) lines.push(`| \`${page.path}\` | ${page.files.length} | ${kb(page.bytes)} | **${kb(page.gzip)}** | ${kb(page.brotli)} | ${kb(page.inlineGzip)} | ${kb(page.htmlBytes)} (${kb(page.htmlGzip)}) |`);
+  lines.push("", "Inline scripts are the route manifest and the loader data Remix embeds for hydration (not counted in the JS budget).", "");
+  // Every file once, with the pages that load it: what is shared and what each page adds.
+  const files = new Map();
+  for (const page of js) for (const file of page.files) files.set(file.path, { ...file, pages: [...(files.get(file.path)?.pages ?? []), page.path] });
+  lines.push("Files, largest first:", "", "| file | raw | gzipped | loaded by |", "|---|---|---|---|");
+  for (const file of [...files.values()].sort((a, b) => b.gzip - a.gzip)) lines.push(`| \`${file.path}\` | ${kb(file.bytes)} | ${kb(file.gzip)} | ${file.pages.length === js.length ? "all" : file.pages.map((path) => `\`${path}\``).join(", ")} |`);
+  lines.push("");
+
+  lines.push("## Lighthouse (mobile profile, simulated throttling)", "");
+  if (!lighthouse) lines.push(`Not run: ${results.lighthouseError}`, "");
+  for (const page of lighthouse ?? []) {
+    lines.push(
+      `### ${page.name} — performance ${page.performance}, accessibility ${page.accessibility}`,
+      "",
+      `\`${page.url}\`; median of ${page.allPerformance.length} runs (performance per run: ${page.allPerformance.join(", ")}); CPU benchmark index ${page.benchmarkIndex ?? "?"}` +
+        `${page.benchmarkIndex < 1000 ? " — below 1000, the machine was busy: Lighthouse's 4× CPU slowdown comes on top, so the performance score is understated" : ""}. Report: [${page.file}](${page.file}).`,
+      "",
+      `| ${Object.keys(page.metrics).join(" | ")} |`,
+      `|${Object.keys(page.metrics).map(() => "---").join("|")}|`,
+      `| ${Object.values(page.metrics).join(" | ")} |`,
+      "",
+    );
+    for (const category of ["performance", "accessibility"]) {
+      if (page.lost[category].length === 0) continue;
+      lines.push(`Points lost (${category}): ${page.lost[category].map((audit) => `${audit.title}${audit.displayValue ? ` (${audit.displayValue})` : ""} −${audit.lost}${audit.elements.length ? ` — e.g. ${audit.elements.map((element) => `\`${element}\``).join(", ")}` : ""}`).join("; ")}.`, "");
+    }
+    if (page.hints.length) lines.push(`Flagged: ${page.hints.map((hint) => `${hint.title} (${hint.displayValue})`).join("; ")}.`, "");
+    if (page.mainThread.length) lines.push(`Main thread: ${page.mainThread.join(", ")}.`, "");
+  }
+  return `${lines.join("\n")}\n`;
+}
+
+/** The table printed at the end of the run. */
+export function summaryTable(results) {
+  const short = (text) => (text.length > 70 ? `${text.slice(0, 69)}…` : text);
+  const rows = budgets(results).map((entry) => [entry.budget, short(entry.measured), verdict(entry.pass)]);
+  const { pages, catalogue, storm, purchases } = results;
+  rows.push(
+    ["Static / home / app median (ms)", `${ms(pages.static.sequential.median)} / ${ms(pages.home.sequential.median)} / ${ms(pages.app.sequential.median)}`, ""],
+    ["Catalogue uncached / 304 median (ms)", `${ms(catalogue.list.uncached.median)} / ${ms(catalogue.list.cached.median)}`, ""],
+    ["Purchases, 50 buyers: p50 / p99 / per s", `${ms(purchases.rows[0].p50)} / ${ms(purchases.rows[0].p99)} ms / ${purchases.rows[0].throughput.toFixed(1)}`, ""],
+    ["Webhook storm: p50 / p99 / per s", `${ms(storm.median)} / ${ms(storm.p99)} ms / ${storm.perSecond.toFixed(1)}`, storm.creditedOnce ? "credited once" : "CREDIT MISMATCH"],
+  );
+  const widths = [0, 1, 2].map((column) => Math.max(...rows.map((row) => row[column].length)));
+  return rows.map((row) => row.map((cell, column) => cell.padEnd(widths[column])).join("  │  ")).join("\n");
+}
