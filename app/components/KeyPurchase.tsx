@@ -268,7 +268,7 @@ export function KeyPurchase({ app, pricing }: { app: Pick<PublicApp, "id" | "url
           disabled={!hydrated}
           aria-disabled={checking || undefined}
           aria-busy={checking}
-          className="inline-flex w-full items-center justify-center gap-2 rounded-2xl bg-emerald-600 px-6 py-3.5 text-base font-bold text-white shadow-lg transition hover:bg-emerald-500 disabled:cursor-not-allowed disabled:opacity-70 aria-disabled:cursor-wait aria-disabled:opacity-70 sm:w-auto"
+          className="inline-flex w-full items-center justify-center gap-2 rounded-2xl bg-emerald-700 px-6 py-3.5 text-base font-bold text-white shadow-lg transition hover:bg-emerald-600 disabled:cursor-not-allowed disabled:opacity-70 aria-disabled:cursor-wait aria-disabled:opacity-70 sm:w-auto"
         >
           {checking && <Spinner />}
           {checking ? "Đang kiểm tra..." : "Mua ngay"}

@@ -86,7 +86,7 @@ export function PurchaseSuccessDialog({ purchase, onClose }: { purchase: Purchas
             type="button"
             onClick={copy}
             className={`mt-3 inline-flex w-full items-center justify-center gap-2 rounded-xl px-4 py-3 font-bold text-white shadow-lg transition ${
-              copied ? "bg-emerald-600 hover:bg-emerald-500" : "bg-indigo-600 hover:bg-indigo-500"
+              copied ? "bg-emerald-700 hover:bg-emerald-600" : "bg-indigo-600 hover:bg-indigo-500"
             }`}
           >
             <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">

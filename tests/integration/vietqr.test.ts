@@ -172,6 +172,8 @@ describe("POST /api/webhooks/sepay/", () => {
     const results = await Promise.all(Array.from({ length: 12 }, () => webhook(body)));
     expect(results.every((result) => result.status === 200)).toBe(true);
     expect(results.filter((result) => result.body.outcome === "credited")).toHaveLength(1);
+    // The others are replays of the same transfer: each says so, none is parked for an admin.
+    expect(results.filter((result) => result.body.outcome === "duplicate")).toHaveLength(11);
     expect(await balanceOf(user.id)).toBe(90000);
   });
 

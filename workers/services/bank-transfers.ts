@@ -216,8 +216,12 @@ export async function receiveTransfer(env: Env, accountNumber: string, transfer:
   if (!topup) return "unmatched";
   await env.DB.prepare("UPDATE payment_events SET matched_topup_id = ? WHERE id = ?").bind(topup.id, eventId).run();
 
-  // Late, cancelled, already paid or a different amount: park it for an admin.
-  if (topup.status !== "pending" || topup.expires_at <= now || topup.amount !== transfer.amount) return "unmatched";
+  if (topup.status !== "pending" || topup.expires_at <= now || topup.amount !== transfer.amount) {
+    // A retry that raced its first delivery finds the top-up paid by that very transfer.
+    if (!inserted && topup.status === "paid" && (await creditedFor(env, transfer))) return "duplicate";
+    // Late, cancelled, already paid by another transfer, or a different amount: park it for an admin.
+    return "unmatched";
+  }
 
   const settled = await walletFor(env, topup.user_id).settleTopup(topup.user_id, {
     topupId: topup.id,
@@ -225,7 +229,14 @@ export async function receiveTransfer(env: Env, accountNumber: string, transfer:
     amount: transfer.amount,
     reference: bankReference(transfer),
   });
-  return settled === "credited" || settled === "duplicate" ? (inserted ? "credited" : "duplicate") : "unmatched";
+  if (settled === "credited" || settled === "duplicate") return inserted ? "credited" : "duplicate";
+  // Paid meanwhile: by this very transfer's first delivery (a replay racing it), or by another.
+  return !inserted && (await creditedFor(env, transfer)) ? "duplicate" : "unmatched";
+}
+
+async function creditedFor(env: Env, transfer: IncomingTransfer): Promise<boolean> {
+  const row = await env.DB.prepare("SELECT 1 AS found FROM wallet_transactions WHERE reference = ? LIMIT 1").bind(bankReference(transfer)).first();
+  return row !== null;
 }
 
 /** The ledger reference of a bank transfer: the same for the automatic credit and an admin's. */
