@@ -24,5 +24,6 @@ export default defineConfig({
   ],
   resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
   ssr: { target: "webworker", resolve: { conditions: ["workerd", "worker", "browser"] } },
-  build: { minify: true },
+  // Terser with two passes: a few KB less than esbuild's minifier on every page (issue #9's budget).
+  build: { minify: "terser", terserOptions: { compress: { passes: 2 }, format: { comments: false } } },
 });

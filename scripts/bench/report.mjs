@@ -103,7 +103,7 @@ export function markdownReport(results) {
   lines.push(
     "",
     `One after another, the four targets were requested in alternating blocks of 10 (static, home, app, Worker route, static again, …; the first request after each switch not counted) so that each met the same machine load; then each ran alone with 10 in flight. ` +
-      `The static file is served by the assets layer without running the Worker; the pages run the Worker (Remix render, D1 queries). ` +
+      `The static file, the site's stylesheet (about a page's size, so both ratios compare like with like), is served by the assets layer without running the Worker; the pages run the Worker: a fresh edge copy from the Cache API with a new CSP nonce, or a Remix render with D1 queries. ` +
       `The no-database Worker route (\`${pages.worker.path}\`) is the floor for anything the Worker answers.`,
     "",
   );

@@ -23,6 +23,9 @@ import { etagMatches } from "./files";
 export const EDGE_TTL_SECONDS = 60;
 /** How long a colo trusts the version it read from D1 before reading it again. */
 export const VERSION_RECHECK_MS = 5_000;
+/** How long an isolate trusts the version it last saw (other isolates of a colo may lag this much). */
+export const ISOLATE_RECHECK_MS = 1_000;
+const isolateMemo = new Map<string, VersionMemo>();
 /** Set by the public page routes (their `headers` export): only they are stored. */
 export const PUBLIC_PAGE_HEADER = "X-Public-Page";
 
@@ -74,15 +77,20 @@ export async function readVersionFromDb(env: Env): Promise<number> {
 
 /** The catalogue version as this colo knows it: from the Cache API, re-read from D1 when older than VERSION_RECHECK_MS. */
 export async function catalogueVersion(env: Env, origin: string): Promise<number> {
+  // This isolate's own memo first: a cached page then costs one Cache API lookup, not two.
+  const known = isolateMemo.get(origin);
+  if (known && Date.now() - known.checkedAt < ISOLATE_RECHECK_MS) return known.version;
   const key = versionKey(origin);
   const hit = await edgeCache().match(key);
   if (hit) {
     const memo = (await hit.json()) as Partial<VersionMemo>;
     if (typeof memo.version === "number" && typeof memo.checkedAt === "number" && Date.now() - memo.checkedAt < VERSION_RECHECK_MS) {
+      isolateMemo.set(origin, { version: memo.version, checkedAt: Date.now() });
       return memo.version;
     }
   }
   const version = await readVersionFromDb(env);
+  isolateMemo.set(origin, { version, checkedAt: Date.now() });
   await edgeCache().put(key, memoResponse({ version, checkedAt: Date.now() }));
   return version;
 }
@@ -98,7 +106,9 @@ export async function catalogueChanged(env: Env, request: Request): Promise<numb
     .bind(Date.now())
     .first<{ version: number }>();
   const version = row!.version;
-  await edgeCache().put(versionKey(new URL(request.url).origin), memoResponse({ version, checkedAt: Date.now() }));
+  const origin = new URL(request.url).origin;
+  isolateMemo.set(origin, { version, checkedAt: Date.now() });
+  await edgeCache().put(versionKey(origin), memoResponse({ version, checkedAt: Date.now() }));
   return version;
 }
 
