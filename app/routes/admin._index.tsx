@@ -16,8 +16,7 @@ import {
   TABLE_WRAP,
   TD,
   TH,
-  useAdminError,
-} from "~/components/admin/AdminShell";
+  useAdminError, ActionsCell } from "~/components/admin/AdminShell";
 import { AppIcon } from "~/components/AppIcon";
 import { inputClass } from "~/components/Field";
 import { Spinner } from "~/components/Spinner";
@@ -145,22 +144,20 @@ function AppList() {
                 <td className={`${TD} whitespace-nowrap`}>{app.version || "—"}</td>
                 <td className={`${TD} text-right`}>{formatNumber(app.download_count)}</td>
                 <td className={`${TD} whitespace-nowrap`}>{formatDate(app.updated_at)}</td>
-                <td className={`${TD} text-right whitespace-nowrap`}>
-                  <div className="inline-flex gap-1.5">
-                    <Link to={app.url ? `/${app.url}` : `/app/${app.id}`} className={BUTTON_SMALL}>
-                      Xem
-                    </Link>
-                    <Link to={`/admin/app/${app.id}/edit`} className={BUTTON_SMALL}>
-                      Sửa
-                    </Link>
-                    <Link to={`/admin/app/${app.url || app.id}/keys`} className={BUTTON_SMALL}>
-                      Key
-                    </Link>
-                    <button type="button" className={`${BUTTON_SMALL} text-red-300 hover:bg-red-500/10`} onClick={() => setDeleting(app)}>
-                      Xóa
-                    </button>
-                  </div>
-                </td>
+                <ActionsCell>
+                  <Link to={app.url ? `/${app.url}` : `/app/${app.id}`} className={BUTTON_SMALL}>
+                    Xem
+                  </Link>
+                  <Link to={`/admin/app/${app.id}/edit`} className={BUTTON_SMALL}>
+                    Sửa
+                  </Link>
+                  <Link to={`/admin/app/${app.url || app.id}/keys`} className={BUTTON_SMALL}>
+                    Key
+                  </Link>
+                  <button type="button" className={`${BUTTON_SMALL} text-red-300 hover:bg-red-500/10`} onClick={() => setDeleting(app)}>
+                    Xóa
+                  </button>
+                </ActionsCell>
               </tr>
             ))}
           </tbody>

@@ -2,7 +2,7 @@
 // wallet ledger, and the balance adjustment dialog (spec §5 "Balance adjustment").
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { type FormEvent, useCallback, useEffect, useState } from "react";
-import { AdminGuard, AdminPage, Badge, BUTTON_PRIMARY, BUTTON_SMALL, EmptyRow, Modal, ModalActions, Pager, SELECT_CLASS, StatCard, TABLE_WRAP, TD, TH, useAdminError } from "~/components/admin/AdminShell";
+import { AdminGuard, AdminPage, Badge, BUTTON_PRIMARY, BUTTON_SMALL, EmptyRow, Modal, ModalActions, Pager, SELECT_CLASS, StatCard, TABLE_WRAP, TD, TH, useAdminError, ActionsCell } from "~/components/admin/AdminShell";
 import { Avatar } from "~/components/Avatar";
 import { Field, inputClass } from "~/components/Field";
 import { Spinner } from "~/components/Spinner";
@@ -147,16 +147,14 @@ function Users() {
                   <td className={`${TD} text-right whitespace-nowrap`}>{formatVND(user.total_spent ?? 0)}</td>
                   <td className={`${TD} text-right`}>{formatNumber(user.total_keys_purchased ?? 0)}</td>
                   <td className={`${TD} whitespace-nowrap`}>{formatDate(user.created_at)}</td>
-                  <td className={`${TD} text-right whitespace-nowrap`}>
-                    <div className="inline-flex gap-1.5">
-                      <button type="button" className={BUTTON_SMALL} onClick={() => setDetail(user)}>
-                        Chi tiết
-                      </button>
-                      <button type="button" className={BUTTON_SMALL} onClick={() => setAdjusting(user)}>
-                        Điều chỉnh số dư
-                      </button>
-                    </div>
-                  </td>
+                  <ActionsCell>
+                    <button type="button" className={BUTTON_SMALL} onClick={() => setDetail(user)}>
+                      Chi tiết
+                    </button>
+                    <button type="button" className={BUTTON_SMALL} onClick={() => setAdjusting(user)}>
+                      Điều chỉnh số dư
+                    </button>
+                  </ActionsCell>
                 </tr>
               );
             })}

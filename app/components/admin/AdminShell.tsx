@@ -274,3 +274,12 @@ export function ModalActions({
     </div>
   );
 }
+
+/** The last cell of an admin table row: its action buttons, right-aligned on one line. */
+export function ActionsCell({ children }: { children: ReactNode }) {
+  return (
+    <td className={`${TD} text-right whitespace-nowrap`}>
+      <div className="inline-flex gap-1.5">{children}</div>
+    </td>
+  );
+}

@@ -6,7 +6,7 @@ import { CLEANUP_STATUSES, isKeyStatus, KEY_STATUS_LABELS, KEY_STATUS_TONES, KEY
 import { apiFetch } from "~/lib/api";
 import { formatDateTime, formatNumber, formatVND } from "~/lib/format";
 import { toast } from "~/lib/toast";
-import { Badge, BUTTON_DANGER, BUTTON_SECONDARY, BUTTON_SMALL, ConfirmDialog, EmptyRow, Modal, ModalActions, Pager, SELECT_CLASS, StatCard, TABLE_WRAP, TD, TH, useAdminError } from "./AdminShell";
+import { Badge, BUTTON_DANGER, BUTTON_SECONDARY, BUTTON_SMALL, ConfirmDialog, EmptyRow, Modal, ModalActions, Pager, SELECT_CLASS, StatCard, TABLE_WRAP, TD, TH, useAdminError, ActionsCell } from "./AdminShell";
 
 export type AdminKey = {
   id: number;
@@ -204,21 +204,19 @@ export function KeyListTab({ app, version, onChanged }: { app: string; version: 
                 </td>
                 <td className={`${TD} max-w-[10rem] truncate`}>{key.batch?.batch_name ?? "—"}</td>
                 <td className={`${TD} whitespace-nowrap`}>{formatDateTime(key.created_at)}</td>
-                <td className={`${TD} text-right whitespace-nowrap`}>
-                  <div className="inline-flex gap-1.5">
-                    <button type="button" className={BUTTON_SMALL} onClick={() => setDetail(key)}>
-                      Chi tiết
+                <ActionsCell>
+                  <button type="button" className={BUTTON_SMALL} onClick={() => setDetail(key)}>
+                    Chi tiết
+                  </button>
+                  {key.status === "available" && (
+                    <button type="button" className={BUTTON_SMALL} onClick={() => setPending({ kind: "revoke", key })}>
+                      Thu hồi
                     </button>
-                    {key.status === "available" && (
-                      <button type="button" className={BUTTON_SMALL} onClick={() => setPending({ kind: "revoke", key })}>
-                        Thu hồi
-                      </button>
-                    )}
-                    <button type="button" className={`${BUTTON_SMALL} text-red-300`} onClick={() => setPending({ kind: "delete", key })}>
-                      Xóa
-                    </button>
-                  </div>
-                </td>
+                  )}
+                  <button type="button" className={`${BUTTON_SMALL} text-red-300`} onClick={() => setPending({ kind: "delete", key })}>
+                    Xóa
+                  </button>
+                </ActionsCell>
               </tr>
             ))}
           </tbody>

@@ -6,7 +6,7 @@ import { defaultKeyType, digitsOnly, groupDigits, type KeyTypeOption, parsePrice
 import { apiFetch } from "~/lib/api";
 import { formatNumber } from "~/lib/format";
 import { toast } from "~/lib/toast";
-import { Badge, BUTTON_PRIMARY, BUTTON_SMALL, EmptyRow, Modal, ModalActions, SELECT_CLASS, TABLE_WRAP, TD, TH, useAdminError } from "./AdminShell";
+import { Badge, BUTTON_PRIMARY, BUTTON_SMALL, EmptyRow, Modal, ModalActions, SELECT_CLASS, TABLE_WRAP, TD, TH, useAdminError, ActionsCell } from "./AdminShell";
 
 export type AdminPricing = {
   id: number;
@@ -93,16 +93,14 @@ export function KeyPricingTab({ app, types, pricing, onChanged }: { app: string;
                 <td className={TD}>
                   <PricingState pricing={row} />
                 </td>
-                <td className={`${TD} text-right whitespace-nowrap`}>
-                  <div className="inline-flex gap-1.5">
-                    <button type="button" className={BUTTON_SMALL} onClick={() => setEditing({ mode: "edit", pricing: row })}>
-                      Sửa
-                    </button>
-                    <button type="button" className={BUTTON_SMALL} disabled={busyId === row.id} onClick={() => setActive(row, !row.is_active)}>
-                      {row.is_active ? "Tạm dừng" : "Kích hoạt"}
-                    </button>
-                  </div>
-                </td>
+                <ActionsCell>
+                  <button type="button" className={BUTTON_SMALL} onClick={() => setEditing({ mode: "edit", pricing: row })}>
+                    Sửa
+                  </button>
+                  <button type="button" className={BUTTON_SMALL} disabled={busyId === row.id} onClick={() => setActive(row, !row.is_active)}>
+                    {row.is_active ? "Tạm dừng" : "Kích hoạt"}
+                  </button>
+                </ActionsCell>
               </tr>
             ))}
           </tbody>

@@ -17,7 +17,7 @@ import {
 import { ApiError, apiFetch } from "~/lib/api";
 import { formatDate, formatNumber, formatVND } from "~/lib/format";
 import { toast } from "~/lib/toast";
-import { AdminPage, Badge, BUTTON_PRIMARY, BUTTON_SMALL, ConfirmDialog, EmptyRow, Modal, ModalActions, SELECT_CLASS, TABLE_WRAP, TD, TH, useAdminError } from "./AdminShell";
+import { AdminPage, Badge, BUTTON_PRIMARY, BUTTON_SMALL, ConfirmDialog, EmptyRow, Modal, ModalActions, SELECT_CLASS, TABLE_WRAP, TD, TH, useAdminError, ActionsCell } from "./AdminShell";
 
 export type Promotion = {
   id: number;
@@ -178,16 +178,14 @@ export function PromotionsScreen() {
                 <td className={TD}>
                   <Badge tone={STATUS_TONES[promotion.status] ?? STATUS_TONES.inactive}>{PROMOTION_STATUS_LABELS[promotion.status] ?? promotion.status}</Badge>
                 </td>
-                <td className={`${TD} text-right whitespace-nowrap`}>
-                  <div className="inline-flex gap-1.5">
-                    <button type="button" className={BUTTON_SMALL} onClick={() => setEditing(promotion)}>
-                      Sửa
-                    </button>
-                    <button type="button" className={`${BUTTON_SMALL} text-red-300`} onClick={() => setDeleting(promotion)}>
-                      Xóa
-                    </button>
-                  </div>
-                </td>
+                <ActionsCell>
+                  <button type="button" className={BUTTON_SMALL} onClick={() => setEditing(promotion)}>
+                    Sửa
+                  </button>
+                  <button type="button" className={`${BUTTON_SMALL} text-red-300`} onClick={() => setDeleting(promotion)}>
+                    Xóa
+                  </button>
+                </ActionsCell>
               </tr>
             ))}
           </tbody>
