@@ -148,6 +148,43 @@ function unconditional(request: Request): Request {
   return copy;
 }
 
+// The isolate's own copies, in front of the Cache API: a hot page or feed is then a map lookup.
+// Keyed like the edge copies (by catalogue version), bounded in bytes, and never older than an
+// edge copy may be.
+type IsolateCopy = { body: string | ArrayBuffer; headers: [string, string][]; expires: number; bytes: number };
+const ISOLATE_COPIES_MAX_BYTES = 8 * 1024 * 1024;
+const isolateCopies = new Map<string, IsolateCopy>();
+let isolateCopiesBytes = 0;
+
+function isolateCopy(key: string): IsolateCopy | undefined {
+  const copy = isolateCopies.get(key);
+  if (!copy) return undefined;
+  isolateCopies.delete(key);
+  if (copy.expires <= Date.now()) {
+    isolateCopiesBytes -= copy.bytes;
+    return undefined;
+  }
+  isolateCopies.set(key, copy); // most recently used last
+  return copy;
+}
+
+function keepInIsolate(key: string, body: string | ArrayBuffer, headers: Headers): void {
+  const bytes = typeof body === "string" ? body.length * 2 : body.byteLength;
+  if (bytes > ISOLATE_COPIES_MAX_BYTES / 4) return;
+  const previous = isolateCopies.get(key);
+  if (previous) {
+    isolateCopies.delete(key);
+    isolateCopiesBytes -= previous.bytes;
+  }
+  isolateCopies.set(key, { body, headers: [...headers], expires: Date.now() + EDGE_TTL_SECONDS * 1000, bytes });
+  isolateCopiesBytes += bytes;
+  for (const [oldest, copy] of isolateCopies) {
+    if (isolateCopiesBytes <= ISOLATE_COPIES_MAX_BYTES) break;
+    isolateCopies.delete(oldest);
+    isolateCopiesBytes -= copy.bytes;
+  }
+}
+
 function answer(request: Request, body: ArrayBuffer, headers: Headers): Response {
   const etag = headers.get("ETag");
   if (etag && etagMatches(request.headers.get("If-None-Match"), etag)) return new Response(null, { status: 304, headers });
@@ -161,14 +198,22 @@ function answer(request: Request, body: ArrayBuffer, headers: Headers): Response
  */
 export async function cachedResource(request: Request, env: Env, ctx: ExecutionContext, produce: (request: Request) => Promise<Response>): Promise<Response> {
   const key = await cacheKey(env, request);
+  const near = isolateCopy(key);
+  if (near) return answer(request, (near.body as ArrayBuffer).slice(0), new Headers(near.headers));
   const hit = await edgeCache().match(key);
-  if (hit) return answer(request, await hit.arrayBuffer(), clientHeaders(hit.headers));
+  if (hit) {
+    const body = await hit.arrayBuffer();
+    const headers = clientHeaders(hit.headers);
+    keepInIsolate(key, body, headers);
+    return answer(request, body.slice(0), headers);
+  }
 
   const fresh = await produce(unconditional(request));
   if (!storable(fresh)) return fresh;
   const body = await fresh.arrayBuffer();
   ctx.waitUntil(edgeCache().put(key, storedCopy(body, fresh.headers)));
-  return answer(request, body, new Headers(fresh.headers));
+  keepInIsolate(key, body, new Headers(fresh.headers));
+  return answer(request, body.slice(0), new Headers(fresh.headers));
 }
 
 /**
@@ -178,10 +223,14 @@ export async function cachedResource(request: Request, env: Env, ctx: ExecutionC
  */
 export async function cachedPage(request: Request, env: Env, ctx: ExecutionContext, nonce: string, render: () => Promise<Response>): Promise<Response> {
   const key = await cacheKey(env, request);
+  const near = isolateCopy(key);
+  if (near) return new Response((near.body as string).replaceAll(NONCE_SLOT, `nonce="${nonce}"`), { status: 200, headers: new Headers(near.headers) });
   const hit = await edgeCache().match(key);
   if (hit) {
-    const html = (await hit.text()).replaceAll(NONCE_SLOT, `nonce="${nonce}"`);
-    return new Response(html, { status: 200, headers: clientHeaders(hit.headers) });
+    const stored = await hit.text();
+    const headers = clientHeaders(hit.headers);
+    keepInIsolate(key, stored, headers);
+    return new Response(stored.replaceAll(NONCE_SLOT, `nonce="${nonce}"`), { status: 200, headers });
   }
 
   const rendered = await render();
@@ -191,6 +240,8 @@ export async function cachedPage(request: Request, env: Env, ctx: ExecutionConte
   if (!isPublic || !storable(rendered)) return new Response(rendered.body, { status: rendered.status, statusText: rendered.statusText, headers });
   const html = await rendered.text();
   // The nonce is 128 random bits, so `nonce="<it>"` appears only where the renderer put it.
-  ctx.waitUntil(edgeCache().put(key, storedCopy(html.replaceAll(`nonce="${nonce}"`, NONCE_SLOT), headers)));
+  const slotted = html.replaceAll(`nonce="${nonce}"`, NONCE_SLOT);
+  ctx.waitUntil(edgeCache().put(key, storedCopy(slotted, headers)));
+  keepInIsolate(key, slotted, headers);
   return new Response(html, { status: 200, headers });
 }
