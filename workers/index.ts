@@ -16,6 +16,8 @@ import { runScheduledJobs } from "./services/scheduled";
 export { UserWallet } from "./wallet/user-wallet";
 
 const handleRemix = createRequestHandler(build);
+/** This build's id: edge copies made by another build are never served (catalogue-cache.ts). */
+const RELEASE: string = build.assets.version;
 
 let adminReady: Promise<void> | undefined;
 
@@ -41,14 +43,14 @@ export default {
     if (pathname === "/api" || pathname.startsWith("/api/") || FEED_PATHS.test(pathname)) {
       const router = FEED_PATHS.test(pathname) ? feeds : api;
       const produce = async (forwarded: Request) => router.fetch(forwarded, env, ctx);
-      return withSecurityHeaders(isCachedResource(request) ? await cachedResource(request, env, ctx, produce) : await produce(request));
+      return withSecurityHeaders(isCachedResource(request) ? await cachedResource(request, env, ctx, RELEASE, produce) : await produce(request));
     }
     if (pathname === "/dev/outbox" && getConfig(env).APP_ENV !== "production") {
       return withSecurityHeaders(await renderOutbox(env), createNonce());
     }
     const nonce = createNonce();
     const render = () => handleRemix(request, { cloudflare: { env, ctx }, nonce });
-    return withSecurityHeaders(isPublicPageRequest(request) ? await cachedPage(request, env, ctx, nonce, render) : await render(), nonce);
+    return withSecurityHeaders(isPublicPageRequest(request) ? await cachedPage(request, env, ctx, RELEASE, nonce, render) : await render(), nonce);
   },
 
   async scheduled(controller, env, ctx) {

@@ -9,20 +9,20 @@ export function AppCard({ app, now }: { app: AppCardData; now: number }) {
     <Link
       to={`/${app.url}`}
       prefetch="intent"
-      className="group flex flex-col gap-4 rounded-2xl border border-white/5 bg-zinc-900/70 p-4 transition hover:-translate-y-0.5 hover:border-indigo-500/40 hover:bg-zinc-900"
+      className="app-card group"
     >
-      <div className="flex items-start gap-3">
+      <div className="app-card-head">
         <AppIcon name={app.name} src={app.icon_url} />
         <div className="min-w-0 flex-1">
-          <h2 className="truncate font-semibold text-white group-hover:text-indigo-300">{app.name}</h2>
-          <p className="truncate text-sm text-zinc-400">{app.developer}</p>
-          <div className="mt-1.5 flex flex-wrap items-center gap-2">
+          <h2 className="app-card-name">{app.name}</h2>
+          <p className="app-card-developer">{app.developer}</p>
+          <div className="app-card-tags">
             <TypeBadge type={app.app_type} />
             {app.version && <span className="text-xs text-zinc-400">v{app.version}</span>}
           </div>
         </div>
       </div>
-      <dl className="mt-auto flex items-center justify-between gap-2 border-t border-white/5 pt-3 text-xs whitespace-nowrap text-zinc-400">
+      <dl className="app-card-meta">
         <div>
           <dt className="sr-only">Dung lượng</dt>
           <dd>{app.file_size ? formatFileSize(app.file_size) : "—"}</dd>

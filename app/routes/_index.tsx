@@ -61,10 +61,8 @@ export default function Home() {
       ) : (
         <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" aria-label="Danh sách ứng dụng">
           {apps.map((app) => (
-            <li key={app.id} className="flex">
-              <div className="w-full [&>a]:h-full">
-                <AppCard app={app} now={now} />
-              </div>
+            <li key={app.id} className="flex [&>a]:w-full">
+              <AppCard app={app} now={now} />
             </li>
           ))}
         </ul>

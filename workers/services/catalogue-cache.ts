@@ -112,10 +112,14 @@ export async function catalogueChanged(env: Env, request: Request): Promise<numb
   return version;
 }
 
-async function cacheKey(env: Env, request: Request): Promise<string> {
+/**
+ * `release` is the build's id (Remix's `assets.version`): after a deploy no copy made by the
+ * previous build is served, since its pages point at that build's scripts.
+ */
+async function cacheKey(env: Env, request: Request, release: string): Promise<string> {
   const url = new URL(request.url);
   const version = await catalogueVersion(env, url.origin);
-  return `${url.origin}${PREFIX}/v${version}${url.pathname}${url.search}`;
+  return `${url.origin}${PREFIX}/${encodeURIComponent(release)}/v${version}${url.pathname}${url.search}`;
 }
 
 /** The copy kept at the edge: the answer's headers, with the edge lifetime in Cache-Control. */
@@ -196,8 +200,8 @@ function answer(request: Request, body: ArrayBuffer, headers: Headers): Response
  * version comes from the Cache API too, re-read from D1 once per VERSION_RECHECK_MS), and an
  * If-None-Match that names the stored ETag gets a 304.
  */
-export async function cachedResource(request: Request, env: Env, ctx: ExecutionContext, produce: (request: Request) => Promise<Response>): Promise<Response> {
-  const key = await cacheKey(env, request);
+export async function cachedResource(request: Request, env: Env, ctx: ExecutionContext, release: string, produce: (request: Request) => Promise<Response>): Promise<Response> {
+  const key = await cacheKey(env, request, release);
   const near = isolateCopy(key);
   if (near) return answer(request, (near.body as ArrayBuffer).slice(0), new Headers(near.headers));
   const hit = await edgeCache().match(key);
@@ -221,8 +225,8 @@ export async function cachedResource(request: Request, env: Env, ctx: ExecutionC
  * nonce was, and every answer fills the slot with its own `nonce`, the one its CSP header names.
  * Only answers that the route marked with PUBLIC_PAGE_HEADER are stored.
  */
-export async function cachedPage(request: Request, env: Env, ctx: ExecutionContext, nonce: string, render: () => Promise<Response>): Promise<Response> {
-  const key = await cacheKey(env, request);
+export async function cachedPage(request: Request, env: Env, ctx: ExecutionContext, release: string, nonce: string, render: () => Promise<Response>): Promise<Response> {
+  const key = await cacheKey(env, request, release);
   const near = isolateCopy(key);
   if (near) return new Response((near.body as string).replaceAll(NONCE_SLOT, `nonce="${nonce}"`), { status: 200, headers: new Headers(near.headers) });
   const hit = await edgeCache().match(key);
