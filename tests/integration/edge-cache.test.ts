@@ -7,7 +7,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { apps, keyTypes, users } from "../../workers/db/schema";
 import worker from "../../workers/index";
-import { catalogueChanged, readVersionFromDb } from "../../workers/services/catalogue-cache";
+import { cachedResource, catalogueChanged, readVersionFromDb } from "../../workers/services/catalogue-cache";
 import { signAccessToken } from "../../workers/services/sessions";
 import { bytes, createApp, db, request, unique } from "../factories";
 
@@ -31,6 +31,18 @@ async function page(path: string, headers: Record<string, string> = {}) {
 function nonces(html: string): string[] {
   return [...html.matchAll(/nonce="([^"]*)"/g)].map((match) => match[1]);
 }
+
+describe("edge copies and deploys", () => {
+  it("a copy made by one build is never served by another", async () => {
+    const request = () => new Request("http://store.test/api/apps/list/");
+    const answer = (body: string) => async () => new Response(body, { headers: { "Content-Type": "application/json" } });
+    const ctx = createExecutionContext();
+    expect(await (await cachedResource(request(), env, ctx, "build-a", answer("from a"))).text()).toBe("from a");
+    expect(await (await cachedResource(request(), env, ctx, "build-a", answer("not called"))).text()).toBe("from a");
+    expect(await (await cachedResource(request(), env, ctx, "build-b", answer("from b"))).text()).toBe("from b");
+    await waitOnExecutionContext(ctx);
+  });
+});
 
 describe("edge cache of the public pages", () => {
   it("serves the stored page with a fresh nonce per response, until the catalogue changes", async () => {
