@@ -166,6 +166,17 @@ export function packageExtensionsFor(type: string): PackageExtension[] {
   return ["deb"];
 }
 
+/** A package fits the type by its ending: an IPA app cannot carry a DEB. */
+export function packageFits(type: string, filename: string | null | undefined): boolean {
+  const ext = filename ? packageExtension(filename) : null;
+  return ext !== null && packageExtensionsFor(type).includes(ext);
+}
+
+/** What to say when a chosen package does not fit the type. */
+export function packageMismatchMessage(type: string): string {
+  return FILE_MESSAGES.appFileForType(packageExtensionsFor(type).map((ext) => `.${ext}`).join(", "));
+}
+
 /** The Content-Type we store for a package. */
 export function packageContentType(ext: PackageExtension): string {
   return ext === "deb" ? "application/vnd.debian.binary-package" : "application/octet-stream";

@@ -7,12 +7,11 @@ import {
   APP_FORM_MESSAGES,
   type AppFormFacts,
   appFormProblem,
-  FILE_MESSAGES,
   isAppType,
   MAX_LENGTHS,
   normaliseSlug,
-  packageExtension,
-  packageExtensionsFor,
+  packageFits,
+  packageMismatchMessage,
 } from "../../app/lib/app-form";
 import { ApiError } from "../api/errors";
 import type { Database } from "../db/client";
@@ -232,16 +231,10 @@ function fieldsOf(app: AppRow): AppFields {
   };
 }
 
-/** A package fits the type by its ending: an IPA app cannot carry a DEB. */
-function packageFits(type: AppType, filename: string | null | undefined): boolean {
-  const ext = filename ? packageExtension(filename) : null;
-  return ext !== null && packageExtensionsFor(type).includes(ext);
-}
-
 function checkRules(fields: AppFields, files: AppFiles, existing: AppRow | null): void {
   if (files.pkg && !packageFits(fields.appType, files.pkg.filename) && fields.appType !== "testflight") {
-    const wanted = packageExtensionsFor(fields.appType).map((ext) => `.${ext}`).join(", ");
-    throw new ApiError(400, FILE_MESSAGES.appFileForType(wanted), { file: [FILE_MESSAGES.appFileForType(wanted)] });
+    const message = packageMismatchMessage(fields.appType);
+    throw new ApiError(400, message, { file: [message] });
   }
   const facts: AppFormFacts = {
     name: fields.name,

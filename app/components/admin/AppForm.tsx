@@ -10,6 +10,7 @@ import {
   APP_FORM_MESSAGES,
   APP_TYPES,
   appFormProblem,
+  isAppType,
   declaredFile,
   ICON_ACCEPT,
   ICON_HINT,
@@ -18,9 +19,9 @@ import {
   mediaKindOf,
   normaliseSlug,
   packageAccept,
-  packageExtension,
-  packageExtensionsFor,
+  packageFits,
   packageHint,
+  packageMismatchMessage,
   slugFromName,
   type UploadKindName,
 } from "~/lib/app-form";
@@ -31,7 +32,7 @@ import { packageErrorText, previewPackage, previewToastText } from "~/lib/packag
 import { toast } from "~/lib/toast";
 import { uploadFile } from "~/lib/uploads";
 import type { AdminApp } from "../../../workers/services/app-admin";
-import type { PublicApp } from "../../../workers/services/catalogue";
+import type { AppCardData } from "../../../workers/services/catalogue";
 import { BUTTON_PRIMARY, BUTTON_SECONDARY, BUTTON_SMALL, CARD, SELECT_CLASS, useAdminError } from "./AdminShell";
 
 type TextFields = {
@@ -116,9 +117,8 @@ export function AppForm({ app, siteName }: { app?: AdminApp; siteName: string })
     setErrors((current) => ({ ...current, file: [] }));
     if (!file) return;
     const verdict = declaredFile("app_file", file.name, file.size);
-    const wanted = packageExtensionsFor(type);
-    if (!verdict.ok || !wanted.includes(packageExtension(file.name)!)) {
-      const message = verdict.ok ? `Loại ứng dụng này cần tệp ${wanted.map((ext) => `.${ext}`).join(", ")}` : verdict.message;
+    if (!verdict.ok || !packageFits(type, file.name)) {
+      const message = verdict.ok ? packageMismatchMessage(type) : verdict.message;
       setErrors((current) => ({ ...current, file: [message] }));
       toast.error(message);
       return;
@@ -217,15 +217,19 @@ export function AppForm({ app, siteName }: { app?: AdminApp; siteName: string })
     }
   }
 
-  const previewApp: PublicApp = {
-    ...(app ?? placeholderApp()),
+  const now = new Date().toISOString();
+  const previewApp: AppCardData = {
+    id: app?.id ?? 0,
+    url: fields.url,
     name: fields.name || "Tên ứng dụng",
     version: fields.version,
     developer: fields.developer || "Unknown",
-    app_type: (APP_TYPES as readonly string[]).includes(type) ? (type as PublicApp["app_type"]) : "ipa",
+    app_type: isAppType(type) ? type : "ipa",
     icon_url: iconPreview ?? app?.icon_url ?? null,
     file_size: pkg?.size ?? app?.file_size ?? null,
-    updated_at: new Date().toISOString(),
+    download_count: app?.download_count ?? 0,
+    created_at: app?.created_at ?? now,
+    updated_at: now,
   };
   const existingMedia = (app?.screenshots ?? []).filter((shot) => !removed.has(shot.id));
   const visibleMedia = showAllMedia ? existingMedia : existingMedia.slice(0, 4);
@@ -460,11 +464,6 @@ function UploadProgress({ progress }: { progress: Progress }) {
   );
 }
 
-function packageFits(type: string, filename: string): boolean {
-  const ext = packageExtension(filename);
-  return ext !== null && packageExtensionsFor(type).includes(ext);
-}
-
 function useObjectUrl(file: File | null): string | null {
   const [url, setUrl] = useState<string | null>(null);
   useEffect(() => {
@@ -490,41 +489,5 @@ function pendingChanges(app: AdminApp | undefined, initial: TextFields, fields: 
   if (files.media.length) lines.push(`Thêm ${files.media.length} media`);
   if (files.removed) lines.push(`Xóa ${files.removed} media`);
   return lines;
-}
-
-function placeholderApp(): PublicApp {
-  const now = new Date().toISOString();
-  return {
-    id: 0,
-    name: "",
-    description: "",
-    version: "",
-    url: "",
-    app_type: "ipa",
-    developer: "",
-    changelog: "",
-    status: "active",
-    category: "games",
-    price: 0,
-    currency: "VND",
-    app_version: null,
-    app_size: null,
-    icon: null,
-    icon_url: null,
-    screenshots: [],
-    file: null,
-    file_url: null,
-    file_name: null,
-    file_size: null,
-    download_count: 0,
-    created_at: now,
-    updated_at: now,
-    itms_url: null,
-    install_url: null,
-    testflight_url: null,
-    bundle_identifier: "",
-    build_number: null,
-    minimum_os_version: "14.0",
-  };
 }
 
