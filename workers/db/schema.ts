@@ -229,6 +229,9 @@ export const users = sqliteTable(
     updatedAt: updatedAt(),
     lastLogin: integer("last_login", { mode: "timestamp_ms" }),
     passwordChangedAt: integer("password_changed_at", { mode: "timestamp_ms" }),
+    // When the owner proved they read mail at this address (a used reset link, or Google vouching
+    // for it); null: nobody ever did, so an identity provider may not share the account.
+    emailVerifiedAt: integer("email_verified_at", { mode: "timestamp_ms" }),
   },
   (t) => [
     uniqueIndex("users_username_unique").on(sql`lower(${t.username})`),
@@ -257,6 +260,8 @@ export const sessions = sqliteTable(
     revokedAt: integer("revoked_at", { mode: "timestamp_ms" }),
     userAgent: text("user_agent"),
     ipAddress: text("ip_address"),
+    // When the family began with a real sign-in: its absolute lifetime and "signed in recently".
+    signedInAt: integer("signed_in_at", { mode: "timestamp_ms" }),
   },
   (t) => [
     uniqueIndex("sessions_token_unique").on(t.tokenHash),
@@ -279,6 +284,32 @@ export const passwordResetTokens = sqliteTable(
   },
   (t) => [uniqueIndex("password_reset_token_unique").on(t.tokenHash), index("password_reset_user").on(t.userId)],
 );
+
+// Devices that signed in with the password before: a login that presents one is not held by the
+// per-account lock (others' guessing cannot lock the owner out), only by its own per-device one.
+export const deviceTokens = sqliteTable(
+  "device_tokens",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: integer("last_used_at", { mode: "timestamp_ms" }),
+    revokedAt: integer("revoked_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [uniqueIndex("device_tokens_token_unique").on(t.tokenHash), index("device_tokens_user").on(t.userId)],
+);
+
+// Store settings an admin changes at run time (the USD→VND rate); a missing row falls back to
+// the setting of the same name in the environment.
+export const storeSettings = sqliteTable("store_settings", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
+  updatedBy: integer("updated_by").references(() => users.id, { onDelete: "set null" }),
+  updatedAt: updatedAt(),
+});
 
 // Exact counters for rate limits (the Rate Limiting binding is only approximate).
 export const rateLimits = sqliteTable("rate_limits", {
@@ -418,8 +449,11 @@ export const orders = sqliteTable(
     appBundleId: text("app_bundle_id"),
     keyTypeName: text("key_type_name").notNull(),
     keyCode: text("key_code").notNull(),
-    amount: integer("amount").notNull(),
+    amount: integer("amount").notNull(), // the price in `currency`
     currency: text("currency", { enum: CURRENCIES }).notNull().default("VND"),
+    // What the wallet was charged, always VND, and the VND per US$ used (null for a VND price).
+    vndAmount: integer("vnd_amount").notNull().default(0),
+    exchangeRate: integer("exchange_rate"),
     paymentMethod: text("payment_method", { enum: ["balance"] }).notNull().default("balance"),
     status: text("status", { enum: ["completed", "refunded"] }).notNull().default("completed"),
     createdAt: createdAt(),
@@ -580,6 +614,7 @@ export const cardTopups = sqliteTable(
     amountReceived: integer("amount_received"),
     creditedAt: integer("credited_at", { mode: "timestamp_ms" }),
     checkAttempts: integer("check_attempts").notNull().default(0),
+    nextCheckAt: integer("next_check_at", { mode: "timestamp_ms" }), // the cron's next re-check
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -589,6 +624,9 @@ export const cardTopups = sqliteTable(
     index("card_topups_user").on(t.userId, t.createdAt),
     index("card_topups_pending").on(t.status, t.createdAt),
     index("card_topups_card").on(t.telco, t.cardSerial),
+    // One card cannot be pending twice: the constraint decides a race, not a check before insert.
+    uniqueIndex("card_topups_pending_card_unique").on(t.telco, t.cardSerial).where(sql`status = 'pending'`),
+    index("card_topups_next_check").on(t.status, t.nextCheckAt),
     check("card_topups_value_check", sql`card_value > 0`),
     check("card_topups_status_check", inList("status", CARD_STATUSES)),
   ],
@@ -606,6 +644,11 @@ export const paymentEvents = sqliteTable(
     amount: integer("amount").notNull(),
     content: text("content").notNull().default(""),
     accountNumber: text("account_number"),
+    // The bank's own reference of the transfer: two providers watching one account report the
+    // same transfer with it, and it is recognised as one.
+    bankReference: text("bank_reference"),
+    // A card's late success, parked for an admin like an unmatched transfer.
+    cardTopupId: integer("card_topup_id").references((): AnySQLiteColumn => cardTopups.id, { onDelete: "set null" }),
     rawBody: text("raw_body").notNull(),
     status: text("status", { enum: PAYMENT_EVENT_STATUSES }).notNull(),
     matchedTopupId: integer("matched_topup_id").references((): AnySQLiteColumn => vietqrTopups.id, {
@@ -619,6 +662,9 @@ export const paymentEvents = sqliteTable(
   },
   (t) => [
     uniqueIndex("payment_events_provider_tx_unique").on(t.provider, t.providerTransactionId),
+    uniqueIndex("payment_events_bank_reference_unique")
+      .on(sql`coalesce(${t.accountNumber}, '')`, t.bankReference, t.amount)
+      .where(sql`bank_reference IS NOT NULL`),
     index("payment_events_status").on(t.status, t.receivedAt),
     check("payment_events_status_check", inList("status", PAYMENT_EVENT_STATUSES)),
   ],
