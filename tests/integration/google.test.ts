@@ -36,14 +36,14 @@ describe("Google sign-in", () => {
     expect(((await me.json()) as Body).data.email).toBe(email);
   });
 
-  it("signs a verified e-mail into the existing account with that address", async () => {
+  it("signs a verified e-mail into the existing account with that address, whose unproven password goes (attacks/accounts.test.ts)", async () => {
     const name = unique("owner").replace(/-/g, "_").slice(0, 28);
     const email = `${name}@example.com`;
     const registered = await post("/api/auth/register/", { username: name, email, first_name: "Trần", last_name: "Bình", password: "mat-khau-1", password_confirm: "mat-khau-1" });
     const result = await exchange(await authorize(email.toUpperCase()));
     expect(result.status).toBe(200);
     expect(result.body.data.user.id).toBe(registered.body.data.user.id);
-    expect(result.body.data.user.has_usable_password).toBe(true);
+    expect(result.body.data.user.has_usable_password).toBe(false);
     const [row] = await db.select().from(users).where(eq(users.id, registered.body.data.user.id));
     expect(row.googleSub).toMatch(/^sub-/);
   });
