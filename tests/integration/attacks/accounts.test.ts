@@ -1,9 +1,13 @@
 // Attacks on accounts (issue #13, items 6 and 7): entering someone else's account through Google
 // sign-in, and becoming admin through the bootstrap setting.
-import { eq } from "drizzle-orm";
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { eq, sql } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { deviceTokens, passwordResetTokens, sessions, users } from "../../../workers/db/schema";
-import { createResetToken } from "../../../workers/services/accounts";
+import { ConfigError } from "../../../workers/config";
+import worker from "../../../workers/index";
+import { createResetToken, ensureAdminAccount } from "../../../workers/services/accounts";
 import { randomToken, sha256Hex } from "../../../workers/services/crypto";
 import { db, unique } from "../../factories";
 import { type Body, post, signInWithGoogle } from "../../google-flow";
@@ -125,5 +129,54 @@ describe("attack: Google sign-in into an address registered first by someone els
     const email = `${unique("fresh")}@example.com`;
     const result = (await signInWithGoogle(email)).body as Body;
     expect((await userRow(result.data.user.id)).emailVerifiedAt).toBeInstanceOf(Date);
+  });
+});
+
+describe("attack: ADMIN_EMAIL names an address someone already registered", () => {
+  it("registers the admin's address first and waits for the bootstrap to make the account superuser", async () => {
+    const email = `${unique("admin-to-be")}@example.com`;
+    const squatter = await register(email);
+
+    const bootstrap = ensureAdminAccount(db, { ADMIN_EMAIL: email, ADMIN_PASSWORD: "mat-khau-quan-tri" });
+
+    await expect(bootstrap).rejects.toBeInstanceOf(ConfigError);
+    await expect(bootstrap).rejects.toThrow(/ADMIN_EMAIL/);
+    const row = await userRow(squatter.id);
+    expect({ superuser: row.isSuperuser, staff: row.isStaff }).toEqual({ superuser: false, staff: false });
+  });
+
+  it("the store refuses to start instead, says why in the log, and answers 503 to the API and to pages", async () => {
+    const email = `${unique("admin-to-be")}@example.com`;
+    const squatter = await register(email);
+    const errors = vi.spyOn(console, "error");
+    const configured = { ...env, ADMIN_EMAIL: email } as Env;
+
+    const ask = async (path: string) => {
+      const ctx = createExecutionContext();
+      const response = await worker.fetch(new Request(`http://store.test${path}`), configured, ctx);
+      await waitOnExecutionContext(ctx);
+      return response;
+    };
+    const api = await ask("/api/apps/list/");
+    const page = await ask("/");
+
+    expect(api.status).toBe(503);
+    expect(await api.json()).toEqual({ success: false, message: "Máy chủ chưa được cấu hình đúng. Vui lòng thử lại sau." });
+    expect(page.status).toBe(503);
+    expect(page.headers.get("Content-Type")).toMatch(/^text\/html/);
+    expect(page.headers.get("Cache-Control")).toBe("no-store");
+    expect(await page.text()).toContain("Máy chủ chưa được cấu hình đúng");
+    expect(errors.mock.calls.some((call) => call.map(String).join(" ").includes("ADMIN_EMAIL"))).toBe(true);
+    const row = await userRow(squatter.id);
+    expect({ superuser: row.isSuperuser, staff: row.isStaff }).toEqual({ superuser: false, staff: false });
+  });
+
+  it("leaves an account that already is the admin as it is, and the store serves", async () => {
+    const [admin] = await db.select().from(users).where(eq(sql`lower(${users.email})`, env.ADMIN_EMAIL.toLowerCase()));
+    await ensureAdminAccount(db, { ADMIN_EMAIL: env.ADMIN_EMAIL, ADMIN_PASSWORD: "another-password" });
+    const after = await userRow(admin.id);
+    expect(after).toEqual(admin);
+    const response = await worker.fetch(new Request("http://store.test/api/apps/list/"), { ...env } as Env, createExecutionContext());
+    expect(response.status).toBe(200);
   });
 });
