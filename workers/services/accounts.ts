@@ -2,7 +2,7 @@
 import { isUniqueViolation } from "../db/errors";
 import { and, eq, gt, isNull, or, sql } from "drizzle-orm";
 import { formatVND } from "../../app/lib/format";
-import type { Config } from "../config";
+import { type Config, ConfigError } from "../config";
 import type { Database } from "../db/client";
 import { deviceTokens, passwordResetTokens, sessions, users } from "../db/schema";
 import { randomToken, sha256Hex } from "./crypto";
@@ -316,14 +316,20 @@ function usernameFromEmail(email: string): string {
   return email.split("@")[0].toLowerCase().replace(/[^a-z0-9_.-]/g, "").slice(0, 30) || "admin";
 }
 
-/** Creates the configured admin when missing; an existing account with that e-mail is made admin. */
+/**
+ * Creates the configured admin when missing. An existing account with that e-mail that already
+ * is an admin stays as it is; any other is never promoted (whoever registered the address first
+ * would become superuser), so the store refuses to start with a message naming the setting.
+ */
 export async function ensureAdminAccount(db: Database, config: Pick<Config, "ADMIN_EMAIL" | "ADMIN_PASSWORD">): Promise<void> {
   const existing = await findUserByEmail(db, config.ADMIN_EMAIL);
   if (existing) {
-    if (!existing.isSuperuser || !existing.isStaff) {
-      await db.update(users).set({ isSuperuser: true, isStaff: true }).where(eq(users.id, existing.id));
-    }
-    return;
+    if (existing.isSuperuser || existing.isStaff) return;
+    throw new ConfigError(
+      `Cấu hình không hợp lệ (invalid configuration): ADMIN_EMAIL: địa chỉ này đã thuộc về một tài khoản không phải quản trị (user id ${existing.id}); ` +
+        "cửa hàng không tự nâng quyền tài khoản đó (refusing to promote an existing account). " +
+        "Hãy đặt ADMIN_EMAIL khác, hoặc để một quản trị viên cấp quyền cho tài khoản đó.",
+    );
   }
   const base = usernameFromEmail(config.ADMIN_EMAIL);
   await db
