@@ -132,6 +132,8 @@ describe("attack: Google sign-in into an address registered first by someone els
   });
 });
 
+const storeRequest = (path: string) => new Request(`http://store.test${path}`) as Parameters<typeof worker.fetch>[0];
+
 describe("attack: ADMIN_EMAIL names an address someone already registered", () => {
   it("registers the admin's address first and waits for the bootstrap to make the account superuser", async () => {
     const email = `${unique("admin-to-be")}@example.com`;
@@ -153,7 +155,7 @@ describe("attack: ADMIN_EMAIL names an address someone already registered", () =
 
     const ask = async (path: string) => {
       const ctx = createExecutionContext();
-      const response = await worker.fetch(new Request(`http://store.test${path}`), configured, ctx);
+      const response = await worker.fetch(storeRequest(path), configured, ctx);
       await waitOnExecutionContext(ctx);
       return response;
     };
@@ -176,7 +178,14 @@ describe("attack: ADMIN_EMAIL names an address someone already registered", () =
     await ensureAdminAccount(db, { ADMIN_EMAIL: env.ADMIN_EMAIL, ADMIN_PASSWORD: "another-password" });
     const after = await userRow(admin.id);
     expect(after).toEqual(admin);
-    const response = await worker.fetch(new Request("http://store.test/api/apps/list/"), { ...env } as Env, createExecutionContext());
+    const response = await worker.fetch(storeRequest("/api/apps/list/"), { ...env } as Env, createExecutionContext());
     expect(response.status).toBe(200);
+
+    // A staff member named by ADMIN_EMAIL is not raised to superuser either.
+    const email = `${unique("staff")}@example.com`;
+    const staff = await register(email);
+    await db.update(users).set({ isStaff: true }).where(eq(users.id, staff.id));
+    await ensureAdminAccount(db, { ADMIN_EMAIL: email, ADMIN_PASSWORD: "mat-khau-quan-tri" });
+    expect(await userRow(staff.id)).toMatchObject({ isStaff: true, isSuperuser: false });
   });
 });
