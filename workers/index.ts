@@ -19,27 +19,43 @@ const handleRemix = createRequestHandler(build);
 /** This build's id: edge copies made by another build are never served (catalogue-cache.ts). */
 const RELEASE: string = build.assets.version;
 
-let adminReady: Promise<void> | undefined;
+// Once per isolate and admin address: the configured admin exists before anything is served. Keyed
+// by the address, so an env naming another one is checked again, yet no request queries D1 for it.
+const adminReady = new Map<string, Promise<void>>();
 
-// Once per isolate: the configured admin account exists before anything is served.
 function ensureStarted(env: Env): Promise<void> {
   const config = getConfig(env);
-  adminReady ??= ensureAdminAccount(getDb(env.DB), config).catch((error) => {
-    adminReady = undefined;
-    throw error;
-  });
-  return adminReady;
+  const key = config.ADMIN_EMAIL.toLowerCase();
+  let ready = adminReady.get(key);
+  if (!ready) {
+    ready = ensureAdminAccount(getDb(env.DB), config);
+    ready.catch(() => adminReady.delete(key));
+    adminReady.set(key, ready);
+  }
+  return ready;
+}
+
+const UNAVAILABLE = "Máy chủ chưa được cấu hình đúng. Vui lòng thử lại sau.";
+
+/** The answer while the store cannot start: the API's error shape, or a page for a browser. */
+function unavailable(pathname: string): Response {
+  const headers = { "Cache-Control": "no-store", "Retry-After": "60" };
+  if (pathname === "/api" || pathname.startsWith("/api/") || FEED_PATHS.test(pathname)) {
+    return withSecurityHeaders(Response.json(errorBody(UNAVAILABLE), { status: 503, headers }));
+  }
+  const page = `<!doctype html><html lang="vi"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Tạm ngừng phục vụ</title></head><body style="font-family:system-ui,sans-serif;background:#09090b;color:#e4e4e7;display:grid;place-items:center;min-height:100vh;margin:0"><main style="max-width:28rem;padding:1.5rem;text-align:center"><h1 style="font-size:1.5rem">Tạm ngừng phục vụ</h1><p>${UNAVAILABLE}</p></main></body></html>`;
+  return withSecurityHeaders(new Response(page, { status: 503, headers: { ...headers, "Content-Type": "text/html; charset=utf-8" } }), createNonce());
 }
 
 export default {
   async fetch(request, env, ctx) {
+    const { pathname } = new URL(request.url);
     try {
       await ensureStarted(env);
     } catch (error) {
       console.error(error instanceof Error ? error.message : error);
-      return withSecurityHeaders(Response.json(errorBody("Máy chủ chưa được cấu hình đúng. Vui lòng thử lại sau."), { status: 503 }));
+      return unavailable(pathname);
     }
-    const { pathname } = new URL(request.url);
     if (pathname === "/api" || pathname.startsWith("/api/") || FEED_PATHS.test(pathname)) {
       const router = FEED_PATHS.test(pathname) ? feeds : api;
       const produce = async (forwarded: Request) => router.fetch(forwarded, env, ctx);

@@ -10,17 +10,24 @@ function isAuthPage(pathname: string): boolean {
   return AUTH_PAGES.some((page) => (page.endsWith("/") ? pathname.startsWith(page) : pathname === page || pathname === `${page}/`));
 }
 
-/** A same-site path ("/x?y"), or null for anything that could leave the site ("//evil", "/\\evil", "https:…"). */
+/**
+ * The one check for every "go here next" value (the redirect query, Google's state, the referrer):
+ * a same-site path ("/x?y#z"), or null for anything that could leave the site. It judges what the
+ * URL parser makes of the value (tabs and newlines dropped, a backslash read as "/", dot segments and
+ * %2e resolved), never the raw text, and returns that normalised path.
+ */
 export function safeRedirectPath(value: string | null | undefined): string | null {
-  if (!value || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return null;
+  if (!value) return null;
+  let url: URL;
   try {
-    // The URL parser drops tabs and newlines and treats "\" as "/": whatever it resolves must stay here.
-    const url = new URL(value, PLACEHOLDER_ORIGIN);
-    if (url.origin !== PLACEHOLDER_ORIGIN) return null;
-    return url.pathname + url.search + url.hash;
+    url = new URL(value, PLACEHOLDER_ORIGIN);
   } catch {
     return null;
   }
+  if (url.origin !== PLACEHOLDER_ORIGIN) return null;
+  // "/.//x" stays here, but its path "//x" is read by a browser as the host x.
+  if (url.pathname.startsWith("//")) return null;
+  return url.pathname + url.search + url.hash;
 }
 
 /** The redirect query value when it is a usable target. */

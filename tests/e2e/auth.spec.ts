@@ -301,3 +301,23 @@ test.describe("journeys through the server", () => {
     await expect(page).toHaveURL(/\/profile$/);
   });
 });
+
+test.describe("attack: a login link whose redirect leads off the store", () => {
+  test("logs in from /login?redirect=/.//evil.example and lands on the store", async ({ page, request }) => {
+    const account = newAccount("redir");
+    await registerByApi(request, account);
+    const offStore: string[] = [];
+    await page.context().route((url) => url.hostname.endsWith("evil.example"), (route) => {
+      offStore.push(route.request().url());
+      return route.abort();
+    });
+
+    // "/.//evil.example" passes a "starts with one slash" test, then normalises to "//evil.example".
+    await page.goto("/login?redirect=%2F.%2F%2Fevil.example%2F");
+    await expect(page.getByRole("main").getByRole("link", { name: "Đăng ký" })).toHaveAttribute("href", "/register");
+    await logIn(page, account.username, account.password);
+    await expect(toast(page, "Đăng nhập thành công!")).toBeVisible();
+    await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/profile$/);
+    expect(offStore).toEqual([]);
+  });
+});

@@ -3,47 +3,11 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { signInHeadless } from "../../scripts/oidc-headless.mjs";
 import { users } from "../../workers/db/schema";
 import { randomToken } from "../../workers/services/crypto";
 import { OIDC_TEST } from "../global-setup";
 import { db, request, unique } from "../factories";
-
-type Body = Record<string, any>;
-
-async function post(path: string, body: unknown) {
-  const response = await request(path, { method: "POST", headers: { "Content-Type": "application/json", "CF-Connecting-IP": unique("ip") }, body: JSON.stringify(body) });
-  return { status: response.status, body: (await response.json()) as Body };
-}
-
-async function challengeFor(verifier: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(verifier));
-  return btoa(String.fromCharCode(...new Uint8Array(digest))).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-}
-
-/** What the browser does: ask the store for the settings, go to the provider, come back with a code. */
-async function authorize(email: string, { nonce = randomToken(16) } = {}) {
-  const config = (await (await request("/api/auth/google/config/")).json()) as Body;
-  const verifier = randomToken(48);
-  const url = new URL(config.data.authorization_endpoint);
-  url.search = new URLSearchParams({
-    response_type: "code",
-    client_id: config.data.client_id,
-    redirect_uri: OIDC_TEST.redirectUri,
-    scope: config.data.scope,
-    state: "s-1",
-    nonce,
-    code_challenge: await challengeFor(verifier),
-    code_challenge_method: "S256",
-    ...config.data.params,
-  }).toString();
-  const { code, state } = await signInHeadless(url.toString(), email);
-  return { code: String(code), state: String(state), verifier, nonce };
-}
-
-function exchange(flow: { code: string; verifier: string; nonce: string }, overrides: Body = {}) {
-  return post("/api/auth/google-auth/", { code: flow.code, redirect_uri: OIDC_TEST.redirectUri, code_verifier: flow.verifier, nonce: flow.nonce, ...overrides });
-}
+import { authorize, type Body, exchange, post } from "../google-flow";
 
 describe("Google sign-in", () => {
   it("publishes the provider's authorization endpoint and the scopes", async () => {
@@ -72,14 +36,14 @@ describe("Google sign-in", () => {
     expect(((await me.json()) as Body).data.email).toBe(email);
   });
 
-  it("signs a verified e-mail into the existing account with that address", async () => {
+  it("signs a verified e-mail into the existing account with that address, whose unproven password goes (attacks/accounts.test.ts)", async () => {
     const name = unique("owner").replace(/-/g, "_").slice(0, 28);
     const email = `${name}@example.com`;
     const registered = await post("/api/auth/register/", { username: name, email, first_name: "Trần", last_name: "Bình", password: "mat-khau-1", password_confirm: "mat-khau-1" });
     const result = await exchange(await authorize(email.toUpperCase()));
     expect(result.status).toBe(200);
     expect(result.body.data.user.id).toBe(registered.body.data.user.id);
-    expect(result.body.data.user.has_usable_password).toBe(true);
+    expect(result.body.data.user.has_usable_password).toBe(false);
     const [row] = await db.select().from(users).where(eq(users.id, registered.body.data.user.id));
     expect(row.googleSub).toMatch(/^sub-/);
   });

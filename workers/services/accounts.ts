@@ -2,10 +2,11 @@
 import { isUniqueViolation } from "../db/errors";
 import { and, eq, gt, isNull, or, sql } from "drizzle-orm";
 import { formatVND } from "../../app/lib/format";
-import type { Config } from "../config";
+import { type Config, ConfigError } from "../config";
 import type { Database } from "../db/client";
-import { passwordResetTokens, users } from "../db/schema";
+import { deviceTokens, passwordResetTokens, sessions, users } from "../db/schema";
 import { randomToken, sha256Hex } from "./crypto";
+import { GoogleAuthError } from "./google";
 import { hashPassword, needsRehash, verifyPassword } from "./passwords";
 
 export type UserRow = typeof users.$inferSelect;
@@ -198,19 +199,31 @@ function usernameBase(email: string): string {
 
 export type GoogleProfile = { sub: string; email: string; givenName: string; familyName: string; picture: string | null };
 
-/** The account of a verified Google identity: by its subject, else by its e-mail, else a new one. */
-export async function findOrCreateGoogleUser(db: Database, profile: GoogleProfile, now = new Date()): Promise<UserRow> {
+/**
+ * The account of a verified Google identity: by its subject, else by its e-mail (the linking
+ * rule below), else a new one. Throws GoogleAuthError when the address belongs to an account
+ * tied to another Google identity.
+ */
+export async function findOrCreateGoogleUser(db: Database, profile: GoogleProfile, now = new Date(), retries = 2): Promise<UserRow> {
   const [bySub] = await db.select().from(users).where(eq(users.googleSub, profile.sub)).limit(1);
-  if (bySub) return touchLastLogin(db, bySub.id, now);
+  if (bySub) {
+    // Google vouches for the address again; it proves the mailbox while it is still the account's.
+    const proves = bySub.emailVerifiedAt === null && lower(bySub.email) === lower(profile.email);
+    const [user] = await db
+      .update(users)
+      .set(proves ? { lastLogin: now, emailVerifiedAt: now } : { lastLogin: now })
+      .where(eq(users.id, bySub.id))
+      .returning();
+    return user;
+  }
 
   const byEmail = await findUserByEmail(db, profile.email);
   if (byEmail) {
-    const [linked] = await db
-      .update(users)
-      .set({ googleSub: profile.sub, avatarUrl: byEmail.avatarUrl ?? profile.picture, lastLogin: now })
-      .where(eq(users.id, byEmail.id))
-      .returning();
-    return linked;
+    const linked = await linkGoogleByEmail(db, byEmail, profile, now);
+    if (linked) return linked;
+    // The account changed under us (a concurrent sign-in): decide again from what it is now.
+    if (retries > 0) return findOrCreateGoogleUser(db, profile, now, retries - 1);
+    throw new GoogleAuthError("account changed during Google sign-in", "failed");
   }
 
   const base = usernameBase(profile.email);
@@ -229,16 +242,72 @@ export async function findOrCreateGoogleUser(db: Database, profile: GoogleProfil
           avatarUrl: profile.picture,
           passwordHash: null,
           lastLogin: now,
+          emailVerifiedAt: now,
         })
         .returning();
       return user;
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
-      const raced = (await findUserByEmail(db, profile.email)) ?? null;
-      if (raced) return raced;
+      // Another request made this address or identity meanwhile: it goes through the rules above.
+      const raced = (await findUserByEmail(db, profile.email)) !== null;
+      if (raced && retries > 0) return findOrCreateGoogleUser(db, profile, now, retries - 1);
+      if (raced) throw error;
     }
   }
   throw new Error("Could not choose a username for a Google account");
+}
+
+/**
+ * Google vouches for an address that already has an account (docs/decisions, "Google linking"):
+ * - tied to another Google identity: refused, never relinked by e-mail;
+ * - its owner proved the mailbox (email_verified_at): linked, the password kept (same person);
+ * - nobody ever proved it: whoever registered it may be a squatter, so Google wins. In one batch
+ *   the password is removed, every session and device token revoked, every reset link spent, and
+ *   the identity linked. The owner can create a password again from the profile.
+ * Null when the account changed meanwhile (the caller decides again).
+ */
+async function linkGoogleByEmail(db: Database, account: UserRow, profile: GoogleProfile, now: Date): Promise<UserRow | null> {
+  if (account.googleSub !== null && account.googleSub !== profile.sub) {
+    throw new GoogleAuthError("the address belongs to an account linked to another Google identity", "failed");
+  }
+  const link = { googleSub: profile.sub, avatarUrl: account.avatarUrl ?? profile.picture, lastLogin: now, updatedAt: now };
+
+  if (account.emailVerifiedAt !== null) {
+    const [linked] = await db
+      .update(users)
+      .set(link)
+      .where(and(eq(users.id, account.id), isNull(users.googleSub)))
+      .returning();
+    return linked ?? null;
+  }
+
+  // Every statement holds only while the account is still unlinked and unverified, so a
+  // concurrent change makes the whole batch a no-op instead of half a takeover.
+  const unclaimed = sql`exists (select 1 from users where users.id = ${account.id} and users.google_sub is null and users.email_verified_at is null)`;
+  const [, , , taken] = await db.batch([
+    db.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.userId, account.id), isNull(sessions.revokedAt), unclaimed)),
+    db.update(deviceTokens).set({ revokedAt: now }).where(and(eq(deviceTokens.userId, account.id), isNull(deviceTokens.revokedAt), unclaimed)),
+    db
+      .update(passwordResetTokens)
+      .set({ usedAt: now })
+      .where(and(eq(passwordResetTokens.userId, account.id), isNull(passwordResetTokens.usedAt), unclaimed)),
+    db
+      .update(users)
+      .set({ ...link, passwordHash: null, passwordChangedAt: now, emailVerifiedAt: now })
+      .where(and(eq(users.id, account.id), isNull(users.googleSub), isNull(users.emailVerifiedAt)))
+      .returning(),
+  ]);
+  const [user] = taken;
+  if (!user) return null;
+  console.warn(
+    JSON.stringify({
+      event: "google_takeover",
+      user_id: user.id,
+      had_password: account.passwordHash !== null,
+      detail: "Google vouched for an unverified address: password removed, sessions and device tokens revoked, reset links spent",
+    }),
+  );
+  return user;
 }
 
 // ---------------------------------------------------------------- the configured admin
@@ -247,14 +316,20 @@ function usernameFromEmail(email: string): string {
   return email.split("@")[0].toLowerCase().replace(/[^a-z0-9_.-]/g, "").slice(0, 30) || "admin";
 }
 
-/** Creates the configured admin when missing; an existing account with that e-mail is made admin. */
+/**
+ * Creates the configured admin when missing. An existing account with that e-mail that already
+ * is an admin stays as it is; any other is never promoted (whoever registered the address first
+ * would become superuser), so the store refuses to start with a message naming the setting.
+ */
 export async function ensureAdminAccount(db: Database, config: Pick<Config, "ADMIN_EMAIL" | "ADMIN_PASSWORD">): Promise<void> {
   const existing = await findUserByEmail(db, config.ADMIN_EMAIL);
   if (existing) {
-    if (!existing.isSuperuser || !existing.isStaff) {
-      await db.update(users).set({ isSuperuser: true, isStaff: true }).where(eq(users.id, existing.id));
-    }
-    return;
+    if (existing.isSuperuser || existing.isStaff) return;
+    throw new ConfigError(
+      `Cấu hình không hợp lệ (invalid configuration): ADMIN_EMAIL: địa chỉ này đã thuộc về một tài khoản không phải quản trị (user id ${existing.id}); ` +
+        "cửa hàng không tự nâng quyền tài khoản đó (refusing to promote an existing account). " +
+        "Hãy đặt ADMIN_EMAIL khác, hoặc để một quản trị viên cấp quyền cho tài khoản đó.",
+    );
   }
   const base = usernameFromEmail(config.ADMIN_EMAIL);
   await db

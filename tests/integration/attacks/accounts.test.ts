@@ -1,0 +1,191 @@
+// Attacks on accounts (issue #13, items 6 and 7): entering someone else's account through Google
+// sign-in, and becoming admin through the bootstrap setting.
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { eq, sql } from "drizzle-orm";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { deviceTokens, passwordResetTokens, sessions, users } from "../../../workers/db/schema";
+import { ConfigError } from "../../../workers/config";
+import worker from "../../../workers/index";
+import { createResetToken, ensureAdminAccount } from "../../../workers/services/accounts";
+import { randomToken, sha256Hex } from "../../../workers/services/crypto";
+import { db, unique } from "../../factories";
+import { type Body, post, signInWithGoogle } from "../../google-flow";
+
+const PASSWORD = "mat-khau-cua-ke-chiem";
+
+/** The test provider's subject for an address (scripts/oidc-server.mjs subjectFor). */
+async function googleSubOf(email: string): Promise<string> {
+  return `sub-${(await sha256Hex(email.trim().toLowerCase())).slice(0, 16)}`;
+}
+
+async function register(email: string) {
+  const username = unique("u").replace(/-/g, "_").slice(0, 28);
+  const result = await post("/api/auth/register/", { username, email, first_name: "Kẻ", last_name: "Chiếm", password: PASSWORD, password_confirm: PASSWORD });
+  expect(result.status).toBe(201);
+  return { username, id: result.body.data.user.id as number };
+}
+
+function login(loginName: string, password = PASSWORD) {
+  return post("/api/auth/login/", { login: loginName, password });
+}
+
+function refresh(token: string) {
+  return post("/api/auth/token/refresh/", { refresh: token });
+}
+
+async function userRow(id: number) {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row;
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe("attack: Google sign-in into an address registered first by someone else", () => {
+  it("registers the victim's address with a password and keeps using it after the victim signs in with Google", async () => {
+    const email = `${unique("victim")}@example.com`;
+    const squatter = await register(email);
+    const session = await login(squatter.username);
+    expect(session.status).toBe(200);
+    // What else the squatter may hold: a remembered device and a reset link asked for earlier.
+    const device = randomToken();
+    await db.insert(deviceTokens).values({ userId: squatter.id, tokenHash: await sha256Hex(device) });
+    const reset = await createResetToken(db, email);
+    expect(reset).not.toBeNull();
+    const warn = vi.spyOn(console, "warn");
+
+    const victim = await signInWithGoogle(email);
+
+    expect(victim.status).toBe(200);
+    expect(victim.body.data.user).toMatchObject({ id: squatter.id, email, has_usable_password: false });
+    // The squatter is out: their refresh token, their password, their device and their reset link.
+    expect((await refresh(session.body.refresh)).status).toBe(401);
+    expect((await login(squatter.username)).status).toBe(401);
+    expect((await login(email)).status).toBe(401);
+    const row = await userRow(squatter.id);
+    expect(row.passwordHash).toBeNull();
+    expect(row.googleSub).toBe(await googleSubOf(email));
+    expect(row.emailVerifiedAt).toBeInstanceOf(Date);
+    const [deviceRow] = await db.select().from(deviceTokens).where(eq(deviceTokens.userId, squatter.id));
+    expect(deviceRow.revokedAt).toBeInstanceOf(Date);
+    const resets = await db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, squatter.id));
+    expect(resets.every((token) => token.usedAt !== null)).toBe(true);
+    expect((await post("/api/auth/reset-password/", { token: reset!.token, new_password: "mat-khau-moi-1", confirm_password: "mat-khau-moi-1" })).status).toBe(400);
+    // Only the victim's new session is alive.
+    const live = (await db.select().from(sessions).where(eq(sessions.userId, squatter.id))).filter((s) => s.revokedAt === null);
+    expect(live).toHaveLength(1);
+    expect((await refresh(victim.body.data.refresh)).status).toBe(200);
+    // The event is logged once, naming the account and nothing secret.
+    const lines = warn.mock.calls.map((call) => call.map(String).join(" ")).filter((line) => line.includes("google_takeover"));
+    expect(lines).toHaveLength(1);
+    expect(JSON.parse(lines[0])).toMatchObject({ event: "google_takeover", user_id: squatter.id });
+    expect(lines[0]).not.toContain(session.body.refresh);
+  });
+
+  it("the victim, now in, creates a password of their own from the profile", async () => {
+    const email = `${unique("victim")}@example.com`;
+    const squatter = await register(email);
+    const victim = await signInWithGoogle(email);
+    const created = await post(
+      "/api/auth/change-password/",
+      { new_password: "mat-khau-that-1", confirm_password: "mat-khau-that-1" },
+      { Authorization: `Bearer ${victim.body.data.access}` },
+    );
+    expect(created.status).toBe(200);
+    expect((await login(squatter.username, "mat-khau-that-1")).status).toBe(200);
+    expect((await login(squatter.username)).status).toBe(401);
+  });
+
+  it("signs into an account whose owner proved the mailbox, keeping the owner's password", async () => {
+    const email = `${unique("owner")}@example.com`;
+    const owner = await register(email);
+    await db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, owner.id));
+    const session = await login(owner.username);
+
+    const google = await signInWithGoogle(email);
+
+    expect(google.status).toBe(200);
+    expect(google.body.data.user).toMatchObject({ id: owner.id, has_usable_password: true });
+    expect((await userRow(owner.id)).googleSub).toBe(await googleSubOf(email));
+    expect((await login(owner.username)).status).toBe(200);
+    expect((await refresh(session.body.refresh)).status).toBe(200);
+  });
+
+  it("relinks an account tied to another Google identity through its e-mail", async () => {
+    const email = `${unique("linked")}@example.com`;
+    const owner = await register(email);
+    await db.update(users).set({ googleSub: "sub-the-real-owner", emailVerifiedAt: new Date() }).where(eq(users.id, owner.id));
+
+    const other = await signInWithGoogle(email);
+
+    expect(other).toEqual({ status: 400, body: { success: false, message: "Authentication failed" } });
+    const row = await userRow(owner.id);
+    expect(row.googleSub).toBe("sub-the-real-owner");
+    expect(row.passwordHash).not.toBeNull();
+    expect((await login(owner.username)).status).toBe(200);
+  });
+
+  it("a new Google account is recorded as having a verified e-mail", async () => {
+    const email = `${unique("fresh")}@example.com`;
+    const result = (await signInWithGoogle(email)).body as Body;
+    expect((await userRow(result.data.user.id)).emailVerifiedAt).toBeInstanceOf(Date);
+  });
+});
+
+const storeRequest = (path: string) => new Request(`http://store.test${path}`) as Parameters<typeof worker.fetch>[0];
+
+describe("attack: ADMIN_EMAIL names an address someone already registered", () => {
+  it("registers the admin's address first and waits for the bootstrap to make the account superuser", async () => {
+    const email = `${unique("admin-to-be")}@example.com`;
+    const squatter = await register(email);
+
+    const bootstrap = ensureAdminAccount(db, { ADMIN_EMAIL: email, ADMIN_PASSWORD: "mat-khau-quan-tri" });
+
+    await expect(bootstrap).rejects.toBeInstanceOf(ConfigError);
+    await expect(bootstrap).rejects.toThrow(/ADMIN_EMAIL/);
+    const row = await userRow(squatter.id);
+    expect({ superuser: row.isSuperuser, staff: row.isStaff }).toEqual({ superuser: false, staff: false });
+  });
+
+  it("the store refuses to start instead, says why in the log, and answers 503 to the API and to pages", async () => {
+    const email = `${unique("admin-to-be")}@example.com`;
+    const squatter = await register(email);
+    const errors = vi.spyOn(console, "error");
+    const configured = { ...env, ADMIN_EMAIL: email } as Env;
+
+    const ask = async (path: string) => {
+      const ctx = createExecutionContext();
+      const response = await worker.fetch(storeRequest(path), configured, ctx);
+      await waitOnExecutionContext(ctx);
+      return response;
+    };
+    const api = await ask("/api/apps/list/");
+    const page = await ask("/");
+
+    expect(api.status).toBe(503);
+    expect(await api.json()).toEqual({ success: false, message: "Máy chủ chưa được cấu hình đúng. Vui lòng thử lại sau." });
+    expect(page.status).toBe(503);
+    expect(page.headers.get("Content-Type")).toMatch(/^text\/html/);
+    expect(page.headers.get("Cache-Control")).toBe("no-store");
+    expect(await page.text()).toContain("Máy chủ chưa được cấu hình đúng");
+    expect(errors.mock.calls.some((call) => call.map(String).join(" ").includes("ADMIN_EMAIL"))).toBe(true);
+    const row = await userRow(squatter.id);
+    expect({ superuser: row.isSuperuser, staff: row.isStaff }).toEqual({ superuser: false, staff: false });
+  });
+
+  it("leaves an account that already is the admin as it is, and the store serves", async () => {
+    const [admin] = await db.select().from(users).where(eq(sql`lower(${users.email})`, env.ADMIN_EMAIL.toLowerCase()));
+    await ensureAdminAccount(db, { ADMIN_EMAIL: env.ADMIN_EMAIL, ADMIN_PASSWORD: "another-password" });
+    const after = await userRow(admin.id);
+    expect(after).toEqual(admin);
+    const response = await worker.fetch(storeRequest("/api/apps/list/"), { ...env } as Env, createExecutionContext());
+    expect(response.status).toBe(200);
+
+    // A staff member named by ADMIN_EMAIL is not raised to superuser either.
+    const email = `${unique("staff")}@example.com`;
+    const staff = await register(email);
+    await db.update(users).set({ isStaff: true }).where(eq(users.id, staff.id));
+    await ensureAdminAccount(db, { ADMIN_EMAIL: email, ADMIN_PASSWORD: "mat-khau-quan-tri" });
+    expect(await userRow(staff.id)).toMatchObject({ isStaff: true, isSuperuser: false });
+  });
+});
