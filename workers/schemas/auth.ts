@@ -68,6 +68,8 @@ export const availabilitySchema = z.union([z.object({ username: z.string().max(1
 export const loginSchema = z.object({
   login: requiredText(254),
   password: z.string({ error: AUTH_MESSAGES.required }).min(1, AUTH_MESSAGES.required).max(128, AUTH_MESSAGES.passwordLong),
+  // From an earlier sign-in on this browser; a malformed one counts as none rather than failing the login.
+  device_token: z.string().regex(/^[A-Za-z0-9_-]{20,200}$/).optional().catch(undefined),
 });
 
 export const refreshSchema = z.object({ refresh: z.string({ error: AUTH_MESSAGES.required }).min(1, AUTH_MESSAGES.required).max(200) });

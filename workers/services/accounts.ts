@@ -103,9 +103,9 @@ let decoyHash: Promise<string> | undefined;
  * What the wrong-password counter is kept against: the account when one matches (so switching
  * between username and e-mail does not reset it), else the typed login.
  */
-export async function loginSubject(db: Database, login: string): Promise<string> {
+export async function loginSubject(db: Database, login: string): Promise<{ key: string; userId: number | null }> {
   const user = await findUserByLogin(db, login);
-  return user ? `user:${user.id}` : `login:${lower(login)}`;
+  return user ? { key: `user:${user.id}`, userId: user.id } : { key: `login:${lower(login)}`, userId: null };
 }
 
 export type LoginOutcome = { ok: true; user: UserRow } | { ok: false; reason: "bad_credentials" | "inactive" };

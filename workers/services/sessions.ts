@@ -1,9 +1,9 @@
 // Access tokens (short-lived JWTs, HS256 pinned) and refresh sessions (opaque, stored hashed,
 // rotated on every use; a rotated token used again revokes its whole family). DESIGN.md §6.
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { jwtVerify, SignJWT } from "jose";
 import type { Database } from "../db/client";
-import { sessions } from "../db/schema";
+import { deviceTokens, sessions } from "../db/schema";
 import { randomToken, sha256Hex } from "./crypto";
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
@@ -96,10 +96,43 @@ export async function endSession(db: Database, refresh: string, now = Date.now()
   if (session) await revokeFamily(db, session.familyId, now);
 }
 
-/** Password reset and change: every session of the user ends. */
+/** Password reset and change: every session of the user ends, and every device is forgotten. */
 export async function revokeAllSessions(db: Database, userId: number, now = Date.now()): Promise<void> {
-  await db
-    .update(sessions)
-    .set({ revokedAt: new Date(now) })
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+  await db.batch([
+    db.update(sessions).set({ revokedAt: new Date(now) }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt))),
+    db.update(deviceTokens).set({ revokedAt: new Date(now) }).where(and(eq(deviceTokens.userId, userId), isNull(deviceTokens.revokedAt))),
+  ]);
+}
+
+// ---------------------------------------------------------------- device tokens
+
+/** A device token unused for this long is no longer known. */
+export const DEVICE_TOKEN_IDLE_MS = 180 * 24 * 60 * 60 * 1000;
+
+/** A new device token for a browser that just signed in with the password (stored hashed). */
+export async function issueDeviceToken(db: Database, userId: number, now = Date.now()): Promise<string> {
+  const token = randomToken();
+  await db.insert(deviceTokens).values({ userId, tokenHash: await sha256Hex(token), createdAt: new Date(now), lastUsedAt: new Date(now) });
+  return token;
+}
+
+/** The id of a live device token of this account, or null (unknown, another account's, revoked, idle). */
+export async function knownDevice(db: Database, token: string, userId: number, now = Date.now()): Promise<number | null> {
+  const [row] = await db
+    .select({ id: deviceTokens.id })
+    .from(deviceTokens)
+    .where(
+      and(
+        eq(deviceTokens.tokenHash, await sha256Hex(token)),
+        eq(deviceTokens.userId, userId),
+        isNull(deviceTokens.revokedAt),
+        gt(sql`coalesce(${deviceTokens.lastUsedAt}, ${deviceTokens.createdAt})`, now - DEVICE_TOKEN_IDLE_MS),
+      ),
+    )
+    .limit(1);
+  return row?.id ?? null;
+}
+
+export async function touchDevice(db: Database, id: number, now = Date.now()): Promise<void> {
+  await db.update(deviceTokens).set({ lastUsedAt: new Date(now) }).where(eq(deviceTokens.id, id));
 }
