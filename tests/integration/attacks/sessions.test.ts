@@ -1,7 +1,8 @@
 // Attacks on sign-in and sessions (issue #13, items 8 and 9). Each test plays the attacker.
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { deviceTokens, rateLimits, users } from "../../../workers/db/schema";
+import { deviceTokens, mailOutbox, rateLimits, sessions, users } from "../../../workers/db/schema";
+import { createResetToken } from "../../../workers/services/accounts";
 import { sha256Hex } from "../../../workers/services/crypto";
 import { db, request, unique } from "../../factories";
 
@@ -112,5 +113,136 @@ describe("attack: password guessing and lockout", () => {
     expect(rows).toHaveLength(1);
     expect(rows[0].tokenHash).toBe(await sha256Hex(deviceToken));
     expect(rows[0].tokenHash).not.toContain(deviceToken);
+  });
+});
+
+/** Signed in: the tokens of a fresh password login. */
+async function signedIn() {
+  const account = await registered();
+  const result = await login(account, account.password);
+  expect(result.status).toBe(200);
+  return { account, access: result.body.access as string, refresh: result.body.refresh as string };
+}
+
+/** Moves the sign-in of the session chain this refresh token belongs to into the past. */
+async function signedInAgo(refresh: string, ms: number) {
+  const [session] = await db.select().from(sessions).where(eq(sessions.tokenHash, await sha256Hex(refresh)));
+  await db.update(sessions).set({ signedInAt: new Date(Date.now() - ms), createdAt: new Date(Date.now() - ms) }).where(eq(sessions.familyId, session.familyId));
+}
+
+function resetWith(token: string, password: string) {
+  return call("/api/auth/reset-password/", { body: { token, new_password: password, confirm_password: password } });
+}
+
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+
+describe("attack: reset links and sessions", () => {
+  it("requests two reset links, uses the newer, then tries the older one", async () => {
+    const account = await registered();
+    const older = await createResetToken(db, account.email);
+    const newer = await createResetToken(db, account.email);
+    expect((await resetWith(newer!.token, "mat-khau-moi-1")).status).toBe(200);
+    expect((await call(`/api/auth/verify-reset-token/?token=${encodeURIComponent(older!.token)}`)).status).toBe(400);
+    expect((await resetWith(older!.token, "mat-khau-ke-gian")).status).toBe(400);
+    expect((await login(account, "mat-khau-ke-gian")).status).toBe(401);
+    expect((await login(account, "mat-khau-moi-1")).status).toBe(200);
+    // Using a link proved the mailbox.
+    const [row] = await db.select().from(users).where(eq(users.id, account.id));
+    expect(row.emailVerifiedAt).toBeInstanceOf(Date);
+  });
+
+  it("uses a reset link requested before the owner changed the password", async () => {
+    const { account, access } = await signedIn();
+    const link = await createResetToken(db, account.email);
+    const changed = await call("/api/auth/change-password/", { token: access, body: { current_password: account.password, new_password: "mat-khau-moi-2", confirm_password: "mat-khau-moi-2" } });
+    expect(changed.status).toBe(200);
+    expect((await resetWith(link!.token, "mat-khau-ke-gian")).status).toBe(400);
+  });
+
+  it("reads the reset link from the mail kept in the database", async () => {
+    const account = await registered();
+    expect((await call("/api/auth/forgot-password/", { body: { email: account.email } })).status).toBe(200);
+    let mails: (typeof mailOutbox.$inferSelect)[] = [];
+    for (let waited = 0; mails.length === 0 && waited < 3000; waited += 50) {
+      mails = await db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, account.email));
+      if (mails.length === 0) await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(mails).toHaveLength(1);
+    expect(mails[0].subject).toContain("đặt lại mật khẩu");
+    for (const body of [mails[0].textBody, mails[0].htmlBody ?? ""]) {
+      expect(body).not.toContain("token=");
+      expect(body).not.toContain("/reset-password");
+    }
+  });
+
+  it("keeps using an access token after logging out", async () => {
+    const { access, refresh } = await signedIn();
+    expect((await call("/api/auth/me/", { token: access })).status).toBe(200);
+    expect((await call("/api/auth/logout/", { body: { refresh } })).status).toBe(200);
+    const after = await call("/api/auth/me/", { token: access });
+    expect(after.status).toBe(401);
+    expect(after.body).toEqual({ success: false, message: "Phiên đăng nhập đã hết hạn. Vui lòng đăng nhập lại!" });
+  });
+
+  it("keeps using a stolen access token after the owner resets or changes the password", async () => {
+    const { account, access: stolenBeforeReset } = await signedIn();
+    const link = await createResetToken(db, account.email);
+    expect((await resetWith(link!.token, "mat-khau-moi-3")).status).toBe(200);
+    expect((await call("/api/auth/me/", { token: stolenBeforeReset })).status).toBe(401);
+
+    const stolen = (await login(account, "mat-khau-moi-3")).body.access;
+    const owner = (await login(account, "mat-khau-moi-3")).body.access;
+    const changed = await call("/api/auth/change-password/", { token: owner, body: { current_password: "mat-khau-moi-3", new_password: "mat-khau-moi-4", confirm_password: "mat-khau-moi-4" } });
+    expect(changed.status).toBe(200);
+    expect((await call("/api/auth/me/", { token: stolen })).status).toBe(401);
+    expect((await call("/api/auth/me/", { token: changed.body.access })).status).toBe(200);
+  });
+
+  it("keeps a session alive by refreshing it for more than 90 days", async () => {
+    const { access, refresh } = await signedIn();
+    await signedInAgo(refresh, 91 * DAY);
+    const rotated = await call("/api/auth/token/refresh/", { body: { refresh } });
+    expect(rotated.status).toBe(401);
+    expect((await call("/api/auth/me/", { token: access })).status).toBe(401);
+  });
+
+  it("a session refreshed within 90 days of its sign-in lives on", async () => {
+    const { refresh } = await signedIn();
+    await signedInAgo(refresh, 89 * DAY);
+    const rotated = await call("/api/auth/token/refresh/", { body: { refresh } });
+    expect(rotated.status).toBe(200);
+    expect((await call("/api/auth/me/", { token: rotated.body.access })).status).toBe(200);
+    // The sign-in time is carried over, not renewed by the rotation.
+    const [next] = await db.select().from(sessions).where(eq(sessions.tokenHash, await sha256Hex(rotated.body.refresh)));
+    expect(Date.now() - next.signedInAt!.getTime()).toBeGreaterThan(88 * DAY);
+  });
+
+  it("creates a password on a Google-only account with a session signed in long ago", async () => {
+    const { account, access, refresh } = await signedIn();
+    await db.update(users).set({ passwordHash: null }).where(eq(users.id, account.id));
+    await signedInAgo(refresh, 11 * MINUTE);
+    const created = await call("/api/auth/change-password/", { token: access, body: { new_password: "mat-khau-ke-gian", confirm_password: "mat-khau-ke-gian" } });
+    expect(created.status).toBe(403);
+    expect(created.body.success).toBe(false);
+    expect(created.body.message).toMatch(/đăng nhập lại/);
+    const [row] = await db.select().from(users).where(eq(users.id, account.id));
+    expect(row.passwordHash).toBeNull();
+  });
+
+  it("guesses the current password on change-password", { timeout: 60_000 }, async () => {
+    const { account, access } = await signedIn();
+    const statuses: number[] = [];
+    let retryAfter: string | null = null;
+    for (let attempt = 0; attempt < 7; attempt++) {
+      const result = await call("/api/auth/change-password/", { token: access, body: { current_password: `doan-${attempt}-sai`, new_password: "mat-khau-moi-5", confirm_password: "mat-khau-moi-5" } });
+      statuses.push(result.status);
+      if (result.status === 429) retryAfter = result.headers.get("Retry-After");
+    }
+    expect(statuses).toEqual([400, 400, 400, 400, 400, 429, 429]);
+    expect(Number(retryAfter)).toBeGreaterThan(0);
+    // Held even with the right one: the guess budget is spent.
+    const right = await call("/api/auth/change-password/", { token: access, body: { current_password: account.password, new_password: "mat-khau-moi-5", confirm_password: "mat-khau-moi-5" } });
+    expect(right.status).toBe(429);
   });
 });
