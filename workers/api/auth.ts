@@ -51,6 +51,9 @@ export const authApi = new Hono<ApiEnv>();
 
 authApi.use(bodyLimit({ maxSize: 32 * 1024, onError: () => { throw new ApiError(413, MESSAGES.invalidData); } }));
 
+/** Creating a password without a current one needs a sign-in this recent. */
+const RECENT_SIGN_IN_MS = 10 * 60_000;
+
 function tooMany(seconds: number): ApiError {
   return new ApiError(429, AUTH_MESSAGES.tooMany(seconds), undefined, { "Retry-After": String(seconds) });
 }
@@ -181,22 +184,35 @@ authApi.post("/reset-password", async (c) => {
 
 authApi.post("/change-password", requireUser, async (c) => {
   const user = c.get("user");
+  const session = c.get("session");
   const input = await readJson(c, changePasswordSchema);
+  const now = Date.now();
   const hadPassword = user.passwordHash !== null;
   if (hadPassword) {
     if (!input.current_password) throw new ApiError(400, MESSAGES.invalidData, { current_password: [AUTH_MESSAGES.required] });
+    // Counted before the check, like login: a stolen access token cannot guess the password.
+    const counted = `user:${user.id}`;
+    const attempt = await claim(db(c), LIMITS.currentPasswordPerAccount, counted);
+    if (!attempt.allowed) throw tooMany(attempt.retryAfterSeconds);
     if (!(await verifyPassword(input.current_password, user.passwordHash))) {
       throw new ApiError(400, AUTH_MESSAGES.currentPasswordWrong, { current_password: [AUTH_MESSAGES.currentPasswordWrong] });
     }
+    await clear(db(c), LIMITS.currentPasswordPerAccount, counted);
+  } else if (now - session.signedInAt.getTime() > RECENT_SIGN_IN_MS) {
+    // No current password to ask for: a fresh sign-in is the proof instead.
+    throw new ApiError(403, AUTH_MESSAGES.signInAgainToCreatePassword);
   }
-  const updated = await setPassword(db(c), user.id, input.new_password);
-  // Every other session ends; this browser gets a fresh one.
-  await revokeAllSessions(db(c), user.id);
-  const tokens = await startSession(db(c), getConfig(c.env).JWT_SECRET, user.id, sessionMeta(c));
+  const updated = await setPassword(db(c), user.id, input.new_password, new Date(now));
+  // Every other session ends; this browser gets a fresh one (signed in now only when the current
+  // password was given) and stays a known device.
+  await revokeAllSessions(db(c), user.id, now);
+  const tokens = await startSession(db(c), getConfig(c.env).JWT_SECRET, user.id, sessionMeta(c), now, hadPassword ? now : session.signedInAt.getTime());
+  const deviceToken = await issueDeviceToken(db(c), user.id, now);
   return c.json({
     success: true,
     message: hadPassword ? AUTH_MESSAGES.passwordChanged : AUTH_MESSAGES.passwordCreated,
     ...tokens,
+    device_token: deviceToken,
     user: toPublicUser(updated),
   });
 });

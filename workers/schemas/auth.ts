@@ -27,6 +27,7 @@ export const AUTH_MESSAGES = {
   currentPasswordWrong: "Mật khẩu hiện tại không đúng",
   passwordChanged: "Đổi mật khẩu thành công!",
   passwordCreated: "Tạo mật khẩu thành công!",
+  signInAgainToCreatePassword: "Vì lý do bảo mật, vui lòng đăng xuất rồi đăng nhập lại, sau đó tạo mật khẩu trong vòng 10 phút.",
   googleFailed: "Authentication failed",
   googleUnverified: "Email Google chưa được xác minh",
   googleDisabled: "Đăng nhập Google chưa được bật",
