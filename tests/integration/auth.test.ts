@@ -429,6 +429,8 @@ describe("change password", () => {
     });
     expect(changed.status).toBe(200);
     expect(changed.body).toMatchObject({ success: true, message: "Đổi mật khẩu thành công!", user: { has_usable_password: true } });
+    // Devices are forgotten with the old password; this browser is given a new device token.
+    expect(changed.body.device_token).toMatch(/^[A-Za-z0-9_-]{40,}$/);
     expect((await call("/api/auth/token/refresh/", { body: { refresh } })).status).toBe(401);
     expect((await call("/api/auth/token/refresh/", { body: { refresh: changed.body.refresh } })).status).toBe(200);
     expect((await call("/api/auth/login/", { body: { login: account.username, password: "mat-khau-moi" } })).status).toBe(200);

@@ -105,6 +105,17 @@ describe("attack: password guessing and lockout", () => {
     expect((await login(account, account.password)).status).toBe(200);
   });
 
+  it("keeps a device token from before the owner reset the password to get past the lock", { timeout: 120_000 }, async () => {
+    const account = await registered();
+    const old = (await login(account, account.password)).body.device_token;
+    expect(old).toEqual(expect.any(String));
+    const link = await createResetToken(db, account.email);
+    expect((await resetWith(link!.token, "mat-khau-sau-reset")).status).toBe(200);
+    await guessInParallel(account, 12);
+    // A reset forgets every device: the old token counts as none.
+    expect((await login(account, "mat-khau-sau-reset", { device_token: old })).status).toBe(429);
+  });
+
   it("reads the device tokens table: tokens are stored hashed", async () => {
     const account = await registered();
     const deviceToken = (await login(account, account.password)).body.device_token;
