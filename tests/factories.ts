@@ -3,6 +3,7 @@ import { env, exports } from "cloudflare:workers";
 import { getDb } from "../workers/db/client";
 import { appMedia, apps } from "../workers/db/schema";
 import { catalogueChanged } from "../workers/services/catalogue-cache";
+import { startSession } from "../workers/services/sessions";
 
 export const db = getDb(env.DB);
 
@@ -10,6 +11,11 @@ let counter = 0;
 export function unique(prefix = "t"): string {
   counter += 1;
   return `${prefix}-${Date.now().toString(36)}-${counter}-${Math.random().toString(36).slice(2, 6)}`;
+}
+
+/** An access token of a real, live session of the user (requireUser checks the session, not just the signature). */
+export async function sessionToken(userId: number): Promise<string> {
+  return (await startSession(db, env.JWT_SECRET, userId)).access;
 }
 
 export function request(path: string, init?: RequestInit): Promise<Response> {

@@ -105,7 +105,7 @@ export function ChangePasswordModal({
     try {
       const answer = await apiFetch<Answer>("/api/auth/change-password/", { method: "POST", body, auth: true });
       // Other sessions were revoked; this tab continues with the pair it was just given.
-      saveSession({ access: answer.access, refresh: answer.refresh, user: answer.user });
+      saveSession({ access: answer.access, refresh: answer.refresh, user: answer.user, device_token: answer.device_token });
       toast.success(answer.message || (hasPassword ? MESSAGES.changed : MESSAGES.created));
       onChanged(answer.user);
       onClose();

@@ -1,6 +1,12 @@
 // The browser session of spec §3: three localStorage keys. One token name, access_token.
 export const STORAGE_KEYS = { access: "access_token", refresh: "refresh_token", user: "user" } as const;
 
+/**
+ * This browser's device token (issue #13): kept across logouts, sent with every password login so
+ * others' guessing cannot lock its owner out. Not part of the session, so clearSession keeps it.
+ */
+export const DEVICE_TOKEN_KEY = "device_token";
+
 /** Raised on window whenever this tab changes the session, so the header follows without a reload. */
 export const SESSION_EVENT = "session-change";
 
@@ -25,7 +31,7 @@ export type SessionUser = {
   last_login: string | null;
 };
 
-export type SessionPayload = { access: string; refresh: string; user: SessionUser };
+export type SessionPayload = { access: string; refresh: string; user: SessionUser; device_token?: string };
 
 function storage(): Storage | null {
   try {
@@ -70,12 +76,17 @@ export function readStoredUser(): SessionUser | null {
   return null;
 }
 
-export function saveSession({ access, refresh, user }: SessionPayload) {
+export function readDeviceToken(): string | null {
+  return storage()?.getItem(DEVICE_TOKEN_KEY) || null;
+}
+
+export function saveSession({ access, refresh, user, device_token }: SessionPayload) {
   const store = storage();
   if (!store) return;
   store.setItem(STORAGE_KEYS.access, access);
   store.setItem(STORAGE_KEYS.refresh, refresh);
   store.setItem(STORAGE_KEYS.user, JSON.stringify(user));
+  if (device_token) store.setItem(DEVICE_TOKEN_KEY, device_token);
   announce();
 }
 

@@ -8,7 +8,7 @@ import { ApiError, apiFetch, type FieldErrors } from "~/lib/api";
 import { FALLBACK_ERROR, fieldErrorLines } from "~/lib/errors";
 import { pageMeta } from "~/lib/meta";
 import { postLoginPath, redirectFromQuery } from "~/lib/redirects";
-import { saveSession, type SessionPayload } from "~/lib/session";
+import { readDeviceToken, saveSession, type SessionPayload } from "~/lib/session";
 import { toast } from "~/lib/toast";
 import { loadAuthSchemas, precheckWith, focusFirstError, hasErrors } from "~/lib/validation";
 
@@ -57,8 +57,9 @@ export default function LoginPage() {
     setBusy(true);
     setErrors({});
     try {
-      const session = await apiFetch<SessionPayload>("/api/auth/login/", { method: "POST", body: values });
-      saveSession({ access: session.access, refresh: session.refresh, user: session.user });
+      // The device token from an earlier sign-in here keeps this browser out of the account's lock.
+      const session = await apiFetch<SessionPayload>("/api/auth/login/", { method: "POST", body: { ...values, device_token: readDeviceToken() ?? undefined } });
+      saveSession({ access: session.access, refresh: session.refresh, user: session.user, device_token: session.device_token });
       toast.success(LOGIN_SUCCESS);
       navigate(postLoginPath(params), { replace: true });
     } catch (error) {

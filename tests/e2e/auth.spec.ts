@@ -163,6 +163,16 @@ test.describe("journeys through the server", () => {
     // The server forgot the session too.
     const refreshed = await request.post("/api/auth/token/refresh/", { data: { refresh: before.refresh } });
     expect(refreshed.status()).toBe(401);
+
+    // The browser keeps its device token after logout and sends it with the next login, so
+    // others guessing this account's password cannot lock its owner out here.
+    const deviceToken = await page.evaluate(() => localStorage.getItem("device_token"));
+    expect(deviceToken).toMatch(/^[A-Za-z0-9_-]{40,}$/);
+    await page.goto("/login");
+    const sent = page.waitForRequest((sentRequest) => sentRequest.url().endsWith("/api/auth/login/"));
+    await logIn(page, account.username, account.password);
+    expect((await sent).postDataJSON()).toMatchObject({ login: account.username, device_token: deviceToken });
+    await expect(toast(page, "Đăng nhập thành công!")).toBeVisible();
   });
 
   test("the guard round trip, and an expired access token is refreshed silently", async ({ page, request }) => {

@@ -6,9 +6,8 @@ import { describe, expect, inject, it } from "vitest";
 import { appMedia, appReleases, apps, uploads, users } from "../../workers/db/schema";
 import { crc32 } from "../../workers/lib/packages";
 import { runScheduledJobs } from "../../workers/services/scheduled";
-import { signAccessToken } from "../../workers/services/sessions";
 import { PART_SIZE } from "../../workers/services/uploads";
-import { db, request, unique } from "../factories";
+import { db, request, sessionToken, unique } from "../factories";
 import { concat, gif, mp4, png, webm } from "../media-fixtures";
 
 type Body = Record<string, any>;
@@ -22,7 +21,7 @@ function fixture(name: string): Uint8Array<ArrayBuffer> {
 async function admin() {
   const name = unique("a").replace(/-/g, "_").slice(0, 28);
   const [user] = await db.insert(users).values({ username: name, email: `${name}@example.com`, isStaff: true }).returning();
-  return `Bearer ${await signAccessToken(env.JWT_SECRET, user.id)}`;
+  return `Bearer ${await sessionToken(user.id)}`;
 }
 
 function file(bytes: Uint8Array, name: string, type = "application/octet-stream"): File {

@@ -2,16 +2,15 @@ import { env } from "cloudflare:workers";
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { keyBatches, keyPricing, keyTypes, licenseKeys, orders, users } from "../../workers/db/schema";
-import { signAccessToken } from "../../workers/services/sessions";
 import { walletFor } from "../../workers/wallet/user-wallet";
-import { createApp, db, request, unique } from "../factories";
+import { createApp, db, request, sessionToken, unique } from "../factories";
 
 type Body = Record<string, any>;
 
 async function person(role: "user" | "admin" = "user") {
   const name = unique("k").replace(/-/g, "_").slice(0, 28);
   const [user] = await db.insert(users).values({ username: name, email: `${name}@example.com`, isStaff: role === "admin" }).returning();
-  return { ...user, token: await signAccessToken(env.JWT_SECRET, user.id) };
+  return { ...user, token: await sessionToken(user.id) };
 }
 
 async function call(method: string, path: string, token?: string, body?: unknown) {

@@ -1,9 +1,7 @@
-import { env } from "cloudflare:workers";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { users, walletTransactions } from "../../workers/db/schema";
-import { signAccessToken } from "../../workers/services/sessions";
-import { db, request, unique } from "../factories";
+import { db, request, sessionToken, unique } from "../factories";
 
 type Body = Record<string, any>;
 
@@ -13,7 +11,7 @@ async function person(role: "user" | "staff" | "superuser" = "user") {
     .insert(users)
     .values({ username: name, email: `${name}@example.com`, isStaff: role === "staff", isSuperuser: role === "superuser" })
     .returning();
-  return { ...user, token: await signAccessToken(env.JWT_SECRET, user.id) };
+  return { ...user, token: await sessionToken(user.id) };
 }
 
 async function adjust(token: string | undefined, userId: number, body: unknown) {

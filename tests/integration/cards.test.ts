@@ -5,16 +5,15 @@ import { describe, expect, it } from "vitest";
 import { cardTopups, users, walletTransactions } from "../../workers/db/schema";
 import worker from "../../workers/index";
 import { amountToCredit, cardSign } from "../../workers/services/cards";
-import { signAccessToken } from "../../workers/services/sessions";
 import { CARD_TEST } from "../global-setup";
-import { db, request, unique } from "../factories";
+import { db, request, sessionToken, unique } from "../factories";
 
 type Body = Record<string, any>;
 
 async function person() {
   const name = unique("c").replace(/-/g, "_").slice(0, 28);
   const [user] = await db.insert(users).values({ username: name, email: `${name}@example.com` }).returning();
-  return { ...user, token: await signAccessToken(env.JWT_SECRET, user.id) };
+  return { ...user, token: await sessionToken(user.id) };
 }
 
 let serialCounter = 0;

@@ -8,8 +8,7 @@ import { describe, expect, it } from "vitest";
 import { apps, keyTypes, users } from "../../workers/db/schema";
 import worker from "../../workers/index";
 import { cachedResource, catalogueChanged, readVersionFromDb } from "../../workers/services/catalogue-cache";
-import { signAccessToken } from "../../workers/services/sessions";
-import { bytes, createApp, db, request, unique } from "../factories";
+import { bytes, createApp, db, request, sessionToken, unique } from "../factories";
 
 /** The Worker called directly, so a test can give it another env. */
 function direct(path: string, workerEnv: Env, headers: Record<string, string> = {}, context = createExecutionContext()) {
@@ -100,7 +99,7 @@ describe("edge cache of the public pages", () => {
     const app = await createApp();
     const name = unique("a").replace(/-/g, "_").slice(0, 28);
     const [admin] = await db.insert(users).values({ username: name, email: `${name}@example.com`, isStaff: true }).returning();
-    const token = await signAccessToken(env.JWT_SECRET, admin.id);
+    const token = await sessionToken(admin.id);
     expect((await page(`/${app.url}`)).html).not.toContain("Mua key");
 
     const created = await request(`/api/keys/apps/${app.url}/pricing/`, {
@@ -130,7 +129,7 @@ describe("edge cache of the public pages", () => {
     const app = await createApp({ updatedAt: new Date(Date.now() - 400 * 24 * 60 * 60 * 1000) });
     const name = unique("u").replace(/-/g, "_").slice(0, 28);
     const [user] = await db.insert(users).values({ username: name, email: `${name}@example.com`, firstName: "Riêng", lastName: "Tư" }).returning();
-    const token = await signAccessToken(env.JWT_SECRET, user.id);
+    const token = await sessionToken(user.id);
     // Only the nonce and the loader's clock may differ (the data is turbo-stream encoded: `\"now\",<ms>`).
     const normalise = (html: string) => html.replace(/nonce="[^"]*"/g, "").replace(/\\"now\\",\d+/g, "");
 

@@ -3,16 +3,15 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { paymentEvents, users, vietqrTopups, walletTransactions } from "../../workers/db/schema";
 import { verifySepay } from "../../workers/services/bank-transfers";
-import { signAccessToken } from "../../workers/services/sessions";
 import { crc16 } from "../../workers/services/vietqr-payload";
-import { db, request, unique } from "../factories";
+import { db, request, sessionToken, unique } from "../factories";
 
 type Body = Record<string, any>;
 
 async function person(role: "user" | "admin" = "user") {
   const name = unique("q").replace(/-/g, "_").slice(0, 28);
   const [user] = await db.insert(users).values({ username: name, email: `${name}@example.com`, isSuperuser: role === "admin" }).returning();
-  return { ...user, token: await signAccessToken(env.JWT_SECRET, user.id) };
+  return { ...user, token: await sessionToken(user.id) };
 }
 
 async function api(path: string, { token, body }: { token?: string; body?: unknown } = {}) {

@@ -3,17 +3,16 @@ import { env } from "cloudflare:workers";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { keyPricing, keyTypes, licenseKeys, orders, users, walletTransactions } from "../../workers/db/schema";
-import { signAccessToken } from "../../workers/services/sessions";
 import { type LedgerEntry } from "../../workers/services/wallet";
 import { walletFor } from "../../workers/wallet/user-wallet";
-import { createApp, db, request, unique } from "../factories";
+import { createApp, db, request, sessionToken, unique } from "../factories";
 
 type Body = Record<string, any>;
 
 async function newUser() {
   const name = unique("b").replace(/-/g, "_").slice(0, 28);
   const [user] = await db.insert(users).values({ username: name, email: `${name}@example.com` }).returning();
-  return { ...user, token: await signAccessToken(env.JWT_SECRET, user.id) };
+  return { ...user, token: await sessionToken(user.id) };
 }
 
 function deposit(amount: number, reference = unique("dep")): LedgerEntry {

@@ -31,8 +31,17 @@ import {
 import { authorizationSettings, GoogleAuthError, verifyGoogleSignIn } from "../services/google";
 import { passwordResetMail, sendMail } from "../services/mailer";
 import { verifyPassword } from "../services/passwords";
-import { clear, hit, LIMITS, type Limit, peek } from "../services/rate-limit";
-import { endSession, revokeAllSessions, rotateSession, type SessionMeta, startSession } from "../services/sessions";
+import { claim, clear, hit, LIMITS, type Limit } from "../services/rate-limit";
+import {
+  endSession,
+  issueDeviceToken,
+  knownDevice,
+  revokeAllSessions,
+  rotateSession,
+  type SessionMeta,
+  startSession,
+  touchDevice,
+} from "../services/sessions";
 import { type ApiContext, type ApiEnv, db } from "./context";
 import { ApiError, MESSAGES } from "./errors";
 import { requireUser } from "./require-user";
@@ -41,6 +50,9 @@ import { clientAddress, readJson } from "./validate";
 export const authApi = new Hono<ApiEnv>();
 
 authApi.use(bodyLimit({ maxSize: 32 * 1024, onError: () => { throw new ApiError(413, MESSAGES.invalidData); } }));
+
+/** Creating a password without a current one needs a sign-in this recent. */
+const RECENT_SIGN_IN_MS = 10 * 60_000;
 
 function tooMany(seconds: number): ApiError {
   return new ApiError(429, AUTH_MESSAGES.tooMany(seconds), undefined, { "Retry-After": String(seconds) });
@@ -93,20 +105,30 @@ authApi.post("/login", async (c) => {
   const address = clientAddress(c);
   await limit(c, LIMITS.loginPerAddress, address);
   const input = await readJson(c, loginSchema);
-  const account = await loginSubject(db(c), input.login);
-  const blocked = await peek(db(c), LIMITS.loginFailuresPerAccount, account);
-  if (!blocked.allowed) throw tooMany(blocked.retryAfterSeconds);
+  const subject = await loginSubject(db(c), input.login);
+  // A device this account signed in from before has its own counter instead of the account's,
+  // so others' guessing cannot lock the owner out (DESIGN.md §6b).
+  const device = input.device_token && subject.userId !== null ? await knownDevice(db(c), input.device_token, subject.userId) : null;
+  const [rule, counted] = device !== null ? [LIMITS.loginFailuresPerDevice, `device:${device}`] : [LIMITS.loginFailuresPerAccount, subject.key];
+  // Counted before the password is checked, so parallel guesses cannot all be checked.
+  const attempt = await claim(db(c), rule, counted);
+  if (!attempt.allowed) throw tooMany(attempt.retryAfterSeconds);
 
   const outcome = await authenticate(db(c), input.login, input.password);
   if (!outcome.ok) {
     if (outcome.reason === "inactive") throw new ApiError(403, AUTH_MESSAGES.inactive);
-    const failures = await hit(db(c), LIMITS.loginFailuresPerAccount, account);
-    if (!failures.allowed) throw tooMany(failures.retryAfterSeconds);
     throw new ApiError(401, AUTH_MESSAGES.badCredentials, { non_field_errors: [AUTH_MESSAGES.badCredentials] });
   }
-  await clear(db(c), LIMITS.loginFailuresPerAccount, account);
+  await clear(db(c), rule, counted);
+  let deviceToken: string;
+  if (device !== null && input.device_token) {
+    await touchDevice(db(c), device);
+    deviceToken = input.device_token;
+  } else {
+    deviceToken = await issueDeviceToken(db(c), outcome.user.id);
+  }
   const tokens = await startSession(db(c), getConfig(c.env).JWT_SECRET, outcome.user.id, sessionMeta(c));
-  return c.json({ success: true, message: AUTH_MESSAGES.loggedIn, ...tokens, user: toPublicUser(outcome.user) });
+  return c.json({ success: true, message: AUTH_MESSAGES.loggedIn, ...tokens, device_token: deviceToken, user: toPublicUser(outcome.user) });
 });
 
 authApi.post("/token/refresh", async (c) => {
@@ -162,22 +184,35 @@ authApi.post("/reset-password", async (c) => {
 
 authApi.post("/change-password", requireUser, async (c) => {
   const user = c.get("user");
+  const session = c.get("session");
   const input = await readJson(c, changePasswordSchema);
+  const now = Date.now();
   const hadPassword = user.passwordHash !== null;
   if (hadPassword) {
     if (!input.current_password) throw new ApiError(400, MESSAGES.invalidData, { current_password: [AUTH_MESSAGES.required] });
+    // Counted before the check, like login: a stolen access token cannot guess the password.
+    const counted = `user:${user.id}`;
+    const attempt = await claim(db(c), LIMITS.currentPasswordPerAccount, counted);
+    if (!attempt.allowed) throw tooMany(attempt.retryAfterSeconds);
     if (!(await verifyPassword(input.current_password, user.passwordHash))) {
       throw new ApiError(400, AUTH_MESSAGES.currentPasswordWrong, { current_password: [AUTH_MESSAGES.currentPasswordWrong] });
     }
+    await clear(db(c), LIMITS.currentPasswordPerAccount, counted);
+  } else if (now - session.signedInAt.getTime() > RECENT_SIGN_IN_MS) {
+    // No current password to ask for: a fresh sign-in is the proof instead.
+    throw new ApiError(403, AUTH_MESSAGES.signInAgainToCreatePassword);
   }
-  const updated = await setPassword(db(c), user.id, input.new_password);
-  // Every other session ends; this browser gets a fresh one.
-  await revokeAllSessions(db(c), user.id);
-  const tokens = await startSession(db(c), getConfig(c.env).JWT_SECRET, user.id, sessionMeta(c));
+  const updated = await setPassword(db(c), user.id, input.new_password, new Date(now));
+  // Every other session ends; this browser gets a fresh one (signed in now only when the current
+  // password was given) and stays a known device.
+  await revokeAllSessions(db(c), user.id, now);
+  const tokens = await startSession(db(c), getConfig(c.env).JWT_SECRET, user.id, sessionMeta(c), now, hadPassword ? now : session.signedInAt.getTime());
+  const deviceToken = await issueDeviceToken(db(c), user.id, now);
   return c.json({
     success: true,
     message: hadPassword ? AUTH_MESSAGES.passwordChanged : AUTH_MESSAGES.passwordCreated,
     ...tokens,
+    device_token: deviceToken,
     user: toPublicUser(updated),
   });
 });

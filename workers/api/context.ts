@@ -2,7 +2,8 @@ import type { Context } from "hono";
 import { getDb } from "../db/client";
 import type { UserRow } from "../services/accounts";
 
-export type ApiEnv = { Bindings: Env; Variables: { user: UserRow } };
+// `session`: the signed-in chain of the request's access token (set with `user` by requireUser).
+export type ApiEnv = { Bindings: Env; Variables: { user: UserRow; session: { familyId: string; signedInAt: Date } } };
 export type ApiContext = Context<ApiEnv>;
 
 export function db(c: ApiContext) {

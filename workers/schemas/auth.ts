@@ -27,6 +27,7 @@ export const AUTH_MESSAGES = {
   currentPasswordWrong: "Mật khẩu hiện tại không đúng",
   passwordChanged: "Đổi mật khẩu thành công!",
   passwordCreated: "Tạo mật khẩu thành công!",
+  signInAgainToCreatePassword: "Vì lý do bảo mật, vui lòng đăng xuất rồi đăng nhập lại, sau đó tạo mật khẩu trong vòng 10 phút.",
   googleFailed: "Authentication failed",
   googleUnverified: "Email Google chưa được xác minh",
   googleDisabled: "Đăng nhập Google chưa được bật",
@@ -68,6 +69,8 @@ export const availabilitySchema = z.union([z.object({ username: z.string().max(1
 export const loginSchema = z.object({
   login: requiredText(254),
   password: z.string({ error: AUTH_MESSAGES.required }).min(1, AUTH_MESSAGES.required).max(128, AUTH_MESSAGES.passwordLong),
+  // From an earlier sign-in on this browser; a malformed one counts as none rather than failing the login.
+  device_token: z.string().regex(/^[A-Za-z0-9_-]{20,200}$/).optional().catch(undefined),
 });
 
 export const refreshSchema = z.object({ refresh: z.string({ error: AUTH_MESSAGES.required }).min(1, AUTH_MESSAGES.required).max(200) });

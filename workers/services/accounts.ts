@@ -104,9 +104,9 @@ let decoyHash: Promise<string> | undefined;
  * What the wrong-password counter is kept against: the account when one matches (so switching
  * between username and e-mail does not reset it), else the typed login.
  */
-export async function loginSubject(db: Database, login: string): Promise<string> {
+export async function loginSubject(db: Database, login: string): Promise<{ key: string; userId: number | null }> {
   const user = await findUserByLogin(db, login);
-  return user ? `user:${user.id}` : `login:${lower(login)}`;
+  return user ? { key: `user:${user.id}`, userId: user.id } : { key: `login:${lower(login)}`, userId: null };
 }
 
 export type LoginOutcome = { ok: true; user: UserRow } | { ok: false; reason: "bad_credentials" | "inactive" };
@@ -131,12 +131,23 @@ export async function touchLastLogin(db: Database, userId: number, now = new Dat
   return user;
 }
 
-export async function setPassword(db: Database, userId: number, password: string, now = new Date()): Promise<UserRow> {
-  const [user] = await db
-    .update(users)
-    .set({ passwordHash: await hashPassword(password), passwordChangedAt: now, updatedAt: now })
-    .where(eq(users.id, userId))
-    .returning();
+/**
+ * Sets the password and spends every outstanding reset link, so an older link cannot undo it.
+ * `emailVerified`: the change came through a mailed link, which proves the mailbox.
+ */
+export async function setPassword(db: Database, userId: number, password: string, now = new Date(), { emailVerified = false } = {}): Promise<UserRow> {
+  const passwordHash = await hashPassword(password);
+  const [[user]] = await db.batch([
+    db
+      .update(users)
+      .set({ passwordHash, passwordChangedAt: now, updatedAt: now, ...(emailVerified ? { emailVerifiedAt: now } : {}) })
+      .where(eq(users.id, userId))
+      .returning(),
+    db
+      .update(passwordResetTokens)
+      .set({ usedAt: now })
+      .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt))),
+  ]);
   return user;
 }
 
@@ -188,7 +199,7 @@ export async function resetPassword(db: Database, token: string, password: strin
     .where(and(eq(passwordResetTokens.id, row.id), isNull(passwordResetTokens.usedAt)))
     .returning({ id: passwordResetTokens.id });
   if (spent.length === 0) return null;
-  return setPassword(db, row.userId, password, new Date(now));
+  return setPassword(db, row.userId, password, new Date(now), { emailVerified: true });
 }
 
 // ---------------------------------------------------------------- Google accounts

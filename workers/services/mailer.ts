@@ -6,16 +6,24 @@ import type { Config } from "../config";
 import type { Database } from "../db/client";
 import { mailOutbox } from "../db/schema";
 
-export type Mail = { to: string; subject: string; text: string; html?: string; template: string };
+/** `kept`: the bodies the database keeps outside development, without the mail's secret link. */
+export type Mail = { to: string; subject: string; text: string; html?: string; template: string; kept?: { text: string; html?: string } };
 
-export async function sendMail(db: Database, config: Pick<Config, "MAIL_TRANSPORT" | "MAIL_FROM" | "MAIL_API_URL" | "MAIL_API_KEY">, mail: Mail): Promise<void> {
+export async function sendMail(
+  db: Database,
+  config: Pick<Config, "APP_ENV" | "MAIL_TRANSPORT" | "MAIL_FROM" | "MAIL_API_URL" | "MAIL_API_KEY">,
+  mail: Mail,
+): Promise<void> {
+  // Only development reads links from the outbox (/dev/outbox); elsewhere a copy of the
+  // database must not be a set of working reset links.
+  const kept = config.APP_ENV === "development" || !mail.kept ? mail : mail.kept;
   const [row] = await db
     .insert(mailOutbox)
     .values({
       toAddress: mail.to,
       subject: mail.subject,
-      textBody: mail.text,
-      htmlBody: mail.html ?? null,
+      textBody: kept.text,
+      htmlBody: kept.html ?? null,
       template: mail.template,
       status: config.MAIL_TRANSPORT === "outbox" ? "sent" : "pending",
       sentAt: config.MAIL_TRANSPORT === "outbox" ? new Date() : null,
@@ -45,19 +53,24 @@ function escapeHtml(value: string): string {
 }
 
 export function passwordResetMail(siteName: string, to: string, username: string, link: string): Mail {
-  const text = [
-    `Xin chào ${username},`,
-    "",
-    `Chúng tôi nhận được yêu cầu đặt lại mật khẩu cho tài khoản của bạn tại ${siteName}.`,
-    "Mở liên kết sau để đặt mật khẩu mới (liên kết có hiệu lực trong 1 giờ và chỉ dùng được một lần):",
-    "",
-    link,
-    "",
-    "Nếu bạn không yêu cầu, hãy bỏ qua email này; mật khẩu của bạn không thay đổi.",
-  ].join("\n");
-  const html = `<p>Xin chào ${escapeHtml(username)},</p>
+  const body = (link: string | null) => {
+    const shown = link ?? "(liên kết đã được ẩn khỏi bản lưu)";
+    const text = [
+      `Xin chào ${username},`,
+      "",
+      `Chúng tôi nhận được yêu cầu đặt lại mật khẩu cho tài khoản của bạn tại ${siteName}.`,
+      "Mở liên kết sau để đặt mật khẩu mới (liên kết có hiệu lực trong 1 giờ và chỉ dùng được một lần):",
+      "",
+      shown,
+      "",
+      "Nếu bạn không yêu cầu, hãy bỏ qua email này; mật khẩu của bạn không thay đổi.",
+    ].join("\n");
+    const anchor = link ? `<a href="${escapeHtml(link)}">Đặt lại mật khẩu</a>` : escapeHtml(shown);
+    const html = `<p>Xin chào ${escapeHtml(username)},</p>
 <p>Chúng tôi nhận được yêu cầu đặt lại mật khẩu cho tài khoản của bạn tại ${escapeHtml(siteName)}.</p>
-<p><a href="${escapeHtml(link)}">Đặt lại mật khẩu</a> (liên kết có hiệu lực trong 1 giờ và chỉ dùng được một lần).</p>
+<p>${anchor} (liên kết có hiệu lực trong 1 giờ và chỉ dùng được một lần).</p>
 <p>Nếu bạn không yêu cầu, hãy bỏ qua email này; mật khẩu của bạn không thay đổi.</p>`;
-  return { to, subject: `${siteName}: đặt lại mật khẩu`, text, html, template: "password_reset" };
+    return { text, html };
+  };
+  return { to, subject: `${siteName}: đặt lại mật khẩu`, ...body(link), kept: body(null), template: "password_reset" };
 }

@@ -9,7 +9,13 @@ export const LIMITS = {
   // Generous per address (many buyers share one behind CGNAT); the per-account limit stops guessing.
   loginPerAddress: { name: "login-ip", max: 60, windowMs: 15 * 60_000 },
   // Counts wrong passwords only: the 11th try on one account within 15 minutes is refused.
+  // Password checks per account (counted before the check, cleared by a success): the 11th
+  // within 15 minutes is refused unchecked.
   loginFailuresPerAccount: { name: "login-account", max: 10, windowMs: 15 * 60_000 },
+  // The same, for a login that presents a known device token instead (DESIGN.md §6b).
+  loginFailuresPerDevice: { name: "login-device", max: 10, windowMs: 15 * 60_000 },
+  // Wrong current passwords on change-password, per account.
+  currentPasswordPerAccount: { name: "current-password", max: 5, windowMs: 15 * 60_000 },
   availabilityPerAddress: { name: "availability-ip", max: 60, windowMs: 60_000 },
   // Mobile carriers put many buyers behind one address (CGNAT): keep this generous.
   registerPerAddress: { name: "register-ip", max: 30, windowMs: 60 * 60_000 },
@@ -40,6 +46,29 @@ export async function hit(db: Database, limit: Limit, subject: string, now = Dat
     })
     .returning({ count: rateLimits.count, windowStart: rateLimits.windowStart });
   return state(limit, row.count, row.windowStart.getTime(), now);
+}
+
+/**
+ * Takes one of the window's `max` attempts, or none. The counter never passes `max`, so it counts
+ * exactly the attempts let through: parallel requests cannot all pass a read-then-count.
+ */
+export async function claim(db: Database, limit: Limit, subject: string, now = Date.now()): Promise<LimitState> {
+  const windowOpenedBefore = now - limit.windowMs;
+  const taken = await db
+    .insert(rateLimits)
+    .values({ key: key(limit, subject), windowStart: new Date(now), count: 1 })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count: sql`case when ${rateLimits.windowStart} <= ${windowOpenedBefore} then 1 else ${rateLimits.count} + 1 end`,
+        windowStart: sql`case when ${rateLimits.windowStart} <= ${windowOpenedBefore} then ${now} else ${rateLimits.windowStart} end`,
+      },
+      setWhere: sql`${rateLimits.windowStart} <= ${windowOpenedBefore} or ${rateLimits.count} < ${limit.max}`,
+    })
+    .returning({ count: rateLimits.count });
+  if (taken.length > 0) return { allowed: true, retryAfterSeconds: 0 };
+  const [row] = await db.select().from(rateLimits).where(eq(rateLimits.key, key(limit, subject))).limit(1);
+  return state(limit, limit.max + 1, row ? row.windowStart.getTime() : now, now);
 }
 
 /** Whether another event would still be allowed, without counting one. */

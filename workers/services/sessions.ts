@@ -1,22 +1,25 @@
 // Access tokens (short-lived JWTs, HS256 pinned) and refresh sessions (opaque, stored hashed,
 // rotated on every use; a rotated token used again revokes its whole family). DESIGN.md §6.
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { jwtVerify, SignJWT } from "jose";
 import type { Database } from "../db/client";
-import { sessions } from "../db/schema";
+import { deviceTokens, sessions, users } from "../db/schema";
 import { randomToken, sha256Hex } from "./crypto";
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/** A session chain ends this long after its sign-in, however often it is refreshed. */
+export const SESSION_MAX_AGE_MS = 90 * 24 * 60 * 60 * 1000;
 const ISSUER = "ios-game-hack";
 
 function signingKey(secret: string): Uint8Array {
   return new TextEncoder().encode(secret);
 }
 
-export async function signAccessToken(secret: string, userId: number, now = Date.now()): Promise<string> {
+/** An access token names its session chain (`sid`), so ending the chain ends the token at once. */
+export async function signAccessToken(secret: string, userId: number, sessionId: string, now = Date.now()): Promise<string> {
   const issuedAt = Math.floor(now / 1000);
-  return new SignJWT({ typ: "access" })
+  return new SignJWT({ typ: "access", sid: sessionId })
     .setProtectedHeader({ alg: "HS256", typ: "JWT" })
     .setSubject(String(userId))
     .setIssuer(ISSUER)
@@ -25,38 +28,78 @@ export async function signAccessToken(secret: string, userId: number, now = Date
     .sign(signingKey(secret));
 }
 
-/** The user id of a valid access token, or null (bad signature, other algorithm, expired…). */
-export async function verifyAccessToken(secret: string, token: string): Promise<number | null> {
+export type AccessClaims = { userId: number; sessionId: string };
+
+/** The user and session of a valid access token, or null (bad signature, other algorithm, expired…). */
+export async function verifyAccessToken(secret: string, token: string): Promise<AccessClaims | null> {
   try {
     const { payload } = await jwtVerify(token, signingKey(secret), { algorithms: ["HS256"], issuer: ISSUER });
     const id = Number(payload.sub);
-    return payload.typ === "access" && Number.isSafeInteger(id) && id > 0 ? id : null;
+    const sid = payload.sid;
+    if (payload.typ !== "access" || !Number.isSafeInteger(id) || id <= 0 || typeof sid !== "string" || !sid) return null;
+    return { userId: id, sessionId: sid };
   } catch {
     return null;
   }
 }
 
+export type LiveSession = { user: typeof users.$inferSelect; familyId: string; signedInAt: Date };
+
+/**
+ * The user behind an access token's session chain while that chain lives: not ended (logout,
+ * reset, password change, reuse) and within its absolute lifetime. One indexed read.
+ */
+export async function liveSession(db: Database, claims: AccessClaims, now = Date.now()): Promise<LiveSession | null> {
+  const [row] = await db
+    .select({ user: users, signedInAt: sessions.signedInAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.familyId, claims.sessionId),
+        eq(sessions.userId, claims.userId),
+        isNull(sessions.revokedAt),
+        gt(sessions.signedInAt, new Date(now - SESSION_MAX_AGE_MS)),
+      ),
+    )
+    .limit(1);
+  return row?.signedInAt ? { user: row.user, familyId: claims.sessionId, signedInAt: row.signedInAt } : null;
+}
+
 export type SessionMeta = { userAgent?: string | null; ipAddress?: string | null };
 export type TokenPair = { access: string; refresh: string };
 
-async function insertSession(db: Database, userId: number, familyId: string, meta: SessionMeta, now: number): Promise<string> {
+async function insertSession(db: Database, userId: number, familyId: string, signedInAt: number, meta: SessionMeta, now: number): Promise<string> {
   const refresh = randomToken();
   await db.insert(sessions).values({
     userId,
     familyId,
     tokenHash: await sha256Hex(refresh),
     createdAt: new Date(now),
-    expiresAt: new Date(now + REFRESH_TOKEN_TTL_MS),
+    // Idle for 30 days, or the chain's absolute end, whichever comes first.
+    expiresAt: new Date(Math.min(now + REFRESH_TOKEN_TTL_MS, signedInAt + SESSION_MAX_AGE_MS)),
     userAgent: meta.userAgent?.slice(0, 300) ?? null,
     ipAddress: meta.ipAddress ?? null,
+    signedInAt: new Date(signedInAt),
   });
   return refresh;
 }
 
-/** A new login: a new session family. */
-export async function startSession(db: Database, secret: string, userId: number, meta: SessionMeta = {}, now = Date.now()): Promise<TokenPair> {
-  const refresh = await insertSession(db, userId, randomToken(16), meta, now);
-  return { access: await signAccessToken(secret, userId, now), refresh };
+/**
+ * A new login: a new session family. `signedInAt` is when the user last proved who they are
+ * (now, unless a chain is replaced without a new proof).
+ */
+export async function startSession(
+  db: Database,
+  secret: string,
+  userId: number,
+  meta: SessionMeta = {},
+  now = Date.now(),
+  signedInAt = now,
+): Promise<TokenPair> {
+  const familyId = randomToken(16);
+  const refresh = await insertSession(db, userId, familyId, signedInAt, meta, now);
+  return { access: await signAccessToken(secret, userId, familyId, now), refresh };
 }
 
 export type RotateResult = { ok: true; userId: number; tokens: TokenPair } | { ok: false; reason: "invalid" | "expired" | "reused" };
@@ -64,7 +107,8 @@ export type RotateResult = { ok: true; userId: number; tokens: TokenPair } | { o
 export async function rotateSession(db: Database, secret: string, refresh: string, meta: SessionMeta = {}, now = Date.now()): Promise<RotateResult> {
   const [session] = await db.select().from(sessions).where(eq(sessions.tokenHash, await sha256Hex(refresh))).limit(1);
   if (!session || session.revokedAt) return { ok: false, reason: "invalid" };
-  if (session.expiresAt.getTime() <= now) return { ok: false, reason: "expired" };
+  const signedInAt = (session.signedInAt ?? session.createdAt).getTime();
+  if (session.expiresAt.getTime() <= now || signedInAt + SESSION_MAX_AGE_MS <= now) return { ok: false, reason: "expired" };
   // Claim this token once; losing the claim (already rotated, or a concurrent rotation) is reuse.
   const claimed = await db
     .update(sessions)
@@ -75,8 +119,8 @@ export async function rotateSession(db: Database, secret: string, refresh: strin
     await revokeFamily(db, session.familyId, now);
     return { ok: false, reason: "reused" };
   }
-  const next = await insertSession(db, session.userId, session.familyId, meta, now);
-  return { ok: true, userId: session.userId, tokens: { access: await signAccessToken(secret, session.userId, now), refresh: next } };
+  const next = await insertSession(db, session.userId, session.familyId, signedInAt, meta, now);
+  return { ok: true, userId: session.userId, tokens: { access: await signAccessToken(secret, session.userId, session.familyId, now), refresh: next } };
 }
 
 export async function revokeFamily(db: Database, familyId: string, now = Date.now()): Promise<void> {
@@ -96,10 +140,43 @@ export async function endSession(db: Database, refresh: string, now = Date.now()
   if (session) await revokeFamily(db, session.familyId, now);
 }
 
-/** Password reset and change: every session of the user ends. */
+/** Password reset and change: every session of the user ends, and every device is forgotten. */
 export async function revokeAllSessions(db: Database, userId: number, now = Date.now()): Promise<void> {
-  await db
-    .update(sessions)
-    .set({ revokedAt: new Date(now) })
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+  await db.batch([
+    db.update(sessions).set({ revokedAt: new Date(now) }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt))),
+    db.update(deviceTokens).set({ revokedAt: new Date(now) }).where(and(eq(deviceTokens.userId, userId), isNull(deviceTokens.revokedAt))),
+  ]);
+}
+
+// ---------------------------------------------------------------- device tokens
+
+/** A device token unused for this long is no longer known. */
+export const DEVICE_TOKEN_IDLE_MS = 180 * 24 * 60 * 60 * 1000;
+
+/** A new device token for a browser that just signed in with the password (stored hashed). */
+export async function issueDeviceToken(db: Database, userId: number, now = Date.now()): Promise<string> {
+  const token = randomToken();
+  await db.insert(deviceTokens).values({ userId, tokenHash: await sha256Hex(token), createdAt: new Date(now), lastUsedAt: new Date(now) });
+  return token;
+}
+
+/** The id of a live device token of this account, or null (unknown, another account's, revoked, idle). */
+export async function knownDevice(db: Database, token: string, userId: number, now = Date.now()): Promise<number | null> {
+  const [row] = await db
+    .select({ id: deviceTokens.id })
+    .from(deviceTokens)
+    .where(
+      and(
+        eq(deviceTokens.tokenHash, await sha256Hex(token)),
+        eq(deviceTokens.userId, userId),
+        isNull(deviceTokens.revokedAt),
+        gt(sql`coalesce(${deviceTokens.lastUsedAt}, ${deviceTokens.createdAt})`, now - DEVICE_TOKEN_IDLE_MS),
+      ),
+    )
+    .limit(1);
+  return row?.id ?? null;
+}
+
+export async function touchDevice(db: Database, id: number, now = Date.now()): Promise<void> {
+  await db.update(deviceTokens).set({ lastUsedAt: new Date(now) }).where(eq(deviceTokens.id, id));
 }

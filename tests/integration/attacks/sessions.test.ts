@@ -1,0 +1,259 @@
+// Attacks on sign-in and sessions (issue #13, items 8 and 9). Each test plays the attacker.
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { deviceTokens, mailOutbox, rateLimits, sessions, users } from "../../../workers/db/schema";
+import { createResetToken } from "../../../workers/services/accounts";
+import { sha256Hex } from "../../../workers/services/crypto";
+import { db, request, unique } from "../../factories";
+
+type Body = Record<string, any>;
+
+// A range of its own, so per-address limits never meet those of other test files.
+const addressBase = Math.floor(Math.random() * 200);
+let addressCounter = 0;
+function newAddress(): string {
+  addressCounter += 1;
+  return `203.${addressBase}.${Math.floor(addressCounter / 250)}.${addressCounter % 250}`;
+}
+
+async function call(path: string, { body, token, address = newAddress() }: { body?: unknown; token?: string; address?: string } = {}) {
+  const headers: Record<string, string> = { "CF-Connecting-IP": address };
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const response = await request(path, { method: body === undefined ? "GET" : "POST", headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  return { status: response.status, headers: response.headers, body: (await response.json()) as Body };
+}
+
+async function registered() {
+  const name = unique("s").replace(/-/g, "_").slice(0, 28);
+  const account = { username: name, email: `${name}@example.com`, first_name: "Trần", last_name: "Thị B", password: "mat-khau-1", password_confirm: "mat-khau-1" };
+  expect((await call("/api/auth/register/", { body: account })).status).toBe(201);
+  const [row] = await db.select().from(users).where(eq(users.username, name));
+  return { ...account, id: row.id };
+}
+
+function login(account: { username: string }, password: string, extra: Body = {}) {
+  return call("/api/auth/login/", { body: { login: account.username, password, ...extra } });
+}
+
+/** A login from `count` different addresses at once, each with a wrong password. */
+async function guessInParallel(account: { username: string }, count: number, extra: Body = {}) {
+  const results = await Promise.all(Array.from({ length: count }, (_, index) => login(account, `sai-mat-khau-${index}`, extra)));
+  return results.map((result) => result.status);
+}
+
+describe("attack: password guessing and lockout", () => {
+  it("guesses 40 passwords at once from 40 addresses and gets at most 10 of them checked", { timeout: 120_000 }, async () => {
+    const account = await registered();
+    const statuses = await guessInParallel(account, 40);
+    // A 401 is a checked wrong password; everything past the limit is refused before any check.
+    expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(10);
+    expect(statuses.filter((status) => status !== 401).every((status) => status === 429)).toBe(true);
+    // The counter counts password checks: never past the limit, however the requests interleave.
+    const [counter] = await db.select().from(rateLimits).where(eq(rateLimits.key, `login-account:user:${account.id}`));
+    expect(counter.count).toBeLessThanOrEqual(10);
+    expect((await login(account, account.password)).status).toBe(429);
+  });
+
+  it("locks the owner out with 40 wrong passwords from other addresses, but the owner's device still gets in", { timeout: 120_000 }, async () => {
+    const account = await registered();
+    const first = await login(account, account.password);
+    expect(first.status).toBe(200);
+    const deviceToken = first.body.device_token;
+    expect(deviceToken).toMatch(/^[A-Za-z0-9_-]{40,}$/);
+
+    const statuses = await guessInParallel(account, 40);
+    expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(30);
+
+    // Without the device token the account stays locked, even with the right password.
+    const stranger = await login(account, account.password);
+    expect(stranger.status).toBe(429);
+    expect(Number(stranger.headers.get("Retry-After"))).toBeGreaterThan(0);
+    // The owner's device is not held by the account's lock.
+    const owner = await login(account, account.password, { device_token: deviceToken });
+    expect(owner.status).toBe(200);
+    expect(owner.body).toMatchObject({ success: true, user: { username: account.username }, device_token: deviceToken });
+    expect((await call("/api/auth/me/", { token: owner.body.access })).status).toBe(200);
+  });
+
+  it("presents another account's device token, or a revoked one, to get past the lock", { timeout: 120_000 }, async () => {
+    const victim = await registered();
+    const attacker = await registered();
+    const own = await login(attacker, attacker.password);
+    expect(own.body.device_token).toEqual(expect.any(String));
+    const victimLogin = await login(victim, victim.password);
+    const revoked = victimLogin.body.device_token;
+    expect(revoked).toEqual(expect.any(String));
+    await db.update(deviceTokens).set({ revokedAt: new Date() }).where(eq(deviceTokens.tokenHash, await sha256Hex(revoked)));
+
+    await guessInParallel(victim, 12);
+    expect((await login(victim, victim.password, { device_token: own.body.device_token })).status).toBe(429);
+    expect((await login(victim, victim.password, { device_token: revoked })).status).toBe(429);
+    expect((await login(victim, victim.password, { device_token: "made-up-made-up-made-up-made-up-made-up-made-up" })).status).toBe(429);
+  });
+
+  it("steals a device token and guesses with it: the device has its own limit of 10", { timeout: 120_000 }, async () => {
+    const account = await registered();
+    const deviceToken = (await login(account, account.password)).body.device_token;
+    expect(deviceToken).toEqual(expect.any(String));
+    const statuses = await guessInParallel(account, 15, { device_token: deviceToken });
+    expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(10);
+    expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(5);
+    // Now the device is held, even with the right password…
+    expect((await login(account, account.password, { device_token: deviceToken })).status).toBe(429);
+    // …and its guesses did not lock the account for everyone else.
+    expect((await login(account, account.password)).status).toBe(200);
+  });
+
+  it("keeps a device token from before the owner reset the password to get past the lock", { timeout: 120_000 }, async () => {
+    const account = await registered();
+    const old = (await login(account, account.password)).body.device_token;
+    expect(old).toEqual(expect.any(String));
+    const link = await createResetToken(db, account.email);
+    expect((await resetWith(link!.token, "mat-khau-sau-reset")).status).toBe(200);
+    await guessInParallel(account, 12);
+    // A reset forgets every device: the old token counts as none.
+    expect((await login(account, "mat-khau-sau-reset", { device_token: old })).status).toBe(429);
+  });
+
+  it("reads the device tokens table: tokens are stored hashed", async () => {
+    const account = await registered();
+    const deviceToken = (await login(account, account.password)).body.device_token;
+    expect(deviceToken).toEqual(expect.any(String));
+    const rows = await db.select().from(deviceTokens).where(eq(deviceTokens.userId, account.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0].tokenHash).toBe(await sha256Hex(deviceToken));
+    expect(rows[0].tokenHash).not.toContain(deviceToken);
+  });
+});
+
+/** Signed in: the tokens of a fresh password login. */
+async function signedIn() {
+  const account = await registered();
+  const result = await login(account, account.password);
+  expect(result.status).toBe(200);
+  return { account, access: result.body.access as string, refresh: result.body.refresh as string };
+}
+
+/** Moves the sign-in of the session chain this refresh token belongs to into the past. */
+async function signedInAgo(refresh: string, ms: number) {
+  const [session] = await db.select().from(sessions).where(eq(sessions.tokenHash, await sha256Hex(refresh)));
+  await db.update(sessions).set({ signedInAt: new Date(Date.now() - ms), createdAt: new Date(Date.now() - ms) }).where(eq(sessions.familyId, session.familyId));
+}
+
+function resetWith(token: string, password: string) {
+  return call("/api/auth/reset-password/", { body: { token, new_password: password, confirm_password: password } });
+}
+
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+
+describe("attack: reset links and sessions", () => {
+  it("requests two reset links, uses the newer, then tries the older one", async () => {
+    const account = await registered();
+    const older = await createResetToken(db, account.email);
+    const newer = await createResetToken(db, account.email);
+    expect((await resetWith(newer!.token, "mat-khau-moi-1")).status).toBe(200);
+    expect((await call(`/api/auth/verify-reset-token/?token=${encodeURIComponent(older!.token)}`)).status).toBe(400);
+    expect((await resetWith(older!.token, "mat-khau-ke-gian")).status).toBe(400);
+    expect((await login(account, "mat-khau-ke-gian")).status).toBe(401);
+    expect((await login(account, "mat-khau-moi-1")).status).toBe(200);
+    // Using a link proved the mailbox.
+    const [row] = await db.select().from(users).where(eq(users.id, account.id));
+    expect(row.emailVerifiedAt).toBeInstanceOf(Date);
+  });
+
+  it("uses a reset link requested before the owner changed the password", async () => {
+    const { account, access } = await signedIn();
+    const link = await createResetToken(db, account.email);
+    const changed = await call("/api/auth/change-password/", { token: access, body: { current_password: account.password, new_password: "mat-khau-moi-2", confirm_password: "mat-khau-moi-2" } });
+    expect(changed.status).toBe(200);
+    expect((await resetWith(link!.token, "mat-khau-ke-gian")).status).toBe(400);
+  });
+
+  it("reads the reset link from the mail kept in the database", async () => {
+    const account = await registered();
+    expect((await call("/api/auth/forgot-password/", { body: { email: account.email } })).status).toBe(200);
+    let mails: (typeof mailOutbox.$inferSelect)[] = [];
+    for (let waited = 0; mails.length === 0 && waited < 3000; waited += 50) {
+      mails = await db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, account.email));
+      if (mails.length === 0) await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(mails).toHaveLength(1);
+    expect(mails[0].subject).toContain("đặt lại mật khẩu");
+    for (const body of [mails[0].textBody, mails[0].htmlBody ?? ""]) {
+      expect(body).not.toContain("token=");
+      expect(body).not.toContain("/reset-password");
+    }
+  });
+
+  it("keeps using an access token after logging out", async () => {
+    const { access, refresh } = await signedIn();
+    expect((await call("/api/auth/me/", { token: access })).status).toBe(200);
+    expect((await call("/api/auth/logout/", { body: { refresh } })).status).toBe(200);
+    const after = await call("/api/auth/me/", { token: access });
+    expect(after.status).toBe(401);
+    expect(after.body).toEqual({ success: false, message: "Phiên đăng nhập đã hết hạn. Vui lòng đăng nhập lại!" });
+  });
+
+  it("keeps using a stolen access token after the owner resets or changes the password", async () => {
+    const { account, access: stolenBeforeReset } = await signedIn();
+    const link = await createResetToken(db, account.email);
+    expect((await resetWith(link!.token, "mat-khau-moi-3")).status).toBe(200);
+    expect((await call("/api/auth/me/", { token: stolenBeforeReset })).status).toBe(401);
+
+    const stolen = (await login(account, "mat-khau-moi-3")).body.access;
+    const owner = (await login(account, "mat-khau-moi-3")).body.access;
+    const changed = await call("/api/auth/change-password/", { token: owner, body: { current_password: "mat-khau-moi-3", new_password: "mat-khau-moi-4", confirm_password: "mat-khau-moi-4" } });
+    expect(changed.status).toBe(200);
+    expect((await call("/api/auth/me/", { token: stolen })).status).toBe(401);
+    expect((await call("/api/auth/me/", { token: changed.body.access })).status).toBe(200);
+  });
+
+  it("keeps a session alive by refreshing it for more than 90 days", async () => {
+    const { access, refresh } = await signedIn();
+    await signedInAgo(refresh, 91 * DAY);
+    const rotated = await call("/api/auth/token/refresh/", { body: { refresh } });
+    expect(rotated.status).toBe(401);
+    expect((await call("/api/auth/me/", { token: access })).status).toBe(401);
+  });
+
+  it("a session refreshed within 90 days of its sign-in lives on", async () => {
+    const { refresh } = await signedIn();
+    await signedInAgo(refresh, 89 * DAY);
+    const rotated = await call("/api/auth/token/refresh/", { body: { refresh } });
+    expect(rotated.status).toBe(200);
+    expect((await call("/api/auth/me/", { token: rotated.body.access })).status).toBe(200);
+    // The sign-in time is carried over, not renewed by the rotation.
+    const [next] = await db.select().from(sessions).where(eq(sessions.tokenHash, await sha256Hex(rotated.body.refresh)));
+    expect(Date.now() - next.signedInAt!.getTime()).toBeGreaterThan(88 * DAY);
+  });
+
+  it("creates a password on a Google-only account with a session signed in long ago", async () => {
+    const { account, access, refresh } = await signedIn();
+    await db.update(users).set({ passwordHash: null }).where(eq(users.id, account.id));
+    await signedInAgo(refresh, 11 * MINUTE);
+    const created = await call("/api/auth/change-password/", { token: access, body: { new_password: "mat-khau-ke-gian", confirm_password: "mat-khau-ke-gian" } });
+    expect(created.status).toBe(403);
+    expect(created.body.success).toBe(false);
+    expect(created.body.message).toMatch(/đăng nhập lại/);
+    const [row] = await db.select().from(users).where(eq(users.id, account.id));
+    expect(row.passwordHash).toBeNull();
+  });
+
+  it("guesses the current password on change-password", { timeout: 60_000 }, async () => {
+    const { account, access } = await signedIn();
+    const statuses: number[] = [];
+    let retryAfter: string | null = null;
+    for (let attempt = 0; attempt < 7; attempt++) {
+      const result = await call("/api/auth/change-password/", { token: access, body: { current_password: `doan-${attempt}-sai`, new_password: "mat-khau-moi-5", confirm_password: "mat-khau-moi-5" } });
+      statuses.push(result.status);
+      if (result.status === 429) retryAfter = result.headers.get("Retry-After");
+    }
+    expect(statuses).toEqual([400, 400, 400, 400, 400, 429, 429]);
+    expect(Number(retryAfter)).toBeGreaterThan(0);
+    // Held even with the right one: the guess budget is spent.
+    const right = await call("/api/auth/change-password/", { token: access, body: { current_password: account.password, new_password: "mat-khau-moi-5", confirm_password: "mat-khau-moi-5" } });
+    expect(right.status).toBe(429);
+  });
+});
