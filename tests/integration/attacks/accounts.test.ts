@@ -9,7 +9,7 @@ import { ConfigError } from "../../../workers/config";
 import worker from "../../../workers/index";
 import { createResetToken, ensureAdminAccount } from "../../../workers/services/accounts";
 import { randomToken, sha256Hex } from "../../../workers/services/crypto";
-import { db, unique } from "../../factories";
+import { db, request, unique } from "../../factories";
 import { type Body, post, signInWithGoogle } from "../../google-flow";
 
 const PASSWORD = "mat-khau-cua-ke-chiem";
@@ -60,6 +60,7 @@ describe("attack: Google sign-in into an address registered first by someone els
     expect(victim.body.data.user).toMatchObject({ id: squatter.id, email, has_usable_password: false });
     // The squatter is out: their refresh token, their password, their device and their reset link.
     expect((await refresh(session.body.refresh)).status).toBe(401);
+    expect((await request("/api/auth/me/", { headers: { Authorization: `Bearer ${session.body.access}` } })).status).toBe(401);
     expect((await login(squatter.username)).status).toBe(401);
     expect((await login(email)).status).toBe(401);
     const row = await userRow(squatter.id);
