@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { users } from "../../../workers/db/schema";
 import { MAX_KEY_LENGTH } from "../../../workers/services/key-admin";
 import { signAccessToken } from "../../../workers/services/sessions";
-import { db, request, unique } from "../../factories";
+import { createApp, db, request, unique } from "../../factories";
 
 type Body = Record<string, any>;
 
@@ -144,5 +144,85 @@ describe("body limits keep the routes that need more", () => {
     expect(started.status).toBe(201);
     const part = await answer(await request(`/api/uploads/${started.body.upload_id}/parts/1/`, { method: "PUT", headers: { Authorization: `Bearer ${admin.token}` }, body: new Uint8Array(size) }));
     expect(part.status).toBe(200);
+  });
+});
+
+describe("attack: reading a user's data from a shared cache", () => {
+  it("finds signed-in answers without Cache-Control: no-store", async () => {
+    const user = await person();
+    const admin = await person("admin");
+    const reads: [string, string][] = [
+      ["/api/auth/me/", user.token],
+      ["/api/auth/wallet/balance/", user.token],
+      ["/api/auth/wallet/transactions/", user.token],
+      ["/api/auth/purchase/history/", user.token],
+      ["/api/vietqr/history/", user.token],
+      ["/api/vietqr/stats/", user.token],
+      ["/api/cards/history/", user.token],
+      ["/api/cards/stats/", user.token],
+      ["/api/admin/users/", admin.token],
+      ["/api/admin/bank-transfers/", admin.token],
+      ["/api/promotions/", admin.token],
+      ["/api/keys/batches/", admin.token],
+      ["/api/apps/admin/list/", admin.token],
+    ];
+    for (const [path, token] of reads) {
+      const response = await request(path, { headers: { Authorization: `Bearer ${token}` } });
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get("cache-control"), path).toBe("no-store");
+    }
+  });
+
+  it("finds fresh tokens from a login without Cache-Control: no-store", async () => {
+    const name = unique("c").replace(/-/g, "_").slice(0, 28);
+    const registered = await request("/api/auth/register/", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ username: name, email: `${name}@example.com`, first_name: "An", last_name: "Lê", password: "mat-khau-dai", password_confirm: "mat-khau-dai" }),
+    });
+    expect(registered.headers.get("cache-control")).toBe("no-store");
+    const login = await request("/api/auth/login/", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ login: name, password: "mat-khau-dai" }) });
+    expect(login.status).toBe(200);
+    expect(login.headers.get("cache-control")).toBe("no-store");
+  });
+
+  it("keeps the public catalogue cacheable", async () => {
+    await createApp();
+    const list = await request("/api/apps/list/");
+    expect(list.headers.get("cache-control")).toBe("public, max-age=0, must-revalidate");
+  });
+});
+
+describe("attack: downgrading a visitor to plain HTTP", () => {
+  it("reads pages, the API and files over HTTPS without Strict-Transport-Security", async () => {
+    const app = await createApp({ media: [{ mediaType: "image", body: new Uint8Array([137, 80, 78, 71]) }] });
+    const media = `/api/media/media/${app.url}-0.png`; // the file createApp stored
+    for (const path of ["/", `/${app.url}`, "/api/apps/list/", "/api/keys/types/", media, "/api/no-such-route"]) {
+      const response = await exports.default.fetch(new Request(`https://store.test${path}`, { headers: { Accept: "text/html" } }));
+      expect(response.headers.get("strict-transport-security"), path).toBe("max-age=31536000; includeSubDomains");
+    }
+  });
+
+  it("keeps plain-HTTP local development free of it", async () => {
+    for (const path of ["/", "/api/apps/list/"]) {
+      const response = await exports.default.fetch(new Request(`http://127.0.0.1:8787${path}`));
+      expect(response.headers.get("strict-transport-security"), path).toBeNull();
+    }
+  });
+});
+
+describe("attack: rotating IPv6 addresses inside one /64", () => {
+  it("sends 11 password-reset requests from 11 addresses of one /64", async () => {
+    const prefix = `2001:db8:${Math.floor(Math.random() * 0xffff).toString(16)}:${Math.floor(Math.random() * 0xffff).toString(16)}`;
+    const statuses: number[] = [];
+    for (let index = 1; index <= 11; index++) {
+      const response = await request("/api/auth/forgot-password/", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "CF-Connecting-IP": `${prefix}:${index.toString(16)}::${index}` },
+        body: JSON.stringify({ email: `${unique("v6")}@example.com` }),
+      });
+      statuses.push(response.status);
+    }
+    expect(statuses).toEqual([...Array(10).fill(200), 429]);
   });
 });
