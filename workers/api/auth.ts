@@ -1,6 +1,5 @@
 // Accounts API (spec §7 "Auth and wallet", plus refresh, logout and me).
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { getConfig, publicOrigin } from "../config";
 import {
   AUTH_MESSAGES,
@@ -39,8 +38,6 @@ import { requireUser } from "./require-user";
 import { clientAddress, readJson } from "./validate";
 
 export const authApi = new Hono<ApiEnv>();
-
-authApi.use(bodyLimit({ maxSize: 32 * 1024, onError: () => { throw new ApiError(413, MESSAGES.invalidData); } }));
 
 function tooMany(seconds: number): ApiError {
   return new ApiError(429, AUTH_MESSAGES.tooMany(seconds), undefined, { "Retry-After": String(seconds) });
