@@ -37,20 +37,20 @@ export default {
       await ensureStarted(env);
     } catch (error) {
       console.error(error instanceof Error ? error.message : error);
-      return withSecurityHeaders(Response.json(errorBody("Máy chủ chưa được cấu hình đúng. Vui lòng thử lại sau."), { status: 503 }));
+      return withSecurityHeaders(request, Response.json(errorBody("Máy chủ chưa được cấu hình đúng. Vui lòng thử lại sau."), { status: 503 }));
     }
     const { pathname } = new URL(request.url);
     if (pathname === "/api" || pathname.startsWith("/api/") || FEED_PATHS.test(pathname)) {
       const router = FEED_PATHS.test(pathname) ? feeds : api;
       const produce = async (forwarded: Request) => router.fetch(forwarded, env, ctx);
-      return withSecurityHeaders(isCachedResource(request) ? await cachedResource(request, env, ctx, RELEASE, produce) : await produce(request));
+      return withSecurityHeaders(request, isCachedResource(request) ? await cachedResource(request, env, ctx, RELEASE, produce) : await produce(request));
     }
     if (pathname === "/dev/outbox" && getConfig(env).APP_ENV !== "production") {
-      return withSecurityHeaders(await renderOutbox(env), createNonce());
+      return withSecurityHeaders(request, await renderOutbox(env), createNonce());
     }
     const nonce = createNonce();
     const render = () => handleRemix(request, { cloudflare: { env, ctx }, nonce });
-    return withSecurityHeaders(isPublicPageRequest(request) ? await cachedPage(request, env, ctx, RELEASE, nonce, render) : await render(), nonce);
+    return withSecurityHeaders(request, isPublicPageRequest(request) ? await cachedPage(request, env, ctx, RELEASE, nonce, render) : await render(), nonce);
   },
 
   async scheduled(controller, env, ctx) {
