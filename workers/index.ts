@@ -45,7 +45,7 @@ export default {
       const produce = async (forwarded: Request) => router.fetch(forwarded, env, ctx);
       return withSecurityHeaders(request, isCachedResource(request) ? await cachedResource(request, env, ctx, RELEASE, produce) : await produce(request));
     }
-    if (pathname === "/dev/outbox" && getConfig(env).APP_ENV !== "production") {
+    if (pathname === "/dev/outbox" && getConfig(env).APP_ENV === "development") {
       return withSecurityHeaders(request, await renderOutbox(env), createNonce());
     }
     const nonce = createNonce();
