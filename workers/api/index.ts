@@ -32,6 +32,15 @@ export const MAX_BODY_BYTES = 64 * 1024;
 export const KEY_IMPORT_MAX_BYTES = 10_000 * (MAX_KEY_LENGTH + 2) + MAX_BODY_BYTES; // 2,085,536 bytes
 export const BODY_TOO_LARGE = "Nội dung yêu cầu quá lớn.";
 
+// Public answers (the catalogue the edge caches, downloads, media) keep their own caching;
+// every other API answer may carry a user's data or an admin's view and is never stored.
+const PUBLIC_ANSWERS = [/^\/api\/apps\/[^/]+\/(download|releases\/[^/]+\/download)\/?$/, /^\/api\/media\//];
+api.use("*", async (c, next) => {
+  await next();
+  if (isCachedResource(c.req.raw) || PUBLIC_ANSWERS.some((pattern) => pattern.test(c.req.path))) return;
+  c.header("Cache-Control", "no-store");
+});
+
 // Routes that take more. null: multipart forms carrying files (app create/update, the IPA
 // preview); their services check each file's size, and the platform caps the whole request.
 const BODY_LIMIT_EXCEPTIONS: [RegExp, number | null][] = [
@@ -47,15 +56,6 @@ api.use("*", async (c, next) => {
   const maxSize = exception ? exception[1] : MAX_BODY_BYTES;
   if (maxSize === null) return next();
   return bodyLimit({ maxSize, onError: (c) => c.json(errorBody(BODY_TOO_LARGE), 413) })(c, next);
-});
-
-// Public answers (the catalogue the edge caches, downloads, media) keep their own caching;
-// every other API answer may carry a user's data or an admin's view and is never stored.
-const PUBLIC_ANSWERS = [/^\/api\/apps\/[^/]+\/(download|releases\/[^/]+\/download)\/?$/, /^\/api\/media\//];
-api.use("*", async (c, next) => {
-  await next();
-  if (isCachedResource(c.req.raw) || PUBLIC_ANSWERS.some((pattern) => pattern.test(c.req.path))) return;
-  c.header("Cache-Control", "no-store");
 });
 
 api.route("/apps", adminAppsApi);
