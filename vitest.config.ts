@@ -32,6 +32,8 @@ export default defineConfig(async () => ({
           CARD_PARTNER_ID: CARD_TEST.partnerId,
           CARD_PARTNER_KEY: CARD_TEST.partnerKey,
           TEST_MIGRATIONS: await readD1Migrations("./migrations"),
+          // The committed example as it is, for the test that production refuses its secrets.
+          DEV_VARS_EXAMPLE: exampleVars(),
         },
       },
     }),

@@ -4,6 +4,7 @@ declare global {
   namespace Cloudflare {
     interface Env {
       TEST_MIGRATIONS: D1Migration[];
+      DEV_VARS_EXAMPLE: Record<string, string>;
     }
   }
 }

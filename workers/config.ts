@@ -4,6 +4,11 @@ import { z } from "zod";
 
 const url = z.url({ protocol: /^https?$/ });
 
+// The development secrets committed in .dev.vars.example all start with "dev-": production
+// refuses any such value, so the example stays the one place that holds them.
+const DEVELOPMENT_VALUE = /^dev-/i;
+const SECRETS = ["JWT_SECRET", "SEPAY_API_KEY", "CARD_PARTNER_KEY"] as const;
+
 export const configSchema = z.object({
   APP_ENV: z.enum(["development", "test", "production"]),
   SITE_NAME: z.string().min(1),
@@ -31,7 +36,8 @@ export const configSchema = z.object({
   GOOGLE_SCOPE: z.string().default("openid email profile"),
   // Extra authorization parameters, as a query string (Google: offline access and forced consent).
   GOOGLE_AUTH_PARAMS: z.string().default("access_type=offline&prompt=consent"),
-  // Mail: "outbox" keeps mail in the database (development, tests: read it at /dev/outbox);
+  // Mail: "outbox" keeps mail in the database (development, tests; read it at /dev/outbox in
+  // development; refused in production);
   // "resend" posts it to an HTTP mail API with Resend's request shape.
   MAIL_TRANSPORT: z.enum(["outbox", "resend"]).default("outbox"),
   MAIL_FROM: z.string().default("iOS Game Hack <no-reply@iosgamehack.local>"),
@@ -73,6 +79,19 @@ export const configSchema = z.object({
   }
   if (config.MAIL_TRANSPORT === "resend" && !config.MAIL_API_KEY) {
     context.addIssue({ code: "custom", path: ["MAIL_API_KEY"], message: "cần khi MAIL_TRANSPORT=resend" });
+  }
+  if (config.APP_ENV === "production") {
+    for (const key of SECRETS) {
+      if (DEVELOPMENT_VALUE.test(config[key])) {
+        context.addIssue({ code: "custom", path: [key], message: "là giá trị phát triển (bắt đầu bằng dev-); đặt giá trị thật bằng wrangler secret put" });
+      }
+    }
+    if (!config.PUBLIC_BASE_URL) {
+      context.addIssue({ code: "custom", path: ["PUBLIC_BASE_URL"], message: "cần khi APP_ENV=production (địa chỉ https của cửa hàng)" });
+    }
+    if (config.MAIL_TRANSPORT === "outbox") {
+      context.addIssue({ code: "custom", path: ["MAIL_TRANSPORT"], message: "không được là outbox khi APP_ENV=production (thư sẽ không được gửi)" });
+    }
   }
 });
 

@@ -1,5 +1,5 @@
-// /dev/outbox: the mail the store has "sent", for development and tests only (never in
-// production), so a password reset can be completed on one machine.
+// /dev/outbox: the mail the store has "sent", served only with APP_ENV=development (not in
+// tests or production), so a password reset can be completed on one machine.
 import { desc } from "drizzle-orm";
 import { getDb } from "./db/client";
 import { mailOutbox } from "./db/schema";

@@ -38,13 +38,13 @@ function ensureStarted(env: Env): Promise<void> {
 const UNAVAILABLE = "Máy chủ chưa được cấu hình đúng. Vui lòng thử lại sau.";
 
 /** The answer while the store cannot start: the API's error shape, or a page for a browser. */
-function unavailable(pathname: string): Response {
+function unavailable(request: Request, pathname: string): Response {
   const headers = { "Cache-Control": "no-store", "Retry-After": "60" };
   if (pathname === "/api" || pathname.startsWith("/api/") || FEED_PATHS.test(pathname)) {
-    return withSecurityHeaders(Response.json(errorBody(UNAVAILABLE), { status: 503, headers }));
+    return withSecurityHeaders(request, Response.json(errorBody(UNAVAILABLE), { status: 503, headers }));
   }
   const page = `<!doctype html><html lang="vi"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Tạm ngừng phục vụ</title></head><body style="font-family:system-ui,sans-serif;background:#09090b;color:#e4e4e7;display:grid;place-items:center;min-height:100vh;margin:0"><main style="max-width:28rem;padding:1.5rem;text-align:center"><h1 style="font-size:1.5rem">Tạm ngừng phục vụ</h1><p>${UNAVAILABLE}</p></main></body></html>`;
-  return withSecurityHeaders(new Response(page, { status: 503, headers: { ...headers, "Content-Type": "text/html; charset=utf-8" } }), createNonce());
+  return withSecurityHeaders(request, new Response(page, { status: 503, headers: { ...headers, "Content-Type": "text/html; charset=utf-8" } }), createNonce());
 }
 
 export default {
@@ -54,19 +54,19 @@ export default {
       await ensureStarted(env);
     } catch (error) {
       console.error(error instanceof Error ? error.message : error);
-      return unavailable(pathname);
+      return unavailable(request, pathname);
     }
     if (pathname === "/api" || pathname.startsWith("/api/") || FEED_PATHS.test(pathname)) {
       const router = FEED_PATHS.test(pathname) ? feeds : api;
       const produce = async (forwarded: Request) => router.fetch(forwarded, env, ctx);
-      return withSecurityHeaders(isCachedResource(request) ? await cachedResource(request, env, ctx, RELEASE, produce) : await produce(request));
+      return withSecurityHeaders(request, isCachedResource(request) ? await cachedResource(request, env, ctx, RELEASE, produce) : await produce(request));
     }
-    if (pathname === "/dev/outbox" && getConfig(env).APP_ENV !== "production") {
-      return withSecurityHeaders(await renderOutbox(env), createNonce());
+    if (pathname === "/dev/outbox" && getConfig(env).APP_ENV === "development") {
+      return withSecurityHeaders(request, await renderOutbox(env), createNonce());
     }
     const nonce = createNonce();
     const render = () => handleRemix(request, { cloudflare: { env, ctx }, nonce });
-    return withSecurityHeaders(isPublicPageRequest(request) ? await cachedPage(request, env, ctx, RELEASE, nonce, render) : await render(), nonce);
+    return withSecurityHeaders(request, isPublicPageRequest(request) ? await cachedPage(request, env, ctx, RELEASE, nonce, render) : await render(), nonce);
   },
 
   async scheduled(controller, env, ctx) {

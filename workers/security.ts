@@ -35,9 +35,13 @@ export function contentSecurityPolicy(nonce: string): string {
 // keeps an uploaded SVG or HTML file from running script on our origin.
 const NON_PAGE_POLICY = "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'none'; sandbox";
 
-export function withSecurityHeaders(response: Response, nonce?: string): Response {
+// Browsers only honour it over HTTPS; plain http://127.0.0.1 development does not get it.
+const TRANSPORT_SECURITY = "max-age=31536000; includeSubDomains";
+
+export function withSecurityHeaders(request: Request, response: Response, nonce?: string): Response {
   const secured = new Response(response.body, response);
   for (const [name, value] of Object.entries(BASE_HEADERS)) secured.headers.set(name, value);
+  if (new URL(request.url).protocol === "https:") secured.headers.set("Strict-Transport-Security", TRANSPORT_SECURITY);
   secured.headers.set("Content-Security-Policy", nonce ? contentSecurityPolicy(nonce) : NON_PAGE_POLICY);
   return secured;
 }

@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { keyPricing, keyTypes, licenseKeys, users, vietqrTopups } from "../../workers/db/schema";
 import worker from "../../workers/index";
 import { walletFor } from "../../workers/wallet/user-wallet";
+import { sendMail } from "../../workers/services/mailer";
 import { verifyPassword } from "../../workers/services/passwords";
 import { createApp, db, request, unique } from "../factories";
 
@@ -109,5 +110,47 @@ describe("the UserWallet Durable Object", () => {
     const wallet = walletFor(env, user.id);
     const reads = await Promise.all([wallet.balance(user.id), wallet.balance(user.id), wallet.balance(999_999_999)]);
     expect(reads).toEqual([150000, 150000, null]);
+  });
+});
+
+/** The Worker as it answers under another APP_ENV (the test pool runs APP_ENV=test). */
+async function fetchAs(appEnv: string, path: string): Promise<Response> {
+  const context = createExecutionContext();
+  const response = await worker.fetch(new Request(new URL(path, "http://store.test")) as Parameters<typeof worker.fetch>[0], { ...env, APP_ENV: appEnv }, context);
+  await waitOnExecutionContext(context);
+  return response;
+}
+
+async function mailWithLink() {
+  const to = `${unique("box")}@example.com`;
+  await sendMail(db, { APP_ENV: "development", MAIL_TRANSPORT: "outbox", MAIL_FROM: "x", MAIL_API_URL: "", MAIL_API_KEY: "" }, {
+    to,
+    subject: "<script>alert(1)</script> Đặt lại",
+    text: "Mở http://store.test/reset-password?token=abc để tiếp tục",
+    template: "test",
+  });
+  return to;
+}
+
+describe("attack: reading the development outbox outside development", () => {
+  it("opens /dev/outbox on a store running with APP_ENV=test", async () => {
+    const to = await mailWithLink();
+    const response = await request("/dev/outbox");
+    expect(response.status).toBe(404);
+    expect(await response.text()).not.toContain(to);
+  });
+});
+
+describe("the development outbox", () => {
+  it("lists sent mail with clickable links and escapes what it shows (APP_ENV=development)", async () => {
+    const to = await mailWithLink();
+    const response = await fetchAs("development", "/dev/outbox");
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain(to);
+    expect(html).toContain("&lt;script&gt;alert(1)&lt;/script&gt; Đặt lại");
+    expect(html).not.toContain("<script>alert(1)</script>");
+    expect(html).toContain('<a href="http://store.test/reset-password?token=abc">');
+    expect(response.headers.get("content-security-policy")).toContain("script-src 'self' 'nonce-");
   });
 });

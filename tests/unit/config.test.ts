@@ -1,3 +1,4 @@
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { ConfigError, parseConfig } from "../../workers/config";
 
@@ -6,11 +7,23 @@ const valid = {
   SITE_NAME: "iOS Game Hack",
   TELEGRAM_URL: "https://t.me/shop",
   ZALO_URL: "https://zalo.me/123",
-  PUBLIC_BASE_URL: "",
+  PUBLIC_BASE_URL: "https://store.example.vn",
   JWT_SECRET: "x".repeat(32),
   ADMIN_EMAIL: "admin@shop.vn",
   ADMIN_PASSWORD: "correct horse",
+  MAIL_TRANSPORT: "resend",
+  MAIL_API_KEY: "re_live_key",
 };
+
+function refusal(settings: Record<string, unknown>): string {
+  try {
+    parseConfig(settings);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as Error).message;
+  }
+  throw new Error("the configuration was accepted");
+}
 
 describe("configuration", () => {
   it("accepts a complete configuration", () => {
@@ -27,5 +40,40 @@ describe("configuration", () => {
       for (const key of ["JWT_SECRET", "ADMIN_EMAIL", "TELEGRAM_URL", "ADMIN_PASSWORD"]) expect(message).toContain(key);
       expect(message).toContain("Cấu hình không hợp lệ");
     }
+  });
+});
+
+describe("attack: running production with development settings", () => {
+  // The values committed in .dev.vars.example, as vitest.config.ts reads them.
+  const example = env.DEV_VARS_EXAMPLE;
+  // What wrangler.toml adds to the example.
+  const site = { SITE_NAME: valid.SITE_NAME, TELEGRAM_URL: valid.TELEGRAM_URL, ZALO_URL: valid.ZALO_URL };
+
+  for (const key of ["JWT_SECRET", "SEPAY_API_KEY", "CARD_PARTNER_KEY"]) {
+    it(`starts production with the committed development ${key}`, () => {
+      expect(example[key]).toBeTruthy();
+      const extra = key === "CARD_PARTNER_KEY" ? { CARD_GATEWAY_URL: "https://gw.example.vn/chargingws/v2", CARD_PARTNER_ID: "shop" } : {};
+      expect(refusal({ ...valid, ...extra, [key]: example[key] })).toMatch(new RegExp(`${key}: [^;]*phát triển`));
+    });
+  }
+
+  it("starts production without PUBLIC_BASE_URL", () => {
+    expect(refusal({ ...valid, PUBLIC_BASE_URL: "" })).toMatch(/PUBLIC_BASE_URL: /);
+    expect(refusal({ ...valid, PUBLIC_BASE_URL: undefined })).toMatch(/PUBLIC_BASE_URL: /);
+  });
+
+  it("starts production with MAIL_TRANSPORT=outbox (mail kept in the database)", () => {
+    expect(refusal({ ...valid, MAIL_TRANSPORT: "outbox" })).toMatch(/MAIL_TRANSPORT: /);
+    expect(refusal({ ...valid, MAIL_TRANSPORT: undefined })).toMatch(/MAIL_TRANSPORT: /);
+  });
+
+  it("starts production with the whole development example and hears every problem at once", () => {
+    const message = refusal({ ...site, ...example, APP_ENV: "production" });
+    for (const key of ["JWT_SECRET", "SEPAY_API_KEY", "CARD_PARTNER_KEY", "PUBLIC_BASE_URL", "MAIL_TRANSPORT"]) expect(message).toContain(`${key}: `);
+  });
+
+  it("still runs development and tests with the example's values", () => {
+    expect(parseConfig({ ...site, ...example })).toMatchObject({ APP_ENV: "development", MAIL_TRANSPORT: "outbox" });
+    expect(parseConfig({ ...site, ...example, APP_ENV: "test" })).toMatchObject({ APP_ENV: "test" });
   });
 });

@@ -3,7 +3,7 @@ import { parseConfig } from "../../workers/config";
 import { poolPath, readPackageInfo, sourceIdentifier } from "../../workers/services/feeds";
 
 const base = {
-  APP_ENV: "production",
+  APP_ENV: "test",
   SITE_NAME: "iOS Game Hack",
   TELEGRAM_URL: "https://t.me/shop",
   ZALO_URL: "https://zalo.me/123",

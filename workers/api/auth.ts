@@ -1,6 +1,5 @@
 // Accounts API (spec §7 "Auth and wallet", plus refresh, logout and me).
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { getConfig, publicOrigin } from "../config";
 import {
   AUTH_MESSAGES,
@@ -48,8 +47,6 @@ import { requireUser } from "./require-user";
 import { clientAddress, readJson } from "./validate";
 
 export const authApi = new Hono<ApiEnv>();
-
-authApi.use(bodyLimit({ maxSize: 32 * 1024, onError: () => { throw new ApiError(413, MESSAGES.invalidData); } }));
 
 /** Creating a password without a current one needs a sign-in this recent. */
 const RECENT_SIGN_IN_MS = 10 * 60_000;

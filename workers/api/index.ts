@@ -1,6 +1,10 @@
 import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { ConfigError } from "../config";
+import { isCachedResource } from "../services/catalogue-cache";
+import { MAX_KEY_LENGTH } from "../services/key-admin";
+import { PART_SIZE } from "../services/uploads";
 import { adminAppsApi } from "./admin-apps";
 import { adminBankTransfersApi } from "./admin-bank-transfers";
 import { adminKeysApi } from "./admin-keys";
@@ -21,6 +25,38 @@ import { uploadsApi } from "./uploads";
 
 // Non-strict: the spec writes every path with a trailing slash; clients may omit it.
 export const api = new Hono<ApiEnv>({ strict: false }).basePath("/api");
+
+/** Every API body larger than this is refused before it is read. */
+export const MAX_BODY_BYTES = 64 * 1024;
+/** The bulk key import: 10,000 keys of the longest length, each with its JSON-escaped newline, plus the rest of the JSON. */
+export const KEY_IMPORT_MAX_BYTES = 10_000 * (MAX_KEY_LENGTH + 2) + MAX_BODY_BYTES; // 2,085,536 bytes
+export const BODY_TOO_LARGE = "Nội dung yêu cầu quá lớn.";
+
+// Public answers (the catalogue the edge caches, downloads, media) keep their own caching;
+// every other API answer may carry a user's data or an admin's view and is never stored.
+const PUBLIC_ANSWERS = [/^\/api\/apps\/[^/]+\/(download|releases\/[^/]+\/download)\/?$/, /^\/api\/media\//];
+api.use("*", async (c, next) => {
+  await next();
+  if (isCachedResource(c.req.raw) || PUBLIC_ANSWERS.some((pattern) => pattern.test(c.req.path))) return;
+  c.header("Cache-Control", "no-store");
+});
+
+// Routes that take more. null: multipart forms carrying files (app create/update, the IPA
+// preview); their services check each file's size, and the platform caps the whole request.
+const BODY_LIMIT_EXCEPTIONS: [RegExp, number | null][] = [
+  [/^\/api\/uploads\/[^/]+\/parts\/\d+\/?$/, PART_SIZE],
+  [/^\/api\/keys\/bulk-import\/?$/, KEY_IMPORT_MAX_BYTES],
+  [/^\/api\/apps\/(create|update\/[^/]+|preview-ipa)\/?$/, null],
+];
+
+// Content-Length is checked first; a body without one (chunked) is counted as it streams and
+// refused once it passes the limit (hono's bodyLimit does both).
+api.use("*", async (c, next) => {
+  const exception = BODY_LIMIT_EXCEPTIONS.find(([pattern]) => pattern.test(c.req.path));
+  const maxSize = exception ? exception[1] : MAX_BODY_BYTES;
+  if (maxSize === null) return next();
+  return bodyLimit({ maxSize, onError: (c) => c.json(errorBody(BODY_TOO_LARGE), 413) })(c, next);
+});
 
 api.route("/apps", adminAppsApi);
 api.route("/apps", appsApi);

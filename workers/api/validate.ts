@@ -30,6 +30,44 @@ export async function readJson<Schema extends z.ZodType>(c: ApiContext, schema: 
   return result.data;
 }
 
+/**
+ * The caller's address as rate limits count it. One IPv6 customer gets a whole /64, so an IPv6
+ * address counts as its /64 ("2001:db8:1:2::/64"); IPv4 (also written IPv4-mapped) as itself.
+ */
 export function clientAddress(c: ApiContext): string {
-  return c.req.header("CF-Connecting-IP") ?? "local";
+  const raw = c.req.header("CF-Connecting-IP");
+  return raw ? addressKey(raw) : "local";
+}
+
+export function addressKey(raw: string): string {
+  const address = raw.trim().toLowerCase().replace(/%.*$/, "");
+  if (!address.includes(":")) return address;
+  const groups = ipv6Groups(address);
+  if (!groups) return address;
+  // ::ffff:a.b.c.d is an IPv4 caller.
+  if (groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff) {
+    return [groups[6] >> 8, groups[6] & 0xff, groups[7] >> 8, groups[7] & 0xff].join(".");
+  }
+  return `${groups.slice(0, 4).map((group) => group.toString(16)).join(":")}::/64`;
+}
+
+/** The eight 16-bit groups of an IPv6 address (with "::" and a dotted IPv4 tail), or null. */
+function ipv6Groups(address: string): number[] | null {
+  let text = address;
+  const dotted = /(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(text);
+  if (dotted) {
+    const bytes = dotted.slice(1).map(Number);
+    if (bytes.some((byte) => byte > 255)) return null;
+    text = `${text.slice(0, dotted.index)}${((bytes[0] << 8) | bytes[1]).toString(16)}:${((bytes[2] << 8) | bytes[3]).toString(16)}`;
+  }
+  const halves = text.split("::");
+  if (halves.length > 2) return null;
+  const part = (half: string) => (half ? half.split(":") : []);
+  const head = part(halves[0]);
+  const tail = halves.length === 2 ? part(halves[1]) : [];
+  const missing = 8 - head.length - tail.length;
+  if (halves.length === 2 ? missing < 1 : missing !== 0) return null;
+  const groups = [...head, ...Array<string>(halves.length === 2 ? missing : 0).fill("0"), ...tail];
+  if (!groups.every((group) => /^[0-9a-f]{1,4}$/.test(group))) return null;
+  return groups.map((group) => parseInt(group, 16));
 }

@@ -14,7 +14,6 @@ webhooksApi.post("/:provider{sepay|casso|payos}", async (c) => {
   const config = getConfig(c.env);
   const provider = BANK_PROVIDERS[c.req.param("provider") as keyof typeof BANK_PROVIDERS];
   const rawBody = await c.req.text();
-  if (rawBody.length > 64 * 1024) return c.json({ success: false, message: "Payload too large" }, 413);
   if (!(await provider.verify(c.req.raw.headers, rawBody, config))) return c.json({ success: false, message: "Unauthorized" }, 401);
   let transfer;
   try {
