@@ -49,8 +49,8 @@ export default {
       return withSecurityHeaders(await renderOutbox(env), createNonce());
     }
     const nonce = createNonce();
-    const render = () => handleRemix(request, { cloudflare: { env, ctx }, nonce });
-    return withSecurityHeaders(isPublicPageRequest(request) ? await cachedPage(request, env, ctx, RELEASE, nonce, render) : await render(), nonce);
+    const render = (forwarded: Request) => handleRemix(forwarded, { cloudflare: { env, ctx }, nonce });
+    return withSecurityHeaders(isPublicPageRequest(request) ? await cachedPage(request, env, ctx, RELEASE, nonce, render) : await render(request), nonce);
   },
 
   async scheduled(controller, env, ctx) {

@@ -152,6 +152,8 @@ describe("attack: a stream of purchases empties every edge copy of the store", (
       expect(html, path).toContain("Sắp hết (còn 3)");
       expect(html, path).not.toContain("còn 4");
     }
+    // The tag that keys the copy to the stock stays between the Worker and its cache.
+    for (const path of [`/${app.url}`, `/${app.url}.data`]) expect((await request(path)).headers.get("x-app-stock"), path).toBeNull();
     // Served again from the fresh copy: no database work.
     const hit = await direct(`/${app.url}`, noDatabase);
     expect(hit.status).toBe(200);
