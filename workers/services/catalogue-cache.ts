@@ -198,15 +198,26 @@ export function homePageNumber(params: URLSearchParams): number {
 }
 
 /**
+ * RFC 3986 §6.2.2 normalisation: an escaped unreserved character is the character, other
+ * escapes are upper-case hex. `%2E` stays escaped, so no dot segment can appear.
+ */
+function canonicalPath(pathname: string): string {
+  return pathname.replace(/%([0-9A-Fa-f]{2})/g, (_, hex: string) => {
+    const char = String.fromCharCode(parseInt(hex, 16));
+    return /[A-Za-z0-9_~-]/.test(char) ? char : `%${hex.toUpperCase()}`;
+  });
+}
+
+/**
  * The URL a cached answer is keyed by and produced from: the path and only the query parameters
  * it reads (`page` on the home page; none elsewhere), so `/?x=1` or a tracking parameter is the
- * copy of `/`, and random queries neither fill the cache nor go around it. Remix data requests
+ * copy of `/`, and random queries (or escapes in the path) neither fill the cache nor go around it. Remix data requests
  * (`*.data`, never stored) keep theirs.
  */
 export function cachedUrl(request: Request): URL {
   const url = new URL(request.url);
   if (url.pathname.endsWith(".data")) return url;
-  const kept = new URL(url.origin + url.pathname);
+  const kept = new URL(url.origin + canonicalPath(url.pathname));
   if (url.pathname === "/") {
     const page = homePageNumber(url.searchParams);
     if (page > 1) kept.searchParams.set("page", String(page));
