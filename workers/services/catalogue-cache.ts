@@ -211,8 +211,8 @@ function canonicalPath(pathname: string): string {
 /**
  * The URL a cached answer is keyed by and produced from: the path and only the query parameters
  * it reads (`page` on the home page; none elsewhere), so `/?x=1` or a tracking parameter is the
- * copy of `/`, and random queries (or escapes in the path) neither fill the cache nor go around it. Remix data requests
- * (`*.data`, never stored) keep theirs.
+ * copy of `/`, and random queries (or escapes in the path) neither fill the cache nor go around
+ * it. Remix data requests (`*.data`, never stored) keep theirs.
  */
 export function cachedUrl(request: Request): URL {
   const url = new URL(request.url);
