@@ -87,8 +87,11 @@ keysApi.post("/purchase", requireUser, async (c) => {
         );
     }
   }
-  // Only the bought app's pages show the stock this sale took from: the rest of the store's edge copies stay.
-  if (!outcome.replayed && outcome.order.app_id !== null) await stockChanged(c.env, c.req.raw, outcome.order.app_id);
+  // Only the bought app's pages show the stock this sale took from: the rest of the store's edge
+  // copies stay. The sale is committed: a failure here costs at most VERSION_RECHECK_MS of old stock.
+  if (!outcome.replayed && outcome.order.app_id !== null) {
+    await stockChanged(c.env, c.req.raw, outcome.order.app_id).catch((error) => console.error("stockChanged", error));
+  }
   return c.json({
     success: true,
     message: WALLET_MESSAGES.purchased,
