@@ -65,8 +65,8 @@ export default {
       return withSecurityHeaders(request, await renderOutbox(env), createNonce());
     }
     const nonce = createNonce();
-    const render = () => handleRemix(request, { cloudflare: { env, ctx }, nonce });
-    return withSecurityHeaders(request, isPublicPageRequest(request) ? await cachedPage(request, env, ctx, RELEASE, nonce, render) : await render(), nonce);
+    const render = (forwarded: Request) => handleRemix(forwarded, { cloudflare: { env, ctx }, nonce });
+    return withSecurityHeaders(request, isPublicPageRequest(request) ? await cachedPage(request, env, ctx, RELEASE, nonce, render) : await render(request), nonce);
   },
 
   async scheduled(controller, env, ctx) {

@@ -1,7 +1,7 @@
 // The loaders' door to the catalogue services (kept out of the browser bundle by the name).
-import type { AppLoadContext, HeadersFunction } from "@remix-run/cloudflare";
+import { type AppLoadContext, data, type HeadersFunction } from "@remix-run/cloudflare";
 import { findPublicApp, findPublicAppById, listPublicAppPage, parseAppId, type PublicApp } from "../../workers/services/catalogue";
-import { PUBLIC_PAGE_HEADER } from "../../workers/services/catalogue-cache";
+import { homePageNumber, PUBLIC_PAGE_HEADER, STOCK_HEADER, stockTag } from "../../workers/services/catalogue-cache";
 import { listAppPricing } from "../../workers/services/keys";
 import { pageContext } from "./site.server";
 
@@ -11,9 +11,7 @@ export const HOME_PAGE_SIZE = 24;
 /** The home grid's page from `?page=` (anything else is page 1). */
 export async function loadCataloguePage(context: AppLoadContext, request: Request) {
   const { db, origin } = pageContext(context, request);
-  const asked = new URL(request.url).searchParams.get("page") ?? "1";
-  const page = /^[1-9]\d{0,5}$/.test(asked) ? Number(asked) : 1;
-  return listPublicAppPage(db, origin, page, HOME_PAGE_SIZE);
+  return listPublicAppPage(db, origin, homePageNumber(new URL(request.url).searchParams), HOME_PAGE_SIZE);
 }
 
 /** The app page's data, or a 404 response thrown for the route's error boundary. */
@@ -27,11 +25,17 @@ export async function loadAppPage(context: AppLoadContext, request: Request, loo
   }
   if (!app) throw new Response("Không tìm thấy ứng dụng", { status: 404 });
   const pricing = await listAppPricing(db, app.id);
-  return { app, pricing, now: Date.now() };
+  // The stock shown, for the edge cache: this page's copy lives only as long as these figures.
+  return data({ app, pricing, now: Date.now() }, { headers: { [STOCK_HEADER]: stockTag(app.id, pricing) } });
 }
 
 /**
  * The `headers` of the public catalogue pages: their HTML is the same for every visitor (the
  * session lives in the browser), so the Worker may keep it at the edge (catalogue-cache.ts).
  */
-export const publicPageHeaders: HeadersFunction = () => ({ [PUBLIC_PAGE_HEADER]: "1" });
+export const publicPageHeaders: HeadersFunction = ({ loaderHeaders }) => {
+  const headers: Record<string, string> = { [PUBLIC_PAGE_HEADER]: "1" };
+  const stock = loaderHeaders.get(STOCK_HEADER);
+  if (stock) headers[STOCK_HEADER] = stock;
+  return headers;
+};

@@ -5,9 +5,10 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { apps, keyTypes, users } from "../../workers/db/schema";
+import { apps, keyPricing, keyTypes, licenseKeys, users } from "../../workers/db/schema";
 import worker from "../../workers/index";
-import { cachedResource, catalogueChanged, readVersionFromDb } from "../../workers/services/catalogue-cache";
+import { cachedResource, catalogueChanged, readVersionFromDb, VERSION_RECHECK_MS } from "../../workers/services/catalogue-cache";
+import { walletFor } from "../../workers/wallet/user-wallet";
 import { bytes, createApp, db, request, sessionToken, unique } from "../factories";
 
 /** The Worker called directly, so a test can give it another env. */
@@ -123,6 +124,24 @@ describe("edge cache of the public pages", () => {
     expect((await db.select().from(apps).where(eq(apps.id, app.id)))[0].downloadCount).toBe(1);
     expect(await readVersionFromDb(env)).toBe(version);
     expect(await count()).toBe("0");
+  });
+
+  it("a sale this colo did not see (another colo's) shows on the app page within VERSION_RECHECK_MS", { timeout: 20_000 }, async () => {
+    const app = await createApp();
+    const [type] = await db.select().from(keyTypes).where(eq(keyTypes.name, "1day"));
+    const [pricing] = await db.insert(keyPricing).values({ appId: app.id, keyTypeId: type.id, price: 1000 }).returning();
+    await db.insert(licenseKeys).values([0, 1, 2].map((index) => ({ appId: app.id, keyTypeId: type.id, keyCode: `ELSEWHERE-${app.id}-${index}` })));
+    await changed();
+    expect((await page(`/${app.url}`)).html).toContain("Sắp hết (còn 3)");
+
+    const name = unique("e").replace(/-/g, "_").slice(0, 28);
+    const [buyer] = await db.insert(users).values({ username: name, email: `${name}@example.com` }).returning();
+    await walletFor(env, buyer.id).credit(buyer.id, [{ type: "deposit", source: "vietqr", amount: 5000, reference: unique("dep"), description: "Nạp tiền" }]);
+    // The wallet object alone: no stockChanged in this colo, as when the sale happened elsewhere.
+    expect((await walletFor(env, buyer.id).purchase(buyer.id, pricing.id, unique("idem"))).ok).toBe(true);
+    expect((await page(`/${app.url}`)).html).toContain("Sắp hết (còn 3)");
+    await new Promise((resolve) => setTimeout(resolve, VERSION_RECHECK_MS + 200));
+    expect((await page(`/${app.url}`)).html).toContain("Sắp hết (còn 2)");
   });
 
   it("renders nothing about the visitor: a signed-in request gets the same HTML as anyone", async () => {

@@ -1,7 +1,7 @@
 // Keys as buyers and mods see them (spec §7 "Keys"); admin key management comes with its issue.
 import { Hono } from "hono";
 import { z } from "zod";
-import { catalogueChanged } from "../services/catalogue-cache";
+import { stockChanged } from "../services/catalogue-cache";
 import { resolvePublicAppId } from "../services/catalogue";
 import { checkKey } from "../services/key-check";
 import { listAppPricing, listKeyTypes } from "../services/keys";
@@ -87,8 +87,11 @@ keysApi.post("/purchase", requireUser, async (c) => {
         );
     }
   }
-  // The app page shows the key stock this purchase just took from.
-  if (!outcome.replayed) await catalogueChanged(c.env, c.req.raw);
+  // Only the bought app's pages show the stock this sale took from: the rest of the store's edge
+  // copies stay. The sale is committed: a failure here costs at most VERSION_RECHECK_MS of old stock.
+  if (!outcome.replayed && outcome.order.app_id !== null) {
+    await stockChanged(c.env, c.req.raw, outcome.order.app_id).catch((error) => console.error("stockChanged", error));
+  }
   return c.json({
     success: true,
     message: WALLET_MESSAGES.purchased,

@@ -11,12 +11,19 @@
 // VERSION_RECHECK_MS later. Every cached copy is keyed by the version, so a change makes all old
 // copies unreachable together: nothing has to be listed or purged one by one.
 //
+// A sale changes only its app's key stock: call `stockChanged(env, request, appId)` instead. An
+// app page's copy carries the stock it shows (stockTag) and is served only while that is still
+// the app's stock, so the rest of the store keeps its copies.
+//
+// A copy is keyed by the path and only the query parameters that path reads (cachedUrl), so
+// junk or random queries share the copy of the page they dress up.
+//
 // What is cached (each colo's Cache API, `edgeCache()`): the public pages (/, /{slug},
 // /app/{id}; their HTML is the same for every visitor because the session lives in the
 // browser), the feeds (/altstore.json, /repo/Release, /repo/Packages, /repo/Packages.gz) and the
 // catalogue API (/api/apps/list, /detail…, /detail-by-url…, /{id}/manifest.plist). A cached copy
 // lives EDGE_TTL_SECONDS at most, which bounds how stale the figures that change without an admin
-// (download counts, key stock after purchases) can be. Cached pages keep a slot for the CSP nonce
+// or a sale (download counts) can be. Cached pages keep a slot for the CSP nonce
 // and get a fresh nonce per response.
 import { etagMatches } from "./files";
 
@@ -25,9 +32,12 @@ export const EDGE_TTL_SECONDS = 60;
 export const VERSION_RECHECK_MS = 5_000;
 /** How long an isolate trusts the version it last saw (other isolates of a colo may lag this much). */
 export const ISOLATE_RECHECK_MS = 1_000;
-const isolateMemo = new Map<string, VersionMemo>();
+const isolateMemo = new Map<string, Memo>();
 /** Set by the public page routes (their `headers` export): only they are stored. */
 export const PUBLIC_PAGE_HEADER = "X-Public-Page";
+/** Set by a page that shows an app's key stock: its stockTag (never sent to the client). */
+export const STOCK_HEADER = "X-App-Stock";
+const CATALOGUE_VERSION = "catalogue-version";
 
 const PREFIX = "/__edge-cache";
 const NONCE_SLOT = 'nonce="__edge_cache_nonce__"';
@@ -59,14 +69,41 @@ function edgeCache(): Cache {
   return (caches as unknown as { default: Cache }).default;
 }
 
-type VersionMemo = { version: number; checkedAt: number };
+// What this colo knows of a piece of state kept in D1 (the catalogue version, an app's stock):
+// the value and when it was read, in this isolate and in the colo's Cache API.
+type Memo = { value: number | string; checkedAt: number };
 
-function versionKey(origin: string): string {
-  return `${origin}${PREFIX}/catalogue-version`;
+function stateKey(origin: string, name: string): string {
+  return `${origin}${PREFIX}/${name}`;
 }
 
-function memoResponse(memo: VersionMemo): Response {
+function memoResponse(memo: Memo): Response {
   return new Response(JSON.stringify(memo), { headers: { "Content-Type": "application/json", "Cache-Control": `public, max-age=${EDGE_TTL_SECONDS}` } });
+}
+
+/** The state as this colo knows it: isolate memo, then the Cache API, re-read from D1 when older than VERSION_RECHECK_MS. */
+async function knownState<T extends number | string>(origin: string, name: string, read: () => Promise<T>): Promise<T> {
+  // This isolate's own memo first: a cached page then costs one Cache API lookup, not two.
+  const known = isolateMemo.get(`${origin}|${name}`);
+  if (known && Date.now() - known.checkedAt < ISOLATE_RECHECK_MS) return known.value as T;
+  const hit = await edgeCache().match(stateKey(origin, name));
+  if (hit) {
+    const memo = (await hit.json()) as Partial<Memo>;
+    if ((typeof memo.value === "number" || typeof memo.value === "string") && typeof memo.checkedAt === "number" && Date.now() - memo.checkedAt < VERSION_RECHECK_MS) {
+      isolateMemo.set(`${origin}|${name}`, { value: memo.value, checkedAt: Date.now() });
+      return memo.value as T;
+    }
+  }
+  const checkedAt = Date.now();
+  const value = await read();
+  await rememberState(origin, name, value, checkedAt);
+  return value;
+}
+
+/** Tells this isolate and this colo's Cache API the state as read from D1 at `checkedAt`. */
+async function rememberState(origin: string, name: string, value: number | string, checkedAt = Date.now()): Promise<void> {
+  isolateMemo.set(`${origin}|${name}`, { value, checkedAt });
+  await edgeCache().put(stateKey(origin, name), memoResponse({ value, checkedAt }));
 }
 
 /** The version in D1: the time (ms) of the last catalogue change, or 0 before any. */
@@ -76,23 +113,8 @@ export async function readVersionFromDb(env: Env): Promise<number> {
 }
 
 /** The catalogue version as this colo knows it: from the Cache API, re-read from D1 when older than VERSION_RECHECK_MS. */
-export async function catalogueVersion(env: Env, origin: string): Promise<number> {
-  // This isolate's own memo first: a cached page then costs one Cache API lookup, not two.
-  const known = isolateMemo.get(origin);
-  if (known && Date.now() - known.checkedAt < ISOLATE_RECHECK_MS) return known.version;
-  const key = versionKey(origin);
-  const hit = await edgeCache().match(key);
-  if (hit) {
-    const memo = (await hit.json()) as Partial<VersionMemo>;
-    if (typeof memo.version === "number" && typeof memo.checkedAt === "number" && Date.now() - memo.checkedAt < VERSION_RECHECK_MS) {
-      isolateMemo.set(origin, { version: memo.version, checkedAt: Date.now() });
-      return memo.version;
-    }
-  }
-  const version = await readVersionFromDb(env);
-  isolateMemo.set(origin, { version, checkedAt: Date.now() });
-  await edgeCache().put(key, memoResponse({ version, checkedAt: Date.now() }));
-  return version;
+export function catalogueVersion(env: Env, origin: string): Promise<number> {
+  return knownState(origin, CATALOGUE_VERSION, () => readVersionFromDb(env));
 }
 
 /**
@@ -106,18 +128,108 @@ export async function catalogueChanged(env: Env, request: Request): Promise<numb
     .bind(Date.now())
     .first<{ version: number }>();
   const version = row!.version;
-  const origin = new URL(request.url).origin;
-  isolateMemo.set(origin, { version, checkedAt: Date.now() });
-  await edgeCache().put(versionKey(origin), memoResponse({ version, checkedAt: Date.now() }));
+  await rememberState(new URL(request.url).origin, CATALOGUE_VERSION, version);
   return version;
+}
+
+// ---------------------------------------------------------------- an app's key stock
+
+/**
+ * What an app page shows of its key stock, as one tag: the app, then each pricing's id and
+ * available count. The page's loader sends it in STOCK_HEADER; its copy is served only while the
+ * tag is still the app's (stockChanged tells this colo at once, other colos within VERSION_RECHECK_MS).
+ */
+export function stockTag(appId: number, pricing: readonly { id: number; available_count: number }[]): string {
+  const counts = [...pricing].sort((a, b) => a.id - b.id).map((option) => `${option.id}=${option.available_count}`);
+  return `${appId}:${counts.join(",")}`;
+}
+
+/** The tag as D1 has it now (the same counts as listAppPricing). */
+async function readStockTag(env: Env, appId: number): Promise<string> {
+  const { results } = await env.DB.prepare(
+    `SELECT p.id AS id, (SELECT count(*) FROM license_keys k WHERE k.app_id = p.app_id AND k.key_type_id = p.key_type_id AND k.status = 'available') AS available_count
+     FROM key_pricing p WHERE p.app_id = ?1`,
+  )
+    .bind(appId)
+    .all<{ id: number; available_count: number }>();
+  return stockTag(appId, results);
+}
+
+function stockName(appId: number): string {
+  return `stock/${appId}`;
+}
+
+function stockAppId(tag: string): number {
+  return Number(tag.slice(0, tag.indexOf(":")));
+}
+
+/**
+ * Call after a sale (or anything that changes only an app's key stock): the pages of that app
+ * show the new figures on the next request in this colo, and nothing else of the store is
+ * rendered again.
+ */
+export async function stockChanged(env: Env, request: Request, appId: number): Promise<void> {
+  const checkedAt = Date.now();
+  await rememberState(new URL(request.url).origin, stockName(appId), await readStockTag(env, appId), checkedAt);
+}
+
+/** Whether a stored page still shows its app's stock as this colo knows it (pages without stock always do). */
+async function stockIsCurrent(env: Env, origin: string, headers: Headers): Promise<boolean> {
+  const tag = headers.get(STOCK_HEADER);
+  if (!tag) return true;
+  const appId = stockAppId(tag);
+  if (!Number.isSafeInteger(appId)) return false;
+  return (await knownState(origin, stockName(appId), () => readStockTag(env, appId))) === tag;
+}
+
+/** A render's tag is as fresh as a D1 read from when it began: this colo learns it unless it knows better. */
+async function seedStock(origin: string, tag: string, renderedFrom: number): Promise<void> {
+  const name = stockName(stockAppId(tag));
+  if (isolateMemo.has(`${origin}|${name}`) || (await edgeCache().match(stateKey(origin, name)))) return;
+  await rememberState(origin, name, tag, renderedFrom);
+}
+
+// ---------------------------------------------------------------- keys
+
+/** The home grid's page from `?page=` (anything else is page 1); the loader and the cache key read it alike. */
+export function homePageNumber(params: URLSearchParams): number {
+  const asked = params.get("page") ?? "1";
+  return /^[1-9]\d{0,5}$/.test(asked) ? Number(asked) : 1;
+}
+
+/**
+ * RFC 3986 §6.2.2 normalisation: an escaped unreserved character is the character, other
+ * escapes are upper-case hex. `%2E` stays escaped, so no dot segment can appear.
+ */
+function canonicalPath(pathname: string): string {
+  return pathname.replace(/%([0-9A-Fa-f]{2})/g, (_, hex: string) => {
+    const char = String.fromCharCode(parseInt(hex, 16));
+    return /[A-Za-z0-9_~-]/.test(char) ? char : `%${hex.toUpperCase()}`;
+  });
+}
+
+/**
+ * The URL a cached answer is keyed by and produced from: the path and only the query parameters
+ * it reads (`page` on the home page; none elsewhere), so `/?x=1` or a tracking parameter is the
+ * copy of `/`, and random queries (or escapes in the path) neither fill the cache nor go around
+ * it. Remix data requests (`*.data`, never stored) keep theirs.
+ */
+export function cachedUrl(request: Request): URL {
+  const url = new URL(request.url);
+  if (url.pathname.endsWith(".data")) return url;
+  const kept = new URL(url.origin + canonicalPath(url.pathname));
+  if (url.pathname === "/") {
+    const page = homePageNumber(url.searchParams);
+    if (page > 1) kept.searchParams.set("page", String(page));
+  }
+  return kept;
 }
 
 /**
  * `release` is the build's id (Remix's `assets.version`): after a deploy no copy made by the
  * previous build is served, since its pages point at that build's scripts.
  */
-async function cacheKey(env: Env, request: Request, release: string): Promise<string> {
-  const url = new URL(request.url);
+async function cacheKey(env: Env, url: URL, release: string): Promise<string> {
   const version = await catalogueVersion(env, url.origin);
   return `${url.origin}${PREFIX}/${encodeURIComponent(release)}/v${version}${url.pathname}${url.search}`;
 }
@@ -144,9 +256,9 @@ function storable(response: Response): boolean {
   return response.status === 200 && !response.headers.has("Set-Cookie") && !/no-store|private/.test(response.headers.get("Cache-Control") ?? "");
 }
 
-/** The request without conditional headers: on a miss the handler must produce the whole answer to store. */
-function unconditional(request: Request): Request {
-  const copy = new Request(request);
+/** The request for `url` without conditional headers: on a miss the handler must produce the whole answer to store. */
+function unconditional(request: Request, url: URL): Request {
+  const copy = new Request(url, request);
   copy.headers.delete("If-None-Match");
   copy.headers.delete("If-Modified-Since");
   return copy;
@@ -201,7 +313,8 @@ function answer(request: Request, body: ArrayBuffer, headers: Headers): Response
  * If-None-Match that names the stored ETag gets a 304.
  */
 export async function cachedResource(request: Request, env: Env, ctx: ExecutionContext, release: string, produce: (request: Request) => Promise<Response>): Promise<Response> {
-  const key = await cacheKey(env, request, release);
+  const url = cachedUrl(request);
+  const key = await cacheKey(env, url, release);
   const near = isolateCopy(key);
   if (near) return answer(request, (near.body as ArrayBuffer).slice(0), new Headers(near.headers));
   const hit = await edgeCache().match(key);
@@ -212,7 +325,7 @@ export async function cachedResource(request: Request, env: Env, ctx: ExecutionC
     return answer(request, body.slice(0), headers);
   }
 
-  const fresh = await produce(unconditional(request));
+  const fresh = await produce(unconditional(request, url));
   if (!storable(fresh)) return fresh;
   const body = await fresh.arrayBuffer();
   ctx.waitUntil(edgeCache().put(key, storedCopy(body, fresh.headers)));
@@ -223,29 +336,47 @@ export async function cachedResource(request: Request, env: Env, ctx: ExecutionC
 /**
  * A public page through the edge cache. The HTML is stored with a slot where this render's
  * nonce was, and every answer fills the slot with its own `nonce`, the one its CSP header names.
- * Only answers that the route marked with PUBLIC_PAGE_HEADER are stored.
+ * Only answers that the route marked with PUBLIC_PAGE_HEADER are stored; a copy that shows an
+ * app's stock (STOCK_HEADER) is served only while that stock is unchanged. `render` gets the
+ * request for the cached URL, so every query that shares a copy renders the same HTML.
  */
-export async function cachedPage(request: Request, env: Env, ctx: ExecutionContext, release: string, nonce: string, render: () => Promise<Response>): Promise<Response> {
-  const key = await cacheKey(env, request, release);
+export async function cachedPage(request: Request, env: Env, ctx: ExecutionContext, release: string, nonce: string, render: (request: Request) => Promise<Response>): Promise<Response> {
+  const url = cachedUrl(request);
+  const key = await cacheKey(env, url, release);
+  const serve = (stored: string, headers: Headers) => {
+    const client = new Headers(headers);
+    client.delete(STOCK_HEADER);
+    return new Response(stored.replaceAll(NONCE_SLOT, `nonce="${nonce}"`), { status: 200, headers: client });
+  };
   const near = isolateCopy(key);
-  if (near) return new Response((near.body as string).replaceAll(NONCE_SLOT, `nonce="${nonce}"`), { status: 200, headers: new Headers(near.headers) });
+  if (near && (await stockIsCurrent(env, url.origin, new Headers(near.headers)))) return serve(near.body as string, new Headers(near.headers));
   const hit = await edgeCache().match(key);
   if (hit) {
-    const stored = await hit.text();
     const headers = clientHeaders(hit.headers);
-    keepInIsolate(key, stored, headers);
-    return new Response(stored.replaceAll(NONCE_SLOT, `nonce="${nonce}"`), { status: 200, headers });
+    if (await stockIsCurrent(env, url.origin, headers)) {
+      const stored = await hit.text();
+      keepInIsolate(key, stored, headers);
+      return serve(stored, headers);
+    }
+    await hit.body?.cancel();
   }
 
-  const rendered = await render();
+  const renderedFrom = Date.now();
+  const rendered = await render(new Request(url, request));
   const headers = new Headers(rendered.headers);
   const isPublic = headers.has(PUBLIC_PAGE_HEADER);
+  const stock = headers.get(STOCK_HEADER);
   headers.delete(PUBLIC_PAGE_HEADER);
-  if (!isPublic || !storable(rendered)) return new Response(rendered.body, { status: rendered.status, statusText: rendered.statusText, headers });
+  if (!isPublic || !storable(rendered)) {
+    headers.delete(STOCK_HEADER);
+    return new Response(rendered.body, { status: rendered.status, statusText: rendered.statusText, headers });
+  }
   const html = await rendered.text();
   // The nonce is 128 random bits, so `nonce="<it>"` appears only where the renderer put it.
   const slotted = html.replaceAll(`nonce="${nonce}"`, NONCE_SLOT);
   ctx.waitUntil(edgeCache().put(key, storedCopy(slotted, headers)));
   keepInIsolate(key, slotted, headers);
-  return new Response(html, { status: 200, headers });
+  // The next hit then needs no D1 read to know the stock is current.
+  if (stock) ctx.waitUntil(seedStock(url.origin, stock, renderedFrom));
+  return serve(slotted, headers);
 }

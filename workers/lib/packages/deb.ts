@@ -27,6 +27,8 @@ const AR_HEADER = 60;
 const MAX_CONTROL_ARCHIVE = 16 * 1024 * 1024;
 const MAX_CONTROL_TAR = 32 * 1024 * 1024;
 const MAX_MEMBERS = 64;
+/** A BSD long name (`#1/<length>`) is read before anything else of its member: real ones are short. */
+const MAX_AR_NAME = 1024;
 
 export async function readDebControl(reader: RangeReader): Promise<DebControl> {
   if (reader.size < AR_MAGIC.length || latin1(await readExactly(reader, 0, AR_MAGIC.length, "đầu tệp")) !== AR_MAGIC) {
@@ -105,6 +107,8 @@ async function findControlMember(reader: RangeReader): Promise<ArMember | undefi
     } else if (/^#1\/\d+$/.test(name)) {
       // BSD: the name's length is given, and the name opens the member's data.
       const length = Number(name.slice(3));
+      if (length > MAX_AR_NAME) throw new PackageError(`${NOT_DEB} (tên mục ar quá dài)`);
+      if (length > size) throw new PackageError(`${NOT_DEB} (tên mục ar dài hơn mục)`);
       name = latin1(await readExactly(reader, offset, length, "tên mục ar")).replace(/\0+$/, "");
       offset += length;
       size -= length;

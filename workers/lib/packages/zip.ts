@@ -18,8 +18,10 @@ export type ZipMatch = string | ((entry: ZipEntry) => boolean);
 
 /** Inflating more than this for one entry is refused (a plist or a provisioning profile is small). */
 export const MAX_ENTRY_SIZE = 8 * 1024 * 1024;
-/** A central directory beyond this is not an app package we want to read. */
-const MAX_CENTRAL_DIRECTORY = 64 * 1024 * 1024;
+/** A central directory beyond this is not an app package we want to read (it is read whole). */
+export const MAX_CENTRAL_DIRECTORY = 32 * 1024 * 1024;
+/** Entries beyond this are refused before the directory is read (big games hold tens of thousands). */
+export const MAX_ZIP_ENTRIES = 100_000;
 
 const EOCD_SIG = 0x06054b50;
 const ZIP64_LOCATOR_SIG = 0x07064b50;
@@ -98,6 +100,10 @@ export async function readZipEntry(reader: RangeReader, target: ZipEntry | ZipMa
   if (entry.encrypted) throw new PackageError(`Tệp ${entry.name} trong gói bị mã hoá, không đọc được`);
   if (entry.uncompressedSize > maxSize) throw new PackageError(`Tệp ${entry.name} trong gói quá lớn để đọc`);
   if (entry.method !== 0 && entry.method !== 8) throw new PackageError(`Tệp ${entry.name} dùng kiểu nén ${entry.method} chưa được hỗ trợ`);
+  // The compressed size is read into memory whole, so it is judged before the read: deflate never
+  // grows data by more than a few bytes per block, and a stored entry is its own size.
+  if (entry.method === 0 && entry.compressedSize !== entry.uncompressedSize) throw new PackageError(`${NOT_ZIP} (kích thước ${entry.name} sai)`);
+  if (entry.compressedSize > deflateBound(entry.uncompressedSize)) throw new PackageError(`Tệp ${entry.name} trong gói quá lớn để đọc`);
 
   const local = await readExactly(reader, entry.localHeaderOffset, 30, "đầu mục zip");
   if (u32(local, 0) !== LOCAL_SIG) throw new PackageError(`${NOT_ZIP} (đầu mục ${entry.name} hỏng)`);
@@ -107,7 +113,6 @@ export async function readZipEntry(reader: RangeReader, target: ZipEntry | ZipMa
 
   let data: Uint8Array;
   if (entry.method === 0) {
-    if (entry.compressedSize !== entry.uncompressedSize) throw new PackageError(`${NOT_ZIP} (kích thước ${entry.name} sai)`);
     data = raw;
   } else {
     data = await decompress(raw, "deflate-raw", maxSize, entry.name);
@@ -115,6 +120,11 @@ export async function readZipEntry(reader: RangeReader, target: ZipEntry | ZipMa
   if (data.byteLength !== entry.uncompressedSize) throw new PackageError(`${NOT_ZIP} (kích thước ${entry.name} sai)`);
   if (crc32(data) !== entry.crc32) throw new PackageError(`${NOT_ZIP} (CRC của ${entry.name} sai)`);
   return data;
+}
+
+/** The most bytes a deflate stream of `size` bytes can take (generous: 1/256 plus 1 KiB). */
+function deflateBound(size: number): number {
+  return size + Math.ceil(size / 256) + 1024;
 }
 
 type EndOfCentralDirectory = { entries: number; cdOffset: number; cdSize: number };
@@ -155,6 +165,7 @@ async function readEndOfCentralDirectory(reader: RangeReader): Promise<EndOfCent
     throw new PackageError(`${NOT_ZIP} (thiếu ZIP64)`);
   }
   if (cdOffset + cdSize > reader.size) throw new PackageError(`${NOT_ZIP} (mục lục nằm ngoài tệp)`);
+  if (entries > MAX_ZIP_ENTRIES) throw new PackageError(`Tệp zip có quá nhiều mục (hơn 100.000)`);
   // Every central record is at least 46 bytes: a count beyond that is a lie, not a loop to run.
   if (entries * 46 > cdSize) throw new PackageError(`${NOT_ZIP} (mục lục zip hỏng)`);
   return { entries, cdOffset, cdSize };
