@@ -188,7 +188,7 @@ describe("attack: one transfer reported by two providers watching the account is
       expect(events[0].status).toBe("unmatched");
       const admin = await person("admin");
       const unmatched = (await api("/api/admin/bank-transfers/?status=unmatched", { token: admin.token })).body.data as Body[];
-      expect(unmatched.filter((event) => event.content === transfer.content && event.amount === 75000 && event.bank_reference === transfer.reference)).toHaveLength(1);
+      expect(unmatched.filter((event) => event.bank_reference === transfer.reference)).toHaveLength(1);
     });
   }
 
