@@ -9,7 +9,7 @@ import { formatVND } from "../../app/lib/format";
 import { cardTopups, paymentEvents, users } from "../db/schema";
 import { bankReference } from "../services/bank-transfers";
 import { findUserById } from "../services/accounts";
-import { CARD_STATUS_DISPLAY, maskCode } from "../services/cards";
+import { CARD_STATUS_DISPLAY, capCardCredit, maskCode } from "../services/cards";
 import { walletFor } from "../wallet/user-wallet";
 import { type ApiContext, type ApiEnv, db } from "./context";
 import { ApiError } from "./errors";
@@ -111,7 +111,7 @@ async function creditParkedCard(c: ApiContext, event: typeof paymentEvents.$infe
   const result = await walletFor(c.env, owner.id).creditParkedCard(owner.id, {
     eventId: event.id,
     cardId: card.id,
-    amount: event.amount,
+    amount: capCardCredit(card, event.amount),
     reference: `card:${card.requestId}`,
     maskedCode: maskCode(card.cardCode),
     adminId: c.get("user").id,
@@ -119,7 +119,7 @@ async function creditParkedCard(c: ApiContext, event: typeof paymentEvents.$infe
   });
   if (!result.ok) throw new ApiError(400, "Không thể cộng tiền cho người dùng này");
   if (result.duplicate) throw new ApiError(409, "Thẻ này đã được cộng tiền trước đó");
-  return c.json({ success: true, message: `Đã cộng ${formatVND(event.amount)} cho ${owner.username}`, data: { balance: result.wallet.balance } });
+  return c.json({ success: true, message: `Đã cộng ${formatVND(capCardCredit(card, event.amount))} cho ${owner.username}`, data: { balance: result.wallet.balance } });
 }
 
 const dismissSchema = z.object({ note: z.string().trim().min(1, "Vui lòng nhập ghi chú").max(500) });

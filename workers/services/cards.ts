@@ -160,13 +160,17 @@ export function isFinalAnswer(answer: Pick<GatewayAnswer, "status">, command: "c
 
 /**
  * What a finished card credits: the gateway's amount, or the value less the carrier's fee; never
- * more than the card's declared value, whatever the gateway (or a callback) reports. Every card
- * credit, automatic or by an admin, is computed here.
+ * more than the card's declared value, whatever the gateway (or a callback) reports.
  */
 export function amountToCredit(config: CardConfig, card: Pick<CardRow, "telco" | "feePercent" | "cardValue">, answer: GatewayAnswer): number {
   const raw = config.CARD_CREDIT === "fee_formula" ? ((answer.value ?? 0) * (100 - card.feePercent)) / 100 : (answer.amount ?? 0);
-  const amount = Math.floor(Number(raw));
-  return Number.isFinite(amount) ? Math.min(Math.max(0, amount), card.cardValue) : 0;
+  return capCardCredit(card, raw);
+}
+
+/** The one rule every card credit passes: a whole number of đồng, from 0 up to the declared value. */
+export function capCardCredit(card: Pick<CardRow, "cardValue">, amount: unknown): number {
+  const whole = Math.floor(Number(amount));
+  return Number.isFinite(whole) ? Math.min(Math.max(0, whole), card.cardValue) : 0;
 }
 
 /** The card's code is only needed to re-check it; once settled, keep only its last digits. */
@@ -218,7 +222,7 @@ export async function applyGatewayAnswer(env: Env, config: CardConfig, card: Car
 
 /** The credit a card would bring at its declared value (what an admin sees for a card with no answer). */
 export function expectedCredit(card: Pick<CardRow, "cardValue" | "feePercent">): number {
-  return Math.floor((card.cardValue * (100 - card.feePercent)) / 100);
+  return capCardCredit(card, (card.cardValue * (100 - card.feePercent)) / 100);
 }
 
 /**

@@ -46,7 +46,12 @@ export async function runScheduledJobs(env: Env, now: Date): Promise<JobReport> 
     : [];
   let parkedCards = 0;
   for (const card of due) {
-    if ((await recheckPendingCard(env, config, card, now.getTime())) === "parked") parkedCards += 1;
+    try {
+      if ((await recheckPendingCard(env, config, card, now.getTime())) === "parked") parkedCards += 1;
+    } catch (error) {
+      // One card's failure (its wallet, D1) must not stop the others; it stays due.
+      console.error(`Card ${card.id} could not be re-checked`, error);
+    }
   }
   const abandonedUploads = await cleanupAbandonedUploads(env, db, now);
   return { expiredTopups: topups.length, expiredKeys: keys.length, recheckedCards: due.length, parkedCards, abandonedUploads };
