@@ -207,6 +207,22 @@ describe("attack: a late success for a card closed as failed is dropped", () => 
     expect(await balanceOf(owner.id)).toBe(80000);
   });
 
+  it("reopens a parked late success an admin dismissed when the gateway confirms it again", async () => {
+    const user = await person();
+    const admin = await person("admin");
+    const code = digits();
+    const created = await submit(user.token, { telco: "VINAPHONE", card_serial: digits(), card_code: code, card_value: 20000 });
+    const card = await cardRow(created.body.data.transaction_id);
+    await settle();
+    await db.update(cardTopups).set({ status: "failed", cardCode: maskCode(code) }).where(eq(cardTopups.id, card.id));
+    await callback(card);
+    const [parked] = await parkedFor(card.id);
+    expect((await api(`/api/admin/bank-transfers/${parked.id}/dismiss/`, { token: admin.token, body: { note: "Nhầm" } })).status).toBe(200);
+    expect((await parkedFor(card.id))[0].status).toBe("dismissed");
+    await callback(card);
+    expect(await parkedFor(card.id)).toMatchObject([{ id: parked.id, status: "unmatched", amount: 16000, resolvedAt: null }]);
+  });
+
   it("does not park a 'success' callback for a card the gateway says is bad", async () => {
     const user = await person();
     const created = await submit(user.token, { telco: "VINAPHONE", card_serial: digits("0000"), card_code: digits(), card_value: 200000 });
