@@ -5,7 +5,8 @@
 // ending in 9999 has a wrong declared value (2: credited at the real, lower value with a 50%
 // penalty); any other card succeeds at its declared value (1). For the tests of lost cards: a code
 // ending in 8888 stays pending for ever; 7777 succeeds reporting twice its declared value; 6666 is
-// dropped without an answer the first time it is submitted (the gateway "cannot be reached").
+// dropped without an answer the first time it is submitted (the gateway "cannot be reached"); 5555
+// is first called back as a bad card, then corrected to a success and called back again.
 import { createHash } from "node:crypto";
 import { createServer } from "node:http";
 
@@ -64,7 +65,13 @@ export async function startCardGateway({ port = 9500, host = "127.0.0.1", partne
 
   async function callBack(card) {
     if (card.code.endsWith("8888")) return;
-    card.result = outcome(card);
+    if (card.code.endsWith("5555") && !card.corrected) {
+      card.corrected = true;
+      card.result = { status: 3, message: "Thẻ không hợp lệ", value: 0, amount: 0 };
+      setTimeout(() => callBack(card), delayMs).unref?.();
+    } else {
+      card.result = outcome(card);
+    }
     if (!callbackUrl) return;
     try {
       const response = await fetch(callbackUrl, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(view(card)) });

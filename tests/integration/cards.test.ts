@@ -21,7 +21,8 @@ let serialCounter = 0;
 function digits(suffix = "") {
   serialCounter += 1;
   const base = `${Date.now()}${serialCounter}`.slice(-12).padStart(12, "1");
-  return suffix ? base.slice(0, base.length - suffix.length) + suffix : base;
+  // The simulated gateway reads meaning into some endings (0000, 9999, 8888…): a plain card ends in 1.
+  return suffix ? base.slice(0, base.length - suffix.length) + suffix : `${base.slice(1)}1`;
 }
 
 async function submit(token: string | undefined, body: Body) {
