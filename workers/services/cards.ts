@@ -4,8 +4,8 @@
 // given up on: without a final answer it is re-checked with backoff for a day, then parked for an
 // admin in the review queue of unmatched bank transfers (payment_events, provider 'card').
 import { createHash, timingSafeEqual } from "node:crypto";
-import { formatVND } from "../../app/lib/format";
 import { eq } from "drizzle-orm";
+import { formatVND } from "../../app/lib/format";
 import type { Config } from "../config";
 import { getDb } from "../db/client";
 import { cardTopups } from "../db/schema";
