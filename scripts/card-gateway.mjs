@@ -3,7 +3,10 @@
 // answered "pending" (99) and called back a few seconds later, signed the same way; `check`
 // answers a card's current state. Outcomes: a serial ending in 0000 is a bad card (3); a code
 // ending in 9999 has a wrong declared value (2: credited at the real, lower value with a 50%
-// penalty); any other card succeeds at its declared value (1).
+// penalty); any other card succeeds at its declared value (1). For the tests of lost cards: a code
+// ending in 8888 stays pending for ever; 7777 succeeds reporting twice its declared value; 6666 is
+// dropped without an answer the first time it is submitted (the gateway "cannot be reached"); 5555
+// is first called back as a bad card, then corrected to a success and called back again.
 import { createHash } from "node:crypto";
 import { createServer } from "node:http";
 
@@ -23,6 +26,10 @@ async function readBody(request) {
 
 function outcome(card) {
   const fee = FEES[card.telco] ?? 20;
+  if (card.code.endsWith("7777")) {
+    const value = card.declared * 2;
+    return { status: 1, message: "Thành công", value, amount: Math.floor((value * (100 - fee)) / 100) };
+  }
   if (card.serial.endsWith("0000")) return { status: 3, message: "Thẻ không hợp lệ", value: 0, amount: 0 };
   if (card.code.endsWith("9999")) {
     const value = Math.max(10000, Math.floor(card.declared / 2));
@@ -38,6 +45,7 @@ function outcome(card) {
 export async function startCardGateway({ port = 9500, host = "127.0.0.1", partnerId, partnerKey, callbackUrl = null, delayMs = 2000, log = false }) {
   const cards = new Map();
   let transCounter = 1000;
+  const dropped = new Set();
 
   function view(card) {
     return {
@@ -56,7 +64,14 @@ export async function startCardGateway({ port = 9500, host = "127.0.0.1", partne
   }
 
   async function callBack(card) {
-    card.result = outcome(card);
+    if (card.code.endsWith("8888")) return;
+    if (card.code.endsWith("5555") && !card.corrected) {
+      card.corrected = true;
+      card.result = { status: 3, message: "Thẻ không hợp lệ", value: 0, amount: 0 };
+      setTimeout(() => callBack(card), delayMs).unref?.();
+    } else {
+      card.result = outcome(card);
+    }
     if (!callbackUrl) return;
     try {
       const response = await fetch(callbackUrl, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(view(card)) });
@@ -89,6 +104,10 @@ export async function startCardGateway({ port = 9500, host = "127.0.0.1", partne
     if (command !== "charging") return send(200, { status: 100, message: "Lệnh không hợp lệ" });
     if (!FEES[telco] || !requestId || !Number(amount)) return send(200, { status: 100, message: "Thiếu thông tin thẻ" });
     if (cards.has(requestId)) return send(200, { status: 100, message: "Trùng request_id" });
+    if (String(code).endsWith("6666") && !dropped.has(requestId)) {
+      dropped.add(requestId);
+      return request.socket.destroy();
+    }
     const card = { requestId, telco, code: String(code), serial: String(serial), declared: Number(amount), transId: String(transCounter++), result: null };
     cards.set(requestId, card);
     setTimeout(() => callBack(card), delayMs).unref?.();

@@ -1,5 +1,7 @@
 // /admin/bank-transfers: bank transfers that matched no top-up (late, cancelled, wrong amount, no
-// code). An admin credits one to a user (found by e-mail or username) or dismisses it with a note.
+// code), and phone cards parked for review (a success after the card was closed, or no answer from
+// the gateway for a day). An admin credits a transfer to a user (found by e-mail or username), a
+// card to its owner, or dismisses either with a note.
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { type FormEvent, useEffect, useState } from "react";
 import { AdminGuard, AdminPage, Badge, BUTTON_SECONDARY, BUTTON_SMALL, EmptyRow, Modal, ModalActions, SELECT_CLASS, TABLE_WRAP, TD, TH, useAdminError } from "~/components/admin/AdminShell";
@@ -22,6 +24,9 @@ type Transfer = {
   account_number: string | null;
   status: string;
   matched_topup_id: number | null;
+  bank_reference: string | null;
+  card: { transaction_id: string; telco: string; card_serial: string; formatted_card_value: string; status_display: string } | null;
+  user: { id: number; username: string; email: string } | null;
   credited_user_id: number | null;
   resolution_note: string | null;
   received_at: string;
@@ -46,6 +51,7 @@ function BankTransfers() {
   const [loading, setLoading] = useState(true);
   const [version, setVersion] = useState(0);
   const [crediting, setCrediting] = useState<Transfer | null>(null);
+  const [creditingCard, setCreditingCard] = useState<Transfer | null>(null);
   const [dismissing, setDismissing] = useState<Transfer | null>(null);
   const handleError = useAdminError();
 
@@ -67,7 +73,10 @@ function BankTransfers() {
   const done = () => setVersion((value) => value + 1);
 
   return (
-    <AdminPage title="Chuyển khoản chưa khớp" subtitle="Giao dịch ngân hàng không khớp với lệnh nạp nào: cộng cho người dùng hoặc bỏ qua kèm ghi chú.">
+    <AdminPage
+      title="Chuyển khoản chưa khớp"
+      subtitle="Giao dịch ngân hàng không khớp với lệnh nạp nào, và thẻ cào cần duyệt: cộng cho người dùng (thẻ: cho chủ thẻ) hoặc bỏ qua kèm ghi chú."
+    >
       <div className="mb-3 flex items-center gap-2">
         <label htmlFor="transfer-status" className="sr-only">
           Lọc theo trạng thái
@@ -103,9 +112,12 @@ function BankTransfers() {
                 <tr key={transfer.id} data-transfer-id={transfer.id}>
                   <td className={`${TD} whitespace-nowrap`}>{formatDateTime(transfer.received_at)}</td>
                   <td className={`${TD} text-right font-semibold whitespace-nowrap text-emerald-300`}>{transfer.formatted_amount}</td>
-                  <td className={`${TD} max-w-[18rem] break-words`}>{transfer.content || "—"}</td>
+                  <td className={`${TD} max-w-[18rem] break-words`}>
+                    {transfer.card ? <CardSummary transfer={transfer} /> : transfer.content || "—"}
+                  </td>
                   <td className={`${TD} font-mono text-xs`}>
                     {transfer.provider}:{transfer.provider_transaction_id}
+                    {transfer.bank_reference && <span className="block text-zinc-400">Ref {transfer.bank_reference}</span>}
                   </td>
                   <td className={TD}>
                     <Badge tone={state.tone}>{state.label}</Badge>
@@ -115,8 +127,8 @@ function BankTransfers() {
                   <td className={`${TD} text-right whitespace-nowrap`}>
                     {transfer.status === "unmatched" && (
                       <div className="inline-flex gap-1.5">
-                        <button type="button" className={BUTTON_SMALL} onClick={() => setCrediting(transfer)}>
-                          Cộng cho người dùng
+                        <button type="button" className={BUTTON_SMALL} onClick={() => (transfer.card ? setCreditingCard(transfer) : setCrediting(transfer))}>
+                          {transfer.card ? "Cộng cho chủ thẻ" : "Cộng cho người dùng"}
                         </button>
                         <button type="button" className={BUTTON_SMALL} onClick={() => setDismissing(transfer)}>
                           Bỏ qua
@@ -131,8 +143,80 @@ function BankTransfers() {
         </table>
       </div>
       <CreditDialog transfer={crediting} onClose={() => setCrediting(null)} onDone={done} />
+      <CardCreditDialog transfer={creditingCard} onClose={() => setCreditingCard(null)} onDone={done} />
       <DismissDialog transfer={dismissing} onClose={() => setDismissing(null)} onDone={done} />
     </AdminPage>
+  );
+}
+
+/** A parked card: which card it is and whose, since its credit can only go to that user. */
+function CardSummary({ transfer }: { transfer: Transfer }) {
+  const { card, user } = transfer;
+  if (!card) return null;
+  return (
+    <span data-testid="parked-card">
+      <span className="block text-white">
+        Thẻ {card.telco} · {card.formatted_card_value}
+      </span>
+      <span className="block font-mono text-xs text-zinc-400">Serial {card.card_serial}</span>
+      <span className="block text-xs text-zinc-400">Trạng thái thẻ: {card.status_display}</span>
+      {user && (
+        <span className="block text-xs text-zinc-300">
+          Chủ thẻ: #{user.id} @{user.username}
+        </span>
+      )}
+      {transfer.content && <span className="block text-xs text-zinc-500">{transfer.content}</span>}
+    </span>
+  );
+}
+
+function CardCreditDialog({ transfer, onClose, onDone }: { transfer: Transfer | null; onClose: () => void; onDone: () => void }) {
+  const [note, setNote] = useState("");
+  const [busy, setBusy] = useState(false);
+  const handleError = useAdminError();
+
+  useEffect(() => {
+    if (transfer) setNote("");
+  }, [transfer]);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!transfer || busy) return;
+    setBusy(true);
+    try {
+      const body = await apiFetch<{ message?: string }>(`/api/admin/bank-transfers/${transfer.id}/credit/`, { method: "POST", auth: true, body: { note: note.trim() } });
+      toast.success(body.message || "Đã cộng tiền");
+      onDone();
+      onClose();
+    } catch (failure) {
+      handleError(failure, "Không thể cộng tiền");
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Modal open={transfer !== null} onClose={onClose} title="Cộng tiền thẻ cào cho chủ thẻ" busy={busy} testId="credit-card">
+      {transfer && (
+        <form onSubmit={submit} className="space-y-4" noValidate>
+          <p className="text-sm text-zinc-300">
+            Cộng <span className="font-semibold text-emerald-300">{transfer.formatted_amount}</span> cho{" "}
+            {transfer.user ? (
+              <span className="font-semibold text-white">
+                #{transfer.user.id} @{transfer.user.username}
+              </span>
+            ) : (
+              "chủ thẻ"
+            )}
+            . Hãy đối chiếu với cổng thẻ trước khi cộng.
+          </p>
+          <Field id="card-credit-note" label="Ghi chú">
+            <input id="card-credit-note" className={inputClass(false)} value={note} maxLength={500} onChange={(event) => setNote(event.target.value)} />
+          </Field>
+          <ModalActions onCancel={onClose} busy={busy} label="Cộng tiền" />
+        </form>
+      )}
+    </Modal>
   );
 }
 

@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect, type Page, type Route, test } from "@playwright/test";
 import { localSettings } from "../../scripts/lib.mjs";
 import { simulateBankTransfer } from "../../scripts/simulate-bank.mjs";
-import { closeMenu, fundUser, headerAccount, login, newUser, type Session, signIn, toast } from "./support";
+import { ADMIN_LOGIN, ADMIN_PASSWORD, closeMenu, fundUser, headerAccount, login, newUser, type Session, signIn, toast } from "./support";
 
 // The wallet on the profile (spec §2 "Profile", §4 "VietQR transaction status", "Card payment
 // status", §5, §8 "Wallet", §9): VietQR paid through the simulated bank, phone cards through the
@@ -183,6 +183,46 @@ test("phone cards through the simulated gateway: from the header, a good card, t
   await page.keyboard.press("Escape");
   await expect(dialog).toHaveCount(0);
   await expect(page.getByTestId("profile-balance")).toHaveText(/^80\.000\s₫$/);
+});
+
+test("a card's late success is parked for the admin, who credits it to the card's owner once", async ({ page, request }) => {
+  // The simulated gateway first calls a code ending in 5555 a bad card, then corrects itself.
+  const owner = await newUser(request, "late", { first_name: "Lê", last_name: "Muộn" });
+  const auth = { Authorization: `Bearer ${owner.access}` };
+  const serial = uniqueDigits(14);
+  const created = await request.post("/api/cards/create/", { headers: auth, data: { telco: "VIETTEL", card_serial: serial, card_code: uniqueDigits(13, "5555"), card_value: 50000 } });
+  expect(created.status(), await created.text()).toBe(201);
+  const card = (await created.json()).data;
+  await expect.poll(async () => (await (await request.get(`/api/cards/detail/${card.transaction_id}/`, { headers: auth })).json()).data.status, { timeout: 15_000 }).toBe("invalid_card");
+
+  const admin = await login(request, ADMIN_LOGIN, ADMIN_PASSWORD);
+  const adminAuth = { Authorization: `Bearer ${admin.access}` };
+  const parked = async () => {
+    const list = (await (await request.get("/api/admin/bank-transfers/?status=unmatched", { headers: adminAuth })).json()).data as { id: number; card: { transaction_id: string } | null }[];
+    return list.find((entry) => entry.card?.transaction_id === card.transaction_id)?.id ?? null;
+  };
+  await expect.poll(parked, { timeout: 15_000 }).not.toBeNull();
+  const entryId = await parked();
+
+  await signIn(page, admin);
+  await page.goto("/admin/bank-transfers");
+  const row = page.locator(`tr[data-transfer-id="${entryId}"]`);
+  await expect(row.getByTestId("parked-card")).toContainText(`Serial ${serial}`);
+  await expect(row.getByTestId("parked-card")).toContainText(`Chủ thẻ: #${owner.user.id} @${owner.user.username}`);
+  await expect(row.getByTestId("parked-card")).toContainText("Thẻ không hợp lệ");
+  await row.getByRole("button", { name: "Cộng cho chủ thẻ" }).click();
+  const dialog = page.getByRole("dialog", { name: "Cộng tiền thẻ cào cho chủ thẻ" });
+  await expect(dialog).toContainText(/40\.000\s₫/);
+  await expect(dialog).toContainText(`@${owner.user.username}`);
+  await dialog.getByLabel("Ghi chú").fill("Cổng thẻ xác nhận thành công");
+  await dialog.getByRole("button", { name: "Cộng tiền" }).click();
+  await expect(toast(page, new RegExp(`Đã cộng 40\\.000\\s₫ cho ${owner.user.username}`))).toBeVisible();
+  await expect(row).toHaveCount(0); // no longer waiting
+
+  const again = await request.post(`/api/admin/bank-transfers/${entryId}/credit/`, { headers: adminAuth, data: { note: "lần hai" } });
+  expect(again.status()).toBe(409);
+  const balance = (await (await request.get("/api/auth/wallet/balance/", { headers: auth })).json()).data.balance;
+  expect(balance).toBe(40000);
 });
 
 test("the purchases tab lists a key bought through the API, with its code to copy", async ({ page, request, context, baseURL }) => {

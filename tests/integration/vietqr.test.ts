@@ -36,7 +36,7 @@ function sepayBody(overrides: Body = {}) {
     transferAmount: 60000,
     accumulated: 1000000,
     subAccount: null,
-    referenceCode: "FT2633",
+    referenceCode: `FT${sepayId}`,
     description: "",
     ...overrides,
   };
@@ -305,7 +305,7 @@ describe("Casso and payOS adapters", () => {
     const user = await person();
     const topup = await topupFor(user, 70000);
     sepayId += 1;
-    const body = { error: 0, data: { id: sepayId, reference: "FT1", description: `CK ${topup.description}`, amount: 70000, runningBalance: 1, transactionDateTime: "2026-11-25 10:00:00", accountNumber: env.VIETQR_ACCOUNT_NUMBER, bankName: "VCB", bankAbbreviation: "VCB" } };
+    const body = { error: 0, data: { id: sepayId, reference: `FT${sepayId}`, description: `CK ${topup.description}`, amount: 70000, runningBalance: 1, transactionDateTime: "2026-11-25 10:00:00", accountNumber: env.VIETQR_ACCOUNT_NUMBER, bankName: "VCB", bankAbbreviation: "VCB" } };
     const t = String(Date.now());
     const signature = `t=${t},v1=${await hmac("SHA-512", "test-casso-secret", `${t}.${JSON.stringify(sorted(body))}`)}`;
     const post = (sig: string) => request("/api/webhooks/casso/", { method: "POST", headers: { "Content-Type": "application/json", "X-Casso-Signature": sig }, body: JSON.stringify(body) });
@@ -319,7 +319,7 @@ describe("Casso and payOS adapters", () => {
     const user = await person();
     const topup = await topupFor(user, 80000);
     sepayId += 1;
-    const data: Body = { orderCode: sepayId, amount: 80000, description: topup.description, accountNumber: env.VIETQR_ACCOUNT_NUMBER, reference: `PO${sepayId}`, transactionDateTime: "2026-11-25 10:00:00", currency: "VND", paymentLinkId: "abc", counterAccountName: null };
+    const data: Body = { orderCode: sepayId, amount: 80000, description: topup.description, accountNumber: env.VIETQR_ACCOUNT_NUMBER, reference: `PO${sepayId}`, transactionDateTime: "2026-11-25 10:00:00", currency: "VND", paymentLinkId: "abc", code: "00", desc: "success", counterAccountName: null };
     const canonical = Object.keys(data).sort().map((key) => `${key}=${data[key] ?? ""}`).join("&");
     const signature = await hmac("SHA-256", "test-payos-checksum-key", canonical);
     const post = (payload: Body) => request("/api/webhooks/payos/", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(payload) });

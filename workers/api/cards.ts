@@ -5,7 +5,8 @@ import { z } from "zod";
 import { formatVND } from "../../app/lib/format";
 import { getConfig } from "../config";
 import { cardTopups } from "../db/schema";
-import { applyGatewayAnswer, CARD_MESSAGES, cardErrors, cardFees, cardSettings, mapGatewayStatus, submitCard, toPublicCard } from "../services/cards";
+import { isUniqueViolation } from "../db/errors";
+import { applyGatewayAnswer, CARD_MESSAGES, cardErrors, cardFees, cardSettings, isFinalAnswer, PENDING_RECHECK_MS, submitCard, toPublicCard } from "../services/cards";
 import { hit } from "../services/rate-limit";
 import { type ApiEnv, db } from "./context";
 import { ApiError } from "./errors";
@@ -37,35 +38,48 @@ cardsApi.post("/create", requireUser, async (c) => {
     if (!limited.allowed) throw new ApiError(429, `Bạn đã gửi quá nhiều thẻ. Vui lòng thử lại sau ${limited.retryAfterSeconds} giây.`, undefined, { "Retry-After": String(limited.retryAfterSeconds) });
   }
   const telco = input.telco as "VIETTEL" | "VINAPHONE" | "MOBIFONE";
-  const [seen] = await db(c)
+  const duplicate = () => new ApiError(409, CARD_MESSAGES.duplicate, { card_serial: [CARD_MESSAGES.duplicate] });
+  // A card that already paid is refused outright; one pending twice is refused by the unique
+  // index (card_topups_pending_card_unique), which decides a race that a check cannot.
+  const [paid] = await db(c)
     .select({ id: cardTopups.id })
     .from(cardTopups)
-    .where(and(eq(cardTopups.telco, telco), eq(cardTopups.cardSerial, input.card_serial as string), inArray(cardTopups.status, ["pending", "success", "wrong_amount"])))
+    .where(and(eq(cardTopups.telco, telco), eq(cardTopups.cardSerial, input.card_serial as string), inArray(cardTopups.status, ["success", "wrong_amount"])))
     .limit(1);
-  if (seen) throw new ApiError(409, CARD_MESSAGES.duplicate, { card_serial: [CARD_MESSAGES.duplicate] });
+  if (paid) throw duplicate();
 
-  const [card] = await db(c)
-    .insert(cardTopups)
-    .values({
-      transactionId: crypto.randomUUID(),
-      requestId: crypto.randomUUID().replace(/-/g, ""),
-      userId: user.id,
-      telco,
-      cardSerial: input.card_serial as string,
-      cardCode: input.card_code as string,
-      cardValue: input.card_value as number,
-      feePercent: cardFees(config)[telco],
-    })
-    .returning();
+  const now = new Date();
+  let card;
+  try {
+    [card] = await db(c)
+      .insert(cardTopups)
+      .values({
+        transactionId: crypto.randomUUID(),
+        requestId: crypto.randomUUID().replace(/-/g, ""),
+        userId: user.id,
+        telco,
+        cardSerial: input.card_serial as string,
+        cardCode: input.card_code as string,
+        cardValue: input.card_value as number,
+        feePercent: cardFees(config)[telco],
+        nextCheckAt: new Date(now.getTime() + PENDING_RECHECK_MS),
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw duplicate();
+    throw error;
+  }
   try {
     const answer = await submitCard(config, card);
-    if (mapGatewayStatus(answer) === "pending") {
+    if (isFinalAnswer(answer, "charging")) {
+      await applyGatewayAnswer(c.env, config, card, answer, "charging");
+    } else if (answer.status === 99) {
       await db(c).update(cardTopups).set({ gatewayTransId: answer.transId, gatewayStatus: answer.status, updatedAt: new Date() }).where(eq(cardTopups.id, card.id));
-    } else {
-      await applyGatewayAnswer(c.env, config, card, answer);
     }
   } catch (error) {
-    // The gateway did not answer: the card stays pending and the cron re-checks it.
+    // The gateway did not answer: the card stays pending, unacknowledged, and the cron re-checks it.
     console.error("Card gateway unreachable", error);
   }
   const [latest] = await db(c).select().from(cardTopups).where(eq(cardTopups.id, card.id));

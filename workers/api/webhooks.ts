@@ -2,11 +2,9 @@
 // parsed; a refused call stores and credits nothing.
 import { Hono } from "hono";
 import { getConfig } from "../config";
-import { eq } from "drizzle-orm";
-import { cardTopups } from "../db/schema";
 import { BANK_PROVIDERS, receiveTransfer } from "../services/bank-transfers";
-import { applyGatewayAnswer, cardSign, recheckCard, signatureMatches } from "../services/cards";
-import { type ApiEnv, db } from "./context";
+import { cardSign, receiveCardCallback, signatureMatches } from "../services/cards";
+import type { ApiEnv } from "./context";
 
 export const webhooksApi = new Hono<ApiEnv>();
 
@@ -27,8 +25,9 @@ webhooksApi.post("/:provider{sepay|casso|payos}", async (c) => {
   return c.json({ success: true, outcome });
 });
 
-// The card gateway's callback (POST JSON or form, or GET). Its signature covers neither status
-// nor amount, so the card is re-checked with the gateway before anything is credited.
+// The card gateway's callback (POST JSON or form, or GET). Its signature is checked first, over the
+// callback's own code and serial, so nobody without the partner key learns anything about our
+// request ids; the card is then re-checked with the gateway before anything is credited or parked.
 webhooksApi.on(["GET", "POST"], "/cards", async (c) => {
   const config = getConfig(c.env);
   let fields: Record<string, unknown> = c.req.query();
@@ -36,17 +35,20 @@ webhooksApi.on(["GET", "POST"], "/cards", async (c) => {
     const type = c.req.header("Content-Type") ?? "";
     fields = type.includes("application/json") ? ((await c.req.json().catch(() => ({}))) as Record<string, unknown>) : Object.fromEntries(new URLSearchParams(await c.req.text()));
   }
-  const requestId = String(fields.request_id ?? "");
-  const [card] = requestId ? await db(c).select().from(cardTopups).where(eq(cardTopups.requestId, requestId.slice(0, 64))).limit(1) : [];
-  if (!card) return c.json({ status: 0, message: "Unknown request_id" }, 404);
-  if (card.status !== "pending") return c.json({ status: 1, message: "Already processed" });
-  const expected = cardSign(config.CARD_PARTNER_KEY, card.cardCode, card.cardSerial);
-  if (!signatureMatches(expected, String(fields.callback_sign ?? ""))) return c.json({ status: 0, message: "Invalid signature" }, 401);
+  const text = (value: unknown) => (typeof value === "string" || typeof value === "number" ? String(value) : "");
+  const code = text(fields.code);
+  const serial = text(fields.serial);
+  if (!config.CARD_PARTNER_KEY || !code || !serial || !signatureMatches(cardSign(config.CARD_PARTNER_KEY, code, serial), text(fields.callback_sign))) {
+    return c.json({ status: 0, message: "Invalid signature" }, 401);
+  }
+  let outcome;
   try {
-    await applyGatewayAnswer(c.env, config, card, await recheckCard(config, card));
+    outcome = await receiveCardCallback(c.env, config, { requestId: text(fields.request_id), code, serial });
   } catch (error) {
-    console.error("Card re-check failed; the cron will retry", error);
+    console.error("Card re-check failed; the gateway or the cron will retry", error);
     return c.json({ status: 0, message: "Re-check failed" }, 502);
   }
-  return c.json({ status: 1, message: "OK" });
+  if (outcome === "unknown") return c.json({ status: 0, message: "Unknown request_id" }, 404);
+  if (outcome === "mismatch") return c.json({ status: 0, message: "Card does not match request_id" }, 400);
+  return c.json({ status: 1, message: outcome === "parked" ? "Parked for review" : "OK" });
 });

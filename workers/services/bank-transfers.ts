@@ -11,7 +11,11 @@ export type IncomingTransfer = {
   provider: "sepay" | "casso" | "payos";
   transactionId: string;
   direction: "in" | "out";
+  /** False when the provider reports a payment that did not go through (payOS: a code other than "00"). */
+  succeeded: boolean;
   amount: number;
+  /** The bank's own reference (SePay `referenceCode`, Casso and payOS `reference`): the same transfer reported by two providers carries the same one. */
+  bankReference: string | null;
   content: string;
   accountNumber: string | null;
   rawBody: string;
@@ -42,7 +46,15 @@ const sepaySchema = z.object({
   description: z.string().nullish(),
   accountNumber: z.union([z.string(), z.number()]).nullish().transform((value) => (value === null || value === undefined ? null : String(value))),
   code: z.string().nullish(),
+  referenceCode: z.union([z.string(), z.number()]).nullish(),
 });
+
+/** A bank reference worth matching on: present and not blank. */
+function referenceOf(value: unknown): string | null {
+  if (typeof value !== "string" && typeof value !== "number") return null;
+  const text = String(value).trim();
+  return text ? text.slice(0, 100) : null;
+}
 
 export const SEPAY_TIMESTAMP_TOLERANCE_MS = 5 * 60_000;
 
@@ -75,7 +87,9 @@ export function parseSepay(rawBody: string): IncomingTransfer | null {
     provider: "sepay",
     transactionId: body.id,
     direction: body.transferType,
+    succeeded: true,
     amount: body.transferAmount,
+    bankReference: referenceOf(body.referenceCode),
     // Some banks put the transfer content in `description` only; look in both.
     content: [body.content, body.code ?? "", body.description ?? ""].join(" ").trim(),
     accountNumber: body.accountNumber,
@@ -100,6 +114,7 @@ export function sortedJson(value: unknown): string {
 const cassoSchema = z.object({
   data: z.object({
     id: z.union([z.number(), z.string()]).transform(String),
+    reference: z.union([z.string(), z.number()]).nullish(),
     amount: z.coerce.number().int(),
     description: z.string().nullish().transform((value) => value ?? ""),
     accountNumber: z.union([z.string(), z.number()]).nullish().transform((value) => (value === null || value === undefined ? null : String(value))),
@@ -126,7 +141,17 @@ export function parseCasso(rawBody: string): IncomingTransfer | null {
   if (!result.success) return null;
   const { data } = result.data;
   // Casso reports money out as a negative amount.
-  return { provider: "casso", transactionId: data.id, direction: data.amount >= 0 ? "in" : "out", amount: Math.abs(data.amount), content: data.description, accountNumber: data.accountNumber, rawBody };
+  return {
+    provider: "casso",
+    transactionId: data.id,
+    direction: data.amount >= 0 ? "in" : "out",
+    succeeded: true,
+    amount: Math.abs(data.amount),
+    bankReference: referenceOf(data.reference),
+    content: data.description,
+    accountNumber: data.accountNumber,
+    rawBody,
+  };
 }
 
 const payosSchema = z.object({
@@ -157,12 +182,15 @@ export function parsePayos(rawBody: string): IncomingTransfer | null {
   const { data, code } = payosSchema.parse(JSON.parse(rawBody));
   const amount = Number(data.amount);
   const id = data.reference ?? data.paymentLinkId ?? data.orderCode;
-  if (code !== "00" || !Number.isSafeInteger(amount) || id === undefined || id === null) return null;
+  if (!Number.isSafeInteger(amount) || id === undefined || id === null) return null;
   return {
     provider: "payos",
     transactionId: String(id),
     direction: "in",
+    // payOS says a payment went through twice: the answer's code and the payment's own data.code.
+    succeeded: code === "00" && data.code === "00",
     amount,
+    bankReference: referenceOf(data.reference),
     content: String(data.description ?? ""),
     accountNumber: data.accountNumber === undefined || data.accountNumber === null ? null : String(data.accountNumber),
     rawBody,
@@ -186,18 +214,23 @@ type TopupMatch = { id: number; user_id: number; amount: number; status: string;
  * by the same id, so even a replay racing the first delivery credits once.
  */
 export async function receiveTransfer(env: Env, accountNumber: string, transfer: IncomingTransfer, now = Date.now()): Promise<ReceiveOutcome> {
-  const ours = transfer.direction === "in" && (transfer.accountNumber === null || transfer.accountNumber === accountNumber);
+  // Only money that arrived counts: a successful, incoming, positive transfer to our account.
+  const ours = transfer.succeeded && transfer.direction === "in" && transfer.amount > 0 && (transfer.accountNumber === null || transfer.accountNumber === accountNumber);
+  // Any unique key refuses a second row: the provider's transaction id (a retry), or the bank's
+  // reference with the account and amount (the same transfer from another provider). Only money
+  // that counts takes a reference, so an ignored report can never shadow a real transfer.
   const inserted = await env.DB.prepare(
-    `INSERT INTO payment_events (provider, provider_transaction_id, transfer_type, amount, content, account_number, raw_body, status, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (provider, provider_transaction_id) DO NOTHING RETURNING id`,
+    `INSERT INTO payment_events (provider, provider_transaction_id, transfer_type, amount, content, account_number, bank_reference, raw_body, status, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING RETURNING id`,
   )
-    .bind(transfer.provider, transfer.transactionId, transfer.direction, transfer.amount, transfer.content.slice(0, 1000), transfer.accountNumber, transfer.rawBody.slice(0, 20_000), ours ? "unmatched" : "ignored", now)
+    .bind(transfer.provider, transfer.transactionId, transfer.direction, transfer.amount, transfer.content.slice(0, 1000), transfer.accountNumber, ours ? transfer.bankReference : null, transfer.rawBody.slice(0, 20_000), ours ? "unmatched" : "ignored", now)
     .first<{ id: number }>();
 
   let eventId = inserted?.id;
   if (!eventId) {
     // Seen before. Finish its matching only if the first delivery left it unmatched (say, it died
-    // mid-way); crediting is idempotent, so this can never pay twice.
+    // mid-way); crediting is idempotent, so this can never pay twice. The same transfer reported
+    // by another provider is only a duplicate: the first report is the one matched or parked.
     const previous = await env.DB.prepare("SELECT id, status, resolved_at FROM payment_events WHERE provider = ? AND provider_transaction_id = ?")
       .bind(transfer.provider, transfer.transactionId)
       .first<{ id: number; status: string; resolved_at: number | null }>();

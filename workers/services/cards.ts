@@ -1,9 +1,13 @@
 // Phone-card top-ups through a `chargingws/v2` gateway (REFERENCE.md, DESIGN.md §4). The
 // callback's signature covers neither status nor amount, so a card is re-checked with the gateway
-// before anything is credited, and the amount actually received is credited once.
+// before anything is credited, and the amount actually received is credited once. A card is never
+// given up on: without a final answer it is re-checked with backoff for a day, then parked for an
+// admin in the review queue of unmatched bank transfers (payment_events, provider 'card').
 import { createHash, timingSafeEqual } from "node:crypto";
+import { eq } from "drizzle-orm";
 import { formatVND } from "../../app/lib/format";
 import type { Config } from "../config";
+import { getDb } from "../db/client";
 import { cardTopups } from "../db/schema";
 import { walletFor } from "../wallet/user-wallet";
 
@@ -14,7 +18,16 @@ export type CardStatus = CardRow["status"];
 
 export const CARD_VALUES = [10_000, 20_000, 30_000, 50_000, 100_000, 200_000, 300_000, 500_000, 1_000_000];
 const TELCO_LABELS: Record<Telco, string> = { VIETTEL: "Viettel", VINAPHONE: "Vinaphone", MOBIFONE: "Mobifone" };
+/** The first re-check of a card whose callback did not come; later ones back off (nextRecheckDelay). */
 export const PENDING_RECHECK_MS = 10 * 60_000;
+const MAX_RECHECK_DELAY_MS = 2 * 60 * 60_000;
+/** How long the cron keeps asking the gateway before it parks a card for an admin. */
+export const RECHECK_WINDOW_MS = 24 * 60 * 60_000;
+
+/** 10, 20, 40, 80 minutes, then every 2 hours: about 17 re-checks in the first day. */
+export function nextRecheckDelay(attempts: number): number {
+  return Math.min(PENDING_RECHECK_MS * 2 ** Math.max(0, attempts), MAX_RECHECK_DELAY_MS);
+}
 
 export const CARD_MESSAGES = {
   telco: "Vui lòng chọn nhà mạng",
@@ -135,10 +148,29 @@ export function mapGatewayStatus(answer: Pick<GatewayAnswer, "status" | "message
   }
 }
 
-/** What a finished card credits: the gateway's amount, or the value less the carrier's fee. */
-export function amountToCredit(config: CardConfig, card: Pick<CardRow, "telco" | "feePercent">, answer: GatewayAnswer): number {
-  if (config.CARD_CREDIT === "fee_formula") return Math.floor(((answer.value ?? 0) * (100 - card.feePercent)) / 100);
-  return Math.max(0, Math.floor(answer.amount ?? 0));
+/**
+ * Whether an answer settles the card. Only "success", "wrong value" and "bad card" are final;
+ * pending, maintenance, "not found" or a garbled answer mean: ask again later. At submission a
+ * refusal (maintenance, failed submission) is final too, since the gateway did not take the card.
+ */
+export function isFinalAnswer(answer: Pick<GatewayAnswer, "status">, command: "charging" | "check"): boolean {
+  if (answer.status === 1 || answer.status === 2 || answer.status === 3) return true;
+  return command === "charging" && (answer.status === 4 || answer.status === 100);
+}
+
+/**
+ * What a finished card credits: the gateway's amount, or the value less the carrier's fee; never
+ * more than the card's declared value, whatever the gateway (or a callback) reports.
+ */
+export function amountToCredit(config: CardConfig, card: Pick<CardRow, "telco" | "feePercent" | "cardValue">, answer: GatewayAnswer): number {
+  const raw = config.CARD_CREDIT === "fee_formula" ? ((answer.value ?? 0) * (100 - card.feePercent)) / 100 : (answer.amount ?? 0);
+  return capCardCredit(card, raw);
+}
+
+/** The one rule every card credit passes: a whole number of đồng, from 0 up to the declared value. */
+export function capCardCredit(card: Pick<CardRow, "cardValue">, amount: unknown): number {
+  const whole = Math.floor(Number(amount));
+  return Number.isFinite(whole) ? Math.min(Math.max(0, whole), card.cardValue) : 0;
 }
 
 /** The card's code is only needed to re-check it; once settled, keep only its last digits. */
@@ -166,10 +198,12 @@ export function toPublicCard(row: CardRow) {
 }
 
 /**
- * Applies what the gateway says about a card (after a callback, or when the cron re-checks it):
- * still pending changes nothing; a final answer settles the card through the user's wallet.
+ * Applies what the gateway says about a card (at submission, after a callback, or when the cron
+ * re-checks it): no final answer changes nothing; a final one settles the card through the user's
+ * wallet.
  */
-export async function applyGatewayAnswer(env: Env, config: CardConfig, card: CardRow, answer: GatewayAnswer): Promise<CardStatus> {
+export async function applyGatewayAnswer(env: Env, config: CardConfig, card: CardRow, answer: GatewayAnswer, command: "charging" | "check" = "check"): Promise<CardStatus> {
+  if (!isFinalAnswer(answer, command)) return "pending";
   const status = mapGatewayStatus(answer);
   if (status === "pending") return "pending";
   const amount = status === "success" || status === "wrong_amount" ? amountToCredit(config, card, answer) : 0;
@@ -184,4 +218,89 @@ export async function applyGatewayAnswer(env: Env, config: CardConfig, card: Car
     reference: `card:${card.requestId}`,
   });
   return status;
+}
+
+/** The credit a card would bring at its declared value (what an admin sees for a card with no answer). */
+export function expectedCredit(card: Pick<CardRow, "cardValue" | "feePercent">): number {
+  return capCardCredit(card, (card.cardValue * (100 - card.feePercent)) / 100);
+}
+
+/**
+ * Puts a card in the admin's review queue (payment_events, provider 'card'), once per card, if the
+ * card is still in the state the caller saw (a callback or a re-check may settle it meanwhile). An
+ * entry an admin dismissed is reopened when the gateway later confirms the card: money that
+ * arrives is never dropped.
+ */
+function parkCard(env: Env, card: CardRow, amount: number, reason: string, detail: unknown, now: number, state: "pending" | "closed"): D1PreparedStatement {
+  const content = `Thẻ ${TELCO_LABELS[card.telco]} serial ${card.cardSerial}, mệnh giá ${formatVND(card.cardValue)}: ${reason}`;
+  const inState = state === "pending" ? "status = 'pending'" : "status NOT IN ('pending', 'success', 'wrong_amount')";
+  return env.DB.prepare(
+    `INSERT INTO payment_events (provider, provider_transaction_id, transfer_type, amount, content, account_number, raw_body, status, card_topup_id, created_at)
+     SELECT 'card', ?1, 'in', ?2, ?3, NULL, ?4, 'unmatched', ?5, ?6 WHERE EXISTS (SELECT 1 FROM card_topups WHERE id = ?5 AND ${inState})
+     ON CONFLICT (provider, provider_transaction_id) DO UPDATE SET status = 'unmatched', amount = excluded.amount, content = excluded.content,
+       raw_body = excluded.raw_body, resolved_by = NULL, resolution_note = NULL, resolved_at = NULL, created_at = excluded.created_at
+     WHERE payment_events.status = 'dismissed'`,
+  ).bind(card.requestId, amount, content.slice(0, 1000), JSON.stringify(detail ?? null).slice(0, 20_000), card.id, now);
+}
+
+export type RecheckOutcome = "settled" | "pending" | "parked";
+
+/**
+ * The cron's re-check of one pending card. A card whose submission never got an answer and that
+ * the gateway does not know is sent again under the same request_id (the gateway takes a
+ * request_id once, so this never charges twice). Without a final answer the card is asked again
+ * later (backoff), and after RECHECK_WINDOW_MS it is parked for an admin and no longer re-checked;
+ * its code is kept until then, since every re-check is signed with it.
+ */
+export async function recheckPendingCard(env: Env, config: CardConfig, card: CardRow, now: number): Promise<RecheckOutcome> {
+  let answer: GatewayAnswer | null = null;
+  try {
+    answer = await recheckCard(config, card);
+    if (!isFinalAnswer(answer, "check") && card.gatewayStatus === null && answer.status === 100) answer = await submitCard(config, card);
+  } catch (error) {
+    console.error(`Card ${card.id} re-check failed`, error);
+  }
+  if (answer && isFinalAnswer(answer, "check")) {
+    await applyGatewayAnswer(env, config, card, answer);
+    return "settled";
+  }
+  const attempts = card.checkAttempts + 1;
+  const acknowledged = answer?.status === 99 ? 99 : card.gatewayStatus;
+  if (now - card.createdAt.getTime() < RECHECK_WINDOW_MS) {
+    await env.DB.prepare("UPDATE card_topups SET check_attempts = ?1, next_check_at = ?2, gateway_status = ?3, updated_at = ?4 WHERE id = ?5 AND status = 'pending'")
+      .bind(attempts, now + nextRecheckDelay(attempts), acknowledged, now, card.id)
+      .run();
+    return "pending";
+  }
+  // Both statements act only while the card is still pending (a callback may settle it meanwhile).
+  await env.DB.batch([
+    env.DB.prepare("UPDATE card_topups SET check_attempts = ?1, next_check_at = NULL, gateway_status = ?2, updated_at = ?3 WHERE id = ?4 AND status = 'pending'").bind(attempts, acknowledged, now, card.id),
+    parkCard(env, card, expectedCredit(card), "cổng thẻ chưa trả lời sau 24 giờ", answer, now, "pending"),
+  ]);
+  return "parked";
+}
+
+export type CallbackOutcome = "unknown" | "mismatch" | "settled" | "parked" | "nothing_to_do";
+
+/**
+ * A callback whose signature (over its own code and serial) has been verified. It must name a
+ * card of ours with that very code and serial; the gateway is then asked about the card, since
+ * the signature covers neither status nor amount. A success for a card already closed as failed
+ * is parked for an admin, never dropped. Throws when the gateway cannot be asked (the caller
+ * answers an error, so the gateway calls again).
+ */
+export async function receiveCardCallback(env: Env, config: CardConfig, fields: { requestId: string; code: string; serial: string }, now = Date.now()): Promise<CallbackOutcome> {
+  const [row] = await getDb(env.DB).select().from(cardTopups).where(eq(cardTopups.requestId, fields.requestId.slice(0, 64))).limit(1);
+  if (!row) return "unknown";
+  // A settled card keeps only a masked code: compare in that form.
+  const code = row.status === "pending" ? fields.code : maskCode(fields.code);
+  if (row.cardSerial !== fields.serial || row.cardCode !== code) return "mismatch";
+  if (row.status === "success" || row.status === "wrong_amount") return "nothing_to_do";
+  const answer = await recheckCard(config, { ...row, cardCode: fields.code });
+  if (row.status === "pending") return (await applyGatewayAnswer(env, config, row, answer)) === "pending" ? "nothing_to_do" : "settled";
+  if (answer.status !== 1 && answer.status !== 2) return "nothing_to_do";
+  const amount = amountToCredit(config, row, answer);
+  if (amount <= 0) return "nothing_to_do";
+  await parkCard(env, row, amount, `cổng thẻ báo thành công sau khi thẻ đã đóng (${CARD_STATUS_DISPLAY[row.status]})`, answer, now, "closed").run();
+  return "parked";
 }

@@ -1,15 +1,14 @@
 // The jobs of the cron trigger (DESIGN.md §4, §5). Each is safe to repeat or overlap: the
 // statements are conditional, card settlement goes through the user's wallet, which settles a
-// card once, and an abandoned upload is removed by id.
-import { and, asc, eq, isNotNull, lte } from "drizzle-orm";
+// card once, a card is parked once, and an abandoned upload is removed by id.
+import { and, asc, eq, isNotNull, isNull, lte, or } from "drizzle-orm";
 import { getConfig } from "../config";
 import { getDb } from "../db/client";
 import { cardTopups, licenseKeys, vietqrTopups } from "../db/schema";
-import { walletFor } from "../wallet/user-wallet";
-import { applyGatewayAnswer, maskCode, PENDING_RECHECK_MS, recheckCard } from "./cards";
+import { PENDING_RECHECK_MS, recheckPendingCard } from "./cards";
 import { cleanupAbandonedUploads } from "./uploads";
 
-export type JobReport = { expiredTopups: number; expiredKeys: number; recheckedCards: number; failedCards: number; abandonedUploads: number };
+export type JobReport = { expiredTopups: number; expiredKeys: number; recheckedCards: number; parkedCards: number; abandonedUploads: number };
 
 const CARDS_PER_RUN = 25;
 
@@ -28,36 +27,32 @@ export async function runScheduledJobs(env: Env, now: Date): Promise<JobReport> 
       .returning({ id: licenseKeys.id }),
   ]);
 
-  // Cards pending for more than 10 minutes: ask the gateway once more, then give up on them.
+  // Pending cards due for a re-check. A card is never failed for want of an answer: it is asked
+  // again with backoff, then parked for an admin (recheckPendingCard). A parked card has no
+  // next_check_at and at least one attempt; a card from before next_check_at existed has neither.
   const config = getConfig(env);
-  const stale = await db
-    .select()
-    .from(cardTopups)
-    .where(and(eq(cardTopups.status, "pending"), lte(cardTopups.createdAt, new Date(now.getTime() - PENDING_RECHECK_MS))))
-    .orderBy(asc(cardTopups.id))
-    .limit(CARDS_PER_RUN);
-  let failedCards = 0;
-  for (const card of stale) {
-    let status: string = "pending";
+  const due = config.CARD_GATEWAY_URL
+    ? await db
+        .select()
+        .from(cardTopups)
+        .where(
+          and(
+            eq(cardTopups.status, "pending"),
+            or(lte(cardTopups.nextCheckAt, now), and(isNull(cardTopups.nextCheckAt), eq(cardTopups.checkAttempts, 0), lte(cardTopups.createdAt, new Date(now.getTime() - PENDING_RECHECK_MS)))),
+          ),
+        )
+        .orderBy(asc(cardTopups.nextCheckAt), asc(cardTopups.id))
+        .limit(CARDS_PER_RUN)
+    : [];
+  let parkedCards = 0;
+  for (const card of due) {
     try {
-      if (config.CARD_GATEWAY_URL) status = await applyGatewayAnswer(env, config, card, await recheckCard(config, card));
+      if ((await recheckPendingCard(env, config, card, now.getTime())) === "parked") parkedCards += 1;
     } catch (error) {
-      console.error(`Card ${card.id} re-check failed`, error);
-    }
-    if (status === "pending") {
-      await walletFor(env, card.userId).settleCard(card.userId, {
-        cardId: card.id,
-        status: "failed",
-        amount: 0,
-        realValue: null,
-        gatewayStatus: card.gatewayStatus ?? 99,
-        message: "Quá thời gian xử lý thẻ",
-        maskedCode: maskCode(card.cardCode),
-        reference: `card:${card.requestId}`,
-      });
-      failedCards += 1;
+      // One card's failure (its wallet, D1) must not stop the others; it stays due.
+      console.error(`Card ${card.id} could not be re-checked`, error);
     }
   }
   const abandonedUploads = await cleanupAbandonedUploads(env, db, now);
-  return { expiredTopups: topups.length, expiredKeys: keys.length, recheckedCards: stale.length, failedCards, abandonedUploads };
+  return { expiredTopups: topups.length, expiredKeys: keys.length, recheckedCards: due.length, parkedCards, abandonedUploads };
 }

@@ -17,6 +17,7 @@ import {
 
 export type TopupSettlement = { topupId: number; eventId: number; amount: number; reference: string };
 export type TransferResolution = { eventId: number; amount: number; reference: string; adminId: number; note: string };
+export type ParkedCardResolution = TransferResolution & { cardId: number; maskedCode: string };
 
 export type CardSettlement = {
   cardId: number;
@@ -116,12 +117,20 @@ export class UserWallet extends DurableObject<Env> {
              card_code = ?6, credited_at = ?7, updated_at = ?8 WHERE id = ?9 AND status = 'pending'`,
         )
         .bind(settlement.status, settlement.amount, settlement.realValue, settlement.gatewayStatus, settlement.message.slice(0, 300), settlement.maskedCode, settlement.amount > 0 ? now : null, now, settlement.cardId);
+      // A card parked for an admin (no answer for a day) that the gateway settles after all
+      // leaves the review queue in the same batch.
+      const resolve = db
+        .prepare(
+          `UPDATE payment_events SET status = ?1, credited_user_id = ?2, resolution_note = ?3, resolved_at = ?4
+             WHERE provider = 'card' AND card_topup_id = ?5 AND status = 'unmatched'`,
+        )
+        .bind(settlement.amount > 0 ? "credited" : "dismissed", settlement.amount > 0 ? userId : null, `Cổng thẻ trả lời: ${settlement.message}`.slice(0, 500), now, settlement.cardId);
       if (settlement.amount <= 0) {
-        await close.run();
+        await db.batch([close, resolve]);
         return "closed";
       }
       const entry: LedgerEntry = { type: "deposit", source: "card", amount: settlement.amount, reference: settlement.reference, description: "Nạp tiền bằng thẻ cào" };
-      const result = await this.#creditDeposit(userId, entry, [close], now);
+      const result = await this.#creditDeposit(userId, entry, [close, resolve], now);
       if (!result.ok) throw new Error(`card ${settlement.cardId} could not be credited: ${result.error}`);
       return result.duplicate ? "already_settled" : "credited";
     });
@@ -155,6 +164,37 @@ export class UserWallet extends DurableObject<Env> {
       };
       return applyEntries(db, userId, [entry], [
         db.prepare("UPDATE payment_events SET status = 'credited', credited_user_id = ?1, resolved_by = ?2, resolution_note = ?3, resolved_at = ?4 WHERE id = ?5")
+          .bind(userId, resolution.adminId, resolution.note.slice(0, 500), now, resolution.eventId),
+      ], now);
+    });
+  }
+
+  /**
+   * An admin credits a parked card (a late success, or a card with no answer) to its owner: the
+   * deposit, the card marked successful with its code masked, and the review entry marked credited
+   * commit together. Keyed like the automatic credit, so a card is credited once either way.
+   */
+  async creditParkedCard(userId: number, resolution: ParkedCardResolution): Promise<BalanceChange> {
+    return this.serialise(() => {
+      const db = this.env.DB;
+      const now = Date.now();
+      const entry: LedgerEntry = {
+        type: "deposit",
+        source: "card",
+        amount: resolution.amount,
+        reference: resolution.reference,
+        description: `Nạp tiền bằng thẻ cào (duyệt thủ công)${resolution.note ? `: ${resolution.note}` : ""}`.slice(0, 300),
+        createdBy: resolution.adminId,
+      };
+      return applyEntries(db, userId, [entry], [
+        db
+          .prepare(
+            `UPDATE card_topups SET status = 'success', amount_received = ?1, card_code = ?2, credited_at = ?3, updated_at = ?3,
+               gateway_message = 'Quản trị viên đã duyệt', next_check_at = NULL WHERE id = ?4 AND user_id = ?5 AND status NOT IN ('success', 'wrong_amount')`,
+          )
+          .bind(resolution.amount, resolution.maskedCode, now, resolution.cardId, userId),
+        db
+          .prepare("UPDATE payment_events SET status = 'credited', credited_user_id = ?1, resolved_by = ?2, resolution_note = ?3, resolved_at = ?4 WHERE id = ?5 AND status = 'unmatched'")
           .bind(userId, resolution.adminId, resolution.note.slice(0, 500), now, resolution.eventId),
       ], now);
     });

@@ -1,0 +1,294 @@
+// Attacks on phone-card top-ups (issue #13, Money 3): cards lost by a slow or unreachable gateway,
+// late successes dropped, credits above the card's value, the same card pending twice, and a
+// callback that talks before it proves who sent it. The simulated gateway (scripts/card-gateway.mjs)
+// plays the gateway: a code ending in 8888 stays pending, 7777 reports twice its value, 6666 is
+// dropped the first time it is submitted, a serial ending in 0000 is a bad card.
+import { env } from "cloudflare:workers";
+import { and, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { cardTopups, paymentEvents, users, walletTransactions } from "../../../workers/db/schema";
+import { amountToCredit, cardSign, maskCode } from "../../../workers/services/cards";
+import { runScheduledJobs } from "../../../workers/services/scheduled";
+import { signAccessToken } from "../../../workers/services/sessions";
+import { CARD_TEST } from "../../global-setup";
+import { db, request, unique } from "../../factories";
+
+type Body = Record<string, any>;
+
+async function person(role: "user" | "admin" = "user") {
+  const name = unique("ac").replace(/-/g, "_").slice(0, 28);
+  const [user] = await db.insert(users).values({ username: name, email: `${name}@example.com`, isSuperuser: role === "admin" }).returning();
+  return { ...user, token: await signAccessToken(env.JWT_SECRET, user.id) };
+}
+
+let serialCounter = 0;
+function digits(suffix = "") {
+  serialCounter += 1;
+  const base = `${Date.now()}${serialCounter}${Math.floor(Math.random() * 1000)}`.slice(-14).padStart(14, "1");
+  // The simulated gateway reads meaning into some endings (0000, 9999, 8888…): a plain card ends in 1.
+  return suffix ? base.slice(0, base.length - suffix.length) + suffix : `${base.slice(1)}1`;
+}
+
+async function submit(token: string, body: Body) {
+  const response = await request("/api/cards/create/", {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "CF-Connecting-IP": unique("ip"), Authorization: `Bearer ${token}` },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as Body };
+}
+
+async function api(path: string, { token, body }: { token: string; body?: unknown }) {
+  const headers: Record<string, string> = { Authorization: `Bearer ${token}` };
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  const response = await request(path, { method: body === undefined ? "GET" : "POST", headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  return { status: response.status, body: (await response.json()) as Body };
+}
+
+async function cardRow(transactionId: string) {
+  return (await db.select().from(cardTopups).where(eq(cardTopups.transactionId, transactionId)))[0];
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, CARD_TEST.delayMs * 4));
+
+/** What the gateway posts back: signed over code and serial only (REFERENCE.md). */
+async function callback(card: { requestId: string; cardCode: string; cardSerial: string; telco: string; cardValue: number }, overrides: Body = {}) {
+  const body = {
+    status: 1,
+    message: "Thành công",
+    request_id: card.requestId,
+    declared_value: card.cardValue,
+    value: card.cardValue,
+    amount: card.cardValue,
+    code: card.cardCode,
+    serial: card.cardSerial,
+    telco: card.telco,
+    trans_id: "1",
+    callback_sign: cardSign(CARD_TEST.partnerKey, card.cardCode, card.cardSerial),
+    ...overrides,
+  };
+  const response = await request("/api/webhooks/cards/", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  return { status: response.status, body: (await response.json()) as Body };
+}
+
+async function balanceOf(userId: number) {
+  return (await db.select({ balance: users.balance }).from(users).where(eq(users.id, userId)))[0].balance;
+}
+
+/** Makes the card due for the cron: old enough for today's rule and for a scheduled re-check. */
+async function makeDue(transactionId: string, ageMs = 11 * 60_000) {
+  await db
+    .update(cardTopups)
+    .set({ createdAt: new Date(Date.now() - ageMs), nextCheckAt: new Date(Date.now() - 1000) })
+    .where(eq(cardTopups.transactionId, transactionId));
+}
+
+const parkedFor = (cardId: number) => db.select().from(paymentEvents).where(and(eq(paymentEvents.provider, "card"), eq(paymentEvents.cardTopupId, cardId)));
+
+describe("attack: a phone card is lost because the gateway is slow or unreachable", () => {
+  it("leaves a card the gateway still reports pending after 10 minutes pending, and re-checks it later with a growing delay", async () => {
+    const user = await person();
+    const code = digits("8888");
+    const created = await submit(user.token, { telco: "VIETTEL", card_serial: digits(), card_code: code, card_value: 10000 });
+    expect(created.status).toBe(201);
+    const id = created.body.data.transaction_id;
+    await makeDue(id);
+
+    const first = Date.now();
+    await runScheduledJobs(env, new Date(first));
+    const once = await cardRow(id);
+    expect(once).toMatchObject({ status: "pending", cardCode: code, checkAttempts: 1 });
+    expect(once.nextCheckAt!.getTime()).toBeGreaterThan(first);
+
+    // Not due yet: the next run leaves it alone.
+    await runScheduledJobs(env, new Date());
+    expect((await cardRow(id)).checkAttempts).toBe(1);
+
+    await db.update(cardTopups).set({ nextCheckAt: new Date(Date.now() - 1000) }).where(eq(cardTopups.transactionId, id));
+    const second = Date.now();
+    await runScheduledJobs(env, new Date(second));
+    const twice = await cardRow(id);
+    expect(twice).toMatchObject({ status: "pending", cardCode: code, checkAttempts: 2 });
+    expect(twice.nextCheckAt!.getTime() - second).toBeGreaterThan(once.nextCheckAt!.getTime() - first);
+    expect(await balanceOf(user.id)).toBe(0);
+  });
+
+  it("sends a card the gateway never received once more, and credits it when the gateway says so", async () => {
+    const user = await person();
+    const created = await submit(user.token, { telco: "VIETTEL", card_serial: digits(), card_code: digits("6666"), card_value: 20000 });
+    expect(created.status).toBe(201);
+    const id = created.body.data.transaction_id;
+    expect(await cardRow(id)).toMatchObject({ status: "pending", gatewayStatus: null });
+
+    await makeDue(id);
+    await runScheduledJobs(env, new Date());
+    expect((await cardRow(id)).status).toBe("pending");
+
+    await settle();
+    await makeDue(id);
+    await runScheduledJobs(env, new Date());
+    expect(await cardRow(id)).toMatchObject({ status: "success", amountReceived: 16000 });
+    expect(await balanceOf(user.id)).toBe(16000);
+  });
+
+  it("parks a card with no answer after a whole day for an admin instead of failing it; the admin's dismiss closes it", async () => {
+    const user = await person();
+    const admin = await person("admin");
+    const code = digits("8888");
+    const created = await submit(user.token, { telco: "VIETTEL", card_serial: digits(), card_code: code, card_value: 50000 });
+    const id = created.body.data.transaction_id;
+    await makeDue(id, 25 * 60 * 60_000);
+    await runScheduledJobs(env, new Date());
+
+    const card = await cardRow(id);
+    expect(card).toMatchObject({ status: "pending", cardCode: code, nextCheckAt: null });
+    const parked = await parkedFor(card.id);
+    expect(parked).toHaveLength(1);
+    expect(parked[0]).toMatchObject({ status: "unmatched", amount: 40000 });
+
+    const list = await api("/api/admin/bank-transfers/?status=unmatched", { token: admin.token });
+    const listed = list.body.data.find((event: Body) => event.id === parked[0].id);
+    expect(listed).toMatchObject({ provider: "card", card: { telco: "VIETTEL", card_serial: card.cardSerial, card_value: 50000, status: "pending" }, user: { id: user.id, username: user.username } });
+
+    // Parked cards are not re-checked again and again by the cron.
+    await runScheduledJobs(env, new Date());
+    expect(await parkedFor(card.id)).toHaveLength(1);
+
+    const dismissed = await api(`/api/admin/bank-transfers/${parked[0].id}/dismiss/`, { token: admin.token, body: { note: "Nhà mạng xác nhận thẻ chưa nạp" } });
+    expect(dismissed.status).toBe(200);
+    expect(await cardRow(id)).toMatchObject({ status: "failed", cardCode: maskCode(code) });
+    expect(await balanceOf(user.id)).toBe(0);
+  });
+});
+
+describe("attack: a late success for a card closed as failed is dropped", () => {
+  it("parks the late success for an admin, who credits the card's owner exactly once", async () => {
+    const owner = await person();
+    const stranger = await person();
+    const admin = await person("admin");
+    const code = digits();
+    const created = await submit(owner.token, { telco: "VIETTEL", card_serial: digits(), card_code: code, card_value: 100000 });
+    const id = created.body.data.transaction_id;
+    const pending = await cardRow(id);
+    await settle(); // the gateway has charged the card
+    // An earlier rule closed it as failed and masked its code.
+    await db.update(cardTopups).set({ status: "failed", cardCode: maskCode(code), gatewayMessage: "Quá thời gian xử lý thẻ" }).where(eq(cardTopups.id, pending.id));
+
+    const late = await callback(pending);
+    expect(late.status).toBe(200);
+    expect(late.body.message).not.toBe("Already processed");
+    expect((await callback(pending)).status).toBe(200); // the gateway repeats itself
+    const parked = await parkedFor(pending.id);
+    expect(parked).toHaveLength(1);
+    expect(parked[0]).toMatchObject({ status: "unmatched", amount: 80000 });
+    expect(await balanceOf(owner.id)).toBe(0);
+
+    const list = await api("/api/admin/bank-transfers/?status=unmatched", { token: admin.token });
+    expect(list.body.data.find((event: Body) => event.id === parked[0].id)).toMatchObject({
+      provider: "card",
+      card: { transaction_id: id, telco: "VIETTEL", card_serial: pending.cardSerial, card_value: 100000, status: "failed" },
+      user: { id: owner.id, username: owner.username },
+    });
+
+    // Credits go to the card's owner whatever user the request names; double clicks credit once.
+    const credits = await Promise.all(
+      Array.from({ length: 5 }, () => api(`/api/admin/bank-transfers/${parked[0].id}/credit/`, { token: admin.token, body: { user_id: stranger.id, note: "Thẻ nạp muộn" } })),
+    );
+    expect(credits.filter((result) => result.status === 200)).toHaveLength(1);
+    expect(credits.filter((result) => result.status === 409)).toHaveLength(4);
+    expect(await balanceOf(owner.id)).toBe(80000);
+    expect(await balanceOf(stranger.id)).toBe(0);
+    const ledger = await db.select().from(walletTransactions).where(eq(walletTransactions.userId, owner.id));
+    expect(ledger.map((row) => [row.source, row.amount, row.reference])).toEqual([["card", 80000, `card:${pending.requestId}`]]);
+    expect(await cardRow(id)).toMatchObject({ status: "success", amountReceived: 80000 });
+    expect((await parkedFor(pending.id))[0]).toMatchObject({ status: "credited", creditedUserId: owner.id, resolvedBy: admin.id });
+
+    // Once credited, a further callback changes nothing.
+    expect((await callback(pending)).status).toBe(200);
+    expect(await balanceOf(owner.id)).toBe(80000);
+  });
+
+  it("reopens a parked late success an admin dismissed when the gateway confirms it again", async () => {
+    const user = await person();
+    const admin = await person("admin");
+    const code = digits();
+    const created = await submit(user.token, { telco: "VINAPHONE", card_serial: digits(), card_code: code, card_value: 20000 });
+    const card = await cardRow(created.body.data.transaction_id);
+    await settle();
+    await db.update(cardTopups).set({ status: "failed", cardCode: maskCode(code) }).where(eq(cardTopups.id, card.id));
+    await callback(card);
+    const [parked] = await parkedFor(card.id);
+    expect((await api(`/api/admin/bank-transfers/${parked.id}/dismiss/`, { token: admin.token, body: { note: "Nhầm" } })).status).toBe(200);
+    expect((await parkedFor(card.id))[0].status).toBe("dismissed");
+    await callback(card);
+    expect(await parkedFor(card.id)).toMatchObject([{ id: parked.id, status: "unmatched", amount: 16000, resolvedAt: null }]);
+  });
+
+  it("does not park a 'success' callback for a card the gateway says is bad", async () => {
+    const user = await person();
+    const created = await submit(user.token, { telco: "VINAPHONE", card_serial: digits("0000"), card_code: digits(), card_value: 200000 });
+    const card = await cardRow(created.body.data.transaction_id);
+    await settle();
+    await callback(card);
+    expect((await cardRow(card.transactionId)).status).toBe("invalid_card");
+    expect((await callback(card, { amount: 200000, value: 200000 })).status).toBe(200);
+    expect(await parkedFor(card.id)).toEqual([]);
+    expect(await balanceOf(user.id)).toBe(0);
+  });
+});
+
+describe("attack: a card credits more than its value", () => {
+  it("credits at most the declared value when the gateway reports more", async () => {
+    const user = await person();
+    const created = await submit(user.token, { telco: "VIETTEL", card_serial: digits(), card_code: digits("7777"), card_value: 100000 });
+    const card = await cardRow(created.body.data.transaction_id);
+    await settle();
+    await callback(card, { value: 200000, amount: 160000 });
+    expect(await cardRow(card.transactionId)).toMatchObject({ status: "success", amountReceived: 100000 });
+    expect(await balanceOf(user.id)).toBe(100000);
+
+    const config = { CARD_GATEWAY_URL: "x", CARD_PARTNER_ID: "x", CARD_PARTNER_KEY: "x", CARD_FEES: "VIETTEL:20", CARD_CREDIT: "fee_formula" as const };
+    const answer = { status: 1, message: "", value: 1_000_000, amount: 900_000, transId: null };
+    expect(amountToCredit(config, { telco: "VIETTEL", feePercent: 10, cardValue: 100000 }, answer)).toBe(100000);
+    expect(amountToCredit({ ...config, CARD_CREDIT: "gateway_amount" }, { telco: "VIETTEL", feePercent: 10, cardValue: 100000 }, answer)).toBe(100000);
+  });
+});
+
+describe("attack: the same card is submitted many times at once", () => {
+  it("leaves exactly one pending card and answers the others 'already sent'", async () => {
+    const people = await Promise.all(Array.from({ length: 8 }, () => person()));
+    const card = { telco: "MOBIFONE", card_serial: digits(), card_code: digits("8888"), card_value: 10000 };
+    const results = await Promise.all(people.map((user) => submit(user.token, card)));
+    expect(results.map((result) => result.status).sort()).toEqual([201, 409, 409, 409, 409, 409, 409, 409]);
+    for (const result of results.filter((item) => item.status === 409)) {
+      expect(result.body).toEqual({ success: false, message: "Thẻ này đã được gửi trước đó", errors: { card_serial: ["Thẻ này đã được gửi trước đó"] } });
+    }
+    const rows = await db.select().from(cardTopups).where(and(eq(cardTopups.telco, "MOBIFONE"), eq(cardTopups.cardSerial, card.card_serial)));
+    expect(rows).toHaveLength(1);
+  });
+});
+
+describe("attack: the card callback answers before it checks who is calling", () => {
+  it("says nothing about request ids to an unsigned caller", async () => {
+    const user = await person();
+    const created = await submit(user.token, { telco: "VIETTEL", card_serial: digits(), card_code: digits(), card_value: 10000 });
+    const card = await cardRow(created.body.data.transaction_id);
+    await settle();
+    await callback(card); // settled
+    const unsigned = { callback_sign: "0".repeat(32) };
+    const settled = await callback(card, unsigned);
+    const unknown = await callback({ ...card, requestId: "no-such-request" }, unsigned);
+    expect(settled).toEqual({ status: 401, body: { status: 0, message: "Invalid signature" } });
+    expect(unknown).toEqual({ status: 401, body: { status: 0, message: "Invalid signature" } });
+  });
+
+  it("refuses a callback signed for another card", async () => {
+    const user = await person();
+    const first = await cardRow((await submit(user.token, { telco: "VIETTEL", card_serial: digits(), card_code: digits(), card_value: 10000 })).body.data.transaction_id);
+    const second = await cardRow((await submit(user.token, { telco: "VIETTEL", card_serial: digits(), card_code: digits(), card_value: 500000 })).body.data.transaction_id);
+    const swapped = await callback({ ...second, requestId: first.requestId });
+    expect(swapped.status).toBeGreaterThanOrEqual(400);
+    expect((await cardRow(first.transactionId)).status).toBe("pending");
+    expect(await balanceOf(user.id)).toBe(0);
+  });
+});
