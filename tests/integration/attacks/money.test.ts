@@ -1,0 +1,133 @@
+// Attacks on money (issue #13, Money 1, 2, 5): each test plays the attacker against the real
+// Worker, D1 and wallet objects, and was written to fail on the code before its fix.
+import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { keyPricing, keyTypes, licenseKeys, users, walletTransactions } from "../../../workers/db/schema";
+import { signAccessToken } from "../../../workers/services/sessions";
+import { walletFor } from "../../../workers/wallet/user-wallet";
+import { createApp, db, request, unique } from "../../factories";
+
+type Body = Record<string, any>;
+
+async function person(role: "user" | "superuser" = "user") {
+  const name = unique("m").replace(/-/g, "_").slice(0, 28);
+  const [user] = await db.insert(users).values({ username: name, email: `${name}@example.com`, isSuperuser: role === "superuser" }).returning();
+  return { ...user, token: await signAccessToken(env.JWT_SECRET, user.id) };
+}
+
+async function funded(amount: number) {
+  const user = await person();
+  const credited = await walletFor(env, user.id).credit(user.id, [{ type: "deposit", source: "vietqr", amount, reference: unique("dep"), description: "Nạp tiền" }]);
+  expect(credited.ok).toBe(true);
+  return user;
+}
+
+async function balanceOf(userId: number) {
+  const [row] = await db.select({ balance: users.balance, spent: users.totalSpent }).from(users).where(eq(users.id, userId));
+  return row;
+}
+
+async function ledgerOf(userId: number) {
+  return db.select().from(walletTransactions).where(eq(walletTransactions.userId, userId));
+}
+
+/** A key type of its own (so pausing it touches no other test), an app pricing it, and stock. */
+async function listing({ price = 50_000, currency = "VND" as "VND" | "USD", stock = 3, typeActive = true } = {}) {
+  const app = await createApp({ bundleIdentifier: `vn.test.${unique("b").replace(/-/g, "")}` });
+  const name = unique("kt").slice(0, 40);
+  const [type] = await db.insert(keyTypes).values({ name, displayName: `Loại ${name}`, durationDays: 7, isActive: typeActive }).returning();
+  const [pricing] = await db.insert(keyPricing).values({ appId: app.id, keyTypeId: type.id, price, currency }).returning();
+  for (let index = 0; index < stock; index += 1) await db.insert(licenseKeys).values({ appId: app.id, keyTypeId: type.id, keyCode: `KEY-${unique("k")}` });
+  return { app, type, pricing };
+}
+
+async function call(method: string, path: string, token: string | undefined, body?: unknown, headers: Record<string, string> = {}) {
+  const response = await request(path, {
+    method,
+    headers: { "Content-Type": "application/json", ...(token ? { Authorization: `Bearer ${token}` } : {}), ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as Body };
+}
+
+function buy(token: string, pricingId: number, idempotencyKey?: string) {
+  return call("POST", "/api/keys/purchase/", token, { key_pricing_id: pricingId, payment_method: "balance" }, idempotencyKey ? { "Idempotency-Key": idempotencyKey } : {});
+}
+
+describe("attack: buying a key whose key type is paused", () => {
+  it("buys a key of a key type the admin has switched off", async () => {
+    const { app, pricing } = await listing({ typeActive: false });
+    const buyer = await funded(200_000);
+
+    const listed = await call("GET", `/api/keys/apps/${app.url}/pricing/`, buyer.token);
+    expect(listed.body.data).toHaveLength(1);
+    expect(listed.body.data[0].can_purchase).toBe(false);
+    const availability = await call("GET", `/api/keys/availability/${app.url}/?pricing_id=${pricing.id}`, undefined);
+    expect(availability.body.data.can_purchase).toBe(false);
+
+    const bought = await buy(buyer.token, pricing.id);
+    expect(bought.status).toBe(409);
+    expect(bought.body.message).toBe("Loại key này đã tạm dừng bán. Vui lòng chọn loại key khác.");
+    expect((await balanceOf(buyer.id)).balance).toBe(200_000);
+    const sold = await db.select().from(licenseKeys).where(eq(licenseKeys.appId, app.id));
+    expect(sold.every((key) => key.status === "available")).toBe(true);
+  });
+});
+
+describe("attack: a double-clicked or retried balance adjustment", () => {
+  function adjust(token: string, userId: number, body: unknown, idempotencyKey?: string) {
+    return call("POST", `/api/admin/users/${userId}/adjust-balance/`, token, body, idempotencyKey ? { "Idempotency-Key": idempotencyKey } : {});
+  }
+
+  it("sends the same adjustment ten times at once, hoping to credit it ten times", async () => {
+    const admin = await person("superuser");
+    const target = await person();
+    const key = `adj-${crypto.randomUUID()}`;
+    const answers = await Promise.all(Array.from({ length: 10 }, () => adjust(admin.token, target.id, { amount: 100_000, transaction_type: "deposit" }, key)));
+
+    expect(answers.map((answer) => answer.status)).toEqual(Array(10).fill(200));
+    const first = answers[0].body;
+    expect(first.data.balance).toBe(100_000);
+    for (const answer of answers) expect(answer.body).toEqual(first);
+    expect(await ledgerOf(target.id)).toHaveLength(1);
+    expect((await balanceOf(target.id)).balance).toBe(100_000);
+  });
+
+  it("replays an adjustment that already succeeded, after the balance has moved on", async () => {
+    const admin = await person("superuser");
+    const target = await funded(50_000);
+    const key = `adj-${crypto.randomUUID()}`;
+    const first = await adjust(admin.token, target.id, { amount: -20_000, description: "Thu hồi" }, key);
+    expect(first.status).toBe(200);
+    expect(first.body.data.balance).toBe(30_000);
+    // Something else changes the balance before the retry arrives.
+    await adjust(admin.token, target.id, { amount: 5_000 }, `adj-${crypto.randomUUID()}`);
+
+    const replay = await adjust(admin.token, target.id, { amount: -20_000, description: "Thu hồi" }, key);
+    expect(replay.status).toBe(200);
+    expect(replay.body).toEqual(first.body);
+    expect(await ledgerOf(target.id)).toHaveLength(3);
+    expect((await balanceOf(target.id)).balance).toBe(35_000);
+  });
+
+  it("uses one key for two different users: each user's adjustment is its own", async () => {
+    const admin = await person("superuser");
+    const one = await person();
+    const two = await person();
+    const key = `adj-${crypto.randomUUID()}`;
+    expect((await adjust(admin.token, one.id, { amount: 1_000 }, key)).status).toBe(200);
+    expect((await adjust(admin.token, two.id, { amount: 2_000 }, key)).status).toBe(200);
+    expect((await balanceOf(one.id)).balance).toBe(1_000);
+    expect((await balanceOf(two.id)).balance).toBe(2_000);
+  });
+
+  it("sends a malformed Idempotency-Key", async () => {
+    const admin = await person("superuser");
+    const target = await person();
+    const refused = await adjust(admin.token, target.id, { amount: 1_000 }, "short");
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors).toEqual({ non_field_errors: ["Idempotency-Key không hợp lệ"] });
+    expect(await ledgerOf(target.id)).toHaveLength(0);
+  });
+});
