@@ -27,9 +27,14 @@ export const PURCHASE_MESSAGES = {
   copyFailed: "Không thể copy key. Vui lòng copy thủ công.",
 } as const;
 
+/** Paused by the admin: the pricing itself or its whole key type is switched off. */
+export function isPaused(option: PricingOption): boolean {
+  return !option.is_active || option.key_type?.is_active === false;
+}
+
 /** Paused, sold out, nearly gone, or on sale: the order matters (a paused option shows paused even when empty). */
 export function pricingState(option: PricingOption): PricingState {
-  if (!option.is_active) return { kind: "paused", label: "Tạm dừng" };
+  if (isPaused(option)) return { kind: "paused", label: "Tạm dừng" };
   if (!option.is_available) return { kind: "sold_out", label: "Hết hàng" };
   if (option.is_low_stock) return { kind: "low_stock", label: `Sắp hết (còn ${formatNumber(option.available_count)})` };
   return { kind: "in_stock", label: `Còn ${formatNumber(option.available_count)} key` };
@@ -37,12 +42,12 @@ export function pricingState(option: PricingOption): PricingState {
 
 /** Inactive or sold-out options cannot be chosen or bought (spec §4). */
 export function isSelectable(option: PricingOption): boolean {
-  return option.is_active && option.is_available;
+  return !isPaused(option) && option.is_available;
 }
 
 /** Active first, then cheapest first; equal options keep the server's order. */
 export function sortPricing(options: readonly PricingOption[]): PricingOption[] {
-  return [...options].sort((a, b) => Number(b.is_active) - Number(a.is_active) || a.price - b.price);
+  return [...options].sort((a, b) => Number(!isPaused(a)) - Number(!isPaused(b)) || a.price - b.price);
 }
 
 /** After loading: the first option that can be bought, else the first option, else nothing. */
@@ -59,7 +64,7 @@ export function reconcileSelection(options: readonly PricingOption[], currentId:
 /** Why the chosen option cannot go on to the availability check, or null when it can. */
 export function purchaseBlocker(option: PricingOption | null | undefined): { message: string; kind: "warning" | "error" } | null {
   if (!option) return { message: PURCHASE_MESSAGES.chooseKey, kind: "warning" };
-  if (!option.is_active) return { message: PURCHASE_MESSAGES.paused, kind: "error" };
+  if (isPaused(option)) return { message: PURCHASE_MESSAGES.paused, kind: "error" };
   if (!option.is_available) return { message: PURCHASE_MESSAGES.soldOut, kind: "error" };
   return null;
 }

@@ -10,7 +10,7 @@ export const LOW_STOCK_THRESHOLD = 5;
 export type PublicPricing = {
   id: number;
   pricing_id: number;
-  key_type: { id: number; name: string; display_name: string; description: string; duration_days: number };
+  key_type: { id: number; name: string; display_name: string; description: string; duration_days: number; is_active: boolean };
   key_type_name: string;
   price: number;
   currency: "VND" | "USD";
@@ -35,6 +35,7 @@ export async function listAppPricing(db: Database, appId: number): Promise<Publi
       displayName: keyTypes.displayName,
       description: keyTypes.description,
       durationDays: keyTypes.durationDays,
+      typeActive: keyTypes.isActive,
       available: sql<number>`(select count(*) from ${licenseKeys} where ${licenseKeys.appId} = ${keyPricing.appId}
         and ${licenseKeys.keyTypeId} = ${keyPricing.keyTypeId} and ${licenseKeys.status} = 'available')`,
     })
@@ -54,6 +55,7 @@ export async function listAppPricing(db: Database, appId: number): Promise<Publi
           display_name: row.displayName,
           description: row.description,
           duration_days: row.durationDays,
+          is_active: row.typeActive,
         },
         key_type_name: row.displayName,
         price: row.price,
@@ -63,7 +65,8 @@ export async function listAppPricing(db: Database, appId: number): Promise<Publi
         available_count: available,
         is_available: available > 0,
         is_low_stock: available > 0 && available <= LOW_STOCK_THRESHOLD,
-        can_purchase: row.isActive && available > 0,
+        // A paused key type pauses every app's pricing of it (the purchase refuses it too).
+        can_purchase: row.isActive && row.typeActive && available > 0,
       };
     })
     .sort((a, b) => Number(b.is_active) - Number(a.is_active) || a.price - b.price);

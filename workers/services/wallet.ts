@@ -135,6 +135,7 @@ type PricingRow = {
   price: number;
   currency: "VND" | "USD";
   is_active: number;
+  type_active: number;
   app_name: string;
   bundle_identifier: string | null;
   key_type_name: string;
@@ -206,13 +207,14 @@ export async function purchaseKey(db: D1Database, userId: number, pricingId: num
   const pricing = await db
     .prepare(
       `SELECT p.id, p.app_id, p.key_type_id, p.price, p.currency, p.is_active, a.name AS app_name,
-         a.bundle_identifier, a.status AS app_status, t.display_name AS key_type_name
+         a.bundle_identifier, a.status AS app_status, t.display_name AS key_type_name, t.is_active AS type_active
        FROM key_pricing p JOIN apps a ON a.id = p.app_id JOIN key_types t ON t.id = p.key_type_id WHERE p.id = ?`,
     )
     .bind(pricingId)
     .first<PricingRow>();
   if (!pricing || pricing.app_status === "failed") return { ok: false, error: "pricing_not_found" };
-  if (!pricing.is_active) return { ok: false, error: "paused" };
+  // A pricing is on sale only while both it and its key type are switched on.
+  if (!pricing.is_active || !pricing.type_active) return { ok: false, error: "paused" };
   const wallet = await walletSnapshot(db, userId);
   if (!wallet) return { ok: false, error: "user_not_found" };
   if ((await availableKeys(db, pricing.app_id, pricing.key_type_id)) === 0) return { ok: false, error: "sold_out" };
