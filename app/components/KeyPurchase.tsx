@@ -4,7 +4,7 @@
 import { useLocation, useNavigate } from "@remix-run/react";
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from "react";
 import type { PublicApp } from "../../workers/services/catalogue";
-import { ApiError, apiFetch } from "~/lib/api";
+import { ApiError, apiFetch, newIdempotencyKey } from "~/lib/api";
 import { useSessionExpired, useSessionUser } from "~/lib/auth";
 import {
   type Availability,
@@ -41,13 +41,6 @@ const STATE_TONE: Record<PricingStateKind, string> = {
   low_stock: "text-amber-300",
   in_stock: "text-emerald-300",
 };
-
-/** One id per purchase attempt; crypto.randomUUID needs a secure context, so fall back to random bytes. */
-function newIdempotencyKey(): string {
-  if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
-}
 
 /**
  * POST /api/keys/purchase/ with its Idempotency-Key header. apiFetch cannot send extra headers

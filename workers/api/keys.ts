@@ -12,7 +12,7 @@ import { walletFor } from "../wallet/user-wallet";
 import { type ApiContext, type ApiEnv, db } from "./context";
 import { ApiError, MESSAGES } from "./errors";
 import { requireUser } from "./require-user";
-import { clientAddress, readJson } from "./validate";
+import { clientAddress, idempotencyKey, readJson } from "./validate";
 
 export const keysApi = new Hono<ApiEnv>();
 
@@ -60,11 +60,7 @@ keysApi.post("/purchase", requireUser, async (c) => {
   const user = c.get("user");
   const input = await readJson(c, purchaseSchema);
   if (input.payment_method !== "balance") throw new ApiError(400, WALLET_MESSAGES.balanceOnly);
-  const idempotencyKey = c.req.header("Idempotency-Key") ?? null;
-  if (idempotencyKey !== null && !/^[A-Za-z0-9_.:-]{8,100}$/.test(idempotencyKey)) {
-    throw new ApiError(400, MESSAGES.invalidData, { non_field_errors: ["Idempotency-Key không hợp lệ"] });
-  }
-  const outcome = await walletFor(c.env, user.id).purchase(user.id, input.key_pricing_id, idempotencyKey);
+  const outcome = await walletFor(c.env, user.id).purchase(user.id, input.key_pricing_id, idempotencyKey(c));
   if (!outcome.ok) {
     switch (outcome.error) {
       case "pricing_not_found":

@@ -33,3 +33,15 @@ export async function readJson<Schema extends z.ZodType>(c: ApiContext, schema: 
 export function clientAddress(c: ApiContext): string {
   return c.req.header("CF-Connecting-IP") ?? "local";
 }
+
+/**
+ * The request's optional Idempotency-Key header (purchases, admin adjustments): 8–100 safe
+ * characters, else a 400 that changes nothing. Null when the client sent none.
+ */
+export function idempotencyKey(c: ApiContext): string | null {
+  const key = c.req.header("Idempotency-Key") ?? null;
+  if (key !== null && !/^[A-Za-z0-9_.:-]{8,100}$/.test(key)) {
+    throw new ApiError(400, MESSAGES.invalidData, { non_field_errors: ["Idempotency-Key không hợp lệ"] });
+  }
+  return key;
+}

@@ -126,6 +126,62 @@ export async function applyEntries(db: D1Database, userId: number, entries: Ledg
   return { ok: true, duplicate: false, wallet: (await walletSnapshot(db, userId))! };
 }
 
+// ---------------------------------------------------------------- admin adjustments
+
+/** The ledger reference of an admin adjustment: the admin's idempotency key, scoped to the target user. */
+export function adjustmentReference(userId: number, idempotencyKey?: string | null): string {
+  return idempotencyKey ? `admin:${userId}:key:${idempotencyKey}` : `admin:${userId}:${randomToken(16)}`;
+}
+
+export type AdjustmentOutcome =
+  | { ok: true; replayed: boolean; wallet: WalletSnapshot }
+  | { ok: false; error: "user_not_found" | "insufficient_balance"; current?: number }
+  | { ok: false; error: "key_reused" };
+
+/**
+ * The wallet as it stood right after the ledger row `reference`: its balance_after, and the
+ * purchase totals less the purchases recorded after it (only purchase rows move those totals).
+ */
+async function walletAfter(db: D1Database, userId: number, reference: string) {
+  const row = await db
+    .prepare("SELECT id, transaction_type, amount, balance_after FROM wallet_transactions WHERE reference = ? AND user_id = ?")
+    .bind(reference, userId)
+    .first<{ id: number; transaction_type: string; amount: number; balance_after: number }>();
+  if (!row) return null;
+  const now = await walletSnapshot(db, userId);
+  const later = await db
+    .prepare("SELECT coalesce(sum(-amount), 0) AS spent, count(*) AS keys FROM wallet_transactions WHERE user_id = ? AND id > ? AND transaction_type = 'purchase' AND status = 'completed'")
+    .bind(userId, row.id)
+    .first<{ spent: number; keys: number }>();
+  const wallet: WalletSnapshot = {
+    balance: row.balance_after,
+    formatted_balance: formatVND(row.balance_after),
+    total_spent: (now?.total_spent ?? 0) - (later?.spent ?? 0),
+    total_keys_purchased: (now?.total_keys_purchased ?? 0) - (later?.keys ?? 0),
+  };
+  return { row, wallet };
+}
+
+/**
+ * An admin's change of a balance, never below zero. A reference seen before answers with the
+ * first result (the wallet as that adjustment left it) and moves nothing; the same key sent with
+ * another amount or type is refused rather than taken for the first request.
+ */
+export async function adjustBalance(db: D1Database, userId: number, entry: LedgerEntry, now = Date.now()): Promise<AdjustmentOutcome> {
+  const replay = async (): Promise<AdjustmentOutcome | null> => {
+    const first = await walletAfter(db, userId, entry.reference);
+    if (!first) return null;
+    if (first.row.amount !== entry.amount || first.row.transaction_type !== entry.type) return { ok: false, error: "key_reused" };
+    return { ok: true, replayed: true, wallet: first.wallet };
+  };
+  const seen = await replay();
+  if (seen) return seen;
+  const result = await applyEntries(db, userId, [entry], [], now);
+  if (!result.ok) return result;
+  if (result.duplicate) return (await replay()) ?? { ok: true, replayed: true, wallet: result.wallet };
+  return { ok: true, replayed: false, wallet: result.wallet };
+}
+
 // ---------------------------------------------------------------- purchases
 
 type PricingRow = {

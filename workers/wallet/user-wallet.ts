@@ -6,6 +6,9 @@
 import { DurableObject } from "cloudflare:workers";
 import { findDepositBonus, usageStatements } from "../services/promotions";
 import {
+  adjustBalance,
+  type AdjustmentOutcome,
+  adjustmentReference,
   applyEntries,
   type BalanceChange,
   type LedgerEntry,
@@ -29,7 +32,8 @@ export type CardSettlement = {
   reference: string;
 };
 
-export type Adjustment = { amount: number; type: "admin_adjustment" | "deposit"; description: string; adminId: number; reference?: string };
+/** `idempotencyKey`: the admin's key for this submit; a retry with it answers the first result. */
+export type Adjustment = { amount: number; type: "admin_adjustment" | "deposit"; description: string; adminId: number; idempotencyKey?: string | null };
 
 export class UserWallet extends DurableObject<Env> {
   #tail: Promise<unknown> = Promise.resolve();
@@ -160,17 +164,17 @@ export class UserWallet extends DurableObject<Env> {
     });
   }
 
-  /** An admin's change of the balance, never below zero. */
-  async adjust(userId: number, adjustment: Adjustment): Promise<BalanceChange> {
+  /** An admin's change of the balance, never below zero; once per idempotency key. */
+  async adjust(userId: number, adjustment: Adjustment): Promise<AdjustmentOutcome> {
     const entry: LedgerEntry = {
       type: adjustment.type,
       source: "admin",
       amount: adjustment.amount,
-      reference: adjustment.reference ?? `admin:${userId}:${crypto.randomUUID()}`,
+      reference: adjustmentReference(userId, adjustment.idempotencyKey),
       description: adjustment.description,
       createdBy: adjustment.adminId,
     };
-    return this.serialise(() => applyEntries(this.env.DB, userId, [entry]));
+    return this.serialise(() => adjustBalance(this.env.DB, userId, entry));
   }
 }
 

@@ -131,3 +131,17 @@ describe("attack: a double-clicked or retried balance adjustment", () => {
     expect(await ledgerOf(target.id)).toHaveLength(0);
   });
 });
+
+describe("attack: an adjustment key reused for another amount", () => {
+  it("replays a small credit's key with a large amount, hoping the large one is taken", async () => {
+    const admin = await person("superuser");
+    const target = await person();
+    const key = `adj-${crypto.randomUUID()}`;
+    const call1 = await call("POST", `/api/admin/users/${target.id}/adjust-balance/`, admin.token, { amount: 1_000 }, { "Idempotency-Key": key });
+    expect(call1.status).toBe(200);
+    const call2 = await call("POST", `/api/admin/users/${target.id}/adjust-balance/`, admin.token, { amount: 900_000 }, { "Idempotency-Key": key });
+    expect(call2.status).toBe(409);
+    expect(call2.body.success).toBe(false);
+    expect((await balanceOf(target.id)).balance).toBe(1_000);
+  });
+});
