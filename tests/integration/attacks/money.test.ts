@@ -1,9 +1,11 @@
 // Attacks on money (issue #13, Money 1, 2, 5): each test plays the attacker against the real
 // Worker, D1 and wallet objects, and was written to fail on the code before its fix.
+import { createExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { keyPricing, keyTypes, licenseKeys, users, walletTransactions } from "../../../workers/db/schema";
+import worker from "../../../workers/index";
 import { signAccessToken } from "../../../workers/services/sessions";
 import { walletFor } from "../../../workers/wallet/user-wallet";
 import { createApp, db, request, unique } from "../../factories";
@@ -143,5 +145,113 @@ describe("attack: an adjustment key reused for another amount", () => {
     expect(call2.status).toBe(409);
     expect(call2.body.success).toBe(false);
     expect((await balanceOf(target.id)).balance).toBe(1_000);
+  });
+});
+
+// The development example (and so the tests) sets USD_VND_RATE=25500.
+const RATE = 25_500;
+
+function settings(token: string, method = "GET", body?: unknown) {
+  return call(method, "/api/admin/settings/", token, body);
+}
+
+/** The Worker called directly with another env (here: without a USD rate). */
+async function direct(method: string, path: string, workerEnv: Env, token: string, body?: unknown) {
+  const response = await worker.fetch(
+    new Request(`http://store.test${path}`, {
+      method,
+      headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    }) as Parameters<typeof worker.fetch>[0],
+    workerEnv,
+    createExecutionContext(),
+  );
+  return { status: response.status, body: (await response.json()) as Body };
+}
+
+describe("attack: paying a USD price with the same number of đồng", () => {
+  it("buys a key priced 5 US$ for 5 ₫", async () => {
+    const { app, pricing } = await listing({ price: 5, currency: "USD" });
+    const buyer = await funded(200_000);
+
+    const listed = await call("GET", `/api/keys/apps/${app.url}/pricing/`, buyer.token);
+    expect(listed.body.data[0]).toMatchObject({ price: 5, currency: "USD", vnd_price: 5 * RATE, can_purchase: true });
+
+    const bought = await buy(buyer.token, pricing.id, `usd-${crypto.randomUUID()}`);
+    expect(bought.status).toBe(200);
+    expect(bought.body.order).toMatchObject({ amount: 5, currency: "USD", vnd_amount: 127_500, exchange_rate: RATE });
+    expect(bought.body.order.formatted_price).toBe("5,00 US$");
+    expect(bought.body.order.formatted_total).toBe("5,00 US$ ≈ 127.500 ₫");
+    expect(bought.body.user.balance).toBe(200_000 - 127_500);
+    const after = await balanceOf(buyer.id);
+    expect(after).toEqual({ balance: 72_500, spent: 127_500 });
+    const [row] = (await ledgerOf(buyer.id)).filter((entry) => entry.transactionType === "purchase");
+    expect(row.amount).toBe(-127_500);
+
+    const history = await call("GET", "/api/auth/purchase/history/", buyer.token);
+    expect(history.body.data[0]).toMatchObject({ amount: 5, currency: "USD", vnd_amount: 127_500, exchange_rate: RATE });
+  });
+
+  it("buys a 5 US$ key with only 1.000 ₫ in the wallet", async () => {
+    const { pricing } = await listing({ price: 5, currency: "USD" });
+    const buyer = await funded(1_000);
+    const bought = await buy(buyer.token, pricing.id);
+    expect(bought.status).toBe(402);
+    expect(bought.body).toMatchObject({ required: 127_500, current: 1_000 });
+    expect((await balanceOf(buyer.id)).balance).toBe(1_000);
+  });
+
+  it("gets a VND price recorded as what it was charged, with no rate", async () => {
+    const { pricing } = await listing({ price: 40_000 });
+    const buyer = await funded(100_000);
+    const bought = await buy(buyer.token, pricing.id);
+    expect(bought.body.order).toMatchObject({ amount: 40_000, currency: "VND", vnd_amount: 40_000, exchange_rate: null });
+  });
+
+  it("creates a USD pricing while the shop has no rate, so nothing can say what it costs", async () => {
+    const admin = await person("superuser");
+    const { app } = await listing({ stock: 0 });
+    const withoutRate = { ...env, USD_VND_RATE: "" } as Env;
+    const [type] = await db.insert(keyTypes).values({ name: unique("kt").slice(0, 40), displayName: "Không tỷ giá", durationDays: 1 }).returning();
+    const created = await direct("POST", `/api/keys/apps/${app.url}/pricing/`, withoutRate, admin.token, { key_type: type.id, price: 5, currency: "USD" });
+    expect(created.status).toBe(400);
+    expect(created.body.message).toMatch(/tỷ giá/);
+    expect((await db.select().from(keyPricing).where(eq(keyPricing.keyTypeId, type.id))).length).toBe(0);
+
+    // A USD pricing made while there was a rate cannot be bought once there is none.
+    const { app: usdApp, pricing } = await listing({ price: 5, currency: "USD" });
+    const buyer = await funded(500_000);
+    const listed = await direct("GET", `/api/keys/apps/${usdApp.url}/pricing/`, withoutRate, buyer.token);
+    expect(listed.body.data[0]).toMatchObject({ vnd_price: null, can_purchase: false });
+    const bought = await direct("POST", "/api/keys/purchase/", withoutRate, buyer.token, { key_pricing_id: pricing.id });
+    expect(bought.status).toBe(409);
+    expect((await balanceOf(buyer.id)).balance).toBe(500_000);
+  });
+
+  it("lets only an admin set the rate; the admin's rate wins over the setting and reaches the app page", async () => {
+    const admin = await person("superuser");
+    const plain = await person();
+    const { app, pricing } = await listing({ price: 2, currency: "USD" });
+    expect((await settings(plain.token, "PUT", { usd_vnd_rate: 1 })).status).toBe(403);
+    expect((await settings(admin.token)).body.data).toMatchObject({ usd_vnd_rate: RATE, default_usd_vnd_rate: RATE, source: "env" });
+
+    const before = await request(`/${app.url}`, { headers: { Accept: "text/html" } });
+    expect(await before.text()).toContain("51.000"); // 2 US$ at 25.500
+    try {
+      expect((await settings(admin.token, "PUT", { usd_vnd_rate: 0 })).status).toBe(400);
+      const saved = await settings(admin.token, "PUT", { usd_vnd_rate: 26_000 });
+      expect(saved.status).toBe(200);
+      expect(saved.body.data).toMatchObject({ usd_vnd_rate: 26_000, source: "store" });
+
+      const after = await request(`/${app.url}`, { headers: { Accept: "text/html" } });
+      expect(await after.text()).toContain("52.000");
+      const buyer = await funded(100_000);
+      const bought = await buy(buyer.token, pricing.id);
+      expect(bought.body.order).toMatchObject({ vnd_amount: 52_000, exchange_rate: 26_000 });
+      expect((await balanceOf(buyer.id)).balance).toBe(48_000);
+    } finally {
+      const cleared = await settings(admin.token, "PUT", { usd_vnd_rate: null });
+      expect(cleared.body.data).toMatchObject({ usd_vnd_rate: RATE, source: "env" });
+    }
   });
 });
