@@ -14,6 +14,7 @@ import {
   pricingState,
   type PricingStateKind,
   preselectPricing,
+  priceLabel,
   PURCHASE_MESSAGES,
   purchaseBlocker,
   purchaseFailure,
@@ -31,7 +32,7 @@ type PurchaseAnswer = {
   success: true;
   message?: string;
   key: { key_code?: string; key_value?: string; key_type_name: string; app_name: string };
-  order: { formatted_price?: string; purchased_at?: string };
+  order: { formatted_price?: string; formatted_total?: string; purchased_at?: string };
   user?: Partial<WalletFigures>;
 };
 
@@ -168,7 +169,7 @@ export function KeyPurchase({ app, pricing }: { app: Pick<PublicApp, "id" | "url
         key_code: answer.key.key_code ?? answer.key.key_value ?? "",
         key_type_name: answer.key.key_type_name || option.key_type.display_name,
         app_name: answer.key.app_name || app.name,
-        formatted_price: answer.order?.formatted_price ?? option.formatted_price,
+        formatted_price: answer.order?.formatted_total ?? answer.order?.formatted_price ?? priceLabel(option),
       });
       void reloadPricing();
     } catch (error) {
@@ -233,6 +234,11 @@ export function KeyPurchase({ app, pricing }: { app: Pick<PublicApp, "id" | "url
                 <span className="min-w-0 flex-1">
                   <span className="block font-semibold text-white">{option.key_type.display_name}</span>
                   <span className="mt-1 block text-xl font-black text-indigo-300">{option.formatted_price}</span>
+                  {option.currency === "USD" && (
+                    <span className="block text-sm text-zinc-300" data-testid="pricing-vnd">
+                      {option.formatted_vnd_price ? `≈ ${option.formatted_vnd_price}` : "Chưa có tỷ giá"}
+                    </span>
+                  )}
                   <span className={`mt-1 block text-sm ${STATE_TONE[state.kind]}`} data-testid="pricing-state">
                     {state.label}
                   </span>
@@ -247,7 +253,7 @@ export function KeyPurchase({ app, pricing }: { app: Pick<PublicApp, "id" | "url
         <p className="text-sm text-zinc-400" aria-live="polite">
           {selected ? (
             <>
-              Đã chọn: <span className="font-semibold text-zinc-200">{selected.key_type.display_name}</span> · {selected.formatted_price}
+              Đã chọn: <span className="font-semibold text-zinc-200">{selected.key_type.display_name}</span> · {priceLabel(selected)}
             </>
           ) : (
             PURCHASE_MESSAGES.chooseKey

@@ -3,6 +3,7 @@ import type { AppLoadContext, HeadersFunction } from "@remix-run/cloudflare";
 import { findPublicApp, findPublicAppById, listPublicAppPage, parseAppId, type PublicApp } from "../../workers/services/catalogue";
 import { PUBLIC_PAGE_HEADER } from "../../workers/services/catalogue-cache";
 import { listAppPricing } from "../../workers/services/keys";
+import { usdVndRate } from "../../workers/services/store-settings";
 import { pageContext } from "./site.server";
 
 /** Cards per home page: four rows of the widest grid, a light first page on a phone. */
@@ -26,7 +27,8 @@ export async function loadAppPage(context: AppLoadContext, request: Request, loo
     app = id === null ? null : await findPublicAppById(db, origin, id);
   }
   if (!app) throw new Response("Không tìm thấy ứng dụng", { status: 404 });
-  const pricing = await listAppPricing(db, app.id);
+  const { env } = context.cloudflare;
+  const pricing = await listAppPricing(db, app.id, await usdVndRate(env.DB, env));
   return { app, pricing, now: Date.now() };
 }
 

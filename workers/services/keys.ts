@@ -2,7 +2,8 @@
 import { asc, eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { keyPricing, keyTypes, licenseKeys } from "../db/schema";
-import { formatPrice } from "../../app/lib/format";
+import { formatPrice, formatPriceWithVnd, formatVND } from "../../app/lib/format";
+import { vndPrice } from "./store-settings";
 
 /** At or below this many keys left, an option shows 'Sắp hết'. */
 export const LOW_STOCK_THRESHOLD = 5;
@@ -15,6 +16,11 @@ export type PublicPricing = {
   price: number;
   currency: "VND" | "USD";
   formatted_price: string;
+  /** The whole VND a purchase debits (DESIGN.md §6b); null for a USD price while there is no rate. */
+  vnd_price: number | null;
+  formatted_vnd_price: string | null;
+  /** "5,00 US$ ≈ 127.500 ₫", or the VND price as itself. */
+  formatted_total: string;
   is_active: boolean;
   available_count: number;
   is_available: boolean;
@@ -22,8 +28,11 @@ export type PublicPricing = {
   can_purchase: boolean;
 };
 
-/** An app's pricings with live stock, active first then cheapest first (spec §4). */
-export async function listAppPricing(db: Database, appId: number): Promise<PublicPricing[]> {
+/**
+ * An app's pricings with live stock, active first then cheapest (in VND) first (spec §4).
+ * `rate`: VND per 1 US$ (store-settings.ts usdVndRate); a USD price without one cannot be bought.
+ */
+export async function listAppPricing(db: Database, appId: number, rate: number | null): Promise<PublicPricing[]> {
   const rows = await db
     .select({
       id: keyPricing.id,
@@ -46,6 +55,7 @@ export async function listAppPricing(db: Database, appId: number): Promise<Publi
   return rows
     .map((row) => {
       const available = Number(row.available);
+      const vnd = vndPrice(row.price, row.currency, rate);
       return {
         id: row.id,
         pricing_id: row.id,
@@ -61,15 +71,18 @@ export async function listAppPricing(db: Database, appId: number): Promise<Publi
         price: row.price,
         currency: row.currency,
         formatted_price: formatPrice(row.price, row.currency),
+        vnd_price: vnd,
+        formatted_vnd_price: vnd === null ? null : formatVND(vnd),
+        formatted_total: formatPriceWithVnd(row.price, row.currency, vnd),
         is_active: row.isActive,
         available_count: available,
         is_available: available > 0,
         is_low_stock: available > 0 && available <= LOW_STOCK_THRESHOLD,
         // A paused key type pauses every app's pricing of it (the purchase refuses it too).
-        can_purchase: row.isActive && row.typeActive && available > 0,
+        can_purchase: row.isActive && row.typeActive && available > 0 && vnd !== null,
       };
     })
-    .sort((a, b) => Number(b.is_active) - Number(a.is_active) || a.price - b.price);
+    .sort((a, b) => Number(b.is_active) - Number(a.is_active) || (a.vnd_price ?? Infinity) - (b.vnd_price ?? Infinity) || a.price - b.price);
 }
 
 export async function listKeyTypes(db: Database) {

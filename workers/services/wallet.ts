@@ -3,8 +3,9 @@
 // changed, so the ledger can never disagree with the balance. The functions here are called only
 // by the user's UserWallet object, which runs them one at a time.
 import { isCheckViolation } from "../db/errors";
-import { formatPrice, formatVND } from "../../app/lib/format";
+import { formatPrice, formatPriceWithVnd, formatVND } from "../../app/lib/format";
 import { randomToken } from "./crypto";
+import { vndPrice } from "./store-settings";
 
 export type LedgerType = "deposit" | "purchase" | "admin_adjustment";
 export type LedgerSource = "vietqr" | "card" | "bank_transfer" | "bonus" | "purchase" | "admin";
@@ -206,9 +207,16 @@ export type PurchasedOrder = {
   app_bundle_id: string | null;
   key_type_name: string;
   key_code: string;
+  /** The price in `currency`. */
   amount: number;
   currency: "VND" | "USD";
   formatted_price: string;
+  /** What the wallet was charged, always VND, and the VND per US$ used (null for a VND price). */
+  vnd_amount: number;
+  exchange_rate: number | null;
+  formatted_vnd_amount: string;
+  /** "5,00 US$ ≈ 127.500 ₫", or the VND price as itself. */
+  formatted_total: string;
   status: string;
   payment_method: string;
   purchased_at: string;
@@ -219,13 +227,13 @@ export type PurchaseOutcome =
   | { ok: false; error: "pricing_not_found" | "paused" | "sold_out" | "user_not_found" }
   | { ok: false; error: "insufficient_balance"; required: number; current: number };
 
-type OrderRow = Omit<PurchasedOrder, "formatted_price" | "purchased_at"> & { created_at: number };
+type OrderRow = Omit<PurchasedOrder, "formatted_price" | "formatted_vnd_amount" | "formatted_total" | "purchased_at"> & { created_at: number };
 
 async function findOrder(db: D1Database, reference: string): Promise<PurchasedOrder | null> {
   const row = await db
     .prepare(
-      `SELECT id, reference, app_id, app_name, app_bundle_id, key_type_name, key_code, amount, currency, status,
-         payment_method, created_at FROM orders WHERE reference = ?`,
+      `SELECT id, reference, app_id, app_name, app_bundle_id, key_type_name, key_code, amount, currency, vnd_amount,
+         exchange_rate, status, payment_method, created_at FROM orders WHERE reference = ?`,
     )
     .bind(reference)
     .first<OrderRow>();
@@ -234,7 +242,13 @@ async function findOrder(db: D1Database, reference: string): Promise<PurchasedOr
 
 export function toPurchasedOrder(row: OrderRow): PurchasedOrder {
   const { created_at, ...rest } = row;
-  return { ...rest, formatted_price: formatPrice(row.amount, row.currency), purchased_at: new Date(created_at).toISOString() };
+  return {
+    ...rest,
+    formatted_price: formatPrice(row.amount, row.currency),
+    formatted_vnd_amount: formatVND(row.vnd_amount),
+    formatted_total: formatPriceWithVnd(row.amount, row.currency, row.vnd_amount),
+    purchased_at: new Date(created_at).toISOString(),
+  };
 }
 
 /** The order reference of a purchase: the client's idempotency key, scoped to the buyer. */
@@ -255,8 +269,9 @@ async function availableKeys(db: D1Database, appId: number, keyTypeId: number): 
  * (another buyer's wallet may race for it), record the order bound to that key (its NOT NULL
  * key_code fails the batch when no key was claimed), debit the balance (the CHECK fails it when
  * funds are short) and write the ledger row. A reference seen before returns its first result.
+ * The debit is always VND: a USD price at `rate` (VND per 1 US$); with no rate it is not for sale.
  */
-export async function purchaseKey(db: D1Database, userId: number, pricingId: number, reference: string, now = Date.now()): Promise<PurchaseOutcome> {
+export async function purchaseKey(db: D1Database, userId: number, pricingId: number, reference: string, rate: number | null, now = Date.now()): Promise<PurchaseOutcome> {
   const existing = await findOrder(db, reference);
   if (existing) return { ok: true, replayed: true, order: existing, wallet: (await walletSnapshot(db, userId))! };
 
@@ -271,10 +286,13 @@ export async function purchaseKey(db: D1Database, userId: number, pricingId: num
   if (!pricing || pricing.app_status === "failed") return { ok: false, error: "pricing_not_found" };
   // A pricing is on sale only while both it and its key type are switched on.
   if (!pricing.is_active || !pricing.type_active) return { ok: false, error: "paused" };
+  const charge = vndPrice(pricing.price, pricing.currency, rate);
+  if (charge === null) return { ok: false, error: "paused" };
+  const usedRate = pricing.currency === "USD" ? rate : null;
   const wallet = await walletSnapshot(db, userId);
   if (!wallet) return { ok: false, error: "user_not_found" };
   if ((await availableKeys(db, pricing.app_id, pricing.key_type_id)) === 0) return { ok: false, error: "sold_out" };
-  if (wallet.balance < pricing.price) return { ok: false, error: "insufficient_balance", required: pricing.price, current: wallet.balance };
+  if (wallet.balance < charge) return { ok: false, error: "insufficient_balance", required: charge, current: wallet.balance };
 
   const claim = db
     .prepare(
@@ -286,15 +304,15 @@ export async function purchaseKey(db: D1Database, userId: number, pricingId: num
   const order = db
     .prepare(
       `INSERT INTO orders (reference, user_id, app_id, key_pricing_id, key_type_id, key_id, app_name, app_bundle_id,
-         key_type_name, key_code, amount, currency, payment_method, status, created_at)
+         key_type_name, key_code, amount, currency, vnd_amount, exchange_rate, payment_method, status, created_at)
        VALUES (?1, ?2, ?3, ?4, ?5, (SELECT id FROM license_keys WHERE order_reference = ?1), ?6, ?7, ?8,
-         (SELECT key_code FROM license_keys WHERE order_reference = ?1), ?9, ?10, 'balance', 'completed', ?11)`,
+         (SELECT key_code FROM license_keys WHERE order_reference = ?1), ?9, ?10, ?12, ?13, 'balance', 'completed', ?11)`,
     )
-    .bind(reference, userId, pricing.app_id, pricing.id, pricing.key_type_id, pricing.app_name, pricing.bundle_identifier, pricing.key_type_name, pricing.price, pricing.currency, now);
+    .bind(reference, userId, pricing.app_id, pricing.id, pricing.key_type_id, pricing.app_name, pricing.bundle_identifier, pricing.key_type_name, pricing.price, pricing.currency, now, charge, usedRate);
   const entry: LedgerEntry = {
     type: "purchase",
     source: "purchase",
-    amount: -pricing.price,
+    amount: -charge,
     reference,
     orderReference: reference,
     description: `Mua key ${pricing.key_type_name} - ${pricing.app_name}`,
@@ -308,7 +326,7 @@ export async function purchaseKey(db: D1Database, userId: number, pricingId: num
     if (raced) return { ok: true, replayed: true, order: raced, wallet: (await walletSnapshot(db, userId))! };
     if ((await availableKeys(db, pricing.app_id, pricing.key_type_id)) === 0) return { ok: false, error: "sold_out" };
     const current = (await walletSnapshot(db, userId))?.balance ?? 0;
-    if (current < pricing.price) return { ok: false, error: "insufficient_balance", required: pricing.price, current };
+    if (current < charge) return { ok: false, error: "insufficient_balance", required: charge, current };
     throw error;
   }
   return { ok: true, replayed: false, order: (await findOrder(db, reference))!, wallet: (await walletSnapshot(db, userId))! };

@@ -5,6 +5,7 @@
 // that is evicted or restarted mid-sequence leaves nothing half-done.
 import { DurableObject } from "cloudflare:workers";
 import { findDepositBonus, usageStatements } from "../services/promotions";
+import { usdVndRate } from "../services/store-settings";
 import {
   adjustBalance,
   type AdjustmentOutcome,
@@ -52,7 +53,11 @@ export class UserWallet extends DurableObject<Env> {
 
   /** Buys one key; the same idempotency key always returns the first result. */
   async purchase(userId: number, pricingId: number, idempotencyKey?: string | null): Promise<PurchaseOutcome> {
-    return this.serialise(() => purchaseKey(this.env.DB, userId, pricingId, purchaseReference(userId, idempotencyKey)));
+    return this.serialise(async () => {
+      const reference = purchaseReference(userId, idempotencyKey);
+      // The rate in force when the purchase runs; the order records it.
+      return purchaseKey(this.env.DB, userId, pricingId, reference, await usdVndRate(this.env.DB, this.env));
+    });
   }
 
   /** Credits money that arrived (a top-up, a bonus); each reference is credited once. */

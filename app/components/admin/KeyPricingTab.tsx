@@ -15,6 +15,8 @@ export type AdminPricing = {
   price: number;
   currency: "VND" | "USD";
   formatted_price: string;
+  /** "5,00 US$ ≈ 127.500 ₫" (the VND at the shop's rate), or a VND price as itself. */
+  formatted_total?: string;
   is_active: boolean;
   available_count: number;
   is_available: boolean;
@@ -88,7 +90,7 @@ export function KeyPricingTab({ app, types, pricing, onChanged }: { app: string;
             {sorted(pricing).map((row) => (
               <tr key={row.id} data-pricing-row={pricingTypeName(row)}>
                 <td className={`${TD} font-medium text-white`}>{typeLabel(row, types)}</td>
-                <td className={TD}>{row.formatted_price}</td>
+                <td className={TD}>{row.formatted_total ?? row.formatted_price}</td>
                 <td className={TD}>{formatNumber(row.available_count ?? 0)}</td>
                 <td className={TD}>
                   <PricingState pricing={row} />
