@@ -236,7 +236,9 @@ describe("attack: paying a USD price with the same number of đồng", () => {
     const admin = await person("superuser");
     const plain = await person();
     const { app, pricing } = await listing({ price: 2, currency: "USD" });
+    expect((await call("PUT", "/api/admin/settings/", undefined, { usd_vnd_rate: 1 })).status).toBe(401);
     expect((await settings(plain.token, "PUT", { usd_vnd_rate: 1 })).status).toBe(403);
+    expect((await settings(plain.token)).status).toBe(403);
     expect((await settings(admin.token)).body.data).toMatchObject({ usd_vnd_rate: RATE, default_usd_vnd_rate: RATE, source: "env" });
 
     const before = await request(`/${app.url}`, { headers: { Accept: "text/html" } });
