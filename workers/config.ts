@@ -68,6 +68,15 @@ export const configSchema = z.object({
     .string()
     .regex(/^(VIETTEL|VINAPHONE|MOBIFONE):\d{1,2}(,(VIETTEL|VINAPHONE|MOBIFONE):\d{1,2})*$/, "dạng VIETTEL:20,VINAPHONE:20,MOBIFONE:22")
     .default("VIETTEL:20,VINAPHONE:20,MOBIFONE:22"),
+  // VND per 1 US$ for key prices set in USD (the wallet is VND). An admin's rate on /admin/settings
+  // wins over this; empty: no default, and USD prices cannot be bought until an admin sets one.
+  USD_VND_RATE: z
+    .preprocess(
+      (value) => (typeof value === "number" ? String(value) : value),
+      z.string().trim().regex(/^\d{0,7}$/, "số nguyên dương: số đồng cho 1 US$, ví dụ 25500").default(""),
+    )
+    .transform((text) => (text === "" ? null : Number(text)))
+    .refine((rate) => rate === null || (rate >= 1 && rate <= 1_000_000), "từ 1 đến 1000000 (số đồng cho 1 US$)"),
   // What a good card credits: the gateway's `amount`, or floor(value × (1 − fee/100)).
   CARD_CREDIT: z.enum(["gateway_amount", "fee_formula"]).default("gateway_amount"),
 }).superRefine((config, context) => {

@@ -4,7 +4,7 @@
 import { useLocation, useNavigate } from "@remix-run/react";
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from "react";
 import type { PublicApp } from "../../workers/services/catalogue";
-import { ApiError, apiFetch } from "~/lib/api";
+import { ApiError, apiFetch, newIdempotencyKey } from "~/lib/api";
 import { useSessionExpired, useSessionUser } from "~/lib/auth";
 import {
   type Availability,
@@ -14,6 +14,7 @@ import {
   pricingState,
   type PricingStateKind,
   preselectPricing,
+  priceLabel,
   PURCHASE_MESSAGES,
   purchaseBlocker,
   purchaseFailure,
@@ -31,7 +32,7 @@ type PurchaseAnswer = {
   success: true;
   message?: string;
   key: { key_code?: string; key_value?: string; key_type_name: string; app_name: string };
-  order: { formatted_price?: string; purchased_at?: string };
+  order: { formatted_price?: string; formatted_total?: string; purchased_at?: string };
   user?: Partial<WalletFigures>;
 };
 
@@ -41,13 +42,6 @@ const STATE_TONE: Record<PricingStateKind, string> = {
   low_stock: "text-amber-300",
   in_stock: "text-emerald-300",
 };
-
-/** One id per purchase attempt; crypto.randomUUID needs a secure context, so fall back to random bytes. */
-function newIdempotencyKey(): string {
-  if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
-}
 
 /**
  * POST /api/keys/purchase/ with its Idempotency-Key header. apiFetch cannot send extra headers
@@ -175,7 +169,7 @@ export function KeyPurchase({ app, pricing }: { app: Pick<PublicApp, "id" | "url
         key_code: answer.key.key_code ?? answer.key.key_value ?? "",
         key_type_name: answer.key.key_type_name || option.key_type.display_name,
         app_name: answer.key.app_name || app.name,
-        formatted_price: answer.order?.formatted_price ?? option.formatted_price,
+        formatted_price: answer.order?.formatted_total ?? answer.order?.formatted_price ?? priceLabel(option),
       });
       void reloadPricing();
     } catch (error) {
@@ -240,6 +234,11 @@ export function KeyPurchase({ app, pricing }: { app: Pick<PublicApp, "id" | "url
                 <span className="min-w-0 flex-1">
                   <span className="block font-semibold text-white">{option.key_type.display_name}</span>
                   <span className="mt-1 block text-xl font-black text-indigo-300">{option.formatted_price}</span>
+                  {option.currency === "USD" && (
+                    <span className="block text-sm text-zinc-300" data-testid="pricing-vnd">
+                      {option.formatted_vnd_price ? `≈ ${option.formatted_vnd_price}` : "Chưa có tỷ giá"}
+                    </span>
+                  )}
                   <span className={`mt-1 block text-sm ${STATE_TONE[state.kind]}`} data-testid="pricing-state">
                     {state.label}
                   </span>
@@ -254,7 +253,7 @@ export function KeyPurchase({ app, pricing }: { app: Pick<PublicApp, "id" | "url
         <p className="text-sm text-zinc-400" aria-live="polite">
           {selected ? (
             <>
-              Đã chọn: <span className="font-semibold text-zinc-200">{selected.key_type.display_name}</span> · {selected.formatted_price}
+              Đã chọn: <span className="font-semibold text-zinc-200">{selected.key_type.display_name}</span> · {priceLabel(selected)}
             </>
           ) : (
             PURCHASE_MESSAGES.chooseKey

@@ -4,7 +4,7 @@
 import { Link } from "@remix-run/react";
 import { type ReactNode, useEffect, useId, useState } from "react";
 import { formatVND } from "~/lib/format";
-import { hasEnoughBalance, insufficientBalanceMessage, type PricingOption } from "~/lib/pricing";
+import { chargeOf, hasEnoughBalance, insufficientBalanceMessage, priceLabel, type PricingOption } from "~/lib/pricing";
 import type { SessionUser } from "~/lib/session";
 import { type WalletFigures, refreshStoredBalance } from "~/lib/wallet-figures";
 import { Dialog, DialogCloseButton } from "./Dialog";
@@ -63,7 +63,9 @@ export function PurchaseConfirmDialog({
 
   if (!option) return null;
   const balance = typeof user?.balance === "number" ? user.balance : null;
-  const enough = hasEnoughBalance(balance, option.price);
+  // The wallet pays in VND: a USD price at the shop's rate (the server charges the same figure).
+  const charge = chargeOf(option);
+  const enough = hasEnoughBalance(balance, charge);
   const short = isAuthenticated && !refreshing && balance !== null && !enough;
   const canBuy = isAuthenticated && !refreshing && enough && !buying;
 
@@ -80,7 +82,7 @@ export function PurchaseConfirmDialog({
         <Row label="Ứng dụng">{appName}</Row>
         <Row label="Loại key">{option.key_type.display_name}</Row>
         <Row label="Giá" testId="purchase-price">
-          <span className="text-indigo-300">{option.formatted_price}</span>
+          <span className="text-indigo-300">{priceLabel(option)}</span>
         </Row>
         {isAuthenticated && (
           <Row label="Số dư hiện tại" testId="purchase-balance">
@@ -90,8 +92,8 @@ export function PurchaseConfirmDialog({
             </span>
           </Row>
         )}
-        {isAuthenticated && !refreshing && enough && balance !== null && (
-          <Row label="Số dư sau khi mua">{formatVND(balance - option.price)}</Row>
+        {isAuthenticated && !refreshing && enough && balance !== null && charge !== null && (
+          <Row label="Số dư sau khi mua">{formatVND(balance - charge)}</Row>
         )}
       </dl>
 
@@ -103,9 +105,9 @@ export function PurchaseConfirmDialog({
         </label>
       </fieldset>
 
-      {short && balance !== null && (
+      {short && balance !== null && charge !== null && (
         <div role="alert" className="mt-4 rounded-xl border border-red-500/30 bg-red-500/10 p-4 text-sm text-red-100" data-testid="purchase-shortfall">
-          <p>{insufficientBalanceMessage(option.price, balance)}</p>
+          <p>{insufficientBalanceMessage(charge, balance)}</p>
           <Link to="/profile?tab=wallet" className="mt-2 inline-block font-semibold text-red-50 underline underline-offset-2 hover:text-white">
             Nạp tiền vào ví →
           </Link>

@@ -2,7 +2,7 @@
 // a copy button (spec §8 clipboard messages).
 import { Link } from "@remix-run/react";
 import { useRef } from "react";
-import { formatDateTime, formatPrice } from "~/lib/format";
+import { formatDateTime, formatPriceWithVnd } from "~/lib/format";
 import { PURCHASE_MESSAGES } from "~/lib/pricing";
 import { CopyButton } from "./CopyButton";
 import { ListBody, useProfileList } from "./ProfileList";
@@ -16,6 +16,10 @@ export type Purchase = {
   amount: number;
   currency: "VND" | "USD" | string;
   formatted_price: string;
+  /** What the wallet was charged (VND) and the rate used for a USD price. */
+  vnd_amount?: number;
+  exchange_rate?: number | null;
+  formatted_total?: string;
   status: string;
   purchased_at: string;
 };
@@ -56,7 +60,7 @@ function PurchaseCard({ purchase }: { purchase: Purchase }) {
         </div>
         <div>
           <dt className="text-xs text-zinc-400">Giá</dt>
-          <dd className="font-medium text-indigo-300">{purchase.formatted_price || formatPrice(purchase.amount, purchase.currency === "USD" ? "USD" : "VND")}</dd>
+          <dd className="font-medium text-indigo-300">{purchase.formatted_total || formatPriceWithVnd(purchase.amount, purchase.currency, purchase.vnd_amount)}</dd>
         </div>
         <div className="col-span-2 sm:col-span-1">
           <dt className="text-xs text-zinc-400">Thời gian mua</dt>

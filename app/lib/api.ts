@@ -131,6 +131,13 @@ export function refreshAccessToken(): Promise<string | null> {
 
 // ---------------------------------------------------------------- calls
 
+/** One Idempotency-Key per attempt; crypto.randomUUID needs a secure context, so fall back to random bytes. */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
 export async function apiFetch<T = unknown>(path: string, options: ApiOptions = {}): Promise<T> {
   let token = options.auth ? readAccessToken() : null;
   if (options.auth && !token) {

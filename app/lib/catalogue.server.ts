@@ -3,6 +3,7 @@ import { type AppLoadContext, data, type HeadersFunction } from "@remix-run/clou
 import { findPublicApp, findPublicAppById, listPublicAppPage, parseAppId, type PublicApp } from "../../workers/services/catalogue";
 import { homePageNumber, PUBLIC_PAGE_HEADER, STOCK_HEADER, stockTag } from "../../workers/services/catalogue-cache";
 import { listAppPricing } from "../../workers/services/keys";
+import { usdVndRate } from "../../workers/services/store-settings";
 import { pageContext } from "./site.server";
 
 /** Cards per home page: four rows of the widest grid, a light first page on a phone. */
@@ -24,7 +25,8 @@ export async function loadAppPage(context: AppLoadContext, request: Request, loo
     app = id === null ? null : await findPublicAppById(db, origin, id);
   }
   if (!app) throw new Response("Không tìm thấy ứng dụng", { status: 404 });
-  const pricing = await listAppPricing(db, app.id);
+  const { env } = context.cloudflare;
+  const pricing = await listAppPricing(db, app.id, await usdVndRate(env.DB, env));
   // The stock shown, for the edge cache: this page's copy lives only as long as these figures.
   return data({ app, pricing, now: Date.now() }, { headers: { [STOCK_HEADER]: stockTag(app.id, pricing) } });
 }

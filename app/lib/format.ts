@@ -24,6 +24,15 @@ export function formatPrice(amount: number, currency: "VND" | "USD" = "VND"): st
   return currency === "USD" ? usd.format(amount) : vnd.format(amount);
 }
 
+/**
+ * A price with what the wallet pays for it: "5,00 US$ ≈ 127.500 ₫". A VND price, or a USD price
+ * with no VND amount (no rate), is shown as itself.
+ */
+export function formatPriceWithVnd(amount: number, currency: "VND" | "USD" | string, vndAmount: number | null | undefined): string {
+  if (currency !== "USD") return vnd.format(amount);
+  return typeof vndAmount === "number" ? `${usd.format(amount)} ≈ ${vnd.format(vndAmount)}` : usd.format(amount);
+}
+
 /** 1234567 → "1.234.567" */
 export function formatNumber(value: number): string {
   return grouped.format(value);

@@ -3,7 +3,7 @@
 // pre-check so the buyer hears about a paused or sold-out key before the confirmation dialog.
 import type { PublicPricing } from "../../workers/services/keys";
 import { FALLBACK_ERROR } from "./errors";
-import { formatNumber, formatVND } from "./format";
+import { formatNumber, formatPriceWithVnd, formatVND } from "./format";
 
 export type PricingOption = PublicPricing;
 
@@ -27,9 +27,28 @@ export const PURCHASE_MESSAGES = {
   copyFailed: "Không thể copy key. Vui lòng copy thủ công.",
 } as const;
 
+/**
+ * What the wallet pays for an option, in VND (the server's `vnd_price`); null when it cannot be
+ * bought (a USD price while the shop has no rate).
+ */
+export function chargeOf(option: PricingOption): number | null {
+  if (typeof option.vnd_price === "number") return option.vnd_price;
+  return option.vnd_price === undefined && option.currency === "VND" ? option.price : null;
+}
+
+/** The price as the buyer reads it: "5,00 US$ ≈ 127.500 ₫", or a VND price as itself. */
+export function priceLabel(option: PricingOption): string {
+  return option.formatted_total || formatPriceWithVnd(option.price, option.currency, chargeOf(option));
+}
+
+/** Not for sale now: the pricing or its whole key type is switched off, or a USD price has no rate. */
+export function isPaused(option: PricingOption): boolean {
+  return !option.is_active || option.key_type?.is_active === false || chargeOf(option) === null;
+}
+
 /** Paused, sold out, nearly gone, or on sale: the order matters (a paused option shows paused even when empty). */
 export function pricingState(option: PricingOption): PricingState {
-  if (!option.is_active) return { kind: "paused", label: "Tạm dừng" };
+  if (isPaused(option)) return { kind: "paused", label: "Tạm dừng" };
   if (!option.is_available) return { kind: "sold_out", label: "Hết hàng" };
   if (option.is_low_stock) return { kind: "low_stock", label: `Sắp hết (còn ${formatNumber(option.available_count)})` };
   return { kind: "in_stock", label: `Còn ${formatNumber(option.available_count)} key` };
@@ -37,12 +56,12 @@ export function pricingState(option: PricingOption): PricingState {
 
 /** Inactive or sold-out options cannot be chosen or bought (spec §4). */
 export function isSelectable(option: PricingOption): boolean {
-  return option.is_active && option.is_available;
+  return !isPaused(option) && option.is_available;
 }
 
-/** Active first, then cheapest first; equal options keep the server's order. */
+/** On sale first, then cheapest (in VND) first; equal options keep the server's order. */
 export function sortPricing(options: readonly PricingOption[]): PricingOption[] {
-  return [...options].sort((a, b) => Number(b.is_active) - Number(a.is_active) || a.price - b.price);
+  return [...options].sort((a, b) => Number(!isPaused(b)) - Number(!isPaused(a)) || (chargeOf(a) ?? a.price) - (chargeOf(b) ?? b.price));
 }
 
 /** After loading: the first option that can be bought, else the first option, else nothing. */
@@ -59,7 +78,7 @@ export function reconcileSelection(options: readonly PricingOption[], currentId:
 /** Why the chosen option cannot go on to the availability check, or null when it can. */
 export function purchaseBlocker(option: PricingOption | null | undefined): { message: string; kind: "warning" | "error" } | null {
   if (!option) return { message: PURCHASE_MESSAGES.chooseKey, kind: "warning" };
-  if (!option.is_active) return { message: PURCHASE_MESSAGES.paused, kind: "error" };
+  if (isPaused(option)) return { message: PURCHASE_MESSAGES.paused, kind: "error" };
   if (!option.is_available) return { message: PURCHASE_MESSAGES.soldOut, kind: "error" };
   return null;
 }
@@ -78,8 +97,9 @@ export function insufficientBalanceMessage(required: number, current: number): s
   return `Số dư không đủ. Cần ${formatVND(required)}, số dư hiện tại ${formatVND(current)}. Vui lòng nạp thêm tiền vào ví.`;
 }
 
-export function hasEnoughBalance(balance: number | null | undefined, price: number): boolean {
-  return typeof balance === "number" && balance >= price;
+/** The browser's pre-check only, against the VND charge (`chargeOf`); the server decides. */
+export function hasEnoughBalance(balance: number | null | undefined, charge: number | null): boolean {
+  return typeof balance === "number" && charge !== null && balance >= charge;
 }
 
 export type PurchaseFailure = {

@@ -1,13 +1,13 @@
 // /admin/users (spec §2 "Admin users"): stats, search, the user table, a detail dialog with the
 // wallet ledger, and the balance adjustment dialog (spec §5 "Balance adjustment").
 import type { MetaFunction } from "@remix-run/cloudflare";
-import { type FormEvent, useCallback, useEffect, useState } from "react";
+import { type FormEvent, useCallback, useEffect, useRef, useState } from "react";
 import { AdminGuard, AdminPage, Badge, BUTTON_PRIMARY, BUTTON_SMALL, EmptyRow, Modal, ModalActions, Pager, SELECT_CLASS, StatCard, TABLE_WRAP, TD, TH, useAdminError, ActionsCell } from "~/components/admin/AdminShell";
 import { Avatar } from "~/components/Avatar";
 import { Field, inputClass } from "~/components/Field";
 import { Spinner } from "~/components/Spinner";
 import { DEFAULT_ADJUST_NOTE, isGoogleAccount, parseSignedAmount, roleBadge, signedDigitsOnly, transactionSign } from "~/lib/admin";
-import { apiFetch } from "~/lib/api";
+import { ApiError, apiFetch, newIdempotencyKey } from "~/lib/api";
 import { formatDate, formatDateTime, formatNumber, formatVND } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";
 import type { SessionUser } from "~/lib/session";
@@ -274,9 +274,14 @@ function AdjustBalanceDialog({ user, onClose, onDone }: { user: AdminUser | null
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const handleError = useAdminError();
+  // The Idempotency-Key of the submit in progress: made when a submit starts and reused when the
+  // same adjustment is sent again after no definite answer, so the balance moves once.
+  const attempt = useRef<{ what: string; key: string } | null>(null);
+  const sending = useRef(false);
 
   useEffect(() => {
     if (!user) return;
+    attempt.current = null;
     setAmount("");
     setType("admin_adjustment");
     setNote(DEFAULT_ADJUST_NOTE);
@@ -292,20 +297,29 @@ function AdjustBalanceDialog({ user, onClose, onDone }: { user: AdminUser | null
         setError("Vui lòng nhập số tiền");
         return;
       }
+      if (sending.current) return;
       setError(null);
+      const what = `${user.id}|${value}|${type}`;
+      if (attempt.current?.what !== what) attempt.current = { what, key: newIdempotencyKey() };
+      sending.current = true;
       setBusy(true);
       try {
         const body = await apiFetch<{ message?: string }>(`/api/admin/users/${user.id}/adjust-balance/`, {
           method: "POST",
           auth: true,
           body: { amount: value, transaction_type: type, description: note.trim() || DEFAULT_ADJUST_NOTE },
+          headers: { "Idempotency-Key": attempt.current.key },
         });
+        attempt.current = null;
         toast.success(body.message || "Điều chỉnh số dư thành công");
         onDone();
         onClose();
       } catch (failure) {
+        // A definite refusal (4xx) ends this submit; no answer or a 5xx keeps the key for the retry.
+        if (failure instanceof ApiError && failure.status >= 400 && failure.status < 500) attempt.current = null;
         handleError(failure, "Điều chỉnh số dư thất bại");
       } finally {
+        sending.current = false;
         setBusy(false);
       }
     },

@@ -26,11 +26,14 @@ function option(overrides: Partial<PricingOption> & { name?: string } = {}): Pri
   return {
     id,
     pricing_id: id,
-    key_type: { id, name, display_name: name, description: "", duration_days: 1 },
+    key_type: { id, name, display_name: name, description: "", duration_days: 1, is_active: true },
     key_type_name: name,
     price: 20000,
     currency: "VND",
     formatted_price: "20.000 ₫",
+    vnd_price: rest.price ?? 20000,
+    formatted_vnd_price: "20.000 ₫",
+    formatted_total: "20.000 ₫",
     is_active: active,
     available_count: available,
     is_available: available > 0,
@@ -76,6 +79,14 @@ describe("pricingState", () => {
     expect(isSelectable(option())).toBe(true);
     expect(isSelectable(option({ is_active: false }))).toBe(false);
     expect(isSelectable(option({ available_count: 0 }))).toBe(false);
+  });
+
+  it("shows an option of a paused key type as paused, not for sale", () => {
+    const typePaused = option({ available_count: 8 });
+    typePaused.key_type = { ...typePaused.key_type, is_active: false };
+    expect(pricingState(typePaused).kind).toBe("paused");
+    expect(isSelectable(typePaused)).toBe(false);
+    expect(purchaseBlocker(typePaused)).toEqual({ message: PURCHASE_MESSAGES.paused, kind: "error" });
   });
 });
 

@@ -7,6 +7,7 @@ import { apps, keyBatches, keyPricing, keyTypes, KEY_STATUSES } from "../db/sche
 import { parseAppId } from "../services/catalogue";
 import { deleteKeys, insertKeyStatements, KEY_ADMIN_MESSAGES, KEY_SELECT, type KeyRow, MAX_IMPORT_LINES, parseKeysText, toAdminKey } from "../services/key-admin";
 import { listAppPricing } from "../services/keys";
+import { SETTINGS_MESSAGES, usdVndRate } from "../services/store-settings";
 import { changesCatalogue } from "./changes-catalogue";
 import { type ApiContext, type ApiEnv, db } from "./context";
 import { ApiError, MESSAGES } from "./errors";
@@ -51,9 +52,17 @@ const createPricingSchema = z.object({
   is_active: z.boolean().default(true),
 });
 
+/** A USD price needs a rate to be charged in VND: without one it is refused, not stored unbuyable. */
+async function rateFor(c: ApiContext, currency: "VND" | "USD"): Promise<number | null> {
+  const rate = await usdVndRate(c.env.DB, c.env);
+  if (currency === "USD" && rate === null) throw new ApiError(400, SETTINGS_MESSAGES.noRate, { currency: [SETTINGS_MESSAGES.noRate] });
+  return rate;
+}
+
 adminKeysApi.post("/apps/:app/pricing", requireAdmin, changesCatalogue, async (c) => {
   const appId = await adminAppId(c, c.req.param("app"));
   const input = await readJson(c, createPricingSchema);
+  const rate = await rateFor(c, input.currency);
   const type = await keyTypeFrom(c, input.key_type);
   const created = await db(c)
     .insert(keyPricing)
@@ -61,17 +70,23 @@ adminKeysApi.post("/apps/:app/pricing", requireAdmin, changesCatalogue, async (c
     .onConflictDoNothing()
     .returning();
   if (created.length === 0) throw new ApiError(400, KEY_ADMIN_MESSAGES.pricingExists(type.name), { key_type: [KEY_ADMIN_MESSAGES.pricingExists(type.name)] });
-  const pricing = (await listAppPricing(db(c), appId)).find((option) => option.id === created[0].id);
+  const pricing = (await listAppPricing(db(c), appId, rate)).find((option) => option.id === created[0].id);
   return c.json({ success: true, message: "Đã thêm bảng giá", data: pricing }, 201);
 });
 
-const updatePricingSchema = z.object({ price: price.optional(), is_active: z.boolean().optional() });
+const updatePricingSchema = z.object({ price: price.optional(), currency: z.enum(["VND", "USD"]).optional(), is_active: z.boolean().optional() });
 
 adminKeysApi.patch("/apps/:app/pricing/:id", requireAdmin, changesCatalogue, async (c) => {
   const appId = await adminAppId(c, c.req.param("app"));
   const input = await readJson(c, updatePricingSchema);
+  // Setting a USD price (a new currency or a new number in USD) needs a rate, as creating one does.
+  const [current] = await db(c).select({ currency: keyPricing.currency }).from(keyPricing).where(and(eq(keyPricing.id, Number(c.req.param("id")) || 0), eq(keyPricing.appId, appId)));
+  if (!current) throw new ApiError(404, KEY_ADMIN_MESSAGES.pricingNotFound);
+  const settingPrice = input.currency !== undefined || input.price !== undefined;
+  const rate = settingPrice ? await rateFor(c, input.currency ?? current.currency) : await usdVndRate(c.env.DB, c.env);
   const changes: Partial<typeof keyPricing.$inferInsert> = { updatedAt: new Date() };
   if (input.price !== undefined) changes.price = input.price;
+  if (input.currency !== undefined) changes.currency = input.currency;
   if (input.is_active !== undefined) changes.isActive = input.is_active;
   const updated = await db(c)
     .update(keyPricing)
@@ -79,7 +94,7 @@ adminKeysApi.patch("/apps/:app/pricing/:id", requireAdmin, changesCatalogue, asy
     .where(and(eq(keyPricing.id, Number(c.req.param("id"))), eq(keyPricing.appId, appId)))
     .returning({ id: keyPricing.id });
   if (updated.length === 0) throw new ApiError(404, KEY_ADMIN_MESSAGES.pricingNotFound);
-  const pricing = (await listAppPricing(db(c), appId)).find((option) => option.id === updated[0].id);
+  const pricing = (await listAppPricing(db(c), appId, rate)).find((option) => option.id === updated[0].id);
   return c.json({ success: true, message: "Đã cập nhật bảng giá", data: pricing });
 });
 
@@ -264,7 +279,7 @@ adminKeysApi.get("/apps/:app/stats", requireAdmin, async (c) => {
   const appId = await adminAppId(c, c.req.param("app"));
   const { results } = await c.env.DB.prepare("SELECT status, count(*) AS n FROM license_keys WHERE app_id = ? GROUP BY status").bind(appId).all<{ status: string; n: number }>();
   const byStatus = Object.fromEntries(KEY_STATUSES.map((status) => [status, results.find((row) => row.status === status)?.n ?? 0]));
-  const revenue = await c.env.DB.prepare("SELECT count(*) AS orders, coalesce(sum(amount), 0) AS total FROM orders WHERE app_id = ?").bind(appId).first<{ orders: number; total: number }>();
+  const revenue = await c.env.DB.prepare("SELECT count(*) AS orders, coalesce(sum(vnd_amount), 0) AS total FROM orders WHERE app_id = ?").bind(appId).first<{ orders: number; total: number }>();
   return c.json({
     success: true,
     data: {

@@ -10,7 +10,7 @@ import { walletFor } from "../wallet/user-wallet";
 import { type ApiEnv, db } from "./context";
 import { ApiError } from "./errors";
 import { requireAdmin } from "./require-admin";
-import { readJson } from "./validate";
+import { idempotencyKey, readJson } from "./validate";
 
 export const adminUsersApi = new Hono<ApiEnv>();
 adminUsersApi.use(requireAdmin);
@@ -78,14 +78,19 @@ adminUsersApi.post("/:id/adjust-balance", async (c) => {
   const id = Number(c.req.param("id"));
   const user = Number.isSafeInteger(id) && id > 0 ? await findUserById(db(c), id) : null;
   if (!user) throw new ApiError(404, "Không tìm thấy người dùng");
+  const key = idempotencyKey(c);
   const input = await readJson(c, adjustSchema);
   const result = await walletFor(c.env, user.id).adjust(user.id, {
     amount: input.amount,
     type: input.transaction_type,
     description: input.description || "Điều chỉnh số dư bởi quản trị viên",
     adminId: c.get("user").id,
+    idempotencyKey: key,
   });
   if (!result.ok) {
+    if (result.error === "key_reused") {
+      throw new ApiError(409, "Idempotency-Key này đã được dùng cho một điều chỉnh khác.", { non_field_errors: ["Idempotency-Key này đã được dùng cho một điều chỉnh khác."] });
+    }
     if (result.error === "insufficient_balance") {
       throw new ApiError(400, `Không thể trừ quá số dư hiện tại (${formatVND(result.current ?? 0)}).`, { amount: ["Số dư không đủ để trừ"] });
     }

@@ -6,13 +6,14 @@ import { resolvePublicAppId } from "../services/catalogue";
 import { checkKey } from "../services/key-check";
 import { listAppPricing, listKeyTypes } from "../services/keys";
 import { hit } from "../services/rate-limit";
+import { usdVndRate } from "../services/store-settings";
 import { WALLET_MESSAGES } from "../services/wallet";
 import { toPublicUserWallet } from "./wallet";
 import { walletFor } from "../wallet/user-wallet";
 import { type ApiContext, type ApiEnv, db } from "./context";
 import { ApiError, MESSAGES } from "./errors";
 import { requireUser } from "./require-user";
-import { clientAddress, readJson } from "./validate";
+import { clientAddress, idempotencyKey, readJson } from "./validate";
 
 export const keysApi = new Hono<ApiEnv>();
 
@@ -22,12 +23,18 @@ async function appIdFrom(c: ApiContext): Promise<number> {
   return id;
 }
 
+/** The app's pricings with their VND price at the rate in force. */
+async function pricingOf(c: ApiContext) {
+  const [appId, rate] = await Promise.all([appIdFrom(c), usdVndRate(c.env.DB, c.env)]);
+  return listAppPricing(db(c), appId, rate);
+}
+
 keysApi.get("/types", async (c) => c.json({ success: true, data: await listKeyTypes(db(c)) }));
 
-keysApi.get("/apps/:app/pricing", requireUser, async (c) => c.json({ success: true, data: await listAppPricing(db(c), await appIdFrom(c)) }));
+keysApi.get("/apps/:app/pricing", requireUser, async (c) => c.json({ success: true, data: await pricingOf(c) }));
 
 keysApi.get("/inventory/:app", async (c) => {
-  const pricing = await listAppPricing(db(c), await appIdFrom(c));
+  const pricing = await pricingOf(c);
   const inventory = pricing.map((option) => ({
     pricing_id: option.id,
     key_type_name: option.key_type_name,
@@ -40,7 +47,7 @@ keysApi.get("/inventory/:app", async (c) => {
 });
 
 keysApi.get("/availability/:app", async (c) => {
-  const pricing = await listAppPricing(db(c), await appIdFrom(c));
+  const pricing = await pricingOf(c);
   const pricingId = Number(c.req.query("pricing_id"));
   const chosen = c.req.query("pricing_id") ? pricing.filter((option) => option.id === pricingId) : pricing;
   if (c.req.query("pricing_id") && chosen.length === 0) throw new ApiError(404, WALLET_MESSAGES.pricingNotFound);
@@ -60,11 +67,7 @@ keysApi.post("/purchase", requireUser, async (c) => {
   const user = c.get("user");
   const input = await readJson(c, purchaseSchema);
   if (input.payment_method !== "balance") throw new ApiError(400, WALLET_MESSAGES.balanceOnly);
-  const idempotencyKey = c.req.header("Idempotency-Key") ?? null;
-  if (idempotencyKey !== null && !/^[A-Za-z0-9_.:-]{8,100}$/.test(idempotencyKey)) {
-    throw new ApiError(400, MESSAGES.invalidData, { non_field_errors: ["Idempotency-Key không hợp lệ"] });
-  }
-  const outcome = await walletFor(c.env, user.id).purchase(user.id, input.key_pricing_id, idempotencyKey);
+  const outcome = await walletFor(c.env, user.id).purchase(user.id, input.key_pricing_id, idempotencyKey(c));
   if (!outcome.ok) {
     switch (outcome.error) {
       case "pricing_not_found":

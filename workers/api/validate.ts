@@ -71,3 +71,15 @@ function ipv6Groups(address: string): number[] | null {
   if (!groups.every((group) => /^[0-9a-f]{1,4}$/.test(group))) return null;
   return groups.map((group) => parseInt(group, 16));
 }
+
+/**
+ * The request's optional Idempotency-Key header (purchases, admin adjustments): 8–100 safe
+ * characters, else a 400 that changes nothing. Null when the client sent none.
+ */
+export function idempotencyKey(c: ApiContext): string | null {
+  const key = c.req.header("Idempotency-Key") ?? null;
+  if (key !== null && !/^[A-Za-z0-9_.:-]{8,100}$/.test(key)) {
+    throw new ApiError(400, MESSAGES.invalidData, { non_field_errors: ["Idempotency-Key không hợp lệ"] });
+  }
+  return key;
+}

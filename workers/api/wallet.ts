@@ -42,6 +42,8 @@ walletApi.get("/purchase/history", requireUser, async (c) => {
       key_code: row.keyCode,
       amount: row.amount,
       currency: row.currency,
+      vnd_amount: row.vndAmount,
+      exchange_rate: row.exchangeRate,
       status: row.status,
       payment_method: row.paymentMethod,
       created_at: row.createdAt.getTime(),

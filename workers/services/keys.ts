@@ -2,7 +2,8 @@
 import { asc, eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { keyPricing, keyTypes, licenseKeys } from "../db/schema";
-import { formatPrice } from "../../app/lib/format";
+import { formatPrice, formatPriceWithVnd, formatVND } from "../../app/lib/format";
+import { vndPrice } from "./store-settings";
 
 /** At or below this many keys left, an option shows 'Sắp hết'. */
 export const LOW_STOCK_THRESHOLD = 5;
@@ -10,11 +11,16 @@ export const LOW_STOCK_THRESHOLD = 5;
 export type PublicPricing = {
   id: number;
   pricing_id: number;
-  key_type: { id: number; name: string; display_name: string; description: string; duration_days: number };
+  key_type: { id: number; name: string; display_name: string; description: string; duration_days: number; is_active: boolean };
   key_type_name: string;
   price: number;
   currency: "VND" | "USD";
   formatted_price: string;
+  /** The whole VND a purchase debits (DESIGN.md §6b); null for a USD price while there is no rate. */
+  vnd_price: number | null;
+  formatted_vnd_price: string | null;
+  /** "5,00 US$ ≈ 127.500 ₫", or the VND price as itself. */
+  formatted_total: string;
   is_active: boolean;
   available_count: number;
   is_available: boolean;
@@ -22,8 +28,11 @@ export type PublicPricing = {
   can_purchase: boolean;
 };
 
-/** An app's pricings with live stock, active first then cheapest first (spec §4). */
-export async function listAppPricing(db: Database, appId: number): Promise<PublicPricing[]> {
+/**
+ * An app's pricings with live stock, active first then cheapest (in VND) first (spec §4).
+ * `rate`: VND per 1 US$ (store-settings.ts usdVndRate); a USD price without one cannot be bought.
+ */
+export async function listAppPricing(db: Database, appId: number, rate: number | null): Promise<PublicPricing[]> {
   const rows = await db
     .select({
       id: keyPricing.id,
@@ -35,6 +44,7 @@ export async function listAppPricing(db: Database, appId: number): Promise<Publi
       displayName: keyTypes.displayName,
       description: keyTypes.description,
       durationDays: keyTypes.durationDays,
+      typeActive: keyTypes.isActive,
       available: sql<number>`(select count(*) from ${licenseKeys} where ${licenseKeys.appId} = ${keyPricing.appId}
         and ${licenseKeys.keyTypeId} = ${keyPricing.keyTypeId} and ${licenseKeys.status} = 'available')`,
     })
@@ -45,6 +55,7 @@ export async function listAppPricing(db: Database, appId: number): Promise<Publi
   return rows
     .map((row) => {
       const available = Number(row.available);
+      const vnd = vndPrice(row.price, row.currency, rate);
       return {
         id: row.id,
         pricing_id: row.id,
@@ -54,19 +65,24 @@ export async function listAppPricing(db: Database, appId: number): Promise<Publi
           display_name: row.displayName,
           description: row.description,
           duration_days: row.durationDays,
+          is_active: row.typeActive,
         },
         key_type_name: row.displayName,
         price: row.price,
         currency: row.currency,
         formatted_price: formatPrice(row.price, row.currency),
+        vnd_price: vnd,
+        formatted_vnd_price: vnd === null ? null : formatVND(vnd),
+        formatted_total: formatPriceWithVnd(row.price, row.currency, vnd),
         is_active: row.isActive,
         available_count: available,
         is_available: available > 0,
         is_low_stock: available > 0 && available <= LOW_STOCK_THRESHOLD,
-        can_purchase: row.isActive && available > 0,
+        // A paused key type pauses every app's pricing of it (the purchase refuses it too).
+        can_purchase: row.isActive && row.typeActive && available > 0 && vnd !== null,
       };
     })
-    .sort((a, b) => Number(b.is_active) - Number(a.is_active) || a.price - b.price);
+    .sort((a, b) => Number(b.is_active) - Number(a.is_active) || (a.vnd_price ?? Infinity) - (b.vnd_price ?? Infinity) || a.price - b.price);
 }
 
 export async function listKeyTypes(db: Database) {

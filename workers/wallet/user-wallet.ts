@@ -5,7 +5,11 @@
 // that is evicted or restarted mid-sequence leaves nothing half-done.
 import { DurableObject } from "cloudflare:workers";
 import { findDepositBonus, usageStatements } from "../services/promotions";
+import { usdVndRate } from "../services/store-settings";
 import {
+  adjustBalance,
+  type AdjustmentOutcome,
+  adjustmentReference,
   applyEntries,
   type BalanceChange,
   type LedgerEntry,
@@ -30,7 +34,8 @@ export type CardSettlement = {
   reference: string;
 };
 
-export type Adjustment = { amount: number; type: "admin_adjustment" | "deposit"; description: string; adminId: number; reference?: string };
+/** `idempotencyKey`: the admin's key for this submit; a retry with it answers the first result. */
+export type Adjustment = { amount: number; type: "admin_adjustment" | "deposit"; description: string; adminId: number; idempotencyKey?: string | null };
 
 export class UserWallet extends DurableObject<Env> {
   #tail: Promise<unknown> = Promise.resolve();
@@ -49,7 +54,11 @@ export class UserWallet extends DurableObject<Env> {
 
   /** Buys one key; the same idempotency key always returns the first result. */
   async purchase(userId: number, pricingId: number, idempotencyKey?: string | null): Promise<PurchaseOutcome> {
-    return this.serialise(() => purchaseKey(this.env.DB, userId, pricingId, purchaseReference(userId, idempotencyKey)));
+    return this.serialise(async () => {
+      const reference = purchaseReference(userId, idempotencyKey);
+      // The rate in force when the purchase runs; the order records it.
+      return purchaseKey(this.env.DB, userId, pricingId, reference, await usdVndRate(this.env.DB, this.env));
+    });
   }
 
   /** Credits money that arrived (a top-up, a bonus); each reference is credited once. */
@@ -200,17 +209,17 @@ export class UserWallet extends DurableObject<Env> {
     });
   }
 
-  /** An admin's change of the balance, never below zero. */
-  async adjust(userId: number, adjustment: Adjustment): Promise<BalanceChange> {
+  /** An admin's change of the balance, never below zero; once per idempotency key. */
+  async adjust(userId: number, adjustment: Adjustment): Promise<AdjustmentOutcome> {
     const entry: LedgerEntry = {
       type: adjustment.type,
       source: "admin",
       amount: adjustment.amount,
-      reference: adjustment.reference ?? `admin:${userId}:${crypto.randomUUID()}`,
+      reference: adjustmentReference(userId, adjustment.idempotencyKey),
       description: adjustment.description,
       createdBy: adjustment.adminId,
     };
-    return this.serialise(() => applyEntries(this.env.DB, userId, [entry]));
+    return this.serialise(() => adjustBalance(this.env.DB, userId, entry));
   }
 }
 

@@ -106,6 +106,7 @@ const NAV = [
   { to: "/admin/users", label: "Người dùng" },
   { to: "/admin/promotions", label: "Khuyến mãi" },
   { to: "/admin/bank-transfers", label: "Chuyển khoản" },
+  { to: "/admin/settings", label: "Cài đặt" },
 ];
 
 /** The page heading with the admin section links. */

@@ -10,11 +10,15 @@ import { Badge, BUTTON_PRIMARY, BUTTON_SMALL, EmptyRow, Modal, ModalActions, SEL
 
 export type AdminPricing = {
   id: number;
-  key_type: { id: number; name: string; display_name: string } | string | number | null;
+  key_type: { id: number; name: string; display_name: string; is_active?: boolean } | string | number | null;
   key_type_name?: string | null;
   price: number;
   currency: "VND" | "USD";
   formatted_price: string;
+  /** "5,00 US$ ≈ 127.500 ₫" (the VND at the shop's rate), or a VND price as itself. */
+  formatted_total?: string;
+  /** What a purchase debits; null for a USD price while the shop has no rate. */
+  vnd_price?: number | null;
   is_active: boolean;
   available_count: number;
   is_available: boolean;
@@ -37,6 +41,10 @@ function sorted(list: AdminPricing[]): AdminPricing[] {
 
 function PricingState({ pricing }: { pricing: AdminPricing }) {
   if (!pricing.is_active) return <Badge tone="bg-zinc-500/15 text-zinc-300 ring-zinc-400/30">Tạm dừng</Badge>;
+  if (pricing.key_type && typeof pricing.key_type === "object" && pricing.key_type.is_active === false) {
+    return <Badge tone="bg-zinc-500/15 text-zinc-300 ring-zinc-400/30">Loại key tạm dừng</Badge>;
+  }
+  if (pricing.vnd_price === null) return <Badge tone="bg-amber-500/15 text-amber-300 ring-amber-400/30">Chưa có tỷ giá</Badge>;
   if (!pricing.is_available) return <Badge tone="bg-red-500/15 text-red-300 ring-red-400/30">Hết hàng</Badge>;
   if (pricing.is_low_stock) return <Badge tone="bg-amber-500/15 text-amber-300 ring-amber-400/30">Sắp hết ({pricing.available_count})</Badge>;
   return <Badge tone="bg-emerald-500/15 text-emerald-300 ring-emerald-400/30">Đang bán</Badge>;
@@ -88,7 +96,7 @@ export function KeyPricingTab({ app, types, pricing, onChanged }: { app: string;
             {sorted(pricing).map((row) => (
               <tr key={row.id} data-pricing-row={pricingTypeName(row)}>
                 <td className={`${TD} font-medium text-white`}>{typeLabel(row, types)}</td>
-                <td className={TD}>{row.formatted_price}</td>
+                <td className={TD}>{row.formatted_total ?? row.formatted_price}</td>
                 <td className={TD}>{formatNumber(row.available_count ?? 0)}</td>
                 <td className={TD}>
                   <PricingState pricing={row} />
@@ -219,7 +227,7 @@ function PricingModal({
             placeholder="30.000"
           />
         </Field>
-        <Field id="pricing-currency" label="Tiền tệ">
+        <Field id="pricing-currency" label="Tiền tệ" hint={currency === "USD" ? "Ví khách là VND: giá USD được trừ theo tỷ giá trong Quản trị → Cài đặt." : undefined}>
           <select id="pricing-currency" className={`${SELECT_CLASS} w-full`} value={currency} disabled={isEdit} onChange={(event) => setCurrency(event.target.value === "USD" ? "USD" : "VND")}>
             <option value="VND">VND</option>
             <option value="USD">USD</option>

@@ -5,15 +5,14 @@ import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { paymentEvents, users, walletTransactions } from "../../../workers/db/schema";
-import { signAccessToken } from "../../../workers/services/sessions";
-import { db, request, unique } from "../../factories";
+import { db, request, sessionToken, unique } from "../../factories";
 
 type Body = Record<string, any>;
 
 async function person(role: "user" | "admin" = "user") {
   const name = unique("ab").replace(/-/g, "_").slice(0, 28);
   const [user] = await db.insert(users).values({ username: name, email: `${name}@example.com`, isSuperuser: role === "admin" }).returning();
-  return { ...user, token: await signAccessToken(env.JWT_SECRET, user.id) };
+  return { ...user, token: await sessionToken(user.id) };
 }
 
 async function api(path: string, { token, body }: { token?: string; body?: unknown } = {}) {

@@ -9,16 +9,15 @@ import { describe, expect, it } from "vitest";
 import { cardTopups, paymentEvents, users, walletTransactions } from "../../../workers/db/schema";
 import { amountToCredit, cardSign, maskCode } from "../../../workers/services/cards";
 import { runScheduledJobs } from "../../../workers/services/scheduled";
-import { signAccessToken } from "../../../workers/services/sessions";
 import { CARD_TEST } from "../../global-setup";
-import { db, request, unique } from "../../factories";
+import { db, request, sessionToken, unique } from "../../factories";
 
 type Body = Record<string, any>;
 
 async function person(role: "user" | "admin" = "user") {
   const name = unique("ac").replace(/-/g, "_").slice(0, 28);
   const [user] = await db.insert(users).values({ username: name, email: `${name}@example.com`, isSuperuser: role === "admin" }).returning();
-  return { ...user, token: await signAccessToken(env.JWT_SECRET, user.id) };
+  return { ...user, token: await sessionToken(user.id) };
 }
 
 let serialCounter = 0;

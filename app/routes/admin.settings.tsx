@@ -1,0 +1,143 @@
+// /admin/settings: the store's settings, today the USD→VND rate that prices every USD key (the
+// wallet is VND). Loads and saves in clientLoader/clientAction: the token lives in the browser, so
+// nothing of this page is rendered on the server but its loading state.
+import type { MetaFunction } from "@remix-run/cloudflare";
+import { type ClientActionFunctionArgs, type ClientLoaderFunctionArgs, Form, useActionData, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
+import { useState } from "react";
+import type { RateSettings } from "../../workers/services/store-settings";
+import { AdminPage, BUTTON_PRIMARY, BUTTON_SECONDARY, CARD } from "~/components/admin/AdminShell";
+import { Field, inputClass } from "~/components/Field";
+import { PageSpinner, Spinner } from "~/components/Spinner";
+import { groupDigits, parsePrice } from "~/lib/admin";
+import { adminCallFailure, requireAdminSession } from "~/lib/admin-route";
+import { apiFetch } from "~/lib/api";
+import { formatDateTime, formatVND } from "~/lib/format";
+import { pageMeta } from "~/lib/meta";
+import { toast } from "~/lib/toast";
+
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "Cài đặt");
+
+const MAX_RATE = 1_000_000;
+const RATE_INVALID = "Tỷ giá phải là số nguyên từ 1 đến 1.000.000 (số đồng cho 1 US$)";
+
+type Loaded = { settings: RateSettings | null; error: string | null };
+
+export async function clientLoader({ request }: ClientLoaderFunctionArgs): Promise<Loaded> {
+  requireAdminSession(request);
+  try {
+    const body = await apiFetch<{ data: RateSettings }>("/api/admin/settings/", { auth: true, signal: request.signal });
+    return { settings: body.data, error: null };
+  } catch (error) {
+    return { settings: null, error: adminCallFailure(error, request, "Không thể tải cài đặt") };
+  }
+}
+clientLoader.hydrate = true as const;
+
+export function HydrateFallback() {
+  return <PageSpinner label="Đang tải cài đặt..." />;
+}
+
+type Saved = { ok: true } | { ok: false; error: string };
+
+export async function clientAction({ request }: ClientActionFunctionArgs): Promise<Saved> {
+  requireAdminSession(request);
+  const form = await request.formData();
+  let rate: number | null = null;
+  if (form.get("intent") !== "default") {
+    rate = parsePrice(String(form.get("usd_vnd_rate") ?? ""));
+    if (rate === null || rate < 1 || rate > MAX_RATE) return { ok: false, error: RATE_INVALID };
+  }
+  try {
+    const body = await apiFetch<{ message?: string }>("/api/admin/settings/", { method: "PUT", auth: true, body: { usd_vnd_rate: rate } });
+    toast.success(body.message || "Đã lưu cài đặt");
+    return { ok: true };
+  } catch (error) {
+    const message = adminCallFailure(error, request, "Lưu cài đặt thất bại");
+    toast.error(message);
+    return { ok: false, error: message };
+  }
+}
+
+function sourceLabel(settings: RateSettings): string {
+  if (settings.source === "store") return `Do quản trị viên đặt${settings.updated_at ? ` lúc ${formatDateTime(settings.updated_at)}` : ""}`;
+  if (settings.source === "env") return "Mặc định của cửa hàng (USD_VND_RATE)";
+  return "Chưa có tỷ giá: giá bằng USD chưa thể mua";
+}
+
+function RateForm({ settings }: { settings: RateSettings }) {
+  const saved = useActionData<typeof clientAction>();
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
+  const [text, setText] = useState(settings.usd_vnd_rate === null ? "" : groupDigits(String(settings.usd_vnd_rate)));
+  const typed = parsePrice(text);
+  const error = saved && !saved.ok ? saved.error : null;
+
+  return (
+    <section className={`${CARD} max-w-xl p-5`} aria-labelledby="rate-heading">
+      <h2 id="rate-heading" className="text-lg font-bold text-white">
+        Tỷ giá USD
+      </h2>
+      <p className="mt-1 text-sm text-zinc-400">
+        Ví của khách tính bằng VND: key có giá USD được trừ theo tỷ giá này (làm tròn lên đến đồng). Đổi tỷ giá áp dụng ngay cho mọi lần mua sau.
+      </p>
+      <dl className="mt-4 grid gap-1 text-sm">
+        <div className="flex gap-2">
+          <dt className="text-zinc-400">Đang áp dụng:</dt>
+          <dd className="font-semibold text-white" data-testid="current-rate">
+            {settings.usd_vnd_rate === null ? "—" : `1 US$ = ${formatVND(settings.usd_vnd_rate)}`}
+          </dd>
+        </div>
+        <div className="flex gap-2">
+          <dt className="text-zinc-400">Nguồn:</dt>
+          <dd className="text-zinc-200">{sourceLabel(settings)}</dd>
+        </div>
+      </dl>
+      <Form method="post" className="mt-5 space-y-4" noValidate>
+        <Field id="usd-vnd-rate" label="Tỷ giá (số đồng cho 1 US$)" required errors={error} hint={typed ? `Ví dụ: 5 US$ ≈ ${formatVND(5 * typed)}` : "Ví dụ: 25.500"}>
+          <input
+            id="usd-vnd-rate"
+            name="usd_vnd_rate"
+            inputMode="numeric"
+            autoComplete="off"
+            className={inputClass(Boolean(error))}
+            value={text}
+            onChange={(event) => setText(groupDigits(event.target.value))}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? "usd-vnd-rate-error usd-vnd-rate-hint" : "usd-vnd-rate-hint"}
+          />
+        </Field>
+        <div className="flex flex-wrap gap-2">
+          <button type="submit" name="intent" value="save" className={BUTTON_PRIMARY} disabled={busy}>
+            {busy && <Spinner />}
+            Lưu tỷ giá
+          </button>
+          {settings.source === "store" && (
+            <button type="submit" name="intent" value="default" className={BUTTON_SECONDARY} disabled={busy}>
+              {settings.default_usd_vnd_rate === null ? "Xóa tỷ giá" : `Dùng mặc định (${formatVND(settings.default_usd_vnd_rate)})`}
+            </button>
+          )}
+        </div>
+      </Form>
+    </section>
+  );
+}
+
+export default function AdminSettingsRoute() {
+  const { settings, error } = useLoaderData<typeof clientLoader>();
+  const revalidator = useRevalidator();
+  return (
+    <AdminPage title="Cài đặt" subtitle="Các thiết lập chung của cửa hàng.">
+      {settings ? (
+        // A new key after each save: the input shows the value now in force.
+        <RateForm key={`${settings.usd_vnd_rate}-${settings.updated_at}`} settings={settings} />
+      ) : (
+        <div role="alert" className={`${CARD} max-w-xl p-5 text-sm text-red-200`}>
+          <p>{error}</p>
+          <button type="button" className={`${BUTTON_SECONDARY} mt-3`} onClick={() => revalidator.revalidate()} disabled={revalidator.state !== "idle"}>
+            Thử lại
+          </button>
+        </div>
+      )}
+    </AdminPage>
+  );
+}
