@@ -361,13 +361,15 @@ export async function cachedPage(request: Request, env: Env, ctx: ExecutionConte
     await hit.body?.cancel();
   }
 
+  // Rendered as asked (a route that is not public, such as /login?redirect=…, reads its query), but
+  // stored only when the address is already the copy's own: junk in a query never reaches a copy.
   const renderedFrom = Date.now();
-  const rendered = await render(new Request(url, request));
+  const rendered = await render(request);
   const headers = new Headers(rendered.headers);
   const isPublic = headers.has(PUBLIC_PAGE_HEADER);
   const stock = headers.get(STOCK_HEADER);
   headers.delete(PUBLIC_PAGE_HEADER);
-  if (!isPublic || !storable(rendered)) {
+  if (!isPublic || !storable(rendered) || request.url !== url.href) {
     headers.delete(STOCK_HEADER);
     return new Response(rendered.body, { status: rendered.status, statusText: rendered.statusText, headers });
   }

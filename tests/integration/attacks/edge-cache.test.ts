@@ -48,6 +48,20 @@ async function ipaApp(name: string) {
 }
 
 describe("attack: filling or going around the edge cache with query strings", () => {
+  it("plants its own query text in the copy of / by being the first to ask for /?x=…", async () => {
+    const app = await ipaApp(`Trồng ${unique()}`); // a catalogue change: no copy of / exists yet
+    const planted = `planted${unique().replace(/-/g, "")}`;
+    expect(await text(`/?x=${planted}`)).toContain(app.name);
+    const home = await text("/");
+    expect(home).toContain(app.name);
+    expect(home).not.toContain(planted);
+  });
+
+  it("a protected page reached with a query (/login?redirect=…) still reads its query", async () => {
+    const html = await text("/login?redirect=%2Fprofile");
+    expect(html).toContain("redirect=%2Fprofile");
+  });
+
   it("/?x=1, /?utm_source=… and a random query are served from the copy of /, without the database", async () => {
     const app = await ipaApp(`Gốc ${unique()}`);
     expect(await text("/")).toContain(app.name);
