@@ -16,20 +16,28 @@ export function uniqueId(): string {
   return `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
 }
 
-export async function login(request: APIRequestContext, loginName: string, password: string): Promise<Session> {
-  const response = await request.post("/api/auth/login/", { data: { login: loginName, password } });
+export async function login(request: APIRequestContext, loginName: string, password: string, headers: Record<string, string> = {}): Promise<Session> {
+  const response = await request.post("/api/auth/login/", { headers, data: { login: loginName, password } });
   expect(response.ok(), await response.text()).toBe(true);
   const body = await response.json();
   return { access: body.access, refresh: body.refresh, user: body.user };
 }
 
-/** A new account, registered and logged in through the API (registrations are rate limited: few per test). */
+let buyers = 0;
+
+/**
+ * A new account, registered and logged in through the API from a phone of its own: each buyer gets
+ * their own address (CF-Connecting-IP, which Cloudflare and `wrangler dev` pass on), as in life,
+ * so the per-address limits are not spent by a whole suite sharing one.
+ */
 export async function newUser(request: APIRequestContext, prefix = "buyer", names = { first_name: "Trần", last_name: "Mua" }): Promise<Session> {
   const id = uniqueId();
+  buyers += 1;
+  const headers = { "CF-Connecting-IP": `198.51.100.${buyers % 250}` };
   const account = { username: `${prefix}_${id}`, email: `${prefix}.${id}@example.com`, ...names, password: PASSWORD };
-  const registered = await request.post("/api/auth/register/", { data: { ...account, password_confirm: PASSWORD } });
+  const registered = await request.post("/api/auth/register/", { headers, data: { ...account, password_confirm: PASSWORD } });
   expect(registered.status(), await registered.text()).toBe(201);
-  return login(request, account.username, PASSWORD);
+  return login(request, account.username, PASSWORD, headers);
 }
 
 // One admin session per test worker: logins are rate limited per address.
