@@ -4,7 +4,7 @@
 import { type ChangeEvent, type FormEvent, type ReactNode, type RefObject, useCallback, useEffect, useId, useRef, useState } from "react";
 import { ApiError, apiFetch } from "~/lib/api";
 import { FALLBACK_ERROR } from "~/lib/errors";
-import { formatVND } from "~/lib/format";
+import { formatVND } from "../../workers/shared/format";
 import { toast } from "~/lib/toast";
 import {
   type CardConfig,

@@ -3,7 +3,7 @@
 // disables the buy button and points to the wallet. The server re-checks everything anyway.
 import { Link } from "@remix-run/react";
 import { type ReactNode, useEffect, useId, useState } from "react";
-import { formatVND } from "~/lib/format";
+import { formatVND } from "../../workers/shared/format";
 import { chargeOf, hasEnoughBalance, insufficientBalanceMessage, priceLabel, type PricingOption } from "~/lib/pricing";
 import type { SessionUser } from "~/lib/session";
 import { type WalletFigures, refreshStoredBalance } from "~/lib/wallet-figures";

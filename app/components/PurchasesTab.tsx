@@ -2,7 +2,7 @@
 // a copy button (spec §8 clipboard messages).
 import { Link } from "@remix-run/react";
 import { useRef } from "react";
-import { formatDateTime, formatPriceWithVnd } from "~/lib/format";
+import { formatDateTime, formatPriceWithVnd } from "../../workers/shared/format";
 import { PURCHASE_MESSAGES } from "~/lib/pricing";
 import { CopyButton } from "./CopyButton";
 import { ListBody, useProfileList } from "./ProfileList";

@@ -4,7 +4,7 @@
 import { type FormEvent, type ReactNode, type RefObject, useCallback, useEffect, useId, useRef, useState } from "react";
 import { ApiError, apiFetch } from "~/lib/api";
 import { FALLBACK_ERROR } from "~/lib/errors";
-import { formatNumber, formatVND } from "~/lib/format";
+import { formatNumber, formatVND } from "../../workers/shared/format";
 import { toast } from "~/lib/toast";
 import {
   bankLabel,

@@ -1,6 +1,6 @@
 // The profile's wallet tab (spec §2, §3 "Transaction"): what was topped up, what is left, the
 // saving rate, the two ways to top up, and the ledger (newest first, as the API sends it).
-import { formatDateTime, formatVND } from "~/lib/format";
+import { formatDateTime, formatVND } from "../../workers/shared/format";
 import type { SessionUser } from "~/lib/session";
 import { formatPercent, ledgerDirection, savingRate, type TopupKind, totalToppedUp } from "~/lib/topup";
 import { ListBody, useProfileList } from "./ProfileList";

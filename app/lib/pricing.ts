@@ -3,7 +3,7 @@
 // pre-check so the buyer hears about a paused or sold-out key before the confirmation dialog.
 import type { PublicPricing } from "../../workers/services/keys";
 import { FALLBACK_ERROR } from "./errors";
-import { formatNumber, formatPriceWithVnd, formatVND } from "./format";
+import { formatNumber, formatPriceWithVnd, formatVND } from "../../workers/shared/format";
 
 export type PricingOption = PublicPricing;
 

@@ -1,7 +1,7 @@
 // Wallet top-ups as the browser sees them (spec §3, §4, §5, §8, §9): VietQR amount rules, the
 // phone-card form rules and estimate, countdowns, the wallet figures. Pure helpers: the server
 // re-checks everything; these only pre-check so the buyer hears about a mistake before sending.
-import { formatNumber, formatVND } from "./format";
+import { formatNumber, formatVND } from "../../workers/shared/format";
 
 /** The spec's texts, word for word. */
 export const TOPUP_MESSAGES = {

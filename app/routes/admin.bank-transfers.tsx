@@ -8,7 +8,7 @@ import { AdminGuard, AdminPage, Badge, BUTTON_SECONDARY, BUTTON_SMALL, EmptyRow,
 import { Field, inputClass } from "~/components/Field";
 import { Spinner } from "~/components/Spinner";
 import { apiFetch } from "~/lib/api";
-import { formatDateTime } from "~/lib/format";
+import { formatDateTime } from "../../workers/shared/format";
 import { pageMeta } from "~/lib/meta";
 import { toast } from "~/lib/toast";
 

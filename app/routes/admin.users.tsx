@@ -8,7 +8,7 @@ import { Field, inputClass } from "~/components/Field";
 import { Spinner } from "~/components/Spinner";
 import { DEFAULT_ADJUST_NOTE, isGoogleAccount, parseSignedAmount, roleBadge, signedDigitsOnly, transactionSign } from "~/lib/admin";
 import { ApiError, apiFetch, newIdempotencyKey } from "~/lib/api";
-import { formatDate, formatDateTime, formatNumber, formatVND } from "~/lib/format";
+import { formatDate, formatDateTime, formatNumber, formatVND } from "../../workers/shared/format";
 import { pageMeta } from "~/lib/meta";
 import type { SessionUser } from "~/lib/session";
 import { toast } from "~/lib/toast";

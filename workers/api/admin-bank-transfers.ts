@@ -5,7 +5,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
-import { formatVND } from "../../app/lib/format";
+import { formatVND } from "../shared/format";
 import { cardTopups, paymentEvents, users } from "../db/schema";
 import { bankReference } from "../services/bank-transfers";
 import { findUserById } from "../services/accounts";

@@ -5,7 +5,7 @@
 // admin in the review queue of unmatched bank transfers (payment_events, provider 'card').
 import { createHash, timingSafeEqual } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { formatVND } from "../../app/lib/format";
+import { formatVND } from "../shared/format";
 import type { Config } from "../config";
 import { getDb } from "../db/client";
 import { cardTopups } from "../db/schema";

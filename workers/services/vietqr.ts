@@ -2,7 +2,7 @@
 // bank's confirmation (bank-transfers.ts) credits it through the user's wallet exactly once.
 import { isUniqueViolation } from "../db/errors";
 import { and, desc, eq, sql } from "drizzle-orm";
-import { formatVND } from "../../app/lib/format";
+import { formatVND } from "../shared/format";
 import { vietqrAmountError } from "../../app/lib/topup";
 import type { Config } from "../config";
 import type { Database } from "../db/client";

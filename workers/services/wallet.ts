@@ -3,7 +3,7 @@
 // changed, so the ledger can never disagree with the balance. The functions here are called only
 // by the user's UserWallet object, which runs them one at a time.
 import { isCheckViolation } from "../db/errors";
-import { formatPrice, formatPriceWithVnd, formatVND } from "../../app/lib/format";
+import { formatPrice, formatPriceWithVnd, formatVND } from "../shared/format";
 import { randomToken } from "./crypto";
 import { vndPrice } from "./store-settings";
 

@@ -4,7 +4,7 @@ import { type ReactNode, useCallback, useEffect, useState } from "react";
 import { Spinner } from "~/components/Spinner";
 import { CLEANUP_STATUSES, isKeyStatus, KEY_STATUS_LABELS, KEY_STATUS_TONES, KEY_STATUSES, keyStatusLabel, toggleAll } from "~/lib/admin";
 import { apiFetch } from "~/lib/api";
-import { formatDateTime, formatNumber, formatVND } from "~/lib/format";
+import { formatDateTime, formatNumber, formatVND } from "../../../workers/shared/format";
 import { toast } from "~/lib/toast";
 import { Badge, BUTTON_DANGER, BUTTON_SECONDARY, BUTTON_SMALL, ConfirmDialog, EmptyRow, Modal, ModalActions, Pager, SELECT_CLASS, StatCard, TABLE_WRAP, TD, TH, useAdminError, ActionsCell } from "./AdminShell";
 

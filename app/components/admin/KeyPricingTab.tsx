@@ -4,7 +4,7 @@ import { Field, inputClass } from "~/components/Field";
 import { Spinner } from "~/components/Spinner";
 import { defaultKeyType, digitsOnly, groupDigits, type KeyTypeOption, parsePrice, pricingTypeName, typesWithoutPricing } from "~/lib/admin";
 import { apiFetch } from "~/lib/api";
-import { formatNumber } from "~/lib/format";
+import { formatNumber } from "../../../workers/shared/format";
 import { toast } from "~/lib/toast";
 import { Badge, BUTTON_PRIMARY, BUTTON_SMALL, EmptyRow, Modal, ModalActions, SELECT_CLASS, TABLE_WRAP, TD, TH, useAdminError, ActionsCell } from "./AdminShell";
 

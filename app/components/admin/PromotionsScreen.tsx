@@ -15,7 +15,7 @@ import {
   promotionEndDate,
 } from "~/lib/admin";
 import { ApiError, apiFetch } from "~/lib/api";
-import { formatDate, formatNumber, formatVND } from "~/lib/format";
+import { formatDate, formatNumber, formatVND } from "../../../workers/shared/format";
 import { toast } from "~/lib/toast";
 import { AdminPage, Badge, BUTTON_PRIMARY, BUTTON_SMALL, ConfirmDialog, EmptyRow, Modal, ModalActions, SELECT_CLASS, TABLE_WRAP, TD, TH, useAdminError, ActionsCell } from "./AdminShell";
 
