@@ -3,7 +3,7 @@
 import { Link } from "@remix-run/react";
 import { useRef } from "react";
 import { formatDateTime, formatPriceWithVnd } from "../../workers/shared/format";
-import { PURCHASE_MESSAGES } from "~/lib/pricing";
+import { PURCHASE_MESSAGES } from "../../workers/shared/pricing";
 import { CopyButton } from "./CopyButton";
 import { ListBody, useProfileList } from "./ProfileList";
 
