@@ -2,6 +2,8 @@
 // config's defaults, countdowns, the wallet figures, the profile's query. The rules the server
 // applies too (amount and card checks, the card estimate) are in workers/shared/topup.ts.
 import { formatNumber, formatVND } from "../../workers/shared/format";
+import type { cardSettings, toPublicCard } from "../../workers/services/cards";
+import type { toPublicTopup, vietqrSettings } from "../../workers/services/vietqr";
 import { digitsOnly } from "../../workers/shared/topup";
 
 /** Spec §9 timings. */
@@ -18,19 +20,12 @@ export const TOPUP_TIMINGS = {
 /** The modal's quick picks (spec §9), not the config's suggested amounts. */
 export const QUICK_AMOUNTS = [60_000, 150_000, 350_000, 500_000] as const;
 
-export type BankInfo = { bank_code: string; bank_bin?: string; account_number: string; account_name: string };
-
-export type VietQrConfig = {
-  minimum_amount: number;
-  maximum_amount: number;
-  formatted_minimum: string;
-  formatted_maximum: string;
-  currency: string;
-  step: number;
-  suggested_amounts: number[];
-  bank_info: BankInfo | null;
-  transaction_timeout_minutes: number;
-};
+/**
+ * GET /api/vietqr/config/ as the server sends it; the dialog's own copy may have no bank yet (the
+ * defaults below, used when the config cannot be loaded).
+ */
+type VietQrSettings = ReturnType<typeof vietqrSettings>;
+export type VietQrConfig = Omit<VietQrSettings, "bank_info"> & { bank_info: VietQrSettings["bank_info"] | null };
 
 /** Used when GET /api/vietqr/config/ fails (spec §9). The bank comes with each transaction. */
 export const VIETQR_DEFAULTS: VietQrConfig = {
@@ -45,42 +40,10 @@ export const VIETQR_DEFAULTS: VietQrConfig = {
   transaction_timeout_minutes: 30,
 };
 
-export type VietQrStatus = "pending" | "paid" | "cancelled" | "expired" | "failed";
-
-export type VietQrTransaction = {
-  transaction_id: string;
-  amount: number;
-  formatted_amount: string;
-  description: string;
-  status: VietQrStatus;
-  status_display: string;
-  qr_code_url: string;
-  qr_fallback_url?: string | null;
-  bank_info: BankInfo;
-  expires_at: string;
-  time_remaining?: number | null;
-  paid_at?: string | null;
-};
-
-export type CardStatus = "pending" | "success" | "failed" | "invalid_card" | "used_card" | "wrong_amount" | "system_error";
-
-export type CardTelco = { value: string; label: string; fee: number };
-export type CardValue = { value: number; label: string };
-export type CardConfig = { enabled: boolean; supported_telcos: CardTelco[]; supported_values: CardValue[] };
-
-export type CardPayment = {
-  transaction_id: string;
-  telco: string;
-  card_serial?: string;
-  card_value: number;
-  formatted_card_value: string;
-  fee_percent?: number;
-  status: CardStatus;
-  status_display: string;
-  amount_received: number | null;
-  formatted_amount_received: string | null;
-  message?: string | null;
-};
+/** The server's answers, as its services shape them. */
+export type VietQrTransaction = ReturnType<typeof toPublicTopup>;
+export type CardConfig = ReturnType<typeof cardSettings>;
+export type CardPayment = ReturnType<typeof toPublicCard>;
 
 // ---------------------------------------------------------------- amounts
 
@@ -132,7 +95,7 @@ export function vietqrOutcome(status: string): VietQrOutcome {
  * When the transaction expires, in this browser's clock. The server's time_remaining is measured
  * on its own clock, so it survives a browser clock that is minutes off; expires_at is the fallback.
  */
-export function localDeadline(transaction: Pick<VietQrTransaction, "expires_at" | "time_remaining">, receivedAt: number): number {
+export function localDeadline(transaction: { expires_at: string; time_remaining?: number | null }, receivedAt: number): number {
   if (typeof transaction.time_remaining === "number" && Number.isFinite(transaction.time_remaining)) {
     return receivedAt + Math.max(0, transaction.time_remaining) * 1000;
   }

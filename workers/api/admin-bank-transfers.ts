@@ -22,7 +22,7 @@ adminBankTransfersApi.use(requireAdmin);
 type ParkedCard = typeof cardTopups.$inferSelect;
 type Owner = { id: number; username: string; email: string };
 
-function toPublicEvent(row: typeof paymentEvents.$inferSelect, card: ParkedCard | null = null, owner: Owner | null = null) {
+export function toPublicEvent(row: typeof paymentEvents.$inferSelect, card: ParkedCard | null = null, owner: Owner | null = null) {
   return {
     id: row.id,
     provider: row.provider,
