@@ -1,10 +1,11 @@
 // Pure helpers of the admin screens (spec §2, §4, §5, §6): no React, no fetch, so unit tests
 // can cover them. The server enforces every rule again; these are only pre-checks and labels.
 import type { listKeyTypes } from "../../workers/services/keys";
+import { ACCESS_DENIED_MESSAGE } from "../../workers/shared/error-messages";
 
 export const ADMIN_MESSAGES = {
   loginRequired: "Bạn cần đăng nhập để truy cập trang này",
-  accessDenied: "Access Denied: Bạn không có quyền truy cập trang này",
+  accessDenied: ACCESS_DENIED_MESSAGE,
   invalidSession: "Phiên đăng nhập không hợp lệ",
 } as const;
 
