@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { appTimeLabel, formatFileSize, formatNumber } from "~/lib/format";
+import { appTimeLabel, formatFileSize, formatNumber } from "../../workers/shared/format";
 import type { AppCardData } from "../../workers/services/catalogue";
 import { AppIcon } from "./AppIcon";
 import { TypeBadge } from "./TypeBadge";

@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useState } from "react";
 import { downloadButtonText, TESTFLIGHT_MISSING_ALERT } from "~/lib/app-types";
-import { formatDate, formatFileSize, formatNumber } from "~/lib/format";
+import { formatDate, formatFileSize, formatNumber } from "../../workers/shared/format";
 import type { PublicApp, Screenshot } from "../../workers/services/catalogue";
 import type { PublicPricing } from "../../workers/services/keys";
 import { AppIcon } from "./AppIcon";

@@ -3,21 +3,11 @@
 // every 5 s (for up to 10 minutes) until the gateway has answered.
 import { type ChangeEvent, type FormEvent, type ReactNode, type RefObject, useCallback, useEffect, useId, useRef, useState } from "react";
 import { ApiError, apiFetch } from "~/lib/api";
-import { FALLBACK_ERROR } from "~/lib/errors";
-import { formatVND } from "~/lib/format";
+import { FALLBACK_ERROR } from "../../workers/shared/error-messages";
+import { formatVND } from "../../workers/shared/format";
 import { toast } from "~/lib/toast";
-import {
-  type CardConfig,
-  type CardField,
-  type CardForm,
-  cardEstimate,
-  cardFormErrors,
-  type CardPayment,
-  digitsOnly,
-  isCardFinal,
-  TOPUP_MESSAGES,
-  TOPUP_TIMINGS,
-} from "~/lib/topup";
+import { type CardConfig, type CardPayment, isCardFinal, TOPUP_TIMINGS } from "~/lib/topup";
+import { type CardField, type CardForm, cardEstimate, cardFormErrors, digitsOnly, TOPUP_MESSAGES } from "../../workers/shared/topup";
 import { Dialog } from "./Dialog";
 import { Field, fieldDescriptionIds, FormAlert, inputClass } from "./Field";
 import { Spinner } from "./Spinner";

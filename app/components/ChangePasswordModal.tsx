@@ -2,7 +2,7 @@
 import { type ChangeEvent, type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { changePasswordSchema } from "../../workers/schemas/auth";
 import { ApiError, apiFetch, type FieldErrors } from "~/lib/api";
-import { FALLBACK_ERROR, fieldErrorLines } from "~/lib/errors";
+import { FALLBACK_ERROR, fieldErrorLines } from "../../workers/shared/error-messages";
 import { saveSession, type SessionPayload, type SessionUser } from "~/lib/session";
 import { toast } from "~/lib/toast";
 import { checkWith } from "~/lib/validation";

@@ -20,7 +20,7 @@ import {
   purchaseFailure,
   reconcileSelection,
   sortPricing,
-} from "~/lib/pricing";
+} from "../../workers/shared/pricing";
 import { loginPathFor } from "~/lib/redirects";
 import { readAccessToken, subscribeSession } from "~/lib/session";
 import { toast } from "~/lib/toast";

@@ -3,8 +3,8 @@
 // disables the buy button and points to the wallet. The server re-checks everything anyway.
 import { Link } from "@remix-run/react";
 import { type ReactNode, useEffect, useId, useState } from "react";
-import { formatVND } from "~/lib/format";
-import { chargeOf, hasEnoughBalance, insufficientBalanceMessage, priceLabel, type PricingOption } from "~/lib/pricing";
+import { formatVND } from "../../workers/shared/format";
+import { chargeOf, hasEnoughBalance, insufficientBalanceMessage, priceLabel, type PricingOption } from "../../workers/shared/pricing";
 import type { SessionUser } from "~/lib/session";
 import { type WalletFigures, refreshStoredBalance } from "~/lib/wallet-figures";
 import { Dialog, DialogCloseButton } from "./Dialog";

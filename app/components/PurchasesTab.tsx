@@ -2,27 +2,11 @@
 // a copy button (spec §8 clipboard messages).
 import { Link } from "@remix-run/react";
 import { useRef } from "react";
-import { formatDateTime, formatPriceWithVnd } from "~/lib/format";
-import { PURCHASE_MESSAGES } from "~/lib/pricing";
+import { formatDateTime, formatPriceWithVnd } from "../../workers/shared/format";
+import type { PurchasedOrder as Purchase } from "../../workers/services/wallet";
+import { PURCHASE_MESSAGES } from "../../workers/shared/pricing";
 import { CopyButton } from "./CopyButton";
 import { ListBody, useProfileList } from "./ProfileList";
-
-export type Purchase = {
-  id: number;
-  app_name: string;
-  app_bundle_id: string | null;
-  key_type_name: string;
-  key_code: string;
-  amount: number;
-  currency: "VND" | "USD" | string;
-  formatted_price: string;
-  /** What the wallet was charged (VND) and the rate used for a USD price. */
-  vnd_amount?: number;
-  exchange_rate?: number | null;
-  formatted_total?: string;
-  status: string;
-  purchased_at: string;
-};
 
 const STATUS: Record<string, { label: string; tone: string }> = {
   completed: { label: "Hoàn thành", tone: "bg-emerald-500/15 text-emerald-300" },

@@ -2,7 +2,8 @@
 // of spec §8 "Wallet", and the signal that the balance changed.
 import { useSessionExpired } from "~/lib/auth";
 import type { ReactNode } from "react";
-import { TOPUP_MESSAGES, TOPUP_TIMINGS } from "~/lib/topup";
+import { TOPUP_TIMINGS } from "~/lib/topup";
+import { TOPUP_MESSAGES } from "../../workers/shared/topup";
 import { DialogCloseButton } from "./Dialog";
 
 /** The window event every page listens to for a new balance (the purchase flow raises it too). */

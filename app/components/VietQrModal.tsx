@@ -3,12 +3,11 @@
 // credits the wallet on the server, and this dialog polls (every 10 s, or "Kiểm tra") to find out.
 import { type FormEvent, type ReactNode, type RefObject, useCallback, useEffect, useId, useRef, useState } from "react";
 import { ApiError, apiFetch } from "~/lib/api";
-import { FALLBACK_ERROR } from "~/lib/errors";
-import { formatNumber, formatVND } from "~/lib/format";
+import { FALLBACK_ERROR } from "../../workers/shared/error-messages";
+import { formatNumber, formatVND } from "../../workers/shared/format";
 import { toast } from "~/lib/toast";
 import {
   bankLabel,
-  digitsOnly,
   formatCountdown,
   groupDigits,
   localDeadline,
@@ -16,14 +15,13 @@ import {
   parseAmount,
   QUICK_AMOUNTS,
   secondsLeft,
-  TOPUP_MESSAGES,
   TOPUP_TIMINGS,
   VIETQR_DEFAULTS,
   type VietQrConfig,
   type VietQrTransaction,
-  vietqrAmountError,
   vietqrOutcome,
 } from "~/lib/topup";
+import { digitsOnly, TOPUP_MESSAGES, vietqrAmountError } from "../../workers/shared/topup";
 import { CopyButton } from "./CopyButton";
 import { Dialog } from "./Dialog";
 import { Field, inputClass } from "./Field";

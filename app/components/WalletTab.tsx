@@ -1,23 +1,13 @@
 // The profile's wallet tab (spec §2, §3 "Transaction"): what was topped up, what is left, the
 // saving rate, the two ways to top up, and the ledger (newest first, as the API sends it).
-import { formatDateTime, formatVND } from "~/lib/format";
+import { formatDateTime, formatVND } from "../../workers/shared/format";
+import type { toPublicTransaction } from "../../workers/services/wallet";
 import type { SessionUser } from "~/lib/session";
 import { formatPercent, ledgerDirection, savingRate, type TopupKind, totalToppedUp } from "~/lib/topup";
 import { ListBody, useProfileList } from "./ProfileList";
 
-export type WalletTransaction = {
-  id: number;
-  transaction_type: "deposit" | "purchase" | "admin_adjustment" | string;
-  source?: string | null;
-  status: string;
-  amount: number;
-  formatted_amount: string;
-  description: string | null;
-  balance_before: number;
-  balance_after: number;
-  reference?: string | null;
-  created_at: string;
-};
+/** A ledger row as GET /api/wallet/transactions/ sends it (spec §3 "Transaction"). */
+type WalletTransaction = ReturnType<typeof toPublicTransaction>;
 
 const TYPE_LABELS: Record<string, string> = { deposit: "Nạp tiền", purchase: "Mua key", admin_adjustment: "Điều chỉnh" };
 const STATUS_LABELS: Record<string, string> = { pending: "Đang xử lý", failed: "Thất bại", cancelled: "Đã hủy" };

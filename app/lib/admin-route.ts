@@ -4,7 +4,7 @@
 import { redirect } from "@remix-run/react";
 import { ADMIN_MESSAGES, adminVerdict } from "./admin";
 import { ApiError } from "./api";
-import { SESSION_EXPIRED_MESSAGE } from "./auth";
+import { SESSION_EXPIRED_MESSAGE } from "../../workers/shared/error-messages";
 import { loginPathFor } from "./redirects";
 import { clearSession, readAccessToken, STORAGE_KEYS } from "./session";
 import { toast } from "./toast";

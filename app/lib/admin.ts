@@ -1,9 +1,11 @@
 // Pure helpers of the admin screens (spec §2, §4, §5, §6): no React, no fetch, so unit tests
 // can cover them. The server enforces every rule again; these are only pre-checks and labels.
+import type { listKeyTypes } from "../../workers/services/keys";
+import { ACCESS_DENIED_MESSAGE } from "../../workers/shared/error-messages";
 
 export const ADMIN_MESSAGES = {
   loginRequired: "Bạn cần đăng nhập để truy cập trang này",
-  accessDenied: "Access Denied: Bạn không có quyền truy cập trang này",
+  accessDenied: ACCESS_DENIED_MESSAGE,
   invalidSession: "Phiên đăng nhập không hợp lệ",
 } as const;
 
@@ -86,7 +88,8 @@ export function parsePrice(text: string): number | null {
   return Number.isSafeInteger(value) ? value : null;
 }
 
-export type KeyTypeOption = { id: number; name: string; display_name: string; duration_days?: number };
+/** A key type as GET /api/keys/types/ sends it, in the fields the screens read. */
+export type KeyTypeOption = Pick<Awaited<ReturnType<typeof listKeyTypes>>[number], "id" | "name" | "display_name" | "duration_days">;
 export type PricingLike = { key_type: { name: string } | string | number | null; key_type_name?: string | null };
 
 export const FALLBACK_KEY_TYPES: KeyTypeOption[] = [

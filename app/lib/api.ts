@@ -1,6 +1,6 @@
 // The browser's one way to call the API: JSON in and out, the Bearer token when asked, one
 // silent token refresh on 401, and failures as an ApiError carrying the spec §8 message.
-import { errorMessageFromResponse, networkErrorMessage } from "./errors";
+import { extractErrorMessage, NETWORK_ERROR, SERVER_UNREACHABLE, SESSION_EXPIRED_MESSAGE } from "../../workers/shared/error-messages";
 import { clearSession, readAccessToken, readRefreshToken, saveTokens } from "./session";
 
 export type FieldErrors = Record<string, string[]>;
@@ -42,6 +42,22 @@ function normaliseErrors(value: unknown): FieldErrors | null {
     if (list.length) errors[field] = list;
   }
   return Object.keys(errors).length ? errors : null;
+}
+
+/** The message for a response that was not ok; a body that is not JSON names the status. */
+export async function errorMessageFromResponse(response: Response): Promise<string> {
+  const text = await response.text().catch(() => "");
+  try {
+    return extractErrorMessage(JSON.parse(text));
+  } catch {
+    return `Lỗi server (${response.status}): ${response.statusText}`;
+  }
+}
+
+/** The message for a fetch that threw before any response arrived. */
+export function networkErrorMessage(error: unknown): string {
+  if (typeof navigator !== "undefined" && navigator.onLine === false) return NETWORK_ERROR;
+  return error instanceof TypeError ? SERVER_UNREACHABLE : NETWORK_ERROR;
 }
 
 async function send(path: string, options: ApiOptions, token: string | null): Promise<Response> {
@@ -144,7 +160,7 @@ export async function apiFetch<T = unknown>(path: string, options: ApiOptions = 
     token = readRefreshToken() ? await refreshAccessToken() : null;
     if (!token) {
       clearSession();
-      throw new ApiError(401, "Phiên đăng nhập đã hết hạn. Vui lòng đăng nhập lại!");
+      throw new ApiError(401, SESSION_EXPIRED_MESSAGE);
     }
   }
   let response = await send(path, options, token);

@@ -2,12 +2,12 @@
 // "session expired" path of spec §4.
 import { useLocation, useNavigate } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
+import { SESSION_EXPIRED_MESSAGE } from "../../workers/shared/error-messages";
 import { apiFetch } from "./api";
 import { loginPathFor } from "./redirects";
 import { clearSession, readAccessToken, readRefreshToken, readStoredUser, STORAGE_KEYS, subscribeSession, type SessionUser } from "./session";
 import { toast } from "./toast";
 
-export const SESSION_EXPIRED_MESSAGE = "Phiên đăng nhập đã hết hạn. Vui lòng đăng nhập lại!";
 export const SESSION_EXPIRED_REDIRECT_MS = 1500;
 
 /** The stored user, following changes in this tab and others. Null on the server and until hydrated. */

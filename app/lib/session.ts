@@ -1,4 +1,6 @@
 // The browser session of spec §3: three localStorage keys. One token name, access_token.
+import type { PublicUser } from "../../workers/services/accounts";
+
 export const STORAGE_KEYS = { access: "access_token", refresh: "refresh_token", user: "user" } as const;
 
 /**
@@ -10,26 +12,8 @@ export const DEVICE_TOKEN_KEY = "device_token";
 /** Raised on window whenever this tab changes the session, so the header follows without a reload. */
 export const SESSION_EVENT = "session-change";
 
-/** The spec's User record (§3), as the API returns it. */
-export type SessionUser = {
-  id: number;
-  username: string;
-  email: string;
-  first_name: string;
-  last_name: string;
-  full_name: string;
-  avatar: string | null;
-  avatar_url: string | null;
-  is_superuser: boolean;
-  is_staff: boolean;
-  balance: number;
-  formatted_balance: string;
-  total_spent: number;
-  total_keys_purchased: number;
-  has_usable_password: boolean;
-  created_at: string;
-  last_login: string | null;
-};
+/** The spec's User record (§3), as the API returns it and the session stores it. */
+export type SessionUser = PublicUser;
 
 export type SessionPayload = { access: string; refresh: string; user: SessionUser; device_token?: string };
 

@@ -1,31 +1,10 @@
-// Wallet top-ups as the browser sees them (spec §3, §4, §5, §8, §9): VietQR amount rules, the
-// phone-card form rules and estimate, countdowns, the wallet figures. Pure helpers: the server
-// re-checks everything; these only pre-check so the buyer hears about a mistake before sending.
-import { formatNumber, formatVND } from "./format";
-
-/** The spec's texts, word for word. */
-export const TOPUP_MESSAGES = {
-  invalidAmount: "Vui lòng nhập số tiền hợp lệ",
-  minimum: (formatted: string) => `Số tiền tối thiểu là ${formatted}`,
-  maximum: (formatted: string) => `Số tiền tối đa là ${formatted}`,
-  step: (step: number) => `Số tiền phải là bội số của ${step} VND`,
-  configFailed: "Không thể tải cấu hình thanh toán",
-  vietqrFailed: "Không thể tạo giao dịch VietQR",
-  expired: "Giao dịch đã hết hạn",
-  cancelledElsewhere: "Giao dịch đã bị hủy",
-  failed: (statusDisplay: string) => `Giao dịch thất bại: ${statusDisplay}`,
-  cancelled: "Đã hủy giao dịch",
-  cannotCancel: "Không thể hủy giao dịch",
-  sessionExpired: "Phiên đăng nhập đã hết hạn",
-  telco: "Vui lòng chọn nhà mạng",
-  serial: "Số serial phải có ít nhất 10 ký tự",
-  code: "Mã thẻ phải có ít nhất 10 ký tự",
-  value: "Vui lòng chọn mệnh giá thẻ",
-  cardUnavailable: "Dịch vụ thanh toán thẻ cào hiện không khả dụng",
-  cardFailed: "Không thể gửi thẻ cào",
-  configMissing: "Cấu hình chưa được tải",
-  cardPending: "Đang xử lý thẻ cào, vui lòng chờ...",
-} as const;
+// Wallet top-ups as the browser sees them (spec §3, §4, §5, §8, §9): the typed amount, the
+// config's defaults, countdowns, the wallet figures, the profile's query. The rules the server
+// applies too (amount and card checks, the card estimate) are in workers/shared/topup.ts.
+import { formatNumber, formatVND } from "../../workers/shared/format";
+import type { cardSettings, toPublicCard } from "../../workers/services/cards";
+import type { toPublicTopup, vietqrSettings } from "../../workers/services/vietqr";
+import { digitsOnly } from "../../workers/shared/topup";
 
 /** Spec §9 timings. */
 export const TOPUP_TIMINGS = {
@@ -41,19 +20,12 @@ export const TOPUP_TIMINGS = {
 /** The modal's quick picks (spec §9), not the config's suggested amounts. */
 export const QUICK_AMOUNTS = [60_000, 150_000, 350_000, 500_000] as const;
 
-export type BankInfo = { bank_code: string; bank_bin?: string; account_number: string; account_name: string };
-
-export type VietQrConfig = {
-  minimum_amount: number;
-  maximum_amount: number;
-  formatted_minimum: string;
-  formatted_maximum: string;
-  currency: string;
-  step: number;
-  suggested_amounts: number[];
-  bank_info: BankInfo | null;
-  transaction_timeout_minutes: number;
-};
+/**
+ * GET /api/vietqr/config/ as the server sends it; the dialog's own copy may have no bank yet (the
+ * defaults below, used when the config cannot be loaded).
+ */
+type VietQrSettings = ReturnType<typeof vietqrSettings>;
+export type VietQrConfig = Omit<VietQrSettings, "bank_info"> & { bank_info: VietQrSettings["bank_info"] | null };
 
 /** Used when GET /api/vietqr/config/ fails (spec §9). The bank comes with each transaction. */
 export const VIETQR_DEFAULTS: VietQrConfig = {
@@ -68,49 +40,12 @@ export const VIETQR_DEFAULTS: VietQrConfig = {
   transaction_timeout_minutes: 30,
 };
 
-export type VietQrStatus = "pending" | "paid" | "cancelled" | "expired" | "failed";
-
-export type VietQrTransaction = {
-  transaction_id: string;
-  amount: number;
-  formatted_amount: string;
-  description: string;
-  status: VietQrStatus;
-  status_display: string;
-  qr_code_url: string;
-  qr_fallback_url?: string | null;
-  bank_info: BankInfo;
-  expires_at: string;
-  time_remaining?: number | null;
-  paid_at?: string | null;
-};
-
-export type CardStatus = "pending" | "success" | "failed" | "invalid_card" | "used_card" | "wrong_amount" | "system_error";
-
-export type CardTelco = { value: string; label: string; fee: number };
-export type CardValue = { value: number; label: string };
-export type CardConfig = { enabled: boolean; supported_telcos: CardTelco[]; supported_values: CardValue[] };
-
-export type CardPayment = {
-  transaction_id: string;
-  telco: string;
-  card_serial?: string;
-  card_value: number;
-  formatted_card_value: string;
-  fee_percent?: number;
-  status: CardStatus;
-  status_display: string;
-  amount_received: number | null;
-  formatted_amount_received: string | null;
-  message?: string | null;
-};
+/** The server's answers, as its services shape them. */
+export type VietQrTransaction = ReturnType<typeof toPublicTopup>;
+export type CardConfig = ReturnType<typeof cardSettings>;
+export type CardPayment = ReturnType<typeof toPublicCard>;
 
 // ---------------------------------------------------------------- amounts
-
-/** Keeps only the digits, as the amount, serial and code inputs do (spec §5). */
-export function digitsOnly(text: string): string {
-  return text.replace(/\D+/g, "");
-}
 
 /** The typed amount as a number (leading zeros dropped), or null when nothing usable is typed. */
 export function parseAmount(digits: string): number | null {
@@ -124,17 +59,6 @@ export function parseAmount(digits: string): number | null {
 export function groupDigits(digits: string): string {
   const amount = parseAmount(digits);
   return amount === null ? "" : formatNumber(amount);
-}
-
-type AmountRules = Pick<VietQrConfig, "minimum_amount" | "maximum_amount" | "formatted_minimum" | "formatted_maximum" | "step">;
-
-/** Spec §5 "VietQR amount", in the spec's order; null when the amount may be sent. */
-export function vietqrAmountError(amount: number | null, rules: AmountRules): string | null {
-  if (amount === null || !Number.isSafeInteger(amount) || amount <= 0) return TOPUP_MESSAGES.invalidAmount;
-  if (amount < rules.minimum_amount) return TOPUP_MESSAGES.minimum(rules.formatted_minimum || formatVND(rules.minimum_amount));
-  if (amount > rules.maximum_amount) return TOPUP_MESSAGES.maximum(rules.formatted_maximum || formatVND(rules.maximum_amount));
-  if (rules.step > 0 && amount % rules.step !== 0) return TOPUP_MESSAGES.step(rules.step);
-  return null;
 }
 
 /** The config as received, with any missing or broken figure taken from the defaults. */
@@ -171,7 +95,7 @@ export function vietqrOutcome(status: string): VietQrOutcome {
  * When the transaction expires, in this browser's clock. The server's time_remaining is measured
  * on its own clock, so it survives a browser clock that is minutes off; expires_at is the fallback.
  */
-export function localDeadline(transaction: Pick<VietQrTransaction, "expires_at" | "time_remaining">, receivedAt: number): number {
+export function localDeadline(transaction: { expires_at: string; time_remaining?: number | null }, receivedAt: number): number {
   if (typeof transaction.time_remaining === "number" && Number.isFinite(transaction.time_remaining)) {
     return receivedAt + Math.max(0, transaction.time_remaining) * 1000;
   }
@@ -223,26 +147,6 @@ export function bankLabel(code: string | null | undefined): string {
 }
 
 // ---------------------------------------------------------------- phone cards
-
-/** Spec §9: floor(value × (1 − fee/100)), in integer steps so 0.1 + 0.2 never loses a đồng. */
-export function cardEstimate(value: number, feePercent: number): number {
-  if (!Number.isFinite(value) || value <= 0) return 0;
-  const fee = Number.isFinite(feePercent) ? Math.min(100, Math.max(0, feePercent)) : 0;
-  return Math.floor(Math.round(value * (100 - fee) * 100) / 10_000);
-}
-
-export type CardForm = { telco: string; card_serial: string; card_code: string; card_value: string };
-export type CardField = keyof CardForm;
-
-/** Spec §5 "Card"; an empty object means the card may be sent. */
-export function cardFormErrors(form: CardForm): Partial<Record<CardField, string>> {
-  const errors: Partial<Record<CardField, string>> = {};
-  if (!form.telco) errors.telco = TOPUP_MESSAGES.telco;
-  if (digitsOnly(form.card_serial).length < 10) errors.card_serial = TOPUP_MESSAGES.serial;
-  if (digitsOnly(form.card_code).length < 10) errors.card_code = TOPUP_MESSAGES.code;
-  if (!form.card_value || !(Number(form.card_value) > 0)) errors.card_value = TOPUP_MESSAGES.value;
-  return errors;
-}
 
 export function isCardFinal(status: string): boolean {
   return status !== "pending";

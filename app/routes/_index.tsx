@@ -3,7 +3,7 @@ import { Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { AppCard, AppCardPlaceholder } from "~/components/AppCard";
 import { EmptyCatalogue } from "~/components/EmptyCatalogue";
 import { SupportLinks } from "~/components/SupportLinks";
-import { formatDateTime } from "~/lib/format";
+import { formatDateTime } from "../../workers/shared/format";
 import { loadCataloguePage, publicPageHeaders } from "~/lib/catalogue.server";
 import { useNow } from "~/lib/use-now";
 

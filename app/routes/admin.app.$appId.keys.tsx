@@ -6,7 +6,8 @@ import { type KeyboardEvent, useCallback, useEffect, useRef, useState } from "re
 import { AdminGuard, AdminPage, CARD, useAdminError } from "~/components/admin/AdminShell";
 import { KeyImportTab } from "~/components/admin/KeyImportTab";
 import { KeyListTab } from "~/components/admin/KeyListTab";
-import { type AdminPricing, KeyPricingTab } from "~/components/admin/KeyPricingTab";
+import { KeyPricingTab } from "~/components/admin/KeyPricingTab";
+import type { PublicPricing as AdminPricing } from "../../workers/services/keys";
 import { AppIcon } from "~/components/AppIcon";
 import { PageSpinner } from "~/components/Spinner";
 import { TypeBadge } from "~/components/TypeBadge";

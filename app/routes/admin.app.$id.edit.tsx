@@ -7,9 +7,9 @@ import { AdminGuard, AdminPage, useAdminError } from "~/components/admin/AdminSh
 import { AppForm } from "~/components/admin/AppForm";
 import { PageSpinner } from "~/components/Spinner";
 import { TypeBadge } from "~/components/TypeBadge";
-import { APP_FORM_MESSAGES } from "~/lib/app-form";
+import { APP_FORM_MESSAGES } from "../../workers/shared/app-form";
 import { apiFetch } from "~/lib/api";
-import { formatDateTime, formatRelativeTime } from "~/lib/format";
+import { formatDateTime, formatRelativeTime } from "../../workers/shared/format";
 import { pageMeta } from "~/lib/meta";
 import { toast } from "~/lib/toast";
 import { useNow } from "~/lib/use-now";

@@ -8,29 +8,15 @@ import { AdminGuard, AdminPage, Badge, BUTTON_SECONDARY, BUTTON_SMALL, EmptyRow,
 import { Field, inputClass } from "~/components/Field";
 import { Spinner } from "~/components/Spinner";
 import { apiFetch } from "~/lib/api";
-import { formatDateTime } from "~/lib/format";
+import type { toPublicEvent } from "../../workers/api/admin-bank-transfers";
+import { formatDateTime } from "../../workers/shared/format";
 import { pageMeta } from "~/lib/meta";
 import { toast } from "~/lib/toast";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "Chuyển khoản chưa khớp");
 
-type Transfer = {
-  id: number;
-  provider: string;
-  provider_transaction_id: string;
-  amount: number;
-  formatted_amount: string;
-  content: string | null;
-  account_number: string | null;
-  status: string;
-  matched_topup_id: number | null;
-  bank_reference: string | null;
-  card: { transaction_id: string; telco: string; card_serial: string; formatted_card_value: string; status_display: string } | null;
-  user: { id: number; username: string; email: string } | null;
-  credited_user_id: number | null;
-  resolution_note: string | null;
-  received_at: string;
-};
+/** A bank transfer (payment event) as the admin API sends it. */
+type Transfer = ReturnType<typeof toPublicEvent>;
 
 type FoundUser = { id: number; username: string; email: string; full_name: string; formatted_balance: string };
 

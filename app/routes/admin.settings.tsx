@@ -11,7 +11,7 @@ import { PageSpinner, Spinner } from "~/components/Spinner";
 import { groupDigits, parsePrice } from "~/lib/admin";
 import { adminCallFailure, requireAdminSession } from "~/lib/admin-route";
 import { apiFetch } from "~/lib/api";
-import { formatDateTime, formatVND } from "~/lib/format";
+import { formatDateTime, formatVND } from "../../workers/shared/format";
 import { pageMeta } from "~/lib/meta";
 import { toast } from "~/lib/toast";
 

@@ -8,7 +8,8 @@ import { Field, inputClass } from "~/components/Field";
 import { Spinner } from "~/components/Spinner";
 import { DEFAULT_ADJUST_NOTE, isGoogleAccount, parseSignedAmount, roleBadge, signedDigitsOnly, transactionSign } from "~/lib/admin";
 import { ApiError, apiFetch, newIdempotencyKey } from "~/lib/api";
-import { formatDate, formatDateTime, formatNumber, formatVND } from "~/lib/format";
+import type { toPublicTransaction } from "../../workers/services/wallet";
+import { formatDate, formatDateTime, formatNumber, formatVND } from "../../workers/shared/format";
 import { pageMeta } from "~/lib/meta";
 import type { SessionUser } from "~/lib/session";
 import { toast } from "~/lib/toast";
@@ -18,16 +19,8 @@ export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "Quản lý
 export type AdminUser = SessionUser & { is_active: boolean; is_google: boolean };
 type Stats = { total_users: number; active_users: number; google_users: number; total_balance: number; total_spent: number };
 type UsersPage = { users: AdminUser[]; pagination: { page: number; page_size: number; total: number; total_pages: number } };
-type Transaction = {
-  id: number;
-  transaction_type: string;
-  amount: number;
-  formatted_amount: string;
-  description: string | null;
-  balance_before: number;
-  balance_after: number;
-  created_at: string;
-};
+/** A ledger row as the admin user API sends it. */
+type Transaction = ReturnType<typeof toPublicTransaction>;
 
 const PAGE_SIZE = 20;
 const SEARCH_DELAY_MS = 400;

@@ -14,7 +14,7 @@ import { VietQrModal } from "~/components/VietQrModal";
 import { TopupButtons, WalletTab } from "~/components/WalletTab";
 import { ApiError, apiFetch } from "~/lib/api";
 import { useSessionExpired } from "~/lib/auth";
-import { formatDate, formatDateTime, formatNumber, formatVND } from "~/lib/format";
+import { formatDate, formatDateTime, formatNumber, formatVND } from "../../workers/shared/format";
 import { pageMeta } from "~/lib/meta";
 import { readStoredUser, subscribeSession, updateStoredUser, type SessionUser } from "~/lib/session";
 import { toast } from "~/lib/toast";

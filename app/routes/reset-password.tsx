@@ -6,7 +6,7 @@ import { AuthCard, PRIMARY_BUTTON, SECONDARY_BUTTON, SubmitButton, TEXT_LINK } f
 import { FormAlert, TextField } from "~/components/Field";
 import { PageSpinner } from "~/components/Spinner";
 import { ApiError, apiFetch, type FieldErrors } from "~/lib/api";
-import { FALLBACK_ERROR, fieldErrorLines } from "~/lib/errors";
+import { FALLBACK_ERROR, fieldErrorLines } from "../../workers/shared/error-messages";
 import { pageMeta } from "~/lib/meta";
 import { toast } from "~/lib/toast";
 import { checkWith } from "~/lib/validation";

@@ -1,6 +1,6 @@
 // The app form's rules, shared by the admin screens and the API (spec §5).
 import { describe, expect, it } from "vitest";
-import { appFormProblem, declaredFile, matchesSearch, normaliseSlug, packageAccept, slugFromName } from "../../app/lib/app-form";
+import { appFormProblem, declaredFile, matchesSearch, normaliseSlug, packageAccept, slugFromName } from "../../workers/shared/app-form";
 
 const complete = { name: "Rồng", description: "Mô tả", version: "1.0", url: "rong", app_type: "ipa", itms_url: "", testflight_url: "", hasIcon: true, hasPackage: true };
 

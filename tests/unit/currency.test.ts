@@ -1,6 +1,6 @@
 // The one rule that turns a key price into what the wallet pays (workers/services/store-settings.ts).
 import { describe, expect, it } from "vitest";
-import { formatPriceWithVnd } from "../../app/lib/format";
+import { formatPriceWithVnd } from "../../workers/shared/format";
 import { parseConfig } from "../../workers/config";
 import { vndPrice } from "../../workers/services/store-settings";
 

@@ -1,12 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  errorMessageFromResponse,
-  extractErrorMessage,
-  FALLBACK_ERROR,
-  fieldErrorLines,
-  networkErrorMessage,
-  SERVER_UNREACHABLE,
-} from "../../app/lib/errors";
+import { errorMessageFromResponse, networkErrorMessage } from "../../app/lib/api";
+import { extractErrorMessage, FALLBACK_ERROR, fieldErrorLines, SERVER_UNREACHABLE } from "../../workers/shared/error-messages";
 
 describe("extractErrorMessage follows the spec's order", () => {
   it("message first", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { appTimeLabel, formatDate, formatDateTime, formatFileSize, formatNumber, formatPrice, formatRelativeTime, formatVND } from "../../app/lib/format";
+import { appTimeLabel, formatDate, formatDateTime, formatFileSize, formatNumber, formatPrice, formatRelativeTime, formatVND } from "../../workers/shared/format";
 
 const NBSP = "\u00a0";
 const now = Date.UTC(2026, 10, 25, 12, 0, 0);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { FALLBACK_ERROR } from "../../app/lib/errors";
+import { FALLBACK_ERROR } from "../../workers/shared/error-messages";
 import {
   availabilityVerdict,
   hasEnoughBalance,
@@ -13,7 +13,7 @@ import {
   purchaseFailure,
   reconcileSelection,
   sortPricing,
-} from "../../app/lib/pricing";
+} from "../../workers/shared/pricing";
 import { WALLET_MESSAGES } from "../../workers/services/wallet";
 
 let nextId = 1;

@@ -1,9 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
   bankLabel,
-  cardEstimate,
-  cardFormErrors,
-  digitsOnly,
   formatCountdown,
   formatPercent,
   groupDigits,
@@ -16,14 +13,13 @@ import {
   QUICK_AMOUNTS,
   savingRate,
   secondsLeft,
-  TOPUP_MESSAGES,
   TOPUP_TIMINGS,
   topupFrom,
   totalToppedUp,
   VIETQR_DEFAULTS,
-  vietqrAmountError,
   vietqrOutcome,
 } from "../../app/lib/topup";
+import { cardEstimate, cardFormErrors, digitsOnly, TOPUP_MESSAGES, vietqrAmountError } from "../../workers/shared/topup";
 
 const NBSP = "\u00a0";
 

@@ -1,7 +1,7 @@
 // Spec §7 "Apps", the admin half: create, update, delete, the IPA preview, and the admin's
 // own list and detail (failed apps included, with release history). Admins only.
 import { Hono } from "hono";
-import { APP_FORM_MESSAGES } from "../../app/lib/app-form";
+import { APP_FORM_MESSAGES } from "../shared/app-form";
 import { publicOrigin } from "../config";
 import { bytesReader, PackageError, readIpaInfo, developerFromBundleId } from "../lib/packages";
 import { checkDeclaredFile } from "../services/app-files";

@@ -5,7 +5,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
-import { formatVND } from "../../app/lib/format";
+import { formatVND } from "../shared/format";
 import { cardTopups, paymentEvents, users } from "../db/schema";
 import { bankReference } from "../services/bank-transfers";
 import { findUserById } from "../services/accounts";
@@ -22,7 +22,7 @@ adminBankTransfersApi.use(requireAdmin);
 type ParkedCard = typeof cardTopups.$inferSelect;
 type Owner = { id: number; username: string; email: string };
 
-function toPublicEvent(row: typeof paymentEvents.$inferSelect, card: ParkedCard | null = null, owner: Owner | null = null) {
+export function toPublicEvent(row: typeof paymentEvents.$inferSelect, card: ParkedCard | null = null, owner: Owner | null = null) {
   return {
     id: row.id,
     provider: row.provider,

@@ -2,7 +2,7 @@
 import { count, desc, eq, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
-import { formatVND } from "../../app/lib/format";
+import { formatVND } from "../shared/format";
 import { users, walletTransactions } from "../db/schema";
 import { findUserById, toPublicUser } from "../services/accounts";
 import { toPublicTransaction } from "../services/wallet";

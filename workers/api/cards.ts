@@ -2,7 +2,7 @@
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
-import { formatVND } from "../../app/lib/format";
+import { formatVND } from "../shared/format";
 import { getConfig } from "../config";
 import { cardTopups } from "../db/schema";
 import { isUniqueViolation } from "../db/errors";

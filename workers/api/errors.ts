@@ -1,5 +1,6 @@
 // The one error shape of the API (spec §8): {success:false, message, errors?}.
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { VALIDATION_FALLBACK } from "../shared/error-messages";
 
 export type FieldErrors = Record<string, string[]>;
 
@@ -18,7 +19,7 @@ export const MESSAGES = {
   notFound: "Không tìm thấy đường dẫn API",
   appNotFound: "Không tìm thấy ứng dụng",
   fileNotFound: "Ứng dụng này chưa có tệp để tải xuống",
-  invalidData: "Dữ liệu không hợp lệ. Vui lòng kiểm tra lại.",
+  invalidData: VALIDATION_FALLBACK,
   serverError: "Có lỗi xảy ra ở máy chủ. Vui lòng thử lại sau.",
   methodNotAllowed: "Phương thức không được hỗ trợ",
 } as const;

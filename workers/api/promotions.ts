@@ -3,7 +3,7 @@ import { isUniqueViolation } from "../db/errors";
 import { desc, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
-import { formatVND } from "../../app/lib/format";
+import { formatVND } from "../shared/format";
 import { promotions } from "../db/schema";
 import { type ApiContext, type ApiEnv, db } from "./context";
 import { ApiError, MESSAGES } from "./errors";

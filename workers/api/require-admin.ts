@@ -1,12 +1,13 @@
 import { createMiddleware } from "hono/factory";
 import { type Config, getConfig } from "../config";
 import type { UserRow } from "../services/accounts";
+import { ACCESS_DENIED_MESSAGE } from "../shared/error-messages";
 import type { ApiEnv } from "./context";
 import { ApiError } from "./errors";
 import { requireUser } from "./require-user";
 
 export const ADMIN_MESSAGES = {
-  forbidden: "Access Denied: Bạn không có quyền truy cập trang này",
+  forbidden: ACCESS_DENIED_MESSAGE,
 } as const;
 
 /**

@@ -1,7 +1,7 @@
 // The buyer's wallet (spec §7 "Auth and wallet"): balance, ledger, purchases.
 import { desc, eq } from "drizzle-orm";
 import { Hono } from "hono";
-import { formatVND } from "../../app/lib/format";
+import { formatVND } from "../shared/format";
 import { orders, walletTransactions } from "../db/schema";
 import { toPublicTransaction, toPurchasedOrder, type WalletSnapshot, walletSnapshot } from "../services/wallet";
 import { type ApiEnv, db } from "./context";

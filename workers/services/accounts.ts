@@ -1,7 +1,7 @@
 // Accounts: who a user is, how they prove it, and how they get back in (DESIGN.md §6).
 import { isUniqueViolation } from "../db/errors";
 import { and, eq, gt, isNull, or, sql } from "drizzle-orm";
-import { formatVND } from "../../app/lib/format";
+import { formatVND } from "../shared/format";
 import { type Config, ConfigError } from "../config";
 import type { Database } from "../db/client";
 import { deviceTokens, passwordResetTokens, sessions, users } from "../db/schema";

@@ -12,7 +12,7 @@ import {
   normaliseSlug,
   packageFits,
   packageMismatchMessage,
-} from "../../app/lib/app-form";
+} from "../shared/app-form";
 import { ApiError } from "../api/errors";
 import type { Database } from "../db/client";
 import { isUniqueViolation } from "../db/errors";

@@ -9,7 +9,7 @@ import {
   type PackageExtension,
   packageContentType,
   packageExtension,
-} from "../../app/lib/app-form";
+} from "../shared/app-form";
 import type { UploadKind } from "../db/schema";
 import {
   type DebControl,

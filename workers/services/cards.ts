@@ -5,7 +5,8 @@
 // admin in the review queue of unmatched bank transfers (payment_events, provider 'card').
 import { createHash, timingSafeEqual } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { formatVND } from "../../app/lib/format";
+import { formatVND } from "../shared/format";
+import { TOPUP_MESSAGES } from "../shared/topup";
 import type { Config } from "../config";
 import { getDb } from "../db/client";
 import { cardTopups } from "../db/schema";
@@ -30,14 +31,14 @@ export function nextRecheckDelay(attempts: number): number {
 }
 
 export const CARD_MESSAGES = {
-  telco: "Vui lòng chọn nhà mạng",
-  serial: "Số serial phải có ít nhất 10 ký tự",
-  code: "Mã thẻ phải có ít nhất 10 ký tự",
+  telco: TOPUP_MESSAGES.telco,
+  serial: TOPUP_MESSAGES.serial,
+  code: TOPUP_MESSAGES.code,
   digits: "Chỉ được nhập chữ số",
-  value: "Vui lòng chọn mệnh giá thẻ",
-  unavailable: "Dịch vụ thanh toán thẻ cào hiện không khả dụng",
+  value: TOPUP_MESSAGES.value,
+  unavailable: TOPUP_MESSAGES.cardUnavailable,
   duplicate: "Thẻ này đã được gửi trước đó",
-  pending: "Đang xử lý thẻ cào, vui lòng chờ...",
+  pending: TOPUP_MESSAGES.cardPending,
   notFound: "Không tìm thấy giao dịch thẻ cào",
   submitted: "Đã gửi thẻ cào, vui lòng chờ xử lý",
 } as const;

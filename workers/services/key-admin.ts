@@ -1,6 +1,6 @@
 // Admin key management (spec §7 "Keys", §4, §5): pricing, stock imports, status changes,
 // deletes and cleanups. A sold key can be deleted; its buyer keeps the code (orders copy it).
-import { formatPrice } from "../../app/lib/format";
+import { formatPrice } from "../shared/format";
 
 export const KEY_ADMIN_MESSAGES = {
   appNotFound: "ID ứng dụng không hợp lệ",

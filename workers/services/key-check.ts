@@ -1,6 +1,6 @@
 // The key-check API for the mods themselves (DESIGN.md §7): the first valid check of a sold key
 // activates it on that device; later checks from the same device are valid until it expires.
-import { formatDateTime } from "../../app/lib/format";
+import { formatDateTime } from "../shared/format";
 
 export type KeyCheck = { keyCode: string; deviceId: string; bundleId?: string | null };
 

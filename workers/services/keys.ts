@@ -2,7 +2,7 @@
 import { asc, eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { keyPricing, keyTypes, licenseKeys } from "../db/schema";
-import { formatPrice, formatPriceWithVnd, formatVND } from "../../app/lib/format";
+import { formatPrice, formatPriceWithVnd, formatVND } from "../shared/format";
 import { vndPrice } from "./store-settings";
 
 /** At or below this many keys left, an option shows 'Sắp hết'. */

@@ -6,7 +6,7 @@ import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { type UploadKind, uploadParts, uploads } from "../db/schema";
 import { ApiError } from "../api/errors";
-import { extensionOf } from "../../app/lib/app-form";
+import { extensionOf } from "../shared/app-form";
 import { type CheckedFile, checkDeclaredFile, checkFileContent } from "./app-files";
 import { r2Reader, r2Sha256 } from "./files";
 

@@ -2,8 +2,8 @@
 // bank's confirmation (bank-transfers.ts) credits it through the user's wallet exactly once.
 import { isUniqueViolation } from "../db/errors";
 import { and, desc, eq, sql } from "drizzle-orm";
-import { formatVND } from "../../app/lib/format";
-import { vietqrAmountError } from "../../app/lib/topup";
+import { formatVND } from "../shared/format";
+import { TOPUP_MESSAGES, vietqrAmountError } from "../shared/topup";
 import type { Config } from "../config";
 import type { Database } from "../db/client";
 import { vietqrTopups } from "../db/schema";
@@ -25,8 +25,8 @@ export type TopupRow = typeof vietqrTopups.$inferSelect;
 export const VIETQR_MESSAGES = {
   tooManyPending: "Bạn có quá nhiều giao dịch đang chờ thanh toán. Vui lòng hoàn tất hoặc hủy bớt giao dịch.",
   notFound: "Không tìm thấy giao dịch",
-  cancelled: "Đã hủy giao dịch",
-  cannotCancel: "Không thể hủy giao dịch",
+  cancelled: TOPUP_MESSAGES.cancelled,
+  cannotCancel: TOPUP_MESSAGES.cannotCancel,
   created: "Đã tạo giao dịch VietQR",
 } as const;
 

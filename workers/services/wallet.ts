@@ -3,7 +3,8 @@
 // changed, so the ledger can never disagree with the balance. The functions here are called only
 // by the user's UserWallet object, which runs them one at a time.
 import { isCheckViolation } from "../db/errors";
-import { formatPrice, formatPriceWithVnd, formatVND } from "../../app/lib/format";
+import { formatPrice, formatPriceWithVnd, formatVND } from "../shared/format";
+import { insufficientBalanceMessage, PURCHASE_MESSAGES } from "../shared/pricing";
 import { randomToken } from "./crypto";
 import { vndPrice } from "./store-settings";
 
@@ -23,13 +24,12 @@ export type LedgerEntry = {
 };
 
 export const WALLET_MESSAGES = {
-  purchased: "Mua key thành công!",
-  paused: "Loại key này đã tạm dừng bán. Vui lòng chọn loại key khác.",
-  soldOut: "Key này đã hết hàng. Vui lòng chọn loại key khác.",
+  purchased: PURCHASE_MESSAGES.purchased,
+  paused: PURCHASE_MESSAGES.paused,
+  soldOut: PURCHASE_MESSAGES.soldOut,
   pricingNotFound: "Không tìm thấy bảng giá của loại key này",
-  balanceOnly: "Chỉ hỗ trợ thanh toán bằng số dư...",
-  insufficient: (required: number, current: number) =>
-    `Số dư không đủ. Cần ${formatVND(required)}, số dư hiện tại ${formatVND(current)}. Vui lòng nạp thêm tiền vào ví.`,
+  balanceOnly: PURCHASE_MESSAGES.balanceOnly,
+  insufficient: insufficientBalanceMessage,
   userNotFound: "Không tìm thấy người dùng",
   wouldGoNegative: (current: number) => `Không thể trừ quá số dư hiện tại (${formatVND(current)}).`,
   duplicate: "Giao dịch này đã được ghi nhận trước đó",

@@ -24,10 +24,10 @@ import {
   packageMismatchMessage,
   slugFromName,
   type UploadKindName,
-} from "~/lib/app-form";
+} from "../../../workers/shared/app-form";
 import { appTypeLabel } from "~/lib/app-types";
 import { ApiError, apiFetch } from "~/lib/api";
-import { formatDateTime, formatFileSize } from "~/lib/format";
+import { formatDateTime, formatFileSize } from "../../../workers/shared/format";
 import { packageErrorText, previewPackage, previewToastText } from "~/lib/package-preview";
 import { toast } from "~/lib/toast";
 import { uploadFile } from "~/lib/uploads";

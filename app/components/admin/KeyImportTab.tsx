@@ -5,7 +5,7 @@ import { Field, inputClass } from "~/components/Field";
 import { Spinner } from "~/components/Spinner";
 import { countKeyLines, type KeyTypeOption } from "~/lib/admin";
 import { ApiError, apiFetch } from "~/lib/api";
-import { formatNumber } from "~/lib/format";
+import { formatNumber } from "../../../workers/shared/format";
 import { toast } from "~/lib/toast";
 import { BUTTON_PRIMARY, CARD, SELECT_CLASS, useAdminError } from "./AdminShell";
 

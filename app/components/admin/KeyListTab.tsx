@@ -4,23 +4,13 @@ import { type ReactNode, useCallback, useEffect, useState } from "react";
 import { Spinner } from "~/components/Spinner";
 import { CLEANUP_STATUSES, isKeyStatus, KEY_STATUS_LABELS, KEY_STATUS_TONES, KEY_STATUSES, keyStatusLabel, toggleAll } from "~/lib/admin";
 import { apiFetch } from "~/lib/api";
-import { formatDateTime, formatNumber, formatVND } from "~/lib/format";
+import type { toAdminKey } from "../../../workers/services/key-admin";
+import { formatDateTime, formatNumber, formatVND } from "../../../workers/shared/format";
 import { toast } from "~/lib/toast";
 import { Badge, BUTTON_DANGER, BUTTON_SECONDARY, BUTTON_SMALL, ConfirmDialog, EmptyRow, Modal, ModalActions, Pager, SELECT_CLASS, StatCard, TABLE_WRAP, TD, TH, useAdminError, ActionsCell } from "./AdminShell";
 
-export type AdminKey = {
-  id: number;
-  key_code: string;
-  key_type_name: string;
-  formatted_price: string | null;
-  status: string;
-  batch: { id: number; batch_name: string } | null;
-  device_id: string | null;
-  sold_at: string | null;
-  activated_at: string | null;
-  expires_at: string | null;
-  created_at: string | null;
-};
+/** A key as the admin key API sends it. */
+type AdminKey = ReturnType<typeof toAdminKey>;
 
 type KeyStats = { total_keys: number; available_keys: number; sold_keys: number; used_keys: number; expired_keys: number; revoked_keys: number; total_orders: number; total_revenue: number };
 type KeyPage = { data: AdminKey[]; count: number; page: number; total_pages: number };

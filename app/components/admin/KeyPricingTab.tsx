@@ -4,27 +4,10 @@ import { Field, inputClass } from "~/components/Field";
 import { Spinner } from "~/components/Spinner";
 import { defaultKeyType, digitsOnly, groupDigits, type KeyTypeOption, parsePrice, pricingTypeName, typesWithoutPricing } from "~/lib/admin";
 import { apiFetch } from "~/lib/api";
-import { formatNumber } from "~/lib/format";
+import type { PublicPricing as AdminPricing } from "../../../workers/services/keys";
+import { formatNumber } from "../../../workers/shared/format";
 import { toast } from "~/lib/toast";
 import { Badge, BUTTON_PRIMARY, BUTTON_SMALL, EmptyRow, Modal, ModalActions, SELECT_CLASS, TABLE_WRAP, TD, TH, useAdminError, ActionsCell } from "./AdminShell";
-
-export type AdminPricing = {
-  id: number;
-  key_type: { id: number; name: string; display_name: string; is_active?: boolean } | string | number | null;
-  key_type_name?: string | null;
-  price: number;
-  currency: "VND" | "USD";
-  formatted_price: string;
-  /** "5,00 US$ ≈ 127.500 ₫" (the VND at the shop's rate), or a VND price as itself. */
-  formatted_total?: string;
-  /** What a purchase debits; null for a USD price while the shop has no rate. */
-  vnd_price?: number | null;
-  is_active: boolean;
-  available_count: number;
-  is_available: boolean;
-  is_low_stock: boolean;
-  can_purchase: boolean;
-};
 
 const INCOMPLETE = "Vui lòng điền đầy đủ thông tin!";
 

@@ -15,31 +15,13 @@ import {
   promotionEndDate,
 } from "~/lib/admin";
 import { ApiError, apiFetch } from "~/lib/api";
-import { formatDate, formatNumber, formatVND } from "~/lib/format";
+import type { toPublicPromotion } from "../../../workers/api/promotions";
+import { formatDate, formatNumber, formatVND } from "../../../workers/shared/format";
 import { toast } from "~/lib/toast";
 import { AdminPage, Badge, BUTTON_PRIMARY, BUTTON_SMALL, ConfirmDialog, EmptyRow, Modal, ModalActions, SELECT_CLASS, TABLE_WRAP, TD, TH, useAdminError, ActionsCell } from "./AdminShell";
 
-export type Promotion = {
-  id: number;
-  name: string;
-  description: string;
-  code: string;
-  promotion_type: "percentage" | "fixed" | "tiered";
-  bonus_percentage: number | null;
-  bonus_amount: number | null;
-  min_deposit_amount: number;
-  max_deposit_amount: number | null;
-  max_bonus_amount: number | null;
-  usage_limit_per_user: number | null;
-  total_usage_limit: number | null;
-  total_used: number;
-  start_date: string;
-  end_date: string;
-  duration: number;
-  status: PromotionStatus;
-  is_automatic: boolean;
-  requires_code: boolean;
-};
+/** A promotion as the admin API sends it (spec §3 "Promotion"). */
+type Promotion = ReturnType<typeof toPublicPromotion>;
 
 const STATUS_TONES: Record<PromotionStatus, string> = {
   active: "bg-emerald-500/15 text-emerald-300 ring-emerald-400/30",

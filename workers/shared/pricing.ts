@@ -1,8 +1,9 @@
 // The key options of an app page as a buyer sees them (spec §3 "Key pricing", §4 "Key pricing",
 // §8 "Purchase"). Pure helpers: the server decides every sale, these only shape the screen and
 // pre-check so the buyer hears about a paused or sold-out key before the confirmation dialog.
-import type { PublicPricing } from "../../workers/services/keys";
-import { FALLBACK_ERROR } from "./errors";
+// The purchase messages are the API's too (WALLET_MESSAGES), so both say the same words.
+import type { PublicPricing } from "../services/keys";
+import { FALLBACK_ERROR } from "./error-messages";
 import { formatNumber, formatPriceWithVnd, formatVND } from "./format";
 
 export type PricingOption = PublicPricing;

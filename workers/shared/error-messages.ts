@@ -1,11 +1,14 @@
-// Turning a failed response into one message for a toast (spec §8), in the spec's order:
-// message, detail, first non_field_errors, errors as "Label: message" lines, any string value.
+// The spec's error messages (§8), and turning a failed answer's body into one message for a toast,
+// in the spec's order: message, detail, first non_field_errors, errors as "Label: message" lines,
+// any string value. Shared: the API answers with the same words the screens fall back on.
 
 export const FALLBACK_ERROR = "Có lỗi không xác định xảy ra. Vui lòng thử lại.";
 export const NETWORK_ERROR = "Lỗi kết nối mạng. Vui lòng kiểm tra kết nối internet và thử lại.";
 export const SERVER_UNREACHABLE = "Không thể kết nối đến server. Vui lòng thử lại sau.";
 export const VALIDATION_HEADING = "Vui lòng sửa các lỗi sau:";
 export const VALIDATION_FALLBACK = "Dữ liệu không hợp lệ. Vui lòng kiểm tra lại.";
+export const SESSION_EXPIRED_MESSAGE = "Phiên đăng nhập đã hết hạn. Vui lòng đăng nhập lại!";
+export const ACCESS_DENIED_MESSAGE = "Access Denied: Bạn không có quyền truy cập trang này";
 
 export const FIELD_LABELS: Record<string, string> = {
   email: "Email",
@@ -66,20 +69,4 @@ export function extractErrorMessage(body: unknown): string {
     if (found) return found;
   }
   return FALLBACK_ERROR;
-}
-
-/** The message for a response that was not ok; a body that is not JSON names the status. */
-export async function errorMessageFromResponse(response: Response): Promise<string> {
-  const text = await response.text().catch(() => "");
-  try {
-    return extractErrorMessage(JSON.parse(text));
-  } catch {
-    return `Lỗi server (${response.status}): ${response.statusText}`;
-  }
-}
-
-/** The message for a fetch that threw before any response arrived. */
-export function networkErrorMessage(error: unknown): string {
-  if (typeof navigator !== "undefined" && navigator.onLine === false) return NETWORK_ERROR;
-  return error instanceof TypeError ? SERVER_UNREACHABLE : NETWORK_ERROR;
 }

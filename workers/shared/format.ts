@@ -1,5 +1,5 @@
-// Vietnamese formatting shared by every screen (spec §2, §9). Times are shown in Vietnam's
-// time zone on the server and in the browser alike, so the hydrated page matches the HTML.
+// Vietnamese formatting (spec §2, §9), shared by every screen and the API. Times are shown in
+// Vietnam's time zone on the server and in the browser alike, so the hydrated page matches the HTML.
 
 const TIME_ZONE = "Asia/Ho_Chi_Minh";
 const vnd = new Intl.NumberFormat("vi-VN", { style: "currency", currency: "VND" });
