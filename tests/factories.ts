@@ -2,7 +2,7 @@
 import { env, exports } from "cloudflare:workers";
 import { getDb } from "../workers/db/client";
 import { appMedia, apps } from "../workers/db/schema";
-import { catalogueChanged } from "../workers/services/catalogue-cache";
+import { catalogueChanged } from "../workers/http/catalogue-cache";
 import { startSession } from "../workers/services/sessions";
 
 export const db = getDb(env.DB);

@@ -2,6 +2,7 @@
 // for the tests that need a real code: ask the store for the settings, sign in at the provider
 // as `email`, come back with a code, then let the Worker exchange it.
 import { signInHeadless } from "../scripts/oidc-headless.mjs";
+import { base64url } from "../workers/lib/bytes";
 import { randomToken } from "../workers/services/crypto";
 import { OIDC_TEST } from "./global-setup";
 import { request, unique } from "./factories";
@@ -19,7 +20,7 @@ export async function post(path: string, body: unknown, headers: Record<string, 
 
 async function challengeFor(verifier: string): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(verifier));
-  return btoa(String.fromCharCode(...new Uint8Array(digest))).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  return base64url(new Uint8Array(digest));
 }
 
 export type GoogleFlow = { code: string; state: string; verifier: string; nonce: string };

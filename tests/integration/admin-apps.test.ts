@@ -4,7 +4,7 @@ import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, inject, it } from "vitest";
 import { appMedia, appReleases, apps, uploads, users } from "../../workers/db/schema";
-import { crc32 } from "../../workers/lib/packages";
+import { crc32 } from "../../workers/lib/bytes";
 import { runScheduledJobs } from "../../workers/services/scheduled";
 import { PART_SIZE } from "../../workers/services/uploads";
 import { db, request, sessionToken, unique } from "../factories";

@@ -2,6 +2,7 @@ import { env } from "cloudflare:workers";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { paymentEvents, users, vietqrTopups, walletTransactions } from "../../workers/db/schema";
+import { hex } from "../../workers/lib/bytes";
 import { verifySepay } from "../../workers/services/bank-transfers";
 import { crc16 } from "../../workers/services/vietqr-payload";
 import { db, request, sessionToken, unique } from "../factories";
@@ -232,7 +233,7 @@ describe("SePay HMAC mode", () => {
   async function sign(timestamp: string, body: string) {
     const key = await crypto.subtle.importKey("raw", new TextEncoder().encode("hmac-secret"), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
     const signature = await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(`${timestamp}.${body}`));
-    return `sha256=${[...new Uint8Array(signature)].map((byte) => byte.toString(16).padStart(2, "0")).join("")}`;
+    return `sha256=${hex(new Uint8Array(signature))}`;
   }
 
   it("accepts a fresh, correctly signed body and refuses a stale, altered or unsigned one", async () => {
@@ -293,7 +294,7 @@ describe("deposit promotions", () => {
 describe("Casso and payOS adapters", () => {
   async function hmac(hash: "SHA-256" | "SHA-512", secret: string, message: string) {
     const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash }, false, ["sign"]);
-    return [...new Uint8Array(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(message)))].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+    return hex(new Uint8Array(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(message))));
   }
   function sorted(value: unknown): unknown {
     if (Array.isArray(value)) return value.map(sorted);

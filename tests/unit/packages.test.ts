@@ -6,7 +6,6 @@ import {
   PackageError,
   blobReader,
   bytesReader,
-  crc32,
   developerFromBundleId,
   listZip,
   parseControl,
@@ -15,6 +14,7 @@ import {
   readIpaInfo,
   readZipEntry,
 } from "../../workers/lib/packages";
+import { crc32, hex } from "../../workers/lib/bytes";
 import { BIG_IPA_FILLER, DEB_CONTROL } from "../package-fixtures";
 import { bytes, packageError } from "./packages-helpers";
 
@@ -67,7 +67,7 @@ describe("readIpaInfo", () => {
   it("reads an archive with ZIP64 end records", async () => {
     const data = bytes("zip64");
     // The classic EOCD has its offset saturated; only the ZIP64 record tells the truth.
-    const text = Array.from(data.subarray(data.length - 100), (b) => b.toString(16).padStart(2, "0")).join("");
+    const text = hex(data.subarray(data.length - 100));
     expect(text).toContain("504b0607");
     expect((await readIpaInfo(bytesReader(data))).version).toBe("1.4.2");
   });

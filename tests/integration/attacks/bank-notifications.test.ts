@@ -5,6 +5,7 @@ import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { paymentEvents, users, walletTransactions } from "../../../workers/db/schema";
+import { hex } from "../../../workers/lib/bytes";
 import { db, request, sessionToken, unique } from "../../factories";
 
 type Body = Record<string, any>;
@@ -35,7 +36,7 @@ async function topupFor(user: { token: string }, amount: number) {
 
 async function hmac(hash: "SHA-256" | "SHA-512", secret: string, message: string) {
   const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash }, false, ["sign"]);
-  return [...new Uint8Array(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(message)))].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+  return hex(new Uint8Array(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(message))));
 }
 
 function sorted(value: unknown): unknown {
