@@ -1,9 +1,14 @@
-// Small factories: each test makes the data it needs (storage is shared between tests).
+// Small factories: each test makes the data it needs (storage is shared between tests): users
+// and their sessions, apps, keys for sale, and money in a wallet.
 import { env, exports } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
+import { expect } from "vitest";
 import { getDb } from "../workers/db/client";
-import { appMedia, apps } from "../workers/db/schema";
+import { appMedia, apps, keyPricing, keyTypes, licenseKeys, users } from "../workers/db/schema";
 import { catalogueChanged } from "../workers/http/catalogue-cache";
 import { startSession } from "../workers/services/sessions";
+import type { LedgerEntry } from "../workers/services/wallet";
+import { walletFor } from "../workers/wallet/user-wallet";
 
 export const db = getDb(env.DB);
 
@@ -49,4 +54,80 @@ export async function createApp(overrides: Partial<NewApp> & { file?: Uint8Array
 
 export function bytes(length: number): Uint8Array {
   return Uint8Array.from({ length }, (_, index) => (index * 31 + 7) % 256);
+}
+
+// ---------------------------------------------------------------- users and money
+
+type Role = "user" | "staff" | "superuser";
+
+/** A user (a staff member or a superuser when asked) with the access token of a live session. */
+export async function person(role: Role = "user") {
+  const name = unique("u").replace(/-/g, "_").slice(0, 28);
+  const [user] = await db
+    .insert(users)
+    .values({ username: name, email: `${name}@example.com`, isStaff: role === "staff", isSuperuser: role === "superuser" })
+    .returning();
+  return { ...user, token: await sessionToken(user.id) };
+}
+
+/** A bank top-up of `amount` VND, as the wallet records it. */
+export function deposit(amount: number, reference = unique("dep")): LedgerEntry {
+  return { type: "deposit", source: "vietqr", amount, reference, description: "Nạp tiền" };
+}
+
+/** A user whose wallet holds `amount` VND, credited as one deposit. */
+export async function funded(amount: number) {
+  const user = await person();
+  if (amount > 0) expect((await walletFor(env, user.id).credit(user.id, [deposit(amount)])).ok).toBe(true);
+  return user;
+}
+
+/** The user's balance as D1 has it. */
+export async function balanceOf(userId: number): Promise<number> {
+  return (await moneyOf(userId)).balance;
+}
+
+/** The user's balance and what they have spent, as D1 has them. */
+export async function moneyOf(userId: number) {
+  const [row] = await db.select({ balance: users.balance, spent: users.totalSpent }).from(users).where(eq(users.id, userId));
+  return row;
+}
+
+// ---------------------------------------------------------------- keys for sale
+
+/** The id of a key type the migrations create ("1day", "7days", "30days", "lifetime"). */
+export async function typeId(name: string): Promise<number> {
+  const [type] = await db.select().from(keyTypes).where(eq(keyTypes.name, name));
+  return type.id;
+}
+
+type Listing = {
+  price?: number;
+  currency?: "VND" | "USD";
+  stock?: number;
+  /** The key type sold, by name. */
+  type?: string;
+  /** false: the pricing is paused. */
+  active?: boolean;
+  /** false: a new key type of 7 days that the admin has paused, instead of `type`. */
+  typeActive?: boolean;
+  /** The app that sells; a new one by default. */
+  app?: Awaited<ReturnType<typeof createApp>>;
+};
+
+/** An app selling keys: one pricing and `stock` available keys of one key type. */
+export async function listing({ price = 50_000, currency = "VND", stock = 5, type = "7days", active = true, typeActive = true, app }: Listing = {}) {
+  const seller = app ?? (await createApp({ bundleIdentifier: `vn.test.${unique("b").replace(/-/g, "")}` }));
+  const keyTypeId = typeActive ? await typeId(type) : await pausedKeyType();
+  const [pricing] = await db.insert(keyPricing).values({ appId: seller.id, keyTypeId, price, currency, isActive: active }).returning();
+  const codes = Array.from({ length: stock }, (_, index) => ({ appId: seller.id, keyTypeId, keyCode: `KEY-${seller.id}-${index}-${unique("k")}` }));
+  // 20 rows a statement keeps within D1's 100 bound parameters.
+  for (let start = 0; start < codes.length; start += 20) await db.insert(licenseKeys).values(codes.slice(start, start + 20));
+  return { app: seller, pricing };
+}
+
+async function pausedKeyType(): Promise<number> {
+  const name = unique("kt").slice(0, 40);
+  const [type] = await db.insert(keyTypes).values({ name, displayName: `Loại ${name}`, durationDays: 7, isActive: false }).returning();
+  return type.id;
 }

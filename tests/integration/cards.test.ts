@@ -2,19 +2,13 @@ import { env } from "cloudflare:workers";
 import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { cardTopups, users, walletTransactions } from "../../workers/db/schema";
+import { cardTopups, walletTransactions } from "../../workers/db/schema";
 import worker from "../../workers/index";
 import { amountToCredit, cardSign } from "../../workers/services/cards";
 import { CARD_TEST } from "../global-setup";
-import { db, request, sessionToken, unique } from "../factories";
+import { balanceOf, db, person, request, unique } from "../factories";
 
 type Body = Record<string, any>;
-
-async function person() {
-  const name = unique("c").replace(/-/g, "_").slice(0, 28);
-  const [user] = await db.insert(users).values({ username: name, email: `${name}@example.com` }).returning();
-  return { ...user, token: await sessionToken(user.id) };
-}
 
 let serialCounter = 0;
 function digits(suffix = "") {
@@ -56,10 +50,6 @@ async function callback(card: { requestId: string; cardCode: string; cardSerial:
   };
   const response = await request("/api/webhooks/cards/", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
   return { status: response.status, body: (await response.json()) as Body };
-}
-
-async function balanceOf(userId: number) {
-  return (await db.select({ balance: users.balance }).from(users).where(eq(users.id, userId)))[0].balance;
 }
 
 describe("phone cards", () => {

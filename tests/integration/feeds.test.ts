@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { appReleases, apps, fileDigests } from "../../workers/db/schema";
 import { catalogueChanged } from "../../workers/http/catalogue-cache";
 import { hex } from "../../workers/lib/bytes";
-import { sourceProblems, sourceSchema } from "../altstore-source-schema";
+import { sourceProblems, sourceSchema } from "../fixtures/altstore-source-schema";
 import { bytes, createApp, db, request, unique } from "../factories";
 
 const DAY = 24 * 60 * 60 * 1000;

@@ -1,19 +1,13 @@
 import { env } from "cloudflare:workers";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { paymentEvents, users, vietqrTopups, walletTransactions } from "../../workers/db/schema";
+import { paymentEvents, vietqrTopups, walletTransactions } from "../../workers/db/schema";
 import { hex } from "../../workers/lib/bytes";
 import { verifySepay } from "../../workers/services/bank-transfers";
 import { crc16 } from "../../workers/services/vietqr-payload";
-import { db, request, sessionToken, unique } from "../factories";
+import { balanceOf, db, person, request, unique } from "../factories";
 
 type Body = Record<string, any>;
-
-async function person(role: "user" | "admin" = "user") {
-  const name = unique("q").replace(/-/g, "_").slice(0, 28);
-  const [user] = await db.insert(users).values({ username: name, email: `${name}@example.com`, isSuperuser: role === "admin" }).returning();
-  return { ...user, token: await sessionToken(user.id) };
-}
 
 async function api(path: string, { token, body }: { token?: string; body?: unknown } = {}) {
   const headers: Record<string, string> = {};
@@ -48,10 +42,6 @@ async function webhook(body: unknown, authorization: string | null = `Apikey ${e
   if (authorization !== null) headers.Authorization = authorization;
   const response = await request("/api/webhooks/sepay/", { method: "POST", headers, body: JSON.stringify(body) });
   return { status: response.status, body: (await response.json()) as Body };
-}
-
-async function balanceOf(userId: number) {
-  return (await db.select({ balance: users.balance }).from(users).where(eq(users.id, userId)))[0].balance;
 }
 
 async function topupFor(user: { token: string }, amount = 60000) {
@@ -195,7 +185,7 @@ describe("POST /api/webhooks/sepay/", () => {
     expect((await webhook(sepayBody({ content: short.description, transferType: "out", transferAmount: 100000 }))).body.outcome).toBe("ignored");
     expect(await balanceOf(user.id)).toBe(0);
 
-    const admin = await person("admin");
+    const admin = await person("superuser");
     const list = await api("/api/admin/bank-transfers/?status=unmatched", { token: admin.token });
     expect(list.status, JSON.stringify(list.body)).toBe(200);
     const ids = parked.map((body) => String(body.id));

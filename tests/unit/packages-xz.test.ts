@@ -1,10 +1,10 @@
 // The xz/.lzma decoder (workers/lib/packages/xz.ts) against streams made by the real `xz` and
-// `dpkg-deb` (tests/package-fixtures.ts): decoded bytes must equal the originals exactly, and
+// `dpkg-deb` (tests/fixtures/packages.ts): decoded bytes must equal the originals exactly, and
 // every damaged or oversized input must end in a PackageError.
 import { describe, expect, it } from "vitest";
 import { hex } from "../../workers/lib/bytes";
 import { PackageError, bytesReader, crc64, readDebControl, sha256, unlzma, unxz } from "../../workers/lib/packages";
-import { DEB_CONTROL } from "../package-fixtures";
+import { DEB_CONTROL } from "../fixtures/packages";
 import { bytes, expectSameBytes, fixture, packageError } from "./packages-helpers";
 
 const LIMIT = 32 * 1024 * 1024;

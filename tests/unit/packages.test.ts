@@ -1,5 +1,5 @@
 // The IPA and DEB readers against real packages built by zip, plistutil and dpkg-deb
-// (tests/package-fixtures.ts), read the way the Worker and the browser will: in ranges.
+// (tests/fixtures/packages.ts), read the way the Worker and the browser will: in ranges.
 import { describe, expect, it } from "vitest";
 import {
   type RangeReader,
@@ -15,7 +15,7 @@ import {
   readZipEntry,
 } from "../../workers/lib/packages";
 import { crc32, hex } from "../../workers/lib/bytes";
-import { BIG_IPA_FILLER, DEB_CONTROL } from "../package-fixtures";
+import { BIG_IPA_FILLER, DEB_CONTROL } from "../fixtures/packages";
 import { bytes, packageError } from "./packages-helpers";
 
 /** Wraps a reader to count what is actually read. */

@@ -4,17 +4,11 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { paymentEvents, users, walletTransactions } from "../../../workers/db/schema";
+import { paymentEvents, walletTransactions } from "../../../workers/db/schema";
 import { hex } from "../../../workers/lib/bytes";
-import { db, request, sessionToken, unique } from "../../factories";
+import { balanceOf, db, person, request, unique } from "../../factories";
 
 type Body = Record<string, any>;
-
-async function person(role: "user" | "admin" = "user") {
-  const name = unique("ab").replace(/-/g, "_").slice(0, 28);
-  const [user] = await db.insert(users).values({ username: name, email: `${name}@example.com`, isSuperuser: role === "admin" }).returning();
-  return { ...user, token: await sessionToken(user.id) };
-}
 
 async function api(path: string, { token, body }: { token?: string; body?: unknown } = {}) {
   const headers: Record<string, string> = {};
@@ -22,10 +16,6 @@ async function api(path: string, { token, body }: { token?: string; body?: unkno
   if (body !== undefined) headers["Content-Type"] = "application/json";
   const response = await request(path, { method: body === undefined ? "GET" : "POST", headers, body: body === undefined ? undefined : JSON.stringify(body) });
   return { status: response.status, body: (await response.json()) as Body };
-}
-
-async function balanceOf(userId: number) {
-  return (await db.select({ balance: users.balance }).from(users).where(eq(users.id, userId)))[0].balance;
 }
 
 async function topupFor(user: { token: string }, amount: number) {
@@ -143,7 +133,7 @@ describe("attack: payOS reports a payment that did not succeed", () => {
 describe("attack: an admin credits a parked transfer of 0 or less", () => {
   it("refuses the credit and leaves the balance as it is", async () => {
     const user = await person();
-    const admin = await person("admin");
+    const admin = await person("superuser");
     // Money the user really has, so a negative "credit" could take some away.
     const paid = await topupFor(user, 100000);
     expect((await sepay({ reference: unique("FT"), amount: 100000, content: paid.description })).body.outcome).toBe("credited");
@@ -186,7 +176,7 @@ describe("attack: one transfer reported by two providers watching the account is
       const events = await eventsWithReference(transfer.reference);
       expect(events).toHaveLength(1);
       expect(events[0].status).toBe("unmatched");
-      const admin = await person("admin");
+      const admin = await person("superuser");
       const unmatched = (await api("/api/admin/bank-transfers/?status=unmatched", { token: admin.token })).body.data as Body[];
       expect(unmatched.filter((event) => event.bank_reference === transfer.reference)).toHaveLength(1);
     });

@@ -6,19 +6,13 @@
 import { env } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { cardTopups, paymentEvents, users, walletTransactions } from "../../../workers/db/schema";
+import { cardTopups, paymentEvents, walletTransactions } from "../../../workers/db/schema";
 import { amountToCredit, cardSign, maskCode } from "../../../workers/services/cards";
 import { runScheduledJobs } from "../../../workers/services/scheduled";
 import { CARD_TEST } from "../../global-setup";
-import { db, request, sessionToken, unique } from "../../factories";
+import { balanceOf, db, person, request, unique } from "../../factories";
 
 type Body = Record<string, any>;
-
-async function person(role: "user" | "admin" = "user") {
-  const name = unique("ac").replace(/-/g, "_").slice(0, 28);
-  const [user] = await db.insert(users).values({ username: name, email: `${name}@example.com`, isSuperuser: role === "admin" }).returning();
-  return { ...user, token: await sessionToken(user.id) };
-}
 
 let serialCounter = 0;
 function digits(suffix = "") {
@@ -68,10 +62,6 @@ async function callback(card: { requestId: string; cardCode: string; cardSerial:
   };
   const response = await request("/api/webhooks/cards/", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
   return { status: response.status, body: (await response.json()) as Body };
-}
-
-async function balanceOf(userId: number) {
-  return (await db.select({ balance: users.balance }).from(users).where(eq(users.id, userId)))[0].balance;
 }
 
 /** Makes the card due for the cron: old enough for today's rule and for a scheduled re-check. */
@@ -132,7 +122,7 @@ describe("attack: a phone card is lost because the gateway is slow or unreachabl
 
   it("parks a card with no answer after a whole day for an admin instead of failing it; the admin's dismiss closes it", async () => {
     const user = await person();
-    const admin = await person("admin");
+    const admin = await person("superuser");
     const code = digits("8888");
     const created = await submit(user.token, { telco: "VIETTEL", card_serial: digits(), card_code: code, card_value: 50000 });
     const id = created.body.data.transaction_id;
@@ -164,7 +154,7 @@ describe("attack: a late success for a card closed as failed is dropped", () => 
   it("parks the late success for an admin, who credits the card's owner exactly once", async () => {
     const owner = await person();
     const stranger = await person();
-    const admin = await person("admin");
+    const admin = await person("superuser");
     const code = digits();
     const created = await submit(owner.token, { telco: "VIETTEL", card_serial: digits(), card_code: code, card_value: 100000 });
     const id = created.body.data.transaction_id;
@@ -209,7 +199,7 @@ describe("attack: a late success for a card closed as failed is dropped", () => 
 
   it("reopens a parked late success an admin dismissed when the gateway confirms it again", async () => {
     const user = await person();
-    const admin = await person("admin");
+    const admin = await person("superuser");
     const code = digits();
     const created = await submit(user.token, { telco: "VINAPHONE", card_serial: digits(), card_code: code, card_value: 20000 });
     const card = await cardRow(created.body.data.transaction_id);
