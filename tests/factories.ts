@@ -4,11 +4,16 @@ import { env, exports } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { expect } from "vitest";
 import { getDb } from "../workers/db/client";
-import { appMedia, apps, keyPricing, keyTypes, licenseKeys, users } from "../workers/db/schema";
+import { appMedia, apps, cardTopups, keyPricing, keyTypes, licenseKeys, users } from "../workers/db/schema";
 import { catalogueChanged } from "../workers/http/catalogue-cache";
+import { hex } from "../workers/lib/bytes";
+import { cardSign } from "../workers/services/cards";
 import { startSession } from "../workers/services/sessions";
 import type { LedgerEntry } from "../workers/services/wallet";
 import { walletFor } from "../workers/wallet/user-wallet";
+import { CARD_TEST } from "./global-setup";
+
+type Body = Record<string, any>;
 
 export const db = getDb(env.DB);
 
@@ -25,6 +30,15 @@ export async function sessionToken(userId: number): Promise<string> {
 
 export function request(path: string, init?: RequestInit): Promise<Response> {
   return exports.default.fetch(new Request(new URL(path, "http://store.test"), init));
+}
+
+/** A JSON call: a GET, or a POST when there is a body; with the user's token when given. */
+export async function api(path: string, { token, body }: { token?: string; body?: unknown } = {}) {
+  const headers: Record<string, string> = {};
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  const response = await request(path, { method: body === undefined ? "GET" : "POST", headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  return { status: response.status, body: (await response.json()) as Body };
 }
 
 type NewApp = typeof apps.$inferInsert;
@@ -130,4 +144,50 @@ async function pausedKeyType(): Promise<number> {
   const name = unique("kt").slice(0, 40);
   const [type] = await db.insert(keyTypes).values({ name, displayName: `Loại ${name}`, durationDays: 7, isActive: false }).returning();
   return type.id;
+}
+
+// ---------------------------------------------------------------- top-ups
+
+/** A VietQR top-up the user has asked for, waiting for the bank. */
+export async function topupFor(user: { token: string }, amount = 60000) {
+  const created = await api("/api/vietqr/create/", { token: user.token, body: { amount } });
+  expect(created.status).toBe(201);
+  return created.body.data as Body;
+}
+
+/** A bank's signature: hex HMAC of `message`. */
+export async function hmac(hash: "SHA-256" | "SHA-512", secret: string, message: string): Promise<string> {
+  const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash }, false, ["sign"]);
+  return hex(new Uint8Array(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(message))));
+}
+
+/** `value` with the keys of every object in order, as Casso signs it. */
+export function sortedKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortedKeys);
+  if (value && typeof value === "object") return Object.fromEntries(Object.keys(value).sort().map((key) => [key, sortedKeys((value as Body)[key])]));
+  return value;
+}
+
+export async function cardRow(transactionId: string) {
+  return (await db.select().from(cardTopups).where(eq(cardTopups.transactionId, transactionId)))[0];
+}
+
+/** What the card gateway posts back: signed over code and serial only (REFERENCE.md). */
+export async function cardCallback(card: { requestId: string; cardCode: string; cardSerial: string; telco: string; cardValue: number }, overrides: Body = {}) {
+  const body = {
+    status: 1,
+    message: "Thành công",
+    request_id: card.requestId,
+    declared_value: card.cardValue,
+    value: card.cardValue,
+    amount: card.cardValue,
+    code: card.cardCode,
+    serial: card.cardSerial,
+    telco: card.telco,
+    trans_id: "1",
+    callback_sign: cardSign(CARD_TEST.partnerKey, card.cardCode, card.cardSerial),
+    ...overrides,
+  };
+  const response = await request("/api/webhooks/cards/", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  return { status: response.status, body: (await response.json()) as Body };
 }

@@ -6,7 +6,7 @@ import { cardTopups, walletTransactions } from "../../workers/db/schema";
 import worker from "../../workers/index";
 import { amountToCredit, cardSign } from "../../workers/services/cards";
 import { CARD_TEST } from "../global-setup";
-import { balanceOf, db, person, request, unique } from "../factories";
+import { balanceOf, cardCallback, cardRow, db, person, request, unique } from "../factories";
 
 type Body = Record<string, any>;
 
@@ -27,29 +27,10 @@ async function submit(token: string | undefined, body: Body) {
   return { status: response.status, body: (await response.json()) as Body };
 }
 
-async function cardRow(transactionId: string) {
-  return (await db.select().from(cardTopups).where(eq(cardTopups.transactionId, transactionId)))[0];
-}
-
-/** What the gateway posts back: signed over code and serial only (REFERENCE.md). */
-async function callback(card: { requestId: string; cardCode: string; cardSerial: string; telco: string; cardValue: number }, overrides: Body = {}) {
+/** The gateway's callback, once the gateway has had time to answer the submission. */
+async function callback(card: Parameters<typeof cardCallback>[0], overrides: Body = {}) {
   await new Promise((resolve) => setTimeout(resolve, CARD_TEST.delayMs * 3));
-  const body = {
-    status: 1,
-    message: "Thành công",
-    request_id: card.requestId,
-    declared_value: card.cardValue,
-    value: card.cardValue,
-    amount: card.cardValue,
-    code: card.cardCode,
-    serial: card.cardSerial,
-    telco: card.telco,
-    trans_id: "1",
-    callback_sign: cardSign(CARD_TEST.partnerKey, card.cardCode, card.cardSerial),
-    ...overrides,
-  };
-  const response = await request("/api/webhooks/cards/", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
-  return { status: response.status, body: (await response.json()) as Body };
+  return cardCallback(card, overrides);
 }
 
 describe("phone cards", () => {

@@ -5,35 +5,9 @@ import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { paymentEvents, walletTransactions } from "../../../workers/db/schema";
-import { hex } from "../../../workers/lib/bytes";
-import { balanceOf, db, person, request, unique } from "../../factories";
+import { api, balanceOf, db, hmac, person, request, sortedKeys, topupFor, unique } from "../../factories";
 
 type Body = Record<string, any>;
-
-async function api(path: string, { token, body }: { token?: string; body?: unknown } = {}) {
-  const headers: Record<string, string> = {};
-  if (token) headers.Authorization = `Bearer ${token}`;
-  if (body !== undefined) headers["Content-Type"] = "application/json";
-  const response = await request(path, { method: body === undefined ? "GET" : "POST", headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  return { status: response.status, body: (await response.json()) as Body };
-}
-
-async function topupFor(user: { token: string }, amount: number) {
-  const created = await api("/api/vietqr/create/", { token: user.token, body: { amount } });
-  expect(created.status).toBe(201);
-  return created.body.data as Body;
-}
-
-async function hmac(hash: "SHA-256" | "SHA-512", secret: string, message: string) {
-  const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash }, false, ["sign"]);
-  return hex(new Uint8Array(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(message))));
-}
-
-function sorted(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(sorted);
-  if (value && typeof value === "object") return Object.fromEntries(Object.keys(value).sort().map((key) => [key, sorted((value as Body)[key])]));
-  return value;
-}
 
 let nextId = Math.floor(Math.random() * 1e9);
 
@@ -66,7 +40,7 @@ async function casso({ reference, amount, content }: Transfer) {
     data: { id: nextId, reference, description: content, amount, runningBalance: 1, transactionDateTime: "2026-11-25 10:00:00", accountNumber: env.VIETQR_ACCOUNT_NUMBER, bankName: "VCB", bankAbbreviation: "VCB" },
   };
   const t = String(Date.now());
-  const signature = `t=${t},v1=${await hmac("SHA-512", "test-casso-secret", `${t}.${JSON.stringify(sorted(body))}`)}`;
+  const signature = `t=${t},v1=${await hmac("SHA-512", "test-casso-secret", `${t}.${JSON.stringify(sortedKeys(body))}`)}`;
   const response = await request("/api/webhooks/casso/", { method: "POST", headers: { "Content-Type": "application/json", "X-Casso-Signature": signature }, body: JSON.stringify(body) });
   return { status: response.status, body: (await response.json()) as Body };
 }

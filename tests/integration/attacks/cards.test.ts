@@ -7,10 +7,10 @@ import { env } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { cardTopups, paymentEvents, walletTransactions } from "../../../workers/db/schema";
-import { amountToCredit, cardSign, maskCode } from "../../../workers/services/cards";
+import { amountToCredit, maskCode } from "../../../workers/services/cards";
 import { runScheduledJobs } from "../../../workers/services/scheduled";
 import { CARD_TEST } from "../../global-setup";
-import { balanceOf, db, person, request, unique } from "../../factories";
+import { api, balanceOf, cardCallback, cardRow, db, person, request, unique } from "../../factories";
 
 type Body = Record<string, any>;
 
@@ -31,38 +31,7 @@ async function submit(token: string, body: Body) {
   return { status: response.status, body: (await response.json()) as Body };
 }
 
-async function api(path: string, { token, body }: { token: string; body?: unknown }) {
-  const headers: Record<string, string> = { Authorization: `Bearer ${token}` };
-  if (body !== undefined) headers["Content-Type"] = "application/json";
-  const response = await request(path, { method: body === undefined ? "GET" : "POST", headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  return { status: response.status, body: (await response.json()) as Body };
-}
-
-async function cardRow(transactionId: string) {
-  return (await db.select().from(cardTopups).where(eq(cardTopups.transactionId, transactionId)))[0];
-}
-
 const settle = () => new Promise((resolve) => setTimeout(resolve, CARD_TEST.delayMs * 4));
-
-/** What the gateway posts back: signed over code and serial only (REFERENCE.md). */
-async function callback(card: { requestId: string; cardCode: string; cardSerial: string; telco: string; cardValue: number }, overrides: Body = {}) {
-  const body = {
-    status: 1,
-    message: "Thành công",
-    request_id: card.requestId,
-    declared_value: card.cardValue,
-    value: card.cardValue,
-    amount: card.cardValue,
-    code: card.cardCode,
-    serial: card.cardSerial,
-    telco: card.telco,
-    trans_id: "1",
-    callback_sign: cardSign(CARD_TEST.partnerKey, card.cardCode, card.cardSerial),
-    ...overrides,
-  };
-  const response = await request("/api/webhooks/cards/", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
-  return { status: response.status, body: (await response.json()) as Body };
-}
 
 /** Makes the card due for the cron: old enough for today's rule and for a scheduled re-check. */
 async function makeDue(transactionId: string, ageMs = 11 * 60_000) {
@@ -163,10 +132,10 @@ describe("attack: a late success for a card closed as failed is dropped", () => 
     // An earlier rule closed it as failed and masked its code.
     await db.update(cardTopups).set({ status: "failed", cardCode: maskCode(code), gatewayMessage: "Quá thời gian xử lý thẻ" }).where(eq(cardTopups.id, pending.id));
 
-    const late = await callback(pending);
+    const late = await cardCallback(pending);
     expect(late.status).toBe(200);
     expect(late.body.message).not.toBe("Already processed");
-    expect((await callback(pending)).status).toBe(200); // the gateway repeats itself
+    expect((await cardCallback(pending)).status).toBe(200); // the gateway repeats itself
     const parked = await parkedFor(pending.id);
     expect(parked).toHaveLength(1);
     expect(parked[0]).toMatchObject({ status: "unmatched", amount: 80000 });
@@ -193,7 +162,7 @@ describe("attack: a late success for a card closed as failed is dropped", () => 
     expect((await parkedFor(pending.id))[0]).toMatchObject({ status: "credited", creditedUserId: owner.id, resolvedBy: admin.id });
 
     // Once credited, a further callback changes nothing.
-    expect((await callback(pending)).status).toBe(200);
+    expect((await cardCallback(pending)).status).toBe(200);
     expect(await balanceOf(owner.id)).toBe(80000);
   });
 
@@ -205,11 +174,11 @@ describe("attack: a late success for a card closed as failed is dropped", () => 
     const card = await cardRow(created.body.data.transaction_id);
     await settle();
     await db.update(cardTopups).set({ status: "failed", cardCode: maskCode(code) }).where(eq(cardTopups.id, card.id));
-    await callback(card);
+    await cardCallback(card);
     const [parked] = await parkedFor(card.id);
     expect((await api(`/api/admin/bank-transfers/${parked.id}/dismiss/`, { token: admin.token, body: { note: "Nhầm" } })).status).toBe(200);
     expect((await parkedFor(card.id))[0].status).toBe("dismissed");
-    await callback(card);
+    await cardCallback(card);
     expect(await parkedFor(card.id)).toMatchObject([{ id: parked.id, status: "unmatched", amount: 16000, resolvedAt: null }]);
   });
 
@@ -218,9 +187,9 @@ describe("attack: a late success for a card closed as failed is dropped", () => 
     const created = await submit(user.token, { telco: "VINAPHONE", card_serial: digits("0000"), card_code: digits(), card_value: 200000 });
     const card = await cardRow(created.body.data.transaction_id);
     await settle();
-    await callback(card);
+    await cardCallback(card);
     expect((await cardRow(card.transactionId)).status).toBe("invalid_card");
-    expect((await callback(card, { amount: 200000, value: 200000 })).status).toBe(200);
+    expect((await cardCallback(card, { amount: 200000, value: 200000 })).status).toBe(200);
     expect(await parkedFor(card.id)).toEqual([]);
     expect(await balanceOf(user.id)).toBe(0);
   });
@@ -232,7 +201,7 @@ describe("attack: a card credits more than its value", () => {
     const created = await submit(user.token, { telco: "VIETTEL", card_serial: digits(), card_code: digits("7777"), card_value: 100000 });
     const card = await cardRow(created.body.data.transaction_id);
     await settle();
-    await callback(card, { value: 200000, amount: 160000 });
+    await cardCallback(card, { value: 200000, amount: 160000 });
     expect(await cardRow(card.transactionId)).toMatchObject({ status: "success", amountReceived: 100000 });
     expect(await balanceOf(user.id)).toBe(100000);
 
@@ -263,10 +232,10 @@ describe("attack: the card callback answers before it checks who is calling", ()
     const created = await submit(user.token, { telco: "VIETTEL", card_serial: digits(), card_code: digits(), card_value: 10000 });
     const card = await cardRow(created.body.data.transaction_id);
     await settle();
-    await callback(card); // settled
+    await cardCallback(card); // settled
     const unsigned = { callback_sign: "0".repeat(32) };
-    const settled = await callback(card, unsigned);
-    const unknown = await callback({ ...card, requestId: "no-such-request" }, unsigned);
+    const settled = await cardCallback(card, unsigned);
+    const unknown = await cardCallback({ ...card, requestId: "no-such-request" }, unsigned);
     expect(settled).toEqual({ status: 401, body: { status: 0, message: "Invalid signature" } });
     expect(unknown).toEqual({ status: 401, body: { status: 0, message: "Invalid signature" } });
   });
@@ -275,7 +244,7 @@ describe("attack: the card callback answers before it checks who is calling", ()
     const user = await person();
     const first = await cardRow((await submit(user.token, { telco: "VIETTEL", card_serial: digits(), card_code: digits(), card_value: 10000 })).body.data.transaction_id);
     const second = await cardRow((await submit(user.token, { telco: "VIETTEL", card_serial: digits(), card_code: digits(), card_value: 500000 })).body.data.transaction_id);
-    const swapped = await callback({ ...second, requestId: first.requestId });
+    const swapped = await cardCallback({ ...second, requestId: first.requestId });
     expect(swapped.status).toBeGreaterThanOrEqual(400);
     expect((await cardRow(first.transactionId)).status).toBe("pending");
     expect(await balanceOf(user.id)).toBe(0);
