@@ -42,7 +42,7 @@ export default defineConfig(async () => ({
   test: {
     include: ["tests/unit/**/*.test.{ts,tsx}", "tests/integration/**/*.test.ts"],
     setupFiles: ["./tests/setup.ts"],
-    globalSetup: ["./tests/global-setup.ts", "./tests/package-fixtures.ts"],
+    globalSetup: ["./tests/global-setup.ts", "./tests/fixtures/packages.ts"],
     deps: { optimizer: { ssr: { enabled: true, include: ["@remix-run/cloudflare"] } } },
   },
 }));

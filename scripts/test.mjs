@@ -40,11 +40,29 @@ const playwright = spawnSync("playwright", ["test", "--reporter=list,json"], {
 function read(path) {
   return existsSync(path) ? JSON.parse(readFileSync(path, "utf8")) : null;
 }
-const v = read(vitestReport);
-const p = read(playwrightReport);
-const passed = (v?.numPassedTests ?? 0) + (p?.stats?.expected ?? 0);
-const failed = (v ? v.numFailedTests : 1) + (p ? p.stats.unexpected + p.stats.flaky : 1);
-const skipped = (v?.numPendingTests ?? 0) + (v?.numTodoTests ?? 0) + (p?.stats?.skipped ?? 0);
+
+/**
+ * One runner's figures. A runner that exits non-zero without a failed test, or whose report has
+ * errors of its own (Playwright's `errors`: a web server that could not start, a broken config),
+ * did not run its tests: it counts as at least one failure, and says so.
+ */
+function tally(name, exitStatus, report, counts) {
+  const figures = report ? counts(report) : { passed: 0, failed: 0, skipped: 0 };
+  const errors = (report?.errors ?? []).map((error) => String(error.message ?? error).split("\n")[0]);
+  if (!report) errors.push("it wrote no report");
+  if (figures.failed === 0 && (exitStatus !== 0 || errors.length > 0)) {
+    figures.failed = 1;
+    console.log(`\n${name} could not start or run its tests (exit ${exitStatus ?? "by signal"})${errors.length ? `: ${errors.join("; ")}` : ""}`);
+  }
+  return figures;
+}
+
+const runners = [
+  tally("vitest", vitest.status, read(vitestReport), (v) => ({ passed: v.numPassedTests, failed: v.numFailedTests, skipped: v.numPendingTests + v.numTodoTests })),
+  tally("playwright", playwright.status, read(playwrightReport), (p) => ({ passed: p.stats.expected, failed: p.stats.unexpected + p.stats.flaky, skipped: p.stats.skipped })),
+];
+const sum = (field) => runners.reduce((total, runner) => total + runner[field], 0);
+const [passed, failed, skipped] = [sum("passed"), sum("failed"), sum("skipped")];
 
 console.log(`\nTests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
 process.exit(vitest.status === 0 && playwright.status === 0 && failed === 0 && passed > 0 ? 0 : 1);

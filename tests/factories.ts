@@ -1,9 +1,19 @@
-// Small factories: each test makes the data it needs (storage is shared between tests).
+// Small factories: each test makes the data it needs (storage is shared between tests): users
+// and their sessions, apps, keys for sale, and money in a wallet.
 import { env, exports } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
+import { expect } from "vitest";
 import { getDb } from "../workers/db/client";
-import { appMedia, apps } from "../workers/db/schema";
-import { catalogueChanged } from "../workers/services/catalogue-cache";
+import { appMedia, apps, cardTopups, keyPricing, keyTypes, licenseKeys, users } from "../workers/db/schema";
+import { catalogueChanged } from "../workers/http/catalogue-cache";
+import { hex } from "../workers/lib/bytes";
+import { cardSign } from "../workers/services/cards";
 import { startSession } from "../workers/services/sessions";
+import type { LedgerEntry } from "../workers/services/wallet";
+import { walletFor } from "../workers/wallet/user-wallet";
+import { CARD_TEST } from "./global-setup";
+
+type Body = Record<string, any>;
 
 export const db = getDb(env.DB);
 
@@ -20,6 +30,15 @@ export async function sessionToken(userId: number): Promise<string> {
 
 export function request(path: string, init?: RequestInit): Promise<Response> {
   return exports.default.fetch(new Request(new URL(path, "http://store.test"), init));
+}
+
+/** A JSON call: a GET, or a POST when there is a body; with the user's token when given. */
+export async function api(path: string, { token, body }: { token?: string; body?: unknown } = {}) {
+  const headers: Record<string, string> = {};
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  const response = await request(path, { method: body === undefined ? "GET" : "POST", headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  return { status: response.status, body: (await response.json()) as Body };
 }
 
 type NewApp = typeof apps.$inferInsert;
@@ -49,4 +68,126 @@ export async function createApp(overrides: Partial<NewApp> & { file?: Uint8Array
 
 export function bytes(length: number): Uint8Array {
   return Uint8Array.from({ length }, (_, index) => (index * 31 + 7) % 256);
+}
+
+// ---------------------------------------------------------------- users and money
+
+type Role = "user" | "staff" | "superuser";
+
+/** A user (a staff member or a superuser when asked) with the access token of a live session. */
+export async function person(role: Role = "user") {
+  const name = unique("u").replace(/-/g, "_").slice(0, 28);
+  const [user] = await db
+    .insert(users)
+    .values({ username: name, email: `${name}@example.com`, isStaff: role === "staff", isSuperuser: role === "superuser" })
+    .returning();
+  return { ...user, token: await sessionToken(user.id) };
+}
+
+/** A bank top-up of `amount` VND, as the wallet records it. */
+export function deposit(amount: number, reference = unique("dep")): LedgerEntry {
+  return { type: "deposit", source: "vietqr", amount, reference, description: "Nạp tiền" };
+}
+
+/** A user whose wallet holds `amount` VND, credited as one deposit. */
+export async function funded(amount: number) {
+  const user = await person();
+  if (amount > 0) expect((await walletFor(env, user.id).credit(user.id, [deposit(amount)])).ok).toBe(true);
+  return user;
+}
+
+/** The user's balance as D1 has it. */
+export async function balanceOf(userId: number): Promise<number> {
+  return (await moneyOf(userId)).balance;
+}
+
+/** The user's balance and what they have spent, as D1 has them. */
+export async function moneyOf(userId: number) {
+  const [row] = await db.select({ balance: users.balance, spent: users.totalSpent }).from(users).where(eq(users.id, userId));
+  return row;
+}
+
+// ---------------------------------------------------------------- keys for sale
+
+/** The id of a key type the migrations create ("1day", "7days", "30days", "lifetime"). */
+export async function typeId(name: string): Promise<number> {
+  const [type] = await db.select().from(keyTypes).where(eq(keyTypes.name, name));
+  return type.id;
+}
+
+type Listing = {
+  price?: number;
+  currency?: "VND" | "USD";
+  stock?: number;
+  /** The key type sold, by name. */
+  type?: string;
+  /** false: the pricing is paused. */
+  active?: boolean;
+  /** false: a new key type of 7 days that the admin has paused, instead of `type`. */
+  typeActive?: boolean;
+  /** The app that sells; a new one by default. */
+  app?: Awaited<ReturnType<typeof createApp>>;
+};
+
+/** An app selling keys: one pricing and `stock` available keys of one key type. */
+export async function listing({ price = 50_000, currency = "VND", stock = 5, type = "7days", active = true, typeActive = true, app }: Listing = {}) {
+  const seller = app ?? (await createApp({ bundleIdentifier: `vn.test.${unique("b").replace(/-/g, "")}` }));
+  const keyTypeId = typeActive ? await typeId(type) : await pausedKeyType();
+  const [pricing] = await db.insert(keyPricing).values({ appId: seller.id, keyTypeId, price, currency, isActive: active }).returning();
+  const codes = Array.from({ length: stock }, (_, index) => ({ appId: seller.id, keyTypeId, keyCode: `KEY-${seller.id}-${index}-${unique("k")}` }));
+  // 20 rows a statement keeps within D1's 100 bound parameters.
+  for (let start = 0; start < codes.length; start += 20) await db.insert(licenseKeys).values(codes.slice(start, start + 20));
+  return { app: seller, pricing };
+}
+
+async function pausedKeyType(): Promise<number> {
+  const name = unique("kt").slice(0, 40);
+  const [type] = await db.insert(keyTypes).values({ name, displayName: `Loại ${name}`, durationDays: 7, isActive: false }).returning();
+  return type.id;
+}
+
+// ---------------------------------------------------------------- top-ups
+
+/** A VietQR top-up the user has asked for, waiting for the bank. */
+export async function topupFor(user: { token: string }, amount = 60000) {
+  const created = await api("/api/vietqr/create/", { token: user.token, body: { amount } });
+  expect(created.status).toBe(201);
+  return created.body.data as Body;
+}
+
+/** A bank's signature: hex HMAC of `message`. */
+export async function hmac(hash: "SHA-256" | "SHA-512", secret: string, message: string): Promise<string> {
+  const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash }, false, ["sign"]);
+  return hex(new Uint8Array(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(message))));
+}
+
+/** `value` with the keys of every object in order, as Casso signs it. */
+export function sortedKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortedKeys);
+  if (value && typeof value === "object") return Object.fromEntries(Object.keys(value).sort().map((key) => [key, sortedKeys((value as Body)[key])]));
+  return value;
+}
+
+export async function cardRow(transactionId: string) {
+  return (await db.select().from(cardTopups).where(eq(cardTopups.transactionId, transactionId)))[0];
+}
+
+/** What the card gateway posts back: signed over code and serial only (REFERENCE.md). */
+export async function cardCallback(card: { requestId: string; cardCode: string; cardSerial: string; telco: string; cardValue: number }, overrides: Body = {}) {
+  const body = {
+    status: 1,
+    message: "Thành công",
+    request_id: card.requestId,
+    declared_value: card.cardValue,
+    value: card.cardValue,
+    amount: card.cardValue,
+    code: card.cardCode,
+    serial: card.cardSerial,
+    telco: card.telco,
+    trans_id: "1",
+    callback_sign: cardSign(CARD_TEST.partnerKey, card.cardCode, card.cardSerial),
+    ...overrides,
+  };
+  const response = await request("/api/webhooks/cards/", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  return { status: response.status, body: (await response.json()) as Body };
 }

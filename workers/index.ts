@@ -10,7 +10,7 @@ import { getDb } from "./db/client";
 import { createNonce, withSecurityHeaders } from "./security";
 import { renderOutbox } from "./dev-outbox";
 import { ensureAdminAccount } from "./services/accounts";
-import { cachedPage, cachedResource, isCachedResource, isPublicPageRequest } from "./services/catalogue-cache";
+import { cachedPage, cachedResource, isCachedResource, isPublicPageRequest } from "./http/catalogue-cache";
 import { runScheduledJobs } from "./services/scheduled";
 
 export { UserWallet } from "./wallet/user-wallet";

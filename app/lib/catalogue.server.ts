@@ -1,7 +1,7 @@
 // The loaders' door to the catalogue services (kept out of the browser bundle by the name).
 import { type AppLoadContext, data, type HeadersFunction } from "@remix-run/cloudflare";
 import { findPublicApp, findPublicAppById, listPublicAppPage, parseAppId, type PublicApp } from "../../workers/services/catalogue";
-import { homePageNumber, PUBLIC_PAGE_HEADER, STOCK_HEADER, stockTag } from "../../workers/services/catalogue-cache";
+import { homePageNumber, PUBLIC_PAGE_HEADER, STOCK_HEADER, stockTag } from "../../workers/http/catalogue-cache";
 import { listAppPricing } from "../../workers/services/keys";
 import { usdVndRate } from "../../workers/services/store-settings";
 import { pageContext } from "./site.server";

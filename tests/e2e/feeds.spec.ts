@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
 import { bytesReader, readIpaInfo } from "../../workers/lib/packages";
-import { sourceProblems, sourceSchema } from "../altstore-source-schema";
+import { sourceProblems, sourceSchema } from "../fixtures/altstore-source-schema";
 
 function sha256(data: Uint8Array): string {
   return createHash("sha256").update(data).digest("hex");

@@ -3,12 +3,12 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, inject, it } from "vitest";
-import { appMedia, appReleases, apps, uploads, users } from "../../workers/db/schema";
-import { crc32 } from "../../workers/lib/packages";
+import { appMedia, appReleases, apps, uploads } from "../../workers/db/schema";
+import { crc32 } from "../../workers/lib/bytes";
 import { runScheduledJobs } from "../../workers/services/scheduled";
 import { PART_SIZE } from "../../workers/services/uploads";
-import { db, request, sessionToken, unique } from "../factories";
-import { concat, gif, mp4, png, webm } from "../media-fixtures";
+import { db, person, request, unique } from "../factories";
+import { concat, gif, mp4, png, webm } from "../fixtures/media";
 
 type Body = Record<string, any>;
 const fixtures = inject("packageFixtures");
@@ -19,9 +19,7 @@ function fixture(name: string): Uint8Array<ArrayBuffer> {
 }
 
 async function admin() {
-  const name = unique("a").replace(/-/g, "_").slice(0, 28);
-  const [user] = await db.insert(users).values({ username: name, email: `${name}@example.com`, isStaff: true }).returning();
-  return `Bearer ${await sessionToken(user.id)}`;
+  return `Bearer ${(await person("staff")).token}`;
 }
 
 function file(bytes: Uint8Array, name: string, type = "application/octet-stream"): File {

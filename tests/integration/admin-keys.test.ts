@@ -1,17 +1,11 @@
 import { env } from "cloudflare:workers";
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { keyBatches, keyPricing, keyTypes, licenseKeys, orders, users } from "../../workers/db/schema";
+import { keyBatches, keyPricing, licenseKeys, orders, users } from "../../workers/db/schema";
 import { walletFor } from "../../workers/wallet/user-wallet";
-import { createApp, db, request, sessionToken, unique } from "../factories";
+import { createApp, db, person, request, typeId, unique } from "../factories";
 
 type Body = Record<string, any>;
-
-async function person(role: "user" | "admin" = "user") {
-  const name = unique("k").replace(/-/g, "_").slice(0, 28);
-  const [user] = await db.insert(users).values({ username: name, email: `${name}@example.com`, isStaff: role === "admin" }).returning();
-  return { ...user, token: await sessionToken(user.id) };
-}
 
 async function call(method: string, path: string, token?: string, body?: unknown) {
   const headers: Record<string, string> = {};
@@ -19,10 +13,6 @@ async function call(method: string, path: string, token?: string, body?: unknown
   if (body !== undefined) headers["Content-Type"] = "application/json";
   const response = await request(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   return { status: response.status, body: (await response.json()) as Body };
-}
-
-async function typeId(name: string) {
-  return (await db.select().from(keyTypes).where(eq(keyTypes.name, name)))[0].id;
 }
 
 describe("admin access", () => {
@@ -79,7 +69,7 @@ describe("admin access", () => {
 
 describe("pricing", () => {
   it("creates one pricing per key type, refuses a second, and edits, pauses and reactivates it", async () => {
-    const admin = await person("admin");
+    const admin = await person("staff");
     const app = await createApp();
     const created = await call("POST", `/api/keys/apps/${app.url}/pricing/`, admin.token, { key_type: "30days", price: 120000, currency: "VND" });
     expect(created.status).toBe(201);
@@ -98,7 +88,7 @@ describe("pricing", () => {
 
 describe("bulk import", () => {
   it("imports 10,000 lines within D1's limits, skipping blanks and duplicates in the text and in stock", { timeout: 120_000 }, async () => {
-    const admin = await person("admin");
+    const admin = await person("staff");
     const app = await createApp();
     await db.insert(licenseKeys).values([{ appId: app.id, keyTypeId: await typeId("7days"), keyCode: "EXISTING-1" }, { appId: app.id, keyTypeId: await typeId("7days"), keyCode: "EXISTING-2" }]);
     const lines: string[] = [];
@@ -125,7 +115,7 @@ describe("bulk import", () => {
   });
 
   it("refuses an empty list and stores nothing", async () => {
-    const admin = await person("admin");
+    const admin = await person("staff");
     const app = await createApp();
     const result = await call("POST", "/api/keys/bulk-import/", admin.token, { app_url: app.url, key_type: "1day", keys_text: "\n  \n" });
     expect(result).toMatchObject({ status: 400, body: { message: "Vui lòng nhập danh sách key!" } });
@@ -135,7 +125,7 @@ describe("bulk import", () => {
 
 describe("keys", () => {
   async function stocked() {
-    const admin = await person("admin");
+    const admin = await person("staff");
     const app = await createApp();
     const [pricing] = await db.insert(keyPricing).values({ appId: app.id, keyTypeId: await typeId("1day"), price: 10000 }).returning();
     await call("POST", "/api/keys/bulk-import/", admin.token, { app_url: app.url, key_type: "1day", keys_text: "A1\nA2\nA3\nA4\nA5" });
@@ -188,7 +178,7 @@ describe("keys", () => {
 
 describe("admin users", () => {
   it("lists with a search (wildcards are plain characters), stats and a user's transactions", async () => {
-    const admin = await person("admin");
+    const admin = await person("staff");
     const tag = unique("srch").replace(/-/g, "").slice(0, 14);
     const [target] = await db.insert(users).values({ username: `${tag}_x`, email: `${tag}@example.com`, firstName: "Phạm", lastName: "Thu%Hà" }).returning();
     const found = await call("GET", `/api/admin/users/?search=${tag}`, admin.token);
@@ -205,7 +195,7 @@ describe("admin users", () => {
   });
 
   it("an adjustment racing the same user's purchases never takes the balance below zero", async () => {
-    const admin = await person("admin");
+    const admin = await person("staff");
     const { pricing } = await (async () => {
       const app = await createApp();
       const [row] = await db.insert(keyPricing).values({ appId: app.id, keyTypeId: await typeId("1day"), price: 20000 }).returning();
@@ -227,7 +217,7 @@ describe("admin users", () => {
 
 describe("promotions", () => {
   it("create with the form's defaults and a generated BONUS code, validate, update, expire and delete", async () => {
-    const admin = await person("admin");
+    const admin = await person("staff");
     const created = await call("POST", "/api/promotions/", admin.token, { name: "Tết", duration: 7, min_deposit_amount: "", total_usage_limit: "" });
     expect(created.status).toBe(201);
     expect(created.body.data).toMatchObject({ name: "Tết", promotion_type: "percentage", bonus_percentage: 10, min_deposit_amount: 10000, total_usage_limit: null, duration: 7, status: "active" });

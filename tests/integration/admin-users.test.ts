@@ -1,18 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { users, walletTransactions } from "../../workers/db/schema";
-import { db, request, sessionToken, unique } from "../factories";
+import { db, person, request } from "../factories";
 
 type Body = Record<string, any>;
-
-async function person(role: "user" | "staff" | "superuser" = "user") {
-  const name = unique("p").replace(/-/g, "_").slice(0, 28);
-  const [user] = await db
-    .insert(users)
-    .values({ username: name, email: `${name}@example.com`, isStaff: role === "staff", isSuperuser: role === "superuser" })
-    .returning();
-  return { ...user, token: await sessionToken(user.id) };
-}
 
 async function adjust(token: string | undefined, userId: number, body: unknown) {
   const response = await request(`/api/admin/users/${userId}/adjust-balance/`, {

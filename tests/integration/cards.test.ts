@@ -2,19 +2,13 @@ import { env } from "cloudflare:workers";
 import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { cardTopups, users, walletTransactions } from "../../workers/db/schema";
+import { cardTopups, walletTransactions } from "../../workers/db/schema";
 import worker from "../../workers/index";
 import { amountToCredit, cardSign } from "../../workers/services/cards";
 import { CARD_TEST } from "../global-setup";
-import { db, request, sessionToken, unique } from "../factories";
+import { balanceOf, cardCallback, cardRow, db, person, request, unique } from "../factories";
 
 type Body = Record<string, any>;
-
-async function person() {
-  const name = unique("c").replace(/-/g, "_").slice(0, 28);
-  const [user] = await db.insert(users).values({ username: name, email: `${name}@example.com` }).returning();
-  return { ...user, token: await sessionToken(user.id) };
-}
 
 let serialCounter = 0;
 function digits(suffix = "") {
@@ -33,33 +27,10 @@ async function submit(token: string | undefined, body: Body) {
   return { status: response.status, body: (await response.json()) as Body };
 }
 
-async function cardRow(transactionId: string) {
-  return (await db.select().from(cardTopups).where(eq(cardTopups.transactionId, transactionId)))[0];
-}
-
-/** What the gateway posts back: signed over code and serial only (REFERENCE.md). */
-async function callback(card: { requestId: string; cardCode: string; cardSerial: string; telco: string; cardValue: number }, overrides: Body = {}) {
+/** The gateway's callback, once the gateway has had time to answer the submission. */
+async function callback(card: Parameters<typeof cardCallback>[0], overrides: Body = {}) {
   await new Promise((resolve) => setTimeout(resolve, CARD_TEST.delayMs * 3));
-  const body = {
-    status: 1,
-    message: "Thành công",
-    request_id: card.requestId,
-    declared_value: card.cardValue,
-    value: card.cardValue,
-    amount: card.cardValue,
-    code: card.cardCode,
-    serial: card.cardSerial,
-    telco: card.telco,
-    trans_id: "1",
-    callback_sign: cardSign(CARD_TEST.partnerKey, card.cardCode, card.cardSerial),
-    ...overrides,
-  };
-  const response = await request("/api/webhooks/cards/", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
-  return { status: response.status, body: (await response.json()) as Body };
-}
-
-async function balanceOf(userId: number) {
-  return (await db.select({ balance: users.balance }).from(users).where(eq(users.id, userId)))[0].balance;
+  return cardCallback(card, overrides);
 }
 
 describe("phone cards", () => {

@@ -2,14 +2,15 @@ import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { appReleases, apps, fileDigests } from "../../workers/db/schema";
-import { catalogueChanged } from "../../workers/services/catalogue-cache";
-import { sourceProblems, sourceSchema } from "../altstore-source-schema";
+import { catalogueChanged } from "../../workers/http/catalogue-cache";
+import { hex } from "../../workers/lib/bytes";
+import { sourceProblems, sourceSchema } from "../fixtures/altstore-source-schema";
 import { bytes, createApp, db, request, unique } from "../factories";
 
 const DAY = 24 * 60 * 60 * 1000;
 
 async function digest(algorithm: "MD5" | "SHA-256", data: Uint8Array): Promise<string> {
-  return [...new Uint8Array(await crypto.subtle.digest(algorithm, new Uint8Array(data)))].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+  return hex(new Uint8Array(await crypto.subtle.digest(algorithm, new Uint8Array(data))));
 }
 
 async function changed() {

@@ -7,7 +7,7 @@ import { users } from "../../workers/db/schema";
 import { randomToken } from "../../workers/services/crypto";
 import { OIDC_TEST } from "../global-setup";
 import { db, request, unique } from "../factories";
-import { authorize, type Body, exchange, post } from "../google-flow";
+import { authorize, type Body, exchange, post } from "../fixtures/google-flow";
 
 describe("Google sign-in", () => {
   it("publishes the provider's authorization endpoint and the scopes", async () => {

@@ -1,26 +1,12 @@
 import { env } from "cloudflare:workers";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { paymentEvents, users, vietqrTopups, walletTransactions } from "../../workers/db/schema";
+import { paymentEvents, vietqrTopups, walletTransactions } from "../../workers/db/schema";
 import { verifySepay } from "../../workers/services/bank-transfers";
 import { crc16 } from "../../workers/services/vietqr-payload";
-import { db, request, sessionToken, unique } from "../factories";
+import { api, balanceOf, db, hmac, person, request, sortedKeys, topupFor, unique } from "../factories";
 
 type Body = Record<string, any>;
-
-async function person(role: "user" | "admin" = "user") {
-  const name = unique("q").replace(/-/g, "_").slice(0, 28);
-  const [user] = await db.insert(users).values({ username: name, email: `${name}@example.com`, isSuperuser: role === "admin" }).returning();
-  return { ...user, token: await sessionToken(user.id) };
-}
-
-async function api(path: string, { token, body }: { token?: string; body?: unknown } = {}) {
-  const headers: Record<string, string> = {};
-  if (token) headers.Authorization = `Bearer ${token}`;
-  if (body !== undefined) headers["Content-Type"] = "application/json";
-  const response = await request(path, { method: body === undefined ? "GET" : "POST", headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  return { status: response.status, body: (await response.json()) as Body };
-}
 
 let sepayId = Math.floor(Math.random() * 1e9);
 function sepayBody(overrides: Body = {}) {
@@ -47,16 +33,6 @@ async function webhook(body: unknown, authorization: string | null = `Apikey ${e
   if (authorization !== null) headers.Authorization = authorization;
   const response = await request("/api/webhooks/sepay/", { method: "POST", headers, body: JSON.stringify(body) });
   return { status: response.status, body: (await response.json()) as Body };
-}
-
-async function balanceOf(userId: number) {
-  return (await db.select({ balance: users.balance }).from(users).where(eq(users.id, userId)))[0].balance;
-}
-
-async function topupFor(user: { token: string }, amount = 60000) {
-  const created = await api("/api/vietqr/create/", { token: user.token, body: { amount } });
-  expect(created.status).toBe(201);
-  return created.body.data;
 }
 
 describe("VietQR top-ups", () => {
@@ -194,7 +170,7 @@ describe("POST /api/webhooks/sepay/", () => {
     expect((await webhook(sepayBody({ content: short.description, transferType: "out", transferAmount: 100000 }))).body.outcome).toBe("ignored");
     expect(await balanceOf(user.id)).toBe(0);
 
-    const admin = await person("admin");
+    const admin = await person("superuser");
     const list = await api("/api/admin/bank-transfers/?status=unmatched", { token: admin.token });
     expect(list.status, JSON.stringify(list.body)).toBe(200);
     const ids = parked.map((body) => String(body.id));
@@ -230,9 +206,7 @@ describe("POST /api/webhooks/sepay/", () => {
 describe("SePay HMAC mode", () => {
   const config = { SEPAY_AUTH: "hmac" as const, SEPAY_API_KEY: "", SEPAY_HMAC_SECRET: "hmac-secret" };
   async function sign(timestamp: string, body: string) {
-    const key = await crypto.subtle.importKey("raw", new TextEncoder().encode("hmac-secret"), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
-    const signature = await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(`${timestamp}.${body}`));
-    return `sha256=${[...new Uint8Array(signature)].map((byte) => byte.toString(16).padStart(2, "0")).join("")}`;
+    return `sha256=${await hmac("SHA-256", "hmac-secret", `${timestamp}.${body}`)}`;
   }
 
   it("accepts a fresh, correctly signed body and refuses a stale, altered or unsigned one", async () => {
@@ -291,23 +265,13 @@ describe("deposit promotions", () => {
 });
 
 describe("Casso and payOS adapters", () => {
-  async function hmac(hash: "SHA-256" | "SHA-512", secret: string, message: string) {
-    const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash }, false, ["sign"]);
-    return [...new Uint8Array(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(message)))].map((byte) => byte.toString(16).padStart(2, "0")).join("");
-  }
-  function sorted(value: unknown): unknown {
-    if (Array.isArray(value)) return value.map(sorted);
-    if (value && typeof value === "object") return Object.fromEntries(Object.keys(value).sort().map((key) => [key, sorted((value as Body)[key])]));
-    return value;
-  }
-
   it("Casso: a body signed with HMAC-SHA512 over its sorted JSON is credited once; a bad signature is refused", async () => {
     const user = await person();
     const topup = await topupFor(user, 70000);
     sepayId += 1;
     const body = { error: 0, data: { id: sepayId, reference: `FT${sepayId}`, description: `CK ${topup.description}`, amount: 70000, runningBalance: 1, transactionDateTime: "2026-11-25 10:00:00", accountNumber: env.VIETQR_ACCOUNT_NUMBER, bankName: "VCB", bankAbbreviation: "VCB" } };
     const t = String(Date.now());
-    const signature = `t=${t},v1=${await hmac("SHA-512", "test-casso-secret", `${t}.${JSON.stringify(sorted(body))}`)}`;
+    const signature = `t=${t},v1=${await hmac("SHA-512", "test-casso-secret", `${t}.${JSON.stringify(sortedKeys(body))}`)}`;
     const post = (sig: string) => request("/api/webhooks/casso/", { method: "POST", headers: { "Content-Type": "application/json", "X-Casso-Signature": sig }, body: JSON.stringify(body) });
     expect((await post(`t=${t},v1=${"0".repeat(128)}`)).status).toBe(401);
     expect(await (await post(signature)).json()).toEqual({ success: true, outcome: "credited" });

@@ -2,45 +2,11 @@ import { evictDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { keyPricing, keyTypes, licenseKeys, orders, users, walletTransactions } from "../../workers/db/schema";
-import { type LedgerEntry } from "../../workers/services/wallet";
+import { licenseKeys, orders, users, walletTransactions } from "../../workers/db/schema";
 import { walletFor } from "../../workers/wallet/user-wallet";
-import { createApp, db, request, sessionToken, unique } from "../factories";
+import { balanceOf, db, deposit, funded, listing, person, request, unique } from "../factories";
 
 type Body = Record<string, any>;
-
-async function newUser() {
-  const name = unique("b").replace(/-/g, "_").slice(0, 28);
-  const [user] = await db.insert(users).values({ username: name, email: `${name}@example.com` }).returning();
-  return { ...user, token: await sessionToken(user.id) };
-}
-
-function deposit(amount: number, reference = unique("dep")): LedgerEntry {
-  return { type: "deposit", source: "vietqr", amount, reference, description: "Nạp tiền" };
-}
-
-async function funded(amount: number) {
-  const user = await newUser();
-  if (amount > 0) expect((await walletFor(env, user.id).credit(user.id, [deposit(amount)])).ok).toBe(true);
-  return user;
-}
-
-async function typeId(name: string) {
-  const [type] = await db.select().from(keyTypes).where(eq(keyTypes.name, name));
-  return type.id;
-}
-
-/** An app selling one key type at `price`, with `stock` keys. */
-async function listing({ price = 50000, stock = 5, type = "7days", active = true } = {}) {
-  const app = await createApp({ bundleIdentifier: `vn.test.${unique("b").replace(/-/g, "")}` });
-  const keyTypeId = await typeId(type);
-  const [pricing] = await db.insert(keyPricing).values({ appId: app.id, keyTypeId, price, isActive: active }).returning();
-  if (stock) {
-    const codes = Array.from({ length: stock }, (_, index) => ({ appId: app.id, keyTypeId, keyCode: `KEY-${app.id}-${index}-${unique("k")}` }));
-    for (let start = 0; start < codes.length; start += 20) await db.insert(licenseKeys).values(codes.slice(start, start + 20));
-  }
-  return { app, pricing, keyTypeId };
-}
 
 async function buy(token: string | undefined, pricingId: number, { idempotencyKey, method = "balance" }: { idempotencyKey?: string; method?: string } = {}) {
   const headers: Record<string, string> = { "Content-Type": "application/json" };
@@ -53,11 +19,6 @@ async function buy(token: string | undefined, pricingId: number, { idempotencyKe
 async function get(path: string, token?: string) {
   const response = await request(path, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
   return { status: response.status, body: (await response.json()) as Body };
-}
-
-async function balanceOf(userId: number) {
-  const [row] = await db.select({ balance: users.balance }).from(users).where(eq(users.id, userId));
-  return row.balance;
 }
 
 async function stock(appId: number) {
@@ -84,7 +45,7 @@ async function expectLedgerConsistent(userId: number) {
 
 describe("credits and adjustments", () => {
   it("credit each reference exactly once, however often and however concurrently it is replayed", async () => {
-    const user = await newUser();
+    const user = await person();
     const wallet = walletFor(env, user.id);
     const entry = deposit(120000, unique("sepay-tx"));
     const first = await wallet.credit(user.id, [entry]);
@@ -93,7 +54,7 @@ describe("credits and adjustments", () => {
     expect(replays.every((result) => result.ok && result.duplicate)).toBe(true);
     expect(await balanceOf(user.id)).toBe(120000);
     // The same reference from another object (another user's wallet) is still refused.
-    const other = await newUser();
+    const other = await person();
     expect(await walletFor(env, other.id).credit(other.id, [entry])).toMatchObject({ ok: true, duplicate: true });
     expect(await balanceOf(other.id)).toBe(0);
     await expectLedgerConsistent(user.id);
@@ -101,7 +62,7 @@ describe("credits and adjustments", () => {
 
   it("adjust up and down but never below zero, and record the admin", async () => {
     const user = await funded(100000);
-    const admin = await newUser();
+    const admin = await person();
     const wallet = walletFor(env, user.id);
     expect(await wallet.adjust(user.id, { amount: -150000, type: "admin_adjustment", description: "Trừ", adminId: admin.id })).toEqual({
       ok: false,
@@ -243,8 +204,8 @@ describe("the ledger invariant", () => {
     // A small seeded generator, so a failure can be replayed.
     let seed = 20261125;
     const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
-    const user = await newUser();
-    const admin = await newUser();
+    const user = await person();
+    const admin = await person();
     const wallet = walletFor(env, user.id);
     const { pricing } = await listing({ price: 15000, stock: 60 });
     for (let step = 0; step < 30; step++) {
@@ -284,7 +245,7 @@ describe("key types, pricing and stock", () => {
   });
 
   it("gives pricing to signed-in buyers by slug or id, and inventory and availability to anyone", async () => {
-    const user = await newUser();
+    const user = await person();
     const { app, pricing } = await listing({ price: 99000, stock: 4 });
     expect((await get(`/api/keys/apps/${app.url}/pricing/`)).status).toBe(401);
     for (const ref of [app.url, String(app.id)]) {

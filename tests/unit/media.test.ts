@@ -1,7 +1,7 @@
 // What an uploaded image or video is, by its bytes, and how long a video runs.
 import { describe, expect, it } from "vitest";
 import { bytesReader, PackageError, sniffMedia, videoDuration, type VideoFormat } from "../../workers/lib/packages";
-import { gif, mp4, png, webm } from "../media-fixtures";
+import { gif, mp4, png, webm } from "../fixtures/media";
 
 function avi(microsPerFrame: number, frames: number): Uint8Array {
   const bytes = new Uint8Array(256);

@@ -1,4 +1,4 @@
-// Shared by the package reader tests: the fixtures built by tests/package-fixtures.ts, decoded
+// Shared by the package reader tests: the fixtures built by tests/fixtures/packages.ts, decoded
 // from base64 once, and the check that a read failed with a PackageError.
 import { expect, inject } from "vitest";
 import { PackageError } from "../../workers/lib/packages";

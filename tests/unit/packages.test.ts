@@ -1,12 +1,11 @@
 // The IPA and DEB readers against real packages built by zip, plistutil and dpkg-deb
-// (tests/package-fixtures.ts), read the way the Worker and the browser will: in ranges.
+// (tests/fixtures/packages.ts), read the way the Worker and the browser will: in ranges.
 import { describe, expect, it } from "vitest";
 import {
   type RangeReader,
   PackageError,
   blobReader,
   bytesReader,
-  crc32,
   developerFromBundleId,
   listZip,
   parseControl,
@@ -15,7 +14,8 @@ import {
   readIpaInfo,
   readZipEntry,
 } from "../../workers/lib/packages";
-import { BIG_IPA_FILLER, DEB_CONTROL } from "../package-fixtures";
+import { crc32, hex } from "../../workers/lib/bytes";
+import { BIG_IPA_FILLER, DEB_CONTROL } from "../fixtures/packages";
 import { bytes, packageError } from "./packages-helpers";
 
 /** Wraps a reader to count what is actually read. */
@@ -67,7 +67,7 @@ describe("readIpaInfo", () => {
   it("reads an archive with ZIP64 end records", async () => {
     const data = bytes("zip64");
     // The classic EOCD has its offset saturated; only the ZIP64 record tells the truth.
-    const text = Array.from(data.subarray(data.length - 100), (b) => b.toString(16).padStart(2, "0")).join("");
+    const text = hex(data.subarray(data.length - 100));
     expect(text).toContain("504b0607");
     expect((await readIpaInfo(bytesReader(data))).version).toBe("1.4.2");
   });

@@ -12,7 +12,7 @@ import {
 import { serveObject } from "../services/files";
 import { publicOrigin } from "../config";
 import { type ApiEnv, db } from "./context";
-import { sha256Hex } from "../services/crypto";
+import { contentEtag, notModified } from "../http/etag";
 import { ApiError, MESSAGES } from "./errors";
 
 export const appsApi = new Hono<ApiEnv>();
@@ -20,10 +20,8 @@ export const appsApi = new Hono<ApiEnv>();
 /** A JSON answer with a strong ETag; a matching If-None-Match gets 304 and no body. */
 async function jsonWithEtag(c: Context<ApiEnv>, body: unknown): Promise<Response> {
   const text = JSON.stringify(body);
-  const etag = `"${(await sha256Hex(text)).slice(0, 32)}"`;
-  const headers = { ETag: etag, "Cache-Control": "public, max-age=0, must-revalidate", "Content-Type": "application/json; charset=UTF-8" };
-  const match = (c.req.header("If-None-Match") ?? "").split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag);
-  return match ? new Response(null, { status: 304, headers }) : new Response(text, { headers });
+  const headers = new Headers({ ETag: await contentEtag(text), "Cache-Control": "public, max-age=0, must-revalidate", "Content-Type": "application/json; charset=UTF-8" });
+  return notModified(c.req.raw, headers) ?? new Response(text, { headers });
 }
 
 appsApi.get("/list", async (c) => jsonWithEtag(c, { success: true, data: await listPublicApps(db(c), publicOrigin(c.env, c.req.raw)) }));

@@ -1,10 +1,10 @@
 import { createMiddleware } from "hono/factory";
-import { catalogueChanged } from "../services/catalogue-cache";
+import { catalogueChanged } from "../http/catalogue-cache";
 import type { ApiEnv } from "./context";
 
 /**
  * For admin routes that change what the public pages, feeds or catalogue API show: once the
- * handler has succeeded, the edge copies are superseded (workers/services/catalogue-cache.ts).
+ * handler has succeeded, the edge copies are superseded (workers/http/catalogue-cache.ts).
  */
 export const changesCatalogue = createMiddleware<ApiEnv>(async (c, next) => {
   await next();

@@ -1,10 +1,11 @@
 // The feeds real clients read (docs/decisions/0009): /altstore.json for AltStore/SideStore and
 // the flat APT repository under /repo/ for Sileo, Zebra, Cydia and apt itself. The Worker sends
-// these paths here; the index files go through the edge cache (workers/services/catalogue-cache.ts).
+// these paths here; the index files go through the edge cache (workers/http/catalogue-cache.ts).
 import { Hono } from "hono";
 import { getConfig, publicOrigin } from "../config";
 import { countDownload, parseAppId } from "../services/catalogue";
-import { readVersionFromDb } from "../services/catalogue-cache";
+import { contentEtag } from "../http/etag";
+import { readVersionFromDb } from "../http/catalogue-cache";
 import { buildAltStoreSource, buildAptRepository, findPoolFile, findReleaseFile } from "../services/feeds";
 import { serveObject } from "../services/files";
 import { type ApiContext, type ApiEnv, db } from "./context";
@@ -20,10 +21,8 @@ export const feeds = new Hono<ApiEnv>();
  */
 async function feedResponse(body: string | Uint8Array<ArrayBuffer>, contentType: string): Promise<Response> {
   const bytes = typeof body === "string" ? new TextEncoder().encode(body) : body;
-  const digest = await crypto.subtle.digest("SHA-256", bytes);
-  const etag = `"${[...new Uint8Array(digest)].slice(0, 16).map((byte) => byte.toString(16).padStart(2, "0")).join("")}"`;
   return new Response(bytes, {
-    headers: { "Content-Type": contentType, ETag: etag, "Cache-Control": "public, max-age=0, must-revalidate", "Access-Control-Allow-Origin": "*" },
+    headers: { "Content-Type": contentType, ETag: await contentEtag(bytes), "Cache-Control": "public, max-age=0, must-revalidate", "Access-Control-Allow-Origin": "*" },
   });
 }
 

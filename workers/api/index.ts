@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { ConfigError } from "../config";
-import { isCachedResource } from "../services/catalogue-cache";
+import { isCachedResource } from "../http/catalogue-cache";
 import { MAX_KEY_LENGTH } from "../services/key-admin";
 import { PART_SIZE } from "../services/uploads";
 import { adminAppsApi } from "./admin-apps";

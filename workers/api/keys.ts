@@ -1,7 +1,7 @@
 // Keys as buyers and mods see them (spec §7 "Keys"); admin key management comes with its issue.
 import { Hono } from "hono";
 import { z } from "zod";
-import { stockChanged } from "../services/catalogue-cache";
+import { stockChanged } from "../http/catalogue-cache";
 import { resolvePublicAppId } from "../services/catalogue";
 import { checkKey } from "../services/key-check";
 import { listAppPricing, listKeyTypes } from "../services/keys";

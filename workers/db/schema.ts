@@ -143,7 +143,7 @@ export const appReleases = sqliteTable(
 );
 
 // One row (id 1): the catalogue's version, raised by every change to what the public pages and
-// feeds show. The edge cache keys its copies with it (workers/services/catalogue-cache.ts).
+// feeds show. The edge cache keys its copies with it (workers/http/catalogue-cache.ts).
 export const catalogueState = sqliteTable(
   "catalogue_state",
   {

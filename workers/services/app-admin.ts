@@ -26,7 +26,8 @@ import {
   packageInfoOf,
 } from "./app-files";
 import { type PublicApp, toPublicApp } from "./catalogue";
-import { hex, r2Reader } from "./files";
+import { hex } from "../lib/bytes";
+import { r2Reader } from "./files";
 import { attachUploads, findCompletedUpload, objectKeyFor, type UploadRow } from "./uploads";
 
 type AppRow = typeof apps.$inferSelect;

@@ -4,6 +4,7 @@
 import { timingSafeEqual } from "node:crypto";
 import { z } from "zod";
 import type { Config } from "../config";
+import { hex } from "../lib/bytes";
 import { walletFor } from "../wallet/user-wallet";
 import { findTransferCodes } from "./vietqr";
 
@@ -33,7 +34,7 @@ export async function safeEqual(a: string, b: string): Promise<boolean> {
 async function hmacHex(algorithm: "SHA-256" | "SHA-512", secret: string, message: string): Promise<string> {
   const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: algorithm }, false, ["sign"]);
   const signature = await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(message));
-  return [...new Uint8Array(signature)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+  return hex(new Uint8Array(signature));
 }
 
 // ---------------------------------------------------------------- SePay

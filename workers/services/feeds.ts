@@ -5,7 +5,7 @@ import { z } from "zod";
 import type { Config } from "../config";
 import type { Database } from "../db/client";
 import { appMedia, appReleases, apps, fileDigests } from "../db/schema";
-import { hex } from "./files";
+import { hex } from "../lib/bytes";
 import { BUNDLE_ID_PLACEHOLDER, DEFAULT_MINIMUM_OS, UNKNOWN_DEVELOPER, absolute, appIconUrl, downloadPath, mediaPath, releaseDownloadPath } from "./catalogue";
 
 type AppRow = typeof apps.$inferSelect;

@@ -1,5 +1,7 @@
-// Serving R2 objects: app downloads and media. One implementation of Range (206/416),
-// ETag and If-None-Match/If-Range, so downloads resume and iOS Safari can seek in videos.
+// Serving R2 objects: app downloads and media. One implementation of Range (206/416) and
+// If-Range, with the shared ETag rules, so downloads resume and iOS Safari can seek in videos.
+import { etagMatches, notModified } from "../http/etag";
+import { hex } from "../lib/bytes";
 import type { RangeReader } from "../lib/packages";
 
 export type ByteRange = { offset: number; length: number };
@@ -34,13 +36,6 @@ export function contentDisposition(kind: "attachment" | "inline", filename: stri
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
 }
 
-/** Whether an If-None-Match / If-Range header names this ETag (weak or strong). */
-export function etagMatches(header: string | null, etag: string): boolean {
-  if (!header) return false;
-  if (header.trim() === "*") return true;
-  return header.split(",").some((candidate) => candidate.trim().replace(/^W\//, "") === etag);
-}
-
 export type ServeOptions = {
   disposition?: { kind: "attachment" | "inline"; filename: string };
   contentType?: string;
@@ -67,9 +62,8 @@ export async function serveObject(bucket: R2Bucket, key: string, request: Reques
   headers.set("Cache-Control", options.cacheControl);
   if (options.disposition) headers.set("Content-Disposition", contentDisposition(options.disposition.kind, options.disposition.filename));
 
-  if (etagMatches(request.headers.get("If-None-Match"), head.httpEtag)) {
-    return { response: new Response(null, { status: 304, headers }), sentFromStart: false };
-  }
+  const unchanged = notModified(request, headers);
+  if (unchanged) return { response: unchanged, sentFromStart: false };
 
   // A Range only applies when If-Range (if sent) still names this version of the object.
   const ifRange = request.headers.get("If-Range");
@@ -114,8 +108,4 @@ export async function r2Sha256(bucket: R2Bucket, key: string): Promise<string> {
   const digest = new (crypto as unknown as { DigestStream: typeof DigestStream }).DigestStream("SHA-256");
   await object.body.pipeTo(digest);
   return hex(new Uint8Array(await digest.digest));
-}
-
-export function hex(bytes: Uint8Array): string {
-  return [...bytes].map((byte) => byte.toString(16).padStart(2, "0")).join("");
 }

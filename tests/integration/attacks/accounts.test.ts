@@ -10,7 +10,7 @@ import worker from "../../../workers/index";
 import { createResetToken, ensureAdminAccount } from "../../../workers/services/accounts";
 import { randomToken, sha256Hex } from "../../../workers/services/crypto";
 import { db, request, unique } from "../../factories";
-import { type Body, post, signInWithGoogle } from "../../google-flow";
+import { type Body, post, signInWithGoogle } from "../../fixtures/google-flow";
 
 const PASSWORD = "mat-khau-cua-ke-chiem";
 

@@ -4,45 +4,10 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { paymentEvents, users, walletTransactions } from "../../../workers/db/schema";
-import { db, request, sessionToken, unique } from "../../factories";
+import { paymentEvents, walletTransactions } from "../../../workers/db/schema";
+import { api, balanceOf, db, hmac, person, request, sortedKeys, topupFor, unique } from "../../factories";
 
 type Body = Record<string, any>;
-
-async function person(role: "user" | "admin" = "user") {
-  const name = unique("ab").replace(/-/g, "_").slice(0, 28);
-  const [user] = await db.insert(users).values({ username: name, email: `${name}@example.com`, isSuperuser: role === "admin" }).returning();
-  return { ...user, token: await sessionToken(user.id) };
-}
-
-async function api(path: string, { token, body }: { token?: string; body?: unknown } = {}) {
-  const headers: Record<string, string> = {};
-  if (token) headers.Authorization = `Bearer ${token}`;
-  if (body !== undefined) headers["Content-Type"] = "application/json";
-  const response = await request(path, { method: body === undefined ? "GET" : "POST", headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  return { status: response.status, body: (await response.json()) as Body };
-}
-
-async function balanceOf(userId: number) {
-  return (await db.select({ balance: users.balance }).from(users).where(eq(users.id, userId)))[0].balance;
-}
-
-async function topupFor(user: { token: string }, amount: number) {
-  const created = await api("/api/vietqr/create/", { token: user.token, body: { amount } });
-  expect(created.status).toBe(201);
-  return created.body.data as Body;
-}
-
-async function hmac(hash: "SHA-256" | "SHA-512", secret: string, message: string) {
-  const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash }, false, ["sign"]);
-  return [...new Uint8Array(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(message)))].map((byte) => byte.toString(16).padStart(2, "0")).join("");
-}
-
-function sorted(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(sorted);
-  if (value && typeof value === "object") return Object.fromEntries(Object.keys(value).sort().map((key) => [key, sorted((value as Body)[key])]));
-  return value;
-}
 
 let nextId = Math.floor(Math.random() * 1e9);
 
@@ -75,7 +40,7 @@ async function casso({ reference, amount, content }: Transfer) {
     data: { id: nextId, reference, description: content, amount, runningBalance: 1, transactionDateTime: "2026-11-25 10:00:00", accountNumber: env.VIETQR_ACCOUNT_NUMBER, bankName: "VCB", bankAbbreviation: "VCB" },
   };
   const t = String(Date.now());
-  const signature = `t=${t},v1=${await hmac("SHA-512", "test-casso-secret", `${t}.${JSON.stringify(sorted(body))}`)}`;
+  const signature = `t=${t},v1=${await hmac("SHA-512", "test-casso-secret", `${t}.${JSON.stringify(sortedKeys(body))}`)}`;
   const response = await request("/api/webhooks/casso/", { method: "POST", headers: { "Content-Type": "application/json", "X-Casso-Signature": signature }, body: JSON.stringify(body) });
   return { status: response.status, body: (await response.json()) as Body };
 }
@@ -142,7 +107,7 @@ describe("attack: payOS reports a payment that did not succeed", () => {
 describe("attack: an admin credits a parked transfer of 0 or less", () => {
   it("refuses the credit and leaves the balance as it is", async () => {
     const user = await person();
-    const admin = await person("admin");
+    const admin = await person("superuser");
     // Money the user really has, so a negative "credit" could take some away.
     const paid = await topupFor(user, 100000);
     expect((await sepay({ reference: unique("FT"), amount: 100000, content: paid.description })).body.outcome).toBe("credited");
@@ -185,7 +150,7 @@ describe("attack: one transfer reported by two providers watching the account is
       const events = await eventsWithReference(transfer.reference);
       expect(events).toHaveLength(1);
       expect(events[0].status).toBe("unmatched");
-      const admin = await person("admin");
+      const admin = await person("superuser");
       const unmatched = (await api("/api/admin/bank-transfers/?status=unmatched", { token: admin.token })).body.data as Body[];
       expect(unmatched.filter((event) => event.bank_reference === transfer.reference)).toHaveLength(1);
     });

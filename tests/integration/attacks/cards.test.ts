@@ -6,19 +6,13 @@
 import { env } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { cardTopups, paymentEvents, users, walletTransactions } from "../../../workers/db/schema";
-import { amountToCredit, cardSign, maskCode } from "../../../workers/services/cards";
+import { cardTopups, paymentEvents, walletTransactions } from "../../../workers/db/schema";
+import { amountToCredit, maskCode } from "../../../workers/services/cards";
 import { runScheduledJobs } from "../../../workers/services/scheduled";
 import { CARD_TEST } from "../../global-setup";
-import { db, request, sessionToken, unique } from "../../factories";
+import { api, balanceOf, cardCallback, cardRow, db, person, request, unique } from "../../factories";
 
 type Body = Record<string, any>;
-
-async function person(role: "user" | "admin" = "user") {
-  const name = unique("ac").replace(/-/g, "_").slice(0, 28);
-  const [user] = await db.insert(users).values({ username: name, email: `${name}@example.com`, isSuperuser: role === "admin" }).returning();
-  return { ...user, token: await sessionToken(user.id) };
-}
 
 let serialCounter = 0;
 function digits(suffix = "") {
@@ -37,42 +31,7 @@ async function submit(token: string, body: Body) {
   return { status: response.status, body: (await response.json()) as Body };
 }
 
-async function api(path: string, { token, body }: { token: string; body?: unknown }) {
-  const headers: Record<string, string> = { Authorization: `Bearer ${token}` };
-  if (body !== undefined) headers["Content-Type"] = "application/json";
-  const response = await request(path, { method: body === undefined ? "GET" : "POST", headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  return { status: response.status, body: (await response.json()) as Body };
-}
-
-async function cardRow(transactionId: string) {
-  return (await db.select().from(cardTopups).where(eq(cardTopups.transactionId, transactionId)))[0];
-}
-
 const settle = () => new Promise((resolve) => setTimeout(resolve, CARD_TEST.delayMs * 4));
-
-/** What the gateway posts back: signed over code and serial only (REFERENCE.md). */
-async function callback(card: { requestId: string; cardCode: string; cardSerial: string; telco: string; cardValue: number }, overrides: Body = {}) {
-  const body = {
-    status: 1,
-    message: "Thành công",
-    request_id: card.requestId,
-    declared_value: card.cardValue,
-    value: card.cardValue,
-    amount: card.cardValue,
-    code: card.cardCode,
-    serial: card.cardSerial,
-    telco: card.telco,
-    trans_id: "1",
-    callback_sign: cardSign(CARD_TEST.partnerKey, card.cardCode, card.cardSerial),
-    ...overrides,
-  };
-  const response = await request("/api/webhooks/cards/", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
-  return { status: response.status, body: (await response.json()) as Body };
-}
-
-async function balanceOf(userId: number) {
-  return (await db.select({ balance: users.balance }).from(users).where(eq(users.id, userId)))[0].balance;
-}
 
 /** Makes the card due for the cron: old enough for today's rule and for a scheduled re-check. */
 async function makeDue(transactionId: string, ageMs = 11 * 60_000) {
@@ -132,7 +91,7 @@ describe("attack: a phone card is lost because the gateway is slow or unreachabl
 
   it("parks a card with no answer after a whole day for an admin instead of failing it; the admin's dismiss closes it", async () => {
     const user = await person();
-    const admin = await person("admin");
+    const admin = await person("superuser");
     const code = digits("8888");
     const created = await submit(user.token, { telco: "VIETTEL", card_serial: digits(), card_code: code, card_value: 50000 });
     const id = created.body.data.transaction_id;
@@ -164,7 +123,7 @@ describe("attack: a late success for a card closed as failed is dropped", () => 
   it("parks the late success for an admin, who credits the card's owner exactly once", async () => {
     const owner = await person();
     const stranger = await person();
-    const admin = await person("admin");
+    const admin = await person("superuser");
     const code = digits();
     const created = await submit(owner.token, { telco: "VIETTEL", card_serial: digits(), card_code: code, card_value: 100000 });
     const id = created.body.data.transaction_id;
@@ -173,10 +132,10 @@ describe("attack: a late success for a card closed as failed is dropped", () => 
     // An earlier rule closed it as failed and masked its code.
     await db.update(cardTopups).set({ status: "failed", cardCode: maskCode(code), gatewayMessage: "Quá thời gian xử lý thẻ" }).where(eq(cardTopups.id, pending.id));
 
-    const late = await callback(pending);
+    const late = await cardCallback(pending);
     expect(late.status).toBe(200);
     expect(late.body.message).not.toBe("Already processed");
-    expect((await callback(pending)).status).toBe(200); // the gateway repeats itself
+    expect((await cardCallback(pending)).status).toBe(200); // the gateway repeats itself
     const parked = await parkedFor(pending.id);
     expect(parked).toHaveLength(1);
     expect(parked[0]).toMatchObject({ status: "unmatched", amount: 80000 });
@@ -203,23 +162,23 @@ describe("attack: a late success for a card closed as failed is dropped", () => 
     expect((await parkedFor(pending.id))[0]).toMatchObject({ status: "credited", creditedUserId: owner.id, resolvedBy: admin.id });
 
     // Once credited, a further callback changes nothing.
-    expect((await callback(pending)).status).toBe(200);
+    expect((await cardCallback(pending)).status).toBe(200);
     expect(await balanceOf(owner.id)).toBe(80000);
   });
 
   it("reopens a parked late success an admin dismissed when the gateway confirms it again", async () => {
     const user = await person();
-    const admin = await person("admin");
+    const admin = await person("superuser");
     const code = digits();
     const created = await submit(user.token, { telco: "VINAPHONE", card_serial: digits(), card_code: code, card_value: 20000 });
     const card = await cardRow(created.body.data.transaction_id);
     await settle();
     await db.update(cardTopups).set({ status: "failed", cardCode: maskCode(code) }).where(eq(cardTopups.id, card.id));
-    await callback(card);
+    await cardCallback(card);
     const [parked] = await parkedFor(card.id);
     expect((await api(`/api/admin/bank-transfers/${parked.id}/dismiss/`, { token: admin.token, body: { note: "Nhầm" } })).status).toBe(200);
     expect((await parkedFor(card.id))[0].status).toBe("dismissed");
-    await callback(card);
+    await cardCallback(card);
     expect(await parkedFor(card.id)).toMatchObject([{ id: parked.id, status: "unmatched", amount: 16000, resolvedAt: null }]);
   });
 
@@ -228,9 +187,9 @@ describe("attack: a late success for a card closed as failed is dropped", () => 
     const created = await submit(user.token, { telco: "VINAPHONE", card_serial: digits("0000"), card_code: digits(), card_value: 200000 });
     const card = await cardRow(created.body.data.transaction_id);
     await settle();
-    await callback(card);
+    await cardCallback(card);
     expect((await cardRow(card.transactionId)).status).toBe("invalid_card");
-    expect((await callback(card, { amount: 200000, value: 200000 })).status).toBe(200);
+    expect((await cardCallback(card, { amount: 200000, value: 200000 })).status).toBe(200);
     expect(await parkedFor(card.id)).toEqual([]);
     expect(await balanceOf(user.id)).toBe(0);
   });
@@ -242,7 +201,7 @@ describe("attack: a card credits more than its value", () => {
     const created = await submit(user.token, { telco: "VIETTEL", card_serial: digits(), card_code: digits("7777"), card_value: 100000 });
     const card = await cardRow(created.body.data.transaction_id);
     await settle();
-    await callback(card, { value: 200000, amount: 160000 });
+    await cardCallback(card, { value: 200000, amount: 160000 });
     expect(await cardRow(card.transactionId)).toMatchObject({ status: "success", amountReceived: 100000 });
     expect(await balanceOf(user.id)).toBe(100000);
 
@@ -273,10 +232,10 @@ describe("attack: the card callback answers before it checks who is calling", ()
     const created = await submit(user.token, { telco: "VIETTEL", card_serial: digits(), card_code: digits(), card_value: 10000 });
     const card = await cardRow(created.body.data.transaction_id);
     await settle();
-    await callback(card); // settled
+    await cardCallback(card); // settled
     const unsigned = { callback_sign: "0".repeat(32) };
-    const settled = await callback(card, unsigned);
-    const unknown = await callback({ ...card, requestId: "no-such-request" }, unsigned);
+    const settled = await cardCallback(card, unsigned);
+    const unknown = await cardCallback({ ...card, requestId: "no-such-request" }, unsigned);
     expect(settled).toEqual({ status: 401, body: { status: 0, message: "Invalid signature" } });
     expect(unknown).toEqual({ status: 401, body: { status: 0, message: "Invalid signature" } });
   });
@@ -285,7 +244,7 @@ describe("attack: the card callback answers before it checks who is calling", ()
     const user = await person();
     const first = await cardRow((await submit(user.token, { telco: "VIETTEL", card_serial: digits(), card_code: digits(), card_value: 10000 })).body.data.transaction_id);
     const second = await cardRow((await submit(user.token, { telco: "VIETTEL", card_serial: digits(), card_code: digits(), card_value: 500000 })).body.data.transaction_id);
-    const swapped = await callback({ ...second, requestId: first.requestId });
+    const swapped = await cardCallback({ ...second, requestId: first.requestId });
     expect(swapped.status).toBeGreaterThanOrEqual(400);
     expect((await cardRow(first.transactionId)).status).toBe("pending");
     expect(await balanceOf(user.id)).toBe(0);

@@ -6,10 +6,9 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { apps, keyPricing, keyTypes, licenseKeys, users } from "../../../workers/db/schema";
+import { apps } from "../../../workers/db/schema";
 import worker from "../../../workers/index";
-import { walletFor } from "../../../workers/wallet/user-wallet";
-import { bytes, createApp, db, request, sessionToken, unique } from "../../factories";
+import { bytes, createApp, db, funded, listing, request, unique } from "../../factories";
 
 /** Any use of the database fails the request: what a cache hit must never need. */
 const noDatabase = {
@@ -123,23 +122,6 @@ describe("attack: filling or going around the edge cache with query strings", ()
   });
 });
 
-async function buyer(balance: number) {
-  const name = unique("b").replace(/-/g, "_").slice(0, 28);
-  const [user] = await db.insert(users).values({ username: name, email: `${name}@example.com` }).returning();
-  const credited = await walletFor(env, user.id).credit(user.id, [{ type: "deposit", source: "vietqr", amount: balance, reference: unique("dep"), description: "Nạp tiền" }]);
-  expect(credited.ok).toBe(true);
-  return sessionToken(user.id);
-}
-
-/** An IPA app selling 7-day keys, with `stock` of them. */
-async function listing(stock: number) {
-  const app = await ipaApp(`Bán key ${unique()}`);
-  const [type] = await db.select().from(keyTypes).where(eq(keyTypes.name, "7days"));
-  const [pricing] = await db.insert(keyPricing).values({ appId: app.id, keyTypeId: type.id, price: 10000 }).returning();
-  await db.insert(licenseKeys).values(Array.from({ length: stock }, (_, index) => ({ appId: app.id, keyTypeId: type.id, keyCode: `EDGE-${app.id}-${index}-${unique("k")}` })));
-  return { app, pricing };
-}
-
 async function buy(token: string, pricingId: number) {
   const response = await request("/api/keys/purchase/", {
     method: "POST",
@@ -151,9 +133,9 @@ async function buy(token: string, pricingId: number) {
 
 describe("attack: a stream of purchases empties every edge copy of the store", () => {
   it("after a purchase the home page, the other apps' pages, the feeds and the catalogue API are still the cached copies", async () => {
-    const { app, pricing } = await listing(3);
+    const { app, pricing } = await listing({ app: await ipaApp(`Bán key ${unique()}`), price: 10_000, stock: 3 });
     const other = await ipaApp(`Bên cạnh ${unique()}`);
-    const token = await buyer(100000);
+    const { token } = await funded(100000);
     const paths = ["/", `/${other.url}`, "/altstore.json", "/api/apps/list/", `/api/apps/detail/${other.id}/`];
     for (const path of paths) expect(await text(path), path).toContain(other.name);
     const renamed = await renameSilently(other.id);
@@ -169,8 +151,8 @@ describe("attack: a stream of purchases empties every edge copy of the store", (
   });
 
   it("the next visitor of the bought app's page sees the stock the purchase left, on both of its addresses", async () => {
-    const { app, pricing } = await listing(4);
-    const token = await buyer(100000);
+    const { app, pricing } = await listing({ app: await ipaApp(`Bán key ${unique()}`), price: 10_000, stock: 4 });
+    const { token } = await funded(100000);
     for (const path of [`/${app.url}`, `/app/${app.id}`]) expect(await text(path), path).toContain("Sắp hết (còn 4)");
 
     await buy(token, pricing.id);

@@ -4,44 +4,15 @@ import { createExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { keyPricing, keyTypes, licenseKeys, users, walletTransactions } from "../../../workers/db/schema";
+import { keyPricing, keyTypes, licenseKeys, walletTransactions } from "../../../workers/db/schema";
 import worker from "../../../workers/index";
 import { purchaseKey, purchaseReference } from "../../../workers/services/wallet";
-import { walletFor } from "../../../workers/wallet/user-wallet";
-import { createApp, db, request, sessionToken, unique } from "../../factories";
+import { balanceOf, db, funded, listing, moneyOf, person, request, unique } from "../../factories";
 
 type Body = Record<string, any>;
 
-async function person(role: "user" | "superuser" = "user") {
-  const name = unique("m").replace(/-/g, "_").slice(0, 28);
-  const [user] = await db.insert(users).values({ username: name, email: `${name}@example.com`, isSuperuser: role === "superuser" }).returning();
-  return { ...user, token: await sessionToken(user.id) };
-}
-
-async function funded(amount: number) {
-  const user = await person();
-  const credited = await walletFor(env, user.id).credit(user.id, [{ type: "deposit", source: "vietqr", amount, reference: unique("dep"), description: "Nạp tiền" }]);
-  expect(credited.ok).toBe(true);
-  return user;
-}
-
-async function balanceOf(userId: number) {
-  const [row] = await db.select({ balance: users.balance, spent: users.totalSpent }).from(users).where(eq(users.id, userId));
-  return row;
-}
-
 async function ledgerOf(userId: number) {
   return db.select().from(walletTransactions).where(eq(walletTransactions.userId, userId));
-}
-
-/** A key type of its own (so pausing it touches no other test), an app pricing it, and stock. */
-async function listing({ price = 50_000, currency = "VND" as "VND" | "USD", stock = 3, typeActive = true } = {}) {
-  const app = await createApp({ bundleIdentifier: `vn.test.${unique("b").replace(/-/g, "")}` });
-  const name = unique("kt").slice(0, 40);
-  const [type] = await db.insert(keyTypes).values({ name, displayName: `Loại ${name}`, durationDays: 7, isActive: typeActive }).returning();
-  const [pricing] = await db.insert(keyPricing).values({ appId: app.id, keyTypeId: type.id, price, currency }).returning();
-  for (let index = 0; index < stock; index += 1) await db.insert(licenseKeys).values({ appId: app.id, keyTypeId: type.id, keyCode: `KEY-${unique("k")}` });
-  return { app, type, pricing };
 }
 
 async function call(method: string, path: string, token: string | undefined, body?: unknown, headers: Record<string, string> = {}) {
@@ -71,7 +42,7 @@ describe("attack: buying a key whose key type is paused", () => {
     const bought = await buy(buyer.token, pricing.id);
     expect(bought.status).toBe(409);
     expect(bought.body.message).toBe("Loại key này đã tạm dừng bán. Vui lòng chọn loại key khác.");
-    expect((await balanceOf(buyer.id)).balance).toBe(200_000);
+    expect(await balanceOf(buyer.id)).toBe(200_000);
     const sold = await db.select().from(licenseKeys).where(eq(licenseKeys.appId, app.id));
     expect(sold.every((key) => key.status === "available")).toBe(true);
   });
@@ -93,7 +64,7 @@ describe("attack: a double-clicked or retried balance adjustment", () => {
     expect(first.data.balance).toBe(100_000);
     for (const answer of answers) expect(answer.body).toEqual(first);
     expect(await ledgerOf(target.id)).toHaveLength(1);
-    expect((await balanceOf(target.id)).balance).toBe(100_000);
+    expect(await balanceOf(target.id)).toBe(100_000);
   });
 
   it("replays an adjustment that already succeeded, after the balance has moved on", async () => {
@@ -110,7 +81,7 @@ describe("attack: a double-clicked or retried balance adjustment", () => {
     expect(replay.status).toBe(200);
     expect(replay.body).toEqual(first.body);
     expect(await ledgerOf(target.id)).toHaveLength(3);
-    expect((await balanceOf(target.id)).balance).toBe(35_000);
+    expect(await balanceOf(target.id)).toBe(35_000);
   });
 
   it("uses one key for two different users: each user's adjustment is its own", async () => {
@@ -120,8 +91,8 @@ describe("attack: a double-clicked or retried balance adjustment", () => {
     const key = `adj-${crypto.randomUUID()}`;
     expect((await adjust(admin.token, one.id, { amount: 1_000 }, key)).status).toBe(200);
     expect((await adjust(admin.token, two.id, { amount: 2_000 }, key)).status).toBe(200);
-    expect((await balanceOf(one.id)).balance).toBe(1_000);
-    expect((await balanceOf(two.id)).balance).toBe(2_000);
+    expect(await balanceOf(one.id)).toBe(1_000);
+    expect(await balanceOf(two.id)).toBe(2_000);
   });
 
   it("sends a malformed Idempotency-Key", async () => {
@@ -144,7 +115,7 @@ describe("attack: an adjustment key reused for another amount", () => {
     const call2 = await call("POST", `/api/admin/users/${target.id}/adjust-balance/`, admin.token, { amount: 900_000 }, { "Idempotency-Key": key });
     expect(call2.status).toBe(409);
     expect(call2.body.success).toBe(false);
-    expect((await balanceOf(target.id)).balance).toBe(1_000);
+    expect(await balanceOf(target.id)).toBe(1_000);
   });
 });
 
@@ -184,7 +155,7 @@ describe("attack: paying a USD price with the same number of đồng", () => {
     expect(bought.body.order.formatted_price.replace(/\u00a0/g, " ")).toBe("5,00 US$");
     expect(bought.body.order.formatted_total.replace(/\u00a0/g, " ")).toBe("5,00 US$ ≈ 127.500 ₫");
     expect(bought.body.user.balance).toBe(200_000 - 127_500);
-    const after = await balanceOf(buyer.id);
+    const after = await moneyOf(buyer.id);
     expect(after).toEqual({ balance: 72_500, spent: 127_500 });
     const [row] = (await ledgerOf(buyer.id)).filter((entry) => entry.transactionType === "purchase");
     expect(row.amount).toBe(-127_500);
@@ -199,7 +170,7 @@ describe("attack: paying a USD price with the same number of đồng", () => {
     const bought = await buy(buyer.token, pricing.id);
     expect(bought.status).toBe(402);
     expect(bought.body).toMatchObject({ required: 127_500, current: 1_000 });
-    expect((await balanceOf(buyer.id)).balance).toBe(1_000);
+    expect(await balanceOf(buyer.id)).toBe(1_000);
   });
 
   it("gets a VND price recorded as what it was charged, with no rate", async () => {
@@ -228,7 +199,7 @@ describe("attack: paying a USD price with the same number of đồng", () => {
     // applies is called here with the rate missing.
     const bought = await purchaseKey(env.DB, buyer.id, pricing.id, purchaseReference(buyer.id, null), null);
     expect(bought).toEqual({ ok: false, error: "paused" });
-    expect((await balanceOf(buyer.id)).balance).toBe(500_000);
+    expect(await balanceOf(buyer.id)).toBe(500_000);
   });
 
   it("lets only an admin set the rate; the admin's rate wins over the setting and reaches the app page", async () => {
@@ -253,7 +224,7 @@ describe("attack: paying a USD price with the same number of đồng", () => {
       const buyer = await funded(100_000);
       const bought = await buy(buyer.token, pricing.id);
       expect(bought.body.order).toMatchObject({ vnd_amount: 52_000, exchange_rate: 26_000 });
-      expect((await balanceOf(buyer.id)).balance).toBe(48_000);
+      expect(await balanceOf(buyer.id)).toBe(48_000);
     } finally {
       const cleared = await settings(admin.token, "PUT", { usd_vnd_rate: null });
       expect(cleared.body.data).toMatchObject({ usd_vnd_rate: RATE, source: "env" });

@@ -2,17 +2,10 @@
 // shared cache could keep, plain-HTTP downgrades, and one IPv6 /64 posing as many addresses.
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { users } from "../../../workers/db/schema";
 import { MAX_KEY_LENGTH } from "../../../workers/services/key-admin";
-import { createApp, db, request, sessionToken, unique } from "../../factories";
+import { createApp, person, request, unique } from "../../factories";
 
 type Body = Record<string, any>;
-
-async function person(role: "user" | "admin" = "user") {
-  const name = unique("r").replace(/-/g, "_").slice(0, 28);
-  const [user] = await db.insert(users).values({ username: name, email: `${name}@example.com`, isStaff: role === "admin" }).returning();
-  return { ...user, token: await sessionToken(user.id) };
-}
 
 async function answer(response: Response) {
   return { status: response.status, headers: response.headers, body: (await response.json()) as Body };
@@ -84,7 +77,7 @@ describe("attack: bodies too large to read", () => {
 
   it("posts 100 KB to signed-in and admin routes", async () => {
     const user = await person();
-    const admin = await person("admin");
+    const admin = await person("staff");
     const padding = "x".repeat(100 * 1024);
     const attempts: [string, string, string][] = [
       ["/api/vietqr/create/", user.token, JSON.stringify({ amount: 100_000, padding })],
@@ -101,7 +94,7 @@ describe("attack: bodies too large to read", () => {
   });
 
   it("sends a key import larger than 10,000 keys of the longest length", async () => {
-    const admin = await person("admin");
+    const admin = await person("staff");
     const line = "K".repeat(MAX_KEY_LENGTH);
     const keys_text = Array.from({ length: 12_000 }, () => line).join("\n");
     const result = await answer(
@@ -117,7 +110,7 @@ describe("attack: bodies too large to read", () => {
 
 describe("body limits keep the routes that need more", () => {
   it("reads a key import of 10,000 keys of the longest length (its own cap)", async () => {
-    const admin = await person("admin");
+    const admin = await person("staff");
     const line = "K".repeat(MAX_KEY_LENGTH);
     const keys_text = Array.from({ length: 10_000 }, (_, index) => `${line.slice(0, MAX_KEY_LENGTH - 5)}${String(index).padStart(5, "0")}`).join("\n");
     const result = await answer(
@@ -132,7 +125,7 @@ describe("body limits keep the routes that need more", () => {
   });
 
   it("takes an upload part larger than 64 KB", async () => {
-    const admin = await person("admin");
+    const admin = await person("staff");
     const size = 200 * 1024;
     const started = await answer(
       await request("/api/uploads/", {
@@ -150,7 +143,7 @@ describe("body limits keep the routes that need more", () => {
 describe("attack: reading a user's data from a shared cache", () => {
   it("finds signed-in answers without Cache-Control: no-store", async () => {
     const user = await person();
-    const admin = await person("admin");
+    const admin = await person("staff");
     const reads: [string, string][] = [
       ["/api/auth/me/", user.token],
       ["/api/auth/wallet/balance/", user.token],

@@ -1,6 +1,6 @@
 // The package readers, shared by the browser (admin form auto-fill) and the Worker (extracted_info).
 export { type RangeReader, PackageError, blobReader, bytesReader } from "./reader";
-export { type ZipEntry, type ZipMatch, MAX_ENTRY_SIZE, crc32, findZipEntry, listZip, readZipEntry } from "./zip";
+export { type ZipEntry, type ZipMatch, MAX_ENTRY_SIZE, findZipEntry, listZip, readZipEntry } from "./zip";
 export { type PlistDict, type PlistValue, parsePlist } from "./plist";
 export { type IpaInfo, developerFromBundleId, findAppInfoPlist, readIpaInfo } from "./ipa";
 export { type DebControl, authorName, parseControl, readDebControl } from "./deb";

@@ -8,27 +8,29 @@
 // The whole output is kept in memory (it is capped), so the LZMA dictionary is simply the
 // output written since the last dictionary reset: no circular buffer.
 import { PackageError, tooLargeMessage, u32 } from "./reader";
-import { crc32 } from "./zip";
+import { crc32 } from "../bytes";
 
 /** Decodes a whole .xz file (concatenated streams and stream padding included). */
-export function unxz(bytes: Uint8Array, limit: number, what: string): Uint8Array {
-  return guarded(what, () => {
+export async function unxz(bytes: Uint8Array, limit: number, what: string): Promise<Uint8Array<ArrayBuffer>> {
+  try {
     const out = new Output(limit, what);
     let pos = 0;
     for (;;) {
-      pos = decodeStream(bytes, pos, out, what);
+      pos = await decodeStream(bytes, pos, out, what);
       // Stream padding: null bytes in multiples of four, then the end or another stream.
       const padStart = pos;
       while (pos < bytes.length && bytes[pos] === 0) pos++;
       if ((pos - padStart) % 4 !== 0) throw new Corrupt("phần đệm sau stream sai");
       if (pos === bytes.length) return out.bytes();
     }
-  });
+  } catch (error) {
+    throw described(error, what);
+  }
 }
 
 /** Decodes a legacy .lzma ("LZMA_Alone") file: a 13-byte header, then raw LZMA. */
 export function unlzma(bytes: Uint8Array, limit: number, what: string): Uint8Array {
-  return guarded(what, () => {
+  try {
     if (bytes.length < 13) throw new Corrupt("dữ liệu bị cắt cụt");
     const props = lzmaProps(bytes[0]);
     const dictSize = u32(bytes, 1);
@@ -47,24 +49,22 @@ export function unlzma(bytes: Uint8Array, limit: number, what: string): Uint8Arr
     if (!rc.finished()) throw new Corrupt("dữ liệu LZMA hỏng");
     if (rc.position !== bytes.length) throw new Corrupt("có dữ liệu thừa sau dữ liệu LZMA");
     return out.bytes();
-  });
+  } catch (error) {
+    throw described(error, what);
+  }
 }
 
 /** Damaged data, described for the admin; turned into a PackageError naming the file. */
 class Corrupt extends Error {}
 
-function guarded(what: string, decode: () => Uint8Array): Uint8Array {
-  try {
-    return decode();
-  } catch (error) {
-    if (error instanceof Corrupt) throw new PackageError(`Không giải nén được ${what} (${error.message})`);
-    throw error;
-  }
+/** A Corrupt as the PackageError naming the file; any other error as it is. */
+function described(error: unknown, what: string): unknown {
+  return error instanceof Corrupt ? new PackageError(`Không giải nén được ${what} (${error.message})`) : error;
 }
 
 /** The decoded bytes, grown as needed but never beyond the limit (an xz bomb stops here). */
 class Output {
-  buffer: Uint8Array;
+  buffer: Uint8Array<ArrayBuffer>;
   length = 0;
 
   constructor(
@@ -84,7 +84,7 @@ class Output {
     this.buffer = grown;
   }
 
-  bytes(): Uint8Array {
+  bytes(): Uint8Array<ArrayBuffer> {
     return this.buffer.slice(0, this.length);
   }
 }
@@ -149,7 +149,7 @@ class Cursor {
 type IndexRecord = { unpaddedSize: number; uncompressedSize: number };
 
 /** One stream: header, blocks, index, footer. Returns the position after the footer. */
-function decodeStream(bytes: Uint8Array, start: number, out: Output, what: string): number {
+async function decodeStream(bytes: Uint8Array, start: number, out: Output, what: string): Promise<number> {
   const input = new Cursor(bytes, start, bytes.length);
   const header = input.take(12);
   if (!XZ_MAGIC.every((b, i) => header[i] === b)) {
@@ -167,7 +167,7 @@ function decodeStream(bytes: Uint8Array, start: number, out: Output, what: strin
   const records: IndexRecord[] = [];
   // A block header's first byte is never 0; a 0 there is the index indicator.
   while (input.pos < input.end && bytes[input.pos] !== 0) {
-    records.push(decodeBlock(input, out, check, checkSize, what));
+    records.push(await decodeBlock(input, out, check, checkSize, what));
   }
 
   const indexStart = input.pos;
@@ -192,7 +192,7 @@ function decodeStream(bytes: Uint8Array, start: number, out: Output, what: strin
 }
 
 /** One block: header, LZMA2 data, padding, check. Returns its index record. */
-function decodeBlock(input: Cursor, out: Output, check: number, checkSize: number, what: string): IndexRecord {
+async function decodeBlock(input: Cursor, out: Output, check: number, checkSize: number, what: string): Promise<IndexRecord> {
   const headerStart = input.pos;
   const headerSize = (input.bytes[headerStart] + 1) * 4;
   const header = input.take(headerSize);
@@ -233,7 +233,7 @@ function decodeBlock(input: Cursor, out: Output, check: number, checkSize: numbe
   const data = out.buffer.subarray(outStart, out.length);
   if (check === CHECK_CRC32 && crc32(data) !== u32(stored, 0)) throw new Corrupt("CRC32 của dữ liệu sai");
   if (check === CHECK_CRC64 && !equalBytes(crc64(data), stored)) throw new Corrupt("CRC64 của dữ liệu sai");
-  if (check === CHECK_SHA256 && !equalBytes(sha256(data), stored)) throw new Corrupt("SHA-256 của dữ liệu sai");
+  if (check === CHECK_SHA256 && !equalBytes(await sha256(data), stored)) throw new Corrupt("SHA-256 của dữ liệu sai");
   return { unpaddedSize: headerSize + compressedSize + checkSize, uncompressedSize };
 }
 
@@ -668,66 +668,7 @@ export function crc64(bytes: Uint8Array): Uint8Array {
   return result;
 }
 
-let sha256Constants: { k: Uint32Array; h: Uint32Array } | undefined;
-
-/** SHA-256 (FIPS 180-4). Synchronous, unlike crypto.subtle, so the decoder stays one pass. */
-export function sha256(bytes: Uint8Array): Uint8Array {
-  if (!sha256Constants) {
-    // The standard's constants: the first 32 fractional bits of the square roots of the
-    // first 8 primes (initial hash) and of the cube roots of the first 64 primes (rounds).
-    const primes: number[] = [];
-    for (let n = 2; primes.length < 64; n++) if (primes.every((p) => n % p !== 0)) primes.push(n);
-    const fraction = (x: number) => Math.floor((x - Math.floor(x)) * 0x100000000) >>> 0;
-    sha256Constants = {
-      k: Uint32Array.from(primes, (p) => fraction(Math.cbrt(p))),
-      h: Uint32Array.from(primes.slice(0, 8), (p) => fraction(Math.sqrt(p))),
-    };
-  }
-  const { k } = sha256Constants;
-  const h = sha256Constants.h.slice();
-
-  // Padding: a 1 bit, zeros, then the bit length as 64-bit big-endian; a multiple of 64 bytes.
-  const padded = new Uint8Array(Math.ceil((bytes.length + 9) / 64) * 64);
-  padded.set(bytes);
-  padded[bytes.length] = 0x80;
-  const view = new DataView(padded.buffer);
-  const bits = bytes.length * 8;
-  view.setUint32(padded.length - 8, Math.floor(bits / 0x100000000));
-  view.setUint32(padded.length - 4, bits >>> 0);
-
-  const w = new Uint32Array(64);
-  const rotr = (x: number, n: number) => (x >>> n) | (x << (32 - n));
-  for (let block = 0; block < padded.length; block += 64) {
-    for (let i = 0; i < 16; i++) w[i] = view.getUint32(block + i * 4);
-    for (let i = 16; i < 64; i++) {
-      const s0 = rotr(w[i - 15], 7) ^ rotr(w[i - 15], 18) ^ (w[i - 15] >>> 3);
-      const s1 = rotr(w[i - 2], 17) ^ rotr(w[i - 2], 19) ^ (w[i - 2] >>> 10);
-      w[i] = w[i - 16] + s0 + w[i - 7] + s1;
-    }
-    let [a, b, c, d, e, f, g, hh] = h;
-    for (let i = 0; i < 64; i++) {
-      const t1 = (hh + (rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)) + ((e & f) ^ (~e & g)) + k[i] + w[i]) | 0;
-      const t2 = ((rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)) + ((a & b) ^ (a & c) ^ (b & c))) | 0;
-      hh = g;
-      g = f;
-      f = e;
-      e = (d + t1) | 0;
-      d = c;
-      c = b;
-      b = a;
-      a = (t1 + t2) | 0;
-    }
-    h[0] += a;
-    h[1] += b;
-    h[2] += c;
-    h[3] += d;
-    h[4] += e;
-    h[5] += f;
-    h[6] += g;
-    h[7] += hh;
-  }
-  const digest = new Uint8Array(32);
-  const digestView = new DataView(digest.buffer);
-  h.forEach((word, i) => digestView.setUint32(i * 4, word));
-  return digest;
+/** SHA-256 by WebCrypto (asynchronous, so the .xz decoder awaits each block's check). */
+export async function sha256(bytes: Uint8Array<ArrayBuffer>): Promise<Uint8Array> {
+  return new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
 }

@@ -1,5 +1,6 @@
 // A zip reader that touches only the End Of Central Directory, the central directory and the one
 // entry asked for, through ranged reads: never the whole archive (IPAs run to 500 MB).
+import { crc32 } from "../bytes";
 import { type RangeReader, PackageError, decompress, latin1, readExactly, u16, u32, u64, utf8 } from "./reader";
 
 export type ZipEntry = {
@@ -182,20 +183,4 @@ export function cp437(bytes: Uint8Array): string {
   let out = "";
   for (let i = 0; i < bytes.length; i++) out += bytes[i] < 0x80 ? String.fromCharCode(bytes[i]) : CP437_HIGH[bytes[i] - 0x80];
   return out;
-}
-
-let crcTable: Uint32Array | undefined;
-
-export function crc32(bytes: Uint8Array): number {
-  if (!crcTable) {
-    crcTable = new Uint32Array(256);
-    for (let n = 0; n < 256; n++) {
-      let c = n;
-      for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-      crcTable[n] = c >>> 0;
-    }
-  }
-  let crc = 0xffffffff;
-  for (let i = 0; i < bytes.length; i++) crc = crcTable[(crc ^ bytes[i]) & 0xff] ^ (crc >>> 8);
-  return (crc ^ 0xffffffff) >>> 0;
 }

@@ -25,7 +25,7 @@
 // lives EDGE_TTL_SECONDS at most, which bounds how stale the figures that change without an admin
 // or a sale (download counts) can be. Cached pages keep a slot for the CSP nonce
 // and get a fresh nonce per response.
-import { etagMatches } from "./files";
+import { notModified } from "./etag";
 
 export const EDGE_TTL_SECONDS = 60;
 /** How long a colo trusts the version it read from D1 before reading it again. */
@@ -302,9 +302,7 @@ function keepInIsolate(key: string, body: string | ArrayBuffer, headers: Headers
 }
 
 function answer(request: Request, body: ArrayBuffer, headers: Headers): Response {
-  const etag = headers.get("ETag");
-  if (etag && etagMatches(request.headers.get("If-None-Match"), etag)) return new Response(null, { status: 304, headers });
-  return new Response(body, { status: 200, headers });
+  return notModified(request, headers) ?? new Response(body, { status: 200, headers });
 }
 
 /**
