@@ -4,7 +4,7 @@
 // card to its owner, or dismisses either with a note.
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { type FormEvent, useEffect, useState } from "react";
-import { AdminGuard, AdminPage, Badge, BUTTON_SECONDARY, BUTTON_SMALL, EmptyRow, Modal, ModalActions, SELECT_CLASS, TABLE_WRAP, TD, TH, useAdminError } from "~/components/admin/AdminShell";
+import { AdminPage, Badge, BUTTON_SECONDARY, BUTTON_SMALL, EmptyRow, Modal, ModalActions, SELECT_CLASS, TABLE_WRAP, TD, TH, useAdminError } from "~/components/admin/AdminShell";
 import { Field, inputClass } from "~/components/Field";
 import { Spinner } from "~/components/Spinner";
 import { apiFetch } from "~/lib/api";
@@ -395,8 +395,6 @@ function DismissDialog({ transfer, onClose, onDone }: { transfer: Transfer | nul
 
 export default function AdminBankTransfersRoute() {
   return (
-    <AdminGuard>
-      <BankTransfers />
-    </AdminGuard>
+    <BankTransfers />
   );
 }

@@ -9,8 +9,7 @@ import { AdminPage, BUTTON_PRIMARY, BUTTON_SECONDARY, CARD } from "~/components/
 import { Field, inputClass } from "~/components/Field";
 import { PageSpinner, Spinner } from "~/components/Spinner";
 import { groupDigits, parsePrice } from "~/lib/admin";
-import { adminCallFailure, requireAdminSession } from "~/lib/admin-route";
-import { apiFetch } from "~/lib/api";
+import { adminCallFailure, adminFetch } from "~/lib/admin-route";
 import { formatDateTime, formatVND } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";
 import { toast } from "~/lib/toast";
@@ -23,9 +22,8 @@ const RATE_INVALID = "Tỷ giá phải là số nguyên từ 1 đến 1.000.000 
 type Loaded = { settings: RateSettings | null; error: string | null };
 
 export async function clientLoader({ request }: ClientLoaderFunctionArgs): Promise<Loaded> {
-  requireAdminSession(request);
   try {
-    const body = await apiFetch<{ data: RateSettings }>("/api/admin/settings/", { auth: true, signal: request.signal });
+    const body = await adminFetch<{ data: RateSettings }>(request, "/api/admin/settings/");
     return { settings: body.data, error: null };
   } catch (error) {
     return { settings: null, error: adminCallFailure(error, request, "Không thể tải cài đặt") };
@@ -40,7 +38,6 @@ export function HydrateFallback() {
 type Saved = { ok: true } | { ok: false; error: string };
 
 export async function clientAction({ request }: ClientActionFunctionArgs): Promise<Saved> {
-  requireAdminSession(request);
   const form = await request.formData();
   let rate: number | null = null;
   if (form.get("intent") !== "default") {
@@ -48,7 +45,7 @@ export async function clientAction({ request }: ClientActionFunctionArgs): Promi
     if (rate === null || rate < 1 || rate > MAX_RATE) return { ok: false, error: RATE_INVALID };
   }
   try {
-    const body = await apiFetch<{ message?: string }>("/api/admin/settings/", { method: "PUT", auth: true, body: { usd_vnd_rate: rate } });
+    const body = await adminFetch<{ message?: string }>(request, "/api/admin/settings/", { method: "PUT", body: { usd_vnd_rate: rate } });
     toast.success(body.message || "Đã lưu cài đặt");
     return { ok: true };
   } catch (error) {

@@ -2,7 +2,7 @@
 // wallet ledger, and the balance adjustment dialog (spec §5 "Balance adjustment").
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { type FormEvent, useCallback, useEffect, useRef, useState } from "react";
-import { AdminGuard, AdminPage, Badge, BUTTON_PRIMARY, BUTTON_SMALL, EmptyRow, Modal, ModalActions, Pager, SELECT_CLASS, StatCard, TABLE_WRAP, TD, TH, useAdminError, ActionsCell } from "~/components/admin/AdminShell";
+import { AdminPage, Badge, BUTTON_PRIMARY, BUTTON_SMALL, EmptyRow, Modal, ModalActions, Pager, SELECT_CLASS, StatCard, TABLE_WRAP, TD, TH, useAdminError, ActionsCell } from "~/components/admin/AdminShell";
 import { Avatar } from "~/components/Avatar";
 import { Field, inputClass } from "~/components/Field";
 import { Spinner } from "~/components/Spinner";
@@ -364,8 +364,6 @@ function AdjustBalanceDialog({ user, onClose, onDone }: { user: AdminUser | null
 
 export default function AdminUsersRoute() {
   return (
-    <AdminGuard>
-      <Users />
-    </AdminGuard>
+    <Users />
   );
 }
