@@ -6,17 +6,19 @@ import { useEffect, useRef } from "react";
 type Settled = { ok: boolean };
 
 /**
- * A fetcher whose `submitJson` posts a JSON body to the route's clientAction; `onDone` runs once
- * for each submission that comes back ok. `busy` is true from the submit until the screen has
- * been reloaded.
+ * A fetcher whose `submitJson` posts a JSON body to the route's clientAction; once each
+ * submission has settled, `onDone` runs if it went well, `onFailed` if not. `busy` is true from
+ * the submit until the screen has been reloaded.
  */
-export function useActionFetcher<T extends Settled>(onDone?: (data: T) => void) {
+export function useActionFetcher<T extends Settled>(onDone?: (data: T) => void, onFailed?: (data: T) => void) {
   const fetcher = useFetcher<T>();
-  const latest = useRef(onDone);
-  latest.current = onDone;
+  const latest = useRef({ onDone, onFailed });
+  latest.current = { onDone, onFailed };
   const data = fetcher.data as T | undefined;
   useEffect(() => {
-    if (fetcher.state === "idle" && data?.ok) latest.current?.(data);
+    if (fetcher.state !== "idle" || !data) return;
+    if (data.ok) latest.current.onDone?.(data);
+    else latest.current.onFailed?.(data);
   }, [fetcher.state, data]);
   return {
     busy: fetcher.state !== "idle",
