@@ -2,36 +2,27 @@
 // wallet ledger, and the balance adjustment dialog (spec §5 "Balance adjustment"). Stats and the
 // page of users (?search=, ?page=) load in clientLoader; an adjustment goes through clientAction.
 import type { MetaFunction } from "@remix-run/cloudflare";
-import { type ClientActionFunctionArgs, type ClientLoaderFunctionArgs, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { type ClientActionFunctionArgs, type ClientLoaderFunctionArgs, useFetcher, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { ActionsCell, AdminPage, Badge, BUTTON_PRIMARY, BUTTON_SMALL, EmptyRow, Modal, ModalActions, Pager, SELECT_CLASS, StatCard, TABLE_WRAP, TD, TH, useAdminError } from "~/components/admin/AdminShell";
+import { ActionsCell, AdminPage, Badge, BUTTON_PRIMARY, BUTTON_SMALL, EmptyRow, Modal, ModalActions, Pager, SELECT_CLASS, StatCard, TABLE_WRAP, TD, TH } from "~/components/admin/AdminShell";
 import { Avatar } from "~/components/Avatar";
 import { Field, inputClass } from "~/components/Field";
 import { Spinner } from "~/components/Spinner";
 import { DEFAULT_ADJUST_NOTE, isGoogleAccount, parseSignedAmount, roleBadge, signedDigitsOnly, transactionSign } from "~/lib/admin";
 import { useActionFetcher } from "~/lib/admin-fetcher";
 import { type ActionFailed, actionFailure, adminCallFailure, adminFetch, jsonBody } from "~/lib/admin-route";
-import { ApiError, apiFetch, newIdempotencyKey } from "~/lib/api";
+import { ApiError, newIdempotencyKey } from "~/lib/api";
 import { formatDate, formatDateTime, formatNumber, formatVND } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";
 import type { SessionUser } from "~/lib/session";
 import { toast } from "~/lib/toast";
+import type { clientLoader as ledgerLoader, Transaction } from "./admin.users.$userId.transactions";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "Quản lý người dùng");
 
 export type AdminUser = SessionUser & { is_active: boolean; is_google: boolean };
 type Stats = { total_users: number; active_users: number; google_users: number; total_balance: number; total_spent: number };
 type UsersPage = { users: AdminUser[]; pagination: { page: number; page_size: number; total: number; total_pages: number } };
-type Transaction = {
-  id: number;
-  transaction_type: string;
-  amount: number;
-  formatted_amount: string;
-  description: string | null;
-  balance_before: number;
-  balance_after: number;
-  created_at: string;
-};
 
 const PAGE_SIZE = 20;
 const SEARCH_DELAY_MS = 400;
@@ -205,25 +196,13 @@ export default function AdminUsersRoute() {
   );
 }
 
-/** The user's ledger, loaded when the dialog opens (an event, so in the opener's handler, not an effect). */
+/** The user's ledger (routes/admin.users.$userId.transactions.tsx), loaded when the dialog opens; null while loading. */
 function useLedger(): { transactions: Transaction[] | null; load: (user: AdminUser) => void } {
-  const [transactions, setTransactions] = useState<Transaction[] | null>(null);
-  const handleError = useAdminError();
-  const current = useRef<AbortController | null>(null);
-  function load(user: AdminUser) {
-    current.current?.abort();
-    const controller = new AbortController();
-    current.current = controller;
-    setTransactions(null);
-    apiFetch<{ transactions: Transaction[] }>(`/api/admin/users/${user.id}/transactions/`, { auth: true, signal: controller.signal })
-      .then((body) => setTransactions(body.transactions ?? []))
-      .catch((error) => {
-        if (controller.signal.aborted) return;
-        handleError(error, "Không thể tải lịch sử giao dịch");
-        setTransactions([]);
-      });
-  }
-  return { transactions, load };
+  const fetcher = useFetcher<typeof ledgerLoader>();
+  return {
+    transactions: fetcher.state === "idle" ? (fetcher.data?.transactions ?? null) : null,
+    load: (user) => fetcher.load(`/admin/users/${user.id}/transactions`),
+  };
 }
 
 function UserDetailDialog({ user, transactions, onClose, onAdjust }: { user: AdminUser | null; transactions: Transaction[] | null; onClose: () => void; onAdjust: (user: AdminUser) => void }) {
