@@ -4,17 +4,17 @@
 // card to its owner, or dismisses either with a note. The list (?status=) loads in clientLoader;
 // crediting and dismissing go through clientAction, and the list reloads after them.
 import type { MetaFunction } from "@remix-run/cloudflare";
-import { type ClientActionFunctionArgs, type ClientLoaderFunctionArgs, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { type ClientActionFunctionArgs, type ClientLoaderFunctionArgs, useFetcher, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { type FormEvent, useState } from "react";
-import { AdminPage, Badge, BUTTON_SECONDARY, BUTTON_SMALL, EmptyRow, Modal, ModalActions, SELECT_CLASS, TABLE_WRAP, TD, TH, useAdminError } from "~/components/admin/AdminShell";
+import { AdminPage, Badge, BUTTON_SECONDARY, BUTTON_SMALL, EmptyRow, Modal, ModalActions, SELECT_CLASS, TABLE_WRAP, TD, TH } from "~/components/admin/AdminShell";
 import { Field, inputClass } from "~/components/Field";
 import { Spinner } from "~/components/Spinner";
 import { useActionFetcher } from "~/lib/admin-fetcher";
 import { type ActionResult, actionFailure, adminCallFailure, adminFetch, jsonBody } from "~/lib/admin-route";
-import { apiFetch } from "~/lib/api";
 import { formatDateTime } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";
 import { toast } from "~/lib/toast";
+import type { clientLoader as lookupLoader } from "./admin.bank-transfers.users";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "Chuyển khoản chưa khớp");
 
@@ -36,7 +36,6 @@ type Transfer = {
   received_at: string;
 };
 
-type FoundUser = { id: number; username: string; email: string; full_name: string; formatted_balance: string };
 
 const STATUSES: { value: string; label: string; tone: string }[] = [
   { value: "unmatched", label: "Chưa khớp", tone: "bg-amber-500/15 text-amber-300 ring-amber-400/30" },
@@ -229,26 +228,17 @@ function CardCreditDialog({ transfer, onClose }: { transfer: Transfer; onClose: 
 function CreditDialog({ transfer, onClose }: { transfer: Transfer; onClose: () => void }) {
   const [userId, setUserId] = useState("");
   const [lookup, setLookup] = useState("");
-  const [found, setFound] = useState<FoundUser[] | null>(null);
-  const [searching, setSearching] = useState(false);
+  const lookupFetcher = useFetcher<typeof lookupLoader>();
+  const searching = lookupFetcher.state !== "idle";
+  const found = lookupFetcher.data?.users ?? null;
   const [note, setNote] = useState("");
   const [error, setError] = useState<string | null>(null);
   const save = useActionFetcher<ActionResult>(onClose);
   const busy = save.busy;
-  const handleError = useAdminError();
 
-  async function search() {
+  function search() {
     const term = lookup.trim();
-    if (!term) return;
-    setSearching(true);
-    try {
-      const body = await apiFetch<{ users: FoundUser[] }>(`/api/admin/users/?${new URLSearchParams({ search: term, page_size: "10" })}`, { auth: true });
-      setFound(body.users ?? []);
-    } catch (failure) {
-      handleError(failure, "Không thể tìm người dùng");
-    } finally {
-      setSearching(false);
-    }
+    if (term) lookupFetcher.load(`/admin/bank-transfers/users?${new URLSearchParams({ search: term })}`);
   }
 
   function submit(event: FormEvent) {

@@ -24,3 +24,8 @@ export async function clientLoader({ request, params }: ClientLoaderFunctionArgs
     return { transactions: [] };
   }
 }
+
+/** Nothing to show: Remix's server build expects every route module to export a component. */
+export default function NoScreen() {
+  return null;
+}
