@@ -1,13 +1,13 @@
 // /admin/settings: the store's settings, today the USD→VND rate that prices every USD key (the
 // wallet is VND). Loads and saves in clientLoader/clientAction: the token lives in the browser, so
-// nothing of this page is rendered on the server but its loading state.
+// nothing of this page is rendered on the server but the admin layout's loading state.
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { type ClientActionFunctionArgs, type ClientLoaderFunctionArgs, Form, useActionData, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
 import { useState } from "react";
 import type { RateSettings } from "../../workers/services/store-settings";
 import { AdminPage, BUTTON_PRIMARY, BUTTON_SECONDARY, CARD } from "~/components/admin/AdminShell";
 import { Field, inputClass } from "~/components/Field";
-import { PageSpinner, Spinner } from "~/components/Spinner";
+import { Spinner } from "~/components/Spinner";
 import { groupDigits, parsePrice } from "~/lib/admin";
 import { adminCallFailure, adminFetch } from "~/lib/admin-route";
 import { formatDateTime, formatVND } from "~/lib/format";
@@ -29,12 +29,6 @@ export async function clientLoader({ request }: ClientLoaderFunctionArgs): Promi
     return { settings: null, error: adminCallFailure(error, request, "Không thể tải cài đặt") };
   }
 }
-clientLoader.hydrate = true as const;
-
-export function HydrateFallback() {
-  return <PageSpinner label="Đang tải cài đặt..." />;
-}
-
 type Saved = { ok: true } | { ok: false; error: string };
 
 export async function clientAction({ request }: ClientActionFunctionArgs): Promise<Saved> {
