@@ -1,10 +1,32 @@
 // The data of the promotion screen, which both /admin/promotions and /admin/simple-promotions
 // show: the list (filtered by ?status= and ?search=) and the create/update/delete actions.
 import type { ClientActionFunctionArgs, ClientLoaderFunctionArgs } from "@remix-run/react";
-import type { Promotion } from "~/components/admin/PromotionsScreen";
+import type { PromotionStatus } from "./admin";
 import { type ActionResult, actionFailure, adminCallFailure, adminFetch, jsonBody } from "./admin-route";
 import { ApiError } from "./api";
 import { toast } from "./toast";
+
+export type Promotion = {
+  id: number;
+  name: string;
+  description: string;
+  code: string;
+  promotion_type: "percentage" | "fixed" | "tiered";
+  bonus_percentage: number | null;
+  bonus_amount: number | null;
+  min_deposit_amount: number;
+  max_deposit_amount: number | null;
+  max_bonus_amount: number | null;
+  usage_limit_per_user: number | null;
+  total_usage_limit: number | null;
+  total_used: number;
+  start_date: string;
+  end_date: string;
+  duration: number;
+  status: PromotionStatus;
+  is_automatic: boolean;
+  requires_code: boolean;
+};
 
 function isNetwork(error: unknown): boolean {
   return error instanceof ApiError && error.isNetworkError;
@@ -21,7 +43,7 @@ export async function promotionsLoader({ request }: ClientLoaderFunctionArgs): P
     const body = await adminFetch<{ data: Promotion[] }>(request, `/api/promotions/?${params}`);
     return { promotions: body.data ?? [] };
   } catch (error) {
-    adminCallFailure(error, request, "");
+    adminCallFailure(error, request, ""); // 401 and 403 redirect; other failures show this screen's own words
     toast.error(isNetwork(error) ? "Lỗi khi tải danh sách khuyến mãi" : "Không thể tải danh sách khuyến mãi");
     return { promotions: [] };
   }

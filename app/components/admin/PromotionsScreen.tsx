@@ -17,32 +17,10 @@ import {
   promotionEndDate,
 } from "~/lib/admin";
 import { useActionFetcher } from "~/lib/admin-fetcher";
-import type { promotionsLoader } from "~/lib/admin-promotions";
+import type { Promotion, promotionsLoader } from "~/lib/admin-promotions";
 import type { ActionResult } from "~/lib/admin-route";
 import { formatDate, formatNumber, formatVND } from "~/lib/format";
 import { ActionsCell, AdminPage, Badge, BUTTON_PRIMARY, BUTTON_SMALL, ConfirmDialog, EmptyRow, Modal, ModalActions, SELECT_CLASS, TABLE_WRAP, TD, TH } from "./AdminShell";
-
-export type Promotion = {
-  id: number;
-  name: string;
-  description: string;
-  code: string;
-  promotion_type: "percentage" | "fixed" | "tiered";
-  bonus_percentage: number | null;
-  bonus_amount: number | null;
-  min_deposit_amount: number;
-  max_deposit_amount: number | null;
-  max_bonus_amount: number | null;
-  usage_limit_per_user: number | null;
-  total_usage_limit: number | null;
-  total_used: number;
-  start_date: string;
-  end_date: string;
-  duration: number;
-  status: PromotionStatus;
-  is_automatic: boolean;
-  requires_code: boolean;
-};
 
 const STATUS_TONES: Record<PromotionStatus, string> = {
   active: "bg-emerald-500/15 text-emerald-300 ring-emerald-400/30",
