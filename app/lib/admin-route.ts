@@ -1,9 +1,9 @@
-// The admin guard for routes that load and save in clientLoader/clientAction (the newer shape):
-// the same verdicts and messages as AdminGuard, as redirects thrown before anything renders.
-// The server checks every admin call again; this only keeps others off the screen.
+// The admin screens' data path (routes/admin.tsx and its children load and save in
+// clientLoader/clientAction). The guard lives once, in the layout's clientLoader; the server
+// checks every admin call again, so this only keeps others off the screen.
 import { redirect } from "@remix-run/react";
-import { ADMIN_MESSAGES, adminVerdict } from "./admin";
-import { ApiError } from "./api";
+import { ADMIN_MESSAGES, type AdminVerdict, adminVerdict } from "./admin";
+import { type ApiOptions, ApiError, apiFetch, type FieldErrors } from "./api";
 import { SESSION_EXPIRED_MESSAGE } from "../../workers/shared/error-messages";
 import { loginPathFor } from "./redirects";
 import { clearSession, readAccessToken, STORAGE_KEYS } from "./session";
@@ -22,24 +22,44 @@ function rawUser(): string | null {
   }
 }
 
-/** Throws a redirect unless the stored session is an admin's (login, invalid session, denied). */
+function storedVerdict(): AdminVerdict {
+  return adminVerdict(readAccessToken(), rawUser());
+}
+
+/** Where someone without an admin session goes: the dashboard when signed in, else the login. */
+function awayFrom(request: Request, verdict: AdminVerdict): Response {
+  return redirect(verdict === "denied" ? "/dashboard" : loginPathFor(here(request)));
+}
+
+/** The layout's guard: throws a redirect, with the spec's message, unless the stored session is an admin's. */
 export function requireAdminSession(request: Request): void {
-  const verdict = adminVerdict(readAccessToken(), rawUser());
+  const verdict = storedVerdict();
   if (verdict === "admin") return;
-  if (verdict === "denied") {
-    toast.error(ADMIN_MESSAGES.accessDenied);
-    throw redirect("/dashboard");
+  if (verdict === "denied") toast.error(ADMIN_MESSAGES.accessDenied);
+  else {
+    if (verdict === "invalid") clearSession();
+    toast.error(verdict === "login" ? ADMIN_MESSAGES.loginRequired : ADMIN_MESSAGES.invalidSession);
   }
-  if (verdict === "invalid") clearSession();
-  toast.error(verdict === "login" ? ADMIN_MESSAGES.loginRequired : ADMIN_MESSAGES.invalidSession);
-  throw redirect(loginPathFor(here(request)));
+  throw awayFrom(request, verdict);
 }
 
 /**
- * A failed admin call: 401 (the session could not be refreshed) and 403 throw the same redirects
+ * An admin API call from a child route's clientLoader or clientAction. The layout's guard runs
+ * alongside, not before, a child's loader: without an admin session the call is not sent and the
+ * same redirect is thrown silently (the layout has already said why).
+ */
+export function adminFetch<T>(request: Request, path: string, options: Omit<ApiOptions, "auth"> = {}): Promise<T> {
+  const verdict = storedVerdict();
+  if (verdict !== "admin") throw awayFrom(request, verdict);
+  return apiFetch<T>(path, { signal: request.signal, ...options, auth: true });
+}
+
+/**
+ * A failed admin call: a redirect goes on; 401 (the session could not be refreshed) and 403 throw the same redirects
  * as the guard; anything else is returned as the message to show.
  */
 export function adminCallFailure(error: unknown, request: Request, fallback: string): string {
+  if (error instanceof Response) throw error; // adminFetch's redirect
   if (error instanceof ApiError && error.status === 401) {
     clearSession();
     toast.error(SESSION_EXPIRED_MESSAGE);
@@ -50,4 +70,24 @@ export function adminCallFailure(error: unknown, request: Request, fallback: str
     throw redirect("/dashboard");
   }
   return error instanceof ApiError && error.message ? error.message : fallback;
+}
+
+export type ActionFailed = { ok: false; error: string; errors: FieldErrors | null };
+/** What an admin clientAction answers: done (with what the call returned), or refused with the message shown. */
+export type ActionResult<T = null> = { ok: true; data: T } | ActionFailed;
+
+/**
+ * The failure of an admin clientAction: the message in a red toast (optionally reworded, e.g.
+ * 'Lỗi khi thêm keys: …') and returned with the server's field errors.
+ */
+export function actionFailure(error: unknown, request: Request, fallback: string, format?: (message: string) => string): ActionFailed {
+  const message = adminCallFailure(error, request, fallback);
+  const shown = format ? format(message) : message;
+  toast.error(shown);
+  return { ok: false, error: shown, errors: error instanceof ApiError ? error.errors : null };
+}
+
+/** A clientAction's JSON body (forms that carry more than strings submit with encType application/json). */
+export async function jsonBody<T>(request: Request): Promise<T> {
+  return (await request.json()) as T;
 }

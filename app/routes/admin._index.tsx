@@ -1,29 +1,17 @@
 // /admin (spec §2 "Admin app list"): search by name, developer or bundle id, the type filter,
-// the table and its row actions (view, edit, keys, delete with confirmation).
+// the table and its row actions (view, edit, keys, delete with confirmation). The list loads in
+// clientLoader; a delete goes through clientAction and the list reloads after it.
 import type { MetaFunction } from "@remix-run/cloudflare";
-import { Link } from "@remix-run/react";
-import { useEffect, useMemo, useState } from "react";
-import {
-  AdminGuard,
-  AdminPage,
-  Badge,
-  BUTTON_PRIMARY,
-  BUTTON_SECONDARY,
-  BUTTON_SMALL,
-  ConfirmDialog,
-  EmptyRow,
-  SELECT_CLASS,
-  TABLE_WRAP,
-  TD,
-  TH,
-  useAdminError, ActionsCell } from "~/components/admin/AdminShell";
+import { type ClientActionFunctionArgs, type ClientLoaderFunctionArgs, Link, useLoaderData } from "@remix-run/react";
+import { useMemo, useState } from "react";
+import { ActionsCell, AdminPage, Badge, BUTTON_PRIMARY, BUTTON_SECONDARY, BUTTON_SMALL, ConfirmDialog, EmptyRow, SELECT_CLASS, TABLE_WRAP, TD, TH } from "~/components/admin/AdminShell";
 import { AppIcon } from "~/components/AppIcon";
 import { inputClass } from "~/components/Field";
-import { Spinner } from "~/components/Spinner";
 import { TypeBadge } from "~/components/TypeBadge";
+import { useActionFetcher } from "~/lib/admin-fetcher";
+import { type ActionResult, actionFailure, adminCallFailure, adminFetch, jsonBody } from "~/lib/admin-route";
 import { APP_FORM_MESSAGES, APP_TYPES, matchesSearch } from "../../workers/shared/app-form";
 import { appTypeLabel } from "~/lib/app-types";
-import { apiFetch } from "~/lib/api";
 import { formatDate, formatNumber } from "../../workers/shared/format";
 import { pageMeta } from "~/lib/meta";
 import { toast } from "~/lib/toast";
@@ -31,48 +19,39 @@ import type { AdminApp } from "../../workers/services/app-admin";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "Quản lý ứng dụng");
 
-function AppList() {
-  const [apps, setApps] = useState<AdminApp[] | null>(null);
+export async function clientLoader({ request }: ClientLoaderFunctionArgs): Promise<{ apps: AdminApp[] }> {
+  try {
+    return { apps: (await adminFetch<{ data: AdminApp[] }>(request, "/api/apps/admin/list/")).data };
+  } catch (error) {
+    toast.error(adminCallFailure(error, request, "Không thể tải danh sách ứng dụng"));
+    return { apps: [] };
+  }
+}
+
+export async function clientAction({ request }: ClientActionFunctionArgs): Promise<ActionResult> {
+  const { id } = await jsonBody<{ id: number }>(request);
+  try {
+    await adminFetch(request, `/api/apps/delete/${id}/`, { method: "DELETE" });
+    toast.success(APP_FORM_MESSAGES.deleted);
+    return { ok: true, data: null };
+  } catch (error) {
+    return actionFailure(error, request, "Không thể xóa ứng dụng");
+  }
+}
+
+export default function AdminAppsRoute() {
+  const { apps } = useLoaderData<typeof clientLoader>();
   const [search, setSearch] = useState("");
   const [type, setType] = useState("all");
-  const [version, setVersion] = useState(0);
   const [deleting, setDeleting] = useState<AdminApp | null>(null);
-  const [busy, setBusy] = useState(false);
-  const handleError = useAdminError();
+  const removal = useActionFetcher<ActionResult>(() => setDeleting(null));
 
-  useEffect(() => {
-    const controller = new AbortController();
-    apiFetch<{ data: AdminApp[] }>("/api/apps/admin/list/", { auth: true, signal: controller.signal })
-      .then((body) => setApps(body.data))
-      .catch((error) => {
-        if (controller.signal.aborted) return;
-        handleError(error, "Không thể tải danh sách ứng dụng");
-        setApps([]);
-      });
-    return () => controller.abort();
-  }, [version, handleError]);
-
-  const shown = useMemo(() => (apps ?? []).filter((app) => (type === "all" || app.app_type === type) && matchesSearch(app, search)), [apps, type, search]);
-
-  async function remove() {
-    if (!deleting) return;
-    setBusy(true);
-    try {
-      await apiFetch(`/api/apps/delete/${deleting.id}/`, { method: "DELETE", auth: true });
-      toast.success(APP_FORM_MESSAGES.deleted);
-      setDeleting(null);
-      setVersion((value) => value + 1);
-    } catch (error) {
-      handleError(error, "Không thể xóa ứng dụng");
-    } finally {
-      setBusy(false);
-    }
-  }
+  const shown = useMemo(() => apps.filter((app) => (type === "all" || app.app_type === type) && matchesSearch(app, search)), [apps, type, search]);
 
   return (
     <AdminPage
       title="Quản lý ứng dụng"
-      subtitle={apps ? `${formatNumber(shown.length)} / ${formatNumber(apps.length)} ứng dụng` : undefined}
+      subtitle={`${formatNumber(shown.length)} / ${formatNumber(apps.length)} ứng dụng`}
       actions={
         <>
           <Link to="/admin/users" className={BUTTON_SECONDARY}>
@@ -107,7 +86,6 @@ function AppList() {
             </option>
           ))}
         </select>
-        {apps === null && <Spinner className="h-4 w-4 text-indigo-400" />}
       </div>
       <div className={TABLE_WRAP}>
         <table className="w-full min-w-[52rem] text-sm text-zinc-200" data-testid="app-table">
@@ -122,7 +100,7 @@ function AppList() {
             </tr>
           </thead>
           <tbody className="divide-y divide-white/5">
-            {apps !== null && shown.length === 0 && <EmptyRow colSpan={6}>{apps.length ? "Không tìm thấy ứng dụng nào." : "Chưa có ứng dụng nào."}</EmptyRow>}
+            {shown.length === 0 && <EmptyRow colSpan={6}>{apps.length ? "Không tìm thấy ứng dụng nào." : "Chưa có ứng dụng nào."}</EmptyRow>}
             {shown.map((app) => (
               <tr key={app.id} data-app-id={app.id}>
                 <td className={TD}>
@@ -171,18 +149,10 @@ function AppList() {
             Xóa <strong className="text-white">{deleting?.name}</strong> cùng tệp, icon, media và key của nó?
           </>
         }
-        busy={busy}
-        onConfirm={remove}
+        busy={removal.busy}
+        onConfirm={() => deleting && removal.submitJson({ id: deleting.id })}
         onClose={() => setDeleting(null)}
       />
     </AdminPage>
-  );
-}
-
-export default function AdminAppsRoute() {
-  return (
-    <AdminGuard>
-      <AppList />
-    </AdminGuard>
   );
 }

@@ -1,14 +1,12 @@
-// /admin/app/{id}/edit (spec §2 "Admin edit app"): loads the app by id (a missing one goes back
-// to /admin with an error), shows its times, badge and version, and the form.
+// /admin/app/{id}/edit (spec §2 "Admin edit app"): loads the app by id in clientLoader (a missing
+// one goes back to /admin with an error), shows its times, badge and version, and the form.
 import type { MetaFunction } from "@remix-run/cloudflare";
-import { useNavigate, useParams } from "@remix-run/react";
-import { useEffect, useState } from "react";
-import { AdminGuard, AdminPage, useAdminError } from "~/components/admin/AdminShell";
-import { AppForm } from "~/components/admin/AppForm";
-import { PageSpinner } from "~/components/Spinner";
+import { type ClientLoaderFunctionArgs, redirect, useLoaderData } from "@remix-run/react";
+import { AdminPage } from "~/components/admin/AdminShell";
+import { AppForm } from "~/components/admin/app-form/AppForm";
 import { TypeBadge } from "~/components/TypeBadge";
+import { adminCallFailure, adminFetch } from "~/lib/admin-route";
 import { APP_FORM_MESSAGES } from "../../workers/shared/app-form";
-import { apiFetch } from "~/lib/api";
 import { formatDateTime, formatRelativeTime } from "../../workers/shared/format";
 import { pageMeta } from "~/lib/meta";
 import { toast } from "~/lib/toast";
@@ -18,32 +16,25 @@ import type { AdminApp } from "../../workers/services/app-admin";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "Sửa ứng dụng");
 
-function EditApp() {
-  const { id = "" } = useParams();
-  const navigate = useNavigate();
-  const handleError = useAdminError();
+export async function clientLoader({ request, params }: ClientLoaderFunctionArgs): Promise<AdminApp> {
+  const id = params.id ?? "";
+  if (!/^\d+$/.test(id)) {
+    toast.error(APP_FORM_MESSAGES.notFound);
+    throw redirect("/admin");
+  }
+  try {
+    return (await adminFetch<{ data: AdminApp }>(request, `/api/apps/admin/detail/${id}/`)).data;
+  } catch (error) {
+    toast.error(adminCallFailure(error, request, APP_FORM_MESSAGES.notFound));
+    throw redirect("/admin");
+  }
+}
+
+export default function EditAppRoute() {
+  const app = useLoaderData<typeof clientLoader>();
   const site = useSite();
-  const [app, setApp] = useState<AdminApp | null>(null);
   // The page's clock: relative times move every 60 s (spec §9).
   const now = useNow(Date.now());
-
-  useEffect(() => {
-    const controller = new AbortController();
-    if (!/^\d+$/.test(id)) {
-      toast.error(APP_FORM_MESSAGES.notFound);
-      navigate("/admin", { replace: true });
-      return;
-    }
-    apiFetch<{ data: AdminApp }>(`/api/apps/admin/detail/${id}/`, { auth: true, signal: controller.signal })
-      .then((body) => setApp(body.data))
-      .catch((error) => {
-        if (controller.signal.aborted) return;
-        if (!handleError(error, APP_FORM_MESSAGES.notFound)) navigate("/admin", { replace: true });
-      });
-    return () => controller.abort();
-  }, [id, navigate, handleError]);
-
-  if (!app) return <PageSpinner label="Đang tải ứng dụng..." />;
   return (
     <AdminPage
       title={`Sửa: ${app.name}`}
@@ -58,13 +49,5 @@ function EditApp() {
     >
       <AppForm key={app.id} app={app} siteName={site.name} />
     </AdminPage>
-  );
-}
-
-export default function EditAppRoute() {
-  return (
-    <AdminGuard>
-      <EditApp />
-    </AdminGuard>
   );
 }

@@ -1,7 +1,7 @@
 // /admin/app/new (spec §2 "Admin create app"): the app form with its live preview.
 import type { MetaFunction } from "@remix-run/cloudflare";
-import { AdminGuard, AdminPage } from "~/components/admin/AdminShell";
-import { AppForm } from "~/components/admin/AppForm";
+import { AdminPage } from "~/components/admin/AdminShell";
+import { AppForm } from "~/components/admin/app-form/AppForm";
 import { pageMeta } from "~/lib/meta";
 import { useSite } from "~/root";
 
@@ -10,10 +10,8 @@ export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "Thêm ứn
 export default function NewAppRoute() {
   const site = useSite();
   return (
-    <AdminGuard>
-      <AdminPage title="Thêm ứng dụng" subtitle="Chọn tệp IPA để tự điền tên, phiên bản và nhà phát triển">
-        <AppForm siteName={site.name} />
-      </AdminPage>
-    </AdminGuard>
+    <AdminPage title="Thêm ứng dụng" subtitle="Chọn tệp IPA để tự điền tên, phiên bản và nhà phát triển">
+      <AppForm siteName={site.name} />
+    </AdminPage>
   );
 }

@@ -1,15 +1,14 @@
 // /admin/promotions (spec §2 route table): the promotion management screen.
 import type { MetaFunction } from "@remix-run/cloudflare";
-import { AdminGuard } from "~/components/admin/AdminShell";
 import { PromotionsScreen } from "~/components/admin/PromotionsScreen";
+import { promotionsAction, promotionsLoader } from "~/lib/admin-promotions";
 import { pageMeta } from "~/lib/meta";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "Quản lý khuyến mãi");
 
+export const clientLoader = promotionsLoader;
+export const clientAction = promotionsAction;
+
 export default function AdminPromotionsRoute() {
-  return (
-    <AdminGuard>
-      <PromotionsScreen />
-    </AdminGuard>
-  );
+  return <PromotionsScreen />;
 }

@@ -1,16 +1,15 @@
 // /admin/settings: the store's settings, today the USD→VND rate that prices every USD key (the
 // wallet is VND). Loads and saves in clientLoader/clientAction: the token lives in the browser, so
-// nothing of this page is rendered on the server but its loading state.
+// nothing of this page is rendered on the server but the admin layout's loading state.
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { type ClientActionFunctionArgs, type ClientLoaderFunctionArgs, Form, useActionData, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
 import { useState } from "react";
 import type { RateSettings } from "../../workers/services/store-settings";
 import { AdminPage, BUTTON_PRIMARY, BUTTON_SECONDARY, CARD } from "~/components/admin/AdminShell";
 import { Field, inputClass } from "~/components/Field";
-import { PageSpinner, Spinner } from "~/components/Spinner";
+import { Spinner } from "~/components/Spinner";
 import { groupDigits, parsePrice } from "~/lib/admin";
-import { adminCallFailure, requireAdminSession } from "~/lib/admin-route";
-import { apiFetch } from "~/lib/api";
+import { adminCallFailure, adminFetch } from "~/lib/admin-route";
 import { formatDateTime, formatVND } from "../../workers/shared/format";
 import { pageMeta } from "~/lib/meta";
 import { toast } from "~/lib/toast";
@@ -23,24 +22,16 @@ const RATE_INVALID = "Tỷ giá phải là số nguyên từ 1 đến 1.000.000 
 type Loaded = { settings: RateSettings | null; error: string | null };
 
 export async function clientLoader({ request }: ClientLoaderFunctionArgs): Promise<Loaded> {
-  requireAdminSession(request);
   try {
-    const body = await apiFetch<{ data: RateSettings }>("/api/admin/settings/", { auth: true, signal: request.signal });
+    const body = await adminFetch<{ data: RateSettings }>(request, "/api/admin/settings/");
     return { settings: body.data, error: null };
   } catch (error) {
     return { settings: null, error: adminCallFailure(error, request, "Không thể tải cài đặt") };
   }
 }
-clientLoader.hydrate = true as const;
-
-export function HydrateFallback() {
-  return <PageSpinner label="Đang tải cài đặt..." />;
-}
-
 type Saved = { ok: true } | { ok: false; error: string };
 
 export async function clientAction({ request }: ClientActionFunctionArgs): Promise<Saved> {
-  requireAdminSession(request);
   const form = await request.formData();
   let rate: number | null = null;
   if (form.get("intent") !== "default") {
@@ -48,7 +39,7 @@ export async function clientAction({ request }: ClientActionFunctionArgs): Promi
     if (rate === null || rate < 1 || rate > MAX_RATE) return { ok: false, error: RATE_INVALID };
   }
   try {
-    const body = await apiFetch<{ message?: string }>("/api/admin/settings/", { method: "PUT", auth: true, body: { usd_vnd_rate: rate } });
+    const body = await adminFetch<{ message?: string }>(request, "/api/admin/settings/", { method: "PUT", body: { usd_vnd_rate: rate } });
     toast.success(body.message || "Đã lưu cài đặt");
     return { ok: true };
   } catch (error) {

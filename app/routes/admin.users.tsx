@@ -1,26 +1,28 @@
 // /admin/users (spec §2 "Admin users"): stats, search, the user table, a detail dialog with the
-// wallet ledger, and the balance adjustment dialog (spec §5 "Balance adjustment").
+// wallet ledger, and the balance adjustment dialog (spec §5 "Balance adjustment"). Stats and the
+// page of users (?search=, ?page=) load in clientLoader; an adjustment goes through clientAction.
 import type { MetaFunction } from "@remix-run/cloudflare";
-import { type FormEvent, useCallback, useEffect, useRef, useState } from "react";
-import { AdminGuard, AdminPage, Badge, BUTTON_PRIMARY, BUTTON_SMALL, EmptyRow, Modal, ModalActions, Pager, SELECT_CLASS, StatCard, TABLE_WRAP, TD, TH, useAdminError, ActionsCell } from "~/components/admin/AdminShell";
+import { type ClientActionFunctionArgs, type ClientLoaderFunctionArgs, useFetcher, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import { ActionsCell, AdminPage, Badge, BUTTON_PRIMARY, BUTTON_SMALL, EmptyRow, Modal, ModalActions, Pager, SELECT_CLASS, StatCard, TABLE_WRAP, TD, TH } from "~/components/admin/AdminShell";
 import { Avatar } from "~/components/Avatar";
 import { Field, inputClass } from "~/components/Field";
 import { Spinner } from "~/components/Spinner";
 import { DEFAULT_ADJUST_NOTE, isGoogleAccount, parseSignedAmount, roleBadge, signedDigitsOnly, transactionSign } from "~/lib/admin";
-import { ApiError, apiFetch, newIdempotencyKey } from "~/lib/api";
-import type { toPublicTransaction } from "../../workers/services/wallet";
+import { useActionFetcher } from "~/lib/admin-fetcher";
+import { type ActionFailed, actionFailure, adminCallFailure, adminFetch, jsonBody } from "~/lib/admin-route";
+import { ApiError, newIdempotencyKey } from "~/lib/api";
 import { formatDate, formatDateTime, formatNumber, formatVND } from "../../workers/shared/format";
 import { pageMeta } from "~/lib/meta";
 import type { SessionUser } from "~/lib/session";
 import { toast } from "~/lib/toast";
+import type { clientLoader as ledgerLoader, Transaction } from "./admin.users.$userId.transactions";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "Quản lý người dùng");
 
 export type AdminUser = SessionUser & { is_active: boolean; is_google: boolean };
 type Stats = { total_users: number; active_users: number; google_users: number; total_balance: number; total_spent: number };
 type UsersPage = { users: AdminUser[]; pagination: { page: number; page_size: number; total: number; total_pages: number } };
-/** A ledger row as the admin user API sends it. */
-type Transaction = ReturnType<typeof toPublicTransaction>;
 
 const PAGE_SIZE = 20;
 const SEARCH_DELAY_MS = 400;
@@ -29,56 +31,77 @@ function displayName(user: AdminUser): string {
   return user.full_name?.trim() || [user.first_name, user.last_name].filter(Boolean).join(" ") || user.username;
 }
 
-function Users() {
-  const [stats, setStats] = useState<Stats | null>(null);
-  const [search, setSearch] = useState("");
-  const [query, setQuery] = useState("");
-  const [page, setPage] = useState(1);
-  const [list, setList] = useState<UsersPage | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [version, setVersion] = useState(0);
+const NO_USERS: UsersPage = { users: [], pagination: { page: 1, page_size: PAGE_SIZE, total: 0, total_pages: 0 } };
+
+export async function clientLoader({ request }: ClientLoaderFunctionArgs): Promise<{ stats: Stats | null; list: UsersPage | null }> {
+  const url = new URL(request.url);
+  const search = url.searchParams.get("search")?.trim() ?? "";
+  const page = Math.max(1, Number(url.searchParams.get("page")) || 1);
+  const params = new URLSearchParams({ page: String(page), page_size: String(PAGE_SIZE) });
+  if (search) params.set("search", search);
+  // Each part fails on its own, with its own message, as before.
+  const [stats, list] = await Promise.all([
+    adminFetch<{ stats: Stats }>(request, "/api/admin/users/stats/").then(
+      (body) => body.stats,
+      (error) => {
+        toast.error(adminCallFailure(error, request, "Không thể tải thống kê"));
+        return null;
+      },
+    ),
+    adminFetch<UsersPage>(request, `/api/admin/users/?${params}`).catch((error) => {
+      toast.error(adminCallFailure(error, request, "Không thể tải danh sách người dùng"));
+      return null;
+    }),
+  ]);
+  return { stats, list };
+}
+
+type Adjustment = { userId: number; key: string; body: { amount: number; transaction_type: string; description: string } };
+/** A refusal (4xx) is definite; no answer or a 5xx may be retried with the same Idempotency-Key. */
+type AdjustResult = { ok: true } | (ActionFailed & { definite: boolean });
+
+export async function clientAction({ request }: ClientActionFunctionArgs): Promise<AdjustResult> {
+  const { userId, key, body } = await jsonBody<Adjustment>(request);
+  try {
+    const answer = await adminFetch<{ message?: string }>(request, `/api/admin/users/${userId}/adjust-balance/`, { method: "POST", body, headers: { "Idempotency-Key": key } });
+    toast.success(answer.message || "Điều chỉnh số dư thành công");
+    return { ok: true };
+  } catch (error) {
+    const definite = error instanceof ApiError && error.status >= 400 && error.status < 500;
+    return { ...actionFailure(error, request, "Điều chỉnh số dư thất bại"), definite };
+  }
+}
+
+export default function AdminUsersRoute() {
+  const { stats, list: loaded } = useLoaderData<typeof clientLoader>();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [search, setSearch] = useState(searchParams.get("search") ?? "");
+  const page = Math.max(1, Number(searchParams.get("page")) || 1);
+  const loading = useNavigation().state === "loading";
+  const list = loaded ?? NO_USERS;
   const [detail, setDetail] = useState<AdminUser | null>(null);
   const [adjusting, setAdjusting] = useState<AdminUser | null>(null);
-  const handleError = useAdminError();
+  const ledger = useLedger();
 
-  // Debounced: one request once typing pauses.
+  function show(next: { search: string; page: number }) {
+    const params = new URLSearchParams();
+    if (next.search) params.set("search", next.search);
+    if (next.page > 1) params.set("page", String(next.page));
+    setSearchParams(params, { replace: true, preventScrollReset: true });
+  }
+
+  // Debounced: one request once typing pauses (a timer, not a fetch).
+  const query = search.trim();
   useEffect(() => {
-    const timer = setTimeout(() => {
-      setQuery(search.trim());
-      setPage(1);
-    }, SEARCH_DELAY_MS);
+    if (query === (searchParams.get("search") ?? "")) return;
+    const timer = setTimeout(() => show({ search: query, page: 1 }), SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [search]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [query]);
 
-  useEffect(() => {
-    const controller = new AbortController();
-    apiFetch<{ stats: Stats }>("/api/admin/users/stats/", { auth: true, signal: controller.signal })
-      .then((body) => setStats(body.stats))
-      .catch((error) => {
-        if (!controller.signal.aborted) handleError(error, "Không thể tải thống kê");
-      });
-    return () => controller.abort();
-  }, [version, handleError]);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    setLoading(true);
-    const params = new URLSearchParams({ page: String(page), page_size: String(PAGE_SIZE) });
-    if (query) params.set("search", query);
-    apiFetch<UsersPage>(`/api/admin/users/?${params}`, { auth: true, signal: controller.signal })
-      .then(setList)
-      .catch((error) => {
-        if (!controller.signal.aborted) handleError(error, "Không thể tải danh sách người dùng");
-      })
-      .finally(() => {
-        if (!controller.signal.aborted) setLoading(false);
-      });
-    return () => controller.abort();
-  }, [query, page, version, handleError]);
-
-  const users = list?.users ?? [];
+  const users = list.users;
   return (
-    <AdminPage title="Quản lý người dùng" subtitle={list ? `${formatNumber(list.pagination.total)} người dùng` : undefined}>
+    <AdminPage title="Quản lý người dùng" subtitle={loaded ? `${formatNumber(list.pagination.total)} người dùng` : undefined}>
       <div className="mb-6 grid grid-cols-2 gap-3 lg:grid-cols-5" data-testid="user-stats">
         <StatCard label="Tổng người dùng" value={stats ? formatNumber(stats.total_users) : "…"} />
         <StatCard label="Đang hoạt động" value={stats ? formatNumber(stats.active_users) : "…"} tone="text-emerald-300" />
@@ -115,7 +138,7 @@ function Users() {
             </tr>
           </thead>
           <tbody className="divide-y divide-white/5">
-            {!loading && users.length === 0 && <EmptyRow colSpan={8}>Không tìm thấy người dùng nào.</EmptyRow>}
+            {users.length === 0 && <EmptyRow colSpan={8}>Không tìm thấy người dùng nào.</EmptyRow>}
             {users.map((user) => {
               const role = roleBadge(user);
               return (
@@ -141,7 +164,11 @@ function Users() {
                   <td className={`${TD} text-right`}>{formatNumber(user.total_keys_purchased ?? 0)}</td>
                   <td className={`${TD} whitespace-nowrap`}>{formatDate(user.created_at)}</td>
                   <ActionsCell>
-                    <button type="button" className={BUTTON_SMALL} onClick={() => setDetail(user)}>
+                    <button type="button" className={BUTTON_SMALL} onClick={() => {
+                        setDetail(user);
+                        ledger.load(user);
+                      }}
+                    >
                       Chi tiết
                     </button>
                     <button type="button" className={BUTTON_SMALL} onClick={() => setAdjusting(user)}>
@@ -154,38 +181,31 @@ function Users() {
           </tbody>
         </table>
       </div>
-      <Pager page={list?.pagination.page ?? page} totalPages={list?.pagination.total_pages ?? 0} onPage={setPage} />
+      <Pager page={loaded?.pagination.page ?? page} totalPages={list.pagination.total_pages} onPage={(next) => show({ search: query, page: next })} />
       <UserDetailDialog
         user={detail}
+        transactions={ledger.transactions}
         onClose={() => setDetail(null)}
         onAdjust={(user) => {
           setDetail(null);
           setAdjusting(user);
         }}
       />
-      <AdjustBalanceDialog user={adjusting} onClose={() => setAdjusting(null)} onDone={() => setVersion((value) => value + 1)} />
+      {adjusting && <AdjustBalanceDialog key={adjusting.id} user={adjusting} onClose={() => setAdjusting(null)} />}
     </AdminPage>
   );
 }
 
-function UserDetailDialog({ user, onClose, onAdjust }: { user: AdminUser | null; onClose: () => void; onAdjust: (user: AdminUser) => void }) {
-  const [transactions, setTransactions] = useState<Transaction[] | null>(null);
-  const handleError = useAdminError();
+/** The user's ledger (routes/admin.users.$userId.transactions.tsx), loaded when the dialog opens; null while loading. */
+function useLedger(): { transactions: Transaction[] | null; load: (user: AdminUser) => void } {
+  const fetcher = useFetcher<typeof ledgerLoader>();
+  return {
+    transactions: fetcher.state === "idle" ? (fetcher.data?.transactions ?? null) : null,
+    load: (user) => fetcher.load(`/admin/users/${user.id}/transactions`),
+  };
+}
 
-  useEffect(() => {
-    if (!user) return;
-    const controller = new AbortController();
-    setTransactions(null);
-    apiFetch<{ transactions: Transaction[] }>(`/api/admin/users/${user.id}/transactions/`, { auth: true, signal: controller.signal })
-      .then((body) => setTransactions(body.transactions ?? []))
-      .catch((error) => {
-        if (controller.signal.aborted) return;
-        handleError(error, "Không thể tải lịch sử giao dịch");
-        setTransactions([]);
-      });
-    return () => controller.abort();
-  }, [user, handleError]);
-
+function UserDetailDialog({ user, transactions, onClose, onAdjust }: { user: AdminUser | null; transactions: Transaction[] | null; onClose: () => void; onAdjust: (user: AdminUser) => void }) {
   return (
     <Modal open={user !== null} onClose={onClose} title="Chi tiết người dùng" testId="user-detail" wide>
       {user && (
@@ -260,105 +280,74 @@ function UserDetailDialog({ user, onClose, onAdjust }: { user: AdminUser | null;
   );
 }
 
-function AdjustBalanceDialog({ user, onClose, onDone }: { user: AdminUser | null; onClose: () => void; onDone: () => void }) {
+/** Mounted when opened, so each opening starts empty. */
+function AdjustBalanceDialog({ user, onClose }: { user: AdminUser; onClose: () => void }) {
   const [amount, setAmount] = useState("");
   const [type, setType] = useState<"admin_adjustment" | "deposit">("admin_adjustment");
   const [note, setNote] = useState(DEFAULT_ADJUST_NOTE);
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const handleError = useAdminError();
   // The Idempotency-Key of the submit in progress: made when a submit starts and reused when the
   // same adjustment is sent again after no definite answer, so the balance moves once.
   const attempt = useRef<{ what: string; key: string } | null>(null);
   const sending = useRef(false);
-
-  useEffect(() => {
-    if (!user) return;
-    attempt.current = null;
-    setAmount("");
-    setType("admin_adjustment");
-    setNote(DEFAULT_ADJUST_NOTE);
-    setError(null);
-  }, [user]);
-
-  const submit = useCallback(
-    async (event: FormEvent) => {
-      event.preventDefault();
-      if (!user) return;
-      const value = parseSignedAmount(amount);
-      if (value === null) {
-        setError("Vui lòng nhập số tiền");
-        return;
-      }
-      if (sending.current) return;
-      setError(null);
-      const what = `${user.id}|${value}|${type}`;
-      if (attempt.current?.what !== what) attempt.current = { what, key: newIdempotencyKey() };
-      sending.current = true;
-      setBusy(true);
-      try {
-        const body = await apiFetch<{ message?: string }>(`/api/admin/users/${user.id}/adjust-balance/`, {
-          method: "POST",
-          auth: true,
-          body: { amount: value, transaction_type: type, description: note.trim() || DEFAULT_ADJUST_NOTE },
-          headers: { "Idempotency-Key": attempt.current.key },
-        });
-        attempt.current = null;
-        toast.success(body.message || "Điều chỉnh số dư thành công");
-        onDone();
-        onClose();
-      } catch (failure) {
-        // A definite refusal (4xx) ends this submit; no answer or a 5xx keeps the key for the retry.
-        if (failure instanceof ApiError && failure.status >= 400 && failure.status < 500) attempt.current = null;
-        handleError(failure, "Điều chỉnh số dư thất bại");
-      } finally {
-        sending.current = false;
-        setBusy(false);
-      }
+  const save = useActionFetcher<AdjustResult>(
+    () => {
+      sending.current = false;
+      attempt.current = null;
+      onClose();
     },
-    [amount, handleError, note, onClose, onDone, type, user],
+    (failed) => {
+      sending.current = false;
+      if (!failed.ok && failed.definite) attempt.current = null;
+    },
   );
+  const busy = save.busy;
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const value = parseSignedAmount(amount);
+    if (value === null) {
+      setError("Vui lòng nhập số tiền");
+      return;
+    }
+    if (sending.current) return;
+    setError(null);
+    const what = `${user.id}|${value}|${type}`;
+    if (attempt.current?.what !== what) attempt.current = { what, key: newIdempotencyKey() };
+    sending.current = true;
+    save.submitJson({ userId: user.id, key: attempt.current.key, body: { amount: value, transaction_type: type, description: note.trim() || DEFAULT_ADJUST_NOTE } });
+  }
 
   return (
-    <Modal open={user !== null} onClose={onClose} title="Điều chỉnh số dư" busy={busy} testId="adjust-balance">
-      {user && (
-        <form onSubmit={submit} className="space-y-4" noValidate>
-          <p className="text-sm text-zinc-300">
-            {displayName(user)} (@{user.username}) · số dư hiện tại <span className="font-semibold text-emerald-300">{user.formatted_balance || formatVND(user.balance ?? 0)}</span>
-          </p>
-          <Field id="adjust-amount" label="Số tiền (VND)" required errors={error} hint="Nhập số âm để trừ tiền, ví dụ -50000.">
-            <input
-              id="adjust-amount"
-              inputMode="numeric"
-              autoComplete="off"
-              className={inputClass(Boolean(error))}
-              value={amount}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? "adjust-amount-error adjust-amount-hint" : "adjust-amount-hint"}
-              onChange={(event) => setAmount(signedDigitsOnly(event.target.value))}
-              placeholder="100000"
-            />
-          </Field>
-          <Field id="adjust-type" label="Loại giao dịch">
-            <select id="adjust-type" className={`${SELECT_CLASS} w-full`} value={type} onChange={(event) => setType(event.target.value === "deposit" ? "deposit" : "admin_adjustment")}>
-              <option value="admin_adjustment">Điều chỉnh bởi admin</option>
-              <option value="deposit">Nạp tiền</option>
-            </select>
-          </Field>
-          <Field id="adjust-note" label="Ghi chú">
-            <input id="adjust-note" className={inputClass(false)} value={note} maxLength={300} onChange={(event) => setNote(event.target.value)} />
-          </Field>
-          <ModalActions onCancel={onClose} busy={busy} label="Xác nhận" />
-        </form>
-      )}
+    <Modal open onClose={onClose} title="Điều chỉnh số dư" busy={busy} testId="adjust-balance">
+      <form onSubmit={submit} className="space-y-4" noValidate>
+        <p className="text-sm text-zinc-300">
+          {displayName(user)} (@{user.username}) · số dư hiện tại <span className="font-semibold text-emerald-300">{user.formatted_balance || formatVND(user.balance ?? 0)}</span>
+        </p>
+        <Field id="adjust-amount" label="Số tiền (VND)" required errors={error} hint="Nhập số âm để trừ tiền, ví dụ -50000.">
+          <input
+            id="adjust-amount"
+            inputMode="numeric"
+            autoComplete="off"
+            className={inputClass(Boolean(error))}
+            value={amount}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? "adjust-amount-error adjust-amount-hint" : "adjust-amount-hint"}
+            onChange={(event) => setAmount(signedDigitsOnly(event.target.value))}
+            placeholder="100000"
+          />
+        </Field>
+        <Field id="adjust-type" label="Loại giao dịch">
+          <select id="adjust-type" className={`${SELECT_CLASS} w-full`} value={type} onChange={(event) => setType(event.target.value === "deposit" ? "deposit" : "admin_adjustment")}>
+            <option value="admin_adjustment">Điều chỉnh bởi admin</option>
+            <option value="deposit">Nạp tiền</option>
+          </select>
+        </Field>
+        <Field id="adjust-note" label="Ghi chú">
+          <input id="adjust-note" className={inputClass(false)} value={note} maxLength={300} onChange={(event) => setNote(event.target.value)} />
+        </Field>
+        <ModalActions onCancel={onClose} busy={busy} label="Xác nhận" />
+      </form>
     </Modal>
-  );
-}
-
-export default function AdminUsersRoute() {
-  return (
-    <AdminGuard>
-      <Users />
-    </AdminGuard>
   );
 }

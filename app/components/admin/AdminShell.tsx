@@ -1,15 +1,12 @@
-// The admin screens' frame: the client-side guard of spec §6 (the server checks every call too),
-// the shared API-error handling (401 → session expired, 403 → like a non-admin), and small
-// building blocks (page heading, buttons, confirmation dialog, pager, badges).
-import { Link, useLocation, useNavigate } from "@remix-run/react";
-import { type ReactNode, useCallback, useEffect, useId, useState } from "react";
+// The admin screens' building blocks (page heading, buttons, dialogs, pager, badges); the guard
+// and the section links are the layout's (routes/admin.tsx).
+import { useNavigate } from "@remix-run/react";
+import { type ReactNode, useCallback, useId } from "react";
 import { Dialog, DialogCloseButton } from "~/components/Dialog";
-import { PageSpinner, Spinner } from "~/components/Spinner";
-import { ADMIN_MESSAGES, adminVerdict } from "~/lib/admin";
+import { Spinner } from "~/components/Spinner";
+import { ADMIN_MESSAGES } from "~/lib/admin";
 import { ApiError } from "~/lib/api";
 import { useSessionExpired } from "~/lib/auth";
-import { loginPathFor } from "~/lib/redirects";
-import { clearSession, STORAGE_KEYS } from "~/lib/session";
 import { toast } from "~/lib/toast";
 
 export const BUTTON_PRIMARY =
@@ -27,108 +24,10 @@ export const TABLE_WRAP = "overflow-x-auto rounded-2xl border border-white/5 bg-
 export const TH = "px-3 py-2.5 text-left text-xs font-semibold tracking-wide text-zinc-400 uppercase whitespace-nowrap";
 export const TD = "px-3 py-2.5 align-middle";
 
-function readRawUser(): string | null {
-  try {
-    return window.localStorage.getItem(STORAGE_KEYS.user);
-  } catch {
-    return null;
-  }
-}
-
-function readToken(): string | null {
-  try {
-    return window.localStorage.getItem(STORAGE_KEYS.access);
-  } catch {
-    return null;
-  }
-}
-
-/** Renders the admin page only for a stored admin session; everyone else is sent away with the spec's message. */
-export function AdminGuard({ children }: { children: ReactNode }) {
-  const navigate = useNavigate();
-  const location = useLocation();
-  const here = location.pathname + location.search;
-  const [allowed, setAllowed] = useState(false);
-  useEffect(() => {
-    const verdict = adminVerdict(readToken(), readRawUser());
-    if (verdict === "admin") {
-      setAllowed(true);
-      return;
-    }
-    setAllowed(false);
-    if (verdict === "login") {
-      toast.error(ADMIN_MESSAGES.loginRequired);
-      navigate(loginPathFor(here), { replace: true });
-    } else if (verdict === "invalid") {
-      clearSession();
-      toast.error(ADMIN_MESSAGES.invalidSession);
-      navigate(loginPathFor(here), { replace: true });
-    } else {
-      toast.error(ADMIN_MESSAGES.accessDenied);
-      navigate("/dashboard", { replace: true });
-    }
-    // Only on arrival: a search-parameter change inside the page does not re-run the check.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [location.pathname]);
-  return allowed ? <>{children}</> : <PageSpinner label="Đang kiểm tra quyền truy cập..." />;
-}
-
-/**
- * One handler for a failed admin call: 401 → the session-expired flow, 403 → like a non-admin,
- * anything else → a red toast (with an optional prefix such as 'Lỗi khi thêm keys: ').
- * Returns true when the error was an auth problem (the caller should stop).
- */
-export function useAdminError(): (error: unknown, fallback: string, format?: (message: string) => string) => boolean {
-  const sessionExpired = useSessionExpired();
-  const navigate = useNavigate();
-  return useCallback(
-    (error: unknown, fallback: string, format?: (message: string) => string) => {
-      if (error instanceof DOMException && error.name === "AbortError") return true;
-      if (error instanceof ApiError && error.status === 401) {
-        sessionExpired();
-        return true;
-      }
-      if (error instanceof ApiError && error.status === 403) {
-        toast.error(ADMIN_MESSAGES.accessDenied);
-        navigate("/dashboard", { replace: true });
-        return true;
-      }
-      const message = error instanceof ApiError && error.message ? error.message : fallback;
-      toast.error(format ? format(message) : message);
-      return false;
-    },
-    [navigate, sessionExpired],
-  );
-}
-
-const NAV = [
-  { to: "/admin", label: "Ứng dụng" },
-  { to: "/admin/users", label: "Người dùng" },
-  { to: "/admin/promotions", label: "Khuyến mãi" },
-  { to: "/admin/bank-transfers", label: "Chuyển khoản" },
-  { to: "/admin/settings", label: "Cài đặt" },
-];
-
-/** The page heading with the admin section links. */
+/** The screen's heading, subtitle and actions (the section links come from routes/admin.tsx). */
 export function AdminPage({ title, subtitle, actions, children }: { title: ReactNode; subtitle?: ReactNode; actions?: ReactNode; children: ReactNode }) {
-  const location = useLocation();
   return (
-    <div className="mx-auto w-full max-w-7xl px-4 py-6 sm:px-6 lg:py-10">
-      <nav aria-label="Quản trị" className="mb-4 flex flex-wrap gap-2 text-sm">
-        {NAV.map((item) => {
-          const current = location.pathname === item.to;
-          return (
-            <Link
-              key={item.to}
-              to={item.to}
-              aria-current={current ? "page" : undefined}
-              className={`rounded-lg px-2.5 py-1 ${current ? "bg-indigo-500/15 text-indigo-200" : "text-zinc-400 hover:bg-white/5 hover:text-white"}`}
-            >
-              {item.label}
-            </Link>
-          );
-        })}
-      </nav>
+    <>
       <div className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <div className="min-w-0">
           <h1 className="text-2xl font-black text-white sm:text-3xl">{title}</h1>
@@ -137,7 +36,7 @@ export function AdminPage({ title, subtitle, actions, children }: { title: React
         {actions && <div className="flex flex-wrap gap-2">{actions}</div>}
       </div>
       {children}
-    </div>
+    </>
   );
 }
 
@@ -282,5 +181,33 @@ export function ActionsCell({ children }: { children: ReactNode }) {
     <td className={`${TD} text-right whitespace-nowrap`}>
       <div className="inline-flex gap-1.5">{children}</div>
     </td>
+  );
+}
+
+/**
+ * One handler for a failed admin call: 401 → the session-expired flow, 403 → like a non-admin,
+ * anything else → a red toast (with an optional prefix such as 'Lỗi khi thêm keys: ').
+ * Returns true when the error was an auth problem (the caller should stop).
+ */
+export function useAdminError(): (error: unknown, fallback: string, format?: (message: string) => string) => boolean {
+  const sessionExpired = useSessionExpired();
+  const navigate = useNavigate();
+  return useCallback(
+    (error: unknown, fallback: string, format?: (message: string) => string) => {
+      if (error instanceof DOMException && error.name === "AbortError") return true;
+      if (error instanceof ApiError && error.status === 401) {
+        sessionExpired();
+        return true;
+      }
+      if (error instanceof ApiError && error.status === 403) {
+        toast.error(ADMIN_MESSAGES.accessDenied);
+        navigate("/dashboard", { replace: true });
+        return true;
+      }
+      const message = error instanceof ApiError && error.message ? error.message : fallback;
+      toast.error(format ? format(message) : message);
+      return false;
+    },
+    [navigate, sessionExpired],
   );
 }

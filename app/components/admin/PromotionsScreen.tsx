@@ -1,5 +1,7 @@
 // Promotion management (spec §2 "Admin promotions", §4, §5 "Promotion form", §8 "Promotions").
-// /admin/promotions and /admin/simple-promotions both render this screen.
+// /admin/promotions and /admin/simple-promotions both render this screen; its data comes from
+// their clientLoader and changes through their clientAction (lib/admin-promotions.ts).
+import { useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { type FormEvent, useEffect, useState } from "react";
 import { Field, inputClass } from "~/components/Field";
 import { Spinner } from "~/components/Spinner";
@@ -14,14 +16,11 @@ import {
   promotionDurationDays,
   promotionEndDate,
 } from "~/lib/admin";
-import { ApiError, apiFetch } from "~/lib/api";
-import type { toPublicPromotion } from "../../../workers/api/promotions";
+import { useActionFetcher } from "~/lib/admin-fetcher";
+import type { Promotion, promotionsLoader } from "~/lib/admin-promotions";
+import type { ActionResult } from "~/lib/admin-route";
 import { formatDate, formatNumber, formatVND } from "../../../workers/shared/format";
-import { toast } from "~/lib/toast";
-import { AdminPage, Badge, BUTTON_PRIMARY, BUTTON_SMALL, ConfirmDialog, EmptyRow, Modal, ModalActions, SELECT_CLASS, TABLE_WRAP, TD, TH, useAdminError, ActionsCell } from "./AdminShell";
-
-/** A promotion as the admin API sends it (spec §3 "Promotion"). */
-type Promotion = ReturnType<typeof toPublicPromotion>;
+import { ActionsCell, AdminPage, Badge, BUTTON_PRIMARY, BUTTON_SMALL, ConfirmDialog, EmptyRow, Modal, ModalActions, SELECT_CLASS, TABLE_WRAP, TD, TH } from "./AdminShell";
 
 const STATUS_TONES: Record<PromotionStatus, string> = {
   active: "bg-emerald-500/15 text-emerald-300 ring-emerald-400/30",
@@ -30,10 +29,6 @@ const STATUS_TONES: Record<PromotionStatus, string> = {
   draft: "bg-sky-500/15 text-sky-300 ring-sky-400/30",
 };
 
-function isNetwork(error: unknown): boolean {
-  return error instanceof ApiError && error.isNetworkError;
-}
-
 function bonusText(promotion: Promotion): string {
   if (promotion.promotion_type === "percentage") return `${promotion.bonus_percentage ?? 0}%`;
   if (promotion.promotion_type === "fixed") return formatVND(promotion.bonus_amount ?? 0);
@@ -41,54 +36,30 @@ function bonusText(promotion: Promotion): string {
 }
 
 export function PromotionsScreen() {
-  const [search, setSearch] = useState("");
-  const [query, setQuery] = useState("");
-  const [status, setStatus] = useState("");
-  const [list, setList] = useState<Promotion[]>([]);
-  const [loading, setLoading] = useState(true);
-  const [version, setVersion] = useState(0);
+  const { promotions: list } = useLoaderData<typeof promotionsLoader>();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const status = searchParams.get("status") ?? "";
+  const [search, setSearch] = useState(searchParams.get("search") ?? "");
+  const loading = useNavigation().state === "loading";
   const [editing, setEditing] = useState<Promotion | "new" | null>(null);
   const [deleting, setDeleting] = useState<Promotion | null>(null);
-  const [busy, setBusy] = useState(false);
-  const handleError = useAdminError();
+  const removal = useActionFetcher<ActionResult>(() => setDeleting(null));
 
-  useEffect(() => {
-    const timer = setTimeout(() => setQuery(search.trim()), 300);
-    return () => clearTimeout(timer);
-  }, [search]);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    setLoading(true);
+  function show(next: { status: string; search: string }) {
     const params = new URLSearchParams();
-    if (status) params.set("status", status);
-    if (query) params.set("search", query);
-    apiFetch<{ data: Promotion[] }>(`/api/promotions/?${params}`, { auth: true, signal: controller.signal })
-      .then((body) => setList(body.data ?? []))
-      .catch((error) => {
-        if (controller.signal.aborted) return;
-        handleError(error, "Không thể tải danh sách khuyến mãi", () => (isNetwork(error) ? "Lỗi khi tải danh sách khuyến mãi" : "Không thể tải danh sách khuyến mãi"));
-      })
-      .finally(() => {
-        if (!controller.signal.aborted) setLoading(false);
-      });
-    return () => controller.abort();
-  }, [query, status, version, handleError]);
-
-  async function confirmDelete() {
-    if (!deleting) return;
-    setBusy(true);
-    try {
-      await apiFetch(`/api/promotions/${deleting.id}/`, { method: "DELETE", auth: true });
-      toast.success("Đã xóa khuyến mãi!");
-      setDeleting(null);
-      setVersion((value) => value + 1);
-    } catch (error) {
-      handleError(error, "Không thể xóa khuyến mãi", () => (isNetwork(error) ? "Lỗi khi xóa khuyến mãi" : "Không thể xóa khuyến mãi"));
-    } finally {
-      setBusy(false);
-    }
+    if (next.status) params.set("status", next.status);
+    if (next.search) params.set("search", next.search);
+    setSearchParams(params, { replace: true, preventScrollReset: true });
   }
+
+  // The search reloads the list once typing pauses (a timer, not a fetch).
+  const query = search.trim();
+  useEffect(() => {
+    if (query === (searchParams.get("search") ?? "")) return;
+    const timer = setTimeout(() => show({ status, search: query }), 300);
+    return () => clearTimeout(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [query]);
 
   return (
     <AdminPage
@@ -115,7 +86,7 @@ export function PromotionsScreen() {
         <label htmlFor="promotion-status" className="sr-only">
           Lọc theo trạng thái
         </label>
-        <select id="promotion-status" className={SELECT_CLASS} value={status} onChange={(event) => setStatus(event.target.value)}>
+        <select id="promotion-status" className={SELECT_CLASS} value={status} onChange={(event) => show({ status: event.target.value, search: query })}>
           <option value="">Tất cả trạng thái</option>
           {PROMOTION_STATUSES.map((value) => (
             <option key={value} value={value}>
@@ -140,7 +111,7 @@ export function PromotionsScreen() {
             </tr>
           </thead>
           <tbody className="divide-y divide-white/5">
-            {!loading && list.length === 0 && <EmptyRow colSpan={8}>Chưa có khuyến mãi nào.</EmptyRow>}
+            {list.length === 0 && <EmptyRow colSpan={8}>Chưa có khuyến mãi nào.</EmptyRow>}
             {list.map((promotion) => (
               <tr key={promotion.id} data-promotion-id={promotion.id}>
                 <td className={`${TD} max-w-[16rem]`}>
@@ -173,15 +144,15 @@ export function PromotionsScreen() {
           </tbody>
         </table>
       </div>
-      <PromotionModal
-        editing={editing}
-        onClose={() => setEditing(null)}
-        onSaved={() => {
-          setEditing(null);
-          setVersion((value) => value + 1);
-        }}
+      {editing && <PromotionModal key={editing === "new" ? "new" : editing.id} editing={editing} onClose={() => setEditing(null)} />}
+      <ConfirmDialog
+        open={deleting !== null}
+        busy={removal.busy}
+        title="Xóa khuyến mãi"
+        message={`Xóa khuyến mãi "${deleting?.name ?? ""}"?`}
+        onConfirm={() => deleting && removal.submitJson({ intent: "delete", id: deleting.id })}
+        onClose={() => setDeleting(null)}
       />
-      <ConfirmDialog open={deleting !== null} busy={busy} title="Xóa khuyến mãi" message={`Xóa khuyến mãi "${deleting?.name ?? ""}"?`} onConfirm={confirmDelete} onClose={() => setDeleting(null)} />
     </AdminPage>
   );
 }
@@ -215,18 +186,15 @@ function formFrom(promotion: Promotion | null): Form {
   };
 }
 
-function PromotionModal({ editing, onClose, onSaved }: { editing: Promotion | "new" | null; onClose: () => void; onSaved: () => void }) {
-  const [form, setForm] = useState<Form>(() => formFrom(null));
+/** Mounted when opened, so each opening starts from the promotion (or the defaults). */
+function PromotionModal({ editing, onClose }: { editing: Promotion | "new"; onClose: () => void }) {
+  const existing = editing !== "new" ? editing : null;
+  const [form, setForm] = useState<Form>(() => formFrom(existing));
   const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const [busy, setBusy] = useState(false);
-  const handleError = useAdminError();
-  const existing = editing && editing !== "new" ? editing : null;
-
-  useEffect(() => {
-    if (!editing) return;
-    setForm(formFrom(editing === "new" ? null : editing));
-    setErrors({});
-  }, [editing]);
+  const save = useActionFetcher<ActionResult>(onClose, (failed) => {
+    if (!failed.ok && failed.errors) setErrors(failed.errors);
+  });
+  const busy = save.busy;
 
   // The modal always starts today; the end follows from the number of days (spec §5).
   const start = new Date();
@@ -238,7 +206,7 @@ function PromotionModal({ editing, onClose, onSaved }: { editing: Promotion | "n
     setForm((current) => ({ ...current, [key]: value }));
   }
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
     const percent = Number(form.bonus_percentage);
     const problems: Record<string, string[]> = {};
@@ -265,22 +233,7 @@ function PromotionModal({ editing, onClose, onSaved }: { editing: Promotion | "n
       is_automatic: true,
       requires_code: false,
     };
-    setBusy(true);
-    try {
-      if (existing) {
-        await apiFetch(`/api/promotions/${existing.id}/`, { method: "PUT", auth: true, body });
-        toast.success("Cập nhật khuyến mãi thành công!");
-      } else {
-        await apiFetch("/api/promotions/", { method: "POST", auth: true, body });
-        toast.success("Tạo khuyến mãi thành công!");
-      }
-      onSaved();
-    } catch (error) {
-      if (error instanceof ApiError && error.errors) setErrors(error.errors);
-      handleError(error, "Có lỗi xảy ra", (message) => (isNetwork(error) ? "Lỗi kết nối" : message || "Có lỗi xảy ra"));
-    } finally {
-      setBusy(false);
-    }
+    save.submitJson(existing ? { intent: "update", id: existing.id, body } : { intent: "create", body });
   }
 
   const money = (key: keyof Form, label: string, hint?: string) => (
@@ -298,7 +251,7 @@ function PromotionModal({ editing, onClose, onSaved }: { editing: Promotion | "n
   );
 
   return (
-    <Modal open={editing !== null} onClose={onClose} title={existing ? "Sửa khuyến mãi" : "Tạo khuyến mãi"} busy={busy} testId="promotion-modal" wide>
+    <Modal open onClose={onClose} title={existing ? "Sửa khuyến mãi" : "Tạo khuyến mãi"} busy={busy} testId="promotion-modal" wide>
       <form onSubmit={submit} className="space-y-4" noValidate>
         <Field id="promo-name" label="Tên khuyến mãi" required errors={errors.name}>
           <input id="promo-name" className={inputClass(Boolean(errors.name))} value={form.name} maxLength={200} onChange={(event) => set("name", event.target.value)} />

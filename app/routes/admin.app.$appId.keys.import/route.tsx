@@ -1,31 +1,47 @@
-// The add-keys tab (spec §2, §5 "Add keys"): one key per line, blank lines ignored, duplicates
-// skipped by the server; the result says how many went in and how many were skipped.
-import { type FormEvent, useEffect, useState } from "react";
+// /admin/app/{appId}/keys/import: the add-keys tab (spec §2, §5 "Add keys"): one key per line,
+// blank lines ignored, duplicates skipped by the server; the result says how many went in and
+// how many were skipped. The import goes through clientAction; the pricing stock reloads after it.
+import { type ClientActionFunctionArgs, useParams } from "@remix-run/react";
+import { type FormEvent, useState } from "react";
+import { BUTTON_PRIMARY, CARD, SELECT_CLASS } from "~/components/admin/AdminShell";
 import { Field, inputClass } from "~/components/Field";
 import { Spinner } from "~/components/Spinner";
-import { countKeyLines, type KeyTypeOption } from "~/lib/admin";
-import { ApiError, apiFetch } from "~/lib/api";
+import { countKeyLines } from "~/lib/admin";
+import { useActionFetcher } from "~/lib/admin-fetcher";
+import { type ActionResult, actionFailure, adminFetch, jsonBody } from "~/lib/admin-route";
+import { ApiError } from "~/lib/api";
 import { formatNumber } from "../../../workers/shared/format";
 import { toast } from "~/lib/toast";
-import { BUTTON_PRIMARY, CARD, SELECT_CLASS, useAdminError } from "./AdminShell";
+import { useKeysData } from "../admin.app.$appId.keys/data";
 
 type ImportResult = { imported_count: number; skipped_count: number; invalid_count: number; total_lines: number; duration_ms: number };
+type ImportRequest = { app_url: string; batch_name: string; key_type: string; keys_text: string; description: string; skip_duplicates: true };
 
-export function KeyImportTab({ app, types, onImported }: { app: string; types: KeyTypeOption[]; onImported: () => void }) {
-  const [keyType, setKeyType] = useState(types[0]?.name ?? "1day");
+export async function clientAction({ request }: ClientActionFunctionArgs): Promise<ActionResult<ImportResult>> {
+  const body = await jsonBody<ImportRequest>(request);
+  try {
+    const answer = await adminFetch<{ message?: string; data: ImportResult }>(request, "/api/keys/bulk-import/", { method: "POST", body });
+    toast.success(answer.message || "Keys imported successfully!");
+    return { ok: true, data: answer.data };
+  } catch (error) {
+    const detailed = error instanceof ApiError && error.status !== 0 && error.status < 500;
+    return actionFailure(error, request, "Thêm key thất bại", detailed ? (message) => `Lỗi khi thêm keys: ${message}` : undefined);
+  }
+}
+
+export default function KeyImportRoute() {
+  const { types } = useKeysData();
+  const { appId: app = "" } = useParams();
+  const [keyType, setKeyType] = useState(types.find((type) => type.name === "1day")?.name ?? types[0]?.name ?? "1day");
   const [batchName, setBatchName] = useState("");
   const [description, setDescription] = useState("");
   const [text, setText] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<ImportResult | null>(null);
-  const handleError = useAdminError();
+  const importing = useActionFetcher<ActionResult<ImportResult>>(() => setText(""));
+  const busy = importing.busy;
+  const result = !busy && importing.data?.ok ? importing.data.data : null;
   const count = countKeyLines(text);
 
-  useEffect(() => {
-    if (!types.some((type) => type.name === keyType) && types[0]) setKeyType(types.find((type) => type.name === "1day")?.name ?? types[0].name);
-  }, [types, keyType]);
-
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
     if (count === 0) {
       toast.error("Vui lòng nhập danh sách key!");
@@ -35,24 +51,7 @@ export function KeyImportTab({ app, types, onImported }: { app: string; types: K
       toast.error("Không tìm thấy ID ứng dụng!");
       return;
     }
-    setBusy(true);
-    setResult(null);
-    try {
-      const body = await apiFetch<{ message?: string; data: ImportResult }>("/api/keys/bulk-import/", {
-        method: "POST",
-        auth: true,
-        body: { app_url: app, batch_name: batchName.trim(), key_type: keyType, keys_text: text, description: description.trim(), skip_duplicates: true },
-      });
-      setResult(body.data);
-      toast.success(body.message || "Keys imported successfully!");
-      setText("");
-      onImported();
-    } catch (error) {
-      const detailed = error instanceof ApiError && error.status !== 0 && error.status < 500;
-      handleError(error, "Thêm key thất bại", detailed ? (message) => `Lỗi khi thêm keys: ${message}` : undefined);
-    } finally {
-      setBusy(false);
-    }
+    importing.submitJson({ app_url: app, batch_name: batchName.trim(), key_type: keyType, keys_text: text, description: description.trim(), skip_duplicates: true });
   }
 
   return (

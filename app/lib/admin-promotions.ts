@@ -1,0 +1,73 @@
+// The data of the promotion screen, which both /admin/promotions and /admin/simple-promotions
+// show: the list (filtered by ?status= and ?search=) and the create/update/delete actions.
+import type { ClientActionFunctionArgs, ClientLoaderFunctionArgs } from "@remix-run/react";
+import type { PromotionStatus } from "./admin";
+import { type ActionResult, actionFailure, adminCallFailure, adminFetch, jsonBody } from "./admin-route";
+import { ApiError } from "./api";
+import { toast } from "./toast";
+
+export type Promotion = {
+  id: number;
+  name: string;
+  description: string;
+  code: string;
+  promotion_type: "percentage" | "fixed" | "tiered";
+  bonus_percentage: number | null;
+  bonus_amount: number | null;
+  min_deposit_amount: number;
+  max_deposit_amount: number | null;
+  max_bonus_amount: number | null;
+  usage_limit_per_user: number | null;
+  total_usage_limit: number | null;
+  total_used: number;
+  start_date: string;
+  end_date: string;
+  duration: number;
+  status: PromotionStatus;
+  is_automatic: boolean;
+  requires_code: boolean;
+};
+
+function isNetwork(error: unknown): boolean {
+  return error instanceof ApiError && error.isNetworkError;
+}
+
+export async function promotionsLoader({ request }: ClientLoaderFunctionArgs): Promise<{ promotions: Promotion[] }> {
+  const url = new URL(request.url);
+  const params = new URLSearchParams();
+  const status = url.searchParams.get("status");
+  const search = url.searchParams.get("search")?.trim();
+  if (status) params.set("status", status);
+  if (search) params.set("search", search);
+  try {
+    const body = await adminFetch<{ data: Promotion[] }>(request, `/api/promotions/?${params}`);
+    return { promotions: body.data ?? [] };
+  } catch (error) {
+    adminCallFailure(error, request, ""); // 401 and 403 redirect; other failures show this screen's own words
+    toast.error(isNetwork(error) ? "Lỗi khi tải danh sách khuyến mãi" : "Không thể tải danh sách khuyến mãi");
+    return { promotions: [] };
+  }
+}
+
+export type PromotionBody = Record<string, unknown>;
+type PromotionAction = { intent: "create"; body: PromotionBody } | { intent: "update"; id: number; body: PromotionBody } | { intent: "delete"; id: number };
+
+export async function promotionsAction({ request }: ClientActionFunctionArgs): Promise<ActionResult> {
+  const action = await jsonBody<PromotionAction>(request);
+  try {
+    if (action.intent === "delete") {
+      await adminFetch(request, `/api/promotions/${action.id}/`, { method: "DELETE" });
+      toast.success("Đã xóa khuyến mãi!");
+    } else if (action.intent === "update") {
+      await adminFetch(request, `/api/promotions/${action.id}/`, { method: "PUT", body: action.body });
+      toast.success("Cập nhật khuyến mãi thành công!");
+    } else {
+      await adminFetch(request, "/api/promotions/", { method: "POST", body: action.body });
+      toast.success("Tạo khuyến mãi thành công!");
+    }
+    return { ok: true, data: null };
+  } catch (error) {
+    if (action.intent === "delete") return actionFailure(error, request, "Không thể xóa khuyến mãi", () => (isNetwork(error) ? "Lỗi khi xóa khuyến mãi" : "Không thể xóa khuyến mãi"));
+    return actionFailure(error, request, "Có lỗi xảy ra", (message) => (isNetwork(error) ? "Lỗi kết nối" : message || "Có lỗi xảy ra"));
+  }
+}

@@ -1,0 +1,96 @@
+// The pricing modal (spec §5 "Pricing modal"): create (a type without a pricing, price, currency)
+// or edit (the price only). Mounted when opened, so each opening starts from the row or defaults.
+import { type FormEvent, useState } from "react";
+import { Field, inputClass } from "~/components/Field";
+import { Modal, ModalActions, SELECT_CLASS } from "~/components/admin/AdminShell";
+import { defaultKeyType, digitsOnly, groupDigits, type KeyTypeOption, parsePrice, pricingTypeName, typesWithoutPricing } from "~/lib/admin";
+import { toast } from "~/lib/toast";
+import type { AdminPricing } from "../admin.app.$appId.keys/data";
+
+const INCOMPLETE = "Vui lòng điền đầy đủ thông tin!";
+
+export type Editing = { mode: "create" } | { mode: "edit"; pricing: AdminPricing };
+
+export type PricingSubmit = { intent: "create"; key_type: string; price: number; currency: "VND" | "USD" } | { intent: "update"; id: number; price: number };
+
+export function PricingModal({
+  editing,
+  types,
+  pricing,
+  busy,
+  onSubmit,
+  onClose,
+}: {
+  editing: Editing;
+  types: KeyTypeOption[];
+  pricing: AdminPricing[];
+  busy: boolean;
+  onSubmit: (payload: PricingSubmit) => void;
+  onClose: () => void;
+}) {
+  const free = typesWithoutPricing(types, pricing);
+  const isEdit = editing.mode === "edit";
+  const [keyType, setKeyType] = useState(editing.mode === "edit" ? pricingTypeName(editing.pricing) : defaultKeyType(free));
+  const [price, setPrice] = useState(editing.mode === "edit" ? String(editing.pricing.price) : "");
+  const [currency, setCurrency] = useState<"VND" | "USD">(editing.mode === "edit" ? (editing.pricing.currency ?? "VND") : "VND");
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const value = parsePrice(price);
+    if (!keyType || value === null) {
+      toast.error(INCOMPLETE);
+      return;
+    }
+    if (editing.mode === "edit") {
+      onSubmit({ intent: "update", id: editing.pricing.id, price: value });
+      return;
+    }
+    if (!free.some((type) => type.name === keyType)) {
+      toast.error(`Bảng giá cho loại key "${keyType}" đã tồn tại! Bạn có thể chỉnh sửa hoặc kích hoạt lại.`);
+      return;
+    }
+    onSubmit({ intent: "create", key_type: keyType, price: value, currency });
+  }
+
+  return (
+    <Modal open onClose={onClose} title={isEdit ? "Sửa bảng giá" : "Thêm bảng giá"} busy={busy} testId="pricing-modal">
+      <form onSubmit={submit} className="space-y-4" noValidate>
+        <Field id="pricing-type" label="Loại key" required>
+          {isEdit ? (
+            <input id="pricing-type" className={inputClass(false)} value={keyType} disabled readOnly />
+          ) : free.length === 0 ? (
+            <p id="pricing-type" role="alert" className="rounded-xl border border-amber-500/30 bg-amber-950/40 px-3 py-2 text-sm text-amber-200">
+              Tất cả loại key đã có bảng giá. Bảng giá đang tạm dừng có thể được kích hoạt lại.
+            </p>
+          ) : (
+            <select id="pricing-type" className={`${SELECT_CLASS} w-full`} value={keyType} onChange={(event) => setKeyType(event.target.value)}>
+              {free.map((type) => (
+                <option key={type.name} value={type.name}>
+                  {type.display_name || type.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field id="pricing-price" label="Giá" required hint={price ? `${groupDigits(price)} ${currency === "VND" ? "₫" : "USD"}` : undefined}>
+          <input
+            id="pricing-price"
+            inputMode="numeric"
+            autoComplete="off"
+            className={inputClass(false)}
+            value={groupDigits(price)}
+            onChange={(event) => setPrice(digitsOnly(event.target.value))}
+            placeholder="30.000"
+          />
+        </Field>
+        <Field id="pricing-currency" label="Tiền tệ" hint={currency === "USD" ? "Ví khách là VND: giá USD được trừ theo tỷ giá trong Quản trị → Cài đặt." : undefined}>
+          <select id="pricing-currency" className={`${SELECT_CLASS} w-full`} value={currency} disabled={isEdit} onChange={(event) => setCurrency(event.target.value === "USD" ? "USD" : "VND")}>
+            <option value="VND">VND</option>
+            <option value="USD">USD</option>
+          </select>
+        </Field>
+        <ModalActions className="pt-2" onCancel={onClose} busy={busy} label={isEdit ? "Cập nhật" : "Thêm"} disabled={!isEdit && free.length === 0} />
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,136 @@
+// /admin/app/{appId}/keys: the pricing tab (spec §2, §4 "Key pricing"): the app's pricing rows
+// (from the layout's loader), adding or editing one, pausing or resuming it, all through this
+// route's clientAction; the layout reloads the pricing afterwards.
+import { type ClientActionFunctionArgs, type ClientLoaderFunctionArgs, redirect } from "@remix-run/react";
+import { useState } from "react";
+import { ActionsCell, Badge, BUTTON_PRIMARY, BUTTON_SMALL, EmptyRow, TABLE_WRAP, TD, TH } from "~/components/admin/AdminShell";
+import { type KeyTypeOption, pricingTypeName } from "~/lib/admin";
+import { useActionFetcher } from "~/lib/admin-fetcher";
+import { type ActionResult, actionFailure, adminFetch, jsonBody } from "~/lib/admin-route";
+import { formatNumber } from "../../../workers/shared/format";
+import { toast } from "~/lib/toast";
+import { type AdminPricing, useKeysData } from "../admin.app.$appId.keys/data";
+import { type Editing, PricingModal, type PricingSubmit } from "./PricingModal";
+
+/** The tabs used to be ?tab=import and ?tab=keys: those addresses still open them. */
+export function clientLoader({ request }: ClientLoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const tab = url.searchParams.get("tab");
+  if (tab === "import" || tab === "keys") throw redirect(`${url.pathname.replace(/\/$/, "")}/${tab === "import" ? "import" : "list"}`);
+  return null;
+}
+
+type PricingAction = PricingSubmit | { intent: "toggle"; id: number; active: boolean };
+
+export async function clientAction({ request, params }: ClientActionFunctionArgs): Promise<ActionResult> {
+  const action = await jsonBody<PricingAction>(request);
+  const base = `/api/keys/apps/${encodeURIComponent(params.appId ?? "")}/pricing`;
+  try {
+    if (action.intent === "toggle") {
+      await adminFetch(request, `${base}/${action.id}/`, { method: "PATCH", body: { is_active: action.active } });
+      toast.success(action.active ? "Đã kích hoạt bảng giá!" : "Đã tạm dừng bảng giá!");
+    } else if (action.intent === "update") {
+      // Editing re-sends the price and turns the pricing back on (spec §4).
+      await adminFetch(request, `${base}/${action.id}/`, { method: "PATCH", body: { price: action.price, is_active: true } });
+      toast.success("Đã cập nhật bảng giá!");
+    } else {
+      await adminFetch(request, `${base}/`, { method: "POST", body: { key_type: action.key_type, price: action.price, currency: action.currency } });
+      toast.success("Đã thêm bảng giá!");
+    }
+    return { ok: true, data: null };
+  } catch (error) {
+    return actionFailure(error, request, action.intent === "create" ? "Thêm bảng giá thất bại" : "Cập nhật thất bại");
+  }
+}
+
+function typeLabel(pricing: AdminPricing, types: KeyTypeOption[]): string {
+  if (pricing.key_type && typeof pricing.key_type === "object") return pricing.key_type.display_name || pricing.key_type.name;
+  const name = pricingTypeName(pricing);
+  return types.find((type) => type.name === name)?.display_name ?? name;
+}
+
+/** Active first, then by price (spec §4). */
+function sorted(list: AdminPricing[]): AdminPricing[] {
+  return [...list].sort((a, b) => Number(b.is_active) - Number(a.is_active) || a.price - b.price);
+}
+
+function PricingState({ pricing }: { pricing: AdminPricing }) {
+  if (!pricing.is_active) return <Badge tone="bg-zinc-500/15 text-zinc-300 ring-zinc-400/30">Tạm dừng</Badge>;
+  if (pricing.key_type && typeof pricing.key_type === "object" && pricing.key_type.is_active === false) {
+    return <Badge tone="bg-zinc-500/15 text-zinc-300 ring-zinc-400/30">Loại key tạm dừng</Badge>;
+  }
+  if (pricing.vnd_price === null) return <Badge tone="bg-amber-500/15 text-amber-300 ring-amber-400/30">Chưa có tỷ giá</Badge>;
+  if (!pricing.is_available) return <Badge tone="bg-red-500/15 text-red-300 ring-red-400/30">Hết hàng</Badge>;
+  if (pricing.is_low_stock) return <Badge tone="bg-amber-500/15 text-amber-300 ring-amber-400/30">Sắp hết ({pricing.available_count})</Badge>;
+  return <Badge tone="bg-emerald-500/15 text-emerald-300 ring-emerald-400/30">Đang bán</Badge>;
+}
+
+export default function KeyPricingRoute() {
+  const { types, pricing, state } = useKeysData();
+  const [editing, setEditing] = useState<Editing | null>(null);
+  const [toggling, setToggling] = useState<number | null>(null);
+  const toggle = useActionFetcher<ActionResult>();
+  const save = useActionFetcher<ActionResult>(() => setEditing(null));
+
+  if (state === "failed") return <p className="text-zinc-400">Không tải được bảng giá.</p>;
+  return (
+    <section aria-labelledby="pricing-heading">
+      <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+        <h2 id="pricing-heading" className="text-lg font-bold text-white">
+          Cấu hình giá
+        </h2>
+        <button type="button" className={BUTTON_PRIMARY} onClick={() => setEditing({ mode: "create" })}>
+          + Thêm bảng giá
+        </button>
+      </div>
+      <div className={TABLE_WRAP}>
+        <table className="w-full min-w-[40rem] text-sm text-zinc-200">
+          <thead className="border-b border-white/5">
+            <tr>
+              <th className={TH}>Loại key</th>
+              <th className={TH}>Giá</th>
+              <th className={TH}>Tồn kho</th>
+              <th className={TH}>Trạng thái</th>
+              <th className={`${TH} text-right`}>Thao tác</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-white/5">
+            {pricing.length === 0 && <EmptyRow colSpan={5}>Chưa có bảng giá nào.</EmptyRow>}
+            {sorted(pricing).map((row) => (
+              <tr key={row.id} data-pricing-row={pricingTypeName(row)}>
+                <td className={`${TD} font-medium text-white`}>{typeLabel(row, types)}</td>
+                <td className={TD}>{row.formatted_total ?? row.formatted_price}</td>
+                <td className={TD}>{formatNumber(row.available_count ?? 0)}</td>
+                <td className={TD}>
+                  <PricingState pricing={row} />
+                </td>
+                <ActionsCell>
+                  <button type="button" className={BUTTON_SMALL} onClick={() => setEditing({ mode: "edit", pricing: row })}>
+                    Sửa
+                  </button>
+                  <button type="button" className={BUTTON_SMALL} disabled={toggle.busy && toggling === row.id} onClick={() => {
+                      setToggling(row.id);
+                      toggle.submitJson({ intent: "toggle", id: row.id, active: !row.is_active });
+                    }}>
+                    {row.is_active ? "Tạm dừng" : "Kích hoạt"}
+                  </button>
+                </ActionsCell>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {editing && (
+        <PricingModal
+          key={editing.mode === "edit" ? editing.pricing.id : "new"}
+          editing={editing}
+          types={types}
+          pricing={pricing}
+          busy={save.busy}
+          onSubmit={(payload) => save.submitJson(payload)}
+          onClose={() => setEditing(null)}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,275 @@
+// /admin/app/{appId}/keys/list: the key list tab (spec §2, §4 "Key status", "Cleanup modes"):
+// stats, the status filter and pages of 100 (an app may hold 10,000 keys) in the address and
+// loaded by clientLoader; ticking, bulk delete, per-key detail/revoke/delete and cleanup go
+// through clientAction, after which the list, the stats and the pricing stock reload.
+import { type ClientActionFunctionArgs, type ClientLoaderFunctionArgs, redirect, useLoaderData, useNavigation, useRevalidator, useSearchParams } from "@remix-run/react";
+import { useState } from "react";
+import { ActionsCell, BUTTON_DANGER, BUTTON_SECONDARY, BUTTON_SMALL, ConfirmDialog, EmptyRow, Pager, SELECT_CLASS, StatCard, TABLE_WRAP, TD, TH } from "~/components/admin/AdminShell";
+import { Spinner } from "~/components/Spinner";
+import { KEY_STATUS_LABELS, KEY_STATUSES, toggleAll } from "~/lib/admin";
+import { useActionFetcher } from "~/lib/admin-fetcher";
+import { type ActionResult, actionFailure, adminCallFailure, adminFetch, jsonBody } from "~/lib/admin-route";
+import { formatDateTime, formatNumber, formatVND } from "../../../workers/shared/format";
+import { toast } from "~/lib/toast";
+import { type Cleanup, CleanupModal } from "./CleanupModal";
+import { KeyDetailModal } from "./KeyDetailModal";
+import { type AdminKey, StatusBadge } from "./StatusBadge";
+
+type KeyStats = { total_keys: number; available_keys: number; sold_keys: number; used_keys: number; expired_keys: number; revoked_keys: number; total_orders: number; total_revenue: number };
+type KeyPage = { data: AdminKey[]; count: number; page: number; total_pages: number };
+
+const PAGE_SIZE = 100;
+const EMPTY_PAGE: KeyPage = { data: [], count: 0, page: 1, total_pages: 0 };
+
+function keysBase(appId: string | undefined): string {
+  return `/api/keys/apps/${encodeURIComponent(appId ?? "")}`;
+}
+
+export async function clientLoader({ request, params }: ClientLoaderFunctionArgs): Promise<{ list: KeyPage; stats: KeyStats | null }> {
+  const url = new URL(request.url);
+  const status = url.searchParams.get("status") ?? "";
+  const page = Math.max(1, Number(url.searchParams.get("page")) || 1);
+  const query = new URLSearchParams({ page: String(page), page_size: String(PAGE_SIZE) });
+  if (status) query.set("status", status);
+  const base = keysBase(params.appId);
+  try {
+    const [list, stats] = await Promise.all([
+      adminFetch<KeyPage>(request, `${base}/keys/?${query}`),
+      adminFetch<{ data: KeyStats }>(request, `${base}/stats/`).catch(() => null),
+    ]);
+    // A page past the end after deletions: go back to the last one.
+    if (list.total_pages > 0 && page > list.total_pages) {
+      url.searchParams.set("page", String(list.total_pages));
+      throw redirect(url.pathname + url.search);
+    }
+    return { list, stats: stats?.data ?? null };
+  } catch (error) {
+    toast.error(`Lỗi khi tải dữ liệu: ${adminCallFailure(error, request, "Lỗi khi tải dữ liệu")}`);
+    return { list: EMPTY_PAGE, stats: null };
+  }
+}
+
+type KeyAction =
+  | { intent: "delete"; id: number }
+  | { intent: "bulk"; ids: number[] }
+  | { intent: "revoke"; id: number }
+  | ({ intent: "cleanup"; ids: number[] } & Cleanup);
+
+export async function clientAction({ request, params }: ClientActionFunctionArgs): Promise<ActionResult> {
+  const action = await jsonBody<KeyAction>(request);
+  try {
+    if (action.intent === "delete") {
+      await adminFetch(request, `/api/keys/keys/${action.id}/`, { method: "DELETE" });
+      toast.success("Đã xóa key!");
+    } else if (action.intent === "bulk") {
+      const body = await adminFetch<{ data: { deleted_count: number } }>(request, "/api/keys/keys/bulk-delete/", { method: "POST", body: { key_ids: action.ids } });
+      toast.success(`Đã xóa ${formatNumber(body.data.deleted_count)} key!`);
+    } else if (action.intent === "revoke") {
+      const body = await adminFetch<{ message?: string }>(request, `/api/keys/keys/${action.id}/update-status/`, { method: "PATCH", body: { status: "revoked" } });
+      toast.success(body.message || "Key status updated successfully!");
+    } else {
+      const base = keysBase(params.appId);
+      const body =
+        action.mode === "sold"
+          ? await adminFetch<{ data: { deleted_count: number } }>(request, `${base}/cleanup-sold/`, { method: "POST" })
+          : action.mode === "status"
+            ? await adminFetch<{ data: { deleted_count: number } }>(request, `${base}/cleanup-by-status/`, { method: "POST", body: { status: action.status } })
+            : await adminFetch<{ data: { deleted_count: number } }>(request, "/api/keys/keys/bulk-delete/", { method: "POST", body: { key_ids: action.ids } });
+      toast.success(`Đã dọn dẹp ${formatNumber(body.data.deleted_count)} key!`);
+    }
+    return { ok: true, data: null };
+  } catch (error) {
+    const fallback = action.intent === "revoke" ? "Cập nhật thất bại" : action.intent === "cleanup" ? "Dọn dẹp thất bại" : "Xóa key thất bại";
+    return actionFailure(error, request, fallback);
+  }
+}
+
+type Pending = { kind: "delete"; key: AdminKey } | { kind: "bulk" } | { kind: "revoke"; key: AdminKey };
+
+export default function KeyListRoute() {
+  const { list, stats } = useLoaderData<typeof clientLoader>();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const status = searchParams.get("status") ?? "";
+  const navigation = useNavigation();
+  const revalidator = useRevalidator();
+  const loading = navigation.state === "loading" || revalidator.state === "loading";
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [detail, setDetail] = useState<AdminKey | null>(null);
+  const [pending, setPending] = useState<Pending | null>(null);
+  const [cleanupOpen, setCleanupOpen] = useState(false);
+  const change = useActionFetcher<ActionResult>(() => {
+    if (pending?.kind === "delete") setSelected((current) => toggleAll(current, [pending.key.id], false));
+    if (pending?.kind === "bulk" || cleanupOpen) setSelected(new Set());
+    setPending(null);
+    setDetail(null);
+    setCleanupOpen(false);
+  });
+
+  function show(next: { status: string; page: number }) {
+    const params = new URLSearchParams();
+    if (next.status) params.set("status", next.status);
+    if (next.page > 1) params.set("page", String(next.page));
+    setSearchParams(params, { replace: true, preventScrollReset: true });
+  }
+
+  const keys = list.data;
+  const pageIds = keys.map((key) => key.id);
+  const allTicked = pageIds.length > 0 && pageIds.every((id) => selected.has(id));
+
+  function tick(id: number, on: boolean) {
+    setSelected((current) => toggleAll(current, [id], on));
+  }
+
+  function askBulkDelete() {
+    if (selected.size === 0) {
+      toast.error("Vui lòng chọn ít nhất một key để xóa!");
+      return;
+    }
+    setPending({ kind: "bulk" });
+  }
+
+  function confirmPending() {
+    if (!pending) return;
+    if (pending.kind === "bulk") change.submitJson({ intent: "bulk", ids: [...selected] });
+    else change.submitJson({ intent: pending.kind, id: pending.key.id });
+  }
+
+  return (
+    <section aria-labelledby="keys-heading">
+      {stats && (
+        <div className="mb-4 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6" data-testid="key-stats">
+          <StatCard label="Tổng key" value={formatNumber(stats.total_keys)} />
+          <StatCard label={KEY_STATUS_LABELS.available} value={formatNumber(stats.available_keys)} tone="text-emerald-300" />
+          <StatCard label={KEY_STATUS_LABELS.sold} value={formatNumber(stats.sold_keys)} tone="text-indigo-300" />
+          <StatCard label={KEY_STATUS_LABELS.used} value={formatNumber(stats.used_keys)} tone="text-sky-300" />
+          <StatCard label={KEY_STATUS_LABELS.expired} value={formatNumber(stats.expired_keys)} tone="text-amber-300" />
+          <StatCard label="Doanh thu" value={formatVND(stats.total_revenue)} />
+        </div>
+      )}
+      <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+        <div className="flex flex-wrap items-center gap-2">
+          <h2 id="keys-heading" className="text-lg font-bold text-white">
+            Danh sách key
+          </h2>
+          <label htmlFor="key-status-filter" className="sr-only">
+            Lọc theo trạng thái
+          </label>
+          <select
+            id="key-status-filter"
+            className={SELECT_CLASS}
+            value={status}
+            onChange={(event) => {
+              setSelected(new Set());
+              show({ status: event.target.value, page: 1 });
+            }}
+          >
+            <option value="">Tất cả trạng thái</option>
+            {KEY_STATUSES.map((value) => (
+              <option key={value} value={value}>
+                {KEY_STATUS_LABELS[value]}
+              </option>
+            ))}
+          </select>
+          {loading && <Spinner className="h-4 w-4 text-indigo-400" />}
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <button type="button" className={BUTTON_SECONDARY} onClick={() => revalidator.revalidate()}>
+            Tải lại
+          </button>
+          <button type="button" className={BUTTON_SECONDARY} onClick={() => setCleanupOpen(true)}>
+            Dọn dẹp
+          </button>
+          <button type="button" className={BUTTON_DANGER} onClick={askBulkDelete}>
+            Xóa đã chọn ({formatNumber(selected.size)})
+          </button>
+        </div>
+      </div>
+      <div className={TABLE_WRAP}>
+        <table className="w-full min-w-[52rem] text-sm text-zinc-200" data-testid="key-table">
+          <thead className="border-b border-white/5">
+            <tr>
+              <th className={`${TH} w-10`}>
+                <input
+                  type="checkbox"
+                  aria-label="Chọn tất cả key trên trang"
+                  checked={allTicked}
+                  onChange={(event) => setSelected((current) => toggleAll(current, pageIds, event.target.checked))}
+                  className="h-4 w-4 accent-indigo-500"
+                />
+              </th>
+              <th className={TH}>Mã key</th>
+              <th className={TH}>Loại</th>
+              <th className={TH}>Trạng thái</th>
+              <th className={TH}>Lô</th>
+              <th className={TH}>Ngày tạo</th>
+              <th className={`${TH} text-right`}>Thao tác</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-white/5">
+            {keys.length === 0 && <EmptyRow colSpan={7}>Không có key nào.</EmptyRow>}
+            {keys.map((key) => (
+              <tr key={key.id} data-key-id={key.id} data-key-status={key.status}>
+                <td className={TD}>
+                  <input type="checkbox" aria-label={`Chọn key ${key.key_code}`} checked={selected.has(key.id)} onChange={(event) => tick(key.id, event.target.checked)} className="h-4 w-4 accent-indigo-500" />
+                </td>
+                <td className={`${TD} max-w-[16rem] truncate font-mono text-white`} title={key.key_code}>
+                  {key.key_code}
+                </td>
+                <td className={TD}>{key.key_type_name}</td>
+                <td className={TD}>
+                  <StatusBadge status={key.status} />
+                </td>
+                <td className={`${TD} max-w-[10rem] truncate`}>{key.batch?.batch_name ?? "—"}</td>
+                <td className={`${TD} whitespace-nowrap`}>{formatDateTime(key.created_at)}</td>
+                <ActionsCell>
+                  <button type="button" className={BUTTON_SMALL} onClick={() => setDetail(key)}>
+                    Chi tiết
+                  </button>
+                  {key.status === "available" && (
+                    <button type="button" className={BUTTON_SMALL} onClick={() => setPending({ kind: "revoke", key })}>
+                      Thu hồi
+                    </button>
+                  )}
+                  <button type="button" className={`${BUTTON_SMALL} text-red-300`} onClick={() => setPending({ kind: "delete", key })}>
+                    Xóa
+                  </button>
+                </ActionsCell>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <p className="mt-2 text-sm text-zinc-400">
+        {formatNumber(list.count)} key{selected.size > 0 ? ` · đã chọn ${formatNumber(selected.size)}` : ""}
+      </p>
+      <Pager page={list.page} totalPages={list.total_pages} onPage={(next) => show({ status, page: next })} />
+
+      <KeyDetailModal keyRow={detail} onClose={() => setDetail(null)} onRevoke={(key) => setPending({ kind: "revoke", key })} />
+      <ConfirmDialog
+        open={pending !== null}
+        busy={change.busy}
+        title={pending?.kind === "revoke" ? "Thu hồi key" : "Xóa key"}
+        confirmLabel={pending?.kind === "revoke" ? "Thu hồi" : "Xóa"}
+        message={
+          pending?.kind === "bulk"
+            ? `Xóa ${formatNumber(selected.size)} key đã chọn?`
+            : pending?.kind === "revoke"
+              ? `Thu hồi key ${pending.key.key_code}?`
+              : pending?.kind === "delete"
+                ? `Xóa key ${pending.key.key_code}?`
+                : ""
+        }
+        onConfirm={confirmPending}
+        onClose={() => setPending(null)}
+      />
+      {cleanupOpen && (
+        <CleanupModal
+          selected={[...selected]}
+          busy={change.busy}
+          onRun={(cleanup) => change.submitJson({ intent: "cleanup", ...cleanup, ids: [...selected] })}
+          onClose={() => setCleanupOpen(false)}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,154 @@
+// /admin/app/{appId}/keys: key management for one app (spec §2). The parameter is the url slug
+// or the id. This layout loads what every tab needs (the app's header, the key types, the
+// pricing) and shows the tabs; each tab is a child route: the pricing at /keys, adding keys at
+// /keys/import, the key list at /keys/list (the old ?tab= addresses are sent there).
+import type { MetaFunction } from "@remix-run/cloudflare";
+import {
+  type ClientLoaderFunctionArgs,
+  Link,
+  Outlet,
+  type ShouldRevalidateFunctionArgs,
+  useLoaderData,
+  useLocation,
+  useNavigate,
+  useParams,
+} from "@remix-run/react";
+import { type KeyboardEvent, useRef } from "react";
+import { AdminPage, CARD } from "~/components/admin/AdminShell";
+import { AppIcon } from "~/components/AppIcon";
+import { TypeBadge } from "~/components/TypeBadge";
+import { FALLBACK_KEY_TYPES, type KeyTypeOption } from "~/lib/admin";
+import { adminCallFailure, adminFetch } from "~/lib/admin-route";
+import { ApiError, apiFetch } from "~/lib/api";
+import { pageMeta } from "~/lib/meta";
+import { toast } from "~/lib/toast";
+import { type AdminPricing, type AppHeader, type KeysData } from "./data";
+
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "Quản lý key");
+
+const TABS = [
+  { path: "", label: "Cấu hình giá", id: "pricing" },
+  { path: "/import", label: "Thêm key", id: "import" },
+  { path: "/list", label: "Danh sách key", id: "keys" },
+] as const;
+
+
+/** The public app record for the header; failed apps are not public, so null then. */
+async function loadAppHeader(ref: string, signal: AbortSignal): Promise<AppHeader | null> {
+  const path = /^\d+$/.test(ref) ? `/api/apps/detail/${ref}/` : `/api/apps/detail-by-url/${encodeURIComponent(ref)}/`;
+  try {
+    return (await apiFetch<{ data: AppHeader }>(path, { signal })).data;
+  } catch {
+    return null;
+  }
+}
+
+/** The key types; the fallback names stand in when they cannot be loaded (spec §3). */
+async function loadKeyTypes(signal: AbortSignal): Promise<KeyTypeOption[]> {
+  try {
+    const body = await apiFetch<{ data: KeyTypeOption[] }>("/api/keys/types/", { signal });
+    return body.data?.length ? body.data : FALLBACK_KEY_TYPES;
+  } catch {
+    return FALLBACK_KEY_TYPES;
+  }
+}
+
+async function loadPricing(request: Request, appId: string): Promise<Pick<KeysData, "state" | "pricing">> {
+  try {
+    const body = await adminFetch<{ data: AdminPricing[] }>(request, `/api/keys/apps/${encodeURIComponent(appId)}/pricing/`);
+    return { state: "ready", pricing: body.data ?? [] };
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return { state: "missing", pricing: [] };
+    toast.error(`Lỗi khi tải dữ liệu: ${adminCallFailure(error, request, "Lỗi khi tải dữ liệu")}`);
+    return { state: "failed", pricing: [] };
+  }
+}
+
+export async function clientLoader({ request, params }: ClientLoaderFunctionArgs): Promise<KeysData> {
+  const appId = params.appId ?? "";
+  const [header, types, pricing] = await Promise.all([loadAppHeader(appId, request.signal), loadKeyTypes(request.signal), loadPricing(request, appId)]);
+  return { header, types, ...pricing };
+}
+
+/** The app, key types and pricing change by an action or a reload, not by switching tabs or filtering the key list. */
+export function shouldRevalidate({ formMethod, currentUrl, nextUrl, currentParams, nextParams, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formMethod || currentUrl.href === nextUrl.href) return defaultShouldRevalidate;
+  return currentParams.appId !== nextParams.appId;
+}
+
+export default function AdminAppKeysRoute() {
+  const { header, state } = useLoaderData<typeof clientLoader>();
+  const { appId = "" } = useParams();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const tabRefs = useRef<(HTMLAnchorElement | null)[]>([]);
+  const base = `/admin/app/${encodeURIComponent(appId)}/keys`;
+  const currentIndex = Math.max(0, TABS.findIndex((tab) => tab.path && pathname.replace(/\/$/, "").endsWith(tab.path)));
+
+  // Arrow keys move between tabs (WAI-ARIA tabs pattern).
+  function onTabKey(event: KeyboardEvent<HTMLAnchorElement>) {
+    const step = event.key === "ArrowRight" ? 1 : event.key === "ArrowLeft" ? -1 : 0;
+    if (!step) return;
+    event.preventDefault();
+    const next = (currentIndex + step + TABS.length) % TABS.length;
+    navigate(`${base}${TABS[next].path}`, { replace: true, preventScrollReset: true });
+    tabRefs.current[next]?.focus();
+  }
+
+  if (state === "missing") {
+    return (
+      <AdminPage title="Quản lý key">
+        <div role="alert" className={`${CARD} p-6 text-center text-red-300`}>
+          <p className="font-semibold">ID ứng dụng không hợp lệ</p>
+          <Link to="/admin" className="mt-3 inline-block text-sm text-indigo-300 hover:text-indigo-200">
+            ← Về danh sách ứng dụng
+          </Link>
+        </div>
+      </AdminPage>
+    );
+  }
+
+  const title = header?.name ?? appId;
+  const current = TABS[currentIndex];
+  return (
+    <AdminPage
+      title={
+        <span className="flex items-center gap-3">
+          <AppIcon name={title} src={header?.icon_url ?? null} size="sm" />
+          <span className="min-w-0 break-words">{title}</span>
+          {header && <TypeBadge type={header.app_type} />}
+        </span>
+      }
+      subtitle={header ? `/${header.url} · ID ${header.id}` : `Ứng dụng: ${appId}`}
+    >
+      <div role="tablist" aria-label="Quản lý key" className="mb-5 flex gap-1 overflow-x-auto border-b border-white/10">
+        {TABS.map((item, index) => {
+          const selected = item === current;
+          return (
+            <Link
+              key={item.id}
+              ref={(element) => {
+                tabRefs.current[index] = element;
+              }}
+              to={`${base}${item.path}`}
+              replace
+              preventScrollReset
+              role="tab"
+              id={`tab-${item.id}`}
+              aria-selected={selected}
+              aria-controls={`panel-${item.id}`}
+              tabIndex={selected ? 0 : -1}
+              onKeyDown={onTabKey}
+              className={`-mb-px border-b-2 px-4 py-2.5 text-sm font-semibold whitespace-nowrap ${selected ? "border-indigo-400 text-white" : "border-transparent text-zinc-400 hover:text-white"}`}
+            >
+              {item.label}
+            </Link>
+          );
+        })}
+      </div>
+      <div role="tabpanel" id={`panel-${current.id}`} aria-labelledby={`tab-${current.id}`}>
+        <Outlet />
+      </div>
+    </AdminPage>
+  );
+}
