@@ -48,7 +48,8 @@ const CACHED_RESOURCES = [
   /^\/altstore\.json$/,
   /^\/repo\/(Release|Packages|Packages\.gz)$/,
 ];
-const PUBLIC_PAGES = /^\/(|app\/\d+\/?|[^/]+\/?)$/;
+// The home page and one-segment addresses (app slugs); Remix's own /__manifest never is one.
+const PUBLIC_PAGES = /^\/(|app\/\d+\/?|(?!__manifest)[^/]+\/?)$/;
 
 /** GETs of feeds and catalogue API answers that go through the edge cache. */
 export function isCachedResource(request: Request): boolean {
