@@ -10,7 +10,7 @@ import { cardTopups, paymentEvents, users } from "../db/schema";
 import { bankReference } from "../services/bank-transfers";
 import { findUserById } from "../services/accounts";
 import { CARD_STATUS_DISPLAY, capCardCredit, maskCode } from "../services/cards";
-import { walletFor } from "../wallet/user-wallet";
+import { walletFor } from "../wallet/port";
 import { type ApiContext, type ApiEnv, db } from "./context";
 import { ApiError } from "./errors";
 import { requireAdmin } from "./require-admin";
@@ -91,7 +91,7 @@ adminBankTransfersApi.post("/:id/credit", async (c) => {
   if (input.user_id === undefined) throw new ApiError(400, "Vui lòng nhập ID người dùng", { user_id: ["Vui lòng nhập ID người dùng"] });
   const user = await findUserById(db(c), input.user_id);
   if (!user) throw new ApiError(400, "Không tìm thấy người dùng", { user_id: ["Không tìm thấy người dùng"] });
-  const result = await walletFor(c.env, user.id).creditTransfer(user.id, {
+  const result = await walletFor(c.env, user.id).creditTransfer({
     eventId: event.id,
     amount: event.amount,
     reference: bankReference({ provider: event.provider as "sepay", transactionId: event.providerTransactionId }),
@@ -108,7 +108,7 @@ async function creditParkedCard(c: ApiContext, event: typeof paymentEvents.$infe
   const [card] = await db(c).select().from(cardTopups).where(eq(cardTopups.id, event.cardTopupId!)).limit(1);
   const owner = card ? await findUserById(db(c), card.userId) : null;
   if (!card || !owner) throw new ApiError(400, "Không tìm thấy thẻ cào hoặc chủ thẻ");
-  const result = await walletFor(c.env, owner.id).creditParkedCard(owner.id, {
+  const result = await walletFor(c.env, owner.id).creditParkedCard({
     eventId: event.id,
     cardId: card.id,
     amount: capCardCredit(card, event.amount),
@@ -137,7 +137,7 @@ adminBankTransfersApi.post("/:id/dismiss", async (c) => {
   // the gateway confirms would park it again.
   const [card] = event.cardTopupId === null ? [] : await db(c).select().from(cardTopups).where(eq(cardTopups.id, event.cardTopupId)).limit(1);
   if (card?.status === "pending") {
-    await walletFor(c.env, card.userId).settleCard(card.userId, {
+    await walletFor(c.env, card.userId).settleCard({
       cardId: card.id,
       status: "failed",
       amount: 0,

@@ -6,7 +6,7 @@ import { formatVND } from "../../app/lib/format";
 import { users, walletTransactions } from "../db/schema";
 import { findUserById, toPublicUser } from "../services/accounts";
 import { toPublicTransaction } from "../services/wallet";
-import { walletFor } from "../wallet/user-wallet";
+import { walletFor } from "../wallet/port";
 import { type ApiEnv, db } from "./context";
 import { ApiError } from "./errors";
 import { requireAdmin } from "./require-admin";
@@ -80,7 +80,7 @@ adminUsersApi.post("/:id/adjust-balance", async (c) => {
   if (!user) throw new ApiError(404, "Không tìm thấy người dùng");
   const key = idempotencyKey(c);
   const input = await readJson(c, adjustSchema);
-  const result = await walletFor(c.env, user.id).adjust(user.id, {
+  const result = await walletFor(c.env, user.id).adjust({
     amount: input.amount,
     type: input.transaction_type,
     description: input.description || "Điều chỉnh số dư bởi quản trị viên",

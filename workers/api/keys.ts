@@ -7,9 +7,8 @@ import { checkKey } from "../services/key-check";
 import { listAppPricing, listKeyTypes } from "../services/keys";
 import { hit } from "../services/rate-limit";
 import { usdVndRate } from "../services/store-settings";
-import { WALLET_MESSAGES } from "../services/wallet";
-import { toPublicUserWallet } from "./wallet";
-import { walletFor } from "../wallet/user-wallet";
+import { toPublicUserWallet, WALLET_MESSAGES } from "../services/wallet";
+import { walletFor } from "../wallet/port";
 import { type ApiContext, type ApiEnv, db } from "./context";
 import { ApiError, MESSAGES } from "./errors";
 import { requireUser } from "./require-user";
@@ -67,7 +66,7 @@ keysApi.post("/purchase", requireUser, async (c) => {
   const user = c.get("user");
   const input = await readJson(c, purchaseSchema);
   if (input.payment_method !== "balance") throw new ApiError(400, WALLET_MESSAGES.balanceOnly);
-  const outcome = await walletFor(c.env, user.id).purchase(user.id, input.key_pricing_id, idempotencyKey(c));
+  const outcome = await walletFor(c.env, user.id).purchase(input.key_pricing_id, idempotencyKey(c));
   if (!outcome.ok) {
     switch (outcome.error) {
       case "pricing_not_found":

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { getConfig, publicOrigin } from "../config";
 import { qrPng } from "../services/qr-png";
 import { createTopup, findTopup, listTopups, toPublicTopup, topupStats, VIETQR_MESSAGES, vietqrSettings } from "../services/vietqr";
-import { walletFor } from "../wallet/user-wallet";
+import { walletFor } from "../wallet/port";
 import { type ApiContext, type ApiEnv, db } from "./context";
 import { ApiError, MESSAGES } from "./errors";
 import { requireUser } from "./require-user";
@@ -45,7 +45,7 @@ vietqrApi.post("/cancel", requireUser, async (c) => {
   const { transaction_id, reason } = await readJson(c, transactionSchema);
   const topup = await ownTopup(c, transaction_id);
   const user = c.get("user");
-  const cancelled = await walletFor(c.env, user.id).cancelTopup(user.id, topup.id, reason || "User cancelled");
+  const cancelled = await walletFor(c.env, user.id).cancelTopup(topup.id, reason || "User cancelled");
   if (!cancelled) throw new ApiError(409, VIETQR_MESSAGES.cannotCancel);
   const after = await findTopup(db(c), transaction_id, user.id);
   return c.json({ success: true, message: VIETQR_MESSAGES.cancelled, data: toPublicTopup(after!, publicOrigin(c.env, c.req.raw)) });

@@ -4,7 +4,7 @@
 import { timingSafeEqual } from "node:crypto";
 import { z } from "zod";
 import type { Config } from "../config";
-import { walletFor } from "../wallet/user-wallet";
+import { walletFor } from "../wallet/port";
 import { findTransferCodes } from "./vietqr";
 
 export type IncomingTransfer = {
@@ -256,7 +256,7 @@ export async function receiveTransfer(env: Env, accountNumber: string, transfer:
     return "unmatched";
   }
 
-  const settled = await walletFor(env, topup.user_id).settleTopup(topup.user_id, {
+  const settled = await walletFor(env, topup.user_id).settleTopup({
     topupId: topup.id,
     eventId,
     amount: transfer.amount,

@@ -9,7 +9,7 @@ import { formatVND } from "../../app/lib/format";
 import type { Config } from "../config";
 import { getDb } from "../db/client";
 import { cardTopups } from "../db/schema";
-import { walletFor } from "../wallet/user-wallet";
+import { walletFor } from "../wallet/port";
 
 type CardConfig = Pick<Config, "CARD_GATEWAY_URL" | "CARD_PARTNER_ID" | "CARD_PARTNER_KEY" | "CARD_FEES" | "CARD_CREDIT">;
 export type CardRow = typeof cardTopups.$inferSelect;
@@ -207,7 +207,7 @@ export async function applyGatewayAnswer(env: Env, config: CardConfig, card: Car
   const status = mapGatewayStatus(answer);
   if (status === "pending") return "pending";
   const amount = status === "success" || status === "wrong_amount" ? amountToCredit(config, card, answer) : 0;
-  await walletFor(env, card.userId).settleCard(card.userId, {
+  await walletFor(env, card.userId).settleCard({
     cardId: card.id,
     status,
     amount,

@@ -1,11 +1,13 @@
-// The money rules (DESIGN.md §3). Every change of a balance is one D1 batch holding the balance
-// update and its ledger row, whose balance_before/after are read from the row the batch just
-// changed, so the ledger can never disagree with the balance. The functions here are called only
-// by the user's UserWallet object, which runs them one at a time.
+// All the SQL that moves money (DESIGN.md §3): purchases, credits, settled top-ups and cards,
+// parked cards and transfers an admin credits, adjustments. Every change of a balance is one D1
+// batch holding the balance update and its ledger row, whose balance_before/after are read from
+// the row the batch just changed, so the ledger can never disagree with the balance. The writes
+// here are called only by the user's UserWallet object, which runs them one at a time.
 import { isCheckViolation } from "../db/errors";
 import { formatPrice, formatPriceWithVnd, formatVND } from "../../app/lib/format";
-import { randomToken } from "./crypto";
-import { vndPrice } from "./store-settings";
+import { bestPromotion, type Promotion, type Tier } from "../services/promotions";
+import { randomToken } from "../services/crypto";
+import { usdVndRate, vndPrice } from "../services/store-settings";
 
 export type LedgerType = "deposit" | "purchase" | "admin_adjustment";
 export type LedgerSource = "vietqr" | "card" | "bank_transfer" | "bonus" | "purchase" | "admin";
@@ -21,19 +23,6 @@ export type LedgerEntry = {
   createdBy?: number | null;
   orderReference?: string | null;
 };
-
-export const WALLET_MESSAGES = {
-  purchased: "Mua key thành công!",
-  paused: "Loại key này đã tạm dừng bán. Vui lòng chọn loại key khác.",
-  soldOut: "Key này đã hết hàng. Vui lòng chọn loại key khác.",
-  pricingNotFound: "Không tìm thấy bảng giá của loại key này",
-  balanceOnly: "Chỉ hỗ trợ thanh toán bằng số dư...",
-  insufficient: (required: number, current: number) =>
-    `Số dư không đủ. Cần ${formatVND(required)}, số dư hiện tại ${formatVND(current)}. Vui lòng nạp thêm tiền vào ví.`,
-  userNotFound: "Không tìm thấy người dùng",
-  wouldGoNegative: (current: number) => `Không thể trừ quá số dư hiện tại (${formatVND(current)}).`,
-  duplicate: "Giao dịch này đã được ghi nhận trước đó",
-} as const;
 
 /** The two statements of one ledger entry: move the balance, then record it from the moved row. */
 export function ledgerStatements(db: D1Database, userId: number, entry: LedgerEntry, now: number): D1PreparedStatement[] {
@@ -55,36 +44,6 @@ export function ledgerStatements(db: D1Database, userId: number, entry: LedgerEn
       )
       .bind(userId, entry.type, entry.source, entry.amount, entry.description, entry.reference, entry.orderReference ?? null, entry.promotionId ?? null, entry.createdBy ?? null, now),
   ];
-}
-
-/** A ledger row as the API shows it (spec §3 "Transaction"); `amount` is signed. */
-export function toPublicTransaction(row: {
-  id: number;
-  transactionType: LedgerType;
-  source: LedgerSource;
-  status: string;
-  amount: number;
-  description: string;
-  balanceBefore: number;
-  balanceAfter: number;
-  reference: string;
-  createdBy: number | null;
-  createdAt: Date;
-}) {
-  return {
-    id: row.id,
-    transaction_type: row.transactionType,
-    source: row.source,
-    status: row.status,
-    amount: row.amount,
-    formatted_amount: formatVND(Math.abs(row.amount)),
-    description: row.description,
-    balance_before: row.balanceBefore,
-    balance_after: row.balanceAfter,
-    reference: row.reference,
-    created_by: row.createdBy,
-    created_at: row.createdAt.toISOString(),
-  };
 }
 
 export type WalletSnapshot = { balance: number; formatted_balance: string; total_spent: number; total_keys_purchased: number };
@@ -181,6 +140,21 @@ export async function adjustBalance(db: D1Database, userId: number, entry: Ledge
   if (!result.ok) return result;
   if (result.duplicate) return (await replay()) ?? { ok: true, replayed: true, wallet: result.wallet };
   return { ok: true, replayed: false, wallet: result.wallet };
+}
+
+/** `idempotencyKey`: the admin's key for this submit; a retry with it answers the first result. */
+export type Adjustment = { amount: number; type: "admin_adjustment" | "deposit"; description: string; adminId: number; idempotencyKey?: string | null };
+
+/** An admin's change of the balance, never below zero; once per idempotency key. */
+export function adjust(db: D1Database, userId: number, adjustment: Adjustment): Promise<AdjustmentOutcome> {
+  return adjustBalance(db, userId, {
+    type: adjustment.type,
+    source: "admin",
+    amount: adjustment.amount,
+    reference: adjustmentReference(userId, adjustment.idempotencyKey),
+    description: adjustment.description,
+    createdBy: adjustment.adminId,
+  });
 }
 
 // ---------------------------------------------------------------- purchases
@@ -330,4 +304,221 @@ export async function purchaseKey(db: D1Database, userId: number, pricingId: num
     throw error;
   }
   return { ok: true, replayed: false, order: (await findOrder(db, reference))!, wallet: (await walletSnapshot(db, userId))! };
+}
+
+/** Buys one key at the USD rate in force when the purchase runs (the order records it). */
+export async function purchase(env: Env, userId: number, pricingId: number, idempotencyKey?: string | null): Promise<PurchaseOutcome> {
+  return purchaseKey(env.DB, userId, pricingId, purchaseReference(userId, idempotencyKey), await usdVndRate(env.DB, env));
+}
+
+// ---------------------------------------------------------------- deposits
+
+type PromotionRow = {
+  id: number;
+  name: string;
+  promotion_type: Promotion["promotionType"];
+  bonus_percentage: number | null;
+  bonus_amount: number | null;
+  tiers: string | null;
+  min_deposit_amount: number;
+  max_deposit_amount: number | null;
+  max_bonus_amount: number | null;
+  usage_limit_per_user: number | null;
+  total_usage_limit: number | null;
+  total_used: number;
+  start_date: number;
+  end_date: number;
+  status: string;
+  is_automatic: number;
+  requires_code: number;
+};
+
+/** The best bonus for a user's deposit right now, read from D1. */
+async function findDepositBonus(db: D1Database, userId: number, amount: number, now: number) {
+  const { results } = await db
+    .prepare("SELECT * FROM promotions WHERE status = 'active' AND start_date <= ?1 AND end_date > ?1")
+    .bind(now)
+    .all<PromotionRow>();
+  if (results.length === 0) return null;
+  const usageRows = await db
+    .prepare("SELECT promotion_id, count(*) AS n FROM promotion_usages WHERE user_id = ? GROUP BY promotion_id")
+    .bind(userId)
+    .all<{ promotion_id: number; n: number }>();
+  const usage = new Map(usageRows.results.map((row) => [row.promotion_id, row.n]));
+  const promotions: Promotion[] = results.map((row) => ({
+    id: row.id,
+    name: row.name,
+    promotionType: row.promotion_type,
+    bonusPercentage: row.bonus_percentage,
+    bonusAmount: row.bonus_amount,
+    tiers: row.tiers ? (JSON.parse(row.tiers) as Tier[]) : null,
+    minDepositAmount: row.min_deposit_amount,
+    maxDepositAmount: row.max_deposit_amount,
+    maxBonusAmount: row.max_bonus_amount,
+    usageLimitPerUser: row.usage_limit_per_user,
+    totalUsageLimit: row.total_usage_limit,
+    totalUsed: row.total_used,
+    startDate: row.start_date,
+    endDate: row.end_date,
+    status: row.status,
+    isAutomatic: Boolean(row.is_automatic),
+    requiresCode: Boolean(row.requires_code),
+  }));
+  return bestPromotion(promotions, amount, usage, now);
+}
+
+/** The statements that count one use of a promotion for a deposit (unique per deposit). */
+function usageStatements(db: D1Database, promotionId: number, userId: number, depositReference: string, amount: number, bonus: number, now: number): D1PreparedStatement[] {
+  return [
+    db
+      .prepare("INSERT INTO promotion_usages (promotion_id, user_id, deposit_reference, deposit_amount, bonus_amount, created_at) VALUES (?, ?, ?, ?, ?, ?)")
+      .bind(promotionId, userId, depositReference, amount, bonus, now),
+    // The CHECK on total_used fails the batch if another deposit took the last use meanwhile.
+    db.prepare("UPDATE promotions SET total_used = total_used + 1, updated_at = ?1 WHERE id = ?2").bind(now, promotionId),
+  ];
+}
+
+/**
+ * A deposit with the best promotion's bonus as its own ledger row, counted once. If another
+ * deposit took the promotion's last use meanwhile, the deposit is credited without it.
+ */
+async function creditDeposit(db: D1Database, userId: number, deposit: LedgerEntry, extra: D1PreparedStatement[], now: number): Promise<BalanceChange> {
+  const best = await findDepositBonus(db, userId, deposit.amount, now);
+  if (best) {
+    const bonus: LedgerEntry = {
+      type: "deposit",
+      source: "bonus",
+      amount: best.bonus,
+      reference: `${deposit.reference}:bonus`,
+      promotionId: best.promotion.id,
+      description: `Khuyến mãi nạp tiền: ${best.promotion.name}`.slice(0, 300),
+    };
+    const usage = usageStatements(db, best.promotion.id, userId, deposit.reference, deposit.amount, best.bonus, now);
+    const withBonus = await applyEntries(db, userId, [deposit, bonus], [...extra, ...usage], now);
+    if (withBonus.ok) return withBonus;
+  }
+  return applyEntries(db, userId, [deposit], extra, now);
+}
+
+export type TopupSettlement = { topupId: number; eventId: number; amount: number; reference: string };
+
+/**
+ * Credits a bank transfer that matched a pending top-up: the deposit, the top-up marked paid and
+ * the event marked credited commit together. Cancellation runs on the same wallet queue, so a
+ * top-up is never both cancelled and paid.
+ */
+export async function settleTopup(db: D1Database, userId: number, settlement: TopupSettlement): Promise<"credited" | "duplicate" | "not_pending"> {
+  const topup = await db.prepare("SELECT status, transfer_code FROM vietqr_topups WHERE id = ? AND user_id = ?").bind(settlement.topupId, userId).first<{ status: string; transfer_code: string }>();
+  if (!topup || (topup.status !== "pending" && topup.status !== "expired")) return "not_pending";
+  const now = Date.now();
+  const entry: LedgerEntry = { type: "deposit", source: "vietqr", amount: settlement.amount, reference: settlement.reference, description: `Nạp tiền VietQR ${topup.transfer_code}` };
+  const result = await creditDeposit(db, userId, entry, [
+    db.prepare("UPDATE vietqr_topups SET status = 'paid', paid_at = ?1, payment_event_id = ?2, updated_at = ?1 WHERE id = ?3 AND status IN ('pending', 'expired')").bind(now, settlement.eventId, settlement.topupId),
+    db.prepare("UPDATE payment_events SET status = 'credited', credited_user_id = ?1 WHERE id = ?2").bind(userId, settlement.eventId),
+  ], now);
+  if (!result.ok) throw new Error(`top-up ${settlement.topupId} could not be credited: ${result.error}`);
+  return result.duplicate ? "duplicate" : "credited";
+}
+
+/** The buyer cancels a pending top-up (on the wallet's queue, so it never races a payment). */
+export async function cancelTopup(db: D1Database, userId: number, topupId: number, reason: string): Promise<boolean> {
+  const now = Date.now();
+  const row = await db
+    .prepare(
+      "UPDATE vietqr_topups SET status = 'cancelled', cancelled_at = ?1, cancel_reason = ?2, updated_at = ?1 WHERE id = ?3 AND user_id = ?4 AND status = 'pending' AND expires_at > ?1 RETURNING id",
+    )
+    .bind(now, reason.slice(0, 200), topupId, userId)
+    .first();
+  return row !== null;
+}
+
+export type CardSettlement = {
+  cardId: number;
+  status: "success" | "wrong_amount" | "failed" | "invalid_card" | "used_card" | "system_error";
+  amount: number;
+  realValue: number | null;
+  gatewayStatus: number;
+  message: string;
+  maskedCode: string;
+  reference: string;
+};
+
+/**
+ * Finishes a pending card: a good card's amount (and any bonus) is credited in the same batch
+ * that marks it settled; a bad card is only marked. A card already settled stays as it is.
+ */
+export async function settleCard(db: D1Database, userId: number, settlement: CardSettlement): Promise<"credited" | "closed" | "already_settled"> {
+  const card = await db.prepare("SELECT status FROM card_topups WHERE id = ? AND user_id = ?").bind(settlement.cardId, userId).first<{ status: string }>();
+  if (!card || card.status !== "pending") return "already_settled";
+  const now = Date.now();
+  const close = db
+    .prepare(
+      `UPDATE card_topups SET status = ?1, amount_received = ?2, real_value = ?3, gateway_status = ?4, gateway_message = ?5,
+         card_code = ?6, credited_at = ?7, updated_at = ?8 WHERE id = ?9 AND status = 'pending'`,
+    )
+    .bind(settlement.status, settlement.amount, settlement.realValue, settlement.gatewayStatus, settlement.message.slice(0, 300), settlement.maskedCode, settlement.amount > 0 ? now : null, now, settlement.cardId);
+  // A card parked for an admin (no answer for a day) that the gateway settles after all
+  // leaves the review queue in the same batch.
+  const resolve = db
+    .prepare(
+      `UPDATE payment_events SET status = ?1, credited_user_id = ?2, resolution_note = ?3, resolved_at = ?4
+         WHERE provider = 'card' AND card_topup_id = ?5 AND status = 'unmatched'`,
+    )
+    .bind(settlement.amount > 0 ? "credited" : "dismissed", settlement.amount > 0 ? userId : null, `Cổng thẻ trả lời: ${settlement.message}`.slice(0, 500), now, settlement.cardId);
+  if (settlement.amount <= 0) {
+    await db.batch([close, resolve]);
+    return "closed";
+  }
+  const entry: LedgerEntry = { type: "deposit", source: "card", amount: settlement.amount, reference: settlement.reference, description: "Nạp tiền bằng thẻ cào" };
+  const result = await creditDeposit(db, userId, entry, [close, resolve], now);
+  if (!result.ok) throw new Error(`card ${settlement.cardId} could not be credited: ${result.error}`);
+  return result.duplicate ? "already_settled" : "credited";
+}
+
+export type TransferResolution = { eventId: number; amount: number; reference: string; adminId: number; note: string };
+export type ParkedCardResolution = TransferResolution & { cardId: number; maskedCode: string };
+
+/** An admin credits a parked bank transfer to this user; keyed like the automatic credit. */
+export function creditTransfer(db: D1Database, userId: number, resolution: TransferResolution): Promise<BalanceChange> {
+  const now = Date.now();
+  const entry: LedgerEntry = {
+    type: "deposit",
+    source: "bank_transfer",
+    amount: resolution.amount,
+    reference: resolution.reference,
+    description: `Nạp tiền chuyển khoản (duyệt thủ công)${resolution.note ? `: ${resolution.note}` : ""}`.slice(0, 300),
+    createdBy: resolution.adminId,
+  };
+  return applyEntries(db, userId, [entry], [
+    db.prepare("UPDATE payment_events SET status = 'credited', credited_user_id = ?1, resolved_by = ?2, resolution_note = ?3, resolved_at = ?4 WHERE id = ?5")
+      .bind(userId, resolution.adminId, resolution.note.slice(0, 500), now, resolution.eventId),
+  ], now);
+}
+
+/**
+ * An admin credits a parked card (a late success, or a card with no answer) to its owner: the
+ * deposit, the card marked successful with its code masked, and the review entry marked credited
+ * commit together. Keyed like the automatic credit, so a card is credited once either way.
+ */
+export function creditParkedCard(db: D1Database, userId: number, resolution: ParkedCardResolution): Promise<BalanceChange> {
+  const now = Date.now();
+  const entry: LedgerEntry = {
+    type: "deposit",
+    source: "card",
+    amount: resolution.amount,
+    reference: resolution.reference,
+    description: `Nạp tiền bằng thẻ cào (duyệt thủ công)${resolution.note ? `: ${resolution.note}` : ""}`.slice(0, 300),
+    createdBy: resolution.adminId,
+  };
+  return applyEntries(db, userId, [entry], [
+    db
+      .prepare(
+        `UPDATE card_topups SET status = 'success', amount_received = ?1, card_code = ?2, credited_at = ?3, updated_at = ?3,
+           gateway_message = 'Quản trị viên đã duyệt', next_check_at = NULL WHERE id = ?4 AND user_id = ?5 AND status NOT IN ('success', 'wrong_amount')`,
+      )
+      .bind(resolution.amount, resolution.maskedCode, now, resolution.cardId, userId),
+    db
+      .prepare("UPDATE payment_events SET status = 'credited', credited_user_id = ?1, resolved_by = ?2, resolution_note = ?3, resolved_at = ?4 WHERE id = ?5 AND status = 'unmatched'")
+      .bind(userId, resolution.adminId, resolution.note.slice(0, 500), now, resolution.eventId),
+  ], now);
 }

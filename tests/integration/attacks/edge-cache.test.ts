@@ -8,7 +8,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { apps, keyPricing, keyTypes, licenseKeys, users } from "../../../workers/db/schema";
 import worker from "../../../workers/index";
-import { walletFor } from "../../../workers/wallet/user-wallet";
+import { applyEntries } from "../../../workers/wallet/money";
 import { bytes, createApp, db, request, sessionToken, unique } from "../../factories";
 
 /** Any use of the database fails the request: what a cache hit must never need. */
@@ -112,7 +112,7 @@ describe("attack: filling or going around the edge cache with query strings", ()
 async function buyer(balance: number) {
   const name = unique("b").replace(/-/g, "_").slice(0, 28);
   const [user] = await db.insert(users).values({ username: name, email: `${name}@example.com` }).returning();
-  const credited = await walletFor(env, user.id).credit(user.id, [{ type: "deposit", source: "vietqr", amount: balance, reference: unique("dep"), description: "Nạp tiền" }]);
+  const credited = await applyEntries(env.DB, user.id, [{ type: "deposit", source: "vietqr", amount: balance, reference: unique("dep"), description: "Nạp tiền" }]);
   expect(credited.ok).toBe(true);
   return sessionToken(user.id);
 }

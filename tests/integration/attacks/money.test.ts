@@ -6,8 +6,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { keyPricing, keyTypes, licenseKeys, users, walletTransactions } from "../../../workers/db/schema";
 import worker from "../../../workers/index";
-import { purchaseKey, purchaseReference } from "../../../workers/services/wallet";
-import { walletFor } from "../../../workers/wallet/user-wallet";
+import { applyEntries, purchaseKey, purchaseReference } from "../../../workers/wallet/money";
 import { createApp, db, request, sessionToken, unique } from "../../factories";
 
 type Body = Record<string, any>;
@@ -20,7 +19,7 @@ async function person(role: "user" | "superuser" = "user") {
 
 async function funded(amount: number) {
   const user = await person();
-  const credited = await walletFor(env, user.id).credit(user.id, [{ type: "deposit", source: "vietqr", amount, reference: unique("dep"), description: "Nạp tiền" }]);
+  const credited = await applyEntries(env.DB, user.id, [{ type: "deposit", source: "vietqr", amount, reference: unique("dep"), description: "Nạp tiền" }]);
   expect(credited.ok).toBe(true);
   return user;
 }
