@@ -1,6 +1,6 @@
 // The one error shape of the API (spec §8): {success:false, message, errors?}.
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import type { DomainErrorKind, FieldErrors } from "../services/errors";
+import { type DomainErrorKind, type FieldErrors, INVALID_DATA } from "../services/errors";
 
 export type { FieldErrors };
 
@@ -29,7 +29,7 @@ export const MESSAGES = {
   notFound: "Không tìm thấy đường dẫn API",
   appNotFound: "Không tìm thấy ứng dụng",
   fileNotFound: "Ứng dụng này chưa có tệp để tải xuống",
-  invalidData: "Dữ liệu không hợp lệ. Vui lòng kiểm tra lại.",
+  invalidData: INVALID_DATA,
   serverError: "Có lỗi xảy ra ở máy chủ. Vui lòng thử lại sau.",
   methodNotAllowed: "Phương thức không được hỗ trợ",
 } as const;

@@ -1,6 +1,6 @@
 // Keys as buyers and mods see them (spec §7 "Keys"); admin key management comes with its issue.
 import { Hono } from "hono";
-import { z } from "zod";
+import { keyCheckSchema, purchaseSchema } from "../schemas/keys";
 import { stockChanged } from "../services/catalogue-cache";
 import { resolvePublicAppId } from "../services/catalogue";
 import { checkKey } from "../services/key-check";
@@ -57,11 +57,6 @@ keysApi.get("/availability/:app", async (c) => {
   });
 });
 
-const purchaseSchema = z.object({
-  key_pricing_id: z.coerce.number().int().positive(),
-  payment_method: z.string().default("balance"),
-});
-
 keysApi.post("/purchase", requireUser, async (c) => {
   const user = c.get("user");
   const input = await readJson(c, purchaseSchema);
@@ -102,12 +97,6 @@ keysApi.post("/purchase", requireUser, async (c) => {
     order: outcome.order,
     user: toPublicUserWallet(outcome.wallet),
   });
-});
-
-const keyCheckSchema = z.object({
-  key_code: z.string().trim().min(1).max(200),
-  device_id: z.string().trim().min(1).max(200),
-  bundle_id: z.string().trim().max(255).optional().nullable(),
 });
 
 keysApi.post("/check", async (c) => {

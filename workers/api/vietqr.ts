@@ -1,7 +1,7 @@
 // VietQR top-ups (spec §7 "VietQR"). A user sees only their own top-ups.
 import { Hono } from "hono";
-import { z } from "zod";
 import { getConfig, publicOrigin } from "../config";
+import { createTopupSchema, topupTransactionSchema } from "../schemas/vietqr";
 import { qrPng } from "../services/qr-png";
 import { createTopup, findTopup, listTopups, toPublicTopup, topupStats, VIETQR_MESSAGES, vietqrSettings } from "../services/vietqr";
 import { walletFor } from "../wallet/port";
@@ -14,10 +14,8 @@ export const vietqrApi = new Hono<ApiEnv>();
 
 vietqrApi.get("/config", (c) => c.json({ success: true, data: vietqrSettings(getConfig(c.env)) }));
 
-const createSchema = z.object({ amount: z.unknown(), description: z.string().max(200).optional() });
-
 vietqrApi.post("/create", requireUser, async (c) => {
-  const input = await readJson(c, createSchema);
+  const input = await readJson(c, createTopupSchema);
   const amount = typeof input.amount === "string" && /^\d+$/.test(input.amount) ? Number(input.amount) : input.amount;
   const result = await createTopup(db(c), getConfig(c.env), c.get("user").id, amount);
   if (!result.ok) throw new ApiError(400, result.message, result.field ? { [result.field]: [result.message] } : undefined);
@@ -34,15 +32,13 @@ vietqrApi.get("/detail/:id", requireUser, async (c) =>
   c.json({ success: true, data: toPublicTopup(await ownTopup(c, c.req.param("id")), publicOrigin(c.env, c.req.raw)) }),
 );
 
-const transactionSchema = z.object({ transaction_id: z.string().min(1).max(64), reason: z.string().max(200).optional() });
-
 vietqrApi.post("/status", requireUser, async (c) => {
-  const { transaction_id } = await readJson(c, transactionSchema);
+  const { transaction_id } = await readJson(c, topupTransactionSchema);
   return c.json({ success: true, data: toPublicTopup(await ownTopup(c, transaction_id), publicOrigin(c.env, c.req.raw)) });
 });
 
 vietqrApi.post("/cancel", requireUser, async (c) => {
-  const { transaction_id, reason } = await readJson(c, transactionSchema);
+  const { transaction_id, reason } = await readJson(c, topupTransactionSchema);
   const topup = await ownTopup(c, transaction_id);
   const user = c.get("user");
   const cancelled = await walletFor(c.env, user.id).cancelTopup(topup.id, reason || "User cancelled");

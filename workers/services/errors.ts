@@ -1,6 +1,9 @@
 // What a service refuses, in its own terms. The API turns each kind into an HTTP status once,
 // in its onError (workers/api/index.ts); services never speak HTTP.
 
+/** The message of a refusal whose field errors say the rest. */
+export const INVALID_DATA = "Dữ liệu không hợp lệ. Vui lòng kiểm tra lại.";
+
 /** Field errors as the spec's `errors`: {field: [messages]}, general ones under non_field_errors. */
 export type FieldErrors = Record<string, string[]>;
 
