@@ -17,9 +17,8 @@ vietqrApi.get("/config", (c) => c.json({ success: true, data: vietqrSettings(get
 vietqrApi.post("/create", requireUser, async (c) => {
   const input = await readJson(c, createTopupSchema);
   const amount = typeof input.amount === "string" && /^\d+$/.test(input.amount) ? Number(input.amount) : input.amount;
-  const result = await createTopup(db(c), getConfig(c.env), c.get("user").id, amount);
-  if (!result.ok) throw new ApiError(400, result.message, result.field ? { [result.field]: [result.message] } : undefined);
-  return c.json({ success: true, message: VIETQR_MESSAGES.created, data: toPublicTopup(result.topup, publicOrigin(c.env, c.req.raw)) }, 201);
+  const topup = await createTopup(db(c), getConfig(c.env), c.get("user").id, amount);
+  return c.json({ success: true, message: VIETQR_MESSAGES.created, data: toPublicTopup(topup, publicOrigin(c.env, c.req.raw)) }, 201);
 });
 
 async function ownTopup(c: ApiContext, transactionId: string) {

@@ -7,6 +7,7 @@ import { vietqrAmountError } from "../../app/lib/topup";
 import type { Config } from "../config";
 import type { Database } from "../db/client";
 import { vietqrTopups } from "../db/schema";
+import { fieldError, ValidationError } from "./errors";
 import { buildVietQrPayload } from "./vietqr-payload";
 
 type VietQrConfig = Pick<
@@ -113,16 +114,15 @@ export function toPublicTopup(row: TopupRow, origin: string, now = Date.now()) {
   };
 }
 
-export type CreateTopup = { ok: true; topup: TopupRow } | { ok: false; message: string; field?: "amount" };
-
-export async function createTopup(db: Database, config: VietQrConfig, userId: number, amount: unknown, now = Date.now()): Promise<CreateTopup> {
+/** A new pending top-up of `amount` for the user, within the amount rules and the pending limit. */
+export async function createTopup(db: Database, config: VietQrConfig, userId: number, amount: unknown, now = Date.now()): Promise<TopupRow> {
   const problem = amountError(amount, config);
-  if (problem) return { ok: false, message: problem, field: "amount" };
+  if (problem) throw fieldError("amount", problem);
   const [pending] = await db
     .select({ n: sql<number>`count(*)` })
     .from(vietqrTopups)
     .where(and(eq(vietqrTopups.userId, userId), eq(vietqrTopups.status, "pending"), sql`${vietqrTopups.expiresAt} > ${now}`));
-  if (pending.n >= MAX_PENDING_PER_USER) return { ok: false, message: VIETQR_MESSAGES.tooManyPending };
+  if (pending.n >= MAX_PENDING_PER_USER) throw new ValidationError(VIETQR_MESSAGES.tooManyPending);
 
   for (let attempt = 0; attempt < 5; attempt++) {
     const transferCode = newTransferCode();
@@ -144,7 +144,7 @@ export async function createTopup(db: Database, config: VietQrConfig, userId: nu
           updatedAt: new Date(now),
         })
         .returning();
-      return { ok: true, topup };
+      return topup;
     } catch (error) {
       if (!isUniqueViolation(error)) throw error; // a transfer code collision: draw again
     }
