@@ -7,6 +7,7 @@ export type { FieldErrors };
 /** The HTTP status of each kind of refusal a service may throw. */
 export const DOMAIN_STATUS: Record<DomainErrorKind, ContentfulStatusCode> = {
   validation: 400,
+  insufficient_funds: 402,
   forbidden: 403,
   not_found: 404,
   conflict: 409,

@@ -7,7 +7,7 @@ export const INVALID_DATA = "Dữ liệu không hợp lệ. Vui lòng kiểm tra
 /** Field errors as the spec's `errors`: {field: [messages]}, general ones under non_field_errors. */
 export type FieldErrors = Record<string, string[]>;
 
-export type DomainErrorKind = "validation" | "not_found" | "conflict" | "forbidden" | "rate_limited" | "unavailable";
+export type DomainErrorKind = "validation" | "insufficient_funds" | "not_found" | "conflict" | "forbidden" | "rate_limited" | "unavailable";
 
 export class DomainError extends Error {
   constructor(
@@ -63,5 +63,16 @@ export class RateLimitedError extends DomainError {
 export class UnavailableError extends DomainError {
   constructor(message: string) {
     super("unavailable", message);
+  }
+}
+
+/** The wallet holds less than a purchase costs: what it needs and what it has, in VND. */
+export class InsufficientFundsError extends DomainError {
+  constructor(
+    message: string,
+    readonly required: number,
+    readonly current: number,
+  ) {
+    super("insufficient_funds", message);
   }
 }

@@ -5,6 +5,8 @@ import { desc, eq } from "drizzle-orm";
 import { formatVND } from "../../app/lib/format";
 import type { Database } from "../db/client";
 import { orders, walletTransactions } from "../db/schema";
+import { walletFor } from "../wallet/port";
+import { ConflictError, InsufficientFundsError, NotFoundError } from "./errors";
 import { type LedgerSource, type LedgerType, type PurchasedOrder, toPurchasedOrder, type WalletSnapshot, walletSnapshot } from "../wallet/money";
 
 export const WALLET_MESSAGES = {
@@ -88,4 +90,24 @@ export async function listPurchases(db: Database, userId: number): Promise<Purch
       created_at: row.createdAt.getTime(),
     }),
   );
+}
+
+/**
+ * Buys one key of a pricing with the buyer's balance, in the buyer's wallet (one purchase at a
+ * time per buyer, one atomic batch each). The same idempotency key answers the first result.
+ */
+export async function buyKey(env: Env, userId: number, pricingId: number, idempotencyKey: string | null) {
+  const outcome = await walletFor(env, userId).purchase(pricingId, idempotencyKey);
+  if (outcome.ok) return { replayed: outcome.replayed, order: outcome.order, wallet: toPublicUserWallet(outcome.wallet) };
+  switch (outcome.error) {
+    case "pricing_not_found":
+    case "user_not_found":
+      throw new NotFoundError(WALLET_MESSAGES.pricingNotFound);
+    case "paused":
+      throw new ConflictError(WALLET_MESSAGES.paused);
+    case "sold_out":
+      throw new ConflictError(WALLET_MESSAGES.soldOut);
+    case "insufficient_balance":
+      throw new InsufficientFundsError(WALLET_MESSAGES.insufficient(outcome.required, outcome.current), outcome.required, outcome.current);
+  }
 }
