@@ -8,7 +8,6 @@ export type { FieldErrors };
 export const DOMAIN_STATUS: Record<DomainErrorKind, ContentfulStatusCode> = {
   validation: 400,
   insufficient_funds: 402,
-  forbidden: 403,
   not_found: 404,
   conflict: 409,
   rate_limited: 429,

@@ -7,7 +7,7 @@ export const INVALID_DATA = "Dữ liệu không hợp lệ. Vui lòng kiểm tra
 /** Field errors as the spec's `errors`: {field: [messages]}, general ones under non_field_errors. */
 export type FieldErrors = Record<string, string[]>;
 
-export type DomainErrorKind = "validation" | "insufficient_funds" | "not_found" | "conflict" | "forbidden" | "rate_limited" | "unavailable";
+export type DomainErrorKind = "validation" | "insufficient_funds" | "not_found" | "conflict" | "rate_limited" | "unavailable";
 
 export class DomainError extends Error {
   constructor(
@@ -41,12 +41,6 @@ export class NotFoundError extends DomainError {
 export class ConflictError extends DomainError {
   constructor(message: string, errors?: FieldErrors) {
     super("conflict", message, errors);
-  }
-}
-
-export class ForbiddenError extends DomainError {
-  constructor(message: string) {
-    super("forbidden", message);
   }
 }
 

@@ -19,7 +19,6 @@ export const WALLET_MESSAGES = {
     `Số dư không đủ. Cần ${formatVND(required)}, số dư hiện tại ${formatVND(current)}. Vui lòng nạp thêm tiền vào ví.`,
   userNotFound: "Không tìm thấy người dùng",
   wouldGoNegative: (current: number) => `Không thể trừ quá số dư hiện tại (${formatVND(current)}).`,
-  duplicate: "Giao dịch này đã được ghi nhận trước đó",
 } as const;
 
 

@@ -25,7 +25,7 @@ export type LedgerEntry = {
 };
 
 /** The two statements of one ledger entry: move the balance, then record it from the moved row. */
-export function ledgerStatements(db: D1Database, userId: number, entry: LedgerEntry, now: number): D1PreparedStatement[] {
+function ledgerStatements(db: D1Database, userId: number, entry: LedgerEntry, now: number): D1PreparedStatement[] {
   const spent = entry.type === "purchase" ? -entry.amount : 0;
   const keys = entry.type === "purchase" ? 1 : 0;
   return [
@@ -89,7 +89,7 @@ export async function applyEntries(db: D1Database, userId: number, entries: Ledg
 // ---------------------------------------------------------------- admin adjustments
 
 /** The ledger reference of an admin adjustment: the admin's idempotency key, scoped to the target user. */
-export function adjustmentReference(userId: number, idempotencyKey?: string | null): string {
+function adjustmentReference(userId: number, idempotencyKey?: string | null): string {
   return idempotencyKey ? `admin:${userId}:key:${idempotencyKey}` : `admin:${userId}:${randomToken(16)}`;
 }
 
@@ -127,7 +127,7 @@ async function walletAfter(db: D1Database, userId: number, reference: string) {
  * first result (the wallet as that adjustment left it) and moves nothing; the same key sent with
  * another amount or type is refused rather than taken for the first request.
  */
-export async function adjustBalance(db: D1Database, userId: number, entry: LedgerEntry, now = Date.now()): Promise<AdjustmentOutcome> {
+async function adjustBalance(db: D1Database, userId: number, entry: LedgerEntry, now = Date.now()): Promise<AdjustmentOutcome> {
   const replay = async (): Promise<AdjustmentOutcome | null> => {
     const first = await walletAfter(db, userId, entry.reference);
     if (!first) return null;
