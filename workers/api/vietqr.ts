@@ -3,9 +3,8 @@ import { Hono } from "hono";
 import { getConfig, publicOrigin } from "../config";
 import { createTopupSchema, topupTransactionSchema } from "../schemas/vietqr";
 import { qrPng } from "../services/qr-png";
-import { createTopup, findTopup, listTopups, toPublicTopup, topupStats, VIETQR_MESSAGES, vietqrSettings } from "../services/vietqr";
-import { walletFor } from "../wallet/port";
-import { type ApiContext, type ApiEnv, db } from "./context";
+import { cancelOwnTopup, createTopup, findOwnTopup, findTopup, listTopups, toPublicTopup, topupStats, VIETQR_MESSAGES, vietqrSettings } from "../services/vietqr";
+import { type ApiEnv, db } from "./context";
 import { ApiError, MESSAGES } from "./errors";
 import { requireUser } from "./require-user";
 import { readJson } from "./validate";
@@ -21,29 +20,21 @@ vietqrApi.post("/create", requireUser, async (c) => {
   return c.json({ success: true, message: VIETQR_MESSAGES.created, data: toPublicTopup(topup, publicOrigin(c.env, c.req.raw)) }, 201);
 });
 
-async function ownTopup(c: ApiContext, transactionId: string) {
-  const topup = transactionId.length <= 64 ? await findTopup(db(c), transactionId, c.get("user").id) : null;
-  if (!topup) throw new ApiError(404, VIETQR_MESSAGES.notFound);
-  return topup;
-}
-
 vietqrApi.get("/detail/:id", requireUser, async (c) =>
-  c.json({ success: true, data: toPublicTopup(await ownTopup(c, c.req.param("id")), publicOrigin(c.env, c.req.raw)) }),
+  c.json({ success: true, data: toPublicTopup(await findOwnTopup(db(c), c.get("user").id, c.req.param("id")), publicOrigin(c.env, c.req.raw)) }),
 );
 
 vietqrApi.post("/status", requireUser, async (c) => {
   const { transaction_id } = await readJson(c, topupTransactionSchema);
-  return c.json({ success: true, data: toPublicTopup(await ownTopup(c, transaction_id), publicOrigin(c.env, c.req.raw)) });
+  return c.json({ success: true, data: toPublicTopup(await findOwnTopup(db(c), c.get("user").id, transaction_id), publicOrigin(c.env, c.req.raw)) });
 });
 
 vietqrApi.post("/cancel", requireUser, async (c) => {
   const { transaction_id, reason } = await readJson(c, topupTransactionSchema);
-  const topup = await ownTopup(c, transaction_id);
-  const user = c.get("user");
-  const cancelled = await walletFor(c.env, user.id).cancelTopup(topup.id, reason || "User cancelled");
-  if (!cancelled) throw new ApiError(409, VIETQR_MESSAGES.cannotCancel);
-  const after = await findTopup(db(c), transaction_id, user.id);
-  return c.json({ success: true, message: VIETQR_MESSAGES.cancelled, data: toPublicTopup(after!, publicOrigin(c.env, c.req.raw)) });
+  const userId = c.get("user").id;
+  const topup = await findOwnTopup(db(c), userId, transaction_id);
+  const after = await cancelOwnTopup(c.env, db(c), userId, topup, reason || "User cancelled");
+  return c.json({ success: true, message: VIETQR_MESSAGES.cancelled, data: toPublicTopup(after, publicOrigin(c.env, c.req.raw)) });
 });
 
 vietqrApi.get("/history", requireUser, async (c) => {

@@ -7,7 +7,8 @@ import { vietqrAmountError } from "../../app/lib/topup";
 import type { Config } from "../config";
 import type { Database } from "../db/client";
 import { vietqrTopups } from "../db/schema";
-import { fieldError, ValidationError } from "./errors";
+import { walletFor } from "../wallet/port";
+import { ConflictError, fieldError, NotFoundError, ValidationError } from "./errors";
 import { buildVietQrPayload } from "./vietqr-payload";
 
 type VietQrConfig = Pick<
@@ -182,4 +183,17 @@ export async function topupStats(db: Database, userId: number, now = Date.now())
     total_deposited: Number(row.deposited),
     formatted_total_deposited: formatVND(Number(row.deposited)),
   };
+}
+
+/** One of the user's own top-ups, by its public transaction id. */
+export async function findOwnTopup(db: Database, userId: number, transactionId: string): Promise<TopupRow> {
+  const topup = transactionId.length <= 64 ? await findTopup(db, transactionId, userId) : null;
+  if (!topup) throw new NotFoundError(VIETQR_MESSAGES.notFound);
+  return topup;
+}
+
+/** The buyer cancels a pending top-up, in their wallet so it never races the top-up's payment. */
+export async function cancelOwnTopup(env: Env, db: Database, userId: number, topup: TopupRow, reason: string): Promise<TopupRow> {
+  if (!(await walletFor(env, userId).cancelTopup(topup.id, reason))) throw new ConflictError(VIETQR_MESSAGES.cannotCancel);
+  return (await findTopup(db, topup.transactionId, userId))!;
 }
