@@ -9,8 +9,7 @@ import { catalogueChanged } from "../workers/http/catalogue-cache";
 import { hex } from "../workers/lib/bytes";
 import { cardSign } from "../workers/services/cards";
 import { startSession } from "../workers/services/sessions";
-import type { LedgerEntry } from "../workers/services/wallet";
-import { walletFor } from "../workers/wallet/user-wallet";
+import { applyEntries, type LedgerEntry } from "../workers/wallet/money";
 import { CARD_TEST } from "./global-setup";
 
 type Body = Record<string, any>;
@@ -92,7 +91,7 @@ export function deposit(amount: number, reference = unique("dep")): LedgerEntry 
 /** A user whose wallet holds `amount` VND, credited as one deposit. */
 export async function funded(amount: number) {
   const user = await person();
-  if (amount > 0) expect((await walletFor(env, user.id).credit(user.id, [deposit(amount)])).ok).toBe(true);
+  if (amount > 0) expect((await applyEntries(env.DB, user.id, [deposit(amount)])).ok).toBe(true);
   return user;
 }
 

@@ -3,7 +3,7 @@
 import { Link } from "@remix-run/react";
 import { useRef } from "react";
 import { formatDateTime, formatPriceWithVnd } from "../../workers/shared/format";
-import type { PurchasedOrder as Purchase } from "../../workers/services/wallet";
+import type { PurchasedOrder as Purchase } from "../../workers/wallet/money";
 import { PURCHASE_MESSAGES } from "../../workers/shared/pricing";
 import { CopyButton } from "./CopyButton";
 import { ListBody, useProfileList } from "./ProfileList";

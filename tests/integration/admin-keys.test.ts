@@ -2,7 +2,8 @@ import { env } from "cloudflare:workers";
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { keyBatches, keyPricing, licenseKeys, orders, users } from "../../workers/db/schema";
-import { walletFor } from "../../workers/wallet/user-wallet";
+import { applyEntries } from "../../workers/wallet/money";
+import { walletFor } from "../../workers/wallet/port";
 import { createApp, db, person, request, typeId, unique } from "../factories";
 
 type Body = Record<string, any>;
@@ -146,8 +147,8 @@ describe("keys", () => {
   it("deleting a sold key never takes it from its buyer", async () => {
     const { admin, pricing, app } = await stocked();
     const buyer = await person();
-    await walletFor(env, buyer.id).credit(buyer.id, [{ type: "deposit", source: "vietqr", amount: 10000, reference: unique("dep"), description: "Nạp" }]);
-    const bought = await walletFor(env, buyer.id).purchase(buyer.id, pricing.id, null);
+    await applyEntries(env.DB, buyer.id, [{ type: "deposit", source: "vietqr", amount: 10000, reference: unique("dep"), description: "Nạp" }]);
+    const bought = await walletFor(env, buyer.id).purchase(pricing.id, null);
     expect(bought.ok).toBe(true);
     const code = bought.ok ? bought.order.key_code : "";
     const [sold] = await db.select().from(licenseKeys).where(and(eq(licenseKeys.appId, app.id), eq(licenseKeys.keyCode, code)));

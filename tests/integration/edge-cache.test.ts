@@ -8,7 +8,8 @@ import { describe, expect, it } from "vitest";
 import { apps, keyPricing, keyTypes, licenseKeys, users } from "../../workers/db/schema";
 import worker from "../../workers/index";
 import { cachedResource, catalogueChanged, readVersionFromDb, VERSION_RECHECK_MS } from "../../workers/http/catalogue-cache";
-import { walletFor } from "../../workers/wallet/user-wallet";
+import { applyEntries } from "../../workers/wallet/money";
+import { walletFor } from "../../workers/wallet/port";
 import { bytes, createApp, db, request, sessionToken, unique } from "../factories";
 
 /** The Worker called directly, so a test can give it another env. */
@@ -136,9 +137,9 @@ describe("edge cache of the public pages", () => {
 
     const name = unique("e").replace(/-/g, "_").slice(0, 28);
     const [buyer] = await db.insert(users).values({ username: name, email: `${name}@example.com` }).returning();
-    await walletFor(env, buyer.id).credit(buyer.id, [{ type: "deposit", source: "vietqr", amount: 5000, reference: unique("dep"), description: "Nạp tiền" }]);
+    await applyEntries(env.DB, buyer.id, [{ type: "deposit", source: "vietqr", amount: 5000, reference: unique("dep"), description: "Nạp tiền" }]);
     // The wallet object alone: no stockChanged in this colo, as when the sale happened elsewhere.
-    expect((await walletFor(env, buyer.id).purchase(buyer.id, pricing.id, unique("idem"))).ok).toBe(true);
+    expect((await walletFor(env, buyer.id).purchase(pricing.id, unique("idem"))).ok).toBe(true);
     expect((await page(`/${app.url}`)).html).toContain("Sắp hết (còn 3)");
     await new Promise((resolve) => setTimeout(resolve, VERSION_RECHECK_MS + 200));
     expect((await page(`/${app.url}`)).html).toContain("Sắp hết (còn 2)");

@@ -1,12 +1,14 @@
-import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
+import { createExecutionContext, createScheduledController, runInDurableObject, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { keyPricing, keyTypes, licenseKeys, users, vietqrTopups } from "../../workers/db/schema";
 import worker from "../../workers/index";
-import { walletFor } from "../../workers/wallet/user-wallet";
 import { sendMail } from "../../workers/services/mailer";
 import { verifyPassword } from "../../workers/services/passwords";
+import { walletSnapshot } from "../../workers/wallet/money";
+import { walletFor } from "../../workers/wallet/port";
+import { UserWallet } from "../../workers/wallet/user-wallet";
 import { createApp, db, request, unique } from "../factories";
 
 describe("the configured admin", () => {
@@ -105,10 +107,14 @@ describe("scheduled()", () => {
 });
 
 describe("the UserWallet Durable Object", () => {
-  it("is exported with SQLite storage and reads a user's committed balance in turn", async () => {
+  it("is exported with SQLite storage, named by its user, over the user's committed balance", async () => {
     const [user] = await db.insert(users).values({ username: unique("w"), email: `${unique()}@example.com`, balance: 150000 }).returning();
-    const wallet = walletFor(env, user.id);
-    const reads = await Promise.all([wallet.balance(user.id), wallet.balance(user.id), wallet.balance(999_999_999)]);
+    await runInDurableObject(walletFor(env, user.id), (wallet, state) => {
+      expect(wallet).toBeInstanceOf(UserWallet);
+      expect(state.id.name).toBe(String(user.id));
+    });
+    const balance = async (id: number) => (await walletSnapshot(env.DB, id))?.balance ?? null;
+    const reads = await Promise.all([balance(user.id), balance(user.id), balance(999_999_999)]);
     expect(reads).toEqual([150000, 150000, null]);
   });
 });

@@ -3,7 +3,8 @@ import { env } from "cloudflare:workers";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { licenseKeys, orders, users, walletTransactions } from "../../workers/db/schema";
-import { walletFor } from "../../workers/wallet/user-wallet";
+import { applyEntries } from "../../workers/wallet/money";
+import { walletFor } from "../../workers/wallet/port";
 import { balanceOf, db, deposit, funded, listing, person, request, unique } from "../factories";
 
 type Body = Record<string, any>;
@@ -48,14 +49,14 @@ describe("credits and adjustments", () => {
     const user = await person();
     const wallet = walletFor(env, user.id);
     const entry = deposit(120000, unique("sepay-tx"));
-    const first = await wallet.credit(user.id, [entry]);
+    const first = await applyEntries(env.DB, user.id, [entry]);
     expect(first).toMatchObject({ ok: true, duplicate: false, wallet: { balance: 120000 } });
-    const replays = await Promise.all(Array.from({ length: 10 }, () => wallet.credit(user.id, [entry])));
+    const replays = await Promise.all(Array.from({ length: 10 }, () => applyEntries(env.DB, user.id, [entry])));
     expect(replays.every((result) => result.ok && result.duplicate)).toBe(true);
     expect(await balanceOf(user.id)).toBe(120000);
     // The same reference from another object (another user's wallet) is still refused.
     const other = await person();
-    expect(await walletFor(env, other.id).credit(other.id, [entry])).toMatchObject({ ok: true, duplicate: true });
+    expect(await applyEntries(env.DB, other.id, [entry])).toMatchObject({ ok: true, duplicate: true });
     expect(await balanceOf(other.id)).toBe(0);
     await expectLedgerConsistent(user.id);
   });
@@ -64,13 +65,13 @@ describe("credits and adjustments", () => {
     const user = await funded(100000);
     const admin = await person();
     const wallet = walletFor(env, user.id);
-    expect(await wallet.adjust(user.id, { amount: -150000, type: "admin_adjustment", description: "Trừ", adminId: admin.id })).toEqual({
+    expect(await wallet.adjust({ amount: -150000, type: "admin_adjustment", description: "Trừ", adminId: admin.id })).toEqual({
       ok: false,
       error: "insufficient_balance",
       current: 100000,
     });
-    expect((await wallet.adjust(user.id, { amount: -40000, type: "admin_adjustment", description: "Hoàn tiền sai", adminId: admin.id })).ok).toBe(true);
-    expect((await wallet.adjust(user.id, { amount: 5000, type: "deposit", description: "Tặng", adminId: admin.id })).ok).toBe(true);
+    expect((await wallet.adjust({ amount: -40000, type: "admin_adjustment", description: "Hoàn tiền sai", adminId: admin.id })).ok).toBe(true);
+    expect((await wallet.adjust({ amount: 5000, type: "deposit", description: "Tặng", adminId: admin.id })).ok).toBe(true);
     expect(await balanceOf(user.id)).toBe(65000);
     const rows = await db.select().from(walletTransactions).where(eq(walletTransactions.userId, user.id)).orderBy(asc(walletTransactions.id));
     expect(rows.map((row) => [row.transactionType, row.amount, row.createdBy])).toEqual([
@@ -213,9 +214,9 @@ describe("the ledger invariant", () => {
       await Promise.all(
         Array.from({ length: width }, () => {
           const choice = random();
-          if (choice < 0.35) return wallet.credit(user.id, [deposit(1000 * (1 + Math.floor(random() * 50)))]);
+          if (choice < 0.35) return applyEntries(env.DB, user.id, [deposit(1000 * (1 + Math.floor(random() * 50)))]);
           if (choice < 0.75) return buy(user.token, pricing.id);
-          return wallet.adjust(user.id, { amount: 1000 * (Math.floor(random() * 40) - 20), type: "admin_adjustment", description: "Điều chỉnh", adminId: admin.id });
+          return wallet.adjust({ amount: 1000 * (Math.floor(random() * 40) - 20), type: "admin_adjustment", description: "Điều chỉnh", adminId: admin.id });
         }),
       );
       await expectLedgerConsistent(user.id);

@@ -1,8 +1,8 @@
 // Admin: store settings (today the USD→VND rate). The rate prices every USD key on the app pages,
 // so a change supersedes their edge copies.
 import { Hono } from "hono";
-import { z } from "zod";
-import { MAX_USD_VND_RATE, rateSettings, SETTINGS_MESSAGES, setUsdVndRate } from "../services/store-settings";
+import { storeSettingsSchema } from "../schemas/settings";
+import { rateSettings, SETTINGS_MESSAGES, setUsdVndRate } from "../services/store-settings";
 import { changesCatalogue } from "./changes-catalogue";
 import type { ApiEnv } from "./context";
 import { requireAdmin } from "./require-admin";
@@ -13,18 +13,8 @@ adminSettingsApi.use(requireAdmin);
 
 adminSettingsApi.get("/", async (c) => c.json({ success: true, data: await rateSettings(c.env.DB, c.env) }));
 
-const settingsSchema = z.object({
-  // null: forget the admin's rate, USD_VND_RATE applies again.
-  usd_vnd_rate: z.coerce
-    .number({ error: SETTINGS_MESSAGES.rateInvalid })
-    .int(SETTINGS_MESSAGES.rateInvalid)
-    .min(1, SETTINGS_MESSAGES.rateInvalid)
-    .max(MAX_USD_VND_RATE, SETTINGS_MESSAGES.rateInvalid)
-    .nullable(),
-});
-
 adminSettingsApi.put("/", changesCatalogue, async (c) => {
-  const input = await readJson(c, settingsSchema);
+  const input = await readJson(c, storeSettingsSchema);
   await setUsdVndRate(c.env.DB, input.usd_vnd_rate, c.get("user").id);
   return c.json({ success: true, message: SETTINGS_MESSAGES.saved, data: await rateSettings(c.env.DB, c.env) });
 });

@@ -1,8 +1,19 @@
 // The one error shape of the API (spec §8): {success:false, message, errors?}.
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { type DomainErrorKind, type FieldErrors } from "../services/errors";
 import { VALIDATION_FALLBACK } from "../shared/error-messages";
 
-export type FieldErrors = Record<string, string[]>;
+export type { FieldErrors };
+
+/** The HTTP status of each kind of refusal a service may throw. */
+export const DOMAIN_STATUS: Record<DomainErrorKind, ContentfulStatusCode> = {
+  validation: 400,
+  insufficient_funds: 402,
+  not_found: 404,
+  conflict: 409,
+  rate_limited: 429,
+  unavailable: 503,
+};
 
 export class ApiError extends Error {
   constructor(

@@ -20,7 +20,8 @@ import { vietqrApi } from "./vietqr";
 import { walletApi } from "./wallet";
 import { webhooksApi } from "./webhooks";
 import type { ApiEnv } from "./context";
-import { ApiError, MESSAGES, errorBody } from "./errors";
+import { DomainError, InsufficientFundsError, RateLimitedError } from "../services/errors";
+import { ApiError, DOMAIN_STATUS, MESSAGES, errorBody } from "./errors";
 import { mediaApi } from "./media";
 import { uploadsApi } from "./uploads";
 
@@ -81,6 +82,14 @@ api.notFound((c) => c.json(errorBody(MESSAGES.notFound), 404));
 api.onError((error, c) => {
   if (error instanceof ApiError) {
     return c.json(errorBody(error.message, error.errors), error.status, error.headers);
+  }
+  if (error instanceof InsufficientFundsError) {
+    // The spec's purchase answer says how much is missing.
+    return c.json({ ...errorBody(error.message), error: "insufficient_balance", required: error.required, current: error.current }, 402);
+  }
+  if (error instanceof DomainError) {
+    const headers = error instanceof RateLimitedError ? { "Retry-After": String(error.retryAfterSeconds) } : undefined;
+    return c.json(errorBody(error.message, error.errors), DOMAIN_STATUS[error.kind], headers);
   }
   if (error instanceof HTTPException) {
     return c.json(errorBody(error.status === 404 ? MESSAGES.notFound : error.message || MESSAGES.invalidData), error.status);

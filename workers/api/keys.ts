@@ -1,15 +1,13 @@
 // Keys as buyers and mods see them (spec §7 "Keys"); admin key management comes with its issue.
 import { Hono } from "hono";
-import { z } from "zod";
+import { keyCheckSchema, purchaseSchema } from "../schemas/keys";
 import { stockChanged } from "../http/catalogue-cache";
 import { resolvePublicAppId } from "../services/catalogue";
 import { checkKey } from "../services/key-check";
 import { listAppPricing, listKeyTypes } from "../services/keys";
 import { hit } from "../services/rate-limit";
 import { usdVndRate } from "../services/store-settings";
-import { WALLET_MESSAGES } from "../services/wallet";
-import { toPublicUserWallet } from "./wallet";
-import { walletFor } from "../wallet/user-wallet";
+import { buyKey, WALLET_MESSAGES } from "../services/wallet";
 import { type ApiContext, type ApiEnv, db } from "./context";
 import { ApiError, MESSAGES } from "./errors";
 import { requireUser } from "./require-user";
@@ -58,57 +56,24 @@ keysApi.get("/availability/:app", async (c) => {
   });
 });
 
-const purchaseSchema = z.object({
-  key_pricing_id: z.coerce.number().int().positive(),
-  payment_method: z.string().default("balance"),
-});
-
 keysApi.post("/purchase", requireUser, async (c) => {
   const user = c.get("user");
   const input = await readJson(c, purchaseSchema);
   if (input.payment_method !== "balance") throw new ApiError(400, WALLET_MESSAGES.balanceOnly);
-  const outcome = await walletFor(c.env, user.id).purchase(user.id, input.key_pricing_id, idempotencyKey(c));
-  if (!outcome.ok) {
-    switch (outcome.error) {
-      case "pricing_not_found":
-      case "user_not_found":
-        throw new ApiError(404, WALLET_MESSAGES.pricingNotFound);
-      case "paused":
-        throw new ApiError(409, WALLET_MESSAGES.paused);
-      case "sold_out":
-        throw new ApiError(409, WALLET_MESSAGES.soldOut);
-      case "insufficient_balance":
-        return c.json(
-          {
-            success: false,
-            message: WALLET_MESSAGES.insufficient(outcome.required, outcome.current),
-            error: "insufficient_balance",
-            required: outcome.required,
-            current: outcome.current,
-          },
-          402,
-        );
-    }
-  }
+  const { replayed, order, wallet } = await buyKey(c.env, user.id, input.key_pricing_id, idempotencyKey(c));
   // Only the bought app's pages show the stock this sale took from: the rest of the store's edge
   // copies stay. The sale is committed: a failure here costs at most VERSION_RECHECK_MS of old stock.
-  if (!outcome.replayed && outcome.order.app_id !== null) {
-    await stockChanged(c.env, c.req.raw, outcome.order.app_id).catch((error) => console.error("stockChanged", error));
+  if (!replayed && order.app_id !== null) {
+    await stockChanged(c.env, c.req.raw, order.app_id).catch((error) => console.error("stockChanged", error));
   }
   return c.json({
     success: true,
     message: WALLET_MESSAGES.purchased,
-    replayed: outcome.replayed,
-    key: { key_code: outcome.order.key_code, key_type_name: outcome.order.key_type_name, app_name: outcome.order.app_name },
-    order: outcome.order,
-    user: toPublicUserWallet(outcome.wallet),
+    replayed,
+    key: { key_code: order.key_code, key_type_name: order.key_type_name, app_name: order.app_name },
+    order,
+    user: wallet,
   });
-});
-
-const keyCheckSchema = z.object({
-  key_code: z.string().trim().min(1).max(200),
-  device_id: z.string().trim().min(1).max(200),
-  bundle_id: z.string().trim().max(255).optional().nullable(),
 });
 
 keysApi.post("/check", async (c) => {

@@ -1,8 +1,7 @@
 // Multipart uploads of large files to R2 (issue: IPA up to 500 MB > a Worker request body).
 // POST / → {upload_id, part_size}; PUT /{id}/parts/{n} raw bytes; POST /{id}/complete → {key, size}.
 import { Hono } from "hono";
-import { z } from "zod";
-import { UPLOAD_KINDS } from "../db/schema";
+import { startUploadSchema } from "../schemas/uploads";
 import { completeUpload, partCount, putPart, startUpload } from "../services/uploads";
 import { type ApiEnv, db } from "./context";
 import { ApiError } from "./errors";
@@ -12,15 +11,8 @@ import { readJson } from "./validate";
 export const uploadsApi = new Hono<ApiEnv>();
 uploadsApi.use("*", requireAdmin);
 
-const StartUpload = z.object({
-  filename: z.string({ error: "Thiếu tên tệp" }).trim().min(1, "Thiếu tên tệp").max(255, "Tên tệp quá dài"),
-  size: z.number({ error: "Kích thước tệp không hợp lệ" }).int("Kích thước tệp không hợp lệ").positive("Tệp trống"),
-  content_type: z.string().max(255).optional(),
-  kind: z.enum(UPLOAD_KINDS, { error: "Loại tệp tải lên không hợp lệ (app_file, icon, media)" }),
-});
-
 uploadsApi.post("/", async (c) => {
-  const input = await readJson(c, StartUpload);
+  const input = await readJson(c, startUploadSchema);
   const upload = await startUpload(c.env, db(c), { filename: input.filename, size: input.size, kind: input.kind, userId: c.get("user").id }, new Date());
   return c.json(
     {

@@ -13,7 +13,13 @@ export function fieldErrors(error: z.ZodError): FieldErrors {
   return errors;
 }
 
-/** The request's JSON body checked against `schema`; anything else is a 400 that changes nothing. */
+/**
+ * The request's JSON body checked against `schema` (one of workers/schemas/); anything else is a
+ * 400 that changes nothing. This is the API's one validator rather than zValidator: hono's
+ * validator reads a body only when its Content-Type says JSON and answers malformed JSON in its
+ * own words, and as middleware it would check the body before a route's lookups (a missing user
+ * or app answers 404 before a bad body answers 400).
+ */
 export async function readJson<Schema extends z.ZodType>(c: ApiContext, schema: Schema): Promise<z.infer<Schema>> {
   let body: unknown;
   try {

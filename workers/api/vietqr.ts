@@ -1,11 +1,10 @@
 // VietQR top-ups (spec §7 "VietQR"). A user sees only their own top-ups.
 import { Hono } from "hono";
-import { z } from "zod";
 import { getConfig, publicOrigin } from "../config";
+import { createTopupSchema, topupTransactionSchema } from "../schemas/vietqr";
 import { qrPng } from "../services/qr-png";
-import { createTopup, findTopup, listTopups, toPublicTopup, topupStats, VIETQR_MESSAGES, vietqrSettings } from "../services/vietqr";
-import { walletFor } from "../wallet/user-wallet";
-import { type ApiContext, type ApiEnv, db } from "./context";
+import { cancelOwnTopup, createTopup, findOwnTopup, findTopup, listTopups, toPublicTopup, topupStats, VIETQR_MESSAGES, vietqrSettings } from "../services/vietqr";
+import { type ApiEnv, db } from "./context";
 import { ApiError, MESSAGES } from "./errors";
 import { requireUser } from "./require-user";
 import { readJson } from "./validate";
@@ -14,41 +13,28 @@ export const vietqrApi = new Hono<ApiEnv>();
 
 vietqrApi.get("/config", (c) => c.json({ success: true, data: vietqrSettings(getConfig(c.env)) }));
 
-const createSchema = z.object({ amount: z.unknown(), description: z.string().max(200).optional() });
-
 vietqrApi.post("/create", requireUser, async (c) => {
-  const input = await readJson(c, createSchema);
+  const input = await readJson(c, createTopupSchema);
   const amount = typeof input.amount === "string" && /^\d+$/.test(input.amount) ? Number(input.amount) : input.amount;
-  const result = await createTopup(db(c), getConfig(c.env), c.get("user").id, amount);
-  if (!result.ok) throw new ApiError(400, result.message, result.field ? { [result.field]: [result.message] } : undefined);
-  return c.json({ success: true, message: VIETQR_MESSAGES.created, data: toPublicTopup(result.topup, publicOrigin(c.env, c.req.raw)) }, 201);
+  const topup = await createTopup(db(c), getConfig(c.env), c.get("user").id, amount);
+  return c.json({ success: true, message: VIETQR_MESSAGES.created, data: toPublicTopup(topup, publicOrigin(c.env, c.req.raw)) }, 201);
 });
 
-async function ownTopup(c: ApiContext, transactionId: string) {
-  const topup = transactionId.length <= 64 ? await findTopup(db(c), transactionId, c.get("user").id) : null;
-  if (!topup) throw new ApiError(404, VIETQR_MESSAGES.notFound);
-  return topup;
-}
-
 vietqrApi.get("/detail/:id", requireUser, async (c) =>
-  c.json({ success: true, data: toPublicTopup(await ownTopup(c, c.req.param("id")), publicOrigin(c.env, c.req.raw)) }),
+  c.json({ success: true, data: toPublicTopup(await findOwnTopup(db(c), c.get("user").id, c.req.param("id")), publicOrigin(c.env, c.req.raw)) }),
 );
 
-const transactionSchema = z.object({ transaction_id: z.string().min(1).max(64), reason: z.string().max(200).optional() });
-
 vietqrApi.post("/status", requireUser, async (c) => {
-  const { transaction_id } = await readJson(c, transactionSchema);
-  return c.json({ success: true, data: toPublicTopup(await ownTopup(c, transaction_id), publicOrigin(c.env, c.req.raw)) });
+  const { transaction_id } = await readJson(c, topupTransactionSchema);
+  return c.json({ success: true, data: toPublicTopup(await findOwnTopup(db(c), c.get("user").id, transaction_id), publicOrigin(c.env, c.req.raw)) });
 });
 
 vietqrApi.post("/cancel", requireUser, async (c) => {
-  const { transaction_id, reason } = await readJson(c, transactionSchema);
-  const topup = await ownTopup(c, transaction_id);
-  const user = c.get("user");
-  const cancelled = await walletFor(c.env, user.id).cancelTopup(user.id, topup.id, reason || "User cancelled");
-  if (!cancelled) throw new ApiError(409, VIETQR_MESSAGES.cannotCancel);
-  const after = await findTopup(db(c), transaction_id, user.id);
-  return c.json({ success: true, message: VIETQR_MESSAGES.cancelled, data: toPublicTopup(after!, publicOrigin(c.env, c.req.raw)) });
+  const { transaction_id, reason } = await readJson(c, topupTransactionSchema);
+  const userId = c.get("user").id;
+  const topup = await findOwnTopup(db(c), userId, transaction_id);
+  const after = await cancelOwnTopup(c.env, db(c), userId, topup, reason || "User cancelled");
+  return c.json({ success: true, message: VIETQR_MESSAGES.cancelled, data: toPublicTopup(after, publicOrigin(c.env, c.req.raw)) });
 });
 
 vietqrApi.get("/history", requireUser, async (c) => {

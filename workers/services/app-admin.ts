@@ -13,7 +13,7 @@ import {
   packageFits,
   packageMismatchMessage,
 } from "../shared/app-form";
-import { ApiError } from "../api/errors";
+import { ConflictError, NotFoundError, ValidationError } from "./errors";
 import type { Database } from "../db/client";
 import { isUniqueViolation } from "../db/errors";
 import { appMedia, appReleases, apps, type AppType, CURRENCIES, type UploadKind, uploads } from "../db/schema";
@@ -103,16 +103,16 @@ async function readFiles(env: Env, db: Database, form: FormData): Promise<AppFil
     ...(await Promise.all(formFiles(form, "file", "ipa_file_for_itms", "ipaFileForItms").map((file) => fromFormPart("app_file", file)))),
     ...(await Promise.all(formKeys(form, "file_key", "ipa_file_for_itms_key").map((key) => fromUpload(env, db, "app_file", key)))),
   ];
-  if (packages.length > 1) throw new ApiError(400, "Chỉ được gửi một tệp ứng dụng", { file: ["Chỉ được gửi một tệp ứng dụng"] });
+  if (packages.length > 1) throw new ValidationError("Chỉ được gửi một tệp ứng dụng", { file: ["Chỉ được gửi một tệp ứng dụng"] });
   const icons = [
     ...(await Promise.all(formFiles(form, "icon").map((file) => fromFormPart("icon", file)))),
     ...(await Promise.all(formKeys(form, "icon_key").map((key) => fromUpload(env, db, "icon", key)))),
   ];
-  if (icons.length > 1) throw new ApiError(400, "Chỉ được gửi một icon", { icon: ["Chỉ được gửi một icon"] });
+  if (icons.length > 1) throw new ValidationError("Chỉ được gửi một icon", { icon: ["Chỉ được gửi một icon"] });
   const mediaParts = formFiles(form, "screenshots");
   const mediaKeys = formKeys(form, "screenshot_keys", "media_keys");
   if (mediaParts.length + mediaKeys.length > MAX_MEDIA_PER_REQUEST) {
-    throw new ApiError(400, `Tối đa ${MAX_MEDIA_PER_REQUEST} ảnh/video mỗi lần`, { screenshots: [`Tối đa ${MAX_MEDIA_PER_REQUEST} ảnh/video mỗi lần`] });
+    throw new ValidationError(`Tối đa ${MAX_MEDIA_PER_REQUEST} ảnh/video mỗi lần`, { screenshots: [`Tối đa ${MAX_MEDIA_PER_REQUEST} ảnh/video mỗi lần`] });
   }
   const media: IncomingFile[] = [];
   for (const file of mediaParts) media.push(await fromFormPart("media", file));
@@ -140,7 +140,7 @@ type AppFields = {
 };
 
 function tooLong(name: string, value: string | undefined, max: number): void {
-  if (value !== undefined && value.length > max) throw new ApiError(400, APP_FORM_MESSAGES.tooLong(max), { [name]: [APP_FORM_MESSAGES.tooLong(max)] });
+  if (value !== undefined && value.length > max) throw new ValidationError(APP_FORM_MESSAGES.tooLong(max), { [name]: [APP_FORM_MESSAGES.tooLong(max)] });
 }
 
 /** The form's text fields over `base` (the existing app on update, the spec's defaults on create). */
@@ -171,12 +171,12 @@ function readFields(form: FormData, base: AppFields): AppFields {
   }
 
   const type = field(form, "app_type");
-  if (type !== undefined && !isAppType(type)) throw new ApiError(400, APP_FORM_MESSAGES.badType, { app_type: [APP_FORM_MESSAGES.badType] });
+  if (type !== undefined && !isAppType(type)) throw new ValidationError(APP_FORM_MESSAGES.badType, { app_type: [APP_FORM_MESSAGES.badType] });
   const status = field(form, "status");
   const currency = field(form, "currency");
   const priceText = field(form, "price");
   if (priceText !== undefined && priceText !== "" && !/^\d{1,12}$/.test(priceText)) {
-    throw new ApiError(400, APP_FORM_MESSAGES.badPrice, { price: [APP_FORM_MESSAGES.badPrice] });
+    throw new ValidationError(APP_FORM_MESSAGES.badPrice, { price: [APP_FORM_MESSAGES.badPrice] });
   }
   return {
     name: name ?? base.name,
@@ -235,7 +235,7 @@ function fieldsOf(app: AppRow): AppFields {
 function checkRules(fields: AppFields, files: AppFiles, existing: AppRow | null): void {
   if (files.pkg && !packageFits(fields.appType, files.pkg.filename) && fields.appType !== "testflight") {
     const message = packageMismatchMessage(fields.appType);
-    throw new ApiError(400, message, { file: [message] });
+    throw new ValidationError(message, { file: [message] });
   }
   const facts: AppFormFacts = {
     name: fields.name,
@@ -249,7 +249,7 @@ function checkRules(fields: AppFields, files: AppFiles, existing: AppRow | null)
     hasPackage: Boolean(files.pkg || (existing?.fileKey && packageFits(fields.appType, existing.fileName ?? existing.fileKey))),
   };
   const problem = appFormProblem(facts, existing ? "edit" : "create");
-  if (problem) throw new ApiError(400, problem.message, problem.errors);
+  if (problem) throw new ValidationError(problem.message, problem.errors);
 }
 
 /** Fills what the admin left blank from the package, and reports it as extracted_info. */
@@ -306,7 +306,7 @@ async function claimUploads(db: Database, files: IncomingFile[]): Promise<string
   const claimed = await attachUploads(db, keys);
   if (claimed.length !== keys.length) {
     await releaseUploads(db, claimed.map((row) => row.key));
-    throw new ApiError(409, "Tệp đã tải lên đang được dùng cho ứng dụng khác");
+    throw new ConflictError("Tệp đã tải lên đang được dùng cho ứng dụng khác");
   }
   return keys;
 }
@@ -331,7 +331,7 @@ async function commit<T>(env: Env, db: Database, files: IncomingFile[], write: (
     await deleteObjects(env, written);
     await releaseUploads(db, claimed);
     // The url is the apps table's only unique column.
-    if (isUniqueViolation(error)) throw new ApiError(400, APP_FORM_MESSAGES.slugTaken, { url: [APP_FORM_MESSAGES.slugTaken] });
+    if (isUniqueViolation(error)) throw new ValidationError(APP_FORM_MESSAGES.slugTaken, { url: [APP_FORM_MESSAGES.slugTaken] });
     throw error;
   }
 }
@@ -427,7 +427,7 @@ export async function findAppRow(db: Database, id: number): Promise<AppRow | nul
 
 export async function updateApp(env: Env, db: Database, id: number, form: FormData, userId: number, now: Date): Promise<{ extracted_info: ExtractedInfo }> {
   const existing = await findAppRow(db, id);
-  if (!existing) throw new ApiError(404, APP_FORM_MESSAGES.notFound);
+  if (!existing) throw new NotFoundError(APP_FORM_MESSAGES.notFound);
   const files = await readFiles(env, db, form);
   const removeIds = formKeys(form, "remove_screenshots").map(Number).filter(Number.isSafeInteger);
   const pkgChecked = files.pkg?.checked.kind === "app_file" ? (files.pkg.checked as CheckedPackage) : null;

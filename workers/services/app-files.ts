@@ -24,12 +24,12 @@ import {
   sniffMedia,
   videoDuration,
 } from "../lib/packages";
-import { ApiError } from "../api/errors";
+import { ValidationError } from "./errors";
 
 /** The declared name and size, judged before any byte arrives; returns the Content-Type to store. */
 export function checkDeclaredFile(kind: UploadKind, filename: string, size: number): string {
   const verdict = declaredFile(kind, filename, size);
-  if (!verdict.ok) throw new ApiError(400, verdict.message);
+  if (!verdict.ok) throw new ValidationError(verdict.message);
   return verdict.contentType;
 }
 
@@ -46,7 +46,7 @@ export type CheckedFile = CheckedPackage | CheckedMedia;
 /**
  * Reads enough of the file to know it is what it claims: an IPA/TIPA is a zip with
  * Payload/*.app/Info.plist, a DEB an ar archive with a control file, an image or video has the
- * signature of its format (and a video runs at most 30 s). Throws a 400 ApiError otherwise.
+ * signature of its format (and a video runs at most 30 s). Throws a ValidationError otherwise.
  */
 export async function checkFileContent(kind: UploadKind, filename: string, reader: RangeReader): Promise<CheckedFile> {
   checkDeclaredFile(kind, filename, reader.size);
@@ -57,22 +57,22 @@ export async function checkFileContent(kind: UploadKind, filename: string, reade
       if (extension === "deb") return { kind, extension, contentType: packageContentType(extension), ipa: null, deb: await readDebControl(reader) };
       return { kind, extension, contentType: packageContentType(extension), ipa: await readIpaInfo(reader), deb: null };
     } catch (error) {
-      if (error instanceof PackageError) throw new ApiError(400, FILE_MESSAGES.badPackage(what, error.message));
+      if (error instanceof PackageError) throw new ValidationError(FILE_MESSAGES.badPackage(what, error.message));
       throw error;
     }
   }
   const format = sniffMedia(await reader.read(0, Math.min(SNIFF_BYTES, reader.size)));
-  if (!format || (kind === "icon" && format.kind === "video")) throw new ApiError(400, kind === "icon" ? FILE_MESSAGES.iconType : FILE_MESSAGES.mediaType);
-  if (!MEDIA_EXTENSIONS[format.type].includes(extensionOf(filename))) throw new ApiError(400, FILE_MESSAGES.notWhatItClaims(filename));
+  if (!format || (kind === "icon" && format.kind === "video")) throw new ValidationError(kind === "icon" ? FILE_MESSAGES.iconType : FILE_MESSAGES.mediaType);
+  if (!MEDIA_EXTENSIONS[format.type].includes(extensionOf(filename))) throw new ValidationError(FILE_MESSAGES.notWhatItClaims(filename));
   let duration: number | null = null;
   if (format.kind === "video") {
     try {
       duration = await videoDuration(reader, format);
     } catch (error) {
-      if (error instanceof PackageError) throw new ApiError(400, error.message);
+      if (error instanceof PackageError) throw new ValidationError(error.message);
       throw error;
     }
-    if (Math.round(duration) > MAX_VIDEO_SECONDS) throw new ApiError(400, FILE_MESSAGES.videoTooLong);
+    if (Math.round(duration) > MAX_VIDEO_SECONDS) throw new ValidationError(FILE_MESSAGES.videoTooLong);
   }
   return { kind, format, contentType: format.contentType, duration: duration === null ? null : Math.round(duration) };
 }

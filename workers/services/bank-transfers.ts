@@ -4,8 +4,7 @@
 import { timingSafeEqual } from "node:crypto";
 import { z } from "zod";
 import type { Config } from "../config";
-import { hex } from "../lib/bytes";
-import { walletFor } from "../wallet/user-wallet";
+import { walletFor } from "../wallet/port";
 import { findTransferCodes } from "./vietqr";
 
 export type IncomingTransfer = {
@@ -34,7 +33,7 @@ export async function safeEqual(a: string, b: string): Promise<boolean> {
 async function hmacHex(algorithm: "SHA-256" | "SHA-512", secret: string, message: string): Promise<string> {
   const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: algorithm }, false, ["sign"]);
   const signature = await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(message));
-  return hex(new Uint8Array(signature));
+  return [...new Uint8Array(signature)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
 // ---------------------------------------------------------------- SePay
@@ -257,7 +256,7 @@ export async function receiveTransfer(env: Env, accountNumber: string, transfer:
     return "unmatched";
   }
 
-  const settled = await walletFor(env, topup.user_id).settleTopup(topup.user_id, {
+  const settled = await walletFor(env, topup.user_id).settleTopup({
     topupId: topup.id,
     eventId,
     amount: transfer.amount,

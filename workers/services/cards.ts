@@ -4,13 +4,17 @@
 // given up on: without a final answer it is re-checked with backoff for a day, then parked for an
 // admin in the review queue of unmatched bank transfers (payment_events, provider 'card').
 import { createHash, timingSafeEqual } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { formatVND } from "../shared/format";
 import { TOPUP_MESSAGES } from "../shared/topup";
 import type { Config } from "../config";
-import { getDb } from "../db/client";
+import { type Database, getDb } from "../db/client";
+import { isUniqueViolation } from "../db/errors";
 import { cardTopups } from "../db/schema";
-import { walletFor } from "../wallet/user-wallet";
+import type { CreateCardInput } from "../schemas/cards";
+import { walletFor } from "../wallet/port";
+import { ConflictError, NotFoundError, RateLimitedError, UnavailableError, ValidationError } from "./errors";
+import { hit } from "./rate-limit";
 
 type CardConfig = Pick<Config, "CARD_GATEWAY_URL" | "CARD_PARTNER_ID" | "CARD_PARTNER_KEY" | "CARD_FEES" | "CARD_CREDIT">;
 export type CardRow = typeof cardTopups.$inferSelect;
@@ -208,7 +212,7 @@ export async function applyGatewayAnswer(env: Env, config: CardConfig, card: Car
   const status = mapGatewayStatus(answer);
   if (status === "pending") return "pending";
   const amount = status === "success" || status === "wrong_amount" ? amountToCredit(config, card, answer) : 0;
-  await walletFor(env, card.userId).settleCard(card.userId, {
+  await walletFor(env, card.userId).settleCard({
     cardId: card.id,
     status,
     amount,
@@ -304,4 +308,124 @@ export async function receiveCardCallback(env: Env, config: CardConfig, fields: 
   if (amount <= 0) return "nothing_to_do";
   await parkCard(env, row, amount, `cổng thẻ báo thành công sau khi thẻ đã đóng (${CARD_STATUS_DISPLAY[row.status]})`, answer, now, "closed").run();
   return "parked";
+}
+
+// ---------------------------------------------------------------- the buyer's cards
+
+const CARD_LIMIT = { name: "card-user", max: 10, windowMs: 60 * 60_000 };
+
+/** Cards can be sent only while a gateway is configured. */
+export function ensureCardGateway(config: Pick<Config, "CARD_GATEWAY_URL">): void {
+  if (!config.CARD_GATEWAY_URL) throw new UnavailableError(CARD_MESSAGES.unavailable);
+}
+
+/**
+ * A buyer sends a card: checked against the rules and the rate limits (per user and per
+ * `address`), stored as pending, then submitted to the gateway; a final answer settles it at once.
+ */
+export async function createCardTopup(env: Env, config: CardConfig, userId: number, address: string, raw: CreateCardInput): Promise<CardRow> {
+  const db = getDb(env.DB);
+  const input = {
+    telco: typeof raw.telco === "string" ? raw.telco.toUpperCase() : raw.telco,
+    card_serial: typeof raw.card_serial === "string" ? raw.card_serial.trim() : raw.card_serial,
+    card_code: typeof raw.card_code === "string" ? raw.card_code.trim() : raw.card_code,
+    card_value: typeof raw.card_value === "string" && /^\d+$/.test(raw.card_value) ? Number(raw.card_value) : raw.card_value,
+  };
+  const errors = cardErrors(input);
+  if (Object.keys(errors).length) throw new ValidationError(Object.values(errors)[0][0], errors);
+  for (const [rule, subject] of [[CARD_LIMIT, `user:${userId}`], [{ ...CARD_LIMIT, name: "card-ip", max: 30 }, address]] as const) {
+    const limited = await hit(db, rule, subject);
+    if (!limited.allowed) throw new RateLimitedError(`Bạn đã gửi quá nhiều thẻ. Vui lòng thử lại sau ${limited.retryAfterSeconds} giây.`, limited.retryAfterSeconds);
+  }
+  const telco = input.telco as Telco;
+  const duplicate = () => new ConflictError(CARD_MESSAGES.duplicate, { card_serial: [CARD_MESSAGES.duplicate] });
+  // A card that already paid is refused outright; one pending twice is refused by the unique
+  // index (card_topups_pending_card_unique), which decides a race that a check cannot.
+  const [paid] = await db
+    .select({ id: cardTopups.id })
+    .from(cardTopups)
+    .where(and(eq(cardTopups.telco, telco), eq(cardTopups.cardSerial, input.card_serial as string), inArray(cardTopups.status, ["success", "wrong_amount"])))
+    .limit(1);
+  if (paid) throw duplicate();
+
+  const now = new Date();
+  let card;
+  try {
+    [card] = await db
+      .insert(cardTopups)
+      .values({
+        transactionId: crypto.randomUUID(),
+        requestId: crypto.randomUUID().replace(/-/g, ""),
+        userId,
+        telco,
+        cardSerial: input.card_serial as string,
+        cardCode: input.card_code as string,
+        cardValue: input.card_value as number,
+        feePercent: cardFees(config)[telco],
+        nextCheckAt: new Date(now.getTime() + PENDING_RECHECK_MS),
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw duplicate();
+    throw error;
+  }
+  try {
+    const answer = await submitCard(config, card);
+    if (isFinalAnswer(answer, "charging")) {
+      await applyGatewayAnswer(env, config, card, answer, "charging");
+    } else if (answer.status === 99) {
+      await db.update(cardTopups).set({ gatewayTransId: answer.transId, gatewayStatus: answer.status, updatedAt: new Date() }).where(eq(cardTopups.id, card.id));
+    }
+  } catch (error) {
+    // The gateway did not answer: the card stays pending, unacknowledged, and the cron re-checks it.
+    console.error("Card gateway unreachable", error);
+  }
+  const [latest] = await db.select().from(cardTopups).where(eq(cardTopups.id, card.id));
+  return latest;
+}
+
+/** One page of a user's cards, newest first. */
+export async function listCards(db: Database, userId: number, page: number, pageSize: number) {
+  const [{ total }] = await db.select({ total: count() }).from(cardTopups).where(eq(cardTopups.userId, userId));
+  const rows = await db
+    .select()
+    .from(cardTopups)
+    .where(eq(cardTopups.userId, userId))
+    .orderBy(desc(cardTopups.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  return { cards: rows.map(toPublicCard), total };
+}
+
+/** One of the user's own cards, by its public transaction id. */
+export async function findCard(db: Database, userId: number, transactionId: string) {
+  const [row] = await db
+    .select()
+    .from(cardTopups)
+    .where(and(eq(cardTopups.transactionId, transactionId.slice(0, 64)), eq(cardTopups.userId, userId)))
+    .limit(1);
+  if (!row) throw new NotFoundError(CARD_MESSAGES.notFound);
+  return toPublicCard(row);
+}
+
+export async function cardStats(db: Database, userId: number) {
+  const [row] = await db
+    .select({
+      total: count(),
+      successful: sql<number>`sum(case when ${cardTopups.status} in ('success', 'wrong_amount') then 1 else 0 end)`,
+      pending: sql<number>`sum(case when ${cardTopups.status} = 'pending' then 1 else 0 end)`,
+      received: sql<number>`coalesce(sum(${cardTopups.amountReceived}), 0)`,
+    })
+    .from(cardTopups)
+    .where(eq(cardTopups.userId, userId));
+  const received = Number(row.received);
+  return {
+    total_cards: row.total,
+    successful_cards: Number(row.successful ?? 0),
+    pending_cards: Number(row.pending ?? 0),
+    total_received: received,
+    formatted_total_received: formatVND(received),
+  };
 }

@@ -1,6 +1,14 @@
 // Admin key management (spec §7 "Keys", §4, §5): pricing, stock imports, status changes,
 // deletes and cleanups. A sold key can be deleted; its buyer keeps the code (orders copy it).
+import { and, desc, eq, sql } from "drizzle-orm";
 import { formatPrice } from "../shared/format";
+import { getDb } from "../db/client";
+import { apps, keyBatches, keyPricing, keyTypes, KEY_STATUSES } from "../db/schema";
+import type { CreatePricingInput, ImportKeysInput, UpdatePricingInput } from "../schemas/keys";
+import { parseAppId } from "./catalogue";
+import { ConflictError, fieldError, INVALID_DATA, NotFoundError, ValidationError } from "./errors";
+import { listAppPricing } from "./keys";
+import { SETTINGS_MESSAGES, usdVndRate } from "./store-settings";
 
 export const KEY_ADMIN_MESSAGES = {
   appNotFound: "ID ứng dụng không hợp lệ",
@@ -17,6 +25,10 @@ export const KEY_ADMIN_MESSAGES = {
   deactivated: "Key deactivated successfully!",
   selectKeys: "Vui lòng chọn ít nhất một key để xóa!",
   onlyAvailable: "Chỉ key có sẵn mới có thể thu hồi",
+  batchNotFound: "Không tìm thấy lô key",
+  onlyRevoked: "Chỉ key đã thu hồi mới có thể kích hoạt lại",
+  badStatus: "Trạng thái không hợp lệ",
+  tooManyLines: (max: number) => `Tối đa ${max} key mỗi lần nhập`,
   duplicatesRefused: (count: number) => `Có ${count} key bị trùng. Bật "bỏ qua key trùng" để nhập các key còn lại.`,
 } as const;
 
@@ -127,4 +139,225 @@ export async function deleteKeys(db: D1Database, where: { appId?: number; ids?: 
     .bind(where.appId ?? 0, ...statuses)
     .run();
   return result.meta.changes ?? 0;
+}
+
+// ---------------------------------------------------------------- lookups
+
+/** Any app, failed ones included (admins see everything), by slug or id. */
+export async function findAdminAppId(d1: D1Database, ref: string | undefined): Promise<number> {
+  const value = (ref ?? "").trim();
+  const id = parseAppId(value);
+  const [row] = await getDb(d1)
+    .select({ id: apps.id })
+    .from(apps)
+    .where(id === null ? eq(apps.url, value) : sql`(${apps.url} = ${value} OR ${apps.id} = ${id})`)
+    .orderBy(sql`${apps.url} = ${value} DESC`)
+    .limit(1);
+  if (!row) throw new NotFoundError(KEY_ADMIN_MESSAGES.appNotFound);
+  return row.id;
+}
+
+/** A key type by id or name, as the forms send it. */
+async function findKeyType(d1: D1Database, value: string | number) {
+  const asId = typeof value === "number" ? value : /^\d+$/.test(value) ? Number(value) : null;
+  const [type] = await getDb(d1)
+    .select()
+    .from(keyTypes)
+    .where(asId === null ? eq(keyTypes.name, String(value)) : eq(keyTypes.id, asId))
+    .limit(1);
+  if (!type) throw fieldError("key_type", KEY_ADMIN_MESSAGES.keyTypeNotFound);
+  return type;
+}
+
+// ---------------------------------------------------------------- pricing
+// App pages show each app's prices and key stock: the API marks every change here as changing the catalogue.
+
+/** A USD price needs a rate to be charged in VND: without one it is refused, not stored unbuyable. */
+async function rateFor(env: Env, currency: "VND" | "USD"): Promise<number | null> {
+  const rate = await usdVndRate(env.DB, env);
+  if (currency === "USD" && rate === null) throw fieldError("currency", SETTINGS_MESSAGES.noRate);
+  return rate;
+}
+
+export async function createPricing(env: Env, appId: number, input: CreatePricingInput) {
+  const rate = await rateFor(env, input.currency);
+  const type = await findKeyType(env.DB, input.key_type);
+  const db = getDb(env.DB);
+  const created = await db
+    .insert(keyPricing)
+    .values({ appId, keyTypeId: type.id, price: input.price, currency: input.currency, isActive: input.is_active })
+    .onConflictDoNothing()
+    .returning();
+  if (created.length === 0) throw fieldError("key_type", KEY_ADMIN_MESSAGES.pricingExists(type.name));
+  return (await listAppPricing(db, appId, rate)).find((option) => option.id === created[0].id);
+}
+
+export async function updatePricing(env: Env, appId: number, pricingId: number, input: UpdatePricingInput) {
+  const db = getDb(env.DB);
+  // Setting a USD price (a new currency or a new number in USD) needs a rate, as creating one does.
+  const [current] = await db.select({ currency: keyPricing.currency }).from(keyPricing).where(and(eq(keyPricing.id, pricingId || 0), eq(keyPricing.appId, appId)));
+  if (!current) throw new NotFoundError(KEY_ADMIN_MESSAGES.pricingNotFound);
+  const settingPrice = input.currency !== undefined || input.price !== undefined;
+  const rate = settingPrice ? await rateFor(env, input.currency ?? current.currency) : await usdVndRate(env.DB, env);
+  const changes: Partial<typeof keyPricing.$inferInsert> = { updatedAt: new Date() };
+  if (input.price !== undefined) changes.price = input.price;
+  if (input.currency !== undefined) changes.currency = input.currency;
+  if (input.is_active !== undefined) changes.isActive = input.is_active;
+  const updated = await db
+    .update(keyPricing)
+    .set(changes)
+    .where(and(eq(keyPricing.id, pricingId), eq(keyPricing.appId, appId)))
+    .returning({ id: keyPricing.id });
+  if (updated.length === 0) throw new NotFoundError(KEY_ADMIN_MESSAGES.pricingNotFound);
+  return (await listAppPricing(db, appId, rate)).find((option) => option.id === updated[0].id);
+}
+
+// ---------------------------------------------------------------- batches
+
+function toBatch(row: typeof keyBatches.$inferSelect & { keyTypeName: string; appUrl: string }) {
+  return {
+    id: row.id,
+    batch_name: row.batchName,
+    key_type: row.keyTypeId,
+    key_type_name: row.keyTypeName,
+    description: row.description,
+    app_url: row.appUrl,
+    imported_count: row.importedCount,
+    skipped_count: row.skippedCount,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+function batchQuery(d1: D1Database) {
+  return getDb(d1)
+    .select({
+      id: keyBatches.id,
+      appId: keyBatches.appId,
+      keyTypeId: keyBatches.keyTypeId,
+      batchName: keyBatches.batchName,
+      description: keyBatches.description,
+      importedCount: keyBatches.importedCount,
+      skippedCount: keyBatches.skippedCount,
+      createdBy: keyBatches.createdBy,
+      createdAt: keyBatches.createdAt,
+      keyTypeName: keyTypes.name,
+      appUrl: apps.url,
+    })
+    .from(keyBatches)
+    .innerJoin(keyTypes, eq(keyTypes.id, keyBatches.keyTypeId))
+    .innerJoin(apps, eq(apps.id, keyBatches.appId));
+}
+
+/** The newest 500 batches, of one app or of all. */
+export async function listBatches(d1: D1Database, appId: number | null) {
+  const rows = await batchQuery(d1)
+    .where(appId === null ? undefined : eq(keyBatches.appId, appId))
+    .orderBy(desc(keyBatches.id))
+    .limit(500);
+  return rows.map(toBatch);
+}
+
+export async function findBatch(d1: D1Database, id: number) {
+  const [row] = await batchQuery(d1).where(eq(keyBatches.id, id || 0));
+  if (!row) throw new NotFoundError(KEY_ADMIN_MESSAGES.batchNotFound);
+  return toBatch(row);
+}
+
+/**
+ * Imports one key per line into a new batch, as one atomic batch of inserts. Keys the app has
+ * already are skipped, or (skip_duplicates off) refuse the whole import.
+ */
+export async function importKeys(d1: D1Database, input: ImportKeysInput, adminId: number) {
+  const appId = await findAdminAppId(d1, input.app_url);
+  const type = await findKeyType(d1, input.key_type);
+  const parsed = parseKeysText(input.keys_text);
+  if (parsed.totalLines === 0) throw fieldError("keys_text", KEY_ADMIN_MESSAGES.keysRequired);
+  if (parsed.totalLines > MAX_IMPORT_LINES) throw fieldError("keys_text", KEY_ADMIN_MESSAGES.tooManyLines(MAX_IMPORT_LINES));
+  if (!input.skip_duplicates && parsed.duplicatesInText > 0) throw new ValidationError(KEY_ADMIN_MESSAGES.duplicatesRefused(parsed.duplicatesInText));
+
+  const db = getDb(d1);
+  const started = Date.now();
+  const [batch] = await db
+    .insert(keyBatches)
+    .values({
+      appId,
+      keyTypeId: type.id,
+      batchName: input.batch_name || `Nhập ${new Date(started).toISOString().slice(0, 16).replace("T", " ")}`,
+      description: input.description,
+      createdBy: adminId,
+    })
+    .returning();
+  let imported = 0;
+  try {
+    // One atomic batch: the whole import lands, or none of it does.
+    const results = await d1.batch(insertKeyStatements(d1, appId, type.id, batch.id, parsed.codes, started));
+    imported = results.reduce((sum, result) => sum + (result.meta.changes ?? 0), 0);
+  } catch (error) {
+    await db.delete(keyBatches).where(eq(keyBatches.id, batch.id));
+    throw error;
+  }
+  const skipped = parsed.totalLines - parsed.invalid - imported;
+  if (!input.skip_duplicates && skipped > 0) {
+    await d1.batch([d1.prepare("DELETE FROM license_keys WHERE batch_id = ?").bind(batch.id), d1.prepare("DELETE FROM key_batches WHERE id = ?").bind(batch.id)]);
+    throw new ValidationError(KEY_ADMIN_MESSAGES.duplicatesRefused(skipped));
+  }
+  await db.update(keyBatches).set({ importedCount: imported, skippedCount: skipped }).where(eq(keyBatches.id, batch.id));
+  return { batch_id: batch.id, total_lines: parsed.totalLines, imported_count: imported, skipped_count: skipped, invalid_count: parsed.invalid, duration_ms: Date.now() - started };
+}
+
+// ---------------------------------------------------------------- keys
+
+/** An app's keys, newest first, maybe of one status: all of them without a page, else one page. */
+export async function listAppKeys(d1: D1Database, appId: number, query: { status?: string; page?: string; pageSize?: string }) {
+  const status = query.status;
+  if (status && !(KEY_STATUSES as readonly string[]).includes(status)) throw new ValidationError(INVALID_DATA, { status: [KEY_ADMIN_MESSAGES.badStatus] });
+  const filter = `WHERE k.app_id = ?1${status ? " AND k.status = ?2" : ""}`;
+  const binds: (number | string)[] = status ? [appId, status] : [appId];
+  if (!query.page) {
+    // Without a page, every key of the app: never silently cut.
+    const { results } = await d1.prepare(`${KEY_SELECT} ${filter} ORDER BY k.id DESC`).bind(...binds).all<KeyRow>();
+    return { keys: results.map(toAdminKey), count: results.length };
+  }
+  const page = Math.max(1, Number(query.page) || 1);
+  const pageSize = Math.min(500, Math.max(1, Number(query.pageSize) || 50));
+  const total = await d1.prepare(`SELECT count(*) AS n FROM license_keys k ${filter}`).bind(...binds).first<{ n: number }>();
+  const { results } = await d1.prepare(`${KEY_SELECT} ${filter} ORDER BY k.id DESC LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`)
+    .bind(...binds)
+    .all<KeyRow>();
+  return { keys: results.map(toAdminKey), count: total?.n ?? 0, page, page_size: pageSize, total_pages: Math.ceil((total?.n ?? 0) / pageSize) };
+}
+
+async function findKey(d1: D1Database, id: number): Promise<KeyRow> {
+  const row = Number.isSafeInteger(id) ? await d1.prepare(`${KEY_SELECT} WHERE k.id = ?`).bind(id).first<KeyRow>() : null;
+  if (!row) throw new NotFoundError(KEY_ADMIN_MESSAGES.keyNotFound);
+  return row;
+}
+
+/** Changes a key's status only from the expected one (a buyer may take the key meanwhile). */
+export async function changeKeyStatus(d1: D1Database, id: number, from: "available" | "revoked", to: "available" | "revoked") {
+  const key = await findKey(d1, id);
+  const changed = await d1.prepare("UPDATE license_keys SET status = ?1, updated_at = ?2 WHERE id = ?3 AND status = ?4 RETURNING id")
+    .bind(to, Date.now(), key.id, from)
+    .first();
+  if (!changed) throw new ConflictError(from === "available" ? KEY_ADMIN_MESSAGES.onlyAvailable : KEY_ADMIN_MESSAGES.onlyRevoked);
+  return toAdminKey({ ...key, status: to });
+}
+
+export async function deleteKey(d1: D1Database, id: number): Promise<void> {
+  const key = await findKey(d1, id);
+  await deleteKeys(d1, { ids: [key.id] });
+}
+
+/** An app's keys by status, and its orders and revenue (VND, what wallets were charged). */
+export async function appKeyStats(d1: D1Database, appId: number) {
+  const { results } = await d1.prepare("SELECT status, count(*) AS n FROM license_keys WHERE app_id = ? GROUP BY status").bind(appId).all<{ status: string; n: number }>();
+  const byStatus = Object.fromEntries(KEY_STATUSES.map((status) => [status, results.find((row) => row.status === status)?.n ?? 0]));
+  const revenue = await d1.prepare("SELECT count(*) AS orders, coalesce(sum(vnd_amount), 0) AS total FROM orders WHERE app_id = ?").bind(appId).first<{ orders: number; total: number }>();
+  return {
+    total_keys: results.reduce((sum, row) => sum + row.n, 0),
+    ...Object.fromEntries(Object.entries(byStatus).map(([status, n]) => [`${status}_keys`, n])),
+    by_status: byStatus,
+    total_orders: revenue?.orders ?? 0,
+    total_revenue: revenue?.total ?? 0,
+  };
 }

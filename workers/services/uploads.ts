@@ -5,7 +5,7 @@
 import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { type UploadKind, uploadParts, uploads } from "../db/schema";
-import { ApiError } from "../api/errors";
+import { ConflictError, NotFoundError, ValidationError } from "./errors";
 import { extensionOf } from "../shared/app-form";
 import { type CheckedFile, checkDeclaredFile, checkFileContent } from "./app-files";
 import { r2Reader, r2Sha256 } from "./files";
@@ -77,17 +77,17 @@ export async function startUpload(
 async function findOwnUpload(db: Database, id: string, userId: number): Promise<UploadRow> {
   const [row] = await db.select().from(uploads).where(eq(uploads.id, id)).limit(1);
   // Another admin's upload is as good as absent: ids are not shared.
-  if (!row || row.createdBy !== userId) throw new ApiError(404, UPLOAD_MESSAGES.notFound);
+  if (!row || row.createdBy !== userId) throw new NotFoundError(UPLOAD_MESSAGES.notFound);
   return row;
 }
 
 export async function putPart(env: Env, db: Database, input: { id: string; userId: number; partNumber: number; body: ArrayBuffer }) {
   const upload = await findOwnUpload(db, input.id, input.userId);
-  if (upload.status !== "uploading") throw new ApiError(409, UPLOAD_MESSAGES.notUploading);
+  if (upload.status !== "uploading") throw new ConflictError(UPLOAD_MESSAGES.notUploading);
   const parts = partCount(upload.size, upload.partSize);
-  if (!Number.isSafeInteger(input.partNumber) || input.partNumber < 1 || input.partNumber > parts) throw new ApiError(400, UPLOAD_MESSAGES.badPart);
+  if (!Number.isSafeInteger(input.partNumber) || input.partNumber < 1 || input.partNumber > parts) throw new ValidationError(UPLOAD_MESSAGES.badPart);
   const expected = input.partNumber < parts ? upload.partSize : upload.size - upload.partSize * (parts - 1);
-  if (input.body.byteLength !== expected) throw new ApiError(400, UPLOAD_MESSAGES.badPartSize(expected));
+  if (input.body.byteLength !== expected) throw new ValidationError(UPLOAD_MESSAGES.badPartSize(expected));
   const part = await env.FILES.resumeMultipartUpload(upload.objectKey, upload.r2UploadId).uploadPart(input.partNumber, input.body);
   await db
     .insert(uploadParts)
@@ -99,12 +99,12 @@ export async function putPart(env: Env, db: Database, input: { id: string; userI
 /** Joins the parts and checks the file; a file that fails the check is deleted with its upload. */
 export async function completeUpload(env: Env, db: Database, input: { id: string; userId: number }): Promise<{ upload: UploadRow; checked: CheckedFile }> {
   const upload = await findOwnUpload(db, input.id, input.userId);
-  if (upload.status !== "uploading") throw new ApiError(409, UPLOAD_MESSAGES.notUploading);
+  if (upload.status !== "uploading") throw new ConflictError(UPLOAD_MESSAGES.notUploading);
   const parts = await db.select().from(uploadParts).where(eq(uploadParts.uploadId, upload.id)).orderBy(asc(uploadParts.partNumber));
   const total = partCount(upload.size, upload.partSize);
   const have = new Set(parts.map((part) => part.partNumber));
   const missing = Array.from({ length: total }, (_, i) => i + 1).filter((n) => !have.has(n));
-  if (missing.length > 0) throw new ApiError(400, UPLOAD_MESSAGES.missingParts(missing));
+  if (missing.length > 0) throw new ValidationError(UPLOAD_MESSAGES.missingParts(missing));
 
   try {
     await env.FILES.resumeMultipartUpload(upload.objectKey, upload.r2UploadId).complete(
@@ -113,7 +113,7 @@ export async function completeUpload(env: Env, db: Database, input: { id: string
   } catch (error) {
     // A second complete racing the first lands here: R2 has finished (or forgotten) the upload.
     console.warn(`Completing upload ${upload.id} failed`, error);
-    throw new ApiError(409, UPLOAD_MESSAGES.notUploading);
+    throw new ConflictError(UPLOAD_MESSAGES.notUploading);
   }
 
   let checked: CheckedFile;
@@ -129,7 +129,7 @@ export async function completeUpload(env: Env, db: Database, input: { id: string
     .set({ status: "completed", sha256 })
     .where(and(eq(uploads.id, upload.id), eq(uploads.status, "uploading")))
     .returning();
-  if (!done) throw new ApiError(409, UPLOAD_MESSAGES.notUploading);
+  if (!done) throw new ConflictError(UPLOAD_MESSAGES.notUploading);
   return { upload: done, checked };
 }
 
@@ -140,8 +140,8 @@ export async function findCompletedUpload(db: Database, objectKey: string, kind:
     .from(uploads)
     .where(and(eq(uploads.objectKey, objectKey), eq(uploads.status, "completed")))
     .limit(1);
-  if (!row) throw new ApiError(400, UPLOAD_MESSAGES.unusable);
-  if (row.kind !== kind) throw new ApiError(400, UPLOAD_MESSAGES.wrongKind);
+  if (!row) throw new ValidationError(UPLOAD_MESSAGES.unusable);
+  if (row.kind !== kind) throw new ValidationError(UPLOAD_MESSAGES.wrongKind);
   return row;
 }
 

@@ -7,6 +7,8 @@ import { TOPUP_MESSAGES, vietqrAmountError } from "../shared/topup";
 import type { Config } from "../config";
 import type { Database } from "../db/client";
 import { vietqrTopups } from "../db/schema";
+import { walletFor } from "../wallet/port";
+import { ConflictError, fieldError, NotFoundError, ValidationError } from "./errors";
 import { buildVietQrPayload } from "./vietqr-payload";
 
 type VietQrConfig = Pick<
@@ -113,16 +115,15 @@ export function toPublicTopup(row: TopupRow, origin: string, now = Date.now()) {
   };
 }
 
-export type CreateTopup = { ok: true; topup: TopupRow } | { ok: false; message: string; field?: "amount" };
-
-export async function createTopup(db: Database, config: VietQrConfig, userId: number, amount: unknown, now = Date.now()): Promise<CreateTopup> {
+/** A new pending top-up of `amount` for the user, within the amount rules and the pending limit. */
+export async function createTopup(db: Database, config: VietQrConfig, userId: number, amount: unknown, now = Date.now()): Promise<TopupRow> {
   const problem = amountError(amount, config);
-  if (problem) return { ok: false, message: problem, field: "amount" };
+  if (problem) throw fieldError("amount", problem);
   const [pending] = await db
     .select({ n: sql<number>`count(*)` })
     .from(vietqrTopups)
     .where(and(eq(vietqrTopups.userId, userId), eq(vietqrTopups.status, "pending"), sql`${vietqrTopups.expiresAt} > ${now}`));
-  if (pending.n >= MAX_PENDING_PER_USER) return { ok: false, message: VIETQR_MESSAGES.tooManyPending };
+  if (pending.n >= MAX_PENDING_PER_USER) throw new ValidationError(VIETQR_MESSAGES.tooManyPending);
 
   for (let attempt = 0; attempt < 5; attempt++) {
     const transferCode = newTransferCode();
@@ -144,7 +145,7 @@ export async function createTopup(db: Database, config: VietQrConfig, userId: nu
           updatedAt: new Date(now),
         })
         .returning();
-      return { ok: true, topup };
+      return topup;
     } catch (error) {
       if (!isUniqueViolation(error)) throw error; // a transfer code collision: draw again
     }
@@ -182,4 +183,17 @@ export async function topupStats(db: Database, userId: number, now = Date.now())
     total_deposited: Number(row.deposited),
     formatted_total_deposited: formatVND(Number(row.deposited)),
   };
+}
+
+/** One of the user's own top-ups, by its public transaction id. */
+export async function findOwnTopup(db: Database, userId: number, transactionId: string): Promise<TopupRow> {
+  const topup = transactionId.length <= 64 ? await findTopup(db, transactionId, userId) : null;
+  if (!topup) throw new NotFoundError(VIETQR_MESSAGES.notFound);
+  return topup;
+}
+
+/** The buyer cancels a pending top-up, in their wallet so it never races the top-up's payment. */
+export async function cancelOwnTopup(env: Env, db: Database, userId: number, topup: TopupRow, reason: string): Promise<TopupRow> {
+  if (!(await walletFor(env, userId).cancelTopup(topup.id, reason))) throw new ConflictError(VIETQR_MESSAGES.cannotCancel);
+  return (await findTopup(db, topup.transactionId, userId))!;
 }

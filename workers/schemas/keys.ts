@@ -1,0 +1,46 @@
+// The key inputs (spec §7 "Keys", §5): a buyer's purchase, a mod's key check, and the admin's
+// pricing, imports, status changes and cleanups.
+import { z } from "zod";
+import { KEY_ADMIN_MESSAGES, MAX_IMPORT_LINES } from "../services/key-admin";
+
+export const purchaseSchema = z.object({
+  key_pricing_id: z.coerce.number().int().positive(),
+  payment_method: z.string().default("balance"),
+});
+
+export const keyCheckSchema = z.object({
+  key_code: z.string().trim().min(1).max(200),
+  device_id: z.string().trim().min(1).max(200),
+  bundle_id: z.string().trim().max(255).optional().nullable(),
+});
+
+const price = z.coerce.number({ error: KEY_ADMIN_MESSAGES.pricingRequired }).int("Giá phải là số nguyên").min(0, "Giá không được âm").max(1_000_000_000);
+
+export const createPricingSchema = z.object({
+  key_type: z.union([z.string().min(1, KEY_ADMIN_MESSAGES.pricingRequired), z.number().int()], { error: KEY_ADMIN_MESSAGES.pricingRequired }),
+  price,
+  currency: z.enum(["VND", "USD"]).default("VND"),
+  is_active: z.boolean().default(true),
+});
+export type CreatePricingInput = z.infer<typeof createPricingSchema>;
+
+export const updatePricingSchema = z.object({ price: price.optional(), currency: z.enum(["VND", "USD"]).optional(), is_active: z.boolean().optional() });
+export type UpdatePricingInput = z.infer<typeof updatePricingSchema>;
+
+export const importKeysSchema = z.object({
+  app_url: z.union([z.string().min(1), z.number().int()]).transform(String),
+  key_type: z.union([z.string().min(1), z.number().int()], { error: "Vui lòng chọn loại key" }),
+  keys_text: z.string({ error: KEY_ADMIN_MESSAGES.keysRequired }).max(4_000_000, KEY_ADMIN_MESSAGES.tooManyLines(MAX_IMPORT_LINES)),
+  batch_name: z.string().trim().max(200).optional(),
+  description: z.string().trim().max(1000).default(""),
+  skip_duplicates: z.boolean().default(true),
+});
+export type ImportKeysInput = z.infer<typeof importKeysSchema>;
+
+export const keyStatusSchema = z.object({ status: z.literal("revoked", { error: KEY_ADMIN_MESSAGES.onlyAvailable }) });
+
+export const bulkDeleteKeysSchema = z.object({
+  key_ids: z.array(z.coerce.number().int().positive(), { error: KEY_ADMIN_MESSAGES.selectKeys }).min(1, KEY_ADMIN_MESSAGES.selectKeys).max(20_000),
+});
+
+export const cleanupByStatusSchema = z.object({ status: z.enum(["sold", "used", "expired", "revoked"], { error: KEY_ADMIN_MESSAGES.badStatus }) });

@@ -1,0 +1,10 @@
+// The start of a multipart upload (app file, icon or media), as the admin's app form sends it.
+import { z } from "zod";
+import { UPLOAD_KINDS } from "../db/schema";
+
+export const startUploadSchema = z.object({
+  filename: z.string({ error: "Thiếu tên tệp" }).trim().min(1, "Thiếu tên tệp").max(255, "Tên tệp quá dài"),
+  size: z.number({ error: "Kích thước tệp không hợp lệ" }).int("Kích thước tệp không hợp lệ").positive("Tệp trống"),
+  content_type: z.string().max(255).optional(),
+  kind: z.enum(UPLOAD_KINDS, { error: "Loại tệp tải lên không hợp lệ (app_file, icon, media)" }),
+});
