@@ -3,7 +3,7 @@
 import { formatDateTime, formatVND } from "~/lib/format";
 import type { SessionUser } from "~/lib/session";
 import { formatPercent, ledgerDirection, savingRate, type TopupKind, totalToppedUp } from "~/lib/topup";
-import { ListBody, useProfileList } from "./ProfileList";
+import { ListBody, type ListState } from "./ProfileList";
 
 export type WalletTransaction = {
   id: number;
@@ -88,17 +88,15 @@ function TransactionRow({ transaction }: { transaction: WalletTransaction }) {
 
 export function WalletTab({
   user,
-  refreshKey,
+  ledger,
+  onRetry,
   onTopup,
-  onSessionExpired,
 }: {
   user: SessionUser;
-  /** Changes after a top-up: the ledger is read again. */
-  refreshKey: number;
+  ledger: ListState<WalletTransaction>;
+  onRetry: () => void;
   onTopup: (kind: TopupKind) => void;
-  onSessionExpired: () => void;
 }) {
-  const { state, reload } = useProfileList<WalletTransaction>("/api/auth/wallet/transactions/", refreshKey, onSessionExpired);
   const balance = user.balance ?? 0;
   const spent = user.total_spent ?? 0;
 
@@ -116,7 +114,7 @@ export function WalletTab({
         <h3 id="ledger-heading" className="text-base font-bold text-white">
           Lịch sử giao dịch
         </h3>
-        <ListBody state={state} onRetry={reload} empty="Chưa có giao dịch nào.">
+        <ListBody state={ledger} onRetry={onRetry} empty="Chưa có giao dịch nào.">
           {(rows) => (
             <ul className="mt-2 divide-y divide-white/5" data-testid="wallet-transactions">
               {rows.map((transaction) => (

@@ -18,10 +18,10 @@ import {
   TOPUP_MESSAGES,
   TOPUP_TIMINGS,
 } from "~/lib/topup";
-import { Dialog } from "./Dialog";
-import { Field, fieldDescriptionIds, FormAlert, inputClass } from "./Field";
-import { Spinner } from "./Spinner";
-import { announceBalanceChange, keepFocusInDialog, TOPUP_PRIMARY, TOPUP_SECONDARY, TopupDialogTitle } from "./TopupParts";
+import { Dialog } from "~/components/Dialog";
+import { Field, fieldDescriptionIds, FormAlert, inputClass } from "~/components/Field";
+import { Spinner } from "~/components/Spinner";
+import { keepFocusInDialog, TOPUP_PRIMARY, TOPUP_SECONDARY, TopupDialogTitle } from "./TopupParts";
 
 type Envelope<T> = { data: T; message?: string };
 type Errors = Partial<Record<CardField, string>>;
@@ -51,7 +51,7 @@ export function CardTopupModal({
   onCreateSessionExpired,
 }: {
   onClose: () => void;
-  /** A card got a final answer (its value may have been credited): the parent reloads its lists. */
+  /** A card got a final answer (its value may have been credited): the page reads the balance and the ledger again. */
   onSettled: () => void;
   onSessionExpired: () => void;
   onCreateSessionExpired: () => void;
@@ -108,7 +108,6 @@ export function CardTopupModal({
       if (!isCardFinal(next.status)) return;
       current.current = null;
       // Even a refused card may have moved money (a wrong declared value is credited lower).
-      announceBalanceChange();
       parent.current.onSettled();
       if (next.status === "success") {
         toast.success(cardSuccessMessage(next));

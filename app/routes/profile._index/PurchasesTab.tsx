@@ -4,8 +4,8 @@ import { Link } from "@remix-run/react";
 import { useRef } from "react";
 import { formatDateTime, formatPriceWithVnd } from "~/lib/format";
 import { PURCHASE_MESSAGES } from "~/lib/pricing";
-import { CopyButton } from "./CopyButton";
-import { ListBody, useProfileList } from "./ProfileList";
+import { CopyButton } from "~/components/CopyButton";
+import { ListBody, type ListState } from "./ProfileList";
 
 export type Purchase = {
   id: number;
@@ -80,12 +80,11 @@ function PurchaseCard({ purchase }: { purchase: Purchase }) {
   );
 }
 
-export function PurchasesTab({ refreshKey, onSessionExpired }: { refreshKey: number; onSessionExpired: () => void }) {
-  const { state, reload } = useProfileList<Purchase>("/api/auth/purchase/history/", refreshKey, onSessionExpired);
+export function PurchasesTab({ purchases, onRetry }: { purchases: ListState<Purchase>; onRetry: () => void }) {
   return (
     <ListBody
-      state={state}
-      onRetry={reload}
+      state={purchases}
+      onRetry={onRetry}
       empty={
         <>
           <p>Bạn chưa mua key nào.</p>

@@ -24,11 +24,11 @@ import {
   vietqrAmountError,
   vietqrOutcome,
 } from "~/lib/topup";
-import { CopyButton } from "./CopyButton";
-import { Dialog } from "./Dialog";
-import { Field, inputClass } from "./Field";
-import { Spinner } from "./Spinner";
-import { announceBalanceChange, keepFocusInDialog, TOPUP_DANGER, TOPUP_PRIMARY, TOPUP_SECONDARY, TopupDialogTitle } from "./TopupParts";
+import { CopyButton } from "~/components/CopyButton";
+import { Dialog } from "~/components/Dialog";
+import { Field, inputClass } from "~/components/Field";
+import { Spinner } from "~/components/Spinner";
+import { keepFocusInDialog, TOPUP_DANGER, TOPUP_PRIMARY, TOPUP_SECONDARY, TopupDialogTitle } from "./TopupParts";
 
 type Envelope<T> = { data: T; message?: string };
 
@@ -57,7 +57,7 @@ export function VietQrModal({
   onCreateSessionExpired,
 }: {
   onClose: () => void;
-  /** After a paid top-up: the parent reloads its lists (the balance follows the refreshBalance event). */
+  /** After a paid top-up: the page reads the balance and the ledger again. */
   onPaid: () => void;
   /** A 401 while following a transaction: the page's session-expiry flow. */
   onSessionExpired: () => void;
@@ -125,7 +125,6 @@ export function VietQrModal({
           return;
         case "paid":
           toast.success(paidMessage(next.formatted_amount || formatVND(next.amount)));
-          announceBalanceChange();
           parent.current.onPaid();
           parent.current.onClose();
           return;
