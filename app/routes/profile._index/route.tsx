@@ -21,8 +21,8 @@ import { Avatar } from "~/components/Avatar";
 import { ApiError, apiFetch } from "~/lib/api";
 import { useSessionExpired } from "~/lib/auth";
 import { formatDate, formatDateTime, formatNumber, formatVND } from "~/lib/format";
-import { isSessionOver, sessionEnded } from "~/lib/session-route";
-import { readAccessToken, readStoredUser, type SessionUser, STORAGE_KEYS, subscribeSession } from "~/lib/session";
+import { isSessionOver, requireSession, sessionEnded } from "~/lib/session-route";
+import { readStoredUser, type SessionUser, STORAGE_KEYS, subscribeSession } from "~/lib/session";
 import { toast } from "~/lib/toast";
 import { PROFILE_TABS, type ProfileTab, profileTabFrom, TOPUP_TIMINGS, type TopupKind, topupFrom } from "~/lib/topup";
 import { storeWalletFigures, type WalletFigures } from "~/lib/wallet-figures";
@@ -55,10 +55,11 @@ let askedTopup: TopupKind | null = null;
 type Loaded = { tab: ProfileTab; lists: Lists; failed: { list: ListName; message: string } | null; topup: TopupKind | null };
 
 export async function clientLoader({ request }: ClientLoaderFunctionArgs): Promise<Loaded> {
+  // The layout's guard runs on entering the profile; a tab switch only runs this loader, and a
+  // session that ended meanwhile goes to /login the same way.
+  requireSession(request);
   const url = new URL(request.url);
   const tab = profileTabFrom(url.searchParams.get("tab"));
-  // The layout's loader runs beside this one and sends a visitor without a session to /login.
-  if (!readAccessToken()) return { tab, lists: {}, failed: null, topup: null };
 
   const topup = topupFrom(url.searchParams.get("topup"));
   const returned = url.searchParams.get("vietqr_success") === "true";
