@@ -7,7 +7,6 @@ import { FALLBACK_ERROR } from "~/lib/errors";
 import { formatVND } from "~/lib/format";
 import { toast } from "~/lib/toast";
 import {
-  type CardConfig,
   type CardField,
   type CardForm,
   cardEstimate,
@@ -21,6 +20,7 @@ import {
 import { Dialog } from "~/components/Dialog";
 import { Field, fieldDescriptionIds, FormAlert, inputClass } from "~/components/Field";
 import { Spinner } from "~/components/Spinner";
+import type { CardConfigLoad } from "./topup-config";
 import { keepFocusInDialog, TOPUP_PRIMARY, TOPUP_SECONDARY, TopupDialogTitle } from "./TopupParts";
 
 type Envelope<T> = { data: T; message?: string };
@@ -45,11 +45,16 @@ function serverFieldErrors(errors: Record<string, string[]> | null): Errors {
 }
 
 export function CardTopupModal({
+  configLoad,
+  onRetryConfig,
   onClose,
   onSettled,
   onSessionExpired,
   onCreateSessionExpired,
 }: {
+  /** The card settings as read so far; "Thử lại" reads them again after a failure. */
+  configLoad: CardConfigLoad;
+  onRetryConfig: () => void;
   onClose: () => void;
   /** A card got a final answer (its value may have been credited): the page reads the balance and the ledger again. */
   onSettled: () => void;
@@ -58,8 +63,8 @@ export function CardTopupModal({
 }) {
   const titleId = useId();
   const ids = { telco: useId(), card_value: useId(), card_serial: useId(), card_code: useId() };
-  const [config, setConfig] = useState<CardConfig | null>(null);
-  const [configState, setConfigState] = useState<"loading" | "ready" | "failed">("loading");
+  const configState = configLoad.status;
+  const config = configLoad.status === "ready" ? configLoad.config : null;
   const [form, setForm] = useState<CardForm>(EMPTY);
   const [errors, setErrors] = useState<Errors>({});
   const [submitted, setSubmitted] = useState(false);
@@ -80,25 +85,6 @@ export function CardTopupModal({
       alive.current = false;
     };
   }, []);
-
-  const loadConfig = useCallback(async (signal?: AbortSignal) => {
-    setConfigState("loading");
-    try {
-      const { data } = await apiFetch<Envelope<CardConfig>>("/api/cards/config/", { signal });
-      setConfig(data);
-      setConfigState("ready");
-    } catch {
-      if (signal?.aborted) return;
-      toast.error(TOPUP_MESSAGES.configFailed);
-      setConfigState("failed");
-    }
-  }, []);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    void loadConfig(controller.signal);
-    return () => controller.abort();
-  }, [loadConfig]);
 
   /** A final answer: success closes with the amount; anything else says why (spec §4). */
   const settle = useCallback(
@@ -246,7 +232,7 @@ export function CardTopupModal({
           {configState === "failed" && (
             <div role="alert" className="flex items-center justify-between gap-3 rounded-xl border border-red-500/30 bg-red-950/40 px-4 py-3 text-sm text-red-200">
               <span>{TOPUP_MESSAGES.configFailed}</span>
-              <button type="button" onClick={() => void loadConfig()} className="shrink-0 font-semibold underline underline-offset-2">
+              <button type="button" onClick={onRetryConfig} className="shrink-0 font-semibold underline underline-offset-2">
                 Thử lại
               </button>
             </div>

@@ -12,7 +12,6 @@ import {
   formatCountdown,
   groupDigits,
   localDeadline,
-  normaliseVietQrConfig,
   parseAmount,
   QUICK_AMOUNTS,
   secondsLeft,
@@ -51,11 +50,14 @@ function DetailRow({ label, value, copyValue, copyLabel, testId, strong }: { lab
 }
 
 export function VietQrModal({
+  config,
   onClose,
   onPaid,
   onSessionExpired,
   onCreateSessionExpired,
 }: {
+  /** The VietQR settings; null while they are read (the spec's defaults apply meanwhile). */
+  config: VietQrConfig | null;
   onClose: () => void;
   /** After a paid top-up: the page reads the balance and the ledger again. */
   onPaid: () => void;
@@ -66,7 +68,6 @@ export function VietQrModal({
 }) {
   const titleId = useId();
   const amountId = useId();
-  const [config, setConfig] = useState<VietQrConfig | null>(null);
   const [digits, setDigits] = useState("");
   const [amountError, setAmountError] = useState<string | null>(null);
   const [submitted, setSubmitted] = useState(false);
@@ -92,18 +93,6 @@ export function VietQrModal({
     return () => {
       alive.current = false;
     };
-  }, []);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    apiFetch<Envelope<Partial<VietQrConfig>>>("/api/vietqr/config/", { signal: controller.signal })
-      .then((body) => setConfig(normaliseVietQrConfig(body?.data)))
-      .catch(() => {
-        if (controller.signal.aborted) return;
-        toast.error(TOPUP_MESSAGES.configFailed);
-        setConfig(VIETQR_DEFAULTS);
-      });
-    return () => controller.abort();
   }, []);
 
   useEffect(() => keepFocusInDialog(transaction ? view.current : amountInput.current), [transaction?.transaction_id, transaction?.status]);

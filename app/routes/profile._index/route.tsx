@@ -2,7 +2,8 @@
 // tabs addressed by ?tab= (spec §2). The clientLoader reads the list the open tab shows; the
 // clientAction runs after a top-up settled and reads the balance and the ledger again. The query
 // ?topup=vietqr|card (the header's links) opens that dialog on the wallet tab and
-// ?vietqr_success=true (back from a payment page) says so and refreshes; both leave the URL.
+// ?vietqr_success=true (back from a payment page) says so and refreshes; both leave the URL. The
+// dialogs' settings are read by this loader (for ?topup=) or by the button that opens them.
 import {
   type ClientActionFunctionArgs,
   type ClientLoaderFunctionArgs,
@@ -32,6 +33,7 @@ import { ChangePasswordModal } from "./ChangePasswordModal";
 import type { ListState } from "./ProfileList";
 import { type Purchase, PurchasesTab } from "./PurchasesTab";
 import { useTopupSessionExpired } from "./TopupParts";
+import { type OpenTopup, loadCardConfig, loadVietQrConfig, openedTopup } from "./topup-config";
 import { VietQrModal } from "./VietQrModal";
 import { TopupButtons, WalletTab, type WalletTransaction } from "./WalletTab";
 
@@ -52,7 +54,7 @@ let opened: Lists = {};
 // What ?topup= asked for, handed from the load that cleaned the URL to the load after it.
 let askedTopup: TopupKind | null = null;
 
-type Loaded = { tab: ProfileTab; lists: Lists; failed: { list: ListName; message: string } | null; topup: TopupKind | null };
+type Loaded = { tab: ProfileTab; lists: Lists; failed: { list: ListName; message: string } | null; topup: OpenTopup | null };
 
 export async function clientLoader({ request }: ClientLoaderFunctionArgs): Promise<Loaded> {
   // The layout's guard runs on entering the profile; a tab switch only runs this loader, and a
@@ -78,7 +80,8 @@ export async function clientLoader({ request }: ClientLoaderFunctionArgs): Promi
     throw replace(`${url.pathname}?${params}`);
   }
 
-  const handed = askedTopup;
+  // The dialog ?topup= asked for opens with its settings, read beside the list.
+  const asked = askedTopup && openedTopup(askedTopup);
   askedTopup = null;
   const list = TAB_LIST[tab];
   let failed: Loaded["failed"] = null;
@@ -92,7 +95,7 @@ export async function clientLoader({ request }: ClientLoaderFunctionArgs): Promi
       failed = { list, message: error instanceof ApiError ? error.message : LIST_FAILED };
     }
   }
-  return { tab, lists: opened, failed, topup: handed };
+  return { tab, lists: opened, failed, topup: asked && (await asked) };
 }
 clientLoader.hydrate = true as const;
 
@@ -177,7 +180,7 @@ export default function ProfileScreen() {
   const sessionExpired = useSessionExpired();
   const topupSessionExpired = useTopupSessionExpired();
   const [passwordOpen, setPasswordOpen] = useState(false);
-  const [topup, setTopup] = useState<TopupKind | null>(loaded.topup);
+  const [topup, setTopup] = useState<OpenTopup | null>(loaded.topup);
   const [shown, setShown] = useState(loaded);
   // A load that carries ?topup='s request opens that dialog (once per load).
   if (shown !== loaded) {
@@ -210,6 +213,21 @@ export default function ProfileScreen() {
       window.removeEventListener(REFRESH_BALANCE_EVENT, refetch);
     };
   }, []);
+
+  /** Opens a top-up dialog from its button; its settings are read meanwhile. */
+  function openTopup(kind: TopupKind) {
+    if (kind === "vietqr") {
+      setTopup({ kind, config: null });
+      void loadVietQrConfig().then((config) => setTopup((open) => (open?.kind === "vietqr" ? { kind, config } : open)));
+    } else {
+      readCardConfig();
+    }
+  }
+
+  function readCardConfig() {
+    setTopup({ kind: "card", config: { status: "loading" } });
+    void loadCardConfig().then((config) => setTopup((open) => (open?.kind === "card" ? { kind: "card", config } : open)));
+  }
 
   function selectTab(next: ProfileTab) {
     setSearchParams(
@@ -261,7 +279,7 @@ export default function ProfileScreen() {
             </p>
           </div>
           <div data-testid="profile-topup">
-            <TopupButtons onTopup={setTopup} compact />
+            <TopupButtons onTopup={openTopup} compact />
           </div>
         </div>
       </section>
@@ -321,17 +339,17 @@ export default function ProfileScreen() {
                 </dl>
               </section>
             )}
-            {name === "wallet" && <WalletTab user={user} ledger={listState(loaded, "ledger", retrying)} onRetry={revalidator.revalidate} onTopup={setTopup} />}
+            {name === "wallet" && <WalletTab user={user} ledger={listState(loaded, "ledger", retrying)} onRetry={revalidator.revalidate} onTopup={openTopup} />}
             {name === "purchases" && <PurchasesTab purchases={listState(loaded, "purchases", retrying)} onRetry={revalidator.revalidate} />}
           </div>
         ))}
       </div>
 
-      {topup === "vietqr" && (
-        <VietQrModal onClose={() => setTopup(null)} onPaid={afterTopup} onSessionExpired={sessionExpired} onCreateSessionExpired={topupSessionExpired} />
+      {topup?.kind === "vietqr" && (
+        <VietQrModal config={topup.config} onClose={() => setTopup(null)} onPaid={afterTopup} onSessionExpired={sessionExpired} onCreateSessionExpired={topupSessionExpired} />
       )}
-      {topup === "card" && (
-        <CardTopupModal onClose={() => setTopup(null)} onSettled={afterTopup} onSessionExpired={sessionExpired} onCreateSessionExpired={topupSessionExpired} />
+      {topup?.kind === "card" && (
+        <CardTopupModal configLoad={topup.config} onRetryConfig={readCardConfig} onClose={() => setTopup(null)} onSettled={afterTopup} onSessionExpired={sessionExpired} onCreateSessionExpired={topupSessionExpired} />
       )}
       {passwordOpen && (
         <ChangePasswordModal user={user} onClose={() => setPasswordOpen(false)} onSessionExpired={sessionExpired} />
