@@ -1,11 +1,11 @@
-// The session as screens use it: who is logged in, the route guard, logout, and the
-// "session expired" path of spec §4.
+// The session as screens use it: who is logged in, logout, and the "session expired" path of
+// spec §4. The route guard itself is in session-route.ts (the profile layout's clientLoader).
 import { useLocation, useNavigate } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { SESSION_EXPIRED_MESSAGE } from "../../workers/shared/error-messages";
 import { apiFetch } from "./api";
 import { loginPathFor } from "./redirects";
-import { clearSession, readAccessToken, readRefreshToken, readStoredUser, STORAGE_KEYS, subscribeSession, type SessionUser } from "./session";
+import { clearSession, readRefreshToken, readStoredUser, subscribeSession, type SessionUser } from "./session";
 import { toast } from "./toast";
 
 export const SESSION_EXPIRED_REDIRECT_MS = 1500;
@@ -19,40 +19,6 @@ export function useSessionUser(): SessionUser | null {
     return subscribeSession(update);
   }, []);
   return user;
-}
-
-/**
- * The route guard (spec §2): without an access token the visitor goes to
- * /login?redirect={path and query}. True once the page may render its protected content.
- */
-export function useRequireAuth(): boolean {
-  const location = useLocation();
-  const navigate = useNavigate();
-  const [allowed, setAllowed] = useState(false);
-  const here = location.pathname + location.search;
-  useEffect(() => {
-    if (readAccessToken()) {
-      setAllowed(true);
-    } else {
-      setAllowed(false);
-      navigate(loginPathFor(here), { replace: true });
-    }
-  }, [here, navigate]);
-
-  // Logged out in another tab: leave the protected page too. (In this tab, logout and session
-  // expiry navigate on their own, the latter after its 1.5 s notice.)
-  useEffect(() => {
-    const onStorage = (event: StorageEvent) => {
-      if ((event.key === STORAGE_KEYS.access || event.key === null) && !readAccessToken()) {
-        setAllowed(false);
-        navigate(loginPathFor(here), { replace: true });
-      }
-    };
-    window.addEventListener("storage", onStorage);
-    return () => window.removeEventListener("storage", onStorage);
-  }, [here, navigate]);
-
-  return allowed;
 }
 
 /** Ends the session here and on the server. The server call may fail: the browser forgets anyway. */

@@ -3,15 +3,16 @@
 // every 5 s (for up to 10 minutes) until the gateway has answered.
 import { type ChangeEvent, type FormEvent, type ReactNode, type RefObject, useCallback, useEffect, useId, useRef, useState } from "react";
 import { ApiError, apiFetch } from "~/lib/api";
-import { FALLBACK_ERROR } from "../../workers/shared/error-messages";
-import { formatVND } from "../../workers/shared/format";
+import { FALLBACK_ERROR } from "../../../workers/shared/error-messages";
+import { formatVND } from "../../../workers/shared/format";
 import { toast } from "~/lib/toast";
-import { type CardConfig, type CardPayment, isCardFinal, TOPUP_TIMINGS } from "~/lib/topup";
-import { type CardField, type CardForm, cardEstimate, cardFormErrors, digitsOnly, TOPUP_MESSAGES } from "../../workers/shared/topup";
-import { Dialog } from "./Dialog";
-import { Field, fieldDescriptionIds, FormAlert, inputClass } from "./Field";
-import { Spinner } from "./Spinner";
-import { announceBalanceChange, keepFocusInDialog, TOPUP_PRIMARY, TOPUP_SECONDARY, TopupDialogTitle } from "./TopupParts";
+import { type CardPayment, isCardFinal, TOPUP_TIMINGS } from "~/lib/topup";
+import { type CardField, type CardForm, cardEstimate, cardFormErrors, digitsOnly, TOPUP_MESSAGES } from "../../../workers/shared/topup";
+import { Dialog } from "~/components/Dialog";
+import { Field, fieldDescriptionIds, FormAlert, inputClass } from "~/components/Field";
+import { Spinner } from "~/components/Spinner";
+import type { CardConfigLoad } from "./topup-config";
+import { keepFocusInDialog, TOPUP_PRIMARY, TOPUP_SECONDARY, TopupDialogTitle } from "./TopupParts";
 
 type Envelope<T> = { data: T; message?: string };
 type Errors = Partial<Record<CardField, string>>;
@@ -35,21 +36,26 @@ function serverFieldErrors(errors: Record<string, string[]> | null): Errors {
 }
 
 export function CardTopupModal({
+  configLoad,
+  onRetryConfig,
   onClose,
   onSettled,
   onSessionExpired,
   onCreateSessionExpired,
 }: {
+  /** The card settings as read so far; "Thử lại" reads them again after a failure. */
+  configLoad: CardConfigLoad;
+  onRetryConfig: () => void;
   onClose: () => void;
-  /** A card got a final answer (its value may have been credited): the parent reloads its lists. */
+  /** A card got a final answer (its value may have been credited): the page reads the balance and the ledger again. */
   onSettled: () => void;
   onSessionExpired: () => void;
   onCreateSessionExpired: () => void;
 }) {
   const titleId = useId();
   const ids = { telco: useId(), card_value: useId(), card_serial: useId(), card_code: useId() };
-  const [config, setConfig] = useState<CardConfig | null>(null);
-  const [configState, setConfigState] = useState<"loading" | "ready" | "failed">("loading");
+  const configState = configLoad.status;
+  const config = configLoad.status === "ready" ? configLoad.config : null;
   const [form, setForm] = useState<CardForm>(EMPTY);
   const [errors, setErrors] = useState<Errors>({});
   const [submitted, setSubmitted] = useState(false);
@@ -71,25 +77,6 @@ export function CardTopupModal({
     };
   }, []);
 
-  const loadConfig = useCallback(async (signal?: AbortSignal) => {
-    setConfigState("loading");
-    try {
-      const { data } = await apiFetch<Envelope<CardConfig>>("/api/cards/config/", { signal });
-      setConfig(data);
-      setConfigState("ready");
-    } catch {
-      if (signal?.aborted) return;
-      toast.error(TOPUP_MESSAGES.configFailed);
-      setConfigState("failed");
-    }
-  }, []);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    void loadConfig(controller.signal);
-    return () => controller.abort();
-  }, [loadConfig]);
-
   /** A final answer: success closes with the amount; anything else says why (spec §4). */
   const settle = useCallback(
     (next: CardPayment) => {
@@ -98,7 +85,6 @@ export function CardTopupModal({
       if (!isCardFinal(next.status)) return;
       current.current = null;
       // Even a refused card may have moved money (a wrong declared value is credited lower).
-      announceBalanceChange();
       parent.current.onSettled();
       if (next.status === "success") {
         toast.success(cardSuccessMessage(next));
@@ -237,7 +223,7 @@ export function CardTopupModal({
           {configState === "failed" && (
             <div role="alert" className="flex items-center justify-between gap-3 rounded-xl border border-red-500/30 bg-red-950/40 px-4 py-3 text-sm text-red-200">
               <span>{TOPUP_MESSAGES.configFailed}</span>
-              <button type="button" onClick={() => void loadConfig()} className="shrink-0 font-semibold underline underline-offset-2">
+              <button type="button" onClick={onRetryConfig} className="shrink-0 font-semibold underline underline-offset-2">
                 Thử lại
               </button>
             </div>

@@ -1,13 +1,13 @@
 // The profile's wallet tab (spec §2, §3 "Transaction"): what was topped up, what is left, the
 // saving rate, the two ways to top up, and the ledger (newest first, as the API sends it).
-import { formatDateTime, formatVND } from "../../workers/shared/format";
-import type { toPublicTransaction } from "../../workers/services/wallet";
+import { formatDateTime, formatVND } from "../../../workers/shared/format";
+import type { toPublicTransaction } from "../../../workers/services/wallet";
 import type { SessionUser } from "~/lib/session";
 import { formatPercent, ledgerDirection, savingRate, type TopupKind, totalToppedUp } from "~/lib/topup";
-import { ListBody, useProfileList } from "./ProfileList";
+import { ListBody, type ListState } from "./ProfileList";
 
 /** A ledger row as GET /api/wallet/transactions/ sends it (spec §3 "Transaction"). */
-type WalletTransaction = ReturnType<typeof toPublicTransaction>;
+export type WalletTransaction = ReturnType<typeof toPublicTransaction>;
 
 const TYPE_LABELS: Record<string, string> = { deposit: "Nạp tiền", purchase: "Mua key", admin_adjustment: "Điều chỉnh" };
 const STATUS_LABELS: Record<string, string> = { pending: "Đang xử lý", failed: "Thất bại", cancelled: "Đã hủy" };
@@ -78,17 +78,15 @@ function TransactionRow({ transaction }: { transaction: WalletTransaction }) {
 
 export function WalletTab({
   user,
-  refreshKey,
+  ledger,
+  onRetry,
   onTopup,
-  onSessionExpired,
 }: {
   user: SessionUser;
-  /** Changes after a top-up: the ledger is read again. */
-  refreshKey: number;
+  ledger: ListState<WalletTransaction>;
+  onRetry: () => void;
   onTopup: (kind: TopupKind) => void;
-  onSessionExpired: () => void;
 }) {
-  const { state, reload } = useProfileList<WalletTransaction>("/api/auth/wallet/transactions/", refreshKey, onSessionExpired);
   const balance = user.balance ?? 0;
   const spent = user.total_spent ?? 0;
 
@@ -106,7 +104,7 @@ export function WalletTab({
         <h3 id="ledger-heading" className="text-base font-bold text-white">
           Lịch sử giao dịch
         </h3>
-        <ListBody state={state} onRetry={reload} empty="Chưa có giao dịch nào.">
+        <ListBody state={ledger} onRetry={onRetry} empty="Chưa có giao dịch nào.">
           {(rows) => (
             <ul className="mt-2 divide-y divide-white/5" data-testid="wallet-transactions">
               {rows.map((transaction) => (

@@ -1,13 +1,13 @@
 // Change the password, or create one for an account that signs in with Google (spec §2, §5).
 import { type ChangeEvent, type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from "react";
-import { changePasswordSchema } from "../../workers/schemas/auth";
+import { changePasswordSchema } from "../../../workers/schemas/auth";
 import { ApiError, apiFetch, type FieldErrors } from "~/lib/api";
-import { FALLBACK_ERROR, fieldErrorLines } from "../../workers/shared/error-messages";
+import { FALLBACK_ERROR, fieldErrorLines } from "../../../workers/shared/error-messages";
 import { saveSession, type SessionPayload, type SessionUser } from "~/lib/session";
 import { toast } from "~/lib/toast";
 import { checkWith } from "~/lib/validation";
-import { SECONDARY_BUTTON, SubmitButton } from "./AuthCard";
-import { FormAlert, TextField } from "./Field";
+import { SECONDARY_BUTTON, SubmitButton } from "~/components/AuthCard";
+import { FormAlert, TextField } from "~/components/Field";
 
 const MESSAGES = {
   incomplete: "Vui lòng điền đầy đủ thông tin",
@@ -23,12 +23,10 @@ const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([t
 export function ChangePasswordModal({
   user,
   onClose,
-  onChanged,
   onSessionExpired,
 }: {
   user: SessionUser;
   onClose: () => void;
-  onChanged: (user: SessionUser) => void;
   onSessionExpired: () => void;
 }) {
   const hasPassword = user.has_usable_password;
@@ -104,10 +102,10 @@ export function ChangePasswordModal({
     setBusy(true);
     try {
       const answer = await apiFetch<Answer>("/api/auth/change-password/", { method: "POST", body, auth: true });
-      // Other sessions were revoked; this tab continues with the pair it was just given.
+      // Other sessions were revoked; this tab continues with the pair it was just given (the page
+      // follows the stored user).
       saveSession({ access: answer.access, refresh: answer.refresh, user: answer.user, device_token: answer.device_token });
       toast.success(answer.message || (hasPassword ? MESSAGES.changed : MESSAGES.created));
-      onChanged(answer.user);
       onClose();
     } catch (error) {
       setBusy(false);

@@ -1,17 +1,10 @@
-// What the two top-up dialogs share: their title row, their buttons, the 401-while-creating path
-// of spec §8 "Wallet", and the signal that the balance changed.
+// What the two top-up dialogs share: their title row, their buttons, and the 401-while-creating
+// path of spec §8 "Wallet".
 import { useSessionExpired } from "~/lib/auth";
 import type { ReactNode } from "react";
 import { TOPUP_TIMINGS } from "~/lib/topup";
-import { TOPUP_MESSAGES } from "../../workers/shared/topup";
-import { DialogCloseButton } from "./Dialog";
-
-/** The window event every page listens to for a new balance (the purchase flow raises it too). */
-export const REFRESH_BALANCE_EVENT = "refreshBalance";
-
-export function announceBalanceChange() {
-  window.dispatchEvent(new Event(REFRESH_BALANCE_EVENT));
-}
+import { TOPUP_MESSAGES } from "../../../workers/shared/topup";
+import { DialogCloseButton } from "~/components/Dialog";
 
 export const TOPUP_PRIMARY =
   "inline-flex w-full items-center justify-center gap-2 rounded-xl bg-indigo-600 px-4 py-3 font-bold text-white shadow-lg hover:bg-indigo-500 aria-busy:cursor-wait aria-busy:opacity-80 disabled:cursor-not-allowed disabled:bg-zinc-700 disabled:text-zinc-400 disabled:shadow-none";

@@ -2,11 +2,27 @@
 // a copy button (spec §8 clipboard messages).
 import { Link } from "@remix-run/react";
 import { useRef } from "react";
-import { formatDateTime, formatPriceWithVnd } from "../../workers/shared/format";
-import type { PurchasedOrder as Purchase } from "../../workers/wallet/money";
-import { PURCHASE_MESSAGES } from "../../workers/shared/pricing";
-import { CopyButton } from "./CopyButton";
-import { ListBody, useProfileList } from "./ProfileList";
+import { formatDateTime, formatPriceWithVnd } from "../../../workers/shared/format";
+import { PURCHASE_MESSAGES } from "../../../workers/shared/pricing";
+import { CopyButton } from "~/components/CopyButton";
+import { ListBody, type ListState } from "./ProfileList";
+
+export type Purchase = {
+  id: number;
+  app_name: string;
+  app_bundle_id: string | null;
+  key_type_name: string;
+  key_code: string;
+  amount: number;
+  currency: "VND" | "USD" | string;
+  formatted_price: string;
+  /** What the wallet was charged (VND) and the rate used for a USD price. */
+  vnd_amount?: number;
+  exchange_rate?: number | null;
+  formatted_total?: string;
+  status: string;
+  purchased_at: string;
+};
 
 const STATUS: Record<string, { label: string; tone: string }> = {
   completed: { label: "Hoàn thành", tone: "bg-emerald-500/15 text-emerald-300" },
@@ -64,12 +80,11 @@ function PurchaseCard({ purchase }: { purchase: Purchase }) {
   );
 }
 
-export function PurchasesTab({ refreshKey, onSessionExpired }: { refreshKey: number; onSessionExpired: () => void }) {
-  const { state, reload } = useProfileList<Purchase>("/api/auth/purchase/history/", refreshKey, onSessionExpired);
+export function PurchasesTab({ purchases, onRetry }: { purchases: ListState<Purchase>; onRetry: () => void }) {
   return (
     <ListBody
-      state={state}
-      onRetry={reload}
+      state={purchases}
+      onRetry={onRetry}
       empty={
         <>
           <p>Bạn chưa mua key nào.</p>

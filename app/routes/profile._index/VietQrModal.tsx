@@ -3,30 +3,16 @@
 // credits the wallet on the server, and this dialog polls (every 10 s, or "Kiểm tra") to find out.
 import { type FormEvent, type ReactNode, type RefObject, useCallback, useEffect, useId, useRef, useState } from "react";
 import { ApiError, apiFetch } from "~/lib/api";
-import { FALLBACK_ERROR } from "../../workers/shared/error-messages";
-import { formatNumber, formatVND } from "../../workers/shared/format";
+import { FALLBACK_ERROR } from "../../../workers/shared/error-messages";
+import { formatNumber, formatVND } from "../../../workers/shared/format";
 import { toast } from "~/lib/toast";
-import {
-  bankLabel,
-  formatCountdown,
-  groupDigits,
-  localDeadline,
-  normaliseVietQrConfig,
-  parseAmount,
-  QUICK_AMOUNTS,
-  secondsLeft,
-  TOPUP_TIMINGS,
-  VIETQR_DEFAULTS,
-  type VietQrConfig,
-  type VietQrTransaction,
-  vietqrOutcome,
-} from "~/lib/topup";
-import { digitsOnly, TOPUP_MESSAGES, vietqrAmountError } from "../../workers/shared/topup";
-import { CopyButton } from "./CopyButton";
-import { Dialog } from "./Dialog";
-import { Field, inputClass } from "./Field";
-import { Spinner } from "./Spinner";
-import { announceBalanceChange, keepFocusInDialog, TOPUP_DANGER, TOPUP_PRIMARY, TOPUP_SECONDARY, TopupDialogTitle } from "./TopupParts";
+import { bankLabel, formatCountdown, groupDigits, localDeadline, parseAmount, QUICK_AMOUNTS, secondsLeft, TOPUP_TIMINGS, VIETQR_DEFAULTS, type VietQrConfig, type VietQrTransaction, vietqrOutcome } from "~/lib/topup";
+import { digitsOnly, TOPUP_MESSAGES, vietqrAmountError } from "../../../workers/shared/topup";
+import { CopyButton } from "~/components/CopyButton";
+import { Dialog } from "~/components/Dialog";
+import { Field, inputClass } from "~/components/Field";
+import { Spinner } from "~/components/Spinner";
+import { keepFocusInDialog, TOPUP_DANGER, TOPUP_PRIMARY, TOPUP_SECONDARY, TopupDialogTitle } from "./TopupParts";
 
 type Envelope<T> = { data: T; message?: string };
 
@@ -49,13 +35,16 @@ function DetailRow({ label, value, copyValue, copyLabel, testId, strong }: { lab
 }
 
 export function VietQrModal({
+  config,
   onClose,
   onPaid,
   onSessionExpired,
   onCreateSessionExpired,
 }: {
+  /** The VietQR settings; null while they are read (the spec's defaults apply meanwhile). */
+  config: VietQrConfig | null;
   onClose: () => void;
-  /** After a paid top-up: the parent reloads its lists (the balance follows the refreshBalance event). */
+  /** After a paid top-up: the page reads the balance and the ledger again. */
   onPaid: () => void;
   /** A 401 while following a transaction: the page's session-expiry flow. */
   onSessionExpired: () => void;
@@ -64,7 +53,6 @@ export function VietQrModal({
 }) {
   const titleId = useId();
   const amountId = useId();
-  const [config, setConfig] = useState<VietQrConfig | null>(null);
   const [digits, setDigits] = useState("");
   const [amountError, setAmountError] = useState<string | null>(null);
   const [submitted, setSubmitted] = useState(false);
@@ -92,18 +80,6 @@ export function VietQrModal({
     };
   }, []);
 
-  useEffect(() => {
-    const controller = new AbortController();
-    apiFetch<Envelope<Partial<VietQrConfig>>>("/api/vietqr/config/", { signal: controller.signal })
-      .then((body) => setConfig(normaliseVietQrConfig(body?.data)))
-      .catch(() => {
-        if (controller.signal.aborted) return;
-        toast.error(TOPUP_MESSAGES.configFailed);
-        setConfig(VIETQR_DEFAULTS);
-      });
-    return () => controller.abort();
-  }, []);
-
   useEffect(() => keepFocusInDialog(transaction ? view.current : amountInput.current), [transaction?.transaction_id, transaction?.status]);
 
   const rules = config ?? VIETQR_DEFAULTS;
@@ -123,7 +99,6 @@ export function VietQrModal({
           return;
         case "paid":
           toast.success(paidMessage(next.formatted_amount || formatVND(next.amount)));
-          announceBalanceChange();
           parent.current.onPaid();
           parent.current.onClose();
           return;

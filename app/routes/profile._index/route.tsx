@@ -1,0 +1,359 @@
+// /profile (the index under the profile layout): the account, the wallet and the purchases as three
+// tabs addressed by ?tab= (spec §2). The clientLoader reads the list the open tab shows; the
+// clientAction runs after a top-up settled and reads the balance and the ledger again. The query
+// ?topup=vietqr|card (the header's links) opens that dialog on the wallet tab and
+// ?vietqr_success=true (back from a payment page) says so and refreshes; both leave the URL. The
+// dialogs' settings are read by this loader (for ?topup=) or by the button that opens them.
+import {
+  type ClientActionFunctionArgs,
+  type ClientLoaderFunctionArgs,
+  replace,
+  useLoaderData,
+  useLocation,
+  useNavigation,
+  useRevalidator,
+  useRouteLoaderData,
+  useSearchParams,
+  useSubmit,
+} from "@remix-run/react";
+import { type KeyboardEvent, useEffect, useMemo, useState, useSyncExternalStore } from "react";
+import { SECONDARY_BUTTON } from "~/components/AuthCard";
+import { Avatar } from "~/components/Avatar";
+import { ApiError, apiFetch } from "~/lib/api";
+import { useSessionExpired } from "~/lib/auth";
+import { formatDate, formatDateTime, formatNumber, formatVND } from "../../../workers/shared/format";
+import { isSessionOver, requireSession, sessionEnded } from "~/lib/session-route";
+import { readStoredUser, type SessionUser, STORAGE_KEYS, subscribeSession } from "~/lib/session";
+import { toast } from "~/lib/toast";
+import { PROFILE_TABS, type ProfileTab, profileTabFrom, TOPUP_TIMINGS, type TopupKind, topupFrom } from "~/lib/topup";
+import { storeWalletFigures, type WalletFigures } from "~/lib/wallet-figures";
+import type { clientLoader as profileLoader } from "../profile/route";
+import { CardTopupModal } from "./CardTopupModal";
+import { ChangePasswordModal } from "./ChangePasswordModal";
+import type { ListState } from "./ProfileList";
+import { type Purchase, PurchasesTab } from "./PurchasesTab";
+import { useTopupSessionExpired } from "./TopupParts";
+import { type OpenTopup, loadCardConfig, loadVietQrConfig, openedTopup } from "./topup-config";
+import { VietQrModal } from "./VietQrModal";
+import { TopupButtons, WalletTab, type WalletTransaction } from "./WalletTab";
+
+const NOT_SET = "Chưa cập nhật";
+const VIETQR_RETURNED = "Nạp tiền thành công!";
+const LIST_FAILED = "Lỗi khi tải dữ liệu người dùng";
+
+const TAB_LABELS: Record<ProfileTab, string> = { profile: "Hồ sơ", wallet: "Ví tiền", purchases: "Lịch sử mua hàng" };
+
+type Lists = { ledger?: WalletTransaction[]; purchases?: Purchase[] };
+type ListName = keyof Lists;
+const LIST_PATHS: Record<ListName, string> = { ledger: "/api/auth/wallet/transactions/", purchases: "/api/auth/purchase/history/" };
+const TAB_LIST: Partial<Record<ProfileTab, ListName>> = { wallet: "ledger", purchases: "purchases" };
+
+// The lists read on this visit: a tab switched back to shows its list without reading it again.
+// A settled top-up forgets the ledger; leaving the profile forgets them all.
+let opened: Lists = {};
+// What ?topup= asked for, handed from the load that cleaned the URL to the load after it.
+let askedTopup: TopupKind | null = null;
+
+type Loaded = { tab: ProfileTab; lists: Lists; failed: { list: ListName; message: string } | null; topup: OpenTopup | null };
+
+export async function clientLoader({ request }: ClientLoaderFunctionArgs): Promise<Loaded> {
+  // The layout's guard runs on entering the profile; a tab switch only runs this loader, and a
+  // session that ended meanwhile goes to /login the same way.
+  requireSession(request);
+  const url = new URL(request.url);
+  const tab = profileTabFrom(url.searchParams.get("tab"));
+
+  const topup = topupFrom(url.searchParams.get("topup"));
+  const returned = url.searchParams.get("vietqr_success") === "true";
+  if (topup || returned) {
+    askedTopup = topup;
+    if (returned) {
+      toast.success(VIETQR_RETURNED);
+      delete opened.ledger;
+      void refetchBalance();
+    }
+    const params = new URLSearchParams(url.search);
+    params.delete("topup");
+    params.delete("vietqr_success");
+    params.set("tab", "wallet");
+    // A reload or Back does not repeat the one-off parameters.
+    throw replace(`${url.pathname}?${params}`);
+  }
+
+  // The dialog ?topup= asked for opens with its settings, read beside the list.
+  const asked = askedTopup && openedTopup(askedTopup);
+  askedTopup = null;
+  const list = TAB_LIST[tab];
+  let failed: Loaded["failed"] = null;
+  if (list && !opened[list]) {
+    try {
+      const body = await apiFetch<{ data: unknown[] }>(LIST_PATHS[list], { auth: true, signal: request.signal });
+      opened = { ...opened, [list]: Array.isArray(body?.data) ? body.data : [] };
+    } catch (error) {
+      if (isSessionOver(error)) return sessionEnded(request);
+      if (request.signal.aborted) throw error;
+      failed = { list, message: error instanceof ApiError ? error.message : LIST_FAILED };
+    }
+  }
+  return { tab, lists: opened, failed, topup: asked && (await asked) };
+}
+clientLoader.hydrate = true as const;
+
+/** The window event that asks the profile to read the balance again (spec §4 "Session"). */
+const REFRESH_BALANCE_EVENT = "refreshBalance";
+
+/** The balance as the server has it, into the stored user (and so the header). A 401 here only logs a warning (spec §4). */
+async function refetchBalance(signal?: AbortSignal) {
+  try {
+    const { data } = await apiFetch<{ data: WalletFigures }>("/api/auth/wallet/balance/", { auth: true, signal });
+    storeWalletFigures(data);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) console.warn("Không thể tải số dư: phiên đăng nhập đã hết hạn");
+    else console.warn("Không thể tải số dư", error);
+  }
+}
+
+/** A top-up settled (VietQR paid, a card answered): the balance into the stored user, the ledger read again, the wallet tab. */
+export async function clientAction({ request }: ClientActionFunctionArgs) {
+  delete opened.ledger;
+  await refetchBalance(request.signal);
+  return replace("/profile?tab=wallet");
+}
+
+/** What a tab's list shows: its rows, its failure (until "Thử lại" loads again), or the wait for it. */
+function listState<T>(loaded: Loaded, list: ListName, retrying: boolean): ListState<T> {
+  const rows = loaded.lists[list] as T[] | undefined;
+  if (rows) return { status: "ready", rows };
+  if (loaded.failed?.list === list && !retrying) return { status: "failed", message: loaded.failed.message };
+  return { status: "loading" };
+}
+
+function balanceText(user: SessionUser): string {
+  return user.formatted_balance || formatVND(user.balance ?? 0);
+}
+
+function StatTile({ label, value, tone }: { label: string; value: string; tone: string }) {
+  return (
+    <div className="rounded-2xl border border-white/5 bg-zinc-900/70 p-4">
+      <p className="text-sm text-zinc-400">{label}</p>
+      <p className={`mt-1 text-xl font-black break-words sm:text-2xl ${tone}`}>{value}</p>
+    </div>
+  );
+}
+
+function InfoRow({ label, value }: { label: string; value: string | null | undefined }) {
+  const empty = !value?.trim();
+  return (
+    <div className="flex flex-col gap-0.5 border-b border-white/5 py-3 last:border-b-0 sm:flex-row sm:items-center sm:gap-4">
+      <dt className="text-sm text-zinc-400 sm:w-40 sm:shrink-0">{label}</dt>
+      <dd className={`min-w-0 break-words ${empty ? "text-zinc-500 italic" : "font-medium text-white"}`}>{empty ? NOT_SET : value}</dd>
+    </div>
+  );
+}
+
+function readRawUser(): string | null {
+  try {
+    return window.localStorage.getItem(STORAGE_KEYS.user);
+  } catch {
+    return null;
+  }
+}
+
+/** The stored user as it changes (the password dialog, a top-up, another tab); null once the session is gone. */
+function useStoredUser(): SessionUser | null {
+  const raw = useSyncExternalStore(subscribeSession, readRawUser, () => null);
+  return useMemo(() => (raw === null ? null : readStoredUser()), [raw]);
+}
+
+export default function ProfileScreen() {
+  // The layout renders this screen only with a user; the session may end while the page stays a
+  // moment (its notice), and the last user keeps showing.
+  const stored = useStoredUser();
+  const layout = useRouteLoaderData<typeof profileLoader>("routes/profile");
+  const user = (stored ?? layout?.user) as SessionUser;
+  const loaded = useLoaderData<typeof clientLoader>();
+  const navigation = useNavigation();
+  const location = useLocation();
+  const revalidator = useRevalidator();
+  const submit = useSubmit();
+  const [, setSearchParams] = useSearchParams();
+  const sessionExpired = useSessionExpired();
+  const topupSessionExpired = useTopupSessionExpired();
+  const [passwordOpen, setPasswordOpen] = useState(false);
+  const [topup, setTopup] = useState<OpenTopup | null>(loaded.topup);
+  const [shown, setShown] = useState(loaded);
+  // A load that carries ?topup='s request opens that dialog (once per load).
+  if (shown !== loaded) {
+    setShown(loaded);
+    if (loaded.topup) setTopup(loaded.topup);
+  }
+
+  // The tab shows at once; its list follows when the load for ?tab= ends.
+  const pending = navigation.state === "loading" && navigation.location.pathname === location.pathname;
+  const tab = pending ? profileTabFrom(new URLSearchParams(navigation.location.search).get("tab")) : loaded.tab;
+  const retrying = revalidator.state !== "idle";
+  const visible = PROFILE_TABS.filter((name) => name === tab || (TAB_LIST[name] && loaded.lists[TAB_LIST[name]]));
+
+  // Leaving the profile forgets the lists read on this visit.
+  useEffect(
+    () => () => {
+      opened = {};
+    },
+    [],
+  );
+
+  // Spec §4 "Session": the balance is read again after 1 s when the stored user lacks its figures,
+  // and whenever the page is told by the refreshBalance window event (the spec's signal for others).
+  useEffect(() => {
+    const refetch = () => void refetchBalance();
+    const timer = readStoredUser()?.formatted_balance ? null : setTimeout(refetch, TOPUP_TIMINGS.balanceRefetchMs);
+    window.addEventListener(REFRESH_BALANCE_EVENT, refetch);
+    return () => {
+      if (timer) clearTimeout(timer);
+      window.removeEventListener(REFRESH_BALANCE_EVENT, refetch);
+    };
+  }, []);
+
+  /** Opens a top-up dialog from its button; its settings are read meanwhile. */
+  function openTopup(kind: TopupKind) {
+    if (kind === "vietqr") {
+      setTopup({ kind, config: null });
+      void loadVietQrConfig().then((config) => setTopup((open) => (open?.kind === "vietqr" ? { kind, config } : open)));
+    } else {
+      readCardConfig();
+    }
+  }
+
+  function readCardConfig() {
+    setTopup({ kind: "card", config: { status: "loading" } });
+    void loadCardConfig().then((config) => setTopup((open) => (open?.kind === "card" ? { kind: "card", config } : open)));
+  }
+
+  function selectTab(next: ProfileTab) {
+    setSearchParams(
+      (previous) => {
+        const params = new URLSearchParams(previous);
+        params.set("tab", next);
+        return params;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  }
+
+  /** After a top-up settled: the action reads the balance and the ledger again and shows the wallet tab. */
+  function afterTopup() {
+    submit(null, { method: "post", action: "/profile?index", navigate: false, fetcherKey: "profile-topup-settled" });
+  }
+
+  function onTabKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    const index = PROFILE_TABS.indexOf(tab);
+    const moves: Record<string, number> = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: PROFILE_TABS.length - 1 };
+    if (!(event.key in moves)) return;
+    event.preventDefault();
+    const next = PROFILE_TABS[(moves[event.key] + PROFILE_TABS.length) % PROFILE_TABS.length];
+    selectTab(next);
+    document.getElementById(`profile-tab-${next}`)?.focus();
+  }
+
+  const name = user.full_name?.trim() || user.username;
+
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-6 sm:py-10">
+      <section aria-labelledby="profile-name" className="flex flex-col items-center gap-5 rounded-2xl border border-white/5 bg-zinc-900/70 p-5 text-center sm:flex-row sm:p-6 sm:text-left">
+        <Avatar user={user} size="xl" />
+        <div className="min-w-0 flex-1">
+          <h1 id="profile-name" className="text-2xl font-black break-words text-white sm:text-3xl">
+            {name}
+          </h1>
+          <p className="mt-1 break-all text-zinc-400">{user.email}</p>
+          <p className="mt-1 text-sm text-zinc-500">Tham gia ngày {formatDate(user.created_at)}</p>
+          {!user.has_usable_password && (
+            <p className="mt-3 inline-flex items-center gap-1.5 rounded-full bg-sky-500/15 px-3 py-1 text-xs font-semibold text-sky-200">Tài khoản Google</p>
+          )}
+        </div>
+        <div className="flex w-full flex-col gap-3 sm:w-auto">
+          <div className="rounded-xl bg-emerald-500/10 px-5 py-3 text-center ring-1 ring-emerald-500/20">
+            <p className="text-xs tracking-wide text-emerald-300/80 uppercase">Số dư</p>
+            <p className="text-2xl font-black text-emerald-300" data-testid="profile-balance">
+              {balanceText(user)}
+            </p>
+          </div>
+          <div data-testid="profile-topup">
+            <TopupButtons onTopup={openTopup} compact />
+          </div>
+        </div>
+      </section>
+
+      <section aria-label="Thống kê" className="mt-4 grid gap-3 sm:grid-cols-3">
+        <StatTile label="Số dư ví" value={balanceText(user)} tone="text-emerald-300" />
+        <StatTile label="Tổng đã chi" value={formatVND(user.total_spent ?? 0)} tone="text-white" />
+        <StatTile label="Key đã mua" value={formatNumber(user.total_keys_purchased ?? 0)} tone="text-indigo-300" />
+      </section>
+
+      <div className="mt-6 rounded-2xl border border-white/5 bg-zinc-900/70">
+        <div role="tablist" aria-label="Hồ sơ và ví tiền" className="flex overflow-x-auto border-b border-white/5 px-2" onKeyDown={onTabKeyDown}>
+          {PROFILE_TABS.map((name) => (
+            <button
+              key={name}
+              type="button"
+              role="tab"
+              id={`profile-tab-${name}`}
+              aria-selected={tab === name}
+              aria-controls={`profile-panel-${name}`}
+              tabIndex={tab === name ? 0 : -1}
+              onClick={() => selectTab(name)}
+              className={`-mb-px shrink-0 border-b-2 px-4 py-3.5 text-sm font-semibold whitespace-nowrap transition ${
+                tab === name ? "border-indigo-400 text-white" : "border-transparent text-zinc-400 hover:text-zinc-200"
+              }`}
+            >
+              {TAB_LABELS[name]}
+            </button>
+          ))}
+        </div>
+        {visible.map((name) => (
+          <div
+            key={name}
+            role="tabpanel"
+            id={`profile-panel-${name}`}
+            aria-labelledby={`profile-tab-${name}`}
+            hidden={tab !== name}
+            tabIndex={0}
+            className="p-5 outline-none sm:p-6"
+          >
+            {name === "profile" && (
+              <section aria-labelledby="account-heading">
+                <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+                  <h2 id="account-heading" className="text-lg font-bold text-white">
+                    Thông tin tài khoản
+                  </h2>
+                  <button type="button" onClick={() => setPasswordOpen(true)} className={`${SECONDARY_BUTTON} sm:w-auto`}>
+                    {user.has_usable_password ? "Đổi mật khẩu" : "Tạo mật khẩu"}
+                  </button>
+                </div>
+                <dl className="mt-4">
+                  <InfoRow label="Tên đăng nhập" value={user.username} />
+                  <InfoRow label="Email" value={user.email} />
+                  <InfoRow label="Họ" value={user.first_name} />
+                  <InfoRow label="Tên" value={user.last_name} />
+                  {user.last_login && <InfoRow label="Đăng nhập gần nhất" value={formatDateTime(user.last_login)} />}
+                </dl>
+              </section>
+            )}
+            {name === "wallet" && <WalletTab user={user} ledger={listState(loaded, "ledger", retrying)} onRetry={revalidator.revalidate} onTopup={openTopup} />}
+            {name === "purchases" && <PurchasesTab purchases={listState(loaded, "purchases", retrying)} onRetry={revalidator.revalidate} />}
+          </div>
+        ))}
+      </div>
+
+      {topup?.kind === "vietqr" && (
+        <VietQrModal config={topup.config} onClose={() => setTopup(null)} onPaid={afterTopup} onSessionExpired={sessionExpired} onCreateSessionExpired={topupSessionExpired} />
+      )}
+      {topup?.kind === "card" && (
+        <CardTopupModal configLoad={topup.config} onRetryConfig={readCardConfig} onClose={() => setTopup(null)} onSettled={afterTopup} onSessionExpired={sessionExpired} onCreateSessionExpired={topupSessionExpired} />
+      )}
+      {passwordOpen && (
+        <ChangePasswordModal user={user} onClose={() => setPasswordOpen(false)} onSessionExpired={sessionExpired} />
+      )}
+    </div>
+  );
+}

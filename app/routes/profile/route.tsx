@@ -1,0 +1,86 @@
+// /profile: the buyer's own screens (spec §2 "Profile"). This layout holds the route guard once and
+// loads who is logged in (GET /api/auth/me/) in its clientLoader: the session lives in the browser,
+// so nothing of these screens is rendered on the server but their loading state. The screens under
+// it (profile._index) read the user from this route's data.
+import type { MetaFunction } from "@remix-run/cloudflare";
+import { type ClientLoaderFunctionArgs, Outlet, type ShouldRevalidateFunction, useLoaderData, useLocation, useNavigate, useRevalidator } from "@remix-run/react";
+import { useEffect } from "react";
+import { SECONDARY_BUTTON } from "~/components/AuthCard";
+import { PageSpinner } from "~/components/Spinner";
+import { apiFetch } from "~/lib/api";
+import { pageMeta } from "~/lib/meta";
+import { loginPathFor } from "~/lib/redirects";
+import { isSessionOver, requireSession, sessionEnded } from "~/lib/session-route";
+import { readAccessToken, readStoredUser, STORAGE_KEYS, updateStoredUser, type SessionUser } from "~/lib/session";
+import { toast } from "~/lib/toast";
+
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "Hồ sơ");
+
+const LOAD_FAILED = "Lỗi khi tải dữ liệu người dùng";
+
+type Loaded = { user: SessionUser | null; loadFailed: boolean };
+
+export async function clientLoader({ request }: ClientLoaderFunctionArgs): Promise<Loaded> {
+  requireSession(request);
+  try {
+    const { data } = await apiFetch<{ data: SessionUser }>("/api/auth/me/", { auth: true, signal: request.signal });
+    updateStoredUser(data);
+    return { user: data, loadFailed: false };
+  } catch (error) {
+    if (isSessionOver(error)) return sessionEnded(request);
+    if (request.signal.aborted) throw error;
+    // The stored user still shows; the account is only missing if there is none.
+    toast.error(LOAD_FAILED);
+    return { user: readStoredUser(), loadFailed: true };
+  }
+}
+clientLoader.hydrate = true as const;
+
+/**
+ * Who is logged in is read on entering the profile, and again by "Thử lại" when there is no user to
+ * show; not on a tab switch nor after the screens' own actions (they refresh the wallet figures).
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) => {
+  if (currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
+  return currentUrl.href === nextUrl.href && !readStoredUser() && defaultShouldRevalidate;
+};
+
+export function HydrateFallback() {
+  return <PageSpinner label="Đang tải hồ sơ..." />;
+}
+
+/**
+ * Logged out in another tab: leave the protected page too. (In this tab, logout and session expiry
+ * navigate on their own, the latter after its notice.)
+ */
+function useLeaveWhenLoggedOutElsewhere() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const here = location.pathname + location.search;
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if ((event.key === STORAGE_KEYS.access || event.key === null) && !readAccessToken()) navigate(loginPathFor(here), { replace: true });
+    };
+    window.addEventListener("storage", onStorage);
+    return () => window.removeEventListener("storage", onStorage);
+  }, [here, navigate]);
+}
+
+export default function ProfileLayout() {
+  const loaded = useLoaderData<typeof clientLoader>();
+  const revalidator = useRevalidator();
+  useLeaveWhenLoggedOutElsewhere();
+
+  if (!loaded.user) {
+    if (revalidator.state !== "idle") return <PageSpinner label="Đang tải hồ sơ..." />;
+    return (
+      <div className="mx-auto max-w-md px-4 py-24 text-center">
+        <p className="text-zinc-300">{loaded.loadFailed ? LOAD_FAILED : "Không có dữ liệu người dùng."}</p>
+        <button type="button" onClick={() => revalidator.revalidate()} className={`${SECONDARY_BUTTON} mt-6`}>
+          Thử lại
+        </button>
+      </div>
+    );
+  }
+  return <Outlet />;
+}
