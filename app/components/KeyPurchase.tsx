@@ -43,17 +43,13 @@ const STATE_TONE: Record<PricingStateKind, string> = {
   in_stock: "text-emerald-300",
 };
 
-/**
- * POST /api/keys/purchase/ with its Idempotency-Key header. apiFetch cannot send extra headers
- * yet, so this repeats its token handling: the stored token, one refresh on 401, the same
- * ApiError messages. Retrying after the refresh with the same key cannot buy twice.
- */
 // The dialogs come with the first "Mua ngay", not with the page: most visitors never open them.
 const loadConfirmDialog = () => import("./PurchaseConfirmDialog");
 const loadSuccessDialog = () => import("./PurchaseSuccessDialog");
 const PurchaseConfirmDialog = lazy(() => loadConfirmDialog().then((module) => ({ default: module.PurchaseConfirmDialog })));
 const PurchaseSuccessDialog = lazy(() => loadSuccessDialog().then((module) => ({ default: module.PurchaseSuccessDialog })));
 
+/** POST /api/keys/purchase/ with its Idempotency-Key: a retry (apiFetch's refresh on 401 included) cannot buy twice. */
 function postPurchase(pricingId: number, idempotencyKey: string): Promise<PurchaseAnswer> {
   return apiFetch<PurchaseAnswer>("/api/keys/purchase/", {
     auth: true,

@@ -9,7 +9,7 @@ import { pageContext } from "./site.server";
 /** Cards per home page: four rows of the widest grid, a light first page on a phone. */
 export const HOME_PAGE_SIZE = 24;
 
-/** The home grid's page from `?page=` (anything else is page 1). */
+/** The home page's data: the page of the grid that `?page=` names (anything else is page 1). */
 export async function loadCataloguePage(context: AppLoadContext, request: Request) {
   const { db, origin } = pageContext(context, request);
   return listPublicAppPage(db, origin, homePageNumber(new URL(request.url).searchParams), HOME_PAGE_SIZE);
@@ -33,7 +33,7 @@ export async function loadAppPage(context: AppLoadContext, request: Request, loo
 
 /**
  * The `headers` of the public catalogue pages: their HTML is the same for every visitor (the
- * session lives in the browser), so the Worker may keep it at the edge (catalogue-cache.ts).
+ * session lives in the browser), so the Worker may keep it at the edge (workers/http/catalogue-cache.ts).
  */
 export const publicPageHeaders: HeadersFunction = ({ loaderHeaders }) => {
   const headers: Record<string, string> = { [PUBLIC_PAGE_HEADER]: "1" };

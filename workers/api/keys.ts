@@ -1,4 +1,4 @@
-// Keys as buyers and mods see them (spec §7 "Keys"); admin key management comes with its issue.
+// Keys as buyers and mods see them (spec §7 "Keys"); admin key management is in admin-keys.ts.
 import { Hono } from "hono";
 import { keyCheckSchema, purchaseSchema } from "../schemas/keys";
 import { stockChanged } from "../http/catalogue-cache";

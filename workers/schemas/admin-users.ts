@@ -1,4 +1,4 @@
-// The admin's balance adjustment (spec §7 "Admin users"), used by the API and the adjust form.
+// The admin's balance adjustment (spec §7 "Admin users"), used by the API.
 import { z } from "zod";
 
 export const adjustBalanceSchema = z.object({

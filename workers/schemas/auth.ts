@@ -1,4 +1,4 @@
-// One schema per account input (spec §5), used by the API; the screens pre-check the same rules.
+// One schema per account input (spec §5), used by the API and, as a pre-check, by the forms that send it.
 import { z } from "zod";
 
 export const AUTH_MESSAGES = {

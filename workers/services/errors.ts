@@ -1,5 +1,5 @@
 // What a service refuses, in its own terms. The API turns each kind into an HTTP status once,
-// in its onError (workers/api/index.ts); services never speak HTTP.
+// in its onError (workers/api/index.ts); services never throw HTTP errors.
 
 /** The message of a refusal whose field errors say the rest. */
 export const INVALID_DATA = "Dữ liệu không hợp lệ. Vui lòng kiểm tra lại.";

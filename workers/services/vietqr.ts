@@ -58,7 +58,10 @@ export function vietqrSettings(config: VietQrConfig) {
   };
 }
 
-/** The amount rules of spec §5 (one implementation, shared with the browser's pre-check). */
+/**
+ * The amount rules of spec §5 with this store's limits: vietqrAmountError (workers/shared/topup.ts),
+ * which the browser's pre-check uses too.
+ */
 export function amountError(amount: unknown, config: VietQrConfig): string | null {
   return vietqrAmountError(typeof amount === "number" ? amount : null, {
     minimum_amount: config.VIETQR_MIN_AMOUNT,

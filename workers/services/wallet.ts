@@ -1,6 +1,6 @@
 // The buyer's wallet as the API reads it (spec §7 "Auth and wallet"): balance, ledger, purchases,
-// and the purchase messages. Changes of a balance go through the user's wallet object
-// (workers/wallet/port.ts), never through here.
+// a purchase and its messages. Every change of a balance is asked of the user's wallet object
+// (walletFor, workers/wallet/port.ts); no money SQL is written here.
 import { desc, eq } from "drizzle-orm";
 import { formatVND } from "../shared/format";
 import { insufficientBalanceMessage, PURCHASE_MESSAGES } from "../shared/pricing";

@@ -1,8 +1,8 @@
 // All the SQL that moves money (DESIGN.md §3): purchases, credits, settled top-ups and cards,
 // parked cards and transfers an admin credits, adjustments. Every change of a balance is one D1
 // batch holding the balance update and its ledger row, whose balance_before/after are read from
-// the row the batch just changed, so the ledger can never disagree with the balance. The writes
-// here are called only by the user's UserWallet object, which runs them one at a time.
+// the row the batch just changed, so the ledger can never disagree with the balance. In the
+// Worker, the writes here are called only by the user's UserWallet object, one at a time.
 import { isCheckViolation } from "../db/errors";
 import { formatPrice, formatPriceWithVnd, formatVND } from "../shared/format";
 import { bestPromotion, type Promotion, type Tier } from "../services/promotions";
