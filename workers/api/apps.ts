@@ -102,6 +102,6 @@ export function otaManifest(app: Pick<PublicApp, "file_url" | "bundle_identifier
 appsApi.get("/:id/manifest.plist", async (c) => {
   const id = parseAppId(c.req.param("id"));
   const app = id === null ? null : await findPublicAppById(db(c), publicOrigin(c.env, c.req.raw), id);
-  if (!app || !app.file || (app.app_type !== "ipa" && app.app_type !== "itms-ipa")) throw new ApiError(404, MESSAGES.appNotFound);
+  if (!app?.file || (app.app_type !== "ipa" && app.app_type !== "itms-ipa")) throw new ApiError(404, MESSAGES.appNotFound);
   return new Response(otaManifest(app), { headers: { "Content-Type": "application/xml; charset=UTF-8", "Cache-Control": "no-cache" } });
 });

@@ -113,7 +113,7 @@ export type LoginOutcome = { ok: true; user: UserRow } | { ok: false; reason: "b
 
 export async function authenticate(db: Database, login: string, password: string, now = new Date()): Promise<LoginOutcome> {
   const user = await findUserByLogin(db, login);
-  if (!user || !user.passwordHash) {
+  if (!user?.passwordHash) {
     decoyHash ??= hashPassword(randomToken());
     await verifyPassword(password, await decoyHash);
     return { ok: false, reason: "bad_credentials" };
@@ -158,7 +158,7 @@ export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 /** A single-use reset token for an active account (stored hashed), or null when there is none. */
 export async function createResetToken(db: Database, email: string, now = Date.now()): Promise<{ user: UserRow; token: string } | null> {
   const user = await findUserByEmail(db, email);
-  if (!user || !user.isActive) return null;
+  if (!user?.isActive) return null;
   const token = randomToken();
   await db.insert(passwordResetTokens).values({
     userId: user.id,

@@ -234,7 +234,7 @@ export async function receiveTransfer(env: Env, accountNumber: string, transfer:
     const previous = await env.DB.prepare("SELECT id, status, resolved_at FROM payment_events WHERE provider = ? AND provider_transaction_id = ?")
       .bind(transfer.provider, transfer.transactionId)
       .first<{ id: number; status: string; resolved_at: number | null }>();
-    if (!previous || previous.status !== "unmatched" || previous.resolved_at) return "duplicate";
+    if (previous?.status !== "unmatched" || previous.resolved_at) return "duplicate";
     eventId = previous.id;
   }
   if (!ours) return "ignored";

@@ -205,7 +205,7 @@ export function parseControl(text: string): Record<string, string> {
     if (/^[ \t]/.test(line)) {
       if (!current) continue;
       const body = line.slice(1);
-      fields[current] += "\n" + (body.trim() === "." ? "" : body);
+      fields[current] += `\n${body.trim() === "." ? "" : body}`;
       continue;
     }
     if (line.trim() === "") {
