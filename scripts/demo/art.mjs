@@ -35,7 +35,7 @@ export function hslToRgb(h, s, l) {
 
 // Hex rather than hsl(): some non-browser SVG renderers (thumbnailers, rsvg) reject CSS3 colours.
 function hex(h, s, l) {
-  return '#' + hslToRgb(h, s, l).map((v) => v.toString(16).padStart(2, '0')).join('');
+  return `#${hslToRgb(h, s, l).map((v) => v.toString(16).padStart(2, '0')).join('')}`;
 }
 
 /**
@@ -110,13 +110,13 @@ function wrap(text, maxChars, maxLines) {
   if (line) lines.push(line);
   if (lines.length > maxLines) {
     lines.length = maxLines;
-    lines[maxLines - 1] = truncate(lines[maxLines - 1] + ' …', maxChars);
+    lines[maxLines - 1] = truncate(`${lines[maxLines - 1]} …`, maxChars);
   }
   return lines.map((l) => truncate(l, maxChars));
 }
 
 function truncate(text, max) {
-  return text.length <= max ? text : text.slice(0, max - 1).trimEnd() + '…';
+  return text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`;
 }
 
 // Body layouts for screenshots; each returns SVG for the area y = 190..700.

@@ -43,7 +43,7 @@ export function createDeb({ control, files }) {
   const dirs = new Set();
   for (const f of normalized) {
     const parts = f.path.split('/').slice(0, -1);
-    for (let i = 1; i <= parts.length; i++) dirs.add(parts.slice(0, i).join('/') + '/');
+    for (let i = 1; i <= parts.length; i++) dirs.add(`${parts.slice(0, i).join('/')}/`);
   }
   const dataEntries = [
     { name: './' },
