@@ -47,7 +47,7 @@ export function readRefreshToken(): string | null {
 /** The logged-in user, or null. A stored user that cannot be read ends the session (spec §6). */
 export function readStoredUser(): SessionUser | null {
   const store = storage();
-  if (!store || !store.getItem(STORAGE_KEYS.access)) return null;
+  if (!store?.getItem(STORAGE_KEYS.access)) return null;
   const raw = store.getItem(STORAGE_KEYS.user);
   if (!raw) return null;
   try {
@@ -85,7 +85,7 @@ export function saveTokens(access: string, refresh: string) {
 
 export function updateStoredUser(user: SessionUser) {
   const store = storage();
-  if (!store || !store.getItem(STORAGE_KEYS.access)) return;
+  if (!store?.getItem(STORAGE_KEYS.access)) return;
   store.setItem(STORAGE_KEYS.user, JSON.stringify(user));
   announce();
 }
