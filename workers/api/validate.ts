@@ -7,7 +7,8 @@ export function fieldErrors(error: z.ZodError): FieldErrors {
   const errors: FieldErrors = {};
   for (const issue of error.issues) {
     const field = typeof issue.path[0] === "string" ? issue.path[0] : "non_field_errors";
-    const list = (errors[field] ??= []);
+    errors[field] ??= [];
+    const list = errors[field];
     if (!list.includes(issue.message)) list.push(issue.message);
   }
   return errors;

@@ -163,7 +163,7 @@ const payosSchema = z.object({
 /** payOS: `signature` = HMAC-SHA256(checksum key, the data's keys sorted as k=v&…, null as empty). */
 export async function verifyPayos(rawBody: string, checksumKey: string): Promise<boolean> {
   if (!checksumKey) return false;
-  let parsed;
+  let parsed: ReturnType<typeof payosSchema.safeParse>;
   try {
     parsed = payosSchema.safeParse(JSON.parse(rawBody));
   } catch {

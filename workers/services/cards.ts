@@ -349,7 +349,7 @@ export async function createCardTopup(env: Env, config: CardConfig, userId: numb
   if (paid) throw duplicate();
 
   const now = new Date();
-  let card;
+  let card: CardRow;
   try {
     [card] = await db
       .insert(cardTopups)

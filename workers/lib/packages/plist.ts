@@ -256,8 +256,14 @@ export function parseBinaryPlist(bytes: Uint8Array): PlistValue {
         break;
       }
       case 0x2:
-        if (nibble === 2) return need(at + 1, 4), view.getFloat32(at + 1);
-        if (nibble === 3) return need(at + 1, 8), view.getFloat64(at + 1);
+        if (nibble === 2) {
+          need(at + 1, 4);
+          return view.getFloat32(at + 1);
+        }
+        if (nibble === 3) {
+          need(at + 1, 8);
+          return view.getFloat64(at + 1);
+        }
         break;
       case 0x3:
         if (marker === 0x33) {

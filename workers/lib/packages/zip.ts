@@ -62,9 +62,18 @@ export async function listZip(reader: RangeReader): Promise<ZipEntry[]> {
       if (id === 0x0001) {
         let f = e + 4;
         const fieldEnd = Math.min(e + 4 + size, extra.length);
-        if (uncompressedSize === 0xffffffff && f + 8 <= fieldEnd) (uncompressedSize = u64(extra, f)), (f += 8);
-        if (compressedSize === 0xffffffff && f + 8 <= fieldEnd) (compressedSize = u64(extra, f)), (f += 8);
-        if (localHeaderOffset === 0xffffffff && f + 8 <= fieldEnd) (localHeaderOffset = u64(extra, f)), (f += 8);
+        if (uncompressedSize === 0xffffffff && f + 8 <= fieldEnd) {
+          uncompressedSize = u64(extra, f);
+          f += 8;
+        }
+        if (compressedSize === 0xffffffff && f + 8 <= fieldEnd) {
+          compressedSize = u64(extra, f);
+          f += 8;
+        }
+        if (localHeaderOffset === 0xffffffff && f + 8 <= fieldEnd) {
+          localHeaderOffset = u64(extra, f);
+          f += 8;
+        }
       }
       e += 4 + size;
     }
