@@ -44,7 +44,7 @@ export async function findUserById(db: Database, id: number): Promise<UserRow | 
   return user ?? null;
 }
 
-export async function findUserByEmail(db: Database, email: string): Promise<UserRow | null> {
+async function findUserByEmail(db: Database, email: string): Promise<UserRow | null> {
   const [user] = await db.select().from(users).where(eq(sql`lower(${users.email})`, lower(email))).limit(1);
   return user ?? null;
 }
@@ -126,11 +126,6 @@ export async function authenticate(db: Database, login: string, password: string
   return { ok: true, user: updated };
 }
 
-export async function touchLastLogin(db: Database, userId: number, now = new Date()): Promise<UserRow> {
-  const [user] = await db.update(users).set({ lastLogin: now }).where(eq(users.id, userId)).returning();
-  return user;
-}
-
 /**
  * Sets the password and spends every outstanding reset link, so an older link cannot undo it.
  * `emailVerified`: the change came through a mailed link, which proves the mailbox.
@@ -153,7 +148,7 @@ export async function setPassword(db: Database, userId: number, password: string
 
 // ---------------------------------------------------------------- password reset
 
-export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 
 /** A single-use reset token for an active account (stored hashed), or null when there is none. */
 export async function createResetToken(db: Database, email: string, now = Date.now()): Promise<{ user: UserRow; token: string } | null> {

@@ -124,7 +124,7 @@ async function findControlMember(reader: RangeReader): Promise<ArMember | undefi
 }
 
 /** A regular file from a ustar/GNU/pax tar, by path ("./control" and "control" alike). */
-export function findTarFile(tar: Uint8Array, path: string): Uint8Array | undefined {
+function findTarFile(tar: Uint8Array, path: string): Uint8Array | undefined {
   const wanted = normalisePath(path);
   let at = 0;
   let longName: string | undefined;

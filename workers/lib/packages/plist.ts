@@ -22,7 +22,7 @@ export function parsePlist(bytes: Uint8Array): PlistValue {
 
 type Cursor = { text: string; at: number };
 
-export function parseXmlPlist(text: string): PlistValue {
+function parseXmlPlist(text: string): PlistValue {
   const cursor: Cursor = { text, at: 0 };
   skipMisc(cursor);
   let tag = readTag(cursor);
@@ -180,7 +180,7 @@ function base64Bytes(text: string): Uint8Array {
 
 // ---- binary (bplist00) ----
 
-export function parseBinaryPlist(bytes: Uint8Array): PlistValue {
+function parseBinaryPlist(bytes: Uint8Array): PlistValue {
   if (bytes.length < 8 + 32) throw new PackageError(UNREADABLE);
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const trailer = bytes.length - 32;
