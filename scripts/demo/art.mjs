@@ -42,7 +42,7 @@ function hex(h, s, l) {
  * Up to two initials from the first two words, keeping Vietnamese capitals like Đ.
  * @param {string} name
  */
-export function initials(name) {
+function initials(name) {
   const words = name.split(/\s+/).filter((w) => /\p{L}|\p{N}/u.test(w));
   return words
     .slice(0, 2)
@@ -72,8 +72,6 @@ const MOTIFS = {
   bolt: '<path d="M290 40L120 290h110l-30 182 190-262H278z" fill="#fff" fill-opacity=".18"/>',
   gauge: '<g fill="none" stroke="#fff" stroke-opacity=".2" stroke-width="26" stroke-linecap="round"><path d="M90 360a170 170 0 1 1 332 0"/><path d="M256 300l90-120"/></g>',
 };
-
-export const MOTIF_NAMES = Object.keys(MOTIFS);
 
 /**
  * App icon: rounded-rect gradient in the app's hue, a motif, and bold initials.
@@ -173,8 +171,6 @@ const LAYOUTS = {
     return [...cards, '<rect x="40" y="430" width="310" height="240" rx="18" fill="#fff" fill-opacity=".07"/>', ...bars].join('');
   },
 };
-
-export const LAYOUT_NAMES = Object.keys(LAYOUTS);
 
 /**
  * Portrait phone screenshot mock-up.
