@@ -7,10 +7,10 @@ export const STORAGE_KEYS = { access: "access_token", refresh: "refresh_token", 
  * This browser's device token (issue #13): kept across logouts, sent with every password login so
  * others' guessing cannot lock its owner out. Not part of the session, so clearSession keeps it.
  */
-export const DEVICE_TOKEN_KEY = "device_token";
+const DEVICE_TOKEN_KEY = "device_token";
 
 /** Raised on window whenever this tab changes the session, so the header follows without a reload. */
-export const SESSION_EVENT = "session-change";
+const SESSION_EVENT = "session-change";
 
 /** The spec's User record (§3), as the API returns it and the session stores it. */
 export type SessionUser = PublicUser;
