@@ -1,4 +1,4 @@
-// `npm test`: build, typecheck, the tests in workerd (unit and integration), then the browser
+// `npm test`: build, typecheck, lint, the tests in workerd (unit and integration), then the browser
 // tests in Debian's Chromium. Ends with one line "Tests: N passed, N failed".
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync } from "node:fs";
@@ -21,6 +21,9 @@ run("remix", ["vite:build"], { quiet: true });
 step("typecheck");
 run("wrangler", ["types", "--check", "--include-runtime=false", "--strict-vars=false", "--env-file", ".dev.vars.example"], { quiet: true });
 run("tsc", ["--noEmit"]);
+
+step("lint");
+run("npm", ["run", "--silent", "lint"]);
 
 step("unit and integration tests (workerd)");
 const vitestReport = join(reports, "vitest.json");

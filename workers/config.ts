@@ -9,7 +9,7 @@ const url = z.url({ protocol: /^https?$/ });
 const DEVELOPMENT_VALUE = /^dev-/i;
 const SECRETS = ["JWT_SECRET", "SEPAY_API_KEY", "CARD_PARTNER_KEY"] as const;
 
-export const configSchema = z.object({
+const configSchema = z.object({
   APP_ENV: z.enum(["development", "test", "production"]),
   SITE_NAME: z.string().min(1),
   TELEGRAM_URL: url,

@@ -1,5 +1,6 @@
 // The one Worker: /api/* to Hono, pages to Remix, the cron trigger, and the wallet object.
 import { createRequestHandler } from "@remix-run/cloudflare";
+// biome-ignore lint/suspicious/noTsIgnore: not @ts-expect-error, which fails once the bundle exists.
 // @ts-ignore -- the server bundle exists once `remix vite:build` has run (npm start and npm test build first).
 import * as build from "../build/server";
 import { api } from "./api";

@@ -14,7 +14,7 @@ export function createNonce(): string {
 }
 
 /** The page policy: scripts only from us or carrying this response's nonce. */
-export function contentSecurityPolicy(nonce: string): string {
+function contentSecurityPolicy(nonce: string): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,

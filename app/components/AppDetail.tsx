@@ -80,6 +80,7 @@ function Gallery({ items, appName }: { items: Screenshot[]; appName: string }) {
               >
                 {item.media_type === "video" ? (
                   <>
+                    {/* biome-ignore lint/a11y/noAriaHiddenOnFocusable: a thumbnail without controls, inside the button that is the control. */}
                     <video src={`${item.url}#t=0.5`} muted preload="metadata" playsInline className="h-full w-full object-cover" aria-hidden="true" />
                     <span className="absolute inset-0 flex items-center justify-center bg-black/40 text-white" aria-hidden="true">
                       ▶

@@ -26,6 +26,7 @@ export function Dialog({ open, onClose, labelledBy, describedBy, busy = false, i
   const latest = useRef({ busy, onClose });
   latest.current = { busy, onClose };
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only on opening and closing (see the end of the effect).
   useEffect(() => {
     if (!open) return;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
@@ -87,6 +88,7 @@ export function Dialog({ open, onClose, labelledBy, describedBy, busy = false, i
   }
 
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions lint/a11y/useKeyWithClickEvents: a click on the backdrop is a mouse shortcut; the keyboard closes with Escape.
     <div
       className="fixed inset-0 z-50 flex items-end justify-center bg-black/70 backdrop-blur-sm sm:items-center sm:p-4"
       onMouseDown={onBackdropDown}

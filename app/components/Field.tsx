@@ -15,7 +15,7 @@ export function fieldDescriptionIds(id: string, parts: { hint?: boolean; status?
   return ids.length ? ids.join(" ") : undefined;
 }
 
-export const INPUT_CLASS =
+const INPUT_CLASS =
   "block w-full rounded-xl border bg-zinc-950/60 px-3.5 py-2.5 text-base text-white placeholder:text-zinc-500 transition focus-visible:border-indigo-400 disabled:opacity-60";
 
 export function inputClass(invalid: boolean): string {

@@ -6,7 +6,7 @@ import { type ReactNode, useEffect, useId, useState } from "react";
 import { formatVND } from "../../workers/shared/format";
 import { chargeOf, hasEnoughBalance, insufficientBalanceMessage, priceLabel, type PricingOption } from "../../workers/shared/pricing";
 import type { SessionUser } from "~/lib/session";
-import { type WalletFigures, refreshStoredBalance } from "~/lib/wallet-figures";
+import { refreshStoredBalance } from "~/lib/wallet-figures";
 import { Dialog, DialogCloseButton } from "./Dialog";
 import { Spinner } from "./Spinner";
 

@@ -49,7 +49,7 @@ export async function promotionsLoader({ request }: ClientLoaderFunctionArgs): P
   }
 }
 
-export type PromotionBody = Record<string, unknown>;
+type PromotionBody = Record<string, unknown>;
 type PromotionAction = { intent: "create"; body: PromotionBody } | { intent: "update"; id: number; body: PromotionBody } | { intent: "delete"; id: number };
 
 export async function promotionsAction({ request }: ClientActionFunctionArgs): Promise<ActionResult> {

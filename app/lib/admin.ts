@@ -181,11 +181,6 @@ export const PROMOTION_STATUS_LABELS: Record<PromotionStatus, string> = {
 export const PROMOTION_DEFAULTS = { bonusPercentage: 10, minDeposit: 10000, duration: 7 } as const;
 const DAY = 86_400_000;
 
-/** "YYYY-MM-DD" of a date in Vietnam (the shop's day). */
-export function isoDay(date: Date): string {
-  return new Date(date.getTime() + 7 * 3_600_000).toISOString().slice(0, 10);
-}
-
 /** The end date the modal computes: start + duration days. */
 export function promotionEndDate(start: Date, durationDays: number): Date {
   return new Date(start.getTime() + durationDays * DAY);

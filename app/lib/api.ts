@@ -138,7 +138,7 @@ async function rotate(): Promise<string | null> {
 }
 
 /** One refresh at a time in this tab: concurrent 401s share it. Null when the session is over. */
-export function refreshAccessToken(): Promise<string | null> {
+function refreshAccessToken(): Promise<string | null> {
   refreshing ??= rotate().finally(() => {
     refreshing = null;
   });

@@ -1,6 +1,6 @@
 // Labels and badge colours of the app types (spec §1); an unknown type gets a neutral badge.
 
-export const APP_TYPE_LABELS: Record<string, string> = {
+const APP_TYPE_LABELS: Record<string, string> = {
   ipa: "IPA",
   "itms-ipa": "ITMS-IPA",
   testflight: "TestFlight",
@@ -20,7 +20,7 @@ const BADGE_STYLES: Record<string, string> = {
   rootfull: "bg-rose-500/15 text-rose-300 ring-rose-400/30",
 };
 
-export const NEUTRAL_BADGE = "bg-zinc-500/15 text-zinc-300 ring-zinc-400/30";
+const NEUTRAL_BADGE = "bg-zinc-500/15 text-zinc-300 ring-zinc-400/30";
 
 export function appTypeLabel(type: string): string {
   return APP_TYPE_LABELS[type] ?? type.toUpperCase();

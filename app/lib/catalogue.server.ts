@@ -7,7 +7,7 @@ import { usdVndRate } from "../../workers/services/store-settings";
 import { pageContext } from "./site.server";
 
 /** Cards per home page: four rows of the widest grid, a light first page on a phone. */
-export const HOME_PAGE_SIZE = 24;
+const HOME_PAGE_SIZE = 24;
 
 /** The home page's data: the page of the grid that `?page=` names (anything else is page 1). */
 export async function loadCataloguePage(context: AppLoadContext, request: Request) {

@@ -3,10 +3,10 @@
 import { apiFetch } from "./api";
 import { safeRedirectPath } from "./redirects";
 
-export const GOOGLE_STORAGE_KEY = "google_oauth";
-export const GOOGLE_CALLBACK_PATH = "/auth/google/callback";
+const GOOGLE_STORAGE_KEY = "google_oauth";
+const GOOGLE_CALLBACK_PATH = "/auth/google/callback";
 
-export type GoogleConfig = {
+type GoogleConfig = {
   enabled: boolean;
   authorization_endpoint?: string;
   client_id?: string;
@@ -19,7 +19,7 @@ export type PendingGoogleSignIn = { verifier: string; nonce: string; csrf: strin
 
 export type GoogleState = { redirect: string; timestamp: number; csrf: string };
 
-export class GoogleSignInUnavailable extends Error {}
+class GoogleSignInUnavailable extends Error {}
 
 function base64UrlEncode(bytes: Uint8Array): string {
   let binary = "";
@@ -32,13 +32,13 @@ function randomBase64Url(byteLength: number): string {
 }
 
 /** RFC 7636 S256: BASE64URL(SHA-256(verifier)). */
-export async function codeChallenge(verifier: string): Promise<string> {
+async function codeChallenge(verifier: string): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(verifier));
   return base64UrlEncode(new Uint8Array(digest));
 }
 
 /** The spec's state: base64 of JSON {redirect, timestamp} (plus our csrf value). UTF-8 safe. */
-export function encodeState(state: GoogleState): string {
+function encodeState(state: GoogleState): string {
   const bytes = new TextEncoder().encode(JSON.stringify(state));
   let binary = "";
   for (const byte of bytes) binary += String.fromCharCode(byte);

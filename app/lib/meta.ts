@@ -3,7 +3,7 @@ import type { MetaDescriptor } from "@remix-run/cloudflare";
 type Match = { id: string; data?: unknown };
 
 /** The store's name from the root loader. */
-export function siteNameOf(matches: Match[]): string {
+function siteNameOf(matches: Match[]): string {
   const data = matches.find((match) => match.id === "root")?.data as { site?: { name?: string } } | undefined;
   return data?.site?.name || "iOS Game Hack";
 }

@@ -37,7 +37,7 @@ export function redirectFromQuery(params: URLSearchParams): string | null {
 }
 
 /** The previous page of this site, from the document's referrer (a full page load only). */
-export function referrerPath(): string | null {
+function referrerPath(): string | null {
   if (typeof document === "undefined" || !document.referrer) return null;
   try {
     const url = new URL(document.referrer);

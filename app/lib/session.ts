@@ -7,10 +7,10 @@ export const STORAGE_KEYS = { access: "access_token", refresh: "refresh_token", 
  * This browser's device token (issue #13): kept across logouts, sent with every password login so
  * others' guessing cannot lock its owner out. Not part of the session, so clearSession keeps it.
  */
-export const DEVICE_TOKEN_KEY = "device_token";
+const DEVICE_TOKEN_KEY = "device_token";
 
 /** Raised on window whenever this tab changes the session, so the header follows without a reload. */
-export const SESSION_EVENT = "session-change";
+const SESSION_EVENT = "session-change";
 
 /** The spec's User record (§3), as the API returns it and the session stores it. */
 export type SessionUser = PublicUser;
@@ -47,7 +47,7 @@ export function readRefreshToken(): string | null {
 /** The logged-in user, or null. A stored user that cannot be read ends the session (spec §6). */
 export function readStoredUser(): SessionUser | null {
   const store = storage();
-  if (!store || !store.getItem(STORAGE_KEYS.access)) return null;
+  if (!store?.getItem(STORAGE_KEYS.access)) return null;
   const raw = store.getItem(STORAGE_KEYS.user);
   if (!raw) return null;
   try {
@@ -85,7 +85,7 @@ export function saveTokens(access: string, refresh: string) {
 
 export function updateStoredUser(user: SessionUser) {
   const store = storage();
-  if (!store || !store.getItem(STORAGE_KEYS.access)) return;
+  if (!store?.getItem(STORAGE_KEYS.access)) return;
   store.setItem(STORAGE_KEYS.user, JSON.stringify(user));
   announce();
 }

@@ -1,7 +1,7 @@
 // One toast system for the whole store (spec §4, §9): a toast appears 100 ms after it is
 // raised, stays 3 s by default, and takes 300 ms to leave. Callable from anywhere.
 
-export type ToastKind = "success" | "error" | "warning" | "info";
+type ToastKind = "success" | "error" | "warning" | "info";
 export type Toast = { id: number; kind: ToastKind; message: string; duration: number; phase: "entering" | "shown" | "leaving" };
 
 export const TOAST_TIMINGS = { appearDelay: 100, duration: 3000, exit: 300 } as const;
@@ -27,7 +27,7 @@ export function dismissToast(id: number) {
   setTimeout(() => publish(toasts.filter((item) => item.id !== id)), TOAST_TIMINGS.exit);
 }
 
-export function showToast(kind: ToastKind, message: string, duration: number = TOAST_TIMINGS.duration): number {
+function showToast(kind: ToastKind, message: string, duration: number = TOAST_TIMINGS.duration): number {
   const id = nextId++;
   publish([...toasts, { id, kind, message, duration, phase: "entering" }]);
   setTimeout(() => update(id, "shown"), TOAST_TIMINGS.appearDelay);

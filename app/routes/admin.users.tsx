@@ -92,11 +92,11 @@ export default function AdminUsersRoute() {
 
   // Debounced: one request once typing pauses (a timer, not a fetch).
   const query = search.trim();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the typed query changes, not when the list reloads.
   useEffect(() => {
     if (query === (searchParams.get("search") ?? "")) return;
     const timer = setTimeout(() => show({ search: query, page: 1 }), SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [query]);
 
   const users = list.users;

@@ -17,11 +17,11 @@ export function latencyChart(entries, title) {
   const low = 10 ** Math.floor(Math.log10(Math.min(...values, 1)));
   const high = 10 ** Math.ceil(Math.log10(Math.max(...values, 10)));
   const x = (value) => left + ((Math.log10(Math.max(value, low)) - Math.log10(low)) / (Math.log10(high) - Math.log10(low))) * (width - left - right);
-  const escape = (text) => text.replace(/[&<>"]/g, (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[char]);
+  const escapeXml = (text) => text.replace(/[&<>"]/g, (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[char]);
   const parts = [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="sans-serif" font-size="12">`,
     `<rect width="100%" height="100%" fill="#fff"/>`,
-    `<text x="${left}" y="20" font-size="14" font-weight="bold">${escape(title)}</text>`,
+    `<text x="${left}" y="20" font-size="14" font-weight="bold">${escapeXml(title)}</text>`,
     `<text x="${left}" y="36" fill="#555">bar: median · tick: p99 · log scale, ms</text>`,
   ];
   for (let tick = low; tick <= high; tick *= 10) {
@@ -29,7 +29,7 @@ export function latencyChart(entries, title) {
   }
   entries.forEach((entry, index) => {
     const y = top + index * row;
-    parts.push(`<text x="${left - 8}" y="${y + 15}" text-anchor="end">${escape(entry.label)}</text>`);
+    parts.push(`<text x="${left - 8}" y="${y + 15}" text-anchor="end">${escapeXml(entry.label)}</text>`);
     if (!Number.isFinite(entry.median)) return;
     parts.push(
       `<rect x="${left}" y="${y + 4}" width="${Math.max(1, x(entry.median) - left)}" height="16" fill="${entry.color ?? "#4f46e5"}"/>`,

@@ -35,14 +35,14 @@ export function hslToRgb(h, s, l) {
 
 // Hex rather than hsl(): some non-browser SVG renderers (thumbnailers, rsvg) reject CSS3 colours.
 function hex(h, s, l) {
-  return '#' + hslToRgb(h, s, l).map((v) => v.toString(16).padStart(2, '0')).join('');
+  return `#${hslToRgb(h, s, l).map((v) => v.toString(16).padStart(2, '0')).join('')}`;
 }
 
 /**
  * Up to two initials from the first two words, keeping Vietnamese capitals like Đ.
  * @param {string} name
  */
-export function initials(name) {
+function initials(name) {
   const words = name.split(/\s+/).filter((w) => /\p{L}|\p{N}/u.test(w));
   return words
     .slice(0, 2)
@@ -72,8 +72,6 @@ const MOTIFS = {
   bolt: '<path d="M290 40L120 290h110l-30 182 190-262H278z" fill="#fff" fill-opacity=".18"/>',
   gauge: '<g fill="none" stroke="#fff" stroke-opacity=".2" stroke-width="26" stroke-linecap="round"><path d="M90 360a170 170 0 1 1 332 0"/><path d="M256 300l90-120"/></g>',
 };
-
-export const MOTIF_NAMES = Object.keys(MOTIFS);
 
 /**
  * App icon: rounded-rect gradient in the app's hue, a motif, and bold initials.
@@ -110,13 +108,13 @@ function wrap(text, maxChars, maxLines) {
   if (line) lines.push(line);
   if (lines.length > maxLines) {
     lines.length = maxLines;
-    lines[maxLines - 1] = truncate(lines[maxLines - 1] + ' …', maxChars);
+    lines[maxLines - 1] = truncate(`${lines[maxLines - 1]} …`, maxChars);
   }
   return lines.map((l) => truncate(l, maxChars));
 }
 
 function truncate(text, max) {
-  return text.length <= max ? text : text.slice(0, max - 1).trimEnd() + '…';
+  return text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`;
 }
 
 // Body layouts for screenshots; each returns SVG for the area y = 190..700.
@@ -173,8 +171,6 @@ const LAYOUTS = {
     return [...cards, '<rect x="40" y="430" width="310" height="240" rx="18" fill="#fff" fill-opacity=".07"/>', ...bars].join('');
   },
 };
-
-export const LAYOUT_NAMES = Object.keys(LAYOUTS);
 
 /**
  * Portrait phone screenshot mock-up.

@@ -16,7 +16,7 @@ const CONTROL_ORDER = ['Package', 'Name', 'Version', 'Architecture', 'Descriptio
  * @param {Record<string, string>} control
  * @returns {string}
  */
-export function controlText(control) {
+function controlText(control) {
   const keys = [...CONTROL_ORDER.filter((k) => k in control), ...Object.keys(control).filter((k) => !CONTROL_ORDER.includes(k))];
   return keys
     .map((key) => {
@@ -43,7 +43,7 @@ export function createDeb({ control, files }) {
   const dirs = new Set();
   for (const f of normalized) {
     const parts = f.path.split('/').slice(0, -1);
-    for (let i = 1; i <= parts.length; i++) dirs.add(parts.slice(0, i).join('/') + '/');
+    for (let i = 1; i <= parts.length; i++) dirs.add(`${parts.slice(0, i).join('/')}/`);
   }
   const dataEntries = [
     { name: './' },
@@ -72,7 +72,7 @@ export function createDeb({ control, files }) {
  * @param {{ name: string, data: Uint8Array }[]} members names <= 16 chars
  * @returns {Uint8Array}
  */
-export function createAr(members) {
+function createAr(members) {
   const parts = [encoder.encode('!<arch>\n')];
   for (const { name, data } of members) {
     if (name.length > 16) throw new Error(`ar member name too long: ${name}`);

@@ -12,7 +12,7 @@ const encoder = new TextEncoder();
  * @param {Record<string, unknown>} dict
  * @returns {string}
  */
-export function plistXml(dict) {
+function plistXml(dict) {
   const render = (value, indent) => {
     const pad = '\t'.repeat(indent);
     if (typeof value === 'string') return `${pad}<string>${escapeXml(value)}</string>`;
@@ -138,7 +138,7 @@ export function createIpa({ name, executable, bundleId, version, build, minOs, h
  * @param {Record<string, unknown>} entitlements
  * @returns {Uint8Array}
  */
-export function mobileProvision(name, bundleId, entitlements) {
+function mobileProvision(name, bundleId, entitlements) {
   const plist = plistXml({
     AppIDName: name,
     ApplicationIdentifierPrefix: ['DEMOTEAM01'],

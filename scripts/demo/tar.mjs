@@ -42,7 +42,7 @@ export function createTar(entries, { mtime = 1704110400 } = {}) {
     let sum = 0;
     for (const byte of header) sum += byte;
     // Conventional form: six octal digits, NUL, space.
-    header.set(encoder.encode(sum.toString(8).padStart(6, '0') + '\0 '), 148);
+    header.set(encoder.encode(`${sum.toString(8).padStart(6, '0')}\0 `), 148);
 
     blocks.push(header);
     if (size > 0) {
@@ -64,5 +64,5 @@ export function createTar(entries, { mtime = 1704110400 } = {}) {
 
 // Octal, zero-padded, NUL-terminated within the field width.
 function writeOctal(header, offset, width, value) {
-  header.set(encoder.encode(value.toString(8).padStart(width - 1, '0') + '\0'), offset);
+  header.set(encoder.encode(`${value.toString(8).padStart(width - 1, '0')}\0`), offset);
 }

@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { ADMIN_LOGIN, ADMIN_PASSWORD, login, newUser, signIn, toast } from "./support";
 
 // Admin key management (spec §2 "Admin key management", §6): the admin prices a key type, imports

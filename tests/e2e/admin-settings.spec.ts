@@ -6,7 +6,7 @@ import { ADMIN_LOGIN, ADMIN_PASSWORD, fundUser, login, newUser, signIn, toast, u
 
 // Demo apps without a 1-day pricing; one per project (both projects share one store).
 const APP_BY_PROJECT: Record<string, string> = { desktop: "pixel-dungeon-plus", phone: "dau-truong-sam-set-skin" };
-const vnd = (amount: number) => new RegExp(new Intl.NumberFormat("vi-VN").format(amount).replace(/\./g, "\\.") + "\\s₫");
+const vnd = (amount: number) => new RegExp(`${new Intl.NumberFormat("vi-VN").format(amount).replace(/\./g, "\\.")}\\s₫`);
 
 test("the admin sets the USD rate on Cài đặt, and goes back to the default", async ({ page, request }) => {
   const admin = await login(request, ADMIN_LOGIN, ADMIN_PASSWORD);

@@ -1,5 +1,5 @@
-import { type APIRequestContext, expect, type Page, type Route, test } from "@playwright/test";
-import { closeMenu, fundUser, headerAccount, login, newUser, type Session, signIn, toast } from "./support";
+import { expect, type Page, type Route, test } from "@playwright/test";
+import { closeMenu, fundUser, headerAccount, newUser, type Session, signIn, toast } from "./support";
 
 // Buying a key on an app page (spec §2 "Key purchase", §4 "Purchase flow", §8 "Purchase"):
 // the option list, the guest's way to login, the pre-checks, both dialogs, a real purchase.

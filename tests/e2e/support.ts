@@ -2,7 +2,7 @@
 // balance adjustment (the real path), the session put in localStorage, and the header.
 import { type APIRequestContext, expect, type Page } from "@playwright/test";
 
-export const PASSWORD = "mat-khau-123";
+const PASSWORD = "mat-khau-123";
 export const ADMIN_LOGIN = process.env.E2E_ADMIN_EMAIL ?? "admin@iosgamehack.local";
 export const ADMIN_PASSWORD = process.env.E2E_ADMIN_PASSWORD ?? "admin12345";
 

@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Page, type Route, test } from "@playwright/test";
+import { expect, type Page, type Route, test } from "@playwright/test";
 import { localSettings } from "../../scripts/lib.mjs";
 import { simulateBankTransfer } from "../../scripts/simulate-bank.mjs";
 import { ADMIN_LOGIN, ADMIN_PASSWORD, closeMenu, fundUser, headerAccount, login, newUser, type Session, signIn, toast } from "./support";

@@ -47,7 +47,6 @@ async function expectLedgerConsistent(userId: number) {
 describe("credits and adjustments", () => {
   it("credit each reference exactly once, however often and however concurrently it is replayed", async () => {
     const user = await person();
-    const wallet = walletFor(env, user.id);
     const entry = deposit(120000, unique("sepay-tx"));
     const first = await applyEntries(env.DB, user.id, [entry]);
     expect(first).toMatchObject({ ok: true, duplicate: false, wallet: { balance: 120000 } });
@@ -204,7 +203,10 @@ describe("the ledger invariant", () => {
   it("holds after every step of random credits, purchases and adjustments, some concurrent", { timeout: 120_000 }, async () => {
     // A small seeded generator, so a failure can be replayed.
     let seed = 20261125;
-    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const random = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
     const user = await person();
     const admin = await person();
     const wallet = walletFor(env, user.id);

@@ -235,7 +235,10 @@ describe("readDebControl", () => {
 describe("damaged packages", () => {
   it("fail with a PackageError only, never a crash", async () => {
     let seed = 20240506;
-    const random = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
+    const random = () => {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      return seed / 0x7fffffff;
+    };
     for (const name of ["xmlDeflated", "binary", "deb", "debXz"]) {
       const original = bytes(name);
       for (let n = 0; n < 150; n++) {

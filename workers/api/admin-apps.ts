@@ -3,7 +3,7 @@
 import { Hono } from "hono";
 import { APP_FORM_MESSAGES } from "../shared/app-form";
 import { publicOrigin } from "../config";
-import { bytesReader, PackageError, readIpaInfo, developerFromBundleId } from "../lib/packages";
+import { bytesReader, PackageError, type RangeReader, readIpaInfo, developerFromBundleId } from "../lib/packages";
 import { checkDeclaredFile } from "../services/app-files";
 import { createApp, deleteApp, findAdminApp, listAdminApps, updateApp } from "../services/app-admin";
 import { parseAppId } from "../services/catalogue";
@@ -63,7 +63,7 @@ adminAppsApi.post("/preview-ipa", async (c) => {
   const form = await readForm(c);
   const part = form.get("ipa_file");
   const key = form.get("file_key");
-  let reader;
+  let reader: RangeReader;
   if (part && typeof part !== "string" && part.size > 0) {
     // Judged as an IPA (or TIPA) whatever its name: same size limit, same reader.
     checkDeclaredFile("app_file", /\.tipa$/i.test(part.name) ? "preview.tipa" : "preview.ipa", part.size);

@@ -70,7 +70,7 @@ function xml(value: string): string {
 }
 
 /** The OTA manifest that itms-services:// reads (REFERENCE.md): the IPA's URL and identity. */
-export function otaManifest(app: Pick<PublicApp, "file_url" | "bundle_identifier" | "version" | "name">): string {
+function otaManifest(app: Pick<PublicApp, "file_url" | "bundle_identifier" | "version" | "name">): string {
   return `<?xml version="1.0" encoding="UTF-8"?>
 <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
 <plist version="1.0">
@@ -102,6 +102,6 @@ export function otaManifest(app: Pick<PublicApp, "file_url" | "bundle_identifier
 appsApi.get("/:id/manifest.plist", async (c) => {
   const id = parseAppId(c.req.param("id"));
   const app = id === null ? null : await findPublicAppById(db(c), publicOrigin(c.env, c.req.raw), id);
-  if (!app || !app.file || (app.app_type !== "ipa" && app.app_type !== "itms-ipa")) throw new ApiError(404, MESSAGES.appNotFound);
+  if (!app?.file || (app.app_type !== "ipa" && app.app_type !== "itms-ipa")) throw new ApiError(404, MESSAGES.appNotFound);
   return new Response(otaManifest(app), { headers: { "Content-Type": "application/xml; charset=UTF-8", "Cache-Control": "no-cache" } });
 });

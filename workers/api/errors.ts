@@ -1,6 +1,6 @@
 // The one error shape of the API (spec §8): {success:false, message, errors?}.
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { type DomainErrorKind, type FieldErrors } from "../services/errors";
+import type { DomainErrorKind, FieldErrors } from "../services/errors";
 import { VALIDATION_FALLBACK } from "../shared/error-messages";
 
 export type { FieldErrors };

@@ -29,10 +29,10 @@ import { uploadsApi } from "./uploads";
 export const api = new Hono<ApiEnv>({ strict: false }).basePath("/api");
 
 /** Every API body larger than this is refused before it is read. */
-export const MAX_BODY_BYTES = 64 * 1024;
+const MAX_BODY_BYTES = 64 * 1024;
 /** The bulk key import: 10,000 keys of the longest length, each with its JSON-escaped newline, plus the rest of the JSON. */
-export const KEY_IMPORT_MAX_BYTES = 10_000 * (MAX_KEY_LENGTH + 2) + MAX_BODY_BYTES; // 2,085,536 bytes
-export const BODY_TOO_LARGE = "Nội dung yêu cầu quá lớn.";
+const KEY_IMPORT_MAX_BYTES = 10_000 * (MAX_KEY_LENGTH + 2) + MAX_BODY_BYTES; // 2,085,536 bytes
+const BODY_TOO_LARGE = "Nội dung yêu cầu quá lớn.";
 
 // Public answers (the catalogue the edge caches, downloads, media) keep their own caching;
 // every other API answer may carry a user's data or an admin's view and is never stored.

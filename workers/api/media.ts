@@ -5,7 +5,7 @@ import { ApiError, MESSAGES } from "./errors";
 
 // Icons, screenshots and videos stored in R2. App files are not served here: they go
 // through the counted download endpoint.
-export const MEDIA_PREFIXES = ["icons/", "media/"] as const;
+const MEDIA_PREFIXES = ["icons/", "media/"] as const;
 
 export const mediaApi = new Hono<ApiEnv>();
 

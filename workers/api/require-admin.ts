@@ -6,7 +6,7 @@ import type { ApiEnv } from "./context";
 import { ApiError } from "./errors";
 import { requireUser } from "./require-user";
 
-export const ADMIN_MESSAGES = {
+const ADMIN_MESSAGES = {
   forbidden: ACCESS_DENIED_MESSAGE,
 } as const;
 

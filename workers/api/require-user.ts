@@ -14,7 +14,7 @@ export const requireUser = createMiddleware<ApiEnv>(async (c, next) => {
   const token = /^Bearer\s+(\S+)$/i.exec(header)?.[1];
   const claims = token ? await verifyAccessToken(getConfig(c.env).JWT_SECRET, token) : null;
   const session = claims ? await liveSession(db(c), claims) : null;
-  if (!session || !session.user.isActive) throw new ApiError(401, AUTH_MESSAGES.unauthenticated, undefined, { "WWW-Authenticate": "Bearer" });
+  if (!session?.user.isActive) throw new ApiError(401, AUTH_MESSAGES.unauthenticated, undefined, { "WWW-Authenticate": "Bearer" });
   c.set("user", session.user);
   c.set("session", { familyId: session.familyId, signedInAt: session.signedInAt });
   await next();

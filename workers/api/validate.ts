@@ -3,11 +3,12 @@ import type { ApiContext } from "./context";
 import { ApiError, type FieldErrors, MESSAGES } from "./errors";
 
 /** zod issues as the spec's field errors: {field: [messages]}, general ones under non_field_errors. */
-export function fieldErrors(error: z.ZodError): FieldErrors {
+function fieldErrors(error: z.ZodError): FieldErrors {
   const errors: FieldErrors = {};
   for (const issue of error.issues) {
     const field = typeof issue.path[0] === "string" ? issue.path[0] : "non_field_errors";
-    const list = (errors[field] ??= []);
+    errors[field] ??= [];
+    const list = errors[field];
     if (!list.includes(issue.message)) list.push(issue.message);
   }
   return errors;

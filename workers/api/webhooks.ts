@@ -2,8 +2,8 @@
 // parsed; a refused call stores and credits nothing.
 import { Hono } from "hono";
 import { getConfig } from "../config";
-import { BANK_PROVIDERS, receiveTransfer } from "../services/bank-transfers";
-import { cardSign, receiveCardCallback, signatureMatches } from "../services/cards";
+import { BANK_PROVIDERS, type IncomingTransfer, receiveTransfer } from "../services/bank-transfers";
+import { type CallbackOutcome, cardSign, receiveCardCallback, signatureMatches } from "../services/cards";
 import type { ApiEnv } from "./context";
 
 export const webhooksApi = new Hono<ApiEnv>();
@@ -13,7 +13,7 @@ webhooksApi.post("/:provider{sepay|casso|payos}", async (c) => {
   const provider = BANK_PROVIDERS[c.req.param("provider") as keyof typeof BANK_PROVIDERS];
   const rawBody = await c.req.text();
   if (!(await provider.verify(c.req.raw.headers, rawBody, config))) return c.json({ success: false, message: "Unauthorized" }, 401);
-  let transfer;
+  let transfer: IncomingTransfer | null;
   try {
     transfer = provider.parse(rawBody);
   } catch {
@@ -41,7 +41,7 @@ webhooksApi.on(["GET", "POST"], "/cards", async (c) => {
   if (!config.CARD_PARTNER_KEY || !code || !serial || !signatureMatches(cardSign(config.CARD_PARTNER_KEY, code, serial), text(fields.callback_sign))) {
     return c.json({ status: 0, message: "Invalid signature" }, 401);
   }
-  let outcome;
+  let outcome: CallbackOutcome;
   try {
     outcome = await receiveCardCallback(c.env, config, { requestId: text(fields.request_id), code, serial });
   } catch (error) {

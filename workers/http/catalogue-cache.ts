@@ -27,11 +27,11 @@
 // and get a fresh nonce per response.
 import { notModified } from "./etag";
 
-export const EDGE_TTL_SECONDS = 60;
+const EDGE_TTL_SECONDS = 60;
 /** How long a colo trusts the version it read from D1 before reading it again. */
 export const VERSION_RECHECK_MS = 5_000;
 /** How long an isolate trusts the version it last saw (other isolates of a colo may lag this much). */
-export const ISOLATE_RECHECK_MS = 1_000;
+const ISOLATE_RECHECK_MS = 1_000;
 const isolateMemo = new Map<string, Memo>();
 /** Set by the public page routes (their `headers` export): only they are stored. */
 export const PUBLIC_PAGE_HEADER = "X-Public-Page";
@@ -114,7 +114,7 @@ export async function readVersionFromDb(env: Env): Promise<number> {
 }
 
 /** The catalogue version as this colo knows it: from the Cache API, re-read from D1 when older than VERSION_RECHECK_MS. */
-export function catalogueVersion(env: Env, origin: string): Promise<number> {
+function catalogueVersion(env: Env, origin: string): Promise<number> {
   return knownState(origin, CATALOGUE_VERSION, () => readVersionFromDb(env));
 }
 
@@ -215,7 +215,7 @@ function canonicalPath(pathname: string): string {
  * copy of `/`, and random queries (or escapes in the path) neither fill the cache nor go around
  * it. Remix data requests (`*.data`, never stored) keep theirs.
  */
-export function cachedUrl(request: Request): URL {
+function cachedUrl(request: Request): URL {
   const url = new URL(request.url);
   if (url.pathname.endsWith(".data")) return url;
   const kept = new URL(url.origin + canonicalPath(url.pathname));

@@ -44,7 +44,7 @@ export async function findUserById(db: Database, id: number): Promise<UserRow | 
   return user ?? null;
 }
 
-export async function findUserByEmail(db: Database, email: string): Promise<UserRow | null> {
+async function findUserByEmail(db: Database, email: string): Promise<UserRow | null> {
   const [user] = await db.select().from(users).where(eq(sql`lower(${users.email})`, lower(email))).limit(1);
   return user ?? null;
 }
@@ -113,7 +113,7 @@ export type LoginOutcome = { ok: true; user: UserRow } | { ok: false; reason: "b
 
 export async function authenticate(db: Database, login: string, password: string, now = new Date()): Promise<LoginOutcome> {
   const user = await findUserByLogin(db, login);
-  if (!user || !user.passwordHash) {
+  if (!user?.passwordHash) {
     decoyHash ??= hashPassword(randomToken());
     await verifyPassword(password, await decoyHash);
     return { ok: false, reason: "bad_credentials" };
@@ -124,11 +124,6 @@ export async function authenticate(db: Database, login: string, password: string
   if (needsRehash(user.passwordHash)) update.passwordHash = await hashPassword(password);
   const [updated] = await db.update(users).set(update).where(eq(users.id, user.id)).returning();
   return { ok: true, user: updated };
-}
-
-export async function touchLastLogin(db: Database, userId: number, now = new Date()): Promise<UserRow> {
-  const [user] = await db.update(users).set({ lastLogin: now }).where(eq(users.id, userId)).returning();
-  return user;
 }
 
 /**
@@ -153,12 +148,12 @@ export async function setPassword(db: Database, userId: number, password: string
 
 // ---------------------------------------------------------------- password reset
 
-export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 
 /** A single-use reset token for an active account (stored hashed), or null when there is none. */
 export async function createResetToken(db: Database, email: string, now = Date.now()): Promise<{ user: UserRow; token: string } | null> {
   const user = await findUserByEmail(db, email);
-  if (!user || !user.isActive) return null;
+  if (!user?.isActive) return null;
   const token = randomToken();
   await db.insert(passwordResetTokens).values({
     userId: user.id,

@@ -420,7 +420,7 @@ export async function createApp(env: Env, db: Database, form: FormData, userId: 
   return { id, extracted_info: info };
 }
 
-export async function findAppRow(db: Database, id: number): Promise<AppRow | null> {
+async function findAppRow(db: Database, id: number): Promise<AppRow | null> {
   const [row] = await db.select().from(apps).where(eq(apps.id, id)).limit(1);
   return row ?? null;
 }
@@ -490,7 +490,7 @@ export async function deleteApp(env: Env, db: Database, id: number): Promise<boo
 
 // ---------------------------------------------------------------- reading, for the admin screens
 
-export type AdminRelease = { id: number; version: string; build_number: string | null; file_size: number | null; minimum_os_version: string | null; changelog: string | null; created_at: string };
+type AdminRelease = { id: number; version: string; build_number: string | null; file_size: number | null; minimum_os_version: string | null; changelog: string | null; created_at: string };
 export type AdminApp = PublicApp & { package_info: Record<string, unknown> | null; releases?: AdminRelease[] };
 
 /** Every app, failed ones included, as the public record plus what only admins see. */

@@ -24,7 +24,7 @@ export type IncomingTransfer = {
 export type ReceiveOutcome = "credited" | "duplicate" | "unmatched" | "ignored";
 
 /** Equal-time comparison of two secrets of any length (both are hashed to 32 bytes first). */
-export async function safeEqual(a: string, b: string): Promise<boolean> {
+async function safeEqual(a: string, b: string): Promise<boolean> {
   const encoder = new TextEncoder();
   const [left, right] = await Promise.all([crypto.subtle.digest("SHA-256", encoder.encode(a)), crypto.subtle.digest("SHA-256", encoder.encode(b))]);
   return timingSafeEqual(new Uint8Array(left), new Uint8Array(right));
@@ -56,7 +56,7 @@ function referenceOf(value: unknown): string | null {
   return text ? text.slice(0, 100) : null;
 }
 
-export const SEPAY_TIMESTAMP_TOLERANCE_MS = 5 * 60_000;
+const SEPAY_TIMESTAMP_TOLERANCE_MS = 5 * 60_000;
 
 /** SePay authenticates with `Authorization: Apikey <key>`, or (HMAC mode) a signed timestamp. */
 export async function verifySepay(headers: Headers, rawBody: string, config: Pick<Config, "SEPAY_AUTH" | "SEPAY_API_KEY" | "SEPAY_HMAC_SECRET">, now = Date.now()): Promise<boolean> {
@@ -73,7 +73,7 @@ export async function verifySepay(headers: Headers, rawBody: string, config: Pic
   return safeEqual(headers.get("X-SePay-Signature") ?? "", expected);
 }
 
-export function parseSepay(rawBody: string): IncomingTransfer | null {
+function parseSepay(rawBody: string): IncomingTransfer | null {
   let json: unknown;
   try {
     json = JSON.parse(rawBody);
@@ -100,7 +100,7 @@ export function parseSepay(rawBody: string): IncomingTransfer | null {
 // ---------------------------------------------------------------- Casso and payOS
 
 /** JSON with object keys sorted at every depth (Casso signs this form of the body). */
-export function sortedJson(value: unknown): string {
+function sortedJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(sortedJson).join(",")}]`;
   if (value && typeof value === "object") {
     return `{${Object.keys(value)
@@ -122,7 +122,7 @@ const cassoSchema = z.object({
 });
 
 /** Casso v2: `X-Casso-Signature: t=<ms>,v1=<hex HMAC-SHA512(key, t + "." + sorted JSON)>`. */
-export async function verifyCasso(headers: Headers, rawBody: string, secret: string, now = Date.now()): Promise<boolean> {
+async function verifyCasso(headers: Headers, rawBody: string, secret: string, now = Date.now()): Promise<boolean> {
   if (!secret) return false;
   const parts = Object.fromEntries((headers.get("X-Casso-Signature") ?? "").split(",").map((part) => part.trim().split("=") as [string, string]));
   const timestamp = Number(parts.t);
@@ -136,7 +136,7 @@ export async function verifyCasso(headers: Headers, rawBody: string, secret: str
   return safeEqual(parts.v1, await hmacHex("SHA-512", secret, `${parts.t}.${sortedJson(body)}`));
 }
 
-export function parseCasso(rawBody: string): IncomingTransfer | null {
+function parseCasso(rawBody: string): IncomingTransfer | null {
   const result = cassoSchema.safeParse(JSON.parse(rawBody));
   if (!result.success) return null;
   const { data } = result.data;
@@ -161,9 +161,9 @@ const payosSchema = z.object({
 });
 
 /** payOS: `signature` = HMAC-SHA256(checksum key, the data's keys sorted as k=v&…, null as empty). */
-export async function verifyPayos(rawBody: string, checksumKey: string): Promise<boolean> {
+async function verifyPayos(rawBody: string, checksumKey: string): Promise<boolean> {
   if (!checksumKey) return false;
-  let parsed;
+  let parsed: ReturnType<typeof payosSchema.safeParse>;
   try {
     parsed = payosSchema.safeParse(JSON.parse(rawBody));
   } catch {
@@ -178,7 +178,7 @@ export async function verifyPayos(rawBody: string, checksumKey: string): Promise
   return safeEqual(parsed.data.signature, await hmacHex("SHA-256", checksumKey, canonical));
 }
 
-export function parsePayos(rawBody: string): IncomingTransfer | null {
+function parsePayos(rawBody: string): IncomingTransfer | null {
   const { data, code } = payosSchema.parse(JSON.parse(rawBody));
   const amount = Number(data.amount);
   const id = data.reference ?? data.paymentLinkId ?? data.orderCode;
@@ -234,7 +234,7 @@ export async function receiveTransfer(env: Env, accountNumber: string, transfer:
     const previous = await env.DB.prepare("SELECT id, status, resolved_at FROM payment_events WHERE provider = ? AND provider_transaction_id = ?")
       .bind(transfer.provider, transfer.transactionId)
       .first<{ id: number; status: string; resolved_at: number | null }>();
-    if (!previous || previous.status !== "unmatched" || previous.resolved_at) return "duplicate";
+    if (previous?.status !== "unmatched" || previous.resolved_at) return "duplicate";
     eventId = previous.id;
   }
   if (!ours) return "ignored";

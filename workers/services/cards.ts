@@ -21,16 +21,16 @@ export type CardRow = typeof cardTopups.$inferSelect;
 export type Telco = CardRow["telco"];
 export type CardStatus = CardRow["status"];
 
-export const CARD_VALUES = [10_000, 20_000, 30_000, 50_000, 100_000, 200_000, 300_000, 500_000, 1_000_000];
+const CARD_VALUES = [10_000, 20_000, 30_000, 50_000, 100_000, 200_000, 300_000, 500_000, 1_000_000];
 const TELCO_LABELS: Record<Telco, string> = { VIETTEL: "Viettel", VINAPHONE: "Vinaphone", MOBIFONE: "Mobifone" };
 /** The first re-check of a card whose callback did not come; later ones back off (nextRecheckDelay). */
 export const PENDING_RECHECK_MS = 10 * 60_000;
 const MAX_RECHECK_DELAY_MS = 2 * 60 * 60_000;
 /** How long the cron keeps asking the gateway before it parks a card for an admin. */
-export const RECHECK_WINDOW_MS = 24 * 60 * 60_000;
+const RECHECK_WINDOW_MS = 24 * 60 * 60_000;
 
 /** 10, 20, 40, 80 minutes, then every 2 hours: about 17 re-checks in the first day. */
-export function nextRecheckDelay(attempts: number): number {
+function nextRecheckDelay(attempts: number): number {
   return Math.min(PENDING_RECHECK_MS * 2 ** Math.max(0, attempts), MAX_RECHECK_DELAY_MS);
 }
 
@@ -57,7 +57,7 @@ export const CARD_STATUS_DISPLAY: Record<CardStatus, string> = {
   system_error: "Lỗi hệ thống",
 };
 
-export function cardFees(config: Pick<Config, "CARD_FEES">): Record<Telco, number> {
+function cardFees(config: Pick<Config, "CARD_FEES">): Record<Telco, number> {
   const fees: Record<Telco, number> = { VIETTEL: 20, VINAPHONE: 20, MOBIFONE: 20 };
   for (const pair of config.CARD_FEES.split(",")) {
     const [telco, fee] = pair.split(":");
@@ -76,7 +76,7 @@ export function cardSettings(config: CardConfig) {
 }
 
 /** The rules of spec §5 as field errors; an empty object means the card may be sent. */
-export function cardErrors(input: { telco?: unknown; card_serial?: unknown; card_code?: unknown; card_value?: unknown }): Record<string, string[]> {
+function cardErrors(input: { telco?: unknown; card_serial?: unknown; card_code?: unknown; card_value?: unknown }): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
   if (typeof input.telco !== "string" || !(input.telco in TELCO_LABELS)) errors.telco = [CARD_MESSAGES.telco];
   const serial = typeof input.card_serial === "string" ? input.card_serial : "";
@@ -127,16 +127,16 @@ async function callGateway(config: CardConfig, card: Pick<CardRow, "telco" | "ca
   };
 }
 
-export function submitCard(config: CardConfig, card: CardRow) {
+function submitCard(config: CardConfig, card: CardRow) {
   return callGateway(config, card, "charging");
 }
 
-export function recheckCard(config: CardConfig, card: CardRow) {
+function recheckCard(config: CardConfig, card: CardRow) {
   return callGateway(config, card, "check");
 }
 
 /** The gateway's codes as the spec's statuses: 1 success, 2 wrong value, 3 bad card, 4 maintenance, 99 pending. */
-export function mapGatewayStatus(answer: Pick<GatewayAnswer, "status" | "message">): CardStatus {
+function mapGatewayStatus(answer: Pick<GatewayAnswer, "status" | "message">): CardStatus {
   switch (answer.status) {
     case 1:
       return "success";
@@ -158,7 +158,7 @@ export function mapGatewayStatus(answer: Pick<GatewayAnswer, "status" | "message
  * pending, maintenance, "not found" or a garbled answer mean: ask again later. At submission a
  * refusal (maintenance, failed submission) is final too, since the gateway did not take the card.
  */
-export function isFinalAnswer(answer: Pick<GatewayAnswer, "status">, command: "charging" | "check"): boolean {
+function isFinalAnswer(answer: Pick<GatewayAnswer, "status">, command: "charging" | "check"): boolean {
   if (answer.status === 1 || answer.status === 2 || answer.status === 3) return true;
   return command === "charging" && (answer.status === 4 || answer.status === 100);
 }
@@ -207,7 +207,7 @@ export function toPublicCard(row: CardRow) {
  * re-checks it): no final answer changes nothing; a final one settles the card through the user's
  * wallet.
  */
-export async function applyGatewayAnswer(env: Env, config: CardConfig, card: CardRow, answer: GatewayAnswer, command: "charging" | "check" = "check"): Promise<CardStatus> {
+async function applyGatewayAnswer(env: Env, config: CardConfig, card: CardRow, answer: GatewayAnswer, command: "charging" | "check" = "check"): Promise<CardStatus> {
   if (!isFinalAnswer(answer, command)) return "pending";
   const status = mapGatewayStatus(answer);
   if (status === "pending") return "pending";
@@ -226,7 +226,7 @@ export async function applyGatewayAnswer(env: Env, config: CardConfig, card: Car
 }
 
 /** The credit a card would bring at its declared value (what an admin sees for a card with no answer). */
-export function expectedCredit(card: Pick<CardRow, "cardValue" | "feePercent">): number {
+function expectedCredit(card: Pick<CardRow, "cardValue" | "feePercent">): number {
   return capCardCredit(card, (card.cardValue * (100 - card.feePercent)) / 100);
 }
 
@@ -349,7 +349,7 @@ export async function createCardTopup(env: Env, config: CardConfig, userId: numb
   if (paid) throw duplicate();
 
   const now = new Date();
-  let card;
+  let card: CardRow;
   try {
     [card] = await db
       .insert(cardTopups)

@@ -58,7 +58,7 @@ export function mediaPath(objectKey: string): string {
   return `/api/media/${objectKey.split("/").map(encodeURIComponent).join("/")}`;
 }
 
-export function manifestPath(appId: number): string {
+function manifestPath(appId: number): string {
   return `/api/apps/${appId}/manifest.plist`;
 }
 

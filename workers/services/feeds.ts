@@ -44,9 +44,9 @@ function firstLine(text: string, max: number): string {
 // ---------------------------------------------------------------- AltStore / SideStore source
 
 /** AltStore and SideStore install and re-sign plain IPAs; a TIPA needs TrollStore (decision 0009). */
-export const SOURCE_APP_TYPES = ["ipa", "itms-ipa"] as const;
+const SOURCE_APP_TYPES = ["ipa", "itms-ipa"] as const;
 
-export type SourceVersion = {
+type SourceVersion = {
   version: string;
   buildVersion?: string;
   date: string;
@@ -56,7 +56,7 @@ export type SourceVersion = {
   minOSVersion: string;
 };
 
-export type SourceApp = {
+type SourceApp = {
   name: string;
   bundleIdentifier: string;
   developerName: string;
@@ -230,9 +230,9 @@ export async function buildAltStoreSource(env: Env, db: Database, config: Config
 
 // ---------------------------------------------------------------- APT repository
 
-export const DEB_APP_TYPES = ["rootless", "rootfull", "roothide"] as const;
+const DEB_APP_TYPES = ["rootless", "rootfull", "roothide"] as const;
 /** Debian architecture per jailbreak flavour (REFERENCE.md). */
-export const DEB_ARCHITECTURES: Record<(typeof DEB_APP_TYPES)[number], string> = {
+const DEB_ARCHITECTURES: Record<(typeof DEB_APP_TYPES)[number], string> = {
   rootless: "iphoneos-arm64",
   rootfull: "iphoneos-arm",
   roothide: "iphoneos-arm64e",

@@ -22,7 +22,7 @@ export class GoogleAuthError extends Error {
 const metadataCache = new Map<string, Promise<ProviderMetadata>>();
 const keySets = new Map<string, ReturnType<typeof createRemoteJWKSet>>();
 
-export function providerMetadata(issuer: string): Promise<ProviderMetadata> {
+function providerMetadata(issuer: string): Promise<ProviderMetadata> {
   let cached = metadataCache.get(issuer);
   if (!cached) {
     cached = fetch(`${issuer.replace(/\/$/, "")}/.well-known/openid-configuration`).then(async (response) => {

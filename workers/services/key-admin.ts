@@ -38,7 +38,7 @@ export const MAX_KEY_LENGTH = 200;
 export type ParsedKeys = { codes: string[]; totalLines: number; duplicatesInText: number; invalid: number };
 
 /** One key per line; blank lines ignored; repeats inside the text counted once. */
-export function parseKeysText(text: string): ParsedKeys {
+function parseKeysText(text: string): ParsedKeys {
   const seen = new Set<string>();
   let totalLines = 0;
   let duplicatesInText = 0;
@@ -59,7 +59,7 @@ export function parseKeysText(text: string): ParsedKeys {
 }
 
 /** Statements inserting the codes, 100 bound values per statement (D1's limit), skipping ones the app has. */
-export function insertKeyStatements(db: D1Database, appId: number, keyTypeId: number, batchId: number, codes: string[], now: number): D1PreparedStatement[] {
+function insertKeyStatements(db: D1Database, appId: number, keyTypeId: number, batchId: number, codes: string[], now: number): D1PreparedStatement[] {
   for (const value of [appId, keyTypeId, batchId, now]) if (!Number.isSafeInteger(value)) throw new Error("ids must be integers");
   const statements: D1PreparedStatement[] = [];
   for (let start = 0; start < codes.length; start += 100) {
@@ -94,7 +94,7 @@ export type KeyRow = {
   app_url: string;
 };
 
-export const KEY_SELECT = `SELECT k.id, k.key_code, k.status, k.key_type_id, t.display_name AS key_type_name, p.price, p.currency,
+const KEY_SELECT = `SELECT k.id, k.key_code, k.status, k.key_type_id, t.display_name AS key_type_name, p.price, p.currency,
   k.batch_id, b.batch_name, k.sold_at, k.activated_at, k.expires_at, k.device_id, k.created_at, k.app_id, a.url AS app_url
   FROM license_keys k JOIN key_types t ON t.id = k.key_type_id JOIN apps a ON a.id = k.app_id
   LEFT JOIN key_pricing p ON p.app_id = k.app_id AND p.key_type_id = k.key_type_id
@@ -102,7 +102,7 @@ export const KEY_SELECT = `SELECT k.id, k.key_code, k.status, k.key_type_id, t.d
 
 const iso = (value: number | null) => (value === null ? null : new Date(value).toISOString());
 
-export function toAdminKey(row: KeyRow) {
+function toAdminKey(row: KeyRow) {
   return {
     id: row.id,
     key_code: row.key_code,

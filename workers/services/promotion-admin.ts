@@ -46,7 +46,7 @@ function toRow(input: PromotionInput) {
   };
 }
 
-export function toPublicPromotion(row: PromotionRow, now = Date.now()) {
+function toPublicPromotion(row: PromotionRow, now = Date.now()) {
   // Past its end date a promotion reads as expired, whatever was saved.
   const status = row.status === "active" && row.endDate.getTime() <= now ? "expired" : row.status;
   return {

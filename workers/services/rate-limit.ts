@@ -71,13 +71,6 @@ export async function claim(db: Database, limit: Limit, subject: string, now = D
   return state(limit, limit.max + 1, row ? row.windowStart.getTime() : now, now);
 }
 
-/** Whether another event would still be allowed, without counting one. */
-export async function peek(db: Database, limit: Limit, subject: string, now = Date.now()): Promise<LimitState> {
-  const [row] = await db.select().from(rateLimits).where(eq(rateLimits.key, key(limit, subject))).limit(1);
-  if (!row || row.windowStart.getTime() <= now - limit.windowMs) return { allowed: true, retryAfterSeconds: 0 };
-  return state(limit, row.count + 1, row.windowStart.getTime(), now);
-}
-
 export async function clear(db: Database, limit: Limit, subject: string): Promise<void> {
   await db.delete(rateLimits).where(eq(rateLimits.key, key(limit, subject)));
 }

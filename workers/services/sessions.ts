@@ -6,10 +6,10 @@ import type { Database } from "../db/client";
 import { deviceTokens, sessions, users } from "../db/schema";
 import { randomToken, sha256Hex } from "./crypto";
 
-export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
-export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /** A session chain ends this long after its sign-in, however often it is refreshed. */
-export const SESSION_MAX_AGE_MS = 90 * 24 * 60 * 60 * 1000;
+const SESSION_MAX_AGE_MS = 90 * 24 * 60 * 60 * 1000;
 const ISSUER = "ios-game-hack";
 
 function signingKey(secret: string): Uint8Array {
@@ -17,7 +17,7 @@ function signingKey(secret: string): Uint8Array {
 }
 
 /** An access token names its session chain (`sid`), so ending the chain ends the token at once. */
-export async function signAccessToken(secret: string, userId: number, sessionId: string, now = Date.now()): Promise<string> {
+async function signAccessToken(secret: string, userId: number, sessionId: string, now = Date.now()): Promise<string> {
   const issuedAt = Math.floor(now / 1000);
   return new SignJWT({ typ: "access", sid: sessionId })
     .setProtectedHeader({ alg: "HS256", typ: "JWT" })
@@ -123,7 +123,7 @@ export async function rotateSession(db: Database, secret: string, refresh: strin
   return { ok: true, userId: session.userId, tokens: { access: await signAccessToken(secret, session.userId, session.familyId, now), refresh: next } };
 }
 
-export async function revokeFamily(db: Database, familyId: string, now = Date.now()): Promise<void> {
+async function revokeFamily(db: Database, familyId: string, now = Date.now()): Promise<void> {
   await db
     .update(sessions)
     .set({ revokedAt: new Date(now) })
@@ -151,7 +151,7 @@ export async function revokeAllSessions(db: Database, userId: number, now = Date
 // ---------------------------------------------------------------- device tokens
 
 /** A device token unused for this long is no longer known. */
-export const DEVICE_TOKEN_IDLE_MS = 180 * 24 * 60 * 60 * 1000;
+const DEVICE_TOKEN_IDLE_MS = 180 * 24 * 60 * 60 * 1000;
 
 /** A new device token for a browser that just signed in with the password (stored hashed). */
 export async function issueDeviceToken(db: Database, userId: number, now = Date.now()): Promise<string> {

@@ -3,7 +3,7 @@
 // (DESIGN.md §6b: one currency in the wallet, nothing ever debits a raw foreign number).
 import { getConfig } from "../config";
 
-export const USD_VND_RATE_KEY = "usd_vnd_rate";
+const USD_VND_RATE_KEY = "usd_vnd_rate";
 export const MAX_USD_VND_RATE = 1_000_000;
 
 export const SETTINGS_MESSAGES = {

@@ -13,10 +13,10 @@ import { r2Reader, r2Sha256 } from "./files";
 /** R2 wants equal parts of at least 5 MiB (the last may be shorter); 8 MiB keeps each request small. */
 export const PART_SIZE = 8 * 1024 * 1024;
 /** How long an upload may stay unfinished or unattached before the cron removes it. */
-export const UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
+const UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
 const CLEANUPS_PER_RUN = 50;
 
-export const UPLOAD_MESSAGES = {
+const UPLOAD_MESSAGES = {
   notFound: "Không tìm thấy phiên tải lên (có thể đã hết hạn)",
   notUploading: "Phiên tải lên đã hoàn tất hoặc đã bị hủy",
   badPart: "Số thứ tự phần không hợp lệ",
@@ -33,7 +33,7 @@ export function partCount(size: number, partSize: number): number {
 }
 
 /** Keeps a file name safe as the last segment of an object key and a download name. */
-export function safeFilename(filename: string): string {
+function safeFilename(filename: string): string {
   const base = filename.split(/[\\/]/).pop() ?? "";
   const cleaned = base.normalize("NFKC").replace(/[^\p{L}\p{N}._ -]/gu, "_").replace(/\s+/g, " ").trim().slice(-120);
   return cleaned.replace(/^\.+/, "") || "file";

@@ -32,7 +32,7 @@ export const VIETQR_MESSAGES = {
   created: "Đã tạo giao dịch VietQR",
 } as const;
 
-export const STATUS_DISPLAY: Record<TopupRow["status"], string> = {
+const STATUS_DISPLAY: Record<TopupRow["status"], string> = {
   pending: "Đang chờ thanh toán",
   paid: "Đã thanh toán",
   cancelled: "Đã hủy",
@@ -62,7 +62,7 @@ export function vietqrSettings(config: VietQrConfig) {
  * The amount rules of spec §5 with this store's limits: vietqrAmountError (workers/shared/topup.ts),
  * which the browser's pre-check uses too.
  */
-export function amountError(amount: unknown, config: VietQrConfig): string | null {
+function amountError(amount: unknown, config: VietQrConfig): string | null {
   return vietqrAmountError(typeof amount === "number" ? amount : null, {
     minimum_amount: config.VIETQR_MIN_AMOUNT,
     maximum_amount: config.VIETQR_MAX_AMOUNT,
@@ -74,9 +74,9 @@ export function amountError(amount: unknown, config: VietQrConfig): string | nul
 
 // Transfer codes avoid look-alike characters (0/O, 1/I) so a buyer can type them.
 const CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
-export const TRANSFER_CODE_PATTERN = /IGH[A-HJ-NP-Z2-9]{8}/g;
+const TRANSFER_CODE_PATTERN = /IGH[A-HJ-NP-Z2-9]{8}/g;
 
-export function newTransferCode(): string {
+function newTransferCode(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(8));
   return `IGH${[...bytes].map((byte) => CODE_ALPHABET[byte % CODE_ALPHABET.length]).join("")}`;
 }
@@ -87,12 +87,12 @@ export function findTransferCodes(content: string): string[] {
   return [...new Set(compact.match(TRANSFER_CODE_PATTERN) ?? [])];
 }
 
-export function qrImagePath(transactionId: string): string {
+function qrImagePath(transactionId: string): string {
   return `/api/vietqr/qr/${transactionId}.png`;
 }
 
 /** The public image service of the spec, used by the browser only if our own image fails. */
-export function fallbackQrUrl(row: Pick<TopupRow, "bankBin" | "accountNumber" | "accountName" | "amount" | "transferCode">): string {
+function fallbackQrUrl(row: Pick<TopupRow, "bankBin" | "accountNumber" | "accountName" | "amount" | "transferCode">): string {
   const query = new URLSearchParams({ amount: String(row.amount), addInfo: row.transferCode, accountName: row.accountName });
   return `https://img.vietqr.io/image/${row.bankBin}-${row.accountNumber}-compact2.png?${query}`;
 }

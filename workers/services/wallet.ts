@@ -53,7 +53,7 @@ export function toPublicTransaction(row: {
 }
 
 /** The wallet with its spending formatted, as the profile and a purchase's answer show it. */
-export function toPublicUserWallet(wallet: WalletSnapshot) {
+function toPublicUserWallet(wallet: WalletSnapshot) {
   return { ...wallet, formatted_total_spent: formatVND(wallet.total_spent) };
 }
 

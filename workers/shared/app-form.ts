@@ -26,7 +26,7 @@ export const APP_FORM_MESSAGES = {
 
 const MB = 1024 * 1024;
 /** Spec §9 upload limits, in bytes (and seconds for video). */
-export const UPLOAD_LIMITS = { ipa: 500 * MB, tipa: 500 * MB, deb: 100 * MB, icon: 2 * MB, image: 5 * MB, video: 50 * MB } as const;
+const UPLOAD_LIMITS = { ipa: 500 * MB, tipa: 500 * MB, deb: 100 * MB, icon: 2 * MB, image: 5 * MB, video: 50 * MB } as const;
 export const MAX_VIDEO_SECONDS = 30;
 
 /** Spec §5: lower case, only a-z, 0-9, hyphen and underscore kept. */
@@ -41,7 +41,7 @@ export function slugFromName(name: string): string {
 }
 
 /** First path segments the store itself uses: an app slug there would be unreachable. */
-export const RESERVED_SLUGS = new Set([
+const RESERVED_SLUGS = new Set([
   "admin",
   "api",
   "app",
@@ -82,11 +82,11 @@ export function isAppType(value: string): value is AppTypeName {
   return (APP_TYPES as readonly string[]).includes(value);
 }
 
-export function isItmsUrl(value: string): boolean {
+function isItmsUrl(value: string): boolean {
   return /^itms-services:\/\/\?/i.test(value) || /^https:\/\/\S+$/i.test(value);
 }
 
-export function isTestflightUrl(value: string): boolean {
+function isTestflightUrl(value: string): boolean {
   return /^https:\/\/testflight\.apple\.com\/\S+$/i.test(value);
 }
 
@@ -159,7 +159,7 @@ export function packageExtension(filename: string): PackageExtension | null {
 }
 
 /** The package endings each app type accepts (spec §5 accept filters). */
-export function packageExtensionsFor(type: string): PackageExtension[] {
+function packageExtensionsFor(type: string): PackageExtension[] {
   if (type === "ipa" || type === "itms-ipa") return ["ipa"];
   if (type === "tipa") return ["tipa"];
   if (type === "testflight") return [];

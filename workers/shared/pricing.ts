@@ -43,7 +43,7 @@ export function priceLabel(option: PricingOption): string {
 }
 
 /** Not for sale now: the pricing or its whole key type is switched off, or a USD price has no rate. */
-export function isPaused(option: PricingOption): boolean {
+function isPaused(option: PricingOption): boolean {
   return !option.is_active || option.key_type?.is_active === false || chargeOf(option) === null;
 }
 

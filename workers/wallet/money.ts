@@ -449,7 +449,7 @@ export type CardSettlement = {
  */
 export async function settleCard(db: D1Database, userId: number, settlement: CardSettlement): Promise<"credited" | "closed" | "already_settled"> {
   const card = await db.prepare("SELECT status FROM card_topups WHERE id = ? AND user_id = ?").bind(settlement.cardId, userId).first<{ status: string }>();
-  if (!card || card.status !== "pending") return "already_settled";
+  if (card?.status !== "pending") return "already_settled";
   const now = Date.now();
   const close = db
     .prepare(

@@ -54,11 +54,11 @@ export function PromotionsScreen() {
 
   // The search reloads the list once typing pauses (a timer, not a fetch).
   const query = search.trim();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the typed query changes, not when the list reloads.
   useEffect(() => {
     if (query === (searchParams.get("search") ?? "")) return;
     const timer = setTimeout(() => show({ status, search: query }), 300);
     return () => clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [query]);
 
   return (

@@ -22,7 +22,7 @@ import { adminCallFailure, adminFetch } from "~/lib/admin-route";
 import { ApiError, apiFetch } from "~/lib/api";
 import { pageMeta } from "~/lib/meta";
 import { toast } from "~/lib/toast";
-import { type AdminPricing, type AppHeader, type KeysData } from "./data";
+import type { AdminPricing, AppHeader, KeysData } from "./data";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "Quản lý key");
 

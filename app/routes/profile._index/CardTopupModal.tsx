@@ -126,6 +126,7 @@ export function CardTopupModal({
     return () => clearInterval(timer);
   }, [pendingId, settle]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: focus moves when the dialog changes step, not on every status poll.
   useEffect(() => keepFocusInDialog(card ? progress.current : serialInput.current), [card?.transaction_id, card?.status, gaveUp]);
 
   const telco = config?.supported_telcos.find((item) => item.value === form.telco) ?? null;

@@ -125,6 +125,7 @@ export function ChangePasswordModal({
   }
 
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: a press on the backdrop is a mouse shortcut; the keyboard closes with Escape.
     <div className="fixed inset-0 z-50 flex items-end justify-center bg-black/70 p-0 backdrop-blur-sm sm:items-center sm:p-4" onMouseDown={(event) => event.target === event.currentTarget && close()}>
       <div
         ref={panel}

@@ -80,6 +80,7 @@ export function VietQrModal({
     };
   }, []);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: focus moves when the dialog changes step, not on every status poll.
   useEffect(() => keepFocusInDialog(transaction ? view.current : amountInput.current), [transaction?.transaction_id, transaction?.status]);
 
   const rules = config ?? VIETQR_DEFAULTS;
@@ -161,6 +162,7 @@ export function VietQrModal({
 
   // At zero: one last look (a transfer may have landed in the final seconds), else it has expired.
   const expiring = pending && remaining === 0;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per expiry of this transaction.
   useEffect(() => {
     if (!expiring || !transaction) return;
     const ended = { ...transaction, status: "expired" as const, status_display: "Đã hết hạn", time_remaining: 0 };
@@ -169,7 +171,6 @@ export function VietQrModal({
       if (data && (data.status === "paid" || data.status === "cancelled")) apply(data);
       else apply(data && data.status !== "pending" ? data : ended, { expiredLocally: true });
     })();
-    // Once per expiry of this transaction.
   }, [expiring]);
 
   function changeAmount(text: string) {

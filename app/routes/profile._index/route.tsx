@@ -317,6 +317,7 @@ export default function ProfileScreen() {
             id={`profile-panel-${name}`}
             aria-labelledby={`profile-tab-${name}`}
             hidden={tab !== name}
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: the WAI-ARIA tabs pattern makes the tab panel focusable.
             tabIndex={0}
             className="p-5 outline-none sm:p-6"
           >

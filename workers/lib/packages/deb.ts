@@ -124,7 +124,7 @@ async function findControlMember(reader: RangeReader): Promise<ArMember | undefi
 }
 
 /** A regular file from a ustar/GNU/pax tar, by path ("./control" and "control" alike). */
-export function findTarFile(tar: Uint8Array, path: string): Uint8Array | undefined {
+function findTarFile(tar: Uint8Array, path: string): Uint8Array | undefined {
   const wanted = normalisePath(path);
   let at = 0;
   let longName: string | undefined;
@@ -205,7 +205,7 @@ export function parseControl(text: string): Record<string, string> {
     if (/^[ \t]/.test(line)) {
       if (!current) continue;
       const body = line.slice(1);
-      fields[current] += "\n" + (body.trim() === "." ? "" : body);
+      fields[current] += `\n${body.trim() === "." ? "" : body}`;
       continue;
     }
     if (line.trim() === "") {

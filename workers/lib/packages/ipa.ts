@@ -57,7 +57,7 @@ export function developerFromBundleId(bundleId: string): string {
 }
 
 /** `Payload/<Name>.app/Info.plist`, exactly one level under Payload (never a framework's). */
-export function findAppInfoPlist(entries: ZipEntry[]): ZipEntry | undefined {
+function findAppInfoPlist(entries: ZipEntry[]): ZipEntry | undefined {
   const candidates = entries.filter((entry) => /^Payload\/[^/]+\.app\/Info\.plist$/.test(entry.name));
   // Several apps in one Payload is odd; take a stable choice, the first by name.
   return candidates.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))[0];
@@ -90,7 +90,7 @@ async function readEntitlements(reader: RangeReader, entry: ZipEntry): Promise<s
 }
 
 /** The bytes from `<?xml` to the end of `</plist>`, found in a binary envelope. */
-export function extractEmbeddedPlist(bytes: Uint8Array): Uint8Array | undefined {
+function extractEmbeddedPlist(bytes: Uint8Array): Uint8Array | undefined {
   const haystack = latin1(bytes);
   const start = haystack.indexOf("<?xml");
   if (start < 0) return undefined;

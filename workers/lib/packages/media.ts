@@ -3,7 +3,7 @@
 // serve (a GIF named .png is refused, an HTML page named .mp4 too).
 import { type RangeReader, PackageError, latin1, readExactly } from "./reader";
 
-export type ImageFormat = { kind: "image"; type: "png" | "jpeg" | "gif" | "webp"; contentType: string };
+type ImageFormat = { kind: "image"; type: "png" | "jpeg" | "gif" | "webp"; contentType: string };
 export type VideoFormat = { kind: "video"; type: "mp4" | "mov" | "webm" | "avi"; contentType: string };
 export type MediaFormat = ImageFormat | VideoFormat;
 

@@ -22,7 +22,7 @@ export function parsePlist(bytes: Uint8Array): PlistValue {
 
 type Cursor = { text: string; at: number };
 
-export function parseXmlPlist(text: string): PlistValue {
+function parseXmlPlist(text: string): PlistValue {
   const cursor: Cursor = { text, at: 0 };
   skipMisc(cursor);
   let tag = readTag(cursor);
@@ -180,7 +180,7 @@ function base64Bytes(text: string): Uint8Array {
 
 // ---- binary (bplist00) ----
 
-export function parseBinaryPlist(bytes: Uint8Array): PlistValue {
+function parseBinaryPlist(bytes: Uint8Array): PlistValue {
   if (bytes.length < 8 + 32) throw new PackageError(UNREADABLE);
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const trailer = bytes.length - 32;
@@ -256,8 +256,14 @@ export function parseBinaryPlist(bytes: Uint8Array): PlistValue {
         break;
       }
       case 0x2:
-        if (nibble === 2) return need(at + 1, 4), view.getFloat32(at + 1);
-        if (nibble === 3) return need(at + 1, 8), view.getFloat64(at + 1);
+        if (nibble === 2) {
+          need(at + 1, 4);
+          return view.getFloat32(at + 1);
+        }
+        if (nibble === 3) {
+          need(at + 1, 8);
+          return view.getFloat64(at + 1);
+        }
         break;
       case 0x3:
         if (marker === 0x33) {

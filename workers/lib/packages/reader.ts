@@ -81,7 +81,7 @@ export function tooLargeMessage(what: string, limit: number): string {
   return `${what} quá lớn khi giải nén (giới hạn ${Math.round(limit / 1048576)} MB)`;
 }
 
-export function concat(chunks: Uint8Array[], total = chunks.reduce((sum, c) => sum + c.byteLength, 0)): Uint8Array {
+function concat(chunks: Uint8Array[], total = chunks.reduce((sum, c) => sum + c.byteLength, 0)): Uint8Array {
   const out = new Uint8Array(total);
   let at = 0;
   for (const chunk of chunks) {

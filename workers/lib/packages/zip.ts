@@ -18,11 +18,11 @@ export type ZipEntry = {
 export type ZipMatch = string | ((entry: ZipEntry) => boolean);
 
 /** Inflating more than this for one entry is refused (a plist or a provisioning profile is small). */
-export const MAX_ENTRY_SIZE = 8 * 1024 * 1024;
+const MAX_ENTRY_SIZE = 8 * 1024 * 1024;
 /** A central directory beyond this is not an app package we want to read (it is read whole). */
-export const MAX_CENTRAL_DIRECTORY = 32 * 1024 * 1024;
+const MAX_CENTRAL_DIRECTORY = 32 * 1024 * 1024;
 /** Entries beyond this are refused before the directory is read (big games hold tens of thousands). */
-export const MAX_ZIP_ENTRIES = 100_000;
+const MAX_ZIP_ENTRIES = 100_000;
 
 const EOCD_SIG = 0x06054b50;
 const ZIP64_LOCATOR_SIG = 0x07064b50;
@@ -62,9 +62,18 @@ export async function listZip(reader: RangeReader): Promise<ZipEntry[]> {
       if (id === 0x0001) {
         let f = e + 4;
         const fieldEnd = Math.min(e + 4 + size, extra.length);
-        if (uncompressedSize === 0xffffffff && f + 8 <= fieldEnd) (uncompressedSize = u64(extra, f)), (f += 8);
-        if (compressedSize === 0xffffffff && f + 8 <= fieldEnd) (compressedSize = u64(extra, f)), (f += 8);
-        if (localHeaderOffset === 0xffffffff && f + 8 <= fieldEnd) (localHeaderOffset = u64(extra, f)), (f += 8);
+        if (uncompressedSize === 0xffffffff && f + 8 <= fieldEnd) {
+          uncompressedSize = u64(extra, f);
+          f += 8;
+        }
+        if (compressedSize === 0xffffffff && f + 8 <= fieldEnd) {
+          compressedSize = u64(extra, f);
+          f += 8;
+        }
+        if (localHeaderOffset === 0xffffffff && f + 8 <= fieldEnd) {
+          localHeaderOffset = u64(extra, f);
+          f += 8;
+        }
       }
       e += 4 + size;
     }
@@ -85,7 +94,7 @@ export async function listZip(reader: RangeReader): Promise<ZipEntry[]> {
 }
 
 /** The first entry whose name equals `match` (or that `match` accepts). */
-export function findZipEntry(entries: ZipEntry[], match: ZipMatch): ZipEntry | undefined {
+function findZipEntry(entries: ZipEntry[], match: ZipMatch): ZipEntry | undefined {
   return entries.find(typeof match === "string" ? (entry) => entry.name === match : match);
 }
 
@@ -176,7 +185,7 @@ async function readEndOfCentralDirectory(reader: RangeReader): Promise<EndOfCent
 const CP437_HIGH =
   "ÇüéâäàåçêëèïîìÄÅÉæÆôöòûùÿÖÜ¢£¥₧ƒáíóúñÑªº¿⌐¬½¼¡«»░▒▓│┤╡╢╖╕╣║╗╝╜╛┐└┴┬├─┼╞╟╚╔╩╦╠═╬╧╨╤╥╙╘╒╓╫╪┘┌█▄▌▐▀αßΓπΣσµτΦΘΩδ∞φε∩≡±≥≤⌠⌡÷≈°∙·√ⁿ²■\u00a0";
 
-export function cp437(bytes: Uint8Array): string {
+function cp437(bytes: Uint8Array): string {
   let ascii = true;
   for (let i = 0; i < bytes.length; i++) if (bytes[i] >= 0x80) ascii = false;
   if (ascii) return latin1(bytes);
