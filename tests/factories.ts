@@ -167,6 +167,24 @@ export function sortedKeys(value: unknown): unknown {
   return value;
 }
 
+let cardCounter = 0;
+/** A fresh 14-digit card code or serial; the simulated gateway reads meaning into some endings (0000, 9999, 8888…), so a plain one ends in 1. */
+export function cardDigits(suffix = ""): string {
+  cardCounter += 1;
+  const base = `${Date.now()}${cardCounter}${Math.floor(Math.random() * 1000)}`.slice(-14).padStart(14, "1");
+  return suffix ? base.slice(0, base.length - suffix.length) + suffix : `${base.slice(1)}1`;
+}
+
+/** A card top-up submitted by the user (none without a token), each from an address of its own. */
+export async function submitCard(token: string | undefined, body: Body) {
+  const response = await request("/api/cards/create/", {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "CF-Connecting-IP": unique("ip"), ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as Body };
+}
+
 export async function cardRow(transactionId: string) {
   return (await db.select().from(cardTopups).where(eq(cardTopups.transactionId, transactionId)))[0];
 }
