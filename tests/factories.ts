@@ -161,7 +161,7 @@ export async function hmac(hash: "SHA-256" | "SHA-512", secret: string, message:
 }
 
 /** `value` with the keys of every object in order, as Casso signs it. */
-export function sortedKeys(value: unknown): unknown {
+function sortedKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sortedKeys);
   if (value && typeof value === "object") return Object.fromEntries(Object.keys(value).sort().map((key) => [key, sortedKeys((value as Body)[key])]));
   return value;
@@ -183,6 +183,20 @@ export async function submitCard(token: string | undefined, body: Body) {
     body: JSON.stringify(body),
   });
   return { status: response.status, body: (await response.json()) as Body };
+}
+
+/** Casso's X-Casso-Signature for `body` at time `t`: HMAC-SHA512 over the time and the key-sorted JSON. */
+export async function cassoSignature(body: unknown, t: string): Promise<string> {
+  return `t=${t},v1=${await hmac("SHA-512", "test-casso-secret", `${t}.${JSON.stringify(sortedKeys(body))}`)}`;
+}
+
+/** payOS's signature of `data`: HMAC-SHA256 over its fields sorted by name as key=value&… (null as empty). */
+export function payosSignature(data: Body): Promise<string> {
+  const canonical = Object.keys(data)
+    .sort()
+    .map((key) => `${key}=${data[key] ?? ""}`)
+    .join("&");
+  return hmac("SHA-256", "test-payos-checksum-key", canonical);
 }
 
 export async function cardRow(transactionId: string) {
