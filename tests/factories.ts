@@ -22,6 +22,16 @@ export function unique(prefix = "t"): string {
   return `${prefix}-${Date.now().toString(36)}-${counter}-${Math.random().toString(36).slice(2, 6)}`;
 }
 
+/** The Worker's bindings with a database whose every use fails the request: what a cache hit must never need. */
+export const noDatabase: Env = {
+  ...env,
+  DB: new Proxy({} as D1Database, {
+    get() {
+      throw new Error("the database was used");
+    },
+  }),
+};
+
 /** An access token of a real, live session of the user (requireUser checks the session, not just the signature). */
 export async function sessionToken(userId: number): Promise<string> {
   return (await startSession(db, env.JWT_SECRET, userId)).access;
