@@ -41,13 +41,21 @@ export function request(path: string, init?: RequestInit): Promise<Response> {
   return exports.default.fetch(new Request(new URL(path, "http://store.test"), init));
 }
 
-/** A JSON call: a GET, or a POST when there is a body; with the user's token when given. */
-export async function api(path: string, { token, body }: { token?: string; body?: unknown } = {}) {
-  const headers: Record<string, string> = {};
+type ApiCall = { token?: string; body?: unknown; method?: string; headers?: Record<string, string> };
+
+/** A JSON call: a GET, or a POST when there is a body (unless `method` says); with the user's token when given. */
+export async function apiWithHeaders(path: string, { token, body, method, headers: extra = {} }: ApiCall = {}) {
+  const headers: Record<string, string> = { ...extra };
   if (token) headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) headers["Content-Type"] = "application/json";
-  const response = await request(path, { method: body === undefined ? "GET" : "POST", headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  return { status: response.status, body: (await response.json()) as Body };
+  const response = await request(path, { method: method ?? (body === undefined ? "GET" : "POST"), headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  return { status: response.status, headers: response.headers, body: (await response.json()) as Body };
+}
+
+/** The same call answering its status and body only, so a test can compare the answer whole. */
+export async function api(path: string, call: ApiCall = {}) {
+  const { status, body } = await apiWithHeaders(path, call);
+  return { status, body };
 }
 
 type NewApp = typeof apps.$inferInsert;
