@@ -22,6 +22,16 @@ export function unique(prefix = "t"): string {
   return `${prefix}-${Date.now().toString(36)}-${counter}-${Math.random().toString(36).slice(2, 6)}`;
 }
 
+/** The Worker's bindings with a database whose every use fails the request: what a cache hit must never need. */
+export const noDatabase: Env = {
+  ...env,
+  DB: new Proxy({} as D1Database, {
+    get() {
+      throw new Error("the database was used");
+    },
+  }),
+};
+
 /** An access token of a real, live session of the user (requireUser checks the session, not just the signature). */
 export async function sessionToken(userId: number): Promise<string> {
   return (await startSession(db, env.JWT_SECRET, userId)).access;
@@ -31,13 +41,21 @@ export function request(path: string, init?: RequestInit): Promise<Response> {
   return exports.default.fetch(new Request(new URL(path, "http://store.test"), init));
 }
 
-/** A JSON call: a GET, or a POST when there is a body; with the user's token when given. */
-export async function api(path: string, { token, body }: { token?: string; body?: unknown } = {}) {
-  const headers: Record<string, string> = {};
+type ApiCall = { token?: string; body?: unknown; method?: string; headers?: Record<string, string> };
+
+/** A JSON call: a GET, or a POST when there is a body (unless `method` says); with the user's token when given. */
+export async function apiWithHeaders(path: string, { token, body, method, headers: extra = {} }: ApiCall = {}) {
+  const headers: Record<string, string> = { ...extra };
   if (token) headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) headers["Content-Type"] = "application/json";
-  const response = await request(path, { method: body === undefined ? "GET" : "POST", headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  return { status: response.status, body: (await response.json()) as Body };
+  const response = await request(path, { method: method ?? (body === undefined ? "GET" : "POST"), headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  return { status: response.status, headers: response.headers, body: (await response.json()) as Body };
+}
+
+/** The same call answering its status and body only, so a test can compare the answer whole. */
+export async function api(path: string, call: ApiCall = {}) {
+  const { status, body } = await apiWithHeaders(path, call);
+  return { status, body };
 }
 
 type NewApp = typeof apps.$inferInsert;
@@ -161,10 +179,42 @@ export async function hmac(hash: "SHA-256" | "SHA-512", secret: string, message:
 }
 
 /** `value` with the keys of every object in order, as Casso signs it. */
-export function sortedKeys(value: unknown): unknown {
+function sortedKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sortedKeys);
   if (value && typeof value === "object") return Object.fromEntries(Object.keys(value).sort().map((key) => [key, sortedKeys((value as Body)[key])]));
   return value;
+}
+
+let cardCounter = 0;
+/** A fresh 14-digit card code or serial; the simulated gateway reads meaning into some endings (0000, 9999, 8888…), so a plain one ends in 1. */
+export function cardDigits(suffix = ""): string {
+  cardCounter += 1;
+  const base = `${Date.now()}${cardCounter}${Math.floor(Math.random() * 1000)}`.slice(-14).padStart(14, "1");
+  return suffix ? base.slice(0, base.length - suffix.length) + suffix : `${base.slice(1)}1`;
+}
+
+/** A card top-up submitted by the user (none without a token), each from an address of its own. */
+export async function submitCard(token: string | undefined, body: Body) {
+  const response = await request("/api/cards/create/", {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "CF-Connecting-IP": unique("ip"), ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as Body };
+}
+
+/** Casso's X-Casso-Signature for `body` at time `t`: HMAC-SHA512 over the time and the key-sorted JSON. */
+export async function cassoSignature(body: unknown, t: string): Promise<string> {
+  return `t=${t},v1=${await hmac("SHA-512", "test-casso-secret", `${t}.${JSON.stringify(sortedKeys(body))}`)}`;
+}
+
+/** payOS's signature of `data`: HMAC-SHA256 over its fields sorted by name as key=value&… (null as empty). */
+export function payosSignature(data: Body): Promise<string> {
+  const canonical = Object.keys(data)
+    .sort()
+    .map((key) => `${key}=${data[key] ?? ""}`)
+    .join("&");
+  return hmac("SHA-256", "test-payos-checksum-key", canonical);
 }
 
 export async function cardRow(transactionId: string) {

@@ -1,32 +1,12 @@
 // The data of the promotion screen, which both /admin/promotions and /admin/simple-promotions
 // show: the list (filtered by ?status= and ?search=) and the create/update/delete actions.
 import type { ClientActionFunctionArgs, ClientLoaderFunctionArgs } from "@remix-run/react";
-import type { PromotionStatus } from "./admin";
+import type { PublicPromotion } from "../../workers/services/promotion-admin";
 import { type ActionResult, actionFailure, adminCallFailure, adminFetch, jsonBody } from "./admin-route";
 import { ApiError } from "./api";
 import { toast } from "./toast";
 
-export type Promotion = {
-  id: number;
-  name: string;
-  description: string;
-  code: string;
-  promotion_type: "percentage" | "fixed" | "tiered";
-  bonus_percentage: number | null;
-  bonus_amount: number | null;
-  min_deposit_amount: number;
-  max_deposit_amount: number | null;
-  max_bonus_amount: number | null;
-  usage_limit_per_user: number | null;
-  total_usage_limit: number | null;
-  total_used: number;
-  start_date: string;
-  end_date: string;
-  duration: number;
-  status: PromotionStatus;
-  is_automatic: boolean;
-  requires_code: boolean;
-};
+export type Promotion = PublicPromotion;
 
 function isNetwork(error: unknown): boolean {
   return error instanceof ApiError && error.isNetworkError;

@@ -74,6 +74,22 @@ const MOTIFS = {
 };
 
 /**
+ * The opening of an SVG whose background is a two-colour linear gradient running from the top
+ * left towards (x2, y2); `rx` rounds the background's corners.
+ * @param {{ width: number, height: number, id: string, x2: number, y2: number, from: string, to: string, rx?: number }} options
+ * @returns {string[]}
+ */
+function gradientCanvas({ width, height, id, x2, y2, from, to, rx }) {
+  return [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">`,
+    `<defs><linearGradient id="${id}" x1="0" y1="0" x2="${x2}" y2="${y2}">`,
+    `<stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/>`,
+    '</linearGradient></defs>',
+    `<rect width="${width}" height="${height}"${rx ? ` rx="${rx}"` : ''} fill="url(#${id})"/>`,
+  ];
+}
+
+/**
  * App icon: rounded-rect gradient in the app's hue, a motif, and bold initials.
  * @param {{ name: string, hue: number, motif: string }} options
  * @returns {string}
@@ -82,11 +98,7 @@ export function iconSvg({ name, hue, motif }) {
   const text = initials(name);
   const size = text.length > 1 ? 190 : 230;
   return [
-    '<svg xmlns="http://www.w3.org/2000/svg" width="512" height="512" viewBox="0 0 512 512">',
-    '<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">',
-    `<stop offset="0" stop-color="${hex(hue, 85, 60)}"/><stop offset="1" stop-color="${hex(hue + 35, 80, 30)}"/>`,
-    '</linearGradient></defs>',
-    '<rect width="512" height="512" rx="112" fill="url(#g)"/>',
+    ...gradientCanvas({ width: 512, height: 512, id: 'g', x2: 1, y2: 1, from: hex(hue, 85, 60), to: hex(hue + 35, 80, 30), rx: 112 }),
     MOTIFS[motif] ?? '',
     `<text x="256" y="${256 + Math.round(size * 0.35)}" text-anchor="middle" font-family="${FONT}" font-weight="800" font-size="${size}" fill="#fff" fill-opacity=".95">${escapeXml(text)}</text>`,
     '</svg>',
@@ -185,11 +197,7 @@ export function screenshotSvg({ name, hue, layout, caption, features, seed }) {
   const captionLines = wrap(caption, 26, 2);
   const body = (LAYOUTS[layout] ?? LAYOUTS.gameplay)({ hue, features, seed });
   return [
-    '<svg xmlns="http://www.w3.org/2000/svg" width="390" height="844" viewBox="0 0 390 844">',
-    '<defs><linearGradient id="b" x1="0" y1="0" x2="0" y2="1">',
-    `<stop offset="0" stop-color="${hex(hue, 70, 28)}"/><stop offset="1" stop-color="${hex(hue + 30, 60, 10)}"/>`,
-    '</linearGradient></defs>',
-    '<rect width="390" height="844" fill="url(#b)"/>',
+    ...gradientCanvas({ width: 390, height: 844, id: 'b', x2: 0, y2: 1, from: hex(hue, 70, 28), to: hex(hue + 30, 60, 10) }),
     `<g font-family="${FONT}">`,
     // Status bar: clock, signal, battery.
     '<text x="32" y="34" font-size="15" font-weight="600" fill="#fff">9:41</text>',

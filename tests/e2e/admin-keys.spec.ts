@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { ADMIN_LOGIN, ADMIN_PASSWORD, login, newUser, signIn, toast } from "./support";
+import { ADMIN_LOGIN, ADMIN_PASSWORD, adjustBalanceOnScreen, login, newUser, signIn, toast, walletOf } from "./support";
 
 // Admin key management (spec §2 "Admin key management", §6): the admin prices a key type, imports
 // keys (a duplicate and a blank line among them), a buyer buys one, the admin sees it sold.
@@ -109,14 +109,7 @@ test("the admin creates a promotion and adjusts a buyer's balance from the admin
   const created = promotions.data.find((promotion: { name: string }) => promotion.name === name);
   expect((await request.delete(`/api/promotions/${created.id}/`, { headers: { Authorization: `Bearer ${admin.access}` } })).ok()).toBe(true);
 
-  await page.goto(`/admin/users`);
-  await page.getByPlaceholder("Tìm theo email, tên đăng nhập hoặc họ tên...").fill(buyer.user.username);
-  const userRow = page.getByRole("row").filter({ hasText: buyer.user.username });
-  await userRow.getByRole("button", { name: "Điều chỉnh số dư" }).click();
-  const dialog = page.getByTestId("adjust-balance");
-  await dialog.getByLabel("Số tiền (VND)").fill("45000");
-  await dialog.getByRole("button", { name: "Xác nhận" }).click();
+  await adjustBalanceOnScreen(page, buyer.user.username, "45000");
   await expect(toast(page, "Điều chỉnh số dư thành công")).toBeVisible();
-  const wallet = await (await request.get("/api/auth/wallet/balance/", { headers: { Authorization: `Bearer ${buyer.access}` } })).json();
-  expect(wallet.data.balance).toBe(45000);
+  expect((await walletOf(request, buyer.access)).balance).toBe(45000);
 });

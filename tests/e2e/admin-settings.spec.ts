@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { ADMIN_LOGIN, ADMIN_PASSWORD, fundUser, login, newUser, signIn, toast, uniqueId } from "./support";
+import { ADMIN_LOGIN, ADMIN_PASSWORD, fundUser, login, newUser, signIn, toast, uniqueId, walletOf } from "./support";
 
 // The wallet is VND (issue #13, Money 1): an admin sets the USD rate on /admin/settings, and a key
 // priced in USD is shown and pre-checked in đồng at that rate, then charged the same.
@@ -78,8 +78,7 @@ test("a key priced 5 US$ is shown, pre-checked and charged in đồng", async ({
   const success = page.getByRole("dialog", { name: "Mua key thành công!" });
   await expect(success).toContainText(new RegExp(`5,00\\sUS\\$ ≈ ${vnd(charge).source}`));
   const access = await page.evaluate(() => localStorage.getItem("access_token"));
-  const wallet = await (await request.get("/api/auth/wallet/balance/", { headers: { Authorization: `Bearer ${access}` } })).json();
-  expect(wallet.data).toMatchObject({ balance: 10_000, total_spent: charge });
+  expect(await walletOf(request, access)).toMatchObject({ balance: 10_000, total_spent: charge });
 
   await page.goto("/profile?tab=purchases");
   await expect(page.getByTestId("purchase").first()).toContainText(new RegExp(`5,00\\sUS\\$ ≈ ${vnd(charge).source}`));

@@ -1,5 +1,5 @@
 import { expect, type Page, type Route, test } from "@playwright/test";
-import { closeMenu, fundUser, headerAccount, newUser, type Session, signIn, toast } from "./support";
+import { closeMenu, fakeSession, fundUser, headerAccount, newUser, signIn, toast, walletOf } from "./support";
 
 // Buying a key on an app page (spec §2 "Key purchase", §4 "Purchase flow", §8 "Purchase"):
 // the option list, the guest's way to login, the pre-checks, both dialogs, a real purchase.
@@ -77,29 +77,7 @@ test("a guest who clicks buy is sent to log in, with this page as the way back",
 test.describe("with a fake session and a stubbed server", () => {
   // A stored session is all the page checks before calling the API; the calls themselves are
   // answered here, so every failure path can be reached.
-  const fake: Session = {
-    access: "e2e-fake-access",
-    refresh: "e2e-fake-refresh",
-    user: {
-      id: 424242,
-      username: "gia_lap",
-      email: "gia.lap@example.com",
-      first_name: "Giả",
-      last_name: "Lập",
-      full_name: "Giả Lập",
-      avatar: null,
-      avatar_url: null,
-      is_superuser: false,
-      is_staff: false,
-      balance: 500000,
-      formatted_balance: "500.000 ₫",
-      total_spent: 0,
-      total_keys_purchased: 0,
-      has_usable_password: true,
-      created_at: "2026-01-01T00:00:00.000Z",
-      last_login: null,
-    },
-  };
+  const fake = fakeSession({ id: 424242, username: "gia_lap", email: "gia.lap@example.com", balance: 500000, formatted_balance: "500.000 ₫" });
 
   async function stubWallet(page: Page, balance: number) {
     await page.route("**/api/auth/wallet/balance/", (route) =>
@@ -310,8 +288,7 @@ test("a buyer with an empty wallet is told what is missing; funded, the buyer ge
   const history = await request.get("/api/auth/purchase/history/", { headers: { Authorization: `Bearer ${access}` } });
   const { data } = await history.json();
   expect(data.map((order: { key_code: string }) => order.key_code)).toContain(code);
-  const wallet = await (await request.get("/api/auth/wallet/balance/", { headers: { Authorization: `Bearer ${access}` } })).json();
-  expect(wallet.data).toMatchObject({ balance: 80000, total_spent: 120000, total_keys_purchased: 1 });
+  expect(await walletOf(request, access)).toMatchObject({ balance: 80000, total_spent: 120000, total_keys_purchased: 1 });
 
   // …and the buyer finds the same key in the profile's purchases.
   await page.goto("/profile?tab=purchases");

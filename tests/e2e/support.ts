@@ -54,6 +54,53 @@ export async function fundUser(request: APIRequestContext, userId: number, amoun
   expect(adjusted.ok(), await adjusted.text()).toBe(true);
 }
 
+/** The buyer's wallet as the API reports it. */
+export async function walletOf(request: APIRequestContext, access: string | null) {
+  return (await (await request.get("/api/auth/wallet/balance/", { headers: { Authorization: `Bearer ${access}` } })).json()).data;
+}
+
+/**
+ * A stored session the server never issued: a page checks only localStorage before calling the
+ * API, so a test that answers those calls itself can reach every path with it.
+ */
+export function fakeSession(user: { id: number; username: string; email: string; balance: number; formatted_balance: string }): Session {
+  return {
+    access: "e2e-fake-access",
+    refresh: "e2e-fake-refresh",
+    user: {
+      id: user.id,
+      username: user.username,
+      email: user.email,
+      first_name: "Giả",
+      last_name: "Lập",
+      full_name: "Giả Lập",
+      avatar: null,
+      avatar_url: null,
+      is_superuser: false,
+      is_staff: false,
+      balance: user.balance,
+      formatted_balance: user.formatted_balance,
+      total_spent: 0,
+      total_keys_purchased: 0,
+      has_usable_password: true,
+      created_at: "2026-01-01T00:00:00.000Z",
+      last_login: null,
+    },
+  };
+}
+
+/** Finds the user on /admin/users and submits the balance dialog once; answers the dialog. */
+export async function adjustBalanceOnScreen(page: Page, username: string, amount: string) {
+  await page.goto("/admin/users");
+  await page.getByPlaceholder("Tìm theo email, tên đăng nhập hoặc họ tên...").fill(username);
+  const userRow = page.getByRole("row").filter({ hasText: username });
+  await userRow.getByRole("button", { name: "Điều chỉnh số dư" }).click();
+  const dialog = page.getByTestId("adjust-balance");
+  await dialog.getByLabel("Số tiền (VND)").fill(amount);
+  await dialog.getByRole("button", { name: "Xác nhận" }).click();
+  return dialog;
+}
+
 /** Puts the session in localStorage before the page's scripts run, once (later loads keep what the page stored). */
 export async function signIn(page: Page, session: Session) {
   await page.addInitScript((value) => {

@@ -1,7 +1,7 @@
 import { expect, type Page, type Route, test } from "@playwright/test";
 import { localSettings } from "../../scripts/lib.mjs";
 import { simulateBankTransfer } from "../../scripts/simulate-bank.mjs";
-import { ADMIN_LOGIN, ADMIN_PASSWORD, closeMenu, fundUser, headerAccount, login, newUser, type Session, signIn, toast } from "./support";
+import { ADMIN_LOGIN, ADMIN_PASSWORD, closeMenu, fakeSession, fundUser, headerAccount, login, newUser, type Session, signIn, toast } from "./support";
 
 // The wallet on the profile (spec §2 "Profile", §4 "VietQR transaction status", "Card payment
 // status", §5, §8 "Wallet", §9): VietQR paid through the simulated bank, phone cards through the
@@ -276,29 +276,7 @@ test("the purchases tab lists a key bought through the API, with its code to cop
 test.describe("the VietQR dialog against a stubbed server", () => {
   // A stored session is all the page checks before calling the API; the calls are answered here,
   // so expiry, cancellation, failure and the QR fallback can be reached without waiting.
-  const fake: Session = {
-    access: "e2e-fake-access",
-    refresh: "e2e-fake-refresh",
-    user: {
-      id: 434343,
-      username: "gia_lap_vi",
-      email: "gia.lap.vi@example.com",
-      first_name: "Giả",
-      last_name: "Lập",
-      full_name: "Giả Lập",
-      avatar: null,
-      avatar_url: null,
-      is_superuser: false,
-      is_staff: false,
-      balance: 0,
-      formatted_balance: "0\u00a0₫",
-      total_spent: 0,
-      total_keys_purchased: 0,
-      has_usable_password: true,
-      created_at: "2026-01-01T00:00:00.000Z",
-      last_login: null,
-    },
-  };
+  const fake = fakeSession({ id: 434343, username: "gia_lap_vi", email: "gia.lap.vi@example.com", balance: 0, formatted_balance: "0\u00a0₫" });
 
   // 1×1 transparent PNG.
   const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=", "base64");

@@ -4,17 +4,11 @@ import { describe, expect, it } from "vitest";
 import { keyBatches, keyPricing, licenseKeys, orders, users } from "../../workers/db/schema";
 import { applyEntries } from "../../workers/wallet/money";
 import { walletFor } from "../../workers/wallet/port";
-import { createApp, db, person, request, typeId, unique } from "../factories";
+import { api, createApp, db, person, request, typeId, unique } from "../factories";
 
 type Body = Record<string, any>;
 
-async function call(method: string, path: string, token?: string, body?: unknown) {
-  const headers: Record<string, string> = {};
-  if (token) headers.Authorization = `Bearer ${token}`;
-  if (body !== undefined) headers["Content-Type"] = "application/json";
-  const response = await request(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  return { status: response.status, body: (await response.json()) as Body };
-}
+const call = (method: string, path: string, token?: string, body?: unknown) => api(path, { method, token, body });
 
 describe("admin access", () => {
   it("every admin route refuses anonymous visitors (401) and plain users (403)", async () => {

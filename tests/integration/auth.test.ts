@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from "vitest";
 import { mailOutbox, passwordResetTokens, sessions, users } from "../../workers/db/schema";
 import { createResetToken } from "../../workers/services/accounts";
 import { sha256Hex } from "../../workers/services/crypto";
-import { db, request, unique } from "../factories";
+import { apiWithHeaders, db, request, unique } from "../factories";
 
 type Body = Record<string, any>;
 
@@ -16,12 +16,9 @@ function newAddress(): string {
   return `198.51.${Math.floor(addressCounter / 250)}.${addressCounter % 250}`;
 }
 
-async function call(path: string, { body, token, address = newAddress(), method }: { body?: unknown; token?: string; address?: string; method?: string } = {}) {
-  const headers: Record<string, string> = { "CF-Connecting-IP": address };
-  if (body !== undefined) headers["Content-Type"] = "application/json";
-  if (token) headers.Authorization = `Bearer ${token}`;
-  const response = await request(path, { method: method ?? (body === undefined ? "GET" : "POST"), headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  return { status: response.status, headers: response.headers, body: (await response.json()) as Body };
+/** A JSON call from an address of its own unless `address` says (the limits count per address). */
+function call(path: string, { address = newAddress(), ...options }: { body?: unknown; token?: string; address?: string; method?: string } = {}) {
+  return apiWithHeaders(path, { ...options, headers: { "CF-Connecting-IP": address } });
 }
 
 function newAccount(overrides: Body = {}) {

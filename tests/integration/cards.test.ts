@@ -6,26 +6,9 @@ import { cardTopups, walletTransactions } from "../../workers/db/schema";
 import worker from "../../workers/index";
 import { amountToCredit, cardSign } from "../../workers/services/cards";
 import { CARD_TEST } from "../global-setup";
-import { balanceOf, cardCallback, cardRow, db, person, request, unique } from "../factories";
+import { balanceOf, cardCallback, cardDigits, cardRow, db, person, request, submitCard, unique } from "../factories";
 
 type Body = Record<string, any>;
-
-let serialCounter = 0;
-function digits(suffix = "") {
-  serialCounter += 1;
-  const base = `${Date.now()}${serialCounter}`.slice(-12).padStart(12, "1");
-  // The simulated gateway reads meaning into some endings (0000, 9999, 8888…): a plain card ends in 1.
-  return suffix ? base.slice(0, base.length - suffix.length) + suffix : `${base.slice(1)}1`;
-}
-
-async function submit(token: string | undefined, body: Body) {
-  const response = await request("/api/cards/create/", {
-    method: "POST",
-    headers: { "Content-Type": "application/json", "CF-Connecting-IP": unique("ip"), ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json()) as Body };
-}
 
 /** The gateway's callback, once the gateway has had time to answer the submission. */
 async function callback(card: Parameters<typeof cardCallback>[0], overrides: Body = {}) {
@@ -46,7 +29,7 @@ describe("phone cards", () => {
 
   it("validate with the spec's messages and store nothing when refused", async () => {
     const user = await person();
-    const result = await submit(user.token, { telco: "", card_serial: "123", card_code: "12ab", card_value: 15000 });
+    const result = await submitCard(user.token, { telco: "", card_serial: "123", card_code: "12ab", card_value: 15000 });
     expect(result.status).toBe(400);
     expect(result.body.errors).toEqual({
       telco: ["Vui lòng chọn nhà mạng"],
@@ -54,16 +37,16 @@ describe("phone cards", () => {
       card_code: ["Mã thẻ phải có ít nhất 10 ký tự"],
       card_value: ["Vui lòng chọn mệnh giá thẻ"],
     });
-    expect((await submit(user.token, { telco: "VIETTEL", card_serial: "12345abcde12", card_code: digits(), card_value: 10000 })).body.errors).toEqual({
+    expect((await submitCard(user.token, { telco: "VIETTEL", card_serial: "12345abcde12", card_code: cardDigits(), card_value: 10000 })).body.errors).toEqual({
       card_serial: ["Chỉ được nhập chữ số"],
     });
-    expect((await submit(undefined, { telco: "VIETTEL", card_serial: digits(), card_code: digits(), card_value: 10000 })).status).toBe(401);
+    expect((await submitCard(undefined, { telco: "VIETTEL", card_serial: cardDigits(), card_code: cardDigits(), card_value: 10000 })).status).toBe(401);
     expect(await db.select().from(cardTopups).where(eq(cardTopups.userId, user.id))).toEqual([]);
   });
 
   it("a good card is pending, then credited once with the amount received after the carrier's fee", async () => {
     const user = await person();
-    const created = await submit(user.token, { telco: "VIETTEL", card_serial: digits(), card_code: digits(), card_value: 100000 });
+    const created = await submitCard(user.token, { telco: "VIETTEL", card_serial: cardDigits(), card_code: cardDigits(), card_value: 100000 });
     expect(created.status).toBe(201);
     expect(created.body.data).toMatchObject({ status: "pending", status_display: "Đang xử lý", message: "Đang xử lý thẻ cào, vui lòng chờ...", card_value: 100000, fee_percent: 20 });
     const card = await cardRow(created.body.data.transaction_id);
@@ -84,7 +67,7 @@ describe("phone cards", () => {
 
   it("trusts the gateway's re-check, not the callback: a forged 'success' for a bad card credits nothing", async () => {
     const user = await person();
-    const created = await submit(user.token, { telco: "VINAPHONE", card_serial: digits("0000"), card_code: digits(), card_value: 500000 });
+    const created = await submitCard(user.token, { telco: "VINAPHONE", card_serial: cardDigits("0000"), card_code: cardDigits(), card_value: 500000 });
     const card = await cardRow(created.body.data.transaction_id);
     await callback(card, { status: 1, amount: 500000, value: 500000 });
     expect(await cardRow(card.transactionId)).toMatchObject({ status: "invalid_card", amountReceived: 0 });
@@ -93,7 +76,7 @@ describe("phone cards", () => {
 
   it("refuses a callback with a bad signature and changes nothing", async () => {
     const user = await person();
-    const created = await submit(user.token, { telco: "VIETTEL", card_serial: digits(), card_code: digits(), card_value: 50000 });
+    const created = await submitCard(user.token, { telco: "VIETTEL", card_serial: cardDigits(), card_code: cardDigits(), card_value: 50000 });
     const card = await cardRow(created.body.data.transaction_id);
     expect((await callback(card, { callback_sign: "0".repeat(32) })).status).toBe(401);
     expect((await callback(card, { callback_sign: cardSign("another-key", card.cardCode, card.cardSerial) })).status).toBe(401);
@@ -104,7 +87,7 @@ describe("phone cards", () => {
 
   it("credits a wrong declared value at what the gateway actually received", async () => {
     const user = await person();
-    const created = await submit(user.token, { telco: "MOBIFONE", card_serial: digits(), card_code: digits("9999"), card_value: 100000 });
+    const created = await submitCard(user.token, { telco: "MOBIFONE", card_serial: cardDigits(), card_code: cardDigits("9999"), card_value: 100000 });
     const card = await cardRow(created.body.data.transaction_id);
     await callback(card);
     // The simulator's real value is half the declared one, with a 50% penalty after the 22% fee.
@@ -114,24 +97,24 @@ describe("phone cards", () => {
 
   it("refuses the same card twice while it is pending or used", async () => {
     const user = await person();
-    const card = { telco: "VIETTEL", card_serial: digits(), card_code: digits(), card_value: 20000 };
-    expect((await submit(user.token, card)).status).toBe(201);
-    const again = await submit(user.token, card);
+    const card = { telco: "VIETTEL", card_serial: cardDigits(), card_code: cardDigits(), card_value: 20000 };
+    expect((await submitCard(user.token, card)).status).toBe(201);
+    const again = await submitCard(user.token, card);
     expect(again).toEqual({ status: 409, body: { success: false, message: "Thẻ này đã được gửi trước đó", errors: { card_serial: ["Thẻ này đã được gửi trước đó"] } } });
   });
 
   it("the cron re-checks cards pending for over 10 minutes and settles those the gateway has answered; the others wait for their next re-check", async () => {
     const user = await person();
-    const created = await submit(user.token, { telco: "VIETTEL", card_serial: digits(), card_code: digits(), card_value: 10000 });
+    const created = await submitCard(user.token, { telco: "VIETTEL", card_serial: cardDigits(), card_code: cardDigits(), card_value: 10000 });
     await new Promise((resolve) => setTimeout(resolve, CARD_TEST.delayMs * 3)); // the gateway has the result; its callback never came
     const eleven = new Date(Date.now() - 11 * 60_000);
     await db.update(cardTopups).set({ createdAt: eleven, nextCheckAt: new Date(Date.now() - 1000) }).where(eq(cardTopups.transactionId, created.body.data.transaction_id));
     // A card from before re-check times existed, which the gateway never received.
     const [lost] = await db
       .insert(cardTopups)
-      .values({ transactionId: crypto.randomUUID(), requestId: unique("unknown"), userId: user.id, telco: "VIETTEL", cardSerial: digits(), cardCode: digits(), cardValue: 10000, feePercent: 20, createdAt: eleven })
+      .values({ transactionId: crypto.randomUUID(), requestId: unique("unknown"), userId: user.id, telco: "VIETTEL", cardSerial: cardDigits(), cardCode: cardDigits(), cardValue: 10000, feePercent: 20, createdAt: eleven })
       .returning();
-    const fresh = await submit(user.token, { telco: "VIETTEL", card_serial: digits(), card_code: digits(), card_value: 10000 });
+    const fresh = await submitCard(user.token, { telco: "VIETTEL", card_serial: cardDigits(), card_code: cardDigits(), card_value: 10000 });
 
     const context = createExecutionContext();
     await worker.scheduled(createScheduledController({ scheduledTime: Date.now(), cron: "* * * * *" }), env, context);

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { paymentEvents, vietqrTopups, walletTransactions } from "../../workers/db/schema";
 import { verifySepay } from "../../workers/services/bank-transfers";
 import { crc16 } from "../../workers/services/vietqr-payload";
-import { api, balanceOf, db, hmac, person, request, sortedKeys, topupFor, unique } from "../factories";
+import { api, balanceOf, cassoSignature, db, hmac, payosSignature, person, request, topupFor, unique } from "../factories";
 
 type Body = Record<string, any>;
 
@@ -271,7 +271,7 @@ describe("Casso and payOS adapters", () => {
     sepayId += 1;
     const body = { error: 0, data: { id: sepayId, reference: `FT${sepayId}`, description: `CK ${topup.description}`, amount: 70000, runningBalance: 1, transactionDateTime: "2026-11-25 10:00:00", accountNumber: env.VIETQR_ACCOUNT_NUMBER, bankName: "VCB", bankAbbreviation: "VCB" } };
     const t = String(Date.now());
-    const signature = `t=${t},v1=${await hmac("SHA-512", "test-casso-secret", `${t}.${JSON.stringify(sortedKeys(body))}`)}`;
+    const signature = await cassoSignature(body, t);
     const post = (sig: string) => request("/api/webhooks/casso/", { method: "POST", headers: { "Content-Type": "application/json", "X-Casso-Signature": sig }, body: JSON.stringify(body) });
     expect((await post(`t=${t},v1=${"0".repeat(128)}`)).status).toBe(401);
     expect(await (await post(signature)).json()).toEqual({ success: true, outcome: "credited" });
@@ -284,8 +284,7 @@ describe("Casso and payOS adapters", () => {
     const topup = await topupFor(user, 80000);
     sepayId += 1;
     const data: Body = { orderCode: sepayId, amount: 80000, description: topup.description, accountNumber: env.VIETQR_ACCOUNT_NUMBER, reference: `PO${sepayId}`, transactionDateTime: "2026-11-25 10:00:00", currency: "VND", paymentLinkId: "abc", code: "00", desc: "success", counterAccountName: null };
-    const canonical = Object.keys(data).sort().map((key) => `${key}=${data[key] ?? ""}`).join("&");
-    const signature = await hmac("SHA-256", "test-payos-checksum-key", canonical);
+    const signature = await payosSignature(data);
     const post = (payload: Body) => request("/api/webhooks/payos/", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(payload) });
     expect((await post({ code: "00", desc: "success", success: true, data: { ...data, amount: 8000000 }, signature })).status).toBe(401);
     expect(await (await post({ code: "00", desc: "success", success: true, data, signature })).json()).toEqual({ success: true, outcome: "credited" });

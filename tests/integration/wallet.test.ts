@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { licenseKeys, orders, users, walletTransactions } from "../../workers/db/schema";
 import { applyEntries } from "../../workers/wallet/money";
 import { walletFor } from "../../workers/wallet/port";
-import { balanceOf, db, deposit, funded, listing, person, request, unique } from "../factories";
+import { api, balanceOf, db, deposit, funded, listing, person, request, unique } from "../factories";
 
 type Body = Record<string, any>;
 
@@ -17,10 +17,7 @@ async function buy(token: string | undefined, pricingId: number, { idempotencyKe
   return { status: response.status, body: (await response.json()) as Body };
 }
 
-async function get(path: string, token?: string) {
-  const response = await request(path, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
-  return { status: response.status, body: (await response.json()) as Body };
-}
+const get = (path: string, token?: string) => api(path, { token });
 
 async function stock(appId: number) {
   const [row] = await db.select({ n: sql<number>`count(*)` }).from(licenseKeys).where(and(eq(licenseKeys.appId, appId), eq(licenseKeys.status, "available")));

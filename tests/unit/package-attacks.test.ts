@@ -2,7 +2,8 @@
 // third-party bytes. Each file below is built here, byte by byte, and lies in its headers about a
 // size; the readers must refuse it with a PackageError before asking for the lied-about bytes.
 import { describe, expect, it } from "vitest";
-import { type RangeReader, PackageError, readDebControl, readIpaInfo, readZipEntry } from "../../workers/lib/packages";
+import { type RangeReader, readDebControl, readIpaInfo, readZipEntry } from "../../workers/lib/packages";
+import { packageError } from "./packages-helpers";
 
 const GB = 1024 * 1024 * 1024;
 /** More than any one read of a reader should ever ask for: beyond this a Worker runs out of memory. */
@@ -85,15 +86,6 @@ function zip64Tail(size: number, entries: number, cdSize: number, cdOffset: numb
   return [recordAt, join(record, locator, endOfCentralDirectory(0xffff, 0xffffffff, 0xffffffff))];
 }
 
-async function refusal(promise: Promise<unknown>): Promise<PackageError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(PackageError);
-  return error as PackageError;
-}
-
 describe("attack: hostile zip (IPA) headers", () => {
   it("an Info.plist that claims 4 GB compressed (and 1 KB inflated) is refused before any of it is read", async () => {
     const size = 4.5 * GB;
@@ -105,14 +97,14 @@ describe("attack: hostile zip (IPA) headers", () => {
       [cdOffset, cd],
       [size - 22, endOfCentralDirectory(1, cd.length, cdOffset)],
     ]);
-    const error = await refusal(readIpaInfo(file));
+    const error = await packageError(readIpaInfo(file));
     expect(error.message).toMatch(/Info\.plist.*quá lớn/);
     expect(file.largestRead).toBeLessThan(16 * 1024 * 1024);
 
     // The same through readZipEntry with a caller's own limit.
     const direct = hostileFile(size, [[0, localHeader(claimed, 10)]]);
     const entry = { name: "Payload/Evil.app/Info.plist", method: 8, flags: 0, crc32: 0, compressedSize: claimed, uncompressedSize: 10, localHeaderOffset: 0, encrypted: false, isDirectory: false };
-    expect((await refusal(readZipEntry(direct, entry, { maxSize: 64 * 1024 }))).message).toMatch(/quá lớn/);
+    expect((await packageError(readZipEntry(direct, entry, { maxSize: 64 * 1024 }))).message).toMatch(/quá lớn/);
     expect(direct.largestRead).toBeLessThan(1024 * 1024);
   });
 
@@ -121,7 +113,7 @@ describe("attack: hostile zip (IPA) headers", () => {
     const cdSize = entries * 46; // consistent with the smallest record, so only the count can tell
     const size = cdSize + 4096;
     const file = hostileFile(size, [zip64Tail(size, entries, cdSize, 0)]);
-    const error = await refusal(readIpaInfo(file));
+    const error = await packageError(readIpaInfo(file));
     expect(error.message).toMatch(/quá nhiều mục/);
     expect(file.largestRead).toBeLessThan(1024 * 1024);
   });
@@ -130,7 +122,7 @@ describe("attack: hostile zip (IPA) headers", () => {
     const cdSize = 60 * 1024 * 1024;
     const size = cdSize + 4096;
     const file = hostileFile(size, [[size - 22, endOfCentralDirectory(1000, cdSize, 0)]]);
-    const error = await refusal(readIpaInfo(file));
+    const error = await packageError(readIpaInfo(file));
     expect(error.message).toMatch(/Mục lục của tệp zip quá lớn/);
     expect(file.largestRead).toBeLessThan(1024 * 1024);
   });
@@ -145,13 +137,13 @@ describe("attack: hostile ar (DEB) headers", () => {
   it("a BSD long name '#1/999999999' is refused before the name is read", async () => {
     const size = 2 * GB;
     const file = hostileFile(size, [[0, join(ascii("!<arch>\n"), arHeader("#1/999999999", 1_000_000_000))]]);
-    const error = await refusal(readDebControl(file));
+    const error = await packageError(readDebControl(file));
     expect(error.message).toMatch(/tên mục.*quá dài/i);
     expect(file.largestRead).toBeLessThan(64 * 1024);
   });
 
   it("a BSD long name longer than its member is refused", async () => {
     const file = hostileFile(4096, [[0, join(ascii("!<arch>\n"), arHeader("#1/200", 100))]]);
-    expect((await refusal(readDebControl(file))).message).toMatch(/DEB/);
+    expect((await packageError(readDebControl(file))).message).toMatch(/DEB/);
   });
 });

@@ -46,6 +46,9 @@ function toRow(input: PromotionInput) {
   };
 }
 
+/** A promotion as the API answers it (the admin screen reads this type too). */
+export type PublicPromotion = ReturnType<typeof toPublicPromotion>;
+
 function toPublicPromotion(row: PromotionRow, now = Date.now()) {
   // Past its end date a promotion reads as expired, whatever was saved.
   const status = row.status === "active" && row.endDate.getTime() <= now ? "expired" : row.status;

@@ -33,18 +33,7 @@ function key(limit: Limit, subject: string): string {
 
 /** Counts one event; refused once more than `max` fall in the current window. */
 export async function hit(db: Database, limit: Limit, subject: string, now = Date.now()): Promise<LimitState> {
-  const windowOpenedBefore = now - limit.windowMs;
-  const [row] = await db
-    .insert(rateLimits)
-    .values({ key: key(limit, subject), windowStart: new Date(now), count: 1 })
-    .onConflictDoUpdate({
-      target: rateLimits.key,
-      set: {
-        count: sql`case when ${rateLimits.windowStart} <= ${windowOpenedBefore} then 1 else ${rateLimits.count} + 1 end`,
-        windowStart: sql`case when ${rateLimits.windowStart} <= ${windowOpenedBefore} then ${now} else ${rateLimits.windowStart} end`,
-      },
-    })
-    .returning({ count: rateLimits.count, windowStart: rateLimits.windowStart });
+  const [row] = await countEvent(db, limit, subject, now, { upToMax: false });
   return state(limit, row.count, row.windowStart.getTime(), now);
 }
 
@@ -53,8 +42,19 @@ export async function hit(db: Database, limit: Limit, subject: string, now = Dat
  * exactly the attempts let through: parallel requests cannot all pass a read-then-count.
  */
 export async function claim(db: Database, limit: Limit, subject: string, now = Date.now()): Promise<LimitState> {
+  const taken = await countEvent(db, limit, subject, now, { upToMax: true });
+  if (taken.length > 0) return { allowed: true, retryAfterSeconds: 0 };
+  const [row] = await db.select().from(rateLimits).where(eq(rateLimits.key, key(limit, subject))).limit(1);
+  return state(limit, limit.max + 1, row ? row.windowStart.getTime() : now, now);
+}
+
+/**
+ * One upsert adds the event to the current window, or opens a new window when the old one has
+ * passed. With `upToMax` a full window is left untouched and no row comes back.
+ */
+function countEvent(db: Database, limit: Limit, subject: string, now: number, { upToMax }: { upToMax: boolean }) {
   const windowOpenedBefore = now - limit.windowMs;
-  const taken = await db
+  return db
     .insert(rateLimits)
     .values({ key: key(limit, subject), windowStart: new Date(now), count: 1 })
     .onConflictDoUpdate({
@@ -63,12 +63,11 @@ export async function claim(db: Database, limit: Limit, subject: string, now = D
         count: sql`case when ${rateLimits.windowStart} <= ${windowOpenedBefore} then 1 else ${rateLimits.count} + 1 end`,
         windowStart: sql`case when ${rateLimits.windowStart} <= ${windowOpenedBefore} then ${now} else ${rateLimits.windowStart} end`,
       },
-      setWhere: sql`${rateLimits.windowStart} <= ${windowOpenedBefore} or ${rateLimits.count} < ${limit.max}`,
+      setWhere: upToMax
+        ? sql`${rateLimits.windowStart} <= ${windowOpenedBefore} or ${rateLimits.count} < ${limit.max}`
+        : undefined,
     })
-    .returning({ count: rateLimits.count });
-  if (taken.length > 0) return { allowed: true, retryAfterSeconds: 0 };
-  const [row] = await db.select().from(rateLimits).where(eq(rateLimits.key, key(limit, subject))).limit(1);
-  return state(limit, limit.max + 1, row ? row.windowStart.getTime() : now, now);
+    .returning({ count: rateLimits.count, windowStart: rateLimits.windowStart });
 }
 
 export async function clear(db: Database, limit: Limit, subject: string): Promise<void> {

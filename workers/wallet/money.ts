@@ -478,18 +478,22 @@ export async function settleCard(db: D1Database, userId: number, settlement: Car
 export type TransferResolution = { eventId: number; amount: number; reference: string; adminId: number; note: string };
 export type ParkedCardResolution = TransferResolution & { cardId: number; maskedCode: string };
 
+/** The deposit an admin credits by hand: `label`, marked as reviewed, then the admin's note if any. */
+function manualDeposit(source: "bank_transfer" | "card", label: string, resolution: TransferResolution): LedgerEntry {
+  return {
+    type: "deposit",
+    source,
+    amount: resolution.amount,
+    reference: resolution.reference,
+    description: `${label} (duyệt thủ công)${resolution.note ? `: ${resolution.note}` : ""}`.slice(0, 300),
+    createdBy: resolution.adminId,
+  };
+}
+
 /** An admin credits a parked bank transfer to this user; keyed like the automatic credit. */
 export function creditTransfer(db: D1Database, userId: number, resolution: TransferResolution): Promise<BalanceChange> {
   const now = Date.now();
-  const entry: LedgerEntry = {
-    type: "deposit",
-    source: "bank_transfer",
-    amount: resolution.amount,
-    reference: resolution.reference,
-    description: `Nạp tiền chuyển khoản (duyệt thủ công)${resolution.note ? `: ${resolution.note}` : ""}`.slice(0, 300),
-    createdBy: resolution.adminId,
-  };
-  return applyEntries(db, userId, [entry], [
+  return applyEntries(db, userId, [manualDeposit("bank_transfer", "Nạp tiền chuyển khoản", resolution)], [
     db.prepare("UPDATE payment_events SET status = 'credited', credited_user_id = ?1, resolved_by = ?2, resolution_note = ?3, resolved_at = ?4 WHERE id = ?5")
       .bind(userId, resolution.adminId, resolution.note.slice(0, 500), now, resolution.eventId),
   ], now);
@@ -502,15 +506,7 @@ export function creditTransfer(db: D1Database, userId: number, resolution: Trans
  */
 export function creditParkedCard(db: D1Database, userId: number, resolution: ParkedCardResolution): Promise<BalanceChange> {
   const now = Date.now();
-  const entry: LedgerEntry = {
-    type: "deposit",
-    source: "card",
-    amount: resolution.amount,
-    reference: resolution.reference,
-    description: `Nạp tiền bằng thẻ cào (duyệt thủ công)${resolution.note ? `: ${resolution.note}` : ""}`.slice(0, 300),
-    createdBy: resolution.adminId,
-  };
-  return applyEntries(db, userId, [entry], [
+  return applyEntries(db, userId, [manualDeposit("card", "Nạp tiền bằng thẻ cào", resolution)], [
     db
       .prepare(
         `UPDATE card_topups SET status = 'success', amount_received = ?1, card_code = ?2, credited_at = ?3, updated_at = ?3,

@@ -5,7 +5,7 @@ import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { paymentEvents, walletTransactions } from "../../../workers/db/schema";
-import { api, balanceOf, db, hmac, person, request, sortedKeys, topupFor, unique } from "../../factories";
+import { api, balanceOf, cassoSignature, db, payosSignature, person, request, topupFor, unique } from "../../factories";
 
 type Body = Record<string, any>;
 
@@ -40,17 +40,13 @@ async function casso({ reference, amount, content }: Transfer) {
     data: { id: nextId, reference, description: content, amount, runningBalance: 1, transactionDateTime: "2026-11-25 10:00:00", accountNumber: env.VIETQR_ACCOUNT_NUMBER, bankName: "VCB", bankAbbreviation: "VCB" },
   };
   const t = String(Date.now());
-  const signature = `t=${t},v1=${await hmac("SHA-512", "test-casso-secret", `${t}.${JSON.stringify(sortedKeys(body))}`)}`;
+  const signature = await cassoSignature(body, t);
   const response = await request("/api/webhooks/casso/", { method: "POST", headers: { "Content-Type": "application/json", "X-Casso-Signature": signature }, body: JSON.stringify(body) });
   return { status: response.status, body: (await response.json()) as Body };
 }
 
 async function payos(data: Body, code = "00") {
-  const canonical = Object.keys(data)
-    .sort()
-    .map((key) => `${key}=${data[key] ?? ""}`)
-    .join("&");
-  const signature = await hmac("SHA-256", "test-payos-checksum-key", canonical);
+  const signature = await payosSignature(data);
   const response = await request("/api/webhooks/payos/", {
     method: "POST",
     headers: { "Content-Type": "application/json" },

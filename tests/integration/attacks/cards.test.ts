@@ -10,26 +10,9 @@ import { cardTopups, paymentEvents, walletTransactions } from "../../../workers/
 import { amountToCredit, maskCode } from "../../../workers/services/cards";
 import { runScheduledJobs } from "../../../workers/services/scheduled";
 import { CARD_TEST } from "../../global-setup";
-import { api, balanceOf, cardCallback, cardRow, db, person, request, unique } from "../../factories";
+import { api, balanceOf, cardCallback, cardDigits, cardRow, db, person, submitCard } from "../../factories";
 
 type Body = Record<string, any>;
-
-let serialCounter = 0;
-function digits(suffix = "") {
-  serialCounter += 1;
-  const base = `${Date.now()}${serialCounter}${Math.floor(Math.random() * 1000)}`.slice(-14).padStart(14, "1");
-  // The simulated gateway reads meaning into some endings (0000, 9999, 8888…): a plain card ends in 1.
-  return suffix ? base.slice(0, base.length - suffix.length) + suffix : `${base.slice(1)}1`;
-}
-
-async function submit(token: string, body: Body) {
-  const response = await request("/api/cards/create/", {
-    method: "POST",
-    headers: { "Content-Type": "application/json", "CF-Connecting-IP": unique("ip"), Authorization: `Bearer ${token}` },
-    body: JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json()) as Body };
-}
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, CARD_TEST.delayMs * 4));
 
@@ -46,8 +29,8 @@ const parkedFor = (cardId: number) => db.select().from(paymentEvents).where(and(
 describe("attack: a phone card is lost because the gateway is slow or unreachable", () => {
   it("leaves a card the gateway still reports pending after 10 minutes pending, and re-checks it later with a growing delay", async () => {
     const user = await person();
-    const code = digits("8888");
-    const created = await submit(user.token, { telco: "VIETTEL", card_serial: digits(), card_code: code, card_value: 10000 });
+    const code = cardDigits("8888");
+    const created = await submitCard(user.token, { telco: "VIETTEL", card_serial: cardDigits(), card_code: code, card_value: 10000 });
     expect(created.status).toBe(201);
     const id = created.body.data.transaction_id;
     await makeDue(id);
@@ -73,7 +56,7 @@ describe("attack: a phone card is lost because the gateway is slow or unreachabl
 
   it("sends a card the gateway never received once more, and credits it when the gateway says so", async () => {
     const user = await person();
-    const created = await submit(user.token, { telco: "VIETTEL", card_serial: digits(), card_code: digits("6666"), card_value: 20000 });
+    const created = await submitCard(user.token, { telco: "VIETTEL", card_serial: cardDigits(), card_code: cardDigits("6666"), card_value: 20000 });
     expect(created.status).toBe(201);
     const id = created.body.data.transaction_id;
     expect(await cardRow(id)).toMatchObject({ status: "pending", gatewayStatus: null });
@@ -92,8 +75,8 @@ describe("attack: a phone card is lost because the gateway is slow or unreachabl
   it("parks a card with no answer after a whole day for an admin instead of failing it; the admin's dismiss closes it", async () => {
     const user = await person();
     const admin = await person("superuser");
-    const code = digits("8888");
-    const created = await submit(user.token, { telco: "VIETTEL", card_serial: digits(), card_code: code, card_value: 50000 });
+    const code = cardDigits("8888");
+    const created = await submitCard(user.token, { telco: "VIETTEL", card_serial: cardDigits(), card_code: code, card_value: 50000 });
     const id = created.body.data.transaction_id;
     await makeDue(id, 25 * 60 * 60_000);
     await runScheduledJobs(env, new Date());
@@ -124,8 +107,8 @@ describe("attack: a late success for a card closed as failed is dropped", () => 
     const owner = await person();
     const stranger = await person();
     const admin = await person("superuser");
-    const code = digits();
-    const created = await submit(owner.token, { telco: "VIETTEL", card_serial: digits(), card_code: code, card_value: 100000 });
+    const code = cardDigits();
+    const created = await submitCard(owner.token, { telco: "VIETTEL", card_serial: cardDigits(), card_code: code, card_value: 100000 });
     const id = created.body.data.transaction_id;
     const pending = await cardRow(id);
     await settle(); // the gateway has charged the card
@@ -169,8 +152,8 @@ describe("attack: a late success for a card closed as failed is dropped", () => 
   it("reopens a parked late success an admin dismissed when the gateway confirms it again", async () => {
     const user = await person();
     const admin = await person("superuser");
-    const code = digits();
-    const created = await submit(user.token, { telco: "VINAPHONE", card_serial: digits(), card_code: code, card_value: 20000 });
+    const code = cardDigits();
+    const created = await submitCard(user.token, { telco: "VINAPHONE", card_serial: cardDigits(), card_code: code, card_value: 20000 });
     const card = await cardRow(created.body.data.transaction_id);
     await settle();
     await db.update(cardTopups).set({ status: "failed", cardCode: maskCode(code) }).where(eq(cardTopups.id, card.id));
@@ -184,7 +167,7 @@ describe("attack: a late success for a card closed as failed is dropped", () => 
 
   it("does not park a 'success' callback for a card the gateway says is bad", async () => {
     const user = await person();
-    const created = await submit(user.token, { telco: "VINAPHONE", card_serial: digits("0000"), card_code: digits(), card_value: 200000 });
+    const created = await submitCard(user.token, { telco: "VINAPHONE", card_serial: cardDigits("0000"), card_code: cardDigits(), card_value: 200000 });
     const card = await cardRow(created.body.data.transaction_id);
     await settle();
     await cardCallback(card);
@@ -198,7 +181,7 @@ describe("attack: a late success for a card closed as failed is dropped", () => 
 describe("attack: a card credits more than its value", () => {
   it("credits at most the declared value when the gateway reports more", async () => {
     const user = await person();
-    const created = await submit(user.token, { telco: "VIETTEL", card_serial: digits(), card_code: digits("7777"), card_value: 100000 });
+    const created = await submitCard(user.token, { telco: "VIETTEL", card_serial: cardDigits(), card_code: cardDigits("7777"), card_value: 100000 });
     const card = await cardRow(created.body.data.transaction_id);
     await settle();
     await cardCallback(card, { value: 200000, amount: 160000 });
@@ -215,8 +198,8 @@ describe("attack: a card credits more than its value", () => {
 describe("attack: the same card is submitted many times at once", () => {
   it("leaves exactly one pending card and answers the others 'already sent'", async () => {
     const people = await Promise.all(Array.from({ length: 8 }, () => person()));
-    const card = { telco: "MOBIFONE", card_serial: digits(), card_code: digits("8888"), card_value: 10000 };
-    const results = await Promise.all(people.map((user) => submit(user.token, card)));
+    const card = { telco: "MOBIFONE", card_serial: cardDigits(), card_code: cardDigits("8888"), card_value: 10000 };
+    const results = await Promise.all(people.map((user) => submitCard(user.token, card)));
     expect(results.map((result) => result.status).sort()).toEqual([201, 409, 409, 409, 409, 409, 409, 409]);
     for (const result of results.filter((item) => item.status === 409)) {
       expect(result.body).toEqual({ success: false, message: "Thẻ này đã được gửi trước đó", errors: { card_serial: ["Thẻ này đã được gửi trước đó"] } });
@@ -229,7 +212,7 @@ describe("attack: the same card is submitted many times at once", () => {
 describe("attack: the card callback answers before it checks who is calling", () => {
   it("says nothing about request ids to an unsigned caller", async () => {
     const user = await person();
-    const created = await submit(user.token, { telco: "VIETTEL", card_serial: digits(), card_code: digits(), card_value: 10000 });
+    const created = await submitCard(user.token, { telco: "VIETTEL", card_serial: cardDigits(), card_code: cardDigits(), card_value: 10000 });
     const card = await cardRow(created.body.data.transaction_id);
     await settle();
     await cardCallback(card); // settled
@@ -242,8 +225,8 @@ describe("attack: the card callback answers before it checks who is calling", ()
 
   it("refuses a callback signed for another card", async () => {
     const user = await person();
-    const first = await cardRow((await submit(user.token, { telco: "VIETTEL", card_serial: digits(), card_code: digits(), card_value: 10000 })).body.data.transaction_id);
-    const second = await cardRow((await submit(user.token, { telco: "VIETTEL", card_serial: digits(), card_code: digits(), card_value: 500000 })).body.data.transaction_id);
+    const first = await cardRow((await submitCard(user.token, { telco: "VIETTEL", card_serial: cardDigits(), card_code: cardDigits(), card_value: 10000 })).body.data.transaction_id);
+    const second = await cardRow((await submitCard(user.token, { telco: "VIETTEL", card_serial: cardDigits(), card_code: cardDigits(), card_value: 500000 })).body.data.transaction_id);
     const swapped = await cardCallback({ ...second, requestId: first.requestId });
     expect(swapped.status).toBeGreaterThanOrEqual(400);
     expect((await cardRow(first.transactionId)).status).toBe("pending");

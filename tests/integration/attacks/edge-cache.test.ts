@@ -3,22 +3,11 @@
 // A copy is recognised by a change nobody announced: a name changed straight in D1 stays
 // invisible for as long as the copy made before it is served.
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
-import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { apps } from "../../../workers/db/schema";
 import worker from "../../../workers/index";
-import { bytes, createApp, db, funded, listing, request, unique } from "../../factories";
-
-/** Any use of the database fails the request: what a cache hit must never need. */
-const noDatabase = {
-  ...env,
-  DB: new Proxy({} as D1Database, {
-    get() {
-      throw new Error("the database was used");
-    },
-  }),
-};
+import { bytes, createApp, db, funded, listing, noDatabase, request, unique } from "../../factories";
 
 /** The Worker called directly with another env (the database that throws). */
 async function direct(path: string, workerEnv: Env) {

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { keyPricing, keyTypes, licenseKeys, walletTransactions } from "../../../workers/db/schema";
 import worker from "../../../workers/index";
 import { purchaseKey, purchaseReference } from "../../../workers/wallet/money";
-import { balanceOf, db, funded, listing, moneyOf, person, request, unique } from "../../factories";
+import { api, balanceOf, db, funded, listing, moneyOf, person, request, unique } from "../../factories";
 
 type Body = Record<string, any>;
 
@@ -15,14 +15,7 @@ async function ledgerOf(userId: number) {
   return db.select().from(walletTransactions).where(eq(walletTransactions.userId, userId));
 }
 
-async function call(method: string, path: string, token: string | undefined, body?: unknown, headers: Record<string, string> = {}) {
-  const response = await request(path, {
-    method,
-    headers: { "Content-Type": "application/json", ...(token ? { Authorization: `Bearer ${token}` } : {}), ...headers },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json()) as Body };
-}
+const call = (method: string, path: string, token: string | undefined, body?: unknown, headers: Record<string, string> = {}) => api(path, { method, token, body, headers });
 
 function buy(token: string, pricingId: number, idempotencyKey?: string) {
   return call("POST", "/api/keys/purchase/", token, { key_pricing_id: pricingId, payment_method: "balance" }, idempotencyKey ? { "Idempotency-Key": idempotencyKey } : {});
