@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 
 type AvatarUser = {
   first_name?: string | null;
@@ -31,11 +31,12 @@ export function avatarInitials(user: AvatarUser): string {
 /** The user's picture; no picture, or one that fails to load, gives the initials. */
 export function Avatar({ user, size = "md", className = "" }: { user: AvatarUser; size?: keyof typeof SIZES; className?: string }) {
   const src = user.avatar_url || user.avatar || "";
-  const [failed, setFailed] = useState(false);
-  useEffect(() => setFailed(false), [src]);
+  // The picture that failed to load: a new picture gets its own chance.
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  const failed = failedSrc === src;
   const box = `${SIZES[size]} shrink-0 rounded-full ring-1 ring-white/10 ${className}`;
   if (src && !failed) {
-    return <img src={src} alt="" className={`${box} bg-zinc-800 object-cover`} referrerPolicy="no-referrer" onError={() => setFailed(true)} />;
+    return <img src={src} alt="" className={`${box} bg-zinc-800 object-cover`} referrerPolicy="no-referrer" onError={() => setFailedSrc(src)} />;
   }
   return (
     <span className={`${box} flex items-center justify-center bg-gradient-to-br from-indigo-500 to-fuchsia-600 font-bold text-white`} aria-hidden="true">

@@ -1,9 +1,11 @@
-// A modal dialog: labelled, focus moves in and stays in, Escape and a backdrop click close it
-// (unless `busy`), the page behind stops scrolling, and focus returns to the opener on close.
+// The one modal dialog, on the native <dialog> element: showModal() makes the page behind inert,
+// Escape arrives as the `cancel` event, focus moves in on opening and returns to the opener on
+// close, a backdrop click closes it (unless `busy`), and the page behind stops scrolling.
+// The <dialog> itself is the dimmed full-screen backdrop; the panel inside holds the content.
 // On phones it sits at the bottom of the screen like a sheet.
-import { type KeyboardEvent, type MouseEvent, type ReactNode, type RefObject, useEffect, useRef } from "react";
+import { type KeyboardEvent, type MouseEvent, type ReactNode, type RefObject, type SyntheticEvent, useEffect, useRef } from "react";
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]):not([hidden]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 export type DialogProps = {
   open: boolean;
@@ -13,40 +15,34 @@ export type DialogProps = {
   describedBy?: string;
   /** While true (a purchase in flight) neither Escape nor the backdrop closes the dialog. */
   busy?: boolean;
-  /** What gets focus when the dialog opens; else its first focusable element. */
+  /** What gets focus when the dialog opens; else the element marked `data-autofocus`, else the first focusable one. */
   initialFocus?: RefObject<HTMLElement>;
   testId?: string;
   children: ReactNode;
 };
 
 export function Dialog({ open, onClose, labelledBy, describedBy, busy = false, initialFocus, testId, children }: DialogProps) {
+  const dialog = useRef<HTMLDialogElement>(null);
   const panel = useRef<HTMLDivElement>(null);
   const pressedOnBackdrop = useRef(false);
-  // The Escape listener lives as long as the dialog is open and reads the latest props here.
-  const latest = useRef({ busy, onClose });
-  latest.current = { busy, onClose };
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only on opening and closing (see the end of the effect).
+  // Focus and the top layer: only on opening and closing, so a re-render does not pull focus
+  // back to the first button.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only on opening and closing (see above).
   useEffect(() => {
-    if (!open) return;
+    const node = dialog.current;
+    if (!open || !node) return;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const target = initialFocus?.current ?? panel.current?.querySelector<HTMLElement>(FOCUSABLE) ?? panel.current;
+    if (!node.open) node.showModal();
+    const target = initialFocus?.current ?? panel.current?.querySelector<HTMLElement>("[data-autofocus]") ?? panel.current?.querySelector<HTMLElement>(FOCUSABLE) ?? panel.current;
     target?.focus();
     const overflow = document.body.style.overflow;
     document.body.style.overflow = "hidden";
-    // On the document, so Escape works wherever focus is.
-    const onEscape = (event: globalThis.KeyboardEvent) => {
-      if (event.key !== "Escape") return;
-      event.stopPropagation();
-      if (!latest.current.busy) latest.current.onClose();
-    };
-    document.addEventListener("keydown", onEscape);
     return () => {
-      document.removeEventListener("keydown", onEscape);
+      if (node.open) node.close();
       document.body.style.overflow = overflow;
       if (opener?.isConnected) opener.focus();
     };
-    // Only on opening and closing: a re-render must not pull focus back to the first button.
   }, [open]);
 
   if (!open) return null;
@@ -55,7 +51,21 @@ export function Dialog({ open, onClose, labelledBy, describedBy, busy = false, i
     if (!busy) onClose();
   }
 
-  // Keep Tab inside the dialog.
+  // Escape: the browser would close the <dialog> itself; the caller decides instead.
+  function onCancel(event: SyntheticEvent<HTMLDialogElement>) {
+    event.preventDefault();
+    requestClose();
+  }
+
+  // The browser may still close it on a repeated Escape; while it is meant to stay, show it again.
+  function onNativeClose() {
+    const node = dialog.current;
+    if (!node?.isConnected) return;
+    if (busy) node.showModal();
+    else onClose();
+  }
+
+  // Keep Tab inside the panel.
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     if (event.key !== "Tab" || !panel.current) return;
     const items = Array.from(panel.current.querySelectorAll<HTMLElement>(FOCUSABLE));
@@ -76,31 +86,33 @@ export function Dialog({ open, onClose, labelledBy, describedBy, busy = false, i
 
   // Only a press and release both on the backdrop close: selecting the key code and letting go
   // outside the panel must not.
-  function onBackdropDown(event: MouseEvent<HTMLDivElement>) {
+  function onBackdropDown(event: MouseEvent<HTMLDialogElement>) {
     pressedOnBackdrop.current = event.target === event.currentTarget;
-    // A press on the backdrop must not take focus out of the dialog.
+    // A press on the backdrop must not take focus out of the panel.
     if (pressedOnBackdrop.current) event.preventDefault();
   }
 
-  function onBackdropClick(event: MouseEvent<HTMLDivElement>) {
+  function onBackdropClick(event: MouseEvent<HTMLDialogElement>) {
     if (pressedOnBackdrop.current && event.target === event.currentTarget) requestClose();
     pressedOnBackdrop.current = false;
   }
 
   return (
-    // biome-ignore lint/a11y/noStaticElementInteractions lint/a11y/useKeyWithClickEvents: a click on the backdrop is a mouse shortcut; the keyboard closes with Escape.
-    <div
-      className="fixed inset-0 z-50 flex items-end justify-center bg-black/70 backdrop-blur-sm sm:items-center sm:p-4"
+    // biome-ignore lint/a11y/useKeyWithClickEvents: a click on the backdrop is a mouse shortcut; the keyboard closes with Escape (the cancel event).
+    <dialog
+      ref={dialog}
+      aria-labelledby={labelledBy}
+      aria-describedby={describedBy}
+      onCancel={onCancel}
+      onClose={onNativeClose}
       onMouseDown={onBackdropDown}
       onClick={onBackdropClick}
       data-testid={testId ? `${testId}-backdrop` : undefined}
+      className="fixed inset-0 z-50 m-0 h-full max-h-none w-full max-w-none items-end justify-center border-0 bg-black/70 p-0 text-inherit backdrop-blur-sm open:flex sm:items-center sm:p-4 backdrop:bg-transparent"
     >
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: the panel keeps Tab inside the dialog; it is not a control. */}
       <div
         ref={panel}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={labelledBy}
-        aria-describedby={describedBy}
         tabIndex={-1}
         onKeyDown={onKeyDown}
         data-testid={testId}
@@ -108,7 +120,7 @@ export function Dialog({ open, onClose, labelledBy, describedBy, busy = false, i
       >
         {children}
       </div>
-    </div>
+    </dialog>
   );
 }
 

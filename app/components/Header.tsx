@@ -28,12 +28,16 @@ export function Header({ siteName }: { siteName: string }) {
   const accountRef = useRef<HTMLDivElement>(null);
   const accountButton = useRef<HTMLButtonElement>(null);
 
-  useEffect(() => {
+  // A navigation closes both menus.
+  const [shownAt, setShownAt] = useState(location.key);
+  if (shownAt !== location.key) {
+    setShownAt(location.key);
     setMenuOpen(false);
     setAccountOpen(false);
-  }, [location.key]);
+  }
 
-  // Escape closes whichever menu is open, and focus goes back to the button that opened it.
+  // Escape closes whichever menu is open, and focus goes back to the button that opened it; a
+  // click or focus outside the account menu closes it.
   useEffect(() => {
     if (!menuOpen && !accountOpen) return;
     const onKey = (event: KeyboardEvent) => {
@@ -42,22 +46,20 @@ export function Header({ siteName }: { siteName: string }) {
       setMenuOpen(false);
       setAccountOpen(false);
     };
-    document.addEventListener("keydown", onKey);
-    return () => document.removeEventListener("keydown", onKey);
-  }, [menuOpen, accountOpen]);
-
-  useEffect(() => {
-    if (!accountOpen) return;
-    const close = (event: MouseEvent | FocusEvent) => {
+    const closeAccount = (event: MouseEvent | FocusEvent) => {
       if (!accountRef.current?.contains(event.target as Node)) setAccountOpen(false);
     };
-    document.addEventListener("click", close);
-    document.addEventListener("focusin", close);
+    document.addEventListener("keydown", onKey);
+    if (accountOpen) {
+      document.addEventListener("click", closeAccount);
+      document.addEventListener("focusin", closeAccount);
+    }
     return () => {
-      document.removeEventListener("click", close);
-      document.removeEventListener("focusin", close);
+      document.removeEventListener("keydown", onKey);
+      document.removeEventListener("click", closeAccount);
+      document.removeEventListener("focusin", closeAccount);
     };
-  }, [accountOpen]);
+  }, [menuOpen, accountOpen]);
 
   function signOut() {
     logout();

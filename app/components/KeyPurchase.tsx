@@ -2,7 +2,7 @@
 // choose an option, log in if needed, pre-check (paused, sold out, live availability), confirm,
 // pay from the balance, show the key. The list is rendered on the server; the rest after hydration.
 import { useLocation, useNavigate } from "@remix-run/react";
-import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useId, useRef, useState } from "react";
 import type { PublicApp } from "../../workers/services/catalogue";
 import { ApiError, apiFetch, newIdempotencyKey } from "~/lib/api";
 import { useSessionExpired, useSessionUser } from "~/lib/auth";
@@ -22,7 +22,7 @@ import {
   sortPricing,
 } from "../../workers/shared/pricing";
 import { loginPathFor } from "~/lib/redirects";
-import { readAccessToken, subscribeSession } from "~/lib/session";
+import { readAccessToken } from "~/lib/session";
 import { toast } from "~/lib/toast";
 import { refreshStoredBalance, storeWalletFigures, type WalletFigures } from "~/lib/wallet-figures";
 import type { PurchasedKey } from "./PurchaseSuccessDialog";
@@ -58,30 +58,21 @@ function postPurchase(pricingId: number, idempotencyKey: string): Promise<Purcha
   });
 }
 
-/** Whether an access token is stored: the spec's definition of logged in (§2 "Route guard"). */
-function useHasToken(): boolean {
-  const [hasToken, setHasToken] = useState(false);
-  useEffect(() => {
-    const update = () => setHasToken(Boolean(readAccessToken()));
-    update();
-    return subscribeSession(update);
-  }, []);
-  return hasToken;
-}
-
 export function KeyPurchase({ app, pricing }: { app: Pick<PublicApp, "id" | "url" | "name">; pricing: PricingOption[] }) {
   const headingId = useId();
   const location = useLocation();
   const navigate = useNavigate();
   const user = useSessionUser();
-  const hasToken = useHasToken();
+  // Undefined until the browser has read its storage.
+  const hydrated = user !== undefined;
   const sessionExpired = useSessionExpired();
 
   const [options, setOptions] = useState(() => sortPricing(pricing));
   const [selectedId, setSelectedId] = useState(() => preselectPricing(sortPricing(pricing)));
-  const [hydrated, setHydrated] = useState(false);
   const [checking, setChecking] = useState(false);
   const [confirming, setConfirming] = useState<PricingOption | null>(null);
+  const [refreshing, setRefreshing] = useState(false);
+  const balanceReadings = useRef(0);
   const [buying, setBuying] = useState(false);
   const [purchased, setPurchased] = useState<PurchasedKey | null>(null);
   // The idempotency key of the purchase attempt in progress: kept across retries of the same
@@ -92,14 +83,14 @@ export function KeyPurchase({ app, pricing }: { app: Pick<PublicApp, "id" | "url
   const appRef = encodeURIComponent(app.url || String(app.id));
   const here = location.pathname + location.search;
 
-  useEffect(() => setHydrated(true), []);
-
   // Fresh loader data (a revalidation) replaces the list.
-  useEffect(() => {
+  const [shownPricing, setShownPricing] = useState(pricing);
+  if (shownPricing !== pricing) {
     const sorted = sortPricing(pricing);
+    setShownPricing(pricing);
     setOptions(sorted);
     setSelectedId((current) => reconcileSelection(sorted, current));
-  }, [pricing]);
+  }
 
   const reloadPricing = useCallback(async () => {
     const ticket = ++reloads.current;
@@ -147,6 +138,15 @@ export function KeyPurchase({ app, pricing }: { app: Pick<PublicApp, "id" | "url
       return;
     }
     if (attempt.current?.pricingId !== option.id) attempt.current = { pricingId: option.id, key: newIdempotencyKey() };
+    openConfirm(option);
+  }
+
+  // Each opening reads the balance again: it may have changed in another tab or by a top-up.
+  // Only the latest reading ends the wait (the dialog may have been closed and opened again).
+  function openConfirm(option: PricingOption) {
+    const reading = ++balanceReadings.current;
+    setRefreshing(true);
+    refreshStoredBalance().finally(() => reading === balanceReadings.current && setRefreshing(false));
     setConfirming(option);
   }
 
@@ -276,11 +276,12 @@ export function KeyPurchase({ app, pricing }: { app: Pick<PublicApp, "id" | "url
             open
             option={confirming}
             appName={app.name}
-            isAuthenticated={hasToken}
-            user={user}
+            isAuthenticated={Boolean(readAccessToken())}
+            user={user ?? null}
             onPurchase={purchase}
             onClose={() => setConfirming(null)}
             buying={buying}
+            refreshing={refreshing}
             loginHref={loginPathFor(here)}
           />
         )}

@@ -2,11 +2,10 @@
 // much, from which balance. The balance is refreshed from the server on opening; a short balance
 // disables the buy button and points to the wallet. The server re-checks everything anyway.
 import { Link } from "@remix-run/react";
-import { type ReactNode, useEffect, useId, useState } from "react";
+import { type ReactNode, useId } from "react";
 import { formatVND } from "../../workers/shared/format";
 import { chargeOf, hasEnoughBalance, insufficientBalanceMessage, priceLabel, type PricingOption } from "../../workers/shared/pricing";
 import type { SessionUser } from "~/lib/session";
-import { refreshStoredBalance } from "~/lib/wallet-figures";
 import { Dialog, DialogCloseButton } from "./Dialog";
 import { Spinner } from "./Spinner";
 
@@ -34,6 +33,7 @@ export function PurchaseConfirmDialog({
   onPurchase,
   onClose,
   buying,
+  refreshing,
   loginHref,
 }: {
   open: boolean;
@@ -44,22 +44,12 @@ export function PurchaseConfirmDialog({
   onPurchase: () => void;
   onClose: () => void;
   buying: boolean;
+  /** The balance is being read again (on each opening: another tab or a top-up may have changed it). */
+  refreshing: boolean;
   /** Where a visitor without a session logs in. */
   loginHref: string;
 }) {
   const titleId = useId();
-  const [refreshing, setRefreshing] = useState(false);
-
-  // Each opening reads the balance again: it may have changed in another tab or by a top-up.
-  useEffect(() => {
-    if (!open || !isAuthenticated) return;
-    const controller = new AbortController();
-    setRefreshing(true);
-    refreshStoredBalance(controller.signal).finally(() => {
-      if (!controller.signal.aborted) setRefreshing(false);
-    });
-    return () => controller.abort();
-  }, [open, isAuthenticated]);
 
   if (!option) return null;
   const balance = typeof user?.balance === "number" ? user.balance : null;

@@ -10,9 +10,12 @@ import { toast } from "./toast";
 
 export const SESSION_EXPIRED_REDIRECT_MS = 1500;
 
-/** The stored user, following changes in this tab and others. Null on the server and until hydrated. */
-export function useSessionUser(): SessionUser | null {
-  const [user, setUser] = useState<SessionUser | null>(null);
+/**
+ * The stored user, following changes in this tab and others (browser-only: local storage).
+ * Undefined on the server and until hydrated, null when nobody is logged in.
+ */
+export function useSessionUser(): SessionUser | null | undefined {
+  const [user, setUser] = useState<SessionUser | null>();
   useEffect(() => {
     const update = () => setUser(readStoredUser());
     update();
@@ -20,6 +23,7 @@ export function useSessionUser(): SessionUser | null {
   }, []);
   return user;
 }
+
 
 /** Ends the session here and on the server. The server call may fail: the browser forgets anyway. */
 export function logout() {

@@ -3,7 +3,8 @@
 // page of users (?search=, ?page=) load in clientLoader; an adjustment goes through clientAction.
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { type ClientActionFunctionArgs, type ClientLoaderFunctionArgs, useFetcher, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { type FormEvent, useRef, useState } from "react";
+import { useAfterTypingPause } from "~/lib/use-typing-pause";
 import { ActionsCell, AdminPage, Badge, BUTTON_PRIMARY, BUTTON_SMALL, EmptyRow, Modal, ModalActions, Pager, SELECT_CLASS, StatCard, TABLE_WRAP, TD, TH } from "~/components/admin/AdminShell";
 import { Avatar } from "~/components/Avatar";
 import { Field, inputClass } from "~/components/Field";
@@ -92,12 +93,7 @@ export default function AdminUsersRoute() {
 
   // Debounced: one request once typing pauses (a timer, not a fetch).
   const query = search.trim();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the typed query changes, not when the list reloads.
-  useEffect(() => {
-    if (query === (searchParams.get("search") ?? "")) return;
-    const timer = setTimeout(() => show({ search: query, page: 1 }), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [query]);
+  useAfterTypingPause(query, searchParams.get("search") ?? "", SEARCH_DELAY_MS, (query) => show({ search: query, page: 1 }));
 
   const users = list.users;
   return (

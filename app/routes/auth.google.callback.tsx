@@ -9,6 +9,7 @@ import { pageMeta } from "~/lib/meta";
 import { safeRedirectPath } from "~/lib/redirects";
 import { saveSession, type SessionPayload } from "~/lib/session";
 import { toast } from "~/lib/toast";
+import { useRedirectAfter } from "~/lib/use-redirect-after";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "Đăng nhập Google");
 
@@ -60,11 +61,7 @@ export default function GoogleCallbackPage() {
       .catch((error: unknown) => fail(error instanceof ApiError && error.message ? error.message : FAILED));
   }, [params, navigate]);
 
-  useEffect(() => {
-    if (!failure) return;
-    const timer = setTimeout(() => navigate("/login", { replace: true }), ERROR_REDIRECT_MS);
-    return () => clearTimeout(timer);
-  }, [failure, navigate]);
+  useRedirectAfter(failure ? "/login" : null, ERROR_REDIRECT_MS);
 
   if (!failure) return <PageSpinner label="Đang đăng nhập bằng Google..." />;
 

@@ -1,15 +1,16 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link, useNavigate, useSearchParams } from "@remix-run/react";
-import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { AuthCard, OrDivider, SubmitButton, TEXT_LINK } from "~/components/AuthCard";
 import { FormAlert, TextField } from "~/components/Field";
 import { GoogleButton } from "~/components/GoogleButton";
 import { Spinner } from "~/components/Spinner";
-import { ApiError, apiFetch, type FieldErrors } from "~/lib/api";
+import { ApiError, apiFetch } from "~/lib/api";
 import { FIELD_LABELS } from "../../workers/shared/error-messages";
 import { pageMeta } from "~/lib/meta";
 import { redirectFromQuery } from "~/lib/redirects";
 import { toast } from "~/lib/toast";
+import { useFormFields } from "~/lib/use-form-fields";
 import { loadAuthSchemas, precheckWith, focusFirstError, hasErrors } from "~/lib/validation";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "Đăng ký");
@@ -136,8 +137,7 @@ export default function RegisterPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const form = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState<Values>({ first_name: "", last_name: "", username: "", email: "", password: "", password_confirm: "" });
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { values, errors, setErrors, field } = useFormFields<keyof Values>({ first_name: "", last_name: "", username: "", email: "", password: "", password_confirm: "" });
   const [busy, setBusy] = useState(false);
   const redirect = redirectFromQuery(params);
 
@@ -145,12 +145,6 @@ export default function RegisterPage() {
   const email = useAvailability("email", values.email);
   const checking = username.state === "checking" || email.state === "checking";
   const unavailable = username.state === "unavailable" || email.state === "unavailable";
-
-  function change(event: ChangeEvent<HTMLInputElement>) {
-    const { name, value } = event.target;
-    setValues((current) => ({ ...current, [name]: value }));
-    setErrors(({ [name]: _field, non_field_errors: _general, ...rest }) => rest);
-  }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -209,59 +203,34 @@ export default function RegisterPage() {
     >
       <form ref={form} onSubmit={submit} onFocus={() => void loadAuthSchemas().catch(() => {})} noValidate className="space-y-5">
         <div className="grid gap-5 sm:grid-cols-2">
-          <TextField name="first_name" label="Họ" autoComplete="family-name" required value={values.first_name} onChange={change} errors={errors.first_name} />
-          <TextField name="last_name" label="Tên" autoComplete="given-name" required value={values.last_name} onChange={change} errors={errors.last_name} />
+          <TextField label="Họ" autoComplete="family-name" required {...field("first_name")} />
+          <TextField label="Tên" autoComplete="given-name" required {...field("last_name")} />
         </div>
         <TextField
-          name="username"
           label="Tên đăng nhập"
           autoComplete="username"
           autoCapitalize="none"
           autoCorrect="off"
           spellCheck={false}
           required
-          value={values.username}
-          onChange={change}
-          errors={errors.username}
+          {...field("username")}
           invalid={username.state === "unavailable"}
           status={<AvailabilityLine field="username" availability={username} />}
           hint="3–30 ký tự: chữ cái không dấu, số, dấu chấm, gạch dưới hoặc gạch ngang."
         />
         <TextField
-          name="email"
           type="email"
           label="Email"
           autoComplete="email"
           inputMode="email"
           spellCheck={false}
           required
-          value={values.email}
-          onChange={change}
-          errors={errors.email}
+          {...field("email")}
           invalid={email.state === "unavailable"}
           status={<AvailabilityLine field="email" availability={email} />}
         />
-        <TextField
-          name="password"
-          type="password"
-          label="Mật khẩu"
-          autoComplete="new-password"
-          required
-          value={values.password}
-          onChange={change}
-          errors={errors.password}
-          hint="Ít nhất 8 ký tự."
-        />
-        <TextField
-          name="password_confirm"
-          type="password"
-          label="Xác nhận mật khẩu"
-          autoComplete="new-password"
-          required
-          value={values.password_confirm}
-          onChange={change}
-          errors={errors.password_confirm}
-        />
+        <TextField type="password" label="Mật khẩu" autoComplete="new-password" required hint="Ít nhất 8 ký tự." {...field("password")} />
+        <TextField type="password" label="Xác nhận mật khẩu" autoComplete="new-password" required {...field("password_confirm")} />
         <FormAlert messages={general} />
         <div>
           <SubmitButton busy={busy} busyLabel="Đang đăng ký..." disabled={checking || unavailable}>

@@ -9,6 +9,7 @@ import { ApiError, apiFetch, type FieldErrors } from "~/lib/api";
 import { FALLBACK_ERROR, fieldErrorLines } from "../../workers/shared/error-messages";
 import { pageMeta } from "~/lib/meta";
 import { toast } from "~/lib/toast";
+import { useRedirectAfter } from "~/lib/use-redirect-after";
 import { checkWith } from "~/lib/validation";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "Đặt lại mật khẩu");
@@ -34,7 +35,6 @@ type VerifyAnswer = { valid?: boolean; message?: string; user?: { username?: str
 const FIELDS = ["new_password", "confirm_password"] as const;
 
 function ResetForm({ token, username, email, onInvalidToken }: { token: string; username: string; email: string; onInvalidToken: () => void }) {
-  const navigate = useNavigate();
   const [values, setValues] = useState({ new_password: "", confirm_password: "" });
   const [submitted, setSubmitted] = useState(false);
   const [serverErrors, setServerErrors] = useState<FieldErrors>({});
@@ -42,11 +42,7 @@ function ResetForm({ token, username, email, onInvalidToken }: { token: string; 
   const [done, setDone] = useState(false);
   const form = useRef<HTMLFormElement>(null);
 
-  useEffect(() => {
-    if (!done) return;
-    const timer = setTimeout(() => navigate("/login", { replace: true }), REDIRECT_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [done, navigate]);
+  useRedirectAfter(done ? "/login" : null, REDIRECT_DELAY_MS);
 
   // Checked while typing (spec §5): a field shows its problem once it has text; after a submit, all do.
   const checked = checkWith(resetPasswordSchema, { token, ...values });
@@ -145,11 +141,7 @@ function ResetForm({ token, username, email, onInvalidToken }: { token: string; 
 }
 
 function InvalidToken({ message }: { message: string }) {
-  const navigate = useNavigate();
-  useEffect(() => {
-    const timer = setTimeout(() => navigate("/forgot-password", { replace: true }), REDIRECT_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [navigate]);
+  useRedirectAfter("/forgot-password", REDIRECT_DELAY_MS);
   return (
     <div className="space-y-4 text-center">
       <p role="alert" className="rounded-xl border border-red-500/30 bg-red-950/40 px-4 py-3 text-red-200">

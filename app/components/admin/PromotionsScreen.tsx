@@ -2,7 +2,8 @@
 // /admin/promotions and /admin/simple-promotions both render this screen; its data comes from
 // their clientLoader and changes through their clientAction (lib/admin-promotions.ts).
 import { useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, useState } from "react";
+import { useAfterTypingPause } from "~/lib/use-typing-pause";
 import { Field, inputClass } from "~/components/Field";
 import { Spinner } from "~/components/Spinner";
 import {
@@ -54,12 +55,7 @@ export function PromotionsScreen() {
 
   // The search reloads the list once typing pauses (a timer, not a fetch).
   const query = search.trim();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the typed query changes, not when the list reloads.
-  useEffect(() => {
-    if (query === (searchParams.get("search") ?? "")) return;
-    const timer = setTimeout(() => show({ status, search: query }), 300);
-    return () => clearTimeout(timer);
-  }, [query]);
+  useAfterTypingPause(query, searchParams.get("search") ?? "", 300, (query) => show({ status, search: query }));
 
   return (
     <AdminPage

@@ -12,7 +12,7 @@ import { Dialog } from "~/components/Dialog";
 import { Field, fieldDescriptionIds, FormAlert, inputClass } from "~/components/Field";
 import { Spinner } from "~/components/Spinner";
 import type { CardConfigLoad } from "./topup-config";
-import { keepFocusInDialog, TOPUP_PRIMARY, TOPUP_SECONDARY, TopupDialogTitle } from "./TopupParts";
+import { keepFocusInDialog, useStillOpen, TOPUP_PRIMARY, TOPUP_SECONDARY, TopupDialogTitle } from "./TopupParts";
 
 type Envelope<T> = { data: T; message?: string };
 type Errors = Partial<Record<CardField, string>>;
@@ -62,20 +62,13 @@ export function CardTopupModal({
   const [sending, setSending] = useState(false);
   const [card, setCard] = useState<CardPayment | null>(null);
   const [gaveUp, setGaveUp] = useState(false);
-  const alive = useRef(true);
+  const alive = useStillOpen();
   const current = useRef<string | null>(null);
   const serialInput = useRef<HTMLInputElement>(null);
   const progress = useRef<HTMLDivElement>(null);
   // The parent's callbacks change with its URL; the 10-minute poll must not restart because of that.
   const parent = useRef({ onClose, onSettled, onSessionExpired });
   parent.current = { onClose, onSettled, onSessionExpired };
-
-  useEffect(() => {
-    alive.current = true;
-    return () => {
-      alive.current = false;
-    };
-  }, []);
 
   /** A final answer: success closes with the amount; anything else says why (spec §4). */
   const settle = useCallback(

@@ -1,5 +1,5 @@
 // Change the password, or create one for an account that signs in with Google (spec §2, §5).
-import { type ChangeEvent, type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from "react";
+import { type ChangeEvent, type FormEvent, useRef, useState } from "react";
 import { changePasswordSchema } from "../../../workers/schemas/auth";
 import { ApiError, apiFetch, type FieldErrors } from "~/lib/api";
 import { FALLBACK_ERROR, fieldErrorLines } from "../../../workers/shared/error-messages";
@@ -7,6 +7,7 @@ import { saveSession, type SessionPayload, type SessionUser } from "~/lib/sessio
 import { toast } from "~/lib/toast";
 import { checkWith } from "~/lib/validation";
 import { SECONDARY_BUTTON, SubmitButton } from "~/components/AuthCard";
+import { Dialog, DialogCloseButton } from "~/components/Dialog";
 import { FormAlert, TextField } from "~/components/Field";
 
 const MESSAGES = {
@@ -17,8 +18,6 @@ const MESSAGES = {
 } as const;
 
 type Answer = SessionPayload & { message?: string };
-
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select, textarea, [tabindex]:not([tabindex="-1"])';
 
 export function ChangePasswordModal({
   user,
@@ -35,44 +34,11 @@ export function ChangePasswordModal({
   const [errors, setErrors] = useState<FieldErrors>({});
   const [general, setGeneral] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const panel = useRef<HTMLDivElement>(null);
+  const form = useRef<HTMLFormElement>(null);
   const title = hasPassword ? "Đổi mật khẩu" : "Tạo mật khẩu";
-
-  // Focus moves into the dialog, the page behind stops scrolling, and focus returns on close.
-  useEffect(() => {
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    panel.current?.querySelector<HTMLInputElement>("input:not([type=hidden]):not([hidden])")?.focus();
-    const overflow = document.body.style.overflow;
-    document.body.style.overflow = "hidden";
-    return () => {
-      document.body.style.overflow = overflow;
-      opener?.focus();
-    };
-  }, []);
 
   function close() {
     if (!busy) onClose();
-  }
-
-  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    if (event.key === "Escape") {
-      event.stopPropagation();
-      close();
-      return;
-    }
-    // Keep Tab inside the dialog.
-    if (event.key !== "Tab" || !panel.current) return;
-    const items = Array.from(panel.current.querySelectorAll<HTMLElement>(FOCUSABLE));
-    if (items.length === 0) return;
-    const first = items[0];
-    const last = items[items.length - 1];
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
   }
 
   function change(event: ChangeEvent<HTMLInputElement>) {
@@ -90,13 +56,13 @@ export function ChangePasswordModal({
     if (empty.length) {
       setGeneral(MESSAGES.incomplete);
       setErrors(Object.fromEntries(empty.map((field) => [field, []])));
-      (panel.current?.querySelector(`[name="${empty[0]}"]`) as HTMLInputElement | null)?.focus();
+      (form.current?.querySelector(`[name="${empty[0]}"]`) as HTMLInputElement | null)?.focus();
       return;
     }
     const found = checkWith(changePasswordSchema, body);
     if (Object.keys(found).length) {
       setErrors(found);
-      (panel.current?.querySelector(`[name="${fields.find((field) => found[field]) ?? fields[0]}"]`) as HTMLInputElement | null)?.focus();
+      (form.current?.querySelector(`[name="${fields.find((field) => found[field]) ?? fields[0]}"]`) as HTMLInputElement | null)?.focus();
       return;
     }
     setBusy(true);
@@ -125,82 +91,69 @@ export function ChangePasswordModal({
   }
 
   return (
-    // biome-ignore lint/a11y/noStaticElementInteractions: a press on the backdrop is a mouse shortcut; the keyboard closes with Escape.
-    <div className="fixed inset-0 z-50 flex items-end justify-center bg-black/70 p-0 backdrop-blur-sm sm:items-center sm:p-4" onMouseDown={(event) => event.target === event.currentTarget && close()}>
-      <div
-        ref={panel}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="password-dialog-title"
-        aria-describedby="password-dialog-note"
-        onKeyDown={onKeyDown}
-        className="max-h-[100dvh] w-full overflow-y-auto rounded-t-2xl border border-white/10 bg-zinc-900 p-5 shadow-2xl sm:max-w-md sm:rounded-2xl sm:p-6"
-      >
-        <div className="flex items-start justify-between gap-4">
-          <h2 id="password-dialog-title" className="text-xl font-bold text-white">
-            {title}
-          </h2>
-          <button type="button" onClick={close} className="-mt-1 -mr-1 rounded-lg p-1.5 text-zinc-400 hover:bg-white/5 hover:text-white" aria-label="Đóng">
-            <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
-              <path d="M6 6l12 12M18 6L6 18" />
-            </svg>
-          </button>
-        </div>
-        <p id="password-dialog-note" className="mt-2 text-sm text-zinc-400">
-          {hasPassword
-            ? "Sau khi đổi mật khẩu, các thiết bị khác đang đăng nhập sẽ bị đăng xuất."
-            : "Tài khoản của bạn đang đăng nhập bằng Google. Bạn có thể tạo mật khẩu để đăng nhập bằng tên đăng nhập hoặc email và mật khẩu."}
-        </p>
-        <form onSubmit={submit} noValidate className="mt-5 space-y-4">
-          {/* Lets a password manager file the new password under this account. */}
-          <input type="text" name="username" autoComplete="username" value={user.username} readOnly hidden />
-          {hasPassword && (
-            <TextField
-              name="current_password"
-              type="password"
-              label="Mật khẩu hiện tại"
-              autoComplete="current-password"
-              required
-              value={values.current_password}
-              onChange={change}
-              errors={errors.current_password}
-              invalid={Boolean(errors.current_password)}
-            />
-          )}
-          <TextField
-            name="new_password"
-            type="password"
-            label="Mật khẩu mới"
-            autoComplete="new-password"
-            required
-            value={values.new_password}
-            onChange={change}
-            errors={errors.new_password}
-            invalid={Boolean(errors.new_password)}
-            hint="Ít nhất 8 ký tự."
-          />
-          <TextField
-            name="confirm_password"
-            type="password"
-            label="Xác nhận mật khẩu mới"
-            autoComplete="new-password"
-            required
-            value={values.confirm_password}
-            onChange={change}
-            errors={errors.confirm_password}
-            invalid={Boolean(errors.confirm_password)}
-          />
-          <FormAlert messages={general} />
-          <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row">
-            <button type="button" onClick={close} disabled={busy} className={SECONDARY_BUTTON}>
-              Hủy
-            </button>
-            <SubmitButton busy={busy} busyLabel="Đang lưu...">
-              {title}
-            </SubmitButton>
-          </div>
-        </form>
+    <Dialog open onClose={onClose} labelledBy="password-dialog-title" describedBy="password-dialog-note" busy={busy}>
+      <div className="flex items-start justify-between gap-4">
+        <h2 id="password-dialog-title" className="text-xl font-bold text-white">
+          {title}
+        </h2>
+        <DialogCloseButton onClick={close} />
       </div>
-    </div>
+      <p id="password-dialog-note" className="mt-2 text-sm text-zinc-400">
+        {hasPassword
+          ? "Sau khi đổi mật khẩu, các thiết bị khác đang đăng nhập sẽ bị đăng xuất."
+          : "Tài khoản của bạn đang đăng nhập bằng Google. Bạn có thể tạo mật khẩu để đăng nhập bằng tên đăng nhập hoặc email và mật khẩu."}
+      </p>
+      <form ref={form} onSubmit={submit} noValidate className="mt-5 space-y-4">
+        {/* Lets a password manager file the new password under this account. */}
+        <input type="text" name="username" autoComplete="username" value={user.username} readOnly hidden />
+        {hasPassword && (
+          <TextField
+            name="current_password"
+            type="password"
+            label="Mật khẩu hiện tại"
+            autoComplete="current-password"
+            data-autofocus
+            required
+            value={values.current_password}
+            onChange={change}
+            errors={errors.current_password}
+            invalid={Boolean(errors.current_password)}
+          />
+        )}
+        <TextField
+          name="new_password"
+          type="password"
+          label="Mật khẩu mới"
+          autoComplete="new-password"
+          data-autofocus={!hasPassword || undefined}
+          required
+          value={values.new_password}
+          onChange={change}
+          errors={errors.new_password}
+          invalid={Boolean(errors.new_password)}
+          hint="Ít nhất 8 ký tự."
+        />
+        <TextField
+          name="confirm_password"
+          type="password"
+          label="Xác nhận mật khẩu mới"
+          autoComplete="new-password"
+          required
+          value={values.confirm_password}
+          onChange={change}
+          errors={errors.confirm_password}
+          invalid={Boolean(errors.confirm_password)}
+        />
+        <FormAlert messages={general} />
+        <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row">
+          <button type="button" onClick={close} disabled={busy} className={SECONDARY_BUTTON}>
+            Hủy
+          </button>
+          <SubmitButton busy={busy} busyLabel="Đang lưu...">
+            {title}
+          </SubmitButton>
+        </div>
+      </form>
+    </Dialog>
   );
 }

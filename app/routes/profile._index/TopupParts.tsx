@@ -1,7 +1,7 @@
 // What the two top-up dialogs share: their title row, their buttons, and the 401-while-creating
 // path of spec §8 "Wallet".
 import { useSessionExpired } from "~/lib/auth";
-import type { ReactNode } from "react";
+import { type ReactNode, type RefObject, useEffect, useRef } from "react";
 import { TOPUP_TIMINGS } from "~/lib/topup";
 import { TOPUP_MESSAGES } from "../../../workers/shared/topup";
 import { DialogCloseButton } from "~/components/Dialog";
@@ -18,8 +18,20 @@ export const TOPUP_DANGER =
  * it; put focus back inside on `target` so Tab and screen readers stay in the dialog.
  */
 export function keepFocusInDialog(target: HTMLElement | null) {
-  const dialog = target?.closest('[role="dialog"]');
+  const dialog = target?.closest("dialog");
   if (target && dialog && !dialog.contains(document.activeElement)) target.focus();
+}
+
+/** True while the dialog is on screen: answers that arrive after it closed are dropped. */
+export function useStillOpen(): RefObject<boolean> {
+  const open = useRef(true);
+  useEffect(() => {
+    open.current = true;
+    return () => {
+      open.current = false;
+    };
+  }, []);
+  return open;
 }
 
 export function TopupDialogTitle({ id, title, subtitle, onClose, busy }: { id: string; title: string; subtitle?: ReactNode; onClose: () => void; busy?: boolean }) {

@@ -12,7 +12,7 @@ import { CopyButton } from "~/components/CopyButton";
 import { Dialog } from "~/components/Dialog";
 import { Field, inputClass } from "~/components/Field";
 import { Spinner } from "~/components/Spinner";
-import { keepFocusInDialog, TOPUP_DANGER, TOPUP_PRIMARY, TOPUP_SECONDARY, TopupDialogTitle } from "./TopupParts";
+import { keepFocusInDialog, useStillOpen, TOPUP_DANGER, TOPUP_PRIMARY, TOPUP_SECONDARY, TopupDialogTitle } from "./TopupParts";
 
 type Envelope<T> = { data: T; message?: string };
 
@@ -66,19 +66,12 @@ export function VietQrModal({
   // The transaction being followed, for answers that arrive after it was replaced or closed.
   const current = useRef<string | null>(null);
   const inFlight = useRef(false);
-  const alive = useRef(true);
+  const alive = useStillOpen();
   const amountInput = useRef<HTMLInputElement>(null);
   const view = useRef<HTMLDivElement>(null);
   // The parent's callbacks change with its URL; timers must not restart because of that.
   const parent = useRef({ onClose, onPaid, onSessionExpired });
   parent.current = { onClose, onPaid, onSessionExpired };
-
-  useEffect(() => {
-    alive.current = true;
-    return () => {
-      alive.current = false;
-    };
-  }, []);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: focus moves when the dialog changes step, not on every status poll.
   useEffect(() => keepFocusInDialog(transaction ? view.current : amountInput.current), [transaction?.transaction_id, transaction?.status]);
@@ -146,18 +139,15 @@ export function VietQrModal({
     [apply, check],
   );
 
-  // The countdown ticks every second while the transfer is awaited.
+  // While the transfer is awaited the countdown ticks every second and the status is polled every 10 s.
   useEffect(() => {
     if (!pending) return;
-    const timer = setInterval(() => setNow(Date.now()), TOPUP_TIMINGS.countdownTickMs);
-    return () => clearInterval(timer);
-  }, [pending]);
-
-  // The status is polled every 10 s while pending.
-  useEffect(() => {
-    if (!pending) return;
-    const timer = setInterval(() => void checkAndApply(false), TOPUP_TIMINGS.vietqrPollMs);
-    return () => clearInterval(timer);
+    const tick = setInterval(() => setNow(Date.now()), TOPUP_TIMINGS.countdownTickMs);
+    const poll = setInterval(() => void checkAndApply(false), TOPUP_TIMINGS.vietqrPollMs);
+    return () => {
+      clearInterval(tick);
+      clearInterval(poll);
+    };
   }, [pending, checkAndApply]);
 
   // At zero: one last look (a transfer may have landed in the final seconds), else it has expired.
@@ -171,6 +161,7 @@ export function VietQrModal({
       if (data && (data.status === "paid" || data.status === "cancelled")) apply(data);
       else apply(data && data.status !== "pending" ? data : ended, { expiredLocally: true });
     })();
+    // Once per expiry of this transaction.
   }, [expiring]);
 
   function changeAmount(text: string) {

@@ -194,16 +194,9 @@ export default function ProfileScreen() {
   const retrying = revalidator.state !== "idle";
   const visible = PROFILE_TABS.filter((name) => name === tab || (TAB_LIST[name] && loaded.lists[TAB_LIST[name]]));
 
-  // Leaving the profile forgets the lists read on this visit.
-  useEffect(
-    () => () => {
-      opened = {};
-    },
-    [],
-  );
-
   // Spec §4 "Session": the balance is read again after 1 s when the stored user lacks its figures,
   // and whenever the page is told by the refreshBalance window event (the spec's signal for others).
+  // Leaving the profile forgets the lists read on this visit.
   useEffect(() => {
     const refetch = () => void refetchBalance();
     const timer = readStoredUser()?.formatted_balance ? null : setTimeout(refetch, TOPUP_TIMINGS.balanceRefetchMs);
@@ -211,6 +204,7 @@ export default function ProfileScreen() {
     return () => {
       if (timer) clearTimeout(timer);
       window.removeEventListener(REFRESH_BALANCE_EVENT, refetch);
+      opened = {};
     };
   }, []);
 
