@@ -1,7 +1,7 @@
 // The admin screens' data path (routes/admin.tsx and its children load and save in
 // clientLoader/clientAction). The guard lives once, in the layout's clientLoader; the server
 // checks every admin call again, so this only keeps others off the screen.
-import { redirect } from "@remix-run/react";
+import { redirectTo } from "./redirect-response";
 import { ADMIN_MESSAGES, type AdminVerdict, adminVerdict } from "./admin";
 import { type ApiOptions, ApiError, apiFetch, type FieldErrors } from "./api";
 import { SESSION_EXPIRED_MESSAGE } from "../../workers/shared/error-messages";
@@ -28,7 +28,7 @@ function storedVerdict(): AdminVerdict {
 
 /** Where someone without an admin session goes: the dashboard when signed in, else the login. */
 function awayFrom(request: Request, verdict: AdminVerdict): Response {
-  return redirect(verdict === "denied" ? "/dashboard" : loginPathFor(here(request)));
+  return redirectTo(verdict === "denied" ? "/dashboard" : loginPathFor(here(request)));
 }
 
 /** The layout's guard: throws a redirect, with the spec's message, unless the stored session is an admin's. */
@@ -63,11 +63,11 @@ export function adminCallFailure(error: unknown, request: Request, fallback: str
   if (error instanceof ApiError && error.status === 401) {
     clearSession();
     toast.error(SESSION_EXPIRED_MESSAGE);
-    throw redirect(loginPathFor(here(request)));
+    throw redirectTo(loginPathFor(here(request)));
   }
   if (error instanceof ApiError && error.status === 403) {
     toast.error(ADMIN_MESSAGES.accessDenied);
-    throw redirect("/dashboard");
+    throw redirectTo("/dashboard");
   }
   return error instanceof ApiError && error.message ? error.message : fallback;
 }

@@ -1,7 +1,7 @@
 // The buyer's guard for routes that load and save in clientLoader/clientAction (the profile): the
 // route guard of spec §2 and the "session expired" path of spec §4, as redirects thrown before
 // anything renders. The server checks every call again; this only keeps visitors off the screen.
-import { replace } from "@remix-run/react";
+import { redirectTo } from "./redirect-response";
 import { ApiError } from "./api";
 import { SESSION_EXPIRED_MESSAGE } from "../../workers/shared/error-messages";
 import { SESSION_EXPIRED_REDIRECT_MS } from "./auth";
@@ -16,7 +16,7 @@ function here(request: Request): string {
 
 /** Throws the redirect (replacing this entry, as the guard always did) to /login?redirect={path and query} unless a session is stored. */
 export function requireSession(request: Request): void {
-  if (!readAccessToken()) throw replace(loginPathFor(here(request)));
+  if (!readAccessToken()) throw redirectTo(loginPathFor(here(request)), { replace: true });
 }
 
 // Loaders of one page run side by side: several failing calls end the session with one toast.
@@ -32,7 +32,7 @@ export function sessionEnded(request: Request): Promise<never> {
     toast.error(SESSION_EXPIRED_MESSAGE);
     await new Promise((resolve) => setTimeout(resolve, SESSION_EXPIRED_REDIRECT_MS));
     ending = null;
-    throw replace(loginPathFor(here(request)));
+    throw redirectTo(loginPathFor(here(request)), { replace: true });
   })();
   return ending;
 }

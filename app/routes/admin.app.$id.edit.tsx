@@ -1,7 +1,8 @@
 // /admin/app/{id}/edit (spec §2 "Admin edit app"): loads the app by id in clientLoader (a missing
 // one goes back to /admin with an error), shows its times, badge and version, and the form.
 import type { MetaFunction } from "@remix-run/cloudflare";
-import { type ClientLoaderFunctionArgs, redirect, useLoaderData } from "@remix-run/react";
+import { type ClientLoaderFunctionArgs, useLoaderData } from "@remix-run/react";
+import { redirectTo } from "~/lib/redirect-response";
 import { AdminPage } from "~/components/admin/AdminShell";
 import { AppForm } from "~/components/admin/app-form/AppForm";
 import { TypeBadge } from "~/components/TypeBadge";
@@ -20,13 +21,13 @@ export async function clientLoader({ request, params }: ClientLoaderFunctionArgs
   const id = params.id ?? "";
   if (!/^\d+$/.test(id)) {
     toast.error(APP_FORM_MESSAGES.notFound);
-    throw redirect("/admin");
+    throw redirectTo("/admin");
   }
   try {
     return (await adminFetch<{ data: AdminApp }>(request, `/api/apps/admin/detail/${id}/`)).data;
   } catch (error) {
     toast.error(adminCallFailure(error, request, APP_FORM_MESSAGES.notFound));
-    throw redirect("/admin");
+    throw redirectTo("/admin");
   }
 }
 

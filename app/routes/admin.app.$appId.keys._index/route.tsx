@@ -1,7 +1,8 @@
 // /admin/app/{appId}/keys: the pricing tab (spec §2, §4 "Key pricing"): the app's pricing rows
 // (from the layout's loader), adding or editing one, pausing or resuming it, all through this
 // route's clientAction; the layout reloads the pricing afterwards.
-import { type ClientActionFunctionArgs, type ClientLoaderFunctionArgs, redirect } from "@remix-run/react";
+import type { ClientActionFunctionArgs, ClientLoaderFunctionArgs } from "@remix-run/react";
+import { redirectTo } from "~/lib/redirect-response";
 import { useState } from "react";
 import { ActionsCell, Badge, BUTTON_PRIMARY, BUTTON_SMALL, EmptyRow, TABLE_WRAP, TD, TH } from "~/components/admin/AdminShell";
 import { type KeyTypeOption, pricingTypeName } from "~/lib/admin";
@@ -16,7 +17,7 @@ import { type Editing, PricingModal, type PricingSubmit } from "./PricingModal";
 export function clientLoader({ request }: ClientLoaderFunctionArgs) {
   const url = new URL(request.url);
   const tab = url.searchParams.get("tab");
-  if (tab === "import" || tab === "keys") throw redirect(`${url.pathname.replace(/\/$/, "")}/${tab === "import" ? "import" : "list"}`);
+  if (tab === "import" || tab === "keys") throw redirectTo(`${url.pathname.replace(/\/$/, "")}/${tab === "import" ? "import" : "list"}`);
   return null;
 }
 

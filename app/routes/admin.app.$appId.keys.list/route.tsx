@@ -2,7 +2,8 @@
 // stats, the status filter and pages of 100 (an app may hold 10,000 keys) in the address and
 // loaded by clientLoader; ticking, bulk delete, per-key detail/revoke/delete and cleanup go
 // through clientAction, after which the list, the stats and the pricing stock reload.
-import { type ClientActionFunctionArgs, type ClientLoaderFunctionArgs, redirect, useLoaderData, useNavigation, useRevalidator, useSearchParams } from "@remix-run/react";
+import { type ClientActionFunctionArgs, type ClientLoaderFunctionArgs, useLoaderData, useNavigation, useRevalidator, useSearchParams } from "@remix-run/react";
+import { redirectTo } from "~/lib/redirect-response";
 import { useState } from "react";
 import { ActionsCell, BUTTON_DANGER, BUTTON_SECONDARY, BUTTON_SMALL, ConfirmDialog, EmptyRow, Pager, SELECT_CLASS, StatCard, TABLE_WRAP, TD, TH } from "~/components/admin/AdminShell";
 import { Spinner } from "~/components/Spinner";
@@ -40,7 +41,7 @@ export async function clientLoader({ request, params }: ClientLoaderFunctionArgs
     // A page past the end after deletions: go back to the last one.
     if (list.total_pages > 0 && page > list.total_pages) {
       url.searchParams.set("page", String(list.total_pages));
-      throw redirect(url.pathname + url.search);
+      throw redirectTo(url.pathname + url.search);
     }
     return { list, stats: stats?.data ?? null };
   } catch (error) {
