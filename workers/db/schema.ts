@@ -46,6 +46,17 @@ export const CARD_STATUSES = [
   "system_error",
 ] as const;
 export const PAYMENT_EVENT_STATUSES = ["credited", "unmatched", "dismissed", "ignored"] as const;
+export const STOCK_ALERTS = ["low", "sold_out"] as const;
+export const MFA_CHALLENGE_PURPOSES = ["verify", "enrol"] as const;
+export const NOTIFICATION_KINDS = [
+  "deposit",
+  "transfer_parked",
+  "card_review",
+  "low_stock",
+  "sold_out",
+  "admin_login",
+] as const;
+export const NOTIFICATION_STATUSES = ["pending", "sent", "failed"] as const;
 
 const inList = (column: string, values: readonly string[]) =>
   sql.raw(`${column} IN (${values.map((v) => `'${v}'`).join(", ")})`);
@@ -232,6 +243,11 @@ export const users = sqliteTable(
     // When the owner proved they read mail at this address (a used reset link, or Google vouching
     // for it); null: nobody ever did, so an identity provider may not share the account.
     emailVerifiedAt: integer("email_verified_at", { mode: "timestamp_ms" }),
+    // TOTP second factor (RFC 6238): the secret encrypted at rest, when it was confirmed, and the
+    // last accepted time step, so an accepted code is never accepted again.
+    mfaSecret: text("mfa_secret"),
+    mfaEnabledAt: integer("mfa_enabled_at", { mode: "timestamp_ms" }),
+    mfaLastStep: integer("mfa_last_step"),
   },
   (t) => [
     uniqueIndex("users_username_unique").on(sql`lower(${t.username})`),
@@ -262,6 +278,8 @@ export const sessions = sqliteTable(
     ipAddress: text("ip_address"),
     // When the family began with a real sign-in: its absolute lifetime and "signed in recently".
     signedInAt: integer("signed_in_at", { mode: "timestamp_ms" }),
+    // When this family's sign-in passed the second factor; refreshes carry it to new tokens.
+    mfaVerifiedAt: integer("mfa_verified_at", { mode: "timestamp_ms" }),
   },
   (t) => [
     uniqueIndex("sessions_token_unique").on(t.tokenHash),
@@ -368,6 +386,9 @@ export const keyPricing = sqliteTable(
     price: integer("price").notNull(),
     currency: text("currency", { enum: CURRENCIES }).notNull().default("VND"),
     isActive: flag("is_active", true),
+    // The last stock alert sent for this pricing ('low' or 'sold_out'); cleared when stock recovers,
+    // so the owner hears once per crossing.
+    stockAlert: text("stock_alert", { enum: STOCK_ALERTS }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -418,6 +439,14 @@ export const licenseKeys = sqliteTable(
     deviceId: text("device_id"), // bound on first activation through the key-check API
     activatedAt: integer("activated_at", { mode: "timestamp_ms" }),
     expiresAt: integer("expires_at", { mode: "timestamp_ms" }),
+    // Key-check bookkeeping: written on activation and at most once an hour after (the hot path
+    // of a repeat check writes nothing), so these are "as of the last write".
+    lastCheckAt: integer("last_check_at", { mode: "timestamp_ms" }),
+    checkCount: integer("check_count").notNull().default(0),
+    // The buyer's device resets (rate-limited) and the admin's ban, which answers 'revoked'.
+    deviceResetCount: integer("device_reset_count").notNull().default(0),
+    deviceResetAt: integer("device_reset_at", { mode: "timestamp_ms" }),
+    bannedAt: integer("banned_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -461,6 +490,7 @@ export const orders = sqliteTable(
   (t) => [
     uniqueIndex("orders_reference_unique").on(t.reference),
     index("orders_user").on(t.userId, t.createdAt),
+    index("orders_created").on(t.createdAt),
     check("orders_amount_check", sql`amount >= 0`),
   ],
 );
@@ -492,6 +522,7 @@ export const walletTransactions = sqliteTable(
   (t) => [
     uniqueIndex("wallet_transactions_reference_unique").on(t.reference),
     index("wallet_transactions_user").on(t.userId, t.id),
+    index("wallet_transactions_created").on(t.createdAt, t.transactionType),
     check("wallet_transactions_type_check", inList("transaction_type", LEDGER_TYPES)),
     check("wallet_transactions_math_check", sql`balance_after = balance_before + amount`),
     check("wallet_transactions_nonnegative_check", sql`balance_before >= 0 AND balance_after >= 0`),
@@ -667,5 +698,96 @@ export const paymentEvents = sqliteTable(
       .where(sql`bank_reference IS NOT NULL`),
     index("payment_events_status").on(t.status, t.receivedAt),
     check("payment_events_status_check", inList("status", PAYMENT_EVENT_STATUSES)),
+  ],
+);
+
+// ---------------------------------------------------------------- trust: second factor, audit, notifications
+
+// Single-use recovery codes for the second factor, stored hashed.
+export const mfaRecoveryCodes = sqliteTable(
+  "mfa_recovery_codes",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    usedAt: integer("used_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("mfa_recovery_codes_hash_unique").on(t.codeHash), index("mfa_recovery_codes_user").on(t.userId)],
+);
+
+// The second step of a sign-in: a short-lived, single-use token given after the right password.
+// An enrolment carries the proposed secret (encrypted) until its first code confirms it.
+export const mfaChallenges = sqliteTable(
+  "mfa_challenges",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    purpose: text("purpose", { enum: MFA_CHALLENGE_PURPOSES }).notNull(),
+    pendingSecret: text("pending_secret"),
+    // What the sign-in asked for (remember this device, client address), to finish it the same way.
+    context: text("context").notNull().default("{}"),
+    attempts: integer("attempts").notNull().default(0),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    usedAt: integer("used_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("mfa_challenges_token_unique").on(t.tokenHash),
+    index("mfa_challenges_user").on(t.userId),
+    check("mfa_challenges_purpose_check", inList("purpose", MFA_CHALLENGE_PURPOSES)),
+  ],
+);
+
+// Append-only record of admin actions (and failed admin sign-ins). Triggers in the migration
+// refuse UPDATE, and DELETE of anything younger than 30 days; the cron applies the retention.
+export const auditEvents = sqliteTable(
+  "audit_events",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    createdAt: createdAt(),
+    actorUserId: integer("actor_user_id"), // no foreign key: the record outlives the account
+    actorEmail: text("actor_email").notNull().default(""),
+    action: text("action").notNull(),
+    targetType: text("target_type"),
+    targetId: text("target_id"),
+    details: text("details").notNull().default("{}"),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+  },
+  (t) => [
+    index("audit_events_created").on(t.createdAt),
+    index("audit_events_action").on(t.action, t.createdAt),
+    index("audit_events_actor").on(t.actorUserId, t.createdAt),
+  ],
+);
+
+// Messages to the owner (Telegram), recorded with the change that caused them and delivered after.
+export const notifications = sqliteTable(
+  "notifications",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    kind: text("kind", { enum: NOTIFICATION_KINDS }).notNull(),
+    text: text("text").notNull(),
+    status: text("status", { enum: NOTIFICATION_STATUSES }).notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: integer("next_attempt_at", { mode: "timestamp_ms" }),
+    lastError: text("last_error"),
+    // Makes recording the same event twice (a replayed webhook, two racing workers) a no-op.
+    dedupeKey: text("dedupe_key"),
+    sentAt: integer("sent_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("notifications_dedupe_unique").on(t.dedupeKey),
+    index("notifications_due").on(t.status, t.nextAttemptAt),
+    index("notifications_created").on(t.createdAt),
+    check("notifications_kind_check", inList("kind", NOTIFICATION_KINDS)),
+    check("notifications_status_check", inList("status", NOTIFICATION_STATUSES)),
   ],
 );
