@@ -117,6 +117,11 @@ export function defaultKeyType(free: { name: string }[]): string {
   return free.find((type) => type.name === "1day")?.name ?? free[0]?.name ?? "";
 }
 
+/** A filter's choices: each value with its label. */
+export function choices<Value extends string>(values: readonly Value[], labels: Record<Value, string>) {
+  return values.map((value) => ({ value, label: labels[value] }));
+}
+
 // ---------------------------------------------------------------- keys
 
 export const KEY_STATUSES = ["available", "sold", "used", "expired", "revoked"] as const;

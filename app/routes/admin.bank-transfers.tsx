@@ -6,7 +6,7 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { type ClientActionFunctionArgs, type ClientLoaderFunctionArgs, useFetcher, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { type FormEvent, useState } from "react";
-import { AdminPage, Badge, BUTTON_SECONDARY, BUTTON_SMALL, EmptyRow, Modal, ModalActions, SELECT_CLASS, TABLE_WRAP, TD, TH } from "~/components/admin/AdminShell";
+import { ACTIONS_COLUMN, AdminPage, AdminTable, Badge, BUTTON_SECONDARY, BUTTON_SMALL, Modal, ModalActions, RIGHT, SELECT_CLASS, TD } from "~/components/admin/AdminShell";
 import { Field, inputClass } from "~/components/Field";
 import { Spinner } from "~/components/Spinner";
 import { useActionFetcher } from "~/lib/admin-fetcher";
@@ -112,57 +112,46 @@ export default function AdminBankTransfersRoute() {
         </select>
         {loading && <Spinner className="h-4 w-4 text-indigo-400" />}
       </div>
-      <div className={TABLE_WRAP}>
-        <table className="w-full min-w-[60rem] text-sm text-zinc-200" data-testid="transfer-table">
-          <thead className="border-b border-white/5">
-            <tr>
-              <th className={TH}>Thời gian</th>
-              <th className={`${TH} text-right`}>Số tiền</th>
-              <th className={TH}>Nội dung</th>
-              <th className={TH}>Mã giao dịch</th>
-              <th className={TH}>Trạng thái</th>
-              <th className={TH}>Ghi chú</th>
-              <th className={`${TH} text-right`}>Thao tác</th>
+      <AdminTable
+        testId="transfer-table"
+        minWidth="min-w-[60rem]"
+        columns={["Thời gian", RIGHT("Số tiền"), "Nội dung", "Mã giao dịch", "Trạng thái", "Ghi chú", ACTIONS_COLUMN]}
+        empty={list.length === 0 && "Không có giao dịch nào."}
+      >
+        {list.map((transfer) => {
+          const state = statusOf(transfer.status);
+          return (
+            <tr key={transfer.id} data-transfer-id={transfer.id}>
+              <td className={`${TD} whitespace-nowrap`}>{formatDateTime(transfer.received_at)}</td>
+              <td className={`${TD} text-right font-semibold whitespace-nowrap text-emerald-300`}>{transfer.formatted_amount}</td>
+              <td className={`${TD} max-w-[18rem] break-words`}>
+                {transfer.card ? <CardSummary transfer={transfer} /> : transfer.content || "—"}
+              </td>
+              <td className={`${TD} font-mono text-xs`}>
+                {transfer.provider}:{transfer.provider_transaction_id}
+                {transfer.bank_reference && <span className="block text-zinc-400">Ref {transfer.bank_reference}</span>}
+              </td>
+              <td className={TD}>
+                <Badge tone={state.tone}>{state.label}</Badge>
+                {transfer.credited_user_id !== null && <span className="ml-1 text-xs text-zinc-400">→ #{transfer.credited_user_id}</span>}
+              </td>
+              <td className={`${TD} max-w-[14rem] break-words text-zinc-400`}>{transfer.resolution_note || "—"}</td>
+              <td className={`${TD} text-right whitespace-nowrap`}>
+                {transfer.status === "unmatched" && (
+                  <div className="inline-flex gap-1.5">
+                    <button type="button" className={BUTTON_SMALL} onClick={() => (transfer.card ? setCreditingCard(transfer) : setCrediting(transfer))}>
+                      {transfer.card ? "Cộng cho chủ thẻ" : "Cộng cho người dùng"}
+                    </button>
+                    <button type="button" className={BUTTON_SMALL} onClick={() => setDismissing(transfer)}>
+                      Bỏ qua
+                    </button>
+                  </div>
+                )}
+              </td>
             </tr>
-          </thead>
-          <tbody className="divide-y divide-white/5">
-            {list.length === 0 && <EmptyRow colSpan={7}>Không có giao dịch nào.</EmptyRow>}
-            {list.map((transfer) => {
-              const state = statusOf(transfer.status);
-              return (
-                <tr key={transfer.id} data-transfer-id={transfer.id}>
-                  <td className={`${TD} whitespace-nowrap`}>{formatDateTime(transfer.received_at)}</td>
-                  <td className={`${TD} text-right font-semibold whitespace-nowrap text-emerald-300`}>{transfer.formatted_amount}</td>
-                  <td className={`${TD} max-w-[18rem] break-words`}>
-                    {transfer.card ? <CardSummary transfer={transfer} /> : transfer.content || "—"}
-                  </td>
-                  <td className={`${TD} font-mono text-xs`}>
-                    {transfer.provider}:{transfer.provider_transaction_id}
-                    {transfer.bank_reference && <span className="block text-zinc-400">Ref {transfer.bank_reference}</span>}
-                  </td>
-                  <td className={TD}>
-                    <Badge tone={state.tone}>{state.label}</Badge>
-                    {transfer.credited_user_id !== null && <span className="ml-1 text-xs text-zinc-400">→ #{transfer.credited_user_id}</span>}
-                  </td>
-                  <td className={`${TD} max-w-[14rem] break-words text-zinc-400`}>{transfer.resolution_note || "—"}</td>
-                  <td className={`${TD} text-right whitespace-nowrap`}>
-                    {transfer.status === "unmatched" && (
-                      <div className="inline-flex gap-1.5">
-                        <button type="button" className={BUTTON_SMALL} onClick={() => (transfer.card ? setCreditingCard(transfer) : setCrediting(transfer))}>
-                          {transfer.card ? "Cộng cho chủ thẻ" : "Cộng cho người dùng"}
-                        </button>
-                        <button type="button" className={BUTTON_SMALL} onClick={() => setDismissing(transfer)}>
-                          Bỏ qua
-                        </button>
-                      </div>
-                    )}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+          );
+        })}
+      </AdminTable>
       {crediting && <CreditDialog key={crediting.id} transfer={crediting} onClose={() => setCrediting(null)} />}
       {creditingCard && <CardCreditDialog key={creditingCard.id} transfer={creditingCard} onClose={() => setCreditingCard(null)} />}
       {dismissing && <DismissDialog key={dismissing.id} transfer={dismissing} onClose={() => setDismissing(null)} />}

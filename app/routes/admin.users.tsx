@@ -5,7 +5,7 @@ import type { MetaFunction } from "@remix-run/cloudflare";
 import { type ClientActionFunctionArgs, type ClientLoaderFunctionArgs, useFetcher, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { type FormEvent, useRef, useState } from "react";
 import { useAfterTypingPause } from "~/lib/use-typing-pause";
-import { ActionsCell, AdminPage, Badge, BUTTON_PRIMARY, BUTTON_SMALL, EmptyRow, Modal, ModalActions, Pager, SELECT_CLASS, StatCard, TABLE_WRAP, TD, TH } from "~/components/admin/AdminShell";
+import { ACTIONS_COLUMN, ActionsCell, AdminPage, AdminTable, Badge, BUTTON_PRIMARY, BUTTON_SMALL, Modal, ModalActions, Pager, RIGHT, SearchInput, SELECT_CLASS, StatCard, TD } from "~/components/admin/AdminShell";
 import { Avatar } from "~/components/Avatar";
 import { Field, inputClass } from "~/components/Field";
 import { Spinner } from "~/components/Spinner";
@@ -106,77 +106,55 @@ export default function AdminUsersRoute() {
         <StatCard label="Tổng chi tiêu" value={stats ? formatVND(stats.total_spent) : "…"} tone="text-fuchsia-300" />
       </div>
       <div className="mb-3 flex items-center gap-2">
-        <label htmlFor="user-search" className="sr-only">
-          Tìm người dùng
-        </label>
-        <input
-          id="user-search"
-          type="search"
-          className={`${inputClass(false)} max-w-md`}
-          placeholder="Tìm theo email, tên đăng nhập hoặc họ tên..."
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-        />
+        <SearchInput id="user-search" label="Tìm người dùng" className="max-w-md" placeholder="Tìm theo email, tên đăng nhập hoặc họ tên..." value={search} onValue={setSearch} />
         {loading && <Spinner className="h-4 w-4 text-indigo-400" />}
       </div>
-      <div className={TABLE_WRAP}>
-        <table className="w-full min-w-[64rem] text-sm text-zinc-200" data-testid="user-table">
-          <thead className="border-b border-white/5">
-            <tr>
-              <th className={TH}>Người dùng</th>
-              <th className={TH}>Email</th>
-              <th className={TH}>Vai trò</th>
-              <th className={`${TH} text-right`}>Số dư</th>
-              <th className={`${TH} text-right`}>Đã chi</th>
-              <th className={`${TH} text-right`}>Key</th>
-              <th className={TH}>Ngày tham gia</th>
-              <th className={`${TH} text-right`}>Thao tác</th>
+      <AdminTable
+        testId="user-table"
+        minWidth="min-w-[64rem]"
+        columns={["Người dùng", "Email", "Vai trò", RIGHT("Số dư"), RIGHT("Đã chi"), RIGHT("Key"), "Ngày tham gia", ACTIONS_COLUMN]}
+        empty={users.length === 0 && "Không tìm thấy người dùng nào."}
+      >
+        {users.map((user) => {
+          const role = roleBadge(user);
+          return (
+            <tr key={user.id} data-user-id={user.id}>
+              <td className={TD}>
+                <div className="flex items-center gap-3">
+                  <Avatar user={user} size="sm" />
+                  <div className="min-w-0">
+                    <p className="truncate font-medium text-white">{displayName(user)}</p>
+                    <p className="truncate text-xs text-zinc-400">@{user.username}</p>
+                  </div>
+                </div>
+              </td>
+              <td className={`${TD} max-w-[16rem]`}>
+                <span className="block truncate">{user.email}</span>
+                {isGoogleAccount(user) && <span className="text-xs text-sky-300">Google</span>}
+              </td>
+              <td className={TD}>
+                <Badge tone={role.tone}>{role.label}</Badge>
+              </td>
+              <td className={`${TD} text-right whitespace-nowrap text-emerald-300`}>{user.formatted_balance || formatVND(user.balance ?? 0)}</td>
+              <td className={`${TD} text-right whitespace-nowrap`}>{formatVND(user.total_spent ?? 0)}</td>
+              <td className={`${TD} text-right`}>{formatNumber(user.total_keys_purchased ?? 0)}</td>
+              <td className={`${TD} whitespace-nowrap`}>{formatDate(user.created_at)}</td>
+              <ActionsCell>
+                <button type="button" className={BUTTON_SMALL} onClick={() => {
+                    setDetail(user);
+                    ledger.load(user);
+                  }}
+                >
+                  Chi tiết
+                </button>
+                <button type="button" className={BUTTON_SMALL} onClick={() => setAdjusting(user)}>
+                  Điều chỉnh số dư
+                </button>
+              </ActionsCell>
             </tr>
-          </thead>
-          <tbody className="divide-y divide-white/5">
-            {users.length === 0 && <EmptyRow colSpan={8}>Không tìm thấy người dùng nào.</EmptyRow>}
-            {users.map((user) => {
-              const role = roleBadge(user);
-              return (
-                <tr key={user.id} data-user-id={user.id}>
-                  <td className={TD}>
-                    <div className="flex items-center gap-3">
-                      <Avatar user={user} size="sm" />
-                      <div className="min-w-0">
-                        <p className="truncate font-medium text-white">{displayName(user)}</p>
-                        <p className="truncate text-xs text-zinc-400">@{user.username}</p>
-                      </div>
-                    </div>
-                  </td>
-                  <td className={`${TD} max-w-[16rem]`}>
-                    <span className="block truncate">{user.email}</span>
-                    {isGoogleAccount(user) && <span className="text-xs text-sky-300">Google</span>}
-                  </td>
-                  <td className={TD}>
-                    <Badge tone={role.tone}>{role.label}</Badge>
-                  </td>
-                  <td className={`${TD} text-right whitespace-nowrap text-emerald-300`}>{user.formatted_balance || formatVND(user.balance ?? 0)}</td>
-                  <td className={`${TD} text-right whitespace-nowrap`}>{formatVND(user.total_spent ?? 0)}</td>
-                  <td className={`${TD} text-right`}>{formatNumber(user.total_keys_purchased ?? 0)}</td>
-                  <td className={`${TD} whitespace-nowrap`}>{formatDate(user.created_at)}</td>
-                  <ActionsCell>
-                    <button type="button" className={BUTTON_SMALL} onClick={() => {
-                        setDetail(user);
-                        ledger.load(user);
-                      }}
-                    >
-                      Chi tiết
-                    </button>
-                    <button type="button" className={BUTTON_SMALL} onClick={() => setAdjusting(user)}>
-                      Điều chỉnh số dư
-                    </button>
-                  </ActionsCell>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+          );
+        })}
+      </AdminTable>
       <Pager page={loaded?.pagination.page ?? page} totalPages={list.pagination.total_pages} onPage={(next) => show({ search: query, page: next })} />
       <UserDetailDialog
         user={detail}

@@ -1,8 +1,9 @@
 // The admin screens' building blocks (page heading, buttons, dialogs, pager, badges); the guard
 // and the section links are the layout's (routes/admin.tsx).
 import { useNavigate } from "@remix-run/react";
-import { type ReactNode, useCallback, useId } from "react";
+import { type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, useCallback, useId } from "react";
 import { Dialog, DialogCloseButton } from "~/components/Dialog";
+import { inputClass } from "~/components/Field";
 import { Spinner } from "~/components/Spinner";
 import { ADMIN_MESSAGES } from "~/lib/admin";
 import { ApiError } from "~/lib/api";
@@ -20,8 +21,8 @@ export const BUTTON_SMALL =
 export const CARD = "rounded-2xl border border-white/5 bg-zinc-900";
 export const SELECT_CLASS =
   "rounded-xl border border-white/10 bg-zinc-950/60 px-3 py-2 text-sm text-white hover:border-white/20 focus-visible:border-indigo-400";
-export const TABLE_WRAP = "overflow-x-auto rounded-2xl border border-white/5 bg-zinc-900";
-export const TH = "px-3 py-2.5 text-left text-xs font-semibold tracking-wide text-zinc-400 uppercase whitespace-nowrap";
+const TABLE_WRAP = "overflow-x-auto rounded-2xl border border-white/5 bg-zinc-900";
+const TH = "px-3 py-2.5 text-left text-xs font-semibold tracking-wide text-zinc-400 uppercase whitespace-nowrap";
 export const TD = "px-3 py-2.5 align-middle";
 
 /** The screen's heading, subtitle and actions (the section links come from routes/admin.tsx). */
@@ -131,7 +132,104 @@ export function Pager({ page, totalPages, onPage }: { page: number; totalPages: 
   );
 }
 
-export function EmptyRow({ colSpan, children }: { colSpan: number; children: ReactNode }) {
+/** A column heading: its text, or its content with extra classes (alignment, width). */
+export type Column = string | { label: ReactNode; className: string };
+export const RIGHT = (label: string): Column => ({ label, className: "text-right" });
+export const ACTIONS_COLUMN = RIGHT("Thao tác");
+
+/** An admin list: a table that scrolls sideways on a phone, its headings, and its rows, or the
+ * `empty` message across the whole table when there are none. */
+export function AdminTable({
+  testId,
+  minWidth,
+  columns,
+  empty,
+  children,
+}: {
+  testId?: string;
+  minWidth: string;
+  columns: Column[];
+  empty?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <div className={TABLE_WRAP}>
+      <table className={`w-full ${minWidth} text-sm text-zinc-200`} data-testid={testId}>
+        <thead className="border-b border-white/5">
+          <tr>
+            {columns.map((column, index) =>
+              typeof column === "string" ? (
+                <th key={column} className={TH}>
+                  {column}
+                </th>
+              ) : (
+                <th key={index} className={`${TH} ${column.className}`}>
+                  {column.label}
+                </th>
+              ),
+            )}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-white/5">
+          {empty ? <EmptyRow colSpan={columns.length}>{empty}</EmptyRow> : null}
+          {children}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** The search box above a list; its label is for screen readers. */
+export function SearchInput({
+  id,
+  label,
+  className = "max-w-sm",
+  onValue,
+  ...input
+}: { id: string; label: string; onValue: (value: string) => void } & InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <>
+      <label htmlFor={id} className="sr-only">
+        {label}
+      </label>
+      <input id={id} type="search" className={`${inputClass(false)} ${className}`} onChange={(event) => onValue(event.target.value)} {...input} />
+    </>
+  );
+}
+
+/** A filter above a list: "all" first, then the given choices. */
+export function FilterSelect({
+  id,
+  label,
+  allLabel,
+  options,
+  onValue,
+  ...select
+}: {
+  id: string;
+  label: string;
+  allLabel: string;
+  options: readonly { value: string; label: string }[];
+  onValue: (value: string) => void;
+} & SelectHTMLAttributes<HTMLSelectElement>) {
+  return (
+    <>
+      <label htmlFor={id} className="sr-only">
+        {label}
+      </label>
+      <select id={id} className={SELECT_CLASS} onChange={(event) => onValue(event.target.value)} {...select}>
+        <option value="">{allLabel}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </>
+  );
+}
+
+function EmptyRow({ colSpan, children }: { colSpan: number; children: ReactNode }) {
   return (
     <tr>
       <td colSpan={colSpan} className="px-3 py-10 text-center text-zinc-400">

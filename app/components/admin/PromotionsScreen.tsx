@@ -7,6 +7,7 @@ import { useAfterTypingPause } from "~/lib/use-typing-pause";
 import { Field, inputClass } from "~/components/Field";
 import { Spinner } from "~/components/Spinner";
 import {
+  choices,
   digitsOnly,
   groupDigits,
   optionalNumber,
@@ -21,7 +22,7 @@ import { useActionFetcher } from "~/lib/admin-fetcher";
 import type { Promotion, promotionsLoader } from "~/lib/admin-promotions";
 import type { ActionResult } from "~/lib/admin-route";
 import { formatDate, formatNumber, formatVND } from "../../../workers/shared/format";
-import { ActionsCell, AdminPage, Badge, BUTTON_PRIMARY, BUTTON_SMALL, ConfirmDialog, EmptyRow, Modal, ModalActions, SELECT_CLASS, TABLE_WRAP, TD, TH } from "./AdminShell";
+import { ACTIONS_COLUMN, ActionsCell, AdminPage, AdminTable, Badge, BUTTON_PRIMARY, BUTTON_SMALL, ConfirmDialog, FilterSelect, Modal, ModalActions, RIGHT, SearchInput, TD } from "./AdminShell";
 
 const STATUS_TONES: Record<PromotionStatus, string> = {
   active: "bg-emerald-500/15 text-emerald-300 ring-emerald-400/30",
@@ -35,6 +36,8 @@ function bonusText(promotion: Promotion): string {
   if (promotion.promotion_type === "fixed") return formatVND(promotion.bonus_amount ?? 0);
   return "Theo mức";
 }
+
+const STATUS_CHOICES = choices(PROMOTION_STATUSES, PROMOTION_STATUS_LABELS);
 
 export function PromotionsScreen() {
   const { promotions: list } = useLoaderData<typeof promotionsLoader>();
@@ -68,78 +71,46 @@ export function PromotionsScreen() {
       }
     >
       <div className="mb-3 flex flex-wrap items-center gap-2">
-        <label htmlFor="promotion-search" className="sr-only">
-          Tìm khuyến mãi
-        </label>
-        <input
-          id="promotion-search"
-          type="search"
-          className={`${inputClass(false)} max-w-sm`}
-          placeholder="Tìm theo tên, mã hoặc mô tả..."
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-        />
-        <label htmlFor="promotion-status" className="sr-only">
-          Lọc theo trạng thái
-        </label>
-        <select id="promotion-status" className={SELECT_CLASS} value={status} onChange={(event) => show({ status: event.target.value, search: query })}>
-          <option value="">Tất cả trạng thái</option>
-          {PROMOTION_STATUSES.map((value) => (
-            <option key={value} value={value}>
-              {PROMOTION_STATUS_LABELS[value]}
-            </option>
-          ))}
-        </select>
+        <SearchInput id="promotion-search" label="Tìm khuyến mãi" placeholder="Tìm theo tên, mã hoặc mô tả..." value={search} onValue={setSearch} />
+        <FilterSelect id="promotion-status" label="Lọc theo trạng thái" allLabel="Tất cả trạng thái" options={STATUS_CHOICES} value={status} onValue={(next) => show({ status: next, search: query })} />
         {loading && <Spinner className="h-4 w-4 text-indigo-400" />}
       </div>
-      <div className={TABLE_WRAP}>
-        <table className="w-full min-w-[56rem] text-sm text-zinc-200" data-testid="promotion-table">
-          <thead className="border-b border-white/5">
-            <tr>
-              <th className={TH}>Tên</th>
-              <th className={TH}>Mã</th>
-              <th className={TH}>Thưởng</th>
-              <th className={`${TH} text-right`}>Nạp tối thiểu</th>
-              <th className={TH}>Thời gian</th>
-              <th className={`${TH} text-right`}>Đã dùng</th>
-              <th className={TH}>Trạng thái</th>
-              <th className={`${TH} text-right`}>Thao tác</th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-white/5">
-            {list.length === 0 && <EmptyRow colSpan={8}>Chưa có khuyến mãi nào.</EmptyRow>}
-            {list.map((promotion) => (
-              <tr key={promotion.id} data-promotion-id={promotion.id}>
-                <td className={`${TD} max-w-[16rem]`}>
-                  <p className="truncate font-medium text-white">{promotion.name}</p>
-                  {promotion.description && <p className="truncate text-xs text-zinc-400">{promotion.description}</p>}
-                </td>
-                <td className={`${TD} font-mono`}>{promotion.code}</td>
-                <td className={TD}>{bonusText(promotion)}</td>
-                <td className={`${TD} text-right whitespace-nowrap`}>{formatVND(promotion.min_deposit_amount)}</td>
-                <td className={`${TD} whitespace-nowrap`}>
-                  {formatDate(promotion.start_date)} – {formatDate(promotion.end_date)}
-                </td>
-                <td className={`${TD} text-right`}>
-                  {formatNumber(promotion.total_used)}
-                  {promotion.total_usage_limit ? ` / ${formatNumber(promotion.total_usage_limit)}` : ""}
-                </td>
-                <td className={TD}>
-                  <Badge tone={STATUS_TONES[promotion.status] ?? STATUS_TONES.inactive}>{PROMOTION_STATUS_LABELS[promotion.status] ?? promotion.status}</Badge>
-                </td>
-                <ActionsCell>
-                  <button type="button" className={BUTTON_SMALL} onClick={() => setEditing(promotion)}>
-                    Sửa
-                  </button>
-                  <button type="button" className={`${BUTTON_SMALL} text-red-300`} onClick={() => setDeleting(promotion)}>
-                    Xóa
-                  </button>
-                </ActionsCell>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <AdminTable
+        testId="promotion-table"
+        minWidth="min-w-[56rem]"
+        columns={["Tên", "Mã", "Thưởng", RIGHT("Nạp tối thiểu"), "Thời gian", RIGHT("Đã dùng"), "Trạng thái", ACTIONS_COLUMN]}
+        empty={list.length === 0 && "Chưa có khuyến mãi nào."}
+      >
+        {list.map((promotion) => (
+          <tr key={promotion.id} data-promotion-id={promotion.id}>
+            <td className={`${TD} max-w-[16rem]`}>
+              <p className="truncate font-medium text-white">{promotion.name}</p>
+              {promotion.description && <p className="truncate text-xs text-zinc-400">{promotion.description}</p>}
+            </td>
+            <td className={`${TD} font-mono`}>{promotion.code}</td>
+            <td className={TD}>{bonusText(promotion)}</td>
+            <td className={`${TD} text-right whitespace-nowrap`}>{formatVND(promotion.min_deposit_amount)}</td>
+            <td className={`${TD} whitespace-nowrap`}>
+              {formatDate(promotion.start_date)} – {formatDate(promotion.end_date)}
+            </td>
+            <td className={`${TD} text-right`}>
+              {formatNumber(promotion.total_used)}
+              {promotion.total_usage_limit ? ` / ${formatNumber(promotion.total_usage_limit)}` : ""}
+            </td>
+            <td className={TD}>
+              <Badge tone={STATUS_TONES[promotion.status] ?? STATUS_TONES.inactive}>{PROMOTION_STATUS_LABELS[promotion.status] ?? promotion.status}</Badge>
+            </td>
+            <ActionsCell>
+              <button type="button" className={BUTTON_SMALL} onClick={() => setEditing(promotion)}>
+                Sửa
+              </button>
+              <button type="button" className={`${BUTTON_SMALL} text-red-300`} onClick={() => setDeleting(promotion)}>
+                Xóa
+              </button>
+            </ActionsCell>
+          </tr>
+        ))}
+      </AdminTable>
       {editing && <PromotionModal key={editing === "new" ? "new" : editing.id} editing={editing} onClose={() => setEditing(null)} />}
       <ConfirmDialog
         open={deleting !== null}
@@ -246,6 +217,19 @@ function PromotionModal({ editing, onClose }: { editing: Promotion | "new"; onCl
     </Field>
   );
 
+  const wholeNumber = (key: "bonus_percentage" | "duration", max: number) => (
+    <input
+      id={`promo-${key}`}
+      type="number"
+      min={1}
+      max={max}
+      step={1}
+      className={inputClass(Boolean(errors[key]))}
+      value={form[key]}
+      onChange={(event) => set(key, event.target.value)}
+    />
+  );
+
   return (
     <Modal open onClose={onClose} title={existing ? "Sửa khuyến mãi" : "Tạo khuyến mãi"} busy={busy} testId="promotion-modal" wide>
       <form onSubmit={submit} className="space-y-4" noValidate>
@@ -260,16 +244,7 @@ function PromotionModal({ editing, onClose }: { editing: Promotion | "new"; onCl
             <input id="promo-code" className={`${inputClass(Boolean(errors.code))} font-mono uppercase`} value={form.code} maxLength={40} onChange={(event) => set("code", event.target.value.toUpperCase())} />
           </Field>
           <Field id="promo-bonus_percentage" label="Phần trăm thưởng (%)" required errors={errors.bonus_percentage}>
-            <input
-              id="promo-bonus_percentage"
-              type="number"
-              min={1}
-              max={100}
-              step={1}
-              className={inputClass(Boolean(errors.bonus_percentage))}
-              value={form.bonus_percentage}
-              onChange={(event) => set("bonus_percentage", event.target.value)}
-            />
+            {wholeNumber("bonus_percentage", 100)}
           </Field>
           {money("min_deposit_amount", "Nạp tối thiểu (VND)")}
           {money("max_deposit_amount", "Nạp tối đa (VND)")}
@@ -283,16 +258,7 @@ function PromotionModal({ editing, onClose }: { editing: Promotion | "new"; onCl
             errors={errors.duration ?? errors.end_date}
             hint={end ? `Từ ${formatDate(start)} đến ${formatDate(end)}` : undefined}
           >
-            <input
-              id="promo-duration"
-              type="number"
-              min={1}
-              max={365}
-              step={1}
-              className={inputClass(Boolean(errors.duration))}
-              value={form.duration}
-              onChange={(event) => set("duration", event.target.value)}
-            />
+            {wholeNumber("duration", 365)}
           </Field>
         </div>
         <ModalActions className="pt-2" onCancel={onClose} busy={busy} label={existing ? "Cập nhật" : "Tạo"} />

@@ -4,7 +4,7 @@
 import type { ClientActionFunctionArgs, ClientLoaderFunctionArgs } from "@remix-run/react";
 import { redirectTo } from "~/lib/redirect-response";
 import { useState } from "react";
-import { ActionsCell, Badge, BUTTON_PRIMARY, BUTTON_SMALL, EmptyRow, TABLE_WRAP, TD, TH } from "~/components/admin/AdminShell";
+import { ACTIONS_COLUMN, ActionsCell, AdminTable, Badge, BUTTON_PRIMARY, BUTTON_SMALL, TD } from "~/components/admin/AdminShell";
 import { type KeyTypeOption, pricingTypeName } from "~/lib/admin";
 import { useActionFetcher } from "~/lib/admin-fetcher";
 import { type ActionResult, actionFailure, adminFetch, jsonBody } from "~/lib/admin-route";
@@ -84,43 +84,33 @@ export default function KeyPricingRoute() {
           + Thêm bảng giá
         </button>
       </div>
-      <div className={TABLE_WRAP}>
-        <table className="w-full min-w-[40rem] text-sm text-zinc-200">
-          <thead className="border-b border-white/5">
-            <tr>
-              <th className={TH}>Loại key</th>
-              <th className={TH}>Giá</th>
-              <th className={TH}>Tồn kho</th>
-              <th className={TH}>Trạng thái</th>
-              <th className={`${TH} text-right`}>Thao tác</th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-white/5">
-            {pricing.length === 0 && <EmptyRow colSpan={5}>Chưa có bảng giá nào.</EmptyRow>}
-            {sorted(pricing).map((row) => (
-              <tr key={row.id} data-pricing-row={pricingTypeName(row)}>
-                <td className={`${TD} font-medium text-white`}>{typeLabel(row, types)}</td>
-                <td className={TD}>{row.formatted_total ?? row.formatted_price}</td>
-                <td className={TD}>{formatNumber(row.available_count ?? 0)}</td>
-                <td className={TD}>
-                  <PricingState pricing={row} />
-                </td>
-                <ActionsCell>
-                  <button type="button" className={BUTTON_SMALL} onClick={() => setEditing({ mode: "edit", pricing: row })}>
-                    Sửa
-                  </button>
-                  <button type="button" className={BUTTON_SMALL} disabled={toggle.busy && toggling === row.id} onClick={() => {
-                      setToggling(row.id);
-                      toggle.submitJson({ intent: "toggle", id: row.id, active: !row.is_active });
-                    }}>
-                    {row.is_active ? "Tạm dừng" : "Kích hoạt"}
-                  </button>
-                </ActionsCell>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <AdminTable
+        minWidth="min-w-[40rem]"
+        columns={["Loại key", "Giá", "Tồn kho", "Trạng thái", ACTIONS_COLUMN]}
+        empty={pricing.length === 0 && "Chưa có bảng giá nào."}
+      >
+        {sorted(pricing).map((row) => (
+          <tr key={row.id} data-pricing-row={pricingTypeName(row)}>
+            <td className={`${TD} font-medium text-white`}>{typeLabel(row, types)}</td>
+            <td className={TD}>{row.formatted_total ?? row.formatted_price}</td>
+            <td className={TD}>{formatNumber(row.available_count ?? 0)}</td>
+            <td className={TD}>
+              <PricingState pricing={row} />
+            </td>
+            <ActionsCell>
+              <button type="button" className={BUTTON_SMALL} onClick={() => setEditing({ mode: "edit", pricing: row })}>
+                Sửa
+              </button>
+              <button type="button" className={BUTTON_SMALL} disabled={toggle.busy && toggling === row.id} onClick={() => {
+                  setToggling(row.id);
+                  toggle.submitJson({ intent: "toggle", id: row.id, active: !row.is_active });
+                }}>
+                {row.is_active ? "Tạm dừng" : "Kích hoạt"}
+              </button>
+            </ActionsCell>
+          </tr>
+        ))}
+      </AdminTable>
       {editing && (
         <PricingModal
           key={editing.mode === "edit" ? editing.pricing.id : "new"}

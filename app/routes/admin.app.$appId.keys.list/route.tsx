@@ -5,9 +5,9 @@
 import { type ClientActionFunctionArgs, type ClientLoaderFunctionArgs, useLoaderData, useNavigation, useRevalidator, useSearchParams } from "@remix-run/react";
 import { redirectTo } from "~/lib/redirect-response";
 import { useState } from "react";
-import { ActionsCell, BUTTON_DANGER, BUTTON_SECONDARY, BUTTON_SMALL, ConfirmDialog, EmptyRow, Pager, SELECT_CLASS, StatCard, TABLE_WRAP, TD, TH } from "~/components/admin/AdminShell";
+import { ACTIONS_COLUMN, ActionsCell, AdminTable, BUTTON_DANGER, BUTTON_SECONDARY, BUTTON_SMALL, ConfirmDialog, FilterSelect, Pager, StatCard, TD } from "~/components/admin/AdminShell";
 import { Spinner } from "~/components/Spinner";
-import { KEY_STATUS_LABELS, KEY_STATUSES, toggleAll } from "~/lib/admin";
+import { choices, KEY_STATUS_LABELS, KEY_STATUSES, toggleAll } from "~/lib/admin";
 import { useActionFetcher } from "~/lib/admin-fetcher";
 import { type ActionResult, actionFailure, adminCallFailure, adminFetch, jsonBody } from "~/lib/admin-route";
 import { formatDateTime, formatNumber, formatVND } from "../../../workers/shared/format";
@@ -85,6 +85,8 @@ export async function clientAction({ request, params }: ClientActionFunctionArgs
   }
 }
 
+const STATUS_CHOICES = choices(KEY_STATUSES, KEY_STATUS_LABELS);
+
 type Pending = { kind: "delete"; key: AdminKey } | { kind: "bulk" } | { kind: "revoke"; key: AdminKey };
 
 export default function KeyListRoute() {
@@ -111,6 +113,12 @@ export default function KeyListRoute() {
     if (next.status) params.set("status", next.status);
     if (next.page > 1) params.set("page", String(next.page));
     setSearchParams(params, { replace: true, preventScrollReset: true });
+  }
+
+  // Another status starts over: first page, nothing ticked.
+  function showStatus(next: string) {
+    setSelected(new Set());
+    show({ status: next, page: 1 });
   }
 
   const keys = list.data;
@@ -152,25 +160,7 @@ export default function KeyListRoute() {
           <h2 id="keys-heading" className="text-lg font-bold text-white">
             Danh sách key
           </h2>
-          <label htmlFor="key-status-filter" className="sr-only">
-            Lọc theo trạng thái
-          </label>
-          <select
-            id="key-status-filter"
-            className={SELECT_CLASS}
-            value={status}
-            onChange={(event) => {
-              setSelected(new Set());
-              show({ status: event.target.value, page: 1 });
-            }}
-          >
-            <option value="">Tất cả trạng thái</option>
-            {KEY_STATUSES.map((value) => (
-              <option key={value} value={value}>
-                {KEY_STATUS_LABELS[value]}
-              </option>
-            ))}
-          </select>
+          <FilterSelect id="key-status-filter" label="Lọc theo trạng thái" allLabel="Tất cả trạng thái" options={STATUS_CHOICES} value={status} onValue={showStatus} />
           {loading && <Spinner className="h-4 w-4 text-indigo-400" />}
         </div>
         <div className="flex flex-wrap gap-2">
@@ -185,61 +175,61 @@ export default function KeyListRoute() {
           </button>
         </div>
       </div>
-      <div className={TABLE_WRAP}>
-        <table className="w-full min-w-[52rem] text-sm text-zinc-200" data-testid="key-table">
-          <thead className="border-b border-white/5">
-            <tr>
-              <th className={`${TH} w-10`}>
-                <input
-                  type="checkbox"
-                  aria-label="Chọn tất cả key trên trang"
-                  checked={allTicked}
-                  onChange={(event) => setSelected((current) => toggleAll(current, pageIds, event.target.checked))}
-                  className="h-4 w-4 accent-indigo-500"
-                />
-              </th>
-              <th className={TH}>Mã key</th>
-              <th className={TH}>Loại</th>
-              <th className={TH}>Trạng thái</th>
-              <th className={TH}>Lô</th>
-              <th className={TH}>Ngày tạo</th>
-              <th className={`${TH} text-right`}>Thao tác</th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-white/5">
-            {keys.length === 0 && <EmptyRow colSpan={7}>Không có key nào.</EmptyRow>}
-            {keys.map((key) => (
-              <tr key={key.id} data-key-id={key.id} data-key-status={key.status}>
-                <td className={TD}>
-                  <input type="checkbox" aria-label={`Chọn key ${key.key_code}`} checked={selected.has(key.id)} onChange={(event) => tick(key.id, event.target.checked)} className="h-4 w-4 accent-indigo-500" />
-                </td>
-                <td className={`${TD} max-w-[16rem] truncate font-mono text-white`} title={key.key_code}>
-                  {key.key_code}
-                </td>
-                <td className={TD}>{key.key_type_name}</td>
-                <td className={TD}>
-                  <StatusBadge status={key.status} />
-                </td>
-                <td className={`${TD} max-w-[10rem] truncate`}>{key.batch?.batch_name ?? "—"}</td>
-                <td className={`${TD} whitespace-nowrap`}>{formatDateTime(key.created_at)}</td>
-                <ActionsCell>
-                  <button type="button" className={BUTTON_SMALL} onClick={() => setDetail(key)}>
-                    Chi tiết
-                  </button>
-                  {key.status === "available" && (
-                    <button type="button" className={BUTTON_SMALL} onClick={() => setPending({ kind: "revoke", key })}>
-                      Thu hồi
-                    </button>
-                  )}
-                  <button type="button" className={`${BUTTON_SMALL} text-red-300`} onClick={() => setPending({ kind: "delete", key })}>
-                    Xóa
-                  </button>
-                </ActionsCell>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <AdminTable
+        testId="key-table"
+        minWidth="min-w-[52rem]"
+        columns={[
+          {
+            label: (
+              <input
+                type="checkbox"
+                aria-label="Chọn tất cả key trên trang"
+                checked={allTicked}
+                onChange={(event) => setSelected((current) => toggleAll(current, pageIds, event.target.checked))}
+                className="h-4 w-4 accent-indigo-500"
+              />
+        ),
+        className: "w-10",
+          },
+          "Mã key",
+          "Loại",
+          "Trạng thái",
+          "Lô",
+          "Ngày tạo",
+          ACTIONS_COLUMN,
+        ]}
+        empty={keys.length === 0 && "Không có key nào."}
+      >
+        {keys.map((key) => (
+          <tr key={key.id} data-key-id={key.id} data-key-status={key.status}>
+            <td className={TD}>
+              <input type="checkbox" aria-label={`Chọn key ${key.key_code}`} checked={selected.has(key.id)} onChange={(event) => tick(key.id, event.target.checked)} className="h-4 w-4 accent-indigo-500" />
+            </td>
+            <td className={`${TD} max-w-[16rem] truncate font-mono text-white`} title={key.key_code}>
+              {key.key_code}
+            </td>
+            <td className={TD}>{key.key_type_name}</td>
+            <td className={TD}>
+              <StatusBadge status={key.status} />
+            </td>
+            <td className={`${TD} max-w-[10rem] truncate`}>{key.batch?.batch_name ?? "—"}</td>
+            <td className={`${TD} whitespace-nowrap`}>{formatDateTime(key.created_at)}</td>
+            <ActionsCell>
+              <button type="button" className={BUTTON_SMALL} onClick={() => setDetail(key)}>
+                Chi tiết
+              </button>
+              {key.status === "available" && (
+                <button type="button" className={BUTTON_SMALL} onClick={() => setPending({ kind: "revoke", key })}>
+                  Thu hồi
+                </button>
+              )}
+              <button type="button" className={`${BUTTON_SMALL} text-red-300`} onClick={() => setPending({ kind: "delete", key })}>
+                Xóa
+              </button>
+            </ActionsCell>
+          </tr>
+        ))}
+      </AdminTable>
       <p className="mt-2 text-sm text-zinc-400">
         {formatNumber(list.count)} key{selected.size > 0 ? ` · đã chọn ${formatNumber(selected.size)}` : ""}
       </p>
