@@ -265,81 +265,43 @@ export function CardTopupModal({
   );
 }
 
-function SelectField({
-  id,
-  name,
-  label,
-  value,
-  onChange,
-  error,
-  disabled,
-  children,
-}: {
+type CardControlProps<Element> = {
   id: string;
   name: CardField;
   label: string;
   value: string;
-  onChange: (event: ChangeEvent<HTMLSelectElement>) => void;
+  onChange: (event: ChangeEvent<Element>) => void;
   error?: string;
   disabled?: boolean;
-  children: ReactNode;
-}) {
+};
+
+/** What the card form's select and inputs share: their wiring, state and error description. */
+function controlAttributes<Element>({ id, name, value, onChange, disabled, error }: CardControlProps<Element>) {
+  return { id, name, value, onChange, disabled, "aria-required": true, "aria-invalid": error ? true : undefined, "aria-describedby": fieldDescriptionIds(id, { errors: error }) };
+}
+
+function SelectField({ children, ...control }: CardControlProps<HTMLSelectElement> & { children: ReactNode }) {
   return (
-    <Field id={id} label={label} required errors={error}>
-      <select
-        id={id}
-        name={name}
-        value={value}
-        onChange={onChange}
-        disabled={disabled}
-        aria-required
-        aria-invalid={error ? true : undefined}
-        aria-describedby={fieldDescriptionIds(id, { errors: error })}
-        className={`${inputClass(Boolean(error))} appearance-auto`}
-      >
+    <Field id={control.id} label={control.label} required errors={control.error}>
+      <select {...controlAttributes(control)} className={`${inputClass(Boolean(control.error))} appearance-auto`}>
         {children}
       </select>
     </Field>
   );
 }
 
-function DigitsField({
-  inputRef,
-  id,
-  name,
-  label,
-  value,
-  onChange,
-  error,
-  disabled,
-}: {
-  inputRef?: RefObject<HTMLInputElement>;
-  id: string;
-  name: CardField;
-  label: string;
-  value: string;
-  onChange: (event: ChangeEvent<HTMLInputElement>) => void;
-  error?: string;
-  disabled?: boolean;
-}) {
+function DigitsField({ inputRef, ...control }: CardControlProps<HTMLInputElement> & { inputRef?: RefObject<HTMLInputElement> }) {
   return (
-    <Field id={id} label={label} required errors={error}>
+    <Field id={control.id} label={control.label} required errors={control.error}>
       <input
         ref={inputRef}
-        id={id}
-        name={name}
+        {...controlAttributes(control)}
         type="text"
         inputMode="numeric"
         autoComplete="off"
         spellCheck={false}
         placeholder="Chỉ nhập chữ số"
-        value={value}
-        onChange={onChange}
-        disabled={disabled}
-        aria-required
-        aria-invalid={error ? true : undefined}
-        aria-describedby={fieldDescriptionIds(id, { errors: error })}
-        className={`${inputClass(Boolean(error))} font-mono tracking-wider`}
+        className={`${inputClass(Boolean(control.error))} font-mono tracking-wider`}
       />
     </Field>
   );

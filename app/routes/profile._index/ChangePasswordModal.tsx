@@ -9,6 +9,7 @@ import { checkWith } from "~/lib/validation";
 import { SECONDARY_BUTTON, SubmitButton } from "~/components/AuthCard";
 import { Dialog, DialogCloseButton } from "~/components/Dialog";
 import { FormAlert, TextField } from "~/components/Field";
+import { NewPasswordFields } from "~/components/NewPasswordFields";
 
 const MESSAGES = {
   incomplete: "Vui lòng điền đầy đủ thông tin",
@@ -120,30 +121,7 @@ export function ChangePasswordModal({
             invalid={Boolean(errors.current_password)}
           />
         )}
-        <TextField
-          name="new_password"
-          type="password"
-          label="Mật khẩu mới"
-          autoComplete="new-password"
-          data-autofocus={!hasPassword || undefined}
-          required
-          value={values.new_password}
-          onChange={change}
-          errors={errors.new_password}
-          invalid={Boolean(errors.new_password)}
-          hint="Ít nhất 8 ký tự."
-        />
-        <TextField
-          name="confirm_password"
-          type="password"
-          label="Xác nhận mật khẩu mới"
-          autoComplete="new-password"
-          required
-          value={values.confirm_password}
-          onChange={change}
-          errors={errors.confirm_password}
-          invalid={Boolean(errors.confirm_password)}
-        />
+        <NewPasswordFields values={values} errors={errors} onChange={change} autoFocus={!hasPassword} />
         <FormAlert messages={general} />
         <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row">
           <button type="button" onClick={close} disabled={busy} className={SECONDARY_BUTTON}>
