@@ -1,11 +1,11 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
-import { Link, useNavigate, useSearchParams } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { type ClientLoaderFunctionArgs, Link, useLoaderData } from "@remix-run/react";
 import { PRIMARY_BUTTON } from "~/components/AuthCard";
 import { PageSpinner } from "~/components/Spinner";
 import { ApiError, apiFetch } from "~/lib/api";
 import { decodeState, takePendingGoogleSignIn } from "~/lib/google";
 import { pageMeta } from "~/lib/meta";
+import { redirectTo } from "~/lib/redirect-response";
 import { safeRedirectPath } from "~/lib/redirects";
 import { saveSession, type SessionPayload } from "~/lib/session";
 import { toast } from "~/lib/toast";
@@ -22,48 +22,44 @@ const BAD_STATE = "Phiên đăng nhập Google không hợp lệ hoặc đã h�
 
 type GoogleAuthAnswer = { message?: string; data: SessionPayload };
 
-export default function GoogleCallbackPage() {
-  const [params] = useSearchParams();
-  const navigate = useNavigate();
-  const [failure, setFailure] = useState<string | null>(null);
-  const started = useRef(false);
-
-  useEffect(() => {
-    // The code can be exchanged once: never run this twice (Strict Mode re-runs effects in development).
-    if (started.current) return;
-    started.current = true;
-
-    function fail(detail: string) {
-      const message = ERROR_PREFIX + detail;
-      toast.error(message);
-      setFailure(message);
-    }
-
-    const providerError = params.get("error");
-    const code = params.get("code");
-    const pending = takePendingGoogleSignIn();
-    if (providerError) return fail(providerError);
-    if (!code) return fail(NO_CODE);
-    // The state must carry the CSRF value this tab created before leaving for the provider.
-    const state = decodeState(params.get("state"));
-    if (!pending || !state || state.csrf !== pending.csrf) return fail(BAD_STATE);
-
-    apiFetch<GoogleAuthAnswer>("/api/auth/google-auth/", {
+// The exchange runs once, as the page loads: the code and this tab's pending sign-in can be used
+// only once, and nothing on this page revalidates.
+export async function clientLoader({ request }: ClientLoaderFunctionArgs): Promise<{ failure: string } | Response> {
+  const params = new URL(request.url).searchParams;
+  const fail = (detail: string) => {
+    const failure = ERROR_PREFIX + detail;
+    toast.error(failure);
+    return { failure };
+  };
+  const providerError = params.get("error");
+  const code = params.get("code");
+  const pending = takePendingGoogleSignIn();
+  if (providerError) return fail(providerError);
+  if (!code) return fail(NO_CODE);
+  // The state must carry the CSRF value this tab created before leaving for the provider.
+  const state = decodeState(params.get("state"));
+  if (!pending || !state || state.csrf !== pending.csrf) return fail(BAD_STATE);
+  try {
+    const answer = await apiFetch<GoogleAuthAnswer>("/api/auth/google-auth/", {
       method: "POST",
       body: { code, redirect_uri: pending.redirect_uri, code_verifier: pending.verifier, nonce: pending.nonce },
-    })
-      .then((answer) => {
-        const { access, refresh, user } = answer.data;
-        saveSession({ access, refresh, user });
-        toast.success(answer.message || "Đăng nhập thành công!");
-        navigate(safeRedirectPath(state.redirect) ?? "/profile", { replace: true });
-      })
-      .catch((error: unknown) => fail(error instanceof ApiError && error.message ? error.message : FAILED));
-  }, [params, navigate]);
+    });
+    const { access, refresh, user } = answer.data;
+    saveSession({ access, refresh, user });
+    toast.success(answer.message || "Đăng nhập thành công!");
+    return redirectTo(safeRedirectPath(state.redirect) ?? "/profile", { replace: true });
+  } catch (error) {
+    return fail(error instanceof ApiError && error.message ? error.message : FAILED);
+  }
+}
 
-  useRedirectAfter(failure ? "/login" : null, ERROR_REDIRECT_MS);
+export function HydrateFallback() {
+  return <PageSpinner label="Đang đăng nhập bằng Google..." />;
+}
 
-  if (!failure) return <PageSpinner label="Đang đăng nhập bằng Google..." />;
+export default function GoogleCallbackPage() {
+  const { failure } = useLoaderData<{ failure: string }>();
+  useRedirectAfter("/login", ERROR_REDIRECT_MS);
 
   return (
     <div className="mx-auto w-full max-w-md px-4 py-14">

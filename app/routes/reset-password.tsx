@@ -1,13 +1,15 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
-import { Link, useNavigate, useSearchParams } from "@remix-run/react";
+import { type ClientLoaderFunctionArgs, Link, useLoaderData, useRevalidator } from "@remix-run/react";
 import { resetPasswordSchema } from "../../workers/schemas/auth";
-import { type ChangeEvent, type FormEvent, useCallback, useEffect, useRef, useState } from "react";
+import { type ChangeEvent, type FormEvent, useCallback, useRef, useState } from "react";
 import { AuthCard, PRIMARY_BUTTON, SECONDARY_BUTTON, SubmitButton, TEXT_LINK } from "~/components/AuthCard";
-import { FormAlert, TextField } from "~/components/Field";
+import { FormAlert } from "~/components/Field";
+import { NewPasswordFields } from "~/components/NewPasswordFields";
 import { PageSpinner } from "~/components/Spinner";
 import { ApiError, apiFetch, type FieldErrors } from "~/lib/api";
 import { FALLBACK_ERROR, fieldErrorLines } from "../../workers/shared/error-messages";
 import { pageMeta } from "~/lib/meta";
+import { redirectTo } from "~/lib/redirect-response";
 import { toast } from "~/lib/toast";
 import { useRedirectAfter } from "~/lib/use-redirect-after";
 import { checkWith } from "~/lib/validation";
@@ -25,8 +27,7 @@ const MESSAGES = {
 const REDIRECT_DELAY_MS = 2000;
 
 type Verification =
-  | { state: "verifying" }
-  | { state: "valid"; username: string; email: string }
+  | { state: "valid"; token: string; username: string; email: string }
   | { state: "invalid"; message: string }
   | { state: "failed"; message: string };
 
@@ -111,27 +112,7 @@ function ResetForm({ token, username, email, onInvalidToken }: { token: string; 
       </dl>
       {/* Lets a password manager store the new password under the right account. */}
       <input type="text" name="username" autoComplete="username" value={username} readOnly hidden />
-      <TextField
-        name="new_password"
-        type="password"
-        label="Mật khẩu mới"
-        autoComplete="new-password"
-        required
-        value={values.new_password}
-        onChange={change}
-        errors={errors.new_password}
-        hint="Ít nhất 8 ký tự."
-      />
-      <TextField
-        name="confirm_password"
-        type="password"
-        label="Xác nhận mật khẩu mới"
-        autoComplete="new-password"
-        required
-        value={values.confirm_password}
-        onChange={change}
-        errors={errors.confirm_password}
-      />
+      <NewPasswordFields values={values} errors={errors} onChange={change} />
       <FormAlert messages={general} />
       <SubmitButton busy={busy} busyLabel="Đang lưu...">
         Đặt lại mật khẩu
@@ -155,50 +136,45 @@ function InvalidToken({ message }: { message: string }) {
   );
 }
 
+// The link's token is checked as the page loads (and again on "Thử lại"); without one, there is
+// nothing to check and the visitor is sent to ask for a new link.
+export async function clientLoader({ request }: ClientLoaderFunctionArgs): Promise<Verification | Response> {
+  const token = new URL(request.url).searchParams.get("token")?.trim() ?? "";
+  if (!token) {
+    toast.error(MESSAGES.missingToken);
+    return redirectTo("/forgot-password", { replace: true });
+  }
+  try {
+    const answer = await apiFetch<VerifyAnswer>(`/api/auth/verify-reset-token/?token=${encodeURIComponent(token)}`, { signal: request.signal });
+    if (answer.valid === false) throw new ApiError(400, answer.message || MESSAGES.invalidToken);
+    return { state: "valid", token, username: answer.user?.username ?? "", email: answer.user?.email ?? "" };
+  } catch (error) {
+    if (error instanceof ApiError && error.isNetworkError) return { state: "failed", message: MESSAGES.offline };
+    if (error instanceof ApiError && (error.status === 400 || error.status === 404 || error.status === 410)) {
+      toast.error(MESSAGES.invalidToken);
+      return { state: "invalid", message: MESSAGES.invalidToken };
+    }
+    return { state: "failed", message: error instanceof ApiError ? error.message : FALLBACK_ERROR };
+  }
+}
+
+export function HydrateFallback() {
+  return <PageSpinner label="Đang kiểm tra liên kết..." />;
+}
+
 export default function ResetPasswordPage() {
-  const [params] = useSearchParams();
-  const navigate = useNavigate();
-  const token = params.get("token")?.trim() ?? "";
-  const [verification, setVerification] = useState<Verification>({ state: "verifying" });
+  const loaded = useLoaderData<Verification>();
+  const revalidator = useRevalidator();
+  // The server may still refuse the token when the new password is sent (used in another tab).
+  const [refused, setRefused] = useState(false);
+  const verification: Verification = refused ? { state: "invalid", message: MESSAGES.invalidToken } : loaded;
 
   const tokenRefused = useCallback(() => {
     toast.error(MESSAGES.invalidToken);
-    setVerification({ state: "invalid", message: MESSAGES.invalidToken });
+    setRefused(true);
   }, []);
 
-  const verify = useCallback(
-    async (signal?: AbortSignal) => {
-      setVerification({ state: "verifying" });
-      try {
-        const answer = await apiFetch<VerifyAnswer>(`/api/auth/verify-reset-token/?token=${encodeURIComponent(token)}`, { signal });
-        if (answer.valid === false) throw new ApiError(400, answer.message || MESSAGES.invalidToken);
-        setVerification({ state: "valid", username: answer.user?.username ?? "", email: answer.user?.email ?? "" });
-      } catch (error) {
-        if (signal?.aborted) return;
-        if (error instanceof ApiError && error.isNetworkError) {
-          setVerification({ state: "failed", message: MESSAGES.offline });
-        } else if (error instanceof ApiError && (error.status === 400 || error.status === 404 || error.status === 410)) {
-          tokenRefused();
-        } else {
-          setVerification({ state: "failed", message: error instanceof ApiError ? error.message : FALLBACK_ERROR });
-        }
-      }
-    },
-    [token, tokenRefused],
-  );
-
-  useEffect(() => {
-    if (!token) {
-      toast.error(MESSAGES.missingToken);
-      navigate("/forgot-password", { replace: true });
-      return;
-    }
-    const controller = new AbortController();
-    verify(controller.signal);
-    return () => controller.abort();
-  }, [token, navigate, verify]);
-
-  if (!token || verification.state === "verifying") return <PageSpinner label="Đang kiểm tra liên kết..." />;
+  if (revalidator.state === "loading") return <PageSpinner label="Đang kiểm tra liên kết..." />;
 
   return (
     <AuthCard
@@ -210,14 +186,14 @@ export default function ResetPasswordPage() {
         </Link>
       }
     >
-      {verification.state === "valid" && <ResetForm token={token} username={verification.username} email={verification.email} onInvalidToken={tokenRefused} />}
+      {verification.state === "valid" && <ResetForm token={verification.token} username={verification.username} email={verification.email} onInvalidToken={tokenRefused} />}
       {verification.state === "invalid" && <InvalidToken message={verification.message} />}
       {verification.state === "failed" && (
         <div className="space-y-4 text-center">
           <p role="alert" className="rounded-xl border border-red-500/30 bg-red-950/40 px-4 py-3 text-red-200">
             {verification.message}
           </p>
-          <button type="button" onClick={() => verify()} className={SECONDARY_BUTTON}>
+          <button type="button" onClick={() => revalidator.revalidate()} className={SECONDARY_BUTTON}>
             Thử lại
           </button>
         </div>
