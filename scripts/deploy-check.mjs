@@ -109,7 +109,7 @@ async function freePort() {
  * Serves the uploaded bundle (not the sources) in workerd with fresh local state and the committed
  * development settings; returns the problems seen: failed requests, and any warning or error it printed.
  */
-async function startupProblems(config, bundlePath, stateDir) {
+export async function startupProblems(config, bundlePath, stateDir) {
   for (const db of config.d1_databases) run("wrangler", ["d1", "migrations", "apply", db.binding, "--local", "--persist-to", stateDir], { quiet: true });
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;

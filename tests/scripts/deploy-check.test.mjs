@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, test } from "node:test";
-import { budgetProblems, bundleSize, configProblems, GZIP_BUDGET_BYTES, typedBindings } from "../../scripts/deploy-check.mjs";
+import { budgetProblems, bundleSize, configProblems, GZIP_BUDGET_BYTES, startupProblems, typedBindings } from "../../scripts/deploy-check.mjs";
 import { projectRoot, wranglerConfig } from "../../scripts/lib.mjs";
 
 describe("deploy check: bundle budget", () => {
@@ -64,5 +64,18 @@ describe("deploy check: bindings and migrations", () => {
       "the Durable Object class UserWallet (USER_WALLET) has no [[migrations]] entry creating it",
       "the D1 database DB has no migrations in migrations/",
     ]);
+  });
+});
+
+describe("deploy check: start-up of the uploaded bundle", () => {
+  const work = mkdtempSync(join(tmpdir(), "igh-fake-worker-"));
+  after(() => rmSync(work, { recursive: true, force: true }));
+
+  test("a bundle that does not export its Durable Object class fails, with wrangler's words", { timeout: 4 * 60_000 }, async () => {
+    const bundle = join(work, "index.js");
+    writeFileSync(bundle, 'export default { fetch: () => new Response("ok"), scheduled() {} };\n');
+    const problems = await startupProblems(await wranglerConfig(), bundle, join(work, "state"));
+    assert.equal(problems[0], "wrangler dev stopped (exit 1)");
+    assert.match(problems.at(-1), /^it printed:[\s\S]*"UserWallet", but no such Durable Object class is exported/);
   });
 });
