@@ -44,6 +44,9 @@ export default defineConfig({
     env: { PORT: String(port), STATE_DIR: stateDir, SKIP_BUILD: "1", GOOGLE_ISSUER: `http://127.0.0.1:${port + 1000}`, CARD_GATEWAY_URL: `http://127.0.0.1:${port + 1100}/chargingws/v2`, CARD_GATEWAY_DELAY_MS: "1500" },
     url: `http://127.0.0.1:${port}/api/apps/list/`,
     reuseExistingServer: false,
+    // npm start runs wrangler in a process group of its own and stops it on SIGTERM; Playwright's
+    // default (SIGKILL to the start script's group) would leave wrangler and workerd running.
+    gracefulShutdown: { signal: "SIGTERM", timeout: 20_000 },
     timeout: 180_000,
     stdout: "ignore",
     stderr: "pipe",

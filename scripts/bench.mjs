@@ -13,6 +13,7 @@ import { benchUser, seedBenchStore } from "./bench/catalogue.mjs";
 import { api, measure, measureInterleaved } from "./bench/http.mjs";
 import { pageJavaScript } from "./bench/js-weight.mjs";
 import { latencyChart, markdownReport, summaryTable } from "./bench/report.mjs";
+import { workerBundleSize } from "./deploy-check.mjs";
 import { webhookStorm } from "./bench/webhook-storm.mjs";
 import { localSettings, prepareStore, projectRoot, serveStore, settingsToPass, waitForStore, withLocalBindings } from "./lib.mjs";
 
@@ -181,6 +182,10 @@ async function main() {
     results.js.push(page);
     console.log(`  ${path}: ${page.files.length} files, ${(page.gzip / 1024).toFixed(1)} KB gzipped (inline ${(page.inlineGzip / 1024).toFixed(1)} KB gz)`);
   }
+
+  step("Worker bundle (wrangler deploy --dry-run)");
+  results.bundle = workerBundleSize();
+  console.log(`  ${(results.bundle.gzip / 1024).toFixed(1)} KB gzipped (${(results.bundle.bytes / 1024).toFixed(1)} KB raw)`);
 
   step("purchases");
   const [buyers, stormUsers] = [seeded.userIds.slice(0, BUYERS + 1), seeded.userIds.slice(BUYERS + 1, BUYERS + 1 + STORM_TOPUPS)];

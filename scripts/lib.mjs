@@ -1,6 +1,9 @@
 // Small helpers shared by the project's scripts.
 import { spawn, spawnSync } from "node:child_process";
-import { copyFileSync, existsSync, readFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 export const projectRoot = fileURLToPath(new URL("..", import.meta.url));
@@ -68,17 +71,52 @@ export function prepareStore(persistTo) {
   run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo], { quiet: true });
 }
 
+// Miniflare asks workers.cloudflare.com for a real `Request.cf`; offline that prints a stack trace.
+// The store reads nothing from `request.cf`, so the built-in placeholder is enough.
+const OFFLINE_CF = { CLOUDFLARE_CF_FETCH_ENABLED: "false" };
+
+/** The Worker's settings from wrangler.toml, as wrangler itself reads them. */
+export async function wranglerConfig() {
+  const { unstable_readConfig } = await import("wrangler");
+  return unstable_readConfig({ config: join(projectRoot, "wrangler.toml") });
+}
+
+/** Resolves to whether nothing listens on `host`:`port` yet. */
+export function portIsFree(port, host = "127.0.0.1") {
+  return new Promise((resolvePort) => {
+    const probe = createServer();
+    probe.once("error", () => resolvePort(false));
+    probe.listen(port, host, () => probe.close(() => resolvePort(true)));
+  });
+}
+
 /**
  * Serves the built store with `wrangler dev` on 127.0.0.1:`port`; `overrides` (see settingsToPass)
- * become --var flags. Returns the child process.
+ * become --var flags, `flags` go to wrangler as they are. Returns the child process.
  */
-export function serveStore({ port, persistTo, overrides, stdio = ["ignore", "inherit", "inherit"], detached = false }) {
+export function serveStore({ port, persistTo, overrides, flags = [], stdio = ["ignore", "inherit", "inherit"], detached = false }) {
   const varFlags = Object.entries(overrides).flatMap(([key, value]) => ["--var", `${key}:${value}`]);
   return spawn(
     "wrangler",
-    ["dev", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", persistTo, "--show-interactive-dev-session=false", ...varFlags],
-    { cwd: projectRoot, stdio, env: process.env, detached },
+    ["dev", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", persistTo, "--show-interactive-dev-session=false", ...flags, ...varFlags],
+    { cwd: projectRoot, stdio, env: { ...OFFLINE_CF, ...process.env }, detached },
   );
+}
+
+/** Ends a child started with `detached: true` and everything under it (its process group). */
+export async function stopProcessGroup(child, { graceMs = 10_000 } = {}) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolveExit) => child.once("exit", resolveExit));
+  const signalGroup = (signal) => {
+    try {
+      process.kill(-child.pid, signal);
+    } catch {
+      // already gone
+    }
+  };
+  signalGroup("SIGTERM");
+  const timer = new Promise((resolveTimer) => setTimeout(resolveTimer, graceMs, "timeout"));
+  if ((await Promise.race([exited, timer])) === "timeout") signalGroup("SIGKILL");
 }
 
 /** Waits until the store answers its catalogue (the first request also creates the admin account). */
@@ -96,13 +134,46 @@ export async function waitForStore(origin, { attempts = 240 } = {}) {
   return false;
 }
 
-/** Opens the local D1/R2 bindings kept in `persistTo` for `use(env)` and closes them afterwards. */
+/**
+ * Opens the local D1/R2 bindings kept in `persistTo` for `use(env)` and closes them afterwards;
+ * `env` also holds wrangler.toml's [vars] and .dev.vars. The storage bindings only: the store's
+ * own Durable Object cannot be served outside `wrangler dev`, and binding it would draw warnings.
+ */
 export async function withLocalBindings(persistTo, use) {
   const { getPlatformProxy } = await import("wrangler");
-  const { env, dispose } = await getPlatformProxy({ persist: { path: `${persistTo}/v3` } });
+  const config = await wranglerConfig();
+  const configDir = mkdtempSync(join(tmpdir(), "igh-bindings-"));
+  const configPath = join(configDir, "wrangler.json");
+  writeFileSync(
+    configPath,
+    JSON.stringify({
+      name: config.name,
+      compatibility_date: config.compatibility_date,
+      compatibility_flags: config.compatibility_flags,
+      d1_databases: config.d1_databases.map(({ binding, database_name, database_id }) => ({ binding, database_name, database_id })),
+      r2_buckets: config.r2_buckets.map(({ binding, bucket_name }) => ({ binding, bucket_name })),
+      vars: config.vars,
+    }),
+  );
+  process.env.CLOUDFLARE_CF_FETCH_ENABLED ??= OFFLINE_CF.CLOUDFLARE_CF_FETCH_ENABLED;
+  // Wrangler's notes ("Using secrets defined in .dev.vars") are not news here; warnings still show.
+  const logLevel = process.env.WRANGLER_LOG;
+  process.env.WRANGLER_LOG = logLevel ?? "warn";
+  const devVars = join(projectRoot, ".dev.vars");
   try {
-    return await use(env);
+    const { env, dispose } = await getPlatformProxy({
+      configPath,
+      envFiles: existsSync(devVars) ? [devVars] : [],
+      persist: { path: resolve(projectRoot, persistTo, "v3") },
+    });
+    try {
+      return await use(env);
+    } finally {
+      await dispose();
+    }
   } finally {
-    await dispose();
+    if (logLevel === undefined) delete process.env.WRANGLER_LOG;
+    else process.env.WRANGLER_LOG = logLevel;
+    rmSync(configDir, { recursive: true, force: true });
   }
 }

@@ -1,11 +1,24 @@
 // `npm start`: builds the store, prepares local D1/R2 (migrations, demo data) and serves it with
-// `wrangler dev` on http://127.0.0.1:$PORT (8787 by default). State lives in $STATE_DIR
+// `wrangler dev` on http://127.0.0.1:$PORT (8787 by default), with the local stand-ins for outside
+// services and the cron trigger firing on its wrangler.toml schedule. State lives in $STATE_DIR
 // (.wrangler/state by default) and persists across restarts; `npm run reset` clears it.
-import { prepareStore, serveStore, settingsToPass, stateDir, waitForStore, withLocalBindings } from "./lib.mjs";
+// Prints one banner when the store answers; errors in full; Ctrl-C stops everything it started.
+import { Cron } from "croner";
+import { portIsFree, prepareStore, serveStore, settingsToPass, stateDir, stopProcessGroup, waitForStore, withLocalBindings, wranglerConfig } from "./lib.mjs";
 import { seedDemoData } from "./seed.mjs";
 
-const port = process.env.PORT || "8787";
+const host = "127.0.0.1";
+const port = Number(process.env.PORT || 8787);
+const origin = `http://${host}:${port}`;
 const persistTo = stateDir();
+
+/** A problem the developer fixes in one step: one line, non-zero exit. */
+function fail(line) {
+  console.error(line);
+  process.exit(1);
+}
+
+if (!(await portIsFree(port, host))) fail(`Port ${port} is already in use: stop what listens there or run PORT=<another port> npm start.`);
 
 prepareStore(persistTo);
 
@@ -13,66 +26,135 @@ prepareStore(persistTo);
 // settings newer than a developer's .dev.vars come from the example.
 const overrides = settingsToPass();
 
-let adminEmail;
-let google; // the validated settings (Google, card gateway, …)
+let config; // the validated settings
+let demoData;
 try {
   await withLocalBindings(persistTo, async (env) => {
     const { parseConfig } = await import("../workers/config.ts");
-    const config = parseConfig({ ...env, ...overrides });
-    const seeded = await seedDemoData(env);
-    console.log(seeded.seeded ? `Demo data loaded: ${seeded.apps} apps, ${seeded.keys} keys.` : `Using existing data (${seeded.apps} apps).`);
-    adminEmail = config.ADMIN_EMAIL;
-    google = config;
+    config = parseConfig({ ...env, ...overrides });
+    demoData = await seedDemoData(env);
   });
 } catch (error) {
   console.error(`\n${error instanceof Error ? error.message : error}\nFix .dev.vars (see .dev.vars.example) or the environment, then run npm start again.`);
   process.exit(1);
 }
 
-// Locally, "Google" is the project's own OpenID Connect test server (scripts/oidc-server.mjs).
-const issuer = new URL(google.GOOGLE_ISSUER);
-let oidc;
-if (google.APP_ENV !== "production" && google.GOOGLE_CLIENT_ID && ["127.0.0.1", "localhost"].includes(issuer.hostname)) {
-  const { startOidcServer } = await import("./oidc-server.mjs");
-  oidc = await startOidcServer({
-    port: Number(issuer.port || 80),
-    host: issuer.hostname,
-    clients: [
-      {
-        client_id: google.GOOGLE_CLIENT_ID,
-        client_secret: google.GOOGLE_CLIENT_SECRET,
-        redirect_uris: [`http://127.0.0.1:${port}/auth/google/callback`, `http://localhost:${port}/auth/google/callback`],
-      },
-    ],
-  });
-  console.log(`Google sign-in uses the local OpenID Connect test server at ${oidc.issuer} (any e-mail signs in).`);
+/**
+ * The local stand-ins for outside services. Each runs when its setting points at this machine
+ * (never in production); `start` resolves to a server with `close()`, `banner` gives its rows.
+ * Adding a simulated service is one entry here.
+ */
+const simulators = [
+  {
+    name: "the OpenID Connect test server (Google sign-in)",
+    setting: "GOOGLE_ISSUER",
+    wanted: (settings) => Boolean(settings.GOOGLE_CLIENT_ID),
+    start: async (settings, url) => {
+      const { startOidcServer } = await import("./oidc-server.mjs");
+      return startOidcServer({
+        port: Number(url.port || 80),
+        host: url.hostname,
+        clients: [
+          {
+            client_id: settings.GOOGLE_CLIENT_ID,
+            client_secret: settings.GOOGLE_CLIENT_SECRET,
+            redirect_uris: [`${origin}/auth/google/callback`, `http://localhost:${port}/auth/google/callback`],
+          },
+        ],
+      });
+    },
+    banner: (server) => [["Google", `local test provider at ${server.issuer}: any e-mail signs in`]],
+  },
+  {
+    name: "the simulated card gateway",
+    setting: "CARD_GATEWAY_URL",
+    wanted: () => true,
+    start: async (settings, url) => {
+      const { startCardGateway } = await import("./card-gateway.mjs");
+      return startCardGateway({
+        port: Number(url.port || 80),
+        host: url.hostname,
+        partnerId: settings.CARD_PARTNER_ID,
+        partnerKey: settings.CARD_PARTNER_KEY,
+        callbackUrl: `${origin}/api/webhooks/cards/`,
+        delayMs: Number(process.env.CARD_GATEWAY_DELAY_MS ?? 3000),
+      });
+    },
+    banner: () => [["Phone cards", "simulated gateway: serial ending 0000 = bad card, code ending 9999 = wrong value, others pass"]],
+  },
+];
+
+const running = []; // { simulator, server }
+const crons = [];
+let server;
+let stopping = false;
+
+/** Stops the cron, wrangler (with workerd under it) and the simulators, then exits. */
+async function stop(exitCode) {
+  if (stopping) return;
+  stopping = true;
+  for (const cron of crons) cron.stop();
+  if (server) await stopProcessGroup(server);
+  await Promise.all(running.map(({ server: simulated }) => simulated.close()));
+  process.exit(exitCode);
+}
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => stop(0));
+
+function isLocal(url) {
+  return ["127.0.0.1", "localhost"].includes(url.hostname);
 }
 
-// Locally, phone cards go to the simulated chargingws/v2 gateway (scripts/card-gateway.mjs).
-let cardGateway;
-const gatewayUrl = google.CARD_GATEWAY_URL ? new URL(google.CARD_GATEWAY_URL) : null;
-if (google.APP_ENV !== "production" && gatewayUrl && ["127.0.0.1", "localhost"].includes(gatewayUrl.hostname)) {
-  const { startCardGateway } = await import("./card-gateway.mjs");
-  cardGateway = await startCardGateway({
-    port: Number(gatewayUrl.port || 80),
-    host: gatewayUrl.hostname,
-    partnerId: google.CARD_PARTNER_ID,
-    partnerKey: google.CARD_PARTNER_KEY,
-    callbackUrl: `http://127.0.0.1:${port}/api/webhooks/cards/`,
-    delayMs: Number(process.env.CARD_GATEWAY_DELAY_MS ?? 3000),
-  });
-  console.log(`Phone cards go to the simulated gateway at ${cardGateway.url} (serial …0000: bad card; code …9999: wrong value).`);
+for (const simulator of simulators) {
+  const value = config[simulator.setting];
+  if (config.APP_ENV === "production" || !value || !simulator.wanted(config)) continue;
+  const url = new URL(value);
+  if (!isLocal(url)) continue;
+  if (!(await portIsFree(Number(url.port || 80), url.hostname))) {
+    console.error(`Port ${url.port} (${simulator.setting}, for ${simulator.name}) is already in use: stop what listens there or change ${simulator.setting}.`);
+    await stop(1);
+  }
+  running.push({ simulator, server: await simulator.start(config, url) });
 }
 
-const server = serveStore({ port, persistTo, overrides });
-
-for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
-server.on("exit", async (code) => {
-  await oidc?.close();
-  await cardGateway?.close();
-  process.exit(code ?? 0);
+// Own process group, so that stopping it also ends the workerd it starts.
+server = serveStore({ port, persistTo, overrides, flags: ["--log-level", "warn", "--test-scheduled"], detached: true });
+server.on("exit", (code, signal) => {
+  if (!stopping) console.error(`wrangler dev stopped (${signal ?? `exit ${code}`}).`);
+  stop(code || 1);
 });
 
-// The first request creates the admin account; tell the developer where the store is.
-const origin = `http://127.0.0.1:${port}`;
-if (await waitForStore(origin)) console.log(`\n  iOS Game Hack is running at ${origin}\n  Admin: ${adminEmail}\n`);
+/** Fires the Worker's scheduled() as Cloudflare would; one line per run. */
+async function fireCron(schedule) {
+  const started = Date.now();
+  const time = new Date(started).toISOString().slice(11, 19);
+  try {
+    const response = await fetch(`${origin}/cdn-cgi/handler/scheduled?cron=${encodeURIComponent(schedule)}`);
+    const answer = (await response.text()).trim().split("\n")[0];
+    const took = `${Date.now() - started} ms`;
+    console.log(response.ok ? `${time} cron "${schedule}" ran (${took})` : `${time} cron "${schedule}" failed: ${response.status} ${answer} (${took})`);
+  } catch (error) {
+    console.log(`${time} cron "${schedule}" failed: ${error instanceof Error ? error.message : error}`);
+  }
+}
+
+if (!(await waitForStore(origin))) {
+  console.error(`The store did not answer on ${origin}; see wrangler's errors above.`);
+  await stop(1);
+}
+
+// Cron triggers run in UTC on Cloudflare.
+const schedules = (await wranglerConfig()).triggers.crons ?? [];
+for (const schedule of schedules) crons.push(new Cron(schedule, { timezone: "UTC", protect: true }, () => fireCron(schedule)));
+
+const rows = [
+  ["Store", origin],
+  ["Admin", `${config.ADMIN_EMAIL} / ${config.ADMIN_PASSWORD}`],
+  // HOOK #15 (lead): the admin's current second-factor code and how to get the next (scripts/admin-code.mjs) go on one row here.
+  ...(config.APP_ENV === "development" && config.MAIL_TRANSPORT === "outbox" ? [["Mail outbox", `${origin}/dev/outbox`]] : []),
+  ["Bank transfer", `npm run simulate:bank -- <transfer code> <amount>`],
+  ...running.flatMap(({ simulator, server: simulated }) => simulator.banner(simulated)),
+  ...(schedules.length ? [["Cron", `${schedules.join(", ")} (UTC), fired here on schedule; one line per run`]] : []),
+  ["Data", `${demoData.seeded ? `demo data loaded (${demoData.apps} apps, ${demoData.keys} keys)` : `${demoData.apps} apps`} in ${persistTo}; npm run reset starts again`],
+];
+const width = Math.max(...rows.map(([label]) => label.length));
+console.log(`\n  iOS Game Hack is running.\n\n${rows.map(([label, text]) => `  ${label.padEnd(width)}  ${text}`).join("\n")}\n\n  Ctrl-C stops it.\n`);

@@ -1,5 +1,6 @@
-// `npm test`: build, typecheck, lint, the tests in workerd (unit and integration), then the browser
-// tests in Debian's Chromium. Ends with one line "Tests: N passed, N failed".
+// `npm test`: build, typecheck, lint, the deploy check (scripts/deploy-check.mjs), the scripts' tests
+// on Node, the tests in workerd (unit and integration), then the browser tests in Debian's Chromium.
+// Ends with one line "Tests: N passed, N failed".
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -25,6 +26,17 @@ run("tsc", ["--noEmit"]);
 step("lint");
 run("npm", ["run", "--silent", "lint"]);
 
+step("deploy check (wrangler deploy --dry-run, bundle budget, bindings, start-up)");
+run("node", ["scripts/deploy-check.mjs"]);
+
+step("scripts' tests (Node)");
+const nodeReport = join(reports, "node.tap");
+const nodeTests = spawnSync(
+  "node",
+  ["--test", "--test-reporter=spec", "--test-reporter-destination=stdout", "--test-reporter=tap", `--test-reporter-destination=${nodeReport}`, "tests/scripts/*.test.mjs"],
+  { cwd: projectRoot, stdio: "inherit" },
+);
+
 step("unit and integration tests (workerd)");
 const vitestReport = join(reports, "vitest.json");
 const vitest = spawnSync("vitest", ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestReport}`], {
@@ -44,6 +56,13 @@ function read(path) {
   return existsSync(path) ? JSON.parse(readFileSync(path, "utf8")) : null;
 }
 
+/** The totals at the end of a TAP report ("# pass 5", "# fail 0", ...). */
+function readTap(path) {
+  if (!existsSync(path)) return null;
+  const totals = Object.fromEntries([...readFileSync(path, "utf8").matchAll(/^# (\w+) (\d+)$/gm)].map(([, name, count]) => [name, Number(count)]));
+  return "pass" in totals ? totals : null;
+}
+
 /**
  * One runner's figures. A runner that exits non-zero without a failed test, or whose report has
  * errors of its own (Playwright's `errors`: a web server that could not start, a broken config),
@@ -61,6 +80,7 @@ function tally(name, exitStatus, report, counts) {
 }
 
 const runners = [
+  tally("node --test", nodeTests.status, readTap(nodeReport), (t) => ({ passed: t.pass, failed: t.fail + t.cancelled, skipped: t.skipped + t.todo })),
   tally("vitest", vitest.status, read(vitestReport), (v) => ({ passed: v.numPassedTests, failed: v.numFailedTests, skipped: v.numPendingTests + v.numTodoTests })),
   tally("playwright", playwright.status, read(playwrightReport), (p) => ({ passed: p.stats.expected, failed: p.stats.unexpected + p.stats.flaky, skipped: p.stats.skipped })),
 ];
@@ -68,4 +88,4 @@ const sum = (field) => runners.reduce((total, runner) => total + runner[field], 
 const [passed, failed, skipped] = [sum("passed"), sum("failed"), sum("skipped")];
 
 console.log(`\nTests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
-process.exit(vitest.status === 0 && playwright.status === 0 && failed === 0 && passed > 0 ? 0 : 1);
+process.exit(nodeTests.status === 0 && vitest.status === 0 && playwright.status === 0 && failed === 0 && passed > 0 ? 0 : 1);

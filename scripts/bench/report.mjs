@@ -1,4 +1,5 @@
 // The benchmark's Markdown report, its latency chart (SVG) and the summary printed at the end.
+import { GZIP_BUDGET_BYTES } from "../deploy-check.mjs";
 
 const ms = (value) => (Number.isFinite(value) ? (value >= 100 ? value.toFixed(0) : value.toFixed(1)) : "—");
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -50,6 +51,7 @@ export function budgets(results) {
     list.push({ budget: `${pages[key].label} median ≤ 1.2× static`, measured: `${ms(pages[key].sequential.median)} ms vs ${ms(staticMedian)} ms = ${ratio.toFixed(1)}×`, pass: ratio <= 1.2 });
   }
   for (const page of js) list.push({ budget: `JS of ${page.path} ≤ 100 KB gz`, measured: kb(page.gzip), pass: page.gzip <= 100 * 1024 });
+  list.push({ budget: `Worker bundle ≤ ${GZIP_BUDGET_BYTES / 1024} KB gz (deploy check)`, measured: `${kb(results.bundle.gzip)} (${kb(results.bundle.bytes)} raw)`, pass: results.bundle.gzip <= GZIP_BUDGET_BYTES });
   for (const page of lighthouse ?? []) {
     list.push({ budget: `Lighthouse performance ${page.name} ≥ 95`, measured: `${page.performance} (runs: ${page.allPerformance.join(", ")})`, pass: page.performance >= 95 });
     list.push({ budget: `Lighthouse accessibility ${page.name} ≥ 95`, measured: String(page.accessibility), pass: page.accessibility >= 95 });

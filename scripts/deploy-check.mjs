@@ -1,0 +1,169 @@
+// `npm run check:deploy` (and a step of `npm test`): proves, without an account, that the Worker
+// would deploy. It builds the upload with `wrangler deploy --dry-run`, then fails when
+// - the bundle's gzip size passes its budget (GZIP_BUDGET_BYTES, under Cloudflare's 3 MB Free limit),
+// - a binding the code is typed for (worker-configuration.d.ts) is missing from wrangler.toml,
+//   a Durable Object class has no [[migrations]] entry, or a D1 database has no migrations,
+// - the uploaded bundle does not start in workerd: it is served with the D1 migrations applied, and
+//   its home page, catalogue API and scheduled() must answer without an error or warning.
+// Expects a build (`npm run build`): the Worker imports build/server.
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
+import { portIsFree, projectRoot, run, stopProcessGroup, waitForStore, wranglerConfig } from "./lib.mjs";
+
+// About twice today's bundle (≈550 KB): room for the store to grow, yet a heavy dependency pulled
+// in by mistake fails CI long before Cloudflare's 3 MB (Free plan) refuses the upload, and a
+// smaller script starts faster in each new isolate.
+export const GZIP_BUDGET_BYTES = 1024 * 1024;
+const CLOUDFLARE_FREE_LIMIT_BYTES = 3 * 1024 * 1024;
+
+const kb = (bytes) => `${Math.round(bytes / 1024)} KB`;
+
+/** Sizes of the modules wrangler would upload from `outdir` (source maps and its README aside). */
+export function bundleSize(outdir) {
+  const files = readdirSync(outdir, { recursive: true })
+    .map(String)
+    .filter((name) => !name.endsWith(".map") && name !== "README.md" && statSync(join(outdir, name)).isFile())
+    .map((name) => {
+      const bytes = readFileSync(join(outdir, name));
+      return { name, bytes: bytes.byteLength, gzip: gzipSync(bytes).byteLength };
+    });
+  return { files, bytes: files.reduce((sum, file) => sum + file.bytes, 0), gzip: files.reduce((sum, file) => sum + file.gzip, 0) };
+}
+
+/** Problems with the bundle's size: none, or one line naming the biggest modules. */
+export function budgetProblems(size, budget = GZIP_BUDGET_BYTES) {
+  if (size.gzip <= budget) return [];
+  const biggest = [...size.files]
+    .sort((a, b) => b.gzip - a.gzip)
+    .slice(0, 3)
+    .map((file) => `${file.name} ${kb(file.gzip)}`)
+    .join(", ");
+  return [`the bundle is ${kb(size.gzip)} gzipped, over its budget of ${kb(budget)} (biggest: ${biggest}); see the ADR 0020 before raising it`];
+}
+
+const BINDING_TYPE = /^\s+(\w+): (D1Database|R2Bucket|KVNamespace|Fetcher|DurableObjectNamespace|Queue|AnalyticsEngineDataset|Hyperdrive|RateLimit)\b/;
+
+/** The bindings (not settings) the code is typed for, from the generated `Env` in `typesText`. */
+export function typedBindings(typesText) {
+  return typesText.split("\n").flatMap((line) => BINDING_TYPE.exec(line)?.[1] ?? []);
+}
+
+/** The binding names a wrangler config declares. */
+function declaredBindings(config) {
+  return [
+    ...config.d1_databases.map((db) => db.binding),
+    ...config.r2_buckets.map((bucket) => bucket.binding),
+    ...config.kv_namespaces.map((namespace) => namespace.binding),
+    ...config.durable_objects.bindings.map((object) => object.name),
+    ...config.services.map((service) => service.binding),
+    ...config.queues.producers.map((queue) => queue.binding),
+    ...(config.assets?.binding ? [config.assets.binding] : []),
+  ];
+}
+
+/** Problems with a wrangler config against the bindings the code needs; `sqlFiles(dir)` lists a folder's migrations. */
+export function configProblems(config, needed, sqlFiles) {
+  const declared = new Set(declaredBindings(config));
+  const problems = needed.filter((name) => !declared.has(name)).map((name) => `the binding ${name} is used by the code but missing from wrangler.toml`);
+  const migrated = new Set(config.migrations.flatMap((step) => [...(step.new_classes ?? []), ...(step.new_sqlite_classes ?? [])]));
+  for (const step of config.migrations) for (const gone of step.deleted_classes ?? []) migrated.delete(gone);
+  for (const object of config.durable_objects.bindings) {
+    if (!object.script_name && !migrated.has(object.class_name)) problems.push(`the Durable Object class ${object.class_name} (${object.name}) has no [[migrations]] entry creating it`);
+  }
+  for (const db of config.d1_databases) {
+    if (sqlFiles(db.migrations_dir ?? "migrations").length === 0) problems.push(`the D1 database ${db.binding} has no migrations in ${db.migrations_dir ?? "migrations"}/`);
+  }
+  return problems;
+}
+
+function sqlFilesIn(dir) {
+  const path = join(projectRoot, dir);
+  return existsSync(path) ? readdirSync(path).filter((name) => name.endsWith(".sql")) : [];
+}
+
+/** Builds the upload as `wrangler deploy` would, into `outdir`; returns its sizes. */
+function dryRunDeploy(outdir) {
+  run("wrangler", ["deploy", "--dry-run", "--outdir", outdir], { quiet: true });
+  return bundleSize(outdir);
+}
+
+/** The Worker's upload sizes (for the bench), built in a temporary folder. */
+export function workerBundleSize() {
+  const outdir = mkdtempSync(join(tmpdir(), "igh-bundle-"));
+  try {
+    return dryRunDeploy(outdir);
+  } finally {
+    rmSync(outdir, { recursive: true, force: true });
+  }
+}
+
+async function freePort() {
+  for (let port = 8900 + Math.floor(Math.random() * 500); ; port++) if (await portIsFree(port)) return port;
+}
+
+/**
+ * Serves the uploaded bundle (not the sources) in workerd with fresh local state and the committed
+ * development settings; returns the problems seen: failed requests, and any warning or error it printed.
+ */
+export async function startupProblems(config, bundlePath, stateDir) {
+  for (const db of config.d1_databases) run("wrangler", ["d1", "migrations", "apply", db.binding, "--local", "--persist-to", stateDir], { quiet: true });
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const worker = spawn(
+    "wrangler",
+    ["dev", bundlePath, "--no-bundle", "--config", "wrangler.toml", "--env-file", ".dev.vars.example", "--persist-to", stateDir,
+      "--ip", "127.0.0.1", "--port", String(port), "--log-level", "warn", "--test-scheduled", "--show-interactive-dev-session=false"],
+    { cwd: projectRoot, stdio: ["ignore", "pipe", "pipe"], env: { CLOUDFLARE_CF_FETCH_ENABLED: "false", ...process.env }, detached: true },
+  );
+  let output = "";
+  for (const stream of [worker.stdout, worker.stderr]) stream.on("data", (chunk) => (output += chunk));
+  const exited = new Promise((resolveExit) => worker.once("exit", (code, signal) => resolveExit(`wrangler dev stopped (${signal ?? `exit ${code}`})`)));
+  const problems = [];
+  try {
+    const answered = await Promise.race([waitForStore(origin, { attempts: 120 }).then((ok) => (ok ? null : `it did not answer on ${origin}`)), exited]);
+    if (answered) problems.push(answered);
+    else {
+      const cron = encodeURIComponent(config.triggers.crons?.[0] ?? "* * * * *");
+      for (const path of ["/", "/api/apps/list/", `/cdn-cgi/handler/scheduled?cron=${cron}`]) {
+        const response = await fetch(`${origin}${path}`);
+        await response.arrayBuffer();
+        if (!response.ok) problems.push(`GET ${path} answered ${response.status}`);
+      }
+    }
+  } finally {
+    await stopProcessGroup(worker);
+  }
+  const printed = output.trim();
+  if (printed) problems.push(`it printed:\n${printed}`);
+  return problems;
+}
+
+async function main() {
+  const work = mkdtempSync(join(tmpdir(), "igh-deploy-check-"));
+  try {
+    const outdir = join(work, "bundle");
+    const size = dryRunDeploy(outdir);
+    const config = await wranglerConfig();
+    const needed = typedBindings(readFileSync(join(projectRoot, "worker-configuration.d.ts"), "utf8"));
+    const problems = [...budgetProblems(size), ...configProblems(config, needed, sqlFilesIn)];
+    if (problems.length === 0) {
+      const entry = size.files.find((file) => file.name.endsWith(".js"))?.name ?? "index.js";
+      problems.push(...(await startupProblems(config, join(outdir, entry), join(work, "state"))).map((problem) => `the uploaded Worker's start-up: ${problem}`));
+    }
+    const figures = `bundle ${kb(size.gzip)} gzipped (${kb(size.bytes)} raw; budget ${kb(GZIP_BUDGET_BYTES)}, Cloudflare Free limit ${kb(CLOUDFLARE_FREE_LIMIT_BYTES)})`;
+    if (problems.length) {
+      console.error(`Deploy check failed: ${figures}\n${problems.map((problem) => `- ${problem}`).join("\n")}`);
+      return 1;
+    }
+    console.log(`Deploy check passed: ${figures}; bindings ${needed.join(", ")} declared; the bundle starts and serves.`);
+    return 0;
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) process.exitCode = await main();
