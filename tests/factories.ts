@@ -152,8 +152,8 @@ export async function listing({ price = 50_000, currency = "VND", stock = 5, typ
   const keyTypeId = typeActive ? await typeId(type) : await pausedKeyType();
   const [pricing] = await db.insert(keyPricing).values({ appId: seller.id, keyTypeId, price, currency, isActive: active }).returning();
   const codes = Array.from({ length: stock }, (_, index) => ({ appId: seller.id, keyTypeId, keyCode: `KEY-${seller.id}-${index}-${unique("k")}` }));
-  // 20 rows a statement keeps within D1's 100 bound parameters.
-  for (let start = 0; start < codes.length; start += 20) await db.insert(licenseKeys).values(codes.slice(start, start + 20));
+  // drizzle binds every column of license_keys (defaults too): 10 rows a statement keep within D1's 100 bound parameters.
+  for (let start = 0; start < codes.length; start += 10) await db.insert(licenseKeys).values(codes.slice(start, start + 10));
   return { app: seller, pricing };
 }
 
