@@ -39,5 +39,3 @@ export const auditQuerySchema = z
     page_size: z.preprocess(blankIsAbsent, z.coerce.number({ error: "Số dòng không hợp lệ" }).int("Số dòng không hợp lệ").min(1, "Số dòng từ 1 đến 200").max(200, "Số dòng từ 1 đến 200").default(50)),
   })
   .refine((query) => !query.from || !query.to || query.from < query.to, { path: ["to"], message: "Ngày kết thúc phải sau ngày bắt đầu" });
-
-export type AuditQueryInput = z.infer<typeof auditQuerySchema>;

@@ -116,7 +116,6 @@ function toPublicEntry(row: typeof auditEvents.$inferSelect) {
     user_agent: row.userAgent,
   };
 }
-export type AuditEntry = ReturnType<typeof toPublicEntry>;
 
 /** One page of entries, newest first. `actor`: a user id, or part of the e-mail. */
 export async function listAuditEvents(db: Database, query: AuditQuery) {
