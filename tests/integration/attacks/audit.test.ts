@@ -340,7 +340,7 @@ describe("attack: an admin changes money, keys, the catalogue or settings and le
 });
 
 describe("attack: a refused change still leaves a record that says it happened", () => {
-  it("writes nothing for a deduction below zero, a pricing that exists, a promotion code taken, a key not available", async () => {
+  it("writes nothing for a deduction below zero, a pricing that exists, a promotion code taken, a key not available, keys already in stock", async () => {
     const admin = await person("superuser");
     const user = await funded(1000);
     expect((await call(admin, "POST", `/api/admin/users/${user.id}/adjust-balance/`, { amount: -5000 })).status).toBe(400);
@@ -353,6 +353,16 @@ describe("attack: a refused change still leaves a record that says it happened",
     await db.update(licenseKeys).set({ status: "sold", orderReference: unique("order") }).where(eq(licenseKeys.id, key.id));
     expect((await call(admin, "POST", `/api/keys/keys/${key.id}/deactivate/`)).status).toBe(409);
     expect((await call(admin, "PATCH", `/api/keys/apps/${app.url}/pricing/${pricing.id + 1_000_000}/`, { price: 1 })).status).toBe(404);
+    // An import that may not skip keys in stock is refused whole: two of these three are there.
+    const [second] = (await keysOf(app.id)).slice(1);
+    const stocked = (await keysOf(app.id)).length;
+    const refused = await apiWithHeaders("/api/keys/bulk-import/", {
+      token: admin.token,
+      body: { app_url: app.url, key_type: "7days", keys_text: `${key.keyCode}\n${second.keyCode}\nNEW-${unique()}`, skip_duplicates: false },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe('Có 2 key bị trùng. Bật "bỏ qua key trùng" để nhập các key còn lại.');
+    expect(await keysOf(app.id)).toHaveLength(stocked);
     expect(await db.select().from(auditEvents).where(eq(auditEvents.actorUserId, admin.id))).toEqual([]);
   });
 });
