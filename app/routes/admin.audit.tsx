@@ -145,6 +145,10 @@ export default function AdminAuditRoute() {
               <dd>{formatDateTime(open.created_at)}</dd>
               <dt className="text-zinc-400">Người thực hiện</dt>
               <dd className="break-all">{open.actor_email || "Không rõ"}</dd>
+              <dt className="text-zinc-400">Đối tượng</dt>
+              <dd className="break-all">{open.target_type ? `${open.target_type} ${open.target_id ?? ""}` : "—"}</dd>
+              <dt className="text-zinc-400">Địa chỉ IP</dt>
+              <dd className="break-all font-mono text-xs">{open.ip_address ?? "—"}</dd>
               <dt className="text-zinc-400">Trình duyệt</dt>
               <dd className="break-all">{open.user_agent ?? "—"}</dd>
             </dl>
