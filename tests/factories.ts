@@ -7,6 +7,7 @@ import { getDb } from "../workers/db/client";
 import { appMedia, apps, cardTopups, keyPricing, keyTypes, licenseKeys, users } from "../workers/db/schema";
 import { catalogueChanged } from "../workers/http/catalogue-cache";
 import { hex } from "../workers/lib/bytes";
+import type { AuditRecord } from "../workers/services/audit";
 import { cardSign } from "../workers/services/cards";
 import { startSession } from "../workers/services/sessions";
 import { applyEntries, type LedgerEntry } from "../workers/wallet/money";
@@ -99,6 +100,11 @@ export async function person(role: Role = "user") {
     .values({ username: name, email: `${name}@example.com`, isStaff: role === "staff", isSuperuser: role === "superuser" })
     .returning();
   return { ...user, token: await sessionToken(user.id) };
+}
+
+/** The audit record an admin's balance adjustment carries into the wallet. */
+export function adjustmentRecord(admin: { id: number; email: string }): AuditRecord {
+  return { actor: { userId: admin.id, email: admin.email, ipAddress: null, userAgent: null }, action: "balance.adjust", targetType: "user" };
 }
 
 /** A bank top-up of `amount` VND, as the wallet records it. */

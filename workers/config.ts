@@ -79,6 +79,9 @@ const configSchema = z.object({
     .refine((rate) => rate === null || (rate >= 1 && rate <= 1_000_000), "từ 1 đến 1000000 (số đồng cho 1 US$)"),
   // What a good card credits: the gateway's `amount`, or floor(value × (1 − fee/100)).
   CARD_CREDIT: z.enum(["gateway_amount", "fee_formula"]).default("gateway_amount"),
+  // Days the audit log keeps an entry before the cron removes it; the database refuses to delete
+  // one younger than 30 days, so a shorter setting is refused here too.
+  AUDIT_RETENTION_DAYS: z.coerce.number().int("số nguyên ngày").min(30, "ít nhất 30 ngày").max(36_500, "nhiều nhất 36500 ngày").default(365),
 }).superRefine((config, context) => {
   if (config.GOOGLE_CLIENT_ID && !config.GOOGLE_CLIENT_SECRET) {
     context.addIssue({ code: "custom", path: ["GOOGLE_CLIENT_SECRET"], message: "cần khi có GOOGLE_CLIENT_ID" });

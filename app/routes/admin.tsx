@@ -26,6 +26,7 @@ const NAV = [
   { to: "/admin/promotions", label: "Khuyến mãi" },
   { to: "/admin/bank-transfers", label: "Chuyển khoản" },
   { to: "/admin/settings", label: "Cài đặt" },
+  { to: "/admin/audit", label: "Nhật ký" },
 ];
 
 export default function AdminLayout() {

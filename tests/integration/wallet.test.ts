@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { licenseKeys, orders, users, walletTransactions } from "../../workers/db/schema";
 import { applyEntries } from "../../workers/wallet/money";
 import { walletFor } from "../../workers/wallet/port";
-import { api, balanceOf, db, deposit, funded, listing, person, request, unique } from "../factories";
+import { adjustmentRecord, api, balanceOf, db, deposit, funded, listing, person, request, unique } from "../factories";
 
 type Body = Record<string, any>;
 
@@ -61,13 +61,13 @@ describe("credits and adjustments", () => {
     const user = await funded(100000);
     const admin = await person();
     const wallet = walletFor(env, user.id);
-    expect(await wallet.adjust({ amount: -150000, type: "admin_adjustment", description: "Trừ", adminId: admin.id })).toEqual({
+    expect(await wallet.adjust({ amount: -150000, type: "admin_adjustment", description: "Trừ", adminId: admin.id, audit: adjustmentRecord(admin) })).toEqual({
       ok: false,
       error: "insufficient_balance",
       current: 100000,
     });
-    expect((await wallet.adjust({ amount: -40000, type: "admin_adjustment", description: "Hoàn tiền sai", adminId: admin.id })).ok).toBe(true);
-    expect((await wallet.adjust({ amount: 5000, type: "deposit", description: "Tặng", adminId: admin.id })).ok).toBe(true);
+    expect((await wallet.adjust({ amount: -40000, type: "admin_adjustment", description: "Hoàn tiền sai", adminId: admin.id, audit: adjustmentRecord(admin) })).ok).toBe(true);
+    expect((await wallet.adjust({ amount: 5000, type: "deposit", description: "Tặng", adminId: admin.id, audit: adjustmentRecord(admin) })).ok).toBe(true);
     expect(await balanceOf(user.id)).toBe(65000);
     const rows = await db.select().from(walletTransactions).where(eq(walletTransactions.userId, user.id)).orderBy(asc(walletTransactions.id));
     expect(rows.map((row) => [row.transactionType, row.amount, row.createdBy])).toEqual([
@@ -215,7 +215,7 @@ describe("the ledger invariant", () => {
           const choice = random();
           if (choice < 0.35) return applyEntries(env.DB, user.id, [deposit(1000 * (1 + Math.floor(random() * 50)))]);
           if (choice < 0.75) return buy(user.token, pricing.id);
-          return wallet.adjust({ amount: 1000 * (Math.floor(random() * 40) - 20), type: "admin_adjustment", description: "Điều chỉnh", adminId: admin.id });
+          return wallet.adjust({ amount: 1000 * (Math.floor(random() * 40) - 20), type: "admin_adjustment", description: "Điều chỉnh", adminId: admin.id, audit: adjustmentRecord(admin) });
         }),
       );
       await expectLedgerConsistent(user.id);

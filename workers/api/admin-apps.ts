@@ -10,7 +10,7 @@ import { parseAppId } from "../services/catalogue";
 import { r2Reader } from "../services/files";
 import { findCompletedUpload } from "../services/uploads";
 import { changesCatalogue } from "./changes-catalogue";
-import { type ApiContext, type ApiEnv, db } from "./context";
+import { adminActor, type ApiContext, type ApiEnv, db } from "./context";
 import { ApiError, MESSAGES } from "./errors";
 import { requireAdmin } from "./require-admin";
 
@@ -42,19 +42,19 @@ async function adminApp(c: ApiContext, id: number) {
 
 adminAppsApi.post("/create", async (c) => {
   const form = await readForm(c);
-  const { id, extracted_info } = await createApp(c.env, db(c), form, c.get("user").id, new Date());
+  const { id, extracted_info } = await createApp(c.env, db(c), form, adminActor(c), new Date());
   return c.json({ success: true, message: APP_FORM_MESSAGES.created, data: { ...(await adminApp(c, id)), extracted_info } }, 201);
 });
 
 adminAppsApi.on(["PUT", "PATCH"], "/update/:id", async (c) => {
   const id = appId(c);
   const form = await readForm(c);
-  const { extracted_info } = await updateApp(c.env, db(c), id, form, c.get("user").id, new Date());
+  const { extracted_info } = await updateApp(c.env, db(c), id, form, adminActor(c), new Date());
   return c.json({ success: true, message: APP_FORM_MESSAGES.updated, data: { ...(await adminApp(c, id)), extracted_info } });
 });
 
 adminAppsApi.delete("/delete/:id", async (c) => {
-  if (!(await deleteApp(c.env, db(c), appId(c)))) throw new ApiError(404, APP_FORM_MESSAGES.notFound);
+  if (!(await deleteApp(c.env, db(c), appId(c), adminActor(c)))) throw new ApiError(404, APP_FORM_MESSAGES.notFound);
   return c.json({ success: true, message: APP_FORM_MESSAGES.deleted });
 });
 

@@ -2,7 +2,7 @@
 import { Hono } from "hono";
 import { creditTransferSchema, dismissTransferSchema } from "../schemas/bank-transfers";
 import { creditPaymentEvent, dismissPaymentEvent, findUnmatchedEvent, listPaymentEvents, REVIEW_MESSAGES } from "../services/transfer-review";
-import { type ApiEnv, db } from "./context";
+import { adminActor, type ApiEnv, db } from "./context";
 import { requireAdmin } from "./require-admin";
 import { readJson } from "./validate";
 
@@ -14,13 +14,13 @@ adminBankTransfersApi.get("/", async (c) => c.json({ success: true, data: await 
 adminBankTransfersApi.post("/:id/credit", async (c) => {
   const event = await findUnmatchedEvent(db(c), Number(c.req.param("id")));
   const input = await readJson(c, creditTransferSchema);
-  const { message, balance } = await creditPaymentEvent(c.env, db(c), event, input, c.get("user").id);
+  const { message, balance } = await creditPaymentEvent(c.env, db(c), event, input, adminActor(c));
   return c.json({ success: true, message, data: { balance } });
 });
 
 adminBankTransfersApi.post("/:id/dismiss", async (c) => {
   const event = await findUnmatchedEvent(db(c), Number(c.req.param("id")));
   const { note } = await readJson(c, dismissTransferSchema);
-  await dismissPaymentEvent(c.env, db(c), event, note, c.get("user").id);
+  await dismissPaymentEvent(c.env, db(c), event, note, adminActor(c));
   return c.json({ success: true, message: REVIEW_MESSAGES.dismissed });
 });

@@ -18,7 +18,7 @@ import {
   updatePricing,
 } from "../services/key-admin";
 import { changesCatalogue } from "./changes-catalogue";
-import type { ApiEnv } from "./context";
+import { adminActor, type ApiEnv } from "./context";
 import { requireAdmin } from "./require-admin";
 import { readJson } from "./validate";
 
@@ -29,13 +29,13 @@ export const adminKeysApi = new Hono<ApiEnv>();
 adminKeysApi.post("/apps/:app/pricing", requireAdmin, changesCatalogue, async (c) => {
   const appId = await findAdminAppId(c.env.DB, c.req.param("app"));
   const input = await readJson(c, createPricingSchema);
-  return c.json({ success: true, message: "Đã thêm bảng giá", data: await createPricing(c.env, appId, input) }, 201);
+  return c.json({ success: true, message: "Đã thêm bảng giá", data: await createPricing(c.env, appId, input, adminActor(c)) }, 201);
 });
 
 adminKeysApi.patch("/apps/:app/pricing/:id", requireAdmin, changesCatalogue, async (c) => {
   const appId = await findAdminAppId(c.env.DB, c.req.param("app"));
   const input = await readJson(c, updatePricingSchema);
-  return c.json({ success: true, message: "Đã cập nhật bảng giá", data: await updatePricing(c.env, appId, Number(c.req.param("id")), input) });
+  return c.json({ success: true, message: "Đã cập nhật bảng giá", data: await updatePricing(c.env, appId, Number(c.req.param("id")), input, adminActor(c)) });
 });
 
 adminKeysApi.delete("/apps/:app/pricing/:id", requireAdmin, (c) => c.json({ success: false, message: KEY_ADMIN_MESSAGES.pricingDeletion }, 501));
@@ -58,40 +58,40 @@ adminKeysApi.get("/apps/:app/keys", requireAdmin, async (c) => {
 
 adminKeysApi.post("/bulk-import", requireAdmin, changesCatalogue, async (c) => {
   const input = await readJson(c, importKeysSchema);
-  return c.json({ success: true, message: KEY_ADMIN_MESSAGES.imported, data: await importKeys(c.env.DB, input, c.get("user").id) });
+  return c.json({ success: true, message: KEY_ADMIN_MESSAGES.imported, data: await importKeys(c.env.DB, input, adminActor(c)) });
 });
 
 adminKeysApi.patch("/keys/:id/update-status", requireAdmin, changesCatalogue, async (c) => {
   const { status } = await readJson(c, keyStatusSchema);
-  return c.json({ success: true, message: KEY_ADMIN_MESSAGES.statusUpdated, data: await changeKeyStatus(c.env.DB, Number(c.req.param("id")), "available", status) });
+  return c.json({ success: true, message: KEY_ADMIN_MESSAGES.statusUpdated, data: await changeKeyStatus(c.env.DB, Number(c.req.param("id")), "available", status, adminActor(c)) });
 });
 adminKeysApi.post("/keys/:id/deactivate", requireAdmin, changesCatalogue, async (c) =>
-  c.json({ success: true, message: KEY_ADMIN_MESSAGES.deactivated, data: await changeKeyStatus(c.env.DB, Number(c.req.param("id")), "available", "revoked") }),
+  c.json({ success: true, message: KEY_ADMIN_MESSAGES.deactivated, data: await changeKeyStatus(c.env.DB, Number(c.req.param("id")), "available", "revoked", adminActor(c)) }),
 );
 adminKeysApi.post("/keys/:id/activate", requireAdmin, changesCatalogue, async (c) =>
-  c.json({ success: true, message: KEY_ADMIN_MESSAGES.activated, data: await changeKeyStatus(c.env.DB, Number(c.req.param("id")), "revoked", "available") }),
+  c.json({ success: true, message: KEY_ADMIN_MESSAGES.activated, data: await changeKeyStatus(c.env.DB, Number(c.req.param("id")), "revoked", "available", adminActor(c)) }),
 );
 
 adminKeysApi.delete("/keys/:id", requireAdmin, changesCatalogue, async (c) => {
-  await deleteKey(c.env.DB, Number(c.req.param("id")));
+  await deleteKey(c.env.DB, Number(c.req.param("id")), adminActor(c));
   return c.json({ success: true, message: "Đã xóa key" });
 });
 
 adminKeysApi.post("/keys/bulk-delete", requireAdmin, changesCatalogue, async (c) => {
   const { key_ids } = await readJson(c, bulkDeleteKeysSchema);
-  const deleted = await deleteKeys(c.env.DB, { ids: [...new Set(key_ids)] });
+  const deleted = await deleteKeys(c.env.DB, { ids: [...new Set(key_ids)] }, adminActor(c));
   return c.json({ success: true, message: `Đã xóa ${deleted} key`, data: { deleted_count: deleted } });
 });
 
 adminKeysApi.post("/apps/:app/cleanup-sold", requireAdmin, changesCatalogue, async (c) => {
-  const deleted = await deleteKeys(c.env.DB, { appId: await findAdminAppId(c.env.DB, c.req.param("app")), statuses: ["sold"] });
+  const deleted = await deleteKeys(c.env.DB, { appId: await findAdminAppId(c.env.DB, c.req.param("app")), statuses: ["sold"] }, adminActor(c));
   return c.json({ success: true, message: `Đã dọn ${deleted} key`, data: { deleted_count: deleted } });
 });
 
 adminKeysApi.post("/apps/:app/cleanup-by-status", requireAdmin, changesCatalogue, async (c) => {
   const appId = await findAdminAppId(c.env.DB, c.req.param("app"));
   const { status } = await readJson(c, cleanupByStatusSchema);
-  const deleted = await deleteKeys(c.env.DB, { appId, statuses: [status] });
+  const deleted = await deleteKeys(c.env.DB, { appId, statuses: [status] }, adminActor(c));
   return c.json({ success: true, message: `Đã dọn ${deleted} key`, data: { deleted_count: deleted } });
 });
 

@@ -4,7 +4,7 @@ import { Hono } from "hono";
 import { storeSettingsSchema } from "../schemas/settings";
 import { rateSettings, SETTINGS_MESSAGES, setUsdVndRate } from "../services/store-settings";
 import { changesCatalogue } from "./changes-catalogue";
-import type { ApiEnv } from "./context";
+import { adminActor, type ApiEnv } from "./context";
 import { requireAdmin } from "./require-admin";
 import { readJson } from "./validate";
 
@@ -15,6 +15,6 @@ adminSettingsApi.get("/", async (c) => c.json({ success: true, data: await rateS
 
 adminSettingsApi.put("/", changesCatalogue, async (c) => {
   const input = await readJson(c, storeSettingsSchema);
-  await setUsdVndRate(c.env.DB, input.usd_vnd_rate, c.get("user").id);
+  await setUsdVndRate(c.env.DB, input.usd_vnd_rate, adminActor(c));
   return c.json({ success: true, message: SETTINGS_MESSAGES.saved, data: await rateSettings(c.env.DB, c.env) });
 });

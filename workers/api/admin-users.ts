@@ -3,7 +3,7 @@ import { Hono } from "hono";
 import { formatVND } from "../shared/format";
 import { adjustBalanceSchema } from "../schemas/admin-users";
 import { adjustUserBalance, findTargetUser, listUsers, USER_ADMIN_MESSAGES, userStats, userTransactions } from "../services/user-admin";
-import { type ApiEnv, db } from "./context";
+import { adminActor, type ApiEnv, db } from "./context";
 import { requireAdmin } from "./require-admin";
 import { idempotencyKey, readJson } from "./validate";
 
@@ -33,6 +33,6 @@ adminUsersApi.post("/:id/adjust-balance", async (c) => {
   const user = await findTargetUser(db(c), Number(c.req.param("id")));
   const key = idempotencyKey(c);
   const input = await readJson(c, adjustBalanceSchema);
-  const wallet = await adjustUserBalance(c.env, user.id, c.get("user").id, input, key);
+  const wallet = await adjustUserBalance(c.env, user.id, adminActor(c), input, key);
   return c.json({ success: true, message: USER_ADMIN_MESSAGES.adjusted, data: wallet });
 });

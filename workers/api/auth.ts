@@ -19,6 +19,7 @@ import {
   checkResetToken,
   createResetToken,
   findOrCreateGoogleUser,
+  findUserById,
   isEmailTaken,
   isUsernameTaken,
   loginSubject,
@@ -27,6 +28,7 @@ import {
   setPassword,
   toPublicUser,
 } from "../services/accounts";
+import { recordAudit } from "../services/audit";
 import { authorizationSettings, GoogleAuthError, verifyGoogleSignIn } from "../services/google";
 import { passwordResetMail, sendMail } from "../services/mailer";
 import { verifyPassword } from "../services/passwords";
@@ -41,8 +43,9 @@ import {
   startSession,
   touchDevice,
 } from "../services/sessions";
-import { type ApiContext, type ApiEnv, db } from "./context";
+import { type ApiContext, type ApiEnv, db, requestActor } from "./context";
 import { ApiError, MESSAGES } from "./errors";
+import { isAdmin } from "./require-admin";
 import { requireUser } from "./require-user";
 import { clientAddress, readJson } from "./validate";
 
@@ -58,6 +61,13 @@ function tooMany(seconds: number): ApiError {
 async function limit(c: ApiContext, rule: Limit, subject: string): Promise<void> {
   const state = await hit(db(c), rule, subject);
   if (!state.allowed) throw tooMany(state.retryAfterSeconds);
+}
+
+/** A refused sign-in to an admin account goes into the audit log; a buyer's does not. */
+async function recordFailedAdminSignIn(c: ApiContext, userId: number | null, login: string, reason: string): Promise<void> {
+  const user = userId === null ? null : await findUserById(db(c), userId);
+  if (!user || !isAdmin(user, getConfig(c.env))) return;
+  await recordAudit(db(c), { actor: requestActor(c, null), action: "auth.login_failed", targetType: "user", targetId: user.id, details: { login, reason } });
 }
 
 function sessionMeta(c: ApiContext): SessionMeta {
@@ -113,6 +123,7 @@ authApi.post("/login", async (c) => {
 
   const outcome = await authenticate(db(c), input.login, input.password);
   if (!outcome.ok) {
+    await recordFailedAdminSignIn(c, subject.userId, input.login, outcome.reason);
     if (outcome.reason === "inactive") throw new ApiError(403, AUTH_MESSAGES.inactive);
     throw new ApiError(401, AUTH_MESSAGES.badCredentials, { non_field_errors: [AUTH_MESSAGES.badCredentials] });
   }
@@ -125,6 +136,9 @@ authApi.post("/login", async (c) => {
     deviceToken = await issueDeviceToken(db(c), outcome.user.id);
   }
   const tokens = await startSession(db(c), getConfig(c.env).JWT_SECRET, outcome.user.id, sessionMeta(c));
+  if (isAdmin(outcome.user, getConfig(c.env))) {
+    await recordAudit(db(c), { actor: requestActor(c, outcome.user), action: "auth.admin_login", targetType: "user", targetId: outcome.user.id });
+  }
   return c.json({ success: true, message: AUTH_MESSAGES.loggedIn, ...tokens, device_token: deviceToken, user: toPublicUser(outcome.user) });
 });
 

@@ -2,7 +2,7 @@
 import { Hono } from "hono";
 import { promotionSchema } from "../schemas/promotions";
 import { createPromotion, deletePromotion, findPromotion, listPromotions, PROMOTION_MESSAGES, updatePromotion } from "../services/promotion-admin";
-import { type ApiEnv, db } from "./context";
+import { adminActor, type ApiEnv, db } from "./context";
 import { requireAdmin } from "./require-admin";
 import { readJson } from "./validate";
 
@@ -16,17 +16,17 @@ promotionsApi.get("/", async (c) => {
 
 promotionsApi.post("/", async (c) => {
   const input = await readJson(c, promotionSchema);
-  const data = await createPromotion(db(c), input, c.get("user").id);
+  const data = await createPromotion(db(c), input, adminActor(c));
   return c.json({ success: true, message: PROMOTION_MESSAGES.created, data }, 201);
 });
 
 promotionsApi.put("/:id", async (c) => {
   const existing = await findPromotion(db(c), Number(c.req.param("id")));
   const input = await readJson(c, promotionSchema);
-  return c.json({ success: true, message: PROMOTION_MESSAGES.updated, data: await updatePromotion(db(c), existing, input) });
+  return c.json({ success: true, message: PROMOTION_MESSAGES.updated, data: await updatePromotion(db(c), existing, input, adminActor(c)) });
 });
 
 promotionsApi.delete("/:id", async (c) => {
-  await deletePromotion(db(c), await findPromotion(db(c), Number(c.req.param("id"))));
+  await deletePromotion(db(c), await findPromotion(db(c), Number(c.req.param("id"))), adminActor(c));
   return c.json({ success: true, message: PROMOTION_MESSAGES.deleted });
 });

@@ -90,3 +90,13 @@ export function idempotencyKey(c: ApiContext): string | null {
   }
   return key;
 }
+
+/** The request's query string checked against `schema`, like readJson: anything else is a 400. */
+export function readQuery<Schema extends z.ZodType>(c: ApiContext, schema: Schema): z.infer<Schema> {
+  const result = schema.safeParse(c.req.query());
+  if (!result.success) {
+    const errors = fieldErrors(result.error);
+    throw new ApiError(400, Object.values(errors)[0]?.[0] ?? MESSAGES.invalidData, errors);
+  }
+  return result.data;
+}

@@ -13,6 +13,7 @@ import {
   packageFits,
   packageMismatchMessage,
 } from "../shared/app-form";
+import { type AdminActor, auditQuery, changedFields } from "./audit";
 import { ConflictError, NotFoundError, ValidationError } from "./errors";
 import type { Database } from "../db/client";
 import { isUniqueViolation } from "../db/errors";
@@ -385,7 +386,22 @@ function toColumns(fields: AppFields) {
   };
 }
 
-export async function createApp(env: Env, db: Database, form: FormData, userId: number, now: Date): Promise<{ id: number; extracted_info: ExtractedInfo }> {
+/** What the audit log keeps of an app's columns: what the form sets, without the package's long metadata. */
+function auditedColumns(fields: AppFields, columns: Partial<AppRow>) {
+  const { packageInfo: _long, ...rest } = columns;
+  return { ...toColumns(fields), ...rest };
+}
+
+/** The files a request stores, as the audit log describes them. */
+function auditedFiles(files: { pkg: IncomingFile | null; icon: IncomingFile | null; media: IncomingFile[] }) {
+  return {
+    ...(files.pkg ? { file: { name: files.pkg.filename, size: files.pkg.size, sha256: files.pkg.sha256 } } : {}),
+    ...(files.icon ? { icon: files.icon.objectKey } : {}),
+    ...(files.media.length ? { media_added: files.media.length } : {}),
+  };
+}
+
+export async function createApp(env: Env, db: Database, form: FormData, actor: AdminActor, now: Date): Promise<{ id: number; extracted_info: ExtractedInfo }> {
   const files = await readFiles(env, db, form);
   const pkgChecked = files.pkg?.checked.kind === "app_file" ? (files.pkg.checked as CheckedPackage) : null;
   const applied = applyPackage(readFields(form, CREATE_DEFAULTS), pkgChecked);
@@ -412,9 +428,11 @@ export async function createApp(env: Env, db: Database, form: FormData, userId: 
       .returning({ id: apps.id });
     const rest = [
       ...(files.media.length ? [db.insert(appMedia).values(mediaRows(appId, files.media, 0))] : []),
-      ...(files.pkg ? [db.insert(appReleases).values(releaseRow(appId, fields, columns, files.pkg, userId, now))] : []),
+      ...(files.pkg ? [db.insert(appReleases).values(releaseRow(appId, fields, columns, files.pkg, actor.userId, now))] : []),
     ];
-    const [inserted] = await db.batch([insertApp, ...rest]);
+    const { name, url, appType, version } = fields;
+    const details = { name, url, app_type: appType, version, ...auditedFiles(files) };
+    const [inserted] = await db.batch([insertApp, ...rest, auditQuery(db, { actor, action: "app.create", targetType: "app", targetId: url, details })]);
     return inserted[0].id;
   });
   return { id, extracted_info: info };
@@ -425,7 +443,7 @@ async function findAppRow(db: Database, id: number): Promise<AppRow | null> {
   return row ?? null;
 }
 
-export async function updateApp(env: Env, db: Database, id: number, form: FormData, userId: number, now: Date): Promise<{ extracted_info: ExtractedInfo }> {
+export async function updateApp(env: Env, db: Database, id: number, form: FormData, actor: AdminActor, now: Date): Promise<{ extracted_info: ExtractedInfo }> {
   const existing = await findAppRow(db, id);
   if (!existing) throw new NotFoundError(APP_FORM_MESSAGES.notFound);
   const files = await readFiles(env, db, form);
@@ -440,6 +458,11 @@ export async function updateApp(env: Env, db: Database, id: number, form: FormDa
     ? await db.select().from(appMedia).where(and(eq(appMedia.appId, id), inArray(appMedia.id, removeIds)))
     : [];
   const [{ last }] = await db.select({ last: max(appMedia.position) }).from(appMedia).where(eq(appMedia.appId, id));
+  const details = {
+    ...changedFields(existing as Record<string, unknown>, auditedColumns(fields, columns)),
+    ...auditedFiles(files),
+    ...(removed.length ? { media_removed: removed.map((row) => row.id) } : {}),
+  };
 
   await commit(env, db, all, async () => {
     const statements = [
@@ -455,7 +478,8 @@ export async function updateApp(env: Env, db: Database, id: number, form: FormDa
         .where(eq(apps.id, id)),
       ...(removed.length ? [db.delete(appMedia).where(inArray(appMedia.id, removed.map((row) => row.id)))] : []),
       ...(files.media.length ? [db.insert(appMedia).values(mediaRows(id, files.media, (last ?? -1) + 1))] : []),
-      ...(files.pkg ? [db.insert(appReleases).values(releaseRow(id, fields, columns, files.pkg, userId, now))] : []),
+      ...(files.pkg ? [db.insert(appReleases).values(releaseRow(id, fields, columns, files.pkg, actor.userId, now))] : []),
+      auditQuery(db, { actor, action: "app.update", targetType: "app", targetId: id, details }),
     ];
     await db.batch(statements as [(typeof statements)[number], ...(typeof statements)[number][]]);
   });
@@ -474,7 +498,7 @@ async function deleteStoredObjects(env: Env, db: Database, keys: string[]): Prom
   for (let start = 0; start < real.length; start += 90) await db.delete(uploads).where(inArray(uploads.objectKey, real.slice(start, start + 90)));
 }
 
-export async function deleteApp(env: Env, db: Database, id: number): Promise<boolean> {
+export async function deleteApp(env: Env, db: Database, id: number, actor: AdminActor): Promise<boolean> {
   const existing = await findAppRow(db, id);
   if (!existing) return false;
   const [media, releases] = await Promise.all([
@@ -482,7 +506,11 @@ export async function deleteApp(env: Env, db: Database, id: number): Promise<boo
     db.select({ key: appReleases.fileKey }).from(appReleases).where(eq(appReleases.appId, id)),
   ]);
   // The row first: a half-deleted app must never point at missing files. Orders keep their copies.
-  const deleted = await db.delete(apps).where(eq(apps.id, id)).returning({ id: apps.id });
+  const details = { name: existing.name, url: existing.url, app_type: existing.appType, version: existing.version };
+  const [deleted] = await db.batch([
+    db.delete(apps).where(eq(apps.id, id)).returning({ id: apps.id }),
+    auditQuery(db, { actor, action: "app.delete", targetType: "app", targetId: id, details }, { when: "if_changed" }),
+  ]);
   if (!deleted.length) return false;
   await deleteStoredObjects(env, db, [existing.fileKey ?? "", existing.iconKey ?? "", ...media.map((m) => m.key ?? ""), ...releases.map((r) => r.key ?? "")]);
   return true;

@@ -5,6 +5,8 @@ import { formatPrice } from "../shared/format";
 import { getDb } from "../db/client";
 import { apps, keyBatches, keyPricing, keyTypes, KEY_STATUSES } from "../db/schema";
 import type { CreatePricingInput, ImportKeysInput, UpdatePricingInput } from "../schemas/keys";
+import { isUniqueViolation } from "../db/errors";
+import { type AdminActor, auditQuery, auditStatement, changedFields } from "./audit";
 import { parseAppId } from "./catalogue";
 import { ConflictError, fieldError, INVALID_DATA, NotFoundError, ValidationError } from "./errors";
 import { listAppPricing } from "./keys";
@@ -58,8 +60,11 @@ function parseKeysText(text: string): ParsedKeys {
   return { codes: [...seen], totalLines, duplicatesInText, invalid };
 }
 
-/** Statements inserting the codes, 100 bound values per statement (D1's limit), skipping ones the app has. */
-function insertKeyStatements(db: D1Database, appId: number, keyTypeId: number, batchId: number, codes: string[], now: number): D1PreparedStatement[] {
+/**
+ * Statements inserting the codes, 100 bound values per statement (D1's limit). `skipExisting`:
+ * codes the app has already are skipped; otherwise one of them fails the whole batch.
+ */
+function insertKeyStatements(db: D1Database, appId: number, keyTypeId: number, batchId: number, codes: string[], now: number, skipExisting: boolean): D1PreparedStatement[] {
   for (const value of [appId, keyTypeId, batchId, now]) if (!Number.isSafeInteger(value)) throw new Error("ids must be integers");
   const statements: D1PreparedStatement[] = [];
   for (let start = 0; start < codes.length; start += 100) {
@@ -68,7 +73,7 @@ function insertKeyStatements(db: D1Database, appId: number, keyTypeId: number, b
     const rows = chunk.map(() => `(${appId}, ${keyTypeId}, ${batchId}, ?, 'available', ${now}, ${now})`).join(", ");
     statements.push(
       db
-        .prepare(`INSERT INTO license_keys (app_id, key_type_id, batch_id, key_code, status, created_at, updated_at) VALUES ${rows} ON CONFLICT (app_id, key_code) DO NOTHING`)
+        .prepare(`INSERT INTO license_keys (app_id, key_type_id, batch_id, key_code, status, created_at, updated_at) VALUES ${rows}${skipExisting ? " ON CONFLICT (app_id, key_code) DO NOTHING" : ""}`)
         .bind(...chunk),
     );
   }
@@ -121,8 +126,11 @@ function toAdminKey(row: KeyRow) {
   };
 }
 
-/** Deletes keys by id, 90 ids per statement, in one atomic batch; returns how many went. */
-export async function deleteKeys(db: D1Database, where: { appId?: number; ids?: number[]; statuses?: string[] }): Promise<number> {
+/** How many key ids an audit record lists (a bulk delete may name 20,000). */
+const AUDITED_KEY_IDS = 500;
+
+/** Deletes keys by id, 90 ids per statement, in one atomic batch with its audit record; returns how many went. */
+export async function deleteKeys(db: D1Database, where: { appId?: number; ids?: number[]; statuses?: string[] }, actor: AdminActor): Promise<number> {
   if (where.ids) {
     const statements: D1PreparedStatement[] = [];
     for (let start = 0; start < where.ids.length; start += 90) {
@@ -130,14 +138,15 @@ export async function deleteKeys(db: D1Database, where: { appId?: number; ids?: 
       statements.push(db.prepare(`DELETE FROM license_keys WHERE id IN (${chunk.map(() => "?").join(", ")})`).bind(...chunk));
     }
     if (statements.length === 0) return 0;
-    const results = await db.batch(statements);
-    return results.reduce((sum, result) => sum + (result.meta.changes ?? 0), 0);
+    const details = { requested: where.ids.length, key_ids: where.ids.slice(0, AUDITED_KEY_IDS) };
+    const results = await db.batch([...statements, auditStatement(db, { actor, action: "keys.delete", targetType: "license_key", details })]);
+    return results.slice(0, statements.length).reduce((sum, result) => sum + (result.meta.changes ?? 0), 0);
   }
   const statuses = where.statuses ?? [];
-  const result = await db
-    .prepare(`DELETE FROM license_keys WHERE app_id = ? AND status IN (${statuses.map(() => "?").join(", ")})`)
-    .bind(where.appId ?? 0, ...statuses)
-    .run();
+  const [result] = await db.batch([
+    db.prepare(`DELETE FROM license_keys WHERE app_id = ? AND status IN (${statuses.map(() => "?").join(", ")})`).bind(where.appId ?? 0, ...statuses),
+    auditStatement(db, { actor, action: "keys.cleanup", targetType: "app", targetId: where.appId ?? null, details: { statuses } }, { changedRowsAs: "deleted" }),
+  ]);
   return result.meta.changes ?? 0;
 }
 
@@ -179,23 +188,26 @@ async function rateFor(env: Env, currency: "VND" | "USD"): Promise<number | null
   return rate;
 }
 
-export async function createPricing(env: Env, appId: number, input: CreatePricingInput) {
+export async function createPricing(env: Env, appId: number, input: CreatePricingInput, actor: AdminActor) {
   const rate = await rateFor(env, input.currency);
   const type = await findKeyType(env.DB, input.key_type);
   const db = getDb(env.DB);
-  const created = await db
-    .insert(keyPricing)
-    .values({ appId, keyTypeId: type.id, price: input.price, currency: input.currency, isActive: input.is_active })
-    .onConflictDoNothing()
-    .returning();
+  const details = { key_type: type.name, price: input.price, currency: input.currency, is_active: input.is_active };
+  const [created] = await db.batch([
+    db.insert(keyPricing).values({ appId, keyTypeId: type.id, price: input.price, currency: input.currency, isActive: input.is_active }).onConflictDoNothing().returning(),
+    auditQuery(db, { actor, action: "pricing.create", targetType: "app", targetId: appId, details }, { when: "if_changed" }),
+  ]);
   if (created.length === 0) throw fieldError("key_type", KEY_ADMIN_MESSAGES.pricingExists(type.name));
   return (await listAppPricing(db, appId, rate)).find((option) => option.id === created[0].id);
 }
 
-export async function updatePricing(env: Env, appId: number, pricingId: number, input: UpdatePricingInput) {
+export async function updatePricing(env: Env, appId: number, pricingId: number, input: UpdatePricingInput, actor: AdminActor) {
   const db = getDb(env.DB);
   // Setting a USD price (a new currency or a new number in USD) needs a rate, as creating one does.
-  const [current] = await db.select({ currency: keyPricing.currency }).from(keyPricing).where(and(eq(keyPricing.id, pricingId || 0), eq(keyPricing.appId, appId)));
+  const [current] = await db
+    .select({ price: keyPricing.price, currency: keyPricing.currency, is_active: keyPricing.isActive })
+    .from(keyPricing)
+    .where(and(eq(keyPricing.id, pricingId || 0), eq(keyPricing.appId, appId)));
   if (!current) throw new NotFoundError(KEY_ADMIN_MESSAGES.pricingNotFound);
   const settingPrice = input.currency !== undefined || input.price !== undefined;
   const rate = settingPrice ? await rateFor(env, input.currency ?? current.currency) : await usdVndRate(env.DB, env);
@@ -203,11 +215,11 @@ export async function updatePricing(env: Env, appId: number, pricingId: number, 
   if (input.price !== undefined) changes.price = input.price;
   if (input.currency !== undefined) changes.currency = input.currency;
   if (input.is_active !== undefined) changes.isActive = input.is_active;
-  const updated = await db
-    .update(keyPricing)
-    .set(changes)
-    .where(and(eq(keyPricing.id, pricingId), eq(keyPricing.appId, appId)))
-    .returning({ id: keyPricing.id });
+  const details = { app_id: appId, ...changedFields(current, { price: input.price, currency: input.currency, is_active: input.is_active }) };
+  const [updated] = await db.batch([
+    db.update(keyPricing).set(changes).where(and(eq(keyPricing.id, pricingId), eq(keyPricing.appId, appId))).returning({ id: keyPricing.id }),
+    auditQuery(db, { actor, action: "pricing.update", targetType: "key_pricing", targetId: pricingId, details }, { when: "if_changed" }),
+  ]);
   if (updated.length === 0) throw new NotFoundError(KEY_ADMIN_MESSAGES.pricingNotFound);
   return (await listAppPricing(db, appId, rate)).find((option) => option.id === updated[0].id);
 }
@@ -263,11 +275,22 @@ export async function findBatch(d1: D1Database, id: number) {
   return toBatch(row);
 }
 
+/** How many of `codes` the app has already (read in one batch, 99 codes a statement). */
+async function existingCodes(d1: D1Database, appId: number, codes: string[]): Promise<number> {
+  const statements: D1PreparedStatement[] = [];
+  for (let start = 0; start < codes.length; start += 99) {
+    const chunk = codes.slice(start, start + 99);
+    statements.push(d1.prepare(`SELECT count(*) AS n FROM license_keys WHERE app_id = ? AND key_code IN (${chunk.map(() => "?").join(", ")})`).bind(appId, ...chunk));
+  }
+  const results = await d1.batch<{ n: number }>(statements);
+  return results.reduce((sum, result) => sum + (result.results[0]?.n ?? 0), 0);
+}
+
 /**
- * Imports one key per line into a new batch, as one atomic batch of inserts. Keys the app has
- * already are skipped, or (skip_duplicates off) refuse the whole import.
+ * Imports one key per line into a new batch, as one atomic batch of inserts with its audit
+ * record. Keys the app has already are skipped, or (skip_duplicates off) refuse the whole import.
  */
-export async function importKeys(d1: D1Database, input: ImportKeysInput, adminId: number) {
+export async function importKeys(d1: D1Database, input: ImportKeysInput, actor: AdminActor) {
   const appId = await findAdminAppId(d1, input.app_url);
   const type = await findKeyType(d1, input.key_type);
   const parsed = parseKeysText(input.keys_text);
@@ -284,23 +307,24 @@ export async function importKeys(d1: D1Database, input: ImportKeysInput, adminId
       keyTypeId: type.id,
       batchName: input.batch_name || `Nhập ${new Date(started).toISOString().slice(0, 16).replace("T", " ")}`,
       description: input.description,
-      createdBy: adminId,
+      createdBy: actor.userId,
     })
     .returning();
+  const inserts = insertKeyStatements(d1, appId, type.id, batch.id, parsed.codes, started, input.skip_duplicates);
+  const details = { batch_id: batch.id, app_id: appId, key_type: type.name, keys: parsed.codes.length, lines: parsed.totalLines, invalid: parsed.invalid, skip_duplicates: input.skip_duplicates };
   let imported = 0;
   try {
-    // One atomic batch: the whole import lands, or none of it does.
-    const results = await d1.batch(insertKeyStatements(d1, appId, type.id, batch.id, parsed.codes, started));
-    imported = results.reduce((sum, result) => sum + (result.meta.changes ?? 0), 0);
+    // One atomic batch: the whole import lands with its record, or none of it does.
+    const results = await d1.batch([...inserts, auditStatement(d1, { actor, action: "keys.import", targetType: "key_batch", targetId: batch.id, details })]);
+    imported = results.slice(0, inserts.length).reduce((sum, result) => sum + (result.meta.changes ?? 0), 0);
   } catch (error) {
     await db.delete(keyBatches).where(eq(keyBatches.id, batch.id));
+    if (!input.skip_duplicates && isUniqueViolation(error)) {
+      throw new ValidationError(KEY_ADMIN_MESSAGES.duplicatesRefused(await existingCodes(d1, appId, parsed.codes)));
+    }
     throw error;
   }
   const skipped = parsed.totalLines - parsed.invalid - imported;
-  if (!input.skip_duplicates && skipped > 0) {
-    await d1.batch([d1.prepare("DELETE FROM license_keys WHERE batch_id = ?").bind(batch.id), d1.prepare("DELETE FROM key_batches WHERE id = ?").bind(batch.id)]);
-    throw new ValidationError(KEY_ADMIN_MESSAGES.duplicatesRefused(skipped));
-  }
   await db.update(keyBatches).set({ importedCount: imported, skippedCount: skipped }).where(eq(keyBatches.id, batch.id));
   return { batch_id: batch.id, total_lines: parsed.totalLines, imported_count: imported, skipped_count: skipped, invalid_count: parsed.invalid, duration_ms: Date.now() - started };
 }
@@ -334,18 +358,19 @@ async function findKey(d1: D1Database, id: number): Promise<KeyRow> {
 }
 
 /** Changes a key's status only from the expected one (a buyer may take the key meanwhile). */
-export async function changeKeyStatus(d1: D1Database, id: number, from: "available" | "revoked", to: "available" | "revoked") {
+export async function changeKeyStatus(d1: D1Database, id: number, from: "available" | "revoked", to: "available" | "revoked", actor: AdminActor) {
   const key = await findKey(d1, id);
-  const changed = await d1.prepare("UPDATE license_keys SET status = ?1, updated_at = ?2 WHERE id = ?3 AND status = ?4 RETURNING id")
-    .bind(to, Date.now(), key.id, from)
-    .first();
-  if (!changed) throw new ConflictError(from === "available" ? KEY_ADMIN_MESSAGES.onlyAvailable : KEY_ADMIN_MESSAGES.onlyRevoked);
+  const [changed] = await d1.batch([
+    d1.prepare("UPDATE license_keys SET status = ?1, updated_at = ?2 WHERE id = ?3 AND status = ?4 RETURNING id").bind(to, Date.now(), key.id, from),
+    auditStatement(d1, { actor, action: "key.status", targetType: "license_key", targetId: key.id, details: { app_id: key.app_id, before: from, after: to } }, { when: "if_changed" }),
+  ]);
+  if (changed.results.length === 0) throw new ConflictError(from === "available" ? KEY_ADMIN_MESSAGES.onlyAvailable : KEY_ADMIN_MESSAGES.onlyRevoked);
   return toAdminKey({ ...key, status: to });
 }
 
-export async function deleteKey(d1: D1Database, id: number): Promise<void> {
+export async function deleteKey(d1: D1Database, id: number, actor: AdminActor): Promise<void> {
   const key = await findKey(d1, id);
-  await deleteKeys(d1, { ids: [key.id] });
+  await deleteKeys(d1, { ids: [key.id] }, actor);
 }
 
 /** An app's keys by status, and its orders and revenue (VND, what wallets were charged). */

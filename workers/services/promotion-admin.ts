@@ -5,6 +5,7 @@ import type { Database } from "../db/client";
 import { isUniqueViolation } from "../db/errors";
 import { promotions } from "../db/schema";
 import type { PromotionInput } from "../schemas/promotions";
+import { type AdminActor, auditQuery, changedFields } from "./audit";
 import { fieldError, INVALID_DATA, NotFoundError, ValidationError } from "./errors";
 
 const DAY = 86_400_000;
@@ -43,6 +44,35 @@ function toRow(input: PromotionInput) {
     isAutomatic: input.is_automatic,
     requiresCode: input.requires_code,
     updatedAt: new Date(),
+  };
+}
+
+type AuditedColumns = Pick<
+  PromotionRow,
+  | "name" | "description" | "code" | "promotionType" | "bonusPercentage" | "bonusAmount" | "tiers" | "minDepositAmount" | "maxDepositAmount"
+  | "maxBonusAmount" | "usageLimitPerUser" | "totalUsageLimit" | "startDate" | "endDate" | "status" | "isAutomatic" | "requiresCode"
+>;
+
+/** What the audit log keeps of a promotion: every field an admin sets. */
+function auditedFields(row: AuditedColumns) {
+  return {
+    name: row.name,
+    description: row.description,
+    code: row.code,
+    promotion_type: row.promotionType,
+    bonus_percentage: row.bonusPercentage,
+    bonus_amount: row.bonusAmount,
+    tiers: row.tiers,
+    min_deposit_amount: row.minDepositAmount,
+    max_deposit_amount: row.maxDepositAmount,
+    max_bonus_amount: row.maxBonusAmount,
+    usage_limit_per_user: row.usageLimitPerUser,
+    total_usage_limit: row.totalUsageLimit,
+    start_date: row.startDate.toISOString(),
+    end_date: row.endDate.toISOString(),
+    status: row.status,
+    is_automatic: row.isAutomatic,
+    requires_code: row.requiresCode,
   };
 }
 
@@ -99,28 +129,33 @@ export async function findPromotion(db: Database, id: number): Promise<Promotion
   return row;
 }
 
-export async function createPromotion(db: Database, input: PromotionInput, adminId: number) {
-  const [row] = await db
-    .insert(promotions)
-    .values({ ...toRow(input), code: input.code || generatedCode(), createdBy: adminId })
-    .returning()
+export async function createPromotion(db: Database, input: PromotionInput, actor: AdminActor) {
+  const values = { ...toRow(input), code: input.code || generatedCode(), createdBy: actor.userId };
+  const [[row]] = await db
+    .batch([db.insert(promotions).values(values).returning(), auditQuery(db, { actor, action: "promotion.create", targetType: "promotion", details: auditedFields(values) })])
     .catch(codeTaken);
   return toPublicPromotion(row);
 }
 
-export async function updatePromotion(db: Database, existing: PromotionRow, input: PromotionInput) {
+export async function updatePromotion(db: Database, existing: PromotionRow, input: PromotionInput, actor: AdminActor) {
   if (input.total_usage_limit !== null && input.total_usage_limit < existing.totalUsed) {
     throw new ValidationError(INVALID_DATA, { total_usage_limit: [PROMOTION_MESSAGES.limitBelowUsed(existing.totalUsed)] });
   }
-  const [row] = await db
-    .update(promotions)
-    .set({ ...toRow(input), code: input.code || existing.code })
-    .where(eq(promotions.id, existing.id))
-    .returning()
+  const values = { ...toRow(input), code: input.code || existing.code };
+  const details = changedFields(auditedFields(existing), auditedFields(values));
+  const [[row]] = await db
+    .batch([
+      db.update(promotions).set(values).where(eq(promotions.id, existing.id)).returning(),
+      auditQuery(db, { actor, action: "promotion.update", targetType: "promotion", targetId: existing.id, details }, { when: "if_changed" }),
+    ])
     .catch(codeTaken);
+  if (!row) throw new NotFoundError(PROMOTION_MESSAGES.notFound);
   return toPublicPromotion(row);
 }
 
-export async function deletePromotion(db: Database, existing: PromotionRow): Promise<void> {
-  await db.delete(promotions).where(eq(promotions.id, existing.id));
+export async function deletePromotion(db: Database, existing: PromotionRow, actor: AdminActor): Promise<void> {
+  await db.batch([
+    db.delete(promotions).where(eq(promotions.id, existing.id)),
+    auditQuery(db, { actor, action: "promotion.delete", targetType: "promotion", targetId: existing.id, details: auditedFields(existing) }, { when: "if_changed" }),
+  ]);
 }

@@ -5,10 +5,11 @@ import { and, asc, eq, isNotNull, isNull, lte, or } from "drizzle-orm";
 import { getConfig } from "../config";
 import { getDb } from "../db/client";
 import { cardTopups, licenseKeys, vietqrTopups } from "../db/schema";
+import { removeExpiredAuditEvents } from "./audit";
 import { PENDING_RECHECK_MS, recheckPendingCard } from "./cards";
 import { cleanupAbandonedUploads } from "./uploads";
 
-export type JobReport = { expiredTopups: number; expiredKeys: number; recheckedCards: number; parkedCards: number; abandonedUploads: number };
+export type JobReport = { expiredTopups: number; expiredKeys: number; recheckedCards: number; parkedCards: number; abandonedUploads: number; expiredAuditEvents: number };
 
 const CARDS_PER_RUN = 25;
 
@@ -54,5 +55,6 @@ export async function runScheduledJobs(env: Env, now: Date): Promise<JobReport> 
     }
   }
   const abandonedUploads = await cleanupAbandonedUploads(env, db, now);
-  return { expiredTopups: topups.length, expiredKeys: keys.length, recheckedCards: due.length, parkedCards, abandonedUploads };
+  const expiredAuditEvents = await removeExpiredAuditEvents(db, config.AUDIT_RETENTION_DAYS, now);
+  return { expiredTopups: topups.length, expiredKeys: keys.length, recheckedCards: due.length, parkedCards, abandonedUploads, expiredAuditEvents };
 }

@@ -2,6 +2,7 @@
 // defaults. Today one: the USD→VND rate that turns a USD key price into what the wallet pays
 // (DESIGN.md §6b: one currency in the wallet, nothing ever debits a raw foreign number).
 import { getConfig } from "../config";
+import { type AdminActor, auditStatement } from "./audit";
 
 const USD_VND_RATE_KEY = "usd_vnd_rate";
 export const MAX_USD_VND_RATE = 1_000_000;
@@ -66,16 +67,17 @@ export async function rateSettings(d1: D1Database, env: object): Promise<RateSet
 }
 
 /** Sets the admin's rate, or with null removes it (the environment's default applies again). */
-export async function setUsdVndRate(d1: D1Database, rate: number | null, adminId: number, now = Date.now()): Promise<void> {
-  if (rate === null) {
-    await d1.prepare("DELETE FROM store_settings WHERE key = ?").bind(USD_VND_RATE_KEY).run();
-    return;
-  }
-  await d1
-    .prepare(
-      `INSERT INTO store_settings (key, value, updated_by, updated_at) VALUES (?1, ?2, ?3, ?4)
-       ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_by = excluded.updated_by, updated_at = excluded.updated_at`,
-    )
-    .bind(USD_VND_RATE_KEY, String(rate), adminId, now)
-    .run();
+export async function setUsdVndRate(d1: D1Database, rate: number | null, actor: AdminActor, now = Date.now()): Promise<void> {
+  const before = (await storedRate(d1))?.rate ?? null;
+  const change =
+    rate === null
+      ? d1.prepare("DELETE FROM store_settings WHERE key = ?").bind(USD_VND_RATE_KEY)
+      : d1
+          .prepare(
+            `INSERT INTO store_settings (key, value, updated_by, updated_at) VALUES (?1, ?2, ?3, ?4)
+             ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_by = excluded.updated_by, updated_at = excluded.updated_at`,
+          )
+          .bind(USD_VND_RATE_KEY, String(rate), actor.userId, now);
+  const details = { before: { usd_vnd_rate: before }, after: { usd_vnd_rate: rate } };
+  await d1.batch([change, auditStatement(d1, { actor, action: "settings.update", targetType: "setting", targetId: USD_VND_RATE_KEY, details })]);
 }

@@ -9,6 +9,7 @@ import { cardTopups, paymentEvents, users } from "../db/schema";
 import type { CreditTransferInput } from "../schemas/bank-transfers";
 import { walletFor } from "../wallet/port";
 import { findUserById } from "./accounts";
+import { type AdminActor, auditQuery } from "./audit";
 import { bankReference } from "./bank-transfers";
 import { CARD_STATUS_DISPLAY, capCardCredit, maskCode } from "./cards";
 import { ConflictError, fieldError, NotFoundError, ValidationError } from "./errors";
@@ -91,19 +92,21 @@ export async function findUnmatchedEvent(db: Database, id: number): Promise<Paym
 export type Credited = { message: string; balance: number };
 
 /** Credits a parked event: a transfer to the user the admin names, a card to its owner. */
-export async function creditPaymentEvent(env: Env, db: Database, event: PaymentEvent, input: CreditTransferInput, adminId: number): Promise<Credited> {
+export async function creditPaymentEvent(env: Env, db: Database, event: PaymentEvent, input: CreditTransferInput, actor: AdminActor): Promise<Credited> {
   // Crediting a "transfer" of 0 or less would move nothing, or take money away.
   if (event.amount <= 0) throw fieldError("amount", REVIEW_MESSAGES.notPositive);
-  if (event.cardTopupId !== null) return creditParkedCard(env, db, event, input.note, adminId);
+  if (event.cardTopupId !== null) return creditParkedCard(env, db, event, input.note, actor);
   if (input.user_id === undefined) throw fieldError("user_id", REVIEW_MESSAGES.userRequired);
   const user = await findUserById(db, input.user_id);
   if (!user) throw fieldError("user_id", REVIEW_MESSAGES.userNotFound);
+  const reference = bankReference({ provider: event.provider as "sepay", transactionId: event.providerTransactionId });
   const result = await walletFor(env, user.id).creditTransfer({
     eventId: event.id,
     amount: event.amount,
-    reference: bankReference({ provider: event.provider as "sepay", transactionId: event.providerTransactionId }),
-    adminId,
+    reference,
+    adminId: actor.userId,
     note: input.note,
+    audit: { actor, action: "transfer.credit", targetType: "payment_event", targetId: event.id, details: { amount: event.amount, user_id: user.id, note: input.note, reference } },
   });
   if (!result.ok) throw new ValidationError(REVIEW_MESSAGES.cannotCredit);
   if (result.duplicate) throw new ConflictError(REVIEW_MESSAGES.transferCredited);
@@ -111,7 +114,7 @@ export async function creditPaymentEvent(env: Env, db: Database, event: PaymentE
 }
 
 /** A parked card is credited to its owner (whatever user the request names), keyed like the automatic credit. */
-async function creditParkedCard(env: Env, db: Database, event: PaymentEvent, note: string, adminId: number): Promise<Credited> {
+async function creditParkedCard(env: Env, db: Database, event: PaymentEvent, note: string, actor: AdminActor): Promise<Credited> {
   const [card] = await db.select().from(cardTopups).where(eq(cardTopups.id, event.cardTopupId!)).limit(1);
   const owner = card ? await findUserById(db, card.userId) : null;
   if (!card || !owner) throw new ValidationError(REVIEW_MESSAGES.cardNotFound);
@@ -122,8 +125,15 @@ async function creditParkedCard(env: Env, db: Database, event: PaymentEvent, not
     amount,
     reference: `card:${card.requestId}`,
     maskedCode: maskCode(card.cardCode),
-    adminId,
+    adminId: actor.userId,
     note,
+    audit: {
+      actor,
+      action: "card.credit",
+      targetType: "payment_event",
+      targetId: event.id,
+      details: { amount, reported_amount: event.amount, user_id: owner.id, card_id: card.id, note },
+    },
   });
   if (!result.ok) throw new ValidationError(REVIEW_MESSAGES.cannotCredit);
   if (result.duplicate) throw new ConflictError(REVIEW_MESSAGES.cardCredited);
@@ -131,12 +141,15 @@ async function creditParkedCard(env: Env, db: Database, event: PaymentEvent, not
 }
 
 /** Dismisses a parked event with the admin's note. */
-export async function dismissPaymentEvent(env: Env, db: Database, event: PaymentEvent, note: string, adminId: number): Promise<void> {
-  const [dismissed] = await db
-    .update(paymentEvents)
-    .set({ status: "dismissed", resolvedBy: adminId, resolutionNote: note, resolvedAt: new Date() })
-    .where(and(eq(paymentEvents.id, event.id), eq(paymentEvents.status, "unmatched")))
-    .returning({ id: paymentEvents.id });
+export async function dismissPaymentEvent(env: Env, db: Database, event: PaymentEvent, note: string, actor: AdminActor): Promise<void> {
+  const [[dismissed]] = await db.batch([
+    db
+      .update(paymentEvents)
+      .set({ status: "dismissed", resolvedBy: actor.userId, resolutionNote: note, resolvedAt: new Date() })
+      .where(and(eq(paymentEvents.id, event.id), eq(paymentEvents.status, "unmatched")))
+      .returning({ id: paymentEvents.id }),
+    auditQuery(db, { actor, action: "transfer.dismiss", targetType: "payment_event", targetId: event.id, details: { amount: event.amount, provider: event.provider, note } }, { when: "if_changed" }),
+  ]);
   if (!dismissed) throw new ConflictError(REVIEW_MESSAGES.handled);
   // A card parked while still pending is closed as failed (its code masked); a late callback that
   // the gateway confirms would park it again.

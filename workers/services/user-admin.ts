@@ -5,6 +5,7 @@ import { users } from "../db/schema";
 import type { AdjustBalanceInput } from "../schemas/admin-users";
 import { walletFor } from "../wallet/port";
 import { findUserById, type UserRow, toPublicUser } from "./accounts";
+import type { AdminActor } from "./audit";
 import { ConflictError, NotFoundError, ValidationError } from "./errors";
 import { listTransactions, WALLET_MESSAGES } from "./wallet";
 
@@ -63,13 +64,14 @@ export function userTransactions(db: Database, userId: number) {
 }
 
 /** An admin's change of a user's balance, through the user's wallet; once per idempotency key. */
-export async function adjustUserBalance(env: Env, userId: number, adminId: number, input: AdjustBalanceInput, idempotencyKey: string | null) {
+export async function adjustUserBalance(env: Env, userId: number, actor: AdminActor, input: AdjustBalanceInput, idempotencyKey: string | null) {
   const result = await walletFor(env, userId).adjust({
     amount: input.amount,
     type: input.transaction_type,
     description: input.description || USER_ADMIN_MESSAGES.defaultDescription,
-    adminId,
+    adminId: actor.userId,
     idempotencyKey,
+    audit: { actor, action: "balance.adjust", targetType: "user", targetId: userId },
   });
   if (result.ok) return result.wallet;
   if (result.error === "key_reused") throw new ConflictError(USER_ADMIN_MESSAGES.keyReused, { non_field_errors: [USER_ADMIN_MESSAGES.keyReused] });

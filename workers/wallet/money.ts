@@ -6,6 +6,7 @@
 import { isCheckViolation } from "../db/errors";
 import { formatPrice, formatPriceWithVnd, formatVND } from "../shared/format";
 import { bestPromotion, type Promotion, type Tier } from "../services/promotions";
+import { type AuditRecord, auditStatement } from "../services/audit";
 import { randomToken } from "../services/crypto";
 import { usdVndRate, vndPrice } from "../services/store-settings";
 
@@ -127,7 +128,7 @@ async function walletAfter(db: D1Database, userId: number, reference: string) {
  * first result (the wallet as that adjustment left it) and moves nothing; the same key sent with
  * another amount or type is refused rather than taken for the first request.
  */
-async function adjustBalance(db: D1Database, userId: number, entry: LedgerEntry, now = Date.now()): Promise<AdjustmentOutcome> {
+async function adjustBalance(db: D1Database, userId: number, entry: LedgerEntry, audit: AuditRecord, now = Date.now()): Promise<AdjustmentOutcome> {
   const replay = async (): Promise<AdjustmentOutcome | null> => {
     const first = await walletAfter(db, userId, entry.reference);
     if (!first) return null;
@@ -136,14 +137,17 @@ async function adjustBalance(db: D1Database, userId: number, entry: LedgerEntry,
   };
   const seen = await replay();
   if (seen) return seen;
-  const result = await applyEntries(db, userId, [entry], [], now);
+  // Read on this wallet's queue, so nothing moves the balance between this read and the batch.
+  const balance = (await walletSnapshot(db, userId))?.balance ?? 0;
+  const details = { ...audit.details, amount: entry.amount, transaction_type: entry.type, description: entry.description, balance_before: balance, balance_after: balance + entry.amount };
+  const result = await applyEntries(db, userId, [entry], [auditStatement(db, { ...audit, details })], now);
   if (!result.ok) return result;
   if (result.duplicate) return (await replay()) ?? { ok: true, replayed: true, wallet: result.wallet };
   return { ok: true, replayed: false, wallet: result.wallet };
 }
 
 /** `idempotencyKey`: the admin's key for this submit; a retry with it answers the first result. */
-export type Adjustment = { amount: number; type: "admin_adjustment" | "deposit"; description: string; adminId: number; idempotencyKey?: string | null };
+export type Adjustment = { amount: number; type: "admin_adjustment" | "deposit"; description: string; adminId: number; idempotencyKey?: string | null; audit: AuditRecord };
 
 /** An admin's change of the balance, never below zero; once per idempotency key. */
 export function adjust(db: D1Database, userId: number, adjustment: Adjustment): Promise<AdjustmentOutcome> {
@@ -154,7 +158,7 @@ export function adjust(db: D1Database, userId: number, adjustment: Adjustment): 
     reference: adjustmentReference(userId, adjustment.idempotencyKey),
     description: adjustment.description,
     createdBy: adjustment.adminId,
-  });
+  }, adjustment.audit);
 }
 
 // ---------------------------------------------------------------- purchases
@@ -475,7 +479,8 @@ export async function settleCard(db: D1Database, userId: number, settlement: Car
   return result.duplicate ? "already_settled" : "credited";
 }
 
-export type TransferResolution = { eventId: number; amount: number; reference: string; adminId: number; note: string };
+/** `audit`: the admin's record of the credit, committed in its batch. */
+export type TransferResolution = { eventId: number; amount: number; reference: string; adminId: number; note: string; audit: AuditRecord };
 export type ParkedCardResolution = TransferResolution & { cardId: number; maskedCode: string };
 
 /** The deposit an admin credits by hand: `label`, marked as reviewed, then the admin's note if any. */
@@ -496,6 +501,7 @@ export function creditTransfer(db: D1Database, userId: number, resolution: Trans
   return applyEntries(db, userId, [manualDeposit("bank_transfer", "Nạp tiền chuyển khoản", resolution)], [
     db.prepare("UPDATE payment_events SET status = 'credited', credited_user_id = ?1, resolved_by = ?2, resolution_note = ?3, resolved_at = ?4 WHERE id = ?5")
       .bind(userId, resolution.adminId, resolution.note.slice(0, 500), now, resolution.eventId),
+    auditStatement(db, resolution.audit),
   ], now);
 }
 
@@ -516,5 +522,6 @@ export function creditParkedCard(db: D1Database, userId: number, resolution: Par
     db
       .prepare("UPDATE payment_events SET status = 'credited', credited_user_id = ?1, resolved_by = ?2, resolution_note = ?3, resolved_at = ?4 WHERE id = ?5 AND status = 'unmatched'")
       .bind(userId, resolution.adminId, resolution.note.slice(0, 500), now, resolution.eventId),
+    auditStatement(db, resolution.audit),
   ], now);
 }

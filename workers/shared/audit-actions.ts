@@ -1,0 +1,30 @@
+// The audit log's action names (issue #15): dotted and stable, so records stay comparable over the
+// years they are kept. Shared by the API's filter and the admin screen's labels.
+
+export const AUDIT_ACTION_LABELS = {
+  "balance.adjust": "Điều chỉnh số dư",
+  "transfer.credit": "Cộng tiền chuyển khoản",
+  "transfer.dismiss": "Bỏ qua chuyển khoản",
+  "card.credit": "Cộng tiền thẻ cào",
+  "pricing.create": "Thêm bảng giá",
+  "pricing.update": "Sửa bảng giá",
+  "keys.import": "Nhập key",
+  "keys.delete": "Xóa key",
+  "keys.cleanup": "Dọn key",
+  "key.status": "Đổi trạng thái key",
+  "app.create": "Thêm ứng dụng",
+  "app.update": "Sửa ứng dụng",
+  "app.delete": "Xóa ứng dụng",
+  "promotion.create": "Thêm khuyến mãi",
+  "promotion.update": "Sửa khuyến mãi",
+  "promotion.delete": "Xóa khuyến mãi",
+  "user.role": "Đổi quyền người dùng",
+  "mfa.enrol": "Đăng ký xác thực hai bước",
+  "mfa.recovery_regenerate": "Tạo lại mã khôi phục",
+  "auth.admin_login": "Quản trị viên đăng nhập",
+  "auth.login_failed": "Đăng nhập thất bại",
+  "settings.update": "Đổi cài đặt",
+} as const;
+
+export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
+export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS) as [AuditAction, ...AuditAction[]];
