@@ -4,7 +4,7 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { type ClientLoaderFunctionArgs, Form, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { useState } from "react";
-import { AdminPage, BUTTON_PRIMARY, BUTTON_SMALL, EmptyRow, Modal, Pager, SELECT_CLASS, TABLE_WRAP, TD, TH } from "~/components/admin/AdminShell";
+import { AdminPage, AdminTable, BUTTON_PRIMARY, BUTTON_SMALL, Modal, Pager, RIGHT, SELECT_CLASS, TD } from "~/components/admin/AdminShell";
 import { inputClass } from "~/components/Field";
 import { Spinner } from "~/components/Spinner";
 import { adminCallFailure, adminFetch } from "~/lib/admin-route";
@@ -99,43 +99,33 @@ export default function AdminAuditRoute() {
           {loading && <Spinner className="h-4 w-4 text-indigo-400" />}
         </div>
       </Form>
-      <div className={TABLE_WRAP}>
-        <table className="w-full min-w-[52rem] text-sm text-zinc-200" data-testid="audit-table">
-          <thead className="border-b border-white/5">
-            <tr>
-              <th className={TH}>Thời gian</th>
-              <th className={TH}>Hành động</th>
-              <th className={TH}>Người thực hiện</th>
-              <th className={TH}>Đối tượng</th>
-              <th className={TH}>Địa chỉ IP</th>
-              <th className={`${TH} text-right`}>Chi tiết</th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-white/5">
-            {entries.length === 0 && <EmptyRow colSpan={6}>Không có mục nào.</EmptyRow>}
-            {entries.map((entry) => (
-              <tr key={entry.id} data-audit-id={entry.id}>
-                <td className={`${TD} whitespace-nowrap`}>{formatDateTime(entry.created_at)}</td>
-                <td className={TD}>
-                  <p className="font-medium text-white">{actionLabel(entry.action)}</p>
-                  <p className="font-mono text-xs text-zinc-400">{entry.action}</p>
-                </td>
-                <td className={`${TD} max-w-[16rem]`}>
-                  <span className="block truncate">{entry.actor_email || "Không rõ"}</span>
-                  {entry.actor_user_id !== null && <span className="text-xs text-zinc-400">ID {entry.actor_user_id}</span>}
-                </td>
-                <td className={`${TD} whitespace-nowrap`}>{entry.target_type ? `${entry.target_type} ${entry.target_id ?? ""}` : "—"}</td>
-                <td className={`${TD} font-mono text-xs whitespace-nowrap`}>{entry.ip_address ?? "—"}</td>
-                <td className={`${TD} text-right`}>
-                  <button type="button" className={BUTTON_SMALL} onClick={() => setOpen(entry)}>
-                    Xem
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <AdminTable
+        testId="audit-table"
+        minWidth="min-w-[52rem]"
+        columns={["Thời gian", "Hành động", "Người thực hiện", "Đối tượng", "Địa chỉ IP", RIGHT("Chi tiết")]}
+        empty={entries.length === 0 && "Không có mục nào."}
+      >
+        {entries.map((entry) => (
+          <tr key={entry.id} data-audit-id={entry.id}>
+            <td className={`${TD} whitespace-nowrap`}>{formatDateTime(entry.created_at)}</td>
+            <td className={TD}>
+              <p className="font-medium text-white">{actionLabel(entry.action)}</p>
+              <p className="font-mono text-xs text-zinc-400">{entry.action}</p>
+            </td>
+            <td className={`${TD} max-w-[16rem]`}>
+              <span className="block truncate">{entry.actor_email || "Không rõ"}</span>
+              {entry.actor_user_id !== null && <span className="text-xs text-zinc-400">ID {entry.actor_user_id}</span>}
+            </td>
+            <td className={`${TD} whitespace-nowrap`}>{entry.target_type ? `${entry.target_type} ${entry.target_id ?? ""}` : "—"}</td>
+            <td className={`${TD} font-mono text-xs whitespace-nowrap`}>{entry.ip_address ?? "—"}</td>
+            <td className={`${TD} text-right`}>
+              <button type="button" className={BUTTON_SMALL} onClick={() => setOpen(entry)}>
+                Xem
+              </button>
+            </td>
+          </tr>
+        ))}
+      </AdminTable>
       {list && <Pager page={list.pagination.page} totalPages={list.pagination.total_pages} onPage={showPage} />}
       <Modal open={open !== null} onClose={() => setOpen(null)} title={open ? `${actionLabel(open.action)} · #${open.id}` : ""} testId="audit-entry" wide>
         {open && (
