@@ -9,7 +9,8 @@ import { ActionsCell, AdminPage, Badge, BUTTON_PRIMARY, BUTTON_SMALL, EmptyRow, 
 import { Avatar } from "~/components/Avatar";
 import { Field, inputClass } from "~/components/Field";
 import { Spinner } from "~/components/Spinner";
-import { DEFAULT_ADJUST_NOTE, isGoogleAccount, parseSignedAmount, roleBadge, signedDigitsOnly, transactionSign } from "~/lib/admin";
+import { SignedAmount } from "~/components/SignedAmount";
+import { DEFAULT_ADJUST_NOTE, isGoogleAccount, parseSignedAmount, roleBadge, signedDigitsOnly } from "~/lib/admin";
 import { useActionFetcher } from "~/lib/admin-fetcher";
 import { type ActionFailed, actionFailure, adminCallFailure, adminFetch, jsonBody } from "~/lib/admin-route";
 import { ApiError, newIdempotencyKey } from "~/lib/api";
@@ -246,23 +247,17 @@ function UserDetailDialog({ user, transactions, onClose, onAdjust }: { user: Adm
             <p className="py-4 text-center text-sm text-zinc-400">Chưa có giao dịch nào.</p>
           ) : (
             <ul className="max-h-80 divide-y divide-white/5 overflow-y-auto rounded-xl border border-white/5" data-testid="user-transactions">
-              {transactions.map((item) => {
-                const sign = transactionSign(item.transaction_type);
-                return (
-                  <li key={item.id} className="flex items-start justify-between gap-3 px-3 py-2.5 text-sm">
-                    <div className="min-w-0">
-                      <p className="break-words text-white">{item.description || item.transaction_type}</p>
-                      <p className="text-xs text-zinc-400">
-                        {formatDateTime(item.created_at)} · {formatVND(item.balance_before)} → {formatVND(item.balance_after)}
-                      </p>
-                    </div>
-                    <span className={`shrink-0 font-semibold whitespace-nowrap ${sign === "+" ? "text-emerald-400" : "text-red-400"}`}>
-                      {sign === "+" ? "+" : "−"}
-                      {item.formatted_amount}
-                    </span>
-                  </li>
-                );
-              })}
+              {transactions.map((item) => (
+                <li key={item.id} className="flex items-start justify-between gap-3 px-3 py-2.5 text-sm">
+                  <div className="min-w-0">
+                    <p className="break-words text-white">{item.description || item.transaction_type}</p>
+                    <p className="text-xs text-zinc-400">
+                      {formatDateTime(item.created_at)} · {formatVND(item.balance_before)} → {formatVND(item.balance_after)}
+                    </p>
+                  </div>
+                  <SignedAmount amount={item.amount} className="shrink-0 font-semibold whitespace-nowrap" testId="user-transaction-amount" />
+                </li>
+              ))}
             </ul>
           )}
           <div className="mt-4 flex justify-end">
