@@ -35,6 +35,7 @@ const AVAILABILITY_DEBOUNCE_MS = 500;
 
 type Availability =
   | { state: "idle" }
+  | { state: "waiting" }
   | { state: "checking" }
   | { state: "available"; message: string }
   | { state: "unavailable"; message: string }
@@ -43,7 +44,10 @@ type Availability =
 
 type AvailabilityAnswer = { data?: Record<string, { available?: boolean; message?: string }> };
 
-/** The live availability of a username or e-mail: checked 500 ms after typing stops (spec §2). */
+/**
+ * The live availability of a username or e-mail: checked 500 ms after typing stops (spec §2).
+ * "waiting" (the pause) shows nothing; "checking" (the request) shows the indicator.
+ */
 function useAvailability(field: "username" | "email", value: string): Availability {
   const [availability, setAvailability] = useState<Availability>({ state: "idle" });
   useEffect(() => {
@@ -52,8 +56,8 @@ function useAvailability(field: "username" | "email", value: string): Availabili
       setAvailability({ state: "idle" });
       return;
     }
-    // Waiting for the pause counts as checking: submit stays off until the answer is in.
-    setAvailability({ state: "checking" });
+    // Submit stays off from the first keystroke until the answer is in.
+    setAvailability({ state: "waiting" });
     const controller = new AbortController();
     const timer = setTimeout(async () => {
       // A value the server would refuse anyway is not sent.
@@ -63,6 +67,7 @@ function useAvailability(field: "username" | "email", value: string): Availabili
         setAvailability({ state: "unavailable", message: problem });
         return;
       }
+      setAvailability({ state: "checking" });
       try {
         const answer = await apiFetch<AvailabilityAnswer>("/api/auth/check-availability/", {
           method: "POST",
@@ -96,10 +101,15 @@ function useAvailability(field: "username" | "email", value: string): Availabili
   return availability;
 }
 
+function isPending(availability: Availability): boolean {
+  return availability.state === "waiting" || availability.state === "checking";
+}
+
 function AvailabilityLine({ field, availability }: { field: string; availability: Availability }) {
   const common = "flex items-center gap-1.5";
   switch (availability.state) {
     case "idle":
+    case "waiting":
       return null;
     case "checking":
       return (
@@ -143,13 +153,14 @@ export default function RegisterPage() {
 
   const username = useAvailability("username", values.username);
   const email = useAvailability("email", values.email);
+  const checksPending = isPending(username) || isPending(email);
   const checking = username.state === "checking" || email.state === "checking";
   const unavailable = username.state === "unavailable" || email.state === "unavailable";
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
-    if (checking) {
+    if (checksPending) {
       toast.warning(MESSAGES.waitForChecks);
       return;
     }
@@ -233,9 +244,10 @@ export default function RegisterPage() {
         <TextField type="password" label="Xác nhận mật khẩu" autoComplete="new-password" required {...field("password_confirm")} />
         <FormAlert messages={general} />
         <div>
-          <SubmitButton busy={busy} busyLabel="Đang đăng ký..." disabled={checking || unavailable}>
+          <SubmitButton busy={busy} busyLabel="Đang đăng ký..." disabled={checksPending || unavailable}>
             Đăng ký
           </SubmitButton>
+          {/* Only while a request is out, so it does not flash on every keystroke. */}
           {checking && !busy && (
             <p className="mt-2 text-center text-sm text-zinc-400" aria-live="polite">
               {MESSAGES.waitForChecks}
