@@ -7,7 +7,7 @@ import type { MetaFunction } from "@remix-run/cloudflare";
 import { type ClientActionFunctionArgs, type ClientLoaderFunctionArgs, useFetcher, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { type FormEvent, useState } from "react";
 import { AdminPage, Badge, BUTTON_SECONDARY, BUTTON_SMALL, EmptyRow, Modal, ModalActions, SELECT_CLASS, TABLE_WRAP, TD, TH } from "~/components/admin/AdminShell";
-import { Field, inputClass } from "~/components/Field";
+import { Field, inputClass, ValidationSummary } from "~/components/Field";
 import { Spinner } from "~/components/Spinner";
 import { useActionFetcher } from "~/lib/admin-fetcher";
 import { type ActionResult, actionFailure, adminCallFailure, adminFetch, jsonBody } from "~/lib/admin-route";
@@ -191,6 +191,8 @@ function CardSummary({ transfer }: { transfer: Transfer }) {
   );
 }
 
+const TRANSFER_LABELS = { user_id: "ID người dùng", note: "Ghi chú" };
+
 function CardCreditDialog({ transfer, onClose }: { transfer: Transfer; onClose: () => void }) {
   const [note, setNote] = useState("");
   const save = useActionFetcher<ActionResult>(onClose);
@@ -219,6 +221,7 @@ function CardCreditDialog({ transfer, onClose }: { transfer: Transfer; onClose: 
         <Field id="card-credit-note" label="Ghi chú">
           <input id="card-credit-note" className={inputClass(false)} value={note} maxLength={500} onChange={(event) => setNote(event.target.value)} />
         </Field>
+        <ValidationSummary errors={save.data && !save.data.ok ? save.data.errors : null} labels={TRANSFER_LABELS} />
         <ModalActions onCancel={onClose} busy={busy} label="Cộng tiền" />
       </form>
     </Modal>
@@ -312,6 +315,7 @@ function CreditDialog({ transfer, onClose }: { transfer: Transfer; onClose: () =
           <Field id="credit-note" label="Ghi chú">
             <input id="credit-note" className={inputClass(false)} value={note} maxLength={500} onChange={(event) => setNote(event.target.value)} />
           </Field>
+          <ValidationSummary errors={save.data && !save.data.ok ? save.data.errors : null} labels={TRANSFER_LABELS} />
           <ModalActions onCancel={onClose} busy={busy} label="Cộng tiền" />
         </form>
       </div>
@@ -343,6 +347,7 @@ function DismissDialog({ transfer, onClose }: { transfer: Transfer; onClose: () 
         <Field id="dismiss-note" label="Ghi chú" required errors={error}>
           <textarea id="dismiss-note" rows={3} className={inputClass(Boolean(error))} value={note} maxLength={500} onChange={(event) => setNote(event.target.value)} />
         </Field>
+        <ValidationSummary errors={save.data && !save.data.ok ? save.data.errors : null} labels={TRANSFER_LABELS} />
         <ModalActions onCancel={onClose} busy={busy} label="Bỏ qua" />
       </form>
     </Modal>

@@ -7,7 +7,7 @@ import { type FormEvent, useRef, useState } from "react";
 import { useAfterTypingPause } from "~/lib/use-typing-pause";
 import { ActionsCell, AdminPage, Badge, BUTTON_PRIMARY, BUTTON_SMALL, EmptyRow, Modal, ModalActions, Pager, SELECT_CLASS, StatCard, TABLE_WRAP, TD, TH } from "~/components/admin/AdminShell";
 import { Avatar } from "~/components/Avatar";
-import { Field, inputClass } from "~/components/Field";
+import { Field, inputClass, ValidationSummary } from "~/components/Field";
 import { Spinner } from "~/components/Spinner";
 import { SignedAmount } from "~/components/SignedAmount";
 import { DEFAULT_ADJUST_NOTE, isGoogleAccount, parseSignedAmount, roleBadge, signedDigitsOnly } from "~/lib/admin";
@@ -202,6 +202,8 @@ function useLedger(): { transactions: Transaction[] | null; load: (user: AdminUs
   };
 }
 
+const ADJUST_LABELS = { amount: "Số tiền (VND)", transaction_type: "Loại giao dịch", description: "Ghi chú" };
+
 function UserDetailDialog({ user, transactions, onClose, onAdjust }: { user: AdminUser | null; transactions: Transaction[] | null; onClose: () => void; onAdjust: (user: AdminUser) => void }) {
   return (
     <Modal open={user !== null} onClose={onClose} title="Chi tiết người dùng" testId="user-detail" wide>
@@ -337,6 +339,7 @@ function AdjustBalanceDialog({ user, onClose }: { user: AdminUser; onClose: () =
         <Field id="adjust-note" label="Ghi chú">
           <input id="adjust-note" className={inputClass(false)} value={note} maxLength={300} onChange={(event) => setNote(event.target.value)} />
         </Field>
+        <ValidationSummary errors={save.data && !save.data.ok ? save.data.errors : null} labels={ADJUST_LABELS} />
         <ModalActions onCancel={onClose} busy={busy} label="Xác nhận" />
       </form>
     </Modal>

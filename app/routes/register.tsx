@@ -2,10 +2,10 @@ import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link, useNavigate, useSearchParams } from "@remix-run/react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { AuthCard, OrDivider, SubmitButton, TEXT_LINK } from "~/components/AuthCard";
-import { FormAlert, TextField } from "~/components/Field";
+import { FormAlert, TextField, ValidationSummary } from "~/components/Field";
 import { GoogleButton } from "~/components/GoogleButton";
 import { Spinner } from "~/components/Spinner";
-import { ApiError, apiFetch } from "~/lib/api";
+import { ApiError, apiFetch, type FieldErrors } from "~/lib/api";
 import { FIELD_LABELS } from "../../workers/shared/error-messages";
 import { pageMeta } from "~/lib/meta";
 import { redirectFromQuery } from "~/lib/redirects";
@@ -149,6 +149,7 @@ export default function RegisterPage() {
   const form = useRef<HTMLFormElement>(null);
   const { values, errors, setErrors, field } = useFormFields<keyof Values>({ first_name: "", last_name: "", username: "", email: "", password: "", password_confirm: "" });
   const [busy, setBusy] = useState(false);
+  const [refused, setRefused] = useState<FieldErrors | null>(null);
   const redirect = redirectFromQuery(params);
 
   const username = useAvailability("username", values.username);
@@ -173,6 +174,7 @@ export default function RegisterPage() {
     }
     setBusy(true);
     setErrors({});
+    setRefused(null);
     try {
       await apiFetch("/api/auth/register/", { method: "POST", body: values });
       toast.success(MESSAGES.success);
@@ -185,6 +187,7 @@ export default function RegisterPage() {
         toast.error(MESSAGES.offline);
       } else if (error.errors) {
         setErrors(error.errors);
+        setRefused(error.errors);
         focusFirstError(form.current, error.errors, FIELDS);
         const lines = TOAST_FIELDS.filter((field) => error.errors?.[field]?.length).map((field) => `${FIELD_LABELS[field]}: ${error.errors?.[field][0]}`);
         toast.error(lines.length ? lines.join("\n") : MESSAGES.failed);
@@ -243,6 +246,7 @@ export default function RegisterPage() {
         <TextField type="password" label="Mật khẩu" autoComplete="new-password" required hint="Ít nhất 8 ký tự." {...field("password")} />
         <TextField type="password" label="Xác nhận mật khẩu" autoComplete="new-password" required {...field("password_confirm")} />
         <FormAlert messages={general} />
+        <ValidationSummary errors={refused} />
         <div>
           <SubmitButton busy={busy} busyLabel="Đang đăng ký..." disabled={checksPending || unavailable}>
             Đăng ký

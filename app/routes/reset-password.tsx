@@ -3,10 +3,10 @@ import { Link, useNavigate, useSearchParams } from "@remix-run/react";
 import { resetPasswordSchema } from "../../workers/schemas/auth";
 import { type ChangeEvent, type FormEvent, useCallback, useEffect, useRef, useState } from "react";
 import { AuthCard, PRIMARY_BUTTON, SECONDARY_BUTTON, SubmitButton, TEXT_LINK } from "~/components/AuthCard";
-import { FormAlert, TextField } from "~/components/Field";
+import { FormAlert, TextField, ValidationSummary } from "~/components/Field";
 import { PageSpinner } from "~/components/Spinner";
 import { ApiError, apiFetch, type FieldErrors } from "~/lib/api";
-import { FALLBACK_ERROR, fieldErrorLines } from "../../workers/shared/error-messages";
+import { FALLBACK_ERROR } from "../../workers/shared/error-messages";
 import { pageMeta } from "~/lib/meta";
 import { toast } from "~/lib/toast";
 import { useRedirectAfter } from "~/lib/use-redirect-after";
@@ -91,8 +91,6 @@ function ResetForm({ token, username, email, onInvalidToken }: { token: string; 
     );
   }
 
-  const general = fieldErrorLines(Object.fromEntries(Object.entries(serverErrors).filter(([field]) => !(FIELDS as readonly string[]).includes(field))));
-
   return (
     <form ref={form} onSubmit={submit} noValidate className="space-y-5">
       <dl className="grid gap-3 rounded-xl border border-white/5 bg-zinc-950/50 p-4 text-sm sm:grid-cols-2">
@@ -132,7 +130,8 @@ function ResetForm({ token, username, email, onInvalidToken }: { token: string; 
         onChange={change}
         errors={errors.confirm_password}
       />
-      <FormAlert messages={general} />
+      <FormAlert messages={serverErrors.non_field_errors} />
+      <ValidationSummary errors={serverErrors} />
       <SubmitButton busy={busy} busyLabel="Đang lưu...">
         Đặt lại mật khẩu
       </SubmitButton>

@@ -4,6 +4,7 @@
 // uploads the files with a progress bar, then creates or updates the app (save.ts).
 import { useNavigate } from "@remix-run/react";
 import { type FormEvent, useMemo, useRef, useState } from "react";
+import { ValidationSummary } from "~/components/Field";
 import { Spinner } from "~/components/Spinner";
 import { APP_FORM_MESSAGES, appFormProblem, declaredFile, isAppType, packageFits, packageMismatchMessage, slugFromName } from "../../../../workers/shared/app-form";
 import { ApiError } from "~/lib/api";
@@ -15,7 +16,7 @@ import type { AppCardData } from "../../../../workers/services/catalogue";
 import { BUTTON_PRIMARY, BUTTON_SECONDARY, useAdminError } from "../AdminShell";
 import { AppFormAside } from "./AppFormAside";
 import { BasicInfoSection } from "./BasicInfoSection";
-import { emptyFields, type FieldErrors, fieldsOf, pendingChanges, type TextFields } from "./fields";
+import { emptyFields, FIELD_LABELS, type FieldErrors, fieldsOf, pendingChanges, type TextFields } from "./fields";
 import { IconSection } from "./IconSection";
 import { MediaSection } from "./MediaSection";
 import { PackageSection } from "./PackageSection";
@@ -36,6 +37,7 @@ export function AppForm({ app, siteName }: { app?: AdminApp; siteName: string })
   const [media, setMedia] = useState<File[]>([]);
   const [removed, setRemoved] = useState<Set<number>>(new Set());
   const [errors, setErrors] = useState<FieldErrors>({});
+  const [refused, setRefused] = useState<FieldErrors | null>(null);
   const [progress, setProgress] = useState<Progress | null>(null);
   const [busy, setBusy] = useState(false);
   const packageInput = useRef<HTMLInputElement>(null);
@@ -124,6 +126,7 @@ export function AppForm({ app, siteName }: { app?: AdminApp; siteName: string })
       return;
     }
     setBusy(true);
+    setRefused(null);
     try {
       const info = await saveApp(app, fields, { pkg: wantsPackage ? pkg : null, icon, media, removed }, setProgress);
       if (app) toast.success(`${APP_FORM_MESSAGES.updated} (${formatDateTime(new Date())})`);
@@ -133,7 +136,10 @@ export function AppForm({ app, siteName }: { app?: AdminApp; siteName: string })
       }
       navigate("/admin");
     } catch (error) {
-      if (error instanceof ApiError && error.errors) setErrors(error.errors);
+      if (error instanceof ApiError && error.errors) {
+        setErrors(error.errors);
+        setRefused(error.errors);
+      }
       handleError(error, "Vui lòng thử lại sau!", app ? (message) => APP_FORM_MESSAGES.updateFailed(message) : undefined);
     } finally {
       setBusy(false);
@@ -183,6 +189,7 @@ export function AppForm({ app, siteName }: { app?: AdminApp; siteName: string })
           onDrop={(index) => setMedia((current) => current.filter((_, i) => i !== index))}
         />
         {progress && <UploadProgress progress={progress} />}
+        <ValidationSummary errors={refused} labels={FIELD_LABELS} />
         <div className="flex flex-wrap justify-end gap-2">
           <button type="button" className={BUTTON_SECONDARY} onClick={() => navigate("/admin")} disabled={busy}>
             Hủy
