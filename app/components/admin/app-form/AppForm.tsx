@@ -6,11 +6,23 @@ import { useNavigate } from "@remix-run/react";
 import { type FormEvent, useMemo, useRef, useState } from "react";
 import { ValidationSummary } from "~/components/Field";
 import { Spinner } from "~/components/Spinner";
-import { APP_FORM_MESSAGES, appFormProblem, declaredFile, isAppType, packageFits, packageMismatchMessage, slugFromName } from "../../../../workers/shared/app-form";
+import {
+  APP_FORM_MESSAGES,
+  appFormProblem,
+  declaredFile,
+  FILE_MESSAGES,
+  isAppType,
+  isVideoTooLong,
+  mediaKindOf,
+  packageFits,
+  packageMismatchMessage,
+  slugFromName,
+} from "../../../../workers/shared/app-form";
 import { ApiError } from "~/lib/api";
 import { formatDateTime } from "../../../../workers/shared/format";
 import { packageErrorText, previewPackage, previewToastText } from "~/lib/package-preview";
 import { toast } from "~/lib/toast";
+import { readVideoDuration } from "~/lib/video-duration";
 import type { AdminApp } from "../../../../workers/services/app-admin";
 import type { AppCardData } from "../../../../workers/services/catalogue";
 import { BUTTON_PRIMARY, BUTTON_SECONDARY, useAdminError } from "../AdminShell";
@@ -104,8 +116,17 @@ export function AppForm({ app, siteName }: { app?: AdminApp; siteName: string })
     setIcon(file);
   }
 
-  function addMedia(files: File[]) {
-    const problems = files.map((file) => declaredFile("media", file.name, file.size)).flatMap((verdict) => (verdict.ok ? [] : [verdict.message]));
+  /** What is wrong with a chosen image or video before it is sent: its name and size, and a video's length. */
+  async function mediaProblem(file: File): Promise<string | null> {
+    const verdict = declaredFile("media", file.name, file.size);
+    if (!verdict.ok) return verdict.message;
+    if (mediaKindOf(file.name) !== "video") return null;
+    const seconds = await readVideoDuration(file);
+    return seconds !== null && isVideoTooLong(seconds) ? FILE_MESSAGES.videoTooLong : null;
+  }
+
+  async function addMedia(files: File[]) {
+    const problems = (await Promise.all(files.map(mediaProblem))).filter((problem) => problem !== null);
     setErrors((current) => ({ ...current, screenshots: problems }));
     if (problems.length === 0) setMedia((current) => [...current, ...files]);
   }
@@ -185,7 +206,7 @@ export function AppForm({ app, siteName }: { app?: AdminApp; siteName: string })
           removed={removed}
           onRemoveExisting={(id) => setRemoved((current) => new Set(current).add(id))}
           media={media}
-          onAdd={addMedia}
+          onAdd={(files) => void addMedia(files)}
           onDrop={(index) => setMedia((current) => current.filter((_, i) => i !== index))}
         />
         {progress && <UploadProgress progress={progress} />}
