@@ -5,7 +5,7 @@
 export const FALLBACK_ERROR = "Có lỗi không xác định xảy ra. Vui lòng thử lại.";
 export const NETWORK_ERROR = "Lỗi kết nối mạng. Vui lòng kiểm tra kết nối internet và thử lại.";
 export const SERVER_UNREACHABLE = "Không thể kết nối đến server. Vui lòng thử lại sau.";
-export const VALIDATION_HEADING = "Vui lòng sửa các lỗi sau:";
+const VALIDATION_HEADING = "Vui lòng sửa các lỗi sau:";
 export const VALIDATION_FALLBACK = "Dữ liệu không hợp lệ. Vui lòng kiểm tra lại.";
 export const SESSION_EXPIRED_MESSAGE = "Phiên đăng nhập đã hết hạn. Vui lòng đăng nhập lại!";
 export const ACCESS_DENIED_MESSAGE = "Access Denied: Bạn không có quyền truy cập trang này";
