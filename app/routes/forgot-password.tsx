@@ -99,6 +99,7 @@ export default function ForgotPasswordPage() {
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
+    setRefused(null);
     const found = await precheckWith((schemas) => schemas.forgotPasswordSchema, { email });
     if (hasErrors(found)) {
       setErrors(found);
@@ -107,7 +108,6 @@ export default function ForgotPasswordPage() {
     }
     setBusy(true);
     setErrors({});
-    setRefused(null);
     try {
       await requestResetLink(email.trim());
       setSentTo(email.trim());

@@ -43,6 +43,7 @@ export default function LoginPage() {
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
+    setRefused(null);
     const found = await precheckWith((schemas) => schemas.loginSchema, values);
     if (hasErrors(found)) {
       setErrors(found);
@@ -51,7 +52,6 @@ export default function LoginPage() {
     }
     setBusy(true);
     setErrors({});
-    setRefused(null);
     try {
       // The device token from an earlier sign-in here keeps this browser out of the account's lock.
       const session = await apiFetch<SessionPayload>("/api/auth/login/", { method: "POST", body: { ...values, device_token: readDeviceToken() ?? undefined } });

@@ -161,6 +161,7 @@ export default function RegisterPage() {
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
+    setRefused(null);
     if (checksPending) {
       toast.warning(MESSAGES.waitForChecks);
       return;
@@ -174,7 +175,6 @@ export default function RegisterPage() {
     }
     setBusy(true);
     setErrors({});
-    setRefused(null);
     try {
       await apiFetch("/api/auth/register/", { method: "POST", body: values });
       toast.success(MESSAGES.success);

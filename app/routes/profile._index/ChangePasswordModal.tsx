@@ -52,6 +52,7 @@ export function ChangePasswordModal({
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
+    setRefused(null);
     const body = hasPassword ? values : { new_password: values.new_password, confirm_password: values.confirm_password };
     const empty = fields.filter((field) => !values[field]);
     if (empty.length) {
@@ -67,7 +68,6 @@ export function ChangePasswordModal({
       return;
     }
     setBusy(true);
-    setRefused(null);
     try {
       const answer = await apiFetch<Answer>("/api/auth/change-password/", { method: "POST", body, auth: true });
       // Other sessions were revoked; this tab continues with the pair it was just given (the page

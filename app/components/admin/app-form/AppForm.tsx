@@ -135,6 +135,7 @@ export function AppForm({ app, siteName }: { app?: AdminApp; siteName: string })
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    setRefused(null);
     const packageReady = Boolean(pkg) && !errors.file?.length;
     const problem = appFormProblem({ ...fields, hasIcon: Boolean(icon || app?.icon), hasPackage: packageReady || keepsPackage }, mode);
     if (problem) {
@@ -147,7 +148,6 @@ export function AppForm({ app, siteName }: { app?: AdminApp; siteName: string })
       return;
     }
     setBusy(true);
-    setRefused(null);
     try {
       const info = await saveApp(app, fields, { pkg: wantsPackage ? pkg : null, icon, media, removed }, setProgress);
       if (app) toast.success(`${APP_FORM_MESSAGES.updated} (${formatDateTime(new Date())})`);
