@@ -1,6 +1,7 @@
 // The shared field wrapper (spec §2): label, required star, hint and error lines, wired to the
 // input with aria-describedby so a screen reader reads them with the field.
 import { type InputHTMLAttributes, type ReactNode, useId, useState } from "react";
+import { validationSummary } from "../../workers/shared/error-messages";
 
 export type FieldErrorsProp = string | string[] | null | undefined;
 
@@ -134,6 +135,27 @@ export function FormAlert({ messages }: { messages: FieldErrorsProp }) {
       {lines.map((line) => (
         <p key={line}>{line}</p>
       ))}
+    </div>
+  );
+}
+
+/**
+ * The field errors of a submission the server refused, listed under 'Vui lòng sửa các lỗi sau:'
+ * (spec §8); nothing when no field is at fault. `labels` names fields the shared list does not.
+ */
+export function ValidationSummary({ errors, labels }: { errors: Record<string, string[]> | null | undefined; labels?: Record<string, string> }) {
+  const summary = validationSummary(errors, labels);
+  if (!summary) return null;
+  return (
+    <div role="alert" data-testid="validation-summary" className="rounded-xl border border-red-500/30 bg-red-950/40 px-4 py-3 text-sm text-red-200">
+      <p className="font-semibold">{summary.heading}</p>
+      {summary.lines.length > 0 && (
+        <ul className="mt-1 list-disc space-y-0.5 pl-5">
+          {summary.lines.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
+      )}
     </div>
   );
 }

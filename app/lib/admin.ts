@@ -62,11 +62,6 @@ export function signedDigitsOnly(text: string): string {
   return negative ? `-${digits}` : digits;
 }
 
-/** Deposits show as + in green, everything else as − in red (spec §3 "Transaction"). */
-export function transactionSign(type: string): "+" | "-" {
-  return type === "deposit" ? "+" : "-";
-}
-
 // ---------------------------------------------------------------- pricing
 
 /** The price input keeps only digits (spec §5). */

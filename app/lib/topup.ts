@@ -173,18 +173,6 @@ export function formatPercent(value: number): string {
   return `${percent.format(value)}%`;
 }
 
-export type LedgerEntry = { transaction_type: string; amount: number };
-
-/**
- * Which way a ledger row moved the balance. The spec colours a deposit green (+) and the rest
- * red (−); an admin adjustment can credit too, and the API's signed amount says so.
- */
-export function ledgerDirection(entry: LedgerEntry): "in" | "out" {
-  if (entry.transaction_type === "deposit") return "in";
-  if (entry.transaction_type === "purchase") return "out";
-  return entry.amount >= 0 ? "in" : "out";
-}
-
 // ---------------------------------------------------------------- the profile's query
 
 export const PROFILE_TABS = ["profile", "wallet", "purchases"] as const;

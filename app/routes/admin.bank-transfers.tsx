@@ -7,7 +7,7 @@ import type { MetaFunction } from "@remix-run/cloudflare";
 import { type ClientActionFunctionArgs, type ClientLoaderFunctionArgs, useFetcher, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { type FormEvent, useState } from "react";
 import { ACTIONS_COLUMN, AdminPage, AdminTable, Badge, BUTTON_SECONDARY, BUTTON_SMALL, Modal, ModalActions, RIGHT, SELECT_CLASS, TD } from "~/components/admin/AdminShell";
-import { Field, inputClass } from "~/components/Field";
+import { Field, inputClass, ValidationSummary } from "~/components/Field";
 import { Spinner } from "~/components/Spinner";
 import { useActionFetcher } from "~/lib/admin-fetcher";
 import { type ActionResult, actionFailure, adminCallFailure, adminFetch, jsonBody } from "~/lib/admin-route";
@@ -180,6 +180,8 @@ function CardSummary({ transfer }: { transfer: Transfer }) {
   );
 }
 
+const TRANSFER_LABELS = { user_id: "ID người dùng", note: "Ghi chú" };
+
 function CardCreditDialog({ transfer, onClose }: { transfer: Transfer; onClose: () => void }) {
   const [note, setNote] = useState("");
   const save = useActionFetcher<ActionResult>(onClose);
@@ -208,6 +210,7 @@ function CardCreditDialog({ transfer, onClose }: { transfer: Transfer; onClose: 
         <Field id="card-credit-note" label="Ghi chú">
           <input id="card-credit-note" className={inputClass(false)} value={note} maxLength={500} onChange={(event) => setNote(event.target.value)} />
         </Field>
+        <ValidationSummary errors={save.data && !save.data.ok ? save.data.errors : null} labels={TRANSFER_LABELS} />
         <ModalActions onCancel={onClose} busy={busy} label="Cộng tiền" />
       </form>
     </Modal>
@@ -301,6 +304,7 @@ function CreditDialog({ transfer, onClose }: { transfer: Transfer; onClose: () =
           <Field id="credit-note" label="Ghi chú">
             <input id="credit-note" className={inputClass(false)} value={note} maxLength={500} onChange={(event) => setNote(event.target.value)} />
           </Field>
+          <ValidationSummary errors={save.data && !save.data.ok ? save.data.errors : null} labels={TRANSFER_LABELS} />
           <ModalActions onCancel={onClose} busy={busy} label="Cộng tiền" />
         </form>
       </div>
@@ -332,6 +336,7 @@ function DismissDialog({ transfer, onClose }: { transfer: Transfer; onClose: () 
         <Field id="dismiss-note" label="Ghi chú" required errors={error}>
           <textarea id="dismiss-note" rows={3} className={inputClass(Boolean(error))} value={note} maxLength={500} onChange={(event) => setNote(event.target.value)} />
         </Field>
+        <ValidationSummary errors={save.data && !save.data.ok ? save.data.errors : null} labels={TRANSFER_LABELS} />
         <ModalActions onCancel={onClose} busy={busy} label="Bỏ qua" />
       </form>
     </Modal>

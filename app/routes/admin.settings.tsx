@@ -6,10 +6,10 @@ import { type ClientActionFunctionArgs, type ClientLoaderFunctionArgs, Form, use
 import { useState } from "react";
 import type { RateSettings } from "../../workers/services/store-settings";
 import { AdminPage, BUTTON_PRIMARY, BUTTON_SECONDARY, CARD } from "~/components/admin/AdminShell";
-import { Field, inputClass } from "~/components/Field";
+import { Field, inputClass, ValidationSummary } from "~/components/Field";
 import { Spinner } from "~/components/Spinner";
 import { groupDigits, parsePrice } from "~/lib/admin";
-import { adminCallFailure, adminFetch } from "~/lib/admin-route";
+import { type ActionFailed, actionFailure, adminCallFailure, adminFetch } from "~/lib/admin-route";
 import { formatDateTime, formatVND } from "../../workers/shared/format";
 import { pageMeta } from "~/lib/meta";
 import { toast } from "~/lib/toast";
@@ -18,6 +18,7 @@ export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "Cài đặ
 
 const MAX_RATE = 1_000_000;
 const RATE_INVALID = "Tỷ giá phải là số nguyên từ 1 đến 1.000.000 (số đồng cho 1 US$)";
+const RATE_LABEL = "Tỷ giá (số đồng cho 1 US$)";
 
 type Loaded = { settings: RateSettings | null; error: string | null };
 
@@ -29,23 +30,21 @@ export async function clientLoader({ request }: ClientLoaderFunctionArgs): Promi
     return { settings: null, error: adminCallFailure(error, request, "Không thể tải cài đặt") };
   }
 }
-type Saved = { ok: true } | { ok: false; error: string };
+type Saved = { ok: true } | ActionFailed;
 
 export async function clientAction({ request }: ClientActionFunctionArgs): Promise<Saved> {
   const form = await request.formData();
   let rate: number | null = null;
   if (form.get("intent") !== "default") {
     rate = parsePrice(String(form.get("usd_vnd_rate") ?? ""));
-    if (rate === null || rate < 1 || rate > MAX_RATE) return { ok: false, error: RATE_INVALID };
+    if (rate === null || rate < 1 || rate > MAX_RATE) return { ok: false, error: RATE_INVALID, errors: null };
   }
   try {
     const body = await adminFetch<{ message?: string }>(request, "/api/admin/settings/", { method: "PUT", body: { usd_vnd_rate: rate } });
     toast.success(body.message || "Đã lưu cài đặt");
     return { ok: true };
   } catch (error) {
-    const message = adminCallFailure(error, request, "Lưu cài đặt thất bại");
-    toast.error(message);
-    return { ok: false, error: message };
+    return actionFailure(error, request, "Lưu cài đặt thất bại");
   }
 }
 
@@ -84,7 +83,7 @@ function RateForm({ settings }: { settings: RateSettings }) {
         </div>
       </dl>
       <Form method="post" className="mt-5 space-y-4" noValidate>
-        <Field id="usd-vnd-rate" label="Tỷ giá (số đồng cho 1 US$)" required errors={error} hint={typed ? `Ví dụ: 5 US$ ≈ ${formatVND(5 * typed)}` : "Ví dụ: 25.500"}>
+        <Field id="usd-vnd-rate" label={RATE_LABEL} required errors={error} hint={typed ? `Ví dụ: 5 US$ ≈ ${formatVND(5 * typed)}` : "Ví dụ: 25.500"}>
           <input
             id="usd-vnd-rate"
             name="usd_vnd_rate"
@@ -97,6 +96,7 @@ function RateForm({ settings }: { settings: RateSettings }) {
             aria-describedby={error ? "usd-vnd-rate-error usd-vnd-rate-hint" : "usd-vnd-rate-hint"}
           />
         </Field>
+        <ValidationSummary errors={saved && !saved.ok ? saved.errors : null} labels={{ usd_vnd_rate: RATE_LABEL }} />
         <div className="flex flex-wrap gap-2">
           <button type="submit" name="intent" value="save" className={BUTTON_PRIMARY} disabled={busy}>
             {busy && <Spinner />}

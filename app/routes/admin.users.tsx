@@ -7,9 +7,10 @@ import { type FormEvent, useRef, useState } from "react";
 import { useAfterTypingPause } from "~/lib/use-typing-pause";
 import { ACTIONS_COLUMN, ActionsCell, AdminPage, AdminTable, Badge, BUTTON_PRIMARY, BUTTON_SMALL, Modal, ModalActions, Pager, RIGHT, SearchInput, SELECT_CLASS, StatCard, TD } from "~/components/admin/AdminShell";
 import { Avatar } from "~/components/Avatar";
-import { Field, inputClass } from "~/components/Field";
+import { Field, inputClass, ValidationSummary } from "~/components/Field";
 import { Spinner } from "~/components/Spinner";
-import { DEFAULT_ADJUST_NOTE, isGoogleAccount, parseSignedAmount, roleBadge, signedDigitsOnly, transactionSign } from "~/lib/admin";
+import { SignedAmount } from "~/components/SignedAmount";
+import { DEFAULT_ADJUST_NOTE, isGoogleAccount, parseSignedAmount, roleBadge, signedDigitsOnly } from "~/lib/admin";
 import { useActionFetcher } from "~/lib/admin-fetcher";
 import { type ActionFailed, actionFailure, adminCallFailure, adminFetch, jsonBody } from "~/lib/admin-route";
 import { ApiError, newIdempotencyKey } from "~/lib/api";
@@ -179,6 +180,8 @@ function useLedger(): { transactions: Transaction[] | null; load: (user: AdminUs
   };
 }
 
+const ADJUST_LABELS = { amount: "Số tiền (VND)", transaction_type: "Loại giao dịch", description: "Ghi chú" };
+
 function UserDetailDialog({ user, transactions, onClose, onAdjust }: { user: AdminUser | null; transactions: Transaction[] | null; onClose: () => void; onAdjust: (user: AdminUser) => void }) {
   return (
     <Modal open={user !== null} onClose={onClose} title="Chi tiết người dùng" testId="user-detail" wide>
@@ -224,23 +227,17 @@ function UserDetailDialog({ user, transactions, onClose, onAdjust }: { user: Adm
             <p className="py-4 text-center text-sm text-zinc-400">Chưa có giao dịch nào.</p>
           ) : (
             <ul className="max-h-80 divide-y divide-white/5 overflow-y-auto rounded-xl border border-white/5" data-testid="user-transactions">
-              {transactions.map((item) => {
-                const sign = transactionSign(item.transaction_type);
-                return (
-                  <li key={item.id} className="flex items-start justify-between gap-3 px-3 py-2.5 text-sm">
-                    <div className="min-w-0">
-                      <p className="break-words text-white">{item.description || item.transaction_type}</p>
-                      <p className="text-xs text-zinc-400">
-                        {formatDateTime(item.created_at)} · {formatVND(item.balance_before)} → {formatVND(item.balance_after)}
-                      </p>
-                    </div>
-                    <span className={`shrink-0 font-semibold whitespace-nowrap ${sign === "+" ? "text-emerald-400" : "text-red-400"}`}>
-                      {sign === "+" ? "+" : "−"}
-                      {item.formatted_amount}
-                    </span>
-                  </li>
-                );
-              })}
+              {transactions.map((item) => (
+                <li key={item.id} className="flex items-start justify-between gap-3 px-3 py-2.5 text-sm">
+                  <div className="min-w-0">
+                    <p className="break-words text-white">{item.description || item.transaction_type}</p>
+                    <p className="text-xs text-zinc-400">
+                      {formatDateTime(item.created_at)} · {formatVND(item.balance_before)} → {formatVND(item.balance_after)}
+                    </p>
+                  </div>
+                  <SignedAmount amount={item.amount} className="shrink-0 font-semibold whitespace-nowrap" testId="user-transaction-amount" />
+                </li>
+              ))}
             </ul>
           )}
           <div className="mt-4 flex justify-end">
@@ -320,6 +317,7 @@ function AdjustBalanceDialog({ user, onClose }: { user: AdminUser; onClose: () =
         <Field id="adjust-note" label="Ghi chú">
           <input id="adjust-note" className={inputClass(false)} value={note} maxLength={300} onChange={(event) => setNote(event.target.value)} />
         </Field>
+        <ValidationSummary errors={save.data && !save.data.ok ? save.data.errors : null} labels={ADJUST_LABELS} />
         <ModalActions onCancel={onClose} busy={busy} label="Xác nhận" />
       </form>
     </Modal>

@@ -2,7 +2,7 @@ import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { AuthCard, PRIMARY_BUTTON, SECONDARY_BUTTON, SubmitButton, TEXT_LINK } from "~/components/AuthCard";
-import { FormAlert, TextField } from "~/components/Field";
+import { FormAlert, TextField, ValidationSummary } from "~/components/Field";
 import { Spinner } from "~/components/Spinner";
 import { ApiError, apiFetch, type FieldErrors } from "~/lib/api";
 import { FALLBACK_ERROR } from "../../workers/shared/error-messages";
@@ -92,12 +92,14 @@ export default function ForgotPasswordPage() {
   const [email, setEmail] = useState("");
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
+  const [refused, setRefused] = useState<FieldErrors | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const form = useRef<HTMLFormElement>(null);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
+    setRefused(null);
     const found = await precheckWith((schemas) => schemas.forgotPasswordSchema, { email });
     if (hasErrors(found)) {
       setErrors(found);
@@ -110,8 +112,10 @@ export default function ForgotPasswordPage() {
       await requestResetLink(email.trim());
       setSentTo(email.trim());
     } catch (error) {
-      if (error instanceof ApiError && error.errors) setErrors(error.errors);
-      else toast.error(failureMessage(error));
+      if (error instanceof ApiError && error.errors) {
+        setErrors(error.errors);
+        setRefused(error.errors);
+      } else toast.error(failureMessage(error));
     } finally {
       setBusy(false);
     }
@@ -146,6 +150,7 @@ export default function ForgotPasswordPage() {
           errors={errors.email}
         />
         <FormAlert messages={errors.non_field_errors} />
+        <ValidationSummary errors={refused} />
         <SubmitButton busy={busy} busyLabel="Đang gửi...">
           Gửi liên kết đặt lại
         </SubmitButton>

@@ -2,10 +2,10 @@ import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLocation, useNavigate, useSearchParams } from "@remix-run/react";
 import { type ChangeEvent, type FormEvent, useRef, useState } from "react";
 import { AuthCard, OrDivider, SubmitButton, TEXT_LINK } from "~/components/AuthCard";
-import { FormAlert, TextField } from "~/components/Field";
+import { FormAlert, TextField, ValidationSummary } from "~/components/Field";
 import { GoogleButton } from "~/components/GoogleButton";
 import { ApiError, apiFetch, type FieldErrors } from "~/lib/api";
-import { FALLBACK_ERROR, fieldErrorLines } from "../../workers/shared/error-messages";
+import { FALLBACK_ERROR } from "../../workers/shared/error-messages";
 import { pageMeta } from "~/lib/meta";
 import { postLoginPath, redirectFromQuery } from "~/lib/redirects";
 import { readDeviceToken, saveSession, type SessionPayload } from "~/lib/session";
@@ -19,12 +19,6 @@ type Values = Record<(typeof FIELDS)[number], string>;
 
 const LOGIN_SUCCESS = "Đăng nhập thành công!";
 
-/** Errors the form has no field for (non_field_errors, unknown keys) go above the button. */
-function generalErrors(errors: FieldErrors): string[] {
-  const others = Object.fromEntries(Object.entries(errors).filter(([field]) => !(FIELDS as readonly string[]).includes(field)));
-  return fieldErrorLines(others);
-}
-
 export default function LoginPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
@@ -37,6 +31,7 @@ export default function LoginPage() {
   });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
+  const [refused, setRefused] = useState<FieldErrors | null>(null);
   const redirect = redirectFromQuery(params);
 
   function change(event: ChangeEvent<HTMLInputElement>) {
@@ -48,6 +43,7 @@ export default function LoginPage() {
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
+    setRefused(null);
     const found = await precheckWith((schemas) => schemas.loginSchema, values);
     if (hasErrors(found)) {
       setErrors(found);
@@ -66,6 +62,7 @@ export default function LoginPage() {
       setBusy(false);
       if (error instanceof ApiError && error.errors) {
         setErrors(error.errors);
+        setRefused(error.errors);
         focusFirstError(form.current, error.errors, FIELDS);
       } else {
         toast.error(error instanceof ApiError ? error.message : FALLBACK_ERROR);
@@ -116,7 +113,8 @@ export default function LoginPage() {
             Quên mật khẩu?
           </Link>
         </div>
-        <FormAlert messages={generalErrors(errors)} />
+        <FormAlert messages={errors.non_field_errors} />
+        <ValidationSummary errors={refused} />
         <SubmitButton busy={busy} busyLabel="Đang đăng nhập...">
           Đăng nhập
         </SubmitButton>

@@ -2,10 +2,10 @@ import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link, useNavigate, useSearchParams } from "@remix-run/react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { AuthCard, OrDivider, SubmitButton, TEXT_LINK } from "~/components/AuthCard";
-import { FormAlert, TextField } from "~/components/Field";
+import { FormAlert, TextField, ValidationSummary } from "~/components/Field";
 import { GoogleButton } from "~/components/GoogleButton";
 import { Spinner } from "~/components/Spinner";
-import { ApiError, apiFetch } from "~/lib/api";
+import { ApiError, apiFetch, type FieldErrors } from "~/lib/api";
 import { FIELD_LABELS } from "../../workers/shared/error-messages";
 import { pageMeta } from "~/lib/meta";
 import { redirectFromQuery } from "~/lib/redirects";
@@ -35,6 +35,7 @@ const AVAILABILITY_DEBOUNCE_MS = 500;
 
 type Availability =
   | { state: "idle" }
+  | { state: "waiting" }
   | { state: "checking" }
   | { state: "available"; message: string }
   | { state: "unavailable"; message: string }
@@ -43,7 +44,10 @@ type Availability =
 
 type AvailabilityAnswer = { data?: Record<string, { available?: boolean; message?: string }> };
 
-/** The live availability of a username or e-mail: checked 500 ms after typing stops (spec §2). */
+/**
+ * The live availability of a username or e-mail: checked 500 ms after typing stops (spec §2).
+ * "waiting" (the pause) shows nothing; "checking" (the request) shows the indicator.
+ */
 function useAvailability(field: "username" | "email", value: string): Availability {
   const [availability, setAvailability] = useState<Availability>({ state: "idle" });
   useEffect(() => {
@@ -52,8 +56,8 @@ function useAvailability(field: "username" | "email", value: string): Availabili
       setAvailability({ state: "idle" });
       return;
     }
-    // Waiting for the pause counts as checking: submit stays off until the answer is in.
-    setAvailability({ state: "checking" });
+    // Submit stays off from the first keystroke until the answer is in.
+    setAvailability({ state: "waiting" });
     const controller = new AbortController();
     const timer = setTimeout(async () => {
       // A value the server would refuse anyway is not sent.
@@ -63,6 +67,7 @@ function useAvailability(field: "username" | "email", value: string): Availabili
         setAvailability({ state: "unavailable", message: problem });
         return;
       }
+      setAvailability({ state: "checking" });
       try {
         const answer = await apiFetch<AvailabilityAnswer>("/api/auth/check-availability/", {
           method: "POST",
@@ -96,10 +101,15 @@ function useAvailability(field: "username" | "email", value: string): Availabili
   return availability;
 }
 
+function isPending(availability: Availability): boolean {
+  return availability.state === "waiting" || availability.state === "checking";
+}
+
 function AvailabilityLine({ field, availability }: { field: string; availability: Availability }) {
   const common = "flex items-center gap-1.5";
   switch (availability.state) {
     case "idle":
+    case "waiting":
       return null;
     case "checking":
       return (
@@ -139,17 +149,20 @@ export default function RegisterPage() {
   const form = useRef<HTMLFormElement>(null);
   const { values, errors, setErrors, field } = useFormFields<keyof Values>({ first_name: "", last_name: "", username: "", email: "", password: "", password_confirm: "" });
   const [busy, setBusy] = useState(false);
+  const [refused, setRefused] = useState<FieldErrors | null>(null);
   const redirect = redirectFromQuery(params);
 
   const username = useAvailability("username", values.username);
   const email = useAvailability("email", values.email);
+  const checksPending = isPending(username) || isPending(email);
   const checking = username.state === "checking" || email.state === "checking";
   const unavailable = username.state === "unavailable" || email.state === "unavailable";
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
-    if (checking) {
+    setRefused(null);
+    if (checksPending) {
       toast.warning(MESSAGES.waitForChecks);
       return;
     }
@@ -174,6 +187,7 @@ export default function RegisterPage() {
         toast.error(MESSAGES.offline);
       } else if (error.errors) {
         setErrors(error.errors);
+        setRefused(error.errors);
         focusFirstError(form.current, error.errors, FIELDS);
         const lines = TOAST_FIELDS.filter((field) => error.errors?.[field]?.length).map((field) => `${FIELD_LABELS[field]}: ${error.errors?.[field][0]}`);
         toast.error(lines.length ? lines.join("\n") : MESSAGES.failed);
@@ -232,10 +246,12 @@ export default function RegisterPage() {
         <TextField type="password" label="Mật khẩu" autoComplete="new-password" required hint="Ít nhất 8 ký tự." {...field("password")} />
         <TextField type="password" label="Xác nhận mật khẩu" autoComplete="new-password" required {...field("password_confirm")} />
         <FormAlert messages={general} />
+        <ValidationSummary errors={refused} />
         <div>
-          <SubmitButton busy={busy} busyLabel="Đang đăng ký..." disabled={checking || unavailable}>
+          <SubmitButton busy={busy} busyLabel="Đang đăng ký..." disabled={checksPending || unavailable}>
             Đăng ký
           </SubmitButton>
+          {/* Only while a request is out, so it does not flash on every keystroke. */}
           {checking && !busy && (
             <p className="mt-2 text-center text-sm text-zinc-400" aria-live="polite">
               {MESSAGES.waitForChecks}

@@ -3,11 +3,11 @@ import { type ClientLoaderFunctionArgs, Link, useLoaderData, useRevalidator } fr
 import { resetPasswordSchema } from "../../workers/schemas/auth";
 import { type ChangeEvent, type FormEvent, useCallback, useRef, useState } from "react";
 import { AuthCard, PRIMARY_BUTTON, SECONDARY_BUTTON, SubmitButton, TEXT_LINK } from "~/components/AuthCard";
-import { FormAlert } from "~/components/Field";
+import { FormAlert, ValidationSummary } from "~/components/Field";
 import { NewPasswordFields } from "~/components/NewPasswordFields";
 import { PageSpinner } from "~/components/Spinner";
 import { ApiError, apiFetch, type FieldErrors } from "~/lib/api";
-import { FALLBACK_ERROR, fieldErrorLines } from "../../workers/shared/error-messages";
+import { FALLBACK_ERROR } from "../../workers/shared/error-messages";
 import { pageMeta } from "~/lib/meta";
 import { redirectTo } from "~/lib/redirect-response";
 import { toast } from "~/lib/toast";
@@ -92,8 +92,6 @@ function ResetForm({ token, username, email, onInvalidToken }: { token: string; 
     );
   }
 
-  const general = fieldErrorLines(Object.fromEntries(Object.entries(serverErrors).filter(([field]) => !(FIELDS as readonly string[]).includes(field))));
-
   return (
     <form ref={form} onSubmit={submit} noValidate className="space-y-5">
       <dl className="grid gap-3 rounded-xl border border-white/5 bg-zinc-950/50 p-4 text-sm sm:grid-cols-2">
@@ -113,7 +111,8 @@ function ResetForm({ token, username, email, onInvalidToken }: { token: string; 
       {/* Lets a password manager store the new password under the right account. */}
       <input type="text" name="username" autoComplete="username" value={username} readOnly hidden />
       <NewPasswordFields values={values} errors={errors} onChange={change} />
-      <FormAlert messages={general} />
+      <FormAlert messages={serverErrors.non_field_errors} />
+      <ValidationSummary errors={serverErrors} />
       <SubmitButton busy={busy} busyLabel="Đang lưu...">
         Đặt lại mật khẩu
       </SubmitButton>

@@ -32,3 +32,19 @@ test("a lost answer retried, and a double click, move the balance once", async (
   expect(sent[1]).toBe(sent[0]);
   expect((await walletOf(request, buyer.access)).balance).toBe(45000);
 });
+
+// Issue #17 item 1: a credit reads as a credit in the admin's user detail, as in the buyer's wallet.
+test("a positive adjustment shows as + in green in the admin's user detail", async ({ page, request }) => {
+  const admin = await login(request, ADMIN_LOGIN, ADMIN_PASSWORD);
+  const buyer = await newUser(request);
+  await signIn(page, admin);
+
+  const dialog = await adjustBalanceOnScreen(page, buyer.user.username, "7000");
+  await expect(toast(page, "Điều chỉnh số dư thành công")).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  await page.getByRole("row").filter({ hasText: buyer.user.username }).getByRole("button", { name: "Chi tiết" }).click();
+  const amount = page.getByTestId("user-detail").getByTestId("user-transaction-amount");
+  await expect(amount).toHaveText(/^\+7\.000\s₫$/);
+  await expect(amount).toHaveClass(/text-emerald-400/);
+});

@@ -1,5 +1,7 @@
+import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import { createIpa, gradientPng } from "../../scripts/demo/ipa.mjs";
+import { repeatedWebm } from "../fixtures/media";
 import { ADMIN_LOGIN, ADMIN_PASSWORD, login, signIn, toast } from "./support";
 
 // The admin catalogue (spec §2 "Admin app list", "Admin create app", "Admin edit app"): an admin
@@ -90,4 +92,28 @@ test("a plain visitor is sent away from the admin app screens", async ({ page })
   await page.goto("/admin/app/new");
   await expect(toast(page, "Bạn cần đăng nhập để truy cập trang này")).toBeVisible();
   await expect(page).toHaveURL(/\/login\?redirect=%2Fadmin%2Fapp%2Fnew$/);
+});
+
+// Issue #17 item 6: the form reads a chosen video's length in the browser and refuses one over
+// 30 s before anything is uploaded. Both videos are real VP9: the demo's 5 s clip, and the same
+// clip played seven times over (35 s).
+test("the app form refuses a video over 30 s when it is chosen, and takes a 5 s one", async ({ page, request }) => {
+  const admin = await login(request, ADMIN_LOGIN, ADMIN_PASSWORD);
+  await signIn(page, admin);
+  const clip = new Uint8Array(readFileSync(new URL("../../scripts/demo/assets/gameplay.webm", import.meta.url)));
+  const uploads: string[] = [];
+  page.on("request", (sent) => {
+    if (sent.url().includes("/api/") && sent.method() !== "GET") uploads.push(sent.url());
+  });
+
+  await page.goto("/admin/app/new");
+  const mediaInput = page.getByLabel(/Ảnh chụp màn hình và video/);
+  await mediaInput.setInputFiles([{ name: "dai.webm", mimeType: "video/webm", buffer: Buffer.from(repeatedWebm(clip, 5000, 7)) }]);
+  await expect(page.getByText("Video dài quá 30 giây")).toBeVisible();
+  await expect(page.getByTestId("new-media")).toHaveCount(0);
+
+  await mediaInput.setInputFiles([{ name: "ngan.webm", mimeType: "video/webm", buffer: Buffer.from(clip) }]);
+  await expect(page.getByTestId("new-media")).toContainText("ngan.webm");
+  await expect(page.getByText("Video dài quá 30 giây")).toHaveCount(0);
+  expect(uploads).toEqual([]);
 });

@@ -115,6 +115,43 @@ test.describe("the account screens without a server round trip", () => {
   });
 });
 
+test.describe("register's availability check (issue #17 item 7)", () => {
+  test("'Đang kiểm tra...' shows when the request starts, 500 ms after typing stops, not on each keystroke", async ({ page }) => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const name = newAccount("cho").username;
+    const sent: string[] = [];
+    // The check for the whole name is held until the test lets it go; others pass.
+    await page.route("**/api/auth/check-availability/", async (route) => {
+      const body = route.request().postData() ?? "";
+      sent.push(body);
+      if (body.includes(name)) await held;
+      await route.continue();
+    });
+    await page.goto("/register");
+    const username = page.locator('input[name="username"]');
+    const line = page.locator('[data-availability="username"]');
+    const checking = page.getByText("Đang kiểm tra...");
+
+    await username.fill(name.slice(0, -1));
+    await expect(line).toHaveAttribute("data-state", "available"); // hydrated, one check answered
+    await username.press(name.slice(-1));
+    // Well inside the 500 ms pause: nothing is sent and nothing claims to be checking.
+    await page.waitForTimeout(150);
+    expect(sent.filter((body) => body.includes(name))).toEqual([]);
+    expect(await checking.count()).toBe(0);
+
+    await expect.poll(() => sent.filter((body) => body.includes(name)).length).toBe(1);
+    await expect(checking).toBeVisible();
+
+    release();
+    await expect(page.locator('[data-availability="username"]')).toHaveAttribute("data-state", "available");
+    await expect(checking).toHaveCount(0);
+  });
+});
+
 test.describe("journeys through the server", () => {
   test("register → log in → header shows the name → log out forgets the session", async ({ page, request, isMobile }) => {
     const account = newAccount("reg");

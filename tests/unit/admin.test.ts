@@ -15,7 +15,6 @@ import {
   roleBadge,
   signedDigitsOnly,
   toggleAll,
-  transactionSign,
   typesWithoutPricing,
 } from "../../app/lib/admin";
 
@@ -90,12 +89,6 @@ describe("small helpers", () => {
     expect(parseSignedAmount("-50000")).toBe(-50000);
     expect(parseSignedAmount("0")).toBeNull();
     expect(parseSignedAmount("-")).toBeNull();
-  });
-
-  it("signs deposits + and others −", () => {
-    expect(transactionSign("deposit")).toBe("+");
-    expect(transactionSign("purchase")).toBe("-");
-    expect(transactionSign("admin_adjustment")).toBe("-");
   });
 
   it("labels key statuses", () => {

@@ -1,6 +1,6 @@
 // The app form's rules, shared by the admin screens and the API (spec §5).
 import { describe, expect, it } from "vitest";
-import { appFormProblem, declaredFile, matchesSearch, normaliseSlug, packageAccept, slugFromName } from "../../workers/shared/app-form";
+import { appFormProblem, declaredFile, isVideoTooLong, matchesSearch, normaliseSlug, packageAccept, slugFromName } from "../../workers/shared/app-form";
 
 const complete = { name: "Rồng", description: "Mô tả", version: "1.0", url: "rong", app_type: "ipa", itms_url: "", testflight_url: "", hasIcon: true, hasPackage: true };
 
@@ -55,6 +55,16 @@ describe("declaredFile", () => {
     expect(packageAccept("tipa")).toBe(".tipa");
     expect(packageAccept("roothide")).toBe(".deb");
     expect(packageAccept("something")).toBe(".ipa,.deb,.tipa");
+  });
+});
+
+describe("isVideoTooLong (the form and the upload check alike)", () => {
+  it("allows up to 30 s counted in whole seconds", () => {
+    expect(isVideoTooLong(5)).toBe(false);
+    expect(isVideoTooLong(30)).toBe(false);
+    expect(isVideoTooLong(30.49)).toBe(false);
+    expect(isVideoTooLong(30.5)).toBe(true);
+    expect(isVideoTooLong(35)).toBe(true);
   });
 });
 

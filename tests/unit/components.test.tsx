@@ -2,6 +2,7 @@ import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { AppIcon } from "../../app/components/AppIcon";
 import { EmptyCatalogue } from "../../app/components/EmptyCatalogue";
+import { ValidationSummary } from "../../app/components/Field";
 import { TypeBadge } from "../../app/components/TypeBadge";
 import { downloadButtonText } from "../../app/lib/app-types";
 
@@ -44,5 +45,15 @@ describe("avatar initials (spec §2)", () => {
     // A picture is shown as an image; without one, the initials.
     expect(renderToString(<Avatar user={{ first_name: "Lê", last_name: "Vy", avatar_url: "https://x.test/a.png" }} size="xl" />)).toContain('src="https://x.test/a.png"');
     expect(renderToString(<Avatar user={{ first_name: "Lê", last_name: "Vy" }} size="sm" />)).toContain("LV");
+  });
+});
+
+describe("the validation list (issue #17)", () => {
+  it("renders the heading and a bulleted item per line, and nothing without errors", () => {
+    const html = renderToString(<ValidationSummary errors={{ password: ["Quá ngắn"] }} />);
+    expect(html).toContain('role="alert"');
+    expect(html).toContain("Vui lòng sửa các lỗi sau:");
+    expect(html).toMatch(/<ul[^>]*list-disc[^>]*><li>Mật khẩu: Quá ngắn<\/li><\/ul>/);
+    expect(renderToString(<ValidationSummary errors={null} />)).toBe("");
   });
 });

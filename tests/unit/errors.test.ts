@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { errorMessageFromResponse, networkErrorMessage } from "../../app/lib/api";
-import { extractErrorMessage, FALLBACK_ERROR, fieldErrorLines, SERVER_UNREACHABLE } from "../../workers/shared/error-messages";
+import { extractErrorMessage, FALLBACK_ERROR, fieldErrorLines, SERVER_UNREACHABLE, validationSummary } from "../../workers/shared/error-messages";
 
 describe("extractErrorMessage follows the spec's order", () => {
   it("message first", () => {
@@ -42,5 +42,30 @@ describe("responses and network failures", () => {
   it("a fetch TypeError means the server could not be reached", () => {
     expect(networkErrorMessage(new TypeError("Failed to fetch"))).toBe(SERVER_UNREACHABLE);
     expect(networkErrorMessage(new Error("boom"))).toBe("Lỗi kết nối mạng. Vui lòng kiểm tra kết nối internet và thử lại.");
+  });
+});
+
+describe("the validation list (spec §8, issue #17)", () => {
+  it("lists each field's first message as 'Label: message' under the heading, in the server's order", () => {
+    expect(validationSummary({ username: ["Tên đăng nhập đã được sử dụng", "x"], email: ["Email đã được sử dụng"] })).toEqual({
+      heading: "Vui lòng sửa các lỗi sau:",
+      lines: ["Tên đăng nhập: Tên đăng nhập đã được sử dụng", "Email: Email đã được sử dụng"],
+    });
+  });
+  it("a form's own labels name its fields; others keep the shared label or their key", () => {
+    expect(validationSummary({ code: ["Mã đã tồn tại"], amount: ["Quá lớn"], coupon: ["Hết hạn"] }, { code: "Mã khuyến mãi" })?.lines).toEqual([
+      "Mã khuyến mãi: Mã đã tồn tại",
+      "Số tiền: Quá lớn",
+      "coupon: Hết hạn",
+    ]);
+  });
+  it("falls back to 'Dữ liệu không hợp lệ. Vui lòng kiểm tra lại.' when no field error can be read", () => {
+    expect(validationSummary({ email: [] })).toEqual({ heading: "Dữ liệu không hợp lệ. Vui lòng kiểm tra lại.", lines: [] });
+  });
+  it("is nothing without a field at fault: errors about the whole form are the form's alert", () => {
+    expect(validationSummary(null)).toBeNull();
+    expect(validationSummary({})).toBeNull();
+    expect(validationSummary({ non_field_errors: ["Sai mật khẩu"] })).toBeNull();
+    expect(validationSummary({ non_field_errors: ["Sai mật khẩu"], email: ["Sai"] })?.lines).toEqual(["Email: Sai"]);
   });
 });

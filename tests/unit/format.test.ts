@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { appTimeLabel, formatDate, formatDateTime, formatFileSize, formatNumber, formatPrice, formatRelativeTime, formatVND } from "../../workers/shared/format";
+import { appTimeLabel, formatDate, formatDateTime, formatFileSize, formatNumber, formatPrice, formatRelativeTime, formatVND, signedVND } from "../../workers/shared/format";
 
 const NBSP = "\u00a0";
 const now = Date.UTC(2026, 10, 25, 12, 0, 0);
@@ -17,6 +17,12 @@ describe("money", () => {
     expect(formatPrice(5, "USD")).toBe(`5,00${NBSP}US$`);
     expect(formatPrice(120000)).toBe(`120.000${NBSP}₫`);
     expect(formatNumber(1234567)).toBe("1.234.567");
+  });
+  it("signs a wallet movement by its amount, not its type: credits +, debits − (issue #17)", () => {
+    expect(signedVND(7000)).toEqual({ credit: true, text: `+7.000${NBSP}₫` });
+    expect(signedVND(-7000)).toEqual({ credit: false, text: `−7.000${NBSP}₫` });
+    expect(signedVND(-120_000).text).toBe(`\u2212120.000${NBSP}₫`);
+    expect(signedVND(0).credit).toBe(true);
   });
 });
 

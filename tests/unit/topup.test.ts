@@ -5,7 +5,6 @@ import {
   formatPercent,
   groupDigits,
   isCardFinal,
-  ledgerDirection,
   localDeadline,
   normaliseVietQrConfig,
   parseAmount,
@@ -151,13 +150,6 @@ describe("the wallet tab", () => {
     expect(savingRate(0, 50_000)).toBe(0);
     expect(formatPercent(200 / 3)).toBe("66,7%");
     expect(formatPercent(100)).toBe("100%");
-  });
-
-  it("a deposit is money in, a purchase money out, an adjustment follows its sign", () => {
-    expect(ledgerDirection({ transaction_type: "deposit", amount: 150_000 })).toBe("in");
-    expect(ledgerDirection({ transaction_type: "purchase", amount: -120_000 })).toBe("out");
-    expect(ledgerDirection({ transaction_type: "admin_adjustment", amount: 200_000 })).toBe("in");
-    expect(ledgerDirection({ transaction_type: "admin_adjustment", amount: -5_000 })).toBe("out");
   });
 
   it("reads the profile's query", () => {

@@ -5,7 +5,7 @@ import {
   declaredFile,
   extensionOf,
   FILE_MESSAGES,
-  MAX_VIDEO_SECONDS,
+  isVideoTooLong,
   type PackageExtension,
   packageContentType,
   packageExtension,
@@ -72,7 +72,7 @@ export async function checkFileContent(kind: UploadKind, filename: string, reade
       if (error instanceof PackageError) throw new ValidationError(error.message);
       throw error;
     }
-    if (Math.round(duration) > MAX_VIDEO_SECONDS) throw new ValidationError(FILE_MESSAGES.videoTooLong);
+    if (isVideoTooLong(duration)) throw new ValidationError(FILE_MESSAGES.videoTooLong);
   }
   return { kind, format, contentType: format.contentType, duration: duration === null ? null : Math.round(duration) };
 }

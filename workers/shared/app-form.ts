@@ -27,7 +27,12 @@ export const APP_FORM_MESSAGES = {
 const MB = 1024 * 1024;
 /** Spec §9 upload limits, in bytes (and seconds for video). */
 const UPLOAD_LIMITS = { ipa: 500 * MB, tipa: 500 * MB, deb: 100 * MB, icon: 2 * MB, image: 5 * MB, video: 50 * MB } as const;
-export const MAX_VIDEO_SECONDS = 30;
+const MAX_VIDEO_SECONDS = 30;
+
+/** Spec §9: a video runs at most 30 s, counted in whole seconds (the form and the upload check alike). */
+export function isVideoTooLong(seconds: number): boolean {
+  return Math.round(seconds) > MAX_VIDEO_SECONDS;
+}
 
 /** Spec §5: lower case, only a-z, 0-9, hyphen and underscore kept. */
 export function normaliseSlug(value: string): string {

@@ -5,6 +5,7 @@
 export const FALLBACK_ERROR = "Có lỗi không xác định xảy ra. Vui lòng thử lại.";
 export const NETWORK_ERROR = "Lỗi kết nối mạng. Vui lòng kiểm tra kết nối internet và thử lại.";
 export const SERVER_UNREACHABLE = "Không thể kết nối đến server. Vui lòng thử lại sau.";
+const VALIDATION_HEADING = "Vui lòng sửa các lỗi sau:";
 export const VALIDATION_FALLBACK = "Dữ liệu không hợp lệ. Vui lòng kiểm tra lại.";
 export const SESSION_EXPIRED_MESSAGE = "Phiên đăng nhập đã hết hạn. Vui lòng đăng nhập lại!";
 export const ACCESS_DENIED_MESSAGE = "Access Denied: Bạn không có quyền truy cập trang này";
@@ -44,15 +45,27 @@ function firstString(value: unknown): string | null {
   return null;
 }
 
-/** "Label: message" for each field error, in the order the server sent them. */
-export function fieldErrorLines(errors: unknown): string[] {
+/** "Label: message" for each field error, in the order the server sent them; a form may name its own fields. */
+export function fieldErrorLines(errors: unknown, labels: Record<string, string> = {}): string[] {
   if (!errors || typeof errors !== "object" || Array.isArray(errors)) return [];
   const lines: string[] = [];
   for (const [field, value] of Object.entries(errors)) {
     const message = firstString(value);
-    if (message) lines.push(field === "non_field_errors" ? message : `${FIELD_LABELS[field] ?? field}: ${message}`);
+    if (message) lines.push(field === "non_field_errors" ? message : `${labels[field] ?? FIELD_LABELS[field] ?? field}: ${message}`);
   }
   return lines;
+}
+
+/**
+ * A refused submission's field errors as the spec's list (§8): "Label: message" lines under the
+ * heading, or the fallback alone when none can be read. Null when no field is at fault: errors
+ * about the whole form (non_field_errors) are the form's own alert, not this list.
+ */
+export function validationSummary(errors: Record<string, unknown> | null | undefined, labels?: Record<string, string>): { heading: string; lines: string[] } | null {
+  const fields = Object.entries(errors ?? {}).filter(([field]) => field !== "non_field_errors");
+  if (fields.length === 0) return null;
+  const lines = fieldErrorLines(Object.fromEntries(fields), labels);
+  return lines.length ? { heading: VALIDATION_HEADING, lines } : { heading: VALIDATION_FALLBACK, lines: [] };
 }
 
 export function extractErrorMessage(body: unknown): string {

@@ -33,6 +33,16 @@ export function formatPriceWithVnd(amount: number, currency: "VND" | "USD" | str
   return typeof vndAmount === "number" ? `${usd.format(amount)} ≈ ${vnd.format(vndAmount)}` : usd.format(amount);
 }
 
+/**
+ * A wallet movement as everyone reads it, the buyer and the admin alike: the sign follows the
+ * amount, whatever the movement's type (an admin adjustment can be either). 60000 → credit
+ * "+60.000 ₫"; -7000 → debit "−7.000 ₫" (a true minus sign).
+ */
+export function signedVND(amount: number): { credit: boolean; text: string } {
+  const credit = amount >= 0;
+  return { credit, text: `${credit ? "+" : "−"}${vnd.format(Math.abs(amount))}` };
+}
+
 /** 1234567 → "1.234.567" */
 export function formatNumber(value: number): string {
   return grouped.format(value);

@@ -4,7 +4,7 @@
 import { useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { type FormEvent, useState } from "react";
 import { useAfterTypingPause } from "~/lib/use-typing-pause";
-import { Field, inputClass } from "~/components/Field";
+import { Field, inputClass, ValidationSummary } from "~/components/Field";
 import { Spinner } from "~/components/Spinner";
 import {
   choices,
@@ -153,13 +153,32 @@ function formFrom(promotion: Promotion | null): Form {
   };
 }
 
+/** The form's fields as it names them, for its inputs and the list of a refused save's errors. */
+const PROMOTION_LABELS: Record<string, string> = {
+  name: "Tên khuyến mãi",
+  description: "Mô tả",
+  code: "Mã khuyến mãi",
+  bonus_percentage: "Phần trăm thưởng (%)",
+  min_deposit_amount: "Nạp tối thiểu (VND)",
+  max_deposit_amount: "Nạp tối đa (VND)",
+  max_bonus_amount: "Thưởng tối đa (VND)",
+  usage_limit_per_user: "Giới hạn mỗi người",
+  total_usage_limit: "Tổng lượt sử dụng",
+  duration: "Thời hạn (ngày)",
+  end_date: "Thời hạn (ngày)",
+};
+
 /** Mounted when opened, so each opening starts from the promotion (or the defaults). */
 function PromotionModal({ editing, onClose }: { editing: Promotion | "new"; onClose: () => void }) {
   const existing = editing !== "new" ? editing : null;
   const [form, setForm] = useState<Form>(() => formFrom(existing));
   const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const [refused, setRefused] = useState<Record<string, string[]> | null>(null);
   const save = useActionFetcher<ActionResult>(onClose, (failed) => {
-    if (!failed.ok && failed.errors) setErrors(failed.errors);
+    if (!failed.ok && failed.errors) {
+      setErrors(failed.errors);
+      setRefused(failed.errors);
+    }
   });
   const busy = save.busy;
 
@@ -181,6 +200,7 @@ function PromotionModal({ editing, onClose }: { editing: Promotion | "new"; onCl
     if (!Number.isInteger(percent) || percent < 1 || percent > 100) problems.bonus_percentage = ["Phần trăm từ 1 đến 100"];
     if (!daysValid) problems.duration = ["Thời hạn từ 1 đến 365 ngày"];
     setErrors(problems);
+    setRefused(null);
     if (Object.keys(problems).length || !end) return;
     const body = {
       name: form.name.trim(),
@@ -203,8 +223,8 @@ function PromotionModal({ editing, onClose }: { editing: Promotion | "new"; onCl
     save.submitJson(existing ? { intent: "update", id: existing.id, body } : { intent: "create", body });
   }
 
-  const money = (key: keyof Form, label: string, hint?: string) => (
-    <Field id={`promo-${key}`} label={label} errors={errors[key]} hint={hint}>
+  const money = (key: keyof Form) => (
+    <Field id={`promo-${key}`} label={PROMOTION_LABELS[key]} errors={errors[key]}>
       <input
         id={`promo-${key}`}
         inputMode="numeric"
@@ -233,27 +253,27 @@ function PromotionModal({ editing, onClose }: { editing: Promotion | "new"; onCl
   return (
     <Modal open onClose={onClose} title={existing ? "Sửa khuyến mãi" : "Tạo khuyến mãi"} busy={busy} testId="promotion-modal" wide>
       <form onSubmit={submit} className="space-y-4" noValidate>
-        <Field id="promo-name" label="Tên khuyến mãi" required errors={errors.name}>
+        <Field id="promo-name" label={PROMOTION_LABELS.name} required errors={errors.name}>
           <input id="promo-name" className={inputClass(Boolean(errors.name))} value={form.name} maxLength={200} onChange={(event) => set("name", event.target.value)} />
         </Field>
-        <Field id="promo-description" label="Mô tả" errors={errors.description}>
+        <Field id="promo-description" label={PROMOTION_LABELS.description} errors={errors.description}>
           <textarea id="promo-description" rows={2} className={inputClass(false)} value={form.description} maxLength={2000} onChange={(event) => set("description", event.target.value)} />
         </Field>
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field id="promo-code" label="Mã khuyến mãi" errors={errors.code} hint="Để trống để tạo mã tự động (BONUS...).">
+          <Field id="promo-code" label={PROMOTION_LABELS.code} errors={errors.code} hint="Để trống để tạo mã tự động (BONUS...).">
             <input id="promo-code" className={`${inputClass(Boolean(errors.code))} font-mono uppercase`} value={form.code} maxLength={40} onChange={(event) => set("code", event.target.value.toUpperCase())} />
           </Field>
-          <Field id="promo-bonus_percentage" label="Phần trăm thưởng (%)" required errors={errors.bonus_percentage}>
+          <Field id="promo-bonus_percentage" label={PROMOTION_LABELS.bonus_percentage} required errors={errors.bonus_percentage}>
             {wholeNumber("bonus_percentage", 100)}
           </Field>
-          {money("min_deposit_amount", "Nạp tối thiểu (VND)")}
-          {money("max_deposit_amount", "Nạp tối đa (VND)")}
-          {money("max_bonus_amount", "Thưởng tối đa (VND)")}
-          {money("usage_limit_per_user", "Giới hạn mỗi người")}
-          {money("total_usage_limit", "Tổng lượt sử dụng")}
+          {money("min_deposit_amount")}
+          {money("max_deposit_amount")}
+          {money("max_bonus_amount")}
+          {money("usage_limit_per_user")}
+          {money("total_usage_limit")}
           <Field
             id="promo-duration"
-            label="Thời hạn (ngày)"
+            label={PROMOTION_LABELS.duration}
             required
             errors={errors.duration ?? errors.end_date}
             hint={end ? `Từ ${formatDate(start)} đến ${formatDate(end)}` : undefined}
@@ -261,6 +281,7 @@ function PromotionModal({ editing, onClose }: { editing: Promotion | "new"; onCl
             {wholeNumber("duration", 365)}
           </Field>
         </div>
+        <ValidationSummary errors={refused} labels={PROMOTION_LABELS} />
         <ModalActions className="pt-2" onCancel={onClose} busy={busy} label={existing ? "Cập nhật" : "Tạo"} />
       </form>
     </Modal>

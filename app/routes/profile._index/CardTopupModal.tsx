@@ -9,7 +9,7 @@ import { toast } from "~/lib/toast";
 import { type CardPayment, isCardFinal, TOPUP_TIMINGS } from "~/lib/topup";
 import { type CardField, type CardForm, cardEstimate, cardFormErrors, digitsOnly, TOPUP_MESSAGES } from "../../../workers/shared/topup";
 import { Dialog } from "~/components/Dialog";
-import { Field, fieldDescriptionIds, FormAlert, inputClass } from "~/components/Field";
+import { Field, fieldDescriptionIds, FormAlert, inputClass, ValidationSummary } from "~/components/Field";
 import { Spinner } from "~/components/Spinner";
 import type { CardConfigLoad } from "./topup-config";
 import { keepFocusInDialog, useStillOpen, TOPUP_PRIMARY, TOPUP_SECONDARY, TopupDialogTitle } from "./TopupParts";
@@ -19,6 +19,7 @@ type Errors = Partial<Record<CardField, string>>;
 
 const EMPTY: CardForm = { telco: "", card_serial: "", card_code: "", card_value: "" };
 const CARD_FIELDS: CardField[] = ["telco", "card_serial", "card_code", "card_value"];
+const CARD_LABELS: Record<CardField, string> = { telco: "Nhà mạng", card_value: "Mệnh giá", card_serial: "Số serial", card_code: "Mã thẻ" };
 
 export function cardSuccessMessage(card: Pick<CardPayment, "amount_received" | "formatted_amount_received">): string {
   const amount = card.formatted_amount_received || formatVND(card.amount_received ?? 0);
@@ -58,6 +59,7 @@ export function CardTopupModal({
   const config = configLoad.status === "ready" ? configLoad.config : null;
   const [form, setForm] = useState<CardForm>(EMPTY);
   const [errors, setErrors] = useState<Errors>({});
+  const [refused, setRefused] = useState<Record<string, string[]> | null>(null);
   const [submitted, setSubmitted] = useState(false);
   const [sending, setSending] = useState(false);
   const [card, setCard] = useState<CardPayment | null>(null);
@@ -150,6 +152,7 @@ export function CardTopupModal({
     setSubmitted(true);
     const problems = cardFormErrors(form);
     setErrors(problems);
+    setRefused(null);
     if (Object.keys(problems).length) return;
     setSending(true);
     try {
@@ -172,6 +175,7 @@ export function CardTopupModal({
       } else {
         const fields = serverFieldErrors(error.errors);
         setErrors(fields);
+        setRefused(error.errors);
         // A field error shows under its field; a duplicate card or a rate limit also as a toast.
         if (!Object.keys(fields).length || error.status === 409) {
           toast.error(error.status < 500 && error.message && error.message !== FALLBACK_ERROR ? error.message : TOPUP_MESSAGES.cardFailed);
@@ -188,6 +192,7 @@ export function CardTopupModal({
     setGaveUp(false);
     setSubmitted(false);
     setErrors({});
+    setRefused(null);
     // The carrier and value often stay the same; a card's numbers never do.
     setForm((previous) => ({ ...previous, card_serial: "", card_code: "" }));
   }
@@ -225,7 +230,7 @@ export function CardTopupModal({
           {disabled && <FormAlert messages={TOPUP_MESSAGES.cardUnavailable} />}
 
           <div className="grid gap-4 sm:grid-cols-2">
-            <SelectField id={ids.telco} name="telco" label="Nhà mạng" value={form.telco} onChange={change} error={errors.telco} disabled={!config || disabled}>
+            <SelectField id={ids.telco} name="telco" label={CARD_LABELS.telco} value={form.telco} onChange={change} error={errors.telco} disabled={!config || disabled}>
               <option value="">Chọn nhà mạng</option>
               {config?.supported_telcos.map((item) => (
                 <option key={item.value} value={item.value}>
@@ -233,7 +238,7 @@ export function CardTopupModal({
                 </option>
               ))}
             </SelectField>
-            <SelectField id={ids.card_value} name="card_value" label="Mệnh giá" value={form.card_value} onChange={change} error={errors.card_value} disabled={!config || disabled}>
+            <SelectField id={ids.card_value} name="card_value" label={CARD_LABELS.card_value} value={form.card_value} onChange={change} error={errors.card_value} disabled={!config || disabled}>
               <option value="">Chọn mệnh giá</option>
               {config?.supported_values.map((item) => (
                 <option key={item.value} value={String(item.value)}>
@@ -243,8 +248,8 @@ export function CardTopupModal({
             </SelectField>
           </div>
 
-          <DigitsField inputRef={serialInput} id={ids.card_serial} name="card_serial" label="Số serial" value={form.card_serial} onChange={change} error={errors.card_serial} disabled={disabled} />
-          <DigitsField id={ids.card_code} name="card_code" label="Mã thẻ" value={form.card_code} onChange={change} error={errors.card_code} disabled={disabled} />
+          <DigitsField inputRef={serialInput} id={ids.card_serial} name="card_serial" label={CARD_LABELS.card_serial} value={form.card_serial} onChange={change} error={errors.card_serial} disabled={disabled} />
+          <DigitsField id={ids.card_code} name="card_code" label={CARD_LABELS.card_code} value={form.card_code} onChange={change} error={errors.card_code} disabled={disabled} />
 
           <div className="flex items-center justify-between gap-3 rounded-xl bg-emerald-500/10 px-4 py-3 ring-1 ring-emerald-500/20" aria-live="polite">
             <span className="text-sm text-emerald-100">Số tiền nhận được (ước tính)</span>
@@ -253,6 +258,7 @@ export function CardTopupModal({
             </span>
           </div>
 
+          <ValidationSummary errors={refused} labels={CARD_LABELS} />
           {/* Busy rather than disabled while sending: a disabled button drops the keyboard focus. */}
           <button type="submit" className={TOPUP_PRIMARY} disabled={disabled || configState !== "ready"} aria-disabled={sending || undefined} aria-busy={sending}>
             {sending && <Spinner />}

@@ -2,13 +2,13 @@
 import { type ChangeEvent, type FormEvent, useRef, useState } from "react";
 import { changePasswordSchema } from "../../../workers/schemas/auth";
 import { ApiError, apiFetch, type FieldErrors } from "~/lib/api";
-import { FALLBACK_ERROR, fieldErrorLines } from "../../../workers/shared/error-messages";
+import { FALLBACK_ERROR } from "../../../workers/shared/error-messages";
 import { saveSession, type SessionPayload, type SessionUser } from "~/lib/session";
 import { toast } from "~/lib/toast";
 import { checkWith } from "~/lib/validation";
 import { SECONDARY_BUTTON, SubmitButton } from "~/components/AuthCard";
 import { Dialog, DialogCloseButton } from "~/components/Dialog";
-import { FormAlert, TextField } from "~/components/Field";
+import { FormAlert, TextField, ValidationSummary } from "~/components/Field";
 import { NewPasswordFields } from "~/components/NewPasswordFields";
 
 const MESSAGES = {
@@ -34,6 +34,7 @@ export function ChangePasswordModal({
   const [values, setValues] = useState({ current_password: "", new_password: "", confirm_password: "" });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [general, setGeneral] = useState<string | null>(null);
+  const [refused, setRefused] = useState<FieldErrors | null>(null);
   const [busy, setBusy] = useState(false);
   const form = useRef<HTMLFormElement>(null);
   const title = hasPassword ? "Đổi mật khẩu" : "Tạo mật khẩu";
@@ -52,6 +53,7 @@ export function ChangePasswordModal({
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
+    setRefused(null);
     const body = hasPassword ? values : { new_password: values.new_password, confirm_password: values.confirm_password };
     const empty = fields.filter((field) => !values[field]);
     if (empty.length) {
@@ -80,10 +82,9 @@ export function ChangePasswordModal({
         onClose();
         onSessionExpired();
       } else if (error instanceof ApiError && error.errors) {
-        const known = Object.fromEntries(Object.entries(error.errors).filter(([field]) => (fields as readonly string[]).includes(field)));
-        const other = fieldErrorLines(Object.fromEntries(Object.entries(error.errors).filter(([field]) => !(field in known))));
-        setErrors(known);
-        setGeneral(other.length ? other.join("\n") : null);
+        setErrors(Object.fromEntries(Object.entries(error.errors).filter(([field]) => (fields as readonly string[]).includes(field))));
+        setRefused(error.errors);
+        setGeneral(error.errors.non_field_errors?.join("\n") ?? null);
       } else {
         const message = error instanceof ApiError ? error.message : "";
         toast.error(message && message !== FALLBACK_ERROR ? message : MESSAGES.failed);
@@ -123,6 +124,7 @@ export function ChangePasswordModal({
         )}
         <NewPasswordFields values={values} errors={errors} onChange={change} autoFocus={!hasPassword} />
         <FormAlert messages={general} />
+        <ValidationSummary errors={refused} />
         <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row">
           <button type="button" onClick={close} disabled={busy} className={SECONDARY_BUTTON}>
             Hủy

@@ -10,7 +10,7 @@ import { bankLabel, formatCountdown, groupDigits, localDeadline, parseAmount, QU
 import { digitsOnly, TOPUP_MESSAGES, vietqrAmountError } from "../../../workers/shared/topup";
 import { CopyButton } from "~/components/CopyButton";
 import { Dialog } from "~/components/Dialog";
-import { Field, inputClass } from "~/components/Field";
+import { Field, inputClass, ValidationSummary } from "~/components/Field";
 import { Spinner } from "~/components/Spinner";
 import { keepFocusInDialog, useStillOpen, TOPUP_DANGER, TOPUP_PRIMARY, TOPUP_SECONDARY, TopupDialogTitle } from "./TopupParts";
 
@@ -55,6 +55,7 @@ export function VietQrModal({
   const amountId = useId();
   const [digits, setDigits] = useState("");
   const [amountError, setAmountError] = useState<string | null>(null);
+  const [refused, setRefused] = useState<Record<string, string[]> | null>(null);
   const [submitted, setSubmitted] = useState(false);
   const [creating, setCreating] = useState(false);
   const [transaction, setTransaction] = useState<VietQrTransaction | null>(null);
@@ -182,6 +183,7 @@ export function VietQrModal({
     const amount = parseAmount(digits);
     const problem = vietqrAmountError(amount, rules);
     setAmountError(problem);
+    setRefused(null);
     if (problem || amount === null) return;
     setCreating(true);
     try {
@@ -200,6 +202,7 @@ export function VietQrModal({
         onCreateSessionExpired();
       } else if (error.errors?.amount?.length) {
         setAmountError(error.errors.amount[0]);
+        setRefused(error.errors);
       } else {
         toast.error(error.message && error.message !== FALLBACK_ERROR ? error.message : TOPUP_MESSAGES.vietqrFailed);
       }
@@ -295,6 +298,7 @@ export function VietQrModal({
             </div>
           </fieldset>
 
+          <ValidationSummary errors={refused} />
           {/* Busy rather than disabled: a disabled button drops the keyboard focus. */}
           <button type="submit" className={TOPUP_PRIMARY} aria-disabled={creating || undefined} aria-busy={creating}>
             {creating && <Spinner />}

@@ -1,9 +1,10 @@
 // The profile's wallet tab (spec §2, §3 "Transaction"): what was topped up, what is left, the
 // saving rate, the two ways to top up, and the ledger (newest first, as the API sends it).
-import { formatDateTime, formatVND } from "../../../workers/shared/format";
+import { formatDateTime, formatVND, signedVND } from "../../../workers/shared/format";
 import type { toPublicTransaction } from "../../../workers/services/wallet";
 import type { SessionUser } from "~/lib/session";
-import { formatPercent, ledgerDirection, savingRate, type TopupKind, totalToppedUp } from "~/lib/topup";
+import { SignedAmount } from "~/components/SignedAmount";
+import { formatPercent, savingRate, type TopupKind, totalToppedUp } from "~/lib/topup";
 import { ListBody, type ListState } from "./ProfileList";
 
 /** A ledger row as GET /api/wallet/transactions/ sends it (spec §3 "Transaction"). */
@@ -46,7 +47,7 @@ export function TopupButtons({ onTopup, compact = false }: { onTopup: (kind: Top
 }
 
 function TransactionRow({ transaction }: { transaction: WalletTransaction }) {
-  const incoming = ledgerDirection(transaction) === "in";
+  const incoming = signedVND(transaction.amount).credit;
   const status = STATUS_LABELS[transaction.status];
   return (
     <li className="flex items-start gap-3 py-3.5" data-testid="wallet-transaction" data-type={transaction.transaction_type}>
@@ -66,9 +67,8 @@ function TransactionRow({ transaction }: { transaction: WalletTransaction }) {
         </p>
       </div>
       <div className="shrink-0 text-right">
-        <p className={`font-bold tabular-nums ${incoming ? "text-emerald-400" : "text-red-400"}`} data-testid="wallet-transaction-amount">
-          {incoming ? "+" : "−"}
-          {transaction.formatted_amount || formatVND(Math.abs(transaction.amount))}
+        <p>
+          <SignedAmount amount={transaction.amount} className="font-bold tabular-nums" testId="wallet-transaction-amount" />
         </p>
         <p className="mt-0.5 text-xs text-zinc-500">Số dư: {formatVND(transaction.balance_after)}</p>
       </div>

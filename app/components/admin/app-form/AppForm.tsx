@@ -4,18 +4,31 @@
 // uploads the files with a progress bar, then creates or updates the app (save.ts).
 import { useNavigate } from "@remix-run/react";
 import { type FormEvent, useMemo, useRef, useState } from "react";
+import { ValidationSummary } from "~/components/Field";
 import { Spinner } from "~/components/Spinner";
-import { APP_FORM_MESSAGES, appFormProblem, declaredFile, isAppType, packageFits, packageMismatchMessage, slugFromName } from "../../../../workers/shared/app-form";
+import {
+  APP_FORM_MESSAGES,
+  appFormProblem,
+  declaredFile,
+  FILE_MESSAGES,
+  isAppType,
+  isVideoTooLong,
+  mediaKindOf,
+  packageFits,
+  packageMismatchMessage,
+  slugFromName,
+} from "../../../../workers/shared/app-form";
 import { ApiError } from "~/lib/api";
 import { formatDateTime } from "../../../../workers/shared/format";
 import { packageErrorText, previewPackage, previewToastText } from "~/lib/package-preview";
 import { toast } from "~/lib/toast";
+import { readVideoDuration } from "~/lib/video-duration";
 import type { AdminApp } from "../../../../workers/services/app-admin";
 import type { AppCardData } from "../../../../workers/services/catalogue";
 import { BUTTON_PRIMARY, BUTTON_SECONDARY, useAdminError } from "../AdminShell";
 import { AppFormAside } from "./AppFormAside";
 import { BasicInfoSection } from "./BasicInfoSection";
-import { emptyFields, type FieldErrors, fieldsOf, pendingChanges, type TextFields } from "./fields";
+import { emptyFields, FIELD_LABELS, type FieldErrors, fieldsOf, pendingChanges, type TextFields } from "./fields";
 import { IconSection } from "./IconSection";
 import { MediaSection } from "./MediaSection";
 import { PackageSection } from "./PackageSection";
@@ -36,6 +49,7 @@ export function AppForm({ app, siteName }: { app?: AdminApp; siteName: string })
   const [media, setMedia] = useState<File[]>([]);
   const [removed, setRemoved] = useState<Set<number>>(new Set());
   const [errors, setErrors] = useState<FieldErrors>({});
+  const [refused, setRefused] = useState<FieldErrors | null>(null);
   const [progress, setProgress] = useState<Progress | null>(null);
   const [busy, setBusy] = useState(false);
   const packageInput = useRef<HTMLInputElement>(null);
@@ -102,8 +116,17 @@ export function AppForm({ app, siteName }: { app?: AdminApp; siteName: string })
     setIcon(file);
   }
 
-  function addMedia(files: File[]) {
-    const problems = files.map((file) => declaredFile("media", file.name, file.size)).flatMap((verdict) => (verdict.ok ? [] : [verdict.message]));
+  /** What is wrong with a chosen image or video before it is sent: its name and size, and a video's length. */
+  async function mediaProblem(file: File): Promise<string | null> {
+    const verdict = declaredFile("media", file.name, file.size);
+    if (!verdict.ok) return verdict.message;
+    if (mediaKindOf(file.name) !== "video") return null;
+    const seconds = await readVideoDuration(file);
+    return seconds !== null && isVideoTooLong(seconds) ? FILE_MESSAGES.videoTooLong : null;
+  }
+
+  async function addMedia(files: File[]) {
+    const problems = (await Promise.all(files.map(mediaProblem))).filter((problem) => problem !== null);
     setErrors((current) => ({ ...current, screenshots: problems }));
     if (problems.length === 0) setMedia((current) => [...current, ...files]);
   }
@@ -112,6 +135,7 @@ export function AppForm({ app, siteName }: { app?: AdminApp; siteName: string })
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    setRefused(null);
     const packageReady = Boolean(pkg) && !errors.file?.length;
     const problem = appFormProblem({ ...fields, hasIcon: Boolean(icon || app?.icon), hasPackage: packageReady || keepsPackage }, mode);
     if (problem) {
@@ -133,7 +157,10 @@ export function AppForm({ app, siteName }: { app?: AdminApp; siteName: string })
       }
       navigate("/admin");
     } catch (error) {
-      if (error instanceof ApiError && error.errors) setErrors(error.errors);
+      if (error instanceof ApiError && error.errors) {
+        setErrors(error.errors);
+        setRefused(error.errors);
+      }
       handleError(error, "Vui lòng thử lại sau!", app ? (message) => APP_FORM_MESSAGES.updateFailed(message) : undefined);
     } finally {
       setBusy(false);
@@ -179,10 +206,11 @@ export function AppForm({ app, siteName }: { app?: AdminApp; siteName: string })
           removed={removed}
           onRemoveExisting={(id) => setRemoved((current) => new Set(current).add(id))}
           media={media}
-          onAdd={addMedia}
+          onAdd={(files) => void addMedia(files)}
           onDrop={(index) => setMedia((current) => current.filter((_, i) => i !== index))}
         />
         {progress && <UploadProgress progress={progress} />}
+        <ValidationSummary errors={refused} labels={FIELD_LABELS} />
         <div className="flex flex-wrap justify-end gap-2">
           <button type="button" className={BUTTON_SECONDARY} onClick={() => navigate("/admin")} disabled={busy}>
             Hủy

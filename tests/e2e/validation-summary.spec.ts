@@ -1,0 +1,45 @@
+import { expect, test } from "@playwright/test";
+import { newUser, signIn, uniqueId } from "./support";
+
+// Issue #17 item 2: a submission the server refuses with field errors lists them, "Label: message",
+// under 'Vui lòng sửa các lỗi sau:' (spec §8), besides the message under each field.
+
+test("register: names taken between the check and the submit are listed under the heading", async ({ page, request }) => {
+  const id = uniqueId();
+  const account = { first_name: "Lê", last_name: "Trễ", username: `tre_${id}`, email: `tre.${id}@example.com`, password: "mat-khau-123" };
+  await page.goto("/register");
+  await page.getByRole("textbox", { name: "Họ", exact: true }).fill(account.first_name);
+  await page.getByRole("textbox", { name: "Tên", exact: true }).fill(account.last_name);
+  await page.locator('input[name="username"]').fill(account.username);
+  await page.locator('input[name="email"]').fill(account.email);
+  await page.locator('input[name="password"]').fill(account.password);
+  await page.locator('input[name="password_confirm"]').fill(account.password);
+  await expect(page.locator('[data-availability="username"]')).toHaveAttribute("data-state", "available");
+  await expect(page.locator('[data-availability="email"]')).toHaveAttribute("data-state", "available");
+
+  // Someone else takes both names before this person presses the button.
+  const taken = await request.post("/api/auth/register/", { data: { ...account, password_confirm: account.password } });
+  expect(taken.status(), await taken.text()).toBe(201);
+  await page.getByRole("button", { name: "Đăng ký", exact: true }).click();
+
+  const summary = page.getByTestId("validation-summary");
+  await expect(summary).toBeVisible();
+  await expect(summary.locator("p").first()).toHaveText("Vui lòng sửa các lỗi sau:");
+  await expect(summary.getByRole("listitem")).toHaveText(["Tên đăng nhập: Tên đăng nhập đã được sử dụng", "Email: Email đã được sử dụng"]);
+});
+
+test("change password: a wrong current password is listed under the heading", async ({ page, request }) => {
+  const user = await newUser(request, "doimk");
+  await signIn(page, user);
+  await page.goto("/profile");
+  await page.getByRole("button", { name: "Đổi mật khẩu" }).click();
+  const dialog = page.getByRole("dialog", { name: "Đổi mật khẩu" });
+  await dialog.locator('input[name="current_password"]').fill("khong-phai-mat-khau");
+  await dialog.locator('input[name="new_password"]').fill("mat-khau-moi-123");
+  await dialog.locator('input[name="confirm_password"]').fill("mat-khau-moi-123");
+  await dialog.getByRole("button", { name: "Đổi mật khẩu" }).click();
+
+  const summary = dialog.getByTestId("validation-summary");
+  await expect(summary.locator("p").first()).toHaveText("Vui lòng sửa các lỗi sau:");
+  await expect(summary.getByRole("listitem")).toHaveText(["Mật khẩu hiện tại: Mật khẩu hiện tại không đúng"]);
+});
