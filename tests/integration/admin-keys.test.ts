@@ -238,3 +238,22 @@ describe("promotions", () => {
     expect((await call("DELETE", `/api/promotions/${id}/`, admin.token)).status).toBe(404);
   });
 });
+
+describe("an app hidden from the store (status failed)", () => {
+  it("its key screen reads its admin detail by slug and its pricing; buyers still cannot see it", async () => {
+    const app = await createApp({ status: "failed" });
+    const admin = await person("superuser");
+    const buyer = await person();
+    const detail = await api(`/api/apps/admin/detail/${app.url}/`, { token: admin.token });
+    expect(detail.status).toBe(200);
+    expect(detail.body.data).toMatchObject({ id: app.id, name: app.name, url: app.url, app_type: app.appType });
+    expect((await api(`/api/apps/admin/detail/${app.id}/`, { token: admin.token })).body.data.id).toBe(app.id);
+    expect((await api("/api/apps/admin/detail/no-such-app/", { token: admin.token })).status).toBe(404);
+
+    await db.insert(keyPricing).values({ appId: app.id, keyTypeId: await typeId("7days"), price: 1000 });
+    const pricing = await api(`/api/keys/apps/${app.url}/pricing/`, { token: admin.token });
+    expect(pricing.status).toBe(200);
+    expect(pricing.body.data).toHaveLength(1);
+    expect((await api(`/api/keys/apps/${app.url}/pricing/`, { token: buyer.token })).status).toBe(404);
+  });
+});
