@@ -40,7 +40,7 @@ export type KeyState = "not_activated" | "active" | "awaiting_device" | "expired
 
 const iso = (value: number | null) => (value === null ? null : new Date(value).toISOString());
 
-export function keyState(key: KeyBinding, now: number): KeyState {
+function keyState(key: KeyBinding, now: number): KeyState {
   if (key.banned_at !== null) return "banned";
   if (key.status === "revoked") return "revoked";
   if (key.status === "expired" || (key.expires_at !== null && key.expires_at <= now)) return "expired";
