@@ -77,6 +77,8 @@ const configSchema = z.object({
     )
     .transform((text) => (text === "" ? null : Number(text)))
     .refine((rate) => rate === null || (rate >= 1 && rate <= 1_000_000), "từ 1 đến 1000000 (số đồng cho 1 US$)"),
+  // How often a buyer may move a key to another device (hours between two resets of one key).
+  KEY_DEVICE_RESET_HOURS: z.coerce.number().int().min(1).max(8760).default(24),
   // What a good card credits: the gateway's `amount`, or floor(value × (1 − fee/100)).
   CARD_CREDIT: z.enum(["gateway_amount", "fee_formula"]).default("gateway_amount"),
   // Days the audit log keeps an entry before the cron removes it; the database refuses to delete

@@ -25,6 +25,10 @@ describe("admin access", () => {
       ["PATCH", "/api/keys/keys/1/update-status/", { status: "revoked" }],
       ["POST", "/api/keys/keys/1/activate/"],
       ["POST", "/api/keys/keys/1/deactivate/"],
+      ["POST", "/api/keys/keys/1/reset-device/"],
+      ["POST", "/api/keys/keys/1/extend/", { days: 1 }],
+      ["POST", "/api/keys/keys/1/ban/"],
+      ["POST", "/api/keys/keys/1/unban/"],
       ["DELETE", "/api/keys/keys/1/"],
       ["POST", "/api/keys/keys/bulk-delete/", { key_ids: [1] }],
       ["POST", `/api/keys/apps/${app.url}/cleanup-sold/`],
@@ -232,5 +236,24 @@ describe("promotions", () => {
     expect(list.body.data.some((promotion: Body) => promotion.id === id)).toBe(true);
     expect((await call("DELETE", `/api/promotions/${id}/`, admin.token)).body.message).toBe("Đã xóa khuyến mãi");
     expect((await call("DELETE", `/api/promotions/${id}/`, admin.token)).status).toBe(404);
+  });
+});
+
+describe("an app hidden from the store (status failed)", () => {
+  it("its key screen reads its admin detail by slug and its pricing; buyers still cannot see it", async () => {
+    const app = await createApp({ status: "failed" });
+    const admin = await person("superuser");
+    const buyer = await person();
+    const detail = await api(`/api/apps/admin/detail/${app.url}/`, { token: admin.token });
+    expect(detail.status).toBe(200);
+    expect(detail.body.data).toMatchObject({ id: app.id, name: app.name, url: app.url, app_type: app.appType });
+    expect((await api(`/api/apps/admin/detail/${app.id}/`, { token: admin.token })).body.data.id).toBe(app.id);
+    expect((await api("/api/apps/admin/detail/no-such-app/", { token: admin.token })).status).toBe(404);
+
+    await db.insert(keyPricing).values({ appId: app.id, keyTypeId: await typeId("7days"), price: 1000 });
+    const pricing = await api(`/api/keys/apps/${app.url}/pricing/`, { token: admin.token });
+    expect(pricing.status).toBe(200);
+    expect(pricing.body.data).toHaveLength(1);
+    expect((await api(`/api/keys/apps/${app.url}/pricing/`, { token: buyer.token })).status).toBe(404);
   });
 });

@@ -8,6 +8,8 @@ import { checkDeclaredFile } from "../services/app-files";
 import { createApp, deleteApp, findAdminApp, listAdminApps, updateApp } from "../services/app-admin";
 import { parseAppId } from "../services/catalogue";
 import { r2Reader } from "../services/files";
+import { NotFoundError } from "../services/errors";
+import { findAdminAppId } from "../services/key-admin";
 import { findCompletedUpload } from "../services/uploads";
 import { changesCatalogue } from "./changes-catalogue";
 import { adminActor, type ApiContext, type ApiEnv, db } from "./context";
@@ -97,4 +99,10 @@ adminAppsApi.post("/preview-ipa", async (c) => {
 
 adminAppsApi.get("/admin/list", async (c) => c.json({ success: true, data: await listAdminApps(db(c), publicOrigin(c.env, c.req.raw)) }));
 
-adminAppsApi.get("/admin/detail/:id", async (c) => c.json({ success: true, data: await adminApp(c, appId(c)) }));
+// By id or url slug (the key management screen is addressed by either).
+adminAppsApi.get("/admin/detail/:id", async (c) => {
+  const id = await findAdminAppId(c.env.DB, c.req.param("id")).catch((error) => {
+    throw error instanceof NotFoundError ? new ApiError(404, APP_FORM_MESSAGES.notFound) : error;
+  });
+  return c.json({ success: true, data: await adminApp(c, id) });
+});

@@ -2,19 +2,23 @@
 // the spec's client sends none for pricing changes; the server refuses them without one.
 // App pages show each app's prices and key stock: every change here supersedes their edge copies.
 import { Hono } from "hono";
-import { bulkDeleteKeysSchema, cleanupByStatusSchema, createPricingSchema, importKeysSchema, keyStatusSchema, updatePricingSchema } from "../schemas/keys";
+import { bulkDeleteKeysSchema, cleanupByStatusSchema, createPricingSchema, extendKeySchema, importKeysSchema, keyStatusSchema, updatePricingSchema } from "../schemas/keys";
 import {
   appKeyStats,
+  banKey,
   changeKeyStatus,
   createPricing,
   deleteKey,
   deleteKeys,
+  extendKey,
   findAdminAppId,
   findBatch,
   importKeys,
   KEY_ADMIN_MESSAGES,
   listAppKeys,
   listBatches,
+  resetKeyDevice,
+  unbanKey,
   updatePricing,
 } from "../services/key-admin";
 import { changesCatalogue } from "./changes-catalogue";
@@ -71,6 +75,17 @@ adminKeysApi.post("/keys/:id/deactivate", requireAdmin, changesCatalogue, async 
 adminKeysApi.post("/keys/:id/activate", requireAdmin, changesCatalogue, async (c) =>
   c.json({ success: true, message: KEY_ADMIN_MESSAGES.activated, data: await changeKeyStatus(c.env.DB, Number(c.req.param("id")), "revoked", "available", adminActor(c)) }),
 );
+
+// A sold key's controls: its buyer's device, its expiry, its ban. None changes the stock.
+adminKeysApi.post("/keys/:id/reset-device", requireAdmin, async (c) =>
+  c.json({ success: true, message: KEY_ADMIN_MESSAGES.deviceReset, data: await resetKeyDevice(c.env.DB, Number(c.req.param("id"))) }),
+);
+adminKeysApi.post("/keys/:id/extend", requireAdmin, async (c) => {
+  const { days } = await readJson(c, extendKeySchema);
+  return c.json({ success: true, message: KEY_ADMIN_MESSAGES.extended(days), data: await extendKey(c.env.DB, Number(c.req.param("id")), days) });
+});
+adminKeysApi.post("/keys/:id/ban", requireAdmin, async (c) => c.json({ success: true, message: KEY_ADMIN_MESSAGES.banned, data: await banKey(c.env.DB, Number(c.req.param("id"))) }));
+adminKeysApi.post("/keys/:id/unban", requireAdmin, async (c) => c.json({ success: true, message: KEY_ADMIN_MESSAGES.unbanned, data: await unbanKey(c.env.DB, Number(c.req.param("id"))) }));
 
 adminKeysApi.delete("/keys/:id", requireAdmin, changesCatalogue, async (c) => {
   await deleteKey(c.env.DB, Number(c.req.param("id")), adminActor(c));

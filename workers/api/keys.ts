@@ -2,7 +2,9 @@
 import { Hono } from "hono";
 import { keyCheckSchema, purchaseSchema } from "../schemas/keys";
 import { stockChanged } from "../http/catalogue-cache";
+import { getConfig } from "../config";
 import { resolvePublicAppId } from "../services/catalogue";
+import { findAdminAppId } from "../services/key-admin";
 import { checkKey } from "../services/key-check";
 import { listAppPricing, listKeyTypes } from "../services/keys";
 import { hit } from "../services/rate-limit";
@@ -10,6 +12,7 @@ import { usdVndRate } from "../services/store-settings";
 import { buyKey, WALLET_MESSAGES } from "../services/wallet";
 import { type ApiContext, type ApiEnv, db } from "./context";
 import { ApiError, MESSAGES } from "./errors";
+import { isAdmin } from "./require-admin";
 import { requireUser } from "./require-user";
 import { clientAddress, idempotencyKey, readJson } from "./validate";
 
@@ -22,14 +25,19 @@ async function appIdFrom(c: ApiContext): Promise<number> {
 }
 
 /** The app's pricings with their VND price at the rate in force. */
-async function pricingOf(c: ApiContext) {
-  const [appId, rate] = await Promise.all([appIdFrom(c), usdVndRate(c.env.DB, c.env)]);
+async function pricingOf(c: ApiContext, appIdOf = appIdFrom) {
+  const [appId, rate] = await Promise.all([appIdOf(c), usdVndRate(c.env.DB, c.env)]);
   return listAppPricing(db(c), appId, rate);
+}
+
+/** An admin's key screen shows the pricing of an app hidden from the store (status failed) too. */
+function pricingAppId(c: ApiContext): Promise<number> {
+  return isAdmin(c.get("user"), getConfig(c.env)) ? findAdminAppId(c.env.DB, c.req.param("app")) : appIdFrom(c);
 }
 
 keysApi.get("/types", async (c) => c.json({ success: true, data: await listKeyTypes(db(c)) }));
 
-keysApi.get("/apps/:app/pricing", requireUser, async (c) => c.json({ success: true, data: await pricingOf(c) }));
+keysApi.get("/apps/:app/pricing", requireUser, async (c) => c.json({ success: true, data: await pricingOf(c, pricingAppId) }));
 
 keysApi.get("/inventory/:app", async (c) => {
   const pricing = await pricingOf(c);

@@ -1,5 +1,7 @@
-// The buyer's wallet (spec §7 "Auth and wallet"): balance, ledger, purchases.
+// The buyer's wallet (spec §7 "Auth and wallet"): balance, ledger, purchases, and moving a bought key to another device.
 import { Hono } from "hono";
+import { getConfig } from "../config";
+import { KEY_DEVICE_MESSAGES, resetPurchaseDevice } from "../services/key-devices";
 import { findWallet, listPurchases, listTransactions } from "../services/wallet";
 import { type ApiEnv, db } from "./context";
 import { requireUser } from "./require-user";
@@ -11,3 +13,8 @@ walletApi.get("/wallet/balance", requireUser, async (c) => c.json({ success: tru
 walletApi.get("/wallet/transactions", requireUser, async (c) => c.json({ success: true, data: await listTransactions(db(c), c.get("user").id, 200) }));
 
 walletApi.get("/purchase/history", requireUser, async (c) => c.json({ success: true, data: await listPurchases(db(c), c.get("user").id) }));
+
+walletApi.post("/purchase/:id/reset-device", requireUser, async (c) => {
+  await resetPurchaseDevice(c.env.DB, c.get("user").id, Number(c.req.param("id")), getConfig(c.env).KEY_DEVICE_RESET_HOURS);
+  return c.json({ success: true, message: KEY_DEVICE_MESSAGES.reset });
+});

@@ -1,5 +1,6 @@
 // Admin key management (spec §7 "Keys", §4, §5): pricing, stock imports, status changes,
 // deletes and cleanups. A sold key can be deleted; its buyer keeps the code (orders copy it).
+// A sold key's controls (issue #16 item 5): device reset, extension, ban and unban.
 import { and, desc, eq, sql } from "drizzle-orm";
 import { formatPrice } from "../shared/format";
 import { getDb } from "../db/client";
@@ -9,6 +10,7 @@ import { isUniqueViolation } from "../db/errors";
 import { type AdminActor, auditQuery, auditStatement, changedFields } from "./audit";
 import { parseAppId } from "./catalogue";
 import { ConflictError, fieldError, INVALID_DATA, NotFoundError, ValidationError } from "./errors";
+import { deviceHint } from "./key-devices";
 import { listAppPricing } from "./keys";
 import { SETTINGS_MESSAGES, usdVndRate } from "./store-settings";
 
@@ -29,6 +31,16 @@ export const KEY_ADMIN_MESSAGES = {
   onlyAvailable: "Chỉ key có sẵn mới có thể thu hồi",
   batchNotFound: "Không tìm thấy lô key",
   onlyRevoked: "Chỉ key đã thu hồi mới có thể kích hoạt lại",
+  deviceReset: "Đã gỡ thiết bị của key",
+  noDevice: "Key chưa được kích hoạt trên thiết bị nào",
+  extended: (days: number) => `Đã gia hạn key thêm ${days} ngày`,
+  lifetime: "Key vĩnh viễn không thể gia hạn",
+  notActivated: "Key chưa được kích hoạt: thời hạn chỉ bắt đầu tính từ lần kích hoạt đầu tiên",
+  banned: "Đã khóa key",
+  unbanned: "Đã mở khóa key",
+  alreadyBanned: "Key đã bị khóa",
+  notBanned: "Key chưa bị khóa",
+  onlySold: "Chỉ key đã bán mới có thể bị khóa",
   badStatus: "Trạng thái không hợp lệ",
   tooManyLines: (max: number) => `Tối đa ${max} key mỗi lần nhập`,
   duplicatesRefused: (count: number) => `Có ${count} key bị trùng. Bật "bỏ qua key trùng" để nhập các key còn lại.`,
@@ -94,13 +106,20 @@ export type KeyRow = {
   activated_at: number | null;
   expires_at: number | null;
   device_id: string | null;
+  last_check_at: number | null;
+  check_count: number;
+  device_reset_count: number;
+  device_reset_at: number | null;
+  banned_at: number | null;
+  duration_days: number;
   created_at: number;
   app_id: number;
   app_url: string;
 };
 
 const KEY_SELECT = `SELECT k.id, k.key_code, k.status, k.key_type_id, t.display_name AS key_type_name, p.price, p.currency,
-  k.batch_id, b.batch_name, k.sold_at, k.activated_at, k.expires_at, k.device_id, k.created_at, k.app_id, a.url AS app_url
+  k.batch_id, b.batch_name, k.sold_at, k.activated_at, k.expires_at, k.device_id, k.last_check_at, k.check_count, k.device_reset_count,
+  k.device_reset_at, k.banned_at, t.duration_days, k.created_at, k.app_id, a.url AS app_url
   FROM license_keys k JOIN key_types t ON t.id = k.key_type_id JOIN apps a ON a.id = k.app_id
   LEFT JOIN key_pricing p ON p.app_id = k.app_id AND p.key_type_id = k.key_type_id
   LEFT JOIN key_batches b ON b.id = k.batch_id`;
@@ -119,9 +138,17 @@ function toAdminKey(row: KeyRow) {
     batch: row.batch_id === null ? null : { id: row.batch_id, batch_name: row.batch_name },
     app: { id: row.app_id, url: row.app_url },
     device_id: row.device_id,
+    device_hint: deviceHint(row.device_id),
+    lifetime: row.duration_days === 0,
     sold_at: iso(row.sold_at),
     activated_at: iso(row.activated_at),
     expires_at: iso(row.expires_at),
+    last_check_at: iso(row.last_check_at),
+    check_count: row.check_count,
+    device_reset_count: row.device_reset_count,
+    device_reset_at: iso(row.device_reset_at),
+    banned: row.banned_at !== null,
+    banned_at: iso(row.banned_at),
     created_at: iso(row.created_at),
   };
 }
@@ -366,6 +393,64 @@ export async function changeKeyStatus(d1: D1Database, id: number, from: "availab
   ]);
   if (changed.results.length === 0) throw new ConflictError(from === "available" ? KEY_ADMIN_MESSAGES.onlyAvailable : KEY_ADMIN_MESSAGES.onlyRevoked);
   return toAdminKey({ ...key, status: to });
+}
+
+// ---------------------------------------------------------------- a sold key's controls
+// Each is one conditional UPDATE, so a change that raced another is refused, never doubled.
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The key as it is after a change. */
+async function changedKey(d1: D1Database, id: number, changed: unknown, refusal: () => Error) {
+  if (!changed) throw refusal();
+  return toAdminKey(await findKey(d1, id));
+}
+
+/**
+ * Unbinds the key from its device; the next check binds it to whichever device asks. The buyer's
+ * once-a-day clock (device_reset_at) is left alone: an admin's help does not use the buyer's reset.
+ */
+export async function resetKeyDevice(d1: D1Database, id: number, now = Date.now()) {
+  const key = await findKey(d1, id);
+  const changed = await d1
+    .prepare("UPDATE license_keys SET device_id = NULL, device_reset_count = device_reset_count + 1, updated_at = ?1 WHERE id = ?2 AND device_id IS NOT NULL RETURNING id")
+    .bind(now, key.id)
+    .first();
+  return changedKey(d1, key.id, changed, () => new ConflictError(KEY_ADMIN_MESSAGES.noDevice));
+}
+
+/**
+ * Adds `days` to an activated key's expiry, counted from now when it has already expired (an
+ * expired key becomes usable again). A lifetime key has nothing to extend; an unactivated key's
+ * time has not started (activation sets its expiry), so neither can be extended.
+ */
+export async function extendKey(d1: D1Database, id: number, days: number, now = Date.now()) {
+  const key = await findKey(d1, id);
+  if (key.duration_days === 0) throw fieldError("days", KEY_ADMIN_MESSAGES.lifetime);
+  const changed = await d1
+    .prepare(
+      `UPDATE license_keys SET expires_at = max(expires_at, ?1) + ?2, status = CASE status WHEN 'expired' THEN 'used' ELSE status END, updated_at = ?1
+       WHERE id = ?3 AND activated_at IS NOT NULL AND expires_at IS NOT NULL RETURNING id`,
+    )
+    .bind(now, days * DAY_MS, key.id)
+    .first();
+  return changedKey(d1, key.id, changed, () => new ConflictError(KEY_ADMIN_MESSAGES.notActivated));
+}
+
+/** Bans a sold key: every check answers revoked from now on, and the buyer's history says so. */
+export async function banKey(d1: D1Database, id: number, now = Date.now()) {
+  const key = await findKey(d1, id);
+  const changed = await d1
+    .prepare("UPDATE license_keys SET banned_at = ?1, updated_at = ?1 WHERE id = ?2 AND banned_at IS NULL AND order_reference IS NOT NULL RETURNING id")
+    .bind(now, key.id)
+    .first();
+  return changedKey(d1, key.id, changed, () => new ConflictError(key.banned_at !== null ? KEY_ADMIN_MESSAGES.alreadyBanned : KEY_ADMIN_MESSAGES.onlySold));
+}
+
+export async function unbanKey(d1: D1Database, id: number, now = Date.now()) {
+  const key = await findKey(d1, id);
+  const changed = await d1.prepare("UPDATE license_keys SET banned_at = NULL, updated_at = ?1 WHERE id = ?2 AND banned_at IS NOT NULL RETURNING id").bind(now, key.id).first();
+  return changedKey(d1, key.id, changed, () => new ConflictError(KEY_ADMIN_MESSAGES.notBanned));
 }
 
 export async function deleteKey(d1: D1Database, id: number, actor: AdminActor): Promise<void> {

@@ -1,5 +1,6 @@
 // The key-check API for the mods themselves (DESIGN.md §7): the first valid check of a sold key
 // activates it on that device; later checks from the same device are valid until it expires.
+// A banned key answers revoked; a key its buyer or an admin unbound binds to the next device.
 import { formatDateTime } from "../shared/format";
 
 export type KeyCheck = { keyCode: string; deviceId: string; bundleId?: string | null };
@@ -23,6 +24,7 @@ type KeyRow = {
   device_id: string | null;
   activated_at: number | null;
   expires_at: number | null;
+  banned_at: number | null;
   duration_days: number;
   key_type: string;
   app_name: string;
@@ -43,7 +45,7 @@ async function findKey(db: D1Database, check: KeyCheck): Promise<KeyRow | null> 
   // A code is unique per app; the bundle id picks the app when two apps share a code.
   const rows = await db
     .prepare(
-      `SELECT k.id, k.status, k.device_id, k.activated_at, k.expires_at, t.duration_days, t.display_name AS key_type,
+      `SELECT k.id, k.status, k.device_id, k.activated_at, k.expires_at, k.banned_at, t.duration_days, t.display_name AS key_type,
          a.name AS app_name, a.bundle_identifier AS bundle_id
        FROM license_keys k JOIN key_types t ON t.id = k.key_type_id JOIN apps a ON a.id = k.app_id
        WHERE k.key_code = ?1 AND (?2 IS NULL OR a.bundle_identifier = ?2)
@@ -72,7 +74,7 @@ export async function checkKey(db: D1Database, check: KeyCheck, now = Date.now()
   const row = await findKey(db, check);
   if (!row) return { valid: false, reason: "not_found", message: REASONS.not_found };
   if (row.status === "available") return { valid: false, reason: "not_sold", message: REASONS.not_sold };
-  if (row.status === "revoked") return result(row, false, "revoked");
+  if (row.status === "revoked" || row.banned_at !== null) return result(row, false, "revoked");
   if (row.status === "expired" || (row.expires_at !== null && row.expires_at <= now)) return result(row, false, "expired");
 
   if (row.status === "sold") {
@@ -85,6 +87,15 @@ export async function checkKey(db: D1Database, check: KeyCheck, now = Date.now()
       .bind(check.deviceId, now, expiresAt, row.id)
       .first();
     if (activated) return result({ ...row, status: "used", device_id: check.deviceId, activated_at: now, expires_at: expiresAt }, true, "activated");
+    return checkKey(db, check, now);
+  }
+  if (row.device_id === null) {
+    // Unbound by a device reset: this device takes it; the expiry runs on, not restarted.
+    const rebound = await db
+      .prepare("UPDATE license_keys SET device_id = ?1, activated_at = ?2, updated_at = ?2 WHERE id = ?3 AND device_id IS NULL RETURNING id")
+      .bind(check.deviceId, now, row.id)
+      .first();
+    if (rebound) return result({ ...row, device_id: check.deviceId, activated_at: now }, true, "activated");
     return checkKey(db, check, now);
   }
   return row.device_id === check.deviceId ? result(row, true, "active") : result(row, false, "other_device");

@@ -5,10 +5,11 @@ import { desc, eq } from "drizzle-orm";
 import { formatVND } from "../shared/format";
 import { insufficientBalanceMessage, PURCHASE_MESSAGES } from "../shared/pricing";
 import type { Database } from "../db/client";
-import { orders, walletTransactions } from "../db/schema";
+import { licenseKeys, orders, walletTransactions } from "../db/schema";
 import { walletFor } from "../wallet/port";
 import { ConflictError, InsufficientFundsError, NotFoundError } from "./errors";
-import { type LedgerSource, type LedgerType, type PurchasedOrder, toPurchasedOrder, type WalletSnapshot, walletSnapshot } from "../wallet/money";
+import { purchaseKeyFields } from "./key-devices";
+import { type LedgerSource, type LedgerType, toPurchasedOrder, type WalletSnapshot, walletSnapshot } from "../wallet/money";
 
 export const WALLET_MESSAGES = {
   purchased: PURCHASE_MESSAGES.purchased,
@@ -68,28 +69,37 @@ export async function listTransactions(db: Database, userId: number, limit: numb
   return rows.map(toPublicTransaction);
 }
 
-/** A user's orders, newest first. */
-export async function listPurchases(db: Database, userId: number): Promise<PurchasedOrder[]> {
-  const rows = await db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.id)).limit(500);
-  return rows.map((row) =>
-    toPurchasedOrder({
-      id: row.id,
-      reference: row.reference,
-      app_id: row.appId,
-      app_name: row.appName,
-      app_bundle_id: row.appBundleId,
-      key_type_name: row.keyTypeName,
-      key_code: row.keyCode,
-      amount: row.amount,
-      currency: row.currency,
-      vnd_amount: row.vndAmount,
-      exchange_rate: row.exchangeRate,
-      status: row.status,
-      payment_method: row.paymentMethod,
-      created_at: row.createdAt.getTime(),
+/** A user's orders, newest first, each with where its key stands (activation, device, expiry, ban). */
+export async function listPurchases(db: Database, userId: number, now = Date.now()) {
+  const rows = await db
+    .select({ order: orders, key: licenseKeys })
+    .from(orders)
+    .leftJoin(licenseKeys, eq(licenseKeys.id, orders.keyId))
+    .where(eq(orders.userId, userId))
+    .orderBy(desc(orders.id))
+    .limit(500);
+  return rows.map(({ order, key }) => ({
+    ...toPurchasedOrder({
+      id: order.id,
+      reference: order.reference,
+      app_id: order.appId,
+      app_name: order.appName,
+      app_bundle_id: order.appBundleId,
+      key_type_name: order.keyTypeName,
+      key_code: order.keyCode,
+      amount: order.amount,
+      currency: order.currency,
+      vnd_amount: order.vndAmount,
+      exchange_rate: order.exchangeRate,
+      status: order.status,
+      payment_method: order.paymentMethod,
+      created_at: order.createdAt.getTime(),
     }),
-  );
+    ...purchaseKeyFields(key && { status: key.status, device_id: key.deviceId, activated_at: time(key.activatedAt), expires_at: time(key.expiresAt), last_check_at: time(key.lastCheckAt), banned_at: time(key.bannedAt) }, now),
+  }));
 }
+
+const time = (value: Date | null) => value?.getTime() ?? null;
 
 /**
  * Buys one key of a pricing with the buyer's balance, in the buyer's wallet (one purchase at a

@@ -7,10 +7,10 @@ import { useState } from "react";
 import { ACTIONS_COLUMN, ActionsCell, AdminTable, Badge, BUTTON_PRIMARY, BUTTON_SMALL, TD } from "~/components/admin/AdminShell";
 import { type KeyTypeOption, pricingTypeName } from "~/lib/admin";
 import { useActionFetcher } from "~/lib/admin-fetcher";
-import { type ActionResult, actionFailure, adminFetch, jsonBody } from "~/lib/admin-route";
+import { type ActionResult, adminFetch, jsonBody } from "~/lib/admin-route";
 import { formatNumber } from "../../../workers/shared/format";
 import { toast } from "~/lib/toast";
-import { type AdminPricing, useKeysData } from "../admin.app.$appId.keys/data";
+import { type AdminPricing, keyActionFailure, useKeysData } from "../admin.app.$appId.keys/data";
 import { type Editing, PricingModal, type PricingSubmit } from "./PricingModal";
 
 /** The tabs used to be ?tab=import and ?tab=keys: those addresses still open them. */
@@ -40,7 +40,7 @@ export async function clientAction({ request, params }: ClientActionFunctionArgs
     }
     return { ok: true, data: null };
   } catch (error) {
-    return actionFailure(error, request, action.intent === "create" ? "Thêm bảng giá thất bại" : "Cập nhật thất bại");
+    return keyActionFailure(error, request, action.intent === "create" ? "Thêm bảng giá thất bại" : "Cập nhật thất bại");
   }
 }
 
@@ -67,13 +67,12 @@ function PricingState({ pricing }: { pricing: AdminPricing }) {
 }
 
 export default function KeyPricingRoute() {
-  const { types, pricing, state } = useKeysData();
+  const { types, pricing } = useKeysData();
   const [editing, setEditing] = useState<Editing | null>(null);
   const [toggling, setToggling] = useState<number | null>(null);
   const toggle = useActionFetcher<ActionResult>();
   const save = useActionFetcher<ActionResult>(() => setEditing(null));
 
-  if (state === "failed") return <p className="text-zinc-400">Không tải được bảng giá.</p>;
   return (
     <section aria-labelledby="pricing-heading">
       <div className="mb-3 flex flex-wrap items-center justify-between gap-2">

@@ -8,11 +8,10 @@ import { Field, inputClass } from "~/components/Field";
 import { Spinner } from "~/components/Spinner";
 import { countKeyLines } from "~/lib/admin";
 import { useActionFetcher } from "~/lib/admin-fetcher";
-import { type ActionResult, actionFailure, adminFetch, jsonBody } from "~/lib/admin-route";
-import { ApiError } from "~/lib/api";
+import { type ActionResult, adminFetch, jsonBody } from "~/lib/admin-route";
 import { formatNumber } from "../../../workers/shared/format";
 import { toast } from "~/lib/toast";
-import { useKeysData } from "../admin.app.$appId.keys/data";
+import { keyActionFailure, useKeysData } from "../admin.app.$appId.keys/data";
 
 type ImportResult = { imported_count: number; skipped_count: number; invalid_count: number; total_lines: number; duration_ms: number };
 type ImportRequest = { app_url: string; batch_name: string; key_type: string; keys_text: string; description: string; skip_duplicates: true };
@@ -24,8 +23,7 @@ export async function clientAction({ request }: ClientActionFunctionArgs): Promi
     toast.success(answer.message || "Keys imported successfully!");
     return { ok: true, data: answer.data };
   } catch (error) {
-    const detailed = error instanceof ApiError && error.status !== 0 && error.status < 500;
-    return actionFailure(error, request, "Thêm key thất bại", detailed ? (message) => `Lỗi khi thêm keys: ${message}` : undefined);
+    return keyActionFailure(error, request, "Thêm key thất bại");
   }
 }
 

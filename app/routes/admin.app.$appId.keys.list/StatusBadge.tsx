@@ -10,12 +10,26 @@ export type AdminKey = {
   status: string;
   batch: { id: number; batch_name: string } | null;
   device_id: string | null;
+  /** The last 4 characters of the bound device's id. */
+  device_hint: string | null;
+  lifetime: boolean;
   sold_at: string | null;
   activated_at: string | null;
   expires_at: string | null;
+  last_check_at: string | null;
+  check_count: number;
+  device_reset_count: number;
+  banned: boolean;
+  banned_at: string | null;
   created_at: string | null;
 };
 
-export function StatusBadge({ status }: { status: string }) {
-  return <Badge tone={isKeyStatus(status) ? KEY_STATUS_TONES[status] : "bg-zinc-500/15 text-zinc-300 ring-zinc-400/30"}>{keyStatusLabel(status)}</Badge>;
+/** The key's status, and "Đã khóa" beside it while an admin's ban holds. */
+export function StatusBadge({ status, banned = false }: { status: string; banned?: boolean }) {
+  return (
+    <span className="inline-flex flex-wrap gap-1">
+      <Badge tone={isKeyStatus(status) ? KEY_STATUS_TONES[status] : "bg-zinc-500/15 text-zinc-300 ring-zinc-400/30"}>{keyStatusLabel(status)}</Badge>
+      {banned && <Badge tone="bg-red-500/15 text-red-300 ring-red-400/30">Đã khóa</Badge>}
+    </span>
+  );
 }

@@ -1,7 +1,8 @@
 // /admin/app/{appId}/keys/list: the key list tab (spec §2, §4 "Key status", "Cleanup modes"):
 // stats, the status filter and pages of 100 (an app may hold 10,000 keys) in the address and
 // loaded by clientLoader; ticking, bulk delete, per-key detail/revoke/delete and cleanup go
-// through clientAction, after which the list, the stats and the pricing stock reload.
+// through clientAction, after which the list, the stats and the pricing stock reload. So do an
+// unsold key's activate/deactivate and a sold key's device reset, extension, ban and unban.
 import { type ClientActionFunctionArgs, type ClientLoaderFunctionArgs, useLoaderData, useNavigation, useRevalidator, useSearchParams } from "@remix-run/react";
 import { redirectTo } from "~/lib/redirect-response";
 import { useState } from "react";
@@ -9,10 +10,12 @@ import { ACTIONS_COLUMN, ActionsCell, AdminTable, BUTTON_DANGER, BUTTON_SECONDAR
 import { Spinner } from "~/components/Spinner";
 import { choices, KEY_STATUS_LABELS, KEY_STATUSES, toggleAll } from "~/lib/admin";
 import { useActionFetcher } from "~/lib/admin-fetcher";
-import { type ActionResult, actionFailure, adminCallFailure, adminFetch, jsonBody } from "~/lib/admin-route";
+import { type ActionResult, adminCallFailure, adminFetch, jsonBody } from "~/lib/admin-route";
 import { formatDateTime, formatNumber, formatVND } from "../../../workers/shared/format";
 import { toast } from "~/lib/toast";
+import { keyActionFailure } from "../admin.app.$appId.keys/data";
 import { type Cleanup, CleanupModal } from "./CleanupModal";
+import { type KeyChange, KeyChangeDialog } from "./KeyChangeDialog";
 import { KeyDetailModal } from "./KeyDetailModal";
 import { type AdminKey, StatusBadge } from "./StatusBadge";
 
@@ -54,7 +57,21 @@ type KeyAction =
   | { intent: "delete"; id: number }
   | { intent: "bulk"; ids: number[] }
   | { intent: "revoke"; id: number }
+  | { intent: KeyChange; id: number; days?: number }
   | ({ intent: "cleanup"; ids: number[] } & Cleanup);
+
+const FAILURE_TEXTS: Record<KeyAction["intent"], string> = {
+  delete: "Xóa key thất bại",
+  bulk: "Xóa key thất bại",
+  cleanup: "Dọn dẹp thất bại",
+  revoke: "Cập nhật thất bại",
+  activate: "Cập nhật thất bại",
+  deactivate: "Cập nhật thất bại",
+  "reset-device": "Cập nhật thất bại",
+  extend: "Cập nhật thất bại",
+  ban: "Cập nhật thất bại",
+  unban: "Cập nhật thất bại",
+};
 
 export async function clientAction({ request, params }: ClientActionFunctionArgs): Promise<ActionResult> {
   const action = await jsonBody<KeyAction>(request);
@@ -68,6 +85,13 @@ export async function clientAction({ request, params }: ClientActionFunctionArgs
     } else if (action.intent === "revoke") {
       const body = await adminFetch<{ message?: string }>(request, `/api/keys/keys/${action.id}/update-status/`, { method: "PATCH", body: { status: "revoked" } });
       toast.success(body.message || "Key status updated successfully!");
+    } else if (action.intent !== "cleanup") {
+      // activate, deactivate, reset-device, extend, ban, unban: the server says what it did.
+      const body = await adminFetch<{ message: string }>(request, `/api/keys/keys/${action.id}/${action.intent}/`, {
+        method: "POST",
+        body: action.intent === "extend" ? { days: action.days } : undefined,
+      });
+      toast.success(body.message);
     } else {
       const base = keysBase(params.appId);
       const body =
@@ -80,14 +104,16 @@ export async function clientAction({ request, params }: ClientActionFunctionArgs
     }
     return { ok: true, data: null };
   } catch (error) {
-    const fallback = action.intent === "revoke" ? "Cập nhật thất bại" : action.intent === "cleanup" ? "Dọn dẹp thất bại" : "Xóa key thất bại";
-    return actionFailure(error, request, fallback);
+    return keyActionFailure(error, request, FAILURE_TEXTS[action.intent]);
   }
 }
 
 const STATUS_CHOICES = choices(KEY_STATUSES, KEY_STATUS_LABELS);
 
-type Pending = { kind: "delete"; key: AdminKey } | { kind: "bulk" } | { kind: "revoke"; key: AdminKey };
+type Pending = { kind: "delete"; key: AdminKey } | { kind: "bulk" } | { kind: "revoke"; key: AdminKey } | { kind: KeyChange; key: AdminKey };
+
+const isKeyChange = (pending: Pending | null): pending is { kind: KeyChange; key: AdminKey } =>
+  pending !== null && pending.kind !== "delete" && pending.kind !== "bulk" && pending.kind !== "revoke";
 
 export default function KeyListRoute() {
   const { list, stats } = useLoaderData<typeof clientLoader>();
@@ -97,14 +123,15 @@ export default function KeyListRoute() {
   const revalidator = useRevalidator();
   const loading = navigation.state === "loading" || revalidator.state === "loading";
   const [selected, setSelected] = useState<Set<number>>(new Set());
-  const [detail, setDetail] = useState<AdminKey | null>(null);
+  // The key shown in the detail, by id: after a change it shows the reloaded row.
+  const [detailId, setDetailId] = useState<number | null>(null);
   const [pending, setPending] = useState<Pending | null>(null);
   const [cleanupOpen, setCleanupOpen] = useState(false);
   const change = useActionFetcher<ActionResult>(() => {
     if (pending?.kind === "delete") setSelected((current) => toggleAll(current, [pending.key.id], false));
     if (pending?.kind === "bulk" || cleanupOpen) setSelected(new Set());
+    if (!isKeyChange(pending)) setDetailId(null);
     setPending(null);
-    setDetail(null);
     setCleanupOpen(false);
   });
 
@@ -122,6 +149,7 @@ export default function KeyListRoute() {
   }
 
   const keys = list.data;
+  const detail = keys.find((key) => key.id === detailId) ?? null;
   const pageIds = keys.map((key) => key.id);
   const allTicked = pageIds.length > 0 && pageIds.every((id) => selected.has(id));
 
@@ -141,6 +169,10 @@ export default function KeyListRoute() {
     if (!pending) return;
     if (pending.kind === "bulk") change.submitJson({ intent: "bulk", ids: [...selected] });
     else change.submitJson({ intent: pending.kind, id: pending.key.id });
+  }
+
+  function confirmChange(days?: number) {
+    if (isKeyChange(pending)) change.submitJson({ intent: pending.kind, id: pending.key.id, ...(days === undefined ? {} : { days }) });
   }
 
   return (
@@ -188,8 +220,8 @@ export default function KeyListRoute() {
                 onChange={(event) => setSelected((current) => toggleAll(current, pageIds, event.target.checked))}
                 className="h-4 w-4 accent-indigo-500"
               />
-        ),
-        className: "w-10",
+            ),
+            className: "w-10",
           },
           "Mã key",
           "Loại",
@@ -210,17 +242,27 @@ export default function KeyListRoute() {
             </td>
             <td className={TD}>{key.key_type_name}</td>
             <td className={TD}>
-              <StatusBadge status={key.status} />
+              <StatusBadge status={key.status} banned={key.banned} />
             </td>
             <td className={`${TD} max-w-[10rem] truncate`}>{key.batch?.batch_name ?? "—"}</td>
             <td className={`${TD} whitespace-nowrap`}>{formatDateTime(key.created_at)}</td>
             <ActionsCell>
-              <button type="button" className={BUTTON_SMALL} onClick={() => setDetail(key)}>
+              <button type="button" className={BUTTON_SMALL} onClick={() => setDetailId(key.id)}>
                 Chi tiết
               </button>
               {key.status === "available" && (
-                <button type="button" className={BUTTON_SMALL} onClick={() => setPending({ kind: "revoke", key })}>
-                  Thu hồi
+                <>
+                  <button type="button" className={BUTTON_SMALL} onClick={() => setPending({ kind: "revoke", key })}>
+                    Thu hồi
+                  </button>
+                  <button type="button" className={BUTTON_SMALL} onClick={() => setPending({ kind: "deactivate", key })}>
+                    Vô hiệu hóa
+                  </button>
+                </>
+              )}
+              {key.status === "revoked" && (
+                <button type="button" className={BUTTON_SMALL} onClick={() => setPending({ kind: "activate", key })}>
+                  Kích hoạt
                 </button>
               )}
               <button type="button" className={`${BUTTON_SMALL} text-red-300`} onClick={() => setPending({ kind: "delete", key })}>
@@ -235,9 +277,16 @@ export default function KeyListRoute() {
       </p>
       <Pager page={list.page} totalPages={list.total_pages} onPage={(next) => show({ status, page: next })} />
 
-      <KeyDetailModal keyRow={detail} onClose={() => setDetail(null)} onRevoke={(key) => setPending({ kind: "revoke", key })} />
+      <KeyDetailModal keyRow={detail} onClose={() => setDetailId(null)} onChange={(kind, key) => setPending({ kind, key })} />
+      <KeyChangeDialog
+        key={isKeyChange(pending) ? `${pending.kind}-${pending.key.id}` : "none"}
+        change={isKeyChange(pending) ? pending : null}
+        busy={change.busy}
+        onConfirm={confirmChange}
+        onClose={() => setPending(null)}
+      />
       <ConfirmDialog
-        open={pending !== null}
+        open={pending !== null && !isKeyChange(pending)}
         busy={change.busy}
         title={pending?.kind === "revoke" ? "Thu hồi key" : "Xóa key"}
         confirmLabel={pending?.kind === "revoke" ? "Thu hồi" : "Xóa"}

@@ -1,6 +1,9 @@
-// What the key management layout loads for its tabs, and how a tab reads it.
+// What the key management layout loads for its tabs, how a tab reads it, and how the key screens
+// word a failed action (spec §8 "Keys admin").
 import { useRouteLoaderData } from "@remix-run/react";
 import type { KeyTypeOption } from "~/lib/admin";
+import { type ActionFailed, actionFailure } from "~/lib/admin-route";
+import { ApiError } from "~/lib/api";
 
 export type AppHeader = { id: number; name: string; icon_url: string | null; app_type: string; url: string };
 
@@ -26,12 +29,27 @@ export type AdminPricing = {
 export type KeysData = {
   header: AppHeader | null;
   types: KeyTypeOption[];
-  /** "missing": no such app; "failed": the pricing could not be loaded (the message was shown). */
-  state: "ready" | "missing" | "failed";
+  /** "missing": no such app. A pricing that could not be loaded is an empty list (spec §8). */
+  state: "ready" | "missing";
   pricing: AdminPricing[];
 };
 
 /** The layout's data, for the tab routes. */
 export function useKeysData(): KeysData {
   return useRouteLoaderData("routes/admin.app.$appId.keys") as KeysData;
+}
+
+/**
+ * What a failed key action says: the action's own failure text leads, with the server's reason
+ * after it ('Xóa key thất bại: Key không tồn tại'); an unexpected failure (no answer, a server
+ * error, a bug) is 'Có lỗi xảy ra: {msg}'.
+ */
+export function keyFailureText(error: unknown, label: string): string {
+  if (error instanceof ApiError && error.status > 0 && error.status < 500) return error.message ? `${label}: ${error.message}` : label;
+  return `Có lỗi xảy ra: ${error instanceof Error && error.message ? error.message : label}`;
+}
+
+/** A key screen's clientAction failure: redirects as every admin call does, else the worded message in a red toast. */
+export function keyActionFailure(error: unknown, request: Request, label: string): ActionFailed {
+  return actionFailure(error, request, label, () => keyFailureText(error, label));
 }

@@ -21,7 +21,6 @@ import { FALLBACK_KEY_TYPES, type KeyTypeOption } from "~/lib/admin";
 import { adminCallFailure, adminFetch } from "~/lib/admin-route";
 import { ApiError, apiFetch } from "~/lib/api";
 import { pageMeta } from "~/lib/meta";
-import { toast } from "~/lib/toast";
 import type { AdminPricing, AppHeader, KeysData } from "./data";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "Quản lý key");
@@ -33,12 +32,12 @@ const TABS = [
 ] as const;
 
 
-/** The public app record for the header; failed apps are not public, so null then. */
-async function loadAppHeader(ref: string, signal: AbortSignal): Promise<AppHeader | null> {
-  const path = /^\d+$/.test(ref) ? `/api/apps/detail/${ref}/` : `/api/apps/detail-by-url/${encodeURIComponent(ref)}/`;
+/** The app for the header, from the admin detail (a failed app is not public but has keys too); null when it cannot be read. */
+async function loadAppHeader(request: Request, ref: string): Promise<AppHeader | null> {
   try {
-    return (await apiFetch<{ data: AppHeader }>(path, { signal })).data;
-  } catch {
+    return (await adminFetch<{ data: AppHeader }>(request, `/api/apps/admin/detail/${encodeURIComponent(ref)}/`)).data;
+  } catch (error) {
+    if (error instanceof Response) throw error; // adminFetch's redirect
     return null;
   }
 }
@@ -53,20 +52,21 @@ async function loadKeyTypes(signal: AbortSignal): Promise<KeyTypeOption[]> {
   }
 }
 
+/** The pricing; one that cannot be loaded is an empty list, silently (spec §8), unless the app does not exist. */
 async function loadPricing(request: Request, appId: string): Promise<Pick<KeysData, "state" | "pricing">> {
   try {
     const body = await adminFetch<{ data: AdminPricing[] }>(request, `/api/keys/apps/${encodeURIComponent(appId)}/pricing/`);
     return { state: "ready", pricing: body.data ?? [] };
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return { state: "missing", pricing: [] };
-    toast.error(`Lỗi khi tải dữ liệu: ${adminCallFailure(error, request, "Lỗi khi tải dữ liệu")}`);
-    return { state: "failed", pricing: [] };
+    adminCallFailure(error, request, ""); // an ended session or lost rights still redirect
+    return { state: "ready", pricing: [] };
   }
 }
 
 export async function clientLoader({ request, params }: ClientLoaderFunctionArgs): Promise<KeysData> {
   const appId = params.appId ?? "";
-  const [header, types, pricing] = await Promise.all([loadAppHeader(appId, request.signal), loadKeyTypes(request.signal), loadPricing(request, appId)]);
+  const [header, types, pricing] = await Promise.all([loadAppHeader(request, appId), loadKeyTypes(request.signal), loadPricing(request, appId)]);
   return { header, types, ...pricing };
 }
 

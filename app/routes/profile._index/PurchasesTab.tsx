@@ -1,7 +1,10 @@
 // The profile's purchases tab (spec §2, §3 "Purchased key"): every key bought, with its code and
-// a copy button (spec §8 clipboard messages).
+// a copy button (spec §8 clipboard messages), where the key stands (activation, device, expiry,
+// ban) and "Đổi thiết bị", which the route's clientAction carries out after a confirmation.
 import { Link } from "@remix-run/react";
-import { useRef } from "react";
+import { useId, useRef } from "react";
+import { Dialog, DialogCloseButton } from "~/components/Dialog";
+import { Spinner } from "~/components/Spinner";
 import { formatDateTime, formatPriceWithVnd } from "../../../workers/shared/format";
 import { PURCHASE_MESSAGES } from "../../../workers/shared/pricing";
 import { CopyButton } from "~/components/CopyButton";
@@ -22,14 +25,110 @@ export type Purchase = {
   formatted_total?: string;
   status: string;
   purchased_at: string;
+  /** Where the key stands; null when the key no longer exists (the code stays above). */
+  key_state?: KeyState | null;
+  activated_at?: string | null;
+  expires_at?: string | null;
+  /** The last 4 characters of the bound device's id. */
+  device_hint?: string | null;
+  last_check_at?: string | null;
+  banned_at?: string | null;
 };
+
+type KeyState = "not_activated" | "active" | "awaiting_device" | "expired" | "banned" | "revoked";
+
+/** The binding in one line, and its colour. */
+function bindingText(purchase: Purchase): { text: string; tone: string } | null {
+  switch (purchase.key_state) {
+    case "not_activated":
+      return { text: "Chưa kích hoạt", tone: "text-zinc-300" };
+    case "active":
+      return { text: `Đang dùng trên thiết bị …${purchase.device_hint} từ ${formatDateTime(purchase.activated_at)}`, tone: "text-emerald-300" };
+    case "awaiting_device":
+      return { text: "Đã gỡ thiết bị: key sẽ kích hoạt trên thiết bị kiểm tra tiếp theo", tone: "text-sky-300" };
+    case "expired":
+      return { text: `Hết hạn ${formatDateTime(purchase.expires_at)}`, tone: "text-amber-300" };
+    case "banned":
+      return { text: `Key đã bị khóa từ ${formatDateTime(purchase.banned_at)}`, tone: "text-red-300" };
+    case "revoked":
+      return { text: "Key đã bị thu hồi", tone: "text-red-300" };
+    default:
+      return null;
+  }
+}
+
+function KeyBinding({ purchase, onMove }: { purchase: Purchase; onMove: () => void }) {
+  const binding = bindingText(purchase);
+  if (!binding) return null;
+  const inUse = purchase.key_state === "active" || purchase.key_state === "awaiting_device";
+  return (
+    <div className="mt-3 flex flex-wrap items-center justify-between gap-x-4 gap-y-2 text-sm" data-testid="purchase-binding">
+      <div className="min-w-0">
+        <p className={`font-medium break-words ${binding.tone}`} data-testid="purchase-binding-state">
+          {binding.text}
+        </p>
+        {inUse && (
+          <p className="text-xs text-zinc-400">
+            {purchase.expires_at ? `Hạn dùng đến ${formatDateTime(purchase.expires_at)}` : "Không giới hạn thời gian"}
+            {purchase.last_check_at ? ` · Kiểm tra gần nhất ${formatDateTime(purchase.last_check_at)}` : ""}
+          </p>
+        )}
+      </div>
+      {purchase.key_state === "active" && (
+        <button
+          type="button"
+          onClick={onMove}
+          className="rounded-lg border border-white/10 px-3 py-1.5 text-sm font-semibold text-zinc-100 hover:border-indigo-400/60 hover:text-white"
+        >
+          Đổi thiết bị
+        </button>
+      )}
+    </div>
+  );
+}
+
+/** The confirmation before a key leaves its device. */
+function MoveDeviceDialog({ purchase, busy, onConfirm, onClose }: { purchase: Purchase | null; busy: boolean; onConfirm: () => void; onClose: () => void }) {
+  const titleId = useId();
+  const textId = useId();
+  return (
+    <Dialog open={purchase !== null} onClose={onClose} labelledBy={titleId} describedBy={textId} busy={busy} testId="move-device-dialog">
+      <div className="mb-3 flex items-start justify-between gap-3">
+        <h2 id={titleId} className="text-lg font-bold text-white">
+          Đổi thiết bị
+        </h2>
+        <DialogCloseButton onClick={onClose} disabled={busy} />
+      </div>
+      <div id={textId} className="space-y-2 text-sm text-zinc-300">
+        <p>
+          Gỡ key {purchase?.app_name} khỏi thiết bị …{purchase?.device_hint}?
+        </p>
+        <p>Thiết bị đầu tiên kiểm tra key sau đó sẽ được kích hoạt. Thời hạn key không thay đổi. Sau khi đổi, bạn cần chờ một thời gian mới đổi được lần nữa.</p>
+      </div>
+      <div className="mt-5 flex justify-end gap-2">
+        <button type="button" onClick={onClose} disabled={busy} className="rounded-lg px-4 py-2 text-sm font-semibold text-zinc-300 hover:text-white disabled:opacity-50">
+          Hủy
+        </button>
+        <button
+          type="button"
+          onClick={onConfirm}
+          disabled={busy}
+          className="inline-flex items-center gap-2 rounded-lg bg-indigo-500 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-400 disabled:opacity-60"
+        >
+          {busy && <Spinner />}
+          Đổi thiết bị
+        </button>
+      </div>
+    </Dialog>
+  );
+}
 
 const STATUS: Record<string, { label: string; tone: string }> = {
   completed: { label: "Hoàn thành", tone: "bg-emerald-500/15 text-emerald-300" },
   refunded: { label: "Đã hoàn tiền", tone: "bg-amber-500/15 text-amber-200" },
 };
 
-function PurchaseCard({ purchase }: { purchase: Purchase }) {
+function PurchaseCard({ purchase, onMove }: { purchase: Purchase; onMove: (purchase: Purchase) => void }) {
   const code = useRef<HTMLElement>(null);
   const status = STATUS[purchase.status] ?? { label: purchase.status, tone: "bg-zinc-500/15 text-zinc-300" };
 
@@ -76,12 +175,17 @@ function PurchaseCard({ purchase }: { purchase: Purchase }) {
         </code>
         <CopyButton value={purchase.key_code} label="key" copiedMessage={PURCHASE_MESSAGES.copied} failedMessage={PURCHASE_MESSAGES.copyFailed} onFailed={selectCode} />
       </div>
+      <KeyBinding purchase={purchase} onMove={() => onMove(purchase)} />
     </li>
   );
 }
 
-export function PurchasesTab({ purchases, onRetry }: { purchases: ListState<Purchase>; onRetry: () => void }) {
+/** The move of a key to another device: which purchase is being confirmed, and the route's action. */
+export type DeviceMove = { moving: Purchase | null; busy: boolean; ask: (purchase: Purchase) => void; cancel: () => void; confirm: () => void };
+
+export function PurchasesTab({ purchases, onRetry, deviceMove }: { purchases: ListState<Purchase>; onRetry: () => void; deviceMove: DeviceMove }) {
   return (
+    <>
     <ListBody
       state={purchases}
       onRetry={onRetry}
@@ -97,10 +201,12 @@ export function PurchasesTab({ purchases, onRetry }: { purchases: ListState<Purc
       {(rows) => (
         <ul className="space-y-3" data-testid="purchases">
           {rows.map((purchase) => (
-            <PurchaseCard key={purchase.id} purchase={purchase} />
+            <PurchaseCard key={purchase.id} purchase={purchase} onMove={deviceMove.ask} />
           ))}
         </ul>
       )}
     </ListBody>
+    <MoveDeviceDialog purchase={deviceMove.moving} busy={deviceMove.busy} onConfirm={deviceMove.confirm} onClose={deviceMove.cancel} />
+    </>
   );
 }

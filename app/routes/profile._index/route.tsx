@@ -4,6 +4,7 @@
 // ?topup=vietqr|card (the header's links) opens that dialog on the wallet tab and
 // ?vietqr_success=true (back from a payment page) says so and refreshes; both leave the URL. The
 // dialogs' settings are read by this loader (for ?topup=) or by the button that opens them.
+// The same action moves a bought key to another device (a JSON body with intent "reset-device").
 import {
   type ClientActionFunctionArgs,
   type ClientLoaderFunctionArgs,
@@ -32,6 +33,7 @@ import { CardTopupModal } from "./CardTopupModal";
 import { ChangePasswordModal } from "./ChangePasswordModal";
 import type { ListState } from "./ProfileList";
 import { type Purchase, PurchasesTab } from "./PurchasesTab";
+import { useActionFetcher } from "~/lib/admin-fetcher";
 import { useTopupSessionExpired } from "./TopupParts";
 import { type OpenTopup, loadCardConfig, loadVietQrConfig, openedTopup } from "./topup-config";
 import { VietQrModal } from "./VietQrModal";
@@ -40,6 +42,7 @@ import { TopupButtons, WalletTab, type WalletTransaction } from "./WalletTab";
 const NOT_SET = "Chưa cập nhật";
 const VIETQR_RETURNED = "Nạp tiền thành công!";
 const LIST_FAILED = "Lỗi khi tải dữ liệu người dùng";
+const MOVE_FAILED = "Không thể đổi thiết bị. Vui lòng thử lại.";
 
 const TAB_LABELS: Record<ProfileTab, string> = { profile: "Hồ sơ", wallet: "Ví tiền", purchases: "Lịch sử mua hàng" };
 
@@ -113,8 +116,32 @@ async function refetchBalance(signal?: AbortSignal) {
   }
 }
 
-/** A top-up settled (VietQR paid, a card answered): the balance into the stored user, the ledger read again, the wallet tab. */
+type MovedDevice = { ok: true } | { ok: false; error: string };
+
+/** Unbinds a bought key from its device; the purchases are read again to show it. */
+async function resetDevice(request: Request, purchaseId: number): Promise<MovedDevice> {
+  try {
+    const body = await apiFetch<{ message: string }>(`/api/auth/purchase/${purchaseId}/reset-device/`, { method: "POST", auth: true, signal: request.signal });
+    delete opened.purchases;
+    toast.success(body.message);
+    return { ok: true };
+  } catch (error) {
+    if (isSessionOver(error)) return sessionEnded(request);
+    const message = error instanceof ApiError ? error.message : MOVE_FAILED;
+    toast.error(message);
+    return { ok: false, error: message };
+  }
+}
+
+/**
+ * A top-up settled (VietQR paid, a card answered): the balance into the stored user, the ledger
+ * read again, the wallet tab. Or a key moves to another device.
+ */
 export async function clientAction({ request }: ClientActionFunctionArgs) {
+  if (request.headers.get("Content-Type")?.includes("application/json")) {
+    const action = (await request.json()) as { intent: "reset-device"; purchase_id: number };
+    return resetDevice(request, action.purchase_id);
+  }
   delete opened.ledger;
   await refetchBalance(request.signal);
   return replace("/profile?tab=wallet");
@@ -180,6 +207,8 @@ export default function ProfileScreen() {
   const sessionExpired = useSessionExpired();
   const topupSessionExpired = useTopupSessionExpired();
   const [passwordOpen, setPasswordOpen] = useState(false);
+  const [moving, setMoving] = useState<Purchase | null>(null);
+  const moveDevice = useActionFetcher<MovedDevice>(() => setMoving(null));
   const [topup, setTopup] = useState<OpenTopup | null>(loaded.topup);
   const [shown, setShown] = useState(loaded);
   // A load that carries ?topup='s request opens that dialog (once per load).
@@ -335,7 +364,17 @@ export default function ProfileScreen() {
               </section>
             )}
             {name === "wallet" && <WalletTab user={user} ledger={listState(loaded, "ledger", retrying)} onRetry={revalidator.revalidate} onTopup={openTopup} />}
-            {name === "purchases" && <PurchasesTab purchases={listState(loaded, "purchases", retrying)} onRetry={revalidator.revalidate} />}
+            {name === "purchases" && <PurchasesTab
+                purchases={listState(loaded, "purchases", retrying)}
+                onRetry={revalidator.revalidate}
+                deviceMove={{
+                  moving,
+                  busy: moveDevice.busy,
+                  ask: setMoving,
+                  cancel: () => setMoving(null),
+                  confirm: () => moving && moveDevice.submitJson({ intent: "reset-device", purchase_id: moving.id }),
+                }}
+              />}
           </div>
         ))}
       </div>
