@@ -62,6 +62,21 @@ function promotionBody(code: string, name = "Khuyến mãi kiểm tra") {
   return { name, code, promotion_type: "fixed", bonus_amount: 5000, duration: 7 };
 }
 
+/** A sold key its buyer has activated on a device. */
+async function activatedKey() {
+  const buyer = await funded(100_000);
+  const { pricing } = await listing({ price: 1000, stock: 1, type: "30days" });
+  const bought = await apiWithHeaders("/api/keys/purchase/", { token: buyer.token, body: { key_pricing_id: pricing.id } });
+  const code: string = bought.body.key.key_code;
+  await request("/api/keys/check/", { method: "POST", headers: { "Content-Type": "application/json", "CF-Connecting-IP": unique("ip") }, body: JSON.stringify({ key_code: code, device_id: unique("device") }) });
+  const [key] = await db.select().from(licenseKeys).where(eq(licenseKeys.keyCode, code));
+  return { keyId: key.id };
+}
+
+async function keyRow(id: number) {
+  return (await db.select().from(licenseKeys).where(eq(licenseKeys.id, id)))[0];
+}
+
 /** One admin action: what it needs, the call, and whether its change is in effect. */
 type Case = {
   action: string;
@@ -299,6 +314,28 @@ const CASES: Case[] = [
       };
     },
   },
+  ...(["key.reset_device", "key.extend", "key.ban", "key.unban"] as const).map(
+    (action): Case => ({
+      action,
+      async prepare(admin) {
+        const { keyId } = await activatedKey();
+        if (action === "key.unban") await db.update(licenseKeys).set({ bannedAt: new Date() }).where(eq(licenseKeys.id, keyId));
+        const before = await keyRow(keyId);
+        const path = { "key.reset_device": "reset-device", "key.extend": "extend", "key.ban": "ban", "key.unban": "unban" }[action];
+        return {
+          run: () => call(admin, "POST", `/api/keys/keys/${keyId}/${path}/`, action === "key.extend" ? { days: 3 } : undefined),
+          done: async () => {
+            const after = await keyRow(keyId);
+            if (action === "key.reset_device") return after.deviceId === null;
+            if (action === "key.extend") return after.expiresAt!.getTime() > before.expiresAt!.getTime();
+            return (after.bannedAt !== null) === (action === "key.ban");
+          },
+          details: action === "key.extend" ? { days: 3 } : {},
+          target: ["license_key", String(keyId)],
+        };
+      },
+    }),
+  ),
   {
     action: "settings.update",
     async prepare(admin) {
