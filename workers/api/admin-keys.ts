@@ -78,14 +78,14 @@ adminKeysApi.post("/keys/:id/activate", requireAdmin, changesCatalogue, async (c
 
 // A sold key's controls: its buyer's device, its expiry, its ban. None changes the stock.
 adminKeysApi.post("/keys/:id/reset-device", requireAdmin, async (c) =>
-  c.json({ success: true, message: KEY_ADMIN_MESSAGES.deviceReset, data: await resetKeyDevice(c.env.DB, Number(c.req.param("id"))) }),
+  c.json({ success: true, message: KEY_ADMIN_MESSAGES.deviceReset, data: await resetKeyDevice(c.env.DB, Number(c.req.param("id")), adminActor(c)) }),
 );
 adminKeysApi.post("/keys/:id/extend", requireAdmin, async (c) => {
   const { days } = await readJson(c, extendKeySchema);
-  return c.json({ success: true, message: KEY_ADMIN_MESSAGES.extended(days), data: await extendKey(c.env.DB, Number(c.req.param("id")), days) });
+  return c.json({ success: true, message: KEY_ADMIN_MESSAGES.extended(days), data: await extendKey(c.env.DB, Number(c.req.param("id")), days, adminActor(c)) });
 });
-adminKeysApi.post("/keys/:id/ban", requireAdmin, async (c) => c.json({ success: true, message: KEY_ADMIN_MESSAGES.banned, data: await banKey(c.env.DB, Number(c.req.param("id"))) }));
-adminKeysApi.post("/keys/:id/unban", requireAdmin, async (c) => c.json({ success: true, message: KEY_ADMIN_MESSAGES.unbanned, data: await unbanKey(c.env.DB, Number(c.req.param("id"))) }));
+adminKeysApi.post("/keys/:id/ban", requireAdmin, async (c) => c.json({ success: true, message: KEY_ADMIN_MESSAGES.banned, data: await banKey(c.env.DB, Number(c.req.param("id")), adminActor(c)) }));
+adminKeysApi.post("/keys/:id/unban", requireAdmin, async (c) => c.json({ success: true, message: KEY_ADMIN_MESSAGES.unbanned, data: await unbanKey(c.env.DB, Number(c.req.param("id")), adminActor(c)) }));
 
 adminKeysApi.delete("/keys/:id", requireAdmin, changesCatalogue, async (c) => {
   await deleteKey(c.env.DB, Number(c.req.param("id")), adminActor(c));

@@ -7,7 +7,7 @@ import { getDb } from "../db/client";
 import { apps, keyBatches, keyPricing, keyTypes, KEY_STATUSES } from "../db/schema";
 import type { CreatePricingInput, ImportKeysInput, UpdatePricingInput } from "../schemas/keys";
 import { isUniqueViolation } from "../db/errors";
-import { type AdminActor, auditQuery, auditStatement, changedFields } from "./audit";
+import { type AdminActor, type AuditRecord, auditQuery, auditStatement, changedFields } from "./audit";
 import { parseAppId } from "./catalogue";
 import { ConflictError, fieldError, INVALID_DATA, NotFoundError, ValidationError } from "./errors";
 import { deviceHint } from "./key-devices";
@@ -400,23 +400,26 @@ export async function changeKeyStatus(d1: D1Database, id: number, from: "availab
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** The key as it is after a change. */
-async function changedKey(d1: D1Database, id: number, changed: unknown, refusal: () => Error) {
-  if (!changed) throw refusal();
-  return toAdminKey(await findKey(d1, id));
+/**
+ * A sold key's conditional UPDATE and its audit record, in one batch: the record is written only
+ * when the UPDATE changed the key. The key as it is after, or the refusal.
+ */
+async function changeSoldKey(d1: D1Database, keyId: number, update: D1PreparedStatement, audit: Omit<AuditRecord, "targetType" | "targetId">, refusal: () => Error) {
+  const [result] = await d1.batch([update, auditStatement(d1, { ...audit, targetType: "license_key", targetId: keyId }, { when: "if_changed" })]);
+  if (!result.meta.changes) throw refusal();
+  return toAdminKey(await findKey(d1, keyId));
 }
 
 /**
  * Unbinds the key from its device; the next check binds it to whichever device asks. The buyer's
  * once-a-day clock (device_reset_at) is left alone: an admin's help does not use the buyer's reset.
  */
-export async function resetKeyDevice(d1: D1Database, id: number, now = Date.now()) {
+export async function resetKeyDevice(d1: D1Database, id: number, actor: AdminActor, now = Date.now()) {
   const key = await findKey(d1, id);
-  const changed = await d1
-    .prepare("UPDATE license_keys SET device_id = NULL, device_reset_count = device_reset_count + 1, updated_at = ?1 WHERE id = ?2 AND device_id IS NOT NULL RETURNING id")
-    .bind(now, key.id)
-    .first();
-  return changedKey(d1, key.id, changed, () => new ConflictError(KEY_ADMIN_MESSAGES.noDevice));
+  const update = d1
+    .prepare("UPDATE license_keys SET device_id = NULL, device_reset_count = device_reset_count + 1, updated_at = ?1 WHERE id = ?2 AND device_id IS NOT NULL")
+    .bind(now, key.id);
+  return changeSoldKey(d1, key.id, update, { actor, action: "key.reset_device", details: { app_id: key.app_id } }, () => new ConflictError(KEY_ADMIN_MESSAGES.noDevice));
 }
 
 /**
@@ -424,33 +427,31 @@ export async function resetKeyDevice(d1: D1Database, id: number, now = Date.now(
  * expired key becomes usable again). A lifetime key has nothing to extend; an unactivated key's
  * time has not started (activation sets its expiry), so neither can be extended.
  */
-export async function extendKey(d1: D1Database, id: number, days: number, now = Date.now()) {
+export async function extendKey(d1: D1Database, id: number, days: number, actor: AdminActor, now = Date.now()) {
   const key = await findKey(d1, id);
   if (key.duration_days === 0) throw fieldError("days", KEY_ADMIN_MESSAGES.lifetime);
-  const changed = await d1
+  const update = d1
     .prepare(
       `UPDATE license_keys SET expires_at = max(expires_at, ?1) + ?2, status = CASE status WHEN 'expired' THEN 'used' ELSE status END, updated_at = ?1
-       WHERE id = ?3 AND activated_at IS NOT NULL AND expires_at IS NOT NULL RETURNING id`,
+       WHERE id = ?3 AND activated_at IS NOT NULL AND expires_at IS NOT NULL`,
     )
-    .bind(now, days * DAY_MS, key.id)
-    .first();
-  return changedKey(d1, key.id, changed, () => new ConflictError(KEY_ADMIN_MESSAGES.notActivated));
+    .bind(now, days * DAY_MS, key.id);
+  const details = { app_id: key.app_id, days, expires_before: key.expires_at };
+  return changeSoldKey(d1, key.id, update, { actor, action: "key.extend", details }, () => new ConflictError(KEY_ADMIN_MESSAGES.notActivated));
 }
 
 /** Bans a sold key: every check answers revoked from now on, and the buyer's history says so. */
-export async function banKey(d1: D1Database, id: number, now = Date.now()) {
+export async function banKey(d1: D1Database, id: number, actor: AdminActor, now = Date.now()) {
   const key = await findKey(d1, id);
-  const changed = await d1
-    .prepare("UPDATE license_keys SET banned_at = ?1, updated_at = ?1 WHERE id = ?2 AND banned_at IS NULL AND order_reference IS NOT NULL RETURNING id")
-    .bind(now, key.id)
-    .first();
-  return changedKey(d1, key.id, changed, () => new ConflictError(key.banned_at !== null ? KEY_ADMIN_MESSAGES.alreadyBanned : KEY_ADMIN_MESSAGES.onlySold));
+  const update = d1.prepare("UPDATE license_keys SET banned_at = ?1, updated_at = ?1 WHERE id = ?2 AND banned_at IS NULL AND order_reference IS NOT NULL").bind(now, key.id);
+  const refusal = () => new ConflictError(key.banned_at !== null ? KEY_ADMIN_MESSAGES.alreadyBanned : KEY_ADMIN_MESSAGES.onlySold);
+  return changeSoldKey(d1, key.id, update, { actor, action: "key.ban", details: { app_id: key.app_id } }, refusal);
 }
 
-export async function unbanKey(d1: D1Database, id: number, now = Date.now()) {
+export async function unbanKey(d1: D1Database, id: number, actor: AdminActor, now = Date.now()) {
   const key = await findKey(d1, id);
-  const changed = await d1.prepare("UPDATE license_keys SET banned_at = NULL, updated_at = ?1 WHERE id = ?2 AND banned_at IS NOT NULL RETURNING id").bind(now, key.id).first();
-  return changedKey(d1, key.id, changed, () => new ConflictError(KEY_ADMIN_MESSAGES.notBanned));
+  const update = d1.prepare("UPDATE license_keys SET banned_at = NULL, updated_at = ?1 WHERE id = ?2 AND banned_at IS NOT NULL").bind(now, key.id);
+  return changeSoldKey(d1, key.id, update, { actor, action: "key.unban", details: { app_id: key.app_id } }, () => new ConflictError(KEY_ADMIN_MESSAGES.notBanned));
 }
 
 export async function deleteKey(d1: D1Database, id: number, actor: AdminActor): Promise<void> {
