@@ -50,3 +50,14 @@ test.describe("without JavaScript", () => {
     await expect(grid(page).getByRole("heading", { name: "Chiến Binh Rồng Mod Menu" })).toBeVisible();
   });
 });
+
+test("the store can be added to a home screen: manifest and PNG touch icon", async ({ page, request }) => {
+  await page.goto("/");
+  const touchIcon = await page.locator('link[rel="apple-touch-icon"]').getAttribute("href");
+  const icon = await request.get(touchIcon!);
+  expect(icon.headers()["content-type"]).toBe("image/png");
+  expect((await icon.body()).subarray(1, 4).toString()).toBe("PNG");
+  const manifest = await (await request.get((await page.locator('link[rel="manifest"]').getAttribute("href"))!)).json();
+  expect(manifest.name).toBe("iOS Game Hack");
+  for (const entry of manifest.icons) expect((await request.get(entry.src)).headers()["content-type"]).toBe("image/png");
+});
