@@ -6,6 +6,12 @@ import { expect, test } from "@playwright/test";
 const grid = (page: import("@playwright/test").Page) => page.getByRole("list", { name: "Danh sách ứng dụng" });
 
 test("a visitor searches without diacritics, filters by type, clears an empty search and goes back", async ({ page }) => {
+  // A search page is rendered from its normalised address: it must still hydrate cleanly.
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  page.on("pageerror", (error) => errors.push(error.message));
   await page.goto("/");
   const search = page.getByRole("searchbox", { name: "Tìm ứng dụng" });
   await search.fill("chien binh");
@@ -38,6 +44,7 @@ test("a visitor searches without diacritics, filters by type, clears an empty se
   await expect(page.getByText("Không tìm thấy ứng dụng nào")).toBeVisible();
   await page.goBack();
   await expect(grid(page).getByRole("heading", { name: "NoAds Tweak" })).toBeVisible();
+  expect(errors).toEqual([]);
 });
 
 test.describe("without JavaScript", () => {
