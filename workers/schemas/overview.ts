@@ -1,7 +1,7 @@
 // The owner's overview query (GET /api/admin/overview/?days=).
 import { z } from "zod";
 
-export const OVERVIEW_MAX_DAYS = 90;
+const OVERVIEW_MAX_DAYS = 90;
 
 export const overviewQuerySchema = z.object({
   days: z.coerce

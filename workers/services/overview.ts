@@ -11,7 +11,7 @@ const RECENT_USERS = 5;
 const LOW_STOCK_LISTED = 20;
 
 /** Where deposit ledger rows come from (wallet_transactions.source). */
-export const DEPOSIT_CHANNELS = ["vietqr", "card", "bank_transfer", "bonus", "admin"] as const;
+const DEPOSIT_CHANNELS = ["vietqr", "card", "bank_transfer", "bonus", "admin"] as const;
 type Channel = (typeof DEPOSIT_CHANNELS)[number];
 
 type Periods = { today: number; last_7_days: number; last_30_days: number };
