@@ -10,6 +10,7 @@ import os from "node:os";
 import { join } from "node:path";
 import { benchPurchases, BUYERS } from "./bench-purchases.mjs";
 import { benchUser, seedBenchStore } from "./bench/catalogue.mjs";
+import { benchSearchAndOverview } from "./bench/overview.mjs";
 import { api, measure, measureInterleaved } from "./bench/http.mjs";
 import { pageJavaScript } from "./bench/js-weight.mjs";
 import { latencyChart, markdownReport, summaryTable } from "./bench/report.mjs";
@@ -186,6 +187,8 @@ async function main() {
   step("Worker bundle (wrangler deploy --dry-run)");
   results.bundle = workerBundleSize();
   console.log(`  ${(results.bundle.gzip / 1024).toFixed(1)} KB gzipped (${(results.bundle.bytes / 1024).toFixed(1)} KB raw)`);
+  step(`home search and the owner's overview (${seeded.ledgerRows} ledger rows, ${seeded.orders} orders)`);
+  results.searchAndOverview = await benchSearchAndOverview({ origin, settings, log: (line) => console.log(`  ${line}`) });
 
   step("purchases");
   const [buyers, stormUsers] = [seeded.userIds.slice(0, BUYERS + 1), seeded.userIds.slice(BUYERS + 1, BUYERS + 1 + STORM_TOPUPS)];

@@ -13,6 +13,7 @@ import { renderOutbox } from "./dev-outbox";
 import { ensureAdminAccount } from "./services/accounts";
 import { cachedPage, cachedResource, isCachedResource, isPublicPageRequest } from "./http/catalogue-cache";
 import { runScheduledJobs } from "./services/scheduled";
+import { webManifest } from "./http/web-manifest";
 
 export { UserWallet } from "./wallet/user-wallet";
 
@@ -62,6 +63,7 @@ export default {
       const produce = async (forwarded: Request) => router.fetch(forwarded, env, ctx);
       return withSecurityHeaders(request, isCachedResource(request) ? await cachedResource(request, env, ctx, RELEASE, produce) : await produce(request));
     }
+    if (pathname === "/manifest.webmanifest") return withSecurityHeaders(request, webManifest(getConfig(env).SITE_NAME));
     if (pathname === "/dev/outbox" && getConfig(env).APP_ENV === "development") {
       return withSecurityHeaders(request, await renderOutbox(env), createNonce());
     }

@@ -20,6 +20,9 @@ const BADGE_STYLES: Record<string, string> = {
   rootfull: "bg-rose-500/15 text-rose-300 ring-rose-400/30",
 };
 
+/** The seven types, in the order filters list them. */
+export const APP_TYPE_VALUES = Object.keys(APP_TYPE_LABELS);
+
 const NEUTRAL_BADGE = "bg-zinc-500/15 text-zinc-300 ring-zinc-400/30";
 
 export function appTypeLabel(type: string): string {

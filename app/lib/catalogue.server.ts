@@ -1,7 +1,7 @@
 // The loaders' door to the catalogue services (kept out of the browser bundle by the name).
 import { type AppLoadContext, data, type HeadersFunction } from "@remix-run/cloudflare";
 import { findPublicApp, findPublicAppById, listPublicAppPage, parseAppId, type PublicApp } from "../../workers/services/catalogue";
-import { homePageNumber, PUBLIC_PAGE_HEADER, STOCK_HEADER, stockTag } from "../../workers/http/catalogue-cache";
+import { homeSearch, PUBLIC_PAGE_HEADER, STOCK_HEADER, stockTag } from "../../workers/http/catalogue-cache";
 import { listAppPricing } from "../../workers/services/keys";
 import { usdVndRate } from "../../workers/services/store-settings";
 import { pageContext } from "./site.server";
@@ -9,10 +9,11 @@ import { pageContext } from "./site.server";
 /** Cards per home page: four rows of the widest grid, a light first page on a phone. */
 const HOME_PAGE_SIZE = 24;
 
-/** The home page's data: the page of the grid that `?page=` names (anything else is page 1). */
+/** The home page's data: the page of the grid that `?q=&type=&page=` names, and the search as understood. */
 export async function loadCataloguePage(context: AppLoadContext, request: Request) {
   const { db, origin } = pageContext(context, request);
-  return listPublicAppPage(db, origin, homePageNumber(new URL(request.url).searchParams), HOME_PAGE_SIZE);
+  const search = homeSearch(new URL(request.url).searchParams);
+  return { ...(await listPublicAppPage(db, origin, search.page, HOME_PAGE_SIZE, search)), query: search.query, type: search.type };
 }
 
 /** The app page's data, or a 404 response thrown for the route's error boundary. */

@@ -4,6 +4,7 @@ import { AppCard, AppCardPlaceholder } from "~/components/AppCard";
 import { EmptyCatalogue } from "~/components/EmptyCatalogue";
 import { SupportLinks } from "~/components/SupportLinks";
 import { formatDateTime } from "../../workers/shared/format";
+import { APP_TYPE_VALUES, appTypeLabel } from "~/lib/app-types";
 import { loadCataloguePage, publicPageHeaders } from "~/lib/catalogue.server";
 import { useNow } from "~/lib/use-now";
 
@@ -27,7 +28,8 @@ export const meta: MetaFunction = ({ matches }) => {
 };
 
 export default function Home() {
-  const { apps, page, totalPages, total, lastUpdated, now: serverNow } = useLoaderData<typeof loader>();
+  const { apps, page, totalPages, total, lastUpdated, query, type, now: serverNow } = useLoaderData<typeof loader>();
+  const filtered = Boolean(query || type);
   const now = useNow(serverNow);
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname === "/";
@@ -43,12 +45,22 @@ export default function Home() {
         </p>
       </section>
 
+      <HomeSearchForm query={query} type={type} />
+      {filtered && total > 0 && !loading && <p className="mb-4 text-sm text-zinc-400">{`Tìm thấy ${total} ứng dụng`}</p>}
+
       {loading ? (
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
           {Array.from({ length: 8 }, (_, index) => (
             <AppCardPlaceholder key={index} />
           ))}
         </div>
+      ) : total === 0 && filtered ? (
+        <p className="rounded-2xl border border-white/5 bg-zinc-900/70 p-6 text-center text-zinc-300">
+          Không tìm thấy ứng dụng nào.{" "}
+          <a href="/" className="font-semibold text-indigo-300 hover:text-indigo-200">
+            Xoá tìm kiếm
+          </a>
+        </p>
       ) : total === 0 ? (
         <EmptyCatalogue />
       ) : apps.length === 0 ? (
@@ -68,7 +80,7 @@ export default function Home() {
         </ul>
       )}
 
-      {totalPages > 1 && <HomePager page={page} totalPages={totalPages} />}
+      {totalPages > 1 && <HomePager page={page} totalPages={totalPages} query={query} type={type} />}
 
       {lastUpdated && <p className="mt-8 text-center text-sm text-zinc-400">Cập nhật lần cuối: {formatDateTime(lastUpdated)}</p>}
 
@@ -81,9 +93,45 @@ export default function Home() {
   );
 }
 
+/**
+ * The search as an ordinary GET form: it works without JavaScript, and the address it leads to
+ * (`/?q=&type=`) is a page the edge keeps like any other.
+ */
+function HomeSearchForm({ query, type }: { query: string; type: string | null }) {
+  const field = "rounded-xl border border-white/10 bg-zinc-950/60 px-3 py-2.5 text-white hover:border-white/20 focus-visible:border-indigo-400";
+  return (
+    <form method="get" action="/" className="mb-6 flex flex-col gap-2 sm:flex-row">
+      <label htmlFor="home-search" className="sr-only">
+        Tìm ứng dụng
+      </label>
+      <input id="home-search" type="search" name="q" defaultValue={query} placeholder="Tìm theo tên, nhà phát triển hoặc bundle ID..." className={`${field} min-w-0 flex-1`} />
+      <label htmlFor="home-type" className="sr-only">
+        Loại ứng dụng
+      </label>
+      <select id="home-type" name="type" defaultValue={type ?? ""} className={field}>
+        <option value="">Tất cả loại</option>
+        {APP_TYPE_VALUES.map((value) => (
+          <option key={value} value={value}>
+            {appTypeLabel(value)}
+          </option>
+        ))}
+      </select>
+      <button type="submit" className="rounded-xl bg-indigo-600 px-5 py-2.5 font-semibold text-white hover:bg-indigo-500">
+        Tìm kiếm
+      </button>
+    </form>
+  );
+}
+
 /** Pages of the grid as plain links: each page is its own cacheable HTML. */
-function HomePager({ page, totalPages }: { page: number; totalPages: number }) {
-  const href = (to: number) => (to === 1 ? "/" : `/?page=${to}`);
+function HomePager({ page, totalPages, query, type }: { page: number; totalPages: number; query: string; type: string | null }) {
+  const href = (to: number) => {
+    const params = new URLSearchParams();
+    if (query) params.set("q", query);
+    if (type) params.set("type", type);
+    if (to > 1) params.set("page", String(to));
+    return params.size ? `/?${params}` : "/";
+  };
   const link = "rounded-xl border border-white/10 bg-zinc-900 px-4 py-2 text-sm font-medium text-zinc-100 hover:bg-zinc-800";
   return (
     <nav aria-label="Phân trang ứng dụng" className="mt-8 flex items-center justify-center gap-3 text-sm text-zinc-300">

@@ -21,6 +21,7 @@ export function HydrateFallback() {
 }
 
 const NAV = [
+  { to: "/admin/overview", label: "Tổng quan" },
   { to: "/admin", label: "Ứng dụng" },
   { to: "/admin/users", label: "Người dùng" },
   { to: "/admin/promotions", label: "Khuyến mãi" },

@@ -4,6 +4,7 @@
 // (same R2 objects), so cards, app pages, downloads and feeds behave as with real uploads.
 import { hashPassword } from "../../workers/services/passwords.ts";
 import { seedDemoData } from "../seed.mjs";
+import { seedLedger } from "./overview.mjs";
 
 const DAY = 24 * 60 * 60 * 1000;
 const CHUNK = 250;
@@ -93,5 +94,7 @@ export async function seedBenchStore(env, { apps = 1000, users = 1000, now = Dat
   ).first();
   // Purchases go to a generated app with no pricing yet (the benchmark prices it itself).
   const purchaseApp = await env.DB.prepare("SELECT id FROM apps WHERE url = 'bench-app-1'").first();
-  return { apps: visible, userIds, appPageSlug: page.url, purchaseAppId: purchaseApp?.id };
+  // The ledger's owners are the last 500 users: the purchase and webhook benches use the first ones, with no history.
+  const ledger = await seedLedger(env, { userIds: userIds.slice(500), now });
+  return { apps: visible, userIds, appPageSlug: page.url, purchaseAppId: purchaseApp?.id, ...ledger };
 }

@@ -28,7 +28,16 @@ export async function readJson<Schema extends z.ZodType>(c: ApiContext, schema: 
   } catch {
     throw new ApiError(400, MESSAGES.invalidData, { non_field_errors: ["Nội dung yêu cầu phải là JSON hợp lệ"] });
   }
-  const result = schema.safeParse(body);
+  return checked(schema, body);
+}
+
+/** The request's query parameters checked against `schema`, refused like a bad body. */
+export function readQuery<Schema extends z.ZodType>(c: ApiContext, schema: Schema): z.infer<Schema> {
+  return checked(schema, c.req.query());
+}
+
+function checked<Schema extends z.ZodType>(schema: Schema, value: unknown): z.infer<Schema> {
+  const result = schema.safeParse(value);
   if (!result.success) {
     // The first problem is the message, so a toast says what to fix; all of them are in errors.
     const errors = fieldErrors(result.error);
@@ -89,14 +98,4 @@ export function idempotencyKey(c: ApiContext): string | null {
     throw new ApiError(400, MESSAGES.invalidData, { non_field_errors: ["Idempotency-Key không hợp lệ"] });
   }
   return key;
-}
-
-/** The request's query string checked against `schema`, like readJson: anything else is a 400. */
-export function readQuery<Schema extends z.ZodType>(c: ApiContext, schema: Schema): z.infer<Schema> {
-  const result = schema.safeParse(c.req.query());
-  if (!result.success) {
-    const errors = fieldErrors(result.error);
-    throw new ApiError(400, Object.values(errors)[0]?.[0] ?? MESSAGES.invalidData, errors);
-  }
-  return result.data;
 }

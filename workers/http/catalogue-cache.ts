@@ -16,7 +16,8 @@
 // the app's stock, so the rest of the store keeps its copies.
 //
 // A copy is keyed by the path and only the query parameters that path reads (cachedUrl), so
-// junk or random queries share the copy of the page they dress up.
+// junk or random queries share the copy of the page they dress up. The home page's search is
+// keyed by its normalised words (homeSearch), so "CHIẾN", "chiến" and "chien" are one copy.
 //
 // What is cached (each colo's Cache API, `edgeCache()`): the public pages (/, /{slug},
 // /app/{id}; their HTML is the same for every visitor because the session lives in the
@@ -25,6 +26,8 @@
 // lives EDGE_TTL_SECONDS at most, which bounds how stale the figures that change without an admin
 // or a sale (download counts) can be. Cached pages keep a slot for the CSP nonce
 // and get a fresh nonce per response.
+import { type AppTypeName, isAppType } from "../shared/app-form";
+import { normaliseSearch } from "../shared/search";
 import { notModified } from "./etag";
 
 const EDGE_TTL_SECONDS = 60;
@@ -193,9 +196,17 @@ async function seedStock(origin: string, tag: string, renderedFrom: number): Pro
 // ---------------------------------------------------------------- keys
 
 /** The home grid's page from `?page=` (anything else is page 1); the loader and the cache key read it alike. */
-export function homePageNumber(params: URLSearchParams): number {
+function homePageNumber(params: URLSearchParams): number {
   const asked = params.get("page") ?? "1";
   return /^[1-9]\d{0,5}$/.test(asked) ? Number(asked) : 1;
+}
+
+export type HomeSearch = { query: string; type: AppTypeName | null; page: number };
+
+/** What the home page shows, from `?q=&type=&page=`: the normalised words, a known type (else all), the page. */
+export function homeSearch(params: URLSearchParams): HomeSearch {
+  const type = params.get("type") ?? "";
+  return { query: normaliseSearch(params.get("q") ?? ""), type: isAppType(type) ? type : null, page: homePageNumber(params) };
 }
 
 /**
@@ -211,16 +222,18 @@ function canonicalPath(pathname: string): string {
 
 /**
  * The URL a cached answer is keyed by and produced from: the path and only the query parameters
- * it reads (`page` on the home page; none elsewhere), so `/?x=1` or a tracking parameter is the
- * copy of `/`, and random queries (or escapes in the path) neither fill the cache nor go around
- * it. Remix data requests (`*.data`, never stored) keep theirs.
+ * it reads (on the home page the normalised `q`, `type` and `page`; none elsewhere), so `/?x=1` or
+ * a tracking parameter is the copy of `/`, and random queries (or escapes in the path) neither
+ * fill the cache nor go around it. Remix data requests (`*.data`, never stored) keep theirs.
  */
 function cachedUrl(request: Request): URL {
   const url = new URL(request.url);
   if (url.pathname.endsWith(".data")) return url;
   const kept = new URL(url.origin + canonicalPath(url.pathname));
   if (url.pathname === "/") {
-    const page = homePageNumber(url.searchParams);
+    const { query, type, page } = homeSearch(url.searchParams);
+    if (query) kept.searchParams.set("q", query);
+    if (type) kept.searchParams.set("type", type);
     if (page > 1) kept.searchParams.set("page", String(page));
   }
   return kept;
@@ -362,13 +375,16 @@ export async function cachedPage(request: Request, env: Env, ctx: ExecutionConte
 
   // Rendered as asked (a route that is not public, such as /login?redirect=…, reads its query), but
   // stored only when the address is already the copy's own: junk in a query never reaches a copy.
+  // The home page reads nothing but its key, so it renders from the key's URL: every spelling of
+  // a search fills the one copy.
+  const home = url.pathname === "/";
   const renderedFrom = Date.now();
-  const rendered = await render(request);
+  const rendered = await render(home ? new Request(url, request) : request);
   const headers = new Headers(rendered.headers);
   const isPublic = headers.has(PUBLIC_PAGE_HEADER);
   const stock = headers.get(STOCK_HEADER);
   headers.delete(PUBLIC_PAGE_HEADER);
-  if (!isPublic || !storable(rendered) || request.url !== url.href) {
+  if (!isPublic || !storable(rendered) || (!home && request.url !== url.href)) {
     headers.delete(STOCK_HEADER);
     return new Response(rendered.body, { status: rendered.status, statusText: rendered.statusText, headers });
   }

@@ -158,39 +158,108 @@ export async function listPublicApps(db: Database, origin: string): Promise<Publ
 /** What a home-page card shows: no description, changelog or media, so a page of cards is small. */
 export type AppCardData = Pick<PublicApp, "id" | "url" | "name" | "developer" | "icon_url" | "app_type" | "version" | "file_size" | "download_count" | "created_at" | "updated_at">;
 
-export type CataloguePage = { apps: AppCardData[]; page: number; totalPages: number; total: number; lastUpdated: string | null };
+export type CataloguePage = {
+  apps: AppCardData[];
+  page: number;
+  totalPages: number;
+  /** The apps that match the filter (all visible apps without one). */
+  total: number;
+  lastUpdated: string | null;
+};
 
-/** One page of the home grid, most recently updated first, with the catalogue's count and last change. */
-export async function listPublicAppPage(db: Database, origin: string, page: number, pageSize: number): Promise<CataloguePage> {
+/** What the home grid shows: the words searched (normalised, see workers/shared/search.ts) and one type, or everything. */
+export type CatalogueFilter = { query: string; type: AppType | null };
+
+function cardOf(row: AppRow, origin: string): AppCardData {
+  const app = toPublicApp(row, [], origin);
+  return {
+    id: app.id,
+    url: app.url,
+    name: app.name,
+    developer: app.developer,
+    icon_url: app.icon_url,
+    app_type: app.app_type,
+    version: app.version,
+    file_size: app.file_size,
+    download_count: app.download_count,
+    created_at: app.created_at,
+    updated_at: app.updated_at,
+  };
+}
+
+/**
+ * The search index's query (migrations/0008, FTS5): every word, as a prefix ("chi" finds
+ * "Chiến"), quoted so no word is read as FTS syntax. Words are normalised, so hold no quote.
+ */
+function matchExpression(query: string): string {
+  return query
+    .split(" ")
+    .map((word) => `"${word}"*`)
+    .join(" ");
+}
+
+function catalogueSummary(db: Database) {
+  return db
+    .select({ lastUpdated: sql<number | null>`max(${apps.updatedAt})` })
+    .from(apps)
+    .where(ne(apps.status, "failed"));
+}
+
+/**
+ * Matches ranked by FTS5's bm25 with the name weighing most, then the developer, then the bundle
+ * id; ties most recently updated first. The index gives ids; the rows come from `apps` as usual.
+ */
+async function searchPage(db: Database, filter: CatalogueFilter, page: number, pageSize: number) {
+  const d1 = db.$client;
+  const matching = `FROM app_search JOIN apps ON apps.id = app_search.rowid WHERE app_search MATCH ?1 AND apps.status != 'failed' AND (?2 IS NULL OR apps.app_type = ?2)`;
+  const match = matchExpression(filter.query);
+  const [summary, counted, ranked] = await d1.batch([
+    d1.prepare("SELECT max(updated_at) AS lastUpdated FROM apps WHERE status != 'failed'"),
+    d1.prepare(`SELECT count(*) AS total ${matching}`).bind(match, filter.type),
+    d1
+      .prepare(`SELECT apps.id AS id ${matching} ORDER BY bm25(app_search, 10.0, 3.0, 1.0), apps.updated_at DESC, apps.id DESC LIMIT ?3 OFFSET ?4`)
+      .bind(match, filter.type, pageSize, (page - 1) * pageSize),
+  ]);
+  const ids = (ranked.results as { id: number }[]).map((row) => row.id);
+  const byId = new Map((ids.length ? await db.select().from(apps).where(inArray(apps.id, ids)) : []).map((row) => [row.id, row]));
+  return {
+    summary: summary.results[0] as { lastUpdated: number | null } | undefined,
+    total: Number((counted.results[0] as { total: number } | undefined)?.total ?? 0),
+    rows: ids.flatMap((id) => byId.get(id) ?? []),
+  };
+}
+
+async function browsePage(db: Database, filter: CatalogueFilter, page: number, pageSize: number) {
   const visible = ne(apps.status, "failed");
-  const [[summary], rows] = await db.batch([
-    db.select({ total: sql<number>`count(*)`, lastUpdated: sql<number | null>`max(${apps.updatedAt})` }).from(apps).where(visible),
+  const shown = filter.type ? and(visible, eq(apps.appType, filter.type)) : visible;
+  const [[summary], [counted], rows] = await db.batch([
+    catalogueSummary(db),
+    db.select({ total: sql<number>`count(*)` }).from(apps).where(shown),
     db
       .select()
       .from(apps)
-      .where(visible)
+      .where(shown)
       .orderBy(desc(apps.updatedAt), desc(apps.id))
       .limit(pageSize)
       .offset((page - 1) * pageSize),
   ]);
-  const total = Number(summary?.total ?? 0);
+  return { summary, total: Number(counted?.total ?? 0), rows };
+}
+
+/**
+ * One page of the home grid and the catalogue's last change. Without a search, most recently
+ * updated first (optionally of one type); with one, best matches first.
+ */
+export async function listPublicAppPage(
+  db: Database,
+  origin: string,
+  page: number,
+  pageSize: number,
+  filter: CatalogueFilter = { query: "", type: null },
+): Promise<CataloguePage> {
+  const { summary, total, rows } = filter.query ? await searchPage(db, filter, page, pageSize) : await browsePage(db, filter, page, pageSize);
   return {
-    apps: rows.map((row) => {
-      const app = toPublicApp(row, [], origin);
-      return {
-        id: app.id,
-        url: app.url,
-        name: app.name,
-        developer: app.developer,
-        icon_url: app.icon_url,
-        app_type: app.app_type,
-        version: app.version,
-        file_size: app.file_size,
-        download_count: app.download_count,
-        created_at: app.created_at,
-        updated_at: app.updated_at,
-      };
-    }),
+    apps: rows.map((row) => cardOf(row, origin)),
     page,
     totalPages: Math.max(1, Math.ceil(total / pageSize)),
     total,

@@ -6,7 +6,7 @@ import { formatPrice, formatPriceWithVnd, formatVND } from "../shared/format";
 import { vndPrice } from "./store-settings";
 
 /** At or below this many keys left, an option shows 'Sắp hết'. */
-const LOW_STOCK_THRESHOLD = 5;
+export const LOW_STOCK_THRESHOLD = 5;
 
 export type PublicPricing = {
   id: number;

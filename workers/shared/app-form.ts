@@ -1,5 +1,6 @@
 // The app form's rules (spec §5 "Create app", "Edit app", accept filters and size hints), shared
 // by the admin screens and the API so both refuse the same things with the same words.
+import { foldText } from "./search";
 
 export const APP_TYPES = ["ipa", "itms-ipa", "testflight", "tipa", "roothide", "rootless", "rootfull"] as const;
 export type AppTypeName = (typeof APP_TYPES)[number];
@@ -229,7 +230,6 @@ export function declaredFile(kind: UploadKindName, filename: string, size: numbe
 
 /** Case- and accent-insensitive match on name, developer or bundle id. */
 export function matchesSearch(app: { name: string; developer?: string | null; bundle_identifier?: string | null }, query: string): boolean {
-  const fold = (text: string) => text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").replace(/đ/gi, "d").toLowerCase();
-  const needle = fold(query.trim());
-  return !needle || [app.name, app.developer, app.bundle_identifier].some((value) => fold(value ?? "").includes(needle));
+  const needle = foldText(query.trim());
+  return !needle || [app.name, app.developer, app.bundle_identifier].some((value) => foldText(value ?? "").includes(needle));
 }

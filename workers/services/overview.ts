@@ -1,0 +1,161 @@
+// The shop owner's overview (issue #18): sales, money in, what sells, who arrived and what waits
+// for the owner, summed in SQL over the ledger (wallet_transactions) and orders within date
+// ranges their created_at indexes serve. Days are Vietnam's calendar days (UTC+7, no daylight
+// saving), so a day starts at 17:00 UTC of the day before.
+import { LOW_STOCK_THRESHOLD } from "./keys";
+
+const DAY_MS = 86_400_000;
+const VIETNAM_OFFSET_MS = 7 * 3_600_000;
+const TOP_APPS = 10;
+const RECENT_USERS = 5;
+const LOW_STOCK_LISTED = 20;
+
+/** Where deposit ledger rows come from (wallet_transactions.source). */
+const DEPOSIT_CHANNELS = ["vietqr", "card", "bank_transfer", "bonus", "admin"] as const;
+type Channel = (typeof DEPOSIT_CHANNELS)[number];
+
+type Periods = { today: number; last_7_days: number; last_30_days: number };
+
+export type StoreOverview = {
+  days: number;
+  /** Vietnam's date today, YYYY-MM-DD. */
+  today: string;
+  revenue: Periods & { previous: Periods };
+  /** One point per Vietnam day, oldest first, today last; deposits are money received (bonuses excluded). */
+  daily: { date: string; revenue: number; deposits: number }[];
+  deposits_by_channel: Record<Channel, number>;
+  top_apps: { app_id: number | null; app_name: string; keys_sold: number; revenue: number }[];
+  new_users: { registered: number; first_time_buyers: number; recent: { id: number; username: string; email: string; created_at: string }[] };
+  low_stock: { pricing_id: number; app_id: number; app_name: string; key_type: string; available_count: number }[];
+  attention: { topups_waiting: number; transfers_parked: number; cards_waiting: number; low_stock: number; sold_out: number };
+};
+
+/** The Vietnam day a UTC instant (ms) falls in, as a day number since 1970-01-01. */
+function vietnamDay(ms: number): number {
+  return Math.floor((ms + VIETNAM_OFFSET_MS) / DAY_MS);
+}
+
+/** The UTC instant (ms) a Vietnam day begins. */
+function dayStart(day: number): number {
+  return day * DAY_MS - VIETNAM_OFFSET_MS;
+}
+
+function dateOf(day: number): string {
+  return new Date(day * DAY_MS).toISOString().slice(0, 10);
+}
+
+// The SQL day number of a row, the same arithmetic as vietnamDay (integer division of a positive time).
+const DAY_SQL = `(created_at + ${VIETNAM_OFFSET_MS}) / ${DAY_MS}`;
+
+/**
+ * Revenue (completed key sales, in VND) today, in the last 7 and 30 Vietnam days (today
+ * included) and in the periods just before them; the other figures over the last `days` days.
+ */
+export async function storeOverview(d1: D1Database, days: number, now = Date.now()): Promise<StoreOverview> {
+  const today = vietnamDay(now);
+  const since = (count: number) => dayStart(today - count + 1);
+  const from = since(days);
+  const [periods, dailySales, dailyDeposits, topApps, registered, firstBuyers, recentUsers, stock, waiting] = await d1.batch([
+    d1
+      .prepare(
+        `SELECT
+           coalesce(sum(CASE WHEN created_at >= ?1 THEN vnd_amount END), 0) AS today,
+           coalesce(sum(CASE WHEN created_at >= ?2 THEN vnd_amount END), 0) AS last_7_days,
+           coalesce(sum(CASE WHEN created_at >= ?3 THEN vnd_amount END), 0) AS last_30_days,
+           coalesce(sum(CASE WHEN created_at >= ?4 AND created_at < ?1 THEN vnd_amount END), 0) AS previous_today,
+           coalesce(sum(CASE WHEN created_at >= ?5 AND created_at < ?2 THEN vnd_amount END), 0) AS previous_7_days,
+           coalesce(sum(CASE WHEN created_at < ?3 THEN vnd_amount END), 0) AS previous_30_days
+         FROM orders WHERE created_at >= ?6 AND created_at <= ?7 AND status = 'completed'`,
+      )
+      .bind(since(1), since(7), since(30), since(2), since(14), since(60), now),
+    d1
+      .prepare(`SELECT ${DAY_SQL} AS day, sum(vnd_amount) AS total FROM orders WHERE created_at >= ?1 AND created_at <= ?2 AND status = 'completed' GROUP BY day`)
+      .bind(from, now),
+    d1
+      .prepare(
+        `SELECT ${DAY_SQL} AS day, source, sum(amount) AS total FROM wallet_transactions
+         WHERE created_at >= ?1 AND created_at <= ?2 AND transaction_type = 'deposit' AND status = 'completed' GROUP BY day, source`,
+      )
+      .bind(from, now),
+    d1
+      .prepare(
+        `SELECT max(app_id) AS app_id, max(app_name) AS app_name, count(*) AS keys_sold, sum(vnd_amount) AS revenue FROM orders
+         WHERE created_at >= ?1 AND created_at <= ?2 AND status = 'completed'
+         GROUP BY coalesce(app_id, app_name) ORDER BY keys_sold DESC, revenue DESC LIMIT ${TOP_APPS}`,
+      )
+      .bind(from, now),
+    d1.prepare("SELECT count(*) AS total FROM users WHERE created_at >= ?1 AND created_at <= ?2").bind(from, now),
+    // Buyers whose first completed order falls in the period.
+    d1
+      .prepare(
+        `SELECT count(DISTINCT o.user_id) AS total FROM orders o
+         WHERE o.created_at >= ?1 AND o.created_at <= ?2 AND o.status = 'completed'
+           AND NOT EXISTS (SELECT 1 FROM orders p WHERE p.user_id = o.user_id AND p.status = 'completed' AND p.created_at < ?1)`,
+      )
+      .bind(from, now),
+    d1
+      .prepare(`SELECT id, username, email, created_at FROM users WHERE created_at >= ?1 AND created_at <= ?2 ORDER BY created_at DESC, id DESC LIMIT ${RECENT_USERS}`)
+      .bind(from, now),
+    d1
+      .prepare(
+        `SELECT * FROM (
+           SELECT p.id AS pricing_id, p.app_id AS app_id, a.name AS app_name, t.display_name AS key_type,
+             (SELECT count(*) FROM license_keys k WHERE k.app_id = p.app_id AND k.key_type_id = p.key_type_id AND k.status = 'available') AS available_count
+           FROM key_pricing p JOIN apps a ON a.id = p.app_id JOIN key_types t ON t.id = p.key_type_id
+           WHERE p.is_active = 1
+         ) WHERE available_count <= ?1 ORDER BY available_count, app_name, pricing_id`,
+      )
+      .bind(LOW_STOCK_THRESHOLD),
+    d1
+      .prepare(
+        `SELECT
+           (SELECT count(*) FROM vietqr_topups WHERE status = 'pending' AND expires_at > ?1)
+             + (SELECT count(*) FROM card_topups WHERE status = 'pending') AS topups_waiting,
+           (SELECT count(*) FROM payment_events WHERE status = 'unmatched' AND card_topup_id IS NULL) AS transfers_parked,
+           (SELECT count(*) FROM payment_events WHERE status = 'unmatched' AND card_topup_id IS NOT NULL) AS cards_waiting`,
+      )
+      .bind(now),
+  ]);
+
+  const revenue = periods.results[0] as Record<string, number>;
+  const salesByDay = new Map((dailySales.results as { day: number; total: number }[]).map((row) => [row.day, row.total]));
+  const depositsByDay = new Map<number, number>();
+  const byChannel = Object.fromEntries(DEPOSIT_CHANNELS.map((channel) => [channel, 0])) as Record<Channel, number>;
+  for (const row of dailyDeposits.results as { day: number; source: Channel; total: number }[]) {
+    if (row.source in byChannel) byChannel[row.source] += row.total;
+    if (row.source !== "bonus") depositsByDay.set(row.day, (depositsByDay.get(row.day) ?? 0) + row.total);
+  }
+  const lowStock = stock.results as StoreOverview["low_stock"];
+  const counts = waiting.results[0] as Omit<StoreOverview["attention"], "low_stock" | "sold_out">;
+  const firstDay = today - days + 1;
+  return {
+    days,
+    today: dateOf(today),
+    revenue: {
+      today: revenue.today,
+      last_7_days: revenue.last_7_days,
+      last_30_days: revenue.last_30_days,
+      previous: { today: revenue.previous_today, last_7_days: revenue.previous_7_days, last_30_days: revenue.previous_30_days },
+    },
+    daily: Array.from({ length: days }, (_, index) => {
+      const day = firstDay + index;
+      return { date: dateOf(day), revenue: salesByDay.get(day) ?? 0, deposits: depositsByDay.get(day) ?? 0 };
+    }),
+    deposits_by_channel: byChannel,
+    top_apps: topApps.results as StoreOverview["top_apps"],
+    new_users: {
+      registered: (registered.results[0] as { total: number }).total,
+      first_time_buyers: (firstBuyers.results[0] as { total: number }).total,
+      recent: (recentUsers.results as { id: number; username: string; email: string; created_at: number }[]).map((user) => ({
+        ...user,
+        created_at: new Date(user.created_at).toISOString(),
+      })),
+    },
+    low_stock: lowStock.slice(0, LOW_STOCK_LISTED),
+    attention: {
+      ...counts,
+      low_stock: lowStock.filter((item) => item.available_count > 0).length,
+      sold_out: lowStock.filter((item) => item.available_count === 0).length,
+    },
+  };
+}
