@@ -161,7 +161,12 @@ describe("POST /api/keys/check/ hot path", () => {
     const statements: string[] = [];
     const recording = new Proxy(env.DB, {
       get(target, property) {
-        if (property === "prepare") return (sql: string) => (statements.push(sql.trim().split(/\s+/)[0].toUpperCase()), target.prepare(sql));
+        if (property === "prepare") {
+          return (sql: string) => {
+            statements.push(sql.trim().split(/\s+/)[0].toUpperCase());
+            return target.prepare(sql);
+          };
+        }
         const value = Reflect.get(target, property);
         return typeof value === "function" ? value.bind(target) : value;
       },
