@@ -22,7 +22,7 @@ async function publicKey(): Promise<CryptoKey> {
   return crypto.subtle.importKey("raw", Uint8Array.from(atob(raw), (c) => c.charCodeAt(0)), { name: "Ed25519" }, false, ["verify"]);
 }
 
-function verify(key: CryptoKey, signature: string | null, body: Uint8Array): Promise<boolean> {
+function verify(key: CryptoKey, signature: string | null, body: Uint8Array<ArrayBuffer>): Promise<boolean> {
   if (!signature) return Promise.resolve(false);
   return crypto.subtle.verify({ name: "Ed25519" }, key, Uint8Array.from(atob(signature), (c) => c.charCodeAt(0)), body);
 }
