@@ -73,7 +73,7 @@ function successors(code: string): string[] {
  * Warnings, not refusals, about codes an attacker could guess: short ones, and runs where one
  * code plus one is another. Some shops sell such codes on purpose; the admin decides.
  */
-export function guessableCodeWarnings(codes: string[]): string[] {
+function guessableCodeWarnings(codes: string[]): string[] {
   const warnings: string[] = [];
   const short = codes.filter((code) => code.length < MIN_UNGUESSABLE_LENGTH).length;
   if (short > 0) warnings.push(`${short} key ngắn hơn ${MIN_UNGUESSABLE_LENGTH} ký tự: dễ bị đoán thử. Nên dùng key ngẫu nhiên dài từ ${MIN_UNGUESSABLE_LENGTH} ký tự.`);

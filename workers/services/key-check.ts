@@ -6,7 +6,7 @@ import { formatDateTime } from "../shared/format";
 
 export type KeyCheck = { keyCode: string; deviceId: string; bundleId?: string | null };
 
-export type KeyCheckResult = {
+type KeyCheckResult = {
   valid: boolean;
   reason: "active" | "activated" | "not_found" | "revoked" | "expired" | "other_device";
   message: string;
@@ -22,7 +22,7 @@ export type KeyCheckOutcome = { result: KeyCheckResult; lease: { keyCode: string
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** The bookkeeping of repeat checks is written at most this often per key. */
-export const CHECK_RECORD_INTERVAL_MS = 60 * 60 * 1000;
+const CHECK_RECORD_INTERVAL_MS = 60 * 60 * 1000;
 
 type KeyRow = {
   id: number;
