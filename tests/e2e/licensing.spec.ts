@@ -109,3 +109,17 @@ test("the admin finds the public key on Cài đặt and copies it", async ({ pag
   await expect(page.getByRole("button", { name: "Đã sao chép khoá công khai PEM" })).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(publicKey.public_key_pem);
 });
+
+test("the key import warns the admin about guessable codes and imports them all the same", async ({ page, request }) => {
+  const admin = await login(request, ADMIN_LOGIN, ADMIN_PASSWORD);
+  await signIn(page, admin);
+  const prefix = `W${uniqueId().slice(-6).toUpperCase()}`;
+  await page.goto("/admin/app/skyline-racer-vip/keys/import");
+  await page.getByLabel(/Danh sách key/).fill(`${prefix}1\n${prefix}2\nQ7ZK2M9XW4PLR8TD${prefix}`);
+  await page.getByRole("button", { name: "Thêm key", exact: true }).click();
+  await expect(page.getByTestId("import-result")).toContainText("Đã thêm 3 key");
+  const warnings = page.getByTestId("import-warnings");
+  await expect(warnings).toContainText("Cảnh báo: key dễ bị đoán");
+  await expect(warnings).toContainText("2 key ngắn hơn 12 ký tự");
+  await expect(warnings).toContainText(`2 key có dạng tuần tự (ví dụ ${prefix}1, ${prefix}2)`);
+});
