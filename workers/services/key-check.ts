@@ -94,8 +94,13 @@ async function recordCheck(db: D1Database, row: KeyRow, now: number): Promise<vo
     .run();
 }
 
-export async function checkKey(db: D1Database, check: KeyCheck, now = Date.now()): Promise<KeyCheckOutcome> {
+/**
+ * `admitted`: the caller's rate limit, asked for while the key is read; it is awaited before
+ * anything is written or answered, so a refused check changes nothing and learns nothing.
+ */
+export async function checkKey(db: D1Database, check: KeyCheck, now = Date.now(), admitted: Promise<void> = Promise.resolve()): Promise<KeyCheckOutcome> {
   const row = await findKey(db, check);
+  await admitted;
   // Never sold (in stock, or withdrawn from stock): not the mod's business that it exists.
   if (!row || row.status === "available" || (row.status === "revoked" && row.order_reference === null)) return NOT_FOUND;
   if (row.banned_at !== null || row.status === "revoked") return outcome(row, false, "revoked");
