@@ -198,6 +198,23 @@ describe("POST /api/keys/check/ hot path", () => {
     expect(await row(key.id)).toMatchObject({ checkCount: 2, lastCheckAt: new Date(start + HOUR + 1) });
   });
 
+  it("a check naming a key and its bound device is not counted against the address's limit; guesses are", { timeout: 30_000 }, async () => {
+    const { key } = await soldKey();
+    await check({ key_code: key.keyCode, device_id: "phone" });
+    // The binding counts in windows aligned to the minute: start inside one.
+    const intoMinute = Date.now() % 60_000;
+    if (intoMinute > 45_000) await new Promise((resolve) => setTimeout(resolve, 60_500 - intoMinute));
+    const address = unique("ip");
+    const repeats: string[] = [];
+    for (let index = 0; index < 70; index++) repeats.push((await check({ key_code: key.keyCode, device_id: "phone" }, address)).body.data.reason);
+    expect(new Set(repeats)).toEqual(new Set(["active"]));
+    const guesses: number[] = [];
+    for (let index = 0; index < 61; index++) guesses.push((await check({ key_code: `GUESS-${index}`, device_id: "phone" }, address)).status);
+    expect(guesses.filter((status) => status === 429)).toHaveLength(1);
+    expect((await check({ key_code: key.keyCode, device_id: "another-phone" }, address)).status).toBe(429);
+    expect((await check({ key_code: key.keyCode, device_id: "phone" }, address)).body.data.reason).toBe("active");
+  });
+
   it("the HTTP repeat check leaves the key's row untouched and writes no rate-limit counter", async () => {
     const { key } = await soldKey();
     await check({ key_code: key.keyCode, device_id: "phone" });

@@ -93,18 +93,16 @@ export const signKeyCheckAnswers: MiddlewareHandler<ApiEnv> = async (c, next) =>
 const KEY_CHECK_RETRY_SECONDS = 60;
 
 keysApi.post("/check", async (c) => {
-  // The limit is asked for while the body is read and the key looked up (the hot path's two waits
-  // overlap); the service awaits it before it writes or answers anything.
-  const admitted = c.env.KEY_CHECK_LIMITER.limit({ key: clientAddress(c) }).then(({ success }) => {
+  const admit = async () => {
+    const { success } = await c.env.KEY_CHECK_LIMITER.limit({ key: clientAddress(c) });
     if (!success) throw new ApiError(429, `Quá nhiều yêu cầu. Vui lòng thử lại sau ${KEY_CHECK_RETRY_SECONDS} giây.`, undefined, { "Retry-After": String(KEY_CHECK_RETRY_SECONDS) });
-  });
-  admitted.catch(() => {}); // awaited below: a refusal is not left unhandled while the body is read
+  };
   const input = await readJson(c, keyCheckSchema).catch(async (error: unknown) => {
-    await admitted; // a refused caller hears 429, whatever its body
+    await admit(); // a caller over the limit hears 429, whatever its body
     throw error;
   });
   const now = Date.now();
-  const { result, lease } = await checkKey(c.env.DB, { keyCode: input.key_code, deviceId: input.device_id, bundleId: input.bundle_id || null }, now, admitted);
+  const { result, lease } = await checkKey(c.env.DB, { keyCode: input.key_code, deviceId: input.device_id, bundleId: input.bundle_id || null }, now, admit);
   const signedLease = lease ? await signLease(c.env, { ...lease, deviceId: input.device_id }, now) : undefined;
   return c.json({ success: true, data: { ...result, server_time: new Date(now).toISOString(), nonce: input.nonce, lease: signedLease } });
 });
