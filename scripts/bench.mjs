@@ -13,6 +13,7 @@ import { benchUser, seedBenchStore } from "./bench/catalogue.mjs";
 import { benchSearchAndOverview } from "./bench/overview.mjs";
 import { api, measure, measureInterleaved } from "./bench/http.mjs";
 import { pageJavaScript } from "./bench/js-weight.mjs";
+import { benchKeyChecks } from "./bench/key-check.mjs";
 import { latencyChart, markdownReport, summaryTable } from "./bench/report.mjs";
 import { workerBundleSize } from "./deploy-check.mjs";
 import { webhookStorm } from "./bench/webhook-storm.mjs";
@@ -194,6 +195,7 @@ async function main() {
   const [buyers, stormUsers] = [seeded.userIds.slice(0, BUYERS + 1), seeded.userIds.slice(BUYERS + 1, BUYERS + 1 + STORM_TOPUPS)];
   results.purchases = await benchPurchases({ origin, settings, buyerIds: buyers, appId: seeded.purchaseAppId, log: (line) => console.log(`  ${line}`) });
   for (const row of results.purchases.rows) console.log(`  ${row.title}: ${row.ok}/${row.requests} ok, p50 ${row.p50.toFixed(1)} ms, p99 ${row.p99.toFixed(1)} ms, ${row.throughput.toFixed(1)}/s`);
+  results.keyCheck = await benchKeyChecks({ origin, settings, buyer: benchUser(seeded.userIds.length), appId: seeded.purchaseAppId, staticPath: results.pages.static.path, n: N, log: (line) => console.log(`  ${line}`) });
 
   step("VietQR webhook storm");
   results.storm = await webhookStorm({

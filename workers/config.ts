@@ -9,6 +9,19 @@ const url = z.url({ protocol: /^https?$/ });
 const DEVELOPMENT_VALUE = /^dev-/i;
 const SECRETS = ["JWT_SECRET", "SEPAY_API_KEY", "CARD_PARTNER_KEY"] as const;
 
+// A PEM cannot start with "dev-": the development licence signing key (docs/licensing.md's test
+// vectors) is known by its base64 body, whatever the line breaks around it.
+const DEVELOPMENT_SIGNING_KEY_BODY = "MC4CAQAwBQYDK2VwBCIEIGjf+nfHIV7YZDC+DdH46DH9Y6jVn+AjiX8pb5TOULTO";
+// PKCS#8 of an Ed25519 private key: this 16-byte prefix, then the 32-byte seed (RFC 8410).
+const ED25519_PKCS8_PREFIX = "MC4CAQAwBQYDK2VwBCIEI";
+
+/** The base64 body of a PEM private key, on one line or many (`wrangler secret put` or .dev.vars). */
+export function pemBody(pem: string): string {
+  return pem
+    .replace(/-----(BEGIN|END) PRIVATE KEY-----/g, "")
+    .replace(/\\n|\s/g, "");
+}
+
 const configSchema = z.object({
   APP_ENV: z.enum(["development", "test", "production"]),
   SITE_NAME: z.string().min(1),
@@ -20,6 +33,12 @@ const configSchema = z.object({
   // the public host reversed (set PUBLIC_BASE_URL or this in production).
   ALTSTORE_SOURCE_ID: z.union([z.string().regex(/^[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+$/, "dạng tên miền ngược, ví dụ vn.iosgamehack.source"), z.literal("")]).default(""),
   JWT_SECRET: z.string().min(32, "phải dài ít nhất 32 ký tự"),
+  // Signs key-check answers and offline leases (docs/licensing.md): an Ed25519 private key, PKCS#8 PEM.
+  LICENSE_SIGNING_KEY: z
+    .string({ error: "cần một khoá riêng Ed25519 dạng PKCS#8 PEM (openssl genpkey -algorithm ed25519)" })
+    .refine((pem) => /^-----BEGIN PRIVATE KEY-----/.test(pem.trim()) && pemBody(pem).startsWith(ED25519_PKCS8_PREFIX) && pemBody(pem).length === 64, "phải là khoá riêng Ed25519 dạng PKCS#8 PEM (openssl genpkey -algorithm ed25519)"),
+  // How long a valid answer's offline lease lasts, in hours (at most 7 days); never past the key's expiry.
+  LICENSE_LEASE_HOURS: z.coerce.number().int().min(1).max(168, "tối đa 168 giờ (7 ngày)").default(24),
   ADMIN_EMAIL: z.email(),
   ADMIN_PASSWORD: z.string().min(8, "phải dài ít nhất 8 ký tự"),
   // Optional (spec §6's short list of admin addresses): when set, a superuser or staff member is
@@ -99,6 +118,9 @@ const configSchema = z.object({
       if (DEVELOPMENT_VALUE.test(config[key])) {
         context.addIssue({ code: "custom", path: [key], message: "là giá trị phát triển (bắt đầu bằng dev-); đặt giá trị thật bằng wrangler secret put" });
       }
+    }
+    if (pemBody(config.LICENSE_SIGNING_KEY) === DEVELOPMENT_SIGNING_KEY_BODY) {
+      context.addIssue({ code: "custom", path: ["LICENSE_SIGNING_KEY"], message: "là khoá phát triển (công khai trong docs/licensing.md); tạo khoá thật bằng openssl genpkey -algorithm ed25519 và đặt bằng wrangler secret put" });
     }
     if (!config.PUBLIC_BASE_URL) {
       context.addIssue({ code: "custom", path: ["PUBLIC_BASE_URL"], message: "cần khi APP_ENV=production (địa chỉ https của cửa hàng)" });

@@ -1,11 +1,13 @@
 // /admin/settings: the store's settings, today the USD→VND rate that prices every USD key (the
-// wallet is VND). Loads and saves in clientLoader/clientAction: the token lives in the browser, so
+// wallet is VND), and the public key mods verify key-check answers with (docs/licensing.md). Loads and saves in clientLoader/clientAction: the token lives in the browser, so
 // nothing of this page is rendered on the server but the admin layout's loading state.
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { type ClientActionFunctionArgs, type ClientLoaderFunctionArgs, Form, useActionData, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
 import { useState } from "react";
+import type { PublicKeyInfo } from "../../workers/services/license-signing";
 import type { RateSettings } from "../../workers/services/store-settings";
 import { AdminPage, BUTTON_PRIMARY, BUTTON_SECONDARY, CARD } from "~/components/admin/AdminShell";
+import { CopyButton } from "~/components/CopyButton";
 import { Field, inputClass, ValidationSummary } from "~/components/Field";
 import { Spinner } from "~/components/Spinner";
 import { groupDigits, parsePrice } from "~/lib/admin";
@@ -20,14 +22,16 @@ const MAX_RATE = 1_000_000;
 const RATE_INVALID = "Tỷ giá phải là số nguyên từ 1 đến 1.000.000 (số đồng cho 1 US$)";
 const RATE_LABEL = "Tỷ giá (số đồng cho 1 US$)";
 
-type Loaded = { settings: RateSettings | null; error: string | null };
+type Loaded = { settings: RateSettings | null; error: string | null; publicKey: PublicKeyInfo | null };
 
 export async function clientLoader({ request }: ClientLoaderFunctionArgs): Promise<Loaded> {
+  // The key is public: without it the rest of the page still works.
+  const publicKey = adminFetch<PublicKeyInfo>(request, "/api/keys/public-key/").catch(() => null);
   try {
     const body = await adminFetch<{ data: RateSettings }>(request, "/api/admin/settings/");
-    return { settings: body.data, error: null };
+    return { settings: body.data, error: null, publicKey: await publicKey };
   } catch (error) {
-    return { settings: null, error: adminCallFailure(error, request, "Không thể tải cài đặt") };
+    return { settings: null, error: adminCallFailure(error, request, "Không thể tải cài đặt"), publicKey: await publicKey };
   }
 }
 type Saved = { ok: true } | ActionFailed;
@@ -113,8 +117,32 @@ function RateForm({ settings }: { settings: RateSettings }) {
   );
 }
 
+function PublicKeyCard({ publicKey }: { publicKey: PublicKeyInfo }) {
+  return (
+    <section className={`${CARD} mt-4 max-w-xl p-5`} aria-labelledby="public-key-heading">
+      <h2 id="public-key-heading" className="text-lg font-bold text-white">
+        Khoá công khai kiểm tra key
+      </h2>
+      <p className="mt-1 text-sm text-zinc-400">
+        Mọi câu trả lời kiểm tra key đều được ký bằng Ed25519. Đưa khoá này vào mod để nhận ra máy chủ giả (xem docs/licensing.md).
+      </p>
+      <pre className="mt-3 overflow-x-auto rounded-lg bg-zinc-950 p-3 text-xs text-zinc-200" data-testid="public-key-pem">
+        {publicKey.public_key_pem}
+      </pre>
+      <div className="mt-3 flex flex-wrap items-center gap-2 text-sm">
+        <CopyButton value={publicKey.public_key_pem} label="khoá công khai PEM" copiedMessage="Đã sao chép khoá công khai" />
+        <span className="text-zinc-400">Dạng thô (base64, 32 byte):</span>
+        <code className="break-all text-zinc-200" data-testid="public-key-raw">
+          {publicKey.public_key_raw_base64}
+        </code>
+        <CopyButton value={publicKey.public_key_raw_base64} label="khoá công khai dạng thô" copiedMessage="Đã sao chép khoá công khai" />
+      </div>
+    </section>
+  );
+}
+
 export default function AdminSettingsRoute() {
-  const { settings, error } = useLoaderData<typeof clientLoader>();
+  const { settings, error, publicKey } = useLoaderData<typeof clientLoader>();
   const revalidator = useRevalidator();
   return (
     <AdminPage title="Cài đặt" subtitle="Các thiết lập chung của cửa hàng.">
@@ -129,6 +157,7 @@ export default function AdminSettingsRoute() {
           </button>
         </div>
       )}
+      {publicKey && <PublicKeyCard publicKey={publicKey} />}
     </AdminPage>
   );
 }

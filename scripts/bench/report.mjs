@@ -70,6 +70,7 @@ export function budgets(results) {
     measured: `304 ${ms(notModified.median)} ms vs no-DB route ${ms(floor)} ms vs full 200 ${ms(catalogue.list.uncached.median)} ms`,
     pass: notModified.statuses[304] === notModified.n ? notModified.median <= 1.5 * floor : false,
   });
+  if (results.keyCheck) list.push(results.keyCheck.budget);
   return list;
 }
 
@@ -125,6 +126,8 @@ export function markdownReport(results) {
   lines.push("## Purchases", "", "| scenario | requests | ok | errors | p50 ms | p99 ms | purchases/s |", "|---|---|---|---|---|---|---|");
   for (const entry of purchases.rows) lines.push(`| ${entry.title} | ${entry.requests} | ${entry.ok} | ${entry.errors}${entry.statuses.length ? ` (HTTP ${entry.statuses.join(", ")})` : ""} | ${ms(entry.p50)} | ${ms(entry.p99)} | ${entry.throughput.toFixed(1)} |`);
   lines.push("", `Sold keys ${purchases.sold}, orders ${purchases.orders}, successful purchases ${purchases.succeeded}, keys left ${purchases.available}: ${purchases.oversold ? "**MISMATCH — oversold or lost**" : "nothing oversold"}.`, "");
+
+  if (results.keyCheck) lines.push(...results.keyCheck.section);
 
   lines.push(
     "## VietQR webhook storm",

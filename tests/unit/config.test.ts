@@ -13,6 +13,8 @@ const valid = {
   ADMIN_PASSWORD: "correct horse",
   MAIL_TRANSPORT: "resend",
   MAIL_API_KEY: "re_live_key",
+  // A key made for this test only (openssl genpkey -algorithm ed25519), as a real multi-line PEM.
+  LICENSE_SIGNING_KEY: "-----BEGIN PRIVATE KEY-----\nMC4CAQAwBQYDK2VwBCIEIPEpOKWiNEOzCsmc73vU4MIYNas08o1mu5kWuaKnSvy6\n-----END PRIVATE KEY-----\n",
 };
 
 function refusal(settings: Record<string, unknown>): string {
@@ -57,6 +59,20 @@ describe("attack: running production with development settings", () => {
     });
   }
 
+  it("starts production with the committed development LICENSE_SIGNING_KEY, however its PEM is laid out", () => {
+    const development = example.LICENSE_SIGNING_KEY;
+    expect(development).toMatch(/^-----BEGIN PRIVATE KEY-----/);
+    expect(refusal({ ...valid, LICENSE_SIGNING_KEY: development })).toMatch(/LICENSE_SIGNING_KEY: [^;]*phát triển/);
+    const body = development.replace(/-----[A-Z ]+-----/g, "");
+    const relaidOut = `-----BEGIN PRIVATE KEY-----\n${body.slice(0, 30)}\n${body.slice(30)}\n-----END PRIVATE KEY-----\n`;
+    expect(refusal({ ...valid, LICENSE_SIGNING_KEY: relaidOut })).toMatch(/LICENSE_SIGNING_KEY: [^;]*phát triển/);
+  });
+
+  it("starts without a signing key, or with something that is not an Ed25519 private key", () => {
+    expect(refusal({ ...valid, LICENSE_SIGNING_KEY: undefined })).toMatch(/LICENSE_SIGNING_KEY: /);
+    expect(refusal({ ...valid, LICENSE_SIGNING_KEY: "-----BEGIN PRIVATE KEY-----\nbm90IGEga2V5\n-----END PRIVATE KEY-----" })).toMatch(/LICENSE_SIGNING_KEY: /);
+  });
+
   it("starts production without PUBLIC_BASE_URL", () => {
     expect(refusal({ ...valid, PUBLIC_BASE_URL: "" })).toMatch(/PUBLIC_BASE_URL: /);
     expect(refusal({ ...valid, PUBLIC_BASE_URL: undefined })).toMatch(/PUBLIC_BASE_URL: /);
@@ -69,7 +85,7 @@ describe("attack: running production with development settings", () => {
 
   it("starts production with the whole development example and hears every problem at once", () => {
     const message = refusal({ ...site, ...example, APP_ENV: "production" });
-    for (const key of ["JWT_SECRET", "SEPAY_API_KEY", "CARD_PARTNER_KEY", "PUBLIC_BASE_URL", "MAIL_TRANSPORT"]) expect(message).toContain(`${key}: `);
+    for (const key of ["JWT_SECRET", "SEPAY_API_KEY", "CARD_PARTNER_KEY", "LICENSE_SIGNING_KEY", "PUBLIC_BASE_URL", "MAIL_TRANSPORT"]) expect(message).toContain(`${key}: `);
   });
 
   it("still runs development and tests with the example's values", () => {

@@ -16,7 +16,7 @@ import { appsApi } from "./apps";
 import { authApi } from "./auth";
 import { cardsApi } from "./cards";
 import { releasesApi } from "./feeds";
-import { keysApi } from "./keys";
+import { keysApi, signKeyCheckAnswers } from "./keys";
 import { promotionsApi } from "./promotions";
 import { vietqrApi } from "./vietqr";
 import { walletApi } from "./wallet";
@@ -44,6 +44,9 @@ api.use("*", async (c, next) => {
   if (isCachedResource(c.req.raw) || PUBLIC_ANSWERS.some((pattern) => pattern.test(c.req.path))) return;
   c.header("Cache-Control", "no-store");
 });
+
+// Before the body limit, so that even its refusals of a key check are signed.
+api.use("/keys/check", signKeyCheckAnswers);
 
 // Routes that take more. null: multipart forms carrying files (app create/update, the IPA
 // preview); their services check each file's size, and the platform caps the whole request.

@@ -1,5 +1,5 @@
 // Keys as buyers and mods see them (spec §7 "Keys"); admin key management is in admin-keys.ts.
-import { Hono } from "hono";
+import { Hono, type MiddlewareHandler } from "hono";
 import { keyCheckSchema, purchaseSchema } from "../schemas/keys";
 import { stockChanged } from "../http/catalogue-cache";
 import { getConfig } from "../config";
@@ -7,7 +7,7 @@ import { resolvePublicAppId } from "../services/catalogue";
 import { findAdminAppId } from "../services/key-admin";
 import { checkKey } from "../services/key-check";
 import { listAppPricing, listKeyTypes } from "../services/keys";
-import { hit } from "../services/rate-limit";
+import { publicKeyInfo, signBytes, signLease } from "../services/license-signing";
 import { usdVndRate } from "../services/store-settings";
 import { buyKey, WALLET_MESSAGES } from "../services/wallet";
 import { type ApiContext, type ApiEnv, db } from "./context";
@@ -84,10 +84,35 @@ keysApi.post("/purchase", requireUser, async (c) => {
   });
 });
 
+/**
+ * Signs whatever the key check answers (valid, refused, 4xx, 429, 413 from the body limit):
+ * X-Signature is the base64 Ed25519 signature of the body's exact bytes. Mounted in index.ts
+ * ahead of the body limit so that its refusals are signed too.
+ */
+export const signKeyCheckAnswers: MiddlewareHandler<ApiEnv> = async (c, next) => {
+  await next();
+  const body = new Uint8Array(await c.res.arrayBuffer());
+  const headers = new Headers(c.res.headers);
+  headers.set("X-Signature", await signBytes(c.env, body));
+  c.res = new Response(body, { status: c.res.status, headers });
+};
+
+// The binding's windows are 60 s: a refused mod is told to wait one.
+const KEY_CHECK_RETRY_SECONDS = 60;
+
 keysApi.post("/check", async (c) => {
-  const limited = await hit(db(c), { name: "key-check-ip", max: 60, windowMs: 60_000 }, clientAddress(c));
-  if (!limited.allowed) throw new ApiError(429, `Quá nhiều yêu cầu. Vui lòng thử lại sau ${limited.retryAfterSeconds} giây.`, undefined, { "Retry-After": String(limited.retryAfterSeconds) });
-  const input = await readJson(c, keyCheckSchema);
-  const result = await checkKey(c.env.DB, { keyCode: input.key_code, deviceId: input.device_id, bundleId: input.bundle_id || null });
-  return c.json({ success: true, data: result });
+  const admit = async () => {
+    const { success } = await c.env.KEY_CHECK_LIMITER.limit({ key: clientAddress(c) });
+    if (!success) throw new ApiError(429, `Quá nhiều yêu cầu. Vui lòng thử lại sau ${KEY_CHECK_RETRY_SECONDS} giây.`, undefined, { "Retry-After": String(KEY_CHECK_RETRY_SECONDS) });
+  };
+  const input = await readJson(c, keyCheckSchema).catch(async (error: unknown) => {
+    await admit(); // a caller over the limit hears 429, whatever its body
+    throw error;
+  });
+  const now = Date.now();
+  const { result, lease } = await checkKey(c.env.DB, { keyCode: input.key_code, deviceId: input.device_id, bundleId: input.bundle_id || null }, now, admit);
+  const signedLease = lease ? await signLease(c.env, { ...lease, deviceId: input.device_id }, now) : undefined;
+  return c.json({ success: true, data: { ...result, server_time: new Date(now).toISOString(), nonce: input.nonce, lease: signedLease } });
 });
+
+keysApi.get("/public-key", async (c) => c.json(await publicKeyInfo(c.env)));

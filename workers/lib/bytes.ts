@@ -13,6 +13,17 @@ export function base64url(bytes: Uint8Array): string {
   return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
 
+/** RFC 4648 §4 base64 with padding (signatures in headers, PEM bodies). */
+export function base64(bytes: Uint8Array): string {
+  let binary = "";
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}
+
+export function fromBase64(text: string): Uint8Array<ArrayBuffer> {
+  return Uint8Array.from(atob(text), (char) => char.charCodeAt(0));
+}
+
 let crcTable: Uint32Array | undefined;
 
 /** CRC-32 (IEEE, reflected, polynomial 0xEDB88320): ZIP entries, PNG chunks, xz headers. */

@@ -12,6 +12,11 @@ export const keyCheckSchema = z.object({
   key_code: z.string().trim().min(1).max(200),
   device_id: z.string().trim().min(1).max(200),
   bundle_id: z.string().trim().max(255).optional().nullable(),
+  // Echoed in the signed answer, so a recorded answer cannot pass for the answer to a fresh request.
+  nonce: z
+    .string()
+    .regex(/^[\x21-\x7e]{8,64}$/, "nonce phải gồm 8–64 ký tự ASCII in được, không có khoảng trắng")
+    .optional(),
 });
 
 const price = z.coerce.number({ error: KEY_ADMIN_MESSAGES.pricingRequired }).int("Giá phải là số nguyên").min(0, "Giá không được âm").max(1_000_000_000);

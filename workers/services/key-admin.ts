@@ -72,6 +72,38 @@ function parseKeysText(text: string): ParsedKeys {
   return { codes: [...seen], totalLines, duplicatesInText, invalid };
 }
 
+/** Shorter codes can be guessed against the key check (DESIGN.md §7): the import warns. */
+const MIN_UNGUESSABLE_LENGTH = 12;
+
+/** The codes one more in one of its numbers would give: KEY-0009 → KEY-0010. */
+function successors(code: string): string[] {
+  return Array.from(code.matchAll(/\d+/g), (match) => {
+    const next = String(BigInt(match[0]) + 1n).padStart(match[0].length, "0");
+    return code.slice(0, match.index) + next + code.slice(match.index + match[0].length);
+  });
+}
+
+/**
+ * Warnings, not refusals, about codes an attacker could guess: short ones, and runs where one
+ * code plus one is another. Some shops sell such codes on purpose; the admin decides.
+ */
+function guessableCodeWarnings(codes: string[]): string[] {
+  const warnings: string[] = [];
+  const short = codes.filter((code) => code.length < MIN_UNGUESSABLE_LENGTH).length;
+  if (short > 0) warnings.push(`${short} key ngắn hơn ${MIN_UNGUESSABLE_LENGTH} ký tự: dễ bị đoán thử. Nên dùng key ngẫu nhiên dài từ ${MIN_UNGUESSABLE_LENGTH} ký tự.`);
+  const known = new Set(codes);
+  const inRuns = new Set<string>();
+  let example = "";
+  for (const code of codes) {
+    const next = successors(code).find((candidate) => known.has(candidate));
+    if (next === undefined) continue;
+    inRuns.add(code).add(next);
+    example ||= `${code}, ${next}`;
+  }
+  if (inRuns.size > 0) warnings.push(`${inRuns.size} key có dạng tuần tự (ví dụ ${example}): biết một key là đoán được key khác.`);
+  return warnings;
+}
+
 /**
  * Statements inserting the codes, 100 bound values per statement (D1's limit). `skipExisting`:
  * codes the app has already are skipped; otherwise one of them fails the whole batch.
@@ -353,7 +385,15 @@ export async function importKeys(d1: D1Database, input: ImportKeysInput, actor: 
   }
   const skipped = parsed.totalLines - parsed.invalid - imported;
   await db.update(keyBatches).set({ importedCount: imported, skippedCount: skipped }).where(eq(keyBatches.id, batch.id));
-  return { batch_id: batch.id, total_lines: parsed.totalLines, imported_count: imported, skipped_count: skipped, invalid_count: parsed.invalid, duration_ms: Date.now() - started };
+  return {
+    batch_id: batch.id,
+    total_lines: parsed.totalLines,
+    imported_count: imported,
+    skipped_count: skipped,
+    invalid_count: parsed.invalid,
+    duration_ms: Date.now() - started,
+    warnings: guessableCodeWarnings(parsed.codes),
+  };
 }
 
 // ---------------------------------------------------------------- keys

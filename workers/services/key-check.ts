@@ -1,13 +1,15 @@
-// The key-check API for the mods themselves (DESIGN.md §7): the first valid check of a sold key
-// activates it on that device; later checks from the same device are valid until it expires.
+// The key-check API for the mods themselves (DESIGN.md §7, docs/licensing.md): the first valid
+// check of a sold key activates it on that device; later checks from the same device are valid
+// until it expires. A repeat check is the hot path: it reads one row and writes nothing, except
+// the bookkeeping (last_check_at, check_count) at most once an hour per key.
 // A banned key answers revoked; a key its buyer or an admin unbound binds to the next device.
 import { formatDateTime } from "../shared/format";
 
 export type KeyCheck = { keyCode: string; deviceId: string; bundleId?: string | null };
 
-export type KeyCheckResult = {
+type KeyCheckResult = {
   valid: boolean;
-  reason: "active" | "activated" | "not_found" | "not_sold" | "revoked" | "expired" | "other_device";
+  reason: "active" | "activated" | "not_found" | "revoked" | "expired" | "other_device";
   message: string;
   key_type?: string;
   duration_days?: number;
@@ -16,15 +18,23 @@ export type KeyCheckResult = {
   app?: { name: string; bundle_id: string | null };
 };
 
+/** What a valid answer's lease is made of (license-signing.ts). */
+export type KeyCheckOutcome = { result: KeyCheckResult; lease: { keyCode: string; bundleId: string | null; keyExpiresAt: number | null } | null };
+
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** The bookkeeping of repeat checks is written at most this often per key. */
+const CHECK_RECORD_INTERVAL_MS = 60 * 60 * 1000;
 
 type KeyRow = {
   id: number;
+  key_code: string;
   status: string;
+  order_reference: string | null;
+  banned_at: number | null;
   device_id: string | null;
   activated_at: number | null;
   expires_at: number | null;
-  banned_at: number | null;
+  last_check_at: number | null;
   duration_days: number;
   key_type: string;
   app_name: string;
@@ -35,18 +45,21 @@ const REASONS: Record<KeyCheckResult["reason"], string> = {
   active: "Key hợp lệ",
   activated: "Key đã được kích hoạt trên thiết bị này",
   not_found: "Key không tồn tại",
-  not_sold: "Key chưa được bán",
   revoked: "Key đã bị thu hồi",
   expired: "Key đã hết hạn",
   other_device: "Key đã được kích hoạt trên thiết bị khác",
 };
 
+// Unknown, unsold and withdrawn-before-sale codes answer exactly alike: the answer must not tell
+// a guessed code in stock from one that does not exist.
+const NOT_FOUND: KeyCheckOutcome = { result: { valid: false, reason: "not_found", message: REASONS.not_found }, lease: null };
+
 async function findKey(db: D1Database, check: KeyCheck): Promise<KeyRow | null> {
   // A code is unique per app; the bundle id picks the app when two apps share a code.
   const rows = await db
     .prepare(
-      `SELECT k.id, k.status, k.device_id, k.activated_at, k.expires_at, k.banned_at, t.duration_days, t.display_name AS key_type,
-         a.name AS app_name, a.bundle_identifier AS bundle_id
+      `SELECT k.id, k.key_code, k.status, k.order_reference, k.banned_at, k.device_id, k.activated_at, k.expires_at, k.last_check_at,
+         t.duration_days, t.display_name AS key_type, a.name AS app_name, a.bundle_identifier AS bundle_id
        FROM license_keys k JOIN key_types t ON t.id = k.key_type_id JOIN apps a ON a.id = k.app_id
        WHERE k.key_code = ?1 AND (?2 IS NULL OR a.bundle_identifier = ?2)
        ORDER BY CASE k.status WHEN 'used' THEN 0 WHEN 'sold' THEN 1 ELSE 2 END, k.id LIMIT 1`,
@@ -56,47 +69,63 @@ async function findKey(db: D1Database, check: KeyCheck): Promise<KeyRow | null> 
   return rows ?? null;
 }
 
-function result(row: KeyRow, valid: boolean, reason: KeyCheckResult["reason"]): KeyCheckResult {
+function outcome(row: KeyRow, valid: boolean, reason: KeyCheckResult["reason"]): KeyCheckOutcome {
   const expires = row.expires_at ? new Date(row.expires_at).toISOString() : null;
   return {
-    valid,
-    reason,
-    message: reason === "active" && expires ? `${REASONS.active} đến ${formatDateTime(expires)}` : REASONS[reason],
-    key_type: row.key_type,
-    duration_days: row.duration_days,
-    activated_at: row.activated_at ? new Date(row.activated_at).toISOString() : null,
-    expires_at: expires,
-    app: { name: row.app_name, bundle_id: row.bundle_id },
+    result: {
+      valid,
+      reason,
+      message: reason === "active" && expires ? `${REASONS.active} đến ${formatDateTime(expires)}` : REASONS[reason],
+      key_type: row.key_type,
+      duration_days: row.duration_days,
+      activated_at: row.activated_at ? new Date(row.activated_at).toISOString() : null,
+      expires_at: expires,
+      app: { name: row.app_name, bundle_id: row.bundle_id },
+    },
+    lease: valid ? { keyCode: row.key_code, bundleId: row.bundle_id, keyExpiresAt: row.expires_at } : null,
   };
 }
 
-export async function checkKey(db: D1Database, check: KeyCheck, now = Date.now()): Promise<KeyCheckResult> {
-  const row = await findKey(db, check);
-  if (!row) return { valid: false, reason: "not_found", message: REASONS.not_found };
-  if (row.status === "available") return { valid: false, reason: "not_sold", message: REASONS.not_sold };
-  if (row.status === "revoked" || row.banned_at !== null) return result(row, false, "revoked");
-  if (row.status === "expired" || (row.expires_at !== null && row.expires_at <= now)) return result(row, false, "expired");
+/** Records a repeat check, unless one was recorded within the hour (then nothing is written). */
+async function recordCheck(db: D1Database, row: KeyRow, now: number): Promise<void> {
+  if (row.last_check_at !== null && now - row.last_check_at < CHECK_RECORD_INTERVAL_MS) return;
+  await db
+    .prepare("UPDATE license_keys SET last_check_at = ?1, check_count = check_count + 1 WHERE id = ?2 AND (last_check_at IS NULL OR last_check_at <= ?3)")
+    .bind(now, row.id, now - CHECK_RECORD_INTERVAL_MS)
+    .run();
+}
 
-  if (row.status === "sold") {
-    // First check: bind to this device. Two devices racing: the conditional update picks one.
-    const expiresAt = row.duration_days > 0 ? now + row.duration_days * DAY_MS : null;
+/**
+ * `admit`: the caller's rate limit, which throws when the caller is over it. Every check meets it
+ * except a check naming a key and the device it is bound to: that guesses nothing, and it is the
+ * hot path (one read, no write, no limiter call). Nothing is written or answered before it.
+ */
+export async function checkKey(db: D1Database, check: KeyCheck, now = Date.now(), admit: () => Promise<void> = async () => {}): Promise<KeyCheckOutcome> {
+  const row = await findKey(db, check);
+  if (row?.device_id !== check.deviceId) await admit();
+  // Never sold (in stock, or withdrawn from stock): not the mod's business that it exists.
+  if (!row || row.status === "available" || (row.status === "revoked" && row.order_reference === null)) return NOT_FOUND;
+  if (row.banned_at !== null || row.status === "revoked") return outcome(row, false, "revoked");
+  if (row.status === "expired" || (row.expires_at !== null && row.expires_at <= now)) return outcome(row, false, "expired");
+
+  if (row.status === "sold" || row.device_id === null) {
+    // First check, or the first after a device reset: bind to this device from now (the expiry set
+    // at the first activation stays). Two devices racing: the conditional update picks one.
+    const expiresAt = row.activated_at === null && row.duration_days > 0 ? now + row.duration_days * DAY_MS : row.expires_at;
     const activated = await db
       .prepare(
-        "UPDATE license_keys SET status = 'used', device_id = ?1, activated_at = ?2, expires_at = ?3, updated_at = ?2 WHERE id = ?4 AND status = 'sold' RETURNING id",
+        `UPDATE license_keys SET status = 'used', device_id = ?1, activated_at = ?2, expires_at = ?3, updated_at = ?2,
+           last_check_at = ?2, check_count = check_count + 1
+         WHERE id = ?4 AND (status = 'sold' OR (status = 'used' AND device_id IS NULL)) AND banned_at IS NULL RETURNING activated_at`,
       )
       .bind(check.deviceId, now, expiresAt, row.id)
-      .first();
-    if (activated) return result({ ...row, status: "used", device_id: check.deviceId, activated_at: now, expires_at: expiresAt }, true, "activated");
+      .first<{ activated_at: number }>();
+    if (activated) {
+      return outcome({ ...row, status: "used", device_id: check.deviceId, activated_at: activated.activated_at, expires_at: expiresAt }, true, "activated");
+    }
     return checkKey(db, check, now);
   }
-  if (row.device_id === null) {
-    // Unbound by a device reset: this device takes it; the expiry runs on, not restarted.
-    const rebound = await db
-      .prepare("UPDATE license_keys SET device_id = ?1, activated_at = ?2, updated_at = ?2 WHERE id = ?3 AND device_id IS NULL RETURNING id")
-      .bind(check.deviceId, now, row.id)
-      .first();
-    if (rebound) return result({ ...row, device_id: check.deviceId, activated_at: now }, true, "activated");
-    return checkKey(db, check, now);
-  }
-  return row.device_id === check.deviceId ? result(row, true, "active") : result(row, false, "other_device");
+  if (row.device_id !== check.deviceId) return outcome(row, false, "other_device");
+  await recordCheck(db, row, now);
+  return outcome(row, true, "active");
 }

@@ -13,7 +13,8 @@ import { formatNumber } from "../../../workers/shared/format";
 import { toast } from "~/lib/toast";
 import { keyActionFailure, useKeysData } from "../admin.app.$appId.keys/data";
 
-type ImportResult = { imported_count: number; skipped_count: number; invalid_count: number; total_lines: number; duration_ms: number };
+// warnings: codes that look guessable (short or sequential); imported all the same.
+type ImportResult = { imported_count: number; skipped_count: number; invalid_count: number; total_lines: number; duration_ms: number; warnings: string[] };
 type ImportRequest = { app_url: string; batch_name: string; key_type: string; keys_text: string; description: string; skip_duplicates: true };
 
 export async function clientAction({ request }: ClientActionFunctionArgs): Promise<ActionResult<ImportResult>> {
@@ -96,6 +97,16 @@ export default function KeyImportRoute() {
           <div role="status" data-testid="import-result" className="rounded-xl border border-emerald-500/30 bg-emerald-950/30 px-4 py-3 text-sm text-emerald-100">
             Đã thêm {formatNumber(result.imported_count)} key, bỏ qua {formatNumber(result.skipped_count)} key trùng
             {result.invalid_count > 0 ? `, ${formatNumber(result.invalid_count)} key không hợp lệ` : ""}.
+          </div>
+        )}
+        {result && result.warnings.length > 0 && (
+          <div role="alert" data-testid="import-warnings" className="rounded-xl border border-amber-500/30 bg-amber-950/30 px-4 py-3 text-sm text-amber-100">
+            <p className="font-semibold">Cảnh báo: key dễ bị đoán</p>
+            <ul className="mt-1 list-disc space-y-1 pl-5">
+              {result.warnings.map((warning) => (
+                <li key={warning}>{warning}</li>
+              ))}
+            </ul>
           </div>
         )}
       </form>

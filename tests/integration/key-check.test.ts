@@ -1,0 +1,230 @@
+// The key-check API a mod calls at launch (issue #16, docs/licensing.md): signed answers, the
+// offline lease, bans, and a repeat check that writes nothing.
+import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
+import { importSPKI, jwtVerify } from "jose";
+import { describe, expect, it } from "vitest";
+import { licenseKeys } from "../../workers/db/schema";
+import { fromBase64 } from "../../workers/lib/bytes";
+import { checkKey } from "../../workers/services/key-check";
+import { db, listing, request, unique } from "../factories";
+
+type Body = Record<string, any>;
+const HOUR = 3_600_000;
+
+async function check(body: Body | string, address = unique("ip")) {
+  const response = await request("/api/keys/check/", { method: "POST", headers: { "Content-Type": "application/json", "CF-Connecting-IP": address }, body: typeof body === "string" ? body : JSON.stringify(body) });
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  return { status: response.status, headers: response.headers, bytes, body: JSON.parse(new TextDecoder().decode(bytes)) as Body };
+}
+
+async function publicKey() {
+  const response = await request("/api/keys/public-key/");
+  return (await response.json()) as { algorithm: string; public_key_pem: string; public_key_raw_base64: string };
+}
+
+async function verifies(answer: { headers: Headers; bytes: Uint8Array<ArrayBuffer> }): Promise<boolean> {
+  const key = await crypto.subtle.importKey("raw", fromBase64((await publicKey()).public_key_raw_base64), { name: "Ed25519" }, false, ["verify"]);
+  const signature = answer.headers.get("X-Signature");
+  return signature !== null && crypto.subtle.verify({ name: "Ed25519" }, key, fromBase64(signature), answer.bytes);
+}
+
+/** A key of `type` sold to someone and not yet checked. */
+async function soldKey(type = "30days") {
+  const { app } = await listing({ stock: 1, type });
+  const [key] = await db
+    .update(licenseKeys)
+    .set({ status: "sold", orderReference: unique("order"), soldAt: new Date() })
+    .where(eq(licenseKeys.appId, app.id))
+    .returning();
+  return { app, key };
+}
+
+const row = async (id: number) => (await db.select().from(licenseKeys).where(eq(licenseKeys.id, id)))[0];
+
+describe("POST /api/keys/check/ signed answers", () => {
+  it("signs the exact bytes of a valid answer, with the server time and the nonce echoed", async () => {
+    const { key } = await soldKey();
+    const before = Date.now();
+    const answer = await check({ key_code: key.keyCode, device_id: "iphone-15", nonce: "n0nce-abcdef-123" });
+    expect(answer.status).toBe(200);
+    expect(answer.body.data).toMatchObject({ valid: true, reason: "activated", nonce: "n0nce-abcdef-123" });
+    expect(Date.parse(answer.body.data.server_time)).toBeGreaterThanOrEqual(before - 1000);
+    expect(answer.body.data.server_time).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    expect(await verifies(answer)).toBe(true);
+    for (const index of [0, Math.floor(answer.bytes.length / 2), answer.bytes.length - 1]) {
+      const changed = answer.bytes.slice();
+      changed[index] ^= 0x20;
+      expect(await verifies({ headers: answer.headers, bytes: changed })).toBe(false);
+    }
+  });
+
+  it("signs refusals too: a bad body, a bad nonce, a body too large and the rate limit", async () => {
+    const invalid = await check({ key_code: "", device_id: "" });
+    const badNonce = await check({ key_code: "K", device_id: "d", nonce: "has spaces in it" });
+    const notJson = await check("{not json");
+    const tooLarge = await check({ key_code: "K", device_id: "x".repeat(70 * 1024) });
+    expect([invalid.status, badNonce.status, notJson.status, tooLarge.status]).toEqual([400, 400, 400, 413]);
+    expect(badNonce.body.errors.nonce[0]).toMatch(/8–64 ký tự/);
+    for (const answer of [invalid, badNonce, notJson, tooLarge]) expect(await verifies(answer)).toBe(true);
+
+    const address = unique("ip");
+    let limited: Awaited<ReturnType<typeof check>> | undefined;
+    for (let attempt = 0; attempt < 130 && !limited; attempt++) {
+      const answer = await check({ key_code: `K${attempt}`, device_id: "d" }, address);
+      if (answer.status === 429) limited = answer;
+    }
+    expect(limited?.headers.get("Retry-After")).toBe("60");
+    expect(limited?.body).toMatchObject({ success: false, message: expect.stringMatching(/Quá nhiều yêu cầu/) });
+    expect(limited && (await verifies(limited))).toBe(true);
+  });
+
+  it("publishes the public key as PEM and raw bytes that name the same key", async () => {
+    const key = await publicKey();
+    expect(key.algorithm).toBe("Ed25519");
+    expect(key.public_key_pem).toMatch(/^-----BEGIN PUBLIC KEY-----\n[A-Za-z0-9+/=]{60}\n-----END PUBLIC KEY-----\n$/);
+    const spki = fromBase64(key.public_key_pem.split("\n")[1]);
+    // SPKI of Ed25519 is a fixed 12-byte prefix and the raw 32-byte key (RFC 8410).
+    expect(Array.from(spki.slice(12))).toEqual(Array.from(fromBase64(key.public_key_raw_base64)));
+    expect(fromBase64(key.public_key_raw_base64)).toHaveLength(32);
+  });
+});
+
+describe("POST /api/keys/check/ offline lease", () => {
+  async function lease(token: string) {
+    return (await jwtVerify(token, await importSPKI((await publicKey()).public_key_pem, "EdDSA"))) as { payload: Body; protectedHeader: Body };
+  }
+
+  it("gives a valid answer an EdDSA lease for the configured length, bound to the key, device and app", async () => {
+    const { app, key } = await soldKey("30days");
+    const answer = await check({ key_code: key.keyCode, device_id: "ipad-7" });
+    const { payload, protectedHeader } = await lease(answer.body.data.lease);
+    expect(protectedHeader).toEqual({ alg: "EdDSA", typ: "JWT" });
+    const expiresAt = Date.parse(answer.body.data.expires_at);
+    expect(payload).toEqual({ key: key.keyCode, device_id: "ipad-7", bundle_id: app.bundleIdentifier, key_expires_at: Math.floor(expiresAt / 1000), iat: expect.any(Number), exp: expect.any(Number) });
+    expect(payload.exp - payload.iat).toBe(Number(env.LICENSE_LEASE_HOURS) * 3600);
+    expect(Math.abs(payload.iat * 1000 - Date.parse(answer.body.data.server_time))).toBeLessThan(1000);
+  });
+
+  it("ends the lease with the key when the key expires first, and leaves lifetime keys without an expiry claim", async () => {
+    const { key } = await soldKey("30days");
+    await check({ key_code: key.keyCode, device_id: "phone" });
+    const soon = Date.now() + 2 * HOUR;
+    await db.update(licenseKeys).set({ expiresAt: new Date(soon) }).where(eq(licenseKeys.id, key.id));
+    const ending = await lease((await check({ key_code: key.keyCode, device_id: "phone" })).body.data.lease);
+    expect(ending.payload.exp).toBe(Math.floor(soon / 1000));
+    expect(ending.payload.key_expires_at).toBe(Math.floor(soon / 1000));
+
+    const lifetime = await soldKey("lifetime");
+    const forever = await lease((await check({ key_code: lifetime.key.keyCode, device_id: "phone" })).body.data.lease);
+    expect(forever.payload.key_expires_at).toBeNull();
+    expect(forever.payload.exp - forever.payload.iat).toBe(Number(env.LICENSE_LEASE_HOURS) * 3600);
+  });
+
+  it("gives no lease to a refused answer", async () => {
+    const { key } = await soldKey();
+    await check({ key_code: key.keyCode, device_id: "first" });
+    const other = await check({ key_code: key.keyCode, device_id: "second" });
+    expect(other.body.data).toMatchObject({ valid: false, reason: "other_device" });
+    expect(other.body.data).not.toHaveProperty("lease");
+  });
+});
+
+describe("POST /api/keys/check/ bans and device moves", () => {
+  it("answers revoked for a banned key, bound or not, at once", async () => {
+    const bound = await soldKey();
+    expect((await check({ key_code: bound.key.keyCode, device_id: "d1" })).body.data.valid).toBe(true);
+    await db.update(licenseKeys).set({ bannedAt: new Date() }).where(eq(licenseKeys.id, bound.key.id));
+    const banned = await check({ key_code: bound.key.keyCode, device_id: "d1" });
+    expect(banned.body.data).toMatchObject({ valid: false, reason: "revoked", message: "Key đã bị thu hồi" });
+    expect(banned.body.data).not.toHaveProperty("lease");
+
+    const unbound = await soldKey();
+    await db.update(licenseKeys).set({ bannedAt: new Date() }).where(eq(licenseKeys.id, unbound.key.id));
+    expect((await check({ key_code: unbound.key.keyCode, device_id: "d1" })).body.data).toMatchObject({ valid: false, reason: "revoked" });
+    expect((await row(unbound.key.id)).deviceId).toBeNull();
+  });
+
+  it("binds an unbound key (after a device reset) to the next device without restarting its expiry", async () => {
+    const { key } = await soldKey("7days");
+    const first = await check({ key_code: key.keyCode, device_id: "old-phone" });
+    await db.update(licenseKeys).set({ deviceId: null }).where(eq(licenseKeys.id, key.id));
+    const moved = await check({ key_code: key.keyCode, device_id: "new-phone" });
+    // The activation is the new device's (the buyer sees since when it is in use there); the expiry is the first one's.
+    expect(moved.body.data).toMatchObject({ valid: true, reason: "activated", expires_at: first.body.data.expires_at });
+    expect(Date.parse(moved.body.data.activated_at)).toBeGreaterThanOrEqual(Date.parse(first.body.data.activated_at));
+    expect((await check({ key_code: key.keyCode, device_id: "old-phone" })).body.data.reason).toBe("other_device");
+  });
+});
+
+describe("POST /api/keys/check/ hot path", () => {
+  /** The key-check service over a D1 that records every statement it is given. */
+  function recordingDb() {
+    const statements: string[] = [];
+    const recording = new Proxy(env.DB, {
+      get(target, property) {
+        if (property === "prepare") {
+          return (sql: string) => {
+            statements.push(sql.trim().split(/\s+/)[0].toUpperCase());
+            return target.prepare(sql);
+          };
+        }
+        const value = Reflect.get(target, property);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+    return { recording, statements };
+  }
+
+  it("a repeat check from the bound device sends D1 one SELECT and nothing else, for an hour", async () => {
+    const { key } = await soldKey();
+    const activation = recordingDb();
+    const start = Date.now();
+    expect((await checkKey(activation.recording, { keyCode: key.keyCode, deviceId: "phone" }, start)).result.reason).toBe("activated");
+    expect(activation.statements).toEqual(["SELECT", "UPDATE"]);
+    const activated = await row(key.id);
+    expect(activated.checkCount).toBe(1);
+
+    const repeats = recordingDb();
+    for (const minutes of [1, 10, 59]) {
+      expect((await checkKey(repeats.recording, { keyCode: key.keyCode, deviceId: "phone" }, start + minutes * 60_000)).result.valid).toBe(true);
+    }
+    expect(repeats.statements).toEqual(["SELECT", "SELECT", "SELECT"]);
+    expect(await row(key.id)).toEqual(activated);
+
+    // Past the hour, the next check records itself once.
+    const later = recordingDb();
+    await checkKey(later.recording, { keyCode: key.keyCode, deviceId: "phone" }, start + HOUR + 1);
+    await checkKey(later.recording, { keyCode: key.keyCode, deviceId: "phone" }, start + HOUR + 2);
+    expect(later.statements).toEqual(["SELECT", "UPDATE", "SELECT"]);
+    expect(await row(key.id)).toMatchObject({ checkCount: 2, lastCheckAt: new Date(start + HOUR + 1) });
+  });
+
+  it("a check naming a key and its bound device is not counted against the address's limit; guesses are", { timeout: 30_000 }, async () => {
+    const { key } = await soldKey();
+    await check({ key_code: key.keyCode, device_id: "phone" });
+    // The binding counts in windows aligned to the minute: start inside one.
+    const intoMinute = Date.now() % 60_000;
+    if (intoMinute > 45_000) await new Promise((resolve) => setTimeout(resolve, 60_500 - intoMinute));
+    const address = unique("ip");
+    const repeats: string[] = [];
+    for (let index = 0; index < 70; index++) repeats.push((await check({ key_code: key.keyCode, device_id: "phone" }, address)).body.data.reason);
+    expect(new Set(repeats)).toEqual(new Set(["active"]));
+    const guesses: number[] = [];
+    for (let index = 0; index < 61; index++) guesses.push((await check({ key_code: `GUESS-${index}`, device_id: "phone" }, address)).status);
+    expect(guesses.filter((status) => status === 429)).toHaveLength(1);
+    expect((await check({ key_code: key.keyCode, device_id: "another-phone" }, address)).status).toBe(429);
+    expect((await check({ key_code: key.keyCode, device_id: "phone" }, address)).body.data.reason).toBe("active");
+  });
+
+  it("the HTTP repeat check leaves the key's row untouched and writes no rate-limit counter", async () => {
+    const { key } = await soldKey();
+    await check({ key_code: key.keyCode, device_id: "phone" });
+    const before = await row(key.id);
+    const address = unique("ip");
+    for (let index = 0; index < 5; index++) expect((await check({ key_code: key.keyCode, device_id: "phone" }, address)).body.data.reason).toBe("active");
+    expect(await row(key.id)).toEqual(before);
+    const counters = await env.DB.prepare("SELECT count(*) AS n FROM rate_limits WHERE key LIKE ?1").bind(`%${address}%`).first<{ n: number }>();
+    expect(counters?.n).toBe(0);
+  });
+});

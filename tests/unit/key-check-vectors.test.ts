@@ -1,0 +1,37 @@
+// The committed test vectors of docs/licensing.md are what this store's signer produces with the
+// development key (the tests run with it): Ed25519 is deterministic, so signing the same bytes
+// again gives the same signature. openssl checks the same files in tests/e2e/licensing.spec.ts.
+import { env } from "cloudflare:workers";
+import { importSPKI, jwtVerify } from "jose";
+import { describe, expect, it } from "vitest";
+import { pemBody } from "../../workers/config";
+import { publicKeyInfo, signBytes } from "../../workers/services/license-signing";
+import answer from "../fixtures/key-check-vectors/answer.json?raw";
+import signature from "../fixtures/key-check-vectors/answer.sig?raw";
+import privateKey from "../fixtures/key-check-vectors/development-private-key.pem?raw";
+import lease from "../fixtures/key-check-vectors/lease.jws?raw";
+import publicKey from "../fixtures/key-check-vectors/public-key.json?raw";
+import vectorRequest from "../fixtures/key-check-vectors/request.json?raw";
+
+describe("key-check test vectors", () => {
+  it("use the development key the example settings carry", async () => {
+    expect(pemBody(privateKey)).toBe(pemBody(env.DEV_VARS_EXAMPLE.LICENSE_SIGNING_KEY));
+    expect(await publicKeyInfo(env)).toEqual(JSON.parse(publicKey));
+  });
+
+  it("hold an answer whose signature this signer reproduces byte for byte", async () => {
+    expect(await signBytes(env, new TextEncoder().encode(answer))).toBe(signature.trim());
+    const changed = answer.replace('"valid":true', '"valid":false');
+    expect(await signBytes(env, new TextEncoder().encode(changed))).not.toBe(signature.trim());
+  });
+
+  it("hold the answer's lease, which names the request's key, device and app", async () => {
+    const data = JSON.parse(answer).data;
+    expect(data.lease).toBe(lease.trim());
+    const sent = JSON.parse(vectorRequest);
+    expect(data.nonce).toBe(sent.nonce);
+    const { payload } = await jwtVerify(lease.trim(), await importSPKI(JSON.parse(publicKey).public_key_pem, "EdDSA"), { currentDate: new Date(data.server_time) });
+    expect(payload).toMatchObject({ key: sent.key_code, device_id: sent.device_id, bundle_id: sent.bundle_id, iat: Math.floor(Date.parse(data.server_time) / 1000) });
+    expect(payload.exp).toBe((payload.iat ?? 0) + 24 * 3600);
+  });
+});
