@@ -64,12 +64,22 @@ if (google.APP_ENV !== "production" && gatewayUrl && ["127.0.0.1", "localhost"].
   console.log(`Phone cards go to the simulated gateway at ${cardGateway.url} (serial …0000: bad card; code …9999: wrong value).`);
 }
 
+// Locally, the owner's Telegram notifications go to the simulated Bot API (scripts/telegram-sim.mjs).
+let telegram;
+const telegramUrl = google.TELEGRAM_BOT_TOKEN ? new URL(google.TELEGRAM_API_URL) : null;
+if (google.APP_ENV !== "production" && telegramUrl && ["127.0.0.1", "localhost"].includes(telegramUrl.hostname)) {
+  const { startTelegramSim } = await import("./telegram-sim.mjs");
+  telegram = await startTelegramSim({ port: Number(telegramUrl.port || 80), host: telegramUrl.hostname, token: google.TELEGRAM_BOT_TOKEN, chatId: google.TELEGRAM_CHAT_ID, log: true });
+  console.log(`Telegram notifications go to the simulated Bot API; read them at ${telegram.url}/`);
+}
+
 const server = serveStore({ port, persistTo, overrides });
 
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
 server.on("exit", async (code) => {
   await oidc?.close();
   await cardGateway?.close();
+  await telegram?.close();
   process.exit(code ?? 0);
 });
 

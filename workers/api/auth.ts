@@ -29,6 +29,7 @@ import {
 } from "../services/accounts";
 import { authorizationSettings, GoogleAuthError, verifyGoogleSignIn } from "../services/google";
 import { passwordResetMail, sendMail } from "../services/mailer";
+import { recordAdminSignIn } from "../services/notifications";
 import { verifyPassword } from "../services/passwords";
 import { claim, clear, hit, LIMITS, type Limit } from "../services/rate-limit";
 import {
@@ -43,6 +44,7 @@ import {
 } from "../services/sessions";
 import { type ApiContext, type ApiEnv, db } from "./context";
 import { ApiError, MESSAGES } from "./errors";
+import { isAdmin } from "./require-admin";
 import { requireUser } from "./require-user";
 import { clientAddress, readJson } from "./validate";
 
@@ -125,6 +127,7 @@ authApi.post("/login", async (c) => {
     deviceToken = await issueDeviceToken(db(c), outcome.user.id);
   }
   const tokens = await startSession(db(c), getConfig(c.env).JWT_SECRET, outcome.user.id, sessionMeta(c));
+  if (isAdmin(outcome.user, getConfig(c.env))) await recordAdminSignIn(c.env, outcome.user, address);
   return c.json({ success: true, message: AUTH_MESSAGES.loggedIn, ...tokens, device_token: deviceToken, user: toPublicUser(outcome.user) });
 });
 
@@ -240,6 +243,7 @@ authApi.post("/google-auth", async (c) => {
     const user = await findOrCreateGoogleUser(db(c), profile);
     if (!user.isActive) throw new ApiError(403, AUTH_MESSAGES.inactive);
     const tokens = await startSession(db(c), config.JWT_SECRET, user.id, sessionMeta(c));
+    if (isAdmin(user, config)) await recordAdminSignIn(c.env, user, clientAddress(c));
     return c.json({ success: true, message: AUTH_MESSAGES.loggedIn, data: { ...tokens, user: toPublicUser(user) } });
   } catch (error) {
     if (error instanceof GoogleAuthError) {

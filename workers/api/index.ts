@@ -7,7 +7,9 @@ import { MAX_KEY_LENGTH } from "../services/key-admin";
 import { PART_SIZE } from "../services/uploads";
 import { adminAppsApi } from "./admin-apps";
 import { adminBankTransfersApi } from "./admin-bank-transfers";
+import { adminExportsApi } from "./admin-exports";
 import { adminKeysApi } from "./admin-keys";
+import { adminNotificationsApi } from "./admin-notifications";
 import { adminSettingsApi } from "./admin-settings";
 import { adminUsersApi } from "./admin-users";
 import { appsApi } from "./apps";
@@ -21,6 +23,7 @@ import { walletApi } from "./wallet";
 import { webhooksApi } from "./webhooks";
 import type { ApiEnv } from "./context";
 import { DomainError, InsufficientFundsError, RateLimitedError } from "../services/errors";
+import { deliverNotifications } from "../services/notifications";
 import { ApiError, DOMAIN_STATUS, MESSAGES, errorBody } from "./errors";
 import { mediaApi } from "./media";
 import { uploadsApi } from "./uploads";
@@ -60,6 +63,14 @@ api.use("*", async (c, next) => {
   return bodyLimit({ maxSize, onError: (c) => c.json(errorBody(BODY_TOO_LARGE), 413) })(c, next);
 });
 
+// Calls that may record an owner's notification send it once the answer is out (the cron
+// retries what fails), so Telegram never slows or breaks them.
+const MAY_NOTIFY = /^\/api\/(webhooks|cards|keys\/purchase|admin\/bank-transfers|auth\/(login|google-auth))(\/|$)/;
+api.use("*", async (c, next) => {
+  await next();
+  if (c.req.method === "POST" && MAY_NOTIFY.test(c.req.path)) c.executionCtx.waitUntil(deliverNotifications(c.env));
+});
+
 api.route("/apps", adminAppsApi);
 api.route("/apps", appsApi);
 api.route("/apps", releasesApi);
@@ -71,6 +82,8 @@ api.route("/keys", adminKeysApi);
 api.route("/admin/users", adminUsersApi);
 api.route("/admin/bank-transfers", adminBankTransfersApi);
 api.route("/admin/settings", adminSettingsApi);
+api.route("/admin/exports", adminExportsApi);
+api.route("/admin/notifications", adminNotificationsApi);
 api.route("/vietqr", vietqrApi);
 api.route("/promotions", promotionsApi);
 api.route("/cards", cardsApi);

@@ -37,6 +37,16 @@ export async function readJson<Schema extends z.ZodType>(c: ApiContext, schema: 
   return result.data;
 }
 
+/** The request's query parameters checked against `schema`, refused like a bad body (400). */
+export function readQuery<Schema extends z.ZodType>(c: ApiContext, schema: Schema): z.infer<Schema> {
+  const result = schema.safeParse(c.req.query());
+  if (!result.success) {
+    const errors = fieldErrors(result.error);
+    throw new ApiError(400, Object.values(errors)[0]?.[0] ?? MESSAGES.invalidData, errors);
+  }
+  return result.data;
+}
+
 /**
  * The caller's address as rate limits count it. One IPv6 customer gets a whole /64, so an IPv6
  * address counts as its /64 ("2001:db8:1:2::/64"); IPv4 (also written IPv4-mapped) as itself.
