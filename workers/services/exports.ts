@@ -139,29 +139,28 @@ export function exportCsv(db: D1Database, kind: ExportKind, range: ExportRange):
   const spec = EXPORTS[kind] as unknown as Export<{ id: number }>;
   const { start, end } = vietnamDayRange(range);
   const encoder = new TextEncoder();
-  let cursor = 0;
-  let last = 0;
+  // The period's id range, read once from the created_at index on the first pull.
+  let span: { cursor: number; last: number } | null = null;
   return new ReadableStream<Uint8Array>(
     {
-      async start(controller) {
+      start(controller) {
         controller.enqueue(encoder.encode(BOM + csvLine(spec.columns.map((column) => csvField(column.header)))));
-        // The period's id range, read once from the created_at index.
-        const bounds = await db
-          .prepare(`SELECT min(id) AS first, max(id) AS last FROM ${spec.table} WHERE created_at >= ?1 AND created_at < ?2`)
-          .bind(start, end)
-          .first<{ first: number | null; last: number | null }>();
-        if (bounds?.first == null || bounds.last == null) return controller.close();
-        cursor = bounds.first - 1;
-        last = bounds.last;
       },
       async pull(controller) {
-        if (cursor >= last) return controller.close();
-        const { results } = await db.prepare(spec.page).bind(cursor, last, start, end, PAGE_ROWS).all<{ id: number }>();
+        if (!span) {
+          const bounds = await db
+            .prepare(`SELECT min(id) AS first, max(id) AS last FROM ${spec.table} WHERE created_at >= ?1 AND created_at < ?2`)
+            .bind(start, end)
+            .first<{ first: number | null; last: number | null }>();
+          if (bounds?.first == null || bounds.last == null) return controller.close();
+          span = { cursor: bounds.first - 1, last: bounds.last };
+        }
+        const { results } = await db.prepare(spec.page).bind(span.cursor, span.last, start, end, PAGE_ROWS).all<{ id: number }>();
         if (results.length > 0) {
           controller.enqueue(encoder.encode(results.map((row) => csvLine(spec.columns.map((column) => csvField(column.value(row), column.text)))).join("")));
-          cursor = results[results.length - 1].id;
+          span.cursor = results[results.length - 1].id;
         }
-        if (results.length < PAGE_ROWS) controller.close();
+        if (results.length < PAGE_ROWS || span.cursor >= span.last) controller.close();
       },
     },
     { highWaterMark: 0 },
