@@ -1,7 +1,7 @@
 // The admin's CSV exports and notification list: query parameters.
 import { z } from "zod";
 
-export const EXPORT_MESSAGES = {
+const EXPORT_MESSAGES = {
   date: "Ngày không hợp lệ (định dạng YYYY-MM-DD)",
   order: "Ngày bắt đầu phải trước hoặc bằng ngày kết thúc",
 } as const;

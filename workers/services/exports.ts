@@ -11,7 +11,7 @@ const PAGE_ROWS = 500;
 const BOM = "\uFEFF";
 
 /** The period's first millisecond and the millisecond after its last, for days in Vietnam's time. */
-export function vietnamDayRange(range: ExportRange): { start: number; end: number } {
+function vietnamDayRange(range: ExportRange): { start: number; end: number } {
   const startOf = (day: string) => {
     const [year, month, date] = day.split("-").map(Number);
     return Date.UTC(year, month - 1, date) - VIETNAM_OFFSET_MS;
@@ -120,7 +120,7 @@ const ORDERS: Export<OrderRow> = {
          WHERE o.id > ?1 AND o.id <= ?2 AND o.created_at >= ?3 AND o.created_at < ?4 ORDER BY o.id LIMIT ?5`,
 };
 
-export const EXPORTS = { transactions: TRANSACTIONS, orders: ORDERS } as const;
+const EXPORTS = { transactions: TRANSACTIONS, orders: ORDERS } as const;
 export type ExportKind = keyof typeof EXPORTS;
 
 const FILE_NAMES: Record<ExportKind, string> = { transactions: "giao-dich", orders: "don-hang" };

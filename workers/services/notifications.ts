@@ -8,7 +8,7 @@ import type { Database } from "../db/client";
 import { notifications } from "../db/schema";
 import { formatVND } from "../shared/format";
 
-export type NotificationKind = (typeof NOTIFICATION_EVENTS)[number];
+type NotificationKind = (typeof NOTIFICATION_EVENTS)[number];
 
 /** What the recording statements need to know: which kinds are on, and when stock is low. */
 export type NoticeSettings = { kinds: ReadonlySet<NotificationKind>; lowStockThreshold: number };
@@ -117,7 +117,7 @@ export const MAX_ATTEMPTS = 8;
 const SEND_TIMEOUT_MS = 10_000;
 
 /** 1, 2, 4 … minutes after each failure, at most an hour. */
-export function retryDelay(attempts: number): number {
+function retryDelay(attempts: number): number {
   return Math.min(60_000 * 2 ** (attempts - 1), 60 * 60_000);
 }
 
