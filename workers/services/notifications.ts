@@ -102,10 +102,13 @@ export function cardReviewNotice(env: Env, card: { requestId: string; descriptio
 export async function recordAdminSignIn(env: Env, admin: { id: number; username: string }, address: string, now = Date.now()): Promise<void> {
   if (!noticeSettings(env).kinds.has("admin_login")) return;
   const text = [`🔐 Quản trị viên đăng nhập từ địa chỉ mới`, `Tài khoản: ${admin.username}`, `Địa chỉ: ${address}`].join("\n");
+  // The sign-in has succeeded already: a failure to record it is logged, never the sign-in's failure.
   await recordStatement(env.DB, "admin_login", text, `admin_login:${admin.id}:${address}`, now, {
     sql: "NOT EXISTS (SELECT 1 FROM sessions WHERE user_id = ?6 AND ip_address = ?7 AND id < (SELECT max(id) FROM sessions WHERE user_id = ?6))",
     binds: [admin.id, address],
-  }).run();
+  })
+    .run()
+    .catch((error) => console.error("An admin sign-in could not be recorded for the owner", error));
 }
 
 // ---------------------------------------------------------------- delivery
