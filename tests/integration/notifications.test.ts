@@ -5,7 +5,7 @@ import { env } from "cloudflare:workers";
 import { eq, like } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { cardTopups, keyPricing, licenseKeys, notifications, users } from "../../workers/db/schema";
-import { deliverNotifications, MAX_ATTEMPTS, recordAdminSignIn } from "../../workers/services/notifications";
+import { deliverNotifications, depositNotice, MAX_ATTEMPTS, noticeSettings, recordAdminSignIn } from "../../workers/services/notifications";
 import { runScheduledJobs } from "../../workers/services/scheduled";
 import { startSession } from "../../workers/services/sessions";
 import { api, cardDigits, cardRow, db, funded, listing, person, request, submitCard, topupFor, unique } from "../factories";
@@ -162,5 +162,19 @@ describe("other events", () => {
     expect(new Date(item.created_at).getTime()).toBeGreaterThan(0);
     expect(new Date(item.sent_at).getTime()).toBeGreaterThanOrEqual(new Date(item.created_at).getTime());
     expect((await api("/api/admin/notifications/?limit=0", { token: admin.token })).status).toBe(400);
+  });
+});
+
+describe("settings", () => {
+  it("record nothing without a bot token, and only the chosen events", async () => {
+    const deposit = { userId: 1, amount: 1000, channel: "vietqr" as const, code: null, reference: "r" };
+    expect(noticeSettings({ ...env, TELEGRAM_BOT_TOKEN: "" }).kinds.size).toBe(0);
+    expect(depositNotice(env.DB, noticeSettings({ ...env, TELEGRAM_BOT_TOKEN: "" }), deposit, Date.now())).toEqual([]);
+    const chosen = noticeSettings({ ...env, TELEGRAM_EVENTS: "sold_out,admin_login", LOW_STOCK_THRESHOLD: "3" });
+    expect([...chosen.kinds]).toEqual(["sold_out", "admin_login"]);
+    expect(chosen.lowStockThreshold).toBe(3);
+    expect(depositNotice(env.DB, chosen, deposit, Date.now())).toEqual([]);
+    // Delivery does nothing at all without a token.
+    expect(await deliverNotifications({ ...env, TELEGRAM_BOT_TOKEN: "" } as Env, Date.now() + 86_400_000)).toEqual({ sent: 0, failed: 0 });
   });
 });
