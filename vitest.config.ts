@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
-import { CARD_TEST, OIDC_TEST } from "./tests/global-setup";
+import { CARD_TEST, OIDC_TEST, TELEGRAM_TEST } from "./tests/global-setup";
 
 // The tests' settings: the committed development defaults, never a developer's .dev.vars.
 function exampleVars(): Record<string, string> {
@@ -31,6 +31,9 @@ export default defineConfig(async () => ({
           CARD_GATEWAY_URL: `http://127.0.0.1:${CARD_TEST.port}/chargingws/v2`,
           CARD_PARTNER_ID: CARD_TEST.partnerId,
           CARD_PARTNER_KEY: CARD_TEST.partnerKey,
+          TELEGRAM_API_URL: `http://127.0.0.1:${TELEGRAM_TEST.port}`,
+          TELEGRAM_BOT_TOKEN: TELEGRAM_TEST.token,
+          TELEGRAM_CHAT_ID: TELEGRAM_TEST.chatId,
           TEST_MIGRATIONS: await readD1Migrations("./migrations"),
           // The committed example as it is, for the test that production refuses its secrets.
           DEV_VARS_EXAMPLE: exampleVars(),

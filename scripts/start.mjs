@@ -82,6 +82,16 @@ const simulators = [
     },
     banner: () => [["Phone cards", "simulated gateway: serial ending 0000 = bad card, code ending 9999 = wrong value, others pass"]],
   },
+  {
+    name: "the simulated Telegram Bot API (the owner's notifications)",
+    setting: "TELEGRAM_API_URL",
+    wanted: (settings) => Boolean(settings.TELEGRAM_BOT_TOKEN),
+    start: async (settings, url) => {
+      const { startTelegramSim } = await import("./telegram-sim.mjs");
+      return startTelegramSim({ port: Number(url.port || 80), host: url.hostname, token: settings.TELEGRAM_BOT_TOKEN, chatId: settings.TELEGRAM_CHAT_ID });
+    },
+    banner: (server) => [["Telegram", `the owner's notifications arrive at the simulated Bot API: ${server.url}/`]],
+  },
 ];
 
 const running = []; // { simulator, server }

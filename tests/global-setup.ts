@@ -1,8 +1,9 @@
 // A real OpenID Connect provider for the Google sign-in tests, on a local port that the
-// Worker's settings (vitest.config.ts) point at. TEST_PORT_BASE moves both simulators, so two
-// checkouts on one machine can run their suites side by side.
+// Worker's settings (vitest.config.ts) point at, with the card gateway and Telegram simulators.
+// TEST_PORT_BASE moves all three, so two checkouts on one machine can run their suites side by side.
 import { startCardGateway } from "../scripts/card-gateway.mjs";
 import { startOidcServer } from "../scripts/oidc-server.mjs";
+import { startTelegramSim } from "../scripts/telegram-sim.mjs";
 
 const PORT_BASE = Number(process.env.TEST_PORT_BASE ?? 9477);
 
@@ -16,6 +17,9 @@ export const OIDC_TEST = {
 /** The simulated card gateway: results are ready almost at once; tests deliver the callbacks. */
 export const CARD_TEST = { port: PORT_BASE + 1, partnerId: "igh-test", partnerKey: "test-card-partner-key", delayMs: 20 };
 
+/** The simulated Telegram Bot API; tests make it fail with POST /sim/fail and read /sim/messages. */
+export const TELEGRAM_TEST = { port: PORT_BASE + 2, token: "test-telegram-bot-token", chatId: "424242" };
+
 export default async function setup() {
   const server = await startOidcServer({
     port: OIDC_TEST.port,
@@ -23,8 +27,10 @@ export default async function setup() {
     logErrors: false,
   });
   const gateway = await startCardGateway({ port: CARD_TEST.port, partnerId: CARD_TEST.partnerId, partnerKey: CARD_TEST.partnerKey, delayMs: CARD_TEST.delayMs });
+  const telegram = await startTelegramSim({ port: TELEGRAM_TEST.port, token: TELEGRAM_TEST.token, chatId: TELEGRAM_TEST.chatId });
   return async () => {
     await server.close();
+    await telegram.close();
     await gateway.close();
   };
 }

@@ -7,7 +7,10 @@ const url = z.url({ protocol: /^https?$/ });
 // The development secrets committed in .dev.vars.example all start with "dev-": production
 // refuses any such value, so the example stays the one place that holds them.
 const DEVELOPMENT_VALUE = /^dev-/i;
-const SECRETS = ["JWT_SECRET", "SEPAY_API_KEY", "CARD_PARTNER_KEY"] as const;
+const SECRETS = ["JWT_SECRET", "SEPAY_API_KEY", "CARD_PARTNER_KEY", "TELEGRAM_BOT_TOKEN"] as const;
+
+/** What the owner can be told on Telegram (the `notifications.kind` values). */
+export const NOTIFICATION_EVENTS = ["deposit", "transfer_parked", "card_review", "low_stock", "sold_out", "admin_login"] as const;
 
 // A PEM cannot start with "dev-": the development licence signing key (docs/licensing.md's test
 // vectors) is known by its base64 body, whatever the line breaks around it.
@@ -103,12 +106,29 @@ const configSchema = z.object({
   // Days the audit log keeps an entry before the cron removes it; the database refuses to delete
   // one younger than 30 days, so a shorter setting is refused here too.
   AUDIT_RETENTION_DAYS: z.coerce.number().int("số nguyên ngày").min(30, "ít nhất 30 ngày").max(36_500, "nhiều nhất 36500 ngày").default(365),
+  // The owner's Telegram notifications: an empty token turns them off (nothing is recorded).
+  // Locally and in tests the API is the simulator (scripts/telegram-sim.mjs).
+  TELEGRAM_BOT_TOKEN: z.string().trim().default(""),
+  TELEGRAM_CHAT_ID: z.string().trim().default(""),
+  TELEGRAM_API_URL: url.default("https://api.telegram.org"),
+  // Which events are sent, comma-separated; empty: all of them.
+  TELEGRAM_EVENTS: z
+    .string()
+    .default("")
+    .transform((text) => text.split(",").map((event) => event.trim()).filter(Boolean))
+    .pipe(z.array(z.enum(NOTIFICATION_EVENTS, `một danh sách trong ${NOTIFICATION_EVENTS.join(", ")}`)))
+    .transform((events) => (events.length === 0 ? [...NOTIFICATION_EVENTS] : events)),
+  // A pricing is low on stock at this many available keys or fewer (one alert per crossing).
+  LOW_STOCK_THRESHOLD: z.coerce.number().int().min(1).max(10_000).default(5),
 }).superRefine((config, context) => {
   if (config.GOOGLE_CLIENT_ID && !config.GOOGLE_CLIENT_SECRET) {
     context.addIssue({ code: "custom", path: ["GOOGLE_CLIENT_SECRET"], message: "cần khi có GOOGLE_CLIENT_ID" });
   }
   if (config.CARD_GATEWAY_URL && (!config.CARD_PARTNER_ID || !config.CARD_PARTNER_KEY)) {
     context.addIssue({ code: "custom", path: ["CARD_PARTNER_KEY"], message: "cần CARD_PARTNER_ID và CARD_PARTNER_KEY khi có CARD_GATEWAY_URL" });
+  }
+  if (config.TELEGRAM_BOT_TOKEN && !config.TELEGRAM_CHAT_ID) {
+    context.addIssue({ code: "custom", path: ["TELEGRAM_CHAT_ID"], message: "cần khi có TELEGRAM_BOT_TOKEN" });
   }
   if (config.MAIL_TRANSPORT === "resend" && !config.MAIL_API_KEY) {
     context.addIssue({ code: "custom", path: ["MAIL_API_KEY"], message: "cần khi MAIL_TRANSPORT=resend" });

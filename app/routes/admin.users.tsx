@@ -1,17 +1,20 @@
 // /admin/users (spec §2 "Admin users"): stats, search, the user table, a detail dialog with the
 // wallet ledger, and the balance adjustment dialog (spec §5 "Balance adjustment"). Stats and the
 // page of users (?search=, ?page=) load in clientLoader; an adjustment goes through clientAction.
+// The CSV exports download from here too (ExportDownloads).
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { type ClientActionFunctionArgs, type ClientLoaderFunctionArgs, useFetcher, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { type FormEvent, useRef, useState } from "react";
 import { useAfterTypingPause } from "~/lib/use-typing-pause";
 import { ACTIONS_COLUMN, ActionsCell, AdminPage, AdminTable, Badge, BUTTON_PRIMARY, BUTTON_SMALL, Modal, ModalActions, Pager, RIGHT, SearchInput, SELECT_CLASS, StatCard, TD } from "~/components/admin/AdminShell";
+import { ExportDownloads } from "~/components/admin/ExportDownloads";
 import { Avatar } from "~/components/Avatar";
 import { Field, inputClass, ValidationSummary } from "~/components/Field";
 import { Spinner } from "~/components/Spinner";
 import { SignedAmount } from "~/components/SignedAmount";
 import { DEFAULT_ADJUST_NOTE, isGoogleAccount, parseSignedAmount, roleBadge, signedDigitsOnly } from "~/lib/admin";
 import { useActionFetcher } from "~/lib/admin-fetcher";
+import { downloadExport } from "~/lib/admin-exports";
 import { type ActionFailed, actionFailure, adminCallFailure, adminFetch, jsonBody } from "~/lib/admin-route";
 import { ApiError, newIdempotencyKey } from "~/lib/api";
 import { formatDate, formatDateTime, formatNumber, formatVND } from "../../workers/shared/format";
@@ -105,6 +108,9 @@ export default function AdminUsersRoute() {
         <StatCard label="Tài khoản Google" value={stats ? formatNumber(stats.google_users) : "…"} tone="text-sky-300" />
         <StatCard label="Tổng số dư" value={stats ? formatVND(stats.total_balance) : "…"} tone="text-indigo-300" />
         <StatCard label="Tổng chi tiêu" value={stats ? formatVND(stats.total_spent) : "…"} tone="text-fuchsia-300" />
+      </div>
+      <div className="mb-6">
+        <ExportDownloads onDownload={downloadExport} />
       </div>
       <div className="mb-3 flex items-center gap-2">
         <SearchInput id="user-search" label="Tìm người dùng" className="max-w-md" placeholder="Tìm theo email, tên đăng nhập hoặc họ tên..." value={search} onValue={setSearch} />

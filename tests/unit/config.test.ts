@@ -51,10 +51,14 @@ describe("attack: running production with development settings", () => {
   // What wrangler.toml adds to the example.
   const site = { SITE_NAME: valid.SITE_NAME, TELEGRAM_URL: valid.TELEGRAM_URL, ZALO_URL: valid.ZALO_URL };
 
-  for (const key of ["JWT_SECRET", "SEPAY_API_KEY", "CARD_PARTNER_KEY"]) {
+  for (const key of ["JWT_SECRET", "SEPAY_API_KEY", "CARD_PARTNER_KEY", "TELEGRAM_BOT_TOKEN"]) {
     it(`starts production with the committed development ${key}`, () => {
       expect(example[key]).toBeTruthy();
-      const extra = key === "CARD_PARTNER_KEY" ? { CARD_GATEWAY_URL: "https://gw.example.vn/chargingws/v2", CARD_PARTNER_ID: "shop" } : {};
+      const extras: Record<string, Record<string, string>> = {
+        CARD_PARTNER_KEY: { CARD_GATEWAY_URL: "https://gw.example.vn/chargingws/v2", CARD_PARTNER_ID: "shop" },
+        TELEGRAM_BOT_TOKEN: { TELEGRAM_CHAT_ID: "100200300" },
+      };
+      const extra = extras[key] ?? {};
       expect(refusal({ ...valid, ...extra, [key]: example[key] })).toMatch(new RegExp(`${key}: [^;]*phát triển`));
     });
   }
@@ -91,5 +95,19 @@ describe("attack: running production with development settings", () => {
   it("still runs development and tests with the example's values", () => {
     expect(parseConfig({ ...site, ...example })).toMatchObject({ APP_ENV: "development", MAIL_TRANSPORT: "outbox" });
     expect(parseConfig({ ...site, ...example, APP_ENV: "test" })).toMatchObject({ APP_ENV: "test" });
+  });
+});
+
+describe("Telegram notifications settings", () => {
+  it("are off without a token, send every event by default, and default to Telegram's API", () => {
+    expect(parseConfig(valid)).toMatchObject({ TELEGRAM_BOT_TOKEN: "", TELEGRAM_API_URL: "https://api.telegram.org", LOW_STOCK_THRESHOLD: 5 });
+    expect(parseConfig(valid).TELEGRAM_EVENTS).toEqual(["deposit", "transfer_parked", "card_review", "low_stock", "sold_out", "admin_login"]);
+    expect(parseConfig({ ...valid, TELEGRAM_EVENTS: " deposit, sold_out " }).TELEGRAM_EVENTS).toEqual(["deposit", "sold_out"]);
+  });
+
+  it("refuse an unknown event, a token without a chat, and a bad threshold", () => {
+    expect(refusal({ ...valid, TELEGRAM_EVENTS: "deposit,refund" })).toContain("TELEGRAM_EVENTS");
+    expect(refusal({ ...valid, TELEGRAM_BOT_TOKEN: "123:abc" })).toContain("TELEGRAM_CHAT_ID");
+    expect(refusal({ ...valid, LOW_STOCK_THRESHOLD: "0" })).toContain("LOW_STOCK_THRESHOLD");
   });
 });

@@ -31,6 +31,7 @@ import {
 import { recordAudit } from "../services/audit";
 import { authorizationSettings, GoogleAuthError, verifyGoogleSignIn } from "../services/google";
 import { passwordResetMail, sendMail } from "../services/mailer";
+import { recordAdminSignIn } from "../services/notifications";
 import { verifyPassword } from "../services/passwords";
 import { claim, clear, hit, LIMITS, type Limit } from "../services/rate-limit";
 import {
@@ -138,6 +139,7 @@ authApi.post("/login", async (c) => {
   const tokens = await startSession(db(c), getConfig(c.env).JWT_SECRET, outcome.user.id, sessionMeta(c));
   if (isAdmin(outcome.user, getConfig(c.env))) {
     await recordAudit(db(c), { actor: requestActor(c, outcome.user), action: "auth.admin_login", targetType: "user", targetId: outcome.user.id });
+    await recordAdminSignIn(c.env, outcome.user, address);
   }
   return c.json({ success: true, message: AUTH_MESSAGES.loggedIn, ...tokens, device_token: deviceToken, user: toPublicUser(outcome.user) });
 });
@@ -254,6 +256,7 @@ authApi.post("/google-auth", async (c) => {
     const user = await findOrCreateGoogleUser(db(c), profile);
     if (!user.isActive) throw new ApiError(403, AUTH_MESSAGES.inactive);
     const tokens = await startSession(db(c), config.JWT_SECRET, user.id, sessionMeta(c));
+    if (isAdmin(user, config)) await recordAdminSignIn(c.env, user, clientAddress(c));
     return c.json({ success: true, message: AUTH_MESSAGES.loggedIn, data: { ...tokens, user: toPublicUser(user) } });
   } catch (error) {
     if (error instanceof GoogleAuthError) {

@@ -8,8 +8,10 @@ import { PART_SIZE } from "../services/uploads";
 import { adminAppsApi } from "./admin-apps";
 import { adminAuditApi } from "./admin-audit";
 import { adminBankTransfersApi } from "./admin-bank-transfers";
+import { adminExportsApi } from "./admin-exports";
 import { adminKeysApi } from "./admin-keys";
 import { adminOverviewApi } from "./admin-overview";
+import { adminNotificationsApi } from "./admin-notifications";
 import { adminSettingsApi } from "./admin-settings";
 import { adminUsersApi } from "./admin-users";
 import { appsApi } from "./apps";
@@ -23,6 +25,7 @@ import { walletApi } from "./wallet";
 import { webhooksApi } from "./webhooks";
 import type { ApiEnv } from "./context";
 import { DomainError, InsufficientFundsError, RateLimitedError } from "../services/errors";
+import { deliverNotifications } from "../services/notifications";
 import { ApiError, DOMAIN_STATUS, MESSAGES, errorBody } from "./errors";
 import { mediaApi } from "./media";
 import { uploadsApi } from "./uploads";
@@ -65,6 +68,14 @@ api.use("*", async (c, next) => {
   return bodyLimit({ maxSize, onError: (c) => c.json(errorBody(BODY_TOO_LARGE), 413) })(c, next);
 });
 
+// Calls that may record an owner's notification send it once the answer is out (the cron
+// retries what fails), so Telegram never slows or breaks them.
+const MAY_NOTIFY = /^\/api\/(webhooks|cards|keys\/purchase|admin\/bank-transfers|auth\/(login|google-auth))(\/|$)/;
+api.use("*", async (c, next) => {
+  await next();
+  if (c.req.method === "POST" && MAY_NOTIFY.test(c.req.path)) c.executionCtx.waitUntil(deliverNotifications(c.env));
+});
+
 api.route("/apps", adminAppsApi);
 api.route("/apps", appsApi);
 api.route("/apps", releasesApi);
@@ -78,6 +89,8 @@ api.route("/admin/users", adminUsersApi);
 api.route("/admin/bank-transfers", adminBankTransfersApi);
 api.route("/admin/settings", adminSettingsApi);
 api.route("/admin/audit", adminAuditApi);
+api.route("/admin/exports", adminExportsApi);
+api.route("/admin/notifications", adminNotificationsApi);
 api.route("/vietqr", vietqrApi);
 api.route("/promotions", promotionsApi);
 api.route("/cards", cardsApi);

@@ -5,6 +5,7 @@ import { timingSafeEqual } from "node:crypto";
 import { z } from "zod";
 import type { Config } from "../config";
 import { walletFor } from "../wallet/port";
+import { recordTransferParked } from "./notifications";
 import { findTransferCodes } from "./vietqr";
 
 export type IncomingTransfer = {
@@ -214,6 +215,13 @@ type TopupMatch = { id: number; user_id: number; amount: number; status: string;
  * by the same id, so even a replay racing the first delivery credits once.
  */
 export async function receiveTransfer(env: Env, accountNumber: string, transfer: IncomingTransfer, now = Date.now()): Promise<ReceiveOutcome> {
+  const outcome = await matchTransfer(env, accountNumber, transfer, now);
+  // Parked for an admin: the owner is told once per event (a provider's retry comes back here).
+  if (outcome === "unmatched") await recordTransferParked(env, transfer, now);
+  return outcome;
+}
+
+async function matchTransfer(env: Env, accountNumber: string, transfer: IncomingTransfer, now: number): Promise<ReceiveOutcome> {
   // Only money that arrived counts: a successful, incoming, positive transfer to our account.
   const ours = transfer.succeeded && transfer.direction === "in" && transfer.amount > 0 && (transfer.accountNumber === null || transfer.accountNumber === accountNumber);
   // Any unique key refuses a second row: the provider's transaction id (a retry), or the bank's

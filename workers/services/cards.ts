@@ -14,6 +14,7 @@ import { cardTopups } from "../db/schema";
 import type { CreateCardInput } from "../schemas/cards";
 import { walletFor } from "../wallet/port";
 import { ConflictError, NotFoundError, RateLimitedError, UnavailableError, ValidationError } from "./errors";
+import { cardReviewNotice } from "./notifications";
 import { hit } from "./rate-limit";
 
 type CardConfig = Pick<Config, "CARD_GATEWAY_URL" | "CARD_PARTNER_ID" | "CARD_PARTNER_KEY" | "CARD_FEES" | "CARD_CREDIT">;
@@ -234,18 +235,19 @@ function expectedCredit(card: Pick<CardRow, "cardValue" | "feePercent">): number
  * Puts a card in the admin's review queue (payment_events, provider 'card'), once per card, if the
  * card is still in the state the caller saw (a callback or a re-check may settle it meanwhile). An
  * entry an admin dismissed is reopened when the gateway later confirms the card: money that
- * arrives is never dropped.
+ * arrives is never dropped. The owner's notification is recorded with it, only if it was parked.
  */
-function parkCard(env: Env, card: CardRow, amount: number, reason: string, detail: unknown, now: number, state: "pending" | "closed"): D1PreparedStatement {
+function parkCard(env: Env, card: CardRow, amount: number, reason: string, detail: unknown, now: number, state: "pending" | "closed"): D1PreparedStatement[] {
   const content = `Thẻ ${TELCO_LABELS[card.telco]} serial ${card.cardSerial}, mệnh giá ${formatVND(card.cardValue)}: ${reason}`;
   const inState = state === "pending" ? "status = 'pending'" : "status NOT IN ('pending', 'success', 'wrong_amount')";
-  return env.DB.prepare(
+  const park = env.DB.prepare(
     `INSERT INTO payment_events (provider, provider_transaction_id, transfer_type, amount, content, account_number, raw_body, status, card_topup_id, created_at)
      SELECT 'card', ?1, 'in', ?2, ?3, NULL, ?4, 'unmatched', ?5, ?6 WHERE EXISTS (SELECT 1 FROM card_topups WHERE id = ?5 AND ${inState})
      ON CONFLICT (provider, provider_transaction_id) DO UPDATE SET status = 'unmatched', amount = excluded.amount, content = excluded.content,
        raw_body = excluded.raw_body, resolved_by = NULL, resolution_note = NULL, resolved_at = NULL, created_at = excluded.created_at
      WHERE payment_events.status = 'dismissed'`,
   ).bind(card.requestId, amount, content.slice(0, 1000), JSON.stringify(detail ?? null).slice(0, 20_000), card.id, now);
+  return [park, ...cardReviewNotice(env, { requestId: card.requestId, description: `${content}\nCó thể cộng: ${formatVND(amount)}` }, now)];
 }
 
 export type RecheckOutcome = "settled" | "pending" | "parked";
@@ -280,7 +282,7 @@ export async function recheckPendingCard(env: Env, config: CardConfig, card: Car
   // Both statements act only while the card is still pending (a callback may settle it meanwhile).
   await env.DB.batch([
     env.DB.prepare("UPDATE card_topups SET check_attempts = ?1, next_check_at = NULL, gateway_status = ?2, updated_at = ?3 WHERE id = ?4 AND status = 'pending'").bind(attempts, acknowledged, now, card.id),
-    parkCard(env, card, expectedCredit(card), "cổng thẻ chưa trả lời sau 24 giờ", answer, now, "pending"),
+    ...parkCard(env, card, expectedCredit(card), "cổng thẻ chưa trả lời sau 24 giờ", answer, now, "pending"),
   ]);
   return "parked";
 }
@@ -306,7 +308,7 @@ export async function receiveCardCallback(env: Env, config: CardConfig, fields: 
   if (answer.status !== 1 && answer.status !== 2) return "nothing_to_do";
   const amount = amountToCredit(config, row, answer);
   if (amount <= 0) return "nothing_to_do";
-  await parkCard(env, row, amount, `cổng thẻ báo thành công sau khi thẻ đã đóng (${CARD_STATUS_DISPLAY[row.status]})`, answer, now, "closed").run();
+  await env.DB.batch(parkCard(env, row, amount, `cổng thẻ báo thành công sau khi thẻ đã đóng (${CARD_STATUS_DISPLAY[row.status]})`, answer, now, "closed"));
   return "parked";
 }
 

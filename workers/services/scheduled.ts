@@ -7,9 +7,10 @@ import { getDb } from "../db/client";
 import { cardTopups, licenseKeys, vietqrTopups } from "../db/schema";
 import { removeExpiredAuditEvents } from "./audit";
 import { PENDING_RECHECK_MS, recheckPendingCard } from "./cards";
+import { deliverNotifications } from "./notifications";
 import { cleanupAbandonedUploads } from "./uploads";
 
-export type JobReport = { expiredTopups: number; expiredKeys: number; recheckedCards: number; parkedCards: number; abandonedUploads: number; expiredAuditEvents: number };
+export type JobReport = { expiredTopups: number; expiredKeys: number; recheckedCards: number; parkedCards: number; abandonedUploads: number; expiredAuditEvents: number; notificationsSent: number };
 
 const CARDS_PER_RUN = 25;
 
@@ -56,5 +57,10 @@ export async function runScheduledJobs(env: Env, now: Date): Promise<JobReport> 
   }
   const abandonedUploads = await cleanupAbandonedUploads(env, db, now);
   const expiredAuditEvents = await removeExpiredAuditEvents(db, config.AUDIT_RETENTION_DAYS, now);
-  return { expiredTopups: topups.length, expiredKeys: keys.length, recheckedCards: due.length, parkedCards, abandonedUploads, expiredAuditEvents };
+  // Last, so the cards parked above are told too; a Telegram outage must not stop the jobs.
+  const notifications = await deliverNotifications(env, now.getTime()).catch((error) => {
+    console.error("Notifications could not be delivered", error);
+    return { sent: 0 };
+  });
+  return { expiredTopups: topups.length, expiredKeys: keys.length, recheckedCards: due.length, parkedCards, abandonedUploads, expiredAuditEvents, notificationsSent: notifications.sent };
 }

@@ -9,6 +9,7 @@ import { bestPromotion, type Promotion, type Tier } from "../services/promotions
 import { type AuditRecord, auditStatement } from "../services/audit";
 import { randomToken } from "../services/crypto";
 import { usdVndRate, vndPrice } from "../services/store-settings";
+import { depositNotice, NOTICES_OFF, noticeSettings, stockStatements } from "../services/notifications";
 
 export type LedgerType = "deposit" | "purchase" | "admin_adjustment";
 export type LedgerSource = "vietqr" | "card" | "bank_transfer" | "bonus" | "purchase" | "admin";
@@ -249,7 +250,7 @@ async function availableKeys(db: D1Database, appId: number, keyTypeId: number): 
  * funds are short) and write the ledger row. A reference seen before returns its first result.
  * The debit is always VND: a USD price at `rate` (VND per 1 US$); with no rate it is not for sale.
  */
-export async function purchaseKey(db: D1Database, userId: number, pricingId: number, reference: string, rate: number | null, now = Date.now()): Promise<PurchaseOutcome> {
+export async function purchaseKey(db: D1Database, userId: number, pricingId: number, reference: string, rate: number | null, notices = NOTICES_OFF, now = Date.now()): Promise<PurchaseOutcome> {
   const existing = await findOrder(db, reference);
   if (existing) return { ok: true, replayed: true, order: existing, wallet: (await walletSnapshot(db, userId))! };
 
@@ -297,7 +298,8 @@ export async function purchaseKey(db: D1Database, userId: number, pricingId: num
   };
 
   try {
-    await db.batch([claim, order, ...ledgerStatements(db, userId, entry, now)]);
+    const stock = { id: pricing.id, appId: pricing.app_id, keyTypeId: pricing.key_type_id, appName: pricing.app_name, keyTypeName: pricing.key_type_name };
+    await db.batch([claim, order, ...ledgerStatements(db, userId, entry, now), ...stockStatements(db, notices, stock, reference, now)]);
   } catch (error) {
     // Nothing was written. Find out why, from the data rather than the error text.
     const raced = await findOrder(db, reference);
@@ -312,7 +314,7 @@ export async function purchaseKey(db: D1Database, userId: number, pricingId: num
 
 /** Buys one key at the USD rate in force when the purchase runs (the order records it). */
 export async function purchase(env: Env, userId: number, pricingId: number, idempotencyKey?: string | null): Promise<PurchaseOutcome> {
-  return purchaseKey(env.DB, userId, pricingId, purchaseReference(userId, idempotencyKey), await usdVndRate(env.DB, env));
+  return purchaseKey(env.DB, userId, pricingId, purchaseReference(userId, idempotencyKey), await usdVndRate(env.DB, env), noticeSettings(env));
 }
 
 // ---------------------------------------------------------------- deposits
@@ -411,7 +413,7 @@ export type TopupSettlement = { topupId: number; eventId: number; amount: number
  * the event marked credited commit together. Cancellation runs on the same wallet queue, so a
  * top-up is never both cancelled and paid.
  */
-export async function settleTopup(db: D1Database, userId: number, settlement: TopupSettlement): Promise<"credited" | "duplicate" | "not_pending"> {
+export async function settleTopup(db: D1Database, userId: number, settlement: TopupSettlement, notices = NOTICES_OFF): Promise<"credited" | "duplicate" | "not_pending"> {
   const topup = await db.prepare("SELECT status, transfer_code FROM vietqr_topups WHERE id = ? AND user_id = ?").bind(settlement.topupId, userId).first<{ status: string; transfer_code: string }>();
   if (!topup || (topup.status !== "pending" && topup.status !== "expired")) return "not_pending";
   const now = Date.now();
@@ -419,6 +421,7 @@ export async function settleTopup(db: D1Database, userId: number, settlement: To
   const result = await creditDeposit(db, userId, entry, [
     db.prepare("UPDATE vietqr_topups SET status = 'paid', paid_at = ?1, payment_event_id = ?2, updated_at = ?1 WHERE id = ?3 AND status IN ('pending', 'expired')").bind(now, settlement.eventId, settlement.topupId),
     db.prepare("UPDATE payment_events SET status = 'credited', credited_user_id = ?1 WHERE id = ?2").bind(userId, settlement.eventId),
+    ...depositNotice(db, notices, { userId, amount: settlement.amount, channel: "vietqr", code: topup.transfer_code, reference: settlement.reference }, now),
   ], now);
   if (!result.ok) throw new Error(`top-up ${settlement.topupId} could not be credited: ${result.error}`);
   return result.duplicate ? "duplicate" : "credited";
@@ -451,7 +454,7 @@ export type CardSettlement = {
  * Finishes a pending card: a good card's amount (and any bonus) is credited in the same batch
  * that marks it settled; a bad card is only marked. A card already settled stays as it is.
  */
-export async function settleCard(db: D1Database, userId: number, settlement: CardSettlement): Promise<"credited" | "closed" | "already_settled"> {
+export async function settleCard(db: D1Database, userId: number, settlement: CardSettlement, notices = NOTICES_OFF): Promise<"credited" | "closed" | "already_settled"> {
   const card = await db.prepare("SELECT status FROM card_topups WHERE id = ? AND user_id = ?").bind(settlement.cardId, userId).first<{ status: string }>();
   if (card?.status !== "pending") return "already_settled";
   const now = Date.now();
@@ -474,7 +477,8 @@ export async function settleCard(db: D1Database, userId: number, settlement: Car
     return "closed";
   }
   const entry: LedgerEntry = { type: "deposit", source: "card", amount: settlement.amount, reference: settlement.reference, description: "Nạp tiền bằng thẻ cào" };
-  const result = await creditDeposit(db, userId, entry, [close, resolve], now);
+  const notice = depositNotice(db, notices, { userId, amount: settlement.amount, channel: "card", code: null, reference: settlement.reference }, now);
+  const result = await creditDeposit(db, userId, entry, [close, resolve, ...notice], now);
   if (!result.ok) throw new Error(`card ${settlement.cardId} could not be credited: ${result.error}`);
   return result.duplicate ? "already_settled" : "credited";
 }
@@ -496,12 +500,13 @@ function manualDeposit(source: "bank_transfer" | "card", label: string, resoluti
 }
 
 /** An admin credits a parked bank transfer to this user; keyed like the automatic credit. */
-export function creditTransfer(db: D1Database, userId: number, resolution: TransferResolution): Promise<BalanceChange> {
+export function creditTransfer(db: D1Database, userId: number, resolution: TransferResolution, notices = NOTICES_OFF): Promise<BalanceChange> {
   const now = Date.now();
   return applyEntries(db, userId, [manualDeposit("bank_transfer", "Nạp tiền chuyển khoản", resolution)], [
     db.prepare("UPDATE payment_events SET status = 'credited', credited_user_id = ?1, resolved_by = ?2, resolution_note = ?3, resolved_at = ?4 WHERE id = ?5")
       .bind(userId, resolution.adminId, resolution.note.slice(0, 500), now, resolution.eventId),
     auditStatement(db, resolution.audit),
+    ...depositNotice(db, notices, { userId, amount: resolution.amount, channel: "bank_transfer", code: null, reference: resolution.reference }, now),
   ], now);
 }
 
@@ -510,7 +515,7 @@ export function creditTransfer(db: D1Database, userId: number, resolution: Trans
  * deposit, the card marked successful with its code masked, and the review entry marked credited
  * commit together. Keyed like the automatic credit, so a card is credited once either way.
  */
-export function creditParkedCard(db: D1Database, userId: number, resolution: ParkedCardResolution): Promise<BalanceChange> {
+export function creditParkedCard(db: D1Database, userId: number, resolution: ParkedCardResolution, notices = NOTICES_OFF): Promise<BalanceChange> {
   const now = Date.now();
   return applyEntries(db, userId, [manualDeposit("card", "Nạp tiền bằng thẻ cào", resolution)], [
     db
@@ -523,5 +528,6 @@ export function creditParkedCard(db: D1Database, userId: number, resolution: Par
       .prepare("UPDATE payment_events SET status = 'credited', credited_user_id = ?1, resolved_by = ?2, resolution_note = ?3, resolved_at = ?4 WHERE id = ?5 AND status = 'unmatched'")
       .bind(userId, resolution.adminId, resolution.note.slice(0, 500), now, resolution.eventId),
     auditStatement(db, resolution.audit),
+    ...depositNotice(db, notices, { userId, amount: resolution.amount, channel: "card_review", code: null, reference: resolution.reference }, now),
   ], now);
 }

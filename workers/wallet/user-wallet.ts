@@ -5,6 +5,7 @@
 // batch per operation, so an object that is evicted or restarted mid-sequence leaves nothing
 // half-done.
 import { DurableObject } from "cloudflare:workers";
+import { noticeSettings } from "../services/notifications";
 import * as money from "./money";
 
 export class UserWallet extends DurableObject<Env> {
@@ -32,7 +33,7 @@ export class UserWallet extends DurableObject<Env> {
 
   /** Credits a bank transfer that matched one of this user's pending top-ups. */
   settleTopup(settlement: money.TopupSettlement): Promise<"credited" | "duplicate" | "not_pending"> {
-    return this.#serialise(() => money.settleTopup(this.env.DB, this.#userId, settlement));
+    return this.#serialise(() => money.settleTopup(this.env.DB, this.#userId, settlement, noticeSettings(this.env)));
   }
 
   /** The buyer cancels a pending top-up; on this queue, so it never races the top-up's payment. */
@@ -42,17 +43,17 @@ export class UserWallet extends DurableObject<Env> {
 
   /** Finishes one of this user's pending cards, crediting it if it paid. */
   settleCard(settlement: money.CardSettlement): Promise<"credited" | "closed" | "already_settled"> {
-    return this.#serialise(() => money.settleCard(this.env.DB, this.#userId, settlement));
+    return this.#serialise(() => money.settleCard(this.env.DB, this.#userId, settlement, noticeSettings(this.env)));
   }
 
   /** An admin credits a parked bank transfer to this user. */
   creditTransfer(resolution: money.TransferResolution): Promise<money.BalanceChange> {
-    return this.#serialise(() => money.creditTransfer(this.env.DB, this.#userId, resolution));
+    return this.#serialise(() => money.creditTransfer(this.env.DB, this.#userId, resolution, noticeSettings(this.env)));
   }
 
   /** An admin credits one of this user's parked cards. */
   creditParkedCard(resolution: money.ParkedCardResolution): Promise<money.BalanceChange> {
-    return this.#serialise(() => money.creditParkedCard(this.env.DB, this.#userId, resolution));
+    return this.#serialise(() => money.creditParkedCard(this.env.DB, this.#userId, resolution, noticeSettings(this.env)));
   }
 
   /** An admin's change of the balance, never below zero; once per idempotency key. */

@@ -5,10 +5,14 @@ import type { MetaFunction } from "@remix-run/cloudflare";
 import { type ClientLoaderFunctionArgs, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { AdminPage, AdminTable, CARD, RIGHT, TD } from "~/components/admin/AdminShell";
+import { ExportDownloads } from "~/components/admin/ExportDownloads";
+import { RecentNotifications } from "~/components/admin/RecentNotifications";
+import { downloadExport } from "~/lib/admin-exports";
 import { adminCallFailure, adminFetch } from "~/lib/admin-route";
 import { pageMeta } from "~/lib/meta";
 import { toast } from "~/lib/toast";
 import { formatDateTime, formatNumber, formatVND } from "../../../workers/shared/format";
+import type { NotificationItem } from "../../../workers/services/notifications";
 import type { StoreOverview } from "../../../workers/services/overview";
 import { DailyChart } from "./DailyChart";
 
@@ -21,12 +25,17 @@ function daysFrom(url: URL): number {
   return PERIODS.includes(days) ? days : 30;
 }
 
-export async function clientLoader({ request }: ClientLoaderFunctionArgs): Promise<{ overview: StoreOverview | null }> {
+export async function clientLoader({ request }: ClientLoaderFunctionArgs): Promise<{ overview: StoreOverview | null; notifications: NotificationItem[] }> {
+  // The notifications are a side panel: without them the figures still show.
+  const notifications = adminFetch<{ data: NotificationItem[] }>(request, "/api/admin/notifications/?limit=5").then(
+    (answer) => answer.data,
+    () => [],
+  );
   try {
-    return { overview: await adminFetch<StoreOverview>(request, `/api/admin/overview/?days=${daysFrom(new URL(request.url))}`) };
+    return { overview: await adminFetch<StoreOverview>(request, `/api/admin/overview/?days=${daysFrom(new URL(request.url))}`), notifications: await notifications };
   } catch (error) {
     toast.error(adminCallFailure(error, request, "Không thể tải số liệu tổng quan"));
-    return { overview: null };
+    return { overview: null, notifications: [] };
   }
 }
 
@@ -91,7 +100,7 @@ function AttentionItem({ count, label, to }: { count: number; label: string; to?
 }
 
 export default function AdminOverview() {
-  const { overview } = useLoaderData<typeof clientLoader>();
+  const { overview, notifications } = useLoaderData<typeof clientLoader>();
   const navigation = useNavigation();
   const periodLinks = (
     <nav aria-label="Khoảng thời gian" className="flex gap-1 text-sm">
@@ -107,7 +116,6 @@ export default function AdminOverview() {
       ))}
     </nav>
   );
-  // LEAD: the CSV export buttons (transactions, orders) go into `actions`, next to the period links.
   if (!overview) return <AdminPage title="Tổng quan" actions={periodLinks}>{null}</AdminPage>;
   const { revenue, attention } = overview;
   return (
@@ -170,8 +178,12 @@ export default function AdminOverview() {
             ))}
           </ul>
         </Section>
-        {/* LEAD: the recent notifications (GET /api/admin/notifications/) go here, as a third Section of this row. */}
+        <RecentNotifications items={notifications} />
       </div>
+
+      <section className="mt-4" aria-label="Xuất dữ liệu">
+        <ExportDownloads onDownload={downloadExport} />
+      </section>
 
       <section className="mt-4" aria-label="Key bán chạy">
         <h2 className="mb-3 text-base font-bold text-white">{`Key bán chạy (${overview.days} ngày)`}</h2>
