@@ -86,6 +86,11 @@ export async function seedBenchStore(env, { apps = 1000, users = 1000, now = Dat
   await env.DB.batch(chunks(people).map((part) => env.DB.prepare(insertUsers).bind(passwordHash, now, JSON.stringify(part))));
 
   const userIds = (await env.DB.prepare("SELECT id FROM users WHERE email LIKE 'bench_user_%@bench.local' ORDER BY id").all()).results.map((row) => row.id);
+  // A live session chain per user, "bench-<id>": the store accepts an access token
+  // only while its chain lives, and accessToken() names this one.
+  const insertSessions = `INSERT INTO sessions (user_id, family_id, token_hash, created_at, expires_at, signed_in_at)
+    SELECT value, 'bench-' || value, 'bench-unused-' || value, ?1, ?2, ?1 FROM json_each(?3)`;
+  await env.DB.batch(chunks(userIds).map((part) => env.DB.prepare(insertSessions).bind(now, now + 30 * 86_400_000, JSON.stringify(part))));
   const visible = (await env.DB.prepare("SELECT count(*) AS n FROM apps WHERE status != 'failed'").first()).n;
   // The app page to measure: the demo app with the most media that is for sale.
   const page = await env.DB.prepare(

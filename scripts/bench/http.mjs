@@ -88,12 +88,13 @@ export async function api(origin, path, { token, body, method, headers = {} } = 
 
 /**
  * An access token for `userId`, signed with the local JWT secret exactly as the store signs its
- * own (workers/services/sessions.ts), so that benchmark users skip the password login and its
+ * own (workers/services/sessions.ts), naming the session chain the bench seed gave the user
+ * (scripts/bench/catalogue.mjs), so that benchmark users skip the password login and its
  * per-address limit.
  */
 export async function accessToken(jwtSecret, userId) {
   const now = Math.floor(Date.now() / 1000);
-  return new SignJWT({ typ: "access" })
+  return new SignJWT({ typ: "access", sid: `bench-${userId}` })
     .setProtectedHeader({ alg: "HS256", typ: "JWT" })
     .setSubject(String(userId))
     .setIssuer("ios-game-hack")
