@@ -14,14 +14,14 @@ describe("deploy: which secrets a production store needs", () => {
   test("always the signing secret and the bootstrap admin; the rest follow the settings", () => {
     assert.deepEqual(
       requiredSecrets({}).map((secret) => secret.name),
-      ["JWT_SECRET", "ADMIN_EMAIL", "ADMIN_PASSWORD"],
+      ["JWT_SECRET", "ADMIN_EMAIL", "ADMIN_PASSWORD", "LICENSE_SIGNING_KEY"],
     );
     const names = requiredSecrets({ MAIL_TRANSPORT: "resend", GOOGLE_CLIENT_ID: "x.apps.googleusercontent.com", CARD_GATEWAY_URL: "https://gw.example" }).map((secret) => secret.name);
     assert.ok(["MAIL_API_KEY", "GOOGLE_CLIENT_SECRET", "CARD_PARTNER_KEY"].every((name) => names.includes(name)));
   });
 
   test("a setting given under [vars] counts as set; every missing one says how to set it", () => {
-    const missing = missingSecrets({ ADMIN_EMAIL: "owner@shop.vn" }, new Set(["JWT_SECRET"]));
+    const missing = missingSecrets({ ADMIN_EMAIL: "owner@shop.vn" }, new Set(["JWT_SECRET", "LICENSE_SIGNING_KEY"]));
     assert.deepEqual(
       missing.map((secret) => secret.name),
       ["ADMIN_PASSWORD"],
@@ -63,13 +63,13 @@ if (args[0] === "deploy" && process.env.FAKE_DEPLOY_FAILS) process.exit(1);
   });
 
   test("--check stops after the secrets", () => {
-    const result = deploy(["JWT_SECRET", "ADMIN_EMAIL", "ADMIN_PASSWORD"], ["--check"]);
+    const result = deploy(["JWT_SECRET", "ADMIN_EMAIL", "ADMIN_PASSWORD", "LICENSE_SIGNING_KEY"], ["--check"]);
     assert.equal(result.status, 0, result.stderr);
     assert.deepEqual(result.calls, ["secret list --format json"]);
   });
 
   test("with every secret set it migrates the remote database before building and deploying, and a failed deploy fails the command", { timeout: 300_000 }, () => {
-    const result = deploy(["JWT_SECRET", "ADMIN_EMAIL", "ADMIN_PASSWORD"], [], { FAKE_DEPLOY_FAILS: "1" });
+    const result = deploy(["JWT_SECRET", "ADMIN_EMAIL", "ADMIN_PASSWORD", "LICENSE_SIGNING_KEY"], [], { FAKE_DEPLOY_FAILS: "1" });
     assert.deepEqual(result.calls, ["secret list --format json", "d1 migrations apply DB --remote", "deploy"]);
     assert.match(result.stdout, /Building/);
     assert.notEqual(result.status, 0);
