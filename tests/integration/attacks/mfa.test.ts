@@ -1,0 +1,182 @@
+// Attacks on the second factor (issue #15): each test plays someone who has an admin's password,
+// a code seen over a shoulder, or a recovery code, and tries to turn it into admin access.
+import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
+import { Secret, TOTP } from "otpauth";
+import { describe, expect, it } from "vitest";
+import { users } from "../../../workers/db/schema";
+import { apiWithHeaders, db, unique } from "../../factories";
+
+type Body = Record<string, any>;
+
+const PASSWORD = "mat-khau-quan-tri-1";
+const STEP_MS = 30_000;
+
+// A range of its own, so per-address limits never meet those of other test files.
+const addressBase = Math.floor(Math.random() * 200);
+let addressCounter = 0;
+function newAddress(): string {
+  addressCounter += 1;
+  return `198.${addressBase}.${Math.floor(addressCounter / 250)}.${addressCounter % 250}`;
+}
+
+function call(path: string, options: { body?: unknown; token?: string } = {}) {
+  return apiWithHeaders(path, { ...options, headers: { "CF-Connecting-IP": newAddress() } });
+}
+
+/** The 6-digit code of `secret` for the 30-second step `step`. */
+function codeAt(secret: string, step: number): string {
+  return new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: step * STEP_MS });
+}
+
+const currentStep = () => Math.floor(Date.now() / STEP_MS);
+
+/** A superuser with a password, made the way the shop makes one: registered, then promoted. */
+async function adminAccount() {
+  const name = unique("a").replace(/-/g, "_").slice(0, 28);
+  const registered = await call("/api/auth/register/", {
+    body: { username: name, email: `${name}@example.com`, first_name: "Quản", last_name: "Trị", password: PASSWORD, password_confirm: PASSWORD },
+  });
+  expect(registered.status).toBe(201);
+  const [row] = await db.update(users).set({ isSuperuser: true, isStaff: true }).where(eq(users.username, name)).returning();
+  return row;
+}
+
+function login(account: { username: string }) {
+  return call("/api/auth/login/", { body: { login: account.username, password: PASSWORD } });
+}
+
+function verify(mfaToken: string, code: string) {
+  return call("/api/auth/mfa/verify/", { body: { mfa_token: mfaToken, code } });
+}
+
+/** An admin who enrolled at first sign-in: the secret, the recovery codes, the step the enrolment used. */
+async function enrolledAdmin() {
+  const account = await adminAccount();
+  const first = await login(account);
+  expect(first.status).toBe(200);
+  expect(first.body).toMatchObject({ mfa_required: true, mfa_enroll: true });
+  const secret: string = first.body.secret;
+  const step = currentStep();
+  const confirmed = await verify(first.body.mfa_token, codeAt(secret, step));
+  expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+  return { account, secret, step, recoveryCodes: confirmed.body.recovery_codes as string[] };
+}
+
+async function mfaToken(account: { username: string }): Promise<string> {
+  const answer = await login(account);
+  expect(answer.status).toBe(200);
+  expect(answer.body.mfa_required).toBe(true);
+  return answer.body.mfa_token;
+}
+
+async function opensAdmin(access: string | undefined): Promise<boolean> {
+  if (!access) return false;
+  return (await call("/api/admin/users/stats/", { token: access })).status === 200;
+}
+
+describe("attack: admin access with the password alone", () => {
+  it("signs in to a new admin account with the right password and gets only an enrolment, no tokens", async () => {
+    const account = await adminAccount();
+    const answer = await login(account);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ mfa_required: true, mfa_enroll: true });
+    expect(answer.body.access).toBeUndefined();
+    expect(answer.body.refresh).toBeUndefined();
+    expect(answer.body.otpauth_uri).toMatch(/^otpauth:\/\/totp\/.+\?secret=[A-Z2-7]+&/);
+  });
+
+  it("signs in to the bootstrap admin with ADMIN_EMAIL and ADMIN_PASSWORD and gets no tokens", async () => {
+    const answer = await call("/api/auth/login/", { body: { login: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD } });
+    expect(answer.status).toBe(200);
+    expect(answer.body.mfa_required).toBe(true);
+    // Its secret is the ADMIN_TOTP_SECRET setting: no enrolment, nothing secret in the answer.
+    expect(answer.body.mfa_enroll).toBeUndefined();
+    expect(answer.body.secret).toBeUndefined();
+    expect(answer.body.access).toBeUndefined();
+  });
+
+  it("signs in to an enrolled admin with the password and cannot use the mfa token as an access token", async () => {
+    const { account } = await enrolledAdmin();
+    const token = await mfaToken(account);
+    expect(await opensAdmin(token)).toBe(false);
+  });
+});
+
+describe("attack: codes used again", () => {
+  it("replays a code that was accepted once", async () => {
+    const { account, secret, step } = await enrolledAdmin();
+    const code = codeAt(secret, step + 1);
+    const first = await verify(await mfaToken(account), code);
+    expect(first.status).toBe(200);
+    expect(await opensAdmin(first.body.access)).toBe(true);
+    const replay = await verify(await mfaToken(account), code);
+    expect(replay.status).toBe(400);
+    expect(replay.body.success).toBe(false);
+    expect(replay.body.access).toBeUndefined();
+  });
+
+  it("replays the enrolment code at the next sign-in", async () => {
+    const { account, secret, step } = await enrolledAdmin();
+    const replay = await verify(await mfaToken(account), codeAt(secret, step));
+    expect(replay.status).toBe(400);
+  });
+
+  it("races two sign-ins with one code and gets one session", async () => {
+    const { account, secret, step } = await enrolledAdmin();
+    const code = codeAt(secret, step + 1);
+    const tokens = await Promise.all(Array.from({ length: 6 }, () => mfaToken(account)));
+    const answers = await Promise.all(tokens.map((token) => verify(token, code)));
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
+    expect(answers.filter((answer) => answer.status !== 200).every((answer) => answer.status === 400)).toBe(true);
+  });
+
+  it("uses a recovery code twice", async () => {
+    const { account, recoveryCodes } = await enrolledAdmin();
+    expect(recoveryCodes).toHaveLength(10);
+    expect(new Set(recoveryCodes).size).toBe(10);
+    const first = await verify(await mfaToken(account), recoveryCodes[0]);
+    expect(first.status).toBe(200);
+    expect(await opensAdmin(first.body.access)).toBe(true);
+    expect((await verify(await mfaToken(account), recoveryCodes[0])).status).toBe(400);
+    // The others still work, once each.
+    expect((await verify(await mfaToken(account), recoveryCodes[1])).status).toBe(200);
+  });
+
+  it("uses one admin's recovery code on another admin's sign-in", async () => {
+    const owner = await enrolledAdmin();
+    const victim = await enrolledAdmin();
+    expect((await verify(await mfaToken(victim.account), owner.recoveryCodes[0])).status).toBe(400);
+  });
+});
+
+describe("attack: guessing codes", () => {
+  it("guesses 5 wrong codes and the mfa token is spent, even for the right code after", async () => {
+    const { account, secret, step } = await enrolledAdmin();
+    const token = await mfaToken(account);
+    const right = codeAt(secret, step + 1);
+    const wrong = String((Number(right) + 1) % 1_000_000).padStart(6, "0");
+    for (let attempt = 0; attempt < 5; attempt += 1) expect((await verify(token, wrong)).status).toBe(400);
+    const late = await verify(token, right);
+    expect(late.status).toBe(400);
+    expect(late.body.access).toBeUndefined();
+    // A new sign-in with the password may try again.
+    expect((await verify(await mfaToken(account), right)).status).toBe(200);
+  });
+
+  it("guesses 5 codes on each of many mfa tokens and is stopped by the account's limit", async () => {
+    const { account } = await enrolledAdmin();
+    const statuses: number[] = [];
+    for (let round = 0; round < 3; round += 1) {
+      const token = await mfaToken(account);
+      for (let attempt = 0; attempt < 5; attempt += 1) statuses.push((await verify(token, "000000")).status);
+    }
+    // 10 wrong codes per account in 15 minutes; the rest are refused unchecked.
+    expect(statuses.filter((status) => status === 400).length).toBeLessThanOrEqual(10);
+    expect(statuses.at(-1)).toBe(429);
+  });
+
+  it("presents an mfa token that was never issued", async () => {
+    expect((await verify("bm90LWEtdG9rZW4tYXQtYWxsLWJ1dC1sb25nLWVub3VnaA", "123456")).status).toBe(400);
+  });
+});
