@@ -49,7 +49,7 @@ describe("attack: running production with development settings", () => {
   // What wrangler.toml adds to the example.
   const site = { SITE_NAME: valid.SITE_NAME, TELEGRAM_URL: valid.TELEGRAM_URL, ZALO_URL: valid.ZALO_URL };
 
-  for (const key of ["JWT_SECRET", "SEPAY_API_KEY", "CARD_PARTNER_KEY"]) {
+  for (const key of ["JWT_SECRET", "SEPAY_API_KEY", "CARD_PARTNER_KEY", "ADMIN_TOTP_SECRET"]) {
     it(`starts production with the committed development ${key}`, () => {
       expect(example[key]).toBeTruthy();
       const extra = key === "CARD_PARTNER_KEY" ? { CARD_GATEWAY_URL: "https://gw.example.vn/chargingws/v2", CARD_PARTNER_ID: "shop" } : {};
