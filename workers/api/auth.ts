@@ -29,6 +29,7 @@ import {
 } from "../services/accounts";
 import { authorizationSettings, GoogleAuthError, verifyGoogleSignIn } from "../services/google";
 import { passwordResetMail, sendMail } from "../services/mailer";
+import { hasSecondFactor, startChallenge } from "../services/mfa";
 import { verifyPassword } from "../services/passwords";
 import { claim, clear, hit, LIMITS, type Limit } from "../services/rate-limit";
 import {
@@ -43,6 +44,7 @@ import {
 } from "../services/sessions";
 import { type ApiContext, type ApiEnv, db } from "./context";
 import { ApiError, MESSAGES } from "./errors";
+import { isAdmin } from "./require-admin";
 import { requireUser } from "./require-user";
 import { clientAddress, readJson } from "./validate";
 
@@ -51,7 +53,7 @@ export const authApi = new Hono<ApiEnv>();
 /** Creating a password without a current one needs a sign-in this recent. */
 const RECENT_SIGN_IN_MS = 10 * 60_000;
 
-function tooMany(seconds: number): ApiError {
+export function tooMany(seconds: number): ApiError {
   return new ApiError(429, AUTH_MESSAGES.tooMany(seconds), undefined, { "Retry-After": String(seconds) });
 }
 
@@ -60,7 +62,7 @@ async function limit(c: ApiContext, rule: Limit, subject: string): Promise<void>
   if (!state.allowed) throw tooMany(state.retryAfterSeconds);
 }
 
-function sessionMeta(c: ApiContext): SessionMeta {
+export function sessionMeta(c: ApiContext): SessionMeta {
   return { userAgent: c.req.header("User-Agent") ?? null, ipAddress: clientAddress(c) };
 }
 
@@ -117,6 +119,12 @@ authApi.post("/login", async (c) => {
     throw new ApiError(401, AUTH_MESSAGES.badCredentials, { non_field_errors: [AUTH_MESSAGES.badCredentials] });
   }
   await clear(db(c), rule, counted);
+  const config = getConfig(c.env);
+  // Admins always, buyers who turned it on: the password alone gives only the second step.
+  if (isAdmin(outcome.user, config) || hasSecondFactor(outcome.user, config)) {
+    const challenge = await startChallenge(db(c), config, outcome.user, { source: "login", deviceId: device });
+    return c.json({ success: true, message: AUTH_MESSAGES.secondFactor, mfa_required: true, ...challenge });
+  }
   let deviceToken: string;
   if (device !== null && input.device_token) {
     await touchDevice(db(c), device);
@@ -124,7 +132,7 @@ authApi.post("/login", async (c) => {
   } else {
     deviceToken = await issueDeviceToken(db(c), outcome.user.id);
   }
-  const tokens = await startSession(db(c), getConfig(c.env).JWT_SECRET, outcome.user.id, sessionMeta(c));
+  const tokens = await startSession(db(c), config.JWT_SECRET, outcome.user.id, sessionMeta(c));
   return c.json({ success: true, message: AUTH_MESSAGES.loggedIn, ...tokens, device_token: deviceToken, user: toPublicUser(outcome.user) });
 });
 
@@ -203,7 +211,8 @@ authApi.post("/change-password", requireUser, async (c) => {
   // Every other session ends; this browser gets a fresh one (signed in now only when the current
   // password was given) and stays a known device.
   await revokeAllSessions(db(c), user.id, now);
-  const tokens = await startSession(db(c), getConfig(c.env).JWT_SECRET, user.id, sessionMeta(c), now, hadPassword ? now : session.signedInAt.getTime());
+  // The new chain keeps the second factor this one passed.
+  const tokens = await startSession(db(c), getConfig(c.env).JWT_SECRET, user.id, sessionMeta(c), now, hadPassword ? now : session.signedInAt.getTime(), session.secondFactor ? now : null);
   const deviceToken = await issueDeviceToken(db(c), user.id, now);
   return c.json({
     success: true,
@@ -239,6 +248,11 @@ authApi.post("/google-auth", async (c) => {
     });
     const user = await findOrCreateGoogleUser(db(c), profile);
     if (!user.isActive) throw new ApiError(403, AUTH_MESSAGES.inactive);
+    // Google proves the first factor only.
+    if (isAdmin(user, config) || hasSecondFactor(user, config)) {
+      const challenge = await startChallenge(db(c), config, user, { source: "login", deviceId: null });
+      return c.json({ success: true, message: AUTH_MESSAGES.secondFactor, data: { mfa_required: true, ...challenge } });
+    }
     const tokens = await startSession(db(c), config.JWT_SECRET, user.id, sessionMeta(c));
     return c.json({ success: true, message: AUTH_MESSAGES.loggedIn, data: { ...tokens, user: toPublicUser(user) } });
   } catch (error) {
