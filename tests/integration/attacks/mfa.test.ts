@@ -2,81 +2,15 @@
 // a code seen over a shoulder, or a recovery code, and tries to turn it into admin access.
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
-import { Secret, TOTP } from "otpauth";
 import { describe, expect, it } from "vitest";
 import { users } from "../../../workers/db/schema";
-import { apiWithHeaders, db, unique } from "../../factories";
+import { db, unique } from "../../factories";
+import { authorize, exchange } from "../../fixtures/google-flow";
+import { passwordAccount, call, codeAt, enrolledAdmin, login, mfaToken, opensAdmin, verify } from "../../second-factor";
 
-
-const PASSWORD = "mat-khau-quan-tri-1";
-const STEP_MS = 30_000;
-
-// A range of its own, so per-address limits never meet those of other test files.
-const addressBase = Math.floor(Math.random() * 200);
-let addressCounter = 0;
-function newAddress(): string {
-  addressCounter += 1;
-  return `198.${addressBase}.${Math.floor(addressCounter / 250)}.${addressCounter % 250}`;
-}
-
-function call(path: string, options: { body?: unknown; token?: string } = {}) {
-  return apiWithHeaders(path, { ...options, headers: { "CF-Connecting-IP": newAddress() } });
-}
-
-/** The 6-digit code of `secret` for the 30-second step `step`. */
-function codeAt(secret: string, step: number): string {
-  return new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: step * STEP_MS });
-}
-
-const currentStep = () => Math.floor(Date.now() / STEP_MS);
-
-/** A superuser with a password, made the way the shop makes one: registered, then promoted. */
-async function adminAccount() {
-  const name = unique("a").replace(/-/g, "_").slice(0, 28);
-  const registered = await call("/api/auth/register/", {
-    body: { username: name, email: `${name}@example.com`, first_name: "Quản", last_name: "Trị", password: PASSWORD, password_confirm: PASSWORD },
-  });
-  expect(registered.status).toBe(201);
-  const [row] = await db.update(users).set({ isSuperuser: true, isStaff: true }).where(eq(users.username, name)).returning();
-  return row;
-}
-
-function login(account: { username: string }) {
-  return call("/api/auth/login/", { body: { login: account.username, password: PASSWORD } });
-}
-
-function verify(mfaToken: string, code: string) {
-  return call("/api/auth/mfa/verify/", { body: { mfa_token: mfaToken, code } });
-}
-
-/** An admin who enrolled at first sign-in: the secret, the recovery codes, the step the enrolment used. */
-async function enrolledAdmin() {
-  const account = await adminAccount();
-  const first = await login(account);
-  expect(first.status).toBe(200);
-  expect(first.body).toMatchObject({ mfa_required: true, mfa_enroll: true });
-  const secret: string = first.body.secret;
-  const step = currentStep();
-  const confirmed = await verify(first.body.mfa_token, codeAt(secret, step));
-  expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
-  return { account, secret, step, recoveryCodes: confirmed.body.recovery_codes as string[] };
-}
-
-async function mfaToken(account: { username: string }): Promise<string> {
-  const answer = await login(account);
-  expect(answer.status).toBe(200);
-  expect(answer.body.mfa_required).toBe(true);
-  return answer.body.mfa_token;
-}
-
-async function opensAdmin(access: string | undefined): Promise<boolean> {
-  if (!access) return false;
-  return (await call("/api/admin/users/stats/", { token: access })).status === 200;
-}
-
-describe("attack: admin access with the password alone", () => {
+describe("attack: admin access with the password alone", { timeout: 30_000 }, () => {
   it("signs in to a new admin account with the right password and gets only an enrolment, no tokens", async () => {
-    const account = await adminAccount();
+    const account = await passwordAccount();
     const answer = await login(account);
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ mfa_required: true, mfa_enroll: true });
@@ -105,7 +39,7 @@ describe("attack: admin access with the password alone", () => {
   });
 });
 
-describe("attack: codes used again", () => {
+describe("attack: codes used again", { timeout: 30_000 }, () => {
   it("replays a code that was accepted once", async () => {
     const { account, secret, step } = await enrolledAdmin();
     const code = codeAt(secret, step + 1);
@@ -152,7 +86,7 @@ describe("attack: codes used again", () => {
   });
 });
 
-describe("attack: guessing codes", () => {
+describe("attack: guessing codes", { timeout: 30_000 }, () => {
   it("guesses 5 wrong codes and the mfa token is spent, even for the right code after", async () => {
     const { account, secret, step } = await enrolledAdmin();
     const token = await mfaToken(account);
@@ -180,5 +114,19 @@ describe("attack: guessing codes", () => {
 
   it("presents an mfa token that was never issued", async () => {
     expect((await verify("bm90LWEtdG9rZW4tYXQtYWxsLWJ1dC1sb25nLWVub3VnaA", "123456")).status).toBe(400);
+  });
+});
+
+describe("attack: admin access through Google sign-in", { timeout: 30_000 }, () => {
+  it("signs in to an admin account with Google alone and gets only the second step", async () => {
+    const email = `${unique("g")}@example.com`;
+    const first = await exchange(await authorize(email));
+    expect(first.status).toBe(200);
+    await db.update(users).set({ isStaff: true }).where(eq(users.email, email));
+    const again = await exchange(await authorize(email));
+    expect(again.status).toBe(200);
+    expect(again.body.data.mfa_required).toBe(true);
+    expect(again.body.data.access).toBeUndefined();
+    expect(again.body.data.refresh).toBeUndefined();
   });
 });
