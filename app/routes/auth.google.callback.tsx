@@ -7,6 +7,7 @@ import { ApiError, apiFetch } from "~/lib/api";
 import { decodeState, takePendingGoogleSignIn } from "~/lib/google";
 import { pageMeta } from "~/lib/meta";
 import { safeRedirectPath } from "~/lib/redirects";
+import { type PendingChallenge, PENDING_KEYS, savePending } from "~/lib/second-factor";
 import { saveSession, type SessionPayload } from "~/lib/session";
 import { toast } from "~/lib/toast";
 import { useRedirectAfter } from "~/lib/use-redirect-after";
@@ -20,7 +21,7 @@ const NO_CODE = "No authorization code received from Google";
 const FAILED = "Authentication failed";
 const BAD_STATE = "Phiên đăng nhập Google không hợp lệ hoặc đã hết hạn. Vui lòng thử lại.";
 
-type GoogleAuthAnswer = { message?: string; data: SessionPayload };
+type GoogleAuthAnswer = { message?: string; data: SessionPayload | (PendingChallenge & { mfa_required: true }) };
 
 export default function GoogleCallbackPage() {
   const [params] = useSearchParams();
@@ -53,10 +54,17 @@ export default function GoogleCallbackPage() {
       body: { code, redirect_uri: pending.redirect_uri, code_verifier: pending.verifier, nonce: pending.nonce },
     })
       .then((answer) => {
+        const next = safeRedirectPath(state.redirect) ?? "/profile";
+        if ("mfa_required" in answer.data) {
+          // Google proved the first factor; the code is asked for next.
+          savePending(PENDING_KEYS.signIn, { ...answer.data, next });
+          navigate("/login/verify", { replace: true });
+          return;
+        }
         const { access, refresh, user } = answer.data;
         saveSession({ access, refresh, user });
         toast.success(answer.message || "Đăng nhập thành công!");
-        navigate(safeRedirectPath(state.redirect) ?? "/profile", { replace: true });
+        navigate(next, { replace: true });
       })
       .catch((error: unknown) => fail(error instanceof ApiError && error.message ? error.message : FAILED));
   }, [params, navigate]);

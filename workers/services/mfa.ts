@@ -250,7 +250,8 @@ export async function answerChallenge(db: Database, config: Config, challenge: C
   const wrong = async (message: string) => {
     const attempts = await countWrongAnswer(db, challenge.id, now);
     if (attempts === null) return fieldError("mfa_token", MFA_MESSAGES.tokenInvalid);
-    return fieldError("code", attempts >= MAX_CODE_ATTEMPTS ? MFA_MESSAGES.tokenSpent : message);
+    // A spent token is an error of the token: the screen goes back to the password.
+    return attempts >= MAX_CODE_ATTEMPTS ? fieldError("mfa_token", MFA_MESSAGES.tokenSpent) : fieldError("code", message);
   };
   if (!user) throw fieldError("mfa_token", MFA_MESSAGES.tokenInvalid);
 
