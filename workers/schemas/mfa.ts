@@ -1,13 +1,13 @@
 // The second factor's inputs (issue #15): a 6-digit code or a recovery code, and the sign-in's mfa_token.
 import { z } from "zod";
 
-export const MFA_INPUT_MESSAGES = {
+const MFA_INPUT_MESSAGES = {
   required: "Vui lòng nhập mã xác thực",
   codeFormat: "Mã gồm 6 chữ số, hoặc một mã khôi phục dạng xxxxx-xxxxx",
 } as const;
 
 // Spaces a person types or copies between digits are ignored.
-export const secondFactorCode = z
+const secondFactorCode = z
   .string({ error: MFA_INPUT_MESSAGES.required })
   .transform((text) => text.replace(/\s+/g, ""))
   .pipe(z.string().min(1, MFA_INPUT_MESSAGES.required).regex(/^(\d{6}|[A-Za-z0-9]{5}-?[A-Za-z0-9]{5})$/, MFA_INPUT_MESSAGES.codeFormat));

@@ -21,7 +21,7 @@ export const MFA_MESSAGES = {
 } as const;
 
 const CHALLENGE_TTL_MS = 5 * 60_000;
-export const MAX_CODE_ATTEMPTS = 5;
+const MAX_CODE_ATTEMPTS = 5;
 const RECOVERY_CODE_COUNT = 10;
 const STEP_SECONDS = 30;
 const SECRET_BYTES = 20;
@@ -96,7 +96,7 @@ function matchingStep(secret: string, config: Config, code: string, now: number)
   return delta === null ? null : Math.floor(now / 1000 / STEP_SECONDS) + delta;
 }
 
-export const isTotpCode = (code: string) => /^\d{6}$/.test(code);
+const isTotpCode = (code: string) => /^\d{6}$/.test(code);
 
 /**
  * Takes `step` as the account's last accepted one, only if it is later than the last: a code is
@@ -161,7 +161,7 @@ export async function proveSecondFactor(db: Database, config: Config, user: User
 /** What a challenge remembers of the request that made it, to finish it the same way. */
 export type ChallengeContext = { source: "login"; deviceId: number | null } | { source: "profile" };
 
-export type Enrolment = { secret: string; otpauth_uri: string; qr_code: string };
+type Enrolment = { secret: string; otpauth_uri: string; qr_code: string };
 
 async function enrolment(config: Config, user: UserRow, secret: string): Promise<Enrolment> {
   const uri = totp(secret, config, user.email).toString();
