@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { expect, test } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
 import { stateDir, withLocalBindings } from "../../scripts/lib.mjs";
@@ -39,6 +40,13 @@ test("a new admin enrols by reading the secret from the screen, then signs in ag
   await expect(page.getByRole("img", { name: "Mã QR để thêm tài khoản vào ứng dụng xác thực" })).toBeVisible();
   const secret = (await page.getByTestId("mfa-secret").textContent())?.trim() ?? "";
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+  // The QR code says the same, read back by an independent decoder (Debian's zbarimg).
+  const qrFile = test.info().outputPath("enrolment-qr.png");
+  await page.getByRole("img", { name: "Mã QR để thêm tài khoản vào ứng dụng xác thực" }).screenshot({ path: qrFile });
+  const uri = new URL(execFileSync("zbarimg", ["--raw", "-q", qrFile], { encoding: "utf8" }).trim());
+  expect(uri.protocol).toBe("otpauth:");
+  expect(uri.searchParams.get("secret")).toBe(secret);
+  expect(uri.searchParams.get("issuer")).toBe("iOS Game Hack");
 
   // A wrong code is refused on the spot; the right one turns the second factor on.
   await page.getByLabel("Mã xác thực").fill("000000");
