@@ -5,6 +5,7 @@
 // the real admin adjustment, and every purchase goes through the real API and wallet objects.
 // `npm run bench` imports benchPurchases() and runs it on its own catalogue.
 import { accessToken, api, percentile } from "./bench/http.mjs";
+import { signInAdmin } from "./admin-code.mjs";
 import { localSettings, stateDir, withLocalBindings } from "./lib.mjs";
 
 export const BUYERS = 50;
@@ -36,9 +37,7 @@ function row(title, results, wallMs) {
 export async function benchPurchases({ origin, settings, buyerIds, appId, log = console.log }) {
   if (buyerIds.length < BUYERS + 1) throw new Error(`benchPurchases needs ${BUYERS + 1} buyers`);
   const call = (path, options) => api(origin, path, options);
-  const admin = await call("/api/auth/login/", { body: { login: settings.ADMIN_EMAIL, password: settings.ADMIN_PASSWORD } });
-  if (admin.status !== 200) throw new Error(`admin login failed: ${admin.status} ${JSON.stringify(admin.body)}`);
-  const adminToken = admin.body.access;
+  const adminToken = (await signInAdmin(call, settings)).access;
   const pricing = await call(`/api/keys/apps/${appId}/pricing/`, { token: adminToken, body: { key_type: "lifetime", price: PRICE } });
   if (!pricing.body?.success) throw new Error(`pricing failed: ${pricing.status} ${JSON.stringify(pricing.body)}`);
   const pricingId = pricing.body.data.id;

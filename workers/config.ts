@@ -7,7 +7,10 @@ const url = z.url({ protocol: /^https?$/ });
 // The development secrets committed in .dev.vars.example all start with "dev-": production
 // refuses any such value, so the example stays the one place that holds them.
 const DEVELOPMENT_VALUE = /^dev-/i;
-const SECRETS = ["JWT_SECRET", "SEPAY_API_KEY", "CARD_PARTNER_KEY", "TELEGRAM_BOT_TOKEN"] as const;
+const SECRETS = ["JWT_SECRET", "SEPAY_API_KEY", "CARD_PARTNER_KEY", "TELEGRAM_BOT_TOKEN", "MFA_ENCRYPTION_KEY"] as const;
+// A base32 TOTP secret cannot start with "dev-": the example's starts with DEVONLY instead (a random
+// secret starts so once in 32^7).
+const DEVELOPMENT_TOTP_SECRET = /^DEVONLY/i;
 
 /** What the owner can be told on Telegram (the `notifications.kind` values). */
 export const NOTIFICATION_EVENTS = ["deposit", "transfer_parked", "card_review", "low_stock", "sold_out", "admin_login"] as const;
@@ -44,6 +47,17 @@ const configSchema = z.object({
   LICENSE_LEASE_HOURS: z.coerce.number().int().min(1).max(168, "tối đa 168 giờ (7 ngày)").default(24),
   ADMIN_EMAIL: z.email(),
   ADMIN_PASSWORD: z.string().min(8, "phải dài ít nhất 8 ký tự"),
+  // The bootstrap admin's TOTP secret (base32, at least 16 characters = 80 bits), so a fresh store,
+  // the tests and CI sign in without a phone; empty: that admin enrols at first sign-in.
+  ADMIN_TOTP_SECRET: z
+    .string()
+    .trim()
+    .transform((text) => text.replace(/[\s=]/g, "").toUpperCase())
+    .pipe(z.union([z.string().regex(/^[A-Z2-7]{16,}$/, "base32 (A–Z, 2–7), ít nhất 16 ký tự"), z.literal("")]))
+    .default(""),
+  // The key TOTP secrets are encrypted with at rest (derived by HKDF); empty: derived from JWT_SECRET,
+  // whose rotation then means every second factor must be enrolled again.
+  MFA_ENCRYPTION_KEY: z.union([z.string().min(32, "phải dài ít nhất 32 ký tự"), z.literal("")]).default(""),
   // Optional (spec §6's short list of admin addresses): when set, a superuser or staff member is
   // an admin only with one of these e-mails (comma-separated); ADMIN_EMAIL always is.
   ADMIN_EMAIL_ALLOWLIST: z
@@ -141,6 +155,9 @@ const configSchema = z.object({
     }
     if (pemBody(config.LICENSE_SIGNING_KEY) === DEVELOPMENT_SIGNING_KEY_BODY) {
       context.addIssue({ code: "custom", path: ["LICENSE_SIGNING_KEY"], message: "là khoá phát triển (công khai trong docs/licensing.md); tạo khoá thật bằng openssl genpkey -algorithm ed25519 và đặt bằng wrangler secret put" });
+    }
+    if (DEVELOPMENT_TOTP_SECRET.test(config.ADMIN_TOTP_SECRET)) {
+      context.addIssue({ code: "custom", path: ["ADMIN_TOTP_SECRET"], message: "là giá trị phát triển (bắt đầu bằng DEVONLY); đặt giá trị thật bằng wrangler secret put" });
     }
     if (!config.PUBLIC_BASE_URL) {
       context.addIssue({ code: "custom", path: ["PUBLIC_BASE_URL"], message: "cần khi APP_ENV=production (địa chỉ https của cửa hàng)" });

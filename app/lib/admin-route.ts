@@ -4,8 +4,9 @@
 import { redirectTo } from "./redirect-response";
 import { ADMIN_MESSAGES, type AdminVerdict, adminVerdict } from "./admin";
 import { type ApiOptions, ApiError, apiFetch, type FieldErrors } from "./api";
-import { SESSION_EXPIRED_MESSAGE } from "../../workers/shared/error-messages";
+import { SECOND_FACTOR_REQUIRED_MESSAGE, SESSION_EXPIRED_MESSAGE } from "../../workers/shared/error-messages";
 import { loginPathFor } from "./redirects";
+import { tokenHasSecondFactor } from "./second-factor";
 import { clearSession, readAccessToken, STORAGE_KEYS } from "./session";
 import { toast } from "./toast";
 
@@ -22,12 +23,21 @@ function rawUser(): string | null {
   }
 }
 
-function storedVerdict(): AdminVerdict {
-  return adminVerdict(readAccessToken(), rawUser());
+/** "second_factor": an admin whose sign-in did not pass the second factor (issue #15). */
+type StoredVerdict = AdminVerdict | "second_factor";
+
+/** Where an admin without the second factor goes: the profile's Bảo mật section (enrol, or sign in again). */
+const SECURITY_PATH = "/profile/security";
+
+function storedVerdict(): StoredVerdict {
+  const token = readAccessToken();
+  const verdict = adminVerdict(token, rawUser());
+  return verdict === "admin" && !tokenHasSecondFactor(token) ? "second_factor" : verdict;
 }
 
 /** Where someone without an admin session goes: the dashboard when signed in, else the login. */
-function awayFrom(request: Request, verdict: AdminVerdict): Response {
+function awayFrom(request: Request, verdict: StoredVerdict): Response {
+  if (verdict === "second_factor") return redirectTo(SECURITY_PATH);
   return redirectTo(verdict === "denied" ? "/dashboard" : loginPathFor(here(request)));
 }
 
@@ -36,6 +46,7 @@ export function requireAdminSession(request: Request): void {
   const verdict = storedVerdict();
   if (verdict === "admin") return;
   if (verdict === "denied") toast.error(ADMIN_MESSAGES.accessDenied);
+  else if (verdict === "second_factor") toast.error(SECOND_FACTOR_REQUIRED_MESSAGE);
   else {
     if (verdict === "invalid") clearSession();
     toast.error(verdict === "login" ? ADMIN_MESSAGES.loginRequired : ADMIN_MESSAGES.invalidSession);
@@ -64,6 +75,10 @@ export function adminCallFailure(error: unknown, request: Request, fallback: str
     clearSession();
     toast.error(SESSION_EXPIRED_MESSAGE);
     throw redirectTo(loginPathFor(here(request)));
+  }
+  if (error instanceof ApiError && error.status === 403 && error.message === SECOND_FACTOR_REQUIRED_MESSAGE) {
+    toast.error(SECOND_FACTOR_REQUIRED_MESSAGE);
+    throw redirectTo(SECURITY_PATH);
   }
   if (error instanceof ApiError && error.status === 403) {
     toast.error(ADMIN_MESSAGES.accessDenied);

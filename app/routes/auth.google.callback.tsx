@@ -7,6 +7,7 @@ import { decodeState, takePendingGoogleSignIn } from "~/lib/google";
 import { pageMeta } from "~/lib/meta";
 import { redirectTo } from "~/lib/redirect-response";
 import { safeRedirectPath } from "~/lib/redirects";
+import { type PendingChallenge, PENDING_KEYS, savePending } from "~/lib/second-factor";
 import { saveSession, type SessionPayload } from "~/lib/session";
 import { toast } from "~/lib/toast";
 import { useRedirectAfter } from "~/lib/use-redirect-after";
@@ -20,7 +21,7 @@ const NO_CODE = "No authorization code received from Google";
 const FAILED = "Authentication failed";
 const BAD_STATE = "Phiên đăng nhập Google không hợp lệ hoặc đã hết hạn. Vui lòng thử lại.";
 
-type GoogleAuthAnswer = { message?: string; data: SessionPayload };
+type GoogleAuthAnswer = { message?: string; data: SessionPayload | (PendingChallenge & { mfa_required: true }) };
 
 // The exchange runs once, as the page loads: the code and this tab's pending sign-in can be used
 // only once, and nothing on this page revalidates.
@@ -44,10 +45,16 @@ export async function clientLoader({ request }: ClientLoaderFunctionArgs): Promi
       method: "POST",
       body: { code, redirect_uri: pending.redirect_uri, code_verifier: pending.verifier, nonce: pending.nonce },
     });
+    const next = safeRedirectPath(state.redirect) ?? "/profile";
+    if ("mfa_required" in answer.data) {
+      // Google proved the first factor; the code is asked for next.
+      savePending(PENDING_KEYS.signIn, { ...answer.data, next });
+      return redirectTo("/login/verify", { replace: true });
+    }
     const { access, refresh, user } = answer.data;
     saveSession({ access, refresh, user });
     toast.success(answer.message || "Đăng nhập thành công!");
-    return redirectTo(safeRedirectPath(state.redirect) ?? "/profile", { replace: true });
+    return redirectTo(next, { replace: true });
   } catch (error) {
     return fail(error instanceof ApiError && error.message ? error.message : FAILED);
   }

@@ -8,6 +8,7 @@ import { ApiError, apiFetch, type FieldErrors } from "~/lib/api";
 import { FALLBACK_ERROR } from "../../workers/shared/error-messages";
 import { pageMeta } from "~/lib/meta";
 import { postLoginPath, redirectFromQuery } from "~/lib/redirects";
+import { type PendingChallenge, PENDING_KEYS, savePending } from "~/lib/second-factor";
 import { readDeviceToken, saveSession, type SessionPayload } from "~/lib/session";
 import { toast } from "~/lib/toast";
 import { loadAuthSchemas, precheckWith, focusFirstError, hasErrors } from "~/lib/validation";
@@ -54,7 +55,16 @@ export default function LoginPage() {
     setErrors({});
     try {
       // The device token from an earlier sign-in here keeps this browser out of the account's lock.
-      const session = await apiFetch<SessionPayload>("/api/auth/login/", { method: "POST", body: { ...values, device_token: readDeviceToken() ?? undefined } });
+      const session = await apiFetch<SessionPayload | (PendingChallenge & { mfa_required: true })>("/api/auth/login/", {
+        method: "POST",
+        body: { ...values, device_token: readDeviceToken() ?? undefined },
+      });
+      if ("mfa_required" in session) {
+        // The password was right; the code is asked for on the next screen.
+        savePending(PENDING_KEYS.signIn, { ...session, next: postLoginPath(params) });
+        navigate("/login/verify");
+        return;
+      }
       saveSession({ access: session.access, refresh: session.refresh, user: session.user, device_token: session.device_token });
       toast.success(LOGIN_SUCCESS);
       navigate(postLoginPath(params), { replace: true });

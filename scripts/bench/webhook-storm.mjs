@@ -2,6 +2,7 @@
 // (scripts/simulate-bank.mjs) confirms them all at once, with retries of some notifications (the
 // same bank transaction again) and second transfers for others (a new bank transaction carrying an
 // already paid code). Afterwards every user must have been credited exactly once.
+import { signInAdmin } from "../admin-code.mjs";
 import { simulateBankTransfer } from "../simulate-bank.mjs";
 import { accessToken, api, inParallel, percentile } from "./http.mjs";
 
@@ -73,10 +74,10 @@ export async function webhookStorm({ origin, settings, config, userIds, retries,
 
   // The admin's view of this storm's bank events: one credited per top-up, each for a different
   // user, and the second transfers parked as unmatched.
-  const admin = await call("/api/auth/login/", { body: { login: settings.ADMIN_EMAIL, password: settings.ADMIN_PASSWORD } });
+  const admin = await signInAdmin(call, settings);
   const ours = new Set(notifications.map((notification) => String(notification.id)));
   const events = async (status) =>
-    ((await call(`/api/admin/bank-transfers/?status=${status}`, { token: admin.body?.access })).body?.data ?? []).filter((event) => ours.has(event.provider_transaction_id));
+    ((await call(`/api/admin/bank-transfers/?status=${status}`, { token: admin.access })).body?.data ?? []).filter((event) => ours.has(event.provider_transaction_id));
   const [creditedEvents, unmatchedEvents] = [await events("credited"), await events("unmatched")];
   const creditedUsers = new Set(creditedEvents.map((event) => event.credited_user_id));
   const bankEvents = { credited: creditedEvents.length, distinctUsers: creditedUsers.size, unmatched: unmatchedEvents.length };

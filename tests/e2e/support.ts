@@ -1,6 +1,9 @@
 // What the browser tests share: accounts made through the API, money through the admin's
 // balance adjustment (the real path), the session put in localStorage, and the header.
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { type APIRequestContext, expect, type Page } from "@playwright/test";
+import { adminCode } from "../../scripts/admin-code.mjs";
 
 const PASSWORD = "mat-khau-123";
 export const ADMIN_LOGIN = process.env.E2E_ADMIN_EMAIL ?? "admin@iosgamehack.local";
@@ -16,10 +19,64 @@ export function uniqueId(): string {
   return `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
 }
 
+/** A password sign-in through the API; the development admin also passes the second step (see adminSession). */
 export async function login(request: APIRequestContext, loginName: string, password: string, headers: Record<string, string> = {}): Promise<Session> {
+  if (loginName === ADMIN_LOGIN) return adminSession(request, password, headers);
   const response = await request.post("/api/auth/login/", { headers, data: { login: loginName, password } });
   expect(response.ok(), await response.text()).toBe(true);
   const body = await response.json();
+  return { access: body.access, refresh: body.refresh, user: body.user };
+}
+
+// The admin signs in with a code once per run: a code is accepted once, and many tests sign the
+// admin in within one 30-second step. The session is kept in the run's state directory (it outlives
+// a restarted test worker; a fresh store makes its refresh fail and the admin sign in again).
+const ADMIN_SESSION_FILE = join(process.env.E2E_STATE_DIR ?? ".wrangler/e2e-state", "e2e-admin-session.json");
+/** A kept session is refreshed when its access token has less than this left. */
+const ADMIN_SESSION_MARGIN_MS = 5 * 60_000;
+
+function accessExpiry(access: string): number {
+  return JSON.parse(Buffer.from(access.split(".")[1], "base64url").toString()).exp * 1000;
+}
+
+async function adminSession(request: APIRequestContext, password: string, headers: Record<string, string>): Promise<Session> {
+  const kept: Session | null = existsSync(ADMIN_SESSION_FILE) ? JSON.parse(readFileSync(ADMIN_SESSION_FILE, "utf8")) : null;
+  if (kept && accessExpiry(kept.access) - Date.now() > ADMIN_SESSION_MARGIN_MS) {
+    // Still live? (A test may have ended it by logging out.)
+    if ((await request.get("/api/auth/me/", { headers: { Authorization: `Bearer ${kept.access}` } })).ok()) return kept;
+  }
+  let session: Session | null = null;
+  if (kept) {
+    const refreshed = await request.post("/api/auth/token/refresh/", { data: { refresh: kept.refresh } });
+    if (refreshed.ok()) session = { ...kept, ...(await refreshed.json()) };
+  }
+  session ??= await adminSignInWithCode(request, password, headers);
+  mkdirSync(dirname(ADMIN_SESSION_FILE), { recursive: true });
+  writeFileSync(ADMIN_SESSION_FILE, JSON.stringify({ access: session.access, refresh: session.refresh, user: session.user }));
+  return session;
+}
+
+function developmentAdminCode() {
+  const current = adminCode();
+  if (!current) throw new Error("ADMIN_TOTP_SECRET is not set (.dev.vars.example has the development one)");
+  return current;
+}
+
+/** Both steps, with the code of the development ADMIN_TOTP_SECRET; a code used already waits for the next step. */
+async function adminSignInWithCode(request: APIRequestContext, password: string, headers: Record<string, string>): Promise<Session> {
+  const first = await request.post("/api/auth/login/", { headers, data: { login: ADMIN_LOGIN, password } });
+  expect(first.ok(), await first.text()).toBe(true);
+  const { mfa_token: mfaToken } = await first.json();
+  expect(mfaToken, "the development admin has a second factor (ADMIN_TOTP_SECRET)").toBeTruthy();
+  let current = developmentAdminCode();
+  let verified = await request.post("/api/auth/mfa/verify/", { headers, data: { mfa_token: mfaToken, code: current.code } });
+  if (!verified.ok()) {
+    await new Promise((resolve) => setTimeout(resolve, current.secondsLeft * 1000 + 500));
+    current = developmentAdminCode();
+    verified = await request.post("/api/auth/mfa/verify/", { headers, data: { mfa_token: mfaToken, code: current.code } });
+  }
+  expect(verified.ok(), await verified.text()).toBe(true);
+  const body = await verified.json();
   return { access: body.access, refresh: body.refresh, user: body.user };
 }
 
@@ -40,13 +97,9 @@ export async function newUser(request: APIRequestContext, prefix = "buyer", name
   return login(request, account.username, PASSWORD, headers);
 }
 
-// One admin session per test worker: logins are rate limited per address.
-let adminSession: Promise<Session> | undefined;
-
 /** Credits a wallet through the development admin's balance adjustment. */
 export async function fundUser(request: APIRequestContext, userId: number, amount: number) {
-  adminSession ??= login(request, ADMIN_LOGIN, ADMIN_PASSWORD);
-  const admin = await adminSession;
+  const admin = await login(request, ADMIN_LOGIN, ADMIN_PASSWORD);
   const adjusted = await request.post(`/api/admin/users/${userId}/adjust-balance/`, {
     headers: { Authorization: `Bearer ${admin.access}` },
     data: { amount, transaction_type: "admin_adjustment", description: "E2E: tiền để mua key" },

@@ -4,17 +4,18 @@ import { describe, expect, it } from "vitest";
 import { keyBatches, keyPricing, licenseKeys, orders, users } from "../../workers/db/schema";
 import { applyEntries } from "../../workers/wallet/money";
 import { walletFor } from "../../workers/wallet/port";
-import { api, createApp, db, person, request, typeId, unique } from "../factories";
+import { SECOND_FACTOR_REQUIRED_MESSAGE } from "../../workers/shared/error-messages";
+import { api, createApp, db, person, request, sessionToken, typeId, unique } from "../factories";
 
 type Body = Record<string, any>;
 
 const call = (method: string, path: string, token?: string, body?: unknown) => api(path, { method, token, body });
 
-describe("admin access", () => {
-  it("every admin route refuses anonymous visitors (401) and plain users (403)", async () => {
-    const app = await createApp();
-    const plain = await person();
-    const routes: [string, string, unknown?][] = [
+type Route = [method: string, path: string, body?: unknown];
+
+/** Every admin route, with a body each would accept from an admin. */
+function adminRoutes(app: { url: string; id: number }, plain: { id: number }): Route[] {
+  return [
       ["POST", `/api/keys/apps/${app.url}/pricing/`, { key_type: "1day", price: 1000 }],
       ["PATCH", `/api/keys/apps/${app.url}/pricing/1/`, { price: 1 }],
       ["DELETE", `/api/keys/apps/${app.url}/pricing/1/`],
@@ -55,14 +56,37 @@ describe("admin access", () => {
       ["POST", "/api/uploads/", { filename: "a.ipa", size: 10, kind: "app_file" }],
       ["PUT", "/api/uploads/x/parts/1/"],
       ["POST", "/api/uploads/x/complete/"],
-    ];
-    for (const [method, path, body] of routes) {
+      ["GET", "/api/admin/settings/"],
+  ];
+}
+
+describe("admin access", () => {
+  it("every admin route refuses anonymous visitors (401) and plain users (403)", async () => {
+    const app = await createApp();
+    const plain = await person();
+    for (const [method, path, body] of adminRoutes(app, plain)) {
       expect((await call(method, path, undefined, body)).status, `${method} ${path} anonymous`).toBe(401);
       const forbidden = await call(method, path, plain.token, body);
       expect(forbidden.status, `${method} ${path} plain user`).toBe(403);
       expect(forbidden.body.message).toBe("Access Denied: Bạn không có quyền truy cập trang này");
     }
     expect(await db.select().from(keyPricing).where(eq(keyPricing.appId, app.id))).toEqual([]);
+  });
+});
+
+describe("attack: admin session without the second factor", () => {
+  it("calls every admin route with a superuser's or staff member's session that skipped the second factor (403)", async () => {
+    const app = await createApp();
+    const plain = await person();
+    for (const role of ["superuser", "staff"] as const) {
+      const admin = await person(role);
+      const token = await sessionToken(admin.id, { secondFactor: false });
+      for (const [method, path, body] of adminRoutes(app, plain)) {
+        const refused = await call(method, path, token, body);
+        expect(refused.status, `${method} ${path} ${role} without second factor`).toBe(403);
+        expect(refused.body.message).toBe(SECOND_FACTOR_REQUIRED_MESSAGE);
+      }
+    }
   });
 });
 

@@ -51,7 +51,7 @@ describe("attack: running production with development settings", () => {
   // What wrangler.toml adds to the example.
   const site = { SITE_NAME: valid.SITE_NAME, TELEGRAM_URL: valid.TELEGRAM_URL, ZALO_URL: valid.ZALO_URL };
 
-  for (const key of ["JWT_SECRET", "SEPAY_API_KEY", "CARD_PARTNER_KEY", "TELEGRAM_BOT_TOKEN"]) {
+  for (const key of ["JWT_SECRET", "SEPAY_API_KEY", "CARD_PARTNER_KEY", "TELEGRAM_BOT_TOKEN", "ADMIN_TOTP_SECRET"]) {
     it(`starts production with the committed development ${key}`, () => {
       expect(example[key]).toBeTruthy();
       const extras: Record<string, Record<string, string>> = {

@@ -32,6 +32,7 @@ import { recordAudit } from "../services/audit";
 import { authorizationSettings, GoogleAuthError, verifyGoogleSignIn } from "../services/google";
 import { passwordResetMail, sendMail } from "../services/mailer";
 import { recordAdminSignIn } from "../services/notifications";
+import { hasSecondFactor, startChallenge } from "../services/mfa";
 import { verifyPassword } from "../services/passwords";
 import { claim, clear, hit, LIMITS, type Limit } from "../services/rate-limit";
 import {
@@ -55,7 +56,7 @@ export const authApi = new Hono<ApiEnv>();
 /** Creating a password without a current one needs a sign-in this recent. */
 const RECENT_SIGN_IN_MS = 10 * 60_000;
 
-function tooMany(seconds: number): ApiError {
+export function tooMany(seconds: number): ApiError {
   return new ApiError(429, AUTH_MESSAGES.tooMany(seconds), undefined, { "Retry-After": String(seconds) });
 }
 
@@ -71,7 +72,7 @@ async function recordFailedAdminSignIn(c: ApiContext, userId: number | null, log
   await recordAudit(db(c), { actor: requestActor(c, null), action: "auth.login_failed", targetType: "user", targetId: user.id, details: { login, reason } });
 }
 
-function sessionMeta(c: ApiContext): SessionMeta {
+export function sessionMeta(c: ApiContext): SessionMeta {
   return { userAgent: c.req.header("User-Agent") ?? null, ipAddress: clientAddress(c) };
 }
 
@@ -129,6 +130,12 @@ authApi.post("/login", async (c) => {
     throw new ApiError(401, AUTH_MESSAGES.badCredentials, { non_field_errors: [AUTH_MESSAGES.badCredentials] });
   }
   await clear(db(c), rule, counted);
+  const config = getConfig(c.env);
+  // Admins always, buyers who turned it on: the password alone gives only the second step.
+  if (isAdmin(outcome.user, config) || hasSecondFactor(outcome.user, config)) {
+    const challenge = await startChallenge(db(c), config, outcome.user, { source: "login", deviceId: device });
+    return c.json({ success: true, message: AUTH_MESSAGES.secondFactor, mfa_required: true, ...challenge });
+  }
   let deviceToken: string;
   if (device !== null && input.device_token) {
     await touchDevice(db(c), device);
@@ -136,11 +143,7 @@ authApi.post("/login", async (c) => {
   } else {
     deviceToken = await issueDeviceToken(db(c), outcome.user.id);
   }
-  const tokens = await startSession(db(c), getConfig(c.env).JWT_SECRET, outcome.user.id, sessionMeta(c));
-  if (isAdmin(outcome.user, getConfig(c.env))) {
-    await recordAudit(db(c), { actor: requestActor(c, outcome.user), action: "auth.admin_login", targetType: "user", targetId: outcome.user.id });
-    await recordAdminSignIn(c.env, outcome.user, address);
-  }
+  const tokens = await startSession(db(c), config.JWT_SECRET, outcome.user.id, sessionMeta(c));
   return c.json({ success: true, message: AUTH_MESSAGES.loggedIn, ...tokens, device_token: deviceToken, user: toPublicUser(outcome.user) });
 });
 
@@ -219,7 +222,8 @@ authApi.post("/change-password", requireUser, async (c) => {
   // Every other session ends; this browser gets a fresh one (signed in now only when the current
   // password was given) and stays a known device.
   await revokeAllSessions(db(c), user.id, now);
-  const tokens = await startSession(db(c), getConfig(c.env).JWT_SECRET, user.id, sessionMeta(c), now, hadPassword ? now : session.signedInAt.getTime());
+  // The new chain keeps the second factor this one passed.
+  const tokens = await startSession(db(c), getConfig(c.env).JWT_SECRET, user.id, sessionMeta(c), now, hadPassword ? now : session.signedInAt.getTime(), session.secondFactor ? now : null);
   const deviceToken = await issueDeviceToken(db(c), user.id, now);
   return c.json({
     success: true,
@@ -255,6 +259,11 @@ authApi.post("/google-auth", async (c) => {
     });
     const user = await findOrCreateGoogleUser(db(c), profile);
     if (!user.isActive) throw new ApiError(403, AUTH_MESSAGES.inactive);
+    // Google proves the first factor only.
+    if (isAdmin(user, config) || hasSecondFactor(user, config)) {
+      const challenge = await startChallenge(db(c), config, user, { source: "login", deviceId: null });
+      return c.json({ success: true, message: AUTH_MESSAGES.secondFactor, data: { mfa_required: true, ...challenge } });
+    }
     const tokens = await startSession(db(c), config.JWT_SECRET, user.id, sessionMeta(c));
     if (isAdmin(user, config)) await recordAdminSignIn(c.env, user, clientAddress(c));
     return c.json({ success: true, message: AUTH_MESSAGES.loggedIn, data: { ...tokens, user: toPublicUser(user) } });

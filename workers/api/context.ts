@@ -3,8 +3,9 @@ import { getDb } from "../db/client";
 import type { UserRow } from "../services/accounts";
 import type { Actor, AdminActor } from "../services/audit";
 
-// `session`: the signed-in chain of the request's access token (set with `user` by requireUser).
-export type ApiEnv = { Bindings: Env; Variables: { user: UserRow; session: { familyId: string; signedInAt: Date } } };
+// `session`: the signed-in chain of the request's access token (set with `user` by requireUser);
+// `secondFactor`: its sign-in passed the TOTP second factor.
+export type ApiEnv = { Bindings: Env; Variables: { user: UserRow; session: { familyId: string; signedInAt: Date; secondFactor: boolean } } };
 export type ApiContext = Context<ApiEnv>;
 
 export function db(c: ApiContext) {

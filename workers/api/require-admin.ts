@@ -1,13 +1,14 @@
 import { createMiddleware } from "hono/factory";
 import { type Config, getConfig } from "../config";
 import type { UserRow } from "../services/accounts";
-import { ACCESS_DENIED_MESSAGE } from "../shared/error-messages";
+import { ACCESS_DENIED_MESSAGE, SECOND_FACTOR_REQUIRED_MESSAGE } from "../shared/error-messages";
 import type { ApiEnv } from "./context";
 import { ApiError } from "./errors";
 import { requireUser } from "./require-user";
 
 const ADMIN_MESSAGES = {
   forbidden: ACCESS_DENIED_MESSAGE,
+  secondFactor: SECOND_FACTOR_REQUIRED_MESSAGE,
 } as const;
 
 /**
@@ -21,9 +22,11 @@ export function isAdmin(user: Pick<UserRow, "isSuperuser" | "isStaff" | "email">
   return email === config.ADMIN_EMAIL.toLowerCase() || config.ADMIN_EMAIL_ALLOWLIST.includes(email);
 }
 
+/** The role, from the database, and a session whose sign-in passed the second factor (issue #15). */
 export const requireAdmin = createMiddleware<ApiEnv>(async (c, next) =>
   requireUser(c, async () => {
     if (!isAdmin(c.get("user"), getConfig(c.env))) throw new ApiError(403, ADMIN_MESSAGES.forbidden);
+    if (!c.get("session").secondFactor) throw new ApiError(403, ADMIN_MESSAGES.secondFactor);
     await next();
   }),
 );

@@ -16,6 +16,6 @@ export const requireUser = createMiddleware<ApiEnv>(async (c, next) => {
   const session = claims ? await liveSession(db(c), claims) : null;
   if (!session?.user.isActive) throw new ApiError(401, AUTH_MESSAGES.unauthenticated, undefined, { "WWW-Authenticate": "Bearer" });
   c.set("user", session.user);
-  c.set("session", { familyId: session.familyId, signedInAt: session.signedInAt });
+  c.set("session", { familyId: session.familyId, signedInAt: session.signedInAt, secondFactor: session.secondFactor });
   await next();
 });

@@ -15,6 +15,7 @@ export const AUTH_MESSAGES = {
   nameLong: "Tối đa 50 ký tự",
   registered: "Đăng ký thành công! Vui lòng đăng nhập.",
   loggedIn: "Đăng nhập thành công!",
+  secondFactor: "Nhập mã xác thực để hoàn tất đăng nhập",
   badCredentials: "Tên đăng nhập hoặc mật khẩu không đúng",
   inactive: "Tài khoản đã bị khóa. Vui lòng liên hệ hỗ trợ.",
   unauthenticated: "Phiên đăng nhập đã hết hạn. Vui lòng đăng nhập lại!",

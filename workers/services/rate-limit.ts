@@ -23,6 +23,9 @@ export const LIMITS = {
   forgotPerEmail: { name: "forgot-email", max: 3, windowMs: 60 * 60_000 },
   resetPerAddress: { name: "reset-ip", max: 30, windowMs: 15 * 60_000 },
   googlePerAddress: { name: "google-ip", max: 30, windowMs: 15 * 60_000 },
+  // Second-factor codes checked per account (counted before the check, cleared by a success):
+  // with 5 a sign-in token, a stolen password buys at most 10 guesses of a code in 15 minutes.
+  mfaCodesPerAccount: { name: "mfa-account", max: 10, windowMs: 15 * 60_000 },
 } satisfies Record<string, Limit>;
 
 export type LimitState = { allowed: boolean; retryAfterSeconds: number };

@@ -16,10 +16,13 @@ function signingKey(secret: string): Uint8Array {
   return new TextEncoder().encode(secret);
 }
 
-/** An access token names its session chain (`sid`), so ending the chain ends the token at once. */
-async function signAccessToken(secret: string, userId: number, sessionId: string, now = Date.now()): Promise<string> {
+/**
+ * An access token names its session chain (`sid`), so ending the chain ends the token at once, and
+ * says (`mfa`) whether the chain's sign-in passed the second factor.
+ */
+async function signAccessToken(secret: string, userId: number, sessionId: string, secondFactor: boolean, now = Date.now()): Promise<string> {
   const issuedAt = Math.floor(now / 1000);
-  return new SignJWT({ typ: "access", sid: sessionId })
+  return new SignJWT({ typ: "access", sid: sessionId, ...(secondFactor ? { mfa: true } : {}) })
     .setProtectedHeader({ alg: "HS256", typ: "JWT" })
     .setSubject(String(userId))
     .setIssuer(ISSUER)
@@ -28,7 +31,7 @@ async function signAccessToken(secret: string, userId: number, sessionId: string
     .sign(signingKey(secret));
 }
 
-export type AccessClaims = { userId: number; sessionId: string };
+export type AccessClaims = { userId: number; sessionId: string; secondFactor: boolean };
 
 /** The user and session of a valid access token, or null (bad signature, other algorithm, expired…). */
 export async function verifyAccessToken(secret: string, token: string): Promise<AccessClaims | null> {
@@ -37,13 +40,13 @@ export async function verifyAccessToken(secret: string, token: string): Promise<
     const id = Number(payload.sub);
     const sid = payload.sid;
     if (payload.typ !== "access" || !Number.isSafeInteger(id) || id <= 0 || typeof sid !== "string" || !sid) return null;
-    return { userId: id, sessionId: sid };
+    return { userId: id, sessionId: sid, secondFactor: payload.mfa === true };
   } catch {
     return null;
   }
 }
 
-export type LiveSession = { user: typeof users.$inferSelect; familyId: string; signedInAt: Date };
+export type LiveSession = { user: typeof users.$inferSelect; familyId: string; signedInAt: Date; secondFactor: boolean };
 
 /**
  * The user behind an access token's session chain while that chain lives: not ended (logout,
@@ -51,7 +54,7 @@ export type LiveSession = { user: typeof users.$inferSelect; familyId: string; s
  */
 export async function liveSession(db: Database, claims: AccessClaims, now = Date.now()): Promise<LiveSession | null> {
   const [row] = await db
-    .select({ user: users, signedInAt: sessions.signedInAt })
+    .select({ user: users, signedInAt: sessions.signedInAt, mfaVerifiedAt: sessions.mfaVerifiedAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
@@ -63,13 +66,15 @@ export async function liveSession(db: Database, claims: AccessClaims, now = Date
       ),
     )
     .limit(1);
-  return row?.signedInAt ? { user: row.user, familyId: claims.sessionId, signedInAt: row.signedInAt } : null;
+  if (!row?.signedInAt) return null;
+  // Both the token and its chain must say so: a token cannot claim what its sign-in did not pass.
+  return { user: row.user, familyId: claims.sessionId, signedInAt: row.signedInAt, secondFactor: claims.secondFactor && row.mfaVerifiedAt !== null };
 }
 
 export type SessionMeta = { userAgent?: string | null; ipAddress?: string | null };
 export type TokenPair = { access: string; refresh: string };
 
-async function insertSession(db: Database, userId: number, familyId: string, signedInAt: number, meta: SessionMeta, now: number): Promise<string> {
+async function insertSession(db: Database, userId: number, familyId: string, signedInAt: number, mfaVerifiedAt: number | null, meta: SessionMeta, now: number): Promise<string> {
   const refresh = randomToken();
   await db.insert(sessions).values({
     userId,
@@ -81,13 +86,15 @@ async function insertSession(db: Database, userId: number, familyId: string, sig
     userAgent: meta.userAgent?.slice(0, 300) ?? null,
     ipAddress: meta.ipAddress ?? null,
     signedInAt: new Date(signedInAt),
+    mfaVerifiedAt: mfaVerifiedAt === null ? null : new Date(mfaVerifiedAt),
   });
   return refresh;
 }
 
 /**
  * A new login: a new session family. `signedInAt` is when the user last proved who they are
- * (now, unless a chain is replaced without a new proof).
+ * (now, unless a chain is replaced without a new proof); `mfaVerifiedAt`, when that sign-in passed
+ * the second factor (null: it did not).
  */
 export async function startSession(
   db: Database,
@@ -96,10 +103,11 @@ export async function startSession(
   meta: SessionMeta = {},
   now = Date.now(),
   signedInAt = now,
+  mfaVerifiedAt: number | null = null,
 ): Promise<TokenPair> {
   const familyId = randomToken(16);
-  const refresh = await insertSession(db, userId, familyId, signedInAt, meta, now);
-  return { access: await signAccessToken(secret, userId, familyId, now), refresh };
+  const refresh = await insertSession(db, userId, familyId, signedInAt, mfaVerifiedAt, meta, now);
+  return { access: await signAccessToken(secret, userId, familyId, mfaVerifiedAt !== null, now), refresh };
 }
 
 export type RotateResult = { ok: true; userId: number; tokens: TokenPair } | { ok: false; reason: "invalid" | "expired" | "reused" };
@@ -119,8 +127,11 @@ export async function rotateSession(db: Database, secret: string, refresh: strin
     await revokeFamily(db, session.familyId, now);
     return { ok: false, reason: "reused" };
   }
-  const next = await insertSession(db, session.userId, session.familyId, signedInAt, meta, now);
-  return { ok: true, userId: session.userId, tokens: { access: await signAccessToken(secret, session.userId, session.familyId, now), refresh: next } };
+  // The chain keeps its second factor: refreshed tokens say what its sign-in passed.
+  const mfaVerifiedAt = session.mfaVerifiedAt?.getTime() ?? null;
+  const next = await insertSession(db, session.userId, session.familyId, signedInAt, mfaVerifiedAt, meta, now);
+  const access = await signAccessToken(secret, session.userId, session.familyId, mfaVerifiedAt !== null, now);
+  return { ok: true, userId: session.userId, tokens: { access, refresh: next } };
 }
 
 async function revokeFamily(db: Database, familyId: string, now = Date.now()): Promise<void> {

@@ -9,6 +9,8 @@ const VALIDATION_HEADING = "Vui lòng sửa các lỗi sau:";
 export const VALIDATION_FALLBACK = "Dữ liệu không hợp lệ. Vui lòng kiểm tra lại.";
 export const SESSION_EXPIRED_MESSAGE = "Phiên đăng nhập đã hết hạn. Vui lòng đăng nhập lại!";
 export const ACCESS_DENIED_MESSAGE = "Access Denied: Bạn không có quyền truy cập trang này";
+/** An admin's session that did not pass the second factor (the admin screens send it to enrolment). */
+export const SECOND_FACTOR_REQUIRED_MESSAGE = "Tài khoản quản trị cần xác thực hai lớp. Vui lòng bật hoặc nhập mã xác thực để tiếp tục.";
 
 export const FIELD_LABELS: Record<string, string> = {
   email: "Email",

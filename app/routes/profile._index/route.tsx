@@ -8,6 +8,7 @@
 import {
   type ClientActionFunctionArgs,
   type ClientLoaderFunctionArgs,
+  Link,
   replace,
   useLoaderData,
   useLocation,
@@ -350,9 +351,14 @@ export default function ProfileScreen() {
                   <h2 id="account-heading" className="text-lg font-bold text-white">
                     Thông tin tài khoản
                   </h2>
-                  <button type="button" onClick={() => setPasswordOpen(true)} className={`${SECONDARY_BUTTON} sm:w-auto`}>
-                    {user.has_usable_password ? "Đổi mật khẩu" : "Tạo mật khẩu"}
-                  </button>
+                  <div className="flex flex-col gap-3 sm:flex-row">
+                    <Link to="/profile/security" className={`${SECONDARY_BUTTON} sm:w-auto`}>
+                      Bảo mật
+                    </Link>
+                    <button type="button" onClick={() => setPasswordOpen(true)} className={`${SECONDARY_BUTTON} sm:w-auto`}>
+                      {user.has_usable_password ? "Đổi mật khẩu" : "Tạo mật khẩu"}
+                    </button>
+                  </div>
                 </div>
                 <dl className="mt-4">
                   <InfoRow label="Tên đăng nhập" value={user.username} />

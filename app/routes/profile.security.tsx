@@ -1,0 +1,193 @@
+// /profile/security ("Bảo mật", issue #15): the second factor of the signed-in account. Buyers may
+// turn it on and off; admins must have it, and here make new recovery codes or move it to a new
+// phone (both with a fresh code). An admin whose session lacks it is sent here by the admin screens.
+import type { MetaFunction } from "@remix-run/cloudflare";
+import { type ClientActionFunctionArgs, type ClientLoaderFunctionArgs, Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
+import { PRIMARY_BUTTON, SECONDARY_BUTTON, TEXT_LINK } from "~/components/AuthCard";
+import { EnrolmentSteps, RecoveryCodes, SecondFactorCodeField } from "~/components/SecondFactor";
+import { PageSpinner } from "~/components/Spinner";
+import { ApiError, apiFetch, type FieldErrors } from "~/lib/api";
+import { pageMeta } from "~/lib/meta";
+import { loginPathFor } from "~/lib/redirects";
+import { clearPending, PENDING_KEYS, type PendingChallenge, readPending, savePending } from "~/lib/second-factor";
+import { clearSession, saveSession, type SessionPayload } from "~/lib/session";
+import { isSessionOver, requireSession, sessionEnded } from "~/lib/session-route";
+import { toast } from "~/lib/toast";
+import { formatDateTime } from "../../workers/shared/format";
+import { FALLBACK_ERROR } from "../../workers/shared/error-messages";
+
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "Bảo mật");
+
+const LOAD_FAILED = "Lỗi khi tải cài đặt bảo mật";
+
+type Status = { enabled: boolean; enabled_at: string | null; recovery_codes_left: number; required: boolean; session_verified: boolean };
+type Loaded = { status: Status | null; enrolment: PendingChallenge | null };
+
+export async function clientLoader({ request }: ClientLoaderFunctionArgs): Promise<Loaded> {
+  requireSession(request);
+  try {
+    const { data } = await apiFetch<{ data: Status }>("/api/auth/mfa/", { auth: true, signal: request.signal });
+    return { status: data, enrolment: readPending(PENDING_KEYS.enrolment) };
+  } catch (error) {
+    if (isSessionOver(error)) return sessionEnded(request);
+    if (request.signal.aborted) throw error;
+    toast.error(LOAD_FAILED);
+    return { status: null, enrolment: null };
+  }
+}
+clientLoader.hydrate = true as const;
+
+export function HydrateFallback() {
+  return <PageSpinner label="Đang tải cài đặt bảo mật..." />;
+}
+
+type Intent = "setup" | "confirm" | "cancel" | "recovery" | "disable";
+type ActionResult = { ok: true; recoveryCodes?: string[] } | { ok: false; errors: FieldErrors | null };
+type Verified = SessionPayload & { message?: string; recovery_codes?: string[] };
+
+async function run(intent: Intent, code: string | undefined): Promise<ActionResult> {
+  switch (intent) {
+    case "setup": {
+      const { data } = await apiFetch<{ data: PendingChallenge }>("/api/auth/mfa/setup/", { method: "POST", auth: true, body: code ? { code } : {} });
+      savePending(PENDING_KEYS.enrolment, data);
+      return { ok: true };
+    }
+    case "confirm": {
+      const pending = readPending(PENDING_KEYS.enrolment);
+      if (!pending) return { ok: true };
+      const answer = await apiFetch<Verified>("/api/auth/mfa/verify/", { method: "POST", body: { mfa_token: pending.mfa_token, code } });
+      clearPending(PENDING_KEYS.enrolment);
+      // The new session passed the second factor: it replaces this one.
+      saveSession({ access: answer.access, refresh: answer.refresh, user: answer.user });
+      if (answer.message) toast.success(answer.message);
+      return { ok: true, recoveryCodes: answer.recovery_codes };
+    }
+    case "cancel":
+      clearPending(PENDING_KEYS.enrolment);
+      return { ok: true };
+    case "recovery": {
+      const answer = await apiFetch<{ message: string; data: { recovery_codes: string[] } }>("/api/auth/mfa/recovery-codes/", { method: "POST", auth: true, body: { code } });
+      toast.success(answer.message);
+      return { ok: true, recoveryCodes: answer.data.recovery_codes };
+    }
+    case "disable": {
+      const answer = await apiFetch<{ message: string }>("/api/auth/mfa/disable/", { method: "POST", auth: true, body: { code } });
+      toast.success(answer.message);
+      return { ok: true };
+    }
+  }
+}
+
+export async function clientAction({ request }: ClientActionFunctionArgs): Promise<ActionResult> {
+  const form = await request.formData();
+  const intent = String(form.get("intent")) as Intent;
+  const code = String(form.get("code") ?? "").trim() || undefined;
+  try {
+    return await run(intent, code);
+  } catch (error) {
+    if (isSessionOver(error)) return sessionEnded(request);
+    // A spent enrolment cannot be confirmed: start again.
+    if (intent === "confirm" && error instanceof ApiError && error.errors?.mfa_token) clearPending(PENDING_KEYS.enrolment);
+    if (error instanceof ApiError && error.errors?.code) return { ok: false, errors: error.errors };
+    toast.error(error instanceof ApiError ? error.message : FALLBACK_ERROR);
+    return { ok: false, errors: null };
+  }
+}
+
+function IntentButton({ intent, primary, children }: { intent: Intent; primary?: boolean; children: string }) {
+  return (
+    <button type="submit" name="intent" value={intent} className={`${primary ? PRIMARY_BUTTON : SECONDARY_BUTTON} sm:w-auto`}>
+      {children}
+    </button>
+  );
+}
+
+export default function SecurityPage() {
+  const { status, enrolment } = useLoaderData<typeof clientLoader>();
+  const result = useActionData<typeof clientAction>();
+  const busy = useNavigation().state !== "idle";
+  const navigate = useNavigate();
+  const codeErrors = result && !result.ok ? result.errors?.code : undefined;
+
+  function signInAgain() {
+    clearSession();
+    navigate(loginPathFor("/admin"), { replace: true });
+  }
+
+  return (
+    <div className="mx-auto w-full max-w-xl px-4 py-8 sm:py-12">
+      <Link to="/profile" className={`${TEXT_LINK} text-sm`}>
+        ← Hồ sơ
+      </Link>
+      <section className="mt-4 rounded-2xl border border-white/5 bg-zinc-900/70 p-5 shadow-2xl sm:p-8" aria-labelledby="security-title">
+        <h1 id="security-title" className="text-2xl font-black tracking-tight text-white">
+          Bảo mật
+        </h1>
+        <h2 className="mt-6 text-lg font-bold text-white">Xác thực hai lớp</h2>
+        {!status ? (
+          <p className="mt-2 text-zinc-300">{LOAD_FAILED}</p>
+        ) : (
+          <fieldset disabled={busy} className="mt-2 space-y-5">
+            <p className="text-sm text-zinc-300" data-testid="mfa-status">
+              {status.enabled ? "Đang bật" : "Chưa bật"}
+              {status.enabled_at && ` từ ${formatDateTime(status.enabled_at)}`}
+              {status.enabled && ` · còn ${status.recovery_codes_left} mã khôi phục`}
+              {status.required && " · bắt buộc với tài khoản quản trị"}
+            </p>
+
+            {result?.ok && result.recoveryCodes && <RecoveryCodes codes={result.recoveryCodes} />}
+
+            {enrolment?.qr_code && enrolment.secret ? (
+              <Form method="post" noValidate className="space-y-5">
+                <EnrolmentSteps qrCode={enrolment.qr_code} secret={enrolment.secret} />
+                <SecondFactorCodeField errors={codeErrors} allowRecovery={false} />
+                <div className="flex flex-col gap-3 sm:flex-row">
+                  <IntentButton intent="confirm" primary>
+                    Xác nhận
+                  </IntentButton>
+                  <IntentButton intent="cancel">Hủy</IntentButton>
+                </div>
+              </Form>
+            ) : !status.enabled ? (
+              <Form method="post" className="space-y-3">
+                <p className="text-sm text-zinc-400">
+                  {status.required
+                    ? "Tài khoản quản trị cần xác thực hai lớp trước khi vào trang quản trị."
+                    : "Bảo vệ tài khoản bằng mã 6 số từ ứng dụng xác thực trên điện thoại, ngoài mật khẩu."}
+                </p>
+                <IntentButton intent="setup" primary>
+                  Bật xác thực hai lớp
+                </IntentButton>
+              </Form>
+            ) : (
+              <>
+                {status.required && !status.session_verified && (
+                  <div role="alert" className="rounded-xl border border-amber-400/30 bg-amber-500/10 p-4 text-sm text-amber-100">
+                    <p>Phiên đăng nhập này chưa xác thực hai lớp. Hãy đăng nhập lại và nhập mã từ ứng dụng xác thực để vào trang quản trị.</p>
+                    <button type="button" onClick={signInAgain} className={`${PRIMARY_BUTTON} mt-3 sm:w-auto`}>
+                      Đăng nhập lại
+                    </button>
+                  </div>
+                )}
+                {status.required && status.session_verified && (
+                  <Link to="/admin" className={`${TEXT_LINK} text-sm`}>
+                    Vào trang quản trị →
+                  </Link>
+                )}
+                <Form method="post" noValidate className="space-y-4">
+                  <p className="text-sm text-zinc-400">Nhập một mã mới từ ứng dụng xác thực (hoặc một mã khôi phục) để thay đổi.</p>
+                  <SecondFactorCodeField errors={codeErrors} />
+                  <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
+                    <IntentButton intent="recovery">Tạo mã khôi phục mới</IntentButton>
+                    <IntentButton intent="setup">Đổi điện thoại xác thực</IntentButton>
+                    {!status.required && <IntentButton intent="disable">Tắt xác thực hai lớp</IntentButton>}
+                  </div>
+                </Form>
+              </>
+            )}
+          </fieldset>
+        )}
+      </section>
+    </div>
+  );
+}

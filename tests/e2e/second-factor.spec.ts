@@ -1,0 +1,96 @@
+import { execFileSync } from "node:child_process";
+import { expect, test } from "@playwright/test";
+import { Secret, TOTP } from "otpauth";
+import { stateDir, withLocalBindings } from "../../scripts/lib.mjs";
+import { newUser, signIn } from "./support";
+
+// The second factor in the browser (issue #15): a new admin enrols at first sign-in by reading the
+// secret off the screen into an "authenticator" (here, otpauth), keeps the recovery codes, reaches
+// the admin screens, and signs in again with a code.
+
+const PASSWORD = "mat-khau-123";
+const STEP_MS = 30_000;
+
+function codeAt(secret: string, step: number): string {
+  return new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: step * STEP_MS });
+}
+
+/** Makes a registered buyer a staff member, as another admin would, in the run's local D1. */
+async function promoteToStaff(username: string) {
+  await withLocalBindings(process.env.E2E_STATE_DIR ?? stateDir(), (env: { DB: D1Database }) =>
+    env.DB.prepare("UPDATE users SET is_staff = 1 WHERE username = ?").bind(username).run(),
+  );
+}
+
+async function signInWithPassword(page: import("@playwright/test").Page, username: string) {
+  await page.goto("/login?redirect=%2Fadmin");
+  await page.locator('input[name="login"]').fill(username);
+  await page.locator('input[name="password"]').fill(PASSWORD);
+  await page.getByRole("button", { name: "Đăng nhập", exact: true }).click();
+}
+
+test("a new admin enrols by reading the secret from the screen, then signs in again with a code", async ({ page, request, browser }) => {
+  test.setTimeout(120_000);
+  const staff = await newUser(request, "staff");
+  await promoteToStaff(staff.user.username);
+
+  await signInWithPassword(page, staff.user.username);
+  await expect(page).toHaveURL(/\/login\/verify$/);
+  await expect(page.getByRole("heading", { name: "Bật xác thực hai lớp" })).toBeVisible();
+  await expect(page.getByRole("img", { name: "Mã QR để thêm tài khoản vào ứng dụng xác thực" })).toBeVisible();
+  const secret = (await page.getByTestId("mfa-secret").textContent())?.trim() ?? "";
+  expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+  // The QR code says the same, read back by an independent decoder (Debian's zbarimg).
+  const qrFile = test.info().outputPath("enrolment-qr.png");
+  await page.getByRole("img", { name: "Mã QR để thêm tài khoản vào ứng dụng xác thực" }).screenshot({ path: qrFile });
+  const uri = new URL(execFileSync("zbarimg", ["--raw", "-q", qrFile], { encoding: "utf8" }).trim());
+  expect(uri.protocol).toBe("otpauth:");
+  expect(uri.searchParams.get("secret")).toBe(secret);
+  expect(uri.searchParams.get("issuer")).toBe("iOS Game Hack");
+
+  // A wrong code is refused on the spot; the right one turns the second factor on.
+  await page.getByLabel("Mã xác thực").fill("000000");
+  await page.getByRole("button", { name: "Xác nhận" }).click();
+  await expect(page.getByText("Mã xác thực không đúng")).toBeVisible();
+  const step = Math.floor(Date.now() / STEP_MS);
+  await page.getByLabel("Mã xác thực").fill(codeAt(secret, step));
+  await page.getByRole("button", { name: "Xác nhận" }).click();
+  await expect(page.getByRole("heading", { name: "Đã bật xác thực hai lớp" })).toBeVisible();
+  await expect(page.getByTestId("recovery-codes").getByRole("listitem")).toHaveCount(10);
+  await expect(page.getByRole("button", { name: "Sao chép mã khôi phục" })).toBeVisible();
+  const download = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Tải xuống" }).click();
+  expect((await download).suggestedFilename()).toBe("ma-khoi-phuc.txt");
+  await page.getByRole("link", { name: "Tôi đã lưu mã, tiếp tục" }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole("heading", { name: "Quản lý ứng dụng" })).toBeVisible();
+
+  // Another browser: the password, then a code of the next step (the enrolment's is spent).
+  const other = await browser.newPage();
+  await signInWithPassword(other, staff.user.username);
+  await expect(other.getByRole("heading", { name: "Xác thực hai lớp", exact: true })).toBeVisible();
+  await expect(other.getByTestId("mfa-secret")).toHaveCount(0);
+  await other.getByLabel("Mã xác thực").fill(codeAt(secret, step + 1));
+  await other.getByRole("button", { name: "Xác nhận" }).click();
+  await expect(other).toHaveURL(/\/admin$/);
+  await expect(other.getByRole("heading", { name: "Quản lý ứng dụng" })).toBeVisible();
+  await other.close();
+});
+
+test("an admin session without the second factor is sent from the admin screens to Bảo mật", async ({ page, request }) => {
+  const staff = await newUser(request, "staff");
+  // Signed in before becoming staff: this session never passed a second factor.
+  await promoteToStaff(staff.user.username);
+  await signIn(page, { ...staff, user: { ...staff.user, is_staff: true } });
+  await page.goto("/admin");
+  await expect(page).toHaveURL(/\/profile\/security$/);
+  await expect(page.getByRole("heading", { name: "Bảo mật" })).toBeVisible();
+  await expect(page.getByTestId("mfa-status")).toContainText("bắt buộc với tài khoản quản trị");
+  await page.getByRole("button", { name: "Bật xác thực hai lớp" }).click();
+  const secret = (await page.getByTestId("mfa-secret").textContent())?.trim() ?? "";
+  await page.getByLabel("Mã xác thực").fill(codeAt(secret, Math.floor(Date.now() / STEP_MS)));
+  await page.getByRole("button", { name: "Xác nhận" }).click();
+  await expect(page.getByTestId("recovery-codes").getByRole("listitem")).toHaveCount(10);
+  await page.getByRole("link", { name: "Vào trang quản trị →" }).click();
+  await expect(page.getByRole("heading", { name: "Quản lý ứng dụng" })).toBeVisible();
+});

@@ -1,0 +1,316 @@
+// The TOTP second factor (RFC 6238, issue #15, ADR 0014): secrets encrypted at rest, sign-in
+// challenges (5 minutes, single use, 5 wrong codes spend them), an accepted time step never
+// accepted again, and single-use recovery codes stored hashed.
+import { and, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
+import { Secret, TOTP } from "otpauth";
+import type { Config } from "../config";
+import type { Database } from "../db/client";
+import { mfaChallenges, mfaRecoveryCodes, users } from "../db/schema";
+import { base64url } from "../lib/bytes";
+import type { UserRow } from "./accounts";
+import { randomToken, sha256Hex } from "./crypto";
+import { fieldError } from "./errors";
+import { qrPng } from "./qr-png";
+
+export const MFA_MESSAGES = {
+  codeWrong: "Mã xác thực không đúng",
+  codeUsed: "Mã này đã được dùng. Vui lòng chờ mã mới trong ứng dụng xác thực.",
+  tokenInvalid: "Phiên xác thực đã hết hạn hoặc không hợp lệ. Vui lòng đăng nhập lại.",
+  tokenSpent: "Bạn đã nhập sai mã quá 5 lần. Vui lòng đăng nhập lại.",
+  notEnabled: "Tài khoản chưa bật xác thực hai lớp",
+} as const;
+
+const CHALLENGE_TTL_MS = 5 * 60_000;
+const MAX_CODE_ATTEMPTS = 5;
+const RECOVERY_CODE_COUNT = 10;
+const STEP_SECONDS = 30;
+const SECRET_BYTES = 20;
+
+// ---------------------------------------------------------------- secrets at rest
+
+/**
+ * AES-GCM key for TOTP secrets, derived (HKDF) from MFA_ENCRYPTION_KEY, else JWT_SECRET. The user
+ * id is the additional data, so a ciphertext copied to another row does not decrypt.
+ */
+async function secretKey(config: Pick<Config, "JWT_SECRET" | "MFA_ENCRYPTION_KEY">): Promise<CryptoKey> {
+  const material = await crypto.subtle.importKey("raw", new TextEncoder().encode(config.MFA_ENCRYPTION_KEY || config.JWT_SECRET), "HKDF", false, ["deriveKey"]);
+  return crypto.subtle.deriveKey(
+    { name: "HKDF", hash: "SHA-256", salt: new TextEncoder().encode("ios-game-hack/mfa"), info: new TextEncoder().encode("totp-secret-v1") },
+    material,
+    { name: "AES-GCM", length: 256 },
+    false,
+    ["encrypt", "decrypt"],
+  );
+}
+
+function fromBase64url(text: string): Uint8Array<ArrayBuffer> {
+  const binary = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
+  return Uint8Array.from(binary, (char) => char.charCodeAt(0));
+}
+
+async function encryptSecret(config: Config, userId: number, base32: string): Promise<string> {
+  const iv = crypto.getRandomValues(new Uint8Array(12));
+  const sealed = await crypto.subtle.encrypt(
+    { name: "AES-GCM", iv, additionalData: new TextEncoder().encode(`user:${userId}`) },
+    await secretKey(config),
+    new TextEncoder().encode(base32),
+  );
+  return `v1.${base64url(iv)}.${base64url(new Uint8Array(sealed))}`;
+}
+
+async function decryptSecret(config: Config, userId: number, stored: string): Promise<string> {
+  const [version, iv, sealed] = stored.split(".");
+  if (version !== "v1" || !iv || !sealed) throw new Error("Unknown TOTP secret format");
+  const plain = await crypto.subtle.decrypt(
+    { name: "AES-GCM", iv: fromBase64url(iv), additionalData: new TextEncoder().encode(`user:${userId}`) },
+    await secretKey(config),
+    fromBase64url(sealed),
+  );
+  return new TextDecoder().decode(plain);
+}
+
+function isBootstrapAdmin(user: Pick<UserRow, "email">, config: Pick<Config, "ADMIN_EMAIL" | "ADMIN_TOTP_SECRET">): boolean {
+  return config.ADMIN_TOTP_SECRET !== "" && user.email.toLowerCase() === config.ADMIN_EMAIL.toLowerCase();
+}
+
+/** Whether the account has a second factor: its own, or (bootstrap admin) the ADMIN_TOTP_SECRET setting. */
+export function hasSecondFactor(user: Pick<UserRow, "email" | "mfaSecret">, config: Config): boolean {
+  return user.mfaSecret !== null || isBootstrapAdmin(user, config);
+}
+
+/** The account's TOTP secret (base32); its own enrolment wins over the bootstrap setting. */
+async function accountSecret(config: Config, user: UserRow): Promise<string | null> {
+  if (user.mfaSecret) return decryptSecret(config, user.id, user.mfaSecret);
+  return isBootstrapAdmin(user, config) ? config.ADMIN_TOTP_SECRET : null;
+}
+
+// ---------------------------------------------------------------- codes
+
+function totp(secret: string, config: Pick<Config, "SITE_NAME">, label = "") {
+  return new TOTP({ issuer: config.SITE_NAME, label, secret: Secret.fromBase32(secret), algorithm: "SHA1", digits: 6, period: STEP_SECONDS });
+}
+
+/** The time step `code` belongs to, one step of drift either way, or null. */
+function matchingStep(secret: string, config: Config, code: string, now: number): number | null {
+  const delta = totp(secret, config).validate({ token: code, timestamp: now, window: 1 });
+  return delta === null ? null : Math.floor(now / 1000 / STEP_SECONDS) + delta;
+}
+
+const isTotpCode = (code: string) => /^\d{6}$/.test(code);
+
+/**
+ * Takes `step` as the account's last accepted one, only if it is later than the last: a code is
+ * accepted once (RFC 6238 §5.2), and of two racing verifies of one code only one wins.
+ */
+async function claimStep(db: Database, userId: number, step: number): Promise<boolean> {
+  const claimed = await db
+    .update(users)
+    .set({ mfaLastStep: step })
+    .where(and(eq(users.id, userId), or(isNull(users.mfaLastStep), lt(users.mfaLastStep, step))))
+    .returning({ id: users.id });
+  return claimed.length > 0;
+}
+
+const RECOVERY_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789";
+
+function newRecoveryCode(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(10));
+  const chars = Array.from(bytes, (byte) => RECOVERY_ALPHABET[byte % RECOVERY_ALPHABET.length]).join("");
+  return `${chars.slice(0, 5)}-${chars.slice(5)}`;
+}
+
+/** Stored per account, so equal codes of two accounts never meet in the unique index. */
+function recoveryCodeHash(userId: number, code: string): Promise<string> {
+  return sha256Hex(`${userId}:${code.toLowerCase().replace(/[^a-z0-9]/g, "")}`);
+}
+
+async function recoveryCodeRows(userId: number, now: number) {
+  const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+  const rows = await Promise.all(codes.map(async (code) => ({ userId, codeHash: await recoveryCodeHash(userId, code), createdAt: new Date(now) })));
+  return { codes, rows };
+}
+
+/** Spends one unused recovery code of the account; false when none matches. */
+async function spendRecoveryCode(db: Database, userId: number, code: string, now: number): Promise<boolean> {
+  const used = await db
+    .update(mfaRecoveryCodes)
+    .set({ usedAt: new Date(now) })
+    .where(and(eq(mfaRecoveryCodes.userId, userId), eq(mfaRecoveryCodes.codeHash, await recoveryCodeHash(userId, code)), isNull(mfaRecoveryCodes.usedAt)))
+    .returning({ id: mfaRecoveryCodes.id });
+  return used.length > 0;
+}
+
+/**
+ * A fresh proof of the second factor: a code of a step not accepted before, or an unused recovery
+ * code (spent). Throws the field error for `code` otherwise.
+ */
+export async function proveSecondFactor(db: Database, config: Config, user: UserRow, code: string, now = Date.now()): Promise<void> {
+  const secret = await accountSecret(config, user);
+  if (secret === null) throw fieldError("code", MFA_MESSAGES.notEnabled);
+  if (!isTotpCode(code)) {
+    if (await spendRecoveryCode(db, user.id, code, now)) return;
+    throw fieldError("code", MFA_MESSAGES.codeWrong);
+  }
+  const step = matchingStep(secret, config, code, now);
+  if (step === null) throw fieldError("code", MFA_MESSAGES.codeWrong);
+  if (!(await claimStep(db, user.id, step))) throw fieldError("code", MFA_MESSAGES.codeUsed);
+}
+
+// ---------------------------------------------------------------- challenges
+
+/** What a challenge remembers of the request that made it, to finish it the same way. */
+export type ChallengeContext = { source: "login"; deviceId: number | null } | { source: "profile" };
+
+type Enrolment = { secret: string; otpauth_uri: string; qr_code: string };
+
+async function enrolment(config: Config, user: UserRow, secret: string): Promise<Enrolment> {
+  const uri = totp(secret, config, user.email).toString();
+  const png = await qrPng(uri, 6);
+  let binary = "";
+  for (const byte of png) binary += String.fromCharCode(byte);
+  return { secret, otpauth_uri: uri, qr_code: `data:image/png;base64,${btoa(binary)}` };
+}
+
+export type StartedChallenge = { mfa_token: string; mfa_enroll?: true } & Partial<Enrolment>;
+
+/**
+ * The second step of a sign-in (or an enrolment from the profile): a single-use token for
+ * 5 minutes. Without a second factor yet, or when `enrol` asks, it proposes a new secret, kept
+ * encrypted in the challenge until its first code confirms it.
+ */
+export async function startChallenge(db: Database, config: Config, user: UserRow, context: ChallengeContext, { enrol = false, now = Date.now() } = {}): Promise<StartedChallenge> {
+  const token = randomToken();
+  const enrolling = enrol || !hasSecondFactor(user, config);
+  const secret = enrolling ? new Secret({ size: SECRET_BYTES }).base32 : null;
+  await db.insert(mfaChallenges).values({
+    userId: user.id,
+    tokenHash: await sha256Hex(token),
+    purpose: enrolling ? "enrol" : "verify",
+    pendingSecret: secret ? await encryptSecret(config, user.id, secret) : null,
+    context: JSON.stringify(context),
+    expiresAt: new Date(now + CHALLENGE_TTL_MS),
+    createdAt: new Date(now),
+  });
+  if (!secret) return { mfa_token: token };
+  return { mfa_token: token, mfa_enroll: true, ...(await enrolment(config, user, secret)) };
+}
+
+export type Challenge = typeof mfaChallenges.$inferSelect;
+
+/** A challenge that can still be answered: issued, not used or spent, not expired. */
+export async function openChallenge(db: Database, token: string, now = Date.now()): Promise<Challenge | null> {
+  const [challenge] = await db
+    .select()
+    .from(mfaChallenges)
+    .where(
+      and(
+        eq(mfaChallenges.tokenHash, await sha256Hex(token)),
+        isNull(mfaChallenges.usedAt),
+        lt(mfaChallenges.attempts, MAX_CODE_ATTEMPTS),
+        gt(mfaChallenges.expiresAt, new Date(now)),
+      ),
+    )
+    .limit(1);
+  return challenge ?? null;
+}
+
+/** A wrong answer: counted, and the fifth spends the challenge. Null: already spent by another request. */
+async function countWrongAnswer(db: Database, challengeId: number, now: number): Promise<number | null> {
+  const [row] = await db
+    .update(mfaChallenges)
+    .set({
+      attempts: sql`${mfaChallenges.attempts} + 1`,
+      usedAt: sql`case when ${mfaChallenges.attempts} + 1 >= ${MAX_CODE_ATTEMPTS} then ${now} else ${mfaChallenges.usedAt} end`,
+    })
+    .where(and(eq(mfaChallenges.id, challengeId), isNull(mfaChallenges.usedAt)))
+    .returning({ attempts: mfaChallenges.attempts });
+  return row?.attempts ?? null;
+}
+
+/** Spends the challenge; false when another request spent it first. */
+async function spendChallenge(db: Database, challengeId: number, now: number): Promise<boolean> {
+  const spent = await db
+    .update(mfaChallenges)
+    .set({ usedAt: new Date(now) })
+    .where(and(eq(mfaChallenges.id, challengeId), isNull(mfaChallenges.usedAt), lt(mfaChallenges.attempts, MAX_CODE_ATTEMPTS), gt(mfaChallenges.expiresAt, new Date(now))))
+    .returning({ id: mfaChallenges.id });
+  return spent.length > 0;
+}
+
+export type AnsweredChallenge = { user: UserRow; context: ChallengeContext; recoveryCodes: string[] | null };
+
+/**
+ * Checks `code` against the challenge: a code of the account's secret (or, for an enrolment, of
+ * the proposed one), or for a sign-in a recovery code. A right answer spends the challenge; an
+ * enrolment then stores the secret and answers 10 new recovery codes (the old ones end).
+ */
+export async function answerChallenge(db: Database, config: Config, challenge: Challenge, code: string, now = Date.now()): Promise<AnsweredChallenge> {
+  const [user] = await db.select().from(users).where(eq(users.id, challenge.userId)).limit(1);
+  const context = JSON.parse(challenge.context) as ChallengeContext;
+  const wrong = async (message: string) => {
+    const attempts = await countWrongAnswer(db, challenge.id, now);
+    if (attempts === null) return fieldError("mfa_token", MFA_MESSAGES.tokenInvalid);
+    // A spent token is an error of the token: the screen goes back to the password.
+    return attempts >= MAX_CODE_ATTEMPTS ? fieldError("mfa_token", MFA_MESSAGES.tokenSpent) : fieldError("code", message);
+  };
+  if (!user) throw fieldError("mfa_token", MFA_MESSAGES.tokenInvalid);
+
+  if (challenge.purpose === "enrol") {
+    if (!challenge.pendingSecret || !isTotpCode(code)) throw await wrong(MFA_MESSAGES.codeWrong);
+    const secret = await decryptSecret(config, user.id, challenge.pendingSecret);
+    const step = matchingStep(secret, config, code, now);
+    if (step === null) throw await wrong(MFA_MESSAGES.codeWrong);
+    if (!(await spendChallenge(db, challenge.id, now))) throw fieldError("mfa_token", MFA_MESSAGES.tokenInvalid);
+    const { codes, rows } = await recoveryCodeRows(user.id, now);
+    const [[updated]] = await db.batch([
+      db
+        .update(users)
+        .set({ mfaSecret: challenge.pendingSecret, mfaEnabledAt: new Date(now), mfaLastStep: step, updatedAt: new Date(now) })
+        .where(eq(users.id, user.id))
+        .returning(),
+      db.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, user.id)),
+      db.insert(mfaRecoveryCodes).values(rows),
+    ]);
+    return { user: updated, context, recoveryCodes: codes };
+  }
+
+  const secret = await accountSecret(config, user);
+  if (secret === null) throw fieldError("mfa_token", MFA_MESSAGES.tokenInvalid);
+  if (isTotpCode(code)) {
+    const step = matchingStep(secret, config, code, now);
+    if (step === null) throw await wrong(MFA_MESSAGES.codeWrong);
+    if (!(await claimStep(db, user.id, step))) throw await wrong(MFA_MESSAGES.codeUsed);
+  } else if (!(await spendRecoveryCode(db, user.id, code, now))) {
+    throw await wrong(MFA_MESSAGES.codeWrong);
+  }
+  if (!(await spendChallenge(db, challenge.id, now))) throw fieldError("mfa_token", MFA_MESSAGES.tokenInvalid);
+  return { user, context, recoveryCodes: null };
+}
+
+// ---------------------------------------------------------------- profile
+
+export type SecondFactorStatus = { enabled: boolean; enabled_at: string | null; recovery_codes_left: number };
+
+export async function secondFactorStatus(db: Database, config: Config, user: UserRow): Promise<SecondFactorStatus> {
+  const [row] = await db
+    .select({ left: sql<number>`count(*)` })
+    .from(mfaRecoveryCodes)
+    .where(and(eq(mfaRecoveryCodes.userId, user.id), isNull(mfaRecoveryCodes.usedAt)));
+  return { enabled: hasSecondFactor(user, config), enabled_at: user.mfaEnabledAt?.toISOString() ?? null, recovery_codes_left: row?.left ?? 0 };
+}
+
+/** 10 new recovery codes replace all of the account's earlier ones. */
+export async function regenerateRecoveryCodes(db: Database, userId: number, now = Date.now()): Promise<string[]> {
+  const { codes, rows } = await recoveryCodeRows(userId, now);
+  await db.batch([db.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, userId)), db.insert(mfaRecoveryCodes).values(rows)]);
+  return codes;
+}
+
+/** A buyer turns the second factor off: the secret, the recovery codes and open challenges go. */
+export async function disableSecondFactor(db: Database, userId: number, now = Date.now()): Promise<void> {
+  await db.batch([
+    db.update(users).set({ mfaSecret: null, mfaEnabledAt: null, mfaLastStep: null, updatedAt: new Date(now) }).where(eq(users.id, userId)),
+    db.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, userId)),
+    db.update(mfaChallenges).set({ usedAt: new Date(now) }).where(and(eq(mfaChallenges.userId, userId), isNull(mfaChallenges.usedAt))),
+  ]);
+}
