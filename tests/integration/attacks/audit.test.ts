@@ -9,6 +9,7 @@ import { hashPassword } from "../../../workers/services/passwords";
 import { rateSettings } from "../../../workers/services/store-settings";
 import { apiWithHeaders, balanceOf, cardDigits, createApp, db, funded, listing, person, request, unique } from "../../factories";
 import { png } from "../../fixtures/media";
+import { call as secondFactorCall, codeAt, currentStep, enrolledAdmin, login as secondFactorLogin, mfaToken, passwordAccount, verify } from "../../second-factor";
 
 type Admin = Awaited<ReturnType<typeof person>>;
 type Answer = { status: number };
@@ -467,4 +468,34 @@ describe("attack: guessing an admin's password leaves no trace", () => {
     expect(await db.select().from(auditEvents).where(eq(auditEvents.actorUserId, buyer.id))).toEqual([]);
     expect((await db.select({ n: sql<number>`count(*)` }).from(auditEvents).where(eq(auditEvents.actorEmail, buyer.email)))[0].n).toBe(0);
   }, 30_000);
+});
+
+describe("attack: an admin's second factor changes and signs in without a trace", () => {
+  it("enrolment, new recovery codes and a two-step sign-in each leave their record; a failed code check none", async () => {
+    const { account, recoveryCodes } = await enrolledAdmin();
+    expect(await recordsOf(account.id, "mfa.enrol")).toHaveLength(1);
+    expect(await recordsOf(account.id, "auth.admin_login")).toHaveLength(1);
+
+    const token = await mfaToken(account);
+    const signedIn = await verify(token, recoveryCodes[0]);
+    expect(signedIn.status).toBe(200);
+    expect(await recordsOf(account.id, "auth.admin_login")).toHaveLength(2);
+
+    const refused = await secondFactorCall("/api/auth/mfa/recovery-codes/", { token: signedIn.body.access, body: { code: "000000" } });
+    expect(refused.status).toBe(400);
+    expect(await recordsOf(account.id, "mfa.recovery_regenerate")).toEqual([]);
+    const renewed = await secondFactorCall("/api/auth/mfa/recovery-codes/", { token: signedIn.body.access, body: { code: recoveryCodes[1] } });
+    expect(renewed.status).toBe(200);
+    expect(await recordsOf(account.id, "mfa.recovery_regenerate")).toHaveLength(1);
+  });
+
+  it("a buyer's own second factor is not an admin action: no record", async () => {
+    const buyer = await passwordAccount({ buyer: true });
+    const signedIn = await secondFactorLogin(buyer);
+    const setup = await secondFactorCall("/api/auth/mfa/setup/", { token: signedIn.body.access, body: {} });
+    expect(setup.status).toBe(200);
+    const enrolled = await verify(setup.body.data.mfa_token, codeAt(setup.body.data.secret, currentStep()));
+    expect(enrolled.status).toBe(200);
+    expect(await recordsOf(buyer.id, "mfa.enrol")).toEqual([]);
+  });
 });
