@@ -31,7 +31,6 @@ import {
 import { recordAudit } from "../services/audit";
 import { authorizationSettings, GoogleAuthError, verifyGoogleSignIn } from "../services/google";
 import { passwordResetMail, sendMail } from "../services/mailer";
-import { recordAdminSignIn } from "../services/notifications";
 import { hasSecondFactor, startChallenge } from "../services/mfa";
 import { verifyPassword } from "../services/passwords";
 import { claim, clear, hit, LIMITS, type Limit } from "../services/rate-limit";
@@ -265,7 +264,6 @@ authApi.post("/google-auth", async (c) => {
       return c.json({ success: true, message: AUTH_MESSAGES.secondFactor, data: { mfa_required: true, ...challenge } });
     }
     const tokens = await startSession(db(c), config.JWT_SECRET, user.id, sessionMeta(c));
-    if (isAdmin(user, config)) await recordAdminSignIn(c.env, user, clientAddress(c));
     return c.json({ success: true, message: AUTH_MESSAGES.loggedIn, data: { ...tokens, user: toPublicUser(user) } });
   } catch (error) {
     if (error instanceof GoogleAuthError) {

@@ -16,14 +16,16 @@ import {
   secondFactorStatus,
   startChallenge,
 } from "../services/mfa";
+import { type AuditRecord, recordAudit } from "../services/audit";
+import { recordAdminSignIn } from "../services/notifications";
 import { claim, clear, LIMITS } from "../services/rate-limit";
 import { issueDeviceToken, startSession, touchDevice } from "../services/sessions";
 import { sessionMeta, tooMany } from "./auth";
-import { type ApiContext, type ApiEnv, db } from "./context";
+import { type ApiContext, type ApiEnv, db, requestActor } from "./context";
 import { ApiError, MESSAGES } from "./errors";
 import { isAdmin } from "./require-admin";
 import { requireUser } from "./require-user";
-import { readJson } from "./validate";
+import { clientAddress, readJson } from "./validate";
 
 export const mfaApi = new Hono<ApiEnv>();
 
@@ -34,6 +36,11 @@ const MESSAGES_MFA = {
   adminCannotDisable: "Tài khoản quản trị bắt buộc dùng xác thực hai lớp",
   scanAndConfirm: "Quét mã QR bằng ứng dụng xác thực rồi nhập mã 6 số để xác nhận",
 } as const;
+
+/** An admin's own second-factor change or sign-in, for the audit log. */
+function adminRecord(c: ApiContext, user: UserRow, action: "mfa.enrol" | "mfa.recovery_regenerate" | "auth.admin_login"): AuditRecord {
+  return { actor: requestActor(c, user), action, targetType: "user", targetId: user.id };
+}
 
 /** Checks of codes, per account: counted before the check, so parallel guesses cannot all be checked. */
 async function countCodeCheck(c: ApiContext, userId: number): Promise<() => Promise<void>> {
@@ -59,11 +66,17 @@ mfaApi.post("/verify", async (c) => {
   const challenge = await openChallenge(db(c), input.mfa_token);
   if (!challenge) throw new ApiError(400, MFA_MESSAGES.tokenInvalid, { mfa_token: [MFA_MESSAGES.tokenInvalid] });
   const succeeded = await countCodeCheck(c, challenge.userId);
-  const answered = await answerChallenge(db(c), config, challenge, input.code);
+  const enrolmentRecord = (user: UserRow) => (isAdmin(user, config) ? adminRecord(c, user, "mfa.enrol") : null);
+  const answered = await answerChallenge(db(c), config, challenge, input.code, { enrolmentRecord });
   await succeeded();
   if (!answered.user.isActive) throw new ApiError(403, AUTH_MESSAGES.inactive);
   const now = Date.now();
   const tokens = await startSession(db(c), config.JWT_SECRET, answered.user.id, sessionMeta(c), now, now, now);
+  if (isAdmin(answered.user, config)) {
+    // An admin is in only now (the password alone gave the second step).
+    await recordAudit(db(c), adminRecord(c, answered.user, "auth.admin_login"));
+    await recordAdminSignIn(c.env, answered.user, clientAddress(c));
+  }
   let deviceToken: string | undefined;
   if (answered.context.source === "login") {
     // A device this account signed in from before keeps its token (the browser has it).
@@ -101,7 +114,7 @@ mfaApi.post("/recovery-codes", requireUser, async (c) => {
   const user = c.get("user");
   const { code } = await readJson(c, mfaCodeSchema);
   await proveFresh(c, user, code);
-  const codes = await regenerateRecoveryCodes(db(c), user.id);
+  const codes = await regenerateRecoveryCodes(db(c), user.id, isAdmin(user, getConfig(c.env)) ? adminRecord(c, user, "mfa.recovery_regenerate") : null);
   return c.json({ success: true, message: MESSAGES_MFA.recoveryRegenerated, data: { recovery_codes: codes } });
 });
 

@@ -7,6 +7,7 @@ import type { Config } from "../config";
 import type { Database } from "../db/client";
 import { mfaChallenges, mfaRecoveryCodes, users } from "../db/schema";
 import { base64url } from "../lib/bytes";
+import { type AuditRecord, auditQuery } from "./audit";
 import type { UserRow } from "./accounts";
 import { randomToken, sha256Hex } from "./crypto";
 import { fieldError } from "./errors";
@@ -244,7 +245,13 @@ export type AnsweredChallenge = { user: UserRow; context: ChallengeContext; reco
  * the proposed one), or for a sign-in a recovery code. A right answer spends the challenge; an
  * enrolment then stores the secret and answers 10 new recovery codes (the old ones end).
  */
-export async function answerChallenge(db: Database, config: Config, challenge: Challenge, code: string, now = Date.now()): Promise<AnsweredChallenge> {
+export async function answerChallenge(
+  db: Database,
+  config: Config,
+  challenge: Challenge,
+  code: string,
+  { now = Date.now(), enrolmentRecord }: { now?: number; enrolmentRecord?: (user: UserRow) => AuditRecord | null } = {},
+): Promise<AnsweredChallenge> {
   const [user] = await db.select().from(users).where(eq(users.id, challenge.userId)).limit(1);
   const context = JSON.parse(challenge.context) as ChallengeContext;
   const wrong = async (message: string) => {
@@ -262,6 +269,8 @@ export async function answerChallenge(db: Database, config: Config, challenge: C
     if (step === null) throw await wrong(MFA_MESSAGES.codeWrong);
     if (!(await spendChallenge(db, challenge.id, now))) throw fieldError("mfa_token", MFA_MESSAGES.tokenInvalid);
     const { codes, rows } = await recoveryCodeRows(user.id, now);
+    // An admin's enrolment is an admin action: its record commits with it.
+    const record = enrolmentRecord?.(user);
     const [[updated]] = await db.batch([
       db
         .update(users)
@@ -270,6 +279,7 @@ export async function answerChallenge(db: Database, config: Config, challenge: C
         .returning(),
       db.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, user.id)),
       db.insert(mfaRecoveryCodes).values(rows),
+      ...(record ? [auditQuery(db, record)] : []),
     ]);
     return { user: updated, context, recoveryCodes: codes };
   }
@@ -299,10 +309,14 @@ export async function secondFactorStatus(db: Database, config: Config, user: Use
   return { enabled: hasSecondFactor(user, config), enabled_at: user.mfaEnabledAt?.toISOString() ?? null, recovery_codes_left: row?.left ?? 0 };
 }
 
-/** 10 new recovery codes replace all of the account's earlier ones. */
-export async function regenerateRecoveryCodes(db: Database, userId: number, now = Date.now()): Promise<string[]> {
+/** 10 new recovery codes replace all of the account's earlier ones (`record`: an admin's, audited in the same batch). */
+export async function regenerateRecoveryCodes(db: Database, userId: number, record: AuditRecord | null, now = Date.now()): Promise<string[]> {
   const { codes, rows } = await recoveryCodeRows(userId, now);
-  await db.batch([db.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, userId)), db.insert(mfaRecoveryCodes).values(rows)]);
+  await db.batch([
+    db.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, userId)),
+    db.insert(mfaRecoveryCodes).values(rows),
+    ...(record ? [auditQuery(db, record)] : []),
+  ]);
   return codes;
 }
 
