@@ -4,6 +4,7 @@
 // (.wrangler/state by default) and persists across restarts; `npm run reset` clears it.
 // Prints one banner when the store answers; errors in full; Ctrl-C stops everything it started.
 import { Cron } from "croner";
+import { adminCode } from "./admin-code.mjs";
 import { portIsFree, prepareStore, serveStore, settingsToPass, stateDir, stopProcessGroup, waitForStore, withLocalBindings, wranglerConfig } from "./lib.mjs";
 import { seedDemoData } from "./seed.mjs";
 
@@ -156,10 +157,11 @@ if (!(await waitForStore(origin))) {
 const schedules = (await wranglerConfig()).triggers.crons ?? [];
 for (const schedule of schedules) crons.push(new Cron(schedule, { timezone: "UTC", protect: true }, () => fireCron(schedule)));
 
+const secondFactor = adminCode(config);
 const rows = [
   ["Store", origin],
   ["Admin", `${config.ADMIN_EMAIL} / ${config.ADMIN_PASSWORD}`],
-  // HOOK #15 (lead): the admin's current second-factor code and how to get the next (scripts/admin-code.mjs) go on one row here.
+  ...(secondFactor ? [["Admin code", `${secondFactor.code} now (a new one every 30 s: npm run admin:code)`]] : []),
   ...(config.APP_ENV === "development" && config.MAIL_TRANSPORT === "outbox" ? [["Mail outbox", `${origin}/dev/outbox`]] : []),
   ["Bank transfer", `npm run simulate:bank -- <transfer code> <amount>`],
   ...running.flatMap(({ simulator, server: simulated }) => simulator.banner(simulated)),
