@@ -61,6 +61,7 @@ function declaredBindings(config) {
     ...config.durable_objects.bindings.map((object) => object.name),
     ...config.services.map((service) => service.binding),
     ...config.queues.producers.map((queue) => queue.binding),
+    ...(config.ratelimits ?? []).map((limiter) => limiter.name),
     ...(config.assets?.binding ? [config.assets.binding] : []),
   ];
 }
