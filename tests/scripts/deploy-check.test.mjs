@@ -43,7 +43,7 @@ describe("deploy check: bindings and migrations", () => {
   const typesText = readFileSync(join(projectRoot, "worker-configuration.d.ts"), "utf8");
 
   test("the bindings come from the generated Env, settings left out", () => {
-    assert.deepEqual(typedBindings(typesText).sort(), ["ASSETS", "DB", "FILES", "USER_WALLET"]);
+    assert.deepEqual(typedBindings(typesText).sort(), ["ASSETS", "DB", "FILES", "KEY_CHECK_LIMITER", "USER_WALLET"]);
   });
 
   test("the project's wrangler.toml declares every binding and migration", async () => {
