@@ -1,20 +1,14 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { ConfigError, parseConfig } from "../../workers/config";
+import { MINIMAL_SETTINGS } from "../fixtures/settings";
 
 const valid = {
+  ...MINIMAL_SETTINGS,
   APP_ENV: "production",
-  SITE_NAME: "iOS Game Hack",
-  TELEGRAM_URL: "https://t.me/shop",
-  ZALO_URL: "https://zalo.me/123",
   PUBLIC_BASE_URL: "https://store.example.vn",
-  JWT_SECRET: "x".repeat(32),
-  ADMIN_EMAIL: "admin@shop.vn",
-  ADMIN_PASSWORD: "correct horse",
   MAIL_TRANSPORT: "resend",
   MAIL_API_KEY: "re_live_key",
-  // A key made for this test only (openssl genpkey -algorithm ed25519), as a real multi-line PEM.
-  LICENSE_SIGNING_KEY: "-----BEGIN PRIVATE KEY-----\nMC4CAQAwBQYDK2VwBCIEIPEpOKWiNEOzCsmc73vU4MIYNas08o1mu5kWuaKnSvy6\n-----END PRIVATE KEY-----\n",
 };
 
 function refusal(settings: Record<string, unknown>): string {

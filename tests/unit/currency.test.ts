@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { formatPriceWithVnd } from "../../workers/shared/format";
 import { parseConfig } from "../../workers/config";
 import { vndPrice } from "../../workers/services/store-settings";
+import { MINIMAL_SETTINGS } from "../fixtures/settings";
 
 const NBSP = "\u00a0";
 
@@ -42,7 +43,7 @@ describe("formatPriceWithVnd", () => {
 });
 
 describe("USD_VND_RATE", () => {
-  const base = { APP_ENV: "test", SITE_NAME: "x", TELEGRAM_URL: "https://t.me/x", ZALO_URL: "https://zalo.me/x", JWT_SECRET: "x".repeat(32), ADMIN_EMAIL: "a@b.co", ADMIN_PASSWORD: "12345678" };
+  const base = MINIMAL_SETTINGS;
 
   it("is an optional positive whole number of đồng per US$", () => {
     expect(parseConfig(base).USD_VND_RATE).toBeNull();

@@ -1,16 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { parseConfig } from "../../workers/config";
 import { poolPath, readPackageInfo, sourceIdentifier } from "../../workers/services/feeds";
+import { MINIMAL_SETTINGS } from "../fixtures/settings";
 
-const base = {
-  APP_ENV: "test",
-  SITE_NAME: "iOS Game Hack",
-  TELEGRAM_URL: "https://t.me/shop",
-  ZALO_URL: "https://zalo.me/123",
-  JWT_SECRET: "x".repeat(32),
-  ADMIN_EMAIL: "admin@shop.vn",
-  ADMIN_PASSWORD: "correct horse",
-};
+const base = MINIMAL_SETTINGS;
 
 describe("the AltStore source identifier", () => {
   it("is the configured one, else the public host reversed, never the visitor's host when one is configured", () => {
