@@ -3,7 +3,9 @@ import { defineConfig, devices } from "@playwright/test";
 // Browser tests drive the built store, served by `npm start` on its own port and its own
 // local state (reset first), in Debian's Chromium: nothing is downloaded.
 const port = Number(process.env.E2E_PORT ?? 8799);
-const stateDir = process.env.E2E_STATE_DIR ?? ".wrangler/e2e-state";
+/** Where the browser tests' store keeps its state (tests that reach into its D1 read it here). */
+export const E2E_STATE_DIR = process.env.E2E_STATE_DIR ?? ".wrangler/e2e-state";
+const stateDir = E2E_STATE_DIR;
 
 export const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",

@@ -1,7 +1,8 @@
 import { execFileSync } from "node:child_process";
 import { expect, test } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
-import { stateDir, withLocalBindings } from "../../scripts/lib.mjs";
+import { withLocalBindings } from "../../scripts/lib.mjs";
+import { E2E_STATE_DIR } from "../../playwright.config";
 import { newUser, signIn } from "./support";
 
 // The second factor in the browser (issue #15): a new admin enrols at first sign-in by reading the
@@ -17,7 +18,7 @@ function codeAt(secret: string, step: number): string {
 
 /** Makes a registered buyer a staff member, as another admin would, in the run's local D1. */
 async function promoteToStaff(username: string) {
-  await withLocalBindings(process.env.E2E_STATE_DIR ?? stateDir(), (env: { DB: D1Database }) =>
+  await withLocalBindings(E2E_STATE_DIR, (env: { DB: D1Database }) =>
     env.DB.prepare("UPDATE users SET is_staff = 1 WHERE username = ?").bind(username).run(),
   );
 }

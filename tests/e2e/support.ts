@@ -1,5 +1,6 @@
 // What the browser tests share: accounts made through the API, money through the admin's
 // balance adjustment (the real path), the session put in localStorage, and the header.
+import { E2E_STATE_DIR } from "../../playwright.config";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { type APIRequestContext, expect, type Page } from "@playwright/test";
@@ -31,7 +32,7 @@ export async function login(request: APIRequestContext, loginName: string, passw
 // The admin signs in with a code once per run: a code is accepted once, and many tests sign the
 // admin in within one 30-second step. The session is kept in the run's state directory (it outlives
 // a restarted test worker; a fresh store makes its refresh fail and the admin sign in again).
-const ADMIN_SESSION_FILE = join(process.env.E2E_STATE_DIR ?? ".wrangler/e2e-state", "e2e-admin-session.json");
+const ADMIN_SESSION_FILE = join(E2E_STATE_DIR, "e2e-admin-session.json");
 /** A kept session is refreshed when its access token has less than this left. */
 const ADMIN_SESSION_MARGIN_MS = 5 * 60_000;
 
