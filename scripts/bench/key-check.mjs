@@ -5,6 +5,7 @@
 // Each check comes from its own address, as each mod runs on its own phone: the per-address limit
 // (the Rate Limiting binding, 60 a minute) does not count a bound device's check, but guesses do;
 // it is shown working separately with 61 guessed codes from one address.
+import { signInAdmin } from "../admin-code.mjs";
 import { api, summarize, timedFetch } from "./http.mjs";
 
 const DEVICE = "bench-iphone";
@@ -43,7 +44,7 @@ async function signIn(origin, login, password) {
  */
 export async function benchKeyChecks({ origin, settings, buyer, appId, staticPath, floorPath = "/api/vietqr/config/", n = 200, log = console.log }) {
   log(`── key checks: a repeat check against ${staticPath}, interleaved (${n} each), then ${IN_FLIGHT} in flight`);
-  const admin = await signIn(origin, settings.ADMIN_EMAIL, settings.ADMIN_PASSWORD);
+  const admin = await signInAdmin((path, options) => api(origin, path, options), settings);
   const signedIn = await signIn(origin, buyer.username, buyer.password);
   const token = signedIn.access;
   const funded = await api(origin, `/api/admin/users/${signedIn.user.id}/adjust-balance/`, { token: admin.access, body: { amount: 10_000_000, transaction_type: "deposit" } });
