@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { fillRegistration } from "./support";
 
 // Accounts in the browser: register, log in and out, the route guard, password reset through
 // the local outbox, and Google sign-in through the OpenID Connect test server.
@@ -156,14 +157,7 @@ test.describe("journeys through the server", () => {
   test("register → log in → header shows the name → log out forgets the session", async ({ page, request, isMobile }) => {
     const account = newAccount("reg");
     await page.goto("/register");
-    await page.getByRole("textbox", { name: "Họ", exact: true }).fill(account.first_name);
-    await page.getByRole("textbox", { name: "Tên", exact: true }).fill(account.last_name);
-    await page.locator('input[name="username"]').fill(account.username);
-    await page.locator('input[name="email"]').fill(account.email);
-    await page.locator('input[name="password"]').fill(account.password);
-    await page.locator('input[name="password_confirm"]').fill(account.password);
-    await expect(page.locator('[data-availability="username"]')).toHaveAttribute("data-state", "available");
-    await expect(page.locator('[data-availability="email"]')).toHaveAttribute("data-state", "available");
+    await fillRegistration(page, account);
     await page.getByRole("button", { name: "Đăng ký", exact: true }).click();
 
     await expect(toast(page, "Đăng ký thành công! Vui lòng đăng nhập.")).toBeVisible();

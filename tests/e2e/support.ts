@@ -178,3 +178,15 @@ export async function headerAccount(page: Page, isMobile: boolean) {
 export async function closeMenu(page: Page, isMobile: boolean) {
   if (isMobile) await page.keyboard.press("Escape");
 }
+
+/** Fills the register form and waits until the username and e-mail are confirmed free. */
+export async function fillRegistration(page: Page, account: { first_name: string; last_name: string; username: string; email: string; password: string }) {
+  await page.getByRole("textbox", { name: "Họ", exact: true }).fill(account.first_name);
+  await page.getByRole("textbox", { name: "Tên", exact: true }).fill(account.last_name);
+  await page.locator('input[name="username"]').fill(account.username);
+  await page.locator('input[name="email"]').fill(account.email);
+  await page.locator('input[name="password"]').fill(account.password);
+  await page.locator('input[name="password_confirm"]').fill(account.password);
+  await expect(page.locator('[data-availability="username"]')).toHaveAttribute("data-state", "available");
+  await expect(page.locator('[data-availability="email"]')).toHaveAttribute("data-state", "available");
+}

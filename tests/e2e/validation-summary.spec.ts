@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { newUser, signIn, uniqueId } from "./support";
+import { fillRegistration, newUser, signIn, uniqueId } from "./support";
 
 // Issue #17 item 2: a submission the server refuses with field errors lists them, "Label: message",
 // under 'Vui lòng sửa các lỗi sau:' (spec §8), besides the message under each field.
@@ -8,14 +8,7 @@ test("register: names taken between the check and the submit are listed under th
   const id = uniqueId();
   const account = { first_name: "Lê", last_name: "Trễ", username: `tre_${id}`, email: `tre.${id}@example.com`, password: "mat-khau-123" };
   await page.goto("/register");
-  await page.getByRole("textbox", { name: "Họ", exact: true }).fill(account.first_name);
-  await page.getByRole("textbox", { name: "Tên", exact: true }).fill(account.last_name);
-  await page.locator('input[name="username"]').fill(account.username);
-  await page.locator('input[name="email"]').fill(account.email);
-  await page.locator('input[name="password"]').fill(account.password);
-  await page.locator('input[name="password_confirm"]').fill(account.password);
-  await expect(page.locator('[data-availability="username"]')).toHaveAttribute("data-state", "available");
-  await expect(page.locator('[data-availability="email"]')).toHaveAttribute("data-state", "available");
+  await fillRegistration(page, account);
 
   // Someone else takes both names before this person presses the button.
   const taken = await request.post("/api/auth/register/", { data: { ...account, password_confirm: account.password } });

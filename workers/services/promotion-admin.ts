@@ -84,26 +84,12 @@ function toPublicPromotion(row: PromotionRow, now = Date.now()) {
   const status = row.status === "active" && row.endDate.getTime() <= now ? "expired" : row.status;
   return {
     id: row.id,
-    name: row.name,
-    description: row.description,
-    code: row.code,
-    promotion_type: row.promotionType,
-    bonus_percentage: row.bonusPercentage,
-    bonus_amount: row.bonusAmount,
-    tiers: row.tiers,
-    min_deposit_amount: row.minDepositAmount,
+    // What the admin set (the audit log keeps the same), then what the store adds.
+    ...auditedFields(row),
     formatted_min_deposit_amount: formatVND(row.minDepositAmount),
-    max_deposit_amount: row.maxDepositAmount,
-    max_bonus_amount: row.maxBonusAmount,
-    usage_limit_per_user: row.usageLimitPerUser,
-    total_usage_limit: row.totalUsageLimit,
     total_used: row.totalUsed,
-    start_date: row.startDate.toISOString(),
-    end_date: row.endDate.toISOString(),
     duration: Math.round((row.endDate.getTime() - row.startDate.getTime()) / DAY),
     status,
-    is_automatic: row.isAutomatic,
-    requires_code: row.requiresCode,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
