@@ -2,8 +2,9 @@
 // the screen's loaders afterwards, so the caller only closes its dialog when the action went well.
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef } from "react";
+import type { FieldErrors } from "./api";
 
-type Settled = { ok: boolean };
+type Settled = { ok: boolean; errors?: FieldErrors | null };
 
 /**
  * A fetcher whose `submitJson` posts a JSON body to the route's clientAction; once each
@@ -23,6 +24,8 @@ export function useActionFetcher<T extends Settled>(onDone?: (data: T) => void, 
   return {
     busy: fetcher.state !== "idle",
     data,
+    /** The server's field errors of the last refused submission, for the form's validation list. */
+    fieldErrors: data && !data.ok ? (data.errors ?? null) : null,
     submitJson(body: Record<string, unknown>) {
       fetcher.submit(body as never, { method: "post", encType: "application/json" });
     },

@@ -210,7 +210,7 @@ function CardCreditDialog({ transfer, onClose }: { transfer: Transfer; onClose: 
         <Field id="card-credit-note" label="Ghi chú">
           <input id="card-credit-note" className={inputClass(false)} value={note} maxLength={500} onChange={(event) => setNote(event.target.value)} />
         </Field>
-        <ValidationSummary errors={save.data && !save.data.ok ? save.data.errors : null} labels={TRANSFER_LABELS} />
+        <ValidationSummary errors={save.fieldErrors} labels={TRANSFER_LABELS} />
         <ModalActions onCancel={onClose} busy={busy} label="Cộng tiền" />
       </form>
     </Modal>
@@ -304,7 +304,7 @@ function CreditDialog({ transfer, onClose }: { transfer: Transfer; onClose: () =
           <Field id="credit-note" label="Ghi chú">
             <input id="credit-note" className={inputClass(false)} value={note} maxLength={500} onChange={(event) => setNote(event.target.value)} />
           </Field>
-          <ValidationSummary errors={save.data && !save.data.ok ? save.data.errors : null} labels={TRANSFER_LABELS} />
+          <ValidationSummary errors={save.fieldErrors} labels={TRANSFER_LABELS} />
           <ModalActions onCancel={onClose} busy={busy} label="Cộng tiền" />
         </form>
       </div>
@@ -336,7 +336,7 @@ function DismissDialog({ transfer, onClose }: { transfer: Transfer; onClose: () 
         <Field id="dismiss-note" label="Ghi chú" required errors={error}>
           <textarea id="dismiss-note" rows={3} className={inputClass(Boolean(error))} value={note} maxLength={500} onChange={(event) => setNote(event.target.value)} />
         </Field>
-        <ValidationSummary errors={save.data && !save.data.ok ? save.data.errors : null} labels={TRANSFER_LABELS} />
+        <ValidationSummary errors={save.fieldErrors} labels={TRANSFER_LABELS} />
         <ModalActions onCancel={onClose} busy={busy} label="Bỏ qua" />
       </form>
     </Modal>

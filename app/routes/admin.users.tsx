@@ -323,7 +323,7 @@ function AdjustBalanceDialog({ user, onClose }: { user: AdminUser; onClose: () =
         <Field id="adjust-note" label="Ghi chú">
           <input id="adjust-note" className={inputClass(false)} value={note} maxLength={300} onChange={(event) => setNote(event.target.value)} />
         </Field>
-        <ValidationSummary errors={save.data && !save.data.ok ? save.data.errors : null} labels={ADJUST_LABELS} />
+        <ValidationSummary errors={save.fieldErrors} labels={ADJUST_LABELS} />
         <ModalActions onCancel={onClose} busy={busy} label="Xác nhận" />
       </form>
     </Modal>
