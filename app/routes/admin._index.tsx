@@ -21,7 +21,7 @@ import {
 } from "~/components/admin/AdminShell";
 import { AppIcon } from "~/components/AppIcon";
 import { TypeBadge } from "~/components/TypeBadge";
-import { useActionFetcher } from "~/lib/admin-fetcher";
+import { useRouteAction } from "~/lib/route-action";
 import { type ActionResult, actionFailure, adminCallFailure, adminFetch, jsonBody } from "~/lib/admin-route";
 import { APP_FORM_MESSAGES, APP_TYPES, matchesSearch } from "../../workers/shared/app-form";
 import { appTypeLabel } from "~/lib/app-types";
@@ -59,7 +59,7 @@ export default function AdminAppsRoute() {
   const [search, setSearch] = useState("");
   const [type, setType] = useState("");
   const [deleting, setDeleting] = useState<AdminApp | null>(null);
-  const removal = useActionFetcher<ActionResult>(() => setDeleting(null));
+  const removal = useRouteAction<ActionResult>(() => setDeleting(null));
 
   const shown = useMemo(() => apps.filter((app) => (!type || app.app_type === type) && matchesSearch(app, search)), [apps, type, search]);
 

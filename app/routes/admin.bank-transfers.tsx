@@ -1,20 +1,20 @@
 // /admin/bank-transfers: bank transfers that matched no top-up (late, cancelled, wrong amount, no
 // code), and phone cards parked for review (a success after the card was closed, or no answer from
 // the gateway for a day). An admin credits a transfer to a user (found by e-mail or username), a
-// card to its owner, or dismisses either with a note. The list (?status=) loads in clientLoader;
-// crediting and dismissing go through clientAction, and the list reloads after them.
+// card to its owner, or dismisses either with a note. The list (?status=) and the credit dialog's
+// user search (?find=) load in clientLoader; crediting and dismissing go through clientAction, and
+// the list reloads after them.
 import type { MetaFunction } from "@remix-run/cloudflare";
-import { type ClientActionFunctionArgs, type ClientLoaderFunctionArgs, useFetcher, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { type ClientActionFunctionArgs, type ClientLoaderFunctionArgs, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { type FormEvent, useState } from "react";
 import { ACTIONS_COLUMN, AdminPage, AdminTable, Badge, BUTTON_SECONDARY, BUTTON_SMALL, Modal, ModalActions, RIGHT, SELECT_CLASS, TD } from "~/components/admin/AdminShell";
 import { Field, inputClass, ValidationSummary } from "~/components/Field";
 import { Spinner } from "~/components/Spinner";
-import { useActionFetcher } from "~/lib/admin-fetcher";
+import { useRouteAction } from "~/lib/route-action";
 import { type ActionResult, actionFailure, adminCallFailure, adminFetch, jsonBody } from "~/lib/admin-route";
 import { formatDateTime } from "../../workers/shared/format";
 import { pageMeta } from "~/lib/meta";
 import { toast } from "~/lib/toast";
-import type { clientLoader as lookupLoader } from "./admin.bank-transfers.users";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "Chuyển khoản chưa khớp");
 
@@ -53,15 +53,33 @@ function statusFrom(params: URLSearchParams): string {
   return params.get("status") ?? "unmatched";
 }
 
-export async function clientLoader({ request }: ClientLoaderFunctionArgs): Promise<{ list: Transfer[] }> {
-  const status = statusFrom(new URL(request.url).searchParams);
+type FoundUser = { id: number; username: string; email: string; full_name: string; formatted_balance: string };
+
+async function transfers(request: Request, status: string): Promise<Transfer[]> {
   const query = status ? `?status=${encodeURIComponent(status)}` : "";
   try {
-    return { list: (await adminFetch<{ data: Transfer[] }>(request, `/api/admin/bank-transfers/${query}`)).data ?? [] };
+    return (await adminFetch<{ data: Transfer[] }>(request, `/api/admin/bank-transfers/${query}`)).data ?? [];
   } catch (error) {
     toast.error(adminCallFailure(error, request, "Không thể tải danh sách chuyển khoản"));
-    return { list: [] };
+    return [];
   }
+}
+
+/** The users whose e-mail or username matches ?find= (ten at most); null without a search, or when it failed (its message was shown). */
+async function findUsers(request: Request, search: string): Promise<FoundUser[] | null> {
+  if (!search) return null;
+  try {
+    return (await adminFetch<{ users: FoundUser[] }>(request, `/api/admin/users/?${new URLSearchParams({ search, page_size: "10" })}`)).users ?? [];
+  } catch (error) {
+    toast.error(adminCallFailure(error, request, "Không thể tìm người dùng"));
+    return null;
+  }
+}
+
+export async function clientLoader({ request }: ClientLoaderFunctionArgs): Promise<{ list: Transfer[]; found: FoundUser[] | null }> {
+  const params = new URL(request.url).searchParams;
+  const [list, found] = await Promise.all([transfers(request, statusFrom(params)), findUsers(request, params.get("find")?.trim() ?? "")]);
+  return { list, found };
 }
 
 type TransferAction = { intent: "credit"; id: number; user_id?: number; note: string } | { intent: "dismiss"; id: number; note: string };
@@ -85,13 +103,31 @@ export async function clientAction({ request }: ClientActionFunctionArgs): Promi
 }
 
 export default function AdminBankTransfersRoute() {
-  const { list } = useLoaderData<typeof clientLoader>();
+  const { list, found } = useLoaderData<typeof clientLoader>();
   const [searchParams, setSearchParams] = useSearchParams();
   const status = statusFrom(searchParams);
   const loading = useNavigation().state === "loading";
   const [crediting, setCrediting] = useState<Transfer | null>(null);
   const [creditingCard, setCreditingCard] = useState<Transfer | null>(null);
   const [dismissing, setDismissing] = useState<Transfer | null>(null);
+
+  /** The credit dialog's user search lives in ?find=; a closed dialog leaves none behind. */
+  function findUser(term: string) {
+    setSearchParams(
+      (previous) => {
+        const params = new URLSearchParams(previous);
+        if (term) params.set("find", term);
+        else params.delete("find");
+        return params;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  }
+
+  function closeCredit() {
+    setCrediting(null);
+    if (searchParams.has("find")) findUser("");
+  }
 
   return (
     <AdminPage
@@ -152,7 +188,7 @@ export default function AdminBankTransfersRoute() {
           );
         })}
       </AdminTable>
-      {crediting && <CreditDialog key={crediting.id} transfer={crediting} onClose={() => setCrediting(null)} />}
+      {crediting && <CreditDialog key={crediting.id} transfer={crediting} found={found} searching={loading} onFind={findUser} onClose={closeCredit} />}
       {creditingCard && <CardCreditDialog key={creditingCard.id} transfer={creditingCard} onClose={() => setCreditingCard(null)} />}
       {dismissing && <DismissDialog key={dismissing.id} transfer={dismissing} onClose={() => setDismissing(null)} />}
     </AdminPage>
@@ -184,7 +220,7 @@ const TRANSFER_LABELS = { user_id: "ID người dùng", note: "Ghi chú" };
 
 function CardCreditDialog({ transfer, onClose }: { transfer: Transfer; onClose: () => void }) {
   const [note, setNote] = useState("");
-  const save = useActionFetcher<ActionResult>(onClose);
+  const save = useRouteAction<ActionResult>(onClose);
   const busy = save.busy;
 
   function submit(event: FormEvent) {
@@ -217,20 +253,19 @@ function CardCreditDialog({ transfer, onClose }: { transfer: Transfer; onClose: 
   );
 }
 
-function CreditDialog({ transfer, onClose }: { transfer: Transfer; onClose: () => void }) {
+type CreditDialogProps = { transfer: Transfer; found: FoundUser[] | null; searching: boolean; onFind: (term: string) => void; onClose: () => void };
+
+function CreditDialog({ transfer, found, searching, onFind, onClose }: CreditDialogProps) {
   const [userId, setUserId] = useState("");
   const [lookup, setLookup] = useState("");
-  const lookupFetcher = useFetcher<typeof lookupLoader>();
-  const searching = lookupFetcher.state !== "idle";
-  const found = lookupFetcher.data?.users ?? null;
   const [note, setNote] = useState("");
   const [error, setError] = useState<string | null>(null);
-  const save = useActionFetcher<ActionResult>(onClose);
+  const save = useRouteAction<ActionResult>(onClose);
   const busy = save.busy;
 
   function search() {
     const term = lookup.trim();
-    if (term) lookupFetcher.load(`/admin/bank-transfers/users?${new URLSearchParams({ search: term })}`);
+    if (term) onFind(term);
   }
 
   function submit(event: FormEvent) {
@@ -315,7 +350,7 @@ function CreditDialog({ transfer, onClose }: { transfer: Transfer; onClose: () =
 function DismissDialog({ transfer, onClose }: { transfer: Transfer; onClose: () => void }) {
   const [note, setNote] = useState("");
   const [error, setError] = useState<string | null>(null);
-  const save = useActionFetcher<ActionResult>(onClose);
+  const save = useRouteAction<ActionResult>(onClose);
   const busy = save.busy;
 
   function submit(event: FormEvent) {

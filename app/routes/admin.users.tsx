@@ -1,9 +1,10 @@
 // /admin/users (spec §2 "Admin users"): stats, search, the user table, a detail dialog with the
-// wallet ledger, and the balance adjustment dialog (spec §5 "Balance adjustment"). Stats and the
-// page of users (?search=, ?page=) load in clientLoader; an adjustment goes through clientAction.
+// wallet ledger, and the balance adjustment dialog (spec §5 "Balance adjustment"). Stats, the page
+// of users (?search=, ?page=) and the ledger of the user whose detail is open (?user=) load in
+// clientLoader; an adjustment goes through clientAction.
 // The CSV exports download from here too (ExportDownloads).
 import type { MetaFunction } from "@remix-run/cloudflare";
-import { type ClientActionFunctionArgs, type ClientLoaderFunctionArgs, useFetcher, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { type ClientActionFunctionArgs, type ClientLoaderFunctionArgs, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { type FormEvent, useRef, useState } from "react";
 import { useAfterTypingPause } from "~/lib/use-typing-pause";
 import { ACTIONS_COLUMN, ActionsCell, AdminPage, AdminTable, Badge, BUTTON_PRIMARY, BUTTON_SMALL, Modal, ModalActions, Pager, RIGHT, SearchInput, SELECT_CLASS, StatCard, TD } from "~/components/admin/AdminShell";
@@ -13,7 +14,7 @@ import { Field, inputClass, ValidationSummary } from "~/components/Field";
 import { Spinner } from "~/components/Spinner";
 import { SignedAmount } from "~/components/SignedAmount";
 import { DEFAULT_ADJUST_NOTE, isGoogleAccount, parseSignedAmount, roleBadge, signedDigitsOnly } from "~/lib/admin";
-import { useActionFetcher } from "~/lib/admin-fetcher";
+import { useRouteAction } from "~/lib/route-action";
 import { downloadExport } from "~/lib/admin-exports";
 import { type ActionFailed, actionFailure, adminCallFailure, adminFetch, jsonBody } from "~/lib/admin-route";
 import { ApiError, newIdempotencyKey } from "~/lib/api";
@@ -21,7 +22,7 @@ import { formatDate, formatDateTime, formatNumber, formatVND } from "../../worke
 import { pageMeta } from "~/lib/meta";
 import type { SessionUser } from "~/lib/session";
 import { toast } from "~/lib/toast";
-import type { clientLoader as ledgerLoader, Transaction } from "./admin.users.$userId.transactions";
+import type { userTransactions } from "../../workers/services/user-admin";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "Quản lý người dùng");
 
@@ -36,16 +37,37 @@ function displayName(user: AdminUser): string {
   return user.full_name?.trim() || [user.first_name, user.last_name].filter(Boolean).join(" ") || user.username;
 }
 
+type Transaction = Awaited<ReturnType<typeof userTransactions>>[number];
+/** The ledger of the user whose detail is open (empty when it could not be read: its message was shown). */
+type Ledger = { userId: number; transactions: Transaction[] };
+
 const NO_USERS: UsersPage = { users: [], pagination: { page: 1, page_size: PAGE_SIZE, total: 0, total_pages: 0 } };
 
-export async function clientLoader({ request }: ClientLoaderFunctionArgs): Promise<{ stats: Stats | null; list: UsersPage | null }> {
+/** ?user= names the user whose detail dialog is open. */
+function detailUserId(params: URLSearchParams): number | null {
+  const id = Number(params.get("user"));
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+async function ledgerOf(request: Request, userId: number | null): Promise<Ledger | null> {
+  if (userId === null) return null;
+  try {
+    const body = await adminFetch<{ transactions: Transaction[] }>(request, `/api/admin/users/${userId}/transactions/`);
+    return { userId, transactions: body.transactions ?? [] };
+  } catch (error) {
+    toast.error(adminCallFailure(error, request, "Không thể tải lịch sử giao dịch"));
+    return { userId, transactions: [] };
+  }
+}
+
+export async function clientLoader({ request }: ClientLoaderFunctionArgs): Promise<{ stats: Stats | null; list: UsersPage | null; ledger: Ledger | null }> {
   const url = new URL(request.url);
   const search = url.searchParams.get("search")?.trim() ?? "";
   const page = Math.max(1, Number(url.searchParams.get("page")) || 1);
   const params = new URLSearchParams({ page: String(page), page_size: String(PAGE_SIZE) });
   if (search) params.set("search", search);
   // Each part fails on its own, with its own message, as before.
-  const [stats, list] = await Promise.all([
+  const [stats, list, ledger] = await Promise.all([
     adminFetch<{ stats: Stats }>(request, "/api/admin/users/stats/").then(
       (body) => body.stats,
       (error) => {
@@ -57,8 +79,9 @@ export async function clientLoader({ request }: ClientLoaderFunctionArgs): Promi
       toast.error(adminCallFailure(error, request, "Không thể tải danh sách người dùng"));
       return null;
     }),
+    ledgerOf(request, detailUserId(url.searchParams)),
   ]);
-  return { stats, list };
+  return { stats, list, ledger };
 }
 
 type Adjustment = { userId: number; key: string; body: { amount: number; transaction_type: string; description: string } };
@@ -78,7 +101,7 @@ export async function clientAction({ request }: ClientActionFunctionArgs): Promi
 }
 
 export default function AdminUsersRoute() {
-  const { stats, list: loaded } = useLoaderData<typeof clientLoader>();
+  const { stats, list: loaded, ledger } = useLoaderData<typeof clientLoader>();
   const [searchParams, setSearchParams] = useSearchParams();
   const [search, setSearch] = useState(searchParams.get("search") ?? "");
   const page = Math.max(1, Number(searchParams.get("page")) || 1);
@@ -86,18 +109,31 @@ export default function AdminUsersRoute() {
   const list = loaded ?? NO_USERS;
   const [detail, setDetail] = useState<AdminUser | null>(null);
   const [adjusting, setAdjusting] = useState<AdminUser | null>(null);
-  const ledger = useLedger();
 
-  function show(next: { search: string; page: number }) {
-    const params = new URLSearchParams();
-    if (next.search) params.set("search", next.search);
-    if (next.page > 1) params.set("page", String(next.page));
-    setSearchParams(params, { replace: true, preventScrollReset: true });
+  /** Opens or closes the detail: ?user= makes the loader read that user's ledger. */
+  function showDetail(user: AdminUser | null) {
+    setDetail(user);
+    setParams({ user: user?.id ?? null });
+  }
+
+  /** Changes some of ?search=, ?page= and ?user=, keeping the others (a search typed just before opening a detail keeps it open). */
+  function setParams(changes: { search?: string; page?: number; user?: number | null }) {
+    setSearchParams(
+      (previous) => {
+        const params = new URLSearchParams(previous);
+        for (const [name, value] of Object.entries(changes)) {
+          if (value && !(name === "page" && value === 1)) params.set(name, String(value));
+          else params.delete(name);
+        }
+        return params;
+      },
+      { replace: true, preventScrollReset: true },
+    );
   }
 
   // Debounced: one request once typing pauses (a timer, not a fetch).
   const query = search.trim();
-  useAfterTypingPause(query, searchParams.get("search") ?? "", SEARCH_DELAY_MS, (query) => show({ search: query, page: 1 }));
+  useAfterTypingPause(query, searchParams.get("search") ?? "", SEARCH_DELAY_MS, (query) => setParams({ search: query, page: 1 }));
 
   const users = list.users;
   return (
@@ -147,11 +183,7 @@ export default function AdminUsersRoute() {
               <td className={`${TD} text-right`}>{formatNumber(user.total_keys_purchased ?? 0)}</td>
               <td className={`${TD} whitespace-nowrap`}>{formatDate(user.created_at)}</td>
               <ActionsCell>
-                <button type="button" className={BUTTON_SMALL} onClick={() => {
-                    setDetail(user);
-                    ledger.load(user);
-                  }}
-                >
+                <button type="button" className={BUTTON_SMALL} onClick={() => showDetail(user)}>
                   Chi tiết
                 </button>
                 <button type="button" className={BUTTON_SMALL} onClick={() => setAdjusting(user)}>
@@ -162,28 +194,19 @@ export default function AdminUsersRoute() {
           );
         })}
       </AdminTable>
-      <Pager page={loaded?.pagination.page ?? page} totalPages={list.pagination.total_pages} onPage={(next) => show({ search: query, page: next })} />
+      <Pager page={loaded?.pagination.page ?? page} totalPages={list.pagination.total_pages} onPage={(next) => setParams({ search: query, page: next })} />
       <UserDetailDialog
         user={detail}
-        transactions={ledger.transactions}
-        onClose={() => setDetail(null)}
+        transactions={detail && ledger?.userId === detail.id ? ledger.transactions : null}
+        onClose={() => showDetail(null)}
         onAdjust={(user) => {
-          setDetail(null);
+          showDetail(null);
           setAdjusting(user);
         }}
       />
       {adjusting && <AdjustBalanceDialog key={adjusting.id} user={adjusting} onClose={() => setAdjusting(null)} />}
     </AdminPage>
   );
-}
-
-/** The user's ledger (routes/admin.users.$userId.transactions.tsx), loaded when the dialog opens; null while loading. */
-function useLedger(): { transactions: Transaction[] | null; load: (user: AdminUser) => void } {
-  const fetcher = useFetcher<typeof ledgerLoader>();
-  return {
-    transactions: fetcher.state === "idle" ? (fetcher.data?.transactions ?? null) : null,
-    load: (user) => fetcher.load(`/admin/users/${user.id}/transactions`),
-  };
 }
 
 const ADJUST_LABELS = { amount: "Số tiền (VND)", transaction_type: "Loại giao dịch", description: "Ghi chú" };
@@ -267,7 +290,7 @@ function AdjustBalanceDialog({ user, onClose }: { user: AdminUser; onClose: () =
   // same adjustment is sent again after no definite answer, so the balance moves once.
   const attempt = useRef<{ what: string; key: string } | null>(null);
   const sending = useRef(false);
-  const save = useActionFetcher<AdjustResult>(
+  const save = useRouteAction<AdjustResult>(
     () => {
       sending.current = false;
       attempt.current = null;

@@ -225,6 +225,37 @@ test("a card's late success is parked for the admin, who credits it to the card'
   expect(balance).toBe(40000);
 });
 
+test("a transfer without a top-up code is credited by the admin to the user found by name, once", async ({ page, request, baseURL }) => {
+  const buyer = await newUser(request, "nocode");
+  const settings = localSettings();
+  const content = `CHUYEN TIEN ${uniqueDigits(10)}`;
+  const sent = await simulateBankTransfer({ origin: baseURL, apiKey: settings.SEPAY_API_KEY, accountNumber: settings.VIETQR_ACCOUNT_NUMBER, content, amount: 30000 });
+  expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+
+  const admin = await login(request, ADMIN_LOGIN, ADMIN_PASSWORD);
+  await signIn(page, admin);
+  await page.goto("/admin/bank-transfers");
+  const row = page.getByRole("row").filter({ hasText: content });
+  await row.getByRole("button", { name: "Cộng cho người dùng" }).click();
+  const dialog = page.getByRole("dialog", { name: "Cộng tiền cho người dùng" });
+  await dialog.getByLabel("Tìm người dùng (email hoặc tên đăng nhập)").fill(buyer.user.username);
+  await dialog.getByLabel("Tìm người dùng (email hoặc tên đăng nhập)").press("Enter");
+  await dialog.getByRole("button", { name: new RegExp(`#${buyer.user.id} @${buyer.user.username}`) }).click();
+  await expect(dialog.getByLabel("ID người dùng")).toHaveValue(String(buyer.user.id));
+  await dialog.getByLabel("Ghi chú").fill("Khách quên ghi mã nạp");
+  await dialog.getByRole("button", { name: "Cộng tiền" }).click();
+  await expect(toast(page, new RegExp(`Đã cộng 30\\.000\\s₫ cho ${buyer.user.username}`))).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+  await expect(row).toHaveCount(0); // no longer waiting
+  await expect(page).not.toHaveURL(/find=/); // the closed dialog's search does not stay in the address
+
+  // Opened again from the credited list, the transfer cannot be credited a second time.
+  await page.getByLabel("Lọc theo trạng thái").selectOption("credited");
+  await expect(page.getByRole("row").filter({ hasText: content })).toContainText(`→ #${buyer.user.id}`);
+  await expect(page.getByRole("row").filter({ hasText: content }).getByRole("button", { name: "Cộng cho người dùng" })).toHaveCount(0);
+  expect((await (await request.get("/api/auth/wallet/balance/", { headers: { Authorization: `Bearer ${buyer.access}` } })).json()).data.balance).toBe(30000);
+});
+
 test("the purchases tab lists a key bought through the API, with its code to copy", async ({ page, request, context, baseURL }) => {
   const buyer = await newUser(request, "keys", { first_name: "Lê", last_name: "Ví" });
   await fundUser(request, buyer.user.id, 200000);

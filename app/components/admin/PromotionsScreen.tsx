@@ -18,7 +18,7 @@ import {
   promotionDurationDays,
   promotionEndDate,
 } from "~/lib/admin";
-import { useActionFetcher } from "~/lib/admin-fetcher";
+import { useRouteAction } from "~/lib/route-action";
 import type { Promotion, promotionsLoader } from "~/lib/admin-promotions";
 import type { ActionResult } from "~/lib/admin-route";
 import { formatDate, formatNumber, formatVND } from "../../../workers/shared/format";
@@ -47,7 +47,7 @@ export function PromotionsScreen() {
   const loading = useNavigation().state === "loading";
   const [editing, setEditing] = useState<Promotion | "new" | null>(null);
   const [deleting, setDeleting] = useState<Promotion | null>(null);
-  const removal = useActionFetcher<ActionResult>(() => setDeleting(null));
+  const removal = useRouteAction<ActionResult>(() => setDeleting(null));
 
   function show(next: { status: string; search: string }) {
     const params = new URLSearchParams();
@@ -174,7 +174,7 @@ function PromotionModal({ editing, onClose }: { editing: Promotion | "new"; onCl
   const [form, setForm] = useState<Form>(() => formFrom(existing));
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [refused, setRefused] = useState<Record<string, string[]> | null>(null);
-  const save = useActionFetcher<ActionResult>(onClose, (failed) => {
+  const save = useRouteAction<ActionResult>(onClose, (failed) => {
     if (!failed.ok && failed.errors) {
       setErrors(failed.errors);
       setRefused(failed.errors);

@@ -6,7 +6,7 @@ import { redirectTo } from "~/lib/redirect-response";
 import { useState } from "react";
 import { ACTIONS_COLUMN, ActionsCell, AdminTable, Badge, BUTTON_PRIMARY, BUTTON_SMALL, TD } from "~/components/admin/AdminShell";
 import { type KeyTypeOption, pricingTypeName } from "~/lib/admin";
-import { useActionFetcher } from "~/lib/admin-fetcher";
+import { useRouteAction } from "~/lib/route-action";
 import { type ActionResult, adminFetch, jsonBody } from "~/lib/admin-route";
 import { formatNumber } from "../../../workers/shared/format";
 import { toast } from "~/lib/toast";
@@ -70,8 +70,8 @@ export default function KeyPricingRoute() {
   const { types, pricing } = useKeysData();
   const [editing, setEditing] = useState<Editing | null>(null);
   const [toggling, setToggling] = useState<number | null>(null);
-  const toggle = useActionFetcher<ActionResult>();
-  const save = useActionFetcher<ActionResult>(() => setEditing(null));
+  const toggle = useRouteAction<ActionResult>();
+  const save = useRouteAction<ActionResult>(() => setEditing(null));
 
   return (
     <section aria-labelledby="pricing-heading">

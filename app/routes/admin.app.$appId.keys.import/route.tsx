@@ -7,7 +7,7 @@ import { BUTTON_PRIMARY, CARD, SELECT_CLASS } from "~/components/admin/AdminShel
 import { Field, inputClass } from "~/components/Field";
 import { Spinner } from "~/components/Spinner";
 import { countKeyLines } from "~/lib/admin";
-import { useActionFetcher } from "~/lib/admin-fetcher";
+import { useRouteAction } from "~/lib/route-action";
 import { type ActionResult, adminFetch, jsonBody } from "~/lib/admin-route";
 import { formatNumber } from "../../../workers/shared/format";
 import { toast } from "~/lib/toast";
@@ -35,7 +35,7 @@ export default function KeyImportRoute() {
   const [batchName, setBatchName] = useState("");
   const [description, setDescription] = useState("");
   const [text, setText] = useState("");
-  const importing = useActionFetcher<ActionResult<ImportResult>>(() => setText(""));
+  const importing = useRouteAction<ActionResult<ImportResult>>(() => setText(""));
   const busy = importing.busy;
   const result = !busy && importing.data?.ok ? importing.data.data : null;
   const count = countKeyLines(text);

@@ -9,7 +9,7 @@ import { useState } from "react";
 import { ACTIONS_COLUMN, ActionsCell, AdminTable, BUTTON_DANGER, BUTTON_SECONDARY, BUTTON_SMALL, ConfirmDialog, FilterSelect, Pager, StatCard, TD } from "~/components/admin/AdminShell";
 import { Spinner } from "~/components/Spinner";
 import { choices, KEY_STATUS_LABELS, KEY_STATUSES, toggleAll } from "~/lib/admin";
-import { useActionFetcher } from "~/lib/admin-fetcher";
+import { useRouteAction } from "~/lib/route-action";
 import { type ActionResult, adminCallFailure, adminFetch, jsonBody } from "~/lib/admin-route";
 import { formatDateTime, formatNumber, formatVND } from "../../../workers/shared/format";
 import { toast } from "~/lib/toast";
@@ -127,7 +127,7 @@ export default function KeyListRoute() {
   const [detailId, setDetailId] = useState<number | null>(null);
   const [pending, setPending] = useState<Pending | null>(null);
   const [cleanupOpen, setCleanupOpen] = useState(false);
-  const change = useActionFetcher<ActionResult>(() => {
+  const change = useRouteAction<ActionResult>(() => {
     if (pending?.kind === "delete") setSelected((current) => toggleAll(current, [pending.key.id], false));
     if (pending?.kind === "bulk" || cleanupOpen) setSelected(new Set());
     if (!isKeyChange(pending)) setDetailId(null);

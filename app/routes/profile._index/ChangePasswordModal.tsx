@@ -1,9 +1,12 @@
-// Change the password, or create one for an account that signs in with Google (spec §2, §5).
+// Change the password, or create one for an account that signs in with Google (spec §2, §5). The
+// dialog checks the form, then submits it to the profile's clientAction, which calls the API
+// (changePassword below).
 import { type ChangeEvent, type FormEvent, useRef, useState } from "react";
 import { changePasswordSchema } from "../../../workers/schemas/auth";
 import { ApiError, apiFetch, type FieldErrors } from "~/lib/api";
 import { FALLBACK_ERROR } from "../../../workers/shared/error-messages";
 import { saveSession, type SessionPayload, type SessionUser } from "~/lib/session";
+import { useRouteAction } from "~/lib/route-action";
 import { toast } from "~/lib/toast";
 import { checkWith } from "~/lib/validation";
 import { SECONDARY_BUTTON, SubmitButton } from "~/components/AuthCard";
@@ -20,6 +23,28 @@ const MESSAGES = {
 
 type Answer = SessionPayload & { message?: string };
 
+/** The form as sent: a Google account creating its first password has no current one. */
+export type PasswordChange = { current_password?: string; new_password: string; confirm_password: string };
+type PasswordChanged = { ok: true } | { ok: false; errors: FieldErrors | null; sessionOver?: true };
+
+/** The profile's clientAction for intent "change-password": the API call, the new session kept, the toast. */
+export async function changePassword(request: Request, body: PasswordChange): Promise<PasswordChanged> {
+  try {
+    const answer = await apiFetch<Answer>("/api/auth/change-password/", { method: "POST", body, auth: true, signal: request.signal });
+    // Other sessions were revoked; this tab continues with the pair it was just given (the page
+    // follows the stored user).
+    saveSession({ access: answer.access, refresh: answer.refresh, user: answer.user, device_token: answer.device_token });
+    toast.success(answer.message || (body.current_password === undefined ? MESSAGES.created : MESSAGES.changed));
+    return { ok: true };
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return { ok: false, errors: null, sessionOver: true };
+    if (error instanceof ApiError && error.errors) return { ok: false, errors: error.errors };
+    const message = error instanceof ApiError ? error.message : "";
+    toast.error(message && message !== FALLBACK_ERROR ? message : MESSAGES.failed);
+    return { ok: false, errors: null };
+  }
+}
+
 export function ChangePasswordModal({
   user,
   onClose,
@@ -35,7 +60,18 @@ export function ChangePasswordModal({
   const [errors, setErrors] = useState<FieldErrors>({});
   const [general, setGeneral] = useState<string | null>(null);
   const [refused, setRefused] = useState<FieldErrors | null>(null);
-  const [busy, setBusy] = useState(false);
+  const save = useRouteAction<PasswordChanged>(onClose, (failed) => {
+    if (failed.ok) return;
+    if (failed.sessionOver) {
+      onClose();
+      onSessionExpired();
+    } else if (failed.errors) {
+      setErrors(Object.fromEntries(Object.entries(failed.errors).filter(([field]) => (fields as readonly string[]).includes(field))));
+      setRefused(failed.errors);
+      setGeneral(failed.errors.non_field_errors?.join("\n") ?? null);
+    }
+  });
+  const busy = save.busy;
   const form = useRef<HTMLFormElement>(null);
   const title = hasPassword ? "Đổi mật khẩu" : "Tạo mật khẩu";
 
@@ -50,7 +86,7 @@ export function ChangePasswordModal({
     setGeneral(null);
   }
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
     setRefused(null);
@@ -68,28 +104,7 @@ export function ChangePasswordModal({
       (form.current?.querySelector(`[name="${fields.find((field) => found[field]) ?? fields[0]}"]`) as HTMLInputElement | null)?.focus();
       return;
     }
-    setBusy(true);
-    try {
-      const answer = await apiFetch<Answer>("/api/auth/change-password/", { method: "POST", body, auth: true });
-      // Other sessions were revoked; this tab continues with the pair it was just given (the page
-      // follows the stored user).
-      saveSession({ access: answer.access, refresh: answer.refresh, user: answer.user, device_token: answer.device_token });
-      toast.success(answer.message || (hasPassword ? MESSAGES.changed : MESSAGES.created));
-      onClose();
-    } catch (error) {
-      setBusy(false);
-      if (error instanceof ApiError && error.status === 401) {
-        onClose();
-        onSessionExpired();
-      } else if (error instanceof ApiError && error.errors) {
-        setErrors(Object.fromEntries(Object.entries(error.errors).filter(([field]) => (fields as readonly string[]).includes(field))));
-        setRefused(error.errors);
-        setGeneral(error.errors.non_field_errors?.join("\n") ?? null);
-      } else {
-        const message = error instanceof ApiError ? error.message : "";
-        toast.error(message && message !== FALLBACK_ERROR ? message : MESSAGES.failed);
-      }
-    }
+    save.submitJson({ intent: "change-password", ...body });
   }
 
   return (

@@ -4,7 +4,8 @@
 // ?topup=vietqr|card (the header's links) opens that dialog on the wallet tab and
 // ?vietqr_success=true (back from a payment page) says so and refreshes; both leave the URL. The
 // dialogs' settings are read by this loader (for ?topup=) or by the button that opens them.
-// The same action moves a bought key to another device (a JSON body with intent "reset-device").
+// The same action moves a bought key to another device and changes the password (JSON bodies with
+// intent "reset-device" or "change-password").
 import {
   type ClientActionFunctionArgs,
   type ClientLoaderFunctionArgs,
@@ -31,10 +32,10 @@ import { PROFILE_TABS, type ProfileTab, profileTabFrom, TOPUP_TIMINGS, type Topu
 import { storeWalletFigures, type WalletFigures } from "~/lib/wallet-figures";
 import type { clientLoader as profileLoader } from "../profile/route";
 import { CardTopupModal } from "./CardTopupModal";
-import { ChangePasswordModal } from "./ChangePasswordModal";
+import { ChangePasswordModal, changePassword, type PasswordChange } from "./ChangePasswordModal";
 import type { ListState } from "./ProfileList";
 import { type Purchase, PurchasesTab } from "./PurchasesTab";
-import { useActionFetcher } from "~/lib/admin-fetcher";
+import { useRouteAction } from "~/lib/route-action";
 import { useTopupSessionExpired } from "./TopupParts";
 import { type OpenTopup, loadCardConfig, loadVietQrConfig, openedTopup } from "./topup-config";
 import { VietQrModal } from "./VietQrModal";
@@ -134,14 +135,17 @@ async function resetDevice(request: Request, purchaseId: number): Promise<MovedD
   }
 }
 
+type ProfileAction = { intent: "reset-device"; purchase_id: number } | ({ intent: "change-password" } & PasswordChange);
+
 /**
  * A top-up settled (VietQR paid, a card answered): the balance into the stored user, the ledger
- * read again, the wallet tab. Or a key moves to another device.
+ * read again, the wallet tab. Or a key moves to another device, or the password changes.
  */
 export async function clientAction({ request }: ClientActionFunctionArgs) {
   if (request.headers.get("Content-Type")?.includes("application/json")) {
-    const action = (await request.json()) as { intent: "reset-device"; purchase_id: number };
-    return resetDevice(request, action.purchase_id);
+    const { intent, ...action } = (await request.json()) as ProfileAction;
+    if (intent === "change-password") return changePassword(request, action as PasswordChange);
+    return resetDevice(request, (action as { purchase_id: number }).purchase_id);
   }
   delete opened.ledger;
   await refetchBalance(request.signal);
@@ -209,7 +213,7 @@ export default function ProfileScreen() {
   const topupSessionExpired = useTopupSessionExpired();
   const [passwordOpen, setPasswordOpen] = useState(false);
   const [moving, setMoving] = useState<Purchase | null>(null);
-  const moveDevice = useActionFetcher<MovedDevice>(() => setMoving(null));
+  const moveDevice = useRouteAction<MovedDevice>(() => setMoving(null));
   const [topup, setTopup] = useState<OpenTopup | null>(loaded.topup);
   const [shown, setShown] = useState(loaded);
   // A load that carries ?topup='s request opens that dialog (once per load).
