@@ -1,7 +1,7 @@
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { AppIcon } from "../../app/components/AppIcon";
-import { EmptyCatalogue } from "../../app/components/EmptyCatalogue";
+import { EmptyCatalogue } from "../../app/routes/_index/EmptyCatalogue";
 import { ValidationSummary } from "../../app/components/Field";
 import { TypeBadge } from "../../app/components/TypeBadge";
 import { downloadButtonText } from "../../app/lib/app-types";

@@ -6,7 +6,7 @@ import { type ClientLoaderFunctionArgs, Link, useLoaderData, useNavigation } fro
 import type { ReactNode } from "react";
 import { AdminPage, AdminTable, CARD, RIGHT, TD } from "~/components/admin/AdminShell";
 import { ExportDownloads } from "~/components/admin/ExportDownloads";
-import { RecentNotifications } from "~/components/admin/RecentNotifications";
+import { RecentNotifications } from "./RecentNotifications";
 import { downloadExport } from "~/lib/admin-exports";
 import { adminCallFailure, adminFetch } from "~/lib/admin-route";
 import { pageMeta } from "~/lib/meta";

@@ -2,7 +2,7 @@
 // overview. Presentational: the screen loads GET /api/admin/notifications/ and passes the items.
 import type { NotificationItem } from "../../../workers/services/notifications";
 import { formatDateTime } from "../../../workers/shared/format";
-import { Badge, CARD } from "./AdminShell";
+import { Badge, CARD } from "~/components/admin/AdminShell";
 
 const KIND_LABELS: Record<NotificationItem["kind"], string> = {
   deposit: "Nạp tiền",

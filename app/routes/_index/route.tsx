@@ -1,9 +1,9 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { AppCard, AppCardPlaceholder } from "~/components/AppCard";
-import { EmptyCatalogue } from "~/components/EmptyCatalogue";
+import { EmptyCatalogue } from "./EmptyCatalogue";
 import { SupportLinks } from "~/components/SupportLinks";
-import { formatDateTime } from "../../workers/shared/format";
+import { formatDateTime } from "../../../workers/shared/format";
 import { APP_TYPE_VALUES, appTypeLabel } from "~/lib/app-types";
 import { loadCataloguePage, publicPageHeaders } from "~/lib/catalogue.server";
 import { useNow } from "~/lib/use-now";
