@@ -3,7 +3,7 @@ import { type AppLoadContext, data, type HeadersFunction } from "@remix-run/clou
 import { findPublicApp, findPublicAppById, listPublicAppPage, parseAppId, type PublicApp } from "../../workers/services/catalogue";
 import { homeSearch, PUBLIC_PAGE_HEADER, STOCK_HEADER, stockTag } from "../../workers/http/catalogue-cache";
 import { listAppPricing } from "../../workers/services/keys";
-import { usdVndRate } from "../../workers/services/store-settings";
+import { pricingTerms } from "../../workers/services/store-settings";
 import { pageContext } from "./site.server";
 
 /** Cards per home page: four rows of the widest grid, a light first page on a phone. */
@@ -27,7 +27,7 @@ export async function loadAppPage(context: AppLoadContext, request: Request, loo
   }
   if (!app) throw new Response("Không tìm thấy ứng dụng", { status: 404 });
   const { env } = context.cloudflare;
-  const pricing = await listAppPricing(db, app.id, await usdVndRate(env.DB, env));
+  const pricing = await listAppPricing(db, app.id, await pricingTerms(env.DB, env));
   // The stock shown, for the edge cache: this page's copy lives only as long as these figures.
   return data({ app, pricing, now: Date.now() }, { headers: { [STOCK_HEADER]: stockTag(app.id, pricing) } });
 }

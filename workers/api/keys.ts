@@ -8,7 +8,7 @@ import { findAdminAppId } from "../services/key-admin";
 import { checkKey } from "../services/key-check";
 import { listAppPricing, listKeyTypes } from "../services/keys";
 import { publicKeyInfo, signBytes, signLease } from "../services/license-signing";
-import { usdVndRate } from "../services/store-settings";
+import { pricingTerms } from "../services/store-settings";
 import { buyKey, WALLET_MESSAGES } from "../services/wallet";
 import { type ApiContext, type ApiEnv, db } from "./context";
 import { ApiError, MESSAGES } from "./errors";
@@ -26,8 +26,8 @@ async function appIdFrom(c: ApiContext): Promise<number> {
 
 /** The app's pricings with their VND price at the rate in force. */
 async function pricingOf(c: ApiContext, appIdOf = appIdFrom) {
-  const [appId, rate] = await Promise.all([appIdOf(c), usdVndRate(c.env.DB, c.env)]);
-  return listAppPricing(db(c), appId, rate);
+  const [appId, terms] = await Promise.all([appIdOf(c), pricingTerms(c.env.DB, c.env)]);
+  return listAppPricing(db(c), appId, terms);
 }
 
 /** An admin's key screen shows the pricing of an app hidden from the store (status failed) too. */

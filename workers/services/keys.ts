@@ -3,10 +3,8 @@ import { asc, eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { keyPricing, keyTypes, licenseKeys } from "../db/schema";
 import { formatPrice, formatPriceWithVnd, formatVND } from "../shared/format";
-import { vndPrice } from "./store-settings";
+import { type PricingTerms, vndPrice } from "./store-settings";
 
-/** At or below this many keys left, an option shows 'Sắp hết'. */
-export const LOW_STOCK_THRESHOLD = 5;
 
 export type PublicPricing = {
   id: number;
@@ -28,11 +26,8 @@ export type PublicPricing = {
   can_purchase: boolean;
 };
 
-/**
- * An app's pricings with live stock, active first then cheapest (in VND) first (spec §4).
- * `rate`: VND per 1 US$ (store-settings.ts usdVndRate); a USD price without one cannot be bought.
- */
-export async function listAppPricing(db: Database, appId: number, rate: number | null): Promise<PublicPricing[]> {
+/** An app's pricings with live stock, active first then cheapest (in VND) first (spec §4). */
+export async function listAppPricing(db: Database, appId: number, { rate, lowStockThreshold }: PricingTerms): Promise<PublicPricing[]> {
   const rows = await db
     .select({
       id: keyPricing.id,
@@ -77,7 +72,7 @@ export async function listAppPricing(db: Database, appId: number, rate: number |
         is_active: row.isActive,
         available_count: available,
         is_available: available > 0,
-        is_low_stock: available > 0 && available <= LOW_STOCK_THRESHOLD,
+        is_low_stock: available > 0 && available <= lowStockThreshold,
         // A paused key type pauses every app's pricing of it (the purchase refuses it too).
         can_purchase: row.isActive && row.typeActive && available > 0 && vnd !== null,
       };

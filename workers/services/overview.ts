@@ -2,7 +2,6 @@
 // for the owner, summed in SQL over the ledger (wallet_transactions) and orders within date
 // ranges their created_at indexes serve. Days are Vietnam's calendar days (UTC+7, no daylight
 // saving), so a day starts at 17:00 UTC of the day before.
-import { LOW_STOCK_THRESHOLD } from "./keys";
 
 const DAY_MS = 86_400_000;
 const VIETNAM_OFFSET_MS = 7 * 3_600_000;
@@ -51,7 +50,7 @@ const DAY_SQL = `(created_at + ${VIETNAM_OFFSET_MS}) / ${DAY_MS}`;
  * Revenue (completed key sales, in VND) today, in the last 7 and 30 Vietnam days (today
  * included) and in the periods just before them; the other figures over the last `days` days.
  */
-export async function storeOverview(d1: D1Database, days: number, now = Date.now()): Promise<StoreOverview> {
+export async function storeOverview(d1: D1Database, days: number, lowStockThreshold: number, now = Date.now()): Promise<StoreOverview> {
   const today = vietnamDay(now);
   const since = (count: number) => dayStart(today - count + 1);
   const from = since(days);
@@ -105,7 +104,7 @@ export async function storeOverview(d1: D1Database, days: number, now = Date.now
            WHERE p.is_active = 1
          ) WHERE available_count <= ?1 ORDER BY available_count, app_name, pricing_id`,
       )
-      .bind(LOW_STOCK_THRESHOLD),
+      .bind(lowStockThreshold),
     d1
       .prepare(
         `SELECT

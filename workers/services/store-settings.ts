@@ -45,6 +45,17 @@ export async function usdVndRate(d1: D1Database, env: object): Promise<number | 
   return (await storedRate(d1))?.rate ?? getConfig(env).USD_VND_RATE;
 }
 
+/**
+ * What a pricing list is read with (keys.ts listAppPricing): the rate in force, and the shop's
+ * LOW_STOCK_THRESHOLD, at or below which an option shows 'Sắp hết' (the overview and the Telegram
+ * alert read the same setting).
+ */
+export type PricingTerms = { rate: number | null; lowStockThreshold: number };
+
+export async function pricingTerms(d1: D1Database, env: object): Promise<PricingTerms> {
+  return { rate: await usdVndRate(d1, env), lowStockThreshold: getConfig(env).LOW_STOCK_THRESHOLD };
+}
+
 export type RateSettings = {
   usd_vnd_rate: number | null;
   /** Where the rate in force comes from. */
