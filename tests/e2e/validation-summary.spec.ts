@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { fillRegistration, newUser, signIn, uniqueId } from "./support";
+import { ADMIN_LOGIN, ADMIN_PASSWORD, fillRegistration, login, newUser, signIn, uniqueId } from "./support";
 
 // Issue #17 item 2: a submission the server refuses with field errors lists them, "Label: message",
 // under 'Vui lòng sửa các lỗi sau:' (spec §8), besides the message under each field.
@@ -35,4 +35,22 @@ test("change password: a wrong current password is listed under the heading", as
   const summary = dialog.getByTestId("validation-summary");
   await expect(summary.locator("p").first()).toHaveText("Vui lòng sửa các lỗi sau:");
   await expect(summary.getByRole("listitem")).toHaveText(["Mật khẩu hiện tại: Mật khẩu hiện tại không đúng"]);
+});
+
+test("key pricing: a price over the ceiling is listed under the heading, in Vietnamese, and nothing changes", async ({ page, request }) => {
+  const admin = await login(request, ADMIN_LOGIN, ADMIN_PASSWORD);
+  const app = "chien-binh-rong-mod-menu";
+  const before = (await (await request.get(`/api/keys/apps/${app}/pricing/`, { headers: { Authorization: `Bearer ${admin.access}` } })).json()).data as { id: number; price: number }[];
+  await signIn(page, admin);
+  await page.goto(`/admin/app/${app}/keys`);
+  await page.locator("[data-pricing-row]").first().getByRole("button", { name: "Sửa" }).click();
+  const modal = page.getByTestId("pricing-modal");
+  await modal.getByLabel("Giá").fill("2000000000");
+  await modal.getByRole("button", { name: "Cập nhật" }).click();
+
+  const summary = modal.getByTestId("validation-summary");
+  await expect(summary.locator("p").first()).toHaveText("Vui lòng sửa các lỗi sau:");
+  await expect(summary.getByRole("listitem")).toHaveText(["Giá: Giá tối đa là 1.000.000.000"]);
+  const after = (await (await request.get(`/api/keys/apps/${app}/pricing/`, { headers: { Authorization: `Bearer ${admin.access}` } })).json()).data as { id: number; price: number }[];
+  expect(after.map((row) => [row.id, row.price])).toEqual(before.map((row) => [row.id, row.price]));
 });

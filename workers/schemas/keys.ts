@@ -19,7 +19,7 @@ export const keyCheckSchema = z.object({
     .optional(),
 });
 
-const price = z.coerce.number({ error: KEY_ADMIN_MESSAGES.pricingRequired }).int("Giá phải là số nguyên").min(0, "Giá không được âm").max(1_000_000_000);
+const price = z.coerce.number({ error: KEY_ADMIN_MESSAGES.pricingRequired }).int("Giá phải là số nguyên").min(0, "Giá không được âm").max(1_000_000_000, "Giá tối đa là 1.000.000.000");
 
 export const createPricingSchema = z.object({
   key_type: z.union([z.string().min(1, KEY_ADMIN_MESSAGES.pricingRequired), z.number().int()], { error: KEY_ADMIN_MESSAGES.pricingRequired }),

@@ -1,15 +1,18 @@
 // The pricing modal (spec §5 "Pricing modal"): create (a type without a pricing, price, currency)
 // or edit (the price only). Mounted when opened, so each opening starts from the row or defaults.
 import { type FormEvent, useState } from "react";
-import { Field, inputClass } from "~/components/Field";
+import { Field, inputClass, ValidationSummary } from "~/components/Field";
 import { Modal, ModalActions, SELECT_CLASS } from "~/components/admin/AdminShell";
 import { defaultKeyType, digitsOnly, groupDigits, type KeyTypeOption, parsePrice, pricingTypeName, typesWithoutPricing } from "~/lib/admin";
+import type { FieldErrors } from "~/lib/api";
 import { toast } from "~/lib/toast";
 import type { AdminPricing } from "../admin.app.$appId.keys/data";
 
 const INCOMPLETE = "Vui lòng điền đầy đủ thông tin!";
 
 export type Editing = { mode: "create" } | { mode: "edit"; pricing: AdminPricing };
+
+const PRICING_LABELS = { key_type: "Loại key", price: "Giá", currency: "Tiền tệ" };
 
 export type PricingSubmit = { intent: "create"; key_type: string; price: number; currency: "VND" | "USD" } | { intent: "update"; id: number; price: number };
 
@@ -18,6 +21,7 @@ export function PricingModal({
   types,
   pricing,
   busy,
+  errors,
   onSubmit,
   onClose,
 }: {
@@ -25,6 +29,8 @@ export function PricingModal({
   types: KeyTypeOption[];
   pricing: AdminPricing[];
   busy: boolean;
+  /** The server's field errors of the last refused submit. */
+  errors: FieldErrors | null;
   onSubmit: (payload: PricingSubmit) => void;
   onClose: () => void;
 }) {
@@ -89,6 +95,7 @@ export function PricingModal({
             <option value="USD">USD</option>
           </select>
         </Field>
+        <ValidationSummary errors={errors} labels={PRICING_LABELS} />
         <ModalActions className="pt-2" onCancel={onClose} busy={busy} label={isEdit ? "Cập nhật" : "Thêm"} disabled={!isEdit && free.length === 0} />
       </form>
     </Modal>

@@ -117,6 +117,7 @@ export default function KeyPricingRoute() {
           types={types}
           pricing={pricing}
           busy={save.busy}
+          errors={save.fieldErrors}
           onSubmit={(payload) => save.submitJson(payload)}
           onClose={() => setEditing(null)}
         />
