@@ -55,6 +55,17 @@ describe("POST /api/admin/users/{id}/adjust-balance/", () => {
     expect((await adjust(admin.token, 999_999_999, { amount: 1000 })).status).toBe(404);
   });
 
+  it("refuses what its schema gives no words to in Vietnamese too (an over-long note, an unknown type)", async () => {
+    const admin = await person("superuser");
+    const target = await person();
+    const long = await adjust(admin.token, target.id, { amount: 1000, description: "x".repeat(301) });
+    expect(long.status).toBe(400);
+    expect(long.body.errors).toEqual({ description: ["Tối đa 300 ký tự"] });
+    expect(long.body.message).toBe("Tối đa 300 ký tự");
+    const wrongType = await adjust(admin.token, target.id, { amount: 1000, transaction_type: "purchase" });
+    expect(wrongType.body.errors.transaction_type).toEqual(["Chỉ nhận: admin_adjustment, deposit"]);
+  });
+
   it("a demoted admin loses access at once (roles come from the database)", async () => {
     const admin = await person("staff");
     const target = await person();

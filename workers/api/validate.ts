@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { vietnameseIssue } from "../shared/zod-messages";
 import type { ApiContext } from "./context";
 import { ApiError, type FieldErrors, MESSAGES } from "./errors";
 
@@ -37,7 +38,7 @@ export function readQuery<Schema extends z.ZodType>(c: ApiContext, schema: Schem
 }
 
 function checked<Schema extends z.ZodType>(schema: Schema, value: unknown): z.infer<Schema> {
-  const result = schema.safeParse(value);
+  const result = schema.safeParse(value, { error: vietnameseIssue });
   if (!result.success) {
     // The first problem is the message, so a toast says what to fix; all of them are in errors.
     const errors = fieldErrors(result.error);

@@ -1,5 +1,6 @@
 // One schema per account input (spec §5), used by the API and, as a pre-check, by the forms that send it.
 import { z } from "zod";
+import { tooLong } from "../shared/zod-messages";
 
 export const AUTH_MESSAGES = {
   required: "Trường này là bắt buộc",
@@ -35,7 +36,7 @@ export const AUTH_MESSAGES = {
   tooMany: (seconds: number) => `Bạn đã thử quá nhiều lần. Vui lòng thử lại sau ${seconds} giây.`,
 } as const;
 
-const requiredText = (max: number) => z.string({ error: AUTH_MESSAGES.required }).trim().min(1, AUTH_MESSAGES.required).max(max);
+const requiredText = (max: number) => z.string({ error: AUTH_MESSAGES.required }).trim().min(1, AUTH_MESSAGES.required).max(max, tooLong(max));
 const password = z
   .string({ error: AUTH_MESSAGES.required })
   .min(1, AUTH_MESSAGES.required)
@@ -74,13 +75,13 @@ export const loginSchema = z.object({
   device_token: z.string().regex(/^[A-Za-z0-9_-]{20,200}$/).optional().catch(undefined),
 });
 
-export const refreshSchema = z.object({ refresh: z.string({ error: AUTH_MESSAGES.required }).min(1, AUTH_MESSAGES.required).max(200) });
+export const refreshSchema = z.object({ refresh: z.string({ error: AUTH_MESSAGES.required }).min(1, AUTH_MESSAGES.required).max(200, tooLong(200)) });
 
 export const forgotPasswordSchema = z.object({ email: emailSchema });
 
 export const resetPasswordSchema = z
   .object({
-    token: z.string({ error: AUTH_MESSAGES.required }).min(1, AUTH_MESSAGES.required).max(200),
+    token: z.string({ error: AUTH_MESSAGES.required }).min(1, AUTH_MESSAGES.required).max(200, tooLong(200)),
     new_password: password,
     confirm_password: z.string({ error: AUTH_MESSAGES.required }).min(1, AUTH_MESSAGES.required),
   })
@@ -88,7 +89,7 @@ export const resetPasswordSchema = z
 
 export const changePasswordSchema = z
   .object({
-    current_password: z.string().max(128).optional(),
+    current_password: z.string().max(128, AUTH_MESSAGES.passwordLong).optional(),
     new_password: password,
     confirm_password: z.string({ error: AUTH_MESSAGES.required }).min(1, AUTH_MESSAGES.required),
   })

@@ -1,6 +1,7 @@
 // The key inputs (spec §7 "Keys", §5): a buyer's purchase, a mod's key check, and the admin's
 // pricing, imports, status changes and cleanups.
 import { z } from "zod";
+import { tooMany } from "../shared/zod-messages";
 import { KEY_ADMIN_MESSAGES, MAX_IMPORT_LINES } from "../services/key-admin";
 
 export const purchaseSchema = z.object({
@@ -48,7 +49,7 @@ const EXTEND_DAYS = "Số ngày gia hạn phải là số nguyên từ 1 đến 
 export const extendKeySchema = z.object({ days: z.number({ error: EXTEND_DAYS }).int(EXTEND_DAYS).min(1, EXTEND_DAYS).max(3650, EXTEND_DAYS) });
 
 export const bulkDeleteKeysSchema = z.object({
-  key_ids: z.array(z.coerce.number().int().positive(), { error: KEY_ADMIN_MESSAGES.selectKeys }).min(1, KEY_ADMIN_MESSAGES.selectKeys).max(20_000),
+  key_ids: z.array(z.coerce.number().int().positive(), { error: KEY_ADMIN_MESSAGES.selectKeys }).min(1, KEY_ADMIN_MESSAGES.selectKeys).max(20_000, tooMany(20_000)),
 });
 
 export const cleanupByStatusSchema = z.object({ status: z.enum(["sold", "used", "expired", "revoked"], { error: KEY_ADMIN_MESSAGES.badStatus }) });

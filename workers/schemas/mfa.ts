@@ -1,5 +1,6 @@
 // The second factor's inputs (issue #15): a 6-digit code or a recovery code, and the sign-in's mfa_token.
 import { z } from "zod";
+import { tooLong } from "../shared/zod-messages";
 
 const MFA_INPUT_MESSAGES = {
   required: "Vui lòng nhập mã xác thực",
@@ -13,7 +14,7 @@ const secondFactorCode = z
   .pipe(z.string().min(1, MFA_INPUT_MESSAGES.required).regex(/^(\d{6}|[A-Za-z0-9]{5}-?[A-Za-z0-9]{5})$/, MFA_INPUT_MESSAGES.codeFormat));
 
 export const mfaVerifySchema = z.object({
-  mfa_token: z.string({ error: MFA_INPUT_MESSAGES.required }).min(1).max(200),
+  mfa_token: z.string({ error: MFA_INPUT_MESSAGES.required }).min(1).max(200, tooLong(200)),
   code: secondFactorCode,
 });
 

@@ -1,12 +1,13 @@
 // A deposit promotion as the admin's form sends it (spec §7 "Promotions", §4, §5).
 import { z } from "zod";
+import { tooLong } from "../shared/zod-messages";
 
 const DAY = 86_400_000;
 const optionalLimit = z.union([z.literal(""), z.null(), z.coerce.number().int().positive("Phải là số dương")]).transform((value) => (value === "" || value === null ? null : value)).default(null);
 
 export const promotionSchema = z
   .object({
-    name: z.string({ error: "Vui lòng nhập tên khuyến mãi" }).trim().min(1, "Vui lòng nhập tên khuyến mãi").max(200),
+    name: z.string({ error: "Vui lòng nhập tên khuyến mãi" }).trim().min(1, "Vui lòng nhập tên khuyến mãi").max(200, tooLong(200)),
     description: z.string().trim().max(2000).default(""),
     code: z.string().trim().toUpperCase().regex(/^[A-Z0-9_-]{0,40}$/, "Mã chỉ gồm chữ, số, gạch ngang").default(""),
     promotion_type: z.enum(["percentage", "fixed", "tiered"]).default("percentage"),
