@@ -62,7 +62,10 @@ export function requireAdminSession(request: Request): void {
 export function adminFetch<T>(request: Request, path: string, options: Omit<ApiOptions, "auth"> = {}): Promise<T> {
   const verdict = storedVerdict();
   if (verdict !== "admin") throw awayFrom(request, verdict);
-  return apiFetch<T>(path, { signal: request.signal, ...options, auth: true });
+  // A read stops when its navigation is replaced; a change is never cut off half-way, so it
+  // happens on the server or not, and its toast says which, even if the screen moved on.
+  const read = (options.method ?? "GET") === "GET";
+  return apiFetch<T>(path, { ...(read ? { signal: request.signal } : {}), ...options, auth: true });
 }
 
 /**

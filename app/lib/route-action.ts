@@ -11,42 +11,43 @@ type Settled = { ok: boolean; errors?: FieldErrors | null };
 /**
  * `submitJson` posts a JSON body to the route's clientAction; once that submission has settled and
  * the screen has reloaded, `onDone` runs if it went well, `onFailed` if not. A screen may hold
- * several of these (one per dialog): each one only answers for its own submissions, since the
- * route's action data is shared. `busy` is true from the submit until the screen has reloaded.
+ * several of these (one per dialog, or a row button beside a dialog): each one follows only its own
+ * submission, which it knows by its body (the router keeps that object as `navigation.json`).
+ * `busy` is true from the submit until then. A submission another navigation replaced (Back, a
+ * search typed a moment before) calls neither: `busy` ends, and the dialog stays for another try.
  */
 export function useRouteAction<T extends Settled>(onDone?: (data: T) => void, onFailed?: (data: T) => void) {
   const submit = useSubmit();
   const navigation = useNavigation();
   // A clientAction's answer is not serialised: it is the T the action returned.
   const actionData = useActionData() as T | undefined;
-  // The action data before this instance's submission: the answer is the next one.
-  const [sent, setSent] = useState<{ before: T | undefined } | null>(null);
+  // The body sent, and the route's action data before it: the answer is the next one.
+  const [sent, setSent] = useState<{ body: Record<string, unknown>; before: T | undefined } | null>(null);
   const [data, setData] = useState<T>();
-  const seenBusy = useRef(false);
-  // Kept as soon as it comes: a navigation that starts before the reload ends (a search typed a
-  // moment before) clears the route's action data, but this submission was still answered.
+  const started = useRef(false);
+  // Kept as soon as it comes: a navigation that starts before the reload ends clears the route's
+  // action data, but this submission was still answered.
   const answer = useRef<T>();
   const latest = useRef({ onDone, onFailed });
   latest.current = { onDone, onFailed };
 
   useEffect(() => {
     if (!sent) return;
-    if (actionData && actionData !== sent.before) answer.current = actionData;
-    if (navigation.state !== "idle") {
-      seenBusy.current = true;
+    if (navigation.state !== "idle" && navigation.json === sent.body) {
+      started.current = true;
+      if (actionData && actionData !== sent.before) answer.current = actionData;
       return;
     }
-    if (!answer.current && !seenBusy.current) return; // the router has not started this submission yet
-    const settled = answer.current;
+    if (!started.current && actionData === sent.before) return; // the router has not taken it up yet
+    const settled = answer.current ?? (actionData !== sent.before ? actionData : undefined);
     setSent(null);
-    seenBusy.current = false;
+    started.current = false;
     answer.current = undefined;
-    // No answer: another navigation cancelled the submission, or the action threw (the error boundary shows).
-    if (!settled) return;
+    if (!settled) return; // replaced by another navigation, or the action threw (the error boundary shows)
     setData(settled);
     if (settled.ok) latest.current.onDone?.(settled);
     else latest.current.onFailed?.(settled);
-  }, [sent, navigation.state, actionData]);
+  }, [sent, navigation, actionData]);
 
   return {
     busy: sent !== null,
@@ -54,7 +55,7 @@ export function useRouteAction<T extends Settled>(onDone?: (data: T) => void, on
     /** The server's field errors of the last refused submission, for the form's validation list. */
     fieldErrors: data && !data.ok ? (data.errors ?? null) : null,
     submitJson(body: Record<string, unknown>) {
-      setSent({ before: actionData });
+      setSent({ body, before: actionData });
       setData(undefined);
       submit(body as never, { method: "post", encType: "application/json", replace: true, preventScrollReset: true });
     },

@@ -10,6 +10,7 @@ import { type FormEvent, useState } from "react";
 import { ACTIONS_COLUMN, AdminPage, AdminTable, Badge, BUTTON_SECONDARY, BUTTON_SMALL, Modal, ModalActions, RIGHT, SELECT_CLASS, TD } from "~/components/admin/AdminShell";
 import { Field, inputClass, ValidationSummary } from "~/components/Field";
 import { Spinner } from "~/components/Spinner";
+import { useSearchUpdate } from "~/lib/search-update";
 import { useRouteAction } from "~/lib/route-action";
 import { type ActionResult, actionFailure, adminCallFailure, adminFetch, jsonBody } from "~/lib/admin-route";
 import { formatDateTime } from "../../workers/shared/format";
@@ -111,22 +112,13 @@ export default function AdminBankTransfersRoute() {
   const [creditingCard, setCreditingCard] = useState<Transfer | null>(null);
   const [dismissing, setDismissing] = useState<Transfer | null>(null);
 
-  /** The credit dialog's user search lives in ?find=; a closed dialog leaves none behind. */
-  function findUser(term: string) {
-    setSearchParams(
-      (previous) => {
-        const params = new URLSearchParams(previous);
-        if (term) params.set("find", term);
-        else params.delete("find");
-        return params;
-      },
-      { replace: true, preventScrollReset: true },
-    );
-  }
+  // The credit dialog's user search lives in ?find=; a closed dialog leaves none behind.
+  const updateSearch = useSearchUpdate();
+  const findUser = (term: string) => updateSearch({ find: term });
 
   function closeCredit() {
     setCrediting(null);
-    if (searchParams.has("find")) findUser("");
+    findUser("");
   }
 
   return (

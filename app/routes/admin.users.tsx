@@ -6,6 +6,7 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { type ClientActionFunctionArgs, type ClientLoaderFunctionArgs, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { type FormEvent, useRef, useState } from "react";
+import { useSearchUpdate } from "~/lib/search-update";
 import { useAfterTypingPause } from "~/lib/use-typing-pause";
 import { ACTIONS_COLUMN, ActionsCell, AdminPage, AdminTable, Badge, BUTTON_PRIMARY, BUTTON_SMALL, Modal, ModalActions, Pager, RIGHT, SearchInput, SELECT_CLASS, StatCard, TD } from "~/components/admin/AdminShell";
 import { ExportDownloads } from "~/components/admin/ExportDownloads";
@@ -102,7 +103,7 @@ export async function clientAction({ request }: ClientActionFunctionArgs): Promi
 
 export default function AdminUsersRoute() {
   const { stats, list: loaded, ledger } = useLoaderData<typeof clientLoader>();
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams] = useSearchParams();
   const [search, setSearch] = useState(searchParams.get("search") ?? "");
   const page = Math.max(1, Number(searchParams.get("page")) || 1);
   const loading = useNavigation().state === "loading";
@@ -116,19 +117,9 @@ export default function AdminUsersRoute() {
     setParams({ user: user?.id ?? null });
   }
 
-  /** Changes some of ?search=, ?page= and ?user=, keeping the others (a search typed just before opening a detail keeps it open). */
-  function setParams(changes: { search?: string; page?: number; user?: number | null }) {
-    setSearchParams(
-      (previous) => {
-        const params = new URLSearchParams(previous);
-        for (const [name, value] of Object.entries(changes)) {
-          if (value && !(name === "page" && value === 1)) params.set(name, String(value));
-          else params.delete(name);
-        }
-        return params;
-      },
-      { replace: true, preventScrollReset: true },
-    );
+  const updateSearch = useSearchUpdate();
+  function setParams(next: { search?: string; page?: number; user?: number | null }) {
+    updateSearch({ ...next, ...(next.page === undefined ? {} : { page: next.page > 1 ? next.page : null }) });
   }
 
   // Debounced: one request once typing pauses (a timer, not a fetch).
@@ -287,17 +278,15 @@ function AdjustBalanceDialog({ user, onClose }: { user: AdminUser; onClose: () =
   const [note, setNote] = useState(DEFAULT_ADJUST_NOTE);
   const [error, setError] = useState<string | null>(null);
   // The Idempotency-Key of the submit in progress: made when a submit starts and reused when the
-  // same adjustment is sent again after no definite answer, so the balance moves once.
+  // same adjustment is sent again after no definite answer (no answer at all included: a submission
+  // another navigation replaced calls neither callback), so the balance moves once.
   const attempt = useRef<{ what: string; key: string } | null>(null);
-  const sending = useRef(false);
   const save = useRouteAction<AdjustResult>(
     () => {
-      sending.current = false;
       attempt.current = null;
       onClose();
     },
     (failed) => {
-      sending.current = false;
       if (!failed.ok && failed.definite) attempt.current = null;
     },
   );
@@ -310,11 +299,10 @@ function AdjustBalanceDialog({ user, onClose }: { user: AdminUser; onClose: () =
       setError("Vui lòng nhập số tiền");
       return;
     }
-    if (sending.current) return;
+    if (busy) return;
     setError(null);
     const what = `${user.id}|${value}|${type}`;
     if (attempt.current?.what !== what) attempt.current = { what, key: newIdempotencyKey() };
-    sending.current = true;
     save.submitJson({ userId: user.id, key: attempt.current.key, body: { amount: value, transaction_type: type, description: note.trim() || DEFAULT_ADJUST_NOTE } });
   }
 

@@ -1,10 +1,12 @@
 // The pricing modal (spec §5 "Pricing modal"): create (a type without a pricing, price, currency)
-// or edit (the price only). Mounted when opened, so each opening starts from the row or defaults.
+// or edit (the price only), sent to the route's clientAction. Mounted when opened, so each opening
+// starts from the row or defaults, with no errors from an earlier one.
 import { type FormEvent, useState } from "react";
 import { Field, inputClass, ValidationSummary } from "~/components/Field";
 import { Modal, ModalActions, SELECT_CLASS } from "~/components/admin/AdminShell";
 import { defaultKeyType, digitsOnly, groupDigits, type KeyTypeOption, parsePrice, pricingTypeName, typesWithoutPricing } from "~/lib/admin";
-import type { FieldErrors } from "~/lib/api";
+import type { ActionResult } from "~/lib/admin-route";
+import { useRouteAction } from "~/lib/route-action";
 import { toast } from "~/lib/toast";
 import type { AdminPricing } from "../admin.app.$appId.keys/data";
 
@@ -20,18 +22,11 @@ export function PricingModal({
   editing,
   types,
   pricing,
-  busy,
-  errors,
-  onSubmit,
   onClose,
 }: {
   editing: Editing;
   types: KeyTypeOption[];
   pricing: AdminPricing[];
-  busy: boolean;
-  /** The server's field errors of the last refused submit. */
-  errors: FieldErrors | null;
-  onSubmit: (payload: PricingSubmit) => void;
   onClose: () => void;
 }) {
   const free = typesWithoutPricing(types, pricing);
@@ -39,6 +34,8 @@ export function PricingModal({
   const [keyType, setKeyType] = useState(editing.mode === "edit" ? pricingTypeName(editing.pricing) : defaultKeyType(free));
   const [price, setPrice] = useState(editing.mode === "edit" ? String(editing.pricing.price) : "");
   const [currency, setCurrency] = useState<"VND" | "USD">(editing.mode === "edit" ? (editing.pricing.currency ?? "VND") : "VND");
+  const save = useRouteAction<ActionResult>(onClose);
+  const busy = save.busy;
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -48,14 +45,14 @@ export function PricingModal({
       return;
     }
     if (editing.mode === "edit") {
-      onSubmit({ intent: "update", id: editing.pricing.id, price: value });
+      save.submitJson({ intent: "update", id: editing.pricing.id, price: value });
       return;
     }
     if (!free.some((type) => type.name === keyType)) {
       toast.error(`Bảng giá cho loại key "${keyType}" đã tồn tại! Bạn có thể chỉnh sửa hoặc kích hoạt lại.`);
       return;
     }
-    onSubmit({ intent: "create", key_type: keyType, price: value, currency });
+    save.submitJson({ intent: "create", key_type: keyType, price: value, currency });
   }
 
   return (
@@ -95,7 +92,7 @@ export function PricingModal({
             <option value="USD">USD</option>
           </select>
         </Field>
-        <ValidationSummary errors={errors} labels={PRICING_LABELS} />
+        <ValidationSummary errors={save.fieldErrors} labels={PRICING_LABELS} />
         <ModalActions className="pt-2" onCancel={onClose} busy={busy} label={isEdit ? "Cập nhật" : "Thêm"} disabled={!isEdit && free.length === 0} />
       </form>
     </Modal>

@@ -71,7 +71,6 @@ export default function KeyPricingRoute() {
   const [editing, setEditing] = useState<Editing | null>(null);
   const [toggling, setToggling] = useState<number | null>(null);
   const toggle = useRouteAction<ActionResult>();
-  const save = useRouteAction<ActionResult>(() => setEditing(null));
 
   return (
     <section aria-labelledby="pricing-heading">
@@ -116,9 +115,6 @@ export default function KeyPricingRoute() {
           editing={editing}
           types={types}
           pricing={pricing}
-          busy={save.busy}
-          errors={save.fieldErrors}
-          onSubmit={(payload) => save.submitJson(payload)}
           onClose={() => setEditing(null)}
         />
       )}

@@ -28,9 +28,10 @@ export type PasswordChange = { current_password?: string; new_password: string; 
 type PasswordChanged = { ok: true } | { ok: false; errors: FieldErrors | null; sessionOver?: true };
 
 /** The profile's clientAction for intent "change-password": the API call, the new session kept, the toast. */
-export async function changePassword(request: Request, body: PasswordChange): Promise<PasswordChanged> {
+export async function changePassword(body: PasswordChange): Promise<PasswordChanged> {
   try {
-    const answer = await apiFetch<Answer>("/api/auth/change-password/", { method: "POST", body, auth: true, signal: request.signal });
+    // Not tied to request.signal: cut off after the server revoked the other sessions, this tab would lose its new pair.
+    const answer = await apiFetch<Answer>("/api/auth/change-password/", { method: "POST", body, auth: true });
     // Other sessions were revoked; this tab continues with the pair it was just given (the page
     // follows the stored user).
     saveSession({ access: answer.access, refresh: answer.refresh, user: answer.user, device_token: answer.device_token });

@@ -123,7 +123,8 @@ type MovedDevice = { ok: true } | { ok: false; error: string };
 /** Unbinds a bought key from its device; the purchases are read again to show it. */
 async function resetDevice(request: Request, purchaseId: number): Promise<MovedDevice> {
   try {
-    const body = await apiFetch<{ message: string }>(`/api/auth/purchase/${purchaseId}/reset-device/`, { method: "POST", auth: true, signal: request.signal });
+    // Not tied to request.signal: a change is never cut off half-way (the reset is limited to one a day).
+    const body = await apiFetch<{ message: string }>(`/api/auth/purchase/${purchaseId}/reset-device/`, { method: "POST", auth: true });
     delete opened.purchases;
     toast.success(body.message);
     return { ok: true };
@@ -143,9 +144,13 @@ type ProfileAction = { intent: "reset-device"; purchase_id: number } | ({ intent
  */
 export async function clientAction({ request }: ClientActionFunctionArgs) {
   if (request.headers.get("Content-Type")?.includes("application/json")) {
-    const { intent, ...action } = (await request.json()) as ProfileAction;
-    if (intent === "change-password") return changePassword(request, action as PasswordChange);
-    return resetDevice(request, (action as { purchase_id: number }).purchase_id);
+    const action = (await request.json()) as ProfileAction;
+    if (action.intent === "change-password") {
+      const { intent: _intent, ...change } = action;
+      return changePassword(change);
+    }
+    if (action.intent === "reset-device") return resetDevice(request, action.purchase_id);
+    throw new Error(`Unknown profile action: ${(action as { intent?: unknown }).intent}`);
   }
   delete opened.ledger;
   await refetchBalance(request.signal);
