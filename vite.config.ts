@@ -15,7 +15,10 @@ function shellOf(rootId: string, getModuleInfo: Rollup.GetModuleInfo): Set<strin
   for (let id = todo.pop(); id !== undefined; id = todo.pop()) {
     if (shell.has(id)) continue;
     shell.add(id);
-    todo.push(...(getModuleInfo(id)?.importedIds ?? []));
+    const imports = getModuleInfo(id)?.importedIds ?? [];
+    // The shell would import the root chunk that imports it: a cycle between the two files.
+    if (id !== rootId && imports.includes(rootId)) throw new Error(`${id} imports app/root.tsx, which every page's shell chunk is built from`);
+    todo.push(...imports);
   }
   shell.delete(rootId);
   return shell;
