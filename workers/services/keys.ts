@@ -5,7 +5,6 @@ import { keyPricing, keyTypes, licenseKeys } from "../db/schema";
 import { formatPrice, formatPriceWithVnd, formatVND } from "../shared/format";
 import { type PricingTerms, vndPrice } from "./store-settings";
 
-
 export type PublicPricing = {
   id: number;
   pricing_id: number;
