@@ -16,26 +16,12 @@ import { type ActionResult, actionFailure, adminCallFailure, adminFetch, jsonBod
 import { formatDateTime } from "../../workers/shared/format";
 import { pageMeta } from "~/lib/meta";
 import { toast } from "~/lib/toast";
+import type { PublicPaymentEvent } from "../../workers/services/transfer-review";
+import type { UsersPage } from "../../workers/services/user-admin";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "Chuyển khoản chưa khớp");
 
-type Transfer = {
-  id: number;
-  provider: string;
-  provider_transaction_id: string;
-  amount: number;
-  formatted_amount: string;
-  content: string | null;
-  account_number: string | null;
-  status: string;
-  matched_topup_id: number | null;
-  bank_reference: string | null;
-  card: { transaction_id: string; telco: string; card_serial: string; formatted_card_value: string; status_display: string } | null;
-  user: { id: number; username: string; email: string } | null;
-  credited_user_id: number | null;
-  resolution_note: string | null;
-  received_at: string;
-};
+type Transfer = PublicPaymentEvent;
 
 
 const STATUSES: { value: string; label: string; tone: string }[] = [
@@ -54,7 +40,7 @@ function statusFrom(params: URLSearchParams): string {
   return params.get("status") ?? "unmatched";
 }
 
-type FoundUser = { id: number; username: string; email: string; full_name: string; formatted_balance: string };
+type FoundUser = UsersPage["users"][number];
 
 async function transfers(request: Request, status: string): Promise<Transfer[]> {
   const query = status ? `?status=${encodeURIComponent(status)}` : "";

@@ -21,15 +21,11 @@ import { type ActionFailed, actionFailure, adminCallFailure, adminFetch, jsonBod
 import { ApiError, newIdempotencyKey } from "~/lib/api";
 import { formatDate, formatDateTime, formatNumber, formatVND } from "../../workers/shared/format";
 import { pageMeta } from "~/lib/meta";
-import type { SessionUser } from "~/lib/session";
 import { toast } from "~/lib/toast";
-import type { userTransactions } from "../../workers/services/user-admin";
+import type { AdminUser, UsersPage, UserStats as Stats, userTransactions } from "../../workers/services/user-admin";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "Quản lý người dùng");
 
-export type AdminUser = SessionUser & { is_active: boolean; is_google: boolean };
-type Stats = { total_users: number; active_users: number; google_users: number; total_balance: number; total_spent: number };
-type UsersPage = { users: AdminUser[]; pagination: { page: number; page_size: number; total: number; total_pages: number } };
 
 const PAGE_SIZE = 20;
 const SEARCH_DELAY_MS = 400;

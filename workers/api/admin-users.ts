@@ -14,8 +14,8 @@ adminUsersApi.get("/", async (c) => {
   const search = (c.req.query("search") ?? "").trim().slice(0, 100);
   const page = Math.max(1, Number(c.req.query("page")) || 1);
   const pageSize = Math.min(200, Math.max(1, Number(c.req.query("page_size")) || 50));
-  const { users, total } = await listUsers(db(c), { search, page, pageSize });
-  return c.json({ success: true, users, data: users, pagination: { page, page_size: pageSize, total, total_pages: Math.ceil(total / pageSize) } });
+  const { users, pagination } = await listUsers(db(c), { search, page, pageSize });
+  return c.json({ success: true, users, data: users, pagination });
 });
 
 adminUsersApi.get("/stats", async (c) => {

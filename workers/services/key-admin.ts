@@ -4,7 +4,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { formatPrice } from "../shared/format";
 import { getDb } from "../db/client";
-import { apps, keyBatches, keyPricing, keyTypes, KEY_STATUSES } from "../db/schema";
+import { apps, keyBatches, keyPricing, keyTypes, KEY_STATUSES, type KeyStatus } from "../db/schema";
 import type { CreatePricingInput, ImportKeysInput, UpdatePricingInput } from "../schemas/keys";
 import { isUniqueViolation } from "../db/errors";
 import { type AdminActor, type AuditRecord, auditQuery, auditStatement, changedFields } from "./audit";
@@ -157,6 +157,10 @@ const KEY_SELECT = `SELECT k.id, k.key_code, k.status, k.key_type_id, t.display_
   LEFT JOIN key_batches b ON b.id = k.batch_id`;
 
 const iso = (value: number | null) => (value === null ? null : new Date(value).toISOString());
+
+/** A key as the admin's key list and its detail show it. */
+export type AdminKey = ReturnType<typeof toAdminKey>;
+export type AdminKeyPage = { keys: AdminKey[]; count: number; page: number; page_size: number; total_pages: number };
 
 function toAdminKey(row: KeyRow) {
   return {
@@ -347,6 +351,8 @@ async function existingCodes(d1: D1Database, appId: number, codes: string[]): Pr
  * Imports one key per line into a new batch, as one atomic batch of inserts with its audit
  * record. Keys the app has already are skipped, or (skip_duplicates off) refuse the whole import.
  */
+export type ImportedKeys = Awaited<ReturnType<typeof importKeys>>;
+
 export async function importKeys(d1: D1Database, input: ImportKeysInput, actor: AdminActor) {
   const appId = await findAdminAppId(d1, input.app_url);
   const type = await findKeyType(d1, input.key_type);
@@ -397,7 +403,7 @@ export async function importKeys(d1: D1Database, input: ImportKeysInput, actor: 
 // ---------------------------------------------------------------- keys
 
 /** An app's keys, newest first, maybe of one status: all of them without a page, else one page. */
-export async function listAppKeys(d1: D1Database, appId: number, query: { status?: string; page?: string; pageSize?: string }) {
+export async function listAppKeys(d1: D1Database, appId: number, query: { status?: string; page?: string; pageSize?: string }): Promise<AdminKeyPage | { keys: AdminKey[]; count: number }> {
   const status = query.status;
   if (status && !(KEY_STATUSES as readonly string[]).includes(status)) throw new ValidationError(INVALID_DATA, { status: [KEY_ADMIN_MESSAGES.badStatus] });
   const filter = `WHERE k.app_id = ?1${status ? " AND k.status = ?2" : ""}`;
@@ -497,8 +503,10 @@ export async function deleteKey(d1: D1Database, id: number, actor: AdminActor): 
   await deleteKeys(d1, { ids: [key.id] }, actor);
 }
 
-/** An app's keys by status, and its orders and revenue (VND, what wallets were charged). */
-export async function appKeyStats(d1: D1Database, appId: number) {
+/** An app's keys by status (`available_keys`, … and `by_status`), and its orders and revenue (VND, what wallets were charged). */
+export type KeyStats = { total_keys: number; by_status: Record<KeyStatus, number>; total_orders: number; total_revenue: number } & { [S in KeyStatus as `${S}_keys`]: number };
+
+export async function appKeyStats(d1: D1Database, appId: number): Promise<KeyStats> {
   const { results } = await d1.prepare("SELECT status, count(*) AS n FROM license_keys WHERE app_id = ? GROUP BY status").bind(appId).all<{ status: string; n: number }>();
   const byStatus = Object.fromEntries(KEY_STATUSES.map((status) => [status, results.find((row) => row.status === status)?.n ?? 0]));
   const revenue = await d1.prepare("SELECT count(*) AS orders, coalesce(sum(vnd_amount), 0) AS total FROM orders WHERE app_id = ?").bind(appId).first<{ orders: number; total: number }>();
@@ -508,5 +516,5 @@ export async function appKeyStats(d1: D1Database, appId: number) {
     by_status: byStatus,
     total_orders: revenue?.orders ?? 0,
     total_revenue: revenue?.total ?? 0,
-  };
+  } as KeyStats;
 }

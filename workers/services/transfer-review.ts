@@ -32,6 +32,9 @@ export const REVIEW_MESSAGES = {
   dismissed: "Đã bỏ qua giao dịch",
 } as const;
 
+/** A parked transfer or card as the admin's review queue shows it. */
+export type PublicPaymentEvent = ReturnType<typeof toPublicEvent>;
+
 function toPublicEvent(row: PaymentEvent, card: ParkedCard | null = null, owner: Owner | null = null) {
   return {
     id: row.id,

@@ -20,8 +20,13 @@ function toAdminUser(row: UserRow) {
   return { ...toPublicUser(row), is_active: row.isActive, is_google: row.googleSub !== null };
 }
 
+/** A user as the admin's list shows one. */
+export type AdminUser = ReturnType<typeof toAdminUser>;
+export type UsersPage = { users: AdminUser[]; pagination: { page: number; page_size: number; total: number; total_pages: number } };
+export type UserStats = Awaited<ReturnType<typeof userStats>>;
+
 /** One page of users, newest first, matching `search` in email, username or full name. */
-export async function listUsers(db: Database, query: { search: string; page: number; pageSize: number }) {
+export async function listUsers(db: Database, query: { search: string; page: number; pageSize: number }): Promise<UsersPage> {
   // LIKE with the wildcards of the search escaped: a '%' typed by an admin is just a character.
   const pattern = `%${query.search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
   const filter = query.search
@@ -30,7 +35,7 @@ export async function listUsers(db: Database, query: { search: string; page: num
     : undefined;
   const [{ total }] = await db.select({ total: count() }).from(users).where(filter);
   const rows = await db.select().from(users).where(filter).orderBy(desc(users.id)).limit(query.pageSize).offset((query.page - 1) * query.pageSize);
-  return { users: rows.map(toAdminUser), total };
+  return { users: rows.map(toAdminUser), pagination: { page: query.page, page_size: query.pageSize, total, total_pages: Math.ceil(total / query.pageSize) } };
 }
 
 export async function userStats(db: Database) {

@@ -11,10 +11,11 @@ import { useRouteAction } from "~/lib/route-action";
 import { type ActionResult, adminFetch, jsonBody } from "~/lib/admin-route";
 import { formatNumber } from "../../../workers/shared/format";
 import { toast } from "~/lib/toast";
+import type { ImportedKeys } from "../../../workers/services/key-admin";
 import { keyActionFailure, useKeysData } from "../admin.app.$appId.keys/data";
 
 // warnings: codes that look guessable (short or sequential); imported all the same.
-type ImportResult = { imported_count: number; skipped_count: number; invalid_count: number; total_lines: number; duration_ms: number; warnings: string[] };
+type ImportResult = ImportedKeys;
 type ImportRequest = { app_url: string; batch_name: string; key_type: string; keys_text: string; description: string; skip_duplicates: true };
 
 export async function clientAction({ request }: ClientActionFunctionArgs): Promise<ActionResult<ImportResult>> {

@@ -6,7 +6,8 @@ import { BUTTON_DANGER, BUTTON_SECONDARY, BUTTON_SMALL, Modal } from "~/componen
 import { formatDateTime, formatNumber } from "../../../workers/shared/format";
 import { toast } from "~/lib/toast";
 import type { KeyChange } from "./KeyChangeDialog";
-import { type AdminKey, StatusBadge } from "./StatusBadge";
+import type { AdminKey } from "../../../workers/services/key-admin";
+import { StatusBadge } from "./StatusBadge";
 
 function DetailRow({ label, children }: { label: string; children: ReactNode }) {
   return (

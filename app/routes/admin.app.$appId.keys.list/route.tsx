@@ -17,13 +17,13 @@ import { keyActionFailure } from "../admin.app.$appId.keys/data";
 import { type Cleanup, CleanupModal } from "./CleanupModal";
 import { type KeyChange, KeyChangeDialog } from "./KeyChangeDialog";
 import { KeyDetailModal } from "./KeyDetailModal";
-import { type AdminKey, StatusBadge } from "./StatusBadge";
+import type { AdminKey, AdminKeyPage, KeyStats } from "../../../workers/services/key-admin";
+import { StatusBadge } from "./StatusBadge";
 
-type KeyStats = { total_keys: number; available_keys: number; sold_keys: number; used_keys: number; expired_keys: number; revoked_keys: number; total_orders: number; total_revenue: number };
-type KeyPage = { data: AdminKey[]; count: number; page: number; total_pages: number };
+type KeyPage = Omit<AdminKeyPage, "keys"> & { data: AdminKey[] };
 
 const PAGE_SIZE = 100;
-const EMPTY_PAGE: KeyPage = { data: [], count: 0, page: 1, total_pages: 0 };
+const EMPTY_PAGE: KeyPage = { data: [], count: 0, page: 1, page_size: PAGE_SIZE, total_pages: 0 };
 
 function keysBase(appId: string | undefined): string {
   return `/api/keys/apps/${encodeURIComponent(appId ?? "")}`;

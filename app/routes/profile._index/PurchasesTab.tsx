@@ -8,34 +8,8 @@ import { Spinner } from "~/components/Spinner";
 import { formatDateTime, formatPriceWithVnd } from "../../../workers/shared/format";
 import { PURCHASE_MESSAGES } from "../../../workers/shared/pricing";
 import { CopyButton } from "~/components/CopyButton";
+import type { Purchase } from "../../../workers/services/wallet";
 import { ListBody, type ListState } from "./ProfileList";
-
-export type Purchase = {
-  id: number;
-  app_name: string;
-  app_bundle_id: string | null;
-  key_type_name: string;
-  key_code: string;
-  amount: number;
-  currency: "VND" | "USD" | string;
-  formatted_price: string;
-  /** What the wallet was charged (VND) and the rate used for a USD price. */
-  vnd_amount?: number;
-  exchange_rate?: number | null;
-  formatted_total?: string;
-  status: string;
-  purchased_at: string;
-  /** Where the key stands; null when the key no longer exists (the code stays above). */
-  key_state?: KeyState | null;
-  activated_at?: string | null;
-  expires_at?: string | null;
-  /** The last 4 characters of the bound device's id. */
-  device_hint?: string | null;
-  last_check_at?: string | null;
-  banned_at?: string | null;
-};
-
-type KeyState = "not_activated" | "active" | "awaiting_device" | "expired" | "banned" | "revoked";
 
 /** The binding in one line, and its colour. */
 function bindingText(purchase: Purchase): { text: string; tone: string } | null {
