@@ -3,6 +3,7 @@
 // pay from the balance, show the key. The list is rendered on the server; the rest after hydration.
 import { useLocation, useNavigate } from "@remix-run/react";
 import { lazy, Suspense, useCallback, useId, useRef, useState } from "react";
+import type { PurchaseAnswer } from "../../workers/api/keys";
 import type { PublicApp } from "../../workers/services/catalogue";
 import { ApiError, apiFetch, newIdempotencyKey } from "~/lib/api";
 import { useSessionExpired, useSessionUser } from "~/lib/auth";
@@ -24,17 +25,10 @@ import {
 import { loginPathFor } from "~/lib/redirects";
 import { readAccessToken } from "~/lib/session";
 import { toast } from "~/lib/toast";
-import { refreshStoredBalance, storeWalletFigures, type WalletFigures } from "~/lib/wallet-figures";
+import { refreshStoredBalance, storeWalletFigures } from "~/lib/wallet-figures";
 import type { PurchasedKey } from "./PurchaseSuccessDialog";
 import { Spinner } from "./Spinner";
 
-type PurchaseAnswer = {
-  success: true;
-  message?: string;
-  key: { key_code?: string; key_value?: string; key_type_name: string; app_name: string };
-  order: { formatted_price?: string; formatted_total?: string; purchased_at?: string };
-  user?: Partial<WalletFigures>;
-};
 
 const STATE_TONE: Record<PricingStateKind, string> = {
   paused: "text-zinc-400",
@@ -162,10 +156,10 @@ export function KeyPurchase({ app, pricing }: { app: Pick<PublicApp, "id" | "url
       window.dispatchEvent(new Event("refreshBalance"));
       setConfirming(null);
       setPurchased({
-        key_code: answer.key.key_code ?? answer.key.key_value ?? "",
+        key_code: answer.key.key_code,
         key_type_name: answer.key.key_type_name || option.key_type.display_name,
         app_name: answer.key.app_name || app.name,
-        formatted_price: answer.order?.formatted_total ?? answer.order?.formatted_price ?? priceLabel(option),
+        formatted_price: answer.order.formatted_total ?? answer.order.formatted_price ?? priceLabel(option),
       });
       void reloadPricing();
     } catch (error) {

@@ -1,17 +1,10 @@
 // The second factor's pending steps, kept in this tab's sessionStorage between the screen that
 // starts them and the one that finishes them: a sign-in's mfa_token (with where to go after), or
 // an enrolment started from the profile. They hold no session; the server spends them anyway.
+import type { StartedChallenge } from "../../workers/services/mfa";
 
-/** What login (or the profile's "turn on") answered for the second step. */
-export type PendingChallenge = {
-  mfa_token: string;
-  mfa_enroll?: boolean;
-  secret?: string;
-  otpauth_uri?: string;
-  qr_code?: string;
-  /** Where a sign-in goes once the code is accepted. */
-  next?: string;
-};
+/** What login (or the profile's "turn on") answered for the second step, and where a sign-in goes once the code is accepted. */
+export type PendingChallenge = StartedChallenge & { next?: string };
 
 export const PENDING_KEYS = { signIn: "mfa_sign_in", enrolment: "mfa_enrolment" } as const;
 type PendingKey = (typeof PENDING_KEYS)[keyof typeof PENDING_KEYS];

@@ -68,21 +68,28 @@ keysApi.post("/purchase", requireUser, async (c) => {
   const user = c.get("user");
   const input = await readJson(c, purchaseSchema);
   if (input.payment_method !== "balance") throw new ApiError(400, WALLET_MESSAGES.balanceOnly);
-  const { replayed, order, wallet } = await buyKey(c.env, user.id, input.key_pricing_id, idempotencyKey(c));
+  const bought = await buyKey(c.env, user.id, input.key_pricing_id, idempotencyKey(c));
+  const { replayed, order } = bought;
   // Only the bought app's pages show the stock this sale took from: the rest of the store's edge
   // copies stay. The sale is committed: a failure here costs at most VERSION_RECHECK_MS of old stock.
   if (!replayed && order.app_id !== null) {
     await stockChanged(c.env, c.req.raw, order.app_id).catch((error) => console.error("stockChanged", error));
   }
-  return c.json({
-    success: true,
+  return c.json(purchaseAnswer(bought));
+});
+
+/** A purchase's answer, which the app page's purchase dialog reads (app/components/KeyPurchase.tsx). */
+function purchaseAnswer({ replayed, order, wallet }: Awaited<ReturnType<typeof buyKey>>) {
+  return {
+    success: true as const,
     message: WALLET_MESSAGES.purchased,
     replayed,
     key: { key_code: order.key_code, key_type_name: order.key_type_name, app_name: order.app_name },
     order,
     user: wallet,
-  });
-});
+  };
+}
+export type PurchaseAnswer = ReturnType<typeof purchaseAnswer>;
 
 /**
  * Signs whatever the key check answers (valid, refused, 4xx, 429, 413 from the body limit):
