@@ -4,14 +4,13 @@
 import { apiFetch } from "~/lib/api";
 import type { UploadKindName } from "../../../../workers/shared/app-form";
 import { uploadFile } from "~/lib/uploads";
-import type { AdminApp } from "../../../../workers/services/app-admin";
+import type { AdminApp, ExtractedInfo } from "../../../../workers/services/app-admin";
 import type { TextFields } from "./fields";
 
 export type Progress = { sent: number; total: number; label: string };
 
 export type AppFiles = { pkg: File | null; icon: File | null; media: File[]; removed: Set<number> };
 
-export type ExtractedInfo = { auto_filled?: boolean; bundle_id?: string; build_number?: string; minimum_os_version?: string };
 
 /** Uploads the files, then creates the app (no `app`) or updates it; answers what the server read from the package. */
 export async function saveApp(app: AdminApp | undefined, fields: TextFields, files: AppFiles, onProgress: (progress: Progress | null) => void): Promise<ExtractedInfo | undefined> {
