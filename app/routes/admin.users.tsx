@@ -22,6 +22,7 @@ import { ApiError, newIdempotencyKey } from "~/lib/api";
 import { formatDate, formatDateTime, formatNumber, formatVND } from "../../workers/shared/format";
 import { pageMeta } from "~/lib/meta";
 import { toast } from "~/lib/toast";
+import type { AdjustBalanceRequest } from "../../workers/schemas/admin-users";
 import type { AdminUser, UsersPage, UserStats as Stats, userTransactions } from "../../workers/services/user-admin";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "Quản lý người dùng");
@@ -81,7 +82,7 @@ export async function clientLoader({ request }: ClientLoaderFunctionArgs): Promi
   return { stats, list, ledger };
 }
 
-type Adjustment = { userId: number; key: string; body: { amount: number; transaction_type: string; description: string } };
+type Adjustment = { userId: number; key: string; body: AdjustBalanceRequest };
 /** A refusal (4xx) is definite; no answer or a 5xx may be retried with the same Idempotency-Key. */
 type AdjustResult = { ok: true } | (ActionFailed & { definite: boolean });
 

@@ -12,3 +12,5 @@ export const adjustBalanceSchema = z.object({
 });
 
 export type AdjustBalanceInput = z.infer<typeof adjustBalanceSchema>;
+/** What the admin's dialog sends. */
+export type AdjustBalanceRequest = z.input<typeof adjustBalanceSchema>;

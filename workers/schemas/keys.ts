@@ -42,6 +42,8 @@ export const importKeysSchema = z.object({
   skip_duplicates: z.boolean().default(true),
 });
 export type ImportKeysInput = z.infer<typeof importKeysSchema>;
+/** What the admin's import form sends. */
+export type ImportKeysRequest = z.input<typeof importKeysSchema>;
 
 export const keyStatusSchema = z.object({ status: z.literal("revoked", { error: KEY_ADMIN_MESSAGES.onlyAvailable }) });
 

@@ -11,15 +11,15 @@ import { useRouteAction } from "~/lib/route-action";
 import { type ActionResult, adminFetch, jsonBody } from "~/lib/admin-route";
 import { formatNumber } from "../../../workers/shared/format";
 import { toast } from "~/lib/toast";
+import type { ImportKeysRequest } from "../../../workers/schemas/keys";
 import type { ImportedKeys } from "../../../workers/services/key-admin";
 import { keyActionFailure, useKeysData } from "../admin.app.$appId.keys/data";
 
 // warnings: codes that look guessable (short or sequential); imported all the same.
 type ImportResult = ImportedKeys;
-type ImportRequest = { app_url: string; batch_name: string; key_type: string; keys_text: string; description: string; skip_duplicates: true };
 
 export async function clientAction({ request }: ClientActionFunctionArgs): Promise<ActionResult<ImportResult>> {
-  const body = await jsonBody<ImportRequest>(request);
+  const body = await jsonBody<ImportKeysRequest>(request);
   try {
     const answer = await adminFetch<{ message?: string; data: ImportResult }>(request, "/api/keys/bulk-import/", { method: "POST", body });
     toast.success(answer.message || "Keys imported successfully!");
