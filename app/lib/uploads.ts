@@ -1,10 +1,11 @@
 // Sends a file to R2 through the upload API in parts (the same path for every file the admin
 // screens send), reporting progress as bytes go out. Parts are sent two at a time: enough to
 // keep a phone's uplink busy without holding many 8 MiB slices in memory.
+import type { UploadedAnswer } from "../../workers/api/uploads";
 import { apiFetch } from "./api";
 
 export type UploadKind = "app_file" | "icon" | "media";
-export type UploadedFile = { key: string; size: number; info: Record<string, unknown> | null };
+export type UploadedFile = UploadedAnswer;
 
 const PARALLEL_PARTS = 2;
 

@@ -6,6 +6,7 @@ import { FormAlert, TextField, ValidationSummary } from "~/components/Field";
 import { GoogleButton } from "~/components/GoogleButton";
 import { Spinner } from "~/components/Spinner";
 import { ApiError, apiFetch, type FieldErrors } from "~/lib/api";
+import type { AvailabilityAnswer } from "../../workers/api/auth";
 import { FIELD_LABELS } from "../../workers/shared/error-messages";
 import { pageMeta } from "~/lib/meta";
 import { redirectFromQuery } from "~/lib/redirects";
@@ -41,8 +42,6 @@ type Availability =
   | { state: "unavailable"; message: string }
   | { state: "error" }
   | { state: "offline" };
-
-type AvailabilityAnswer = { data?: Record<string, { available?: boolean; message?: string }> };
 
 /**
  * The live availability of a username or e-mail: checked 500 ms after typing stops (spec §2).

@@ -7,6 +7,7 @@ import { FormAlert, ValidationSummary } from "~/components/Field";
 import { NewPasswordFields } from "~/components/NewPasswordFields";
 import { PageSpinner } from "~/components/Spinner";
 import { ApiError, apiFetch, type FieldErrors } from "~/lib/api";
+import type { ResetTokenAnswer } from "../../workers/api/auth";
 import { FALLBACK_ERROR } from "../../workers/shared/error-messages";
 import { pageMeta } from "~/lib/meta";
 import { redirectTo } from "~/lib/redirect-response";
@@ -30,8 +31,6 @@ type Verification =
   | { state: "valid"; token: string; username: string; email: string }
   | { state: "invalid"; message: string }
   | { state: "failed"; message: string };
-
-type VerifyAnswer = { valid?: boolean; message?: string; user?: { username?: string; email?: string } };
 
 const FIELDS = ["new_password", "confirm_password"] as const;
 
@@ -144,7 +143,7 @@ export async function clientLoader({ request }: ClientLoaderFunctionArgs): Promi
     return redirectTo("/forgot-password", { replace: true });
   }
   try {
-    const answer = await apiFetch<VerifyAnswer>(`/api/auth/verify-reset-token/?token=${encodeURIComponent(token)}`, { signal: request.signal });
+    const answer = await apiFetch<ResetTokenAnswer>(`/api/auth/verify-reset-token/?token=${encodeURIComponent(token)}`, { signal: request.signal });
     if (answer.valid === false) throw new ApiError(400, answer.message || MESSAGES.invalidToken);
     return { state: "valid", token, username: answer.user?.username ?? "", email: answer.user?.email ?? "" };
   } catch (error) {

@@ -99,15 +99,22 @@ authApi.post("/check-availability", async (c) => {
   const input = await readJson(c, availabilitySchema);
   if ("username" in input) {
     const valid = usernameSchema.safeParse(input.username);
-    if (!valid.success) return c.json({ success: true, data: { username: { available: false, message: valid.error.issues[0].message } } });
+    if (!valid.success) return c.json(availability("username", false, valid.error.issues[0].message));
     const taken = await isUsernameTaken(db(c), valid.data);
-    return c.json({ success: true, data: { username: { available: !taken, message: taken ? AUTH_MESSAGES.usernameTaken : AUTH_MESSAGES.usernameAvailable } } });
+    return c.json(availability("username", !taken, taken ? AUTH_MESSAGES.usernameTaken : AUTH_MESSAGES.usernameAvailable));
   }
   const valid = emailSchema.safeParse(input.email);
-  if (!valid.success) return c.json({ success: true, data: { email: { available: false, message: valid.error.issues[0].message } } });
+  if (!valid.success) return c.json(availability("email", false, valid.error.issues[0].message));
   const taken = await isEmailTaken(db(c), valid.data);
-  return c.json({ success: true, data: { email: { available: !taken, message: taken ? AUTH_MESSAGES.emailTaken : AUTH_MESSAGES.emailAvailable } } });
+  return c.json(availability("email", !taken, taken ? AUTH_MESSAGES.emailTaken : AUTH_MESSAGES.emailAvailable));
 });
+
+/** A username's or an e-mail's availability, as the register form reads it while the person types. */
+function availability(field: "username" | "email", available: boolean, message: string) {
+  const data: Partial<Record<"username" | "email", { available: boolean; message: string }>> = { [field]: { available, message } };
+  return { success: true as const, data };
+}
+export type AvailabilityAnswer = ReturnType<typeof availability>;
 
 authApi.post("/login", async (c) => {
   const address = clientAddress(c);
@@ -184,9 +191,16 @@ authApi.get("/verify-reset-token", async (c) => {
   await limit(c, LIMITS.resetPerAddress, clientAddress(c));
   const token = c.req.query("token") ?? "";
   const user = token && token.length <= 200 ? await checkResetToken(db(c), token) : null;
-  if (!user) return c.json({ success: false, valid: false, message: AUTH_MESSAGES.tokenInvalid }, 400);
-  return c.json({ success: true, valid: true, message: AUTH_MESSAGES.tokenValid, user: { username: user.username, email: user.email } });
+  const answer = resetTokenAnswer(user);
+  return c.json(answer, answer.valid ? 200 : 400);
 });
+
+/** Whether a reset link still works, and whose it is, as the reset-password page reads it. */
+function resetTokenAnswer(user: { username: string; email: string } | null) {
+  if (!user) return { success: false as const, valid: false as const, message: AUTH_MESSAGES.tokenInvalid };
+  return { success: true as const, valid: true as const, message: AUTH_MESSAGES.tokenValid, user: { username: user.username, email: user.email } };
+}
+export type ResetTokenAnswer = ReturnType<typeof resetTokenAnswer>;
 
 authApi.post("/reset-password", async (c) => {
   await limit(c, LIMITS.resetPerAddress, clientAddress(c));

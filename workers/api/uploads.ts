@@ -36,7 +36,12 @@ uploadsApi.put("/:id/parts/:n", async (c) => {
 });
 
 uploadsApi.post("/:id/complete", async (c) => {
-  const { upload, checked } = await completeUpload(c.env, db(c), { id: c.req.param("id"), userId: c.get("user").id });
-  const info = checked.kind === "app_file" ? (checked.ipa ?? checked.deb?.fields ?? null) : { duration: checked.duration, content_type: checked.contentType };
-  return c.json({ success: true, key: upload.objectKey, size: upload.size, sha256: upload.sha256, info });
+  return c.json(uploadedAnswer(await completeUpload(c.env, db(c), { id: c.req.param("id"), userId: c.get("user").id })));
 });
+
+/** A finished upload: where the file is and what its check read, as the admin's app form reads it. */
+function uploadedAnswer({ upload, checked }: Awaited<ReturnType<typeof completeUpload>>) {
+  const info = checked.kind === "app_file" ? (checked.ipa ?? checked.deb?.fields ?? null) : { duration: checked.duration, content_type: checked.contentType };
+  return { success: true as const, key: upload.objectKey, size: upload.size, sha256: upload.sha256, info };
+}
+export type UploadedAnswer = ReturnType<typeof uploadedAnswer>;
