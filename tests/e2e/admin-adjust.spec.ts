@@ -48,3 +48,42 @@ test("a positive adjustment shows as + in green in the admin's user detail", asy
   await expect(amount).toHaveText(/^\+7\.000\s₫$/);
   await expect(amount).toHaveClass(/text-emerald-400/);
 });
+
+// The attacker here is timing: a navigation (a search typed a moment before, Back) replaces the
+// adjustment while it is on its way. The change must not be cut off half-way, the dialog must not
+// go dead, and its retry must carry the same Idempotency-Key, so the balance moves once.
+test("a navigation that replaces the adjustment mid-flight leaves a dialog whose retry moves the balance once", async ({ page, request }) => {
+  const admin = await login(request, ADMIN_LOGIN, ADMIN_PASSWORD);
+  const buyer = await newUser(request);
+  await signIn(page, admin);
+
+  const sent: (string | undefined)[] = [];
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route("**/api/admin/users/*/adjust-balance/", async (route) => {
+    sent.push(route.request().headers()["idempotency-key"]);
+    if (sent.length === 1) await held;
+    await route.continue().catch(() => {}); // a request the page cut off cannot be continued
+  });
+
+  await page.goto(`/admin/users?search=${buyer.user.username}`);
+  await page.getByRole("row").filter({ hasText: buyer.user.username }).getByRole("button", { name: "Điều chỉnh số dư" }).click();
+  const dialog = page.getByTestId("adjust-balance");
+  await dialog.getByLabel("Số tiền (VND)").fill("45000");
+  await dialog.getByRole("button", { name: "Xác nhận" }).click();
+  await expect.poll(() => sent.length).toBe(1);
+
+  // Another navigation of the same screen takes the submission's place, then the server answers.
+  await page.evaluate((search) => (window as unknown as { __remixRouter: { navigate: (to: string, options: object) => void } }).__remixRouter.navigate(`/admin/users?search=${search}&page=2`, { replace: true }), buyer.user.username);
+  release();
+
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole("button", { name: "Xác nhận" })).toBeEnabled();
+  await dialog.getByRole("button", { name: "Xác nhận" }).click();
+  await expect(dialog).toBeHidden();
+  expect(sent).toHaveLength(2);
+  expect(sent[1]).toBe(sent[0]);
+  await expect.poll(async () => (await walletOf(request, buyer.access)).balance).toBe(45000);
+});
