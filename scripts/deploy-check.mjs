@@ -12,7 +12,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
-import { portIsFree, projectRoot, run, stopProcessGroup, waitForStore, wranglerConfig } from "./lib.mjs";
+import { freePort, projectRoot, run, stopProcessGroup, waitForStore, wranglerConfig } from "./lib.mjs";
 
 // About twice today's bundle (≈550 KB): room for the store to grow, yet a heavy dependency pulled
 // in by mistake fails CI long before Cloudflare's 3 MB (Free plan) refuses the upload, and a
@@ -100,10 +100,6 @@ export function workerBundleSize() {
   } finally {
     rmSync(outdir, { recursive: true, force: true });
   }
-}
-
-async function freePort() {
-  for (let port = 8900 + Math.floor(Math.random() * 500); ; port++) if (await portIsFree(port)) return port;
 }
 
 /**

@@ -90,6 +90,18 @@ export function portIsFree(port, host = "127.0.0.1") {
   });
 }
 
+/** A port on 127.0.0.1 that nothing listens on now, as the system hands them out. */
+export function freePort() {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address();
+      probe.close(() => resolvePort(port));
+    });
+  });
+}
+
 /**
  * Serves the built store with `wrangler dev` on 127.0.0.1:`port`; `overrides` (see settingsToPass)
  * become --var flags, `flags` go to wrangler as they are. Returns the child process.

@@ -7,7 +7,7 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { type ClientActionFunctionArgs, type ClientLoaderFunctionArgs, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { type FormEvent, useState } from "react";
-import { ACTIONS_COLUMN, AdminPage, AdminTable, Badge, BUTTON_SECONDARY, BUTTON_SMALL, Modal, ModalActions, RIGHT, SELECT_CLASS, TD } from "~/components/admin/AdminShell";
+import { ACTIONS_COLUMN, ActionsCell, AdminPage, AdminTable, Badge, BUTTON_SECONDARY, BUTTON_SMALL, Modal, ModalActions, RIGHT, SELECT_CLASS, TD } from "~/components/admin/AdminShell";
 import { Field, inputClass, ValidationSummary } from "~/components/Field";
 import { Spinner } from "~/components/Spinner";
 import { useSearchUpdate } from "~/lib/search-update";
@@ -150,18 +150,18 @@ export default function AdminBankTransfersRoute() {
                 {transfer.credited_user_id !== null && <span className="ml-1 text-xs text-zinc-400">→ #{transfer.credited_user_id}</span>}
               </td>
               <td className={`${TD} max-w-[14rem] break-words text-zinc-400`}>{transfer.resolution_note || "—"}</td>
-              <td className={`${TD} text-right whitespace-nowrap`}>
+              <ActionsCell>
                 {transfer.status === "unmatched" && (
-                  <div className="inline-flex gap-1.5">
+                  <>
                     <button type="button" className={BUTTON_SMALL} onClick={() => (transfer.card ? setCreditingCard(transfer) : setCrediting(transfer))}>
                       {transfer.card ? "Cộng cho chủ thẻ" : "Cộng cho người dùng"}
                     </button>
                     <button type="button" className={BUTTON_SMALL} onClick={() => setDismissing(transfer)}>
                       Bỏ qua
                     </button>
-                  </div>
+                  </>
                 )}
-              </td>
+              </ActionsCell>
             </tr>
           );
         })}

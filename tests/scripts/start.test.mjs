@@ -7,19 +7,13 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, test } from "node:test";
-import { projectRoot, withLocalBindings } from "../../scripts/lib.mjs";
+import { freePort, projectRoot, withLocalBindings } from "../../scripts/lib.mjs";
 
 /** Listens on a free port of 127.0.0.1; resolves to the server and its port. */
 function occupyPort() {
   return new Promise((resolve) => {
     const server = createServer().listen(0, "127.0.0.1", () => resolve({ server, port: server.address().port }));
   });
-}
-
-async function freePort() {
-  const { server, port } = await occupyPort();
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 /** Starts scripts/start.mjs in a process group of its own, as a terminal's foreground job. */

@@ -70,8 +70,9 @@ api.use("*", async (c, next) => {
 });
 
 // Calls that may record an owner's notification send it once the answer is out (the cron
-// retries what fails), so Telegram never slows or breaks them.
-const MAY_NOTIFY = /^\/api\/(webhooks|cards|keys\/purchase|admin\/bank-transfers|auth\/(login|google-auth))(\/|$)/;
+// retries what fails), so Telegram never slows or breaks them. An admin's sign-in is recorded at
+// its second step (mfa/verify), not at the password.
+const MAY_NOTIFY = /^\/api\/(webhooks|cards|keys\/purchase|admin\/bank-transfers|auth\/mfa\/verify)(\/|$)/;
 api.use("*", async (c, next) => {
   await next();
   if (c.req.method === "POST" && MAY_NOTIFY.test(c.req.path)) c.executionCtx.waitUntil(deliverNotifications(c.env));

@@ -24,6 +24,11 @@ export function fromBase64(text: string): Uint8Array<ArrayBuffer> {
   return Uint8Array.from(atob(text), (char) => char.charCodeAt(0));
 }
 
+/** The bytes of base64url text, padded or not. */
+export function fromBase64url(text: string): Uint8Array<ArrayBuffer> {
+  return fromBase64(text.replace(/-/g, "+").replace(/_/g, "/"));
+}
+
 let crcTable: Uint32Array | undefined;
 
 /** CRC-32 (IEEE, reflected, polynomial 0xEDB88320): ZIP entries, PNG chunks, xz headers. */

@@ -12,7 +12,7 @@ import { parseAppId } from "./catalogue";
 import { ConflictError, fieldError, INVALID_DATA, NotFoundError, ValidationError } from "./errors";
 import { deviceHint } from "./key-devices";
 import { listAppPricing } from "./keys";
-import { pricingTerms, SETTINGS_MESSAGES, usdVndRate } from "./store-settings";
+import { type PricingTerms, pricingTerms, SETTINGS_MESSAGES } from "./store-settings";
 
 export const KEY_ADMIN_MESSAGES = {
   appNotFound: "ID ứng dụng không hợp lệ",
@@ -244,13 +244,18 @@ async function findKeyType(d1: D1Database, value: string | number) {
 // ---------------------------------------------------------------- pricing
 // App pages show each app's prices and key stock: the API marks every change here as changing the catalogue.
 
-/** A USD price needs a rate to be charged in VND: without one it is refused, not stored unbuyable. */
-async function requireRateFor(env: Env, currency: "VND" | "USD"): Promise<void> {
-  if (currency === "USD" && (await usdVndRate(env.DB, env)) === null) throw fieldError("currency", SETTINGS_MESSAGES.noRate);
+/**
+ * The terms the pricing list is read with after a change. A USD price needs a rate to be charged
+ * in VND: without one it is refused, not stored unbuyable.
+ */
+async function termsFor(env: Env, currency: "VND" | "USD"): Promise<PricingTerms> {
+  const terms = await pricingTerms(env.DB, env);
+  if (currency === "USD" && terms.rate === null) throw fieldError("currency", SETTINGS_MESSAGES.noRate);
+  return terms;
 }
 
 export async function createPricing(env: Env, appId: number, input: CreatePricingInput, actor: AdminActor) {
-  await requireRateFor(env, input.currency);
+  const terms = await termsFor(env, input.currency);
   const type = await findKeyType(env.DB, input.key_type);
   const db = getDb(env.DB);
   const details = { key_type: type.name, price: input.price, currency: input.currency, is_active: input.is_active };
@@ -259,7 +264,7 @@ export async function createPricing(env: Env, appId: number, input: CreatePricin
     auditQuery(db, { actor, action: "pricing.create", targetType: "app", targetId: appId, details }, { when: "if_changed" }),
   ]);
   if (created.length === 0) throw fieldError("key_type", KEY_ADMIN_MESSAGES.pricingExists(type.name));
-  return (await listAppPricing(db, appId, await pricingTerms(env.DB, env))).find((option) => option.id === created[0].id);
+  return (await listAppPricing(db, appId, terms)).find((option) => option.id === created[0].id);
 }
 
 export async function updatePricing(env: Env, appId: number, pricingId: number, input: UpdatePricingInput, actor: AdminActor) {
@@ -271,7 +276,7 @@ export async function updatePricing(env: Env, appId: number, pricingId: number, 
     .where(and(eq(keyPricing.id, pricingId || 0), eq(keyPricing.appId, appId)));
   if (!current) throw new NotFoundError(KEY_ADMIN_MESSAGES.pricingNotFound);
   const settingPrice = input.currency !== undefined || input.price !== undefined;
-  if (settingPrice) await requireRateFor(env, input.currency ?? current.currency);
+  const terms = settingPrice ? await termsFor(env, input.currency ?? current.currency) : await pricingTerms(env.DB, env);
   const changes: Partial<typeof keyPricing.$inferInsert> = { updatedAt: new Date() };
   if (input.price !== undefined) changes.price = input.price;
   if (input.currency !== undefined) changes.currency = input.currency;
@@ -282,7 +287,7 @@ export async function updatePricing(env: Env, appId: number, pricingId: number, 
     auditQuery(db, { actor, action: "pricing.update", targetType: "key_pricing", targetId: pricingId, details }, { when: "if_changed" }),
   ]);
   if (updated.length === 0) throw new NotFoundError(KEY_ADMIN_MESSAGES.pricingNotFound);
-  return (await listAppPricing(db, appId, await pricingTerms(env.DB, env))).find((option) => option.id === updated[0].id);
+  return (await listAppPricing(db, appId, terms)).find((option) => option.id === updated[0].id);
 }
 
 // ---------------------------------------------------------------- batches

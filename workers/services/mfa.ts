@@ -6,7 +6,7 @@ import { Secret, TOTP } from "otpauth";
 import type { Config } from "../config";
 import type { Database } from "../db/client";
 import { mfaChallenges, mfaRecoveryCodes, users } from "../db/schema";
-import { base64url } from "../lib/bytes";
+import { base64, base64url, fromBase64url } from "../lib/bytes";
 import { type AuditRecord, auditQuery } from "./audit";
 import type { UserRow } from "./accounts";
 import { randomToken, sha256Hex } from "./crypto";
@@ -44,10 +44,6 @@ async function secretKey(config: Pick<Config, "JWT_SECRET" | "MFA_ENCRYPTION_KEY
   );
 }
 
-function fromBase64url(text: string): Uint8Array<ArrayBuffer> {
-  const binary = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
-  return Uint8Array.from(binary, (char) => char.charCodeAt(0));
-}
 
 async function encryptSecret(config: Config, userId: number, base32: string): Promise<string> {
   const iv = crypto.getRandomValues(new Uint8Array(12));
@@ -166,10 +162,7 @@ type Enrolment = { secret: string; otpauth_uri: string; qr_code: string };
 
 async function enrolment(config: Config, user: UserRow, secret: string): Promise<Enrolment> {
   const uri = totp(secret, config, user.email).toString();
-  const png = await qrPng(uri, 6);
-  let binary = "";
-  for (const byte of png) binary += String.fromCharCode(byte);
-  return { secret, otpauth_uri: uri, qr_code: `data:image/png;base64,${btoa(binary)}` };
+  return { secret, otpauth_uri: uri, qr_code: `data:image/png;base64,${base64(await qrPng(uri, 6))}` };
 }
 
 export type StartedChallenge = { mfa_token: string; mfa_enroll?: true } & Partial<Enrolment>;

@@ -69,10 +69,10 @@ export async function listTransactions(db: Database, userId: number, limit: numb
   return rows.map(toPublicTransaction);
 }
 
-/** A user's orders, newest first, each with where its key stands (activation, device, expiry, ban). */
 /** One of the buyer's purchases as the purchases tab shows it: the order and where its key stands. */
 export type Purchase = Awaited<ReturnType<typeof listPurchases>>[number];
 
+/** A user's orders, newest first, each with where its key stands (activation, device, expiry, ban). */
 export async function listPurchases(db: Database, userId: number, now = Date.now()) {
   const rows = await db
     .select({ order: orders, key: licenseKeys })
