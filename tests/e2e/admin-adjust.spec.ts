@@ -87,3 +87,22 @@ test("a navigation that replaces the adjustment mid-flight leaves a dialog whose
   expect(sent[1]).toBe(sent[0]);
   await expect.poll(async () => (await walletOf(request, buyer.access)).balance).toBe(45000);
 });
+
+// The search box's own timer must not be that navigation: a search typed a moment before the
+// adjustment waits for it, so the dialog closes on its answer and the search applies after.
+test("a search typed just before an adjustment waits for it: the dialog closes on success, then the list filters", async ({ page, request }) => {
+  const admin = await login(request, ADMIN_LOGIN, ADMIN_PASSWORD);
+  const buyer = await newUser(request);
+  await signIn(page, admin);
+  // The answer takes a second, longer than the search box's pause (400 ms).
+  await page.route("**/api/admin/users/*/adjust-balance/", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await route.continue();
+  });
+
+  const dialog = await adjustBalanceOnScreen(page, buyer.user.username, "12000");
+  await expect(toast(page, "Điều chỉnh số dư thành công")).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(new RegExp(`search=${buyer.user.username}`));
+  expect((await walletOf(request, buyer.access)).balance).toBe(12000);
+});
