@@ -37,7 +37,11 @@ export default defineConfig(async () => ({
           TEST_MIGRATIONS: await readD1Migrations("./migrations"),
           // The committed example as it is, for the test that production refuses its secrets.
           DEV_VARS_EXAMPLE: exampleVars(),
+          // tests/integration/migrations.test.ts: a store seeded at the previous migration.
+          MIGRATION_SEED: readFileSync(new URL("./tests/fixtures/migrations/seed.sql", import.meta.url), "utf8"),
         },
+        // A second database nobody migrates up front, for the same test.
+        d1Databases: { MIGRATION_DB: "migration-rehearsal" },
       },
     }),
   ],

@@ -1,5 +1,7 @@
 // `npm run check:deploy` (and a step of `npm test`): proves, without an account, that the Worker
 // would deploy. It builds the upload with `wrangler deploy --dry-run`, then fails when
+// - a migration holds a statement that can lose rows (DROP TABLE, a table rebuild, PRAGMA
+//   foreign_keys) without a reviewed reason, or drizzle-kit's journal and migrations/ disagree,
 // - the bundle's gzip size passes its budget (GZIP_BUDGET_BYTES, under Cloudflare's 3 MB Free limit),
 // - a binding the code is typed for (worker-configuration.d.ts) is missing from wrangler.toml,
 //   a Durable Object class has no [[migrations]] entry, or a D1 database has no migrations,
@@ -81,6 +83,46 @@ export function configProblems(config, needed, sqlFiles) {
   return problems;
 }
 
+// Statements that can lose data in D1. D1 applies a migration inside a transaction with foreign
+// keys enforced, where `PRAGMA foreign_keys=OFF` does nothing: drizzle-kit's table rebuild
+// (CREATE __new_x, copy, DROP TABLE x, RENAME) then cascades every ON DELETE CASCADE child away.
+const DESTRUCTIVE_STATEMENTS = [
+  { pattern: /\bDROP\s+TABLE\b/i, what: "DROP TABLE" },
+  { pattern: /\bDROP\s+COLUMN\b/i, what: "DROP COLUMN" },
+  { pattern: /\bRENAME\s+TO\b/i, what: "a table rebuild or rename (RENAME TO)" },
+  { pattern: /\bPRAGMA\s+foreign_keys\b/i, what: "PRAGMA foreign_keys (a no-op inside D1's migration transaction; PRAGMA defer_foreign_keys is D1's way)" },
+];
+
+/** SQL without its comments, so a comment that names a statement does not count as one. */
+function withoutComments(sql) {
+  return sql.replace(/--[^\n]*/g, "").replace(/\/\*[\s\S]*?\*\//g, "");
+}
+
+/**
+ * Problems with the migrations in `dir`: a statement that can lose data in a migration that is not
+ * listed, with its reason, in `dir/reviewed.json`; a .sql file drizzle-kit's journal does not list
+ * (its next `generate` would reuse the number and rebuild from a stale snapshot), or the reverse.
+ */
+export function migrationProblems(dir) {
+  const files = existsSync(dir) ? readdirSync(dir).filter((name) => name.endsWith(".sql")).sort() : [];
+  const reviewedPath = join(dir, "reviewed.json");
+  const reviewed = existsSync(reviewedPath) ? JSON.parse(readFileSync(reviewedPath, "utf8")) : {};
+  const problems = [];
+  for (const file of files) {
+    const sql = withoutComments(readFileSync(join(dir, file), "utf8"));
+    const found = DESTRUCTIVE_STATEMENTS.filter(({ pattern }) => pattern.test(sql)).map(({ what }) => what);
+    const reason = typeof reviewed[file] === "string" ? reviewed[file].trim() : "";
+    if (found.length && !reason) {
+      problems.push(`migrations/${file} contains ${found.join(", ")}, which can lose rows in D1; make the change additive (new table or column, copy, switch, drop one release later) or list the file with its reason in migrations/reviewed.json after review`);
+    }
+  }
+  const journalPath = join(dir, "meta", "_journal.json");
+  const journal = existsSync(journalPath) ? JSON.parse(readFileSync(journalPath, "utf8")).entries.map((entry) => `${entry.tag}.sql`) : [];
+  for (const file of files) if (!journal.includes(file)) problems.push(`migrations/${file} is not in drizzle-kit's journal (migrations/meta/_journal.json): write hand-made SQL into a file made by \`npx drizzle-kit generate --custom --name <name>\``);
+  for (const file of journal) if (!files.includes(file)) problems.push(`drizzle-kit's journal lists ${file}, which is not in migrations/`);
+  return problems;
+}
+
 function sqlFilesIn(dir) {
   const path = join(projectRoot, dir);
   return existsSync(path) ? readdirSync(path).filter((name) => name.endsWith(".sql")) : [];
@@ -146,7 +188,7 @@ async function main() {
     const size = dryRunDeploy(outdir);
     const config = await wranglerConfig();
     const needed = typedBindings(readFileSync(join(projectRoot, "worker-configuration.d.ts"), "utf8"));
-    const problems = [...budgetProblems(size), ...configProblems(config, needed, sqlFilesIn)];
+    const problems = [...budgetProblems(size), ...configProblems(config, needed, sqlFilesIn), ...config.d1_databases.flatMap((db) => migrationProblems(join(projectRoot, db.migrations_dir ?? "migrations")))];
     if (problems.length === 0) {
       const entry = size.files.find((file) => file.name.endsWith(".js"))?.name ?? "index.js";
       problems.push(...(await startupProblems(config, join(outdir, entry), join(work, "state"))).map((problem) => `the uploaded Worker's start-up: ${problem}`));

@@ -5,6 +5,8 @@ declare global {
     interface Env {
       TEST_MIGRATIONS: D1Migration[];
       DEV_VARS_EXAMPLE: Record<string, string>;
+      MIGRATION_SEED: string;
+      MIGRATION_DB: D1Database;
     }
   }
 }

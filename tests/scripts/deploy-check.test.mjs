@@ -2,11 +2,11 @@
 // fake oversized bundle, and the bindings and migrations a wrangler config must declare.
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, test } from "node:test";
-import { budgetProblems, bundleSize, configProblems, GZIP_BUDGET_BYTES, startupProblems, typedBindings } from "../../scripts/deploy-check.mjs";
+import { budgetProblems, bundleSize, configProblems, GZIP_BUDGET_BYTES, migrationProblems, startupProblems, typedBindings } from "../../scripts/deploy-check.mjs";
 import { projectRoot, wranglerConfig } from "../../scripts/lib.mjs";
 
 describe("deploy check: bundle budget", () => {
@@ -77,5 +77,53 @@ describe("deploy check: start-up of the uploaded bundle", () => {
     const problems = await startupProblems(await wranglerConfig(), bundle, join(work, "state"));
     assert.equal(problems[0], "wrangler dev stopped (exit 1)");
     assert.match(problems.at(-1), /^it printed:[\s\S]*"UserWallet", but no such Durable Object class is exported/);
+  });
+});
+
+describe("deploy check: migrations that can lose data", () => {
+  const dir = mkdtempSync(join(tmpdir(), "igh-migrations-"));
+  after(() => rmSync(dir, { recursive: true, force: true }));
+  cpSync(join(projectRoot, "migrations"), dir, { recursive: true });
+
+  test("today's migrations pass: the one rebuild is reviewed, and drizzle-kit's journal lists every file", () => {
+    assert.deepEqual(migrationProblems(join(projectRoot, "migrations")), []);
+  });
+
+  test("a drizzle-kit table rebuild (PRAGMA foreign_keys=OFF, DROP TABLE, RENAME) is refused until it is reviewed with a reason", () => {
+    const rebuild = "0099_apps_type.sql";
+    writeFileSync(
+      join(dir, rebuild),
+      "PRAGMA foreign_keys=OFF;--> statement-breakpoint\nCREATE TABLE `__new_apps` (`id` integer PRIMARY KEY);--> statement-breakpoint\n" +
+        "INSERT INTO `__new_apps`(\"id\") SELECT \"id\" FROM `apps`;--> statement-breakpoint\nDROP TABLE `apps`;--> statement-breakpoint\n" +
+        "ALTER TABLE `__new_apps` RENAME TO `apps`;--> statement-breakpoint\nPRAGMA foreign_keys=ON;",
+    );
+    const journalPath = join(dir, "meta", "_journal.json");
+    const journal = JSON.parse(readFileSync(journalPath, "utf8"));
+    journal.entries.push({ ...journal.entries.at(-1), idx: journal.entries.length, tag: "0099_apps_type" });
+    writeFileSync(journalPath, JSON.stringify(journal));
+    const problems = migrationProblems(dir);
+    assert.equal(problems.length, 1, problems.join("\n"));
+    assert.match(problems[0], /0099_apps_type\.sql contains DROP TABLE, a table rebuild or rename \(RENAME TO\), PRAGMA foreign_keys/);
+
+    const reviewed = JSON.parse(readFileSync(join(dir, "reviewed.json"), "utf8"));
+    writeFileSync(join(dir, "reviewed.json"), JSON.stringify({ ...reviewed, [rebuild]: "  " }));
+    assert.equal(migrationProblems(dir).length, 1, "a blank reason is no review");
+    writeFileSync(join(dir, "reviewed.json"), JSON.stringify({ ...reviewed, [rebuild]: "apps has no child rows in any store yet" }));
+    assert.deepEqual(migrationProblems(dir), []);
+  });
+
+  test("a hand-written migration drizzle-kit's journal does not list is refused (its next generate would reuse the number)", () => {
+    writeFileSync(join(dir, "0100_hand_written.sql"), "CREATE INDEX `x` ON `apps` (`name`);");
+    const problems = migrationProblems(dir);
+    assert.equal(problems.length, 1);
+    assert.match(problems[0], /0100_hand_written\.sql is not in drizzle-kit's journal/);
+  });
+
+  test("a statement named only in a comment is not one", () => {
+    rmSync(join(dir, "0100_hand_written.sql"));
+    writeFileSync(join(dir, "0099_apps_type.sql"), "-- no DROP TABLE here, nor PRAGMA foreign_keys\nCREATE INDEX `y` ON `apps` (`url`);");
+    writeFileSync(join(dir, "reviewed.json"), "{}");
+    const problems = migrationProblems(dir);
+    assert.ok(problems.every((problem) => !problem.includes("0099")), problems.join("\n"));
   });
 });
