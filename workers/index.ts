@@ -14,6 +14,7 @@ import { ensureAdminAccount } from "./services/accounts";
 import { cachedPage, cachedResource, isCachedResource, isPublicPageRequest } from "./http/catalogue-cache";
 import { runScheduledJobs } from "./services/scheduled";
 import { webManifest } from "./http/web-manifest";
+import { health } from "./http/health";
 
 export { UserWallet } from "./wallet/user-wallet";
 
@@ -52,6 +53,9 @@ function unavailable(request: Request, pathname: string): Response {
 export default {
   async fetch(request, env, ctx) {
     const { pathname } = new URL(request.url);
+    if ((pathname === "/api/health" || pathname === "/api/health/") && request.method === "GET") {
+      return withSecurityHeaders(request, await health(env, RELEASE, () => ensureStarted(env)));
+    }
     try {
       await ensureStarted(env);
     } catch (error) {

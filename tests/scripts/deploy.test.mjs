@@ -1,14 +1,15 @@
 // `npm run deploy` (scripts/deploy.mjs) with a stand-in for wrangler, since Cloudflare's API is out
-// of reach here: the stand-in answers `secret list` as wrangler does and records every call, so
-// the tests see what the release would have run, in which order, and where it stops.
+// of reach here: the stand-in answers `secret list` and `d1 time-travel info` as wrangler does and
+// records every call, and a local server plays the deployed store's /api/health, so the tests see
+// what the release would have run, in which order, and where it stops.
 import assert from "node:assert/strict";
-import { spawnSync } from "node:child_process";
-import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { spawn, spawnSync } from "node:child_process";
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { after, describe, test } from "node:test";
+import { after, before, describe, test } from "node:test";
 import { missingSecrets, requiredSecrets } from "../../scripts/deploy.mjs";
-import { projectRoot } from "../../scripts/lib.mjs";
+import { freePort, projectRoot, stopProcessGroup } from "../../scripts/lib.mjs";
 
 describe("deploy: which secrets a production store needs", () => {
   test("always the signing secret and the bootstrap admin; the rest follow the settings", () => {
@@ -32,29 +33,98 @@ describe("deploy: which secrets a production store needs", () => {
 
 describe("deploy: the release in one command", () => {
   const dir = mkdtempSync(join(tmpdir(), "igh-deploy-"));
-  after(() => rmSync(dir, { recursive: true, force: true }));
   const calls = join(dir, "calls.log");
   const fake = join(dir, "wrangler");
+  const production = join(dir, "production.toml");
+  const ALL_SECRETS = ["JWT_SECRET", "ADMIN_EMAIL", "ADMIN_PASSWORD", "LICENSE_SIGNING_KEY", "MAIL_API_KEY"];
+  // The deployed store, in a process of its own (the deploy runs synchronously): it answers
+  // /api/health with the status written in health-status, and logs each ask to health.log.
+  const healthStatus = join(dir, "health-status");
+  const healthLog = join(dir, "health.log");
+  const healthAsked = () => (existsSync(healthLog) ? readFileSync(healthLog, "utf8").trim().split("\n").filter(Boolean).length : 0);
+  let store;
+  let storePort;
+  before(async () => {
+    storePort = await freePort();
+    const server = `require("node:http").createServer((request, response) => {
+      const fs = require("node:fs");
+      if (request.url === "/api/health") fs.appendFileSync(${JSON.stringify(healthLog)}, "asked\\n");
+      const status = Number(fs.readFileSync(${JSON.stringify(healthStatus)}, "utf8"));
+      response.writeHead(status, { "Content-Type": "application/json" }).end(JSON.stringify({ success: status === 200 }));
+    }).listen(${storePort}, "127.0.0.1", () => console.log("listening"));`;
+    store = spawn(process.execPath, ["-e", server], { stdio: ["ignore", "pipe", "inherit"], detached: true });
+    await new Promise((listening) => store.stdout.once("data", listening));
+  });
+  after(async () => {
+    await stopProcessGroup(store);
+    rmSync(dir, { recursive: true, force: true });
+  });
   writeFileSync(
     fake,
     `#!/usr/bin/env node
 const { appendFileSync } = require("node:fs");
 const args = process.argv.slice(2);
-appendFileSync(${JSON.stringify(calls)}, args.join(" ") + "\\n");
+appendFileSync(${JSON.stringify(calls)}, args.filter((arg, i) => arg !== "--config" && args[i - 1] !== "--config").join(" ") + "\\n");
+if (args[0] === "secret" && process.env.FAKE_NO_WORKER) { process.stderr.write("✘ [ERROR] A request to the Cloudflare API failed. This Worker does not exist on your account. [code: 10007]"); process.exit(1); }
 if (args[0] === "secret") process.stdout.write(process.env.FAKE_SECRETS);
+if (args[0] === "d1" && args[1] === "time-travel") process.stdout.write(JSON.stringify({ bookmark: "00000085-0000024c-00004c6d-8e61117bf38d7adb71b934ebbf891683", timestamp: "2026-11-26T15:00:00Z" }));
 if (args[0] === "deploy" && process.env.FAKE_DEPLOY_FAILS) process.exit(1);
 `,
   );
   chmodSync(fake, 0o755);
 
-  function deploy(secrets, args = [], extra = {}) {
-    writeFileSync(calls, "");
-    const env = { ...process.env, WRANGLER_BIN: fake, FAKE_SECRETS: JSON.stringify(secrets.map((name) => ({ name, type: "secret_text" }))), ...extra };
-    const result = spawnSync(process.execPath, ["scripts/deploy.mjs", ...args], { cwd: projectRoot, env, encoding: "utf8" });
-    return { ...result, calls: readFileSync(calls, "utf8").trim().split("\n") };
+  function settings(overrides = {}) {
+    const values = {
+      database_id: "5f0c3a9e-1b2d-4c7e-9a8b-0d1e2f3a4b5c",
+      PUBLIC_BASE_URL: `http://127.0.0.1:${storePort}`,
+      VIETQR_ACCOUNT_NUMBER: "1023456789",
+      MAIL_TRANSPORT: "resend",
+      ...overrides,
+    };
+    const vars = Object.entries(values)
+      .filter(([name]) => name !== "database_id")
+      .map(([name, value]) => `${name} = ${JSON.stringify(value)}`)
+      .join("\n");
+    writeFileSync(production, `database_id = ${JSON.stringify(values.database_id)}\n[vars]\nAPP_ENV = "production"\n${vars}\n`);
   }
 
+  function deploy(secrets, args = [], extra = {}, health = 200) {
+    writeFileSync(calls, "");
+    writeFileSync(healthLog, "");
+    writeFileSync(healthStatus, String(health));
+    const env = {
+      ...process.env,
+      WRANGLER_BIN: fake,
+      PRODUCTION_CONFIG: production,
+      DEPLOY_HEALTH_ATTEMPTS: "2",
+      DEPLOY_HEALTH_DELAY_MS: "10",
+      FAKE_SECRETS: JSON.stringify(secrets.map((name) => ({ name, type: "secret_text" }))),
+      ...extra,
+    };
+    const result = spawnSync(process.execPath, ["scripts/deploy.mjs", ...args], { cwd: projectRoot, env, encoding: "utf8" });
+    return { ...result, calls: readFileSync(calls, "utf8").trim().split("\n").filter(Boolean) };
+  }
+
+  test("the committed settings (placeholder database id, default VietQR account, outbox mail, no public URL) are refused before any call to Cloudflare", () => {
+    settings({ database_id: "00000000-0000-0000-0000-000000000000", VIETQR_ACCOUNT_NUMBER: "0000000000", MAIL_TRANSPORT: "outbox", PUBLIC_BASE_URL: "" });
+    const result = deploy(ALL_SECRETS);
+    assert.notEqual(result.status, 0);
+    assert.deepEqual(result.calls, []);
+    assert.match(result.stderr, /placeholder id/);
+    assert.match(result.stderr, /VIETQR_ACCOUNT_NUMBER/);
+    assert.match(result.stderr, /PUBLIC_BASE_URL: cần khi APP_ENV=production/);
+    assert.match(result.stderr, /MAIL_TRANSPORT: không được là outbox/);
+  });
+
+  test("without production.toml it says how to make one, and calls nothing", () => {
+    const result = deploy(ALL_SECRETS, [], { PRODUCTION_CONFIG: join(dir, "absent.toml") });
+    assert.notEqual(result.status, 0);
+    assert.match(result.stderr, /Copy production\.example\.toml to production\.toml/);
+    assert.deepEqual(result.calls, []);
+  });
+
   test("with a secret missing it lists it with its command, exits non-zero and deploys nothing", () => {
+    settings();
     const result = deploy(["JWT_SECRET"]);
     assert.notEqual(result.status, 0);
     assert.match(result.stderr, /ADMIN_EMAIL +npx wrangler secret put ADMIN_EMAIL/);
@@ -62,17 +132,45 @@ if (args[0] === "deploy" && process.env.FAKE_DEPLOY_FAILS) process.exit(1);
     assert.deepEqual(result.calls, ["secret list --format json"]);
   });
 
+  test("a first deploy (no Worker yet) is told so, with every secret to set, not to sign in", () => {
+    settings();
+    const result = deploy([], [], { FAKE_NO_WORKER: "1" });
+    assert.notEqual(result.status, 0);
+    assert.match(result.stderr, /First deploy: the Worker "ios-game-hack" does not exist on Cloudflare yet/);
+    assert.match(result.stderr, /LICENSE_SIGNING_KEY +openssl genpkey/);
+    assert.doesNotMatch(result.stderr, /wrangler login/);
+  });
+
   test("--check stops after the secrets", () => {
-    const result = deploy(["JWT_SECRET", "ADMIN_EMAIL", "ADMIN_PASSWORD", "LICENSE_SIGNING_KEY"], ["--check"]);
+    settings();
+    const result = deploy(ALL_SECRETS, ["--check"]);
     assert.equal(result.status, 0, result.stderr);
     assert.deepEqual(result.calls, ["secret list --format json"]);
   });
 
-  test("with every secret set it migrates the remote database before building and deploying, and a failed deploy fails the command", { timeout: 300_000 }, () => {
-    const result = deploy(["JWT_SECRET", "ADMIN_EMAIL", "ADMIN_PASSWORD", "LICENSE_SIGNING_KEY"], [], { FAKE_DEPLOY_FAILS: "1" });
-    assert.deepEqual(result.calls, ["secret list --format json", "d1 migrations apply DB --remote", "deploy"]);
-    assert.match(result.stdout, /Building/);
+  test("a release whose health check fails is rolled back, and the bookmark to restore is printed", { timeout: 600_000 }, () => {
+    settings();
+    const result = deploy(ALL_SECRETS, [], {}, 503);
     assert.notEqual(result.status, 0);
-    assert.match(result.stderr, /Deploying the Worker failed/);
+    assert.deepEqual(result.calls, [
+      "secret list --format json",
+      "d1 time-travel info DB --json",
+      "d1 migrations apply DB --remote",
+      "deploy",
+      "rollback --message npm run deploy: health check failed --yes",
+    ]);
+    assert.match(result.stdout, /Building/);
+    assert.match(result.stdout, /Deploy check passed/);
+    assert.equal(healthAsked(), 2);
+    assert.match(result.stderr, /wrangler d1 time-travel restore DB --bookmark=00000085-0000024c-00004c6d-8e61117bf38d7adb71b934ebbf891683/);
+  });
+
+  test("a healthy release ends with the health check and rolls nothing back", { timeout: 600_000 }, () => {
+    settings();
+    const result = deploy(ALL_SECRETS);
+    assert.equal(result.status, 0, result.stderr);
+    assert.equal(result.calls.at(-1), "deploy");
+    assert.equal(healthAsked(), 1);
+    assert.match(result.stdout, /Deployed, and the store answers healthy/);
   });
 });

@@ -26,6 +26,11 @@ export class UserWallet extends DurableObject<Env> {
     return result;
   }
 
+  /** Answers without touching money: the health check's proof that wallet objects run. */
+  ping(): string {
+    return "ok";
+  }
+
   /** Buys one key; the same idempotency key always returns the first result. */
   purchase(pricingId: number, idempotencyKey?: string | null): Promise<money.PurchaseOutcome> {
     return this.#serialise(() => money.purchase(this.env, this.#userId, pricingId, idempotencyKey));
