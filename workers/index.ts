@@ -6,7 +6,7 @@ import * as build from "../build/server";
 import { api } from "./api";
 import { errorBody } from "./api/errors";
 import { FEED_PATHS, feeds } from "./api/feeds";
-import { getConfig } from "./config";
+import { ConfigError, getConfig } from "./config";
 import { getDb } from "./db/client";
 import { createNonce, withSecurityHeaders } from "./security";
 import { renderOutbox } from "./dev-outbox";
@@ -38,16 +38,34 @@ function ensureStarted(env: Env): Promise<void> {
   return ready;
 }
 
-const UNAVAILABLE = "Máy chủ chưa được cấu hình đúng. Vui lòng thử lại sau.";
+const UNAVAILABLE = {
+  misconfigured: "Máy chủ chưa được cấu hình đúng. Vui lòng thử lại sau.",
+  down: "Cửa hàng đang tạm thời gián đoạn. Vui lòng thử lại sau ít phút.",
+} as const;
+type Unavailable = keyof typeof UNAVAILABLE;
 
-/** The answer while the store cannot start: the API's error shape, or a page for a browser. */
-function unavailable(request: Request, pathname: string): Response {
+const isApiPath = (pathname: string) => pathname === "/api" || pathname.startsWith("/api/") || FEED_PATHS.test(pathname);
+// The payment gateways' webhooks need no admin account: they never wait on the start-up.
+const WEBHOOKS = /^\/api\/webhooks\//;
+
+/** The answer while the store cannot serve: the API's error shape, or a page for a browser. */
+function unavailable(pathname: string, why: Unavailable): Response {
   const headers = { "Cache-Control": "no-store", "Retry-After": "60" };
-  if (pathname === "/api" || pathname.startsWith("/api/") || FEED_PATHS.test(pathname)) {
-    return withSecurityHeaders(request, Response.json(errorBody(UNAVAILABLE), { status: 503, headers }));
+  if (isApiPath(pathname)) return Response.json(errorBody(UNAVAILABLE[why]), { status: 503, headers });
+  const page = `<!doctype html><html lang="vi"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Tạm ngừng phục vụ</title></head><body style="font-family:system-ui,sans-serif;background:#09090b;color:#e4e4e7;display:grid;place-items:center;min-height:100vh;margin:0"><main style="max-width:28rem;padding:1.5rem;text-align:center"><h1 style="font-size:1.5rem">Tạm ngừng phục vụ</h1><p>${UNAVAILABLE[why]}</p></main></body></html>`;
+  return new Response(page, { status: 503, headers: { ...headers, "Content-Type": "text/html; charset=utf-8" } });
+}
+
+/** Null once the store has started; else why not (a setting, or D1 failing: not the same to an operator). */
+async function startProblem(env: Env): Promise<Unavailable | null> {
+  try {
+    await ensureStarted(env);
+    return null;
+  } catch (error) {
+    const misconfigured = error instanceof ConfigError;
+    console.error(JSON.stringify({ level: "error", event: misconfigured ? "store_misconfigured" : "store_start_failed", error: error instanceof Error ? error.message : String(error) }));
+    return misconfigured ? "misconfigured" : "down";
   }
-  const page = `<!doctype html><html lang="vi"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Tạm ngừng phục vụ</title></head><body style="font-family:system-ui,sans-serif;background:#09090b;color:#e4e4e7;display:grid;place-items:center;min-height:100vh;margin:0"><main style="max-width:28rem;padding:1.5rem;text-align:center"><h1 style="font-size:1.5rem">Tạm ngừng phục vụ</h1><p>${UNAVAILABLE}</p></main></body></html>`;
-  return withSecurityHeaders(request, new Response(page, { status: 503, headers: { ...headers, "Content-Type": "text/html; charset=utf-8" } }), createNonce());
 }
 
 export default {
@@ -56,23 +74,31 @@ export default {
     if ((pathname === "/api/health" || pathname === "/api/health/") && request.method === "GET") {
       return withSecurityHeaders(request, await health(env, RELEASE, () => ensureStarted(env)));
     }
+    // Settings are checked on every path (parsed once per isolate, no I/O).
     try {
-      await ensureStarted(env);
+      getConfig(env);
     } catch (error) {
-      console.error(error instanceof Error ? error.message : error);
-      return unavailable(request, pathname);
+      console.error(JSON.stringify({ level: "error", event: "store_misconfigured", error: error instanceof Error ? error.message : String(error) }));
+      return withSecurityHeaders(request, unavailable(pathname, "misconfigured"), createNonce());
     }
-    if (pathname === "/api" || pathname.startsWith("/api/") || FEED_PATHS.test(pathname)) {
+    // The start-up (the configured admin exists, one D1 query per isolate) runs before whatever
+    // renders or acts; an answer the edge cache already holds is served without it.
+    const started = async (respond: () => Promise<Response>): Promise<Response> => {
+      const problem = await startProblem(env);
+      return problem ? unavailable(pathname, problem) : respond();
+    };
+    if (isApiPath(pathname)) {
       const router = FEED_PATHS.test(pathname) ? feeds : api;
       const produce = async (forwarded: Request) => router.fetch(forwarded, env, ctx);
-      return withSecurityHeaders(request, isCachedResource(request) ? await cachedResource(request, env, ctx, RELEASE, produce) : await produce(request));
+      if (isCachedResource(request)) return withSecurityHeaders(request, await cachedResource(request, env, ctx, RELEASE, (forwarded) => started(() => produce(forwarded))));
+      return withSecurityHeaders(request, WEBHOOKS.test(pathname) ? await produce(request) : await started(() => produce(request)));
     }
     if (pathname === "/manifest.webmanifest") return withSecurityHeaders(request, webManifest(getConfig(env).SITE_NAME));
-    if (pathname === "/dev/outbox" && getConfig(env).APP_ENV === "development") {
-      return withSecurityHeaders(request, await renderOutbox(env), createNonce());
-    }
     const nonce = createNonce();
-    const render = (forwarded: Request) => handleRemix(forwarded, { cloudflare: { env, ctx }, nonce });
+    if (pathname === "/dev/outbox" && getConfig(env).APP_ENV === "development") {
+      return withSecurityHeaders(request, await started(() => renderOutbox(env)), nonce);
+    }
+    const render = (forwarded: Request) => started(() => handleRemix(forwarded, { cloudflare: { env, ctx }, nonce }));
     return withSecurityHeaders(request, isPublicPageRequest(request) ? await cachedPage(request, env, ctx, RELEASE, nonce, render) : await render(request), nonce);
   },
 
