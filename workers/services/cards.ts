@@ -102,6 +102,9 @@ export function signatureMatches(expected: string, given: string): boolean {
 
 export type GatewayAnswer = { status: number; message: string; value: number | null; amount: number | null; transId: string | null };
 
+/** A gateway that has not answered by then is treated as unreachable: the card stays pending for the cron. */
+const GATEWAY_TIMEOUT_MS = 8_000;
+
 async function callGateway(config: CardConfig, card: Pick<CardRow, "telco" | "cardCode" | "cardSerial" | "cardValue" | "requestId">, command: "charging" | "check"): Promise<GatewayAnswer> {
   const response = await fetch(config.CARD_GATEWAY_URL, {
     method: "POST",
@@ -116,6 +119,7 @@ async function callGateway(config: CardConfig, card: Pick<CardRow, "telco" | "ca
       command,
       sign: cardSign(config.CARD_PARTNER_KEY, card.cardCode, card.cardSerial),
     }),
+    signal: AbortSignal.timeout(GATEWAY_TIMEOUT_MS),
   });
   const body = (await response.json()) as Record<string, unknown>;
   const number = (value: unknown) => (value === null || value === undefined || value === "" ? null : Number(value));
