@@ -1,7 +1,9 @@
 // Admin: the ledger and the orders of a period as CSV files, streamed (services/exports.ts).
 import { Hono } from "hono";
 import { exportRangeSchema } from "../schemas/exports";
-import { type ExportKind, exportCsv, exportFileName } from "../services/exports";
+import { type ExportKind, exportCsv, exportFileName, MAX_EXPORT_ROWS } from "../services/exports";
+import { formatNumber } from "../shared/format";
+import { ApiError } from "./errors";
 import type { ApiEnv } from "./context";
 import { requireAdmin } from "./require-admin";
 import { readQuery } from "./validate";
@@ -10,9 +12,11 @@ export const adminExportsApi = new Hono<ApiEnv>();
 adminExportsApi.use(requireAdmin);
 
 for (const kind of ["transactions", "orders"] as const satisfies ExportKind[]) {
-  adminExportsApi.get(`/${kind}.csv`, (c) => {
+  adminExportsApi.get(`/${kind}.csv`, async (c) => {
     const range = readQuery(c, exportRangeSchema);
-    return new Response(exportCsv(c.env.DB, kind, range), {
+    const csv = await exportCsv(c.env.DB, kind, range);
+    if (csv === "too_large") throw new ApiError(400, `Khoảng thời gian có hơn ${formatNumber(MAX_EXPORT_ROWS)} dòng. Vui lòng chọn ít ngày hơn.`);
+    return new Response(csv, {
       headers: {
         "Content-Type": "text/csv; charset=utf-8",
         "Content-Disposition": `attachment; filename="${exportFileName(kind, range)}"`,

@@ -7,7 +7,15 @@ import type { ExportRange } from "../schemas/exports";
 
 /** Vietnam is UTC+7 all year (no daylight saving). */
 const VIETNAM_OFFSET_MS = 7 * 60 * 60_000;
-const PAGE_ROWS = 500;
+/**
+ * D1 allows 1,000 queries per Worker invocation (Workers Paid), and the whole download is one
+ * invocation: pages grow with the period so that it fits in QUERY_BUDGET queries, and a period
+ * that would need pages above MAX_PAGE_ROWS is refused before the answer starts.
+ */
+const MIN_PAGE_ROWS = 500;
+const MAX_PAGE_ROWS = 10_000;
+const QUERY_BUDGET = 900;
+export const MAX_EXPORT_ROWS = MAX_PAGE_ROWS * QUERY_BUDGET;
 const BOM = "\uFEFF";
 
 /** The period's first millisecond and the millisecond after its last, for days in Vietnam's time. */
@@ -133,34 +141,41 @@ function csvLine(fields: string[]): string {
   return `${fields.join(",")}\r\n`;
 }
 
-/** The export as a byte stream: the header first, then one page of rows each time the reader asks. */
-export function exportCsv(db: D1Database, kind: ExportKind, range: ExportRange): ReadableStream<Uint8Array> {
+/**
+ * The export as a byte stream: the header first, then one page of rows each time the reader asks;
+ * or "too_large" when the period holds more than MAX_EXPORT_ROWS rows.
+ */
+export async function exportCsv(db: D1Database, kind: ExportKind, range: ExportRange): Promise<ReadableStream<Uint8Array> | "too_large"> {
   // Each export's rows and columns agree; here a row only needs its id.
   const spec = EXPORTS[kind] as unknown as Export<{ id: number }>;
   const { start, end } = vietnamDayRange(range);
+  // The period's size and id range, from the created_at index.
+  const bounds = await db
+    .prepare(`SELECT count(*) AS rows, min(id) AS first, max(id) AS last FROM ${spec.table} WHERE created_at >= ?1 AND created_at < ?2`)
+    .bind(start, end)
+    .first<{ rows: number; first: number | null; last: number | null }>();
+  const rows = bounds?.rows ?? 0;
+  if (rows > MAX_EXPORT_ROWS) return "too_large";
+  const pageRows = Math.min(MAX_PAGE_ROWS, Math.max(MIN_PAGE_ROWS, Math.ceil(rows / QUERY_BUDGET)));
   const encoder = new TextEncoder();
-  // The period's id range, read once from the created_at index on the first pull.
-  let span: { cursor: number; last: number } | null = null;
+  let cursor = (bounds?.first ?? 1) - 1;
+  const last = bounds?.last ?? 0;
+  let queries = 1;
   return new ReadableStream<Uint8Array>(
     {
       start(controller) {
         controller.enqueue(encoder.encode(BOM + csvLine(spec.columns.map((column) => csvField(column.header)))));
+        if (rows === 0) controller.close();
       },
       async pull(controller) {
-        if (!span) {
-          const bounds = await db
-            .prepare(`SELECT min(id) AS first, max(id) AS last FROM ${spec.table} WHERE created_at >= ?1 AND created_at < ?2`)
-            .bind(start, end)
-            .first<{ first: number | null; last: number | null }>();
-          if (bounds?.first == null || bounds.last == null) return controller.close();
-          span = { cursor: bounds.first - 1, last: bounds.last };
-        }
-        const { results } = await db.prepare(spec.page).bind(span.cursor, span.last, start, end, PAGE_ROWS).all<{ id: number }>();
+        // Never a short file after a 200: past the budget the download fails visibly instead.
+        if (++queries > QUERY_BUDGET) return controller.error(new Error(`CSV export of ${kind} passed ${QUERY_BUDGET} D1 queries`));
+        const { results } = await db.prepare(spec.page).bind(cursor, last, start, end, pageRows).all<{ id: number }>();
         if (results.length > 0) {
           controller.enqueue(encoder.encode(results.map((row) => csvLine(spec.columns.map((column) => csvField(column.value(row), column.text)))).join("")));
-          span.cursor = results[results.length - 1].id;
+          cursor = results[results.length - 1].id;
         }
-        if (results.length < PAGE_ROWS || span.cursor >= span.last) controller.close();
+        if (results.length < pageRows || cursor >= last) controller.close();
       },
     },
     { highWaterMark: 0 },
