@@ -15,6 +15,7 @@ import { cachedPage, cachedResource, isCachedResource, isPublicPageRequest } fro
 import { runScheduledJobs } from "./services/scheduled";
 import { webManifest } from "./http/web-manifest";
 import { health } from "./http/health";
+import { errorText, logEvent } from "./lib/log";
 
 export { UserWallet } from "./wallet/user-wallet";
 
@@ -63,7 +64,7 @@ async function startProblem(env: Env): Promise<Unavailable | null> {
     return null;
   } catch (error) {
     const misconfigured = error instanceof ConfigError;
-    console.error(JSON.stringify({ level: "error", event: misconfigured ? "store_misconfigured" : "store_start_failed", error: error instanceof Error ? error.message : String(error) }));
+    logEvent("error", misconfigured ? "store_misconfigured" : "store_start_failed", { error: errorText(error) });
     return misconfigured ? "misconfigured" : "down";
   }
 }
@@ -78,7 +79,7 @@ export default {
     try {
       getConfig(env);
     } catch (error) {
-      console.error(JSON.stringify({ level: "error", event: "store_misconfigured", error: error instanceof Error ? error.message : String(error) }));
+      logEvent("error", "store_misconfigured", { error: errorText(error) }, request);
       return withSecurityHeaders(request, unavailable(pathname, "misconfigured"), createNonce());
     }
     // The start-up (the configured admin exists, one D1 query per isolate) runs before whatever

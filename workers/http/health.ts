@@ -2,6 +2,7 @@
 // It runs before the start-up check (workers/index.ts), so it can say which part is down instead of
 // the store's one "misconfigured" page: the settings, D1, R2 and a wallet Durable Object.
 import { getConfig } from "../config";
+import { errorText, logEvent } from "../lib/log";
 import { walletFor } from "../wallet/port";
 
 type Check = "ok" | "failed";
@@ -11,7 +12,7 @@ async function check(part: string, probe: () => Promise<unknown>): Promise<Check
     await probe();
     return "ok";
   } catch (error) {
-    console.error(JSON.stringify({ level: "error", event: "health_check_failed", part, error: error instanceof Error ? error.message : String(error) }));
+    logEvent("error", "health_check_failed", { part, error: errorText(error) });
     return "failed";
   }
 }
