@@ -11,3 +11,7 @@ ALTER TABLE `mfa_challenges` ADD `security_epoch` integer DEFAULT 0 NOT NULL;
 ALTER TABLE `device_tokens` ADD `security_epoch` integer DEFAULT 0 NOT NULL;
 --> statement-breakpoint
 ALTER TABLE `password_reset_tokens` ADD `security_epoch` integer DEFAULT 0 NOT NULL;
+--> statement-breakpoint
+-- liveSession looks a chain up by family and user; with one index per column SQLite chose the
+-- user's, walking every session row the account ever had (each refresh adds one).
+CREATE INDEX `sessions_family_user` ON `sessions` (`family_id`,`user_id`);

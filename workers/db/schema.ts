@@ -290,6 +290,7 @@ export const sessions = sqliteTable(
     uniqueIndex("sessions_token_unique").on(t.tokenHash),
     index("sessions_family").on(t.familyId),
     index("sessions_user").on(t.userId),
+    index("sessions_family_user").on(t.familyId, t.userId),
   ],
 );
 
