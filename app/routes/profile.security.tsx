@@ -1,16 +1,20 @@
 // /profile/security ("Bảo mật", issue #15): the second factor of the signed-in account. Buyers may
 // turn it on and off; admins must have it, and here make new recovery codes or move it to a new
-// phone (both with a fresh code). An admin whose session lacks it is sent here by the admin screens.
+// phone (both with a fresh code). Turning it on or moving it needs the current password too (an
+// account without one: a recent sign-in), and it upgrades this session while every other one ends
+// (docs/decisions/0022-security-epoch.md). An admin whose session lacks it is sent here by the
+// admin screens.
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { type ClientActionFunctionArgs, type ClientLoaderFunctionArgs, Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import { PRIMARY_BUTTON, SECONDARY_BUTTON, TEXT_LINK } from "~/components/AuthCard";
+import { TextField } from "~/components/Field";
 import { EnrolmentSteps, RecoveryCodes, SecondFactorCodeField } from "~/components/SecondFactor";
 import { PageSpinner } from "~/components/Spinner";
 import { ApiError, apiFetch, type FieldErrors } from "~/lib/api";
 import { pageMeta } from "~/lib/meta";
 import { loginPathFor } from "~/lib/redirects";
 import { clearPending, PENDING_KEYS, type PendingChallenge, readPending, savePending } from "~/lib/second-factor";
-import { clearSession, saveSession, type SessionPayload } from "~/lib/session";
+import { clearSession, readRefreshToken, readStoredUser, saveSession, type SessionPayload } from "~/lib/session";
 import { isSessionOver, requireSession, sessionEnded } from "~/lib/session-route";
 import { toast } from "~/lib/toast";
 import { formatDateTime } from "../../workers/shared/format";
@@ -21,18 +25,20 @@ export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "Bảo mậ
 const LOAD_FAILED = "Lỗi khi tải cài đặt bảo mật";
 
 type Status = { enabled: boolean; enabled_at: string | null; recovery_codes_left: number; required: boolean; session_verified: boolean };
-type Loaded = { status: Status | null; enrolment: PendingChallenge | null };
+type Loaded = { status: Status | null; enrolment: PendingChallenge | null; hasPassword: boolean };
 
 export async function clientLoader({ request }: ClientLoaderFunctionArgs): Promise<Loaded> {
   requireSession(request);
+  // A Google account without a password proves itself by a recent sign-in instead.
+  const hasPassword = readStoredUser()?.has_usable_password !== false;
   try {
     const { data } = await apiFetch<{ data: Status }>("/api/auth/mfa/", { auth: true, signal: request.signal });
-    return { status: data, enrolment: readPending(PENDING_KEYS.enrolment) };
+    return { status: data, enrolment: readPending(PENDING_KEYS.enrolment), hasPassword };
   } catch (error) {
     if (isSessionOver(error)) return sessionEnded(request);
     if (request.signal.aborted) throw error;
     toast.error(LOAD_FAILED);
-    return { status: null, enrolment: null };
+    return { status: null, enrolment: null, hasPassword };
   }
 }
 clientLoader.hydrate = true as const;
@@ -43,12 +49,13 @@ export function HydrateFallback() {
 
 type Intent = "setup" | "confirm" | "cancel" | "recovery" | "disable";
 type ActionResult = { ok: true; recoveryCodes?: string[] } | { ok: false; errors: FieldErrors | null };
-type Verified = SessionPayload & { message?: string; recovery_codes?: string[] };
+// From the profile the enrolment answers a new access token of this session; its refresh token stays.
+type Verified = Omit<SessionPayload, "refresh"> & { refresh?: string; message?: string; recovery_codes?: string[] };
 
-async function run(intent: Intent, code: string | undefined): Promise<ActionResult> {
+async function run(intent: Intent, code: string | undefined, password: string | undefined): Promise<ActionResult> {
   switch (intent) {
     case "setup": {
-      const { data } = await apiFetch<{ data: PendingChallenge }>("/api/auth/mfa/setup/", { method: "POST", auth: true, body: code ? { code } : {} });
+      const { data } = await apiFetch<{ data: PendingChallenge }>("/api/auth/mfa/setup/", { method: "POST", auth: true, body: { ...(password ? { password } : {}), ...(code ? { code } : {}) } });
       savePending(PENDING_KEYS.enrolment, data);
       return { ok: true };
     }
@@ -57,8 +64,8 @@ async function run(intent: Intent, code: string | undefined): Promise<ActionResu
       if (!pending) return { ok: true };
       const answer = await apiFetch<Verified>("/api/auth/mfa/verify/", { method: "POST", body: { mfa_token: pending.mfa_token, code } });
       clearPending(PENDING_KEYS.enrolment);
-      // The new session passed the second factor: it replaces this one.
-      saveSession({ access: answer.access, refresh: answer.refresh, user: answer.user });
+      // This session now passed the second factor (every other one of the account has ended).
+      saveSession({ access: answer.access, refresh: answer.refresh ?? readRefreshToken() ?? "", user: answer.user });
       if (answer.message) toast.success(answer.message);
       return { ok: true, recoveryCodes: answer.recovery_codes };
     }
@@ -82,13 +89,14 @@ export async function clientAction({ request }: ClientActionFunctionArgs): Promi
   const form = await request.formData();
   const intent = String(form.get("intent")) as Intent;
   const code = String(form.get("code") ?? "").trim() || undefined;
+  const password = String(form.get("password") ?? "") || undefined;
   try {
-    return await run(intent, code);
+    return await run(intent, code, password);
   } catch (error) {
     if (isSessionOver(error)) return sessionEnded(request);
     // A spent enrolment cannot be confirmed: start again.
     if (intent === "confirm" && error instanceof ApiError && error.errors?.mfa_token) clearPending(PENDING_KEYS.enrolment);
-    if (error instanceof ApiError && error.errors?.code) return { ok: false, errors: error.errors };
+    if (error instanceof ApiError && (error.errors?.code || error.errors?.password)) return { ok: false, errors: error.errors };
     toast.error(error instanceof ApiError ? error.message : FALLBACK_ERROR);
     return { ok: false, errors: null };
   }
@@ -102,12 +110,20 @@ function IntentButton({ intent, primary, children }: { intent: Intent; primary?:
   );
 }
 
+/** The current password, asked before a second factor is turned on or moved to a new phone. */
+function CurrentPasswordField({ errors, hint }: { errors?: string[]; hint: string }) {
+  return <TextField name="password" type="password" label="Mật khẩu hiện tại" autoComplete="current-password" hint={hint} errors={errors} />;
+}
+
+const NO_PASSWORD_HINT = "Tài khoản chưa có mật khẩu: cần đăng nhập lại bằng Google trong vòng 10 phút trước khi bật hoặc đổi điện thoại xác thực.";
+
 export default function SecurityPage() {
-  const { status, enrolment } = useLoaderData<typeof clientLoader>();
+  const { status, enrolment, hasPassword } = useLoaderData<typeof clientLoader>();
   const result = useActionData<typeof clientAction>();
   const busy = useNavigation().state !== "idle";
   const navigate = useNavigate();
   const codeErrors = result && !result.ok ? result.errors?.code : undefined;
+  const passwordErrors = result && !result.ok ? result.errors?.password : undefined;
 
   function signInAgain() {
     clearSession();
@@ -149,12 +165,17 @@ export default function SecurityPage() {
                 </div>
               </Form>
             ) : !status.enabled ? (
-              <Form method="post" className="space-y-3">
+              <Form method="post" noValidate className="space-y-3">
                 <p className="text-sm text-zinc-400">
                   {status.required
                     ? "Tài khoản quản trị cần xác thực hai lớp trước khi vào trang quản trị."
                     : "Bảo vệ tài khoản bằng mã 6 số từ ứng dụng xác thực trên điện thoại, ngoài mật khẩu."}
                 </p>
+                {hasPassword ? (
+                  <CurrentPasswordField errors={passwordErrors} hint="Nhập mật khẩu để xác nhận đây là bạn. Các thiết bị khác đang đăng nhập sẽ bị đăng xuất." />
+                ) : (
+                  <p className="text-sm text-zinc-400">{NO_PASSWORD_HINT}</p>
+                )}
                 <IntentButton intent="setup" primary>
                   Bật xác thực hai lớp
                 </IntentButton>
@@ -177,6 +198,11 @@ export default function SecurityPage() {
                 <Form method="post" noValidate className="space-y-4">
                   <p className="text-sm text-zinc-400">Nhập một mã mới từ ứng dụng xác thực (hoặc một mã khôi phục) để thay đổi.</p>
                   <SecondFactorCodeField errors={codeErrors} />
+                  {hasPassword ? (
+                    <CurrentPasswordField errors={passwordErrors} hint="Cần khi đổi điện thoại xác thực." />
+                  ) : (
+                    <p className="text-sm text-zinc-400">{NO_PASSWORD_HINT}</p>
+                  )}
                   <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
                     <IntentButton intent="recovery">Tạo mã khôi phục mới</IntentButton>
                     <IntentButton intent="setup">Đổi điện thoại xác thực</IntentButton>

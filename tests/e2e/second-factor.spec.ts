@@ -88,6 +88,7 @@ test("an admin session without the second factor is sent from the admin screens 
   await expect(page).toHaveURL(/\/profile\/security$/);
   await expect(page.getByRole("heading", { name: "Bảo mật" })).toBeVisible();
   await expect(page.getByTestId("mfa-status")).toContainText("bắt buộc với tài khoản quản trị");
+  await page.locator('input[name="password"]').fill(PASSWORD);
   await page.getByRole("button", { name: "Bật xác thực hai lớp" }).click();
   const secret = (await page.getByTestId("mfa-secret").textContent())?.trim() ?? "";
   await page.getByLabel("Mã xác thực").fill(codeAt(secret, Math.floor(Date.now() / STEP_MS)));
@@ -95,4 +96,34 @@ test("an admin session without the second factor is sent from the admin screens 
   await expect(page.getByTestId("recovery-codes").getByRole("listitem")).toHaveCount(10);
   await page.getByRole("link", { name: "Vào trang quản trị →" }).click();
   await expect(page.getByRole("heading", { name: "Quản lý ứng dụng" })).toBeVisible();
+});
+
+test("a buyer turns the second factor on with the current password, and every other session of the account ends", async ({ page, request }) => {
+  const buyer = await newUser(request, "buyer");
+  // Another session of the same account (another browser, or a thief's copy).
+  const other = await request.post("/api/auth/login/", { data: { login: buyer.user.username, password: PASSWORD } });
+  const otherAccess = (await other.json()).access as string;
+  expect((await request.get("/api/auth/me/", { headers: { Authorization: `Bearer ${otherAccess}` } })).status()).toBe(200);
+
+  await signIn(page, buyer);
+  await page.goto("/profile/security");
+  await expect(page.getByRole("heading", { name: "Bảo mật" })).toBeVisible();
+  // A wrong password is refused on the spot, and nothing is proposed.
+  await page.locator('input[name="password"]').fill("khong-phai-mat-khau");
+  await page.getByRole("button", { name: "Bật xác thực hai lớp" }).click();
+  await expect(page.getByText("Mật khẩu hiện tại không đúng").first()).toBeVisible();
+  await expect(page.getByTestId("mfa-secret")).toHaveCount(0);
+
+  await page.locator('input[name="password"]').fill(PASSWORD);
+  await page.getByRole("button", { name: "Bật xác thực hai lớp" }).click();
+  const secret = (await page.getByTestId("mfa-secret").textContent())?.trim() ?? "";
+  await page.getByLabel("Mã xác thực").fill(codeAt(secret, Math.floor(Date.now() / STEP_MS)));
+  await page.getByRole("button", { name: "Xác nhận" }).click();
+  await expect(page.getByTestId("recovery-codes").getByRole("listitem")).toHaveCount(10);
+  await expect(page.getByTestId("mfa-status")).toContainText("Đang bật");
+
+  // This browser stays signed in (a reload keeps the session); the other session is over.
+  await page.reload();
+  await expect(page.getByTestId("mfa-status")).toContainText("Đang bật");
+  expect((await request.get("/api/auth/me/", { headers: { Authorization: `Bearer ${otherAccess}` } })).status()).toBe(401);
 });

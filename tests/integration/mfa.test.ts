@@ -51,7 +51,7 @@ describe("second factor: the profile's Bảo mật section", { timeout: 30_000 }
     const buyer = await passwordAccount({ buyer: true });
     const plain = await login(buyer);
     expect(plain.body.access).toBeTruthy();
-    const setup = await call("/api/auth/mfa/setup/", { token: plain.body.access, body: {} });
+    const setup = await call("/api/auth/mfa/setup/", { token: plain.body.access, body: { password: PASSWORD } });
     expect(setup.status).toBe(200);
     expect(setup.body.data.qr_code).toMatch(/^data:image\/png;base64,/);
     const step = currentStep();
@@ -86,8 +86,8 @@ describe("second factor: the profile's Bảo mật section", { timeout: 30_000 }
     // The old codes end with the new ones.
     expect((await verify(await mfaToken(account), recoveryCodes[1])).status).toBe(400);
 
-    expect((await call("/api/auth/mfa/setup/", { token, body: {} })).status).toBe(400);
-    const setup = await call("/api/auth/mfa/setup/", { token, body: { code: renewed.body.data.recovery_codes[0] } });
+    expect((await call("/api/auth/mfa/setup/", { token, body: { password: PASSWORD } })).status).toBe(400);
+    const setup = await call("/api/auth/mfa/setup/", { token, body: { password: PASSWORD, code: renewed.body.data.recovery_codes[0] } });
     expect(setup.status).toBe(200);
     const newSecret = setup.body.data.secret;
     expect(newSecret).not.toBe(secret);

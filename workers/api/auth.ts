@@ -34,16 +34,7 @@ import { passwordResetMail, sendMail } from "../services/mailer";
 import { hasSecondFactor, startChallenge } from "../services/mfa";
 import { verifyPassword } from "../services/passwords";
 import { claim, clear, hit, LIMITS, type Limit } from "../services/rate-limit";
-import {
-  endSession,
-  issueDeviceToken,
-  knownDevice,
-  revokeAllSessions,
-  rotateSession,
-  type SessionMeta,
-  startSession,
-  touchDevice,
-} from "../services/sessions";
+import { endSession, issueDeviceToken, knownDevice, rotateSession, type SessionMeta, startSession, touchDevice } from "../services/sessions";
 import { type ApiContext, type ApiEnv, db, requestActor } from "./context";
 import { ApiError, MESSAGES } from "./errors";
 import { isAdmin } from "./require-admin";
@@ -52,7 +43,7 @@ import { clientAddress, readJson } from "./validate";
 
 export const authApi = new Hono<ApiEnv>();
 
-/** Creating a password without a current one needs a sign-in this recent. */
+/** Creating a password or enrolling a factor without a current password needs a sign-in this recent. */
 const RECENT_SIGN_IN_MS = 10 * 60_000;
 
 export function tooMany(seconds: number): ApiError {
@@ -69,6 +60,28 @@ async function recordFailedAdminSignIn(c: ApiContext, userId: number | null, log
   const user = userId === null ? null : await findUserById(db(c), userId);
   if (!user || !isAdmin(user, getConfig(c.env))) return;
   await recordAudit(db(c), { actor: requestActor(c, null), action: "auth.login_failed", targetType: "user", targetId: user.id, details: { login, reason } });
+}
+
+/**
+ * What a signed-in session must show before it changes who may act for the account (a password,
+ * a second factor): the account's current password in `field`, counted per account before the
+ * check like login (a stolen access token cannot guess it), or, for an account without one, a
+ * sign-in within the last 10 minutes (else 403 with `signInAgain`).
+ */
+export async function proveOwner(c: ApiContext, password: string | undefined, field: string, signInAgain: string, now = Date.now()): Promise<void> {
+  const user = c.get("user");
+  if (user.passwordHash === null) {
+    if (now - c.get("session").signedInAt.getTime() > RECENT_SIGN_IN_MS) throw new ApiError(403, signInAgain);
+    return;
+  }
+  if (!password) throw new ApiError(400, MESSAGES.invalidData, { [field]: [AUTH_MESSAGES.required] });
+  const counted = `user:${user.id}`;
+  const attempt = await claim(db(c), LIMITS.currentPasswordPerAccount, counted);
+  if (!attempt.allowed) throw tooMany(attempt.retryAfterSeconds);
+  if (!(await verifyPassword(password, user.passwordHash))) {
+    throw new ApiError(400, AUTH_MESSAGES.currentPasswordWrong, { [field]: [AUTH_MESSAGES.currentPasswordWrong] });
+  }
+  await clear(db(c), LIMITS.currentPasswordPerAccount, counted);
 }
 
 export function sessionMeta(c: ApiContext): SessionMeta {
@@ -147,9 +160,9 @@ authApi.post("/login", async (c) => {
     await touchDevice(db(c), device);
     deviceToken = input.device_token;
   } else {
-    deviceToken = await issueDeviceToken(db(c), outcome.user.id);
+    deviceToken = await issueDeviceToken(db(c), outcome.user);
   }
-  const tokens = await startSession(db(c), config.JWT_SECRET, outcome.user.id, sessionMeta(c));
+  const tokens = await startSession(db(c), config.JWT_SECRET, outcome.user, sessionMeta(c));
   return c.json({ success: true, message: AUTH_MESSAGES.loggedIn, ...tokens, device_token: deviceToken, user: toPublicUser(outcome.user) });
 });
 
@@ -205,9 +218,9 @@ export type ResetTokenAnswer = ReturnType<typeof resetTokenAnswer>;
 authApi.post("/reset-password", async (c) => {
   await limit(c, LIMITS.resetPerAddress, clientAddress(c));
   const input = await readJson(c, resetPasswordSchema);
+  // The new password moves the security epoch: every session, device token, challenge and link ends with it.
   const user = await resetPassword(db(c), input.token, input.new_password);
   if (!user) throw new ApiError(400, AUTH_MESSAGES.tokenInvalid, { token: [AUTH_MESSAGES.tokenInvalid] });
-  await revokeAllSessions(db(c), user.id);
   return c.json({ success: true, message: AUTH_MESSAGES.passwordReset });
 });
 
@@ -217,27 +230,16 @@ authApi.post("/change-password", requireUser, async (c) => {
   const input = await readJson(c, changePasswordSchema);
   const now = Date.now();
   const hadPassword = user.passwordHash !== null;
-  if (hadPassword) {
-    if (!input.current_password) throw new ApiError(400, MESSAGES.invalidData, { current_password: [AUTH_MESSAGES.required] });
-    // Counted before the check, like login: a stolen access token cannot guess the password.
-    const counted = `user:${user.id}`;
-    const attempt = await claim(db(c), LIMITS.currentPasswordPerAccount, counted);
-    if (!attempt.allowed) throw tooMany(attempt.retryAfterSeconds);
-    if (!(await verifyPassword(input.current_password, user.passwordHash))) {
-      throw new ApiError(400, AUTH_MESSAGES.currentPasswordWrong, { current_password: [AUTH_MESSAGES.currentPasswordWrong] });
-    }
-    await clear(db(c), LIMITS.currentPasswordPerAccount, counted);
-  } else if (now - session.signedInAt.getTime() > RECENT_SIGN_IN_MS) {
-    // No current password to ask for: a fresh sign-in is the proof instead.
-    throw new ApiError(403, AUTH_MESSAGES.signInAgainToCreatePassword);
-  }
-  const updated = await setPassword(db(c), user.id, input.new_password, new Date(now));
-  // Every other session ends; this browser gets a fresh one (signed in now only when the current
-  // password was given) and stays a known device.
-  await revokeAllSessions(db(c), user.id, now);
-  // The new chain keeps the second factor this one passed.
-  const tokens = await startSession(db(c), getConfig(c.env).JWT_SECRET, user.id, sessionMeta(c), now, hadPassword ? now : session.signedInAt.getTime(), session.secondFactor ? now : null);
-  const deviceToken = await issueDeviceToken(db(c), user.id, now);
+  // No current password to ask for: a fresh sign-in is the proof instead.
+  await proveOwner(c, input.current_password, "current_password", AUTH_MESSAGES.signInAgainToCreatePassword, now);
+  // The security epoch moves with the password: every session (this one too), device token,
+  // challenge and reset link ends. Null: another event moved it first, and this session is over.
+  const updated = await setPassword(db(c), user, input.new_password, new Date(now));
+  if (!updated) throw new ApiError(401, AUTH_MESSAGES.unauthenticated, undefined, { "WWW-Authenticate": "Bearer" });
+  // This browser gets a fresh session in the new epoch (signed in now only when the current
+  // password was given), keeping the second factor this one passed, and stays a known device.
+  const tokens = await startSession(db(c), getConfig(c.env).JWT_SECRET, updated, sessionMeta(c), now, hadPassword ? now : session.signedInAt.getTime(), session.secondFactor ? now : null);
+  const deviceToken = await issueDeviceToken(db(c), updated, now);
   return c.json({
     success: true,
     message: hadPassword ? AUTH_MESSAGES.passwordChanged : AUTH_MESSAGES.passwordCreated,
@@ -277,7 +279,7 @@ authApi.post("/google-auth", async (c) => {
       const challenge = await startChallenge(db(c), config, user, { source: "login", deviceId: null });
       return c.json({ success: true, message: AUTH_MESSAGES.secondFactor, data: { mfa_required: true, ...challenge } });
     }
-    const tokens = await startSession(db(c), config.JWT_SECRET, user.id, sessionMeta(c));
+    const tokens = await startSession(db(c), config.JWT_SECRET, user, sessionMeta(c));
     return c.json({ success: true, message: AUTH_MESSAGES.loggedIn, data: { ...tokens, user: toPublicUser(user) } });
   } catch (error) {
     if (error instanceof GoogleAuthError) {

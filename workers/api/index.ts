@@ -71,8 +71,8 @@ api.use("*", async (c, next) => {
 
 // Calls that may record an owner's notification send it once the answer is out (the cron
 // retries what fails), so Telegram never slows or breaks them. An admin's sign-in is recorded at
-// its second step (mfa/verify), not at the password.
-const MAY_NOTIFY = /^\/api\/(webhooks|cards|keys\/purchase|admin\/bank-transfers|auth\/mfa\/verify)(\/|$)/;
+// its second step (mfa/verify), not at the password; wrong codes for an admin, wherever typed (auth/mfa).
+const MAY_NOTIFY = /^\/api\/(webhooks|cards|keys\/purchase|admin\/bank-transfers|auth\/mfa)(\/|$)/;
 api.use("*", async (c, next) => {
   await next();
   if (c.req.method === "POST" && MAY_NOTIFY.test(c.req.path)) c.executionCtx.waitUntil(deliverNotifications(c.env));

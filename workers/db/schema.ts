@@ -248,6 +248,9 @@ export const users = sqliteTable(
     mfaSecret: text("mfa_secret"),
     mfaEnabledAt: integer("mfa_enabled_at", { mode: "timestamp_ms" }),
     mfaLastStep: integer("mfa_last_step"),
+    // Moved by every event that changes who may act for the account (docs/decisions/0022): a
+    // session, challenge, device token or reset link born in an earlier epoch is dead.
+    securityEpoch: integer("security_epoch").notNull().default(0),
   },
   (t) => [
     uniqueIndex("users_username_unique").on(sql`lower(${t.username})`),
@@ -280,11 +283,14 @@ export const sessions = sqliteTable(
     signedInAt: integer("signed_in_at", { mode: "timestamp_ms" }),
     // When this family's sign-in passed the second factor; refreshes carry it to new tokens.
     mfaVerifiedAt: integer("mfa_verified_at", { mode: "timestamp_ms" }),
+    // The account's security epoch this chain was born in (or carried into); honoured while equal.
+    securityEpoch: integer("security_epoch").notNull().default(0),
   },
   (t) => [
     uniqueIndex("sessions_token_unique").on(t.tokenHash),
     index("sessions_family").on(t.familyId),
     index("sessions_user").on(t.userId),
+    index("sessions_family_user").on(t.familyId, t.userId),
   ],
 );
 
@@ -299,6 +305,7 @@ export const passwordResetTokens = sqliteTable(
     createdAt: createdAt(),
     expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
     usedAt: integer("used_at", { mode: "timestamp_ms" }),
+    securityEpoch: integer("security_epoch").notNull().default(0),
   },
   (t) => [uniqueIndex("password_reset_token_unique").on(t.tokenHash), index("password_reset_user").on(t.userId)],
 );
@@ -316,6 +323,7 @@ export const deviceTokens = sqliteTable(
     createdAt: createdAt(),
     lastUsedAt: integer("last_used_at", { mode: "timestamp_ms" }),
     revokedAt: integer("revoked_at", { mode: "timestamp_ms" }),
+    securityEpoch: integer("security_epoch").notNull().default(0),
   },
   (t) => [uniqueIndex("device_tokens_token_unique").on(t.tokenHash), index("device_tokens_user").on(t.userId)],
 );
@@ -736,6 +744,7 @@ export const mfaChallenges = sqliteTable(
     expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
     usedAt: integer("used_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
+    securityEpoch: integer("security_epoch").notNull().default(0),
   },
   (t) => [
     uniqueIndex("mfa_challenges_token_unique").on(t.tokenHash),

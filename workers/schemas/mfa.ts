@@ -1,6 +1,7 @@
 // The second factor's inputs (issue #15): a 6-digit code or a recovery code, and the sign-in's mfa_token.
 import { z } from "zod";
 import { tooLong } from "../shared/zod-messages";
+import { AUTH_MESSAGES } from "./auth";
 
 const MFA_INPUT_MESSAGES = {
   required: "Vui lòng nhập mã xác thực",
@@ -20,5 +21,11 @@ export const mfaVerifySchema = z.object({
 
 export const mfaCodeSchema = z.object({ code: secondFactorCode });
 
-/** Re-enrolling needs a fresh code only when a second factor already exists. */
-export const mfaSetupSchema = z.object({ code: secondFactorCode.optional() });
+/**
+ * Enrolling from the profile needs the account's current password (an account without one: a
+ * recent sign-in instead), and a fresh code too when a second factor already exists.
+ */
+export const mfaSetupSchema = z.object({
+  password: z.string().max(128, AUTH_MESSAGES.passwordLong).optional(),
+  code: secondFactorCode.optional(),
+});

@@ -4,10 +4,12 @@ import { and, eq, gt, isNull, or, sql } from "drizzle-orm";
 import { formatVND } from "../shared/format";
 import { type Config, ConfigError } from "../config";
 import type { Database } from "../db/client";
-import { deviceTokens, passwordResetTokens, sessions, users } from "../db/schema";
+import { deviceTokens, mfaRecoveryCodes, passwordResetTokens, sessions, users } from "../db/schema";
 import { randomToken, sha256Hex } from "./crypto";
 import { GoogleAuthError } from "./google";
 import { hashPassword, needsRehash, verifyPassword } from "./passwords";
+import { type EpochOwner, nextEpoch, stillInEpoch } from "./security-epoch";
+import { revokeAllQueries } from "./sessions";
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -127,23 +129,28 @@ export async function authenticate(db: Database, login: string, password: string
 }
 
 /**
- * Sets the password and spends every outstanding reset link, so an older link cannot undo it.
- * `emailVerified`: the change came through a mailed link, which proves the mailbox.
+ * Sets the password and moves the security epoch, in one batch: every session, device token, open
+ * challenge and reset link of the account ends (docs/decisions/0022-security-epoch.md). `user`
+ * carries the epoch the caller's proof was checked in; null when another event moved it since
+ * (nothing changed). `emailVerified`: the change came through a mailed link, which proves the mailbox.
  */
-export async function setPassword(db: Database, userId: number, password: string, now = new Date(), { emailVerified = false } = {}): Promise<UserRow> {
+export async function setPassword(db: Database, user: EpochOwner, password: string, now = new Date(), { emailVerified = false } = {}): Promise<UserRow | null> {
   const passwordHash = await hashPassword(password);
-  const [[user]] = await db.batch([
-    db
-      .update(users)
-      .set({ passwordHash, passwordChangedAt: now, updatedAt: now, ...(emailVerified ? { emailVerifiedAt: now } : {}) })
-      .where(eq(users.id, userId))
-      .returning(),
+  const inEpoch = stillInEpoch(user.id, user.securityEpoch);
+  const [, , , [updated]] = await db.batch([
+    ...revokeAllQueries(db, user.id, user.securityEpoch, now),
     db
       .update(passwordResetTokens)
       .set({ usedAt: now })
-      .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt))),
+      .where(and(eq(passwordResetTokens.userId, user.id), isNull(passwordResetTokens.usedAt), inEpoch)),
+    // Last: the statements above hold only while the epoch is still the one read.
+    db
+      .update(users)
+      .set({ passwordHash, passwordChangedAt: now, updatedAt: now, securityEpoch: nextEpoch, ...(emailVerified ? { emailVerifiedAt: now } : {}) })
+      .where(and(eq(users.id, user.id), eq(users.securityEpoch, user.securityEpoch)))
+      .returning(),
   ]);
-  return user;
+  return updated ?? null;
 }
 
 // ---------------------------------------------------------------- password reset
@@ -160,19 +167,23 @@ export async function createResetToken(db: Database, email: string, now = Date.n
     tokenHash: await sha256Hex(token),
     createdAt: new Date(now),
     expiresAt: new Date(now + RESET_TOKEN_TTL_MS),
+    securityEpoch: user.securityEpoch,
   });
   return { user, token };
 }
 
+/** An unused, unexpired reset link of the account's current epoch, with its account. */
 async function liveResetToken(db: Database, token: string, now: number) {
   const [row] = await db
-    .select({ id: passwordResetTokens.id, userId: passwordResetTokens.userId })
+    .select({ id: passwordResetTokens.id, user: users })
     .from(passwordResetTokens)
+    .innerJoin(users, eq(users.id, passwordResetTokens.userId))
     .where(
       and(
         eq(passwordResetTokens.tokenHash, await sha256Hex(token)),
         isNull(passwordResetTokens.usedAt),
         gt(passwordResetTokens.expiresAt, new Date(now)),
+        eq(passwordResetTokens.securityEpoch, users.securityEpoch),
       ),
     )
     .limit(1);
@@ -180,11 +191,10 @@ async function liveResetToken(db: Database, token: string, now: number) {
 }
 
 export async function checkResetToken(db: Database, token: string, now = Date.now()): Promise<UserRow | null> {
-  const row = await liveResetToken(db, token, now);
-  return row ? findUserById(db, row.userId) : null;
+  return (await liveResetToken(db, token, now))?.user ?? null;
 }
 
-/** Spends the token (once, even under concurrent use) and sets the new password. */
+/** Spends the token (once, even under concurrent use) and sets the new password, in the token's epoch. */
 export async function resetPassword(db: Database, token: string, password: string, now = Date.now()): Promise<UserRow | null> {
   const row = await liveResetToken(db, token, now);
   if (!row) return null;
@@ -194,7 +204,8 @@ export async function resetPassword(db: Database, token: string, password: strin
     .where(and(eq(passwordResetTokens.id, row.id), isNull(passwordResetTokens.usedAt)))
     .returning({ id: passwordResetTokens.id });
   if (spent.length === 0) return null;
-  return setPassword(db, row.userId, password, new Date(now), { emailVerified: true });
+  // An event that moved the epoch after the check (a takeover, another reset) wins: nothing is set.
+  return setPassword(db, row.user, password, new Date(now), { emailVerified: true });
 }
 
 // ---------------------------------------------------------------- Google accounts
@@ -268,8 +279,11 @@ export async function findOrCreateGoogleUser(db: Database, profile: GoogleProfil
  * - tied to another Google identity: refused, never relinked by e-mail;
  * - its owner proved the mailbox (email_verified_at): linked, the password kept (same person);
  * - nobody ever proved it: whoever registered it may be a squatter, so Google wins. In one batch
- *   the password is removed, every session and device token revoked, every reset link spent, and
- *   the identity linked. The owner can create a password again from the profile.
+ *   the password is removed, every session and device token revoked, every reset link spent, the
+ *   security epoch moved (docs/decisions/0022: every open second-step challenge dies too), a
+ *   second factor and its recovery codes removed, and the identity linked. The owner can create
+ *   a password again from the profile. An admin account keeps its second factor: for an admin it
+ *   is what stands between a mailbox and the admin powers, and admins enrol at first sign-in.
  * Null when the account changed meanwhile (the caller decides again).
  */
 async function linkGoogleByEmail(db: Database, account: UserRow, profile: GoogleProfile, now: Date): Promise<UserRow | null> {
@@ -290,16 +304,28 @@ async function linkGoogleByEmail(db: Database, account: UserRow, profile: Google
   // Every statement holds only while the account is still unlinked and unverified, so a
   // concurrent change makes the whole batch a no-op instead of half a takeover.
   const unclaimed = sql`exists (select 1 from users where users.id = ${account.id} and users.google_sub is null and users.email_verified_at is null)`;
-  const [, , , taken] = await db.batch([
+  const buyerUnclaimed = sql`exists (select 1 from users where users.id = ${account.id} and users.google_sub is null and users.email_verified_at is null and users.is_superuser = 0 and users.is_staff = 0)`;
+  const [, , , , taken] = await db.batch([
     db.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.userId, account.id), isNull(sessions.revokedAt), unclaimed)),
     db.update(deviceTokens).set({ revokedAt: now }).where(and(eq(deviceTokens.userId, account.id), isNull(deviceTokens.revokedAt), unclaimed)),
     db
       .update(passwordResetTokens)
       .set({ usedAt: now })
       .where(and(eq(passwordResetTokens.userId, account.id), isNull(passwordResetTokens.usedAt), unclaimed)),
+    db.delete(mfaRecoveryCodes).where(and(eq(mfaRecoveryCodes.userId, account.id), buyerUnclaimed)),
     db
       .update(users)
-      .set({ ...link, passwordHash: null, passwordChangedAt: now, emailVerifiedAt: now })
+      .set({
+        ...link,
+        passwordHash: null,
+        passwordChangedAt: now,
+        emailVerifiedAt: now,
+        securityEpoch: nextEpoch,
+        // The squatter's factor goes with the password; an admin's stays (see above).
+        mfaSecret: sql`case when ${users.isSuperuser} or ${users.isStaff} then ${users.mfaSecret} end`,
+        mfaEnabledAt: sql`case when ${users.isSuperuser} or ${users.isStaff} then ${users.mfaEnabledAt} end`,
+        mfaLastStep: sql`case when ${users.isSuperuser} or ${users.isStaff} then ${users.mfaLastStep} end`,
+      })
       .where(and(eq(users.id, account.id), isNull(users.googleSub), isNull(users.emailVerifiedAt)))
       .returning(),
   ]);
@@ -310,7 +336,8 @@ async function linkGoogleByEmail(db: Database, account: UserRow, profile: Google
       event: "google_takeover",
       user_id: user.id,
       had_password: account.passwordHash !== null,
-      detail: "Google vouched for an unverified address: password removed, sessions and device tokens revoked, reset links spent",
+      had_second_factor: account.mfaSecret !== null,
+      detail: "Google vouched for an unverified address: password (and a buyer's second factor) removed, security epoch moved, sessions and device tokens revoked, reset links spent",
     }),
   );
   return user;

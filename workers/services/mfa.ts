@@ -1,7 +1,8 @@
 // The TOTP second factor (RFC 6238, issue #15, ADR 0014): secrets encrypted at rest, sign-in
 // challenges (5 minutes, single use, 5 wrong codes spend them), an accepted time step never
-// accepted again, and single-use recovery codes stored hashed.
-import { and, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
+// accepted again, and single-use recovery codes stored hashed. Enrolling, removing the factor and
+// renewing recovery codes move the account's security epoch (docs/decisions/0022-security-epoch.md).
+import { and, eq, getTableColumns, gt, isNull, lt, or, type SQL, sql } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import type { Config } from "../config";
 import type { Database } from "../db/client";
@@ -10,8 +11,10 @@ import { base64, base64url, fromBase64url } from "../lib/bytes";
 import { type AuditRecord, auditQuery } from "./audit";
 import type { UserRow } from "./accounts";
 import { randomToken, sha256Hex } from "./crypto";
-import { fieldError } from "./errors";
+import { fieldError, ValidationError } from "./errors";
 import { qrPng } from "./qr-png";
+import { type EpochOwner, nextEpoch, stillInEpoch } from "./security-epoch";
+import { carrySessionQuery } from "./sessions";
 
 export const MFA_MESSAGES = {
   codeWrong: "Mã xác thực không đúng",
@@ -20,6 +23,13 @@ export const MFA_MESSAGES = {
   tokenSpent: "Bạn đã nhập sai mã quá 5 lần. Vui lòng đăng nhập lại.",
   notEnabled: "Tài khoản chưa bật xác thực hai lớp",
 } as const;
+
+/** A code that was checked and refused (wrong, already used, or the one that spent the challenge): the API records it for admins. */
+export class WrongCodeError extends ValidationError {
+  constructor(field: "code" | "mfa_token", message: string) {
+    super(message, { [field]: [message] });
+  }
+}
 
 const CHALLENGE_TTL_MS = 5 * 60_000;
 const MAX_CODE_ATTEMPTS = 5;
@@ -121,10 +131,22 @@ function recoveryCodeHash(userId: number, code: string): Promise<string> {
   return sha256Hex(`${userId}:${code.toLowerCase().replace(/[^a-z0-9]/g, "")}`);
 }
 
-async function recoveryCodeRows(userId: number, now: number) {
+/**
+ * 10 new recovery codes, and the statements that replace the account's earlier ones with them,
+ * each only while `guard` holds (the batch's epoch condition).
+ */
+async function newRecoveryCodes(db: Database, userId: number, guard: SQL, now: number) {
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
-  const rows = await Promise.all(codes.map(async (code) => ({ userId, codeHash: await recoveryCodeHash(userId, code), createdAt: new Date(now) })));
-  return { codes, rows };
+  const hashes = await Promise.all(codes.map((code) => recoveryCodeHash(userId, code)));
+  // INSERT … SELECT, so the rows exist only under the guard. Drizzle inserts a SELECT into every
+  // column, in the table's order: the values are listed by column name.
+  const values: Record<string, SQL> = { id: sql`NULL`, user_id: sql`${userId}`, code_hash: sql`value`, used_at: sql`NULL`, created_at: sql`${now}` };
+  const columns = Object.values(getTableColumns(mfaRecoveryCodes)).map((column) => values[column.name]);
+  const queries = [
+    db.delete(mfaRecoveryCodes).where(and(eq(mfaRecoveryCodes.userId, userId), guard)),
+    db.insert(mfaRecoveryCodes).select(sql`SELECT ${sql.join(columns, sql`, `)} FROM json_each(${JSON.stringify(hashes)}) WHERE ${guard}`),
+  ] as const;
+  return { codes, queries };
 }
 
 /** Spends one unused recovery code of the account; false when none matches. */
@@ -146,17 +168,20 @@ export async function proveSecondFactor(db: Database, config: Config, user: User
   if (secret === null) throw fieldError("code", MFA_MESSAGES.notEnabled);
   if (!isTotpCode(code)) {
     if (await spendRecoveryCode(db, user.id, code, now)) return;
-    throw fieldError("code", MFA_MESSAGES.codeWrong);
+    throw new WrongCodeError("code", MFA_MESSAGES.codeWrong);
   }
   const step = matchingStep(secret, config, code, now);
-  if (step === null) throw fieldError("code", MFA_MESSAGES.codeWrong);
-  if (!(await claimStep(db, user.id, step))) throw fieldError("code", MFA_MESSAGES.codeUsed);
+  if (step === null) throw new WrongCodeError("code", MFA_MESSAGES.codeWrong);
+  if (!(await claimStep(db, user.id, step))) throw new WrongCodeError("code", MFA_MESSAGES.codeUsed);
 }
 
 // ---------------------------------------------------------------- challenges
 
-/** What a challenge remembers of the request that made it, to finish it the same way. */
-export type ChallengeContext = { source: "login"; deviceId: number | null } | { source: "profile" };
+/**
+ * What a challenge remembers of the request that made it, to finish it the same way: a sign-in's
+ * known device, or the session chain an enrolment from the profile upgrades.
+ */
+export type ChallengeContext = { source: "login"; deviceId: number | null } | { source: "profile"; familyId: string };
 
 type Enrolment = { secret: string; otpauth_uri: string; qr_code: string };
 
@@ -169,8 +194,9 @@ export type StartedChallenge = { mfa_token: string; mfa_enroll?: true } & Partia
 
 /**
  * The second step of a sign-in (or an enrolment from the profile): a single-use token for
- * 5 minutes. Without a second factor yet, or when `enrol` asks, it proposes a new secret, kept
- * encrypted in the challenge until its first code confirms it.
+ * 5 minutes, alive only in the account's current security epoch (`user` was read with the proof
+ * that opened it). Without a second factor yet, or when `enrol` asks, it proposes a new secret,
+ * kept encrypted in the challenge until its first code confirms it.
  */
 export async function startChallenge(db: Database, config: Config, user: UserRow, context: ChallengeContext, { enrol = false, now = Date.now() } = {}): Promise<StartedChallenge> {
   const token = randomToken();
@@ -184,6 +210,7 @@ export async function startChallenge(db: Database, config: Config, user: UserRow
     context: JSON.stringify(context),
     expiresAt: new Date(now + CHALLENGE_TTL_MS),
     createdAt: new Date(now),
+    securityEpoch: user.securityEpoch,
   });
   if (!secret) return { mfa_token: token };
   return { mfa_token: token, mfa_enroll: true, ...(await enrolment(config, user, secret)) };
@@ -191,21 +218,23 @@ export async function startChallenge(db: Database, config: Config, user: UserRow
 
 export type Challenge = typeof mfaChallenges.$inferSelect;
 
-/** A challenge that can still be answered: issued, not used or spent, not expired. */
+/** A challenge that can still be answered: issued, not used or spent, not expired, of the account's current epoch. */
 export async function openChallenge(db: Database, token: string, now = Date.now()): Promise<Challenge | null> {
-  const [challenge] = await db
-    .select()
+  const [row] = await db
+    .select({ challenge: mfaChallenges })
     .from(mfaChallenges)
+    .innerJoin(users, eq(users.id, mfaChallenges.userId))
     .where(
       and(
         eq(mfaChallenges.tokenHash, await sha256Hex(token)),
         isNull(mfaChallenges.usedAt),
         lt(mfaChallenges.attempts, MAX_CODE_ATTEMPTS),
         gt(mfaChallenges.expiresAt, new Date(now)),
+        eq(mfaChallenges.securityEpoch, users.securityEpoch),
       ),
     )
     .limit(1);
-  return challenge ?? null;
+  return row?.challenge ?? null;
 }
 
 /** A wrong answer: counted, and the fifth spends the challenge. Null: already spent by another request. */
@@ -231,12 +260,22 @@ async function spendChallenge(db: Database, challengeId: number, now: number): P
   return spent.length > 0;
 }
 
+/** `user.securityEpoch`: the epoch a session started from this answer is born in. */
 export type AnsweredChallenge = { user: UserRow; context: ChallengeContext; recoveryCodes: string[] | null };
+
+/** The enrolment's condition: still the challenge's epoch, and for the profile, the calling chain still live in it. */
+function enrolmentGuard(challenge: Challenge, context: ChallengeContext): SQL {
+  const inEpoch = stillInEpoch(challenge.userId, challenge.securityEpoch);
+  if (context.source !== "profile") return inEpoch;
+  return sql`${inEpoch} and exists (select 1 from sessions where sessions.family_id = ${context.familyId} and sessions.user_id = ${challenge.userId} and sessions.revoked_at is null and sessions.security_epoch = ${challenge.securityEpoch})`;
+}
 
 /**
  * Checks `code` against the challenge: a code of the account's secret (or, for an enrolment, of
- * the proposed one), or for a sign-in a recovery code. A right answer spends the challenge; an
- * enrolment then stores the secret and answers 10 new recovery codes (the old ones end).
+ * the proposed one), or for a sign-in a recovery code. A right answer spends the challenge. An
+ * enrolment then, in one batch, stores the secret, replaces the recovery codes with 10 new ones
+ * and moves the security epoch: every other session, challenge, device token and reset link of
+ * the account ends; from the profile, the calling session chain goes on, now factor-verified.
  */
 export async function answerChallenge(
   db: Database,
@@ -251,9 +290,10 @@ export async function answerChallenge(
     const attempts = await countWrongAnswer(db, challenge.id, now);
     if (attempts === null) return fieldError("mfa_token", MFA_MESSAGES.tokenInvalid);
     // A spent token is an error of the token: the screen goes back to the password.
-    return attempts >= MAX_CODE_ATTEMPTS ? fieldError("mfa_token", MFA_MESSAGES.tokenSpent) : fieldError("code", message);
+    return attempts >= MAX_CODE_ATTEMPTS ? new WrongCodeError("mfa_token", MFA_MESSAGES.tokenSpent) : new WrongCodeError("code", message);
   };
-  if (!user) throw fieldError("mfa_token", MFA_MESSAGES.tokenInvalid);
+  // A profile challenge from before chains were named cannot say which session it upgrades.
+  if (!user || (context.source === "profile" && !context.familyId)) throw fieldError("mfa_token", MFA_MESSAGES.tokenInvalid);
 
   if (challenge.purpose === "enrol") {
     if (!challenge.pendingSecret || !isTotpCode(code)) throw await wrong(MFA_MESSAGES.codeWrong);
@@ -261,19 +301,31 @@ export async function answerChallenge(
     const step = matchingStep(secret, config, code, now);
     if (step === null) throw await wrong(MFA_MESSAGES.codeWrong);
     if (!(await spendChallenge(db, challenge.id, now))) throw fieldError("mfa_token", MFA_MESSAGES.tokenInvalid);
-    const { codes, rows } = await recoveryCodeRows(user.id, now);
+    const guard = enrolmentGuard(challenge, context);
+    const { codes, queries } = await newRecoveryCodes(db, user.id, guard, now);
     // An admin's enrolment is an admin action: its record commits with it.
     const record = enrolmentRecord?.(user);
-    const [[updated]] = await db.batch([
+    const epoch = challenge.securityEpoch;
+    // The calling chain goes on only from the profile; it is carried last before the epoch
+    // moves, so the statements above still see it in the challenge's epoch.
+    const carried = context.source === "profile" ? [carrySessionQuery(db, user.id, epoch, context.familyId, new Date(now))] : [];
+    const stillCalled =
+      context.source === "profile"
+        ? sql`exists (select 1 from sessions where sessions.family_id = ${context.familyId} and sessions.user_id = ${user.id} and sessions.revoked_at is null and sessions.security_epoch = ${epoch + 1})`
+        : undefined;
+    const results = await db.batch([
+      ...queries,
+      ...carried,
       db
         .update(users)
-        .set({ mfaSecret: challenge.pendingSecret, mfaEnabledAt: new Date(now), mfaLastStep: step, updatedAt: new Date(now) })
-        .where(eq(users.id, user.id))
+        .set({ mfaSecret: challenge.pendingSecret, mfaEnabledAt: new Date(now), mfaLastStep: step, updatedAt: new Date(now), securityEpoch: nextEpoch })
+        .where(and(eq(users.id, user.id), eq(users.securityEpoch, epoch), stillCalled))
         .returning(),
-      db.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, user.id)),
-      db.insert(mfaRecoveryCodes).values(rows),
-      ...(record ? [auditQuery(db, record)] : []),
+      ...(record ? [auditQuery(db, record, { when: "if_changed" })] : []),
     ]);
+    const [updated] = results[queries.length + carried.length] as UserRow[];
+    // Another event moved the epoch (or the calling session ended) since the challenge: nothing changed.
+    if (!updated) throw fieldError("mfa_token", MFA_MESSAGES.tokenInvalid);
     return { user: updated, context, recoveryCodes: codes };
   }
 
@@ -287,7 +339,8 @@ export async function answerChallenge(
     throw await wrong(MFA_MESSAGES.codeWrong);
   }
   if (!(await spendChallenge(db, challenge.id, now))) throw fieldError("mfa_token", MFA_MESSAGES.tokenInvalid);
-  return { user, context, recoveryCodes: null };
+  // The session is born in the challenge's epoch: if an event moved it meanwhile, it is born dead.
+  return { user: { ...user, securityEpoch: challenge.securityEpoch }, context, recoveryCodes: null };
 }
 
 // ---------------------------------------------------------------- profile
@@ -302,22 +355,45 @@ export async function secondFactorStatus(db: Database, config: Config, user: Use
   return { enabled: hasSecondFactor(user, config), enabled_at: user.mfaEnabledAt?.toISOString() ?? null, recovery_codes_left: row?.left ?? 0 };
 }
 
-/** 10 new recovery codes replace all of the account's earlier ones (`record`: an admin's, audited in the same batch). */
-export async function regenerateRecoveryCodes(db: Database, userId: number, record: AuditRecord | null, now = Date.now()): Promise<string[]> {
-  const { codes, rows } = await recoveryCodeRows(userId, now);
-  await db.batch([
-    db.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, userId)),
-    db.insert(mfaRecoveryCodes).values(rows),
-    ...(record ? [auditQuery(db, record)] : []),
-  ]);
-  return codes;
+/**
+ * 10 new recovery codes replace all of the account's earlier ones, and the security epoch moves:
+ * the calling session chain (`familyId`) goes on, every other session, challenge, device token and
+ * reset link ends. `record`: an admin's, audited in the same batch. Null when another event moved
+ * the epoch since `user` was read (nothing changed).
+ */
+export async function regenerateRecoveryCodes(db: Database, user: EpochOwner, familyId: string, record: AuditRecord | null, now = Date.now()): Promise<string[] | null> {
+  const { codes, queries } = await newRecoveryCodes(db, user.id, stillInEpoch(user.id, user.securityEpoch), now);
+  const moved = await moveEpoch(db, user, familyId, [...queries], {}, record, now);
+  return moved ? codes : null;
 }
 
-/** A buyer turns the second factor off: the secret, the recovery codes and open challenges go. */
-export async function disableSecondFactor(db: Database, userId: number, now = Date.now()): Promise<void> {
-  await db.batch([
-    db.update(users).set({ mfaSecret: null, mfaEnabledAt: null, mfaLastStep: null, updatedAt: new Date(now) }).where(eq(users.id, userId)),
-    db.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, userId)),
-    db.update(mfaChallenges).set({ usedAt: new Date(now) }).where(and(eq(mfaChallenges.userId, userId), isNull(mfaChallenges.usedAt))),
-  ]);
+/** A buyer turns the second factor off: the secret and the recovery codes go, and the security epoch moves (as above). */
+export async function disableSecondFactor(db: Database, user: EpochOwner, familyId: string, now = Date.now()): Promise<boolean> {
+  const queries = [db.delete(mfaRecoveryCodes).where(and(eq(mfaRecoveryCodes.userId, user.id), stillInEpoch(user.id, user.securityEpoch)))];
+  return moveEpoch(db, user, familyId, queries, { mfaSecret: null, mfaEnabledAt: null, mfaLastStep: null }, null, now);
+}
+
+type BatchQuery = Parameters<Database["batch"]>[0][number];
+
+/** `changes` (each under the epoch condition), the calling chain carried on, then the users UPDATE that moves the epoch. */
+async function moveEpoch(
+  db: Database,
+  user: EpochOwner,
+  familyId: string,
+  changes: BatchQuery[],
+  set: Partial<typeof users.$inferInsert>,
+  record: AuditRecord | null,
+  now: number,
+): Promise<boolean> {
+  const results = await db.batch([
+    carrySessionQuery(db, user.id, user.securityEpoch, familyId),
+    ...changes,
+    db
+      .update(users)
+      .set({ ...set, updatedAt: new Date(now), securityEpoch: nextEpoch })
+      .where(and(eq(users.id, user.id), eq(users.securityEpoch, user.securityEpoch)))
+      .returning({ id: users.id }),
+    ...(record ? [auditQuery(db, record, { when: "if_changed" })] : []),
+  ] as [BatchQuery, ...BatchQuery[]]);
+  return (results[changes.length + 1] as unknown[]).length > 0;
 }

@@ -7,6 +7,7 @@ import { type Config, getConfig, type NOTIFICATION_EVENTS } from "../config";
 import type { Database } from "../db/client";
 import { notifications } from "../db/schema";
 import { formatVND } from "../shared/format";
+import { type AuditRecord, auditStatement } from "./audit";
 
 type NotificationKind = (typeof NOTIFICATION_EVENTS)[number];
 
@@ -109,6 +110,32 @@ export async function recordAdminSignIn(env: Env, admin: { id: number; username:
   })
     .run()
     .catch((error) => console.error("An admin sign-in could not be recorded for the owner", error));
+}
+
+/** Wrong second-factor codes for one admin account in this window tell the owner. */
+const CODE_FAILURES_TOLD = 3;
+const CODE_FAILURE_WINDOW_MS = 15 * 60_000;
+
+/**
+ * A wrong second-factor code for an admin account: its `auth.mfa_failed` record and, in the same
+ * batch, once it is the third in 15 minutes, a notice to the owner (an `admin_login` event: the
+ * notifications table knows no other kind for sign-ins). At most one such notice per account in
+ * any 15 minutes, however many codes follow.
+ */
+export async function recordAdminCodeFailure(env: Env, record: AuditRecord, admin: { id: number }, address: string, now = Date.now()): Promise<void> {
+  const statements = [auditStatement(env.DB, record)];
+  if (noticeSettings(env).kinds.has("admin_login")) {
+    const text = [`🚨 Nhập sai mã xác thực hai lớp ${CODE_FAILURES_TOLD} lần trong 15 phút`, "Tài khoản: {user}", `Địa chỉ: ${address}`].join("\n");
+    const prefix = `admin_mfa_failed:${admin.id}:`;
+    statements.push(
+      recordStatement(env.DB, "admin_login", text, `${prefix}${now}`, now, {
+        sql: `(SELECT count(*) FROM audit_events WHERE action = 'auth.mfa_failed' AND target_type = 'user' AND target_id = ?6 AND created_at > ?7) >= ${CODE_FAILURES_TOLD}
+          AND NOT EXISTS (SELECT 1 FROM notifications WHERE dedupe_key GLOB ?8 AND created_at > ?7)`,
+        binds: [String(admin.id), now - CODE_FAILURE_WINDOW_MS, `${prefix}*`],
+      }, admin.id),
+    );
+  }
+  await env.DB.batch(statements);
 }
 
 // ---------------------------------------------------------------- delivery

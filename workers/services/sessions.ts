@@ -1,10 +1,13 @@
 // Access tokens (short-lived JWTs, HS256 pinned) and refresh sessions (opaque, stored hashed,
 // rotated on every use; a rotated token used again revokes its whole family). DESIGN.md §6.
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
+// A session chain and a device token live only in the security epoch they were born in
+// (docs/decisions/0022-security-epoch.md).
+import { and, eq, gt, isNull, type SQL, sql } from "drizzle-orm";
 import { jwtVerify, SignJWT } from "jose";
 import type { Database } from "../db/client";
 import { deviceTokens, sessions, users } from "../db/schema";
 import { randomToken, sha256Hex } from "./crypto";
+import { type EpochOwner, stillInEpoch } from "./security-epoch";
 
 const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -50,7 +53,8 @@ export type LiveSession = { user: typeof users.$inferSelect; familyId: string; s
 
 /**
  * The user behind an access token's session chain while that chain lives: not ended (logout,
- * reset, password change, reuse) and within its absolute lifetime. One indexed read.
+ * reuse), born in the account's current security epoch (a reset, password change, takeover or
+ * change of the second factor moves it) and within its absolute lifetime. One indexed read.
  */
 export async function liveSession(db: Database, claims: AccessClaims, now = Date.now()): Promise<LiveSession | null> {
   const [row] = await db
@@ -62,6 +66,7 @@ export async function liveSession(db: Database, claims: AccessClaims, now = Date
         eq(sessions.familyId, claims.sessionId),
         eq(sessions.userId, claims.userId),
         isNull(sessions.revokedAt),
+        eq(sessions.securityEpoch, users.securityEpoch),
         gt(sessions.signedInAt, new Date(now - SESSION_MAX_AGE_MS)),
       ),
     )
@@ -74,10 +79,26 @@ export async function liveSession(db: Database, claims: AccessClaims, now = Date
 export type SessionMeta = { userAgent?: string | null; ipAddress?: string | null };
 export type TokenPair = { access: string; refresh: string };
 
-async function insertSession(db: Database, userId: number, familyId: string, signedInAt: number, mfaVerifiedAt: number | null, meta: SessionMeta, now: number): Promise<string> {
+/**
+ * A session, challenge or device token's owner: a user row read with the proof it stands on (its
+ * epoch is the one the proof was checked in, so an event in between leaves it born dead), or a
+ * bare id, which takes the account's epoch at insert (callers with no proof of their own: tests).
+ */
+type Owner = number | EpochOwner;
+
+function ownerId(owner: Owner): number {
+  return typeof owner === "number" ? owner : owner.id;
+}
+
+function ownerEpoch(owner: Owner): number | SQL {
+  return typeof owner === "number" ? sql`(select security_epoch from users where id = ${owner})` : owner.securityEpoch;
+}
+
+async function insertSession(db: Database, owner: Owner, familyId: string, signedInAt: number, mfaVerifiedAt: number | null, meta: SessionMeta, now: number): Promise<string> {
   const refresh = randomToken();
   await db.insert(sessions).values({
-    userId,
+    userId: ownerId(owner),
+    securityEpoch: ownerEpoch(owner),
     familyId,
     tokenHash: await sha256Hex(refresh),
     createdAt: new Date(now),
@@ -99,22 +120,34 @@ async function insertSession(db: Database, userId: number, familyId: string, sig
 export async function startSession(
   db: Database,
   secret: string,
-  userId: number,
+  owner: Owner,
   meta: SessionMeta = {},
   now = Date.now(),
   signedInAt = now,
   mfaVerifiedAt: number | null = null,
 ): Promise<TokenPair> {
   const familyId = randomToken(16);
-  const refresh = await insertSession(db, userId, familyId, signedInAt, mfaVerifiedAt, meta, now);
-  return { access: await signAccessToken(secret, userId, familyId, mfaVerifiedAt !== null, now), refresh };
+  const refresh = await insertSession(db, owner, familyId, signedInAt, mfaVerifiedAt, meta, now);
+  return { access: await signAccessToken(secret, ownerId(owner), familyId, mfaVerifiedAt !== null, now), refresh };
+}
+
+/** A new access token of an existing chain (upgraded in place, e.g. by an enrolment from the profile). */
+export function accessTokenFor(secret: string, userId: number, familyId: string, secondFactor: boolean, now = Date.now()): Promise<string> {
+  return signAccessToken(secret, userId, familyId, secondFactor, now);
 }
 
 export type RotateResult = { ok: true; userId: number; tokens: TokenPair } | { ok: false; reason: "invalid" | "expired" | "reused" };
 
 export async function rotateSession(db: Database, secret: string, refresh: string, meta: SessionMeta = {}, now = Date.now()): Promise<RotateResult> {
-  const [session] = await db.select().from(sessions).where(eq(sessions.tokenHash, await sha256Hex(refresh))).limit(1);
-  if (!session || session.revokedAt) return { ok: false, reason: "invalid" };
+  const [row] = await db
+    .select({ session: sessions, epoch: users.securityEpoch })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.tokenHash, await sha256Hex(refresh)))
+    .limit(1);
+  const session = row?.session;
+  // A chain born before the account's current epoch is over, like a revoked one.
+  if (!session || session.revokedAt || session.securityEpoch !== row.epoch) return { ok: false, reason: "invalid" };
   const signedInAt = (session.signedInAt ?? session.createdAt).getTime();
   if (session.expiresAt.getTime() <= now || signedInAt + SESSION_MAX_AGE_MS <= now) return { ok: false, reason: "expired" };
   // Claim this token once; losing the claim (already rotated, or a concurrent rotation) is reuse.
@@ -129,7 +162,8 @@ export async function rotateSession(db: Database, secret: string, refresh: strin
   }
   // The chain keeps its second factor: refreshed tokens say what its sign-in passed.
   const mfaVerifiedAt = session.mfaVerifiedAt?.getTime() ?? null;
-  const next = await insertSession(db, session.userId, session.familyId, signedInAt, mfaVerifiedAt, meta, now);
+  // Born in the epoch just checked: if the epoch moves meanwhile, the new row is born dead.
+  const next = await insertSession(db, { id: session.userId, securityEpoch: session.securityEpoch }, session.familyId, signedInAt, mfaVerifiedAt, meta, now);
   const access = await signAccessToken(secret, session.userId, session.familyId, mfaVerifiedAt !== null, now);
   return { ok: true, userId: session.userId, tokens: { access, refresh: next } };
 }
@@ -151,12 +185,32 @@ export async function endSession(db: Database, refresh: string, now = Date.now()
   if (session) await revokeFamily(db, session.familyId, now);
 }
 
-/** Password reset and change: every session of the user ends, and every device is forgotten. */
-export async function revokeAllSessions(db: Database, userId: number, now = Date.now()): Promise<void> {
-  await db.batch([
-    db.update(sessions).set({ revokedAt: new Date(now) }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt))),
-    db.update(deviceTokens).set({ revokedAt: new Date(now) }).where(and(eq(deviceTokens.userId, userId), isNull(deviceTokens.revokedAt))),
-  ]);
+/**
+ * For a batch that moves the epoch from `epoch` (see security-epoch.ts): the calling session chain
+ * goes on into the next epoch, upgraded to factor-verified when `secondFactorAt` is given, while
+ * every other chain of the account stays behind, dead.
+ */
+export function carrySessionQuery(db: Database, userId: number, epoch: number, familyId: string, secondFactorAt?: Date) {
+  return db
+    .update(sessions)
+    .set({ securityEpoch: epoch + 1, ...(secondFactorAt ? { mfaVerifiedAt: secondFactorAt } : {}) })
+    .where(
+      and(
+        eq(sessions.familyId, familyId),
+        eq(sessions.userId, userId),
+        eq(sessions.securityEpoch, epoch),
+        isNull(sessions.revokedAt),
+        stillInEpoch(userId, epoch),
+      ),
+    );
+}
+
+/** For a batch that moves the epoch: every session and device token of the account also reads as ended. */
+export function revokeAllQueries(db: Database, userId: number, epoch: number, now: Date) {
+  return [
+    db.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), stillInEpoch(userId, epoch))),
+    db.update(deviceTokens).set({ revokedAt: now }).where(and(eq(deviceTokens.userId, userId), isNull(deviceTokens.revokedAt), stillInEpoch(userId, epoch))),
+  ] as const;
 }
 
 // ---------------------------------------------------------------- device tokens
@@ -165,22 +219,30 @@ export async function revokeAllSessions(db: Database, userId: number, now = Date
 const DEVICE_TOKEN_IDLE_MS = 180 * 24 * 60 * 60 * 1000;
 
 /** A new device token for a browser that just signed in with the password (stored hashed). */
-export async function issueDeviceToken(db: Database, userId: number, now = Date.now()): Promise<string> {
+export async function issueDeviceToken(db: Database, owner: Owner, now = Date.now()): Promise<string> {
   const token = randomToken();
-  await db.insert(deviceTokens).values({ userId, tokenHash: await sha256Hex(token), createdAt: new Date(now), lastUsedAt: new Date(now) });
+  await db.insert(deviceTokens).values({
+    userId: ownerId(owner),
+    securityEpoch: ownerEpoch(owner),
+    tokenHash: await sha256Hex(token),
+    createdAt: new Date(now),
+    lastUsedAt: new Date(now),
+  });
   return token;
 }
 
-/** The id of a live device token of this account, or null (unknown, another account's, revoked, idle). */
+/** The id of a live device token of this account, or null (unknown, another account's, revoked, of an earlier epoch, idle). */
 export async function knownDevice(db: Database, token: string, userId: number, now = Date.now()): Promise<number | null> {
   const [row] = await db
     .select({ id: deviceTokens.id })
     .from(deviceTokens)
+    .innerJoin(users, eq(users.id, deviceTokens.userId))
     .where(
       and(
         eq(deviceTokens.tokenHash, await sha256Hex(token)),
         eq(deviceTokens.userId, userId),
         isNull(deviceTokens.revokedAt),
+        eq(deviceTokens.securityEpoch, users.securityEpoch),
         gt(sql`coalesce(${deviceTokens.lastUsedAt}, ${deviceTokens.createdAt})`, now - DEVICE_TOKEN_IDLE_MS),
       ),
     )

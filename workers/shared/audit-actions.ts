@@ -27,6 +27,7 @@ export const AUDIT_ACTION_LABELS = {
   "mfa.recovery_regenerate": "Tạo lại mã khôi phục",
   "auth.admin_login": "Quản trị viên đăng nhập",
   "auth.login_failed": "Đăng nhập thất bại",
+  "auth.mfa_failed": "Sai mã xác thực hai lớp",
   "settings.update": "Đổi cài đặt",
 } as const;
 

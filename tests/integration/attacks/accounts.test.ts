@@ -4,13 +4,14 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { env } from "cloudflare:workers";
 import { eq, sql } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { deviceTokens, passwordResetTokens, sessions, users } from "../../../workers/db/schema";
+import { deviceTokens, mfaRecoveryCodes, passwordResetTokens, sessions, users } from "../../../workers/db/schema";
 import { ConfigError } from "../../../workers/config";
 import worker from "../../../workers/index";
 import { createResetToken, ensureAdminAccount } from "../../../workers/services/accounts";
 import { randomToken, sha256Hex } from "../../../workers/services/crypto";
 import { db, request, unique } from "../../factories";
 import { type Body, post, signInWithGoogle } from "../../fixtures/google-flow";
+import { codeAt, currentStep } from "../../second-factor";
 
 const PASSWORD = "mat-khau-cua-ke-chiem";
 
@@ -130,6 +131,57 @@ describe("attack: Google sign-in into an address registered first by someone els
     const email = `${unique("fresh")}@example.com`;
     const result = (await signInWithGoogle(email)).body as Body;
     expect((await userRow(result.data.user.id)).emailVerifiedAt).toBeInstanceOf(Date);
+  });
+});
+
+/** The squatter turns on a second factor of their own (with the password they registered). */
+async function squatterWithFactor(email: string) {
+  const squatter = await register(email);
+  const session = await login(squatter.username);
+  expect(session.status).toBe(200);
+  const bearer = { Authorization: `Bearer ${session.body.access}` };
+  const setup = await post("/api/auth/mfa/setup/", { password: PASSWORD }, bearer);
+  expect(setup.status).toBe(200);
+  const step = currentStep();
+  const confirmed = await post("/api/auth/mfa/verify/", { mfa_token: setup.body.data.mfa_token, code: codeAt(setup.body.data.secret, step) });
+  expect(confirmed.status).toBe(200);
+  return { ...squatter, secret: setup.body.data.secret as string, step, recoveryCodes: confirmed.body.recovery_codes as string[] };
+}
+
+describe("attack: the squatter's second factor across the owner's Google sign-in", { timeout: 30_000 }, () => {
+  it("a squatter's held mfa_token dies when the owner signs in with Google", async () => {
+    const email = `${unique("victim")}@example.com`;
+    const squatter = await squatterWithFactor(email);
+    // The password gives the second step; the squatter keeps its mfa_token unanswered.
+    const held = await login(squatter.username);
+    expect(held.body.mfa_required).toBe(true);
+
+    const owner = await signInWithGoogle(email);
+    expect(owner.status).toBe(200);
+
+    const answered = await post("/api/auth/mfa/verify/", { mfa_token: held.body.mfa_token, code: squatter.recoveryCodes[0] });
+    expect(answered.status).toBe(400);
+    expect(answered.body).toMatchObject({ success: false, errors: { mfa_token: [expect.any(String)] } });
+    expect(answered.body.access).toBeUndefined();
+  });
+
+  it("sets a second factor on the victim's address so the owner's Google sign-in stops at a code only the squatter has", async () => {
+    const email = `${unique("victim")}@example.com`;
+    const squatter = await squatterWithFactor(email);
+
+    const owner = await signInWithGoogle(email);
+
+    // The owner is in at once: the squatter's factor and recovery codes went with the takeover.
+    expect(owner.status).toBe(200);
+    expect(owner.body.data.mfa_required).toBeUndefined();
+    expect(owner.body.data.access).toEqual(expect.any(String));
+    expect((await request("/api/auth/me/", { headers: { Authorization: `Bearer ${owner.body.data.access}` } })).status).toBe(200);
+    const row = await userRow(squatter.id);
+    expect({ secret: row.mfaSecret, enabledAt: row.mfaEnabledAt }).toEqual({ secret: null, enabledAt: null });
+    expect(await db.select().from(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, squatter.id))).toEqual([]);
+    // And again later: no second step for the owner.
+    const again = await signInWithGoogle(email);
+    expect(again.body.data.access).toEqual(expect.any(String));
   });
 });
 

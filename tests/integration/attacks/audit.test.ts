@@ -9,7 +9,7 @@ import { hashPassword } from "../../../workers/services/passwords";
 import { rateSettings } from "../../../workers/services/store-settings";
 import { apiWithHeaders, balanceOf, cardDigits, createApp, db, funded, listing, person, request, unique } from "../../factories";
 import { png } from "../../fixtures/media";
-import { call as secondFactorCall, codeAt, currentStep, enrolledAdmin, login as secondFactorLogin, mfaToken, passwordAccount, verify } from "../../second-factor";
+import { call as secondFactorCall, codeAt, currentStep, enrolledAdmin, login as secondFactorLogin, mfaToken, PASSWORD, passwordAccount, verify } from "../../second-factor";
 
 type Admin = Awaited<ReturnType<typeof person>>;
 type Answer = { status: number };
@@ -492,7 +492,7 @@ describe("attack: an admin's second factor changes and signs in without a trace"
   it("a buyer's own second factor is not an admin action: no record", async () => {
     const buyer = await passwordAccount({ buyer: true });
     const signedIn = await secondFactorLogin(buyer);
-    const setup = await secondFactorCall("/api/auth/mfa/setup/", { token: signedIn.body.access, body: {} });
+    const setup = await secondFactorCall("/api/auth/mfa/setup/", { token: signedIn.body.access, body: { password: PASSWORD } });
     expect(setup.status).toBe(200);
     const enrolled = await verify(setup.body.data.mfa_token, codeAt(setup.body.data.secret, currentStep()));
     expect(enrolled.status).toBe(200);

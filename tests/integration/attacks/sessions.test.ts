@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { deviceTokens, mailOutbox, rateLimits, sessions, users } from "../../../workers/db/schema";
 import { createResetToken } from "../../../workers/services/accounts";
 import { sha256Hex } from "../../../workers/services/crypto";
+import { Secret, TOTP } from "otpauth";
 import { apiWithHeaders, db, unique } from "../../factories";
 
 type Body = Record<string, any>;
@@ -252,5 +253,26 @@ describe("attack: reset links and sessions", () => {
     // Held even with the right one: the guess budget is spent.
     const right = await call("/api/auth/change-password/", { token: access, body: { current_password: account.password, new_password: "mat-khau-moi-5", confirm_password: "mat-khau-moi-5" } });
     expect(right.status).toBe(429);
+  });
+});
+
+describe("attack: credentials from before the owner turned the second factor on", () => {
+  it("keeps a reset link and a device token from before the owner enrolled a factor, to get back in around it", { timeout: 60_000 }, async () => {
+    const { account, access } = await signedIn();
+    const device = (await login(account, account.password)).body.device_token;
+    const link = await createResetToken(db, account.email);
+    expect((await call(`/api/auth/verify-reset-token/?token=${encodeURIComponent(link!.token)}`)).status).toBe(200);
+
+    const setup = await call("/api/auth/mfa/setup/", { token: access, body: { password: account.password } });
+    expect(setup.status).toBe(200);
+    const secret = new TOTP({ secret: Secret.fromBase32(setup.body.data.secret) });
+    expect((await call("/api/auth/mfa/verify/", { body: { mfa_token: setup.body.data.mfa_token, code: secret.generate() } })).status).toBe(200);
+
+    // The link no longer opens, nor resets the password.
+    expect((await call(`/api/auth/verify-reset-token/?token=${encodeURIComponent(link!.token)}`)).status).toBe(400);
+    expect((await resetWith(link!.token, "mat-khau-ke-gian-2")).status).toBe(400);
+    // The device token no longer gets past the account's lock.
+    await guessInParallel(account, 12);
+    expect((await login(account, account.password, { device_token: device })).status).toBe(429);
   });
 });
