@@ -67,8 +67,7 @@ keysApi.get("/availability/:app", async (c) => {
 keysApi.post("/purchase", requireUser, async (c) => {
   const user = c.get("user");
   const input = await readJson(c, purchaseSchema);
-  if (input.payment_method !== "balance") throw new ApiError(400, WALLET_MESSAGES.balanceOnly);
-  const bought = await buyKey(c.env, user.id, input.key_pricing_id, idempotencyKey(c));
+  const bought = await buyKey(c.env, user.id, { pricingId: input.key_pricing_id, paymentMethod: input.payment_method }, idempotencyKey(c));
   const { replayed, order } = bought;
   // Only the bought app's pages show the stock this sale took from: the rest of the store's edge
   // copies stay. The sale is committed: a failure here costs at most VERSION_RECHECK_MS of old stock.
