@@ -168,6 +168,12 @@ export async function listing({ price = 50_000, currency = "VND", stock = 5, typ
   return { app: seller, pricing };
 }
 
+/** The bundle id of the app selling `keyCode` (what its mod sends with a key check); another for a code no app has. */
+export async function bundleOfKey(keyCode: string): Promise<string> {
+  const [row] = await db.select({ bundleId: apps.bundleIdentifier }).from(licenseKeys).innerJoin(apps, eq(apps.id, licenseKeys.appId)).where(eq(licenseKeys.keyCode, keyCode));
+  return row?.bundleId ?? "vn.test.no-such-app";
+}
+
 async function pausedKeyType(): Promise<number> {
   const name = unique("kt").slice(0, 40);
   const [type] = await db.insert(keyTypes).values({ name, displayName: `Loại ${name}`, durationDays: 7, isActive: false }).returning();

@@ -43,7 +43,8 @@ const configSchema = z.object({
   LICENSE_SIGNING_KEY: z
     .string({ error: "cần một khoá riêng Ed25519 dạng PKCS#8 PEM (openssl genpkey -algorithm ed25519)" })
     .refine((pem) => /^-----BEGIN PRIVATE KEY-----/.test(pem.trim()) && pemBody(pem).startsWith(ED25519_PKCS8_PREFIX) && pemBody(pem).length === 64, "phải là khoá riêng Ed25519 dạng PKCS#8 PEM (openssl genpkey -algorithm ed25519)"),
-  // How long a valid answer's offline lease lasts, in hours (at most 7 days); never past the key's expiry.
+  // How long a valid answer's offline lease lasts, in hours (at most 7 days, and at most
+  // KEY_DEVICE_RESET_HOURS: see the check below); never past the key's expiry.
   LICENSE_LEASE_HOURS: z.coerce.number().int().min(1).max(168, "tối đa 168 giờ (7 ngày)").default(24),
   ADMIN_EMAIL: z.email(),
   ADMIN_PASSWORD: z.string().min(8, "phải dài ít nhất 8 ký tự"),
@@ -143,6 +144,16 @@ const configSchema = z.object({
   }
   if (config.TELEGRAM_BOT_TOKEN && !config.TELEGRAM_CHAT_ID) {
     context.addIssue({ code: "custom", path: ["TELEGRAM_CHAT_ID"], message: "cần khi có TELEGRAM_BOT_TOKEN" });
+  }
+  // A moved key's old device keeps its lease until it ends: were a lease longer than the move
+  // cooldown, a key moved at every cooldown would run offline on several devices at once. No
+  // longer than the cooldown, it runs on at most one device beyond the bound one (docs/licensing.md §10).
+  if (config.LICENSE_LEASE_HOURS > config.KEY_DEVICE_RESET_HOURS) {
+    context.addIssue({
+      code: "custom",
+      path: ["LICENSE_LEASE_HOURS"],
+      message: `không được dài hơn KEY_DEVICE_RESET_HOURS (${config.KEY_DEVICE_RESET_HOURS} giờ): một key đổi thiết bị sau mỗi lần chờ sẽ chạy offline trên nhiều máy cùng lúc`,
+    });
   }
   if (config.MAIL_TRANSPORT === "resend" && !config.MAIL_API_KEY) {
     context.addIssue({ code: "custom", path: ["MAIL_API_KEY"], message: "cần khi MAIL_TRANSPORT=resend" });

@@ -17,11 +17,12 @@ function nextAddress() {
   return `10.${(addresses >> 16) & 255}.${(addresses >> 8) & 255}.${addresses & 255}`;
 }
 
-function checkRequest(code, address = nextAddress()) {
+/** A mod's check of `key` ({code, bundleId}: its app's bundle id) from the bench's device. */
+function checkRequest(key, address = nextAddress()) {
   return {
     method: "POST",
     headers: { "Content-Type": "application/json", "CF-Connecting-IP": address },
-    body: JSON.stringify({ key_code: code, device_id: DEVICE, nonce: `bench-nonce-${addresses}` }),
+    body: JSON.stringify({ key_code: key.code, device_id: DEVICE, bundle_id: key.bundleId, nonce: `bench-nonce-${addresses}` }),
   };
 }
 
@@ -54,20 +55,20 @@ export async function benchKeyChecks({ origin, settings, buyer, appId, staticPat
   if (!option) throw new Error(`no key to buy for the key-check bench: ${pricing.status} ${JSON.stringify(pricing.body)}`);
   const bought = await api(origin, "/api/keys/purchase/", { token, body: { key_pricing_id: option.id, payment_method: "balance" } });
   if (bought.status !== 200) throw new Error(`the key-check bench could not buy its key: ${bought.status} ${JSON.stringify(bought.body)}`);
-  const code = bought.body.key.key_code;
+  const key = { code: bought.body.key.key_code, bundleId: bought.body.order.app_bundle_id };
   const checkUrl = `${origin}/api/keys/check/`;
   const staticUrl = `${origin}${staticPath}`;
 
-  const activation = await fetch(checkUrl, checkRequest(code));
+  const activation = await fetch(checkUrl, checkRequest(key));
   const activated = await activation.json();
   if (activated.data?.reason !== "activated" || !activation.headers.get("X-Signature")) throw new Error(`the key did not activate: ${JSON.stringify(activated)}`);
-  const repeat = await (await fetch(checkUrl, checkRequest(code))).json();
+  const repeat = await (await fetch(checkUrl, checkRequest(key))).json();
   if (repeat.data?.reason !== "active" || !repeat.data.lease) throw new Error(`a repeat check is not valid: ${JSON.stringify(repeat)}`);
 
   // The Worker route that reads nothing runs in the same rotation: the floor under any Worker answer.
   const floorUrl = `${origin}${floorPath}`;
   for (let index = 0; index < 10; index++) {
-    await timedFetch(checkUrl, checkRequest(code));
+    await timedFetch(checkUrl, checkRequest(key));
     await timedFetch(staticUrl);
     await timedFetch(floorUrl);
   }
@@ -75,7 +76,7 @@ export async function benchKeyChecks({ origin, settings, buyer, appId, staticPat
   const statics = [];
   const floors = [];
   for (let index = 0; index < n; index++) {
-    checks.push(await timedFetch(checkUrl, checkRequest(code)));
+    checks.push(await timedFetch(checkUrl, checkRequest(key)));
     statics.push(await timedFetch(staticUrl));
     floors.push(await timedFetch(floorUrl));
   }
@@ -91,7 +92,7 @@ export async function benchKeyChecks({ origin, settings, buyer, appId, staticPat
     Array.from({ length: IN_FLIGHT }, async () => {
       while (next < n * 2) {
         next++;
-        concurrentResults.push(await timedFetch(checkUrl, checkRequest(code)));
+        concurrentResults.push(await timedFetch(checkUrl, checkRequest(key)));
       }
     }),
   );
@@ -101,7 +102,7 @@ export async function benchKeyChecks({ origin, settings, buyer, appId, staticPat
   // check naming the key and its bound device is not counted).
   const address = nextAddress();
   const limited = [];
-  for (let index = 0; index < 61; index++) limited.push((await fetch(checkUrl, checkRequest(`GUESS-${index}`, address))).status);
+  for (let index = 0; index < 61; index++) limited.push((await fetch(checkUrl, checkRequest({ code: `GUESS-${index}`, bundleId: key.bundleId }, address))).status);
   const refused = limited.filter((status) => status === 429).length;
 
   const ratio = sequential.median / staticRun.median;

@@ -9,10 +9,10 @@ const APP_BY_PROJECT: Record<string, string> = { desktop: "fps-unlocker-120", ph
 
 let addresses = 0;
 
-/** A key check as a mod makes it, from an address of its own (checks are limited per address). */
-async function checkKey(request: APIRequestContext, keyCode: string, deviceId: string) {
+/** A key check as the app's mod makes it (with its bundle id), from an address of its own (checks are limited per address). */
+async function checkKey(request: APIRequestContext, key: { code: string; bundleId: string }, deviceId: string) {
   addresses += 1;
-  const response = await request.post("/api/keys/check/", { headers: { "CF-Connecting-IP": `203.0.113.${addresses % 250}` }, data: { key_code: keyCode, device_id: deviceId } });
+  const response = await request.post("/api/keys/check/", { headers: { "CF-Connecting-IP": `203.0.113.${addresses % 250}` }, data: { key_code: key.code, device_id: deviceId, bundle_id: key.bundleId } });
   return (await response.json()).data;
 }
 
@@ -31,7 +31,7 @@ async function boughtKey(request: APIRequestContext, admin: Session, app: string
   const bought = await request.post("/api/keys/purchase/", { headers: bearer(buyer), data: { key_pricing_id: thirtyDays?.id, payment_method: "balance" } });
   expect(bought.ok(), await bought.text()).toBe(true);
   const body = await bought.json();
-  return { buyer, code: body.key.key_code as string, orderId: body.order.id as number };
+  return { buyer, code: body.key.key_code as string, orderId: body.order.id as number, key: { code: body.key.key_code as string, bundleId: body.order.app_bundle_id as string } };
 }
 
 function purchaseCard(page: Page, orderId: number) {
@@ -40,7 +40,7 @@ function purchaseCard(page: Page, orderId: number) {
 
 test("the buyer sees the key's activation in the purchases tab and moves it to another device", async ({ page, request }, testInfo) => {
   const admin = await login(request, ADMIN_LOGIN, ADMIN_PASSWORD);
-  const { buyer, code, orderId } = await boughtKey(request, admin, APP_BY_PROJECT[testInfo.project.name] ?? APP_BY_PROJECT.desktop);
+  const { buyer, orderId, key } = await boughtKey(request, admin, APP_BY_PROJECT[testInfo.project.name] ?? APP_BY_PROJECT.desktop);
   await signIn(page, buyer);
 
   await page.goto("/profile?tab=purchases");
@@ -48,7 +48,7 @@ test("the buyer sees the key's activation in the purchases tab and moves it to a
   await expect(card.getByTestId("purchase-binding-state")).toHaveText("Chưa kích hoạt");
   await expect(card.getByRole("button", { name: "Đổi thiết bị" })).toHaveCount(0);
 
-  const activated = await checkKey(request, code, `iphone-${uniqueId()}-4821`);
+  const activated = await checkKey(request, key, `iphone-${uniqueId()}-4821`);
   expect(activated.valid).toBe(true);
   await page.reload();
   await expect(card.getByTestId("purchase-binding-state")).toHaveText(/^Đang dùng trên thiết bị …4821 từ \d{2}:\d{2} \d{2}\/\d{2}\/\d{4}$/);
@@ -63,7 +63,7 @@ test("the buyer sees the key's activation in the purchases tab and moves it to a
   await expect(card.getByTestId("purchase-binding-state")).toHaveText("Đã gỡ thiết bị: key sẽ kích hoạt trên thiết bị kiểm tra tiếp theo");
 
   // The next device takes the key with the same expiry; a second move the same day is refused.
-  const moved = await checkKey(request, code, `ipad-${uniqueId()}-7777`);
+  const moved = await checkKey(request, key, `ipad-${uniqueId()}-7777`);
   expect(moved).toMatchObject({ valid: true, expires_at: activated.expires_at });
   await page.reload();
   await expect(card.getByTestId("purchase-binding-state")).toHaveText(/^Đang dùng trên thiết bị …7777 từ /);
@@ -77,9 +77,9 @@ test.describe("the admin's key screen", () => {
   test("the admin extends and bans a sold key from its detail, and unbans it", async ({ page, request }, testInfo) => {
     const admin = await login(request, ADMIN_LOGIN, ADMIN_PASSWORD);
     const app = APP_BY_PROJECT[testInfo.project.name] ?? APP_BY_PROJECT.desktop;
-    const { buyer, code, orderId } = await boughtKey(request, admin, app);
+    const { buyer, code, orderId, key } = await boughtKey(request, admin, app);
     const device = `iphone-${uniqueId()}-5150`;
-    const first = await checkKey(request, code, device);
+    const first = await checkKey(request, key, device);
     await signIn(page, admin);
 
     await page.goto(`/admin/app/${app}/keys/list?status=used`);
@@ -95,7 +95,7 @@ test.describe("the admin's key screen", () => {
     await change.getByRole("button", { name: "Gia hạn" }).click();
     await expect(toast(page, "Đã gia hạn key thêm 10 ngày")).toBeVisible();
     await expect(change).toBeHidden();
-    const extended = await checkKey(request, code, `iphone-x-5150`);
+    const extended = await checkKey(request, key, `iphone-x-5150`);
     expect(extended.reason).toBe("other_device");
     expect(Date.parse(extended.expires_at) - Date.parse(first.expires_at)).toBe(10 * 86_400_000);
 
@@ -104,7 +104,7 @@ test.describe("the admin's key screen", () => {
     await expect(toast(page, "Đã khóa key")).toBeVisible();
     await expect(detail).toContainText("Đã khóa");
     await expect(row).toContainText("Đã khóa");
-    expect(await checkKey(request, code, device)).toMatchObject({ valid: false, reason: "revoked" });
+    expect(await checkKey(request, key, device)).toMatchObject({ valid: false, reason: "revoked" });
     const history = (await (await request.get("/api/auth/purchase/history/", { headers: bearer(buyer) })).json()).data;
     expect(history.find((entry: { id: number }) => entry.id === orderId)).toMatchObject({ key_state: "banned", banned: true });
 

@@ -1,4 +1,4 @@
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -32,8 +32,8 @@ function leaseParts(lease: string) {
   return { signingInput: `${header}.${payload}`, signature: Buffer.from(signature, "base64url"), claims: JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) };
 }
 
-/** A key bought through the API by a new buyer, from the first demo app with stock. */
-async function boughtKey(request: APIRequestContext): Promise<string> {
+/** A key bought through the API by a new buyer, from the first demo app with stock, and its app's bundle id. */
+async function boughtKey(request: APIRequestContext): Promise<{ code: string; bundleId: string }> {
   const buyer = await newUser(request, "licence");
   await fundUser(request, buyer.user.id, 5_000_000);
   const headers = { Authorization: `Bearer ${buyer.access}` };
@@ -44,7 +44,8 @@ async function boughtKey(request: APIRequestContext): Promise<string> {
     if (!option) continue;
     const bought = await request.post("/api/keys/purchase/", { headers, data: { key_pricing_id: option.id, payment_method: "balance" } });
     expect(bought.ok(), await bought.text()).toBe(true);
-    return (await bought.json()).key.key_code;
+    const { key, order } = await bought.json();
+    return { code: key.key_code, bundleId: order.app_bundle_id };
   }
   throw new Error("no demo app has a key to buy");
 }
@@ -52,9 +53,9 @@ async function boughtKey(request: APIRequestContext): Promise<string> {
 test("openssl verifies a live key-check answer and its lease against the published public key", async ({ request }) => {
   const publicKey = await (await request.get("/api/keys/public-key/")).json();
   expect(publicKey.algorithm).toBe("Ed25519");
-  const code = await boughtKey(request);
+  const { code, bundleId } = await boughtKey(request);
   const nonce = `e2e-${uniqueId()}`;
-  const response = await request.post("/api/keys/check/", { data: { key_code: code, device_id: "e2e-iphone", nonce } });
+  const response = await request.post("/api/keys/check/", { data: { key_code: code, device_id: "e2e-iphone", bundle_id: bundleId, nonce } });
   const body = await response.body();
   const signature = Buffer.from(response.headers()["x-signature"], "base64");
   const data = JSON.parse(body.toString("utf8")).data;
@@ -73,7 +74,7 @@ test("openssl verifies a live key-check answer and its lease against the publish
   // The guide's verifier agrees, on the files a mod maker would save.
   writeFileSync(join(dir, "live-answer.json"), body);
   writeFileSync(join(dir, "live-public-key.pem"), publicKey.public_key_pem);
-  const verifier = execFileSync("node", ["scripts/verify-key-answer.mjs", join(dir, "live-public-key.pem"), join(dir, "live-answer.json"), response.headers()["x-signature"], "--key", code, "--nonce", nonce, "--device-id", "e2e-iphone"], { encoding: "utf8" });
+  const verifier = execFileSync("node", ["scripts/verify-key-answer.mjs", join(dir, "live-public-key.pem"), join(dir, "live-answer.json"), response.headers()["x-signature"], "--key", code, "--nonce", nonce, "--device-id", "e2e-iphone", "--bundle-id", bundleId], { encoding: "utf8" });
   expect(verifier).not.toContain("FAIL");
   expect(verifier).toContain("OK   the lease's signature");
 });
@@ -91,10 +92,47 @@ test("openssl and the verifier accept the committed test vectors, and the store 
   const vectorRequest = JSON.parse(file("request.json").toString("utf8"));
   const verifier = execFileSync(
     "node",
-    ["scripts/verify-key-answer.mjs", join(VECTORS, "public-key.pem"), join(VECTORS, "answer.json"), join(VECTORS, "answer.sig"), "--key", vectorRequest.key_code, "--nonce", vectorRequest.nonce, "--device-id", vectorRequest.device_id, "--at", "2026-11-26T12:00:00Z"],
+    ["scripts/verify-key-answer.mjs", join(VECTORS, "public-key.pem"), join(VECTORS, "answer.json"), join(VECTORS, "answer.sig"), "--key", vectorRequest.key_code, "--nonce", vectorRequest.nonce, "--device-id", vectorRequest.device_id, "--bundle-id", vectorRequest.bundle_id, "--at", "2026-11-26T12:00:00Z"],
     { encoding: "utf8" },
   );
   expect(verifier).not.toContain("FAIL");
+});
+
+/** The guide's verifier on a saved answer, as the mod that sent `sent` runs it: its exit status and report. */
+function verifyAsMod(publicKeyPem: string, body: Buffer, signature: string, sent: { key_code: string; device_id: string; bundle_id: string; nonce: string }) {
+  const name = uniqueId();
+  writeFileSync(join(dir, `${name}.pem`), publicKeyPem);
+  writeFileSync(join(dir, `${name}.json`), body);
+  const args = ["scripts/verify-key-answer.mjs", join(dir, `${name}.pem`), join(dir, `${name}.json`), signature, "--key", sent.key_code, "--device-id", sent.device_id, "--bundle-id", sent.bundle_id, "--nonce", sent.nonce];
+  const result = spawnSync("node", args, { encoding: "utf8" });
+  return { status: result.status, output: result.stdout };
+}
+
+test("attack: a relay rewrites device_id to the bound device's; the signed answer names the bound device and the verifier refuses it", async ({ request }) => {
+  const publicKeyPem: string = (await (await request.get("/api/keys/public-key/")).json()).public_key_pem;
+  const { code, bundleId } = await boughtKey(request);
+  const bound = await request.post("/api/keys/check/", { headers: { "CF-Connecting-IP": "198.51.100.7" }, data: { key_code: code, device_id: "buyer-iphone", bundle_id: bundleId, nonce: `e2e-${uniqueId()}` } });
+  expect((await bound.json()).data).toMatchObject({ valid: true, reason: "activated" });
+
+  // The pirate's phone asks with its own device id and nonce; the relay forwards the bound device's id.
+  const sent = { key_code: code, device_id: "pirate-iphone", bundle_id: bundleId, nonce: `e2e-${uniqueId()}` };
+  const relayed = await request.post("/api/keys/check/", { headers: { "CF-Connecting-IP": "203.0.113.66" }, data: { ...sent, device_id: "buyer-iphone" } });
+  const body = await relayed.body();
+  const data = JSON.parse(body.toString("utf8")).data;
+  expect(data).toMatchObject({ valid: true, nonce: sent.nonce, device_id: "buyer-iphone", bundle_id: bundleId });
+  expect(opensslVerifies(publicKeyPem, body, Buffer.from(relayed.headers()["x-signature"], "base64"))).toBe(true);
+
+  const pirate = verifyAsMod(publicKeyPem, body, relayed.headers()["x-signature"], sent);
+  expect(pirate.status).toBe(1);
+  expect(pirate.output).toContain('FAIL the answer names this device ("buyer-iphone")');
+  // The same bytes are good for the device they name: only the relay's victim refuses them.
+  expect(verifyAsMod(publicKeyPem, body, relayed.headers()["x-signature"], { ...sent, device_id: "buyer-iphone" }).status).toBe(0);
+
+  // Another app's mod asking with the key: refused whether it leaves its bundle id out or sends its own.
+  const withoutBundle = await request.post("/api/keys/check/", { data: { key_code: code, device_id: "buyer-iphone", nonce: sent.nonce } });
+  expect(withoutBundle.status()).toBe(400);
+  const otherApp = await request.post("/api/keys/check/", { data: { ...sent, device_id: "buyer-iphone", bundle_id: "com.example.othermod" } });
+  expect((await otherApp.json()).data).toMatchObject({ valid: false, reason: "not_found", bundle_id: "com.example.othermod" });
 });
 
 test("the admin finds the public key on Cài đặt and copies it", async ({ page, request, context }) => {

@@ -5,7 +5,8 @@ import { eq } from "drizzle-orm";
 import { importSPKI, jwtVerify } from "jose";
 import { describe, expect, it } from "vitest";
 import { licenseKeys } from "../../workers/db/schema";
-import { fromBase64 } from "../../workers/lib/bytes";
+import { fromBase64, fromBase64url } from "../../workers/lib/bytes";
+import { sha256Hex } from "../../workers/services/crypto";
 import { checkKey } from "../../workers/services/key-check";
 import { db, listing, request, unique } from "../factories";
 
@@ -44,9 +45,9 @@ const row = async (id: number) => (await db.select().from(licenseKeys).where(eq(
 
 describe("POST /api/keys/check/ signed answers", () => {
   it("signs the exact bytes of a valid answer, with the server time and the nonce echoed", async () => {
-    const { key } = await soldKey();
+    const { app, key } = await soldKey();
     const before = Date.now();
-    const answer = await check({ key_code: key.keyCode, device_id: "iphone-15", nonce: "n0nce-abcdef-123" });
+    const answer = await check({ key_code: key.keyCode, device_id: "iphone-15", bundle_id: app.bundleIdentifier, nonce: "n0nce-abcdef-123" });
     expect(answer.status).toBe(200);
     expect(answer.body.data).toMatchObject({ valid: true, reason: "activated", nonce: "n0nce-abcdef-123" });
     expect(Date.parse(answer.body.data.server_time)).toBeGreaterThanOrEqual(before - 1000);
@@ -71,7 +72,7 @@ describe("POST /api/keys/check/ signed answers", () => {
     const address = unique("ip");
     let limited: Awaited<ReturnType<typeof check>> | undefined;
     for (let attempt = 0; attempt < 130 && !limited; attempt++) {
-      const answer = await check({ key_code: `K${attempt}`, device_id: "d" }, address);
+      const answer = await check({ key_code: `K${attempt}`, device_id: "d", bundle_id: "vn.test.guess" }, address);
       if (answer.status === 429) limited = answer;
     }
     expect(limited?.headers.get("Retry-After")).toBe("60");
@@ -90,6 +91,59 @@ describe("POST /api/keys/check/ signed answers", () => {
   });
 });
 
+describe("POST /api/keys/check/ names what it answers", () => {
+  /** Hex SHA-256 of the key's normal form, as docs/licensing.md §3 tells a mod to compute it. */
+  const keySha256 = (code: string) => sha256Hex(code.trim().toUpperCase());
+
+  it("names the key's hash and the device and bundle ids as sent in every 200 answer, valid or not", async () => {
+    const { app, key } = await soldKey();
+    const sent = (device: string) => ({ key_code: key.keyCode, device_id: device, bundle_id: app.bundleIdentifier });
+    const subject = (device: string) => ({ key_sha256: expect.stringMatching(/^[0-9a-f]{64}$/), device_id: device, bundle_id: app.bundleIdentifier });
+    const activated = await check(sent("  phone with spaces "));
+    expect(activated.body.data).toMatchObject({ valid: true, ...subject("  phone with spaces ") });
+    expect(activated.body.data.key_sha256).toBe(await keySha256(key.keyCode));
+    expect((await check(sent("other"))).body.data).toMatchObject({ valid: false, reason: "other_device", ...subject("other") });
+    await db.update(licenseKeys).set({ bannedAt: new Date() }).where(eq(licenseKeys.id, key.id));
+    expect((await check(sent("  phone with spaces "))).body.data).toMatchObject({ valid: false, reason: "revoked", ...subject("  phone with spaces ") });
+  });
+
+  it("matches the code ignoring case and surrounding spaces, and names it by its normal form's hash", async () => {
+    const { app, key } = await soldKey();
+    const typed = `  ${key.keyCode.toLowerCase()}\t`;
+    const answer = await check({ key_code: typed, device_id: "phone", bundle_id: app.bundleIdentifier });
+    expect(answer.body.data).toMatchObject({ valid: true, reason: "activated", key_sha256: await keySha256(key.keyCode) });
+    expect(await keySha256(typed)).toBe(await keySha256(key.keyCode));
+    expect((await row(key.id)).deviceId).toBe("phone");
+    // The lease names the code as the store keeps it.
+    expect(JSON.parse(new TextDecoder().decode(fromBase64url(answer.body.data.lease.split(".")[1]))).key).toBe(key.keyCode);
+  });
+
+  it("names in a refusal what it could read of the request: a missing bundle, the rate limit; nothing for a body it never read", async () => {
+    const noBundle = await check({ key_code: "K-1", device_id: "d" });
+    expect(noBundle.status).toBe(400);
+    expect(noBundle.body.data).toEqual({ key_sha256: await keySha256("K-1"), device_id: "d", bundle_id: null });
+    const wrongTypes = await check({ key_code: 42, device_id: ["d"], bundle_id: "x".repeat(300) });
+    expect(wrongTypes.body.data).toEqual({ key_sha256: null, device_id: null, bundle_id: null });
+    const notJson = await check("{not json");
+    const tooLarge = await check({ key_code: "K", device_id: "x".repeat(70 * 1024), bundle_id: "b" });
+    for (const answer of [notJson, tooLarge]) expect(answer.body.data).toEqual({ key_sha256: null, device_id: null, bundle_id: null });
+    for (const answer of [noBundle, wrongTypes, notJson, tooLarge]) {
+      expect(answer.body.success).toBe(false);
+      expect(answer.body.data).not.toHaveProperty("nonce");
+      expect(await verifies(answer)).toBe(true);
+    }
+
+    const address = unique("ip");
+    let limited: { code: string; answer: Awaited<ReturnType<typeof check>> } | undefined;
+    for (let attempt = 0; attempt < 130 && !limited; attempt++) {
+      const code = `K${attempt}`;
+      const answer = await check({ key_code: code, device_id: "d", bundle_id: "vn.test.guess" }, address);
+      if (answer.status === 429) limited = { code, answer };
+    }
+    expect(limited?.answer.body.data).toEqual({ key_sha256: await keySha256(limited?.code ?? ""), device_id: "d", bundle_id: "vn.test.guess" });
+  });
+});
+
 describe("POST /api/keys/check/ offline lease", () => {
   async function lease(token: string) {
     return (await jwtVerify(token, await importSPKI((await publicKey()).public_key_pem, "EdDSA"))) as { payload: Body; protectedHeader: Body };
@@ -97,7 +151,7 @@ describe("POST /api/keys/check/ offline lease", () => {
 
   it("gives a valid answer an EdDSA lease for the configured length, bound to the key, device and app", async () => {
     const { app, key } = await soldKey("30days");
-    const answer = await check({ key_code: key.keyCode, device_id: "ipad-7" });
+    const answer = await check({ key_code: key.keyCode, device_id: "ipad-7", bundle_id: app.bundleIdentifier });
     const { payload, protectedHeader } = await lease(answer.body.data.lease);
     expect(protectedHeader).toEqual({ alg: "EdDSA", typ: "JWT" });
     const expiresAt = Date.parse(answer.body.data.expires_at);
@@ -107,24 +161,24 @@ describe("POST /api/keys/check/ offline lease", () => {
   });
 
   it("ends the lease with the key when the key expires first, and leaves lifetime keys without an expiry claim", async () => {
-    const { key } = await soldKey("30days");
-    await check({ key_code: key.keyCode, device_id: "phone" });
+    const { app, key } = await soldKey("30days");
+    await check({ key_code: key.keyCode, device_id: "phone", bundle_id: app.bundleIdentifier });
     const soon = Date.now() + 2 * HOUR;
     await db.update(licenseKeys).set({ expiresAt: new Date(soon) }).where(eq(licenseKeys.id, key.id));
-    const ending = await lease((await check({ key_code: key.keyCode, device_id: "phone" })).body.data.lease);
+    const ending = await lease((await check({ key_code: key.keyCode, device_id: "phone", bundle_id: app.bundleIdentifier })).body.data.lease);
     expect(ending.payload.exp).toBe(Math.floor(soon / 1000));
     expect(ending.payload.key_expires_at).toBe(Math.floor(soon / 1000));
 
     const lifetime = await soldKey("lifetime");
-    const forever = await lease((await check({ key_code: lifetime.key.keyCode, device_id: "phone" })).body.data.lease);
+    const forever = await lease((await check({ key_code: lifetime.key.keyCode, device_id: "phone", bundle_id: lifetime.app.bundleIdentifier })).body.data.lease);
     expect(forever.payload.key_expires_at).toBeNull();
     expect(forever.payload.exp - forever.payload.iat).toBe(Number(env.LICENSE_LEASE_HOURS) * 3600);
   });
 
   it("gives no lease to a refused answer", async () => {
-    const { key } = await soldKey();
-    await check({ key_code: key.keyCode, device_id: "first" });
-    const other = await check({ key_code: key.keyCode, device_id: "second" });
+    const { app, key } = await soldKey();
+    await check({ key_code: key.keyCode, device_id: "first", bundle_id: app.bundleIdentifier });
+    const other = await check({ key_code: key.keyCode, device_id: "second", bundle_id: app.bundleIdentifier });
     expect(other.body.data).toMatchObject({ valid: false, reason: "other_device" });
     expect(other.body.data).not.toHaveProperty("lease");
   });
@@ -133,27 +187,27 @@ describe("POST /api/keys/check/ offline lease", () => {
 describe("POST /api/keys/check/ bans and device moves", () => {
   it("answers revoked for a banned key, bound or not, at once", async () => {
     const bound = await soldKey();
-    expect((await check({ key_code: bound.key.keyCode, device_id: "d1" })).body.data.valid).toBe(true);
+    expect((await check({ key_code: bound.key.keyCode, device_id: "d1", bundle_id: bound.app.bundleIdentifier })).body.data.valid).toBe(true);
     await db.update(licenseKeys).set({ bannedAt: new Date() }).where(eq(licenseKeys.id, bound.key.id));
-    const banned = await check({ key_code: bound.key.keyCode, device_id: "d1" });
+    const banned = await check({ key_code: bound.key.keyCode, device_id: "d1", bundle_id: bound.app.bundleIdentifier });
     expect(banned.body.data).toMatchObject({ valid: false, reason: "revoked", message: "Key đã bị thu hồi" });
     expect(banned.body.data).not.toHaveProperty("lease");
 
     const unbound = await soldKey();
     await db.update(licenseKeys).set({ bannedAt: new Date() }).where(eq(licenseKeys.id, unbound.key.id));
-    expect((await check({ key_code: unbound.key.keyCode, device_id: "d1" })).body.data).toMatchObject({ valid: false, reason: "revoked" });
+    expect((await check({ key_code: unbound.key.keyCode, device_id: "d1", bundle_id: unbound.app.bundleIdentifier })).body.data).toMatchObject({ valid: false, reason: "revoked" });
     expect((await row(unbound.key.id)).deviceId).toBeNull();
   });
 
   it("binds an unbound key (after a device reset) to the next device without restarting its expiry", async () => {
-    const { key } = await soldKey("7days");
-    const first = await check({ key_code: key.keyCode, device_id: "old-phone" });
+    const { app, key } = await soldKey("7days");
+    const first = await check({ key_code: key.keyCode, device_id: "old-phone", bundle_id: app.bundleIdentifier });
     await db.update(licenseKeys).set({ deviceId: null }).where(eq(licenseKeys.id, key.id));
-    const moved = await check({ key_code: key.keyCode, device_id: "new-phone" });
+    const moved = await check({ key_code: key.keyCode, device_id: "new-phone", bundle_id: app.bundleIdentifier });
     // The activation is the new device's (the buyer sees since when it is in use there); the expiry is the first one's.
     expect(moved.body.data).toMatchObject({ valid: true, reason: "activated", expires_at: first.body.data.expires_at });
     expect(Date.parse(moved.body.data.activated_at)).toBeGreaterThanOrEqual(Date.parse(first.body.data.activated_at));
-    expect((await check({ key_code: key.keyCode, device_id: "old-phone" })).body.data.reason).toBe("other_device");
+    expect((await check({ key_code: key.keyCode, device_id: "old-phone", bundle_id: app.bundleIdentifier })).body.data.reason).toBe("other_device");
   });
 });
 
@@ -177,52 +231,52 @@ describe("POST /api/keys/check/ hot path", () => {
   }
 
   it("a repeat check from the bound device sends D1 one SELECT and nothing else, for an hour", async () => {
-    const { key } = await soldKey();
+    const { app, key } = await soldKey();
     const activation = recordingDb();
     const start = Date.now();
-    expect((await checkKey(activation.recording, { keyCode: key.keyCode, deviceId: "phone" }, start)).result.reason).toBe("activated");
+    expect((await checkKey(activation.recording, { keyCode: key.keyCode, deviceId: "phone", bundleId: app.bundleIdentifier ?? "" }, start)).result.reason).toBe("activated");
     expect(activation.statements).toEqual(["SELECT", "UPDATE"]);
     const activated = await row(key.id);
     expect(activated.checkCount).toBe(1);
 
     const repeats = recordingDb();
     for (const minutes of [1, 10, 59]) {
-      expect((await checkKey(repeats.recording, { keyCode: key.keyCode, deviceId: "phone" }, start + minutes * 60_000)).result.valid).toBe(true);
+      expect((await checkKey(repeats.recording, { keyCode: key.keyCode, deviceId: "phone", bundleId: app.bundleIdentifier ?? "" }, start + minutes * 60_000)).result.valid).toBe(true);
     }
     expect(repeats.statements).toEqual(["SELECT", "SELECT", "SELECT"]);
     expect(await row(key.id)).toEqual(activated);
 
     // Past the hour, the next check records itself once.
     const later = recordingDb();
-    await checkKey(later.recording, { keyCode: key.keyCode, deviceId: "phone" }, start + HOUR + 1);
-    await checkKey(later.recording, { keyCode: key.keyCode, deviceId: "phone" }, start + HOUR + 2);
+    await checkKey(later.recording, { keyCode: key.keyCode, deviceId: "phone", bundleId: app.bundleIdentifier ?? "" }, start + HOUR + 1);
+    await checkKey(later.recording, { keyCode: key.keyCode, deviceId: "phone", bundleId: app.bundleIdentifier ?? "" }, start + HOUR + 2);
     expect(later.statements).toEqual(["SELECT", "UPDATE", "SELECT"]);
     expect(await row(key.id)).toMatchObject({ checkCount: 2, lastCheckAt: new Date(start + HOUR + 1) });
   });
 
   it("a check naming a key and its bound device is not counted against the address's limit; guesses are", { timeout: 30_000 }, async () => {
-    const { key } = await soldKey();
-    await check({ key_code: key.keyCode, device_id: "phone" });
+    const { app, key } = await soldKey();
+    await check({ key_code: key.keyCode, device_id: "phone", bundle_id: app.bundleIdentifier });
     // The binding counts in windows aligned to the minute: start inside one.
     const intoMinute = Date.now() % 60_000;
     if (intoMinute > 45_000) await new Promise((resolve) => setTimeout(resolve, 60_500 - intoMinute));
     const address = unique("ip");
     const repeats: string[] = [];
-    for (let index = 0; index < 70; index++) repeats.push((await check({ key_code: key.keyCode, device_id: "phone" }, address)).body.data.reason);
+    for (let index = 0; index < 70; index++) repeats.push((await check({ key_code: key.keyCode, device_id: "phone", bundle_id: app.bundleIdentifier }, address)).body.data.reason);
     expect(new Set(repeats)).toEqual(new Set(["active"]));
     const guesses: number[] = [];
-    for (let index = 0; index < 61; index++) guesses.push((await check({ key_code: `GUESS-${index}`, device_id: "phone" }, address)).status);
+    for (let index = 0; index < 61; index++) guesses.push((await check({ key_code: `GUESS-${index}`, device_id: "phone", bundle_id: app.bundleIdentifier }, address)).status);
     expect(guesses.filter((status) => status === 429)).toHaveLength(1);
-    expect((await check({ key_code: key.keyCode, device_id: "another-phone" }, address)).status).toBe(429);
-    expect((await check({ key_code: key.keyCode, device_id: "phone" }, address)).body.data.reason).toBe("active");
+    expect((await check({ key_code: key.keyCode, device_id: "another-phone", bundle_id: app.bundleIdentifier }, address)).status).toBe(429);
+    expect((await check({ key_code: key.keyCode, device_id: "phone", bundle_id: app.bundleIdentifier }, address)).body.data.reason).toBe("active");
   });
 
   it("the HTTP repeat check leaves the key's row untouched and writes no rate-limit counter", async () => {
-    const { key } = await soldKey();
-    await check({ key_code: key.keyCode, device_id: "phone" });
+    const { app, key } = await soldKey();
+    await check({ key_code: key.keyCode, device_id: "phone", bundle_id: app.bundleIdentifier });
     const before = await row(key.id);
     const address = unique("ip");
-    for (let index = 0; index < 5; index++) expect((await check({ key_code: key.keyCode, device_id: "phone" }, address)).body.data.reason).toBe("active");
+    for (let index = 0; index < 5; index++) expect((await check({ key_code: key.keyCode, device_id: "phone", bundle_id: app.bundleIdentifier }, address)).body.data.reason).toBe("active");
     expect(await row(key.id)).toEqual(before);
     const counters = await env.DB.prepare("SELECT count(*) AS n FROM rate_limits WHERE key LIKE ?1").bind(`%${address}%`).first<{ n: number }>();
     expect(counters?.n).toBe(0);

@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { licenseKeys } from "../../workers/db/schema";
 import { resetPurchaseDevice } from "../../workers/services/key-devices";
-import { api, db, funded, listing, person, request, unique } from "../factories";
+import { api, bundleOfKey, db, funded, listing, person, request, unique } from "../factories";
 
 type Body = Record<string, any>;
 const DAY_MS = 86_400_000;
@@ -14,7 +14,7 @@ async function check(keyCode: string, deviceId: string) {
   const response = await request("/api/keys/check/", {
     method: "POST",
     headers: { "Content-Type": "application/json", "CF-Connecting-IP": unique("ip") },
-    body: JSON.stringify({ key_code: keyCode, device_id: deviceId }),
+    body: JSON.stringify({ key_code: keyCode, device_id: deviceId, bundle_id: await bundleOfKey(keyCode) }),
   });
   return ((await response.json()) as Body).data;
 }

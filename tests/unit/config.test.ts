@@ -105,3 +105,13 @@ describe("Telegram notifications settings", () => {
     expect(refusal({ ...valid, LOW_STOCK_THRESHOLD: "0" })).toContain("LOW_STOCK_THRESHOLD");
   });
 });
+
+describe("attack: moving a key daily to keep a week-long offline lease on every device", () => {
+  it("sets leases of 168 hours while keys move once every 24: refused, a lease may not outlast the move cooldown", () => {
+    expect(refusal({ ...valid, LICENSE_LEASE_HOURS: "168", KEY_DEVICE_RESET_HOURS: "24" })).toMatch(/LICENSE_LEASE_HOURS: [^;]*KEY_DEVICE_RESET_HOURS/);
+    expect(refusal({ ...valid, LICENSE_LEASE_HOURS: "25" })).toMatch(/LICENSE_LEASE_HOURS: /);
+    // Equal to the cooldown, or a longer cooldown: the lease ends before the key can move again.
+    expect(parseConfig({ ...valid, LICENSE_LEASE_HOURS: "24" })).toMatchObject({ LICENSE_LEASE_HOURS: 24, KEY_DEVICE_RESET_HOURS: 24 });
+    expect(parseConfig({ ...valid, LICENSE_LEASE_HOURS: "168", KEY_DEVICE_RESET_HOURS: "168" })).toMatchObject({ LICENSE_LEASE_HOURS: 168 });
+  });
+});

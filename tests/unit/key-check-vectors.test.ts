@@ -5,6 +5,8 @@ import { env } from "cloudflare:workers";
 import { importSPKI, jwtVerify } from "jose";
 import { describe, expect, it } from "vitest";
 import { pemBody } from "../../workers/config";
+import { sha256Hex } from "../../workers/services/crypto";
+import { keySubject, normalKeyCode } from "../../workers/services/key-check";
 import { publicKeyInfo, signBytes } from "../../workers/services/license-signing";
 import answer from "../fixtures/key-check-vectors/answer.json?raw";
 import signature from "../fixtures/key-check-vectors/answer.sig?raw";
@@ -23,6 +25,15 @@ describe("key-check test vectors", () => {
     expect(await signBytes(env, new TextEncoder().encode(answer))).toBe(signature.trim());
     const changed = answer.replace('"valid":true', '"valid":false');
     expect(await signBytes(env, new TextEncoder().encode(changed))).not.toBe(signature.trim());
+  });
+
+  it("hold an answer naming the request's key (the hash of its normal form), device and app", async () => {
+    const data = JSON.parse(answer).data;
+    const sent = JSON.parse(vectorRequest);
+    expect(data.key_sha256).toBe(await sha256Hex(normalKeyCode(sent.key_code)));
+    expect(data.key_sha256).toBe("b03dc14ede8d8dcec8022b64f14a8671450ca101e8111ccb16c22fd3845d6286");
+    expect(await keySubject(sent)).toEqual({ key_sha256: data.key_sha256, device_id: data.device_id, bundle_id: data.bundle_id });
+    expect([data.device_id, data.bundle_id]).toEqual([sent.device_id, sent.bundle_id]);
   });
 
   it("hold the answer's lease, which names the request's key, device and app", async () => {

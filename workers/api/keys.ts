@@ -5,7 +5,7 @@ import { stockChanged } from "../http/catalogue-cache";
 import { getConfig } from "../config";
 import { resolvePublicAppId } from "../services/catalogue";
 import { findAdminAppId } from "../services/key-admin";
-import { checkKey } from "../services/key-check";
+import { checkKey, keySubject } from "../services/key-check";
 import { listAppPricing, listKeyTypes } from "../services/keys";
 import { publicKeyInfo, signBytes, signLease } from "../services/license-signing";
 import { pricingTerms } from "../services/store-settings";
@@ -67,8 +67,7 @@ keysApi.get("/availability/:app", async (c) => {
 keysApi.post("/purchase", requireUser, async (c) => {
   const user = c.get("user");
   const input = await readJson(c, purchaseSchema);
-  if (input.payment_method !== "balance") throw new ApiError(400, WALLET_MESSAGES.balanceOnly);
-  const bought = await buyKey(c.env, user.id, input.key_pricing_id, idempotencyKey(c));
+  const bought = await buyKey(c.env, user.id, { pricingId: input.key_pricing_id, paymentMethod: input.payment_method }, idempotencyKey(c));
   const { replayed, order } = bought;
   // Only the bought app's pages show the stock this sale took from: the rest of the store's edge
   // copies stay. The sale is committed: a failure here costs at most VERSION_RECHECK_MS of old stock.
@@ -98,11 +97,27 @@ export type PurchaseAnswer = ReturnType<typeof purchaseAnswer>;
  */
 export const signKeyCheckAnswers: MiddlewareHandler<ApiEnv> = async (c, next) => {
   await next();
-  const body = new Uint8Array(await c.res.arrayBuffer());
+  let body = new Uint8Array(await c.res.arrayBuffer());
+  if (c.res.status !== 200) body = await namedRefusal(c, body);
   const headers = new Headers(c.res.headers);
   headers.set("X-Signature", await signBytes(c.env, body));
   c.res = new Response(body, { status: c.res.status, headers });
 };
+
+/**
+ * A refusal names what it refused, as a 200 answer does (keySubject): from the body as far as it
+ * was read. A body too large or not JSON was never read: it names nothing (nulls).
+ */
+async function namedRefusal(c: ApiContext, body: Uint8Array<ArrayBuffer>): Promise<Uint8Array<ArrayBuffer>> {
+  let refusal: unknown;
+  try {
+    refusal = JSON.parse(new TextDecoder().decode(body));
+  } catch {
+    return body;
+  }
+  const sent = c.req.bodyCache.text === undefined ? null : await c.req.json().catch(() => null);
+  return new TextEncoder().encode(JSON.stringify({ ...(refusal as object), data: await keySubject(sent) }));
+}
 
 // The binding's windows are 60 s: a refused mod is told to wait one.
 const KEY_CHECK_RETRY_SECONDS = 60;
@@ -117,9 +132,13 @@ keysApi.post("/check", async (c) => {
     throw error;
   });
   const now = Date.now();
-  const { result, lease } = await checkKey(c.env.DB, { keyCode: input.key_code, deviceId: input.device_id, bundleId: input.bundle_id || null }, now, admit);
+  const [{ result, lease }, subject] = await Promise.all([
+    checkKey(c.env.DB, { keyCode: input.key_code, deviceId: input.device_id, bundleId: input.bundle_id }, now, admit),
+    keySubject(input),
+  ]);
   const signedLease = lease ? await signLease(c.env, { ...lease, deviceId: input.device_id }, now) : undefined;
-  return c.json({ success: true, data: { ...result, server_time: new Date(now).toISOString(), nonce: input.nonce, lease: signedLease } });
+  // The answer names its key, device and app (subject): a mod refuses one naming anything else.
+  return c.json({ success: true, data: { ...result, ...subject, server_time: new Date(now).toISOString(), nonce: input.nonce, lease: signedLease } });
 });
 
 keysApi.get("/public-key", async (c) => c.json(await publicKeyInfo(c.env)));

@@ -463,6 +463,8 @@ export const licenseKeys = sqliteTable(
     uniqueIndex("license_keys_order_unique").on(t.orderReference),
     index("license_keys_stock").on(t.appId, t.keyTypeId, t.status),
     index("license_keys_code").on(t.keyCode),
+    // The key check's lookup ignores case (migrations/0010_key_answer_binding.sql).
+    index("license_keys_code_upper").on(sql`upper(${t.keyCode})`),
     check("license_keys_status_check", inList("status", KEY_STATUSES)),
     check("license_keys_sold_check", sql`status = 'available' OR status = 'revoked' OR order_reference IS NOT NULL`),
   ],

@@ -1,18 +1,25 @@
 // The key inputs (spec §7 "Keys", §5): a buyer's purchase, a mod's key check, and the admin's
 // pricing, imports, status changes and cleanups.
 import { z } from "zod";
-import { tooMany } from "../shared/zod-messages";
+import { tooLong, tooMany } from "../shared/zod-messages";
 import { KEY_ADMIN_MESSAGES, MAX_IMPORT_LINES } from "../services/key-admin";
+import { MAX_BUNDLE_ID, MAX_DEVICE_ID } from "../services/key-check";
 
 export const purchaseSchema = z.object({
   key_pricing_id: z.coerce.number().int().positive(),
   payment_method: z.string().default("balance"),
 });
 
+const BUNDLE_ID_REQUIRED = "Vui lòng gửi bundle_id của ứng dụng (ví dụ com.example.mymod)";
+const notBlank = (text: string) => text.trim() !== "";
+
+// The device and bundle ids are taken exactly as sent (not trimmed): the answer names them as
+// sent, for the mod to compare with what it sent (docs/licensing.md §3).
 export const keyCheckSchema = z.object({
   key_code: z.string().trim().min(1).max(200),
-  device_id: z.string().trim().min(1).max(200),
-  bundle_id: z.string().trim().max(255).optional().nullable(),
+  device_id: z.string().max(MAX_DEVICE_ID).refine(notBlank, "Vui lòng nhập trường này"),
+  // Required: a key is good only for its own app, so the check must say which app asks.
+  bundle_id: z.string({ error: BUNDLE_ID_REQUIRED }).max(MAX_BUNDLE_ID, tooLong(MAX_BUNDLE_ID)).refine(notBlank, BUNDLE_ID_REQUIRED),
   // Echoed in the signed answer, so a recorded answer cannot pass for the answer to a fresh request.
   nonce: z
     .string()

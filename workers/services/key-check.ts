@@ -3,9 +3,43 @@
 // until it expires. A repeat check is the hot path: it reads one row and writes nothing, except
 // the bookkeeping (last_check_at, check_count) at most once an hour per key.
 // A banned key answers revoked; a key its buyer or an admin unbound binds to the next device.
+// Every answer names what it answers (keySubject): a signed "valid" is worthless to any other
+// key, device or app, so a relay cannot pass one device's answer to another (ADR 0023).
 import { formatDateTime } from "../shared/format";
+import { sha256Hex } from "./crypto";
 
-export type KeyCheck = { keyCode: string; deviceId: string; bundleId?: string | null };
+/** A key code, the device asking and the app it is for (its bundle id: one app's key is not another's). */
+export type KeyCheck = { keyCode: string; deviceId: string; bundleId: string };
+
+/** What an answer is about, in its signed data: the mod compares it with what it sent (docs/licensing.md §3). */
+export type KeySubject = { key_sha256: string | null; device_id: string | null; bundle_id: string | null };
+
+/**
+ * A key code in the store's normal form: without the spaces around it, upper-cased. A check
+ * matches codes ignoring case, and its answer names the code by this form's hex SHA-256, which a
+ * mod computes the same way (docs/licensing.md §3).
+ */
+export function normalKeyCode(code: string): string {
+  return code.trim().toUpperCase();
+}
+
+/** The longest device and bundle ids a check takes (workers/schemas/keys.ts); longer ones are not echoed. */
+export const MAX_DEVICE_ID = 200;
+export const MAX_BUNDLE_ID = 255;
+
+/**
+ * What a request named, as its answer repeats it: the key's hash, and the device and bundle ids
+ * exactly as sent. Also for a refused request, from whatever of it could be read (null for what
+ * was missing, not a string, or too long to be taken).
+ */
+export async function keySubject(sent: unknown): Promise<KeySubject> {
+  const text = (name: string, max: number) => {
+    const value = typeof sent === "object" && sent !== null ? (sent as Record<string, unknown>)[name] : undefined;
+    return typeof value === "string" && value.length <= max ? value : null;
+  };
+  const keyCode = text("key_code", Number.POSITIVE_INFINITY);
+  return { key_sha256: keyCode === null ? null : await sha256Hex(normalKeyCode(keyCode)), device_id: text("device_id", MAX_DEVICE_ID), bundle_id: text("bundle_id", MAX_BUNDLE_ID) };
+}
 
 type KeyCheckResult = {
   valid: boolean;
@@ -55,16 +89,18 @@ const REASONS: Record<KeyCheckResult["reason"], string> = {
 const NOT_FOUND: KeyCheckOutcome = { result: { valid: false, reason: "not_found", message: REASONS.not_found }, lease: null };
 
 async function findKey(db: D1Database, check: KeyCheck): Promise<KeyRow | null> {
-  // A code is unique per app; the bundle id picks the app when two apps share a code.
+  // The code ignoring case (SQLite's upper(), over the index of migrations/0010), of the app the
+  // bundle id names: a key is good only for its own app. Stored codes stay as imported; a code
+  // typed exactly as stored comes first, then the one in use.
   const rows = await db
     .prepare(
       `SELECT k.id, k.key_code, k.status, k.order_reference, k.banned_at, k.device_id, k.activated_at, k.expires_at, k.last_check_at,
          t.duration_days, t.display_name AS key_type, a.name AS app_name, a.bundle_identifier AS bundle_id
        FROM license_keys k JOIN key_types t ON t.id = k.key_type_id JOIN apps a ON a.id = k.app_id
-       WHERE k.key_code = ?1 AND (?2 IS NULL OR a.bundle_identifier = ?2)
-       ORDER BY CASE k.status WHEN 'used' THEN 0 WHEN 'sold' THEN 1 ELSE 2 END, k.id LIMIT 1`,
+       WHERE upper(k.key_code) = upper(?1) AND a.bundle_identifier = ?2
+       ORDER BY k.key_code = ?1 DESC, CASE k.status WHEN 'used' THEN 0 WHEN 'sold' THEN 1 ELSE 2 END, k.id LIMIT 1`,
     )
-    .bind(check.keyCode, check.bundleId ?? null)
+    .bind(check.keyCode.trim(), check.bundleId)
     .first<KeyRow>();
   return rows ?? null;
 }

@@ -7,7 +7,7 @@ import { insufficientBalanceMessage, PURCHASE_MESSAGES } from "../shared/pricing
 import type { Database } from "../db/client";
 import { licenseKeys, orders, walletTransactions } from "../db/schema";
 import { walletFor } from "../wallet/port";
-import { ConflictError, InsufficientFundsError, NotFoundError } from "./errors";
+import { ConflictError, InsufficientFundsError, NotFoundError, ValidationError } from "./errors";
 import { purchaseKeyFields } from "./key-devices";
 import { type LedgerSource, type LedgerType, toPurchasedOrder, type WalletSnapshot, walletSnapshot } from "../wallet/money";
 
@@ -20,6 +20,7 @@ export const WALLET_MESSAGES = {
   insufficient: insufficientBalanceMessage,
   userNotFound: "Không tìm thấy người dùng",
   wouldGoNegative: (current: number) => `Không thể trừ quá số dư hiện tại (${formatVND(current)}).`,
+  keyReused: "Idempotency-Key này đã được dùng cho một yêu cầu mua khác.",
 } as const;
 
 
@@ -106,12 +107,17 @@ const time = (value: Date | null) => value?.getTime() ?? null;
 
 /**
  * Buys one key of a pricing with the buyer's balance, in the buyer's wallet (one purchase at a
- * time per buyer, one atomic batch each). The same idempotency key answers the first result.
+ * time per buyer, one atomic batch each). The same idempotency key answers the first result; with
+ * another pricing or payment method it is refused (409).
  */
-export async function buyKey(env: Env, userId: number, pricingId: number, idempotencyKey: string | null) {
-  const outcome = await walletFor(env, userId).purchase(pricingId, idempotencyKey);
+export async function buyKey(env: Env, userId: number, request: { pricingId: number; paymentMethod: string }, idempotencyKey: string | null) {
+  const outcome = await walletFor(env, userId).purchase(request.pricingId, idempotencyKey, request.paymentMethod);
   if (outcome.ok) return { replayed: outcome.replayed, order: outcome.order, wallet: toPublicUserWallet(outcome.wallet) };
   switch (outcome.error) {
+    case "balance_only":
+      throw new ValidationError(WALLET_MESSAGES.balanceOnly);
+    case "key_reused":
+      throw new ConflictError(WALLET_MESSAGES.keyReused, { non_field_errors: [WALLET_MESSAGES.keyReused] });
     case "pricing_not_found":
     case "user_not_found":
       throw new NotFoundError(WALLET_MESSAGES.pricingNotFound);

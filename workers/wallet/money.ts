@@ -203,20 +203,38 @@ export type PurchasedOrder = {
 
 export type PurchaseOutcome =
   | { ok: true; replayed: boolean; order: PurchasedOrder; wallet: WalletSnapshot }
-  | { ok: false; error: "pricing_not_found" | "paused" | "sold_out" | "user_not_found" }
+  | { ok: false; error: "pricing_not_found" | "paused" | "sold_out" | "user_not_found" | "balance_only" | "key_reused" }
   | { ok: false; error: "insufficient_balance"; required: number; current: number };
 
 type OrderRow = Omit<PurchasedOrder, "formatted_price" | "formatted_vnd_amount" | "formatted_total" | "purchased_at"> & { created_at: number };
 
-async function findOrder(db: D1Database, reference: string): Promise<PurchasedOrder | null> {
+/** What a buyer asks a purchase for: an Idempotency-Key is bound to it (a retry must ask the same). */
+export type PurchaseRequest = { pricingId: number; paymentMethod: string };
+
+/** The order made with `reference`, and the pricing it was asked for. */
+async function findOrder(db: D1Database, reference: string): Promise<{ order: PurchasedOrder; pricingId: number | null } | null> {
   const row = await db
     .prepare(
       `SELECT id, reference, app_id, app_name, app_bundle_id, key_type_name, key_code, amount, currency, vnd_amount,
-         exchange_rate, status, payment_method, created_at FROM orders WHERE reference = ?`,
+         exchange_rate, status, payment_method, key_pricing_id, created_at FROM orders WHERE reference = ?`,
     )
     .bind(reference)
-    .first<OrderRow>();
-  return row ? toPurchasedOrder(row) : null;
+    .first<OrderRow & { key_pricing_id: number | null }>();
+  if (!row) return null;
+  const { key_pricing_id, ...order } = row;
+  return { order: toPurchasedOrder(order), pricingId: key_pricing_id };
+}
+
+/**
+ * The first purchase made with this reference, answered again when `request` asks what it asked;
+ * the same Idempotency-Key with another pricing or payment method is refused rather than taken
+ * for the first request (as an admin's adjustment is, adjustBalance).
+ */
+async function replayedPurchase(db: D1Database, userId: number, reference: string, request: PurchaseRequest): Promise<PurchaseOutcome | null> {
+  const first = await findOrder(db, reference);
+  if (!first) return null;
+  if (first.pricingId !== request.pricingId || first.order.payment_method !== request.paymentMethod) return { ok: false, error: "key_reused" };
+  return { ok: true, replayed: true, order: first.order, wallet: (await walletSnapshot(db, userId))! };
 }
 
 export function toPurchasedOrder(row: OrderRow): PurchasedOrder {
@@ -250,9 +268,13 @@ async function availableKeys(db: D1Database, appId: number, keyTypeId: number): 
  * funds are short) and write the ledger row. A reference seen before returns its first result.
  * The debit is always VND: a USD price at `rate` (VND per 1 US$); with no rate it is not for sale.
  */
-export async function purchaseKey(db: D1Database, userId: number, pricingId: number, reference: string, rate: number | null, notices = NOTICES_OFF, now = Date.now()): Promise<PurchaseOutcome> {
-  const existing = await findOrder(db, reference);
-  if (existing) return { ok: true, replayed: true, order: existing, wallet: (await walletSnapshot(db, userId))! };
+export async function purchaseKey(db: D1Database, userId: number, request: PurchaseRequest, reference: string, rate: number | null, notices = NOTICES_OFF, now = Date.now()): Promise<PurchaseOutcome> {
+  const replayed = await replayedPurchase(db, userId, reference, request);
+  if (replayed) return replayed;
+  // The wallet is the only way to pay (spec §8); asked after the replay, so a key reused with
+  // another method is a 409 like any other changed request.
+  if (request.paymentMethod !== "balance") return { ok: false, error: "balance_only" };
+  const pricingId = request.pricingId;
 
   const pricing = await db
     .prepare(
@@ -302,19 +324,19 @@ export async function purchaseKey(db: D1Database, userId: number, pricingId: num
     await db.batch([claim, order, ...ledgerStatements(db, userId, entry, now), ...stockStatements(db, notices, stock, reference, now)]);
   } catch (error) {
     // Nothing was written. Find out why, from the data rather than the error text.
-    const raced = await findOrder(db, reference);
-    if (raced) return { ok: true, replayed: true, order: raced, wallet: (await walletSnapshot(db, userId))! };
+    const raced = await replayedPurchase(db, userId, reference, request);
+    if (raced) return raced;
     if ((await availableKeys(db, pricing.app_id, pricing.key_type_id)) === 0) return { ok: false, error: "sold_out" };
     const current = (await walletSnapshot(db, userId))?.balance ?? 0;
     if (current < charge) return { ok: false, error: "insufficient_balance", required: charge, current };
     throw error;
   }
-  return { ok: true, replayed: false, order: (await findOrder(db, reference))!, wallet: (await walletSnapshot(db, userId))! };
+  return { ok: true, replayed: false, order: (await findOrder(db, reference))!.order, wallet: (await walletSnapshot(db, userId))! };
 }
 
 /** Buys one key at the USD rate in force when the purchase runs (the order records it). */
-export async function purchase(env: Env, userId: number, pricingId: number, idempotencyKey?: string | null): Promise<PurchaseOutcome> {
-  return purchaseKey(env.DB, userId, pricingId, purchaseReference(userId, idempotencyKey), await usdVndRate(env.DB, env), noticeSettings(env));
+export async function purchase(env: Env, userId: number, request: PurchaseRequest, idempotencyKey?: string | null): Promise<PurchaseOutcome> {
+  return purchaseKey(env.DB, userId, request, purchaseReference(userId, idempotencyKey), await usdVndRate(env.DB, env), noticeSettings(env));
 }
 
 // ---------------------------------------------------------------- deposits

@@ -31,9 +31,12 @@ export class UserWallet extends DurableObject<Env> {
     return "ok";
   }
 
-  /** Buys one key; the same idempotency key always returns the first result. */
-  purchase(pricingId: number, idempotencyKey?: string | null): Promise<money.PurchaseOutcome> {
-    return this.#serialise(() => money.purchase(this.env, this.#userId, pricingId, idempotencyKey));
+  /**
+   * Buys one key with the balance; the same idempotency key returns the first result, or refuses
+   * another pricing or payment method (key_reused).
+   */
+  purchase(pricingId: number, idempotencyKey?: string | null, paymentMethod = "balance"): Promise<money.PurchaseOutcome> {
+    return this.#serialise(() => money.purchase(this.env, this.#userId, { pricingId, paymentMethod }, idempotencyKey));
   }
 
   /** Credits a bank transfer that matched one of this user's pending top-ups. */

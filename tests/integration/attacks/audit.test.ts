@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { auditEvents, cardTopups, keyPricing, licenseKeys, paymentEvents, promotions, apps, users } from "../../../workers/db/schema";
 import { hashPassword } from "../../../workers/services/passwords";
 import { rateSettings } from "../../../workers/services/store-settings";
-import { apiWithHeaders, balanceOf, cardDigits, createApp, db, funded, listing, person, request, unique } from "../../factories";
+import { apiWithHeaders, balanceOf, bundleOfKey, cardDigits, createApp, db, funded, listing, person, request, unique } from "../../factories";
 import { png } from "../../fixtures/media";
 import { call as secondFactorCall, codeAt, currentStep, enrolledAdmin, login as secondFactorLogin, mfaToken, PASSWORD, passwordAccount, verify } from "../../second-factor";
 
@@ -69,7 +69,7 @@ async function activatedKey() {
   const { pricing } = await listing({ price: 1000, stock: 1, type: "30days" });
   const bought = await apiWithHeaders("/api/keys/purchase/", { token: buyer.token, body: { key_pricing_id: pricing.id } });
   const code: string = bought.body.key.key_code;
-  await request("/api/keys/check/", { method: "POST", headers: { "Content-Type": "application/json", "CF-Connecting-IP": unique("ip") }, body: JSON.stringify({ key_code: code, device_id: unique("device") }) });
+  await request("/api/keys/check/", { method: "POST", headers: { "Content-Type": "application/json", "CF-Connecting-IP": unique("ip") }, body: JSON.stringify({ key_code: code, device_id: unique("device"), bundle_id: await bundleOfKey(code) }) });
   const [key] = await db.select().from(licenseKeys).where(eq(licenseKeys.keyCode, code));
   return { keyId: key.id };
 }

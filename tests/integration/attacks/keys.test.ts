@@ -4,7 +4,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { licenseKeys } from "../../../workers/db/schema";
-import { api, apiWithHeaders, db, funded, listing, person, request, unique } from "../../factories";
+import { api, apiWithHeaders, bundleOfKey, db, funded, listing, person, request, unique } from "../../factories";
 
 type Body = Record<string, any>;
 
@@ -12,7 +12,7 @@ async function check(keyCode: string, deviceId: string) {
   const response = await request("/api/keys/check/", {
     method: "POST",
     headers: { "Content-Type": "application/json", "CF-Connecting-IP": unique("ip") },
-    body: JSON.stringify({ key_code: keyCode, device_id: deviceId }),
+    body: JSON.stringify({ key_code: keyCode, device_id: deviceId, bundle_id: await bundleOfKey(keyCode) }),
   });
   return (await response.json()) as Body;
 }

@@ -112,6 +112,32 @@ describe("attack: an adjustment key reused for another amount", () => {
   });
 });
 
+describe("attack: a purchase's Idempotency-Key sent again for another request", () => {
+  it("buys the cheap key, then sends its Idempotency-Key for the dear pricing and is told it bought that (200 replayed with the first order)", async () => {
+    const buyer = await funded(200_000);
+    const cheap = await listing({ price: 1_000, stock: 2 });
+    const dear = await listing({ price: 90_000, stock: 2, type: "30days" });
+    const key = `buy-${crypto.randomUUID()}`;
+    const first = await buy(buyer.token, cheap.pricing.id, key);
+    expect(first.status).toBe(200);
+
+    const other = await buy(buyer.token, dear.pricing.id, key);
+    expect(other.status).toBe(409);
+    expect(other.body).toEqual({ success: false, message: "Idempotency-Key này đã được dùng cho một yêu cầu mua khác.", errors: { non_field_errors: ["Idempotency-Key này đã được dùng cho một yêu cầu mua khác."] } });
+    // Another payment method with the same key is another request too.
+    const otherMethod = await call("POST", "/api/keys/purchase/", buyer.token, { key_pricing_id: cheap.pricing.id, payment_method: "card" }, { "Idempotency-Key": key });
+    expect(otherMethod.status).toBe(409);
+
+    expect(await balanceOf(buyer.id)).toBe(199_000);
+    const dearKeys = await db.select().from(licenseKeys).where(eq(licenseKeys.appId, dear.app.id));
+    expect(dearKeys.every((row) => row.status === "available")).toBe(true);
+    // The same request again is still the first purchase, answered as it was.
+    const again = await buy(buyer.token, cheap.pricing.id, key);
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ replayed: true, order: first.body.order });
+  });
+});
+
 // The development example (and so the tests) sets USD_VND_RATE=25500.
 const RATE = 25_500;
 
@@ -190,7 +216,7 @@ describe("attack: paying a USD price with the same number of đồng", () => {
     expect(listed.body.data[0]).toMatchObject({ vnd_price: null, can_purchase: false });
     // The purchase itself runs in the buyer's wallet object, whose env has the rate: the rule it
     // applies is called here with the rate missing.
-    const bought = await purchaseKey(env.DB, buyer.id, pricing.id, purchaseReference(buyer.id, null), null);
+    const bought = await purchaseKey(env.DB, buyer.id, { pricingId: pricing.id, paymentMethod: "balance" }, purchaseReference(buyer.id, null), null);
     expect(bought).toEqual({ ok: false, error: "paused" });
     expect(await balanceOf(buyer.id)).toBe(500_000);
   });

@@ -1,0 +1,64 @@
+// scripts/verify-key-answer.mjs, the mod's checks run by hand (docs/licensing.md §9), on the
+// committed test vectors: it accepts the vector's answer for the check it answers, and refuses it
+// for any other key, device or app — what a relay's answer to another check looks like.
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, test } from "node:test";
+import { projectRoot } from "../../scripts/lib.mjs";
+
+const VECTORS = join(projectRoot, "tests/fixtures/key-check-vectors");
+const sent = JSON.parse(readFileSync(join(VECTORS, "request.json"), "utf8"));
+
+/** The verifier on the vector's answer, as the mod that sent `request` would run it. */
+function verifyVector(request = {}, keyFile = "public-key.pem") {
+  const check = { ...sent, ...request };
+  const args = ["scripts/verify-key-answer.mjs", join(VECTORS, keyFile), join(VECTORS, "answer.json"), join(VECTORS, "answer.sig")];
+  for (const [flag, value] of [["--key", check.key_code], ["--device-id", check.device_id], ["--bundle-id", check.bundle_id], ["--nonce", check.nonce]]) {
+    if (value !== undefined) args.push(flag, value);
+  }
+  const result = spawnSync(process.execPath, [...args, "--at", "2026-11-26T12:00:00Z"], { cwd: projectRoot, encoding: "utf8" });
+  return { status: result.status, output: `${result.stdout}${result.stderr}` };
+}
+
+describe("verify-key-answer: the test vectors", () => {
+  test("accepts the answer for the check it answers, the public key as PEM or as the store's JSON", () => {
+    for (const keyFile of ["public-key.pem", "public-key.json"]) {
+      const { status, output } = verifyVector({}, keyFile);
+      assert.equal(status, 0, output);
+      assert.doesNotMatch(output, /FAIL/);
+      assert.match(output, /OK {3}the answer names this device/);
+    }
+  });
+
+  test("accepts the key as the buyer typed it: case and surrounding spaces aside, it is the same key", () => {
+    const { status, output } = verifyVector({ key_code: `  ${sent.key_code.toLowerCase()} ` });
+    assert.equal(status, 0, output);
+  });
+
+  test("refuses it for the device a relay rewrote: the answer and its lease name the bound device", () => {
+    const { status, output } = verifyVector({ device_id: "PIRATE-PHONE-0000" });
+    assert.equal(status, 1);
+    assert.match(output, /FAIL the answer names this device/);
+    assert.match(output, /FAIL the lease names this device/);
+  });
+
+  test("refuses it for another app's mod and for another key", () => {
+    const otherApp = verifyVector({ bundle_id: "com.example.othermod" });
+    assert.equal(otherApp.status, 1);
+    assert.match(otherApp.output, /FAIL the answer names this app/);
+    const otherKey = verifyVector({ key_code: "DEMO-0000-0000-0000" });
+    assert.equal(otherKey.status, 1);
+    assert.match(otherKey.output, /FAIL the answer names this key/);
+    const otherNonce = verifyVector({ nonce: "another-launch-01" });
+    assert.equal(otherNonce.status, 1);
+    assert.match(otherNonce.output, /FAIL the nonce echoed/);
+  });
+
+  test("will not check an answer without knowing what the mod sent", () => {
+    const { status, output } = verifyVector({ bundle_id: undefined });
+    assert.equal(status, 2);
+    assert.match(output, /missing --bundle-id/);
+  });
+});
