@@ -13,7 +13,7 @@ const SECRETS = ["JWT_SECRET", "SEPAY_API_KEY", "CARD_PARTNER_KEY", "TELEGRAM_BO
 const DEVELOPMENT_TOTP_SECRET = /^DEVONLY/i;
 
 /** What the owner can be told on Telegram (the `notifications.kind` values). */
-export const NOTIFICATION_EVENTS = ["deposit", "transfer_parked", "card_review", "low_stock", "sold_out", "admin_login"] as const;
+export const NOTIFICATION_EVENTS = ["deposit", "transfer_parked", "card_review", "low_stock", "sold_out", "admin_login", "ops"] as const;
 
 // A PEM cannot start with "dev-": the development licence signing key (docs/licensing.md's test
 // vectors) is known by its base64 body, whatever the line breaks around it.

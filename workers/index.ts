@@ -104,6 +104,17 @@ export default {
   },
 
   async scheduled(controller, env, ctx) {
-    ctx.waitUntil(runScheduledJobs(env, new Date(controller.scheduledTime)));
+    ctx.waitUntil(
+      runScheduledJobs(env, new Date(controller.scheduledTime)).then(
+        (report) => {
+          // A run that changed something says what; a quiet minute prints nothing.
+          if (Object.values(report).some((count) => (count ?? 0) > 0)) logEvent("warn", "cron_run", { cron: controller.cron, ...report });
+        },
+        (error) => {
+          logEvent("error", "cron_failed", { cron: controller.cron, error: errorText(error) });
+          throw error;
+        },
+      ),
+    );
   },
 } satisfies ExportedHandler<Env>;

@@ -55,6 +55,7 @@ export const NOTIFICATION_KINDS = [
   "low_stock",
   "sold_out",
   "admin_login",
+  "ops",
 ] as const;
 export const NOTIFICATION_STATUSES = ["pending", "sent", "failed"] as const;
 
@@ -802,3 +803,10 @@ export const notifications = sqliteTable(
     check("notifications_status_check", inList("status", NOTIFICATION_STATUSES)),
   ],
 );
+
+// The last run of each recurring job (the cron), so a stopped one can be noticed
+// (workers/services/ops-alarms.ts).
+export const opsHeartbeats = sqliteTable("ops_heartbeats", {
+  name: text("name").primaryKey(),
+  at: integer("at").notNull(),
+});

@@ -3,6 +3,7 @@
 // the store's one "misconfigured" page: the settings, D1, R2 and a wallet Durable Object.
 import { getConfig } from "../config";
 import { errorText, logEvent } from "../lib/log";
+import { cronLate } from "../services/ops-alarms";
 import { walletFor } from "../wallet/port";
 
 type Check = "ok" | "failed";
@@ -30,5 +31,8 @@ export async function health(env: Env, release: string, started: () => Promise<v
   const wallet = firstUser === null ? "failed" : await check("wallet", () => walletFor(env, firstUser as number).ping());
   const checks = { config, d1, r2, wallet };
   const ok = Object.values(checks).every((state) => state === "ok");
-  return Response.json({ success: ok, data: { ...checks, release } }, { status: ok ? 200 : 503, headers: { "Cache-Control": "no-store" } });
+  // A stopped cron is told to the owner (once per spell) but does not fail the release's check:
+  // a new version does not stop the cron, and rolling back would not start it.
+  const cron = d1 === "ok" ? ((await cronLate(env).catch(() => false)) ? "late" : "ok") : "unknown";
+  return Response.json({ success: ok, data: { ...checks, cron, release } }, { status: ok ? 200 : 503, headers: { "Cache-Control": "no-store" } });
 }

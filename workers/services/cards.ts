@@ -10,11 +10,13 @@ import { TOPUP_MESSAGES } from "../shared/topup";
 import type { Config } from "../config";
 import { type Database, getDb } from "../db/client";
 import { isUniqueViolation } from "../db/errors";
+import { errorText } from "../lib/log";
 import { cardTopups } from "../db/schema";
 import type { CreateCardInput } from "../schemas/cards";
 import { walletFor } from "../wallet/port";
 import { ConflictError, NotFoundError, RateLimitedError, UnavailableError, ValidationError } from "./errors";
 import { cardReviewNotice } from "./notifications";
+import { cardGatewayFailed } from "./ops-alarms";
 import { hit } from "./rate-limit";
 
 type CardConfig = Pick<Config, "CARD_GATEWAY_URL" | "CARD_PARTNER_ID" | "CARD_PARTNER_KEY" | "CARD_FEES" | "CARD_CREDIT">;
@@ -269,7 +271,7 @@ export async function recheckPendingCard(env: Env, config: CardConfig, card: Car
     answer = await recheckCard(config, card);
     if (!isFinalAnswer(answer, "check") && card.gatewayStatus === null && answer.status === 100) answer = await submitCard(config, card);
   } catch (error) {
-    console.error(`Card ${card.id} re-check failed`, error);
+    await cardGatewayFailed(env, getDb(env.DB), `card ${card.id} re-check: ${errorText(error)}`, now);
   }
   if (answer && isFinalAnswer(answer, "check")) {
     await applyGatewayAnswer(env, config, card, answer);
@@ -386,7 +388,7 @@ export async function createCardTopup(env: Env, config: CardConfig, userId: numb
     }
   } catch (error) {
     // The gateway did not answer: the card stays pending, unacknowledged, and the cron re-checks it.
-    console.error("Card gateway unreachable", error);
+    await cardGatewayFailed(env, db, errorText(error));
   }
   const [latest] = await db.select().from(cardTopups).where(eq(cardTopups.id, card.id));
   return latest;

@@ -28,7 +28,8 @@ export function noticeSettings(env: object): NoticeSettings {
  * the same statement.
  */
 function recordStatement(db: D1Database, kind: NotificationKind, text: string, dedupeKey: string, now: number, condition: { sql: string; binds: unknown[] } = { sql: "1", binds: [] }, userId: number | null = null): D1PreparedStatement {
-  const who = userId === null ? "?2" : "replace(?2, '{user}', (SELECT username || ' (' || email || ')' FROM users WHERE id = ?5))";
+  // ?5 is bound either way (D1 refuses a binding the statement does not use).
+  const who = userId === null ? "coalesce(?5, ?2)" : "replace(?2, '{user}', (SELECT username || ' (' || email || ')' FROM users WHERE id = ?5))";
   return db
     .prepare(
       `INSERT INTO notifications (kind, text, status, attempts, next_attempt_at, dedupe_key, created_at)
@@ -136,6 +137,12 @@ export async function recordAdminCodeFailure(env: Env, record: AuditRecord, admi
     );
   }
   await env.DB.batch(statements);
+}
+
+/** An operations alarm (workers/services/ops-alarms.ts): once per dedupe key. */
+export async function opsNotice(env: Env, text: string, dedupeKey: string, now = Date.now()): Promise<void> {
+  if (!noticeSettings(env).kinds.has("ops")) return;
+  await recordStatement(env.DB, "ops", text, dedupeKey, now).run();
 }
 
 // ---------------------------------------------------------------- delivery

@@ -4,18 +4,31 @@
 import { and, asc, eq, isNotNull, isNull, lte, or } from "drizzle-orm";
 import { getConfig } from "../config";
 import { getDb } from "../db/client";
+import { errorText, logEvent } from "../lib/log";
 import { cardTopups, licenseKeys, vietqrTopups } from "../db/schema";
 import { removeExpiredAuditEvents } from "./audit";
 import { PENDING_RECHECK_MS, recheckPendingCard } from "./cards";
 import { deliverNotifications } from "./notifications";
+import { checkBalancesAgainstLedger, cronRan } from "./ops-alarms";
 import { cleanupAbandonedUploads } from "./uploads";
 
-export type JobReport = { expiredTopups: number; expiredKeys: number; recheckedCards: number; parkedCards: number; abandonedUploads: number; expiredAuditEvents: number; notificationsSent: number };
+export type JobReport = {
+  expiredTopups: number;
+  expiredKeys: number;
+  recheckedCards: number;
+  parkedCards: number;
+  abandonedUploads: number;
+  expiredAuditEvents: number;
+  ledgerMismatches: number | null;
+  notificationsSent: number;
+};
 
 const CARDS_PER_RUN = 25;
 
 export async function runScheduledJobs(env: Env, now: Date): Promise<JobReport> {
   const db = getDb(env.DB);
+  // First, so a run that fails half-way still counts as the cron being alive.
+  await cronRan(env.DB, now.getTime());
   const [topups, keys] = await db.batch([
     db
       .update(vietqrTopups)
@@ -52,15 +65,17 @@ export async function runScheduledJobs(env: Env, now: Date): Promise<JobReport> 
       if ((await recheckPendingCard(env, config, card, now.getTime())) === "parked") parkedCards += 1;
     } catch (error) {
       // One card's failure (its wallet, D1) must not stop the others; it stays due.
-      console.error(`Card ${card.id} could not be re-checked`, error);
+      logEvent("error", "card_recheck_failed", { card_id: card.id, error: errorText(error) });
     }
   }
   const abandonedUploads = await cleanupAbandonedUploads(env, db, now);
   const expiredAuditEvents = await removeExpiredAuditEvents(db, config.AUDIT_RETENTION_DAYS, now);
+  // Once an hour: every balance against its ledger (a full pass over users).
+  const ledgerMismatches = now.getUTCMinutes() === 0 ? (await checkBalancesAgainstLedger(env, now.getTime())).length : null;
   // Last, so the cards parked above are told too; a Telegram outage must not stop the jobs.
   const notifications = await deliverNotifications(env, now.getTime()).catch((error) => {
-    console.error("Notifications could not be delivered", error);
+    logEvent("error", "notifications_undelivered", { error: errorText(error) });
     return { sent: 0 };
   });
-  return { expiredTopups: topups.length, expiredKeys: keys.length, recheckedCards: due.length, parkedCards, abandonedUploads, expiredAuditEvents, notificationsSent: notifications.sent };
+  return { expiredTopups: topups.length, expiredKeys: keys.length, recheckedCards: due.length, parkedCards, abandonedUploads, expiredAuditEvents, ledgerMismatches, notificationsSent: notifications.sent };
 }

@@ -11,6 +11,7 @@ const KIND_LABELS: Record<NotificationItem["kind"], string> = {
   low_stock: "Sắp hết key",
   sold_out: "Hết key",
   admin_login: "Đăng nhập quản trị",
+  ops: "Cảnh báo vận hành",
 };
 
 const STATUS: Record<NotificationItem["status"], { label: string; tone: string }> = {

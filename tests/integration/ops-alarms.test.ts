@@ -1,0 +1,57 @@
+// The owner hears when money stops moving (workers/services/ops-alarms.ts): a stopped cron, a card
+// gateway that keeps failing, a balance that no longer matches its ledger; and the ledger itself
+// is append-only in the database.
+import { env } from "cloudflare:workers";
+import { eq, like } from "drizzle-orm";
+import { describe, expect, it, vi } from "vitest";
+import { notifications, users } from "../../workers/db/schema";
+import { cardGatewayFailed, checkBalancesAgainstLedger, CRON_LATE_MS } from "../../workers/services/ops-alarms";
+import { runScheduledJobs } from "../../workers/services/scheduled";
+import { db, funded, request } from "../factories";
+
+async function opsNotices(prefix: string) {
+  return db.select().from(notifications).where(like(notifications.dedupeKey, `${prefix}%`));
+}
+
+describe("ops alarms", () => {
+  it("an attacker (or a hand edit) cannot rewrite or remove a ledger row: the database refuses", async () => {
+    const buyer = await funded(100_000);
+    const row = await env.DB.prepare("SELECT id FROM wallet_transactions WHERE user_id = ? ORDER BY id DESC LIMIT 1").bind(buyer.id).first<{ id: number }>();
+    await expect(env.DB.prepare("UPDATE wallet_transactions SET amount = 999999999 WHERE id = ?").bind(row?.id).run()).rejects.toThrow(/append-only/);
+    await expect(env.DB.prepare("DELETE FROM wallet_transactions WHERE id = ?").bind(row?.id).run()).rejects.toThrow(/append-only/);
+  });
+
+  it("a balance changed outside the wallet (no ledger row) is found by the hourly check, logged and told to the owner", async () => {
+    const buyer = await funded(100_000);
+    await db.update(users).set({ balance: 5_000_000 }).where(eq(users.id, buyer.id));
+    const errors = vi.spyOn(console, "error");
+    const mismatches = await checkBalancesAgainstLedger(env);
+    expect(mismatches).toContainEqual({ userId: buyer.id, balance: 5_000_000, ledger: 100_000 });
+    expect(errors.mock.calls.some(([line]) => String(line).includes('"event":"ledger_mismatch"') && String(line).includes(`"user_id":${buyer.id}`))).toBe(true);
+    expect(await opsNotices(`ops:ledger:${buyer.id}:`)).toHaveLength(1);
+    await checkBalancesAgainstLedger(env);
+    expect(await opsNotices(`ops:ledger:${buyer.id}:`)).toHaveLength(1);
+    await db.update(users).set({ balance: 100_000 }).where(eq(users.id, buyer.id));
+  });
+
+  it("a cron that stopped five minutes ago shows as late on /api/health and tells the owner once", async () => {
+    const now = Date.now();
+    await runScheduledJobs(env, new Date(now - CRON_LATE_MS - 60_000));
+    const response = await request("/api/health/");
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { data: { cron: string } }).data.cron).toBe("late");
+    await request("/api/health/");
+    expect(await opsNotices("ops:cron_late:")).toHaveLength(1);
+
+    await runScheduledJobs(env, new Date());
+    expect(((await (await request("/api/health/")).json()) as { data: { cron: string } }).data.cron).toBe("ok");
+  });
+
+  it("a card gateway failing three times in 15 minutes tells the owner once; each failure is a log line", async () => {
+    const errors = vi.spyOn(console, "error");
+    const at = Date.UTC(2031, 0, 1, 10, 0);
+    for (let failure = 0; failure < 5; failure++) await cardGatewayFailed(env, db, "TimeoutError: The operation was aborted due to timeout", at + failure * 1000);
+    expect(errors.mock.calls.filter(([line]) => String(line).includes('"event":"card_gateway_unreachable"'))).toHaveLength(5);
+    expect(await opsNotices("ops:ops-card-gateway:gateway:")).toHaveLength(1);
+  });
+});
