@@ -1,13 +1,15 @@
 // The owner hears when money stops moving (workers/services/ops-alarms.ts): a stopped cron, a card
 // gateway that keeps failing, a balance that no longer matches its ledger; and the ledger itself
 // is append-only in the database.
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { eq, like } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { notifications, users } from "../../workers/db/schema";
 import { cardGatewayFailed, checkBalancesAgainstLedger, CRON_LATE_MS } from "../../workers/services/ops-alarms";
 import { runScheduledJobs } from "../../workers/services/scheduled";
-import { db, funded, request } from "../factories";
+import worker from "../../workers/index";
+import { db, funded, person, request } from "../factories";
 
 async function opsNotices(prefix: string) {
   return db.select().from(notifications).where(like(notifications.dedupeKey, `${prefix}%`));
@@ -53,5 +55,32 @@ describe("ops alarms", () => {
     for (let failure = 0; failure < 5; failure++) await cardGatewayFailed(env, db, "TimeoutError: The operation was aborted due to timeout", at + failure * 1000);
     expect(errors.mock.calls.filter(([line]) => String(line).includes('"event":"card_gateway_unreachable"'))).toHaveLength(5);
     expect(await opsNotices("ops:ops-card-gateway:gateway:")).toHaveLength(1);
+  });
+});
+
+describe("an unexpected error", () => {
+  it("answers 500 with an id the person can quote, and the log line carries the same id", async () => {
+    const buyer = await person();
+    expect((await request("/api/auth/me/", { headers: { Authorization: `Bearer ${buyer.token}` } })).status).toBe(200);
+    // D1 failing mid-request, after the store started: the kind of error no handler expects.
+    const unreachable = new Proxy({} as D1Database, {
+      get: () => () => {
+        throw new Error("D1_ERROR: Network connection lost.");
+      },
+    });
+    const errors = vi.spyOn(console, "error");
+    const context = createExecutionContext();
+    const response = await worker.fetch(
+      new Request("http://store.test/api/auth/me/", { headers: { Authorization: `Bearer ${buyer.token}`, "CF-Ray": "8f1c2d3e4a5b6c7d-SIN" } }) as Parameters<typeof worker.fetch>[0],
+      { ...env, DB: unreachable } as Env,
+      context,
+    );
+    await waitOnExecutionContext(context);
+    expect(response.status).toBe(500);
+    const body = (await response.json()) as { message: string; error_id: string };
+    expect(body).toMatchObject({ success: false, error_id: "8f1c2d3e4a5b6c7d-SIN" });
+    expect(body.message).toBe("Có lỗi xảy ra ở máy chủ. Vui lòng thử lại sau. Mã lỗi: 8f1c2d3e4a5b6c7d-SIN");
+    const line = errors.mock.calls.map(([text]) => String(text)).find((text) => text.includes('"event":"internal_error"'));
+    expect(JSON.parse(line ?? "{}")).toMatchObject({ level: "error", ray: "8f1c2d3e4a5b6c7d-SIN", path: "/api/auth/me/" });
   });
 });

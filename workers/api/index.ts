@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { ConfigError } from "../config";
+import { errorText, logEvent, requestId } from "../lib/log";
 import { isCachedResource } from "../http/catalogue-cache";
 import { MAX_KEY_LENGTH } from "../services/key-admin";
 import { PART_SIZE } from "../services/uploads";
@@ -117,7 +118,8 @@ api.onError((error, c) => {
   if (error instanceof HTTPException) {
     return c.json(errorBody(error.status === 404 ? MESSAGES.notFound : error.message || MESSAGES.invalidData), error.status);
   }
-  if (error instanceof ConfigError) console.error(error.message);
-  else console.error("Unhandled API error", error);
-  return c.json(errorBody(MESSAGES.serverError), 500);
+  // The id the person sees is the one the log line carries, so the owner can find it.
+  const id = requestId(c.req.raw);
+  logEvent("error", error instanceof ConfigError ? "store_misconfigured" : "internal_error", { error: errorText(error), stack: error instanceof Error ? error.stack?.slice(0, 2000) : undefined }, c.req.raw);
+  return c.json({ ...errorBody(`${MESSAGES.serverError} Mã lỗi: ${id}`), error_id: id }, 500);
 });

@@ -5,11 +5,17 @@ type Level = "warn" | "error";
 
 export type LogFields = Record<string, string | number | boolean | null | undefined>;
 
-/** The request's id: Cloudflare's ray id where there is one, else a random one of the same shape. */
-export function requestId(request: Request | undefined): string {
-  const ray = request?.headers.get("CF-Ray");
-  if (ray && /^[0-9a-f]{16}(-[A-Z]{3})?$/i.test(ray)) return ray;
-  return Array.from(crypto.getRandomValues(new Uint8Array(8)), (byte) => byte.toString(16).padStart(2, "0")).join("");
+const ids = new WeakMap<Request, string>();
+
+/** The request's id: Cloudflare's ray id where there is one, else a random one of the same shape (the same for one request). */
+export function requestId(request: Request): string {
+  let id = ids.get(request);
+  if (!id) {
+    const ray = request.headers.get("CF-Ray");
+    id = ray && /^[0-9a-f]{16}(-[A-Z]{3})?$/i.test(ray) ? ray : Array.from(crypto.getRandomValues(new Uint8Array(8)), (byte) => byte.toString(16).padStart(2, "0")).join("");
+    ids.set(request, id);
+  }
+  return id;
 }
 
 export function errorText(error: unknown): string {
