@@ -36,6 +36,7 @@ export function requiredSecrets(vars) {
     { name: "ADMIN_EMAIL", how: put("ADMIN_EMAIL") },
     { name: "ADMIN_PASSWORD", how: `${put("ADMIN_PASSWORD")}   (8 characters or more)` },
     { name: "LICENSE_SIGNING_KEY", how: `openssl genpkey -algorithm ed25519 | ${put("LICENSE_SIGNING_KEY")}` },
+    { name: "MFA_ENCRYPTION_KEY", how: `openssl rand -base64 48 | ${put("MFA_ENCRYPTION_KEY")}` },
   ];
   if (vars.MAIL_TRANSPORT === "resend") secrets.push({ name: "MAIL_API_KEY", how: put("MAIL_API_KEY") });
   if (vars.GOOGLE_CLIENT_ID) secrets.push({ name: "GOOGLE_CLIENT_SECRET", how: put("GOOGLE_CLIENT_SECRET") });

@@ -13,7 +13,7 @@ const SECRETS = ["JWT_SECRET", "SEPAY_API_KEY", "CARD_PARTNER_KEY", "TELEGRAM_BO
 const DEVELOPMENT_TOTP_SECRET = /^DEVONLY/i;
 
 /** What the owner can be told on Telegram (the `notifications.kind` values). */
-export const NOTIFICATION_EVENTS = ["deposit", "transfer_parked", "card_review", "low_stock", "sold_out", "admin_login", "ops"] as const;
+export const NOTIFICATION_EVENTS = ["deposit", "transfer_parked", "card_review", "low_stock", "sold_out", "admin_login"] as const;
 
 // A PEM cannot start with "dev-": the development licence signing key (docs/licensing.md's test
 // vectors) is known by its base64 body, whatever the line breaks around it.
@@ -59,6 +59,9 @@ const configSchema = z.object({
   // The key TOTP secrets are encrypted with at rest (derived by HKDF); empty: derived from JWT_SECRET,
   // whose rotation then means every second factor must be enrolled again.
   MFA_ENCRYPTION_KEY: z.union([z.string().min(32, "phải dài ít nhất 32 ký tự"), z.literal("")]).default(""),
+  // The key before MFA_ENCRYPTION_KEY during a rotation: it still opens secrets until the cron has
+  // sealed them all with the new one (docs/operations.md, "Rotating secrets").
+  MFA_ENCRYPTION_KEY_PREVIOUS: z.union([z.string().min(32, "phải dài ít nhất 32 ký tự"), z.literal("")]).default(""),
   // Optional (spec §6's short list of admin addresses): when set, a superuser or staff member is
   // an admin only with one of these e-mails (comma-separated); ADMIN_EMAIL always is.
   ADMIN_EMAIL_ALLOWLIST: z
@@ -169,6 +172,9 @@ const configSchema = z.object({
     }
     if (DEVELOPMENT_TOTP_SECRET.test(config.ADMIN_TOTP_SECRET)) {
       context.addIssue({ code: "custom", path: ["ADMIN_TOTP_SECRET"], message: "là giá trị phát triển (bắt đầu bằng DEVONLY); đặt giá trị thật bằng wrangler secret put" });
+    }
+    if (!config.MFA_ENCRYPTION_KEY) {
+      context.addIssue({ code: "custom", path: ["MFA_ENCRYPTION_KEY"], message: "cần khi APP_ENV=production (openssl rand -base64 48), để đổi JWT_SECRET không khoá tài khoản quản trị" });
     }
     if (!config.PUBLIC_BASE_URL) {
       context.addIssue({ code: "custom", path: ["PUBLIC_BASE_URL"], message: "cần khi APP_ENV=production (địa chỉ https của cửa hàng)" });

@@ -15,14 +15,14 @@ describe("deploy: which secrets a production store needs", () => {
   test("always the signing secret and the bootstrap admin; the rest follow the settings", () => {
     assert.deepEqual(
       requiredSecrets({}).map((secret) => secret.name),
-      ["JWT_SECRET", "ADMIN_EMAIL", "ADMIN_PASSWORD", "LICENSE_SIGNING_KEY"],
+      ["JWT_SECRET", "ADMIN_EMAIL", "ADMIN_PASSWORD", "LICENSE_SIGNING_KEY", "MFA_ENCRYPTION_KEY"],
     );
     const names = requiredSecrets({ MAIL_TRANSPORT: "resend", GOOGLE_CLIENT_ID: "x.apps.googleusercontent.com", CARD_GATEWAY_URL: "https://gw.example" }).map((secret) => secret.name);
     assert.ok(["MAIL_API_KEY", "GOOGLE_CLIENT_SECRET", "CARD_PARTNER_KEY"].every((name) => names.includes(name)));
   });
 
   test("a setting given under [vars] counts as set; every missing one says how to set it", () => {
-    const missing = missingSecrets({ ADMIN_EMAIL: "owner@shop.vn" }, new Set(["JWT_SECRET", "LICENSE_SIGNING_KEY"]));
+    const missing = missingSecrets({ ADMIN_EMAIL: "owner@shop.vn" }, new Set(["JWT_SECRET", "LICENSE_SIGNING_KEY", "MFA_ENCRYPTION_KEY"]));
     assert.deepEqual(
       missing.map((secret) => secret.name),
       ["ADMIN_PASSWORD"],
@@ -36,7 +36,7 @@ describe("deploy: the release in one command", () => {
   const calls = join(dir, "calls.log");
   const fake = join(dir, "wrangler");
   const production = join(dir, "production.toml");
-  const ALL_SECRETS = ["JWT_SECRET", "ADMIN_EMAIL", "ADMIN_PASSWORD", "LICENSE_SIGNING_KEY", "MAIL_API_KEY"];
+  const ALL_SECRETS = ["JWT_SECRET", "ADMIN_EMAIL", "ADMIN_PASSWORD", "LICENSE_SIGNING_KEY", "MFA_ENCRYPTION_KEY", "MAIL_API_KEY"];
   // The deployed store, in a process of its own (the deploy runs synchronously): it answers
   // /api/health with the status written in health-status, and logs each ask to health.log.
   const healthStatus = join(dir, "health-status");

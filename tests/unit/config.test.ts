@@ -9,6 +9,7 @@ const valid = {
   PUBLIC_BASE_URL: "https://store.example.vn",
   MAIL_TRANSPORT: "resend",
   MAIL_API_KEY: "re_live_key",
+  MFA_ENCRYPTION_KEY: "a-real-mfa-encryption-key-0123456789abcdef",
 };
 
 function refusal(settings: Record<string, unknown>): string {
@@ -113,5 +114,11 @@ describe("attack: moving a key daily to keep a week-long offline lease on every 
     // Equal to the cooldown, or a longer cooldown: the lease ends before the key can move again.
     expect(parseConfig({ ...valid, LICENSE_LEASE_HOURS: "24" })).toMatchObject({ LICENSE_LEASE_HOURS: 24, KEY_DEVICE_RESET_HOURS: 24 });
     expect(parseConfig({ ...valid, LICENSE_LEASE_HOURS: "168", KEY_DEVICE_RESET_HOURS: "168" })).toMatchObject({ LICENSE_LEASE_HOURS: 168 });
+  });
+});
+
+describe("MFA_ENCRYPTION_KEY in production", () => {
+  it("is required: without it, rotating JWT_SECRET would make every enrolled secret unreadable", () => {
+    expect(refusal({ ...valid, MFA_ENCRYPTION_KEY: "" })).toMatch(/MFA_ENCRYPTION_KEY: cần khi APP_ENV=production/);
   });
 });

@@ -2,12 +2,13 @@
 // challenges (5 minutes, single use, 5 wrong codes spend them), an accepted time step never
 // accepted again, and single-use recovery codes stored hashed. Enrolling, removing the factor and
 // renewing recovery codes move the account's security epoch (docs/decisions/0022-security-epoch.md).
-import { and, eq, getTableColumns, gt, isNull, lt, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, gt, isNotNull, isNull, lt, or, type SQL, sql } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import type { Config } from "../config";
 import type { Database } from "../db/client";
 import { mfaChallenges, mfaRecoveryCodes, users } from "../db/schema";
-import { base64, base64url, fromBase64url } from "../lib/bytes";
+import { base64, base64url, fromBase64url, hex } from "../lib/bytes";
+import { logEvent } from "../lib/log";
 import { type AuditRecord, auditQuery } from "./audit";
 import type { UserRow } from "./accounts";
 import { randomToken, sha256Hex } from "./crypto";
@@ -22,6 +23,7 @@ export const MFA_MESSAGES = {
   tokenInvalid: "Phiên xác thực đã hết hạn hoặc không hợp lệ. Vui lòng đăng nhập lại.",
   tokenSpent: "Bạn đã nhập sai mã quá 5 lần. Vui lòng đăng nhập lại.",
   notEnabled: "Tài khoản chưa bật xác thực hai lớp",
+  secretUnreadable: "Không đọc được khoá xác thực hai lớp của tài khoản (khoá mã hoá đã đổi). Vui lòng dùng một mã khôi phục.",
 } as const;
 
 /** A code that was checked and refused (wrong, already used, or the one that spent the challenge): the API records it for admins. */
@@ -40,40 +42,102 @@ const SECRET_BYTES = 20;
 // ---------------------------------------------------------------- secrets at rest
 
 /**
- * AES-GCM key for TOTP secrets, derived (HKDF) from MFA_ENCRYPTION_KEY, else JWT_SECRET. The user
- * id is the additional data, so a ciphertext copied to another row does not decrypt.
+ * AES-GCM keys for TOTP secrets, each derived (HKDF) from one key material and known by an id (the
+ * first 8 hex of the material's SHA-256), which every new ciphertext names: `v1.<kid>.<iv>.<data>`.
+ * MFA_ENCRYPTION_KEY encrypts; MFA_ENCRYPTION_KEY_PREVIOUS still decrypts during a rotation
+ * (docs/operations.md, "Rotating secrets"), and the cron re-encrypts with the current key. A
+ * ciphertext of three parts (`v1.<iv>.<data>`, before key ids) was made with MFA_ENCRYPTION_KEY,
+ * or JWT_SECRET when it was empty. The user id is the additional data, so a ciphertext copied to another row does not decrypt.
  */
-async function secretKey(config: Pick<Config, "JWT_SECRET" | "MFA_ENCRYPTION_KEY">): Promise<CryptoKey> {
-  const material = await crypto.subtle.importKey("raw", new TextEncoder().encode(config.MFA_ENCRYPTION_KEY || config.JWT_SECRET), "HKDF", false, ["deriveKey"]);
-  return crypto.subtle.deriveKey(
-    { name: "HKDF", hash: "SHA-256", salt: new TextEncoder().encode("ios-game-hack/mfa"), info: new TextEncoder().encode("totp-secret-v1") },
-    material,
-    { name: "AES-GCM", length: 256 },
-    false,
-    ["encrypt", "decrypt"],
-  );
+type SecretKey = { kid: string; key: CryptoKey };
+const keyCache = new Map<string, Promise<SecretKey>>();
+
+function deriveSecretKey(material: string): Promise<SecretKey> {
+  let derived = keyCache.get(material);
+  if (!derived) {
+    derived = (async () => {
+      const bytes = new TextEncoder().encode(material);
+      const kid = hex(new Uint8Array(await crypto.subtle.digest("SHA-256", bytes))).slice(0, 8);
+      const base = await crypto.subtle.importKey("raw", bytes, "HKDF", false, ["deriveKey"]);
+      const key = await crypto.subtle.deriveKey(
+        { name: "HKDF", hash: "SHA-256", salt: new TextEncoder().encode("ios-game-hack/mfa"), info: new TextEncoder().encode("totp-secret-v1") },
+        base,
+        { name: "AES-GCM", length: 256 },
+        false,
+        ["encrypt", "decrypt"],
+      );
+      return { kid, key };
+    })();
+    keyCache.set(material, derived);
+  }
+  return derived;
 }
 
+type KeyConfig = Pick<Config, "JWT_SECRET" | "MFA_ENCRYPTION_KEY" | "MFA_ENCRYPTION_KEY_PREVIOUS">;
 
-async function encryptSecret(config: Config, userId: number, base32: string): Promise<string> {
+/** The key new ciphertexts use. */
+function currentSecretKey(config: KeyConfig): Promise<SecretKey> {
+  return deriveSecretKey(config.MFA_ENCRYPTION_KEY || config.JWT_SECRET);
+}
+
+/** Every key a stored ciphertext may have been made with, current first. */
+function knownSecretKeys(config: KeyConfig): Promise<SecretKey[]> {
+  const materials = [config.MFA_ENCRYPTION_KEY, config.MFA_ENCRYPTION_KEY_PREVIOUS, config.JWT_SECRET].filter(Boolean);
+  return Promise.all([...new Set(materials)].map(deriveSecretKey));
+}
+
+/** A stored TOTP secret no known key opens (a key rotated away too early). */
+export class UndecryptableSecretError extends Error {}
+
+const additionalData = (userId: number) => new TextEncoder().encode(`user:${userId}`);
+
+async function encryptSecret(config: KeyConfig, userId: number, base32: string): Promise<string> {
+  const { kid, key } = await currentSecretKey(config);
   const iv = crypto.getRandomValues(new Uint8Array(12));
-  const sealed = await crypto.subtle.encrypt(
-    { name: "AES-GCM", iv, additionalData: new TextEncoder().encode(`user:${userId}`) },
-    await secretKey(config),
-    new TextEncoder().encode(base32),
-  );
-  return `v1.${base64url(iv)}.${base64url(new Uint8Array(sealed))}`;
+  const sealed = await crypto.subtle.encrypt({ name: "AES-GCM", iv, additionalData: additionalData(userId) }, key, new TextEncoder().encode(base32));
+  return `v1.${kid}.${base64url(iv)}.${base64url(new Uint8Array(sealed))}`;
 }
 
-async function decryptSecret(config: Config, userId: number, stored: string): Promise<string> {
-  const [version, iv, sealed] = stored.split(".");
-  if (version !== "v1" || !iv || !sealed) throw new Error("Unknown TOTP secret format");
-  const plain = await crypto.subtle.decrypt(
-    { name: "AES-GCM", iv: fromBase64url(iv), additionalData: new TextEncoder().encode(`user:${userId}`) },
-    await secretKey(config),
-    fromBase64url(sealed),
-  );
-  return new TextDecoder().decode(plain);
+async function decryptSecret(config: KeyConfig, userId: number, stored: string): Promise<string> {
+  const parts = stored.split(".");
+  const [kid, iv, sealed] = parts[0] !== "v1" ? [] : parts.length === 4 ? parts.slice(1) : [null, parts[1], parts[2]];
+  if (!iv || !sealed) throw new UndecryptableSecretError(`user ${userId}: unknown TOTP secret format`);
+  const keys = (await knownSecretKeys(config)).filter((candidate) => kid === null || candidate.kid === kid);
+  for (const { key } of keys) {
+    try {
+      const plain = await crypto.subtle.decrypt({ name: "AES-GCM", iv: fromBase64url(iv), additionalData: additionalData(userId) }, key, fromBase64url(sealed));
+      return new TextDecoder().decode(plain);
+    } catch {
+      // Another key may open it (a ciphertext from before key ids names none).
+    }
+  }
+  throw new UndecryptableSecretError(`user ${userId}: no configured key opens the TOTP secret (key id ${kid ?? "none"})`);
+}
+
+/**
+ * The cron's share of a rotation: up to `limit` stored secrets not made with the current key are
+ * opened with whichever known key made them and sealed again with the current one.
+ */
+export async function reencryptSecrets(db: Database, config: KeyConfig, limit = 20): Promise<number> {
+  const { kid } = await currentSecretKey(config);
+  const stale = await db
+    .select({ id: users.id, mfaSecret: users.mfaSecret })
+    .from(users)
+    .where(and(isNotNull(users.mfaSecret), sql`${users.mfaSecret} NOT LIKE ${`v1.${kid}.%`}`))
+    .limit(limit);
+  let done = 0;
+  for (const row of stale) {
+    try {
+      const sealed = await encryptSecret(config, row.id, await decryptSecret(config, row.id, row.mfaSecret as string));
+      // Only if it is still the secret read: an enrolment meanwhile wins.
+      await db.update(users).set({ mfaSecret: sealed }).where(and(eq(users.id, row.id), eq(users.mfaSecret, row.mfaSecret as string)));
+      done += 1;
+    } catch (error) {
+      if (!(error instanceof UndecryptableSecretError)) throw error;
+      logEvent("error", "mfa_secret_undecryptable", { user_id: row.id, error: error.message });
+    }
+  }
+  return done;
 }
 
 function isBootstrapAdmin(user: Pick<UserRow, "email">, config: Pick<Config, "ADMIN_EMAIL" | "ADMIN_TOTP_SECRET">): boolean {
@@ -87,7 +151,15 @@ export function hasSecondFactor(user: Pick<UserRow, "email" | "mfaSecret">, conf
 
 /** The account's TOTP secret (base32); its own enrolment wins over the bootstrap setting. */
 async function accountSecret(config: Config, user: UserRow): Promise<string | null> {
-  if (user.mfaSecret) return decryptSecret(config, user.id, user.mfaSecret);
+  if (user.mfaSecret) {
+    try {
+      return await decryptSecret(config, user.id, user.mfaSecret);
+    } catch (error) {
+      if (!(error instanceof UndecryptableSecretError)) throw error;
+      logEvent("error", "mfa_secret_undecryptable", { user_id: user.id, error: error.message });
+      throw fieldError("code", MFA_MESSAGES.secretUnreadable);
+    }
+  }
   return isBootstrapAdmin(user, config) ? config.ADMIN_TOTP_SECRET : null;
 }
 
@@ -164,12 +236,14 @@ async function spendRecoveryCode(db: Database, userId: number, code: string, now
  * code (spent). Throws the field error for `code` otherwise.
  */
 export async function proveSecondFactor(db: Database, config: Config, user: UserRow, code: string, now = Date.now()): Promise<void> {
-  const secret = await accountSecret(config, user);
-  if (secret === null) throw fieldError("code", MFA_MESSAGES.notEnabled);
+  if (!hasSecondFactor(user, config)) throw fieldError("code", MFA_MESSAGES.notEnabled);
+  // A recovery code needs no decryption: it works even when the secret's key is gone.
   if (!isTotpCode(code)) {
     if (await spendRecoveryCode(db, user.id, code, now)) return;
     throw new WrongCodeError("code", MFA_MESSAGES.codeWrong);
   }
+  const secret = await accountSecret(config, user);
+  if (secret === null) throw fieldError("code", MFA_MESSAGES.notEnabled);
   const step = matchingStep(secret, config, code, now);
   if (step === null) throw new WrongCodeError("code", MFA_MESSAGES.codeWrong);
   if (!(await claimStep(db, user.id, step))) throw new WrongCodeError("code", MFA_MESSAGES.codeUsed);
@@ -329,9 +403,11 @@ export async function answerChallenge(
     return { user: updated, context, recoveryCodes: codes };
   }
 
-  const secret = await accountSecret(config, user);
-  if (secret === null) throw fieldError("mfa_token", MFA_MESSAGES.tokenInvalid);
+  if (!hasSecondFactor(user, config)) throw fieldError("mfa_token", MFA_MESSAGES.tokenInvalid);
+  // Recovery codes first, before any decryption: a rotated-away key must not lock an owner out.
   if (isTotpCode(code)) {
+    const secret = await accountSecret(config, user);
+    if (secret === null) throw fieldError("mfa_token", MFA_MESSAGES.tokenInvalid);
     const step = matchingStep(secret, config, code, now);
     if (step === null) throw await wrong(MFA_MESSAGES.codeWrong);
     if (!(await claimStep(db, user.id, step))) throw await wrong(MFA_MESSAGES.codeUsed);

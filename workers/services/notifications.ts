@@ -9,7 +9,8 @@ import { notifications } from "../db/schema";
 import { formatVND } from "../shared/format";
 import { type AuditRecord, auditStatement } from "./audit";
 
-type NotificationKind = (typeof NOTIFICATION_EVENTS)[number];
+/** The events the owner chooses among (TELEGRAM_EVENTS), and the operations alarms, always sent. */
+type NotificationKind = (typeof NOTIFICATION_EVENTS)[number] | "ops";
 
 /** What the recording statements need to know: which kinds are on, and when stock is low. */
 export type NoticeSettings = { kinds: ReadonlySet<NotificationKind>; lowStockThreshold: number };
@@ -139,9 +140,9 @@ export async function recordAdminCodeFailure(env: Env, record: AuditRecord, admi
   await env.DB.batch(statements);
 }
 
-/** An operations alarm (workers/services/ops-alarms.ts): once per dedupe key. */
+/** An operations alarm (workers/services/ops-alarms.ts): once per dedupe key, whatever TELEGRAM_EVENTS chooses. */
 export async function opsNotice(env: Env, text: string, dedupeKey: string, now = Date.now()): Promise<void> {
-  if (!noticeSettings(env).kinds.has("ops")) return;
+  if (!getConfig(env).TELEGRAM_BOT_TOKEN) return;
   await recordStatement(env.DB, "ops", text, dedupeKey, now).run();
 }
 

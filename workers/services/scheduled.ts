@@ -8,6 +8,7 @@ import { errorText, logEvent } from "../lib/log";
 import { cardTopups, licenseKeys, vietqrTopups } from "../db/schema";
 import { removeExpiredAuditEvents } from "./audit";
 import { PENDING_RECHECK_MS, recheckPendingCard } from "./cards";
+import { reencryptSecrets } from "./mfa";
 import { deliverNotifications } from "./notifications";
 import { checkBalancesAgainstLedger, cronRan } from "./ops-alarms";
 import { cleanupAbandonedUploads } from "./uploads";
@@ -19,6 +20,7 @@ export type JobReport = {
   parkedCards: number;
   abandonedUploads: number;
   expiredAuditEvents: number;
+  reencryptedSecrets: number;
   ledgerMismatches: number | null;
   notificationsSent: number;
 };
@@ -70,6 +72,8 @@ export async function runScheduledJobs(env: Env, now: Date): Promise<JobReport> 
   }
   const abandonedUploads = await cleanupAbandonedUploads(env, db, now);
   const expiredAuditEvents = await removeExpiredAuditEvents(db, config.AUDIT_RETENTION_DAYS, now);
+  // A rotation of MFA_ENCRYPTION_KEY finishes here, a few secrets a minute.
+  const reencryptedSecrets = await reencryptSecrets(db, config);
   // Once an hour: every balance against its ledger (a full pass over users).
   const ledgerMismatches = now.getUTCMinutes() === 0 ? (await checkBalancesAgainstLedger(env, now.getTime())).length : null;
   // Last, so the cards parked above are told too; a Telegram outage must not stop the jobs.
@@ -77,5 +81,5 @@ export async function runScheduledJobs(env: Env, now: Date): Promise<JobReport> 
     logEvent("error", "notifications_undelivered", { error: errorText(error) });
     return { sent: 0 };
   });
-  return { expiredTopups: topups.length, expiredKeys: keys.length, recheckedCards: due.length, parkedCards, abandonedUploads, expiredAuditEvents, ledgerMismatches, notificationsSent: notifications.sent };
+  return { expiredTopups: topups.length, expiredKeys: keys.length, recheckedCards: due.length, parkedCards, abandonedUploads, expiredAuditEvents, reencryptedSecrets, ledgerMismatches, notificationsSent: notifications.sent };
 }
