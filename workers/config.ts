@@ -43,6 +43,11 @@ const configSchema = z.object({
   LICENSE_SIGNING_KEY: z
     .string({ error: "cần một khoá riêng Ed25519 dạng PKCS#8 PEM (openssl genpkey -algorithm ed25519)" })
     .refine((pem) => /^-----BEGIN PRIVATE KEY-----/.test(pem.trim()) && pemBody(pem).startsWith(ED25519_PKCS8_PREFIX) && pemBody(pem).length === 64, "phải là khoá riêng Ed25519 dạng PKCS#8 PEM (openssl genpkey -algorithm ed25519)"),
+  // The key that will sign after the next rotation: published by /api/keys/public-key/ so mods
+  // released meanwhile pin it too; it signs nothing until it becomes LICENSE_SIGNING_KEY.
+  LICENSE_SIGNING_KEY_NEXT: z
+    .union([z.literal(""), z.string().refine((pem) => /^-----BEGIN PRIVATE KEY-----/.test(pem.trim()) && pemBody(pem).startsWith(ED25519_PKCS8_PREFIX) && pemBody(pem).length === 64, "phải là khoá riêng Ed25519 dạng PKCS#8 PEM (openssl genpkey -algorithm ed25519)")])
+    .default(""),
   // How long a valid answer's offline lease lasts, in hours (at most 7 days, and at most
   // KEY_DEVICE_RESET_HOURS: see the check below); never past the key's expiry.
   LICENSE_LEASE_HOURS: z.coerce.number().int().min(1).max(168, "tối đa 168 giờ (7 ngày)").default(24),

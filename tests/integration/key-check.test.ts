@@ -153,7 +153,7 @@ describe("POST /api/keys/check/ offline lease", () => {
     const { app, key } = await soldKey("30days");
     const answer = await check({ key_code: key.keyCode, device_id: "ipad-7", bundle_id: app.bundleIdentifier });
     const { payload, protectedHeader } = await lease(answer.body.data.lease);
-    expect(protectedHeader).toEqual({ alg: "EdDSA", typ: "JWT" });
+    expect(protectedHeader).toEqual({ alg: "EdDSA", typ: "JWT", kid: ((await publicKey()) as { kid?: string }).kid });
     const expiresAt = Date.parse(answer.body.data.expires_at);
     expect(payload).toEqual({ key: key.keyCode, device_id: "ipad-7", bundle_id: app.bundleIdentifier, key_expires_at: Math.floor(expiresAt / 1000), iat: expect.any(Number), exp: expect.any(Number) });
     expect(payload.exp - payload.iat).toBe(Number(env.LICENSE_LEASE_HOURS) * 3600);

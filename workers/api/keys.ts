@@ -100,7 +100,9 @@ export const signKeyCheckAnswers: MiddlewareHandler<ApiEnv> = async (c, next) =>
   let body = new Uint8Array(await c.res.arrayBuffer());
   if (c.res.status !== 200) body = await namedRefusal(c, body);
   const headers = new Headers(c.res.headers);
-  headers.set("X-Signature", await signBytes(c.env, body));
+  const { signature, kid } = await signBytes(c.env, body);
+  headers.set("X-Signature", signature);
+  headers.set("X-Signature-Key-Id", kid);
   c.res = new Response(body, { status: c.res.status, headers });
 };
 

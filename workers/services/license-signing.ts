@@ -2,9 +2,9 @@
 // holding only the public key can tell our answers from a fake server's (docs/licensing.md, ADR 0016).
 import { SignJWT } from "jose";
 import { getConfig, pemBody } from "../config";
-import { base64, fromBase64 } from "../lib/bytes";
+import { base64, base64url, fromBase64 } from "../lib/bytes";
 
-type Signer = { privateKey: CryptoKey; publicKeyRaw: Uint8Array; publicKeySpki: Uint8Array };
+type Signer = { kid: string; privateKey: CryptoKey; publicKeyRaw: Uint8Array; publicKeySpki: Uint8Array };
 
 const ED25519 = { name: "Ed25519" } as const;
 // Imported once per isolate and key: importing costs more than signing.
@@ -17,15 +17,19 @@ async function importSigner(pem: string): Promise<Signer> {
   const extractable = await crypto.subtle.importKey("pkcs8", der, ED25519, true, ["sign"]);
   const { x } = (await crypto.subtle.exportKey("jwk", extractable)) as JsonWebKey;
   const publicKey = await crypto.subtle.importKey("jwk", { kty: "OKP", crv: "Ed25519", x }, ED25519, true, ["verify"]);
+  // The key's id is its RFC 7638 thumbprint: a mod that pins several keys picks one by it.
+  const thumbprint = new TextEncoder().encode(`{"crv":"Ed25519","kty":"OKP","x":"${x}"}`);
   return {
+    kid: base64url(new Uint8Array(await crypto.subtle.digest("SHA-256", thumbprint))),
     privateKey: await crypto.subtle.importKey("pkcs8", der, ED25519, false, ["sign"]),
     publicKeyRaw: new Uint8Array((await crypto.subtle.exportKey("raw", publicKey)) as ArrayBuffer),
     publicKeySpki: new Uint8Array((await crypto.subtle.exportKey("spki", publicKey)) as ArrayBuffer),
   };
 }
 
-function signerFor(env: object): Promise<Signer> {
-  const pem = getConfig(env).LICENSE_SIGNING_KEY;
+function signerFor(env: object, which: "current" | "next" = "current"): Promise<Signer> {
+  const config = getConfig(env);
+  const pem = which === "current" ? config.LICENSE_SIGNING_KEY : config.LICENSE_SIGNING_KEY_NEXT;
   let signer = signers.get(pem);
   if (!signer) {
     signer = importSigner(pem);
@@ -35,21 +39,28 @@ function signerFor(env: object): Promise<Signer> {
   return signer;
 }
 
-/** The base64 Ed25519 signature of exactly these bytes (the X-Signature header). */
-export async function signBytes(env: object, bytes: Uint8Array<ArrayBuffer>): Promise<string> {
-  const { privateKey } = await signerFor(env);
-  return base64(new Uint8Array(await crypto.subtle.sign(ED25519, privateKey, bytes)));
+/** The base64 Ed25519 signature of exactly these bytes (the X-Signature header), and the key's id (X-Signature-Key-Id). */
+export async function signBytes(env: object, bytes: Uint8Array<ArrayBuffer>): Promise<{ signature: string; kid: string }> {
+  const { privateKey, kid } = await signerFor(env);
+  return { signature: base64(new Uint8Array(await crypto.subtle.sign(ED25519, privateKey, bytes))), kid };
 }
 
-export type PublicKeyInfo = { algorithm: "Ed25519"; public_key_pem: string; public_key_raw_base64: string };
+type PublicKey = { kid: string; public_key_pem: string; public_key_raw_base64: string };
+export type PublicKeyInfo = { algorithm: "Ed25519"; keys: (PublicKey & { status: "current" | "next" })[] } & PublicKey;
 
+function publicKey({ kid, publicKeyRaw, publicKeySpki }: Signer): PublicKey {
+  return { kid, public_key_pem: `-----BEGIN PUBLIC KEY-----\n${base64(publicKeySpki)}\n-----END PUBLIC KEY-----\n`, public_key_raw_base64: base64(publicKeyRaw) };
+}
+
+/**
+ * The key that signs now (at the top level, as before key ids), and every key a mod should pin:
+ * the current one and, during a rotation, the next (LICENSE_SIGNING_KEY_NEXT), which signs nothing
+ * until it becomes LICENSE_SIGNING_KEY (docs/licensing.md, "Rotating the signing key").
+ */
 export async function publicKeyInfo(env: object): Promise<PublicKeyInfo> {
-  const { publicKeyRaw, publicKeySpki } = await signerFor(env);
-  return {
-    algorithm: "Ed25519",
-    public_key_pem: `-----BEGIN PUBLIC KEY-----\n${base64(publicKeySpki)}\n-----END PUBLIC KEY-----\n`,
-    public_key_raw_base64: base64(publicKeyRaw),
-  };
+  const current = publicKey(await signerFor(env));
+  const next = getConfig(env).LICENSE_SIGNING_KEY_NEXT ? publicKey(await signerFor(env, "next")) : null;
+  return { algorithm: "Ed25519", ...current, keys: [{ ...current, status: "current" }, ...(next ? [{ ...next, status: "next" as const }] : [])] };
 }
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -63,7 +74,7 @@ export type LeaseSubject = { keyCode: string; deviceId: string; bundleId: string
  * Times are JWT NumericDates (seconds).
  */
 export async function signLease(env: object, subject: LeaseSubject, now: number): Promise<string> {
-  const { privateKey } = await signerFor(env);
+  const { privateKey, kid } = await signerFor(env);
   const leaseEnds = now + getConfig(env).LICENSE_LEASE_HOURS * HOUR_MS;
   const exp = subject.keyExpiresAt === null ? leaseEnds : Math.min(subject.keyExpiresAt, leaseEnds);
   return new SignJWT({
@@ -72,7 +83,7 @@ export async function signLease(env: object, subject: LeaseSubject, now: number)
     bundle_id: subject.bundleId,
     key_expires_at: subject.keyExpiresAt === null ? null : seconds(subject.keyExpiresAt),
   })
-    .setProtectedHeader({ alg: "EdDSA", typ: "JWT" })
+    .setProtectedHeader({ alg: "EdDSA", typ: "JWT", kid })
     .setIssuedAt(seconds(now))
     .setExpirationTime(seconds(exp))
     .sign(privateKey);
