@@ -1,6 +1,6 @@
 // Keys as buyers and mods see them (spec §7 "Keys"); admin key management is in admin-keys.ts.
 import { Hono, type MiddlewareHandler } from "hono";
-import { keyCheckSchema, purchaseSchema } from "../schemas/keys";
+import { availabilityQuerySchema, keyCheckSchema, purchaseSchema } from "../schemas/keys";
 import { stockChanged } from "../http/catalogue-cache";
 import { getConfig } from "../config";
 import { resolvePublicAppId } from "../services/catalogue";
@@ -14,7 +14,7 @@ import { type ApiContext, type ApiEnv, db } from "./context";
 import { ApiError, MESSAGES } from "./errors";
 import { isAdmin } from "./require-admin";
 import { requireUser } from "./require-user";
-import { clientAddress, idempotencyKey, readJson } from "./validate";
+import { clientAddress, idempotencyKey, readJson, readQuery } from "./validate";
 
 export const keysApi = new Hono<ApiEnv>();
 
@@ -54,9 +54,9 @@ keysApi.get("/inventory/:app", async (c) => {
 
 keysApi.get("/availability/:app", async (c) => {
   const pricing = await pricingOf(c);
-  const pricingId = Number(c.req.query("pricing_id"));
-  const chosen = c.req.query("pricing_id") ? pricing.filter((option) => option.id === pricingId) : pricing;
-  if (c.req.query("pricing_id") && chosen.length === 0) throw new ApiError(404, WALLET_MESSAGES.pricingNotFound);
+  const { pricing_id: pricingId } = readQuery(c, availabilityQuerySchema);
+  const chosen = pricingId !== undefined ? pricing.filter((option) => option.id === pricingId) : pricing;
+  if (pricingId !== undefined && chosen.length === 0) throw new ApiError(404, WALLET_MESSAGES.pricingNotFound);
   const availableCount = chosen.reduce((sum, option) => sum + option.available_count, 0);
   return c.json({
     success: true,

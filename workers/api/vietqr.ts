@@ -15,8 +15,7 @@ vietqrApi.get("/config", (c) => c.json({ success: true, data: vietqrSettings(get
 
 vietqrApi.post("/create", requireUser, async (c) => {
   const input = await readJson(c, createTopupSchema);
-  const amount = typeof input.amount === "string" && /^\d+$/.test(input.amount) ? Number(input.amount) : input.amount;
-  const topup = await createTopup(db(c), getConfig(c.env), c.get("user").id, amount);
+  const topup = await createTopup(db(c), getConfig(c.env), c.get("user").id, input.amount);
   return c.json({ success: true, message: VIETQR_MESSAGES.created, data: toPublicTopup(topup, publicOrigin(c.env, c.req.raw)) }, 201);
 });
 
