@@ -59,7 +59,8 @@ export type ImportKeysRequest = z.input<typeof importKeysSchema>;
 export const keyStatusSchema = z.object({ status: z.literal("revoked", { error: KEY_ADMIN_MESSAGES.onlyAvailable }) });
 
 const EXTEND_DAYS = "Số ngày gia hạn phải là số nguyên từ 1 đến 3650";
-export const extendKeySchema = z.object({ days: integerField({ min: 1, max: 3650, message: EXTEND_DAYS }) });
+// A JSON number only, as the key screen sends it (stricter than integerField, which also reads text).
+export const extendKeySchema = z.object({ days: z.number({ error: EXTEND_DAYS }).int(EXTEND_DAYS).min(1, EXTEND_DAYS).max(3650, EXTEND_DAYS) });
 
 export const bulkDeleteKeysSchema = z.object({
   key_ids: z.array(idField(), { error: KEY_ADMIN_MESSAGES.selectKeys }).min(1, KEY_ADMIN_MESSAGES.selectKeys).max(20_000, tooMany(20_000)),

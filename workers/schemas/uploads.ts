@@ -5,7 +5,8 @@ import { integerField } from "./fields";
 
 export const startUploadSchema = z.object({
   filename: z.string({ error: "Thiếu tên tệp" }).trim().min(1, "Thiếu tên tệp").max(255, "Tên tệp quá dài"),
-  size: integerField({ min: 1, max: Number.MAX_SAFE_INTEGER, message: "Kích thước tệp không hợp lệ", tooSmall: "Tệp trống" }),
+  // A JSON number only (stricter than integerField, which also reads text).
+  size: z.number({ error: "Kích thước tệp không hợp lệ" }).int("Kích thước tệp không hợp lệ").positive("Tệp trống"),
   content_type: z.string().max(255).optional(),
   kind: z.enum(UPLOAD_KINDS, { error: "Loại tệp tải lên không hợp lệ (app_file, icon, media)" }),
 });

@@ -192,7 +192,9 @@ function readFields(form: FormData, base: AppFields): AppFields {
   if (type !== undefined && !isAppType(type)) throw new ValidationError(APP_FORM_MESSAGES.badType, { app_type: [APP_FORM_MESSAGES.badType] });
   const status = field(form, "status");
   const currency = field(form, "currency");
-  const priceText = field(form, "price");
+  // As sent, not trimmed: " 1" is no number (schemas/fields.ts); blank keeps the price.
+  const rawPrice = form.get("price");
+  const priceText = typeof rawPrice === "string" ? rawPrice : undefined;
   if (priceText !== undefined && priceText !== "" && (priceText.length > 12 || wholeNumber(priceText) === null)) {
     throw new ValidationError(APP_FORM_MESSAGES.badPrice, { price: [APP_FORM_MESSAGES.badPrice] });
   }

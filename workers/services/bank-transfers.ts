@@ -186,7 +186,8 @@ async function verifyPayos(rawBody: string, checksumKey: string): Promise<boolea
 
 function parsePayos(rawBody: string): IncomingTransfer | null {
   const { data, code } = payosSchema.parse(JSON.parse(rawBody));
-  const amount = wholeNumber(data.amount);
+  // Negative amounts are read (and ignored as money out), like Casso's.
+  const amount = wholeNumber(data.amount, { negative: true });
   const id = data.reference ?? data.paymentLinkId ?? data.orderCode;
   if (amount === null || id === undefined || id === null) return null;
   return {
