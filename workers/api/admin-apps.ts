@@ -10,7 +10,7 @@ import { r2Reader } from "../services/files";
 import { NotFoundError } from "../services/errors";
 import { findAdminAppId } from "../services/key-admin";
 import { findCompletedUpload } from "../services/uploads";
-import { idPath } from "../schemas/fields";
+import { idPath, refPath } from "../schemas/fields";
 import { changesCatalogue } from "./changes-catalogue";
 import { adminActor, type ApiContext, type ApiEnv, db } from "./context";
 import { ApiError, MESSAGES } from "./errors";
@@ -100,7 +100,7 @@ adminAppsApi.get("/admin/list", async (c) => c.json({ success: true, data: await
 
 // By id or url slug (the key management screen is addressed by either).
 adminAppsApi.get("/admin/detail/:id", async (c) => {
-  const id = await findAdminAppId(c.env.DB, c.req.param("id")).catch((error) => {
+  const id = await findAdminAppId(c.env.DB, readParams(c, refPath, APP_FORM_MESSAGES.notFound).id).catch((error) => {
     throw error instanceof NotFoundError ? new ApiError(404, APP_FORM_MESSAGES.notFound) : error;
   });
   return c.json({ success: true, data: await adminApp(c, id) });

@@ -2,7 +2,7 @@
 // the spec's client sends none for pricing changes; the server refuses them without one.
 // App pages show each app's prices and key stock: every change here supersedes their edge copies.
 import { Hono } from "hono";
-import { idPath } from "../schemas/fields";
+import { appPath, idPath } from "../schemas/fields";
 import {
   appKeysQuerySchema,
   batchesQuerySchema,
@@ -41,13 +41,16 @@ import { readJson, readParams, readQuery } from "./validate";
 
 export const adminKeysApi = new Hono<ApiEnv>();
 
+/** The app an `/apps/:app/…` path names, by slug or id (failed apps too: admins see everything). */
+const appOf = (c: ApiContext) => findAdminAppId(c.env.DB, readParams(c, appPath, KEY_ADMIN_MESSAGES.appNotFound).app);
+
 /** The key a `/keys/:id/…` path names; another spelling of an id (0x10, 1e1, +1) names none. */
 const keyId = (c: ApiContext) => readParams(c, idPath, KEY_ADMIN_MESSAGES.keyNotFound).id;
 
 // ---------------------------------------------------------------- pricing
 
 adminKeysApi.post("/apps/:app/pricing", requireAdmin, changesCatalogue, async (c) => {
-  const appId = await findAdminAppId(c.env.DB, c.req.param("app"));
+  const appId = await appOf(c);
   const input = await readJson(c, createPricingSchema);
   return c.json({ success: true, message: "Đã thêm bảng giá", data: await createPricing(c.env, appId, input, adminActor(c)) }, 201);
 });
@@ -75,7 +78,7 @@ adminKeysApi.get("/batches", requireAdmin, async (c) => {
 adminKeysApi.get("/batches/:id", requireAdmin, async (c) => c.json({ success: true, data: await findBatch(c.env.DB, readParams(c, idPath, KEY_ADMIN_MESSAGES.batchNotFound).id) }));
 
 adminKeysApi.get("/apps/:app/keys", requireAdmin, async (c) => {
-  const appId = await findAdminAppId(c.env.DB, c.req.param("app"));
+  const appId = await appOf(c);
   const { status, page, page_size: pageSize } = readQuery(c, appKeysQuerySchema);
   const { keys, ...counts } = await listAppKeys(c.env.DB, appId, { status, page, pageSize });
   return c.json({ success: true, data: keys, ...counts });
@@ -120,18 +123,18 @@ adminKeysApi.post("/keys/bulk-delete", requireAdmin, changesCatalogue, async (c)
 });
 
 adminKeysApi.post("/apps/:app/cleanup-sold", requireAdmin, changesCatalogue, async (c) => {
-  const deleted = await deleteKeys(c.env.DB, { appId: await findAdminAppId(c.env.DB, c.req.param("app")), statuses: ["sold"] }, adminActor(c));
+  const deleted = await deleteKeys(c.env.DB, { appId: await appOf(c), statuses: ["sold"] }, adminActor(c));
   return c.json({ success: true, message: `Đã dọn ${deleted} key`, data: { deleted_count: deleted } });
 });
 
 adminKeysApi.post("/apps/:app/cleanup-by-status", requireAdmin, changesCatalogue, async (c) => {
-  const appId = await findAdminAppId(c.env.DB, c.req.param("app"));
+  const appId = await appOf(c);
   const { status } = await readJson(c, cleanupByStatusSchema);
   const deleted = await deleteKeys(c.env.DB, { appId, statuses: [status] }, adminActor(c));
   return c.json({ success: true, message: `Đã dọn ${deleted} key`, data: { deleted_count: deleted } });
 });
 
 adminKeysApi.get("/apps/:app/stats", requireAdmin, async (c) => {
-  const appId = await findAdminAppId(c.env.DB, c.req.param("app"));
+  const appId = await appOf(c);
   return c.json({ success: true, data: await appKeyStats(c.env.DB, appId) });
 });

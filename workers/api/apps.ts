@@ -8,7 +8,7 @@ import {
   listPublicApps,
   type PublicApp,
 } from "../services/catalogue";
-import { idPath } from "../schemas/fields";
+import { idPath, urlPath } from "../schemas/fields";
 import { serveObject } from "../services/files";
 import { publicOrigin } from "../config";
 import { type ApiEnv, db } from "./context";
@@ -28,7 +28,8 @@ async function jsonWithEtag(c: Context<ApiEnv>, body: unknown): Promise<Response
 appsApi.get("/list", async (c) => jsonWithEtag(c, { success: true, data: await listPublicApps(db(c), publicOrigin(c.env, c.req.raw)) }));
 
 appsApi.get("/detail-by-url/:url{[^/]+}", async (c) => {
-  const app = await findPublicAppBySlug(db(c), publicOrigin(c.env, c.req.raw), c.req.param("url"));
+  const { url } = readParams(c, urlPath, MESSAGES.appNotFound);
+  const app = await findPublicAppBySlug(db(c), publicOrigin(c.env, c.req.raw), url);
   if (!app) throw new ApiError(404, MESSAGES.appNotFound);
   return jsonWithEtag(c, { success: true, data: app });
 });

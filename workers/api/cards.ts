@@ -2,10 +2,11 @@
 import { Hono } from "hono";
 import { getConfig } from "../config";
 import { cardHistorySchema, createCardSchema } from "../schemas/cards";
+import { refPath } from "../schemas/fields";
 import { CARD_MESSAGES, cardSettings, cardStats, createCardTopup, ensureCardGateway, findCard, listCards, toPublicCard } from "../services/cards";
 import { type ApiEnv, db } from "./context";
 import { requireUser } from "./require-user";
-import { clientAddress, readJson, readQuery } from "./validate";
+import { clientAddress, readJson, readParams, readQuery } from "./validate";
 
 export const cardsApi = new Hono<ApiEnv>();
 
@@ -25,6 +26,9 @@ cardsApi.get("/history", requireUser, async (c) => {
   return c.json({ success: true, data: cards, pagination: { page, page_size: pageSize, total, total_pages: Math.ceil(total / pageSize) } });
 });
 
-cardsApi.get("/detail/:id", requireUser, async (c) => c.json({ success: true, data: await findCard(db(c), c.get("user").id, c.req.param("id")) }));
+cardsApi.get("/detail/:id", requireUser, async (c) => {
+  const { id } = readParams(c, refPath, CARD_MESSAGES.notFound);
+  return c.json({ success: true, data: await findCard(db(c), c.get("user").id, id) });
+});
 
 cardsApi.get("/stats", requireUser, async (c) => c.json({ success: true, data: await cardStats(db(c), c.get("user").id) }));

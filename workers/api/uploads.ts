@@ -1,6 +1,7 @@
 // Multipart uploads of large files to R2 (issue: IPA up to 500 MB > a Worker request body).
 // POST / → {upload_id, part_size}; PUT /{id}/parts/{n} raw bytes; POST /{id}/complete → {key, size}.
 import { Hono } from "hono";
+import { refPath } from "../schemas/fields";
 import { startUploadSchema, uploadPartPath } from "../schemas/uploads";
 import { completeUpload, partCount, putPart, startUpload } from "../services/uploads";
 import { type ApiEnv, db } from "./context";
@@ -34,7 +35,8 @@ uploadsApi.put("/:id/parts/:n", async (c) => {
 });
 
 uploadsApi.post("/:id/complete", async (c) => {
-  return c.json(uploadedAnswer(await completeUpload(c.env, db(c), { id: c.req.param("id"), userId: c.get("user").id })));
+  const { id } = readParams(c, refPath);
+  return c.json(uploadedAnswer(await completeUpload(c.env, db(c), { id, userId: c.get("user").id })));
 });
 
 /** A finished upload: where the file is and what its check read, as the admin's app form reads it. */

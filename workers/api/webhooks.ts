@@ -4,9 +4,11 @@ import { Hono } from "hono";
 import { getConfig } from "../config";
 import { BANK_PROVIDERS, type IncomingTransfer, receiveTransfer } from "../services/bank-transfers";
 import { type CallbackOutcome, cardSign, receiveCardCallback, signatureMatches } from "../services/cards";
+import { bankProviderPath } from "../schemas/bank-transfers";
 import { cardCallbackSchema } from "../schemas/cards";
 import type { ApiEnv } from "./context";
 import { errorBody } from "./errors";
+import { readParams } from "./validate";
 
 export const webhooksApi = new Hono<ApiEnv>();
 
@@ -24,7 +26,7 @@ const WEBHOOK_MESSAGES = {
 
 webhooksApi.post("/:provider{sepay|casso|payos}", async (c) => {
   const config = getConfig(c.env);
-  const provider = BANK_PROVIDERS[c.req.param("provider") as keyof typeof BANK_PROVIDERS];
+  const provider = BANK_PROVIDERS[readParams(c, bankProviderPath).provider];
   const rawBody = await c.req.text();
   if (!(await provider.verify(c.req.raw.headers, rawBody, config))) return c.json(errorBody(WEBHOOK_MESSAGES.unauthorized), 401);
   let transfer: IncomingTransfer | null;

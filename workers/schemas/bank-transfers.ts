@@ -13,3 +13,6 @@ export const creditTransferSchema = z.object({ user_id: idField("ID người dù
 export type CreditTransferInput = z.infer<typeof creditTransferSchema>;
 
 export const dismissTransferSchema = z.object({ note: z.string().trim().min(1, "Vui lòng nhập ghi chú").max(500) });
+
+/** The bank gateways that may call /api/webhooks/<provider>/ (services/bank-transfers.ts BANK_PROVIDERS). */
+export const bankProviderPath = z.object({ provider: z.enum(["sepay", "casso", "payos"]) });

@@ -60,6 +60,22 @@ export function idField(message = INVALID_ID) {
 /** A path whose `:id` is a row's id; anything else names nothing (validate.ts readParams answers 404). */
 export const idPath = z.object({ id: idField() });
 
+/** A row named by text (an app's slug or id, a transaction's public id): as sent, never padded; the lookup decides. */
+export const refField = z
+  .string()
+  .min(1)
+  .max(200)
+  .refine((text) => text === text.trim());
+
+/** A path whose `:id` names a row by text (a top-up's, a card's or an upload's id; an app's slug or id). */
+export const refPath = z.object({ id: refField });
+
+/** A path whose `:app` names an app by its slug or id. */
+export const appPath = z.object({ app: refField });
+
+/** A path whose `:url` names an app by its slug. */
+export const urlPath = z.object({ url: refField });
+
 // ---------------------------------------------------------------- lists
 
 /** Pages past this are refused: offsets stay small integers whatever the page size. */

@@ -1,7 +1,7 @@
 // The start of a multipart upload (app file, icon or media), as the admin's app form sends it.
 import { z } from "zod";
 import { UPLOAD_KINDS } from "../db/schema";
-import { integerField } from "./fields";
+import { integerField, refField } from "./fields";
 
 export const startUploadSchema = z.object({
   filename: z.string({ error: "Thiếu tên tệp" }).trim().min(1, "Thiếu tên tệp").max(255, "Tên tệp quá dài"),
@@ -15,4 +15,4 @@ export const startUploadSchema = z.object({
 const MAX_PARTS = 10_000;
 
 /** A part of an upload: `/:id/parts/:n`, n from 1. */
-export const uploadPartPath = z.object({ id: z.string(), n: integerField({ min: 1, max: MAX_PARTS, message: "Số thứ tự phần không hợp lệ" }) });
+export const uploadPartPath = z.object({ id: refField, n: integerField({ min: 1, max: MAX_PARTS, message: "Số thứ tự phần không hợp lệ" }) });

@@ -11,3 +11,6 @@ export const createTopupSchema = z.object({
 
 /** A top-up named by its public transaction id: status checks and cancellations. */
 export const topupTransactionSchema = z.object({ transaction_id: z.string().min(1).max(64), reason: z.string().max(200).optional() });
+
+/** A top-up's QR image: `<transaction id>.png`. */
+export const qrImagePath = z.object({ file: z.string().regex(/^[0-9a-f-]{36}\.png$/) });
