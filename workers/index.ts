@@ -4,7 +4,7 @@ import { createRequestHandler } from "@remix-run/cloudflare";
 // @ts-ignore -- the server bundle exists once `remix vite:build` has run (npm start and npm test build first).
 import * as build from "../build/server";
 import { api } from "./api";
-import { errorBody } from "./api/errors";
+import { errorBody, MESSAGES } from "./api/errors";
 import { FEED_PATHS, feeds } from "./api/feeds";
 import { ConfigError, getConfig } from "./config";
 import { getDb } from "./db/client";
@@ -94,7 +94,13 @@ export default {
       if (isCachedResource(request)) return withSecurityHeaders(request, await cachedResource(request, env, ctx, RELEASE, (forwarded) => started(() => produce(forwarded))));
       return withSecurityHeaders(request, WEBHOOKS.test(pathname) ? await produce(request) : await started(() => produce(request)));
     }
-    if (pathname === "/manifest.webmanifest") return withSecurityHeaders(request, webManifest(getConfig(env).SITE_NAME));
+    if (pathname === "/manifest.webmanifest") {
+      // A file to read: other methods change nothing here and are told so.
+      if (request.method !== "GET" && request.method !== "HEAD") {
+        return withSecurityHeaders(request, Response.json(errorBody(MESSAGES.methodNotAllowed), { status: 405, headers: { Allow: "GET, HEAD" } }));
+      }
+      return withSecurityHeaders(request, webManifest(getConfig(env).SITE_NAME));
+    }
     const nonce = createNonce();
     if (pathname === "/dev/outbox" && getConfig(env).APP_ENV === "development") {
       return withSecurityHeaders(request, await started(() => renderOutbox(env)), nonce);

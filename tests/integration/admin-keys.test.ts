@@ -105,7 +105,7 @@ describe("pricing", () => {
     expect((await call("PATCH", `/api/keys/apps/${app.url}/pricing/${id}/`, admin.token, { price: 99000, is_active: true })).body.data).toMatchObject({ is_active: true, price: 99000 });
     expect((await call("POST", `/api/keys/apps/${app.url}/pricing/`, admin.token, { key_type: "", price: "" })).status).toBe(400);
     expect((await call("POST", `/api/keys/apps/${app.url}/pricing/`, admin.token, { key_type: "forever", price: 1 })).body.errors).toEqual({ key_type: ["Loại key không tồn tại"] });
-    expect(await call("DELETE", `/api/keys/apps/${app.url}/pricing/${id}/`, admin.token)).toEqual({ status: 501, body: { success: false, message: "Key pricing deletion not implemented yet" } });
+    expect(await call("DELETE", `/api/keys/apps/${app.url}/pricing/${id}/`, admin.token)).toEqual({ status: 405, body: { success: false, message: "Không thể xóa bảng giá. Hãy tạm dừng bảng giá thay vì xóa." } });
   });
 });
 

@@ -51,7 +51,7 @@ describe("Google sign-in", () => {
   it("refuses a wrong PKCE verifier, a wrong nonce, a reused code and a foreign redirect", async () => {
     const email = `${unique("g")}@example.com`;
     const wrongVerifier = await exchange(await authorize(email), { code_verifier: randomToken(48) });
-    expect(wrongVerifier).toEqual({ status: 400, body: { success: false, message: "Authentication failed" } });
+    expect(wrongVerifier).toEqual({ status: 400, body: { success: false, message: "Không xác thực được với Google. Vui lòng thử lại." } });
 
     const wrongNonce = await exchange(await authorize(email), { nonce: "not-the-nonce-sent" });
     expect(wrongNonce.status).toBe(400);

@@ -6,15 +6,16 @@ import { publicOrigin } from "../config";
 import { bytesReader, PackageError, type RangeReader, readIpaInfo, developerFromBundleId } from "../lib/packages";
 import { checkDeclaredFile } from "../services/app-files";
 import { createApp, deleteApp, findAdminApp, listAdminApps, updateApp } from "../services/app-admin";
-import { parseAppId } from "../services/catalogue";
 import { r2Reader } from "../services/files";
 import { NotFoundError } from "../services/errors";
 import { findAdminAppId } from "../services/key-admin";
 import { findCompletedUpload } from "../services/uploads";
+import { idPath, refPath } from "../schemas/fields";
 import { changesCatalogue } from "./changes-catalogue";
 import { adminActor, type ApiContext, type ApiEnv, db } from "./context";
 import { ApiError, MESSAGES } from "./errors";
 import { requireAdmin } from "./require-admin";
+import { readParams } from "./validate";
 
 export const adminAppsApi = new Hono<ApiEnv>();
 
@@ -31,9 +32,7 @@ async function readForm(c: ApiContext): Promise<FormData> {
 }
 
 function appId(c: ApiContext): number {
-  const id = parseAppId(c.req.param("id") ?? "");
-  if (id === null) throw new ApiError(404, APP_FORM_MESSAGES.notFound);
-  return id;
+  return readParams(c, idPath, APP_FORM_MESSAGES.notFound).id;
 }
 
 async function adminApp(c: ApiContext, id: number) {
@@ -101,7 +100,7 @@ adminAppsApi.get("/admin/list", async (c) => c.json({ success: true, data: await
 
 // By id or url slug (the key management screen is addressed by either).
 adminAppsApi.get("/admin/detail/:id", async (c) => {
-  const id = await findAdminAppId(c.env.DB, c.req.param("id")).catch((error) => {
+  const id = await findAdminAppId(c.env.DB, readParams(c, refPath, APP_FORM_MESSAGES.notFound).id).catch((error) => {
     throw error instanceof NotFoundError ? new ApiError(404, APP_FORM_MESSAGES.notFound) : error;
   });
   return c.json({ success: true, data: await adminApp(c, id) });

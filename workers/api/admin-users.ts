@@ -1,19 +1,19 @@
 // Admin: users and balances (spec §7 "Admin users"). Adjustments go through the user's wallet.
 import { Hono } from "hono";
 import { formatVND } from "../shared/format";
-import { adjustBalanceSchema } from "../schemas/admin-users";
+import { adjustBalanceSchema, usersQuerySchema } from "../schemas/admin-users";
+import { idPath } from "../schemas/fields";
 import { adjustUserBalance, findTargetUser, listUsers, USER_ADMIN_MESSAGES, userStats, userTransactions } from "../services/user-admin";
+import { WALLET_MESSAGES } from "../services/wallet";
 import { adminActor, type ApiEnv, db } from "./context";
 import { requireAdmin } from "./require-admin";
-import { idempotencyKey, readJson } from "./validate";
+import { idempotencyKey, readJson, readParams, readQuery } from "./validate";
 
 export const adminUsersApi = new Hono<ApiEnv>();
 adminUsersApi.use(requireAdmin);
 
 adminUsersApi.get("/", async (c) => {
-  const search = (c.req.query("search") ?? "").trim().slice(0, 100);
-  const page = Math.max(1, Number(c.req.query("page")) || 1);
-  const pageSize = Math.min(200, Math.max(1, Number(c.req.query("page_size")) || 50));
+  const { search, page, page_size: pageSize } = readQuery(c, usersQuerySchema);
   const { users, pagination } = await listUsers(db(c), { search, page, pageSize });
   return c.json({ success: true, users, data: users, pagination });
 });
@@ -24,13 +24,13 @@ adminUsersApi.get("/stats", async (c) => {
 });
 
 adminUsersApi.get("/:id/transactions", async (c) => {
-  const user = await findTargetUser(db(c), Number(c.req.param("id")));
+  const user = await findTargetUser(db(c), readParams(c, idPath, WALLET_MESSAGES.userNotFound).id);
   const transactions = await userTransactions(db(c), user.id);
   return c.json({ success: true, transactions, data: transactions });
 });
 
 adminUsersApi.post("/:id/adjust-balance", async (c) => {
-  const user = await findTargetUser(db(c), Number(c.req.param("id")));
+  const user = await findTargetUser(db(c), readParams(c, idPath, WALLET_MESSAGES.userNotFound).id);
   const key = idempotencyKey(c);
   const input = await readJson(c, adjustBalanceSchema);
   const wallet = await adjustUserBalance(c.env, user.id, adminActor(c), input, key);

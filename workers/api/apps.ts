@@ -7,13 +7,14 @@ import {
   findPublicAppBySlug,
   listPublicApps,
   type PublicApp,
-  parseAppId,
 } from "../services/catalogue";
+import { idPath, urlPath } from "../schemas/fields";
 import { serveObject } from "../services/files";
 import { publicOrigin } from "../config";
 import { type ApiEnv, db } from "./context";
 import { contentEtag, notModified } from "../http/etag";
 import { ApiError, MESSAGES } from "./errors";
+import { readParams } from "./validate";
 
 export const appsApi = new Hono<ApiEnv>();
 
@@ -27,14 +28,15 @@ async function jsonWithEtag(c: Context<ApiEnv>, body: unknown): Promise<Response
 appsApi.get("/list", async (c) => jsonWithEtag(c, { success: true, data: await listPublicApps(db(c), publicOrigin(c.env, c.req.raw)) }));
 
 appsApi.get("/detail-by-url/:url{[^/]+}", async (c) => {
-  const app = await findPublicAppBySlug(db(c), publicOrigin(c.env, c.req.raw), c.req.param("url"));
+  const { url } = readParams(c, urlPath, MESSAGES.appNotFound);
+  const app = await findPublicAppBySlug(db(c), publicOrigin(c.env, c.req.raw), url);
   if (!app) throw new ApiError(404, MESSAGES.appNotFound);
   return jsonWithEtag(c, { success: true, data: app });
 });
 
 appsApi.get("/detail/:id", async (c) => {
-  const id = parseAppId(c.req.param("id"));
-  const app = id === null ? null : await findPublicAppById(db(c), publicOrigin(c.env, c.req.raw), id);
+  const { id } = readParams(c, idPath, MESSAGES.appNotFound);
+  const app = await findPublicAppById(db(c), publicOrigin(c.env, c.req.raw), id);
   if (!app) throw new ApiError(404, MESSAGES.appNotFound);
   return jsonWithEtag(c, { success: true, data: app });
 });
@@ -50,9 +52,9 @@ const DOWNLOAD_TYPES: Record<string, { extension: string; contentType: string }>
 
 // GET and HEAD: streams the stored file; a response that starts the file counts one download.
 appsApi.on(["GET", "HEAD"], "/:id/download", async (c) => {
-  const id = parseAppId(c.req.param("id"));
-  const file = id === null ? null : await findDownloadableFile(db(c), id);
-  if (!file) throw new ApiError(404, id === null ? MESSAGES.appNotFound : MESSAGES.fileNotFound);
+  const { id } = readParams(c, idPath, MESSAGES.appNotFound);
+  const file = await findDownloadableFile(db(c), id);
+  if (!file) throw new ApiError(404, MESSAGES.fileNotFound);
   const type = DOWNLOAD_TYPES[file.appType] ?? DOWNLOAD_TYPES.ipa;
   const filename = file.fileName || `${file.url}${file.version ? `-${file.version}` : ""}.${type.extension}`;
   const served = await serveObject(c.env.FILES, file.fileKey, c.req.raw, {
@@ -100,8 +102,8 @@ function otaManifest(app: Pick<PublicApp, "file_url" | "bundle_identifier" | "ve
 }
 
 appsApi.get("/:id/manifest.plist", async (c) => {
-  const id = parseAppId(c.req.param("id"));
-  const app = id === null ? null : await findPublicAppById(db(c), publicOrigin(c.env, c.req.raw), id);
+  const { id } = readParams(c, idPath, MESSAGES.appNotFound);
+  const app = await findPublicAppById(db(c), publicOrigin(c.env, c.req.raw), id);
   if (!app?.file || (app.app_type !== "ipa" && app.app_type !== "itms-ipa")) throw new ApiError(404, MESSAGES.appNotFound);
   return new Response(otaManifest(app), { headers: { "Content-Type": "application/xml; charset=UTF-8", "Cache-Control": "no-cache" } });
 });

@@ -1,11 +1,12 @@
 // Phone-card top-ups (spec §7 "Cards"). A user sees only their own cards.
 import { Hono } from "hono";
 import { getConfig } from "../config";
-import { createCardSchema } from "../schemas/cards";
+import { cardHistorySchema, createCardSchema } from "../schemas/cards";
+import { refPath } from "../schemas/fields";
 import { CARD_MESSAGES, cardSettings, cardStats, createCardTopup, ensureCardGateway, findCard, listCards, toPublicCard } from "../services/cards";
 import { type ApiEnv, db } from "./context";
 import { requireUser } from "./require-user";
-import { clientAddress, readJson } from "./validate";
+import { clientAddress, readJson, readParams, readQuery } from "./validate";
 
 export const cardsApi = new Hono<ApiEnv>();
 
@@ -20,12 +21,14 @@ cardsApi.post("/create", requireUser, async (c) => {
 });
 
 cardsApi.get("/history", requireUser, async (c) => {
-  const page = Math.max(1, Number(c.req.query("page")) || 1);
-  const pageSize = Math.min(100, Math.max(1, Number(c.req.query("page_size")) || 20));
+  const { page, page_size: pageSize } = readQuery(c, cardHistorySchema);
   const { cards, total } = await listCards(db(c), c.get("user").id, page, pageSize);
   return c.json({ success: true, data: cards, pagination: { page, page_size: pageSize, total, total_pages: Math.ceil(total / pageSize) } });
 });
 
-cardsApi.get("/detail/:id", requireUser, async (c) => c.json({ success: true, data: await findCard(db(c), c.get("user").id, c.req.param("id")) }));
+cardsApi.get("/detail/:id", requireUser, async (c) => {
+  const { id } = readParams(c, refPath, CARD_MESSAGES.notFound);
+  return c.json({ success: true, data: await findCard(db(c), c.get("user").id, id) });
+});
 
 cardsApi.get("/stats", requireUser, async (c) => c.json({ success: true, data: await cardStats(db(c), c.get("user").id) }));

@@ -3,13 +3,15 @@
 // these paths here; the index files go through the edge cache (workers/http/catalogue-cache.ts).
 import { Hono } from "hono";
 import { getConfig, publicOrigin } from "../config";
-import { countDownload, parseAppId } from "../services/catalogue";
+import { poolPath, releasePath } from "../schemas/feeds";
+import { countDownload } from "../services/catalogue";
 import { contentEtag } from "../http/etag";
 import { readVersionFromDb } from "../http/catalogue-cache";
 import { buildAltStoreSource, buildAptRepository, findPoolFile, findReleaseFile } from "../services/feeds";
 import { serveObject } from "../services/files";
 import { type ApiContext, type ApiEnv, db } from "./context";
 import { ApiError, MESSAGES, errorBody } from "./errors";
+import { readParams } from "./validate";
 
 export const FEED_PATHS = /^\/(altstore\.json$|repo(\/|$))/;
 
@@ -43,12 +45,12 @@ feeds.get("/repo/Packages.gz", async (c) => feedResponse((await repository(c)).p
 
 // A .deb named by Packages: streamed from R2 and counted like the app page's download.
 feeds.on(["GET", "HEAD"], "/repo/pool/:appId/:digest/:name", async (c) => {
-  const id = parseAppId(c.req.param("appId"));
-  const file = id === null ? null : await findPoolFile(db(c), id, c.req.param("digest"));
+  const { appId, digest, name } = readParams(c, poolPath, MESSAGES.fileNotFound);
+  const file = await findPoolFile(db(c), appId, digest);
   if (!file) throw new ApiError(404, MESSAGES.fileNotFound);
   const served = await serveObject(c.env.FILES, file.fileKey, c.req.raw, {
     contentType: "application/vnd.debian.binary-package",
-    disposition: { kind: "attachment", filename: file.fileName || c.req.param("name") },
+    disposition: { kind: "attachment", filename: file.fileName || name },
     cacheControl: "private, no-cache",
   });
   if (!served) throw new ApiError(404, MESSAGES.fileNotFound);
@@ -67,9 +69,8 @@ feeds.onError((error, c) => {
 export const releasesApi = new Hono<ApiEnv>();
 
 releasesApi.on(["GET", "HEAD"], "/:id/releases/:releaseId/download", async (c) => {
-  const id = parseAppId(c.req.param("id"));
-  const releaseId = parseAppId(c.req.param("releaseId"));
-  const file = id === null || releaseId === null ? null : await findReleaseFile(db(c), id, releaseId);
+  const { id, releaseId } = readParams(c, releasePath, MESSAGES.fileNotFound);
+  const file = await findReleaseFile(db(c), id, releaseId);
   if (!file) throw new ApiError(404, MESSAGES.fileNotFound);
   const served = await serveObject(c.env.FILES, file.fileKey, c.req.raw, {
     contentType: "application/octet-stream",

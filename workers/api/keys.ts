@@ -1,6 +1,7 @@
 // Keys as buyers and mods see them (spec §7 "Keys"); admin key management is in admin-keys.ts.
 import { Hono, type MiddlewareHandler } from "hono";
-import { keyCheckSchema, purchaseSchema } from "../schemas/keys";
+import { appPath } from "../schemas/fields";
+import { availabilityQuerySchema, keyCheckSchema, purchaseSchema } from "../schemas/keys";
 import { stockChanged } from "../http/catalogue-cache";
 import { getConfig } from "../config";
 import { resolvePublicAppId } from "../services/catalogue";
@@ -14,12 +15,12 @@ import { type ApiContext, type ApiEnv, db } from "./context";
 import { ApiError, MESSAGES } from "./errors";
 import { isAdmin } from "./require-admin";
 import { requireUser } from "./require-user";
-import { clientAddress, idempotencyKey, readJson } from "./validate";
+import { clientAddress, idempotencyKey, readJson, readParams, readQuery } from "./validate";
 
 export const keysApi = new Hono<ApiEnv>();
 
 async function appIdFrom(c: ApiContext): Promise<number> {
-  const id = await resolvePublicAppId(db(c), c.req.param("app") ?? "");
+  const id = await resolvePublicAppId(db(c), readParams(c, appPath, MESSAGES.appNotFound).app);
   if (id === null) throw new ApiError(404, MESSAGES.appNotFound);
   return id;
 }
@@ -32,7 +33,7 @@ async function pricingOf(c: ApiContext, appIdOf = appIdFrom) {
 
 /** An admin's key screen shows the pricing of an app hidden from the store (status failed) too. */
 function pricingAppId(c: ApiContext): Promise<number> {
-  return isAdmin(c.get("user"), getConfig(c.env)) ? findAdminAppId(c.env.DB, c.req.param("app")) : appIdFrom(c);
+  return isAdmin(c.get("user"), getConfig(c.env)) ? findAdminAppId(c.env.DB, readParams(c, appPath, MESSAGES.appNotFound).app) : appIdFrom(c);
 }
 
 keysApi.get("/types", async (c) => c.json({ success: true, data: await listKeyTypes(db(c)) }));
@@ -54,9 +55,9 @@ keysApi.get("/inventory/:app", async (c) => {
 
 keysApi.get("/availability/:app", async (c) => {
   const pricing = await pricingOf(c);
-  const pricingId = Number(c.req.query("pricing_id"));
-  const chosen = c.req.query("pricing_id") ? pricing.filter((option) => option.id === pricingId) : pricing;
-  if (c.req.query("pricing_id") && chosen.length === 0) throw new ApiError(404, WALLET_MESSAGES.pricingNotFound);
+  const { pricing_id: pricingId } = readQuery(c, availabilityQuerySchema);
+  const chosen = pricingId !== undefined ? pricing.filter((option) => option.id === pricingId) : pricing;
+  if (pricingId !== undefined && chosen.length === 0) throw new ApiError(404, WALLET_MESSAGES.pricingNotFound);
   const availableCount = chosen.reduce((sum, option) => sum + option.available_count, 0);
   return c.json({
     success: true,

@@ -1,18 +1,19 @@
 // Admin: deposit promotions (spec §7 "Promotions", §4, §5). The form's rules hold on the server.
 import { Hono } from "hono";
-import { promotionSchema } from "../schemas/promotions";
+import { idPath } from "../schemas/fields";
+import { promotionListSchema, promotionSchema } from "../schemas/promotions";
 import { createPromotion, deletePromotion, findPromotion, listPromotions, PROMOTION_MESSAGES, updatePromotion } from "../services/promotion-admin";
-import { adminActor, type ApiEnv, db } from "./context";
+import { adminActor, type ApiContext, type ApiEnv, db } from "./context";
 import { requireAdmin } from "./require-admin";
-import { readJson } from "./validate";
+import { readJson, readParams, readQuery } from "./validate";
 
 export const promotionsApi = new Hono<ApiEnv>();
 promotionsApi.use(requireAdmin);
 
-promotionsApi.get("/", async (c) => {
-  const search = (c.req.query("search") ?? "").trim().toLowerCase();
-  return c.json({ success: true, data: await listPromotions(db(c), { search, status: c.req.query("status") }) });
-});
+promotionsApi.get("/", async (c) => c.json({ success: true, data: await listPromotions(db(c), readQuery(c, promotionListSchema)) }));
+
+/** The promotion a `/:id` path names. */
+const promotionOf = (c: ApiContext) => findPromotion(db(c), readParams(c, idPath, PROMOTION_MESSAGES.notFound).id);
 
 promotionsApi.post("/", async (c) => {
   const input = await readJson(c, promotionSchema);
@@ -21,12 +22,12 @@ promotionsApi.post("/", async (c) => {
 });
 
 promotionsApi.put("/:id", async (c) => {
-  const existing = await findPromotion(db(c), Number(c.req.param("id")));
+  const existing = await promotionOf(c);
   const input = await readJson(c, promotionSchema);
   return c.json({ success: true, message: PROMOTION_MESSAGES.updated, data: await updatePromotion(db(c), existing, input, adminActor(c)) });
 });
 
 promotionsApi.delete("/:id", async (c) => {
-  await deletePromotion(db(c), await findPromotion(db(c), Number(c.req.param("id"))), adminActor(c));
+  await deletePromotion(db(c), await promotionOf(c), adminActor(c));
   return c.json({ success: true, message: PROMOTION_MESSAGES.deleted });
 });

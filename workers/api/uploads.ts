@@ -1,12 +1,12 @@
 // Multipart uploads of large files to R2 (issue: IPA up to 500 MB > a Worker request body).
 // POST / → {upload_id, part_size}; PUT /{id}/parts/{n} raw bytes; POST /{id}/complete → {key, size}.
 import { Hono } from "hono";
-import { startUploadSchema } from "../schemas/uploads";
+import { refPath } from "../schemas/fields";
+import { startUploadSchema, uploadPartPath } from "../schemas/uploads";
 import { completeUpload, partCount, putPart, startUpload } from "../services/uploads";
 import { type ApiEnv, db } from "./context";
-import { ApiError } from "./errors";
 import { requireAdmin } from "./require-admin";
-import { readJson } from "./validate";
+import { readJson, readParams } from "./validate";
 
 export const uploadsApi = new Hono<ApiEnv>();
 uploadsApi.use("*", requireAdmin);
@@ -28,15 +28,15 @@ uploadsApi.post("/", async (c) => {
 });
 
 uploadsApi.put("/:id/parts/:n", async (c) => {
-  const partNumber = /^\d{1,5}$/.test(c.req.param("n")) ? Number(c.req.param("n")) : NaN;
-  if (!Number.isSafeInteger(partNumber)) throw new ApiError(400, "Số thứ tự phần không hợp lệ");
+  const { id, n: partNumber } = readParams(c, uploadPartPath);
   const body = await c.req.arrayBuffer();
-  const result = await putPart(c.env, db(c), { id: c.req.param("id"), userId: c.get("user").id, partNumber, body });
+  const result = await putPart(c.env, db(c), { id, userId: c.get("user").id, partNumber, body });
   return c.json({ success: true, ...result });
 });
 
 uploadsApi.post("/:id/complete", async (c) => {
-  return c.json(uploadedAnswer(await completeUpload(c.env, db(c), { id: c.req.param("id"), userId: c.get("user").id })));
+  const { id } = readParams(c, refPath);
+  return c.json(uploadedAnswer(await completeUpload(c.env, db(c), { id, userId: c.get("user").id })));
 });
 
 /** A finished upload: where the file is and what its check read, as the admin's app form reads it. */

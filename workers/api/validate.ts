@@ -32,9 +32,26 @@ export async function readJson<Schema extends z.ZodType>(c: ApiContext, schema: 
   return checked(schema, body);
 }
 
-/** The request's query parameters checked against `schema`, refused like a bad body. */
+/**
+ * The request's query parameters checked against `schema` (built from workers/schemas/fields.ts),
+ * refused like a bad body. A parameter sent twice is refused too: which one counts would be a guess.
+ */
 export function readQuery<Schema extends z.ZodType>(c: ApiContext, schema: Schema): z.infer<Schema> {
+  const repeated = Object.entries(c.req.queries()).find(([, values]) => values.length > 1)?.[0];
+  if (repeated !== undefined) throw new ApiError(400, MESSAGES.invalidData, { [repeated]: [REPEATED_PARAMETER] });
   return checked(schema, c.req.query());
+}
+
+const REPEATED_PARAMETER = "Tham số này chỉ được gửi một lần";
+
+/**
+ * The request's path parameters checked against `schema` (an id is a canonical decimal, never
+ * 0x10, 1e1 or +1). A path that does not parse names nothing: 404 with `notFound`.
+ */
+export function readParams<Schema extends z.ZodType>(c: ApiContext, schema: Schema, notFound: string = MESSAGES.notFound): z.infer<Schema> {
+  const result = schema.safeParse(c.req.param());
+  if (!result.success) throw new ApiError(404, notFound);
+  return result.data;
 }
 
 function checked<Schema extends z.ZodType>(schema: Schema, value: unknown): z.infer<Schema> {

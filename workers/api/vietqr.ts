@@ -1,13 +1,14 @@
 // VietQR top-ups (spec §7 "VietQR"). A user sees only their own top-ups.
 import { Hono } from "hono";
 import { getConfig, publicOrigin } from "../config";
-import { createTopupSchema, topupTransactionSchema } from "../schemas/vietqr";
+import { refPath } from "../schemas/fields";
+import { createTopupSchema, qrImagePath, topupTransactionSchema } from "../schemas/vietqr";
 import { qrPng } from "../services/qr-png";
 import { cancelOwnTopup, createTopup, findOwnTopup, findTopup, listTopups, toPublicTopup, topupStats, VIETQR_MESSAGES, vietqrSettings } from "../services/vietqr";
 import { type ApiEnv, db } from "./context";
 import { ApiError, MESSAGES } from "./errors";
 import { requireUser } from "./require-user";
-import { readJson } from "./validate";
+import { readJson, readParams } from "./validate";
 
 export const vietqrApi = new Hono<ApiEnv>();
 
@@ -15,14 +16,14 @@ vietqrApi.get("/config", (c) => c.json({ success: true, data: vietqrSettings(get
 
 vietqrApi.post("/create", requireUser, async (c) => {
   const input = await readJson(c, createTopupSchema);
-  const amount = typeof input.amount === "string" && /^\d+$/.test(input.amount) ? Number(input.amount) : input.amount;
-  const topup = await createTopup(db(c), getConfig(c.env), c.get("user").id, amount);
+  const topup = await createTopup(db(c), getConfig(c.env), c.get("user").id, input.amount);
   return c.json({ success: true, message: VIETQR_MESSAGES.created, data: toPublicTopup(topup, publicOrigin(c.env, c.req.raw)) }, 201);
 });
 
-vietqrApi.get("/detail/:id", requireUser, async (c) =>
-  c.json({ success: true, data: toPublicTopup(await findOwnTopup(db(c), c.get("user").id, c.req.param("id")), publicOrigin(c.env, c.req.raw)) }),
-);
+vietqrApi.get("/detail/:id", requireUser, async (c) => {
+  const { id } = readParams(c, refPath, VIETQR_MESSAGES.notFound);
+  return c.json({ success: true, data: toPublicTopup(await findOwnTopup(db(c), c.get("user").id, id), publicOrigin(c.env, c.req.raw)) });
+});
 
 vietqrApi.post("/status", requireUser, async (c) => {
   const { transaction_id } = await readJson(c, topupTransactionSchema);
@@ -48,7 +49,8 @@ vietqrApi.get("/stats", requireUser, async (c) => c.json({ success: true, data: 
 // The QR image, served by us. Public: <img> sends no bearer; the id is an unguessable UUID and
 // the image only shows the shop's account and the transfer code.
 vietqrApi.get("/qr/:file{[0-9a-f-]{36}\\.png}", async (c) => {
-  const topup = await findTopup(db(c), c.req.param("file").slice(0, 36));
+  const { file } = readParams(c, qrImagePath);
+  const topup = await findTopup(db(c), file.slice(0, 36));
   if (!topup) throw new ApiError(404, MESSAGES.notFound);
   return new Response(await qrPng(topup.qrPayload), {
     headers: { "Content-Type": "image/png", "Cache-Control": "private, max-age=3600" },

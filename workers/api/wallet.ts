@@ -1,10 +1,12 @@
 // The buyer's wallet (spec §7 "Auth and wallet"): balance, ledger, purchases, and moving a bought key to another device.
 import { Hono } from "hono";
 import { getConfig } from "../config";
+import { idPath } from "../schemas/fields";
 import { KEY_DEVICE_MESSAGES, resetPurchaseDevice } from "../services/key-devices";
 import { findWallet, listPurchases, listTransactions } from "../services/wallet";
 import { type ApiEnv, db } from "./context";
 import { requireUser } from "./require-user";
+import { readParams } from "./validate";
 
 export const walletApi = new Hono<ApiEnv>();
 
@@ -15,6 +17,7 @@ walletApi.get("/wallet/transactions", requireUser, async (c) => c.json({ success
 walletApi.get("/purchase/history", requireUser, async (c) => c.json({ success: true, data: await listPurchases(db(c), c.get("user").id) }));
 
 walletApi.post("/purchase/:id/reset-device", requireUser, async (c) => {
-  await resetPurchaseDevice(c.env.DB, c.get("user").id, Number(c.req.param("id")), getConfig(c.env).KEY_DEVICE_RESET_HOURS);
+  const { id } = readParams(c, idPath, KEY_DEVICE_MESSAGES.purchaseNotFound);
+  await resetPurchaseDevice(c.env.DB, c.get("user").id, id, getConfig(c.env).KEY_DEVICE_RESET_HOURS);
   return c.json({ success: true, message: KEY_DEVICE_MESSAGES.reset });
 });

@@ -1,6 +1,7 @@
 // One schema per account input (spec §5), used by the API and, as a pre-check, by the forms that send it.
 import { z } from "zod";
 import { tooLong } from "../shared/zod-messages";
+import { nameField } from "./fields";
 
 export const AUTH_MESSAGES = {
   required: "Trường này là bắt buộc",
@@ -30,7 +31,7 @@ export const AUTH_MESSAGES = {
   passwordChanged: "Đổi mật khẩu thành công!",
   passwordCreated: "Tạo mật khẩu thành công!",
   signInAgainToCreatePassword: "Vì lý do bảo mật, vui lòng đăng xuất rồi đăng nhập lại, sau đó tạo mật khẩu trong vòng 10 phút.",
-  googleFailed: "Authentication failed",
+  googleFailed: "Không xác thực được với Google. Vui lòng thử lại.",
   googleUnverified: "Email Google chưa được xác minh",
   googleDisabled: "Đăng nhập Google chưa được bật",
   tooMany: (seconds: number) => `Bạn đã thử quá nhiều lần. Vui lòng thử lại sau ${seconds} giây.`,
@@ -59,8 +60,8 @@ export const registerSchema = z
   .object({
     username: usernameSchema,
     email: emailSchema,
-    first_name: requiredText(50),
-    last_name: requiredText(50),
+    first_name: nameField(50, { required: AUTH_MESSAGES.required, tooLong: tooLong(50) }),
+    last_name: nameField(50, { required: AUTH_MESSAGES.required, tooLong: tooLong(50) }),
     password,
     password_confirm: z.string({ error: AUTH_MESSAGES.required }).min(1, AUTH_MESSAGES.required),
   })

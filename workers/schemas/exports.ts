@@ -1,5 +1,6 @@
 // The admin's CSV exports and notification list: query parameters.
 import { z } from "zod";
+import { integerField } from "./fields";
 
 const EXPORT_MESSAGES = {
   date: "Ngày không hợp lệ (định dạng YYYY-MM-DD)",
@@ -22,5 +23,5 @@ export const exportRangeSchema = z.object({ from: day, to: day }).refine((range)
 export type ExportRange = z.infer<typeof exportRangeSchema>;
 
 export const notificationListSchema = z.object({
-  limit: z.coerce.number({ error: "Số lượng không hợp lệ" }).int("Số lượng không hợp lệ").min(1, "Số lượng không hợp lệ").max(100, "Số lượng không hợp lệ").default(20),
+  limit: integerField({ min: 1, max: 100, message: "Số lượng không hợp lệ" }).default(20),
 });

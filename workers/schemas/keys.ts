@@ -1,12 +1,16 @@
 // The key inputs (spec §7 "Keys", §5): a buyer's purchase, a mod's key check, and the admin's
 // pricing, imports, status changes and cleanups.
 import { z } from "zod";
+import { KEY_STATUSES } from "../db/schema";
 import { tooLong, tooMany } from "../shared/zod-messages";
 import { KEY_ADMIN_MESSAGES, MAX_IMPORT_LINES } from "../services/key-admin";
 import { MAX_BUNDLE_ID, MAX_DEVICE_ID } from "../services/key-check";
+import { filterField, idField, integerField, nameField, pageField, pageSizeField } from "./fields";
+
+const PRICING_INVALID = "Vui lòng chọn gói key hợp lệ";
 
 export const purchaseSchema = z.object({
-  key_pricing_id: z.coerce.number().int().positive(),
+  key_pricing_id: idField(PRICING_INVALID),
   payment_method: z.string().default("balance"),
 });
 
@@ -27,7 +31,14 @@ export const keyCheckSchema = z.object({
     .optional(),
 });
 
-const price = z.coerce.number({ error: KEY_ADMIN_MESSAGES.pricingRequired }).int("Giá phải là số nguyên").min(0, "Giá không được âm").max(1_000_000_000, "Giá tối đa là 1.000.000.000");
+const price = integerField({
+  min: 0,
+  max: 1_000_000_000,
+  message: KEY_ADMIN_MESSAGES.pricingRequired,
+  invalid: "Giá phải là số nguyên",
+  tooSmall: "Giá không được âm",
+  tooBig: "Giá tối đa là 1.000.000.000",
+});
 
 export const createPricingSchema = z.object({
   key_type: z.union([z.string().min(1, KEY_ADMIN_MESSAGES.pricingRequired), z.number().int()], { error: KEY_ADMIN_MESSAGES.pricingRequired }),
@@ -44,7 +55,7 @@ export const importKeysSchema = z.object({
   app_url: z.union([z.string().min(1), z.number().int()]).transform(String),
   key_type: z.union([z.string().min(1), z.number().int()], { error: "Vui lòng chọn loại key" }),
   keys_text: z.string({ error: KEY_ADMIN_MESSAGES.keysRequired }).max(4_000_000, KEY_ADMIN_MESSAGES.tooManyLines(MAX_IMPORT_LINES)),
-  batch_name: z.string().trim().max(200).optional(),
+  batch_name: nameField(200, { tooLong: tooLong(200), blankAllowed: true }).optional(),
   description: z.string().trim().max(1000).default(""),
   skip_duplicates: z.boolean().default(true),
 });
@@ -55,10 +66,27 @@ export type ImportKeysRequest = z.input<typeof importKeysSchema>;
 export const keyStatusSchema = z.object({ status: z.literal("revoked", { error: KEY_ADMIN_MESSAGES.onlyAvailable }) });
 
 const EXTEND_DAYS = "Số ngày gia hạn phải là số nguyên từ 1 đến 3650";
+// A JSON number only, as the key screen sends it (stricter than integerField, which also reads text).
 export const extendKeySchema = z.object({ days: z.number({ error: EXTEND_DAYS }).int(EXTEND_DAYS).min(1, EXTEND_DAYS).max(3650, EXTEND_DAYS) });
 
 export const bulkDeleteKeysSchema = z.object({
-  key_ids: z.array(z.coerce.number().int().positive(), { error: KEY_ADMIN_MESSAGES.selectKeys }).min(1, KEY_ADMIN_MESSAGES.selectKeys).max(20_000, tooMany(20_000)),
+  key_ids: z.array(idField(), { error: KEY_ADMIN_MESSAGES.selectKeys }).min(1, KEY_ADMIN_MESSAGES.selectKeys).max(20_000, tooMany(20_000)),
 });
 
 export const cleanupByStatusSchema = z.object({ status: z.enum(["sold", "used", "expired", "revoked"], { error: KEY_ADMIN_MESSAGES.badStatus }) });
+
+/** A pricing's stock for the buyer's dialog: of one pricing when `pricing_id` names one. */
+export const availabilityQuerySchema = z.object({ pricing_id: idField(PRICING_INVALID).optional() });
+
+/** The admin's batches, of one app (by slug or id) or of all. */
+export const batchesQuerySchema = z.object({ app_url: z.string().max(200).optional() });
+
+/** An app's keys: of one status or all; every key without a page, else one page (at most 500). */
+export const appKeysQuerySchema = z.object({
+  status: filterField(z.enum(KEY_STATUSES, { error: KEY_ADMIN_MESSAGES.badStatus })),
+  page: pageField.optional(),
+  page_size: pageSizeField(500).default(50),
+});
+
+/** A pricing of an app (by slug or id): `/apps/:app/pricing/:id`. */
+export const pricingPath = z.object({ app: z.string(), id: idField() });

@@ -13,6 +13,7 @@ import {
   packageFits,
   packageMismatchMessage,
 } from "../shared/app-form";
+import { NAME_MESSAGES, nameProblem, wholeNumber } from "../schemas/fields";
 import { type AdminActor, auditQuery, changedFields } from "./audit";
 import { ConflictError, NotFoundError, ValidationError } from "./errors";
 import type { Database } from "../db/client";
@@ -58,6 +59,14 @@ type IncomingFile = {
 const MAX_MEDIA_PER_REQUEST = 20;
 
 // ---------------------------------------------------------------- reading the form
+
+/** Every form field an update reads: its text fields, files, upload keys and removals. */
+const UPDATE_FIELDS = [
+  ...["name", "description", "version", "url", "developer", "changelog", "category", "app_version", "app_type", "status", "currency", "price"],
+  ...["itms_url", "itmsUrl", "testflight_url", "testflightUrl"],
+  ...["file", "ipa_file_for_itms", "ipaFileForItms", "file_key", "ipa_file_for_itms_key", "icon", "icon_key"],
+  ...["screenshots", "screenshot_keys", "media_keys", "remove_screenshots"],
+];
 
 /** A text field by its name or the spec's camelCase alias (update sends itmsUrl, testflightUrl). */
 function field(form: FormData, ...names: string[]): string | undefined {
@@ -170,13 +179,23 @@ function readFields(form: FormData, base: AppFields): AppFields {
   ] as const) {
     tooLong(key, value, limit);
   }
+  // Names show something and hide nothing (no zero-width-only name, NUL or bidi override).
+  for (const [key, value] of [["name", name], ["developer", developer]] as const) {
+    const problem = value ? nameProblem(value) : null;
+    if (problem) {
+      const said = problem === NAME_MESSAGES.required ? APP_FORM_MESSAGES.requiredField : problem;
+      throw new ValidationError(said, { [key]: [said] });
+    }
+  }
 
   const type = field(form, "app_type");
   if (type !== undefined && !isAppType(type)) throw new ValidationError(APP_FORM_MESSAGES.badType, { app_type: [APP_FORM_MESSAGES.badType] });
   const status = field(form, "status");
   const currency = field(form, "currency");
-  const priceText = field(form, "price");
-  if (priceText !== undefined && priceText !== "" && !/^\d{1,12}$/.test(priceText)) {
+  // As sent, not trimmed: " 1" is no number (schemas/fields.ts); blank keeps the price.
+  const rawPrice = form.get("price");
+  const priceText = typeof rawPrice === "string" ? rawPrice : undefined;
+  if (priceText !== undefined && priceText !== "" && (priceText.length > 12 || wholeNumber(priceText) === null)) {
     throw new ValidationError(APP_FORM_MESSAGES.badPrice, { price: [APP_FORM_MESSAGES.badPrice] });
   }
   return {
@@ -446,6 +465,8 @@ async function findAppRow(db: Database, id: number): Promise<AppRow | null> {
 export async function updateApp(env: Env, db: Database, id: number, form: FormData, actor: AdminActor, now: Date): Promise<{ extracted_info: ExtractedInfo }> {
   const existing = await findAppRow(db, id);
   if (!existing) throw new NotFoundError(APP_FORM_MESSAGES.notFound);
+  // A form naming no field would "succeed" at changing nothing: it is told so instead.
+  if (!UPDATE_FIELDS.some((name) => form.has(name))) throw new ValidationError(APP_FORM_MESSAGES.nothingToUpdate);
   const files = await readFiles(env, db, form);
   const removeIds = formKeys(form, "remove_screenshots").map(Number).filter(Number.isSafeInteger);
   const pkgChecked = files.pkg?.checked.kind === "app_file" ? (files.pkg.checked as CheckedPackage) : null;

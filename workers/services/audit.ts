@@ -5,6 +5,7 @@
 import { and, count, desc, eq, getTableColumns, gte, lt, type SQL, sql } from "drizzle-orm";
 import { type Database, getDb } from "../db/client";
 import { auditEvents } from "../db/schema";
+import { containsPattern, wholeNumber } from "../schemas/fields";
 import type { AuditAction } from "../shared/audit-actions";
 
 
@@ -120,12 +121,13 @@ function toPublicEntry(row: typeof auditEvents.$inferSelect) {
 /** One page of entries, newest first. `actor`: a user id, or part of the e-mail. */
 export async function listAuditEvents(db: Database, query: AuditQuery) {
   const actor = query.actor?.trim();
+  const actorId = wholeNumber(actor);
   const filters = [
     query.action ? eq(auditEvents.action, query.action) : undefined,
     actor
-      ? /^\d+$/.test(actor)
-        ? eq(auditEvents.actorUserId, Number(actor))
-        : sql`${auditEvents.actorEmail} LIKE ${`%${actor.replace(/[\\%_]/g, (char) => `\\${char}`)}%`} ESCAPE '\\'`
+      ? actorId !== null
+        ? eq(auditEvents.actorUserId, actorId)
+        : sql`${auditEvents.actorEmail} LIKE ${containsPattern(actor)} ESCAPE '\\'`
       : undefined,
     query.from ? gte(auditEvents.createdAt, query.from) : undefined,
     query.to ? lt(auditEvents.createdAt, query.to) : undefined,

@@ -4,6 +4,7 @@
 import { timingSafeEqual } from "node:crypto";
 import { z } from "zod";
 import type { Config } from "../config";
+import { integerField, wholeNumber } from "../schemas/fields";
 import { walletFor } from "../wallet/port";
 import { recordTransferParked } from "./notifications";
 import { findTransferCodes } from "./vietqr";
@@ -39,10 +40,13 @@ async function hmacHex(algorithm: "SHA-256" | "SHA-512", secret: string, message
 
 // ---------------------------------------------------------------- SePay
 
+// Amounts are whole numbers as everywhere (schemas/fields.ts): true or "0x10" is no amount.
+const AMOUNT_INVALID = "Số tiền không hợp lệ";
+
 const sepaySchema = z.object({
   id: z.union([z.number(), z.string()]).transform(String),
   transferType: z.enum(["in", "out"]),
-  transferAmount: z.coerce.number().int().nonnegative(),
+  transferAmount: integerField({ min: 0, max: Number.MAX_SAFE_INTEGER, message: AMOUNT_INVALID }),
   content: z.string().nullish().transform((value) => value ?? ""),
   description: z.string().nullish(),
   accountNumber: z.union([z.string(), z.number()]).nullish().transform((value) => (value === null || value === undefined ? null : String(value))),
@@ -116,7 +120,8 @@ const cassoSchema = z.object({
   data: z.object({
     id: z.union([z.number(), z.string()]).transform(String),
     reference: z.union([z.string(), z.number()]).nullish(),
-    amount: z.coerce.number().int(),
+    // Money out is negative.
+    amount: integerField({ min: -Number.MAX_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER, message: AMOUNT_INVALID }),
     description: z.string().nullish().transform((value) => value ?? ""),
     accountNumber: z.union([z.string(), z.number()]).nullish().transform((value) => (value === null || value === undefined ? null : String(value))),
   }),
@@ -181,9 +186,10 @@ async function verifyPayos(rawBody: string, checksumKey: string): Promise<boolea
 
 function parsePayos(rawBody: string): IncomingTransfer | null {
   const { data, code } = payosSchema.parse(JSON.parse(rawBody));
-  const amount = Number(data.amount);
+  // Negative amounts are read (and ignored as money out), like Casso's.
+  const amount = wholeNumber(data.amount, { negative: true });
   const id = data.reference ?? data.paymentLinkId ?? data.orderCode;
-  if (!Number.isSafeInteger(amount) || id === undefined || id === null) return null;
+  if (amount === null || id === undefined || id === null) return null;
   return {
     provider: "payos",
     transactionId: String(id),

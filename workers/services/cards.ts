@@ -13,6 +13,7 @@ import { isUniqueViolation } from "../db/errors";
 import { errorText } from "../lib/log";
 import { cardTopups } from "../db/schema";
 import type { CreateCardInput } from "../schemas/cards";
+import { wholeNumber } from "../schemas/fields";
 import { walletFor } from "../wallet/port";
 import { ConflictError, NotFoundError, RateLimitedError, UnavailableError, ValidationError } from "./errors";
 import { cardReviewNotice } from "./notifications";
@@ -337,7 +338,8 @@ export async function createCardTopup(env: Env, config: CardConfig, userId: numb
     telco: typeof raw.telco === "string" ? raw.telco.toUpperCase() : raw.telco,
     card_serial: typeof raw.card_serial === "string" ? raw.card_serial.trim() : raw.card_serial,
     card_code: typeof raw.card_code === "string" ? raw.card_code.trim() : raw.card_code,
-    card_value: typeof raw.card_value === "string" && /^\d+$/.test(raw.card_value) ? Number(raw.card_value) : raw.card_value,
+    // The form sends the value as text: a canonical decimal, like every number (schemas/fields.ts).
+    card_value: wholeNumber(raw.card_value),
   };
   const errors = cardErrors(input);
   if (Object.keys(errors).length) throw new ValidationError(Object.values(errors)[0][0], errors);

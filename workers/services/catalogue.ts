@@ -3,6 +3,7 @@
 import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { appMedia, apps, type AppType } from "../db/schema";
+import { wholeNumber } from "../schemas/fields";
 
 type AppRow = typeof apps.$inferSelect;
 type MediaRow = typeof appMedia.$inferSelect;
@@ -294,8 +295,10 @@ export async function findPublicApp(db: Database, origin: string, slugOrId: stri
   return id === null ? null : findPublicAppById(db, origin, id);
 }
 
+/** An app id written as ids are (schemas/fields.ts), or null: a slug, or another spelling of a number. */
 export function parseAppId(value: string): number | null {
-  return /^[1-9]\d{0,15}$/.test(value) ? Number(value) : null;
+  const id = wholeNumber(value);
+  return id !== null && id > 0 ? id : null;
 }
 
 /** What a download needs to know about a visible app's stored file. */

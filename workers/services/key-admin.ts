@@ -5,11 +5,12 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import { formatPrice } from "../shared/format";
 import { getDb } from "../db/client";
 import { apps, keyBatches, keyPricing, keyTypes, KEY_STATUSES, type KeyStatus } from "../db/schema";
+import { wholeNumber } from "../schemas/fields";
 import type { CreatePricingInput, ImportKeysInput, UpdatePricingInput } from "../schemas/keys";
 import { isUniqueViolation } from "../db/errors";
 import { type AdminActor, type AuditRecord, auditQuery, auditStatement, changedFields } from "./audit";
 import { parseAppId } from "./catalogue";
-import { ConflictError, fieldError, INVALID_DATA, NotFoundError, ValidationError } from "./errors";
+import { ConflictError, fieldError, NotFoundError, ValidationError } from "./errors";
 import { deviceHint } from "./key-devices";
 import { listAppPricing } from "./keys";
 import { type PricingTerms, pricingTerms, SETTINGS_MESSAGES } from "./store-settings";
@@ -20,7 +21,7 @@ export const KEY_ADMIN_MESSAGES = {
   pricingExists: (type: string) => `Bảng giá cho loại key "${type}" đã tồn tại! Bạn có thể chỉnh sửa hoặc kích hoạt lại.`,
   pricingNotFound: "Không tìm thấy bảng giá",
   pricingRequired: "Vui lòng điền đầy đủ thông tin!",
-  pricingDeletion: "Key pricing deletion not implemented yet",
+  pricingDeletion: "Không thể xóa bảng giá. Hãy tạm dừng bảng giá thay vì xóa.",
   keysRequired: "Vui lòng nhập danh sách key!",
   keyNotFound: "Key không tồn tại",
   imported: "Keys imported successfully!",
@@ -217,7 +218,8 @@ export async function deleteKeys(db: D1Database, where: { appId?: number; ids?: 
 
 /** Any app, failed ones included (admins see everything), by slug or id. */
 export async function findAdminAppId(d1: D1Database, ref: string | undefined): Promise<number> {
-  const value = (ref ?? "").trim();
+  // As sent: " 5" is no app's slug or id (a padded id names nothing, schemas/fields.ts).
+  const value = ref ?? "";
   const id = parseAppId(value);
   const [row] = await getDb(d1)
     .select({ id: apps.id })
@@ -231,7 +233,7 @@ export async function findAdminAppId(d1: D1Database, ref: string | undefined): P
 
 /** A key type by id or name, as the forms send it. */
 async function findKeyType(d1: D1Database, value: string | number) {
-  const asId = typeof value === "number" ? value : /^\d+$/.test(value) ? Number(value) : null;
+  const asId = wholeNumber(value);
   const [type] = await getDb(d1)
     .select()
     .from(keyTypes)
@@ -273,7 +275,7 @@ export async function updatePricing(env: Env, appId: number, pricingId: number, 
   const [current] = await db
     .select({ price: keyPricing.price, currency: keyPricing.currency, is_active: keyPricing.isActive })
     .from(keyPricing)
-    .where(and(eq(keyPricing.id, pricingId || 0), eq(keyPricing.appId, appId)));
+    .where(and(eq(keyPricing.id, pricingId), eq(keyPricing.appId, appId)));
   if (!current) throw new NotFoundError(KEY_ADMIN_MESSAGES.pricingNotFound);
   const settingPrice = input.currency !== undefined || input.price !== undefined;
   const terms = settingPrice ? await termsFor(env, input.currency ?? current.currency) : await pricingTerms(env.DB, env);
@@ -336,7 +338,7 @@ export async function listBatches(d1: D1Database, appId: number | null) {
 }
 
 export async function findBatch(d1: D1Database, id: number) {
-  const [row] = await batchQuery(d1).where(eq(keyBatches.id, id || 0));
+  const [row] = await batchQuery(d1).where(eq(keyBatches.id, id));
   if (!row) throw new NotFoundError(KEY_ADMIN_MESSAGES.batchNotFound);
   return toBatch(row);
 }
@@ -408,21 +410,20 @@ export async function importKeys(d1: D1Database, input: ImportKeysInput, actor: 
 // ---------------------------------------------------------------- keys
 
 /** An app's keys, newest first, maybe of one status: all of them without a page, else one page. */
-export async function listAppKeys(d1: D1Database, appId: number, query: { status?: string; page?: string; pageSize?: string }): Promise<AdminKeyPage | { keys: AdminKey[]; count: number }> {
+export async function listAppKeys(d1: D1Database, appId: number, query: { status?: KeyStatus; page?: number; pageSize: number }): Promise<AdminKeyPage | { keys: AdminKey[]; count: number }> {
   const status = query.status;
-  if (status && !(KEY_STATUSES as readonly string[]).includes(status)) throw new ValidationError(INVALID_DATA, { status: [KEY_ADMIN_MESSAGES.badStatus] });
   const filter = `WHERE k.app_id = ?1${status ? " AND k.status = ?2" : ""}`;
   const binds: (number | string)[] = status ? [appId, status] : [appId];
-  if (!query.page) {
+  if (query.page === undefined) {
     // Without a page, every key of the app: never silently cut.
     const { results } = await d1.prepare(`${KEY_SELECT} ${filter} ORDER BY k.id DESC`).bind(...binds).all<KeyRow>();
     return { keys: results.map(toAdminKey), count: results.length };
   }
-  const page = Math.max(1, Number(query.page) || 1);
-  const pageSize = Math.min(500, Math.max(1, Number(query.pageSize) || 50));
+  const { page, pageSize } = query;
   const total = await d1.prepare(`SELECT count(*) AS n FROM license_keys k ${filter}`).bind(...binds).first<{ n: number }>();
-  const { results } = await d1.prepare(`${KEY_SELECT} ${filter} ORDER BY k.id DESC LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`)
-    .bind(...binds)
+  const limit = status ? "?3 OFFSET ?4" : "?2 OFFSET ?3";
+  const { results } = await d1.prepare(`${KEY_SELECT} ${filter} ORDER BY k.id DESC LIMIT ${limit}`)
+    .bind(...binds, pageSize, (page - 1) * pageSize)
     .all<KeyRow>();
   return { keys: results.map(toAdminKey), count: total?.n ?? 0, page, page_size: pageSize, total_pages: Math.ceil((total?.n ?? 0) / pageSize) };
 }

@@ -101,7 +101,7 @@ function codeTaken(error: unknown): never {
 }
 
 /** The newest 500 promotions, filtered by shown status ("all" for any) and by a search in name, code and description. */
-export async function listPromotions(db: Database, query: { search: string; status: string | undefined }) {
+export async function listPromotions(db: Database, query: { search: string; status?: string }) {
   const rows = await db.select().from(promotions).orderBy(desc(promotions.id)).limit(500);
   return rows
     .map((row) => toPublicPromotion(row))
@@ -110,7 +110,7 @@ export async function listPromotions(db: Database, query: { search: string; stat
 }
 
 export async function findPromotion(db: Database, id: number): Promise<PromotionRow> {
-  const [row] = await db.select().from(promotions).where(eq(promotions.id, id || 0));
+  const [row] = await db.select().from(promotions).where(eq(promotions.id, id));
   if (!row) throw new NotFoundError(PROMOTION_MESSAGES.notFound);
   return row;
 }

@@ -6,7 +6,7 @@ import { and, desc, eq } from "drizzle-orm";
 import { formatVND } from "../shared/format";
 import type { Database } from "../db/client";
 import { cardTopups, paymentEvents, users } from "../db/schema";
-import type { CreditTransferInput } from "../schemas/bank-transfers";
+import type { CreditTransferInput, PAYMENT_EVENT_STATUSES } from "../schemas/bank-transfers";
 import { walletFor } from "../wallet/port";
 import { findUserById } from "./accounts";
 import { type AdminActor, auditQuery } from "./audit";
@@ -68,11 +68,9 @@ function toPublicEvent(row: PaymentEvent, card: ParkedCard | null = null, owner:
   };
 }
 
-const STATUSES = ["unmatched", "credited", "dismissed", "ignored"] as const;
-
-/** The newest 500 events; `status` filters when it names one of theirs. */
-export async function listPaymentEvents(db: Database, status: string | undefined) {
-  const filter = status && (STATUSES as readonly string[]).includes(status) ? eq(paymentEvents.status, status as (typeof STATUSES)[number]) : undefined;
+/** The newest 500 events, of one status when given. */
+export async function listPaymentEvents(db: Database, status: (typeof PAYMENT_EVENT_STATUSES)[number] | undefined) {
+  const filter = status ? eq(paymentEvents.status, status) : undefined;
   const rows = await db
     .select({ event: paymentEvents, card: cardTopups, owner: { id: users.id, username: users.username, email: users.email } })
     .from(paymentEvents)
@@ -86,7 +84,7 @@ export async function listPaymentEvents(db: Database, status: string | undefined
 
 /** The event an admin acts on: it must still be waiting for a decision. */
 export async function findUnmatchedEvent(db: Database, id: number): Promise<PaymentEvent> {
-  const [event] = Number.isSafeInteger(id) ? await db.select().from(paymentEvents).where(eq(paymentEvents.id, id)).limit(1) : [];
+  const [event] = await db.select().from(paymentEvents).where(eq(paymentEvents.id, id)).limit(1);
   if (!event) throw new NotFoundError(REVIEW_MESSAGES.notFound);
   if (event.status !== "unmatched") throw new ConflictError(REVIEW_MESSAGES.handled);
   return event;

@@ -3,6 +3,7 @@ import { count, desc, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { users } from "../db/schema";
 import type { AdjustBalanceInput } from "../schemas/admin-users";
+import { containsPattern } from "../schemas/fields";
 import { walletFor } from "../wallet/port";
 import { findUserById, type UserRow, toPublicUser } from "./accounts";
 import type { AdminActor } from "./audit";
@@ -27,8 +28,8 @@ export type UserStats = Awaited<ReturnType<typeof userStats>>;
 
 /** One page of users, newest first, matching `search` in email, username or full name. */
 export async function listUsers(db: Database, query: { search: string; page: number; pageSize: number }): Promise<UsersPage> {
-  // LIKE with the wildcards of the search escaped: a '%' typed by an admin is just a character.
-  const pattern = `%${query.search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+  // The search fits D1's LIKE limit (schemas/admin-users.ts); a '%' typed by an admin is just a character.
+  const pattern = containsPattern(query.search);
   const filter = query.search
     ? sql`(${users.email} LIKE ${pattern} ESCAPE '\\' OR ${users.username} LIKE ${pattern} ESCAPE '\\'
         OR (${users.firstName} || ' ' || ${users.lastName}) LIKE ${pattern} ESCAPE '\\')`

@@ -23,6 +23,7 @@ export const APP_FORM_MESSAGES = {
   updateFailed: (message?: string) => `Lỗi khi cập nhật ứng dụng: ${message || "Vui lòng thử lại sau!"}`,
   deleted: "Đã xóa ứng dụng thành công!",
   notFound: "Không tìm thấy ứng dụng",
+  nothingToUpdate: "Không có thông tin nào để cập nhật",
 } as const;
 
 const MB = 1024 * 1024;

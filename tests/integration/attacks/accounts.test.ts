@@ -120,7 +120,7 @@ describe("attack: Google sign-in into an address registered first by someone els
 
     const other = await signInWithGoogle(email);
 
-    expect(other).toEqual({ status: 400, body: { success: false, message: "Authentication failed" } });
+    expect(other).toEqual({ status: 400, body: { success: false, message: "Không xác thực được với Google. Vui lòng thử lại." } });
     const row = await userRow(owner.id);
     expect(row.googleSub).toBe("sub-the-real-owner");
     expect(row.passwordHash).not.toBeNull();

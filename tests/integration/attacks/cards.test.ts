@@ -219,8 +219,8 @@ describe("attack: the card callback answers before it checks who is calling", ()
     const unsigned = { callback_sign: "0".repeat(32) };
     const settled = await cardCallback(card, unsigned);
     const unknown = await cardCallback({ ...card, requestId: "no-such-request" }, unsigned);
-    expect(settled).toEqual({ status: 401, body: { status: 0, message: "Invalid signature" } });
-    expect(unknown).toEqual({ status: 401, body: { status: 0, message: "Invalid signature" } });
+    expect(settled).toEqual({ status: 401, body: { success: false, status: 0, message: "Chữ ký không hợp lệ" } });
+    expect(unknown).toEqual({ status: 401, body: { success: false, status: 0, message: "Chữ ký không hợp lệ" } });
   });
 
   it("refuses a callback signed for another card", async () => {
