@@ -101,6 +101,9 @@ const configSchema = z.object({
   SEPAY_AUTH: z.enum(["apikey", "hmac"]).default("apikey"),
   SEPAY_API_KEY: z.string().default(""),
   SEPAY_HMAC_SECRET: z.string().default(""),
+  // The key before the current one, accepted too while a key change reaches SePay (docs/operations.md).
+  SEPAY_API_KEY_PREVIOUS: z.string().default(""),
+  SEPAY_HMAC_SECRET_PREVIOUS: z.string().default(""),
   // Other bank-notification providers behind the same interface; an empty key turns one off.
   CASSO_SECRET: z.string().default(""),
   PAYOS_CHECKSUM_KEY: z.string().default(""),
@@ -108,6 +111,8 @@ const configSchema = z.object({
   CARD_GATEWAY_URL: z.union([url, z.literal("")]).default(""),
   CARD_PARTNER_ID: z.string().default(""),
   CARD_PARTNER_KEY: z.string().default(""),
+  // The partner key before the current one: callbacks signed with it are accepted during a change.
+  CARD_PARTNER_KEY_PREVIOUS: z.string().default(""),
   // Carrier fees in percent, as "VIETTEL:20,VINAPHONE:20,MOBIFONE:22".
   CARD_FEES: z
     .string()

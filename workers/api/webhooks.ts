@@ -6,7 +6,9 @@ import { BANK_PROVIDERS, type IncomingTransfer, receiveTransfer } from "../servi
 import { type CallbackOutcome, cardSign, receiveCardCallback, signatureMatches } from "../services/cards";
 import { bankProviderPath } from "../schemas/bank-transfers";
 import { cardCallbackSchema } from "../schemas/cards";
-import type { ApiEnv } from "./context";
+import { errorText } from "../lib/log";
+import { cardGatewayFailed, webhookRefused } from "../services/ops-alarms";
+import { type ApiEnv, db } from "./context";
 import { errorBody } from "./errors";
 import { readParams } from "./validate";
 
@@ -28,14 +30,21 @@ webhooksApi.post("/:provider{sepay|casso|payos}", async (c) => {
   const config = getConfig(c.env);
   const provider = BANK_PROVIDERS[readParams(c, bankProviderPath).provider];
   const rawBody = await c.req.text();
-  if (!(await provider.verify(c.req.raw.headers, rawBody, config))) return c.json(errorBody(WEBHOOK_MESSAGES.unauthorized), 401);
+  const providerName = readParams(c, bankProviderPath).provider;
+  if (!(await provider.verify(c.req.raw.headers, rawBody, config))) {
+    await webhookRefused(c.env, db(c), c.req.raw, providerName, "signature");
+    return c.json(errorBody(WEBHOOK_MESSAGES.unauthorized), 401);
+  }
   let transfer: IncomingTransfer | null;
   try {
     transfer = provider.parse(rawBody);
   } catch {
     transfer = null;
   }
-  if (!transfer) return c.json(errorBody(WEBHOOK_MESSAGES.invalidPayload), 400);
+  if (!transfer) {
+    await webhookRefused(c.env, db(c), c.req.raw, providerName, "payload");
+    return c.json(errorBody(WEBHOOK_MESSAGES.invalidPayload), 400);
+  }
   const outcome = await receiveTransfer(c.env, config.VIETQR_ACCOUNT_NUMBER, transfer);
   // Providers retry anything but a success answer; every stored outcome is a success for them.
   return c.json({ success: true, outcome });
@@ -56,14 +65,18 @@ webhooksApi.on(["GET", "POST"], "/cards", async (c) => {
   }
   const fields = cardCallbackSchema.parse(raw);
   const { code, serial } = fields;
-  if (!config.CARD_PARTNER_KEY || !code || !serial || !signatureMatches(cardSign(config.CARD_PARTNER_KEY, code, serial), fields.callback_sign)) {
+  // During a partner key change, a callback signed with the previous key is accepted too.
+  const keys = [config.CARD_PARTNER_KEY, config.CARD_PARTNER_KEY_PREVIOUS].filter(Boolean);
+  if (!code || !serial || !keys.some((key) => signatureMatches(cardSign(key, code, serial), fields.callback_sign))) {
+    await webhookRefused(c.env, db(c), c.req.raw, "card", "signature");
     return c.json(cardRefusal(WEBHOOK_MESSAGES.invalidSignature), 401);
   }
   let outcome: CallbackOutcome;
   try {
     outcome = await receiveCardCallback(c.env, config, { requestId: fields.request_id, code, serial });
   } catch (error) {
-    console.error("Card re-check failed; the gateway or the cron will retry", error);
+    // The gateway or the cron retries.
+    await cardGatewayFailed(c.env, db(c), `callback re-check: ${errorText(error)}`);
     return c.json(cardRefusal(WEBHOOK_MESSAGES.recheckFailed), 502);
   }
   if (outcome === "unknown") return c.json(cardRefusal(WEBHOOK_MESSAGES.unknownRequest), 404);

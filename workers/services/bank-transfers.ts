@@ -63,19 +63,31 @@ function referenceOf(value: unknown): string | null {
 
 const SEPAY_TIMESTAMP_TOLERANCE_MS = 5 * 60_000;
 
-/** SePay authenticates with `Authorization: Apikey <key>`, or (HMAC mode) a signed timestamp. */
-export async function verifySepay(headers: Headers, rawBody: string, config: Pick<Config, "SEPAY_AUTH" | "SEPAY_API_KEY" | "SEPAY_HMAC_SECRET">, now = Date.now()): Promise<boolean> {
+/**
+ * SePay authenticates with `Authorization: Apikey <key>`, or (HMAC mode) a signed timestamp.
+ * During a key change the previous key (SEPAY_API_KEY_PREVIOUS, SEPAY_HMAC_SECRET_PREVIOUS) is
+ * accepted too, so no deposit is refused while SePay and the store are switched one after the other.
+ */
+export async function verifySepay(
+  headers: Headers,
+  rawBody: string,
+  config: Pick<Config, "SEPAY_AUTH" | "SEPAY_API_KEY" | "SEPAY_HMAC_SECRET"> & Partial<Pick<Config, "SEPAY_API_KEY_PREVIOUS" | "SEPAY_HMAC_SECRET_PREVIOUS">>,
+  now = Date.now(),
+): Promise<boolean> {
   if (config.SEPAY_AUTH === "apikey") {
-    if (!config.SEPAY_API_KEY) return false;
-    return safeEqual(headers.get("Authorization") ?? "", `Apikey ${config.SEPAY_API_KEY}`);
+    const given = headers.get("Authorization") ?? "";
+    for (const key of [config.SEPAY_API_KEY, config.SEPAY_API_KEY_PREVIOUS]) if (key && (await safeEqual(given, `Apikey ${key}`))) return true;
+    return false;
   }
-  if (!config.SEPAY_HMAC_SECRET) return false;
+  const secrets = [config.SEPAY_HMAC_SECRET, config.SEPAY_HMAC_SECRET_PREVIOUS].filter((secret): secret is string => Boolean(secret));
+  if (secrets.length === 0) return false;
   const timestamp = headers.get("X-SePay-Timestamp") ?? "";
   const seconds = Number(timestamp);
   const millis = seconds > 1e12 ? seconds : seconds * 1000;
   if (!Number.isFinite(millis) || Math.abs(now - millis) > SEPAY_TIMESTAMP_TOLERANCE_MS) return false;
-  const expected = `sha256=${await hmacHex("SHA-256", config.SEPAY_HMAC_SECRET, `${timestamp}.${rawBody}`)}`;
-  return safeEqual(headers.get("X-SePay-Signature") ?? "", expected);
+  const given = headers.get("X-SePay-Signature") ?? "";
+  for (const secret of secrets) if (await safeEqual(given, `sha256=${await hmacHex("SHA-256", secret, `${timestamp}.${rawBody}`)}`)) return true;
+  return false;
 }
 
 function parseSepay(rawBody: string): IncomingTransfer | null {
