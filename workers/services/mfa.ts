@@ -87,7 +87,7 @@ function knownSecretKeys(config: KeyConfig): Promise<SecretKey[]> {
 }
 
 /** A stored TOTP secret no known key opens (a key rotated away too early). */
-export class UndecryptableSecretError extends Error {}
+class UndecryptableSecretError extends Error {}
 
 const additionalData = (userId: number) => new TextEncoder().encode(`user:${userId}`);
 

@@ -9,7 +9,7 @@ import { hit, type Limit } from "./rate-limit";
 
 const HOUR_MS = 60 * 60_000;
 
-export const ALARMS = {
+const ALARMS = {
   // A gateway's own retries of one bad delivery make a few; more within an hour is a broken key.
   webhookRefusals: { name: "ops-webhook-refused", max: 4, windowMs: HOUR_MS },
   cardGatewayFailures: { name: "ops-card-gateway", max: 2, windowMs: 15 * 60_000 },
