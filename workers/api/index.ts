@@ -53,21 +53,25 @@ api.use("*", async (c, next) => {
 // Before the body limit, so that even its refusals of a key check are signed.
 api.use("/keys/check", signKeyCheckAnswers);
 
-// Routes that take more. null: multipart forms carrying files (app create/update, the IPA
-// preview); their services check each file's size, and the platform caps the whole request.
-const BODY_LIMIT_EXCEPTIONS: [RegExp, number | null][] = [
-  [/^\/api\/uploads\/[^/]+\/parts\/\d+\/?$/, PART_SIZE],
-  [/^\/api\/keys\/bulk-import\/?$/, KEY_IMPORT_MAX_BYTES],
-  [/^\/api\/apps\/(create|update\/[^/]+|preview-ipa)\/?$/, null],
+/**
+ * An app form sent whole (not through the chunked upload) is parsed in memory, and a Worker has
+ * 128 MB: above this it is refused before it is read, and pointed to the chunked upload.
+ */
+const DIRECT_FORM_MAX_BYTES = 90 * 1024 * 1024;
+const DIRECT_FORM_TOO_LARGE = "Tệp quá lớn để gửi kèm biểu mẫu (tối đa 90 MB). Vui lòng tải tệp lên từng phần rồi lưu lại.";
+
+// Routes that take more, each with what it says when refused.
+const BODY_LIMIT_EXCEPTIONS: [RegExp, number, string][] = [
+  [/^\/api\/uploads\/[^/]+\/parts\/\d+\/?$/, PART_SIZE, BODY_TOO_LARGE],
+  [/^\/api\/keys\/bulk-import\/?$/, KEY_IMPORT_MAX_BYTES, BODY_TOO_LARGE],
+  [/^\/api\/apps\/(create|update\/[^/]+|preview-ipa)\/?$/, DIRECT_FORM_MAX_BYTES, DIRECT_FORM_TOO_LARGE],
 ];
 
 // Content-Length is checked first; a body without one (chunked) is counted as it streams and
 // refused once it passes the limit (hono's bodyLimit does both).
 api.use("*", async (c, next) => {
-  const exception = BODY_LIMIT_EXCEPTIONS.find(([pattern]) => pattern.test(c.req.path));
-  const maxSize = exception ? exception[1] : MAX_BODY_BYTES;
-  if (maxSize === null) return next();
-  return bodyLimit({ maxSize, onError: (c) => c.json(errorBody(BODY_TOO_LARGE), 413) })(c, next);
+  const [, maxSize, message] = BODY_LIMIT_EXCEPTIONS.find(([pattern]) => pattern.test(c.req.path)) ?? [null, MAX_BODY_BYTES, BODY_TOO_LARGE];
+  return bodyLimit({ maxSize, onError: (c) => c.json(errorBody(message), 413) })(c, next);
 });
 
 // Calls that may record an owner's notification send it once the answer is out (the cron
