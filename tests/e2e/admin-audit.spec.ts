@@ -31,7 +31,9 @@ test("the admin opens Nhật ký, filters by action, actor and date, and reads o
   await expect(rows.first()).toContainText("Điều chỉnh số dư");
   await expect(rows.filter({ hasText: "auth.admin_login" })).toHaveCount(0);
 
-  const entry = rows.filter({ hasText: `user ${buyer.user.id}` });
+  // The target cell itself: a row's text runs its cells together, so "user 4" then "127.0.0.1"
+  // would also contain "user 41".
+  const entry = rows.filter({ has: page.getByRole("cell", { name: `user ${buyer.user.id}`, exact: true }) });
   await expect(entry).toHaveCount(1);
   await entry.getByRole("button", { name: "Xem" }).click();
   const dialog = page.getByTestId("audit-entry");
