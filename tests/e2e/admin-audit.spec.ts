@@ -46,7 +46,7 @@ test("the admin opens Nhật ký, filters by action, actor and date, and reads o
   // The filters live in the URL: a reload shows the same page, the form filled the same way.
   await page.reload();
   await expect(page.getByLabel("Hành động")).toHaveValue("balance.adjust");
-  await expect(rows.filter({ hasText: `user ${buyer.user.id}` })).toHaveCount(1);
+  await expect(rows.filter({ has: page.getByRole("cell", { name: `user ${buyer.user.id}`, exact: true }) })).toHaveCount(1);
 });
 
 test("a plain user is sent away from Nhật ký", async ({ page, request }) => {
