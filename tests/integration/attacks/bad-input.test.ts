@@ -110,14 +110,17 @@ async function send(sent: Sent, tokens: Record<Role, string | undefined>): Promi
   if (token) headers.Authorization = `Bearer ${token}`;
   if (sent.contentType) headers["Content-Type"] = sent.contentType;
   const response = await request(sent.path, { method: sent.method, headers, body: sent.form ?? sent.body });
-  const text = await response.text();
-  let json: Body | null = null;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = null;
+  // Files, feeds and images are read as bytes; only a JSON answer is parsed.
+  if (!response.headers.get("Content-Type")?.includes("json")) {
+    await response.arrayBuffer();
+    return { status: response.status, json: null };
   }
-  return { status: response.status, json };
+  const text = await response.text();
+  try {
+    return { status: response.status, json: JSON.parse(text) };
+  } catch {
+    return { status: response.status, json: null };
+  }
 }
 
 /** What went wrong, one example of each kind on each route, and how often in all. */

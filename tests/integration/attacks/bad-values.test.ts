@@ -81,9 +81,9 @@ async function ensureRowOne() {
   if (!pricingOne) {
     await db.update(keyPricing).set({ id: 1 }).where(eq(keyPricing.id, made.pricing.id));
   } else {
+    // On sale, with a key in stock.
     await db.update(keyPricing).set({ isActive: true, price: 10_000, currency: "VND" }).where(eq(keyPricing.id, 1));
-    const typeName = (await db.select().from(keyPricing).where(eq(keyPricing.id, 1)))[0];
-    await db.insert(licenseKeys).values({ appId: typeName.appId, keyTypeId: typeName.keyTypeId, keyCode: unique("ONE") });
+    await db.insert(licenseKeys).values({ appId: pricingOne.appId, keyTypeId: pricingOne.keyTypeId, keyCode: unique("ONE") });
   }
   const [keyOne] = await db.select().from(licenseKeys).where(eq(licenseKeys.id, 1));
   if (!keyOne) await db.insert(licenseKeys).values({ id: 1, appId: made.app.id, keyTypeId: await typeId("7days"), keyCode: unique("ONE") });
