@@ -123,7 +123,7 @@ async function main() {
   prepareStore(persistTo);
   const seedStarted = performance.now();
   const { config, seeded } = await withLocalBindings(persistTo, async (env) => {
-    const { parseConfig } = await import("../workers/config.ts");
+    const { parseConfig } = await import("../workers/platform/config.ts");
     return { config: parseConfig({ ...env, ...overrides }), seeded: await seedBenchStore(env) };
   });
   const seedMs = performance.now() - seedStarted;
@@ -167,7 +167,7 @@ async function main() {
     workerFloor: { path: workerFloorPath, ...workerFloor },
     note:
       `The catalogue answers with a strong ETag (Cache-Control: ${list.cacheControl}). A 304 here costs ${list.cached.median.toFixed(1)} ms against ${list.uncached.median.toFixed(1)} ms for the full body and ${workerFloor.median.toFixed(1)} ms for a Worker route that reads nothing: ` +
-      "database work can't be seen from outside, so the budget row infers it from that gap. A fresh edge copy answers the 304 from the Cache API without touching D1 (workers/http/catalogue-cache.ts).",
+      "database work can't be seen from outside, so the budget row infers it from that gap. A fresh edge copy answers the 304 from the Cache API without touching D1 (workers/catalogue/catalogue-cache.ts).",
   };
   console.log(`  catalogue: uncached ${list.uncached.median.toFixed(1)} ms, 304 ${list.cached.median.toFixed(1)} ms (${JSON.stringify(list.cached.statuses)}), no-DB route ${workerFloor.median.toFixed(1)} ms`);
   results.feeds = [];

@@ -1,7 +1,7 @@
 // `npm run deploy`: a production release in one command (docs/operations.md, "Releasing"). It stops
 // at the first step that fails, and touches Cloudflare only once everything local has passed:
 //  1. the production settings: wrangler.toml merged with the untracked production.toml, checked by
-//     the store's own config check (workers/config.ts), refusing the placeholders that would make
+//     the store's own config check (workers/platform/config.ts), refusing the placeholders that would make
 //     the store answer 503 (database id, VietQR account);
 //  2. the secrets on Cloudflare are set (read-only; a Worker that does not exist yet is a first
 //     deploy, told how to begin). `npm run deploy -- --check` stops here;
@@ -86,7 +86,7 @@ export async function configRefusals(merged) {
   if (!vars.VIETQR_ACCOUNT_NUMBER || PLACEHOLDER_ACCOUNT.test(vars.VIETQR_ACCOUNT_NUMBER)) {
     refusals.push("VIETQR_ACCOUNT_NUMBER is not set (the default 0000000000 would send buyers' transfers nowhere); set the shop's account in production.toml [vars]");
   }
-  const { parseConfig } = await import("../workers/config.ts");
+  const { parseConfig } = await import("../workers/platform/config.ts");
   try {
     parseConfig({ ...secretStandIns(vars), ...vars });
   } catch (error) {

@@ -31,7 +31,7 @@ let config; // the validated settings
 let demoData;
 try {
   await withLocalBindings(persistTo, async (env) => {
-    const { parseConfig } = await import("../workers/config.ts");
+    const { parseConfig } = await import("../workers/platform/config.ts");
     config = parseConfig({ ...env, ...overrides });
     demoData = await seedDemoData(env);
   });

@@ -5,12 +5,12 @@ import { eq } from "drizzle-orm";
 import { expect } from "vitest";
 import { getDb } from "../workers/db/client";
 import { appMedia, apps, cardTopups, keyPricing, keyTypes, licenseKeys, users } from "../workers/db/schema";
-import { catalogueChanged } from "../workers/http/catalogue-cache";
+import { catalogueChanged } from "../workers/catalogue/catalogue-cache";
 import { hex } from "../workers/lib/bytes";
-import type { AuditRecord } from "../workers/services/audit";
-import { cardSign } from "../workers/services/cards";
-import { startSession } from "../workers/services/sessions";
-import { applyEntries, type LedgerEntry } from "../workers/wallet/money";
+import type { AuditRecord } from "../workers/owner/audit";
+import { cardSign } from "../workers/money/cards";
+import { startSession } from "../workers/accounts/sessions";
+import { applyEntries, type LedgerEntry } from "../workers/money/wallet/money";
 import { CARD_TEST } from "./global-setup";
 
 type Body = Record<string, any>;

@@ -4,20 +4,20 @@ import { createRequestHandler } from "@remix-run/cloudflare";
 // @ts-ignore -- the server bundle exists once `remix vite:build` has run (npm start and npm test build first).
 import * as build from "../build/server";
 import { api } from "./api";
-import { errorBody, MESSAGES } from "./api/errors";
-import { FEED_PATHS, feeds } from "./api/feeds";
-import { ConfigError, getConfig } from "./config";
+import { errorBody, MESSAGES } from "./platform/http/api-errors";
+import { FEED_PATHS, feeds } from "./catalogue/routes/feeds";
+import { ConfigError, getConfig } from "./platform/config";
 import { getDb } from "./db/client";
-import { createNonce, withSecurityHeaders } from "./security";
-import { renderOutbox } from "./dev-outbox";
-import { ensureAdminAccount } from "./services/accounts";
-import { cachedPage, cachedResource, isCachedResource, isPublicPageRequest } from "./http/catalogue-cache";
-import { runScheduledJobs } from "./services/scheduled";
-import { webManifest } from "./http/web-manifest";
-import { health } from "./http/health";
+import { createNonce, withSecurityHeaders } from "./platform/security";
+import { renderOutbox } from "./platform/dev-outbox";
+import { ensureAdminAccount } from "./accounts/accounts";
+import { cachedPage, cachedResource, isCachedResource, isPublicPageRequest } from "./catalogue/catalogue-cache";
+import { runScheduledJobs } from "./scheduled";
+import { webManifest } from "./catalogue/web-manifest";
+import { health } from "./platform/http/health";
 import { errorText, logEvent } from "./lib/log";
 
-export { UserWallet } from "./wallet/user-wallet";
+export { UserWallet } from "./money/wallet/user-wallet";
 
 const handleRemix = createRequestHandler(build);
 /** This build's id: edge copies made by another build are never served (catalogue-cache.ts). */

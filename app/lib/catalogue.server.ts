@@ -1,9 +1,9 @@
 // The loaders' door to the catalogue services (kept out of the browser bundle by the name).
 import { type AppLoadContext, data, type HeadersFunction } from "@remix-run/cloudflare";
-import { findPublicApp, findPublicAppById, listPublicAppPage, parseAppId, type PublicApp } from "../../workers/services/catalogue";
-import { homeSearch, PUBLIC_PAGE_HEADER, STOCK_HEADER, stockTag } from "../../workers/http/catalogue-cache";
-import { listAppPricing } from "../../workers/services/keys";
-import { pricingTerms } from "../../workers/services/store-settings";
+import { findPublicApp, findPublicAppById, listPublicAppPage, parseAppId, type PublicApp } from "../../workers/catalogue/catalogue";
+import { homeSearch, PUBLIC_PAGE_HEADER, STOCK_HEADER, stockTag } from "../../workers/catalogue/catalogue-cache";
+import { listAppPricing } from "../../workers/licensing/keys";
+import { pricingTerms } from "../../workers/owner/store-settings";
 import { pageContext } from "./site.server";
 
 /** Cards per home page: four rows of the widest grid, a light first page on a phone. */
@@ -34,7 +34,7 @@ export async function loadAppPage(context: AppLoadContext, request: Request, loo
 
 /**
  * The `headers` of the public catalogue pages: their HTML is the same for every visitor (the
- * session lives in the browser), so the Worker may keep it at the edge (workers/http/catalogue-cache.ts).
+ * session lives in the browser), so the Worker may keep it at the edge (workers/catalogue/catalogue-cache.ts).
  */
 export const publicPageHeaders: HeadersFunction = ({ loaderHeaders }) => {
   const headers: Record<string, string> = { [PUBLIC_PAGE_HEADER]: "1" };

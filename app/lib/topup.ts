@@ -2,8 +2,8 @@
 // config's defaults, countdowns, the wallet figures, the profile's query. The rules the server
 // applies too (amount and card checks, the card estimate) are in workers/shared/topup.ts.
 import { formatNumber, formatVND } from "../../workers/shared/format";
-import type { cardSettings, toPublicCard } from "../../workers/services/cards";
-import type { toPublicTopup, vietqrSettings } from "../../workers/services/vietqr";
+import type { cardSettings, toPublicCard } from "../../workers/money/cards";
+import type { toPublicTopup, vietqrSettings } from "../../workers/money/vietqr";
 import { digitsOnly } from "../../workers/shared/topup";
 
 /** Spec §9 timings. */

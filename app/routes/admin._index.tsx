@@ -28,7 +28,7 @@ import { appTypeLabel } from "~/lib/app-types";
 import { formatDate, formatNumber } from "../../workers/shared/format";
 import { pageMeta } from "~/lib/meta";
 import { toast } from "~/lib/toast";
-import type { AdminApp } from "../../workers/services/app-admin";
+import type { AdminApp } from "../../workers/catalogue/app-admin";
 
 const TYPE_OPTIONS = APP_TYPES.map((value) => ({ value, label: appTypeLabel(value) }));
 

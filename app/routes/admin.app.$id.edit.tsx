@@ -13,7 +13,7 @@ import { pageMeta } from "~/lib/meta";
 import { toast } from "~/lib/toast";
 import { useNow } from "~/lib/use-now";
 import { useSite } from "~/root";
-import type { AdminApp } from "../../workers/services/app-admin";
+import type { AdminApp } from "../../workers/catalogue/app-admin";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "Sửa ứng dụng");
 

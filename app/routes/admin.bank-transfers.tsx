@@ -16,8 +16,8 @@ import { type ActionResult, actionFailure, adminCallFailure, adminFetch, jsonBod
 import { formatDateTime } from "../../workers/shared/format";
 import { pageMeta } from "~/lib/meta";
 import { toast } from "~/lib/toast";
-import type { PublicPaymentEvent } from "../../workers/services/transfer-review";
-import type { UsersPage } from "../../workers/services/user-admin";
+import type { PublicPaymentEvent } from "../../workers/money/transfer-review";
+import type { UsersPage } from "../../workers/accounts/user-admin";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "Chuyển khoản chưa khớp");
 

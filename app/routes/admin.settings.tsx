@@ -4,8 +4,8 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { type ClientActionFunctionArgs, type ClientLoaderFunctionArgs, Form, useActionData, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
 import { useState } from "react";
-import type { PublicKeyInfo } from "../../workers/services/license-signing";
-import type { RateSettings } from "../../workers/services/store-settings";
+import type { PublicKeyInfo } from "../../workers/licensing/license-signing";
+import type { RateSettings } from "../../workers/owner/store-settings";
 import { AdminPage, BUTTON_PRIMARY, BUTTON_SECONDARY, CARD } from "~/components/admin/AdminShell";
 import { CopyButton } from "~/components/CopyButton";
 import { Field, inputClass, ValidationSummary } from "~/components/Field";

@@ -22,8 +22,8 @@ import { ApiError, newIdempotencyKey } from "~/lib/api";
 import { formatDate, formatDateTime, formatNumber, formatVND } from "../../workers/shared/format";
 import { pageMeta } from "~/lib/meta";
 import { toast } from "~/lib/toast";
-import type { AdjustBalanceRequest } from "../../workers/schemas/admin-users";
-import type { AdminUser, UsersPage, UserStats as Stats, userTransactions } from "../../workers/services/user-admin";
+import type { AdjustBalanceRequest } from "../../workers/accounts/schemas/admin-users";
+import type { AdminUser, UsersPage, UserStats as Stats, userTransactions } from "../../workers/accounts/user-admin";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "Quản lý người dùng");
 

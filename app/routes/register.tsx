@@ -6,7 +6,7 @@ import { FormAlert, TextField, ValidationSummary } from "~/components/Field";
 import { GoogleButton } from "~/components/GoogleButton";
 import { Spinner } from "~/components/Spinner";
 import { ApiError, apiFetch, type FieldErrors } from "~/lib/api";
-import type { AvailabilityAnswer } from "../../workers/api/auth";
+import type { AvailabilityAnswer } from "../../workers/accounts/routes/auth";
 import { FIELD_LABELS } from "../../workers/shared/error-messages";
 import { pageMeta } from "~/lib/meta";
 import { redirectFromQuery } from "~/lib/redirects";

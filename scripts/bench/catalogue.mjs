@@ -2,7 +2,7 @@
 // accounts, written in a few bulk statements (rows travel as one JSON parameter through json_each,
 // so no statement meets D1's 100-parameter limit). Generated apps reuse the demo's icons and files
 // (same R2 objects), so cards, app pages, downloads and feeds behave as with real uploads.
-import { hashPassword } from "../../workers/services/passwords.ts";
+import { hashPassword } from "../../workers/accounts/passwords.ts";
 import { seedDemoData } from "../seed.mjs";
 import { seedLedger } from "./overview.mjs";
 

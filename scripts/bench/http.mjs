@@ -88,7 +88,7 @@ export async function api(origin, path, { token, body, method, headers = {} } = 
 
 /**
  * An access token for `userId`, signed with the local JWT secret exactly as the store signs its
- * own (workers/services/sessions.ts), naming the session chain the bench seed gave the user
+ * own (workers/accounts/sessions.ts), naming the session chain the bench seed gave the user
  * (scripts/bench/catalogue.mjs), so that benchmark users skip the password login and its
  * per-address limit.
  */

@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
-import { crc16 } from "../../workers/services/vietqr-payload";
+import { crc16 } from "../../workers/money/vietqr-payload";
 
 // Our own QR image, read back by an independent decoder (Debian's zbarimg).
 test("the VietQR image decodes to the NAPAS payload with the amount, transfer code and a valid CRC", async ({ request }, testInfo) => {

@@ -5,8 +5,8 @@ import { eq } from "drizzle-orm";
 import { describe, expect, inject, it } from "vitest";
 import { appMedia, appReleases, apps, uploads } from "../../workers/db/schema";
 import { crc32 } from "../../workers/lib/bytes";
-import { runScheduledJobs } from "../../workers/services/scheduled";
-import { PART_SIZE } from "../../workers/services/uploads";
+import { runScheduledJobs } from "../../workers/scheduled";
+import { PART_SIZE } from "../../workers/catalogue/uploads";
 import { db, person, request, unique } from "../factories";
 import { concat, gif, mp4, png, webm } from "../fixtures/media";
 

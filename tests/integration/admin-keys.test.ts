@@ -2,8 +2,8 @@ import { env } from "cloudflare:workers";
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { keyBatches, keyPricing, licenseKeys, orders, users } from "../../workers/db/schema";
-import { applyEntries } from "../../workers/wallet/money";
-import { walletFor } from "../../workers/wallet/port";
+import { applyEntries } from "../../workers/money/wallet/money";
+import { walletFor } from "../../workers/money/wallet/port";
 import { SECOND_FACTOR_REQUIRED_MESSAGE } from "../../workers/shared/error-messages";
 import { api, createApp, db, person, request, sessionToken, typeId, unique } from "../factories";
 

@@ -3,9 +3,9 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { parseConfig } from "../../workers/config";
+import { parseConfig } from "../../workers/platform/config";
 import { auditEvents } from "../../workers/db/schema";
-import { runScheduledJobs } from "../../workers/services/scheduled";
+import { runScheduledJobs } from "../../workers/scheduled";
 import { api, db, person, unique } from "../factories";
 
 const DAY = 86_400_000;

@@ -3,8 +3,8 @@ import { and, eq, sql } from "drizzle-orm";
 import { SignJWT, UnsecuredJWT } from "jose";
 import { describe, expect, it, vi } from "vitest";
 import { mailOutbox, passwordResetTokens, sessions, users } from "../../workers/db/schema";
-import { createResetToken } from "../../workers/services/accounts";
-import { sha256Hex } from "../../workers/services/crypto";
+import { createResetToken } from "../../workers/accounts/accounts";
+import { sha256Hex } from "../../workers/platform/crypto";
 import { apiWithHeaders, db, request, unique } from "../factories";
 
 type Body = Record<string, any>;

@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { cardTopups, walletTransactions } from "../../workers/db/schema";
 import worker from "../../workers/index";
-import { amountToCredit, cardSign } from "../../workers/services/cards";
+import { amountToCredit, cardSign } from "../../workers/money/cards";
 import { CARD_TEST } from "../global-setup";
 import { balanceOf, cardCallback, cardDigits, cardRow, db, person, request, submitCard, unique } from "../factories";
 

@@ -1,4 +1,4 @@
-// The edge cache of the public catalogue (workers/http/catalogue-cache.ts). The admin app
+// The edge cache of the public catalogue (workers/catalogue/catalogue-cache.ts). The admin app
 // API is not in this branch yet: tests change the database directly and call catalogueChanged,
 // as that API must after each change.
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
@@ -7,9 +7,9 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { apps, keyPricing, keyTypes, licenseKeys, users } from "../../workers/db/schema";
 import worker from "../../workers/index";
-import { cachedResource, catalogueChanged, readVersionFromDb, VERSION_RECHECK_MS } from "../../workers/http/catalogue-cache";
-import { applyEntries } from "../../workers/wallet/money";
-import { walletFor } from "../../workers/wallet/port";
+import { cachedResource, catalogueChanged, readVersionFromDb, VERSION_RECHECK_MS } from "../../workers/catalogue/catalogue-cache";
+import { applyEntries } from "../../workers/money/wallet/money";
+import { walletFor } from "../../workers/money/wallet/port";
 import { bytes, createApp, db, noDatabase, request, sessionToken, unique } from "../factories";
 
 /** The Worker called directly, so a test can give it another env. */

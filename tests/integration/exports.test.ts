@@ -4,8 +4,8 @@ import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { users } from "../../workers/db/schema";
-import { csvField } from "../../workers/services/exports";
-import { applyEntries } from "../../workers/wallet/money";
+import { csvField } from "../../workers/owner/exports";
+import { applyEntries } from "../../workers/money/wallet/money";
 import { api, db, funded, listing, person, request, unique } from "../factories";
 
 /** 2026-11-25 00:00 in Vietnam (UTC+7) as UTC milliseconds. */

@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { appReleases, apps, fileDigests } from "../../workers/db/schema";
-import { catalogueChanged } from "../../workers/http/catalogue-cache";
+import { catalogueChanged } from "../../workers/catalogue/catalogue-cache";
 import { hex } from "../../workers/lib/bytes";
 import { sourceProblems, sourceSchema } from "../fixtures/altstore-source-schema";
 import { bytes, createApp, db, request, unique } from "../factories";

@@ -4,7 +4,7 @@ import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { users } from "../../workers/db/schema";
-import { randomToken } from "../../workers/services/crypto";
+import { randomToken } from "../../workers/platform/crypto";
 import { OIDC_TEST } from "../global-setup";
 import { db, request, unique } from "../factories";
 import { authorize, type Body, exchange, post } from "../fixtures/google-flow";

@@ -6,8 +6,8 @@ import { importSPKI, jwtVerify } from "jose";
 import { describe, expect, it } from "vitest";
 import { licenseKeys } from "../../workers/db/schema";
 import { fromBase64, fromBase64url } from "../../workers/lib/bytes";
-import { sha256Hex } from "../../workers/services/crypto";
-import { checkKey } from "../../workers/services/key-check";
+import { sha256Hex } from "../../workers/platform/crypto";
+import { checkKey } from "../../workers/licensing/key-check";
 import { db, listing, request, unique } from "../factories";
 
 type Body = Record<string, any>;

@@ -4,7 +4,7 @@ import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { licenseKeys } from "../../workers/db/schema";
-import { resetPurchaseDevice } from "../../workers/services/key-devices";
+import { resetPurchaseDevice } from "../../workers/licensing/key-devices";
 import { api, bundleOfKey, db, funded, listing, person, request, unique } from "../factories";
 
 type Body = Record<string, any>;

@@ -5,9 +5,9 @@ import { env } from "cloudflare:workers";
 import { eq, like } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { cardTopups, keyPricing, licenseKeys, notifications, users } from "../../workers/db/schema";
-import { deliverNotifications, depositNotice, MAX_ATTEMPTS, noticeSettings, recordAdminSignIn } from "../../workers/services/notifications";
-import { runScheduledJobs } from "../../workers/services/scheduled";
-import { startSession } from "../../workers/services/sessions";
+import { deliverNotifications, depositNotice, MAX_ATTEMPTS, noticeSettings, recordAdminSignIn } from "../../workers/owner/notifications";
+import { runScheduledJobs } from "../../workers/scheduled";
+import { startSession } from "../../workers/accounts/sessions";
 import { api, cardDigits, cardRow, db, funded, listing, person, request, submitCard, topupFor, unique } from "../factories";
 
 let nextId = Math.floor(Math.random() * 1e9);

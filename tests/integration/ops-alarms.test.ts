@@ -1,4 +1,4 @@
-// The owner hears when money stops moving (workers/services/ops-alarms.ts): a stopped cron, a card
+// The owner hears when money stops moving (workers/owner/ops-alarms.ts): a stopped cron, a card
 // gateway that keeps failing, a balance that no longer matches its ledger; and the ledger itself
 // is append-only in the database.
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
@@ -6,8 +6,8 @@ import { env } from "cloudflare:workers";
 import { eq, like } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { notifications, users } from "../../workers/db/schema";
-import { cardGatewayFailed, checkBalancesAgainstLedger, CRON_LATE_MS } from "../../workers/services/ops-alarms";
-import { runScheduledJobs } from "../../workers/services/scheduled";
+import { cardGatewayFailed, checkBalancesAgainstLedger, CRON_LATE_MS } from "../../workers/owner/ops-alarms";
+import { runScheduledJobs } from "../../workers/scheduled";
 import worker from "../../workers/index";
 import { db, funded, person, request } from "../factories";
 

@@ -5,7 +5,7 @@ import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { apps } from "../../workers/db/schema";
-import { catalogueChanged } from "../../workers/http/catalogue-cache";
+import { catalogueChanged } from "../../workers/catalogue/catalogue-cache";
 import { normaliseSearch } from "../../workers/shared/search";
 import { createApp, db, request } from "../factories";
 

@@ -7,7 +7,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { users } from "../../workers/db/schema";
 import worker from "../../workers/index";
-import { runScheduledJobs } from "../../workers/services/scheduled";
+import { runScheduledJobs } from "../../workers/scheduled";
 import { db } from "../factories";
 import { codeAt, currentStep, PASSWORD, passwordAccount } from "../second-factor";
 

@@ -4,11 +4,11 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { keyPricing, keyTypes, licenseKeys, users, vietqrTopups } from "../../workers/db/schema";
 import worker from "../../workers/index";
-import { sendMail } from "../../workers/services/mailer";
-import { verifyPassword } from "../../workers/services/passwords";
-import { walletSnapshot } from "../../workers/wallet/money";
-import { walletFor } from "../../workers/wallet/port";
-import { UserWallet } from "../../workers/wallet/user-wallet";
+import { sendMail } from "../../workers/platform/mailer";
+import { verifyPassword } from "../../workers/accounts/passwords";
+import { walletSnapshot } from "../../workers/money/wallet/money";
+import { walletFor } from "../../workers/money/wallet/port";
+import { UserWallet } from "../../workers/money/wallet/user-wallet";
 import { createApp, db, request, unique } from "../factories";
 
 describe("the configured admin", () => {

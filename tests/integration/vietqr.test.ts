@@ -2,8 +2,8 @@ import { env } from "cloudflare:workers";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { paymentEvents, vietqrTopups, walletTransactions } from "../../workers/db/schema";
-import { verifySepay } from "../../workers/services/bank-transfers";
-import { crc16 } from "../../workers/services/vietqr-payload";
+import { verifySepay } from "../../workers/money/bank-transfers";
+import { crc16 } from "../../workers/money/vietqr-payload";
 import { api, balanceOf, cassoSignature, db, hmac, payosSignature, person, request, topupFor, unique } from "../factories";
 
 type Body = Record<string, any>;

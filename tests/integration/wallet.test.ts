@@ -3,8 +3,8 @@ import { env } from "cloudflare:workers";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { licenseKeys, orders, users, walletTransactions } from "../../workers/db/schema";
-import { applyEntries } from "../../workers/wallet/money";
-import { walletFor } from "../../workers/wallet/port";
+import { applyEntries } from "../../workers/money/wallet/money";
+import { walletFor } from "../../workers/money/wallet/port";
 import { adjustmentRecord, api, balanceOf, bundleOfKey, db, deposit, funded, listing, person, request, unique } from "../factories";
 
 type Body = Record<string, any>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addressKey } from "../../workers/api/validate";
+import { addressKey } from "../../workers/platform/http/validate";
 
 describe("the address a rate limit counts", () => {
   it("counts an IPv6 address as its /64, however it is written", () => {

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { ConfigError, parseConfig } from "../../workers/config";
+import { ConfigError, parseConfig } from "../../workers/platform/config";
 import { MINIMAL_SETTINGS } from "../fixtures/settings";
 
 const valid = {

@@ -1,8 +1,8 @@
-// The one rule that turns a key price into what the wallet pays (workers/services/store-settings.ts).
+// The one rule that turns a key price into what the wallet pays (workers/owner/store-settings.ts).
 import { describe, expect, it } from "vitest";
 import { formatPriceWithVnd } from "../../workers/shared/format";
-import { parseConfig } from "../../workers/config";
-import { vndPrice } from "../../workers/services/store-settings";
+import { parseConfig } from "../../workers/platform/config";
+import { vndPrice } from "../../workers/owner/store-settings";
 import { MINIMAL_SETTINGS } from "../fixtures/settings";
 
 const NBSP = "\u00a0";

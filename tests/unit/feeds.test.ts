@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { parseConfig } from "../../workers/config";
-import { poolPath, readPackageInfo, sourceIdentifier } from "../../workers/services/feeds";
+import { parseConfig } from "../../workers/platform/config";
+import { poolPath, readPackageInfo, sourceIdentifier } from "../../workers/catalogue/feeds";
 import { MINIMAL_SETTINGS } from "../fixtures/settings";
 
 const base = MINIMAL_SETTINGS;

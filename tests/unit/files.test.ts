@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { contentDisposition, parseRange } from "../../workers/services/files";
+import { contentDisposition, parseRange } from "../../workers/catalogue/files";
 
 describe("parseRange", () => {
   it.each([

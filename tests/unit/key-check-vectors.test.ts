@@ -4,10 +4,10 @@
 import { env } from "cloudflare:workers";
 import { importSPKI, jwtVerify } from "jose";
 import { describe, expect, it } from "vitest";
-import { pemBody } from "../../workers/config";
-import { sha256Hex } from "../../workers/services/crypto";
-import { keySubject, normalKeyCode } from "../../workers/services/key-check";
-import { publicKeyInfo, signBytes } from "../../workers/services/license-signing";
+import { pemBody } from "../../workers/platform/config";
+import { sha256Hex } from "../../workers/platform/crypto";
+import { keySubject, normalKeyCode } from "../../workers/licensing/key-check";
+import { publicKeyInfo, signBytes } from "../../workers/licensing/license-signing";
 import answer from "../fixtures/key-check-vectors/answer.json?raw";
 import signature from "../fixtures/key-check-vectors/answer.sig?raw";
 import privateKey from "../fixtures/key-check-vectors/development-private-key.pem?raw";

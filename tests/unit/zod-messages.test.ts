@@ -23,7 +23,7 @@ describe("zod's fallback messages", () => {
   });
 
   it("answers a too-long value as too long, not as missing, where the schema names only the missing case", async () => {
-    const { registerSchema } = await import("../../workers/schemas/auth");
+    const { registerSchema } = await import("../../workers/accounts/schemas/auth");
     const tooLongName = registerSchema.safeParse({ username: "ten_dai", email: "a@b.vn", first_name: "x".repeat(51), last_name: "Lê", password: "mat-khau-123", password_confirm: "mat-khau-123" }, { error: vietnameseIssue });
     expect(tooLongName.error?.issues.find((issue) => issue.path[0] === "first_name")?.message).toBe("Tối đa 50 ký tự");
   });

@@ -155,7 +155,7 @@ export const appReleases = sqliteTable(
 );
 
 // One row (id 1): the catalogue's version, raised by every change to what the public pages and
-// feeds show. The edge cache keys its copies with it (workers/http/catalogue-cache.ts).
+// feeds show. The edge cache keys its copies with it (workers/catalogue/catalogue-cache.ts).
 export const catalogueState = sqliteTable(
   "catalogue_state",
   {
@@ -805,7 +805,7 @@ export const notifications = sqliteTable(
 );
 
 // The last run of each recurring job (the cron), so a stopped one can be noticed
-// (workers/services/ops-alarms.ts).
+// (workers/owner/ops-alarms.ts).
 export const opsHeartbeats = sqliteTable("ops_heartbeats", {
   name: text("name").primaryKey(),
   at: integer("at").notNull(),

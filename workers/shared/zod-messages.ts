@@ -1,5 +1,5 @@
 // zod's messages for checks a schema gives no words to, in Vietnamese: the API's validator
-// (workers/api/validate.ts) parses with it, so an over-long note or an unknown option is refused in
+// (workers/platform/http/validate.ts) parses with it, so an over-long note or an unknown option is refused in
 // the store's language. A schema's own message always wins (zod ranks a schema's error above the
 // one given to a parse). The browser's pre-checks leave it out (about 0.5 KB gzipped on every
 // sign-in page): the schemas they use give their own words to every check. Passed to the parse

@@ -6,7 +6,7 @@ import { BUTTON_DANGER, BUTTON_SECONDARY, BUTTON_SMALL, Modal } from "~/componen
 import { formatDateTime, formatNumber } from "../../../workers/shared/format";
 import { toast } from "~/lib/toast";
 import type { KeyChange } from "./KeyChangeDialog";
-import type { AdminKey } from "../../../workers/services/key-admin";
+import type { AdminKey } from "../../../workers/licensing/key-admin";
 import { StatusBadge } from "./StatusBadge";
 
 function DetailRow({ label, children }: { label: string; children: ReactNode }) {

@@ -17,7 +17,7 @@ import { keyActionFailure } from "../admin.app.$appId.keys/data";
 import { type Cleanup, CleanupModal } from "./CleanupModal";
 import { type KeyChange, KeyChangeDialog } from "./KeyChangeDialog";
 import { KeyDetailModal } from "./KeyDetailModal";
-import type { AdminKey, AdminKeyPage, KeyStats } from "../../../workers/services/key-admin";
+import type { AdminKey, AdminKeyPage, KeyStats } from "../../../workers/licensing/key-admin";
 import { StatusBadge } from "./StatusBadge";
 
 type KeyPage = Omit<AdminKeyPage, "keys"> & { data: AdminKey[] };

@@ -8,7 +8,7 @@ import { Spinner } from "~/components/Spinner";
 import { formatDateTime, formatPriceWithVnd } from "../../../workers/shared/format";
 import { PURCHASE_MESSAGES } from "../../../workers/shared/pricing";
 import { CopyButton } from "~/components/CopyButton";
-import type { Purchase } from "../../../workers/services/wallet";
+import type { Purchase } from "../../../workers/money/wallet";
 import { ListBody, type ListState } from "./ProfileList";
 
 /** The binding in one line, and its colour. */

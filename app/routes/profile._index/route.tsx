@@ -25,7 +25,7 @@ import { Avatar } from "~/components/Avatar";
 import { ApiError, apiFetch } from "~/lib/api";
 import { useSessionExpired } from "~/lib/auth";
 import { formatDate, formatDateTime, formatNumber, formatVND } from "../../../workers/shared/format";
-import type { Purchase } from "../../../workers/services/wallet";
+import type { Purchase } from "../../../workers/money/wallet";
 import { isSessionOver, requireSession, sessionEnded } from "~/lib/session-route";
 import { readStoredUser, type SessionUser, STORAGE_KEYS, subscribeSession } from "~/lib/session";
 import { toast } from "~/lib/toast";

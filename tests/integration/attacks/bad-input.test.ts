@@ -1,5 +1,5 @@
 // The bad-input campaign (issue #24), kept in `npm test`: every route the routers declare (the
-// mounted API of workers/api/index.ts and the feeds, read from Hono's own route lists, so a new
+// mounted API of workers/api.ts and the feeds, read from Hono's own route lists, so a new
 // route is covered without anyone listing it) gets malformed values in its path parameters, its
 // query string and its JSON (or multipart) body, as a stranger, a buyer and an admin. Whatever it
 // answers: never a 5xx; a refusal is a 4xx in the store's shape, in Vietnamese; a refused request
@@ -9,11 +9,11 @@ import { env } from "cloudflare:workers";
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { api as apiRouter } from "../../../workers/api";
-import { feeds } from "../../../workers/api/feeds";
+import { feeds } from "../../../workers/catalogue/routes/feeds";
 import { keyBatches, licenseKeys, paymentEvents } from "../../../workers/db/schema";
 import { bytes, createApp, db, funded, listing, person, request, unique } from "../../factories";
 import { looksEnglish } from "../../messages";
-import { AUTH_MESSAGES } from "../../../workers/schemas/auth";
+import { AUTH_MESSAGES } from "../../../workers/accounts/schemas/auth";
 import { ACCESS_DENIED_MESSAGE, SECOND_FACTOR_REQUIRED_MESSAGE } from "../../../workers/shared/error-messages";
 
 type Body = Record<string, any>;

@@ -7,8 +7,8 @@ import { env } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { cardTopups, paymentEvents, walletTransactions } from "../../../workers/db/schema";
-import { amountToCredit, maskCode } from "../../../workers/services/cards";
-import { runScheduledJobs } from "../../../workers/services/scheduled";
+import { amountToCredit, maskCode } from "../../../workers/money/cards";
+import { runScheduledJobs } from "../../../workers/scheduled";
 import { CARD_TEST } from "../../global-setup";
 import { api, balanceOf, cardCallback, cardDigits, cardRow, db, person, submitCard } from "../../factories";
 

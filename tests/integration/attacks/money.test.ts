@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { keyPricing, keyTypes, licenseKeys, walletTransactions } from "../../../workers/db/schema";
 import worker from "../../../workers/index";
-import { purchaseKey, purchaseReference } from "../../../workers/wallet/money";
+import { purchaseKey, purchaseReference } from "../../../workers/money/wallet/money";
 import { api, balanceOf, db, funded, listing, moneyOf, person, request, unique } from "../../factories";
 
 type Body = Record<string, any>;

@@ -2,8 +2,8 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { deviceTokens, mailOutbox, rateLimits, sessions, users } from "../../../workers/db/schema";
-import { createResetToken } from "../../../workers/services/accounts";
-import { sha256Hex } from "../../../workers/services/crypto";
+import { createResetToken } from "../../../workers/accounts/accounts";
+import { sha256Hex } from "../../../workers/platform/crypto";
 import { Secret, TOTP } from "otpauth";
 import { apiWithHeaders, db, unique } from "../../factories";
 

@@ -7,7 +7,7 @@ import { like } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { notifications } from "../../../workers/db/schema";
 import worker from "../../../workers/index";
-import { verifySepay } from "../../../workers/services/bank-transfers";
+import { verifySepay } from "../../../workers/money/bank-transfers";
 import { db, hmac } from "../../factories";
 
 let nextId = Math.floor(Math.random() * 1e9);

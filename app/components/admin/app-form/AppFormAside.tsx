@@ -2,8 +2,8 @@
 // changes and the update history.
 import { AppCard } from "~/components/AppCard";
 import { formatDateTime } from "../../../../workers/shared/format";
-import type { AdminApp } from "../../../../workers/services/app-admin";
-import type { AppCardData } from "../../../../workers/services/catalogue";
+import type { AdminApp } from "../../../../workers/catalogue/app-admin";
+import type { AppCardData } from "../../../../workers/catalogue/catalogue";
 import { CARD } from "../AdminShell";
 
 export function AppFormAside({ mode, app, previewApp, pending }: { mode: "create" | "edit"; app?: AdminApp; previewApp: AppCardData; pending: string[] }) {

@@ -4,7 +4,7 @@
 import { apiFetch } from "~/lib/api";
 import type { UploadKindName } from "../../../../workers/shared/app-form";
 import { uploadFile } from "~/lib/uploads";
-import type { AdminApp, ExtractedInfo } from "../../../../workers/services/app-admin";
+import type { AdminApp, ExtractedInfo } from "../../../../workers/catalogue/app-admin";
 import type { TextFields } from "./fields";
 
 export type Progress = { sent: number; total: number; label: string };

@@ -1,0 +1,38 @@
+// Admin: users and balances (spec §7 "Admin users"). Adjustments go through the user's wallet.
+import { Hono } from "hono";
+import { formatVND } from "../../shared/format";
+import { adjustBalanceSchema, usersQuerySchema } from "../schemas/admin-users";
+import { idPath } from "../../shared/fields";
+import { adjustUserBalance, findTargetUser, listUsers, USER_ADMIN_MESSAGES, userStats, userTransactions } from "../user-admin";
+import { WALLET_MESSAGES } from "../../money/wallet";
+import { adminActor, type ApiEnv, db } from "../../platform/http/context";
+import { requireAdmin } from "../../platform/http/require-admin";
+import { idempotencyKey, readJson, readParams, readQuery } from "../../platform/http/validate";
+
+export const adminUsersApi = new Hono<ApiEnv>();
+adminUsersApi.use(requireAdmin);
+
+adminUsersApi.get("/", async (c) => {
+  const { search, page, page_size: pageSize } = readQuery(c, usersQuerySchema);
+  const { users, pagination } = await listUsers(db(c), { search, page, pageSize });
+  return c.json({ success: true, users, data: users, pagination });
+});
+
+adminUsersApi.get("/stats", async (c) => {
+  const stats = await userStats(db(c));
+  return c.json({ success: true, stats, data: { ...stats, formatted_total_balance: formatVND(stats.total_balance), formatted_total_spent: formatVND(stats.total_spent) } });
+});
+
+adminUsersApi.get("/:id/transactions", async (c) => {
+  const user = await findTargetUser(db(c), readParams(c, idPath, WALLET_MESSAGES.userNotFound).id);
+  const transactions = await userTransactions(db(c), user.id);
+  return c.json({ success: true, transactions, data: transactions });
+});
+
+adminUsersApi.post("/:id/adjust-balance", async (c) => {
+  const user = await findTargetUser(db(c), readParams(c, idPath, WALLET_MESSAGES.userNotFound).id);
+  const key = idempotencyKey(c);
+  const input = await readJson(c, adjustBalanceSchema);
+  const wallet = await adjustUserBalance(c.env, user.id, adminActor(c), input, key);
+  return c.json({ success: true, message: USER_ADMIN_MESSAGES.adjusted, data: wallet });
+});

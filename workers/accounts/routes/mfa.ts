@@ -1,0 +1,173 @@
+// The second factor's API (issue #15): the sign-in's second step, and the profile's "Bảo mật"
+// section (turn on, new recovery codes, enrol again, turn off for buyers).
+import { Hono } from "hono";
+import { getConfig } from "../../platform/config";
+import { AUTH_MESSAGES } from "../schemas/auth";
+import { mfaCodeSchema, mfaSetupSchema, mfaVerifySchema } from "../schemas/mfa";
+import { findUserById, toPublicUser, type UserRow } from "../accounts";
+import {
+  type AnsweredChallenge,
+  answerChallenge,
+  disableSecondFactor,
+  hasSecondFactor,
+  MFA_MESSAGES,
+  openChallenge,
+  proveSecondFactor,
+  regenerateRecoveryCodes,
+  secondFactorStatus,
+  startChallenge,
+  WrongCodeError,
+} from "../mfa";
+import { type AuditRecord, recordAudit } from "../../owner/audit";
+import { recordAdminCodeFailure, recordAdminSignIn } from "../../owner/notifications";
+import { claim, clear, LIMITS } from "../../platform/rate-limit";
+import { accessTokenFor, issueDeviceToken, startSession, touchDevice } from "../sessions";
+import { proveOwner, sessionMeta, tooMany } from "./auth";
+import { type ApiContext, type ApiEnv, db, requestActor } from "../../platform/http/context";
+import { ApiError, MESSAGES } from "../../platform/http/api-errors";
+import { isAdmin } from "../../platform/http/require-admin";
+import { requireUser } from "../../platform/http/require-user";
+import { clientAddress, readJson } from "../../platform/http/validate";
+
+export const mfaApi = new Hono<ApiEnv>();
+
+const MESSAGES_MFA = {
+  enabled: "Đã bật xác thực hai lớp. Hãy lưu các mã khôi phục ở nơi an toàn.",
+  recoveryRegenerated: "Đã tạo mã khôi phục mới. Các mã cũ không còn dùng được.",
+  disabled: "Đã tắt xác thực hai lớp",
+  adminCannotDisable: "Tài khoản quản trị bắt buộc dùng xác thực hai lớp",
+  scanAndConfirm: "Quét mã QR bằng ứng dụng xác thực rồi nhập mã 6 số để xác nhận",
+  signInAgainToEnrol: "Vì lý do bảo mật, vui lòng đăng xuất rồi đăng nhập lại, sau đó bật xác thực hai lớp trong vòng 10 phút.",
+} as const;
+
+/** An admin's own second-factor change or sign-in, for the audit log. */
+function adminRecord(c: ApiContext, user: UserRow, action: "mfa.enrol" | "mfa.recovery_regenerate" | "auth.admin_login"): AuditRecord {
+  return { actor: requestActor(c, user), action, targetType: "user", targetId: user.id };
+}
+
+/**
+ * A refused code for an admin account is written to the audit log (`signedIn`: the session's user
+ * acting from the profile; null: a sign-in's second step, whose holder is not in yet), and the
+ * third in 15 minutes tells the owner. A buyer's are not recorded.
+ */
+async function recordWrongCode(c: ApiContext, userId: number, signedIn: UserRow | null, stage: "sign_in" | "profile"): Promise<void> {
+  const user = signedIn ?? (await findUserById(db(c), userId));
+  if (!user || !isAdmin(user, getConfig(c.env))) return;
+  const record: AuditRecord = { actor: signedIn ? requestActor(c, signedIn) : requestActor(c, null), action: "auth.mfa_failed", targetType: "user", targetId: user.id, details: { stage } };
+  await recordAdminCodeFailure(c.env, record, user, clientAddress(c));
+}
+
+/** Runs a code check; a refused code is recorded as above, then refused. */
+async function recordingWrongCodes<T>(c: ApiContext, userId: number, signedIn: UserRow | null, check: () => Promise<T>): Promise<T> {
+  try {
+    return await check();
+  } catch (error) {
+    if (error instanceof WrongCodeError) await recordWrongCode(c, userId, signedIn, signedIn ? "profile" : "sign_in");
+    throw error;
+  }
+}
+
+/** Checks of codes, per account: counted before the check, so parallel guesses cannot all be checked. */
+async function countCodeCheck(c: ApiContext, userId: number): Promise<() => Promise<void>> {
+  const counted = `user:${userId}`;
+  const attempt = await claim(db(c), LIMITS.mfaCodesPerAccount, counted);
+  if (!attempt.allowed) throw tooMany(attempt.retryAfterSeconds);
+  return () => clear(db(c), LIMITS.mfaCodesPerAccount, counted);
+}
+
+/** A fresh code (or recovery code) of the signed-in user's second factor. */
+async function proveFresh(c: ApiContext, user: UserRow, code: string | undefined): Promise<void> {
+  if (!code) throw new ApiError(400, MESSAGES.invalidData, { code: [AUTH_MESSAGES.required] });
+  const succeeded = await countCodeCheck(c, user.id);
+  await recordingWrongCodes(c, user.id, user, () => proveSecondFactor(db(c), getConfig(c.env), user, code));
+  await succeeded();
+}
+
+/** This session's chain is over (another event moved the account's epoch meanwhile). */
+function sessionOver(): ApiError {
+  return new ApiError(401, AUTH_MESSAGES.unauthenticated, undefined, { "WWW-Authenticate": "Bearer" });
+}
+
+/**
+ * The tokens a right answer gives: a sign-in's new session (born in the challenge's epoch, or
+ * after an enrolment the new one), or, for an enrolment from the profile, a new access token of
+ * the calling chain, which the enrolment's batch upgraded and carried on (its refresh token stays).
+ */
+async function answeredTokens(c: ApiContext, answered: AnsweredChallenge, now: number): Promise<{ access: string; refresh?: string }> {
+  const secret = getConfig(c.env).JWT_SECRET;
+  if (answered.context.source === "profile") return { access: await accessTokenFor(secret, answered.user.id, answered.context.familyId, true, now) };
+  return startSession(db(c), secret, answered.user, sessionMeta(c), now, now, now);
+}
+
+// The sign-in's second step: answers what a password login without a second factor answers, and
+// after an enrolment the 10 recovery codes, shown once.
+mfaApi.post("/verify", async (c) => {
+  const config = getConfig(c.env);
+  const input = await readJson(c, mfaVerifySchema);
+  const challenge = await openChallenge(db(c), input.mfa_token);
+  if (!challenge) throw new ApiError(400, MFA_MESSAGES.tokenInvalid, { mfa_token: [MFA_MESSAGES.tokenInvalid] });
+  const succeeded = await countCodeCheck(c, challenge.userId);
+  const enrolmentRecord = (user: UserRow) => (isAdmin(user, config) ? adminRecord(c, user, "mfa.enrol") : null);
+  const answered = await recordingWrongCodes(c, challenge.userId, null, () => answerChallenge(db(c), config, challenge, input.code, { enrolmentRecord }));
+  await succeeded();
+  if (!answered.user.isActive) throw new ApiError(403, AUTH_MESSAGES.inactive);
+  const now = Date.now();
+  const tokens = await answeredTokens(c, answered, now);
+  if (isAdmin(answered.user, config)) {
+    // An admin is in only now (the password alone gave the second step).
+    await recordAudit(db(c), adminRecord(c, answered.user, "auth.admin_login"));
+    await recordAdminSignIn(c.env, answered.user, clientAddress(c));
+  }
+  let deviceToken: string | undefined;
+  if (answered.context.source === "login") {
+    // A device this account signed in from before keeps its token (the browser has it).
+    if (answered.context.deviceId !== null) await touchDevice(db(c), answered.context.deviceId, now);
+    else deviceToken = await issueDeviceToken(db(c), answered.user, now);
+  }
+  return c.json({
+    success: true,
+    message: answered.recoveryCodes ? MESSAGES_MFA.enabled : AUTH_MESSAGES.loggedIn,
+    ...tokens,
+    ...(deviceToken ? { device_token: deviceToken } : {}),
+    user: toPublicUser(answered.user),
+    ...(answered.recoveryCodes ? { recovery_codes: answered.recoveryCodes } : {}),
+  });
+});
+
+mfaApi.get("/", requireUser, async (c) => {
+  const user = c.get("user");
+  const status = await secondFactorStatus(db(c), getConfig(c.env), user);
+  return c.json({ success: true, data: { ...status, required: isAdmin(user, getConfig(c.env)), session_verified: c.get("session").secondFactor } });
+});
+
+// Turning it on, or enrolling a new phone (then with a fresh code of the current one too): the
+// account's password first (a stolen session must not choose the factor), then a new secret to
+// scan, confirmed through /verify with its first code, which upgrades this session and ends the others.
+mfaApi.post("/setup", requireUser, async (c) => {
+  const config = getConfig(c.env);
+  const user = c.get("user");
+  const { code, password } = await readJson(c, mfaSetupSchema);
+  await proveOwner(c, password, "password", MESSAGES_MFA.signInAgainToEnrol);
+  if (hasSecondFactor(user, config)) await proveFresh(c, user, code);
+  const challenge = await startChallenge(db(c), config, user, { source: "profile", familyId: c.get("session").familyId }, { enrol: true });
+  return c.json({ success: true, message: MESSAGES_MFA.scanAndConfirm, data: challenge });
+});
+
+mfaApi.post("/recovery-codes", requireUser, async (c) => {
+  const user = c.get("user");
+  const { code } = await readJson(c, mfaCodeSchema);
+  await proveFresh(c, user, code);
+  // The epoch moves: this session goes on, every other one ends.
+  const codes = await regenerateRecoveryCodes(db(c), user, c.get("session").familyId, isAdmin(user, getConfig(c.env)) ? adminRecord(c, user, "mfa.recovery_regenerate") : null);
+  if (!codes) throw sessionOver();
+  return c.json({ success: true, message: MESSAGES_MFA.recoveryRegenerated, data: { recovery_codes: codes } });
+});
+
+mfaApi.post("/disable", requireUser, async (c) => {
+  const user = c.get("user");
+  if (isAdmin(user, getConfig(c.env))) throw new ApiError(403, MESSAGES_MFA.adminCannotDisable);
+  const { code } = await readJson(c, mfaCodeSchema);
+  await proveFresh(c, user, code);
+  if (!(await disableSecondFactor(db(c), user, c.get("session").familyId))) throw sessionOver();
+  return c.json({ success: true, message: MESSAGES_MFA.disabled });
+});

@@ -1,0 +1,24 @@
+// The admin's users list and balance adjustment (spec §7 "Admin users"), used by the API.
+import { z } from "zod";
+import { integerField, pageQuery, searchField } from "../../shared/fields";
+
+export const usersQuerySchema = z.object({ search: searchField.default(""), ...pageQuery({ size: 50, max: 200 }) });
+
+const MAX_ADJUSTMENT = 1_000_000_000;
+
+export const adjustBalanceSchema = z.object({
+  amount: integerField({
+    min: -MAX_ADJUSTMENT,
+    max: MAX_ADJUSTMENT,
+    message: "Vui lòng nhập số tiền",
+    invalid: "Số tiền phải là số nguyên",
+    tooSmall: "Số tiền quá lớn",
+    tooBig: "Số tiền quá lớn",
+  }).refine((value) => value !== 0, "Vui lòng nhập số tiền"),
+  transaction_type: z.enum(["admin_adjustment", "deposit"]).default("admin_adjustment"),
+  description: z.string().trim().max(300).optional(),
+});
+
+export type AdjustBalanceInput = z.infer<typeof adjustBalanceSchema>;
+/** What the admin's dialog sends. */
+export type AdjustBalanceRequest = z.input<typeof adjustBalanceSchema>;

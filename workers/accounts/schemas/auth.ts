@@ -1,0 +1,104 @@
+// One schema per account input (spec §5), used by the API and, as a pre-check, by the forms that send it.
+import { z } from "zod";
+import { tooLong } from "../../shared/zod-messages";
+import { nameField } from "../../shared/fields";
+
+export const AUTH_MESSAGES = {
+  required: "Trường này là bắt buộc",
+  emailInvalid: "Email không hợp lệ",
+  usernameInvalid: "Tên đăng nhập gồm 3–30 ký tự: chữ cái không dấu, số, dấu chấm, gạch dưới hoặc gạch ngang",
+  usernameTaken: "Tên đăng nhập đã được sử dụng",
+  usernameAvailable: "Tên đăng nhập có thể sử dụng",
+  emailTaken: "Email đã được sử dụng",
+  emailAvailable: "Email có thể sử dụng",
+  passwordShort: "Mật khẩu phải có ít nhất 8 ký tự",
+  passwordLong: "Mật khẩu tối đa 128 ký tự",
+  passwordMismatch: "Mật khẩu xác nhận không khớp",
+  nameLong: "Tối đa 50 ký tự",
+  registered: "Đăng ký thành công! Vui lòng đăng nhập.",
+  loggedIn: "Đăng nhập thành công!",
+  secondFactor: "Nhập mã xác thực để hoàn tất đăng nhập",
+  badCredentials: "Tên đăng nhập hoặc mật khẩu không đúng",
+  inactive: "Tài khoản đã bị khóa. Vui lòng liên hệ hỗ trợ.",
+  unauthenticated: "Phiên đăng nhập đã hết hạn. Vui lòng đăng nhập lại!",
+  refreshInvalid: "Phiên đăng nhập không hợp lệ hoặc đã hết hạn. Vui lòng đăng nhập lại.",
+  loggedOut: "Đã đăng xuất",
+  forgotSent: "Nếu email tồn tại trong hệ thống, chúng tôi đã gửi liên kết đặt lại mật khẩu. Vui lòng kiểm tra hộp thư.",
+  tokenInvalid: "Token không hợp lệ hoặc đã hết hạn",
+  tokenValid: "Token hợp lệ",
+  passwordReset: "Đặt lại mật khẩu thành công! Vui lòng đăng nhập.",
+  currentPasswordWrong: "Mật khẩu hiện tại không đúng",
+  passwordChanged: "Đổi mật khẩu thành công!",
+  passwordCreated: "Tạo mật khẩu thành công!",
+  signInAgainToCreatePassword: "Vì lý do bảo mật, vui lòng đăng xuất rồi đăng nhập lại, sau đó tạo mật khẩu trong vòng 10 phút.",
+  googleFailed: "Không xác thực được với Google. Vui lòng thử lại.",
+  googleUnverified: "Email Google chưa được xác minh",
+  googleDisabled: "Đăng nhập Google chưa được bật",
+  tooMany: (seconds: number) => `Bạn đã thử quá nhiều lần. Vui lòng thử lại sau ${seconds} giây.`,
+} as const;
+
+const requiredText = (max: number) => z.string({ error: AUTH_MESSAGES.required }).trim().min(1, AUTH_MESSAGES.required).max(max, tooLong(max));
+const password = z
+  .string({ error: AUTH_MESSAGES.required })
+  .min(1, AUTH_MESSAGES.required)
+  .min(8, AUTH_MESSAGES.passwordShort)
+  .max(128, AUTH_MESSAGES.passwordLong);
+
+export const usernameSchema = z
+  .string({ error: AUTH_MESSAGES.required })
+  .trim()
+  .min(1, AUTH_MESSAGES.required)
+  .regex(/^[A-Za-z0-9._-]{3,30}$/, AUTH_MESSAGES.usernameInvalid);
+export const emailSchema = z
+  .string({ error: AUTH_MESSAGES.required })
+  .trim()
+  .min(1, AUTH_MESSAGES.required)
+  .max(254, AUTH_MESSAGES.emailInvalid)
+  .pipe(z.email(AUTH_MESSAGES.emailInvalid));
+
+export const registerSchema = z
+  .object({
+    username: usernameSchema,
+    email: emailSchema,
+    first_name: nameField(50, { required: AUTH_MESSAGES.required, tooLong: tooLong(50) }),
+    last_name: nameField(50, { required: AUTH_MESSAGES.required, tooLong: tooLong(50) }),
+    password,
+    password_confirm: z.string({ error: AUTH_MESSAGES.required }).min(1, AUTH_MESSAGES.required),
+  })
+  .refine((value) => value.password === value.password_confirm, { path: ["password_confirm"], message: AUTH_MESSAGES.passwordMismatch });
+
+export const availabilitySchema = z.union([z.object({ username: z.string().max(100) }), z.object({ email: z.string().max(300) })]);
+
+export const loginSchema = z.object({
+  login: requiredText(254),
+  password: z.string({ error: AUTH_MESSAGES.required }).min(1, AUTH_MESSAGES.required).max(128, AUTH_MESSAGES.passwordLong),
+  // From an earlier sign-in on this browser; a malformed one counts as none rather than failing the login.
+  device_token: z.string().regex(/^[A-Za-z0-9_-]{20,200}$/).optional().catch(undefined),
+});
+
+export const refreshSchema = z.object({ refresh: z.string({ error: AUTH_MESSAGES.required }).min(1, AUTH_MESSAGES.required).max(200, tooLong(200)) });
+
+export const forgotPasswordSchema = z.object({ email: emailSchema });
+
+export const resetPasswordSchema = z
+  .object({
+    token: z.string({ error: AUTH_MESSAGES.required }).min(1, AUTH_MESSAGES.required).max(200, tooLong(200)),
+    new_password: password,
+    confirm_password: z.string({ error: AUTH_MESSAGES.required }).min(1, AUTH_MESSAGES.required),
+  })
+  .refine((value) => value.new_password === value.confirm_password, { path: ["confirm_password"], message: AUTH_MESSAGES.passwordMismatch });
+
+export const changePasswordSchema = z
+  .object({
+    current_password: z.string().max(128, AUTH_MESSAGES.passwordLong).optional(),
+    new_password: password,
+    confirm_password: z.string({ error: AUTH_MESSAGES.required }).min(1, AUTH_MESSAGES.required),
+  })
+  .refine((value) => value.new_password === value.confirm_password, { path: ["confirm_password"], message: AUTH_MESSAGES.passwordMismatch });
+
+export const googleAuthSchema = z.object({
+  code: z.string().min(1).max(2000),
+  redirect_uri: z.url(),
+  code_verifier: z.string().regex(/^[A-Za-z0-9._~-]{43,128}$/),
+  nonce: z.string().min(8).max(200),
+});

@@ -1,0 +1,129 @@
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { HTTPException } from "hono/http-exception";
+import { ConfigError } from "./platform/config";
+import { errorText, logEvent, requestId } from "./lib/log";
+import { isCachedResource } from "./catalogue/catalogue-cache";
+import { MAX_KEY_LENGTH } from "./licensing/key-admin";
+import { PART_SIZE } from "./catalogue/uploads";
+import { adminAppsApi } from "./catalogue/routes/admin-apps";
+import { adminAuditApi } from "./owner/routes/audit";
+import { adminBankTransfersApi } from "./money/routes/bank-transfers";
+import { adminExportsApi } from "./owner/routes/exports";
+import { adminKeysApi } from "./licensing/routes/admin-keys";
+import { adminOverviewApi } from "./owner/routes/overview";
+import { adminNotificationsApi } from "./owner/routes/notifications";
+import { adminSettingsApi } from "./owner/routes/settings";
+import { adminUsersApi } from "./accounts/routes/admin-users";
+import { appsApi } from "./catalogue/routes/apps";
+import { authApi } from "./accounts/routes/auth";
+import { mfaApi } from "./accounts/routes/mfa";
+import { cardsApi } from "./money/routes/cards";
+import { releasesApi } from "./catalogue/routes/feeds";
+import { keysApi, signKeyCheckAnswers } from "./licensing/routes/keys";
+import { promotionsApi } from "./money/routes/promotions";
+import { vietqrApi } from "./money/routes/vietqr";
+import { walletApi } from "./money/routes/wallet";
+import { webhooksApi } from "./money/routes/webhooks";
+import type { ApiEnv } from "./platform/http/context";
+import { DomainError, InsufficientFundsError, RateLimitedError } from "./platform/errors";
+import { deliverNotifications } from "./owner/notifications";
+import { ApiError, DOMAIN_STATUS, MESSAGES, errorBody } from "./platform/http/api-errors";
+import { mediaApi } from "./catalogue/routes/media";
+import { uploadsApi } from "./catalogue/routes/uploads";
+
+// Non-strict: the spec writes every path with a trailing slash; clients may omit it.
+export const api = new Hono<ApiEnv>({ strict: false }).basePath("/api");
+
+/** Every API body larger than this is refused before it is read. */
+const MAX_BODY_BYTES = 64 * 1024;
+/** The bulk key import: 10,000 keys of the longest length, each with its JSON-escaped newline, plus the rest of the JSON. */
+const KEY_IMPORT_MAX_BYTES = 10_000 * (MAX_KEY_LENGTH + 2) + MAX_BODY_BYTES; // 2,085,536 bytes
+const BODY_TOO_LARGE = "Nội dung yêu cầu quá lớn.";
+
+// Public answers (the catalogue the edge caches, downloads, media) keep their own caching;
+// every other API answer may carry a user's data or an admin's view and is never stored.
+const PUBLIC_ANSWERS = [/^\/api\/apps\/[^/]+\/(download|releases\/[^/]+\/download)\/?$/, /^\/api\/media\//];
+api.use("*", async (c, next) => {
+  await next();
+  if (isCachedResource(c.req.raw) || PUBLIC_ANSWERS.some((pattern) => pattern.test(c.req.path))) return;
+  c.header("Cache-Control", "no-store");
+});
+
+// Before the body limit, so that even its refusals of a key check are signed.
+api.use("/keys/check", signKeyCheckAnswers);
+
+/**
+ * An app form sent whole (not through the chunked upload) is parsed in memory, and a Worker has
+ * 128 MB: above this it is refused before it is read, and pointed to the chunked upload.
+ */
+const DIRECT_FORM_MAX_BYTES = 90 * 1024 * 1024;
+const DIRECT_FORM_TOO_LARGE = "Tệp quá lớn để gửi kèm biểu mẫu (tối đa 90 MB). Vui lòng tải tệp lên từng phần rồi lưu lại.";
+
+// Routes that take more, each with what it says when refused.
+const BODY_LIMIT_EXCEPTIONS: [RegExp, number, string][] = [
+  [/^\/api\/uploads\/[^/]+\/parts\/\d+\/?$/, PART_SIZE, BODY_TOO_LARGE],
+  [/^\/api\/keys\/bulk-import\/?$/, KEY_IMPORT_MAX_BYTES, BODY_TOO_LARGE],
+  [/^\/api\/apps\/(create|update\/[^/]+|preview-ipa)\/?$/, DIRECT_FORM_MAX_BYTES, DIRECT_FORM_TOO_LARGE],
+];
+
+// Content-Length is checked first; a body without one (chunked) is counted as it streams and
+// refused once it passes the limit (hono's bodyLimit does both).
+api.use("*", async (c, next) => {
+  const [, maxSize, message] = BODY_LIMIT_EXCEPTIONS.find(([pattern]) => pattern.test(c.req.path)) ?? [null, MAX_BODY_BYTES, BODY_TOO_LARGE];
+  return bodyLimit({ maxSize, onError: (c) => c.json(errorBody(message), 413) })(c, next);
+});
+
+// Calls that may record an owner's notification send it once the answer is out (the cron
+// retries what fails), so Telegram never slows or breaks them. An admin's sign-in is recorded at
+// its second step (mfa/verify), not at the password; wrong codes for an admin, wherever typed (auth/mfa).
+const MAY_NOTIFY = /^\/api\/(webhooks|cards|keys\/purchase|admin\/bank-transfers|auth\/mfa)(\/|$)/;
+api.use("*", async (c, next) => {
+  await next();
+  if (c.req.method === "POST" && MAY_NOTIFY.test(c.req.path)) c.executionCtx.waitUntil(deliverNotifications(c.env));
+});
+
+api.route("/apps", adminAppsApi);
+api.route("/apps", appsApi);
+api.route("/apps", releasesApi);
+api.route("/uploads", uploadsApi);
+api.route("/auth/mfa", mfaApi);
+api.route("/auth", authApi);
+api.route("/auth", walletApi);
+api.route("/keys", keysApi);
+api.route("/keys", adminKeysApi);
+api.route("/admin/overview", adminOverviewApi);
+api.route("/admin/users", adminUsersApi);
+api.route("/admin/bank-transfers", adminBankTransfersApi);
+api.route("/admin/settings", adminSettingsApi);
+api.route("/admin/audit", adminAuditApi);
+api.route("/admin/exports", adminExportsApi);
+api.route("/admin/notifications", adminNotificationsApi);
+api.route("/vietqr", vietqrApi);
+api.route("/promotions", promotionsApi);
+api.route("/cards", cardsApi);
+api.route("/webhooks", webhooksApi);
+api.route("/media", mediaApi);
+
+api.notFound((c) => c.json(errorBody(MESSAGES.notFound), 404));
+
+api.onError((error, c) => {
+  if (error instanceof ApiError) {
+    return c.json(errorBody(error.message, error.errors), error.status, error.headers);
+  }
+  if (error instanceof InsufficientFundsError) {
+    // The spec's purchase answer says how much is missing.
+    return c.json({ ...errorBody(error.message), error: "insufficient_balance", required: error.required, current: error.current }, 402);
+  }
+  if (error instanceof DomainError) {
+    const headers = error instanceof RateLimitedError ? { "Retry-After": String(error.retryAfterSeconds) } : undefined;
+    return c.json(errorBody(error.message, error.errors), DOMAIN_STATUS[error.kind], headers);
+  }
+  if (error instanceof HTTPException) {
+    return c.json(errorBody(error.status === 404 ? MESSAGES.notFound : error.message || MESSAGES.invalidData), error.status);
+  }
+  // The id the person sees is the one the log line carries, so the owner can find it.
+  const id = requestId(c.req.raw);
+  logEvent("error", error instanceof ConfigError ? "store_misconfigured" : "internal_error", { error: errorText(error), stack: error instanceof Error ? error.stack?.slice(0, 2000) : undefined }, c.req.raw);
+  return c.json({ ...errorBody(`${MESSAGES.serverError} Mã lỗi: ${id}`), error_id: id }, 500);
+});

@@ -1,0 +1,574 @@
+// Admins publish the catalogue (spec §7 "Apps"): create, update and delete apps with their
+// package, icon and media. Files arrive either as parts of the form (small ones) or as keys of
+// finished multipart uploads (uploads.ts); both pass the same checks (app-files.ts). A refused
+// request stores nothing: objects written for it are deleted, uploads it claimed are released.
+import { and, asc, desc, eq, inArray, max, type SQL, sql } from "drizzle-orm";
+import {
+  APP_FORM_MESSAGES,
+  type AppFormFacts,
+  appFormProblem,
+  isAppType,
+  MAX_LENGTHS,
+  normaliseSlug,
+  packageFits,
+  packageMismatchMessage,
+} from "../shared/app-form";
+import { NAME_MESSAGES, nameProblem, wholeNumber } from "../shared/fields";
+import { type AdminActor, auditQuery, changedFields } from "../owner/audit";
+import { ConflictError, NotFoundError, ValidationError } from "../platform/errors";
+import type { Database } from "../db/client";
+import { isUniqueViolation } from "../db/errors";
+import { appMedia, appReleases, apps, type AppType, CURRENCIES, type UploadKind, uploads } from "../db/schema";
+import { authorName, bytesReader, developerFromBundleId } from "../lib/packages";
+import {
+  type CheckedFile,
+  type CheckedMedia,
+  type CheckedPackage,
+  checkFileContent,
+  packageInfoOf,
+} from "./app-files";
+import { type PublicApp, toPublicApp } from "./catalogue";
+import { hex } from "../lib/bytes";
+import { r2Reader } from "./files";
+import { attachUploads, findCompletedUpload, objectKeyFor, type UploadRow } from "./uploads";
+
+type AppRow = typeof apps.$inferSelect;
+
+export type ExtractedInfo = {
+  auto_filled: boolean;
+  bundle_id?: string;
+  build_number?: string;
+  minimum_os_version?: string;
+  final_name?: string;
+  version?: string;
+  app_name?: string;
+  deb_control?: Record<string, string>;
+};
+
+/** A file of the request, checked, and where it will live in R2. */
+type IncomingFile = {
+  checked: CheckedFile;
+  objectKey: string;
+  filename: string;
+  size: number;
+  sha256: string | null;
+  /** Bytes to write (a form part) or null (already in R2 as a completed upload). */
+  bytes: Uint8Array | null;
+};
+
+const MAX_MEDIA_PER_REQUEST = 20;
+
+// ---------------------------------------------------------------- reading the form
+
+/** Every form field an update reads: its text fields, files, upload keys and removals. */
+const UPDATE_FIELDS = [
+  ...["name", "description", "version", "url", "developer", "changelog", "category", "app_version", "app_type", "status", "currency", "price"],
+  ...["itms_url", "itmsUrl", "testflight_url", "testflightUrl"],
+  ...["file", "ipa_file_for_itms", "ipaFileForItms", "file_key", "ipa_file_for_itms_key", "icon", "icon_key"],
+  ...["screenshots", "screenshot_keys", "media_keys", "remove_screenshots"],
+];
+
+/** A text field by its name or the spec's camelCase alias (update sends itmsUrl, testflightUrl). */
+function field(form: FormData, ...names: string[]): string | undefined {
+  for (const name of names) {
+    const value = form.get(name);
+    if (typeof value === "string") return value.trim();
+  }
+  return undefined;
+}
+
+function formFiles(form: FormData, ...names: string[]): File[] {
+  return names.flatMap((name) => form.getAll(name)).filter((value): value is File => typeof value !== "string" && value.size > 0);
+}
+
+/** Keys or ids, repeated fields or comma-separated, each once. */
+function formKeys(form: FormData, ...names: string[]): string[] {
+  const values = names
+    .flatMap((name) => form.getAll(name))
+    .filter((value): value is string => typeof value === "string")
+    .flatMap((value) => value.split(","))
+    .map((value) => value.trim())
+    .filter(Boolean);
+  return [...new Set(values)];
+}
+
+async function fromFormPart(kind: UploadKind, file: File): Promise<IncomingFile> {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const checked = await checkFileContent(kind, file.name, bytesReader(bytes));
+  const sha256 = kind === "app_file" ? hex(new Uint8Array(await crypto.subtle.digest("SHA-256", bytes))) : null;
+  return { checked, objectKey: objectKeyFor(kind, crypto.randomUUID(), file.name), filename: file.name, size: bytes.byteLength, sha256, bytes };
+}
+
+async function fromUpload(env: Env, db: Database, kind: UploadKind, key: string): Promise<IncomingFile> {
+  const upload: UploadRow = await findCompletedUpload(db, key, kind);
+  // Read again (a few ranged reads): the checked facts feed extracted_info.
+  const checked = await checkFileContent(kind, upload.filename, r2Reader(env.FILES, upload.objectKey, upload.size));
+  return { checked, objectKey: upload.objectKey, filename: upload.filename, size: upload.size, sha256: upload.sha256, bytes: null };
+}
+
+type AppFiles = { pkg: IncomingFile | null; icon: IncomingFile | null; media: IncomingFile[] };
+
+async function readFiles(env: Env, db: Database, form: FormData): Promise<AppFiles> {
+  const packages = [
+    ...(await Promise.all(formFiles(form, "file", "ipa_file_for_itms", "ipaFileForItms").map((file) => fromFormPart("app_file", file)))),
+    ...(await Promise.all(formKeys(form, "file_key", "ipa_file_for_itms_key").map((key) => fromUpload(env, db, "app_file", key)))),
+  ];
+  if (packages.length > 1) throw new ValidationError("Chỉ được gửi một tệp ứng dụng", { file: ["Chỉ được gửi một tệp ứng dụng"] });
+  const icons = [
+    ...(await Promise.all(formFiles(form, "icon").map((file) => fromFormPart("icon", file)))),
+    ...(await Promise.all(formKeys(form, "icon_key").map((key) => fromUpload(env, db, "icon", key)))),
+  ];
+  if (icons.length > 1) throw new ValidationError("Chỉ được gửi một icon", { icon: ["Chỉ được gửi một icon"] });
+  const mediaParts = formFiles(form, "screenshots");
+  const mediaKeys = formKeys(form, "screenshot_keys", "media_keys");
+  if (mediaParts.length + mediaKeys.length > MAX_MEDIA_PER_REQUEST) {
+    throw new ValidationError(`Tối đa ${MAX_MEDIA_PER_REQUEST} ảnh/video mỗi lần`, { screenshots: [`Tối đa ${MAX_MEDIA_PER_REQUEST} ảnh/video mỗi lần`] });
+  }
+  const media: IncomingFile[] = [];
+  for (const file of mediaParts) media.push(await fromFormPart("media", file));
+  for (const key of mediaKeys) media.push(await fromUpload(env, db, "media", key));
+  return { pkg: packages[0] ?? null, icon: icons[0] ?? null, media };
+}
+
+// ---------------------------------------------------------------- the fields
+
+type AppFields = {
+  name: string;
+  description: string;
+  version: string;
+  url: string;
+  appType: AppType;
+  developer: string | null;
+  changelog: string;
+  status: "active" | "failed";
+  category: string;
+  price: number;
+  currency: "VND" | "USD";
+  appVersion: string | null;
+  itmsUrl: string | null;
+  testflightUrl: string | null;
+};
+
+function tooLong(name: string, value: string | undefined, max: number): void {
+  if (value !== undefined && value.length > max) throw new ValidationError(APP_FORM_MESSAGES.tooLong(max), { [name]: [APP_FORM_MESSAGES.tooLong(max)] });
+}
+
+/** The form's text fields over `base` (the existing app on update, the spec's defaults on create). */
+function readFields(form: FormData, base: AppFields): AppFields {
+  const name = field(form, "name");
+  const description = field(form, "description");
+  const version = field(form, "version");
+  const rawUrl = field(form, "url");
+  const developer = field(form, "developer");
+  const changelog = field(form, "changelog");
+  const category = field(form, "category");
+  const appVersion = field(form, "app_version");
+  const itmsUrl = field(form, "itms_url", "itmsUrl");
+  const testflightUrl = field(form, "testflight_url", "testflightUrl");
+  for (const [key, value, limit] of [
+    ["name", name, MAX_LENGTHS.name],
+    ["description", description, MAX_LENGTHS.description],
+    ["version", version, MAX_LENGTHS.version],
+    ["url", rawUrl, MAX_LENGTHS.url],
+    ["developer", developer, MAX_LENGTHS.developer],
+    ["changelog", changelog, MAX_LENGTHS.changelog],
+    ["category", category, MAX_LENGTHS.category],
+    ["app_version", appVersion, MAX_LENGTHS.version],
+    ["itms_url", itmsUrl, MAX_LENGTHS.link],
+    ["testflight_url", testflightUrl, MAX_LENGTHS.link],
+  ] as const) {
+    tooLong(key, value, limit);
+  }
+  // Names show something and hide nothing (no zero-width-only name, NUL or bidi override).
+  for (const [key, value] of [["name", name], ["developer", developer]] as const) {
+    const problem = value ? nameProblem(value) : null;
+    if (problem) {
+      const said = problem === NAME_MESSAGES.required ? APP_FORM_MESSAGES.requiredField : problem;
+      throw new ValidationError(said, { [key]: [said] });
+    }
+  }
+
+  const type = field(form, "app_type");
+  if (type !== undefined && !isAppType(type)) throw new ValidationError(APP_FORM_MESSAGES.badType, { app_type: [APP_FORM_MESSAGES.badType] });
+  const status = field(form, "status");
+  const currency = field(form, "currency");
+  // As sent, not trimmed: " 1" is no number (workers/shared/fields.ts); blank keeps the price.
+  const rawPrice = form.get("price");
+  const priceText = typeof rawPrice === "string" ? rawPrice : undefined;
+  if (priceText !== undefined && priceText !== "" && (priceText.length > 12 || wholeNumber(priceText) === null)) {
+    throw new ValidationError(APP_FORM_MESSAGES.badPrice, { price: [APP_FORM_MESSAGES.badPrice] });
+  }
+  return {
+    name: name ?? base.name,
+    description: description ?? base.description,
+    version: version ?? base.version,
+    url: rawUrl === undefined ? base.url : normaliseSlug(rawUrl),
+    appType: (type as AppType | undefined) ?? base.appType,
+    developer: developer === undefined ? base.developer : developer || null,
+    changelog: changelog ?? base.changelog,
+    status: status === "failed" || status === "active" ? status : base.status,
+    category: category || base.category,
+    price: priceText ? Number(priceText) : base.price,
+    currency: (CURRENCIES as readonly string[]).includes(currency ?? "") ? (currency as "VND" | "USD") : base.currency,
+    appVersion: appVersion === undefined ? base.appVersion : appVersion || null,
+    itmsUrl: itmsUrl === undefined ? base.itmsUrl : itmsUrl || null,
+    testflightUrl: testflightUrl === undefined ? base.testflightUrl : testflightUrl || null,
+  };
+}
+
+const CREATE_DEFAULTS: AppFields = {
+  name: "",
+  description: "",
+  version: "",
+  url: "",
+  appType: "ipa",
+  developer: null,
+  changelog: "",
+  status: "active",
+  category: "games",
+  price: 0,
+  currency: "VND",
+  appVersion: null,
+  itmsUrl: null,
+  testflightUrl: null,
+};
+
+function fieldsOf(app: AppRow): AppFields {
+  return {
+    name: app.name,
+    description: app.description,
+    version: app.version,
+    url: app.url,
+    appType: app.appType,
+    developer: app.developer,
+    changelog: app.changelog,
+    status: app.status,
+    category: app.category,
+    price: app.price,
+    currency: app.currency,
+    appVersion: app.appVersion,
+    itmsUrl: app.itmsUrl,
+    testflightUrl: app.testflightUrl,
+  };
+}
+
+function checkRules(fields: AppFields, files: AppFiles, existing: AppRow | null): void {
+  if (files.pkg && !packageFits(fields.appType, files.pkg.filename) && fields.appType !== "testflight") {
+    const message = packageMismatchMessage(fields.appType);
+    throw new ValidationError(message, { file: [message] });
+  }
+  const facts: AppFormFacts = {
+    name: fields.name,
+    description: fields.description,
+    version: fields.version,
+    url: fields.url,
+    app_type: fields.appType,
+    itms_url: fields.itmsUrl ?? "",
+    testflight_url: fields.testflightUrl ?? "",
+    hasIcon: Boolean(files.icon || existing?.iconKey || existing?.iconUrl),
+    hasPackage: Boolean(files.pkg || (existing?.fileKey && packageFits(fields.appType, existing.fileName ?? existing.fileKey))),
+  };
+  const problem = appFormProblem(facts, existing ? "edit" : "create");
+  if (problem) throw new ValidationError(problem.message, problem.errors);
+}
+
+/** Fills what the admin left blank from the package, and reports it as extracted_info. */
+function applyPackage(fields: AppFields, pkg: CheckedPackage | null): { fields: AppFields; info: ExtractedInfo; columns: Partial<AppRow> } {
+  if (!pkg) return { fields, info: { auto_filled: false }, columns: {} };
+  if (pkg.ipa) {
+    const ipa = pkg.ipa;
+    const filled = { ...fields, name: fields.name || ipa.app_name, version: fields.version || ipa.version, developer: fields.developer || developerFromBundleId(ipa.bundle_id) || null };
+    return {
+      fields: filled,
+      info: {
+        auto_filled: true,
+        bundle_id: ipa.bundle_id,
+        build_number: ipa.build_number,
+        minimum_os_version: ipa.minimum_os_version,
+        final_name: filled.name,
+        version: filled.version,
+        app_name: ipa.app_name,
+      },
+      columns: { bundleIdentifier: ipa.bundle_id || null, buildNumber: ipa.build_number || null, minimumOsVersion: ipa.minimum_os_version, packageInfo: packageInfoOf(pkg) },
+    };
+  }
+  const deb = pkg.deb!;
+  const filled = { ...fields, name: fields.name || deb.Name || deb.Package, version: fields.version || deb.Version, developer: fields.developer || authorName(deb) || null };
+  return {
+    fields: filled,
+    info: { auto_filled: true, bundle_id: deb.Package, final_name: filled.name, version: filled.version, app_name: deb.Name || deb.Package, deb_control: deb.fields },
+    columns: { bundleIdentifier: deb.Package || null, buildNumber: null, packageInfo: packageInfoOf(pkg) },
+  };
+}
+
+// ---------------------------------------------------------------- writing
+
+/** Writes the form's own files to R2; returns the keys written, to undo on failure. */
+async function putFormFiles(env: Env, files: IncomingFile[]): Promise<string[]> {
+  const written: string[] = [];
+  try {
+    for (const file of files) {
+      if (!file.bytes) continue;
+      await env.FILES.put(file.objectKey, file.bytes, { httpMetadata: { contentType: file.checked.contentType } });
+      written.push(file.objectKey);
+    }
+  } catch (error) {
+    await deleteObjects(env, written);
+    throw error;
+  }
+  return written;
+}
+
+/** Marks the request's uploads as used; all or none, or the request fails. */
+async function claimUploads(db: Database, files: IncomingFile[]): Promise<string[]> {
+  const keys = files.filter((file) => !file.bytes).map((file) => file.objectKey);
+  if (!keys.length) return [];
+  const claimed = await attachUploads(db, keys);
+  if (claimed.length !== keys.length) {
+    await releaseUploads(db, claimed.map((row) => row.key));
+    throw new ConflictError("Tệp đã tải lên đang được dùng cho ứng dụng khác");
+  }
+  return keys;
+}
+
+async function releaseUploads(db: Database, keys: string[]): Promise<void> {
+  if (keys.length) await db.update(uploads).set({ status: "completed" }).where(and(inArray(uploads.objectKey, keys), eq(uploads.status, "attached")));
+}
+
+async function deleteObjects(env: Env, keys: string[]): Promise<void> {
+  const unique = [...new Set(keys.filter(Boolean))];
+  for (let start = 0; start < unique.length; start += 1000) await env.FILES.delete(unique.slice(start, start + 1000));
+}
+
+/** Runs the database write; on any failure undoes the files and claims, and says why. */
+async function commit<T>(env: Env, db: Database, files: IncomingFile[], write: () => Promise<T>): Promise<T> {
+  const claimed = await claimUploads(db, files);
+  let written: string[] = [];
+  try {
+    written = await putFormFiles(env, files);
+    return await write();
+  } catch (error) {
+    await deleteObjects(env, written);
+    await releaseUploads(db, claimed);
+    // The url is the apps table's only unique column.
+    if (isUniqueViolation(error)) throw new ValidationError(APP_FORM_MESSAGES.slugTaken, { url: [APP_FORM_MESSAGES.slugTaken] });
+    throw error;
+  }
+}
+
+function mediaRows(appId: number | SQL, media: IncomingFile[], firstPosition: number) {
+  return media.map((file, index) => {
+    const checked = file.checked as CheckedMedia;
+    return {
+      appId,
+      mediaType: checked.format.kind,
+      objectKey: file.objectKey,
+      contentType: checked.contentType,
+      size: file.size,
+      duration: checked.duration,
+      position: firstPosition + index,
+    };
+  });
+}
+
+function releaseRow(appId: number | SQL, fields: AppFields, columns: Partial<AppRow>, pkg: IncomingFile, userId: number, now: Date) {
+  return {
+    appId,
+    version: fields.version,
+    buildNumber: columns.buildNumber ?? null,
+    fileKey: pkg.objectKey,
+    fileSize: pkg.size,
+    fileSha256: pkg.sha256,
+    minimumOsVersion: columns.minimumOsVersion ?? null,
+    changelog: fields.changelog,
+    createdBy: userId,
+    createdAt: now,
+  };
+}
+
+function toColumns(fields: AppFields) {
+  return {
+    name: fields.name,
+    description: fields.description,
+    version: fields.version,
+    url: fields.url,
+    appType: fields.appType,
+    developer: fields.developer,
+    changelog: fields.changelog,
+    status: fields.status,
+    category: fields.category,
+    price: fields.price,
+    currency: fields.currency,
+    appVersion: fields.appVersion,
+    itmsUrl: fields.itmsUrl,
+    testflightUrl: fields.testflightUrl,
+  };
+}
+
+/** What the audit log keeps of an app's columns: what the form sets, without the package's long metadata. */
+function auditedColumns(fields: AppFields, columns: Partial<AppRow>) {
+  const { packageInfo: _long, ...rest } = columns;
+  return { ...toColumns(fields), ...rest };
+}
+
+/** The files a request stores, as the audit log describes them. */
+function auditedFiles(files: { pkg: IncomingFile | null; icon: IncomingFile | null; media: IncomingFile[] }) {
+  return {
+    ...(files.pkg ? { file: { name: files.pkg.filename, size: files.pkg.size, sha256: files.pkg.sha256 } } : {}),
+    ...(files.icon ? { icon: files.icon.objectKey } : {}),
+    ...(files.media.length ? { media_added: files.media.length } : {}),
+  };
+}
+
+export async function createApp(env: Env, db: Database, form: FormData, actor: AdminActor, now: Date): Promise<{ id: number; extracted_info: ExtractedInfo }> {
+  const files = await readFiles(env, db, form);
+  const pkgChecked = files.pkg?.checked.kind === "app_file" ? (files.pkg.checked as CheckedPackage) : null;
+  const applied = applyPackage(readFields(form, CREATE_DEFAULTS), pkgChecked);
+  // Fields filled from the package count: a blank version is fine when the IPA has one.
+  checkRules(applied.fields, files, null);
+  const { fields, columns, info } = applied;
+  const all = [files.pkg, files.icon, ...files.media].filter((file): file is IncomingFile => file !== null);
+
+  const id = await commit(env, db, all, async () => {
+    const appId = sql`(SELECT id FROM apps WHERE url = ${fields.url})`;
+    const insertApp = db
+      .insert(apps)
+      .values({
+        ...toColumns(fields),
+        ...columns,
+        iconKey: files.icon?.objectKey ?? null,
+        fileKey: files.pkg?.objectKey ?? null,
+        fileName: files.pkg?.filename ?? null,
+        fileSize: files.pkg?.size ?? null,
+        fileSha256: files.pkg?.sha256 ?? null,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: apps.id });
+    const rest = [
+      ...(files.media.length ? [db.insert(appMedia).values(mediaRows(appId, files.media, 0))] : []),
+      ...(files.pkg ? [db.insert(appReleases).values(releaseRow(appId, fields, columns, files.pkg, actor.userId, now))] : []),
+    ];
+    const { name, url, appType, version } = fields;
+    const details = { name, url, app_type: appType, version, ...auditedFiles(files) };
+    const [inserted] = await db.batch([insertApp, ...rest, auditQuery(db, { actor, action: "app.create", targetType: "app", targetId: url, details })]);
+    return inserted[0].id;
+  });
+  return { id, extracted_info: info };
+}
+
+async function findAppRow(db: Database, id: number): Promise<AppRow | null> {
+  const [row] = await db.select().from(apps).where(eq(apps.id, id)).limit(1);
+  return row ?? null;
+}
+
+export async function updateApp(env: Env, db: Database, id: number, form: FormData, actor: AdminActor, now: Date): Promise<{ extracted_info: ExtractedInfo }> {
+  const existing = await findAppRow(db, id);
+  if (!existing) throw new NotFoundError(APP_FORM_MESSAGES.notFound);
+  // A form naming no field would "succeed" at changing nothing: it is told so instead.
+  if (!UPDATE_FIELDS.some((name) => form.has(name))) throw new ValidationError(APP_FORM_MESSAGES.nothingToUpdate);
+  const files = await readFiles(env, db, form);
+  const removeIds = formKeys(form, "remove_screenshots").map(Number).filter(Number.isSafeInteger);
+  const pkgChecked = files.pkg?.checked.kind === "app_file" ? (files.pkg.checked as CheckedPackage) : null;
+  const applied = applyPackage(readFields(form, fieldsOf(existing)), pkgChecked);
+  checkRules(applied.fields, files, existing);
+  const { fields, columns, info } = applied;
+  const all = [files.pkg, files.icon, ...files.media].filter((file): file is IncomingFile => file !== null);
+
+  const removed = removeIds.length
+    ? await db.select().from(appMedia).where(and(eq(appMedia.appId, id), inArray(appMedia.id, removeIds)))
+    : [];
+  const [{ last }] = await db.select({ last: max(appMedia.position) }).from(appMedia).where(eq(appMedia.appId, id));
+  const details = {
+    ...changedFields(existing as Record<string, unknown>, auditedColumns(fields, columns)),
+    ...auditedFiles(files),
+    ...(removed.length ? { media_removed: removed.map((row) => row.id) } : {}),
+  };
+
+  await commit(env, db, all, async () => {
+    const statements = [
+      db
+        .update(apps)
+        .set({
+          ...toColumns(fields),
+          ...columns,
+          ...(files.icon ? { iconKey: files.icon.objectKey, iconUrl: null } : {}),
+          ...(files.pkg ? { fileKey: files.pkg.objectKey, fileName: files.pkg.filename, fileSize: files.pkg.size, fileSha256: files.pkg.sha256, fileUrl: null } : {}),
+          updatedAt: now,
+        })
+        .where(eq(apps.id, id)),
+      ...(removed.length ? [db.delete(appMedia).where(inArray(appMedia.id, removed.map((row) => row.id)))] : []),
+      ...(files.media.length ? [db.insert(appMedia).values(mediaRows(id, files.media, (last ?? -1) + 1))] : []),
+      ...(files.pkg ? [db.insert(appReleases).values(releaseRow(id, fields, columns, files.pkg, actor.userId, now))] : []),
+      auditQuery(db, { actor, action: "app.update", targetType: "app", targetId: id, details }),
+    ];
+    await db.batch(statements as [(typeof statements)[number], ...(typeof statements)[number][]]);
+  });
+
+  // Replaced icons and removed media are gone for good; old packages stay as release history.
+  const orphaned = [...(files.icon && existing.iconKey ? [existing.iconKey] : []), ...removed.map((row) => row.objectKey ?? "")];
+  await deleteStoredObjects(env, db, orphaned);
+  return { extracted_info: info };
+}
+
+/** Deletes objects and any upload records naming them. */
+async function deleteStoredObjects(env: Env, db: Database, keys: string[]): Promise<void> {
+  const real = keys.filter(Boolean);
+  if (!real.length) return;
+  await deleteObjects(env, real);
+  for (let start = 0; start < real.length; start += 90) await db.delete(uploads).where(inArray(uploads.objectKey, real.slice(start, start + 90)));
+}
+
+export async function deleteApp(env: Env, db: Database, id: number, actor: AdminActor): Promise<boolean> {
+  const existing = await findAppRow(db, id);
+  if (!existing) return false;
+  const [media, releases] = await Promise.all([
+    db.select({ key: appMedia.objectKey }).from(appMedia).where(eq(appMedia.appId, id)),
+    db.select({ key: appReleases.fileKey }).from(appReleases).where(eq(appReleases.appId, id)),
+  ]);
+  // The row first: a half-deleted app must never point at missing files. Orders keep their copies.
+  const details = { name: existing.name, url: existing.url, app_type: existing.appType, version: existing.version };
+  const [deleted] = await db.batch([
+    db.delete(apps).where(eq(apps.id, id)).returning({ id: apps.id }),
+    auditQuery(db, { actor, action: "app.delete", targetType: "app", targetId: id, details }, { when: "if_changed" }),
+  ]);
+  if (!deleted.length) return false;
+  await deleteStoredObjects(env, db, [existing.fileKey ?? "", existing.iconKey ?? "", ...media.map((m) => m.key ?? ""), ...releases.map((r) => r.key ?? "")]);
+  return true;
+}
+
+// ---------------------------------------------------------------- reading, for the admin screens
+
+type AdminRelease = { id: number; version: string; build_number: string | null; file_size: number | null; minimum_os_version: string | null; changelog: string | null; created_at: string };
+export type AdminApp = PublicApp & { package_info: Record<string, unknown> | null; releases?: AdminRelease[] };
+
+/** Every app, failed ones included, as the public record plus what only admins see. */
+export async function listAdminApps(db: Database, origin: string): Promise<AdminApp[]> {
+  const rows = await db.select().from(apps).orderBy(desc(apps.updatedAt), desc(apps.id));
+  const media = await db.select().from(appMedia).orderBy(asc(appMedia.position), asc(appMedia.id));
+  const byApp = new Map<number, (typeof media)[number][]>();
+  for (const row of media) byApp.set(row.appId, [...(byApp.get(row.appId) ?? []), row]);
+  return rows.map((row) => ({ ...toPublicApp(row, byApp.get(row.id) ?? [], origin), package_info: row.packageInfo ?? null }));
+}
+
+export async function findAdminApp(db: Database, origin: string, id: number): Promise<AdminApp | null> {
+  const row = await findAppRow(db, id);
+  if (!row) return null;
+  const [media, releases] = await Promise.all([
+    db.select().from(appMedia).where(eq(appMedia.appId, id)).orderBy(asc(appMedia.position), asc(appMedia.id)),
+    db.select().from(appReleases).where(eq(appReleases.appId, id)).orderBy(desc(appReleases.createdAt), desc(appReleases.id)),
+  ]);
+  return {
+    ...toPublicApp(row, media, origin),
+    package_info: row.packageInfo ?? null,
+    releases: releases.map((release) => ({
+      id: release.id,
+      version: release.version,
+      build_number: release.buildNumber,
+      file_size: release.fileSize,
+      minimum_os_version: release.minimumOsVersion,
+      changelog: release.changelog,
+      created_at: release.createdAt.toISOString(),
+    })),
+  };
+}

@@ -1,0 +1,526 @@
+// Admin key management (spec §7 "Keys", §4, §5): pricing, stock imports, status changes,
+// deletes and cleanups. A sold key can be deleted; its buyer keeps the code (orders copy it).
+// A sold key's controls (issue #16 item 5): device reset, extension, ban and unban.
+import { and, desc, eq, sql } from "drizzle-orm";
+import { formatPrice } from "../shared/format";
+import { getDb } from "../db/client";
+import { apps, keyBatches, keyPricing, keyTypes, KEY_STATUSES, type KeyStatus } from "../db/schema";
+import { wholeNumber } from "../shared/fields";
+import type { CreatePricingInput, ImportKeysInput, UpdatePricingInput } from "./schemas/keys";
+import { isUniqueViolation } from "../db/errors";
+import { type AdminActor, type AuditRecord, auditQuery, auditStatement, changedFields } from "../owner/audit";
+import { parseAppId } from "../catalogue/catalogue";
+import { ConflictError, fieldError, NotFoundError, ValidationError } from "../platform/errors";
+import { deviceHint } from "./key-devices";
+import { listAppPricing } from "./keys";
+import { type PricingTerms, pricingTerms, SETTINGS_MESSAGES } from "../owner/store-settings";
+
+export const KEY_ADMIN_MESSAGES = {
+  appNotFound: "ID ứng dụng không hợp lệ",
+  keyTypeNotFound: "Loại key không tồn tại",
+  pricingExists: (type: string) => `Bảng giá cho loại key "${type}" đã tồn tại! Bạn có thể chỉnh sửa hoặc kích hoạt lại.`,
+  pricingNotFound: "Không tìm thấy bảng giá",
+  pricingRequired: "Vui lòng điền đầy đủ thông tin!",
+  pricingDeletion: "Không thể xóa bảng giá. Hãy tạm dừng bảng giá thay vì xóa.",
+  keysRequired: "Vui lòng nhập danh sách key!",
+  keyNotFound: "Key không tồn tại",
+  imported: "Keys imported successfully!",
+  statusUpdated: "Key status updated successfully!",
+  activated: "Key activated successfully!",
+  deactivated: "Key deactivated successfully!",
+  selectKeys: "Vui lòng chọn ít nhất một key để xóa!",
+  onlyAvailable: "Chỉ key có sẵn mới có thể thu hồi",
+  batchNotFound: "Không tìm thấy lô key",
+  onlyRevoked: "Chỉ key đã thu hồi mới có thể kích hoạt lại",
+  deviceReset: "Đã gỡ thiết bị của key",
+  noDevice: "Key chưa được kích hoạt trên thiết bị nào",
+  extended: (days: number) => `Đã gia hạn key thêm ${days} ngày`,
+  lifetime: "Key vĩnh viễn không thể gia hạn",
+  notActivated: "Key chưa được kích hoạt: thời hạn chỉ bắt đầu tính từ lần kích hoạt đầu tiên",
+  banned: "Đã khóa key",
+  unbanned: "Đã mở khóa key",
+  alreadyBanned: "Key đã bị khóa",
+  notBanned: "Key chưa bị khóa",
+  onlySold: "Chỉ key đã bán mới có thể bị khóa",
+  badStatus: "Trạng thái không hợp lệ",
+  tooManyLines: (max: number) => `Tối đa ${max} key mỗi lần nhập`,
+  duplicatesRefused: (count: number) => `Có ${count} key bị trùng. Bật "bỏ qua key trùng" để nhập các key còn lại.`,
+} as const;
+
+export const MAX_IMPORT_LINES = 20_000;
+export const MAX_KEY_LENGTH = 200;
+
+export type ParsedKeys = { codes: string[]; totalLines: number; duplicatesInText: number; invalid: number };
+
+/** One key per line; blank lines ignored; repeats inside the text counted once. */
+function parseKeysText(text: string): ParsedKeys {
+  const seen = new Set<string>();
+  let totalLines = 0;
+  let duplicatesInText = 0;
+  let invalid = 0;
+  for (const line of text.split(/\r?\n/)) {
+    const code = line.trim();
+    if (!code) continue;
+    totalLines += 1;
+    // Printable characters only: a key is shown, copied and typed into a mod.
+    if (code.length > MAX_KEY_LENGTH || /[\u0000-\u001f\u007f]/.test(code)) {
+      invalid += 1;
+      continue;
+    }
+    if (seen.has(code)) duplicatesInText += 1;
+    else seen.add(code);
+  }
+  return { codes: [...seen], totalLines, duplicatesInText, invalid };
+}
+
+/** Shorter codes can be guessed against the key check (DESIGN.md §7): the import warns. */
+const MIN_UNGUESSABLE_LENGTH = 12;
+
+/** The codes one more in one of its numbers would give: KEY-0009 → KEY-0010. */
+function successors(code: string): string[] {
+  return Array.from(code.matchAll(/\d+/g), (match) => {
+    const next = String(BigInt(match[0]) + 1n).padStart(match[0].length, "0");
+    return code.slice(0, match.index) + next + code.slice(match.index + match[0].length);
+  });
+}
+
+/**
+ * Warnings, not refusals, about codes an attacker could guess: short ones, and runs where one
+ * code plus one is another. Some shops sell such codes on purpose; the admin decides.
+ */
+function guessableCodeWarnings(codes: string[]): string[] {
+  const warnings: string[] = [];
+  const short = codes.filter((code) => code.length < MIN_UNGUESSABLE_LENGTH).length;
+  if (short > 0) warnings.push(`${short} key ngắn hơn ${MIN_UNGUESSABLE_LENGTH} ký tự: dễ bị đoán thử. Nên dùng key ngẫu nhiên dài từ ${MIN_UNGUESSABLE_LENGTH} ký tự.`);
+  const known = new Set(codes);
+  const inRuns = new Set<string>();
+  let example = "";
+  for (const code of codes) {
+    const next = successors(code).find((candidate) => known.has(candidate));
+    if (next === undefined) continue;
+    inRuns.add(code).add(next);
+    example ||= `${code}, ${next}`;
+  }
+  if (inRuns.size > 0) warnings.push(`${inRuns.size} key có dạng tuần tự (ví dụ ${example}): biết một key là đoán được key khác.`);
+  return warnings;
+}
+
+/**
+ * Statements inserting the codes, 100 bound values per statement (D1's limit). `skipExisting`:
+ * codes the app has already are skipped; otherwise one of them fails the whole batch.
+ */
+function insertKeyStatements(db: D1Database, appId: number, keyTypeId: number, batchId: number, codes: string[], now: number, skipExisting: boolean): D1PreparedStatement[] {
+  for (const value of [appId, keyTypeId, batchId, now]) if (!Number.isSafeInteger(value)) throw new Error("ids must be integers");
+  const statements: D1PreparedStatement[] = [];
+  for (let start = 0; start < codes.length; start += 100) {
+    const chunk = codes.slice(start, start + 100);
+    // The integers are ours and checked above; only the codes are bound.
+    const rows = chunk.map(() => `(${appId}, ${keyTypeId}, ${batchId}, ?, 'available', ${now}, ${now})`).join(", ");
+    statements.push(
+      db
+        .prepare(`INSERT INTO license_keys (app_id, key_type_id, batch_id, key_code, status, created_at, updated_at) VALUES ${rows}${skipExisting ? " ON CONFLICT (app_id, key_code) DO NOTHING" : ""}`)
+        .bind(...chunk),
+    );
+  }
+  return statements;
+}
+
+export type KeyRow = {
+  id: number;
+  key_code: string;
+  status: string;
+  key_type_id: number;
+  key_type_name: string;
+  price: number | null;
+  currency: "VND" | "USD" | null;
+  batch_id: number | null;
+  batch_name: string | null;
+  sold_at: number | null;
+  activated_at: number | null;
+  expires_at: number | null;
+  device_id: string | null;
+  last_check_at: number | null;
+  check_count: number;
+  device_reset_count: number;
+  device_reset_at: number | null;
+  banned_at: number | null;
+  duration_days: number;
+  created_at: number;
+  app_id: number;
+  app_url: string;
+};
+
+const KEY_SELECT = `SELECT k.id, k.key_code, k.status, k.key_type_id, t.display_name AS key_type_name, p.price, p.currency,
+  k.batch_id, b.batch_name, k.sold_at, k.activated_at, k.expires_at, k.device_id, k.last_check_at, k.check_count, k.device_reset_count,
+  k.device_reset_at, k.banned_at, t.duration_days, k.created_at, k.app_id, a.url AS app_url
+  FROM license_keys k JOIN key_types t ON t.id = k.key_type_id JOIN apps a ON a.id = k.app_id
+  LEFT JOIN key_pricing p ON p.app_id = k.app_id AND p.key_type_id = k.key_type_id
+  LEFT JOIN key_batches b ON b.id = k.batch_id`;
+
+const iso = (value: number | null) => (value === null ? null : new Date(value).toISOString());
+
+/** A key as the admin's key list and its detail show it. */
+export type AdminKey = ReturnType<typeof toAdminKey>;
+export type AdminKeyPage = { keys: AdminKey[]; count: number; page: number; page_size: number; total_pages: number };
+
+function toAdminKey(row: KeyRow) {
+  return {
+    id: row.id,
+    key_code: row.key_code,
+    key_value: row.key_code,
+    key_type: row.key_type_id,
+    key_type_name: row.key_type_name,
+    formatted_price: row.price === null ? null : formatPrice(row.price, row.currency ?? "VND"),
+    status: row.status,
+    batch: row.batch_id === null ? null : { id: row.batch_id, batch_name: row.batch_name },
+    app: { id: row.app_id, url: row.app_url },
+    device_id: row.device_id,
+    device_hint: deviceHint(row.device_id),
+    lifetime: row.duration_days === 0,
+    sold_at: iso(row.sold_at),
+    activated_at: iso(row.activated_at),
+    expires_at: iso(row.expires_at),
+    last_check_at: iso(row.last_check_at),
+    check_count: row.check_count,
+    device_reset_count: row.device_reset_count,
+    device_reset_at: iso(row.device_reset_at),
+    banned: row.banned_at !== null,
+    banned_at: iso(row.banned_at),
+    created_at: iso(row.created_at),
+  };
+}
+
+/** How many key ids an audit record lists (a bulk delete may name 20,000). */
+const AUDITED_KEY_IDS = 500;
+
+/** Deletes keys by id, 90 ids per statement, in one atomic batch with its audit record; returns how many went. */
+export async function deleteKeys(db: D1Database, where: { appId?: number; ids?: number[]; statuses?: string[] }, actor: AdminActor): Promise<number> {
+  if (where.ids) {
+    const statements: D1PreparedStatement[] = [];
+    for (let start = 0; start < where.ids.length; start += 90) {
+      const chunk = where.ids.slice(start, start + 90);
+      statements.push(db.prepare(`DELETE FROM license_keys WHERE id IN (${chunk.map(() => "?").join(", ")})`).bind(...chunk));
+    }
+    if (statements.length === 0) return 0;
+    const details = { requested: where.ids.length, key_ids: where.ids.slice(0, AUDITED_KEY_IDS) };
+    const results = await db.batch([...statements, auditStatement(db, { actor, action: "keys.delete", targetType: "license_key", details })]);
+    return results.slice(0, statements.length).reduce((sum, result) => sum + (result.meta.changes ?? 0), 0);
+  }
+  const statuses = where.statuses ?? [];
+  const [result] = await db.batch([
+    db.prepare(`DELETE FROM license_keys WHERE app_id = ? AND status IN (${statuses.map(() => "?").join(", ")})`).bind(where.appId ?? 0, ...statuses),
+    auditStatement(db, { actor, action: "keys.cleanup", targetType: "app", targetId: where.appId ?? null, details: { statuses } }, { changedRowsAs: "deleted" }),
+  ]);
+  return result.meta.changes ?? 0;
+}
+
+// ---------------------------------------------------------------- lookups
+
+/** Any app, failed ones included (admins see everything), by slug or id. */
+export async function findAdminAppId(d1: D1Database, ref: string | undefined): Promise<number> {
+  // As sent: " 5" is no app's slug or id (a padded id names nothing, workers/shared/fields.ts).
+  const value = ref ?? "";
+  const id = parseAppId(value);
+  const [row] = await getDb(d1)
+    .select({ id: apps.id })
+    .from(apps)
+    .where(id === null ? eq(apps.url, value) : sql`(${apps.url} = ${value} OR ${apps.id} = ${id})`)
+    .orderBy(sql`${apps.url} = ${value} DESC`)
+    .limit(1);
+  if (!row) throw new NotFoundError(KEY_ADMIN_MESSAGES.appNotFound);
+  return row.id;
+}
+
+/** A key type by id or name, as the forms send it. */
+async function findKeyType(d1: D1Database, value: string | number) {
+  const asId = wholeNumber(value);
+  const [type] = await getDb(d1)
+    .select()
+    .from(keyTypes)
+    .where(asId === null ? eq(keyTypes.name, String(value)) : eq(keyTypes.id, asId))
+    .limit(1);
+  if (!type) throw fieldError("key_type", KEY_ADMIN_MESSAGES.keyTypeNotFound);
+  return type;
+}
+
+// ---------------------------------------------------------------- pricing
+// App pages show each app's prices and key stock: the API marks every change here as changing the catalogue.
+
+/**
+ * The terms the pricing list is read with after a change. A USD price needs a rate to be charged
+ * in VND: without one it is refused, not stored unbuyable.
+ */
+async function termsFor(env: Env, currency: "VND" | "USD"): Promise<PricingTerms> {
+  const terms = await pricingTerms(env.DB, env);
+  if (currency === "USD" && terms.rate === null) throw fieldError("currency", SETTINGS_MESSAGES.noRate);
+  return terms;
+}
+
+export async function createPricing(env: Env, appId: number, input: CreatePricingInput, actor: AdminActor) {
+  const terms = await termsFor(env, input.currency);
+  const type = await findKeyType(env.DB, input.key_type);
+  const db = getDb(env.DB);
+  const details = { key_type: type.name, price: input.price, currency: input.currency, is_active: input.is_active };
+  const [created] = await db.batch([
+    db.insert(keyPricing).values({ appId, keyTypeId: type.id, price: input.price, currency: input.currency, isActive: input.is_active }).onConflictDoNothing().returning(),
+    auditQuery(db, { actor, action: "pricing.create", targetType: "app", targetId: appId, details }, { when: "if_changed" }),
+  ]);
+  if (created.length === 0) throw fieldError("key_type", KEY_ADMIN_MESSAGES.pricingExists(type.name));
+  return (await listAppPricing(db, appId, terms)).find((option) => option.id === created[0].id);
+}
+
+export async function updatePricing(env: Env, appId: number, pricingId: number, input: UpdatePricingInput, actor: AdminActor) {
+  const db = getDb(env.DB);
+  // Setting a USD price (a new currency or a new number in USD) needs a rate, as creating one does.
+  const [current] = await db
+    .select({ price: keyPricing.price, currency: keyPricing.currency, is_active: keyPricing.isActive })
+    .from(keyPricing)
+    .where(and(eq(keyPricing.id, pricingId), eq(keyPricing.appId, appId)));
+  if (!current) throw new NotFoundError(KEY_ADMIN_MESSAGES.pricingNotFound);
+  const settingPrice = input.currency !== undefined || input.price !== undefined;
+  const terms = settingPrice ? await termsFor(env, input.currency ?? current.currency) : await pricingTerms(env.DB, env);
+  const changes: Partial<typeof keyPricing.$inferInsert> = { updatedAt: new Date() };
+  if (input.price !== undefined) changes.price = input.price;
+  if (input.currency !== undefined) changes.currency = input.currency;
+  if (input.is_active !== undefined) changes.isActive = input.is_active;
+  const details = { app_id: appId, ...changedFields(current, { price: input.price, currency: input.currency, is_active: input.is_active }) };
+  const [updated] = await db.batch([
+    db.update(keyPricing).set(changes).where(and(eq(keyPricing.id, pricingId), eq(keyPricing.appId, appId))).returning({ id: keyPricing.id }),
+    auditQuery(db, { actor, action: "pricing.update", targetType: "key_pricing", targetId: pricingId, details }, { when: "if_changed" }),
+  ]);
+  if (updated.length === 0) throw new NotFoundError(KEY_ADMIN_MESSAGES.pricingNotFound);
+  return (await listAppPricing(db, appId, terms)).find((option) => option.id === updated[0].id);
+}
+
+// ---------------------------------------------------------------- batches
+
+function toBatch(row: typeof keyBatches.$inferSelect & { keyTypeName: string; appUrl: string }) {
+  return {
+    id: row.id,
+    batch_name: row.batchName,
+    key_type: row.keyTypeId,
+    key_type_name: row.keyTypeName,
+    description: row.description,
+    app_url: row.appUrl,
+    imported_count: row.importedCount,
+    skipped_count: row.skippedCount,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+function batchQuery(d1: D1Database) {
+  return getDb(d1)
+    .select({
+      id: keyBatches.id,
+      appId: keyBatches.appId,
+      keyTypeId: keyBatches.keyTypeId,
+      batchName: keyBatches.batchName,
+      description: keyBatches.description,
+      importedCount: keyBatches.importedCount,
+      skippedCount: keyBatches.skippedCount,
+      createdBy: keyBatches.createdBy,
+      createdAt: keyBatches.createdAt,
+      keyTypeName: keyTypes.name,
+      appUrl: apps.url,
+    })
+    .from(keyBatches)
+    .innerJoin(keyTypes, eq(keyTypes.id, keyBatches.keyTypeId))
+    .innerJoin(apps, eq(apps.id, keyBatches.appId));
+}
+
+/** The newest 500 batches, of one app or of all. */
+export async function listBatches(d1: D1Database, appId: number | null) {
+  const rows = await batchQuery(d1)
+    .where(appId === null ? undefined : eq(keyBatches.appId, appId))
+    .orderBy(desc(keyBatches.id))
+    .limit(500);
+  return rows.map(toBatch);
+}
+
+export async function findBatch(d1: D1Database, id: number) {
+  const [row] = await batchQuery(d1).where(eq(keyBatches.id, id));
+  if (!row) throw new NotFoundError(KEY_ADMIN_MESSAGES.batchNotFound);
+  return toBatch(row);
+}
+
+/** How many of `codes` the app has already (read in one batch, 99 codes a statement). */
+async function existingCodes(d1: D1Database, appId: number, codes: string[]): Promise<number> {
+  const statements: D1PreparedStatement[] = [];
+  for (let start = 0; start < codes.length; start += 99) {
+    const chunk = codes.slice(start, start + 99);
+    statements.push(d1.prepare(`SELECT count(*) AS n FROM license_keys WHERE app_id = ? AND key_code IN (${chunk.map(() => "?").join(", ")})`).bind(appId, ...chunk));
+  }
+  const results = await d1.batch<{ n: number }>(statements);
+  return results.reduce((sum, result) => sum + (result.results[0]?.n ?? 0), 0);
+}
+
+/**
+ * Imports one key per line into a new batch, as one atomic batch of inserts with its audit
+ * record. Keys the app has already are skipped, or (skip_duplicates off) refuse the whole import.
+ */
+export type ImportedKeys = Awaited<ReturnType<typeof importKeys>>;
+
+export async function importKeys(d1: D1Database, input: ImportKeysInput, actor: AdminActor) {
+  const appId = await findAdminAppId(d1, input.app_url);
+  const type = await findKeyType(d1, input.key_type);
+  const parsed = parseKeysText(input.keys_text);
+  if (parsed.totalLines === 0) throw fieldError("keys_text", KEY_ADMIN_MESSAGES.keysRequired);
+  if (parsed.totalLines > MAX_IMPORT_LINES) throw fieldError("keys_text", KEY_ADMIN_MESSAGES.tooManyLines(MAX_IMPORT_LINES));
+  if (!input.skip_duplicates && parsed.duplicatesInText > 0) throw new ValidationError(KEY_ADMIN_MESSAGES.duplicatesRefused(parsed.duplicatesInText));
+
+  const db = getDb(d1);
+  const started = Date.now();
+  const [batch] = await db
+    .insert(keyBatches)
+    .values({
+      appId,
+      keyTypeId: type.id,
+      batchName: input.batch_name || `Nhập ${new Date(started).toISOString().slice(0, 16).replace("T", " ")}`,
+      description: input.description,
+      createdBy: actor.userId,
+    })
+    .returning();
+  const inserts = insertKeyStatements(d1, appId, type.id, batch.id, parsed.codes, started, input.skip_duplicates);
+  const details = { batch_id: batch.id, app_id: appId, key_type: type.name, keys: parsed.codes.length, lines: parsed.totalLines, invalid: parsed.invalid, skip_duplicates: input.skip_duplicates };
+  let imported = 0;
+  try {
+    // One atomic batch: the whole import lands with its record, or none of it does.
+    const results = await d1.batch([...inserts, auditStatement(d1, { actor, action: "keys.import", targetType: "key_batch", targetId: batch.id, details })]);
+    imported = results.slice(0, inserts.length).reduce((sum, result) => sum + (result.meta.changes ?? 0), 0);
+  } catch (error) {
+    await db.delete(keyBatches).where(eq(keyBatches.id, batch.id));
+    if (!input.skip_duplicates && isUniqueViolation(error)) {
+      throw new ValidationError(KEY_ADMIN_MESSAGES.duplicatesRefused(await existingCodes(d1, appId, parsed.codes)));
+    }
+    throw error;
+  }
+  const skipped = parsed.totalLines - parsed.invalid - imported;
+  await db.update(keyBatches).set({ importedCount: imported, skippedCount: skipped }).where(eq(keyBatches.id, batch.id));
+  return {
+    batch_id: batch.id,
+    total_lines: parsed.totalLines,
+    imported_count: imported,
+    skipped_count: skipped,
+    invalid_count: parsed.invalid,
+    duration_ms: Date.now() - started,
+    warnings: guessableCodeWarnings(parsed.codes),
+  };
+}
+
+// ---------------------------------------------------------------- keys
+
+/** An app's keys, newest first, maybe of one status: all of them without a page, else one page. */
+export async function listAppKeys(d1: D1Database, appId: number, query: { status?: KeyStatus; page?: number; pageSize: number }): Promise<AdminKeyPage | { keys: AdminKey[]; count: number }> {
+  const status = query.status;
+  const filter = `WHERE k.app_id = ?1${status ? " AND k.status = ?2" : ""}`;
+  const binds: (number | string)[] = status ? [appId, status] : [appId];
+  if (query.page === undefined) {
+    // Without a page, every key of the app: never silently cut.
+    const { results } = await d1.prepare(`${KEY_SELECT} ${filter} ORDER BY k.id DESC`).bind(...binds).all<KeyRow>();
+    return { keys: results.map(toAdminKey), count: results.length };
+  }
+  const { page, pageSize } = query;
+  const total = await d1.prepare(`SELECT count(*) AS n FROM license_keys k ${filter}`).bind(...binds).first<{ n: number }>();
+  const limit = status ? "?3 OFFSET ?4" : "?2 OFFSET ?3";
+  const { results } = await d1.prepare(`${KEY_SELECT} ${filter} ORDER BY k.id DESC LIMIT ${limit}`)
+    .bind(...binds, pageSize, (page - 1) * pageSize)
+    .all<KeyRow>();
+  return { keys: results.map(toAdminKey), count: total?.n ?? 0, page, page_size: pageSize, total_pages: Math.ceil((total?.n ?? 0) / pageSize) };
+}
+
+async function findKey(d1: D1Database, id: number): Promise<KeyRow> {
+  const row = Number.isSafeInteger(id) ? await d1.prepare(`${KEY_SELECT} WHERE k.id = ?`).bind(id).first<KeyRow>() : null;
+  if (!row) throw new NotFoundError(KEY_ADMIN_MESSAGES.keyNotFound);
+  return row;
+}
+
+/** Changes a key's status only from the expected one (a buyer may take the key meanwhile). */
+export async function changeKeyStatus(d1: D1Database, id: number, from: "available" | "revoked", to: "available" | "revoked", actor: AdminActor) {
+  const key = await findKey(d1, id);
+  const [changed] = await d1.batch([
+    d1.prepare("UPDATE license_keys SET status = ?1, updated_at = ?2 WHERE id = ?3 AND status = ?4 RETURNING id").bind(to, Date.now(), key.id, from),
+    auditStatement(d1, { actor, action: "key.status", targetType: "license_key", targetId: key.id, details: { app_id: key.app_id, before: from, after: to } }, { when: "if_changed" }),
+  ]);
+  if (changed.results.length === 0) throw new ConflictError(from === "available" ? KEY_ADMIN_MESSAGES.onlyAvailable : KEY_ADMIN_MESSAGES.onlyRevoked);
+  return toAdminKey({ ...key, status: to });
+}
+
+// ---------------------------------------------------------------- a sold key's controls
+// Each is one conditional UPDATE, so a change that raced another is refused, never doubled.
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * A sold key's conditional UPDATE and its audit record, in one batch: the record is written only
+ * when the UPDATE changed the key. The key as it is after, or the refusal.
+ */
+async function changeSoldKey(d1: D1Database, keyId: number, update: D1PreparedStatement, audit: Omit<AuditRecord, "targetType" | "targetId">, refusal: () => Error) {
+  const [result] = await d1.batch([update, auditStatement(d1, { ...audit, targetType: "license_key", targetId: keyId }, { when: "if_changed" })]);
+  if (!result.meta.changes) throw refusal();
+  return toAdminKey(await findKey(d1, keyId));
+}
+
+/**
+ * Unbinds the key from its device; the next check binds it to whichever device asks. The buyer's
+ * once-a-day clock (device_reset_at) is left alone: an admin's help does not use the buyer's reset.
+ */
+export async function resetKeyDevice(d1: D1Database, id: number, actor: AdminActor, now = Date.now()) {
+  const key = await findKey(d1, id);
+  const update = d1
+    .prepare("UPDATE license_keys SET device_id = NULL, device_reset_count = device_reset_count + 1, updated_at = ?1 WHERE id = ?2 AND device_id IS NOT NULL")
+    .bind(now, key.id);
+  return changeSoldKey(d1, key.id, update, { actor, action: "key.reset_device", details: { app_id: key.app_id } }, () => new ConflictError(KEY_ADMIN_MESSAGES.noDevice));
+}
+
+/**
+ * Adds `days` to an activated key's expiry, counted from now when it has already expired (an
+ * expired key becomes usable again). A lifetime key has nothing to extend; an unactivated key's
+ * time has not started (activation sets its expiry), so neither can be extended.
+ */
+export async function extendKey(d1: D1Database, id: number, days: number, actor: AdminActor, now = Date.now()) {
+  const key = await findKey(d1, id);
+  if (key.duration_days === 0) throw fieldError("days", KEY_ADMIN_MESSAGES.lifetime);
+  const update = d1
+    .prepare(
+      `UPDATE license_keys SET expires_at = max(expires_at, ?1) + ?2, status = CASE status WHEN 'expired' THEN 'used' ELSE status END, updated_at = ?1
+       WHERE id = ?3 AND activated_at IS NOT NULL AND expires_at IS NOT NULL`,
+    )
+    .bind(now, days * DAY_MS, key.id);
+  const details = { app_id: key.app_id, days, expires_before: key.expires_at };
+  return changeSoldKey(d1, key.id, update, { actor, action: "key.extend", details }, () => new ConflictError(KEY_ADMIN_MESSAGES.notActivated));
+}
+
+/** Bans a sold key: every check answers revoked from now on, and the buyer's history says so. */
+export async function banKey(d1: D1Database, id: number, actor: AdminActor, now = Date.now()) {
+  const key = await findKey(d1, id);
+  const update = d1.prepare("UPDATE license_keys SET banned_at = ?1, updated_at = ?1 WHERE id = ?2 AND banned_at IS NULL AND order_reference IS NOT NULL").bind(now, key.id);
+  const refusal = () => new ConflictError(key.banned_at !== null ? KEY_ADMIN_MESSAGES.alreadyBanned : KEY_ADMIN_MESSAGES.onlySold);
+  return changeSoldKey(d1, key.id, update, { actor, action: "key.ban", details: { app_id: key.app_id } }, refusal);
+}
+
+export async function unbanKey(d1: D1Database, id: number, actor: AdminActor, now = Date.now()) {
+  const key = await findKey(d1, id);
+  const update = d1.prepare("UPDATE license_keys SET banned_at = NULL, updated_at = ?1 WHERE id = ?2 AND banned_at IS NOT NULL").bind(now, key.id);
+  return changeSoldKey(d1, key.id, update, { actor, action: "key.unban", details: { app_id: key.app_id } }, () => new ConflictError(KEY_ADMIN_MESSAGES.notBanned));
+}
+
+export async function deleteKey(d1: D1Database, id: number, actor: AdminActor): Promise<void> {
+  const key = await findKey(d1, id);
+  await deleteKeys(d1, { ids: [key.id] }, actor);
+}
+
+/** An app's keys by status (`available_keys`, … and `by_status`), and its orders and revenue (VND, what wallets were charged). */
+export type KeyStats = { total_keys: number; by_status: Record<KeyStatus, number>; total_orders: number; total_revenue: number } & { [S in KeyStatus as `${S}_keys`]: number };
+
+export async function appKeyStats(d1: D1Database, appId: number): Promise<KeyStats> {
+  const { results } = await d1.prepare("SELECT status, count(*) AS n FROM license_keys WHERE app_id = ? GROUP BY status").bind(appId).all<{ status: string; n: number }>();
+  const byStatus = Object.fromEntries(KEY_STATUSES.map((status) => [status, results.find((row) => row.status === status)?.n ?? 0]));
+  const revenue = await d1.prepare("SELECT count(*) AS orders, coalesce(sum(vnd_amount), 0) AS total FROM orders WHERE app_id = ?").bind(appId).first<{ orders: number; total: number }>();
+  return {
+    total_keys: results.reduce((sum, row) => sum + row.n, 0),
+    ...Object.fromEntries(Object.entries(byStatus).map(([status, n]) => [`${status}_keys`, n])),
+    by_status: byStatus,
+    total_orders: revenue?.orders ?? 0,
+    total_revenue: revenue?.total ?? 0,
+  } as KeyStats;
+}

@@ -1,0 +1,167 @@
+// The key-check API for the mods themselves (DESIGN.md §7, docs/licensing.md): the first valid
+// check of a sold key activates it on that device; later checks from the same device are valid
+// until it expires. A repeat check is the hot path: it reads one row and writes nothing, except
+// the bookkeeping (last_check_at, check_count) at most once an hour per key.
+// A banned key answers revoked; a key its buyer or an admin unbound binds to the next device.
+// Every answer names what it answers (keySubject): a signed "valid" is worthless to any other
+// key, device or app, so a relay cannot pass one device's answer to another (ADR 0023).
+import { formatDateTime } from "../shared/format";
+import { sha256Hex } from "../platform/crypto";
+
+/** A key code, the device asking and the app it is for (its bundle id: one app's key is not another's). */
+export type KeyCheck = { keyCode: string; deviceId: string; bundleId: string };
+
+/** What an answer is about, in its signed data: the mod compares it with what it sent (docs/licensing.md §3). */
+export type KeySubject = { key_sha256: string | null; device_id: string | null; bundle_id: string | null };
+
+/**
+ * A key code in the store's normal form: without the spaces around it, upper-cased. A check
+ * matches codes ignoring case, and its answer names the code by this form's hex SHA-256, which a
+ * mod computes the same way (docs/licensing.md §3).
+ */
+export function normalKeyCode(code: string): string {
+  return code.trim().toUpperCase();
+}
+
+/** The longest device and bundle ids a check takes (workers/licensing/schemas/keys.ts); longer ones are not echoed. */
+export const MAX_DEVICE_ID = 200;
+export const MAX_BUNDLE_ID = 255;
+
+/**
+ * What a request named, as its answer repeats it: the key's hash, and the device and bundle ids
+ * exactly as sent. Also for a refused request, from whatever of it could be read (null for what
+ * was missing, not a string, or too long to be taken).
+ */
+export async function keySubject(sent: unknown): Promise<KeySubject> {
+  const text = (name: string, max: number) => {
+    const value = typeof sent === "object" && sent !== null ? (sent as Record<string, unknown>)[name] : undefined;
+    return typeof value === "string" && value.length <= max ? value : null;
+  };
+  const keyCode = text("key_code", Number.POSITIVE_INFINITY);
+  return { key_sha256: keyCode === null ? null : await sha256Hex(normalKeyCode(keyCode)), device_id: text("device_id", MAX_DEVICE_ID), bundle_id: text("bundle_id", MAX_BUNDLE_ID) };
+}
+
+type KeyCheckResult = {
+  valid: boolean;
+  reason: "active" | "activated" | "not_found" | "revoked" | "expired" | "other_device";
+  message: string;
+  key_type?: string;
+  duration_days?: number;
+  activated_at?: string | null;
+  expires_at?: string | null;
+  app?: { name: string; bundle_id: string | null };
+};
+
+/** What a valid answer's lease is made of (license-signing.ts). */
+export type KeyCheckOutcome = { result: KeyCheckResult; lease: { keyCode: string; bundleId: string | null; keyExpiresAt: number | null } | null };
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** The bookkeeping of repeat checks is written at most this often per key. */
+const CHECK_RECORD_INTERVAL_MS = 60 * 60 * 1000;
+
+type KeyRow = {
+  id: number;
+  key_code: string;
+  status: string;
+  order_reference: string | null;
+  banned_at: number | null;
+  device_id: string | null;
+  activated_at: number | null;
+  expires_at: number | null;
+  last_check_at: number | null;
+  duration_days: number;
+  key_type: string;
+  app_name: string;
+  bundle_id: string | null;
+};
+
+const REASONS: Record<KeyCheckResult["reason"], string> = {
+  active: "Key hợp lệ",
+  activated: "Key đã được kích hoạt trên thiết bị này",
+  not_found: "Key không tồn tại",
+  revoked: "Key đã bị thu hồi",
+  expired: "Key đã hết hạn",
+  other_device: "Key đã được kích hoạt trên thiết bị khác",
+};
+
+// Unknown, unsold and withdrawn-before-sale codes answer exactly alike: the answer must not tell
+// a guessed code in stock from one that does not exist.
+const NOT_FOUND: KeyCheckOutcome = { result: { valid: false, reason: "not_found", message: REASONS.not_found }, lease: null };
+
+async function findKey(db: D1Database, check: KeyCheck): Promise<KeyRow | null> {
+  // The code ignoring case (SQLite's upper(), over the index of migrations/0010), of the app the
+  // bundle id names: a key is good only for its own app. Stored codes stay as imported; a code
+  // typed exactly as stored comes first, then the one in use.
+  const rows = await db
+    .prepare(
+      `SELECT k.id, k.key_code, k.status, k.order_reference, k.banned_at, k.device_id, k.activated_at, k.expires_at, k.last_check_at,
+         t.duration_days, t.display_name AS key_type, a.name AS app_name, a.bundle_identifier AS bundle_id
+       FROM license_keys k JOIN key_types t ON t.id = k.key_type_id JOIN apps a ON a.id = k.app_id
+       WHERE upper(k.key_code) = upper(?1) AND a.bundle_identifier = ?2
+       ORDER BY k.key_code = ?1 DESC, CASE k.status WHEN 'used' THEN 0 WHEN 'sold' THEN 1 ELSE 2 END, k.id LIMIT 1`,
+    )
+    .bind(check.keyCode.trim(), check.bundleId)
+    .first<KeyRow>();
+  return rows ?? null;
+}
+
+function outcome(row: KeyRow, valid: boolean, reason: KeyCheckResult["reason"]): KeyCheckOutcome {
+  const expires = row.expires_at ? new Date(row.expires_at).toISOString() : null;
+  return {
+    result: {
+      valid,
+      reason,
+      message: reason === "active" && expires ? `${REASONS.active} đến ${formatDateTime(expires)}` : REASONS[reason],
+      key_type: row.key_type,
+      duration_days: row.duration_days,
+      activated_at: row.activated_at ? new Date(row.activated_at).toISOString() : null,
+      expires_at: expires,
+      app: { name: row.app_name, bundle_id: row.bundle_id },
+    },
+    lease: valid ? { keyCode: row.key_code, bundleId: row.bundle_id, keyExpiresAt: row.expires_at } : null,
+  };
+}
+
+/** Records a repeat check, unless one was recorded within the hour (then nothing is written). */
+async function recordCheck(db: D1Database, row: KeyRow, now: number): Promise<void> {
+  if (row.last_check_at !== null && now - row.last_check_at < CHECK_RECORD_INTERVAL_MS) return;
+  await db
+    .prepare("UPDATE license_keys SET last_check_at = ?1, check_count = check_count + 1 WHERE id = ?2 AND (last_check_at IS NULL OR last_check_at <= ?3)")
+    .bind(now, row.id, now - CHECK_RECORD_INTERVAL_MS)
+    .run();
+}
+
+/**
+ * `admit`: the caller's rate limit, which throws when the caller is over it. Every check meets it
+ * except a check naming a key and the device it is bound to: that guesses nothing, and it is the
+ * hot path (one read, no write, no limiter call). Nothing is written or answered before it.
+ */
+export async function checkKey(db: D1Database, check: KeyCheck, now = Date.now(), admit: () => Promise<void> = async () => {}): Promise<KeyCheckOutcome> {
+  const row = await findKey(db, check);
+  if (row?.device_id !== check.deviceId) await admit();
+  // Never sold (in stock, or withdrawn from stock): not the mod's business that it exists.
+  if (!row || row.status === "available" || (row.status === "revoked" && row.order_reference === null)) return NOT_FOUND;
+  if (row.banned_at !== null || row.status === "revoked") return outcome(row, false, "revoked");
+  if (row.status === "expired" || (row.expires_at !== null && row.expires_at <= now)) return outcome(row, false, "expired");
+
+  if (row.status === "sold" || row.device_id === null) {
+    // First check, or the first after a device reset: bind to this device from now (the expiry set
+    // at the first activation stays). Two devices racing: the conditional update picks one.
+    const expiresAt = row.activated_at === null && row.duration_days > 0 ? now + row.duration_days * DAY_MS : row.expires_at;
+    const activated = await db
+      .prepare(
+        `UPDATE license_keys SET status = 'used', device_id = ?1, activated_at = ?2, expires_at = ?3, updated_at = ?2,
+           last_check_at = ?2, check_count = check_count + 1
+         WHERE id = ?4 AND (status = 'sold' OR (status = 'used' AND device_id IS NULL)) AND banned_at IS NULL RETURNING activated_at`,
+      )
+      .bind(check.deviceId, now, expiresAt, row.id)
+      .first<{ activated_at: number }>();
+    if (activated) {
+      return outcome({ ...row, status: "used", device_id: check.deviceId, activated_at: activated.activated_at, expires_at: expiresAt }, true, "activated");
+    }
+    return checkKey(db, check, now);
+  }
+  if (row.device_id !== check.deviceId) return outcome(row, false, "other_device");
+  await recordCheck(db, row, now);
+  return outcome(row, true, "active");
+}

@@ -1,0 +1,94 @@
+// Key types, pricing and stock as a buyer sees them (spec §3 "Key pricing", §4).
+import { asc, eq, sql } from "drizzle-orm";
+import type { Database } from "../db/client";
+import { keyPricing, keyTypes, licenseKeys } from "../db/schema";
+import { formatPrice, formatPriceWithVnd, formatVND } from "../shared/format";
+import { type PricingTerms, vndPrice } from "../owner/store-settings";
+
+export type PublicPricing = {
+  id: number;
+  pricing_id: number;
+  key_type: { id: number; name: string; display_name: string; description: string; duration_days: number; is_active: boolean };
+  key_type_name: string;
+  price: number;
+  currency: "VND" | "USD";
+  formatted_price: string;
+  /** The whole VND a purchase debits (DESIGN.md §6b); null for a USD price while there is no rate. */
+  vnd_price: number | null;
+  formatted_vnd_price: string | null;
+  /** "5,00 US$ ≈ 127.500 ₫", or the VND price as itself. */
+  formatted_total: string;
+  is_active: boolean;
+  available_count: number;
+  is_available: boolean;
+  is_low_stock: boolean;
+  can_purchase: boolean;
+};
+
+/** An app's pricings with live stock, active first then cheapest (in VND) first (spec §4). */
+export async function listAppPricing(db: Database, appId: number, { rate, lowStockThreshold }: PricingTerms): Promise<PublicPricing[]> {
+  const rows = await db
+    .select({
+      id: keyPricing.id,
+      price: keyPricing.price,
+      currency: keyPricing.currency,
+      isActive: keyPricing.isActive,
+      typeId: keyTypes.id,
+      typeName: keyTypes.name,
+      displayName: keyTypes.displayName,
+      description: keyTypes.description,
+      durationDays: keyTypes.durationDays,
+      typeActive: keyTypes.isActive,
+      available: sql<number>`(select count(*) from ${licenseKeys} where ${licenseKeys.appId} = ${keyPricing.appId}
+        and ${licenseKeys.keyTypeId} = ${keyPricing.keyTypeId} and ${licenseKeys.status} = 'available')`,
+    })
+    .from(keyPricing)
+    .innerJoin(keyTypes, eq(keyTypes.id, keyPricing.keyTypeId))
+    .where(eq(keyPricing.appId, appId))
+    .orderBy(asc(keyPricing.price));
+  return rows
+    .map((row) => {
+      const available = Number(row.available);
+      const vnd = vndPrice(row.price, row.currency, rate);
+      return {
+        id: row.id,
+        pricing_id: row.id,
+        key_type: {
+          id: row.typeId,
+          name: row.typeName,
+          display_name: row.displayName,
+          description: row.description,
+          duration_days: row.durationDays,
+          is_active: row.typeActive,
+        },
+        key_type_name: row.displayName,
+        price: row.price,
+        currency: row.currency,
+        formatted_price: formatPrice(row.price, row.currency),
+        vnd_price: vnd,
+        formatted_vnd_price: vnd === null ? null : formatVND(vnd),
+        formatted_total: formatPriceWithVnd(row.price, row.currency, vnd),
+        is_active: row.isActive,
+        available_count: available,
+        is_available: available > 0,
+        is_low_stock: available > 0 && available <= lowStockThreshold,
+        // A paused key type pauses every app's pricing of it (the purchase refuses it too).
+        can_purchase: row.isActive && row.typeActive && available > 0 && vnd !== null,
+      };
+    })
+    .sort((a, b) => Number(b.is_active) - Number(a.is_active) || (a.vnd_price ?? Infinity) - (b.vnd_price ?? Infinity) || a.price - b.price);
+}
+
+export async function listKeyTypes(db: Database) {
+  const rows = await db.select().from(keyTypes).orderBy(asc(keyTypes.id));
+  return rows.map((type) => ({
+    id: type.id,
+    name: type.name,
+    display_name: type.displayName,
+    description: type.description,
+    duration_days: type.durationDays,
+    is_active: type.isActive,
+    created_at: type.createdAt.toISOString(),
+    updated_at: type.updatedAt.toISOString(),
+  }));
+}

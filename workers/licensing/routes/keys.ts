@@ -1,0 +1,147 @@
+// Keys as buyers and mods see them (spec §7 "Keys"); admin key management is in admin-keys.ts.
+import { Hono, type MiddlewareHandler } from "hono";
+import { appPath } from "../../shared/fields";
+import { availabilityQuerySchema, keyCheckSchema, purchaseSchema } from "../schemas/keys";
+import { stockChanged } from "../../catalogue/catalogue-cache";
+import { getConfig } from "../../platform/config";
+import { resolvePublicAppId } from "../../catalogue/catalogue";
+import { findAdminAppId } from "../key-admin";
+import { checkKey, keySubject } from "../key-check";
+import { listAppPricing, listKeyTypes } from "../keys";
+import { publicKeyInfo, signBytes, signLease } from "../license-signing";
+import { pricingTerms } from "../../owner/store-settings";
+import { buyKey, WALLET_MESSAGES } from "../../money/wallet";
+import { type ApiContext, type ApiEnv, db } from "../../platform/http/context";
+import { ApiError, MESSAGES } from "../../platform/http/api-errors";
+import { isAdmin } from "../../platform/http/require-admin";
+import { requireUser } from "../../platform/http/require-user";
+import { clientAddress, idempotencyKey, readJson, readParams, readQuery } from "../../platform/http/validate";
+
+export const keysApi = new Hono<ApiEnv>();
+
+async function appIdFrom(c: ApiContext): Promise<number> {
+  const id = await resolvePublicAppId(db(c), readParams(c, appPath, MESSAGES.appNotFound).app);
+  if (id === null) throw new ApiError(404, MESSAGES.appNotFound);
+  return id;
+}
+
+/** The app's pricings with their VND price at the rate in force. */
+async function pricingOf(c: ApiContext, appIdOf = appIdFrom) {
+  const [appId, terms] = await Promise.all([appIdOf(c), pricingTerms(c.env.DB, c.env)]);
+  return listAppPricing(db(c), appId, terms);
+}
+
+/** An admin's key screen shows the pricing of an app hidden from the store (status failed) too. */
+function pricingAppId(c: ApiContext): Promise<number> {
+  return isAdmin(c.get("user"), getConfig(c.env)) ? findAdminAppId(c.env.DB, readParams(c, appPath, MESSAGES.appNotFound).app) : appIdFrom(c);
+}
+
+keysApi.get("/types", async (c) => c.json({ success: true, data: await listKeyTypes(db(c)) }));
+
+keysApi.get("/apps/:app/pricing", requireUser, async (c) => c.json({ success: true, data: await pricingOf(c, pricingAppId) }));
+
+keysApi.get("/inventory/:app", async (c) => {
+  const pricing = await pricingOf(c);
+  const inventory = pricing.map((option) => ({
+    pricing_id: option.id,
+    key_type_name: option.key_type_name,
+    available_count: option.available_count,
+    is_available: option.is_available,
+    is_low_stock: option.is_low_stock,
+    can_purchase: option.can_purchase,
+  }));
+  return c.json({ success: true, data: { inventory } });
+});
+
+keysApi.get("/availability/:app", async (c) => {
+  const pricing = await pricingOf(c);
+  const { pricing_id: pricingId } = readQuery(c, availabilityQuerySchema);
+  const chosen = pricingId !== undefined ? pricing.filter((option) => option.id === pricingId) : pricing;
+  if (pricingId !== undefined && chosen.length === 0) throw new ApiError(404, WALLET_MESSAGES.pricingNotFound);
+  const availableCount = chosen.reduce((sum, option) => sum + option.available_count, 0);
+  return c.json({
+    success: true,
+    data: { can_purchase: chosen.some((option) => option.can_purchase), available_count: availableCount, is_available: availableCount > 0 },
+  });
+});
+
+keysApi.post("/purchase", requireUser, async (c) => {
+  const user = c.get("user");
+  const input = await readJson(c, purchaseSchema);
+  const bought = await buyKey(c.env, user.id, { pricingId: input.key_pricing_id, paymentMethod: input.payment_method }, idempotencyKey(c));
+  const { replayed, order } = bought;
+  // Only the bought app's pages show the stock this sale took from: the rest of the store's edge
+  // copies stay. The sale is committed: a failure here costs at most VERSION_RECHECK_MS of old stock.
+  if (!replayed && order.app_id !== null) {
+    await stockChanged(c.env, c.req.raw, order.app_id).catch((error) => console.error("stockChanged", error));
+  }
+  return c.json(purchaseAnswer(bought));
+});
+
+/** A purchase's answer, which the app page's purchase dialog reads (app/components/KeyPurchase.tsx). */
+function purchaseAnswer({ replayed, order, wallet }: Awaited<ReturnType<typeof buyKey>>) {
+  return {
+    success: true as const,
+    message: WALLET_MESSAGES.purchased,
+    replayed,
+    key: { key_code: order.key_code, key_type_name: order.key_type_name, app_name: order.app_name },
+    order,
+    user: wallet,
+  };
+}
+export type PurchaseAnswer = ReturnType<typeof purchaseAnswer>;
+
+/**
+ * Signs whatever the key check answers (valid, refused, 4xx, 429, 413 from the body limit):
+ * X-Signature is the base64 Ed25519 signature of the body's exact bytes. Mounted in index.ts
+ * ahead of the body limit so that its refusals are signed too.
+ */
+export const signKeyCheckAnswers: MiddlewareHandler<ApiEnv> = async (c, next) => {
+  await next();
+  let body = new Uint8Array(await c.res.arrayBuffer());
+  if (c.res.status !== 200) body = await namedRefusal(c, body);
+  const headers = new Headers(c.res.headers);
+  const { signature, kid } = await signBytes(c.env, body);
+  headers.set("X-Signature", signature);
+  headers.set("X-Signature-Key-Id", kid);
+  c.res = new Response(body, { status: c.res.status, headers });
+};
+
+/**
+ * A refusal names what it refused, as a 200 answer does (keySubject): from the body as far as it
+ * was read. A body too large or not JSON was never read: it names nothing (nulls).
+ */
+async function namedRefusal(c: ApiContext, body: Uint8Array<ArrayBuffer>): Promise<Uint8Array<ArrayBuffer>> {
+  let refusal: unknown;
+  try {
+    refusal = JSON.parse(new TextDecoder().decode(body));
+  } catch {
+    return body;
+  }
+  const sent = c.req.bodyCache.text === undefined ? null : await c.req.json().catch(() => null);
+  return new TextEncoder().encode(JSON.stringify({ ...(refusal as object), data: await keySubject(sent) }));
+}
+
+// The binding's windows are 60 s: a refused mod is told to wait one.
+const KEY_CHECK_RETRY_SECONDS = 60;
+
+keysApi.post("/check", async (c) => {
+  const admit = async () => {
+    const { success } = await c.env.KEY_CHECK_LIMITER.limit({ key: clientAddress(c) });
+    if (!success) throw new ApiError(429, `Quá nhiều yêu cầu. Vui lòng thử lại sau ${KEY_CHECK_RETRY_SECONDS} giây.`, undefined, { "Retry-After": String(KEY_CHECK_RETRY_SECONDS) });
+  };
+  const input = await readJson(c, keyCheckSchema).catch(async (error: unknown) => {
+    await admit(); // a caller over the limit hears 429, whatever its body
+    throw error;
+  });
+  const now = Date.now();
+  const [{ result, lease }, subject] = await Promise.all([
+    checkKey(c.env.DB, { keyCode: input.key_code, deviceId: input.device_id, bundleId: input.bundle_id }, now, admit),
+    keySubject(input),
+  ]);
+  const signedLease = lease ? await signLease(c.env, { ...lease, deviceId: input.device_id }, now) : undefined;
+  // The answer names its key, device and app (subject): a mod refuses one naming anything else.
+  return c.json({ success: true, data: { ...result, ...subject, server_time: new Date(now).toISOString(), nonce: input.nonce, lease: signedLease } });
+});
+
+keysApi.get("/public-key", async (c) => c.json(await publicKeyInfo(c.env)));

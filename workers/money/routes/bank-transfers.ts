@@ -1,0 +1,27 @@
+// Admin: the review queue of parked bank transfers and cards (workers/money/transfer-review.ts).
+import { Hono } from "hono";
+import { creditTransferSchema, dismissTransferSchema, paymentEventsQuerySchema } from "../schemas/bank-transfers";
+import { idPath } from "../../shared/fields";
+import { creditPaymentEvent, dismissPaymentEvent, findUnmatchedEvent, listPaymentEvents, REVIEW_MESSAGES } from "../transfer-review";
+import { adminActor, type ApiEnv, db } from "../../platform/http/context";
+import { requireAdmin } from "../../platform/http/require-admin";
+import { readJson, readParams, readQuery } from "../../platform/http/validate";
+
+export const adminBankTransfersApi = new Hono<ApiEnv>();
+adminBankTransfersApi.use(requireAdmin);
+
+adminBankTransfersApi.get("/", async (c) => c.json({ success: true, data: await listPaymentEvents(db(c), readQuery(c, paymentEventsQuerySchema).status) }));
+
+adminBankTransfersApi.post("/:id/credit", async (c) => {
+  const event = await findUnmatchedEvent(db(c), readParams(c, idPath, REVIEW_MESSAGES.notFound).id);
+  const input = await readJson(c, creditTransferSchema);
+  const { message, balance } = await creditPaymentEvent(c.env, db(c), event, input, adminActor(c));
+  return c.json({ success: true, message, data: { balance } });
+});
+
+adminBankTransfersApi.post("/:id/dismiss", async (c) => {
+  const event = await findUnmatchedEvent(db(c), readParams(c, idPath, REVIEW_MESSAGES.notFound).id);
+  const { note } = await readJson(c, dismissTransferSchema);
+  await dismissPaymentEvent(c.env, db(c), event, note, adminActor(c));
+  return c.json({ success: true, message: REVIEW_MESSAGES.dismissed });
+});

@@ -1,0 +1,34 @@
+// Phone-card top-ups (spec §7 "Cards"). A user sees only their own cards.
+import { Hono } from "hono";
+import { getConfig } from "../../platform/config";
+import { cardHistorySchema, createCardSchema } from "../schemas/cards";
+import { refPath } from "../../shared/fields";
+import { CARD_MESSAGES, cardSettings, cardStats, createCardTopup, ensureCardGateway, findCard, listCards, toPublicCard } from "../cards";
+import { type ApiEnv, db } from "../../platform/http/context";
+import { requireUser } from "../../platform/http/require-user";
+import { clientAddress, readJson, readParams, readQuery } from "../../platform/http/validate";
+
+export const cardsApi = new Hono<ApiEnv>();
+
+cardsApi.get("/config", (c) => c.json({ success: true, data: cardSettings(getConfig(c.env)) }));
+
+cardsApi.post("/create", requireUser, async (c) => {
+  const config = getConfig(c.env);
+  ensureCardGateway(config);
+  const input = await readJson(c, createCardSchema);
+  const card = await createCardTopup(c.env, config, c.get("user").id, clientAddress(c), input);
+  return c.json({ success: true, message: CARD_MESSAGES.submitted, data: toPublicCard(card) }, 201);
+});
+
+cardsApi.get("/history", requireUser, async (c) => {
+  const { page, page_size: pageSize } = readQuery(c, cardHistorySchema);
+  const { cards, total } = await listCards(db(c), c.get("user").id, page, pageSize);
+  return c.json({ success: true, data: cards, pagination: { page, page_size: pageSize, total, total_pages: Math.ceil(total / pageSize) } });
+});
+
+cardsApi.get("/detail/:id", requireUser, async (c) => {
+  const { id } = readParams(c, refPath, CARD_MESSAGES.notFound);
+  return c.json({ success: true, data: await findCard(db(c), c.get("user").id, id) });
+});
+
+cardsApi.get("/stats", requireUser, async (c) => c.json({ success: true, data: await cardStats(db(c), c.get("user").id) }));

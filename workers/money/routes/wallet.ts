@@ -1,0 +1,23 @@
+// The buyer's wallet (spec §7 "Auth and wallet"): balance, ledger, purchases, and moving a bought key to another device.
+import { Hono } from "hono";
+import { getConfig } from "../../platform/config";
+import { idPath } from "../../shared/fields";
+import { KEY_DEVICE_MESSAGES, resetPurchaseDevice } from "../../licensing/key-devices";
+import { findWallet, listPurchases, listTransactions } from "../wallet";
+import { type ApiEnv, db } from "../../platform/http/context";
+import { requireUser } from "../../platform/http/require-user";
+import { readParams } from "../../platform/http/validate";
+
+export const walletApi = new Hono<ApiEnv>();
+
+walletApi.get("/wallet/balance", requireUser, async (c) => c.json({ success: true, data: (await findWallet(c.env.DB, c.get("user").id))! }));
+
+walletApi.get("/wallet/transactions", requireUser, async (c) => c.json({ success: true, data: await listTransactions(db(c), c.get("user").id, 200) }));
+
+walletApi.get("/purchase/history", requireUser, async (c) => c.json({ success: true, data: await listPurchases(db(c), c.get("user").id) }));
+
+walletApi.post("/purchase/:id/reset-device", requireUser, async (c) => {
+  const { id } = readParams(c, idPath, KEY_DEVICE_MESSAGES.purchaseNotFound);
+  await resetPurchaseDevice(c.env.DB, c.get("user").id, id, getConfig(c.env).KEY_DEVICE_RESET_HOURS);
+  return c.json({ success: true, message: KEY_DEVICE_MESSAGES.reset });
+});

@@ -1,0 +1,202 @@
+// VietQR top-ups (DESIGN.md §4): a pending top-up with a short transfer code and a deadline; the
+// bank's confirmation (bank-transfers.ts) credits it through the user's wallet exactly once.
+import { isUniqueViolation } from "../db/errors";
+import { and, desc, eq, sql } from "drizzle-orm";
+import { formatVND } from "../shared/format";
+import { TOPUP_MESSAGES, vietqrAmountError } from "../shared/topup";
+import type { Config } from "../platform/config";
+import type { Database } from "../db/client";
+import { vietqrTopups } from "../db/schema";
+import { walletFor } from "./wallet/port";
+import { ConflictError, fieldError, NotFoundError, ValidationError } from "../platform/errors";
+import { buildVietQrPayload } from "./vietqr-payload";
+
+type VietQrConfig = Pick<
+  Config,
+  | "VIETQR_BANK_BIN"
+  | "VIETQR_BANK_CODE"
+  | "VIETQR_ACCOUNT_NUMBER"
+  | "VIETQR_ACCOUNT_NAME"
+  | "VIETQR_MIN_AMOUNT"
+  | "VIETQR_MAX_AMOUNT"
+  | "VIETQR_STEP"
+  | "VIETQR_TIMEOUT_MINUTES"
+>;
+export type TopupRow = typeof vietqrTopups.$inferSelect;
+
+export const VIETQR_MESSAGES = {
+  tooManyPending: "Bạn có quá nhiều giao dịch đang chờ thanh toán. Vui lòng hoàn tất hoặc hủy bớt giao dịch.",
+  notFound: "Không tìm thấy giao dịch",
+  cancelled: TOPUP_MESSAGES.cancelled,
+  cannotCancel: TOPUP_MESSAGES.cannotCancel,
+  created: "Đã tạo giao dịch VietQR",
+} as const;
+
+const STATUS_DISPLAY: Record<TopupRow["status"], string> = {
+  pending: "Đang chờ thanh toán",
+  paid: "Đã thanh toán",
+  cancelled: "Đã hủy",
+  expired: "Đã hết hạn",
+  failed: "Thất bại",
+};
+
+/** Spec §9 suggested amounts; the modal's quick picks are its own. */
+const SUGGESTED_AMOUNTS = [60_000, 100_000, 200_000, 500_000, 1_000_000, 2_000_000, 5_000_000];
+const MAX_PENDING_PER_USER = 5;
+
+export function vietqrSettings(config: VietQrConfig) {
+  return {
+    minimum_amount: config.VIETQR_MIN_AMOUNT,
+    maximum_amount: config.VIETQR_MAX_AMOUNT,
+    formatted_minimum: formatVND(config.VIETQR_MIN_AMOUNT),
+    formatted_maximum: formatVND(config.VIETQR_MAX_AMOUNT),
+    currency: "VND",
+    step: config.VIETQR_STEP,
+    suggested_amounts: SUGGESTED_AMOUNTS.filter((amount) => amount >= config.VIETQR_MIN_AMOUNT && amount <= config.VIETQR_MAX_AMOUNT),
+    bank_info: { bank_code: config.VIETQR_BANK_CODE, bank_bin: config.VIETQR_BANK_BIN, account_number: config.VIETQR_ACCOUNT_NUMBER, account_name: config.VIETQR_ACCOUNT_NAME },
+    transaction_timeout_minutes: config.VIETQR_TIMEOUT_MINUTES,
+  };
+}
+
+/**
+ * The amount rules of spec §5 with this store's limits: vietqrAmountError (workers/shared/topup.ts),
+ * which the browser's pre-check uses too.
+ */
+function amountError(amount: unknown, config: VietQrConfig): string | null {
+  return vietqrAmountError(typeof amount === "number" ? amount : null, {
+    minimum_amount: config.VIETQR_MIN_AMOUNT,
+    maximum_amount: config.VIETQR_MAX_AMOUNT,
+    formatted_minimum: formatVND(config.VIETQR_MIN_AMOUNT),
+    formatted_maximum: formatVND(config.VIETQR_MAX_AMOUNT),
+    step: config.VIETQR_STEP,
+  });
+}
+
+// Transfer codes avoid look-alike characters (0/O, 1/I) so a buyer can type them.
+const CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+const TRANSFER_CODE_PATTERN = /IGH[A-HJ-NP-Z2-9]{8}/g;
+
+function newTransferCode(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(8));
+  return `IGH${[...bytes].map((byte) => CODE_ALPHABET[byte % CODE_ALPHABET.length]).join("")}`;
+}
+
+/** Transfer codes found in a bank's transfer content, whatever the bank wrote around them. */
+export function findTransferCodes(content: string): string[] {
+  const compact = content.toUpperCase().replace(/[^A-Z0-9]/g, "");
+  return [...new Set(compact.match(TRANSFER_CODE_PATTERN) ?? [])];
+}
+
+function qrImagePath(transactionId: string): string {
+  return `/api/vietqr/qr/${transactionId}.png`;
+}
+
+/** The public image service of the spec, used by the browser only if our own image fails. */
+function fallbackQrUrl(row: Pick<TopupRow, "bankBin" | "accountNumber" | "accountName" | "amount" | "transferCode">): string {
+  const query = new URLSearchParams({ amount: String(row.amount), addInfo: row.transferCode, accountName: row.accountName });
+  return `https://img.vietqr.io/image/${row.bankBin}-${row.accountNumber}-compact2.png?${query}`;
+}
+
+export function toPublicTopup(row: TopupRow, origin: string, now = Date.now()) {
+  const expired = row.status === "pending" && row.expiresAt.getTime() <= now;
+  const status = expired ? "expired" : row.status;
+  return {
+    id: row.id,
+    transaction_id: row.transactionId,
+    amount: row.amount,
+    formatted_amount: formatVND(row.amount),
+    description: row.transferCode,
+    status,
+    status_display: STATUS_DISPLAY[status],
+    qr_code_url: new URL(qrImagePath(row.transactionId), origin).toString(),
+    qr_fallback_url: fallbackQrUrl(row),
+    bank_info: { bank_code: row.bankCode, bank_bin: row.bankBin, account_number: row.accountNumber, account_name: row.accountName },
+    expires_at: row.expiresAt.toISOString(),
+    time_remaining: status === "pending" ? Math.max(0, Math.floor((row.expiresAt.getTime() - now) / 1000)) : 0,
+    paid_at: row.paidAt ? row.paidAt.toISOString() : null,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+/** A new pending top-up of `amount` for the user, within the amount rules and the pending limit. */
+export async function createTopup(db: Database, config: VietQrConfig, userId: number, amount: unknown, now = Date.now()): Promise<TopupRow> {
+  const problem = amountError(amount, config);
+  if (problem) throw fieldError("amount", problem);
+  const [pending] = await db
+    .select({ n: sql<number>`count(*)` })
+    .from(vietqrTopups)
+    .where(and(eq(vietqrTopups.userId, userId), eq(vietqrTopups.status, "pending"), sql`${vietqrTopups.expiresAt} > ${now}`));
+  if (pending.n >= MAX_PENDING_PER_USER) throw new ValidationError(VIETQR_MESSAGES.tooManyPending);
+
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const transferCode = newTransferCode();
+    try {
+      const [topup] = await db
+        .insert(vietqrTopups)
+        .values({
+          transactionId: crypto.randomUUID(),
+          userId,
+          amount: amount as number,
+          transferCode,
+          bankCode: config.VIETQR_BANK_CODE,
+          bankBin: config.VIETQR_BANK_BIN,
+          accountNumber: config.VIETQR_ACCOUNT_NUMBER,
+          accountName: config.VIETQR_ACCOUNT_NAME,
+          qrPayload: buildVietQrPayload({ bankBin: config.VIETQR_BANK_BIN, accountNumber: config.VIETQR_ACCOUNT_NUMBER, amount: amount as number, content: transferCode }),
+          expiresAt: new Date(now + config.VIETQR_TIMEOUT_MINUTES * 60_000),
+          createdAt: new Date(now),
+          updatedAt: new Date(now),
+        })
+        .returning();
+      return topup;
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error; // a transfer code collision: draw again
+    }
+  }
+  throw new Error("could not draw a unique transfer code");
+}
+
+export async function findTopup(db: Database, transactionId: string, userId?: number): Promise<TopupRow | null> {
+  const [row] = await db
+    .select()
+    .from(vietqrTopups)
+    .where(userId === undefined ? eq(vietqrTopups.transactionId, transactionId) : and(eq(vietqrTopups.transactionId, transactionId), eq(vietqrTopups.userId, userId)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function listTopups(db: Database, userId: number): Promise<TopupRow[]> {
+  return db.select().from(vietqrTopups).where(eq(vietqrTopups.userId, userId)).orderBy(desc(vietqrTopups.id)).limit(100);
+}
+
+export async function topupStats(db: Database, userId: number, now = Date.now()) {
+  const [row] = await db
+    .select({
+      total: sql<number>`count(*)`,
+      paid: sql<number>`sum(case when ${vietqrTopups.status} = 'paid' then 1 else 0 end)`,
+      pending: sql<number>`sum(case when ${vietqrTopups.status} = 'pending' and ${vietqrTopups.expiresAt} > ${now} then 1 else 0 end)`,
+      deposited: sql<number>`coalesce(sum(case when ${vietqrTopups.status} = 'paid' then ${vietqrTopups.amount} else 0 end), 0)`,
+    })
+    .from(vietqrTopups)
+    .where(eq(vietqrTopups.userId, userId));
+  return {
+    total_transactions: Number(row.total),
+    paid_transactions: Number(row.paid ?? 0),
+    pending_transactions: Number(row.pending ?? 0),
+    total_deposited: Number(row.deposited),
+    formatted_total_deposited: formatVND(Number(row.deposited)),
+  };
+}
+
+/** One of the user's own top-ups, by its public transaction id. */
+export async function findOwnTopup(db: Database, userId: number, transactionId: string): Promise<TopupRow> {
+  const topup = transactionId.length <= 64 ? await findTopup(db, transactionId, userId) : null;
+  if (!topup) throw new NotFoundError(VIETQR_MESSAGES.notFound);
+  return topup;
+}
+
+/** The buyer cancels a pending top-up, in their wallet so it never races the top-up's payment. */
+export async function cancelOwnTopup(env: Env, db: Database, userId: number, topup: TopupRow, reason: string): Promise<TopupRow> {
+  if (!(await walletFor(env, userId).cancelTopup(topup.id, reason))) throw new ConflictError(VIETQR_MESSAGES.cannotCancel);
+  return (await findTopup(db, topup.transactionId, userId))!;
+}

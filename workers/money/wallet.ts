@@ -1,0 +1,131 @@
+// The buyer's wallet as the API reads it (spec §7 "Auth and wallet"): balance, ledger, purchases,
+// a purchase and its messages. Every change of a balance is asked of the user's wallet object
+// (walletFor, workers/money/wallet/port.ts); no money SQL is written here.
+import { desc, eq } from "drizzle-orm";
+import { formatVND } from "../shared/format";
+import { insufficientBalanceMessage, PURCHASE_MESSAGES } from "../shared/pricing";
+import type { Database } from "../db/client";
+import { licenseKeys, orders, walletTransactions } from "../db/schema";
+import { walletFor } from "./wallet/port";
+import { ConflictError, InsufficientFundsError, NotFoundError, ValidationError } from "../platform/errors";
+import { purchaseKeyFields } from "../licensing/key-devices";
+import { type LedgerSource, type LedgerType, toPurchasedOrder, type WalletSnapshot, walletSnapshot } from "./wallet/money";
+
+export const WALLET_MESSAGES = {
+  purchased: PURCHASE_MESSAGES.purchased,
+  paused: PURCHASE_MESSAGES.paused,
+  soldOut: PURCHASE_MESSAGES.soldOut,
+  pricingNotFound: "Không tìm thấy bảng giá của loại key này",
+  balanceOnly: PURCHASE_MESSAGES.balanceOnly,
+  insufficient: insufficientBalanceMessage,
+  userNotFound: "Không tìm thấy người dùng",
+  wouldGoNegative: (current: number) => `Không thể trừ quá số dư hiện tại (${formatVND(current)}).`,
+  keyReused: "Idempotency-Key này đã được dùng cho một yêu cầu mua khác.",
+} as const;
+
+
+/** A ledger row as the API shows it (spec §3 "Transaction"); `amount` is signed. */
+export function toPublicTransaction(row: {
+  id: number;
+  transactionType: LedgerType;
+  source: LedgerSource;
+  status: string;
+  amount: number;
+  description: string;
+  balanceBefore: number;
+  balanceAfter: number;
+  reference: string;
+  createdBy: number | null;
+  createdAt: Date;
+}) {
+  return {
+    id: row.id,
+    transaction_type: row.transactionType,
+    source: row.source,
+    status: row.status,
+    amount: row.amount,
+    formatted_amount: formatVND(Math.abs(row.amount)),
+    description: row.description,
+    balance_before: row.balanceBefore,
+    balance_after: row.balanceAfter,
+    reference: row.reference,
+    created_by: row.createdBy,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+/** The wallet with its spending formatted, as the profile and a purchase's answer show it. */
+function toPublicUserWallet(wallet: WalletSnapshot) {
+  return { ...wallet, formatted_total_spent: formatVND(wallet.total_spent) };
+}
+
+export async function findWallet(db: D1Database, userId: number) {
+  const wallet = await walletSnapshot(db, userId);
+  return wallet && toPublicUserWallet(wallet);
+}
+
+/** The newest `limit` ledger rows of a user. */
+export async function listTransactions(db: Database, userId: number, limit: number) {
+  const rows = await db.select().from(walletTransactions).where(eq(walletTransactions.userId, userId)).orderBy(desc(walletTransactions.id)).limit(limit);
+  return rows.map(toPublicTransaction);
+}
+
+/** One of the buyer's purchases as the purchases tab shows it: the order and where its key stands. */
+export type Purchase = Awaited<ReturnType<typeof listPurchases>>[number];
+
+/** A user's orders, newest first, each with where its key stands (activation, device, expiry, ban). */
+export async function listPurchases(db: Database, userId: number, now = Date.now()) {
+  const rows = await db
+    .select({ order: orders, key: licenseKeys })
+    .from(orders)
+    .leftJoin(licenseKeys, eq(licenseKeys.id, orders.keyId))
+    .where(eq(orders.userId, userId))
+    .orderBy(desc(orders.id))
+    .limit(500);
+  return rows.map(({ order, key }) => ({
+    ...toPurchasedOrder({
+      id: order.id,
+      reference: order.reference,
+      app_id: order.appId,
+      app_name: order.appName,
+      app_bundle_id: order.appBundleId,
+      key_type_name: order.keyTypeName,
+      key_code: order.keyCode,
+      amount: order.amount,
+      currency: order.currency,
+      vnd_amount: order.vndAmount,
+      exchange_rate: order.exchangeRate,
+      status: order.status,
+      payment_method: order.paymentMethod,
+      created_at: order.createdAt.getTime(),
+    }),
+    ...purchaseKeyFields(key && { status: key.status, device_id: key.deviceId, activated_at: time(key.activatedAt), expires_at: time(key.expiresAt), last_check_at: time(key.lastCheckAt), banned_at: time(key.bannedAt) }, now),
+  }));
+}
+
+const time = (value: Date | null) => value?.getTime() ?? null;
+
+/**
+ * Buys one key of a pricing with the buyer's balance, in the buyer's wallet (one purchase at a
+ * time per buyer, one atomic batch each). The same idempotency key answers the first result; with
+ * another pricing or payment method it is refused (409).
+ */
+export async function buyKey(env: Env, userId: number, request: { pricingId: number; paymentMethod: string }, idempotencyKey: string | null) {
+  const outcome = await walletFor(env, userId).purchase(request.pricingId, idempotencyKey, request.paymentMethod);
+  if (outcome.ok) return { replayed: outcome.replayed, order: outcome.order, wallet: toPublicUserWallet(outcome.wallet) };
+  switch (outcome.error) {
+    case "balance_only":
+      throw new ValidationError(WALLET_MESSAGES.balanceOnly);
+    case "key_reused":
+      throw new ConflictError(WALLET_MESSAGES.keyReused, { non_field_errors: [WALLET_MESSAGES.keyReused] });
+    case "pricing_not_found":
+    case "user_not_found":
+      throw new NotFoundError(WALLET_MESSAGES.pricingNotFound);
+    case "paused":
+      throw new ConflictError(WALLET_MESSAGES.paused);
+    case "sold_out":
+      throw new ConflictError(WALLET_MESSAGES.soldOut);
+    case "insufficient_balance":
+      throw new InsufficientFundsError(WALLET_MESSAGES.insufficient(outcome.required, outcome.current), outcome.required, outcome.current);
+  }
+}

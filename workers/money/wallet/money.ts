@@ -1,0 +1,555 @@
+// All the SQL that moves money (DESIGN.md §3): purchases, credits, settled top-ups and cards,
+// parked cards and transfers an admin credits, adjustments. Every change of a balance is one D1
+// batch holding the balance update and its ledger row, whose balance_before/after are read from
+// the row the batch just changed, so the ledger can never disagree with the balance. In the
+// Worker, the writes here are called only by the user's UserWallet object, one at a time.
+import { isCheckViolation } from "../../db/errors";
+import { formatPrice, formatPriceWithVnd, formatVND } from "../../shared/format";
+import { bestPromotion, type Promotion, type Tier } from "../promotions";
+import { type AuditRecord, auditStatement } from "../../owner/audit";
+import { randomToken } from "../../platform/crypto";
+import { usdVndRate, vndPrice } from "../../owner/store-settings";
+import { depositNotice, NOTICES_OFF, noticeSettings, stockStatements } from "../../owner/notifications";
+
+export type LedgerType = "deposit" | "purchase" | "admin_adjustment";
+export type LedgerSource = "vietqr" | "card" | "bank_transfer" | "bonus" | "purchase" | "admin";
+
+/** One balance change: `amount` is signed (credits positive). `reference` is unique forever. */
+export type LedgerEntry = {
+  type: LedgerType;
+  source: LedgerSource;
+  amount: number;
+  reference: string;
+  description: string;
+  promotionId?: number | null;
+  createdBy?: number | null;
+  orderReference?: string | null;
+};
+
+/** The two statements of one ledger entry: move the balance, then record it from the moved row. */
+function ledgerStatements(db: D1Database, userId: number, entry: LedgerEntry, now: number): D1PreparedStatement[] {
+  const spent = entry.type === "purchase" ? -entry.amount : 0;
+  const keys = entry.type === "purchase" ? 1 : 0;
+  return [
+    db
+      .prepare(
+        `UPDATE users SET balance = balance + ?1, total_spent = total_spent + ?2,
+           total_keys_purchased = total_keys_purchased + ?3, updated_at = ?4 WHERE id = ?5`,
+      )
+      .bind(entry.amount, spent, keys, now, userId),
+    db
+      .prepare(
+        `INSERT INTO wallet_transactions (user_id, transaction_type, source, amount, balance_before, balance_after,
+           status, description, reference, order_id, promotion_id, created_by, created_at)
+         VALUES (?1, ?2, ?3, ?4, (SELECT balance FROM users WHERE id = ?1) - ?4, (SELECT balance FROM users WHERE id = ?1),
+           'completed', ?5, ?6, (SELECT id FROM orders WHERE reference = ?7), ?8, ?9, ?10)`,
+      )
+      .bind(userId, entry.type, entry.source, entry.amount, entry.description, entry.reference, entry.orderReference ?? null, entry.promotionId ?? null, entry.createdBy ?? null, now),
+  ];
+}
+
+export type WalletSnapshot = { balance: number; formatted_balance: string; total_spent: number; total_keys_purchased: number };
+
+export async function walletSnapshot(db: D1Database, userId: number): Promise<WalletSnapshot | null> {
+  const row = await db
+    .prepare("SELECT balance, total_spent, total_keys_purchased FROM users WHERE id = ?")
+    .bind(userId)
+    .first<{ balance: number; total_spent: number; total_keys_purchased: number }>();
+  return row ? { ...row, formatted_balance: formatVND(row.balance) } : null;
+}
+
+async function referenceExists(db: D1Database, reference: string): Promise<boolean> {
+  return (await db.prepare("SELECT 1 FROM wallet_transactions WHERE reference = ?").bind(reference).first()) !== null;
+}
+
+export type BalanceChange =
+  | { ok: true; duplicate: boolean; wallet: WalletSnapshot }
+  | { ok: false; error: "user_not_found" | "insufficient_balance"; current?: number };
+
+/**
+ * Applies ledger entries (and any statements the caller adds, such as marking a top-up paid) as
+ * one batch. An entry whose reference is already in the ledger makes the whole change a
+ * duplicate that changes nothing: each external reference is credited exactly once.
+ */
+export async function applyEntries(db: D1Database, userId: number, entries: LedgerEntry[], extra: D1PreparedStatement[] = [], now = Date.now()): Promise<BalanceChange> {
+  const before = await walletSnapshot(db, userId);
+  if (!before) return { ok: false, error: "user_not_found" };
+  if (await referenceExists(db, entries[0].reference)) return { ok: true, duplicate: true, wallet: before };
+  const total = entries.reduce((sum, entry) => sum + entry.amount, 0);
+  if (before.balance + total < 0) return { ok: false, error: "insufficient_balance", current: before.balance };
+  try {
+    await db.batch([...entries.flatMap((entry) => ledgerStatements(db, userId, entry, now)), ...extra]);
+  } catch (error) {
+    // A racing duplicate (the unique reference) or a balance check: nothing was written.
+    if (await referenceExists(db, entries[0].reference)) return { ok: true, duplicate: true, wallet: (await walletSnapshot(db, userId))! };
+    if (isCheckViolation(error)) return { ok: false, error: "insufficient_balance", current: (await walletSnapshot(db, userId))?.balance };
+    throw error;
+  }
+  return { ok: true, duplicate: false, wallet: (await walletSnapshot(db, userId))! };
+}
+
+// ---------------------------------------------------------------- admin adjustments
+
+/** The ledger reference of an admin adjustment: the admin's idempotency key, scoped to the target user. */
+function adjustmentReference(userId: number, idempotencyKey?: string | null): string {
+  return idempotencyKey ? `admin:${userId}:key:${idempotencyKey}` : `admin:${userId}:${randomToken(16)}`;
+}
+
+export type AdjustmentOutcome =
+  | { ok: true; replayed: boolean; wallet: WalletSnapshot }
+  | { ok: false; error: "user_not_found" | "insufficient_balance"; current?: number }
+  | { ok: false; error: "key_reused" };
+
+/**
+ * The wallet as it stood right after the ledger row `reference`: its balance_after, and the
+ * purchase totals less the purchases recorded after it (only purchase rows move those totals).
+ */
+async function walletAfter(db: D1Database, userId: number, reference: string) {
+  const row = await db
+    .prepare("SELECT id, transaction_type, amount, balance_after FROM wallet_transactions WHERE reference = ? AND user_id = ?")
+    .bind(reference, userId)
+    .first<{ id: number; transaction_type: string; amount: number; balance_after: number }>();
+  if (!row) return null;
+  const now = await walletSnapshot(db, userId);
+  const later = await db
+    .prepare("SELECT coalesce(sum(-amount), 0) AS spent, count(*) AS keys FROM wallet_transactions WHERE user_id = ? AND id > ? AND transaction_type = 'purchase' AND status = 'completed'")
+    .bind(userId, row.id)
+    .first<{ spent: number; keys: number }>();
+  const wallet: WalletSnapshot = {
+    balance: row.balance_after,
+    formatted_balance: formatVND(row.balance_after),
+    total_spent: (now?.total_spent ?? 0) - (later?.spent ?? 0),
+    total_keys_purchased: (now?.total_keys_purchased ?? 0) - (later?.keys ?? 0),
+  };
+  return { row, wallet };
+}
+
+/**
+ * An admin's change of a balance, never below zero. A reference seen before answers with the
+ * first result (the wallet as that adjustment left it) and moves nothing; the same key sent with
+ * another amount or type is refused rather than taken for the first request.
+ */
+async function adjustBalance(db: D1Database, userId: number, entry: LedgerEntry, audit: AuditRecord, now = Date.now()): Promise<AdjustmentOutcome> {
+  const replay = async (): Promise<AdjustmentOutcome | null> => {
+    const first = await walletAfter(db, userId, entry.reference);
+    if (!first) return null;
+    if (first.row.amount !== entry.amount || first.row.transaction_type !== entry.type) return { ok: false, error: "key_reused" };
+    return { ok: true, replayed: true, wallet: first.wallet };
+  };
+  const seen = await replay();
+  if (seen) return seen;
+  // Read on this wallet's queue, so nothing moves the balance between this read and the batch.
+  const balance = (await walletSnapshot(db, userId))?.balance ?? 0;
+  const details = { ...audit.details, amount: entry.amount, transaction_type: entry.type, description: entry.description, balance_before: balance, balance_after: balance + entry.amount };
+  const result = await applyEntries(db, userId, [entry], [auditStatement(db, { ...audit, details })], now);
+  if (!result.ok) return result;
+  if (result.duplicate) return (await replay()) ?? { ok: true, replayed: true, wallet: result.wallet };
+  return { ok: true, replayed: false, wallet: result.wallet };
+}
+
+/** `idempotencyKey`: the admin's key for this submit; a retry with it answers the first result. */
+export type Adjustment = { amount: number; type: "admin_adjustment" | "deposit"; description: string; adminId: number; idempotencyKey?: string | null; audit: AuditRecord };
+
+/** An admin's change of the balance, never below zero; once per idempotency key. */
+export function adjust(db: D1Database, userId: number, adjustment: Adjustment): Promise<AdjustmentOutcome> {
+  return adjustBalance(db, userId, {
+    type: adjustment.type,
+    source: "admin",
+    amount: adjustment.amount,
+    reference: adjustmentReference(userId, adjustment.idempotencyKey),
+    description: adjustment.description,
+    createdBy: adjustment.adminId,
+  }, adjustment.audit);
+}
+
+// ---------------------------------------------------------------- purchases
+
+type PricingRow = {
+  id: number;
+  app_id: number;
+  key_type_id: number;
+  price: number;
+  currency: "VND" | "USD";
+  is_active: number;
+  type_active: number;
+  app_name: string;
+  bundle_identifier: string | null;
+  key_type_name: string;
+  app_status: string;
+};
+
+export type PurchasedOrder = {
+  id: number;
+  reference: string;
+  app_id: number | null;
+  app_name: string;
+  app_bundle_id: string | null;
+  key_type_name: string;
+  key_code: string;
+  /** The price in `currency`. */
+  amount: number;
+  currency: "VND" | "USD";
+  formatted_price: string;
+  /** What the wallet was charged, always VND, and the VND per US$ used (null for a VND price). */
+  vnd_amount: number;
+  exchange_rate: number | null;
+  formatted_vnd_amount: string;
+  /** "5,00 US$ ≈ 127.500 ₫", or the VND price as itself. */
+  formatted_total: string;
+  status: string;
+  payment_method: string;
+  purchased_at: string;
+};
+
+export type PurchaseOutcome =
+  | { ok: true; replayed: boolean; order: PurchasedOrder; wallet: WalletSnapshot }
+  | { ok: false; error: "pricing_not_found" | "paused" | "sold_out" | "user_not_found" | "balance_only" | "key_reused" }
+  | { ok: false; error: "insufficient_balance"; required: number; current: number };
+
+type OrderRow = Omit<PurchasedOrder, "formatted_price" | "formatted_vnd_amount" | "formatted_total" | "purchased_at"> & { created_at: number };
+
+/** What a buyer asks a purchase for: an Idempotency-Key is bound to it (a retry must ask the same). */
+export type PurchaseRequest = { pricingId: number; paymentMethod: string };
+
+/** The order made with `reference`, and the pricing it was asked for. */
+async function findOrder(db: D1Database, reference: string): Promise<{ order: PurchasedOrder; pricingId: number | null } | null> {
+  const row = await db
+    .prepare(
+      `SELECT id, reference, app_id, app_name, app_bundle_id, key_type_name, key_code, amount, currency, vnd_amount,
+         exchange_rate, status, payment_method, key_pricing_id, created_at FROM orders WHERE reference = ?`,
+    )
+    .bind(reference)
+    .first<OrderRow & { key_pricing_id: number | null }>();
+  if (!row) return null;
+  const { key_pricing_id, ...order } = row;
+  return { order: toPurchasedOrder(order), pricingId: key_pricing_id };
+}
+
+/**
+ * The first purchase made with this reference, answered again when `request` asks what it asked;
+ * the same Idempotency-Key with another pricing or payment method is refused rather than taken
+ * for the first request (as an admin's adjustment is, adjustBalance).
+ */
+async function replayedPurchase(db: D1Database, userId: number, reference: string, request: PurchaseRequest): Promise<PurchaseOutcome | null> {
+  const first = await findOrder(db, reference);
+  if (!first) return null;
+  if (first.pricingId !== request.pricingId || first.order.payment_method !== request.paymentMethod) return { ok: false, error: "key_reused" };
+  return { ok: true, replayed: true, order: first.order, wallet: (await walletSnapshot(db, userId))! };
+}
+
+export function toPurchasedOrder(row: OrderRow): PurchasedOrder {
+  const { created_at, ...rest } = row;
+  return {
+    ...rest,
+    formatted_price: formatPrice(row.amount, row.currency),
+    formatted_vnd_amount: formatVND(row.vnd_amount),
+    formatted_total: formatPriceWithVnd(row.amount, row.currency, row.vnd_amount),
+    purchased_at: new Date(created_at).toISOString(),
+  };
+}
+
+/** The order reference of a purchase: the client's idempotency key, scoped to the buyer. */
+export function purchaseReference(userId: number, idempotencyKey?: string | null): string {
+  return `purchase:${userId}:${idempotencyKey ?? randomToken(16)}`;
+}
+
+async function availableKeys(db: D1Database, appId: number, keyTypeId: number): Promise<number> {
+  const row = await db
+    .prepare("SELECT count(*) AS n FROM license_keys WHERE app_id = ? AND key_type_id = ? AND status = 'available'")
+    .bind(appId, keyTypeId)
+    .first<{ n: number }>();
+  return row?.n ?? 0;
+}
+
+/**
+ * Buys one key of a pricing with the wallet's balance, as one batch: claim an available key
+ * (another buyer's wallet may race for it), record the order bound to that key (its NOT NULL
+ * key_code fails the batch when no key was claimed), debit the balance (the CHECK fails it when
+ * funds are short) and write the ledger row. A reference seen before returns its first result.
+ * The debit is always VND: a USD price at `rate` (VND per 1 US$); with no rate it is not for sale.
+ */
+export async function purchaseKey(db: D1Database, userId: number, request: PurchaseRequest, reference: string, rate: number | null, notices = NOTICES_OFF, now = Date.now()): Promise<PurchaseOutcome> {
+  const replayed = await replayedPurchase(db, userId, reference, request);
+  if (replayed) return replayed;
+  // The wallet is the only way to pay (spec §8); asked after the replay, so a key reused with
+  // another method is a 409 like any other changed request.
+  if (request.paymentMethod !== "balance") return { ok: false, error: "balance_only" };
+  const pricingId = request.pricingId;
+
+  const pricing = await db
+    .prepare(
+      `SELECT p.id, p.app_id, p.key_type_id, p.price, p.currency, p.is_active, a.name AS app_name,
+         a.bundle_identifier, a.status AS app_status, t.display_name AS key_type_name, t.is_active AS type_active
+       FROM key_pricing p JOIN apps a ON a.id = p.app_id JOIN key_types t ON t.id = p.key_type_id WHERE p.id = ?`,
+    )
+    .bind(pricingId)
+    .first<PricingRow>();
+  if (!pricing || pricing.app_status === "failed") return { ok: false, error: "pricing_not_found" };
+  // A pricing is on sale only while both it and its key type are switched on.
+  if (!pricing.is_active || !pricing.type_active) return { ok: false, error: "paused" };
+  const charge = vndPrice(pricing.price, pricing.currency, rate);
+  if (charge === null) return { ok: false, error: "paused" };
+  const usedRate = pricing.currency === "USD" ? rate : null;
+  const wallet = await walletSnapshot(db, userId);
+  if (!wallet) return { ok: false, error: "user_not_found" };
+  if ((await availableKeys(db, pricing.app_id, pricing.key_type_id)) === 0) return { ok: false, error: "sold_out" };
+  if (wallet.balance < charge) return { ok: false, error: "insufficient_balance", required: charge, current: wallet.balance };
+
+  const claim = db
+    .prepare(
+      `UPDATE license_keys SET status = 'sold', order_reference = ?1, sold_to_user_id = ?2, sold_at = ?3, updated_at = ?3
+       WHERE id = (SELECT id FROM license_keys WHERE app_id = ?4 AND key_type_id = ?5 AND status = 'available' ORDER BY id LIMIT 1)
+         AND status = 'available'`,
+    )
+    .bind(reference, userId, now, pricing.app_id, pricing.key_type_id);
+  const order = db
+    .prepare(
+      `INSERT INTO orders (reference, user_id, app_id, key_pricing_id, key_type_id, key_id, app_name, app_bundle_id,
+         key_type_name, key_code, amount, currency, vnd_amount, exchange_rate, payment_method, status, created_at)
+       VALUES (?1, ?2, ?3, ?4, ?5, (SELECT id FROM license_keys WHERE order_reference = ?1), ?6, ?7, ?8,
+         (SELECT key_code FROM license_keys WHERE order_reference = ?1), ?9, ?10, ?12, ?13, 'balance', 'completed', ?11)`,
+    )
+    .bind(reference, userId, pricing.app_id, pricing.id, pricing.key_type_id, pricing.app_name, pricing.bundle_identifier, pricing.key_type_name, pricing.price, pricing.currency, now, charge, usedRate);
+  const entry: LedgerEntry = {
+    type: "purchase",
+    source: "purchase",
+    amount: -charge,
+    reference,
+    orderReference: reference,
+    description: `Mua key ${pricing.key_type_name} - ${pricing.app_name}`,
+  };
+
+  try {
+    const stock = { id: pricing.id, appId: pricing.app_id, keyTypeId: pricing.key_type_id, appName: pricing.app_name, keyTypeName: pricing.key_type_name };
+    await db.batch([claim, order, ...ledgerStatements(db, userId, entry, now), ...stockStatements(db, notices, stock, reference, now)]);
+  } catch (error) {
+    // Nothing was written. Find out why, from the data rather than the error text.
+    const raced = await replayedPurchase(db, userId, reference, request);
+    if (raced) return raced;
+    if ((await availableKeys(db, pricing.app_id, pricing.key_type_id)) === 0) return { ok: false, error: "sold_out" };
+    const current = (await walletSnapshot(db, userId))?.balance ?? 0;
+    if (current < charge) return { ok: false, error: "insufficient_balance", required: charge, current };
+    throw error;
+  }
+  return { ok: true, replayed: false, order: (await findOrder(db, reference))!.order, wallet: (await walletSnapshot(db, userId))! };
+}
+
+/** Buys one key at the USD rate in force when the purchase runs (the order records it). */
+export async function purchase(env: Env, userId: number, request: PurchaseRequest, idempotencyKey?: string | null): Promise<PurchaseOutcome> {
+  return purchaseKey(env.DB, userId, request, purchaseReference(userId, idempotencyKey), await usdVndRate(env.DB, env), noticeSettings(env));
+}
+
+// ---------------------------------------------------------------- deposits
+
+type PromotionRow = {
+  id: number;
+  name: string;
+  promotion_type: Promotion["promotionType"];
+  bonus_percentage: number | null;
+  bonus_amount: number | null;
+  tiers: string | null;
+  min_deposit_amount: number;
+  max_deposit_amount: number | null;
+  max_bonus_amount: number | null;
+  usage_limit_per_user: number | null;
+  total_usage_limit: number | null;
+  total_used: number;
+  start_date: number;
+  end_date: number;
+  status: string;
+  is_automatic: number;
+  requires_code: number;
+};
+
+/** The best bonus for a user's deposit right now, read from D1. */
+async function findDepositBonus(db: D1Database, userId: number, amount: number, now: number) {
+  const { results } = await db
+    .prepare("SELECT * FROM promotions WHERE status = 'active' AND start_date <= ?1 AND end_date > ?1")
+    .bind(now)
+    .all<PromotionRow>();
+  if (results.length === 0) return null;
+  const usageRows = await db
+    .prepare("SELECT promotion_id, count(*) AS n FROM promotion_usages WHERE user_id = ? GROUP BY promotion_id")
+    .bind(userId)
+    .all<{ promotion_id: number; n: number }>();
+  const usage = new Map(usageRows.results.map((row) => [row.promotion_id, row.n]));
+  const promotions: Promotion[] = results.map((row) => ({
+    id: row.id,
+    name: row.name,
+    promotionType: row.promotion_type,
+    bonusPercentage: row.bonus_percentage,
+    bonusAmount: row.bonus_amount,
+    tiers: row.tiers ? (JSON.parse(row.tiers) as Tier[]) : null,
+    minDepositAmount: row.min_deposit_amount,
+    maxDepositAmount: row.max_deposit_amount,
+    maxBonusAmount: row.max_bonus_amount,
+    usageLimitPerUser: row.usage_limit_per_user,
+    totalUsageLimit: row.total_usage_limit,
+    totalUsed: row.total_used,
+    startDate: row.start_date,
+    endDate: row.end_date,
+    status: row.status,
+    isAutomatic: Boolean(row.is_automatic),
+    requiresCode: Boolean(row.requires_code),
+  }));
+  return bestPromotion(promotions, amount, usage, now);
+}
+
+/** The statements that count one use of a promotion for a deposit (unique per deposit). */
+function usageStatements(db: D1Database, promotionId: number, userId: number, depositReference: string, amount: number, bonus: number, now: number): D1PreparedStatement[] {
+  return [
+    db
+      .prepare("INSERT INTO promotion_usages (promotion_id, user_id, deposit_reference, deposit_amount, bonus_amount, created_at) VALUES (?, ?, ?, ?, ?, ?)")
+      .bind(promotionId, userId, depositReference, amount, bonus, now),
+    // The CHECK on total_used fails the batch if another deposit took the last use meanwhile.
+    db.prepare("UPDATE promotions SET total_used = total_used + 1, updated_at = ?1 WHERE id = ?2").bind(now, promotionId),
+  ];
+}
+
+/**
+ * A deposit with the best promotion's bonus as its own ledger row, counted once. If another
+ * deposit took the promotion's last use meanwhile, the deposit is credited without it.
+ */
+async function creditDeposit(db: D1Database, userId: number, deposit: LedgerEntry, extra: D1PreparedStatement[], now: number): Promise<BalanceChange> {
+  const best = await findDepositBonus(db, userId, deposit.amount, now);
+  if (best) {
+    const bonus: LedgerEntry = {
+      type: "deposit",
+      source: "bonus",
+      amount: best.bonus,
+      reference: `${deposit.reference}:bonus`,
+      promotionId: best.promotion.id,
+      description: `Khuyến mãi nạp tiền: ${best.promotion.name}`.slice(0, 300),
+    };
+    const usage = usageStatements(db, best.promotion.id, userId, deposit.reference, deposit.amount, best.bonus, now);
+    const withBonus = await applyEntries(db, userId, [deposit, bonus], [...extra, ...usage], now);
+    if (withBonus.ok) return withBonus;
+  }
+  return applyEntries(db, userId, [deposit], extra, now);
+}
+
+export type TopupSettlement = { topupId: number; eventId: number; amount: number; reference: string };
+
+/**
+ * Credits a bank transfer that matched a pending top-up: the deposit, the top-up marked paid and
+ * the event marked credited commit together. Cancellation runs on the same wallet queue, so a
+ * top-up is never both cancelled and paid.
+ */
+export async function settleTopup(db: D1Database, userId: number, settlement: TopupSettlement, notices = NOTICES_OFF): Promise<"credited" | "duplicate" | "not_pending"> {
+  const topup = await db.prepare("SELECT status, transfer_code FROM vietqr_topups WHERE id = ? AND user_id = ?").bind(settlement.topupId, userId).first<{ status: string; transfer_code: string }>();
+  if (!topup || (topup.status !== "pending" && topup.status !== "expired")) return "not_pending";
+  const now = Date.now();
+  const entry: LedgerEntry = { type: "deposit", source: "vietqr", amount: settlement.amount, reference: settlement.reference, description: `Nạp tiền VietQR ${topup.transfer_code}` };
+  const result = await creditDeposit(db, userId, entry, [
+    db.prepare("UPDATE vietqr_topups SET status = 'paid', paid_at = ?1, payment_event_id = ?2, updated_at = ?1 WHERE id = ?3 AND status IN ('pending', 'expired')").bind(now, settlement.eventId, settlement.topupId),
+    db.prepare("UPDATE payment_events SET status = 'credited', credited_user_id = ?1 WHERE id = ?2").bind(userId, settlement.eventId),
+    ...depositNotice(db, notices, { userId, amount: settlement.amount, channel: "vietqr", code: topup.transfer_code, reference: settlement.reference }, now),
+  ], now);
+  if (!result.ok) throw new Error(`top-up ${settlement.topupId} could not be credited: ${result.error}`);
+  return result.duplicate ? "duplicate" : "credited";
+}
+
+/** The buyer cancels a pending top-up (on the wallet's queue, so it never races a payment). */
+export async function cancelTopup(db: D1Database, userId: number, topupId: number, reason: string): Promise<boolean> {
+  const now = Date.now();
+  const row = await db
+    .prepare(
+      "UPDATE vietqr_topups SET status = 'cancelled', cancelled_at = ?1, cancel_reason = ?2, updated_at = ?1 WHERE id = ?3 AND user_id = ?4 AND status = 'pending' AND expires_at > ?1 RETURNING id",
+    )
+    .bind(now, reason.slice(0, 200), topupId, userId)
+    .first();
+  return row !== null;
+}
+
+export type CardSettlement = {
+  cardId: number;
+  status: "success" | "wrong_amount" | "failed" | "invalid_card" | "used_card" | "system_error";
+  amount: number;
+  realValue: number | null;
+  gatewayStatus: number;
+  message: string;
+  maskedCode: string;
+  reference: string;
+};
+
+/**
+ * Finishes a pending card: a good card's amount (and any bonus) is credited in the same batch
+ * that marks it settled; a bad card is only marked. A card already settled stays as it is.
+ */
+export async function settleCard(db: D1Database, userId: number, settlement: CardSettlement, notices = NOTICES_OFF): Promise<"credited" | "closed" | "already_settled"> {
+  const card = await db.prepare("SELECT status FROM card_topups WHERE id = ? AND user_id = ?").bind(settlement.cardId, userId).first<{ status: string }>();
+  if (card?.status !== "pending") return "already_settled";
+  const now = Date.now();
+  const close = db
+    .prepare(
+      `UPDATE card_topups SET status = ?1, amount_received = ?2, real_value = ?3, gateway_status = ?4, gateway_message = ?5,
+         card_code = ?6, credited_at = ?7, updated_at = ?8 WHERE id = ?9 AND status = 'pending'`,
+    )
+    .bind(settlement.status, settlement.amount, settlement.realValue, settlement.gatewayStatus, settlement.message.slice(0, 300), settlement.maskedCode, settlement.amount > 0 ? now : null, now, settlement.cardId);
+  // A card parked for an admin (no answer for a day) that the gateway settles after all
+  // leaves the review queue in the same batch.
+  const resolve = db
+    .prepare(
+      `UPDATE payment_events SET status = ?1, credited_user_id = ?2, resolution_note = ?3, resolved_at = ?4
+         WHERE provider = 'card' AND card_topup_id = ?5 AND status = 'unmatched'`,
+    )
+    .bind(settlement.amount > 0 ? "credited" : "dismissed", settlement.amount > 0 ? userId : null, `Cổng thẻ trả lời: ${settlement.message}`.slice(0, 500), now, settlement.cardId);
+  if (settlement.amount <= 0) {
+    await db.batch([close, resolve]);
+    return "closed";
+  }
+  const entry: LedgerEntry = { type: "deposit", source: "card", amount: settlement.amount, reference: settlement.reference, description: "Nạp tiền bằng thẻ cào" };
+  const notice = depositNotice(db, notices, { userId, amount: settlement.amount, channel: "card", code: null, reference: settlement.reference }, now);
+  const result = await creditDeposit(db, userId, entry, [close, resolve, ...notice], now);
+  if (!result.ok) throw new Error(`card ${settlement.cardId} could not be credited: ${result.error}`);
+  return result.duplicate ? "already_settled" : "credited";
+}
+
+/** `audit`: the admin's record of the credit, committed in its batch. */
+export type TransferResolution = { eventId: number; amount: number; reference: string; adminId: number; note: string; audit: AuditRecord };
+export type ParkedCardResolution = TransferResolution & { cardId: number; maskedCode: string };
+
+/** The deposit an admin credits by hand: `label`, marked as reviewed, then the admin's note if any. */
+function manualDeposit(source: "bank_transfer" | "card", label: string, resolution: TransferResolution): LedgerEntry {
+  return {
+    type: "deposit",
+    source,
+    amount: resolution.amount,
+    reference: resolution.reference,
+    description: `${label} (duyệt thủ công)${resolution.note ? `: ${resolution.note}` : ""}`.slice(0, 300),
+    createdBy: resolution.adminId,
+  };
+}
+
+/** An admin credits a parked bank transfer to this user; keyed like the automatic credit. */
+export function creditTransfer(db: D1Database, userId: number, resolution: TransferResolution, notices = NOTICES_OFF): Promise<BalanceChange> {
+  const now = Date.now();
+  return applyEntries(db, userId, [manualDeposit("bank_transfer", "Nạp tiền chuyển khoản", resolution)], [
+    db.prepare("UPDATE payment_events SET status = 'credited', credited_user_id = ?1, resolved_by = ?2, resolution_note = ?3, resolved_at = ?4 WHERE id = ?5")
+      .bind(userId, resolution.adminId, resolution.note.slice(0, 500), now, resolution.eventId),
+    auditStatement(db, resolution.audit),
+    ...depositNotice(db, notices, { userId, amount: resolution.amount, channel: "bank_transfer", code: null, reference: resolution.reference }, now),
+  ], now);
+}
+
+/**
+ * An admin credits a parked card (a late success, or a card with no answer) to its owner: the
+ * deposit, the card marked successful with its code masked, and the review entry marked credited
+ * commit together. Keyed like the automatic credit, so a card is credited once either way.
+ */
+export function creditParkedCard(db: D1Database, userId: number, resolution: ParkedCardResolution, notices = NOTICES_OFF): Promise<BalanceChange> {
+  const now = Date.now();
+  return applyEntries(db, userId, [manualDeposit("card", "Nạp tiền bằng thẻ cào", resolution)], [
+    db
+      .prepare(
+        `UPDATE card_topups SET status = 'success', amount_received = ?1, card_code = ?2, credited_at = ?3, updated_at = ?3,
+           gateway_message = 'Quản trị viên đã duyệt', next_check_at = NULL WHERE id = ?4 AND user_id = ?5 AND status NOT IN ('success', 'wrong_amount')`,
+      )
+      .bind(resolution.amount, resolution.maskedCode, now, resolution.cardId, userId),
+    db
+      .prepare("UPDATE payment_events SET status = 'credited', credited_user_id = ?1, resolved_by = ?2, resolution_note = ?3, resolved_at = ?4 WHERE id = ?5 AND status = 'unmatched'")
+      .bind(userId, resolution.adminId, resolution.note.slice(0, 500), now, resolution.eventId),
+    auditStatement(db, resolution.audit),
+    ...depositNotice(db, notices, { userId, amount: resolution.amount, channel: "card_review", code: null, reference: resolution.reference }, now),
+  ], now);
+}

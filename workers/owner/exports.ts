@@ -1,0 +1,183 @@
+// The admin's CSV exports of the ledger and of orders (issue #18). The file is streamed: a
+// ReadableStream pulls one page of rows at a time from D1, walking the id range of the period,
+// so a year of data never sits in memory. UTF-8 with a byte-order mark (Excel then reads
+// Vietnamese correctly), CRLF lines and RFC 4180 quoting, written here because it is a few lines
+// and a CSV library would serialise whole arrays rather than pages.
+import type { ExportRange } from "./schemas/exports";
+
+/** Vietnam is UTC+7 all year (no daylight saving). */
+const VIETNAM_OFFSET_MS = 7 * 60 * 60_000;
+/**
+ * D1 allows 1,000 queries per Worker invocation (Workers Paid), and the whole download is one
+ * invocation: pages grow with the period so that it fits in QUERY_BUDGET queries, and a period
+ * that would need pages above MAX_PAGE_ROWS is refused before the answer starts.
+ */
+const MIN_PAGE_ROWS = 500;
+const MAX_PAGE_ROWS = 10_000;
+const QUERY_BUDGET = 900;
+export const MAX_EXPORT_ROWS = MAX_PAGE_ROWS * QUERY_BUDGET;
+const BOM = "\uFEFF";
+
+/** The period's first millisecond and the millisecond after its last, for days in Vietnam's time. */
+function vietnamDayRange(range: ExportRange): { start: number; end: number } {
+  const startOf = (day: string) => {
+    const [year, month, date] = day.split("-").map(Number);
+    return Date.UTC(year, month - 1, date) - VIETNAM_OFFSET_MS;
+  };
+  return { start: startOf(range.from), end: startOf(range.to) + 24 * 60 * 60_000 };
+}
+
+/** "2026-11-26 07:05:09", in Vietnam's time. */
+function vietnamTime(millis: number): string {
+  return new Date(millis + VIETNAM_OFFSET_MS).toISOString().slice(0, 19).replace("T", " ");
+}
+
+/**
+ * One field (RFC 4180): quoted when it holds a comma, a quote or a line break, quotes doubled.
+ * Free text that a spreadsheet would run as a formula (=, +, -, @ first) is prefixed with an
+ * apostrophe: a username like "=HYPERLINK(…)" stays text in the owner's Excel.
+ */
+export function csvField(value: string | number | null, text = false): string {
+  if (value === null) return "";
+  let field = String(value);
+  if (text && /^[=+\-@\t\r]/.test(field)) field = `'${field}`;
+  return /[",\r\n]/.test(field) ? `"${field.replace(/"/g, '""')}"` : field;
+}
+
+type Column<Row> = { header: string; value: (row: Row) => string | number | null; text?: boolean };
+
+type Export<Row> = { table: string; columns: Column<Row>[]; page: string };
+
+type LedgerRow = {
+  id: number;
+  created_at: number;
+  username: string | null;
+  email: string | null;
+  transaction_type: string;
+  source: string;
+  amount: number;
+  balance_before: number;
+  balance_after: number;
+  status: string;
+  description: string;
+  reference: string;
+};
+
+type OrderRow = {
+  id: number;
+  created_at: number;
+  username: string | null;
+  email: string | null;
+  app_name: string;
+  key_type_name: string;
+  amount: number;
+  currency: string;
+  vnd_amount: number;
+  balance_before: number | null;
+  balance_after: number | null;
+  status: string;
+  description: string | null;
+  reference: string;
+};
+
+// Each page: rows after the cursor, within the period's id range, in id order.
+const TRANSACTIONS: Export<LedgerRow> = {
+  table: "wallet_transactions",
+  columns: [
+    { header: "Mã giao dịch", value: (row) => row.id },
+    { header: "Thời gian (giờ Việt Nam)", value: (row) => vietnamTime(row.created_at) },
+    { header: "Tên đăng nhập", value: (row) => row.username, text: true },
+    { header: "Email", value: (row) => row.email, text: true },
+    { header: "Loại", value: (row) => row.transaction_type },
+    { header: "Nguồn", value: (row) => row.source },
+    { header: "Số tiền (₫)", value: (row) => row.amount },
+    { header: "Số dư trước (₫)", value: (row) => row.balance_before },
+    { header: "Số dư sau (₫)", value: (row) => row.balance_after },
+    { header: "Trạng thái", value: (row) => row.status },
+    { header: "Mô tả", value: (row) => row.description, text: true },
+    { header: "Mã tham chiếu", value: (row) => row.reference, text: true },
+  ],
+  page: `SELECT t.id, t.created_at, u.username, u.email, t.transaction_type, t.source, t.amount, t.balance_before, t.balance_after,
+           t.status, t.description, t.reference
+         FROM wallet_transactions t LEFT JOIN users u ON u.id = t.user_id
+         WHERE t.id > ?1 AND t.id <= ?2 AND t.created_at >= ?3 AND t.created_at < ?4 ORDER BY t.id LIMIT ?5`,
+};
+
+const ORDERS: Export<OrderRow> = {
+  table: "orders",
+  columns: [
+    { header: "Mã đơn", value: (row) => row.id },
+    { header: "Thời gian (giờ Việt Nam)", value: (row) => vietnamTime(row.created_at) },
+    { header: "Tên đăng nhập", value: (row) => row.username, text: true },
+    { header: "Email", value: (row) => row.email, text: true },
+    { header: "Ứng dụng", value: (row) => row.app_name, text: true },
+    { header: "Loại key", value: (row) => row.key_type_name, text: true },
+    { header: "Giá", value: (row) => row.amount },
+    { header: "Tiền tệ", value: (row) => row.currency },
+    { header: "Số tiền trừ ví (₫)", value: (row) => row.vnd_amount },
+    { header: "Số dư trước (₫)", value: (row) => row.balance_before },
+    { header: "Số dư sau (₫)", value: (row) => row.balance_after },
+    { header: "Trạng thái", value: (row) => row.status },
+    { header: "Mô tả", value: (row) => row.description, text: true },
+    { header: "Mã tham chiếu", value: (row) => row.reference, text: true },
+  ],
+  // The purchase's ledger row carries the order's reference (unique, indexed).
+  page: `SELECT o.id, o.created_at, u.username, u.email, o.app_name, o.key_type_name, o.amount, o.currency, o.vnd_amount,
+           t.balance_before, t.balance_after, o.status, t.description, o.reference
+         FROM orders o LEFT JOIN users u ON u.id = o.user_id LEFT JOIN wallet_transactions t ON t.reference = o.reference
+         WHERE o.id > ?1 AND o.id <= ?2 AND o.created_at >= ?3 AND o.created_at < ?4 ORDER BY o.id LIMIT ?5`,
+};
+
+const EXPORTS = { transactions: TRANSACTIONS, orders: ORDERS } as const;
+export type ExportKind = keyof typeof EXPORTS;
+
+const FILE_NAMES: Record<ExportKind, string> = { transactions: "giao-dich", orders: "don-hang" };
+
+export function exportFileName(kind: ExportKind, range: ExportRange): string {
+  return `${FILE_NAMES[kind]}_${range.from}_${range.to}.csv`;
+}
+
+function csvLine(fields: string[]): string {
+  return `${fields.join(",")}\r\n`;
+}
+
+/**
+ * The export as a byte stream: the header first, then one page of rows each time the reader asks;
+ * or "too_large" when the period holds more than MAX_EXPORT_ROWS rows.
+ */
+export async function exportCsv(db: D1Database, kind: ExportKind, range: ExportRange): Promise<ReadableStream<Uint8Array> | "too_large"> {
+  // Each export's rows and columns agree; here a row only needs its id.
+  const spec = EXPORTS[kind] as unknown as Export<{ id: number }>;
+  const { start, end } = vietnamDayRange(range);
+  // The period's size and id range, from the created_at index.
+  const bounds = await db
+    .prepare(`SELECT count(*) AS rows, min(id) AS first, max(id) AS last FROM ${spec.table} WHERE created_at >= ?1 AND created_at < ?2`)
+    .bind(start, end)
+    .first<{ rows: number; first: number | null; last: number | null }>();
+  const rows = bounds?.rows ?? 0;
+  if (rows > MAX_EXPORT_ROWS) return "too_large";
+  const pageRows = Math.min(MAX_PAGE_ROWS, Math.max(MIN_PAGE_ROWS, Math.ceil(rows / QUERY_BUDGET)));
+  const encoder = new TextEncoder();
+  let cursor = (bounds?.first ?? 1) - 1;
+  const last = bounds?.last ?? 0;
+  let queries = 1;
+  return new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        controller.enqueue(encoder.encode(BOM + csvLine(spec.columns.map((column) => csvField(column.header)))));
+        if (rows === 0) controller.close();
+      },
+      async pull(controller) {
+        // Never a short file after a 200: past the budget the download fails visibly instead.
+        if (++queries > QUERY_BUDGET) return controller.error(new Error(`CSV export of ${kind} passed ${QUERY_BUDGET} D1 queries`));
+        const { results } = await db.prepare(spec.page).bind(cursor, last, start, end, pageRows).all<{ id: number }>();
+        if (results.length > 0) {
+          controller.enqueue(encoder.encode(results.map((row) => csvLine(spec.columns.map((column) => csvField(column.value(row), column.text)))).join("")));
+          cursor = results[results.length - 1].id;
+        }
+        if (results.length < pageRows || cursor >= last) controller.close();
+      },
+    },
+    { highWaterMark: 0 },
+  );
+}

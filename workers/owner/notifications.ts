@@ -1,0 +1,233 @@
+// The owner's Telegram notifications (issue #18, docs/decisions/0019). An event is recorded as a
+// `notifications` row by a statement that joins the batch of the change it reports, so it exists
+// exactly when the change committed, and once (its dedupe key). Delivery happens afterwards: right
+// away in the request's waitUntil, and by the cron for whatever is still due, with backoff.
+import { desc } from "drizzle-orm";
+import { type Config, getConfig, type NOTIFICATION_EVENTS } from "../platform/config";
+import type { Database } from "../db/client";
+import { notifications } from "../db/schema";
+import { formatVND } from "../shared/format";
+import { type AuditRecord, auditStatement } from "./audit";
+
+/** The events the owner chooses among (TELEGRAM_EVENTS), and the operations alarms, always sent. */
+type NotificationKind = (typeof NOTIFICATION_EVENTS)[number] | "ops";
+
+/** What the recording statements need to know: which kinds are on, and when stock is low. */
+export type NoticeSettings = { kinds: ReadonlySet<NotificationKind>; lowStockThreshold: number };
+
+export const NOTICES_OFF: NoticeSettings = { kinds: new Set(), lowStockThreshold: 5 };
+
+/** Notifications are recorded only while a bot token is set, and only for the chosen events. */
+export function noticeSettings(env: object): NoticeSettings {
+  const config = getConfig(env);
+  return { kinds: new Set(config.TELEGRAM_BOT_TOKEN ? config.TELEGRAM_EVENTS : []), lowStockThreshold: config.LOW_STOCK_THRESHOLD };
+}
+
+/**
+ * One notification row, inserted by `INSERT … SELECT … WHERE <condition>` so it exists only when
+ * the condition holds at commit. `{user}` in the text becomes the user's name and e-mail, read in
+ * the same statement.
+ */
+function recordStatement(db: D1Database, kind: NotificationKind, text: string, dedupeKey: string, now: number, condition: { sql: string; binds: unknown[] } = { sql: "1", binds: [] }, userId: number | null = null): D1PreparedStatement {
+  // ?5 is bound either way (D1 refuses a binding the statement does not use).
+  const who = userId === null ? "coalesce(?5, ?2)" : "replace(?2, '{user}', (SELECT username || ' (' || email || ')' FROM users WHERE id = ?5))";
+  return db
+    .prepare(
+      `INSERT INTO notifications (kind, text, status, attempts, next_attempt_at, dedupe_key, created_at)
+       SELECT ?1, ${who}, 'pending', 0, ?3, ?4, ?3 WHERE ${condition.sql}
+       ON CONFLICT (dedupe_key) DO NOTHING`,
+    )
+    .bind(kind, text.slice(0, 4000), now, dedupeKey, userId, ...condition.binds);
+}
+
+const CHANNELS = { vietqr: "VietQR", card: "thẻ cào", bank_transfer: "chuyển khoản (duyệt thủ công)", card_review: "thẻ cào (duyệt thủ công)" } as const;
+
+export type DepositNotice = { userId: number; amount: number; channel: keyof typeof CHANNELS; code: string | null; reference: string };
+
+/** A deposit credited: its statement joins the deposit's batch, keyed by the ledger reference. */
+export function depositNotice(db: D1Database, settings: NoticeSettings, deposit: DepositNotice, now: number): D1PreparedStatement[] {
+  if (!settings.kinds.has("deposit")) return [];
+  const lines = [`💰 Nạp tiền: +${formatVND(deposit.amount)}`, "Người dùng: {user}", `Kênh: ${CHANNELS[deposit.channel]}`];
+  if (deposit.code) lines.push(`Mã: ${deposit.code}`);
+  return [recordStatement(db, "deposit", lines.join("\n"), `deposit:${deposit.reference}`, now, undefined, deposit.userId)];
+}
+
+export type StockPricing = { id: number; appId: number; keyTypeId: number; appName: string; keyTypeName: string };
+
+/**
+ * After a sale (in its batch, after the key is claimed): an alert when the pricing's stock
+ * crosses into low (1 to the threshold) or sold out, never twice for one crossing; `stock_alert`
+ * keeps the level last seen, so a restock followed by another fall alerts again.
+ */
+export function stockStatements(db: D1Database, settings: NoticeSettings, pricing: StockPricing, reference: string, now: number): D1PreparedStatement[] {
+  const name = `${pricing.appName} – ${pricing.keyTypeName}`;
+  const binds = [pricing.appId, pricing.keyTypeId, settings.lowStockThreshold, pricing.id];
+  // Parameters ?6–?9 follow recordStatement's five.
+  const count = "(SELECT count(*) FROM license_keys WHERE app_id = ?6 AND key_type_id = ?7 AND status = 'available')";
+  const previous = "(SELECT stock_alert FROM key_pricing WHERE id = ?9)";
+  const alerts = {
+    sold_out: { text: `⛔ Hết key: ${name}`, sql: `${count} = 0 AND ${previous} IS NOT 'sold_out'` },
+    low_stock: { text: `⚠️ Sắp hết key: ${name} (còn ≤ ${settings.lowStockThreshold} key)`, sql: `${count} BETWEEN 1 AND ?8 AND ${previous} IS NULL` },
+  };
+  const statements = (["sold_out", "low_stock"] as const)
+    .filter((kind) => settings.kinds.has(kind))
+    .map((kind) => recordStatement(db, kind, alerts[kind].text, `${kind}:${pricing.id}:${reference}`, now, { sql: alerts[kind].sql, binds }));
+  const level = "(SELECT CASE WHEN n = 0 THEN 'sold_out' WHEN n <= ?3 THEN 'low' END FROM (SELECT count(*) AS n FROM license_keys WHERE app_id = ?1 AND key_type_id = ?2 AND status = 'available'))";
+  statements.push(db.prepare(`UPDATE key_pricing SET stock_alert = ${level} WHERE id = ?4 AND stock_alert IS NOT ${level}`).bind(...binds));
+  return statements;
+}
+
+/** A bank transfer left for an admin: recorded while its event is still unmatched, once per event. */
+export function recordTransferParked(env: Env, transfer: { provider: string; transactionId: string; amount: number; content: string }, now = Date.now()): Promise<unknown> | null {
+  if (!noticeSettings(env).kinds.has("transfer_parked")) return null;
+  const text = [`🕓 Chuyển khoản chờ duyệt: ${formatVND(transfer.amount)}`, `Nội dung: ${transfer.content.slice(0, 300) || "(trống)"}`, `Nguồn: ${transfer.provider} #${transfer.transactionId}`].join("\n");
+  return recordStatement(env.DB, "transfer_parked", text, `transfer_parked:${transfer.provider}:${transfer.transactionId}`, now, {
+    sql: "EXISTS (SELECT 1 FROM payment_events WHERE provider = ?6 AND provider_transaction_id = ?7 AND status = 'unmatched')",
+    binds: [transfer.provider, transfer.transactionId],
+  }).run();
+}
+
+/** A card parked for review at `now` (its review entry carries that time): joins the parking batch. */
+export function cardReviewNotice(env: Env, card: { requestId: string; description: string }, now: number): D1PreparedStatement[] {
+  if (!noticeSettings(env).kinds.has("card_review")) return [];
+  return [
+    recordStatement(env.DB, "card_review", `🃏 Thẻ cào cần duyệt\n${card.description}`, `card_review:${card.requestId}:${now}`, now, {
+      sql: "EXISTS (SELECT 1 FROM payment_events WHERE provider = 'card' AND provider_transaction_id = ?6 AND status = 'unmatched' AND created_at = ?3)",
+      binds: [card.requestId],
+    }),
+  ];
+}
+
+/**
+ * An admin signed in: told only when no earlier session of theirs came from this address. Called
+ * right after the session is made, so "earlier" means any session before the newest one.
+ */
+export async function recordAdminSignIn(env: Env, admin: { id: number; username: string }, address: string, now = Date.now()): Promise<void> {
+  if (!noticeSettings(env).kinds.has("admin_login")) return;
+  const text = [`🔐 Quản trị viên đăng nhập từ địa chỉ mới`, `Tài khoản: ${admin.username}`, `Địa chỉ: ${address}`].join("\n");
+  // The sign-in has succeeded already: a failure to record it is logged, never the sign-in's failure.
+  await recordStatement(env.DB, "admin_login", text, `admin_login:${admin.id}:${address}`, now, {
+    sql: "NOT EXISTS (SELECT 1 FROM sessions WHERE user_id = ?6 AND ip_address = ?7 AND id < (SELECT max(id) FROM sessions WHERE user_id = ?6))",
+    binds: [admin.id, address],
+  })
+    .run()
+    .catch((error) => console.error("An admin sign-in could not be recorded for the owner", error));
+}
+
+/** Wrong second-factor codes for one admin account in this window tell the owner. */
+const CODE_FAILURES_TOLD = 3;
+const CODE_FAILURE_WINDOW_MS = 15 * 60_000;
+
+/**
+ * A wrong second-factor code for an admin account: its `auth.mfa_failed` record and, in the same
+ * batch, once it is the third in 15 minutes, a notice to the owner (an `admin_login` event: the
+ * notifications table knows no other kind for sign-ins). At most one such notice per account in
+ * any 15 minutes, however many codes follow.
+ */
+export async function recordAdminCodeFailure(env: Env, record: AuditRecord, admin: { id: number }, address: string, now = Date.now()): Promise<void> {
+  const statements = [auditStatement(env.DB, record)];
+  if (noticeSettings(env).kinds.has("admin_login")) {
+    const text = [`🚨 Nhập sai mã xác thực hai lớp ${CODE_FAILURES_TOLD} lần trong 15 phút`, "Tài khoản: {user}", `Địa chỉ: ${address}`].join("\n");
+    const prefix = `admin_mfa_failed:${admin.id}:`;
+    statements.push(
+      recordStatement(env.DB, "admin_login", text, `${prefix}${now}`, now, {
+        sql: `(SELECT count(*) FROM audit_events WHERE action = 'auth.mfa_failed' AND target_type = 'user' AND target_id = ?6 AND created_at > ?7) >= ${CODE_FAILURES_TOLD}
+          AND NOT EXISTS (SELECT 1 FROM notifications WHERE dedupe_key GLOB ?8 AND created_at > ?7)`,
+        binds: [String(admin.id), now - CODE_FAILURE_WINDOW_MS, `${prefix}*`],
+      }, admin.id),
+    );
+  }
+  await env.DB.batch(statements);
+}
+
+/** An operations alarm (workers/owner/ops-alarms.ts): once per dedupe key, whatever TELEGRAM_EVENTS chooses. */
+export async function opsNotice(env: Env, text: string, dedupeKey: string, now = Date.now()): Promise<void> {
+  if (!getConfig(env).TELEGRAM_BOT_TOKEN) return;
+  await recordStatement(env.DB, "ops", text, dedupeKey, now).run();
+}
+
+// ---------------------------------------------------------------- delivery
+
+/** A claimed row is not taken again for this long (a sender that died mid-way is retried then). */
+const CLAIM_MS = 2 * 60_000;
+const PER_RUN = 20;
+export const MAX_ATTEMPTS = 8;
+const SEND_TIMEOUT_MS = 10_000;
+
+/** 1, 2, 4 … minutes after each failure, at most an hour. */
+function retryDelay(attempts: number): number {
+  return Math.min(60_000 * 2 ** (attempts - 1), 60 * 60_000);
+}
+
+type TelegramAnswer = { ok: boolean; description?: string; error_code?: number; parameters?: { retry_after?: number } };
+
+async function sendToTelegram(config: Config, text: string): Promise<{ ok: true } | { ok: false; error: string; retryAfterMs: number | null }> {
+  try {
+    const response = await fetch(`${config.TELEGRAM_API_URL.replace(/\/$/, "")}/bot${config.TELEGRAM_BOT_TOKEN}/sendMessage`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ chat_id: config.TELEGRAM_CHAT_ID, text, disable_web_page_preview: true }),
+      signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
+    });
+    const answer = (await response.json().catch(() => ({ ok: false }))) as TelegramAnswer;
+    if (response.ok && answer.ok) return { ok: true };
+    const retryAfter = answer.parameters?.retry_after;
+    return { ok: false, error: `${answer.error_code ?? response.status} ${answer.description ?? response.statusText}`.slice(0, 300), retryAfterMs: typeof retryAfter === "number" ? retryAfter * 1000 : null };
+  } catch (error) {
+    return { ok: false, error: String(error).slice(0, 300), retryAfterMs: null };
+  }
+}
+
+export type DeliveryReport = { sent: number; failed: number };
+
+/**
+ * Sends the notifications that are due. Each is claimed first (one conditional UPDATE), so two
+ * senders never send the same one; a failure is retried after Telegram's retry_after or the
+ * backoff, and after MAX_ATTEMPTS it is marked failed.
+ */
+export async function deliverNotifications(env: Env, now = Date.now()): Promise<DeliveryReport> {
+  const config = getConfig(env);
+  const report = { sent: 0, failed: 0 };
+  if (!config.TELEGRAM_BOT_TOKEN) return report;
+  const { results: claimed } = await env.DB.prepare(
+    `UPDATE notifications SET attempts = attempts + 1, next_attempt_at = ?1
+     WHERE id IN (SELECT id FROM notifications WHERE status = 'pending' AND next_attempt_at <= ?2 ORDER BY next_attempt_at, id LIMIT ?3)
+     RETURNING id, text, attempts`,
+  )
+    .bind(now + CLAIM_MS, now, PER_RUN)
+    .all<{ id: number; text: string; attempts: number }>();
+  for (const row of claimed.sort((a, b) => a.id - b.id)) {
+    const result = await sendToTelegram(config, row.text);
+    const at = Date.now();
+    if (result.ok) {
+      await env.DB.prepare("UPDATE notifications SET status = 'sent', sent_at = ?1, next_attempt_at = NULL, last_error = NULL WHERE id = ?2").bind(at, row.id).run();
+      report.sent += 1;
+      continue;
+    }
+    const givenUp = row.attempts >= MAX_ATTEMPTS;
+    await env.DB.prepare("UPDATE notifications SET status = ?1, next_attempt_at = ?2, last_error = ?3 WHERE id = ?4")
+      .bind(givenUp ? "failed" : "pending", givenUp ? null : at + Math.max(result.retryAfterMs ?? 0, retryDelay(row.attempts)), result.error, row.id)
+      .run();
+    if (givenUp) report.failed += 1;
+  }
+  return report;
+}
+
+// ---------------------------------------------------------------- the admin's list
+
+export async function listNotifications(db: Database, limit: number) {
+  const rows = await db.select().from(notifications).orderBy(desc(notifications.id)).limit(limit);
+  return rows.map((row) => ({
+    id: row.id,
+    kind: row.kind,
+    text: row.text,
+    status: row.status,
+    attempts: row.attempts,
+    last_error: row.lastError,
+    created_at: row.createdAt.toISOString(),
+    sent_at: row.sentAt ? row.sentAt.toISOString() : null,
+    next_attempt_at: row.nextAttemptAt ? row.nextAttemptAt.toISOString() : null,
+  }));
+}
+
+export type NotificationItem = Awaited<ReturnType<typeof listNotifications>>[number];

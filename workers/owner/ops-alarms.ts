@@ -1,0 +1,79 @@
+// The owner hears when money stops moving (docs/operations.md, "Alarms"): refused webhook
+// signatures past a threshold (a drifted gateway key stops every deposit), a card gateway that
+// keeps failing, a cron that has stopped, and a balance that no longer matches its ledger. Each
+// alarm is one JSON log line and, past its threshold, one Telegram `ops` notification per window.
+import type { Database } from "../db/client";
+import { logEvent } from "../lib/log";
+import { opsNotice } from "./notifications";
+import { hit, type Limit } from "../platform/rate-limit";
+
+const HOUR_MS = 60 * 60_000;
+
+const ALARMS = {
+  // A gateway's own retries of one bad delivery make a few; more within an hour is a broken key.
+  webhookRefusals: { name: "ops-webhook-refused", max: 4, windowMs: HOUR_MS },
+  cardGatewayFailures: { name: "ops-card-gateway", max: 2, windowMs: 15 * 60_000 },
+} satisfies Record<string, Limit>;
+
+/** The cron runs every minute; five without a run is an alarm. */
+export const CRON_LATE_MS = 5 * 60_000;
+
+/** Counts one occurrence; past `max` in the window, the owner is told once for that window. */
+async function countTowardsAlarm(env: Env, db: Database, alarm: Limit, subject: string, text: string, now: number): Promise<void> {
+  const state = await hit(db, alarm, subject, now);
+  if (state.allowed) return;
+  await opsNotice(env, text, `ops:${alarm.name}:${subject}:${Math.floor(now / alarm.windowMs)}`, now);
+}
+
+/** A webhook refused for its signature or its shape: logged with provider and reason, and counted. */
+export async function webhookRefused(env: Env, db: Database, request: Request, provider: string, reason: string, now = Date.now()): Promise<void> {
+  logEvent("warn", "webhook_refused", { provider, reason }, request);
+  await countTowardsAlarm(env, db, ALARMS.webhookRefusals, provider, `🚨 Webhook ${provider} bị từ chối nhiều lần trong 1 giờ (${reason}). Kiểm tra khoá bí mật của cổng thanh toán: tiền nạp có thể đang không được cộng.`, now);
+}
+
+/** The card gateway did not answer (or answered nonsense). */
+export async function cardGatewayFailed(env: Env, db: Database, error: string, now = Date.now()): Promise<void> {
+  logEvent("error", "card_gateway_unreachable", { error });
+  await countTowardsAlarm(env, db, ALARMS.cardGatewayFailures, "gateway", `🚨 Cổng thẻ cào không phản hồi nhiều lần trong 15 phút (${error.slice(0, 200)}). Thẻ nạp đang chờ; cron sẽ kiểm tra lại.`, now);
+}
+
+// ---------------------------------------------------------------- the cron's heartbeat
+
+/** The cron's last run, written by the cron itself. */
+export async function cronRan(db: D1Database, now: number): Promise<void> {
+  await db.prepare("INSERT INTO ops_heartbeats (name, at) VALUES ('cron', ?1) ON CONFLICT (name) DO UPDATE SET at = excluded.at").bind(now).run();
+}
+
+/** Whether the cron is late (ran, but not in CRON_LATE_MS); told to the owner once per late spell. */
+export async function cronLate(env: Env, now = Date.now()): Promise<boolean> {
+  const row = await env.DB.prepare("SELECT at FROM ops_heartbeats WHERE name = 'cron'").first<{ at: number }>();
+  // A store whose cron never ran yet (a fresh deploy) is not late.
+  if (!row || now - row.at < CRON_LATE_MS) return false;
+  logEvent("error", "cron_late", { last_run: new Date(row.at).toISOString() });
+  await opsNotice(env, `🚨 Cron chưa chạy từ ${new Date(row.at).toISOString()}: nạp VietQR không hết hạn, thẻ cào không được kiểm tra lại.`, `ops:cron_late:${row.at}`, now);
+  return true;
+}
+
+// ---------------------------------------------------------------- the ledger
+
+export type LedgerMismatch = { userId: number; balance: number; ledger: number };
+
+/**
+ * Users whose balance is not the balance_after of their newest ledger row (0 with none). Every
+ * change of a balance writes its ledger row in the same batch (workers/money/wallet/money.ts), so any
+ * difference is a bug or a hand edit; each one is logged and told to the owner once a day.
+ */
+export async function checkBalancesAgainstLedger(env: Env, now = Date.now()): Promise<LedgerMismatch[]> {
+  const { results } = await env.DB.prepare(
+    `SELECT id AS userId, balance, ledger FROM (
+       SELECT u.id, u.balance, coalesce((SELECT w.balance_after FROM wallet_transactions w WHERE w.user_id = u.id ORDER BY w.id DESC LIMIT 1), 0) AS ledger
+       FROM users u)
+     WHERE balance != ledger LIMIT 100`,
+  ).all<LedgerMismatch>();
+  const day = Math.floor(now / (24 * HOUR_MS));
+  for (const mismatch of results) {
+    logEvent("error", "ledger_mismatch", { user_id: mismatch.userId, balance: mismatch.balance, ledger: mismatch.ledger });
+    await opsNotice(env, `🚨 Số dư người dùng #${mismatch.userId} (${mismatch.balance} ₫) khác sổ cái (${mismatch.ledger} ₫).`, `ops:ledger:${mismatch.userId}:${day}`, now);
+  }
+  return results;
+}

@@ -1,0 +1,15 @@
+// Admin: the owner's recent notifications with their delivery status.
+import { Hono } from "hono";
+import { notificationListSchema } from "../schemas/exports";
+import { listNotifications } from "../notifications";
+import { type ApiEnv, db } from "../../platform/http/context";
+import { requireAdmin } from "../../platform/http/require-admin";
+import { readQuery } from "../../platform/http/validate";
+
+export const adminNotificationsApi = new Hono<ApiEnv>();
+adminNotificationsApi.use(requireAdmin);
+
+adminNotificationsApi.get("/", async (c) => {
+  const { limit } = readQuery(c, notificationListSchema);
+  return c.json({ success: true, data: await listNotifications(db(c), limit) });
+});

@@ -1,0 +1,27 @@
+// The admin's CSV exports and notification list: query parameters.
+import { z } from "zod";
+import { integerField } from "../../shared/fields";
+
+const EXPORT_MESSAGES = {
+  date: "Ngày không hợp lệ (định dạng YYYY-MM-DD)",
+  order: "Ngày bắt đầu phải trước hoặc bằng ngày kết thúc",
+} as const;
+
+/** A calendar day written YYYY-MM-DD that exists (no 2026-02-30). */
+const day = z
+  .string({ error: EXPORT_MESSAGES.date })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, EXPORT_MESSAGES.date)
+  .refine((text) => {
+    const [year, month, date] = text.split("-").map(Number);
+    const parsed = new Date(Date.UTC(year, month - 1, date));
+    return parsed.getUTCFullYear() === year && parsed.getUTCMonth() === month - 1 && parsed.getUTCDate() === date;
+  }, EXPORT_MESSAGES.date);
+
+/** Both days inclusive, in Vietnam's time zone. */
+export const exportRangeSchema = z.object({ from: day, to: day }).refine((range) => range.from <= range.to, { path: ["to"], message: EXPORT_MESSAGES.order });
+
+export type ExportRange = z.infer<typeof exportRangeSchema>;
+
+export const notificationListSchema = z.object({
+  limit: integerField({ min: 1, max: 100, message: "Số lượng không hợp lệ" }).default(20),
+});

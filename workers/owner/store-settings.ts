@@ -1,0 +1,94 @@
+// Store settings an admin changes at run time (table store_settings), over the environment's
+// defaults. Today one: the USD→VND rate that turns a USD key price into what the wallet pays
+// (DESIGN.md §6b: one currency in the wallet, nothing ever debits a raw foreign number).
+import { getConfig } from "../platform/config";
+import { type AdminActor, auditStatement } from "./audit";
+
+const USD_VND_RATE_KEY = "usd_vnd_rate";
+export const MAX_USD_VND_RATE = 1_000_000;
+
+export const SETTINGS_MESSAGES = {
+  saved: "Đã lưu cài đặt",
+  rateInvalid: `Tỷ giá phải là số nguyên từ 1 đến ${MAX_USD_VND_RATE.toLocaleString("vi-VN")} (số đồng cho 1 US$)`,
+  noRate: "Chưa có tỷ giá USD: vào Quản trị → Cài đặt để nhập tỷ giá trước khi đặt giá bằng USD.",
+} as const;
+
+/**
+ * The whole VND a purchase debits for a price. VND prices are what they say. A USD price (whole
+ * dollars, like every price column) costs price × rate đồng, rounded up to a whole đồng so a
+ * fraction can never undercharge; null when there is no rate or the result is not a safe number:
+ * such a price cannot be bought.
+ */
+export function vndPrice(price: number, currency: "VND" | "USD", rate: number | null): number | null {
+  if (currency === "VND") return price;
+  if (rate === null || !Number.isFinite(rate) || rate <= 0) return null;
+  const vnd = Math.ceil(price * rate);
+  return Number.isSafeInteger(vnd) && vnd >= 0 ? vnd : null;
+}
+
+function parseRate(text: string | null | undefined): number | null {
+  if (!text || !/^\d{1,7}$/.test(text)) return null;
+  const rate = Number(text);
+  return rate >= 1 && rate <= MAX_USD_VND_RATE ? rate : null;
+}
+
+type Row = { value: string; updated_by: number | null; updated_at: number };
+
+async function storedRate(d1: D1Database): Promise<(Row & { rate: number }) | null> {
+  const row = await d1.prepare("SELECT value, updated_by, updated_at FROM store_settings WHERE key = ?").bind(USD_VND_RATE_KEY).first<Row>();
+  const rate = parseRate(row?.value);
+  return row && rate !== null ? { ...row, rate } : null;
+}
+
+/** VND per 1 US$ now: the admin's rate, else USD_VND_RATE, else null (USD prices not buyable). */
+export async function usdVndRate(d1: D1Database, env: object): Promise<number | null> {
+  return (await storedRate(d1))?.rate ?? getConfig(env).USD_VND_RATE;
+}
+
+/**
+ * What a pricing list is read with (keys.ts listAppPricing): the rate in force, and the shop's
+ * LOW_STOCK_THRESHOLD, at or below which an option shows 'Sắp hết' (the overview and the Telegram
+ * alert read the same setting).
+ */
+export type PricingTerms = { rate: number | null; lowStockThreshold: number };
+
+export async function pricingTerms(d1: D1Database, env: object): Promise<PricingTerms> {
+  return { rate: await usdVndRate(d1, env), lowStockThreshold: getConfig(env).LOW_STOCK_THRESHOLD };
+}
+
+export type RateSettings = {
+  usd_vnd_rate: number | null;
+  /** Where the rate in force comes from. */
+  source: "store" | "env" | null;
+  default_usd_vnd_rate: number | null;
+  updated_by: number | null;
+  updated_at: string | null;
+};
+
+export async function rateSettings(d1: D1Database, env: object): Promise<RateSettings> {
+  const stored = await storedRate(d1);
+  const fallback = getConfig(env).USD_VND_RATE;
+  return {
+    usd_vnd_rate: stored?.rate ?? fallback,
+    source: stored ? "store" : fallback !== null ? "env" : null,
+    default_usd_vnd_rate: fallback,
+    updated_by: stored?.updated_by ?? null,
+    updated_at: stored ? new Date(stored.updated_at).toISOString() : null,
+  };
+}
+
+/** Sets the admin's rate, or with null removes it (the environment's default applies again). */
+export async function setUsdVndRate(d1: D1Database, rate: number | null, actor: AdminActor, now = Date.now()): Promise<void> {
+  const before = (await storedRate(d1))?.rate ?? null;
+  const change =
+    rate === null
+      ? d1.prepare("DELETE FROM store_settings WHERE key = ?").bind(USD_VND_RATE_KEY)
+      : d1
+          .prepare(
+            `INSERT INTO store_settings (key, value, updated_by, updated_at) VALUES (?1, ?2, ?3, ?4)
+             ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_by = excluded.updated_by, updated_at = excluded.updated_at`,
+          )
+          .bind(USD_VND_RATE_KEY, String(rate), actor.userId, now);
+  const details = { before: { usd_vnd_rate: before }, after: { usd_vnd_rate: rate } };
+  await d1.batch([change, auditStatement(d1, { actor, action: "settings.update", targetType: "setting", targetId: USD_VND_RATE_KEY, details })]);
+}

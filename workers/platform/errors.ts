@@ -1,0 +1,72 @@
+// What a service refuses, in its own terms. The API turns each kind into an HTTP status once,
+// in its onError (workers/api.ts); services never throw HTTP errors.
+
+/** The message of a refusal whose field errors say the rest. */
+export const INVALID_DATA = "Dữ liệu không hợp lệ. Vui lòng kiểm tra lại.";
+
+/** Field errors as the spec's `errors`: {field: [messages]}, general ones under non_field_errors. */
+export type FieldErrors = Record<string, string[]>;
+
+export type DomainErrorKind = "validation" | "insufficient_funds" | "not_found" | "conflict" | "rate_limited" | "unavailable";
+
+export class DomainError extends Error {
+  constructor(
+    readonly kind: DomainErrorKind,
+    message: string,
+    readonly errors?: FieldErrors,
+  ) {
+    super(message);
+  }
+}
+
+/** The input breaks a rule; `errors` names the fields. */
+export class ValidationError extends DomainError {
+  constructor(message: string, errors?: FieldErrors) {
+    super("validation", message, errors);
+  }
+}
+
+/** Validation of one field: the message is also that field's only error. */
+export function fieldError(field: string, message: string): ValidationError {
+  return new ValidationError(message, { [field]: [message] });
+}
+
+export class NotFoundError extends DomainError {
+  constructor(message: string) {
+    super("not_found", message);
+  }
+}
+
+/** The thing exists but is not in a state that allows the change (already handled, taken, reused). */
+export class ConflictError extends DomainError {
+  constructor(message: string, errors?: FieldErrors) {
+    super("conflict", message, errors);
+  }
+}
+
+export class RateLimitedError extends DomainError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super("rate_limited", message);
+  }
+}
+
+/** A service the store depends on is switched off or not configured. */
+export class UnavailableError extends DomainError {
+  constructor(message: string) {
+    super("unavailable", message);
+  }
+}
+
+/** The wallet holds less than a purchase costs: what it needs and what it has, in VND. */
+export class InsufficientFundsError extends DomainError {
+  constructor(
+    message: string,
+    readonly required: number,
+    readonly current: number,
+  ) {
+    super("insufficient_funds", message);
+  }
+}

@@ -1,0 +1,25 @@
+import type { Context } from "hono";
+import { getDb } from "../../db/client";
+import type { UserRow } from "../../accounts/accounts";
+import type { Actor, AdminActor } from "../../owner/audit";
+
+// `session`: the signed-in chain of the request's access token (set with `user` by requireUser);
+// `secondFactor`: its sign-in passed the TOTP second factor.
+export type ApiEnv = { Bindings: Env; Variables: { user: UserRow; session: { familyId: string; signedInAt: Date; secondFactor: boolean } } };
+export type ApiContext = Context<ApiEnv>;
+
+export function db(c: ApiContext) {
+  return getDb(c.env.DB);
+}
+
+/** Who makes this request, as the audit log records it: the client's own address, not the rate limits' /64. */
+export function requestActor(c: ApiContext, user: { id: number; email: string }): AdminActor;
+export function requestActor(c: ApiContext, user: null): Actor;
+export function requestActor(c: ApiContext, user: { id: number; email: string } | null): Actor {
+  return { userId: user?.id ?? null, email: user?.email ?? "", ipAddress: c.req.header("CF-Connecting-IP") ?? null, userAgent: c.req.header("User-Agent") ?? null };
+}
+
+/** The signed-in admin making this request (after requireAdmin). */
+export function adminActor(c: ApiContext): AdminActor {
+  return requestActor(c, c.get("user"));
+}

@@ -1,0 +1,76 @@
+// One mailer for every message. Each mail is written to the outbox first, so none is lost;
+// the "resend" transport then posts it to an HTTP mail API. In development and tests the
+// outbox is the destination, read at /dev/outbox.
+import { eq } from "drizzle-orm";
+import type { Config } from "./config";
+import type { Database } from "../db/client";
+import { mailOutbox } from "../db/schema";
+
+/** `kept`: the bodies the database keeps outside development, without the mail's secret link. */
+export type Mail = { to: string; subject: string; text: string; html?: string; template: string; kept?: { text: string; html?: string } };
+
+export async function sendMail(
+  db: Database,
+  config: Pick<Config, "APP_ENV" | "MAIL_TRANSPORT" | "MAIL_FROM" | "MAIL_API_URL" | "MAIL_API_KEY">,
+  mail: Mail,
+): Promise<void> {
+  // Only development reads links from the outbox (/dev/outbox); elsewhere a copy of the
+  // database must not be a set of working reset links.
+  const kept = config.APP_ENV === "development" || !mail.kept ? mail : mail.kept;
+  const [row] = await db
+    .insert(mailOutbox)
+    .values({
+      toAddress: mail.to,
+      subject: mail.subject,
+      textBody: kept.text,
+      htmlBody: kept.html ?? null,
+      template: mail.template,
+      status: config.MAIL_TRANSPORT === "outbox" ? "sent" : "pending",
+      sentAt: config.MAIL_TRANSPORT === "outbox" ? new Date() : null,
+    })
+    .returning({ id: mailOutbox.id });
+  if (config.MAIL_TRANSPORT === "outbox") return;
+
+  try {
+    const response = await fetch(config.MAIL_API_URL, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${config.MAIL_API_KEY}`, "Content-Type": "application/json" },
+      body: JSON.stringify({ from: config.MAIL_FROM, to: [mail.to], subject: mail.subject, text: mail.text, html: mail.html }),
+    });
+    if (!response.ok) throw new Error(`mail API answered ${response.status}: ${(await response.text()).slice(0, 300)}`);
+    await db.update(mailOutbox).set({ status: "sent", sentAt: new Date(), attempts: 1 }).where(eq(mailOutbox.id, row.id));
+  } catch (error) {
+    console.error("Mail not sent", error);
+    await db
+      .update(mailOutbox)
+      .set({ status: "failed", attempts: 1, lastError: String(error).slice(0, 500) })
+      .where(eq(mailOutbox.id, row.id));
+  }
+}
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char]!);
+}
+
+export function passwordResetMail(siteName: string, to: string, username: string, link: string): Mail {
+  const body = (link: string | null) => {
+    const shown = link ?? "(liên kết đã được ẩn khỏi bản lưu)";
+    const text = [
+      `Xin chào ${username},`,
+      "",
+      `Chúng tôi nhận được yêu cầu đặt lại mật khẩu cho tài khoản của bạn tại ${siteName}.`,
+      "Mở liên kết sau để đặt mật khẩu mới (liên kết có hiệu lực trong 1 giờ và chỉ dùng được một lần):",
+      "",
+      shown,
+      "",
+      "Nếu bạn không yêu cầu, hãy bỏ qua email này; mật khẩu của bạn không thay đổi.",
+    ].join("\n");
+    const anchor = link ? `<a href="${escapeHtml(link)}">Đặt lại mật khẩu</a>` : escapeHtml(shown);
+    const html = `<p>Xin chào ${escapeHtml(username)},</p>
+<p>Chúng tôi nhận được yêu cầu đặt lại mật khẩu cho tài khoản của bạn tại ${escapeHtml(siteName)}.</p>
+<p>${anchor} (liên kết có hiệu lực trong 1 giờ và chỉ dùng được một lần).</p>
+<p>Nếu bạn không yêu cầu, hãy bỏ qua email này; mật khẩu của bạn không thay đổi.</p>`;
+    return { text, html };
+  };
+  return { to, subject: `${siteName}: đặt lại mật khẩu`, ...body(link), kept: body(null), template: "password_reset" };
+}

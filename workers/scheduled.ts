@@ -1,0 +1,85 @@
+// The jobs of the cron trigger (DESIGN.md §4, §5). Each is safe to repeat or overlap: the
+// statements are conditional, card settlement goes through the user's wallet, which settles a
+// card once, a card is parked once, and an abandoned upload is removed by id.
+import { and, asc, eq, isNotNull, isNull, lte, or } from "drizzle-orm";
+import { getConfig } from "./platform/config";
+import { getDb } from "./db/client";
+import { errorText, logEvent } from "./lib/log";
+import { cardTopups, licenseKeys, vietqrTopups } from "./db/schema";
+import { removeExpiredAuditEvents } from "./owner/audit";
+import { PENDING_RECHECK_MS, recheckPendingCard } from "./money/cards";
+import { reencryptSecrets } from "./accounts/mfa";
+import { deliverNotifications } from "./owner/notifications";
+import { checkBalancesAgainstLedger, cronRan } from "./owner/ops-alarms";
+import { cleanupAbandonedUploads } from "./catalogue/uploads";
+
+export type JobReport = {
+  expiredTopups: number;
+  expiredKeys: number;
+  recheckedCards: number;
+  parkedCards: number;
+  abandonedUploads: number;
+  expiredAuditEvents: number;
+  reencryptedSecrets: number;
+  ledgerMismatches: number | null;
+  notificationsSent: number;
+};
+
+const CARDS_PER_RUN = 25;
+
+export async function runScheduledJobs(env: Env, now: Date): Promise<JobReport> {
+  const db = getDb(env.DB);
+  // First, so a run that fails half-way still counts as the cron being alive.
+  await cronRan(env.DB, now.getTime());
+  const [topups, keys] = await db.batch([
+    db
+      .update(vietqrTopups)
+      .set({ status: "expired", updatedAt: now })
+      .where(and(eq(vietqrTopups.status, "pending"), lte(vietqrTopups.expiresAt, now)))
+      .returning({ id: vietqrTopups.id }),
+    db
+      .update(licenseKeys)
+      .set({ status: "expired", updatedAt: now })
+      .where(and(eq(licenseKeys.status, "used"), isNotNull(licenseKeys.expiresAt), lte(licenseKeys.expiresAt, now)))
+      .returning({ id: licenseKeys.id }),
+  ]);
+
+  // Pending cards due for a re-check. A card is never failed for want of an answer: it is asked
+  // again with backoff, then parked for an admin (recheckPendingCard). A parked card has no
+  // next_check_at and at least one attempt; a card from before next_check_at existed has neither.
+  const config = getConfig(env);
+  const due = config.CARD_GATEWAY_URL
+    ? await db
+        .select()
+        .from(cardTopups)
+        .where(
+          and(
+            eq(cardTopups.status, "pending"),
+            or(lte(cardTopups.nextCheckAt, now), and(isNull(cardTopups.nextCheckAt), eq(cardTopups.checkAttempts, 0), lte(cardTopups.createdAt, new Date(now.getTime() - PENDING_RECHECK_MS)))),
+          ),
+        )
+        .orderBy(asc(cardTopups.nextCheckAt), asc(cardTopups.id))
+        .limit(CARDS_PER_RUN)
+    : [];
+  let parkedCards = 0;
+  for (const card of due) {
+    try {
+      if ((await recheckPendingCard(env, config, card, now.getTime())) === "parked") parkedCards += 1;
+    } catch (error) {
+      // One card's failure (its wallet, D1) must not stop the others; it stays due.
+      logEvent("error", "card_recheck_failed", { card_id: card.id, error: errorText(error) });
+    }
+  }
+  const abandonedUploads = await cleanupAbandonedUploads(env, db, now);
+  const expiredAuditEvents = await removeExpiredAuditEvents(db, config.AUDIT_RETENTION_DAYS, now);
+  // A rotation of MFA_ENCRYPTION_KEY finishes here, a few secrets a minute.
+  const reencryptedSecrets = await reencryptSecrets(db, config);
+  // Once an hour: every balance against its ledger (a full pass over users).
+  const ledgerMismatches = now.getUTCMinutes() === 0 ? (await checkBalancesAgainstLedger(env, now.getTime())).length : null;
+  // Last, so the cards parked above are told too; a Telegram outage must not stop the jobs.
+  const notifications = await deliverNotifications(env, now.getTime()).catch((error) => {
+    logEvent("error", "notifications_undelivered", { error: errorText(error) });
+    return { sent: 0 };
+  });
+  return { expiredTopups: topups.length, expiredKeys: keys.length, recheckedCards: due.length, parkedCards, abandonedUploads, expiredAuditEvents, reencryptedSecrets, ledgerMismatches, notificationsSent: notifications.sent };
+}

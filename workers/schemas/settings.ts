@@ -1,9 +1,0 @@
-// The admin's store settings form (today the USD→VND rate).
-import { z } from "zod";
-import { MAX_USD_VND_RATE, SETTINGS_MESSAGES } from "../services/store-settings";
-import { integerField } from "./fields";
-
-export const storeSettingsSchema = z.object({
-  // null: forget the admin's rate, USD_VND_RATE applies again.
-  usd_vnd_rate: integerField({ min: 1, max: MAX_USD_VND_RATE, message: SETTINGS_MESSAGES.rateInvalid }).nullable(),
-});
