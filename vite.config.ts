@@ -55,7 +55,7 @@ export default defineConfig(({ isSsrBuild }) => ({
       },
     }),
   ],
-  resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
+  resolve: { alias: { "~": new URL("./app", import.meta.url).pathname, "@workers": new URL("./workers", import.meta.url).pathname } },
   ssr: { target: "webworker", resolve: { conditions: ["workerd", "worker", "browser"] } },
   build: {
     // The server build is one file (manual chunks do not apply there).

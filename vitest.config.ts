@@ -45,7 +45,7 @@ export default defineConfig(async () => ({
       },
     }),
   ],
-  resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
+  resolve: { alias: { "~": new URL("./app", import.meta.url).pathname, "@workers": new URL("./workers", import.meta.url).pathname } },
   test: {
     include: ["tests/unit/**/*.test.{ts,tsx}", "tests/integration/**/*.test.ts"],
     setupFiles: ["./tests/setup.ts"],

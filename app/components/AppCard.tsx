@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
-import { appTimeLabel, formatFileSize, formatNumber } from "../../workers/shared/format";
-import type { AppCardData } from "../../workers/catalogue/catalogue";
+import { appTimeLabel, formatFileSize, formatNumber } from "@workers/shared/format";
+import type { AppCardData } from "@workers/catalogue/catalogue";
 import { AppIcon } from "./AppIcon";
 import { TypeBadge } from "./TypeBadge";
 

@@ -1,9 +1,9 @@
 import { Link } from "@remix-run/react";
 import { useState } from "react";
 import { downloadButtonText, TESTFLIGHT_MISSING_ALERT } from "~/lib/app-types";
-import { formatDate, formatFileSize, formatNumber } from "../../workers/shared/format";
-import type { PublicApp, Screenshot } from "../../workers/catalogue/catalogue";
-import type { PublicPricing } from "../../workers/licensing/keys";
+import { formatDate, formatFileSize, formatNumber } from "@workers/shared/format";
+import type { PublicApp, Screenshot } from "@workers/catalogue/catalogue";
+import type { PublicPricing } from "@workers/licensing/keys";
 import { AppIcon } from "./AppIcon";
 import { KeyPurchase } from "./KeyPurchase";
 import { SupportLinks } from "./SupportLinks";

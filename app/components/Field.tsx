@@ -1,7 +1,7 @@
 // The shared field wrapper (spec §2): label, required star, hint and error lines, wired to the
 // input with aria-describedby so a screen reader reads them with the field.
 import { type InputHTMLAttributes, type ReactNode, useId, useState } from "react";
-import { validationSummary } from "../../workers/shared/error-messages";
+import { validationSummary } from "@workers/shared/error-messages";
 
 export type FieldErrorsProp = string | string[] | null | undefined;
 

@@ -3,8 +3,8 @@
 // pay from the balance, show the key. The list is rendered on the server; the rest after hydration.
 import { useLocation, useNavigate } from "@remix-run/react";
 import { lazy, Suspense, useCallback, useId, useRef, useState } from "react";
-import type { PurchaseAnswer } from "../../workers/licensing/routes/keys";
-import type { PublicApp } from "../../workers/catalogue/catalogue";
+import type { PurchaseAnswer } from "@workers/licensing/routes/keys";
+import type { PublicApp } from "@workers/catalogue/catalogue";
 import { ApiError, apiFetch, newIdempotencyKey } from "~/lib/api";
 import { useSessionExpired, useSessionUser } from "~/lib/auth";
 import {
@@ -21,7 +21,7 @@ import {
   purchaseFailure,
   reconcileSelection,
   sortPricing,
-} from "../../workers/shared/pricing";
+} from "@workers/shared/pricing";
 import { loginPathFor } from "~/lib/redirects";
 import { readAccessToken } from "~/lib/session";
 import { toast } from "~/lib/toast";

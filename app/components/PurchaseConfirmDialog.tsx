@@ -3,8 +3,8 @@
 // disables the buy button and points to the wallet. The server re-checks everything anyway.
 import { Link } from "@remix-run/react";
 import { type ReactNode, useId } from "react";
-import { formatVND } from "../../workers/shared/format";
-import { chargeOf, hasEnoughBalance, insufficientBalanceMessage, priceLabel, type PricingOption } from "../../workers/shared/pricing";
+import { formatVND } from "@workers/shared/format";
+import { chargeOf, hasEnoughBalance, insufficientBalanceMessage, priceLabel, type PricingOption } from "@workers/shared/pricing";
 import type { SessionUser } from "~/lib/session";
 import { Dialog, DialogCloseButton } from "./Dialog";
 import { Spinner } from "./Spinner";

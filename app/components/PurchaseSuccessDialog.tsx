@@ -1,7 +1,7 @@
 // The bought key (spec §2 "Key purchase", §8 clipboard messages, §9 copied indicator 2 s).
 import { Link } from "@remix-run/react";
 import { useEffect, useId, useRef, useState } from "react";
-import { PURCHASE_MESSAGES } from "../../workers/shared/pricing";
+import { PURCHASE_MESSAGES } from "@workers/shared/pricing";
 import { toast } from "~/lib/toast";
 import { Dialog, DialogCloseButton } from "./Dialog";
 

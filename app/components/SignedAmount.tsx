@@ -1,6 +1,6 @@
 // A wallet movement's amount: credits green with "+", debits red with "−" (workers/shared/format.ts
 // decides which), the same in the buyer's wallet and the admin's user detail.
-import { signedVND } from "../../workers/shared/format";
+import { signedVND } from "@workers/shared/format";
 
 export function SignedAmount({ amount, className = "", testId }: { amount: number; className?: string; testId?: string }) {
   const { credit, text } = signedVND(amount);

@@ -1,7 +1,7 @@
 // The data of the promotion screen, which both /admin/promotions and /admin/simple-promotions
 // show: the list (filtered by ?status= and ?search=) and the create/update/delete actions.
 import type { ClientActionFunctionArgs, ClientLoaderFunctionArgs } from "@remix-run/react";
-import type { PublicPromotion } from "../../workers/money/promotion-admin";
+import type { PublicPromotion } from "@workers/money/promotion-admin";
 import { type ActionResult, actionFailure, adminCallFailure, adminFetch, jsonBody } from "./admin-route";
 import { ApiError } from "./api";
 import { toast } from "./toast";

@@ -4,7 +4,7 @@
 import { redirectTo } from "./redirect-response";
 import { ADMIN_MESSAGES, type AdminVerdict, adminVerdict } from "./admin";
 import { type ApiOptions, ApiError, apiFetch, type FieldErrors } from "./api";
-import { SECOND_FACTOR_REQUIRED_MESSAGE, SESSION_EXPIRED_MESSAGE } from "../../workers/shared/error-messages";
+import { SECOND_FACTOR_REQUIRED_MESSAGE, SESSION_EXPIRED_MESSAGE } from "@workers/shared/error-messages";
 import { loginPathFor } from "./redirects";
 import { tokenHasSecondFactor } from "./second-factor";
 import { clearSession, readAccessToken, STORAGE_KEYS } from "./session";

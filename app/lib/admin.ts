@@ -1,7 +1,7 @@
 // Pure helpers of the admin screens (spec §2, §4, §5, §6): no React, no fetch, so unit tests
 // can cover them. The server enforces every rule again; these are only pre-checks and labels.
-import type { listKeyTypes } from "../../workers/licensing/keys";
-import { ACCESS_DENIED_MESSAGE } from "../../workers/shared/error-messages";
+import type { listKeyTypes } from "@workers/licensing/keys";
+import { ACCESS_DENIED_MESSAGE } from "@workers/shared/error-messages";
 
 export const ADMIN_MESSAGES = {
   loginRequired: "Bạn cần đăng nhập để truy cập trang này",

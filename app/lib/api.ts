@@ -1,6 +1,6 @@
 // The browser's one way to call the API: JSON in and out, the Bearer token when asked, one
 // silent token refresh on 401, and failures as an ApiError carrying the spec §8 message.
-import { extractErrorMessage, NETWORK_ERROR, SERVER_UNREACHABLE, SESSION_EXPIRED_MESSAGE } from "../../workers/shared/error-messages";
+import { extractErrorMessage, NETWORK_ERROR, SERVER_UNREACHABLE, SESSION_EXPIRED_MESSAGE } from "@workers/shared/error-messages";
 import { clearSession, readAccessToken, readRefreshToken, saveTokens } from "./session";
 
 export type FieldErrors = Record<string, string[]>;

@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from "@remix-run/cloudflare";
-import type { PublicApp } from "../../workers/catalogue/catalogue";
+import type { PublicApp } from "@workers/catalogue/catalogue";
 
 /** Title, description and sharing tags of an app page; a 404 gets a plain title. */
 export function appPageMeta(app: PublicApp | undefined, siteName = "iOS Game Hack"): MetaDescriptor[] {

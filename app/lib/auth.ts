@@ -2,7 +2,7 @@
 // spec §4. The route guard itself is in session-route.ts (the profile layout's clientLoader).
 import { useLocation, useNavigate } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { SESSION_EXPIRED_MESSAGE } from "../../workers/shared/error-messages";
+import { SESSION_EXPIRED_MESSAGE } from "@workers/shared/error-messages";
 import { apiFetch } from "./api";
 import { loginPathFor } from "./redirects";
 import { clearSession, readRefreshToken, readStoredUser, subscribeSession, type SessionUser } from "./session";

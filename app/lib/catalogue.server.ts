@@ -1,9 +1,9 @@
 // The loaders' door to the catalogue services (kept out of the browser bundle by the name).
 import { type AppLoadContext, data, type HeadersFunction } from "@remix-run/cloudflare";
-import { findPublicApp, findPublicAppById, listPublicAppPage, parseAppId, type PublicApp } from "../../workers/catalogue/catalogue";
-import { homeSearch, PUBLIC_PAGE_HEADER, STOCK_HEADER, stockTag } from "../../workers/catalogue/catalogue-cache";
-import { listAppPricing } from "../../workers/licensing/keys";
-import { pricingTerms } from "../../workers/owner/store-settings";
+import { findPublicApp, findPublicAppById, listPublicAppPage, parseAppId, type PublicApp } from "@workers/catalogue/catalogue";
+import { homeSearch, PUBLIC_PAGE_HEADER, STOCK_HEADER, stockTag } from "@workers/catalogue/catalogue-cache";
+import { listAppPricing } from "@workers/licensing/keys";
+import { pricingTerms } from "@workers/owner/store-settings";
 import { pageContext } from "./site.server";
 
 /** Cards per home page: four rows of the widest grid, a light first page on a phone. */

@@ -1,6 +1,6 @@
 // Google sign-in, the browser's half (DESIGN.md §6): the authorization code flow with PKCE, a
 // nonce and a CSRF value carried in `state`. The server exchanges the code.
-import type { authorizationSettings } from "../../workers/accounts/google";
+import type { authorizationSettings } from "@workers/accounts/google";
 import { apiFetch } from "./api";
 import { safeRedirectPath } from "./redirects";
 

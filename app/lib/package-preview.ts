@@ -1,7 +1,7 @@
 // Reads a chosen IPA/TIPA or DEB in the browser, before any upload (DESIGN.md §5): the same
 // readers the Worker uses, over Blob.slice, so only the zip directory and one entry are read.
-import { authorName, blobReader, developerFromBundleId, PackageError, readDebControl, readIpaInfo } from "../../workers/lib/packages";
-import { packageExtension } from "../../workers/shared/app-form";
+import { authorName, blobReader, developerFromBundleId, PackageError, readDebControl, readIpaInfo } from "@workers/lib/packages";
+import { packageExtension } from "@workers/shared/app-form";
 
 export type PackagePreview = {
   name: string;

@@ -1,7 +1,7 @@
 // The second factor's pending steps, kept in this tab's sessionStorage between the screen that
 // starts them and the one that finishes them: a sign-in's mfa_token (with where to go after), or
 // an enrolment started from the profile. They hold no session; the server spends them anyway.
-import type { StartedChallenge } from "../../workers/accounts/mfa";
+import type { StartedChallenge } from "@workers/accounts/mfa";
 
 /** What login (or the profile's "turn on") answered for the second step, and where a sign-in goes once the code is accepted. */
 export type PendingChallenge = StartedChallenge & { next?: string };

@@ -3,7 +3,7 @@
 // anything renders. The server checks every call again; this only keeps visitors off the screen.
 import { redirectTo } from "./redirect-response";
 import { ApiError } from "./api";
-import { SESSION_EXPIRED_MESSAGE } from "../../workers/shared/error-messages";
+import { SESSION_EXPIRED_MESSAGE } from "@workers/shared/error-messages";
 import { SESSION_EXPIRED_REDIRECT_MS } from "./auth";
 import { loginPathFor } from "./redirects";
 import { clearSession, readAccessToken } from "./session";

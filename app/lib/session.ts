@@ -1,5 +1,5 @@
 // The browser session of spec §3: three localStorage keys. One token name, access_token.
-import type { PublicUser } from "../../workers/accounts/accounts";
+import type { PublicUser } from "@workers/accounts/accounts";
 
 export const STORAGE_KEYS = { access: "access_token", refresh: "refresh_token", user: "user" } as const;
 

@@ -1,7 +1,7 @@
 // Sends a file to R2 through the upload API in parts (the same path for every file the admin
 // screens send), reporting progress as bytes go out. Parts are sent two at a time: enough to
 // keep a phone's uplink busy without holding many 8 MiB slices in memory.
-import type { UploadedAnswer } from "../../workers/catalogue/routes/uploads";
+import type { UploadedAnswer } from "@workers/catalogue/routes/uploads";
 import { apiFetch } from "./api";
 
 export type UploadKind = "app_file" | "icon" | "media";

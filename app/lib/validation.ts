@@ -27,7 +27,7 @@ export function focusFirstError(form: HTMLFormElement | null, errors: FieldError
   if (input instanceof HTMLElement) input.focus();
 }
 
-type AuthSchemas = typeof import("../../workers/accounts/schemas/auth");
+type AuthSchemas = typeof import("@workers/accounts/schemas/auth");
 let authSchemas: Promise<AuthSchemas> | null = null;
 
 /**
@@ -35,7 +35,7 @@ let authSchemas: Promise<AuthSchemas> | null = null;
  * are a quarter of the login page's JavaScript, and only someone typing needs them.
  */
 export function loadAuthSchemas(): Promise<AuthSchemas> {
-  authSchemas ??= import("../../workers/accounts/schemas/auth").catch((error) => {
+  authSchemas ??= import("@workers/accounts/schemas/auth").catch((error) => {
     authSchemas = null; // a failed fetch may succeed next time
     throw error;
   });

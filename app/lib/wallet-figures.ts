@@ -1,7 +1,7 @@
 // The wallet figures kept in the stored user (the header shows them), and their refresh from the
 // server. Small on purpose: the app page loads it with its first JavaScript.
 import { apiFetch } from "./api";
-import { formatVND } from "../../workers/shared/format";
+import { formatVND } from "@workers/shared/format";
 import { readStoredUser, type SessionUser, updateStoredUser } from "./session";
 
 export type WalletFigures = Pick<SessionUser, "balance" | "formatted_balance" | "total_spent" | "total_keys_purchased">;

@@ -23,12 +23,12 @@ import { AppIcon } from "~/components/AppIcon";
 import { TypeBadge } from "~/components/TypeBadge";
 import { useRouteAction } from "~/lib/route-action";
 import { type ActionResult, actionFailure, adminCallFailure, adminFetch, jsonBody } from "~/lib/admin-route";
-import { APP_FORM_MESSAGES, APP_TYPES, matchesSearch } from "../../workers/shared/app-form";
+import { APP_FORM_MESSAGES, APP_TYPES, matchesSearch } from "@workers/shared/app-form";
 import { appTypeLabel } from "~/lib/app-types";
-import { formatDate, formatNumber } from "../../workers/shared/format";
+import { formatDate, formatNumber } from "@workers/shared/format";
 import { pageMeta } from "~/lib/meta";
 import { toast } from "~/lib/toast";
-import type { AdminApp } from "../../workers/catalogue/app-admin";
+import type { AdminApp } from "@workers/catalogue/app-admin";
 
 const TYPE_OPTIONS = APP_TYPES.map((value) => ({ value, label: appTypeLabel(value) }));
 

@@ -7,13 +7,13 @@ import { AdminPage } from "~/components/admin/AdminShell";
 import { AppForm } from "~/components/admin/app-form/AppForm";
 import { TypeBadge } from "~/components/TypeBadge";
 import { adminCallFailure, adminFetch } from "~/lib/admin-route";
-import { APP_FORM_MESSAGES } from "../../workers/shared/app-form";
-import { formatDateTime, formatRelativeTime } from "../../workers/shared/format";
+import { APP_FORM_MESSAGES } from "@workers/shared/app-form";
+import { formatDateTime, formatRelativeTime } from "@workers/shared/format";
 import { pageMeta } from "~/lib/meta";
 import { toast } from "~/lib/toast";
 import { useNow } from "~/lib/use-now";
 import { useSite } from "~/root";
-import type { AdminApp } from "../../workers/catalogue/app-admin";
+import type { AdminApp } from "@workers/catalogue/app-admin";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "Sửa ứng dụng");
 

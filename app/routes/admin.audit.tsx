@@ -10,8 +10,8 @@ import { Spinner } from "~/components/Spinner";
 import { adminCallFailure, adminFetch } from "~/lib/admin-route";
 import { pageMeta } from "~/lib/meta";
 import { toast } from "~/lib/toast";
-import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS } from "../../workers/shared/audit-actions";
-import { formatDateTime, formatNumber } from "../../workers/shared/format";
+import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS } from "@workers/shared/audit-actions";
+import { formatDateTime, formatNumber } from "@workers/shared/format";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "Nhật ký");
 

@@ -13,11 +13,11 @@ import { Spinner } from "~/components/Spinner";
 import { useSearchUpdate } from "~/lib/search-update";
 import { useRouteAction } from "~/lib/route-action";
 import { type ActionResult, actionFailure, adminCallFailure, adminFetch, jsonBody } from "~/lib/admin-route";
-import { formatDateTime } from "../../workers/shared/format";
+import { formatDateTime } from "@workers/shared/format";
 import { pageMeta } from "~/lib/meta";
 import { toast } from "~/lib/toast";
-import type { PublicPaymentEvent } from "../../workers/money/transfer-review";
-import type { UsersPage } from "../../workers/accounts/user-admin";
+import type { PublicPaymentEvent } from "@workers/money/transfer-review";
+import type { UsersPage } from "@workers/accounts/user-admin";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "Chuyển khoản chưa khớp");
 

@@ -4,15 +4,15 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { type ClientActionFunctionArgs, type ClientLoaderFunctionArgs, Form, useActionData, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
 import { useState } from "react";
-import type { PublicKeyInfo } from "../../workers/licensing/license-signing";
-import type { RateSettings } from "../../workers/owner/store-settings";
+import type { PublicKeyInfo } from "@workers/licensing/license-signing";
+import type { RateSettings } from "@workers/owner/store-settings";
 import { AdminPage, BUTTON_PRIMARY, BUTTON_SECONDARY, CARD } from "~/components/admin/AdminShell";
 import { CopyButton } from "~/components/CopyButton";
 import { Field, inputClass, ValidationSummary } from "~/components/Field";
 import { Spinner } from "~/components/Spinner";
 import { groupDigits, parsePrice } from "~/lib/admin";
 import { type ActionFailed, actionFailure, adminCallFailure, adminFetch } from "~/lib/admin-route";
-import { formatDateTime, formatVND } from "../../workers/shared/format";
+import { formatDateTime, formatVND } from "@workers/shared/format";
 import { pageMeta } from "~/lib/meta";
 import { toast } from "~/lib/toast";
 

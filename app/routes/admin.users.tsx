@@ -19,11 +19,11 @@ import { useRouteAction } from "~/lib/route-action";
 import { downloadExport } from "~/lib/admin-exports";
 import { type ActionFailed, actionFailure, adminCallFailure, adminFetch, jsonBody } from "~/lib/admin-route";
 import { ApiError, newIdempotencyKey } from "~/lib/api";
-import { formatDate, formatDateTime, formatNumber, formatVND } from "../../workers/shared/format";
+import { formatDate, formatDateTime, formatNumber, formatVND } from "@workers/shared/format";
 import { pageMeta } from "~/lib/meta";
 import { toast } from "~/lib/toast";
-import type { AdjustBalanceRequest } from "../../workers/accounts/schemas/admin-users";
-import type { AdminUser, UsersPage, UserStats as Stats, userTransactions } from "../../workers/accounts/user-admin";
+import type { AdjustBalanceRequest } from "@workers/accounts/schemas/admin-users";
+import type { AdminUser, UsersPage, UserStats as Stats, userTransactions } from "@workers/accounts/user-admin";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "Quản lý người dùng");
 

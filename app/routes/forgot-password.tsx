@@ -5,7 +5,7 @@ import { AuthCard, PRIMARY_BUTTON, SECONDARY_BUTTON, SubmitButton, TEXT_LINK } f
 import { FormAlert, TextField, ValidationSummary } from "~/components/Field";
 import { Spinner } from "~/components/Spinner";
 import { ApiError, apiFetch, type FieldErrors } from "~/lib/api";
-import { FALLBACK_ERROR } from "../../workers/shared/error-messages";
+import { FALLBACK_ERROR } from "@workers/shared/error-messages";
 import { pageMeta } from "~/lib/meta";
 import { toast } from "~/lib/toast";
 import { loadAuthSchemas, precheckWith, hasErrors } from "~/lib/validation";

@@ -5,7 +5,7 @@ import { AuthCard, OrDivider, SubmitButton, TEXT_LINK } from "~/components/AuthC
 import { FormAlert, TextField, ValidationSummary } from "~/components/Field";
 import { GoogleButton } from "~/components/GoogleButton";
 import { ApiError, apiFetch, type FieldErrors } from "~/lib/api";
-import { FALLBACK_ERROR } from "../../workers/shared/error-messages";
+import { FALLBACK_ERROR } from "@workers/shared/error-messages";
 import { pageMeta } from "~/lib/meta";
 import { postLoginPath, redirectFromQuery } from "~/lib/redirects";
 import { type PendingChallenge, PENDING_KEYS, savePending } from "~/lib/second-factor";

@@ -13,7 +13,7 @@ import { redirectTo } from "~/lib/redirect-response";
 import { clearPending, PENDING_KEYS, readPending } from "~/lib/second-factor";
 import { saveSession, type SessionPayload } from "~/lib/session";
 import { toast } from "~/lib/toast";
-import { FALLBACK_ERROR } from "../../workers/shared/error-messages";
+import { FALLBACK_ERROR } from "@workers/shared/error-messages";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "Xác thực hai lớp");
 

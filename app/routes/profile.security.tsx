@@ -17,8 +17,8 @@ import { clearPending, PENDING_KEYS, type PendingChallenge, readPending, savePen
 import { clearSession, readRefreshToken, readStoredUser, saveSession, type SessionPayload } from "~/lib/session";
 import { isSessionOver, requireSession, sessionEnded } from "~/lib/session-route";
 import { toast } from "~/lib/toast";
-import { formatDateTime } from "../../workers/shared/format";
-import { FALLBACK_ERROR } from "../../workers/shared/error-messages";
+import { formatDateTime } from "@workers/shared/format";
+import { FALLBACK_ERROR } from "@workers/shared/error-messages";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "Bảo mật");
 

@@ -1,14 +1,14 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { type ClientLoaderFunctionArgs, Link, useLoaderData, useRevalidator } from "@remix-run/react";
-import { resetPasswordSchema } from "../../workers/accounts/schemas/auth";
+import { resetPasswordSchema } from "@workers/accounts/schemas/auth";
 import { type ChangeEvent, type FormEvent, useCallback, useRef, useState } from "react";
 import { AuthCard, PRIMARY_BUTTON, SECONDARY_BUTTON, SubmitButton, TEXT_LINK } from "~/components/AuthCard";
 import { FormAlert, ValidationSummary } from "~/components/Field";
 import { NewPasswordFields } from "~/components/NewPasswordFields";
 import { PageSpinner } from "~/components/Spinner";
 import { ApiError, apiFetch, type FieldErrors } from "~/lib/api";
-import type { ResetTokenAnswer } from "../../workers/accounts/routes/auth";
-import { FALLBACK_ERROR } from "../../workers/shared/error-messages";
+import type { ResetTokenAnswer } from "@workers/accounts/routes/auth";
+import { FALLBACK_ERROR } from "@workers/shared/error-messages";
 import { pageMeta } from "~/lib/meta";
 import { redirectTo } from "~/lib/redirect-response";
 import { toast } from "~/lib/toast";

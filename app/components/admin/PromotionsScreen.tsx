@@ -21,7 +21,7 @@ import {
 import { useRouteAction } from "~/lib/route-action";
 import type { Promotion, promotionsLoader } from "~/lib/admin-promotions";
 import type { ActionResult } from "~/lib/admin-route";
-import { formatDate, formatNumber, formatVND } from "../../../workers/shared/format";
+import { formatDate, formatNumber, formatVND } from "@workers/shared/format";
 import { ACTIONS_COLUMN, ActionsCell, AdminPage, AdminTable, Badge, BUTTON_PRIMARY, BUTTON_SMALL, ConfirmDialog, FilterSelect, Modal, ModalActions, RIGHT, SearchInput, TD } from "./AdminShell";
 
 const STATUS_TONES: Record<PromotionStatus, string> = {

@@ -3,7 +3,7 @@ import { Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { AppCard, AppCardPlaceholder } from "~/components/AppCard";
 import { EmptyCatalogue } from "./EmptyCatalogue";
 import { SupportLinks } from "~/components/SupportLinks";
-import { formatDateTime } from "../../../workers/shared/format";
+import { formatDateTime } from "@workers/shared/format";
 import { APP_TYPE_VALUES, appTypeLabel } from "~/lib/app-types";
 import { loadCataloguePage, publicPageHeaders } from "~/lib/catalogue.server";
 import { useNow } from "~/lib/use-now";

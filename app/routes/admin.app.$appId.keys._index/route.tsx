@@ -8,7 +8,7 @@ import { ACTIONS_COLUMN, ActionsCell, AdminTable, Badge, BUTTON_PRIMARY, BUTTON_
 import { type KeyTypeOption, pricingTypeName } from "~/lib/admin";
 import { useRouteAction } from "~/lib/route-action";
 import { type ActionResult, adminFetch, jsonBody } from "~/lib/admin-route";
-import { formatNumber } from "../../../workers/shared/format";
+import { formatNumber } from "@workers/shared/format";
 import { toast } from "~/lib/toast";
 import { type AdminPricing, keyActionFailure, useKeysData } from "../admin.app.$appId.keys/data";
 import { type Editing, PricingModal, type PricingSubmit } from "./PricingModal";

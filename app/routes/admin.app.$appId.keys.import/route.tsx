@@ -9,10 +9,10 @@ import { Spinner } from "~/components/Spinner";
 import { countKeyLines } from "~/lib/admin";
 import { useRouteAction } from "~/lib/route-action";
 import { type ActionResult, adminFetch, jsonBody } from "~/lib/admin-route";
-import { formatNumber } from "../../../workers/shared/format";
+import { formatNumber } from "@workers/shared/format";
 import { toast } from "~/lib/toast";
-import type { ImportKeysRequest } from "../../../workers/licensing/schemas/keys";
-import type { ImportedKeys } from "../../../workers/licensing/key-admin";
+import type { ImportKeysRequest } from "@workers/licensing/schemas/keys";
+import type { ImportedKeys } from "@workers/licensing/key-admin";
 import { keyActionFailure, useKeysData } from "../admin.app.$appId.keys/data";
 
 // warnings: codes that look guessable (short or sequential); imported all the same.

@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { Modal, ModalActions, SELECT_CLASS } from "~/components/admin/AdminShell";
 import { CLEANUP_STATUSES, KEY_STATUS_LABELS } from "~/lib/admin";
-import { formatNumber } from "../../../workers/shared/format";
+import { formatNumber } from "@workers/shared/format";
 
 type CleanupMode = "sold" | "status" | "selected";
 type CleanupStatus = (typeof CLEANUP_STATUSES)[number];

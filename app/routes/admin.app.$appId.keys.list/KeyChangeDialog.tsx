@@ -3,7 +3,7 @@
 import { type FormEvent, useState } from "react";
 import { Modal, ModalActions } from "~/components/admin/AdminShell";
 import { Field, inputClass } from "~/components/Field";
-import type { AdminKey } from "../../../workers/licensing/key-admin";
+import type { AdminKey } from "@workers/licensing/key-admin";
 
 export type KeyChange = "activate" | "deactivate" | "reset-device" | "extend" | "ban" | "unban";
 

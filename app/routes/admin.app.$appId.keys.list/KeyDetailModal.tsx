@@ -3,10 +3,10 @@
 // activate an unsold key; reset the device, extend, ban or unban a sold one.
 import type { ReactNode } from "react";
 import { BUTTON_DANGER, BUTTON_SECONDARY, BUTTON_SMALL, Modal } from "~/components/admin/AdminShell";
-import { formatDateTime, formatNumber } from "../../../workers/shared/format";
+import { formatDateTime, formatNumber } from "@workers/shared/format";
 import { toast } from "~/lib/toast";
 import type { KeyChange } from "./KeyChangeDialog";
-import type { AdminKey } from "../../../workers/licensing/key-admin";
+import type { AdminKey } from "@workers/licensing/key-admin";
 import { StatusBadge } from "./StatusBadge";
 
 function DetailRow({ label, children }: { label: string; children: ReactNode }) {

@@ -11,13 +11,13 @@ import { Spinner } from "~/components/Spinner";
 import { choices, KEY_STATUS_LABELS, KEY_STATUSES, toggleAll } from "~/lib/admin";
 import { useRouteAction } from "~/lib/route-action";
 import { type ActionResult, adminCallFailure, adminFetch, jsonBody } from "~/lib/admin-route";
-import { formatDateTime, formatNumber, formatVND } from "../../../workers/shared/format";
+import { formatDateTime, formatNumber, formatVND } from "@workers/shared/format";
 import { toast } from "~/lib/toast";
 import { keyActionFailure } from "../admin.app.$appId.keys/data";
 import { type Cleanup, CleanupModal } from "./CleanupModal";
 import { type KeyChange, KeyChangeDialog } from "./KeyChangeDialog";
 import { KeyDetailModal } from "./KeyDetailModal";
-import type { AdminKey, AdminKeyPage, KeyStats } from "../../../workers/licensing/key-admin";
+import type { AdminKey, AdminKeyPage, KeyStats } from "@workers/licensing/key-admin";
 import { StatusBadge } from "./StatusBadge";
 
 type KeyPage = Omit<AdminKeyPage, "keys"> & { data: AdminKey[] };

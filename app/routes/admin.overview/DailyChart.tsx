@@ -1,6 +1,6 @@
 // Revenue (bars) and deposits (line) per Vietnam day, drawn as SVG: two series of at most 90
 // points need no chart library. The viewBox scales to the screen's width, so a phone shows it whole.
-import { formatNumber, formatVND } from "../../../workers/shared/format";
+import { formatNumber, formatVND } from "@workers/shared/format";
 
 export type DailyPoint = { date: string; revenue: number; deposits: number };
 

@@ -1,7 +1,7 @@
 // The owner's latest Telegram notifications with their delivery status (issue #18), for the
 // overview. Presentational: the screen loads GET /api/admin/notifications/ and passes the items.
-import type { NotificationItem } from "../../../workers/owner/notifications";
-import { formatDateTime } from "../../../workers/shared/format";
+import type { NotificationItem } from "@workers/owner/notifications";
+import { formatDateTime } from "@workers/shared/format";
 import { Badge, CARD } from "~/components/admin/AdminShell";
 
 const KIND_LABELS: Record<NotificationItem["kind"], string> = {

@@ -11,9 +11,9 @@ import { downloadExport } from "~/lib/admin-exports";
 import { adminCallFailure, adminFetch } from "~/lib/admin-route";
 import { pageMeta } from "~/lib/meta";
 import { toast } from "~/lib/toast";
-import { formatDateTime, formatNumber, formatVND } from "../../../workers/shared/format";
-import type { NotificationItem } from "../../../workers/owner/notifications";
-import type { StoreOverview } from "../../../workers/owner/overview";
+import { formatDateTime, formatNumber, formatVND } from "@workers/shared/format";
+import type { NotificationItem } from "@workers/owner/notifications";
+import type { StoreOverview } from "@workers/owner/overview";
 import { DailyChart } from "./DailyChart";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "Tổng quan");

@@ -3,11 +3,11 @@
 // every 5 s (for up to 10 minutes) until the gateway has answered.
 import { type ChangeEvent, type FormEvent, type ReactNode, type RefObject, useCallback, useEffect, useId, useRef, useState } from "react";
 import { ApiError, apiFetch } from "~/lib/api";
-import { FALLBACK_ERROR } from "../../../workers/shared/error-messages";
-import { formatVND } from "../../../workers/shared/format";
+import { FALLBACK_ERROR } from "@workers/shared/error-messages";
+import { formatVND } from "@workers/shared/format";
 import { toast } from "~/lib/toast";
 import { type CardPayment, isCardFinal, TOPUP_TIMINGS } from "~/lib/topup";
-import { type CardField, type CardForm, cardEstimate, cardFormErrors, digitsOnly, TOPUP_MESSAGES } from "../../../workers/shared/topup";
+import { type CardField, type CardForm, cardEstimate, cardFormErrors, digitsOnly, TOPUP_MESSAGES } from "@workers/shared/topup";
 import { Dialog } from "~/components/Dialog";
 import { Field, fieldDescriptionIds, FormAlert, inputClass, ValidationSummary } from "~/components/Field";
 import { Spinner } from "~/components/Spinner";

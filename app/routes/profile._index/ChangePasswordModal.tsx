@@ -2,9 +2,9 @@
 // dialog checks the form, then submits it to the profile's clientAction, which calls the API
 // (changePassword below).
 import { type ChangeEvent, type FormEvent, useRef, useState } from "react";
-import { changePasswordSchema } from "../../../workers/accounts/schemas/auth";
+import { changePasswordSchema } from "@workers/accounts/schemas/auth";
 import { ApiError, apiFetch, type FieldErrors } from "~/lib/api";
-import { FALLBACK_ERROR } from "../../../workers/shared/error-messages";
+import { FALLBACK_ERROR } from "@workers/shared/error-messages";
 import { saveSession, type SessionPayload, type SessionUser } from "~/lib/session";
 import { useRouteAction } from "~/lib/route-action";
 import { toast } from "~/lib/toast";

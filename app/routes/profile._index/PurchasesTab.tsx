@@ -5,10 +5,10 @@ import { Link } from "@remix-run/react";
 import { useId, useRef } from "react";
 import { Dialog, DialogCloseButton } from "~/components/Dialog";
 import { Spinner } from "~/components/Spinner";
-import { formatDateTime, formatPriceWithVnd } from "../../../workers/shared/format";
-import { PURCHASE_MESSAGES } from "../../../workers/shared/pricing";
+import { formatDateTime, formatPriceWithVnd } from "@workers/shared/format";
+import { PURCHASE_MESSAGES } from "@workers/shared/pricing";
 import { CopyButton } from "~/components/CopyButton";
-import type { Purchase } from "../../../workers/money/wallet";
+import type { Purchase } from "@workers/money/wallet";
 import { ListBody, type ListState } from "./ProfileList";
 
 /** The binding in one line, and its colour. */

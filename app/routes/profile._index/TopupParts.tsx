@@ -3,7 +3,7 @@
 import { useSessionExpired } from "~/lib/auth";
 import { type ReactNode, type RefObject, useEffect, useRef } from "react";
 import { TOPUP_TIMINGS } from "~/lib/topup";
-import { TOPUP_MESSAGES } from "../../../workers/shared/topup";
+import { TOPUP_MESSAGES } from "@workers/shared/topup";
 import { DialogCloseButton } from "~/components/Dialog";
 
 export const TOPUP_PRIMARY =

@@ -1,7 +1,7 @@
 // The profile's wallet tab (spec §2, §3 "Transaction"): what was topped up, what is left, the
 // saving rate, the two ways to top up, and the ledger (newest first, as the API sends it).
-import { formatDateTime, formatVND, signedVND } from "../../../workers/shared/format";
-import type { toPublicTransaction } from "../../../workers/money/wallet";
+import { formatDateTime, formatVND, signedVND } from "@workers/shared/format";
+import type { toPublicTransaction } from "@workers/money/wallet";
 import type { SessionUser } from "~/lib/session";
 import { SignedAmount } from "~/components/SignedAmount";
 import { formatPercent, savingRate, type TopupKind, totalToppedUp } from "~/lib/topup";

@@ -4,7 +4,7 @@
 import { apiFetch } from "~/lib/api";
 import { toast } from "~/lib/toast";
 import { type CardConfig, normaliseVietQrConfig, VIETQR_DEFAULTS, type VietQrConfig } from "~/lib/topup";
-import { TOPUP_MESSAGES } from "../../../workers/shared/topup";
+import { TOPUP_MESSAGES } from "@workers/shared/topup";
 
 export type CardConfigLoad = { status: "loading" } | { status: "failed" } | { status: "ready"; config: CardConfig };
 

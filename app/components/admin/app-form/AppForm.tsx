@@ -17,14 +17,14 @@ import {
   packageFits,
   packageMismatchMessage,
   slugFromName,
-} from "../../../../workers/shared/app-form";
+} from "@workers/shared/app-form";
 import { ApiError } from "~/lib/api";
-import { formatDateTime } from "../../../../workers/shared/format";
+import { formatDateTime } from "@workers/shared/format";
 import { packageErrorText, previewPackage, previewToastText } from "~/lib/package-preview";
 import { toast } from "~/lib/toast";
 import { readVideoDuration } from "~/lib/video-duration";
-import type { AdminApp } from "../../../../workers/catalogue/app-admin";
-import type { AppCardData } from "../../../../workers/catalogue/catalogue";
+import type { AdminApp } from "@workers/catalogue/app-admin";
+import type { AppCardData } from "@workers/catalogue/catalogue";
 import { BUTTON_PRIMARY, BUTTON_SECONDARY, useAdminError } from "../AdminShell";
 import { AppFormAside } from "./AppFormAside";
 import { BasicInfoSection } from "./BasicInfoSection";

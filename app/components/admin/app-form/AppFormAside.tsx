@@ -1,9 +1,9 @@
 // The app form's right column: the card as it will look, and on the edit page the unsaved
 // changes and the update history.
 import { AppCard } from "~/components/AppCard";
-import { formatDateTime } from "../../../../workers/shared/format";
-import type { AdminApp } from "../../../../workers/catalogue/app-admin";
-import type { AppCardData } from "../../../../workers/catalogue/catalogue";
+import { formatDateTime } from "@workers/shared/format";
+import type { AdminApp } from "@workers/catalogue/app-admin";
+import type { AppCardData } from "@workers/catalogue/catalogue";
 import { CARD } from "../AdminShell";
 
 export function AppFormAside({ mode, app, previewApp, pending }: { mode: "create" | "edit"; app?: AdminApp; previewApp: AppCardData; pending: string[] }) {

@@ -1,6 +1,6 @@
 // The app form's first section: name, url slug, version, developer and type.
 import { Field, inputClass } from "~/components/Field";
-import { APP_TYPES, normaliseSlug } from "../../../../workers/shared/app-form";
+import { APP_TYPES, normaliseSlug } from "@workers/shared/app-form";
 import { appTypeLabel } from "~/lib/app-types";
 import { SELECT_CLASS } from "../AdminShell";
 import { FIELD_LABELS, type FieldErrors, type TextFields } from "./fields";

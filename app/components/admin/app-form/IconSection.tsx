@@ -1,6 +1,6 @@
 // The app form's icon: the chosen (or current) icon beside its file input.
 import { Field } from "~/components/Field";
-import { ICON_ACCEPT, ICON_HINT } from "../../../../workers/shared/app-form";
+import { ICON_ACCEPT, ICON_HINT } from "@workers/shared/app-form";
 import type { FieldErrors } from "./fields";
 import { FILE_INPUT, Section } from "./parts";
 

@@ -2,9 +2,9 @@
 // each removable, and the new files chosen to add.
 import { useState } from "react";
 import { Field } from "~/components/Field";
-import { MEDIA_ACCEPT, MEDIA_HINT, mediaKindOf } from "../../../../workers/shared/app-form";
-import { formatFileSize } from "../../../../workers/shared/format";
-import type { AdminApp } from "../../../../workers/catalogue/app-admin";
+import { MEDIA_ACCEPT, MEDIA_HINT, mediaKindOf } from "@workers/shared/app-form";
+import { formatFileSize } from "@workers/shared/format";
+import type { AdminApp } from "@workers/catalogue/app-admin";
 import { BUTTON_SMALL } from "../AdminShell";
 import type { FieldErrors } from "./fields";
 import { FILE_INPUT, Section } from "./parts";

@@ -3,9 +3,9 @@
 import type { RefObject } from "react";
 import { Field, inputClass } from "~/components/Field";
 import { Spinner } from "~/components/Spinner";
-import { packageAccept, packageHint } from "../../../../workers/shared/app-form";
-import { formatFileSize } from "../../../../workers/shared/format";
-import type { AdminApp } from "../../../../workers/catalogue/app-admin";
+import { packageAccept, packageHint } from "@workers/shared/app-form";
+import { formatFileSize } from "@workers/shared/format";
+import type { AdminApp } from "@workers/catalogue/app-admin";
 import { FIELD_LABELS, type FieldErrors, type TextFields } from "./fields";
 import { FILE_INPUT, Section } from "./parts";
 

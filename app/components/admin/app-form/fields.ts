@@ -1,7 +1,7 @@
 // The app form's text fields: their labels, their starting values (create or edit), and the
 // edit page's summary of what saving would change.
 import { appTypeLabel } from "~/lib/app-types";
-import type { AdminApp } from "../../../../workers/catalogue/app-admin";
+import type { AdminApp } from "@workers/catalogue/app-admin";
 
 export type TextFields = {
   name: string;

@@ -1,6 +1,6 @@
 // Small pieces shared by the app form's sections.
 import { type ReactNode, useEffect, useState } from "react";
-import { formatFileSize } from "../../../../workers/shared/format";
+import { formatFileSize } from "@workers/shared/format";
 import { CARD } from "../AdminShell";
 import type { Progress } from "./save";
 

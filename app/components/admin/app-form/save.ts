@@ -2,9 +2,9 @@
 // then one create/update call carries the fields and the uploaded files' keys. Imperative on
 // purpose: it runs in the submit handler so the progress bar can follow every part.
 import { apiFetch } from "~/lib/api";
-import type { UploadKindName } from "../../../../workers/shared/app-form";
+import type { UploadKindName } from "@workers/shared/app-form";
 import { uploadFile } from "~/lib/uploads";
-import type { AdminApp, ExtractedInfo } from "../../../../workers/catalogue/app-admin";
+import type { AdminApp, ExtractedInfo } from "@workers/catalogue/app-admin";
 import type { TextFields } from "./fields";
 
 export type Progress = { sent: number; total: number; label: string };
