@@ -83,27 +83,32 @@ api.use("*", async (c, next) => {
   if (c.req.method === "POST" && MAY_NOTIFY.test(c.req.path)) c.executionCtx.waitUntil(deliverNotifications(c.env));
 });
 
-api.route("/apps", adminAppsApi);
-api.route("/apps", appsApi);
-api.route("/apps", releasesApi);
-api.route("/uploads", uploadsApi);
-api.route("/auth/mfa", mfaApi);
-api.route("/auth", authApi);
-api.route("/auth", walletApi);
-api.route("/keys", keysApi);
-api.route("/keys", adminKeysApi);
-api.route("/admin/overview", adminOverviewApi);
-api.route("/admin/users", adminUsersApi);
-api.route("/admin/bank-transfers", adminBankTransfersApi);
-api.route("/admin/settings", adminSettingsApi);
-api.route("/admin/audit", adminAuditApi);
-api.route("/admin/exports", adminExportsApi);
-api.route("/admin/notifications", adminNotificationsApi);
-api.route("/vietqr", vietqrApi);
-api.route("/promotions", promotionsApi);
-api.route("/cards", cardsApi);
-api.route("/webhooks", webhooksApi);
-api.route("/media", mediaApi);
+// Chained, so the routes' types reach the browser's client (app/lib/api.ts) as ApiType.
+const routes = api
+  .route("/apps", adminAppsApi)
+  .route("/apps", appsApi)
+  .route("/apps", releasesApi)
+  .route("/uploads", uploadsApi)
+  .route("/auth/mfa", mfaApi)
+  .route("/auth", authApi)
+  .route("/auth", walletApi)
+  .route("/keys", keysApi)
+  .route("/keys", adminKeysApi)
+  .route("/admin/overview", adminOverviewApi)
+  .route("/admin/users", adminUsersApi)
+  .route("/admin/bank-transfers", adminBankTransfersApi)
+  .route("/admin/settings", adminSettingsApi)
+  .route("/admin/audit", adminAuditApi)
+  .route("/admin/exports", adminExportsApi)
+  .route("/admin/notifications", adminNotificationsApi)
+  .route("/vietqr", vietqrApi)
+  .route("/promotions", promotionsApi)
+  .route("/cards", cardsApi)
+  .route("/webhooks", webhooksApi)
+  .route("/media", mediaApi);
+
+/** Every route of the API with its answers, for hono's typed client. */
+export type ApiType = typeof routes;
 
 api.notFound((c) => c.json(errorBody(MESSAGES.notFound), 404));
 

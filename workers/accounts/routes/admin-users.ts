@@ -9,30 +9,26 @@ import { adminActor, type ApiEnv, db } from "../../platform/http/context";
 import { requireAdmin } from "../../platform/http/require-admin";
 import { idempotencyKey, readJson, readParams, readQuery } from "../../platform/http/validate";
 
-export const adminUsersApi = new Hono<ApiEnv>();
-adminUsersApi.use(requireAdmin);
-
-adminUsersApi.get("/", async (c) => {
-  const { search, page, page_size: pageSize } = readQuery(c, usersQuerySchema);
-  const { users, pagination } = await listUsers(db(c), { search, page, pageSize });
-  return c.json({ success: true, users, data: users, pagination });
-});
-
-adminUsersApi.get("/stats", async (c) => {
-  const stats = await userStats(db(c));
-  return c.json({ success: true, stats, data: { ...stats, formatted_total_balance: formatVND(stats.total_balance), formatted_total_spent: formatVND(stats.total_spent) } });
-});
-
-adminUsersApi.get("/:id/transactions", async (c) => {
-  const user = await findTargetUser(db(c), readParams(c, idPath, WALLET_MESSAGES.userNotFound).id);
-  const transactions = await userTransactions(db(c), user.id);
-  return c.json({ success: true, transactions, data: transactions });
-});
-
-adminUsersApi.post("/:id/adjust-balance", async (c) => {
-  const user = await findTargetUser(db(c), readParams(c, idPath, WALLET_MESSAGES.userNotFound).id);
-  const key = idempotencyKey(c);
-  const input = await readJson(c, adjustBalanceSchema);
-  const wallet = await adjustUserBalance(c.env, user.id, adminActor(c), input, key);
-  return c.json({ success: true, message: USER_ADMIN_MESSAGES.adjusted, data: wallet });
-});
+export const adminUsersApi = new Hono<ApiEnv>()
+  .use(requireAdmin)
+  .get("/", async (c) => {
+    const { search, page, page_size: pageSize } = readQuery(c, usersQuerySchema);
+    const { users, pagination } = await listUsers(db(c), { search, page, pageSize });
+    return c.json({ success: true, users, data: users, pagination });
+  })
+  .get("/stats", async (c) => {
+    const stats = await userStats(db(c));
+    return c.json({ success: true, stats, data: { ...stats, formatted_total_balance: formatVND(stats.total_balance), formatted_total_spent: formatVND(stats.total_spent) } });
+  })
+  .get("/:id/transactions", async (c) => {
+    const user = await findTargetUser(db(c), readParams(c, idPath, WALLET_MESSAGES.userNotFound).id);
+    const transactions = await userTransactions(db(c), user.id);
+    return c.json({ success: true, transactions, data: transactions });
+  })
+  .post("/:id/adjust-balance", async (c) => {
+    const user = await findTargetUser(db(c), readParams(c, idPath, WALLET_MESSAGES.userNotFound).id);
+    const key = idempotencyKey(c);
+    const input = await readJson(c, adjustBalanceSchema);
+    const wallet = await adjustUserBalance(c.env, user.id, adminActor(c), input, key);
+    return c.json({ success: true, message: USER_ADMIN_MESSAGES.adjusted, data: wallet });
+  });

@@ -41,8 +41,6 @@ import { isAdmin } from "../../platform/http/require-admin";
 import { requireUser } from "../../platform/http/require-user";
 import { clientAddress, readJson } from "../../platform/http/validate";
 
-export const authApi = new Hono<ApiEnv>();
-
 /** Creating a password or enrolling a factor without a current password needs a sign-in this recent. */
 const RECENT_SIGN_IN_MS = 10 * 60_000;
 
@@ -88,125 +86,12 @@ export function sessionMeta(c: ApiContext): SessionMeta {
   return { userAgent: c.req.header("User-Agent") ?? null, ipAddress: clientAddress(c) };
 }
 
-authApi.post("/register", async (c) => {
-  await limit(c, LIMITS.registerPerAddress, clientAddress(c));
-  const input = await readJson(c, registerSchema);
-  const result = await registerUser(db(c), {
-    username: input.username,
-    email: input.email,
-    firstName: input.first_name,
-    lastName: input.last_name,
-    password: input.password,
-  });
-  if ("taken" in result) {
-    const errors: Record<string, string[]> = {};
-    if (result.taken.includes("username")) errors.username = [AUTH_MESSAGES.usernameTaken];
-    if (result.taken.includes("email")) errors.email = [AUTH_MESSAGES.emailTaken];
-    throw new ApiError(400, MESSAGES.invalidData, errors);
-  }
-  return c.json({ success: true, message: AUTH_MESSAGES.registered, data: { user: toPublicUser(result.user) } }, 201);
-});
-
-authApi.post("/check-availability", async (c) => {
-  await limit(c, LIMITS.availabilityPerAddress, clientAddress(c));
-  const input = await readJson(c, availabilitySchema);
-  if ("username" in input) {
-    const valid = usernameSchema.safeParse(input.username);
-    if (!valid.success) return c.json(availability("username", false, valid.error.issues[0].message));
-    const taken = await isUsernameTaken(db(c), valid.data);
-    return c.json(availability("username", !taken, taken ? AUTH_MESSAGES.usernameTaken : AUTH_MESSAGES.usernameAvailable));
-  }
-  const valid = emailSchema.safeParse(input.email);
-  if (!valid.success) return c.json(availability("email", false, valid.error.issues[0].message));
-  const taken = await isEmailTaken(db(c), valid.data);
-  return c.json(availability("email", !taken, taken ? AUTH_MESSAGES.emailTaken : AUTH_MESSAGES.emailAvailable));
-});
-
 /** A username's or an e-mail's availability, as the register form reads it while the person types. */
 function availability(field: "username" | "email", available: boolean, message: string) {
   const data: Partial<Record<"username" | "email", { available: boolean; message: string }>> = { [field]: { available, message } };
   return { success: true as const, data };
 }
 export type AvailabilityAnswer = ReturnType<typeof availability>;
-
-authApi.post("/login", async (c) => {
-  const address = clientAddress(c);
-  await limit(c, LIMITS.loginPerAddress, address);
-  const input = await readJson(c, loginSchema);
-  const subject = await loginSubject(db(c), input.login);
-  // A device this account signed in from before has its own counter instead of the account's,
-  // so others' guessing cannot lock the owner out (DESIGN.md §6b).
-  const device = input.device_token && subject.userId !== null ? await knownDevice(db(c), input.device_token, subject.userId) : null;
-  const [rule, counted] = device !== null ? [LIMITS.loginFailuresPerDevice, `device:${device}`] : [LIMITS.loginFailuresPerAccount, subject.key];
-  // Counted before the password is checked, so parallel guesses cannot all be checked.
-  const attempt = await claim(db(c), rule, counted);
-  if (!attempt.allowed) throw tooMany(attempt.retryAfterSeconds);
-
-  const outcome = await authenticate(db(c), input.login, input.password);
-  if (!outcome.ok) {
-    await recordFailedAdminSignIn(c, subject.userId, input.login, outcome.reason);
-    if (outcome.reason === "inactive") throw new ApiError(403, AUTH_MESSAGES.inactive);
-    throw new ApiError(401, AUTH_MESSAGES.badCredentials, { non_field_errors: [AUTH_MESSAGES.badCredentials] });
-  }
-  await clear(db(c), rule, counted);
-  const config = getConfig(c.env);
-  // Admins always, buyers who turned it on: the password alone gives only the second step.
-  if (isAdmin(outcome.user, config) || hasSecondFactor(outcome.user, config)) {
-    const challenge = await startChallenge(db(c), config, outcome.user, { source: "login", deviceId: device });
-    return c.json({ success: true, message: AUTH_MESSAGES.secondFactor, mfa_required: true, ...challenge });
-  }
-  let deviceToken: string;
-  if (device !== null && input.device_token) {
-    await touchDevice(db(c), device);
-    deviceToken = input.device_token;
-  } else {
-    deviceToken = await issueDeviceToken(db(c), outcome.user);
-  }
-  const tokens = await startSession(db(c), config.JWT_SECRET, outcome.user, sessionMeta(c));
-  return c.json({ success: true, message: AUTH_MESSAGES.loggedIn, ...tokens, device_token: deviceToken, user: toPublicUser(outcome.user) });
-});
-
-authApi.post("/token/refresh", async (c) => {
-  const { refresh } = await readJson(c, refreshSchema);
-  const result = await rotateSession(db(c), getConfig(c.env).JWT_SECRET, refresh, sessionMeta(c));
-  if (!result.ok) throw new ApiError(401, AUTH_MESSAGES.refreshInvalid);
-  return c.json({ success: true, ...result.tokens });
-});
-
-authApi.post("/logout", async (c) => {
-  const { refresh } = await readJson(c, refreshSchema);
-  await endSession(db(c), refresh);
-  return c.json({ success: true, message: AUTH_MESSAGES.loggedOut });
-});
-
-authApi.get("/me", requireUser, (c) => c.json({ success: true, data: toPublicUser(c.get("user")) }));
-
-authApi.post("/forgot-password", async (c) => {
-  await limit(c, LIMITS.forgotPerAddress, clientAddress(c));
-  const { email } = await readJson(c, forgotPasswordSchema);
-  await limit(c, LIMITS.forgotPerEmail, email);
-  const config = getConfig(c.env);
-  const origin = publicOrigin(c.env, c.req.raw);
-  // The answer is the same whether or not the address has an account, and it does not wait
-  // for the mail, so neither its content nor its timing tells which.
-  c.executionCtx.waitUntil(
-    (async () => {
-      const reset = await createResetToken(db(c), email);
-      if (!reset) return;
-      const link = `${origin}/reset-password?token=${encodeURIComponent(reset.token)}`;
-      await sendMail(db(c), config, passwordResetMail(config.SITE_NAME, reset.user.email, reset.user.username, link));
-    })().catch((error) => console.error("Password reset mail failed", error)),
-  );
-  return c.json({ success: true, message: AUTH_MESSAGES.forgotSent });
-});
-
-authApi.get("/verify-reset-token", async (c) => {
-  await limit(c, LIMITS.resetPerAddress, clientAddress(c));
-  const token = c.req.query("token") ?? "";
-  const user = token && token.length <= 200 ? await checkResetToken(db(c), token) : null;
-  const answer = resetTokenAnswer(user);
-  return c.json(answer, answer.valid ? 200 : 400);
-});
 
 /** Whether a reset link still works, and whose it is, as the reset-password page reads it. */
 function resetTokenAnswer(user: { username: string; email: string } | null) {
@@ -215,77 +100,180 @@ function resetTokenAnswer(user: { username: string; email: string } | null) {
 }
 export type ResetTokenAnswer = ReturnType<typeof resetTokenAnswer>;
 
-authApi.post("/reset-password", async (c) => {
-  await limit(c, LIMITS.resetPerAddress, clientAddress(c));
-  const input = await readJson(c, resetPasswordSchema);
-  // The new password moves the security epoch: every session, device token, challenge and link ends with it.
-  const user = await resetPassword(db(c), input.token, input.new_password);
-  if (!user) throw new ApiError(400, AUTH_MESSAGES.tokenInvalid, { token: [AUTH_MESSAGES.tokenInvalid] });
-  return c.json({ success: true, message: AUTH_MESSAGES.passwordReset });
-});
-
-authApi.post("/change-password", requireUser, async (c) => {
-  const user = c.get("user");
-  const session = c.get("session");
-  const input = await readJson(c, changePasswordSchema);
-  const now = Date.now();
-  const hadPassword = user.passwordHash !== null;
-  // No current password to ask for: a fresh sign-in is the proof instead.
-  await proveOwner(c, input.current_password, "current_password", AUTH_MESSAGES.signInAgainToCreatePassword, now);
-  // The security epoch moves with the password: every session (this one too), device token,
-  // challenge and reset link ends. Null: another event moved it first, and this session is over.
-  const updated = await setPassword(db(c), user, input.new_password, new Date(now));
-  if (!updated) throw new ApiError(401, AUTH_MESSAGES.unauthenticated, undefined, { "WWW-Authenticate": "Bearer" });
-  // This browser gets a fresh session in the new epoch (signed in now only when the current
-  // password was given), keeping the second factor this one passed, and stays a known device.
-  const tokens = await startSession(db(c), getConfig(c.env).JWT_SECRET, updated, sessionMeta(c), now, hadPassword ? now : session.signedInAt.getTime(), session.secondFactor ? now : null);
-  const deviceToken = await issueDeviceToken(db(c), updated, now);
-  return c.json({
-    success: true,
-    message: hadPassword ? AUTH_MESSAGES.passwordChanged : AUTH_MESSAGES.passwordCreated,
-    ...tokens,
-    device_token: deviceToken,
-    user: toPublicUser(updated),
-  });
-});
-
-authApi.get("/google/config", async (c) => {
-  try {
-    return c.json({ success: true, data: await authorizationSettings(getConfig(c.env)) });
-  } catch (error) {
-    console.error("Google sign-in unavailable", error);
-    return c.json({ success: true, data: { enabled: false } });
-  }
-});
-
-authApi.post("/google-auth", async (c) => {
-  await limit(c, LIMITS.googlePerAddress, clientAddress(c));
-  const config = getConfig(c.env);
-  if (!config.GOOGLE_CLIENT_ID) throw new ApiError(400, AUTH_MESSAGES.googleDisabled);
-  const input = await readJson(c, googleAuthSchema);
-  const expectedRedirect = `${publicOrigin(c.env, c.req.raw)}/auth/google/callback`;
-  if (input.redirect_uri !== expectedRedirect) throw new ApiError(400, AUTH_MESSAGES.googleFailed, { redirect_uri: [MESSAGES.invalidData] });
-  try {
-    const profile = await verifyGoogleSignIn(config, {
-      code: input.code,
-      redirectUri: input.redirect_uri,
-      codeVerifier: input.code_verifier,
-      nonce: input.nonce,
+export const authApi = new Hono<ApiEnv>()
+  .post("/register", async (c) => {
+    await limit(c, LIMITS.registerPerAddress, clientAddress(c));
+    const input = await readJson(c, registerSchema);
+    const result = await registerUser(db(c), {
+      username: input.username,
+      email: input.email,
+      firstName: input.first_name,
+      lastName: input.last_name,
+      password: input.password,
     });
-    const user = await findOrCreateGoogleUser(db(c), profile);
-    if (!user.isActive) throw new ApiError(403, AUTH_MESSAGES.inactive);
-    // Google proves the first factor only.
-    if (isAdmin(user, config) || hasSecondFactor(user, config)) {
-      const challenge = await startChallenge(db(c), config, user, { source: "login", deviceId: null });
-      return c.json({ success: true, message: AUTH_MESSAGES.secondFactor, data: { mfa_required: true, ...challenge } });
+    if ("taken" in result) {
+      const errors: Record<string, string[]> = {};
+      if (result.taken.includes("username")) errors.username = [AUTH_MESSAGES.usernameTaken];
+      if (result.taken.includes("email")) errors.email = [AUTH_MESSAGES.emailTaken];
+      throw new ApiError(400, MESSAGES.invalidData, errors);
     }
-    const tokens = await startSession(db(c), config.JWT_SECRET, user, sessionMeta(c));
-    return c.json({ success: true, message: AUTH_MESSAGES.loggedIn, data: { ...tokens, user: toPublicUser(user) } });
-  } catch (error) {
-    if (error instanceof GoogleAuthError) {
-      console.warn("Google sign-in refused:", error.message);
-      throw new ApiError(400, error.reason === "unverified" ? AUTH_MESSAGES.googleUnverified : AUTH_MESSAGES.googleFailed);
+    return c.json({ success: true, message: AUTH_MESSAGES.registered, data: { user: toPublicUser(result.user) } }, 201);
+  })
+  .post("/check-availability", async (c) => {
+    await limit(c, LIMITS.availabilityPerAddress, clientAddress(c));
+    const input = await readJson(c, availabilitySchema);
+    if ("username" in input) {
+      const valid = usernameSchema.safeParse(input.username);
+      if (!valid.success) return c.json(availability("username", false, valid.error.issues[0].message));
+      const taken = await isUsernameTaken(db(c), valid.data);
+      return c.json(availability("username", !taken, taken ? AUTH_MESSAGES.usernameTaken : AUTH_MESSAGES.usernameAvailable));
     }
-    throw error;
-  }
-});
+    const valid = emailSchema.safeParse(input.email);
+    if (!valid.success) return c.json(availability("email", false, valid.error.issues[0].message));
+    const taken = await isEmailTaken(db(c), valid.data);
+    return c.json(availability("email", !taken, taken ? AUTH_MESSAGES.emailTaken : AUTH_MESSAGES.emailAvailable));
+  })
+  .post("/login", async (c) => {
+    const address = clientAddress(c);
+    await limit(c, LIMITS.loginPerAddress, address);
+    const input = await readJson(c, loginSchema);
+    const subject = await loginSubject(db(c), input.login);
+    // A device this account signed in from before has its own counter instead of the account's,
+    // so others' guessing cannot lock the owner out (DESIGN.md §6b).
+    const device = input.device_token && subject.userId !== null ? await knownDevice(db(c), input.device_token, subject.userId) : null;
+    const [rule, counted] = device !== null ? [LIMITS.loginFailuresPerDevice, `device:${device}`] : [LIMITS.loginFailuresPerAccount, subject.key];
+    // Counted before the password is checked, so parallel guesses cannot all be checked.
+    const attempt = await claim(db(c), rule, counted);
+    if (!attempt.allowed) throw tooMany(attempt.retryAfterSeconds);
+
+    const outcome = await authenticate(db(c), input.login, input.password);
+    if (!outcome.ok) {
+      await recordFailedAdminSignIn(c, subject.userId, input.login, outcome.reason);
+      if (outcome.reason === "inactive") throw new ApiError(403, AUTH_MESSAGES.inactive);
+      throw new ApiError(401, AUTH_MESSAGES.badCredentials, { non_field_errors: [AUTH_MESSAGES.badCredentials] });
+    }
+    await clear(db(c), rule, counted);
+    const config = getConfig(c.env);
+    // Admins always, buyers who turned it on: the password alone gives only the second step.
+    if (isAdmin(outcome.user, config) || hasSecondFactor(outcome.user, config)) {
+      const challenge = await startChallenge(db(c), config, outcome.user, { source: "login", deviceId: device });
+      return c.json({ success: true, message: AUTH_MESSAGES.secondFactor, mfa_required: true, ...challenge });
+    }
+    let deviceToken: string;
+    if (device !== null && input.device_token) {
+      await touchDevice(db(c), device);
+      deviceToken = input.device_token;
+    } else {
+      deviceToken = await issueDeviceToken(db(c), outcome.user);
+    }
+    const tokens = await startSession(db(c), config.JWT_SECRET, outcome.user, sessionMeta(c));
+    return c.json({ success: true, message: AUTH_MESSAGES.loggedIn, ...tokens, device_token: deviceToken, user: toPublicUser(outcome.user) });
+  })
+  .post("/token/refresh", async (c) => {
+    const { refresh } = await readJson(c, refreshSchema);
+    const result = await rotateSession(db(c), getConfig(c.env).JWT_SECRET, refresh, sessionMeta(c));
+    if (!result.ok) throw new ApiError(401, AUTH_MESSAGES.refreshInvalid);
+    return c.json({ success: true, ...result.tokens });
+  })
+  .post("/logout", async (c) => {
+    const { refresh } = await readJson(c, refreshSchema);
+    await endSession(db(c), refresh);
+    return c.json({ success: true, message: AUTH_MESSAGES.loggedOut });
+  })
+  .get("/me", requireUser, (c) => c.json({ success: true, data: toPublicUser(c.get("user")) }))
+  .post("/forgot-password", async (c) => {
+    await limit(c, LIMITS.forgotPerAddress, clientAddress(c));
+    const { email } = await readJson(c, forgotPasswordSchema);
+    await limit(c, LIMITS.forgotPerEmail, email);
+    const config = getConfig(c.env);
+    const origin = publicOrigin(c.env, c.req.raw);
+    // The answer is the same whether or not the address has an account, and it does not wait
+    // for the mail, so neither its content nor its timing tells which.
+    c.executionCtx.waitUntil(
+      (async () => {
+        const reset = await createResetToken(db(c), email);
+        if (!reset) return;
+        const link = `${origin}/reset-password?token=${encodeURIComponent(reset.token)}`;
+        await sendMail(db(c), config, passwordResetMail(config.SITE_NAME, reset.user.email, reset.user.username, link));
+      })().catch((error) => console.error("Password reset mail failed", error)),
+    );
+    return c.json({ success: true, message: AUTH_MESSAGES.forgotSent });
+  })
+  .get("/verify-reset-token", async (c) => {
+    await limit(c, LIMITS.resetPerAddress, clientAddress(c));
+    const token = c.req.query("token") ?? "";
+    const user = token && token.length <= 200 ? await checkResetToken(db(c), token) : null;
+    const answer = resetTokenAnswer(user);
+    return c.json(answer, answer.valid ? 200 : 400);
+  })
+  .post("/reset-password", async (c) => {
+    await limit(c, LIMITS.resetPerAddress, clientAddress(c));
+    const input = await readJson(c, resetPasswordSchema);
+    // The new password moves the security epoch: every session, device token, challenge and link ends with it.
+    const user = await resetPassword(db(c), input.token, input.new_password);
+    if (!user) throw new ApiError(400, AUTH_MESSAGES.tokenInvalid, { token: [AUTH_MESSAGES.tokenInvalid] });
+    return c.json({ success: true, message: AUTH_MESSAGES.passwordReset });
+  })
+  .post("/change-password", requireUser, async (c) => {
+    const user = c.get("user");
+    const session = c.get("session");
+    const input = await readJson(c, changePasswordSchema);
+    const now = Date.now();
+    const hadPassword = user.passwordHash !== null;
+    // No current password to ask for: a fresh sign-in is the proof instead.
+    await proveOwner(c, input.current_password, "current_password", AUTH_MESSAGES.signInAgainToCreatePassword, now);
+    // The security epoch moves with the password: every session (this one too), device token,
+    // challenge and reset link ends. Null: another event moved it first, and this session is over.
+    const updated = await setPassword(db(c), user, input.new_password, new Date(now));
+    if (!updated) throw new ApiError(401, AUTH_MESSAGES.unauthenticated, undefined, { "WWW-Authenticate": "Bearer" });
+    // This browser gets a fresh session in the new epoch (signed in now only when the current
+    // password was given), keeping the second factor this one passed, and stays a known device.
+    const tokens = await startSession(db(c), getConfig(c.env).JWT_SECRET, updated, sessionMeta(c), now, hadPassword ? now : session.signedInAt.getTime(), session.secondFactor ? now : null);
+    const deviceToken = await issueDeviceToken(db(c), updated, now);
+    return c.json({
+      success: true,
+      message: hadPassword ? AUTH_MESSAGES.passwordChanged : AUTH_MESSAGES.passwordCreated,
+      ...tokens,
+      device_token: deviceToken,
+      user: toPublicUser(updated),
+    });
+  })
+  .get("/google/config", async (c) => {
+    try {
+      return c.json({ success: true, data: await authorizationSettings(getConfig(c.env)) });
+    } catch (error) {
+      console.error("Google sign-in unavailable", error);
+      return c.json({ success: true, data: { enabled: false } });
+    }
+  })
+  .post("/google-auth", async (c) => {
+    await limit(c, LIMITS.googlePerAddress, clientAddress(c));
+    const config = getConfig(c.env);
+    if (!config.GOOGLE_CLIENT_ID) throw new ApiError(400, AUTH_MESSAGES.googleDisabled);
+    const input = await readJson(c, googleAuthSchema);
+    const expectedRedirect = `${publicOrigin(c.env, c.req.raw)}/auth/google/callback`;
+    if (input.redirect_uri !== expectedRedirect) throw new ApiError(400, AUTH_MESSAGES.googleFailed, { redirect_uri: [MESSAGES.invalidData] });
+    try {
+      const profile = await verifyGoogleSignIn(config, {
+        code: input.code,
+        redirectUri: input.redirect_uri,
+        codeVerifier: input.code_verifier,
+        nonce: input.nonce,
+      });
+      const user = await findOrCreateGoogleUser(db(c), profile);
+      if (!user.isActive) throw new ApiError(403, AUTH_MESSAGES.inactive);
+      // Google proves the first factor only.
+      if (isAdmin(user, config) || hasSecondFactor(user, config)) {
+        const challenge = await startChallenge(db(c), config, user, { source: "login", deviceId: null });
+        return c.json({ success: true, message: AUTH_MESSAGES.secondFactor, data: { mfa_required: true, ...challenge } });
+      }
+      const tokens = await startSession(db(c), config.JWT_SECRET, user, sessionMeta(c));
+      return c.json({ success: true, message: AUTH_MESSAGES.loggedIn, data: { ...tokens, user: toPublicUser(user) } });
+    } catch (error) {
+      if (error instanceof GoogleAuthError) {
+        console.warn("Google sign-in refused:", error.message);
+        throw new ApiError(400, error.reason === "unverified" ? AUTH_MESSAGES.googleUnverified : AUTH_MESSAGES.googleFailed);
+      }
+      throw error;
+    }
+  });

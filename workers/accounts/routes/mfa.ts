@@ -29,8 +29,6 @@ import { isAdmin } from "../../platform/http/require-admin";
 import { requireUser } from "../../platform/http/require-user";
 import { clientAddress, readJson } from "../../platform/http/validate";
 
-export const mfaApi = new Hono<ApiEnv>();
-
 const MESSAGES_MFA = {
   enabled: "Đã bật xác thực hai lớp. Hãy lưu các mã khôi phục ở nơi an toàn.",
   recoveryRegenerated: "Đã tạo mã khôi phục mới. Các mã cũ không còn dùng được.",
@@ -99,75 +97,72 @@ async function answeredTokens(c: ApiContext, answered: AnsweredChallenge, now: n
   return startSession(db(c), secret, answered.user, sessionMeta(c), now, now, now);
 }
 
-// The sign-in's second step: answers what a password login without a second factor answers, and
-// after an enrolment the 10 recovery codes, shown once.
-mfaApi.post("/verify", async (c) => {
-  const config = getConfig(c.env);
-  const input = await readJson(c, mfaVerifySchema);
-  const challenge = await openChallenge(db(c), input.mfa_token);
-  if (!challenge) throw new ApiError(400, MFA_MESSAGES.tokenInvalid, { mfa_token: [MFA_MESSAGES.tokenInvalid] });
-  const succeeded = await countCodeCheck(c, challenge.userId);
-  const enrolmentRecord = (user: UserRow) => (isAdmin(user, config) ? adminRecord(c, user, "mfa.enrol") : null);
-  const answered = await recordingWrongCodes(c, challenge.userId, null, () => answerChallenge(db(c), config, challenge, input.code, { enrolmentRecord }));
-  await succeeded();
-  if (!answered.user.isActive) throw new ApiError(403, AUTH_MESSAGES.inactive);
-  const now = Date.now();
-  const tokens = await answeredTokens(c, answered, now);
-  if (isAdmin(answered.user, config)) {
-    // An admin is in only now (the password alone gave the second step).
-    await recordAudit(db(c), adminRecord(c, answered.user, "auth.admin_login"));
-    await recordAdminSignIn(c.env, answered.user, clientAddress(c));
-  }
-  let deviceToken: string | undefined;
-  if (answered.context.source === "login") {
-    // A device this account signed in from before keeps its token (the browser has it).
-    if (answered.context.deviceId !== null) await touchDevice(db(c), answered.context.deviceId, now);
-    else deviceToken = await issueDeviceToken(db(c), answered.user, now);
-  }
-  return c.json({
-    success: true,
-    message: answered.recoveryCodes ? MESSAGES_MFA.enabled : AUTH_MESSAGES.loggedIn,
-    ...tokens,
-    ...(deviceToken ? { device_token: deviceToken } : {}),
-    user: toPublicUser(answered.user),
-    ...(answered.recoveryCodes ? { recovery_codes: answered.recoveryCodes } : {}),
+export const mfaApi = new Hono<ApiEnv>()
+  // The sign-in's second step: answers what a password login without a second factor answers, and
+  // after an enrolment the 10 recovery codes, shown once.
+  .post("/verify", async (c) => {
+    const config = getConfig(c.env);
+    const input = await readJson(c, mfaVerifySchema);
+    const challenge = await openChallenge(db(c), input.mfa_token);
+    if (!challenge) throw new ApiError(400, MFA_MESSAGES.tokenInvalid, { mfa_token: [MFA_MESSAGES.tokenInvalid] });
+    const succeeded = await countCodeCheck(c, challenge.userId);
+    const enrolmentRecord = (user: UserRow) => (isAdmin(user, config) ? adminRecord(c, user, "mfa.enrol") : null);
+    const answered = await recordingWrongCodes(c, challenge.userId, null, () => answerChallenge(db(c), config, challenge, input.code, { enrolmentRecord }));
+    await succeeded();
+    if (!answered.user.isActive) throw new ApiError(403, AUTH_MESSAGES.inactive);
+    const now = Date.now();
+    const tokens = await answeredTokens(c, answered, now);
+    if (isAdmin(answered.user, config)) {
+      // An admin is in only now (the password alone gave the second step).
+      await recordAudit(db(c), adminRecord(c, answered.user, "auth.admin_login"));
+      await recordAdminSignIn(c.env, answered.user, clientAddress(c));
+    }
+    let deviceToken: string | undefined;
+    if (answered.context.source === "login") {
+      // A device this account signed in from before keeps its token (the browser has it).
+      if (answered.context.deviceId !== null) await touchDevice(db(c), answered.context.deviceId, now);
+      else deviceToken = await issueDeviceToken(db(c), answered.user, now);
+    }
+    return c.json({
+      success: true,
+      message: answered.recoveryCodes ? MESSAGES_MFA.enabled : AUTH_MESSAGES.loggedIn,
+      ...tokens,
+      ...(deviceToken ? { device_token: deviceToken } : {}),
+      user: toPublicUser(answered.user),
+      ...(answered.recoveryCodes ? { recovery_codes: answered.recoveryCodes } : {}),
+    });
+  })
+  .get("/", requireUser, async (c) => {
+    const user = c.get("user");
+    const status = await secondFactorStatus(db(c), getConfig(c.env), user);
+    return c.json({ success: true, data: { ...status, required: isAdmin(user, getConfig(c.env)), session_verified: c.get("session").secondFactor } });
+  })
+  // Turning it on, or enrolling a new phone (then with a fresh code of the current one too): the
+  // account's password first (a stolen session must not choose the factor), then a new secret to
+  // scan, confirmed through /verify with its first code, which upgrades this session and ends the others.
+  .post("/setup", requireUser, async (c) => {
+    const config = getConfig(c.env);
+    const user = c.get("user");
+    const { code, password } = await readJson(c, mfaSetupSchema);
+    await proveOwner(c, password, "password", MESSAGES_MFA.signInAgainToEnrol);
+    if (hasSecondFactor(user, config)) await proveFresh(c, user, code);
+    const challenge = await startChallenge(db(c), config, user, { source: "profile", familyId: c.get("session").familyId }, { enrol: true });
+    return c.json({ success: true, message: MESSAGES_MFA.scanAndConfirm, data: challenge });
+  })
+  .post("/recovery-codes", requireUser, async (c) => {
+    const user = c.get("user");
+    const { code } = await readJson(c, mfaCodeSchema);
+    await proveFresh(c, user, code);
+    // The epoch moves: this session goes on, every other one ends.
+    const codes = await regenerateRecoveryCodes(db(c), user, c.get("session").familyId, isAdmin(user, getConfig(c.env)) ? adminRecord(c, user, "mfa.recovery_regenerate") : null);
+    if (!codes) throw sessionOver();
+    return c.json({ success: true, message: MESSAGES_MFA.recoveryRegenerated, data: { recovery_codes: codes } });
+  })
+  .post("/disable", requireUser, async (c) => {
+    const user = c.get("user");
+    if (isAdmin(user, getConfig(c.env))) throw new ApiError(403, MESSAGES_MFA.adminCannotDisable);
+    const { code } = await readJson(c, mfaCodeSchema);
+    await proveFresh(c, user, code);
+    if (!(await disableSecondFactor(db(c), user, c.get("session").familyId))) throw sessionOver();
+    return c.json({ success: true, message: MESSAGES_MFA.disabled });
   });
-});
-
-mfaApi.get("/", requireUser, async (c) => {
-  const user = c.get("user");
-  const status = await secondFactorStatus(db(c), getConfig(c.env), user);
-  return c.json({ success: true, data: { ...status, required: isAdmin(user, getConfig(c.env)), session_verified: c.get("session").secondFactor } });
-});
-
-// Turning it on, or enrolling a new phone (then with a fresh code of the current one too): the
-// account's password first (a stolen session must not choose the factor), then a new secret to
-// scan, confirmed through /verify with its first code, which upgrades this session and ends the others.
-mfaApi.post("/setup", requireUser, async (c) => {
-  const config = getConfig(c.env);
-  const user = c.get("user");
-  const { code, password } = await readJson(c, mfaSetupSchema);
-  await proveOwner(c, password, "password", MESSAGES_MFA.signInAgainToEnrol);
-  if (hasSecondFactor(user, config)) await proveFresh(c, user, code);
-  const challenge = await startChallenge(db(c), config, user, { source: "profile", familyId: c.get("session").familyId }, { enrol: true });
-  return c.json({ success: true, message: MESSAGES_MFA.scanAndConfirm, data: challenge });
-});
-
-mfaApi.post("/recovery-codes", requireUser, async (c) => {
-  const user = c.get("user");
-  const { code } = await readJson(c, mfaCodeSchema);
-  await proveFresh(c, user, code);
-  // The epoch moves: this session goes on, every other one ends.
-  const codes = await regenerateRecoveryCodes(db(c), user, c.get("session").familyId, isAdmin(user, getConfig(c.env)) ? adminRecord(c, user, "mfa.recovery_regenerate") : null);
-  if (!codes) throw sessionOver();
-  return c.json({ success: true, message: MESSAGES_MFA.recoveryRegenerated, data: { recovery_codes: codes } });
-});
-
-mfaApi.post("/disable", requireUser, async (c) => {
-  const user = c.get("user");
-  if (isAdmin(user, getConfig(c.env))) throw new ApiError(403, MESSAGES_MFA.adminCannotDisable);
-  const { code } = await readJson(c, mfaCodeSchema);
-  await proveFresh(c, user, code);
-  if (!(await disableSecondFactor(db(c), user, c.get("session").familyId))) throw sessionOver();
-  return c.json({ success: true, message: MESSAGES_MFA.disabled });
-});

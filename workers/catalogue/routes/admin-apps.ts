@@ -17,11 +17,10 @@ import { ApiError, MESSAGES } from "../../platform/http/api-errors";
 import { requireAdmin } from "../../platform/http/require-admin";
 import { readParams } from "../../platform/http/validate";
 
-export const adminAppsApi = new Hono<ApiEnv>();
-
-for (const path of ["/create", "/update/*", "/delete/*", "/preview-ipa", "/admin/*"]) adminAppsApi.use(path, requireAdmin);
+const guarded = new Hono<ApiEnv>();
+for (const path of ["/create", "/update/*", "/delete/*", "/preview-ipa", "/admin/*"]) guarded.use(path, requireAdmin);
 // A successful change supersedes every edge copy of the pages, feeds and catalogue API.
-for (const path of ["/create", "/update/*", "/delete/*"]) adminAppsApi.use(path, changesCatalogue);
+for (const path of ["/create", "/update/*", "/delete/*"]) guarded.use(path, changesCatalogue);
 
 async function readForm(c: ApiContext): Promise<FormData> {
   try {
@@ -41,67 +40,63 @@ async function adminApp(c: ApiContext, id: number) {
   return app;
 }
 
-adminAppsApi.post("/create", async (c) => {
-  const form = await readForm(c);
-  const { id, extracted_info } = await createApp(c.env, db(c), form, adminActor(c), new Date());
-  return c.json({ success: true, message: APP_FORM_MESSAGES.created, data: { ...(await adminApp(c, id)), extracted_info } }, 201);
-});
-
-adminAppsApi.on(["PUT", "PATCH"], "/update/:id", async (c) => {
-  const id = appId(c);
-  const form = await readForm(c);
-  const { extracted_info } = await updateApp(c.env, db(c), id, form, adminActor(c), new Date());
-  return c.json({ success: true, message: APP_FORM_MESSAGES.updated, data: { ...(await adminApp(c, id)), extracted_info } });
-});
-
-adminAppsApi.delete("/delete/:id", async (c) => {
-  if (!(await deleteApp(c.env, db(c), appId(c), adminActor(c)))) throw new ApiError(404, APP_FORM_MESSAGES.notFound);
-  return c.json({ success: true, message: APP_FORM_MESSAGES.deleted });
-});
-
-// Reads an IPA's Info.plist without creating anything: a form part `ipa_file`, or `file_key`.
-adminAppsApi.post("/preview-ipa", async (c) => {
-  const form = await readForm(c);
-  const part = form.get("ipa_file");
-  const key = form.get("file_key");
-  let reader: RangeReader;
-  if (part && typeof part !== "string" && part.size > 0) {
-    // Judged as an IPA (or TIPA) whatever its name: same size limit, same reader.
-    checkDeclaredFile("app_file", /\.tipa$/i.test(part.name) ? "preview.tipa" : "preview.ipa", part.size);
-    reader = bytesReader(new Uint8Array(await part.arrayBuffer()));
-  } else if (typeof key === "string" && key) {
-    const upload = await findCompletedUpload(db(c), key, "app_file");
-    reader = r2Reader(c.env.FILES, upload.objectKey, upload.size);
-  } else {
-    throw new ApiError(400, "Vui lòng chọn tệp IPA", { ipa_file: ["Vui lòng chọn tệp IPA"] });
-  }
-  try {
-    const info = await readIpaInfo(reader);
-    return c.json({
-      success: true,
-      data: {
-        app_name: info.app_name,
-        bundle_id: info.bundle_id,
-        version: info.version,
-        build_number: info.build_number,
-        minimum_os_version: info.minimum_os_version,
-        developer: developerFromBundleId(info.bundle_id),
-        privacy: info.privacy,
-        entitlements: info.entitlements,
-      },
+export const adminAppsApi = guarded
+  .post("/create", async (c) => {
+    const form = await readForm(c);
+    const { id, extracted_info } = await createApp(c.env, db(c), form, adminActor(c), new Date());
+    return c.json({ success: true, message: APP_FORM_MESSAGES.created, data: { ...(await adminApp(c, id)), extracted_info } }, 201);
+  })
+  .on(["PUT", "PATCH"], "/update/:id", async (c) => {
+    const id = appId(c);
+    const form = await readForm(c);
+    const { extracted_info } = await updateApp(c.env, db(c), id, form, adminActor(c), new Date());
+    return c.json({ success: true, message: APP_FORM_MESSAGES.updated, data: { ...(await adminApp(c, id)), extracted_info } });
+  })
+  .delete("/delete/:id", async (c) => {
+    if (!(await deleteApp(c.env, db(c), appId(c), adminActor(c)))) throw new ApiError(404, APP_FORM_MESSAGES.notFound);
+    return c.json({ success: true, message: APP_FORM_MESSAGES.deleted });
+  })
+  // Reads an IPA's Info.plist without creating anything: a form part `ipa_file`, or `file_key`.
+  .post("/preview-ipa", async (c) => {
+    const form = await readForm(c);
+    const part = form.get("ipa_file");
+    const key = form.get("file_key");
+    let reader: RangeReader;
+    if (part && typeof part !== "string" && part.size > 0) {
+      // Judged as an IPA (or TIPA) whatever its name: same size limit, same reader.
+      checkDeclaredFile("app_file", /\.tipa$/i.test(part.name) ? "preview.tipa" : "preview.ipa", part.size);
+      reader = bytesReader(new Uint8Array(await part.arrayBuffer()));
+    } else if (typeof key === "string" && key) {
+      const upload = await findCompletedUpload(db(c), key, "app_file");
+      reader = r2Reader(c.env.FILES, upload.objectKey, upload.size);
+    } else {
+      throw new ApiError(400, "Vui lòng chọn tệp IPA", { ipa_file: ["Vui lòng chọn tệp IPA"] });
+    }
+    try {
+      const info = await readIpaInfo(reader);
+      return c.json({
+        success: true,
+        data: {
+          app_name: info.app_name,
+          bundle_id: info.bundle_id,
+          version: info.version,
+          build_number: info.build_number,
+          minimum_os_version: info.minimum_os_version,
+          developer: developerFromBundleId(info.bundle_id),
+          privacy: info.privacy,
+          entitlements: info.entitlements,
+        },
+      });
+    } catch (error) {
+      if (error instanceof PackageError) throw new ApiError(400, `Tệp IPA không hợp lệ: ${error.message}`);
+      throw error;
+    }
+  })
+  .get("/admin/list", async (c) => c.json({ success: true, data: await listAdminApps(db(c), publicOrigin(c.env, c.req.raw)) }))
+  // By id or url slug (the key management screen is addressed by either).
+  .get("/admin/detail/:id", async (c) => {
+    const id = await findAdminAppId(c.env.DB, readParams(c, refPath, APP_FORM_MESSAGES.notFound).id).catch((error) => {
+      throw error instanceof NotFoundError ? new ApiError(404, APP_FORM_MESSAGES.notFound) : error;
     });
-  } catch (error) {
-    if (error instanceof PackageError) throw new ApiError(400, `Tệp IPA không hợp lệ: ${error.message}`);
-    throw error;
-  }
-});
-
-adminAppsApi.get("/admin/list", async (c) => c.json({ success: true, data: await listAdminApps(db(c), publicOrigin(c.env, c.req.raw)) }));
-
-// By id or url slug (the key management screen is addressed by either).
-adminAppsApi.get("/admin/detail/:id", async (c) => {
-  const id = await findAdminAppId(c.env.DB, readParams(c, refPath, APP_FORM_MESSAGES.notFound).id).catch((error) => {
-    throw error instanceof NotFoundError ? new ApiError(404, APP_FORM_MESSAGES.notFound) : error;
+    return c.json({ success: true, data: await adminApp(c, id) });
   });
-  return c.json({ success: true, data: await adminApp(c, id) });
-});

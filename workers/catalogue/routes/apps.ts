@@ -16,30 +16,12 @@ import { contentEtag, notModified } from "../../platform/http/etag";
 import { ApiError, MESSAGES } from "../../platform/http/api-errors";
 import { readParams } from "../../platform/http/validate";
 
-export const appsApi = new Hono<ApiEnv>();
-
 /** A JSON answer with a strong ETag; a matching If-None-Match gets 304 and no body. */
 async function jsonWithEtag(c: Context<ApiEnv>, body: unknown): Promise<Response> {
   const text = JSON.stringify(body);
   const headers = new Headers({ ETag: await contentEtag(text), "Cache-Control": "public, max-age=0, must-revalidate", "Content-Type": "application/json; charset=UTF-8" });
   return notModified(c.req.raw, headers) ?? new Response(text, { headers });
 }
-
-appsApi.get("/list", async (c) => jsonWithEtag(c, { success: true, data: await listPublicApps(db(c), publicOrigin(c.env, c.req.raw)) }));
-
-appsApi.get("/detail-by-url/:url{[^/]+}", async (c) => {
-  const { url } = readParams(c, urlPath, MESSAGES.appNotFound);
-  const app = await findPublicAppBySlug(db(c), publicOrigin(c.env, c.req.raw), url);
-  if (!app) throw new ApiError(404, MESSAGES.appNotFound);
-  return jsonWithEtag(c, { success: true, data: app });
-});
-
-appsApi.get("/detail/:id", async (c) => {
-  const { id } = readParams(c, idPath, MESSAGES.appNotFound);
-  const app = await findPublicAppById(db(c), publicOrigin(c.env, c.req.raw), id);
-  if (!app) throw new ApiError(404, MESSAGES.appNotFound);
-  return jsonWithEtag(c, { success: true, data: app });
-});
 
 const DOWNLOAD_TYPES: Record<string, { extension: string; contentType: string }> = {
   ipa: { extension: "ipa", contentType: "application/octet-stream" },
@@ -49,23 +31,6 @@ const DOWNLOAD_TYPES: Record<string, { extension: string; contentType: string }>
   rootfull: { extension: "deb", contentType: "application/vnd.debian.binary-package" },
   roothide: { extension: "deb", contentType: "application/vnd.debian.binary-package" },
 };
-
-// GET and HEAD: streams the stored file; a response that starts the file counts one download.
-appsApi.on(["GET", "HEAD"], "/:id/download", async (c) => {
-  const { id } = readParams(c, idPath, MESSAGES.appNotFound);
-  const file = await findDownloadableFile(db(c), id);
-  if (!file) throw new ApiError(404, MESSAGES.fileNotFound);
-  const type = DOWNLOAD_TYPES[file.appType] ?? DOWNLOAD_TYPES.ipa;
-  const filename = file.fileName || `${file.url}${file.version ? `-${file.version}` : ""}.${type.extension}`;
-  const served = await serveObject(c.env.FILES, file.fileKey, c.req.raw, {
-    contentType: type.contentType,
-    disposition: { kind: "attachment", filename },
-    cacheControl: "private, no-cache",
-  });
-  if (!served) throw new ApiError(404, MESSAGES.fileNotFound);
-  if (served.sentFromStart) await countDownload(db(c), file.id);
-  return served.response;
-});
 
 function xml(value: string): string {
   return value.replace(/[&<>"']/g, (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[char]!);
@@ -101,9 +66,39 @@ function otaManifest(app: Pick<PublicApp, "file_url" | "bundle_identifier" | "ve
 `;
 }
 
-appsApi.get("/:id/manifest.plist", async (c) => {
-  const { id } = readParams(c, idPath, MESSAGES.appNotFound);
-  const app = await findPublicAppById(db(c), publicOrigin(c.env, c.req.raw), id);
-  if (!app?.file || (app.app_type !== "ipa" && app.app_type !== "itms-ipa")) throw new ApiError(404, MESSAGES.appNotFound);
-  return new Response(otaManifest(app), { headers: { "Content-Type": "application/xml; charset=UTF-8", "Cache-Control": "no-cache" } });
-});
+export const appsApi = new Hono<ApiEnv>()
+  .get("/list", async (c) => jsonWithEtag(c, { success: true, data: await listPublicApps(db(c), publicOrigin(c.env, c.req.raw)) }))
+  .get("/detail-by-url/:url{[^/]+}", async (c) => {
+    const { url } = readParams(c, urlPath, MESSAGES.appNotFound);
+    const app = await findPublicAppBySlug(db(c), publicOrigin(c.env, c.req.raw), url);
+    if (!app) throw new ApiError(404, MESSAGES.appNotFound);
+    return jsonWithEtag(c, { success: true, data: app });
+  })
+  .get("/detail/:id", async (c) => {
+    const { id } = readParams(c, idPath, MESSAGES.appNotFound);
+    const app = await findPublicAppById(db(c), publicOrigin(c.env, c.req.raw), id);
+    if (!app) throw new ApiError(404, MESSAGES.appNotFound);
+    return jsonWithEtag(c, { success: true, data: app });
+  })
+  // GET and HEAD: streams the stored file; a response that starts the file counts one download.
+  .on(["GET", "HEAD"], "/:id/download", async (c) => {
+    const { id } = readParams(c, idPath, MESSAGES.appNotFound);
+    const file = await findDownloadableFile(db(c), id);
+    if (!file) throw new ApiError(404, MESSAGES.fileNotFound);
+    const type = DOWNLOAD_TYPES[file.appType] ?? DOWNLOAD_TYPES.ipa;
+    const filename = file.fileName || `${file.url}${file.version ? `-${file.version}` : ""}.${type.extension}`;
+    const served = await serveObject(c.env.FILES, file.fileKey, c.req.raw, {
+      contentType: type.contentType,
+      disposition: { kind: "attachment", filename },
+      cacheControl: "private, no-cache",
+    });
+    if (!served) throw new ApiError(404, MESSAGES.fileNotFound);
+    if (served.sentFromStart) await countDownload(db(c), file.id);
+    return served.response;
+  })
+  .get("/:id/manifest.plist", async (c) => {
+    const { id } = readParams(c, idPath, MESSAGES.appNotFound);
+    const app = await findPublicAppById(db(c), publicOrigin(c.env, c.req.raw), id);
+    if (!app?.file || (app.app_type !== "ipa" && app.app_type !== "itms-ipa")) throw new ApiError(404, MESSAGES.appNotFound);
+    return new Response(otaManifest(app), { headers: { "Content-Type": "application/xml; charset=UTF-8", "Cache-Control": "no-cache" } });
+  });

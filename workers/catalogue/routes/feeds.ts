@@ -15,8 +15,6 @@ import { readParams } from "../../platform/http/validate";
 
 export const FEED_PATHS = /^\/(altstore\.json$|repo(\/|$))/;
 
-export const feeds = new Hono<ApiEnv>();
-
 /**
  * Clients revalidate every time (the edge answers a matching ETag with 304), so a change shows at
  * once. The feeds are public, so web pages that browse sources may read them too.
@@ -28,56 +26,53 @@ async function feedResponse(body: string | Uint8Array<ArrayBuffer>, contentType:
   });
 }
 
-feeds.get("/altstore.json", async (c) => {
-  const source = await buildAltStoreSource(c.env, db(c), getConfig(c.env), publicOrigin(c.env, c.req.raw));
-  return feedResponse(JSON.stringify(source), "application/json; charset=UTF-8");
-});
-
 // Release's Date is when the catalogue last changed, so every colo writes the same Release.
 async function repository(c: ApiContext) {
   const changedAt = await readVersionFromDb(c.env);
   return buildAptRepository(c.env, db(c), getConfig(c.env), publicOrigin(c.env, c.req.raw), new Date(changedAt || Date.now()));
 }
 
-feeds.get("/repo/Release", async (c) => feedResponse((await repository(c)).release, "text/plain; charset=UTF-8"));
-feeds.get("/repo/Packages", async (c) => feedResponse((await repository(c)).packages, "text/plain; charset=UTF-8"));
-feeds.get("/repo/Packages.gz", async (c) => feedResponse((await repository(c)).packagesGz, "application/gzip"));
-
-// A .deb named by Packages: streamed from R2 and counted like the app page's download.
-feeds.on(["GET", "HEAD"], "/repo/pool/:appId/:digest/:name", async (c) => {
-  const { appId, digest, name } = readParams(c, poolPath, MESSAGES.fileNotFound);
-  const file = await findPoolFile(db(c), appId, digest);
-  if (!file) throw new ApiError(404, MESSAGES.fileNotFound);
-  const served = await serveObject(c.env.FILES, file.fileKey, c.req.raw, {
-    contentType: "application/vnd.debian.binary-package",
-    disposition: { kind: "attachment", filename: file.fileName || name },
-    cacheControl: "private, no-cache",
+export const feeds = new Hono<ApiEnv>()
+  .get("/altstore.json", async (c) => {
+    const source = await buildAltStoreSource(c.env, db(c), getConfig(c.env), publicOrigin(c.env, c.req.raw));
+    return feedResponse(JSON.stringify(source), "application/json; charset=UTF-8");
+  })
+  .get("/repo/Release", async (c) => feedResponse((await repository(c)).release, "text/plain; charset=UTF-8"))
+  .get("/repo/Packages", async (c) => feedResponse((await repository(c)).packages, "text/plain; charset=UTF-8"))
+  .get("/repo/Packages.gz", async (c) => feedResponse((await repository(c)).packagesGz, "application/gzip"))
+  // A .deb named by Packages: streamed from R2 and counted like the app page's download.
+  .on(["GET", "HEAD"], "/repo/pool/:appId/:digest/:name", async (c) => {
+    const { appId, digest, name } = readParams(c, poolPath, MESSAGES.fileNotFound);
+    const file = await findPoolFile(db(c), appId, digest);
+    if (!file) throw new ApiError(404, MESSAGES.fileNotFound);
+    const served = await serveObject(c.env.FILES, file.fileKey, c.req.raw, {
+      contentType: "application/vnd.debian.binary-package",
+      disposition: { kind: "attachment", filename: file.fileName || name },
+      cacheControl: "private, no-cache",
+    });
+    if (!served) throw new ApiError(404, MESSAGES.fileNotFound);
+    if (served.sentFromStart) await countDownload(db(c), file.id);
+    return served.response;
+  })
+  .notFound((c) => c.json(errorBody("Không tìm thấy tệp"), 404))
+  .onError((error, c) => {
+    if (error instanceof ApiError) return c.json(errorBody(error.message), error.status);
+    console.error("Unhandled feed error", error);
+    return c.json(errorBody(MESSAGES.serverError), 500);
   });
-  if (!served) throw new ApiError(404, MESSAGES.fileNotFound);
-  if (served.sentFromStart) await countDownload(db(c), file.id);
-  return served.response;
-});
-
-feeds.notFound((c) => c.json(errorBody("Không tìm thấy tệp"), 404));
-feeds.onError((error, c) => {
-  if (error instanceof ApiError) return c.json(errorBody(error.message), error.status);
-  console.error("Unhandled feed error", error);
-  return c.json(errorBody(MESSAGES.serverError), 500);
-});
 
 /** Older stored builds of an IPA app (the source's earlier versions), under /api/apps. */
-export const releasesApi = new Hono<ApiEnv>();
-
-releasesApi.on(["GET", "HEAD"], "/:id/releases/:releaseId/download", async (c) => {
-  const { id, releaseId } = readParams(c, releasePath, MESSAGES.fileNotFound);
-  const file = await findReleaseFile(db(c), id, releaseId);
-  if (!file) throw new ApiError(404, MESSAGES.fileNotFound);
-  const served = await serveObject(c.env.FILES, file.fileKey, c.req.raw, {
-    contentType: "application/octet-stream",
-    disposition: { kind: "attachment", filename: `${file.url}-${file.version}.ipa` },
-    cacheControl: "private, no-cache",
+export const releasesApi = new Hono<ApiEnv>()
+  .on(["GET", "HEAD"], "/:id/releases/:releaseId/download", async (c) => {
+    const { id, releaseId } = readParams(c, releasePath, MESSAGES.fileNotFound);
+    const file = await findReleaseFile(db(c), id, releaseId);
+    if (!file) throw new ApiError(404, MESSAGES.fileNotFound);
+    const served = await serveObject(c.env.FILES, file.fileKey, c.req.raw, {
+      contentType: "application/octet-stream",
+      disposition: { kind: "attachment", filename: `${file.url}-${file.version}.ipa` },
+      cacheControl: "private, no-cache",
+    });
+    if (!served) throw new ApiError(404, MESSAGES.fileNotFound);
+    if (served.sentFromStart) await countDownload(db(c), file.appId);
+    return served.response;
   });
-  if (!served) throw new ApiError(404, MESSAGES.fileNotFound);
-  if (served.sentFromStart) await countDownload(db(c), file.appId);
-  return served.response;
-});

@@ -8,36 +8,33 @@ import { type ApiEnv, db } from "../../platform/http/context";
 import { requireAdmin } from "../../platform/http/require-admin";
 import { readJson, readParams } from "../../platform/http/validate";
 
-export const uploadsApi = new Hono<ApiEnv>();
-uploadsApi.use("*", requireAdmin);
-
-uploadsApi.post("/", async (c) => {
-  const input = await readJson(c, startUploadSchema);
-  const upload = await startUpload(c.env, db(c), { filename: input.filename, size: input.size, kind: input.kind, userId: c.get("user").id }, new Date());
-  return c.json(
-    {
-      success: true,
-      upload_id: upload.id,
-      part_size: upload.partSize,
-      parts: partCount(upload.size, upload.partSize),
-      key: upload.objectKey,
-      expires_at: upload.expiresAt.toISOString(),
-    },
-    201,
-  );
-});
-
-uploadsApi.put("/:id/parts/:n", async (c) => {
-  const { id, n: partNumber } = readParams(c, uploadPartPath);
-  const body = await c.req.arrayBuffer();
-  const result = await putPart(c.env, db(c), { id, userId: c.get("user").id, partNumber, body });
-  return c.json({ success: true, ...result });
-});
-
-uploadsApi.post("/:id/complete", async (c) => {
-  const { id } = readParams(c, refPath);
-  return c.json(uploadedAnswer(await completeUpload(c.env, db(c), { id, userId: c.get("user").id })));
-});
+export const uploadsApi = new Hono<ApiEnv>()
+  .use("*", requireAdmin)
+  .post("/", async (c) => {
+    const input = await readJson(c, startUploadSchema);
+    const upload = await startUpload(c.env, db(c), { filename: input.filename, size: input.size, kind: input.kind, userId: c.get("user").id }, new Date());
+    return c.json(
+      {
+        success: true,
+        upload_id: upload.id,
+        part_size: upload.partSize,
+        parts: partCount(upload.size, upload.partSize),
+        key: upload.objectKey,
+        expires_at: upload.expiresAt.toISOString(),
+      },
+      201,
+    );
+  })
+  .put("/:id/parts/:n", async (c) => {
+    const { id, n: partNumber } = readParams(c, uploadPartPath);
+    const body = await c.req.arrayBuffer();
+    const result = await putPart(c.env, db(c), { id, userId: c.get("user").id, partNumber, body });
+    return c.json({ success: true, ...result });
+  })
+  .post("/:id/complete", async (c) => {
+    const { id } = readParams(c, refPath);
+    return c.json(uploadedAnswer(await completeUpload(c.env, db(c), { id, userId: c.get("user").id })));
+  });
 
 /** A finished upload: where the file is and what its check read, as the admin's app form reads it. */
 function uploadedAnswer({ upload, checked }: Awaited<ReturnType<typeof completeUpload>>) {

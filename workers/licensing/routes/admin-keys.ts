@@ -39,102 +39,86 @@ import { ApiError } from "../../platform/http/api-errors";
 import { requireAdmin } from "../../platform/http/require-admin";
 import { readJson, readParams, readQuery } from "../../platform/http/validate";
 
-export const adminKeysApi = new Hono<ApiEnv>();
-
 /** The app an `/apps/:app/…` path names, by slug or id (failed apps too: admins see everything). */
 const appOf = (c: ApiContext) => findAdminAppId(c.env.DB, readParams(c, appPath, KEY_ADMIN_MESSAGES.appNotFound).app);
 
 /** The key a `/keys/:id/…` path names; another spelling of an id (0x10, 1e1, +1) names none. */
 const keyId = (c: ApiContext) => readParams(c, idPath, KEY_ADMIN_MESSAGES.keyNotFound).id;
 
-// ---------------------------------------------------------------- pricing
-
-adminKeysApi.post("/apps/:app/pricing", requireAdmin, changesCatalogue, async (c) => {
-  const appId = await appOf(c);
-  const input = await readJson(c, createPricingSchema);
-  return c.json({ success: true, message: "Đã thêm bảng giá", data: await createPricing(c.env, appId, input, adminActor(c)) }, 201);
-});
-
-adminKeysApi.patch("/apps/:app/pricing/:id", requireAdmin, changesCatalogue, async (c) => {
-  const { app, id } = readParams(c, pricingPath, KEY_ADMIN_MESSAGES.pricingNotFound);
-  const appId = await findAdminAppId(c.env.DB, app);
-  const input = await readJson(c, updatePricingSchema);
-  return c.json({ success: true, message: "Đã cập nhật bảng giá", data: await updatePricing(c.env, appId, id, input, adminActor(c)) });
-});
-
-// A pricing is paused, never deleted (orders name it): the method is refused, PATCH named instead.
-adminKeysApi.delete("/apps/:app/pricing/:id", requireAdmin, () => {
-  throw new ApiError(405, KEY_ADMIN_MESSAGES.pricingDeletion, undefined, { Allow: "PATCH" });
-});
-
-// ---------------------------------------------------------------- batches and keys
-
-adminKeysApi.get("/batches", requireAdmin, async (c) => {
-  const appRef = readQuery(c, batchesQuerySchema).app_url;
-  const appId = appRef ? await findAdminAppId(c.env.DB, appRef) : null;
-  return c.json({ success: true, data: await listBatches(c.env.DB, appId) });
-});
-
-adminKeysApi.get("/batches/:id", requireAdmin, async (c) => c.json({ success: true, data: await findBatch(c.env.DB, readParams(c, idPath, KEY_ADMIN_MESSAGES.batchNotFound).id) }));
-
-adminKeysApi.get("/apps/:app/keys", requireAdmin, async (c) => {
-  const appId = await appOf(c);
-  const { status, page, page_size: pageSize } = readQuery(c, appKeysQuerySchema);
-  const { keys, ...counts } = await listAppKeys(c.env.DB, appId, { status, page, pageSize });
-  return c.json({ success: true, data: keys, ...counts });
-});
-
-adminKeysApi.post("/bulk-import", requireAdmin, changesCatalogue, async (c) => {
-  const input = await readJson(c, importKeysSchema);
-  return c.json({ success: true, message: KEY_ADMIN_MESSAGES.imported, data: await importKeys(c.env.DB, input, adminActor(c)) });
-});
-
-adminKeysApi.patch("/keys/:id/update-status", requireAdmin, changesCatalogue, async (c) => {
-  const { status } = await readJson(c, keyStatusSchema);
-  return c.json({ success: true, message: KEY_ADMIN_MESSAGES.statusUpdated, data: await changeKeyStatus(c.env.DB, keyId(c), "available", status, adminActor(c)) });
-});
-adminKeysApi.post("/keys/:id/deactivate", requireAdmin, changesCatalogue, async (c) =>
-  c.json({ success: true, message: KEY_ADMIN_MESSAGES.deactivated, data: await changeKeyStatus(c.env.DB, keyId(c), "available", "revoked", adminActor(c)) }),
-);
-adminKeysApi.post("/keys/:id/activate", requireAdmin, changesCatalogue, async (c) =>
-  c.json({ success: true, message: KEY_ADMIN_MESSAGES.activated, data: await changeKeyStatus(c.env.DB, keyId(c), "revoked", "available", adminActor(c)) }),
-);
-
-// A sold key's controls: its buyer's device, its expiry, its ban. None changes the stock.
-adminKeysApi.post("/keys/:id/reset-device", requireAdmin, async (c) =>
-  c.json({ success: true, message: KEY_ADMIN_MESSAGES.deviceReset, data: await resetKeyDevice(c.env.DB, keyId(c), adminActor(c)) }),
-);
-adminKeysApi.post("/keys/:id/extend", requireAdmin, async (c) => {
-  const { days } = await readJson(c, extendKeySchema);
-  return c.json({ success: true, message: KEY_ADMIN_MESSAGES.extended(days), data: await extendKey(c.env.DB, keyId(c), days, adminActor(c)) });
-});
-adminKeysApi.post("/keys/:id/ban", requireAdmin, async (c) => c.json({ success: true, message: KEY_ADMIN_MESSAGES.banned, data: await banKey(c.env.DB, keyId(c), adminActor(c)) }));
-adminKeysApi.post("/keys/:id/unban", requireAdmin, async (c) => c.json({ success: true, message: KEY_ADMIN_MESSAGES.unbanned, data: await unbanKey(c.env.DB, keyId(c), adminActor(c)) }));
-
-adminKeysApi.delete("/keys/:id", requireAdmin, changesCatalogue, async (c) => {
-  await deleteKey(c.env.DB, keyId(c), adminActor(c));
-  return c.json({ success: true, message: "Đã xóa key" });
-});
-
-adminKeysApi.post("/keys/bulk-delete", requireAdmin, changesCatalogue, async (c) => {
-  const { key_ids } = await readJson(c, bulkDeleteKeysSchema);
-  const deleted = await deleteKeys(c.env.DB, { ids: [...new Set(key_ids)] }, adminActor(c));
-  return c.json({ success: true, message: `Đã xóa ${deleted} key`, data: { deleted_count: deleted } });
-});
-
-adminKeysApi.post("/apps/:app/cleanup-sold", requireAdmin, changesCatalogue, async (c) => {
-  const deleted = await deleteKeys(c.env.DB, { appId: await appOf(c), statuses: ["sold"] }, adminActor(c));
-  return c.json({ success: true, message: `Đã dọn ${deleted} key`, data: { deleted_count: deleted } });
-});
-
-adminKeysApi.post("/apps/:app/cleanup-by-status", requireAdmin, changesCatalogue, async (c) => {
-  const appId = await appOf(c);
-  const { status } = await readJson(c, cleanupByStatusSchema);
-  const deleted = await deleteKeys(c.env.DB, { appId, statuses: [status] }, adminActor(c));
-  return c.json({ success: true, message: `Đã dọn ${deleted} key`, data: { deleted_count: deleted } });
-});
-
-adminKeysApi.get("/apps/:app/stats", requireAdmin, async (c) => {
-  const appId = await appOf(c);
-  return c.json({ success: true, data: await appKeyStats(c.env.DB, appId) });
-});
+export const adminKeysApi = new Hono<ApiEnv>()
+  // ---------------------------------------------------------------- pricing
+  .post("/apps/:app/pricing", requireAdmin, changesCatalogue, async (c) => {
+    const appId = await appOf(c);
+    const input = await readJson(c, createPricingSchema);
+    return c.json({ success: true, message: "Đã thêm bảng giá", data: await createPricing(c.env, appId, input, adminActor(c)) }, 201);
+  })
+  .patch("/apps/:app/pricing/:id", requireAdmin, changesCatalogue, async (c) => {
+    const { app, id } = readParams(c, pricingPath, KEY_ADMIN_MESSAGES.pricingNotFound);
+    const appId = await findAdminAppId(c.env.DB, app);
+    const input = await readJson(c, updatePricingSchema);
+    return c.json({ success: true, message: "Đã cập nhật bảng giá", data: await updatePricing(c.env, appId, id, input, adminActor(c)) });
+  })
+  // A pricing is paused, never deleted (orders name it): the method is refused, PATCH named instead.
+  .delete("/apps/:app/pricing/:id", requireAdmin, () => {
+    throw new ApiError(405, KEY_ADMIN_MESSAGES.pricingDeletion, undefined, { Allow: "PATCH" });
+  })
+  // ---------------------------------------------------------------- batches and keys
+  .get("/batches", requireAdmin, async (c) => {
+    const appRef = readQuery(c, batchesQuerySchema).app_url;
+    const appId = appRef ? await findAdminAppId(c.env.DB, appRef) : null;
+    return c.json({ success: true, data: await listBatches(c.env.DB, appId) });
+  })
+  .get("/batches/:id", requireAdmin, async (c) => c.json({ success: true, data: await findBatch(c.env.DB, readParams(c, idPath, KEY_ADMIN_MESSAGES.batchNotFound).id) }))
+  .get("/apps/:app/keys", requireAdmin, async (c) => {
+    const appId = await appOf(c);
+    const { status, page, page_size: pageSize } = readQuery(c, appKeysQuerySchema);
+    const { keys, ...counts } = await listAppKeys(c.env.DB, appId, { status, page, pageSize });
+    return c.json({ success: true, data: keys, ...counts });
+  })
+  .post("/bulk-import", requireAdmin, changesCatalogue, async (c) => {
+    const input = await readJson(c, importKeysSchema);
+    return c.json({ success: true, message: KEY_ADMIN_MESSAGES.imported, data: await importKeys(c.env.DB, input, adminActor(c)) });
+  })
+  .patch("/keys/:id/update-status", requireAdmin, changesCatalogue, async (c) => {
+    const { status } = await readJson(c, keyStatusSchema);
+    return c.json({ success: true, message: KEY_ADMIN_MESSAGES.statusUpdated, data: await changeKeyStatus(c.env.DB, keyId(c), "available", status, adminActor(c)) });
+  })
+  .post("/keys/:id/deactivate", requireAdmin, changesCatalogue, async (c) =>
+    c.json({ success: true, message: KEY_ADMIN_MESSAGES.deactivated, data: await changeKeyStatus(c.env.DB, keyId(c), "available", "revoked", adminActor(c)) }),
+  )
+  .post("/keys/:id/activate", requireAdmin, changesCatalogue, async (c) =>
+    c.json({ success: true, message: KEY_ADMIN_MESSAGES.activated, data: await changeKeyStatus(c.env.DB, keyId(c), "revoked", "available", adminActor(c)) }),
+  )
+  // A sold key's controls: its buyer's device, its expiry, its ban. None changes the stock.
+  .post("/keys/:id/reset-device", requireAdmin, async (c) =>
+    c.json({ success: true, message: KEY_ADMIN_MESSAGES.deviceReset, data: await resetKeyDevice(c.env.DB, keyId(c), adminActor(c)) }),
+  )
+  .post("/keys/:id/extend", requireAdmin, async (c) => {
+    const { days } = await readJson(c, extendKeySchema);
+    return c.json({ success: true, message: KEY_ADMIN_MESSAGES.extended(days), data: await extendKey(c.env.DB, keyId(c), days, adminActor(c)) });
+  })
+  .post("/keys/:id/ban", requireAdmin, async (c) => c.json({ success: true, message: KEY_ADMIN_MESSAGES.banned, data: await banKey(c.env.DB, keyId(c), adminActor(c)) }))
+  .post("/keys/:id/unban", requireAdmin, async (c) => c.json({ success: true, message: KEY_ADMIN_MESSAGES.unbanned, data: await unbanKey(c.env.DB, keyId(c), adminActor(c)) }))
+  .delete("/keys/:id", requireAdmin, changesCatalogue, async (c) => {
+    await deleteKey(c.env.DB, keyId(c), adminActor(c));
+    return c.json({ success: true, message: "Đã xóa key" });
+  })
+  .post("/keys/bulk-delete", requireAdmin, changesCatalogue, async (c) => {
+    const { key_ids } = await readJson(c, bulkDeleteKeysSchema);
+    const deleted = await deleteKeys(c.env.DB, { ids: [...new Set(key_ids)] }, adminActor(c));
+    return c.json({ success: true, message: `Đã xóa ${deleted} key`, data: { deleted_count: deleted } });
+  })
+  .post("/apps/:app/cleanup-sold", requireAdmin, changesCatalogue, async (c) => {
+    const deleted = await deleteKeys(c.env.DB, { appId: await appOf(c), statuses: ["sold"] }, adminActor(c));
+    return c.json({ success: true, message: `Đã dọn ${deleted} key`, data: { deleted_count: deleted } });
+  })
+  .post("/apps/:app/cleanup-by-status", requireAdmin, changesCatalogue, async (c) => {
+    const appId = await appOf(c);
+    const { status } = await readJson(c, cleanupByStatusSchema);
+    const deleted = await deleteKeys(c.env.DB, { appId, statuses: [status] }, adminActor(c));
+    return c.json({ success: true, message: `Đã dọn ${deleted} key`, data: { deleted_count: deleted } });
+  })
+  .get("/apps/:app/stats", requireAdmin, async (c) => {
+    const appId = await appOf(c);
+    return c.json({ success: true, data: await appKeyStats(c.env.DB, appId) });
+  });

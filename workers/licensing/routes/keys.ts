@@ -17,8 +17,6 @@ import { isAdmin } from "../../platform/http/require-admin";
 import { requireUser } from "../../platform/http/require-user";
 import { clientAddress, idempotencyKey, readJson, readParams, readQuery } from "../../platform/http/validate";
 
-export const keysApi = new Hono<ApiEnv>();
-
 async function appIdFrom(c: ApiContext): Promise<number> {
   const id = await resolvePublicAppId(db(c), readParams(c, appPath, MESSAGES.appNotFound).app);
   if (id === null) throw new ApiError(404, MESSAGES.appNotFound);
@@ -35,48 +33,6 @@ async function pricingOf(c: ApiContext, appIdOf = appIdFrom) {
 function pricingAppId(c: ApiContext): Promise<number> {
   return isAdmin(c.get("user"), getConfig(c.env)) ? findAdminAppId(c.env.DB, readParams(c, appPath, MESSAGES.appNotFound).app) : appIdFrom(c);
 }
-
-keysApi.get("/types", async (c) => c.json({ success: true, data: await listKeyTypes(db(c)) }));
-
-keysApi.get("/apps/:app/pricing", requireUser, async (c) => c.json({ success: true, data: await pricingOf(c, pricingAppId) }));
-
-keysApi.get("/inventory/:app", async (c) => {
-  const pricing = await pricingOf(c);
-  const inventory = pricing.map((option) => ({
-    pricing_id: option.id,
-    key_type_name: option.key_type_name,
-    available_count: option.available_count,
-    is_available: option.is_available,
-    is_low_stock: option.is_low_stock,
-    can_purchase: option.can_purchase,
-  }));
-  return c.json({ success: true, data: { inventory } });
-});
-
-keysApi.get("/availability/:app", async (c) => {
-  const pricing = await pricingOf(c);
-  const { pricing_id: pricingId } = readQuery(c, availabilityQuerySchema);
-  const chosen = pricingId !== undefined ? pricing.filter((option) => option.id === pricingId) : pricing;
-  if (pricingId !== undefined && chosen.length === 0) throw new ApiError(404, WALLET_MESSAGES.pricingNotFound);
-  const availableCount = chosen.reduce((sum, option) => sum + option.available_count, 0);
-  return c.json({
-    success: true,
-    data: { can_purchase: chosen.some((option) => option.can_purchase), available_count: availableCount, is_available: availableCount > 0 },
-  });
-});
-
-keysApi.post("/purchase", requireUser, async (c) => {
-  const user = c.get("user");
-  const input = await readJson(c, purchaseSchema);
-  const bought = await buyKey(c.env, user.id, { pricingId: input.key_pricing_id, paymentMethod: input.payment_method }, idempotencyKey(c));
-  const { replayed, order } = bought;
-  // Only the bought app's pages show the stock this sale took from: the rest of the store's edge
-  // copies stay. The sale is committed: a failure here costs at most VERSION_RECHECK_MS of old stock.
-  if (!replayed && order.app_id !== null) {
-    await stockChanged(c.env, c.req.raw, order.app_id).catch((error) => console.error("stockChanged", error));
-  }
-  return c.json(purchaseAnswer(bought));
-});
 
 /** A purchase's answer, which the app page's purchase dialog reads (app/components/KeyPurchase.tsx). */
 function purchaseAnswer({ replayed, order, wallet }: Awaited<ReturnType<typeof buyKey>>) {
@@ -125,23 +81,60 @@ async function namedRefusal(c: ApiContext, body: Uint8Array<ArrayBuffer>): Promi
 // The binding's windows are 60 s: a refused mod is told to wait one.
 const KEY_CHECK_RETRY_SECONDS = 60;
 
-keysApi.post("/check", async (c) => {
-  const admit = async () => {
-    const { success } = await c.env.KEY_CHECK_LIMITER.limit({ key: clientAddress(c) });
-    if (!success) throw new ApiError(429, `Quá nhiều yêu cầu. Vui lòng thử lại sau ${KEY_CHECK_RETRY_SECONDS} giây.`, undefined, { "Retry-After": String(KEY_CHECK_RETRY_SECONDS) });
-  };
-  const input = await readJson(c, keyCheckSchema).catch(async (error: unknown) => {
-    await admit(); // a caller over the limit hears 429, whatever its body
-    throw error;
-  });
-  const now = Date.now();
-  const [{ result, lease }, subject] = await Promise.all([
-    checkKey(c.env.DB, { keyCode: input.key_code, deviceId: input.device_id, bundleId: input.bundle_id }, now, admit),
-    keySubject(input),
-  ]);
-  const signedLease = lease ? await signLease(c.env, { ...lease, deviceId: input.device_id }, now) : undefined;
-  // The answer names its key, device and app (subject): a mod refuses one naming anything else.
-  return c.json({ success: true, data: { ...result, ...subject, server_time: new Date(now).toISOString(), nonce: input.nonce, lease: signedLease } });
-});
-
-keysApi.get("/public-key", async (c) => c.json(await publicKeyInfo(c.env)));
+export const keysApi = new Hono<ApiEnv>()
+  .get("/types", async (c) => c.json({ success: true, data: await listKeyTypes(db(c)) }))
+  .get("/apps/:app/pricing", requireUser, async (c) => c.json({ success: true, data: await pricingOf(c, pricingAppId) }))
+  .get("/inventory/:app", async (c) => {
+    const pricing = await pricingOf(c);
+    const inventory = pricing.map((option) => ({
+      pricing_id: option.id,
+      key_type_name: option.key_type_name,
+      available_count: option.available_count,
+      is_available: option.is_available,
+      is_low_stock: option.is_low_stock,
+      can_purchase: option.can_purchase,
+    }));
+    return c.json({ success: true, data: { inventory } });
+  })
+  .get("/availability/:app", async (c) => {
+    const pricing = await pricingOf(c);
+    const { pricing_id: pricingId } = readQuery(c, availabilityQuerySchema);
+    const chosen = pricingId !== undefined ? pricing.filter((option) => option.id === pricingId) : pricing;
+    if (pricingId !== undefined && chosen.length === 0) throw new ApiError(404, WALLET_MESSAGES.pricingNotFound);
+    const availableCount = chosen.reduce((sum, option) => sum + option.available_count, 0);
+    return c.json({
+      success: true,
+      data: { can_purchase: chosen.some((option) => option.can_purchase), available_count: availableCount, is_available: availableCount > 0 },
+    });
+  })
+  .post("/purchase", requireUser, async (c) => {
+    const user = c.get("user");
+    const input = await readJson(c, purchaseSchema);
+    const bought = await buyKey(c.env, user.id, { pricingId: input.key_pricing_id, paymentMethod: input.payment_method }, idempotencyKey(c));
+    const { replayed, order } = bought;
+    // Only the bought app's pages show the stock this sale took from: the rest of the store's edge
+    // copies stay. The sale is committed: a failure here costs at most VERSION_RECHECK_MS of old stock.
+    if (!replayed && order.app_id !== null) {
+      await stockChanged(c.env, c.req.raw, order.app_id).catch((error) => console.error("stockChanged", error));
+    }
+    return c.json(purchaseAnswer(bought));
+  })
+  .post("/check", async (c) => {
+    const admit = async () => {
+      const { success } = await c.env.KEY_CHECK_LIMITER.limit({ key: clientAddress(c) });
+      if (!success) throw new ApiError(429, `Quá nhiều yêu cầu. Vui lòng thử lại sau ${KEY_CHECK_RETRY_SECONDS} giây.`, undefined, { "Retry-After": String(KEY_CHECK_RETRY_SECONDS) });
+    };
+    const input = await readJson(c, keyCheckSchema).catch(async (error: unknown) => {
+      await admit(); // a caller over the limit hears 429, whatever its body
+      throw error;
+    });
+    const now = Date.now();
+    const [{ result, lease }, subject] = await Promise.all([
+      checkKey(c.env.DB, { keyCode: input.key_code, deviceId: input.device_id, bundleId: input.bundle_id }, now, admit),
+      keySubject(input),
+    ]);
+    const signedLease = lease ? await signLease(c.env, { ...lease, deviceId: input.device_id }, now) : undefined;
+    // The answer names its key, device and app (subject): a mod refuses one naming anything else.
+    return c.json({ success: true, data: { ...result, ...subject, server_time: new Date(now).toISOString(), nonce: input.nonce, lease: signedLease } });
+  })
+  .get("/public-key", async (c) => c.json(await publicKeyInfo(c.env)));

@@ -8,27 +8,22 @@ import { type ApiEnv, db } from "../../platform/http/context";
 import { requireUser } from "../../platform/http/require-user";
 import { clientAddress, readJson, readParams, readQuery } from "../../platform/http/validate";
 
-export const cardsApi = new Hono<ApiEnv>();
-
-cardsApi.get("/config", (c) => c.json({ success: true, data: cardSettings(getConfig(c.env)) }));
-
-cardsApi.post("/create", requireUser, async (c) => {
-  const config = getConfig(c.env);
-  ensureCardGateway(config);
-  const input = await readJson(c, createCardSchema);
-  const card = await createCardTopup(c.env, config, c.get("user").id, clientAddress(c), input);
-  return c.json({ success: true, message: CARD_MESSAGES.submitted, data: toPublicCard(card) }, 201);
-});
-
-cardsApi.get("/history", requireUser, async (c) => {
-  const { page, page_size: pageSize } = readQuery(c, cardHistorySchema);
-  const { cards, total } = await listCards(db(c), c.get("user").id, page, pageSize);
-  return c.json({ success: true, data: cards, pagination: { page, page_size: pageSize, total, total_pages: Math.ceil(total / pageSize) } });
-});
-
-cardsApi.get("/detail/:id", requireUser, async (c) => {
-  const { id } = readParams(c, refPath, CARD_MESSAGES.notFound);
-  return c.json({ success: true, data: await findCard(db(c), c.get("user").id, id) });
-});
-
-cardsApi.get("/stats", requireUser, async (c) => c.json({ success: true, data: await cardStats(db(c), c.get("user").id) }));
+export const cardsApi = new Hono<ApiEnv>()
+  .get("/config", (c) => c.json({ success: true, data: cardSettings(getConfig(c.env)) }))
+  .post("/create", requireUser, async (c) => {
+    const config = getConfig(c.env);
+    ensureCardGateway(config);
+    const input = await readJson(c, createCardSchema);
+    const card = await createCardTopup(c.env, config, c.get("user").id, clientAddress(c), input);
+    return c.json({ success: true, message: CARD_MESSAGES.submitted, data: toPublicCard(card) }, 201);
+  })
+  .get("/history", requireUser, async (c) => {
+    const { page, page_size: pageSize } = readQuery(c, cardHistorySchema);
+    const { cards, total } = await listCards(db(c), c.get("user").id, page, pageSize);
+    return c.json({ success: true, data: cards, pagination: { page, page_size: pageSize, total, total_pages: Math.ceil(total / pageSize) } });
+  })
+  .get("/detail/:id", requireUser, async (c) => {
+    const { id } = readParams(c, refPath, CARD_MESSAGES.notFound);
+    return c.json({ success: true, data: await findCard(db(c), c.get("user").id, id) });
+  })
+  .get("/stats", requireUser, async (c) => c.json({ success: true, data: await cardStats(db(c), c.get("user").id) }));

@@ -7,27 +7,23 @@ import { adminActor, type ApiContext, type ApiEnv, db } from "../../platform/htt
 import { requireAdmin } from "../../platform/http/require-admin";
 import { readJson, readParams, readQuery } from "../../platform/http/validate";
 
-export const promotionsApi = new Hono<ApiEnv>();
-promotionsApi.use(requireAdmin);
-
-promotionsApi.get("/", async (c) => c.json({ success: true, data: await listPromotions(db(c), readQuery(c, promotionListSchema)) }));
-
 /** The promotion a `/:id` path names. */
 const promotionOf = (c: ApiContext) => findPromotion(db(c), readParams(c, idPath, PROMOTION_MESSAGES.notFound).id);
 
-promotionsApi.post("/", async (c) => {
-  const input = await readJson(c, promotionSchema);
-  const data = await createPromotion(db(c), input, adminActor(c));
-  return c.json({ success: true, message: PROMOTION_MESSAGES.created, data }, 201);
-});
-
-promotionsApi.put("/:id", async (c) => {
-  const existing = await promotionOf(c);
-  const input = await readJson(c, promotionSchema);
-  return c.json({ success: true, message: PROMOTION_MESSAGES.updated, data: await updatePromotion(db(c), existing, input, adminActor(c)) });
-});
-
-promotionsApi.delete("/:id", async (c) => {
-  await deletePromotion(db(c), await promotionOf(c), adminActor(c));
-  return c.json({ success: true, message: PROMOTION_MESSAGES.deleted });
-});
+export const promotionsApi = new Hono<ApiEnv>()
+  .use(requireAdmin)
+  .get("/", async (c) => c.json({ success: true, data: await listPromotions(db(c), readQuery(c, promotionListSchema)) }))
+  .post("/", async (c) => {
+    const input = await readJson(c, promotionSchema);
+    const data = await createPromotion(db(c), input, adminActor(c));
+    return c.json({ success: true, message: PROMOTION_MESSAGES.created, data }, 201);
+  })
+  .put("/:id", async (c) => {
+    const existing = await promotionOf(c);
+    const input = await readJson(c, promotionSchema);
+    return c.json({ success: true, message: PROMOTION_MESSAGES.updated, data: await updatePromotion(db(c), existing, input, adminActor(c)) });
+  })
+  .delete("/:id", async (c) => {
+    await deletePromotion(db(c), await promotionOf(c), adminActor(c));
+    return c.json({ success: true, message: PROMOTION_MESSAGES.deleted });
+  });

@@ -10,49 +10,41 @@ import { ApiError, MESSAGES } from "../../platform/http/api-errors";
 import { requireUser } from "../../platform/http/require-user";
 import { readJson, readParams } from "../../platform/http/validate";
 
-export const vietqrApi = new Hono<ApiEnv>();
-
-vietqrApi.get("/config", (c) => c.json({ success: true, data: vietqrSettings(getConfig(c.env)) }));
-
-vietqrApi.post("/create", requireUser, async (c) => {
-  const input = await readJson(c, createTopupSchema);
-  const topup = await createTopup(db(c), getConfig(c.env), c.get("user").id, input.amount);
-  return c.json({ success: true, message: VIETQR_MESSAGES.created, data: toPublicTopup(topup, publicOrigin(c.env, c.req.raw)) }, 201);
-});
-
-vietqrApi.get("/detail/:id", requireUser, async (c) => {
-  const { id } = readParams(c, refPath, VIETQR_MESSAGES.notFound);
-  return c.json({ success: true, data: toPublicTopup(await findOwnTopup(db(c), c.get("user").id, id), publicOrigin(c.env, c.req.raw)) });
-});
-
-vietqrApi.post("/status", requireUser, async (c) => {
-  const { transaction_id } = await readJson(c, topupTransactionSchema);
-  return c.json({ success: true, data: toPublicTopup(await findOwnTopup(db(c), c.get("user").id, transaction_id), publicOrigin(c.env, c.req.raw)) });
-});
-
-vietqrApi.post("/cancel", requireUser, async (c) => {
-  const { transaction_id, reason } = await readJson(c, topupTransactionSchema);
-  const userId = c.get("user").id;
-  const topup = await findOwnTopup(db(c), userId, transaction_id);
-  const after = await cancelOwnTopup(c.env, db(c), userId, topup, reason || "User cancelled");
-  return c.json({ success: true, message: VIETQR_MESSAGES.cancelled, data: toPublicTopup(after, publicOrigin(c.env, c.req.raw)) });
-});
-
-vietqrApi.get("/history", requireUser, async (c) => {
-  const origin = publicOrigin(c.env, c.req.raw);
-  const rows = await listTopups(db(c), c.get("user").id);
-  return c.json({ success: true, data: rows.map((row) => toPublicTopup(row, origin)) });
-});
-
-vietqrApi.get("/stats", requireUser, async (c) => c.json({ success: true, data: await topupStats(db(c), c.get("user").id) }));
-
-// The QR image, served by us. Public: <img> sends no bearer; the id is an unguessable UUID and
-// the image only shows the shop's account and the transfer code.
-vietqrApi.get("/qr/:file{[0-9a-f-]{36}\\.png}", async (c) => {
-  const { file } = readParams(c, qrImagePath);
-  const topup = await findTopup(db(c), file.slice(0, 36));
-  if (!topup) throw new ApiError(404, MESSAGES.notFound);
-  return new Response(await qrPng(topup.qrPayload), {
-    headers: { "Content-Type": "image/png", "Cache-Control": "private, max-age=3600" },
+export const vietqrApi = new Hono<ApiEnv>()
+  .get("/config", (c) => c.json({ success: true, data: vietqrSettings(getConfig(c.env)) }))
+  .post("/create", requireUser, async (c) => {
+    const input = await readJson(c, createTopupSchema);
+    const topup = await createTopup(db(c), getConfig(c.env), c.get("user").id, input.amount);
+    return c.json({ success: true, message: VIETQR_MESSAGES.created, data: toPublicTopup(topup, publicOrigin(c.env, c.req.raw)) }, 201);
+  })
+  .get("/detail/:id", requireUser, async (c) => {
+    const { id } = readParams(c, refPath, VIETQR_MESSAGES.notFound);
+    return c.json({ success: true, data: toPublicTopup(await findOwnTopup(db(c), c.get("user").id, id), publicOrigin(c.env, c.req.raw)) });
+  })
+  .post("/status", requireUser, async (c) => {
+    const { transaction_id } = await readJson(c, topupTransactionSchema);
+    return c.json({ success: true, data: toPublicTopup(await findOwnTopup(db(c), c.get("user").id, transaction_id), publicOrigin(c.env, c.req.raw)) });
+  })
+  .post("/cancel", requireUser, async (c) => {
+    const { transaction_id, reason } = await readJson(c, topupTransactionSchema);
+    const userId = c.get("user").id;
+    const topup = await findOwnTopup(db(c), userId, transaction_id);
+    const after = await cancelOwnTopup(c.env, db(c), userId, topup, reason || "User cancelled");
+    return c.json({ success: true, message: VIETQR_MESSAGES.cancelled, data: toPublicTopup(after, publicOrigin(c.env, c.req.raw)) });
+  })
+  .get("/history", requireUser, async (c) => {
+    const origin = publicOrigin(c.env, c.req.raw);
+    const rows = await listTopups(db(c), c.get("user").id);
+    return c.json({ success: true, data: rows.map((row) => toPublicTopup(row, origin)) });
+  })
+  .get("/stats", requireUser, async (c) => c.json({ success: true, data: await topupStats(db(c), c.get("user").id) }))
+  // The QR image, served by us. Public: <img> sends no bearer; the id is an unguessable UUID and
+  // the image only shows the shop's account and the transfer code.
+  .get("/qr/:file{[0-9a-f-]{36}\\.png}", async (c) => {
+    const { file } = readParams(c, qrImagePath);
+    const topup = await findTopup(db(c), file.slice(0, 36));
+    if (!topup) throw new ApiError(404, MESSAGES.notFound);
+    return new Response(await qrPng(topup.qrPayload), {
+      headers: { "Content-Type": "image/png", "Cache-Control": "private, max-age=3600" },
+    });
   });
-});

@@ -8,16 +8,12 @@ import { type ApiEnv, db } from "../../platform/http/context";
 import { requireUser } from "../../platform/http/require-user";
 import { readParams } from "../../platform/http/validate";
 
-export const walletApi = new Hono<ApiEnv>();
-
-walletApi.get("/wallet/balance", requireUser, async (c) => c.json({ success: true, data: (await findWallet(c.env.DB, c.get("user").id))! }));
-
-walletApi.get("/wallet/transactions", requireUser, async (c) => c.json({ success: true, data: await listTransactions(db(c), c.get("user").id, 200) }));
-
-walletApi.get("/purchase/history", requireUser, async (c) => c.json({ success: true, data: await listPurchases(db(c), c.get("user").id) }));
-
-walletApi.post("/purchase/:id/reset-device", requireUser, async (c) => {
-  const { id } = readParams(c, idPath, KEY_DEVICE_MESSAGES.purchaseNotFound);
-  await resetPurchaseDevice(c.env.DB, c.get("user").id, id, getConfig(c.env).KEY_DEVICE_RESET_HOURS);
-  return c.json({ success: true, message: KEY_DEVICE_MESSAGES.reset });
-});
+export const walletApi = new Hono<ApiEnv>()
+  .get("/wallet/balance", requireUser, async (c) => c.json({ success: true, data: (await findWallet(c.env.DB, c.get("user").id))! }))
+  .get("/wallet/transactions", requireUser, async (c) => c.json({ success: true, data: await listTransactions(db(c), c.get("user").id, 200) }))
+  .get("/purchase/history", requireUser, async (c) => c.json({ success: true, data: await listPurchases(db(c), c.get("user").id) }))
+  .post("/purchase/:id/reset-device", requireUser, async (c) => {
+    const { id } = readParams(c, idPath, KEY_DEVICE_MESSAGES.purchaseNotFound);
+    await resetPurchaseDevice(c.env.DB, c.get("user").id, id, getConfig(c.env).KEY_DEVICE_RESET_HOURS);
+    return c.json({ success: true, message: KEY_DEVICE_MESSAGES.reset });
+  });

@@ -12,8 +12,6 @@ import { type ApiEnv, db } from "../../platform/http/context";
 import { errorBody } from "../../platform/http/api-errors";
 import { readParams } from "../../platform/http/validate";
 
-export const webhooksApi = new Hono<ApiEnv>();
-
 // The gateways read only a refusal's status and prescribe no words: the message is for whoever
 // reads the gateway's delivery log, in the store's language.
 const WEBHOOK_MESSAGES = {
@@ -26,60 +24,60 @@ const WEBHOOK_MESSAGES = {
   parked: "Đã chuyển cho quản trị viên xem xét",
 } as const;
 
-webhooksApi.post("/:provider{sepay|casso|payos}", async (c) => {
-  const config = getConfig(c.env);
-  const provider = BANK_PROVIDERS[readParams(c, bankProviderPath).provider];
-  const rawBody = await c.req.text();
-  const providerName = readParams(c, bankProviderPath).provider;
-  if (!(await provider.verify(c.req.raw.headers, rawBody, config))) {
-    await webhookRefused(c.env, db(c), c.req.raw, providerName, "signature");
-    return c.json(errorBody(WEBHOOK_MESSAGES.unauthorized), 401);
-  }
-  let transfer: IncomingTransfer | null;
-  try {
-    transfer = provider.parse(rawBody);
-  } catch {
-    transfer = null;
-  }
-  if (!transfer) {
-    await webhookRefused(c.env, db(c), c.req.raw, providerName, "payload");
-    return c.json(errorBody(WEBHOOK_MESSAGES.invalidPayload), 400);
-  }
-  const outcome = await receiveTransfer(c.env, config.VIETQR_ACCOUNT_NUMBER, transfer);
-  // Providers retry anything but a success answer; every stored outcome is a success for them.
-  return c.json({ success: true, outcome });
-});
-
 /** A refusal to the card gateway: its own status 0, in the store's error shape. */
 const cardRefusal = (message: string) => ({ ...errorBody(message), status: 0 });
 
-// The card gateway's callback (POST JSON or form, or GET). Its signature is checked first, over the
-// callback's own code and serial, so nobody without the partner key learns anything about our
-// request ids; the card is then re-checked with the gateway before anything is credited or parked.
-webhooksApi.on(["GET", "POST"], "/cards", async (c) => {
-  const config = getConfig(c.env);
-  let raw: unknown = c.req.query();
-  if (c.req.method === "POST") {
-    const type = c.req.header("Content-Type") ?? "";
-    raw = type.includes("application/json") ? await c.req.json().catch(() => null) : Object.fromEntries(new URLSearchParams(await c.req.text()));
-  }
-  const fields = cardCallbackSchema.parse(raw);
-  const { code, serial } = fields;
-  // During a partner key change, a callback signed with the previous key is accepted too.
-  const keys = [config.CARD_PARTNER_KEY, config.CARD_PARTNER_KEY_PREVIOUS].filter(Boolean);
-  if (!code || !serial || !keys.some((key) => signatureMatches(cardSign(key, code, serial), fields.callback_sign))) {
-    await webhookRefused(c.env, db(c), c.req.raw, "card", "signature");
-    return c.json(cardRefusal(WEBHOOK_MESSAGES.invalidSignature), 401);
-  }
-  let outcome: CallbackOutcome;
-  try {
-    outcome = await receiveCardCallback(c.env, config, { requestId: fields.request_id, code, serial });
-  } catch (error) {
-    // The gateway or the cron retries.
-    await cardGatewayFailed(c.env, db(c), `callback re-check: ${errorText(error)}`);
-    return c.json(cardRefusal(WEBHOOK_MESSAGES.recheckFailed), 502);
-  }
-  if (outcome === "unknown") return c.json(cardRefusal(WEBHOOK_MESSAGES.unknownRequest), 404);
-  if (outcome === "mismatch") return c.json(cardRefusal(WEBHOOK_MESSAGES.mismatch), 400);
-  return c.json({ status: 1, message: outcome === "parked" ? WEBHOOK_MESSAGES.parked : "OK" });
-});
+export const webhooksApi = new Hono<ApiEnv>()
+  .post("/:provider{sepay|casso|payos}", async (c) => {
+    const config = getConfig(c.env);
+    const provider = BANK_PROVIDERS[readParams(c, bankProviderPath).provider];
+    const rawBody = await c.req.text();
+    const providerName = readParams(c, bankProviderPath).provider;
+    if (!(await provider.verify(c.req.raw.headers, rawBody, config))) {
+      await webhookRefused(c.env, db(c), c.req.raw, providerName, "signature");
+      return c.json(errorBody(WEBHOOK_MESSAGES.unauthorized), 401);
+    }
+    let transfer: IncomingTransfer | null;
+    try {
+      transfer = provider.parse(rawBody);
+    } catch {
+      transfer = null;
+    }
+    if (!transfer) {
+      await webhookRefused(c.env, db(c), c.req.raw, providerName, "payload");
+      return c.json(errorBody(WEBHOOK_MESSAGES.invalidPayload), 400);
+    }
+    const outcome = await receiveTransfer(c.env, config.VIETQR_ACCOUNT_NUMBER, transfer);
+    // Providers retry anything but a success answer; every stored outcome is a success for them.
+    return c.json({ success: true, outcome });
+  })
+  // The card gateway's callback (POST JSON or form, or GET). Its signature is checked first, over the
+  // callback's own code and serial, so nobody without the partner key learns anything about our
+  // request ids; the card is then re-checked with the gateway before anything is credited or parked.
+  .on(["GET", "POST"], "/cards", async (c) => {
+    const config = getConfig(c.env);
+    let raw: unknown = c.req.query();
+    if (c.req.method === "POST") {
+      const type = c.req.header("Content-Type") ?? "";
+      raw = type.includes("application/json") ? await c.req.json().catch(() => null) : Object.fromEntries(new URLSearchParams(await c.req.text()));
+    }
+    const fields = cardCallbackSchema.parse(raw);
+    const { code, serial } = fields;
+    // During a partner key change, a callback signed with the previous key is accepted too.
+    const keys = [config.CARD_PARTNER_KEY, config.CARD_PARTNER_KEY_PREVIOUS].filter(Boolean);
+    if (!code || !serial || !keys.some((key) => signatureMatches(cardSign(key, code, serial), fields.callback_sign))) {
+      await webhookRefused(c.env, db(c), c.req.raw, "card", "signature");
+      return c.json(cardRefusal(WEBHOOK_MESSAGES.invalidSignature), 401);
+    }
+    let outcome: CallbackOutcome;
+    try {
+      outcome = await receiveCardCallback(c.env, config, { requestId: fields.request_id, code, serial });
+    } catch (error) {
+      // The gateway or the cron retries.
+      await cardGatewayFailed(c.env, db(c), `callback re-check: ${errorText(error)}`);
+      return c.json(cardRefusal(WEBHOOK_MESSAGES.recheckFailed), 502);
+    }
+    if (outcome === "unknown") return c.json(cardRefusal(WEBHOOK_MESSAGES.unknownRequest), 404);
+    if (outcome === "mismatch") return c.json(cardRefusal(WEBHOOK_MESSAGES.mismatch), 400);
+    return c.json({ status: 1, message: outcome === "parked" ? WEBHOOK_MESSAGES.parked : "OK" });
+  });

@@ -7,11 +7,10 @@ import { type ApiEnv, db } from "../../platform/http/context";
 import { requireAdmin } from "../../platform/http/require-admin";
 import { readQuery } from "../../platform/http/validate";
 
-export const adminAuditApi = new Hono<ApiEnv>();
-adminAuditApi.use(requireAdmin);
-
-adminAuditApi.get("/", async (c) => {
-  const { page, page_size: pageSize, ...filters } = readQuery(c, auditQuerySchema);
-  const { entries, total } = await listAuditEvents(db(c), { ...filters, page, pageSize });
-  return c.json({ success: true, data: entries, pagination: { page, page_size: pageSize, total, total_pages: Math.ceil(total / pageSize) } });
-});
+export const adminAuditApi = new Hono<ApiEnv>()
+  .use(requireAdmin)
+  .get("/", async (c) => {
+    const { page, page_size: pageSize, ...filters } = readQuery(c, auditQuerySchema);
+    const { entries, total } = await listAuditEvents(db(c), { ...filters, page, pageSize });
+    return c.json({ success: true, data: entries, pagination: { page, page_size: pageSize, total, total_pages: Math.ceil(total / pageSize) } });
+  });

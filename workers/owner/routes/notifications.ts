@@ -6,10 +6,9 @@ import { type ApiEnv, db } from "../../platform/http/context";
 import { requireAdmin } from "../../platform/http/require-admin";
 import { readQuery } from "../../platform/http/validate";
 
-export const adminNotificationsApi = new Hono<ApiEnv>();
-adminNotificationsApi.use(requireAdmin);
-
-adminNotificationsApi.get("/", async (c) => {
-  const { limit } = readQuery(c, notificationListSchema);
-  return c.json({ success: true, data: await listNotifications(db(c), limit) });
-});
+export const adminNotificationsApi = new Hono<ApiEnv>()
+  .use(requireAdmin)
+  .get("/", async (c) => {
+    const { limit } = readQuery(c, notificationListSchema);
+    return c.json({ success: true, data: await listNotifications(db(c), limit) });
+  });

@@ -7,10 +7,9 @@ import type { ApiEnv } from "../../platform/http/context";
 import { requireAdmin } from "../../platform/http/require-admin";
 import { readQuery } from "../../platform/http/validate";
 
-export const adminOverviewApi = new Hono<ApiEnv>();
-adminOverviewApi.use(requireAdmin);
-
-adminOverviewApi.get("/", async (c) => {
-  const { days } = readQuery(c, overviewQuerySchema);
-  return c.json({ success: true, ...(await storeOverview(c.env.DB, days, getConfig(c.env).LOW_STOCK_THRESHOLD)) });
-});
+export const adminOverviewApi = new Hono<ApiEnv>()
+  .use(requireAdmin)
+  .get("/", async (c) => {
+    const { days } = readQuery(c, overviewQuerySchema);
+    return c.json({ success: true, ...(await storeOverview(c.env.DB, days, getConfig(c.env).LOW_STOCK_THRESHOLD)) });
+  });

@@ -8,13 +8,11 @@ import { adminActor, type ApiEnv } from "../../platform/http/context";
 import { requireAdmin } from "../../platform/http/require-admin";
 import { readJson } from "../../platform/http/validate";
 
-export const adminSettingsApi = new Hono<ApiEnv>();
-adminSettingsApi.use(requireAdmin);
-
-adminSettingsApi.get("/", async (c) => c.json({ success: true, data: await rateSettings(c.env.DB, c.env) }));
-
-adminSettingsApi.put("/", changesCatalogue, async (c) => {
-  const input = await readJson(c, storeSettingsSchema);
-  await setUsdVndRate(c.env.DB, input.usd_vnd_rate, adminActor(c));
-  return c.json({ success: true, message: SETTINGS_MESSAGES.saved, data: await rateSettings(c.env.DB, c.env) });
-});
+export const adminSettingsApi = new Hono<ApiEnv>()
+  .use(requireAdmin)
+  .get("/", async (c) => c.json({ success: true, data: await rateSettings(c.env.DB, c.env) }))
+  .put("/", changesCatalogue, async (c) => {
+    const input = await readJson(c, storeSettingsSchema);
+    await setUsdVndRate(c.env.DB, input.usd_vnd_rate, adminActor(c));
+    return c.json({ success: true, message: SETTINGS_MESSAGES.saved, data: await rateSettings(c.env.DB, c.env) });
+  });
