@@ -3,9 +3,8 @@
 // pay from the balance, show the key. The list is rendered on the server; the rest after hydration.
 import { useLocation, useNavigate } from "@remix-run/react";
 import { lazy, Suspense, useCallback, useId, useRef, useState } from "react";
-import type { PurchaseAnswer } from "@workers/licensing/routes/keys";
 import type { PublicApp } from "@workers/catalogue/catalogue";
-import { ApiError, apiFetch, newIdempotencyKey } from "~/lib/api";
+import { ApiError, apiCall, newIdempotencyKey } from "~/lib/api";
 import { useSessionExpired, useSessionUser } from "~/lib/auth";
 import {
   type Availability,
@@ -43,13 +42,17 @@ const loadSuccessDialog = () => import("./PurchaseSuccessDialog");
 const PurchaseConfirmDialog = lazy(() => loadConfirmDialog().then((module) => ({ default: module.PurchaseConfirmDialog })));
 const PurchaseSuccessDialog = lazy(() => loadSuccessDialog().then((module) => ({ default: module.PurchaseSuccessDialog })));
 
-/** POST /api/keys/purchase/ with its Idempotency-Key: a retry (apiFetch's refresh on 401 included) cannot buy twice. */
-function postPurchase(pricingId: number, idempotencyKey: string): Promise<PurchaseAnswer> {
-  return apiFetch<PurchaseAnswer>("/api/keys/purchase/", {
+/** POST /api/keys/purchase/ with its Idempotency-Key: a retry (apiCall's refresh on 401 included) cannot buy twice. */
+function postPurchase(pricingId: number, idempotencyKey: string) {
+  return apiCall((api) => api.api.keys.purchase.$post({ json: { key_pricing_id: pricingId, payment_method: "balance" } }), {
     auth: true,
-    body: { key_pricing_id: pricingId, payment_method: "balance" },
     headers: { "Idempotency-Key": idempotencyKey },
   });
+}
+
+/** The live availability of one pricing (an app page's pre-check before the confirm dialog). */
+function checkAvailability(app: string, pricingId: number) {
+  return apiCall((api) => api.api.keys.availability[":app"].$get({ param: { app }, query: { pricing_id: String(pricingId) } }));
 }
 
 export function KeyPurchase({ app, pricing }: { app: Pick<PublicApp, "id" | "url" | "name">; pricing: PricingOption[] }) {
@@ -89,7 +92,7 @@ export function KeyPurchase({ app, pricing }: { app: Pick<PublicApp, "id" | "url
   const reloadPricing = useCallback(async () => {
     const ticket = ++reloads.current;
     try {
-      const { data } = await apiFetch<{ data: PricingOption[] }>(`/api/keys/apps/${appRef}/pricing/`, { auth: true });
+      const { data } = await apiCall((api) => api.api.keys.apps[":app"].pricing.$get({ param: { app: appRef } }), { auth: true });
       if (ticket !== reloads.current || !Array.isArray(data)) return;
       const sorted = sortPricing(data);
       setOptions(sorted);
@@ -116,16 +119,16 @@ export function KeyPurchase({ app, pricing }: { app: Pick<PublicApp, "id" | "url
       return;
     }
     setChecking(true);
-    let answer: { data?: Availability; message?: string };
+    let answer: Awaited<ReturnType<typeof checkAvailability>>;
     try {
-      answer = await apiFetch<{ data?: Availability; message?: string }>(`/api/keys/availability/${appRef}/?pricing_id=${option.id}`);
+      answer = await checkAvailability(appRef, option.id);
     } catch {
       toast.error(PURCHASE_MESSAGES.checkFailed);
       return;
     } finally {
       setChecking(false);
     }
-    const verdict = availabilityVerdict(answer.data, answer.message);
+    const verdict = availabilityVerdict(answer.data);
     if (!verdict.ok) {
       toast.error(verdict.message);
       void reloadPricing();

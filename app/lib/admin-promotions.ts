@@ -2,7 +2,7 @@
 // show: the list (filtered by ?status= and ?search=) and the create/update/delete actions.
 import type { ClientActionFunctionArgs, ClientLoaderFunctionArgs } from "@remix-run/react";
 import type { PublicPromotion } from "@workers/money/promotion-admin";
-import { type ActionResult, actionFailure, adminCallFailure, adminFetch, jsonBody } from "./admin-route";
+import { type ActionResult, actionFailure, adminCall, adminCallFailure, adminFetch, jsonBody } from "./admin-route";
 import { ApiError } from "./api";
 import { toast } from "./toast";
 
@@ -14,13 +14,10 @@ function isNetwork(error: unknown): boolean {
 
 export async function promotionsLoader({ request }: ClientLoaderFunctionArgs): Promise<{ promotions: Promotion[] }> {
   const url = new URL(request.url);
-  const params = new URLSearchParams();
-  const status = url.searchParams.get("status");
-  const search = url.searchParams.get("search")?.trim();
-  if (status) params.set("status", status);
-  if (search) params.set("search", search);
+  const status = url.searchParams.get("status") || undefined;
+  const search = url.searchParams.get("search")?.trim() || undefined;
   try {
-    const body = await adminFetch<{ data: Promotion[] }>(request, `/api/promotions/?${params}`);
+    const body = await adminCall(request, (api) => api.api.promotions.$get({ query: { status, search } }));
     return { promotions: body.data ?? [] };
   } catch (error) {
     adminCallFailure(error, request, ""); // 401 and 403 redirect; other failures show this screen's own words
@@ -36,7 +33,7 @@ export async function promotionsAction({ request }: ClientActionFunctionArgs): P
   const action = await jsonBody<PromotionAction>(request);
   try {
     if (action.intent === "delete") {
-      await adminFetch(request, `/api/promotions/${action.id}/`, { method: "DELETE" });
+      await adminCall(request, (api) => api.api.promotions[":id"].$delete({ param: { id: String(action.id) } }));
       toast.success("Đã xóa khuyến mãi!");
     } else if (action.intent === "update") {
       await adminFetch(request, `/api/promotions/${action.id}/`, { method: "PUT", body: action.body });

@@ -3,7 +3,7 @@
 // checks every admin call again, so this only keeps others off the screen.
 import { redirectTo } from "./redirect-response";
 import { ADMIN_MESSAGES, type AdminVerdict, adminVerdict } from "./admin";
-import { type ApiOptions, ApiError, apiFetch, type FieldErrors } from "./api";
+import { type Answer, type ApiClient, type ApiOptions, ApiError, apiCall, apiFetch, type CallOptions, type FieldErrors } from "./api";
 import { SECOND_FACTOR_REQUIRED_MESSAGE, SESSION_EXPIRED_MESSAGE } from "@workers/shared/error-messages";
 import { loginPathFor } from "./redirects";
 import { tokenHasSecondFactor } from "./second-factor";
@@ -66,6 +66,14 @@ export function adminFetch<T>(request: Request, path: string, options: Omit<ApiO
   // happens on the server or not, and its toast says which, even if the screen moved on.
   const read = (options.method ?? "GET") === "GET";
   return apiFetch<T>(path, { ...(read ? { signal: request.signal } : {}), ...options, auth: true });
+}
+
+/** adminFetch through the typed client (app/lib/api.ts apiCall): the answer's type is the route's own. */
+export function adminCall<R>(request: Request, call: (api: ApiClient) => Promise<R>, options: Omit<CallOptions, "auth" | "signal" | "signalStopsReadsOnly"> = {}): Promise<Answer<R>> {
+  const verdict = storedVerdict();
+  if (verdict !== "admin") throw awayFrom(request, verdict);
+  // As adminFetch: a read stops when its navigation is replaced, a change is never cut off.
+  return apiCall(call, { ...options, signal: request.signal, signalStopsReadsOnly: true, auth: true });
 }
 
 /**

@@ -1,5 +1,10 @@
 // The browser's one way to call the API: JSON in and out, the Bearer token when asked, one
 // silent token refresh on 401, and failures as an ApiError carrying the spec §8 message.
+// apiCall reaches the routes through hono's typed client, so the answer's type is the route's own
+// (workers/api.ts exports ApiType; docs/decisions/0028-typed-api-boundary.md).
+import type { ApiType } from "@workers/api";
+import { type ClientResponse, hc } from "hono/client";
+import type { SuccessStatusCode } from "hono/utils/http-status";
 import { extractErrorMessage, NETWORK_ERROR, SERVER_UNREACHABLE, SESSION_EXPIRED_MESSAGE } from "@workers/shared/error-messages";
 import { clearSession, readAccessToken, readRefreshToken, saveTokens } from "./session";
 
@@ -60,23 +65,30 @@ export function networkErrorMessage(error: unknown): string {
   return error instanceof TypeError ? SERVER_UNREACHABLE : NETWORK_ERROR;
 }
 
-async function send(path: string, options: ApiOptions, token: string | null): Promise<Response> {
-  const headers: Record<string, string> = { Accept: "application/json", ...options.headers };
+/** A request as it goes out, before its token: what apiFetch and apiCall both send. */
+type Outgoing = { method: string; headers: Record<string, string>; body?: BodyInit; signal?: AbortSignal; keepalive?: boolean };
+
+function outgoing(options: ApiOptions): Outgoing {
+  const headers: Record<string, string> = { ...options.headers };
   // FormData and raw bytes go as they are (the browser sets the multipart boundary); the rest is JSON.
   const raw = options.body instanceof FormData || options.body instanceof Blob || options.body instanceof ArrayBuffer;
   if (options.body !== undefined && !raw) headers["Content-Type"] = "application/json";
+  return {
+    method: options.method ?? (options.body === undefined ? "GET" : "POST"),
+    headers,
+    body: options.body === undefined ? undefined : raw ? (options.body as BodyInit) : JSON.stringify(options.body),
+    signal: options.signal,
+    keepalive: options.keepalive,
+  };
+}
+
+async function send(path: string, request: Outgoing, token: string | null): Promise<Response> {
+  const headers: Record<string, string> = { Accept: "application/json", ...request.headers };
   if (token) headers.Authorization = `Bearer ${token}`;
   try {
-    return await fetch(path, {
-      method: options.method ?? (options.body === undefined ? "GET" : "POST"),
-      headers,
-      body: options.body === undefined ? undefined : raw ? (options.body as BodyInit) : JSON.stringify(options.body),
-      signal: options.signal,
-      keepalive: options.keepalive,
-      credentials: "same-origin",
-    });
+    return await fetch(path, { method: request.method, headers, body: request.body, signal: request.signal, keepalive: request.keepalive, credentials: "same-origin" });
   } catch (error) {
-    if (options.signal?.aborted) throw error;
+    if (request.signal?.aborted) throw error;
     throw new ApiError(0, networkErrorMessage(error));
   }
 }
@@ -122,7 +134,7 @@ async function rotate(): Promise<string | null> {
     }
     // Another tab rotated while we waited: its new access token is ours too.
     if (refresh !== seen) return readAccessToken();
-    const response = await send("/api/auth/token/refresh/", { method: "POST", body: { refresh } }, null);
+    const response = await send("/api/auth/token/refresh/", outgoing({ method: "POST", body: { refresh } }), null);
     if (response.status === 400 || response.status === 401 || response.status === 403) {
       clearSession();
       return null;
@@ -154,22 +166,63 @@ export function newIdempotencyKey(): string {
   return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
-export async function apiFetch<T = unknown>(path: string, options: ApiOptions = {}): Promise<T> {
-  let token = options.auth ? readAccessToken() : null;
-  if (options.auth && !token) {
+/** Sends `request` to `path` with the stored token when `auth`, refreshing it once on 401. */
+async function deliver(path: string, request: Outgoing, auth: boolean | undefined): Promise<Response> {
+  let token = auth ? readAccessToken() : null;
+  if (auth && !token) {
     token = readRefreshToken() ? await refreshAccessToken() : null;
     if (!token) {
       clearSession();
       throw new ApiError(401, SESSION_EXPIRED_MESSAGE);
     }
   }
-  let response = await send(path, options, token);
-  if (response.status === 401 && options.auth) {
+  let response = await send(path, request, token);
+  if (response.status === 401 && auth) {
     // A concurrent call may already have refreshed; otherwise refresh now (once).
     const current = readAccessToken();
     const next = current && current !== token ? current : await refreshAccessToken();
     if (!next) throw await failure(response);
-    response = await send(path, options, next);
+    response = await send(path, request, next);
   }
-  return result<T>(response);
+  return response;
+}
+
+export async function apiFetch<T = unknown>(path: string, options: ApiOptions = {}): Promise<T> {
+  return result<T>(await deliver(path, outgoing(options), options.auth));
+}
+
+// ---------------------------------------------------------------- the typed client
+
+export type ApiClient = ReturnType<typeof hc<ApiType>>;
+
+/** What a route answers when it succeeds: its JSON at a 2xx status, without {success: false}. */
+export type Answer<R> = R extends ClientResponse<infer Body, infer Status, "json"> ? ([Extract<Status, SuccessStatusCode>] extends [never] ? never : Exclude<Body, { success: false }>) : never;
+
+/** apiFetch's options that are not the request itself (hono's client builds path, query and body). */
+export type CallOptions = Omit<ApiOptions, "method" | "body"> & {
+  /** The signal stops only a read (GET): a change is never cut off half-way (the admin screens). */
+  signalStopsReadsOnly?: boolean;
+};
+
+/** The API's paths end in a slash (the router takes either; the slash is how every caller writes them). */
+function withSlash(url: string): string {
+  return url.replace(/^([^?]*?)\/?(\?|$)/, "$1/$2");
+}
+
+/**
+ * A call through hono's typed client, with apiFetch's token, refresh, errors, abort and
+ * keepalive: `apiCall((api) => api.api.cards.detail[":id"].$get({ param: { id } }), { auth: true })`.
+ * Resolves to the route's success answer; raw bytes go as `init.body` of the call's second argument.
+ */
+export async function apiCall<R>(call: (api: ApiClient) => Promise<R>, options: CallOptions = {}): Promise<Answer<R>> {
+  const client = hc<ApiType>("/", {
+    fetch: (input: RequestInfo | URL, init: RequestInit = {}) => {
+      const headers = { ...Object.fromEntries(new Headers(init.headers).entries()), ...options.headers };
+      const method = init.method ?? "GET";
+      const signal = options.signalStopsReadsOnly && method !== "GET" ? undefined : options.signal;
+      const request: Outgoing = { method, headers, body: init.body ?? undefined, signal, keepalive: options.keepalive };
+      return deliver(withSlash(String(input)), request, options.auth);
+    },
+  });
+  return result<Answer<R>>((await call(client)) as unknown as Response);
 }

@@ -3,7 +3,7 @@
 import { useLocation, useNavigate } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { SESSION_EXPIRED_MESSAGE } from "@workers/shared/error-messages";
-import { apiFetch } from "./api";
+import { apiCall } from "./api";
 import { loginPathFor } from "./redirects";
 import { clearSession, readRefreshToken, readStoredUser, subscribeSession, type SessionUser } from "./session";
 import { toast } from "./toast";
@@ -30,7 +30,7 @@ export function logout() {
   const refresh = readRefreshToken();
   clearSession();
   if (refresh) {
-    apiFetch("/api/auth/logout/", { method: "POST", body: { refresh }, keepalive: true }).catch(() => {
+    apiCall((api) => api.api.auth.logout.$post({ json: { refresh } }), { keepalive: true }).catch(() => {
       // the session is already gone from this browser
     });
   }

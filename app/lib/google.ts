@@ -1,7 +1,7 @@
 // Google sign-in, the browser's half (DESIGN.md §6): the authorization code flow with PKCE, a
 // nonce and a CSRF value carried in `state`. The server exchanges the code.
 import type { authorizationSettings } from "@workers/accounts/google";
-import { apiFetch } from "./api";
+import { apiCall } from "./api";
 import { safeRedirectPath } from "./redirects";
 
 const GOOGLE_STORAGE_KEY = "google_oauth";
@@ -82,7 +82,7 @@ export function takePendingGoogleSignIn(): PendingGoogleSignIn | null {
  * ApiError when the configuration cannot be read; the caller shows the toast.
  */
 export async function startGoogleSignIn(redirectPath: string): Promise<void> {
-  const { data: config } = await apiFetch<{ data: GoogleConfig }>("/api/auth/google/config/");
+  const { data: config } = await apiCall((api) => api.api.auth.google.config.$get());
   if (!config?.enabled || !config.authorization_endpoint || !config.client_id) throw new GoogleSignInUnavailable();
 
   const verifier = randomBase64Url(64);

@@ -2,7 +2,7 @@
 // screens send), reporting progress as bytes go out. Parts are sent two at a time: enough to
 // keep a phone's uplink busy without holding many 8 MiB slices in memory.
 import type { UploadedAnswer } from "@workers/catalogue/routes/uploads";
-import { apiFetch } from "./api";
+import { apiCall } from "./api";
 
 export type UploadKind = "app_file" | "icon" | "media";
 export type UploadedFile = UploadedAnswer;
@@ -10,11 +10,7 @@ export type UploadedFile = UploadedAnswer;
 const PARALLEL_PARTS = 2;
 
 export async function uploadFile(file: File, kind: UploadKind, onProgress: (sentBytes: number) => void, signal?: AbortSignal): Promise<UploadedFile> {
-  const started = await apiFetch<{ upload_id: string; part_size: number; parts: number }>("/api/uploads/", {
-    auth: true,
-    signal,
-    body: { filename: file.name, size: file.size, content_type: file.type, kind },
-  });
+  const started = await apiCall((api) => api.api.uploads.$post({ json: { filename: file.name, size: file.size, content_type: file.type, kind } }), { auth: true, signal });
   let sent = 0;
   let next = 1;
   const sendParts = async () => {
@@ -22,11 +18,11 @@ export async function uploadFile(file: File, kind: UploadKind, onProgress: (sent
       const part = next++;
       const start = (part - 1) * started.part_size;
       const slice = file.slice(start, Math.min(file.size, start + started.part_size));
-      await apiFetch(`/api/uploads/${started.upload_id}/parts/${part}/`, { method: "PUT", auth: true, signal, body: slice });
+      await apiCall((api) => api.api.uploads[":id"].parts[":n"].$put({ param: { id: started.upload_id, n: String(part) } }, { init: { body: slice } }), { auth: true, signal });
       sent += slice.size;
       onProgress(sent);
     }
   };
   await Promise.all(Array.from({ length: Math.min(PARALLEL_PARTS, started.parts) }, sendParts));
-  return apiFetch<UploadedFile>(`/api/uploads/${started.upload_id}/complete/`, { method: "POST", auth: true, signal });
+  return apiCall((api) => api.api.uploads[":id"].complete.$post({ param: { id: started.upload_id } }), { auth: true, signal });
 }

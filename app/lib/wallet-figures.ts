@@ -1,6 +1,6 @@
 // The wallet figures kept in the stored user (the header shows them), and their refresh from the
 // server. Small on purpose: the app page loads it with its first JavaScript.
-import { apiFetch } from "./api";
+import { apiCall } from "./api";
 import { formatVND } from "@workers/shared/format";
 import { readStoredUser, type SessionUser, updateStoredUser } from "./session";
 
@@ -22,7 +22,7 @@ export function storeWalletFigures(wallet: Partial<WalletFigures> | null | undef
 /** The balance from the server into the stored user; null when it could not be read (the stored one stays). */
 export async function refreshStoredBalance(signal?: AbortSignal): Promise<WalletFigures | null> {
   try {
-    const { data } = await apiFetch<{ data: WalletFigures }>("/api/auth/wallet/balance/", { auth: true, signal });
+    const { data } = await apiCall((api) => api.api.auth.wallet.balance.$get(), { auth: true, signal });
     storeWalletFigures(data);
     return data ?? null;
   } catch {

@@ -7,11 +7,11 @@ import { adjustUserBalance, findTargetUser, listUsers, USER_ADMIN_MESSAGES, user
 import { WALLET_MESSAGES } from "../../money/wallet";
 import { adminActor, type ApiEnv, db } from "../../platform/http/context";
 import { requireAdmin } from "../../platform/http/require-admin";
-import { idempotencyKey, readJson, readParams, readQuery } from "../../platform/http/validate";
+import { idempotencyKey, readJson, readParams, readQuery, takesJson, takesQuery } from "../../platform/http/validate";
 
 export const adminUsersApi = new Hono<ApiEnv>()
   .use(requireAdmin)
-  .get("/", async (c) => {
+  .get("/", takesQuery(usersQuerySchema), async (c) => {
     const { search, page, page_size: pageSize } = readQuery(c, usersQuerySchema);
     const { users, pagination } = await listUsers(db(c), { search, page, pageSize });
     return c.json({ success: true, users, data: users, pagination });
@@ -25,7 +25,7 @@ export const adminUsersApi = new Hono<ApiEnv>()
     const transactions = await userTransactions(db(c), user.id);
     return c.json({ success: true, transactions, data: transactions });
   })
-  .post("/:id/adjust-balance", async (c) => {
+  .post("/:id/adjust-balance", takesJson(adjustBalanceSchema), async (c) => {
     const user = await findTargetUser(db(c), readParams(c, idPath, WALLET_MESSAGES.userNotFound).id);
     const key = idempotencyKey(c);
     const input = await readJson(c, adjustBalanceSchema);

@@ -1,5 +1,6 @@
 // Accounts API (spec §7 "Auth and wallet", plus refresh, logout and me).
 import { Hono } from "hono";
+import { z } from "zod";
 import { getConfig, publicOrigin } from "../../platform/config";
 import {
   AUTH_MESSAGES,
@@ -39,7 +40,10 @@ import { type ApiContext, type ApiEnv, db, requestActor } from "../../platform/h
 import { ApiError, MESSAGES } from "../../platform/http/api-errors";
 import { isAdmin } from "../../platform/http/require-admin";
 import { requireUser } from "../../platform/http/require-user";
-import { clientAddress, readJson } from "../../platform/http/validate";
+import { clientAddress, readJson, takesJson, takesQuery } from "../../platform/http/validate";
+
+/** The reset link's token; anything that is not one text reads as none. */
+const resetTokenQuery = z.object({ token: z.string().catch("").default("") });
 
 /** Creating a password or enrolling a factor without a current password needs a sign-in this recent. */
 const RECENT_SIGN_IN_MS = 10 * 60_000;
@@ -101,7 +105,7 @@ function resetTokenAnswer(user: { username: string; email: string } | null) {
 export type ResetTokenAnswer = ReturnType<typeof resetTokenAnswer>;
 
 export const authApi = new Hono<ApiEnv>()
-  .post("/register", async (c) => {
+  .post("/register", takesJson(registerSchema), async (c) => {
     await limit(c, LIMITS.registerPerAddress, clientAddress(c));
     const input = await readJson(c, registerSchema);
     const result = await registerUser(db(c), {
@@ -119,7 +123,7 @@ export const authApi = new Hono<ApiEnv>()
     }
     return c.json({ success: true, message: AUTH_MESSAGES.registered, data: { user: toPublicUser(result.user) } }, 201);
   })
-  .post("/check-availability", async (c) => {
+  .post("/check-availability", takesJson(availabilitySchema), async (c) => {
     await limit(c, LIMITS.availabilityPerAddress, clientAddress(c));
     const input = await readJson(c, availabilitySchema);
     if ("username" in input) {
@@ -133,7 +137,7 @@ export const authApi = new Hono<ApiEnv>()
     const taken = await isEmailTaken(db(c), valid.data);
     return c.json(availability("email", !taken, taken ? AUTH_MESSAGES.emailTaken : AUTH_MESSAGES.emailAvailable));
   })
-  .post("/login", async (c) => {
+  .post("/login", takesJson(loginSchema), async (c) => {
     const address = clientAddress(c);
     await limit(c, LIMITS.loginPerAddress, address);
     const input = await readJson(c, loginSchema);
@@ -169,19 +173,19 @@ export const authApi = new Hono<ApiEnv>()
     const tokens = await startSession(db(c), config.JWT_SECRET, outcome.user, sessionMeta(c));
     return c.json({ success: true, message: AUTH_MESSAGES.loggedIn, ...tokens, device_token: deviceToken, user: toPublicUser(outcome.user) });
   })
-  .post("/token/refresh", async (c) => {
+  .post("/token/refresh", takesJson(refreshSchema), async (c) => {
     const { refresh } = await readJson(c, refreshSchema);
     const result = await rotateSession(db(c), getConfig(c.env).JWT_SECRET, refresh, sessionMeta(c));
     if (!result.ok) throw new ApiError(401, AUTH_MESSAGES.refreshInvalid);
     return c.json({ success: true, ...result.tokens });
   })
-  .post("/logout", async (c) => {
+  .post("/logout", takesJson(refreshSchema), async (c) => {
     const { refresh } = await readJson(c, refreshSchema);
     await endSession(db(c), refresh);
     return c.json({ success: true, message: AUTH_MESSAGES.loggedOut });
   })
   .get("/me", requireUser, (c) => c.json({ success: true, data: toPublicUser(c.get("user")) }))
-  .post("/forgot-password", async (c) => {
+  .post("/forgot-password", takesJson(forgotPasswordSchema), async (c) => {
     await limit(c, LIMITS.forgotPerAddress, clientAddress(c));
     const { email } = await readJson(c, forgotPasswordSchema);
     await limit(c, LIMITS.forgotPerEmail, email);
@@ -199,14 +203,16 @@ export const authApi = new Hono<ApiEnv>()
     );
     return c.json({ success: true, message: AUTH_MESSAGES.forgotSent });
   })
-  .get("/verify-reset-token", async (c) => {
+  .get("/verify-reset-token", takesQuery(resetTokenQuery), async (c) => {
     await limit(c, LIMITS.resetPerAddress, clientAddress(c));
-    const token = c.req.query("token") ?? "";
+    // Read leniently, not with readQuery: a link that does not check out, however it is spelled,
+    // answers the same "invalid link" (resetTokenAnswer), never field errors.
+    const { token } = resetTokenQuery.parse(c.req.query());
     const user = token && token.length <= 200 ? await checkResetToken(db(c), token) : null;
     const answer = resetTokenAnswer(user);
     return c.json(answer, answer.valid ? 200 : 400);
   })
-  .post("/reset-password", async (c) => {
+  .post("/reset-password", takesJson(resetPasswordSchema), async (c) => {
     await limit(c, LIMITS.resetPerAddress, clientAddress(c));
     const input = await readJson(c, resetPasswordSchema);
     // The new password moves the security epoch: every session, device token, challenge and link ends with it.
@@ -214,7 +220,7 @@ export const authApi = new Hono<ApiEnv>()
     if (!user) throw new ApiError(400, AUTH_MESSAGES.tokenInvalid, { token: [AUTH_MESSAGES.tokenInvalid] });
     return c.json({ success: true, message: AUTH_MESSAGES.passwordReset });
   })
-  .post("/change-password", requireUser, async (c) => {
+  .post("/change-password", requireUser, takesJson(changePasswordSchema), async (c) => {
     const user = c.get("user");
     const session = c.get("session");
     const input = await readJson(c, changePasswordSchema);
@@ -246,7 +252,7 @@ export const authApi = new Hono<ApiEnv>()
       return c.json({ success: true, data: { enabled: false } });
     }
   })
-  .post("/google-auth", async (c) => {
+  .post("/google-auth", takesJson(googleAuthSchema), async (c) => {
     await limit(c, LIMITS.googlePerAddress, clientAddress(c));
     const config = getConfig(c.env);
     if (!config.GOOGLE_CLIENT_ID) throw new ApiError(400, AUTH_MESSAGES.googleDisabled);

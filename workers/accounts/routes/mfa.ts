@@ -27,7 +27,7 @@ import { type ApiContext, type ApiEnv, db, requestActor } from "../../platform/h
 import { ApiError, MESSAGES } from "../../platform/http/api-errors";
 import { isAdmin } from "../../platform/http/require-admin";
 import { requireUser } from "../../platform/http/require-user";
-import { clientAddress, readJson } from "../../platform/http/validate";
+import { clientAddress, readJson, takesJson } from "../../platform/http/validate";
 
 const MESSAGES_MFA = {
   enabled: "Đã bật xác thực hai lớp. Hãy lưu các mã khôi phục ở nơi an toàn.",
@@ -100,7 +100,7 @@ async function answeredTokens(c: ApiContext, answered: AnsweredChallenge, now: n
 export const mfaApi = new Hono<ApiEnv>()
   // The sign-in's second step: answers what a password login without a second factor answers, and
   // after an enrolment the 10 recovery codes, shown once.
-  .post("/verify", async (c) => {
+  .post("/verify", takesJson(mfaVerifySchema), async (c) => {
     const config = getConfig(c.env);
     const input = await readJson(c, mfaVerifySchema);
     const challenge = await openChallenge(db(c), input.mfa_token);
@@ -140,7 +140,7 @@ export const mfaApi = new Hono<ApiEnv>()
   // Turning it on, or enrolling a new phone (then with a fresh code of the current one too): the
   // account's password first (a stolen session must not choose the factor), then a new secret to
   // scan, confirmed through /verify with its first code, which upgrades this session and ends the others.
-  .post("/setup", requireUser, async (c) => {
+  .post("/setup", requireUser, takesJson(mfaSetupSchema), async (c) => {
     const config = getConfig(c.env);
     const user = c.get("user");
     const { code, password } = await readJson(c, mfaSetupSchema);
@@ -149,7 +149,7 @@ export const mfaApi = new Hono<ApiEnv>()
     const challenge = await startChallenge(db(c), config, user, { source: "profile", familyId: c.get("session").familyId }, { enrol: true });
     return c.json({ success: true, message: MESSAGES_MFA.scanAndConfirm, data: challenge });
   })
-  .post("/recovery-codes", requireUser, async (c) => {
+  .post("/recovery-codes", requireUser, takesJson(mfaCodeSchema), async (c) => {
     const user = c.get("user");
     const { code } = await readJson(c, mfaCodeSchema);
     await proveFresh(c, user, code);
@@ -158,7 +158,7 @@ export const mfaApi = new Hono<ApiEnv>()
     if (!codes) throw sessionOver();
     return c.json({ success: true, message: MESSAGES_MFA.recoveryRegenerated, data: { recovery_codes: codes } });
   })
-  .post("/disable", requireUser, async (c) => {
+  .post("/disable", requireUser, takesJson(mfaCodeSchema), async (c) => {
     const user = c.get("user");
     if (isAdmin(user, getConfig(c.env))) throw new ApiError(403, MESSAGES_MFA.adminCannotDisable);
     const { code } = await readJson(c, mfaCodeSchema);

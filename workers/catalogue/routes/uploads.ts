@@ -6,11 +6,11 @@ import { startUploadSchema, uploadPartPath } from "../schemas/uploads";
 import { completeUpload, partCount, putPart, startUpload } from "../uploads";
 import { type ApiEnv, db } from "../../platform/http/context";
 import { requireAdmin } from "../../platform/http/require-admin";
-import { readJson, readParams } from "../../platform/http/validate";
+import { readJson, readParams, takesJson } from "../../platform/http/validate";
 
 export const uploadsApi = new Hono<ApiEnv>()
   .use("*", requireAdmin)
-  .post("/", async (c) => {
+  .post("/", takesJson(startUploadSchema), async (c) => {
     const input = await readJson(c, startUploadSchema);
     const upload = await startUpload(c.env, db(c), { filename: input.filename, size: input.size, kind: input.kind, userId: c.get("user").id }, new Date());
     return c.json(

@@ -37,7 +37,7 @@ import { changesCatalogue } from "../../catalogue/routes/changes";
 import { adminActor, type ApiContext, type ApiEnv } from "../../platform/http/context";
 import { ApiError } from "../../platform/http/api-errors";
 import { requireAdmin } from "../../platform/http/require-admin";
-import { readJson, readParams, readQuery } from "../../platform/http/validate";
+import { readJson, readParams, readQuery, takesJson, takesQuery } from "../../platform/http/validate";
 
 /** The app an `/apps/:app/…` path names, by slug or id (failed apps too: admins see everything). */
 const appOf = (c: ApiContext) => findAdminAppId(c.env.DB, readParams(c, appPath, KEY_ADMIN_MESSAGES.appNotFound).app);
@@ -47,12 +47,12 @@ const keyId = (c: ApiContext) => readParams(c, idPath, KEY_ADMIN_MESSAGES.keyNot
 
 export const adminKeysApi = new Hono<ApiEnv>()
   // ---------------------------------------------------------------- pricing
-  .post("/apps/:app/pricing", requireAdmin, changesCatalogue, async (c) => {
+  .post("/apps/:app/pricing", requireAdmin, changesCatalogue, takesJson(createPricingSchema), async (c) => {
     const appId = await appOf(c);
     const input = await readJson(c, createPricingSchema);
     return c.json({ success: true, message: "Đã thêm bảng giá", data: await createPricing(c.env, appId, input, adminActor(c)) }, 201);
   })
-  .patch("/apps/:app/pricing/:id", requireAdmin, changesCatalogue, async (c) => {
+  .patch("/apps/:app/pricing/:id", requireAdmin, changesCatalogue, takesJson(updatePricingSchema), async (c) => {
     const { app, id } = readParams(c, pricingPath, KEY_ADMIN_MESSAGES.pricingNotFound);
     const appId = await findAdminAppId(c.env.DB, app);
     const input = await readJson(c, updatePricingSchema);
@@ -63,23 +63,23 @@ export const adminKeysApi = new Hono<ApiEnv>()
     throw new ApiError(405, KEY_ADMIN_MESSAGES.pricingDeletion, undefined, { Allow: "PATCH" });
   })
   // ---------------------------------------------------------------- batches and keys
-  .get("/batches", requireAdmin, async (c) => {
+  .get("/batches", requireAdmin, takesQuery(batchesQuerySchema), async (c) => {
     const appRef = readQuery(c, batchesQuerySchema).app_url;
     const appId = appRef ? await findAdminAppId(c.env.DB, appRef) : null;
     return c.json({ success: true, data: await listBatches(c.env.DB, appId) });
   })
   .get("/batches/:id", requireAdmin, async (c) => c.json({ success: true, data: await findBatch(c.env.DB, readParams(c, idPath, KEY_ADMIN_MESSAGES.batchNotFound).id) }))
-  .get("/apps/:app/keys", requireAdmin, async (c) => {
+  .get("/apps/:app/keys", requireAdmin, takesQuery(appKeysQuerySchema), async (c) => {
     const appId = await appOf(c);
     const { status, page, page_size: pageSize } = readQuery(c, appKeysQuerySchema);
     const { keys, ...counts } = await listAppKeys(c.env.DB, appId, { status, page, pageSize });
     return c.json({ success: true, data: keys, ...counts });
   })
-  .post("/bulk-import", requireAdmin, changesCatalogue, async (c) => {
+  .post("/bulk-import", requireAdmin, changesCatalogue, takesJson(importKeysSchema), async (c) => {
     const input = await readJson(c, importKeysSchema);
     return c.json({ success: true, message: KEY_ADMIN_MESSAGES.imported, data: await importKeys(c.env.DB, input, adminActor(c)) });
   })
-  .patch("/keys/:id/update-status", requireAdmin, changesCatalogue, async (c) => {
+  .patch("/keys/:id/update-status", requireAdmin, changesCatalogue, takesJson(keyStatusSchema), async (c) => {
     const { status } = await readJson(c, keyStatusSchema);
     return c.json({ success: true, message: KEY_ADMIN_MESSAGES.statusUpdated, data: await changeKeyStatus(c.env.DB, keyId(c), "available", status, adminActor(c)) });
   })
@@ -93,7 +93,7 @@ export const adminKeysApi = new Hono<ApiEnv>()
   .post("/keys/:id/reset-device", requireAdmin, async (c) =>
     c.json({ success: true, message: KEY_ADMIN_MESSAGES.deviceReset, data: await resetKeyDevice(c.env.DB, keyId(c), adminActor(c)) }),
   )
-  .post("/keys/:id/extend", requireAdmin, async (c) => {
+  .post("/keys/:id/extend", requireAdmin, takesJson(extendKeySchema), async (c) => {
     const { days } = await readJson(c, extendKeySchema);
     return c.json({ success: true, message: KEY_ADMIN_MESSAGES.extended(days), data: await extendKey(c.env.DB, keyId(c), days, adminActor(c)) });
   })
@@ -103,7 +103,7 @@ export const adminKeysApi = new Hono<ApiEnv>()
     await deleteKey(c.env.DB, keyId(c), adminActor(c));
     return c.json({ success: true, message: "Đã xóa key" });
   })
-  .post("/keys/bulk-delete", requireAdmin, changesCatalogue, async (c) => {
+  .post("/keys/bulk-delete", requireAdmin, changesCatalogue, takesJson(bulkDeleteKeysSchema), async (c) => {
     const { key_ids } = await readJson(c, bulkDeleteKeysSchema);
     const deleted = await deleteKeys(c.env.DB, { ids: [...new Set(key_ids)] }, adminActor(c));
     return c.json({ success: true, message: `Đã xóa ${deleted} key`, data: { deleted_count: deleted } });
@@ -112,7 +112,7 @@ export const adminKeysApi = new Hono<ApiEnv>()
     const deleted = await deleteKeys(c.env.DB, { appId: await appOf(c), statuses: ["sold"] }, adminActor(c));
     return c.json({ success: true, message: `Đã dọn ${deleted} key`, data: { deleted_count: deleted } });
   })
-  .post("/apps/:app/cleanup-by-status", requireAdmin, changesCatalogue, async (c) => {
+  .post("/apps/:app/cleanup-by-status", requireAdmin, changesCatalogue, takesJson(cleanupByStatusSchema), async (c) => {
     const appId = await appOf(c);
     const { status } = await readJson(c, cleanupByStatusSchema);
     const deleted = await deleteKeys(c.env.DB, { appId, statuses: [status] }, adminActor(c));

@@ -15,7 +15,7 @@ import { type ApiContext, type ApiEnv, db } from "../../platform/http/context";
 import { ApiError, MESSAGES } from "../../platform/http/api-errors";
 import { isAdmin } from "../../platform/http/require-admin";
 import { requireUser } from "../../platform/http/require-user";
-import { clientAddress, idempotencyKey, readJson, readParams, readQuery } from "../../platform/http/validate";
+import { clientAddress, idempotencyKey, readJson, readParams, readQuery, takesJson, takesQuery } from "../../platform/http/validate";
 
 async function appIdFrom(c: ApiContext): Promise<number> {
   const id = await resolvePublicAppId(db(c), readParams(c, appPath, MESSAGES.appNotFound).app);
@@ -96,7 +96,7 @@ export const keysApi = new Hono<ApiEnv>()
     }));
     return c.json({ success: true, data: { inventory } });
   })
-  .get("/availability/:app", async (c) => {
+  .get("/availability/:app", takesQuery(availabilityQuerySchema), async (c) => {
     const pricing = await pricingOf(c);
     const { pricing_id: pricingId } = readQuery(c, availabilityQuerySchema);
     const chosen = pricingId !== undefined ? pricing.filter((option) => option.id === pricingId) : pricing;
@@ -107,7 +107,7 @@ export const keysApi = new Hono<ApiEnv>()
       data: { can_purchase: chosen.some((option) => option.can_purchase), available_count: availableCount, is_available: availableCount > 0 },
     });
   })
-  .post("/purchase", requireUser, async (c) => {
+  .post("/purchase", requireUser, takesJson(purchaseSchema), async (c) => {
     const user = c.get("user");
     const input = await readJson(c, purchaseSchema);
     const bought = await buyKey(c.env, user.id, { pricingId: input.key_pricing_id, paymentMethod: input.payment_method }, idempotencyKey(c));
@@ -119,7 +119,7 @@ export const keysApi = new Hono<ApiEnv>()
     }
     return c.json(purchaseAnswer(bought));
   })
-  .post("/check", async (c) => {
+  .post("/check", takesJson(keyCheckSchema), async (c) => {
     const admit = async () => {
       const { success } = await c.env.KEY_CHECK_LIMITER.limit({ key: clientAddress(c) });
       if (!success) throw new ApiError(429, `Quá nhiều yêu cầu. Vui lòng thử lại sau ${KEY_CHECK_RETRY_SECONDS} giây.`, undefined, { "Retry-After": String(KEY_CHECK_RETRY_SECONDS) });

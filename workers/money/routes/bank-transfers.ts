@@ -5,18 +5,18 @@ import { idPath } from "../../shared/fields";
 import { creditPaymentEvent, dismissPaymentEvent, findUnmatchedEvent, listPaymentEvents, REVIEW_MESSAGES } from "../transfer-review";
 import { adminActor, type ApiEnv, db } from "../../platform/http/context";
 import { requireAdmin } from "../../platform/http/require-admin";
-import { readJson, readParams, readQuery } from "../../platform/http/validate";
+import { readJson, readParams, readQuery, takesJson, takesQuery } from "../../platform/http/validate";
 
 export const adminBankTransfersApi = new Hono<ApiEnv>()
   .use(requireAdmin)
-  .get("/", async (c) => c.json({ success: true, data: await listPaymentEvents(db(c), readQuery(c, paymentEventsQuerySchema).status) }))
-  .post("/:id/credit", async (c) => {
+  .get("/", takesQuery(paymentEventsQuerySchema), async (c) => c.json({ success: true, data: await listPaymentEvents(db(c), readQuery(c, paymentEventsQuerySchema).status) }))
+  .post("/:id/credit", takesJson(creditTransferSchema), async (c) => {
     const event = await findUnmatchedEvent(db(c), readParams(c, idPath, REVIEW_MESSAGES.notFound).id);
     const input = await readJson(c, creditTransferSchema);
     const { message, balance } = await creditPaymentEvent(c.env, db(c), event, input, adminActor(c));
     return c.json({ success: true, message, data: { balance } });
   })
-  .post("/:id/dismiss", async (c) => {
+  .post("/:id/dismiss", takesJson(dismissTransferSchema), async (c) => {
     const event = await findUnmatchedEvent(db(c), readParams(c, idPath, REVIEW_MESSAGES.notFound).id);
     const { note } = await readJson(c, dismissTransferSchema);
     await dismissPaymentEvent(c.env, db(c), event, note, adminActor(c));

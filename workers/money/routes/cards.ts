@@ -6,18 +6,18 @@ import { refPath } from "../../shared/fields";
 import { CARD_MESSAGES, cardSettings, cardStats, createCardTopup, ensureCardGateway, findCard, listCards, toPublicCard } from "../cards";
 import { type ApiEnv, db } from "../../platform/http/context";
 import { requireUser } from "../../platform/http/require-user";
-import { clientAddress, readJson, readParams, readQuery } from "../../platform/http/validate";
+import { clientAddress, readJson, readParams, readQuery, takesJson, takesQuery } from "../../platform/http/validate";
 
 export const cardsApi = new Hono<ApiEnv>()
   .get("/config", (c) => c.json({ success: true, data: cardSettings(getConfig(c.env)) }))
-  .post("/create", requireUser, async (c) => {
+  .post("/create", requireUser, takesJson(createCardSchema), async (c) => {
     const config = getConfig(c.env);
     ensureCardGateway(config);
     const input = await readJson(c, createCardSchema);
     const card = await createCardTopup(c.env, config, c.get("user").id, clientAddress(c), input);
     return c.json({ success: true, message: CARD_MESSAGES.submitted, data: toPublicCard(card) }, 201);
   })
-  .get("/history", requireUser, async (c) => {
+  .get("/history", requireUser, takesQuery(cardHistorySchema), async (c) => {
     const { page, page_size: pageSize } = readQuery(c, cardHistorySchema);
     const { cards, total } = await listCards(db(c), c.get("user").id, page, pageSize);
     return c.json({ success: true, data: cards, pagination: { page, page_size: pageSize, total, total_pages: Math.ceil(total / pageSize) } });

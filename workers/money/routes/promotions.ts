@@ -5,20 +5,20 @@ import { promotionListSchema, promotionSchema } from "../schemas/promotions";
 import { createPromotion, deletePromotion, findPromotion, listPromotions, PROMOTION_MESSAGES, updatePromotion } from "../promotion-admin";
 import { adminActor, type ApiContext, type ApiEnv, db } from "../../platform/http/context";
 import { requireAdmin } from "../../platform/http/require-admin";
-import { readJson, readParams, readQuery } from "../../platform/http/validate";
+import { readJson, readParams, readQuery, takesJson, takesQuery } from "../../platform/http/validate";
 
 /** The promotion a `/:id` path names. */
 const promotionOf = (c: ApiContext) => findPromotion(db(c), readParams(c, idPath, PROMOTION_MESSAGES.notFound).id);
 
 export const promotionsApi = new Hono<ApiEnv>()
   .use(requireAdmin)
-  .get("/", async (c) => c.json({ success: true, data: await listPromotions(db(c), readQuery(c, promotionListSchema)) }))
-  .post("/", async (c) => {
+  .get("/", takesQuery(promotionListSchema), async (c) => c.json({ success: true, data: await listPromotions(db(c), readQuery(c, promotionListSchema)) }))
+  .post("/", takesJson(promotionSchema), async (c) => {
     const input = await readJson(c, promotionSchema);
     const data = await createPromotion(db(c), input, adminActor(c));
     return c.json({ success: true, message: PROMOTION_MESSAGES.created, data }, 201);
   })
-  .put("/:id", async (c) => {
+  .put("/:id", takesJson(promotionSchema), async (c) => {
     const existing = await promotionOf(c);
     const input = await readJson(c, promotionSchema);
     return c.json({ success: true, message: PROMOTION_MESSAGES.updated, data: await updatePromotion(db(c), existing, input, adminActor(c)) });

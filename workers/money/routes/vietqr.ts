@@ -8,11 +8,11 @@ import { cancelOwnTopup, createTopup, findOwnTopup, findTopup, listTopups, toPub
 import { type ApiEnv, db } from "../../platform/http/context";
 import { ApiError, MESSAGES } from "../../platform/http/api-errors";
 import { requireUser } from "../../platform/http/require-user";
-import { readJson, readParams } from "../../platform/http/validate";
+import { readJson, readParams, takesJson } from "../../platform/http/validate";
 
 export const vietqrApi = new Hono<ApiEnv>()
   .get("/config", (c) => c.json({ success: true, data: vietqrSettings(getConfig(c.env)) }))
-  .post("/create", requireUser, async (c) => {
+  .post("/create", requireUser, takesJson(createTopupSchema), async (c) => {
     const input = await readJson(c, createTopupSchema);
     const topup = await createTopup(db(c), getConfig(c.env), c.get("user").id, input.amount);
     return c.json({ success: true, message: VIETQR_MESSAGES.created, data: toPublicTopup(topup, publicOrigin(c.env, c.req.raw)) }, 201);
@@ -21,11 +21,11 @@ export const vietqrApi = new Hono<ApiEnv>()
     const { id } = readParams(c, refPath, VIETQR_MESSAGES.notFound);
     return c.json({ success: true, data: toPublicTopup(await findOwnTopup(db(c), c.get("user").id, id), publicOrigin(c.env, c.req.raw)) });
   })
-  .post("/status", requireUser, async (c) => {
+  .post("/status", requireUser, takesJson(topupTransactionSchema), async (c) => {
     const { transaction_id } = await readJson(c, topupTransactionSchema);
     return c.json({ success: true, data: toPublicTopup(await findOwnTopup(db(c), c.get("user").id, transaction_id), publicOrigin(c.env, c.req.raw)) });
   })
-  .post("/cancel", requireUser, async (c) => {
+  .post("/cancel", requireUser, takesJson(topupTransactionSchema), async (c) => {
     const { transaction_id, reason } = await readJson(c, topupTransactionSchema);
     const userId = c.get("user").id;
     const topup = await findOwnTopup(db(c), userId, transaction_id);

@@ -56,6 +56,7 @@ export const webhooksApi = new Hono<ApiEnv>()
   // request ids; the card is then re-checked with the gateway before anything is credited or parked.
   .on(["GET", "POST"], "/cards", async (c) => {
     const config = getConfig(c.env);
+    // A GET callback's fields are in its query string; cardCallbackSchema reads them as it reads a body.
     let raw: unknown = c.req.query();
     if (c.req.method === "POST") {
       const type = c.req.header("Content-Type") ?? "";

@@ -5,11 +5,11 @@ import { auditQuerySchema } from "../schemas/audit";
 import { listAuditEvents } from "../audit";
 import { type ApiEnv, db } from "../../platform/http/context";
 import { requireAdmin } from "../../platform/http/require-admin";
-import { readQuery } from "../../platform/http/validate";
+import { readQuery, takesQuery } from "../../platform/http/validate";
 
 export const adminAuditApi = new Hono<ApiEnv>()
   .use(requireAdmin)
-  .get("/", async (c) => {
+  .get("/", takesQuery(auditQuerySchema), async (c) => {
     const { page, page_size: pageSize, ...filters } = readQuery(c, auditQuerySchema);
     const { entries, total } = await listAuditEvents(db(c), { ...filters, page, pageSize });
     return c.json({ success: true, data: entries, pagination: { page, page_size: pageSize, total, total_pages: Math.ceil(total / pageSize) } });

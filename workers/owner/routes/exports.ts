@@ -6,7 +6,7 @@ import { formatNumber } from "../../shared/format";
 import { ApiError } from "../../platform/http/api-errors";
 import type { ApiContext, ApiEnv } from "../../platform/http/context";
 import { requireAdmin } from "../../platform/http/require-admin";
-import { readQuery } from "../../platform/http/validate";
+import { readQuery, takesQuery } from "../../platform/http/validate";
 
 /** One period's CSV file of `kind`, streamed. */
 const exportOf = (kind: ExportKind) => async (c: ApiContext) => {
@@ -21,4 +21,4 @@ const exportOf = (kind: ExportKind) => async (c: ApiContext) => {
   });
 };
 
-export const adminExportsApi = new Hono<ApiEnv>().use(requireAdmin).get("/transactions.csv", exportOf("transactions")).get("/orders.csv", exportOf("orders"));
+export const adminExportsApi = new Hono<ApiEnv>().use(requireAdmin).get("/transactions.csv", takesQuery(exportRangeSchema), exportOf("transactions")).get("/orders.csv", takesQuery(exportRangeSchema), exportOf("orders"));

@@ -4,11 +4,11 @@ import { notificationListSchema } from "../schemas/exports";
 import { listNotifications } from "../notifications";
 import { type ApiEnv, db } from "../../platform/http/context";
 import { requireAdmin } from "../../platform/http/require-admin";
-import { readQuery } from "../../platform/http/validate";
+import { readQuery, takesQuery } from "../../platform/http/validate";
 
 export const adminNotificationsApi = new Hono<ApiEnv>()
   .use(requireAdmin)
-  .get("/", async (c) => {
+  .get("/", takesQuery(notificationListSchema), async (c) => {
     const { limit } = readQuery(c, notificationListSchema);
     return c.json({ success: true, data: await listNotifications(db(c), limit) });
   });

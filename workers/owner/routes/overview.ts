@@ -5,11 +5,11 @@ import { overviewQuerySchema } from "../schemas/overview";
 import { storeOverview } from "../overview";
 import type { ApiEnv } from "../../platform/http/context";
 import { requireAdmin } from "../../platform/http/require-admin";
-import { readQuery } from "../../platform/http/validate";
+import { readQuery, takesQuery } from "../../platform/http/validate";
 
 export const adminOverviewApi = new Hono<ApiEnv>()
   .use(requireAdmin)
-  .get("/", async (c) => {
+  .get("/", takesQuery(overviewQuerySchema), async (c) => {
     const { days } = readQuery(c, overviewQuerySchema);
     return c.json({ success: true, ...(await storeOverview(c.env.DB, days, getConfig(c.env).LOW_STOCK_THRESHOLD)) });
   });

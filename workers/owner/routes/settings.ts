@@ -6,12 +6,12 @@ import { rateSettings, SETTINGS_MESSAGES, setUsdVndRate } from "../store-setting
 import { changesCatalogue } from "../../catalogue/routes/changes";
 import { adminActor, type ApiEnv } from "../../platform/http/context";
 import { requireAdmin } from "../../platform/http/require-admin";
-import { readJson } from "../../platform/http/validate";
+import { readJson, takesJson } from "../../platform/http/validate";
 
 export const adminSettingsApi = new Hono<ApiEnv>()
   .use(requireAdmin)
   .get("/", async (c) => c.json({ success: true, data: await rateSettings(c.env.DB, c.env) }))
-  .put("/", changesCatalogue, async (c) => {
+  .put("/", changesCatalogue, takesJson(storeSettingsSchema), async (c) => {
     const input = await readJson(c, storeSettingsSchema);
     await setUsdVndRate(c.env.DB, input.usd_vnd_rate, adminActor(c));
     return c.json({ success: true, message: SETTINGS_MESSAGES.saved, data: await rateSettings(c.env.DB, c.env) });

@@ -1,6 +1,7 @@
+import type { MiddlewareHandler } from "hono";
 import type { z } from "zod";
 import { vietnameseIssue } from "../../shared/zod-messages";
-import type { ApiContext } from "./context";
+import type { ApiContext, ApiEnv } from "./context";
 import { ApiError, type FieldErrors, MESSAGES } from "./api-errors";
 
 /** zod issues as the spec's field errors: {field: [messages]}, general ones under non_field_errors. */
@@ -40,6 +41,24 @@ export function readQuery<Schema extends z.ZodType>(c: ApiContext, schema: Schem
   const repeated = Object.entries(c.req.queries()).find(([, values]) => values.length > 1)?.[0];
   if (repeated !== undefined) throw new ApiError(400, MESSAGES.invalidData, { [repeated]: [REPEATED_PARAMETER] });
   return checked(schema, c.req.query());
+}
+
+/** What a browser may put in a query string for `schema`: text for each of its fields. */
+type QueryOf<Schema extends z.ZodType> = { [Field in keyof z.input<Schema>]?: string };
+
+const declaresOnly: MiddlewareHandler = (_c, next) => next();
+
+/**
+ * Names, for the typed client (app/lib/api.ts), the JSON body a route reads with readJson. It
+ * checks nothing: readJson does, in the handler, after the route's own lookups (see above).
+ */
+export function takesJson<Schema extends z.ZodType>(_schema: Schema): MiddlewareHandler<ApiEnv, string, { in: { json: z.input<Schema> } }> {
+  return declaresOnly;
+}
+
+/** Names the query string a route reads with readQuery, as takesJson names a body; checks nothing. */
+export function takesQuery<Schema extends z.ZodType>(_schema: Schema): MiddlewareHandler<ApiEnv, string, { in: { query: QueryOf<Schema> } }> {
+  return declaresOnly;
 }
 
 const REPEATED_PARAMETER = "Tham số này chỉ được gửi một lần";
