@@ -6,7 +6,7 @@ import { redirectTo } from "~/lib/redirect-response";
 import { AdminPage } from "~/components/admin/AdminShell";
 import { AppForm } from "~/components/admin/app-form/AppForm";
 import { TypeBadge } from "~/components/TypeBadge";
-import { adminCallFailure, adminFetch } from "~/lib/admin-route";
+import { adminCall, adminCallFailure } from "~/lib/admin-route";
 import { APP_FORM_MESSAGES } from "@workers/shared/app-form";
 import { formatDateTime, formatRelativeTime } from "@workers/shared/format";
 import { pageMeta } from "~/lib/meta";
@@ -24,7 +24,7 @@ export async function clientLoader({ request, params }: ClientLoaderFunctionArgs
     throw redirectTo("/admin");
   }
   try {
-    return (await adminFetch<{ data: AdminApp }>(request, `/api/apps/admin/detail/${id}/`)).data;
+    return (await adminCall(request, (api) => api.api.apps.admin.detail[":id"].$get({ param: { id } }))).data;
   } catch (error) {
     toast.error(adminCallFailure(error, request, APP_FORM_MESSAGES.notFound));
     throw redirectTo("/admin");

@@ -7,7 +7,7 @@ import { useState } from "react";
 import { AdminPage, AdminTable, BUTTON_PRIMARY, BUTTON_SMALL, Modal, Pager, RIGHT, SELECT_CLASS, TD } from "~/components/admin/AdminShell";
 import { inputClass } from "~/components/Field";
 import { Spinner } from "~/components/Spinner";
-import { adminCallFailure, adminFetch } from "~/lib/admin-route";
+import { adminCall, adminCallFailure } from "~/lib/admin-route";
 import { pageMeta } from "~/lib/meta";
 import { toast } from "~/lib/toast";
 import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS } from "@workers/shared/audit-actions";
@@ -44,7 +44,7 @@ export async function clientLoader({ request }: ClientLoaderFunctionArgs): Promi
     if (value) params.set(name, value);
   }
   try {
-    return { list: await adminFetch<AuditPage>(request, `/api/admin/audit/?${params}`) };
+    return { list: await adminCall(request, (api) => api.api.admin.audit.$get({ query: Object.fromEntries(params) })) };
   } catch (error) {
     toast.error(adminCallFailure(error, request, "Không thể tải nhật ký"));
     return { list: null };

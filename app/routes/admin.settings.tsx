@@ -11,7 +11,7 @@ import { CopyButton } from "~/components/CopyButton";
 import { Field, inputClass, ValidationSummary } from "~/components/Field";
 import { Spinner } from "~/components/Spinner";
 import { groupDigits, parsePrice } from "~/lib/admin";
-import { type ActionFailed, actionFailure, adminCallFailure, adminFetch } from "~/lib/admin-route";
+import { type ActionFailed, actionFailure, adminCall, adminCallFailure } from "~/lib/admin-route";
 import { formatDateTime, formatVND } from "@workers/shared/format";
 import { pageMeta } from "~/lib/meta";
 import { toast } from "~/lib/toast";
@@ -26,9 +26,9 @@ type Loaded = { settings: RateSettings | null; error: string | null; publicKey: 
 
 export async function clientLoader({ request }: ClientLoaderFunctionArgs): Promise<Loaded> {
   // The key is public: without it the rest of the page still works.
-  const publicKey = adminFetch<PublicKeyInfo>(request, "/api/keys/public-key/").catch(() => null);
+  const publicKey = adminCall(request, (api) => api.api.keys["public-key"].$get()).catch(() => null);
   try {
-    const body = await adminFetch<{ data: RateSettings }>(request, "/api/admin/settings/");
+    const body = await adminCall(request, (api) => api.api.admin.settings.$get());
     return { settings: body.data, error: null, publicKey: await publicKey };
   } catch (error) {
     return { settings: null, error: adminCallFailure(error, request, "Không thể tải cài đặt"), publicKey: await publicKey };
@@ -44,7 +44,7 @@ export async function clientAction({ request }: ClientActionFunctionArgs): Promi
     if (rate === null || rate < 1 || rate > MAX_RATE) return { ok: false, error: RATE_INVALID, errors: null };
   }
   try {
-    const body = await adminFetch<{ message?: string }>(request, "/api/admin/settings/", { method: "PUT", body: { usd_vnd_rate: rate } });
+    const body = await adminCall(request, (api) => api.api.admin.settings.$put({ json: { usd_vnd_rate: rate } }));
     toast.success(body.message || "Đã lưu cài đặt");
     return { ok: true };
   } catch (error) {

@@ -18,8 +18,8 @@ import { AdminPage, CARD } from "~/components/admin/AdminShell";
 import { AppIcon } from "~/components/AppIcon";
 import { TypeBadge } from "~/components/TypeBadge";
 import { FALLBACK_KEY_TYPES, type KeyTypeOption } from "~/lib/admin";
-import { adminCallFailure, adminFetch } from "~/lib/admin-route";
-import { ApiError, apiFetch } from "~/lib/api";
+import { adminCall, adminCallFailure, adminFetch } from "~/lib/admin-route";
+import { ApiError, apiCall } from "~/lib/api";
 import { pageMeta } from "~/lib/meta";
 import type { AdminPricing, AppHeader, KeysData } from "./data";
 
@@ -35,7 +35,7 @@ const TABS = [
 /** The app for the header, from the admin detail (a failed app is not public but has keys too); null when it cannot be read. */
 async function loadAppHeader(request: Request, ref: string): Promise<AppHeader | null> {
   try {
-    return (await adminFetch<{ data: AppHeader }>(request, `/api/apps/admin/detail/${encodeURIComponent(ref)}/`)).data;
+    return (await adminCall(request, (api) => api.api.apps.admin.detail[":id"].$get({ param: { id: encodeURIComponent(ref) } }))).data;
   } catch (error) {
     if (error instanceof Response) throw error; // adminFetch's redirect
     return null;
@@ -45,7 +45,7 @@ async function loadAppHeader(request: Request, ref: string): Promise<AppHeader |
 /** The key types; the fallback names stand in when they cannot be loaded (spec §3). */
 async function loadKeyTypes(signal: AbortSignal): Promise<KeyTypeOption[]> {
   try {
-    const body = await apiFetch<{ data: KeyTypeOption[] }>("/api/keys/types/", { signal });
+    const body = await apiCall((api) => api.api.keys.types.$get(), { signal });
     return body.data?.length ? body.data : FALLBACK_KEY_TYPES;
   } catch {
     return FALLBACK_KEY_TYPES;
@@ -55,7 +55,7 @@ async function loadKeyTypes(signal: AbortSignal): Promise<KeyTypeOption[]> {
 /** The pricing; one that cannot be loaded is an empty list, silently (spec §8), unless the app does not exist. */
 async function loadPricing(request: Request, appId: string): Promise<Pick<KeysData, "state" | "pricing">> {
   try {
-    const body = await adminFetch<{ data: AdminPricing[] }>(request, `/api/keys/apps/${encodeURIComponent(appId)}/pricing/`);
+    const body = await adminCall(request, (api) => api.api.keys.apps[":app"].pricing.$get({ param: { app: encodeURIComponent(appId) } }));
     return { state: "ready", pricing: body.data ?? [] };
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return { state: "missing", pricing: [] };

@@ -8,7 +8,7 @@ import { AdminPage, AdminTable, CARD, RIGHT, TD } from "~/components/admin/Admin
 import { ExportDownloads } from "~/components/admin/ExportDownloads";
 import { RecentNotifications } from "./RecentNotifications";
 import { downloadExport } from "~/lib/admin-exports";
-import { adminCallFailure, adminFetch } from "~/lib/admin-route";
+import { adminCall, adminCallFailure } from "~/lib/admin-route";
 import { pageMeta } from "~/lib/meta";
 import { toast } from "~/lib/toast";
 import { formatDateTime, formatNumber, formatVND } from "@workers/shared/format";
@@ -27,12 +27,12 @@ function daysFrom(url: URL): number {
 
 export async function clientLoader({ request }: ClientLoaderFunctionArgs): Promise<{ overview: StoreOverview | null; notifications: NotificationItem[] }> {
   // The notifications are a side panel: without them the figures still show.
-  const notifications = adminFetch<{ data: NotificationItem[] }>(request, "/api/admin/notifications/?limit=5").then(
+  const notifications = adminCall(request, (api) => api.api.admin.notifications.$get({ query: { limit: "5" } })).then(
     (answer) => answer.data,
     () => [],
   );
   try {
-    return { overview: await adminFetch<StoreOverview>(request, `/api/admin/overview/?days=${daysFrom(new URL(request.url))}`), notifications: await notifications };
+    return { overview: await adminCall(request, (api) => api.api.admin.overview.$get({ query: { days: String(daysFrom(new URL(request.url))) } })), notifications: await notifications };
   } catch (error) {
     toast.error(adminCallFailure(error, request, "Không thể tải số liệu tổng quan"));
     return { overview: null, notifications: [] };
