@@ -2,7 +2,7 @@
 // serial and code go to the server, which asks the card gateway; this dialog then polls the card
 // every 5 s (for up to 10 minutes) until the gateway has answered.
 import { type ChangeEvent, type FormEvent, type ReactNode, type RefObject, useCallback, useEffect, useId, useRef, useState } from "react";
-import { ApiError, apiFetch } from "~/lib/api";
+import { ApiError, apiCall } from "~/lib/api";
 import { FALLBACK_ERROR } from "@workers/shared/error-messages";
 import { formatVND } from "@workers/shared/format";
 import { toast } from "~/lib/toast";
@@ -106,7 +106,7 @@ export function CardTopupModal({
       if (busy) return;
       busy = true;
       try {
-        const { data } = await apiFetch<Envelope<CardPayment>>(`/api/cards/detail/${encodeURIComponent(pendingId)}/`, { auth: true });
+        const { data } = await apiCall((api) => api.api.cards.detail[":id"].$get({ param: { id: encodeURIComponent(pendingId) } }), { auth: true });
         settle(data);
       } catch (error) {
         if (error instanceof ApiError && error.status === 401) {
@@ -156,11 +156,10 @@ export function CardTopupModal({
     if (Object.keys(problems).length) return;
     setSending(true);
     try {
-      const { data } = await apiFetch<Envelope<CardPayment>>("/api/cards/create/", {
-        method: "POST",
-        body: { telco: form.telco, card_serial: form.card_serial, card_code: form.card_code, card_value: Number(form.card_value) },
-        auth: true,
-      });
+      const { data } = await apiCall(
+        (api) => api.api.cards.create.$post({ json: { telco: form.telco, card_serial: form.card_serial, card_code: form.card_code, card_value: Number(form.card_value) } }),
+        { auth: true },
+      );
       if (!alive.current) return;
       current.current = data.transaction_id;
       setGaveUp(false);

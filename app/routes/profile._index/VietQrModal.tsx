@@ -2,7 +2,7 @@
 // amount, get our QR and the bank details, transfer with the given content; the bank's webhook
 // credits the wallet on the server, and this dialog polls (every 10 s, or "Kiểm tra") to find out.
 import { type FormEvent, type ReactNode, type RefObject, useCallback, useEffect, useId, useRef, useState } from "react";
-import { ApiError, apiFetch } from "~/lib/api";
+import { ApiError, apiCall } from "~/lib/api";
 import { FALLBACK_ERROR } from "@workers/shared/error-messages";
 import { formatNumber, formatVND } from "@workers/shared/format";
 import { toast } from "~/lib/toast";
@@ -117,7 +117,7 @@ export function VietQrModal({
       inFlight.current = true;
       if (manual) setChecking(true);
       try {
-        const { data } = await apiFetch<Envelope<VietQrTransaction>>("/api/vietqr/status/", { method: "POST", body: { transaction_id: id }, auth: true });
+        const { data } = await apiCall((api) => api.api.vietqr.status.$post({ json: { transaction_id: id } }), { auth: true });
         return data;
       } catch (error) {
         if (error instanceof ApiError && error.status === 401) parent.current.onSessionExpired();
@@ -187,7 +187,7 @@ export function VietQrModal({
     if (problem || amount === null) return;
     setCreating(true);
     try {
-      const { data } = await apiFetch<Envelope<VietQrTransaction>>("/api/vietqr/create/", { method: "POST", body: { amount }, auth: true });
+      const { data } = await apiCall((api) => api.api.vietqr.create.$post({ json: { amount } }), { auth: true });
       if (!alive.current) return;
       const received = Date.now();
       current.current = data.transaction_id;
@@ -216,7 +216,7 @@ export function VietQrModal({
     if (!id || cancelling) return;
     setCancelling(true);
     try {
-      const body = await apiFetch<Envelope<VietQrTransaction>>("/api/vietqr/cancel/", { method: "POST", body: { transaction_id: id, reason: "User cancelled" }, auth: true });
+      const body = await apiCall((api) => api.api.vietqr.cancel.$post({ json: { transaction_id: id, reason: "User cancelled" } }), { auth: true });
       if (!alive.current || current.current !== id) return;
       current.current = null;
       toast.success(TOPUP_MESSAGES.cancelled);

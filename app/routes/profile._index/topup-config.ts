@@ -1,7 +1,7 @@
 // The settings the two top-up dialogs need (spec §9), read when a dialog opens: by the route's
 // loader for ?topup=, else by the button that opens it. A failure is said once; VietQR then uses
 // the spec's defaults, the card dialog offers "Thử lại".
-import { apiFetch } from "~/lib/api";
+import { apiCall } from "~/lib/api";
 import { toast } from "~/lib/toast";
 import { type CardConfig, normaliseVietQrConfig, VIETQR_DEFAULTS, type VietQrConfig } from "~/lib/topup";
 import { TOPUP_MESSAGES } from "@workers/shared/topup";
@@ -13,7 +13,7 @@ export type OpenTopup = { kind: "vietqr"; config: VietQrConfig | null } | { kind
 
 export async function loadVietQrConfig(): Promise<VietQrConfig> {
   try {
-    const body = await apiFetch<{ data: Partial<VietQrConfig> }>("/api/vietqr/config/");
+    const body = await apiCall((api) => api.api.vietqr.config.$get());
     return normaliseVietQrConfig(body?.data);
   } catch {
     toast.error(TOPUP_MESSAGES.configFailed);
@@ -23,7 +23,7 @@ export async function loadVietQrConfig(): Promise<VietQrConfig> {
 
 export async function loadCardConfig(): Promise<CardConfigLoad> {
   try {
-    const { data } = await apiFetch<{ data: CardConfig }>("/api/cards/config/");
+    const { data } = await apiCall((api) => api.api.cards.config.$get());
     return { status: "ready", config: data };
   } catch {
     toast.error(TOPUP_MESSAGES.configFailed);
