@@ -7,7 +7,6 @@ import type { PublicApp } from "@workers/catalogue/catalogue";
 import { ApiError, apiCall, newIdempotencyKey } from "~/lib/api";
 import { useSessionExpired, useSessionUser } from "~/lib/auth";
 import {
-  type Availability,
   availabilityVerdict,
   isSelectable,
   type PricingOption,

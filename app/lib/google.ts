@@ -1,13 +1,10 @@
 // Google sign-in, the browser's half (DESIGN.md §6): the authorization code flow with PKCE, a
 // nonce and a CSRF value carried in `state`. The server exchanges the code.
-import type { authorizationSettings } from "@workers/accounts/google";
 import { apiCall } from "./api";
 import { safeRedirectPath } from "./redirects";
 
 const GOOGLE_STORAGE_KEY = "google_oauth";
 const GOOGLE_CALLBACK_PATH = "/auth/google/callback";
-
-type GoogleConfig = Awaited<ReturnType<typeof authorizationSettings>>;
 
 /** What survives the trip to the provider, in this tab only. */
 export type PendingGoogleSignIn = { verifier: string; nonce: string; csrf: string; redirect_uri: string };

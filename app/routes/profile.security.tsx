@@ -10,11 +10,11 @@ import { PRIMARY_BUTTON, SECONDARY_BUTTON, TEXT_LINK } from "~/components/AuthCa
 import { TextField } from "~/components/Field";
 import { EnrolmentSteps, RecoveryCodes, SecondFactorCodeField } from "~/components/SecondFactor";
 import { PageSpinner } from "~/components/Spinner";
-import { ApiError, apiFetch, type FieldErrors } from "~/lib/api";
+import { ApiError, apiCall, type FieldErrors } from "~/lib/api";
 import { pageMeta } from "~/lib/meta";
 import { loginPathFor } from "~/lib/redirects";
 import { clearPending, PENDING_KEYS, type PendingChallenge, readPending, savePending } from "~/lib/second-factor";
-import { clearSession, readRefreshToken, readStoredUser, saveSession, type SessionPayload } from "~/lib/session";
+import { clearSession, readRefreshToken, readStoredUser, saveSession, } from "~/lib/session";
 import { isSessionOver, requireSession, sessionEnded } from "~/lib/session-route";
 import { toast } from "~/lib/toast";
 import { formatDateTime } from "@workers/shared/format";
@@ -32,7 +32,7 @@ export async function clientLoader({ request }: ClientLoaderFunctionArgs): Promi
   // A Google account without a password proves itself by a recent sign-in instead.
   const hasPassword = readStoredUser()?.has_usable_password !== false;
   try {
-    const { data } = await apiFetch<{ data: Status }>("/api/auth/mfa/", { auth: true, signal: request.signal });
+    const { data } = await apiCall((api) => api.api.auth.mfa.$get(), { auth: true, signal: request.signal });
     return { status: data, enrolment: readPending(PENDING_KEYS.enrolment), hasPassword };
   } catch (error) {
     if (isSessionOver(error)) return sessionEnded(request);
@@ -49,20 +49,20 @@ export function HydrateFallback() {
 
 type Intent = "setup" | "confirm" | "cancel" | "recovery" | "disable";
 type ActionResult = { ok: true; recoveryCodes?: string[] } | { ok: false; errors: FieldErrors | null };
-// From the profile the enrolment answers a new access token of this session; its refresh token stays.
-type Verified = Omit<SessionPayload, "refresh"> & { refresh?: string; message?: string; recovery_codes?: string[] };
 
-async function run(intent: Intent, code: string | undefined, password: string | undefined): Promise<ActionResult> {
+async function run(intent: Intent, typed: string | undefined, password: string | undefined): Promise<ActionResult> {
+  // A missing code is left out of the JSON, as it always was; the server's schema names it.
+  const code = typed as string;
   switch (intent) {
     case "setup": {
-      const { data } = await apiFetch<{ data: PendingChallenge }>("/api/auth/mfa/setup/", { method: "POST", auth: true, body: { ...(password ? { password } : {}), ...(code ? { code } : {}) } });
+      const { data } = await apiCall((api) => api.api.auth.mfa.setup.$post({ json: { ...(password ? { password } : {}), ...(typed ? { code: typed } : {}) } }), { auth: true });
       savePending(PENDING_KEYS.enrolment, data);
       return { ok: true };
     }
     case "confirm": {
       const pending = readPending(PENDING_KEYS.enrolment);
       if (!pending) return { ok: true };
-      const answer = await apiFetch<Verified>("/api/auth/mfa/verify/", { method: "POST", body: { mfa_token: pending.mfa_token, code } });
+      const answer = await apiCall((api) => api.api.auth.mfa.verify.$post({ json: { mfa_token: pending.mfa_token, code } }));
       clearPending(PENDING_KEYS.enrolment);
       // This session now passed the second factor (every other one of the account has ended).
       saveSession({ access: answer.access, refresh: answer.refresh ?? readRefreshToken() ?? "", user: answer.user });
@@ -73,12 +73,12 @@ async function run(intent: Intent, code: string | undefined, password: string | 
       clearPending(PENDING_KEYS.enrolment);
       return { ok: true };
     case "recovery": {
-      const answer = await apiFetch<{ message: string; data: { recovery_codes: string[] } }>("/api/auth/mfa/recovery-codes/", { method: "POST", auth: true, body: { code } });
+      const answer = await apiCall((api) => api.api.auth.mfa["recovery-codes"].$post({ json: { code } }), { auth: true });
       toast.success(answer.message);
       return { ok: true, recoveryCodes: answer.data.recovery_codes };
     }
     case "disable": {
-      const answer = await apiFetch<{ message: string }>("/api/auth/mfa/disable/", { method: "POST", auth: true, body: { code } });
+      const answer = await apiCall((api) => api.api.auth.mfa.disable.$post({ json: { code } }), { auth: true });
       toast.success(answer.message);
       return { ok: true };
     }

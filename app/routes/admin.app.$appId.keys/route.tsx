@@ -18,10 +18,10 @@ import { AdminPage, CARD } from "~/components/admin/AdminShell";
 import { AppIcon } from "~/components/AppIcon";
 import { TypeBadge } from "~/components/TypeBadge";
 import { FALLBACK_KEY_TYPES, type KeyTypeOption } from "~/lib/admin";
-import { adminCall, adminCallFailure, adminFetch } from "~/lib/admin-route";
+import { adminCall, adminCallFailure, } from "~/lib/admin-route";
 import { ApiError, apiCall } from "~/lib/api";
 import { pageMeta } from "~/lib/meta";
-import type { AdminPricing, AppHeader, KeysData } from "./data";
+import type { AppHeader, KeysData } from "./data";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "Quản lý key");
 

@@ -14,7 +14,6 @@ import { Spinner } from "~/components/Spinner";
 import type { CardConfigLoad } from "./topup-config";
 import { keepFocusInDialog, useStillOpen, TOPUP_PRIMARY, TOPUP_SECONDARY, TopupDialogTitle } from "./TopupParts";
 
-type Envelope<T> = { data: T; message?: string };
 type Errors = Partial<Record<CardField, string>>;
 
 const EMPTY: CardForm = { telco: "", card_serial: "", card_code: "", card_value: "" };

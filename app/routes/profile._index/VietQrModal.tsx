@@ -14,7 +14,6 @@ import { Field, inputClass, ValidationSummary } from "~/components/Field";
 import { Spinner } from "~/components/Spinner";
 import { keepFocusInDialog, useStillOpen, TOPUP_DANGER, TOPUP_PRIMARY, TOPUP_SECONDARY, TopupDialogTitle } from "./TopupParts";
 
-type Envelope<T> = { data: T; message?: string };
 
 export function paidMessage(formattedAmount: string): string {
   return `Nạp tiền thành công! Đã cộng ${formattedAmount} vào ví.`;

@@ -45,7 +45,7 @@ function purchaseAnswer({ replayed, order, wallet }: Awaited<ReturnType<typeof b
     user: wallet,
   };
 }
-export type PurchaseAnswer = ReturnType<typeof purchaseAnswer>;
+
 
 /**
  * Signs whatever the key check answers (valid, refused, 4xx, 429, 413 from the body limit):
