@@ -3,7 +3,7 @@
 // apiCall reaches the routes through hono's typed client, so the answer's type is the route's own
 // (workers/api.ts exports ApiType; docs/decisions/0028-typed-api-boundary.md).
 import type { ApiType } from "@workers/api";
-import { type ClientResponse, hc } from "hono/client";
+import type { ClientResponse, hc } from "hono/client";
 import type { SuccessStatusCode } from "hono/utils/http-status";
 import { extractErrorMessage, NETWORK_ERROR, SERVER_UNREACHABLE, SESSION_EXPIRED_MESSAGE } from "@workers/shared/error-messages";
 import { clearSession, readAccessToken, readRefreshToken, saveTokens } from "./session";
@@ -215,7 +215,9 @@ function withSlash(url: string): string {
  * Resolves to the route's success answer; raw bytes go as `init.body` of the call's second argument.
  */
 export async function apiCall<R>(call: (api: ApiClient) => Promise<R>, options: CallOptions = {}): Promise<Answer<R>> {
-  const client = hc<ApiType>("/", {
+  // Loaded with the first call, not with the page: no public page carries the client's bytes.
+  const { hc: client_ } = await import("hono/client");
+  const client = client_<ApiType>("/", {
     fetch: (input: RequestInfo | URL, init: RequestInit = {}) => {
       const headers = { ...Object.fromEntries(new Headers(init.headers).entries()), ...options.headers };
       const method = init.method ?? "GET";
