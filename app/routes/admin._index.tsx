@@ -136,7 +136,7 @@ export default function AdminAppsRoute() {
           </>
         }
         busy={removal.state !== "idle"}
-        onConfirm={() => deleting && removal.submit({ id: deleting.id }, { method: "post", encType: "application/json" })}
+        onConfirm={() => deleting && removal.submit({ id: deleting.id }, { method: "post", encType: "application/json", flushSync: true })}
         onClose={() => setDeleting(null)}
       />
     </AdminPage>

@@ -211,7 +211,7 @@ function CardCreditDialog({ transfer, onClose }: { transfer: Transfer; onClose: 
   function submit(event: FormEvent) {
     event.preventDefault();
     if (busy) return;
-    save.submit({ intent: "credit", id: transfer.id, note: note.trim() }, { method: "post", encType: "application/json" });
+    save.submit({ intent: "credit", id: transfer.id, note: note.trim() }, { method: "post", encType: "application/json", flushSync: true });
   }
 
   return (
@@ -262,7 +262,7 @@ function CreditDialog({ transfer, found, searching, onFind, onClose }: CreditDia
       return;
     }
     setError(null);
-    save.submit({ intent: "credit", id: transfer.id, user_id: id, note: note.trim() }, { method: "post", encType: "application/json" });
+    save.submit({ intent: "credit", id: transfer.id, user_id: id, note: note.trim() }, { method: "post", encType: "application/json", flushSync: true });
   }
 
   return (
@@ -346,7 +346,7 @@ function DismissDialog({ transfer, onClose }: { transfer: Transfer; onClose: () 
       setError("Vui lòng nhập ghi chú");
       return;
     }
-    save.submit({ intent: "dismiss", id: transfer.id, note: note.trim() }, { method: "post", encType: "application/json" });
+    save.submit({ intent: "dismiss", id: transfer.id, note: note.trim() }, { method: "post", encType: "application/json", flushSync: true });
   }
 
   return (

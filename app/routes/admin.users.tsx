@@ -306,7 +306,7 @@ function AdjustBalanceDialog({ user, onClose }: { user: AdminUser; onClose: () =
     const what = `${user.id}|${value}|${type}`;
     if (attempt.current?.what !== what) attempt.current = { what, key: newIdempotencyKey() };
     const adjustment: Adjustment = { userId: user.id, key: attempt.current.key, body: { amount: value, transaction_type: type, description: note.trim() || DEFAULT_ADJUST_NOTE } };
-    save.submit(adjustment, { method: "post", encType: "application/json" });
+    save.submit(adjustment, { method: "post", encType: "application/json", flushSync: true });
   }
 
   return (

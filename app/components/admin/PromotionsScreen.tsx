@@ -118,7 +118,7 @@ export function PromotionsScreen() {
         busy={removal.state !== "idle"}
         title="Xóa khuyến mãi"
         message={`Xóa khuyến mãi "${deleting?.name ?? ""}"?`}
-        onConfirm={() => deleting && removal.submit({ intent: "delete", id: deleting.id }, { method: "post", encType: "application/json" })}
+        onConfirm={() => deleting && removal.submit({ intent: "delete", id: deleting.id }, { method: "post", encType: "application/json", flushSync: true })}
         onClose={() => setDeleting(null)}
       />
     </AdminPage>
@@ -223,7 +223,7 @@ function PromotionModal({ editing, onClose }: { editing: Promotion | "new"; onCl
       is_automatic: true,
       requires_code: false,
     };
-    save.submit(existing ? { intent: "update", id: existing.id, body } : { intent: "create", body }, { method: "post", encType: "application/json" });
+    save.submit(existing ? { intent: "update", id: existing.id, body } : { intent: "create", body }, { method: "post", encType: "application/json", flushSync: true });
   }
 
   const money = (key: keyof Form) => (

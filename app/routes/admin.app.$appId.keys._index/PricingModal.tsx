@@ -47,14 +47,14 @@ export function PricingModal({
       return;
     }
     if (editing.mode === "edit") {
-      save.submit({ intent: "update", id: editing.pricing.id, price: value }, { method: "post", encType: "application/json" });
+      save.submit({ intent: "update", id: editing.pricing.id, price: value }, { method: "post", encType: "application/json", flushSync: true });
       return;
     }
     if (!free.some((type) => type.name === keyType)) {
       toast.error(`Bảng giá cho loại key "${keyType}" đã tồn tại! Bạn có thể chỉnh sửa hoặc kích hoạt lại.`);
       return;
     }
-    save.submit({ intent: "create", key_type: keyType, price: value, currency }, { method: "post", encType: "application/json" });
+    save.submit({ intent: "create", key_type: keyType, price: value, currency }, { method: "post", encType: "application/json", flushSync: true });
   }
 
   return (

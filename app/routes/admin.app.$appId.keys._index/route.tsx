@@ -100,7 +100,7 @@ export default function KeyPricingRoute() {
               </button>
               <button type="button" className={BUTTON_SMALL} disabled={toggle.state !== "idle" && toggling === row.id} onClick={() => {
                   setToggling(row.id);
-                  toggle.submit({ intent: "toggle", id: row.id, active: !row.is_active }, { method: "post", encType: "application/json" });
+                  toggle.submit({ intent: "toggle", id: row.id, active: !row.is_active }, { method: "post", encType: "application/json", flushSync: true });
                 }}>
                 {row.is_active ? "Tạm dừng" : "Kích hoạt"}
               </button>

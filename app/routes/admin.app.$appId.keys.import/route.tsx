@@ -53,7 +53,7 @@ export default function KeyImportRoute() {
       return;
     }
     const body: ImportKeysRequest = { app_url: app, batch_name: batchName.trim(), key_type: keyType, keys_text: text, description: description.trim(), skip_duplicates: true };
-    importing.submit(body, { method: "post", encType: "application/json" });
+    importing.submit(body, { method: "post", encType: "application/json", flushSync: true });
   }
 
   return (

@@ -170,12 +170,12 @@ export default function KeyListRoute() {
 
   function confirmPending() {
     if (!pending) return;
-    if (pending.kind === "bulk") change.submit({ intent: "bulk", ids: [...selected] }, { method: "post", encType: "application/json" });
-    else change.submit({ intent: pending.kind, id: pending.key.id }, { method: "post", encType: "application/json" });
+    if (pending.kind === "bulk") change.submit({ intent: "bulk", ids: [...selected] }, { method: "post", encType: "application/json", flushSync: true });
+    else change.submit({ intent: pending.kind, id: pending.key.id }, { method: "post", encType: "application/json", flushSync: true });
   }
 
   function confirmChange(days?: number) {
-    if (isKeyChange(pending)) change.submit({ intent: pending.kind, id: pending.key.id, ...(days === undefined ? {} : { days }) }, { method: "post", encType: "application/json" });
+    if (isKeyChange(pending)) change.submit({ intent: pending.kind, id: pending.key.id, ...(days === undefined ? {} : { days }) }, { method: "post", encType: "application/json", flushSync: true });
   }
 
   return (
@@ -309,7 +309,7 @@ export default function KeyListRoute() {
         <CleanupModal
           selected={[...selected]}
           busy={busy}
-          onRun={(cleanup) => change.submit({ intent: "cleanup", ...cleanup, ids: [...selected] }, { method: "post", encType: "application/json" })}
+          onRun={(cleanup) => change.submit({ intent: "cleanup", ...cleanup, ids: [...selected] }, { method: "post", encType: "application/json", flushSync: true })}
           onClose={() => setCleanupOpen(false)}
         />
       )}

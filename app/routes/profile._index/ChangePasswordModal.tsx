@@ -107,7 +107,7 @@ export function ChangePasswordModal({
       (form.current?.querySelector(`[name="${fields.find((field) => found[field]) ?? fields[0]}"]`) as HTMLInputElement | null)?.focus();
       return;
     }
-    save.submit({ intent: "change-password", ...body }, { method: "post", encType: "application/json" });
+    save.submit({ intent: "change-password", ...body }, { method: "post", encType: "application/json", flushSync: true });
   }
 
   return (

@@ -390,7 +390,7 @@ export default function ProfileScreen() {
                   busy: moveDevice.state !== "idle",
                   ask: setMoving,
                   cancel: () => setMoving(null),
-                  confirm: () => moving && moveDevice.submit({ intent: "reset-device", purchase_id: moving.id }, { method: "post", encType: "application/json" }),
+                  confirm: () => moving && moveDevice.submit({ intent: "reset-device", purchase_id: moving.id }, { method: "post", encType: "application/json", flushSync: true }),
                 }}
               />}
           </div>
