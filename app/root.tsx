@@ -11,6 +11,7 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { ErrorPanel } from "~/components/ErrorPanel";
 import { Header } from "~/components/Header";
 import { Toaster } from "~/components/Toaster";
 import { pageContext } from "~/lib/site.server";
@@ -88,13 +89,5 @@ export function ErrorBoundary() {
   if (isRouteErrorResponse(error) && error.status === 404) {
     return <NotFound title="Không tìm thấy trang" message="Trang bạn tìm không tồn tại hoặc đã bị xóa." />;
   }
-  return (
-    <section className="mx-auto max-w-lg px-4 py-24 text-center">
-      <h1 className="text-2xl font-bold text-white">Có lỗi xảy ra</h1>
-      <p className="mt-2 text-zinc-400">Có lỗi không xác định xảy ra. Vui lòng thử lại.</p>
-      <Link to="/" className="mt-8 inline-block rounded-xl bg-indigo-600 px-5 py-2.5 font-semibold text-white">
-        Về trang chủ
-      </Link>
-    </section>
-  );
+  return <ErrorPanel error={error} />;
 }

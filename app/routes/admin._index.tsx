@@ -2,7 +2,7 @@
 // the table and its row actions (view, edit, keys, delete with confirmation). The list loads in
 // clientLoader; a delete goes through clientAction and the list reloads after it.
 import type { MetaFunction } from "@remix-run/cloudflare";
-import { type ClientActionFunctionArgs, type ClientLoaderFunctionArgs, Link, useLoaderData } from "@remix-run/react";
+import { type ClientActionFunctionArgs, type ClientLoaderFunctionArgs, Link, useFetcher, useLoaderData } from "@remix-run/react";
 import { useMemo, useState } from "react";
 import {
   ACTIONS_COLUMN,
@@ -21,7 +21,7 @@ import {
 } from "~/components/admin/AdminShell";
 import { AppIcon } from "~/components/AppIcon";
 import { TypeBadge } from "~/components/TypeBadge";
-import { useRouteAction } from "~/lib/route-action";
+import { useFetcherAnswer } from "~/lib/fetcher-answer";
 import { type ActionResult, actionFailure, adminCallFailure, adminFetch, jsonBody } from "~/lib/admin-route";
 import { APP_FORM_MESSAGES, APP_TYPES, matchesSearch } from "@workers/shared/app-form";
 import { appTypeLabel } from "~/lib/app-types";
@@ -59,7 +59,8 @@ export default function AdminAppsRoute() {
   const [search, setSearch] = useState("");
   const [type, setType] = useState("");
   const [deleting, setDeleting] = useState<AdminApp | null>(null);
-  const removal = useRouteAction<ActionResult>(() => setDeleting(null));
+  const removal = useFetcher<typeof clientAction>();
+  useFetcherAnswer(removal, (answer) => answer.ok && setDeleting(null));
 
   const shown = useMemo(() => apps.filter((app) => (!type || app.app_type === type) && matchesSearch(app, search)), [apps, type, search]);
 
@@ -134,8 +135,8 @@ export default function AdminAppsRoute() {
             Xóa <strong className="text-white">{deleting?.name}</strong> cùng tệp, icon, media và key của nó?
           </>
         }
-        busy={removal.busy}
-        onConfirm={() => deleting && removal.submitJson({ id: deleting.id })}
+        busy={removal.state !== "idle"}
+        onConfirm={() => deleting && removal.submit({ id: deleting.id }, { method: "post", encType: "application/json", flushSync: true })}
         onClose={() => setDeleting(null)}
       />
     </AdminPage>

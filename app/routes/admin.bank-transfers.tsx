@@ -5,13 +5,12 @@
 // user search (?find=) load in clientLoader; crediting and dismissing go through clientAction, and
 // the list reloads after them.
 import type { MetaFunction } from "@remix-run/cloudflare";
-import { type ClientActionFunctionArgs, type ClientLoaderFunctionArgs, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { type ClientActionFunctionArgs, type ClientLoaderFunctionArgs, useFetcher, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { type FormEvent, useState } from "react";
 import { ACTIONS_COLUMN, ActionsCell, AdminPage, AdminTable, Badge, BUTTON_SECONDARY, BUTTON_SMALL, Modal, ModalActions, RIGHT, SELECT_CLASS, TD } from "~/components/admin/AdminShell";
 import { Field, inputClass, ValidationSummary } from "~/components/Field";
 import { Spinner } from "~/components/Spinner";
-import { useSearchUpdate } from "~/lib/search-update";
-import { useRouteAction } from "~/lib/route-action";
+import { fieldErrorsOf, useFetcherAnswer } from "~/lib/fetcher-answer";
 import { type ActionResult, actionFailure, adminCallFailure, adminFetch, jsonBody } from "~/lib/admin-route";
 import { formatDateTime } from "@workers/shared/format";
 import { pageMeta } from "~/lib/meta";
@@ -99,8 +98,15 @@ export default function AdminBankTransfersRoute() {
   const [dismissing, setDismissing] = useState<Transfer | null>(null);
 
   // The credit dialog's user search lives in ?find=; a closed dialog leaves none behind.
-  const updateSearch = useSearchUpdate();
-  const findUser = (term: string) => updateSearch({ find: term });
+  const findUser = (term: string) =>
+    setSearchParams(
+      (params) => {
+        if (term) params.set("find", term);
+        else params.delete("find");
+        return params;
+      },
+      { replace: true, preventScrollReset: true },
+    );
 
   function closeCredit() {
     setCrediting(null);
@@ -198,13 +204,14 @@ const TRANSFER_LABELS = { user_id: "ID người dùng", note: "Ghi chú" };
 
 function CardCreditDialog({ transfer, onClose }: { transfer: Transfer; onClose: () => void }) {
   const [note, setNote] = useState("");
-  const save = useRouteAction<ActionResult>(onClose);
-  const busy = save.busy;
+  const save = useFetcher<typeof clientAction>();
+  const busy = save.state !== "idle";
+  const answer = useFetcherAnswer(save, (answer) => answer.ok && onClose());
 
   function submit(event: FormEvent) {
     event.preventDefault();
     if (busy) return;
-    save.submitJson({ intent: "credit", id: transfer.id, note: note.trim() });
+    save.submit({ intent: "credit", id: transfer.id, note: note.trim() }, { method: "post", encType: "application/json", flushSync: true });
   }
 
   return (
@@ -224,7 +231,7 @@ function CardCreditDialog({ transfer, onClose }: { transfer: Transfer; onClose: 
         <Field id="card-credit-note" label="Ghi chú">
           <input id="card-credit-note" className={inputClass(false)} value={note} maxLength={500} onChange={(event) => setNote(event.target.value)} />
         </Field>
-        <ValidationSummary errors={save.fieldErrors} labels={TRANSFER_LABELS} />
+        <ValidationSummary errors={fieldErrorsOf(answer)} labels={TRANSFER_LABELS} />
         <ModalActions onCancel={onClose} busy={busy} label="Cộng tiền" />
       </form>
     </Modal>
@@ -238,8 +245,9 @@ function CreditDialog({ transfer, found, searching, onFind, onClose }: CreditDia
   const [lookup, setLookup] = useState("");
   const [note, setNote] = useState("");
   const [error, setError] = useState<string | null>(null);
-  const save = useRouteAction<ActionResult>(onClose);
-  const busy = save.busy;
+  const save = useFetcher<typeof clientAction>();
+  const busy = save.state !== "idle";
+  const answer = useFetcherAnswer(save, (answer) => answer.ok && onClose());
 
   function search() {
     const term = lookup.trim();
@@ -254,7 +262,7 @@ function CreditDialog({ transfer, found, searching, onFind, onClose }: CreditDia
       return;
     }
     setError(null);
-    save.submitJson({ intent: "credit", id: transfer.id, user_id: id, note: note.trim() });
+    save.submit({ intent: "credit", id: transfer.id, user_id: id, note: note.trim() }, { method: "post", encType: "application/json", flushSync: true });
   }
 
   return (
@@ -317,7 +325,7 @@ function CreditDialog({ transfer, found, searching, onFind, onClose }: CreditDia
           <Field id="credit-note" label="Ghi chú">
             <input id="credit-note" className={inputClass(false)} value={note} maxLength={500} onChange={(event) => setNote(event.target.value)} />
           </Field>
-          <ValidationSummary errors={save.fieldErrors} labels={TRANSFER_LABELS} />
+          <ValidationSummary errors={fieldErrorsOf(answer)} labels={TRANSFER_LABELS} />
           <ModalActions onCancel={onClose} busy={busy} label="Cộng tiền" />
         </form>
       </div>
@@ -328,8 +336,9 @@ function CreditDialog({ transfer, found, searching, onFind, onClose }: CreditDia
 function DismissDialog({ transfer, onClose }: { transfer: Transfer; onClose: () => void }) {
   const [note, setNote] = useState("");
   const [error, setError] = useState<string | null>(null);
-  const save = useRouteAction<ActionResult>(onClose);
-  const busy = save.busy;
+  const save = useFetcher<typeof clientAction>();
+  const busy = save.state !== "idle";
+  const answer = useFetcherAnswer(save, (answer) => answer.ok && onClose());
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -337,7 +346,7 @@ function DismissDialog({ transfer, onClose }: { transfer: Transfer; onClose: () 
       setError("Vui lòng nhập ghi chú");
       return;
     }
-    save.submitJson({ intent: "dismiss", id: transfer.id, note: note.trim() });
+    save.submit({ intent: "dismiss", id: transfer.id, note: note.trim() }, { method: "post", encType: "application/json", flushSync: true });
   }
 
   return (
@@ -349,7 +358,7 @@ function DismissDialog({ transfer, onClose }: { transfer: Transfer; onClose: () 
         <Field id="dismiss-note" label="Ghi chú" required errors={error}>
           <textarea id="dismiss-note" rows={3} className={inputClass(Boolean(error))} value={note} maxLength={500} onChange={(event) => setNote(event.target.value)} />
         </Field>
-        <ValidationSummary errors={save.fieldErrors} labels={TRANSFER_LABELS} />
+        <ValidationSummary errors={fieldErrorsOf(answer)} labels={TRANSFER_LABELS} />
         <ModalActions onCancel={onClose} busy={busy} label="Bỏ qua" />
       </form>
     </Modal>

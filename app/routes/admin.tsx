@@ -1,7 +1,8 @@
 // The admin section's layout (spec §6): the guard, once, for every /admin/* screen, and the
 // section links above the screen. The session is in localStorage, so the check runs in the
 // browser before any admin screen renders; the server checks every admin call again.
-import { type ClientLoaderFunctionArgs, Link, Outlet, type ShouldRevalidateFunctionArgs, useLocation } from "@remix-run/react";
+import { type ClientLoaderFunctionArgs, Link, Outlet, type ShouldRevalidateFunctionArgs, useLocation, useRouteError } from "@remix-run/react";
+import { ErrorPanel } from "~/components/ErrorPanel";
 import { PageSpinner } from "~/components/Spinner";
 import { requireAdminSession } from "~/lib/admin-route";
 
@@ -52,4 +53,9 @@ export default function AdminLayout() {
       <Outlet />
     </div>
   );
+}
+
+/** A screen's loader or rendering threw: the header stays, the admin gets a way back. */
+export function ErrorBoundary() {
+  return <ErrorPanel error={useRouteError()} />;
 }

@@ -4,9 +4,8 @@
 // clientLoader; an adjustment goes through clientAction.
 // The CSV exports download from here too (ExportDownloads).
 import type { MetaFunction } from "@remix-run/cloudflare";
-import { type ClientActionFunctionArgs, type ClientLoaderFunctionArgs, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { type ClientActionFunctionArgs, type ClientLoaderFunctionArgs, useFetcher, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { type FormEvent, useRef, useState } from "react";
-import { useSearchUpdate } from "~/lib/search-update";
 import { useAfterTypingPause } from "~/lib/use-typing-pause";
 import { ACTIONS_COLUMN, ActionsCell, AdminPage, AdminTable, Badge, BUTTON_PRIMARY, BUTTON_SMALL, Modal, ModalActions, Pager, RIGHT, SearchInput, SELECT_CLASS, StatCard, TD } from "~/components/admin/AdminShell";
 import { ExportDownloads } from "~/components/admin/ExportDownloads";
@@ -15,8 +14,8 @@ import { Field, inputClass, ValidationSummary } from "~/components/Field";
 import { Spinner } from "~/components/Spinner";
 import { SignedAmount } from "~/components/SignedAmount";
 import { DEFAULT_ADJUST_NOTE, isGoogleAccount, parseSignedAmount, roleBadge, signedDigitsOnly } from "~/lib/admin";
-import { useRouteAction } from "~/lib/route-action";
 import { downloadExport } from "~/lib/admin-exports";
+import { fieldErrorsOf, useFetcherAnswer } from "~/lib/fetcher-answer";
 import { type ActionFailed, actionFailure, adminCallFailure, adminFetch, jsonBody } from "~/lib/admin-route";
 import { ApiError, newIdempotencyKey } from "~/lib/api";
 import { formatDate, formatDateTime, formatNumber, formatVND } from "@workers/shared/format";
@@ -100,7 +99,7 @@ export async function clientAction({ request }: ClientActionFunctionArgs): Promi
 
 export default function AdminUsersRoute() {
   const { stats, list: loaded, ledger } = useLoaderData<typeof clientLoader>();
-  const [searchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useSearchParams();
   const [search, setSearch] = useState(searchParams.get("search") ?? "");
   const page = Math.max(1, Number(searchParams.get("page")) || 1);
   const loading = useNavigation().state === "loading";
@@ -114,9 +113,18 @@ export default function AdminUsersRoute() {
     setParams({ user: user?.id ?? null });
   }
 
-  const updateSearch = useSearchUpdate();
+  /** Sets or removes (null, "", page 1) the named parameters and keeps the others. */
   function setParams(next: { search?: string; page?: number; user?: number | null }) {
-    updateSearch({ ...next, ...(next.page === undefined ? {} : { page: next.page > 1 ? next.page : null }) });
+    setSearchParams(
+      (params) => {
+        for (const [name, value] of Object.entries(next)) {
+          if (value === null || value === "" || (name === "page" && value === 1)) params.delete(name);
+          else params.set(name, String(value));
+        }
+        return params;
+      },
+      { replace: true, preventScrollReset: true },
+    );
   }
 
   // Debounced: one request once typing pauses (a timer, not a fetch).
@@ -275,19 +283,16 @@ function AdjustBalanceDialog({ user, onClose }: { user: AdminUser; onClose: () =
   const [note, setNote] = useState(DEFAULT_ADJUST_NOTE);
   const [error, setError] = useState<string | null>(null);
   // The Idempotency-Key of the submit in progress: made when a submit starts and reused when the
-  // same adjustment is sent again after no definite answer (no answer at all included: a submission
-  // another navigation replaced calls neither callback), so the balance moves once.
+  // same adjustment is sent again after no definite answer (no answer at all included), so the
+  // balance moves once.
   const attempt = useRef<{ what: string; key: string } | null>(null);
-  const save = useRouteAction<AdjustResult>(
-    () => {
-      attempt.current = null;
-      onClose();
-    },
-    (failed) => {
-      if (!failed.ok && failed.definite) attempt.current = null;
-    },
-  );
-  const busy = save.busy;
+  // A fetcher: a navigation (a search, Back) while the adjustment is on its way leaves it alone.
+  const save = useFetcher<typeof clientAction>();
+  const busy = save.state !== "idle";
+  const answer = useFetcherAnswer(save, (answer) => {
+    if (answer.ok || answer.definite) attempt.current = null;
+    if (answer.ok) onClose();
+  });
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -300,7 +305,8 @@ function AdjustBalanceDialog({ user, onClose }: { user: AdminUser; onClose: () =
     setError(null);
     const what = `${user.id}|${value}|${type}`;
     if (attempt.current?.what !== what) attempt.current = { what, key: newIdempotencyKey() };
-    save.submitJson({ userId: user.id, key: attempt.current.key, body: { amount: value, transaction_type: type, description: note.trim() || DEFAULT_ADJUST_NOTE } });
+    const adjustment: Adjustment = { userId: user.id, key: attempt.current.key, body: { amount: value, transaction_type: type, description: note.trim() || DEFAULT_ADJUST_NOTE } };
+    save.submit(adjustment, { method: "post", encType: "application/json", flushSync: true });
   }
 
   return (
@@ -331,7 +337,7 @@ function AdjustBalanceDialog({ user, onClose }: { user: AdminUser; onClose: () =
         <Field id="adjust-note" label="Ghi chú">
           <input id="adjust-note" className={inputClass(false)} value={note} maxLength={300} onChange={(event) => setNote(event.target.value)} />
         </Field>
-        <ValidationSummary errors={save.fieldErrors} labels={ADJUST_LABELS} />
+        <ValidationSummary errors={fieldErrorsOf(answer)} labels={ADJUST_LABELS} />
         <ModalActions onCancel={onClose} busy={busy} label="Xác nhận" />
       </form>
     </Modal>

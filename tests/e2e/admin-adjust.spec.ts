@@ -49,9 +49,11 @@ test("a positive adjustment shows as + in green in the admin's user detail", asy
   await expect(amount).toHaveClass(/text-emerald-400/);
 });
 
-// The attacker here is timing: a navigation (a search typed a moment before, Back) replaces the
-// adjustment while it is on its way. The change must not be cut off half-way, the dialog must not
-// go dead, and its retry must carry the same Idempotency-Key, so the balance moves once.
+// The attacker here is timing: a navigation (a search typed a moment before, Back) happens while the
+// adjustment is on its way, and its answer is lost. The adjustment goes through a fetcher, which a
+// navigation does not replace (decision 0026), so the set-up loses the answer itself. The change must
+// not be cut off half-way, the dialog must not go dead, and its retry must carry the same
+// Idempotency-Key, so the balance moves once.
 test("a navigation that replaces the adjustment mid-flight leaves a dialog whose retry moves the balance once", async ({ page, request }) => {
   const admin = await login(request, ADMIN_LOGIN, ADMIN_PASSWORD);
   const buyer = await newUser(request);
@@ -64,7 +66,11 @@ test("a navigation that replaces the adjustment mid-flight leaves a dialog whose
   });
   await page.route("**/api/admin/users/*/adjust-balance/", async (route) => {
     sent.push(route.request().headers()["idempotency-key"]);
-    if (sent.length === 1) await held;
+    if (sent.length === 1) {
+      await held;
+      await route.fetch(); // applied by the server, then the answer is lost
+      return route.abort("connectionreset");
+    }
     await route.continue().catch(() => {}); // a request the page cut off cannot be continued
   });
 
@@ -75,7 +81,7 @@ test("a navigation that replaces the adjustment mid-flight leaves a dialog whose
   await dialog.getByRole("button", { name: "Xác nhận" }).click();
   await expect.poll(() => sent.length).toBe(1);
 
-  // Another navigation of the same screen takes the submission's place, then the server answers.
+  // Another navigation of the same screen while the adjustment is on its way; then its answer is lost.
   await page.evaluate((search) => (window as unknown as { __remixRouter: { navigate: (to: string, options: object) => void } }).__remixRouter.navigate(`/admin/users?search=${search}&page=2`, { replace: true }), buyer.user.username);
   release();
 

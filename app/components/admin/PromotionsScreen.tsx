@@ -1,7 +1,7 @@
 // Promotion management (spec §2 "Admin promotions", §4, §5 "Promotion form", §8 "Promotions").
 // /admin/promotions and /admin/simple-promotions both render this screen; its data comes from
 // their clientLoader and changes through their clientAction (lib/admin-promotions.ts).
-import { useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { useFetcher, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { type FormEvent, useState } from "react";
 import { useAfterTypingPause } from "~/lib/use-typing-pause";
 import { Field, inputClass, ValidationSummary } from "~/components/Field";
@@ -18,7 +18,7 @@ import {
   promotionDurationDays,
   promotionEndDate,
 } from "~/lib/admin";
-import { useRouteAction } from "~/lib/route-action";
+import { useFetcherAnswer } from "~/lib/fetcher-answer";
 import type { Promotion, promotionsLoader } from "~/lib/admin-promotions";
 import type { ActionResult } from "~/lib/admin-route";
 import { formatDate, formatNumber, formatVND } from "@workers/shared/format";
@@ -47,7 +47,8 @@ export function PromotionsScreen() {
   const loading = useNavigation().state === "loading";
   const [editing, setEditing] = useState<Promotion | "new" | null>(null);
   const [deleting, setDeleting] = useState<Promotion | null>(null);
-  const removal = useRouteAction<ActionResult>(() => setDeleting(null));
+  const removal = useFetcher<ActionResult>();
+  useFetcherAnswer(removal, (answer) => answer.ok && setDeleting(null));
 
   function show(next: { status: string; search: string }) {
     const params = new URLSearchParams();
@@ -114,10 +115,10 @@ export function PromotionsScreen() {
       {editing && <PromotionModal key={editing === "new" ? "new" : editing.id} editing={editing} onClose={() => setEditing(null)} />}
       <ConfirmDialog
         open={deleting !== null}
-        busy={removal.busy}
+        busy={removal.state !== "idle"}
         title="Xóa khuyến mãi"
         message={`Xóa khuyến mãi "${deleting?.name ?? ""}"?`}
-        onConfirm={() => deleting && removal.submitJson({ intent: "delete", id: deleting.id })}
+        onConfirm={() => deleting && removal.submit({ intent: "delete", id: deleting.id }, { method: "post", encType: "application/json", flushSync: true })}
         onClose={() => setDeleting(null)}
       />
     </AdminPage>
@@ -174,13 +175,15 @@ function PromotionModal({ editing, onClose }: { editing: Promotion | "new"; onCl
   const [form, setForm] = useState<Form>(() => formFrom(existing));
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [refused, setRefused] = useState<Record<string, string[]> | null>(null);
-  const save = useRouteAction<ActionResult>(onClose, (failed) => {
-    if (!failed.ok && failed.errors) {
-      setErrors(failed.errors);
-      setRefused(failed.errors);
+  const save = useFetcher<ActionResult>();
+  useFetcherAnswer(save, (answer) => {
+    if (answer.ok) onClose();
+    else if (answer.errors) {
+      setErrors(answer.errors);
+      setRefused(answer.errors);
     }
   });
-  const busy = save.busy;
+  const busy = save.state !== "idle";
 
   // The modal always starts today; the end follows from the number of days (spec §5).
   const start = new Date();
@@ -220,7 +223,7 @@ function PromotionModal({ editing, onClose }: { editing: Promotion | "new"; onCl
       is_automatic: true,
       requires_code: false,
     };
-    save.submitJson(existing ? { intent: "update", id: existing.id, body } : { intent: "create", body });
+    save.submit(existing ? { intent: "update", id: existing.id, body } : { intent: "create", body }, { method: "post", encType: "application/json", flushSync: true });
   }
 
   const money = (key: keyof Form) => (

@@ -1,12 +1,13 @@
 // The pricing modal (spec §5 "Pricing modal"): create (a type without a pricing, price, currency)
 // or edit (the price only), sent to the route's clientAction. Mounted when opened, so each opening
 // starts from the row or defaults, with no errors from an earlier one.
+import { useFetcher } from "@remix-run/react";
 import { type FormEvent, useState } from "react";
 import { Field, inputClass, ValidationSummary } from "~/components/Field";
 import { Modal, ModalActions, SELECT_CLASS } from "~/components/admin/AdminShell";
 import { defaultKeyType, digitsOnly, groupDigits, type KeyTypeOption, parsePrice, pricingTypeName, typesWithoutPricing } from "~/lib/admin";
 import type { ActionResult } from "~/lib/admin-route";
-import { useRouteAction } from "~/lib/route-action";
+import { fieldErrorsOf, useFetcherAnswer } from "~/lib/fetcher-answer";
 import { toast } from "~/lib/toast";
 import type { AdminPricing } from "../admin.app.$appId.keys/data";
 
@@ -34,8 +35,9 @@ export function PricingModal({
   const [keyType, setKeyType] = useState(editing.mode === "edit" ? pricingTypeName(editing.pricing) : defaultKeyType(free));
   const [price, setPrice] = useState(editing.mode === "edit" ? String(editing.pricing.price) : "");
   const [currency, setCurrency] = useState<"VND" | "USD">(editing.mode === "edit" ? (editing.pricing.currency ?? "VND") : "VND");
-  const save = useRouteAction<ActionResult>(onClose);
-  const busy = save.busy;
+  const save = useFetcher<ActionResult>();
+  const busy = save.state !== "idle";
+  const answer = useFetcherAnswer(save, (answer) => answer.ok && onClose());
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -45,14 +47,14 @@ export function PricingModal({
       return;
     }
     if (editing.mode === "edit") {
-      save.submitJson({ intent: "update", id: editing.pricing.id, price: value });
+      save.submit({ intent: "update", id: editing.pricing.id, price: value }, { method: "post", encType: "application/json", flushSync: true });
       return;
     }
     if (!free.some((type) => type.name === keyType)) {
       toast.error(`Bảng giá cho loại key "${keyType}" đã tồn tại! Bạn có thể chỉnh sửa hoặc kích hoạt lại.`);
       return;
     }
-    save.submitJson({ intent: "create", key_type: keyType, price: value, currency });
+    save.submit({ intent: "create", key_type: keyType, price: value, currency }, { method: "post", encType: "application/json", flushSync: true });
   }
 
   return (
@@ -92,7 +94,7 @@ export function PricingModal({
             <option value="USD">USD</option>
           </select>
         </Field>
-        <ValidationSummary errors={save.fieldErrors} labels={PRICING_LABELS} />
+        <ValidationSummary errors={fieldErrorsOf(answer)} labels={PRICING_LABELS} />
         <ModalActions className="pt-2" onCancel={onClose} busy={busy} label={isEdit ? "Cập nhật" : "Thêm"} disabled={!isEdit && free.length === 0} />
       </form>
     </Modal>

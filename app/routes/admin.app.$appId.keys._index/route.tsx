@@ -1,12 +1,11 @@
 // /admin/app/{appId}/keys: the pricing tab (spec §2, §4 "Key pricing"): the app's pricing rows
 // (from the layout's loader), adding or editing one, pausing or resuming it, all through this
 // route's clientAction; the layout reloads the pricing afterwards.
-import type { ClientActionFunctionArgs, ClientLoaderFunctionArgs } from "@remix-run/react";
+import { type ClientActionFunctionArgs, type ClientLoaderFunctionArgs, useFetcher } from "@remix-run/react";
 import { redirectTo } from "~/lib/redirect-response";
 import { useState } from "react";
 import { ACTIONS_COLUMN, ActionsCell, AdminTable, Badge, BUTTON_PRIMARY, BUTTON_SMALL, TD } from "~/components/admin/AdminShell";
 import { type KeyTypeOption, pricingTypeName } from "~/lib/admin";
-import { useRouteAction } from "~/lib/route-action";
 import { type ActionResult, adminFetch, jsonBody } from "~/lib/admin-route";
 import { formatNumber } from "@workers/shared/format";
 import { toast } from "~/lib/toast";
@@ -70,7 +69,7 @@ export default function KeyPricingRoute() {
   const { types, pricing } = useKeysData();
   const [editing, setEditing] = useState<Editing | null>(null);
   const [toggling, setToggling] = useState<number | null>(null);
-  const toggle = useRouteAction<ActionResult>();
+  const toggle = useFetcher<typeof clientAction>();
 
   return (
     <section aria-labelledby="pricing-heading">
@@ -99,9 +98,9 @@ export default function KeyPricingRoute() {
               <button type="button" className={BUTTON_SMALL} onClick={() => setEditing({ mode: "edit", pricing: row })}>
                 Sửa
               </button>
-              <button type="button" className={BUTTON_SMALL} disabled={toggle.busy && toggling === row.id} onClick={() => {
+              <button type="button" className={BUTTON_SMALL} disabled={toggle.state !== "idle" && toggling === row.id} onClick={() => {
                   setToggling(row.id);
-                  toggle.submitJson({ intent: "toggle", id: row.id, active: !row.is_active });
+                  toggle.submit({ intent: "toggle", id: row.id, active: !row.is_active }, { method: "post", encType: "application/json", flushSync: true });
                 }}>
                 {row.is_active ? "Tạm dừng" : "Kích hoạt"}
               </button>

@@ -1,13 +1,13 @@
 // /admin/app/{appId}/keys/import: the add-keys tab (spec §2, §5 "Add keys"): one key per line,
 // blank lines ignored, duplicates skipped by the server; the result says how many went in and
 // how many were skipped. The import goes through clientAction; the pricing stock reloads after it.
-import { type ClientActionFunctionArgs, useParams } from "@remix-run/react";
+import { type ClientActionFunctionArgs, useFetcher, useParams } from "@remix-run/react";
 import { type FormEvent, useState } from "react";
 import { BUTTON_PRIMARY, CARD, SELECT_CLASS } from "~/components/admin/AdminShell";
 import { Field, inputClass } from "~/components/Field";
 import { Spinner } from "~/components/Spinner";
 import { countKeyLines } from "~/lib/admin";
-import { useRouteAction } from "~/lib/route-action";
+import { useFetcherAnswer } from "~/lib/fetcher-answer";
 import { type ActionResult, adminFetch, jsonBody } from "~/lib/admin-route";
 import { formatNumber } from "@workers/shared/format";
 import { toast } from "~/lib/toast";
@@ -36,9 +36,10 @@ export default function KeyImportRoute() {
   const [batchName, setBatchName] = useState("");
   const [description, setDescription] = useState("");
   const [text, setText] = useState("");
-  const importing = useRouteAction<ActionResult<ImportResult>>(() => setText(""));
-  const busy = importing.busy;
-  const result = !busy && importing.data?.ok ? importing.data.data : null;
+  const importing = useFetcher<typeof clientAction>();
+  const busy = importing.state !== "idle";
+  const answer = useFetcherAnswer(importing, (answer) => answer.ok && setText(""));
+  const result = answer?.ok ? answer.data : null;
   const count = countKeyLines(text);
 
   function submit(event: FormEvent) {
@@ -51,7 +52,8 @@ export default function KeyImportRoute() {
       toast.error("Không tìm thấy ID ứng dụng!");
       return;
     }
-    importing.submitJson({ app_url: app, batch_name: batchName.trim(), key_type: keyType, keys_text: text, description: description.trim(), skip_duplicates: true });
+    const body: ImportKeysRequest = { app_url: app, batch_name: batchName.trim(), key_type: keyType, keys_text: text, description: description.trim(), skip_duplicates: true };
+    importing.submit(body, { method: "post", encType: "application/json", flushSync: true });
   }
 
   return (

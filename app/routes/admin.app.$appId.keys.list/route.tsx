@@ -3,13 +3,13 @@
 // loaded by clientLoader; ticking, bulk delete, per-key detail/revoke/delete and cleanup go
 // through clientAction, after which the list, the stats and the pricing stock reload. So do an
 // unsold key's activate/deactivate and a sold key's device reset, extension, ban and unban.
-import { type ClientActionFunctionArgs, type ClientLoaderFunctionArgs, useLoaderData, useNavigation, useRevalidator, useSearchParams } from "@remix-run/react";
+import { type ClientActionFunctionArgs, type ClientLoaderFunctionArgs, useFetcher, useLoaderData, useNavigation, useRevalidator, useSearchParams } from "@remix-run/react";
 import { redirectTo } from "~/lib/redirect-response";
 import { useState } from "react";
 import { ACTIONS_COLUMN, ActionsCell, AdminTable, BUTTON_DANGER, BUTTON_SECONDARY, BUTTON_SMALL, ConfirmDialog, FilterSelect, Pager, StatCard, TD } from "~/components/admin/AdminShell";
 import { Spinner } from "~/components/Spinner";
 import { choices, KEY_STATUS_LABELS, KEY_STATUSES, toggleAll } from "~/lib/admin";
-import { useRouteAction } from "~/lib/route-action";
+import { useFetcherAnswer } from "~/lib/fetcher-answer";
 import { type ActionResult, adminCallFailure, adminFetch, jsonBody } from "~/lib/admin-route";
 import { formatDateTime, formatNumber, formatVND } from "@workers/shared/format";
 import { toast } from "~/lib/toast";
@@ -127,7 +127,10 @@ export default function KeyListRoute() {
   const [detailId, setDetailId] = useState<number | null>(null);
   const [pending, setPending] = useState<Pending | null>(null);
   const [cleanupOpen, setCleanupOpen] = useState(false);
-  const change = useRouteAction<ActionResult>(() => {
+  const change = useFetcher<typeof clientAction>();
+  const busy = change.state !== "idle";
+  useFetcherAnswer(change, (answer) => {
+    if (!answer.ok) return;
     if (pending?.kind === "delete") setSelected((current) => toggleAll(current, [pending.key.id], false));
     if (pending?.kind === "bulk" || cleanupOpen) setSelected(new Set());
     if (!isKeyChange(pending)) setDetailId(null);
@@ -167,12 +170,12 @@ export default function KeyListRoute() {
 
   function confirmPending() {
     if (!pending) return;
-    if (pending.kind === "bulk") change.submitJson({ intent: "bulk", ids: [...selected] });
-    else change.submitJson({ intent: pending.kind, id: pending.key.id });
+    if (pending.kind === "bulk") change.submit({ intent: "bulk", ids: [...selected] }, { method: "post", encType: "application/json", flushSync: true });
+    else change.submit({ intent: pending.kind, id: pending.key.id }, { method: "post", encType: "application/json", flushSync: true });
   }
 
   function confirmChange(days?: number) {
-    if (isKeyChange(pending)) change.submitJson({ intent: pending.kind, id: pending.key.id, ...(days === undefined ? {} : { days }) });
+    if (isKeyChange(pending)) change.submit({ intent: pending.kind, id: pending.key.id, ...(days === undefined ? {} : { days }) }, { method: "post", encType: "application/json", flushSync: true });
   }
 
   return (
@@ -281,13 +284,13 @@ export default function KeyListRoute() {
       <KeyChangeDialog
         key={isKeyChange(pending) ? `${pending.kind}-${pending.key.id}` : "none"}
         change={isKeyChange(pending) ? pending : null}
-        busy={change.busy}
+        busy={busy}
         onConfirm={confirmChange}
         onClose={() => setPending(null)}
       />
       <ConfirmDialog
         open={pending !== null && !isKeyChange(pending)}
-        busy={change.busy}
+        busy={busy}
         title={pending?.kind === "revoke" ? "Thu hồi key" : "Xóa key"}
         confirmLabel={pending?.kind === "revoke" ? "Thu hồi" : "Xóa"}
         message={
@@ -305,8 +308,8 @@ export default function KeyListRoute() {
       {cleanupOpen && (
         <CleanupModal
           selected={[...selected]}
-          busy={change.busy}
-          onRun={(cleanup) => change.submitJson({ intent: "cleanup", ...cleanup, ids: [...selected] })}
+          busy={busy}
+          onRun={(cleanup) => change.submit({ intent: "cleanup", ...cleanup, ids: [...selected] }, { method: "post", encType: "application/json", flushSync: true })}
           onClose={() => setCleanupOpen(false)}
         />
       )}

@@ -1,12 +1,13 @@
 // Change the password, or create one for an account that signs in with Google (spec §2, §5). The
 // dialog checks the form, then submits it to the profile's clientAction, which calls the API
 // (changePassword below).
+import { useFetcher } from "@remix-run/react";
 import { type ChangeEvent, type FormEvent, useRef, useState } from "react";
 import { changePasswordSchema } from "@workers/accounts/schemas/auth";
 import { ApiError, apiFetch, type FieldErrors } from "~/lib/api";
 import { FALLBACK_ERROR } from "@workers/shared/error-messages";
 import { saveSession, type SessionPayload, type SessionUser } from "~/lib/session";
-import { useRouteAction } from "~/lib/route-action";
+import { useFetcherAnswer } from "~/lib/fetcher-answer";
 import { toast } from "~/lib/toast";
 import { checkWith } from "~/lib/validation";
 import { SECONDARY_BUTTON, SubmitButton } from "~/components/AuthCard";
@@ -61,8 +62,9 @@ export function ChangePasswordModal({
   const [errors, setErrors] = useState<FieldErrors>({});
   const [general, setGeneral] = useState<string | null>(null);
   const [refused, setRefused] = useState<FieldErrors | null>(null);
-  const save = useRouteAction<PasswordChanged>(onClose, (failed) => {
-    if (failed.ok) return;
+  const save = useFetcher<PasswordChanged>();
+  useFetcherAnswer(save, (failed) => {
+    if (failed.ok) return onClose();
     if (failed.sessionOver) {
       onClose();
       onSessionExpired();
@@ -72,7 +74,7 @@ export function ChangePasswordModal({
       setGeneral(failed.errors.non_field_errors?.join("\n") ?? null);
     }
   });
-  const busy = save.busy;
+  const busy = save.state !== "idle";
   const form = useRef<HTMLFormElement>(null);
   const title = hasPassword ? "Đổi mật khẩu" : "Tạo mật khẩu";
 
@@ -105,7 +107,7 @@ export function ChangePasswordModal({
       (form.current?.querySelector(`[name="${fields.find((field) => found[field]) ?? fields[0]}"]`) as HTMLInputElement | null)?.focus();
       return;
     }
-    save.submitJson({ intent: "change-password", ...body });
+    save.submit({ intent: "change-password", ...body }, { method: "post", encType: "application/json", flushSync: true });
   }
 
   return (

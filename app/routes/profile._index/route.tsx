@@ -11,6 +11,7 @@ import {
   type ClientLoaderFunctionArgs,
   Link,
   replace,
+  useFetcher,
   useLoaderData,
   useLocation,
   useNavigation,
@@ -36,7 +37,7 @@ import { CardTopupModal } from "./CardTopupModal";
 import { ChangePasswordModal, changePassword, type PasswordChange } from "./ChangePasswordModal";
 import type { ListState } from "./ProfileList";
 import { PurchasesTab } from "./PurchasesTab";
-import { useRouteAction } from "~/lib/route-action";
+import { useFetcherAnswer } from "~/lib/fetcher-answer";
 import { useTopupSessionExpired } from "./TopupParts";
 import { type OpenTopup, loadCardConfig, loadVietQrConfig, openedTopup } from "./topup-config";
 import { VietQrModal } from "./VietQrModal";
@@ -219,7 +220,8 @@ export default function ProfileScreen() {
   const topupSessionExpired = useTopupSessionExpired();
   const [passwordOpen, setPasswordOpen] = useState(false);
   const [moving, setMoving] = useState<Purchase | null>(null);
-  const moveDevice = useRouteAction<MovedDevice>(() => setMoving(null));
+  const moveDevice = useFetcher<MovedDevice>();
+  useFetcherAnswer(moveDevice, (answer) => answer.ok && setMoving(null));
   const [topup, setTopup] = useState<OpenTopup | null>(loaded.topup);
   const [shown, setShown] = useState(loaded);
   // A load that carries ?topup='s request opens that dialog (once per load).
@@ -385,10 +387,10 @@ export default function ProfileScreen() {
                 onRetry={revalidator.revalidate}
                 deviceMove={{
                   moving,
-                  busy: moveDevice.busy,
+                  busy: moveDevice.state !== "idle",
                   ask: setMoving,
                   cancel: () => setMoving(null),
-                  confirm: () => moving && moveDevice.submitJson({ intent: "reset-device", purchase_id: moving.id }),
+                  confirm: () => moving && moveDevice.submit({ intent: "reset-device", purchase_id: moving.id }, { method: "post", encType: "application/json", flushSync: true }),
                 }}
               />}
           </div>

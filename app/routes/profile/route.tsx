@@ -3,7 +3,8 @@
 // so nothing of these screens is rendered on the server but their loading state. The screens under
 // it (profile._index) read the user from this route's data.
 import type { MetaFunction } from "@remix-run/cloudflare";
-import { type ClientLoaderFunctionArgs, Outlet, type ShouldRevalidateFunction, useLoaderData, useLocation, useNavigate, useRevalidator } from "@remix-run/react";
+import { type ClientLoaderFunctionArgs, Outlet, type ShouldRevalidateFunction, useLoaderData, useLocation, useNavigate, useRevalidator, useRouteError } from "@remix-run/react";
+import { ErrorPanel } from "~/components/ErrorPanel";
 import { useEffect } from "react";
 import { SECONDARY_BUTTON } from "~/components/AuthCard";
 import { PageSpinner } from "~/components/Spinner";
@@ -83,4 +84,9 @@ export default function ProfileLayout() {
     );
   }
   return <Outlet />;
+}
+
+/** A profile screen's loader or rendering threw: the header stays, with a way back. */
+export function ErrorBoundary() {
+  return <ErrorPanel error={useRouteError()} />;
 }
