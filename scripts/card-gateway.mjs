@@ -1,5 +1,5 @@
 // The simulated phone-card gateway (development and tests only). It speaks the `chargingws/v2`
-// wire format (REFERENCE.md): a `charging` request signed md5(partner_key + code + serial) is
+// wire format (docs/formats.md#card-gateway): a `charging` request signed md5(partner_key + code + serial) is
 // answered "pending" (99) and called back a few seconds later, signed the same way; `check`
 // answers a card's current state. Outcomes: a serial ending in 0000 is a bad card (3); a code
 // ending in 9999 has a wrong declared value (2: credited at the real, lower value with a 50%

@@ -52,6 +52,19 @@ export function localSettings() {
   return { ...readVars("../.dev.vars.example"), ...readVars("../.dev.vars"), ...settingsToPass() };
 }
 
+/** The port the local store serves on: PORT from the environment, else from .dev.vars, else 8787. */
+export function storePort(env = process.env, settings = localSettings()) {
+  return Number(env.PORT || settings.PORT || 8787);
+}
+
+/**
+ * `command` as typed in another terminal to reach the store on `port`: prefixed with PORT= when the
+ * port came from this shell's environment, where a new terminal would not find it.
+ */
+export function commandForPort(port, command, settings = localSettings()) {
+  return storePort({}, settings) === port ? command : `PORT=${port} ${command}`;
+}
+
 /** Runs a project binary (node_modules/.bin is on PATH under npm) and stops on failure. */
 export function run(command, args, { quiet = false } = {}) {
   const result = spawnSync(command, args, { cwd: projectRoot, stdio: quiet ? ["ignore", "pipe", "pipe"] : "inherit", encoding: "utf8" });

@@ -1,15 +1,15 @@
 // `npm start`: builds the store, prepares local D1/R2 (migrations, demo data) and serves it with
-// `wrangler dev` on http://127.0.0.1:$PORT (8787 by default), with the local stand-ins for outside
+// `wrangler dev` on http://127.0.0.1:$PORT (from the environment, else .dev.vars, else 8787), with the local stand-ins for outside
 // services and the cron trigger firing on its wrangler.toml schedule. State lives in $STATE_DIR
 // (.wrangler/state by default) and persists across restarts; `npm run reset` clears it.
 // Prints one banner when the store answers; errors in full; Ctrl-C stops everything it started.
 import { Cron } from "croner";
 import { adminCode } from "./admin-code.mjs";
-import { portIsFree, prepareStore, serveStore, settingsToPass, stateDir, stopProcessGroup, waitForStore, withLocalBindings, wranglerConfig } from "./lib.mjs";
+import { commandForPort, portIsFree, prepareStore, serveStore, settingsToPass, stateDir, stopProcessGroup, storePort, waitForStore, withLocalBindings, wranglerConfig } from "./lib.mjs";
 import { seedDemoData } from "./seed.mjs";
 
 const host = "127.0.0.1";
-const port = Number(process.env.PORT || 8787);
+const port = storePort();
 const origin = `http://${host}:${port}`;
 const persistTo = stateDir();
 
@@ -163,7 +163,7 @@ const rows = [
   ["Admin", `${config.ADMIN_EMAIL} / ${config.ADMIN_PASSWORD}`],
   ...(secondFactor ? [["Admin code", `${secondFactor.code} now (a new one every 30 s: npm run admin:code)`]] : []),
   ...(config.APP_ENV === "development" && config.MAIL_TRANSPORT === "outbox" ? [["Mail outbox", `${origin}/dev/outbox`]] : []),
-  ["Bank transfer", `npm run simulate:bank -- <transfer code> <amount>`],
+  ["Bank transfer", commandForPort(port, "npm run simulate:bank -- <transfer code> <amount>")],
   ...running.flatMap(({ simulator, server: simulated }) => simulator.banner(simulated)),
   ...(schedules.length ? [["Cron", `${schedules.join(", ")} (UTC), fired here on schedule; one line per run`]] : []),
   ["Data", `${demoData.seeded ? `demo data loaded (${demoData.apps} apps, ${demoData.keys} keys)` : `${demoData.apps} apps`} in ${persistTo}; npm run reset starts again`],

@@ -1,5 +1,5 @@
 // The simulated Telegram Bot API (development and tests only). It speaks `sendMessage` as
-// Telegram does (REFERENCE.md): `POST /bot<token>/sendMessage` with JSON {chat_id, text} answers
+// Telegram does (docs/formats.md#telegram): `POST /bot<token>/sendMessage` with JSON {chat_id, text} answers
 // {ok: true, result: {message_id, ...}}; a wrong token 401, an unknown chat 400 "chat not found",
 // both as {ok: false, error_code, description}. To make it fail on purpose: a message whose text
 // holds `tgfail<N>x<code>` (say, in a test user's name) is refused N times with that code, then

@@ -238,7 +238,7 @@ export async function cardRow(transactionId: string) {
   return (await db.select().from(cardTopups).where(eq(cardTopups.transactionId, transactionId)))[0];
 }
 
-/** What the card gateway posts back: signed over code and serial only (REFERENCE.md). */
+/** What the card gateway posts back: signed over code and serial only (docs/formats.md#card-gateway). */
 export async function cardCallback(card: { requestId: string; cardCode: string; cardSerial: string; telco: string; cardValue: number }, overrides: Body = {}) {
   const body = {
     status: 1,

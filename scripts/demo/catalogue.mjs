@@ -48,7 +48,7 @@ const VIDEO_URL = new URL('./assets/gameplay.webm', import.meta.url);
 
 const encoder = new TextEncoder();
 
-// Debian architecture per jailbreak flavour (REFERENCE.md, APT repository section).
+// Debian architecture per jailbreak flavour (docs/formats.md#apt).
 const DEB_ARCH = { rootless: 'iphoneos-arm64', roothide: 'iphoneos-arm64e', rootfull: 'iphoneos-arm' };
 
 // Hand-written catalogue. `art` and `deb` only drive file generation and are not returned.

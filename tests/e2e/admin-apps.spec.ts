@@ -4,7 +4,7 @@ import { createIpa, gradientPng } from "../../scripts/demo/ipa.mjs";
 import { repeatedWebm } from "../fixtures/media";
 import { ADMIN_LOGIN, ADMIN_PASSWORD, login, signIn, toast } from "./support";
 
-// The admin catalogue (spec §2 "Admin app list", "Admin create app", "Admin edit app"): an admin
+// The admin catalogue (docs/product.md §2 "Admin app list", "Admin create app", "Admin edit app"): an admin
 // chooses an IPA (read in the browser: name, version and developer fill in, the 5 s toast shows
 // bundle id, build and minimum iOS), creates the app, sees it in the public catalogue, edits it
 // and deletes it.
@@ -33,7 +33,7 @@ test("an admin creates an IPA app by choosing the file, edits it, and deletes it
   await expect(toast(page, `Bundle ID: ${bundleId}`)).toContainText("iOS tối thiểu: 15.4");
   await expect(page.getByTestId("app-preview")).toContainText(appName);
 
-  // Submitting without a description and icon: the spec's message, nothing created.
+  // Submitting without a description and icon: the product's message, nothing created.
   await page.getByRole("button", { name: "Tạo ứng dụng" }).click();
   await expect(toast(page, "Vui lòng điền đầy đủ thông tin bắt buộc!")).toBeVisible();
 

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { ADMIN_LOGIN, ADMIN_PASSWORD, adjustBalanceOnScreen, login, newUser, signIn, toast, walletOf } from "./support";
 
-// Admin key management (spec §2 "Admin key management", §6): the admin prices a key type, imports
+// Admin key management (docs/product.md §2 "Admin key management", §6): the admin prices a key type, imports
 // keys (a duplicate and a blank line among them), a buyer buys one, the admin sees it sold.
 // Also: a plain user is turned away from an admin page.
 
@@ -84,7 +84,7 @@ test("a plain user opening an admin page is sent to the dashboard with the acces
   await signIn(page, user);
   await page.goto("/admin/users");
   await expect(toast(page, "Access Denied: Bạn không có quyền truy cập trang này")).toBeVisible();
-  // /dashboard forwards to /profile (spec §2).
+  // /dashboard forwards to /profile (docs/product.md §2).
   await expect(page).toHaveURL(/\/(dashboard|profile)$/);
   await expect(page.getByTestId("user-table")).toHaveCount(0);
 });

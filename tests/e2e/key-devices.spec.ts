@@ -114,7 +114,7 @@ test.describe("the admin's key screen", () => {
     await expect(detail.getByRole("button", { name: "Khóa key" })).toBeVisible();
   });
 
-  test("the key list deactivates and activates an unsold key with the spec's toasts", async ({ page, request }, testInfo) => {
+  test("the key list deactivates and activates an unsold key with the product's toasts", async ({ page, request }, testInfo) => {
     const admin = await login(request, ADMIN_LOGIN, ADMIN_PASSWORD);
     const app = APP_BY_PROJECT[testInfo.project.name] ?? APP_BY_PROJECT.desktop;
     const code = `E2E-TOGGLE-${uniqueId()}`.toUpperCase();

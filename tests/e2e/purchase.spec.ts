@@ -1,7 +1,7 @@
 import { expect, type Page, type Route, test } from "@playwright/test";
 import { closeMenu, fakeSession, fundUser, headerAccount, newUser, signIn, toast, walletOf } from "./support";
 
-// Buying a key on an app page (spec §2 "Key purchase", §4 "Purchase flow", §8 "Purchase"):
+// Buying a key on an app page (docs/product.md §2 "Key purchase", §4 "Purchase flow", §8 "Purchase"):
 // the option list, the guest's way to login, the pre-checks, both dialogs, a real purchase.
 
 const APP = "/chien-binh-rong-mod-menu";

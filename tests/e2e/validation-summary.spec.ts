@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { ADMIN_LOGIN, ADMIN_PASSWORD, fillRegistration, login, newUser, signIn, uniqueId } from "./support";
 
 // Issue #17 item 2: a submission the server refuses with field errors lists them, "Label: message",
-// under 'Vui lòng sửa các lỗi sau:' (spec §8), besides the message under each field.
+// under 'Vui lòng sửa các lỗi sau:' (docs/product.md §8), besides the message under each field.
 
 test("register: names taken between the check and the submit are listed under the heading", async ({ page, request }) => {
   const id = uniqueId();

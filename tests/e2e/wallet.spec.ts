@@ -3,7 +3,7 @@ import { localSettings } from "../../scripts/lib.mjs";
 import { simulateBankTransfer } from "../../scripts/simulate-bank.mjs";
 import { ADMIN_LOGIN, ADMIN_PASSWORD, closeMenu, fakeSession, fundUser, headerAccount, login, newUser, type Session, signIn, toast } from "./support";
 
-// The wallet on the profile (spec §2 "Profile", §4 "VietQR transaction status", "Card payment
+// The wallet on the profile (docs/product.md §2 "Profile", §4 "VietQR transaction status", "Card payment
 // status", §5, §8 "Wallet", §9): VietQR paid through the simulated bank, phone cards through the
 // simulated gateway, the purchases tab, and the dialogs' other states against a stubbed server.
 
@@ -47,7 +47,7 @@ test("VietQR: a new user tops up 150.000 ₫, pays through the simulated bank, a
   await amount.fill("");
   await expect(dialog.getByText("Vui lòng nhập số tiền hợp lệ")).toBeVisible();
 
-  // The quick picks are the spec's four.
+  // The quick picks are the product's four.
   const picks = dialog.getByRole("group", { name: "Chọn nhanh" }).getByRole("button");
   await expect(picks).toHaveText([/^60\.000\s₫$/, /^150\.000\s₫$/, /^350\.000\s₫$/, /^500\.000\s₫$/]);
   await picks.nth(1).click();
@@ -128,7 +128,7 @@ test("phone cards through the simulated gateway: from the header, a good card, t
   await expect(page).toHaveURL(/\/profile\?tab=wallet$/);
   await expect(page.getByRole("tab", { name: "Ví tiền" })).toHaveAttribute("aria-selected", "true");
 
-  // Everything missing: the spec's four messages.
+  // Everything missing: the product's four messages.
   const send = dialog.getByRole("button", { name: "Gửi thẻ cào" });
   await expect(send).toBeEnabled(); // the config has loaded
   await send.click();
@@ -374,7 +374,7 @@ test.describe("the VietQR dialog against a stubbed server", () => {
 
     await walletPanel(page).getByRole("button", { name: "Nạp qua VietQR" }).click();
     const dialog = page.getByRole("dialog", { name: "Nạp tiền qua VietQR" });
-    // The config failed: said so, and the spec §9 defaults apply.
+    // The config failed: said so, and the docs/product.md §9 defaults apply.
     await expect(toast(page, "Không thể tải cấu hình thanh toán")).toBeVisible();
     await expect(dialog).toContainText(/Tối thiểu 60\.000\s₫, tối đa 50\.000\.000\s₫/);
     const box = await dialog.boundingBox();

@@ -98,7 +98,7 @@ describe("creating apps", () => {
     expect(icon.headers.get("Content-Type")).toBe("image/png");
   });
 
-  it("refuses what spec §5 refuses, with its words, and stores nothing", async () => {
+  it("refuses what docs/product.md §5 refuses, with its words, and stores nothing", async () => {
     const token = await admin();
     const before = await db.select().from(apps);
     const objectsBefore = (await env.FILES.list()).objects.length;

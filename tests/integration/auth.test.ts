@@ -46,7 +46,7 @@ async function countUsers(email: string) {
 }
 
 describe("registration", () => {
-  it("creates an account with a hashed password and the spec's user fields", async () => {
+  it("creates an account with a hashed password and the product's user fields", async () => {
     const account = newAccount();
     const result = await call("/api/auth/register/", { body: account });
     expect(result.status).toBe(201);

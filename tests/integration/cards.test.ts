@@ -27,7 +27,7 @@ describe("phone cards", () => {
     expect(body.data.supported_values[0]).toEqual({ value: 10000, label: "10.000\u00a0₫" });
   });
 
-  it("validate with the spec's messages and store nothing when refused", async () => {
+  it("validate with the product's messages and store nothing when refused", async () => {
     const user = await person();
     const result = await submitCard(user.token, { telco: "", card_serial: "123", card_code: "12ab", card_value: 15000 });
     expect(result.status).toBe(400);

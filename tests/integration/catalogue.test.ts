@@ -10,7 +10,7 @@ async function json(path: string) {
 }
 
 describe("GET /api/apps/list/", () => {
-  it("lists visible apps in the spec's envelope and hides failed ones", async () => {
+  it("lists visible apps in the product's envelope and hides failed ones", async () => {
     const visible = await createApp({ name: "Visible", appType: "rootless" });
     const failed = await createApp({ name: "Broken", status: "failed" });
     const { response, body } = await json("/api/apps/list/");
@@ -22,7 +22,7 @@ describe("GET /api/apps/list/", () => {
     expect(ids).not.toContain(failed.id);
   });
 
-  it("fills the spec's defaults and makes media URLs absolute", async () => {
+  it("fills the product's defaults and makes media URLs absolute", async () => {
     const app = await createApp({ developer: null, bundleIdentifier: null, iconKey: null, media: [{ mediaType: "image", body: bytes(10) }, { mediaType: "video", body: bytes(20) }] });
     await env.FILES.put(`icons/${app.url}.png`, bytes(8));
     const { body } = await json(`/api/apps/detail/${app.id}/`);
@@ -65,7 +65,7 @@ describe("app detail lookups", () => {
     expect(body.data).toMatchObject({ id: app.id, url: app.url, app_type: "testflight", testflight_url: "https://testflight.apple.com/join/abc" });
   });
 
-  it("answers 404 in the spec's shape for unknown or failed apps", async () => {
+  it("answers 404 in the product's shape for unknown or failed apps", async () => {
     const failed = await createApp({ status: "failed" });
     for (const path of ["/api/apps/detail-by-url/no-such-app/", "/api/apps/detail/999999999/", "/api/apps/detail/abc/", `/api/apps/detail/${failed.id}/`]) {
       const { response, body } = await json(path);

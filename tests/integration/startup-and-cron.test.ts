@@ -42,7 +42,7 @@ describe("the data model's constraints", () => {
     await expect(db.insert(licenseKeys).values({ appId: app.id, keyTypeId: type.id, keyCode: "SOLD", status: "sold" })).rejects.toThrow();
   });
 
-  it("has the spec's key types, lifetime as 0 days", async () => {
+  it("has the product's key types, lifetime as 0 days", async () => {
     const rows = await db.select({ name: keyTypes.name, days: keyTypes.durationDays }).from(keyTypes);
     expect(rows).toEqual(
       expect.arrayContaining([

@@ -36,7 +36,7 @@ async function webhook(body: unknown, authorization: string | null = `Apikey ${e
 }
 
 describe("VietQR top-ups", () => {
-  it("publishes the spec's defaults and the shop's bank", async () => {
+  it("publishes the product's defaults and the shop's bank", async () => {
     const { body } = await api("/api/vietqr/config/");
     expect(body.data).toMatchObject({
       minimum_amount: 60000,
@@ -51,7 +51,7 @@ describe("VietQR top-ups", () => {
     });
   });
 
-  it("validates the amount with the spec's messages", async () => {
+  it("validates the amount with the product's messages", async () => {
     const user = await person();
     const cases: [unknown, string][] = [
       ["abc", "Vui lòng nhập số tiền hợp lệ"],

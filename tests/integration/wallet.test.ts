@@ -237,7 +237,7 @@ describe("the ledger invariant", () => {
 });
 
 describe("key types, pricing and stock", () => {
-  it("lists the spec's key types with lifetime as 0 days", async () => {
+  it("lists the product's key types with lifetime as 0 days", async () => {
     const { body } = await get("/api/keys/types/");
     expect(body.data.map((type: Body) => [type.name, type.duration_days])).toEqual(
       expect.arrayContaining([["1day", 1], ["7days", 7], ["30days", 30], ["lifetime", 0]]),

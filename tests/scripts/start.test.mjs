@@ -87,6 +87,8 @@ describe("npm start", () => {
         STATE_DIR: stateDir,
         GOOGLE_ISSUER: origin(await freePort()),
         CARD_GATEWAY_URL: `${origin(await freePort())}/chargingws/v2`,
+        // Its own port for every simulator too, so another store on this machine (9510) is no obstacle.
+        TELEGRAM_API_URL: origin(await freePort()),
         VIETQR_TIMEOUT_MINUTES: "1",
       });
       let topup;
@@ -95,6 +97,8 @@ describe("npm start", () => {
         await until(() => store.output.includes("Ctrl-C stops it.") || store.exitCode !== null, { timeoutMs: 4 * 60_000, what: "the banner" });
         assert.match(store.output, /Store\s+http:\/\/127\.0\.0\.1:\d+/, store.output);
         assert.doesNotMatch(store.output, /WARNING|getaddrinfo|might be out of date|Durable Object/, store.output);
+        // The bank line names the port this store runs on, which a new terminal would not know.
+        assert.match(store.output, new RegExp(`Bank transfer\\s+PORT=${port} npm run simulate:bank -- <transfer code> <amount>`), store.output);
 
         const password = "mat-khau-123";
         const account = { username: `cron_${Date.now()}`, email: `cron.${Date.now()}@example.com`, first_name: "Hẹn", last_name: "Giờ", password, password_confirm: password };

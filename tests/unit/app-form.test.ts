@@ -1,4 +1,4 @@
-// The app form's rules, shared by the admin screens and the API (spec §5).
+// The app form's rules, shared by the admin screens and the API (docs/product.md §5).
 import { describe, expect, it } from "vitest";
 import { appFormProblem, declaredFile, isVideoTooLong, matchesSearch, normaliseSlug, packageAccept, slugFromName } from "../../workers/shared/app-form";
 
@@ -13,7 +13,7 @@ describe("slugs", () => {
 });
 
 describe("appFormProblem", () => {
-  it("asks for the required fields with the spec's words, naming each", () => {
+  it("asks for the required fields with the product's words, naming each", () => {
     expect(appFormProblem({ ...complete, name: " ", hasIcon: false }, "create")).toEqual({
       message: "Vui lòng điền đầy đủ thông tin bắt buộc!",
       errors: { name: ["Trường này là bắt buộc"], icon: ["Trường này là bắt buộc"] },
@@ -34,7 +34,7 @@ describe("appFormProblem", () => {
 });
 
 describe("declaredFile", () => {
-  it("applies spec §9's limits by kind and ending", () => {
+  it("applies docs/product.md §9's limits by kind and ending", () => {
     const MB = 1024 * 1024;
     expect(declaredFile("app_file", "a.ipa", 500 * MB)).toEqual({ ok: true, contentType: "application/octet-stream" });
     expect(declaredFile("app_file", "a.IPA", 500 * MB + 1)).toEqual({ ok: false, message: "Tệp IPA vượt quá giới hạn 500MB" });
@@ -49,7 +49,7 @@ describe("declaredFile", () => {
     expect(declaredFile("media", "empty.png", 0)).toEqual({ ok: false, message: "Tệp trống" });
   });
 
-  it("offers the spec's accept filters", () => {
+  it("offers the product's accept filters", () => {
     expect(packageAccept("ipa")).toBe(".ipa");
     expect(packageAccept("itms-ipa")).toBe(".ipa");
     expect(packageAccept("tipa")).toBe(".tipa");

@@ -26,7 +26,7 @@ describe("catalogue pieces", () => {
     expect(unknown).toContain("bg-zinc-500/15");
   });
 
-  it("the download button speaks the spec's words", () => {
+  it("the download button speaks the product's words", () => {
     expect(downloadButtonText("testflight")).toBe("Mở TestFlight");
     expect(downloadButtonText("itms-ipa")).toBe("Cài đặt qua Safari");
     expect(downloadButtonText("ipa")).toBe("Tải xuống IPA");
@@ -34,7 +34,7 @@ describe("catalogue pieces", () => {
   });
 });
 
-describe("avatar initials (spec §2)", () => {
+describe("avatar initials (docs/product.md §2)", () => {
   it("first and last name, else first name, username, e-mail, else U", async () => {
     const { avatarInitials, Avatar } = await import("../../app/components/Avatar");
     expect(avatarInitials({ first_name: "nguyễn", last_name: "an" })).toBe("NA");

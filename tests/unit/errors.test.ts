@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { errorMessageFromResponse, networkErrorMessage } from "../../app/lib/api";
 import { extractErrorMessage, FALLBACK_ERROR, fieldErrorLines, SERVER_UNREACHABLE, validationSummary } from "../../workers/shared/error-messages";
 
-describe("extractErrorMessage follows the spec's order", () => {
+describe("extractErrorMessage follows the product's order", () => {
   it("message first", () => {
     expect(extractErrorMessage({ message: "A", detail: "B", non_field_errors: ["C"] })).toBe("A");
   });
@@ -45,7 +45,7 @@ describe("responses and network failures", () => {
   });
 });
 
-describe("the validation list (spec §8, issue #17)", () => {
+describe("the validation list (docs/product.md §8, issue #17)", () => {
   it("lists each field's first message as 'Label: message' under the heading, in the server's order", () => {
     expect(validationSummary({ username: ["Tên đăng nhập đã được sử dụng", "x"], email: ["Email đã được sử dụng"] })).toEqual({
       heading: "Vui lòng sửa các lỗi sau:",

@@ -1,4 +1,4 @@
-// How the key screens word a failed action (issue #17 item 4, spec §8 "Keys admin").
+// How the key screens word a failed action (issue #17 item 4, docs/product.md §8 "Keys admin").
 import { describe, expect, it } from "vitest";
 import { ApiError } from "~/lib/api";
 import { keyFailureText } from "~/routes/admin.app.$appId.keys/data";

@@ -36,7 +36,7 @@ describe("the VietQR amount", () => {
     expect(groupDigits("")).toBe("");
   });
 
-  it("follows spec §5 in order: valid, minimum, maximum, step", () => {
+  it("follows docs/product.md §5 in order: valid, minimum, maximum, step", () => {
     const rules = VIETQR_DEFAULTS;
     expect(vietqrAmountError(null, rules)).toBe("Vui lòng nhập số tiền hợp lệ");
     expect(vietqrAmountError(0, rules)).toBe("Vui lòng nhập số tiền hợp lệ");
@@ -58,7 +58,7 @@ describe("the VietQR amount", () => {
     expect(vietqrAmountError(15_000, rules)).toBeNull();
   });
 
-  it("falls back to the spec §9 defaults for a missing or broken config", () => {
+  it("falls back to the docs/product.md §9 defaults for a missing or broken config", () => {
     expect(normaliseVietQrConfig(null)).toEqual(VIETQR_DEFAULTS);
     const broken = normaliseVietQrConfig({ minimum_amount: -1, step: 0, formatted_minimum: "" } as never);
     expect(broken.minimum_amount).toBe(60_000);
@@ -106,7 +106,7 @@ describe("VietQR transactions", () => {
     expect(bankLabel("")).toBe("—");
   });
 
-  it("has the spec §9 timings", () => {
+  it("has the docs/product.md §9 timings", () => {
     expect(TOPUP_TIMINGS).toEqual({ vietqrPollMs: 10_000, countdownTickMs: 1_000, cardPollMs: 5_000, cardPollLimitMs: 600_000, balanceRefetchMs: 1_000, sessionRedirectMs: 2_000 });
   });
 });
@@ -124,7 +124,7 @@ describe("phone cards", () => {
     expect(cardEstimate(100_000, 150)).toBe(0);
   });
 
-  it("checks the form with the spec §5 messages", () => {
+  it("checks the form with the docs/product.md §5 messages", () => {
     expect(cardFormErrors({ telco: "", card_serial: "", card_code: "", card_value: "" })).toEqual({
       telco: "Vui lòng chọn nhà mạng",
       card_serial: "Số serial phải có ít nhất 10 ký tự",

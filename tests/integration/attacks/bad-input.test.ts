@@ -256,7 +256,7 @@ function fill(path: string, f: Fixtures, attacked?: { name: string; value: strin
     const isAttacked = attacked?.name === param.name || attacked?.name === "*";
     filled = filled.replace(param.token, isAttacked && attacked ? attacked.value : validParam(path, param.name, f));
   }
-  // The API takes its paths with the spec's trailing slash; the feeds are files.
+  // The API takes its paths with the product's trailing slash; the feeds are files.
   return filled.startsWith("/api/") && !filled.endsWith("/") && !filled.includes(".") ? `${filled}/` : filled;
 }
 
