@@ -4,13 +4,10 @@
 import { type PointerEvent, useCallback, useEffect, useRef } from "react";
 import type { Screenshot } from "@workers/catalogue/catalogue";
 import { Dialog, DialogCloseButton } from "./Dialog";
+import { mediaLabel } from "./media-label";
 
 /** How far (px) a finger must travel sideways, more than up or down, to move to the next item. */
 const SWIPE_MIN_PX = 40;
-
-export function mediaLabel(appName: string, index: number): string {
-  return `${appName}: ảnh ${index + 1}`;
-}
 
 export function MediaViewer({
   items,
