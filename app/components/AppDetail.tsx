@@ -1,13 +1,17 @@
 import { Link } from "@remix-run/react";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { downloadButtonText, TESTFLIGHT_MISSING_ALERT } from "~/lib/app-types";
 import { formatDate, formatFileSize, formatNumber } from "@workers/shared/format";
 import type { PublicApp, Screenshot } from "@workers/catalogue/catalogue";
 import type { PublicPricing } from "@workers/licensing/keys";
 import { AppIcon } from "./AppIcon";
 import { KeyPurchase } from "./KeyPurchase";
+import { mediaLabel } from "./media-label";
 import { SupportLinks } from "./SupportLinks";
 import { TypeBadge } from "./TypeBadge";
+
+// The full-screen viewer is loaded when first opened: the app page's first load stays light.
+const MediaViewer = lazy(() => import("./MediaViewer").then((module) => ({ default: module.MediaViewer })));
 
 const BUTTON = "inline-flex w-full items-center justify-center gap-2 rounded-2xl px-6 py-3.5 text-base font-bold shadow-lg transition sm:w-auto";
 
@@ -51,6 +55,8 @@ function DownloadButton({ app }: { app: PublicApp }) {
 
 function Gallery({ items, appName }: { items: Screenshot[]; appName: string }) {
   const [selected, setSelected] = useState(0);
+  // The viewer's own position: the page keeps its choice, so focus can go back to the image that opened it.
+  const [viewing, setViewing] = useState<number | null>(null);
   if (items.length === 0) return null;
   const current = items[Math.min(selected, items.length - 1)];
   return (
@@ -64,9 +70,18 @@ function Gallery({ items, appName }: { items: Screenshot[]; appName: string }) {
             <track kind="captions" />
           </video>
         ) : (
-          <img key={current.id} src={current.url} alt={`${appName}: ảnh ${selected + 1}`} className="max-h-[70vh] rounded-xl object-contain" />
+          // The button lies over the image rather than around it, so the image keeps its own name.
+          <div className="relative">
+            <img key={current.id} src={current.url} alt={mediaLabel(appName, selected)} className="max-h-[70vh] rounded-xl object-contain" />
+            <button type="button" onClick={() => setViewing(Math.min(selected, items.length - 1))} className="absolute inset-0 cursor-zoom-in rounded-xl" aria-label="Xem ảnh toàn màn hình" />
+          </div>
         )}
       </div>
+      {viewing !== null && (
+        <Suspense fallback={null}>
+          <MediaViewer items={items} appName={appName} index={viewing} onIndex={setViewing} onClose={() => setViewing(null)} />
+        </Suspense>
+      )}
       {items.length > 1 && (
         <ul className="mt-3 flex gap-2 overflow-x-auto pb-2" aria-label="Ảnh thu nhỏ">
           {items.map((item, index) => (

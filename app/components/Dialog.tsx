@@ -2,8 +2,10 @@
 // Escape arrives as the `cancel` event, focus moves in on opening and returns to the opener on
 // close, a backdrop click closes it (unless `busy`), and the page behind stops scrolling.
 // The <dialog> itself is the dimmed full-screen backdrop; the panel inside holds the content.
-// On phones it sits at the bottom of the screen like a sheet.
+// On phones it sits at the bottom of the screen like a sheet; `fullScreen` fills the screen instead
+// (the gallery's viewer). While it is open the toasts are drawn inside it (lib/toast.ts).
 import { type KeyboardEvent, type MouseEvent, type ReactNode, type RefObject, type SyntheticEvent, useEffect, useRef } from "react";
+import { holdToasts } from "~/lib/toast";
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]):not([hidden]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
@@ -18,10 +20,12 @@ export type DialogProps = {
   /** What gets focus when the dialog opens; else the element marked `data-autofocus`, else the first focusable one. */
   initialFocus?: RefObject<HTMLElement>;
   testId?: string;
+  /** The whole screen, black, no panel frame (a media viewer). */
+  fullScreen?: boolean;
   children: ReactNode;
 };
 
-export function Dialog({ open, onClose, labelledBy, describedBy, busy = false, initialFocus, testId, children }: DialogProps) {
+export function Dialog({ open, onClose, labelledBy, describedBy, busy = false, initialFocus, testId, fullScreen = false, children }: DialogProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const panel = useRef<HTMLDivElement>(null);
   const pressedOnBackdrop = useRef(false);
@@ -34,11 +38,13 @@ export function Dialog({ open, onClose, labelledBy, describedBy, busy = false, i
     if (!open || !node) return;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     if (!node.open) node.showModal();
+    const releaseToasts = holdToasts(node);
     const target = initialFocus?.current ?? panel.current?.querySelector<HTMLElement>("[data-autofocus]") ?? panel.current?.querySelector<HTMLElement>(FOCUSABLE) ?? panel.current;
     target?.focus();
     const overflow = document.body.style.overflow;
     document.body.style.overflow = "hidden";
     return () => {
+      releaseToasts();
       if (node.open) node.close();
       document.body.style.overflow = overflow;
       if (opener?.isConnected) opener.focus();
@@ -108,7 +114,9 @@ export function Dialog({ open, onClose, labelledBy, describedBy, busy = false, i
       onMouseDown={onBackdropDown}
       onClick={onBackdropClick}
       data-testid={testId ? `${testId}-backdrop` : undefined}
-      className="fixed inset-0 z-50 m-0 h-full max-h-none w-full max-w-none items-end justify-center border-0 bg-black/70 p-0 text-inherit backdrop-blur-sm open:flex sm:items-center sm:p-4 backdrop:bg-transparent"
+      className={`fixed inset-0 z-50 m-0 h-full max-h-none w-full max-w-none justify-center border-0 p-0 text-inherit open:flex backdrop:bg-transparent ${
+        fullScreen ? "items-stretch bg-black" : "items-end bg-black/70 backdrop-blur-sm sm:items-center sm:p-4"
+      }`}
     >
       {/* biome-ignore lint/a11y/noStaticElementInteractions: the panel keeps Tab inside the dialog; it is not a control. */}
       <div
@@ -116,7 +124,11 @@ export function Dialog({ open, onClose, labelledBy, describedBy, busy = false, i
         tabIndex={-1}
         onKeyDown={onKeyDown}
         data-testid={testId}
-        className="max-h-[100dvh] w-full overflow-y-auto overscroll-contain rounded-t-2xl border border-white/10 bg-zinc-900 p-5 pb-[max(1.25rem,env(safe-area-inset-bottom))] shadow-2xl outline-none sm:max-w-md sm:rounded-2xl sm:p-6"
+        className={
+          fullScreen
+            ? "flex h-[100dvh] w-full flex-col outline-none"
+            : "max-h-[100dvh] w-full overflow-y-auto overscroll-contain rounded-t-2xl border border-white/10 bg-zinc-900 p-5 pb-[max(1.25rem,env(safe-area-inset-bottom))] shadow-2xl outline-none sm:max-w-md sm:rounded-2xl sm:p-6"
+        }
       >
         {children}
       </div>

@@ -16,6 +16,13 @@ const TOPUP_LINKS = [
   { to: "/profile?tab=wallet&topup=card", label: "Nạp tiền bằng thẻ cào" },
 ] as const;
 
+/** The way into the admin area (issue #27): shown to admins only; the admin pages check again. */
+const ADMIN_LINK = { to: "/admin/overview", label: "Quản trị" } as const;
+
+function isAdmin(user: SessionUser): boolean {
+  return user.is_superuser === true || user.is_staff === true;
+}
+
 const ACCOUNT_PAGES = /^\/(login|register|forgot-password|reset-password|auth\/)/;
 
 export function Header({ siteName }: { siteName: string }) {
@@ -117,6 +124,13 @@ export function Header({ siteName }: { siteName: string }) {
                       </Link>
                     </li>
                   ))}
+                  {isAdmin(user) && (
+                    <li>
+                      <Link to={ADMIN_LINK.to} className="block px-4 py-2 text-sm hover:bg-white/5">
+                        {ADMIN_LINK.label}
+                      </Link>
+                    </li>
+                  )}
                   <li>
                     <button type="button" onClick={signOut} className="block w-full px-4 py-2 text-left text-sm text-red-300 hover:bg-white/5">
                       Đăng xuất
@@ -132,19 +146,26 @@ export function Header({ siteName }: { siteName: string }) {
           )}
         </nav>
 
-        {/* Phones: under 768 px the account actions sit behind a menu button */}
-        <button
-          type="button"
-          className="rounded-lg p-2 text-zinc-200 hover:bg-white/5 md:hidden"
-          aria-label="Mở menu"
-          aria-expanded={menuOpen}
-          aria-controls="mobile-menu"
-          onClick={() => setMenuOpen((open) => !open)}
-        >
-          <svg viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
-            {menuOpen ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
-          </svg>
-        </button>
+        {/* Phones: under 768 px the account actions sit behind a menu button; the balance stays in sight (issue #27) */}
+        <div className="flex min-w-0 items-center gap-1 md:hidden">
+          {user?.formatted_balance && (
+            <Link to="/profile?tab=wallet" className="truncate rounded-lg px-2 py-1.5 text-sm font-semibold text-emerald-400 hover:bg-white/5">
+              {user.formatted_balance}
+            </Link>
+          )}
+          <button
+            type="button"
+            className="shrink-0 rounded-lg p-2 text-zinc-200 hover:bg-white/5"
+            aria-label="Mở menu"
+            aria-expanded={menuOpen}
+            aria-controls="mobile-menu"
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            <svg viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+              {menuOpen ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
+            </svg>
+          </button>
+        </div>
       </div>
       {menuOpen && (
         <nav id="mobile-menu" className="border-t border-white/5 bg-zinc-950 px-4 py-3 md:hidden" aria-label="Menu">
@@ -165,6 +186,11 @@ export function Header({ siteName }: { siteName: string }) {
                   {item.label}
                 </Link>
               ))}
+              {isAdmin(user) && (
+                <Link to={ADMIN_LINK.to} className="rounded-lg px-2 py-2 hover:bg-white/5">
+                  {ADMIN_LINK.label}
+                </Link>
+              )}
               <button type="button" onClick={signOut} className="rounded-lg px-2 py-2 text-left text-red-300 hover:bg-white/5">
                 Đăng xuất
               </button>

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
-import { dismissToast, subscribeToasts, type Toast } from "~/lib/toast";
+import { createPortal } from "react-dom";
+import { dismissToast, subscribeToastLayer, subscribeToasts, type Toast } from "~/lib/toast";
 
 const STYLES: Record<Toast["kind"], string> = {
   success: "border-emerald-500/40 bg-emerald-950/90 text-emerald-100",
@@ -8,11 +9,17 @@ const STYLES: Record<Toast["kind"], string> = {
   info: "border-sky-500/40 bg-sky-950/90 text-sky-100",
 };
 
+/**
+ * The toasts, top right under the header (its controls stay uncovered on a phone). While a modal
+ * dialog is open they are drawn inside it, above its backdrop and not inert (lib/toast.ts).
+ */
 export function Toaster() {
   const [toasts, setToasts] = useState<Toast[]>([]);
+  const [layer, setLayer] = useState<HTMLElement | null>(null);
   useEffect(() => subscribeToasts(setToasts), []);
-  return (
-    <div className="pointer-events-none fixed top-4 right-4 left-4 z-50 flex flex-col items-end gap-2 sm:left-auto" aria-live="polite">
+  useEffect(() => subscribeToastLayer(setLayer), []);
+  const region = (
+    <div className="pointer-events-none fixed top-20 right-4 left-4 z-[60] flex flex-col items-end gap-2 sm:left-auto" aria-live="polite" data-toaster>
       {toasts.map((item) => (
         <div
           key={item.id}
@@ -30,4 +37,5 @@ export function Toaster() {
       ))}
     </div>
   );
+  return layer ? createPortal(region, layer) : region;
 }

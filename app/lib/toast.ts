@@ -47,3 +47,32 @@ export function subscribeToasts(listener: Listener): () => void {
   listener(toasts);
   return () => listeners.delete(listener);
 }
+
+// Where the toasts are drawn (issue #27): an open modal <dialog> makes everything outside it inert
+// and covers it with its backdrop, popovers included, so while one is open the toasts move inside
+// the topmost one (components/Dialog.tsx registers it here); otherwise they sit on the page.
+const layers: HTMLElement[] = [];
+const layerListeners = new Set<(layer: HTMLElement | null) => void>();
+
+function publishLayer() {
+  const top = layers.at(-1) ?? null;
+  for (const listener of layerListeners) listener(top);
+}
+
+/** Draws the toasts inside `layer` (an open modal dialog) until the returned function is called. */
+export function holdToasts(layer: HTMLElement): () => void {
+  layers.push(layer);
+  publishLayer();
+  return () => {
+    const index = layers.lastIndexOf(layer);
+    if (index === -1) return;
+    layers.splice(index, 1);
+    publishLayer();
+  };
+}
+
+export function subscribeToastLayer(listener: (layer: HTMLElement | null) => void): () => void {
+  layerListeners.add(listener);
+  listener(layers.at(-1) ?? null);
+  return () => layerListeners.delete(listener);
+}

@@ -1,5 +1,6 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import { AppCard, AppCardPlaceholder } from "~/components/AppCard";
 import { EmptyCatalogue } from "./EmptyCatalogue";
 import { SupportLinks } from "~/components/SupportLinks";
@@ -95,20 +96,40 @@ export default function Home() {
 
 /**
  * The search as an ordinary GET form: it works without JavaScript, and the address it leads to
- * (`/?q=&type=`) is a page the edge keeps like any other.
+ * (`/?q=&type=`) is a page the edge keeps like any other. With JavaScript the type filter applies
+ * as soon as it changes (a new history entry, as the button would make), and both fields follow
+ * the address on Back and Forward (issue #27).
  */
 function HomeSearchForm({ query, type }: { query: string; type: string | null }) {
+  const submit = useSubmit();
+  const search = useRef<HTMLInputElement>(null);
+  const select = useRef<HTMLSelectElement>(null);
+  useEffect(() => {
+    if (search.current && search.current.value !== query) search.current.value = query;
+  }, [query]);
+  useEffect(() => {
+    if (select.current) select.current.value = type ?? "";
+  }, [type]);
   const field = "rounded-xl border border-white/10 bg-zinc-950/60 px-3 py-2.5 text-white hover:border-white/20 focus-visible:border-indigo-400";
   return (
     <form method="get" action="/" className="mb-6 flex flex-col gap-2 sm:flex-row">
       <label htmlFor="home-search" className="sr-only">
         Tìm ứng dụng
       </label>
-      <input id="home-search" type="search" name="q" defaultValue={query} placeholder="Tìm theo tên, nhà phát triển hoặc bundle ID..." className={`${field} min-w-0 flex-1`} />
+      {/* The placeholder is a size smaller on phones so it is read whole at 390 px; the typed text stays at 16 px (no zoom on iOS). */}
+      <input
+        ref={search}
+        id="home-search"
+        type="search"
+        name="q"
+        defaultValue={query}
+        placeholder="Tìm theo tên, nhà phát triển hoặc bundle ID..."
+        className={`${field} min-w-0 flex-1 placeholder:text-sm sm:placeholder:text-base`}
+      />
       <label htmlFor="home-type" className="sr-only">
         Loại ứng dụng
       </label>
-      <select id="home-type" name="type" defaultValue={type ?? ""} className={field}>
+      <select ref={select} id="home-type" name="type" defaultValue={type ?? ""} onChange={(event) => submit(event.currentTarget.form)} className={field}>
         <option value="">Tất cả loại</option>
         {APP_TYPE_VALUES.map((value) => (
           <option key={value} value={value}>
