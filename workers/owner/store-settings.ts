@@ -3,15 +3,9 @@
 // (DESIGN.md §6b: one currency in the wallet, nothing ever debits a raw foreign number).
 import { getConfig } from "../platform/config";
 import { type AdminActor, auditStatement } from "./audit";
+import { MAX_USD_VND_RATE } from "./messages";
 
 const USD_VND_RATE_KEY = "usd_vnd_rate";
-export const MAX_USD_VND_RATE = 1_000_000;
-
-export const SETTINGS_MESSAGES = {
-  saved: "Đã lưu cài đặt",
-  rateInvalid: `Tỷ giá phải là số nguyên từ 1 đến ${MAX_USD_VND_RATE.toLocaleString("vi-VN")} (số đồng cho 1 US$)`,
-  noRate: "Chưa có tỷ giá USD: vào Quản trị → Cài đặt để nhập tỷ giá trước khi đặt giá bằng USD.",
-} as const;
 
 /**
  * The whole VND a purchase debits for a price. VND prices are what they say. A USD price (whole

@@ -1,19 +1,7 @@
 // Accounts API (spec §7 "Auth and wallet", plus refresh, logout and me).
 import { Hono } from "hono";
 import { getConfig, publicOrigin } from "../../platform/config";
-import {
-  AUTH_MESSAGES,
-  availabilitySchema,
-  changePasswordSchema,
-  emailSchema,
-  forgotPasswordSchema,
-  googleAuthSchema,
-  loginSchema,
-  refreshSchema,
-  registerSchema,
-  resetPasswordSchema,
-  usernameSchema,
-} from "../schemas/auth";
+import { availabilitySchema, changePasswordSchema, emailSchema, forgotPasswordSchema, googleAuthSchema, loginSchema, refreshSchema, registerSchema, resetPasswordSchema, usernameSchema } from "../schemas/auth";
 import {
   authenticate,
   checkResetToken,
@@ -40,6 +28,7 @@ import { ApiError, MESSAGES } from "../../platform/http/api-errors";
 import { isAdmin } from "../../platform/http/require-admin";
 import { requireUser } from "../../platform/http/require-user";
 import { clientAddress, readJson } from "../../platform/http/validate";
+import { AUTH_MESSAGES } from "../messages";
 
 export const authApi = new Hono<ApiEnv>();
 

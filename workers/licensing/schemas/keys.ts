@@ -3,9 +3,8 @@
 import { z } from "zod";
 import { KEY_STATUSES } from "../../db/schema";
 import { tooLong, tooMany } from "../../shared/zod-messages";
-import { KEY_ADMIN_MESSAGES, MAX_IMPORT_LINES } from "../key-admin";
-import { MAX_BUNDLE_ID, MAX_DEVICE_ID } from "../key-check";
 import { filterField, idField, integerField, nameField, pageField, pageSizeField } from "../../shared/fields";
+import { KEY_ADMIN_MESSAGES, MAX_IMPORT_LINES, MAX_DEVICE_ID, MAX_BUNDLE_ID } from "../messages";
 
 const PRICING_INVALID = "Vui lòng chọn gói key hợp lệ";
 
