@@ -8,7 +8,7 @@ import { licenseKeys, orders, walletTransactions } from "../db/schema";
 import { walletFor } from "./wallet/port";
 import { ConflictError, InsufficientFundsError, NotFoundError, ValidationError } from "../platform/errors";
 import { purchaseKeyFields } from "../licensing/key-devices";
-import { type LedgerSource, type LedgerType, toPurchasedOrder, type WalletSnapshot, walletSnapshot } from "./wallet/money";
+import { type LedgerSource, type LedgerType, toPurchasedOrder, type WalletSnapshot, walletSnapshot } from "./wallet/reads";
 import { WALLET_MESSAGES } from "./messages";
 
 
