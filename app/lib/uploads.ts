@@ -2,9 +2,9 @@
 // screens send), reporting progress as bytes go out. Parts are sent two at a time: enough to
 // keep a phone's uplink busy without holding many 8 MiB slices in memory.
 import type { UploadedAnswer } from "@workers/catalogue/routes/uploads";
+import type { UploadKind } from "@workers/shared/enums";
 import { apiFetch } from "./api";
 
-export type UploadKind = "app_file" | "icon" | "media";
 export type UploadedFile = UploadedAnswer;
 
 const PARALLEL_PARTS = 2;

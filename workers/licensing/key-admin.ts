@@ -4,7 +4,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { formatPrice } from "../shared/format";
 import { getDb } from "../db/client";
-import { apps, keyBatches, keyPricing, keyTypes, KEY_STATUSES, type KeyStatus } from "../db/schema";
+import { apps, keyBatches, keyPricing, keyTypes } from "../db/schema";
 import { wholeNumber } from "../shared/fields";
 import type { CreatePricingInput, ImportKeysInput, UpdatePricingInput } from "./schemas/keys";
 import { isUniqueViolation } from "../db/errors";
@@ -16,6 +16,7 @@ import { listAppPricing } from "./keys";
 import { type PricingTerms, pricingTerms } from "../owner/store-settings";
 import { SETTINGS_MESSAGES } from "../owner/messages";
 import { KEY_ADMIN_MESSAGES, MAX_IMPORT_LINES, MAX_KEY_LENGTH } from "./messages";
+import { KEY_STATUSES, type KeyStatus } from "../shared/enums";
 
 export type ParsedKeys = { codes: string[]; totalLines: number; duplicatesInText: number; invalid: number };
 

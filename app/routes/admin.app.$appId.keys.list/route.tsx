@@ -8,7 +8,7 @@ import { redirectTo } from "~/lib/redirect-response";
 import { useState } from "react";
 import { ACTIONS_COLUMN, ActionsCell, AdminTable, BUTTON_DANGER, BUTTON_SECONDARY, BUTTON_SMALL, ConfirmDialog, FilterSelect, Pager, StatCard, TD } from "~/components/admin/AdminShell";
 import { Spinner } from "~/components/Spinner";
-import { choices, KEY_STATUS_LABELS, KEY_STATUSES, toggleAll } from "~/lib/admin";
+import { choices, KEY_STATUS_LABELS, toggleAll } from "~/lib/admin";
 import { useRouteAction } from "~/lib/route-action";
 import { type ActionResult, adminCallFailure, adminFetch, jsonBody } from "~/lib/admin-route";
 import { formatDateTime, formatNumber, formatVND } from "@workers/shared/format";
@@ -19,6 +19,7 @@ import { type KeyChange, KeyChangeDialog } from "./KeyChangeDialog";
 import { KeyDetailModal } from "./KeyDetailModal";
 import type { AdminKey, AdminKeyPage, KeyStats } from "@workers/licensing/key-admin";
 import { StatusBadge } from "./StatusBadge";
+import { KEY_STATUSES } from "@workers/shared/enums";
 
 type KeyPage = Omit<AdminKeyPage, "keys"> & { data: AdminKey[] };
 
