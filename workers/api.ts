@@ -4,7 +4,6 @@ import { HTTPException } from "hono/http-exception";
 import { ConfigError } from "./platform/config";
 import { errorText, logEvent, requestId } from "./lib/log";
 import { isCachedResource } from "./catalogue/catalogue-cache";
-import { MAX_KEY_LENGTH } from "./licensing/key-admin";
 import { PART_SIZE } from "./catalogue/uploads";
 import { adminAppsApi } from "./catalogue/routes/admin-apps";
 import { adminAuditApi } from "./owner/routes/audit";
@@ -31,6 +30,7 @@ import { deliverNotifications } from "./owner/notifications";
 import { ApiError, DOMAIN_STATUS, MESSAGES, errorBody } from "./platform/http/api-errors";
 import { mediaApi } from "./catalogue/routes/media";
 import { uploadsApi } from "./catalogue/routes/uploads";
+import { MAX_KEY_LENGTH } from "./licensing/messages";
 
 // Non-strict: the spec writes every path with a trailing slash; clients may omit it.
 export const api = new Hono<ApiEnv>({ strict: false }).basePath("/api");

@@ -2,6 +2,7 @@
 // can cover them. The server enforces every rule again; these are only pre-checks and labels.
 import type { listKeyTypes } from "@workers/licensing/keys";
 import { ACCESS_DENIED_MESSAGE } from "@workers/shared/error-messages";
+import { KEY_STATUSES, type KeyStatus, type PromotionStatus } from "@workers/shared/enums";
 
 export const ADMIN_MESSAGES = {
   loginRequired: "Bạn cần đăng nhập để truy cập trang này",
@@ -119,9 +120,6 @@ export function choices<Value extends string>(values: readonly Value[], labels: 
 
 // ---------------------------------------------------------------- keys
 
-export const KEY_STATUSES = ["available", "sold", "used", "expired", "revoked"] as const;
-export type KeyStatus = (typeof KEY_STATUSES)[number];
-
 export const KEY_STATUS_LABELS: Record<KeyStatus, string> = {
   available: "Có sẵn",
   sold: "Đã bán",
@@ -167,9 +165,6 @@ export function toggleAll(selected: ReadonlySet<number>, pageIds: number[], on: 
 }
 
 // ---------------------------------------------------------------- promotions
-
-export const PROMOTION_STATUSES = ["active", "inactive", "expired", "draft"] as const;
-export type PromotionStatus = (typeof PROMOTION_STATUSES)[number];
 
 export const PROMOTION_STATUS_LABELS: Record<PromotionStatus, string> = {
   active: "Hoạt động",

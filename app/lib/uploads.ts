@@ -3,8 +3,8 @@
 // keep a phone's uplink busy without holding many 8 MiB slices in memory.
 import type { UploadedAnswer } from "@workers/catalogue/routes/uploads";
 import { apiCall } from "./api";
+import type { UploadKind } from "@workers/shared/enums";
 
-export type UploadKind = "app_file" | "icon" | "media";
 export type UploadedFile = UploadedAnswer;
 
 const PARALLEL_PARTS = 2;

@@ -6,7 +6,7 @@ import { keyPricing, keyTypes, licenseKeys, users, vietqrTopups } from "../../wo
 import worker from "../../workers/index";
 import { sendMail } from "../../workers/platform/mailer";
 import { verifyPassword } from "../../workers/accounts/passwords";
-import { walletSnapshot } from "../../workers/money/wallet/money";
+import { walletSnapshot } from "../../workers/money/wallet/reads";
 import { walletFor } from "../../workers/money/wallet/port";
 import { UserWallet } from "../../workers/money/wallet/user-wallet";
 import { createApp, db, request, unique } from "../factories";

@@ -14,7 +14,7 @@ import {
   reconcileSelection,
   sortPricing,
 } from "../../workers/shared/pricing";
-import { WALLET_MESSAGES } from "../../workers/money/wallet";
+import { WALLET_MESSAGES } from "../../workers/money/messages";
 
 let nextId = 1;
 

@@ -6,7 +6,7 @@ import { type Config, ConfigError } from "../platform/config";
 import type { Database } from "../db/client";
 import { deviceTokens, mfaRecoveryCodes, passwordResetTokens, sessions, users } from "../db/schema";
 import { randomToken, sha256Hex } from "../platform/crypto";
-import { GoogleAuthError } from "./google";
+import { GoogleAuthError, type GoogleProfile } from "./google";
 import { hashPassword, needsRehash, verifyPassword } from "./passwords";
 import { type EpochOwner, nextEpoch, stillInEpoch } from "./security-epoch";
 import { revokeAllQueries } from "./sessions";
@@ -213,8 +213,6 @@ export async function resetPassword(db: Database, token: string, password: strin
 function usernameBase(email: string): string {
   return email.split("@")[0].toLowerCase().replace(/[^a-z0-9._-]/g, "").slice(0, 24).padEnd(3, "0");
 }
-
-export type GoogleProfile = { sub: string; email: string; givenName: string; familyName: string; picture: string | null };
 
 /**
  * The account of a verified Google identity: by its subject, else by its e-mail (the linking

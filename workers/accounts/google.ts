@@ -4,10 +4,12 @@
 // this speaks to the project's own OpenID Connect test server.
 import { createRemoteJWKSet, jwtVerify } from "jose";
 import type { Config } from "../platform/config";
-import type { GoogleProfile } from "./accounts";
 
 type GoogleConfig = Pick<Config, "GOOGLE_ISSUER" | "GOOGLE_CLIENT_ID" | "GOOGLE_CLIENT_SECRET" | "GOOGLE_SCOPE" | "GOOGLE_AUTH_PARAMS">;
 type ProviderMetadata = { issuer: string; authorization_endpoint: string; token_endpoint: string; jwks_uri: string };
+
+/** What a verified Google sign-in tells the accounts rules (accounts.ts findOrCreateGoogleUser). */
+export type GoogleProfile = { sub: string; email: string; givenName: string; familyName: string; picture: string | null };
 
 export class GoogleAuthError extends Error {
   constructor(

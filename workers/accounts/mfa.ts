@@ -16,15 +16,7 @@ import { fieldError, ValidationError } from "../platform/errors";
 import { qrPng } from "../money/qr-png";
 import { type EpochOwner, nextEpoch, stillInEpoch } from "./security-epoch";
 import { carrySessionQuery } from "./sessions";
-
-export const MFA_MESSAGES = {
-  codeWrong: "Mã xác thực không đúng",
-  codeUsed: "Mã này đã được dùng. Vui lòng chờ mã mới trong ứng dụng xác thực.",
-  tokenInvalid: "Phiên xác thực đã hết hạn hoặc không hợp lệ. Vui lòng đăng nhập lại.",
-  tokenSpent: "Bạn đã nhập sai mã quá 5 lần. Vui lòng đăng nhập lại.",
-  notEnabled: "Tài khoản chưa bật xác thực hai lớp",
-  secretUnreadable: "Không đọc được khoá xác thực hai lớp của tài khoản (khoá mã hoá đã đổi). Vui lòng dùng một mã khôi phục.",
-} as const;
+import { MFA_MESSAGES } from "./messages";
 
 /** A code that was checked and refused (wrong, already used, or the one that spent the challenge): the API records it for admins. */
 export class WrongCodeError extends ValidationError {

@@ -8,14 +8,9 @@ import { walletFor } from "../money/wallet/port";
 import { findUserById, type UserRow, toPublicUser } from "./accounts";
 import type { AdminActor } from "../owner/audit";
 import { ConflictError, NotFoundError, ValidationError } from "../platform/errors";
-import { listTransactions, WALLET_MESSAGES } from "../money/wallet";
-
-export const USER_ADMIN_MESSAGES = {
-  keyReused: "Idempotency-Key này đã được dùng cho một điều chỉnh khác.",
-  notEnoughToDeduct: "Số dư không đủ để trừ",
-  adjusted: "Điều chỉnh số dư thành công",
-  defaultDescription: "Điều chỉnh số dư bởi quản trị viên",
-} as const;
+import { listTransactions } from "../money/wallet";
+import { WALLET_MESSAGES } from "../money/messages";
+import { USER_ADMIN_MESSAGES } from "./messages";
 
 function toAdminUser(row: UserRow) {
   return { ...toPublicUser(row), is_active: row.isActive, is_google: row.googleSub !== null };

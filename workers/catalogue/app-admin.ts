@@ -18,7 +18,7 @@ import { type AdminActor, auditQuery, changedFields } from "../owner/audit";
 import { ConflictError, NotFoundError, ValidationError } from "../platform/errors";
 import type { Database } from "../db/client";
 import { isUniqueViolation } from "../db/errors";
-import { appMedia, appReleases, apps, type AppType, CURRENCIES, type UploadKind, uploads } from "../db/schema";
+import { appMedia, appReleases, apps, type AppType, CURRENCIES, uploads } from "../db/schema";
 import { authorName, bytesReader, developerFromBundleId } from "../lib/packages";
 import {
   type CheckedFile,
@@ -31,6 +31,7 @@ import { type PublicApp, toPublicApp } from "./catalogue";
 import { hex } from "../lib/bytes";
 import { r2Reader } from "./files";
 import { attachUploads, findCompletedUpload, objectKeyFor, type UploadRow } from "./uploads";
+import type { UploadKind } from "../shared/enums";
 
 type AppRow = typeof apps.$inferSelect;
 

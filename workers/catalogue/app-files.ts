@@ -10,7 +10,6 @@ import {
   packageContentType,
   packageExtension,
 } from "../shared/app-form";
-import type { UploadKind } from "../db/schema";
 import {
   type DebControl,
   type IpaInfo,
@@ -25,6 +24,7 @@ import {
   videoDuration,
 } from "../lib/packages";
 import { ValidationError } from "../platform/errors";
+import type { UploadKind } from "../shared/enums";
 
 /** The declared name and size, judged before any byte arrives; returns the Content-Type to store. */
 export function checkDeclaredFile(kind: UploadKind, filename: string, size: number): string {

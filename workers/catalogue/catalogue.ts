@@ -1,7 +1,7 @@
 // The public catalogue: which apps a visitor sees and the shape of an app record (spec §3).
 // Both the Hono API and the Remix loaders call these, so the pages and the API never disagree.
 import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
-import type { Database } from "../db/client";
+import { type Database, getDb } from "../db/client";
 import { appMedia, apps, type AppType } from "../db/schema";
 import { wholeNumber } from "../shared/fields";
 
@@ -293,6 +293,11 @@ export async function findPublicApp(db: Database, origin: string, slugOrId: stri
   if (bySlug) return bySlug;
   const id = parseAppId(slugOrId);
   return id === null ? null : findPublicAppById(db, origin, id);
+}
+
+/** The database the public pages read the catalogue with: the pages never open workers/db themselves. */
+export function catalogueDb(d1: D1Database): Database {
+  return getDb(d1);
 }
 
 /** An app id written as ids are (workers/shared/fields.ts), or null: a slug, or another spelling of a number. */

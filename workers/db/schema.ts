@@ -12,6 +12,7 @@ import {
   text,
   uniqueIndex,
 } from "drizzle-orm/sqlite-core";
+import { KEY_STATUSES, PROMOTION_STATUSES, UPLOAD_KINDS } from "../shared/enums";
 
 const createdAt = () =>
   integer("created_at", { mode: "timestamp_ms" })
@@ -27,13 +28,10 @@ const flag = (name: string, initial: boolean) =>
 export const APP_TYPES = ["ipa", "itms-ipa", "testflight", "tipa", "roothide", "rootless", "rootfull"] as const;
 export type AppType = (typeof APP_TYPES)[number];
 export const APP_STATUSES = ["active", "failed"] as const;
-export const KEY_STATUSES = ["available", "sold", "used", "expired", "revoked"] as const;
-export type KeyStatus = (typeof KEY_STATUSES)[number];
 export const CURRENCIES = ["VND", "USD"] as const;
 export const LEDGER_TYPES = ["deposit", "purchase", "admin_adjustment"] as const;
 export const LEDGER_STATUSES = ["completed", "pending", "failed"] as const;
 export const PROMOTION_TYPES = ["percentage", "fixed", "tiered"] as const;
-export const PROMOTION_STATUSES = ["active", "inactive", "expired", "draft"] as const;
 export const VIETQR_STATUSES = ["pending", "paid", "cancelled", "expired", "failed"] as const;
 export const CARD_TELCOS = ["VIETTEL", "VINAPHONE", "MOBIFONE"] as const;
 export const CARD_STATUSES = [
@@ -175,8 +173,6 @@ export const fileDigests = sqliteTable("file_digests", {
 // Multipart uploads of large files to R2 (DESIGN.md §5). An upload is `uploading` until its
 // parts are joined and its content checked (`completed`), then `attached` once an app uses the
 // object. The cron deletes what stays unattached past `expires_at`.
-export const UPLOAD_KINDS = ["app_file", "icon", "media"] as const;
-export type UploadKind = (typeof UPLOAD_KINDS)[number];
 export const UPLOAD_STATUSES = ["uploading", "completed", "attached"] as const;
 
 export const uploads = sqliteTable(

@@ -4,7 +4,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { formatPrice } from "../shared/format";
 import { getDb } from "../db/client";
-import { apps, keyBatches, keyPricing, keyTypes, KEY_STATUSES, type KeyStatus } from "../db/schema";
+import { apps, keyBatches, keyPricing, keyTypes } from "../db/schema";
 import { wholeNumber } from "../shared/fields";
 import type { CreatePricingInput, ImportKeysInput, UpdatePricingInput } from "./schemas/keys";
 import { isUniqueViolation } from "../db/errors";
@@ -13,42 +13,10 @@ import { parseAppId } from "../catalogue/catalogue";
 import { ConflictError, fieldError, NotFoundError, ValidationError } from "../platform/errors";
 import { deviceHint } from "./key-devices";
 import { listAppPricing } from "./keys";
-import { type PricingTerms, pricingTerms, SETTINGS_MESSAGES } from "../owner/store-settings";
-
-export const KEY_ADMIN_MESSAGES = {
-  appNotFound: "ID ứng dụng không hợp lệ",
-  keyTypeNotFound: "Loại key không tồn tại",
-  pricingExists: (type: string) => `Bảng giá cho loại key "${type}" đã tồn tại! Bạn có thể chỉnh sửa hoặc kích hoạt lại.`,
-  pricingNotFound: "Không tìm thấy bảng giá",
-  pricingRequired: "Vui lòng điền đầy đủ thông tin!",
-  pricingDeletion: "Không thể xóa bảng giá. Hãy tạm dừng bảng giá thay vì xóa.",
-  keysRequired: "Vui lòng nhập danh sách key!",
-  keyNotFound: "Key không tồn tại",
-  imported: "Keys imported successfully!",
-  statusUpdated: "Key status updated successfully!",
-  activated: "Key activated successfully!",
-  deactivated: "Key deactivated successfully!",
-  selectKeys: "Vui lòng chọn ít nhất một key để xóa!",
-  onlyAvailable: "Chỉ key có sẵn mới có thể thu hồi",
-  batchNotFound: "Không tìm thấy lô key",
-  onlyRevoked: "Chỉ key đã thu hồi mới có thể kích hoạt lại",
-  deviceReset: "Đã gỡ thiết bị của key",
-  noDevice: "Key chưa được kích hoạt trên thiết bị nào",
-  extended: (days: number) => `Đã gia hạn key thêm ${days} ngày`,
-  lifetime: "Key vĩnh viễn không thể gia hạn",
-  notActivated: "Key chưa được kích hoạt: thời hạn chỉ bắt đầu tính từ lần kích hoạt đầu tiên",
-  banned: "Đã khóa key",
-  unbanned: "Đã mở khóa key",
-  alreadyBanned: "Key đã bị khóa",
-  notBanned: "Key chưa bị khóa",
-  onlySold: "Chỉ key đã bán mới có thể bị khóa",
-  badStatus: "Trạng thái không hợp lệ",
-  tooManyLines: (max: number) => `Tối đa ${max} key mỗi lần nhập`,
-  duplicatesRefused: (count: number) => `Có ${count} key bị trùng. Bật "bỏ qua key trùng" để nhập các key còn lại.`,
-} as const;
-
-export const MAX_IMPORT_LINES = 20_000;
-export const MAX_KEY_LENGTH = 200;
+import { type PricingTerms, pricingTerms } from "../owner/store-settings";
+import { SETTINGS_MESSAGES } from "../owner/messages";
+import { KEY_ADMIN_MESSAGES, MAX_IMPORT_LINES, MAX_KEY_LENGTH } from "./messages";
+import { KEY_STATUSES, type KeyStatus } from "../shared/enums";
 
 export type ParsedKeys = { codes: string[]; totalLines: number; duplicatesInText: number; invalid: number };
 

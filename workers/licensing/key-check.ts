@@ -7,6 +7,7 @@
 // key, device or app, so a relay cannot pass one device's answer to another (ADR 0023).
 import { formatDateTime } from "../shared/format";
 import { sha256Hex } from "../platform/crypto";
+import { MAX_BUNDLE_ID, MAX_DEVICE_ID } from "./messages";
 
 /** A key code, the device asking and the app it is for (its bundle id: one app's key is not another's). */
 export type KeyCheck = { keyCode: string; deviceId: string; bundleId: string };
@@ -22,10 +23,6 @@ export type KeySubject = { key_sha256: string | null; device_id: string | null; 
 export function normalKeyCode(code: string): string {
   return code.trim().toUpperCase();
 }
-
-/** The longest device and bundle ids a check takes (workers/licensing/schemas/keys.ts); longer ones are not echoed. */
-export const MAX_DEVICE_ID = 200;
-export const MAX_BUNDLE_ID = 255;
 
 /**
  * What a request named, as its answer repeats it: the key's hash, and the device and bundle ids

@@ -2,15 +2,7 @@
 // Unbinding clears device_id only: the next key check from any device binds the key there and
 // the expiry runs on. One reset per key per interval, enforced by the UPDATE's own condition.
 import { ConflictError, NotFoundError, RateLimitedError } from "../platform/errors";
-
-export const KEY_DEVICE_MESSAGES = {
-  purchaseNotFound: "Không tìm thấy đơn hàng",
-  notActivated: "Key chưa được kích hoạt trên thiết bị nào",
-  banned: "Key đã bị khóa",
-  expired: "Key đã hết hạn",
-  reset: "Đã gỡ thiết bị. Key sẽ được kích hoạt trên thiết bị kiểm tra tiếp theo.",
-  tooSoon: (hours: number, wait: string) => `Mỗi key chỉ được đổi thiết bị một lần trong ${hours} giờ. Vui lòng thử lại sau ${wait}.`,
-} as const;
+import { KEY_DEVICE_MESSAGES } from "./messages";
 
 /** "3 giờ 5 phút", "12 phút": the wait before the next reset, rounded up to the minute. */
 function waitText(seconds: number): string {

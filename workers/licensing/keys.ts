@@ -3,7 +3,8 @@ import { asc, eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { keyPricing, keyTypes, licenseKeys } from "../db/schema";
 import { formatPrice, formatPriceWithVnd, formatVND } from "../shared/format";
-import { type PricingTerms, vndPrice } from "../owner/store-settings";
+import type { PricingTerms } from "../owner/store-settings";
+import { vndPrice } from "../shared/currency";
 
 export type PublicPricing = {
   id: number;

@@ -6,7 +6,6 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { formatVND } from "../shared/format";
-import { TOPUP_MESSAGES } from "../shared/topup";
 import type { Config } from "../platform/config";
 import { type Database, getDb } from "../db/client";
 import { isUniqueViolation } from "../db/errors";
@@ -19,6 +18,7 @@ import { ConflictError, NotFoundError, RateLimitedError, UnavailableError, Valid
 import { cardReviewNotice } from "../owner/notifications";
 import { cardGatewayFailed } from "../owner/ops-alarms";
 import { hit } from "../platform/rate-limit";
+import { CARD_MESSAGES } from "./messages";
 
 type CardConfig = Pick<Config, "CARD_GATEWAY_URL" | "CARD_PARTNER_ID" | "CARD_PARTNER_KEY" | "CARD_FEES" | "CARD_CREDIT">;
 export type CardRow = typeof cardTopups.$inferSelect;
@@ -37,19 +37,6 @@ const RECHECK_WINDOW_MS = 24 * 60 * 60_000;
 function nextRecheckDelay(attempts: number): number {
   return Math.min(PENDING_RECHECK_MS * 2 ** Math.max(0, attempts), MAX_RECHECK_DELAY_MS);
 }
-
-export const CARD_MESSAGES = {
-  telco: TOPUP_MESSAGES.telco,
-  serial: TOPUP_MESSAGES.serial,
-  code: TOPUP_MESSAGES.code,
-  digits: "Chỉ được nhập chữ số",
-  value: TOPUP_MESSAGES.value,
-  unavailable: TOPUP_MESSAGES.cardUnavailable,
-  duplicate: "Thẻ này đã được gửi trước đó",
-  pending: TOPUP_MESSAGES.cardPending,
-  notFound: "Không tìm thấy giao dịch thẻ cào",
-  submitted: "Đã gửi thẻ cào, vui lòng chờ xử lý",
-} as const;
 
 export const CARD_STATUS_DISPLAY: Record<CardStatus, string> = {
   pending: "Đang xử lý",

@@ -7,18 +7,10 @@ import { promotions } from "../db/schema";
 import type { PromotionInput } from "./schemas/promotions";
 import { type AdminActor, auditQuery, changedFields } from "../owner/audit";
 import { fieldError, INVALID_DATA, NotFoundError, ValidationError } from "../platform/errors";
+import { PROMOTION_MESSAGES } from "./messages";
 
 const DAY = 86_400_000;
 type PromotionRow = typeof promotions.$inferSelect;
-
-export const PROMOTION_MESSAGES = {
-  notFound: "Không tìm thấy khuyến mãi",
-  codeTaken: "Mã khuyến mãi đã tồn tại",
-  limitBelowUsed: (used: number) => `Đã dùng ${used} lần; giới hạn không thể nhỏ hơn`,
-  created: "Đã tạo khuyến mãi",
-  updated: "Đã cập nhật khuyến mãi",
-  deleted: "Đã xóa khuyến mãi",
-} as const;
 
 function generatedCode(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(6));

@@ -13,24 +13,11 @@ import { type AdminActor, auditQuery } from "../owner/audit";
 import { bankReference } from "./bank-transfers";
 import { CARD_STATUS_DISPLAY, capCardCredit, maskCode } from "./cards";
 import { ConflictError, fieldError, NotFoundError, ValidationError } from "../platform/errors";
+import { REVIEW_MESSAGES } from "./messages";
 
 type PaymentEvent = typeof paymentEvents.$inferSelect;
 type ParkedCard = typeof cardTopups.$inferSelect;
 type Owner = { id: number; username: string; email: string };
-
-export const REVIEW_MESSAGES = {
-  notFound: "Không tìm thấy giao dịch chuyển khoản",
-  handled: "Giao dịch này đã được xử lý",
-  notPositive: "Số tiền của giao dịch này không lớn hơn 0, không thể cộng tiền",
-  userRequired: "Vui lòng nhập ID người dùng",
-  userNotFound: "Không tìm thấy người dùng",
-  cannotCredit: "Không thể cộng tiền cho người dùng này",
-  transferCredited: "Giao dịch này đã được cộng tiền trước đó",
-  cardCredited: "Thẻ này đã được cộng tiền trước đó",
-  cardNotFound: "Không tìm thấy thẻ cào hoặc chủ thẻ",
-  credited: (amount: number, username: string) => `Đã cộng ${formatVND(amount)} cho ${username}`,
-  dismissed: "Đã bỏ qua giao dịch",
-} as const;
 
 /** A parked transfer or card as the admin's review queue shows it. */
 export type PublicPaymentEvent = ReturnType<typeof toPublicEvent>;

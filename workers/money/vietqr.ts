@@ -3,13 +3,14 @@
 import { isUniqueViolation } from "../db/errors";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { formatVND } from "../shared/format";
-import { TOPUP_MESSAGES, vietqrAmountError } from "../shared/topup";
+import { vietqrAmountError } from "../shared/topup";
 import type { Config } from "../platform/config";
 import type { Database } from "../db/client";
 import { vietqrTopups } from "../db/schema";
 import { walletFor } from "./wallet/port";
 import { ConflictError, fieldError, NotFoundError, ValidationError } from "../platform/errors";
 import { buildVietQrPayload } from "./vietqr-payload";
+import { VIETQR_MESSAGES } from "./messages";
 
 type VietQrConfig = Pick<
   Config,
@@ -23,14 +24,6 @@ type VietQrConfig = Pick<
   | "VIETQR_TIMEOUT_MINUTES"
 >;
 export type TopupRow = typeof vietqrTopups.$inferSelect;
-
-export const VIETQR_MESSAGES = {
-  tooManyPending: "Bạn có quá nhiều giao dịch đang chờ thanh toán. Vui lòng hoàn tất hoặc hủy bớt giao dịch.",
-  notFound: "Không tìm thấy giao dịch",
-  cancelled: TOPUP_MESSAGES.cancelled,
-  cannotCancel: TOPUP_MESSAGES.cannotCancel,
-  created: "Đã tạo giao dịch VietQR",
-} as const;
 
 const STATUS_DISPLAY: Record<TopupRow["status"], string> = {
   pending: "Đang chờ thanh toán",

@@ -3,25 +3,13 @@
 // (walletFor, workers/money/wallet/port.ts); no money SQL is written here.
 import { desc, eq } from "drizzle-orm";
 import { formatVND } from "../shared/format";
-import { insufficientBalanceMessage, PURCHASE_MESSAGES } from "../shared/pricing";
 import type { Database } from "../db/client";
 import { licenseKeys, orders, walletTransactions } from "../db/schema";
 import { walletFor } from "./wallet/port";
 import { ConflictError, InsufficientFundsError, NotFoundError, ValidationError } from "../platform/errors";
 import { purchaseKeyFields } from "../licensing/key-devices";
-import { type LedgerSource, type LedgerType, toPurchasedOrder, type WalletSnapshot, walletSnapshot } from "./wallet/money";
-
-export const WALLET_MESSAGES = {
-  purchased: PURCHASE_MESSAGES.purchased,
-  paused: PURCHASE_MESSAGES.paused,
-  soldOut: PURCHASE_MESSAGES.soldOut,
-  pricingNotFound: "Không tìm thấy bảng giá của loại key này",
-  balanceOnly: PURCHASE_MESSAGES.balanceOnly,
-  insufficient: insufficientBalanceMessage,
-  userNotFound: "Không tìm thấy người dùng",
-  wouldGoNegative: (current: number) => `Không thể trừ quá số dư hiện tại (${formatVND(current)}).`,
-  keyReused: "Idempotency-Key này đã được dùng cho một yêu cầu mua khác.",
-} as const;
+import { type LedgerSource, type LedgerType, toPurchasedOrder, type WalletSnapshot, walletSnapshot } from "./wallet/reads";
+import { WALLET_MESSAGES } from "./messages";
 
 
 /** A ledger row as the API shows it (spec §3 "Transaction"); `amount` is signed. */

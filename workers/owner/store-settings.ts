@@ -3,47 +3,7 @@
 // (DESIGN.md §6b: one currency in the wallet, nothing ever debits a raw foreign number).
 import { getConfig } from "../platform/config";
 import { type AdminActor, auditStatement } from "./audit";
-
-const USD_VND_RATE_KEY = "usd_vnd_rate";
-export const MAX_USD_VND_RATE = 1_000_000;
-
-export const SETTINGS_MESSAGES = {
-  saved: "Đã lưu cài đặt",
-  rateInvalid: `Tỷ giá phải là số nguyên từ 1 đến ${MAX_USD_VND_RATE.toLocaleString("vi-VN")} (số đồng cho 1 US$)`,
-  noRate: "Chưa có tỷ giá USD: vào Quản trị → Cài đặt để nhập tỷ giá trước khi đặt giá bằng USD.",
-} as const;
-
-/**
- * The whole VND a purchase debits for a price. VND prices are what they say. A USD price (whole
- * dollars, like every price column) costs price × rate đồng, rounded up to a whole đồng so a
- * fraction can never undercharge; null when there is no rate or the result is not a safe number:
- * such a price cannot be bought.
- */
-export function vndPrice(price: number, currency: "VND" | "USD", rate: number | null): number | null {
-  if (currency === "VND") return price;
-  if (rate === null || !Number.isFinite(rate) || rate <= 0) return null;
-  const vnd = Math.ceil(price * rate);
-  return Number.isSafeInteger(vnd) && vnd >= 0 ? vnd : null;
-}
-
-function parseRate(text: string | null | undefined): number | null {
-  if (!text || !/^\d{1,7}$/.test(text)) return null;
-  const rate = Number(text);
-  return rate >= 1 && rate <= MAX_USD_VND_RATE ? rate : null;
-}
-
-type Row = { value: string; updated_by: number | null; updated_at: number };
-
-async function storedRate(d1: D1Database): Promise<(Row & { rate: number }) | null> {
-  const row = await d1.prepare("SELECT value, updated_by, updated_at FROM store_settings WHERE key = ?").bind(USD_VND_RATE_KEY).first<Row>();
-  const rate = parseRate(row?.value);
-  return row && rate !== null ? { ...row, rate } : null;
-}
-
-/** VND per 1 US$ now: the admin's rate, else USD_VND_RATE, else null (USD prices not buyable). */
-export async function usdVndRate(d1: D1Database, env: object): Promise<number | null> {
-  return (await storedRate(d1))?.rate ?? getConfig(env).USD_VND_RATE;
-}
+import { storedRate, USD_VND_RATE_KEY, usdVndRate } from "../db/statements/store-settings";
 
 /**
  * What a pricing list is read with (keys.ts listAppPricing): the rate in force, and the shop's

@@ -1,5 +1,6 @@
 // The app form's rules (spec §5 "Create app", "Edit app", accept filters and size hints), shared
 // by the admin screens and the API so both refuse the same things with the same words.
+import type { UploadKind } from "./enums";
 import { foldText } from "./search";
 
 export const APP_TYPES = ["ipa", "itms-ipa", "testflight", "tipa", "roothide", "rootless", "rootfull"] as const;
@@ -139,7 +140,6 @@ export function appFormProblem(facts: AppFormFacts, mode: "create" | "edit"): Fo
 
 // ---------------------------------------------------------------- files
 
-export type UploadKindName = "app_file" | "icon" | "media";
 export type PackageExtension = "ipa" | "tipa" | "deb";
 
 export const FILE_MESSAGES = {
@@ -213,7 +213,7 @@ const limitLabel = (bytes: number) => `${bytes / MB}MB`;
  * What can be told from a name and a size before any byte is sent: the form refuses at once and
  * the upload API refuses early, so no one sends 600 MB to learn it was too big.
  */
-export function declaredFile(kind: UploadKindName, filename: string, size: number): { ok: true; contentType: string } | { ok: false; message: string } {
+export function declaredFile(kind: UploadKind, filename: string, size: number): { ok: true; contentType: string } | { ok: false; message: string } {
   if (!Number.isSafeInteger(size) || size <= 0) return { ok: false, message: FILE_MESSAGES.empty };
   if (kind === "app_file") {
     const ext = packageExtension(filename);

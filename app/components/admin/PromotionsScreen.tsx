@@ -13,8 +13,6 @@ import {
   optionalNumber,
   PROMOTION_DEFAULTS,
   PROMOTION_STATUS_LABELS,
-  PROMOTION_STATUSES,
-  type PromotionStatus,
   promotionDurationDays,
   promotionEndDate,
 } from "~/lib/admin";
@@ -23,6 +21,7 @@ import type { Promotion, promotionsLoader } from "~/lib/admin-promotions";
 import type { ActionResult } from "~/lib/admin-route";
 import { formatDate, formatNumber, formatVND } from "@workers/shared/format";
 import { ACTIONS_COLUMN, ActionsCell, AdminPage, AdminTable, Badge, BUTTON_PRIMARY, BUTTON_SMALL, ConfirmDialog, FilterSelect, Modal, ModalActions, RIGHT, SearchInput, TD } from "./AdminShell";
+import { PROMOTION_STATUSES, type PromotionStatus } from "@workers/shared/enums";
 
 const STATUS_TONES: Record<PromotionStatus, string> = {
   active: "bg-emerald-500/15 text-emerald-300 ring-emerald-400/30",

@@ -10,6 +10,7 @@ import { ACTIONS_COLUMN, ActionsCell, AdminTable, BUTTON_DANGER, BUTTON_SECONDAR
 import { Spinner } from "~/components/Spinner";
 import { choices, KEY_STATUS_LABELS, KEY_STATUSES, toggleAll } from "~/lib/admin";
 import { useFetcherAnswer } from "~/lib/fetcher-answer";
+import { useRouteAction } from "~/lib/route-action";
 import { type ActionResult, adminCallFailure, adminFetch, jsonBody } from "~/lib/admin-route";
 import { formatDateTime, formatNumber, formatVND } from "@workers/shared/format";
 import { toast } from "~/lib/toast";
@@ -19,6 +20,7 @@ import { type KeyChange, KeyChangeDialog } from "./KeyChangeDialog";
 import { KeyDetailModal } from "./KeyDetailModal";
 import type { AdminKey, AdminKeyPage, KeyStats } from "@workers/licensing/key-admin";
 import { StatusBadge } from "./StatusBadge";
+import { KEY_STATUSES } from "@workers/shared/enums";
 
 type KeyPage = Omit<AdminKeyPage, "keys"> & { data: AdminKey[] };
 

@@ -13,8 +13,8 @@ import { feeds } from "../../../workers/catalogue/routes/feeds";
 import { keyBatches, licenseKeys, paymentEvents } from "../../../workers/db/schema";
 import { bytes, createApp, db, funded, listing, person, request, unique } from "../../factories";
 import { looksEnglish } from "../../messages";
-import { AUTH_MESSAGES } from "../../../workers/accounts/schemas/auth";
 import { ACCESS_DENIED_MESSAGE, SECOND_FACTOR_REQUIRED_MESSAGE } from "../../../workers/shared/error-messages";
+import { AUTH_MESSAGES } from "../../../workers/accounts/messages";
 
 type Body = Record<string, any>;
 type Route = { method: string; path: string };

@@ -2,8 +2,8 @@
 // shared cache could keep, plain-HTTP downgrades, and one IPv6 /64 posing as many addresses.
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { MAX_KEY_LENGTH } from "../../../workers/licensing/key-admin";
 import { createApp, person, request, unique } from "../../factories";
+import { MAX_KEY_LENGTH } from "../../../workers/licensing/messages";
 
 type Body = Record<string, any>;
 

@@ -3,11 +3,12 @@ import { Hono } from "hono";
 import { formatVND } from "../../shared/format";
 import { adjustBalanceSchema, usersQuerySchema } from "../schemas/admin-users";
 import { idPath } from "../../shared/fields";
-import { adjustUserBalance, findTargetUser, listUsers, USER_ADMIN_MESSAGES, userStats, userTransactions } from "../user-admin";
-import { WALLET_MESSAGES } from "../../money/wallet";
+import { adjustUserBalance, findTargetUser, listUsers, userStats, userTransactions } from "../user-admin";
 import { adminActor, type ApiEnv, db } from "../../platform/http/context";
 import { requireAdmin } from "../../platform/http/require-admin";
 import { idempotencyKey, readJson, readParams, readQuery, takesJson, takesQuery } from "../../platform/http/validate";
+import { USER_ADMIN_MESSAGES } from "../messages";
+import { WALLET_MESSAGES } from "../../money/messages";
 
 export const adminUsersApi = new Hono<ApiEnv>()
   .use(requireAdmin)

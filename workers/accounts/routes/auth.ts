@@ -2,19 +2,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { getConfig, publicOrigin } from "../../platform/config";
-import {
-  AUTH_MESSAGES,
-  availabilitySchema,
-  changePasswordSchema,
-  emailSchema,
-  forgotPasswordSchema,
-  googleAuthSchema,
-  loginSchema,
-  refreshSchema,
-  registerSchema,
-  resetPasswordSchema,
-  usernameSchema,
-} from "../schemas/auth";
+import { availabilitySchema, changePasswordSchema, emailSchema, forgotPasswordSchema, googleAuthSchema, loginSchema, refreshSchema, registerSchema, resetPasswordSchema, usernameSchema } from "../schemas/auth";
 import {
   authenticate,
   checkResetToken,
@@ -41,6 +29,7 @@ import { ApiError, MESSAGES } from "../../platform/http/api-errors";
 import { isAdmin } from "../../platform/http/require-admin";
 import { requireUser } from "../../platform/http/require-user";
 import { clientAddress, readJson, takesJson, takesQuery } from "../../platform/http/validate";
+import { AUTH_MESSAGES } from "../messages";
 
 /** The reset link's token; anything that is not one text reads as none. */
 const resetTokenQuery = z.object({ token: z.string().catch("").default("") });

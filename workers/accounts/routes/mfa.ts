@@ -2,22 +2,9 @@
 // section (turn on, new recovery codes, enrol again, turn off for buyers).
 import { Hono } from "hono";
 import { getConfig } from "../../platform/config";
-import { AUTH_MESSAGES } from "../schemas/auth";
 import { mfaCodeSchema, mfaSetupSchema, mfaVerifySchema } from "../schemas/mfa";
 import { findUserById, toPublicUser, type UserRow } from "../accounts";
-import {
-  type AnsweredChallenge,
-  answerChallenge,
-  disableSecondFactor,
-  hasSecondFactor,
-  MFA_MESSAGES,
-  openChallenge,
-  proveSecondFactor,
-  regenerateRecoveryCodes,
-  secondFactorStatus,
-  startChallenge,
-  WrongCodeError,
-} from "../mfa";
+import { type AnsweredChallenge, answerChallenge, disableSecondFactor, hasSecondFactor, openChallenge, proveSecondFactor, regenerateRecoveryCodes, secondFactorStatus, startChallenge, WrongCodeError } from "../mfa";
 import { type AuditRecord, recordAudit } from "../../owner/audit";
 import { recordAdminCodeFailure, recordAdminSignIn } from "../../owner/notifications";
 import { claim, clear, LIMITS } from "../../platform/rate-limit";
@@ -28,6 +15,7 @@ import { ApiError, MESSAGES } from "../../platform/http/api-errors";
 import { isAdmin } from "../../platform/http/require-admin";
 import { requireUser } from "../../platform/http/require-user";
 import { clientAddress, readJson, takesJson } from "../../platform/http/validate";
+import { AUTH_MESSAGES, MFA_MESSAGES } from "../messages";
 
 const MESSAGES_MFA = {
   enabled: "Đã bật xác thực hai lớp. Hãy lưu các mã khôi phục ở nơi an toàn.",

@@ -2,40 +2,7 @@
 import { z } from "zod";
 import { tooLong } from "../../shared/zod-messages";
 import { nameField } from "../../shared/fields";
-
-export const AUTH_MESSAGES = {
-  required: "Trường này là bắt buộc",
-  emailInvalid: "Email không hợp lệ",
-  usernameInvalid: "Tên đăng nhập gồm 3–30 ký tự: chữ cái không dấu, số, dấu chấm, gạch dưới hoặc gạch ngang",
-  usernameTaken: "Tên đăng nhập đã được sử dụng",
-  usernameAvailable: "Tên đăng nhập có thể sử dụng",
-  emailTaken: "Email đã được sử dụng",
-  emailAvailable: "Email có thể sử dụng",
-  passwordShort: "Mật khẩu phải có ít nhất 8 ký tự",
-  passwordLong: "Mật khẩu tối đa 128 ký tự",
-  passwordMismatch: "Mật khẩu xác nhận không khớp",
-  nameLong: "Tối đa 50 ký tự",
-  registered: "Đăng ký thành công! Vui lòng đăng nhập.",
-  loggedIn: "Đăng nhập thành công!",
-  secondFactor: "Nhập mã xác thực để hoàn tất đăng nhập",
-  badCredentials: "Tên đăng nhập hoặc mật khẩu không đúng",
-  inactive: "Tài khoản đã bị khóa. Vui lòng liên hệ hỗ trợ.",
-  unauthenticated: "Phiên đăng nhập đã hết hạn. Vui lòng đăng nhập lại!",
-  refreshInvalid: "Phiên đăng nhập không hợp lệ hoặc đã hết hạn. Vui lòng đăng nhập lại.",
-  loggedOut: "Đã đăng xuất",
-  forgotSent: "Nếu email tồn tại trong hệ thống, chúng tôi đã gửi liên kết đặt lại mật khẩu. Vui lòng kiểm tra hộp thư.",
-  tokenInvalid: "Token không hợp lệ hoặc đã hết hạn",
-  tokenValid: "Token hợp lệ",
-  passwordReset: "Đặt lại mật khẩu thành công! Vui lòng đăng nhập.",
-  currentPasswordWrong: "Mật khẩu hiện tại không đúng",
-  passwordChanged: "Đổi mật khẩu thành công!",
-  passwordCreated: "Tạo mật khẩu thành công!",
-  signInAgainToCreatePassword: "Vì lý do bảo mật, vui lòng đăng xuất rồi đăng nhập lại, sau đó tạo mật khẩu trong vòng 10 phút.",
-  googleFailed: "Không xác thực được với Google. Vui lòng thử lại.",
-  googleUnverified: "Email Google chưa được xác minh",
-  googleDisabled: "Đăng nhập Google chưa được bật",
-  tooMany: (seconds: number) => `Bạn đã thử quá nhiều lần. Vui lòng thử lại sau ${seconds} giây.`,
-} as const;
+import { AUTH_MESSAGES } from "../messages";
 
 const requiredText = (max: number) => z.string({ error: AUTH_MESSAGES.required }).trim().min(1, AUTH_MESSAGES.required).max(max, tooLong(max));
 const password = z

@@ -15,29 +15,13 @@ import {
   pricingPath,
   updatePricingSchema,
 } from "../schemas/keys";
-import {
-  appKeyStats,
-  banKey,
-  changeKeyStatus,
-  createPricing,
-  deleteKey,
-  deleteKeys,
-  extendKey,
-  findAdminAppId,
-  findBatch,
-  importKeys,
-  KEY_ADMIN_MESSAGES,
-  listAppKeys,
-  listBatches,
-  resetKeyDevice,
-  unbanKey,
-  updatePricing,
-} from "../key-admin";
+import { appKeyStats, banKey, changeKeyStatus, createPricing, deleteKey, deleteKeys, extendKey, findAdminAppId, findBatch, importKeys, listAppKeys, listBatches, resetKeyDevice, unbanKey, updatePricing } from "../key-admin";
 import { changesCatalogue } from "../../catalogue/routes/changes";
 import { adminActor, type ApiContext, type ApiEnv } from "../../platform/http/context";
 import { ApiError } from "../../platform/http/api-errors";
 import { requireAdmin } from "../../platform/http/require-admin";
 import { readJson, readParams, readQuery, takesJson, takesQuery } from "../../platform/http/validate";
+import { KEY_ADMIN_MESSAGES } from "../messages";
 
 /** The app an `/apps/:app/…` path names, by slug or id (failed apps too: admins see everything). */
 const appOf = (c: ApiContext) => findAdminAppId(c.env.DB, readParams(c, appPath, KEY_ADMIN_MESSAGES.appNotFound).app);

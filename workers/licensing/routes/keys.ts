@@ -10,12 +10,13 @@ import { checkKey, keySubject } from "../key-check";
 import { listAppPricing, listKeyTypes } from "../keys";
 import { publicKeyInfo, signBytes, signLease } from "../license-signing";
 import { pricingTerms } from "../../owner/store-settings";
-import { buyKey, WALLET_MESSAGES } from "../../money/wallet";
+import { buyKey } from "../../money/wallet";
 import { type ApiContext, type ApiEnv, db } from "../../platform/http/context";
 import { ApiError, MESSAGES } from "../../platform/http/api-errors";
 import { isAdmin } from "../../platform/http/require-admin";
 import { requireUser } from "../../platform/http/require-user";
 import { clientAddress, idempotencyKey, readJson, readParams, readQuery, takesJson, takesQuery } from "../../platform/http/validate";
+import { WALLET_MESSAGES } from "../../money/messages";
 
 async function appIdFrom(c: ApiContext): Promise<number> {
   const id = await resolvePublicAppId(db(c), readParams(c, appPath, MESSAGES.appNotFound).app);

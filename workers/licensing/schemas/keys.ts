@@ -1,11 +1,10 @@
 // The key inputs (spec §7 "Keys", §5): a buyer's purchase, a mod's key check, and the admin's
 // pricing, imports, status changes and cleanups.
 import { z } from "zod";
-import { KEY_STATUSES } from "../../db/schema";
 import { tooLong, tooMany } from "../../shared/zod-messages";
-import { KEY_ADMIN_MESSAGES, MAX_IMPORT_LINES } from "../key-admin";
-import { MAX_BUNDLE_ID, MAX_DEVICE_ID } from "../key-check";
 import { filterField, idField, integerField, nameField, pageField, pageSizeField } from "../../shared/fields";
+import { KEY_ADMIN_MESSAGES, MAX_IMPORT_LINES, MAX_DEVICE_ID, MAX_BUNDLE_ID } from "../messages";
+import { KEY_STATUSES } from "../../shared/enums";
 
 const PRICING_INVALID = "Vui lòng chọn gói key hợp lệ";
 

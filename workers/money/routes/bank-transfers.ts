@@ -2,10 +2,11 @@
 import { Hono } from "hono";
 import { creditTransferSchema, dismissTransferSchema, paymentEventsQuerySchema } from "../schemas/bank-transfers";
 import { idPath } from "../../shared/fields";
-import { creditPaymentEvent, dismissPaymentEvent, findUnmatchedEvent, listPaymentEvents, REVIEW_MESSAGES } from "../transfer-review";
+import { creditPaymentEvent, dismissPaymentEvent, findUnmatchedEvent, listPaymentEvents } from "../transfer-review";
 import { adminActor, type ApiEnv, db } from "../../platform/http/context";
 import { requireAdmin } from "../../platform/http/require-admin";
 import { readJson, readParams, readQuery, takesJson, takesQuery } from "../../platform/http/validate";
+import { REVIEW_MESSAGES } from "../messages";
 
 export const adminBankTransfersApi = new Hono<ApiEnv>()
   .use(requireAdmin)

@@ -3,10 +3,11 @@ import { Hono } from "hono";
 import { getConfig } from "../../platform/config";
 import { cardHistorySchema, createCardSchema } from "../schemas/cards";
 import { refPath } from "../../shared/fields";
-import { CARD_MESSAGES, cardSettings, cardStats, createCardTopup, ensureCardGateway, findCard, listCards, toPublicCard } from "../cards";
+import { cardSettings, cardStats, createCardTopup, ensureCardGateway, findCard, listCards, toPublicCard } from "../cards";
 import { type ApiEnv, db } from "../../platform/http/context";
 import { requireUser } from "../../platform/http/require-user";
 import { clientAddress, readJson, readParams, readQuery, takesJson, takesQuery } from "../../platform/http/validate";
+import { CARD_MESSAGES } from "../messages";
 
 export const cardsApi = new Hono<ApiEnv>()
   .get("/config", (c) => c.json({ success: true, data: cardSettings(getConfig(c.env)) }))

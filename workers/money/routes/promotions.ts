@@ -2,10 +2,11 @@
 import { Hono } from "hono";
 import { idPath } from "../../shared/fields";
 import { promotionListSchema, promotionSchema } from "../schemas/promotions";
-import { createPromotion, deletePromotion, findPromotion, listPromotions, PROMOTION_MESSAGES, updatePromotion } from "../promotion-admin";
+import { createPromotion, deletePromotion, findPromotion, listPromotions, updatePromotion } from "../promotion-admin";
 import { adminActor, type ApiContext, type ApiEnv, db } from "../../platform/http/context";
 import { requireAdmin } from "../../platform/http/require-admin";
 import { readJson, readParams, readQuery, takesJson, takesQuery } from "../../platform/http/validate";
+import { PROMOTION_MESSAGES } from "../messages";
 
 /** The promotion a `/:id` path names. */
 const promotionOf = (c: ApiContext) => findPromotion(db(c), readParams(c, idPath, PROMOTION_MESSAGES.notFound).id);

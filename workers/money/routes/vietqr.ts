@@ -4,11 +4,12 @@ import { getConfig, publicOrigin } from "../../platform/config";
 import { refPath } from "../../shared/fields";
 import { createTopupSchema, qrImagePath, topupTransactionSchema } from "../schemas/vietqr";
 import { qrPng } from "../qr-png";
-import { cancelOwnTopup, createTopup, findOwnTopup, findTopup, listTopups, toPublicTopup, topupStats, VIETQR_MESSAGES, vietqrSettings } from "../vietqr";
+import { cancelOwnTopup, createTopup, findOwnTopup, findTopup, listTopups, toPublicTopup, topupStats, vietqrSettings } from "../vietqr";
 import { type ApiEnv, db } from "../../platform/http/context";
 import { ApiError, MESSAGES } from "../../platform/http/api-errors";
 import { requireUser } from "../../platform/http/require-user";
 import { readJson, readParams, takesJson } from "../../platform/http/validate";
+import { VIETQR_MESSAGES } from "../messages";
 
 export const vietqrApi = new Hono<ApiEnv>()
   .get("/config", (c) => c.json({ success: true, data: vietqrSettings(getConfig(c.env)) }))

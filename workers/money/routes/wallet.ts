@@ -2,11 +2,12 @@
 import { Hono } from "hono";
 import { getConfig } from "../../platform/config";
 import { idPath } from "../../shared/fields";
-import { KEY_DEVICE_MESSAGES, resetPurchaseDevice } from "../../licensing/key-devices";
+import { resetPurchaseDevice } from "../../licensing/key-devices";
 import { findWallet, listPurchases, listTransactions } from "../wallet";
 import { type ApiEnv, db } from "../../platform/http/context";
 import { requireUser } from "../../platform/http/require-user";
 import { readParams } from "../../platform/http/validate";
+import { KEY_DEVICE_MESSAGES } from "../../licensing/messages";
 
 export const walletApi = new Hono<ApiEnv>()
   .get("/wallet/balance", requireUser, async (c) => c.json({ success: true, data: (await findWallet(c.env.DB, c.get("user").id))! }))

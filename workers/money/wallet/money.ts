@@ -1,18 +1,19 @@
-// All the SQL that moves money (DESIGN.md §3): purchases, credits, settled top-ups and cards,
+// All the SQL that moves money (docs/architecture.md): purchases, credits, settled top-ups and cards,
 // parked cards and transfers an admin credits, adjustments. Every change of a balance is one D1
 // batch holding the balance update and its ledger row, whose balance_before/after are read from
 // the row the batch just changed, so the ledger can never disagree with the balance. In the
-// Worker, the writes here are called only by the user's UserWallet object, one at a time.
+// Worker, the writes here are called only by the user's UserWallet object, one at a time. It imports
+// no domain's rules: what a change needs comes as arguments or from the pure and statement modules
+// above (docs/decisions/0027-domain-folders-and-the-layer-rule.md).
 import { isCheckViolation } from "../../db/errors";
-import { formatPrice, formatPriceWithVnd, formatVND } from "../../shared/format";
-import { bestPromotion, type Promotion, type Tier } from "../promotions";
-import { type AuditRecord, auditStatement } from "../../owner/audit";
+import { type AuditRecord, auditStatement } from "../../db/statements/audit";
+import { depositNotice, NOTICES_OFF, noticeSettings, stockStatements } from "../../db/statements/notifications";
+import { usdVndRate } from "../../db/statements/store-settings";
 import { randomToken } from "../../platform/crypto";
-import { usdVndRate, vndPrice } from "../../owner/store-settings";
-import { depositNotice, NOTICES_OFF, noticeSettings, stockStatements } from "../../owner/notifications";
-
-export type LedgerType = "deposit" | "purchase" | "admin_adjustment";
-export type LedgerSource = "vietqr" | "card" | "bank_transfer" | "bonus" | "purchase" | "admin";
+import { vndPrice } from "../../shared/currency";
+import { formatVND } from "../../shared/format";
+import { bestPromotion, type Promotion, type Tier } from "../../shared/promotions";
+import { type LedgerSource, type LedgerType, type OrderRow, type PurchasedOrder, toPurchasedOrder, type WalletSnapshot, walletSnapshot } from "./reads";
 
 /** One balance change: `amount` is signed (credits positive). `reference` is unique forever. */
 export type LedgerEntry = {
@@ -46,16 +47,6 @@ function ledgerStatements(db: D1Database, userId: number, entry: LedgerEntry, no
       )
       .bind(userId, entry.type, entry.source, entry.amount, entry.description, entry.reference, entry.orderReference ?? null, entry.promotionId ?? null, entry.createdBy ?? null, now),
   ];
-}
-
-export type WalletSnapshot = { balance: number; formatted_balance: string; total_spent: number; total_keys_purchased: number };
-
-export async function walletSnapshot(db: D1Database, userId: number): Promise<WalletSnapshot | null> {
-  const row = await db
-    .prepare("SELECT balance, total_spent, total_keys_purchased FROM users WHERE id = ?")
-    .bind(userId)
-    .first<{ balance: number; total_spent: number; total_keys_purchased: number }>();
-  return row ? { ...row, formatted_balance: formatVND(row.balance) } : null;
 }
 
 async function referenceExists(db: D1Database, reference: string): Promise<boolean> {
@@ -178,35 +169,10 @@ type PricingRow = {
   app_status: string;
 };
 
-export type PurchasedOrder = {
-  id: number;
-  reference: string;
-  app_id: number | null;
-  app_name: string;
-  app_bundle_id: string | null;
-  key_type_name: string;
-  key_code: string;
-  /** The price in `currency`. */
-  amount: number;
-  currency: "VND" | "USD";
-  formatted_price: string;
-  /** What the wallet was charged, always VND, and the VND per US$ used (null for a VND price). */
-  vnd_amount: number;
-  exchange_rate: number | null;
-  formatted_vnd_amount: string;
-  /** "5,00 US$ ≈ 127.500 ₫", or the VND price as itself. */
-  formatted_total: string;
-  status: string;
-  payment_method: string;
-  purchased_at: string;
-};
-
 export type PurchaseOutcome =
   | { ok: true; replayed: boolean; order: PurchasedOrder; wallet: WalletSnapshot }
   | { ok: false; error: "pricing_not_found" | "paused" | "sold_out" | "user_not_found" | "balance_only" | "key_reused" }
   | { ok: false; error: "insufficient_balance"; required: number; current: number };
-
-type OrderRow = Omit<PurchasedOrder, "formatted_price" | "formatted_vnd_amount" | "formatted_total" | "purchased_at"> & { created_at: number };
 
 /** What a buyer asks a purchase for: an Idempotency-Key is bound to it (a retry must ask the same). */
 export type PurchaseRequest = { pricingId: number; paymentMethod: string };
@@ -235,17 +201,6 @@ async function replayedPurchase(db: D1Database, userId: number, reference: strin
   if (!first) return null;
   if (first.pricingId !== request.pricingId || first.order.payment_method !== request.paymentMethod) return { ok: false, error: "key_reused" };
   return { ok: true, replayed: true, order: first.order, wallet: (await walletSnapshot(db, userId))! };
-}
-
-export function toPurchasedOrder(row: OrderRow): PurchasedOrder {
-  const { created_at, ...rest } = row;
-  return {
-    ...rest,
-    formatted_price: formatPrice(row.amount, row.currency),
-    formatted_vnd_amount: formatVND(row.vnd_amount),
-    formatted_total: formatPriceWithVnd(row.amount, row.currency, row.vnd_amount),
-    purchased_at: new Date(created_at).toISOString(),
-  };
 }
 
 /** The order reference of a purchase: the client's idempotency key, scoped to the buyer. */

@@ -1,11 +1,11 @@
 // One UserWallet per user (walletFor names it by the user id): every change of that user's
-// balance passes through it, one at a time (DESIGN.md §3). Awaiting D1 inside a Durable Object
+// balance passes through it, one at a time (docs/architecture.md). Awaiting D1 inside a Durable Object
 // lets other requests interleave, so operations are chained on an explicit queue rather than
 // relying on the input gate. The SQL is in ./money; all state lives in D1, committed one atomic
 // batch per operation, so an object that is evicted or restarted mid-sequence leaves nothing
 // half-done.
 import { DurableObject } from "cloudflare:workers";
-import { noticeSettings } from "../../owner/notifications";
+import { noticeSettings } from "../../db/statements/notifications";
 import * as money from "./money";
 
 export class UserWallet extends DurableObject<Env> {

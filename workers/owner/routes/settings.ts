@@ -2,11 +2,12 @@
 // so a change supersedes their edge copies.
 import { Hono } from "hono";
 import { storeSettingsSchema } from "../schemas/settings";
-import { rateSettings, SETTINGS_MESSAGES, setUsdVndRate } from "../store-settings";
+import { rateSettings, setUsdVndRate } from "../store-settings";
 import { changesCatalogue } from "../../catalogue/routes/changes";
 import { adminActor, type ApiEnv } from "../../platform/http/context";
 import { requireAdmin } from "../../platform/http/require-admin";
 import { readJson, takesJson } from "../../platform/http/validate";
+import { SETTINGS_MESSAGES } from "../messages";
 
 export const adminSettingsApi = new Hono<ApiEnv>()
   .use(requireAdmin)

@@ -1,7 +1,7 @@
 // The admin's store settings form (today the USD→VND rate).
 import { z } from "zod";
-import { MAX_USD_VND_RATE, SETTINGS_MESSAGES } from "../store-settings";
 import { integerField } from "../../shared/fields";
+import { MAX_USD_VND_RATE, SETTINGS_MESSAGES } from "../messages";
 
 export const storeSettingsSchema = z.object({
   // null: forget the admin's rate, USD_VND_RATE applies again.

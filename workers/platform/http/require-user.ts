@@ -1,9 +1,9 @@
 import { createMiddleware } from "hono/factory";
 import { getConfig } from "../config";
-import { AUTH_MESSAGES } from "../../accounts/schemas/auth";
 import { liveSession, verifyAccessToken } from "../../accounts/sessions";
 import { type ApiEnv, db } from "./context";
 import { ApiError } from "./api-errors";
+import { AUTH_MESSAGES } from "../../accounts/messages";
 
 /**
  * Bearer access token → the user, read fresh from the database (roles included), while the

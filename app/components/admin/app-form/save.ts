@@ -2,7 +2,7 @@
 // then one create/update call carries the fields and the uploaded files' keys. Imperative on
 // purpose: it runs in the submit handler so the progress bar can follow every part.
 import { apiFetch } from "~/lib/api";
-import type { UploadKindName } from "@workers/shared/app-form";
+import type { UploadKind } from "@workers/shared/enums";
 import { uploadFile } from "~/lib/uploads";
 import type { AdminApp, ExtractedInfo } from "@workers/catalogue/app-admin";
 import type { TextFields } from "./fields";
@@ -16,10 +16,10 @@ export type AppFiles = { pkg: File | null; icon: File | null; media: File[]; rem
 export async function saveApp(app: AdminApp | undefined, fields: TextFields, files: AppFiles, onProgress: (progress: Progress | null) => void): Promise<ExtractedInfo | undefined> {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value.trim());
-  const sending: [File, UploadKindName, string][] = [
-    ...(files.pkg ? ([[files.pkg, "app_file", "file_key"]] as [File, UploadKindName, string][]) : []),
-    ...(files.icon ? ([[files.icon, "icon", "icon_key"]] as [File, UploadKindName, string][]) : []),
-    ...files.media.map((file) => [file, "media", "screenshot_keys"] as [File, UploadKindName, string]),
+  const sending: [File, UploadKind, string][] = [
+    ...(files.pkg ? ([[files.pkg, "app_file", "file_key"]] as [File, UploadKind, string][]) : []),
+    ...(files.icon ? ([[files.icon, "icon", "icon_key"]] as [File, UploadKind, string][]) : []),
+    ...files.media.map((file) => [file, "media", "screenshot_keys"] as [File, UploadKind, string]),
   ];
   const total = sending.reduce((sum, [file]) => sum + file.size, 0);
   let done = 0;

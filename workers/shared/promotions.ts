@@ -1,4 +1,4 @@
-// Deposit bonuses (spec §3 "Promotion", issue rules): at most one promotion applies to a deposit,
+// Deposit bonuses: at most one promotion applies to a deposit,
 // the one giving the largest bonus; the bonus is its own ledger row and its use is counted once
 // (workers/money/wallet/money.ts reads the promotions and writes both in the deposit's batch).
 

@@ -1,0 +1,61 @@
+// The layer rule is enforced by `npm run lint` (biome.jsonc, docs/decisions/0027): the files of
+// tests/fixtures/layer-violations, laid out where their names say in a scratch copy of the
+// repository's own biome.jsonc, must each fail with the rule that guards their layer, and the
+// allowed one must pass.
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { after, before, describe, test } from "node:test";
+import { projectRoot } from "../../scripts/lib.mjs";
+
+const fixtures = join(projectRoot, "tests/fixtures/layer-violations");
+
+describe("layer rule: lint refuses imports against the layers", () => {
+  const scratch = mkdtempSync(join(tmpdir(), "igh-layers-"));
+  /** file path → the rules biome reported for it */
+  const reported = new Map();
+  let status;
+
+  before(() => {
+    copyFileSync(join(projectRoot, "biome.jsonc"), join(scratch, "biome.jsonc"));
+    symlinkSync(join(projectRoot, "node_modules"), join(scratch, "node_modules"));
+    spawnSync("git", ["init", "-q"], { cwd: scratch });
+    for (const name of readdirSync(fixtures).filter((file) => file.endsWith(".ts.fixture"))) {
+      const target = join(scratch, name.replace(/\.fixture$/, "").replaceAll("__", "/"));
+      mkdirSync(dirname(target), { recursive: true });
+      copyFileSync(join(fixtures, name), target);
+    }
+    const lint = spawnSync(join(projectRoot, "node_modules/.bin/biome"), ["lint", "--error-on-warnings", "--max-diagnostics=none", "--colors=off", "."], {
+      cwd: scratch,
+      encoding: "utf8",
+    });
+    status = lint.status;
+    for (const [, file, rule] of `${lint.stdout}${lint.stderr}`.matchAll(/^(\S+?):\d+:\d+ (lint\/\S+)/gm)) {
+      reported.set(file, [...(reported.get(file) ?? []), rule]);
+    }
+  });
+  after(() => rmSync(scratch, { recursive: true, force: true }));
+
+  test("lint fails", () => assert.notEqual(status, 0));
+
+  const restricted = "lint/style/noRestrictedImports";
+  for (const [file, rule] of [
+    ["workers/money/wallet/imports-a-rule.ts", restricted],
+    ["workers/licensing/schemas/imports-a-rule.ts", restricted],
+    ["workers/money/schemas/imports-another-domain.ts", restricted],
+    ["workers/money/routes/imports-drizzle.ts", restricted],
+    ["workers/owner/routes/imports-db.ts", restricted],
+    ["workers/catalogue/bypasses-wallet-for.ts", restricted],
+    ["app/lib/imports-db.server.ts", restricted],
+    ["workers/shared/circle-a.ts", "lint/suspicious/noImportCycles"],
+    ["workers/shared/circle-b.ts", "lint/suspicious/noImportCycles"],
+  ]) {
+    test(`${file} is refused by ${rule}`, () => assert.deepEqual(reported.get(file), [rule]));
+  }
+
+  test("the wallet's allowed imports (pure modules, messages, its own reads) pass", () => {
+    assert.equal(reported.get("workers/money/wallet/allowed.ts"), undefined);
+  });
+});

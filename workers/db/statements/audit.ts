@@ -1,0 +1,77 @@
+// The audit record as a statement (workers/owner/audit.ts is the log's home: listing, retention).
+// Built here, beside the table, so that whoever changes money, keys or settings (the wallet object
+// too) can put the record into the same D1 batch as the change without importing the owner's rules.
+import { getTableColumns, type SQL, sql } from "drizzle-orm";
+import { type Database, getDb } from "../client";
+import { auditEvents } from "../schema";
+import type { AuditAction } from "../../shared/audit-actions";
+
+/** Who acts, taken once from the request by the API: null user for a stranger (a failed sign-in). */
+export type Actor = { userId: number | null; email: string; ipAddress: string | null; userAgent: string | null };
+/** A signed-in admin acting through the API. */
+export type AdminActor = Actor & { userId: number };
+
+/** One record: plain data, so it can travel to the wallet object with the change it describes. */
+export type AuditRecord = {
+  actor: Actor;
+  action: AuditAction;
+  targetType?: string | null;
+  targetId?: string | number | null;
+  /** Amounts and the before/after of what changed. */
+  details?: Record<string, unknown>;
+};
+
+/**
+ * "always": the record is written whatever the batch's previous statement did. "if_changed": only
+ * when the previous statement changed a row (a conditional UPDATE or DELETE that found nothing to
+ * change was refused and leaves no record). `changedRowsAs`: also store that statement's count of
+ * changed rows under this key of the details.
+ */
+export type AuditCondition = { when?: "always" | "if_changed"; changedRowsAs?: string };
+
+const MAX_USER_AGENT = 500;
+
+function bound(record: AuditRecord) {
+  return {
+    actorUserId: record.actor.userId,
+    actorEmail: record.actor.email,
+    action: record.action,
+    targetType: record.targetType ?? null,
+    targetId: record.targetId === undefined || record.targetId === null ? null : String(record.targetId),
+    details: JSON.stringify(record.details ?? {}),
+    ipAddress: record.actor.ipAddress,
+    userAgent: record.actor.userAgent?.slice(0, MAX_USER_AGENT) ?? null,
+  };
+}
+
+// INSERT … SELECT, so the record can depend on the statement before it through changes(). Drizzle
+// inserts a SELECT into every column, in the table's order: the values are listed by column name.
+function insertQuery(db: Database, record: AuditRecord, condition: AuditCondition) {
+  const row = bound(record);
+  const values: Record<string, SQL> = {
+    id: sql`NULL`,
+    created_at: sql`cast(unixepoch('subsec') * 1000 as integer)`,
+    actor_user_id: sql`${row.actorUserId}`,
+    actor_email: sql`${row.actorEmail}`,
+    action: sql`${row.action}`,
+    target_type: sql`${row.targetType}`,
+    target_id: sql`${row.targetId}`,
+    details: condition.changedRowsAs ? sql`json_set(${row.details}, ${`$.${condition.changedRowsAs}`}, changes())` : sql`${row.details}`,
+    ip_address: sql`${row.ipAddress}`,
+    user_agent: sql`${row.userAgent}`,
+  };
+  const columns = Object.values(getTableColumns(auditEvents)).map((column) => values[column.name]);
+  const where = condition.when === "if_changed" ? sql` WHERE changes() > 0` : sql``;
+  return db.insert(auditEvents).select(sql`SELECT ${sql.join(columns, sql`, `)}${where}`);
+}
+
+/** The record as a drizzle query, for a drizzle batch. */
+export function auditQuery(db: Database, record: AuditRecord, condition: AuditCondition = {}) {
+  return insertQuery(db, record, condition);
+}
+
+/** The record as a prepared D1 statement, for a batch of raw statements (the wallet, keys). */
+export function auditStatement(d1: D1Database, record: AuditRecord, condition: AuditCondition = {}): D1PreparedStatement {
+  const query = insertQuery(getDb(d1), record, condition).toSQL();
+  return d1.prepare(query.sql).bind(...query.params);
+}

@@ -1,0 +1,52 @@
+// What the licensing rules say and the limits they keep: pure text and numbers, so the schemas,
+// the rules (key-admin.ts, key-check.ts, key-devices.ts) and the screens share one home.
+
+export const KEY_ADMIN_MESSAGES = {
+  appNotFound: "ID ứng dụng không hợp lệ",
+  keyTypeNotFound: "Loại key không tồn tại",
+  pricingExists: (type: string) => `Bảng giá cho loại key "${type}" đã tồn tại! Bạn có thể chỉnh sửa hoặc kích hoạt lại.`,
+  pricingNotFound: "Không tìm thấy bảng giá",
+  pricingRequired: "Vui lòng điền đầy đủ thông tin!",
+  pricingDeletion: "Không thể xóa bảng giá. Hãy tạm dừng bảng giá thay vì xóa.",
+  keysRequired: "Vui lòng nhập danh sách key!",
+  keyNotFound: "Key không tồn tại",
+  imported: "Keys imported successfully!",
+  statusUpdated: "Key status updated successfully!",
+  activated: "Key activated successfully!",
+  deactivated: "Key deactivated successfully!",
+  selectKeys: "Vui lòng chọn ít nhất một key để xóa!",
+  onlyAvailable: "Chỉ key có sẵn mới có thể thu hồi",
+  batchNotFound: "Không tìm thấy lô key",
+  onlyRevoked: "Chỉ key đã thu hồi mới có thể kích hoạt lại",
+  deviceReset: "Đã gỡ thiết bị của key",
+  noDevice: "Key chưa được kích hoạt trên thiết bị nào",
+  extended: (days: number) => `Đã gia hạn key thêm ${days} ngày`,
+  lifetime: "Key vĩnh viễn không thể gia hạn",
+  notActivated: "Key chưa được kích hoạt: thời hạn chỉ bắt đầu tính từ lần kích hoạt đầu tiên",
+  banned: "Đã khóa key",
+  unbanned: "Đã mở khóa key",
+  alreadyBanned: "Key đã bị khóa",
+  notBanned: "Key chưa bị khóa",
+  onlySold: "Chỉ key đã bán mới có thể bị khóa",
+  badStatus: "Trạng thái không hợp lệ",
+  tooManyLines: (max: number) => `Tối đa ${max} key mỗi lần nhập`,
+  duplicatesRefused: (count: number) => `Có ${count} key bị trùng. Bật "bỏ qua key trùng" để nhập các key còn lại.`,
+} as const;
+
+export const MAX_IMPORT_LINES = 20_000;
+
+export const MAX_KEY_LENGTH = 200;
+
+export const KEY_DEVICE_MESSAGES = {
+  purchaseNotFound: "Không tìm thấy đơn hàng",
+  notActivated: "Key chưa được kích hoạt trên thiết bị nào",
+  banned: "Key đã bị khóa",
+  expired: "Key đã hết hạn",
+  reset: "Đã gỡ thiết bị. Key sẽ được kích hoạt trên thiết bị kiểm tra tiếp theo.",
+  tooSoon: (hours: number, wait: string) => `Mỗi key chỉ được đổi thiết bị một lần trong ${hours} giờ. Vui lòng thử lại sau ${wait}.`,
+} as const;
+
+/** The longest device and bundle ids a check takes (workers/licensing/schemas/keys.ts); longer ones are not echoed. */
+export const MAX_DEVICE_ID = 200;
+
+export const MAX_BUNDLE_ID = 255;

@@ -1,0 +1,12 @@
+// The values a few columns may hold, with one home: the database schema (workers/db/schema.ts)
+// builds its CHECKs from them, the zod schemas accept them, and the admin screens label them.
+
+export const KEY_STATUSES = ["available", "sold", "used", "expired", "revoked"] as const;
+export type KeyStatus = (typeof KEY_STATUSES)[number];
+
+export const PROMOTION_STATUSES = ["active", "inactive", "expired", "draft"] as const;
+export type PromotionStatus = (typeof PROMOTION_STATUSES)[number];
+
+/** What an upload to R2 is for: an app's package, its icon, or a screenshot or video. */
+export const UPLOAD_KINDS = ["app_file", "icon", "media"] as const;
+export type UploadKind = (typeof UPLOAD_KINDS)[number];
