@@ -210,14 +210,15 @@ export function FilterSelect({
   label: string;
   allLabel: string;
   options: readonly { value: string; label: string }[];
-  onValue: (value: string) => void;
+  /** The value chosen, and the form the select is in (a filter form submits itself). */
+  onValue: (value: string, form: HTMLFormElement | null) => void;
 } & SelectHTMLAttributes<HTMLSelectElement>) {
   return (
     <>
       <label htmlFor={id} className="sr-only">
         {label}
       </label>
-      <select id={id} className={SELECT_CLASS} onChange={(event) => onValue(event.target.value)} {...select}>
+      <select id={id} className={SELECT_CLASS} onChange={(event) => onValue(event.target.value, event.target.form)} {...select}>
         <option value="">{allLabel}</option>
         {options.map((option) => (
           <option key={option.value} value={option.value}>
