@@ -1,7 +1,7 @@
 // The admin's CSV downloads: the export is fetched with the admin's token (a plain link could
 // not carry it), then handed to the browser as a file. Kept out of api.ts so public pages do not
 // ship it.
-import { ApiError, apiFetch, errorMessageFromResponse, networkErrorMessage } from "./api";
+import { ApiError, apiCall, errorMessageFromResponse, networkErrorMessage } from "./api";
 import { readAccessToken } from "./session";
 import { toast } from "./toast";
 
@@ -19,7 +19,7 @@ export async function downloadExport(kind: ExportKind, range: ExportRange): Prom
     let response = await request(path);
     if (response.status === 401) {
       // An expired access token: any authorised call refreshes it, then the download is asked again.
-      await apiFetch("/api/auth/me/", { auth: true });
+      await apiCall((api) => api.api.auth.me.$get(), { auth: true });
       response = await request(path);
     }
     if (!response.ok) {

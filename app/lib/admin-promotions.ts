@@ -2,7 +2,9 @@
 // show: the list (filtered by ?status= and ?search=) and the create/update/delete actions.
 import type { ClientActionFunctionArgs, ClientLoaderFunctionArgs } from "@remix-run/react";
 import type { PublicPromotion } from "@workers/money/promotion-admin";
-import { type ActionResult, actionFailure, adminCall, adminCallFailure, adminFetch, jsonBody } from "./admin-route";
+import type { z } from "zod";
+import type { promotionSchema } from "@workers/money/schemas/promotions";
+import { type ActionResult, actionFailure, adminCall, adminCallFailure, jsonBody } from "./admin-route";
 import { ApiError } from "./api";
 import { toast } from "./toast";
 
@@ -26,7 +28,8 @@ export async function promotionsLoader({ request }: ClientLoaderFunctionArgs): P
   }
 }
 
-type PromotionBody = Record<string, unknown>;
+/** What the promotion form sends: the body the API's promotion schema reads. */
+export type PromotionBody = z.input<typeof promotionSchema>;
 type PromotionAction = { intent: "create"; body: PromotionBody } | { intent: "update"; id: number; body: PromotionBody } | { intent: "delete"; id: number };
 
 export async function promotionsAction({ request }: ClientActionFunctionArgs): Promise<ActionResult> {
@@ -36,10 +39,10 @@ export async function promotionsAction({ request }: ClientActionFunctionArgs): P
       await adminCall(request, (api) => api.api.promotions[":id"].$delete({ param: { id: String(action.id) } }));
       toast.success("Đã xóa khuyến mãi!");
     } else if (action.intent === "update") {
-      await adminFetch(request, `/api/promotions/${action.id}/`, { method: "PUT", body: action.body });
+      await adminCall(request, (api) => api.api.promotions[":id"].$put({ param: { id: String(action.id) }, json: action.body }));
       toast.success("Cập nhật khuyến mãi thành công!");
     } else {
-      await adminFetch(request, "/api/promotions/", { method: "POST", body: action.body });
+      await adminCall(request, (api) => api.api.promotions.$post({ json: action.body }));
       toast.success("Tạo khuyến mãi thành công!");
     }
     return { ok: true, data: null };

@@ -3,7 +3,7 @@
 // checks every admin call again, so this only keeps others off the screen.
 import { redirectTo } from "./redirect-response";
 import { ADMIN_MESSAGES, type AdminVerdict, adminVerdict } from "./admin";
-import { type Answer, type ApiClient, type ApiOptions, ApiError, apiCall, apiFetch, type CallOptions, type FieldErrors } from "./api";
+import { type Answer, type ApiClient, ApiError, apiCall, type CallOptions, type FieldErrors } from "./api";
 import { SECOND_FACTOR_REQUIRED_MESSAGE, SESSION_EXPIRED_MESSAGE } from "@workers/shared/error-messages";
 import { loginPathFor } from "./redirects";
 import { tokenHasSecondFactor } from "./second-factor";
@@ -55,24 +55,16 @@ export function requireAdminSession(request: Request): void {
 }
 
 /**
- * An admin API call from a child route's clientLoader or clientAction. The layout's guard runs
+ * An admin API call from a child route's clientLoader or clientAction, through the typed client
+ * (app/lib/api.ts apiCall): the answer's type is the route's own. The layout's guard runs
  * alongside, not before, a child's loader: without an admin session the call is not sent and the
  * same redirect is thrown silently (the layout has already said why).
  */
-export function adminFetch<T>(request: Request, path: string, options: Omit<ApiOptions, "auth"> = {}): Promise<T> {
+export function adminCall<R>(request: Request, call: (api: ApiClient) => Promise<R>, options: Omit<CallOptions, "auth" | "signal" | "signalStopsReadsOnly"> = {}): Promise<Answer<R>> {
   const verdict = storedVerdict();
   if (verdict !== "admin") throw awayFrom(request, verdict);
   // A read stops when its navigation is replaced; a change is never cut off half-way, so it
   // happens on the server or not, and its toast says which, even if the screen moved on.
-  const read = (options.method ?? "GET") === "GET";
-  return apiFetch<T>(path, { ...(read ? { signal: request.signal } : {}), ...options, auth: true });
-}
-
-/** adminFetch through the typed client (app/lib/api.ts apiCall): the answer's type is the route's own. */
-export function adminCall<R>(request: Request, call: (api: ApiClient) => Promise<R>, options: Omit<CallOptions, "auth" | "signal" | "signalStopsReadsOnly"> = {}): Promise<Answer<R>> {
-  const verdict = storedVerdict();
-  if (verdict !== "admin") throw awayFrom(request, verdict);
-  // As adminFetch: a read stops when its navigation is replaced, a change is never cut off.
   return apiCall(call, { ...options, signal: request.signal, signalStopsReadsOnly: true, auth: true });
 }
 
@@ -81,7 +73,7 @@ export function adminCall<R>(request: Request, call: (api: ApiClient) => Promise
  * as the guard; anything else is returned as the message to show.
  */
 export function adminCallFailure(error: unknown, request: Request, fallback: string): string {
-  if (error instanceof Response) throw error; // adminFetch's redirect
+  if (error instanceof Response) throw error; // adminCall's redirect
   if (error instanceof ApiError && error.status === 401) {
     clearSession();
     toast.error(SESSION_EXPIRED_MESSAGE);

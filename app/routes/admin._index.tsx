@@ -22,7 +22,7 @@ import {
 import { AppIcon } from "~/components/AppIcon";
 import { TypeBadge } from "~/components/TypeBadge";
 import { useFetcherAnswer } from "~/lib/fetcher-answer";
-import { type ActionResult, actionFailure, adminCallFailure, adminFetch, jsonBody } from "~/lib/admin-route";
+import { type ActionResult, actionFailure, adminCall, adminCallFailure, jsonBody } from "~/lib/admin-route";
 import { APP_FORM_MESSAGES, APP_TYPES, matchesSearch } from "@workers/shared/app-form";
 import { appTypeLabel } from "~/lib/app-types";
 import { formatDate, formatNumber } from "@workers/shared/format";
@@ -36,7 +36,7 @@ export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "Quản lý
 
 export async function clientLoader({ request }: ClientLoaderFunctionArgs): Promise<{ apps: AdminApp[] }> {
   try {
-    return { apps: (await adminFetch<{ data: AdminApp[] }>(request, "/api/apps/admin/list/")).data };
+    return { apps: (await adminCall(request, (api) => api.api.apps.admin.list.$get())).data };
   } catch (error) {
     toast.error(adminCallFailure(error, request, "Không thể tải danh sách ứng dụng"));
     return { apps: [] };
@@ -46,7 +46,7 @@ export async function clientLoader({ request }: ClientLoaderFunctionArgs): Promi
 export async function clientAction({ request }: ClientActionFunctionArgs): Promise<ActionResult> {
   const { id } = await jsonBody<{ id: number }>(request);
   try {
-    await adminFetch(request, `/api/apps/delete/${id}/`, { method: "DELETE" });
+    await adminCall(request, (api) => api.api.apps.delete[":id"].$delete({ param: { id: String(id) } }));
     toast.success(APP_FORM_MESSAGES.deleted);
     return { ok: true, data: null };
   } catch (error) {

@@ -1,10 +1,12 @@
 // /admin/app/{id}/edit (spec §2 "Admin edit app"): loads the app by id in clientLoader (a missing
-// one goes back to /admin with an error), shows its times, badge and version, and the form.
+// one goes back to /admin with an error), shows its times, badge and version, and the form; the
+// form submits to this route's clientAction, which uploads its files and updates the app.
 import type { MetaFunction } from "@remix-run/cloudflare";
-import { type ClientLoaderFunctionArgs, useLoaderData } from "@remix-run/react";
+import { type ClientActionFunctionArgs, type ClientLoaderFunctionArgs, useLoaderData } from "@remix-run/react";
 import { redirectTo } from "~/lib/redirect-response";
 import { AdminPage } from "~/components/admin/AdminShell";
 import { AppForm } from "~/components/admin/app-form/AppForm";
+import { saveApp } from "~/components/admin/app-form/save";
 import { TypeBadge } from "~/components/TypeBadge";
 import { adminCall, adminCallFailure } from "~/lib/admin-route";
 import { APP_FORM_MESSAGES } from "@workers/shared/app-form";
@@ -29,6 +31,10 @@ export async function clientLoader({ request, params }: ClientLoaderFunctionArgs
     toast.error(adminCallFailure(error, request, APP_FORM_MESSAGES.notFound));
     throw redirectTo("/admin");
   }
+}
+
+export function clientAction({ request, params }: ClientActionFunctionArgs) {
+  return saveApp(request, params.id ?? "");
 }
 
 export default function EditAppRoute() {

@@ -1,11 +1,18 @@
-// /admin/app/new (spec §2 "Admin create app"): the app form with its live preview.
+// /admin/app/new (spec §2 "Admin create app"): the app form with its live preview; the form
+// submits to this route's clientAction, which uploads its files and creates the app.
 import type { MetaFunction } from "@remix-run/cloudflare";
+import type { ClientActionFunctionArgs } from "@remix-run/react";
 import { AdminPage } from "~/components/admin/AdminShell";
 import { AppForm } from "~/components/admin/app-form/AppForm";
+import { saveApp } from "~/components/admin/app-form/save";
 import { pageMeta } from "~/lib/meta";
 import { useSite } from "~/root";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "Thêm ứng dụng");
+
+export function clientAction({ request }: ClientActionFunctionArgs) {
+  return saveApp(request, null);
+}
 
 export default function NewAppRoute() {
   const site = useSite();

@@ -11,7 +11,7 @@ import { ACTIONS_COLUMN, ActionsCell, AdminPage, AdminTable, Badge, BUTTON_SECON
 import { Field, inputClass, ValidationSummary } from "~/components/Field";
 import { Spinner } from "~/components/Spinner";
 import { fieldErrorsOf, useFetcherAnswer } from "~/lib/fetcher-answer";
-import { type ActionResult, actionFailure, adminCallFailure, adminFetch, jsonBody } from "~/lib/admin-route";
+import { type ActionResult, actionFailure, adminCall, adminCallFailure, jsonBody } from "~/lib/admin-route";
 import { formatDateTime } from "@workers/shared/format";
 import { pageMeta } from "~/lib/meta";
 import { toast } from "~/lib/toast";
@@ -42,9 +42,8 @@ function statusFrom(params: URLSearchParams): string {
 type FoundUser = UsersPage["users"][number];
 
 async function transfers(request: Request, status: string): Promise<Transfer[]> {
-  const query = status ? `?status=${encodeURIComponent(status)}` : "";
   try {
-    return (await adminFetch<{ data: Transfer[] }>(request, `/api/admin/bank-transfers/${query}`)).data ?? [];
+    return (await adminCall(request, (api) => api.api.admin["bank-transfers"].$get({ query: status ? { status } : {} }))).data ?? [];
   } catch (error) {
     toast.error(adminCallFailure(error, request, "Không thể tải danh sách chuyển khoản"));
     return [];
@@ -55,7 +54,7 @@ async function transfers(request: Request, status: string): Promise<Transfer[]> 
 async function findUsers(request: Request, search: string): Promise<FoundUser[] | null> {
   if (!search) return null;
   try {
-    return (await adminFetch<{ users: FoundUser[] }>(request, `/api/admin/users/?${new URLSearchParams({ search, page_size: "10" })}`)).users ?? [];
+    return (await adminCall(request, (api) => api.api.admin.users.$get({ query: { search, page_size: "10" } }))).users ?? [];
   } catch (error) {
     toast.error(adminCallFailure(error, request, "Không thể tìm người dùng"));
     return null;
@@ -74,12 +73,12 @@ export async function clientAction({ request }: ClientActionFunctionArgs): Promi
   const action = await jsonBody<TransferAction>(request);
   try {
     if (action.intent === "dismiss") {
-      const body = await adminFetch<{ message?: string }>(request, `/api/admin/bank-transfers/${action.id}/dismiss/`, { method: "POST", body: { note: action.note } });
+      const body = await adminCall(request, (api) => api.api.admin["bank-transfers"][":id"].dismiss.$post({ param: { id: String(action.id) }, json: { note: action.note } }));
       toast.success(body.message || "Đã bỏ qua giao dịch");
     } else {
       // A parked card goes to its owner: no user_id then.
       const credit = action.user_id === undefined ? { note: action.note } : { user_id: action.user_id, note: action.note };
-      const body = await adminFetch<{ message?: string }>(request, `/api/admin/bank-transfers/${action.id}/credit/`, { method: "POST", body: credit });
+      const body = await adminCall(request, (api) => api.api.admin["bank-transfers"][":id"].credit.$post({ param: { id: String(action.id) }, json: credit }));
       toast.success(body.message || "Đã cộng tiền");
     }
     return { ok: true, data: null };

@@ -16,7 +16,7 @@ import { SignedAmount } from "~/components/SignedAmount";
 import { DEFAULT_ADJUST_NOTE, isGoogleAccount, parseSignedAmount, roleBadge, signedDigitsOnly } from "~/lib/admin";
 import { downloadExport } from "~/lib/admin-exports";
 import { fieldErrorsOf, useFetcherAnswer } from "~/lib/fetcher-answer";
-import { type ActionFailed, actionFailure, adminCallFailure, adminFetch, jsonBody } from "~/lib/admin-route";
+import { type ActionFailed, actionFailure, adminCall, adminCallFailure, jsonBody } from "~/lib/admin-route";
 import { ApiError, newIdempotencyKey } from "~/lib/api";
 import { formatDate, formatDateTime, formatNumber, formatVND } from "@workers/shared/format";
 import { pageMeta } from "~/lib/meta";
@@ -49,7 +49,7 @@ function detailUserId(params: URLSearchParams): number | null {
 async function ledgerOf(request: Request, userId: number | null): Promise<Ledger | null> {
   if (userId === null) return null;
   try {
-    const body = await adminFetch<{ transactions: Transaction[] }>(request, `/api/admin/users/${userId}/transactions/`);
+    const body = await adminCall(request, (api) => api.api.admin.users[":id"].transactions.$get({ param: { id: String(userId) } }));
     return { userId, transactions: body.transactions ?? [] };
   } catch (error) {
     toast.error(adminCallFailure(error, request, "Không thể tải lịch sử giao dịch"));
@@ -61,18 +61,17 @@ export async function clientLoader({ request }: ClientLoaderFunctionArgs): Promi
   const url = new URL(request.url);
   const search = url.searchParams.get("search")?.trim() ?? "";
   const page = Math.max(1, Number(url.searchParams.get("page")) || 1);
-  const params = new URLSearchParams({ page: String(page), page_size: String(PAGE_SIZE) });
-  if (search) params.set("search", search);
+  const query = { page: String(page), page_size: String(PAGE_SIZE), ...(search ? { search } : {}) };
   // Each part fails on its own, with its own message, as before.
   const [stats, list, ledger] = await Promise.all([
-    adminFetch<{ stats: Stats }>(request, "/api/admin/users/stats/").then(
+    adminCall(request, (api) => api.api.admin.users.stats.$get()).then(
       (body) => body.stats,
       (error) => {
         toast.error(adminCallFailure(error, request, "Không thể tải thống kê"));
         return null;
       },
     ),
-    adminFetch<UsersPage>(request, `/api/admin/users/?${params}`).catch((error) => {
+    adminCall(request, (api) => api.api.admin.users.$get({ query })).catch((error) => {
       toast.error(adminCallFailure(error, request, "Không thể tải danh sách người dùng"));
       return null;
     }),
@@ -88,7 +87,7 @@ type AdjustResult = { ok: true } | (ActionFailed & { definite: boolean });
 export async function clientAction({ request }: ClientActionFunctionArgs): Promise<AdjustResult> {
   const { userId, key, body } = await jsonBody<Adjustment>(request);
   try {
-    const answer = await adminFetch<{ message?: string }>(request, `/api/admin/users/${userId}/adjust-balance/`, { method: "POST", body, headers: { "Idempotency-Key": key } });
+    const answer = await adminCall(request, (api) => api.api.admin.users[":id"]["adjust-balance"].$post({ param: { id: String(userId) }, json: body }), { headers: { "Idempotency-Key": key } });
     toast.success(answer.message || "Điều chỉnh số dư thành công");
     return { ok: true };
   } catch (error) {

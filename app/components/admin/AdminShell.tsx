@@ -1,14 +1,9 @@
 // The admin screens' building blocks (page heading, buttons, dialogs, pager, badges); the guard
 // and the section links are the layout's (routes/admin.tsx).
-import { useNavigate } from "@remix-run/react";
-import { type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, useCallback, useId } from "react";
+import { type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, useId } from "react";
 import { Dialog, DialogCloseButton } from "~/components/Dialog";
 import { inputClass } from "~/components/Field";
 import { Spinner } from "~/components/Spinner";
-import { ADMIN_MESSAGES } from "~/lib/admin";
-import { ApiError } from "~/lib/api";
-import { useSessionExpired } from "~/lib/auth";
-import { toast } from "~/lib/toast";
 
 export const BUTTON_PRIMARY =
   "inline-flex items-center justify-center gap-2 rounded-xl bg-indigo-600 px-4 py-2 text-sm font-semibold text-white transition hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-400 disabled:cursor-not-allowed disabled:opacity-50";
@@ -210,14 +205,15 @@ export function FilterSelect({
   label: string;
   allLabel: string;
   options: readonly { value: string; label: string }[];
-  onValue: (value: string) => void;
+  /** The value chosen, and the form the select is in (a filter form submits itself). */
+  onValue: (value: string, form: HTMLFormElement | null) => void;
 } & SelectHTMLAttributes<HTMLSelectElement>) {
   return (
     <>
       <label htmlFor={id} className="sr-only">
         {label}
       </label>
-      <select id={id} className={SELECT_CLASS} onChange={(event) => onValue(event.target.value)} {...select}>
+      <select id={id} className={SELECT_CLASS} onChange={(event) => onValue(event.target.value, event.target.form)} {...select}>
         <option value="">{allLabel}</option>
         {options.map((option) => (
           <option key={option.value} value={option.value}>
@@ -279,33 +275,5 @@ export function ActionsCell({ children }: { children: ReactNode }) {
     <td className={`${TD} text-right whitespace-nowrap`}>
       <div className="inline-flex gap-1.5">{children}</div>
     </td>
-  );
-}
-
-/**
- * One handler for a failed admin call: 401 → the session-expired flow, 403 → like a non-admin,
- * anything else → a red toast (with an optional prefix such as 'Lỗi khi thêm keys: ').
- * Returns true when the error was an auth problem (the caller should stop).
- */
-export function useAdminError(): (error: unknown, fallback: string, format?: (message: string) => string) => boolean {
-  const sessionExpired = useSessionExpired();
-  const navigate = useNavigate();
-  return useCallback(
-    (error: unknown, fallback: string, format?: (message: string) => string) => {
-      if (error instanceof DOMException && error.name === "AbortError") return true;
-      if (error instanceof ApiError && error.status === 401) {
-        sessionExpired();
-        return true;
-      }
-      if (error instanceof ApiError && error.status === 403) {
-        toast.error(ADMIN_MESSAGES.accessDenied);
-        navigate("/dashboard", { replace: true });
-        return true;
-      }
-      const message = error instanceof ApiError && error.message ? error.message : fallback;
-      toast.error(format ? format(message) : message);
-      return false;
-    },
-    [navigate, sessionExpired],
   );
 }

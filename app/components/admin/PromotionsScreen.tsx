@@ -2,7 +2,7 @@
 // /admin/promotions and /admin/simple-promotions both render this screen; its data comes from
 // their clientLoader and changes through their clientAction (lib/admin-promotions.ts).
 import { useFetcher, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useRef, useState } from "react";
 import { useAfterTypingPause } from "~/lib/use-typing-pause";
 import { Field, inputClass, ValidationSummary } from "~/components/Field";
 import { Spinner } from "~/components/Spinner";
@@ -17,7 +17,8 @@ import {
   promotionEndDate,
 } from "~/lib/admin";
 import { useFetcherAnswer } from "~/lib/fetcher-answer";
-import type { Promotion, promotionsLoader } from "~/lib/admin-promotions";
+import { useFilterSubmit } from "~/lib/filter-form";
+import type { Promotion, PromotionBody, promotionsLoader } from "~/lib/admin-promotions";
 import type { ActionResult } from "~/lib/admin-route";
 import { formatDate, formatNumber, formatVND } from "@workers/shared/format";
 import { ACTIONS_COLUMN, ActionsCell, AdminPage, AdminTable, Badge, BUTTON_PRIMARY, BUTTON_SMALL, ConfirmDialog, FilterSelect, Modal, ModalActions, RIGHT, SearchInput, TD } from "./AdminShell";
@@ -40,7 +41,7 @@ const STATUS_CHOICES = choices(PROMOTION_STATUSES, PROMOTION_STATUS_LABELS);
 
 export function PromotionsScreen() {
   const { promotions: list } = useLoaderData<typeof promotionsLoader>();
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams] = useSearchParams();
   const status = searchParams.get("status") ?? "";
   const [search, setSearch] = useState(searchParams.get("search") ?? "");
   const loading = useNavigation().state === "loading";
@@ -49,16 +50,11 @@ export function PromotionsScreen() {
   const removal = useFetcher<ActionResult>();
   useFetcherAnswer(removal, (answer) => answer.ok && setDeleting(null));
 
-  function show(next: { status: string; search: string }) {
-    const params = new URLSearchParams();
-    if (next.status) params.set("status", next.status);
-    if (next.search) params.set("search", next.search);
-    setSearchParams(params, { replace: true, preventScrollReset: true });
-  }
+  const filters = useRef<HTMLFormElement>(null);
+  const applyFilters = useFilterSubmit();
 
   // The search reloads the list once typing pauses (a timer, not a fetch).
-  const query = search.trim();
-  useAfterTypingPause(query, searchParams.get("search") ?? "", 300, (query) => show({ status, search: query }));
+  useAfterTypingPause(search.trim(), searchParams.get("search") ?? "", 300, () => applyFilters(filters.current));
 
   return (
     <AdminPage
@@ -70,11 +66,18 @@ export function PromotionsScreen() {
         </button>
       }
     >
-      <div className="mb-3 flex flex-wrap items-center gap-2">
-        <SearchInput id="promotion-search" label="Tìm khuyến mãi" placeholder="Tìm theo tên, mã hoặc mô tả..." value={search} onValue={setSearch} />
-        <FilterSelect id="promotion-status" label="Lọc theo trạng thái" allLabel="Tất cả trạng thái" options={STATUS_CHOICES} value={status} onValue={(next) => show({ status: next, search: query })} />
+      <form
+        ref={filters}
+        className="mb-3 flex flex-wrap items-center gap-2"
+        onSubmit={(event) => {
+          event.preventDefault();
+          applyFilters(event.currentTarget);
+        }}
+      >
+        <SearchInput id="promotion-search" name="search" label="Tìm khuyến mãi" placeholder="Tìm theo tên, mã hoặc mô tả..." value={search} onValue={setSearch} />
+        <FilterSelect id="promotion-status" name="status" label="Lọc theo trạng thái" allLabel="Tất cả trạng thái" options={STATUS_CHOICES} value={status} onValue={(_, form) => applyFilters(form)} />
         {loading && <Spinner className="h-4 w-4 text-indigo-400" />}
-      </div>
+      </form>
       <AdminTable
         testId="promotion-table"
         minWidth="min-w-[56rem]"
@@ -221,7 +224,7 @@ function PromotionModal({ editing, onClose }: { editing: Promotion | "new"; onCl
       status: "active",
       is_automatic: true,
       requires_code: false,
-    };
+    } satisfies PromotionBody;
     save.submit(existing ? { intent: "update", id: existing.id, body } : { intent: "create", body }, { method: "post", encType: "application/json", flushSync: true });
   }
 

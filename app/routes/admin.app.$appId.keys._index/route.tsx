@@ -6,7 +6,7 @@ import { redirectTo } from "~/lib/redirect-response";
 import { useState } from "react";
 import { ACTIONS_COLUMN, ActionsCell, AdminTable, Badge, BUTTON_PRIMARY, BUTTON_SMALL, TD } from "~/components/admin/AdminShell";
 import { type KeyTypeOption, pricingTypeName } from "~/lib/admin";
-import { type ActionResult, adminFetch, jsonBody } from "~/lib/admin-route";
+import { type ActionResult, adminCall, jsonBody } from "~/lib/admin-route";
 import { formatNumber } from "@workers/shared/format";
 import { toast } from "~/lib/toast";
 import { type AdminPricing, keyActionFailure, useKeysData } from "../admin.app.$appId.keys/data";
@@ -24,17 +24,17 @@ type PricingAction = PricingSubmit | { intent: "toggle"; id: number; active: boo
 
 export async function clientAction({ request, params }: ClientActionFunctionArgs): Promise<ActionResult> {
   const action = await jsonBody<PricingAction>(request);
-  const base = `/api/keys/apps/${encodeURIComponent(params.appId ?? "")}/pricing`;
+  const app = encodeURIComponent(params.appId ?? "");
   try {
     if (action.intent === "toggle") {
-      await adminFetch(request, `${base}/${action.id}/`, { method: "PATCH", body: { is_active: action.active } });
+      await adminCall(request, (api) => api.api.keys.apps[":app"].pricing[":id"].$patch({ param: { app, id: String(action.id) }, json: { is_active: action.active } }));
       toast.success(action.active ? "Đã kích hoạt bảng giá!" : "Đã tạm dừng bảng giá!");
     } else if (action.intent === "update") {
       // Editing re-sends the price and turns the pricing back on (spec §4).
-      await adminFetch(request, `${base}/${action.id}/`, { method: "PATCH", body: { price: action.price, is_active: true } });
+      await adminCall(request, (api) => api.api.keys.apps[":app"].pricing[":id"].$patch({ param: { app, id: String(action.id) }, json: { price: action.price, is_active: true } }));
       toast.success("Đã cập nhật bảng giá!");
     } else {
-      await adminFetch(request, `${base}/`, { method: "POST", body: { key_type: action.key_type, price: action.price, currency: action.currency } });
+      await adminCall(request, (api) => api.api.keys.apps[":app"].pricing.$post({ param: { app }, json: { key_type: action.key_type, price: action.price, currency: action.currency } }));
       toast.success("Đã thêm bảng giá!");
     }
     return { ok: true, data: null };

@@ -8,7 +8,7 @@ import { Field, inputClass } from "~/components/Field";
 import { Spinner } from "~/components/Spinner";
 import { countKeyLines } from "~/lib/admin";
 import { useFetcherAnswer } from "~/lib/fetcher-answer";
-import { type ActionResult, adminFetch, jsonBody } from "~/lib/admin-route";
+import { type ActionResult, adminCall, jsonBody } from "~/lib/admin-route";
 import { formatNumber } from "@workers/shared/format";
 import { toast } from "~/lib/toast";
 import type { ImportKeysRequest } from "@workers/licensing/schemas/keys";
@@ -21,7 +21,7 @@ type ImportResult = ImportedKeys;
 export async function clientAction({ request }: ClientActionFunctionArgs): Promise<ActionResult<ImportResult>> {
   const body = await jsonBody<ImportKeysRequest>(request);
   try {
-    const answer = await adminFetch<{ message?: string; data: ImportResult }>(request, "/api/keys/bulk-import/", { method: "POST", body });
+    const answer = await adminCall(request, (api) => api.api.keys["bulk-import"].$post({ json: body }));
     toast.success(answer.message || "Keys imported successfully!");
     return { ok: true, data: answer.data };
   } catch (error) {

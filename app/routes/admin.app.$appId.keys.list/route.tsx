@@ -6,11 +6,12 @@
 import { type ClientActionFunctionArgs, type ClientLoaderFunctionArgs, useFetcher, useLoaderData, useNavigation, useRevalidator, useSearchParams } from "@remix-run/react";
 import { redirectTo } from "~/lib/redirect-response";
 import { useState } from "react";
+import { useFilterSubmit } from "~/lib/filter-form";
 import { ACTIONS_COLUMN, ActionsCell, AdminTable, BUTTON_DANGER, BUTTON_SECONDARY, BUTTON_SMALL, ConfirmDialog, FilterSelect, Pager, StatCard, TD } from "~/components/admin/AdminShell";
 import { Spinner } from "~/components/Spinner";
 import { choices, KEY_STATUS_LABELS, toggleAll } from "~/lib/admin";
 import { useFetcherAnswer } from "~/lib/fetcher-answer";
-import { type ActionResult, adminCallFailure, adminFetch, jsonBody } from "~/lib/admin-route";
+import { type ActionResult, adminCall, adminCallFailure, jsonBody } from "~/lib/admin-route";
 import { formatDateTime, formatNumber, formatVND } from "@workers/shared/format";
 import { toast } from "~/lib/toast";
 import { keyActionFailure } from "../admin.app.$appId.keys/data";
@@ -26,22 +27,34 @@ type KeyPage = Omit<AdminKeyPage, "keys"> & { data: AdminKey[] };
 const PAGE_SIZE = 100;
 const EMPTY_PAGE: KeyPage = { data: [], count: 0, page: 1, page_size: PAGE_SIZE, total_pages: 0 };
 
-function keysBase(appId: string | undefined): string {
-  return `/api/keys/apps/${encodeURIComponent(appId ?? "")}`;
+/** The app a `/api/keys/apps/:app/…` path names, as the route's address carries it. */
+function appParam(appId: string | undefined): { app: string } {
+  return { app: encodeURIComponent(appId ?? "") };
+}
+
+/** A key's change the server words itself (activate, deactivate, reset-device, extend, ban, unban). */
+function changeKey(request: Request, intent: KeyChange, id: number, days: number | undefined) {
+  const param = { id: String(id) };
+  return adminCall(request, (api) => {
+    const key = api.api.keys.keys[":id"];
+    if (intent === "extend") return key.extend.$post({ param, json: { days: days as number } });
+    return key[intent].$post({ param });
+  });
 }
 
 export async function clientLoader({ request, params }: ClientLoaderFunctionArgs): Promise<{ list: KeyPage; stats: KeyStats | null }> {
   const url = new URL(request.url);
   const status = url.searchParams.get("status") ?? "";
   const page = Math.max(1, Number(url.searchParams.get("page")) || 1);
-  const query = new URLSearchParams({ page: String(page), page_size: String(PAGE_SIZE) });
-  if (status) query.set("status", status);
-  const base = keysBase(params.appId);
+  const query = { page: String(page), page_size: String(PAGE_SIZE), ...(status ? { status } : {}) };
+  const param = appParam(params.appId);
   try {
-    const [list, stats] = await Promise.all([
-      adminFetch<KeyPage>(request, `${base}/keys/?${query}`),
-      adminFetch<{ data: KeyStats }>(request, `${base}/stats/`).catch(() => null),
+    const [answer, stats] = await Promise.all([
+      adminCall(request, (api) => api.api.keys.apps[":app"].keys.$get({ param, query })),
+      adminCall(request, (api) => api.api.keys.apps[":app"].stats.$get({ param })).catch(() => null),
     ]);
+    // Asked with a page, the route answers one; without, every key (read as a single page).
+    const list: KeyPage = "total_pages" in answer ? answer : { ...answer, page: 1, page_size: answer.count, total_pages: 1 };
     // A page past the end after deletions: go back to the last one.
     if (list.total_pages > 0 && page > list.total_pages) {
       url.searchParams.set("page", String(list.total_pages));
@@ -78,29 +91,26 @@ export async function clientAction({ request, params }: ClientActionFunctionArgs
   const action = await jsonBody<KeyAction>(request);
   try {
     if (action.intent === "delete") {
-      await adminFetch(request, `/api/keys/keys/${action.id}/`, { method: "DELETE" });
+      await adminCall(request, (api) => api.api.keys.keys[":id"].$delete({ param: { id: String(action.id) } }));
       toast.success("Đã xóa key!");
     } else if (action.intent === "bulk") {
-      const body = await adminFetch<{ data: { deleted_count: number } }>(request, "/api/keys/keys/bulk-delete/", { method: "POST", body: { key_ids: action.ids } });
+      const body = await adminCall(request, (api) => api.api.keys.keys["bulk-delete"].$post({ json: { key_ids: action.ids } }));
       toast.success(`Đã xóa ${formatNumber(body.data.deleted_count)} key!`);
     } else if (action.intent === "revoke") {
-      const body = await adminFetch<{ message?: string }>(request, `/api/keys/keys/${action.id}/update-status/`, { method: "PATCH", body: { status: "revoked" } });
+      const body = await adminCall(request, (api) => api.api.keys.keys[":id"]["update-status"].$patch({ param: { id: String(action.id) }, json: { status: "revoked" } }));
       toast.success(body.message || "Key status updated successfully!");
     } else if (action.intent !== "cleanup") {
       // activate, deactivate, reset-device, extend, ban, unban: the server says what it did.
-      const body = await adminFetch<{ message: string }>(request, `/api/keys/keys/${action.id}/${action.intent}/`, {
-        method: "POST",
-        body: action.intent === "extend" ? { days: action.days } : undefined,
-      });
+      const body = await changeKey(request, action.intent, action.id, action.days);
       toast.success(body.message);
     } else {
-      const base = keysBase(params.appId);
+      const param = appParam(params.appId);
       const body =
         action.mode === "sold"
-          ? await adminFetch<{ data: { deleted_count: number } }>(request, `${base}/cleanup-sold/`, { method: "POST" })
+          ? await adminCall(request, (api) => api.api.keys.apps[":app"]["cleanup-sold"].$post({ param }))
           : action.mode === "status"
-            ? await adminFetch<{ data: { deleted_count: number } }>(request, `${base}/cleanup-by-status/`, { method: "POST", body: { status: action.status } })
-            : await adminFetch<{ data: { deleted_count: number } }>(request, "/api/keys/keys/bulk-delete/", { method: "POST", body: { key_ids: action.ids } });
+            ? await adminCall(request, (api) => api.api.keys.apps[":app"]["cleanup-by-status"].$post({ param, json: { status: action.status } }))
+            : await adminCall(request, (api) => api.api.keys.keys["bulk-delete"].$post({ json: { key_ids: action.ids } }));
       toast.success(`Đã dọn dẹp ${formatNumber(body.data.deleted_count)} key!`);
     }
     return { ok: true, data: null };
@@ -139,17 +149,23 @@ export default function KeyListRoute() {
     setCleanupOpen(false);
   });
 
-  function show(next: { status: string; page: number }) {
-    const params = new URLSearchParams();
-    if (next.status) params.set("status", next.status);
-    if (next.page > 1) params.set("page", String(next.page));
-    setSearchParams(params, { replace: true, preventScrollReset: true });
+  const applyFilter = useFilterSubmit();
+
+  // Another status starts over: first page (the form holds no page), nothing ticked.
+  function showStatus(form: HTMLFormElement | null) {
+    setSelected(new Set());
+    applyFilter(form);
   }
 
-  // Another status starts over: first page, nothing ticked.
-  function showStatus(next: string) {
-    setSelected(new Set());
-    show({ status: next, page: 1 });
+  function showPage(page: number) {
+    setSearchParams(
+      (params) => {
+        if (page > 1) params.set("page", String(page));
+        else params.delete("page");
+        return params;
+      },
+      { replace: true, preventScrollReset: true },
+    );
   }
 
   const keys = list.data;
@@ -196,7 +212,14 @@ export default function KeyListRoute() {
           <h2 id="keys-heading" className="text-lg font-bold text-white">
             Danh sách key
           </h2>
-          <FilterSelect id="key-status-filter" label="Lọc theo trạng thái" allLabel="Tất cả trạng thái" options={STATUS_CHOICES} value={status} onValue={showStatus} />
+          <form
+            onSubmit={(event) => {
+              event.preventDefault();
+              showStatus(event.currentTarget);
+            }}
+          >
+            <FilterSelect id="key-status-filter" name="status" label="Lọc theo trạng thái" allLabel="Tất cả trạng thái" options={STATUS_CHOICES} value={status} onValue={(_, form) => showStatus(form)} />
+          </form>
           {loading && <Spinner className="h-4 w-4 text-indigo-400" />}
         </div>
         <div className="flex flex-wrap gap-2">
@@ -279,7 +302,7 @@ export default function KeyListRoute() {
       <p className="mt-2 text-sm text-zinc-400">
         {formatNumber(list.count)} key{selected.size > 0 ? ` · đã chọn ${formatNumber(selected.size)}` : ""}
       </p>
-      <Pager page={list.page} totalPages={list.total_pages} onPage={(next) => show({ status, page: next })} />
+      <Pager page={list.page} totalPages={list.total_pages} onPage={showPage} />
 
       <KeyDetailModal keyRow={detail} onClose={() => setDetailId(null)} onChange={(kind, key) => setPending({ kind, key })} />
       <KeyChangeDialog

@@ -37,7 +37,7 @@ async function loadAppHeader(request: Request, ref: string): Promise<AppHeader |
   try {
     return (await adminCall(request, (api) => api.api.apps.admin.detail[":id"].$get({ param: { id: encodeURIComponent(ref) } }))).data;
   } catch (error) {
-    if (error instanceof Response) throw error; // adminFetch's redirect
+    if (error instanceof Response) throw error; // adminCall's redirect
     return null;
   }
 }

@@ -4,9 +4,9 @@
 import { useFetcher } from "@remix-run/react";
 import { type ChangeEvent, type FormEvent, useRef, useState } from "react";
 import { changePasswordSchema } from "@workers/accounts/schemas/auth";
-import { ApiError, apiFetch, type FieldErrors } from "~/lib/api";
+import { ApiError, apiCall, type FieldErrors } from "~/lib/api";
 import { FALLBACK_ERROR } from "@workers/shared/error-messages";
-import { saveSession, type SessionPayload, type SessionUser } from "~/lib/session";
+import { saveSession, type SessionUser } from "~/lib/session";
 import { useFetcherAnswer } from "~/lib/fetcher-answer";
 import { toast } from "~/lib/toast";
 import { checkWith } from "~/lib/validation";
@@ -22,8 +22,6 @@ const MESSAGES = {
   created: "Tạo mật khẩu thành công!",
 } as const;
 
-type Answer = SessionPayload & { message?: string };
-
 /** The form as sent: a Google account creating its first password has no current one. */
 export type PasswordChange = { current_password?: string; new_password: string; confirm_password: string };
 type PasswordChanged = { ok: true } | { ok: false; errors: FieldErrors | null; sessionOver?: true };
@@ -32,7 +30,7 @@ type PasswordChanged = { ok: true } | { ok: false; errors: FieldErrors | null; s
 export async function changePassword(body: PasswordChange): Promise<PasswordChanged> {
   try {
     // Not tied to request.signal: cut off after the server revoked the other sessions, this tab would lose its new pair.
-    const answer = await apiFetch<Answer>("/api/auth/change-password/", { method: "POST", body, auth: true });
+    const answer = await apiCall((api) => api.api.auth["change-password"].$post({ json: body }), { auth: true });
     // Other sessions were revoked; this tab continues with the pair it was just given (the page
     // follows the stored user).
     saveSession({ access: answer.access, refresh: answer.refresh, user: answer.user, device_token: answer.device_token });

@@ -23,7 +23,7 @@ import {
 import { type KeyboardEvent, useEffect, useMemo, useState, useSyncExternalStore } from "react";
 import { SECONDARY_BUTTON } from "~/components/AuthCard";
 import { Avatar } from "~/components/Avatar";
-import { ApiError, apiFetch } from "~/lib/api";
+import { ApiError, apiCall } from "~/lib/api";
 import { useSessionExpired } from "~/lib/auth";
 import { formatDate, formatDateTime, formatNumber, formatVND } from "@workers/shared/format";
 import type { Purchase } from "@workers/money/wallet";
@@ -31,7 +31,7 @@ import { isSessionOver, requireSession, sessionEnded } from "~/lib/session-route
 import { readStoredUser, type SessionUser, STORAGE_KEYS, subscribeSession } from "~/lib/session";
 import { toast } from "~/lib/toast";
 import { PROFILE_TABS, type ProfileTab, profileTabFrom, TOPUP_TIMINGS, type TopupKind, topupFrom } from "~/lib/topup";
-import { storeWalletFigures, type WalletFigures } from "~/lib/wallet-figures";
+import { storeWalletFigures } from "~/lib/wallet-figures";
 import type { clientLoader as profileLoader } from "../profile/route";
 import { CardTopupModal } from "./CardTopupModal";
 import { ChangePasswordModal, changePassword, type PasswordChange } from "./ChangePasswordModal";
@@ -52,7 +52,6 @@ const TAB_LABELS: Record<ProfileTab, string> = { profile: "Hồ sơ", wallet: "V
 
 type Lists = { ledger?: WalletTransaction[]; purchases?: Purchase[] };
 type ListName = keyof Lists;
-const LIST_PATHS: Record<ListName, string> = { ledger: "/api/auth/wallet/transactions/", purchases: "/api/auth/purchase/history/" };
 const TAB_LIST: Partial<Record<ProfileTab, ListName>> = { wallet: "ledger", purchases: "purchases" };
 
 // The lists read on this visit: a tab switched back to shows its list without reading it again.
@@ -94,8 +93,7 @@ export async function clientLoader({ request }: ClientLoaderFunctionArgs): Promi
   let failed: Loaded["failed"] = null;
   if (list && !opened[list]) {
     try {
-      const body = await apiFetch<{ data: unknown[] }>(LIST_PATHS[list], { auth: true, signal: request.signal });
-      opened = { ...opened, [list]: Array.isArray(body?.data) ? body.data : [] };
+      opened = { ...opened, [list]: await readList(list, request.signal) };
     } catch (error) {
       if (isSessionOver(error)) return sessionEnded(request);
       if (request.signal.aborted) throw error;
@@ -106,13 +104,22 @@ export async function clientLoader({ request }: ClientLoaderFunctionArgs): Promi
 }
 clientLoader.hydrate = true as const;
 
+/** A tab's list as its route answers it (an answer without a list reads as an empty one). */
+async function readList(list: ListName, signal: AbortSignal): Promise<unknown[]> {
+  const body =
+    list === "ledger"
+      ? await apiCall((api) => api.api.auth.wallet.transactions.$get(), { auth: true, signal })
+      : await apiCall((api) => api.api.auth.purchase.history.$get(), { auth: true, signal });
+  return Array.isArray(body?.data) ? body.data : [];
+}
+
 /** The window event that asks the profile to read the balance again (spec §4 "Session"). */
 const REFRESH_BALANCE_EVENT = "refreshBalance";
 
 /** The balance as the server has it, into the stored user (and so the header). A 401 here only logs a warning (spec §4). */
 async function refetchBalance(signal?: AbortSignal) {
   try {
-    const { data } = await apiFetch<{ data: WalletFigures }>("/api/auth/wallet/balance/", { auth: true, signal });
+    const { data } = await apiCall((api) => api.api.auth.wallet.balance.$get(), { auth: true, signal });
     storeWalletFigures(data);
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) console.warn("Không thể tải số dư: phiên đăng nhập đã hết hạn");
@@ -126,7 +133,7 @@ type MovedDevice = { ok: true } | { ok: false; error: string };
 async function resetDevice(request: Request, purchaseId: number): Promise<MovedDevice> {
   try {
     // Not tied to request.signal: a change is never cut off half-way (the reset is limited to one a day).
-    const body = await apiFetch<{ message: string }>(`/api/auth/purchase/${purchaseId}/reset-device/`, { method: "POST", auth: true });
+    const body = await apiCall((api) => api.api.auth.purchase[":id"]["reset-device"].$post({ param: { id: String(purchaseId) } }), { auth: true });
     delete opened.purchases;
     toast.success(body.message);
     return { ok: true };

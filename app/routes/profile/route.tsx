@@ -8,7 +8,7 @@ import { ErrorPanel } from "~/components/ErrorPanel";
 import { useEffect } from "react";
 import { SECONDARY_BUTTON } from "~/components/AuthCard";
 import { PageSpinner } from "~/components/Spinner";
-import { apiFetch } from "~/lib/api";
+import { apiCall } from "~/lib/api";
 import { pageMeta } from "~/lib/meta";
 import { loginPathFor } from "~/lib/redirects";
 import { isSessionOver, requireSession, sessionEnded } from "~/lib/session-route";
@@ -24,7 +24,7 @@ type Loaded = { user: SessionUser | null; loadFailed: boolean };
 export async function clientLoader({ request }: ClientLoaderFunctionArgs): Promise<Loaded> {
   requireSession(request);
   try {
-    const { data } = await apiFetch<{ data: SessionUser }>("/api/auth/me/", { auth: true, signal: request.signal });
+    const { data } = await apiCall((api) => api.api.auth.me.$get(), { auth: true, signal: request.signal });
     updateStoredUser(data);
     return { user: data, loadFailed: false };
   } catch (error) {

@@ -1,13 +1,13 @@
 // The app form of /admin/app/new and /admin/app/{id}/edit (spec §2, §5): it holds what the admin
-// has typed and chosen, checks it, and saves it. The sections render the inputs; choosing a
-// package reads it in the browser to fill name/version/developer (package-preview.ts); saving
-// uploads the files with a progress bar, then creates or updates the app (save.ts).
-import { useNavigate } from "@remix-run/react";
+// has typed and chosen, checks it, and submits it through its fetcher to the route's clientAction.
+// The sections render the inputs; choosing a package reads it in the browser to fill
+// name/version/developer (package-preview.ts); the action uploads the files while the form shows
+// their progress, then creates or updates the app (save.ts).
+import { useFetcher, useNavigate } from "@remix-run/react";
 import { type FormEvent, useMemo, useRef, useState } from "react";
 import { ValidationSummary } from "~/components/Field";
 import { Spinner } from "~/components/Spinner";
 import {
-  APP_FORM_MESSAGES,
   appFormProblem,
   declaredFile,
   FILE_MESSAGES,
@@ -18,14 +18,14 @@ import {
   packageMismatchMessage,
   slugFromName,
 } from "@workers/shared/app-form";
-import { ApiError } from "~/lib/api";
-import { formatDateTime } from "@workers/shared/format";
 import { packageErrorText, previewPackage, previewToastText } from "~/lib/package-preview";
 import { toast } from "~/lib/toast";
 import { readVideoDuration } from "~/lib/video-duration";
 import type { AdminApp } from "@workers/catalogue/app-admin";
 import type { AppCardData } from "@workers/catalogue/catalogue";
-import { BUTTON_PRIMARY, BUTTON_SECONDARY, useAdminError } from "../AdminShell";
+import type { ActionFailed } from "~/lib/admin-route";
+import { useFetcherAnswer } from "~/lib/fetcher-answer";
+import { BUTTON_PRIMARY, BUTTON_SECONDARY } from "../AdminShell";
 import { AppFormAside } from "./AppFormAside";
 import { BasicInfoSection } from "./BasicInfoSection";
 import { emptyFields, FIELD_LABELS, type FieldErrors, fieldsOf, pendingChanges, type TextFields } from "./fields";
@@ -33,13 +33,12 @@ import { IconSection } from "./IconSection";
 import { MediaSection } from "./MediaSection";
 import { PackageSection } from "./PackageSection";
 import { UploadProgress, useObjectUrl } from "./parts";
-import { type Progress, saveApp } from "./save";
+import { appFormData, useSaveProgress } from "./save";
 import { TextSections } from "./TextSections";
 
 export function AppForm({ app, siteName }: { app?: AdminApp; siteName: string }) {
   const mode = app ? "edit" : "create";
   const navigate = useNavigate();
-  const handleError = useAdminError();
   const initial = useMemo(() => (app ? fieldsOf(app) : emptyFields(siteName)), [app, siteName]);
   const [fields, setFields] = useState<TextFields>(initial);
   const [slugTouched, setSlugTouched] = useState(mode === "edit");
@@ -50,8 +49,16 @@ export function AppForm({ app, siteName }: { app?: AdminApp; siteName: string })
   const [removed, setRemoved] = useState<Set<number>>(new Set());
   const [errors, setErrors] = useState<FieldErrors>({});
   const [refused, setRefused] = useState<FieldErrors | null>(null);
-  const [progress, setProgress] = useState<Progress | null>(null);
-  const [busy, setBusy] = useState(false);
+  // Its action answers only a refusal; a saved app goes back to the list.
+  const save = useFetcher<ActionFailed>();
+  const busy = save.state !== "idle";
+  const progress = useSaveProgress();
+  useFetcherAnswer(save, (answer) => {
+    if (answer.errors) {
+      setErrors(answer.errors);
+      setRefused(answer.errors);
+    }
+  });
   const packageInput = useRef<HTMLInputElement>(null);
 
   const iconPreview = useObjectUrl(icon);
@@ -133,7 +140,7 @@ export function AppForm({ app, siteName }: { app?: AdminApp; siteName: string })
 
   const pending = useMemo(() => pendingChanges(app, initial, fields, { pkg, icon, media, removed: removed.size }), [app, initial, fields, pkg, icon, media, removed]);
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
     setRefused(null);
     const packageReady = Boolean(pkg) && !errors.file?.length;
@@ -147,25 +154,7 @@ export function AppForm({ app, siteName }: { app?: AdminApp; siteName: string })
       toast.error([...(errors.file ?? []), ...(errors.icon ?? []), ...(errors.screenshots ?? [])][0]);
       return;
     }
-    setBusy(true);
-    try {
-      const info = await saveApp(app, fields, { pkg: wantsPackage ? pkg : null, icon, media, removed }, setProgress);
-      if (app) toast.success(`${APP_FORM_MESSAGES.updated} (${formatDateTime(new Date())})`);
-      else toast.success(APP_FORM_MESSAGES.created);
-      if (info?.auto_filled && pkg) {
-        toast.info(`Bundle ID: ${info.bundle_id || "—"} • Build: ${info.build_number || "—"} • iOS tối thiểu: ${info.minimum_os_version || "—"}`, 5000);
-      }
-      navigate("/admin");
-    } catch (error) {
-      if (error instanceof ApiError && error.errors) {
-        setErrors(error.errors);
-        setRefused(error.errors);
-      }
-      handleError(error, "Vui lòng thử lại sau!", app ? (message) => APP_FORM_MESSAGES.updateFailed(message) : undefined);
-    } finally {
-      setBusy(false);
-      setProgress(null);
-    }
+    save.submit(appFormData(fields, { pkg: wantsPackage ? pkg : null, icon, media, removed }), { method: "post", encType: "multipart/form-data", flushSync: true });
   }
 
   const now = new Date().toISOString();
