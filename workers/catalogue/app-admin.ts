@@ -3,22 +3,12 @@
 // finished multipart uploads (uploads.ts); both pass the same checks (app-files.ts). A refused
 // request stores nothing: objects written for it are deleted, uploads it claimed are released.
 import { and, asc, desc, eq, inArray, max, type SQL, sql } from "drizzle-orm";
-import {
-  APP_FORM_MESSAGES,
-  type AppFormFacts,
-  appFormProblem,
-  isAppType,
-  MAX_LENGTHS,
-  normaliseSlug,
-  packageFits,
-  packageMismatchMessage,
-} from "../shared/app-form";
-import { NAME_MESSAGES, nameProblem, wholeNumber } from "../shared/fields";
+import { APP_FORM_MESSAGES, type AppFormFacts, appFormProblem, packageFits, packageMismatchMessage } from "../shared/app-form";
 import { type AdminActor, auditQuery, changedFields } from "../owner/audit";
 import { ConflictError, NotFoundError, ValidationError } from "../platform/errors";
 import type { Database } from "../db/client";
 import { isUniqueViolation } from "../db/errors";
-import { appMedia, appReleases, apps, type AppType, CURRENCIES, uploads } from "../db/schema";
+import { appMedia, appReleases, apps, type AppType, uploads } from "../db/schema";
 import { authorName, bytesReader, developerFromBundleId } from "../lib/packages";
 import {
   type CheckedFile,
@@ -28,6 +18,7 @@ import {
   packageInfoOf,
 } from "./app-files";
 import { type PublicApp, toPublicApp } from "./catalogue";
+import type { AppForm } from "./schemas/app-form";
 import { hex } from "../lib/bytes";
 import { r2Reader } from "./files";
 import { attachUploads, findCompletedUpload, objectKeyFor, type UploadRow } from "./uploads";
@@ -59,39 +50,7 @@ type IncomingFile = {
 
 const MAX_MEDIA_PER_REQUEST = 20;
 
-// ---------------------------------------------------------------- reading the form
-
-/** Every form field an update reads: its text fields, files, upload keys and removals. */
-const UPDATE_FIELDS = [
-  ...["name", "description", "version", "url", "developer", "changelog", "category", "app_version", "app_type", "status", "currency", "price"],
-  ...["itms_url", "itmsUrl", "testflight_url", "testflightUrl"],
-  ...["file", "ipa_file_for_itms", "ipaFileForItms", "file_key", "ipa_file_for_itms_key", "icon", "icon_key"],
-  ...["screenshots", "screenshot_keys", "media_keys", "remove_screenshots"],
-];
-
-/** A text field by its name or the spec's camelCase alias (update sends itmsUrl, testflightUrl). */
-function field(form: FormData, ...names: string[]): string | undefined {
-  for (const name of names) {
-    const value = form.get(name);
-    if (typeof value === "string") return value.trim();
-  }
-  return undefined;
-}
-
-function formFiles(form: FormData, ...names: string[]): File[] {
-  return names.flatMap((name) => form.getAll(name)).filter((value): value is File => typeof value !== "string" && value.size > 0);
-}
-
-/** Keys or ids, repeated fields or comma-separated, each once. */
-function formKeys(form: FormData, ...names: string[]): string[] {
-  const values = names
-    .flatMap((name) => form.getAll(name))
-    .filter((value): value is string => typeof value === "string")
-    .flatMap((value) => value.split(","))
-    .map((value) => value.trim())
-    .filter(Boolean);
-  return [...new Set(values)];
-}
+// ---------------------------------------------------------------- the form's files
 
 async function fromFormPart(kind: UploadKind, file: File): Promise<IncomingFile> {
   const bytes = new Uint8Array(await file.arrayBuffer());
@@ -109,25 +68,23 @@ async function fromUpload(env: Env, db: Database, kind: UploadKind, key: string)
 
 type AppFiles = { pkg: IncomingFile | null; icon: IncomingFile | null; media: IncomingFile[] };
 
-async function readFiles(env: Env, db: Database, form: FormData): Promise<AppFiles> {
+async function readFiles(env: Env, db: Database, form: AppForm): Promise<AppFiles> {
   const packages = [
-    ...(await Promise.all(formFiles(form, "file", "ipa_file_for_itms", "ipaFileForItms").map((file) => fromFormPart("app_file", file)))),
-    ...(await Promise.all(formKeys(form, "file_key", "ipa_file_for_itms_key").map((key) => fromUpload(env, db, "app_file", key)))),
+    ...(await Promise.all(form.packages.map((file) => fromFormPart("app_file", file)))),
+    ...(await Promise.all(form.packageKeys.map((key) => fromUpload(env, db, "app_file", key)))),
   ];
   if (packages.length > 1) throw new ValidationError("Chỉ được gửi một tệp ứng dụng", { file: ["Chỉ được gửi một tệp ứng dụng"] });
   const icons = [
-    ...(await Promise.all(formFiles(form, "icon").map((file) => fromFormPart("icon", file)))),
-    ...(await Promise.all(formKeys(form, "icon_key").map((key) => fromUpload(env, db, "icon", key)))),
+    ...(await Promise.all(form.icons.map((file) => fromFormPart("icon", file)))),
+    ...(await Promise.all(form.iconKeys.map((key) => fromUpload(env, db, "icon", key)))),
   ];
   if (icons.length > 1) throw new ValidationError("Chỉ được gửi một icon", { icon: ["Chỉ được gửi một icon"] });
-  const mediaParts = formFiles(form, "screenshots");
-  const mediaKeys = formKeys(form, "screenshot_keys", "media_keys");
-  if (mediaParts.length + mediaKeys.length > MAX_MEDIA_PER_REQUEST) {
+  if (form.media.length + form.mediaKeys.length > MAX_MEDIA_PER_REQUEST) {
     throw new ValidationError(`Tối đa ${MAX_MEDIA_PER_REQUEST} ảnh/video mỗi lần`, { screenshots: [`Tối đa ${MAX_MEDIA_PER_REQUEST} ảnh/video mỗi lần`] });
   }
   const media: IncomingFile[] = [];
-  for (const file of mediaParts) media.push(await fromFormPart("media", file));
-  for (const key of mediaKeys) media.push(await fromUpload(env, db, "media", key));
+  for (const file of form.media) media.push(await fromFormPart("media", file));
+  for (const key of form.mediaKeys) media.push(await fromUpload(env, db, "media", key));
   return { pkg: packages[0] ?? null, icon: icons[0] ?? null, media };
 }
 
@@ -150,71 +107,12 @@ type AppFields = {
   testflightUrl: string | null;
 };
 
-function tooLong(name: string, value: string | undefined, max: number): void {
-  if (value !== undefined && value.length > max) throw new ValidationError(APP_FORM_MESSAGES.tooLong(max), { [name]: [APP_FORM_MESSAGES.tooLong(max)] });
-}
+/** What a form sends of the fields: a field left undefined keeps its value. */
+type Changes = { [Key in keyof AppFields]?: AppFields[Key] };
 
-/** The form's text fields over `base` (the existing app on update, the spec's defaults on create). */
-function readFields(form: FormData, base: AppFields): AppFields {
-  const name = field(form, "name");
-  const description = field(form, "description");
-  const version = field(form, "version");
-  const rawUrl = field(form, "url");
-  const developer = field(form, "developer");
-  const changelog = field(form, "changelog");
-  const category = field(form, "category");
-  const appVersion = field(form, "app_version");
-  const itmsUrl = field(form, "itms_url", "itmsUrl");
-  const testflightUrl = field(form, "testflight_url", "testflightUrl");
-  for (const [key, value, limit] of [
-    ["name", name, MAX_LENGTHS.name],
-    ["description", description, MAX_LENGTHS.description],
-    ["version", version, MAX_LENGTHS.version],
-    ["url", rawUrl, MAX_LENGTHS.url],
-    ["developer", developer, MAX_LENGTHS.developer],
-    ["changelog", changelog, MAX_LENGTHS.changelog],
-    ["category", category, MAX_LENGTHS.category],
-    ["app_version", appVersion, MAX_LENGTHS.version],
-    ["itms_url", itmsUrl, MAX_LENGTHS.link],
-    ["testflight_url", testflightUrl, MAX_LENGTHS.link],
-  ] as const) {
-    tooLong(key, value, limit);
-  }
-  // Names show something and hide nothing (no zero-width-only name, NUL or bidi override).
-  for (const [key, value] of [["name", name], ["developer", developer]] as const) {
-    const problem = value ? nameProblem(value) : null;
-    if (problem) {
-      const said = problem === NAME_MESSAGES.required ? APP_FORM_MESSAGES.requiredField : problem;
-      throw new ValidationError(said, { [key]: [said] });
-    }
-  }
-
-  const type = field(form, "app_type");
-  if (type !== undefined && !isAppType(type)) throw new ValidationError(APP_FORM_MESSAGES.badType, { app_type: [APP_FORM_MESSAGES.badType] });
-  const status = field(form, "status");
-  const currency = field(form, "currency");
-  // As sent, not trimmed: " 1" is no number (workers/shared/fields.ts); blank keeps the price.
-  const rawPrice = form.get("price");
-  const priceText = typeof rawPrice === "string" ? rawPrice : undefined;
-  if (priceText !== undefined && priceText !== "" && (priceText.length > 12 || wholeNumber(priceText) === null)) {
-    throw new ValidationError(APP_FORM_MESSAGES.badPrice, { price: [APP_FORM_MESSAGES.badPrice] });
-  }
-  return {
-    name: name ?? base.name,
-    description: description ?? base.description,
-    version: version ?? base.version,
-    url: rawUrl === undefined ? base.url : normaliseSlug(rawUrl),
-    appType: (type as AppType | undefined) ?? base.appType,
-    developer: developer === undefined ? base.developer : developer || null,
-    changelog: changelog ?? base.changelog,
-    status: status === "failed" || status === "active" ? status : base.status,
-    category: category || base.category,
-    price: priceText ? Number(priceText) : base.price,
-    currency: (CURRENCIES as readonly string[]).includes(currency ?? "") ? (currency as "VND" | "USD") : base.currency,
-    appVersion: appVersion === undefined ? base.appVersion : appVersion || null,
-    itmsUrl: itmsUrl === undefined ? base.itmsUrl : itmsUrl || null,
-    testflightUrl: testflightUrl === undefined ? base.testflightUrl : testflightUrl || null,
-  };
+/** The form's fields over `base` (the existing app on update, the spec's defaults on create). */
+function withChanges(base: AppFields, changes: Changes): AppFields {
+  return { ...base, ...Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined)) };
 }
 
 const CREATE_DEFAULTS: AppFields = {
@@ -421,10 +319,10 @@ function auditedFiles(files: { pkg: IncomingFile | null; icon: IncomingFile | nu
   };
 }
 
-export async function createApp(env: Env, db: Database, form: FormData, actor: AdminActor, now: Date): Promise<{ id: number; extracted_info: ExtractedInfo }> {
+export async function createApp(env: Env, db: Database, form: AppForm, actor: AdminActor, now: Date): Promise<{ id: number; extracted_info: ExtractedInfo }> {
   const files = await readFiles(env, db, form);
   const pkgChecked = files.pkg?.checked.kind === "app_file" ? (files.pkg.checked as CheckedPackage) : null;
-  const applied = applyPackage(readFields(form, CREATE_DEFAULTS), pkgChecked);
+  const applied = applyPackage(withChanges(CREATE_DEFAULTS, form.changes), pkgChecked);
   // Fields filled from the package count: a blank version is fine when the IPA has one.
   checkRules(applied.fields, files, null);
   const { fields, columns, info } = applied;
@@ -463,15 +361,21 @@ async function findAppRow(db: Database, id: number): Promise<AppRow | null> {
   return row ?? null;
 }
 
-export async function updateApp(env: Env, db: Database, id: number, form: FormData, actor: AdminActor, now: Date): Promise<{ extracted_info: ExtractedInfo }> {
+/** The app an update changes: a missing one answers 404 before its form is checked, as with JSON bodies. */
+export async function appToUpdate(db: Database, id: number): Promise<AppRow> {
   const existing = await findAppRow(db, id);
   if (!existing) throw new NotFoundError(APP_FORM_MESSAGES.notFound);
+  return existing;
+}
+
+export async function updateApp(env: Env, db: Database, existing: AppRow, form: AppForm, actor: AdminActor, now: Date): Promise<{ extracted_info: ExtractedInfo }> {
+  const id = existing.id;
   // A form naming no field would "succeed" at changing nothing: it is told so instead.
-  if (!UPDATE_FIELDS.some((name) => form.has(name))) throw new ValidationError(APP_FORM_MESSAGES.nothingToUpdate);
+  if (!form.namesAField) throw new ValidationError(APP_FORM_MESSAGES.nothingToUpdate);
   const files = await readFiles(env, db, form);
-  const removeIds = formKeys(form, "remove_screenshots").map(Number).filter(Number.isSafeInteger);
+  const removeIds = form.removeScreenshots;
   const pkgChecked = files.pkg?.checked.kind === "app_file" ? (files.pkg.checked as CheckedPackage) : null;
-  const applied = applyPackage(readFields(form, fieldsOf(existing)), pkgChecked);
+  const applied = applyPackage(withChanges(fieldsOf(existing), form.changes), pkgChecked);
   checkRules(applied.fields, files, existing);
   const { fields, columns, info } = applied;
   const all = [files.pkg, files.icon, ...files.media].filter((file): file is IncomingFile => file !== null);

@@ -142,14 +142,14 @@ const HIDDEN_OR_REORDERING = /[\p{Cc}\u202a-\u202e\u2066-\u2069]/u;
 /** What shows nothing: spaces and format characters (zero-width space, joiners, BOM…). */
 const SHOWS_NOTHING = /[\s\p{Cf}\p{Z}]/gu;
 
-export const NAME_MESSAGES = { required: "Vui lòng nhập tên", hidden: "Tên chứa ký tự không hợp lệ" } as const;
+const NAME_MESSAGES = { required: "Vui lòng nhập tên", hidden: "Tên chứa ký tự không hợp lệ" } as const;
 
 /**
  * Why a name (of a person, an app, a promotion…) cannot be stored, or null: it must show something
  * (not only zero-width or blank characters) and hide nothing (no control characters or bidi overrides).
  * A joiner inside an emoji is part of a visible name.
  */
-export function nameProblem(name: string): string | null {
+function nameProblem(name: string): string | null {
   if (HIDDEN_OR_REORDERING.test(name)) return NAME_MESSAGES.hidden;
   if (!name.replace(SHOWS_NOTHING, "")) return NAME_MESSAGES.required;
   return null;

@@ -5,7 +5,7 @@ import { APP_FORM_MESSAGES } from "../../shared/app-form";
 import { publicOrigin } from "../../platform/config";
 import { bytesReader, PackageError, type RangeReader, readIpaInfo, developerFromBundleId } from "../../lib/packages";
 import { checkDeclaredFile } from "../app-files";
-import { createApp, deleteApp, findAdminApp, listAdminApps, updateApp } from "../app-admin";
+import { appToUpdate, createApp, deleteApp, findAdminApp, listAdminApps, updateApp } from "../app-admin";
 import { r2Reader } from "../files";
 import { NotFoundError } from "../../platform/errors";
 import { findAdminAppId } from "../../licensing/key-admin";
@@ -13,22 +13,15 @@ import { findCompletedUpload } from "../uploads";
 import { idPath, refPath } from "../../shared/fields";
 import { changesCatalogue } from "./changes";
 import { adminActor, type ApiContext, type ApiEnv, db } from "../../platform/http/context";
-import { ApiError, MESSAGES } from "../../platform/http/api-errors";
+import { ApiError } from "../../platform/http/api-errors";
 import { requireAdmin } from "../../platform/http/require-admin";
-import { readParams } from "../../platform/http/validate";
+import { readForm, readParams, requireForm, takesForm } from "../../platform/http/validate";
+import { appFormSchema, ipaPreviewSchema } from "../schemas/app-form";
 
 const guarded = new Hono<ApiEnv>();
 for (const path of ["/create", "/update/*", "/delete/*", "/preview-ipa", "/admin/*"]) guarded.use(path, requireAdmin);
 // A successful change supersedes every edge copy of the pages, feeds and catalogue API.
 for (const path of ["/create", "/update/*", "/delete/*"]) guarded.use(path, changesCatalogue);
-
-async function readForm(c: ApiContext): Promise<FormData> {
-  try {
-    return await c.req.raw.formData();
-  } catch {
-    throw new ApiError(400, MESSAGES.invalidData, { non_field_errors: ["Nội dung yêu cầu phải là multipart/form-data"] });
-  }
-}
 
 function appId(c: ApiContext): number {
   return readParams(c, idPath, APP_FORM_MESSAGES.notFound).id;
@@ -41,15 +34,18 @@ async function adminApp(c: ApiContext, id: number) {
 }
 
 export const adminAppsApi = guarded
-  .post("/create", async (c) => {
-    const form = await readForm(c);
+  .post("/create", takesForm(appFormSchema), async (c) => {
+    const form = await readForm(c, appFormSchema);
     const { id, extracted_info } = await createApp(c.env, db(c), form, adminActor(c), new Date());
     return c.json({ success: true, message: APP_FORM_MESSAGES.created, data: { ...(await adminApp(c, id)), extracted_info } }, 201);
   })
-  .on(["PUT", "PATCH"], "/update/:id", async (c) => {
+  .on(["PUT", "PATCH"], "/update/:id", takesForm(appFormSchema), async (c) => {
     const id = appId(c);
-    const form = await readForm(c);
-    const { extracted_info } = await updateApp(c.env, db(c), id, form, adminActor(c), new Date());
+    // A body that is no form, then a missing app, then the form's own faults.
+    await requireForm(c);
+    const existing = await appToUpdate(db(c), id);
+    const form = await readForm(c, appFormSchema);
+    const { extracted_info } = await updateApp(c.env, db(c), existing, form, adminActor(c), new Date());
     return c.json({ success: true, message: APP_FORM_MESSAGES.updated, data: { ...(await adminApp(c, id)), extracted_info } });
   })
   .delete("/delete/:id", async (c) => {
@@ -57,16 +53,14 @@ export const adminAppsApi = guarded
     return c.json({ success: true, message: APP_FORM_MESSAGES.deleted });
   })
   // Reads an IPA's Info.plist without creating anything: a form part `ipa_file`, or `file_key`.
-  .post("/preview-ipa", async (c) => {
-    const form = await readForm(c);
-    const part = form.get("ipa_file");
-    const key = form.get("file_key");
+  .post("/preview-ipa", takesForm(ipaPreviewSchema), async (c) => {
+    const { ipa_file: part, file_key: key } = await readForm(c, ipaPreviewSchema);
     let reader: RangeReader;
-    if (part && typeof part !== "string" && part.size > 0) {
+    if (part) {
       // Judged as an IPA (or TIPA) whatever its name: same size limit, same reader.
       checkDeclaredFile("app_file", /\.tipa$/i.test(part.name) ? "preview.tipa" : "preview.ipa", part.size);
       reader = bytesReader(new Uint8Array(await part.arrayBuffer()));
-    } else if (typeof key === "string" && key) {
+    } else if (key) {
       const upload = await findCompletedUpload(db(c), key, "app_file");
       reader = r2Reader(c.env.FILES, upload.objectKey, upload.size);
     } else {

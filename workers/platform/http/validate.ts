@@ -33,6 +33,40 @@ export async function readJson<Schema extends z.ZodType>(c: ApiContext, schema: 
   return checked(schema, body);
 }
 
+async function formBody(c: ApiContext): Promise<FormData> {
+  try {
+    return await c.req.formData();
+  } catch {
+    throw new ApiError(400, MESSAGES.invalidData, { non_field_errors: ["Nội dung yêu cầu phải là multipart/form-data"] });
+  }
+}
+
+/** Refuses a body that is no form (as readForm would) without checking its fields yet. */
+export async function requireForm(c: ApiContext): Promise<void> {
+  await formBody(c);
+}
+
+/** What a schema of a multipart form reads: each name with every value sent under it, in order; files as Files. */
+type FormInput = Record<string, (string | File)[]>;
+
+/**
+ * The request's form (multipart, or url-encoded) checked against `schema` (one of the domains'
+ * schemas/), refused like a bad JSON body. A body that is no form is a 400 of its own, which a
+ * route may give before its lookups with requireForm: hono keeps the body it read, so the form is
+ * read once.
+ */
+export async function readForm<Schema extends z.ZodType>(c: ApiContext, schema: Schema): Promise<z.infer<Schema>> {
+  const form = await formBody(c);
+  const input = new Map<string, (string | File)[]>();
+  for (const [name, value] of form.entries()) {
+    const values = input.get(name);
+    if (values) values.push(value);
+    else input.set(name, [value]);
+  }
+  // fromEntries defines own keys: a field named __proto__ is just a name.
+  return checked(schema, Object.fromEntries(input) satisfies FormInput);
+}
+
 /**
  * The request's query parameters checked against `schema` (built from workers/shared/fields.ts),
  * refused like a bad body. A parameter sent twice is refused too: which one counts would be a guess.
@@ -58,6 +92,14 @@ export function takesJson<Schema extends z.ZodType>(_schema: Schema): Middleware
 
 /** Names the query string a route reads with readQuery, as takesJson names a body; checks nothing. */
 export function takesQuery<Schema extends z.ZodType>(_schema: Schema): MiddlewareHandler<ApiEnv, string, { in: { query: QueryOf<Schema> } }> {
+  return declaresOnly;
+}
+
+/** What a browser may send as a form for `schema`: for each of its names a value or several. */
+type FormOf<Schema extends z.ZodType> = { [Field in keyof z.input<Schema>]?: string | File | (string | File)[] };
+
+/** Names the form a route reads with readForm, as takesJson names a body; checks nothing. */
+export function takesForm<Schema extends z.ZodType>(_schema: Schema): MiddlewareHandler<ApiEnv, string, { in: { form: FormOf<Schema> } }> {
   return declaresOnly;
 }
 

@@ -66,14 +66,18 @@ export function appFormData(fields: TextFields, files: AppFiles): FormData {
  */
 export async function saveApp(request: Request, appId: string | null): Promise<Response | ActionFailed> {
   const submitted = await request.formData();
-  const form = new FormData();
+  // The fields hc sends as multipart (a field named twice is a list); the files' keys join them after the upload.
+  const form: Record<string, string[]> = {};
+  const add = (name: string, value: string) => {
+    form[name] = [...(form[name] ?? []), value];
+  };
   // In the order the form appended them: the package, the icon, then the media.
   const sending: [File, UploadKind][] = [];
   const kinds = Object.entries(FILE_PARTS) as [UploadKind, { part: string }][];
   for (const [name, value] of submitted) {
     const kind = kinds.find(([, { part }]) => part === name)?.[0];
     if (kind && typeof value !== "string") sending.push([value, kind]);
-    else if (typeof value === "string") form.append(name, value);
+    else if (typeof value === "string") add(name, value);
   }
   try {
     const total = sending.reduce((sum, [file]) => sum + file.size, 0);
@@ -82,14 +86,13 @@ export async function saveApp(request: Request, appId: string | null): Promise<R
       publish({ sent: done, total, label: file.name });
       const uploaded = await uploadFile(file, kind, (sent) => publish({ sent: done + sent, total, label: file.name }));
       done += file.size;
-      form.append(FILE_PARTS[kind].key, uploaded.key);
+      add(FILE_PARTS[kind].key, uploaded.key);
     }
     publish(null);
-    const upload = { init: { body: form } };
     const result =
       appId === null
-        ? await adminCall(request, (api) => api.api.apps.create.$post(undefined, upload))
-        : await adminCall(request, (api) => api.api.apps.update[":id"].$put({ param: { id: appId } }, upload));
+        ? await adminCall(request, (api) => api.api.apps.create.$post({ form }))
+        : await adminCall(request, (api) => api.api.apps.update[":id"].$put({ param: { id: appId }, form }));
     toast.success(appId === null ? APP_FORM_MESSAGES.created : `${APP_FORM_MESSAGES.updated} (${formatDateTime(new Date())})`);
     const info = result.data.extracted_info;
     if (info?.auto_filled && sending.some(([, kind]) => kind === "app_file")) {
