@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { ApiError } from "~/lib/api";
 import { startGoogleSignIn } from "~/lib/google";
+import type { Landing } from "~/lib/redirects";
 import { toast } from "~/lib/toast";
 import { SECONDARY_BUTTON } from "./AuthCard";
 import { Spinner } from "./Spinner";
@@ -16,8 +17,8 @@ function GoogleMark() {
   );
 }
 
-/** Starts Google sign-in; `redirectPath` is read at the click, where the page to return to is known. */
-export function GoogleButton({ label, failureMessage, redirectPath }: { label: string; failureMessage: string; redirectPath: () => string }) {
+/** Starts Google sign-in; `landing` is read at the click, where the page to return to is known. */
+export function GoogleButton({ label, failureMessage, landing }: { label: string; failureMessage: string; landing: () => Landing }) {
   const [busy, setBusy] = useState(false);
 
   // Coming back with the browser's Back button restores this page from the cache, still busy.
@@ -32,7 +33,7 @@ export function GoogleButton({ label, failureMessage, redirectPath }: { label: s
   async function start() {
     setBusy(true);
     try {
-      await startGoogleSignIn(redirectPath());
+      await startGoogleSignIn(landing());
     } catch (error) {
       toast.error(error instanceof ApiError && error.isNetworkError ? error.message : failureMessage);
       setBusy(false);

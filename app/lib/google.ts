@@ -1,7 +1,7 @@
 // Google sign-in, the browser's half (DESIGN.md §6): the authorization code flow with PKCE, a
 // nonce and a CSRF value carried in `state`. The server exchanges the code.
 import { apiCall } from "./api";
-import { safeRedirectPath } from "./redirects";
+import { type Landing, safeRedirectPath } from "./redirects";
 
 const GOOGLE_STORAGE_KEY = "google_oauth";
 const GOOGLE_CALLBACK_PATH = "/auth/google/callback";
@@ -9,7 +9,7 @@ const GOOGLE_CALLBACK_PATH = "/auth/google/callback";
 /** What survives the trip to the provider, in this tab only. */
 export type PendingGoogleSignIn = { verifier: string; nonce: string; csrf: string; redirect_uri: string };
 
-export type GoogleState = { redirect: string; timestamp: number; csrf: string };
+export type GoogleState = { redirect: string; timestamp: number; csrf: string; asked?: boolean };
 
 class GoogleSignInUnavailable extends Error {}
 
@@ -49,6 +49,7 @@ export function decodeState(value: string | null): GoogleState | null {
       csrf: record.csrf,
       redirect: typeof record.redirect === "string" ? record.redirect : "",
       timestamp: typeof record.timestamp === "number" ? record.timestamp : 0,
+      asked: record.asked === true,
     };
   } catch {
     return null;
@@ -78,7 +79,7 @@ export function takePendingGoogleSignIn(): PendingGoogleSignIn | null {
  * Sends the browser to the provider. Throws GoogleSignInUnavailable when sign-in is off, or an
  * ApiError when the configuration cannot be read; the caller shows the toast.
  */
-export async function startGoogleSignIn(redirectPath: string): Promise<void> {
+export async function startGoogleSignIn({ next, asked }: Landing): Promise<void> {
   const { data: config } = await apiCall((api) => api.api.auth.google.config.$get());
   if (!config?.enabled || !config.authorization_endpoint || !config.client_id) throw new GoogleSignInUnavailable();
 
@@ -86,7 +87,7 @@ export async function startGoogleSignIn(redirectPath: string): Promise<void> {
   const nonce = randomBase64Url(24);
   const csrf = randomBase64Url(24);
   const redirectUri = `${window.location.origin}${GOOGLE_CALLBACK_PATH}`;
-  const state = encodeState({ redirect: safeRedirectPath(redirectPath) ?? "/profile", timestamp: Date.now(), csrf });
+  const state = encodeState({ redirect: safeRedirectPath(next) ?? "/profile", timestamp: Date.now(), csrf, asked });
 
   const url = new URL(config.authorization_endpoint);
   for (const [name, value] of Object.entries(config.params ?? {})) url.searchParams.set(name, value);

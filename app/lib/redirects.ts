@@ -48,8 +48,20 @@ function referrerPath(): string | null {
   }
 }
 
-export function postLoginPath(params: URLSearchParams): string {
-  return redirectFromQuery(params) ?? referrerPath() ?? "/profile";
+/** Where a sign-in goes next, and whether the visitor asked for it (the redirect query). */
+export type Landing = { next: string; asked: boolean };
+
+/** The redirect query value, else the page they came from, else /profile. */
+export function landingFrom(params: URLSearchParams): Landing {
+  const asked = redirectFromQuery(params);
+  return { next: asked ?? referrerPath() ?? "/profile", asked: asked !== null };
+}
+
+const ADMIN_LANDING = "/admin/overview";
+
+/** An admin who asked for no page starts on the overview (issue #27); everyone else goes `next`. */
+export function landingFor(user: { is_staff?: boolean | null; is_superuser?: boolean | null }, { next, asked }: Landing): string {
+  return !asked && (user.is_staff || user.is_superuser) ? ADMIN_LANDING : next;
 }
 
 /** /login carrying the page to come back to. */

@@ -3,8 +3,8 @@
 // an enrolment started from the profile. They hold no session; the server spends them anyway.
 import type { StartedChallenge } from "@workers/accounts/mfa";
 
-/** What login (or the profile's "turn on") answered for the second step, and where a sign-in goes once the code is accepted. */
-export type PendingChallenge = StartedChallenge & { next?: string };
+/** What login (or the profile's "turn on") answered for the second step, and where a sign-in goes once the code is accepted (asked: by the redirect query). */
+export type PendingChallenge = StartedChallenge & { next?: string; asked?: boolean };
 
 export const PENDING_KEYS = { signIn: "mfa_sign_in", enrolment: "mfa_enrolment" } as const;
 type PendingKey = (typeof PENDING_KEYS)[keyof typeof PENDING_KEYS];

@@ -2,13 +2,13 @@ import type { MetaFunction } from "@remix-run/cloudflare";
 import { type ClientLoaderFunctionArgs, Link, useLoaderData } from "@remix-run/react";
 import { PRIMARY_BUTTON } from "~/components/AuthCard";
 import { PageSpinner } from "~/components/Spinner";
-import { ApiError, apiFetch } from "~/lib/api";
+import { ApiError, apiCall } from "~/lib/api";
 import { decodeState, takePendingGoogleSignIn } from "~/lib/google";
 import { pageMeta } from "~/lib/meta";
 import { redirectTo } from "~/lib/redirect-response";
-import { safeRedirectPath } from "~/lib/redirects";
-import { type PendingChallenge, PENDING_KEYS, savePending } from "~/lib/second-factor";
-import { saveSession, type SessionPayload } from "~/lib/session";
+import { landingFor, safeRedirectPath } from "~/lib/redirects";
+import { PENDING_KEYS, savePending } from "~/lib/second-factor";
+import { saveSession } from "~/lib/session";
 import { toast } from "~/lib/toast";
 import { useRedirectAfter } from "~/lib/use-redirect-after";
 
@@ -20,8 +20,6 @@ const ERROR_REDIRECT_MS = 3000;
 const NO_CODE = "No authorization code received from Google";
 const FAILED = "Authentication failed";
 const BAD_STATE = "Phiên đăng nhập Google không hợp lệ hoặc đã hết hạn. Vui lòng thử lại.";
-
-type GoogleAuthAnswer = { message?: string; data: SessionPayload | (PendingChallenge & { mfa_required: true }) };
 
 // The exchange runs once, as the page loads: the code and this tab's pending sign-in can be used
 // only once, and nothing on this page revalidates.
@@ -41,20 +39,20 @@ export async function clientLoader({ request }: ClientLoaderFunctionArgs): Promi
   const state = decodeState(params.get("state"));
   if (!pending || !state || state.csrf !== pending.csrf) return fail(BAD_STATE);
   try {
-    const answer = await apiFetch<GoogleAuthAnswer>("/api/auth/google-auth/", {
-      method: "POST",
-      body: { code, redirect_uri: pending.redirect_uri, code_verifier: pending.verifier, nonce: pending.nonce },
-    });
-    const next = safeRedirectPath(state.redirect) ?? "/profile";
+    const answer = await apiCall((api) =>
+      api.api.auth["google-auth"].$post({ json: { code, redirect_uri: pending.redirect_uri, code_verifier: pending.verifier, nonce: pending.nonce } }),
+    );
+    const landing = { next: safeRedirectPath(state.redirect) ?? "/profile", asked: state.asked === true };
     if ("mfa_required" in answer.data) {
       // Google proved the first factor; the code is asked for next.
-      savePending(PENDING_KEYS.signIn, { ...answer.data, next });
+      const { mfa_required: _required, ...challenge } = answer.data;
+      savePending(PENDING_KEYS.signIn, { ...challenge, ...landing });
       return redirectTo("/login/verify", { replace: true });
     }
     const { access, refresh, user } = answer.data;
     saveSession({ access, refresh, user });
     toast.success(answer.message || "Đăng nhập thành công!");
-    return redirectTo(next, { replace: true });
+    return redirectTo(landingFor(user, landing), { replace: true });
   } catch (error) {
     return fail(error instanceof ApiError && error.message ? error.message : FAILED);
   }

@@ -1,10 +1,11 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
-import { Link } from "@remix-run/react";
+import { type ClientActionFunctionArgs, Link, useFetcher } from "@remix-run/react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { AuthCard, PRIMARY_BUTTON, SECONDARY_BUTTON, SubmitButton, TEXT_LINK } from "~/components/AuthCard";
 import { FormAlert, TextField, ValidationSummary } from "~/components/Field";
 import { Spinner } from "~/components/Spinner";
-import { ApiError, apiFetch, type FieldErrors } from "~/lib/api";
+import { ApiError, apiCall, type FieldErrors } from "~/lib/api";
+import { useFetcherAnswer } from "~/lib/fetcher-answer";
 import { FALLBACK_ERROR } from "@workers/shared/error-messages";
 import { pageMeta } from "~/lib/meta";
 import { toast } from "~/lib/toast";
@@ -12,33 +13,40 @@ import { loadAuthSchemas, precheckWith, hasErrors } from "~/lib/validation";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "Quên mật khẩu");
 
-/** The answer is the same whether or not the address has an account (DESIGN.md §6). */
-async function requestResetLink(email: string): Promise<string | null> {
-  const answer = await apiFetch<{ message?: string }>("/api/auth/forgot-password/", { method: "POST", body: { email } });
-  return answer?.message ?? null;
-}
+const RESENT = "Đã gửi lại email hướng dẫn. Vui lòng kiểm tra hộp thư.";
+
+type LinkRequest = { email: string; resend?: boolean };
+type Result = { ok: true; email: string } | { ok: false; errors: FieldErrors | null };
 
 function failureMessage(error: unknown): string {
   return error instanceof ApiError ? error.message : FALLBACK_ERROR;
 }
 
+/** Asks for the link; the answer is the same whether or not the address has an account. */
+export async function clientAction({ request }: ClientActionFunctionArgs): Promise<Result> {
+  const { email, resend } = (await request.json()) as LinkRequest;
+  try {
+    await apiCall((api) => api.api.auth["forgot-password"].$post({ json: { email } }));
+  } catch (error) {
+    // A first request shows the server's field errors by the field; a resend has no field to show them by.
+    if (!resend && error instanceof ApiError && error.errors) return { ok: false, errors: error.errors };
+    toast.error(failureMessage(error));
+    return { ok: false, errors: null };
+  }
+  if (resend) toast.success(RESENT);
+  return { ok: true, email };
+}
+
 function SentScreen({ email, onUseAnother }: { email: string; onUseAnother: () => void }) {
-  const [resending, setResending] = useState(false);
+  const sending = useFetcher<typeof clientAction>();
+  const resending = sending.state !== "idle";
   const heading = useRef<HTMLHeadingElement>(null);
 
   // The screen replaced the form: move focus to its heading so it is read out.
   useEffect(() => heading.current?.focus(), []);
 
-  async function resend() {
-    setResending(true);
-    try {
-      await requestResetLink(email);
-      toast.success("Đã gửi lại email hướng dẫn. Vui lòng kiểm tra hộp thư.");
-    } catch (error) {
-      toast.error(failureMessage(error));
-    } finally {
-      setResending(false);
-    }
+  function resend() {
+    sending.submit({ email, resend: true } satisfies LinkRequest, { method: "post", encType: "application/json", flushSync: true });
   }
 
   return (
@@ -91,10 +99,19 @@ function SentScreen({ email, onUseAnother }: { email: string; onUseAnother: () =
 export default function ForgotPasswordPage() {
   const [email, setEmail] = useState("");
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [busy, setBusy] = useState(false);
   const [refused, setRefused] = useState<FieldErrors | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const form = useRef<HTMLFormElement>(null);
+  const sending = useFetcher<typeof clientAction>();
+  const busy = sending.state !== "idle";
+
+  useFetcherAnswer(sending, (answer) => {
+    if (answer.ok) setSentTo(answer.email);
+    else if (answer.errors) {
+      setErrors(answer.errors);
+      setRefused(answer.errors);
+    }
+  });
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -106,19 +123,8 @@ export default function ForgotPasswordPage() {
       (form.current?.elements.namedItem("email") as HTMLInputElement | null)?.focus();
       return;
     }
-    setBusy(true);
     setErrors({});
-    try {
-      await requestResetLink(email.trim());
-      setSentTo(email.trim());
-    } catch (error) {
-      if (error instanceof ApiError && error.errors) {
-        setErrors(error.errors);
-        setRefused(error.errors);
-      } else toast.error(failureMessage(error));
-    } finally {
-      setBusy(false);
-    }
+    sending.submit({ email: email.trim() } satisfies LinkRequest, { method: "post", encType: "application/json", flushSync: true });
   }
 
   if (sentTo) return <SentScreen email={sentTo} onUseAnother={() => setSentTo(null)} />;

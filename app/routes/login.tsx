@@ -1,15 +1,17 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLocation, useNavigate, useSearchParams } from "@remix-run/react";
+import { type ClientActionFunctionArgs, Link, useFetcher, useLocation, useSearchParams } from "@remix-run/react";
 import { type ChangeEvent, type FormEvent, useRef, useState } from "react";
 import { AuthCard, OrDivider, SubmitButton, TEXT_LINK } from "~/components/AuthCard";
 import { FormAlert, TextField, ValidationSummary } from "~/components/Field";
 import { GoogleButton } from "~/components/GoogleButton";
-import { ApiError, apiFetch, type FieldErrors } from "~/lib/api";
+import { ApiError, apiCall, type FieldErrors } from "~/lib/api";
+import { useFetcherAnswer } from "~/lib/fetcher-answer";
 import { FALLBACK_ERROR } from "@workers/shared/error-messages";
 import { pageMeta } from "~/lib/meta";
-import { postLoginPath, redirectFromQuery } from "~/lib/redirects";
-import { type PendingChallenge, PENDING_KEYS, savePending } from "~/lib/second-factor";
-import { readDeviceToken, saveSession, type SessionPayload } from "~/lib/session";
+import { redirectTo } from "~/lib/redirect-response";
+import { landingFor, landingFrom, redirectFromQuery } from "~/lib/redirects";
+import { PENDING_KEYS, savePending } from "~/lib/second-factor";
+import { readDeviceToken, saveSession } from "~/lib/session";
 import { toast } from "~/lib/toast";
 import { loadAuthSchemas, precheckWith, focusFirstError, hasErrors } from "~/lib/validation";
 
@@ -20,9 +22,39 @@ type Values = Record<(typeof FIELDS)[number], string>;
 
 const LOGIN_SUCCESS = "Đăng nhập thành công!";
 
+/** A refused sign-in: the server's field errors, or null when a toast said what went wrong. */
+type Refusal = { errors: FieldErrors | null };
+
+// The password goes to the API from here; the page only collects it (docs/decisions/0026).
+export async function clientAction({ request }: ClientActionFunctionArgs): Promise<Refusal> {
+  const values = (await request.json()) as Values;
+  const landing = landingFrom(new URL(request.url).searchParams);
+  let session: Awaited<ReturnType<typeof signIn>>;
+  try {
+    session = await signIn(values);
+  } catch (error) {
+    if (error instanceof ApiError && error.errors) return { errors: error.errors };
+    toast.error(error instanceof ApiError ? error.message : FALLBACK_ERROR);
+    return { errors: null };
+  }
+  if ("mfa_required" in session) {
+    // The password was right; the code is asked for on the next screen.
+    const { success: _success, message: _message, mfa_required: _required, ...challenge } = session;
+    savePending(PENDING_KEYS.signIn, { ...challenge, ...landing });
+    throw redirectTo("/login/verify");
+  }
+  saveSession({ access: session.access, refresh: session.refresh, user: session.user, device_token: session.device_token });
+  toast.success(LOGIN_SUCCESS);
+  throw redirectTo(landingFor(session.user, landing), { replace: true });
+}
+
+// The device token from an earlier sign-in here keeps this browser out of the account's lock.
+function signIn(values: Values) {
+  return apiCall((api) => api.api.auth.login.$post({ json: { ...values, device_token: readDeviceToken() ?? undefined } }));
+}
+
 export default function LoginPage() {
   const [params] = useSearchParams();
-  const navigate = useNavigate();
   const location = useLocation();
   const form = useRef<HTMLFormElement>(null);
   // Fresh from registration, the new username is already filled in.
@@ -31,9 +63,18 @@ export default function LoginPage() {
     return { login: typeof login === "string" ? login : "", password: "" };
   });
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [busy, setBusy] = useState(false);
   const [refused, setRefused] = useState<FieldErrors | null>(null);
+  const sending = useFetcher<typeof clientAction>();
+  // Still busy while the redirect after a sign-in loads the next screen.
+  const busy = sending.state !== "idle";
   const redirect = redirectFromQuery(params);
+
+  useFetcherAnswer(sending, ({ errors: found }) => {
+    if (!found) return;
+    setErrors(found);
+    setRefused(found);
+    focusFirstError(form.current, found, FIELDS);
+  });
 
   function change(event: ChangeEvent<HTMLInputElement>) {
     const { name, value } = event.target;
@@ -51,33 +92,8 @@ export default function LoginPage() {
       focusFirstError(form.current, found, FIELDS);
       return;
     }
-    setBusy(true);
     setErrors({});
-    try {
-      // The device token from an earlier sign-in here keeps this browser out of the account's lock.
-      const session = await apiFetch<SessionPayload | (PendingChallenge & { mfa_required: true })>("/api/auth/login/", {
-        method: "POST",
-        body: { ...values, device_token: readDeviceToken() ?? undefined },
-      });
-      if ("mfa_required" in session) {
-        // The password was right; the code is asked for on the next screen.
-        savePending(PENDING_KEYS.signIn, { ...session, next: postLoginPath(params) });
-        navigate("/login/verify");
-        return;
-      }
-      saveSession({ access: session.access, refresh: session.refresh, user: session.user, device_token: session.device_token });
-      toast.success(LOGIN_SUCCESS);
-      navigate(postLoginPath(params), { replace: true });
-    } catch (error) {
-      setBusy(false);
-      if (error instanceof ApiError && error.errors) {
-        setErrors(error.errors);
-        setRefused(error.errors);
-        focusFirstError(form.current, error.errors, FIELDS);
-      } else {
-        toast.error(error instanceof ApiError ? error.message : FALLBACK_ERROR);
-      }
-    }
+    sending.submit(values, { method: "post", encType: "application/json", flushSync: true });
   }
 
   const registerHref = redirect ? `/register?redirect=${encodeURIComponent(redirect)}` : "/register";
@@ -130,7 +146,7 @@ export default function LoginPage() {
         </SubmitButton>
       </form>
       <OrDivider />
-      <GoogleButton label="Đăng nhập với Google" failureMessage="Lỗi đăng nhập Google" redirectPath={() => postLoginPath(params)} />
+      <GoogleButton label="Đăng nhập với Google" failureMessage="Lỗi đăng nhập Google" landing={() => landingFrom(params)} />
     </AuthCard>
   );
 }

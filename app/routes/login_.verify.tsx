@@ -7,11 +7,12 @@ import { AuthCard, PRIMARY_BUTTON, SubmitButton, TEXT_LINK } from "~/components/
 import { FormAlert } from "~/components/Field";
 import { EnrolmentSteps, RecoveryCodes, SecondFactorCodeField } from "~/components/SecondFactor";
 import { PageSpinner } from "~/components/Spinner";
-import { ApiError, apiFetch, type FieldErrors } from "~/lib/api";
+import { ApiError, apiCall, type FieldErrors } from "~/lib/api";
 import { pageMeta } from "~/lib/meta";
 import { redirectTo } from "~/lib/redirect-response";
+import { landingFor } from "~/lib/redirects";
 import { clearPending, PENDING_KEYS, readPending } from "~/lib/second-factor";
-import { saveSession, type SessionPayload } from "~/lib/session";
+import { saveSession } from "~/lib/session";
 import { toast } from "~/lib/toast";
 import { FALLBACK_ERROR } from "@workers/shared/error-messages";
 
@@ -37,7 +38,6 @@ export function HydrateFallback() {
   return <PageSpinner label="Đang tải..." />;
 }
 
-type Verified = SessionPayload & { message?: string; recovery_codes?: string[] };
 type ActionResult = { ok: true; recoveryCodes: string[]; next: string } | { ok: false; errors: FieldErrors | null };
 
 export async function clientAction({ request }: ClientActionFunctionArgs): Promise<ActionResult> {
@@ -45,9 +45,9 @@ export async function clientAction({ request }: ClientActionFunctionArgs): Promi
   if (!pending) throw redirectTo("/login", { replace: true });
   const code = String((await request.formData()).get("code") ?? "");
   const next = pending.next ?? "/profile";
-  let answer: Verified;
+  let answer: Awaited<ReturnType<typeof verify>>;
   try {
-    answer = await apiFetch<Verified>("/api/auth/mfa/verify/", { method: "POST", body: { mfa_token: pending.mfa_token, code } });
+    answer = await verify(pending.mfa_token, code);
   } catch (error) {
     // A spent or expired token cannot be answered again: back to the password.
     if (error instanceof ApiError && error.errors?.mfa_token) {
@@ -60,10 +60,16 @@ export async function clientAction({ request }: ClientActionFunctionArgs): Promi
     return { ok: false, errors: null };
   }
   clearPending(PENDING_KEYS.signIn);
-  saveSession({ access: answer.access, refresh: answer.refresh, user: answer.user, device_token: answer.device_token });
+  // A sign-in's challenge always answers with a refresh token (only the profile's enrolment has none).
+  saveSession({ access: answer.access, refresh: answer.refresh ?? "", user: answer.user, device_token: answer.device_token });
   toast.success(answer.message || LOGIN_SUCCESS);
-  if (answer.recovery_codes) return { ok: true, recoveryCodes: answer.recovery_codes, next };
-  throw redirectTo(next, { replace: true });
+  const landing = landingFor(answer.user, { next, asked: pending.asked === true });
+  if ("recovery_codes" in answer && answer.recovery_codes) return { ok: true, recoveryCodes: answer.recovery_codes, next: landing };
+  throw redirectTo(landing, { replace: true });
+}
+
+function verify(mfaToken: string, code: string) {
+  return apiCall((api) => api.api.auth.mfa.verify.$post({ json: { mfa_token: mfaToken, code } }));
 }
 
 export default function VerifyPage() {

@@ -1,12 +1,12 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
-import { Link, useNavigate, useSearchParams } from "@remix-run/react";
+import { type ClientActionFunctionArgs, Link, useFetcher, useNavigate, useSearchParams } from "@remix-run/react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { AuthCard, OrDivider, SubmitButton, TEXT_LINK } from "~/components/AuthCard";
 import { FormAlert, TextField, ValidationSummary } from "~/components/Field";
 import { GoogleButton } from "~/components/GoogleButton";
 import { Spinner } from "~/components/Spinner";
-import { ApiError, apiFetch, type FieldErrors } from "~/lib/api";
-import type { AvailabilityAnswer } from "@workers/accounts/routes/auth";
+import { ApiError, apiCall, type FieldErrors } from "~/lib/api";
+import { useFetcherAnswer } from "~/lib/fetcher-answer";
 import { FIELD_LABELS } from "@workers/shared/error-messages";
 import { pageMeta } from "~/lib/meta";
 import { redirectFromQuery } from "~/lib/redirects";
@@ -68,11 +68,8 @@ function useAvailability(field: "username" | "email", value: string): Availabili
       }
       setAvailability({ state: "checking" });
       try {
-        const answer = await apiFetch<AvailabilityAnswer>("/api/auth/check-availability/", {
-          method: "POST",
-          body: { [field]: candidate },
-          signal: controller.signal,
-        });
+        const json = field === "username" ? { username: candidate } : { email: candidate };
+        const answer = await apiCall((api) => api.api.auth["check-availability"].$post({ json }), { signal: controller.signal });
         const entry = answer.data?.[field];
         if (!entry || typeof entry.available !== "boolean") {
           setAvailability({ state: "error" });
@@ -98,6 +95,31 @@ function useAvailability(field: "username" | "email", value: string): Availabili
     };
   }, [field, value]);
   return availability;
+}
+
+type Result = { ok: true; login: string } | { ok: false; errors: FieldErrors | null };
+
+export async function clientAction({ request }: ClientActionFunctionArgs): Promise<Result> {
+  const values = (await request.json()) as Values;
+  try {
+    await apiCall((api) => api.api.auth.register.$post({ json: values }));
+  } catch (error) {
+    if (!(error instanceof ApiError)) {
+      toast.error(MESSAGES.failed);
+    } else if (error.isNetworkError) {
+      toast.error(MESSAGES.offline);
+    } else if (error.errors) {
+      const lines = TOAST_FIELDS.filter((field) => error.errors?.[field]?.length).map((field) => `${FIELD_LABELS[field]}: ${error.errors?.[field][0]}`);
+      toast.error(lines.length ? lines.join("\n") : MESSAGES.failed);
+      return { ok: false, errors: error.errors };
+    } else {
+      // Rate limiting says when to try again; anything else gets the spec's general line.
+      toast.error(error.status === 429 ? error.message : MESSAGES.failed);
+    }
+    return { ok: false, errors: null };
+  }
+  toast.success(MESSAGES.success);
+  return { ok: true, login: values.username.trim() };
 }
 
 function isPending(availability: Availability): boolean {
@@ -147,9 +169,22 @@ export default function RegisterPage() {
   const navigate = useNavigate();
   const form = useRef<HTMLFormElement>(null);
   const { values, errors, setErrors, field } = useFormFields<keyof Values>({ first_name: "", last_name: "", username: "", email: "", password: "", password_confirm: "" });
-  const [busy, setBusy] = useState(false);
   const [refused, setRefused] = useState<FieldErrors | null>(null);
+  const sending = useFetcher<typeof clientAction>();
   const redirect = redirectFromQuery(params);
+
+  useFetcherAnswer(sending, (answer) => {
+    if (answer.ok) {
+      // The new username is filled in on the login screen.
+      navigate(`/login?redirect=${encodeURIComponent(redirect ?? "/dashboard")}`, { state: { login: answer.login } });
+    } else if (answer.errors) {
+      setErrors(answer.errors);
+      setRefused(answer.errors);
+      focusFirstError(form.current, answer.errors, FIELDS);
+    }
+  });
+  // From the submit until the login screen has opened after a success.
+  const busy = sending.state !== "idle" || sending.data?.ok === true;
 
   const username = useAvailability("username", values.username);
   const email = useAvailability("email", values.email);
@@ -172,29 +207,8 @@ export default function RegisterPage() {
       focusFirstError(form.current, firstUnavailable ? { ...found, [firstUnavailable]: ["-"] } : found, FIELDS);
       return;
     }
-    setBusy(true);
     setErrors({});
-    try {
-      await apiFetch("/api/auth/register/", { method: "POST", body: values });
-      toast.success(MESSAGES.success);
-      navigate(`/login?redirect=${encodeURIComponent(redirect ?? "/dashboard")}`, { state: { login: values.username.trim() } });
-    } catch (error) {
-      setBusy(false);
-      if (!(error instanceof ApiError)) {
-        toast.error(MESSAGES.failed);
-      } else if (error.isNetworkError) {
-        toast.error(MESSAGES.offline);
-      } else if (error.errors) {
-        setErrors(error.errors);
-        setRefused(error.errors);
-        focusFirstError(form.current, error.errors, FIELDS);
-        const lines = TOAST_FIELDS.filter((field) => error.errors?.[field]?.length).map((field) => `${FIELD_LABELS[field]}: ${error.errors?.[field][0]}`);
-        toast.error(lines.length ? lines.join("\n") : MESSAGES.failed);
-      } else {
-        // Rate limiting says when to try again; anything else gets the spec's general line.
-        toast.error(error.status === 429 ? error.message : MESSAGES.failed);
-      }
-    }
+    sending.submit(values, { method: "post", encType: "application/json", flushSync: true });
   }
 
   const loginHref = redirect ? `/login?redirect=${encodeURIComponent(redirect)}` : "/login";
@@ -259,7 +273,7 @@ export default function RegisterPage() {
         </div>
       </form>
       <OrDivider />
-      <GoogleButton label="Đăng ký với Google" failureMessage="Lỗi đăng ký Google" redirectPath={() => redirect ?? "/profile"} />
+      <GoogleButton label="Đăng ký với Google" failureMessage="Lỗi đăng ký Google" landing={() => ({ next: redirect ?? "/profile", asked: redirect !== null })} />
     </AuthCard>
   );
 }

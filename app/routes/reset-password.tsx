@@ -1,13 +1,13 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
-import { type ClientLoaderFunctionArgs, Link, useLoaderData, useRevalidator } from "@remix-run/react";
+import { type ClientActionFunctionArgs, type ClientLoaderFunctionArgs, Link, type ShouldRevalidateFunction, useFetcher, useLoaderData, useRevalidator } from "@remix-run/react";
 import { resetPasswordSchema } from "@workers/accounts/schemas/auth";
 import { type ChangeEvent, type FormEvent, useCallback, useRef, useState } from "react";
 import { AuthCard, PRIMARY_BUTTON, SECONDARY_BUTTON, SubmitButton, TEXT_LINK } from "~/components/AuthCard";
 import { FormAlert, ValidationSummary } from "~/components/Field";
 import { NewPasswordFields } from "~/components/NewPasswordFields";
 import { PageSpinner } from "~/components/Spinner";
-import { ApiError, apiFetch, type FieldErrors } from "~/lib/api";
-import type { ResetTokenAnswer } from "@workers/accounts/routes/auth";
+import { ApiError, apiCall, type FieldErrors } from "~/lib/api";
+import { useFetcherAnswer } from "~/lib/fetcher-answer";
 import { FALLBACK_ERROR } from "@workers/shared/error-messages";
 import { pageMeta } from "~/lib/meta";
 import { redirectTo } from "~/lib/redirect-response";
@@ -34,17 +34,47 @@ type Verification =
 
 const FIELDS = ["new_password", "confirm_password"] as const;
 
+type NewPassword = { token: string; new_password: string; confirm_password: string };
+type Result = { ok: true } | { ok: false; errors: FieldErrors | null; tokenRefused?: true };
+
+export async function clientAction({ request }: ClientActionFunctionArgs): Promise<Result> {
+  const json = (await request.json()) as NewPassword;
+  try {
+    const answer = await apiCall((api) => api.api.auth["reset-password"].$post({ json }));
+    toast.success(answer?.message || MESSAGES.success);
+    return { ok: true };
+  } catch (error) {
+    if (!(error instanceof ApiError)) toast.error(FALLBACK_ERROR);
+    else if (error.isNetworkError) toast.error(MESSAGES.offline);
+    else if (error.errors?.new_password || error.errors?.confirm_password) return { ok: false, errors: error.errors };
+    // The server may still refuse the token (used in another tab): the page says so.
+    else if (error.errors?.token) return { ok: false, errors: null, tokenRefused: true };
+    else toast.error(error.message);
+    return { ok: false, errors: null };
+  }
+}
+
+// The token is checked once as the page loads, not again after the new password is sent: it is spent then.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) => (formMethod ? false : defaultShouldRevalidate);
+
 function ResetForm({ token, username, email, onInvalidToken }: { token: string; username: string; email: string; onInvalidToken: () => void }) {
   const [values, setValues] = useState({ new_password: "", confirm_password: "" });
   const [submitted, setSubmitted] = useState(false);
   const [serverErrors, setServerErrors] = useState<FieldErrors>({});
-  const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
   const form = useRef<HTMLFormElement>(null);
+  const sending = useFetcher<typeof clientAction>();
+  const busy = sending.state !== "idle";
 
   useRedirectAfter(done ? "/login" : null, REDIRECT_DELAY_MS);
 
-  // Checked while typing (spec §5): a field shows its problem once it has text; after a submit, all do.
+  useFetcherAnswer(sending, (answer) => {
+    if (answer.ok) setDone(true);
+    else if (answer.tokenRefused) onInvalidToken();
+    else if (answer.errors) setServerErrors(answer.errors);
+  });
+
+  // Checked while typing: a field shows its problem once it has text; after a submit, all do.
   const checked = checkWith(resetPasswordSchema, { token, ...values });
   const live = Object.fromEntries(FIELDS.filter((field) => checked[field] && (submitted || values[field])).map((field) => [field, checked[field]]));
   const errors: FieldErrors = { ...live, ...serverErrors };
@@ -55,7 +85,7 @@ function ResetForm({ token, username, email, onInvalidToken }: { token: string; 
     setServerErrors({});
   }
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy || done) return;
     setSubmitted(true);
@@ -64,20 +94,7 @@ function ResetForm({ token, username, email, onInvalidToken }: { token: string; 
       (form.current?.elements.namedItem(first) as HTMLInputElement | null)?.focus();
       return;
     }
-    setBusy(true);
-    try {
-      const answer = await apiFetch<{ message?: string }>("/api/auth/reset-password/", { method: "POST", body: { token, ...values } });
-      toast.success(answer?.message || MESSAGES.success);
-      setDone(true);
-    } catch (error) {
-      if (!(error instanceof ApiError)) toast.error(FALLBACK_ERROR);
-      else if (error.isNetworkError) toast.error(MESSAGES.offline);
-      else if (error.errors?.new_password || error.errors?.confirm_password) setServerErrors(error.errors);
-      else if (error.errors?.token) onInvalidToken();
-      else toast.error(error.message);
-    } finally {
-      setBusy(false);
-    }
+    sending.submit({ token, ...values } satisfies NewPassword, { method: "post", encType: "application/json", flushSync: true });
   }
 
   if (done) {
@@ -143,8 +160,8 @@ export async function clientLoader({ request }: ClientLoaderFunctionArgs): Promi
     return redirectTo("/forgot-password", { replace: true });
   }
   try {
-    const answer = await apiFetch<ResetTokenAnswer>(`/api/auth/verify-reset-token/?token=${encodeURIComponent(token)}`, { signal: request.signal });
-    if (answer.valid === false) throw new ApiError(400, answer.message || MESSAGES.invalidToken);
+    const answer = await apiCall((api) => api.api.auth["verify-reset-token"].$get({ query: { token } }), { signal: request.signal });
+    // An invalid token is answered with 400, which apiCall throws as an ApiError.
     return { state: "valid", token, username: answer.user?.username ?? "", email: answer.user?.email ?? "" };
   } catch (error) {
     if (error instanceof ApiError && error.isNetworkError) return { state: "failed", message: MESSAGES.offline };

@@ -79,6 +79,24 @@ test("a new admin enrols by reading the secret from the screen, then signs in ag
   await other.close();
 });
 
+test("an admin who asked for no page lands on the overview after the second factor (issue #27)", async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const staff = await newUser(request, "staff");
+  await promoteToStaff(staff.user.username);
+
+  await page.goto("/login");
+  await page.locator('input[name="login"]').fill(staff.user.username);
+  await page.locator('input[name="password"]').fill(PASSWORD);
+  await page.getByRole("button", { name: "Đăng nhập", exact: true }).click();
+  await expect(page).toHaveURL(/\/login\/verify$/);
+  const secret = (await page.getByTestId("mfa-secret").textContent())?.trim() ?? "";
+  await page.getByLabel("Mã xác thực").fill(codeAt(secret, Math.floor(Date.now() / STEP_MS)));
+  await page.getByRole("button", { name: "Xác nhận" }).click();
+  await page.getByRole("link", { name: "Tôi đã lưu mã, tiếp tục" }).click();
+  await expect(page).toHaveURL(/\/admin\/overview$/);
+  await expect(page.getByRole("heading", { name: "Tổng quan" })).toBeVisible();
+});
+
 test("an admin session without the second factor is sent from the admin screens to Bảo mật", async ({ page, request }) => {
   const staff = await newUser(request, "staff");
   // Signed in before becoming staff: this session never passed a second factor.

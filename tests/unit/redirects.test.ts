@@ -1,7 +1,10 @@
 // Where a visitor goes after logging in (app/lib/redirects.ts): every target, however written,
 // stays on the store. The check is made on what the URL parser makes of the value.
 import { describe, expect, it } from "vitest";
-import { loginPathFor, postLoginPath, redirectFromQuery, safeRedirectPath } from "../../app/lib/redirects";
+import { landingFor, landingFrom, loginPathFor, redirectFromQuery, safeRedirectPath } from "../../app/lib/redirects";
+
+/** Where the login page goes after a buyer's sign-in. */
+const postLoginPath = (params: URLSearchParams) => landingFrom(params).next;
 
 const STORE = "https://store.example";
 
@@ -106,5 +109,15 @@ describe("redirects that stay on the store", () => {
     expect(redirectFromQuery(new URLSearchParams("redirect=%2Fauth%2Fgoogle%2Fcallback"))).toBeNull();
     expect(postLoginPath(new URLSearchParams("redirect=%2F.%2F%2Fevil.example"))).toBe("/profile");
     expect(loginPathFor("/profile?tab=x")).toBe("/login?redirect=%2Fprofile%3Ftab%3Dx");
+  });
+
+  it("sends an admin who asked for no page to the overview, and keeps a buyer's way (issue #27)", () => {
+    const admin = { is_staff: true };
+    const buyer = { is_staff: false, is_superuser: false };
+    expect(landingFor(admin, landingFrom(new URLSearchParams()))).toBe("/admin/overview");
+    expect(landingFor({ is_superuser: true }, landingFrom(new URLSearchParams()))).toBe("/admin/overview");
+    expect(landingFor(admin, landingFrom(new URLSearchParams("redirect=%2Fadmin%2Fusers")))).toBe("/admin/users");
+    expect(landingFor(buyer, landingFrom(new URLSearchParams()))).toBe("/profile");
+    expect(landingFor(buyer, landingFrom(new URLSearchParams("redirect=%2Fwallet")))).toBe("/wallet");
   });
 });

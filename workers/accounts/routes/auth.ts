@@ -84,14 +84,12 @@ function availability(field: "username" | "email", available: boolean, message: 
   const data: Partial<Record<"username" | "email", { available: boolean; message: string }>> = { [field]: { available, message } };
   return { success: true as const, data };
 }
-export type AvailabilityAnswer = ReturnType<typeof availability>;
 
 /** Whether a reset link still works, and whose it is, as the reset-password page reads it. */
 function resetTokenAnswer(user: { username: string; email: string } | null) {
   if (!user) return { success: false as const, valid: false as const, message: AUTH_MESSAGES.tokenInvalid };
   return { success: true as const, valid: true as const, message: AUTH_MESSAGES.tokenValid, user: { username: user.username, email: user.email } };
 }
-export type ResetTokenAnswer = ReturnType<typeof resetTokenAnswer>;
 
 export const authApi = new Hono<ApiEnv>()
   .post("/register", takesJson(registerSchema), async (c) => {
