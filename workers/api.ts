@@ -32,7 +32,7 @@ import { mediaApi } from "./catalogue/routes/media";
 import { uploadsApi } from "./catalogue/routes/uploads";
 import { MAX_KEY_LENGTH } from "./licensing/messages";
 
-// Non-strict: the spec writes every path with a trailing slash; clients may omit it.
+// Non-strict: docs/product.md writes every path with a trailing slash; clients may omit it.
 export const api = new Hono<ApiEnv>({ strict: false }).basePath("/api");
 
 /** Every API body larger than this is refused before it is read. */
@@ -117,7 +117,7 @@ api.onError((error, c) => {
     return c.json(errorBody(error.message, error.errors), error.status, error.headers);
   }
   if (error instanceof InsufficientFundsError) {
-    // The spec's purchase answer says how much is missing.
+    // The product's purchase answer says how much is missing.
     return c.json({ ...errorBody(error.message), error: "insufficient_balance", required: error.required, current: error.current }, 402);
   }
   if (error instanceof DomainError) {

@@ -1,4 +1,4 @@
-// The jobs of the cron trigger (DESIGN.md §4, §5). Each is safe to repeat or overlap: the
+// The jobs of the cron trigger (docs/architecture.md#top-ups, docs/architecture.md#files). Each is safe to repeat or overlap: the
 // statements are conditional, card settlement goes through the user's wallet, which settles a
 // card once, a card is parked once, and an abandoned upload is removed by id.
 import { and, asc, eq, isNotNull, isNull, lte, or } from "drizzle-orm";

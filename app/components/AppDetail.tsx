@@ -23,7 +23,7 @@ function DownloadButton({ app }: { app: PublicApp }) {
     </svg>
   );
   if (app.app_type === "testflight") {
-    // The TestFlight action needs a TestFlight app with a link (spec §2).
+    // The TestFlight action needs a TestFlight app with a link (docs/product.md §2).
     if (app.testflight_url) {
       return (
         <a href={app.testflight_url} target="_blank" rel="noopener noreferrer" className={`${BUTTON} bg-sky-600 text-white hover:bg-sky-500`}>

@@ -20,7 +20,7 @@ function initialOf(value: string | null | undefined): string {
   return Array.from(value?.trim() ?? "")[0]?.toUpperCase() ?? "";
 }
 
-/** Spec §2: first and last name initials, else first name, username, e-mail, else "U". */
+/** docs/product.md §2: first and last name initials, else first name, username, e-mail, else "U". */
 export function avatarInitials(user: AvatarUser): string {
   const first = initialOf(user.first_name);
   const last = initialOf(user.last_name);

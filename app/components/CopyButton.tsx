@@ -1,5 +1,5 @@
 // A small copy-to-clipboard button (key codes, bank details). It says it copied for 2 s
-// (spec §9, the same as the purchase dialog) and reports failure so the user copies by hand.
+// (docs/product.md §9, the same as the purchase dialog) and reports failure so the user copies by hand.
 import { useEffect, useRef, useState } from "react";
 import { toast } from "~/lib/toast";
 import { COPIED_RESET_MS } from "./PurchaseSuccessDialog";

@@ -1,4 +1,4 @@
-// The shared field wrapper (spec §2): label, required star, hint and error lines, wired to the
+// The shared field wrapper (docs/product.md §2): label, required star, hint and error lines, wired to the
 // input with aria-describedby so a screen reader reads them with the field.
 import { type InputHTMLAttributes, type ReactNode, useId, useState } from "react";
 import { validationSummary } from "@workers/shared/error-messages";
@@ -141,7 +141,7 @@ export function FormAlert({ messages }: { messages: FieldErrorsProp }) {
 
 /**
  * The field errors of a submission the server refused, listed under 'Vui lòng sửa các lỗi sau:'
- * (spec §8); nothing when no field is at fault. `labels` names fields the shared list does not.
+ * (docs/product.md §8); nothing when no field is at fault. `labels` names fields the shared list does not.
  */
 export function ValidationSummary({ errors, labels }: { errors: Record<string, string[]> | null | undefined; labels?: Record<string, string> }) {
   const summary = validationSummary(errors, labels);

@@ -10,7 +10,7 @@ function displayName(user: SessionUser): string {
   return user.full_name?.trim() || user.username;
 }
 
-// The top-up dialogs live on the profile; these open one there (spec §2 "Profile").
+// The top-up dialogs live on the profile; these open one there (docs/product.md §2 "Profile").
 const TOPUP_LINKS = [
   { to: "/profile?tab=wallet&topup=vietqr", label: "Nạp tiền qua VietQR" },
   { to: "/profile?tab=wallet&topup=card", label: "Nạp tiền bằng thẻ cào" },

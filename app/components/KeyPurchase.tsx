@@ -1,4 +1,4 @@
-// Buying a licence key on an app page (spec §2 "Key purchase", §4 "Purchase flow", §8):
+// Buying a licence key on an app page (docs/product.md §2 "Key purchase", §4 "Purchase flow", §8):
 // choose an option, log in if needed, pre-check (paused, sold out, live availability), confirm,
 // pay from the balance, show the key. The list is rendered on the server; the rest after hydration.
 import { useLocation, useNavigate } from "@remix-run/react";

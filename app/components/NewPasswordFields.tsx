@@ -1,5 +1,5 @@
 // A new password and its confirmation, as the reset link and the profile's password dialog ask
-// for them (spec §5: at least 8 characters; the two must match).
+// for them (docs/product.md §5: at least 8 characters; the two must match).
 import type { ChangeEvent } from "react";
 import type { FieldErrors } from "~/lib/api";
 import { TextField } from "./Field";

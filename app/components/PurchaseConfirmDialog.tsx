@@ -1,4 +1,4 @@
-// The confirmation before a key is bought (spec §2 "Key purchase", §5 "Purchase"): what, for how
+// The confirmation before a key is bought (docs/product.md §2 "Key purchase", §5 "Purchase"): what, for how
 // much, from which balance. The balance is refreshed from the server on opening; a short balance
 // disables the buy button and points to the wallet. The server re-checks everything anyway.
 import { Link } from "@remix-run/react";

@@ -1,11 +1,11 @@
-// The bought key (spec §2 "Key purchase", §8 clipboard messages, §9 copied indicator 2 s).
+// The bought key (docs/product.md §2 "Key purchase", §8 clipboard messages, §9 copied indicator 2 s).
 import { Link } from "@remix-run/react";
 import { useEffect, useId, useRef, useState } from "react";
 import { PURCHASE_MESSAGES } from "@workers/shared/pricing";
 import { toast } from "~/lib/toast";
 import { Dialog, DialogCloseButton } from "./Dialog";
 
-/** How long the copy button says it copied (spec §9). */
+/** How long the copy button says it copied (docs/product.md §9). */
 export const COPIED_RESET_MS = 2000;
 
 export type PurchasedKey = { key_code: string; key_type_name: string; app_name: string; formatted_price?: string };

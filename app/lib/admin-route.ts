@@ -41,7 +41,7 @@ function awayFrom(request: Request, verdict: StoredVerdict): Response {
   return redirectTo(verdict === "denied" ? "/dashboard" : loginPathFor(here(request)));
 }
 
-/** The layout's guard: throws a redirect, with the spec's message, unless the stored session is an admin's. */
+/** The layout's guard: throws a redirect, with the product's message, unless the stored session is an admin's. */
 export function requireAdminSession(request: Request): void {
   const verdict = storedVerdict();
   if (verdict === "admin") return;

@@ -1,4 +1,4 @@
-// Pure helpers of the admin screens (spec §2, §4, §5, §6): no React, no fetch, so unit tests
+// Pure helpers of the admin screens (docs/product.md §2, §4, §5, §6): no React, no fetch, so unit tests
 // can cover them. The server enforces every rule again; these are only pre-checks and labels.
 import type { listKeyTypes } from "@workers/licensing/keys";
 import { ACCESS_DENIED_MESSAGE } from "@workers/shared/error-messages";
@@ -34,14 +34,14 @@ export function adminVerdict(accessToken: string | null, rawUser: string | null)
 
 export type RoleBadge = { label: "Super Admin" | "Admin" | "Người dùng"; tone: string };
 
-/** Spec §2 "Admin users": Super Admin (is_superuser), Admin (is_staff), else a regular user. */
+/** docs/product.md §2 "Admin users": Super Admin (is_superuser), Admin (is_staff), else a regular user. */
 export function roleBadge(user: { is_superuser?: boolean | null; is_staff?: boolean | null }): RoleBadge {
   if (user.is_superuser) return { label: "Super Admin", tone: "bg-fuchsia-500/15 text-fuchsia-300 ring-fuchsia-400/30" };
   if (user.is_staff) return { label: "Admin", tone: "bg-indigo-500/15 text-indigo-300 ring-indigo-400/30" };
   return { label: "Người dùng", tone: "bg-zinc-500/15 text-zinc-300 ring-zinc-400/30" };
 }
 
-/** has_usable_password false marks a Google account (spec §2). */
+/** has_usable_password false marks a Google account (docs/product.md §2). */
 export function isGoogleAccount(user: { has_usable_password?: boolean | null; is_google?: boolean | null }): boolean {
   return user.has_usable_password === false || user.is_google === true;
 }
@@ -65,7 +65,7 @@ export function signedDigitsOnly(text: string): string {
 
 // ---------------------------------------------------------------- pricing
 
-/** The price input keeps only digits (spec §5). */
+/** The price input keeps only digits (docs/product.md §5). */
 export function digitsOnly(text: string): string {
   return text.replace(/\D/g, "");
 }
@@ -102,7 +102,7 @@ export function pricingTypeName(pricing: PricingLike): string {
   return pricing.key_type_name ?? String(type ?? "");
 }
 
-/** The create select lists only key types without a pricing (one pricing per type, spec §4). */
+/** The create select lists only key types without a pricing (one pricing per type, docs/product.md §4). */
 export function typesWithoutPricing<T extends { name: string }>(types: T[], pricings: PricingLike[]): T[] {
   const taken = new Set(pricings.map(pricingTypeName));
   return types.filter((type) => !taken.has(type.name));
@@ -144,7 +144,7 @@ export function isKeyStatus(value: string | null | undefined): value is KeyStatu
   return (KEY_STATUSES as readonly string[]).includes(value ?? "");
 }
 
-/** The statuses the "by status" cleanup offers (spec §4 "Cleanup modes"). */
+/** The statuses the "by status" cleanup offers (docs/product.md §4 "Cleanup modes"). */
 export const CLEANUP_STATUSES = ["sold", "used", "expired", "revoked"] as const satisfies readonly KeyStatus[];
 
 /** The live count under the import textarea: non-blank lines (duplicates are counted; the server skips them). */

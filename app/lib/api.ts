@@ -1,5 +1,5 @@
 // The browser's one way to call the API: JSON in and out, the Bearer token when asked, one
-// silent token refresh on 401, and failures as an ApiError carrying the spec §8 message.
+// silent token refresh on 401, and failures as an ApiError carrying the docs/product.md §8 message.
 // apiCall reaches the routes through hono's typed client, so the answer's type is the route's own
 // (workers/api.ts exports ApiType; docs/decisions/0028-typed-api-boundary.md).
 import type { ApiType } from "@workers/api";

@@ -1,4 +1,4 @@
-// Labels and badge colours of the app types (spec §1); an unknown type gets a neutral badge.
+// Labels and badge colours of the app types (docs/product.md §1); an unknown type gets a neutral badge.
 
 const APP_TYPE_LABELS: Record<string, string> = {
   ipa: "IPA",
@@ -33,7 +33,7 @@ export function appTypeBadgeClass(type: string): string {
   return BADGE_STYLES[type] ?? NEUTRAL_BADGE;
 }
 
-/** The app page's main button text (spec §2). */
+/** The app page's main button text (docs/product.md §2). */
 export function downloadButtonText(type: string): string {
   if (type === "testflight") return "Mở TestFlight";
   if (type === "itms-ipa") return "Cài đặt qua Safari";

@@ -1,5 +1,5 @@
 // The session as screens use it: who is logged in, logout, and the "session expired" path of
-// spec §4. The route guard itself is in session-route.ts (the profile layout's clientLoader).
+// docs/product.md §4. The route guard itself is in session-route.ts (the profile layout's clientLoader).
 import { useLocation, useNavigate } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { SESSION_EXPIRED_MESSAGE } from "@workers/shared/error-messages";
@@ -37,7 +37,7 @@ export function logout() {
 }
 
 /**
- * What a protected screen does on a 401 it cannot recover from (spec §4 "Session"): forget the
+ * What a protected screen does on a 401 it cannot recover from (docs/product.md §4 "Session"): forget the
  * session, say so, and go to /login after 1.5 s. Several failing calls produce one toast.
  */
 export function useSessionExpired(message: string = SESSION_EXPIRED_MESSAGE, delayMs: number = SESSION_EXPIRED_REDIRECT_MS): () => void {

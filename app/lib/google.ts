@@ -1,4 +1,4 @@
-// Google sign-in, the browser's half (DESIGN.md §6): the authorization code flow with PKCE, a
+// Google sign-in, the browser's half (docs/architecture.md#accounts): the authorization code flow with PKCE, a
 // nonce and a CSRF value carried in `state`. The server exchanges the code.
 import { apiCall } from "./api";
 import { type Landing, safeRedirectPath } from "./redirects";
@@ -29,7 +29,7 @@ async function codeChallenge(verifier: string): Promise<string> {
   return base64UrlEncode(new Uint8Array(digest));
 }
 
-/** The spec's state: base64 of JSON {redirect, timestamp} (plus our csrf value). UTF-8 safe. */
+/** The product's state: base64 of JSON {redirect, timestamp} (plus our csrf value). UTF-8 safe. */
 function encodeState(state: GoogleState): string {
   const bytes = new TextEncoder().encode(JSON.stringify(state));
   let binary = "";

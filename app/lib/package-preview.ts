@@ -1,4 +1,4 @@
-// Reads a chosen IPA/TIPA or DEB in the browser, before any upload (DESIGN.md §5): the same
+// Reads a chosen IPA/TIPA or DEB in the browser, before any upload (docs/architecture.md#files): the same
 // readers the Worker uses, over Blob.slice, so only the zip directory and one entry are read.
 import { authorName, blobReader, developerFromBundleId, PackageError, readDebControl, readIpaInfo } from "@workers/lib/packages";
 import { packageExtension } from "@workers/shared/app-form";
@@ -32,7 +32,7 @@ export async function previewPackage(file: File): Promise<PackagePreview | null>
   };
 }
 
-/** The 5 s toast after a read (spec §8 "Apps"). */
+/** The 5 s toast after a read (docs/product.md §8 "Apps"). */
 export function previewToastText(preview: PackagePreview): string {
   const parts = [`Bundle ID: ${preview.bundle_id || "—"}`];
   if (preview.build_number) parts.push(`Build: ${preview.build_number}`);

@@ -1,4 +1,4 @@
-// Where a visitor goes after logging in (spec §2 "Route guard"): the redirect query value, else
+// Where a visitor goes after logging in (docs/product.md §2 "Route guard"): the redirect query value, else
 // the page they came from, else /profile. Only paths on this site are followed.
 
 const PLACEHOLDER_ORIGIN = "http://local.invalid";

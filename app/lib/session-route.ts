@@ -1,5 +1,5 @@
 // The buyer's guard for routes that load and save in clientLoader/clientAction (the profile): the
-// route guard of spec §2 and the "session expired" path of spec §4, as redirects thrown before
+// route guard of docs/product.md §2 and the "session expired" path of docs/product.md §4, as redirects thrown before
 // anything renders. The server checks every call again; this only keeps visitors off the screen.
 import { redirectTo } from "./redirect-response";
 import { ApiError } from "./api";

@@ -1,4 +1,4 @@
-// The browser session of spec §3: three localStorage keys. One token name, access_token.
+// The browser session of docs/product.md §3: three localStorage keys. One token name, access_token.
 import type { PublicUser } from "@workers/accounts/accounts";
 
 export const STORAGE_KEYS = { access: "access_token", refresh: "refresh_token", user: "user" } as const;
@@ -12,7 +12,7 @@ const DEVICE_TOKEN_KEY = "device_token";
 /** Raised on window whenever this tab changes the session, so the header follows without a reload. */
 const SESSION_EVENT = "session-change";
 
-/** The spec's User record (§3), as the API returns it and the session stores it. */
+/** The product's User record (docs/product.md §3), as the API returns it and the session stores it. */
 export type SessionUser = PublicUser;
 
 export type SessionPayload = { access: string; refresh: string; user: SessionUser; device_token?: string };
@@ -44,7 +44,7 @@ export function readRefreshToken(): string | null {
   return storage()?.getItem(STORAGE_KEYS.refresh) || null;
 }
 
-/** The logged-in user, or null. A stored user that cannot be read ends the session (spec §6). */
+/** The logged-in user, or null. A stored user that cannot be read ends the session (docs/product.md §6). */
 export function readStoredUser(): SessionUser | null {
   const store = storage();
   if (!store?.getItem(STORAGE_KEYS.access)) return null;

@@ -1,4 +1,4 @@
-// One toast system for the whole store (spec §4, §9): a toast appears 100 ms after it is
+// One toast system for the whole store (docs/product.md §4, §9): a toast appears 100 ms after it is
 // raised, stays 3 s by default, and takes 300 ms to leave. Callable from anywhere.
 
 type ToastKind = "success" | "error" | "warning" | "info";

@@ -1,4 +1,4 @@
-// Wallet top-ups as the browser sees them (spec §3, §4, §5, §8, §9): the typed amount, the
+// Wallet top-ups as the browser sees them (docs/product.md §3, §4, §5, §8, §9): the typed amount, the
 // config's defaults, countdowns, the wallet figures, the profile's query. The rules the server
 // applies too (amount and card checks, the card estimate) are in workers/shared/topup.ts.
 import { formatNumber, formatVND } from "@workers/shared/format";
@@ -6,18 +6,18 @@ import type { cardSettings, toPublicCard } from "@workers/money/cards";
 import type { toPublicTopup, vietqrSettings } from "@workers/money/vietqr";
 import { digitsOnly } from "@workers/shared/topup";
 
-/** Spec §9 timings. */
+/** docs/product.md §9 timings. */
 export const TOPUP_TIMINGS = {
   vietqrPollMs: 10_000,
   countdownTickMs: 1_000,
   cardPollMs: 5_000,
   cardPollLimitMs: 10 * 60_000,
   balanceRefetchMs: 1_000,
-  /** A 401 while creating a top-up: to /login after 2 s (spec §8 "Wallet"). */
+  /** A 401 while creating a top-up: to /login after 2 s (docs/product.md §8 "Wallet"). */
   sessionRedirectMs: 2_000,
 } as const;
 
-/** The modal's quick picks (spec §9), not the config's suggested amounts. */
+/** The modal's quick picks (docs/product.md §9), not the config's suggested amounts. */
 export const QUICK_AMOUNTS = [60_000, 150_000, 350_000, 500_000] as const;
 
 /**
@@ -27,7 +27,7 @@ export const QUICK_AMOUNTS = [60_000, 150_000, 350_000, 500_000] as const;
 type VietQrSettings = ReturnType<typeof vietqrSettings>;
 export type VietQrConfig = Omit<VietQrSettings, "bank_info"> & { bank_info: VietQrSettings["bank_info"] | null };
 
-/** Used when GET /api/vietqr/config/ fails (spec §9). The bank comes with each transaction. */
+/** Used when GET /api/vietqr/config/ fails (docs/product.md §9). The bank comes with each transaction. */
 export const VIETQR_DEFAULTS: VietQrConfig = {
   minimum_amount: 60_000,
   maximum_amount: 50_000_000,
@@ -154,12 +154,12 @@ export function isCardFinal(status: string): boolean {
 
 // ---------------------------------------------------------------- the wallet tab
 
-/** Total topped up = total_spent + balance (spec §2). */
+/** Total topped up = total_spent + balance (docs/product.md §2). */
 export function totalToppedUp(balance: number, totalSpent: number): number {
   return Math.max(0, balance) + Math.max(0, totalSpent);
 }
 
-/** balance / (total_spent + balance) as a percent; 100 when nothing was spent (spec §2). */
+/** balance / (total_spent + balance) as a percent; 100 when nothing was spent (docs/product.md §2). */
 export function savingRate(balance: number, totalSpent: number): number {
   const total = totalToppedUp(balance, totalSpent);
   if (totalSpent <= 0 || total <= 0) return 100;

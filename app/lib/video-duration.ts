@@ -1,5 +1,5 @@
 // A chosen video's length, read by the browser from the file's metadata before any byte is
-// uploaded (spec §9: video up to 30 s). The upload check on the server still decides.
+// uploaded (docs/product.md §9: video up to 30 s). The upload check on the server still decides.
 
 const METADATA_WAIT_MS = 5_000;
 

@@ -5,7 +5,7 @@ import { AppErrorBoundary } from "~/components/AppNotFound";
 import { appPageMeta } from "~/lib/app-meta";
 import { loadAppPage, publicPageHeaders } from "~/lib/catalogue.server";
 
-// /{slug} or /{id} (spec §2): the slug against each app's url, else the id.
+// /{slug} or /{id} (docs/product.md §2): the slug against each app's url, else the id.
 export async function loader({ params, context, request }: LoaderFunctionArgs) {
   return loadAppPage(context, request, { slugOrId: params.slug ?? "" });
 }

@@ -1,4 +1,4 @@
-// /admin (spec §2 "Admin app list"): search by name, developer or bundle id, the type filter,
+// /admin (docs/product.md §2 "Admin app list"): search by name, developer or bundle id, the type filter,
 // the table and its row actions (view, edit, keys, delete with confirmation). The list loads in
 // clientLoader; a delete goes through clientAction and the list reloads after it.
 import type { MetaFunction } from "@remix-run/cloudflare";

@@ -1,4 +1,4 @@
-// /admin/app/{id}/edit (spec §2 "Admin edit app"): loads the app by id in clientLoader (a missing
+// /admin/app/{id}/edit (docs/product.md §2 "Admin edit app"): loads the app by id in clientLoader (a missing
 // one goes back to /admin with an error), shows its times, badge and version, and the form; the
 // form submits to this route's clientAction, which uploads its files and updates the app.
 import type { MetaFunction } from "@remix-run/cloudflare";
@@ -40,7 +40,7 @@ export function clientAction({ request, params }: ClientActionFunctionArgs) {
 export default function EditAppRoute() {
   const app = useLoaderData<typeof clientLoader>();
   const site = useSite();
-  // The page's clock: relative times move every 60 s (spec §9).
+  // The page's clock: relative times move every 60 s (docs/product.md §9).
   const now = useNow(Date.now());
   return (
     <AdminPage

@@ -1,4 +1,4 @@
-// /admin/app/new (spec §2 "Admin create app"): the app form with its live preview; the form
+// /admin/app/new (docs/product.md §2 "Admin create app"): the app form with its live preview; the form
 // submits to this route's clientAction, which uploads its files and creates the app.
 import type { MetaFunction } from "@remix-run/cloudflare";
 import type { ClientActionFunctionArgs } from "@remix-run/react";

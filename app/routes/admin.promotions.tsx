@@ -1,4 +1,4 @@
-// /admin/promotions (spec §2 route table): the promotion management screen.
+// /admin/promotions (docs/product.md §2 route table): the promotion management screen.
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { PromotionsScreen } from "~/components/admin/PromotionsScreen";
 import { promotionsAction, promotionsLoader } from "~/lib/admin-promotions";

@@ -1,4 +1,4 @@
-// The admin section's layout (spec §6): the guard, once, for every /admin/* screen, and the
+// The admin section's layout (docs/product.md §6): the guard, once, for every /admin/* screen, and the
 // section links above the screen. The session is in localStorage, so the check runs in the
 // browser before any admin screen renders; the server checks every admin call again.
 import { type ClientLoaderFunctionArgs, Link, Outlet, type ShouldRevalidateFunctionArgs, useLocation, useRouteError } from "@remix-run/react";

@@ -1,5 +1,5 @@
-// /admin/users (spec §2 "Admin users"): stats, search, the user table, a detail dialog with the
-// wallet ledger, and the balance adjustment dialog (spec §5 "Balance adjustment"). Stats, the page
+// /admin/users (docs/product.md §2 "Admin users"): stats, search, the user table, a detail dialog with the
+// wallet ledger, and the balance adjustment dialog (docs/product.md §5 "Balance adjustment"). Stats, the page
 // of users (?search=, ?page=) and the ledger of the user whose detail is open (?user=) load in
 // clientLoader; an adjustment goes through clientAction.
 // The CSV exports download from here too (ExportDownloads).

@@ -5,7 +5,7 @@ import { AppErrorBoundary } from "~/components/AppNotFound";
 import { appPageMeta } from "~/lib/app-meta";
 import { loadAppPage, publicPageHeaders } from "~/lib/catalogue.server";
 
-// /app/{id}: the admin list's row link (spec §2).
+// /app/{id}: the admin list's row link (docs/product.md §2).
 export async function loader({ params, context, request }: LoaderFunctionArgs) {
   return loadAppPage(context, request, { id: params.id ?? "" });
 }

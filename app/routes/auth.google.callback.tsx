@@ -14,7 +14,7 @@ import { useRedirectAfter } from "~/lib/use-redirect-after";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "Đăng nhập Google");
 
-// Spec §8 / §9: "Lỗi xác thực Google: {message}", then /login after 3 s.
+// docs/product.md §8 / §9: "Lỗi xác thực Google: {message}", then /login after 3 s.
 const ERROR_PREFIX = "Lỗi xác thực Google: ";
 const ERROR_REDIRECT_MS = 3000;
 const NO_CODE = "No authorization code received from Google";

@@ -29,7 +29,7 @@ const MESSAGES = {
   offline: "Lỗi kết nối. Vui lòng thử lại!",
 } as const;
 
-// The server's field errors that the spec names in the failure toast (§5).
+// The server's field errors that docs/product.md names in the failure toast (docs/product.md §5).
 const TOAST_FIELDS = ["username", "email", "password"] as const;
 
 const AVAILABILITY_DEBOUNCE_MS = 500;
@@ -44,7 +44,7 @@ type Availability =
   | { state: "offline" };
 
 /**
- * The live availability of a username or e-mail: checked 500 ms after typing stops (spec §2).
+ * The live availability of a username or e-mail: checked 500 ms after typing stops (docs/product.md §2).
  * "waiting" (the pause) shows nothing; "checking" (the request) shows the indicator.
  */
 function useAvailability(field: "username" | "email", value: string): Availability {
@@ -113,7 +113,7 @@ export async function clientAction({ request }: ClientActionFunctionArgs): Promi
       toast.error(lines.length ? lines.join("\n") : MESSAGES.failed);
       return { ok: false, errors: error.errors };
     } else {
-      // Rate limiting says when to try again; anything else gets the spec's general line.
+      // Rate limiting says when to try again; anything else gets the product's general line.
       toast.error(error.status === 429 ? error.message : MESSAGES.failed);
     }
     return { ok: false, errors: null };

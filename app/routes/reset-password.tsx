@@ -24,7 +24,7 @@ const MESSAGES = {
   success: "Đặt lại mật khẩu thành công! Vui lòng đăng nhập.",
 } as const;
 
-// Spec §9: after success, and on an invalid token, the page moves on after 2 s.
+// docs/product.md §9: after success, and on an invalid token, the page moves on after 2 s.
 const REDIRECT_DELAY_MS = 2000;
 
 type Verification =

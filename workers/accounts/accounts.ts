@@ -1,4 +1,4 @@
-// Accounts: who a user is, how they prove it, and how they get back in (DESIGN.md §6).
+// Accounts: who a user is, how they prove it, and how they get back in (docs/architecture.md#accounts).
 import { isUniqueViolation } from "../db/errors";
 import { and, eq, gt, isNull, or, sql } from "drizzle-orm";
 import { formatVND } from "../shared/format";
@@ -13,7 +13,7 @@ import { revokeAllQueries } from "./sessions";
 
 export type UserRow = typeof users.$inferSelect;
 
-/** The spec's User record (§3), as the API returns it and the browser stores it. */
+/** The product's User record (docs/product.md §3), as the API returns it and the browser stores it. */
 export function toPublicUser(user: UserRow) {
   const fullName = [user.firstName, user.lastName].filter((part) => part.trim()).join(" ");
   return {

@@ -1,4 +1,4 @@
-// Google sign-in, the server's half of the authorization code flow with PKCE (DESIGN.md §6):
+// Google sign-in, the server's half of the authorization code flow with PKCE (docs/architecture.md#accounts):
 // exchange the code, then verify the ID token (issuer, audience, signature from the provider's
 // keys, expiry, nonce, verified e-mail). The issuer is configuration, so locally and in tests
 // this speaks to the project's own OpenID Connect test server.

@@ -1,5 +1,5 @@
 // Access tokens (short-lived JWTs, HS256 pinned) and refresh sessions (opaque, stored hashed,
-// rotated on every use; a rotated token used again revokes its whole family). DESIGN.md §6.
+// rotated on every use; a rotated token used again revokes its whole family). docs/architecture.md#accounts.
 // A session chain and a device token live only in the security epoch they were born in
 // (docs/decisions/0022-security-epoch.md).
 import { and, eq, gt, isNull, type SQL, sql } from "drizzle-orm";

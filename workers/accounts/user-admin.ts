@@ -1,4 +1,4 @@
-// Admin: users and balances (spec §7 "Admin users"). Adjustments go through the user's wallet.
+// Admin: users and balances (docs/product.md §7 "Admin users"). Adjustments go through the user's wallet.
 import { count, desc, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { users } from "../db/schema";

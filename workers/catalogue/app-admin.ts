@@ -1,4 +1,4 @@
-// Admins publish the catalogue (spec §7 "Apps"): create, update and delete apps with their
+// Admins publish the catalogue (docs/product.md §7 "Apps"): create, update and delete apps with their
 // package, icon and media. Files arrive either as parts of the form (small ones) or as keys of
 // finished multipart uploads (uploads.ts); both pass the same checks (app-files.ts). A refused
 // request stores nothing: objects written for it are deleted, uploads it claimed are released.
@@ -110,7 +110,7 @@ type AppFields = {
 /** What a form sends of the fields: a field left undefined keeps its value. */
 type Changes = { [Key in keyof AppFields]?: AppFields[Key] };
 
-/** The form's fields over `base` (the existing app on update, the spec's defaults on create). */
+/** The form's fields over `base` (the existing app on update, the product's defaults on create). */
 function withChanges(base: AppFields, changes: Changes): AppFields {
   return { ...base, ...Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined)) };
 }

@@ -1,4 +1,4 @@
-// The checks for files an admin uploads (spec §9): the declared name and size (rules in
+// The checks for files an admin uploads (docs/product.md §9): the declared name and size (rules in
 // workers/shared/app-form.ts, which the form applies too) and what their content must be. One place for both ways a file arrives (a part of the create/update form, or a
 // multipart upload to R2), so both refuse the same files with the same words.
 import {

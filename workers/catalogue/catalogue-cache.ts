@@ -1,4 +1,4 @@
-// Edge cache of what the public catalogue shows (DESIGN.md §1; docs/decisions/0009).
+// Edge cache of what the public catalogue shows (docs/architecture.md#public-pages; docs/decisions/0009).
 //
 // CONTRACT for code that changes the catalogue: after any committed change to what the home
 // page, an app page, the feeds or the catalogue API show (an app created, edited or deleted; its

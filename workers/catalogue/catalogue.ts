@@ -1,4 +1,4 @@
-// The public catalogue: which apps a visitor sees and the shape of an app record (spec §3).
+// The public catalogue: which apps a visitor sees and the shape of an app record (docs/product.md §3).
 // Both the Hono API and the Remix loaders call these, so the pages and the API never disagree.
 import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import { type Database, getDb } from "../db/client";
@@ -15,7 +15,7 @@ export type Screenshot = {
   duration: number | null;
 };
 
-/** An app as the API and the pages present it (spec §3 "Application"). */
+/** An app as the API and the pages present it (docs/product.md §3 "Application"). */
 export type PublicApp = {
   id: number;
   name: string;
@@ -287,7 +287,7 @@ export function findPublicAppById(db: Database, origin: string, id: number): Pro
   return publicAppWhere(db, origin, eq(apps.id, id));
 }
 
-/** The app page's lookup (spec §2): the slug against each app's url, else the id. */
+/** The app page's lookup (docs/product.md §2): the slug against each app's url, else the id. */
 export async function findPublicApp(db: Database, origin: string, slugOrId: string): Promise<PublicApp | null> {
   const bySlug = await findPublicAppBySlug(db, origin, slugOrId);
   if (bySlug) return bySlug;
@@ -329,7 +329,7 @@ export async function countDownload(db: Database, id: number): Promise<void> {
     .where(eq(apps.id, id));
 }
 
-/** The id of a visible app named by its slug or its id (spec: `{app}` may be either). */
+/** The id of a visible app named by its slug or its id (docs/product.md §7: `{app}` may be either). */
 export async function resolvePublicAppId(db: Database, slugOrId: string): Promise<number | null> {
   const id = parseAppId(slugOrId);
   const [row] = await db

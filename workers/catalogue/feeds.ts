@@ -1,4 +1,4 @@
-// What real clients read (REFERENCE.md): an AltStore/SideStore source of the IPA apps and an
+// What real clients read (docs/formats.md#altstore): an AltStore/SideStore source of the IPA apps and an
 // APT repository of the DEB tweaks, both built from the catalogue in D1 (docs/decisions/0009).
 import { and, asc, eq, inArray, isNotNull, ne } from "drizzle-orm";
 import { z } from "zod";
@@ -231,7 +231,7 @@ export async function buildAltStoreSource(env: Env, db: Database, config: Config
 // ---------------------------------------------------------------- APT repository
 
 const DEB_APP_TYPES = ["rootless", "rootfull", "roothide"] as const;
-/** Debian architecture per jailbreak flavour (REFERENCE.md). */
+/** Debian architecture per jailbreak flavour (docs/formats.md#apt). */
 const DEB_ARCHITECTURES: Record<(typeof DEB_APP_TYPES)[number], string> = {
   rootless: "iphoneos-arm64",
   rootfull: "iphoneos-arm",

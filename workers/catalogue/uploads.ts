@@ -1,4 +1,4 @@
-// Large files go to R2 in parts (DESIGN.md §5): a Worker request body is limited, a 500 MB IPA
+// Large files go to R2 in parts (docs/architecture.md#files): a Worker request body is limited, a 500 MB IPA
 // is not. start → parts (any order, in parallel, resendable) → complete, which joins the parts,
 // checks the content and hashes the file. An app then takes the object by its key ("attached");
 // whatever is never attached is deleted by the cron once it expires.

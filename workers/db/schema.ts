@@ -1,6 +1,6 @@
-// The whole data model of spec §3 in one place. Money is INTEGER VND (or the pricing
+// The whole data model of docs/product.md §3 in one place. Money is INTEGER VND (or the pricing
 // currency's minor unit); times are UTC epoch milliseconds. Invariants live in constraints
-// (DESIGN.md §2) so that a D1 batch that would break one fails as a whole.
+// (docs/architecture.md#data) so that a D1 batch that would break one fails as a whole.
 import { sql } from "drizzle-orm";
 import {
   type AnySQLiteColumn,
@@ -170,7 +170,7 @@ export const fileDigests = sqliteTable("file_digests", {
   md5: text("md5").notNull(),
 });
 
-// Multipart uploads of large files to R2 (DESIGN.md §5). An upload is `uploading` until its
+// Multipart uploads of large files to R2 (docs/architecture.md#files). An upload is `uploading` until its
 // parts are joined and its content checked (`completed`), then `attached` once an app uses the
 // object. The cron deletes what stays unattached past `expires_at`.
 export const UPLOAD_STATUSES = ["uploading", "completed", "attached"] as const;
@@ -504,7 +504,7 @@ export const orders = sqliteTable(
 
 // ---------------------------------------------------------------- money
 
-// The ledger: every change of a balance is one row (DESIGN.md §3).
+// The ledger: every change of a balance is one row (docs/architecture.md#money).
 export const walletTransactions = sqliteTable(
   "wallet_transactions",
   {

@@ -1,4 +1,4 @@
-// Admin key management (spec §7 "Keys", §4, §5): pricing, stock imports, status changes,
+// Admin key management (docs/product.md §7 "Keys", §4, §5): pricing, stock imports, status changes,
 // deletes and cleanups. A sold key can be deleted; its buyer keeps the code (orders copy it).
 // A sold key's controls (issue #16 item 5): device reset, extension, ban and unban.
 import { and, desc, eq, sql } from "drizzle-orm";
@@ -41,7 +41,7 @@ function parseKeysText(text: string): ParsedKeys {
   return { codes: [...seen], totalLines, duplicatesInText, invalid };
 }
 
-/** Shorter codes can be guessed against the key check (DESIGN.md §7): the import warns. */
+/** Shorter codes can be guessed against the key check (docs/licensing.md): the import warns. */
 const MIN_UNGUESSABLE_LENGTH = 12;
 
 /** The codes one more in one of its numbers would give: KEY-0009 → KEY-0010. */

@@ -1,4 +1,4 @@
-// The key-check API for the mods themselves (DESIGN.md §7, docs/licensing.md): the first valid
+// The key-check API for the mods themselves (docs/licensing.md): the first valid
 // check of a sold key activates it on that device; later checks from the same device are valid
 // until it expires. A repeat check is the hot path: it reads one row and writes nothing, except
 // the bookkeeping (last_check_at, check_count) at most once an hour per key.

@@ -1,4 +1,4 @@
-// A sold key's device binding as its buyer sees and moves it (issue #16 item 4, DESIGN.md §7).
+// A sold key's device binding as its buyer sees and moves it (issue #16 item 4, docs/licensing.md).
 // Unbinding clears device_id only: the next key check from any device binds the key there and
 // the expiry runs on. One reset per key per interval, enforced by the UPDATE's own condition.
 import { ConflictError, NotFoundError, RateLimitedError } from "../platform/errors";

@@ -1,4 +1,4 @@
-// Key types, pricing and stock as a buyer sees them (spec §3 "Key pricing", §4).
+// Key types, pricing and stock as a buyer sees them (docs/product.md §3 "Key pricing", §4).
 import { asc, eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { keyPricing, keyTypes, licenseKeys } from "../db/schema";
@@ -14,7 +14,7 @@ export type PublicPricing = {
   price: number;
   currency: "VND" | "USD";
   formatted_price: string;
-  /** The whole VND a purchase debits (DESIGN.md §6b); null for a USD price while there is no rate. */
+  /** The whole VND a purchase debits (docs/architecture.md#trust-rules); null for a USD price while there is no rate. */
   vnd_price: number | null;
   formatted_vnd_price: string | null;
   /** "5,00 US$ ≈ 127.500 ₫", or the VND price as itself. */
@@ -26,7 +26,7 @@ export type PublicPricing = {
   can_purchase: boolean;
 };
 
-/** An app's pricings with live stock, active first then cheapest (in VND) first (spec §4). */
+/** An app's pricings with live stock, active first then cheapest (in VND) first (docs/product.md §4). */
 export async function listAppPricing(db: Database, appId: number, { rate, lowStockThreshold }: PricingTerms): Promise<PublicPricing[]> {
   const rows = await db
     .select({

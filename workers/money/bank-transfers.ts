@@ -1,4 +1,4 @@
-// Bank-transfer confirmations (DESIGN.md §4, REFERENCE.md): every notification is stored once per
+// Bank-transfer confirmations (docs/architecture.md#top-ups, docs/formats.md#bank-webhooks): every notification is stored once per
 // provider transaction id; an incoming transfer whose code, amount and deadline match a pending
 // top-up is credited through the user's wallet; anything else is parked for an admin, never dropped.
 import { timingSafeEqual } from "node:crypto";

@@ -1,4 +1,4 @@
-// Phone-card top-ups through a `chargingws/v2` gateway (REFERENCE.md, DESIGN.md §4). The
+// Phone-card top-ups through a `chargingws/v2` gateway (docs/formats.md#card-gateway, docs/architecture.md#top-ups). The
 // callback's signature covers neither status nor amount, so a card is re-checked with the gateway
 // before anything is credited, and the amount actually received is credited once. A card is never
 // given up on: without a final answer it is re-checked with backoff for a day, then parked for an
@@ -66,7 +66,7 @@ export function cardSettings(config: CardConfig) {
   };
 }
 
-/** The rules of spec §5 as field errors; an empty object means the card may be sent. */
+/** The rules of docs/product.md §5 as field errors; an empty object means the card may be sent. */
 function cardErrors(input: { telco?: unknown; card_serial?: unknown; card_code?: unknown; card_value?: unknown }): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
   if (typeof input.telco !== "string" || !(input.telco in TELCO_LABELS)) errors.telco = [CARD_MESSAGES.telco];
@@ -130,7 +130,7 @@ function recheckCard(config: CardConfig, card: CardRow) {
   return callGateway(config, card, "check");
 }
 
-/** The gateway's codes as the spec's statuses: 1 success, 2 wrong value, 3 bad card, 4 maintenance, 99 pending. */
+/** The gateway's codes as the product's statuses: 1 success, 2 wrong value, 3 bad card, 4 maintenance, 99 pending. */
 function mapGatewayStatus(answer: Pick<GatewayAnswer, "status" | "message">): CardStatus {
   switch (answer.status) {
     case 1:

@@ -1,4 +1,4 @@
-// Admin: deposit promotions (spec §7 "Promotions", §4, §5). The form's rules hold on the server.
+// Admin: deposit promotions (docs/product.md §7 "Promotions", §4, §5). The form's rules hold on the server.
 import { desc, eq } from "drizzle-orm";
 import { formatVND } from "../shared/format";
 import type { Database } from "../db/client";

@@ -1,4 +1,4 @@
-// The VietQR (NAPAS 247) bank-transfer QR: an EMVCo merchant-presented payload (REFERENCE.md).
+// The VietQR (NAPAS 247) bank-transfer QR: an EMVCo merchant-presented payload (docs/formats.md#vietqr).
 // Each field is ID (2 digits) + length (2 digits) + value; 63 closes it with a CRC.
 
 function field(id: string, value: string): string {

@@ -1,4 +1,4 @@
-// VietQR top-ups (DESIGN.md §4): a pending top-up with a short transfer code and a deadline; the
+// VietQR top-ups (docs/architecture.md#top-ups): a pending top-up with a short transfer code and a deadline; the
 // bank's confirmation (bank-transfers.ts) credits it through the user's wallet exactly once.
 import { isUniqueViolation } from "../db/errors";
 import { and, desc, eq, sql } from "drizzle-orm";
@@ -33,7 +33,7 @@ const STATUS_DISPLAY: Record<TopupRow["status"], string> = {
   failed: "Thất bại",
 };
 
-/** Spec §9 suggested amounts; the modal's quick picks are its own. */
+/** docs/product.md §9 suggested amounts; the modal's quick picks are its own. */
 const SUGGESTED_AMOUNTS = [60_000, 100_000, 200_000, 500_000, 1_000_000, 2_000_000, 5_000_000];
 const MAX_PENDING_PER_USER = 5;
 
@@ -52,7 +52,7 @@ export function vietqrSettings(config: VietQrConfig) {
 }
 
 /**
- * The amount rules of spec §5 with this store's limits: vietqrAmountError (workers/shared/topup.ts),
+ * The amount rules of docs/product.md §5 with this store's limits: vietqrAmountError (workers/shared/topup.ts),
  * which the browser's pre-check uses too.
  */
 function amountError(amount: unknown, config: VietQrConfig): string | null {
@@ -84,7 +84,7 @@ function qrImagePath(transactionId: string): string {
   return `/api/vietqr/qr/${transactionId}.png`;
 }
 
-/** The public image service of the spec, used by the browser only if our own image fails. */
+/** The public image service of docs/product.md, used by the browser only if our own image fails. */
 function fallbackQrUrl(row: Pick<TopupRow, "bankBin" | "accountNumber" | "accountName" | "amount" | "transferCode">): string {
   const query = new URLSearchParams({ amount: String(row.amount), addInfo: row.transferCode, accountName: row.accountName });
   return `https://img.vietqr.io/image/${row.bankBin}-${row.accountNumber}-compact2.png?${query}`;

@@ -1,4 +1,4 @@
-// The buyer's wallet as the API reads it (spec §7 "Auth and wallet"): balance, ledger, purchases,
+// The buyer's wallet as the API reads it (docs/product.md §7 "Auth and wallet"): balance, ledger, purchases,
 // a purchase and its messages. Every change of a balance is asked of the user's wallet object
 // (walletFor, workers/money/wallet/port.ts); no money SQL is written here.
 import { desc, eq } from "drizzle-orm";
@@ -12,7 +12,7 @@ import { type LedgerSource, type LedgerType, toPurchasedOrder, type WalletSnapsh
 import { WALLET_MESSAGES } from "./messages";
 
 
-/** A ledger row as the API shows it (spec §3 "Transaction"); `amount` is signed. */
+/** A ledger row as the API shows it (docs/product.md §3 "Transaction"); `amount` is signed. */
 export function toPublicTransaction(row: {
   id: number;
   transactionType: LedgerType;

@@ -1,6 +1,6 @@
 // Store settings an admin changes at run time (table store_settings), over the environment's
 // defaults. Today one: the USD→VND rate that turns a USD key price into what the wallet pays
-// (DESIGN.md §6b: one currency in the wallet, nothing ever debits a raw foreign number).
+// (docs/architecture.md#trust-rules: one currency in the wallet, nothing ever debits a raw foreign number).
 import { getConfig } from "../platform/config";
 import { type AdminActor, auditStatement } from "./audit";
 import { storedRate, USD_VND_RATE_KEY, usdVndRate } from "../db/statements/store-settings";

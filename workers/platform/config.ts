@@ -1,4 +1,4 @@
-// Settings and secrets, validated once per isolate with one clear message (DESIGN.md §9).
+// Settings and secrets, validated once per isolate with one clear message (docs/architecture.md#conventions).
 // Plain TypeScript with erasable syntax only: scripts/start.mjs imports this file on Node too.
 import { z } from "zod";
 
@@ -67,7 +67,7 @@ const configSchema = z.object({
   // The key before MFA_ENCRYPTION_KEY during a rotation: it still opens secrets until the cron has
   // sealed them all with the new one (docs/operations.md, "Rotating secrets").
   MFA_ENCRYPTION_KEY_PREVIOUS: z.union([z.string().min(32, "phải dài ít nhất 32 ký tự"), z.literal("")]).default(""),
-  // Optional (spec §6's short list of admin addresses): when set, a superuser or staff member is
+  // Optional (docs/product.md §6's short list of admin addresses): when set, a superuser or staff member is
   // an admin only with one of these e-mails (comma-separated); ADMIN_EMAIL always is.
   ADMIN_EMAIL_ALLOWLIST: z
     .string()
@@ -88,7 +88,7 @@ const configSchema = z.object({
   MAIL_FROM: z.string().default("iOS Game Hack <no-reply@iosgamehack.local>"),
   MAIL_API_URL: z.union([url, z.literal("")]).default("https://api.resend.com/emails"),
   MAIL_API_KEY: z.string().default(""),
-  // The shop's bank account for VietQR top-ups, and the limits of spec §9.
+  // The shop's bank account for VietQR top-ups, and the limits of docs/product.md §9.
   VIETQR_BANK_BIN: z.string().regex(/^\d{6}$/, "phải là 6 chữ số").default("970436"),
   VIETQR_BANK_CODE: z.string().min(2).default("VCB"),
   VIETQR_ACCOUNT_NUMBER: z.string().regex(/^[0-9A-Za-z]{1,19}$/, "1–19 chữ số").default("0000000000"),

@@ -4,7 +4,7 @@
 /** The message of a refusal whose field errors say the rest. */
 export const INVALID_DATA = "Dữ liệu không hợp lệ. Vui lòng kiểm tra lại.";
 
-/** Field errors as the spec's `errors`: {field: [messages]}, general ones under non_field_errors. */
+/** Field errors as the product's `errors`: {field: [messages]}, general ones under non_field_errors. */
 export type FieldErrors = Record<string, string[]>;
 
 export type DomainErrorKind = "validation" | "insufficient_funds" | "not_found" | "conflict" | "rate_limited" | "unavailable";

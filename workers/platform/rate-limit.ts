@@ -12,7 +12,7 @@ export const LIMITS = {
   // Password checks per account (counted before the check, cleared by a success): the 11th
   // within 15 minutes is refused unchecked.
   loginFailuresPerAccount: { name: "login-account", max: 10, windowMs: 15 * 60_000 },
-  // The same, for a login that presents a known device token instead (DESIGN.md §6b).
+  // The same, for a login that presents a known device token instead (docs/architecture.md#trust-rules).
   loginFailuresPerDevice: { name: "login-device", max: 10, windowMs: 15 * 60_000 },
   // Wrong current passwords on change-password, per account.
   currentPasswordPerAccount: { name: "current-password", max: 5, windowMs: 15 * 60_000 },

@@ -1,4 +1,4 @@
-// The app form's rules (spec §5 "Create app", "Edit app", accept filters and size hints), shared
+// The app form's rules (docs/product.md §5 "Create app", "Edit app", accept filters and size hints), shared
 // by the admin screens and the API so both refuse the same things with the same words.
 import type { UploadKind } from "./enums";
 import { foldText } from "./search";
@@ -28,16 +28,16 @@ export const APP_FORM_MESSAGES = {
 } as const;
 
 const MB = 1024 * 1024;
-/** Spec §9 upload limits, in bytes (and seconds for video). */
+/** docs/product.md §9 upload limits, in bytes (and seconds for video). */
 const UPLOAD_LIMITS = { ipa: 500 * MB, tipa: 500 * MB, deb: 100 * MB, icon: 2 * MB, image: 5 * MB, video: 50 * MB } as const;
 const MAX_VIDEO_SECONDS = 30;
 
-/** Spec §9: a video runs at most 30 s, counted in whole seconds (the form and the upload check alike). */
+/** docs/product.md §9: a video runs at most 30 s, counted in whole seconds (the form and the upload check alike). */
 export function isVideoTooLong(seconds: number): boolean {
   return Math.round(seconds) > MAX_VIDEO_SECONDS;
 }
 
-/** Spec §5: lower case, only a-z, 0-9, hyphen and underscore kept. */
+/** docs/product.md §5: lower case, only a-z, 0-9, hyphen and underscore kept. */
 export function normaliseSlug(value: string): string {
   return value.toLowerCase().replace(/[^a-z0-9_-]/g, "");
 }
@@ -67,7 +67,7 @@ const RESERVED_SLUGS = new Set([
 
 export const MAX_LENGTHS = { name: 200, url: 100, version: 50, developer: 100, category: 50, description: 20_000, changelog: 20_000, link: 2_000 } as const;
 
-/** What the file picker offers for each type (spec §5 accept filters). */
+/** What the file picker offers for each type (docs/product.md §5 accept filters). */
 export function packageAccept(type: string): string {
   if (type === "ipa" || type === "itms-ipa") return ".ipa";
   if (type === "tipa") return ".tipa";
@@ -115,7 +115,7 @@ export type AppFormFacts = {
 export type FormProblem = { message: string; errors: Record<string, string[]> };
 
 /**
- * The first rule of spec §5 the form breaks, with the fields at fault, or null. Create requires
+ * The first rule of docs/product.md §5 the form breaks, with the fields at fault, or null. Create requires
  * an icon; edit keeps the existing one. The type decides what must accompany it.
  */
 export function appFormProblem(facts: AppFormFacts, mode: "create" | "edit"): FormProblem | null {
@@ -165,7 +165,7 @@ export function packageExtension(filename: string): PackageExtension | null {
   return ext === "ipa" || ext === "tipa" || ext === "deb" ? ext : null;
 }
 
-/** The package endings each app type accepts (spec §5 accept filters). */
+/** The package endings each app type accepts (docs/product.md §5 accept filters). */
 function packageExtensionsFor(type: string): PackageExtension[] {
   if (type === "ipa" || type === "itms-ipa") return ["ipa"];
   if (type === "tipa") return ["tipa"];

@@ -1,5 +1,5 @@
-// The spec's error messages (§8), and turning a failed answer's body into one message for a toast,
-// in the spec's order: message, detail, first non_field_errors, errors as "Label: message" lines,
+// The product's error messages (docs/product.md §8), and turning a failed answer's body into one message for a toast,
+// in the product's order: message, detail, first non_field_errors, errors as "Label: message" lines,
 // any string value. Shared: the API answers with the same words the screens fall back on.
 
 export const FALLBACK_ERROR = "Có lỗi không xác định xảy ra. Vui lòng thử lại.";
@@ -59,7 +59,7 @@ export function fieldErrorLines(errors: unknown, labels: Record<string, string> 
 }
 
 /**
- * A refused submission's field errors as the spec's list (§8): "Label: message" lines under the
+ * A refused submission's field errors as the product's list (docs/product.md §8): "Label: message" lines under the
  * heading, or the fallback alone when none can be read. Null when no field is at fault: errors
  * about the whole form (non_field_errors) are the form's own alert, not this list.
  */

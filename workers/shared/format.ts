@@ -1,4 +1,4 @@
-// Vietnamese formatting (spec §2, §9), shared by every screen and the API. Times are shown in
+// Vietnamese formatting (docs/product.md §2, §9), shared by every screen and the API. Times are shown in
 // Vietnam's time zone on the server and in the browser alike, so the hydrated page matches the HTML.
 
 const TIME_ZONE = "Asia/Ho_Chi_Minh";
@@ -87,7 +87,7 @@ export function formatRelativeTime(value: string | number | Date | null | undefi
   return "Vừa xong";
 }
 
-/** A card's time label: updated_at, else created_at (spec §2). */
+/** A card's time label: updated_at, else created_at (docs/product.md §2). */
 export function appTimeLabel(app: { updated_at?: string | null; created_at?: string | null }, now?: number): string {
   return formatRelativeTime(app.updated_at || app.created_at, now);
 }

@@ -1,4 +1,4 @@
-// The key options of an app page as a buyer sees them (spec §3 "Key pricing", §4 "Key pricing",
+// The key options of an app page as a buyer sees them (docs/product.md §3 "Key pricing", §4 "Key pricing",
 // §8 "Purchase"). Pure helpers: the server decides every sale, these only shape the screen and
 // pre-check so the buyer hears about a paused or sold-out key before the confirmation dialog.
 // The purchase messages are the API's too (WALLET_MESSAGES reuses them), so both say the same words.
@@ -12,7 +12,7 @@ export type PricingStateKind = "paused" | "sold_out" | "low_stock" | "in_stock";
 
 export type PricingState = { kind: PricingStateKind; label: string };
 
-/** The spec's texts for buying a key, word for word (§8 "Purchase"). */
+/** The product's texts for buying a key, word for word (docs/product.md §8 "Purchase"). */
 export const PURCHASE_MESSAGES = {
   chooseKey: "Vui lòng chọn loại key",
   paused: "Loại key này đã tạm dừng bán. Vui lòng chọn loại key khác.",
@@ -55,7 +55,7 @@ export function pricingState(option: PricingOption): PricingState {
   return { kind: "in_stock", label: `Còn ${formatNumber(option.available_count)} key` };
 }
 
-/** Inactive or sold-out options cannot be chosen or bought (spec §4). */
+/** Inactive or sold-out options cannot be chosen or bought (docs/product.md §4). */
 export function isSelectable(option: PricingOption): boolean {
   return !isPaused(option) && option.is_available;
 }

@@ -1,9 +1,9 @@
-// The top-up rules both sides apply (spec §5 "VietQR amount", "Card", §9): the amount and card
-// checks and the card estimate, with the spec's texts. The server decides; the screens pre-check
+// The top-up rules both sides apply (docs/product.md §5 "VietQR amount", "Card", §9): the amount and card
+// checks and the card estimate, with the product's texts. The server decides; the screens pre-check
 // with the same rules and words so the buyer hears about a mistake before sending.
 import { formatVND } from "./format";
 
-/** The spec's texts, word for word. */
+/** The product's texts, word for word. */
 export const TOPUP_MESSAGES = {
   invalidAmount: "Vui lòng nhập số tiền hợp lệ",
   minimum: (formatted: string) => `Số tiền tối thiểu là ${formatted}`,
@@ -29,7 +29,7 @@ export const TOPUP_MESSAGES = {
 
 // ---------------------------------------------------------------- amounts
 
-/** Keeps only the digits, as the amount, serial and code inputs do (spec §5). */
+/** Keeps only the digits, as the amount, serial and code inputs do (docs/product.md §5). */
 export function digitsOnly(text: string): string {
   return text.replace(/\D+/g, "");
 }
@@ -37,7 +37,7 @@ export function digitsOnly(text: string): string {
 /** The VietQR config's amount figures (GET /api/vietqr/config/). */
 export type AmountRules = { minimum_amount: number; maximum_amount: number; formatted_minimum: string; formatted_maximum: string; step: number };
 
-/** Spec §5 "VietQR amount", in the spec's order; null when the amount may be sent. */
+/** docs/product.md §5 "VietQR amount", in the product's order; null when the amount may be sent. */
 export function vietqrAmountError(amount: number | null, rules: AmountRules): string | null {
   if (amount === null || !Number.isSafeInteger(amount) || amount <= 0) return TOPUP_MESSAGES.invalidAmount;
   if (amount < rules.minimum_amount) return TOPUP_MESSAGES.minimum(rules.formatted_minimum || formatVND(rules.minimum_amount));
@@ -48,7 +48,7 @@ export function vietqrAmountError(amount: number | null, rules: AmountRules): st
 
 // ---------------------------------------------------------------- phone cards
 
-/** Spec §9: floor(value × (1 − fee/100)), in integer steps so 0.1 + 0.2 never loses a đồng. */
+/** docs/product.md §9: floor(value × (1 − fee/100)), in integer steps so 0.1 + 0.2 never loses a đồng. */
 export function cardEstimate(value: number, feePercent: number): number {
   if (!Number.isFinite(value) || value <= 0) return 0;
   const fee = Number.isFinite(feePercent) ? Math.min(100, Math.max(0, feePercent)) : 0;
@@ -58,7 +58,7 @@ export function cardEstimate(value: number, feePercent: number): number {
 export type CardForm = { telco: string; card_serial: string; card_code: string; card_value: string };
 export type CardField = keyof CardForm;
 
-/** Spec §5 "Card"; an empty object means the card may be sent. */
+/** docs/product.md §5 "Card"; an empty object means the card may be sent. */
 export function cardFormErrors(form: CardForm): Partial<Record<CardField, string>> {
   const errors: Partial<Record<CardField, string>> = {};
   if (!form.telco) errors.telco = TOPUP_MESSAGES.telco;

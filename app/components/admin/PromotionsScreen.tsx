@@ -1,4 +1,4 @@
-// Promotion management (spec §2 "Admin promotions", §4, §5 "Promotion form", §8 "Promotions").
+// Promotion management (docs/product.md §2 "Admin promotions", §4, §5 "Promotion form", §8 "Promotions").
 // /admin/promotions and /admin/simple-promotions both render this screen; its data comes from
 // their clientLoader and changes through their clientAction (lib/admin-promotions.ts).
 import { useFetcher, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
@@ -187,7 +187,7 @@ function PromotionModal({ editing, onClose }: { editing: Promotion | "new"; onCl
   });
   const busy = save.state !== "idle";
 
-  // The modal always starts today; the end follows from the number of days (spec §5).
+  // The modal always starts today; the end follows from the number of days (docs/product.md §5).
   const start = new Date();
   const days = Number(form.duration);
   const daysValid = Number.isInteger(days) && days >= 1 && days <= 365;

@@ -1,4 +1,4 @@
-/** The home page when the catalogue is empty (spec §2). */
+/** The home page when the catalogue is empty (docs/product.md §2). */
 export function EmptyCatalogue() {
   return (
     <div className="mx-auto max-w-md rounded-2xl border border-white/5 bg-zinc-900/70 p-10 text-center">

@@ -1,4 +1,4 @@
-// The pricing modal (spec §5 "Pricing modal"): create (a type without a pricing, price, currency)
+// The pricing modal (docs/product.md §5 "Pricing modal"): create (a type without a pricing, price, currency)
 // or edit (the price only), sent to the route's clientAction. Mounted when opened, so each opening
 // starts from the row or defaults, with no errors from an earlier one.
 import { useFetcher } from "@remix-run/react";

@@ -1,4 +1,4 @@
-// /admin/app/{appId}/keys: the pricing tab (spec §2, §4 "Key pricing"): the app's pricing rows
+// /admin/app/{appId}/keys: the pricing tab (docs/product.md §2, §4 "Key pricing"): the app's pricing rows
 // (from the layout's loader), adding or editing one, pausing or resuming it, all through this
 // route's clientAction; the layout reloads the pricing afterwards.
 import { type ClientActionFunctionArgs, type ClientLoaderFunctionArgs, useFetcher } from "@remix-run/react";
@@ -30,7 +30,7 @@ export async function clientAction({ request, params }: ClientActionFunctionArgs
       await adminCall(request, (api) => api.api.keys.apps[":app"].pricing[":id"].$patch({ param: { app, id: String(action.id) }, json: { is_active: action.active } }));
       toast.success(action.active ? "Đã kích hoạt bảng giá!" : "Đã tạm dừng bảng giá!");
     } else if (action.intent === "update") {
-      // Editing re-sends the price and turns the pricing back on (spec §4).
+      // Editing re-sends the price and turns the pricing back on (docs/product.md §4).
       await adminCall(request, (api) => api.api.keys.apps[":app"].pricing[":id"].$patch({ param: { app, id: String(action.id) }, json: { price: action.price, is_active: true } }));
       toast.success("Đã cập nhật bảng giá!");
     } else {
@@ -49,7 +49,7 @@ function typeLabel(pricing: AdminPricing, types: KeyTypeOption[]): string {
   return types.find((type) => type.name === name)?.display_name ?? name;
 }
 
-/** Active first, then by price (spec §4). */
+/** Active first, then by price (docs/product.md §4). */
 function sorted(list: AdminPricing[]): AdminPricing[] {
   return [...list].sort((a, b) => Number(b.is_active) - Number(a.is_active) || a.price - b.price);
 }

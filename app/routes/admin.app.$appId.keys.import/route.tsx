@@ -1,4 +1,4 @@
-// /admin/app/{appId}/keys/import: the add-keys tab (spec §2, §5 "Add keys"): one key per line,
+// /admin/app/{appId}/keys/import: the add-keys tab (docs/product.md §2, §5 "Add keys"): one key per line,
 // blank lines ignored, duplicates skipped by the server; the result says how many went in and
 // how many were skipped. The import goes through clientAction; the pricing stock reloads after it.
 import { type ClientActionFunctionArgs, useFetcher, useParams } from "@remix-run/react";

@@ -1,4 +1,4 @@
-// The cleanup dialog (spec §4 "Cleanup modes"): every sold key, keys of one status, or the ticked
+// The cleanup dialog (docs/product.md §4 "Cleanup modes"): every sold key, keys of one status, or the ticked
 // keys. Mounted when opened, so it starts on "the ticked keys" when some are ticked.
 import { useState } from "react";
 import { Modal, ModalActions, SELECT_CLASS } from "~/components/admin/AdminShell";

@@ -1,4 +1,4 @@
-// One key's details (spec §2; issue #16 item 5): its code with a copy button, dates, the device it
+// One key's details (docs/product.md §2; issue #16 item 5): its code with a copy button, dates, the device it
 // is bound to, its checks and device resets, and the changes it allows: revoke, deactivate or
 // activate an unsold key; reset the device, extend, ban or unban a sold one.
 import type { ReactNode } from "react";

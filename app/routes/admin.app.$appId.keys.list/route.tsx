@@ -1,4 +1,4 @@
-// /admin/app/{appId}/keys/list: the key list tab (spec §2, §4 "Key status", "Cleanup modes"):
+// /admin/app/{appId}/keys/list: the key list tab (docs/product.md §2, §4 "Key status", "Cleanup modes"):
 // stats, the status filter and pages of 100 (an app may hold 10,000 keys) in the address and
 // loaded by clientLoader; ticking, bulk delete, per-key detail/revoke/delete and cleanup go
 // through clientAction, after which the list, the stats and the pricing stock reload. So do an

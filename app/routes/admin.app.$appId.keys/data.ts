@@ -1,5 +1,5 @@
 // What the key management layout loads for its tabs, how a tab reads it, and how the key screens
-// word a failed action (spec §8 "Keys admin").
+// word a failed action (docs/product.md §8 "Keys admin").
 import { useRouteLoaderData } from "@remix-run/react";
 import type { KeyTypeOption } from "~/lib/admin";
 import { type ActionFailed, actionFailure } from "~/lib/admin-route";
@@ -29,7 +29,7 @@ export type AdminPricing = {
 export type KeysData = {
   header: AppHeader | null;
   types: KeyTypeOption[];
-  /** "missing": no such app. A pricing that could not be loaded is an empty list (spec §8). */
+  /** "missing": no such app. A pricing that could not be loaded is an empty list (docs/product.md §8). */
   state: "ready" | "missing";
   pricing: AdminPricing[];
 };

@@ -1,4 +1,4 @@
-// /admin/app/{appId}/keys: key management for one app (spec §2). The parameter is the url slug
+// /admin/app/{appId}/keys: key management for one app (docs/product.md §2). The parameter is the url slug
 // or the id. This layout loads what every tab needs (the app's header, the key types, the
 // pricing) and shows the tabs; each tab is a child route: the pricing at /keys, adding keys at
 // /keys/import, the key list at /keys/list (the old ?tab= addresses are sent there).
@@ -42,7 +42,7 @@ async function loadAppHeader(request: Request, ref: string): Promise<AppHeader |
   }
 }
 
-/** The key types; the fallback names stand in when they cannot be loaded (spec §3). */
+/** The key types; the fallback names stand in when they cannot be loaded (docs/product.md §3). */
 async function loadKeyTypes(signal: AbortSignal): Promise<KeyTypeOption[]> {
   try {
     const body = await apiCall((api) => api.api.keys.types.$get(), { signal });
@@ -52,7 +52,7 @@ async function loadKeyTypes(signal: AbortSignal): Promise<KeyTypeOption[]> {
   }
 }
 
-/** The pricing; one that cannot be loaded is an empty list, silently (spec §8), unless the app does not exist. */
+/** The pricing; one that cannot be loaded is an empty list, silently (docs/product.md §8), unless the app does not exist. */
 async function loadPricing(request: Request, appId: string): Promise<Pick<KeysData, "state" | "pricing">> {
   try {
     const body = await adminCall(request, (api) => api.api.keys.apps[":app"].pricing.$get({ param: { app: encodeURIComponent(appId) } }));

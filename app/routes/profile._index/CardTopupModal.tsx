@@ -1,4 +1,4 @@
-// Top-up by prepaid phone card (spec §4 "Card payment status", §5 "Card", §8, §9): carrier, value,
+// Top-up by prepaid phone card (docs/product.md §4 "Card payment status", §5 "Card", §8, §9): carrier, value,
 // serial and code go to the server, which asks the card gateway; this dialog then polls the card
 // every 5 s (for up to 10 minutes) until the gateway has answered.
 import { type ChangeEvent, type FormEvent, type ReactNode, type RefObject, useCallback, useEffect, useId, useRef, useState } from "react";
@@ -71,7 +71,7 @@ export function CardTopupModal({
   const parent = useRef({ onClose, onSettled, onSessionExpired });
   parent.current = { onClose, onSettled, onSessionExpired };
 
-  /** A final answer: success closes with the amount; anything else says why (spec §4). */
+  /** A final answer: success closes with the amount; anything else says why (docs/product.md §4). */
   const settle = useCallback(
     (next: CardPayment) => {
       if (!alive.current || current.current !== next.transaction_id) return;
@@ -130,7 +130,7 @@ export function CardTopupModal({
 
   function change(event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) {
     const field = event.target.name as CardField;
-    // Serial and code are digits only: anything else typed or pasted is dropped (spec §5).
+    // Serial and code are digits only: anything else typed or pasted is dropped (docs/product.md §5).
     const text = field === "card_serial" || field === "card_code" ? digitsOnly(event.target.value).slice(0, 20) : event.target.value;
     const next = { ...form, [field]: text };
     setForm(next);

@@ -1,4 +1,4 @@
-// Change the password, or create one for an account that signs in with Google (spec §2, §5). The
+// Change the password, or create one for an account that signs in with Google (docs/product.md §2, §5). The
 // dialog checks the form, then submits it to the profile's clientAction, which calls the API
 // (changePassword below).
 import { useFetcher } from "@remix-run/react";

@@ -1,5 +1,5 @@
-// The profile's purchases tab (spec §2, §3 "Purchased key"): every key bought, with its code and
-// a copy button (spec §8 clipboard messages), where the key stands (activation, device, expiry,
+// The profile's purchases tab (docs/product.md §2, §3 "Purchased key"): every key bought, with its code and
+// a copy button (docs/product.md §8 clipboard messages), where the key stands (activation, device, expiry,
 // ban) and "Đổi thiết bị", which the route's clientAction carries out after a confirmation.
 import { Link } from "@remix-run/react";
 import { useId, useRef } from "react";

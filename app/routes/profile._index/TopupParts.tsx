@@ -1,5 +1,5 @@
 // What the two top-up dialogs share: their title row, their buttons, and the 401-while-creating
-// path of spec §8 "Wallet".
+// path of docs/product.md §8 "Wallet".
 import { useSessionExpired } from "~/lib/auth";
 import { type ReactNode, type RefObject, useEffect, useRef } from "react";
 import { TOPUP_TIMINGS } from "~/lib/topup";
@@ -49,7 +49,7 @@ export function TopupDialogTitle({ id, title, subtitle, onClose, busy }: { id: s
 }
 
 /**
- * A 401 while creating a top-up (spec §8 "Wallet"): 'Phiên đăng nhập đã hết hạn', the session
+ * A 401 while creating a top-up (docs/product.md §8 "Wallet"): 'Phiên đăng nhập đã hết hạn', the session
  * forgotten, /login after 2 s (with this page as the way back). One toast however often it fires.
  */
 export function useTopupSessionExpired(): () => void {

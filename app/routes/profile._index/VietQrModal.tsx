@@ -1,4 +1,4 @@
-// Top-up by bank transfer (spec §4 "VietQR transaction status", §5 "VietQR amount", §8, §9): pick an
+// Top-up by bank transfer (docs/product.md §4 "VietQR transaction status", §5 "VietQR amount", §8, §9): pick an
 // amount, get our QR and the bank details, transfer with the given content; the bank's webhook
 // credits the wallet on the server, and this dialog polls (every 10 s, or "Kiểm tra") to find out.
 import { type FormEvent, type ReactNode, type RefObject, useCallback, useEffect, useId, useRef, useState } from "react";
@@ -40,14 +40,14 @@ export function VietQrModal({
   onSessionExpired,
   onCreateSessionExpired,
 }: {
-  /** The VietQR settings; null while they are read (the spec's defaults apply meanwhile). */
+  /** The VietQR settings; null while they are read (the product's defaults apply meanwhile). */
   config: VietQrConfig | null;
   onClose: () => void;
   /** After a paid top-up: the page reads the balance and the ledger again. */
   onPaid: () => void;
   /** A 401 while following a transaction: the page's session-expiry flow. */
   onSessionExpired: () => void;
-  /** A 401 while creating one (spec §8 "Wallet"). */
+  /** A 401 while creating one (docs/product.md §8 "Wallet"). */
   onCreateSessionExpired: () => void;
 }) {
   const titleId = useId();
@@ -80,7 +80,7 @@ export function VietQrModal({
   const pending = transaction?.status === "pending";
   const remaining = pending ? secondsLeft(deadline, now) : 0;
 
-  /** What a status answer means for the dialog (spec §4). */
+  /** What a status answer means for the dialog (docs/product.md §4). */
   const apply = useCallback(
     (next: VietQrTransaction, { expiredLocally = false } = {}) => {
       if (!alive.current || current.current !== next.transaction_id) return;

@@ -1,4 +1,4 @@
-// The profile's wallet tab (spec §2, §3 "Transaction"): what was topped up, what is left, the
+// The profile's wallet tab (docs/product.md §2, §3 "Transaction"): what was topped up, what is left, the
 // saving rate, the two ways to top up, and the ledger (newest first, as the API sends it).
 import { formatDateTime, formatVND, signedVND } from "@workers/shared/format";
 import type { toPublicTransaction } from "@workers/money/wallet";
@@ -7,7 +7,7 @@ import { SignedAmount } from "~/components/SignedAmount";
 import { formatPercent, savingRate, type TopupKind, totalToppedUp } from "~/lib/topup";
 import { ListBody, type ListState } from "./ProfileList";
 
-/** A ledger row as GET /api/wallet/transactions/ sends it (spec §3 "Transaction"). */
+/** A ledger row as GET /api/wallet/transactions/ sends it (docs/product.md §3 "Transaction"). */
 export type WalletTransaction = ReturnType<typeof toPublicTransaction>;
 
 const TYPE_LABELS: Record<string, string> = { deposit: "Nạp tiền", purchase: "Mua key", admin_adjustment: "Điều chỉnh" };

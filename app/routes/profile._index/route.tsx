@@ -1,5 +1,5 @@
 // /profile (the index under the profile layout): the account, the wallet and the purchases as three
-// tabs addressed by ?tab= (spec §2). The clientLoader reads the list the open tab shows; the
+// tabs addressed by ?tab= (docs/product.md §2). The clientLoader reads the list the open tab shows; the
 // clientAction runs after a top-up settled and reads the balance and the ledger again. The query
 // ?topup=vietqr|card (the header's links) opens that dialog on the wallet tab and
 // ?vietqr_success=true (back from a payment page) says so and refreshes; both leave the URL. The
@@ -113,10 +113,10 @@ async function readList(list: ListName, signal: AbortSignal): Promise<unknown[]>
   return Array.isArray(body?.data) ? body.data : [];
 }
 
-/** The window event that asks the profile to read the balance again (spec §4 "Session"). */
+/** The window event that asks the profile to read the balance again (docs/product.md §4 "Session"). */
 const REFRESH_BALANCE_EVENT = "refreshBalance";
 
-/** The balance as the server has it, into the stored user (and so the header). A 401 here only logs a warning (spec §4). */
+/** The balance as the server has it, into the stored user (and so the header). A 401 here only logs a warning (docs/product.md §4). */
 async function refetchBalance(signal?: AbortSignal) {
   try {
     const { data } = await apiCall((api) => api.api.auth.wallet.balance.$get(), { auth: true, signal });
@@ -243,8 +243,8 @@ export default function ProfileScreen() {
   const retrying = revalidator.state !== "idle";
   const visible = PROFILE_TABS.filter((name) => name === tab || (TAB_LIST[name] && loaded.lists[TAB_LIST[name]]));
 
-  // Spec §4 "Session": the balance is read again after 1 s when the stored user lacks its figures,
-  // and whenever the page is told by the refreshBalance window event (the spec's signal for others).
+  // docs/product.md §4 "Session": the balance is read again after 1 s when the stored user lacks its figures,
+  // and whenever the page is told by the refreshBalance window event (the product's signal for others).
   // Leaving the profile forgets the lists read on this visit.
   useEffect(() => {
     const refetch = () => void refetchBalance();

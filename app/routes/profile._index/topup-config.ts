@@ -1,6 +1,6 @@
-// The settings the two top-up dialogs need (spec §9), read when a dialog opens: by the route's
+// The settings the two top-up dialogs need (docs/product.md §9), read when a dialog opens: by the route's
 // loader for ?topup=, else by the button that opens it. A failure is said once; VietQR then uses
-// the spec's defaults, the card dialog offers "Thử lại".
+// the product's defaults, the card dialog offers "Thử lại".
 import { apiCall } from "~/lib/api";
 import { toast } from "~/lib/toast";
 import { type CardConfig, normaliseVietQrConfig, VIETQR_DEFAULTS, type VietQrConfig } from "~/lib/topup";

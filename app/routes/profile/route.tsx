@@ -1,4 +1,4 @@
-// /profile: the buyer's own screens (spec §2 "Profile"). This layout holds the route guard once and
+// /profile: the buyer's own screens (docs/product.md §2 "Profile"). This layout holds the route guard once and
 // loads who is logged in (GET /api/auth/me/) in its clientLoader: the session lives in the browser,
 // so nothing of these screens is rendered on the server but their loading state. The screens under
 // it (profile._index) read the user from this route's data.

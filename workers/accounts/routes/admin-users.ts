@@ -1,4 +1,4 @@
-// Admin: users and balances (spec §7 "Admin users"). Adjustments go through the user's wallet.
+// Admin: users and balances (docs/product.md §7 "Admin users"). Adjustments go through the user's wallet.
 import { Hono } from "hono";
 import { formatVND } from "../../shared/format";
 import { adjustBalanceSchema, usersQuerySchema } from "../schemas/admin-users";

@@ -1,4 +1,4 @@
-// Accounts API (spec §7 "Auth and wallet", plus refresh, logout and me).
+// Accounts API (docs/product.md §7 "Auth and wallet", plus refresh, logout and me).
 import { Hono } from "hono";
 import { z } from "zod";
 import { getConfig, publicOrigin } from "../../platform/config";
@@ -130,7 +130,7 @@ export const authApi = new Hono<ApiEnv>()
     const input = await readJson(c, loginSchema);
     const subject = await loginSubject(db(c), input.login);
     // A device this account signed in from before has its own counter instead of the account's,
-    // so others' guessing cannot lock the owner out (DESIGN.md §6b).
+    // so others' guessing cannot lock the owner out (docs/architecture.md#trust-rules).
     const device = input.device_token && subject.userId !== null ? await knownDevice(db(c), input.device_token, subject.userId) : null;
     const [rule, counted] = device !== null ? [LIMITS.loginFailuresPerDevice, `device:${device}`] : [LIMITS.loginFailuresPerAccount, subject.key];
     // Counted before the password is checked, so parallel guesses cannot all be checked.

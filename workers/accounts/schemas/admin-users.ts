@@ -1,4 +1,4 @@
-// The admin's users list and balance adjustment (spec §7 "Admin users"), used by the API.
+// The admin's users list and balance adjustment (docs/product.md §7 "Admin users"), used by the API.
 import { z } from "zod";
 import { integerField, pageQuery, searchField } from "../../shared/fields";
 

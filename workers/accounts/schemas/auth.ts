@@ -1,4 +1,4 @@
-// One schema per account input (spec §5), used by the API and, as a pre-check, by the forms that send it.
+// One schema per account input (docs/product.md §5), used by the API and, as a pre-check, by the forms that send it.
 import { z } from "zod";
 import { tooLong } from "../../shared/zod-messages";
 import { nameField } from "../../shared/fields";

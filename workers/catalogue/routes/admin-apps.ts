@@ -1,4 +1,4 @@
-// Spec §7 "Apps", the admin half: create, update, delete, the IPA preview, and the admin's
+// docs/product.md §7 "Apps", the admin half: create, update, delete, the IPA preview, and the admin's
 // own list and detail (failed apps included, with release history). Admins only.
 import { Hono } from "hono";
 import { APP_FORM_MESSAGES } from "../../shared/app-form";

@@ -36,7 +36,7 @@ function xml(value: string): string {
   return value.replace(/[&<>"']/g, (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[char]!);
 }
 
-/** The OTA manifest that itms-services:// reads (REFERENCE.md): the IPA's URL and identity. */
+/** The OTA manifest that itms-services:// reads (docs/formats.md#ota): the IPA's URL and identity. */
 function otaManifest(app: Pick<PublicApp, "file_url" | "bundle_identifier" | "version" | "name">): string {
   return `<?xml version="1.0" encoding="UTF-8"?>
 <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">

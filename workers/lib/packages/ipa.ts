@@ -50,7 +50,7 @@ export async function readIpaInfo(reader: RangeReader): Promise<IpaInfo> {
   };
 }
 
-/** The spec's developer guess: the bundle id's second segment, capitalised. */
+/** The product's developer guess: the bundle id's second segment, capitalised. */
 export function developerFromBundleId(bundleId: string): string {
   const segment = bundleId.trim().split(".")[1] ?? "";
   return segment ? segment[0].toUpperCase() + segment.slice(1) : "";

@@ -1,5 +1,5 @@
-// Admin key management under /api/keys (spec §7 "Keys"). Every route needs an admin token:
-// the spec's client sends none for pricing changes; the server refuses them without one.
+// Admin key management under /api/keys (docs/product.md §7 "Keys"). Every route needs an admin token:
+// the product's client sends none for pricing changes; the server refuses them without one.
 // App pages show each app's prices and key stock: every change here supersedes their edge copies.
 import { Hono } from "hono";
 import { appPath, idPath } from "../../shared/fields";

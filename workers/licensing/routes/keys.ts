@@ -1,4 +1,4 @@
-// Keys as buyers and mods see them (spec §7 "Keys"); admin key management is in admin-keys.ts.
+// Keys as buyers and mods see them (docs/product.md §7 "Keys"); admin key management is in admin-keys.ts.
 import { Hono, type MiddlewareHandler } from "hono";
 import { appPath } from "../../shared/fields";
 import { availabilityQuerySchema, keyCheckSchema, purchaseSchema } from "../schemas/keys";

@@ -1,4 +1,4 @@
-// The key inputs (spec §7 "Keys", §5): a buyer's purchase, a mod's key check, and the admin's
+// The key inputs (docs/product.md §7 "Keys", §5): a buyer's purchase, a mod's key check, and the admin's
 // pricing, imports, status changes and cleanups.
 import { z } from "zod";
 import { tooLong, tooMany } from "../../shared/zod-messages";

@@ -1,4 +1,4 @@
-// Phone-card top-ups (spec §7 "Cards"). A user sees only their own cards.
+// Phone-card top-ups (docs/product.md §7 "Cards"). A user sees only their own cards.
 import { Hono } from "hono";
 import { getConfig } from "../../platform/config";
 import { cardHistorySchema, createCardSchema } from "../schemas/cards";

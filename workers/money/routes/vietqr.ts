@@ -1,4 +1,4 @@
-// VietQR top-ups (spec §7 "VietQR"). A user sees only their own top-ups.
+// VietQR top-ups (docs/product.md §7 "VietQR"). A user sees only their own top-ups.
 import { Hono } from "hono";
 import { getConfig, publicOrigin } from "../../platform/config";
 import { refPath } from "../../shared/fields";

@@ -1,4 +1,4 @@
-// The buyer's wallet (spec §7 "Auth and wallet"): balance, ledger, purchases, and moving a bought key to another device.
+// The buyer's wallet (docs/product.md §7 "Auth and wallet"): balance, ledger, purchases, and moving a bought key to another device.
 import { Hono } from "hono";
 import { getConfig } from "../../platform/config";
 import { idPath } from "../../shared/fields";

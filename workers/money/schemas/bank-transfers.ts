@@ -1,4 +1,4 @@
-// An admin's decision on a parked bank transfer or card (spec §7 "Admin bank transfers").
+// An admin's decision on a parked bank transfer or card (docs/product.md §7 "Admin bank transfers").
 import { z } from "zod";
 import { filterField, idField } from "../../shared/fields";
 

@@ -1,4 +1,4 @@
-// A phone card as the top-up form sends it (spec §5 "Cards"). Fields are read loosely here (the
+// A phone card as the top-up form sends it (docs/product.md §5 "Cards"). Fields are read loosely here (the
 // form may send the value as a string); the card rules (cardErrors) decide, field by field.
 import { z } from "zod";
 import { pageQuery } from "../../shared/fields";

@@ -1,4 +1,4 @@
-// A deposit promotion as the admin's form sends it (spec §7 "Promotions", §4, §5).
+// A deposit promotion as the admin's form sends it (docs/product.md §7 "Promotions", §4, §5).
 import { z } from "zod";
 import { tooLong } from "../../shared/zod-messages";
 import { dateField, filterField, integerField, nameField, optionalIntegerField } from "../../shared/fields";

@@ -1,4 +1,4 @@
-// VietQR top-up inputs (spec §7 "VietQR"). The amount is read loosely here; the amount rules
+// VietQR top-up inputs (docs/product.md §7 "VietQR"). The amount is read loosely here; the amount rules
 // (workers/money/vietqr.ts amountError) decide.
 import { z } from "zod";
 import { wholeNumber } from "../../shared/fields";

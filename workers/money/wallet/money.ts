@@ -226,7 +226,7 @@ async function availableKeys(db: D1Database, appId: number, keyTypeId: number): 
 export async function purchaseKey(db: D1Database, userId: number, request: PurchaseRequest, reference: string, rate: number | null, notices = NOTICES_OFF, now = Date.now()): Promise<PurchaseOutcome> {
   const replayed = await replayedPurchase(db, userId, reference, request);
   if (replayed) return replayed;
-  // The wallet is the only way to pay (spec §8); asked after the replay, so a key reused with
+  // The wallet is the only way to pay (docs/product.md §8); asked after the replay, so a key reused with
   // another method is a 409 like any other changed request.
   if (request.paymentMethod !== "balance") return { ok: false, error: "balance_only" };
   const pricingId = request.pricingId;

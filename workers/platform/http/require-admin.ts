@@ -12,7 +12,7 @@ const ADMIN_MESSAGES = {
 } as const;
 
 /**
- * Admins are superusers or staff, read from the database on every call (DESIGN.md §6), and, when
+ * Admins are superusers or staff, read from the database on every call (docs/architecture.md#accounts), and, when
  * ADMIN_EMAIL_ALLOWLIST is set, only those with an address on it (or the bootstrap ADMIN_EMAIL).
  */
 export function isAdmin(user: Pick<UserRow, "isSuperuser" | "isStaff" | "email">, config: Pick<Config, "ADMIN_EMAIL" | "ADMIN_EMAIL_ALLOWLIST">): boolean {

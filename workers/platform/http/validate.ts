@@ -4,7 +4,7 @@ import { vietnameseIssue } from "../../shared/zod-messages";
 import type { ApiContext, ApiEnv } from "./context";
 import { ApiError, type FieldErrors, MESSAGES } from "./api-errors";
 
-/** zod issues as the spec's field errors: {field: [messages]}, general ones under non_field_errors. */
+/** zod issues as the product's field errors: {field: [messages]}, general ones under non_field_errors. */
 function fieldErrors(error: z.ZodError): FieldErrors {
   const errors: FieldErrors = {};
   for (const issue of error.issues) {

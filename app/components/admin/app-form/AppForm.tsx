@@ -1,4 +1,4 @@
-// The app form of /admin/app/new and /admin/app/{id}/edit (spec §2, §5): it holds what the admin
+// The app form of /admin/app/new and /admin/app/{id}/edit (docs/product.md §2, §5): it holds what the admin
 // has typed and chosen, checks it, and submits it through its fetcher to the route's clientAction.
 // The sections render the inputs; choosing a package reads it in the browser to fill
 // name/version/developer (package-preview.ts); the action uploads the files while the form shows

@@ -29,7 +29,7 @@ export const FIELD_LABELS: Record<keyof TextFields, string> = {
   testflight_url: "TestFlight URL",
 };
 
-/** The create form's defaults (spec §3: developer defaults to the product's name). */
+/** The create form's defaults (docs/product.md §3: developer defaults to the product's name). */
 export function emptyFields(siteName: string): TextFields {
   return { name: "", url: "", version: "", developer: siteName, app_type: "ipa", description: "", changelog: "", itms_url: "", testflight_url: "" };
 }
