@@ -63,6 +63,6 @@ export default defineConfig(({ isSsrBuild }) => ({
     // Terser with two passes: a few KB less than esbuild's minifier on every page (issue #9's budget).
     // No Safari 10 workarounds (Vite turns them on): the build's target is Safari 14 and newer.
     minify: "terser",
-    terserOptions: { safari10: false, compress: { passes: 2 }, format: { comments: false } },
+    terserOptions: { safari10: false, ecma: 2020, module: true, toplevel: true, compress: { passes: 3 }, format: { comments: false } },
   },
 }));

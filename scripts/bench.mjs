@@ -181,6 +181,8 @@ async function main() {
   results.js = [];
   for (const path of ["/", appPath, ...PUBLIC_PAGES]) {
     const page = await pageJavaScript(origin, path);
+    // scripts/bench/js-baseline.json names the app page by its route, not the seeded slug.
+    if (path === appPath) page.key = "/:slug";
     results.js.push(page);
     console.log(`  ${path}: ${page.files.length} files, ${(page.gzip / 1024).toFixed(1)} KB gzipped (inline ${(page.inlineGzip / 1024).toFixed(1)} KB gz)`);
   }

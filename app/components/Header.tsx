@@ -1,5 +1,5 @@
 import { Link, useLocation, useNavigate } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { logout, useSessionUser } from "~/lib/auth";
 import { loginPathFor } from "~/lib/redirects";
 import type { SessionUser } from "~/lib/session";
@@ -10,18 +10,10 @@ function displayName(user: SessionUser): string {
   return user.full_name?.trim() || user.username;
 }
 
-// The top-up dialogs live on the profile; these open one there (docs/product.md §2 "Profile").
-const TOPUP_LINKS = [
-  { to: "/profile?tab=wallet&topup=vietqr", label: "Nạp tiền qua VietQR" },
-  { to: "/profile?tab=wallet&topup=card", label: "Nạp tiền bằng thẻ cào" },
-] as const;
-
-/** The way into the admin area (issue #27): shown to admins only; the admin pages check again. */
-const ADMIN_LINK = { to: "/admin/overview", label: "Quản trị" } as const;
-
-function isAdmin(user: SessionUser): boolean {
-  return user.is_superuser === true || user.is_staff === true;
-}
+// The menus come in their own chunk, fetched when a button is hovered, focused or tapped.
+const loadMenus = () => import("./HeaderMenus");
+const AccountMenu = lazy(() => loadMenus().then((module) => ({ default: module.AccountMenu })));
+const MobileMenu = lazy(() => loadMenus().then((module) => ({ default: module.MobileMenu })));
 
 const ACCOUNT_PAGES = /^\/(login|register|forgot-password|reset-password|auth\/)/;
 
@@ -100,6 +92,8 @@ export function Header({ siteName }: { siteName: string }) {
                 ref={accountButton}
                 type="button"
                 onClick={() => setAccountOpen((open) => !open)}
+                onPointerEnter={loadMenus}
+                onFocus={loadMenus}
                 aria-expanded={accountOpen}
                 aria-controls="account-menu"
                 className="flex items-center gap-3 rounded-xl px-2 py-1 hover:bg-white/5"
@@ -111,32 +105,9 @@ export function Header({ siteName }: { siteName: string }) {
                 </span>
               </button>
               {accountOpen && (
-                <ul id="account-menu" className="absolute right-0 mt-2 w-48 overflow-hidden rounded-xl border border-white/10 bg-zinc-900 py-1 shadow-2xl">
-                  <li>
-                    <Link to="/profile" className="block px-4 py-2 text-sm hover:bg-white/5">
-                      Hồ sơ
-                    </Link>
-                  </li>
-                  {TOPUP_LINKS.map((item) => (
-                    <li key={item.to}>
-                      <Link to={item.to} className="block px-4 py-2 text-sm hover:bg-white/5">
-                        {item.label}
-                      </Link>
-                    </li>
-                  ))}
-                  {isAdmin(user) && (
-                    <li>
-                      <Link to={ADMIN_LINK.to} className="block px-4 py-2 text-sm hover:bg-white/5">
-                        {ADMIN_LINK.label}
-                      </Link>
-                    </li>
-                  )}
-                  <li>
-                    <button type="button" onClick={signOut} className="block w-full px-4 py-2 text-left text-sm text-red-300 hover:bg-white/5">
-                      Đăng xuất
-                    </button>
-                  </li>
-                </ul>
+                <Suspense fallback={null}>
+                  <AccountMenu user={user} onSignOut={signOut} />
+                </Suspense>
               )}
             </div>
           ) : (
@@ -160,6 +131,8 @@ export function Header({ siteName }: { siteName: string }) {
             aria-expanded={menuOpen}
             aria-controls="mobile-menu"
             onClick={() => setMenuOpen((open) => !open)}
+            onPointerEnter={loadMenus}
+            onFocus={loadMenus}
           >
             <svg viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
               {menuOpen ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
@@ -168,44 +141,9 @@ export function Header({ siteName }: { siteName: string }) {
         </div>
       </div>
       {menuOpen && (
-        <nav id="mobile-menu" className="border-t border-white/5 bg-zinc-950 px-4 py-3 md:hidden" aria-label="Menu">
-          {user ? (
-            <div className="flex flex-col gap-1">
-              <div className="flex items-center gap-3 px-2 py-2">
-                <Avatar user={user} size="md" />
-                <span className="min-w-0 text-sm">
-                  <span className="block truncate font-semibold text-white">{displayName(user)}</span>
-                  {user.formatted_balance && <span className="block text-emerald-400">{user.formatted_balance}</span>}
-                </span>
-              </div>
-              <Link to="/profile" className="rounded-lg px-2 py-2 hover:bg-white/5">
-                Hồ sơ & Ví tiền
-              </Link>
-              {TOPUP_LINKS.map((item) => (
-                <Link key={item.to} to={item.to} className="rounded-lg px-2 py-2 hover:bg-white/5">
-                  {item.label}
-                </Link>
-              ))}
-              {isAdmin(user) && (
-                <Link to={ADMIN_LINK.to} className="rounded-lg px-2 py-2 hover:bg-white/5">
-                  {ADMIN_LINK.label}
-                </Link>
-              )}
-              <button type="button" onClick={signOut} className="rounded-lg px-2 py-2 text-left text-red-300 hover:bg-white/5">
-                Đăng xuất
-              </button>
-            </div>
-          ) : (
-            <div className="flex flex-col gap-2">
-              <Link to={loginHref} className="rounded-xl bg-indigo-600 px-4 py-2 text-center font-semibold text-white">
-                Đăng nhập
-              </Link>
-              <Link to="/register" className="rounded-xl border border-white/10 px-4 py-2 text-center font-semibold text-zinc-100">
-                Đăng ký
-              </Link>
-            </div>
-          )}
-        </nav>
+        <Suspense fallback={null}>
+          <MobileMenu user={user} name={user ? displayName(user) : ""} loginHref={loginHref} onSignOut={signOut} />
+        </Suspense>
       )}
     </header>
   );
