@@ -27,7 +27,7 @@ export class ApiError extends Error {
   }
 }
 
-export type ApiOptions = {
+type ApiOptions = {
   method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   body?: unknown;
   /** Send the stored access token (and refresh it once on 401). */
@@ -65,7 +65,7 @@ export function networkErrorMessage(error: unknown): string {
   return error instanceof TypeError ? SERVER_UNREACHABLE : NETWORK_ERROR;
 }
 
-/** A request as it goes out, before its token: what apiFetch and apiCall both send. */
+/** A request as it goes out, before its token: what apiCall and the token refresh send. */
 type Outgoing = { method: string; headers: Record<string, string>; body?: BodyInit; signal?: AbortSignal; keepalive?: boolean };
 
 function outgoing(options: ApiOptions): Outgoing {
@@ -187,10 +187,6 @@ async function deliver(path: string, request: Outgoing, auth: boolean | undefine
   return response;
 }
 
-export async function apiFetch<T = unknown>(path: string, options: ApiOptions = {}): Promise<T> {
-  return result<T>(await deliver(path, outgoing(options), options.auth));
-}
-
 // ---------------------------------------------------------------- the typed client
 
 export type ApiClient = ReturnType<typeof hc<ApiType>>;
@@ -198,7 +194,7 @@ export type ApiClient = ReturnType<typeof hc<ApiType>>;
 /** What a route answers when it succeeds: its JSON at a 2xx status, without {success: false}. */
 export type Answer<R> = R extends ClientResponse<infer Body, infer Status, "json"> ? ([Extract<Status, SuccessStatusCode>] extends [never] ? never : Exclude<Body, { success: false }>) : never;
 
-/** apiFetch's options that are not the request itself (hono's client builds path, query and body). */
+/** The call options that are not the request itself (hono's client builds path, query and body). */
 export type CallOptions = Omit<ApiOptions, "method" | "body"> & {
   /** The signal stops only a read (GET): a change is never cut off half-way (the admin screens). */
   signalStopsReadsOnly?: boolean;
@@ -210,7 +206,7 @@ function withSlash(url: string): string {
 }
 
 /**
- * A call through hono's typed client, with apiFetch's token, refresh, errors, abort and
+ * A call through hono's typed client, with the stored token, one refresh, errors, abort and
  * keepalive: `apiCall((api) => api.api.cards.detail[":id"].$get({ param: { id } }), { auth: true })`.
  * Resolves to the route's success answer; raw bytes go as `init.body` of the call's second argument.
  */
