@@ -27,7 +27,7 @@ import { webhooksApi } from "./money/routes/webhooks";
 import type { ApiEnv } from "./platform/http/context";
 import { DomainError, InsufficientFundsError, RateLimitedError } from "./platform/errors";
 import { deliverNotifications } from "./owner/notifications";
-import { ApiError, DOMAIN_STATUS, MESSAGES, errorBody } from "./platform/http/api-errors";
+import { HttpError, DOMAIN_STATUS, MESSAGES, errorBody } from "./platform/http/api-errors";
 import { mediaApi } from "./catalogue/routes/media";
 import { uploadsApi } from "./catalogue/routes/uploads";
 import { MAX_KEY_LENGTH } from "./licensing/messages";
@@ -113,7 +113,7 @@ export type ApiType = typeof routes;
 api.notFound((c) => c.json(errorBody(MESSAGES.notFound), 404));
 
 api.onError((error, c) => {
-  if (error instanceof ApiError) {
+  if (error instanceof HttpError) {
     return c.json(errorBody(error.message, error.errors), error.status, error.headers);
   }
   if (error instanceof InsufficientFundsError) {

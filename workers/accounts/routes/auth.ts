@@ -25,7 +25,7 @@ import { verifyPassword } from "../passwords";
 import { claim, clear, hit, LIMITS, type Limit } from "../../platform/rate-limit";
 import { endSession, issueDeviceToken, knownDevice, rotateSession, type SessionMeta, startSession, touchDevice } from "../sessions";
 import { type ApiContext, type ApiEnv, db, requestActor } from "../../platform/http/context";
-import { ApiError, MESSAGES } from "../../platform/http/api-errors";
+import { HttpError, MESSAGES } from "../../platform/http/api-errors";
 import { isAdmin } from "../../platform/http/require-admin";
 import { requireUser } from "../../platform/http/require-user";
 import { clientAddress, readJson, takesJson, takesQuery } from "../../platform/http/validate";
@@ -37,8 +37,8 @@ const resetTokenQuery = z.object({ token: z.string().catch("").default("") });
 /** Creating a password or enrolling a factor without a current password needs a sign-in this recent. */
 const RECENT_SIGN_IN_MS = 10 * 60_000;
 
-export function tooMany(seconds: number): ApiError {
-  return new ApiError(429, AUTH_MESSAGES.tooMany(seconds), undefined, { "Retry-After": String(seconds) });
+export function tooMany(seconds: number): HttpError {
+  return new HttpError(429, AUTH_MESSAGES.tooMany(seconds), undefined, { "Retry-After": String(seconds) });
 }
 
 async function limit(c: ApiContext, rule: Limit, subject: string): Promise<void> {
@@ -62,15 +62,15 @@ async function recordFailedAdminSignIn(c: ApiContext, userId: number | null, log
 export async function proveOwner(c: ApiContext, password: string | undefined, field: string, signInAgain: string, now = Date.now()): Promise<void> {
   const user = c.get("user");
   if (user.passwordHash === null) {
-    if (now - c.get("session").signedInAt.getTime() > RECENT_SIGN_IN_MS) throw new ApiError(403, signInAgain);
+    if (now - c.get("session").signedInAt.getTime() > RECENT_SIGN_IN_MS) throw new HttpError(403, signInAgain);
     return;
   }
-  if (!password) throw new ApiError(400, MESSAGES.invalidData, { [field]: [AUTH_MESSAGES.required] });
+  if (!password) throw new HttpError(400, MESSAGES.invalidData, { [field]: [AUTH_MESSAGES.required] });
   const counted = `user:${user.id}`;
   const attempt = await claim(db(c), LIMITS.currentPasswordPerAccount, counted);
   if (!attempt.allowed) throw tooMany(attempt.retryAfterSeconds);
   if (!(await verifyPassword(password, user.passwordHash))) {
-    throw new ApiError(400, AUTH_MESSAGES.currentPasswordWrong, { [field]: [AUTH_MESSAGES.currentPasswordWrong] });
+    throw new HttpError(400, AUTH_MESSAGES.currentPasswordWrong, { [field]: [AUTH_MESSAGES.currentPasswordWrong] });
   }
   await clear(db(c), LIMITS.currentPasswordPerAccount, counted);
 }
@@ -106,7 +106,7 @@ export const authApi = new Hono<ApiEnv>()
       const errors: Record<string, string[]> = {};
       if (result.taken.includes("username")) errors.username = [AUTH_MESSAGES.usernameTaken];
       if (result.taken.includes("email")) errors.email = [AUTH_MESSAGES.emailTaken];
-      throw new ApiError(400, MESSAGES.invalidData, errors);
+      throw new HttpError(400, MESSAGES.invalidData, errors);
     }
     return c.json({ success: true, message: AUTH_MESSAGES.registered, data: { user: toPublicUser(result.user) } }, 201);
   })
@@ -140,8 +140,8 @@ export const authApi = new Hono<ApiEnv>()
     const outcome = await authenticate(db(c), input.login, input.password);
     if (!outcome.ok) {
       await recordFailedAdminSignIn(c, subject.userId, input.login, outcome.reason);
-      if (outcome.reason === "inactive") throw new ApiError(403, AUTH_MESSAGES.inactive);
-      throw new ApiError(401, AUTH_MESSAGES.badCredentials, { non_field_errors: [AUTH_MESSAGES.badCredentials] });
+      if (outcome.reason === "inactive") throw new HttpError(403, AUTH_MESSAGES.inactive);
+      throw new HttpError(401, AUTH_MESSAGES.badCredentials, { non_field_errors: [AUTH_MESSAGES.badCredentials] });
     }
     await clear(db(c), rule, counted);
     const config = getConfig(c.env);
@@ -163,7 +163,7 @@ export const authApi = new Hono<ApiEnv>()
   .post("/token/refresh", takesJson(refreshSchema), async (c) => {
     const { refresh } = await readJson(c, refreshSchema);
     const result = await rotateSession(db(c), getConfig(c.env).JWT_SECRET, refresh, sessionMeta(c));
-    if (!result.ok) throw new ApiError(401, AUTH_MESSAGES.refreshInvalid);
+    if (!result.ok) throw new HttpError(401, AUTH_MESSAGES.refreshInvalid);
     return c.json({ success: true, ...result.tokens });
   })
   .post("/logout", takesJson(refreshSchema), async (c) => {
@@ -204,7 +204,7 @@ export const authApi = new Hono<ApiEnv>()
     const input = await readJson(c, resetPasswordSchema);
     // The new password moves the security epoch: every session, device token, challenge and link ends with it.
     const user = await resetPassword(db(c), input.token, input.new_password);
-    if (!user) throw new ApiError(400, AUTH_MESSAGES.tokenInvalid, { token: [AUTH_MESSAGES.tokenInvalid] });
+    if (!user) throw new HttpError(400, AUTH_MESSAGES.tokenInvalid, { token: [AUTH_MESSAGES.tokenInvalid] });
     return c.json({ success: true, message: AUTH_MESSAGES.passwordReset });
   })
   .post("/change-password", requireUser, takesJson(changePasswordSchema), async (c) => {
@@ -218,7 +218,7 @@ export const authApi = new Hono<ApiEnv>()
     // The security epoch moves with the password: every session (this one too), device token,
     // challenge and reset link ends. Null: another event moved it first, and this session is over.
     const updated = await setPassword(db(c), user, input.new_password, new Date(now));
-    if (!updated) throw new ApiError(401, AUTH_MESSAGES.unauthenticated, undefined, { "WWW-Authenticate": "Bearer" });
+    if (!updated) throw new HttpError(401, AUTH_MESSAGES.unauthenticated, undefined, { "WWW-Authenticate": "Bearer" });
     // This browser gets a fresh session in the new epoch (signed in now only when the current
     // password was given), keeping the second factor this one passed, and stays a known device.
     const tokens = await startSession(db(c), getConfig(c.env).JWT_SECRET, updated, sessionMeta(c), now, hadPassword ? now : session.signedInAt.getTime(), session.secondFactor ? now : null);
@@ -242,10 +242,10 @@ export const authApi = new Hono<ApiEnv>()
   .post("/google-auth", takesJson(googleAuthSchema), async (c) => {
     await limit(c, LIMITS.googlePerAddress, clientAddress(c));
     const config = getConfig(c.env);
-    if (!config.GOOGLE_CLIENT_ID) throw new ApiError(400, AUTH_MESSAGES.googleDisabled);
+    if (!config.GOOGLE_CLIENT_ID) throw new HttpError(400, AUTH_MESSAGES.googleDisabled);
     const input = await readJson(c, googleAuthSchema);
     const expectedRedirect = `${publicOrigin(c.env, c.req.raw)}/auth/google/callback`;
-    if (input.redirect_uri !== expectedRedirect) throw new ApiError(400, AUTH_MESSAGES.googleFailed, { redirect_uri: [MESSAGES.invalidData] });
+    if (input.redirect_uri !== expectedRedirect) throw new HttpError(400, AUTH_MESSAGES.googleFailed, { redirect_uri: [MESSAGES.invalidData] });
     try {
       const profile = await verifyGoogleSignIn(config, {
         code: input.code,
@@ -254,7 +254,7 @@ export const authApi = new Hono<ApiEnv>()
         nonce: input.nonce,
       });
       const user = await findOrCreateGoogleUser(db(c), profile);
-      if (!user.isActive) throw new ApiError(403, AUTH_MESSAGES.inactive);
+      if (!user.isActive) throw new HttpError(403, AUTH_MESSAGES.inactive);
       // Google proves the first factor only.
       if (isAdmin(user, config) || hasSecondFactor(user, config)) {
         const challenge = await startChallenge(db(c), config, user, { source: "login", deviceId: null });
@@ -265,7 +265,7 @@ export const authApi = new Hono<ApiEnv>()
     } catch (error) {
       if (error instanceof GoogleAuthError) {
         console.warn("Google sign-in refused:", error.message);
-        throw new ApiError(400, error.reason === "unverified" ? AUTH_MESSAGES.googleUnverified : AUTH_MESSAGES.googleFailed);
+        throw new HttpError(400, error.reason === "unverified" ? AUTH_MESSAGES.googleUnverified : AUTH_MESSAGES.googleFailed);
       }
       throw error;
     }

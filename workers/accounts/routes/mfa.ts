@@ -11,7 +11,7 @@ import { claim, clear, LIMITS } from "../../platform/rate-limit";
 import { accessTokenFor, issueDeviceToken, startSession, touchDevice } from "../sessions";
 import { proveOwner, sessionMeta, tooMany } from "./auth";
 import { type ApiContext, type ApiEnv, db, requestActor } from "../../platform/http/context";
-import { ApiError, MESSAGES } from "../../platform/http/api-errors";
+import { HttpError, MESSAGES } from "../../platform/http/api-errors";
 import { isAdmin } from "../../platform/http/require-admin";
 import { requireUser } from "../../platform/http/require-user";
 import { clientAddress, readJson, takesJson } from "../../platform/http/validate";
@@ -63,15 +63,15 @@ async function countCodeCheck(c: ApiContext, userId: number): Promise<() => Prom
 
 /** A fresh code (or recovery code) of the signed-in user's second factor. */
 async function proveFresh(c: ApiContext, user: UserRow, code: string | undefined): Promise<void> {
-  if (!code) throw new ApiError(400, MESSAGES.invalidData, { code: [AUTH_MESSAGES.required] });
+  if (!code) throw new HttpError(400, MESSAGES.invalidData, { code: [AUTH_MESSAGES.required] });
   const succeeded = await countCodeCheck(c, user.id);
   await recordingWrongCodes(c, user.id, user, () => proveSecondFactor(db(c), getConfig(c.env), user, code));
   await succeeded();
 }
 
 /** This session's chain is over (another event moved the account's epoch meanwhile). */
-function sessionOver(): ApiError {
-  return new ApiError(401, AUTH_MESSAGES.unauthenticated, undefined, { "WWW-Authenticate": "Bearer" });
+function sessionOver(): HttpError {
+  return new HttpError(401, AUTH_MESSAGES.unauthenticated, undefined, { "WWW-Authenticate": "Bearer" });
 }
 
 /**
@@ -92,12 +92,12 @@ export const mfaApi = new Hono<ApiEnv>()
     const config = getConfig(c.env);
     const input = await readJson(c, mfaVerifySchema);
     const challenge = await openChallenge(db(c), input.mfa_token);
-    if (!challenge) throw new ApiError(400, MFA_MESSAGES.tokenInvalid, { mfa_token: [MFA_MESSAGES.tokenInvalid] });
+    if (!challenge) throw new HttpError(400, MFA_MESSAGES.tokenInvalid, { mfa_token: [MFA_MESSAGES.tokenInvalid] });
     const succeeded = await countCodeCheck(c, challenge.userId);
     const enrolmentRecord = (user: UserRow) => (isAdmin(user, config) ? adminRecord(c, user, "mfa.enrol") : null);
     const answered = await recordingWrongCodes(c, challenge.userId, null, () => answerChallenge(db(c), config, challenge, input.code, { enrolmentRecord }));
     await succeeded();
-    if (!answered.user.isActive) throw new ApiError(403, AUTH_MESSAGES.inactive);
+    if (!answered.user.isActive) throw new HttpError(403, AUTH_MESSAGES.inactive);
     const now = Date.now();
     const tokens = await answeredTokens(c, answered, now);
     if (isAdmin(answered.user, config)) {
@@ -148,7 +148,7 @@ export const mfaApi = new Hono<ApiEnv>()
   })
   .post("/disable", requireUser, takesJson(mfaCodeSchema), async (c) => {
     const user = c.get("user");
-    if (isAdmin(user, getConfig(c.env))) throw new ApiError(403, MESSAGES_MFA.adminCannotDisable);
+    if (isAdmin(user, getConfig(c.env))) throw new HttpError(403, MESSAGES_MFA.adminCannotDisable);
     const { code } = await readJson(c, mfaCodeSchema);
     await proveFresh(c, user, code);
     if (!(await disableSecondFactor(db(c), user, c.get("session").familyId))) throw sessionOver();

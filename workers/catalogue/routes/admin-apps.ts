@@ -13,7 +13,7 @@ import { findCompletedUpload } from "../uploads";
 import { idPath, refPath } from "../../shared/fields";
 import { changesCatalogue } from "./changes";
 import { adminActor, type ApiContext, type ApiEnv, db } from "../../platform/http/context";
-import { ApiError } from "../../platform/http/api-errors";
+import { HttpError } from "../../platform/http/api-errors";
 import { requireAdmin } from "../../platform/http/require-admin";
 import { readForm, readParams, requireForm, takesForm } from "../../platform/http/validate";
 import { appFormSchema, ipaPreviewSchema } from "../schemas/app-form";
@@ -29,7 +29,7 @@ function appId(c: ApiContext): number {
 
 async function adminApp(c: ApiContext, id: number) {
   const app = await findAdminApp(db(c), publicOrigin(c.env, c.req.raw), id);
-  if (!app) throw new ApiError(404, APP_FORM_MESSAGES.notFound);
+  if (!app) throw new HttpError(404, APP_FORM_MESSAGES.notFound);
   return app;
 }
 
@@ -49,7 +49,7 @@ export const adminAppsApi = guarded
     return c.json({ success: true, message: APP_FORM_MESSAGES.updated, data: { ...(await adminApp(c, id)), extracted_info } });
   })
   .delete("/delete/:id", async (c) => {
-    if (!(await deleteApp(c.env, db(c), appId(c), adminActor(c)))) throw new ApiError(404, APP_FORM_MESSAGES.notFound);
+    if (!(await deleteApp(c.env, db(c), appId(c), adminActor(c)))) throw new HttpError(404, APP_FORM_MESSAGES.notFound);
     return c.json({ success: true, message: APP_FORM_MESSAGES.deleted });
   })
   // Reads an IPA's Info.plist without creating anything: a form part `ipa_file`, or `file_key`.
@@ -64,7 +64,7 @@ export const adminAppsApi = guarded
       const upload = await findCompletedUpload(db(c), key, "app_file");
       reader = r2Reader(c.env.FILES, upload.objectKey, upload.size);
     } else {
-      throw new ApiError(400, "Vui lòng chọn tệp IPA", { ipa_file: ["Vui lòng chọn tệp IPA"] });
+      throw new HttpError(400, "Vui lòng chọn tệp IPA", { ipa_file: ["Vui lòng chọn tệp IPA"] });
     }
     try {
       const info = await readIpaInfo(reader);
@@ -82,7 +82,7 @@ export const adminAppsApi = guarded
         },
       });
     } catch (error) {
-      if (error instanceof PackageError) throw new ApiError(400, `Tệp IPA không hợp lệ: ${error.message}`);
+      if (error instanceof PackageError) throw new HttpError(400, `Tệp IPA không hợp lệ: ${error.message}`);
       throw error;
     }
   })
@@ -90,7 +90,7 @@ export const adminAppsApi = guarded
   // By id or url slug (the key management screen is addressed by either).
   .get("/admin/detail/:id", async (c) => {
     const id = await findAdminAppId(c.env.DB, readParams(c, refPath, APP_FORM_MESSAGES.notFound).id).catch((error) => {
-      throw error instanceof NotFoundError ? new ApiError(404, APP_FORM_MESSAGES.notFound) : error;
+      throw error instanceof NotFoundError ? new HttpError(404, APP_FORM_MESSAGES.notFound) : error;
     });
     return c.json({ success: true, data: await adminApp(c, id) });
   });

@@ -13,7 +13,7 @@ import { serveObject } from "../files";
 import { publicOrigin } from "../../platform/config";
 import { type ApiEnv, db } from "../../platform/http/context";
 import { contentEtag, notModified } from "../../platform/http/etag";
-import { ApiError, MESSAGES } from "../../platform/http/api-errors";
+import { HttpError, MESSAGES } from "../../platform/http/api-errors";
 import { readParams } from "../../platform/http/validate";
 
 /** A JSON answer with a strong ETag; a matching If-None-Match gets 304 and no body. */
@@ -71,20 +71,20 @@ export const appsApi = new Hono<ApiEnv>()
   .get("/detail-by-url/:url{[^/]+}", async (c) => {
     const { url } = readParams(c, urlPath, MESSAGES.appNotFound);
     const app = await findPublicAppBySlug(db(c), publicOrigin(c.env, c.req.raw), url);
-    if (!app) throw new ApiError(404, MESSAGES.appNotFound);
+    if (!app) throw new HttpError(404, MESSAGES.appNotFound);
     return jsonWithEtag(c, { success: true, data: app });
   })
   .get("/detail/:id", async (c) => {
     const { id } = readParams(c, idPath, MESSAGES.appNotFound);
     const app = await findPublicAppById(db(c), publicOrigin(c.env, c.req.raw), id);
-    if (!app) throw new ApiError(404, MESSAGES.appNotFound);
+    if (!app) throw new HttpError(404, MESSAGES.appNotFound);
     return jsonWithEtag(c, { success: true, data: app });
   })
   // GET and HEAD: streams the stored file; a response that starts the file counts one download.
   .on(["GET", "HEAD"], "/:id/download", async (c) => {
     const { id } = readParams(c, idPath, MESSAGES.appNotFound);
     const file = await findDownloadableFile(db(c), id);
-    if (!file) throw new ApiError(404, MESSAGES.fileNotFound);
+    if (!file) throw new HttpError(404, MESSAGES.fileNotFound);
     const type = DOWNLOAD_TYPES[file.appType] ?? DOWNLOAD_TYPES.ipa;
     const filename = file.fileName || `${file.url}${file.version ? `-${file.version}` : ""}.${type.extension}`;
     const served = await serveObject(c.env.FILES, file.fileKey, c.req.raw, {
@@ -92,13 +92,13 @@ export const appsApi = new Hono<ApiEnv>()
       disposition: { kind: "attachment", filename },
       cacheControl: "private, no-cache",
     });
-    if (!served) throw new ApiError(404, MESSAGES.fileNotFound);
+    if (!served) throw new HttpError(404, MESSAGES.fileNotFound);
     if (served.sentFromStart) await countDownload(db(c), file.id);
     return served.response;
   })
   .get("/:id/manifest.plist", async (c) => {
     const { id } = readParams(c, idPath, MESSAGES.appNotFound);
     const app = await findPublicAppById(db(c), publicOrigin(c.env, c.req.raw), id);
-    if (!app?.file || (app.app_type !== "ipa" && app.app_type !== "itms-ipa")) throw new ApiError(404, MESSAGES.appNotFound);
+    if (!app?.file || (app.app_type !== "ipa" && app.app_type !== "itms-ipa")) throw new HttpError(404, MESSAGES.appNotFound);
     return new Response(otaManifest(app), { headers: { "Content-Type": "application/xml; charset=UTF-8", "Cache-Control": "no-cache" } });
   });

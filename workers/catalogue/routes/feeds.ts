@@ -10,7 +10,7 @@ import { readVersionFromDb } from "../catalogue-cache";
 import { buildAltStoreSource, buildAptRepository, findPoolFile, findReleaseFile } from "../feeds";
 import { serveObject } from "../files";
 import { type ApiContext, type ApiEnv, db } from "../../platform/http/context";
-import { ApiError, MESSAGES, errorBody } from "../../platform/http/api-errors";
+import { HttpError, MESSAGES, errorBody } from "../../platform/http/api-errors";
 import { readParams } from "../../platform/http/validate";
 
 export const FEED_PATHS = /^\/(altstore\.json$|repo(\/|$))/;
@@ -44,19 +44,19 @@ export const feeds = new Hono<ApiEnv>()
   .on(["GET", "HEAD"], "/repo/pool/:appId/:digest/:name", async (c) => {
     const { appId, digest, name } = readParams(c, poolPath, MESSAGES.fileNotFound);
     const file = await findPoolFile(db(c), appId, digest);
-    if (!file) throw new ApiError(404, MESSAGES.fileNotFound);
+    if (!file) throw new HttpError(404, MESSAGES.fileNotFound);
     const served = await serveObject(c.env.FILES, file.fileKey, c.req.raw, {
       contentType: "application/vnd.debian.binary-package",
       disposition: { kind: "attachment", filename: file.fileName || name },
       cacheControl: "private, no-cache",
     });
-    if (!served) throw new ApiError(404, MESSAGES.fileNotFound);
+    if (!served) throw new HttpError(404, MESSAGES.fileNotFound);
     if (served.sentFromStart) await countDownload(db(c), file.id);
     return served.response;
   })
   .notFound((c) => c.json(errorBody("Không tìm thấy tệp"), 404))
   .onError((error, c) => {
-    if (error instanceof ApiError) return c.json(errorBody(error.message), error.status);
+    if (error instanceof HttpError) return c.json(errorBody(error.message), error.status);
     console.error("Unhandled feed error", error);
     return c.json(errorBody(MESSAGES.serverError), 500);
   });
@@ -66,13 +66,13 @@ export const releasesApi = new Hono<ApiEnv>()
   .on(["GET", "HEAD"], "/:id/releases/:releaseId/download", async (c) => {
     const { id, releaseId } = readParams(c, releasePath, MESSAGES.fileNotFound);
     const file = await findReleaseFile(db(c), id, releaseId);
-    if (!file) throw new ApiError(404, MESSAGES.fileNotFound);
+    if (!file) throw new HttpError(404, MESSAGES.fileNotFound);
     const served = await serveObject(c.env.FILES, file.fileKey, c.req.raw, {
       contentType: "application/octet-stream",
       disposition: { kind: "attachment", filename: `${file.url}-${file.version}.ipa` },
       cacheControl: "private, no-cache",
     });
-    if (!served) throw new ApiError(404, MESSAGES.fileNotFound);
+    if (!served) throw new HttpError(404, MESSAGES.fileNotFound);
     if (served.sentFromStart) await countDownload(db(c), file.appId);
     return served.response;
   });

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { mediaPath } from "../schemas/media";
 import { serveObject } from "../files";
 import type { ApiEnv } from "../../platform/http/context";
-import { ApiError, MESSAGES } from "../../platform/http/api-errors";
+import { HttpError, MESSAGES } from "../../platform/http/api-errors";
 import { readParams } from "../../platform/http/validate";
 
 // Icons, screenshots and videos stored in R2.
@@ -14,6 +14,6 @@ export const mediaApi = new Hono<ApiEnv>()
       // Object keys are never reused for other content, so browsers and the edge may keep them.
       cacheControl: "public, max-age=31536000, immutable",
     });
-    if (!served) throw new ApiError(404, MESSAGES.notFound);
+    if (!served) throw new HttpError(404, MESSAGES.notFound);
     return served.response;
   });

@@ -18,7 +18,7 @@ import {
 import { appKeyStats, banKey, changeKeyStatus, createPricing, deleteKey, deleteKeys, extendKey, findAdminAppId, findBatch, importKeys, listAppKeys, listBatches, resetKeyDevice, unbanKey, updatePricing } from "../key-admin";
 import { changesCatalogue } from "../../catalogue/routes/changes";
 import { adminActor, type ApiContext, type ApiEnv } from "../../platform/http/context";
-import { ApiError } from "../../platform/http/api-errors";
+import { HttpError } from "../../platform/http/api-errors";
 import { requireAdmin } from "../../platform/http/require-admin";
 import { readJson, readParams, readQuery, takesJson, takesQuery } from "../../platform/http/validate";
 import { KEY_ADMIN_MESSAGES } from "../messages";
@@ -44,7 +44,7 @@ export const adminKeysApi = new Hono<ApiEnv>()
   })
   // A pricing is paused, never deleted (orders name it): the method is refused, PATCH named instead.
   .delete("/apps/:app/pricing/:id", requireAdmin, () => {
-    throw new ApiError(405, KEY_ADMIN_MESSAGES.pricingDeletion, undefined, { Allow: "PATCH" });
+    throw new HttpError(405, KEY_ADMIN_MESSAGES.pricingDeletion, undefined, { Allow: "PATCH" });
   })
   // ---------------------------------------------------------------- batches and keys
   .get("/batches", requireAdmin, takesQuery(batchesQuerySchema), async (c) => {

@@ -12,7 +12,7 @@ import { publicKeyInfo, signBytes, signLease } from "../license-signing";
 import { pricingTerms } from "../../owner/store-settings";
 import { buyKey } from "../../money/wallet";
 import { type ApiContext, type ApiEnv, db } from "../../platform/http/context";
-import { ApiError, MESSAGES } from "../../platform/http/api-errors";
+import { HttpError, MESSAGES } from "../../platform/http/api-errors";
 import { isAdmin } from "../../platform/http/require-admin";
 import { requireUser } from "../../platform/http/require-user";
 import { clientAddress, idempotencyKey, readJson, readParams, readQuery, takesJson, takesQuery } from "../../platform/http/validate";
@@ -20,7 +20,7 @@ import { WALLET_MESSAGES } from "../../money/messages";
 
 async function appIdFrom(c: ApiContext): Promise<number> {
   const id = await resolvePublicAppId(db(c), readParams(c, appPath, MESSAGES.appNotFound).app);
-  if (id === null) throw new ApiError(404, MESSAGES.appNotFound);
+  if (id === null) throw new HttpError(404, MESSAGES.appNotFound);
   return id;
 }
 
@@ -101,7 +101,7 @@ export const keysApi = new Hono<ApiEnv>()
     const pricing = await pricingOf(c);
     const { pricing_id: pricingId } = readQuery(c, availabilityQuerySchema);
     const chosen = pricingId !== undefined ? pricing.filter((option) => option.id === pricingId) : pricing;
-    if (pricingId !== undefined && chosen.length === 0) throw new ApiError(404, WALLET_MESSAGES.pricingNotFound);
+    if (pricingId !== undefined && chosen.length === 0) throw new HttpError(404, WALLET_MESSAGES.pricingNotFound);
     const availableCount = chosen.reduce((sum, option) => sum + option.available_count, 0);
     return c.json({
       success: true,
@@ -123,7 +123,7 @@ export const keysApi = new Hono<ApiEnv>()
   .post("/check", takesJson(keyCheckSchema), async (c) => {
     const admit = async () => {
       const { success } = await c.env.KEY_CHECK_LIMITER.limit({ key: clientAddress(c) });
-      if (!success) throw new ApiError(429, `Quá nhiều yêu cầu. Vui lòng thử lại sau ${KEY_CHECK_RETRY_SECONDS} giây.`, undefined, { "Retry-After": String(KEY_CHECK_RETRY_SECONDS) });
+      if (!success) throw new HttpError(429, `Quá nhiều yêu cầu. Vui lòng thử lại sau ${KEY_CHECK_RETRY_SECONDS} giây.`, undefined, { "Retry-After": String(KEY_CHECK_RETRY_SECONDS) });
     };
     const input = await readJson(c, keyCheckSchema).catch(async (error: unknown) => {
       await admit(); // a caller over the limit hears 429, whatever its body

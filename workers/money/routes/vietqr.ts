@@ -6,7 +6,7 @@ import { createTopupSchema, qrImagePath, topupTransactionSchema } from "../schem
 import { qrPng } from "../qr-png";
 import { cancelOwnTopup, createTopup, findOwnTopup, findTopup, listTopups, toPublicTopup, topupStats, vietqrSettings } from "../vietqr";
 import { type ApiEnv, db } from "../../platform/http/context";
-import { ApiError, MESSAGES } from "../../platform/http/api-errors";
+import { HttpError, MESSAGES } from "../../platform/http/api-errors";
 import { requireUser } from "../../platform/http/require-user";
 import { readJson, readParams, takesJson } from "../../platform/http/validate";
 import { VIETQR_MESSAGES } from "../messages";
@@ -44,7 +44,7 @@ export const vietqrApi = new Hono<ApiEnv>()
   .get("/qr/:file{[0-9a-f-]{36}\\.png}", async (c) => {
     const { file } = readParams(c, qrImagePath);
     const topup = await findTopup(db(c), file.slice(0, 36));
-    if (!topup) throw new ApiError(404, MESSAGES.notFound);
+    if (!topup) throw new HttpError(404, MESSAGES.notFound);
     return new Response(await qrPng(topup.qrPayload), {
       headers: { "Content-Type": "image/png", "Cache-Control": "private, max-age=3600" },
     });

@@ -3,7 +3,7 @@ import { Hono } from "hono";
 import { exportRangeSchema } from "../schemas/exports";
 import { type ExportKind, exportCsv, exportFileName, MAX_EXPORT_ROWS } from "../exports";
 import { formatNumber } from "../../shared/format";
-import { ApiError } from "../../platform/http/api-errors";
+import { HttpError } from "../../platform/http/api-errors";
 import type { ApiContext, ApiEnv } from "../../platform/http/context";
 import { requireAdmin } from "../../platform/http/require-admin";
 import { readQuery, takesQuery } from "../../platform/http/validate";
@@ -12,7 +12,7 @@ import { readQuery, takesQuery } from "../../platform/http/validate";
 const exportOf = (kind: ExportKind) => async (c: ApiContext) => {
   const range = readQuery(c, exportRangeSchema);
   const csv = await exportCsv(c.env.DB, kind, range);
-  if (csv === "too_large") throw new ApiError(400, `Khoảng thời gian có hơn ${formatNumber(MAX_EXPORT_ROWS)} dòng. Vui lòng chọn ít ngày hơn.`);
+  if (csv === "too_large") throw new HttpError(400, `Khoảng thời gian có hơn ${formatNumber(MAX_EXPORT_ROWS)} dòng. Vui lòng chọn ít ngày hơn.`);
   return new Response(csv, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",

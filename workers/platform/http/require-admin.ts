@@ -3,7 +3,7 @@ import { type Config, getConfig } from "../config";
 import type { UserRow } from "../../accounts/accounts";
 import { ACCESS_DENIED_MESSAGE, SECOND_FACTOR_REQUIRED_MESSAGE } from "../../shared/error-messages";
 import type { ApiEnv } from "./context";
-import { ApiError } from "./api-errors";
+import { HttpError } from "./api-errors";
 import { requireUser } from "./require-user";
 
 const ADMIN_MESSAGES = {
@@ -25,8 +25,8 @@ export function isAdmin(user: Pick<UserRow, "isSuperuser" | "isStaff" | "email">
 /** The role, from the database, and a session whose sign-in passed the second factor (issue #15). */
 export const requireAdmin = createMiddleware<ApiEnv>(async (c, next) =>
   requireUser(c, async () => {
-    if (!isAdmin(c.get("user"), getConfig(c.env))) throw new ApiError(403, ADMIN_MESSAGES.forbidden);
-    if (!c.get("session").secondFactor) throw new ApiError(403, ADMIN_MESSAGES.secondFactor);
+    if (!isAdmin(c.get("user"), getConfig(c.env))) throw new HttpError(403, ADMIN_MESSAGES.forbidden);
+    if (!c.get("session").secondFactor) throw new HttpError(403, ADMIN_MESSAGES.secondFactor);
     await next();
   }),
 );

@@ -2,7 +2,7 @@ import { createMiddleware } from "hono/factory";
 import { getConfig } from "../config";
 import { liveSession, verifyAccessToken } from "../../accounts/sessions";
 import { type ApiEnv, db } from "./context";
-import { ApiError } from "./api-errors";
+import { HttpError } from "./api-errors";
 import { AUTH_MESSAGES } from "../../accounts/messages";
 
 /**
@@ -14,7 +14,7 @@ export const requireUser = createMiddleware<ApiEnv>(async (c, next) => {
   const token = /^Bearer\s+(\S+)$/i.exec(header)?.[1];
   const claims = token ? await verifyAccessToken(getConfig(c.env).JWT_SECRET, token) : null;
   const session = claims ? await liveSession(db(c), claims) : null;
-  if (!session?.user.isActive) throw new ApiError(401, AUTH_MESSAGES.unauthenticated, undefined, { "WWW-Authenticate": "Bearer" });
+  if (!session?.user.isActive) throw new HttpError(401, AUTH_MESSAGES.unauthenticated, undefined, { "WWW-Authenticate": "Bearer" });
   c.set("user", session.user);
   c.set("session", { familyId: session.familyId, signedInAt: session.signedInAt, secondFactor: session.secondFactor });
   await next();

@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from "hono";
 import type { z } from "zod";
 import { vietnameseIssue } from "../../shared/zod-messages";
 import type { ApiContext, ApiEnv } from "./context";
-import { ApiError, type FieldErrors, MESSAGES } from "./api-errors";
+import { HttpError, type FieldErrors, MESSAGES } from "./api-errors";
 
 /** zod issues as the product's field errors: {field: [messages]}, general ones under non_field_errors. */
 function fieldErrors(error: z.ZodError): FieldErrors {
@@ -28,7 +28,7 @@ export async function readJson<Schema extends z.ZodType>(c: ApiContext, schema: 
   try {
     body = await c.req.json();
   } catch {
-    throw new ApiError(400, MESSAGES.invalidData, { non_field_errors: ["Nội dung yêu cầu phải là JSON hợp lệ"] });
+    throw new HttpError(400, MESSAGES.invalidData, { non_field_errors: ["Nội dung yêu cầu phải là JSON hợp lệ"] });
   }
   return checked(schema, body);
 }
@@ -37,7 +37,7 @@ async function formBody(c: ApiContext): Promise<FormData> {
   try {
     return await c.req.formData();
   } catch {
-    throw new ApiError(400, MESSAGES.invalidData, { non_field_errors: ["Nội dung yêu cầu phải là multipart/form-data"] });
+    throw new HttpError(400, MESSAGES.invalidData, { non_field_errors: ["Nội dung yêu cầu phải là multipart/form-data"] });
   }
 }
 
@@ -73,7 +73,7 @@ export async function readForm<Schema extends z.ZodType>(c: ApiContext, schema: 
  */
 export function readQuery<Schema extends z.ZodType>(c: ApiContext, schema: Schema): z.infer<Schema> {
   const repeated = Object.entries(c.req.queries()).find(([, values]) => values.length > 1)?.[0];
-  if (repeated !== undefined) throw new ApiError(400, MESSAGES.invalidData, { [repeated]: [REPEATED_PARAMETER] });
+  if (repeated !== undefined) throw new HttpError(400, MESSAGES.invalidData, { [repeated]: [REPEATED_PARAMETER] });
   return checked(schema, c.req.query());
 }
 
@@ -111,7 +111,7 @@ const REPEATED_PARAMETER = "Tham số này chỉ được gửi một lần";
  */
 export function readParams<Schema extends z.ZodType>(c: ApiContext, schema: Schema, notFound: string = MESSAGES.notFound): z.infer<Schema> {
   const result = schema.safeParse(c.req.param());
-  if (!result.success) throw new ApiError(404, notFound);
+  if (!result.success) throw new HttpError(404, notFound);
   return result.data;
 }
 
@@ -120,7 +120,7 @@ function checked<Schema extends z.ZodType>(schema: Schema, value: unknown): z.in
   if (!result.success) {
     // The first problem is the message, so a toast says what to fix; all of them are in errors.
     const errors = fieldErrors(result.error);
-    throw new ApiError(400, Object.values(errors)[0]?.[0] ?? MESSAGES.invalidData, errors);
+    throw new HttpError(400, Object.values(errors)[0]?.[0] ?? MESSAGES.invalidData, errors);
   }
   return result.data;
 }
@@ -174,7 +174,7 @@ function ipv6Groups(address: string): number[] | null {
 export function idempotencyKey(c: ApiContext): string | null {
   const key = c.req.header("Idempotency-Key") ?? null;
   if (key !== null && !/^[A-Za-z0-9_.:-]{8,100}$/.test(key)) {
-    throw new ApiError(400, MESSAGES.invalidData, { non_field_errors: ["Idempotency-Key không hợp lệ"] });
+    throw new HttpError(400, MESSAGES.invalidData, { non_field_errors: ["Idempotency-Key không hợp lệ"] });
   }
   return key;
 }
