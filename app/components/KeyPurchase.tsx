@@ -127,7 +127,8 @@ export function KeyPurchase({ app, pricing }: { app: Pick<PublicApp, "id" | "url
     } finally {
       setChecking(false);
     }
-    const verdict = availabilityVerdict(answer.data);
+    // The route's own answer carries no message today; a message from the edge or a newer server still reaches the buyer.
+    const verdict = availabilityVerdict(answer.data, "message" in answer && typeof answer.message === "string" ? answer.message : null);
     if (!verdict.ok) {
       toast.error(verdict.message);
       void reloadPricing();
