@@ -13,6 +13,7 @@ import { parseAppId } from "../catalogue/catalogue";
 import { ConflictError, fieldError, NotFoundError, ValidationError } from "../platform/errors";
 import { deviceHint } from "./key-devices";
 import { normalKeyCode } from "./key-check";
+import { weakKeys } from "../shared/weak-keys";
 import { listAppPricing } from "./keys";
 import { type PricingTerms, pricingTerms } from "../owner/store-settings";
 import { SETTINGS_MESSAGES } from "../owner/messages";
@@ -48,38 +49,6 @@ function parseKeysText(text: string): ParsedKeys {
     else caseTwins.push([first, code]);
   }
   return { codes: [...seen.values()], totalLines, duplicatesInText, invalid, caseTwins };
-}
-
-/** Shorter codes can be guessed against the key check (docs/licensing.md): the import warns. */
-const MIN_UNGUESSABLE_LENGTH = 12;
-
-/** The codes one more in one of its numbers would give: KEY-0009 → KEY-0010. */
-function successors(code: string): string[] {
-  return Array.from(code.matchAll(/\d+/g), (match) => {
-    const next = String(BigInt(match[0]) + 1n).padStart(match[0].length, "0");
-    return code.slice(0, match.index) + next + code.slice(match.index + match[0].length);
-  });
-}
-
-/**
- * Warnings, not refusals, about codes an attacker could guess: short ones, and runs where one
- * code plus one is another. Some shops sell such codes on purpose; the admin decides.
- */
-function guessableCodeWarnings(codes: string[]): string[] {
-  const warnings: string[] = [];
-  const short = codes.filter((code) => code.length < MIN_UNGUESSABLE_LENGTH).length;
-  if (short > 0) warnings.push(`${short} key ngắn hơn ${MIN_UNGUESSABLE_LENGTH} ký tự: dễ bị đoán thử. Nên dùng key ngẫu nhiên dài từ ${MIN_UNGUESSABLE_LENGTH} ký tự.`);
-  const known = new Set(codes);
-  const inRuns = new Set<string>();
-  let example = "";
-  for (const code of codes) {
-    const next = successors(code).find((candidate) => known.has(candidate));
-    if (next === undefined) continue;
-    inRuns.add(code).add(next);
-    example ||= `${code}, ${next}`;
-  }
-  if (inRuns.size > 0) warnings.push(`${inRuns.size} key có dạng tuần tự (ví dụ ${example}): biết một key là đoán được key khác.`);
-  return warnings;
 }
 
 /**
@@ -412,7 +381,8 @@ export async function importKeys(d1: D1Database, input: ImportKeysInput, actor: 
     skipped_count: skipped,
     invalid_count: parsed.invalid,
     duration_ms: Date.now() - started,
-    warnings: guessableCodeWarnings(parsed.codes),
+    // Shown before the import too (workers/shared/weak-keys.ts): repeated for an import made anyway.
+    warnings: weakKeys(parsed.codes).warnings,
   };
 }
 
