@@ -129,7 +129,8 @@ export async function seedDemoData(env, now = Date.now()) {
         .first();
       for (let index = 0; index < count; index++) {
         statements.push(
-          env.DB.prepare("INSERT INTO license_keys (app_id, key_type_id, batch_id, key_code) VALUES (?, ?, ?, ?)").bind(
+          // key_code_normal: the code's normal form (workers/licensing/key-check.ts normalKeyCode).
+          env.DB.prepare("INSERT INTO license_keys (app_id, key_type_id, batch_id, key_code, key_code_normal) VALUES (?1, ?2, ?3, ?4, upper(trim(?4)))").bind(
             appId,
             typeId,
             batch.id,

@@ -11,6 +11,7 @@ import type { AuditRecord } from "../workers/owner/audit";
 import { cardSign } from "../workers/money/cards";
 import { startSession } from "../workers/accounts/sessions";
 import { applyEntries, type LedgerEntry } from "../workers/money/wallet/money";
+import { normalKeyCode } from "../workers/licensing/key-check";
 import { CARD_TEST } from "./global-setup";
 
 type Body = Record<string, any>;
@@ -162,9 +163,9 @@ export async function listing({ price = 50_000, currency = "VND", stock = 5, typ
   const seller = app ?? (await createApp({ bundleIdentifier: `vn.test.${unique("b").replace(/-/g, "")}` }));
   const keyTypeId = typeActive ? await typeId(type) : await pausedKeyType();
   const [pricing] = await db.insert(keyPricing).values({ appId: seller.id, keyTypeId, price, currency, isActive: active }).returning();
-  const codes = Array.from({ length: stock }, (_, index) => ({ appId: seller.id, keyTypeId, keyCode: `KEY-${seller.id}-${index}-${unique("k")}` }));
-  // drizzle binds every column of license_keys (defaults too): 10 rows a statement keep within D1's 100 bound parameters.
-  for (let start = 0; start < codes.length; start += 10) await db.insert(licenseKeys).values(codes.slice(start, start + 10));
+  const codes = Array.from({ length: stock }, (_, index) => `KEY-${seller.id}-${index}-${unique("k")}`).map((keyCode) => ({ appId: seller.id, keyTypeId, keyCode, keyCodeNormal: normalKeyCode(keyCode) }));
+  // drizzle binds every column of license_keys (defaults too): 8 rows a statement keep within D1's 100 bound parameters.
+  for (let start = 0; start < codes.length; start += 8) await db.insert(licenseKeys).values(codes.slice(start, start + 8));
   return { app: seller, pricing };
 }
 

@@ -113,3 +113,37 @@ test("the admin creates a promotion and adjusts a buyer's balance from the admin
   await expect(toast(page, "Điều chỉnh số dư thành công")).toBeVisible();
   expect((await walletOf(request, buyer.access)).balance).toBe(45000);
 });
+
+test("the import shows short and sequential codes before importing, and imports without them or with them as the admin chooses", async ({ page, request }, testInfo) => {
+  const app = APP_BY_PROJECT[testInfo.project.name] ?? APP_BY_PROJECT.desktop;
+  const admin = await login(request, ADMIN_LOGIN, ADMIN_PASSWORD);
+  await signIn(page, admin);
+  const stamp = `${testInfo.project.name}${Date.now().toString(36)}`.toUpperCase().replace(/[0-9]/g, "X");
+  const strong = `E2E-STRONG-${stamp}-QWERTY`;
+  const weak = [`W${stamp.slice(-4)}`, `SEQ-${stamp}-0001`, `SEQ-${stamp}-0002`];
+  const inStock = async (code: string) => {
+    const keys = (await (await request.get(`/api/keys/apps/${app}/keys/`, { headers: { Authorization: `Bearer ${admin.access}` } })).json()).data as { key_code: string }[];
+    return keys.some((key) => key.key_code === code);
+  };
+
+  await page.goto(`/admin/app/${app}/keys/import`);
+  await page.getByLabel(/Danh sách key/).fill([strong, ...weak].join("\n"));
+  await page.getByRole("button", { name: "Thêm key", exact: true }).click();
+  // Nothing is imported yet: the weak codes are shown first, with the two choices (issue #27 item 9).
+  const preview = page.getByTestId("weak-keys-preview");
+  await expect(preview).toBeVisible();
+  for (const code of weak) await expect(preview).toContainText(code);
+  await expect(preview).not.toContainText(strong);
+  expect(await inStock(strong)).toBe(false);
+  await preview.getByRole("button", { name: "Bỏ qua các key yếu" }).click();
+  await expect(page.getByTestId("import-result")).toContainText("Đã thêm 1 key");
+  expect(await inStock(strong)).toBe(true);
+  for (const code of weak) expect(await inStock(code)).toBe(false);
+
+  // "Vẫn nhập": the admin sells such codes on purpose.
+  await page.getByLabel(/Danh sách key/).fill(weak.join("\n"));
+  await page.getByRole("button", { name: "Thêm key", exact: true }).click();
+  await preview.getByRole("button", { name: "Vẫn nhập" }).click();
+  await expect(page.getByTestId("import-result")).toContainText("Đã thêm 3 key");
+  for (const code of weak) expect(await inStock(code)).toBe(true);
+});

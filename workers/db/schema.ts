@@ -436,6 +436,9 @@ export const licenseKeys = sqliteTable(
       .references(() => keyTypes.id, { onDelete: "restrict" }),
     batchId: integer("batch_id").references(() => keyBatches.id, { onDelete: "set null" }),
     keyCode: text("key_code").notNull(),
+    // The code in normal form (normalKeyCode, workers/licensing/key-check.ts): what a key check
+    // matches, unique per app. NULL only for rows older than migrations/0013 not yet filled.
+    keyCodeNormal: text("key_code_normal"),
     status: text("status", { enum: KEY_STATUSES }).notNull().default("available"),
     // Set in the same batch that claims the key: the purchase that took it.
     orderReference: text("order_reference"),
@@ -457,6 +460,7 @@ export const licenseKeys = sqliteTable(
   },
   (t) => [
     uniqueIndex("license_keys_app_code_unique").on(t.appId, t.keyCode),
+    uniqueIndex("license_keys_app_code_normal_unique").on(t.appId, t.keyCodeNormal),
     uniqueIndex("license_keys_order_unique").on(t.orderReference),
     index("license_keys_stock").on(t.appId, t.keyTypeId, t.status),
     index("license_keys_code").on(t.keyCode),

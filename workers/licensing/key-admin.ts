@@ -12,17 +12,24 @@ import { type AdminActor, type AuditRecord, auditQuery, auditStatement, changedF
 import { parseAppId } from "../catalogue/catalogue";
 import { ConflictError, fieldError, NotFoundError, ValidationError } from "../platform/errors";
 import { deviceHint } from "./key-devices";
+import { normalKeyCode } from "./key-check";
+import { weakKeys } from "../shared/weak-keys";
 import { listAppPricing } from "./keys";
 import { type PricingTerms, pricingTerms } from "../owner/store-settings";
 import { SETTINGS_MESSAGES } from "../owner/messages";
 import { KEY_ADMIN_MESSAGES, MAX_IMPORT_LINES, MAX_KEY_LENGTH } from "./messages";
 import { KEY_STATUSES, type KeyStatus } from "../shared/enums";
 
-export type ParsedKeys = { codes: string[]; totalLines: number; duplicatesInText: number; invalid: number };
+export type ParsedKeys = { codes: string[]; totalLines: number; duplicatesInText: number; invalid: number; caseTwins: [string, string][] };
 
-/** One key per line; blank lines ignored; repeats inside the text counted once. */
+/**
+ * One key per line; blank lines ignored; repeats inside the text counted once. Codes equal in
+ * normal form but written differently (abc-1, ABC-1) are case twins: a key check cannot tell
+ * them apart (docs/licensing.md §2), so the import refuses them.
+ */
 function parseKeysText(text: string): ParsedKeys {
-  const seen = new Set<string>();
+  const seen = new Map<string, string>();
+  const caseTwins: [string, string][] = [];
   let totalLines = 0;
   let duplicatesInText = 0;
   let invalid = 0;
@@ -35,59 +42,33 @@ function parseKeysText(text: string): ParsedKeys {
       invalid += 1;
       continue;
     }
-    if (seen.has(code)) duplicatesInText += 1;
-    else seen.add(code);
+    const normal = normalKeyCode(code);
+    const first = seen.get(normal);
+    if (first === undefined) seen.set(normal, code);
+    else if (first === code) duplicatesInText += 1;
+    else caseTwins.push([first, code]);
   }
-  return { codes: [...seen], totalLines, duplicatesInText, invalid };
-}
-
-/** Shorter codes can be guessed against the key check (docs/licensing.md): the import warns. */
-const MIN_UNGUESSABLE_LENGTH = 12;
-
-/** The codes one more in one of its numbers would give: KEY-0009 → KEY-0010. */
-function successors(code: string): string[] {
-  return Array.from(code.matchAll(/\d+/g), (match) => {
-    const next = String(BigInt(match[0]) + 1n).padStart(match[0].length, "0");
-    return code.slice(0, match.index) + next + code.slice(match.index + match[0].length);
-  });
+  return { codes: [...seen.values()], totalLines, duplicatesInText, invalid, caseTwins };
 }
 
 /**
- * Warnings, not refusals, about codes an attacker could guess: short ones, and runs where one
- * code plus one is another. Some shops sell such codes on purpose; the admin decides.
- */
-function guessableCodeWarnings(codes: string[]): string[] {
-  const warnings: string[] = [];
-  const short = codes.filter((code) => code.length < MIN_UNGUESSABLE_LENGTH).length;
-  if (short > 0) warnings.push(`${short} key ngắn hơn ${MIN_UNGUESSABLE_LENGTH} ký tự: dễ bị đoán thử. Nên dùng key ngẫu nhiên dài từ ${MIN_UNGUESSABLE_LENGTH} ký tự.`);
-  const known = new Set(codes);
-  const inRuns = new Set<string>();
-  let example = "";
-  for (const code of codes) {
-    const next = successors(code).find((candidate) => known.has(candidate));
-    if (next === undefined) continue;
-    inRuns.add(code).add(next);
-    example ||= `${code}, ${next}`;
-  }
-  if (inRuns.size > 0) warnings.push(`${inRuns.size} key có dạng tuần tự (ví dụ ${example}): biết một key là đoán được key khác.`);
-  return warnings;
-}
-
-/**
- * Statements inserting the codes, 100 bound values per statement (D1's limit). `skipExisting`:
- * codes the app has already are skipped; otherwise one of them fails the whole batch.
+ * Statements inserting the codes with their normal form, 100 bound values per statement (D1's
+ * limit). `skipExisting`: codes the app has already (in any case: a racing import's twin too) are
+ * skipped; otherwise one of them fails the whole batch.
  */
 function insertKeyStatements(db: D1Database, appId: number, keyTypeId: number, batchId: number, codes: string[], now: number, skipExisting: boolean): D1PreparedStatement[] {
   for (const value of [appId, keyTypeId, batchId, now]) if (!Number.isSafeInteger(value)) throw new Error("ids must be integers");
   const statements: D1PreparedStatement[] = [];
-  for (let start = 0; start < codes.length; start += 100) {
-    const chunk = codes.slice(start, start + 100);
+  for (let start = 0; start < codes.length; start += 50) {
+    const chunk = codes.slice(start, start + 50);
     // The integers are ours and checked above; only the codes are bound.
-    const rows = chunk.map(() => `(${appId}, ${keyTypeId}, ${batchId}, ?, 'available', ${now}, ${now})`).join(", ");
+    const rows = chunk.map(() => `(${appId}, ${keyTypeId}, ${batchId}, ?, ?, 'available', ${now}, ${now})`).join(", ");
     statements.push(
       db
-        .prepare(`INSERT INTO license_keys (app_id, key_type_id, batch_id, key_code, status, created_at, updated_at) VALUES ${rows}${skipExisting ? " ON CONFLICT (app_id, key_code) DO NOTHING" : ""}`)
-        .bind(...chunk),
+        .prepare(
+          `INSERT INTO license_keys (app_id, key_type_id, batch_id, key_code, key_code_normal, status, created_at, updated_at) VALUES ${rows}${skipExisting ? " ON CONFLICT (app_id, key_code_normal) DO NOTHING" : ""}`,
+        )
+        .bind(...chunk.flatMap((code) => [code, normalKeyCode(code)])),
     );
   }
   return statements;
@@ -311,15 +292,39 @@ export async function findBatch(d1: D1Database, id: number) {
   return toBatch(row);
 }
 
-/** How many of `codes` the app has already (read in one batch, 99 codes a statement). */
-async function existingCodes(d1: D1Database, appId: number, codes: string[]): Promise<number> {
+/** Statements reading, 99 codes each, the app's stored keys whose normal form is one of `codes`'. */
+function storedByNormal(d1: D1Database, appId: number, codes: string[], columns: string): D1PreparedStatement[] {
   const statements: D1PreparedStatement[] = [];
   for (let start = 0; start < codes.length; start += 99) {
-    const chunk = codes.slice(start, start + 99);
-    statements.push(d1.prepare(`SELECT count(*) AS n FROM license_keys WHERE app_id = ? AND key_code IN (${chunk.map(() => "?").join(", ")})`).bind(appId, ...chunk));
+    const chunk = codes.slice(start, start + 99).map(normalKeyCode);
+    statements.push(d1.prepare(`SELECT ${columns} FROM license_keys WHERE app_id = ? AND key_code_normal IN (${chunk.map(() => "?").join(", ")})`).bind(appId, ...chunk));
   }
-  const results = await d1.batch<{ n: number }>(statements);
+  return statements;
+}
+
+/** How many of `codes` the app has already, in any case. */
+async function existingCodes(d1: D1Database, appId: number, codes: string[]): Promise<number> {
+  const results = await d1.batch<{ n: number }>(storedByNormal(d1, appId, codes, "count(*) AS n"));
   return results.reduce((sum, result) => sum + (result.results[0]?.n ?? 0), 0);
+}
+
+/** The app's stored codes that are case twins of `codes`: [as stored, as sent]. */
+async function caseTwinsInStock(d1: D1Database, appId: number, codes: string[]): Promise<[string, string][]> {
+  if (codes.length === 0) return [];
+  const sent = new Map(codes.map((code) => [normalKeyCode(code), code]));
+  const results = await d1.batch<{ key_code: string; key_code_normal: string }>(storedByNormal(d1, appId, codes, "key_code, key_code_normal"));
+  return results.flatMap((result) => result.results.filter((row) => sent.get(row.key_code_normal) !== row.key_code).map((row): [string, string] => [row.key_code, sent.get(row.key_code_normal) ?? ""]));
+}
+
+/**
+ * Fills the normal form of the app's keys that migrations/0013 left without one (codes beyond
+ * printable ASCII), so the import's twin check sees them. A row whose twin holds its normal form
+ * already stays without (it is found by its exact code only).
+ */
+async function fillNormalCodes(d1: D1Database, appId: number): Promise<void> {
+  const { results } = await d1.prepare("SELECT id, key_code FROM license_keys WHERE app_id = ?1 AND key_code_normal IS NULL").bind(appId).all<{ id: number; key_code: string }>();
+  if (results.length === 0) return;
+  await d1.batch(results.map((row) => d1.prepare("UPDATE OR IGNORE license_keys SET key_code_normal = ?1 WHERE id = ?2").bind(normalKeyCode(row.key_code), row.id)));
 }
 
 /**
@@ -334,7 +339,12 @@ export async function importKeys(d1: D1Database, input: ImportKeysInput, actor: 
   const parsed = parseKeysText(input.keys_text);
   if (parsed.totalLines === 0) throw fieldError("keys_text", KEY_ADMIN_MESSAGES.keysRequired);
   if (parsed.totalLines > MAX_IMPORT_LINES) throw fieldError("keys_text", KEY_ADMIN_MESSAGES.tooManyLines(MAX_IMPORT_LINES));
+  if (parsed.caseTwins.length > 0) throw fieldError("keys_text", KEY_ADMIN_MESSAGES.caseTwinsInText(parsed.caseTwins.length, parsed.caseTwins[0]));
   if (!input.skip_duplicates && parsed.duplicatesInText > 0) throw new ValidationError(KEY_ADMIN_MESSAGES.duplicatesRefused(parsed.duplicatesInText));
+  await fillNormalCodes(d1, appId);
+  // A race with another import's twin is caught by the unique normal form: skipped, or refused.
+  const twins = await caseTwinsInStock(d1, appId, parsed.codes);
+  if (twins.length > 0) throw fieldError("keys_text", KEY_ADMIN_MESSAGES.caseTwinsInStock(twins.length, twins[0]));
 
   const db = getDb(d1);
   const started = Date.now();
@@ -371,7 +381,8 @@ export async function importKeys(d1: D1Database, input: ImportKeysInput, actor: 
     skipped_count: skipped,
     invalid_count: parsed.invalid,
     duration_ms: Date.now() - started,
-    warnings: guessableCodeWarnings(parsed.codes),
+    // Shown before the import too (workers/shared/weak-keys.ts): repeated for an import made anyway.
+    warnings: weakKeys(parsed.codes).warnings,
   };
 }
 

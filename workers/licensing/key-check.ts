@@ -85,20 +85,18 @@ const REASONS: Record<KeyCheckResult["reason"], string> = {
 // a guessed code in stock from one that does not exist.
 const NOT_FOUND: KeyCheckOutcome = { result: { valid: false, reason: "not_found", message: REASONS.not_found }, lease: null };
 
+/** The key check's lookup: ?1 the code sent, ?2 the app's bundle id, ?3 the code in normal form. */
+export const KEY_LOOKUP_SQL = `SELECT k.id, k.key_code, k.status, k.order_reference, k.banned_at, k.device_id, k.activated_at, k.expires_at, k.last_check_at,
+    t.duration_days, t.display_name AS key_type, a.name AS app_name, a.bundle_identifier AS bundle_id
+  FROM license_keys k JOIN key_types t ON t.id = k.key_type_id JOIN apps a ON a.id = k.app_id
+  WHERE (k.key_code_normal = ?3 OR k.key_code = ?1) AND a.bundle_identifier = ?2
+  ORDER BY k.key_code = ?1 DESC, CASE k.status WHEN 'used' THEN 0 WHEN 'sold' THEN 1 ELSE 2 END, k.id LIMIT 1`;
+
 async function findKey(db: D1Database, check: KeyCheck): Promise<KeyRow | null> {
-  // The code ignoring case (SQLite's upper(), over the index of migrations/0010), of the app the
-  // bundle id names: a key is good only for its own app. Stored codes stay as imported; a code
-  // typed exactly as stored comes first, then the one in use.
-  const rows = await db
-    .prepare(
-      `SELECT k.id, k.key_code, k.status, k.order_reference, k.banned_at, k.device_id, k.activated_at, k.expires_at, k.last_check_at,
-         t.duration_days, t.display_name AS key_type, a.name AS app_name, a.bundle_identifier AS bundle_id
-       FROM license_keys k JOIN key_types t ON t.id = k.key_type_id JOIN apps a ON a.id = k.app_id
-       WHERE upper(k.key_code) = upper(?1) AND a.bundle_identifier = ?2
-       ORDER BY k.key_code = ?1 DESC, CASE k.status WHEN 'used' THEN 0 WHEN 'sold' THEN 1 ELSE 2 END, k.id LIMIT 1`,
-    )
-    .bind(check.keyCode.trim(), check.bundleId)
-    .first<KeyRow>();
+  // The code in normal form (key_code_normal, unique per app: migrations/0013), or exactly as
+  // stored (a row that migration left unfilled), of the app the bundle id names: a key is good
+  // only for its own app. Stored codes stay as imported; a code typed exactly as stored comes first.
+  const rows = await db.prepare(KEY_LOOKUP_SQL).bind(check.keyCode.trim(), check.bundleId, normalKeyCode(check.keyCode)).first<KeyRow>();
   return rows ?? null;
 }
 

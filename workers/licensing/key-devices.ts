@@ -25,6 +25,8 @@ export type KeyBinding = {
   expires_at: number | null;
   last_check_at: number | null;
   banned_at: number | null;
+  /** The buyer's last move to another device. */
+  device_reset_at: number | null;
 };
 
 /** Where a bought key stands, as its purchase shows it. */
@@ -40,11 +42,23 @@ function keyState(key: KeyBinding, now: number): KeyState {
   return key.device_id === null ? "awaiting_device" : "active";
 }
 
+/**
+ * When the buyer may move the key again: the last move plus the interval, while that is still
+ * ahead (null once it has passed, or never moved), so the page can say so after a reload.
+ */
+function nextMoveAt(key: KeyBinding, intervalHours: number, now: number): string | null {
+  if (key.device_reset_at === null) return null;
+  const at = key.device_reset_at + intervalHours * 3_600_000;
+  return at > now ? iso(at) : null;
+}
+
 /** The binding fields a purchase history entry carries; all null when the key was deleted. */
-export function purchaseKeyFields(key: KeyBinding | null, now: number) {
-  if (!key) return { key_state: null, activated_at: null, expires_at: null, device_hint: null, last_check_at: null, banned: false, banned_at: null };
+export function purchaseKeyFields(key: KeyBinding | null, intervalHours: number, now: number) {
+  if (!key) return { key_state: null, activated_at: null, expires_at: null, device_hint: null, last_check_at: null, banned: false, banned_at: null, device_reset_available_at: null, device_reset_hours: intervalHours };
   return {
     key_state: keyState(key, now),
+    device_reset_available_at: nextMoveAt(key, intervalHours, now),
+    device_reset_hours: intervalHours,
     activated_at: iso(key.activated_at),
     expires_at: iso(key.expires_at),
     device_hint: deviceHint(key.device_id),
@@ -54,7 +68,7 @@ export function purchaseKeyFields(key: KeyBinding | null, now: number) {
   };
 }
 
-type OwnedKey = KeyBinding & { id: number; device_reset_at: number | null };
+type OwnedKey = KeyBinding & { id: number };
 
 /**
  * Unbinds the key of the buyer's own purchase from its device. Anyone else's purchase is not

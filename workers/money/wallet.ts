@@ -62,7 +62,7 @@ export async function listTransactions(db: Database, userId: number, limit: numb
 export type Purchase = Awaited<ReturnType<typeof listPurchases>>[number];
 
 /** A user's orders, newest first, each with where its key stands (activation, device, expiry, ban). */
-export async function listPurchases(db: Database, userId: number, now = Date.now()) {
+export async function listPurchases(db: Database, userId: number, deviceResetHours: number, now = Date.now()) {
   const rows = await db
     .select({ order: orders, key: licenseKeys })
     .from(orders)
@@ -87,7 +87,7 @@ export async function listPurchases(db: Database, userId: number, now = Date.now
       payment_method: order.paymentMethod,
       created_at: order.createdAt.getTime(),
     }),
-    ...purchaseKeyFields(key && { status: key.status, device_id: key.deviceId, activated_at: time(key.activatedAt), expires_at: time(key.expiresAt), last_check_at: time(key.lastCheckAt), banned_at: time(key.bannedAt) }, now),
+    ...purchaseKeyFields(key && { status: key.status, device_id: key.deviceId, activated_at: time(key.activatedAt), expires_at: time(key.expiresAt), last_check_at: time(key.lastCheckAt), banned_at: time(key.bannedAt), device_reset_at: time(key.deviceResetAt) }, deviceResetHours, now),
   }));
 }
 

@@ -66,6 +66,16 @@ export function formatDateTime(value: string | number | Date | null | undefined)
   return date ? dateTimeFormat.format(date) : "Chưa rõ thời gian";
 }
 
+const shortDateTimeFormat = new Intl.DateTimeFormat("en-GB", { timeZone: TIME_ZONE, day: "2-digit", month: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+
+/** "21:19 27/11": a time within the coming days (vi-VN's own short form writes "27-11"). */
+export function formatTimeDayMonth(value: string | number | Date | null | undefined): string {
+  const date = toDate(value);
+  if (!date) return "Chưa rõ thời gian";
+  const part = Object.fromEntries(shortDateTimeFormat.formatToParts(date).map((piece) => [piece.type, piece.value]));
+  return `${part.hour}:${part.minute} ${part.day}/${part.month}`;
+}
+
 const MINUTE = 60_000;
 const UNITS: [number, string][] = [
   [365 * 24 * 60 * MINUTE, "năm"],

@@ -1,6 +1,8 @@
 // /admin/app/{appId}/keys/import: the add-keys tab (docs/product.md §2, §5 "Add keys"): one key per line,
 // blank lines ignored, duplicates skipped by the server; the result says how many went in and
 // how many were skipped. The import goes through clientAction; the pricing stock reloads after it.
+// Codes that can be guessed (short, sequential) are shown before anything is imported, with the
+// choice to leave them out or import them anyway (issue #27 item 9).
 import { type ClientActionFunctionArgs, useFetcher, useParams } from "@remix-run/react";
 import { type FormEvent, useState } from "react";
 import { BUTTON_PRIMARY, CARD, SELECT_CLASS } from "~/components/admin/AdminShell";
@@ -10,12 +12,13 @@ import { countKeyLines } from "~/lib/admin";
 import { useFetcherAnswer } from "~/lib/fetcher-answer";
 import { type ActionResult, adminCall, jsonBody } from "~/lib/admin-route";
 import { formatNumber } from "@workers/shared/format";
+import { weakKeys } from "@workers/shared/weak-keys";
 import { toast } from "~/lib/toast";
 import type { ImportKeysRequest } from "@workers/licensing/schemas/keys";
 import type { ImportedKeys } from "@workers/licensing/key-admin";
 import { keyActionFailure, useKeysData } from "../admin.app.$appId.keys/data";
 
-// warnings: codes that look guessable (short or sequential); imported all the same.
+// warnings: codes that look guessable (short or sequential), when the admin imported them anyway.
 type ImportResult = ImportedKeys;
 
 export async function clientAction({ request }: ClientActionFunctionArgs): Promise<ActionResult<ImportResult>> {
@@ -29,18 +32,45 @@ export async function clientAction({ request }: ClientActionFunctionArgs): Promi
   }
 }
 
+/** How many weak codes the preview lists; the rest are counted. */
+const WEAK_SHOWN = 50;
+
+type WeakPreview = { codes: string[]; strong: string[]; warnings: string[] };
+
+/** The text's guessable codes, as the server would warn of them (each code once), or null when there are none. */
+function weakPreview(text: string): WeakPreview | null {
+  const codes = [...new Set(text.split(/\r?\n/).map((line) => line.trim()).filter(Boolean))];
+  const { short, sequential, warnings } = weakKeys(codes);
+  if (warnings.length === 0) return null;
+  const weak = new Set([...short, ...sequential]);
+  return { codes: codes.filter((code) => weak.has(code)), strong: codes.filter((code) => !weak.has(code)), warnings };
+}
+
 export default function KeyImportRoute() {
   const { types } = useKeysData();
   const { appId: app = "" } = useParams();
   const [keyType, setKeyType] = useState(types.find((type) => type.name === "1day")?.name ?? types[0]?.name ?? "1day");
   const [batchName, setBatchName] = useState("");
   const [description, setDescription] = useState("");
-  const [text, setText] = useState("");
+  const [text, setTextValue] = useState("");
+  // The guessable codes of the text as it was when "Thêm key" was pressed: shown until the admin chooses.
+  const [weak, setWeak] = useState<WeakPreview | null>(null);
   const importing = useFetcher<typeof clientAction>();
   const busy = importing.state !== "idle";
   const answer = useFetcherAnswer(importing, (answer) => answer.ok && setText(""));
   const result = answer?.ok ? answer.data : null;
   const count = countKeyLines(text);
+
+  function setText(value: string) {
+    setTextValue(value);
+    setWeak(null);
+  }
+
+  function send(keysText: string) {
+    setWeak(null);
+    const body: ImportKeysRequest = { app_url: app, batch_name: batchName.trim(), key_type: keyType, keys_text: keysText, description: description.trim(), skip_duplicates: true };
+    importing.submit(body, { method: "post", encType: "application/json", flushSync: true });
+  }
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -52,8 +82,9 @@ export default function KeyImportRoute() {
       toast.error("Không tìm thấy ID ứng dụng!");
       return;
     }
-    const body: ImportKeysRequest = { app_url: app, batch_name: batchName.trim(), key_type: keyType, keys_text: text, description: description.trim(), skip_duplicates: true };
-    importing.submit(body, { method: "post", encType: "application/json", flushSync: true });
+    const preview = weakPreview(text);
+    if (preview) setWeak(preview);
+    else send(text);
   }
 
   return (
@@ -96,6 +127,33 @@ export default function KeyImportRoute() {
             Thêm key
           </button>
         </div>
+        {weak && (
+          <div role="alert" data-testid="weak-keys-preview" className="rounded-xl border border-amber-500/30 bg-amber-950/30 px-4 py-3 text-sm text-amber-100">
+            <p className="font-semibold">Cảnh báo: key dễ bị đoán (chưa nhập key nào)</p>
+            <ul className="mt-1 list-disc space-y-1 pl-5">
+              {weak.warnings.map((warning) => (
+                <li key={warning}>{warning}</li>
+              ))}
+            </ul>
+            <p className="mt-2 text-xs text-amber-200">Các key yếu:</p>
+            <ul className="mt-1 flex max-h-40 flex-wrap gap-1.5 overflow-y-auto" aria-label="Các key yếu">
+              {weak.codes.slice(0, WEAK_SHOWN).map((code) => (
+                <li key={code} className="rounded bg-black/30 px-1.5 py-0.5 font-mono text-xs break-all">
+                  {code}
+                </li>
+              ))}
+              {weak.codes.length > WEAK_SHOWN && <li className="px-1.5 py-0.5 text-xs">và {formatNumber(weak.codes.length - WEAK_SHOWN)} key khác</li>}
+            </ul>
+            <div className="mt-3 flex flex-wrap gap-2">
+              <button type="button" className={BUTTON_PRIMARY} disabled={busy || weak.strong.length === 0} onClick={() => send(weak.strong.join("\n"))}>
+                Bỏ qua các key yếu
+              </button>
+              <button type="button" disabled={busy} onClick={() => send(text)} className="rounded-lg border border-amber-400/40 px-4 py-2 text-sm font-semibold text-amber-100 hover:border-amber-300 disabled:opacity-50">
+                Vẫn nhập
+              </button>
+            </div>
+          </div>
+        )}
         {result && (
           <div role="status" data-testid="import-result" className="rounded-xl border border-emerald-500/30 bg-emerald-950/30 px-4 py-3 text-sm text-emerald-100">
             Đã thêm {formatNumber(result.imported_count)} key, bỏ qua {formatNumber(result.skipped_count)} key trùng

@@ -5,7 +5,7 @@ import { Link } from "@remix-run/react";
 import { useId, useRef } from "react";
 import { Dialog, DialogCloseButton } from "~/components/Dialog";
 import { Spinner } from "~/components/Spinner";
-import { formatDateTime, formatPriceWithVnd } from "@workers/shared/format";
+import { formatDateTime, formatPriceWithVnd, formatTimeDayMonth } from "@workers/shared/format";
 import { PURCHASE_MESSAGES } from "@workers/shared/pricing";
 import { CopyButton } from "~/components/CopyButton";
 import type { Purchase } from "@workers/money/wallet";
@@ -32,8 +32,12 @@ function bindingText(purchase: Purchase): { text: string; tone: string } | null 
 }
 
 function KeyBinding({ purchase, onMove }: { purchase: Purchase; onMove: () => void }) {
+  const waitId = useId();
   const binding = bindingText(purchase);
   if (!binding) return null;
+  // Moved within the interval: the server would refuse (429), so the move waits, and says until when.
+  const nextMove = purchase.device_reset_available_at;
+  const waiting = nextMove !== null && Date.parse(nextMove) > Date.now();
   const inUse = purchase.key_state === "active" || purchase.key_state === "awaiting_device";
   return (
     <div className="mt-3 flex flex-wrap items-center justify-between gap-x-4 gap-y-2 text-sm" data-testid="purchase-binding">
@@ -49,13 +53,22 @@ function KeyBinding({ purchase, onMove }: { purchase: Purchase; onMove: () => vo
         )}
       </div>
       {purchase.key_state === "active" && (
-        <button
-          type="button"
-          onClick={onMove}
-          className="rounded-lg border border-white/10 px-3 py-1.5 text-sm font-semibold text-zinc-100 hover:border-indigo-400/60 hover:text-white"
-        >
-          Đổi thiết bị
-        </button>
+        <div className="flex flex-col items-start gap-1 sm:items-end">
+          <button
+            type="button"
+            onClick={onMove}
+            disabled={waiting}
+            aria-describedby={waiting ? waitId : undefined}
+            className="rounded-lg border border-white/10 px-3 py-1.5 text-sm font-semibold text-zinc-100 hover:border-indigo-400/60 hover:text-white disabled:cursor-not-allowed disabled:border-white/5 disabled:text-zinc-500 disabled:hover:border-white/5"
+          >
+            Đổi thiết bị
+          </button>
+          {waiting && (
+            <p id={waitId} className="text-xs text-zinc-300" data-testid="purchase-next-move">
+              Có thể đổi lại lúc {formatTimeDayMonth(nextMove)}
+            </p>
+          )}
+        </div>
       )}
     </div>
   );
@@ -77,7 +90,7 @@ function MoveDeviceDialog({ purchase, busy, onConfirm, onClose }: { purchase: Pu
         <p>
           Gỡ key {purchase?.app_name} khỏi thiết bị …{purchase?.device_hint}?
         </p>
-        <p>Thiết bị đầu tiên kiểm tra key sau đó sẽ được kích hoạt. Thời hạn key không thay đổi. Sau khi đổi, bạn cần chờ một thời gian mới đổi được lần nữa.</p>
+        <p>Thiết bị đầu tiên kiểm tra key sau đó sẽ được kích hoạt. Thời hạn key không thay đổi. Sau khi đổi, bạn cần chờ {purchase?.device_reset_hours} giờ mới đổi được lần nữa.</p>
       </div>
       <div className="mt-5 flex justify-end gap-2">
         <button type="button" onClick={onClose} disabled={busy} className="rounded-lg px-4 py-2 text-sm font-semibold text-zinc-300 hover:text-white disabled:opacity-50">

@@ -12,7 +12,7 @@ import { KEY_DEVICE_MESSAGES } from "../../licensing/messages";
 export const walletApi = new Hono<ApiEnv>()
   .get("/wallet/balance", requireUser, async (c) => c.json({ success: true, data: (await findWallet(c.env.DB, c.get("user").id))! }))
   .get("/wallet/transactions", requireUser, async (c) => c.json({ success: true, data: await listTransactions(db(c), c.get("user").id, 200) }))
-  .get("/purchase/history", requireUser, async (c) => c.json({ success: true, data: await listPurchases(db(c), c.get("user").id) }))
+  .get("/purchase/history", requireUser, async (c) => c.json({ success: true, data: await listPurchases(db(c), c.get("user").id, getConfig(c.env).KEY_DEVICE_RESET_HOURS) }))
   .post("/purchase/:id/reset-device", requireUser, async (c) => {
     const { id } = readParams(c, idPath, KEY_DEVICE_MESSAGES.purchaseNotFound);
     await resetPurchaseDevice(c.env.DB, c.get("user").id, id, getConfig(c.env).KEY_DEVICE_RESET_HOURS);
