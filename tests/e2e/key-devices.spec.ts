@@ -53,6 +53,11 @@ test("the buyer sees the key's activation in the purchases tab and moves it to a
   await page.reload();
   await expect(card.getByTestId("purchase-binding-state")).toHaveText(/^Đang dùng trên thiết bị …4821 từ \d{2}:\d{2} \d{2}\/\d{2}\/\d{4}$/);
   await expect(card.getByTestId("purchase-binding")).toContainText("Hạn dùng đến");
+  // A second tab opened before the move still offers it: there the server's refusal is what the buyer sees.
+  const staleTab = await page.context().newPage();
+  await staleTab.goto("/profile?tab=purchases");
+  const staleCard = purchaseCard(staleTab, orderId);
+  await expect(staleCard.getByRole("button", { name: "Đổi thiết bị" })).toBeEnabled();
 
   await card.getByRole("button", { name: "Đổi thiết bị" }).click();
   const dialog = page.getByTestId("move-device-dialog");
@@ -78,6 +83,11 @@ test("the buyer sees the key's activation in the purchases tab and moves it to a
   const refused = await request.post(`/api/auth/purchase/${orderId}/reset-device/`, { headers: bearer(buyer) });
   expect(refused.status()).toBe(429);
   expect((await refused.json()).message).toMatch(/^Mỗi key chỉ được đổi thiết bị một lần trong 24 giờ\. Vui lòng thử lại sau 2[34] giờ/);
+  await staleCard.getByRole("button", { name: "Đổi thiết bị" }).click();
+  const staleDialog = staleTab.getByTestId("move-device-dialog");
+  await staleDialog.getByRole("button", { name: "Đổi thiết bị" }).click();
+  await expect(toast(staleTab, /^Mỗi key chỉ được đổi thiết bị một lần trong 24 giờ\. Vui lòng thử lại sau 2[34] giờ/)).toBeVisible();
+  await expect(staleDialog).toBeVisible();
 });
 
 /** "Có thể đổi lại lúc 21:19 27/11" for a move made between `from` and `to`, in the store's time zone (Vietnam). */
