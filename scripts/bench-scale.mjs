@@ -28,7 +28,8 @@ const outDir = join(projectRoot, "bench-results", startedAt.toISOString().replac
 mkdirSync(outDir, { recursive: true });
 const log = (line) => console.log(`[${((performance.now()) / 1000).toFixed(0)} s] ${line}`);
 
-const matches = (counts) => counts && counts.users === SCALE.users && counts.apps === SCALE.apps && counts.keys === SCALE.keys && counts.ledger === SCALE.ledger;
+const matches = (counts) =>
+  counts && counts.users === SCALE.users && counts.apps === SCALE.apps && counts.keys === SCALE.keys && counts.ledger === SCALE.ledger && counts.unbalanced === 0;
 
 /**
  * The scale store in `persistTo`: reused when its counts match; an interrupted one is completed

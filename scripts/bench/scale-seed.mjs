@@ -51,8 +51,10 @@ const NUMBERS = "WITH RECURSIVE n(i) AS (SELECT CAST(?1 AS INTEGER) UNION ALL SE
  * key code, reference), so a chunk retried after a dropped connection, or a seed resumed after an
  * interrupted one, writes each row once; seedScaleStore checks the counts at the end.
  */
-async function chunked(env, total, sql, binds, label, log) {
+async function chunked(env, total, sql, binds, label, log, done) {
   const started = performance.now();
+  // A resumed seed skips a table that is complete already.
+  if (done && (await env.DB.prepare(done).first()).n >= total) return log(`${label}: complete already`);
   for (let start = 0; start < total; start += CHUNK) {
     for (let attempt = 1; ; attempt++) {
       try {
@@ -67,11 +69,12 @@ async function chunked(env, total, sql, binds, label, log) {
   log(`${label}: ${total.toLocaleString("en")} rows in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
 
-/** Row counts of the tables the scale store fills. */
+/** Row counts of the tables the scale store fills, and the users whose balance is not set yet (the seed's last step). */
 export async function scaleCounts(env) {
   return env.DB.prepare(
     `SELECT (SELECT count(*) FROM users WHERE email LIKE 'scale_user_%') AS users, (SELECT count(*) FROM apps) AS apps,
-       (SELECT count(*) FROM license_keys) AS keys, (SELECT count(*) FROM wallet_transactions) AS ledger, (SELECT count(*) FROM orders) AS orders`,
+       (SELECT count(*) FROM license_keys) AS keys, (SELECT count(*) FROM wallet_transactions) AS ledger, (SELECT count(*) FROM orders) AS orders,
+       (SELECT count(*) FROM users WHERE email LIKE 'scale_user_%' AND balance = 0) AS unbalanced`,
   ).first();
 }
 
@@ -101,6 +104,7 @@ export async function seedScaleStore(env, { now = Date.now(), log = console.log 
     [JSON.stringify(WORDS), JSON.stringify(TYPES), JSON.stringify(icons), now],
     "apps",
     log,
+    "SELECT count(*) AS n FROM apps WHERE url LIKE 'scale-app-%'",
   );
   const bigApp = await env.DB.prepare("SELECT id, bundle_identifier FROM apps WHERE url = ?").bind(BIG_APP_URL).first();
   await env.DB.prepare("INSERT OR IGNORE INTO key_pricing (app_id, key_type_id, price, currency, is_active) VALUES (?, ?, 50000, 'VND', 1)").bind(bigApp.id, keyType.id).run();
@@ -118,6 +122,7 @@ export async function seedScaleStore(env, { now = Date.now(), log = console.log 
     [JSON.stringify(FAMILY), JSON.stringify(WORDS), passwordHash, start, step],
     "users",
     log,
+    "SELECT count(*) AS n FROM users WHERE email LIKE 'scale_user_%'",
   );
   const firstUser = (await env.DB.prepare("SELECT min(id) AS id FROM users WHERE email LIKE 'scale_user_%'").first()).id;
 
@@ -143,6 +148,7 @@ export async function seedScaleStore(env, { now = Date.now(), log = console.log 
     [SCALE.bigAppKeys, bigApp.id, apps, keyType.id, firstUser, start, step],
     "keys",
     log,
+    "SELECT count(*) AS n FROM license_keys WHERE key_code LIKE 'SCALE-%'",
   );
 
   const purchases = (SCALE.ledger / 2) | 0;
@@ -159,6 +165,7 @@ export async function seedScaleStore(env, { now = Date.now(), log = console.log 
     [firstUser, keyType.id, keyType.name, JSON.stringify(ledgerPatterns(rowsPerUser)), start, step, apps],
     "orders",
     log,
+    "SELECT count(*) AS n FROM orders WHERE reference LIKE 'scale-order-%'",
   );
 
   await chunked(
@@ -174,6 +181,7 @@ export async function seedScaleStore(env, { now = Date.now(), log = console.log 
     [JSON.stringify(ledgerPatterns(rowsPerUser)), firstUser, JSON.stringify(SOURCES), start, step],
     "ledger",
     log,
+    "SELECT count(*) AS n FROM wallet_transactions WHERE reference LIKE 'scale-%'",
   );
 
   // Balances and totals: the last row of each user's chain.
@@ -183,13 +191,13 @@ export async function seedScaleStore(env, { now = Date.now(), log = console.log 
     keys: rows.filter((row) => row.amount < 0).length,
   }));
   await env.DB.prepare(
-    `UPDATE users SET balance = json_extract(?1, '$[' || ((id - ?2) % 3) || '].balance'), total_spent = json_extract(?1, '$[' || ((id - ?2) % 3) || '].spent'),
-       total_keys_purchased = json_extract(?1, '$[' || ((id - ?2) % 3) || '].keys') WHERE email LIKE 'scale_user_%'`,
+    `UPDATE users SET balance = json_extract(?1, '$[' || ((id - CAST(?2 AS INTEGER)) % 3) || '].balance'), total_spent = json_extract(?1, '$[' || ((id - CAST(?2 AS INTEGER)) % 3) || '].spent'),
+       total_keys_purchased = json_extract(?1, '$[' || ((id - CAST(?2 AS INTEGER)) % 3) || '].keys') WHERE email LIKE 'scale_user_%'`,
   )
     .bind(JSON.stringify(patterns), firstUser)
     .run();
   const counts = await scaleCounts(env);
-  if (counts.users !== SCALE.users || counts.apps !== SCALE.apps || counts.keys !== SCALE.keys || counts.ledger !== SCALE.ledger) {
+  if (counts.users !== SCALE.users || counts.apps !== SCALE.apps || counts.keys !== SCALE.keys || counts.ledger !== SCALE.ledger || counts.unbalanced !== 0) {
     throw new Error(`the scale store came out with ${JSON.stringify(counts)}, not ${JSON.stringify(SCALE)}`);
   }
   return { bigAppId: bigApp.id, bigAppBundle: bigApp.bundle_identifier, firstUser };

@@ -563,6 +563,19 @@ export const ledgerDaily = sqliteTable(
   (t) => [primaryKey({ columns: [t.day, t.transactionType, t.source, t.status] })],
 );
 
+// Orders summed per Vietnam day and status, written by triggers on orders (migrations/0014): the
+// overview's revenue periods and sales by day.
+export const salesDaily = sqliteTable(
+  "sales_daily",
+  {
+    day: integer("day").notNull(),
+    status: text("status", { enum: ["completed", "refunded"] }).notNull(),
+    orders: integer("orders").notNull(),
+    revenue: integer("revenue").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.status] })],
+);
+
 export const promotions = sqliteTable(
   "promotions",
   {

@@ -43,8 +43,6 @@ function dateOf(day: number): string {
   return new Date(day * DAY_MS).toISOString().slice(0, 10);
 }
 
-// The SQL day number of a row, the same arithmetic as vietnamDay (integer division of a positive time).
-const DAY_SQL = `(created_at + ${VIETNAM_OFFSET_MS}) / ${DAY_MS}`;
 
 /**
  * Revenue (completed key sales, in VND) today, in the last 7 and 30 Vietnam days (today
@@ -64,30 +62,35 @@ export function overviewQueries(days: number, lowStockThreshold: number, now = D
   const since = (count: number) => dayStart(today - count + 1);
   const from = since(days);
   return [
+    // Days, from the sales rollup: every period starts at a Vietnam midnight.
     {
       sql: `SELECT
-           coalesce(sum(CASE WHEN created_at >= ?1 THEN vnd_amount END), 0) AS today,
-           coalesce(sum(CASE WHEN created_at >= ?2 THEN vnd_amount END), 0) AS last_7_days,
-           coalesce(sum(CASE WHEN created_at >= ?3 THEN vnd_amount END), 0) AS last_30_days,
-           coalesce(sum(CASE WHEN created_at >= ?4 AND created_at < ?1 THEN vnd_amount END), 0) AS previous_today,
-           coalesce(sum(CASE WHEN created_at >= ?5 AND created_at < ?2 THEN vnd_amount END), 0) AS previous_7_days,
-           coalesce(sum(CASE WHEN created_at < ?3 THEN vnd_amount END), 0) AS previous_30_days
-         FROM orders WHERE created_at >= ?6 AND created_at <= ?7 AND status = 'completed'`,
-      params: [since(1), since(7), since(30), since(2), since(14), since(60), now],
+           coalesce(sum(CASE WHEN day >= ?1 THEN revenue END), 0) AS today,
+           coalesce(sum(CASE WHEN day >= ?2 THEN revenue END), 0) AS last_7_days,
+           coalesce(sum(CASE WHEN day >= ?3 THEN revenue END), 0) AS last_30_days,
+           coalesce(sum(CASE WHEN day >= ?4 AND day < ?1 THEN revenue END), 0) AS previous_today,
+           coalesce(sum(CASE WHEN day >= ?5 AND day < ?2 THEN revenue END), 0) AS previous_7_days,
+           coalesce(sum(CASE WHEN day < ?3 THEN revenue END), 0) AS previous_30_days
+         FROM sales_daily WHERE day >= ?6 AND day <= ?7 AND status = 'completed'`,
+      params: [today, today - 6, today - 29, today - 1, today - 13, today - 59, today],
     },
     {
-      sql: `SELECT ${DAY_SQL} AS day, sum(vnd_amount) AS total FROM orders WHERE created_at >= ?1 AND created_at <= ?2 AND status = 'completed' GROUP BY day`,
-      params: [from, now],
+      sql: "SELECT day, sum(revenue) AS total FROM sales_daily WHERE day >= ?1 AND day <= ?2 AND status = 'completed' GROUP BY day",
+      params: [today - days + 1, today],
     },
     {
       sql: `SELECT day, source, sum(total) AS total FROM ledger_daily
          WHERE day >= ?1 AND day <= ?2 AND transaction_type = 'deposit' AND status = 'completed' GROUP BY day, source`,
       params: [today - days + 1, today],
     },
+    // Grouped by the app's id (an integer, from the orders_sales index alone); a deleted app's
+    // orders (app_id set null) by the name they were sold under. The name shown is the app's own.
     {
-      sql: `SELECT max(app_id) AS app_id, max(app_name) AS app_name, count(*) AS keys_sold, sum(vnd_amount) AS revenue FROM orders
-         WHERE created_at >= ?1 AND created_at <= ?2 AND status = 'completed'
-         GROUP BY coalesce(app_id, app_name) ORDER BY keys_sold DESC, revenue DESC LIMIT ${TOP_APPS}`,
+      sql: `SELECT s.app_id, coalesce(s.deleted_name, (SELECT name FROM apps WHERE id = s.app_id)) AS app_name, s.keys_sold, s.revenue FROM (
+           SELECT app_id, CASE WHEN app_id IS NULL THEN app_name END AS deleted_name, count(*) AS keys_sold, sum(vnd_amount) AS revenue FROM orders
+           WHERE created_at >= ?1 AND created_at <= ?2 AND status = 'completed'
+           GROUP BY app_id, deleted_name ORDER BY keys_sold DESC, revenue DESC LIMIT ${TOP_APPS}
+         ) s ORDER BY s.keys_sold DESC, s.revenue DESC`,
       params: [from, now],
     },
     { sql: "SELECT count(*) AS total FROM users WHERE created_at >= ?1 AND created_at <= ?2", params: [from, now] },
