@@ -13,7 +13,7 @@ import { signInAdmin } from "./admin-code.mjs";
 import { benchKeyChecks } from "./bench/key-check.mjs";
 import { api, summarize, timedFetch } from "./bench/http.mjs";
 import { scaleSizes } from "./bench/scale-sizes.mjs";
-import { BIG_APP_URL, SCALE, scaleCounts, scaleUser, seedScaleStore } from "./bench/scale-seed.mjs";
+import { BIG_APP_URL, SCALE, scaleComplete, scaleCounts, scaleUser, seedScaleStore } from "./bench/scale-seed.mjs";
 import { localSettings, prepareStore, projectRoot, serveStore, settingsToPass, stopProcessGroup, waitForStore, withLocalBindings } from "./lib.mjs";
 
 const persistTo = process.env.BENCH_SCALE_DIR ?? ".bench-scale";
@@ -28,8 +28,6 @@ const outDir = join(projectRoot, "bench-results", startedAt.toISOString().replac
 mkdirSync(outDir, { recursive: true });
 const log = (line) => console.log(`[${((performance.now()) / 1000).toFixed(0)} s] ${line}`);
 
-const matches = (counts) =>
-  counts && counts.users === SCALE.users && counts.apps === SCALE.apps && counts.keys === SCALE.keys && counts.ledger === SCALE.ledger && counts.unbalanced === 0;
 
 /**
  * The scale store in `persistTo`: reused when its counts match; an interrupted one is completed
@@ -39,7 +37,7 @@ async function scaleStore() {
   if (process.env.BENCH_SCALE_FRESH === "1") rmSync(join(projectRoot, persistTo), { recursive: true, force: true });
   prepareStore(persistTo);
   const found = await withLocalBindings(persistTo, (env) => scaleCounts(env).catch(() => null));
-  if (matches(found)) {
+  if (scaleComplete(found)) {
     log(`reusing ${persistTo}: ${JSON.stringify(found)}`);
     return { reused: true };
   }
