@@ -38,7 +38,7 @@ type Transaction = Awaited<ReturnType<typeof userTransactions>>[number];
 /** The ledger of the user whose detail is open (empty when it could not be read: its message was shown). */
 type Ledger = { userId: number; transactions: Transaction[] };
 
-const NO_USERS: UsersPage = { users: [], pagination: { page: 1, page_size: PAGE_SIZE, total: 0, total_pages: 0 } };
+const NO_USERS: UsersPage = { users: [], pagination: { page: 1, page_size: PAGE_SIZE, total: 0, total_pages: 0, next_before: null } };
 
 /** ?user= names the user whose detail dialog is open. */
 function detailUserId(params: URLSearchParams): number | null {

@@ -1,5 +1,5 @@
 // Admin: users and balances (docs/product.md §7 "Admin users"). Adjustments go through the user's wallet.
-import { count, desc, sql } from "drizzle-orm";
+import { and, count, desc, lt, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { users } from "../db/schema";
 import type { AdjustBalanceInput } from "./schemas/admin-users";
@@ -18,20 +18,65 @@ function toAdminUser(row: UserRow) {
 
 /** A user as the admin's list shows one. */
 export type AdminUser = ReturnType<typeof toAdminUser>;
-export type UsersPage = { users: AdminUser[]; pagination: { page: number; page_size: number; total: number; total_pages: number } };
+export type UsersPage = {
+  users: AdminUser[];
+  /** `next_before`: the id to ask `before=` for the next page (keyset), or null on the last page. */
+  pagination: { page: number; page_size: number; total: number; total_pages: number; next_before: number | null };
+};
 export type UserStats = Awaited<ReturnType<typeof userStats>>;
 
+/** A search of at least this many characters goes through the trigram index (migrations/0014). */
+const TRIGRAM = 3;
+
+/**
+ * The two queries of one page of users, newest first, matching `search` in email, username or full
+ * name (exported so tests can read their query plans). A search of 3 characters or more is a
+ * trigram match (user_search, migrations/0014) instead of LIKE over every account; the first page,
+ * or the page after `before` (the last id shown), is a range of the primary key (keyset), so it
+ * costs the same on the thousandth page as on the first (docs/decisions/0030-sizing-and-scale.md).
+ * A numbered page past the first still counts its OFFSET.
+ */
+export function usersPageQueries(db: Database, query: { search: string; page: number; pageSize: number; before?: number }) {
+  const search = query.search;
+  let filter: SQL | undefined;
+  if ([...search].length >= TRIGRAM) {
+    // One quoted phrase: the text is matched as it is, never read as FTS syntax.
+    filter = sql`${users.id} IN (SELECT rowid FROM user_search WHERE user_search MATCH ${`"${search.replace(/"/g, '""')}"`})`;
+  } else if (search) {
+    // Shorter than a trigram: LIKE, which fits D1's limit (workers/accounts/schemas/admin-users.ts); a '%' typed by an admin is just a character.
+    const pattern = containsPattern(search);
+    filter = sql`(${users.email} LIKE ${pattern} ESCAPE '\\' OR ${users.username} LIKE ${pattern} ESCAPE '\\'
+        OR (${users.firstName} || ' ' || ${users.lastName}) LIKE ${pattern} ESCAPE '\\')`;
+  }
+  const keyset = query.before !== undefined || (query.page === 1 && !filter);
+  const where = keyset ? and(filter, lt(users.id, query.before ?? Number.MAX_SAFE_INTEGER)) : filter;
+  return {
+    total: db.select({ total: count() }).from(users).where(filter),
+    rows: db
+      .select()
+      .from(users)
+      .where(where)
+      .orderBy(desc(users.id))
+      .limit(query.pageSize)
+      .offset(keyset ? 0 : (query.page - 1) * query.pageSize),
+  };
+}
+
 /** One page of users, newest first, matching `search` in email, username or full name. */
-export async function listUsers(db: Database, query: { search: string; page: number; pageSize: number }): Promise<UsersPage> {
-  // The search fits D1's LIKE limit (workers/accounts/schemas/admin-users.ts); a '%' typed by an admin is just a character.
-  const pattern = containsPattern(query.search);
-  const filter = query.search
-    ? sql`(${users.email} LIKE ${pattern} ESCAPE '\\' OR ${users.username} LIKE ${pattern} ESCAPE '\\'
-        OR (${users.firstName} || ' ' || ${users.lastName}) LIKE ${pattern} ESCAPE '\\')`
-    : undefined;
-  const [{ total }] = await db.select({ total: count() }).from(users).where(filter);
-  const rows = await db.select().from(users).where(filter).orderBy(desc(users.id)).limit(query.pageSize).offset((query.page - 1) * query.pageSize);
-  return { users: rows.map(toAdminUser), pagination: { page: query.page, page_size: query.pageSize, total, total_pages: Math.ceil(total / query.pageSize) } };
+export async function listUsers(db: Database, query: { search: string; page: number; pageSize: number; before?: number }): Promise<UsersPage> {
+  const { total: counted, rows: page } = usersPageQueries(db, query);
+  const [[{ total }], rows] = await db.batch([counted, page]);
+  const last = rows.at(-1);
+  return {
+    users: rows.map(toAdminUser),
+    pagination: {
+      page: query.page,
+      page_size: query.pageSize,
+      total,
+      total_pages: Math.ceil(total / query.pageSize),
+      next_before: rows.length === query.pageSize && last ? last.id : null,
+    },
+  };
 }
 
 export async function userStats(db: Database) {

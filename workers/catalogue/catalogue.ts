@@ -210,17 +210,23 @@ function catalogueSummary(db: Database) {
  * Matches ranked by FTS5's bm25 with the name weighing most, then the developer, then the bundle
  * id; ties most recently updated first. The index gives ids; the rows come from `apps` as usual.
  */
-async function searchPage(db: Database, filter: CatalogueFilter, page: number, pageSize: number) {
-  const d1 = db.$client;
+/** The search's three statements, in the order searchPage runs them (exported so tests can read the query plans). */
+export function searchQueries(filter: CatalogueFilter, page: number, pageSize: number) {
   const matching = `FROM app_search JOIN apps ON apps.id = app_search.rowid WHERE app_search MATCH ?1 AND apps.status != 'failed' AND (?2 IS NULL OR apps.app_type = ?2)`;
   const match = matchExpression(filter.query);
-  const [summary, counted, ranked] = await d1.batch([
-    d1.prepare("SELECT max(updated_at) AS lastUpdated FROM apps WHERE status != 'failed'"),
-    d1.prepare(`SELECT count(*) AS total ${matching}`).bind(match, filter.type),
-    d1
-      .prepare(`SELECT apps.id AS id ${matching} ORDER BY bm25(app_search, 10.0, 3.0, 1.0), apps.updated_at DESC, apps.id DESC LIMIT ?3 OFFSET ?4`)
-      .bind(match, filter.type, pageSize, (page - 1) * pageSize),
-  ]);
+  return [
+    { sql: "SELECT max(updated_at) AS lastUpdated FROM apps WHERE status != 'failed'", params: [] },
+    { sql: `SELECT count(*) AS total ${matching}`, params: [match, filter.type] },
+    {
+      sql: `SELECT apps.id AS id ${matching} ORDER BY bm25(app_search, 10.0, 3.0, 1.0), apps.updated_at DESC, apps.id DESC LIMIT ?3 OFFSET ?4`,
+      params: [match, filter.type, pageSize, (page - 1) * pageSize],
+    },
+  ];
+}
+
+async function searchPage(db: Database, filter: CatalogueFilter, page: number, pageSize: number) {
+  const d1 = db.$client;
+  const [summary, counted, ranked] = await d1.batch(searchQueries(filter, page, pageSize).map((query) => d1.prepare(query.sql).bind(...query.params)));
   const ids = (ranked.results as { id: number }[]).map((row) => row.id);
   const byId = new Map((ids.length ? await db.select().from(apps).where(inArray(apps.id, ids)) : []).map((row) => [row.id, row]));
   return {

@@ -248,9 +248,14 @@ export const users = sqliteTable(
     // Moved by every event that changes who may act for the account (docs/decisions/0022): a
     // session, challenge, device token or reset link born in an earlier epoch is dead.
     securityEpoch: integer("security_epoch").notNull().default(0),
+    // The first completed order's time, kept by triggers on orders (migrations/0014): the overview's
+    // first-time buyers are a range of its index (docs/decisions/0030-sizing-and-scale.md).
+    firstPurchaseAt: integer("first_purchase_at", { mode: "timestamp_ms" }),
   },
   (t) => [
     uniqueIndex("users_username_unique").on(sql`lower(${t.username})`),
+    index("users_created").on(t.createdAt),
+    index("users_first_purchase").on(t.firstPurchaseAt),
     uniqueIndex("users_email_unique").on(sql`lower(${t.email})`),
     uniqueIndex("users_google_sub_unique").on(t.googleSub),
     check("users_balance_check", sql`balance >= 0`),
@@ -463,6 +468,9 @@ export const licenseKeys = sqliteTable(
     uniqueIndex("license_keys_app_code_normal_unique").on(t.appId, t.keyCodeNormal),
     uniqueIndex("license_keys_order_unique").on(t.orderReference),
     index("license_keys_stock").on(t.appId, t.keyTypeId, t.status),
+    // An app's keys newest first, maybe of one status (the admin's key list, migrations/0014).
+    index("license_keys_app").on(t.appId),
+    index("license_keys_app_status").on(t.appId, t.status),
     index("license_keys_code").on(t.keyCode),
     // The key check's lookup ignores case (migrations/0010_key_answer_binding.sql).
     index("license_keys_code_upper").on(sql`upper(${t.keyCode})`),
@@ -502,6 +510,9 @@ export const orders = sqliteTable(
     uniqueIndex("orders_reference_unique").on(t.reference),
     index("orders_user").on(t.userId, t.createdAt),
     index("orders_created").on(t.createdAt),
+    // The overview's sales of a period and an app's orders, read from the index alone (migrations/0014).
+    index("orders_sales").on(t.createdAt, t.status, t.vndAmount, t.appId, t.appName, t.userId),
+    index("orders_app").on(t.appId, t.status, t.vndAmount),
     check("orders_amount_check", sql`amount >= 0`),
   ],
 );
@@ -538,6 +549,35 @@ export const walletTransactions = sqliteTable(
     check("wallet_transactions_math_check", sql`balance_after = balance_before + amount`),
     check("wallet_transactions_nonnegative_check", sql`balance_before >= 0 AND balance_after >= 0`),
   ],
+);
+
+// The ledger summed per Vietnam day (UTC+7, day number since 1970), type, source and status,
+// written by triggers on wallet_transactions in the statement that writes the ledger row
+// (migrations/0014): the overview reads days, not rows (docs/decisions/0030-sizing-and-scale.md).
+export const ledgerDaily = sqliteTable(
+  "ledger_daily",
+  {
+    day: integer("day").notNull(),
+    transactionType: text("transaction_type", { enum: LEDGER_TYPES }).notNull(),
+    source: text("source").notNull(),
+    status: text("status", { enum: LEDGER_STATUSES }).notNull(),
+    total: integer("total").notNull(),
+    entries: integer("entries").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.transactionType, t.source, t.status] })],
+);
+
+// Orders summed per Vietnam day and status, written by triggers on orders (migrations/0014): the
+// overview's revenue periods and sales by day.
+export const salesDaily = sqliteTable(
+  "sales_daily",
+  {
+    day: integer("day").notNull(),
+    status: text("status", { enum: ["completed", "refunded"] }).notNull(),
+    orders: integer("orders").notNull(),
+    revenue: integer("revenue").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.status] })],
 );
 
 export const promotions = sqliteTable(

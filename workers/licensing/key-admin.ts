@@ -388,22 +388,34 @@ export async function importKeys(d1: D1Database, input: ImportKeysInput, actor: 
 
 // ---------------------------------------------------------------- keys
 
-/** An app's keys, newest first, maybe of one status: all of them without a page, else one page. */
-export async function listAppKeys(d1: D1Database, appId: number, query: { status?: KeyStatus; page?: number; pageSize: number }): Promise<AdminKeyPage | { keys: AdminKey[]; count: number }> {
+/**
+ * The SQL of an app's keys, newest first, maybe of one status: the count and the page (or every key,
+ * without a page). Served by license_keys_app / license_keys_app_status in id order (migrations/0014);
+ * exported so tests can read the query plans.
+ */
+export function appKeysQueries(appId: number, query: { status?: KeyStatus; page?: number; pageSize: number }) {
   const status = query.status;
   const filter = `WHERE k.app_id = ?1${status ? " AND k.status = ?2" : ""}`;
   const binds: (number | string)[] = status ? [appId, status] : [appId];
+  const limit = status ? "?3 OFFSET ?4" : "?2 OFFSET ?3";
+  return {
+    all: { sql: `${KEY_SELECT} ${filter} ORDER BY k.id DESC`, params: binds },
+    count: { sql: `SELECT count(*) AS n FROM license_keys k ${filter}`, params: binds },
+    page: { sql: `${KEY_SELECT} ${filter} ORDER BY k.id DESC LIMIT ${limit}`, params: [...binds, query.pageSize, ((query.page ?? 1) - 1) * query.pageSize] },
+  };
+}
+
+/** An app's keys, newest first, maybe of one status: all of them without a page, else one page. */
+export async function listAppKeys(d1: D1Database, appId: number, query: { status?: KeyStatus; page?: number; pageSize: number }): Promise<AdminKeyPage | { keys: AdminKey[]; count: number }> {
+  const queries = appKeysQueries(appId, query);
   if (query.page === undefined) {
     // Without a page, every key of the app: never silently cut.
-    const { results } = await d1.prepare(`${KEY_SELECT} ${filter} ORDER BY k.id DESC`).bind(...binds).all<KeyRow>();
+    const { results } = await d1.prepare(queries.all.sql).bind(...queries.all.params).all<KeyRow>();
     return { keys: results.map(toAdminKey), count: results.length };
   }
   const { page, pageSize } = query;
-  const total = await d1.prepare(`SELECT count(*) AS n FROM license_keys k ${filter}`).bind(...binds).first<{ n: number }>();
-  const limit = status ? "?3 OFFSET ?4" : "?2 OFFSET ?3";
-  const { results } = await d1.prepare(`${KEY_SELECT} ${filter} ORDER BY k.id DESC LIMIT ${limit}`)
-    .bind(...binds, pageSize, (page - 1) * pageSize)
-    .all<KeyRow>();
+  const total = await d1.prepare(queries.count.sql).bind(...queries.count.params).first<{ n: number }>();
+  const { results } = await d1.prepare(queries.page.sql).bind(...queries.page.params).all<KeyRow>();
   return { keys: results.map(toAdminKey), count: total?.n ?? 0, page, page_size: pageSize, total_pages: Math.ceil((total?.n ?? 0) / pageSize) };
 }
 

@@ -131,6 +131,11 @@ const ORDERS: Export<OrderRow> = {
 const EXPORTS = { transactions: TRANSACTIONS, orders: ORDERS } as const;
 export type ExportKind = keyof typeof EXPORTS;
 
+/** The SQL an export runs: the period's size and id range, then each page (exported so tests can read the query plans). */
+export function exportQueries(kind: ExportKind) {
+  return { bounds: `SELECT count(*) AS rows, min(id) AS first, max(id) AS last FROM ${EXPORTS[kind].table} WHERE created_at >= ?1 AND created_at < ?2`, page: EXPORTS[kind].page };
+}
+
 const FILE_NAMES: Record<ExportKind, string> = { transactions: "giao-dich", orders: "don-hang" };
 
 export function exportFileName(kind: ExportKind, range: ExportRange): string {
@@ -151,7 +156,7 @@ export async function exportCsv(db: D1Database, kind: ExportKind, range: ExportR
   const { start, end } = vietnamDayRange(range);
   // The period's size and id range, from the created_at index.
   const bounds = await db
-    .prepare(`SELECT count(*) AS rows, min(id) AS first, max(id) AS last FROM ${spec.table} WHERE created_at >= ?1 AND created_at < ?2`)
+    .prepare(exportQueries(kind).bounds)
     .bind(start, end)
     .first<{ rows: number; first: number | null; last: number | null }>();
   const rows = bounds?.rows ?? 0;

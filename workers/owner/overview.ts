@@ -43,8 +43,82 @@ function dateOf(day: number): string {
   return new Date(day * DAY_MS).toISOString().slice(0, 10);
 }
 
-// The SQL day number of a row, the same arithmetic as vietnamDay (integer division of a positive time).
-const DAY_SQL = `(created_at + ${VIETNAM_OFFSET_MS}) / ${DAY_MS}`;
+
+/**
+ * Revenue (completed key sales, in VND) today, in the last 7 and 30 Vietnam days (today
+ * included) and in the periods just before them; the other figures over the last `days` days.
+ */
+/** One statement of the overview: its SQL and parameters (exported so tests can read its query plan). */
+export type OverviewQuery = { sql: string; params: (number | string)[] };
+
+/**
+ * The overview's statements, in the order storeOverview reads them. Ledger deposits come from the
+ * daily rollup (ledger_daily, written with each ledger row by migrations/0014), sales from the
+ * orders_sales index alone, first-time buyers from users.first_purchase_at
+ * (docs/decisions/0030-sizing-and-scale.md).
+ */
+export function overviewQueries(days: number, lowStockThreshold: number, now = Date.now()): OverviewQuery[] {
+  const today = vietnamDay(now);
+  const since = (count: number) => dayStart(today - count + 1);
+  const from = since(days);
+  return [
+    // Days, from the sales rollup: every period starts at a Vietnam midnight.
+    {
+      sql: `SELECT
+           coalesce(sum(CASE WHEN day >= ?1 THEN revenue END), 0) AS today,
+           coalesce(sum(CASE WHEN day >= ?2 THEN revenue END), 0) AS last_7_days,
+           coalesce(sum(CASE WHEN day >= ?3 THEN revenue END), 0) AS last_30_days,
+           coalesce(sum(CASE WHEN day >= ?4 AND day < ?1 THEN revenue END), 0) AS previous_today,
+           coalesce(sum(CASE WHEN day >= ?5 AND day < ?2 THEN revenue END), 0) AS previous_7_days,
+           coalesce(sum(CASE WHEN day < ?3 THEN revenue END), 0) AS previous_30_days
+         FROM sales_daily WHERE day >= ?6 AND day <= ?7 AND status = 'completed'`,
+      params: [today, today - 6, today - 29, today - 1, today - 13, today - 59, today],
+    },
+    {
+      sql: "SELECT day, sum(revenue) AS total FROM sales_daily WHERE day >= ?1 AND day <= ?2 AND status = 'completed' GROUP BY day",
+      params: [today - days + 1, today],
+    },
+    {
+      sql: `SELECT day, source, sum(total) AS total FROM ledger_daily
+         WHERE day >= ?1 AND day <= ?2 AND transaction_type = 'deposit' AND status = 'completed' GROUP BY day, source`,
+      params: [today - days + 1, today],
+    },
+    // Grouped by the app's id (an integer, from the orders_sales index alone); a deleted app's
+    // orders (app_id set null) by the name they were sold under. The name shown is the app's own.
+    {
+      sql: `SELECT s.app_id, coalesce(s.deleted_name, (SELECT name FROM apps WHERE id = s.app_id)) AS app_name, s.keys_sold, s.revenue FROM (
+           SELECT app_id, CASE WHEN app_id IS NULL THEN app_name END AS deleted_name, count(*) AS keys_sold, sum(vnd_amount) AS revenue FROM orders
+           WHERE created_at >= ?1 AND created_at <= ?2 AND status = 'completed'
+           GROUP BY app_id, deleted_name ORDER BY keys_sold DESC, revenue DESC LIMIT ${TOP_APPS}
+         ) s ORDER BY s.keys_sold DESC, s.revenue DESC`,
+      params: [from, now],
+    },
+    { sql: "SELECT count(*) AS total FROM users WHERE created_at >= ?1 AND created_at <= ?2", params: [from, now] },
+    // Buyers whose first completed order falls in the period.
+    { sql: "SELECT count(*) AS total FROM users WHERE first_purchase_at >= ?1 AND first_purchase_at <= ?2", params: [from, now] },
+    {
+      sql: `SELECT id, username, email, created_at FROM users WHERE created_at >= ?1 AND created_at <= ?2 ORDER BY created_at DESC, id DESC LIMIT ${RECENT_USERS}`,
+      params: [from, now],
+    },
+    {
+      sql: `SELECT * FROM (
+           SELECT p.id AS pricing_id, p.app_id AS app_id, a.name AS app_name, t.display_name AS key_type,
+             (SELECT count(*) FROM license_keys k WHERE k.app_id = p.app_id AND k.key_type_id = p.key_type_id AND k.status = 'available') AS available_count
+           FROM key_pricing p JOIN apps a ON a.id = p.app_id JOIN key_types t ON t.id = p.key_type_id
+           WHERE p.is_active = 1
+         ) WHERE available_count <= ?1 ORDER BY available_count, app_name, pricing_id`,
+      params: [lowStockThreshold],
+    },
+    {
+      sql: `SELECT
+           (SELECT count(*) FROM vietqr_topups WHERE status = 'pending' AND expires_at > ?1)
+             + (SELECT count(*) FROM card_topups WHERE status = 'pending') AS topups_waiting,
+           (SELECT count(*) FROM payment_events WHERE status = 'unmatched' AND card_topup_id IS NULL) AS transfers_parked,
+           (SELECT count(*) FROM payment_events WHERE status = 'unmatched' AND card_topup_id IS NOT NULL) AS cards_waiting`,
+      params: [now],
+    },
+  ];
+}
 
 /**
  * Revenue (completed key sales, in VND) today, in the last 7 and 30 Vietnam days (today
@@ -52,69 +126,9 @@ const DAY_SQL = `(created_at + ${VIETNAM_OFFSET_MS}) / ${DAY_MS}`;
  */
 export async function storeOverview(d1: D1Database, days: number, lowStockThreshold: number, now = Date.now()): Promise<StoreOverview> {
   const today = vietnamDay(now);
-  const since = (count: number) => dayStart(today - count + 1);
-  const from = since(days);
-  const [periods, dailySales, dailyDeposits, topApps, registered, firstBuyers, recentUsers, stock, waiting] = await d1.batch([
-    d1
-      .prepare(
-        `SELECT
-           coalesce(sum(CASE WHEN created_at >= ?1 THEN vnd_amount END), 0) AS today,
-           coalesce(sum(CASE WHEN created_at >= ?2 THEN vnd_amount END), 0) AS last_7_days,
-           coalesce(sum(CASE WHEN created_at >= ?3 THEN vnd_amount END), 0) AS last_30_days,
-           coalesce(sum(CASE WHEN created_at >= ?4 AND created_at < ?1 THEN vnd_amount END), 0) AS previous_today,
-           coalesce(sum(CASE WHEN created_at >= ?5 AND created_at < ?2 THEN vnd_amount END), 0) AS previous_7_days,
-           coalesce(sum(CASE WHEN created_at < ?3 THEN vnd_amount END), 0) AS previous_30_days
-         FROM orders WHERE created_at >= ?6 AND created_at <= ?7 AND status = 'completed'`,
-      )
-      .bind(since(1), since(7), since(30), since(2), since(14), since(60), now),
-    d1
-      .prepare(`SELECT ${DAY_SQL} AS day, sum(vnd_amount) AS total FROM orders WHERE created_at >= ?1 AND created_at <= ?2 AND status = 'completed' GROUP BY day`)
-      .bind(from, now),
-    d1
-      .prepare(
-        `SELECT ${DAY_SQL} AS day, source, sum(amount) AS total FROM wallet_transactions
-         WHERE created_at >= ?1 AND created_at <= ?2 AND transaction_type = 'deposit' AND status = 'completed' GROUP BY day, source`,
-      )
-      .bind(from, now),
-    d1
-      .prepare(
-        `SELECT max(app_id) AS app_id, max(app_name) AS app_name, count(*) AS keys_sold, sum(vnd_amount) AS revenue FROM orders
-         WHERE created_at >= ?1 AND created_at <= ?2 AND status = 'completed'
-         GROUP BY coalesce(app_id, app_name) ORDER BY keys_sold DESC, revenue DESC LIMIT ${TOP_APPS}`,
-      )
-      .bind(from, now),
-    d1.prepare("SELECT count(*) AS total FROM users WHERE created_at >= ?1 AND created_at <= ?2").bind(from, now),
-    // Buyers whose first completed order falls in the period.
-    d1
-      .prepare(
-        `SELECT count(DISTINCT o.user_id) AS total FROM orders o
-         WHERE o.created_at >= ?1 AND o.created_at <= ?2 AND o.status = 'completed'
-           AND NOT EXISTS (SELECT 1 FROM orders p WHERE p.user_id = o.user_id AND p.status = 'completed' AND p.created_at < ?1)`,
-      )
-      .bind(from, now),
-    d1
-      .prepare(`SELECT id, username, email, created_at FROM users WHERE created_at >= ?1 AND created_at <= ?2 ORDER BY created_at DESC, id DESC LIMIT ${RECENT_USERS}`)
-      .bind(from, now),
-    d1
-      .prepare(
-        `SELECT * FROM (
-           SELECT p.id AS pricing_id, p.app_id AS app_id, a.name AS app_name, t.display_name AS key_type,
-             (SELECT count(*) FROM license_keys k WHERE k.app_id = p.app_id AND k.key_type_id = p.key_type_id AND k.status = 'available') AS available_count
-           FROM key_pricing p JOIN apps a ON a.id = p.app_id JOIN key_types t ON t.id = p.key_type_id
-           WHERE p.is_active = 1
-         ) WHERE available_count <= ?1 ORDER BY available_count, app_name, pricing_id`,
-      )
-      .bind(lowStockThreshold),
-    d1
-      .prepare(
-        `SELECT
-           (SELECT count(*) FROM vietqr_topups WHERE status = 'pending' AND expires_at > ?1)
-             + (SELECT count(*) FROM card_topups WHERE status = 'pending') AS topups_waiting,
-           (SELECT count(*) FROM payment_events WHERE status = 'unmatched' AND card_topup_id IS NULL) AS transfers_parked,
-           (SELECT count(*) FROM payment_events WHERE status = 'unmatched' AND card_topup_id IS NOT NULL) AS cards_waiting`,
-      )
-      .bind(now),
-  ]);
+  const [periods, dailySales, dailyDeposits, topApps, registered, firstBuyers, recentUsers, stock, waiting] = await d1.batch(
+    overviewQueries(days, lowStockThreshold, now).map((query) => d1.prepare(query.sql).bind(...query.params)),
+  );
 
   const revenue = periods.results[0] as Record<string, number>;
   const salesByDay = new Map((dailySales.results as { day: number; total: number }[]).map((row) => [row.day, row.total]));

@@ -13,8 +13,8 @@ import { WALLET_MESSAGES } from "../../money/messages";
 export const adminUsersApi = new Hono<ApiEnv>()
   .use(requireAdmin)
   .get("/", takesQuery(usersQuerySchema), async (c) => {
-    const { search, page, page_size: pageSize } = readQuery(c, usersQuerySchema);
-    const { users, pagination } = await listUsers(db(c), { search, page, pageSize });
+    const { search, page, page_size: pageSize, before } = readQuery(c, usersQuerySchema);
+    const { users, pagination } = await listUsers(db(c), { search, page, pageSize, before });
     return c.json({ success: true, users, data: users, pagination });
   })
   .get("/stats", async (c) => {

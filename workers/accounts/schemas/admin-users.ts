@@ -1,8 +1,9 @@
 // The admin's users list and balance adjustment (docs/product.md §7 "Admin users"), used by the API.
 import { z } from "zod";
-import { integerField, pageQuery, searchField } from "../../shared/fields";
+import { idField, integerField, pageQuery, searchField } from "../../shared/fields";
 
-export const usersQuerySchema = z.object({ search: searchField.default(""), ...pageQuery({ size: 50, max: 200 }) });
+// `before`: the last id of the page shown; the next page starts below it (keyset, docs/decisions/0030-sizing-and-scale.md).
+export const usersQuerySchema = z.object({ search: searchField.default(""), ...pageQuery({ size: 50, max: 200 }), before: idField().optional() });
 
 const MAX_ADJUSTMENT = 1_000_000_000;
 

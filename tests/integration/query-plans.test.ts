@@ -1,0 +1,92 @@
+// The reads `npm run bench:scale` times on a million ledger rows (docs/decisions/0030-sizing-and-scale.md):
+// SQLite's plan for each of them, taken from the code that runs it (the same builders), must not
+// read the whole ledger, users or keys table. A full scan is "SCAN <table>" with no index; reading
+// a covering index for count(*) is allowed (it is the table's smallest copy, and counting needs it).
+// A page of a list (users, keys) must also come in index order: sorting every match for the first
+// 50 ("USE TEMP B-TREE FOR ORDER BY") costs as much as the scan.
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { usersPageQueries } from "../../workers/accounts/user-admin";
+import { searchQueries } from "../../workers/catalogue/catalogue";
+import { getDb } from "../../workers/db/client";
+import { appKeysQueries } from "../../workers/licensing/key-admin";
+import { exportQueries } from "../../workers/owner/exports";
+import { overviewQueries } from "../../workers/owner/overview";
+
+type Query = { sql: string; params: unknown[] };
+const WATCHED = ["wallet_transactions", "users", "license_keys"];
+
+/** Every step of the query's plan, as EXPLAIN QUERY PLAN writes it. */
+async function plan(query: Query): Promise<string[]> {
+  const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${query.sql}`)
+    .bind(...query.params)
+    .all<{ detail: string }>();
+  return results.map((row) => row.detail);
+}
+
+/** The names a watched table goes by in `sql`: its own and its aliases ("license_keys k"). */
+function watchedNames(sql: string): Set<string> {
+  const names = new Set(WATCHED);
+  for (const match of sql.matchAll(/\b(wallet_transactions|users|license_keys)\b["`]?\s+(?:AS\s+)?([a-z_][a-z0-9_]*)/gi)) {
+    if (!/^(WHERE|ON|JOIN|LEFT|INNER|GROUP|ORDER|LIMIT|SET|USING)$/i.test(match[2])) names.add(match[2]);
+  }
+  return names;
+}
+
+/** The steps that read a watched table whole: "SCAN users", "SCAN k", never "… USING COVERING INDEX …". */
+async function fullScans(query: Query): Promise<string[]> {
+  const names = watchedNames(query.sql);
+  return (await plan(query)).filter((detail) => {
+    const scanned = /^SCAN ([^\s]+)/.exec(detail)?.[1];
+    return scanned !== undefined && names.has(scanned.replace(/["`]/g, "")) && !/USING (COVERING )?INDEX/.test(detail);
+  });
+}
+
+/** Whether the query sorts all it found before its LIMIT. */
+async function sortsEverything(query: Query): Promise<boolean> {
+  return (await plan(query)).some((detail) => detail.startsWith("USE TEMP B-TREE FOR ORDER BY"));
+}
+
+const drizzle = (builder: { toSQL(): { sql: string; params: unknown[] } }): Query => builder.toSQL();
+
+describe("the reads that must stay fast on a million ledger rows read no whole table", () => {
+  const paths: [string, () => Query[]][] = [
+    ["the overview, 30 days", () => overviewQueries(30, 5)],
+    ["the overview, 90 days", () => overviewQueries(90, 5)],
+    ["the admin's users, first page", () => Object.values(usersPageQueries(getDb(env.DB), { search: "", page: 1, pageSize: 50 })).map(drizzle)],
+    ["the admin's users, the page after an id", () => Object.values(usersPageQueries(getDb(env.DB), { search: "", page: 2, pageSize: 50, before: 5000 })).map(drizzle)],
+    ["the admin's user search", () => Object.values(usersPageQueries(getDb(env.DB), { search: "user_0123", page: 1, pageSize: 50 })).map(drizzle)],
+    ["an app's keys, first page", () => { const { count, page } = appKeysQueries(1, { page: 1, pageSize: 50 }); return [count, page]; }],
+    ["an app's keys of one status, first page", () => { const { count, page } = appKeysQueries(1, { status: "available", page: 1, pageSize: 50 }); return [count, page]; }],
+    ["the home search", () => searchQueries({ query: "rong", type: null }, 1, 24)],
+    ["the home search of one type", () => searchQueries({ query: "dua xe", type: "ipa" }, 2, 24)],
+    ["the ledger's CSV export", () => { const { bounds, page } = exportQueries("transactions"); return [{ sql: bounds, params: [0, Date.now()] }, { sql: page, params: [0, 1000, 0, Date.now(), 500] }]; }],
+    ["the orders' CSV export", () => { const { bounds, page } = exportQueries("orders"); return [{ sql: bounds, params: [0, Date.now()] }, { sql: page, params: [0, 1000, 0, Date.now(), 500] }]; }],
+  ];
+
+  it.each(paths)("%s", async (_, queries) => {
+    const found: Record<string, string[]> = {};
+    for (const query of queries()) {
+      const scans = await fullScans(query);
+      if (scans.length) found[query.sql.replace(/\s+/g, " ").slice(0, 160)] = scans;
+    }
+    expect(found).toEqual({});
+  });
+
+  const pages: [string, () => Query][] = [
+    ["the admin's users, first page", () => drizzle(usersPageQueries(getDb(env.DB), { search: "", page: 1, pageSize: 50 }).rows)],
+    ["the admin's users, the page after an id", () => drizzle(usersPageQueries(getDb(env.DB), { search: "", page: 9, pageSize: 50, before: 5000 }).rows)],
+    ["an app's keys, first page", () => appKeysQueries(1, { page: 1, pageSize: 50 }).page],
+    ["an app's keys of one status, first page", () => appKeysQueries(1, { status: "sold", page: 1, pageSize: 50 }).page],
+  ];
+
+  it.each(pages)("%s comes in index order, not sorted whole", async (_, query) => {
+    expect(await sortsEverything(query())).toBe(false);
+  });
+
+  it("catches a full scan when there is one (the detector itself)", async () => {
+    expect(await fullScans({ sql: "SELECT * FROM users WHERE last_name = ?", params: ["x"] })).toEqual(["SCAN users"]);
+    expect(await fullScans({ sql: "SELECT k.id FROM license_keys k WHERE k.device_id = ?", params: ["x"] })).toEqual(["SCAN k"]);
+    expect(await fullScans({ sql: "SELECT sum(amount) FROM wallet_transactions WHERE description = ?", params: ["x"] })).toEqual(["SCAN wallet_transactions"]);
+  });
+});
