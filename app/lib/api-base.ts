@@ -1,10 +1,8 @@
-// What every page and the lazily loaded API client (api-client.ts) share: the error class, the
-// product's messages for a failed answer (docs/product.md §8) and the typed client's types. Pages
-// import all of it through api.ts.
+// What every page and the lazily loaded API client (api-client.ts) share: the error class and the
+// typed client's types. Pages import it through api.ts.
 import type { ApiType } from "@workers/api";
 import type { ClientResponse, hc } from "hono/client";
 import type { SuccessStatusCode } from "hono/utils/http-status";
-import { extractErrorMessage, NETWORK_ERROR, SERVER_UNREACHABLE } from "@workers/shared/error-messages";
 
 export type FieldErrors = Record<string, string[]>;
 
@@ -36,22 +34,6 @@ export type ApiOptions = {
   /** Extra request headers, e.g. an Idempotency-Key. */
   headers?: Record<string, string>;
 };
-
-/** The message for a response that was not ok; a body that is not JSON names the status. */
-export async function errorMessageFromResponse(response: Response): Promise<string> {
-  const text = await response.text().catch(() => "");
-  try {
-    return extractErrorMessage(JSON.parse(text));
-  } catch {
-    return `Lỗi server (${response.status}): ${response.statusText}`;
-  }
-}
-
-/** The message for a fetch that threw before any response arrived. */
-export function networkErrorMessage(error: unknown): string {
-  if (typeof navigator !== "undefined" && navigator.onLine === false) return NETWORK_ERROR;
-  return error instanceof TypeError ? SERVER_UNREACHABLE : NETWORK_ERROR;
-}
 
 export type ApiClient = ReturnType<typeof hc<ApiType>>;
 

@@ -1,9 +1,10 @@
 // The API client behind apiCall (api.ts): hono's typed client, the stored token with one silent
-// refresh on 401, and the answer's checks. Loaded with the first call, so no page carries it.
+// refresh on 401, the answer's checks and the product's messages for a failure (docs/product.md §8).
+// Loaded with the first call, so no page carries it.
 import { hc } from "hono/client";
 import type { ApiType } from "@workers/api";
-import { SESSION_EXPIRED_MESSAGE } from "@workers/shared/error-messages";
-import { type Answer, type ApiClient, ApiError, type ApiOptions, type CallOptions, errorMessageFromResponse, type FieldErrors, networkErrorMessage } from "./api-base";
+import { extractErrorMessage, NETWORK_ERROR, SERVER_UNREACHABLE, SESSION_EXPIRED_MESSAGE } from "@workers/shared/error-messages";
+import { type Answer, type ApiClient, ApiError, type ApiOptions, type CallOptions, type FieldErrors } from "./api-base";
 import { clearSession, readAccessToken, readRefreshToken, saveTokens } from "./session";
 
 function normaliseErrors(value: unknown): FieldErrors | null {
@@ -14,6 +15,22 @@ function normaliseErrors(value: unknown): FieldErrors | null {
     if (list.length) errors[field] = list;
   }
   return Object.keys(errors).length ? errors : null;
+}
+
+/** The message for a response that was not ok; a body that is not JSON names the status. */
+export async function errorMessageFromResponse(response: Response): Promise<string> {
+  const text = await response.text().catch(() => "");
+  try {
+    return extractErrorMessage(JSON.parse(text));
+  } catch {
+    return `Lỗi server (${response.status}): ${response.statusText}`;
+  }
+}
+
+/** The message for a fetch that threw before any response arrived. */
+export function networkErrorMessage(error: unknown): string {
+  if (typeof navigator !== "undefined" && navigator.onLine === false) return NETWORK_ERROR;
+  return error instanceof TypeError ? SERVER_UNREACHABLE : NETWORK_ERROR;
 }
 
 /** A request as it goes out, before its token: what apiCall and the token refresh send. */

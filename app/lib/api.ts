@@ -5,7 +5,7 @@
 // this module and api-base.ts; the client itself (api-client.ts) comes with the first call.
 import type { Answer, ApiClient, CallOptions } from "./api-base";
 
-export { type Answer, type ApiClient, ApiError, type CallOptions, errorMessageFromResponse, type FieldErrors, networkErrorMessage } from "./api-base";
+export { type Answer, type ApiClient, ApiError, type CallOptions, type FieldErrors } from "./api-base";
 
 /** One Idempotency-Key per attempt; crypto.randomUUID needs a secure context, so fall back to random bytes. */
 export function newIdempotencyKey(): string {
