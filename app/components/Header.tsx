@@ -1,6 +1,6 @@
 import { Link, useLocation, useNavigate } from "@remix-run/react";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
-import { logout, useSessionUser } from "~/lib/auth";
+import { logout, useSessionUser } from "~/lib/session-user";
 import { loginPathFor } from "~/lib/redirects";
 import type { SessionUser } from "~/lib/session";
 import { toast } from "~/lib/toast";

@@ -1,7 +1,8 @@
 // The admin's CSV downloads: the export is fetched with the admin's token (a plain link could
 // not carry it), then handed to the browser as a file. Kept out of api.ts so public pages do not
 // ship it.
-import { ApiError, apiCall, errorMessageFromResponse, networkErrorMessage } from "./api";
+import { ApiError, apiCall } from "./api";
+import { errorMessageFromResponse, networkErrorMessage } from "./api-client";
 import { readAccessToken } from "./session";
 import { toast } from "./toast";
 

@@ -5,26 +5,10 @@ import { keyPricing, keyTypes, licenseKeys } from "../db/schema";
 import { formatPrice, formatPriceWithVnd, formatVND } from "../shared/format";
 import type { PricingTerms } from "../owner/store-settings";
 import { vndPrice } from "../shared/currency";
+import type { PublicPricing } from "../shared/pricing";
 
-export type PublicPricing = {
-  id: number;
-  pricing_id: number;
-  key_type: { id: number; name: string; display_name: string; description: string; duration_days: number; is_active: boolean };
-  key_type_name: string;
-  price: number;
-  currency: "VND" | "USD";
-  formatted_price: string;
-  /** The whole VND a purchase debits (docs/architecture.md#trust-rules); null for a USD price while there is no rate. */
-  vnd_price: number | null;
-  formatted_vnd_price: string | null;
-  /** "5,00 US$ ≈ 127.500 ₫", or the VND price as itself. */
-  formatted_total: string;
-  is_active: boolean;
-  available_count: number;
-  is_available: boolean;
-  is_low_stock: boolean;
-  can_purchase: boolean;
-};
+// The screens use this shape too: shared/pricing.ts owns it, below both.
+export type { PublicPricing } from "../shared/pricing";
 
 /** An app's pricings with live stock, active first then cheapest (in VND) first (docs/product.md §4). */
 export async function listAppPricing(db: Database, appId: number, { rate, lowStockThreshold }: PricingTerms): Promise<PublicPricing[]> {

@@ -2,9 +2,29 @@
 // §8 "Purchase"). Pure helpers: the server decides every sale, these only shape the screen and
 // pre-check so the buyer hears about a paused or sold-out key before the confirmation dialog.
 // The purchase messages are the API's too (WALLET_MESSAGES reuses them), so both say the same words.
-import type { PublicPricing } from "../licensing/keys";
 import { FALLBACK_ERROR } from "./error-messages";
 import { formatNumber, formatPriceWithVnd, formatVND } from "./format";
+
+/** One key option of an app as a buyer sees it; licensing/keys.ts fills it with live stock. */
+export type PublicPricing = {
+  id: number;
+  pricing_id: number;
+  key_type: { id: number; name: string; display_name: string; description: string; duration_days: number; is_active: boolean };
+  key_type_name: string;
+  price: number;
+  currency: "VND" | "USD";
+  formatted_price: string;
+  /** The whole VND a purchase debits (docs/architecture.md#trust-rules); null for a USD price while there is no rate. */
+  vnd_price: number | null;
+  formatted_vnd_price: string | null;
+  /** "5,00 US$ ≈ 127.500 ₫", or the VND price as itself. */
+  formatted_total: string;
+  is_active: boolean;
+  available_count: number;
+  is_available: boolean;
+  is_low_stock: boolean;
+  can_purchase: boolean;
+};
 
 export type PricingOption = PublicPricing;
 
