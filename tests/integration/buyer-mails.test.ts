@@ -2,7 +2,7 @@
 // and the update notice through the outbox, each at most once (a second run, overlapping runs, a
 // run that died between claim and send), the buyer's switch, and the signed unsubscribe link.
 import { env } from "cloudflare:workers";
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { buyerMails, licenseKeys, mailOutbox, users } from "../../workers/db/schema";
 import { claimBuyerMails, CLAIM_LIFETIME_MS, queueExpiryReminders } from "../../workers/licensing/buyer-mails";

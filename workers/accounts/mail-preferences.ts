@@ -35,7 +35,7 @@ export async function unsubscribeToken(secret: string, userId: number, generatio
 }
 
 /** The account and generation a token was signed for; null when it is not one of ours. */
-export async function readUnsubscribeToken(secret: string, token: string): Promise<{ userId: number; generation: number } | null> {
+async function readUnsubscribeToken(secret: string, token: string): Promise<{ userId: number; generation: number } | null> {
   const match = /^([1-9]\d{0,15})\.(0|[1-9]\d{0,8})\.([A-Za-z0-9_-]{43})$/.exec(token);
   if (!match) return null;
   const [userId, generation] = [Number(match[1]), Number(match[2])];

@@ -14,9 +14,9 @@ import { unsubscribeToken } from "../accounts/mail-preferences";
 
 const DAY_MS = 86_400_000;
 /** A key expiring this soon gets its reminder. */
-export const REMINDER_WINDOW_MS = 3 * DAY_MS;
+const REMINDER_WINDOW_MS = 3 * DAY_MS;
 /** Mails one cron run sends; the rest wait for the next minute. */
-export const MAILS_PER_RUN = 50;
+const MAILS_PER_RUN = 50;
 /** A claim older than this belongs to a run that died: it is abandoned, not sent (it may have been). */
 export const CLAIM_LIFETIME_MS = 15 * 60_000;
 
