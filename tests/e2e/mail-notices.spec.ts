@@ -5,6 +5,9 @@ import { expect, test } from "@playwright/test";
 import { unsubscribeToken } from "../../workers/accounts/mail-preferences";
 import { newUser, signIn, toast } from "./support";
 
+/** The first screen of a test waits longer: the store may be busy starting (the profile reads the user, a button calls the API). */
+const FIRST = { timeout: 30_000 };
+
 /** The JWT_SECRET the local store runs with (.dev.vars, else the committed example), which the links are signed from. */
 function storeSecret(): string {
   for (const file of [".dev.vars", ".dev.vars.example"]) {
@@ -23,16 +26,16 @@ test("the profile's switch turns the e-mail notices off and on again", async ({ 
   await signIn(page, buyer);
   await page.goto("/profile");
   const toggle = page.getByRole("switch", { name: "Nhận email thông báo" });
-  await expect(toggle).toHaveAttribute("aria-checked", "true");
+  await expect(toggle).toHaveAttribute("aria-checked", "true", FIRST);
   await toggle.click();
-  await expect(toast(page, "Đã tắt nhận email thông báo.")).toBeVisible();
+  await expect(toast(page, "Đã tắt nhận email thông báo.")).toBeVisible(FIRST);
   await expect(toggle).toHaveAttribute("aria-checked", "false");
   expect(await notices(request, buyer.access)).toBe(false);
 
   await page.reload();
-  await expect(page.getByRole("switch", { name: "Nhận email thông báo" })).toHaveAttribute("aria-checked", "false");
+  await expect(page.getByRole("switch", { name: "Nhận email thông báo" })).toHaveAttribute("aria-checked", "false", FIRST);
   await page.getByRole("switch", { name: "Nhận email thông báo" }).click();
-  await expect(toast(page, "Đã bật nhận email thông báo.")).toBeVisible();
+  await expect(toast(page, "Đã bật nhận email thông báo.")).toBeVisible(FIRST);
   await expect(page.getByRole("switch", { name: "Nhận email thông báo" })).toHaveAttribute("aria-checked", "true");
   expect(await notices(request, buyer.access)).toBe(true);
 });
@@ -44,13 +47,13 @@ test("the unsubscribe page asks first, then turns the notices off without a sign
   // Another account's id under this buyer's signature: refused, nothing changes.
   await page.goto(`/unsubscribe?token=${encodeURIComponent(token.replace(/^\d+\./, `${buyer.user.id + 1}.`))}`);
   await page.getByRole("button", { name: "Xác nhận hủy nhận email" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: "Liên kết hủy nhận email không hợp lệ hoặc đã hết hiệu lực." })).toBeVisible();
+  await expect(page.getByRole("alert").filter({ hasText: "Liên kết hủy nhận email không hợp lệ hoặc đã hết hiệu lực." })).toBeVisible(FIRST);
 
   await page.goto(`/unsubscribe?token=${encodeURIComponent(token)}`);
   await expect(page.getByRole("heading", { name: "Hủy nhận email thông báo" })).toBeVisible();
   // Opening the page changed nothing.
   expect(await notices(request, buyer.access)).toBe(true);
   await page.getByRole("button", { name: "Xác nhận hủy nhận email" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Bạn đã hủy nhận email thông báo." })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "Bạn đã hủy nhận email thông báo." })).toBeVisible(FIRST);
   expect(await notices(request, buyer.access)).toBe(false);
 });
