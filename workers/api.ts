@@ -17,6 +17,7 @@ import { adminUsersApi } from "./accounts/routes/admin-users";
 import { appsApi } from "./catalogue/routes/apps";
 import { authApi } from "./accounts/routes/auth";
 import { mfaApi } from "./accounts/routes/mfa";
+import { mailApi } from "./accounts/routes/mail";
 import { cardsApi } from "./money/routes/cards";
 import { releasesApi } from "./catalogue/routes/feeds";
 import { keysApi, signKeyCheckAnswers } from "./licensing/routes/keys";
@@ -92,6 +93,7 @@ const routes = api
   .route("/auth/mfa", mfaApi)
   .route("/auth", authApi)
   .route("/auth", walletApi)
+  .route("/mail", mailApi)
   .route("/keys", keysApi)
   .route("/keys", adminKeysApi)
   .route("/admin/overview", adminOverviewApi)

@@ -12,6 +12,7 @@ import { reencryptSecrets } from "./accounts/mfa";
 import { deliverNotifications } from "./owner/notifications";
 import { checkBalancesAgainstLedger, cronRan } from "./owner/ops-alarms";
 import { cleanupAbandonedUploads } from "./catalogue/uploads";
+import { sendBuyerMails } from "./licensing/buyer-mails";
 
 export type JobReport = {
   expiredTopups: number;
@@ -23,6 +24,7 @@ export type JobReport = {
   reencryptedSecrets: number;
   ledgerMismatches: number | null;
   notificationsSent: number;
+  buyerMailsSent: number;
 };
 
 const CARDS_PER_RUN = 25;
@@ -76,10 +78,15 @@ export async function runScheduledJobs(env: Env, now: Date): Promise<JobReport> 
   const reencryptedSecrets = await reencryptSecrets(db, config);
   // Once an hour: every balance against its ledger (a full pass over users).
   const ledgerMismatches = now.getUTCMinutes() === 0 ? (await checkBalancesAgainstLedger(env, now.getTime())).length : null;
+  // Expiry reminders and update notices, one batch a run; a mail outage must not stop the jobs.
+  const buyerMails = await sendBuyerMails(env, db, now).catch((error) => {
+    logEvent("error", "buyer_mails_unsent", { error: errorText(error) });
+    return { sent: 0 };
+  });
   // Last, so the cards parked above are told too; a Telegram outage must not stop the jobs.
   const notifications = await deliverNotifications(env, now.getTime()).catch((error) => {
     logEvent("error", "notifications_undelivered", { error: errorText(error) });
     return { sent: 0 };
   });
-  return { expiredTopups: topups.length, expiredKeys: keys.length, recheckedCards: due.length, parkedCards, abandonedUploads, expiredAuditEvents, reencryptedSecrets, ledgerMismatches, notificationsSent: notifications.sent };
+  return { expiredTopups: topups.length, expiredKeys: keys.length, recheckedCards: due.length, parkedCards, abandonedUploads, expiredAuditEvents, reencryptedSecrets, ledgerMismatches, notificationsSent: notifications.sent, buyerMailsSent: buyerMails.sent };
 }

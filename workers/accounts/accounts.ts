@@ -32,6 +32,7 @@ export function toPublicUser(user: UserRow) {
     total_spent: user.totalSpent,
     total_keys_purchased: user.totalKeysPurchased,
     has_usable_password: user.passwordHash !== null,
+    email_notifications: user.emailNotifications,
     created_at: user.createdAt.toISOString(),
     last_login: user.lastLogin ? user.lastLogin.toISOString() : null,
   };

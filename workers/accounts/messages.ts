@@ -50,3 +50,12 @@ export const USER_ADMIN_MESSAGES = {
   adjusted: "Điều chỉnh số dư thành công",
   defaultDescription: "Điều chỉnh số dư bởi quản trị viên",
 } as const;
+
+/** The buyer's notices switch and the unsubscribe link (docs/decisions/0032-buyer-mails.md). */
+export const MAIL_PREFERENCE_MESSAGES = {
+  enabled: "Đã bật nhận email thông báo.",
+  disabled: "Đã tắt nhận email thông báo.",
+  enabledInvalid: "Giá trị bật/tắt không hợp lệ",
+  unsubscribed: "Bạn đã hủy nhận email thông báo. Bạn có thể bật lại trong trang Hồ sơ.",
+  linkInvalid: "Liên kết hủy nhận email không hợp lệ hoặc đã hết hiệu lực.",
+} as const;

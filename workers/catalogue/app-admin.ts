@@ -23,6 +23,7 @@ import { hex } from "../lib/bytes";
 import { r2Reader } from "./files";
 import { attachUploads, findCompletedUpload, objectKeyFor, type UploadRow } from "./uploads";
 import type { UploadKind } from "../shared/enums";
+import { queueUpdateNotices } from "../licensing/buyer-mails";
 
 type AppRow = typeof apps.$inferSelect;
 
@@ -410,6 +411,8 @@ export async function updateApp(env: Env, db: Database, existing: AppRow, form: 
     await db.batch(statements as [(typeof statements)[number], ...(typeof statements)[number][]]);
   });
 
+  // A new version is out: its buyers hear of it from the cron (docs/decisions/0032-buyer-mails.md).
+  if (fields.version && fields.version !== existing.version) await queueUpdateNotices(db, id, fields.version, now);
   // Replaced icons and removed media are gone for good; old packages stay as release history.
   const orphaned = [...(files.icon && existing.iconKey ? [existing.iconKey] : []), ...removed.map((row) => row.objectKey ?? "")];
   await deleteStoredObjects(env, db, orphaned);

@@ -251,6 +251,11 @@ export const users = sqliteTable(
     // The first completed order's time, kept by triggers on orders (migrations/0014): the overview's
     // first-time buyers are a range of its index (docs/decisions/0030-sizing-and-scale.md).
     firstPurchaseAt: integer("first_purchase_at", { mode: "timestamp_ms" }),
+    // The buyer's own switch for the store's notices (key expiry, app updates); on by default.
+    emailNotifications: flag("email_notifications", true),
+    // Moved when the buyer turns the notices back on: unsubscribe links signed before are dead
+    // (docs/decisions/0032-buyer-mails.md).
+    mailLinkGeneration: integer("mail_link_generation").notNull().default(0),
   },
   (t) => [
     uniqueIndex("users_username_unique").on(sql`lower(${t.username})`),
@@ -357,6 +362,8 @@ export const mailOutbox = sqliteTable(
     textBody: text("text_body").notNull(),
     htmlBody: text("html_body"),
     template: text("template").notNull(),
+    // Extra mail headers as JSON (List-Unsubscribe), null: none.
+    headers: text("headers"),
     status: text("status", { enum: ["pending", "sent", "failed"] }).notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     lastError: text("last_error"),
@@ -364,6 +371,39 @@ export const mailOutbox = sqliteTable(
     sentAt: integer("sent_at", { mode: "timestamp_ms" }),
   },
   (t) => [index("mail_outbox_status").on(t.status, t.createdAt), index("mail_outbox_to").on(t.toAddress)],
+);
+
+export const BUYER_MAIL_KINDS = ["key_expiry", "app_update"] as const;
+export const BUYER_MAIL_STATUSES = ["queued", "claimed", "sent", "skipped", "abandoned"] as const;
+
+// The buyers' notices, each queued once (dedupe_key) and sent at most once: a run claims rows
+// before sending, and a claim left by a run that died is abandoned, never sent again
+// (docs/decisions/0032-buyer-mails.md).
+export const buyerMails = sqliteTable(
+  "buyer_mails",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    kind: text("kind", { enum: BUYER_MAIL_KINDS }).notNull(),
+    dedupeKey: text("dedupe_key").notNull(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    appId: integer("app_id")
+      .notNull()
+      .references(() => apps.id, { onDelete: "cascade" }),
+    keyId: integer("key_id").references(() => licenseKeys.id, { onDelete: "cascade" }),
+    version: text("version"),
+    status: text("status", { enum: BUYER_MAIL_STATUSES }).notNull().default("queued"),
+    claimedAt: integer("claimed_at", { mode: "timestamp_ms" }),
+    sentAt: integer("sent_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("buyer_mails_dedupe_unique").on(t.dedupeKey),
+    index("buyer_mails_due").on(t.status, t.id),
+    check("buyer_mails_kind_check", inList("kind", BUYER_MAIL_KINDS)),
+    check("buyer_mails_status_check", inList("status", BUYER_MAIL_STATUSES)),
+  ],
 );
 
 // ---------------------------------------------------------------- keys

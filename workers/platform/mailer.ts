@@ -6,8 +6,11 @@ import type { Config } from "./config";
 import type { Database } from "../db/client";
 import { mailOutbox } from "../db/schema";
 
-/** `kept`: the bodies the database keeps outside development, without the mail's secret link. */
-export type Mail = { to: string; subject: string; text: string; html?: string; template: string; kept?: { text: string; html?: string } };
+/**
+ * `kept`: the bodies the database keeps outside development, without the mail's secret link.
+ * `headers`: extra headers (List-Unsubscribe), kept with the mail.
+ */
+export type Mail = { to: string; subject: string; text: string; html?: string; template: string; kept?: { text: string; html?: string }; headers?: Record<string, string> };
 
 export async function sendMail(
   db: Database,
@@ -25,6 +28,7 @@ export async function sendMail(
       textBody: kept.text,
       htmlBody: kept.html ?? null,
       template: mail.template,
+      headers: mail.headers ? JSON.stringify(mail.headers) : null,
       status: config.MAIL_TRANSPORT === "outbox" ? "sent" : "pending",
       sentAt: config.MAIL_TRANSPORT === "outbox" ? new Date() : null,
     })
@@ -35,7 +39,7 @@ export async function sendMail(
     const response = await fetch(config.MAIL_API_URL, {
       method: "POST",
       headers: { Authorization: `Bearer ${config.MAIL_API_KEY}`, "Content-Type": "application/json" },
-      body: JSON.stringify({ from: config.MAIL_FROM, to: [mail.to], subject: mail.subject, text: mail.text, html: mail.html }),
+      body: JSON.stringify({ from: config.MAIL_FROM, to: [mail.to], subject: mail.subject, text: mail.text, html: mail.html, headers: mail.headers }),
     });
     if (!response.ok) throw new Error(`mail API answered ${response.status}: ${(await response.text()).slice(0, 300)}`);
     await db.update(mailOutbox).set({ status: "sent", sentAt: new Date(), attempts: 1 }).where(eq(mailOutbox.id, row.id));
@@ -48,7 +52,7 @@ export async function sendMail(
   }
 }
 
-function escapeHtml(value: string): string {
+export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char]!);
 }
 

@@ -5,7 +5,7 @@
 // ?vietqr_success=true (back from a payment page) says so and refreshes; both leave the URL. The
 // dialogs' settings are read by this loader (for ?topup=) or by the button that opens them.
 // The same action moves a bought key to another device and changes the password (JSON bodies with
-// intent "reset-device" or "change-password").
+// intent "reset-device" or "change-password"), and switches the e-mail notices ("email-notifications").
 import {
   type ClientActionFunctionArgs,
   type ClientLoaderFunctionArgs,
@@ -35,6 +35,7 @@ import { storeWalletFigures } from "~/lib/wallet-figures";
 import type { clientLoader as profileLoader } from "../profile/route";
 import { CardTopupModal } from "./CardTopupModal";
 import { ChangePasswordModal, changePassword, type PasswordChange } from "./ChangePasswordModal";
+import { MailSwitch, switchEmailNotifications } from "./MailSwitch";
 import type { ListState } from "./ProfileList";
 import { PurchasesTab } from "./PurchasesTab";
 import { useFetcherAnswer } from "~/lib/fetcher-answer";
@@ -145,11 +146,15 @@ async function resetDevice(request: Request, purchaseId: number): Promise<MovedD
   }
 }
 
-type ProfileAction = { intent: "reset-device"; purchase_id: number } | ({ intent: "change-password" } & PasswordChange);
+type ProfileAction =
+  | { intent: "reset-device"; purchase_id: number }
+  | ({ intent: "change-password" } & PasswordChange)
+  | { intent: "email-notifications"; enabled: boolean };
 
 /**
  * A top-up settled (VietQR paid, a card answered): the balance into the stored user, the ledger
- * read again, the wallet tab. Or a key moves to another device, or the password changes.
+ * read again, the wallet tab. Or a key moves to another device, the password changes, or the
+ * buyer's e-mail notices are switched on or off.
  */
 export async function clientAction({ request }: ClientActionFunctionArgs) {
   if (request.headers.get("Content-Type")?.includes("application/json")) {
@@ -159,6 +164,10 @@ export async function clientAction({ request }: ClientActionFunctionArgs) {
       return changePassword(change);
     }
     if (action.intent === "reset-device") return resetDevice(request, action.purchase_id);
+    if (action.intent === "email-notifications") {
+      const switched = await switchEmailNotifications(action.enabled);
+      return !switched.ok && switched.sessionOver ? sessionEnded(request) : switched;
+    }
     throw new Error(`Unknown profile action: ${(action as { intent?: unknown }).intent}`);
   }
   delete opened.ledger;
@@ -386,6 +395,7 @@ export default function ProfileScreen() {
                   <InfoRow label="Tên" value={user.last_name} />
                   {user.last_login && <InfoRow label="Đăng nhập gần nhất" value={formatDateTime(user.last_login)} />}
                 </dl>
+                <MailSwitch user={user} />
               </section>
             )}
             {name === "wallet" && <WalletTab user={user} ledger={listState(loaded, "ledger", retrying)} onRetry={revalidator.revalidate} onTopup={openTopup} />}

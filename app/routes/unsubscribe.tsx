@@ -1,0 +1,73 @@
+// /unsubscribe?token=… : the page every buyer notice links to (docs/decisions/0032-buyer-mails.md).
+// It needs no sign-in: opening it changes nothing, the button turns the notices off with the
+// signed token (POST /api/mail/unsubscribe, the same address a mail client's one-click uses).
+import type { MetaFunction } from "@remix-run/cloudflare";
+import { type ClientActionFunctionArgs, Link, useFetcher, useSearchParams } from "@remix-run/react";
+import { PRIMARY_BUTTON, SECONDARY_BUTTON } from "~/components/AuthCard";
+import { Spinner } from "~/components/Spinner";
+import { ApiError, apiCall } from "~/lib/api";
+import { pageMeta } from "~/lib/meta";
+import { FALLBACK_ERROR } from "@workers/shared/error-messages";
+import { MAIL_PREFERENCE_MESSAGES } from "@workers/accounts/messages";
+
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "Hủy nhận email thông báo");
+
+type Result = { ok: boolean; message: string };
+
+export async function clientAction({ request }: ClientActionFunctionArgs): Promise<Result> {
+  const { token } = (await request.json()) as { token: string };
+  try {
+    const answer = await apiCall((api) => api.api.mail.unsubscribe.$post({ query: { token } }));
+    return { ok: true, message: answer.message };
+  } catch (error) {
+    return { ok: false, message: error instanceof ApiError && error.status > 0 && error.message !== FALLBACK_ERROR ? error.message : FALLBACK_ERROR };
+  }
+}
+
+export default function UnsubscribePage() {
+  const [params] = useSearchParams();
+  const token = params.get("token") ?? "";
+  const send = useFetcher<typeof clientAction>();
+  const busy = send.state !== "idle";
+  const result = send.state === "idle" ? send.data : undefined;
+
+  return (
+    <div className="mx-auto w-full max-w-md px-4 py-8 sm:py-14">
+      <section className="rounded-2xl border border-white/5 bg-zinc-900/70 p-5 shadow-2xl sm:p-8" aria-labelledby="unsubscribe-title">
+        <h1 id="unsubscribe-title" className="text-2xl font-black text-white">
+          Hủy nhận email thông báo
+        </h1>
+        {result?.ok ? (
+          <p role="status" className="mt-4 text-emerald-300">
+            {result.message}
+          </p>
+        ) : !token ? (
+          <p role="alert" className="mt-4 text-red-300">
+            {MAIL_PREFERENCE_MESSAGES.linkInvalid}
+          </p>
+        ) : (
+          <>
+            <p className="mt-3 text-zinc-300">Bạn sẽ không nhận email nhắc key sắp hết hạn và email báo bản cập nhật mới nữa. Bạn có thể bật lại bất cứ lúc nào trong trang Hồ sơ.</p>
+            {result && (
+              <p role="alert" className="mt-4 rounded-xl border border-red-500/30 bg-red-950/40 px-4 py-3 text-sm text-red-200">
+                {result.message}
+              </p>
+            )}
+            <button
+              type="button"
+              disabled={busy}
+              onClick={() => send.submit({ token }, { method: "post", encType: "application/json" })}
+              className={`${PRIMARY_BUTTON} mt-6`}
+            >
+              {busy && <Spinner />}
+              {busy ? "Đang xử lý..." : "Xác nhận hủy nhận email"}
+            </button>
+          </>
+        )}
+        <Link to="/" className={`${SECONDARY_BUTTON} mt-3`}>
+          Về trang chủ
+        </Link>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,189 @@
+// Buyers hear about their keys (issue #29, docs/decisions/0032-buyer-mails.md): a reminder when a
+// key expires within 3 days, and "Bản cập nhật mới" when the admin publishes a new version of an
+// app they hold a live key for. Both are queued once (buyer_mails.dedupe_key) and sent by the cron
+// in batches, at most once: a run claims its rows before sending, and a claim that a dead run left
+// behind is abandoned, never sent again. A buyer who turned the notices off gets neither.
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
+import type { Database } from "../db/client";
+import { apps, buyerMails, licenseKeys, users } from "../db/schema";
+import { type Config, getConfig } from "../platform/config";
+import { escapeHtml, type Mail, sendMail } from "../platform/mailer";
+import { formatDateTime } from "../shared/format";
+import { errorText, logEvent } from "../lib/log";
+import { unsubscribeToken } from "../accounts/mail-preferences";
+
+const DAY_MS = 86_400_000;
+/** A key expiring this soon gets its reminder. */
+const REMINDER_WINDOW_MS = 3 * DAY_MS;
+/** Mails one cron run sends; the rest wait for the next minute. */
+const MAILS_PER_RUN = 50;
+/** A claim older than this belongs to a run that died: it is abandoned, not sent (it may have been). */
+export const CLAIM_LIFETIME_MS = 15 * 60_000;
+
+const LIVE_STATUSES = ["sold", "used"] as const;
+
+// INSERT … SELECT … ON CONFLICT DO NOTHING: a row queued before (its dedupe_key) stays as it is,
+// whatever its state, so a notice is queued once however often this runs.
+
+/** The keys that expire within the window and whose buyer takes notices, one reminder per key. */
+export async function queueExpiryReminders(db: Database, now: Date): Promise<number> {
+  const result = await db.run(sql`
+    INSERT INTO buyer_mails (kind, dedupe_key, user_id, app_id, key_id, created_at)
+    SELECT 'key_expiry', 'key_expiry:' || k.id, k.sold_to_user_id, k.app_id, k.id, ${now.getTime()}
+    FROM license_keys k JOIN users u ON u.id = k.sold_to_user_id
+    WHERE k.status IN ('sold', 'used') AND k.banned_at IS NULL
+      AND k.expires_at > ${now.getTime()} AND k.expires_at <= ${now.getTime() + REMINDER_WINDOW_MS}
+      AND u.email_notifications = 1
+    ON CONFLICT (dedupe_key) DO NOTHING`);
+  return result.meta.changes;
+}
+
+/**
+ * A new version of an app is out: each buyer holding a live key for it is told once per version
+ * (several keys of one app, one mail). Called by updateApp when the version changes.
+ */
+export async function queueUpdateNotices(db: Database, appId: number, version: string, now: Date): Promise<number> {
+  const result = await db.run(sql`
+    INSERT INTO buyer_mails (kind, dedupe_key, user_id, app_id, version, created_at)
+    SELECT DISTINCT 'app_update', 'app_update:' || k.sold_to_user_id || ':' || k.app_id || ':' || ${version}, k.sold_to_user_id, k.app_id, ${version}, ${now.getTime()}
+    FROM license_keys k JOIN users u ON u.id = k.sold_to_user_id
+    WHERE k.app_id = ${appId} AND k.status IN ('sold', 'used') AND k.banned_at IS NULL
+      AND (k.expires_at IS NULL OR k.expires_at > ${now.getTime()})
+      AND u.email_notifications = 1
+    ON CONFLICT (dedupe_key) DO NOTHING`);
+  return result.meta.changes;
+}
+
+/** Claims the next batch in one statement: two runs at once never claim the same row. */
+export async function claimBuyerMails(db: Database, now: Date, limit = MAILS_PER_RUN) {
+  const next = db.select({ id: buyerMails.id }).from(buyerMails).where(eq(buyerMails.status, "queued")).orderBy(asc(buyerMails.id)).limit(limit);
+  return db
+    .update(buyerMails)
+    .set({ status: "claimed", claimedAt: now })
+    .where(and(eq(buyerMails.status, "queued"), inArray(buyerMails.id, next)))
+    .returning();
+}
+
+type Claimed = Awaited<ReturnType<typeof claimBuyerMails>>[number];
+
+/** The store's address for links in mail sent by the cron (required in production). */
+function mailOrigin(config: Config): string {
+  return config.PUBLIC_BASE_URL || "http://127.0.0.1:8787";
+}
+
+export type BuyerMailReport = { queued: number; sent: number; skipped: number; abandoned: number };
+
+/** The cron's part: queue the reminders now due, give up on dead claims, send one batch. */
+export async function sendBuyerMails(env: Env, db: Database, now: Date): Promise<BuyerMailReport> {
+  const config = getConfig(env);
+  const queued = await queueExpiryReminders(db, now);
+  const abandoned = await db
+    .update(buyerMails)
+    .set({ status: "abandoned" })
+    .where(and(eq(buyerMails.status, "claimed"), lte(buyerMails.claimedAt, new Date(now.getTime() - CLAIM_LIFETIME_MS))))
+    .returning({ id: buyerMails.id });
+  const claimed = await claimBuyerMails(db, now);
+  let sent = 0;
+  let skipped = 0;
+  for (const row of claimed) {
+    try {
+      const mail = await composeMail(db, config, row, now);
+      if (mail) await sendMail(db, config, mail);
+      await db
+        .update(buyerMails)
+        .set(mail ? { status: "sent", sentAt: new Date() } : { status: "skipped" })
+        .where(eq(buyerMails.id, row.id));
+      if (mail) sent += 1;
+      else skipped += 1;
+    } catch (error) {
+      // Left claimed: the claim runs out and is abandoned, so this mail is never sent twice.
+      logEvent("error", "buyer_mail_failed", { mail_id: row.id, error: errorText(error) });
+    }
+  }
+  return { queued, sent, skipped, abandoned: abandoned.length };
+}
+
+/** The mail a claimed row sends, or null when it should not go out any more (opted out, key gone). */
+async function composeMail(db: Database, config: Config, row: Claimed, now: Date): Promise<Mail | null> {
+  const [found] = await db
+    .select({
+      email: users.email,
+      username: users.username,
+      wants: users.emailNotifications,
+      generation: users.mailLinkGeneration,
+      appName: apps.name,
+      slug: apps.url,
+    })
+    .from(users)
+    .innerJoin(apps, eq(apps.id, row.appId))
+    .where(eq(users.id, row.userId));
+  if (!found?.wants) return null;
+  const origin = mailOrigin(config);
+  const appLink = `${origin}/${encodeURIComponent(found.slug)}`;
+  const token = encodeURIComponent(await unsubscribeToken(config.JWT_SECRET, row.userId, found.generation));
+  const unsubscribe = `${origin}/unsubscribe?token=${token}`;
+  // RFC 8058: a mail client unsubscribes with one POST to this address; opened, it leads to the page.
+  const headers = { "List-Unsubscribe": `<${origin}/api/mail/unsubscribe?token=${token}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" };
+  const who = { to: found.email, username: found.username, site: config.SITE_NAME, appName: found.appName, appLink, unsubscribe };
+
+  if (row.kind === "key_expiry") {
+    if (row.keyId === null) return null;
+    const [key] = await db
+      .select({ code: licenseKeys.keyCode, expiresAt: licenseKeys.expiresAt })
+      .from(licenseKeys)
+      .where(and(eq(licenseKeys.id, row.keyId), inArray(licenseKeys.status, [...LIVE_STATUSES]), isNull(licenseKeys.bannedAt), isNotNull(licenseKeys.expiresAt), gt(licenseKeys.expiresAt, now)));
+    if (!key?.expiresAt) return null;
+    return { ...expiryMail(who, key.code, key.expiresAt), headers };
+  }
+  if (!row.version) return null;
+  return { ...updateMail(who, row.version), headers };
+}
+
+type Who = { to: string; username: string; site: string; appName: string; appLink: string; unsubscribe: string };
+
+function footer(who: Who): { text: string[]; html: string } {
+  return {
+    text: ["", "—", `Bạn nhận email này vì đã mua key tại ${who.site}. Không muốn nhận email thông báo nữa? Hủy nhận tại:`, who.unsubscribe],
+    html: `<p style="color:#71717a;font-size:12px">Bạn nhận email này vì đã mua key tại ${escapeHtml(who.site)}. <a href="${escapeHtml(who.unsubscribe)}">Hủy nhận email thông báo</a></p>`,
+  };
+}
+
+/** Only the key's last characters: the mail reminds, it does not hand the key out again. */
+function keyHint(code: string): string {
+  return `…${code.slice(-4)}`;
+}
+
+function expiryMail(who: Who, code: string, expiresAt: Date): Mail {
+  const when = formatDateTime(expiresAt);
+  const end = footer(who);
+  const text = [
+    `Xin chào ${who.username},`,
+    "",
+    `Key ${keyHint(code)} của ${who.appName} sẽ hết hạn lúc ${when}.`,
+    "Để tiếp tục sử dụng, bạn có thể mua key mới tại:",
+    who.appLink,
+    ...end.text,
+  ].join("\n");
+  const html = `<p>Xin chào ${escapeHtml(who.username)},</p>
+<p>Key ${escapeHtml(keyHint(code))} của <strong>${escapeHtml(who.appName)}</strong> sẽ hết hạn lúc ${escapeHtml(when)}.</p>
+<p><a href="${escapeHtml(who.appLink)}">Mua key mới</a> để tiếp tục sử dụng.</p>
+${end.html}`;
+  return { to: who.to, subject: `${who.site}: key ${who.appName} sắp hết hạn`, text, html, template: "key_expiry" };
+}
+
+function updateMail(who: Who, version: string): Mail {
+  const end = footer(who);
+  const text = [
+    `Xin chào ${who.username},`,
+    "",
+    `${who.appName} vừa có phiên bản mới: ${version}.`,
+    "Xem thay đổi và tải bản cập nhật tại:",
+    who.appLink,
+    ...end.text,
+  ].join("\n");
+  const html = `<p>Xin chào ${escapeHtml(who.username)},</p>
+<p><strong>${escapeHtml(who.appName)}</strong> vừa có phiên bản mới: ${escapeHtml(version)}.</p>
+<p><a href="${escapeHtml(who.appLink)}">Xem và tải bản cập nhật</a></p>
+${end.html}`;
+  return { to: who.to, subject: `Bản cập nhật mới: ${who.appName} ${version}`, text, html, template: "app_update" };
+}
