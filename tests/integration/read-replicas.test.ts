@@ -124,7 +124,7 @@ describe("where a request without a bookmark reads", () => {
   it("a public page, the catalogue API and a feed read the nearest copy and hand no bookmark to an anonymous reader", async () => {
     const app = await createApp({ bundleIdentifier: `vn.test.${unique("b").replace(/-/g, "")}` });
     await catalogueChanged(env, new Request("http://store.test/"));
-    for (const path of [`/${app.url}`, "/api/apps/list/", "/api/apps/detail/" + app.id + "/", "/altstore.json"]) {
+    for (const path of [`/${app.url}`, "/api/apps/list/", `/api/apps/detail/${app.id}/`, "/altstore.json"]) {
       const watched = observed();
       const answer = await call(watched.env, path);
       expect(answer.status, path).toBe(200);

@@ -12,21 +12,27 @@ export function getDb(d1: D1Database) {
 /** Where a request's reads start: the primary, the nearest copy, or a copy at least as new as a bookmark. */
 export type ReadFrom = "first-primary" | "first-unconstrained" | { bookmark: string };
 
-/** A request's database: the binding's shape over a D1 session, so drizzle and every service take it unchanged. */
-type RequestSession = { binding: D1Database; current: D1DatabaseSession; readFrom: ReadFrom };
+/** A request's database: where its session starts, and the session once the first query opened it. */
+type RequestSession = { binding: D1Database; start: string; opened: D1DatabaseSession | null };
 
 const sessions = new WeakMap<D1Database, RequestSession>();
+
+/** Opened on the first query, so a request that never reads D1 (an edge-cache hit) never touches the binding. */
+function session(state: RequestSession): D1DatabaseSession {
+  state.opened ??= state.binding.withSession(state.start);
+  return state.opened;
+}
 
 /**
  * The database one request reads and writes through: a D1 session (sequentially consistent, so the
  * request reads its own writes), started where `readFrom` says. Writes go to the primary whatever it says.
  */
 export function sessionDatabase(binding: D1Database, readFrom: ReadFrom): D1Database {
-  const state: RequestSession = { binding, current: binding.withSession(typeof readFrom === "string" ? readFrom : readFrom.bookmark), readFrom };
+  const state: RequestSession = { binding, start: typeof readFrom === "string" ? readFrom : readFrom.bookmark, opened: null };
   // A session has prepare and batch, all that drizzle and the services use; exec and dump stay the binding's.
   const database = {
-    prepare: (query: string) => state.current.prepare(query),
-    batch: <T>(statements: D1PreparedStatement[]) => state.current.batch<T>(statements),
+    prepare: (query: string) => session(state).prepare(query),
+    batch: <T>(statements: D1PreparedStatement[]) => session(state).batch<T>(statements),
     exec: (query: string) => binding.exec(query),
     withSession: (constraint?: string) => binding.withSession(constraint),
     dump: () => binding.dump(),
@@ -35,32 +41,22 @@ export function sessionDatabase(binding: D1Database, readFrom: ReadFrom): D1Data
   return database;
 }
 
-/** Where this request's session started (the binding itself: "first-primary", D1 without a session reads the primary). */
-export function readFromOf(database: D1Database): ReadFrom {
-  return sessions.get(database)?.readFrom ?? "first-primary";
-}
-
 /** The newest state this request has read or written, to hand back to the client; null off a session or before any query. */
 export function bookmarkOf(database: D1Database): string | null {
-  return sessions.get(database)?.current.getBookmark() ?? null;
-}
-
-/** Bookmarks sort oldest to newest (D1 documents them as lexicographically ordered). */
-export function laterBookmark(a: string | null, b: string | null): string | null {
-  if (a === null) return b;
-  if (b === null) return a;
-  return a > b ? a : b;
+  return sessions.get(database)?.opened?.getBookmark() ?? null;
 }
 
 /**
  * Moves the request's session on to a write made elsewhere (the wallet object's), so its next reads
- * and the bookmark it hands back include that write. Off a session (cron, the object itself) nothing to do.
+ * and the bookmark it hands back include that write; bookmarks sort oldest to newest (D1 documents
+ * them as lexicographically ordered). Off a session (cron, the object itself) nothing to do.
  */
 export function advanceTo(database: D1Database, bookmark: string | null): void {
   const state = sessions.get(database);
   if (!state || bookmark === null) return;
-  const next = laterBookmark(state.current.getBookmark(), bookmark);
-  if (next !== null && next !== state.current.getBookmark()) state.current = state.binding.withSession(next);
+  const current = state.opened?.getBookmark() ?? null;
+  if (current !== null && current >= bookmark) return;
+  state.opened = state.binding.withSession(bookmark);
 }
 
 /**
@@ -71,8 +67,8 @@ export function advanceTo(database: D1Database, bookmark: string | null): void {
 export function readPrimaryFromNowOn(database: D1Database): void {
   const state = sessions.get(database);
   if (!state) return;
-  state.current = state.binding.withSession("first-primary");
-  state.readFrom = "first-primary";
+  state.start = "first-primary";
+  state.opened = null;
 }
 
 /** A result with the bookmark of the writes that made it. */

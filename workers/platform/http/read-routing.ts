@@ -19,7 +19,7 @@ const KEY_CHECK = /^\/api\/keys\/check\/?$/;
 const PRIMARY_READS = /^\/api\/auth(\/|$)/;
 
 /** The bookmark the request sent, when it is one. */
-export function sentBookmark(request: Request): string | null {
+function sentBookmark(request: Request): string | null {
   const parsed = bookmarkSchema.safeParse(request.headers.get(BOOKMARK_HEADER));
   return parsed.success ? parsed.data : null;
 }
