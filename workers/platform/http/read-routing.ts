@@ -15,8 +15,8 @@ const bookmarkSchema = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{8}-[0-9a-f]{8}-[0
 
 /** The key check: its repeat path reads the nearest copy; a refusal is confirmed on the primary (routes/keys.ts). */
 const KEY_CHECK = /^\/api\/keys\/check\/?$/;
-/** Sign-in, second factor, reset links, Google's return: read what another request wrote a moment ago. */
-const PRIMARY_READS = /^\/api\/auth(\/|$)/;
+/** Reads of what another request wrote a moment ago (a reset link just mailed, Google's sign-in settings). */
+const PRIMARY_READS = /^\/api\/auth\/(verify-reset-token|google)(\/|$)/;
 
 /** The bookmark the request sent, when it is one. */
 function sentBookmark(request: Request): string | null {
