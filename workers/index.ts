@@ -6,8 +6,9 @@ import * as build from "../build/server";
 import { api } from "./api";
 import { errorBody, MESSAGES } from "./platform/http/api-errors";
 import { FEED_PATHS, feeds } from "./catalogue/routes/feeds";
-import { ConfigError, getConfig } from "./platform/config";
-import { getDb } from "./db/client";
+import { ConfigError, getConfig, withDatabase } from "./platform/config";
+import { bookmarkOf, getDb, sessionDatabase } from "./db/client";
+import { BOOKMARK_HEADER, readFromFor } from "./platform/http/read-routing";
 import { createNonce, withSecurityHeaders } from "./platform/security";
 import { renderOutbox } from "./platform/dev-outbox";
 import { ensureAdminAccount } from "./accounts/accounts";
@@ -57,6 +58,30 @@ function unavailable(pathname: string, why: Unavailable): Response {
   return new Response(page, { status: 503, headers: { ...headers, "Content-Type": "text/html; charset=utf-8" } });
 }
 
+/** The request's bindings, its database a D1 session started where read-routing.ts says. */
+function forRequest(env: Env, request: Request, pathname: string): Env {
+  return withDatabase(env, sessionDatabase(env.DB, readFromFor(request, pathname)));
+}
+
+/**
+ * An API answer to anyone but an anonymous reader carries the newest state the request read or
+ * wrote: the client sends it back, so its next read sees at least this (docs/decisions/0029-read-replicas-and-placement.md).
+ */
+function withBookmark(request: Request, response: Response, database: D1Database): Response {
+  if ((request.method === "GET" || request.method === "HEAD") && !request.headers.has("Authorization")) return response;
+  const bookmark = bookmarkOf(database);
+  if (bookmark === null) return response;
+  try {
+    response.headers.set(BOOKMARK_HEADER, bookmark);
+    return response;
+  } catch {
+    // A response with immutable headers (one passed through from a fetch) is copied once.
+    const copy = new Response(response.body, response);
+    copy.headers.set(BOOKMARK_HEADER, bookmark);
+    return copy;
+  }
+}
+
 /** Null once the store has started; else why not (a setting, or D1 failing: not the same to an operator). */
 async function startProblem(env: Env): Promise<Unavailable | null> {
   try {
@@ -90,8 +115,11 @@ export default {
     };
     if (isApiPath(pathname)) {
       const router = FEED_PATHS.test(pathname) ? feeds : api;
-      const produce = async (forwarded: Request) => router.fetch(forwarded, env, ctx);
-      if (isCachedResource(request)) return withSecurityHeaders(request, await cachedResource(request, env, ctx, RELEASE, (forwarded) => started(() => produce(forwarded))));
+      const produce = async (forwarded: Request) => {
+        const scoped = forRequest(env, forwarded, pathname);
+        return withBookmark(forwarded, await router.fetch(forwarded, scoped, ctx), scoped.DB);
+      };
+      if (isCachedResource(request)) return withSecurityHeaders(request, await cachedResource(request, forRequest(env, request, pathname), ctx, RELEASE, (forwarded) => started(() => produce(forwarded))));
       return withSecurityHeaders(request, WEBHOOKS.test(pathname) ? await produce(request) : await started(() => produce(request)));
     }
     if (pathname === "/manifest.webmanifest") {
@@ -105,8 +133,8 @@ export default {
     if (pathname === "/dev/outbox" && getConfig(env).APP_ENV === "development") {
       return withSecurityHeaders(request, await started(() => renderOutbox(env)), nonce);
     }
-    const render = (forwarded: Request) => started(() => handleRemix(forwarded, { cloudflare: { env, ctx }, nonce }));
-    return withSecurityHeaders(request, isPublicPageRequest(request) ? await cachedPage(request, env, ctx, RELEASE, nonce, render) : await render(request), nonce);
+    const render = (forwarded: Request) => started(() => handleRemix(forwarded, { cloudflare: { env: forRequest(env, forwarded, pathname), ctx }, nonce }));
+    return withSecurityHeaders(request, isPublicPageRequest(request) ? await cachedPage(request, forRequest(env, request, pathname), ctx, RELEASE, nonce, render) : await render(request), nonce);
   },
 
   async scheduled(controller, env, ctx) {

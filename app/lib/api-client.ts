@@ -50,11 +50,45 @@ function outgoing(options: ApiOptions): Outgoing {
   };
 }
 
+// ---------------------------------------------------------------- the D1 bookmark
+
+/** The header and the storage key of the newest database state this browser has seen (docs/decisions/0029-read-replicas-and-placement.md). */
+const BOOKMARK_HEADER = "x-d1-bookmark";
+const BOOKMARK_KEY = "d1_bookmark";
+
+function storedBookmark(): string | null {
+  try {
+    return typeof window === "undefined" ? null : window.localStorage.getItem(BOOKMARK_KEY);
+  } catch {
+    return null; // storage refused: reads then start where the server decides
+  }
+}
+
+/**
+ * Keeps the answer's bookmark when it is newer (bookmarks sort oldest to newest), in localStorage so
+ * every tab reads at least what any of them wrote: a purchase, then the balance in another tab.
+ */
+function keepBookmark(response: Response): void {
+  const bookmark = response.headers.get(BOOKMARK_HEADER);
+  if (!bookmark) return;
+  const stored = storedBookmark();
+  if (stored !== null && stored >= bookmark) return;
+  try {
+    window.localStorage.setItem(BOOKMARK_KEY, bookmark);
+  } catch {
+    // storage refused: nothing to keep
+  }
+}
+
 async function send(path: string, request: Outgoing, token: string | null): Promise<Response> {
   const headers: Record<string, string> = { Accept: "application/json", ...request.headers };
   if (token) headers.Authorization = `Bearer ${token}`;
+  const bookmark = storedBookmark();
+  if (bookmark) headers[BOOKMARK_HEADER] = bookmark;
   try {
-    return await fetch(path, { method: request.method, headers, body: request.body, signal: request.signal, keepalive: request.keepalive, credentials: "same-origin" });
+    const response = await fetch(path, { method: request.method, headers, body: request.body, signal: request.signal, keepalive: request.keepalive, credentials: "same-origin" });
+    keepBookmark(response);
+    return response;
   } catch (error) {
     if (request.signal?.aborted) throw error;
     throw new ApiError(0, networkErrorMessage(error));

@@ -7,7 +7,6 @@ import worker from "../../workers/index";
 import { sendMail } from "../../workers/platform/mailer";
 import { verifyPassword } from "../../workers/accounts/passwords";
 import { walletSnapshot } from "../../workers/money/wallet/reads";
-import { walletFor } from "../../workers/money/wallet/port";
 import { UserWallet } from "../../workers/money/wallet/user-wallet";
 import { createApp, db, request, unique } from "../factories";
 
@@ -109,7 +108,7 @@ describe("scheduled()", () => {
 describe("the UserWallet Durable Object", () => {
   it("is exported with SQLite storage, named by its user, over the user's committed balance", async () => {
     const [user] = await db.insert(users).values({ username: unique("w"), email: `${unique()}@example.com`, balance: 150000 }).returning();
-    await runInDurableObject(walletFor(env, user.id), (wallet, state) => {
+    await runInDurableObject(env.USER_WALLET.get(env.USER_WALLET.idFromName(String(user.id))), (wallet, state) => {
       expect(wallet).toBeInstanceOf(UserWallet);
       expect(state.id.name).toBe(String(user.id));
     });

@@ -225,7 +225,7 @@ describe("the ledger invariant", () => {
   it("survives the wallet object being evicted in the middle of a sequence", async () => {
     const user = await funded(300000);
     const { pricing } = await listing({ price: 20000, stock: 20 });
-    const stub = walletFor(env, user.id);
+    const stub = env.USER_WALLET.get(env.USER_WALLET.idFromName(String(user.id)));
     const inFlight = Array.from({ length: 6 }, () => buy(user.token, pricing.id));
     await evictDurableObject(stub).catch(() => undefined); // the object may not be running yet
     const after = Array.from({ length: 6 }, () => buy(user.token, pricing.id));

@@ -224,3 +224,14 @@ export function getConfig(env: object): Config {
 export function publicOrigin(env: object, request: Request): string {
   return getConfig(env).PUBLIC_BASE_URL || new URL(request.url).origin;
 }
+
+/**
+ * The same bindings with one request's database (its D1 session, workers/platform/http/read-routing.ts):
+ * the settings already parsed for `env` stay parsed, so a request pays for no second parse.
+ */
+export function withDatabase(env: Env, database: D1Database): Env {
+  const scoped = { ...env, DB: database };
+  const parsed = cache.get(env);
+  if (parsed) cache.set(scoped, parsed);
+  return scoped;
+}

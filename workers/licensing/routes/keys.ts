@@ -11,7 +11,7 @@ import { listAppPricing, listKeyTypes } from "../keys";
 import { publicKeyInfo, signBytes, signLease } from "../license-signing";
 import { pricingTerms } from "../../owner/store-settings";
 import { buyKey } from "../../money/wallet";
-import { type ApiContext, type ApiEnv, db } from "../../platform/http/context";
+import { type ApiContext, type ApiEnv, db, readPrimary } from "../../platform/http/context";
 import { HttpError, MESSAGES } from "../../platform/http/api-errors";
 import { isAdmin } from "../../platform/http/require-admin";
 import { requireUser } from "../../platform/http/require-user";
@@ -121,7 +121,10 @@ export const keysApi = new Hono<ApiEnv>()
     return c.json(purchaseAnswer(bought));
   })
   .post("/check", takesJson(keyCheckSchema), async (c) => {
+    let admitted = false;
     const admit = async () => {
+      if (admitted) return; // once per request, though a refusal is checked twice
+      admitted = true;
       const { success } = await c.env.KEY_CHECK_LIMITER.limit({ key: clientAddress(c) });
       if (!success) throw new HttpError(429, `Quá nhiều yêu cầu. Vui lòng thử lại sau ${KEY_CHECK_RETRY_SECONDS} giây.`, undefined, { "Retry-After": String(KEY_CHECK_RETRY_SECONDS) });
     };
@@ -130,10 +133,16 @@ export const keysApi = new Hono<ApiEnv>()
       throw error;
     });
     const now = Date.now();
-    const [{ result, lease }, subject] = await Promise.all([
-      checkKey(c.env.DB, { keyCode: input.key_code, deviceId: input.device_id, bundleId: input.bundle_id }, now, admit),
-      keySubject(input),
-    ]);
+    const check = { keyCode: input.key_code, deviceId: input.device_id, bundleId: input.bundle_id };
+    // The repeat path reads the nearest copy of D1; a copy may be behind (a device reset a moment
+    // ago), so a refusal is never answered from it: it is checked again on the primary.
+    const checked = async () => {
+      const first = await checkKey(c.env.DB, check, now, admit);
+      if (first.result.valid) return first;
+      readPrimary(c);
+      return checkKey(c.env.DB, check, now, admit);
+    };
+    const [{ result, lease }, subject] = await Promise.all([checked(), keySubject(input)]);
     const signedLease = lease ? await signLease(c.env, { ...lease, deviceId: input.device_id }, now) : undefined;
     // The answer names its key, device and app (subject): a mod refuses one naming anything else.
     return c.json({ success: true, data: { ...result, ...subject, server_time: new Date(now).toISOString(), nonce: input.nonce, lease: signedLease } });

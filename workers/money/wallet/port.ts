@@ -1,7 +1,36 @@
 // The way into a user's wallet: services ask for it here, and never load the UserWallet object's
 // module (which loads the money SQL), so the object and the services cannot import each other.
+import { advanceTo } from "../../db/client";
+import type { UserWallet } from "./user-wallet";
 
-/** The user's UserWallet: one object per user, named by the user id it then reads as its own. */
-export function walletFor(env: Env, userId: number) {
-  return env.USER_WALLET.get(env.USER_WALLET.idFromName(String(userId)));
+type Operation = "purchase" | "settleTopup" | "cancelTopup" | "settleCard" | "creditTransfer" | "creditParkedCard" | "adjust";
+
+/** The wallet as a service sees it: each operation answers its result; the bookmark went to the request. */
+type Wallet = { [K in Operation]: (...args: Parameters<UserWallet[K]>) => Promise<Awaited<ReturnType<UserWallet[K]>>["value"]> } & { ping(): Promise<string> };
+
+/**
+ * The user's UserWallet: one object per user, named by the user id it then reads as its own. Its
+ * money SQL runs on the primary; each answer's bookmark moves the calling request's D1 session on,
+ * so that request's next reads, and the bookmark its answer carries, include the wallet's writes.
+ */
+export function walletFor(env: Env, userId: number): Wallet {
+  const stub = env.USER_WALLET.get(env.USER_WALLET.idFromName(String(userId)));
+  const call = <K extends Operation>(name: K): Wallet[K] => {
+    const run = stub[name] as unknown as (...sent: Parameters<UserWallet[K]>) => Promise<Awaited<ReturnType<UserWallet[K]>>>;
+    return (async (...args: Parameters<UserWallet[K]>) => {
+      const { value, bookmark } = await run(...args);
+      advanceTo(env.DB, bookmark);
+      return value;
+    }) as Wallet[K];
+  };
+  return {
+    purchase: call("purchase"),
+    settleTopup: call("settleTopup"),
+    cancelTopup: call("cancelTopup"),
+    settleCard: call("settleCard"),
+    creditTransfer: call("creditTransfer"),
+    creditParkedCard: call("creditParkedCard"),
+    adjust: call("adjust"),
+    ping: () => stub.ping(),
+  };
 }

@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import { getDb } from "../../db/client";
+import { getDb, readPrimaryFromNowOn } from "../../db/client";
 import type { UserRow } from "../../accounts/accounts";
 import type { Actor, AdminActor } from "../../owner/audit";
 
@@ -10,6 +10,11 @@ export type ApiContext = Context<ApiEnv>;
 
 export function db(c: ApiContext) {
   return getDb(c.env.DB);
+}
+
+/** From now on this request reads the primary, not a copy (docs/decisions/0029-read-replicas-and-placement.md). */
+export function readPrimary(c: ApiContext): void {
+  readPrimaryFromNowOn(c.env.DB);
 }
 
 /** Who makes this request, as the audit log records it: the client's own address, not the rate limits' /64. */
