@@ -84,7 +84,7 @@ test("a pending VietQR top-up is listed in the wallet and resumed when the dialo
   const settings = localSettings();
   await simulateBankTransfer({ origin: baseURL, apiKey: settings.SEPAY_API_KEY, accountNumber: settings.VIETQR_ACCOUNT_NUMBER, content, amount: 120000 });
   await page.reload();
-  await expect(page.getByTestId("profile-balance")).toHaveText(/^120\.000\s₫$/);
+  await expect(page.getByTestId("profile-balance")).toHaveText(/^120\.000\s₫$/, { timeout: 20_000 });
   await expect(walletPanel(page).getByTestId("wallet-transaction").first()).toContainText(content);
   await expect(walletPanel(page).getByTestId("pending-topup")).toHaveCount(0);
 });
