@@ -340,6 +340,11 @@ test.describe("the VietQR dialog against a stubbed server", () => {
       return route.fulfill({ json: { success: true, data: { balance: 0, formatted_balance: "0\u00a0₫", total_spent: 0, formatted_total_spent: "0\u00a0₫", total_keys_purchased: 0 } } });
     });
     await page.route("**/api/auth/wallet/transactions/", (route) => route.fulfill({ json: { success: true, data: [] } }));
+    // No top-up awaiting a transfer, and no deposit bonus (the wallet tab and the dialog ask).
+    await page.route("**/api/vietqr/history**", (route) => route.fulfill({ json: { success: true, data: [] } }));
+    await page.route("**/api/auth/wallet/deposit-bonus**", (route) =>
+      route.fulfill({ json: { success: true, data: { promotion: null, bonus: 0, formatted_bonus: "0\u00a0₫", code_status: "none" } } }),
+    );
     await page.route("https://img.vietqr.io/**", (route) => route.fulfill({ contentType: "image/png", body: PNG }));
     return balanceCalls;
   }

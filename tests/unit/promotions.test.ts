@@ -8,6 +8,7 @@ function promotion(overrides: Partial<Promotion> = {}): Promotion {
   return {
     id: 1,
     name: "Khuyến mãi",
+    code: "BONUSABC",
     promotionType: "percentage",
     bonusPercentage: 10,
     bonusAmount: null,
@@ -65,6 +66,18 @@ describe("isApplicable", () => {
     expect(isApplicable(promotion({ totalUsageLimit: 5, totalUsed: 5 }), 0, NOW)).toBe(false);
     expect(isApplicable(promotion({ usageLimitPerUser: 1 }), 1, NOW)).toBe(false);
     expect(isApplicable(promotion({ requiresCode: true }), 0, NOW)).toBe(false);
+  });
+});
+
+describe("promotion codes", () => {
+  it("a coded promotion applies only with its own code, in any case; a code never unlocks another", () => {
+    const coded = promotion({ id: 3, code: "TET2026", requiresCode: true, isAutomatic: false, bonusPercentage: 50 });
+    const other = promotion({ id: 4, code: "VIP", requiresCode: true, isAutomatic: false, bonusPercentage: 90 });
+    expect(bestPromotion([coded, other], 100000, new Map(), NOW)).toBeNull();
+    expect(bestPromotion([coded, other], 100000, new Map(), NOW, " tet2026 ")).toEqual({ promotion: coded, bonus: 50000 });
+    expect(bestPromotion([coded, other], 100000, new Map(), NOW, "BONUS123")).toBeNull();
+    // An automatic promotion still competes with a coded one: the larger bonus wins.
+    expect(bestPromotion([promotion({ bonusPercentage: 60 }), coded], 100000, new Map(), NOW, "TET2026")?.bonus).toBe(60000);
   });
 });
 

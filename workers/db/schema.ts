@@ -701,6 +701,9 @@ export const vietqrTopups = sqliteTable(
     paymentEventId: integer("payment_event_id").references(() => paymentEvents.id, { onDelete: "set null" }),
     cancelledAt: integer("cancelled_at", { mode: "timestamp_ms" }),
     cancelReason: text("cancel_reason"),
+    // The code the buyer typed for a promotion that requires one, and the bonus paid with the top-up.
+    promotionCode: text("promotion_code"),
+    bonusAmount: integer("bonus_amount"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -737,6 +740,8 @@ export const cardTopups = sqliteTable(
     creditedAt: integer("credited_at", { mode: "timestamp_ms" }),
     checkAttempts: integer("check_attempts").notNull().default(0),
     nextCheckAt: integer("next_check_at", { mode: "timestamp_ms" }), // the cron's next re-check
+    promotionCode: text("promotion_code"),
+    bonusAmount: integer("bonus_amount"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

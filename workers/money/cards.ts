@@ -19,6 +19,7 @@ import { cardReviewNotice } from "../owner/notifications";
 import { cardGatewayFailed } from "../owner/ops-alarms";
 import { hit } from "../platform/rate-limit";
 import { CARD_MESSAGES } from "./messages";
+import { promotionCodeForTopup } from "./deposit-bonus";
 
 type CardConfig = Pick<Config, "CARD_GATEWAY_URL" | "CARD_PARTNER_ID" | "CARD_PARTNER_KEY" | "CARD_FEES" | "CARD_CREDIT">;
 export type CardRow = typeof cardTopups.$inferSelect;
@@ -191,6 +192,11 @@ export function toPublicCard(row: CardRow) {
     status_display: CARD_STATUS_DISPLAY[row.status],
     amount_received: row.amountReceived,
     formatted_amount_received: row.amountReceived === null ? null : formatVND(row.amountReceived),
+    // What the gateway says the card was worth (a wrong declared value) and the bonus paid with it.
+    real_value: row.realValue,
+    formatted_real_value: row.realValue === null ? null : formatVND(row.realValue),
+    bonus_amount: row.bonusAmount,
+    formatted_bonus_amount: row.bonusAmount ? formatVND(row.bonusAmount) : null,
     message: row.status === "pending" ? CARD_MESSAGES.pending : (row.gatewayMessage ?? CARD_STATUS_DISPLAY[row.status]),
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
@@ -330,6 +336,7 @@ export async function createCardTopup(env: Env, config: CardConfig, userId: numb
   };
   const errors = cardErrors(input);
   if (Object.keys(errors).length) throw new ValidationError(Object.values(errors)[0][0], errors);
+  const promotionCode = await promotionCodeForTopup(env.DB, userId, raw.promotion_code);
   for (const [rule, subject] of [[CARD_LIMIT, `user:${userId}`], [{ ...CARD_LIMIT, name: "card-ip", max: 30 }, address]] as const) {
     const limited = await hit(db, rule, subject);
     if (!limited.allowed) throw new RateLimitedError(`Bạn đã gửi quá nhiều thẻ. Vui lòng thử lại sau ${limited.retryAfterSeconds} giây.`, limited.retryAfterSeconds);
@@ -359,6 +366,7 @@ export async function createCardTopup(env: Env, config: CardConfig, userId: numb
         cardCode: input.card_code as string,
         cardValue: input.card_value as number,
         feePercent: cardFees(config)[telco],
+        promotionCode,
         nextCheckAt: new Date(now.getTime() + PENDING_RECHECK_MS),
         createdAt: now,
         updatedAt: now,

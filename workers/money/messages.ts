@@ -6,6 +6,8 @@ import { TOPUP_MESSAGES } from "../shared/topup";
 export const PROMOTION_MESSAGES = {
   notFound: "Không tìm thấy khuyến mãi",
   codeTaken: "Mã khuyến mãi đã tồn tại",
+  codeInvalid: "Mã khuyến mãi không hợp lệ hoặc đã hết hạn",
+  codeRequired: "Vui lòng nhập mã khuyến mãi",
   limitBelowUsed: (used: number) => `Đã dùng ${used} lần; giới hạn không thể nhỏ hơn`,
   created: "Đã tạo khuyến mãi",
   updated: "Đã cập nhật khuyến mãi",

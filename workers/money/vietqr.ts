@@ -5,7 +5,8 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import { formatVND } from "../shared/format";
 import { vietqrAmountError } from "../shared/topup";
 import type { Config } from "../platform/config";
-import type { Database } from "../db/client";
+import { type Database, getDb } from "../db/client";
+import { promotionCodeForTopup } from "./deposit-bonus";
 import { vietqrTopups } from "../db/schema";
 import { walletFor } from "./wallet/port";
 import { ConflictError, fieldError, NotFoundError, ValidationError } from "../platform/errors";
@@ -106,15 +107,24 @@ export function toPublicTopup(row: TopupRow, origin: string, now = Date.now()) {
     bank_info: { bank_code: row.bankCode, bank_bin: row.bankBin, account_number: row.accountNumber, account_name: row.accountName },
     expires_at: row.expiresAt.toISOString(),
     time_remaining: status === "pending" ? Math.max(0, Math.floor((row.expiresAt.getTime() - now) / 1000)) : 0,
+    promotion_code: row.promotionCode,
+    // The bonus the wallet paid with it (null until paid, or when none applied).
+    bonus_amount: row.bonusAmount,
+    formatted_bonus_amount: row.bonusAmount ? formatVND(row.bonusAmount) : null,
     paid_at: row.paidAt ? row.paidAt.toISOString() : null,
     created_at: row.createdAt.toISOString(),
   };
 }
 
-/** A new pending top-up of `amount` for the user, within the amount rules and the pending limit. */
-export async function createTopup(db: Database, config: VietQrConfig, userId: number, amount: unknown, now = Date.now()): Promise<TopupRow> {
+/**
+ * A new pending top-up of `amount` for the user, within the amount rules and the pending limit,
+ * with the promotion code the buyer typed (refused unless it names a running promotion).
+ */
+export async function createTopup(env: Env, config: VietQrConfig, userId: number, amount: unknown, promotionCode?: string, now = Date.now()): Promise<TopupRow> {
   const problem = amountError(amount, config);
   if (problem) throw fieldError("amount", problem);
+  const code = await promotionCodeForTopup(env.DB, userId, promotionCode, now);
+  const db = getDb(env.DB);
   const [pending] = await db
     .select({ n: sql<number>`count(*)` })
     .from(vietqrTopups)
@@ -131,6 +141,7 @@ export async function createTopup(db: Database, config: VietQrConfig, userId: nu
           userId,
           amount: amount as number,
           transferCode,
+          promotionCode: code,
           bankCode: config.VIETQR_BANK_CODE,
           bankBin: config.VIETQR_BANK_BIN,
           accountNumber: config.VIETQR_ACCOUNT_NUMBER,

@@ -1,12 +1,16 @@
 // Deposit bonuses: at most one promotion applies to a deposit,
 // the one giving the largest bonus; the bonus is its own ledger row and its use is counted once
 // (workers/money/wallet/money.ts reads the promotions and writes both in the deposit's batch).
+// The dialogs' preview (workers/money/deposit-bonus.ts) asks the same functions, so it never
+// promises a bonus the wallet would not pay. A promotion that requires a code applies only with
+// its own code; an automatic one applies to every deposit.
 
 export type Tier = { min_amount: number; bonus_percentage?: number; bonus_amount?: number };
 
 export type Promotion = {
   id: number;
   name: string;
+  code: string;
   promotionType: "percentage" | "fixed" | "tiered";
   bonusPercentage: number | null;
   bonusAmount: number | null;
@@ -39,12 +43,26 @@ export function bonusFor(promotion: Promotion, amount: number): number {
   return Math.max(0, Math.floor(bonus));
 }
 
-/** Whether a promotion may apply now for a user who has used it `usedByUser` times. */
-export function isApplicable(promotion: Promotion, usedByUser: number, now: number): boolean {
+/** A promotion code as typed: case and surrounding spaces do not matter; blank is no code. */
+export function normalisePromotionCode(code: string | null | undefined): string | null {
+  const clean = code?.trim().toUpperCase() ?? "";
+  return clean || null;
+}
+
+/** Whether the deposit may have this promotion: its own code when it requires one, else automatic. */
+function unlocked(promotion: Promotion, code: string | null): boolean {
+  if (promotion.requiresCode) return code !== null && normalisePromotionCode(promotion.code) === code;
+  return promotion.isAutomatic;
+}
+
+/**
+ * Whether a promotion may apply now for a user who has used it `usedByUser` times, on a deposit
+ * that carries `code` (normalised, or null).
+ */
+export function isApplicable(promotion: Promotion, usedByUser: number, now: number, code: string | null = null): boolean {
   return (
     promotion.status === "active" &&
-    promotion.isAutomatic &&
-    !promotion.requiresCode &&
+    unlocked(promotion, code) &&
     promotion.startDate <= now &&
     now < promotion.endDate &&
     (promotion.totalUsageLimit === null || promotion.totalUsed < promotion.totalUsageLimit) &&
@@ -53,12 +71,25 @@ export function isApplicable(promotion: Promotion, usedByUser: number, now: numb
 }
 
 /** The one promotion that gives the most on this deposit (the older one on a tie), if any. */
-export function bestPromotion(promotions: Promotion[], amount: number, usage: Map<number, number>, now: number): { promotion: Promotion; bonus: number } | null {
+export function bestPromotion(
+  promotions: Promotion[],
+  amount: number,
+  usage: Map<number, number>,
+  now: number,
+  code: string | null = null,
+): { promotion: Promotion; bonus: number } | null {
+  const typed = normalisePromotionCode(code);
   let best: { promotion: Promotion; bonus: number } | null = null;
   for (const promotion of [...promotions].sort((a, b) => a.id - b.id)) {
-    if (!isApplicable(promotion, usage.get(promotion.id) ?? 0, now)) continue;
+    if (!isApplicable(promotion, usage.get(promotion.id) ?? 0, now, typed)) continue;
     const bonus = bonusFor(promotion, amount);
     if (bonus > 0 && (!best || bonus > best.bonus)) best = { promotion, bonus };
   }
   return best;
+}
+
+/** Whether `code` names a promotion that could pay now (whatever the amount): what a buyer may attach to a top-up. */
+export function codeIsLive(promotions: Promotion[], usage: Map<number, number>, now: number, code: string | null): boolean {
+  const typed = normalisePromotionCode(code);
+  return typed !== null && promotions.some((promotion) => promotion.requiresCode && isApplicable(promotion, usage.get(promotion.id) ?? 0, now, typed));
 }

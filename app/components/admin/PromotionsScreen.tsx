@@ -130,6 +130,8 @@ export function PromotionsScreen() {
 type Form = {
   name: string;
   description: string;
+  /** A promotion that requires a code pays only to a buyer who types it; any other applies to every deposit. */
+  requires_code: boolean;
   code: string;
   bonus_percentage: string;
   min_deposit_amount: string;
@@ -145,7 +147,8 @@ function formFrom(promotion: Promotion | null): Form {
   return {
     name: promotion?.name ?? "",
     description: promotion?.description ?? "",
-    code: promotion?.code ?? "",
+    requires_code: promotion?.requires_code ?? false,
+    code: promotion?.requires_code ? promotion.code : "",
     bonus_percentage: String(promotion?.bonus_percentage ?? PROMOTION_DEFAULTS.bonusPercentage),
     min_deposit_amount: String(promotion?.min_deposit_amount ?? PROMOTION_DEFAULTS.minDeposit),
     max_deposit_amount: text(promotion?.max_deposit_amount),
@@ -204,13 +207,15 @@ function PromotionModal({ editing, onClose }: { editing: Promotion | "new"; onCl
     if (!form.name.trim()) problems.name = ["Vui lòng nhập tên khuyến mãi"];
     if (!Number.isInteger(percent) || percent < 1 || percent > 100) problems.bonus_percentage = ["Phần trăm từ 1 đến 100"];
     if (!daysValid) problems.duration = ["Thời hạn từ 1 đến 365 ngày"];
+    if (form.requires_code && !form.code.trim()) problems.code = ["Vui lòng nhập mã khuyến mãi"];
     setErrors(problems);
     setRefused(null);
     if (Object.keys(problems).length || !end) return;
     const body = {
       name: form.name.trim(),
       description: form.description.trim(),
-      code: form.code.trim().toUpperCase(),
+      // Without "requires a code" the code is only an internal name: the store draws one (BONUS...).
+      code: form.requires_code ? form.code.trim().toUpperCase() : "",
       promotion_type: "percentage",
       bonus_percentage: percent,
       min_deposit_amount: optionalNumber(form.min_deposit_amount) ?? PROMOTION_DEFAULTS.minDeposit,
@@ -222,13 +227,13 @@ function PromotionModal({ editing, onClose }: { editing: Promotion | "new"; onCl
       end_date: end.toISOString(),
       duration: days,
       status: "active",
-      is_automatic: true,
-      requires_code: false,
+      is_automatic: !form.requires_code,
+      requires_code: form.requires_code,
     } satisfies PromotionBody;
     save.submit(existing ? { intent: "update", id: existing.id, body } : { intent: "create", body }, { method: "post", encType: "application/json", flushSync: true });
   }
 
-  const money = (key: keyof Form) => (
+  const money = (key: "min_deposit_amount" | "max_deposit_amount" | "max_bonus_amount" | "usage_limit_per_user" | "total_usage_limit") => (
     <Field id={`promo-${key}`} label={PROMOTION_LABELS[key]} errors={errors[key]}>
       <input
         id={`promo-${key}`}
@@ -264,10 +269,19 @@ function PromotionModal({ editing, onClose }: { editing: Promotion | "new"; onCl
         <Field id="promo-description" label={PROMOTION_LABELS.description} errors={errors.description}>
           <textarea id="promo-description" rows={2} className={inputClass(false)} value={form.description} maxLength={2000} onChange={(event) => set("description", event.target.value)} />
         </Field>
+        <label className="flex items-start gap-3 text-sm text-zinc-200">
+          <input type="checkbox" checked={form.requires_code} onChange={(event) => set("requires_code", event.target.checked)} className="mt-0.5 h-4 w-4 accent-indigo-500" />
+          <span>
+            Người nạp phải nhập mã
+            <span className="block text-xs text-zinc-400">Bỏ chọn: khuyến mãi tự áp dụng cho mọi lần nạp phù hợp.</span>
+          </span>
+        </label>
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field id="promo-code" label={PROMOTION_LABELS.code} errors={errors.code} hint="Để trống để tạo mã tự động (BONUS...).">
-            <input id="promo-code" className={`${inputClass(Boolean(errors.code))} font-mono uppercase`} value={form.code} maxLength={40} onChange={(event) => set("code", event.target.value.toUpperCase())} />
-          </Field>
+          {form.requires_code && (
+            <Field id="promo-code" label={PROMOTION_LABELS.code} required errors={errors.code} hint="Người nạp nhập mã này trong hộp thoại nạp tiền.">
+              <input id="promo-code" className={`${inputClass(Boolean(errors.code))} font-mono uppercase`} value={form.code} maxLength={40} onChange={(event) => set("code", event.target.value.toUpperCase())} />
+            </Field>
+          )}
           <Field id="promo-bonus_percentage" label={PROMOTION_LABELS.bonus_percentage} required errors={errors.bonus_percentage}>
             {wholeNumber("bonus_percentage", 100)}
           </Field>

@@ -1,6 +1,8 @@
 // Top-up by prepaid phone card (docs/product.md §4 "Card payment status", §5 "Card", §8, §9): carrier, value,
 // serial and code go to the server, which asks the card gateway; this dialog then polls the card
-// every 5 s (for up to 10 minutes) until the gateway has answered.
+// every 5 s (for up to 10 minutes) until the gateway has answered. A card of another value than
+// declared is a partial success (what it was worth and what was credited), and the bonus the
+// credit would earn is shown before sending (issue #27 items 3, 4).
 import { type ChangeEvent, type FormEvent, type ReactNode, type RefObject, useCallback, useEffect, useId, useRef, useState } from "react";
 import { ApiError, apiCall } from "~/lib/api";
 import { FALLBACK_ERROR } from "@workers/shared/error-messages";
@@ -12,7 +14,7 @@ import { Dialog } from "~/components/Dialog";
 import { Field, fieldDescriptionIds, FormAlert, inputClass, ValidationSummary } from "~/components/Field";
 import { Spinner } from "~/components/Spinner";
 import type { CardConfigLoad } from "./topup-config";
-import { keepFocusInDialog, useStillOpen, TOPUP_PRIMARY, TOPUP_SECONDARY, TopupDialogTitle } from "./TopupParts";
+import { creditedText, DepositBonusLine, keepFocusInDialog, PromotionCodeField, useDepositBonus, useStillOpen, TOPUP_PRIMARY, TOPUP_SECONDARY, TopupDialogTitle } from "./TopupParts";
 
 type Errors = Partial<Record<CardField, string>>;
 
@@ -20,9 +22,19 @@ const EMPTY: CardForm = { telco: "", card_serial: "", card_code: "", card_value:
 const CARD_FIELDS: CardField[] = ["telco", "card_serial", "card_code", "card_value"];
 const CARD_LABELS: Record<CardField, string> = { telco: "Nhà mạng", card_value: "Mệnh giá", card_serial: "Số serial", card_code: "Mã thẻ" };
 
-export function cardSuccessMessage(card: Pick<CardPayment, "amount_received" | "formatted_amount_received">): string {
-  const amount = card.formatted_amount_received || formatVND(card.amount_received ?? 0);
-  return `Nạp thẻ thành công! Đã cộng ${amount} vào ví.`;
+/** What the card credited, with the bonus paid with it: "80.000 ₫" or "160.000 ₫ + 16.000 ₫ khuyến mãi". */
+function creditedAmount(card: Pick<CardPayment, "amount_received" | "formatted_amount_received" | "formatted_bonus_amount">): string {
+  return creditedText(card.formatted_amount_received || formatVND(card.amount_received ?? 0), card.formatted_bonus_amount);
+}
+
+export function cardSuccessMessage(card: Pick<CardPayment, "amount_received" | "formatted_amount_received" | "formatted_bonus_amount">): string {
+  return `Nạp thẻ thành công! Đã cộng ${creditedAmount(card)} vào ví.`;
+}
+
+/** A card worth less than declared still credits what it was worth: say both values and the amount. */
+export function wrongValueMessage(card: CardPayment): string {
+  const real = card.formatted_real_value ?? "không rõ";
+  return `Thẻ sai mệnh giá: khai báo ${card.formatted_card_value || formatVND(card.card_value)}, giá trị thật ${real}. Đã cộng ${creditedAmount(card)} vào ví.`;
 }
 
 /** The server's field errors (400, 409) as this form's, first message each. */
@@ -57,6 +69,8 @@ export function CardTopupModal({
   const configState = configLoad.status;
   const config = configLoad.status === "ready" ? configLoad.config : null;
   const [form, setForm] = useState<CardForm>(EMPTY);
+  const [code, setCode] = useState("");
+  const [codeError, setCodeError] = useState<string | null>(null);
   const [errors, setErrors] = useState<Errors>({});
   const [refused, setRefused] = useState<Record<string, string[]> | null>(null);
   const [submitted, setSubmitted] = useState(false);
@@ -83,6 +97,8 @@ export function CardTopupModal({
       if (next.status === "success") {
         toast.success(cardSuccessMessage(next));
         parent.current.onClose();
+      } else if (next.status === "wrong_amount") {
+        toast.warning(wrongValueMessage(next));
       } else {
         toast.error(TOPUP_MESSAGES.failed(next.status_display));
       }
@@ -127,6 +143,8 @@ export function CardTopupModal({
   const value = Number(form.card_value) || 0;
   const estimate = telco && value ? cardEstimate(value, telco.fee) : null;
   const disabled = config?.enabled === false;
+  // The bonus is counted on what the card would credit, as the wallet counts it.
+  const bonus = useDepositBonus(card ? null : estimate, code);
 
   function change(event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) {
     const field = event.target.name as CardField;
@@ -152,13 +170,13 @@ export function CardTopupModal({
     const problems = cardFormErrors(form);
     setErrors(problems);
     setRefused(null);
+    setCodeError(null);
     if (Object.keys(problems).length) return;
     setSending(true);
     try {
-      const { data } = await apiCall(
-        (api) => api.api.cards.create.$post({ json: { telco: form.telco, card_serial: form.card_serial, card_code: form.card_code, card_value: Number(form.card_value) } }),
-        { auth: true },
-      );
+      const promotionCode = code.trim();
+      const card = { telco: form.telco, card_serial: form.card_serial, card_code: form.card_code, card_value: Number(form.card_value) };
+      const { data } = await apiCall((api) => api.api.cards.create.$post({ json: promotionCode ? { ...card, promotion_code: promotionCode } : card }), { auth: true });
       if (!alive.current) return;
       current.current = data.transaction_id;
       setGaveUp(false);
@@ -173,6 +191,7 @@ export function CardTopupModal({
       } else {
         const fields = serverFieldErrors(error.errors);
         setErrors(fields);
+        setCodeError(error.errors?.promotion_code?.[0] ?? null);
         setRefused(error.errors);
         // A field error shows under its field; a duplicate card or a rate limit also as a toast.
         if (!Object.keys(fields).length || error.status === 409) {
@@ -256,7 +275,18 @@ export function CardTopupModal({
             </span>
           </div>
 
-          <ValidationSummary errors={refused} labels={CARD_LABELS} />
+          <PromotionCodeField
+            value={code}
+            onChange={(next) => {
+              setCode(next);
+              setCodeError(null);
+            }}
+            preview={bonus}
+            errors={codeError}
+          />
+          <DepositBonusLine preview={bonus} />
+
+          <ValidationSummary errors={refused} labels={{ ...CARD_LABELS, promotion_code: "Mã khuyến mãi" }} />
           {/* Busy rather than disabled while sending: a disabled button drops the keyboard focus. */}
           <button type="submit" className={TOPUP_PRIMARY} disabled={disabled || configState !== "ready"} aria-disabled={sending || undefined} aria-busy={sending}>
             {sending && <Spinner />}
@@ -347,8 +377,13 @@ function CardProgress({
             {gaveUp && <p className="mt-1 text-sky-100/80">Thẻ vẫn đang được xử lý. Số dư sẽ được cộng khi có kết quả.</p>}
           </div>
         </div>
+      ) : card.status === "wrong_amount" ? (
+        // A partial success: money was credited, at the card's real value.
+        <div role="alert" className="mt-4 rounded-xl border border-amber-500/30 bg-amber-950/40 px-4 py-3 text-sm text-amber-100" data-testid="card-result" data-tone="warning">
+          <p className="font-semibold">{wrongValueMessage(card)}</p>
+        </div>
       ) : (
-        <div role="alert" className="mt-4 rounded-xl border border-red-500/30 bg-red-950/40 px-4 py-3 text-sm text-red-100" data-testid="card-result">
+        <div role="alert" className="mt-4 rounded-xl border border-red-500/30 bg-red-950/40 px-4 py-3 text-sm text-red-100" data-testid="card-result" data-tone="error">
           <p className="font-semibold">{TOPUP_MESSAGES.failed(card.status_display)}</p>
           {card.message && card.message !== card.status_display && <p className="mt-1 text-red-100/80">{card.message}</p>}
         </div>

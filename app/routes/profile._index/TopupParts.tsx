@@ -1,7 +1,10 @@
-// What the two top-up dialogs share: their title row, their buttons, and the 401-while-creating
-// path of docs/product.md §8 "Wallet".
+// What the two top-up dialogs share: their title row, their buttons, the deposit bonus they preview,
+// and the 401-while-creating path of docs/product.md §8 "Wallet".
 import { useSessionExpired } from "~/lib/auth";
-import { type ReactNode, type RefObject, useEffect, useRef } from "react";
+import { type ReactNode, type RefObject, useEffect, useId, useRef, useState } from "react";
+import { apiCall } from "~/lib/api";
+import { Field, inputClass } from "~/components/Field";
+import type { DepositBonusPreview } from "@workers/money/deposit-bonus";
 import { TOPUP_TIMINGS } from "~/lib/topup";
 import { TOPUP_MESSAGES } from "@workers/shared/topup";
 import { DialogCloseButton } from "~/components/Dialog";
@@ -54,4 +57,77 @@ export function TopupDialogTitle({ id, title, subtitle, onClose, busy }: { id: s
  */
 export function useTopupSessionExpired(): () => void {
   return useSessionExpired(TOPUP_MESSAGES.sessionExpired, TOPUP_TIMINGS.sessionRedirectMs);
+}
+
+/** How long typing must pause before the bonus for the amount and code is asked for. */
+const BONUS_PREVIEW_DELAY_MS = 300;
+export const CODE_INVALID = "Mã khuyến mãi không hợp lệ hoặc đã hết hạn";
+
+/**
+ * The promotion a deposit of `amount` (what the wallet would credit) would bring, with `code` if
+ * typed: the server answers with the wallet's own rule. Null while nothing is known; a failed
+ * read shows nothing rather than a promise.
+ */
+export function useDepositBonus(amount: number | null, code: string): DepositBonusPreview | null {
+  const [preview, setPreview] = useState<{ key: string; data: DepositBonusPreview } | null>(null);
+  const key = `${amount ?? ""}|${code.trim()}`;
+  useEffect(() => {
+    if (!amount || amount <= 0) return;
+    const controller = new AbortController();
+    const timer = setTimeout(async () => {
+      try {
+        const trimmed = code.trim();
+        const query = trimmed ? { amount: String(amount), code: trimmed } : { amount: String(amount) };
+        const { data } = await apiCall((api) => api.api.auth.wallet["deposit-bonus"].$get({ query }), { auth: true, signal: controller.signal });
+        setPreview({ key: `${amount}|${trimmed}`, data });
+      } catch {
+        // No preview: the dialog simply shows no bonus.
+      }
+    }, BONUS_PREVIEW_DELAY_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [amount, code]);
+  return preview?.key === key ? preview.data : null;
+}
+
+/** The promotion that will apply to the amount being entered: its name and bonus. */
+export function DepositBonusLine({ preview }: { preview: DepositBonusPreview | null }) {
+  if (!preview?.promotion || preview.bonus <= 0) return null;
+  return (
+    <p className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1 rounded-xl bg-amber-500/10 px-4 py-3 text-sm ring-1 ring-amber-500/20" data-testid="deposit-bonus">
+      <span className="min-w-0 break-words text-amber-100">Khuyến mãi: {preview.promotion.name}</span>
+      <span className="font-bold text-amber-200">+{preview.formatted_bonus}</span>
+    </p>
+  );
+}
+
+/** The code for a promotion that requires one; said at once when the code names no running promotion. */
+export function PromotionCodeField({ value, onChange, preview, errors }: { value: string; onChange: (code: string) => void; preview: DepositBonusPreview | null; errors?: string | null }) {
+  const id = useId();
+  const problem = errors || (value.trim() && preview?.code_status === "invalid" ? CODE_INVALID : null);
+  return (
+    <Field id={id} label="Mã khuyến mãi (nếu có)" errors={problem}>
+      <input
+        id={id}
+        name="promotion_code"
+        type="text"
+        autoComplete="off"
+        autoCapitalize="characters"
+        spellCheck={false}
+        maxLength={40}
+        value={value}
+        onChange={(event) => onChange(event.target.value.replace(/[^A-Za-z0-9_-]/g, "").toUpperCase())}
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={problem ? `${id}-error` : undefined}
+        className={`${inputClass(Boolean(problem))} font-mono uppercase`}
+      />
+    </Field>
+  );
+}
+
+/** The success toast's amount: "100.000 ₫ + 20.000 ₫ khuyến mãi" when a bonus was paid with it. */
+export function creditedText(formattedAmount: string, formattedBonus: string | null | undefined): string {
+  return formattedBonus ? `${formattedAmount} + ${formattedBonus} khuyến mãi` : formattedAmount;
 }

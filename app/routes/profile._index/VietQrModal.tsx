@@ -1,6 +1,8 @@
 // Top-up by bank transfer (docs/product.md §4 "VietQR transaction status", §5 "VietQR amount", §8, §9): pick an
 // amount, get our QR and the bank details, transfer with the given content; the bank's webhook
 // credits the wallet on the server, and this dialog polls (every 10 s, or "Kiểm tra") to find out.
+// A top-up still pending when the dialog opens is resumed (the buyer left for the banking app);
+// "Tạo giao dịch khác" starts another, and closing a pending QR says until when it stays valid.
 import { type FormEvent, type ReactNode, type RefObject, useCallback, useEffect, useId, useRef, useState } from "react";
 import { ApiError, apiCall } from "~/lib/api";
 import { FALLBACK_ERROR } from "@workers/shared/error-messages";
@@ -12,11 +14,20 @@ import { CopyButton } from "~/components/CopyButton";
 import { Dialog } from "~/components/Dialog";
 import { Field, inputClass, ValidationSummary } from "~/components/Field";
 import { Spinner } from "~/components/Spinner";
-import { keepFocusInDialog, useStillOpen, TOPUP_DANGER, TOPUP_PRIMARY, TOPUP_SECONDARY, TopupDialogTitle } from "./TopupParts";
+import { creditedText, DepositBonusLine, keepFocusInDialog, PromotionCodeField, useDepositBonus, useStillOpen, TOPUP_DANGER, TOPUP_PRIMARY, TOPUP_SECONDARY, TopupDialogTitle } from "./TopupParts";
 
 
 export function paidMessage(formattedAmount: string): string {
   return `Nạp tiền thành công! Đã cộng ${formattedAmount} vào ví.`;
+}
+
+/** "22:45": when a pending QR stops being valid, in the buyer's clock. */
+function clockTime(deadline: number): string {
+  return new Date(deadline).toLocaleTimeString("vi-VN", { hour: "2-digit", minute: "2-digit", hour12: false });
+}
+
+export function stillValidMessage(deadline: number): string {
+  return `Mã QR vẫn còn hiệu lực đến ${clockTime(deadline)}. Bạn có thể xem lại trong Ví tiền.`;
 }
 
 function DetailRow({ label, value, copyValue, copyLabel, testId, strong }: { label: string; value: ReactNode; copyValue: string; copyLabel: string; testId?: string; strong?: boolean }) {
@@ -35,6 +46,7 @@ function DetailRow({ label, value, copyValue, copyLabel, testId, strong }: { lab
 
 export function VietQrModal({
   config,
+  resume,
   onClose,
   onPaid,
   onSessionExpired,
@@ -42,6 +54,8 @@ export function VietQrModal({
 }: {
   /** The VietQR settings; null while they are read (the product's defaults apply meanwhile). */
   config: VietQrConfig | null;
+  /** A pending top-up to resume; undefined while the pending ones are still being read. */
+  resume: VietQrTransaction | null | undefined;
   onClose: () => void;
   /** After a paid top-up: the page reads the balance and the ledger again. */
   onPaid: () => void;
@@ -53,11 +67,15 @@ export function VietQrModal({
   const titleId = useId();
   const amountId = useId();
   const [digits, setDigits] = useState("");
+  const [code, setCode] = useState("");
+  const [codeError, setCodeError] = useState<string | null>(null);
   const [amountError, setAmountError] = useState<string | null>(null);
   const [refused, setRefused] = useState<Record<string, string[]> | null>(null);
   const [submitted, setSubmitted] = useState(false);
   const [creating, setCreating] = useState(false);
   const [transaction, setTransaction] = useState<VietQrTransaction | null>(null);
+  // The pending top-up handed in is shown once; after "Tạo giao dịch khác" the form stays.
+  const [resumed, setResumed] = useState<string | null>(null);
   const [deadline, setDeadline] = useState(0);
   const [now, setNow] = useState(() => Date.now());
   const [qrSource, setQrSource] = useState<"ours" | "fallback" | "none">("ours");
@@ -76,6 +94,18 @@ export function VietQrModal({
   // biome-ignore lint/correctness/useExhaustiveDependencies: focus moves when the dialog changes step, not on every status poll.
   useEffect(() => keepFocusInDialog(transaction ? view.current : amountInput.current), [transaction?.transaction_id, transaction?.status]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: resumes once per pending top-up handed in.
+  useEffect(() => {
+    if (resume?.status !== "pending" || resumed === resume.transaction_id || current.current) return;
+    const received = Date.now();
+    current.current = resume.transaction_id;
+    setResumed(resume.transaction_id);
+    setQrSource("ours");
+    setDeadline(localDeadline(resume, received));
+    setNow(received);
+    setTransaction(resume);
+  }, [resume?.transaction_id]);
+
   const rules = config ?? VIETQR_DEFAULTS;
   const pending = transaction?.status === "pending";
   const remaining = pending ? secondsLeft(deadline, now) : 0;
@@ -92,7 +122,7 @@ export function VietQrModal({
           setTransaction(next);
           return;
         case "paid":
-          toast.success(paidMessage(next.formatted_amount || formatVND(next.amount)));
+          toast.success(paidMessage(creditedText(next.formatted_amount || formatVND(next.amount), next.formatted_bonus_amount)));
           parent.current.onPaid();
           parent.current.onClose();
           return;
@@ -183,10 +213,13 @@ export function VietQrModal({
     const problem = vietqrAmountError(amount, rules);
     setAmountError(problem);
     setRefused(null);
+    setCodeError(null);
     if (problem || amount === null) return;
     setCreating(true);
     try {
-      const { data } = await apiCall((api) => api.api.vietqr.create.$post({ json: { amount } }), { auth: true });
+      const promotionCode = code.trim();
+      const json = promotionCode ? { amount, promotion_code: promotionCode } : { amount };
+      const { data } = await apiCall((api) => api.api.vietqr.create.$post({ json }), { auth: true });
       if (!alive.current) return;
       const received = Date.now();
       current.current = data.transaction_id;
@@ -199,8 +232,9 @@ export function VietQrModal({
         toast.error(TOPUP_MESSAGES.vietqrFailed);
       } else if (error.status === 401) {
         onCreateSessionExpired();
-      } else if (error.errors?.amount?.length) {
-        setAmountError(error.errors.amount[0]);
+      } else if (error.errors?.amount?.length || error.errors?.promotion_code?.length) {
+        setAmountError(error.errors.amount?.[0] ?? null);
+        setCodeError(error.errors.promotion_code?.[0] ?? null);
         setRefused(error.errors);
       } else {
         toast.error(error.message && error.message !== FALLBACK_ERROR ? error.message : TOPUP_MESSAGES.vietqrFailed);
@@ -242,12 +276,23 @@ export function VietQrModal({
 
   const busy = creating || cancelling;
   const amount = parseAmount(digits);
+  const bonus = useDepositBonus(!transaction && amount !== null && !vietqrAmountError(amount, rules) ? amount : null, code);
+
+  /** Closing leaves a pending QR valid: say until when, and where to find it again. */
+  function close() {
+    if (pending && remaining > 0) toast.info(stillValidMessage(deadline));
+    onClose();
+  }
 
   return (
-    <Dialog open onClose={onClose} labelledBy={titleId} busy={busy} testId="vietqr-modal">
-      <TopupDialogTitle id={titleId} title="Nạp tiền qua VietQR" subtitle="Miễn phí, tự động xác nhận khi nhận được chuyển khoản." onClose={onClose} busy={busy} />
+    <Dialog open onClose={close} labelledBy={titleId} busy={busy} testId="vietqr-modal">
+      <TopupDialogTitle id={titleId} title="Nạp tiền qua VietQR" subtitle="Miễn phí, tự động xác nhận khi nhận được chuyển khoản." onClose={close} busy={busy} />
 
-      {!transaction ? (
+      {resume === undefined && !transaction ? (
+        <p role="status" className="mt-5 flex items-center gap-2 text-sm text-zinc-400">
+          <Spinner /> Đang kiểm tra giao dịch đang chờ...
+        </p>
+      ) : !transaction ? (
         <form className="mt-5 space-y-4" onSubmit={create} noValidate>
           <Field
             id={amountId}
@@ -297,7 +342,18 @@ export function VietQrModal({
             </div>
           </fieldset>
 
-          <ValidationSummary errors={refused} />
+          <PromotionCodeField
+            value={code}
+            onChange={(next) => {
+              setCode(next);
+              setCodeError(null);
+            }}
+            preview={bonus}
+            errors={codeError}
+          />
+          <DepositBonusLine preview={bonus} />
+
+          <ValidationSummary errors={refused} labels={{ promotion_code: "Mã khuyến mãi" }} />
           {/* Busy rather than disabled: a disabled button drops the keyboard focus. */}
           <button type="submit" className={TOPUP_PRIMARY} aria-disabled={creating || undefined} aria-busy={creating}>
             {creating && <Spinner />}
@@ -316,7 +372,7 @@ export function VietQrModal({
           onCheck={() => void checkAndApply(true)}
           onCancel={() => void cancel()}
           onStartOver={startOver}
-          onClose={onClose}
+          onClose={close}
         />
       )}
     </Dialog>
@@ -416,6 +472,10 @@ function TransactionView({
           <button type="button" onClick={onCancel} aria-disabled={cancelling || undefined} aria-busy={cancelling} className={TOPUP_DANGER}>
             {cancelling && <Spinner />}
             Hủy giao dịch
+          </button>
+          {/* The pending one stays valid (and listed in the wallet) while another is made. */}
+          <button type="button" onClick={onStartOver} className={TOPUP_SECONDARY}>
+            Tạo giao dịch khác
           </button>
         </div>
       ) : (

@@ -1,10 +1,14 @@
 // The profile's wallet tab (docs/product.md §2, §3 "Transaction"): what was topped up, what is left, the
-// saving rate, the two ways to top up, and the ledger (newest first, as the API sends it).
+// saving rate, the two ways to top up, the VietQR top-ups still awaiting a transfer (amount, transfer
+// content to copy, time left; issue #27 item 2), and the ledger (newest first, as the API sends it).
+import { useEffect, useState } from "react";
 import { formatDateTime, formatVND, signedVND } from "@workers/shared/format";
 import type { toPublicTransaction } from "@workers/money/wallet";
 import type { SessionUser } from "~/lib/session";
 import { SignedAmount } from "~/components/SignedAmount";
-import { formatPercent, savingRate, type TopupKind, totalToppedUp } from "~/lib/topup";
+import { CopyButton } from "~/components/CopyButton";
+import { formatCountdown, formatPercent, savingRate, secondsLeft, TOPUP_TIMINGS, type TopupKind, totalToppedUp, type VietQrTransaction } from "~/lib/topup";
+import type { PendingTopup } from "./topup-config";
 import { ListBody, type ListState } from "./ProfileList";
 
 /** A ledger row as GET /api/wallet/transactions/ sends it (docs/product.md §3 "Transaction"). */
@@ -21,6 +25,53 @@ function Figure({ label, value, tone, testId }: { label: string; value: string; 
         {value}
       </p>
     </div>
+  );
+}
+
+/** The top-ups awaiting a transfer, each with its countdown; one that runs out leaves the list. */
+function PendingTopups({ pending, onResume }: { pending: PendingTopup[]; onResume: (topup: VietQrTransaction) => void }) {
+  const [now, setNow] = useState(() => Date.now());
+  const live = pending.filter((item) => secondsLeft(item.deadline, now) > 0);
+  const ticking = live.length > 0;
+  useEffect(() => {
+    if (!ticking) return;
+    const timer = setInterval(() => setNow(Date.now()), TOPUP_TIMINGS.countdownTickMs);
+    return () => clearInterval(timer);
+  }, [ticking]);
+  if (!ticking) return null;
+  return (
+    <section aria-labelledby="pending-heading">
+      <h3 id="pending-heading" className="text-base font-bold text-white">
+        Đang chờ thanh toán
+      </h3>
+      <p className="mt-1 text-sm text-zinc-400">Chuyển khoản đúng số tiền và nội dung trước khi hết giờ để được cộng tự động.</p>
+      <ul className="mt-2 space-y-2">
+        {live.map(({ topup, deadline }) => (
+          <li key={topup.transaction_id} className="rounded-xl bg-amber-500/10 p-3 ring-1 ring-amber-500/20" data-testid="pending-topup">
+            <div className="flex items-center justify-between gap-3">
+              <span className="font-bold text-emerald-300" data-testid="pending-topup-amount">
+                {topup.formatted_amount || formatVND(topup.amount)}
+              </span>
+              <span role="timer" aria-label="Thời gian còn lại" className="font-mono font-bold text-amber-200 tabular-nums">
+                {formatCountdown(secondsLeft(deadline, now))}
+              </span>
+            </div>
+            <div className="mt-2 flex items-center gap-2">
+              <div className="min-w-0 flex-1">
+                <p className="text-xs text-zinc-400">Nội dung chuyển khoản</p>
+                <p className="font-mono font-bold break-all text-amber-200" data-testid="pending-topup-content">
+                  {topup.description}
+                </p>
+              </div>
+              <CopyButton value={topup.description} label="nội dung chuyển khoản" copiedMessage="Đã sao chép nội dung chuyển khoản" />
+            </div>
+            <button type="button" onClick={() => onResume(topup)} className="mt-2 text-sm font-semibold text-indigo-300 underline underline-offset-2 hover:text-indigo-200">
+              Xem mã QR
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 
@@ -79,13 +130,17 @@ function TransactionRow({ transaction }: { transaction: WalletTransaction }) {
 export function WalletTab({
   user,
   ledger,
+  pending,
   onRetry,
   onTopup,
+  onResume,
 }: {
   user: SessionUser;
   ledger: ListState<WalletTransaction>;
+  pending: PendingTopup[];
   onRetry: () => void;
   onTopup: (kind: TopupKind) => void;
+  onResume: (topup: VietQrTransaction) => void;
 }) {
   const balance = user.balance ?? 0;
   const spent = user.total_spent ?? 0;
@@ -99,6 +154,8 @@ export function WalletTab({
       </div>
 
       <TopupButtons onTopup={onTopup} />
+
+      <PendingTopups pending={pending} onResume={onResume} />
 
       <section aria-labelledby="ledger-heading">
         <h3 id="ledger-heading" className="text-base font-bold text-white">

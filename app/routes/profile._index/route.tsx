@@ -6,6 +6,8 @@
 // dialogs' settings are read by this loader (for ?topup=) or by the button that opens them.
 // The same action moves a bought key to another device and changes the password (JSON bodies with
 // intent "reset-device" or "change-password"), and switches the e-mail notices ("email-notifications").
+// The wallet tab also lists the VietQR top-ups still awaiting a transfer, and the VietQR dialog
+// resumes the newest of them (issue #27 item 2).
 import {
   type ClientActionFunctionArgs,
   type ClientLoaderFunctionArgs,
@@ -40,7 +42,8 @@ import type { ListState } from "./ProfileList";
 import { PurchasesTab } from "./PurchasesTab";
 import { useFetcherAnswer } from "~/lib/fetcher-answer";
 import { useTopupSessionExpired } from "./TopupParts";
-import { type OpenTopup, loadCardConfig, loadVietQrConfig, openedTopup } from "./topup-config";
+import { type OpenTopup, loadCardConfig, loadPendingTopups, loadVietQrConfig, openedTopup, type PendingTopup } from "./topup-config";
+import type { VietQrTransaction } from "~/lib/topup";
 import { VietQrModal } from "./VietQrModal";
 import { TopupButtons, WalletTab, type WalletTransaction } from "./WalletTab";
 
@@ -51,8 +54,8 @@ const MOVE_FAILED = "Không thể đổi thiết bị. Vui lòng thử lại.";
 
 const TAB_LABELS: Record<ProfileTab, string> = { profile: "Hồ sơ", wallet: "Ví tiền", purchases: "Lịch sử mua hàng" };
 
-type Lists = { ledger?: WalletTransaction[]; purchases?: Purchase[] };
-type ListName = keyof Lists;
+type Lists = { ledger?: WalletTransaction[]; purchases?: Purchase[]; pending?: PendingTopup[] };
+type ListName = "ledger" | "purchases";
 const TAB_LIST: Partial<Record<ProfileTab, ListName>> = { wallet: "ledger", purchases: "purchases" };
 
 // The lists read on this visit: a tab switched back to shows its list without reading it again.
@@ -100,6 +103,11 @@ export async function clientLoader({ request }: ClientLoaderFunctionArgs): Promi
       if (request.signal.aborted) throw error;
       failed = { list, message: error instanceof ApiError ? error.message : LIST_FAILED };
     }
+  }
+  // The wallet tab lists the top-ups awaiting a transfer beside the ledger; a failure shows none.
+  if (tab === "wallet" && !opened.pending) {
+    const pending = await loadPendingTopups(request.signal);
+    if (pending) opened = { ...opened, pending };
   }
   return { tab, lists: opened, failed, topup: asked && (await asked) };
 }
@@ -171,6 +179,7 @@ export async function clientAction({ request }: ClientActionFunctionArgs) {
     throw new Error(`Unknown profile action: ${(action as { intent?: unknown }).intent}`);
   }
   delete opened.ledger;
+  delete opened.pending;
   await refetchBalance(request.signal);
   return replace("/profile?tab=wallet");
 }
@@ -266,11 +275,19 @@ export default function ProfileScreen() {
     };
   }, []);
 
-  /** Opens a top-up dialog from its button; its settings are read meanwhile. */
-  function openTopup(kind: TopupKind) {
+  /**
+   * Opens a top-up dialog from its button; its settings are read meanwhile. VietQR resumes
+   * `resume`, else the newest top-up still awaiting a transfer (read afresh).
+   */
+  function openTopup(kind: TopupKind, resume?: VietQrTransaction) {
     if (kind === "vietqr") {
-      setTopup({ kind, config: null });
-      void loadVietQrConfig().then((config) => setTopup((open) => (open?.kind === "vietqr" ? { kind, config } : open)));
+      setTopup({ kind, config: null, resume });
+      void loadVietQrConfig().then((config) => setTopup((open) => (open?.kind === "vietqr" ? { ...open, config } : open)));
+      if (!resume) {
+        void loadPendingTopups().then((pending) =>
+          setTopup((open) => (open?.kind === "vietqr" && open.resume === undefined ? { ...open, resume: pending?.[0]?.topup ?? null } : open)),
+        );
+      }
     } else {
       readCardConfig();
     }
@@ -290,6 +307,13 @@ export default function ProfileScreen() {
       },
       { replace: true, preventScrollReset: true },
     );
+  }
+
+  /** The VietQR dialog closed: a top-up made or cancelled in it changes the pending list. */
+  function afterVietQrClosed() {
+    setTopup(null);
+    delete opened.pending;
+    if (loaded.tab === "wallet") revalidator.revalidate();
   }
 
   /** After a top-up settled: the action reads the balance and the ledger again and shows the wallet tab. */
@@ -398,7 +422,16 @@ export default function ProfileScreen() {
                 <MailSwitch user={user} />
               </section>
             )}
-            {name === "wallet" && <WalletTab user={user} ledger={listState(loaded, "ledger", retrying)} onRetry={revalidator.revalidate} onTopup={openTopup} />}
+            {name === "wallet" && (
+              <WalletTab
+                user={user}
+                ledger={listState(loaded, "ledger", retrying)}
+                pending={loaded.lists.pending ?? []}
+                onRetry={revalidator.revalidate}
+                onTopup={openTopup}
+                onResume={(pending) => openTopup("vietqr", pending)}
+              />
+            )}
             {name === "purchases" && <PurchasesTab
                 purchases={listState(loaded, "purchases", retrying)}
                 onRetry={revalidator.revalidate}
@@ -415,7 +448,7 @@ export default function ProfileScreen() {
       </div>
 
       {topup?.kind === "vietqr" && (
-        <VietQrModal config={topup.config} onClose={() => setTopup(null)} onPaid={afterTopup} onSessionExpired={sessionExpired} onCreateSessionExpired={topupSessionExpired} />
+        <VietQrModal config={topup.config} resume={topup.resume} onClose={afterVietQrClosed} onPaid={afterTopup} onSessionExpired={sessionExpired} onCreateSessionExpired={topupSessionExpired} />
       )}
       {topup?.kind === "card" && (
         <CardTopupModal configLoad={topup.config} onRetryConfig={readCardConfig} onClose={() => setTopup(null)} onSettled={afterTopup} onSessionExpired={sessionExpired} onCreateSessionExpired={topupSessionExpired} />

@@ -3,13 +3,33 @@
 // the product's defaults, the card dialog offers "Thử lại".
 import { apiCall } from "~/lib/api";
 import { toast } from "~/lib/toast";
-import { type CardConfig, normaliseVietQrConfig, VIETQR_DEFAULTS, type VietQrConfig } from "~/lib/topup";
+import { type CardConfig, localDeadline, normaliseVietQrConfig, VIETQR_DEFAULTS, type VietQrConfig, type VietQrTransaction } from "~/lib/topup";
 import { TOPUP_MESSAGES } from "@workers/shared/topup";
 
 export type CardConfigLoad = { status: "loading" } | { status: "failed" } | { status: "ready"; config: CardConfig };
 
-/** An open top-up dialog and its settings (null / loading while they are read). */
-export type OpenTopup = { kind: "vietqr"; config: VietQrConfig | null } | { kind: "card"; config: CardConfigLoad };
+/**
+ * An open top-up dialog and its settings (null / loading while they are read); VietQR with the
+ * pending top-up it resumes (undefined while the pending ones are read).
+ */
+export type OpenTopup = { kind: "vietqr"; config: VietQrConfig | null; resume?: VietQrTransaction | null } | { kind: "card"; config: CardConfigLoad };
+
+/** A pending top-up with its deadline in this browser's clock (read when it was loaded). */
+export type PendingTopup = { topup: VietQrTransaction; deadline: number };
+
+/**
+ * The user's VietQR top-ups still awaiting a transfer, newest first, each with its deadline in
+ * this browser's clock; null when they cannot be read (the wallet then lists none).
+ */
+export async function loadPendingTopups(signal?: AbortSignal): Promise<PendingTopup[] | null> {
+  try {
+    const { data } = await apiCall((api) => api.api.vietqr.history.$get(), { auth: true, signal });
+    const received = Date.now();
+    return data.filter((topup) => topup.status === "pending" && topup.time_remaining > 0).map((topup) => ({ topup, deadline: localDeadline(topup, received) }));
+  } catch {
+    return null;
+  }
+}
 
 export async function loadVietQrConfig(): Promise<VietQrConfig> {
   try {
@@ -33,5 +53,7 @@ export async function loadCardConfig(): Promise<CardConfigLoad> {
 
 /** The dialog `kind` with its settings read. */
 export async function openedTopup(kind: OpenTopup["kind"]): Promise<OpenTopup> {
-  return kind === "vietqr" ? { kind, config: await loadVietQrConfig() } : { kind, config: await loadCardConfig() };
+  if (kind === "card") return { kind, config: await loadCardConfig() };
+  const [config, pending] = await Promise.all([loadVietQrConfig(), loadPendingTopups()]);
+  return { kind, config, resume: pending?.[0]?.topup ?? null };
 }

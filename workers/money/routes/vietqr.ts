@@ -15,7 +15,7 @@ export const vietqrApi = new Hono<ApiEnv>()
   .get("/config", (c) => c.json({ success: true, data: vietqrSettings(getConfig(c.env)) }))
   .post("/create", requireUser, takesJson(createTopupSchema), async (c) => {
     const input = await readJson(c, createTopupSchema);
-    const topup = await createTopup(db(c), getConfig(c.env), c.get("user").id, input.amount);
+    const topup = await createTopup(c.env, getConfig(c.env), c.get("user").id, input.amount, input.promotion_code);
     return c.json({ success: true, message: VIETQR_MESSAGES.created, data: toPublicTopup(topup, publicOrigin(c.env, c.req.raw)) }, 201);
   })
   .get("/detail/:id", requireUser, async (c) => {

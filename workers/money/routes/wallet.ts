@@ -4,14 +4,21 @@ import { getConfig } from "../../platform/config";
 import { idPath } from "../../shared/fields";
 import { resetPurchaseDevice } from "../../licensing/key-devices";
 import { findWallet, listPurchases, listTransactions } from "../wallet";
+import { previewDepositBonus } from "../deposit-bonus";
+import { depositBonusQuerySchema } from "../schemas/deposit-bonus";
 import { type ApiEnv, db } from "../../platform/http/context";
 import { requireUser } from "../../platform/http/require-user";
-import { readParams } from "../../platform/http/validate";
+import { readParams, readQuery, takesQuery } from "../../platform/http/validate";
 import { KEY_DEVICE_MESSAGES } from "../../licensing/messages";
 
 export const walletApi = new Hono<ApiEnv>()
   .get("/wallet/balance", requireUser, async (c) => c.json({ success: true, data: (await findWallet(c.env.DB, c.get("user").id))! }))
   .get("/wallet/transactions", requireUser, async (c) => c.json({ success: true, data: await listTransactions(db(c), c.get("user").id, 200) }))
+  // The bonus the top-up dialogs show for the amount being entered (and the code, if typed).
+  .get("/wallet/deposit-bonus", requireUser, takesQuery(depositBonusQuerySchema), async (c) => {
+    const { amount, code } = readQuery(c, depositBonusQuerySchema);
+    return c.json({ success: true, data: await previewDepositBonus(c.env.DB, c.get("user").id, amount, code) });
+  })
   .get("/purchase/history", requireUser, async (c) => c.json({ success: true, data: await listPurchases(db(c), c.get("user").id, getConfig(c.env).KEY_DEVICE_RESET_HOURS) }))
   .post("/purchase/:id/reset-device", requireUser, async (c) => {
     const { id } = readParams(c, idPath, KEY_DEVICE_MESSAGES.purchaseNotFound);

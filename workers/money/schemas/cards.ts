@@ -2,8 +2,9 @@
 // form may send the value as a string); the card rules (cardErrors) decide, field by field.
 import { z } from "zod";
 import { pageQuery } from "../../shared/fields";
+import { promotionCodeField } from "./deposit-bonus";
 
-export const createCardSchema = z.object({ telco: z.unknown(), card_serial: z.unknown(), card_code: z.unknown(), card_value: z.unknown() });
+export const createCardSchema = z.object({ telco: z.unknown(), card_serial: z.unknown(), card_code: z.unknown(), card_value: z.unknown(), promotion_code: promotionCodeField });
 
 export type CreateCardInput = z.infer<typeof createCardSchema>;
 

@@ -2,11 +2,14 @@
 // (workers/money/vietqr.ts amountError) decide.
 import { z } from "zod";
 import { wholeNumber } from "../../shared/fields";
+import { promotionCodeField } from "./deposit-bonus";
 
 export const createTopupSchema = z.object({
   // A whole number as every number is written (fields.ts), else null, which the amount rules refuse.
   amount: z.unknown().transform((value) => wholeNumber(value)),
   description: z.string().max(200).optional(),
+  /** For a promotion that requires a code (workers/money/deposit-bonus.ts checks it names one). */
+  promotion_code: promotionCodeField,
 });
 
 /** A top-up named by its public transaction id: status checks and cancellations. */

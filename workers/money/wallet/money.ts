@@ -12,8 +12,8 @@ import { usdVndRate } from "../../db/statements/store-settings";
 import { randomToken } from "../../platform/crypto";
 import { vndPrice } from "../../shared/currency";
 import { formatVND } from "../../shared/format";
-import { bestPromotion, type Promotion, type Tier } from "../../shared/promotions";
-import { type LedgerSource, type LedgerType, type OrderRow, type PurchasedOrder, toPurchasedOrder, type WalletSnapshot, walletSnapshot } from "./reads";
+import { bestPromotion } from "../../shared/promotions";
+import { depositPromotions, type LedgerSource, type LedgerType, type OrderRow, type PurchasedOrder, toPurchasedOrder, type WalletSnapshot, walletSnapshot } from "./reads";
 
 /** One balance change: `amount` is signed (credits positive). `reference` is unique forever. */
 export type LedgerEntry = {
@@ -296,58 +296,10 @@ export async function purchase(env: Env, userId: number, request: PurchaseReques
 
 // ---------------------------------------------------------------- deposits
 
-type PromotionRow = {
-  id: number;
-  name: string;
-  promotion_type: Promotion["promotionType"];
-  bonus_percentage: number | null;
-  bonus_amount: number | null;
-  tiers: string | null;
-  min_deposit_amount: number;
-  max_deposit_amount: number | null;
-  max_bonus_amount: number | null;
-  usage_limit_per_user: number | null;
-  total_usage_limit: number | null;
-  total_used: number;
-  start_date: number;
-  end_date: number;
-  status: string;
-  is_automatic: number;
-  requires_code: number;
-};
-
-/** The best bonus for a user's deposit right now, read from D1. */
-async function findDepositBonus(db: D1Database, userId: number, amount: number, now: number) {
-  const { results } = await db
-    .prepare("SELECT * FROM promotions WHERE status = 'active' AND start_date <= ?1 AND end_date > ?1")
-    .bind(now)
-    .all<PromotionRow>();
-  if (results.length === 0) return null;
-  const usageRows = await db
-    .prepare("SELECT promotion_id, count(*) AS n FROM promotion_usages WHERE user_id = ? GROUP BY promotion_id")
-    .bind(userId)
-    .all<{ promotion_id: number; n: number }>();
-  const usage = new Map(usageRows.results.map((row) => [row.promotion_id, row.n]));
-  const promotions: Promotion[] = results.map((row) => ({
-    id: row.id,
-    name: row.name,
-    promotionType: row.promotion_type,
-    bonusPercentage: row.bonus_percentage,
-    bonusAmount: row.bonus_amount,
-    tiers: row.tiers ? (JSON.parse(row.tiers) as Tier[]) : null,
-    minDepositAmount: row.min_deposit_amount,
-    maxDepositAmount: row.max_deposit_amount,
-    maxBonusAmount: row.max_bonus_amount,
-    usageLimitPerUser: row.usage_limit_per_user,
-    totalUsageLimit: row.total_usage_limit,
-    totalUsed: row.total_used,
-    startDate: row.start_date,
-    endDate: row.end_date,
-    status: row.status,
-    isAutomatic: Boolean(row.is_automatic),
-    requiresCode: Boolean(row.requires_code),
-  }));
-  return bestPromotion(promotions, amount, usage, now);
+/** The best bonus for a user's deposit right now, read from D1 (the preview reads the same, depositPromotions). */
+async function findDepositBonus(db: D1Database, userId: number, amount: number, now: number, code: string | null) {
+  const { promotions, usage } = await depositPromotions(db, userId, now);
+  return promotions.length === 0 ? null : bestPromotion(promotions, amount, usage, now, code);
 }
 
 /** The statements that count one use of a promotion for a deposit (unique per deposit). */
@@ -361,12 +313,16 @@ function usageStatements(db: D1Database, promotionId: number, userId: number, de
   ];
 }
 
+/** Where a top-up records the bonus paid with it (its row's bonus_amount), and the code its buyer typed. */
+type BonusTarget = { table: "vietqr_topups" | "card_topups"; id: number; code: string | null };
+
 /**
- * A deposit with the best promotion's bonus as its own ledger row, counted once. If another
- * deposit took the promotion's last use meanwhile, the deposit is credited without it.
+ * A deposit with the best promotion's bonus as its own ledger row, counted once, and recorded on
+ * the top-up (`target`). If another deposit took the promotion's last use meanwhile, the deposit
+ * is credited without it.
  */
-async function creditDeposit(db: D1Database, userId: number, deposit: LedgerEntry, extra: D1PreparedStatement[], now: number): Promise<BalanceChange> {
-  const best = await findDepositBonus(db, userId, deposit.amount, now);
+async function creditDeposit(db: D1Database, userId: number, deposit: LedgerEntry, extra: D1PreparedStatement[], now: number, target: BonusTarget): Promise<BalanceChange> {
+  const best = await findDepositBonus(db, userId, deposit.amount, now, target.code);
   if (best) {
     const bonus: LedgerEntry = {
       type: "deposit",
@@ -377,7 +333,8 @@ async function creditDeposit(db: D1Database, userId: number, deposit: LedgerEntr
       description: `Khuyến mãi nạp tiền: ${best.promotion.name}`.slice(0, 300),
     };
     const usage = usageStatements(db, best.promotion.id, userId, deposit.reference, deposit.amount, best.bonus, now);
-    const withBonus = await applyEntries(db, userId, [deposit, bonus], [...extra, ...usage], now);
+    const recorded = db.prepare(`UPDATE ${target.table} SET bonus_amount = ?1 WHERE id = ?2`).bind(best.bonus, target.id);
+    const withBonus = await applyEntries(db, userId, [deposit, bonus], [...extra, ...usage, recorded], now);
     if (withBonus.ok) return withBonus;
   }
   return applyEntries(db, userId, [deposit], extra, now);
@@ -391,7 +348,10 @@ export type TopupSettlement = { topupId: number; eventId: number; amount: number
  * top-up is never both cancelled and paid.
  */
 export async function settleTopup(db: D1Database, userId: number, settlement: TopupSettlement, notices = NOTICES_OFF): Promise<"credited" | "duplicate" | "not_pending"> {
-  const topup = await db.prepare("SELECT status, transfer_code FROM vietqr_topups WHERE id = ? AND user_id = ?").bind(settlement.topupId, userId).first<{ status: string; transfer_code: string }>();
+  const topup = await db
+    .prepare("SELECT status, transfer_code, promotion_code FROM vietqr_topups WHERE id = ? AND user_id = ?")
+    .bind(settlement.topupId, userId)
+    .first<{ status: string; transfer_code: string; promotion_code: string | null }>();
   if (!topup || (topup.status !== "pending" && topup.status !== "expired")) return "not_pending";
   const now = Date.now();
   const entry: LedgerEntry = { type: "deposit", source: "vietqr", amount: settlement.amount, reference: settlement.reference, description: `Nạp tiền VietQR ${topup.transfer_code}` };
@@ -399,7 +359,7 @@ export async function settleTopup(db: D1Database, userId: number, settlement: To
     db.prepare("UPDATE vietqr_topups SET status = 'paid', paid_at = ?1, payment_event_id = ?2, updated_at = ?1 WHERE id = ?3 AND status IN ('pending', 'expired')").bind(now, settlement.eventId, settlement.topupId),
     db.prepare("UPDATE payment_events SET status = 'credited', credited_user_id = ?1 WHERE id = ?2").bind(userId, settlement.eventId),
     ...depositNotice(db, notices, { userId, amount: settlement.amount, channel: "vietqr", code: topup.transfer_code, reference: settlement.reference }, now),
-  ], now);
+  ], now, { table: "vietqr_topups", id: settlement.topupId, code: topup.promotion_code });
   if (!result.ok) throw new Error(`top-up ${settlement.topupId} could not be credited: ${result.error}`);
   return result.duplicate ? "duplicate" : "credited";
 }
@@ -414,6 +374,13 @@ export async function cancelTopup(db: D1Database, userId: number, topupId: numbe
     .bind(now, reason.slice(0, 200), topupId, userId)
     .first();
   return row !== null;
+}
+
+const TELCO_NAMES: Record<string, string> = { VIETTEL: "Viettel", VINAPHONE: "Vinaphone", MOBIFONE: "Mobifone" };
+
+/** A card's ledger line names the card: carrier, face value and the serial's last digits. */
+function cardDepositDescription(card: { telco: string; card_value: number; card_serial: string }): string {
+  return `Nạp tiền bằng thẻ cào ${TELCO_NAMES[card.telco] ?? card.telco} ${formatVND(card.card_value)}, serial …${card.card_serial.slice(-4)}`;
 }
 
 export type CardSettlement = {
@@ -432,7 +399,10 @@ export type CardSettlement = {
  * that marks it settled; a bad card is only marked. A card already settled stays as it is.
  */
 export async function settleCard(db: D1Database, userId: number, settlement: CardSettlement, notices = NOTICES_OFF): Promise<"credited" | "closed" | "already_settled"> {
-  const card = await db.prepare("SELECT status FROM card_topups WHERE id = ? AND user_id = ?").bind(settlement.cardId, userId).first<{ status: string }>();
+  const card = await db
+    .prepare("SELECT status, telco, card_value, card_serial, promotion_code FROM card_topups WHERE id = ? AND user_id = ?")
+    .bind(settlement.cardId, userId)
+    .first<{ status: string; telco: string; card_value: number; card_serial: string; promotion_code: string | null }>();
   if (card?.status !== "pending") return "already_settled";
   const now = Date.now();
   const close = db
@@ -453,9 +423,9 @@ export async function settleCard(db: D1Database, userId: number, settlement: Car
     await db.batch([close, resolve]);
     return "closed";
   }
-  const entry: LedgerEntry = { type: "deposit", source: "card", amount: settlement.amount, reference: settlement.reference, description: "Nạp tiền bằng thẻ cào" };
+  const entry: LedgerEntry = { type: "deposit", source: "card", amount: settlement.amount, reference: settlement.reference, description: cardDepositDescription(card) };
   const notice = depositNotice(db, notices, { userId, amount: settlement.amount, channel: "card", code: null, reference: settlement.reference }, now);
-  const result = await creditDeposit(db, userId, entry, [close, resolve, ...notice], now);
+  const result = await creditDeposit(db, userId, entry, [close, resolve, ...notice], now, { table: "card_topups", id: settlement.cardId, code: card.promotion_code });
   if (!result.ok) throw new Error(`card ${settlement.cardId} could not be credited: ${result.error}`);
   return result.duplicate ? "already_settled" : "credited";
 }

@@ -1,0 +1,129 @@
+import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { promotions, vietqrTopups, walletTransactions } from "../../../workers/db/schema";
+import { api, balanceOf, db, person, request, unique } from "../../factories";
+
+// Deposit bonuses as the buyer sees them before paying (the preview) and as the wallet pays them:
+// one rule (workers/shared/promotions.ts). A promotion that requires a code pays only with its own
+// code; a code never unlocks another promotion, and a made-up one adds nothing.
+
+type Body = Record<string, any>;
+let bankId = Math.floor(Math.random() * 1e9) + 5e8;
+
+/** A SePay notice of a transfer with this content (the bank's confirmation). */
+async function paid(content: string, amount: number) {
+  bankId += 1;
+  const body = { id: bankId, gateway: "Vietcombank", transactionDate: "2026-11-25 10:00:00", accountNumber: env.VIETQR_ACCOUNT_NUMBER, code: null, content, transferType: "in", transferAmount: amount, accumulated: 1, subAccount: null, referenceCode: `FT${bankId}`, description: "" };
+  const response = await request("/api/webhooks/sepay/", { method: "POST", headers: { "Content-Type": "application/json", Authorization: `Apikey ${env.SEPAY_API_KEY}` }, body: JSON.stringify(body) });
+  expect(response.status).toBe(200);
+}
+
+/** A promotion far larger than any other test's, so it is the best one for `minimum`..`maximum`. */
+async function promotion(values: { name: string; bonus: number; minimum: number; maximum: number; code?: string; requiresCode?: boolean }) {
+  const now = Date.now();
+  const [row] = await db
+    .insert(promotions)
+    .values({
+      name: values.name,
+      code: values.code ?? unique("AUTO").toUpperCase(),
+      promotionType: "fixed",
+      bonusAmount: values.bonus,
+      minDepositAmount: values.minimum,
+      maxDepositAmount: values.maximum,
+      requiresCode: values.requiresCode ?? false,
+      isAutomatic: !values.requiresCode,
+      startDate: new Date(now - 60_000),
+      endDate: new Date(now + 86_400_000),
+    })
+    .returning();
+  return row;
+}
+
+const preview = (token: string, query: string) => api(`/api/auth/wallet/deposit-bonus/?${query}`, { token });
+
+describe("deposit bonuses: the preview and the wallet agree", () => {
+  it("the preview names the automatic promotion and its bonus, and the paid top-up carries that bonus", async () => {
+    const auto = await promotion({ name: "Nạp 137k tặng quà", bonus: 3_100_000, minimum: 137_000, maximum: 137_000 });
+    const buyer = await person();
+    const shown = await preview(buyer.token, "amount=137000");
+    expect(shown.status).toBe(200);
+    expect(shown.body.data).toMatchObject({ promotion: { id: auto.id, name: "Nạp 137k tặng quà" }, bonus: 3_100_000, formatted_bonus: "3.100.000\u00a0₫", code_status: "none" });
+    expect((await preview(buyer.token, "amount=136000")).body.data).toMatchObject({ bonus: 0, promotion: null });
+
+    const created = await api("/api/vietqr/create/", { token: buyer.token, body: { amount: 137000 } });
+    await paid(created.body.data.description, 137000);
+    expect(await balanceOf(buyer.id)).toBe(137000 + 3_100_000);
+    const status = await api("/api/vietqr/status/", { token: buyer.token, body: { transaction_id: created.body.data.transaction_id } });
+    expect(status.body.data).toMatchObject({ status: "paid", bonus_amount: 3_100_000, formatted_bonus_amount: "3.100.000\u00a0₫" });
+    await db.update(promotions).set({ status: "inactive" }).where(eq(promotions.id, auto.id));
+  });
+
+  it("refuses amounts and codes that are not well formed, in the store's shape", async () => {
+    const buyer = await person();
+    const bad = await preview(buyer.token, "amount=abc");
+    expect(bad.status).toBe(400);
+    expect(bad.body.success).toBe(false);
+    expect((await api("/api/auth/wallet/deposit-bonus/?amount=100000")).status).toBe(401);
+  });
+});
+
+describe("attacks on deposit bonuses", () => {
+  it("a code for one promotion does not unlock another promotion", async () => {
+    const small = await promotion({ name: "Mã nhỏ", bonus: 2_000_000, minimum: 139_000, maximum: 139_000, code: unique("SMALL").toUpperCase(), requiresCode: true });
+    const big = await promotion({ name: "Mã lớn", bonus: 9_000_000, minimum: 139_000, maximum: 139_000, code: unique("BIG").toUpperCase(), requiresCode: true });
+    const buyer = await person();
+    // Without a code, neither pays; with the small one's code, only the small one.
+    expect((await preview(buyer.token, "amount=139000")).body.data).toMatchObject({ bonus: 0, promotion: null });
+    const withSmall = await preview(buyer.token, `amount=139000&code=${small.code.toLowerCase()}`);
+    expect(withSmall.body.data).toMatchObject({ promotion: { id: small.id }, bonus: 2_000_000, code_status: "valid" });
+
+    const created = await api("/api/vietqr/create/", { token: buyer.token, body: { amount: 139000, promotion_code: small.code } });
+    expect(created.status).toBe(201);
+    await paid(created.body.data.description, 139000);
+    expect(await balanceOf(buyer.id)).toBe(139000 + 2_000_000);
+    const bonuses = await db.select().from(walletTransactions).where(eq(walletTransactions.userId, buyer.id));
+    expect(bonuses.filter((row) => row.source === "bonus").map((row) => row.promotionId)).toEqual([small.id]);
+    await db.update(promotions).set({ status: "inactive" }).where(eq(promotions.id, big.id));
+    await db.update(promotions).set({ status: "inactive" }).where(eq(promotions.id, small.id));
+  });
+
+  it("a made-up code adds no bonus: the preview says so, the top-up is refused, and a code slipped into the row pays nothing", async () => {
+    const locked = await promotion({ name: "Chỉ có mã", bonus: 4_000_000, minimum: 141_000, maximum: 141_000, code: unique("REAL").toUpperCase(), requiresCode: true });
+    const buyer = await person();
+    const guessed = await preview(buyer.token, "amount=141000&code=BONUS123");
+    expect(guessed.body.data).toMatchObject({ bonus: 0, promotion: null, code_status: "invalid" });
+    const refused = await api("/api/vietqr/create/", { token: buyer.token, body: { amount: 141000, promotion_code: "BONUS123" } });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ success: false, errors: { promotion_code: ["Mã khuyến mãi không hợp lệ hoặc đã hết hạn"] } });
+
+    const created = await api("/api/vietqr/create/", { token: buyer.token, body: { amount: 141000 } });
+    await db.update(vietqrTopups).set({ promotionCode: "BONUS123" }).where(eq(vietqrTopups.transactionId, created.body.data.transaction_id));
+    await paid(created.body.data.description, 141000);
+    expect(await balanceOf(buyer.id)).toBe(141000);
+    await db.update(promotions).set({ status: "inactive" }).where(eq(promotions.id, locked.id));
+  });
+});
+
+describe("attacks on pending VietQR top-ups", () => {
+  it("a second account cannot reach the first one's pending transfer: not listed, not read, not cancelled", async () => {
+    const owner = await person();
+    const other = await person();
+    const created = await api("/api/vietqr/create/", { token: owner.token, body: { amount: 60000 } });
+    const { transaction_id: id, description: content } = created.body.data as Body;
+
+    const own = await api("/api/vietqr/history/", { token: owner.token });
+    expect(own.body.data.map((row: Body) => row.description)).toContain(content);
+    const theirs = await api("/api/vietqr/history/", { token: other.token });
+    expect(JSON.stringify(theirs.body)).not.toContain(content);
+    for (const [path, body] of [["/api/vietqr/status/", { transaction_id: id }], ["/api/vietqr/cancel/", { transaction_id: id }]] as const) {
+      const answer = await api(path, { token: other.token, body });
+      expect(answer.status).toBe(404);
+      expect(JSON.stringify(answer.body)).not.toContain(content);
+    }
+    const detail = await api(`/api/vietqr/detail/${id}/`, { token: other.token });
+    expect(detail.status).toBe(404);
+    expect((await api("/api/vietqr/history/")).status).toBe(401);
+    expect((await db.select().from(vietqrTopups).where(eq(vietqrTopups.transactionId, id)))[0].status).toBe("pending");
+  });
+});

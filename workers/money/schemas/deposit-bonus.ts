@@ -1,0 +1,19 @@
+// The deposit-bonus preview's query and the promotion code a top-up may carry (issue #27 item 4).
+import { z } from "zod";
+import { integerField } from "../../shared/fields";
+
+const INVALID_CODE = "Mã khuyến mãi không hợp lệ hoặc đã hết hạn";
+
+/** A promotion code as the buyer types it: blank is none; the rules compare it without case. */
+export const promotionCodeField = z
+  .string({ error: INVALID_CODE })
+  .trim()
+  .max(40, INVALID_CODE)
+  .regex(/^[A-Za-z0-9_-]*$/, INVALID_CODE)
+  .optional();
+
+/** GET /api/auth/wallet/deposit-bonus/?amount=&code=: the amount the wallet would credit. */
+export const depositBonusQuerySchema = z.object({
+  amount: integerField({ min: 0, max: 1_000_000_000, message: "Vui lòng nhập số tiền hợp lệ" }),
+  code: promotionCodeField,
+});
