@@ -3,7 +3,7 @@ import { Hono, type MiddlewareHandler } from "hono";
 import { appPath } from "../../shared/fields";
 import { availabilityQuerySchema, keyCheckSchema, purchaseSchema } from "../schemas/keys";
 import { stockChanged } from "../../catalogue/catalogue-cache";
-import { getConfig } from "../../platform/config";
+import { getConfig, publicOrigin } from "../../platform/config";
 import { resolvePublicAppId } from "../../catalogue/catalogue";
 import { findAdminAppId } from "../key-admin";
 import { checkKey, keySubject } from "../key-check";
@@ -131,7 +131,12 @@ export const keysApi = new Hono<ApiEnv>()
     });
     const now = Date.now();
     const [{ result, lease }, subject] = await Promise.all([
-      checkKey(c.env.DB, { keyCode: input.key_code, deviceId: input.device_id, bundleId: input.bundle_id }, now, admit),
+      checkKey(
+        c.env.DB,
+        { keyCode: input.key_code, deviceId: input.device_id, bundleId: input.bundle_id, version: input.version, origin: publicOrigin(c.env, c.req.raw) },
+        now,
+        admit,
+      ),
       keySubject(input),
     ]);
     const signedLease = lease ? await signLease(c.env, { ...lease, deviceId: input.device_id }, now) : undefined;
