@@ -11,7 +11,7 @@ import { api, db, listing, person, unique } from "../factories";
 const DAY = 86_400_000;
 
 describe("GET /api/admin/licensing/", () => {
-  it("counts one app's keys on a seeded store", async () => {
+  it("counts one app's keys on a seeded store", { timeout: 30_000 }, async () => {
     const admin = await person("staff");
     const { app } = await listing({ stock: 6, type: "30days" });
     const keys = await db.select().from(licenseKeys).where(eq(licenseKeys.appId, app.id));
