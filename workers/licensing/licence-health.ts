@@ -10,7 +10,7 @@ const VIETNAM_OFFSET_MS = 7 * 3_600_000;
 const EXPIRING_WITHIN_MS = 7 * DAY_MS;
 const SHARING_WINDOW_MS = 30 * DAY_MS;
 /** Moves in SHARING_WINDOW_MS from which a key "may be shared". */
-export const SHARING_MOVES = 3;
+const SHARING_MOVES = 3;
 
 type SharedKey = { key_id: number; key_code: string; moves: number; last_moved_at: string };
 

@@ -2,9 +2,9 @@
 // lowest one supported: digits and dots, compared numerically part by part (decision 0031).
 
 /** "1", "1.2", "10.0.3": digits and dots, no empty part. */
-export const VERSION_PATTERN = /^\d{1,9}(\.\d{1,9}){0,7}$/;
+const VERSION_PATTERN = /^\d{1,9}(\.\d{1,9}){0,7}$/;
 /** The longest version text taken: eight parts of nine digits and their dots. */
-export const MAX_VERSION_LENGTH = 79;
+const MAX_VERSION_LENGTH = 79;
 
 export function isVersion(text: string): boolean {
   return text.length <= MAX_VERSION_LENGTH && VERSION_PATTERN.test(text);
