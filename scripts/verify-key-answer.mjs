@@ -66,6 +66,8 @@ report(data.key_sha256 === keySha256(values.key), `the answer names this key (ke
 report(data.device_id === values["device-id"], `the answer names this device (${JSON.stringify(data.device_id)})`);
 report(data.bundle_id === values["bundle-id"], `the answer names this app (${JSON.stringify(data.bundle_id)})`);
 console.log(`     valid: ${data.valid}, reason: ${data.reason ?? answer.message}, server_time: ${data.server_time}`);
+// What the store knows of the app (decision 0031): the mod decides what an old build may do.
+if (data.app) console.log(`     app: latest ${data.app.latest_version}, minimum ${data.app.min_version}, update_required: ${data.app.update_required}, announcement: ${JSON.stringify(data.app.announcement)}`);
 
 if (typeof data.lease === "string") {
   const [header, payload, leaseSignature] = data.lease.split(".");

@@ -10,6 +10,7 @@ import { adminAuditApi } from "./owner/routes/audit";
 import { adminBankTransfersApi } from "./money/routes/bank-transfers";
 import { adminExportsApi } from "./owner/routes/exports";
 import { adminKeysApi } from "./licensing/routes/admin-keys";
+import { adminLicensingApi } from "./licensing/routes/admin-licensing";
 import { adminOverviewApi } from "./owner/routes/overview";
 import { adminNotificationsApi } from "./owner/routes/notifications";
 import { adminSettingsApi } from "./owner/routes/settings";
@@ -103,6 +104,7 @@ const routes = api
   .route("/admin/audit", adminAuditApi)
   .route("/admin/exports", adminExportsApi)
   .route("/admin/notifications", adminNotificationsApi)
+  .route("/admin/licensing", adminLicensingApi)
   .route("/vietqr", vietqrApi)
   .route("/promotions", promotionsApi)
   .route("/cards", cardsApi)

@@ -84,7 +84,7 @@ describe("GET /altstore.json (AltStore / SideStore source)", () => {
 
     const feed = await source();
     expect(sourceProblems(feed)).toEqual([]);
-    expect(feed).toMatchObject({ name: env.SITE_NAME, identifier: "test.store", sourceURL: "http://store.test/altstore.json", news: [] });
+    expect(feed).toMatchObject({ name: env.SITE_NAME, identifier: "test.store", sourceURL: "http://store.test/altstore.json" });
     const listed = feed.apps.filter((app) => app.bundleIdentifier.startsWith(bundle));
     expect(listed.map((app) => app.bundleIdentifier)).toEqual([bundle]);
     for (const hidden of [tipa, failed, noBundle, noFile]) {

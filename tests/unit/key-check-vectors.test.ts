@@ -8,6 +8,7 @@ import { pemBody } from "../../workers/platform/config";
 import { sha256Hex } from "../../workers/platform/crypto";
 import { keySubject, normalKeyCode } from "../../workers/licensing/key-check";
 import { publicKeyInfo, signBytes } from "../../workers/licensing/license-signing";
+import { updateRequired } from "../../workers/shared/version";
 import answer from "../fixtures/key-check-vectors/answer.json?raw";
 import signature from "../fixtures/key-check-vectors/answer.sig?raw";
 import privateKey from "../fixtures/key-check-vectors/development-private-key.pem?raw";
@@ -34,6 +35,15 @@ describe("key-check test vectors", () => {
     expect(data.key_sha256).toBe("b03dc14ede8d8dcec8022b64f14a8671450ca101e8111ccb16c22fd3845d6286");
     expect(await keySubject(sent)).toEqual({ key_sha256: data.key_sha256, device_id: data.device_id, bundle_id: data.bundle_id });
     expect([data.device_id, data.bundle_id]).toEqual([sent.device_id, sent.bundle_id]);
+  });
+
+  it("hold an answer telling the app's versions, page and announcement, update_required by the sent version", () => {
+    const { app } = JSON.parse(answer).data;
+    const sent = JSON.parse(vectorRequest);
+    expect(Object.keys(app)).toEqual(["name", "bundle_id", "latest_version", "min_version", "update_required", "url", "announcement"]);
+    expect(app.update_required).toBe(updateRequired(sent.version, app.min_version));
+    expect(app.update_required).toBe(true);
+    expect(app.announcement.length).toBeLessThanOrEqual(280);
   });
 
   it("hold the answer's lease, which names the request's key, device and app", async () => {

@@ -106,6 +106,8 @@ type AppFields = {
   appVersion: string | null;
   itmsUrl: string | null;
   testflightUrl: string | null;
+  minVersion: string | null;
+  announcement: string | null;
 };
 
 /** What a form sends of the fields: a field left undefined keeps its value. */
@@ -131,6 +133,8 @@ const CREATE_DEFAULTS: AppFields = {
   appVersion: null,
   itmsUrl: null,
   testflightUrl: null,
+  minVersion: null,
+  announcement: null,
 };
 
 function fieldsOf(app: AppRow): AppFields {
@@ -149,6 +153,8 @@ function fieldsOf(app: AppRow): AppFields {
     appVersion: app.appVersion,
     itmsUrl: app.itmsUrl,
     testflightUrl: app.testflightUrl,
+    minVersion: app.minVersion,
+    announcement: app.announcement,
   };
 }
 
@@ -302,6 +308,8 @@ function toColumns(fields: AppFields) {
     appVersion: fields.appVersion,
     itmsUrl: fields.itmsUrl,
     testflightUrl: fields.testflightUrl,
+    minVersion: fields.minVersion,
+    announcement: fields.announcement,
   };
 }
 
@@ -448,7 +456,9 @@ export async function deleteApp(env: Env, db: Database, id: number, actor: Admin
 // ---------------------------------------------------------------- reading, for the admin screens
 
 type AdminRelease = { id: number; version: string; build_number: string | null; file_size: number | null; minimum_os_version: string | null; changelog: string | null; created_at: string };
-export type AdminApp = PublicApp & { package_info: Record<string, unknown> | null; releases?: AdminRelease[] };
+/** What the key check tells the mod of the app (docs/licensing.md), which only the admin's form edits. */
+type ModInfo = { min_version: string | null; announcement: string | null };
+export type AdminApp = PublicApp & ModInfo & { package_info: Record<string, unknown> | null; releases?: AdminRelease[] };
 
 /** Every app, failed ones included, as the public record plus what only admins see. */
 export async function listAdminApps(db: Database, origin: string): Promise<AdminApp[]> {
@@ -456,7 +466,7 @@ export async function listAdminApps(db: Database, origin: string): Promise<Admin
   const media = await db.select().from(appMedia).orderBy(asc(appMedia.position), asc(appMedia.id));
   const byApp = new Map<number, (typeof media)[number][]>();
   for (const row of media) byApp.set(row.appId, [...(byApp.get(row.appId) ?? []), row]);
-  return rows.map((row) => ({ ...toPublicApp(row, byApp.get(row.id) ?? [], origin), package_info: row.packageInfo ?? null }));
+  return rows.map((row) => ({ ...toPublicApp(row, byApp.get(row.id) ?? [], origin), min_version: row.minVersion, announcement: row.announcement, package_info: row.packageInfo ?? null }));
 }
 
 export async function findAdminApp(db: Database, origin: string, id: number): Promise<AdminApp | null> {
@@ -468,6 +478,8 @@ export async function findAdminApp(db: Database, origin: string, id: number): Pr
   ]);
   return {
     ...toPublicApp(row, media, origin),
+    min_version: row.minVersion,
+    announcement: row.announcement,
     package_info: row.packageInfo ?? null,
     releases: releases.map((release) => ({
       id: release.id,

@@ -53,6 +53,8 @@ type SourceVersion = {
   localizedDescription?: string;
   downloadURL: string;
   size: number;
+  /** The file's SHA-256 (hex), stored when it was uploaded; left out for a file stored without one. */
+  sha256?: string;
   minOSVersion: string;
 };
 
@@ -74,7 +76,10 @@ type SourceApp = {
   size: number;
 };
 
-export type AltStoreSource = { name: string; identifier: string; sourceURL: string; apps: SourceApp[]; news: [] };
+/** An update notice: sideloading apps show it and, with `notify`, tell the user (one per published version). */
+type SourceNews = { title: string; identifier: string; caption: string; date: string; notify: true; appID: string; url: string };
+
+export type AltStoreSource = { name: string; identifier: string; sourceURL: string; apps: SourceApp[]; news: SourceNews[] };
 
 /**
  * The source's identifier: configured, else the public host reversed (`store.example.vn` →
@@ -99,6 +104,7 @@ type Build = {
   buildVersion: string | null;
   fileKey: string;
   size: number | null;
+  sha256: string | null;
   minOs: string | null;
   changelog: string | null;
   createdAt: Date;
@@ -143,6 +149,7 @@ export async function buildAltStoreSource(env: Env, db: Database, config: Config
       buildVersion: release.buildNumber,
       fileKey: release.fileKey!,
       size: release.fileSize,
+      sha256: release.fileSha256 ?? (release.fileKey === app.fileKey ? app.fileSha256 : null),
       minOs: release.minimumOsVersion,
       changelog: release.changelog,
       createdAt: release.createdAt,
@@ -160,6 +167,7 @@ export async function buildAltStoreSource(env: Env, db: Database, config: Config
       buildVersion: app.buildNumber,
       fileKey: app.fileKey!,
       size: app.fileSize,
+      sha256: app.fileSha256,
       minOs: app.minimumOsVersion,
       changelog: app.changelog,
       createdAt: app.updatedAt,
@@ -178,6 +186,7 @@ export async function buildAltStoreSource(env: Env, db: Database, config: Config
   }
 
   const sourceAppsList: SourceApp[] = [];
+  const news: SourceNews[] = [];
   for (const [bundleIdentifier, group] of groups) {
     const versions: SourceVersion[] = [];
     for (const build of group) {
@@ -190,6 +199,8 @@ export async function buildAltStoreSource(env: Env, db: Database, config: Config
         ...(build.changelog?.trim() ? { localizedDescription: build.changelog.trim() } : {}),
         downloadURL: build.downloadURL,
         size,
+        // Computed once when the file was uploaded (app-admin.ts, uploads.ts), never on a request.
+        ...(build.sha256 ? { sha256: build.sha256 } : {}),
         minOSVersion: build.minOs || build.app.minimumOsVersion || DEFAULT_MINIMUM_OS,
       });
     }
@@ -197,6 +208,17 @@ export async function buildAltStoreSource(env: Env, db: Database, config: Config
     const app = group[0].app; // the app behind the newest build speaks for the merged listing
     const info = readPackageInfo(app.packageInfo);
     const latest = versions[0];
+    for (const version of versions) {
+      news.push({
+        title: `${app.name} ${version.version}`,
+        identifier: `${bundleIdentifier}-${version.version}`,
+        caption: version.localizedDescription ?? `Đã có phiên bản ${version.version}`,
+        date: version.date,
+        notify: true,
+        appID: bundleIdentifier,
+        url: appPageUrl(origin, app.url),
+      });
+    }
     const subtitle = firstLine(app.description, 80);
     sourceAppsList.push({
       name: app.name,
@@ -224,7 +246,8 @@ export async function buildAltStoreSource(env: Env, db: Database, config: Config
     identifier: sourceIdentifier(config, origin),
     sourceURL: absolute(origin, "/altstore.json"),
     apps: sourceAppsList,
-    news: [],
+    // Newest first, as AltStore lists them.
+    news: news.sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0)),
   };
 }
 

@@ -94,6 +94,10 @@ export const apps = sqliteTable(
     // What the IPA/DEB reader found (entitlements, privacy strings, DEB control fields), as JSON.
     packageInfo: text("package_info", { mode: "json" }).$type<Record<string, unknown>>(),
     downloadCount: integer("download_count").notNull().default(0),
+    // What the key check tells the mod (docs/licensing.md): the lowest supported build and a short
+    // announcement, both set by the admin; null when unset (migrations/0015).
+    minVersion: text("min_version"),
+    announcement: text("announcement"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -514,9 +518,27 @@ export const licenseKeys = sqliteTable(
     index("license_keys_code").on(t.keyCode),
     // The key check's lookup ignores case (migrations/0010_key_answer_binding.sql).
     index("license_keys_code_upper").on(sql`upper(${t.keyCode})`),
+    // The licence health screen (workers/licensing/licence-health.ts).
+    index("license_keys_app_check").on(t.appId, t.lastCheckAt),
+    index("license_keys_app_expiry").on(t.appId, t.expiresAt),
     check("license_keys_status_check", inList("status", KEY_STATUSES)),
     check("license_keys_sold_check", sql`status = 'available' OR status = 'revoked' OR order_reference IS NOT NULL`),
   ],
+);
+
+// Each time a key left a device (the buyer's reset or an admin's), written by the trigger
+// license_keys_device_moved of migrations/0015: the licence health screen counts them.
+export const keyDeviceMoves = sqliteTable(
+  "key_device_moves",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    keyId: integer("key_id")
+      .notNull()
+      .references(() => licenseKeys.id, { onDelete: "cascade" }),
+    appId: integer("app_id").notNull(),
+    movedAt: integer("moved_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("key_device_moves_app_time").on(t.appId, t.movedAt), index("key_device_moves_key").on(t.keyId)],
 );
 
 export const orders = sqliteTable(

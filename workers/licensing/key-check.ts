@@ -7,10 +7,14 @@
 // key, device or app, so a relay cannot pass one device's answer to another (ADR 0023).
 import { formatDateTime } from "../shared/format";
 import { sha256Hex } from "../platform/crypto";
+import { updateRequired } from "../shared/version";
 import { MAX_BUNDLE_ID, MAX_DEVICE_ID } from "./messages";
 
-/** A key code, the device asking and the app it is for (its bundle id: one app's key is not another's). */
-export type KeyCheck = { keyCode: string; deviceId: string; bundleId: string };
+/**
+ * A key code, the device asking and the app it is for (its bundle id: one app's key is not
+ * another's); the mod's own version when it sent one, and the store's origin for the app's link.
+ */
+export type KeyCheck = { keyCode: string; deviceId: string; bundleId: string; version?: string; origin?: string };
 
 /** What an answer is about, in its signed data: the mod compares it with what it sent (docs/licensing.md §3). */
 export type KeySubject = { key_sha256: string | null; device_id: string | null; bundle_id: string | null };
@@ -46,8 +50,37 @@ type KeyCheckResult = {
   duration_days?: number;
   activated_at?: string | null;
   expires_at?: string | null;
-  app?: { name: string; bundle_id: string | null };
+  app?: KeyCheckApp | null;
 };
+
+/**
+ * What the store knows of the app, in every answer (decision 0031): its current version, the
+ * lowest the admin supports, whether the sent version is below it, its page and the admin's note.
+ */
+type KeyCheckApp = {
+  name: string;
+  bundle_id: string | null;
+  latest_version: string;
+  min_version: string | null;
+  update_required: boolean;
+  url: string;
+  announcement: string | null;
+};
+
+/** The app's columns as the check's one query reads them, alongside the key's. */
+type AppColumns = { app_name: string; bundle_id: string | null; app_slug: string; latest_version: string; min_version: string | null; announcement: string | null };
+
+function appAnswer(row: AppColumns, check: KeyCheck): KeyCheckApp {
+  return {
+    name: row.app_name,
+    bundle_id: row.bundle_id,
+    latest_version: row.latest_version,
+    min_version: row.min_version || null,
+    update_required: updateRequired(check.version, row.min_version),
+    url: `${check.origin ?? ""}/${encodeURIComponent(row.app_slug)}`,
+    announcement: row.announcement || null,
+  };
+}
 
 /** What a valid answer's lease is made of (license-signing.ts). */
 export type KeyCheckOutcome = { result: KeyCheckResult; lease: { keyCode: string; bundleId: string | null; keyExpiresAt: number | null } | null };
@@ -56,7 +89,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** The bookkeeping of repeat checks is written at most this often per key. */
 const CHECK_RECORD_INTERVAL_MS = 60 * 60 * 1000;
 
-type KeyRow = {
+type KeyRow = AppColumns & {
   id: number;
   key_code: string;
   status: string;
@@ -68,8 +101,6 @@ type KeyRow = {
   last_check_at: number | null;
   duration_days: number;
   key_type: string;
-  app_name: string;
-  bundle_id: string | null;
 };
 
 const REASONS: Record<KeyCheckResult["reason"], string> = {
@@ -82,12 +113,23 @@ const REASONS: Record<KeyCheckResult["reason"], string> = {
 };
 
 // Unknown, unsold and withdrawn-before-sale codes answer exactly alike: the answer must not tell
-// a guessed code in stock from one that does not exist.
-const NOT_FOUND: KeyCheckOutcome = { result: { valid: false, reason: "not_found", message: REASONS.not_found }, lease: null };
+// a guessed code in stock from one that does not exist. It still tells the app's facts, which the
+// store shows anyone (null for a bundle id no visible app has). Not the hot path: a second read.
+async function notFound(db: D1Database, check: KeyCheck): Promise<KeyCheckOutcome> {
+  const app = await db
+    .prepare(
+      `SELECT name AS app_name, bundle_identifier AS bundle_id, url AS app_slug, version AS latest_version, min_version, announcement
+       FROM apps WHERE bundle_identifier = ?1 AND status != 'failed' ORDER BY updated_at DESC, id DESC LIMIT 1`,
+    )
+    .bind(check.bundleId)
+    .first<AppColumns>();
+  return { result: { valid: false, reason: "not_found", message: REASONS.not_found, app: app ? appAnswer(app, check) : null }, lease: null };
+}
 
 /** The key check's lookup: ?1 the code sent, ?2 the app's bundle id, ?3 the code in normal form. */
 export const KEY_LOOKUP_SQL = `SELECT k.id, k.key_code, k.status, k.order_reference, k.banned_at, k.device_id, k.activated_at, k.expires_at, k.last_check_at,
-    t.duration_days, t.display_name AS key_type, a.name AS app_name, a.bundle_identifier AS bundle_id
+    t.duration_days, t.display_name AS key_type, a.name AS app_name, a.bundle_identifier AS bundle_id,
+    a.url AS app_slug, a.version AS latest_version, a.min_version, a.announcement
   FROM license_keys k JOIN key_types t ON t.id = k.key_type_id JOIN apps a ON a.id = k.app_id
   WHERE (k.key_code_normal = ?3 OR k.key_code = ?1) AND a.bundle_identifier = ?2
   ORDER BY k.key_code = ?1 DESC, CASE k.status WHEN 'used' THEN 0 WHEN 'sold' THEN 1 ELSE 2 END, k.id LIMIT 1`;
@@ -100,7 +142,7 @@ async function findKey(db: D1Database, check: KeyCheck): Promise<KeyRow | null> 
   return rows ?? null;
 }
 
-function outcome(row: KeyRow, valid: boolean, reason: KeyCheckResult["reason"]): KeyCheckOutcome {
+function outcome(row: KeyRow, check: KeyCheck, valid: boolean, reason: KeyCheckResult["reason"]): KeyCheckOutcome {
   const expires = row.expires_at ? new Date(row.expires_at).toISOString() : null;
   return {
     result: {
@@ -111,7 +153,7 @@ function outcome(row: KeyRow, valid: boolean, reason: KeyCheckResult["reason"]):
       duration_days: row.duration_days,
       activated_at: row.activated_at ? new Date(row.activated_at).toISOString() : null,
       expires_at: expires,
-      app: { name: row.app_name, bundle_id: row.bundle_id },
+      app: appAnswer(row, check),
     },
     lease: valid ? { keyCode: row.key_code, bundleId: row.bundle_id, keyExpiresAt: row.expires_at } : null,
   };
@@ -135,9 +177,9 @@ export async function checkKey(db: D1Database, check: KeyCheck, now = Date.now()
   const row = await findKey(db, check);
   if (row?.device_id !== check.deviceId) await admit();
   // Never sold (in stock, or withdrawn from stock): not the mod's business that it exists.
-  if (!row || row.status === "available" || (row.status === "revoked" && row.order_reference === null)) return NOT_FOUND;
-  if (row.banned_at !== null || row.status === "revoked") return outcome(row, false, "revoked");
-  if (row.status === "expired" || (row.expires_at !== null && row.expires_at <= now)) return outcome(row, false, "expired");
+  if (!row || row.status === "available" || (row.status === "revoked" && row.order_reference === null)) return notFound(db, check);
+  if (row.banned_at !== null || row.status === "revoked") return outcome(row, check, false, "revoked");
+  if (row.status === "expired" || (row.expires_at !== null && row.expires_at <= now)) return outcome(row, check, false, "expired");
 
   if (row.status === "sold" || row.device_id === null) {
     // First check, or the first after a device reset: bind to this device from now (the expiry set
@@ -152,11 +194,11 @@ export async function checkKey(db: D1Database, check: KeyCheck, now = Date.now()
       .bind(check.deviceId, now, expiresAt, row.id)
       .first<{ activated_at: number }>();
     if (activated) {
-      return outcome({ ...row, status: "used", device_id: check.deviceId, activated_at: activated.activated_at, expires_at: expiresAt }, true, "activated");
+      return outcome({ ...row, status: "used", device_id: check.deviceId, activated_at: activated.activated_at, expires_at: expiresAt }, check, true, "activated");
     }
     return checkKey(db, check, now);
   }
-  if (row.device_id !== check.deviceId) return outcome(row, false, "other_device");
+  if (row.device_id !== check.deviceId) return outcome(row, check, false, "other_device");
   await recordCheck(db, row, now);
-  return outcome(row, true, "active");
+  return outcome(row, check, true, "active");
 }

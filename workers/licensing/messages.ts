@@ -54,3 +54,5 @@ export const KEY_DEVICE_MESSAGES = {
 export const MAX_DEVICE_ID = 200;
 
 export const MAX_BUNDLE_ID = 255;
+/** The key check's `version` (decision 0031): digits and dots, e.g. 1.2.3. */
+export const VERSION_INVALID = "Phiên bản (version) chỉ gồm chữ số và dấu chấm, ví dụ 1.2.3";

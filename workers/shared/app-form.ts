@@ -25,6 +25,7 @@ export const APP_FORM_MESSAGES = {
   deleted: "Đã xóa ứng dụng thành công!",
   notFound: "Không tìm thấy ứng dụng",
   nothingToUpdate: "Không có thông tin nào để cập nhật",
+  badMinVersion: "Phiên bản tối thiểu chỉ gồm chữ số và dấu chấm, ví dụ 1.2.3",
 } as const;
 
 const MB = 1024 * 1024;
@@ -65,7 +66,7 @@ const RESERVED_SLUGS = new Set([
   "reset-password",
 ]);
 
-export const MAX_LENGTHS = { name: 200, url: 100, version: 50, developer: 100, category: 50, description: 20_000, changelog: 20_000, link: 2_000 } as const;
+export const MAX_LENGTHS = { name: 200, url: 100, version: 50, developer: 100, category: 50, description: 20_000, changelog: 20_000, link: 2_000, announcement: 280 } as const;
 
 /** What the file picker offers for each type (docs/product.md §5 accept filters). */
 export function packageAccept(type: string): string {

@@ -135,7 +135,8 @@ export default function KeyListRoute() {
   const loading = navigation.state === "loading" || revalidator.state === "loading";
   const [selected, setSelected] = useState<Set<number>>(new Set());
   // The key shown in the detail, by id: after a change it shows the reloaded row.
-  const [detailId, setDetailId] = useState<number | null>(null);
+  // ?key= (the licence health screen's link) opens that key's detail.
+  const [detailId, setDetailId] = useState<number | null>(() => Number(searchParams.get("key")) || null);
   const [pending, setPending] = useState<Pending | null>(null);
   const [cleanupOpen, setCleanupOpen] = useState(false);
   const change = useFetcher<typeof clientAction>();

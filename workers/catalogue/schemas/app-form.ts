@@ -7,6 +7,7 @@ import { z } from "zod";
 import { APP_STATUSES, CURRENCIES } from "../../db/schema";
 import { APP_FORM_MESSAGES, APP_TYPES, MAX_LENGTHS, normaliseSlug } from "../../shared/app-form";
 import { integerField, nameField } from "../../shared/fields";
+import { isVersion } from "../../shared/version";
 
 /** Every value sent under one name, in order; absent when the name is not sent. */
 const sent = z.array(z.union([z.string(), z.file()])).optional();
@@ -66,6 +67,9 @@ const FIELDS = {
   changelog: text(MAX_LENGTHS.changelog),
   category: text(MAX_LENGTHS.category),
   app_version: text(MAX_LENGTHS.version),
+  // What the key check tells the mod (docs/licensing.md): blank clears, a version is digits and dots.
+  min_version: sent.transform(firstText).pipe(z.string().refine((value) => value === "" || isVersion(value), APP_FORM_MESSAGES.badMinVersion).optional()),
+  announcement: text(MAX_LENGTHS.announcement),
   app_type: sent.transform(firstText).pipe(z.enum(APP_TYPES, { error: APP_FORM_MESSAGES.badType }).optional()),
   // Anything else keeps what the app has.
   status: sent.transform((values) => APP_STATUSES.find((status) => status === firstText(values))),
@@ -110,6 +114,8 @@ export const appFormSchema = z.object(FIELDS).transform((form, context) => ({
     price: form.price,
     currency: form.currency,
     appVersion: form.app_version === undefined ? undefined : form.app_version || null,
+    minVersion: form.min_version === undefined ? undefined : form.min_version || null,
+    announcement: form.announcement === undefined ? undefined : form.announcement || null,
     itmsUrl: link("itms_url", form.itms_url, form.itmsUrl, context),
     testflightUrl: link("testflight_url", form.testflight_url, form.testflightUrl, context),
   },

@@ -3,7 +3,7 @@ import { Hono, type MiddlewareHandler } from "hono";
 import { appPath } from "../../shared/fields";
 import { availabilityQuerySchema, keyCheckSchema, purchaseSchema } from "../schemas/keys";
 import { stockChanged } from "../../catalogue/catalogue-cache";
-import { getConfig } from "../../platform/config";
+import { getConfig, publicOrigin } from "../../platform/config";
 import { resolvePublicAppId } from "../../catalogue/catalogue";
 import { findAdminAppId } from "../key-admin";
 import { checkKey, keySubject } from "../key-check";
@@ -133,7 +133,7 @@ export const keysApi = new Hono<ApiEnv>()
       throw error;
     });
     const now = Date.now();
-    const check = { keyCode: input.key_code, deviceId: input.device_id, bundleId: input.bundle_id };
+    const check = { keyCode: input.key_code, deviceId: input.device_id, bundleId: input.bundle_id, version: input.version, origin: publicOrigin(c.env, c.req.raw) };
     // The repeat path reads the nearest copy of D1; a copy may be behind (a device reset a moment
     // ago), so a refusal is never answered from it: it is checked again on the primary.
     const checked = async () => {

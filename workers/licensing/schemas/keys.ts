@@ -3,7 +3,8 @@
 import { z } from "zod";
 import { tooLong, tooMany } from "../../shared/zod-messages";
 import { filterField, idField, integerField, nameField, pageField, pageSizeField } from "../../shared/fields";
-import { KEY_ADMIN_MESSAGES, MAX_IMPORT_LINES, MAX_DEVICE_ID, MAX_BUNDLE_ID } from "../messages";
+import { KEY_ADMIN_MESSAGES, MAX_IMPORT_LINES, MAX_DEVICE_ID, MAX_BUNDLE_ID, VERSION_INVALID } from "../messages";
+import { isVersion } from "../../shared/version";
 import { KEY_STATUSES } from "../../shared/enums";
 
 const PRICING_INVALID = "Vui lòng chọn gói key hợp lệ";
@@ -28,6 +29,8 @@ export const keyCheckSchema = z.object({
     .string()
     .regex(/^[\x21-\x7e]{8,64}$/, "nonce phải gồm 8–64 ký tự ASCII in được, không có khoảng trắng")
     .optional(),
+  // The mod's CFBundleShortVersionString: a malformed one is refused, never guessed at (decision 0031).
+  version: z.string({ error: VERSION_INVALID }).refine(isVersion, VERSION_INVALID).optional(),
 });
 
 const price = integerField({

@@ -13,6 +13,9 @@ export type TextFields = {
   changelog: string;
   itms_url: string;
   testflight_url: string;
+  /** What the key check tells the mod (docs/licensing.md): blank clears. */
+  min_version: string;
+  announcement: string;
 };
 
 export type FieldErrors = Record<string, string[]>;
@@ -27,11 +30,13 @@ export const FIELD_LABELS: Record<keyof TextFields, string> = {
   changelog: "Changelog / tính năng",
   itms_url: "ITMS URL",
   testflight_url: "TestFlight URL",
+  min_version: "Phiên bản tối thiểu",
+  announcement: "Thông báo cho mod",
 };
 
 /** The create form's defaults (docs/product.md §3: developer defaults to the product's name). */
 export function emptyFields(siteName: string): TextFields {
-  return { name: "", url: "", version: "", developer: siteName, app_type: "ipa", description: "", changelog: "", itms_url: "", testflight_url: "" };
+  return { name: "", url: "", version: "", developer: siteName, app_type: "ipa", description: "", changelog: "", itms_url: "", testflight_url: "", min_version: "", announcement: "" };
 }
 
 export function fieldsOf(app: AdminApp): TextFields {
@@ -45,6 +50,8 @@ export function fieldsOf(app: AdminApp): TextFields {
     changelog: app.changelog,
     itms_url: app.itms_url ?? "",
     testflight_url: app.testflight_url ?? "",
+    min_version: app.min_version ?? "",
+    announcement: app.announcement ?? "",
   };
 }
 

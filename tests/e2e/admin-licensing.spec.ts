@@ -1,0 +1,79 @@
+import { type APIRequestContext, expect, test } from "@playwright/test";
+import { ADMIN_LOGIN, ADMIN_PASSWORD, fundUser, login, newUser, signIn } from "./support";
+
+// Issue #29: the admin sets an app's "Phiên bản tối thiểu" and "Thông báo cho mod" on its form, the
+// key check tells the mod, and "Giấy phép" shows the licence health with the keys that may be shared.
+
+/** A key bought by a new buyer from the `nth` demo app with VND stock (one app per project, so parallel runs do not share its form). */
+async function boughtKey(request: APIRequestContext, nth: number) {
+  const buyer = await newUser(request, "health");
+  await fundUser(request, buyer.user.id, 5_000_000);
+  const headers = { Authorization: `Bearer ${buyer.access}` };
+  const apps = (await (await request.get("/api/apps/list/")).json()).data as { id: number; name: string }[];
+  let seen = 0;
+  for (const app of apps) {
+    const pricing = (await (await request.get(`/api/keys/apps/${app.id}/pricing/`, { headers })).json()).data as { id: number; can_purchase: boolean; currency: string }[];
+    const option = pricing?.find((candidate) => candidate.can_purchase && candidate.currency === "VND");
+    if (!option || seen++ < nth) continue;
+    const bought = await request.post("/api/keys/purchase/", { headers, data: { key_pricing_id: option.id, payment_method: "balance" } });
+    expect(bought.ok(), await bought.text()).toBe(true);
+    const { key, order } = await bought.json();
+    return { code: key.key_code as string, bundleId: order.app_bundle_id as string, app };
+  }
+  throw new Error("no demo app has a key to buy");
+}
+
+test("the admin sets the minimum version and the announcement, the key check tells them, and Giấy phép lists a shared key", async ({ page, request }, testInfo) => {
+  const { code, bundleId, app } = await boughtKey(request, testInfo.project.name === "phone" ? 1 : 0);
+  const admin = await login(request, ADMIN_LOGIN, ADMIN_PASSWORD);
+  const adminHeaders = { Authorization: `Bearer ${admin.access}` };
+  const check = async (device: string) => (await request.post("/api/keys/check/", { data: { key_code: code, device_id: device, bundle_id: bundleId, version: "1.0" } })).json();
+
+  await signIn(page, admin);
+  await page.goto(`/admin/app/${app.id}/edit`);
+  const minimum = page.getByLabel("Phiên bản tối thiểu");
+  const announcement = page.getByLabel("Thông báo cho mod");
+  await minimum.fill("1.2-beta");
+  await page.getByRole("button", { name: "Lưu thay đổi" }).click();
+  await expect(page.getByText("Phiên bản tối thiểu chỉ gồm chữ số và dấu chấm, ví dụ 1.2.3").first()).toBeVisible();
+  await minimum.fill("999.0");
+  await announcement.fill("Bản mới đã có, vui lòng cập nhật từ cửa hàng.");
+  await page.getByRole("button", { name: "Lưu thay đổi" }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+
+  const first = await check("phone-1");
+  expect(first.data).toMatchObject({ valid: true, app: { min_version: "999.0", update_required: true, announcement: "Bản mới đã có, vui lòng cập nhật từ cửa hàng." } });
+  expect(first.data.app.url).toMatch(/^https?:\/\/.+\/.+/);
+
+  // Three moves: an admin's reset, each followed by a check from another device.
+  const { id: keyId } = ((await (await request.get(`/api/keys/apps/${app.id}/keys/?status=used&page_size=500`, { headers: adminHeaders })).json()).data as { id: number; key_code: string }[]).find((key) => key.key_code === code)!;
+  for (const device of ["phone-2", "phone-3", "phone-4"]) {
+    expect((await request.post(`/api/keys/keys/${keyId}/reset-device/`, { headers: adminHeaders })).ok()).toBe(true);
+    expect((await check(device)).data.reason).toBe("activated");
+  }
+
+  await page.goto("/admin/overview");
+  await page.getByRole("navigation", { name: "Quản trị" }).getByRole("link", { name: "Giấy phép" }).click();
+  await expect(page).toHaveURL(/\/admin\/licensing$/);
+  await expect(page.getByRole("heading", { name: "Giấy phép", level: 1 })).toBeVisible();
+  const section = page.getByRole("region", { name: app.name });
+  await expect(section.getByText("Key đã bán")).toBeVisible();
+  await expect(section.getByText("Có thể đang chia sẻ key").first()).toBeVisible();
+  const link = section.getByRole("link", { name: code });
+  await expect(link).toBeVisible();
+  const box = await section.boundingBox();
+  expect(box!.width).toBeLessThanOrEqual(page.viewportSize()!.width);
+  await page.getByRole("navigation", { name: "Khoảng thời gian" }).getByRole("link", { name: "7 ngày" }).click();
+  await expect(page).toHaveURL(/days=7/);
+  await section.getByRole("link", { name: code }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/app/${app.id}/keys/list\\?key=${keyId}$`));
+
+  // Empty clears both.
+  await page.goto(`/admin/app/${app.id}/edit`);
+  await expect(minimum).toHaveValue("999.0");
+  await minimum.fill("");
+  await announcement.fill("");
+  await page.getByRole("button", { name: "Lưu thay đổi" }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  expect((await check("phone-4")).data.app).toMatchObject({ min_version: null, update_required: false, announcement: null });
+});
