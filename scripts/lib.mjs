@@ -1,5 +1,6 @@
 // Small helpers shared by the project's scripts.
 import { spawn, spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -92,6 +93,11 @@ const OFFLINE_CF = { CLOUDFLARE_CF_FETCH_ENABLED: "false" };
 export async function wranglerConfig() {
   const { unstable_readConfig } = await import("wrangler");
   return unstable_readConfig({ config: join(projectRoot, "wrangler.toml") });
+}
+
+/** The SHA-256 of `bytes`, in hex: how the store names a file's content (and a backup checks it). */
+export function sha256(bytes) {
+  return createHash("sha256").update(bytes).digest("hex");
 }
 
 /** Resolves to whether nothing listens on `host`:`port` yet. */

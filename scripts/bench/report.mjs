@@ -73,13 +73,16 @@ export function latencyChart(entries, title) {
   return parts.join("\n");
 }
 
+/** A public page served from the edge cache against the static file of the same server (issue #28). */
+const PAGE_BUDGET_RATIO = 1.1;
+
 export function budgets(results) {
   const { pages, catalogue, js, lighthouse, purchases } = results;
   const staticMedian = pages.static.sequential.median;
   const list = [];
   for (const key of ["home", "app"]) {
     const ratio = pages[key].sequential.median / staticMedian;
-    list.push({ budget: `${pages[key].label} median ≤ 1.2× static`, measured: `${ms(pages[key].sequential.median)} ms vs ${ms(staticMedian)} ms = ${ratio.toFixed(1)}×`, pass: ratio <= 1.2 });
+    list.push({ budget: `${pages[key].label} median ≤ ${PAGE_BUDGET_RATIO}× static`, measured: `${ms(pages[key].sequential.median)} ms vs ${ms(staticMedian)} ms = ${ratio.toFixed(2)}×`, pass: ratio <= PAGE_BUDGET_RATIO });
   }
   list.push(...jsBudgets(js));
   list.push({ budget: `Worker bundle ≤ ${GZIP_BUDGET_BYTES / 1024} KB gz (deploy check)`, measured: `${kb(results.bundle.gzip)} (${kb(results.bundle.bytes)} raw)`, pass: results.bundle.gzip <= GZIP_BUDGET_BYTES });

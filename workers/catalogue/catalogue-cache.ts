@@ -29,6 +29,7 @@
 import { type AppTypeName, isAppType } from "../shared/app-form";
 import { normaliseSearch } from "../shared/search";
 import { notModified } from "../platform/http/etag";
+import { fixedSecurityHeaders, securedPage } from "../platform/security";
 
 const EDGE_TTL_SECONDS = 60;
 /** How long a colo trusts the version it read from D1 before reading it again. */
@@ -177,9 +178,8 @@ export async function stockChanged(env: Env, request: Request, appId: number): P
   await rememberState(new URL(request.url).origin, stockName(appId), await readStockTag(env, appId), checkedAt);
 }
 
-/** Whether a stored page still shows its app's stock as this colo knows it (pages without stock always do). */
-async function stockIsCurrent(env: Env, origin: string, headers: Headers): Promise<boolean> {
-  const tag = headers.get(STOCK_HEADER);
+/** Whether a stored page's stock tag is still its app's stock as this colo knows it (pages without stock always are). */
+async function stockIsCurrent(env: Env, origin: string, tag: string | null): Promise<boolean> {
   if (!tag) return true;
   const appId = stockAppId(tag);
   if (!Number.isSafeInteger(appId)) return false;
@@ -281,7 +281,7 @@ function unconditional(request: Request, url: URL): Request {
 // The isolate's own copies, in front of the Cache API: a hot page or feed is then a map lookup.
 // Keyed like the edge copies (by catalogue version), bounded in bytes, and never older than an
 // edge copy may be.
-type IsolateCopy = { body: string | ArrayBuffer; headers: [string, string][]; expires: number; bytes: number };
+type IsolateCopy = { body: ArrayBuffer | PageCopy; headers: [string, string][]; expires: number; bytes: number };
 const ISOLATE_COPIES_MAX_BYTES = 8 * 1024 * 1024;
 const isolateCopies = new Map<string, IsolateCopy>();
 let isolateCopiesBytes = 0;
@@ -298,8 +298,8 @@ function isolateCopy(key: string): IsolateCopy | undefined {
   return copy;
 }
 
-function keepInIsolate(key: string, body: string | ArrayBuffer, headers: Headers): void {
-  const bytes = typeof body === "string" ? body.length * 2 : body.byteLength;
+function keepInIsolate(key: string, body: ArrayBuffer | PageCopy, headers: Headers): void {
+  const bytes = body instanceof ArrayBuffer ? body.byteLength : body.bytes;
   if (bytes > ISOLATE_COPIES_MAX_BYTES / 4) return;
   const previous = isolateCopies.get(key);
   if (previous) {
@@ -315,6 +315,38 @@ function keepInIsolate(key: string, body: string | ArrayBuffer, headers: Headers
   }
 }
 
+// A page copy as it is served, made once per copy: the HTML in UTF-8 cut at its nonce slots, and
+// the headers the client gets, the security headers included. A hit then only joins the parts
+// around this response's nonce and adds its policy: no transcoding, no search through the HTML,
+// no second copy of the response (workers/platform/security.ts, securedPage).
+type PageCopy = { parts: Uint8Array[]; headers: [string, string][]; stock: string | null; bytes: number };
+const utf8 = new TextEncoder();
+
+function pageCopy(stored: string, headers: Headers, https: boolean): PageCopy {
+  const client = new Headers(headers);
+  const stock = client.get(STOCK_HEADER);
+  client.delete(STOCK_HEADER);
+  client.delete("Content-Length"); // the slot and a nonce differ in length
+  for (const [name, value] of fixedSecurityHeaders(https)) client.set(name, value);
+  const parts = stored.split(NONCE_SLOT).map((part) => utf8.encode(part));
+  return { parts, headers: [...client], stock, bytes: parts.reduce((sum, part) => sum + part.byteLength, 0) };
+}
+
+function servePage(copy: PageCopy, nonce: string): Response {
+  const slot = utf8.encode(`nonce="${nonce}"`);
+  const body = new Uint8Array(copy.bytes + slot.byteLength * (copy.parts.length - 1));
+  let at = 0;
+  for (const [index, part] of copy.parts.entries()) {
+    if (index > 0) {
+      body.set(slot, at);
+      at += slot.byteLength;
+    }
+    body.set(part, at);
+    at += part.byteLength;
+  }
+  return securedPage(body, new Headers(copy.headers), nonce);
+}
+
 function answer(request: Request, body: ArrayBuffer, headers: Headers): Response {
   return notModified(request, headers) ?? new Response(body, { status: 200, headers });
 }
@@ -328,7 +360,7 @@ export async function cachedResource(request: Request, env: Env, ctx: ExecutionC
   const url = cachedUrl(request);
   const key = await cacheKey(env, url, release);
   const near = isolateCopy(key);
-  if (near) return answer(request, (near.body as ArrayBuffer).slice(0), new Headers(near.headers));
+  if (near?.body instanceof ArrayBuffer) return answer(request, near.body.slice(0), new Headers(near.headers));
   const hit = await edgeCache().match(key);
   if (hit) {
     const body = await hit.arrayBuffer();
@@ -355,20 +387,16 @@ export async function cachedResource(request: Request, env: Env, ctx: ExecutionC
 export async function cachedPage(request: Request, env: Env, ctx: ExecutionContext, release: string, nonce: string, render: (request: Request) => Promise<Response>): Promise<Response> {
   const url = cachedUrl(request);
   const key = await cacheKey(env, url, release);
-  const serve = (stored: string, headers: Headers) => {
-    const client = new Headers(headers);
-    client.delete(STOCK_HEADER);
-    return new Response(stored.replaceAll(NONCE_SLOT, `nonce="${nonce}"`), { status: 200, headers: client });
-  };
-  const near = isolateCopy(key);
-  if (near && (await stockIsCurrent(env, url.origin, new Headers(near.headers)))) return serve(near.body as string, new Headers(near.headers));
+  const https = url.protocol === "https:";
+  const near = isolateCopy(key)?.body;
+  if (near && !(near instanceof ArrayBuffer) && (await stockIsCurrent(env, url.origin, near.stock))) return servePage(near, nonce);
   const hit = await edgeCache().match(key);
   if (hit) {
     const headers = clientHeaders(hit.headers);
-    if (await stockIsCurrent(env, url.origin, headers)) {
-      const stored = await hit.text();
-      keepInIsolate(key, stored, headers);
-      return serve(stored, headers);
+    if (await stockIsCurrent(env, url.origin, headers.get(STOCK_HEADER))) {
+      const copy = pageCopy(await hit.text(), headers, https);
+      keepInIsolate(key, copy, headers);
+      return servePage(copy, nonce);
     }
     await hit.body?.cancel();
   }
@@ -392,8 +420,9 @@ export async function cachedPage(request: Request, env: Env, ctx: ExecutionConte
   // The nonce is 128 random bits, so `nonce="<it>"` appears only where the renderer put it.
   const slotted = html.replaceAll(`nonce="${nonce}"`, NONCE_SLOT);
   ctx.waitUntil(edgeCache().put(key, storedCopy(slotted, headers)));
-  keepInIsolate(key, slotted, headers);
+  const copy = pageCopy(slotted, headers, https);
+  keepInIsolate(key, copy, headers);
   // The next hit then needs no D1 read to know the stock is current.
   if (stock) ctx.waitUntil(seedStock(url.origin, stock, renderedFrom));
-  return serve(slotted, headers);
+  return servePage(copy, nonce);
 }

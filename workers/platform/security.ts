@@ -13,22 +13,14 @@ export function createNonce(): string {
   return btoa(String.fromCharCode(...bytes));
 }
 
-/** The page policy: scripts only from us or carrying this response's nonce. */
+/** The page policy: scripts only from us or carrying this response's nonce (between the two halves). */
+const PAGE_POLICY_HEAD = "default-src 'self'; script-src 'self' 'nonce-";
+const PAGE_POLICY_TAIL =
+  "'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob: https:; media-src 'self' blob: https:; font-src 'self'; connect-src 'self'; " +
+  "frame-src 'none'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
+
 function contentSecurityPolicy(nonce: string): string {
-  return [
-    "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob: https:",
-    "media-src 'self' blob: https:",
-    "font-src 'self'",
-    "connect-src 'self'",
-    "frame-src 'none'",
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-  ].join("; ");
+  return PAGE_POLICY_HEAD + nonce + PAGE_POLICY_TAIL;
 }
 
 // API answers and files are never rendered as documents: a strict sandboxing policy on them
@@ -38,10 +30,31 @@ const NON_PAGE_POLICY = "default-src 'none'; img-src 'self'; media-src 'self'; s
 // Browsers only honour it over HTTPS; plain http://127.0.0.1 development does not get it.
 const TRANSPORT_SECURITY = "max-age=31536000; includeSubDomains";
 
+/** The headers every answer carries except its Content-Security-Policy, over https or not. */
+export function fixedSecurityHeaders(https: boolean): [string, string][] {
+  const headers = Object.entries(BASE_HEADERS);
+  return https ? [...headers, ["Strict-Transport-Security", TRANSPORT_SECURITY]] : headers;
+}
+
+// Pages built with their headers already (securedPage): withSecurityHeaders hands them on as
+// they are instead of copying the response once more, which a cached page would feel.
+const securedPages = new WeakSet<Response>();
+
+/**
+ * A page whose `headers` already hold fixedSecurityHeaders (set once per cached copy,
+ * workers/catalogue/catalogue-cache.ts): only this response's policy, with its nonce, is added.
+ */
+export function securedPage(body: BodyInit, headers: Headers, nonce: string): Response {
+  headers.set("Content-Security-Policy", contentSecurityPolicy(nonce));
+  const page = new Response(body, { status: 200, headers });
+  securedPages.add(page);
+  return page;
+}
+
 export function withSecurityHeaders(request: Request, response: Response, nonce?: string): Response {
+  if (securedPages.has(response)) return response;
   const secured = new Response(response.body, response);
-  for (const [name, value] of Object.entries(BASE_HEADERS)) secured.headers.set(name, value);
-  if (new URL(request.url).protocol === "https:") secured.headers.set("Strict-Transport-Security", TRANSPORT_SECURITY);
+  for (const [name, value] of fixedSecurityHeaders(new URL(request.url).protocol === "https:")) secured.headers.set(name, value);
   secured.headers.set("Content-Security-Policy", nonce ? contentSecurityPolicy(nonce) : NON_PAGE_POLICY);
   return secured;
 }
