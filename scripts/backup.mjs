@@ -21,14 +21,19 @@ export const PRODUCTION_CONFIG = ".wrangler/production/wrangler.json";
  * The tables a backup holds, in the schema's order (parents before the tables that reference
  * them). Not the FTS5 search index or its shadow tables: D1 refuses to export a database
  * with a virtual table in it, and the index is derived (the `apps` triggers write it again as the
- * rows come back). Not D1's and SQLite's own tables, except the AUTOINCREMENT counters.
+ * rows come back). Not the daily rollups either: triggers on the ledger and the orders write them
+ * again as those rows come back (migrations/0014), and restored copies would collide with them.
+ * Not D1's and SQLite's own tables, except the AUTOINCREMENT counters.
  */
+const DERIVED_TABLES = new Set(["ledger_daily", "sales_daily"]);
+
 export async function backupTables(db) {
   const { results } = await db.prepare("SELECT name, sql FROM sqlite_schema WHERE type = 'table' AND sql IS NOT NULL ORDER BY rowid").all();
   const virtual = results.filter((table) => /^CREATE VIRTUAL TABLE/i.test(table.sql)).map((table) => table.name);
   return results
     .map((table) => table.name)
     .filter((name) => !virtual.some((index) => name === index || name.startsWith(`${index}_`)))
+    .filter((name) => !DERIVED_TABLES.has(name))
     .filter((name) => name === "sqlite_sequence" || !/^(sqlite_|_cf_)/.test(name));
 }
 

@@ -50,11 +50,11 @@ type KeyCheckResult = {
   duration_days?: number;
   activated_at?: string | null;
   expires_at?: string | null;
-  app?: KeyCheckApp | null;
+  app?: KeyCheckApp;
 };
 
 /**
- * What the store knows of the app, in every answer (decision 0031): its current version, the
+ * What the store knows of the app, in every answer about a key it has (decision 0031): its current version, the
  * lowest the admin supports, whether the sent version is below it, its page and the admin's note.
  */
 type KeyCheckApp = {
@@ -113,18 +113,9 @@ const REASONS: Record<KeyCheckResult["reason"], string> = {
 };
 
 // Unknown, unsold and withdrawn-before-sale codes answer exactly alike: the answer must not tell
-// a guessed code in stock from one that does not exist. It still tells the app's facts, which the
-// store shows anyone (null for a bundle id no visible app has). Not the hot path: a second read.
-async function notFound(db: D1Database, check: KeyCheck): Promise<KeyCheckOutcome> {
-  const app = await db
-    .prepare(
-      `SELECT name AS app_name, bundle_identifier AS bundle_id, url AS app_slug, version AS latest_version, min_version, announcement
-       FROM apps WHERE bundle_identifier = ?1 AND status != 'failed' ORDER BY updated_at DESC, id DESC LIMIT 1`,
-    )
-    .bind(check.bundleId)
-    .first<AppColumns>();
-  return { result: { valid: false, reason: "not_found", message: REASONS.not_found, app: app ? appAnswer(app, check) : null }, lease: null };
-}
+// a guessed code in stock from one that does not exist. It names no app either (docs/licensing.md):
+// what the mod sent is not proof of which app it is, and a refusal costs no second read.
+const NOT_FOUND: KeyCheckOutcome = { result: { valid: false, reason: "not_found", message: REASONS.not_found }, lease: null };
 
 /** The key check's lookup: ?1 the code sent, ?2 the app's bundle id, ?3 the code in normal form. */
 export const KEY_LOOKUP_SQL = `SELECT k.id, k.key_code, k.status, k.order_reference, k.banned_at, k.device_id, k.activated_at, k.expires_at, k.last_check_at,
@@ -177,7 +168,7 @@ export async function checkKey(db: D1Database, check: KeyCheck, now = Date.now()
   const row = await findKey(db, check);
   if (row?.device_id !== check.deviceId) await admit();
   // Never sold (in stock, or withdrawn from stock): not the mod's business that it exists.
-  if (!row || row.status === "available" || (row.status === "revoked" && row.order_reference === null)) return notFound(db, check);
+  if (!row || row.status === "available" || (row.status === "revoked" && row.order_reference === null)) return NOT_FOUND;
   if (row.banned_at !== null || row.status === "revoked") return outcome(row, check, false, "revoked");
   if (row.status === "expired" || (row.expires_at !== null && row.expires_at <= now)) return outcome(row, check, false, "expired");
 
