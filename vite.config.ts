@@ -36,7 +36,9 @@ function shellChunk(): Rollup.GetManualChunk {
       if (!rootId) return undefined;
       shell = shellOf(rootId, getModuleInfo);
     }
-    if (shell.has(id)) return "shell";
+    // The one-line failure texts (workers/shared/error-texts.ts) are read on most pages: a few
+    // bytes in the shell instead of a file of their own.
+    if (shell.has(id) || id.endsWith("/shared/error-texts.ts")) return "shell";
     // The home page's small shared pieces (cards, badges, dates, support links) as one file, not
     // six: each file is a request and a gzip stream of its own. The app page loads it too.
     if (/\/(components\/(AppCard|AppIcon|TypeBadge|SupportLinks)\.tsx|lib\/(app-types|use-now)\.ts|shared\/format\.ts)$/.test(id)) return "catalogue";

@@ -2,7 +2,7 @@
 // "session expired" path of docs/product.md §4. The route guard itself is in session-route.ts (the profile layout's clientLoader).
 import { useLocation, useNavigate } from "@remix-run/react";
 import { useCallback, useEffect, useRef } from "react";
-import { SESSION_EXPIRED_MESSAGE } from "@workers/shared/error-messages";
+import { SESSION_EXPIRED_MESSAGE } from "@workers/shared/error-texts";
 import { loginPathFor } from "./redirects";
 import { clearSession } from "./session";
 import { toast } from "./toast";

@@ -1,13 +1,13 @@
 // The product's error messages (docs/product.md §8), and turning a failed answer's body into one message for a toast,
 // in the product's order: message, detail, first non_field_errors, errors as "Label: message" lines,
-// any string value. Shared: the API answers with the same words the screens fall back on.
+// any string value. Shared: the API answers with the same words the screens fall back on. The four
+// one-line texts live in error-texts.ts, so a page that needs only one of them does not load this module.
+import { FALLBACK_ERROR } from "./error-texts";
 
-export const FALLBACK_ERROR = "Có lỗi không xác định xảy ra. Vui lòng thử lại.";
-export const NETWORK_ERROR = "Lỗi kết nối mạng. Vui lòng kiểm tra kết nối internet và thử lại.";
-export const SERVER_UNREACHABLE = "Không thể kết nối đến server. Vui lòng thử lại sau.";
+export { FALLBACK_ERROR, NETWORK_ERROR, SERVER_UNREACHABLE, SESSION_EXPIRED_MESSAGE } from "./error-texts";
+
 const VALIDATION_HEADING = "Vui lòng sửa các lỗi sau:";
 export const VALIDATION_FALLBACK = "Dữ liệu không hợp lệ. Vui lòng kiểm tra lại.";
-export const SESSION_EXPIRED_MESSAGE = "Phiên đăng nhập đã hết hạn. Vui lòng đăng nhập lại!";
 export const ACCESS_DENIED_MESSAGE = "Access Denied: Bạn không có quyền truy cập trang này";
 /** An admin's session that did not pass the second factor (the admin screens send it to enrolment). */
 export const SECOND_FACTOR_REQUIRED_MESSAGE = "Tài khoản quản trị cần xác thực hai lớp. Vui lòng bật hoặc nhập mã xác thực để tiếp tục.";

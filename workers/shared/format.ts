@@ -1,7 +1,8 @@
 // Vietnamese formatting (docs/product.md §2, §9), shared by every screen and the API. Times are shown in
 // Vietnam's time zone on the server and in the browser alike, so the hydrated page matches the HTML.
 
-const TIME_ZONE = "Asia/Ho_Chi_Minh";
+/** The store's clock: every time a person reads is Vietnam's. */
+export const TIME_ZONE = "Asia/Ho_Chi_Minh";
 const vnd = new Intl.NumberFormat("vi-VN", { style: "currency", currency: "VND" });
 const usd = new Intl.NumberFormat("vi-VN", { style: "currency", currency: "USD" });
 const grouped = new Intl.NumberFormat("vi-VN");
@@ -48,7 +49,7 @@ export function formatNumber(value: number): string {
   return grouped.format(value);
 }
 
-function toDate(value: string | number | Date | null | undefined): Date | null {
+export function toDate(value: string | number | Date | null | undefined): Date | null {
   if (value === null || value === undefined || value === "") return null;
   const date = value instanceof Date ? value : new Date(value);
   return Number.isNaN(date.getTime()) ? null : date;
@@ -64,16 +65,6 @@ export function formatDate(value: string | number | Date | null | undefined): st
 export function formatDateTime(value: string | number | Date | null | undefined): string {
   const date = toDate(value);
   return date ? dateTimeFormat.format(date) : "Chưa rõ thời gian";
-}
-
-const shortDateTimeFormat = new Intl.DateTimeFormat("en-GB", { timeZone: TIME_ZONE, day: "2-digit", month: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
-
-/** "21:19 27/11": a time within the coming days (vi-VN's own short form writes "27-11"). */
-export function formatTimeDayMonth(value: string | number | Date | null | undefined): string {
-  const date = toDate(value);
-  if (!date) return "Chưa rõ thời gian";
-  const part = Object.fromEntries(shortDateTimeFormat.formatToParts(date).map((piece) => [piece.type, piece.value]));
-  return `${part.hour}:${part.minute} ${part.day}/${part.month}`;
 }
 
 const MINUTE = 60_000;

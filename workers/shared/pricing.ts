@@ -2,7 +2,7 @@
 // §8 "Purchase"). Pure helpers: the server decides every sale, these only shape the screen and
 // pre-check so the buyer hears about a paused or sold-out key before the confirmation dialog.
 // The purchase messages are the API's too (WALLET_MESSAGES reuses them), so both say the same words.
-import { FALLBACK_ERROR } from "./error-messages";
+import { FALLBACK_ERROR } from "./error-texts";
 import { formatNumber, formatPriceWithVnd, formatVND } from "./format";
 
 /** One key option of an app as a buyer sees it; licensing/keys.ts fills it with live stock. */
