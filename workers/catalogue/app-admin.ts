@@ -3,7 +3,7 @@
 // finished multipart uploads (uploads.ts); both pass the same checks (app-files.ts). A refused
 // request stores nothing: objects written for it are deleted, uploads it claimed are released.
 import { and, asc, desc, eq, inArray, max, type SQL, sql } from "drizzle-orm";
-import { APP_FORM_MESSAGES, type AppFormFacts, appFormProblem, packageFits, packageMismatchMessage } from "../shared/app-form";
+import { APP_FORM_MESSAGES, type AppFormFacts, appFormProblem, packageFits, packageMismatchMessage } from "@workers/shared/app-form";
 import { type AdminActor, auditQuery, changedFields } from "../owner/audit";
 import { ConflictError, NotFoundError, ValidationError } from "../platform/errors";
 import type { Database } from "../db/client";
@@ -22,7 +22,7 @@ import type { AppForm } from "./schemas/app-form";
 import { hex } from "../lib/bytes";
 import { r2Reader } from "./files";
 import { attachUploads, findCompletedUpload, objectKeyFor, type UploadRow } from "./uploads";
-import type { UploadKind } from "../shared/enums";
+import type { UploadKind } from "@workers/shared/enums";
 import { queueUpdateNotices } from "../licensing/buyer-mails";
 
 type AppRow = typeof apps.$inferSelect;

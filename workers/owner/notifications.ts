@@ -6,7 +6,7 @@ import { desc } from "drizzle-orm";
 import { type Config, getConfig } from "../platform/config";
 import type { Database } from "../db/client";
 import { notifications } from "../db/schema";
-import { formatVND } from "../shared/format";
+import { formatVND } from "@workers/shared/format";
 import { type AuditRecord, auditStatement } from "./audit";
 import { noticeSettings, recordStatement } from "../db/statements/notifications";
 

@@ -2,7 +2,7 @@
 // joins the batch of the change it reports, so it exists exactly when the change committed. Here,
 // beside the table, so the wallet object can add a deposit's or a sale's notice to its own batch.
 import { getConfig, type NOTIFICATION_EVENTS } from "../../platform/config";
-import { formatVND } from "../../shared/format";
+import { formatVND } from "@workers/shared/format";
 
 /** The events the owner chooses among (TELEGRAM_EVENTS), and the operations alarms, always sent. */
 export type NotificationKind = (typeof NOTIFICATION_EVENTS)[number] | "ops";

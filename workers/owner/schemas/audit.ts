@@ -1,7 +1,7 @@
 // The audit log's filters as the admin screen sends them in the query string (issue #15).
 import { z } from "zod";
-import { AUDIT_ACTIONS } from "../../shared/audit-actions";
-import { filterField, pageQuery, searchField } from "../../shared/fields";
+import { AUDIT_ACTIONS } from "@workers/shared/audit-actions";
+import { filterField, pageQuery, searchField } from "@workers/shared/fields";
 
 const DAY = 86_400_000;
 /** Vietnam's offset (no daylight saving): a day typed on the screen is a day in Vietnam. */

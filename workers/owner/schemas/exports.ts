@@ -1,6 +1,6 @@
 // The admin's CSV exports and notification list: query parameters.
 import { z } from "zod";
-import { integerField } from "../../shared/fields";
+import { integerField } from "@workers/shared/fields";
 
 const EXPORT_MESSAGES = {
   date: "Ngày không hợp lệ (định dạng YYYY-MM-DD)",

@@ -1,7 +1,7 @@
 // The one error shape of the API (docs/product.md §8): {success:false, message, errors?}.
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { DomainErrorKind, FieldErrors } from "../errors";
-import { VALIDATION_FALLBACK } from "../../shared/error-messages";
+import { VALIDATION_FALLBACK } from "@workers/shared/error-messages";
 
 export type { FieldErrors };
 

@@ -1,7 +1,7 @@
 import { createMiddleware } from "hono/factory";
 import { type Config, getConfig } from "../config";
 import type { UserRow } from "../../accounts/accounts";
-import { ACCESS_DENIED_MESSAGE, SECOND_FACTOR_REQUIRED_MESSAGE } from "../../shared/error-messages";
+import { ACCESS_DENIED_MESSAGE, SECOND_FACTOR_REQUIRED_MESSAGE } from "@workers/shared/error-messages";
 import type { ApiEnv } from "./context";
 import { HttpError } from "./api-errors";
 import { requireUser } from "./require-user";
