@@ -26,7 +26,7 @@ test("an admin creates an IPA app by choosing the file, edits it, and deletes it
   // Choosing the IPA fills the form from its Info.plist, without uploading it.
   await page.getByLabel("Tệp ứng dụng").setInputFiles({ name: "RongLua.ipa", mimeType: "application/octet-stream", buffer: Buffer.from(ipa) });
   await expect(page.getByLabel("Tên ứng dụng")).toHaveValue(appName);
-  await expect(page.getByLabel("Phiên bản", { exact: true })).toHaveValue("3.2.1");
+  await expect(page.getByRole("textbox", { name: "Phiên bản", exact: true })).toHaveValue("3.2.1");
   await expect(page.getByLabel("Nhà phát triển")).toHaveValue("Rongstudio");
   await expect(page.getByLabel("Đường dẫn (url)")).toHaveValue(`rong-lua-${stamp.toLowerCase()}`);
   await expect(toast(page, `Bundle ID: ${bundleId}`)).toContainText("Build: 321");
@@ -62,7 +62,7 @@ test("an admin creates an IPA app by choosing the file, edits it, and deletes it
   await expect(page.getByTestId("edit-meta")).toContainText("v3.2.1");
   await expect(page.getByTestId("update-history")).toContainText("v3.2.1 (321)");
   await expect(page.getByTestId("pending-changes")).toContainText("Chưa có thay đổi nào.");
-  await page.getByLabel("Phiên bản", { exact: true }).fill("3.3.0");
+  await page.getByRole("textbox", { name: "Phiên bản", exact: true }).fill("3.3.0");
   await page.getByLabel("Tên ứng dụng").fill(`${appName} Plus`);
   await expect(page.getByTestId("pending-changes")).toContainText("Phiên bản đã sửa");
   await expect(page.getByTestId("pending-changes")).toContainText("Tên ứng dụng đã sửa");
