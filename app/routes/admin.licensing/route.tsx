@@ -3,6 +3,7 @@
 // from GET /api/admin/licensing/ (loaded in clientLoader; ?days= picks the window).
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { type ClientLoaderFunctionArgs, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { PeriodLinks, periodFrom } from "~/components/admin/PeriodLinks";
 import { AdminPage, CARD } from "~/components/admin/AdminShell";
 import { adminCall, adminCallFailure } from "~/lib/admin-route";
 import { pageMeta } from "~/lib/meta";
@@ -12,16 +13,9 @@ import type { AppLicenceHealth, LicenceHealth } from "@workers/licensing/licence
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "Giấy phép");
 
-const PERIODS = [7, 30, 90];
-
-function daysFrom(url: URL): number {
-  const days = Number(url.searchParams.get("days"));
-  return PERIODS.includes(days) ? days : 30;
-}
-
 export async function clientLoader({ request }: ClientLoaderFunctionArgs): Promise<{ health: LicenceHealth | null }> {
   try {
-    const answer = await adminCall(request, (api) => api.api.admin.licensing.$get({ query: { days: String(daysFrom(new URL(request.url))) } }));
+    const answer = await adminCall(request, (api) => api.api.admin.licensing.$get({ query: { days: String(periodFrom(new URL(request.url))) } }));
     return { health: answer.data };
   } catch (error) {
     toast.error(adminCallFailure(error, request, "Không thể tải số liệu giấy phép"));
@@ -94,20 +88,7 @@ function AppHealth({ app, days }: { app: AppLicenceHealth; days: number }) {
 export default function AdminLicensing() {
   const { health } = useLoaderData<typeof clientLoader>();
   const navigation = useNavigation();
-  const periodLinks = (
-    <nav aria-label="Khoảng thời gian" className="flex gap-1 text-sm">
-      {PERIODS.map((days) => (
-        <Link
-          key={days}
-          to={`?days=${days}`}
-          aria-current={health?.days === days ? "page" : undefined}
-          className={`rounded-lg px-3 py-1.5 ${health?.days === days ? "bg-indigo-500/15 text-indigo-200" : "text-zinc-400 hover:bg-white/5 hover:text-white"}`}
-        >
-          {`${days} ngày`}
-        </Link>
-      ))}
-    </nav>
-  );
+  const periodLinks = <PeriodLinks current={health?.days} />;
   if (!health) return <AdminPage title="Giấy phép" actions={periodLinks}>{null}</AdminPage>;
   return (
     <AdminPage title="Giấy phép" subtitle={navigation.state === "loading" ? "Đang tải..." : `Theo giờ Việt Nam, ${health.days} ngày gần nhất`} actions={periodLinks}>

@@ -4,6 +4,7 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { type ClientLoaderFunctionArgs, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { PeriodLinks, periodFrom } from "~/components/admin/PeriodLinks";
 import { AdminPage, AdminTable, CARD, RIGHT, TD } from "~/components/admin/AdminShell";
 import { ExportDownloads } from "~/components/admin/ExportDownloads";
 import { RecentNotifications } from "./RecentNotifications";
@@ -18,13 +19,6 @@ import { DailyChart } from "./DailyChart";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "Tổng quan");
 
-const PERIODS = [7, 30, 90];
-
-function daysFrom(url: URL): number {
-  const days = Number(url.searchParams.get("days"));
-  return PERIODS.includes(days) ? days : 30;
-}
-
 export async function clientLoader({ request }: ClientLoaderFunctionArgs): Promise<{ overview: StoreOverview | null; notifications: NotificationItem[] }> {
   // The notifications are a side panel: without them the figures still show.
   const notifications = adminCall(request, (api) => api.api.admin.notifications.$get({ query: { limit: "5" } })).then(
@@ -32,7 +26,7 @@ export async function clientLoader({ request }: ClientLoaderFunctionArgs): Promi
     () => [],
   );
   try {
-    return { overview: await adminCall(request, (api) => api.api.admin.overview.$get({ query: { days: String(daysFrom(new URL(request.url))) } })), notifications: await notifications };
+    return { overview: await adminCall(request, (api) => api.api.admin.overview.$get({ query: { days: String(periodFrom(new URL(request.url))) } })), notifications: await notifications };
   } catch (error) {
     toast.error(adminCallFailure(error, request, "Không thể tải số liệu tổng quan"));
     return { overview: null, notifications: [] };
@@ -102,20 +96,7 @@ function AttentionItem({ count, label, to }: { count: number; label: string; to?
 export default function AdminOverview() {
   const { overview, notifications } = useLoaderData<typeof clientLoader>();
   const navigation = useNavigation();
-  const periodLinks = (
-    <nav aria-label="Khoảng thời gian" className="flex gap-1 text-sm">
-      {PERIODS.map((days) => (
-        <Link
-          key={days}
-          to={`?days=${days}`}
-          aria-current={overview?.days === days ? "page" : undefined}
-          className={`rounded-lg px-3 py-1.5 ${overview?.days === days ? "bg-indigo-500/15 text-indigo-200" : "text-zinc-400 hover:bg-white/5 hover:text-white"}`}
-        >
-          {`${days} ngày`}
-        </Link>
-      ))}
-    </nav>
-  );
+  const periodLinks = <PeriodLinks current={overview?.days} />;
   if (!overview) return <AdminPage title="Tổng quan" actions={periodLinks}>{null}</AdminPage>;
   const { revenue, attention } = overview;
   return (
