@@ -4,7 +4,7 @@ import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { users } from "../../workers/db/schema";
-import { csvField } from "../../workers/owner/exports";
+import { csvField, exportCsv } from "../../workers/owner/exports";
 import { applyEntries } from "../../workers/money/wallet/money";
 import { api, db, funded, listing, person, request, unique } from "../factories";
 
@@ -120,6 +120,35 @@ describe("GET /api/admin/exports/transactions.csv", () => {
     expect(rows).toHaveLength(1234);
     expect(rows.map((row) => Number(row[6]))).toEqual(Array.from({ length: 1234 }, (_, index) => index + 1));
     expect(new Set(rows.map((row) => row[0])).size).toBe(1234);
+  });
+
+  it("streams every row of a period that needs the whole query budget: the count query is part of the budget", async () => {
+    // A year of a busy shop needs every query D1 allows one download; here the budget is 4 queries
+    // (set-up: scaled down from 900 so 12 rows show it) and the period holds 12 rows.
+    const user = await person();
+    const prefix = unique("budget");
+    const day = Date.UTC(2018, 2, 1, 3);
+    await env.DB.prepare(
+      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 12)
+       INSERT INTO wallet_transactions (user_id, transaction_type, source, amount, balance_before, balance_after, status, description, reference, created_at)
+       SELECT ?1, 'deposit', 'admin', i, 0, i, 'completed', 'dòng ' || i, ?2 || ':' || i, ?3 + i FROM n`,
+    )
+      .bind(user.id, prefix, day)
+      .run();
+    const stream = await exportCsv(env.DB, "transactions", { from: "2018-03-01", to: "2018-03-01" }, { queryBudget: 4, minPageRows: 1 });
+    if (stream === "too_large") throw new Error("12 rows fit in 4 queries of 4 rows");
+    const text = await new Response(stream).text();
+    const rows = parseCsv(text.replace(/^\uFEFF/, "")).slice(1);
+    expect(rows.map((row) => Number(row[6]))).toEqual(Array.from({ length: 12 }, (_, index) => index + 1));
+    // One row more than the budget can carry is refused before the answer starts.
+    await env.DB.prepare(
+      `INSERT INTO wallet_transactions (user_id, transaction_type, source, amount, balance_before, balance_after, status, description, reference, created_at)
+       VALUES (?1, 'deposit', 'admin', 13, 0, 13, 'completed', 'dòng 13', ?2 || ':13', ?3 + 13)`,
+    )
+      .bind(user.id, prefix, day)
+      .run();
+    const tooLarge = await exportCsv(env.DB, "transactions", { from: "2018-03-01", to: "2018-03-01" }, { queryBudget: 4, minPageRows: 1, maxPageRows: 4 });
+    expect(tooLarge).toBe("too_large");
   });
 
   it("answers an empty period with the header alone, and refuses a bad range in Vietnamese", async () => {

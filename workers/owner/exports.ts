@@ -9,13 +9,14 @@ import type { ExportRange } from "./schemas/exports";
 const VIETNAM_OFFSET_MS = 7 * 60 * 60_000;
 /**
  * D1 allows 1,000 queries per Worker invocation (Workers Paid), and the whole download is one
- * invocation: pages grow with the period so that it fits in QUERY_BUDGET queries, and a period
- * that would need pages above MAX_PAGE_ROWS is refused before the answer starts.
+ * invocation: pages grow with the period so that it fits in `queryBudget` queries, and a period
+ * that would need pages above `maxPageRows` is refused before the answer starts.
  */
-const MIN_PAGE_ROWS = 500;
-const MAX_PAGE_ROWS = 10_000;
-const QUERY_BUDGET = 900;
-export const MAX_EXPORT_ROWS = MAX_PAGE_ROWS * QUERY_BUDGET;
+const PAGING = { queryBudget: 900, minPageRows: 500, maxPageRows: 10_000 };
+type Paging = typeof PAGING;
+/** The first query counts the period; every other one reads a page. */
+const pageQueries = (paging: Paging) => paging.queryBudget - 1;
+export const MAX_EXPORT_ROWS = PAGING.maxPageRows * pageQueries(PAGING);
 const BOM = "\uFEFF";
 
 /** The period's first millisecond and the millisecond after its last, for days in Vietnam's time. */
@@ -150,7 +151,9 @@ function csvLine(fields: string[]): string {
  * The export as a byte stream: the header first, then one page of rows each time the reader asks;
  * or "too_large" when the period holds more than MAX_EXPORT_ROWS rows.
  */
-export async function exportCsv(db: D1Database, kind: ExportKind, range: ExportRange): Promise<ReadableStream<Uint8Array> | "too_large"> {
+export async function exportCsv(db: D1Database, kind: ExportKind, range: ExportRange, paging: Partial<Paging> = {}): Promise<ReadableStream<Uint8Array> | "too_large"> {
+  const settings = { ...PAGING, ...paging };
+  const { queryBudget, minPageRows, maxPageRows } = settings;
   // Each export's rows and columns agree; here a row only needs its id.
   const spec = EXPORTS[kind] as unknown as Export<{ id: number }>;
   const { start, end } = vietnamDayRange(range);
@@ -160,8 +163,8 @@ export async function exportCsv(db: D1Database, kind: ExportKind, range: ExportR
     .bind(start, end)
     .first<{ rows: number; first: number | null; last: number | null }>();
   const rows = bounds?.rows ?? 0;
-  if (rows > MAX_EXPORT_ROWS) return "too_large";
-  const pageRows = Math.min(MAX_PAGE_ROWS, Math.max(MIN_PAGE_ROWS, Math.ceil(rows / QUERY_BUDGET)));
+  if (rows > maxPageRows * pageQueries(settings)) return "too_large";
+  const pageRows = Math.min(maxPageRows, Math.max(minPageRows, Math.ceil(rows / pageQueries(settings))));
   const encoder = new TextEncoder();
   let cursor = (bounds?.first ?? 1) - 1;
   const last = bounds?.last ?? 0;
@@ -174,7 +177,7 @@ export async function exportCsv(db: D1Database, kind: ExportKind, range: ExportR
       },
       async pull(controller) {
         // Never a short file after a 200: past the budget the download fails visibly instead.
-        if (++queries > QUERY_BUDGET) return controller.error(new Error(`CSV export of ${kind} passed ${QUERY_BUDGET} D1 queries`));
+        if (++queries > queryBudget) return controller.error(new Error(`CSV export of ${kind} passed ${queryBudget} D1 queries`));
         const { results } = await db.prepare(spec.page).bind(cursor, last, start, end, pageRows).all<{ id: number }>();
         if (results.length > 0) {
           controller.enqueue(encoder.encode(results.map((row) => csvLine(spec.columns.map((column) => csvField(column.value(row), column.text)))).join("")));
