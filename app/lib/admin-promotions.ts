@@ -47,7 +47,9 @@ export async function promotionsAction({ request }: ClientActionFunctionArgs): P
     }
     return { ok: true, data: null };
   } catch (error) {
-    if (action.intent === "delete") return actionFailure(error, request, "Không thể xóa khuyến mãi", () => (isNetwork(error) ? "Lỗi khi xóa khuyến mãi" : "Không thể xóa khuyến mãi"));
+    // A used promotion is refused with why (409, workers/money/promotion-admin.ts): the admin reads it.
+    const refusedWhy = (message: string) => (error instanceof ApiError && error.status === 409 ? message : "Không thể xóa khuyến mãi");
+    if (action.intent === "delete") return actionFailure(error, request, "Không thể xóa khuyến mãi", (message) => (isNetwork(error) ? "Lỗi khi xóa khuyến mãi" : refusedWhy(message)));
     return actionFailure(error, request, "Có lỗi xảy ra", (message) => (isNetwork(error) ? "Lỗi kết nối" : message || "Có lỗi xảy ra"));
   }
 }

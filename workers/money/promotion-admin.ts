@@ -1,12 +1,12 @@
 // Admin: deposit promotions (docs/product.md §7 "Promotions", §4, §5). The form's rules hold on the server.
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq, notExists } from "drizzle-orm";
 import { formatVND } from "@workers/shared/format";
 import type { Database } from "../db/client";
 import { isUniqueViolation } from "../db/errors";
-import { promotions } from "../db/schema";
+import { promotions, promotionUsages } from "../db/schema";
 import type { PromotionInput } from "./schemas/promotions";
 import { type AdminActor, auditQuery, changedFields } from "../owner/audit";
-import { fieldError, INVALID_DATA, NotFoundError, ValidationError } from "../platform/errors";
+import { ConflictError, fieldError, INVALID_DATA, NotFoundError, ValidationError } from "../platform/errors";
 import { PROMOTION_MESSAGES } from "./messages";
 
 const DAY = 86_400_000;
@@ -131,9 +131,22 @@ export async function updatePromotion(db: Database, existing: PromotionRow, inpu
   return toPublicPromotion(row);
 }
 
+/**
+ * Deletes a promotion nobody has used. One that paid a bonus stays: its ledger lines and uses name
+ * it, and the ledger is append-only, so the admin turns it off instead. The condition is in the
+ * DELETE itself, so a bonus paid a moment before cannot slip between a check and the delete.
+ */
 export async function deletePromotion(db: Database, existing: PromotionRow, actor: AdminActor): Promise<void> {
-  await db.batch([
-    db.delete(promotions).where(eq(promotions.id, existing.id)),
+  const unused = and(
+    eq(promotions.id, existing.id),
+    eq(promotions.totalUsed, 0),
+    notExists(db.select({ id: promotionUsages.id }).from(promotionUsages).where(eq(promotionUsages.promotionId, existing.id))),
+  );
+  const [deleted] = await db.batch([
+    db.delete(promotions).where(unused).returning({ id: promotions.id }),
     auditQuery(db, { actor, action: "promotion.delete", targetType: "promotion", targetId: existing.id, details: auditedFields(existing) }, { when: "if_changed" }),
   ]);
+  if (deleted.length > 0) return;
+  const current = await findPromotion(db, existing.id);
+  throw new ConflictError(PROMOTION_MESSAGES.usedCannotDelete(current.totalUsed));
 }

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { promotions, vietqrTopups, walletTransactions } from "../../../workers/db/schema";
+import { promotions, promotionUsages, vietqrTopups, walletTransactions } from "../../../workers/db/schema";
 import { api, balanceOf, db, person, request, unique } from "../../factories";
 
 // Deposit bonuses as the buyer sees them before paying (the preview) and as the wallet pays them:
@@ -125,5 +125,33 @@ describe("attacks on pending VietQR top-ups", () => {
     expect(detail.status).toBe(404);
     expect((await api("/api/vietqr/history/")).status).toBe(401);
     expect((await db.select().from(vietqrTopups).where(eq(vietqrTopups.transactionId, id)))[0].status).toBe("pending");
+  });
+
+  it("an admin deleting a promotion that has paid a bonus cannot erase the bonus's history; turning it off still works", async () => {
+    const paidOut = await promotion({ name: "Nạp 139k tặng quà", bonus: 3_300_000, minimum: 139_000, maximum: 139_000 });
+    const buyer = await person();
+    const created = await api("/api/vietqr/create/", { token: buyer.token, body: { amount: 139000 } });
+    await paid(created.body.data.description, 139000);
+    expect(await balanceOf(buyer.id)).toBe(139000 + 3_300_000);
+    const admin = await person("superuser");
+
+    const refused = await api(`/api/promotions/${paidOut.id}/`, { token: admin.token, method: "DELETE" });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ success: false, message: expect.stringMatching(/^Không thể xóa khuyến mãi/) });
+    expect(refused.body.message).toContain("1 lần");
+    // The promotion, its use and the ledger's bonus line are all still there, still linked.
+    expect(await db.select().from(promotions).where(eq(promotions.id, paidOut.id))).toHaveLength(1);
+    expect(await db.select().from(promotionUsages).where(eq(promotionUsages.promotionId, paidOut.id))).toHaveLength(1);
+    const bonusLines = await db.select().from(walletTransactions).where(eq(walletTransactions.promotionId, paidOut.id));
+    expect(bonusLines.map((line) => line.amount)).toEqual([3_300_000]);
+
+    const off = await api(`/api/promotions/${paidOut.id}/`, { token: admin.token, method: "PUT", body: { name: paidOut.name, promotion_type: "fixed", bonus_amount: 3_300_000, min_deposit_amount: 139000, max_deposit_amount: 139000, start_date: new Date(Date.now() - 60_000).toISOString(), end_date: new Date(Date.now() + 86_400_000).toISOString(), status: "inactive" } });
+    expect(off.status).toBe(200);
+    expect((await db.select().from(promotions).where(eq(promotions.id, paidOut.id)))[0].status).toBe("inactive");
+
+    // A promotion nobody used is deleted as before.
+    const unused = await promotion({ name: "Chưa ai dùng", bonus: 1000, minimum: 1, maximum: 1 });
+    expect((await api(`/api/promotions/${unused.id}/`, { token: admin.token, method: "DELETE" })).status).toBe(200);
+    expect(await db.select().from(promotions).where(eq(promotions.id, unused.id))).toHaveLength(0);
   });
 });
