@@ -48,6 +48,17 @@ function parseCsv(text: string): string[][] {
   return rows;
 }
 
+/** Ledger rows `first`..`last` for `userId` on one day, generated in SQL: amount i at `day` + i ms. */
+async function ledgerRows(userId: number, prefix: string, day: number, first: number, last: number) {
+  await env.DB.prepare(
+    `WITH RECURSIVE n(i) AS (SELECT ?4 UNION ALL SELECT i + 1 FROM n WHERE i < ?5)
+     INSERT INTO wallet_transactions (user_id, transaction_type, source, amount, balance_before, balance_after, status, description, reference, created_at)
+     SELECT ?1, 'deposit', 'admin', i, 0, i, 'completed', 'dòng ' || i, ?2 || ':' || i, ?3 + i FROM n`,
+  )
+    .bind(userId, prefix, day, first, last)
+    .run();
+}
+
 describe("csvField", () => {
   it("quotes commas, quotes and line breaks, and keeps formulas as text", () => {
     expect(csvField("Chiến Binh Rồng")).toBe("Chiến Binh Rồng");
@@ -108,13 +119,7 @@ describe("GET /api/admin/exports/transactions.csv", () => {
     const prefix = unique("bulk");
     // 1,234 rows on one day of 2019 (no other test writes there), generated in SQL.
     const day = Date.UTC(2019, 4, 1, 3);
-    await env.DB.prepare(
-      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1234)
-       INSERT INTO wallet_transactions (user_id, transaction_type, source, amount, balance_before, balance_after, status, description, reference, created_at)
-       SELECT ?1, 'deposit', 'admin', i, 0, i, 'completed', 'dòng ' || i, ?2 || ':' || i, ?3 + i FROM n`,
-    )
-      .bind(user.id, prefix, day)
-      .run();
+    await ledgerRows(user.id, prefix, day, 1, 1234);
     const { text } = await download(admin.token, "/api/admin/exports/transactions.csv?from=2019-05-01&to=2019-05-01");
     const rows = parseCsv(text.replace(/^\uFEFF/, "")).slice(1);
     expect(rows).toHaveLength(1234);
@@ -128,25 +133,14 @@ describe("GET /api/admin/exports/transactions.csv", () => {
     const user = await person();
     const prefix = unique("budget");
     const day = Date.UTC(2018, 2, 1, 3);
-    await env.DB.prepare(
-      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 12)
-       INSERT INTO wallet_transactions (user_id, transaction_type, source, amount, balance_before, balance_after, status, description, reference, created_at)
-       SELECT ?1, 'deposit', 'admin', i, 0, i, 'completed', 'dòng ' || i, ?2 || ':' || i, ?3 + i FROM n`,
-    )
-      .bind(user.id, prefix, day)
-      .run();
+    await ledgerRows(user.id, prefix, day, 1, 12);
     const stream = await exportCsv(env.DB, "transactions", { from: "2018-03-01", to: "2018-03-01" }, { queryBudget: 4, minPageRows: 1 });
     if (stream === "too_large") throw new Error("12 rows fit in 4 queries of 4 rows");
     const text = await new Response(stream).text();
     const rows = parseCsv(text.replace(/^\uFEFF/, "")).slice(1);
     expect(rows.map((row) => Number(row[6]))).toEqual(Array.from({ length: 12 }, (_, index) => index + 1));
     // One row more than the budget can carry is refused before the answer starts.
-    await env.DB.prepare(
-      `INSERT INTO wallet_transactions (user_id, transaction_type, source, amount, balance_before, balance_after, status, description, reference, created_at)
-       VALUES (?1, 'deposit', 'admin', 13, 0, 13, 'completed', 'dòng 13', ?2 || ':13', ?3 + 13)`,
-    )
-      .bind(user.id, prefix, day)
-      .run();
+    await ledgerRows(user.id, prefix, day, 13, 13);
     const tooLarge = await exportCsv(env.DB, "transactions", { from: "2018-03-01", to: "2018-03-01" }, { queryBudget: 4, minPageRows: 1, maxPageRows: 4 });
     expect(tooLarge).toBe("too_large");
   });
