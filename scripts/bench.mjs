@@ -11,6 +11,7 @@ import { join } from "node:path";
 import { benchPurchases, BUYERS } from "./bench-purchases.mjs";
 import { benchUser, seedBenchStore } from "./bench/catalogue.mjs";
 import { benchSearchAndOverview } from "./bench/overview.mjs";
+import { cpuPerRequest } from "./bench/cpu-cost.mjs";
 import { api, measure, measureInterleaved } from "./bench/http.mjs";
 import { pageJavaScript } from "./bench/js-weight.mjs";
 import { benchKeyChecks } from "./bench/key-check.mjs";
@@ -151,12 +152,17 @@ async function main() {
   const homeHtml = await (await fetch(`${origin}/`)).text();
   const stylesheet = /<link[^>]+rel="stylesheet"[^>]+href="([^"]+\.css)"/.exec(homeHtml)?.[1] ?? /href="([^"]+\.css)"/.exec(homeHtml)?.[1];
   if (!stylesheet) throw new Error("the home page links no stylesheet to compare with");
-  results.pages = await pageRuns([
+  const pageTargets = [
     { key: "static", label: "Static file (the stylesheet)", path: stylesheet },
     { key: "home", label: "Home page", path: "/" },
     { key: "app", label: "App page", path: appPath },
     { key: "worker", label: "Worker route, no DB", path: workerFloorPath },
-  ]);
+  ];
+  results.pages = await pageRuns(pageTargets);
+
+  step("CPU per request, by part of the local server");
+  results.cpu = await cpuPerRequest(pageTargets.map((target) => ({ ...target, url: `${origin}${target.path}` })), { group: server.pid, port, n: Math.min(N, 200) });
+  for (const target of results.cpu ?? []) console.log(`  ${target.label}: ${Object.entries(target.byRole).map(([role, us]) => `${role} ${(us / 1000).toFixed(2)} ms`).join(", ")}`);
 
   step("catalogue API and feeds, uncached and revalidated");
   // The no-DB route runs in turn with the catalogue, so the 304 is compared under the same load.

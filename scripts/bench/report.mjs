@@ -145,6 +145,17 @@ export function markdownReport(results) {
     "",
   );
 
+  if (results.cpu) {
+    const roles = Object.keys(results.cpu[0].byRole);
+    lines.push("## CPU per request, by part of the local server", "", `| target | ${roles.join(" | ")} | total |`, `|---|${roles.map(() => "---|").join("")}---|`);
+    for (const target of results.cpu) lines.push(`| ${target.label} (\`${target.path}\`) | ${roles.map((role) => `${(target.byRole[role] / 1000).toFixed(2)} ms`).join(" | ")} | ${(target.total / 1000).toFixed(2)} ms |`);
+    lines.push(
+      "",
+      "Each target alone, one request after another, in three rounds; the CPU time (user + system, from /proc) each process of `wrangler dev` spent, per request. The proxy holds the public port and passes every text/html answer through an HTMLRewriter (its live-reload script), which a deployed Worker does not have; the runtime runs the Worker, the assets layer and the local bindings, and compresses what it sends. CPU time moves little with the machine's load, so this says where a page's time goes when the wall-clock ratios are noisy.",
+      "",
+    );
+  }
+
   lines.push("## Catalogue API and feeds", "", "| endpoint | request | n | median ms | p99 ms | req/s | statuses | body | validator |", "|---|---|---|---|---|---|---|---|---|");
   const apiRows = [["Catalogue `/api/apps/list/`", catalogue.list], ...feeds.map((feed) => [`Feed \`${feed.path}\``, feed])];
   for (const [label, entry] of apiRows) {
