@@ -79,8 +79,12 @@ describe("the audit log's targets", () => {
     await db.insert(auditEvents).values(targets.map((user) => ({ actorUserId: admin.id, actorEmail: admin.email, action: "user.role", targetType: "user", targetId: String(user.id), details: "{}" })));
     const statements: string[] = [];
     const prepare = env.DB.prepare.bind(env.DB);
-    const watched = { ...env, DB: Object.assign(Object.create(env.DB), { prepare: (query: string) => (statements.push(query), prepare(query)) }) } as Env;
-    const page = await listAuditEvents(getDb(watched.DB), { actor: String(admin.id), page: 1, pageSize: 50 });
+    const counting = (query: string) => {
+      statements.push(query);
+      return prepare(query);
+    };
+    const watched: D1Database = Object.assign(Object.create(env.DB), { prepare: counting });
+    const page = await listAuditEvents(getDb(watched), { actor: String(admin.id), page: 1, pageSize: 50 });
     expect(page.entries.filter((entry) => entry.target?.exists)).toHaveLength(6);
     // The count and the page itself: no statement per row.
     expect(statements).toHaveLength(2);

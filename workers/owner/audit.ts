@@ -32,9 +32,13 @@ export type AuditQuery = { action?: string; actor?: string; from?: Date; to?: Da
 /**
  * What an entry acts on, as people read it: the name found now (an app, a user's name and e-mail,
  * a promotion), else the name the entry recorded when it was written (a deleted app's), with the id
- * always beside it. `exists`: the target is still there.
+ * always beside it. `exists`: the target is still there (null for a kind that is not looked up:
+ * a setting, a bank transfer).
  */
-export type AuditTarget = { type: string; id: string; name: string | null; exists: boolean };
+export type AuditTarget = { type: string; id: string; name: string | null; exists: boolean | null };
+
+/** The kinds of target targetName looks up. */
+const NAMED_TARGETS = new Set(["user", "app", "promotion", "license_key", "key_pricing", "key_batch"]);
 
 /**
  * The target's name now, read in the page's own query: a subquery by primary key for each kind of
@@ -67,7 +71,9 @@ function toPublicEntry(row: AuditRow) {
     details = row.details;
   }
   const target: AuditTarget | null =
-    row.targetType && row.targetId ? { type: row.targetType, id: row.targetId, name: row.targetName ?? recordedName(details), exists: row.targetName !== null } : null;
+    row.targetType && row.targetId
+      ? { type: row.targetType, id: row.targetId, name: row.targetName ?? recordedName(details), exists: NAMED_TARGETS.has(row.targetType) ? row.targetName !== null : null }
+      : null;
   return {
     id: row.id,
     created_at: row.createdAt.toISOString(),
