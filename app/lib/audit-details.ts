@@ -77,12 +77,12 @@ const VALUE_LABELS: Record<string, string> = {
   purchase: "Mua key",
 };
 
-export function fieldLabel(key: string): string {
+function fieldLabel(key: string): string {
   return FIELD_LABELS[key] ?? key;
 }
 
 /** One value as text; an object becomes "Nhãn: giá trị" pairs. */
-export function fieldValue(key: string, value: unknown): string {
+function fieldValue(key: string, value: unknown): string {
   if (value === null || value === undefined || value === "") return "—";
   if (typeof value === "boolean") return value ? "Có" : "Không";
   if (typeof value === "number") {
