@@ -1,6 +1,7 @@
 // /admin/audit ("Nhật ký", issue #15): the audit log, read-only. The filters (action, actor, dates)
 // and the page are the URL's search params, sent as a plain GET form, so the clientLoader loads
-// each filtered page; one entry's details open in a dialog.
+// each filtered page; one entry's details open in a dialog. Targets are named as people read them
+// and details are labelled values (app/lib/audit-details.ts), the raw JSON one click away (issue #27).
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { type ClientLoaderFunctionArgs, Form, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { useState } from "react";
@@ -12,6 +13,8 @@ import { pageMeta } from "~/lib/meta";
 import { toast } from "~/lib/toast";
 import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS } from "@workers/shared/audit-actions";
 import { formatDateTime, formatNumber } from "@workers/shared/format";
+import type { AuditTarget } from "@workers/owner/audit";
+import { AUDIT_TARGET_LABELS, detailRows } from "~/lib/audit-details";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "Nhật ký");
 
@@ -23,6 +26,7 @@ type AuditEntry = {
   action: string;
   target_type: string | null;
   target_id: string | null;
+  target: AuditTarget | null;
   details: unknown;
   ip_address: string | null;
   user_agent: string | null;
@@ -34,6 +38,21 @@ const FILTERS = ["action", "actor", "from", "to"] as const;
 
 function actionLabel(action: string): string {
   return AUDIT_ACTION_LABELS[action as keyof typeof AUDIT_ACTION_LABELS] ?? action;
+}
+
+/** What the entry acted on: its kind, its name (now, or as recorded if it is gone) and its id. */
+function Target({ target }: { target: AuditTarget | null }) {
+  if (!target) return <>—</>;
+  return (
+    <>
+      <span className="block text-xs text-zinc-400">{AUDIT_TARGET_LABELS[target.type] ?? target.type}</span>
+      {target.name && <span className="block break-words text-white">{target.name}</span>}
+      <span className="block text-xs text-zinc-400">
+        ID {target.id}
+        {target.exists === false && " · đã xóa"}
+      </span>
+    </>
+  );
 }
 
 export async function clientLoader({ request }: ClientLoaderFunctionArgs): Promise<{ list: AuditPage | null }> {
@@ -116,7 +135,9 @@ export default function AdminAuditRoute() {
               <span className="block truncate">{entry.actor_email || "Không rõ"}</span>
               {entry.actor_user_id !== null && <span className="text-xs text-zinc-400">ID {entry.actor_user_id}</span>}
             </td>
-            <td className={`${TD} whitespace-nowrap`}>{entry.target_type ? `${entry.target_type} ${entry.target_id ?? ""}` : "—"}</td>
+            <td className={`${TD} max-w-[18rem]`} data-testid="audit-target">
+              <Target target={entry.target} />
+            </td>
             <td className={`${TD} font-mono text-xs whitespace-nowrap`}>{entry.ip_address ?? "—"}</td>
             <td className={`${TD} text-right`}>
               <button type="button" className={BUTTON_SMALL} onClick={() => setOpen(entry)}>
@@ -136,15 +157,30 @@ export default function AdminAuditRoute() {
               <dt className="text-zinc-400">Người thực hiện</dt>
               <dd className="break-all">{open.actor_email || "Không rõ"}</dd>
               <dt className="text-zinc-400">Đối tượng</dt>
-              <dd className="break-all">{open.target_type ? `${open.target_type} ${open.target_id ?? ""}` : "—"}</dd>
+              <dd className="break-words">
+                <Target target={open.target} />
+              </dd>
               <dt className="text-zinc-400">Địa chỉ IP</dt>
               <dd className="break-all font-mono text-xs">{open.ip_address ?? "—"}</dd>
               <dt className="text-zinc-400">Trình duyệt</dt>
               <dd className="break-all">{open.user_agent ?? "—"}</dd>
             </dl>
-            <pre className="max-h-[50vh] overflow-auto rounded-xl bg-zinc-950 p-3 font-mono text-xs text-zinc-200" data-testid="audit-details">
-              {JSON.stringify(open.details, null, 2)}
-            </pre>
+            {detailRows(open.details).length > 0 && (
+              <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 border-t border-white/5 pt-3" data-testid="audit-fields">
+                {detailRows(open.details).map((row) => (
+                  <div key={row.key} className="contents">
+                    <dt className="text-zinc-400">{row.label}</dt>
+                    <dd className="break-words text-white">{row.value}</dd>
+                  </div>
+                ))}
+              </dl>
+            )}
+            <details className="rounded-xl bg-zinc-950">
+              <summary className="cursor-pointer px-3 py-2 text-xs text-zinc-300">Xem dữ liệu gốc</summary>
+              <pre className="max-h-[50vh] overflow-auto px-3 pb-3 font-mono text-xs text-zinc-200" data-testid="audit-details">
+                {JSON.stringify(open.details, null, 2)}
+              </pre>
+            </details>
           </div>
         )}
       </Modal>

@@ -30,6 +30,7 @@ const NAV = [
   { to: "/admin/bank-transfers", label: "Chuyển khoản" },
   { to: "/admin/settings", label: "Cài đặt" },
   { to: "/admin/audit", label: "Nhật ký" },
+  { to: "/admin/notifications", label: "Thông báo" },
 ];
 
 export default function AdminLayout() {

@@ -31,9 +31,9 @@ test("the admin opens Nhật ký, filters by action, actor and date, and reads o
   await expect(rows.first()).toContainText("Điều chỉnh số dư");
   await expect(rows.filter({ hasText: "auth.admin_login" })).toHaveCount(0);
 
-  // The target cell itself: a row's text runs its cells together, so "user 4" then "127.0.0.1"
-  // would also contain "user 41".
-  const entry = rows.filter({ has: page.getByRole("cell", { name: `user ${buyer.user.id}`, exact: true }) });
+  // The buyer's entry, found by the target's e-mail (unique to this buyer; the target cell names
+  // the user since issue #27, where it read "user <id>").
+  const entry = rows.filter({ hasText: String(buyer.user.email) });
   await expect(entry).toHaveCount(1);
   await entry.getByRole("button", { name: "Xem" }).click();
   const dialog = page.getByTestId("audit-entry");
@@ -46,7 +46,7 @@ test("the admin opens Nhật ký, filters by action, actor and date, and reads o
   // The filters live in the URL: a reload shows the same page, the form filled the same way.
   await page.reload();
   await expect(page.getByLabel("Hành động")).toHaveValue("balance.adjust");
-  await expect(rows.filter({ has: page.getByRole("cell", { name: `user ${buyer.user.id}`, exact: true }) })).toHaveCount(1);
+  await expect(rows.filter({ hasText: String(buyer.user.email) })).toHaveCount(1);
 });
 
 test("a plain user is sent away from Nhật ký", async ({ page, request }) => {

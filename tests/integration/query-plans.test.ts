@@ -10,6 +10,7 @@ import { usersPageQueries } from "../../workers/accounts/user-admin";
 import { searchQueries } from "../../workers/catalogue/catalogue";
 import { getDb } from "../../workers/db/client";
 import { appKeysQueries } from "../../workers/licensing/key-admin";
+import { auditPageQueries } from "../../workers/owner/audit";
 import { exportQueries } from "../../workers/owner/exports";
 import { overviewQueries } from "../../workers/owner/overview";
 
@@ -61,6 +62,7 @@ describe("the reads that must stay fast on a million ledger rows read no whole t
     ["the home search", () => searchQueries({ query: "rong", type: null }, 1, 24)],
     ["the home search of one type", () => searchQueries({ query: "dua xe", type: "ipa" }, 2, 24)],
     ["the ledger's CSV export", () => { const { bounds, page } = exportQueries("transactions"); return [{ sql: bounds, params: [0, Date.now()] }, { sql: page, params: [0, 1000, 0, Date.now(), 500] }]; }],
+    ["the audit log's page with its targets' names", () => Object.values(auditPageQueries(getDb(env.DB), { page: 1, pageSize: 50 })).map(drizzle)],
     ["the orders' CSV export", () => { const { bounds, page } = exportQueries("orders"); return [{ sql: bounds, params: [0, Date.now()] }, { sql: page, params: [0, 1000, 0, Date.now(), 500] }]; }],
   ];
 

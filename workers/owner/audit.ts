@@ -2,7 +2,7 @@
 // A record is a statement the caller puts into the same D1 batch as the change it describes, so
 // neither commits without the other; the table's triggers (migration 0007) refuse every UPDATE
 // and every DELETE of an entry younger than 30 days. Only the cron's retention deletes entries.
-import { and, count, desc, eq, gte, lt, sql } from "drizzle-orm";
+import { and, count, desc, eq, getTableColumns, gte, lt, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { auditEvents } from "../db/schema";
 import { containsPattern, wholeNumber } from "@workers/shared/fields";
@@ -29,13 +29,51 @@ export function changedFields<T extends Record<string, unknown>>(before: T, afte
 
 export type AuditQuery = { action?: string; actor?: string; from?: Date; to?: Date; page: number; pageSize: number };
 
-function toPublicEntry(row: typeof auditEvents.$inferSelect) {
+/**
+ * What an entry acts on, as people read it: the name found now (an app, a user's name and e-mail,
+ * a promotion), else the name the entry recorded when it was written (a deleted app's), with the id
+ * always beside it. `exists`: the target is still there (null for a kind that is not looked up:
+ * a setting, a bank transfer).
+ */
+export type AuditTarget = { type: string; id: string; name: string | null; exists: boolean | null };
+
+/** The kinds of target targetName looks up. */
+const NAMED_TARGETS = new Set(["user", "app", "promotion", "license_key", "key_pricing", "key_batch"]);
+
+/**
+ * The target's name now, read in the page's own query: a subquery by primary key for each kind of
+ * target (app.create records the app's slug: it had no id yet), so a page costs one statement
+ * whatever its size. NULL when the target is gone.
+ */
+const targetName = sql<string | null>`CASE ${auditEvents.targetType}
+  WHEN 'user' THEN (SELECT coalesce(nullif(trim(first_name || ' ' || last_name), ''), username) || ' · ' || email FROM users WHERE id = CAST(${auditEvents.targetId} AS INTEGER))
+  WHEN 'app' THEN CASE WHEN ${auditEvents.action} = 'app.create' THEN (SELECT name FROM apps WHERE url = ${auditEvents.targetId})
+    ELSE (SELECT name FROM apps WHERE id = CAST(${auditEvents.targetId} AS INTEGER)) END
+  WHEN 'promotion' THEN (SELECT name FROM promotions WHERE id = CAST(${auditEvents.targetId} AS INTEGER))
+  WHEN 'license_key' THEN (SELECT a.name || ' · ' || t.display_name FROM license_keys k JOIN apps a ON a.id = k.app_id JOIN key_types t ON t.id = k.key_type_id WHERE k.id = CAST(${auditEvents.targetId} AS INTEGER))
+  WHEN 'key_pricing' THEN (SELECT a.name || ' · ' || t.display_name FROM key_pricing p JOIN apps a ON a.id = p.app_id JOIN key_types t ON t.id = p.key_type_id WHERE p.id = CAST(${auditEvents.targetId} AS INTEGER))
+  WHEN 'key_batch' THEN (SELECT a.name || ' · ' || b.batch_name FROM key_batches b JOIN apps a ON a.id = b.app_id WHERE b.id = CAST(${auditEvents.targetId} AS INTEGER))
+END`;
+
+type AuditRow = typeof auditEvents.$inferSelect & { targetName: string | null };
+
+/** The name an entry wrote down itself (an app's or a promotion's details carry it). */
+function recordedName(details: unknown): string | null {
+  const name = details && typeof details === "object" ? (details as Record<string, unknown>).name : null;
+  return typeof name === "string" && name ? name : null;
+}
+
+function toPublicEntry(row: AuditRow) {
   let details: unknown;
   try {
     details = JSON.parse(row.details);
   } catch {
     details = row.details;
   }
+  const target: AuditTarget | null =
+    row.targetType && row.targetId
+      ? { type: row.targetType, id: row.targetId, name: row.targetName ?? recordedName(details), exists: NAMED_TARGETS.has(row.targetType) ? row.targetName !== null : null }
+      : null;
   return {
     id: row.id,
     created_at: row.createdAt.toISOString(),
@@ -44,14 +82,18 @@ function toPublicEntry(row: typeof auditEvents.$inferSelect) {
     action: row.action,
     target_type: row.targetType,
     target_id: row.targetId,
+    target,
     details,
     ip_address: row.ipAddress,
     user_agent: row.userAgent,
   };
 }
 
-/** One page of entries, newest first. `actor`: a user id, or part of the e-mail. */
-export async function listAuditEvents(db: Database, query: AuditQuery) {
+/**
+ * The count and one page of entries, newest first, each with its target's name (exported so
+ * tests/integration/query-plans.test.ts reads their plans). `actor`: a user id, or part of the e-mail.
+ */
+export function auditPageQueries(db: Database, query: AuditQuery) {
   const actor = query.actor?.trim();
   const actorId = wholeNumber(actor);
   const filters = [
@@ -65,14 +107,22 @@ export async function listAuditEvents(db: Database, query: AuditQuery) {
     query.to ? lt(auditEvents.createdAt, query.to) : undefined,
   ];
   const where = and(...filters);
-  const [{ total }] = await db.select({ total: count() }).from(auditEvents).where(where);
-  const rows = await db
-    .select()
-    .from(auditEvents)
-    .where(where)
-    .orderBy(desc(auditEvents.createdAt), desc(auditEvents.id))
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
+  return {
+    count: db.select({ total: count() }).from(auditEvents).where(where),
+    page: db
+      .select({ ...getTableColumns(auditEvents), targetName })
+      .from(auditEvents)
+      .where(where)
+      .orderBy(desc(auditEvents.createdAt), desc(auditEvents.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+  };
+}
+
+/** One page of entries, newest first, with the number of all that match. */
+export async function listAuditEvents(db: Database, query: AuditQuery) {
+  const { count: counted, page } = auditPageQueries(db, query);
+  const [[{ total }], rows] = await Promise.all([counted, page]);
   return { entries: rows.map(toPublicEntry), total };
 }
 

@@ -2,10 +2,10 @@
 // `notifications` row by a statement that joins the batch of the change it reports, so it exists
 // exactly when the change committed, and once (its dedupe key). Delivery happens afterwards: right
 // away in the request's waitUntil, and by the cron for whatever is still due, with backoff.
-import { desc } from "drizzle-orm";
+import { and, desc, eq, lt } from "drizzle-orm";
 import { type Config, getConfig } from "../platform/config";
 import type { Database } from "../db/client";
-import { notifications } from "../db/schema";
+import { type NOTIFICATION_STATUSES, notifications } from "../db/schema";
 import { formatVND } from "@workers/shared/format";
 import { type AuditRecord, auditStatement } from "./audit";
 import { noticeSettings, recordStatement } from "../db/statements/notifications";
@@ -151,9 +151,22 @@ export async function deliverNotifications(env: Env, now = Date.now()): Promise<
 
 // ---------------------------------------------------------------- the admin's list
 
-export async function listNotifications(db: Database, limit: number) {
-  const rows = await db.select().from(notifications).orderBy(desc(notifications.id)).limit(limit);
-  return rows.map((row) => ({
+export type NotificationQuery = { limit: number; status?: (typeof NOTIFICATION_STATUSES)[number]; before?: number };
+
+/**
+ * The delivery log, newest first, one page at a time by keyset (`before`: ids below it), maybe of
+ * one status. `next_before` is the cursor of the page after this one, null on the last page.
+ */
+export async function listNotifications(db: Database, { limit, status, before }: NotificationQuery) {
+  // One more than shown tells whether a page follows.
+  const rows = await db
+    .select()
+    .from(notifications)
+    .where(and(status ? eq(notifications.status, status) : undefined, before ? lt(notifications.id, before) : undefined))
+    .orderBy(desc(notifications.id))
+    .limit(limit + 1);
+  const shown = rows.slice(0, limit);
+  const items = shown.map((row) => ({
     id: row.id,
     kind: row.kind,
     text: row.text,
@@ -164,6 +177,7 @@ export async function listNotifications(db: Database, limit: number) {
     sent_at: row.sentAt ? row.sentAt.toISOString() : null,
     next_attempt_at: row.nextAttemptAt ? row.nextAttemptAt.toISOString() : null,
   }));
+  return { items, next_before: rows.length > limit ? shown[shown.length - 1].id : null };
 }
 
-export type NotificationItem = Awaited<ReturnType<typeof listNotifications>>[number];
+export type NotificationItem = Awaited<ReturnType<typeof listNotifications>>["items"][number];

@@ -27,7 +27,16 @@ export type StoreOverview = {
   new_users: { registered: number; first_time_buyers: number; recent: { id: number; username: string; email: string; created_at: string }[] };
   low_stock: { pricing_id: number; app_id: number; app_name: string; key_type: string; available_count: number }[];
   attention: { topups_waiting: number; transfers_parked: number; cards_waiting: number; low_stock: number; sold_out: number };
+  /**
+   * The period's completed ledger rows by what moved the money, each summed with its count, so the
+   * screen reconciles: deposits + bonuses + adjustments − sales = balance_change (the change of all
+   * balances together). Adjustments are every row an admin made (source 'admin': credits, debits and
+   * the admin's deposits), net; sales are what purchases took from wallets.
+   */
+  ledger: { deposits: Figure; bonuses: Figure; adjustments: Figure; sales: Figure; balance_change: number };
 };
+
+type Figure = { total: number; count: number };
 
 /** The Vietnam day a UTC instant (ms) falls in, as a day number since 1970-01-01. */
 function vietnamDay(ms: number): number {
@@ -109,6 +118,12 @@ export function overviewQueries(days: number, lowStockThreshold: number, now = D
          ) WHERE available_count <= ?1 ORDER BY available_count, app_name, pricing_id`,
       params: [lowStockThreshold],
     },
+    // The period's ledger by type and source, from the rollup (its rows carry their counts).
+    {
+      sql: `SELECT transaction_type, source, sum(total) AS total, sum(entries) AS entries FROM ledger_daily
+         WHERE day >= ?1 AND day <= ?2 AND status = 'completed' GROUP BY transaction_type, source`,
+      params: [today - days + 1, today],
+    },
     {
       sql: `SELECT
            (SELECT count(*) FROM vietqr_topups WHERE status = 'pending' AND expires_at > ?1)
@@ -120,13 +135,28 @@ export function overviewQueries(days: number, lowStockThreshold: number, now = D
   ];
 }
 
+type LedgerRow = { transaction_type: string; source: string; total: number; entries: number };
+
+/** The rollup's rows of a period, grouped as the overview reconciles them. */
+function ledgerFigures(rows: LedgerRow[]): StoreOverview["ledger"] {
+  const figure = (match: (row: LedgerRow) => boolean, sign = 1): Figure =>
+    rows.filter(match).reduce((sum, row) => ({ total: sum.total + sign * row.total, count: sum.count + row.entries }), { total: 0, count: 0 });
+  return {
+    deposits: figure((row) => row.transaction_type === "deposit" && row.source !== "admin" && row.source !== "bonus"),
+    bonuses: figure((row) => row.source === "bonus"),
+    adjustments: figure((row) => row.source === "admin"),
+    sales: figure((row) => row.transaction_type === "purchase", -1),
+    balance_change: rows.reduce((sum, row) => sum + row.total, 0),
+  };
+}
+
 /**
  * Revenue (completed key sales, in VND) today, in the last 7 and 30 Vietnam days (today
  * included) and in the periods just before them; the other figures over the last `days` days.
  */
 export async function storeOverview(d1: D1Database, days: number, lowStockThreshold: number, now = Date.now()): Promise<StoreOverview> {
   const today = vietnamDay(now);
-  const [periods, dailySales, dailyDeposits, topApps, registered, firstBuyers, recentUsers, stock, waiting] = await d1.batch(
+  const [periods, dailySales, dailyDeposits, topApps, registered, firstBuyers, recentUsers, stock, ledger, waiting] = await d1.batch(
     overviewQueries(days, lowStockThreshold, now).map((query) => d1.prepare(query.sql).bind(...query.params)),
   );
 
@@ -165,6 +195,7 @@ export async function storeOverview(d1: D1Database, days: number, lowStockThresh
       })),
     },
     low_stock: lowStock.slice(0, LOW_STOCK_LISTED),
+    ledger: ledgerFigures(ledger.results as LedgerRow[]),
     attention: {
       ...counts,
       low_stock: lowStock.filter((item) => item.available_count > 0).length,

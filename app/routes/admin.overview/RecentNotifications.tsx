@@ -1,31 +1,23 @@
 // The owner's latest Telegram notifications with their delivery status (issue #18), for the
-// overview. Presentational: the screen loads GET /api/admin/notifications/ and passes the items.
+// overview. Presentational: the screen loads GET /api/admin/notifications/ and passes the items;
+// every notification is on /admin/notifications.
 import type { NotificationItem } from "@workers/owner/notifications";
 import { formatDateTime } from "@workers/shared/format";
+import { Link } from "@remix-run/react";
 import { Badge, CARD } from "~/components/admin/AdminShell";
-
-const KIND_LABELS: Record<NotificationItem["kind"], string> = {
-  deposit: "Nạp tiền",
-  transfer_parked: "Chuyển khoản chờ duyệt",
-  card_review: "Thẻ cào cần duyệt",
-  low_stock: "Sắp hết key",
-  sold_out: "Hết key",
-  admin_login: "Đăng nhập quản trị",
-  ops: "Cảnh báo vận hành",
-};
-
-const STATUS: Record<NotificationItem["status"], { label: string; tone: string }> = {
-  sent: { label: "Đã gửi", tone: "bg-emerald-500/10 text-emerald-300 ring-emerald-500/30" },
-  pending: { label: "Đang chờ gửi", tone: "bg-amber-500/10 text-amber-300 ring-amber-500/30" },
-  failed: { label: "Gửi thất bại", tone: "bg-red-500/10 text-red-300 ring-red-500/30" },
-};
+import { NOTIFICATION_KIND_LABELS as KIND_LABELS, NOTIFICATION_STATUS as STATUS } from "~/components/admin/notification-labels";
 
 export function RecentNotifications({ items }: { items: NotificationItem[] }) {
   return (
     <section className={`${CARD} p-4`} aria-labelledby="notifications-title" data-testid="recent-notifications">
-      <h2 id="notifications-title" className="text-sm font-semibold text-white">
-        Thông báo Telegram gần đây
-      </h2>
+      <div className="flex items-baseline justify-between gap-3">
+        <h2 id="notifications-title" className="text-sm font-semibold text-white">
+          Thông báo Telegram gần đây
+        </h2>
+        <Link to="/admin/notifications" className="shrink-0 text-xs text-indigo-300 hover:text-indigo-200">
+          Xem tất cả
+        </Link>
+      </div>
       {items.length === 0 ? (
         <p className="mt-3 text-sm text-zinc-400">Chưa có thông báo nào.</p>
       ) : (

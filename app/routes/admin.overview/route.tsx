@@ -16,6 +16,7 @@ import { formatDateTime, formatNumber, formatVND } from "@workers/shared/format"
 import type { NotificationItem } from "@workers/owner/notifications";
 import type { StoreOverview } from "@workers/owner/overview";
 import { DailyChart } from "./DailyChart";
+import { LedgerFigures } from "./LedgerFigures";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "Tổng quan");
 
@@ -106,6 +107,8 @@ export default function AdminOverview() {
         <RevenueCard label="Doanh thu 7 ngày" current={revenue.last_7_days} previous={revenue.previous.last_7_days} />
         <RevenueCard label="Doanh thu 30 ngày" current={revenue.last_30_days} previous={revenue.previous.last_30_days} />
       </div>
+
+      <LedgerFigures ledger={overview.ledger} days={overview.days} />
 
       <div className="mt-4 grid grid-cols-1 gap-4 lg:grid-cols-3">
         <Section title="Doanh thu và nạp tiền theo ngày" className="lg:col-span-2">

@@ -19,17 +19,24 @@ export function noticeSettings(env: object): NoticeSettings {
 }
 
 /**
+ * A notice's condition, with its own parameters (?6 on); `fills` puts into the text, for each
+ * `{name}`, what an SQL expression reads in the same statement (so the text tells what committed).
+ */
+type NoticeCondition = { sql: string; binds: unknown[]; fills?: Record<string, string> };
+
+/**
  * One notification row, inserted by `INSERT … SELECT … WHERE <condition>` so it exists only when
  * the condition holds at commit. `{user}` in the text becomes the user's name and e-mail, read in
  * the same statement.
  */
-export function recordStatement(db: D1Database, kind: NotificationKind, text: string, dedupeKey: string, now: number, condition: { sql: string; binds: unknown[] } = { sql: "1", binds: [] }, userId: number | null = null): D1PreparedStatement {
+export function recordStatement(db: D1Database, kind: NotificationKind, text: string, dedupeKey: string, now: number, condition: NoticeCondition = { sql: "1", binds: [] }, userId: number | null = null): D1PreparedStatement {
   // ?5 is bound either way (D1 refuses a binding the statement does not use).
   const who = userId === null ? "coalesce(?5, ?2)" : "replace(?2, '{user}', (SELECT username || ' (' || email || ')' FROM users WHERE id = ?5))";
+  const filled = Object.entries(condition.fills ?? {}).reduce((expression, [name, value]) => `replace(${expression}, '{${name}}', ${value})`, who);
   return db
     .prepare(
       `INSERT INTO notifications (kind, text, status, attempts, next_attempt_at, dedupe_key, created_at)
-       SELECT ?1, ${who}, 'pending', 0, ?3, ?4, ?3 WHERE ${condition.sql}
+       SELECT ?1, ${filled}, 'pending', 0, ?3, ?4, ?3 WHERE ${condition.sql}
        ON CONFLICT (dedupe_key) DO NOTHING`,
     )
     .bind(kind, text.slice(0, 4000), now, dedupeKey, userId, ...condition.binds);
@@ -62,11 +69,12 @@ export function stockStatements(db: D1Database, settings: NoticeSettings, pricin
   const previous = "(SELECT stock_alert FROM key_pricing WHERE id = ?9)";
   const alerts = {
     sold_out: { text: `⛔ Hết key: ${name}`, sql: `${count} = 0 AND ${previous} IS NOT 'sold_out'` },
-    low_stock: { text: `⚠️ Sắp hết key: ${name} (còn ≤ ${settings.lowStockThreshold} key)`, sql: `${count} BETWEEN 1 AND ?8 AND ${previous} IS NULL` },
+    // The count the sale left, read after its claim in the same batch (issue #27: not the threshold).
+    low_stock: { text: `⚠️ Sắp hết key: ${name} (còn {count} key)`, sql: `${count} BETWEEN 1 AND ?8 AND ${previous} IS NULL` },
   };
   const statements = (["sold_out", "low_stock"] as const)
     .filter((kind) => settings.kinds.has(kind))
-    .map((kind) => recordStatement(db, kind, alerts[kind].text, `${kind}:${pricing.id}:${reference}`, now, { sql: alerts[kind].sql, binds }));
+    .map((kind) => recordStatement(db, kind, alerts[kind].text, `${kind}:${pricing.id}:${reference}`, now, { sql: alerts[kind].sql, binds, fills: { count } }));
   const level = "(SELECT CASE WHEN n = 0 THEN 'sold_out' WHEN n <= ?3 THEN 'low' END FROM (SELECT count(*) AS n FROM license_keys WHERE app_id = ?1 AND key_type_id = ?2 AND status = 'available'))";
   statements.push(db.prepare(`UPDATE key_pricing SET stock_alert = ${level} WHERE id = ?4 AND stock_alert IS NOT ${level}`).bind(...binds));
   return statements;

@@ -1,6 +1,6 @@
-// Admin: the owner's recent notifications with their delivery status.
+// Admin: the owner's notifications with their delivery status, newest first, paged by keyset.
 import { Hono } from "hono";
-import { notificationListSchema } from "../schemas/exports";
+import { notificationListSchema } from "../schemas/notifications";
 import { listNotifications } from "../notifications";
 import { type ApiEnv, db } from "../../platform/http/context";
 import { requireAdmin } from "../../platform/http/require-admin";
@@ -9,6 +9,6 @@ import { readQuery, takesQuery } from "../../platform/http/validate";
 export const adminNotificationsApi = new Hono<ApiEnv>()
   .use(requireAdmin)
   .get("/", takesQuery(notificationListSchema), async (c) => {
-    const { limit } = readQuery(c, notificationListSchema);
-    return c.json({ success: true, data: await listNotifications(db(c), limit) });
+    const { items, next_before } = await listNotifications(db(c), readQuery(c, notificationListSchema));
+    return c.json({ success: true, data: items, next_before });
   });

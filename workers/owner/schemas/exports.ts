@@ -1,6 +1,5 @@
-// The admin's CSV exports and notification list: query parameters.
+// The admin's CSV exports: query parameters.
 import { z } from "zod";
-import { integerField } from "@workers/shared/fields";
 
 const EXPORT_MESSAGES = {
   date: "Ngày không hợp lệ (định dạng YYYY-MM-DD)",
@@ -21,7 +20,3 @@ const day = z
 export const exportRangeSchema = z.object({ from: day, to: day }).refine((range) => range.from <= range.to, { path: ["to"], message: EXPORT_MESSAGES.order });
 
 export type ExportRange = z.infer<typeof exportRangeSchema>;
-
-export const notificationListSchema = z.object({
-  limit: integerField({ min: 1, max: 100, message: "Số lượng không hợp lệ" }).default(20),
-});
