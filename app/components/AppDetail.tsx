@@ -120,7 +120,7 @@ export function AppDetail({ app, pricing }: { app: PublicApp; pricing: PublicPri
     .filter(Boolean);
   return (
     <article className="mx-auto max-w-4xl px-4 py-6 sm:py-10">
-      <nav aria-label="Breadcrumb" className="mb-6 text-sm text-zinc-400">
+      <nav aria-label="Đường dẫn trang" className="mb-6 text-sm text-zinc-400">
         <ol className="flex flex-wrap items-center gap-2">
           <li>
             <Link to="/" className="hover:text-white">

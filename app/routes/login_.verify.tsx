@@ -107,11 +107,12 @@ export default function VerifyPage() {
     >
       {enrolling && pending.qr_code && pending.secret && (
         <div className="mb-6">
-          <EnrolmentSteps qrCode={pending.qr_code} secret={pending.secret} />
+          <EnrolmentSteps qrCode={pending.qr_code} secret={pending.secret} otpauthUri={pending.otpauth_uri} />
         </div>
       )}
       <Form method="post" noValidate className="space-y-5">
-        <SecondFactorCodeField errors={errors.code} allowRecovery={!enrolling} />
+        {/* Typing the code is all there is to do here, except while enrolling: then the steps and the QR come first. */}
+        <SecondFactorCodeField errors={errors.code} allowRecovery={!enrolling} autoFocus={!enrolling} />
         <FormAlert messages={Object.entries(errors).flatMap(([field, messages]) => (field === "code" ? [] : messages))} />
         <SubmitButton busy={busy} busyLabel="Đang xác thực...">
           Xác nhận

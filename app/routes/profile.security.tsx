@@ -155,7 +155,7 @@ export default function SecurityPage() {
 
             {enrolment?.qr_code && enrolment.secret ? (
               <Form method="post" noValidate className="space-y-5">
-                <EnrolmentSteps qrCode={enrolment.qr_code} secret={enrolment.secret} />
+                <EnrolmentSteps qrCode={enrolment.qr_code} secret={enrolment.secret} otpauthUri={enrolment.otpauth_uri} />
                 <SecondFactorCodeField errors={codeErrors} allowRecovery={false} />
                 <div className="flex flex-col gap-3 sm:flex-row">
                   <IntentButton intent="confirm" primary>

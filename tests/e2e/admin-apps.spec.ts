@@ -38,8 +38,8 @@ test("an admin creates an IPA app by choosing the file, edits it, and deletes it
   await expect(toast(page, "Vui lòng điền đầy đủ thông tin bắt buộc!")).toBeVisible();
 
   await page.getByRole("textbox", { name: "Mô tả", exact: true }).fill("Bản mod rồng lửa: vô hạn kim cương.");
-  await page.getByLabel("Changelog / tính năng").fill("Vô hạn kim cương\nMở khóa mọi rồng");
-  await page.getByLabel("Icon").setInputFiles({ name: "icon.png", mimeType: "image/png", buffer: Buffer.from(gradientPng(64, 20)) });
+  await page.getByLabel("Thay đổi / tính năng").fill("Vô hạn kim cương\nMở khóa mọi rồng");
+  await page.getByLabel("Biểu tượng").setInputFiles({ name: "icon.png", mimeType: "image/png", buffer: Buffer.from(gradientPng(64, 20)) });
   await page.getByLabel(/Ảnh chụp màn hình và video/).setInputFiles([{ name: "shot.png", mimeType: "image/png", buffer: Buffer.from(gradientPng(120, 200)) }]);
   await expect(page.getByTestId("new-media")).toContainText("shot.png");
   await page.getByRole("button", { name: "Tạo ứng dụng" }).click();

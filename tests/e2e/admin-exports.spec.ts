@@ -21,7 +21,7 @@ test("the owner downloads the ledger and the orders of this month as CSV files",
   const text = bytes.toString("utf8").slice(1);
   expect(text.split("\r\n")[0]).toBe("Mã giao dịch,Thời gian (giờ Việt Nam),Tên đăng nhập,Email,Loại,Nguồn,Số tiền (₫),Số dư trước (₫),Số dư sau (₫),Trạng thái,Mô tả,Mã tham chiếu");
   const row = text.split("\r\n").find((line) => line.includes(buyer.user.username));
-  expect(row).toContain(",admin_adjustment,admin,123000,0,123000,completed,E2E: tiền để mua key,");
+  expect(row).toContain(",Điều chỉnh,Admin,123000,0,123000,Hoàn thành,E2E: tiền để mua key,");
 
   const [orders] = await Promise.all([page.waitForEvent("download"), exports.getByRole("button", { name: "Tải đơn hàng (CSV)" }).click()]);
   expect(orders.suggestedFilename()).toMatch(/^don-hang_.*\.csv$/);

@@ -21,7 +21,7 @@ test("home → app page → download", async ({ page, request }) => {
   await page.getByRole("link", { name: /Chiến Binh Rồng Mod Menu/ }).click();
   await expect(page).toHaveURL(/\/chien-binh-rong-mod-menu$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Chiến Binh Rồng Mod Menu");
-  await expect(page.getByRole("navigation", { name: "Breadcrumb" })).toContainText("Trang chủ");
+  await expect(page.getByRole("navigation", { name: "Đường dẫn trang" })).toContainText("Trang chủ");
   await expect(page.getByText("Bất tử và hồi máu tức thì")).toBeVisible();
   await expect(page.getByRole("heading", { name: "Hình ảnh & video" })).toBeVisible();
 

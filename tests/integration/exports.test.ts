@@ -89,7 +89,7 @@ describe("GET /api/admin/exports/transactions.csv", () => {
     const rows = parseCsv(text.replace(/^\uFEFF/, ""));
     expect(rows[0]).toEqual(["Mã giao dịch", "Thời gian (giờ Việt Nam)", "Tên đăng nhập", "Email", "Loại", "Nguồn", "Số tiền (₫)", "Số dư trước (₫)", "Số dư sau (₫)", "Trạng thái", "Mô tả", "Mã tham chiếu"]);
     const mine = rows.find((row) => row[11] === first);
-    expect(mine?.slice(1)).toEqual(["2026-11-25 00:00:01", `'${tricky}`, user.email, "deposit", "admin", "120000", "0", "120000", "completed", description, first]);
+    expect(mine?.slice(1)).toEqual(["2026-11-25 00:00:01", `'${tricky}`, user.email, "Nạp tiền", "Admin", "120000", "0", "120000", "Hoàn thành", description, first]);
     // The raw line quotes the description as RFC 4180 says.
     expect(text).toContain('"Nạp ""thử"", dòng một\ndòng hai – Chiến Binh Rồng"');
   });
@@ -173,7 +173,7 @@ describe("GET /api/admin/exports/orders.csv", () => {
     const rows = parseCsv(text.replace(/^\uFEFF/, ""));
     expect(rows[0]).toEqual(["Mã đơn", "Thời gian (giờ Việt Nam)", "Tên đăng nhập", "Email", "Ứng dụng", "Loại key", "Giá", "Tiền tệ", "Số tiền trừ ví (₫)", "Số dư trước (₫)", "Số dư sau (₫)", "Trạng thái", "Mô tả", "Mã tham chiếu"]);
     const order = rows.find((row) => row[2] === buyer.username);
-    expect(order?.slice(3, 12)).toEqual([buyer.email, app.name, "7 Ngày", "45000", "VND", "45000", "200000", "155000", "completed"]);
+    expect(order?.slice(3, 12)).toEqual([buyer.email, app.name, "7 Ngày", "45000", "VND", "45000", "200000", "155000", "Hoàn thành"]);
     expect(order?.[12]).toContain(app.name);
   });
 });

@@ -3,6 +3,7 @@
 // so a year of data never sits in memory. UTF-8 with a byte-order mark (Excel then reads
 // Vietnamese correctly), CRLF lines and RFC 4180 quoting, written here because it is a few lines
 // and a CSV library would serialise whole arrays rather than pages.
+import { LEDGER_SOURCE_LABELS, LEDGER_STATUS_LABELS, LEDGER_TYPE_LABELS, labelOf, ORDER_STATUS_LABELS } from "../shared/money-labels";
 import type { ExportRange } from "./schemas/exports";
 
 /** Vietnam is UTC+7 all year (no daylight saving). */
@@ -89,12 +90,13 @@ const TRANSACTIONS: Export<LedgerRow> = {
     { header: "Thời gian (giờ Việt Nam)", value: (row) => vietnamTime(row.created_at) },
     { header: "Tên đăng nhập", value: (row) => row.username, text: true },
     { header: "Email", value: (row) => row.email, text: true },
-    { header: "Loại", value: (row) => row.transaction_type },
-    { header: "Nguồn", value: (row) => row.source },
+    // The screens' words for the stored values (the headers stay as they were).
+    { header: "Loại", value: (row) => labelOf(LEDGER_TYPE_LABELS, row.transaction_type) },
+    { header: "Nguồn", value: (row) => labelOf(LEDGER_SOURCE_LABELS, row.source) },
     { header: "Số tiền (₫)", value: (row) => row.amount },
     { header: "Số dư trước (₫)", value: (row) => row.balance_before },
     { header: "Số dư sau (₫)", value: (row) => row.balance_after },
-    { header: "Trạng thái", value: (row) => row.status },
+    { header: "Trạng thái", value: (row) => labelOf(LEDGER_STATUS_LABELS, row.status) },
     { header: "Mô tả", value: (row) => row.description, text: true },
     { header: "Mã tham chiếu", value: (row) => row.reference, text: true },
   ],
@@ -118,7 +120,7 @@ const ORDERS: Export<OrderRow> = {
     { header: "Số tiền trừ ví (₫)", value: (row) => row.vnd_amount },
     { header: "Số dư trước (₫)", value: (row) => row.balance_before },
     { header: "Số dư sau (₫)", value: (row) => row.balance_after },
-    { header: "Trạng thái", value: (row) => row.status },
+    { header: "Trạng thái", value: (row) => labelOf(ORDER_STATUS_LABELS, row.status) },
     { header: "Mô tả", value: (row) => row.description, text: true },
     { header: "Mã tham chiếu", value: (row) => row.reference, text: true },
   ],

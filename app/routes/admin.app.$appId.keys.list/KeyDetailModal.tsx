@@ -58,7 +58,7 @@ export function KeyDetailModal({ keyRow, onClose, onChange }: { keyRow: AdminKey
           <div className="mb-3 flex items-center gap-2 rounded-xl bg-zinc-950/60 p-3">
             <code className="min-w-0 flex-1 font-mono text-sm break-all text-white select-all">{keyRow.key_code}</code>
             <button type="button" className={BUTTON_SMALL} onClick={copy}>
-              Copy
+              Sao chép
             </button>
           </div>
           <dl>

@@ -8,6 +8,7 @@ import { Spinner } from "~/components/Spinner";
 import { formatDateTime, formatPriceWithVnd } from "@workers/shared/format";
 import { formatTimeDayMonth } from "@workers/shared/format-time";
 import { PURCHASE_MESSAGES } from "@workers/shared/pricing";
+import { labelOf, ORDER_STATUS_LABELS } from "@workers/shared/money-labels";
 import { CopyButton } from "~/components/CopyButton";
 import type { Purchase } from "@workers/money/wallet";
 import { ListBody, type ListState } from "./ProfileList";
@@ -111,14 +112,11 @@ function MoveDeviceDialog({ purchase, busy, onConfirm, onClose }: { purchase: Pu
   );
 }
 
-const STATUS: Record<string, { label: string; tone: string }> = {
-  completed: { label: "Hoàn thành", tone: "bg-emerald-500/15 text-emerald-300" },
-  refunded: { label: "Đã hoàn tiền", tone: "bg-amber-500/15 text-amber-200" },
-};
+const STATUS_TONES: Record<string, string> = { completed: "bg-emerald-500/15 text-emerald-300", refunded: "bg-amber-500/15 text-amber-200" };
 
 function PurchaseCard({ purchase, onMove }: { purchase: Purchase; onMove: (purchase: Purchase) => void }) {
   const code = useRef<HTMLElement>(null);
-  const status = STATUS[purchase.status] ?? { label: purchase.status, tone: "bg-zinc-500/15 text-zinc-300" };
+  const status = { label: labelOf(ORDER_STATUS_LABELS, purchase.status), tone: STATUS_TONES[purchase.status] ?? "bg-zinc-500/15 text-zinc-300" };
 
   // The copy failed: select the code so the manual copy is half done.
   function selectCode() {

@@ -3,6 +3,7 @@
 // content to copy, time left; issue #27 item 2), and the ledger (newest first, as the API sends it).
 import { useEffect, useState } from "react";
 import { formatDateTime, formatVND, signedVND } from "@workers/shared/format";
+import { LEDGER_STATUS_LABELS, LEDGER_TYPE_LABELS, labelOf } from "@workers/shared/money-labels";
 import type { toPublicTransaction } from "@workers/money/wallet";
 import type { SessionUser } from "~/lib/session";
 import { SignedAmount } from "~/components/SignedAmount";
@@ -14,8 +15,6 @@ import { ListBody, type ListState } from "./ProfileList";
 /** A ledger row as GET /api/wallet/transactions/ sends it (docs/product.md §3 "Transaction"). */
 export type WalletTransaction = ReturnType<typeof toPublicTransaction>;
 
-const TYPE_LABELS: Record<string, string> = { deposit: "Nạp tiền", purchase: "Mua key", admin_adjustment: "Điều chỉnh" };
-const STATUS_LABELS: Record<string, string> = { pending: "Đang xử lý", failed: "Thất bại", cancelled: "Đã hủy" };
 
 function Figure({ label, value, tone, testId }: { label: string; value: string; tone: string; testId?: string }) {
   return (
@@ -99,7 +98,8 @@ export function TopupButtons({ onTopup, compact = false }: { onTopup: (kind: Top
 
 function TransactionRow({ transaction }: { transaction: WalletTransaction }) {
   const incoming = signedVND(transaction.amount).credit;
-  const status = STATUS_LABELS[transaction.status];
+  // A completed row needs no badge: only money still on its way or refused is marked.
+  const status = transaction.status === "completed" ? null : labelOf(LEDGER_STATUS_LABELS, transaction.status);
   return (
     <li className="flex items-start gap-3 py-3.5" data-testid="wallet-transaction" data-type={transaction.transaction_type}>
       <span
@@ -111,7 +111,7 @@ function TransactionRow({ transaction }: { transaction: WalletTransaction }) {
         </svg>
       </span>
       <div className="min-w-0 flex-1">
-        <p className="font-medium break-words text-white">{transaction.description || TYPE_LABELS[transaction.transaction_type] || transaction.transaction_type}</p>
+        <p className="font-medium break-words text-white">{transaction.description || labelOf(LEDGER_TYPE_LABELS, transaction.transaction_type)}</p>
         <p className="mt-0.5 text-xs text-zinc-400">
           <time dateTime={transaction.created_at}>{formatDateTime(transaction.created_at)}</time>
           {status && <span className="ml-2 rounded bg-amber-500/15 px-1.5 py-0.5 text-amber-200">{status}</span>}

@@ -27,7 +27,7 @@ export const FIELD_LABELS: Record<keyof TextFields, string> = {
   developer: "Nhà phát triển",
   app_type: "Loại ứng dụng",
   description: "Mô tả",
-  changelog: "Changelog / tính năng",
+  changelog: "Thay đổi / tính năng",
   itms_url: "ITMS URL",
   testflight_url: "TestFlight URL",
   min_version: "Phiên bản tối thiểu",
@@ -62,7 +62,7 @@ export function pendingChanges(app: AdminApp | undefined, initial: TextFields, f
     .filter((name) => fields[name].trim() !== initial[name].trim())
     .map((name) => (name === "app_type" ? `${FIELD_LABELS.app_type}: ${appTypeLabel(initial.app_type)} → ${appTypeLabel(fields.app_type)}` : `${FIELD_LABELS[name]} đã sửa`));
   if (files.pkg) lines.push(`Tệp mới: ${files.pkg.name}`);
-  if (files.icon) lines.push("Icon mới");
+  if (files.icon) lines.push("Biểu tượng mới");
   if (files.media.length) lines.push(`Thêm ${files.media.length} media`);
   if (files.removed) lines.push(`Xóa ${files.removed} media`);
   return lines;
