@@ -10,7 +10,7 @@ import { ADMIN_LOGIN, ADMIN_PASSWORD, fundUser, login, newUser, signIn, uniqueId
 
 const vnd = (amount: number) => new RegExp(`${new Intl.NumberFormat("vi-VN").format(amount).replace(/\./g, "\\.")}\\s₫`);
 /** An app each project prices a key type of its own on (the runs share one store). */
-const APP_BY_PROJECT: Record<string, string> = { desktop: "ban-ca-dai-duong", phone: "rong-lua-huyen-thoai" };
+const APP_BY_PROJECT: Record<string, string> = { desktop: "ban-ca-dai-duong", phone: "co-tuong-master" };
 
 test("the audit log names the user adjusted and shows the details as labelled values, the raw JSON one click away", async ({ page, request }) => {
   const admin = await login(request, ADMIN_LOGIN, ADMIN_PASSWORD);
