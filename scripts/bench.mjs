@@ -12,7 +12,7 @@ import { benchPurchases, BUYERS } from "./bench-purchases.mjs";
 import { benchUser, seedBenchStore } from "./bench/catalogue.mjs";
 import { benchSearchAndOverview } from "./bench/overview.mjs";
 import { cpuPerRequest } from "./bench/cpu-cost.mjs";
-import { api, measure, measureInterleaved } from "./bench/http.mjs";
+import { accessToken, api, measure, measureInterleaved } from "./bench/http.mjs";
 import { pageJavaScript } from "./bench/js-weight.mjs";
 import { benchKeyChecks } from "./bench/key-check.mjs";
 import { latencyChart, markdownReport, summaryTable } from "./bench/report.mjs";
@@ -110,6 +110,17 @@ async function cachedAndUncached(path, others = []) {
     cacheControl: first.headers.get("Cache-Control"),
     others: runs.slice(targets.length),
   };
+}
+
+/**
+ * The session the browser would keep (app/lib/session.ts) for a bench user whose wallet has a
+ * history (the seed gives the last users a ledger), with an access token from the local secret.
+ */
+async function walletSession(settings, userId) {
+  const access = await accessToken(settings.JWT_SECRET, userId);
+  const me = await api(origin, "/api/auth/me/", { token: access });
+  if (me.status !== 200) throw new Error(`the wallet page's user cannot be read: ${me.status}`);
+  return { access_token: access, refresh_token: `bench-${userId}`, user: JSON.stringify(me.body.data) };
 }
 
 async function main() {
@@ -226,6 +237,7 @@ async function main() {
       [
         { name: "Home", url: `${origin}/` },
         { name: "App page", url: `${origin}${appPath}` },
+        { name: "Wallet", url: `${origin}/profile?tab=wallet`, localStorage: await walletSession(settings, seeded.userIds.at(-1)) },
       ],
       { chromePath, runs: LIGHTHOUSE_RUNS, saveTo: outDir },
     );

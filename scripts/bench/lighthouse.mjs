@@ -4,6 +4,7 @@
 // Each run gets a fresh Chromium, as the Lighthouse CLI does.
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { chromium } from "@playwright/test";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 
@@ -42,12 +43,34 @@ function hints(lhr) {
 
 const CHROME_FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
 
+/**
+ * A signed-in page (the store keeps its session in localStorage): the entries are written on the
+ * page's origin in the run's Chromium, its HTTP cache is emptied, and Lighthouse is told to keep
+ * storage, so the run is still a cold load, now with the session.
+ */
+async function putStorage(chrome, url, entries) {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+  try {
+    const [context] = browser.contexts();
+    const page = await context.newPage();
+    await page.goto(new URL("/robots.txt", url).href);
+    await page.evaluate((pairs) => {
+      for (const [key, value] of Object.entries(pairs)) localStorage.setItem(key, value);
+    }, entries);
+    await (await context.newCDPSession(page)).send("Network.clearBrowserCache");
+    await page.close();
+  } finally {
+    await browser.close();
+  }
+}
+
 /** One Lighthouse run in a fresh Chromium; a run that fails to record (it happens on a busy machine) is tried again. */
-async function runOnce(url, chromePath, attempts = 3) {
+async function runOnce(url, chromePath, localStorage, attempts = 3) {
   for (let attempt = 1; ; attempt++) {
     const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS });
     try {
-      const result = await lighthouse(url, { port: chrome.port, output: "html", logLevel: "error", onlyCategories: ["performance", "accessibility"] });
+      if (localStorage) await putStorage(chrome, url, localStorage);
+      const result = await lighthouse(url, { port: chrome.port, output: "html", logLevel: "error", onlyCategories: ["performance", "accessibility"], disableStorageReset: Boolean(localStorage) });
       if (!result?.lhr.runtimeError) return result;
       if (attempt >= attempts) throw new Error(`Lighthouse could not load ${url}: ${result.lhr.runtimeError.code}`);
     } catch (error) {
@@ -58,12 +81,13 @@ async function runOnce(url, chromePath, attempts = 3) {
   }
 }
 
+/** `pages`: { name, url, localStorage? } — localStorage (key → string) for a page that needs a signed-in user. */
 export async function lighthouseScores(pages, { chromePath = "/usr/bin/chromium", runs = 3, saveTo, log = console.log } = {}) {
   const results = [];
-  for (const { name, url } of pages) {
+  for (const { name, url, localStorage } of pages) {
     const attempts = [];
     for (let run = 0; run < runs; run++) {
-      const { lhr, report } = await runOnce(url, chromePath);
+      const { lhr, report } = await runOnce(url, chromePath, localStorage);
       attempts.push({ lhr, report });
       log(`  Lighthouse ${name} run ${run + 1}/${runs}: performance ${Math.round(lhr.categories.performance.score * 100)}, accessibility ${Math.round(lhr.categories.accessibility.score * 100)}`);
     }

@@ -2,14 +2,13 @@
 // dialog checks the form, then submits it to the profile's clientAction, which calls the API
 // (changePassword below).
 import { useFetcher } from "@remix-run/react";
-import { type ChangeEvent, type FormEvent, useRef, useState } from "react";
-import { changePasswordSchema } from "@workers/accounts/schemas/auth";
+import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from "react";
 import { ApiError, apiCall, type FieldErrors } from "~/lib/api";
 import { FALLBACK_ERROR } from "@workers/shared/error-messages";
 import { saveSession, type SessionUser } from "~/lib/session";
 import { useFetcherAnswer } from "~/lib/fetcher-answer";
 import { toast } from "~/lib/toast";
-import { checkWith } from "~/lib/validation";
+import { hasErrors, loadAuthSchemas, precheckWith } from "~/lib/validation";
 import { SECONDARY_BUTTON, SubmitButton } from "~/components/AuthCard";
 import { Dialog, DialogCloseButton } from "~/components/Dialog";
 import { FormAlert, TextField, ValidationSummary } from "~/components/Field";
@@ -75,6 +74,9 @@ export function ChangePasswordModal({
   const busy = save.state !== "idle";
   const form = useRef<HTMLFormElement>(null);
   const title = hasPassword ? "Đổi mật khẩu" : "Tạo mật khẩu";
+  // zod and the schemas come with the open dialog, not with the profile page (issue #27 item 12: the
+  // wallet's first load stays light).
+  useEffect(() => void loadAuthSchemas().catch(() => {}), []);
 
   function close() {
     if (!busy) onClose();
@@ -87,7 +89,7 @@ export function ChangePasswordModal({
     setGeneral(null);
   }
 
-  function submit(event: FormEvent<HTMLFormElement>) {
+  async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
     setRefused(null);
@@ -99,8 +101,8 @@ export function ChangePasswordModal({
       (form.current?.querySelector(`[name="${empty[0]}"]`) as HTMLInputElement | null)?.focus();
       return;
     }
-    const found = checkWith(changePasswordSchema, body);
-    if (Object.keys(found).length) {
+    const found = await precheckWith((schemas) => schemas.changePasswordSchema, body);
+    if (hasErrors(found)) {
       setErrors(found);
       (form.current?.querySelector(`[name="${fields.find((field) => found[field]) ?? fields[0]}"]`) as HTMLInputElement | null)?.focus();
       return;

@@ -40,9 +40,9 @@ function PendingTopups({ pending, onResume }: { pending: PendingTopup[]; onResum
   if (!ticking) return null;
   return (
     <section aria-labelledby="pending-heading">
-      <h3 id="pending-heading" className="text-base font-bold text-white">
+      <h2 id="pending-heading" className="text-base font-bold text-white">
         Đang chờ thanh toán
-      </h3>
+      </h2>
       <p className="mt-1 text-sm text-zinc-400">Chuyển khoản đúng số tiền và nội dung trước khi hết giờ để được cộng tự động.</p>
       <ul className="mt-2 space-y-2">
         {live.map(({ topup, deadline }) => (
@@ -158,9 +158,9 @@ export function WalletTab({
       <PendingTopups pending={pending} onResume={onResume} />
 
       <section aria-labelledby="ledger-heading">
-        <h3 id="ledger-heading" className="text-base font-bold text-white">
+        <h2 id="ledger-heading" className="text-base font-bold text-white">
           Lịch sử giao dịch
-        </h3>
+        </h2>
         <ListBody state={ledger} onRetry={onRetry} empty="Chưa có giao dịch nào.">
           {(rows) => (
             <ul className="mt-2 divide-y divide-white/5" data-testid="wallet-transactions">

@@ -95,6 +95,9 @@ export async function clientLoader({ request }: ClientLoaderFunctionArgs): Promi
   askedTopup = null;
   const list = TAB_LIST[tab];
   let failed: Loaded["failed"] = null;
+  // The wallet tab lists the top-ups awaiting a transfer beside the ledger, read at the same time
+  // (the page waits for both); a failure shows none.
+  const pendingRead = tab === "wallet" && !opened.pending ? loadPendingTopups(request.signal) : null;
   if (list && !opened[list]) {
     try {
       opened = { ...opened, [list]: await readList(list, request.signal) };
@@ -104,11 +107,8 @@ export async function clientLoader({ request }: ClientLoaderFunctionArgs): Promi
       failed = { list, message: error instanceof ApiError ? error.message : LIST_FAILED };
     }
   }
-  // The wallet tab lists the top-ups awaiting a transfer beside the ledger; a failure shows none.
-  if (tab === "wallet" && !opened.pending) {
-    const pending = await loadPendingTopups(request.signal);
-    if (pending) opened = { ...opened, pending };
-  }
+  const pending = await pendingRead;
+  if (pending) opened = { ...opened, pending };
   return { tab, lists: opened, failed, topup: asked && (await asked) };
 }
 clientLoader.hydrate = true as const;
