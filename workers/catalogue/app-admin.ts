@@ -48,7 +48,7 @@ type IncomingFile = {
   sha256: string | null;
   /** Bytes to write (a form part) or null (already in R2 as a completed upload). */
   bytes: Uint8Array | null;
-  /** An image's size and its smaller copies, written beside it (image-variants.ts); null otherwise. */
+  /** An image's size and its smaller copies, written beside it (image-variants.ts); null otherwise or until made. */
   image: ImageFacts | null;
 };
 
@@ -56,43 +56,49 @@ const MAX_MEDIA_PER_REQUEST = 20;
 
 // ---------------------------------------------------------------- the form's files
 
-/** The copies of an icon or a screenshot, made from the bytes the checks accepted; nothing for packages and videos. */
-async function imageOf(env: Env, checked: CheckedFile, bytes: () => Promise<Uint8Array>): Promise<ImageFacts | null> {
-  if (checked.kind === "app_file" || checked.format.kind !== "image") return null;
-  return makeImageVariants(env.IMAGES, await bytes(), checked.contentType, checked.kind === "icon" ? ICON_WIDTHS : MEDIA_WIDTHS);
+/**
+ * Makes the copies of the request's icons and screenshots from the bytes the checks accepted, once
+ * the request passed its rules (a refused form costs no resizing); nothing for packages and videos.
+ */
+async function makeImages(env: Env, files: IncomingFile[]): Promise<void> {
+  for (const file of files) {
+    const { checked } = file;
+    if (checked.kind === "app_file" || checked.format.kind !== "image") continue;
+    // An image is at most 5 MB (docs/product.md §9): whole in memory for the copies.
+    let bytes = file.bytes;
+    if (!bytes) {
+      const object = await env.FILES.get(file.objectKey);
+      if (!object) throw new Error(`R2 object ${file.objectKey} vanished while being read`);
+      bytes = new Uint8Array(await object.arrayBuffer());
+    }
+    file.image = await makeImageVariants(env.IMAGES, bytes, checked.contentType, checked.kind === "icon" ? ICON_WIDTHS : MEDIA_WIDTHS);
+  }
 }
 
-async function fromFormPart(env: Env, kind: UploadKind, file: File): Promise<IncomingFile> {
+async function fromFormPart(kind: UploadKind, file: File): Promise<IncomingFile> {
   const bytes = new Uint8Array(await file.arrayBuffer());
   const checked = await checkFileContent(kind, file.name, bytesReader(bytes));
   const sha256 = kind === "app_file" ? hex(new Uint8Array(await crypto.subtle.digest("SHA-256", bytes))) : null;
-  const image = await imageOf(env, checked, async () => bytes);
-  return { checked, objectKey: objectKeyFor(kind, crypto.randomUUID(), file.name), filename: file.name, size: bytes.byteLength, sha256, bytes, image };
+  return { checked, objectKey: objectKeyFor(kind, crypto.randomUUID(), file.name), filename: file.name, size: bytes.byteLength, sha256, bytes, image: null };
 }
 
 async function fromUpload(env: Env, db: Database, kind: UploadKind, key: string): Promise<IncomingFile> {
   const upload: UploadRow = await findCompletedUpload(db, key, kind);
   // Read again (a few ranged reads): the checked facts feed extracted_info.
   const checked = await checkFileContent(kind, upload.filename, r2Reader(env.FILES, upload.objectKey, upload.size));
-  // An image is at most 5 MB (docs/product.md §9): whole in memory for the copies.
-  const image = await imageOf(env, checked, async () => {
-    const object = await env.FILES.get(upload.objectKey);
-    if (!object) throw new Error(`R2 object ${upload.objectKey} vanished while being read`);
-    return new Uint8Array(await object.arrayBuffer());
-  });
-  return { checked, objectKey: upload.objectKey, filename: upload.filename, size: upload.size, sha256: upload.sha256, bytes: null, image };
+  return { checked, objectKey: upload.objectKey, filename: upload.filename, size: upload.size, sha256: upload.sha256, bytes: null, image: null };
 }
 
 type AppFiles = { pkg: IncomingFile | null; icon: IncomingFile | null; media: IncomingFile[] };
 
 async function readFiles(env: Env, db: Database, form: AppForm): Promise<AppFiles> {
   const packages = [
-    ...(await Promise.all(form.packages.map((file) => fromFormPart(env, "app_file", file)))),
+    ...(await Promise.all(form.packages.map((file) => fromFormPart("app_file", file)))),
     ...(await Promise.all(form.packageKeys.map((key) => fromUpload(env, db, "app_file", key)))),
   ];
   if (packages.length > 1) throw new ValidationError("Chỉ được gửi một tệp ứng dụng", { file: ["Chỉ được gửi một tệp ứng dụng"] });
   const icons = [
-    ...(await Promise.all(form.icons.map((file) => fromFormPart(env, "icon", file)))),
+    ...(await Promise.all(form.icons.map((file) => fromFormPart("icon", file)))),
     ...(await Promise.all(form.iconKeys.map((key) => fromUpload(env, db, "icon", key)))),
   ];
   if (icons.length > 1) throw new ValidationError("Chỉ được gửi một icon", { icon: ["Chỉ được gửi một icon"] });
@@ -100,7 +106,7 @@ async function readFiles(env: Env, db: Database, form: AppForm): Promise<AppFile
     throw new ValidationError(`Tối đa ${MAX_MEDIA_PER_REQUEST} ảnh/video mỗi lần`, { screenshots: [`Tối đa ${MAX_MEDIA_PER_REQUEST} ảnh/video mỗi lần`] });
   }
   const media: IncomingFile[] = [];
-  for (const file of form.media) media.push(await fromFormPart(env, "media", file));
+  for (const file of form.media) media.push(await fromFormPart("media", file));
   for (const key of form.mediaKeys) media.push(await fromUpload(env, db, "media", key));
   return { pkg: packages[0] ?? null, icon: icons[0] ?? null, media };
 }
@@ -369,6 +375,7 @@ export async function createApp(env: Env, db: Database, form: AppForm, actor: Ad
   checkRules(applied.fields, files, null);
   const { fields, columns, info } = applied;
   const all = [files.pkg, files.icon, ...files.media].filter((file): file is IncomingFile => file !== null);
+  await makeImages(env, all);
 
   const id = await commit(env, db, all, async () => {
     const appId = sql`(SELECT id FROM apps WHERE url = ${fields.url})`;
@@ -422,6 +429,7 @@ export async function updateApp(env: Env, db: Database, existing: AppRow, form: 
   checkRules(applied.fields, files, existing);
   const { fields, columns, info } = applied;
   const all = [files.pkg, files.icon, ...files.media].filter((file): file is IncomingFile => file !== null);
+  await makeImages(env, all);
 
   const removed = removeIds.length
     ? await db.select().from(appMedia).where(and(eq(appMedia.appId, id), inArray(appMedia.id, removeIds)))
