@@ -58,14 +58,12 @@ function DownloadButton({ app }: { app: PublicApp }) {
 const THUMB_SHOWN_PX = { width: 56, height: 96 };
 const MAIN_SHOWN_PX = 360;
 
-/**
- * How wide the main image is shown, for its srcset: a tall screenshot is as wide as 70vh allows
- * (max-h-[70vh]); a wide one fills the column (max-w-4xl less the paddings).
- */
+/** How wide the main image is shown, for its srcset: as mainBox below says (the column, 70vh of height, the image). */
 function mainSizes(shot: Screenshot): string | undefined {
   if (!shot.variants.length) return undefined;
-  if (shot.width && shot.height && shot.height > shot.width) return `${Math.ceil((70 * shot.width) / shot.height)}vh`;
-  return "(max-width: 896px) calc(100vw - 3rem), 848px";
+  if (!shot.width || !shot.height) return "(max-width: 896px) calc(100vw - 3rem), 848px";
+  const byHeight = `${((70 * shot.width) / shot.height).toFixed(2)}vh`;
+  return `(max-width: 896px) min(calc(100vw - 3rem), ${byHeight}), min(848px, ${byHeight})`;
 }
 
 /**
