@@ -58,8 +58,9 @@ test("a large uploaded icon reaches the home card as a copy near 64 px, and the 
   // A visitor's home: the card's icon is a WebP copy no wider than 3 × 64 px, far lighter than the upload.
   await page.context().clearCookies();
   const sent = new Map<string, number>();
-  page.on("response", async (response) => {
-    if (response.url().includes("/api/media/icons/")) sent.set(response.url(), (await response.body()).length);
+  page.on("response", (response) => {
+    // A body the page already dropped (another card's icon, scrolled past) is no loss here.
+    if (response.url().includes("/api/media/icons/")) response.body().then((body) => sent.set(response.url(), body.length), () => {});
   });
   await page.goto("/");
   const card = page.locator("a.app-card", { hasText: appName });
@@ -78,5 +79,8 @@ test("a large uploaded icon reaches the home card as a copy near 64 px, and the 
   const main = page.getByRole("img", { name: `${appName}: ảnh 1` });
   await expect(main).toHaveAttribute("width", "800");
   await expect(main).toHaveAttribute("height", "800");
-  await expect.poll(() => main.evaluate((el: HTMLImageElement) => el.currentSrc)).toMatch(/\.w\d+\.webp$/);
+  // A copy when one covers the shown width at this screen's density (the 800 px screenshot has copies up to 720 px).
+  await expect.poll(() => main.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBeGreaterThan(0);
+  const { shown, source } = await main.evaluate((el: HTMLImageElement) => ({ shown: el.getBoundingClientRect().width * devicePixelRatio, source: el.currentSrc }));
+  expect(source).toMatch(shown <= 720 ? /\.w\d+\.webp$/ : /\.png$/);
 });
