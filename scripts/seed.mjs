@@ -89,8 +89,8 @@ export async function seedDemoData(env, now = Date.now()) {
 
     const statements = app.media.map((item, position) =>
       env.DB.prepare(
-        "INSERT INTO app_media (app_id, media_type, object_key, content_type, size, duration, position) VALUES (?, ?, ?, ?, ?, ?, ?)",
-      ).bind(appId, item.media_type, storeKey(item.key), item.contentType, item.body.byteLength, item.duration, position),
+        "INSERT INTO app_media (app_id, media_type, object_key, content_type, size, duration, width, height, position) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+      ).bind(appId, item.media_type, storeKey(item.key), item.contentType, item.body.byteLength, item.duration, item.width ?? null, item.height ?? null, position),
     );
     if (app.file) {
       statements.push(

@@ -12,7 +12,7 @@ export function AppCard({ app, now }: { app: AppCardData; now: number }) {
       className="app-card group"
     >
       <div className="app-card-head">
-        <AppIcon name={app.name} src={app.icon_url} />
+        <AppIcon name={app.name} src={app.icon_url} variants={app.icon_variants} width={app.icon_width} />
         <div className="min-w-0 flex-1">
           <h2 className="app-card-name">{app.name}</h2>
           <p className="app-card-developer">{app.developer}</p>

@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import { lazy, Suspense, useState } from "react";
 import { downloadButtonText, TESTFLIGHT_MISSING_ALERT } from "~/lib/app-types";
 import { formatDate, formatFileSize, formatNumber } from "@workers/shared/format";
+import { imageSrc, imageSrcSet } from "@workers/shared/image-variants";
 import type { PublicApp, Screenshot } from "@workers/catalogue/catalogue";
 import type { PublicPricing } from "@workers/licensing/keys";
 import { AppIcon } from "./AppIcon";
@@ -53,6 +54,35 @@ function DownloadButton({ app }: { app: PublicApp }) {
   );
 }
 
+/** The thumbnail's box (h-24 w-14) and the main image's usual width, in CSS pixels. */
+const THUMB_SHOWN_PX = { width: 56, height: 96 };
+const MAIN_SHOWN_PX = 360;
+
+/** How wide the main image is shown, for its srcset: as mainBox below says (the column, 70vh of height, the image). */
+function mainSizes(shot: Screenshot): string | undefined {
+  if (!shot.variants.length) return undefined;
+  if (!shot.width || !shot.height) return "(max-width: 896px) calc(100vw - 3rem), 848px";
+  const byHeight = `${((70 * shot.width) / shot.height).toFixed(2)}vh`;
+  return `(max-width: 896px) min(calc(100vw - 3rem), ${byHeight}), min(848px, ${byHeight})`;
+}
+
+/**
+ * The main image's box, sized before the image arrives (no layout shift): as wide as the column,
+ * 70vh of height and the image itself allow; its height follows from width and height. Unknown sizes
+ * (images stored before migrations/0018) keep the image's own.
+ */
+function mainBox(shot: Screenshot): { width: string } | undefined {
+  if (!shot.width || !shot.height) return undefined;
+  return { width: `min(100%, ${((70 * shot.width) / shot.height).toFixed(2)}vh, ${shot.width}px)` };
+}
+
+/** A thumbnail covers its 56×96 box: a wide image is drawn 96 px high, so wider than the box. */
+function thumbSizes(shot: Screenshot): string | undefined {
+  if (!shot.variants.length) return undefined;
+  const ratio = shot.width && shot.height ? shot.width / shot.height : 0;
+  return `${Math.max(THUMB_SHOWN_PX.width, Math.ceil(THUMB_SHOWN_PX.height * ratio))}px`;
+}
+
 function Gallery({ items, appName }: { items: Screenshot[]; appName: string }) {
   const [selected, setSelected] = useState(0);
   // The viewer's own position: the page keeps its choice, so focus can go back to the image that opened it.
@@ -71,8 +101,17 @@ function Gallery({ items, appName }: { items: Screenshot[]; appName: string }) {
           </video>
         ) : (
           // The button lies over the image rather than around it, so the image keeps its own name.
-          <div className="relative">
-            <img key={current.id} src={current.url} alt={mediaLabel(appName, selected)} className="max-h-[70vh] rounded-xl object-contain" />
+          <div className="relative" style={mainBox(current)}>
+            <img
+              key={current.id}
+              src={imageSrc(current.url, current.variants, MAIN_SHOWN_PX)}
+              srcSet={imageSrcSet(current.url, current.variants, current.width)}
+              sizes={mainSizes(current)}
+              width={current.width ?? undefined}
+              height={current.height ?? undefined}
+              alt={mediaLabel(appName, selected)}
+              className={`max-h-[70vh] rounded-xl object-contain${current.width && current.height ? " w-full" : ""}`}
+            />
             <button type="button" onClick={() => setViewing(Math.min(selected, items.length - 1))} className="absolute inset-0 cursor-zoom-in rounded-xl" aria-label="Xem ảnh toàn màn hình" />
           </div>
         )}
@@ -102,7 +141,16 @@ function Gallery({ items, appName }: { items: Screenshot[]; appName: string }) {
                     </span>
                   </>
                 ) : (
-                  <img src={item.url} alt="" loading="lazy" className="h-full w-full object-cover" />
+                  <img
+                    src={imageSrc(item.url, item.variants, THUMB_SHOWN_PX.width)}
+                    srcSet={imageSrcSet(item.url, item.variants, item.width)}
+                    sizes={thumbSizes(item)}
+                    width={THUMB_SHOWN_PX.width}
+                    height={THUMB_SHOWN_PX.height}
+                    alt=""
+                    loading="lazy"
+                    className="h-full w-full object-cover"
+                  />
                 )}
               </button>
             </li>
@@ -135,7 +183,7 @@ export function AppDetail({ app, pricing }: { app: PublicApp; pricing: PublicPri
       </nav>
 
       <header className="flex flex-col gap-6 sm:flex-row sm:items-start">
-        <AppIcon name={app.name} src={app.icon_url} size="lg" />
+        <AppIcon name={app.name} src={app.icon_url} variants={app.icon_variants} width={app.icon_width} size="lg" />
         <div className="min-w-0 flex-1">
           <TypeBadge type={app.app_type} />
           <h1 className="mt-2 text-2xl font-black break-words text-white sm:text-3xl">{app.name}</h1>

@@ -5,6 +5,7 @@ import { type PointerEvent, useCallback, useEffect, useRef } from "react";
 import type { Screenshot } from "@workers/catalogue/catalogue";
 import { Dialog, DialogCloseButton } from "./Dialog";
 import { mediaLabel } from "./media-label";
+import { imageSrcSet } from "@workers/shared/image-variants";
 
 /** How far (px) a finger must travel sideways, more than up or down, to move to the next item. */
 const SWIPE_MIN_PX = 40;
@@ -82,7 +83,18 @@ export function MediaViewer({
             <track kind="captions" />
           </video>
         ) : (
-          <img key={item.id} src={item.url} alt={mediaLabel(appName, index)} draggable={false} className="max-h-full max-w-full object-contain" />
+          // The largest copy will do on a phone; a wide screen's browser takes the original from the srcset.
+          <img
+            key={item.id}
+            src={item.url}
+            srcSet={imageSrcSet(item.url, item.variants, item.width)}
+            sizes={item.variants.length ? "100vw" : undefined}
+            width={item.width ?? undefined}
+            height={item.height ?? undefined}
+            alt={mediaLabel(appName, index)}
+            draggable={false}
+            className="max-h-full max-w-full object-contain"
+          />
         )}
         {count > 1 && (
           <>

@@ -93,7 +93,7 @@ export default function AdminAppsRoute() {
           <tr key={app.id} data-app-id={app.id}>
             <td className={TD}>
               <div className="flex items-center gap-3">
-                <AppIcon name={app.name} src={app.icon_url} size="sm" />
+                <AppIcon name={app.name} src={app.icon_url} variants={app.icon_variants} width={app.icon_width} size="sm" />
                 <div className="min-w-0">
                   <p className="truncate font-medium text-white">
                     {app.name} {app.status === "failed" && <Badge tone="bg-red-500/15 text-red-300 ring-red-400/30">Ẩn (failed)</Badge>}

@@ -10,7 +10,7 @@ import { createIpa } from './ipa.mjs';
  * @typedef {'ipa'|'itms-ipa'|'testflight'|'tipa'|'roothide'|'rootless'|'rootfull'} AppType
  * @typedef {'1day'|'7days'|'30days'|'lifetime'} KeyType
  * @typedef {{ key: string, contentType: string, body: Uint8Array }} DemoObject
- * @typedef {DemoObject & { media_type: 'image'|'video', duration: number|null }} DemoMedia
+ * @typedef {DemoObject & { media_type: 'image'|'video', duration: number|null, width?: number, height?: number }} DemoMedia
  * @typedef {DemoObject & { filename: string }} DemoFile
  * @typedef {{ Package: string, Name: string, Version: string, Architecture: string, Maintainer: string,
  *   Author: string, Description: string, Depends: string, Section: string }} DebControl
@@ -443,6 +443,9 @@ function buildApp(def, video) {
     ),
     media_type: 'image',
     duration: null,
+    // The artwork's own size (art.mjs), so the gallery reserves its box before it loads.
+    width: 390,
+    height: 844,
   }));
   if (def.video) {
     media.push({

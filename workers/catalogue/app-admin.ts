@@ -22,6 +22,7 @@ import type { AppForm } from "./schemas/app-form";
 import { hex } from "../lib/bytes";
 import { r2Reader } from "./files";
 import { attachUploads, findCompletedUpload, objectKeyFor, type UploadRow } from "./uploads";
+import { ICON_WIDTHS, type ImageFacts, MEDIA_WIDTHS, makeImageVariants, variantKey, variantKeys } from "./image-variants";
 import type { UploadKind } from "@workers/shared/enums";
 import { queueUpdateNotices } from "../licensing/buyer-mails";
 
@@ -47,24 +48,45 @@ type IncomingFile = {
   sha256: string | null;
   /** Bytes to write (a form part) or null (already in R2 as a completed upload). */
   bytes: Uint8Array | null;
+  /** An image's size and its smaller copies, written beside it (image-variants.ts); null otherwise or until made. */
+  image: ImageFacts | null;
 };
 
 const MAX_MEDIA_PER_REQUEST = 20;
 
 // ---------------------------------------------------------------- the form's files
 
+/**
+ * Makes the copies of the request's icons and screenshots from the bytes the checks accepted, once
+ * the request passed its rules (a refused form costs no resizing); nothing for packages and videos.
+ */
+async function makeImages(env: Env, files: IncomingFile[]): Promise<void> {
+  for (const file of files) {
+    const { checked } = file;
+    if (checked.kind === "app_file" || checked.format.kind !== "image") continue;
+    // An image is at most 5 MB (docs/product.md §9): whole in memory for the copies.
+    let bytes = file.bytes;
+    if (!bytes) {
+      const object = await env.FILES.get(file.objectKey);
+      if (!object) throw new Error(`R2 object ${file.objectKey} vanished while being read`);
+      bytes = new Uint8Array(await object.arrayBuffer());
+    }
+    file.image = await makeImageVariants(env.IMAGES, bytes, checked.contentType, checked.kind === "icon" ? ICON_WIDTHS : MEDIA_WIDTHS);
+  }
+}
+
 async function fromFormPart(kind: UploadKind, file: File): Promise<IncomingFile> {
   const bytes = new Uint8Array(await file.arrayBuffer());
   const checked = await checkFileContent(kind, file.name, bytesReader(bytes));
   const sha256 = kind === "app_file" ? hex(new Uint8Array(await crypto.subtle.digest("SHA-256", bytes))) : null;
-  return { checked, objectKey: objectKeyFor(kind, crypto.randomUUID(), file.name), filename: file.name, size: bytes.byteLength, sha256, bytes };
+  return { checked, objectKey: objectKeyFor(kind, crypto.randomUUID(), file.name), filename: file.name, size: bytes.byteLength, sha256, bytes, image: null };
 }
 
 async function fromUpload(env: Env, db: Database, kind: UploadKind, key: string): Promise<IncomingFile> {
   const upload: UploadRow = await findCompletedUpload(db, key, kind);
   // Read again (a few ranged reads): the checked facts feed extracted_info.
   const checked = await checkFileContent(kind, upload.filename, r2Reader(env.FILES, upload.objectKey, upload.size));
-  return { checked, objectKey: upload.objectKey, filename: upload.filename, size: upload.size, sha256: upload.sha256, bytes: null };
+  return { checked, objectKey: upload.objectKey, filename: upload.filename, size: upload.size, sha256: upload.sha256, bytes: null, image: null };
 }
 
 type AppFiles = { pkg: IncomingFile | null; icon: IncomingFile | null; media: IncomingFile[] };
@@ -209,14 +231,20 @@ function applyPackage(fields: AppFields, pkg: CheckedPackage | null): { fields: 
 
 // ---------------------------------------------------------------- writing
 
-/** Writes the form's own files to R2; returns the keys written, to undo on failure. */
+/** Writes the form's own files and every image's copies to R2; returns the keys written, to undo on failure. */
 async function putFormFiles(env: Env, files: IncomingFile[]): Promise<string[]> {
   const written: string[] = [];
   try {
     for (const file of files) {
-      if (!file.bytes) continue;
-      await env.FILES.put(file.objectKey, file.bytes, { httpMetadata: { contentType: file.checked.contentType } });
-      written.push(file.objectKey);
+      if (file.bytes) {
+        await env.FILES.put(file.objectKey, file.bytes, { httpMetadata: { contentType: file.checked.contentType } });
+        written.push(file.objectKey);
+      }
+      for (const variant of file.image?.variants ?? []) {
+        const key = variantKey(file.objectKey, variant.width);
+        await env.FILES.put(key, variant.bytes, { httpMetadata: { contentType: "image/webp" } });
+        written.push(key);
+      }
     }
   } catch (error) {
     await deleteObjects(env, written);
@@ -262,6 +290,16 @@ async function commit<T>(env: Env, db: Database, files: IncomingFile[], write: (
   }
 }
 
+/** An image's size and copies as the columns keep them (migrations/0018). */
+function imageColumns(image: ImageFacts | null) {
+  return { width: image?.width ?? null, height: image?.height ?? null, variants: image ? image.variants.map((variant) => variant.width) : null };
+}
+
+function iconColumns(icon: IncomingFile | null) {
+  const { width, height, variants } = imageColumns(icon?.image ?? null);
+  return { iconWidth: width, iconHeight: height, iconVariants: variants };
+}
+
 function mediaRows(appId: number | SQL, media: IncomingFile[], firstPosition: number) {
   return media.map((file, index) => {
     const checked = file.checked as CheckedMedia;
@@ -272,6 +310,7 @@ function mediaRows(appId: number | SQL, media: IncomingFile[], firstPosition: nu
       contentType: checked.contentType,
       size: file.size,
       duration: checked.duration,
+      ...imageColumns(file.image),
       position: firstPosition + index,
     };
   });
@@ -336,6 +375,7 @@ export async function createApp(env: Env, db: Database, form: AppForm, actor: Ad
   checkRules(applied.fields, files, null);
   const { fields, columns, info } = applied;
   const all = [files.pkg, files.icon, ...files.media].filter((file): file is IncomingFile => file !== null);
+  await makeImages(env, all);
 
   const id = await commit(env, db, all, async () => {
     const appId = sql`(SELECT id FROM apps WHERE url = ${fields.url})`;
@@ -345,6 +385,7 @@ export async function createApp(env: Env, db: Database, form: AppForm, actor: Ad
         ...toColumns(fields),
         ...columns,
         iconKey: files.icon?.objectKey ?? null,
+        ...iconColumns(files.icon),
         fileKey: files.pkg?.objectKey ?? null,
         fileName: files.pkg?.filename ?? null,
         fileSize: files.pkg?.size ?? null,
@@ -388,6 +429,7 @@ export async function updateApp(env: Env, db: Database, existing: AppRow, form: 
   checkRules(applied.fields, files, existing);
   const { fields, columns, info } = applied;
   const all = [files.pkg, files.icon, ...files.media].filter((file): file is IncomingFile => file !== null);
+  await makeImages(env, all);
 
   const removed = removeIds.length
     ? await db.select().from(appMedia).where(and(eq(appMedia.appId, id), inArray(appMedia.id, removeIds)))
@@ -406,7 +448,7 @@ export async function updateApp(env: Env, db: Database, existing: AppRow, form: 
         .set({
           ...toColumns(fields),
           ...columns,
-          ...(files.icon ? { iconKey: files.icon.objectKey, iconUrl: null } : {}),
+          ...(files.icon ? { iconKey: files.icon.objectKey, iconUrl: null, ...iconColumns(files.icon) } : {}),
           ...(files.pkg ? { fileKey: files.pkg.objectKey, fileName: files.pkg.filename, fileSize: files.pkg.size, fileSha256: files.pkg.sha256, fileUrl: null } : {}),
           updatedAt: now,
         })
@@ -422,7 +464,10 @@ export async function updateApp(env: Env, db: Database, existing: AppRow, form: 
   // A new version is out: its buyers hear of it from the cron (docs/decisions/0032-buyer-mails.md).
   if (fields.version && fields.version !== existing.version) await queueUpdateNotices(db, id, fields.version, now);
   // Replaced icons and removed media are gone for good; old packages stay as release history.
-  const orphaned = [...(files.icon && existing.iconKey ? [existing.iconKey] : []), ...removed.map((row) => row.objectKey ?? "")];
+  const orphaned = [
+    ...(files.icon && existing.iconKey ? [existing.iconKey, ...variantKeys(existing.iconKey, existing.iconVariants)] : []),
+    ...removed.flatMap((row) => [row.objectKey ?? "", ...variantKeys(row.objectKey, row.variants)]),
+  ];
   await deleteStoredObjects(env, db, orphaned);
   return { extracted_info: info };
 }
@@ -439,7 +484,7 @@ export async function deleteApp(env: Env, db: Database, id: number, actor: Admin
   const existing = await findAppRow(db, id);
   if (!existing) return false;
   const [media, releases] = await Promise.all([
-    db.select({ key: appMedia.objectKey }).from(appMedia).where(eq(appMedia.appId, id)),
+    db.select({ key: appMedia.objectKey, variants: appMedia.variants }).from(appMedia).where(eq(appMedia.appId, id)),
     db.select({ key: appReleases.fileKey }).from(appReleases).where(eq(appReleases.appId, id)),
   ]);
   // The row first: a half-deleted app must never point at missing files. Orders keep their copies.
@@ -449,7 +494,13 @@ export async function deleteApp(env: Env, db: Database, id: number, actor: Admin
     auditQuery(db, { actor, action: "app.delete", targetType: "app", targetId: id, details }, { when: "if_changed" }),
   ]);
   if (!deleted.length) return false;
-  await deleteStoredObjects(env, db, [existing.fileKey ?? "", existing.iconKey ?? "", ...media.map((m) => m.key ?? ""), ...releases.map((r) => r.key ?? "")]);
+  await deleteStoredObjects(env, db, [
+    existing.fileKey ?? "",
+    existing.iconKey ?? "",
+    ...variantKeys(existing.iconKey, existing.iconVariants),
+    ...media.flatMap((m) => [m.key ?? "", ...variantKeys(m.key, m.variants)]),
+    ...releases.map((r) => r.key ?? ""),
+  ]);
   return true;
 }
 

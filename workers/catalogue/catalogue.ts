@@ -13,6 +13,11 @@ export type Screenshot = {
   url: string;
   media_type: "image" | "video";
   duration: number | null;
+  /** An image's size in pixels; null for videos, external images and images stored before migrations/0018. */
+  width: number | null;
+  height: number | null;
+  /** Widths of its WebP copies at `<url>.w<width>.webp` (workers/shared/image-variants.ts); empty when none. */
+  variants: number[];
 };
 
 /** An app as the API and the pages present it (docs/product.md §3 "Application"). */
@@ -33,6 +38,10 @@ export type PublicApp = {
   app_size: string | null;
   icon: string | null;
   icon_url: string | null;
+  /** The stored icon's size and the widths of its WebP copies, as for a Screenshot. */
+  icon_width: number | null;
+  icon_height: number | null;
+  icon_variants: number[];
   screenshots: Screenshot[];
   file: string | null;
   file_url: string | null;
@@ -101,11 +110,18 @@ export function toPublicApp(app: AppRow, media: MediaRow[], origin: string): Pub
     app_size: app.appSize,
     icon,
     icon_url: icon,
+    // Copies exist only of a stored icon; an external one is shown as it is.
+    icon_width: app.iconKey ? app.iconWidth : null,
+    icon_height: app.iconKey ? app.iconHeight : null,
+    icon_variants: app.iconKey ? (app.iconVariants ?? []) : [],
     screenshots: media.map((item) => ({
       id: item.id,
       url: absolute(origin, item.objectKey ? mediaPath(item.objectKey) : (item.externalUrl ?? "")),
       media_type: item.mediaType,
       duration: item.duration,
+      width: item.width,
+      height: item.height,
+      variants: item.objectKey ? (item.variants ?? []) : [],
     })),
     file: download,
     file_url: download ?? (app.fileUrl ? absolute(origin, app.fileUrl) : null),
@@ -157,7 +173,7 @@ export async function listPublicApps(db: Database, origin: string): Promise<Publ
 }
 
 /** What a home-page card shows: no description, changelog or media, so a page of cards is small. */
-export type AppCardData = Pick<PublicApp, "id" | "url" | "name" | "developer" | "icon_url" | "app_type" | "version" | "file_size" | "download_count" | "created_at" | "updated_at">;
+export type AppCardData = Pick<PublicApp, "id" | "url" | "name" | "developer" | "icon_url" | "icon_width" | "icon_variants" | "app_type" | "version" | "file_size" | "download_count" | "created_at" | "updated_at">;
 
 export type CataloguePage = {
   apps: AppCardData[];
@@ -179,6 +195,8 @@ function cardOf(row: AppRow, origin: string): AppCardData {
     name: app.name,
     developer: app.developer,
     icon_url: app.icon_url,
+    icon_width: app.icon_width,
+    icon_variants: app.icon_variants,
     app_type: app.app_type,
     version: app.version,
     file_size: app.file_size,

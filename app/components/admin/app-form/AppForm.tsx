@@ -166,6 +166,9 @@ export function AppForm({ app, siteName }: { app?: AdminApp; siteName: string })
     developer: fields.developer || "Unknown",
     app_type: isAppType(type) ? type : "ipa",
     icon_url: iconPreview ?? app?.icon_url ?? null,
+    // A new icon's preview is a local blob: its copies are made when the form is saved.
+    icon_width: iconPreview ? null : (app?.icon_width ?? null),
+    icon_variants: iconPreview ? [] : (app?.icon_variants ?? []),
     file_size: pkg?.size ?? app?.file_size ?? null,
     download_count: app?.download_count ?? 0,
     created_at: app?.created_at ?? now,
