@@ -69,7 +69,7 @@ function mainSizes(shot: Screenshot): string | undefined {
 /**
  * The main image's box, sized before the image arrives (no layout shift): as wide as the column,
  * 70vh of height and the image itself allow; its height follows from width and height. Unknown sizes
- * (images stored before migrations/0018) keep the image's own.
+ * (images stored before migrations/0017) keep the image's own.
  */
 function mainBox(shot: Screenshot): { width: string } | undefined {
   if (!shot.width || !shot.height) return undefined;

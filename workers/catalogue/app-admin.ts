@@ -290,7 +290,7 @@ async function commit<T>(env: Env, db: Database, files: IncomingFile[], write: (
   }
 }
 
-/** An image's size and copies as the columns keep them (migrations/0018). */
+/** An image's size and copies as the columns keep them (migrations/0017). */
 function imageColumns(image: ImageFacts | null) {
   return { width: image?.width ?? null, height: image?.height ?? null, variants: image ? image.variants.map((variant) => variant.width) : null };
 }

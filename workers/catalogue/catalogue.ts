@@ -13,7 +13,7 @@ export type Screenshot = {
   url: string;
   media_type: "image" | "video";
   duration: number | null;
-  /** An image's size in pixels; null for videos, external images and images stored before migrations/0018. */
+  /** An image's size in pixels; null for videos, external images and images stored before migrations/0017. */
   width: number | null;
   height: number | null;
   /** Widths of its WebP copies at `<url>.w<width>.webp` (workers/shared/image-variants.ts); empty when none. */

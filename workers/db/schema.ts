@@ -81,7 +81,7 @@ export const apps = sqliteTable(
     appSize: text("app_size"),
     iconKey: text("icon_key"), // R2 object, served by the store
     iconUrl: text("icon_url"), // or an external image
-    // The stored icon's pixel size and the widths of its WebP copies (migrations/0018); null before.
+    // The stored icon's pixel size and the widths of its WebP copies (migrations/0017); null before.
     iconWidth: integer("icon_width"),
     iconHeight: integer("icon_height"),
     iconVariants: text("icon_variants", { mode: "json" }).$type<number[]>(),
@@ -129,7 +129,7 @@ export const appMedia = sqliteTable(
     contentType: text("content_type"),
     size: integer("size"),
     duration: integer("duration"), // seconds, videos only
-    // An image's pixel size and the widths of its WebP copies (migrations/0018); null for videos and older rows.
+    // An image's pixel size and the widths of its WebP copies (migrations/0017); null for videos and older rows.
     width: integer("width"),
     height: integer("height"),
     variants: text("variants", { mode: "json" }).$type<number[]>(),
