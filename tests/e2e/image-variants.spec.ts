@@ -83,4 +83,12 @@ test("a large uploaded icon reaches the home card as a copy near 64 px, and the 
   await expect.poll(() => main.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBeGreaterThan(0);
   const { shown, source } = await main.evaluate((el: HTMLImageElement) => ({ shown: el.getBoundingClientRect().width * devicePixelRatio, source: el.currentSrc }));
   expect(source).toMatch(shown <= 720 ? /\.w\d+\.webp$/ : /\.png$/);
+
+  // The store is shared with later tests that count the demo catalogue: the app goes again.
+  const admin = await login(request, ADMIN_LOGIN, ADMIN_PASSWORD);
+  const listed = (await (await request.get("/api/apps/list/")).json()).data as { id: number; name: string }[];
+  const created = listed.find((app) => app.name === appName);
+  expect(created).toBeDefined();
+  const deleted = await request.delete(`/api/apps/delete/${created?.id}/`, { headers: { Authorization: `Bearer ${admin.access}` } });
+  expect(deleted.ok(), await deleted.text()).toBe(true);
 });
