@@ -258,3 +258,19 @@ export async function cardCallback(card: { requestId: string; cardCode: string; 
   const response = await request("/api/webhooks/cards/", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
   return { status: response.status, body: (await response.json()) as Body };
 }
+
+/** A staff member's Authorization header value (admin screens and uploads). */
+export async function staffAuthorization() {
+  return `Bearer ${(await person("staff")).token}`;
+}
+
+export function uploadFile(bytes: Uint8Array, name: string, type = "application/octet-stream"): File {
+  return new File([bytes as BlobPart], name, { type });
+}
+
+/** Multipart form data; an array value appends the field once per item. */
+export function multipartForm(fields: Record<string, string | File | (string | File)[]>): FormData {
+  const data = new FormData();
+  for (const [key, value] of Object.entries(fields)) for (const item of Array.isArray(value) ? value : [value]) data.append(key, item);
+  return data;
+}

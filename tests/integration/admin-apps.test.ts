@@ -7,7 +7,7 @@ import { appMedia, appReleases, apps, uploads } from "../../workers/db/schema";
 import { crc32 } from "../../workers/lib/bytes";
 import { runScheduledJobs } from "../../workers/scheduled";
 import { PART_SIZE } from "../../workers/catalogue/uploads";
-import { db, person, request, unique } from "../factories";
+import { db, person, request, unique, staffAuthorization as admin, uploadFile as file, multipartForm as form } from "../factories";
 import { concat, gif, mp4, png, webm } from "../fixtures/media";
 
 type Body = Record<string, any>;
@@ -18,19 +18,6 @@ function fixture(name: string): Uint8Array<ArrayBuffer> {
   return Uint8Array.from(binary, (char) => char.charCodeAt(0));
 }
 
-async function admin() {
-  return `Bearer ${(await person("staff")).token}`;
-}
-
-function file(bytes: Uint8Array, name: string, type = "application/octet-stream"): File {
-  return new File([bytes as BlobPart], name, { type });
-}
-
-function form(fields: Record<string, string | File | (string | File)[]>): FormData {
-  const data = new FormData();
-  for (const [key, value] of Object.entries(fields)) for (const item of Array.isArray(value) ? value : [value]) data.append(key, item);
-  return data;
-}
 
 async function send(method: string, path: string, token: string, body?: FormData | object | ArrayBuffer | Uint8Array) {
   const headers: Record<string, string> = { Authorization: token };

@@ -5,24 +5,11 @@ import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { appMedia, apps } from "../../workers/db/schema";
-import { db, person, request, unique } from "../factories";
+import { db, person, request, unique, staffAuthorization as admin, uploadFile as file, multipartForm as form } from "../factories";
 import { photoPng, png } from "../fixtures/media";
 
 type Body = Record<string, any>;
 
-async function admin() {
-  return `Bearer ${(await person("staff")).token}`;
-}
-
-function file(bytes: Uint8Array, name: string, type = "application/octet-stream"): File {
-  return new File([bytes as BlobPart], name, { type });
-}
-
-function form(fields: Record<string, string | File | (string | File)[]>): FormData {
-  const data = new FormData();
-  for (const [key, value] of Object.entries(fields)) for (const item of Array.isArray(value) ? value : [value]) data.append(key, item);
-  return data;
-}
 
 async function send(method: string, path: string, token: string, body?: FormData | object | Uint8Array) {
   const headers: Record<string, string> = { Authorization: token };
