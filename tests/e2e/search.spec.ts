@@ -47,6 +47,28 @@ test("a visitor searches without diacritics, filters by type, clears an empty se
   expect(errors).toEqual([]);
 });
 
+test("what a visitor types before the page's script has run stays in the search box", async ({ page }) => {
+  // The scripts are held back until the visitor has typed, as on a slow phone network.
+  let release = () => {};
+  const typed = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route("**/assets/**/*.js", async (route) => {
+    await typed;
+    await route.continue();
+  });
+  await page.goto("/", { waitUntil: "commit" });
+  const search = page.getByRole("searchbox", { name: "Tìm ứng dụng" });
+  await search.fill("chien binh");
+  release();
+  // Hydrated: React has attached itself to the field; then its effects get a moment to run.
+  await page.waitForFunction(() => Object.keys(document.getElementById("home-search") ?? {}).some((key) => key.startsWith("__reactFiber")));
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 200)));
+  await expect(search).toHaveValue("chien binh");
+  await search.press("Enter");
+  await expect(page).toHaveURL(/\/\?q=chien\+binh&type=$/);
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 

@@ -7,7 +7,7 @@ import { appMedia, appReleases, apps, uploads } from "../../workers/db/schema";
 import { crc32 } from "../../workers/lib/bytes";
 import { runScheduledJobs } from "../../workers/scheduled";
 import { PART_SIZE } from "../../workers/catalogue/uploads";
-import { db, person, request, unique, staffAuthorization as admin, uploadFile as file, multipartForm as form } from "../factories";
+import { db, request, unique, staffAuthorization as admin, uploadFile as file, multipartForm as form } from "../factories";
 import { concat, gif, mp4, png, webm } from "../fixtures/media";
 
 type Body = Record<string, any>;

@@ -5,7 +5,7 @@ import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { appMedia, apps } from "../../workers/db/schema";
-import { db, person, request, unique, staffAuthorization as admin, uploadFile as file, multipartForm as form } from "../factories";
+import { db, request, unique, staffAuthorization as admin, uploadFile as file, multipartForm as form } from "../factories";
 import { photoPng, png } from "../fixtures/media";
 
 type Body = Record<string, any>;

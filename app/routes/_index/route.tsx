@@ -1,6 +1,6 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { type RefObject, useEffect, useRef } from "react";
 import { AppCard, AppCardPlaceholder } from "~/components/AppCard";
 import { EmptyCatalogue } from "./EmptyCatalogue";
 import { SupportLinks } from "~/components/SupportLinks";
@@ -104,12 +104,8 @@ function HomeSearchForm({ query, type }: { query: string; type: string | null })
   const submit = useSubmit();
   const search = useRef<HTMLInputElement>(null);
   const select = useRef<HTMLSelectElement>(null);
-  useEffect(() => {
-    if (search.current && search.current.value !== query) search.current.value = query;
-  }, [query]);
-  useEffect(() => {
-    if (select.current) select.current.value = type ?? "";
-  }, [type]);
+  useFieldFollowsAddress(search, query);
+  useFieldFollowsAddress(select, type ?? "");
   const field = "rounded-xl border border-white/10 bg-zinc-950/60 px-3 py-2.5 text-white hover:border-white/20 focus-visible:border-indigo-400";
   return (
     <form method="get" action="/" className="mb-6 flex flex-col gap-2 sm:flex-row">
@@ -142,6 +138,19 @@ function HomeSearchForm({ query, type }: { query: string; type: string | null })
       </button>
     </form>
   );
+}
+
+/**
+ * Sets a field to the address's value when the address changes (Back, Forward), but not when the
+ * page hydrates: what a visitor typed before the script arrived stays in the box.
+ */
+function useFieldFollowsAddress(field: RefObject<HTMLInputElement | HTMLSelectElement>, value: string) {
+  const shown = useRef(value);
+  useEffect(() => {
+    if (shown.current === value) return;
+    shown.current = value;
+    if (field.current) field.current.value = value;
+  }, [field, value]);
 }
 
 /** Pages of the grid as plain links: each page is its own cacheable HTML. */
