@@ -114,10 +114,13 @@ export function overviewQueries(days: number, lowStockThreshold: number, now = D
       sql: `SELECT id, username, email, created_at FROM users WHERE created_at >= ?1 AND created_at <= ?2 ORDER BY created_at DESC, id DESC LIMIT ${RECENT_USERS}`,
       params: [from, now],
     },
+    // Each pricing's stock is counted only up to one past the threshold: a pricing above it is
+    // not listed, so its count can stop there, and an app with 100,000 keys costs as little as
+    // one with 3. The counts listed (at or below the threshold) are exact.
     {
       sql: `SELECT * FROM (
            SELECT p.id AS pricing_id, p.app_id AS app_id, a.name AS app_name, t.display_name AS key_type,
-             (SELECT count(*) FROM license_keys k WHERE k.app_id = p.app_id AND k.key_type_id = p.key_type_id AND k.status = 'available') AS available_count
+             (SELECT count(*) FROM (SELECT 1 FROM license_keys k WHERE k.app_id = p.app_id AND k.key_type_id = p.key_type_id AND k.status = 'available' LIMIT ?1 + 1)) AS available_count
            FROM key_pricing p JOIN apps a ON a.id = p.app_id JOIN key_types t ON t.id = p.key_type_id
            WHERE p.is_active = 1
          ) WHERE available_count <= ?1 ORDER BY available_count, app_name, pricing_id`,

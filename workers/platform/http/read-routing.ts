@@ -20,7 +20,10 @@ const PRIMARY_READS = /^\/api\/auth\/(verify-reset-token|google)(\/|$)/;
 
 /** The bookmark the request sent, when it is one. */
 function sentBookmark(request: Request): string | null {
-  const parsed = bookmarkSchema.safeParse(request.headers.get(BOOKMARK_HEADER));
+  // Most requests send none: they skip the schema's failure path (it builds an error to discard).
+  const sent = request.headers.get(BOOKMARK_HEADER);
+  if (sent === null) return null;
+  const parsed = bookmarkSchema.safeParse(sent);
   return parsed.success ? parsed.data : null;
 }
 
