@@ -94,47 +94,65 @@ async function startProblem(env: Env): Promise<Unavailable | null> {
   }
 }
 
+/**
+ * A HEAD of something the edge cache serves is the GET's answer without its body, from the same
+ * copy: a HEAD can neither go around the cache (a render and D1 reads each time) nor fill a copy
+ * with an empty page.
+ */
+async function headOfCached(request: Request, env: Env, ctx: ExecutionContext): Promise<Response | null> {
+  if (request.method !== "HEAD") return null;
+  const get = new Request(request.url, { method: "GET", headers: request.headers });
+  if (!isCachedResource(get) && !isPublicPageRequest(get)) return null;
+  const answer = await handle(get, env, ctx);
+  await answer.body?.cancel();
+  return new Response(null, answer);
+}
+
+async function handle(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
+  const { pathname } = new URL(request.url);
+  if ((pathname === "/api/health" || pathname === "/api/health/") && request.method === "GET") {
+    return withSecurityHeaders(request, await health(env, RELEASE, () => ensureStarted(env)));
+  }
+  // Settings are checked on every path (parsed once per isolate, no I/O).
+  try {
+    getConfig(env);
+  } catch (error) {
+    logEvent("error", "store_misconfigured", { error: errorText(error) }, request);
+    return withSecurityHeaders(request, unavailable(pathname, "misconfigured"), createNonce());
+  }
+  // The start-up (the configured admin exists, one D1 query per isolate) runs before whatever
+  // renders or acts; an answer the edge cache already holds is served without it.
+  const started = async (respond: () => Promise<Response>): Promise<Response> => {
+    const problem = await startProblem(env);
+    return problem ? unavailable(pathname, problem) : respond();
+  };
+  if (isApiPath(pathname)) {
+    const router = FEED_PATHS.test(pathname) ? feeds : api;
+    const produce = async (forwarded: Request) => {
+      const scoped = forRequest(env, forwarded, pathname);
+      return withBookmark(forwarded, await router.fetch(forwarded, scoped, ctx), scoped.DB);
+    };
+    if (isCachedResource(request)) return withSecurityHeaders(request, await cachedResource(request, forRequest(env, request, pathname), ctx, RELEASE, (forwarded) => started(() => produce(forwarded))));
+    return withSecurityHeaders(request, WEBHOOKS.test(pathname) ? await produce(request) : await started(() => produce(request)));
+  }
+  if (pathname === "/manifest.webmanifest") {
+    // A file to read: other methods change nothing here and are told so.
+    if (request.method !== "GET" && request.method !== "HEAD") {
+      return withSecurityHeaders(request, Response.json(errorBody(MESSAGES.methodNotAllowed), { status: 405, headers: { Allow: "GET, HEAD" } }));
+    }
+    return withSecurityHeaders(request, webManifest(getConfig(env).SITE_NAME));
+  }
+  const nonce = createNonce();
+  if (pathname === "/dev/outbox" && getConfig(env).APP_ENV === "development") {
+    return withSecurityHeaders(request, await started(() => renderOutbox(env)), nonce);
+  }
+  const render = (forwarded: Request) => started(() => handleRemix(forwarded, { cloudflare: { env: forRequest(env, forwarded, pathname), ctx }, nonce }));
+  return withSecurityHeaders(request, isPublicPageRequest(request) ? await cachedPage(request, forRequest(env, request, pathname), ctx, RELEASE, nonce, render) : await render(request), nonce);
+}
+
 export default {
   async fetch(request, env, ctx) {
-    const { pathname } = new URL(request.url);
-    if ((pathname === "/api/health" || pathname === "/api/health/") && request.method === "GET") {
-      return withSecurityHeaders(request, await health(env, RELEASE, () => ensureStarted(env)));
-    }
-    // Settings are checked on every path (parsed once per isolate, no I/O).
-    try {
-      getConfig(env);
-    } catch (error) {
-      logEvent("error", "store_misconfigured", { error: errorText(error) }, request);
-      return withSecurityHeaders(request, unavailable(pathname, "misconfigured"), createNonce());
-    }
-    // The start-up (the configured admin exists, one D1 query per isolate) runs before whatever
-    // renders or acts; an answer the edge cache already holds is served without it.
-    const started = async (respond: () => Promise<Response>): Promise<Response> => {
-      const problem = await startProblem(env);
-      return problem ? unavailable(pathname, problem) : respond();
-    };
-    if (isApiPath(pathname)) {
-      const router = FEED_PATHS.test(pathname) ? feeds : api;
-      const produce = async (forwarded: Request) => {
-        const scoped = forRequest(env, forwarded, pathname);
-        return withBookmark(forwarded, await router.fetch(forwarded, scoped, ctx), scoped.DB);
-      };
-      if (isCachedResource(request)) return withSecurityHeaders(request, await cachedResource(request, forRequest(env, request, pathname), ctx, RELEASE, (forwarded) => started(() => produce(forwarded))));
-      return withSecurityHeaders(request, WEBHOOKS.test(pathname) ? await produce(request) : await started(() => produce(request)));
-    }
-    if (pathname === "/manifest.webmanifest") {
-      // A file to read: other methods change nothing here and are told so.
-      if (request.method !== "GET" && request.method !== "HEAD") {
-        return withSecurityHeaders(request, Response.json(errorBody(MESSAGES.methodNotAllowed), { status: 405, headers: { Allow: "GET, HEAD" } }));
-      }
-      return withSecurityHeaders(request, webManifest(getConfig(env).SITE_NAME));
-    }
-    const nonce = createNonce();
-    if (pathname === "/dev/outbox" && getConfig(env).APP_ENV === "development") {
-      return withSecurityHeaders(request, await started(() => renderOutbox(env)), nonce);
-    }
-    const render = (forwarded: Request) => started(() => handleRemix(forwarded, { cloudflare: { env: forRequest(env, forwarded, pathname), ctx }, nonce }));
-    return withSecurityHeaders(request, isPublicPageRequest(request) ? await cachedPage(request, forRequest(env, request, pathname), ctx, RELEASE, nonce, render) : await render(request), nonce);
+    return (await headOfCached(request, env, ctx)) ?? handle(request, env, ctx);
   },
 
   async scheduled(controller, env, ctx) {

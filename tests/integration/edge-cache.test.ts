@@ -163,6 +163,32 @@ describe("edge cache of the public pages", () => {
   });
 });
 
+describe("attack: HEAD requests to go around the edge cache", () => {
+  it("a HEAD of a cached page, the catalogue API or a feed is answered from the copy, without touching the database or filling it with an empty page", async () => {
+    const app = await createApp({ name: `HEAD ${unique()}` });
+    await changed();
+    for (const path of ["/", `/${app.url}`, "/api/apps/list/", "/altstore.json"]) {
+      const context = createExecutionContext();
+      const first = await direct(path, env, { Accept: "text/html" }, context);
+      const body = await first.text();
+      await waitOnExecutionContext(context);
+      expect(first.status, path).toBe(200);
+
+      // Any use of the database now fails the request: a flood of HEADs costs no render.
+      const head = await worker.fetch(new Request(`http://store.test${path}`, { method: "HEAD", headers: { Accept: "text/html" } }) as Parameters<typeof worker.fetch>[0], noDatabase, createExecutionContext());
+      expect(head.status, path).toBe(200);
+      expect(await head.text(), path).toBe("");
+      expect(head.headers.get("content-type"), path).toBe(first.headers.get("content-type"));
+      expect(head.headers.get("x-public-page"), path).toBeNull();
+
+      // The copy a GET gets afterwards is still the whole answer.
+      const again = await direct(path, noDatabase, { Accept: "text/html" });
+      expect(again.status, path).toBe(200);
+      expect((await again.text()).length, path).toBe(body.length);
+    }
+  });
+});
+
 describe("edge cache of the catalogue API and feeds", () => {
   it("answers a fresh copy, and a 304 for its ETag, without touching the database", async () => {
     const app = await createApp({ name: `API ${unique()}` });
