@@ -22,7 +22,8 @@ import type { AppForm } from "./schemas/app-form";
 import { hex } from "../lib/bytes";
 import { r2Reader } from "./files";
 import { attachUploads, findCompletedUpload, objectKeyFor, type UploadRow } from "./uploads";
-import { ICON_WIDTHS, type ImageFacts, MEDIA_WIDTHS, makeImageVariants, variantKey, variantKeys } from "./image-variants";
+import { ICON_WIDTHS, type ImageFacts, MEDIA_WIDTHS, makeImageVariants, storedImageKeys } from "./image-variants";
+import { variantUrl } from "@workers/shared/image-variants";
 import type { UploadKind } from "@workers/shared/enums";
 import { queueUpdateNotices } from "../licensing/buyer-mails";
 
@@ -241,7 +242,7 @@ async function putFormFiles(env: Env, files: IncomingFile[]): Promise<string[]> 
         written.push(file.objectKey);
       }
       for (const variant of file.image?.variants ?? []) {
-        const key = variantKey(file.objectKey, variant.width);
+        const key = variantUrl(file.objectKey, variant.width);
         await env.FILES.put(key, variant.bytes, { httpMetadata: { contentType: "image/webp" } });
         written.push(key);
       }
@@ -465,8 +466,8 @@ export async function updateApp(env: Env, db: Database, existing: AppRow, form: 
   if (fields.version && fields.version !== existing.version) await queueUpdateNotices(db, id, fields.version, now);
   // Replaced icons and removed media are gone for good; old packages stay as release history.
   const orphaned = [
-    ...(files.icon && existing.iconKey ? [existing.iconKey, ...variantKeys(existing.iconKey, existing.iconVariants)] : []),
-    ...removed.flatMap((row) => [row.objectKey ?? "", ...variantKeys(row.objectKey, row.variants)]),
+    ...(files.icon ? storedImageKeys(existing.iconKey, existing.iconVariants) : []),
+    ...removed.flatMap((row) => storedImageKeys(row.objectKey, row.variants)),
   ];
   await deleteStoredObjects(env, db, orphaned);
   return { extracted_info: info };
@@ -496,9 +497,8 @@ export async function deleteApp(env: Env, db: Database, id: number, actor: Admin
   if (!deleted.length) return false;
   await deleteStoredObjects(env, db, [
     existing.fileKey ?? "",
-    existing.iconKey ?? "",
-    ...variantKeys(existing.iconKey, existing.iconVariants),
-    ...media.flatMap((m) => [m.key ?? "", ...variantKeys(m.key, m.variants)]),
+    ...storedImageKeys(existing.iconKey, existing.iconVariants),
+    ...media.flatMap((m) => storedImageKeys(m.key, m.variants)),
     ...releases.map((r) => r.key ?? ""),
   ]);
   return true;

@@ -16,13 +16,9 @@ const WEBP_QUALITY = 82;
 
 export type ImageFacts = { width: number; height: number; variants: { width: number; bytes: Uint8Array }[] };
 
-/** Where the copy of `width` pixels of a stored image lives: beside it, under the same prefix /api/media serves. */
-export function variantKey(objectKey: string, width: number): string {
-  return variantUrl(objectKey, width);
-}
-
-export function variantKeys(objectKey: string | null, widths: readonly number[] | null | undefined): string[] {
-  return objectKey && widths ? widths.map((width) => variantKey(objectKey, width)) : [];
+/** A stored image's key and the keys of its copies (`variantUrl` names both); none without a key. */
+export function storedImageKeys(objectKey: string | null, widths: readonly number[] | null | undefined): string[] {
+  return objectKey ? [objectKey, ...(widths ?? []).map((width) => variantUrl(objectKey, width))] : [];
 }
 
 function streamOf(bytes: Uint8Array): ReadableStream<Uint8Array> {
