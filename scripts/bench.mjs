@@ -14,6 +14,7 @@ import { benchSearchAndOverview } from "./bench/overview.mjs";
 import { cpuPerRequest } from "./bench/cpu-cost.mjs";
 import { accessToken, api, measure, measureInterleaved } from "./bench/http.mjs";
 import { pageJavaScript } from "./bench/js-weight.mjs";
+import { publicUrlHeader, runtimeOrigin } from "./bench/runtime-entry.mjs";
 import { benchKeyChecks } from "./bench/key-check.mjs";
 import { latencyChart, markdownReport, summaryTable } from "./bench/report.mjs";
 import { workerBundleSize } from "./deploy-check.mjs";
@@ -75,13 +76,16 @@ for (const signal of ["SIGINT", "SIGTERM"]) {
 
 /**
  * Pages against the static file and a Worker route that reads nothing: one after another,
- * interleaved, then each with 10 in flight.
+ * interleaved, then each with 10 in flight. `at`: the public origin, or the runtime's own behind
+ * wrangler's proxy (scripts/bench/runtime-entry.mjs), sent the public URL as the proxy does.
  */
-async function pageRuns(targets) {
-  const sequential = await measureInterleaved(targets.map((target) => ({ url: `${origin}${target.path}` })), { n: N });
+async function pageRuns(targets, at = origin) {
+  const request = (target) => ({ url: `${at}${target.path}`, headers: at === origin ? {} : publicUrlHeader(`${origin}${target.path}`) });
+  const sequential = await measureInterleaved(targets.map(request), { n: N });
   const runs = {};
   for (const [index, target] of targets.entries()) {
-    const concurrent = await measure(`${origin}${target.path}`, { n: N, concurrency: 10 });
+    const { url, headers } = request(target);
+    const concurrent = await measure(url, { n: N, concurrency: 10, headers });
     runs[target.key] = { label: target.label, path: target.path, sequential: sequential[index], concurrent };
     console.log(`  ${target.label} ${target.path}: median ${sequential[index].median.toFixed(1)} ms, p99 ${sequential[index].p99.toFixed(1)} ms; 10 in flight: median ${concurrent.median.toFixed(1)} ms`);
   }
@@ -170,6 +174,16 @@ async function main() {
     { key: "worker", label: "Worker route, no DB", path: workerFloorPath },
   ];
   results.pages = await pageRuns(pageTargets);
+
+  step("the same at the runtime, without wrangler dev's proxy (a deployed Worker has none)");
+  const runtime = await runtimeOrigin({ group: server.pid, port, origin, probePath: workerFloorPath });
+  if (runtime) {
+    console.log(`  the runtime answers on ${runtime}`);
+    results.pagesAtRuntime = { origin: runtime, runs: await pageRuns(pageTargets, runtime) };
+  } else {
+    results.pagesAtRuntime = null;
+    console.error("  the runtime's own port was not found (not Linux?): only the public port is measured");
+  }
 
   step("CPU per request, by part of the local server");
   results.cpu = await cpuPerRequest(pageTargets.map((target) => ({ ...target, url: `${origin}${target.path}` })), { group: server.pid, port, n: Math.min(N, 200) });

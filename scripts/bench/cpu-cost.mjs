@@ -11,7 +11,7 @@ import { timedFetch } from "./http.mjs";
 const TICK_US = 10_000; // USER_HZ is 100 on Linux
 
 /** The processes of process group `group`, each named by its part of the server. */
-function groupProcesses(group, port) {
+export function groupProcesses(group, port) {
   const found = [];
   for (const entry of readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;

@@ -76,14 +76,24 @@ export function latencyChart(entries, title) {
 /** A public page served from the edge cache against the static file of the same server (issue #28). */
 const PAGE_BUDGET_RATIO = 1.1;
 
+/**
+ * The page budget, judged at the public port as a visitor of `npm start` meets it; the same
+ * ratios at the runtime, without wrangler dev's proxy (scripts/bench/runtime-entry.mjs), are
+ * listed beside it to show which part of the gap the proxy makes.
+ */
+export function pageBudgets(pages, pagesAtRuntime) {
+  const rows = (runs, where, judged) =>
+    ["home", "app"].map((key) => {
+      const ratio = runs[key].sequential.median / runs.static.sequential.median;
+      const budget = judged ? `${runs[key].label} median ≤ ${PAGE_BUDGET_RATIO}× static` : `${runs[key].label} ÷ static ${where} (not the budget)`;
+      return { budget, measured: `${ms(runs[key].sequential.median)} ms vs ${ms(runs.static.sequential.median)} ms = ${ratio.toFixed(2)}×`, pass: judged ? ratio <= PAGE_BUDGET_RATIO : null };
+    });
+  return [...rows(pages, "", true), ...(pagesAtRuntime ? rows(pagesAtRuntime.runs, "at the runtime, without wrangler dev's proxy", false) : [])];
+}
+
 export function budgets(results) {
-  const { pages, catalogue, js, lighthouse, purchases } = results;
-  const staticMedian = pages.static.sequential.median;
-  const list = [];
-  for (const key of ["home", "app"]) {
-    const ratio = pages[key].sequential.median / staticMedian;
-    list.push({ budget: `${pages[key].label} median ≤ ${PAGE_BUDGET_RATIO}× static`, measured: `${ms(pages[key].sequential.median)} ms vs ${ms(staticMedian)} ms = ${ratio.toFixed(2)}×`, pass: ratio <= PAGE_BUDGET_RATIO });
-  }
+  const { pages, pagesAtRuntime, catalogue, js, lighthouse, purchases } = results;
+  const list = [...pageBudgets(pages, pagesAtRuntime)];
   list.push(...jsBudgets(js));
   list.push({ budget: `Worker bundle ≤ ${GZIP_BUDGET_BYTES / 1024} KB gz (deploy check)`, measured: `${kb(results.bundle.gzip)} (${kb(results.bundle.bytes)} raw)`, pass: results.bundle.gzip <= GZIP_BUDGET_BYTES });
   for (const page of lighthouse ?? []) {
@@ -110,7 +120,7 @@ export function budgets(results) {
 }
 
 function httpRow(label, run, staticMedian) {
-  return `| ${label} | ${run.concurrency} | ${run.n} | ${ms(run.median)} | ${ms(run.p99)} | ${run.perSecond.toFixed(0)} | ${staticMedian ? `${(run.median / staticMedian).toFixed(1)}×` : ""} | ${statusList(run.statuses)} | ${kb(run.bytes)} |`;
+  return `| ${label} | ${run.concurrency} | ${run.n} | ${ms(run.median)} | ${ms(run.p99)} | ${run.perSecond.toFixed(0)} | ${staticMedian ? `${(run.median / staticMedian).toFixed(2)}×` : ""} | ${statusList(run.statuses)} | ${kb(run.bytes)} |`;
 }
 
 export function markdownReport(results) {
@@ -136,6 +146,14 @@ export function markdownReport(results) {
     for (const mode of ["sequential", "concurrent"]) {
       const base = mode === "sequential" ? staticMedian : pages.static.concurrent.median;
       lines.push(httpRow(`${pages[key].label} (\`${pages[key].path}\`)`, pages[key][mode], key === "static" ? null : base));
+    }
+  }
+  if (results.pagesAtRuntime) {
+    const runs = results.pagesAtRuntime.runs;
+    lines.push("", `At the runtime (\`${results.pagesAtRuntime.origin}\`, the same targets without wrangler dev's proxy, measured the same way right after):`, "");
+    lines.push("| target | concurrency | n | median ms | p99 ms | req/s | median ÷ static | statuses | body |", "|---|---|---|---|---|---|---|---|---|");
+    for (const key of ["static", "home", "app", "worker"]) {
+      for (const mode of ["sequential", "concurrent"]) lines.push(httpRow(`${runs[key].label} (\`${runs[key].path}\`)`, runs[key][mode], key === "static" ? null : runs.static[mode].median));
     }
   }
   lines.push(

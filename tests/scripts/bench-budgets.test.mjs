@@ -2,7 +2,7 @@
 // public page against its committed baseline (scripts/bench/js-baseline.json).
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { HOME_JS_BUDGET_BYTES, JS_BASELINE, jsBudgets } from "../../scripts/bench/report.mjs";
+import { HOME_JS_BUDGET_BYTES, JS_BASELINE, jsBudgets, pageBudgets } from "../../scripts/bench/report.mjs";
 
 const baseline = { commit: "abc1234", gzipBytes: { "/": 1000, "/:slug": 2000 } };
 const row = (rows, budget) => rows.find((entry) => entry.budget === budget);
@@ -34,5 +34,28 @@ describe("the bench's JavaScript budgets", () => {
 
   test("the committed baseline holds every page the bench measures", () => {
     for (const key of ["/", "/:slug", "/login", "/register", "/forgot-password"]) assert.equal(typeof JS_BASELINE.gzipBytes[key], "number", key);
+  });
+});
+
+describe("the bench's page budget", () => {
+  const runs = (staticMs, homeMs, appMs) => ({
+    static: { label: "Static file", sequential: { median: staticMs } },
+    home: { label: "Home page", sequential: { median: homeMs } },
+    app: { label: "App page", sequential: { median: appMs } },
+  });
+
+  test("a page passes at 1.1× the static file of the public port and fails above", () => {
+    const rows = pageBudgets(runs(10, 11, 11.01), null);
+    assert.equal(row(rows, "Home page median ≤ 1.1× static").pass, true);
+    assert.equal(row(rows, "App page median ≤ 1.1× static").pass, false);
+    assert.equal(rows.length, 2);
+  });
+
+  test("the ratios at the runtime, without wrangler dev's proxy, are listed beside the budget and never judge it", () => {
+    const rows = pageBudgets(runs(10, 12, 12), { origin: "http://127.0.0.1:1", runs: runs(4, 4.2, 4.2) });
+    assert.equal(row(rows, "Home page median ≤ 1.1× static").pass, false);
+    const atRuntime = row(rows, "Home page ÷ static at the runtime, without wrangler dev's proxy (not the budget)");
+    assert.equal(atRuntime.pass, null);
+    assert.match(atRuntime.measured, /= 1\.05×/);
   });
 });
