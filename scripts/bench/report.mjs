@@ -123,9 +123,17 @@ function httpRow(label, run, staticMedian) {
   return `| ${label} | ${run.concurrency} | ${run.n} | ${ms(run.median)} | ${ms(run.p99)} | ${run.perSecond.toFixed(0)} | ${staticMedian ? `${(run.median / staticMedian).toFixed(2)}×` : ""} | ${statusList(run.statuses)} | ${kb(run.bytes)} |`;
 }
 
+/** The pages' table: each target one after another and 10 in flight, against the static file in the same mode. */
+function pageTable(runs) {
+  const lines = ["| target | concurrency | n | median ms | p99 ms | req/s | median ÷ static | statuses | body |", "|---|---|---|---|---|---|---|---|---|"];
+  for (const key of ["static", "home", "app", "worker"]) {
+    for (const mode of ["sequential", "concurrent"]) lines.push(httpRow(`${runs[key].label} (\`${runs[key].path}\`)`, runs[key][mode], key === "static" ? null : runs.static[mode].median));
+  }
+  return lines;
+}
+
 export function markdownReport(results) {
   const { machine, store, pages, catalogue, feeds, js, lighthouse, purchases, storm } = results;
-  const staticMedian = pages.static.sequential.median;
   const lines = [];
   lines.push(`# Store benchmark — ${results.startedAt}`, "");
   lines.push(
@@ -141,20 +149,10 @@ export function markdownReport(results) {
   lines.push("");
 
   lines.push("## Pages against a static file of the same server", "", "![latency](latency.svg)", "");
-  lines.push("| target | concurrency | n | median ms | p99 ms | req/s | median ÷ static | statuses | body |", "|---|---|---|---|---|---|---|---|---|");
-  for (const key of ["static", "home", "app", "worker"]) {
-    for (const mode of ["sequential", "concurrent"]) {
-      const base = mode === "sequential" ? staticMedian : pages.static.concurrent.median;
-      lines.push(httpRow(`${pages[key].label} (\`${pages[key].path}\`)`, pages[key][mode], key === "static" ? null : base));
-    }
-  }
+  lines.push(...pageTable(pages));
   if (results.pagesAtRuntime) {
-    const runs = results.pagesAtRuntime.runs;
     lines.push("", `At the runtime (\`${results.pagesAtRuntime.origin}\`, the same targets without wrangler dev's proxy, measured the same way right after):`, "");
-    lines.push("| target | concurrency | n | median ms | p99 ms | req/s | median ÷ static | statuses | body |", "|---|---|---|---|---|---|---|---|---|");
-    for (const key of ["static", "home", "app", "worker"]) {
-      for (const mode of ["sequential", "concurrent"]) lines.push(httpRow(`${runs[key].label} (\`${runs[key].path}\`)`, runs[key][mode], key === "static" ? null : runs.static[mode].median));
-    }
+    lines.push(...pageTable(results.pagesAtRuntime.runs));
   }
   lines.push(
     "",
