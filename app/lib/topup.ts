@@ -166,11 +166,11 @@ export function savingRate(balance: number, totalSpent: number): number {
   return (Math.max(0, balance) / total) * 100;
 }
 
-const percent = new Intl.NumberFormat("vi-VN", { maximumFractionDigits: 1 });
-
-/** 66.666… → "66,7%" */
+/** 66.666… → "66,7%": at most one decimal, after a comma (vi-VN), written without Intl as format.ts says why. */
 export function formatPercent(value: number): string {
-  return `${percent.format(value)}%`;
+  const tenths = Math.round(value * 10);
+  const tenth = Math.abs(tenths % 10);
+  return `${formatNumber(Math.trunc(tenths / 10))}${tenth ? `,${tenth}` : ""}%`;
 }
 
 // ---------------------------------------------------------------- the profile's query

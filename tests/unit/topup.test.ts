@@ -150,6 +150,9 @@ describe("the wallet tab", () => {
     expect(savingRate(0, 50_000)).toBe(0);
     expect(formatPercent(200 / 3)).toBe("66,7%");
     expect(formatPercent(100)).toBe("100%");
+    // Written without Intl (workers/shared/format.ts says why), and the same as Intl's one-decimal percent.
+    const intlPercent = new Intl.NumberFormat("vi-VN", { maximumFractionDigits: 1 });
+    for (const value of [0, 0.04, 0.05, 0.15, 9.95, 12.5, 33.333, 66.65, 99.94, 99.96]) expect(formatPercent(value)).toBe(`${intlPercent.format(value)}%`);
   });
 
   it("reads the profile's query", () => {

@@ -5,9 +5,8 @@
 // and a CSV library would serialise whole arrays rather than pages.
 import { LEDGER_SOURCE_LABELS, LEDGER_STATUS_LABELS, LEDGER_TYPE_LABELS, labelOf, ORDER_STATUS_LABELS } from "../shared/money-labels";
 import type { ExportRange } from "./schemas/exports";
+import { VIETNAM_OFFSET_MS } from "../shared/format";
 
-/** Vietnam is UTC+7 all year (no daylight saving). */
-const VIETNAM_OFFSET_MS = 7 * 60 * 60_000;
 /**
  * D1 allows 1,000 queries per Worker invocation (Workers Paid), and the whole download is one
  * invocation: pages grow with the period so that it fits in `queryBudget` queries, and a period

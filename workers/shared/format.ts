@@ -1,28 +1,50 @@
 // Vietnamese formatting (docs/product.md §2, §9), shared by every screen and the API. Times are shown in
 // Vietnam's time zone on the server and in the browser alike, so the hydrated page matches the HTML.
+//
+// Whole numbers and Vietnam's dates are written by this file, not by Intl: a browser's first vi-VN
+// Intl formatter loads the locale's data, 100–230 ms of blocked main thread on a throttled phone
+// (docs/decisions/0033-own-vietnamese-formatting.md). The output is Intl's, character for character
+// (tests/unit/format.test.ts holds the two side by side); Intl still formats what is rarer
+// (fractions, USD), built on first use.
 
-/** The store's clock: every time a person reads is Vietnam's. */
-export const TIME_ZONE = "Asia/Ho_Chi_Minh";
-const vnd = new Intl.NumberFormat("vi-VN", { style: "currency", currency: "VND" });
-const usd = new Intl.NumberFormat("vi-VN", { style: "currency", currency: "USD" });
-const grouped = new Intl.NumberFormat("vi-VN");
-const dateFormat = new Intl.DateTimeFormat("vi-VN", { timeZone: TIME_ZONE, day: "2-digit", month: "2-digit", year: "numeric" });
-const dateTimeFormat = new Intl.DateTimeFormat("vi-VN", {
-  timeZone: TIME_ZONE,
-  day: "2-digit",
-  month: "2-digit",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-});
+/**
+ * The store's clock: every time a person reads is Vietnam's (Asia/Ho_Chi_Minh). Vietnam keeps UTC+7
+ * all year (no daylight saving since 1975), so its wall clock is UTC moved 7 hours.
+ */
+export const VIETNAM_OFFSET_MS = 7 * 60 * 60_000;
+const NBSP = "\u00a0";
+
+/** A formatter made the first time it is needed, so a page that never needs it never pays for it. */
+function onFirstUse<T>(make: () => T): () => T {
+  let made: T | undefined;
+  return () => {
+    made ??= make();
+    return made;
+  };
+}
+const vndIntl = onFirstUse(() => new Intl.NumberFormat("vi-VN", { style: "currency", currency: "VND" }));
+const usdIntl = onFirstUse(() => new Intl.NumberFormat("vi-VN", { style: "currency", currency: "USD" }));
+const groupedIntl = onFirstUse(() => new Intl.NumberFormat("vi-VN"));
+
+/** An integer's digits in groups of three, dots between: -1234567 → "-1.234.567" (Intl's vi-VN form). */
+function groupInteger(value: number): string {
+  const digits = String(Math.abs(value)).replace(/\B(?=(\d{3})+$)/g, ".");
+  return value < 0 || Object.is(value, -0) ? `-${digits}` : digits;
+}
+
+function formatVndAmount(amount: number): string {
+  // VND has no minor unit: Intl rounds half away from zero, which is what Math.round does to the magnitude.
+  const whole = Math.sign(amount) * Math.round(Math.abs(amount));
+  return Number.isSafeInteger(whole) ? `${groupInteger(whole)}${NBSP}₫` : vndIntl().format(amount);
+}
 
 /** 60000 → "60.000 ₫" */
 export function formatVND(amount: number): string {
-  return vnd.format(amount);
+  return formatVndAmount(amount);
 }
 
 export function formatPrice(amount: number, currency: "VND" | "USD" = "VND"): string {
-  return currency === "USD" ? usd.format(amount) : vnd.format(amount);
+  return currency === "USD" ? usdIntl().format(amount) : formatVndAmount(amount);
 }
 
 /**
@@ -30,8 +52,8 @@ export function formatPrice(amount: number, currency: "VND" | "USD" = "VND"): st
  * with no VND amount (no rate), is shown as itself.
  */
 export function formatPriceWithVnd(amount: number, currency: "VND" | "USD" | string, vndAmount: number | null | undefined): string {
-  if (currency !== "USD") return vnd.format(amount);
-  return typeof vndAmount === "number" ? `${usd.format(amount)} ≈ ${vnd.format(vndAmount)}` : usd.format(amount);
+  if (currency !== "USD") return formatVndAmount(amount);
+  return typeof vndAmount === "number" ? `${usdIntl().format(amount)} ≈ ${formatVndAmount(vndAmount)}` : usdIntl().format(amount);
 }
 
 /**
@@ -41,30 +63,55 @@ export function formatPriceWithVnd(amount: number, currency: "VND" | "USD" | str
  */
 export function signedVND(amount: number): { credit: boolean; text: string } {
   const credit = amount >= 0;
-  return { credit, text: `${credit ? "+" : "−"}${vnd.format(Math.abs(amount))}` };
+  return { credit, text: `${credit ? "+" : "−"}${formatVndAmount(Math.abs(amount))}` };
 }
 
 /** 1234567 → "1.234.567" */
 export function formatNumber(value: number): string {
-  return grouped.format(value);
+  return Number.isSafeInteger(value) ? groupInteger(value) : groupedIntl().format(value);
 }
 
-export function toDate(value: string | number | Date | null | undefined): Date | null {
+function toDate(value: string | number | Date | null | undefined): Date | null {
   if (value === null || value === undefined || value === "") return null;
   const date = value instanceof Date ? value : new Date(value);
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
+/** A moment on Vietnam's wall clock, each part two digits (the year four): what the date forms are made of. */
+function vietnamClock(date: Date): { day: string; month: string; year: string; hour: string; minute: string } {
+  const local = new Date(date.getTime() + VIETNAM_OFFSET_MS);
+  const two = (part: number) => String(part).padStart(2, "0");
+  return {
+    day: two(local.getUTCDate()),
+    month: two(local.getUTCMonth() + 1),
+    year: String(local.getUTCFullYear()),
+    hour: two(local.getUTCHours()),
+    minute: two(local.getUTCMinutes()),
+  };
+}
+
 /** "25/11/2026" */
 export function formatDate(value: string | number | Date | null | undefined): string {
   const date = toDate(value);
-  return date ? dateFormat.format(date) : "Chưa rõ thời gian";
+  if (!date) return "Chưa rõ thời gian";
+  const { day, month, year } = vietnamClock(date);
+  return `${day}/${month}/${year}`;
 }
 
 /** "14:05 25/11/2026" */
 export function formatDateTime(value: string | number | Date | null | undefined): string {
   const date = toDate(value);
-  return date ? dateTimeFormat.format(date) : "Chưa rõ thời gian";
+  if (!date) return "Chưa rõ thời gian";
+  const { day, month, year, hour, minute } = vietnamClock(date);
+  return `${hour}:${minute} ${day}/${month}/${year}`;
+}
+
+/** "21:19 27/11": a time within the coming days (vi-VN's own short form would write "27-11"). */
+export function formatTimeDayMonth(value: string | number | Date | null | undefined): string {
+  const date = toDate(value);
+  if (!date) return "Chưa rõ thời gian";
+  const { day, month, hour, minute } = vietnamClock(date);
+  return `${hour}:${minute} ${day}/${month}`;
 }
 
 const MINUTE = 60_000;
