@@ -2,6 +2,7 @@
 // files in R2, pricings and key stock. Used by `npm start` (through the local bindings) and by
 // the tests; it never runs in production.
 import { createHash } from "node:crypto";
+import sharp from "sharp";
 import { demoCatalogue } from "./demo/catalogue.mjs";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -15,6 +16,27 @@ export function storeKey(demoKey) {
 export function demoKeyCode(slug, keyType, index) {
   const digest = createHash("sha256").update(`${slug}:${keyType}:${index}`).digest("hex").toUpperCase();
   return `IGH-${digest.slice(0, 4)}-${digest.slice(4, 8)}-${digest.slice(8, 12)}-${digest.slice(12, 16)}`;
+}
+
+/** The widths the demo's drawings are stored at: icons at the largest card copy, screenshots at 2× of a phone. */
+const RASTER_WIDTH = { icons: 288, media: 780 };
+
+/**
+ * The demo's art is drawn as SVG (demo/art.mjs); the store is given WebP, as from an admin: uploads
+ * accept no SVG, and a browser lays out the text of every SVG image as a document of its own (on the
+ * app page its screenshots' text cost ~190 ms of Lighthouse's blocking time at 4× CPU, see README).
+ */
+async function asStoredImage(object) {
+  if (object.contentType !== "image/svg+xml") return object;
+  const folder = object.key.startsWith("demo/icons/") ? "icons" : "media";
+  const drawing = sharp(Buffer.from(object.body));
+  const { width: drawnWidth } = await drawing.metadata();
+  const width = RASTER_WIDTH[folder];
+  // Drawn at the density that gives `width` pixels, so the text is rendered sharp rather than scaled.
+  const { data, info } = await sharp(Buffer.from(object.body), { density: (72 * width) / drawnWidth })
+    .webp({ quality: 82 })
+    .toBuffer({ resolveWithObject: true });
+  return { ...object, key: object.key.replace(/\.svg$/, ".webp"), contentType: "image/webp", body: new Uint8Array(data), width: info.width, height: info.height };
 }
 
 function sha256(bytes) {
@@ -39,7 +61,9 @@ export async function seedDemoData(env, now = Date.now()) {
   const keyTypes = new Map(
     (await env.DB.prepare("SELECT id, name FROM key_types").all()).results.map((row) => [row.name, row.id]),
   );
-  const { apps } = demoCatalogue();
+  const apps = await Promise.all(
+    demoCatalogue().apps.map(async (app) => ({ ...app, icon: app.icon && (await asStoredImage(app.icon)), media: await Promise.all(app.media.map(asStoredImage)) })),
+  );
   let keyCount = 0;
 
   for (const app of apps) {
@@ -55,9 +79,9 @@ export async function seedDemoData(env, now = Date.now()) {
 
     const inserted = await env.DB.prepare(
       `INSERT INTO apps (name, url, description, version, app_type, developer, changelog, status, category,
-        icon_key, file_key, file_name, file_size, file_sha256, itms_url, testflight_url, bundle_identifier,
+        icon_key, icon_width, icon_height, file_key, file_name, file_size, file_sha256, itms_url, testflight_url, bundle_identifier,
         build_number, minimum_os_version, package_info, download_count, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
     )
       .bind(
         app.name,
@@ -70,6 +94,8 @@ export async function seedDemoData(env, now = Date.now()) {
         app.status,
         app.category,
         app.icon ? storeKey(app.icon.key) : null,
+        app.icon?.width ?? null,
+        app.icon?.height ?? null,
         app.file ? storeKey(app.file.key) : null,
         app.file?.filename ?? null,
         app.file?.body.byteLength ?? null,
