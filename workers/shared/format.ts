@@ -32,19 +32,15 @@ function groupInteger(value: number): string {
   return value < 0 || Object.is(value, -0) ? `-${digits}` : digits;
 }
 
-function formatVndAmount(amount: number): string {
+/** 60000 → "60.000 ₫" */
+export function formatVND(amount: number): string {
   // VND has no minor unit: Intl rounds half away from zero, which is what Math.round does to the magnitude.
   const whole = Math.sign(amount) * Math.round(Math.abs(amount));
   return Number.isSafeInteger(whole) ? `${groupInteger(whole)}${NBSP}₫` : vndIntl().format(amount);
 }
 
-/** 60000 → "60.000 ₫" */
-export function formatVND(amount: number): string {
-  return formatVndAmount(amount);
-}
-
 export function formatPrice(amount: number, currency: "VND" | "USD" = "VND"): string {
-  return currency === "USD" ? usdIntl().format(amount) : formatVndAmount(amount);
+  return currency === "USD" ? usdIntl().format(amount) : formatVND(amount);
 }
 
 /**
@@ -52,8 +48,8 @@ export function formatPrice(amount: number, currency: "VND" | "USD" = "VND"): st
  * with no VND amount (no rate), is shown as itself.
  */
 export function formatPriceWithVnd(amount: number, currency: "VND" | "USD" | string, vndAmount: number | null | undefined): string {
-  if (currency !== "USD") return formatVndAmount(amount);
-  return typeof vndAmount === "number" ? `${usdIntl().format(amount)} ≈ ${formatVndAmount(vndAmount)}` : usdIntl().format(amount);
+  if (currency !== "USD") return formatVND(amount);
+  return typeof vndAmount === "number" ? `${usdIntl().format(amount)} ≈ ${formatVND(vndAmount)}` : usdIntl().format(amount);
 }
 
 /**
@@ -63,7 +59,7 @@ export function formatPriceWithVnd(amount: number, currency: "VND" | "USD" | str
  */
 export function signedVND(amount: number): { credit: boolean; text: string } {
   const credit = amount >= 0;
-  return { credit, text: `${credit ? "+" : "−"}${formatVndAmount(Math.abs(amount))}` };
+  return { credit, text: `${credit ? "+" : "−"}${formatVND(Math.abs(amount))}` };
 }
 
 /** 1234567 → "1.234.567" */
