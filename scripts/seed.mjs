@@ -28,12 +28,11 @@ const RASTER_WIDTH = { icons: 288, media: 780 };
  */
 async function asStoredImage(object) {
   if (object.contentType !== "image/svg+xml") return object;
-  const folder = object.key.startsWith("demo/icons/") ? "icons" : "media";
-  const drawing = sharp(Buffer.from(object.body));
-  const { width: drawnWidth } = await drawing.metadata();
-  const width = RASTER_WIDTH[folder];
+  const svg = Buffer.from(object.body);
+  const { width: drawnWidth } = await sharp(svg).metadata();
+  const width = RASTER_WIDTH[object.key.startsWith("demo/icons/") ? "icons" : "media"];
   // Drawn at the density that gives `width` pixels, so the text is rendered sharp rather than scaled.
-  const { data, info } = await sharp(Buffer.from(object.body), { density: (72 * width) / drawnWidth })
+  const { data, info } = await sharp(svg, { density: (72 * width) / drawnWidth })
     .webp({ quality: 82 })
     .toBuffer({ resolveWithObject: true });
   return { ...object, key: object.key.replace(/\.svg$/, ".webp"), contentType: "image/webp", body: new Uint8Array(data), width: info.width, height: info.height };
