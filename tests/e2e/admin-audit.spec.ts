@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { ADMIN_LOGIN, ADMIN_PASSWORD, fundUser, login, newUser, signIn } from "./support";
+import { ADMIN_LOGIN, ADMIN_PASSWORD, fundUser, holdDashboardForward, login, newUser, signIn } from "./support";
 
 // The audit log (issue #15): an admin opens "Nhật ký", filters it by action, actor and date, and
 // reads one entry's details.
@@ -52,6 +52,7 @@ test("the admin opens Nhật ký, filters by action, actor and date, and reads o
 test("a plain user is sent away from Nhật ký", async ({ page, request }) => {
   const user = await newUser(request, "plain");
   await signIn(page, user);
+  await holdDashboardForward(page);
   await page.goto("/admin/audit");
   await expect(page).toHaveURL(/\/dashboard$/);
 });

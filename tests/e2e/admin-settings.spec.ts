@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { ADMIN_LOGIN, ADMIN_PASSWORD, fundUser, login, newUser, signIn, toast, uniqueId, walletOf } from "./support";
+import { ADMIN_LOGIN, ADMIN_PASSWORD, fundUser, holdDashboardForward, login, newUser, signIn, toast, uniqueId, walletOf } from "./support";
 
 // The wallet is VND (issue #13, Money 1): an admin sets the USD rate on /admin/settings, and a key
 // priced in USD is shown and pre-checked in đồng at that rate, then charged the same.
@@ -37,6 +37,7 @@ test("the admin sets the USD rate on Cài đặt, and goes back to the default",
 test("a plain user is sent away from Cài đặt", async ({ page, request }) => {
   const user = await newUser(request, "plain");
   await signIn(page, user);
+  await holdDashboardForward(page);
   await page.goto("/admin/settings");
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(toast(page, "Access Denied: Bạn không có quyền truy cập trang này")).toBeVisible();
