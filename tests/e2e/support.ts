@@ -155,7 +155,6 @@ export async function adjustBalanceOnScreen(page: Page, username: string, amount
   return dialog;
 }
 
-/** Puts the session in localStorage before the page's scripts run, once (later loads keep what the page stored). */
 /**
  * /dashboard forwards to /profile as soon as it renders (about 0.7 s on a phone). Holding that
  * forward's route lookup keeps the page on /dashboard, so a URL check, which polls up to a second
@@ -165,6 +164,7 @@ export async function holdDashboardForward(page: Page) {
   await page.route("**/__manifest?*p=%2Fprofile*", () => {});
 }
 
+/** Puts the session in localStorage before the page's scripts run, once (later loads keep what the page stored). */
 export async function signIn(page: Page, session: Session) {
   await page.addInitScript((value) => {
     if (localStorage.getItem("access_token")) return;
