@@ -4,7 +4,8 @@ import type { AppCardData } from "@workers/catalogue/catalogue";
 import { AppIcon } from "./AppIcon";
 import { TypeBadge } from "./TypeBadge";
 
-export function AppCard({ app, now }: { app: AppCardData; now: number }) {
+/** `firstScreen`: the card is in view when the page opens (its icon loads with the page, AppIcon.tsx). */
+export function AppCard({ app, now, firstScreen = false }: { app: AppCardData; now: number; firstScreen?: boolean }) {
   return (
     <Link
       to={`/${app.url}`}
@@ -12,7 +13,7 @@ export function AppCard({ app, now }: { app: AppCardData; now: number }) {
       className="app-card group"
     >
       <div className="app-card-head">
-        <AppIcon name={app.name} src={app.icon_url} variants={app.icon_variants} width={app.icon_width} />
+        <AppIcon name={app.name} src={app.icon_url} variants={app.icon_variants} width={app.icon_width} firstScreen={firstScreen} />
         <div className="min-w-0 flex-1">
           <h2 className="app-card-name">{app.name}</h2>
           <p className="app-card-developer">{app.developer}</p>

@@ -183,7 +183,7 @@ export function AppDetail({ app, pricing }: { app: PublicApp; pricing: PublicPri
       </nav>
 
       <header className="flex flex-col gap-6 sm:flex-row sm:items-start">
-        <AppIcon name={app.name} src={app.icon_url} variants={app.icon_variants} width={app.icon_width} size="lg" />
+        <AppIcon name={app.name} src={app.icon_url} variants={app.icon_variants} width={app.icon_width} size="lg" firstScreen />
         <div className="min-w-0 flex-1">
           <TypeBadge type={app.app_type} />
           <h1 className="mt-2 text-2xl font-black break-words text-white sm:text-3xl">{app.name}</h1>

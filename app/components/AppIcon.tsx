@@ -14,6 +14,7 @@ export function AppIcon({
   variants,
   width,
   size = "md",
+  firstScreen = false,
 }: {
   name: string;
   src: string | null;
@@ -21,6 +22,12 @@ export function AppIcon({
   variants?: readonly number[];
   width?: number | null;
   size?: keyof typeof SIZES;
+  /**
+   * Shown without scrolling: loaded with the page rather than lazily. A lazy image is only asked
+   * for after the first layout, so an icon in view arrived late, in the middle of the page's
+   * start-up (README, Performance).
+   */
+  firstScreen?: boolean;
 }) {
   const box = `${SIZES[size]} shrink-0 overflow-hidden ring-1 ring-white/10`;
   const shown = SHOWN_PX[size];
@@ -34,7 +41,7 @@ export function AppIcon({
         className={`${box} bg-zinc-800 object-cover`}
         width={shown}
         height={shown}
-        loading="lazy"
+        loading={firstScreen ? "eager" : "lazy"}
         decoding="async"
       />
     );

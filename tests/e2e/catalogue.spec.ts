@@ -34,6 +34,19 @@ test("home → app page → download", async ({ page, request }) => {
   expect((await adminDetail(before.data.id)).data.download_count).toBe(before.data.download_count + 1);
 });
 
+// An icon in view is loaded with the page: a lazy one is only asked for after the first layout (AppIcon.tsx).
+test("the icons of the first screen load with the page, the ones further down when scrolled to", async ({ page }) => {
+  await page.goto("/");
+  const icons = page.getByRole("list", { name: "Danh sách ứng dụng" }).locator("img");
+  const loading = await icons.evaluateAll((images) => images.map((image) => (image as HTMLImageElement).loading));
+  expect(loading.length).toBeGreaterThan(8);
+  expect(loading.slice(0, 8)).toEqual(Array(8).fill("eager"));
+  expect(new Set(loading.slice(8))).toEqual(new Set(["lazy"]));
+
+  await page.goto("/chien-binh-rong-mod-menu");
+  await expect(page.getByRole("main").locator("img").first()).toHaveJSProperty("loading", "eager");
+});
+
 test("the gallery switches between screenshots and the video", async ({ page }) => {
   await page.goto("/chien-binh-rong-mod-menu");
   const gallery = page.getByRole("list", { name: "Ảnh thu nhỏ" });

@@ -28,6 +28,9 @@ export const meta: MetaFunction = ({ matches }) => {
   ];
 };
 
+/** The cards in view before any scrolling on the widest grid (four columns, two rows). */
+const FIRST_SCREEN_CARDS = 8;
+
 export default function Home() {
   const { apps, page, totalPages, total, lastUpdated, query, type, now: serverNow } = useLoaderData<typeof loader>();
   const filtered = Boolean(query || type);
@@ -73,9 +76,9 @@ export default function Home() {
         </p>
       ) : (
         <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" aria-label="Danh sách ứng dụng">
-          {apps.map((app) => (
+          {apps.map((app, index) => (
             <li key={app.id} className="flex [&>a]:w-full">
-              <AppCard app={app} now={now} />
+              <AppCard app={app} now={now} firstScreen={index < FIRST_SCREEN_CARDS} />
             </li>
           ))}
         </ul>
