@@ -47,6 +47,22 @@ test("the icons of the first screen load with the page, the ones further down wh
   await expect(page.getByRole("main").locator("img").first()).toHaveJSProperty("loading", "eager");
 });
 
+// The cards' "… trước" labels are the server's while the page starts, and the browser's clock once
+// the page is older than a minute (use-now.ts).
+test("a home page read later than it was served shows the times of the reader's clock", async ({ page }) => {
+  const label = (card: number) => page.getByRole("list", { name: "Danh sách ứng dụng" }).getByRole("listitem").nth(card).locator("dd").last();
+  await page.goto("/");
+  const served = await label(0).textContent();
+  expect(served).toMatch(/trước$/);
+  await page.waitForTimeout(1000);
+  await expect(label(0)).toHaveText(served!);
+
+  await page.clock.install({ time: Date.now() + 3 * 24 * 60 * 60 * 1000 });
+  await page.goto("/");
+  await expect(label(0)).not.toHaveText(served!);
+  await expect(label(0)).toHaveText(/ngày trước$|tháng trước$|năm trước$/);
+});
+
 test("the gallery switches between screenshots and the video", async ({ page }) => {
   await page.goto("/chien-binh-rong-mod-menu");
   const gallery = page.getByRole("list", { name: "Ảnh thu nhỏ" });
