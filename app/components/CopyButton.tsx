@@ -2,7 +2,9 @@
 // (docs/product.md §9, the same as the purchase dialog) and reports failure so the user copies by hand.
 import { useEffect, useRef, useState } from "react";
 import { toast } from "~/lib/toast";
-import { COPIED_RESET_MS } from "./PurchaseSuccessDialog";
+
+/** How long a copy button says it copied (docs/product.md §9); the purchase dialog's key button too. */
+export const COPIED_RESET_MS = 2000;
 
 export function CopyButton({
   value,

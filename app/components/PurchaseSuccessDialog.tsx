@@ -3,10 +3,8 @@ import { Link } from "@remix-run/react";
 import { useEffect, useId, useRef, useState } from "react";
 import { PURCHASE_MESSAGES } from "@workers/shared/pricing";
 import { toast } from "~/lib/toast";
+import { COPIED_RESET_MS } from "./CopyButton";
 import { Dialog, DialogCloseButton } from "./Dialog";
-
-/** How long the copy button says it copied (docs/product.md §9). */
-export const COPIED_RESET_MS = 2000;
 
 export type PurchasedKey = { key_code: string; key_type_name: string; app_name: string; formatted_price?: string };
 

@@ -304,6 +304,26 @@ test("the purchases tab lists a key bought through the API, with its code to cop
   await expect(walletPanel(page).getByTestId("wallet-saving-rate")).toHaveText(`${rate}%`);
 });
 
+test("the wallet opens with the API client preloaded; a dialog's code comes only when that dialog opens", async ({ page, request }) => {
+  const user = await newUser(request, "files");
+  await signIn(page, user);
+  const scripts: string[] = [];
+  page.on("request", (sent) => {
+    if (sent.resourceType() === "script") scripts.push(new URL(sent.url()).pathname);
+  });
+  const dialogCode = /\/(VietQrModal|CardTopupModal|ChangePasswordModal)-[\w-]+\.js$/;
+  const served = await (await page.goto("/profile?tab=wallet"))!.text();
+  // The profile calls the API as it opens: the client is among the page's preloads, not fetched after its code ran.
+  expect(served).toMatch(/<link rel="modulepreload" href="\/assets\/api-client-[\w-]+\.js"/);
+  await expect(walletPanel(page)).toBeVisible();
+  await expect(page.getByTestId("profile-balance")).toHaveText(/^0\s₫$/);
+  expect(scripts.filter((path) => dialogCode.test(path))).toEqual([]);
+
+  await page.getByTestId("profile-topup").getByRole("button", { name: "Nạp qua VietQR" }).click();
+  await expect(page.getByRole("dialog", { name: "Nạp tiền qua VietQR" })).toBeVisible();
+  expect(scripts.filter((path) => dialogCode.test(path))).toEqual([expect.stringMatching(/\/VietQrModal-/)]);
+});
+
 test.describe("the VietQR dialog against a stubbed server", () => {
   // A stored session is all the page checks before calling the API; the calls are answered here,
   // so expiry, cancellation, failure and the QR fallback can be reached without waiting.

@@ -1,12 +1,8 @@
-// What the two top-up dialogs share: their title row, their buttons, the deposit bonus they preview,
-// and the 401-while-creating path of docs/product.md §8 "Wallet".
-import { useSessionExpired } from "~/lib/auth";
+// What the two top-up dialogs share: their title row, their buttons and the deposit bonus they preview.
 import { type ReactNode, type RefObject, useEffect, useId, useRef, useState } from "react";
 import { apiCall } from "~/lib/api";
 import { Field, inputClass } from "~/components/Field";
 import type { DepositBonusPreview } from "@workers/money/deposit-bonus";
-import { TOPUP_TIMINGS } from "~/lib/topup";
-import { TOPUP_MESSAGES } from "@workers/shared/topup";
 import { DialogCloseButton } from "~/components/Dialog";
 
 export const TOPUP_PRIMARY =
@@ -49,14 +45,6 @@ export function TopupDialogTitle({ id, title, subtitle, onClose, busy }: { id: s
       <DialogCloseButton onClick={onClose} disabled={busy} />
     </div>
   );
-}
-
-/**
- * A 401 while creating a top-up (docs/product.md §8 "Wallet"): 'Phiên đăng nhập đã hết hạn', the session
- * forgotten, /login after 2 s (with this page as the way back). One toast however often it fires.
- */
-export function useTopupSessionExpired(): () => void {
-  return useSessionExpired(TOPUP_MESSAGES.sessionExpired, TOPUP_TIMINGS.sessionRedirectMs);
 }
 
 /** How long typing must pause before the bonus for the amount and code is asked for. */

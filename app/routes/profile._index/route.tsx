@@ -22,7 +22,7 @@ import {
   useSearchParams,
   useSubmit,
 } from "@remix-run/react";
-import { type KeyboardEvent, useEffect, useMemo, useState, useSyncExternalStore } from "react";
+import { type KeyboardEvent, lazy, Suspense, useEffect, useMemo, useState, useSyncExternalStore } from "react";
 import { SECONDARY_BUTTON } from "~/components/AuthCard";
 import { Avatar } from "~/components/Avatar";
 import { ApiError, apiCall } from "~/lib/api";
@@ -32,20 +32,24 @@ import type { Purchase } from "@workers/money/wallet";
 import { isSessionOver, requireSession, sessionEnded } from "~/lib/session-route";
 import { readStoredUser, type SessionUser, STORAGE_KEYS, subscribeSession } from "~/lib/session";
 import { toast } from "~/lib/toast";
+import { TOPUP_MESSAGES } from "@workers/shared/topup";
 import { PROFILE_TABS, type ProfileTab, profileTabFrom, TOPUP_TIMINGS, type TopupKind, topupFrom } from "~/lib/topup";
 import { storeWalletFigures } from "~/lib/wallet-figures";
 import type { clientLoader as profileLoader } from "../profile/route";
-import { CardTopupModal } from "./CardTopupModal";
-import { ChangePasswordModal, changePassword, type PasswordChange } from "./ChangePasswordModal";
+import type { PasswordChange } from "./ChangePasswordModal";
 import { MailSwitch, switchEmailNotifications } from "./MailSwitch";
 import type { ListState } from "./ProfileList";
 import { PurchasesTab } from "./PurchasesTab";
 import { useFetcherAnswer } from "~/lib/fetcher-answer";
-import { useTopupSessionExpired } from "./TopupParts";
 import { type OpenTopup, loadCardConfig, loadPendingTopups, loadVietQrConfig, openedTopup, type PendingTopup } from "./topup-config";
 import type { VietQrTransaction } from "~/lib/topup";
-import { VietQrModal } from "./VietQrModal";
 import { TopupButtons, WalletTab, type WalletTransaction } from "./WalletTab";
+
+// The three dialogs load when first opened, not with the page: the wallet opens with fewer files.
+const loadChangePassword = () => import("./ChangePasswordModal");
+const VietQrModal = lazy(() => import("./VietQrModal").then((module) => ({ default: module.VietQrModal })));
+const CardTopupModal = lazy(() => import("./CardTopupModal").then((module) => ({ default: module.CardTopupModal })));
+const ChangePasswordModal = lazy(() => loadChangePassword().then((module) => ({ default: module.ChangePasswordModal })));
 
 const NOT_SET = "Chưa cập nhật";
 const VIETQR_RETURNED = "Nạp tiền thành công!";
@@ -169,6 +173,8 @@ export async function clientAction({ request }: ClientActionFunctionArgs) {
     const action = (await request.json()) as ProfileAction;
     if (action.intent === "change-password") {
       const { intent: _intent, ...change } = action;
+      // Sent from the open dialog, so its module is already here.
+      const { changePassword } = await loadChangePassword();
       return changePassword(change);
     }
     if (action.intent === "reset-device") return resetDevice(request, action.purchase_id);
@@ -242,7 +248,9 @@ export default function ProfileScreen() {
   const submit = useSubmit();
   const [, setSearchParams] = useSearchParams();
   const sessionExpired = useSessionExpired();
-  const topupSessionExpired = useTopupSessionExpired();
+  // A 401 while creating a top-up (docs/product.md §8 "Wallet"): its own notice, /login after 2 s. Held
+  // here, not in the dialog, so closing the dialog does not cancel the way to /login.
+  const topupSessionExpired = useSessionExpired(TOPUP_MESSAGES.sessionExpired, TOPUP_TIMINGS.sessionRedirectMs);
   const [passwordOpen, setPasswordOpen] = useState(false);
   const [moving, setMoving] = useState<Purchase | null>(null);
   const moveDevice = useFetcher<MovedDevice>();
@@ -447,15 +455,17 @@ export default function ProfileScreen() {
         ))}
       </div>
 
-      {topup?.kind === "vietqr" && (
-        <VietQrModal config={topup.config} resume={topup.resume} onClose={afterVietQrClosed} onPaid={afterTopup} onSessionExpired={sessionExpired} onCreateSessionExpired={topupSessionExpired} />
-      )}
-      {topup?.kind === "card" && (
-        <CardTopupModal configLoad={topup.config} onRetryConfig={readCardConfig} onClose={() => setTopup(null)} onSettled={afterTopup} onSessionExpired={sessionExpired} onCreateSessionExpired={topupSessionExpired} />
-      )}
-      {passwordOpen && (
-        <ChangePasswordModal user={user} onClose={() => setPasswordOpen(false)} onSessionExpired={sessionExpired} />
-      )}
+      <Suspense fallback={null}>
+        {topup?.kind === "vietqr" && (
+          <VietQrModal config={topup.config} resume={topup.resume} onClose={afterVietQrClosed} onPaid={afterTopup} onSessionExpired={sessionExpired} onCreateSessionExpired={topupSessionExpired} />
+        )}
+        {topup?.kind === "card" && (
+          <CardTopupModal configLoad={topup.config} onRetryConfig={readCardConfig} onClose={() => setTopup(null)} onSettled={afterTopup} onSessionExpired={sessionExpired} onCreateSessionExpired={topupSessionExpired} />
+        )}
+        {passwordOpen && (
+          <ChangePasswordModal user={user} onClose={() => setPasswordOpen(false)} onSessionExpired={sessionExpired} />
+        )}
+      </Suspense>
     </div>
   );
 }

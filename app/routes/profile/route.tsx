@@ -8,7 +8,9 @@ import { ErrorPanel } from "~/components/ErrorPanel";
 import { useEffect } from "react";
 import { SECONDARY_BUTTON } from "~/components/AuthCard";
 import { PageSpinner } from "~/components/Spinner";
-import { apiCall } from "~/lib/api";
+// The profile calls the API as it opens: the client comes with the page (preloaded with this route)
+// rather than one round trip after it, as apiCall (app/lib/api.ts) would fetch it.
+import { callApi } from "~/lib/api-client";
 import { pageMeta } from "~/lib/meta";
 import { loginPathFor } from "~/lib/redirects";
 import { isSessionOver, requireSession, sessionEnded } from "~/lib/session-route";
@@ -24,7 +26,7 @@ type Loaded = { user: SessionUser | null; loadFailed: boolean };
 export async function clientLoader({ request }: ClientLoaderFunctionArgs): Promise<Loaded> {
   requireSession(request);
   try {
-    const { data } = await apiCall((api) => api.api.auth.me.$get(), { auth: true, signal: request.signal });
+    const { data } = await callApi((api) => api.api.auth.me.$get(), { auth: true, signal: request.signal });
     updateStoredUser(data);
     return { user: data, loadFailed: false };
   } catch (error) {
