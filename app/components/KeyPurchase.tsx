@@ -267,8 +267,11 @@ export function KeyPurchase({ app, pricing }: { app: Pick<PublicApp, "id" | "url
         </button>
       </div>
 
-      <Suspense fallback={null}>
-        {confirming !== null && (
+      {/* Each lazy dialog has its own boundary, rendered only while it is open: a boundary in the served
+          page would hydrate after the rest, and a tap on the gallery before then re-renders it and
+          switches it to client rendering (React's error #421). */}
+      {confirming !== null && (
+        <Suspense fallback={null}>
           <PurchaseConfirmDialog
             open
             option={confirming}
@@ -281,9 +284,13 @@ export function KeyPurchase({ app, pricing }: { app: Pick<PublicApp, "id" | "url
             refreshing={refreshing}
             loginHref={loginPathFor(here)}
           />
-        )}
-        {purchased !== null && <PurchaseSuccessDialog purchase={purchased} onClose={() => setPurchased(null)} />}
-      </Suspense>
+        </Suspense>
+      )}
+      {purchased !== null && (
+        <Suspense fallback={null}>
+          <PurchaseSuccessDialog purchase={purchased} onClose={() => setPurchased(null)} />
+        </Suspense>
+      )}
     </section>
   );
 }

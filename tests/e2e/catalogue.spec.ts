@@ -111,6 +111,17 @@ test("the page hydrates without console errors or CSP violations", async ({ page
   expect(problems).toEqual([]);
 });
 
+test("the served pages hold no Suspense boundary, so a tap while they hydrate re-renders none", async ({ request }) => {
+  // React hydrates a served boundary after the rest of the page; an update reaching it before then
+  // (a tap on the gallery re-renders the purchase box) switches it to client rendering, error #421.
+  for (const path of ["/", "/skyline-racer-vip"]) {
+    const html = await (await request.get(path)).text();
+    const main = html.slice(html.indexOf("<main"), html.indexOf("</main>"));
+    expect(main, path).toContain("</h1>");
+    expect(main, path).not.toContain("<!--$");
+  }
+});
+
 test("static files carry the security headers too", async ({ request }) => {
   for (const path of ["/favicon.svg", "/robots.txt"]) {
     const response = await request.get(path);

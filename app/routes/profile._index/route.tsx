@@ -455,17 +455,21 @@ export default function ProfileScreen() {
         ))}
       </div>
 
-      <Suspense fallback={null}>
-        {topup?.kind === "vietqr" && (
+      {topup?.kind === "vietqr" && (
+        <Suspense fallback={null}>
           <VietQrModal config={topup.config} resume={topup.resume} onClose={afterVietQrClosed} onPaid={afterTopup} onSessionExpired={sessionExpired} onCreateSessionExpired={topupSessionExpired} />
-        )}
-        {topup?.kind === "card" && (
+        </Suspense>
+      )}
+      {topup?.kind === "card" && (
+        <Suspense fallback={null}>
           <CardTopupModal configLoad={topup.config} onRetryConfig={readCardConfig} onClose={() => setTopup(null)} onSettled={afterTopup} onSessionExpired={sessionExpired} onCreateSessionExpired={topupSessionExpired} />
-        )}
-        {passwordOpen && (
+        </Suspense>
+      )}
+      {passwordOpen && (
+        <Suspense fallback={null}>
           <ChangePasswordModal user={user} onClose={() => setPasswordOpen(false)} onSessionExpired={sessionExpired} />
-        )}
-      </Suspense>
+        </Suspense>
+      )}
     </div>
   );
 }
