@@ -267,9 +267,9 @@ export function KeyPurchase({ app, pricing }: { app: Pick<PublicApp, "id" | "url
         </button>
       </div>
 
-      {/* Each lazy dialog has its own boundary, rendered only while it is open: a boundary in the served
-          page would hydrate after the rest, and a tap on the gallery before then re-renders it and
-          switches it to client rendering (React's error #421). */}
+      {/* Each lazy dialog has its own boundary, rendered only while it is open: a served boundary
+          hydrates after the rest of the page, and this box renders again as it reads the session,
+          which would switch that boundary to client rendering (React's error #421). */}
       {confirming !== null && (
         <Suspense fallback={null}>
           <PurchaseConfirmDialog

@@ -1,6 +1,6 @@
 // The API client behind apiCall (api.ts): hono's typed client, the stored token with one silent
 // refresh on 401, the answer's checks and the product's messages for a failure (docs/product.md §8).
-// Loaded with the first call, so no page carries it.
+// Loaded with the first call, so no public page carries it (the profile preloads it: it calls at once).
 import { hc } from "hono/client";
 import type { ApiType } from "@workers/api";
 import { extractErrorMessage, NETWORK_ERROR, SERVER_UNREACHABLE, SESSION_EXPIRED_MESSAGE } from "@workers/shared/error-messages";

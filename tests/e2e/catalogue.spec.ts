@@ -113,7 +113,8 @@ test("the page hydrates without console errors or CSP violations", async ({ page
 
 test("the served pages hold no Suspense boundary, so a tap while they hydrate re-renders none", async ({ request }) => {
   // React hydrates a served boundary after the rest of the page; an update reaching it before then
-  // (a tap on the gallery re-renders the purchase box) switches it to client rendering, error #421.
+  // (the purchase box renders again as it reads the session) switches it to client rendering, #421.
+  // Remix's own boundary, carrying the loader data, comes after <main>.
   for (const path of ["/", "/skyline-racer-vip"]) {
     const html = await (await request.get(path)).text();
     const main = html.slice(html.indexOf("<main"), html.indexOf("</main>"));

@@ -324,6 +324,25 @@ test("the wallet opens with the API client preloaded; a dialog's code comes only
   expect(scripts.filter((path) => dialogCode.test(path))).toEqual([expect.stringMatching(/\/VietQrModal-/)]);
 });
 
+test("the network drops as a top-up dialog's file is fetched: the buyer is told, the wallet stays, the next tap opens it", async ({ page, request }) => {
+  const user = await newUser(request, "drop");
+  await signIn(page, user);
+  await page.goto("/profile?tab=wallet");
+  await expect(walletPanel(page)).toBeVisible();
+  const dialogFile = /\/assets\/VietQrModal-[\w-]+\.js$/;
+  await page.route(dialogFile, (route) => route.abort("internetdisconnected"));
+  const open = page.getByTestId("profile-topup").getByRole("button", { name: "Nạp qua VietQR" });
+  await open.click();
+  await expect(toast(page, "Lỗi kết nối mạng. Vui lòng kiểm tra kết nối internet và thử lại.")).toBeVisible();
+  await expect(page.getByRole("dialog", { name: "Nạp tiền qua VietQR" })).toHaveCount(0);
+  await expect(walletPanel(page)).toBeVisible();
+  await expect(page.getByTestId("profile-balance")).toHaveText(/^0\s₫$/);
+
+  await page.unroute(dialogFile);
+  await open.click();
+  await expect(page.getByRole("dialog", { name: "Nạp tiền qua VietQR" })).toBeVisible();
+});
+
 test.describe("the VietQR dialog against a stubbed server", () => {
   // A stored session is all the page checks before calling the API; the calls are answered here,
   // so expiry, cancellation, failure and the QR fallback can be reached without waiting.

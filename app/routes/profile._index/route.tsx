@@ -22,9 +22,10 @@ import {
   useSearchParams,
   useSubmit,
 } from "@remix-run/react";
-import { type KeyboardEvent, lazy, Suspense, useEffect, useMemo, useState, useSyncExternalStore } from "react";
+import { type KeyboardEvent, useEffect, useMemo, useState, useSyncExternalStore } from "react";
 import { SECONDARY_BUTTON } from "~/components/AuthCard";
 import { Avatar } from "~/components/Avatar";
+import { lazyDialog } from "~/components/LazyDialog";
 import { ApiError, apiCall } from "~/lib/api";
 import { useSessionExpired } from "~/lib/auth";
 import { formatDate, formatDateTime, formatNumber, formatVND } from "@workers/shared/format";
@@ -47,9 +48,9 @@ import { TopupButtons, WalletTab, type WalletTransaction } from "./WalletTab";
 
 // The three dialogs load when first opened, not with the page: the wallet opens with fewer files.
 const loadChangePassword = () => import("./ChangePasswordModal");
-const VietQrModal = lazy(() => import("./VietQrModal").then((module) => ({ default: module.VietQrModal })));
-const CardTopupModal = lazy(() => import("./CardTopupModal").then((module) => ({ default: module.CardTopupModal })));
-const ChangePasswordModal = lazy(() => loadChangePassword().then((module) => ({ default: module.ChangePasswordModal })));
+const VietQrModal = lazyDialog(() => import("./VietQrModal").then((module) => module.VietQrModal));
+const CardTopupModal = lazyDialog(() => import("./CardTopupModal").then((module) => module.CardTopupModal));
+const ChangePasswordModal = lazyDialog(() => loadChangePassword().then((module) => module.ChangePasswordModal));
 
 const NOT_SET = "Chưa cập nhật";
 const VIETQR_RETURNED = "Nạp tiền thành công!";
@@ -288,6 +289,8 @@ export default function ProfileScreen() {
    * `resume`, else the newest top-up still awaiting a transfer (read afresh).
    */
   function openTopup(kind: TopupKind, resume?: VietQrTransaction) {
+    // One dialog at a time: while a dialog's file is on its way, the page still takes taps.
+    setPasswordOpen(false);
     if (kind === "vietqr") {
       setTopup({ kind, config: null, resume });
       void loadVietQrConfig().then((config) => setTopup((open) => (open?.kind === "vietqr" ? { ...open, config } : open)));
@@ -415,7 +418,14 @@ export default function ProfileScreen() {
                     <Link to="/profile/security" className={`${SECONDARY_BUTTON} sm:w-auto`}>
                       Bảo mật
                     </Link>
-                    <button type="button" onClick={() => setPasswordOpen(true)} className={`${SECONDARY_BUTTON} sm:w-auto`}>
+                    <button
+                      type="button"
+                      onClick={() => {
+                        setTopup(null);
+                        setPasswordOpen(true);
+                      }}
+                      className={`${SECONDARY_BUTTON} sm:w-auto`}
+                    >
                       {user.has_usable_password ? "Đổi mật khẩu" : "Tạo mật khẩu"}
                     </button>
                   </div>
@@ -456,20 +466,12 @@ export default function ProfileScreen() {
       </div>
 
       {topup?.kind === "vietqr" && (
-        <Suspense fallback={null}>
-          <VietQrModal config={topup.config} resume={topup.resume} onClose={afterVietQrClosed} onPaid={afterTopup} onSessionExpired={sessionExpired} onCreateSessionExpired={topupSessionExpired} />
-        </Suspense>
+        <VietQrModal config={topup.config} resume={topup.resume} onClose={afterVietQrClosed} onPaid={afterTopup} onSessionExpired={sessionExpired} onCreateSessionExpired={topupSessionExpired} />
       )}
       {topup?.kind === "card" && (
-        <Suspense fallback={null}>
-          <CardTopupModal configLoad={topup.config} onRetryConfig={readCardConfig} onClose={() => setTopup(null)} onSettled={afterTopup} onSessionExpired={sessionExpired} onCreateSessionExpired={topupSessionExpired} />
-        </Suspense>
+        <CardTopupModal configLoad={topup.config} onRetryConfig={readCardConfig} onClose={() => setTopup(null)} onSettled={afterTopup} onSessionExpired={sessionExpired} onCreateSessionExpired={topupSessionExpired} />
       )}
-      {passwordOpen && (
-        <Suspense fallback={null}>
-          <ChangePasswordModal user={user} onClose={() => setPasswordOpen(false)} onSessionExpired={sessionExpired} />
-        </Suspense>
-      )}
+      {passwordOpen && <ChangePasswordModal user={user} onClose={() => setPasswordOpen(false)} onSessionExpired={sessionExpired} />}
     </div>
   );
 }
