@@ -1,7 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { withLocalBindings } from "../../scripts/lib.mjs";
-import { E2E_STATE_DIR } from "../../playwright.config";
-import { ADMIN_LOGIN, ADMIN_PASSWORD, fundUser, login, newUser, signIn, uniqueId } from "./support";
+import { ADMIN_LOGIN, ADMIN_PASSWORD, fundUser, login, newUser, signIn, uniqueId, writeStoreDb } from "./support";
 
 // Issue #27 item 10, on a laptop: the admin reads the store as people read it. The audit log names
 // whom an entry acted on and labels its details; the overview sets admin adjustments beside deposits
@@ -73,14 +71,14 @@ test("the overview shows admin adjustments as their own figure, reconciled with 
 test("the Telegram delivery log lists every notification, filtered by status and paged older", async ({ page, request }) => {
   const marker = `NHATKY-${uniqueId()}`;
   // 25 notifications straight into the store's D1: more than a page, three of them given up.
-  await withLocalBindings(E2E_STATE_DIR, async (env: { DB: D1Database }) => {
-    for (let index = 0; index < 25; index += 1) {
+  await writeStoreDb((db) =>
+    Array.from({ length: 25 }, (_, index) => {
       const failed = index % 10 === 3;
-      await env.DB.prepare("INSERT INTO notifications (kind, text, status, attempts, last_error, dedupe_key, sent_at) VALUES ('ops', ?1, ?2, ?3, ?4, ?5, ?6)")
-        .bind(`${marker} #${index}`, failed ? "failed" : "sent", failed ? 8 : 1, failed ? "400 Bad Request: chat not found" : null, `${marker}:${index}`, failed ? null : Date.now())
-        .run();
-    }
-  });
+      return db
+        .prepare("INSERT INTO notifications (kind, text, status, attempts, last_error, dedupe_key, sent_at) VALUES ('ops', ?1, ?2, ?3, ?4, ?5, ?6)")
+        .bind(`${marker} #${index}`, failed ? "failed" : "sent", failed ? 8 : 1, failed ? "400 Bad Request: chat not found" : null, `${marker}:${index}`, failed ? null : Date.now());
+    }),
+  );
   const admin = await login(request, ADMIN_LOGIN, ADMIN_PASSWORD);
   await signIn(page, admin);
   await page.goto("/admin/overview");

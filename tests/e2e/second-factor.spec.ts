@@ -1,9 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { expect, test } from "@playwright/test";
 import { totpCode } from "../../scripts/admin-code.mjs";
-import { withLocalBindings } from "../../scripts/lib.mjs";
-import { E2E_STATE_DIR } from "../../playwright.config";
-import { newUser, signIn } from "./support";
+import { newUser, signIn, writeStoreDb } from "./support";
 
 // The second factor in the browser (issue #15): a new admin enrols at first sign-in by reading the
 // secret off the screen into an "authenticator" (here, otpauth), keeps the recovery codes, reaches
@@ -19,9 +17,7 @@ function codeAt(secret: string, step: number): string {
 
 /** Makes a registered buyer a staff member, as another admin would, in the run's local D1. */
 async function promoteToStaff(username: string) {
-  await withLocalBindings(E2E_STATE_DIR, (env: { DB: D1Database }) =>
-    env.DB.prepare("UPDATE users SET is_staff = 1 WHERE username = ?").bind(username).run(),
-  );
+  await writeStoreDb((db) => [db.prepare("UPDATE users SET is_staff = 1 WHERE username = ?").bind(username)]);
 }
 
 async function signInWithPassword(page: import("@playwright/test").Page, username: string) {

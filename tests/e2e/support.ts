@@ -5,6 +5,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { type APIRequestContext, expect, type Page } from "@playwright/test";
 import { adminCode } from "../../scripts/admin-code.mjs";
+import { withLocalBindings } from "../../scripts/lib.mjs";
 
 const PASSWORD = "mat-khau-123";
 export const ADMIN_LOGIN = process.env.E2E_ADMIN_EMAIL ?? "admin@iosgamehack.local";
@@ -14,6 +15,25 @@ export type Session = { access: string; refresh: string; user: { id: number; use
 
 export function toast(page: Page, text: string | RegExp) {
   return page.locator("[data-toast]").filter({ hasText: text });
+}
+
+/**
+ * Writes straight into the run's local D1, as another admin or an earlier day would have. The
+ * running store has the same SQLite file open and may be writing at that moment (the minute's
+ * cron, another worker's test), which answers SQLITE_BUSY: the statements go as one batch (one
+ * transaction, so a retry never writes half) and a busy database is waited out.
+ */
+export async function writeStoreDb(statements: (db: D1Database) => D1PreparedStatement[]) {
+  await withLocalBindings(E2E_STATE_DIR, async (env: { DB: D1Database }) => {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await env.DB.batch(statements(env.DB));
+      } catch (error) {
+        if (attempt === 40 || !String(error).includes("SQLITE_BUSY")) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+    }
+  });
 }
 
 export function uniqueId(): string {
