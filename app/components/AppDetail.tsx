@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { lazy, Suspense, useState } from "react";
+import { useState } from "react";
 import { downloadButtonText, TESTFLIGHT_MISSING_ALERT } from "~/lib/app-types";
 import { formatDate, formatFileSize, formatNumber } from "@workers/shared/format";
 import { imageSrc, imageSrcSet } from "@workers/shared/image-variants";
@@ -7,12 +7,13 @@ import type { PublicApp, Screenshot } from "@workers/catalogue/catalogue";
 import type { PublicPricing } from "@workers/licensing/keys";
 import { AppIcon } from "./AppIcon";
 import { KeyPurchase } from "./KeyPurchase";
+import { lazyDialog } from "./LazyDialog";
 import { mediaLabel } from "./media-label";
 import { SupportLinks } from "./SupportLinks";
 import { TypeBadge } from "./TypeBadge";
 
 // The full-screen viewer is loaded when first opened: the app page's first load stays light.
-const MediaViewer = lazy(() => import("./MediaViewer").then((module) => ({ default: module.MediaViewer })));
+const MediaViewer = lazyDialog(() => import("./MediaViewer").then((module) => module.MediaViewer));
 
 const BUTTON = "inline-flex w-full items-center justify-center gap-2 rounded-2xl px-6 py-3.5 text-base font-bold shadow-lg transition sm:w-auto";
 
@@ -116,11 +117,7 @@ function Gallery({ items, appName }: { items: Screenshot[]; appName: string }) {
           </div>
         )}
       </div>
-      {viewing !== null && (
-        <Suspense fallback={null}>
-          <MediaViewer items={items} appName={appName} index={viewing} onIndex={setViewing} onClose={() => setViewing(null)} />
-        </Suspense>
-      )}
+      {viewing !== null && <MediaViewer items={items} appName={appName} index={viewing} onIndex={setViewing} onClose={() => setViewing(null)} />}
       {items.length > 1 && (
         <ul className="mt-3 flex gap-2 overflow-x-auto pb-2" aria-label="Ảnh thu nhỏ">
           {items.map((item, index) => (

@@ -1,10 +1,11 @@
 import { Link, useLocation, useNavigate } from "@remix-run/react";
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { logout, useSessionUser } from "~/lib/session-user";
 import { loginPathFor } from "~/lib/redirects";
 import type { SessionUser } from "~/lib/session";
 import { toast } from "~/lib/toast";
 import { Avatar } from "./Avatar";
+import { lazyDialog } from "./LazyDialog";
 
 function displayName(user: SessionUser): string {
   return user.full_name?.trim() || user.username;
@@ -12,8 +13,10 @@ function displayName(user: SessionUser): string {
 
 // The menus come in their own chunk, fetched when a button is hovered, focused or tapped.
 const loadMenus = () => import("./HeaderMenus");
-const AccountMenu = lazy(() => loadMenus().then((module) => ({ default: module.AccountMenu })));
-const MobileMenu = lazy(() => loadMenus().then((module) => ({ default: module.MobileMenu })));
+// Ahead of the tap; a failure here is told when the menu opens (see lazyDialog).
+const prefetchMenus = () => void loadMenus().catch(() => {});
+const AccountMenu = lazyDialog(() => loadMenus().then((module) => module.AccountMenu));
+const MobileMenu = lazyDialog(() => loadMenus().then((module) => module.MobileMenu));
 
 const ACCOUNT_PAGES = /^\/(login|register|forgot-password|reset-password|auth\/)/;
 
@@ -92,8 +95,8 @@ export function Header({ siteName }: { siteName: string }) {
                 ref={accountButton}
                 type="button"
                 onClick={() => setAccountOpen((open) => !open)}
-                onPointerEnter={loadMenus}
-                onFocus={loadMenus}
+                onPointerEnter={prefetchMenus}
+                onFocus={prefetchMenus}
                 aria-expanded={accountOpen}
                 aria-controls="account-menu"
                 className="flex items-center gap-3 rounded-xl px-2 py-1 hover:bg-white/5"
@@ -104,11 +107,7 @@ export function Header({ siteName }: { siteName: string }) {
                   {user.formatted_balance && <span className="block text-xs text-emerald-400">{user.formatted_balance}</span>}
                 </span>
               </button>
-              {accountOpen && (
-                <Suspense fallback={null}>
-                  <AccountMenu user={user} onSignOut={signOut} />
-                </Suspense>
-              )}
+              {accountOpen && <AccountMenu user={user} onSignOut={signOut} onClose={() => setAccountOpen(false)} />}
             </div>
           ) : (
             <Link to={loginHref} className="rounded-xl bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-500">
@@ -131,8 +130,8 @@ export function Header({ siteName }: { siteName: string }) {
             aria-expanded={menuOpen}
             aria-controls="mobile-menu"
             onClick={() => setMenuOpen((open) => !open)}
-            onPointerEnter={loadMenus}
-            onFocus={loadMenus}
+            onPointerEnter={prefetchMenus}
+            onFocus={prefetchMenus}
           >
             <svg viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
               {menuOpen ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
@@ -140,11 +139,7 @@ export function Header({ siteName }: { siteName: string }) {
           </button>
         </div>
       </div>
-      {menuOpen && (
-        <Suspense fallback={null}>
-          <MobileMenu user={user} name={user ? displayName(user) : ""} loginHref={loginHref} onSignOut={signOut} />
-        </Suspense>
-      )}
+      {menuOpen && <MobileMenu user={user} name={user ? displayName(user) : ""} loginHref={loginHref} onSignOut={signOut} onClose={() => setMenuOpen(false)} />}
     </header>
   );
 }

@@ -2,7 +2,7 @@
 // choose an option, log in if needed, pre-check (paused, sold out, live availability), confirm,
 // pay from the balance, show the key. The list is rendered on the server; the rest after hydration.
 import { useLocation, useNavigate } from "@remix-run/react";
-import { lazy, Suspense, useCallback, useId, useRef, useState } from "react";
+import { useCallback, useId, useRef, useState } from "react";
 import type { PublicApp } from "@workers/catalogue/catalogue";
 import { ApiError, apiCall, newIdempotencyKey } from "~/lib/api";
 import { useSessionExpired, useSessionUser } from "~/lib/auth";
@@ -20,10 +20,12 @@ import {
   reconcileSelection,
   sortPricing,
 } from "@workers/shared/pricing";
+import { NETWORK_ERROR } from "@workers/shared/error-texts";
 import { loginPathFor } from "~/lib/redirects";
 import { readAccessToken } from "~/lib/session";
 import { toast } from "~/lib/toast";
 import { refreshStoredBalance, storeWalletFigures } from "~/lib/wallet-figures";
+import { lazyDialog } from "./LazyDialog";
 import type { PurchasedKey } from "./PurchaseSuccessDialog";
 import { Spinner } from "./Spinner";
 
@@ -38,8 +40,9 @@ const STATE_TONE: Record<PricingStateKind, string> = {
 // The dialogs come with the first "Mua ngay", not with the page: most visitors never open them.
 const loadConfirmDialog = () => import("./PurchaseConfirmDialog");
 const loadSuccessDialog = () => import("./PurchaseSuccessDialog");
-const PurchaseConfirmDialog = lazy(() => loadConfirmDialog().then((module) => ({ default: module.PurchaseConfirmDialog })));
-const PurchaseSuccessDialog = lazy(() => loadSuccessDialog().then((module) => ({ default: module.PurchaseSuccessDialog })));
+const PurchaseConfirmDialog = lazyDialog(() => loadConfirmDialog().then((module) => module.PurchaseConfirmDialog));
+// Never fails to load: a purchase is only sent once this file is here (see purchase()).
+const PurchaseSuccessDialog = lazyDialog(() => loadSuccessDialog().then((module) => module.PurchaseSuccessDialog));
 
 /** POST /api/keys/purchase/ with its Idempotency-Key: a retry (apiCall's refresh on 401 included) cannot buy twice. */
 function postPurchase(pricingId: number, idempotencyKey: string) {
@@ -153,6 +156,14 @@ export function KeyPurchase({ app, pricing }: { app: Pick<PublicApp, "id" | "url
     if (attempt.current?.pricingId !== option.id) attempt.current = { pricingId: option.id, key: newIdempotencyKey() };
     setBuying(true);
     try {
+      // The dialog that shows the bought key is on the device before any money moves: a sale
+      // whose key cannot be drawn would leave the buyer, charged, in front of an error.
+      try {
+        await loadSuccessDialog();
+      } catch {
+        toast.error(NETWORK_ERROR);
+        return;
+      }
       const answer = await postPurchase(option.id, attempt.current.key);
       attempt.current = null;
       storeWalletFigures(answer.user);
@@ -267,30 +278,24 @@ export function KeyPurchase({ app, pricing }: { app: Pick<PublicApp, "id" | "url
         </button>
       </div>
 
-      {/* Each lazy dialog has its own boundary, rendered only while it is open: a served boundary
+      {/* Each lazy dialog (and its boundary) is rendered only while it is open: a served boundary
           hydrates after the rest of the page, and this box renders again as it reads the session,
           which would switch that boundary to client rendering (React's error #421). */}
       {confirming !== null && (
-        <Suspense fallback={null}>
-          <PurchaseConfirmDialog
-            open
-            option={confirming}
-            appName={app.name}
-            isAuthenticated={Boolean(readAccessToken())}
-            user={user ?? null}
-            onPurchase={purchase}
-            onClose={() => setConfirming(null)}
-            buying={buying}
-            refreshing={refreshing}
-            loginHref={loginPathFor(here)}
-          />
-        </Suspense>
+        <PurchaseConfirmDialog
+          open
+          option={confirming}
+          appName={app.name}
+          isAuthenticated={Boolean(readAccessToken())}
+          user={user ?? null}
+          onPurchase={purchase}
+          onClose={() => setConfirming(null)}
+          buying={buying}
+          refreshing={refreshing}
+          loginHref={loginPathFor(here)}
+        />
       )}
-      {purchased !== null && (
-        <Suspense fallback={null}>
-          <PurchaseSuccessDialog purchase={purchased} onClose={() => setPurchased(null)} />
-        </Suspense>
-      )}
+      {purchased !== null && <PurchaseSuccessDialog purchase={purchased} onClose={() => setPurchased(null)} />}
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { expect, test } from "@playwright/test";
-import { ADMIN_LOGIN, ADMIN_PASSWORD, login } from "./support";
+import { ADMIN_LOGIN, ADMIN_PASSWORD, login, toast } from "./support";
 
 // The first journey of a visitor: the demo catalogue, an app page, a download.
 test("home → app page → download", async ({ page, request }) => {
@@ -97,6 +97,37 @@ test("the header: a login button, or a menu with Login and Register under 768 px
     await expect(page.getByRole("button", { name: "Mở menu" })).toBeHidden();
     await expect(page.getByRole("link", { name: "Đăng nhập" })).toHaveAttribute("href", "/login?redirect=%2F");
   }
+});
+
+test("the network drops as the viewer's or the menu's file is fetched: the visitor is told, the page stays, the next tap opens it", async ({ page, isMobile }) => {
+  const lost = toast(page, "Lỗi kết nối mạng. Vui lòng kiểm tra kết nối internet và thử lại.");
+  const viewerFile = /\/assets\/MediaViewer-[\w-]+\.js$/;
+  await page.route(viewerFile, (route) => route.abort("internetdisconnected"));
+  await page.goto("/chien-binh-rong-mod-menu");
+  await expect(page.getByRole("button", { name: "Mua ngay" })).toBeEnabled(); // hydrated
+  const opener = page.getByRole("button", { name: "Xem ảnh toàn màn hình" });
+  await opener.click();
+  await expect(lost).toBeVisible();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await expect(page.getByRole("heading", { level: 1, name: "Chiến Binh Rồng Mod Menu" })).toBeVisible();
+  await page.unroute(viewerFile);
+  await opener.click();
+  await expect(page.getByRole("dialog", { name: "Hình ảnh & video" })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(lost).toHaveCount(0);
+
+  // Under 768 px the header's menu is fetched the same way (wider screens show a link to log in).
+  if (!isMobile) return;
+  const menuFile = /\/assets\/HeaderMenus-[\w-]+\.js$/;
+  await page.route(menuFile, (route) => route.abort("internetdisconnected"));
+  const menuButton = page.getByRole("button", { name: "Mở menu" });
+  await menuButton.click();
+  await expect(lost).toBeVisible();
+  await expect(menuButton).toHaveAttribute("aria-expanded", "false");
+  await expect(page.getByRole("heading", { level: 1, name: "Chiến Binh Rồng Mod Menu" })).toBeVisible();
+  await page.unroute(menuFile);
+  await menuButton.click();
+  await expect(page.getByRole("navigation", { name: "Menu" }).getByRole("link", { name: "Đăng nhập" })).toBeVisible();
 });
 
 test("the page hydrates without console errors or CSP violations", async ({ page }) => {

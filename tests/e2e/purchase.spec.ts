@@ -125,6 +125,58 @@ test.describe("with a fake session and a stubbed server", () => {
     await expect(page.getByRole("dialog")).toHaveCount(0);
   });
 
+  test("the network drops as a purchase dialog's file is fetched: the buyer is told, the page stays, and nothing is bought until the key can be shown", async ({ page }) => {
+    await signIn(page, fake);
+    await stubWallet(page, 500000);
+    await page.route("**/api/keys/availability/**", (route) => route.fulfill({ json: { success: true, data: { can_purchase: true, available_count: 4, is_available: true } } }));
+    await page.route("**/api/keys/apps/*/pricing/", (route) => route.fulfill({ json: { success: true, data: [] } }));
+    let purchases = 0;
+    await page.route("**/api/keys/purchase/", (route) => {
+      purchases++;
+      return route.fulfill({
+        json: {
+          success: true,
+          message: "Mua key thành công!",
+          key: { key_code: "IGH-MANG-0000-1111-2222", key_type_name: "7 Ngày", app_name: "Chiến Binh Rồng Mod Menu" },
+          order: { formatted_price: "50.000\u00a0₫", purchased_at: new Date().toISOString() },
+          user: { balance: 450000, formatted_balance: "450.000\u00a0₫", total_spent: 50000, total_keys_purchased: 1 },
+        },
+      });
+    });
+    const lost = toast(page, "Lỗi kết nối mạng. Vui lòng kiểm tra kết nối internet và thử lại.");
+    const confirmFile = /\/assets\/PurchaseConfirmDialog-[\w-]+\.js$/;
+    const successFile = /\/assets\/PurchaseSuccessDialog-[\w-]+\.js$/;
+    await page.route(confirmFile, (route) => route.abort("internetdisconnected"));
+    await page.route(successFile, (route) => route.abort("internetdisconnected"));
+
+    await page.goto(APP);
+    const buy = page.getByRole("button", { name: "Mua ngay" });
+    await expect(buy).toBeEnabled(); // hydrated
+    await option(page, "7 Ngày").check();
+    await buy.click();
+    await expect(lost).toBeVisible();
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    await expect(page.getByTestId("key-purchase")).toBeVisible();
+    await expect(lost).toHaveCount(0);
+
+    // The confirm dialog comes; the one that would show the key still cannot: no money moves.
+    await page.unroute(confirmFile);
+    await buy.click();
+    const confirm = page.getByRole("dialog", { name: "Xác nhận mua key" });
+    await expect(confirm).toBeVisible();
+    await confirm.getByRole("button", { name: "Xác nhận mua" }).click();
+    await expect(lost).toBeVisible();
+    expect(purchases).toBe(0);
+    await expect(confirm.getByRole("button", { name: "Xác nhận mua" })).toBeEnabled();
+
+    await page.unroute(successFile);
+    await confirm.getByRole("button", { name: "Xác nhận mua" }).click();
+    const success = page.getByRole("dialog", { name: "Mua key thành công!" });
+    await expect(success).toBeVisible();
+    await expect(success.getByTestId("purchased-key")).toHaveText("IGH-MANG-0000-1111-2222");
+    expect(purchases).toBe(1);
+  });
+
   test("the dialogs: layout at 375 px, Escape and backdrop, a lost answer retried with the same key, 409, success", async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 740 });
     await signIn(page, fake);
