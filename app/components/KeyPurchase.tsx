@@ -20,12 +20,11 @@ import {
   reconcileSelection,
   sortPricing,
 } from "@workers/shared/pricing";
-import { NETWORK_ERROR } from "@workers/shared/error-texts";
 import { loginPathFor } from "~/lib/redirects";
 import { readAccessToken } from "~/lib/session";
 import { toast } from "~/lib/toast";
 import { refreshStoredBalance, storeWalletFigures } from "~/lib/wallet-figures";
-import { lazyDialog } from "./LazyDialog";
+import { fileFetched, fileNotFetched, lazyDialog } from "./LazyDialog";
 import type { PurchasedKey } from "./PurchaseSuccessDialog";
 import { Spinner } from "./Spinner";
 
@@ -160,8 +159,9 @@ export function KeyPurchase({ app, pricing }: { app: Pick<PublicApp, "id" | "url
       // whose key cannot be drawn would leave the buyer, charged, in front of an error.
       try {
         await loadSuccessDialog();
+        fileFetched();
       } catch {
-        toast.error(NETWORK_ERROR);
+        fileNotFetched();
         return;
       }
       const answer = await postPurchase(option.id, attempt.current.key);

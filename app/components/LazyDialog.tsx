@@ -1,24 +1,47 @@
-// A dialog or menu whose code is fetched when it is first opened, not with the page (docs/architecture.md,
-// "A dialog's code comes when it opens"). Render it only while it is open: its <Suspense> boundary
-// then never reaches a served page, where it would hydrate late (React's error #421).
-import { type ComponentType, lazy, Suspense, useEffect, useState } from "react";
+// A dialog or menu whose code is fetched when it is first opened, not with the page
+// (docs/architecture.md, "A dialog's code comes when it opens"). Render it only while it is open:
+// its <Suspense> boundary then never reaches a served page, where it would hydrate late (React's
+// error #421).
+import { type ComponentType, lazy, Suspense, useEffect, useRef, useState } from "react";
 import { NETWORK_ERROR } from "@workers/shared/error-texts";
 import { toast } from "~/lib/toast";
 
 type Closable = { onClose: () => void };
 
+let failuresInARow = 0;
+
+/** A file fetched on demand has arrived. */
+export function fileFetched() {
+  failuresInARow = 0;
+}
+
+/**
+ * A file fetched on demand could not be fetched. The first time, the person reads the network
+ * message. When it happens again in a row while the browser says it is online, the file is most
+ * likely gone: a deploy serves only its own build's files, so an open page asks for names that no
+ * longer exist. The page is then reloaded for the new ones, as Remix does for a route's file.
+ */
+export function fileNotFetched() {
+  failuresInARow += 1;
+  if (failuresInARow >= 2 && navigator.onLine) window.location.reload();
+  else toast.error(NETWORK_ERROR);
+}
+
 /**
  * The dialog (or menu) `load` gives, as a component to render while open; `onClose` is how the
- * opener closes it. If its file cannot be fetched (the network is gone, or a deploy replaced the
- * file), the person is told so and it closes, rather than the screen being replaced by an error;
- * the next opening fetches it again.
+ * opener closes it. If its file cannot be fetched, it closes and the person is told (see
+ * fileNotFetched), rather than the screen being replaced by an error; the next opening fetches it
+ * again.
  */
 export function lazyDialog<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P & Closable> {
   // Typed as the dialog itself: React.lazy's prop types do not follow a generic P.
   const fetchDialog = () =>
     lazy<ComponentType<P & Closable>>(() =>
       load().then(
-        (component) => ({ default: component as ComponentType<P & Closable> }),
+        (component) => {
+          fileFetched();
+          return { default: component as ComponentType<P & Closable> };
+        },
         () => {
           Loaded = fetchDialog();
           return { default: NotLoaded };
@@ -40,8 +63,12 @@ export function lazyDialog<P extends object>(load: () => Promise<ComponentType<P
 }
 
 function NotLoaded({ onClose }: Closable) {
+  // Once per opening, though the opener may render again (a new onClose) before it has closed.
+  const told = useRef(false);
   useEffect(() => {
-    toast.error(NETWORK_ERROR);
+    if (told.current) return;
+    told.current = true;
+    fileNotFetched();
     onClose();
   }, [onClose]);
   return null;

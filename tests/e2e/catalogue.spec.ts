@@ -114,7 +114,7 @@ test("the network drops as the viewer's or the menu's file is fetched: the visit
   await opener.click();
   await expect(page.getByRole("dialog", { name: "Hình ảnh & video" })).toBeVisible();
   await page.keyboard.press("Escape");
-  await expect(lost).toHaveCount(0);
+  await expect(lost).toHaveCount(0, { timeout: 10_000 });
 
   // Under 768 px the header's menu is fetched the same way (wider screens show a link to log in).
   if (!isMobile) return;
@@ -128,6 +128,29 @@ test("the network drops as the viewer's or the menu's file is fetched: the visit
   await page.unroute(menuFile);
   await menuButton.click();
   await expect(page.getByRole("navigation", { name: "Menu" }).getByRole("link", { name: "Đăng nhập" })).toBeVisible();
+});
+
+test("after a deploy the viewer's old file is gone: the first tap tells the visitor, the second reloads the page for the new files", async ({ page }) => {
+  // The deploy: the file this page names now answers 404, as the new build serves only its own.
+  const viewerFile = /\/assets\/MediaViewer-[\w-]+\.js$/;
+  await page.route(viewerFile, (route) => route.fulfill({ status: 404, body: "Not Found" }));
+  await page.goto("/chien-binh-rong-mod-menu");
+  await expect(page.getByRole("button", { name: "Mua ngay" })).toBeEnabled(); // hydrated
+  await page.evaluate(() => Object.assign(window, { servedBeforeTheDeploy: true }));
+  const opener = page.getByRole("button", { name: "Xem ảnh toàn màn hình" });
+  await opener.click();
+  await expect(toast(page, "Lỗi kết nối mạng. Vui lòng kiểm tra kết nối internet và thử lại.")).toBeVisible();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+
+  const reloaded = page.waitForEvent("load");
+  await opener.click();
+  await reloaded;
+  expect(await page.evaluate(() => "servedBeforeTheDeploy" in window)).toBe(false);
+  // The reloaded page names the new build's files (here the same ones, served again).
+  await page.unroute(viewerFile);
+  await expect(page.getByRole("button", { name: "Mua ngay" })).toBeEnabled();
+  await opener.click();
+  await expect(page.getByRole("dialog", { name: "Hình ảnh & video" })).toBeVisible();
 });
 
 test("the page hydrates without console errors or CSP violations", async ({ page }) => {

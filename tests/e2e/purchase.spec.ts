@@ -157,7 +157,7 @@ test.describe("with a fake session and a stubbed server", () => {
     await expect(lost).toBeVisible();
     await expect(page.getByRole("dialog")).toHaveCount(0);
     await expect(page.getByTestId("key-purchase")).toBeVisible();
-    await expect(lost).toHaveCount(0);
+    await expect(lost).toHaveCount(0, { timeout: 10_000 });
 
     // The confirm dialog comes; the one that would show the key still cannot: no money moves.
     await page.unroute(confirmFile);
