@@ -24,7 +24,7 @@ import { loginPathFor } from "~/lib/redirects";
 import { readAccessToken } from "~/lib/session";
 import { toast } from "~/lib/toast";
 import { refreshStoredBalance, storeWalletFigures } from "~/lib/wallet-figures";
-import { fileFetched, fileNotFetched, lazyDialog } from "./LazyDialog";
+import { fetchOnDemand, lazyDialog } from "./LazyDialog";
 import type { PurchasedKey } from "./PurchaseSuccessDialog";
 import { Spinner } from "./Spinner";
 
@@ -158,10 +158,8 @@ export function KeyPurchase({ app, pricing }: { app: Pick<PublicApp, "id" | "url
       // The dialog that shows the bought key is on the device before any money moves: a sale
       // whose key cannot be drawn would leave the buyer, charged, in front of an error.
       try {
-        await loadSuccessDialog();
-        fileFetched();
+        await fetchOnDemand(loadSuccessDialog);
       } catch {
-        fileNotFetched();
         return;
       }
       const answer = await postPurchase(option.id, attempt.current.key);
