@@ -4,7 +4,7 @@
 // The <dialog> itself is the dimmed full-screen backdrop; the panel inside holds the content.
 // On phones it sits at the bottom of the screen like a sheet; `fullScreen` fills the screen instead
 // (the gallery's viewer). While it is open the toasts are drawn inside it (lib/toast.ts).
-import { type KeyboardEvent, type MouseEvent, type ReactNode, type RefObject, type SyntheticEvent, useEffect, useRef } from "react";
+import { type KeyboardEvent, type MouseEvent, type ReactNode, type RefObject, type SyntheticEvent, useCallback, useEffect, useRef } from "react";
 import { holdToasts } from "~/lib/toast";
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]):not([hidden]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -26,7 +26,15 @@ export type DialogProps = {
 };
 
 export function Dialog({ open, onClose, labelledBy, describedBy, busy = false, initialFocus, testId, fullScreen = false, children }: DialogProps) {
-  const dialog = useRef<HTMLDialogElement>(null);
+  const dialog = useRef<HTMLDialogElement | null>(null);
+  const releaseToasts = useRef<(() => void) | null>(null);
+  // The toasts are drawn inside the dialog for as long as its node is in the page (lib/toast.ts).
+  // React calls a ref with null before it takes the node out, so they are back on the page first.
+  const placeDialog = useCallback((node: HTMLDialogElement | null) => {
+    dialog.current = node;
+    releaseToasts.current?.();
+    releaseToasts.current = node && holdToasts(node);
+  }, []);
   const panel = useRef<HTMLDivElement>(null);
   const pressedOnBackdrop = useRef(false);
 
@@ -38,13 +46,11 @@ export function Dialog({ open, onClose, labelledBy, describedBy, busy = false, i
     if (!open || !node) return;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     if (!node.open) node.showModal();
-    const releaseToasts = holdToasts(node);
     const target = initialFocus?.current ?? panel.current?.querySelector<HTMLElement>("[data-autofocus]") ?? panel.current?.querySelector<HTMLElement>(FOCUSABLE) ?? panel.current;
     target?.focus();
     const overflow = document.body.style.overflow;
     document.body.style.overflow = "hidden";
     return () => {
-      releaseToasts();
       if (node.open) node.close();
       document.body.style.overflow = overflow;
       if (opener?.isConnected) opener.focus();
@@ -106,7 +112,7 @@ export function Dialog({ open, onClose, labelledBy, describedBy, busy = false, i
   return (
     // biome-ignore lint/a11y/useKeyWithClickEvents: a click on the backdrop is a mouse shortcut; the keyboard closes with Escape (the cancel event).
     <dialog
-      ref={dialog}
+      ref={placeDialog}
       aria-labelledby={labelledBy}
       aria-describedby={describedBy}
       onCancel={onCancel}

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { createPortal } from "react-dom";
-import { dismissToast, subscribeToastLayer, subscribeToasts, type Toast } from "~/lib/toast";
+import { dismissToast, subscribeToasts, type Toast, toastHost } from "~/lib/toast";
 
 const STYLES: Record<Toast["kind"], string> = {
   success: "border-emerald-500/40 bg-emerald-950/90 text-emerald-100",
@@ -10,14 +10,15 @@ const STYLES: Record<Toast["kind"], string> = {
 };
 
 /**
- * The toasts, top right under the header (its controls stay uncovered on a phone). While a modal
- * dialog is open they are drawn inside it, above its backdrop and not inert (lib/toast.ts).
+ * The toasts, top right under the header (its controls stay uncovered on a phone), drawn in the
+ * element lib/toast.ts moves into an open modal dialog, above its backdrop and not inert. Nothing
+ * is served: the first toast comes after hydration.
  */
 export function Toaster() {
   const [toasts, setToasts] = useState<Toast[]>([]);
-  const [layer, setLayer] = useState<HTMLElement | null>(null);
+  const [host, setHost] = useState<HTMLElement | null>(null);
   useEffect(() => subscribeToasts(setToasts), []);
-  useEffect(() => subscribeToastLayer(setLayer), []);
+  useEffect(() => setHost(toastHost()), []);
   const region = (
     <div className="pointer-events-none fixed top-20 right-4 left-4 z-[60] flex flex-col items-end gap-2 sm:left-auto" aria-live="polite" data-toaster>
       {toasts.map((item) => (
@@ -37,5 +38,5 @@ export function Toaster() {
       ))}
     </div>
   );
-  return layer ? createPortal(region, layer) : region;
+  return host && createPortal(region, host);
 }

@@ -107,6 +107,45 @@ test("a refused purchase and the copied key are told above the open dialog, clea
   await expect(success).toHaveCount(0);
 });
 
+test("a message outlives a dialog opened and closed over it: the same toast stays in the page throughout, never taken out and put back", async ({ page }) => {
+  // The message comes first: the viewer's file is refused once.
+  const viewerFile = /\/assets\/MediaViewer-[\w-]+\.js$/;
+  await page.route(viewerFile, (route) => route.abort("internetdisconnected"));
+  await page.clock.install();
+  await page.goto(APP);
+  await expect(page.getByRole("button", { name: "Mua ngay" })).toBeEnabled(); // hydrated
+  const opener = page.getByRole("button", { name: "Xem ảnh toàn màn hình" });
+  await opener.click();
+  const lost = toast(page, "Lỗi kết nối mạng. Vui lòng kiểm tra kết nối internet và thử lại.");
+  await expect(lost).toBeVisible();
+
+  // The page's timers stop here, so the message stays as long as the test looks at it (a toast leaves
+  // after 3 s). From here every moment it is missing from the page is counted: a toast taken out and
+  // put back flickers, and for that moment the page holds no message.
+  await page.clock.pauseAt(Date.now() + 50);
+  await lost.evaluate((node) => {
+    const watched = { node, missing: 0 };
+    Object.assign(window, { watched });
+    new MutationObserver(() => {
+      if (!node.isConnected) watched.missing += 1;
+    }).observe(document, { childList: true, subtree: true });
+  });
+  const state = () =>
+    lost.evaluate((node) => {
+      const { watched } = window as unknown as { watched: { node: Element; missing: number } };
+      return { same: node === watched.node, inDialog: node.closest("dialog") !== null, missing: watched.missing };
+    });
+
+  await page.unroute(viewerFile);
+  await opener.click();
+  const viewer = page.getByRole("dialog", { name: "Hình ảnh & video" });
+  await expect(viewer).toBeVisible();
+  expect(await state()).toEqual({ same: true, inDialog: true, missing: 0 }); // above the viewer's backdrop
+  await page.keyboard.press("Escape");
+  await expect(viewer).toHaveCount(0);
+  expect(await state()).toEqual({ same: true, inDialog: false, missing: 0 });
+});
+
 test("the phone header shows the balance without opening the menu", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await signIn(page, fake);
