@@ -28,12 +28,13 @@ export type DialogProps = {
 export function Dialog({ open, onClose, labelledBy, describedBy, busy = false, initialFocus, testId, fullScreen = false, children }: DialogProps) {
   const dialog = useRef<HTMLDialogElement | null>(null);
   const releaseToasts = useRef<(() => void) | null>(null);
-  // The toasts are drawn inside the dialog for as long as its node is in the page (lib/toast.ts).
+  // While the dialog is shown the toasts are drawn inside it (lib/toast.ts), from showModal on.
   // React calls a ref with null before it takes the node out, so they are back on the page first.
   const placeDialog = useCallback((node: HTMLDialogElement | null) => {
     dialog.current = node;
+    if (node) return;
     releaseToasts.current?.();
-    releaseToasts.current = node && holdToasts(node);
+    releaseToasts.current = null;
   }, []);
   const panel = useRef<HTMLDivElement>(null);
   const pressedOnBackdrop = useRef(false);
@@ -46,6 +47,7 @@ export function Dialog({ open, onClose, labelledBy, describedBy, busy = false, i
     if (!open || !node) return;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     if (!node.open) node.showModal();
+    releaseToasts.current ??= holdToasts(node);
     const target = initialFocus?.current ?? panel.current?.querySelector<HTMLElement>("[data-autofocus]") ?? panel.current?.querySelector<HTMLElement>(FOCUSABLE) ?? panel.current;
     target?.focus();
     const overflow = document.body.style.overflow;
