@@ -12,11 +12,23 @@ import { cardSign } from "../workers/money/cards";
 import { startSession } from "../workers/accounts/sessions";
 import { applyEntries, type LedgerEntry } from "../workers/money/wallet/money";
 import { normalKeyCode } from "../workers/licensing/key-check";
-import { CARD_TEST } from "./global-setup";
+import { CARD_TEST } from "./test-servers";
 
 type Body = Record<string, any>;
 
 export const db = getDb(env.DB);
+
+/**
+ * What a drizzle write the database refuses rejects with: drizzle's "Failed query" (which names only
+ * the query) around D1's own error, whose message must match `reason`: the constraint or trigger
+ * that refused it, not, say, "no such column" from a misspelt column.
+ */
+export function refusedBy(reason: RegExp) {
+  return expect.objectContaining({
+    message: expect.stringMatching(/^Failed query: /),
+    cause: expect.objectContaining({ message: expect.stringMatching(reason) }),
+  });
+}
 
 let counter = 0;
 export function unique(prefix = "t"): string {

@@ -1,26 +1,14 @@
 // A real OpenID Connect provider for the Google sign-in tests, on a local port that the
 // Worker's settings (vitest.config.ts) point at, with the card gateway and Telegram simulators.
-// TEST_PORT_BASE moves all three, so two checkouts on one machine can run their suites side by side.
+// Their ports: tests/test-servers.ts.
 import { startCardGateway } from "../scripts/card-gateway.mjs";
 import { startOidcServer } from "../scripts/oidc-server.mjs";
 import { startTelegramSim } from "../scripts/telegram-sim.mjs";
+import { CARD_TEST, OIDC_TEST, TELEGRAM_TEST } from "./test-servers";
 
-const PORT_BASE = Number(process.env.TEST_PORT_BASE ?? 9477);
+type Servers = { close(): Promise<void> };
 
-export const OIDC_TEST = {
-  port: PORT_BASE,
-  clientId: "igh-test",
-  clientSecret: "igh-test-secret",
-  redirectUri: "http://store.test/auth/google/callback",
-};
-
-/** The simulated card gateway: results are ready almost at once; tests deliver the callbacks. */
-export const CARD_TEST = { port: PORT_BASE + 1, partnerId: "igh-test", partnerKey: "test-card-partner-key", delayMs: 20 };
-
-/** The simulated Telegram Bot API; tests make it fail with POST /sim/fail and read /sim/messages. */
-export const TELEGRAM_TEST = { port: PORT_BASE + 2, token: "test-telegram-bot-token", chatId: "424242" };
-
-export default async function setup() {
+async function startServers(): Promise<Servers> {
   const server = await startOidcServer({
     port: OIDC_TEST.port,
     clients: [{ client_id: OIDC_TEST.clientId, client_secret: OIDC_TEST.clientSecret, redirect_uris: [OIDC_TEST.redirectUri] }],
@@ -28,9 +16,29 @@ export default async function setup() {
   });
   const gateway = await startCardGateway({ port: CARD_TEST.port, partnerId: CARD_TEST.partnerId, partnerKey: CARD_TEST.partnerKey, delayMs: CARD_TEST.delayMs });
   const telegram = await startTelegramSim({ port: TELEGRAM_TEST.port, token: TELEGRAM_TEST.token, chatId: TELEGRAM_TEST.chatId });
+  return {
+    async close() {
+      await server.close();
+      await telegram.close();
+      await gateway.close();
+    },
+  };
+}
+
+// Both workerd projects list this set-up, and vitest runs it once per project in one Node process
+// (each with its own copy of this module): the servers are shared through globalThis, started by
+// the first project and closed by the last.
+const shared = globalThis as { testServers?: { started: Promise<Servers>; users: number } };
+
+export default async function setup() {
+  shared.testServers ??= { started: startServers(), users: 0 };
+  const entry = shared.testServers;
+  entry.users += 1;
+  await entry.started;
   return async () => {
-    await server.close();
-    await telegram.close();
-    await gateway.close();
+    entry.users -= 1;
+    if (entry.users > 0) return;
+    shared.testServers = undefined;
+    await (await entry.started).close();
   };
 }

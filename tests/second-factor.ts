@@ -1,27 +1,16 @@
 // The second factor as a test drives it: accounts with a password, codes of any 30-second step,
-// the two-step sign-in over the API, each call from an address of its own.
+// the two-step sign-in over the API, each call from an address of its own (tests/requests.ts).
 import { eq } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import { expect } from "vitest";
 import { users } from "../workers/db/schema";
-import { apiWithHeaders, db, unique } from "./factories";
+import { db, unique } from "./factories";
+import { call } from "./requests";
 
 export const PASSWORD = "mat-khau-quan-tri-1";
 const STEP_MS = 30_000;
 
-// A range of its own, so per-address limits never meet those of other test files.
-const addressBase = Math.floor(Math.random() * 200);
-let addressCounter = 0;
-function newAddress(): string {
-  addressCounter += 1;
-  return `198.${addressBase}.${Math.floor(addressCounter / 250)}.${addressCounter % 250}`;
-}
-
-export function call(path: string, options: { body?: unknown; token?: string } = {}) {
-  return apiWithHeaders(path, { ...options, headers: { "CF-Connecting-IP": newAddress() } });
-}
-
-/** The 6-digit code of `secret` for the 30-second step `step`. */
+/** The 6-digit code of `secret` for the 30-second step `step` (the tests' one TOTP helper). */
 export function codeAt(secret: string, step: number): string {
   return new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: step * STEP_MS });
 }

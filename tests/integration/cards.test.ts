@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { cardTopups, walletTransactions } from "../../workers/db/schema";
 import worker from "../../workers/index";
 import { amountToCredit, cardSign } from "../../workers/money/cards";
-import { CARD_TEST } from "../global-setup";
+import { CARD_TEST } from "../test-servers";
 import { balanceOf, cardCallback, cardDigits, cardRow, db, person, request, submitCard, unique } from "../factories";
 
 type Body = Record<string, any>;

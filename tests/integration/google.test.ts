@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { users } from "../../workers/db/schema";
 import { randomToken } from "../../workers/platform/crypto";
-import { OIDC_TEST } from "../global-setup";
+import { OIDC_TEST } from "../test-servers";
 import { db, request, unique } from "../factories";
 import { authorize, type Body, exchange, post } from "../fixtures/google-flow";
 

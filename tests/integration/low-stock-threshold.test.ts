@@ -1,18 +1,15 @@
 // LOW_STOCK_THRESHOLD is one rule (README "Settings"): the store's 'Sắp hết', the owner's overview
 // and the Telegram alert all read it. A shop that raises it sees every one of them follow.
-import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import worker from "../../workers/index";
 import { listing, person } from "../factories";
+import { call } from "../requests";
 
-async function call(path: string, workerEnv: Env, token?: string) {
-  const context = createExecutionContext();
-  const headers: Record<string, string> = token ? { Authorization: `Bearer ${token}` } : {};
-  const response = await worker.fetch(new Request(`http://store.test${path}`, { headers }) as Parameters<typeof worker.fetch>[0], workerEnv, context);
-  await waitOnExecutionContext(context);
-  expect(response.status, `${path}: ${await response.clone().text()}`).toBe(200);
-  return (await response.json()) as Record<string, any>;
+/** The body of a GET the Worker over `workerEnv` must answer with 200. */
+async function read(path: string, workerEnv: Env, token: string) {
+  const answer = await call(path, { env: workerEnv, token });
+  expect(answer.status, `${path}: ${JSON.stringify(answer.body)}`).toBe(200);
+  return answer.body;
 }
 
 describe("LOW_STOCK_THRESHOLD", () => {
@@ -21,9 +18,9 @@ describe("LOW_STOCK_THRESHOLD", () => {
     const seven = await listing({ stock: 7 });
     const raised = { ...env, LOW_STOCK_THRESHOLD: "10" } as Env;
 
-    const pricingAt = async (workerEnv: Env) => (await call(`/api/keys/apps/${seven.app.url}/pricing/`, workerEnv, admin.token)).data[0];
+    const pricingAt = async (workerEnv: Env) => (await read(`/api/keys/apps/${seven.app.url}/pricing/`, workerEnv, admin.token)).data[0];
     const listedAt = async (workerEnv: Env) =>
-      ((await call("/api/admin/overview/", workerEnv, admin.token)).low_stock as { pricing_id: number }[]).some((item) => item.pricing_id === seven.pricing.id);
+      ((await read("/api/admin/overview/", workerEnv, admin.token)).low_stock as { pricing_id: number }[]).some((item) => item.pricing_id === seven.pricing.id);
 
     // The default (5): seven keys left is plenty.
     expect(await pricingAt(env)).toMatchObject({ available_count: 7, is_low_stock: false });

@@ -5,7 +5,8 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { users } from "../../workers/db/schema";
 import { db } from "../factories";
-import { call, codeAt, currentStep, enrolledAdmin, login, mfaToken, opensAdmin, PASSWORD, passwordAccount, verify } from "../second-factor";
+import { call } from "../requests";
+import { codeAt, currentStep, enrolledAdmin, login, mfaToken, opensAdmin, PASSWORD, passwordAccount, verify } from "../second-factor";
 
 describe("second factor: sign-in", { timeout: 30_000 }, () => {
   it("signs the bootstrap admin in with a code of ADMIN_TOTP_SECRET, and a refresh keeps the second factor", async () => {

@@ -70,7 +70,8 @@ describe("migrations on a store with data", () => {
   it("the seed reaches every table a loss would hurt (sold and used keys, orders, ledger, search index)", async () => {
     expect(seeded.counts).toMatchObject({ users: expect.any(Number), license_keys: 3, orders: 2, wallet_transactions: 3 });
     // The search index exists from migrations/0008 on; at an earlier previous migration it comes with the newest.
-    if ("app_search" in seeded.counts) expect(seeded.counts.app_search).toBe(2);
+    const hasSearch = migrations.slice(0, -1).some((migration) => migration.name.startsWith("0008_"));
+    expect(seeded.counts.app_search).toBe(hasSearch ? 2 : undefined);
   });
 
   it(`the newest migration (${migrations.at(-1)?.name}) keeps every row, trigger and index`, async () => {

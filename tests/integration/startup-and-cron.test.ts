@@ -8,7 +8,7 @@ import { sendMail } from "../../workers/platform/mailer";
 import { verifyPassword } from "../../workers/accounts/passwords";
 import { walletSnapshot } from "../../workers/money/wallet/reads";
 import { UserWallet } from "../../workers/money/wallet/user-wallet";
-import { createApp, db, request, unique } from "../factories";
+import { createApp, db, refusedBy, request, unique } from "../factories";
 
 describe("the configured admin", () => {
   it("exists after the first request, with a verified scrypt password and both roles", async () => {
@@ -26,19 +26,19 @@ describe("the configured admin", () => {
 describe("the data model's constraints", () => {
   it("refuses a negative balance and a second pricing of one key type", async () => {
     const email = `${unique()}@example.com`;
-    await expect(db.insert(users).values({ username: unique("u"), email, balance: -1 })).rejects.toThrow();
+    await expect(db.insert(users).values({ username: unique("u"), email, balance: -1 })).rejects.toThrow(refusedBy(/^D1_ERROR: CHECK constraint failed: users_balance_check: SQLITE_CONSTRAINT/));
     const app = await createApp();
     const [type] = await db.select().from(keyTypes).where(eq(keyTypes.name, "1day"));
     await db.insert(keyPricing).values({ appId: app.id, keyTypeId: type.id, price: 1000 });
-    await expect(db.insert(keyPricing).values({ appId: app.id, keyTypeId: type.id, price: 2000 })).rejects.toThrow();
+    await expect(db.insert(keyPricing).values({ appId: app.id, keyTypeId: type.id, price: 2000 })).rejects.toThrow(refusedBy(/^D1_ERROR: UNIQUE constraint failed: key_pricing\.app_id, key_pricing\.key_type_id: SQLITE_CONSTRAINT/));
   });
 
   it("refuses a duplicate key code within one app and a sold key without its order", async () => {
     const app = await createApp();
     const [type] = await db.select().from(keyTypes).where(eq(keyTypes.name, "7days"));
     await db.insert(licenseKeys).values({ appId: app.id, keyTypeId: type.id, keyCode: "SAME" });
-    await expect(db.insert(licenseKeys).values({ appId: app.id, keyTypeId: type.id, keyCode: "SAME" })).rejects.toThrow();
-    await expect(db.insert(licenseKeys).values({ appId: app.id, keyTypeId: type.id, keyCode: "SOLD", status: "sold" })).rejects.toThrow();
+    await expect(db.insert(licenseKeys).values({ appId: app.id, keyTypeId: type.id, keyCode: "SAME" })).rejects.toThrow(refusedBy(/^D1_ERROR: UNIQUE constraint failed: license_keys\.app_id, license_keys\.key_code: SQLITE_CONSTRAINT/));
+    await expect(db.insert(licenseKeys).values({ appId: app.id, keyTypeId: type.id, keyCode: "SOLD", status: "sold" })).rejects.toThrow(refusedBy(/^D1_ERROR: CHECK constraint failed: license_keys_sold_check: SQLITE_CONSTRAINT/));
   });
 
   it("has the product's key types, lifetime as 0 days", async () => {

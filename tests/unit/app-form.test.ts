@@ -1,6 +1,6 @@
 // The app form's rules, shared by the admin screens and the API (docs/product.md §5).
 import { describe, expect, it } from "vitest";
-import { appFormProblem, declaredFile, isVideoTooLong, matchesSearch, normaliseSlug, packageAccept, slugFromName } from "../../workers/shared/app-form";
+import { APP_FORM_MESSAGES, appFormProblem, declaredFile, isVideoTooLong, matchesSearch, normaliseSlug, packageAccept, slugFromName } from "../../workers/shared/app-form";
 
 const complete = { name: "Rồng", description: "Mô tả", version: "1.0", url: "rong", app_type: "ipa", itms_url: "", testflight_url: "", hasIcon: true, hasPackage: true };
 
@@ -29,7 +29,7 @@ describe("appFormProblem", () => {
     expect(appFormProblem({ ...complete, app_type: "testflight", testflight_url: "https://testflight.apple.com/join/AbC" }, "create")).toBeNull();
     expect(appFormProblem({ ...complete, app_type: "rootless", hasPackage: false }, "create")?.message).toBe("Vui lòng upload file ứng dụng!");
     expect(appFormProblem({ ...complete, url: "admin" }, "create")?.errors).toEqual({ url: ["Đường dẫn (url) này trùng với một trang của cửa hàng"] });
-    expect(appFormProblem({ ...complete, itms_url: "javascript:alert(1)" }, "create")?.errors.itms_url).toBeDefined();
+    expect(appFormProblem({ ...complete, itms_url: "javascript:alert(1)" }, "create")?.errors.itms_url).toEqual([APP_FORM_MESSAGES.badItmsUrl]);
   });
 });
 

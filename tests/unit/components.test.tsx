@@ -19,11 +19,18 @@ describe("catalogue pieces", () => {
   });
 
   it("each type has its badge and an unknown type a neutral one", () => {
-    expect(renderToString(<TypeBadge type="rootfull" />)).toContain("Rootful");
-    expect(renderToString(<TypeBadge type="rootfull" />)).toContain("bg-rose-500/15");
-    const unknown = renderToString(<TypeBadge type="appx" />);
-    expect(unknown).toContain("APPX");
-    expect(unknown).toContain("bg-zinc-500/15");
+    const badge = (type: string) => renderToString(<TypeBadge type={type} />);
+    // A badge with its type and its words set aside: how it looks, whatever the colours are called.
+    const look = (type: string, label: string) => badge(type).replace(`data-type="${type}"`, "").replace(`>${label}<`, "><");
+    expect(badge("rootfull")).toMatch(/^<span data-type="rootfull"[^>]*>Rootful<\/span>$/);
+    const unknown = badge("appx");
+    expect(unknown).toMatch(/^<span data-type="appx"[^>]*>APPX<\/span>$/);
+    // Rootful looks like no other type; every unknown type looks the same, and like none of the known seven.
+    const known = { ipa: "IPA", "itms-ipa": "ITMS-IPA", testflight: "TestFlight", tipa: "TIPA", roothide: "Roothide", rootless: "Rootless", rootfull: "Rootful" };
+    const looks = Object.entries(known).map(([type, label]) => look(type, label));
+    expect(new Set(looks).size).toBe(7);
+    expect(look("zzz", "ZZZ")).toBe(look("appx", "APPX"));
+    expect(looks).not.toContain(look("appx", "APPX"));
   });
 
   it("the download button speaks the product's words", () => {
@@ -53,7 +60,8 @@ describe("the validation list (issue #17)", () => {
     const html = renderToString(<ValidationSummary errors={{ password: ["Quá ngắn"] }} />);
     expect(html).toContain('role="alert"');
     expect(html).toContain("Vui lòng sửa các lỗi sau:");
-    expect(html).toMatch(/<ul[^>]*list-disc[^>]*><li>Mật khẩu: Quá ngắn<\/li><\/ul>/);
+    // Inside the alert, under its heading: a list (read out as one) with one item per line.
+    expect(html).toMatch(/^<div role="alert"[^>]*><p[^>]*>Vui lòng sửa các lỗi sau:<\/p><ul[^>]*><li>Mật khẩu: Quá ngắn<\/li><\/ul><\/div>$/);
     expect(renderToString(<ValidationSummary errors={null} />)).toBe("");
   });
 });

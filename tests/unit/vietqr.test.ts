@@ -22,8 +22,8 @@ describe("VietQR payload", () => {
   });
 
   it("refuses a malformed bank BIN or account", () => {
-    expect(() => buildVietQrPayload({ bankBin: "97041", accountNumber: "1" })).toThrow();
-    expect(() => buildVietQrPayload({ bankBin: "970415", accountNumber: "12345678901234567890" })).toThrow();
+    expect(() => buildVietQrPayload({ bankBin: "97041", accountNumber: "1" })).toThrow(/^bank BIN must be 6 digits$/);
+    expect(() => buildVietQrPayload({ bankBin: "970415", accountNumber: "12345678901234567890" })).toThrow(/^account number must be 1-19 characters$/);
   });
 });
 

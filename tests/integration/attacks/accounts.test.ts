@@ -8,6 +8,7 @@ import { deviceTokens, mfaRecoveryCodes, passwordResetTokens, sessions, users } 
 import { ConfigError } from "../../../workers/platform/config";
 import worker from "../../../workers/index";
 import { createResetToken, ensureAdminAccount } from "../../../workers/accounts/accounts";
+import { MFA_MESSAGES } from "../../../workers/accounts/messages";
 import { randomToken, sha256Hex } from "../../../workers/platform/crypto";
 import { db, request, unique } from "../../factories";
 import { type Body, post, signInWithGoogle } from "../../fixtures/google-flow";
@@ -161,7 +162,7 @@ describe("attack: the squatter's second factor across the owner's Google sign-in
 
     const answered = await post("/api/auth/mfa/verify/", { mfa_token: held.body.mfa_token, code: squatter.recoveryCodes[0] });
     expect(answered.status).toBe(400);
-    expect(answered.body).toMatchObject({ success: false, errors: { mfa_token: [expect.any(String)] } });
+    expect(answered.body).toMatchObject({ success: false, errors: { mfa_token: [MFA_MESSAGES.tokenInvalid] } });
     expect(answered.body.access).toBeUndefined();
   });
 

@@ -7,17 +7,19 @@ import { afterEach, describe, expect, it } from "vitest";
 import { auditEvents, cardTopups, keyPricing, licenseKeys, paymentEvents, promotions, apps, users } from "../../../workers/db/schema";
 import { hashPassword } from "../../../workers/accounts/passwords";
 import { rateSettings } from "../../../workers/owner/store-settings";
-import { apiWithHeaders, balanceOf, bundleOfKey, cardDigits, createApp, db, funded, listing, person, request, unique } from "../../factories";
+import { apiWithHeaders, balanceOf, bundleOfKey, cardDigits, createApp, db, funded, listing, person, refusedBy, request, unique } from "../../factories";
 import { png } from "../../fixtures/media";
-import { call as secondFactorCall, codeAt, currentStep, enrolledAdmin, login as secondFactorLogin, mfaToken, PASSWORD, passwordAccount, verify } from "../../second-factor";
+import { call } from "../../requests";
+import { codeAt, currentStep, enrolledAdmin, login as secondFactorLogin, mfaToken, PASSWORD, passwordAccount, verify } from "../../second-factor";
 
 type Admin = Awaited<ReturnType<typeof person>>;
 type Answer = { status: number };
 
 const CLIENT = { "CF-Connecting-IP": "203.0.113.7", "User-Agent": "AuditTest/1.0" };
 
-function call(admin: Admin, method: string, path: string, body?: unknown): Promise<Answer> {
-  return apiWithHeaders(path, { token: admin.token, method, body, headers: CLIENT });
+/** The admin's call, from the client the records must name. */
+function asAdmin(admin: Admin, method: string, path: string, body?: unknown): Promise<Answer> {
+  return call(path, { token: admin.token, method, body, headers: CLIENT });
 }
 
 async function sendForm(admin: Admin, method: string, path: string, fields: Record<string, string | File>): Promise<Answer> {
@@ -81,7 +83,7 @@ async function keyRow(id: number) {
 /** One admin action: what it needs, the call, and whether its change is in effect. */
 type Case = {
   action: string;
-  prepare: (admin: Admin) => Promise<{ run: () => Promise<Answer>; done: () => Promise<boolean>; details?: Record<string, unknown>; target?: [string, string] }>;
+  prepare: (admin: Admin) => Promise<{ run: () => Promise<Answer>; done: () => Promise<boolean>; details?: Record<string, unknown>; target: [string, string | null] }>;
 };
 
 const CASES: Case[] = [
@@ -90,7 +92,7 @@ const CASES: Case[] = [
     async prepare(admin) {
       const user = await funded(10000);
       return {
-        run: () => call(admin, "POST", `/api/admin/users/${user.id}/adjust-balance/`, { amount: 5000, description: "Bù lỗi" }),
+        run: () => asAdmin(admin, "POST", `/api/admin/users/${user.id}/adjust-balance/`, { amount: 5000, description: "Bù lỗi" }),
         done: async () => (await balanceOf(user.id)) === 15000,
         details: { amount: 5000, transaction_type: "admin_adjustment", balance_before: 10000, balance_after: 15000 },
         target: ["user", String(user.id)],
@@ -103,7 +105,7 @@ const CASES: Case[] = [
       const user = await person();
       const event = await parkedTransfer(70000);
       return {
-        run: () => call(admin, "POST", `/api/admin/bank-transfers/${event.id}/credit/`, { user_id: user.id, note: "khách gửi biên lai" }),
+        run: () => asAdmin(admin, "POST", `/api/admin/bank-transfers/${event.id}/credit/`, { user_id: user.id, note: "khách gửi biên lai" }),
         done: async () => (await balanceOf(user.id)) === 70000 && (await eventStatus(event.id)) === "credited",
         details: { amount: 70000, user_id: user.id, note: "khách gửi biên lai" },
         target: ["payment_event", String(event.id)],
@@ -123,7 +125,7 @@ const CASES: Case[] = [
         .values({ provider: "card", providerTransactionId: unique("late"), amount: 16000, cardTopupId: card.id, rawBody: "{}", status: "unmatched" })
         .returning();
       return {
-        run: () => call(admin, "POST", `/api/admin/bank-transfers/${event.id}/credit/`, { note: "thẻ báo muộn" }),
+        run: () => asAdmin(admin, "POST", `/api/admin/bank-transfers/${event.id}/credit/`, { note: "thẻ báo muộn" }),
         done: async () => (await balanceOf(owner.id)) === 16000,
         details: { amount: 16000, user_id: owner.id, card_id: card.id },
         target: ["payment_event", String(event.id)],
@@ -135,7 +137,7 @@ const CASES: Case[] = [
     async prepare(admin) {
       const event = await parkedTransfer();
       return {
-        run: () => call(admin, "POST", `/api/admin/bank-transfers/${event.id}/dismiss/`, { note: "chuyển nhầm" }),
+        run: () => asAdmin(admin, "POST", `/api/admin/bank-transfers/${event.id}/dismiss/`, { note: "chuyển nhầm" }),
         done: async () => (await eventStatus(event.id)) === "dismissed",
         details: { amount: 70000, note: "chuyển nhầm" },
         target: ["payment_event", String(event.id)],
@@ -147,7 +149,7 @@ const CASES: Case[] = [
     async prepare(admin) {
       const app = await createApp();
       return {
-        run: () => call(admin, "POST", `/api/keys/apps/${app.url}/pricing/`, { key_type: "30days", price: 120000, currency: "VND" }),
+        run: () => asAdmin(admin, "POST", `/api/keys/apps/${app.url}/pricing/`, { key_type: "30days", price: 120000, currency: "VND" }),
         done: async () => (await db.select().from(keyPricing).where(eq(keyPricing.appId, app.id))).length === 1,
         details: { key_type: "30days", price: 120000, currency: "VND" },
         target: ["app", String(app.id)],
@@ -159,7 +161,7 @@ const CASES: Case[] = [
     async prepare(admin) {
       const { app, pricing } = await listing({ price: 50000 });
       return {
-        run: () => call(admin, "PATCH", `/api/keys/apps/${app.url}/pricing/${pricing.id}/`, { price: 45000 }),
+        run: () => asAdmin(admin, "PATCH", `/api/keys/apps/${app.url}/pricing/${pricing.id}/`, { price: 45000 }),
         done: async () => (await db.select().from(keyPricing).where(eq(keyPricing.id, pricing.id)))[0].price === 45000,
         details: { before: { price: 50000 }, after: { price: 45000 } },
         target: ["key_pricing", String(pricing.id)],
@@ -170,10 +172,19 @@ const CASES: Case[] = [
     action: "keys.import",
     async prepare(admin) {
       const app = await createApp();
+      let importedBatch: string | null = null;
       return {
-        run: () => call(admin, "POST", "/api/keys/bulk-import/", { app_url: app.url, key_type: "1day", keys_text: "AUDIT-A\nAUDIT-B\nAUDIT-C" }),
-        done: async () => (await keysOf(app.id)).length === 3,
+        run: () => asAdmin(admin, "POST", "/api/keys/bulk-import/", { app_url: app.url, key_type: "1day", keys_text: "AUDIT-A\nAUDIT-B\nAUDIT-C" }),
+        done: async () => {
+          const keys = await keysOf(app.id);
+          importedBatch = keys.length ? String(keys[0].batchId) : null;
+          return keys.length === 3;
+        },
         details: { app_id: app.id, key_type: "1day", keys: 3 },
+        // The batch the import made, read when the record is checked (after the import).
+        get target(): [string, string | null] {
+          return ["key_batch", importedBatch];
+        },
       };
     },
   },
@@ -183,9 +194,11 @@ const CASES: Case[] = [
       const { app } = await listing({ stock: 2 });
       const [key] = await keysOf(app.id);
       return {
-        run: () => call(admin, "DELETE", `/api/keys/keys/${key.id}/`),
+        run: () => asAdmin(admin, "DELETE", `/api/keys/keys/${key.id}/`),
         done: async () => (await keysOf(app.id)).length === 1,
         details: { key_ids: [key.id] },
+        // The keys are named in the details: one record for the deletion, of no single key.
+        target: ["license_key", null],
       };
     },
   },
@@ -195,9 +208,10 @@ const CASES: Case[] = [
       const { app } = await listing({ stock: 3 });
       const ids = (await keysOf(app.id)).slice(0, 2).map((key) => key.id);
       return {
-        run: () => call(admin, "POST", "/api/keys/keys/bulk-delete/", { key_ids: ids }),
+        run: () => asAdmin(admin, "POST", "/api/keys/keys/bulk-delete/", { key_ids: ids }),
         done: async () => (await keysOf(app.id)).length === 1,
         details: { key_ids: ids },
+        target: ["license_key", null],
       };
     },
   },
@@ -208,7 +222,7 @@ const CASES: Case[] = [
       const [sold] = await keysOf(app.id);
       await db.update(licenseKeys).set({ status: "sold", orderReference: unique("order") }).where(eq(licenseKeys.id, sold.id));
       return {
-        run: () => call(admin, "POST", `/api/keys/apps/${app.url}/cleanup-sold/`),
+        run: () => asAdmin(admin, "POST", `/api/keys/apps/${app.url}/cleanup-sold/`),
         done: async () => (await keysOf(app.id)).length === 2,
         details: { statuses: ["sold"], deleted: 1 },
         target: ["app", String(app.id)],
@@ -221,7 +235,7 @@ const CASES: Case[] = [
       const { app } = await listing({ stock: 1 });
       const [key] = await keysOf(app.id);
       return {
-        run: () => call(admin, "POST", `/api/keys/keys/${key.id}/deactivate/`),
+        run: () => asAdmin(admin, "POST", `/api/keys/keys/${key.id}/deactivate/`),
         done: async () => (await keysOf(app.id))[0].status === "revoked",
         details: { before: "available", after: "revoked" },
         target: ["license_key", String(key.id)],
@@ -266,7 +280,7 @@ const CASES: Case[] = [
     async prepare(admin) {
       const app = await createApp({ name: "Sắp xóa" });
       return {
-        run: () => call(admin, "DELETE", `/api/apps/delete/${app.id}/`),
+        run: () => asAdmin(admin, "DELETE", `/api/apps/delete/${app.id}/`),
         done: async () => (await db.select().from(apps).where(eq(apps.id, app.id))).length === 0,
         details: { name: "Sắp xóa", url: app.url },
         target: ["app", String(app.id)],
@@ -278,9 +292,11 @@ const CASES: Case[] = [
     async prepare(admin) {
       const code = unique("P").toUpperCase().replace(/[^A-Z0-9]/g, "").slice(0, 30);
       return {
-        run: () => call(admin, "POST", "/api/promotions/", promotionBody(code)),
+        run: () => asAdmin(admin, "POST", "/api/promotions/", promotionBody(code)),
         done: async () => (await db.select().from(promotions).where(eq(promotions.code, code))).length === 1,
         details: { code, name: "Khuyến mãi kiểm tra", bonus_amount: 5000 },
+        // Written in the same batch as the promotion, before it has an id: the code is in the details.
+        target: ["promotion", null],
       };
     },
   },
@@ -293,7 +309,7 @@ const CASES: Case[] = [
         .values({ name: "Tên cũ", code, promotionType: "fixed", bonusAmount: 5000, startDate: new Date(), endDate: new Date(Date.now() + 86_400_000) })
         .returning();
       return {
-        run: () => call(admin, "PUT", `/api/promotions/${promotion.id}/`, promotionBody(code, "Tên mới")),
+        run: () => asAdmin(admin, "PUT", `/api/promotions/${promotion.id}/`, promotionBody(code, "Tên mới")),
         done: async () => (await db.select().from(promotions).where(eq(promotions.id, promotion.id)))[0].name === "Tên mới",
         details: { before: { name: "Tên cũ" }, after: { name: "Tên mới" } },
         target: ["promotion", String(promotion.id)],
@@ -308,7 +324,7 @@ const CASES: Case[] = [
         .values({ name: "Sắp xóa", code: unique("D").toUpperCase().replace(/[^A-Z0-9]/g, "").slice(0, 30), promotionType: "fixed", bonusAmount: 5000, startDate: new Date(), endDate: new Date(Date.now() + 86_400_000) })
         .returning();
       return {
-        run: () => call(admin, "DELETE", `/api/promotions/${promotion.id}/`),
+        run: () => asAdmin(admin, "DELETE", `/api/promotions/${promotion.id}/`),
         done: async () => (await db.select().from(promotions).where(eq(promotions.id, promotion.id))).length === 0,
         details: { name: "Sắp xóa", code: promotion.code },
         target: ["promotion", String(promotion.id)],
@@ -324,7 +340,7 @@ const CASES: Case[] = [
         const before = await keyRow(keyId);
         const path = { "key.reset_device": "reset-device", "key.extend": "extend", "key.ban": "ban", "key.unban": "unban" }[action];
         return {
-          run: () => call(admin, "POST", `/api/keys/keys/${keyId}/${path}/`, action === "key.extend" ? { days: 3 } : undefined),
+          run: () => asAdmin(admin, "POST", `/api/keys/keys/${keyId}/${path}/`, action === "key.extend" ? { days: 3 } : undefined),
           done: async () => {
             const after = await keyRow(keyId);
             if (action === "key.reset_device") return after.deviceId === null;
@@ -343,7 +359,7 @@ const CASES: Case[] = [
       // A rate no other test uses, so a concurrent test's setting cannot pass for this one.
       const rate = 20000 + Math.floor(Math.random() * 9000);
       return {
-        run: () => call(admin, "PUT", "/api/admin/settings/", { usd_vnd_rate: rate }),
+        run: () => asAdmin(admin, "PUT", "/api/admin/settings/", { usd_vnd_rate: rate }),
         done: async () => (await rateSettings(env.DB, env)).usd_vnd_rate === rate,
         details: { after: { usd_vnd_rate: rate } },
         target: ["setting", "usd_vnd_rate"],
@@ -371,7 +387,7 @@ describe("attack: an admin changes money, keys, the catalogue or settings and le
       expect(records).toHaveLength(1);
       const [record] = records;
       expect(record).toMatchObject({ actorEmail: admin.email, ipAddress: CLIENT["CF-Connecting-IP"], userAgent: CLIENT["User-Agent"] });
-      if (step.target) expect([record.targetType, record.targetId]).toEqual(step.target);
+      expect([record.targetType, record.targetId]).toEqual(step.target);
       expect(JSON.parse(record.details)).toMatchObject(step.details ?? {});
     });
   }
@@ -381,16 +397,16 @@ describe("attack: a refused change still leaves a record that says it happened",
   it("writes nothing for a deduction below zero, a pricing that exists, a promotion code taken, a key not available, keys already in stock", async () => {
     const admin = await person("superuser");
     const user = await funded(1000);
-    expect((await call(admin, "POST", `/api/admin/users/${user.id}/adjust-balance/`, { amount: -5000 })).status).toBe(400);
+    expect((await asAdmin(admin, "POST", `/api/admin/users/${user.id}/adjust-balance/`, { amount: -5000 })).status).toBe(400);
     const { app, pricing } = await listing();
-    expect((await call(admin, "POST", `/api/keys/apps/${app.url}/pricing/`, { key_type: "7days", price: 1000 })).status).toBe(400);
+    expect((await asAdmin(admin, "POST", `/api/keys/apps/${app.url}/pricing/`, { key_type: "7days", price: 1000 })).status).toBe(400);
     const code = unique("T").toUpperCase().replace(/[^A-Z0-9]/g, "").slice(0, 30);
     await db.insert(promotions).values({ name: "Có rồi", code, promotionType: "fixed", bonusAmount: 1, startDate: new Date(), endDate: new Date(Date.now() + 86_400_000) });
-    expect((await call(admin, "POST", "/api/promotions/", promotionBody(code))).status).toBe(400);
+    expect((await asAdmin(admin, "POST", "/api/promotions/", promotionBody(code))).status).toBe(400);
     const [key] = await keysOf(app.id);
     await db.update(licenseKeys).set({ status: "sold", orderReference: unique("order") }).where(eq(licenseKeys.id, key.id));
-    expect((await call(admin, "POST", `/api/keys/keys/${key.id}/deactivate/`)).status).toBe(409);
-    expect((await call(admin, "PATCH", `/api/keys/apps/${app.url}/pricing/${pricing.id + 1_000_000}/`, { price: 1 })).status).toBe(404);
+    expect((await asAdmin(admin, "POST", `/api/keys/keys/${key.id}/deactivate/`)).status).toBe(409);
+    expect((await asAdmin(admin, "PATCH", `/api/keys/apps/${app.url}/pricing/${pricing.id + 1_000_000}/`, { price: 1 })).status).toBe(404);
     // An import that may not skip keys in stock is refused whole: two of these three are there.
     const [second] = (await keysOf(app.id)).slice(1);
     const stocked = (await keysOf(app.id)).length;
@@ -416,11 +432,11 @@ describe("attack: reading or rewriting the audit log", () => {
 
   it("no route changes or deletes an entry, even for an admin", async () => {
     const admin = await person("superuser");
-    expect((await call(admin, "PUT", "/api/admin/settings/", { usd_vnd_rate: 24000 + Math.floor(Math.random() * 900) })).status).toBe(200);
+    expect((await asAdmin(admin, "PUT", "/api/admin/settings/", { usd_vnd_rate: 24000 + Math.floor(Math.random() * 900) })).status).toBe(200);
     const [entry] = await recordsOf(admin.id, "settings.update");
     for (const method of ["PUT", "PATCH", "DELETE"]) {
       for (const path of ["/api/admin/audit/", `/api/admin/audit/${entry.id}/`]) {
-        const answer = await call(admin, method, path, method === "DELETE" ? undefined : { action: "nothing", details: "{}" });
+        const answer = await asAdmin(admin, method, path, method === "DELETE" ? undefined : { action: "nothing", details: "{}" });
         expect([404, 405], `${method} ${path}`).toContain(answer.status);
       }
     }
@@ -429,10 +445,10 @@ describe("attack: reading or rewriting the audit log", () => {
 
   it("the database refuses an UPDATE of any entry and a DELETE of an entry younger than 30 days", async () => {
     const admin = await person("superuser");
-    expect((await call(admin, "PUT", "/api/admin/settings/", { usd_vnd_rate: 23000 + Math.floor(Math.random() * 900) })).status).toBe(200);
+    expect((await asAdmin(admin, "PUT", "/api/admin/settings/", { usd_vnd_rate: 23000 + Math.floor(Math.random() * 900) })).status).toBe(200);
     const [entry] = await recordsOf(admin.id, "settings.update");
     await expect(env.DB.prepare("UPDATE audit_events SET action = 'nothing' WHERE id = ?").bind(entry.id).run()).rejects.toThrow(/append-only/);
-    await expect(db.update(auditEvents).set({ actorEmail: "someone@else" }).where(eq(auditEvents.id, entry.id))).rejects.toThrow();
+    await expect(db.update(auditEvents).set({ actorEmail: "someone@else" }).where(eq(auditEvents.id, entry.id))).rejects.toThrow(refusedBy(/^D1_ERROR: audit_events is append-only: SQLITE_CONSTRAINT/));
     await expect(env.DB.prepare("DELETE FROM audit_events WHERE id = ?").bind(entry.id).run()).rejects.toThrow(/30 days/);
     expect((await db.select().from(auditEvents).where(eq(auditEvents.id, entry.id)))[0]).toEqual(entry);
   });
@@ -481,10 +497,10 @@ describe("attack: an admin's second factor changes and signs in without a trace"
     expect(signedIn.status).toBe(200);
     expect(await recordsOf(account.id, "auth.admin_login")).toHaveLength(2);
 
-    const refused = await secondFactorCall("/api/auth/mfa/recovery-codes/", { token: signedIn.body.access, body: { code: "000000" } });
+    const refused = await call("/api/auth/mfa/recovery-codes/", { token: signedIn.body.access, body: { code: "000000" } });
     expect(refused.status).toBe(400);
     expect(await recordsOf(account.id, "mfa.recovery_regenerate")).toEqual([]);
-    const renewed = await secondFactorCall("/api/auth/mfa/recovery-codes/", { token: signedIn.body.access, body: { code: recoveryCodes[1] } });
+    const renewed = await call("/api/auth/mfa/recovery-codes/", { token: signedIn.body.access, body: { code: recoveryCodes[1] } });
     expect(renewed.status).toBe(200);
     expect(await recordsOf(account.id, "mfa.recovery_regenerate")).toHaveLength(1);
   });
@@ -492,7 +508,7 @@ describe("attack: an admin's second factor changes and signs in without a trace"
   it("a buyer's own second factor is not an admin action: no record", async () => {
     const buyer = await passwordAccount({ buyer: true });
     const signedIn = await secondFactorLogin(buyer);
-    const setup = await secondFactorCall("/api/auth/mfa/setup/", { token: signedIn.body.access, body: { password: PASSWORD } });
+    const setup = await call("/api/auth/mfa/setup/", { token: signedIn.body.access, body: { password: PASSWORD } });
     expect(setup.status).toBe(200);
     const enrolled = await verify(setup.body.data.mfa_token, codeAt(setup.body.data.secret, currentStep()));
     expect(enrolled.status).toBe(200);

@@ -16,8 +16,8 @@ const call = (method: string, path: string, token: string | undefined, body?: un
   api(path, { method, token, body, headers: { "CF-Connecting-IP": unique("ip"), ...headers } });
 
 /** A refusal as the store gives one: 4xx, {success:false, message} in Vietnamese. */
-function expectRefusal(answer: Answer, status?: number) {
-  if (status !== undefined) expect(answer.status, JSON.stringify(answer.body).slice(0, 300)).toBe(status);
+function expectRefusal(answer: Answer, status: number) {
+  expect(answer.status, JSON.stringify(answer.body).slice(0, 300)).toBe(status);
   expect(answer.status, JSON.stringify(answer.body).slice(0, 300)).toBeGreaterThanOrEqual(400);
   expect(answer.status, JSON.stringify(answer.body).slice(0, 300)).toBeLessThan(500);
   expect(answer.body.success).toBe(false);

@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { cardTopups, paymentEvents, walletTransactions } from "../../../workers/db/schema";
 import { amountToCredit, maskCode } from "../../../workers/money/cards";
 import { runScheduledJobs } from "../../../workers/scheduled";
-import { CARD_TEST } from "../../global-setup";
+import { CARD_TEST } from "../../test-servers";
 import { api, balanceOf, cardCallback, cardDigits, cardRow, db, person, submitCard } from "../../factories";
 
 type Body = Record<string, any>;

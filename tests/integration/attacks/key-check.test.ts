@@ -113,7 +113,7 @@ describe("attack: one app's key unlocking another app's mod", () => {
     expect(response.status).toBe(400);
     expect(await verify(key, response.headers.get("X-Signature"), new TextEncoder().encode(text))).toBe(true);
     const answer = JSON.parse(text);
-    expect(answer).toMatchObject({ success: false, errors: { bundle_id: [expect.any(String)] } });
+    expect(answer).toMatchObject({ success: false, errors: { bundle_id: ["Vui lòng gửi bundle_id của ứng dụng (ví dụ com.example.mymod)"] } });
     expect(answer.message).toMatch(/bundle_id/);
     expect(answer.data).toEqual({ key_sha256: await keySha256(code), device_id: "owner-phone", bundle_id: null });
   });

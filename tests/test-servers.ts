@@ -1,0 +1,18 @@
+// Where the tests' stand-in servers listen (started by tests/global-setup.ts, in Node). Kept apart
+// from the set-up itself: test files in workerd import these figures, and must not pull in the
+// servers' Node-only code.
+// TEST_PORT_BASE moves all three, so two checkouts on one machine can run their suites side by side.
+const PORT_BASE = Number(process.env.TEST_PORT_BASE ?? 9477);
+
+export const OIDC_TEST = {
+  port: PORT_BASE,
+  clientId: "igh-test",
+  clientSecret: "igh-test-secret",
+  redirectUri: "http://store.test/auth/google/callback",
+};
+
+/** The simulated card gateway: results are ready almost at once; tests deliver the callbacks. */
+export const CARD_TEST = { port: PORT_BASE + 1, partnerId: "igh-test", partnerKey: "test-card-partner-key", delayMs: 20 };
+
+/** The simulated Telegram Bot API; tests make it fail with POST /sim/fail and read /sim/messages. */
+export const TELEGRAM_TEST = { port: PORT_BASE + 2, token: "test-telegram-bot-token", chatId: "424242" };
