@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
-import { CARD_TEST, OIDC_TEST, TELEGRAM_TEST } from "./tests/global-setup";
+import { CARD_TEST, OIDC_TEST, TELEGRAM_TEST } from "./tests/test-servers";
 
 // The tests' settings: the committed development defaults, never a developer's .dev.vars.
 function exampleVars(): Record<string, string> {
@@ -14,42 +14,100 @@ function exampleVars(): Record<string, string> {
   );
 }
 
-export default defineConfig(async () => ({
-  plugins: [
-    cloudflareTest({
-      main: "./workers/index.ts",
-      wrangler: { configPath: "./wrangler.toml" },
-      miniflare: {
-        bindings: {
-          ...exampleVars(),
-          APP_ENV: "test",
-          GOOGLE_ISSUER: `http://127.0.0.1:${OIDC_TEST.port}`,
-          GOOGLE_CLIENT_ID: OIDC_TEST.clientId,
-          GOOGLE_CLIENT_SECRET: OIDC_TEST.clientSecret,
-          CASSO_SECRET: "test-casso-secret",
-          PAYOS_CHECKSUM_KEY: "test-payos-checksum-key",
-          CARD_GATEWAY_URL: `http://127.0.0.1:${CARD_TEST.port}/chargingws/v2`,
-          CARD_PARTNER_ID: CARD_TEST.partnerId,
-          CARD_PARTNER_KEY: CARD_TEST.partnerKey,
-          TELEGRAM_API_URL: `http://127.0.0.1:${TELEGRAM_TEST.port}`,
-          TELEGRAM_BOT_TOKEN: TELEGRAM_TEST.token,
-          TELEGRAM_CHAT_ID: TELEGRAM_TEST.chatId,
-          TEST_MIGRATIONS: await readD1Migrations("./migrations"),
-          // The committed example as it is, for the test that production refuses its secrets.
-          DEV_VARS_EXAMPLE: exampleVars(),
-          // tests/integration/migrations.test.ts: a store seeded at the previous migration.
-          MIGRATION_SEED: readFileSync(new URL("./tests/fixtures/migrations/seed.sql", import.meta.url), "utf8"),
-        },
-        // A second database nobody migrates up front, for the same test.
-        d1Databases: { MIGRATION_DB: "migration-rehearsal" },
+const resolve = { alias: { "~": new URL("./app", import.meta.url).pathname, "@workers": new URL("./workers", import.meta.url).pathname } };
+
+const inWorkerd = {
+  setupFiles: ["./tests/setup.ts"],
+  globalSetup: ["./tests/global-setup.ts", "./tests/fixtures/packages.ts"],
+  deps: { optimizer: { ssr: { enabled: true, include: ["@remix-run/cloudflare"] } } },
+};
+
+/**
+ * Files that run in a store of their own (a new workerd each), because they change what the whole
+ * store shows or charges (store settings such as the USD rate, promotions, the admin's address, the
+ * second factor's encryption key) or read the whole store (the home page's first page, search,
+ * the overview's stock lists, exact credits that an automatic promotion would change). Every other
+ * file shares one store, and one Worker isolate, with the files before it in its worker
+ * (docs/testing.md): it makes its own data and reads only that.
+ */
+const STORE_WIDE = [
+  "tests/integration/admin-keys.test.ts",
+  "tests/integration/admin-apps.test.ts",
+  "tests/integration/admin-reads.test.ts",
+  "tests/integration/cards.test.ts",
+  "tests/integration/edge-cache.test.ts",
+  "tests/integration/low-stock-threshold.test.ts",
+  "tests/integration/notifications.test.ts",
+  "tests/integration/overview.test.ts",
+  "tests/integration/pages.test.ts",
+  "tests/integration/search.test.ts",
+  "tests/integration/secret-rotation.test.ts",
+  "tests/integration/vietqr.test.ts",
+  "tests/integration/attacks/accounts.test.ts",
+  "tests/integration/attacks/audit.test.ts",
+  "tests/integration/attacks/bad-input.test.ts",
+  "tests/integration/attacks/bad-values.test.ts",
+  "tests/integration/attacks/bank-notifications.test.ts",
+  "tests/integration/attacks/cards.test.ts",
+  "tests/integration/attacks/deposit-bonus.test.ts",
+  "tests/integration/attacks/edge-cache.test.ts",
+  "tests/integration/attacks/money.test.ts",
+];
+
+// Two homes (docs/testing.md): "unit" runs pure code in Node; "workers" runs what touches a binding
+// (D1, R2, a Durable Object, the Worker itself) in workerd.
+export default defineConfig(async () => {
+  const workerOptions = {
+    main: "./workers/index.ts",
+    wrangler: { configPath: "./wrangler.toml" },
+    miniflare: {
+      bindings: {
+        ...exampleVars(),
+        APP_ENV: "test",
+        GOOGLE_ISSUER: `http://127.0.0.1:${OIDC_TEST.port}`,
+        GOOGLE_CLIENT_ID: OIDC_TEST.clientId,
+        GOOGLE_CLIENT_SECRET: OIDC_TEST.clientSecret,
+        CASSO_SECRET: "test-casso-secret",
+        PAYOS_CHECKSUM_KEY: "test-payos-checksum-key",
+        CARD_GATEWAY_URL: `http://127.0.0.1:${CARD_TEST.port}/chargingws/v2`,
+        CARD_PARTNER_ID: CARD_TEST.partnerId,
+        CARD_PARTNER_KEY: CARD_TEST.partnerKey,
+        TELEGRAM_API_URL: `http://127.0.0.1:${TELEGRAM_TEST.port}`,
+        TELEGRAM_BOT_TOKEN: TELEGRAM_TEST.token,
+        TELEGRAM_CHAT_ID: TELEGRAM_TEST.chatId,
+        TEST_MIGRATIONS: await readD1Migrations("./migrations"),
+        // The committed example as it is, for the test that production refuses its secrets.
+        DEV_VARS_EXAMPLE: exampleVars(),
+        // tests/integration/migrations.test.ts: a store seeded at the previous migration.
+        MIGRATION_SEED: readFileSync(new URL("./tests/fixtures/migrations/seed.sql", import.meta.url), "utf8"),
       },
-    }),
-  ],
-  resolve: { alias: { "~": new URL("./app", import.meta.url).pathname, "@workers": new URL("./workers", import.meta.url).pathname } },
-  test: {
-    include: ["tests/unit/**/*.test.{ts,tsx}", "tests/integration/**/*.test.ts"],
-    setupFiles: ["./tests/setup.ts"],
-    globalSetup: ["./tests/global-setup.ts", "./tests/fixtures/packages.ts"],
-    deps: { optimizer: { ssr: { enabled: true, include: ["@remix-run/cloudflare"] } } },
-  },
-}));
+      // A second database nobody migrates up front, for the same test.
+      d1Databases: { MIGRATION_DB: "migration-rehearsal" },
+    },
+  };
+  return {
+    test: {
+      projects: [
+        {
+          resolve,
+          test: {
+            name: "unit",
+            include: ["tests/unit/**/*.test.{ts,tsx}"],
+            environment: "node",
+            globalSetup: ["./tests/fixtures/packages.ts"],
+          },
+        },
+        {
+          resolve,
+          plugins: [cloudflareTest(workerOptions)],
+          test: { name: "workers", include: ["tests/integration/**/*.test.ts"], exclude: STORE_WIDE, isolate: false, ...inWorkerd },
+        },
+        {
+          resolve,
+          plugins: [cloudflareTest(workerOptions)],
+          test: { name: "workers-alone", include: STORE_WIDE, ...inWorkerd },
+        },
+      ],
+    },
+  };
+});
