@@ -23,7 +23,7 @@ async function boughtKey(request: APIRequestContext, nth: number) {
   throw new Error("no demo app has a key to buy");
 }
 
-test("the admin sets the minimum version and the announcement, the key check tells them, and Giấy phép lists a shared key", async ({ page, request }, testInfo) => {
+test("the admin sets the minimum version and the announcement, the key check tells them, and Giấy phép lists a shared key", { tag: "@phone" }, async ({ page, request }, testInfo) => {
   const { code, bundleId, app } = await boughtKey(request, testInfo.project.name === "phone" ? 1 : 0);
   const admin = await login(request, ADMIN_LOGIN, ADMIN_PASSWORD);
   const adminHeaders = { Authorization: `Bearer ${admin.access}` };

@@ -6,7 +6,7 @@ import { ADMIN_LOGIN, ADMIN_PASSWORD, fundUser, holdDashboardForward, login, new
 
 const APP = "chien-binh-rong-mod-menu";
 
-test("the owner opens Tổng quan and sees today's sale, the chart and what needs them", async ({ page, request }) => {
+test("the owner opens Tổng quan and sees today's sale, the chart and what needs them", { tag: "@phone" }, async ({ page, request }) => {
   const buyer = await newUser(request, "overview");
   await fundUser(request, buyer.user.id, 200000);
   const auth = { Authorization: `Bearer ${buyer.access}` };

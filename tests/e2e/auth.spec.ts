@@ -154,7 +154,7 @@ test.describe("register's availability check (issue #17 item 7)", () => {
 });
 
 test.describe("journeys through the server", () => {
-  test("register → log in → header shows the name → log out forgets the session", async ({ page, request, isMobile }) => {
+  test("register → log in → header shows the name → log out forgets the session", { tag: "@phone" }, async ({ page, request, isMobile }) => {
     const account = newAccount("reg");
     await page.goto("/register");
     await fillRegistration(page, account);

@@ -43,7 +43,7 @@ async function promotion(request: APIRequestContext, values: PromotionValues) {
   return { id, code: code as string, end };
 }
 
-test("a pending VietQR top-up is listed in the wallet and resumed when the dialog opens again", async ({ page, request, context, baseURL }) => {
+test("a pending VietQR top-up is listed in the wallet and resumed when the dialog opens again", { tag: "@phone" }, async ({ page, request, context, baseURL }) => {
   const buyer = await newUser(request, "pending");
   await signIn(page, buyer);
   await page.goto("/profile?tab=wallet");
@@ -89,7 +89,7 @@ test("a pending VietQR top-up is listed in the wallet and resumed when the dialo
   await expect(walletPanel(page).getByTestId("pending-topup")).toHaveCount(0);
 });
 
-test("a wrong-value phone card says what it credited, and the history names the card", async ({ page, request }) => {
+test("a wrong-value phone card says what it credited, and the history names the card", { tag: "@phone" }, async ({ page, request }) => {
   const buyer = await newUser(request, "wrongcard");
   await signIn(page, buyer);
   await page.goto("/profile?tab=wallet");
@@ -117,7 +117,7 @@ test("a wrong-value phone card says what it credited, and the history names the 
   await expect(line).toContainText(`Nạp tiền bằng thẻ cào Viettel 100.000\u00a0₫, serial …${serial.slice(-4)}`);
 });
 
-test("the VietQR dialog shows the bonus for the amount, the code field unlocks a coded promotion, and the toast counts it", async ({ page, request, baseURL }) => {
+test("the VietQR dialog shows the bonus for the amount, the code field unlocks a coded promotion, and the toast counts it", { tag: "@phone" }, async ({ page, request, baseURL }) => {
   const id = uniqueId();
   const automatic = await promotion(request, { name: `Tặng 20% ${id}`, bonus_percentage: 20, min_deposit_amount: 173_000, max_deposit_amount: 173_000 });
   const coded = await promotion(request, { name: `Mã riêng ${id}`, bonus_percentage: 50, min_deposit_amount: 174_000, max_deposit_amount: 174_000, code: `E2E${id}`.toUpperCase().slice(0, 40), requires_code: true });
@@ -154,7 +154,7 @@ test("the VietQR dialog shows the bonus for the amount, the code field unlocks a
   }
 });
 
-test("the card dialog shows the bonus on what the card will credit", async ({ page, request }) => {
+test("the card dialog shows the bonus on what the card will credit", { tag: "@phone" }, async ({ page, request }) => {
   const id = uniqueId();
   // A 200.000 ₫ Viettel card credits 160.000 ₫ (20% fee): the bonus is counted on that.
   const automatic = await promotion(request, { name: `Thẻ cào ${id}`, bonus_percentage: 10, min_deposit_amount: 160_000, max_deposit_amount: 160_000 });
@@ -177,7 +177,7 @@ test("the card dialog shows the bonus on what the card will credit", async ({ pa
   }
 });
 
-test("the admin's promotion form asks for a code only when the promotion requires one", async ({ page, request }) => {
+test("the admin's promotion form asks for a code only when the promotion requires one", { tag: "@phone" }, async ({ page, request }) => {
   const admin = await login(request, ADMIN_LOGIN, ADMIN_PASSWORD);
   await signIn(page, admin);
   await page.goto("/admin/promotions");

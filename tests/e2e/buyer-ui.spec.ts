@@ -55,7 +55,7 @@ function stubPricing(id: number, name: string, price: number) {
   };
 }
 
-test("a refused purchase and the copied key are told above the open dialog, clear of the header", async ({ page, context, baseURL }) => {
+test("a refused purchase and the copied key are told above the open dialog, clear of the header", { tag: "@phone" }, async ({ page, context, baseURL }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await signIn(page, fake);
   await page.route("**/api/auth/wallet/balance/", (route) =>
@@ -147,7 +147,7 @@ test("a message outlives a dialog opened and closed over it: the same toast stay
   expect(await state()).toEqual({ same: true, inDialog: false, unseen: 0 });
 });
 
-test("the phone header shows the balance without opening the menu", async ({ page }) => {
+test("the phone header shows the balance without opening the menu", { tag: "@phone" }, async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await signIn(page, fake);
   await page.goto("/");
@@ -180,7 +180,7 @@ test("the home type filter applies on change, and Back/Forward keep the select i
   await expect(select).toHaveValue("rootless");
 });
 
-test("the search placeholder fits a 390 px screen", async ({ page }) => {
+test("the search placeholder fits a 390 px screen", { tag: "@phone" }, async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto("/");
   const search = page.getByRole("searchbox", { name: "Tìm ứng dụng" });
@@ -198,7 +198,7 @@ test("the search placeholder fits a 390 px screen", async ({ page }) => {
   expect(await search.evaluate((node) => Number.parseFloat(getComputedStyle(node, "::placeholder").fontSize))).toBeGreaterThanOrEqual(12);
 });
 
-test("the gallery's main image opens a full-screen viewer: arrows, swipe, Escape, focus back", async ({ page, isMobile }) => {
+test("the gallery's main image opens a full-screen viewer: arrows, swipe, Escape, focus back", { tag: "@phone" }, async ({ page, isMobile }) => {
   await page.goto(APP);
   await expect(page.getByRole("button", { name: "Mua ngay" })).toBeEnabled(); // hydrated
   const opener = page.getByRole("button", { name: "Xem ảnh toàn màn hình" });
@@ -245,7 +245,7 @@ test("the gallery's main image opens a full-screen viewer: arrows, swipe, Escape
   await expect(opener).toBeFocused();
 });
 
-test("an admin finds “Quản trị” in the header's account menu; a buyer does not", async ({ page, request, isMobile }) => {
+test("an admin finds “Quản trị” in the header's account menu; a buyer does not", { tag: "@phone" }, async ({ page, request, isMobile }) => {
   const admin = await login(request, ADMIN_LOGIN, ADMIN_PASSWORD);
   await signIn(page, admin);
   await page.goto("/");
@@ -257,7 +257,7 @@ test("an admin finds “Quản trị” in the header's account menu; a buyer do
 
 });
 
-test("a buyer's account menu has no “Quản trị”", async ({ page, request, isMobile }) => {
+test("a buyer's account menu has no “Quản trị”", { tag: "@phone" }, async ({ page, request, isMobile }) => {
   const buyer = await newUser(request);
   await signIn(page, buyer);
   await page.goto("/");

@@ -83,7 +83,7 @@ test("a TestFlight app opens its link and an unknown app is a 404 page", async (
   await expect(page).toHaveURL(/\/$/);
 });
 
-test("the header: a login button, or a menu with Login and Register under 768 px", async ({ page, isMobile }) => {
+test("the header: a login button, or a menu with Login and Register under 768 px", { tag: "@phone" }, async ({ page, isMobile }) => {
   await page.goto("/");
   if (isMobile) {
     await expect(page.getByRole("link", { name: "Đăng nhập" })).toBeHidden();
@@ -99,7 +99,7 @@ test("the header: a login button, or a menu with Login and Register under 768 px
   }
 });
 
-test("the network drops as the viewer's or the menu's file is fetched: the visitor is told, the page stays, the next tap opens it", async ({ page, isMobile }) => {
+test("the network drops as the viewer's or the menu's file is fetched: the visitor is told, the page stays, the next tap opens it", { tag: "@phone" }, async ({ page, isMobile }) => {
   const lost = toast(page, "Lỗi kết nối mạng. Vui lòng kiểm tra kết nối internet và thử lại.");
   const viewerFile = /\/assets\/MediaViewer-[\w-]+\.js$/;
   await page.route(viewerFile, (route) => route.abort("internetdisconnected"));

@@ -177,7 +177,7 @@ test.describe("with a fake session and a stubbed server", () => {
     expect(purchases).toBe(1);
   });
 
-  test("the dialogs: layout at 375 px, Escape and backdrop, a lost answer retried with the same key, 409, success", async ({ page }) => {
+  test("the dialogs: layout at 375 px, Escape and backdrop, a lost answer retried with the same key, 409, success", { tag: "@phone" }, async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 740 });
     await signIn(page, fake);
     await stubWallet(page, 500000);
@@ -286,7 +286,7 @@ function stub(id: number, name: string, price: number, available: number) {
   };
 }
 
-test("a buyer with an empty wallet is told what is missing; funded, the buyer gets a key", async ({ page, request, context, isMobile, baseURL }) => {
+test("a buyer with an empty wallet is told what is missing; funded, the buyer gets a key", { tag: "@phone" }, async ({ page, request, context, isMobile, baseURL }) => {
   const buyer = await newUser(request);
   await signIn(page, buyer);
   await page.goto(APP);

@@ -30,7 +30,7 @@ async function expectRecoveryCodeField(field: Locator) {
   await expect(field).toHaveAttribute("autocapitalize", "none");
 }
 
-test("a phone turns the second factor on from the authenticator link, with the number pad, and turns it off with a recovery code", async ({ page, request }) => {
+test("a phone turns the second factor on from the authenticator link, with the number pad, and turns it off with a recovery code", { tag: "@phone" }, async ({ page, request }) => {
   test.setTimeout(90_000);
   const buyer = await newUser(request, "phone2fa");
   await signIn(page, buyer);
@@ -74,7 +74,7 @@ test("a phone turns the second factor on from the authenticator link, with the n
   await expect(page.getByTestId("mfa-status")).toContainText("Chưa bật");
 });
 
-test("/login/verify on a phone opens with the code field focused, and takes a recovery code as text", async ({ page, request }) => {
+test("/login/verify on a phone opens with the code field focused, and takes a recovery code as text", { tag: "@phone" }, async ({ page, request }) => {
   test.setTimeout(90_000);
   const buyer = await newUser(request, "phoneverify");
   const auth = { Authorization: `Bearer ${buyer.access}` };

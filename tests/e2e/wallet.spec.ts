@@ -25,7 +25,7 @@ async function expectNoSidewaysScroll(page: Page, width: number) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
 }
 
-test("VietQR: a new user tops up 150.000 ₫, pays through the simulated bank, and the balance follows", async ({ page, request, context, isMobile, baseURL }) => {
+test("VietQR: a new user tops up 150.000 ₫, pays through the simulated bank, and the balance follows", { tag: "@phone" }, async ({ page, request, context, isMobile, baseURL }) => {
   const user = await newUser(request, "qr", { first_name: "Lê", last_name: "Ví" });
   await signIn(page, user);
   await page.goto("/profile");
@@ -111,7 +111,7 @@ test("VietQR: a new user tops up 150.000 ₫, pays through the simulated bank, a
   expect(stored).toMatchObject({ balance: 150000 });
 });
 
-test("phone cards through the simulated gateway: from the header, a good card, then a bad one", async ({ page, request, isMobile }) => {
+test("phone cards through the simulated gateway: from the header, a good card, then a bad one", { tag: "@phone" }, async ({ page, request, isMobile }) => {
   const user = await newUser(request, "card", { first_name: "Lê", last_name: "Ví" });
   await signIn(page, user);
   await page.goto("/");
@@ -388,7 +388,7 @@ test.describe("the VietQR dialog against a stubbed server", () => {
     return balanceCalls;
   }
 
-  test("at 375 px: config fallback, QR fallback image, expiry, cancel, a failed transaction", async ({ page }) => {
+  test("at 375 px: config fallback, QR fallback image, expiry, cancel, a failed transaction", { tag: "@phone" }, async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 740 });
     await signIn(page, fake);
     const balanceCalls = await stubProfile(page);
