@@ -4,8 +4,8 @@ import { E2E_STATE_DIR } from "../../playwright.config";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { type APIRequestContext, expect, type Page } from "@playwright/test";
-import { adminCode } from "../../scripts/admin-code.mjs";
-import { withLocalBindings } from "../../scripts/lib.mjs";
+import { signInAdmin } from "../../scripts/admin-code.mjs";
+import { localSettings, withLocalBindings } from "../../scripts/lib.mjs";
 
 const PASSWORD = "mat-khau-123";
 export const ADMIN_LOGIN = process.env.E2E_ADMIN_EMAIL ?? "admin@iosgamehack.local";
@@ -77,27 +77,16 @@ async function adminSession(request: APIRequestContext, password: string, header
   return session;
 }
 
-function developmentAdminCode() {
-  const current = adminCode();
-  if (!current) throw new Error("ADMIN_TOTP_SECRET is not set (.dev.vars.example has the development one)");
-  return current;
-}
-
-/** Both steps, with the code of the development ADMIN_TOTP_SECRET; a code used already waits for the next step. */
+/** Both steps through scripts/admin-code.mjs's signInAdmin, with the development ADMIN_TOTP_SECRET. */
 async function adminSignInWithCode(request: APIRequestContext, password: string, headers: Record<string, string>): Promise<Session> {
-  const first = await request.post("/api/auth/login/", { headers, data: { login: ADMIN_LOGIN, password } });
-  expect(first.ok(), await first.text()).toBe(true);
-  const { mfa_token: mfaToken } = await first.json();
-  expect(mfaToken, "the development admin has a second factor (ADMIN_TOTP_SECRET)").toBeTruthy();
-  let current = developmentAdminCode();
-  let verified = await request.post("/api/auth/mfa/verify/", { headers, data: { mfa_token: mfaToken, code: current.code } });
-  if (!verified.ok()) {
-    await new Promise((resolve) => setTimeout(resolve, current.secondsLeft * 1000 + 500));
-    current = developmentAdminCode();
-    verified = await request.post("/api/auth/mfa/verify/", { headers, data: { mfa_token: mfaToken, code: current.code } });
-  }
-  expect(verified.ok(), await verified.text()).toBe(true);
-  const body = await verified.json();
+  const paths: string[] = [];
+  const call = async (path: string, { body }: { body: unknown }) => {
+    paths.push(path);
+    const response = await request.post(path, { headers, data: body });
+    return { status: response.status(), body: await response.json() };
+  };
+  const body = await signInAdmin(call, { ...localSettings(), ADMIN_EMAIL: ADMIN_LOGIN, ADMIN_PASSWORD: password });
+  expect(paths, "the development admin has a second factor (ADMIN_TOTP_SECRET)").toContain("/api/auth/mfa/verify/");
   return { access: body.access, refresh: body.refresh, user: body.user };
 }
 
