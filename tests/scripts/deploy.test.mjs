@@ -4,9 +4,9 @@
 // what the release would have run, in which order, and where it stops.
 import assert from "node:assert/strict";
 import { spawn, spawnSync } from "node:child_process";
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { missingSecrets, requiredSecrets } from "../../scripts/deploy.mjs";
 import { freePort, projectRoot, stopProcessGroup } from "../../scripts/lib.mjs";
@@ -31,8 +31,22 @@ describe("deploy: which secrets a production store needs", () => {
   });
 });
 
+/**
+ * A copy of the project (its installed packages linked, not copied) for a deploy to build in: the
+ * release builds first, and a build in the project itself would rewrite the build/ that the tests
+ * running beside these serve and import.
+ */
+function projectCopy(into) {
+  const leftOut = new Set(["node_modules", "build", ".wrangler", ".git", "test-results", "playwright-report", "bench-results", ".bench-scale", ".cache"]);
+  const copy = join(into, "project");
+  cpSync(projectRoot, copy, { recursive: true, filter: (source) => !leftOut.has(relative(projectRoot, source)) });
+  symlinkSync(join(projectRoot, "node_modules"), join(copy, "node_modules"));
+  return copy;
+}
+
 describe("deploy: the release in one command", () => {
   const dir = mkdtempSync(join(tmpdir(), "igh-deploy-"));
+  const project = projectCopy(dir);
   const calls = join(dir, "calls.log");
   const fake = join(dir, "wrangler");
   const production = join(dir, "production.toml");
@@ -101,7 +115,7 @@ if (args[0] === "deploy" && process.env.FAKE_DEPLOY_FAILS) process.exit(1);
       FAKE_SECRETS: JSON.stringify(secrets.map((name) => ({ name, type: "secret_text" }))),
       ...extra,
     };
-    const result = spawnSync(process.execPath, ["scripts/deploy.mjs", ...args], { cwd: projectRoot, env, encoding: "utf8" });
+    const result = spawnSync(process.execPath, ["scripts/deploy.mjs", ...args], { cwd: project, env, encoding: "utf8" });
     return { ...result, calls: readFileSync(calls, "utf8").trim().split("\n").filter(Boolean) };
   }
 
