@@ -1,7 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { expect, type Locator, test } from "@playwright/test";
-import { totpCode } from "../../scripts/admin-code.mjs";
-import { newUser, signIn } from "./support";
+import { codeAt, currentStep, newUser, signIn } from "./support";
 
 // The second factor on a phone (issue #27, item 11): the authenticator opens from a link (a phone
 // cannot scan its own screen), every one-time code field brings up the number pad and the phone's
@@ -10,12 +9,6 @@ import { newUser, signIn } from "./support";
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
 const PASSWORD = "mat-khau-123";
-const STEP_MS = 30_000;
-
-function codeAt(secret: string, step: number): string {
-  return totpCode(secret, step * STEP_MS).code;
-}
-
 async function expectOneTimeCodeField(field: Locator) {
   await expect(field).toHaveAttribute("inputmode", "numeric");
   await expect(field).toHaveAttribute("autocomplete", "one-time-code");
@@ -56,7 +49,7 @@ test("a phone turns the second factor on from the authenticator link, with the n
   await expectOneTimeCodeField(setupField);
   // No recovery code exists before the factor is on: the set-up offers none.
   await expect(page.getByRole("button", { name: "Dùng mã khôi phục" })).toHaveCount(0);
-  await setupField.fill(codeAt(secret, Math.floor(Date.now() / STEP_MS)));
+  await setupField.fill(codeAt(secret, currentStep()));
   await page.getByRole("button", { name: "Xác nhận" }).click();
   const recoveryCodes = page.getByTestId("recovery-codes").getByRole("listitem");
   await expect(recoveryCodes).toHaveCount(10);
@@ -79,7 +72,7 @@ test("/login/verify on a phone opens with the code field focused, and takes a re
   const buyer = await newUser(request, "phoneverify");
   const auth = { Authorization: `Bearer ${buyer.access}` };
   const setup = await (await request.post("/api/auth/mfa/setup/", { headers: auth, data: { password: PASSWORD } })).json();
-  const enrolled = await request.post("/api/auth/mfa/verify/", { data: { mfa_token: setup.data.mfa_token, code: codeAt(setup.data.secret, Math.floor(Date.now() / STEP_MS)) } });
+  const enrolled = await request.post("/api/auth/mfa/verify/", { data: { mfa_token: setup.data.mfa_token, code: codeAt(setup.data.secret, currentStep()) } });
   expect(enrolled.ok(), await enrolled.text()).toBe(true);
   const recoveryCode: string = (await enrolled.json()).recovery_codes[0];
 

@@ -1,20 +1,12 @@
 import { execFileSync } from "node:child_process";
 import { expect, test } from "@playwright/test";
-import { totpCode } from "../../scripts/admin-code.mjs";
-import { newUser, signIn, writeStoreDb } from "./support";
+import { codeAt, currentStep, newUser, signIn, writeStoreDb } from "./support";
 
 // The second factor in the browser (issue #15): a new admin enrols at first sign-in by reading the
 // secret off the screen into an "authenticator" (here, otpauth), keeps the recovery codes, reaches
 // the admin screens, and signs in again with a code.
 
 const PASSWORD = "mat-khau-123";
-const STEP_MS = 30_000;
-
-/** The authenticator's code for a 30-second step (otpauth, through the admin code script). */
-function codeAt(secret: string, step: number): string {
-  return totpCode(secret, step * STEP_MS).code;
-}
-
 /** Makes a registered buyer a staff member, as another admin would, in the run's local D1. */
 async function promoteToStaff(username: string) {
   await writeStoreDb((db) => [db.prepare("UPDATE users SET is_staff = 1 WHERE username = ?").bind(username)]);
@@ -50,7 +42,7 @@ test("a new admin enrols by reading the secret from the screen, then signs in ag
   await page.getByLabel("Mã xác thực").fill("000000");
   await page.getByRole("button", { name: "Xác nhận" }).click();
   await expect(page.getByText("Mã xác thực không đúng")).toBeVisible();
-  const step = Math.floor(Date.now() / STEP_MS);
+  const step = currentStep();
   await page.getByLabel("Mã xác thực").fill(codeAt(secret, step));
   await page.getByRole("button", { name: "Xác nhận" }).click();
   await expect(page.getByRole("heading", { name: "Đã bật xác thực hai lớp" })).toBeVisible();
@@ -86,7 +78,7 @@ test("an admin who asked for no page lands on the overview after the second fact
   await page.getByRole("button", { name: "Đăng nhập", exact: true }).click();
   await expect(page).toHaveURL(/\/login\/verify$/);
   const secret = (await page.getByTestId("mfa-secret").textContent())?.trim() ?? "";
-  await page.getByLabel("Mã xác thực").fill(codeAt(secret, Math.floor(Date.now() / STEP_MS)));
+  await page.getByLabel("Mã xác thực").fill(codeAt(secret, currentStep()));
   await page.getByRole("button", { name: "Xác nhận" }).click();
   await page.getByRole("link", { name: "Tôi đã lưu mã, tiếp tục" }).click();
   await expect(page).toHaveURL(/\/admin\/overview$/);
@@ -105,7 +97,7 @@ test("an admin session without the second factor is sent from the admin screens 
   await page.locator('input[name="password"]').fill(PASSWORD);
   await page.getByRole("button", { name: "Bật xác thực hai lớp" }).click();
   const secret = (await page.getByTestId("mfa-secret").textContent())?.trim() ?? "";
-  await page.getByLabel("Mã xác thực").fill(codeAt(secret, Math.floor(Date.now() / STEP_MS)));
+  await page.getByLabel("Mã xác thực").fill(codeAt(secret, currentStep()));
   await page.getByRole("button", { name: "Xác nhận" }).click();
   await expect(page.getByTestId("recovery-codes").getByRole("listitem")).toHaveCount(10);
   await page.getByRole("link", { name: "Vào trang quản trị →" }).click();
@@ -131,7 +123,7 @@ test("a buyer turns the second factor on with the current password, and every ot
   await page.locator('input[name="password"]').fill(PASSWORD);
   await page.getByRole("button", { name: "Bật xác thực hai lớp" }).click();
   const secret = (await page.getByTestId("mfa-secret").textContent())?.trim() ?? "";
-  await page.getByLabel("Mã xác thực").fill(codeAt(secret, Math.floor(Date.now() / STEP_MS)));
+  await page.getByLabel("Mã xác thực").fill(codeAt(secret, currentStep()));
   await page.getByRole("button", { name: "Xác nhận" }).click();
   await expect(page.getByTestId("recovery-codes").getByRole("listitem")).toHaveCount(10);
   await expect(page.getByTestId("mfa-status")).toContainText("Đang bật");

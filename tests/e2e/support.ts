@@ -4,7 +4,7 @@ import { E2E_STATE_DIR } from "../../playwright.config";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { type APIRequestContext, expect, type Page } from "@playwright/test";
-import { signInAdmin } from "../../scripts/admin-code.mjs";
+import { signInAdmin, totpCode } from "../../scripts/admin-code.mjs";
 import { localSettings, withLocalBindings } from "../../scripts/lib.mjs";
 
 const PASSWORD = "mat-khau-123";
@@ -34,6 +34,18 @@ export async function writeStoreDb(statements: (db: D1Database) => D1PreparedSta
       }
     }
   });
+}
+
+const TOTP_STEP_MS = 30_000;
+
+/** The 30-second step of now, as an authenticator counts them. */
+export function currentStep(): number {
+  return Math.floor(Date.now() / TOTP_STEP_MS);
+}
+
+/** An authenticator's code of `secret` for the 30-second step `step`. */
+export function codeAt(secret: string, step: number): string {
+  return totpCode(secret, step * TOTP_STEP_MS).code;
 }
 
 export function uniqueId(): string {
