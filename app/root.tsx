@@ -12,7 +12,7 @@ import {
 } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { ErrorPanel } from "~/components/ErrorPanel";
-import { Header } from "~/components/Header";
+import { Header } from "~/components/header/Header";
 import { Toaster } from "~/components/Toaster";
 import { pageContext } from "~/lib/site.server";
 import { useNonce } from "~/lib/nonce";

@@ -15,7 +15,7 @@ import { ensureAdminAccount } from "./accounts/accounts";
 import { cachedPage, cachedResource, isCachedResource, isPublicPageRequest } from "./catalogue/catalogue-cache";
 import { runScheduledJobs } from "./scheduled";
 import { webManifest } from "./catalogue/web-manifest";
-import { health } from "./platform/http/health";
+import { health } from "./health";
 import { errorText, logEvent } from "./lib/log";
 
 export { UserWallet } from "./money/wallet/user-wallet";

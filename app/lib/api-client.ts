@@ -5,7 +5,7 @@ import { hc } from "hono/client";
 import type { ApiType } from "@workers/api";
 import { extractErrorMessage, NETWORK_ERROR, SERVER_UNREACHABLE, SESSION_EXPIRED_MESSAGE } from "@workers/shared/error-messages";
 import { type Answer, type ApiClient, ApiError, type ApiOptions, type CallOptions, type FieldErrors } from "./api-base";
-import { clearSession, readAccessToken, readRefreshToken, saveTokens } from "./session";
+import { clearSession, readAccessToken, readRefreshToken, saveTokens } from "./session/session";
 
 function normaliseErrors(value: unknown): FieldErrors | null {
   if (!value || typeof value !== "object" || Array.isArray(value)) return null;

@@ -1,10 +1,10 @@
 // Wallet top-ups as the browser sees them (docs/product.md §3, §4, §5, §8, §9): the typed amount, the
 // config's defaults, countdowns, the wallet figures, the profile's query. The rules the server
-// applies too (amount and card checks, the card estimate) are in workers/shared/topup.ts.
+// applies too (amount and card checks, the card estimate) are in workers/shared/money/topup.ts.
 import { formatNumber, formatVND } from "@workers/shared/format";
 import type { cardSettings, toPublicCard } from "@workers/money/cards";
 import type { toPublicTopup, vietqrSettings } from "@workers/money/vietqr";
-import { digitsOnly } from "@workers/shared/topup";
+import { digitsOnly } from "@workers/shared/money/topup";
 
 /** docs/product.md §9 timings. */
 export const TOPUP_TIMINGS = {

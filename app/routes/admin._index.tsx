@@ -19,10 +19,10 @@ import {
   SearchInput,
   TD,
 } from "~/components/admin/AdminShell";
-import { AppIcon } from "~/components/AppIcon";
-import { TypeBadge } from "~/components/TypeBadge";
-import { useFetcherAnswer } from "~/lib/fetcher-answer";
-import { type ActionResult, actionFailure, adminCall, adminCallFailure, jsonBody } from "~/lib/admin-route";
+import { AppIcon } from "~/components/app/AppIcon";
+import { TypeBadge } from "~/components/app/TypeBadge";
+import { useFetcherAnswer } from "~/lib/forms/fetcher-answer";
+import { type ActionResult, actionFailure, adminCall, adminCallFailure, jsonBody } from "~/lib/admin/admin-route";
 import { APP_FORM_MESSAGES, APP_TYPES, matchesSearch } from "@workers/shared/app-form";
 import { appTypeLabel } from "~/lib/app-types";
 import { formatDate, formatNumber } from "@workers/shared/format";

@@ -3,12 +3,12 @@
 // form submits to this route's clientAction, which uploads its files and updates the app.
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { type ClientActionFunctionArgs, type ClientLoaderFunctionArgs, useLoaderData } from "@remix-run/react";
-import { redirectTo } from "~/lib/redirect-response";
+import { redirectTo } from "~/lib/forms/redirect-response";
 import { AdminPage } from "~/components/admin/AdminShell";
 import { AppForm } from "~/components/admin/app-form/AppForm";
 import { saveApp } from "~/components/admin/app-form/save";
-import { TypeBadge } from "~/components/TypeBadge";
-import { adminCall, adminCallFailure } from "~/lib/admin-route";
+import { TypeBadge } from "~/components/app/TypeBadge";
+import { adminCall, adminCallFailure } from "~/lib/admin/admin-route";
 import { APP_FORM_MESSAGES } from "@workers/shared/app-form";
 import { formatDateTime, formatRelativeTime } from "@workers/shared/format";
 import { pageMeta } from "~/lib/meta";

@@ -7,7 +7,7 @@ import { type ClientLoaderFunctionArgs, Form, Link, useLoaderData, useNavigation
 import { AdminPage, AdminTable, Badge, BUTTON_PRIMARY, BUTTON_SMALL, SELECT_CLASS, TD } from "~/components/admin/AdminShell";
 import { NOTIFICATION_KIND_LABELS, NOTIFICATION_STATUS } from "~/components/admin/notification-labels";
 import { Spinner } from "~/components/Spinner";
-import { adminCall, adminCallFailure } from "~/lib/admin-route";
+import { adminCall, adminCallFailure } from "~/lib/admin/admin-route";
 import { pageMeta } from "~/lib/meta";
 import { toast } from "~/lib/toast";
 import { formatDateTime, formatNumber } from "@workers/shared/format";

@@ -10,8 +10,8 @@ import { AdminPage, BUTTON_PRIMARY, BUTTON_SECONDARY, CARD } from "~/components/
 import { CopyButton } from "~/components/CopyButton";
 import { Field, inputClass, ValidationSummary } from "~/components/Field";
 import { Spinner } from "~/components/Spinner";
-import { groupDigits, parsePrice } from "~/lib/admin";
-import { type ActionFailed, actionFailure, adminCall, adminCallFailure } from "~/lib/admin-route";
+import { groupDigits, parsePrice } from "~/lib/admin/admin";
+import { type ActionFailed, actionFailure, adminCall, adminCallFailure } from "~/lib/admin/admin-route";
 import { formatDateTime, formatVND } from "@workers/shared/format";
 import { pageMeta } from "~/lib/meta";
 import { toast } from "~/lib/toast";

@@ -4,7 +4,7 @@
 import { type ClientLoaderFunctionArgs, Link, Outlet, type ShouldRevalidateFunctionArgs, useLocation, useRouteError } from "@remix-run/react";
 import { ErrorPanel } from "~/components/ErrorPanel";
 import { PageSpinner } from "~/components/Spinner";
-import { requireAdminSession } from "~/lib/admin-route";
+import { requireAdminSession } from "~/lib/admin/admin-route";
 
 export function clientLoader({ request }: ClientLoaderFunctionArgs) {
   requireAdminSession(request);

@@ -1,7 +1,7 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { AppDetail } from "~/components/AppDetail";
-import { AppErrorBoundary } from "~/components/AppNotFound";
+import { AppDetail } from "~/components/app/AppDetail";
+import { AppErrorBoundary } from "~/components/app/AppNotFound";
 import { appPageMeta } from "~/lib/app-meta";
 import { loadAppPage, publicPageHeaders } from "~/lib/catalogue.server";
 

@@ -1,14 +1,14 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { type ClientLoaderFunctionArgs, Link, useLoaderData } from "@remix-run/react";
-import { PRIMARY_BUTTON } from "~/components/AuthCard";
+import { PRIMARY_BUTTON } from "~/components/account/AuthCard";
 import { PageSpinner } from "~/components/Spinner";
 import { ApiError, apiCall } from "~/lib/api";
-import { decodeState, takePendingGoogleSignIn } from "~/lib/google";
+import { decodeState, takePendingGoogleSignIn } from "~/lib/session/google";
 import { pageMeta } from "~/lib/meta";
-import { redirectTo } from "~/lib/redirect-response";
-import { landingFor, safeRedirectPath } from "~/lib/redirects";
-import { PENDING_KEYS, savePending } from "~/lib/second-factor";
-import { saveSession } from "~/lib/session";
+import { redirectTo } from "~/lib/forms/redirect-response";
+import { landingFor, safeRedirectPath } from "~/lib/session/redirects";
+import { PENDING_KEYS, savePending } from "~/lib/session/second-factor";
+import { saveSession } from "~/lib/session/session";
 import { toast } from "~/lib/toast";
 import { useRedirectAfter } from "~/lib/use-redirect-after";
 

@@ -1,15 +1,15 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { type ClientActionFunctionArgs, Link, useFetcher } from "@remix-run/react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { AuthCard, PRIMARY_BUTTON, SECONDARY_BUTTON, SubmitButton, TEXT_LINK } from "~/components/AuthCard";
+import { AuthCard, PRIMARY_BUTTON, SECONDARY_BUTTON, SubmitButton, TEXT_LINK } from "~/components/account/AuthCard";
 import { FormAlert, TextField, ValidationSummary } from "~/components/Field";
 import { Spinner } from "~/components/Spinner";
 import { ApiError, apiCall, type FieldErrors } from "~/lib/api";
-import { useFetcherAnswer } from "~/lib/fetcher-answer";
+import { useFetcherAnswer } from "~/lib/forms/fetcher-answer";
 import { FALLBACK_ERROR } from "@workers/shared/error-messages";
 import { pageMeta } from "~/lib/meta";
 import { toast } from "~/lib/toast";
-import { loadAuthSchemas, precheckWith, hasErrors } from "~/lib/validation";
+import { loadAuthSchemas, precheckWith, hasErrors } from "~/lib/forms/validation";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "Quên mật khẩu");
 

@@ -1,19 +1,19 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { type ClientActionFunctionArgs, Link, useFetcher, useLocation, useSearchParams } from "@remix-run/react";
 import { type ChangeEvent, type FormEvent, useRef, useState } from "react";
-import { AuthCard, OrDivider, SubmitButton, TEXT_LINK } from "~/components/AuthCard";
+import { AuthCard, OrDivider, SubmitButton, TEXT_LINK } from "~/components/account/AuthCard";
 import { FormAlert, TextField, ValidationSummary } from "~/components/Field";
-import { GoogleButton } from "~/components/GoogleButton";
+import { GoogleButton } from "~/components/account/GoogleButton";
 import { ApiError, apiCall, type FieldErrors } from "~/lib/api";
-import { useFetcherAnswer } from "~/lib/fetcher-answer";
+import { useFetcherAnswer } from "~/lib/forms/fetcher-answer";
 import { FALLBACK_ERROR } from "@workers/shared/error-messages";
 import { pageMeta } from "~/lib/meta";
-import { redirectTo } from "~/lib/redirect-response";
-import { landingFor, landingFrom, redirectFromQuery } from "~/lib/redirects";
-import { PENDING_KEYS, savePending } from "~/lib/second-factor";
-import { readDeviceToken, saveSession } from "~/lib/session";
+import { redirectTo } from "~/lib/forms/redirect-response";
+import { landingFor, landingFrom, redirectFromQuery } from "~/lib/session/redirects";
+import { PENDING_KEYS, savePending } from "~/lib/session/second-factor";
+import { readDeviceToken, saveSession } from "~/lib/session/session";
 import { toast } from "~/lib/toast";
-import { loadAuthSchemas, precheckWith, focusFirstError, hasErrors } from "~/lib/validation";
+import { loadAuthSchemas, precheckWith, focusFirstError, hasErrors } from "~/lib/forms/validation";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "Đăng nhập");
 

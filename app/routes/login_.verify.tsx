@@ -3,16 +3,16 @@
 // QR code and the secret, the first code, then the 10 recovery codes shown once.
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { type ClientActionFunctionArgs, Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { AuthCard, PRIMARY_BUTTON, SubmitButton, TEXT_LINK } from "~/components/AuthCard";
+import { AuthCard, PRIMARY_BUTTON, SubmitButton, TEXT_LINK } from "~/components/account/AuthCard";
 import { FormAlert } from "~/components/Field";
-import { EnrolmentSteps, RecoveryCodes, SecondFactorCodeField } from "~/components/SecondFactor";
+import { EnrolmentSteps, RecoveryCodes, SecondFactorCodeField } from "~/components/account/SecondFactor";
 import { PageSpinner } from "~/components/Spinner";
 import { ApiError, apiCall, type FieldErrors } from "~/lib/api";
 import { pageMeta } from "~/lib/meta";
-import { redirectTo } from "~/lib/redirect-response";
-import { landingFor } from "~/lib/redirects";
-import { clearPending, PENDING_KEYS, readPending } from "~/lib/second-factor";
-import { saveSession } from "~/lib/session";
+import { redirectTo } from "~/lib/forms/redirect-response";
+import { landingFor } from "~/lib/session/redirects";
+import { clearPending, PENDING_KEYS, readPending } from "~/lib/session/second-factor";
+import { saveSession } from "~/lib/session/session";
 import { toast } from "~/lib/toast";
 import { FALLBACK_ERROR } from "@workers/shared/error-messages";
 

@@ -6,16 +6,16 @@
 // admin screens.
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { type ClientActionFunctionArgs, type ClientLoaderFunctionArgs, Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
-import { PRIMARY_BUTTON, SECONDARY_BUTTON, TEXT_LINK } from "~/components/AuthCard";
+import { PRIMARY_BUTTON, SECONDARY_BUTTON, TEXT_LINK } from "~/components/account/AuthCard";
 import { TextField } from "~/components/Field";
-import { EnrolmentSteps, RecoveryCodes, SecondFactorCodeField } from "~/components/SecondFactor";
+import { EnrolmentSteps, RecoveryCodes, SecondFactorCodeField } from "~/components/account/SecondFactor";
 import { PageSpinner } from "~/components/Spinner";
 import { ApiError, apiCall, type FieldErrors } from "~/lib/api";
 import { pageMeta } from "~/lib/meta";
-import { loginPathFor } from "~/lib/redirects";
-import { clearPending, PENDING_KEYS, type PendingChallenge, readPending, savePending } from "~/lib/second-factor";
-import { clearSession, readRefreshToken, readStoredUser, saveSession, } from "~/lib/session";
-import { isSessionOver, requireSession, sessionEnded } from "~/lib/session-route";
+import { loginPathFor } from "~/lib/session/redirects";
+import { clearPending, PENDING_KEYS, type PendingChallenge, readPending, savePending } from "~/lib/session/second-factor";
+import { clearSession, readRefreshToken, readStoredUser, saveSession, } from "~/lib/session/session";
+import { isSessionOver, requireSession, sessionEnded } from "~/lib/session/session-route";
 import { toast } from "~/lib/toast";
 import { formatDateTime } from "@workers/shared/format";
 import { FALLBACK_ERROR } from "@workers/shared/error-messages";

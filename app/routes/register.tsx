@@ -1,18 +1,18 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { type ClientActionFunctionArgs, Link, useFetcher, useNavigate, useSearchParams } from "@remix-run/react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { AuthCard, OrDivider, SubmitButton, TEXT_LINK } from "~/components/AuthCard";
+import { AuthCard, OrDivider, SubmitButton, TEXT_LINK } from "~/components/account/AuthCard";
 import { FormAlert, TextField, ValidationSummary } from "~/components/Field";
-import { GoogleButton } from "~/components/GoogleButton";
+import { GoogleButton } from "~/components/account/GoogleButton";
 import { Spinner } from "~/components/Spinner";
 import { ApiError, apiCall, type FieldErrors } from "~/lib/api";
-import { useFetcherAnswer } from "~/lib/fetcher-answer";
+import { useFetcherAnswer } from "~/lib/forms/fetcher-answer";
 import { FIELD_LABELS } from "@workers/shared/error-messages";
 import { pageMeta } from "~/lib/meta";
-import { redirectFromQuery } from "~/lib/redirects";
+import { redirectFromQuery } from "~/lib/session/redirects";
 import { toast } from "~/lib/toast";
-import { useFormFields } from "~/lib/use-form-fields";
-import { loadAuthSchemas, precheckWith, focusFirstError, hasErrors } from "~/lib/validation";
+import { useFormFields } from "~/lib/forms/use-form-fields";
+import { loadAuthSchemas, precheckWith, focusFirstError, hasErrors } from "~/lib/forms/validation";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "Đăng ký");
 

@@ -2,18 +2,18 @@ import type { MetaFunction } from "@remix-run/cloudflare";
 import { type ClientActionFunctionArgs, type ClientLoaderFunctionArgs, Link, type ShouldRevalidateFunction, useFetcher, useLoaderData, useRevalidator } from "@remix-run/react";
 import { resetPasswordSchema } from "@workers/accounts/schemas/auth";
 import { type ChangeEvent, type FormEvent, useCallback, useRef, useState } from "react";
-import { AuthCard, PRIMARY_BUTTON, SECONDARY_BUTTON, SubmitButton, TEXT_LINK } from "~/components/AuthCard";
+import { AuthCard, PRIMARY_BUTTON, SECONDARY_BUTTON, SubmitButton, TEXT_LINK } from "~/components/account/AuthCard";
 import { FormAlert, ValidationSummary } from "~/components/Field";
-import { NewPasswordFields } from "~/components/NewPasswordFields";
+import { NewPasswordFields } from "~/components/account/NewPasswordFields";
 import { PageSpinner } from "~/components/Spinner";
 import { ApiError, apiCall, type FieldErrors } from "~/lib/api";
-import { useFetcherAnswer } from "~/lib/fetcher-answer";
+import { useFetcherAnswer } from "~/lib/forms/fetcher-answer";
 import { FALLBACK_ERROR } from "@workers/shared/error-messages";
 import { pageMeta } from "~/lib/meta";
-import { redirectTo } from "~/lib/redirect-response";
+import { redirectTo } from "~/lib/forms/redirect-response";
 import { toast } from "~/lib/toast";
 import { useRedirectAfter } from "~/lib/use-redirect-after";
-import { checkWith } from "~/lib/validation";
+import { checkWith } from "~/lib/forms/validation";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "Đặt lại mật khẩu");
 

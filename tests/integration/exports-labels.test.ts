@@ -1,5 +1,5 @@
 // The CSV exports name the ledger's and the orders' values with the words the screens use
-// (issue #27, item 13; workers/shared/money-labels.ts): "Mua key", "Hoàn thành", not purchase, completed.
+// (issue #27, item 13; workers/shared/money/money-labels.ts): "Mua key", "Hoàn thành", not purchase, completed.
 import { describe, expect, it } from "vitest";
 import { api, funded, listing, person, request } from "../factories";
 

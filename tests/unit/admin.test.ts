@@ -16,7 +16,7 @@ import {
   signedDigitsOnly,
   toggleAll,
   typesWithoutPricing,
-} from "../../app/lib/admin";
+} from "../../app/lib/admin/admin";
 
 describe("price input", () => {
   it("keeps only digits and groups thousands the Vietnamese way", () => {
@@ -112,7 +112,7 @@ describe("small helpers", () => {
 
 describe("isAdmin (server)", () => {
   it("needs superuser or staff, and an allowed address when an allow-list is set", async () => {
-    const { isAdmin } = await import("../../workers/platform/http/require-admin");
+    const { isAdmin } = await import("../../workers/accounts/require-admin");
     const open = { ADMIN_EMAIL: "owner@shop.vn", ADMIN_EMAIL_ALLOWLIST: [] as string[] };
     const listed = { ADMIN_EMAIL: "owner@shop.vn", ADMIN_EMAIL_ALLOWLIST: ["a@shop.vn", "b@shop.vn"] };
     expect(isAdmin({ isSuperuser: false, isStaff: false, email: "a@shop.vn" }, open)).toBe(false);

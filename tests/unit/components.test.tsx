@@ -1,9 +1,9 @@
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { AppIcon } from "../../app/components/AppIcon";
+import { AppIcon } from "../../app/components/app/AppIcon";
 import { EmptyCatalogue } from "../../app/routes/_index/EmptyCatalogue";
 import { ValidationSummary } from "../../app/components/Field";
-import { TypeBadge } from "../../app/components/TypeBadge";
+import { TypeBadge } from "../../app/components/app/TypeBadge";
 import { downloadButtonText } from "../../app/lib/app-types";
 
 describe("catalogue pieces", () => {
@@ -43,7 +43,7 @@ describe("catalogue pieces", () => {
 
 describe("avatar initials (docs/product.md §2)", () => {
   it("first and last name, else first name, username, e-mail, else U", async () => {
-    const { avatarInitials, Avatar } = await import("../../app/components/Avatar");
+    const { avatarInitials, Avatar } = await import("../../app/components/header/Avatar");
     expect(avatarInitials({ first_name: "nguyễn", last_name: "an" })).toBe("NA");
     expect(avatarInitials({ first_name: "Ðức", last_name: "" })).toBe("Ð");
     expect(avatarInitials({ first_name: "", last_name: "", username: "buyer1" })).toBe("B");

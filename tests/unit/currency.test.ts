@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { formatPriceWithVnd } from "../../workers/shared/format";
 import { parseConfig } from "../../workers/platform/config";
-import { vndPrice } from "../../workers/shared/currency";
+import { vndPrice } from "../../workers/shared/money/currency";
 import { MINIMAL_SETTINGS } from "../fixtures/settings";
 
 const NBSP = "\u00a0";

@@ -13,7 +13,7 @@ import {
   purchaseFailure,
   reconcileSelection,
   sortPricing,
-} from "../../workers/shared/pricing";
+} from "../../workers/shared/money/pricing";
 import { WALLET_MESSAGES } from "../../workers/money/messages";
 
 let nextId = 1;

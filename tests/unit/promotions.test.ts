@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bestPromotion, bonusFor, isApplicable, type Promotion } from "../../workers/shared/promotions";
+import { bestPromotion, bonusFor, isApplicable, type Promotion } from "../../workers/shared/money/promotions";
 
 const NOW = Date.UTC(2026, 10, 25);
 const DAY = 86_400_000;

@@ -1,7 +1,7 @@
-// Where a visitor goes after logging in (app/lib/redirects.ts): every target, however written,
+// Where a visitor goes after logging in (app/lib/session/redirects.ts): every target, however written,
 // stays on the store. The check is made on what the URL parser makes of the value.
 import { describe, expect, it } from "vitest";
-import { landingFor, landingFrom, loginPathFor, redirectFromQuery, safeRedirectPath } from "../../app/lib/redirects";
+import { landingFor, landingFrom, loginPathFor, redirectFromQuery, safeRedirectPath } from "../../app/lib/session/redirects";
 
 /** Where the login page goes after a buyer's sign-in. */
 const postLoginPath = (params: URLSearchParams) => landingFrom(params).next;

@@ -18,7 +18,7 @@ import {
   VIETQR_DEFAULTS,
   vietqrOutcome,
 } from "../../app/lib/topup";
-import { cardEstimate, cardFormErrors, digitsOnly, TOPUP_MESSAGES, vietqrAmountError } from "../../workers/shared/topup";
+import { cardEstimate, cardFormErrors, digitsOnly, TOPUP_MESSAGES, vietqrAmountError } from "../../workers/shared/money/topup";
 
 const NBSP = "\u00a0";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { buildVietQrPayload, crc16, transferContent } from "../../workers/money/vietqr-payload";
-import { qrPng } from "../../workers/money/qr-png";
+import { qrPng } from "../../workers/lib/qr-png";
 
 const VECTOR = "00020101021238570010A00000072701270006970415011300110019324180208QRIBFTTA530370454061200005802VN62170813ung ho lu lut6304C15C";
 

@@ -13,7 +13,7 @@ import { type AuditRecord, auditQuery } from "../owner/audit";
 import type { UserRow } from "./accounts";
 import { randomToken, sha256Hex } from "../platform/crypto";
 import { fieldError, ValidationError } from "../platform/errors";
-import { qrPng } from "../money/qr-png";
+import { qrPng } from "../lib/qr-png";
 import { type EpochOwner, nextEpoch, stillInEpoch } from "./security-epoch";
 import { carrySessionQuery } from "./sessions";
 import { MFA_MESSAGES } from "./messages";

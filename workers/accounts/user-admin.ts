@@ -8,7 +8,7 @@ import { walletFor } from "../money/wallet/port";
 import { findUserById, type UserRow, toPublicUser } from "./accounts";
 import type { AdminActor } from "../owner/audit";
 import { ConflictError, NotFoundError, ValidationError } from "../platform/errors";
-import { listTransactions } from "../money/wallet";
+import { listTransactions } from "../money/buyer-wallet";
 import { WALLET_MESSAGES } from "../money/messages";
 import { USER_ADMIN_MESSAGES } from "./messages";
 

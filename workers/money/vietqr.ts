@@ -3,7 +3,7 @@
 import { isUniqueViolation } from "../db/errors";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { formatVND } from "@workers/shared/format";
-import { vietqrAmountError } from "@workers/shared/topup";
+import { vietqrAmountError } from "@workers/shared/money/topup";
 import type { Config } from "../platform/config";
 import { type Database, getDb } from "../db/client";
 import { promotionCodeForTopup } from "./deposit-bonus";
@@ -53,7 +53,7 @@ export function vietqrSettings(config: VietQrConfig) {
 }
 
 /**
- * The amount rules of docs/product.md §5 with this store's limits: vietqrAmountError (workers/shared/topup.ts),
+ * The amount rules of docs/product.md §5 with this store's limits: vietqrAmountError (workers/shared/money/topup.ts),
  * which the browser's pre-check uses too.
  */
 function amountError(amount: unknown, config: VietQrConfig): string | null {

@@ -3,7 +3,7 @@
 // so a year of data never sits in memory. UTF-8 with a byte-order mark (Excel then reads
 // Vietnamese correctly), CRLF lines and RFC 4180 quoting, written here because it is a few lines
 // and a CSV library would serialise whole arrays rather than pages.
-import { LEDGER_SOURCE_LABELS, LEDGER_STATUS_LABELS, LEDGER_TYPE_LABELS, labelOf, ORDER_STATUS_LABELS } from "../shared/money-labels";
+import { LEDGER_SOURCE_LABELS, LEDGER_STATUS_LABELS, LEDGER_TYPE_LABELS, labelOf, ORDER_STATUS_LABELS } from "../shared/money/money-labels";
 import type { ExportRange } from "./schemas/exports";
 import { VIETNAM_OFFSET_MS } from "../shared/format";
 

@@ -1,10 +1,10 @@
 // The CSV download buttons (issue #18): a period in Vietnam's days and one button per export.
-// Presentational: the screen passes `onDownload` (app/lib/admin-exports.ts downloadExport).
+// Presentational: the screen passes `onDownload` (app/lib/admin/admin-exports.ts downloadExport).
 import { useState } from "react";
 import { VIETNAM_OFFSET_MS } from "@workers/shared/format";
 import { inputClass } from "~/components/Field";
 import { Spinner } from "~/components/Spinner";
-import type { ExportKind, ExportRange } from "~/lib/admin-exports";
+import type { ExportKind, ExportRange } from "~/lib/admin/admin-exports";
 import { BUTTON_SECONDARY, CARD } from "./AdminShell";
 
 /** Today in Vietnam, as YYYY-MM-DD. */

@@ -3,7 +3,7 @@
 // their clientLoader and changes through their clientAction (lib/admin-promotions.ts).
 import { useFetcher, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { type FormEvent, useRef, useState } from "react";
-import { useAfterTypingPause } from "~/lib/use-typing-pause";
+import { useAfterTypingPause } from "~/lib/forms/use-typing-pause";
 import { Field, inputClass, ValidationSummary } from "~/components/Field";
 import { Spinner } from "~/components/Spinner";
 import {
@@ -15,11 +15,11 @@ import {
   PROMOTION_STATUS_LABELS,
   promotionDurationDays,
   promotionEndDate,
-} from "~/lib/admin";
-import { useFetcherAnswer } from "~/lib/fetcher-answer";
-import { useFilterSubmit } from "~/lib/filter-form";
-import type { Promotion, PromotionBody, promotionsLoader } from "~/lib/admin-promotions";
-import type { ActionResult } from "~/lib/admin-route";
+} from "~/lib/admin/admin";
+import { useFetcherAnswer } from "~/lib/forms/fetcher-answer";
+import { useFilterSubmit } from "~/lib/forms/filter-form";
+import type { Promotion, PromotionBody, promotionsLoader } from "~/lib/admin/admin-promotions";
+import type { ActionResult } from "~/lib/admin/admin-route";
 import { formatDate, formatNumber, formatVND } from "@workers/shared/format";
 import { ACTIONS_COLUMN, ActionsCell, AdminPage, AdminTable, Badge, BUTTON_PRIMARY, BUTTON_SMALL, ConfirmDialog, FilterSelect, Modal, ModalActions, RIGHT, SearchInput, TD } from "./AdminShell";
 import { PROMOTION_STATUSES, type PromotionStatus } from "@workers/shared/enums";

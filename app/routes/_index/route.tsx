@@ -1,9 +1,9 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
 import { type RefObject, useEffect, useRef } from "react";
-import { AppCard, AppCardPlaceholder } from "~/components/AppCard";
+import { AppCard, AppCardPlaceholder } from "~/components/app/AppCard";
 import { EmptyCatalogue } from "./EmptyCatalogue";
-import { SupportLinks } from "~/components/SupportLinks";
+import { SupportLinks } from "~/components/app/SupportLinks";
 import { formatDateTime } from "@workers/shared/format";
 import { APP_TYPE_VALUES, appTypeLabel } from "~/lib/app-types";
 import { loadCataloguePage, publicPageHeaders } from "~/lib/catalogue.server";

@@ -5,9 +5,9 @@ import { useFetcher } from "@remix-run/react";
 import { type FormEvent, useState } from "react";
 import { Field, inputClass, ValidationSummary } from "~/components/Field";
 import { Modal, ModalActions, SELECT_CLASS } from "~/components/admin/AdminShell";
-import { defaultKeyType, digitsOnly, groupDigits, type KeyTypeOption, parsePrice, pricingTypeName, typesWithoutPricing } from "~/lib/admin";
-import type { ActionResult } from "~/lib/admin-route";
-import { fieldErrorsOf, useFetcherAnswer } from "~/lib/fetcher-answer";
+import { defaultKeyType, digitsOnly, groupDigits, type KeyTypeOption, parsePrice, pricingTypeName, typesWithoutPricing } from "~/lib/admin/admin";
+import type { ActionResult } from "~/lib/admin/admin-route";
+import { fieldErrorsOf, useFetcherAnswer } from "~/lib/forms/fetcher-answer";
 import { toast } from "~/lib/toast";
 import type { AdminPricing } from "../admin.app.$appId.keys/data";
 

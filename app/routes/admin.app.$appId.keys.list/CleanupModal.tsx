@@ -2,7 +2,7 @@
 // keys. Mounted when opened, so it starts on "the ticked keys" when some are ticked.
 import { useState } from "react";
 import { Modal, ModalActions, SELECT_CLASS } from "~/components/admin/AdminShell";
-import { CLEANUP_STATUSES, KEY_STATUS_LABELS } from "~/lib/admin";
+import { CLEANUP_STATUSES, KEY_STATUS_LABELS } from "~/lib/admin/admin";
 import { formatNumber } from "@workers/shared/format";
 
 type CleanupMode = "sold" | "status" | "selected";

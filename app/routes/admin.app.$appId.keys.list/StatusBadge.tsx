@@ -1,6 +1,6 @@
 // A key's status badge (the key list and the detail dialog).
 import { Badge } from "~/components/admin/AdminShell";
-import { isKeyStatus, KEY_STATUS_TONES, keyStatusLabel } from "~/lib/admin";
+import { isKeyStatus, KEY_STATUS_TONES, keyStatusLabel } from "~/lib/admin/admin";
 
 
 /** The key's status, and "Đã khóa" beside it while an admin's ban holds. */

@@ -4,14 +4,14 @@
 // through clientAction, after which the list, the stats and the pricing stock reload. So do an
 // unsold key's activate/deactivate and a sold key's device reset, extension, ban and unban.
 import { type ClientActionFunctionArgs, type ClientLoaderFunctionArgs, useFetcher, useLoaderData, useNavigation, useRevalidator, useSearchParams } from "@remix-run/react";
-import { redirectTo } from "~/lib/redirect-response";
+import { redirectTo } from "~/lib/forms/redirect-response";
 import { useState } from "react";
-import { useFilterSubmit } from "~/lib/filter-form";
+import { useFilterSubmit } from "~/lib/forms/filter-form";
 import { ACTIONS_COLUMN, ActionsCell, AdminTable, BUTTON_DANGER, BUTTON_SECONDARY, BUTTON_SMALL, ConfirmDialog, FilterSelect, Pager, StatCard, TD } from "~/components/admin/AdminShell";
 import { Spinner } from "~/components/Spinner";
-import { choices, KEY_STATUS_LABELS, toggleAll } from "~/lib/admin";
-import { useFetcherAnswer } from "~/lib/fetcher-answer";
-import { type ActionResult, adminCall, adminCallFailure, jsonBody } from "~/lib/admin-route";
+import { choices, KEY_STATUS_LABELS, toggleAll } from "~/lib/admin/admin";
+import { useFetcherAnswer } from "~/lib/forms/fetcher-answer";
+import { type ActionResult, adminCall, adminCallFailure, jsonBody } from "~/lib/admin/admin-route";
 import { formatDateTime, formatNumber, formatVND } from "@workers/shared/format";
 import { toast } from "~/lib/toast";
 import { keyActionFailure } from "../admin.app.$appId.keys/data";

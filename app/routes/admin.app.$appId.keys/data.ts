@@ -1,8 +1,8 @@
 // What the key management layout loads for its tabs, how a tab reads it, and how the key screens
 // word a failed action (docs/product.md §8 "Keys admin").
 import { useRouteLoaderData } from "@remix-run/react";
-import type { KeyTypeOption } from "~/lib/admin";
-import { type ActionFailed, actionFailure } from "~/lib/admin-route";
+import type { KeyTypeOption } from "~/lib/admin/admin";
+import { type ActionFailed, actionFailure } from "~/lib/admin/admin-route";
 import { ApiError } from "~/lib/api";
 
 export type AppHeader = { id: number; name: string; icon_url: string | null; app_type: string; url: string };

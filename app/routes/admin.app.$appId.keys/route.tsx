@@ -15,10 +15,10 @@ import {
 } from "@remix-run/react";
 import { type KeyboardEvent, useRef } from "react";
 import { AdminPage, CARD } from "~/components/admin/AdminShell";
-import { AppIcon } from "~/components/AppIcon";
-import { TypeBadge } from "~/components/TypeBadge";
-import { FALLBACK_KEY_TYPES, type KeyTypeOption } from "~/lib/admin";
-import { adminCall, adminCallFailure, } from "~/lib/admin-route";
+import { AppIcon } from "~/components/app/AppIcon";
+import { TypeBadge } from "~/components/app/TypeBadge";
+import { FALLBACK_KEY_TYPES, type KeyTypeOption } from "~/lib/admin/admin";
+import { adminCall, adminCallFailure, } from "~/lib/admin/admin-route";
 import { ApiError, apiCall } from "~/lib/api";
 import { pageMeta } from "~/lib/meta";
 import type { AppHeader, KeysData } from "./data";

@@ -5,7 +5,7 @@ import type { MetaFunction } from "@remix-run/cloudflare";
 import { type ClientLoaderFunctionArgs, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { PeriodLinks, periodFrom } from "~/components/admin/PeriodLinks";
 import { AdminPage, CARD } from "~/components/admin/AdminShell";
-import { adminCall, adminCallFailure } from "~/lib/admin-route";
+import { adminCall, adminCallFailure } from "~/lib/admin/admin-route";
 import { pageMeta } from "~/lib/meta";
 import { toast } from "~/lib/toast";
 import { formatDate, formatDateTime, formatNumber } from "@workers/shared/format";

@@ -9,7 +9,7 @@ import { FALLBACK_ERROR } from "@workers/shared/error-messages";
 import { formatVND } from "@workers/shared/format";
 import { toast } from "~/lib/toast";
 import { type CardPayment, isCardFinal, TOPUP_TIMINGS } from "~/lib/topup";
-import { type CardField, type CardForm, cardEstimate, cardFormErrors, digitsOnly, TOPUP_MESSAGES } from "@workers/shared/topup";
+import { type CardField, type CardForm, cardEstimate, cardFormErrors, digitsOnly, TOPUP_MESSAGES } from "@workers/shared/money/topup";
 import { Dialog } from "~/components/Dialog";
 import { Field, fieldDescriptionIds, FormAlert, inputClass, ValidationSummary } from "~/components/Field";
 import { Spinner } from "~/components/Spinner";

@@ -5,14 +5,14 @@ import { useFetcher } from "@remix-run/react";
 import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from "react";
 import { ApiError, apiCall, type FieldErrors } from "~/lib/api";
 import { FALLBACK_ERROR } from "@workers/shared/error-messages";
-import { saveSession, type SessionUser } from "~/lib/session";
-import { useFetcherAnswer } from "~/lib/fetcher-answer";
+import { saveSession, type SessionUser } from "~/lib/session/session";
+import { useFetcherAnswer } from "~/lib/forms/fetcher-answer";
 import { toast } from "~/lib/toast";
-import { hasErrors, loadAuthSchemas, precheckWith } from "~/lib/validation";
-import { SECONDARY_BUTTON, SubmitButton } from "~/components/AuthCard";
+import { hasErrors, loadAuthSchemas, precheckWith } from "~/lib/forms/validation";
+import { SECONDARY_BUTTON, SubmitButton } from "~/components/account/AuthCard";
 import { Dialog, DialogCloseButton } from "~/components/Dialog";
 import { FormAlert, TextField, ValidationSummary } from "~/components/Field";
-import { NewPasswordFields } from "~/components/NewPasswordFields";
+import { NewPasswordFields } from "~/components/account/NewPasswordFields";
 
 const MESSAGES = {
   incomplete: "Vui lòng điền đầy đủ thông tin",

@@ -3,7 +3,7 @@
 // (intent "email-notifications"), which calls the API and keeps the answered user.
 import { useFetcher } from "@remix-run/react";
 import { ApiError, apiCall } from "~/lib/api";
-import { type SessionUser, updateStoredUser } from "~/lib/session";
+import { type SessionUser, updateStoredUser } from "~/lib/session/session";
 import { toast } from "~/lib/toast";
 import { FALLBACK_ERROR } from "@workers/shared/error-messages";
 

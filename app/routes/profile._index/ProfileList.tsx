@@ -1,7 +1,7 @@
 // A list one of the profile's tabs shows (ledger, purchases), as its route loaded it: loading,
 // failed with a retry, empty, or the rows.
 import type { ReactNode } from "react";
-import { SECONDARY_BUTTON } from "~/components/AuthCard";
+import { SECONDARY_BUTTON } from "~/components/account/AuthCard";
 import { Spinner } from "~/components/Spinner";
 
 export type ListState<T> = { status: "loading" } | { status: "failed"; message: string } | { status: "ready"; rows: T[] };

@@ -6,10 +6,10 @@ import { useId, useRef } from "react";
 import { Dialog, DialogCloseButton } from "~/components/Dialog";
 import { Spinner } from "~/components/Spinner";
 import { formatDateTime, formatPriceWithVnd, formatTimeDayMonth } from "@workers/shared/format";
-import { PURCHASE_MESSAGES } from "@workers/shared/pricing";
-import { labelOf, ORDER_STATUS_LABELS } from "@workers/shared/money-labels";
+import { PURCHASE_MESSAGES } from "@workers/shared/money/pricing";
+import { labelOf, ORDER_STATUS_LABELS } from "@workers/shared/money/money-labels";
 import { CopyButton } from "~/components/CopyButton";
-import type { Purchase } from "@workers/money/wallet";
+import type { Purchase } from "@workers/money/buyer-wallet";
 import { ListBody, type ListState } from "./ProfileList";
 
 /** The binding in one line, and its colour. */

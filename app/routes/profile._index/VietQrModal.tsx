@@ -9,7 +9,7 @@ import { FALLBACK_ERROR } from "@workers/shared/error-messages";
 import { formatNumber, formatVND } from "@workers/shared/format";
 import { toast } from "~/lib/toast";
 import { bankLabel, formatCountdown, groupDigits, localDeadline, parseAmount, QUICK_AMOUNTS, secondsLeft, TOPUP_TIMINGS, VIETQR_DEFAULTS, type VietQrConfig, type VietQrTransaction, vietqrOutcome } from "~/lib/topup";
-import { digitsOnly, TOPUP_MESSAGES, vietqrAmountError } from "@workers/shared/topup";
+import { digitsOnly, TOPUP_MESSAGES, vietqrAmountError } from "@workers/shared/money/topup";
 import { CopyButton } from "~/components/CopyButton";
 import { Dialog } from "~/components/Dialog";
 import { Field, inputClass, ValidationSummary } from "~/components/Field";

@@ -3,9 +3,9 @@
 // content to copy, time left; issue #27 item 2), and the ledger (newest first, as the API sends it).
 import { useEffect, useState } from "react";
 import { formatDateTime, formatVND, signedVND } from "@workers/shared/format";
-import { LEDGER_STATUS_LABELS, LEDGER_TYPE_LABELS, labelOf } from "@workers/shared/money-labels";
-import type { toPublicTransaction } from "@workers/money/wallet";
-import type { SessionUser } from "~/lib/session";
+import { LEDGER_STATUS_LABELS, LEDGER_TYPE_LABELS, labelOf } from "@workers/shared/money/money-labels";
+import type { toPublicTransaction } from "@workers/money/buyer-wallet";
+import type { SessionUser } from "~/lib/session/session";
 import { SignedAmount } from "~/components/SignedAmount";
 import { CopyButton } from "~/components/CopyButton";
 import { formatCountdown, formatPercent, savingRate, secondsLeft, TOPUP_TIMINGS, type TopupKind, totalToppedUp, type VietQrTransaction } from "~/lib/topup";

@@ -4,7 +4,7 @@
 import { apiCall } from "~/lib/api";
 import { toast } from "~/lib/toast";
 import { type CardConfig, localDeadline, normaliseVietQrConfig, VIETQR_DEFAULTS, type VietQrConfig, type VietQrTransaction } from "~/lib/topup";
-import { TOPUP_MESSAGES } from "@workers/shared/topup";
+import { TOPUP_MESSAGES } from "@workers/shared/money/topup";
 
 export type CardConfigLoad = { status: "loading" } | { status: "failed" } | { status: "ready"; config: CardConfig };
 

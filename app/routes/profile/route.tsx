@@ -6,15 +6,15 @@ import type { MetaFunction } from "@remix-run/cloudflare";
 import { type ClientLoaderFunctionArgs, Outlet, type ShouldRevalidateFunction, useLoaderData, useLocation, useNavigate, useRevalidator, useRouteError } from "@remix-run/react";
 import { ErrorPanel } from "~/components/ErrorPanel";
 import { useEffect } from "react";
-import { SECONDARY_BUTTON } from "~/components/AuthCard";
+import { SECONDARY_BUTTON } from "~/components/account/AuthCard";
 import { PageSpinner } from "~/components/Spinner";
 // The profile calls the API as it opens: the client comes with the page (preloaded with this route)
 // rather than one round trip after it, as apiCall (app/lib/api.ts) would fetch it.
 import { callApi } from "~/lib/api-client";
 import { pageMeta } from "~/lib/meta";
-import { loginPathFor } from "~/lib/redirects";
-import { isSessionOver, requireSession, sessionEnded } from "~/lib/session-route";
-import { readAccessToken, readStoredUser, STORAGE_KEYS, updateStoredUser, type SessionUser } from "~/lib/session";
+import { loginPathFor } from "~/lib/session/redirects";
+import { isSessionOver, requireSession, sessionEnded } from "~/lib/session/session-route";
+import { readAccessToken, readStoredUser, STORAGE_KEYS, updateStoredUser, type SessionUser } from "~/lib/session/session";
 import { toast } from "~/lib/toast";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "Hồ sơ");

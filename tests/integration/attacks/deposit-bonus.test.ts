@@ -5,7 +5,7 @@ import { promotions, promotionUsages, vietqrTopups, walletTransactions } from ".
 import { api, balanceOf, db, person, request, unique } from "../../factories";
 
 // Deposit bonuses as the buyer sees them before paying (the preview) and as the wallet pays them:
-// one rule (workers/shared/promotions.ts). A promotion that requires a code pays only with its own
+// one rule (workers/shared/money/promotions.ts). A promotion that requires a code pays only with its own
 // code; a code never unlocks another promotion, and a made-up one adds nothing.
 
 type Body = Record<string, any>;

@@ -5,7 +5,7 @@ import { adjustBalanceSchema, usersQuerySchema } from "../schemas/admin-users";
 import { idPath } from "@workers/shared/fields";
 import { adjustUserBalance, findTargetUser, listUsers, userStats, userTransactions } from "../user-admin";
 import { adminActor, type ApiEnv, db } from "../../platform/http/context";
-import { requireAdmin } from "../../platform/http/require-admin";
+import { requireAdmin } from "../require-admin";
 import { idempotencyKey, readJson, readParams, readQuery, takesJson, takesQuery } from "../../platform/http/validate";
 import { USER_ADMIN_MESSAGES } from "../messages";
 import { WALLET_MESSAGES } from "../../money/messages";

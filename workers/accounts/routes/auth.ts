@@ -26,8 +26,8 @@ import { claim, clear, hit, LIMITS, type Limit } from "../../platform/rate-limit
 import { endSession, issueDeviceToken, knownDevice, rotateSession, type SessionMeta, startSession, touchDevice } from "../sessions";
 import { type ApiContext, type ApiEnv, db, requestActor } from "../../platform/http/context";
 import { HttpError, MESSAGES } from "../../platform/http/api-errors";
-import { isAdmin } from "../../platform/http/require-admin";
-import { requireUser } from "../../platform/http/require-user";
+import { isAdmin } from "../require-admin";
+import { requireUser } from "../require-user";
 import { clientAddress, readJson, takesJson, takesQuery } from "../../platform/http/validate";
 import { AUTH_MESSAGES } from "../messages";
 

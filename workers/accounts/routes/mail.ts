@@ -9,7 +9,7 @@ import { setEmailNotifications, unsubscribeWithToken } from "../mail-preferences
 import { mailPreferencesSchema, unsubscribeQuery } from "../schemas/mail-preferences";
 import { type ApiEnv, db } from "../../platform/http/context";
 import { HttpError, MESSAGES } from "../../platform/http/api-errors";
-import { requireUser } from "../../platform/http/require-user";
+import { requireUser } from "../require-user";
 import { readJson, readQuery, takesJson, takesQuery } from "../../platform/http/validate";
 import { MAIL_PREFERENCE_MESSAGES } from "../messages";
 

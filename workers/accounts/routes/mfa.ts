@@ -12,8 +12,8 @@ import { accessTokenFor, issueDeviceToken, startSession, touchDevice } from "../
 import { proveOwner, sessionMeta, tooMany } from "./auth";
 import { type ApiContext, type ApiEnv, db, requestActor } from "../../platform/http/context";
 import { HttpError, MESSAGES } from "../../platform/http/api-errors";
-import { isAdmin } from "../../platform/http/require-admin";
-import { requireUser } from "../../platform/http/require-user";
+import { isAdmin } from "../require-admin";
+import { requireUser } from "../require-user";
 import { clientAddress, readJson, takesJson } from "../../platform/http/validate";
 import { AUTH_MESSAGES, MFA_MESSAGES } from "../messages";
 

@@ -14,7 +14,7 @@ import { idPath, refPath } from "@workers/shared/fields";
 import { changesCatalogue } from "./changes";
 import { adminActor, type ApiContext, type ApiEnv, db } from "../../platform/http/context";
 import { HttpError } from "../../platform/http/api-errors";
-import { requireAdmin } from "../../platform/http/require-admin";
+import { requireAdmin } from "../../accounts/require-admin";
 import { readForm, readParams, requireForm, takesForm } from "../../platform/http/validate";
 import { appFormSchema, ipaPreviewSchema } from "../schemas/app-form";
 

@@ -5,7 +5,7 @@ import { refPath } from "@workers/shared/fields";
 import { startUploadSchema, uploadPartPath } from "../schemas/uploads";
 import { completeUpload, partCount, putPart, startUpload } from "../uploads";
 import { type ApiEnv, db } from "../../platform/http/context";
-import { requireAdmin } from "../../platform/http/require-admin";
+import { requireAdmin } from "../../accounts/require-admin";
 import { readJson, readParams, takesJson } from "../../platform/http/validate";
 
 export const uploadsApi = new Hono<ApiEnv>()

@@ -19,7 +19,7 @@ import { appKeyStats, banKey, changeKeyStatus, createPricing, deleteKey, deleteK
 import { changesCatalogue } from "../../catalogue/routes/changes";
 import { adminActor, type ApiContext, type ApiEnv } from "../../platform/http/context";
 import { HttpError } from "../../platform/http/api-errors";
-import { requireAdmin } from "../../platform/http/require-admin";
+import { requireAdmin } from "../../accounts/require-admin";
 import { readJson, readParams, readQuery, takesJson, takesQuery } from "../../platform/http/validate";
 import { KEY_ADMIN_MESSAGES } from "../messages";
 

@@ -3,7 +3,7 @@ import { Hono } from "hono";
 import { licenceHealthQuerySchema } from "../schemas/health";
 import { licenceHealth } from "../licence-health";
 import type { ApiEnv } from "../../platform/http/context";
-import { requireAdmin } from "../../platform/http/require-admin";
+import { requireAdmin } from "../../accounts/require-admin";
 import { readQuery, takesQuery } from "../../platform/http/validate";
 
 export const adminLicensingApi = new Hono<ApiEnv>()

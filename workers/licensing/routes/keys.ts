@@ -10,11 +10,11 @@ import { checkKey, keySubject } from "../key-check";
 import { listAppPricing, listKeyTypes } from "../keys";
 import { publicKeyInfo, signBytes, signLease } from "../license-signing";
 import { pricingTerms } from "../../owner/store-settings";
-import { buyKey } from "../../money/wallet";
+import { buyKey } from "../../money/buyer-wallet";
 import { type ApiContext, type ApiEnv, db, readPrimary } from "../../platform/http/context";
 import { HttpError, MESSAGES } from "../../platform/http/api-errors";
-import { isAdmin } from "../../platform/http/require-admin";
-import { requireUser } from "../../platform/http/require-user";
+import { isAdmin } from "../../accounts/require-admin";
+import { requireUser } from "../../accounts/require-user";
 import { clientAddress, idempotencyKey, readJson, readParams, readQuery, takesJson, takesQuery } from "../../platform/http/validate";
 import { WALLET_MESSAGES } from "../../money/messages";
 
@@ -35,7 +35,7 @@ function pricingAppId(c: ApiContext): Promise<number> {
   return isAdmin(c.get("user"), getConfig(c.env)) ? findAdminAppId(c.env.DB, readParams(c, appPath, MESSAGES.appNotFound).app) : appIdFrom(c);
 }
 
-/** A purchase's answer, which the app page's purchase dialog reads (app/components/KeyPurchase.tsx). */
+/** A purchase's answer, which the app page's purchase dialog reads (app/components/purchase/KeyPurchase.tsx). */
 function purchaseAnswer({ replayed, order, wallet }: Awaited<ReturnType<typeof buyKey>>) {
   return {
     success: true as const,

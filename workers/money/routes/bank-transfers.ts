@@ -4,7 +4,7 @@ import { creditTransferSchema, dismissTransferSchema, paymentEventsQuerySchema }
 import { idPath } from "@workers/shared/fields";
 import { creditPaymentEvent, dismissPaymentEvent, findUnmatchedEvent, listPaymentEvents } from "../transfer-review";
 import { adminActor, type ApiEnv, db } from "../../platform/http/context";
-import { requireAdmin } from "../../platform/http/require-admin";
+import { requireAdmin } from "../../accounts/require-admin";
 import { readJson, readParams, readQuery, takesJson, takesQuery } from "../../platform/http/validate";
 import { REVIEW_MESSAGES } from "../messages";
 

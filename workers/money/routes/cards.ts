@@ -5,7 +5,7 @@ import { cardHistorySchema, createCardSchema } from "../schemas/cards";
 import { refPath } from "@workers/shared/fields";
 import { cardSettings, cardStats, createCardTopup, ensureCardGateway, findCard, listCards, toPublicCard } from "../cards";
 import { type ApiEnv, db } from "../../platform/http/context";
-import { requireUser } from "../../platform/http/require-user";
+import { requireUser } from "../../accounts/require-user";
 import { clientAddress, readJson, readParams, readQuery, takesJson, takesQuery } from "../../platform/http/validate";
 import { CARD_MESSAGES } from "../messages";
 

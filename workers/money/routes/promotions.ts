@@ -4,7 +4,7 @@ import { idPath } from "@workers/shared/fields";
 import { promotionListSchema, promotionSchema } from "../schemas/promotions";
 import { createPromotion, deletePromotion, findPromotion, listPromotions, updatePromotion } from "../promotion-admin";
 import { adminActor, type ApiContext, type ApiEnv, db } from "../../platform/http/context";
-import { requireAdmin } from "../../platform/http/require-admin";
+import { requireAdmin } from "../../accounts/require-admin";
 import { readJson, readParams, readQuery, takesJson, takesQuery } from "../../platform/http/validate";
 import { PROMOTION_MESSAGES } from "../messages";
 

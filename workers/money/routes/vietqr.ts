@@ -3,11 +3,11 @@ import { Hono } from "hono";
 import { getConfig, publicOrigin } from "../../platform/config";
 import { refPath } from "@workers/shared/fields";
 import { createTopupSchema, qrImagePath, topupTransactionSchema } from "../schemas/vietqr";
-import { qrPng } from "../qr-png";
+import { qrPng } from "../../lib/qr-png";
 import { cancelOwnTopup, createTopup, findOwnTopup, findTopup, listTopups, toPublicTopup, topupStats, vietqrSettings } from "../vietqr";
 import { type ApiEnv, db } from "../../platform/http/context";
 import { HttpError, MESSAGES } from "../../platform/http/api-errors";
-import { requireUser } from "../../platform/http/require-user";
+import { requireUser } from "../../accounts/require-user";
 import { readJson, readParams, takesJson } from "../../platform/http/validate";
 import { VIETQR_MESSAGES } from "../messages";
 

@@ -3,11 +3,11 @@ import { Hono } from "hono";
 import { getConfig } from "../../platform/config";
 import { idPath } from "@workers/shared/fields";
 import { resetPurchaseDevice } from "../../licensing/key-devices";
-import { findWallet, listPurchases, listTransactions } from "../wallet";
+import { findWallet, listPurchases, listTransactions } from "../buyer-wallet";
 import { previewDepositBonus } from "../deposit-bonus";
 import { depositBonusQuerySchema } from "../schemas/deposit-bonus";
 import { type ApiEnv, db } from "../../platform/http/context";
-import { requireUser } from "../../platform/http/require-user";
+import { requireUser } from "../../accounts/require-user";
 import { readParams, readQuery, takesQuery } from "../../platform/http/validate";
 import { KEY_DEVICE_MESSAGES } from "../../licensing/messages";
 

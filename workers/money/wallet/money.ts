@@ -10,9 +10,9 @@ import { type AuditRecord, auditStatement } from "../../db/statements/audit";
 import { depositNotice, NOTICES_OFF, noticeSettings, stockStatements } from "../../db/statements/notifications";
 import { usdVndRate } from "../../db/statements/store-settings";
 import { randomToken } from "../../platform/crypto";
-import { vndPrice } from "@workers/shared/currency";
+import { vndPrice } from "@workers/shared/money/currency";
 import { formatVND } from "@workers/shared/format";
-import { bestPromotion } from "@workers/shared/promotions";
+import { bestPromotion } from "@workers/shared/money/promotions";
 import { depositPromotions, type LedgerSource, type LedgerType, type OrderRow, type PurchasedOrder, toPurchasedOrder, type WalletSnapshot, walletSnapshot } from "./reads";
 
 /** One balance change: `amount` is signed (credits positive). `reference` is unique forever. */

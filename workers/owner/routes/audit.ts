@@ -4,7 +4,7 @@ import { Hono } from "hono";
 import { auditQuerySchema } from "../schemas/audit";
 import { listAuditEvents } from "../audit";
 import { type ApiEnv, db } from "../../platform/http/context";
-import { requireAdmin } from "../../platform/http/require-admin";
+import { requireAdmin } from "../../accounts/require-admin";
 import { readQuery, takesQuery } from "../../platform/http/validate";
 
 export const adminAuditApi = new Hono<ApiEnv>()

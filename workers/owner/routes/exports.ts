@@ -5,7 +5,7 @@ import { type ExportKind, exportCsv, exportFileName, MAX_EXPORT_ROWS } from "../
 import { formatNumber } from "@workers/shared/format";
 import { HttpError } from "../../platform/http/api-errors";
 import type { ApiContext, ApiEnv } from "../../platform/http/context";
-import { requireAdmin } from "../../platform/http/require-admin";
+import { requireAdmin } from "../../accounts/require-admin";
 import { readQuery, takesQuery } from "../../platform/http/validate";
 
 /** One period's CSV file of `kind`, streamed. */

@@ -3,7 +3,7 @@ import { Hono } from "hono";
 import { notificationListSchema } from "../schemas/notifications";
 import { listNotifications } from "../notifications";
 import { type ApiEnv, db } from "../../platform/http/context";
-import { requireAdmin } from "../../platform/http/require-admin";
+import { requireAdmin } from "../../accounts/require-admin";
 import { readQuery, takesQuery } from "../../platform/http/validate";
 
 export const adminNotificationsApi = new Hono<ApiEnv>()

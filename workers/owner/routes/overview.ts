@@ -4,7 +4,7 @@ import { getConfig } from "../../platform/config";
 import { overviewQuerySchema } from "../schemas/overview";
 import { storeOverview } from "../overview";
 import type { ApiEnv } from "../../platform/http/context";
-import { requireAdmin } from "../../platform/http/require-admin";
+import { requireAdmin } from "../../accounts/require-admin";
 import { readQuery, takesQuery } from "../../platform/http/validate";
 
 export const adminOverviewApi = new Hono<ApiEnv>()

@@ -5,7 +5,7 @@ import { storeSettingsSchema } from "../schemas/settings";
 import { rateSettings, setUsdVndRate } from "../store-settings";
 import { changesCatalogue } from "../../catalogue/routes/changes";
 import { adminActor, type ApiEnv } from "../../platform/http/context";
-import { requireAdmin } from "../../platform/http/require-admin";
+import { requireAdmin } from "../../accounts/require-admin";
 import { readJson, takesJson } from "../../platform/http/validate";
 import { SETTINGS_MESSAGES } from "../messages";
 

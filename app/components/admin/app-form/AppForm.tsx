@@ -18,13 +18,13 @@ import {
   packageMismatchMessage,
   slugFromName,
 } from "@workers/shared/app-form";
-import { packageErrorText, previewPackage, previewToastText } from "~/lib/package-preview";
+import { packageErrorText, previewPackage, previewToastText } from "~/lib/admin/package-preview";
 import { toast } from "~/lib/toast";
-import { readVideoDuration } from "~/lib/video-duration";
+import { readVideoDuration } from "~/lib/admin/video-duration";
 import type { AdminApp } from "@workers/catalogue/app-admin";
 import type { AppCardData } from "@workers/catalogue/catalogue";
-import type { ActionFailed } from "~/lib/admin-route";
-import { useFetcherAnswer } from "~/lib/fetcher-answer";
+import type { ActionFailed } from "~/lib/admin/admin-route";
+import { useFetcherAnswer } from "~/lib/forms/fetcher-answer";
 import { BUTTON_PRIMARY, BUTTON_SECONDARY } from "../AdminShell";
 import { AppFormAside } from "./AppFormAside";
 import { BasicInfoSection } from "./BasicInfoSection";

@@ -3,10 +3,10 @@
 // calls saveApp: each file goes up in parts first, its progress published to the form as it goes
 // (useSaveProgress), then one create/update call carries the fields and the uploaded files' keys.
 import { useSyncExternalStore } from "react";
-import { type ActionFailed, actionFailure, adminCall } from "~/lib/admin-route";
-import { redirectTo } from "~/lib/redirect-response";
+import { type ActionFailed, actionFailure, adminCall } from "~/lib/admin/admin-route";
+import { redirectTo } from "~/lib/forms/redirect-response";
 import { toast } from "~/lib/toast";
-import { uploadFile } from "~/lib/uploads";
+import { uploadFile } from "~/lib/admin/uploads";
 import { APP_FORM_MESSAGES } from "@workers/shared/app-form";
 import type { UploadKind } from "@workers/shared/enums";
 import { formatDateTime } from "@workers/shared/format";

@@ -1,0 +1,92 @@
+// The header's two menus, loaded when one is first wanted (hover, focus or tap on its button):
+// most visitors never open them, so the first paint does not carry them (issue #26's page weight).
+import { Link } from "@remix-run/react";
+import type { SessionUser } from "~/lib/session/session";
+import { Avatar } from "./Avatar";
+
+// The top-up dialogs live on the profile; these open one there.
+const TOPUP_LINKS = [
+  { to: "/profile?tab=wallet&topup=vietqr", label: "Nạp tiền qua VietQR" },
+  { to: "/profile?tab=wallet&topup=card", label: "Nạp tiền bằng thẻ cào" },
+] as const;
+
+/** The way into the admin area (issue #27): shown to admins only; the admin pages check again. */
+const ADMIN_LINK = { to: "/admin/overview", label: "Quản trị" } as const;
+
+function isAdmin(user: SessionUser): boolean {
+  return user.is_superuser === true || user.is_staff === true;
+}
+
+export function AccountMenu({ user, onSignOut }: { user: SessionUser; onSignOut: () => void }) {
+  return (
+    <ul id="account-menu" className="absolute right-0 mt-2 w-48 overflow-hidden rounded-xl border border-white/10 bg-zinc-900 py-1 shadow-2xl">
+      <li>
+        <Link to="/profile" className="block px-4 py-2 text-sm hover:bg-white/5">
+          Hồ sơ
+        </Link>
+      </li>
+      {TOPUP_LINKS.map((item) => (
+        <li key={item.to}>
+          <Link to={item.to} className="block px-4 py-2 text-sm hover:bg-white/5">
+            {item.label}
+          </Link>
+        </li>
+      ))}
+      {isAdmin(user) && (
+        <li>
+          <Link to={ADMIN_LINK.to} className="block px-4 py-2 text-sm hover:bg-white/5">
+            {ADMIN_LINK.label}
+          </Link>
+        </li>
+      )}
+      <li>
+        <button type="button" onClick={onSignOut} className="block w-full px-4 py-2 text-left text-sm text-red-300 hover:bg-white/5">
+          Đăng xuất
+        </button>
+      </li>
+    </ul>
+  );
+}
+
+export function MobileMenu({ user, name, loginHref, onSignOut }: { user: SessionUser | null | undefined; name: string; loginHref: string; onSignOut: () => void }) {
+  return (
+    <nav id="mobile-menu" className="border-t border-white/5 bg-zinc-950 px-4 py-3 md:hidden" aria-label="Menu">
+      {user ? (
+        <div className="flex flex-col gap-1">
+          <div className="flex items-center gap-3 px-2 py-2">
+            <Avatar user={user} size="md" />
+            <span className="min-w-0 text-sm">
+              <span className="block truncate font-semibold text-white">{name}</span>
+              {user.formatted_balance && <span className="block text-emerald-400">{user.formatted_balance}</span>}
+            </span>
+          </div>
+          <Link to="/profile" className="rounded-lg px-2 py-2 hover:bg-white/5">
+            Hồ sơ & Ví tiền
+          </Link>
+          {TOPUP_LINKS.map((item) => (
+            <Link key={item.to} to={item.to} className="rounded-lg px-2 py-2 hover:bg-white/5">
+              {item.label}
+            </Link>
+          ))}
+          {isAdmin(user) && (
+            <Link to={ADMIN_LINK.to} className="rounded-lg px-2 py-2 hover:bg-white/5">
+              {ADMIN_LINK.label}
+            </Link>
+          )}
+          <button type="button" onClick={onSignOut} className="rounded-lg px-2 py-2 text-left text-red-300 hover:bg-white/5">
+            Đăng xuất
+          </button>
+        </div>
+      ) : (
+        <div className="flex flex-col gap-2">
+          <Link to={loginHref} className="rounded-xl bg-indigo-600 px-4 py-2 text-center font-semibold text-white">
+            Đăng nhập
+          </Link>
+          <Link to="/register" className="rounded-xl border border-white/10 px-4 py-2 text-center font-semibold text-zinc-100">
+            Đăng ký
+          </Link>
+        </div>
+      )}
+    </nav>
+  );
+}
