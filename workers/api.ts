@@ -1,8 +1,5 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { HTTPException } from "hono/http-exception";
-import { ConfigError } from "./platform/config";
-import { errorText, logEvent, requestId } from "./lib/log";
 import { isCachedResource } from "./catalogue/catalogue-cache";
 import { PART_SIZE } from "./catalogue/uploads";
 import { adminAppsApi } from "./catalogue/routes/admin-apps";
@@ -27,9 +24,8 @@ import { vietqrApi } from "./money/routes/vietqr";
 import { walletApi } from "./money/routes/wallet";
 import { webhooksApi } from "./money/routes/webhooks";
 import type { ApiEnv } from "./platform/http/context";
-import { DomainError, InsufficientFundsError, RateLimitedError } from "./platform/errors";
 import { deliverNotifications } from "./owner/notifications";
-import { HttpError, DOMAIN_STATUS, MESSAGES, errorBody } from "./platform/http/api-errors";
+import { answerError, errorBody, MESSAGES } from "./platform/http/api-errors";
 import { mediaApi } from "./catalogue/routes/media";
 import { uploadsApi } from "./catalogue/routes/uploads";
 import { MAX_KEY_LENGTH } from "./licensing/messages";
@@ -116,23 +112,5 @@ export type ApiType = typeof routes;
 
 api.notFound((c) => c.json(errorBody(MESSAGES.notFound), 404));
 
-api.onError((error, c) => {
-  if (error instanceof HttpError) {
-    return c.json(errorBody(error.message, error.errors), error.status, error.headers);
-  }
-  if (error instanceof InsufficientFundsError) {
-    // The product's purchase answer says how much is missing.
-    return c.json({ ...errorBody(error.message), error: "insufficient_balance", required: error.required, current: error.current }, 402);
-  }
-  if (error instanceof DomainError) {
-    const headers = error instanceof RateLimitedError ? { "Retry-After": String(error.retryAfterSeconds) } : undefined;
-    return c.json(errorBody(error.message, error.errors), DOMAIN_STATUS[error.kind], headers);
-  }
-  if (error instanceof HTTPException) {
-    return c.json(errorBody(error.status === 404 ? MESSAGES.notFound : error.message || MESSAGES.invalidData), error.status);
-  }
-  // The id the person sees is the one the log line carries, so the owner can find it.
-  const id = requestId(c.req.raw);
-  logEvent("error", error instanceof ConfigError ? "store_misconfigured" : "internal_error", { error: errorText(error), stack: error instanceof Error ? error.stack?.slice(0, 2000) : undefined }, c.req.raw);
-  return c.json({ ...errorBody(`${MESSAGES.serverError} Mã lỗi: ${id}`), error_id: id }, 500);
-});
+// The feeds answer their errors through the same function (workers/catalogue/routes/feeds.ts).
+api.onError(answerError);

@@ -5,7 +5,9 @@ import { appReleases, apps, fileDigests } from "../../workers/db/schema";
 import { catalogueChanged } from "../../workers/catalogue/catalogue-cache";
 import { hex } from "../../workers/lib/bytes";
 import { sourceProblems, sourceSchema } from "../fixtures/altstore-source-schema";
+import { MESSAGES } from "../../workers/platform/http/api-errors";
 import { bytes, createApp, db, request, unique } from "../factories";
+import { send } from "../requests";
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -303,5 +305,25 @@ describe("the APT repository under /repo/", () => {
       expect(response.status, path).toBe(404);
       expect(await response.json()).toEqual({ success: false, message: "Không tìm thấy tệp" });
     }
+  });
+});
+
+describe("a feed's error", () => {
+  it("answers as the API does: a refusal keeps its status, and a failure is a 500 naming the id its log line carries", async () => {
+    const content = bytes(500);
+    const packageName = `vn.test.${unique("fail").toLowerCase().replace(/[^a-z0-9]/g, "")}`;
+    await createApp({ appType: "rootless", file: content, fileSha256: await digest("SHA-256", content), packageInfo: { deb_control: { Package: packageName, Version: "1.0" } } });
+    const stanza = parseStanzas(await (await request("/repo/Packages")).text()).find((item) => item.Package === packageName)!;
+
+    // R2 fails while the .deb is read: the store's 500, with the id, in the API's shape.
+    const failingFiles = new Proxy(env.FILES, {
+      get: (target, property) => (property === "get" ? () => Promise.reject(new Error("R2 is down")) : Reflect.get(target, property).bind(target)),
+    });
+    const failed = await send(`/repo/${stanza.Filename}`, { env: { ...env, FILES: failingFiles } });
+    expect(failed.status).toBe(500);
+    const body = (await failed.json()) as { success: boolean; message: string; error_id: string };
+    expect(body.success).toBe(false);
+    expect(body.message).toBe(`${MESSAGES.serverError} Mã lỗi: ${body.error_id}`);
+    expect(body.error_id).toMatch(/\S/);
   });
 });

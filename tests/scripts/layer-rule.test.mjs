@@ -49,6 +49,8 @@ describe("layer rule: lint refuses imports against the layers", () => {
     ["workers/owner/routes/imports-db.ts", restricted],
     ["workers/catalogue/bypasses-wallet-for.ts", restricted],
     ["app/lib/imports-db.server.ts", restricted],
+    ["workers/platform/http/imports-a-domain.ts", restricted],
+    ["workers/db/statements/imports-a-domain.ts", restricted],
     ["workers/shared/circle-a.ts", "lint/suspicious/noImportCycles"],
     ["workers/shared/circle-b.ts", "lint/suspicious/noImportCycles"],
   ]) {

@@ -4,14 +4,14 @@ import { and, eq, gt, isNull, or, sql } from "drizzle-orm";
 import { formatVND } from "@workers/shared/format";
 import { type Config, ConfigError } from "../platform/config";
 import type { Database } from "../db/client";
-import { deviceTokens, mfaRecoveryCodes, passwordResetTokens, sessions, users } from "../db/schema";
+import { deviceTokens, mfaRecoveryCodes, passwordResetTokens, sessions, type UserRow, users } from "../db/schema";
 import { randomToken, sha256Hex } from "../platform/crypto";
 import { GoogleAuthError, type GoogleProfile } from "./google";
 import { hashPassword, needsRehash, verifyPassword } from "./passwords";
 import { type EpochOwner, nextEpoch, stillInEpoch } from "./security-epoch";
 import { revokeAllQueries } from "./sessions";
 
-export type UserRow = typeof users.$inferSelect;
+export type { UserRow };
 
 /** The product's User record (docs/product.md §3), as the API returns it and the browser stores it. */
 export function toPublicUser(user: UserRow) {

@@ -281,6 +281,9 @@ export const users = sqliteTable(
   ],
 );
 
+/** A user as the database holds it. */
+export type UserRow = typeof users.$inferSelect;
+
 // Refresh sessions: opaque tokens stored hashed, rotated on use; a reused rotated token
 // revokes its whole family.
 export const sessions = sqliteTable(

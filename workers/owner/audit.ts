@@ -9,7 +9,7 @@ import { containsPattern, wholeNumber } from "@workers/shared/fields";
 import { type AuditRecord, auditQuery } from "../db/statements/audit";
 
 // The record and its statement live beside the table, so the wallet object can build one too.
-export { type Actor, type AdminActor, type AuditRecord, auditQuery, auditStatement } from "../db/statements/audit";
+export { type AdminActor, type AuditRecord, auditQuery, auditStatement } from "../db/statements/audit";
 
 /** A record written on its own: for what changes nothing else (sign-ins). */
 export async function recordAudit(db: Database, record: AuditRecord): Promise<void> {

@@ -1,10 +1,12 @@
 // What the store settings say and the limit they keep: pure, so the settings schema, the rules
 // (store-settings.ts) and the settings screen share one home.
+import { formatNumber } from "@workers/shared/format";
+import { MAX_USD_VND_RATE } from "@workers/shared/money/currency";
 
-export const MAX_USD_VND_RATE = 1_000_000;
+export { MAX_USD_VND_RATE };
 
 export const SETTINGS_MESSAGES = {
   saved: "Đã lưu cài đặt",
-  rateInvalid: `Tỷ giá phải là số nguyên từ 1 đến ${MAX_USD_VND_RATE.toLocaleString("vi-VN")} (số đồng cho 1 US$)`,
+  rateInvalid: `Tỷ giá phải là số nguyên từ 1 đến ${formatNumber(MAX_USD_VND_RATE)} (số đồng cho 1 US$)`,
   noRate: "Chưa có tỷ giá USD: vào Quản trị → Cài đặt để nhập tỷ giá trước khi đặt giá bằng USD.",
 } as const;

@@ -3,15 +3,16 @@
 // exactly when the change committed, and once (its dedupe key). Delivery happens afterwards: right
 // away in the request's waitUntil, and by the cron for whatever is still due, with backoff.
 import { and, desc, eq, lt } from "drizzle-orm";
-import { type Config, getConfig } from "../platform/config";
+import { type Config, getConfig, noticeSettings } from "../platform/config";
 import type { Database } from "../db/client";
 import { type NOTIFICATION_STATUSES, notifications } from "../db/schema";
 import { formatVND } from "@workers/shared/format";
 import { type AuditRecord, auditStatement } from "./audit";
-import { noticeSettings, recordStatement } from "../db/statements/notifications";
+import { recordStatement } from "../db/statements/notifications";
 
 // The statements that join a change's batch live beside the table (the wallet object adds them too).
-export { depositNotice, noticeSettings } from "../db/statements/notifications";
+export { depositNotice } from "../db/statements/notifications";
+export { noticeSettings };
 
 /** A bank transfer left for an admin: recorded while its event is still unmatched, once per event. */
 export function recordTransferParked(env: Env, transfer: { provider: string; transactionId: string; amount: number; content: string }, now = Date.now()): Promise<unknown> | null {

@@ -13,7 +13,7 @@ import { storedRate, USD_VND_RATE_KEY, usdVndRate } from "../db/statements/store
 export type PricingTerms = { rate: number | null; lowStockThreshold: number };
 
 export async function pricingTerms(d1: D1Database, env: object): Promise<PricingTerms> {
-  return { rate: await usdVndRate(d1, env), lowStockThreshold: getConfig(env).LOW_STOCK_THRESHOLD };
+  return { rate: await usdVndRate(d1, getConfig(env).USD_VND_RATE), lowStockThreshold: getConfig(env).LOW_STOCK_THRESHOLD };
 }
 
 export type RateSettings = {

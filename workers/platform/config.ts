@@ -1,6 +1,9 @@
 // Settings and secrets, validated once per isolate with one clear message (docs/architecture.md#conventions).
 // Plain TypeScript with erasable syntax only: scripts/start.mjs imports this file on Node too.
 import { z } from "zod";
+import type { NoticeSettings } from "../db/statements/notifications";
+// With its extension: Node imports this file as it is, and resolves no path without one.
+import { NOTIFICATION_EVENTS } from "../shared/enums.ts";
 
 const url = z.url({ protocol: /^https?$/ });
 
@@ -11,9 +14,6 @@ const SECRETS = ["JWT_SECRET", "SEPAY_API_KEY", "CARD_PARTNER_KEY", "TELEGRAM_BO
 // A base32 TOTP secret cannot start with "dev-": the example's starts with DEVONLY instead (a random
 // secret starts so once in 32^7).
 const DEVELOPMENT_TOTP_SECRET = /^DEVONLY/i;
-
-/** What the owner can be told on Telegram (the `notifications.kind` values). */
-export const NOTIFICATION_EVENTS = ["deposit", "transfer_parked", "card_review", "low_stock", "sold_out", "admin_login"] as const;
 
 // A PEM cannot start with "dev-": the development licence signing key (docs/licensing.md's test
 // vectors) is known by its base64 body, whatever the line breaks around it.
@@ -218,6 +218,12 @@ export function getConfig(env: object): Config {
     cache.set(env, config);
   }
   return config;
+}
+
+/** Notifications are recorded only while a bot token is set, and only for the chosen events. */
+export function noticeSettings(env: object): NoticeSettings {
+  const config = getConfig(env);
+  return { kinds: new Set(config.TELEGRAM_BOT_TOKEN ? config.TELEGRAM_EVENTS : []), lowStockThreshold: config.LOW_STOCK_THRESHOLD };
 }
 
 /** The origin for absolute links: the configured public URL, else the request's own. */

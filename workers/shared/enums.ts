@@ -7,6 +7,9 @@ export type KeyStatus = (typeof KEY_STATUSES)[number];
 export const PROMOTION_STATUSES = ["active", "inactive", "expired", "draft"] as const;
 export type PromotionStatus = (typeof PROMOTION_STATUSES)[number];
 
+/** What the owner can be told on Telegram (the `notifications.kind` values; TELEGRAM_EVENTS chooses among them). */
+export const NOTIFICATION_EVENTS = ["deposit", "transfer_parked", "card_review", "low_stock", "sold_out", "admin_login"] as const;
+
 /** What an upload to R2 is for: an app's package, its icon, or a screenshot or video. */
 export const UPLOAD_KINDS = ["app_file", "icon", "media"] as const;
 export type UploadKind = (typeof UPLOAD_KINDS)[number];

@@ -10,7 +10,7 @@ import { readVersionFromDb } from "../catalogue-cache";
 import { buildAltStoreSource, buildAptRepository, findPoolFile, findReleaseFile } from "../feeds";
 import { serveObject } from "../files";
 import { type ApiContext, type ApiEnv, db } from "../../platform/http/context";
-import { HttpError, MESSAGES, errorBody } from "../../platform/http/api-errors";
+import { answerError, errorBody, HttpError, MESSAGES } from "../../platform/http/api-errors";
 import { readParams } from "../../platform/http/validate";
 
 export const FEED_PATHS = /^\/(altstore\.json$|repo(\/|$))/;
@@ -55,11 +55,7 @@ export const feeds = new Hono<ApiEnv>()
     return served.response;
   })
   .notFound((c) => c.json(errorBody("Không tìm thấy tệp"), 404))
-  .onError((error, c) => {
-    if (error instanceof HttpError) return c.json(errorBody(error.message), error.status);
-    console.error("Unhandled feed error", error);
-    return c.json(errorBody(MESSAGES.serverError), 500);
-  });
+  .onError(answerError);
 
 /** Older stored builds of an IPA app (the source's earlier versions), under /api/apps. */
 export const releasesApi = new Hono<ApiEnv>()

@@ -1,7 +1,7 @@
 // The owner's notifications as statements (workers/owner/notifications.ts delivers them): a row
 // joins the batch of the change it reports, so it exists exactly when the change committed. Here,
 // beside the table, so the wallet object can add a deposit's or a sale's notice to its own batch.
-import { getConfig, type NOTIFICATION_EVENTS } from "../../platform/config";
+import type { NOTIFICATION_EVENTS } from "@workers/shared/enums";
 import { formatVND } from "@workers/shared/format";
 
 /** The events the owner chooses among (TELEGRAM_EVENTS), and the operations alarms, always sent. */
@@ -11,12 +11,6 @@ export type NotificationKind = (typeof NOTIFICATION_EVENTS)[number] | "ops";
 export type NoticeSettings = { kinds: ReadonlySet<NotificationKind>; lowStockThreshold: number };
 
 export const NOTICES_OFF: NoticeSettings = { kinds: new Set(), lowStockThreshold: 5 };
-
-/** Notifications are recorded only while a bot token is set, and only for the chosen events. */
-export function noticeSettings(env: object): NoticeSettings {
-  const config = getConfig(env);
-  return { kinds: new Set(config.TELEGRAM_BOT_TOKEN ? config.TELEGRAM_EVENTS : []), lowStockThreshold: config.LOW_STOCK_THRESHOLD };
-}
 
 /**
  * A notice's condition, with its own parameters (?6 on); `fills` puts into the text, for each

@@ -1,7 +1,6 @@
 // The store's settings table as reads (workers/owner/store-settings.ts changes it): the USD→VND
 // rate in force, read here so the wallet object reads it on its own queue when a purchase runs.
-import { getConfig } from "../../platform/config";
-import { MAX_USD_VND_RATE } from "../../owner/messages";
+import { MAX_USD_VND_RATE } from "@workers/shared/money/currency";
 
 export const USD_VND_RATE_KEY = "usd_vnd_rate";
 
@@ -19,7 +18,7 @@ export async function storedRate(d1: D1Database): Promise<(Row & { rate: number 
   return row && rate !== null ? { ...row, rate } : null;
 }
 
-/** VND per 1 US$ now: the admin's rate, else USD_VND_RATE, else null (USD prices not buyable). */
-export async function usdVndRate(d1: D1Database, env: object): Promise<number | null> {
-  return (await storedRate(d1))?.rate ?? getConfig(env).USD_VND_RATE;
+/** VND per 1 US$ now: the admin's rate, else `configured` (the setting USD_VND_RATE), else null (USD prices not buyable). */
+export async function usdVndRate(d1: D1Database, configured: number | null): Promise<number | null> {
+  return (await storedRate(d1))?.rate ?? configured;
 }

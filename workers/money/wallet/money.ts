@@ -7,7 +7,8 @@
 // above (docs/decisions/0027-domain-folders-and-the-layer-rule.md).
 import { isCheckViolation } from "../../db/errors";
 import { type AuditRecord, auditStatement } from "../../db/statements/audit";
-import { depositNotice, NOTICES_OFF, noticeSettings, stockStatements } from "../../db/statements/notifications";
+import { depositNotice, NOTICES_OFF, stockStatements } from "../../db/statements/notifications";
+import { getConfig, noticeSettings } from "../../platform/config";
 import { usdVndRate } from "../../db/statements/store-settings";
 import { randomToken } from "../../platform/crypto";
 import { vndPrice } from "@workers/shared/money/currency";
@@ -291,7 +292,7 @@ export async function purchaseKey(db: D1Database, userId: number, request: Purch
 
 /** Buys one key at the USD rate in force when the purchase runs (the order records it). */
 export async function purchase(env: Env, userId: number, request: PurchaseRequest, idempotencyKey?: string | null): Promise<PurchaseOutcome> {
-  return purchaseKey(env.DB, userId, request, purchaseReference(userId, idempotencyKey), await usdVndRate(env.DB, env), noticeSettings(env));
+  return purchaseKey(env.DB, userId, request, purchaseReference(userId, idempotencyKey), await usdVndRate(env.DB, getConfig(env).USD_VND_RATE), noticeSettings(env));
 }
 
 // ---------------------------------------------------------------- deposits

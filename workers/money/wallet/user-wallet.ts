@@ -6,7 +6,7 @@
 // half-done.
 import { DurableObject } from "cloudflare:workers";
 import { type Bookmarked, onPrimary } from "../../db/client";
-import { noticeSettings } from "../../db/statements/notifications";
+import { noticeSettings } from "../../platform/config";
 import * as money from "./money";
 
 export class UserWallet extends DurableObject<Env> {

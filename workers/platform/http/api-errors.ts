@@ -1,12 +1,16 @@
 // The one error shape of the API (docs/product.md §8): {success:false, message, errors?}.
+import type { Context } from "hono";
+import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import type { DomainErrorKind, FieldErrors } from "../errors";
+import { errorText, logEvent, requestId } from "../../lib/log";
+import { ConfigError } from "../config";
+import { DomainError, type DomainErrorKind, type FieldErrors, InsufficientFundsError, RateLimitedError } from "../errors";
 import { VALIDATION_FALLBACK } from "@workers/shared/error-messages";
 
 export type { FieldErrors };
 
 /** The HTTP status of each kind of refusal a service may throw. */
-export const DOMAIN_STATUS: Record<DomainErrorKind, ContentfulStatusCode> = {
+const DOMAIN_STATUS: Record<DomainErrorKind, ContentfulStatusCode> = {
   validation: 400,
   insufficient_funds: 402,
   not_found: 404,
@@ -38,4 +42,29 @@ export const MESSAGES = {
 
 export function errorBody(message: string, errors?: FieldErrors) {
   return errors ? { success: false as const, message, errors } : { success: false as const, message };
+}
+
+/**
+ * What every router answers for an error it did not answer itself (the API and the feeds): the
+ * refusal's own status and message, else a 500 whose id is the one the log line carries.
+ */
+export function answerError(error: Error, c: Context): Response {
+  if (error instanceof HttpError) {
+    return c.json(errorBody(error.message, error.errors), error.status, error.headers);
+  }
+  if (error instanceof InsufficientFundsError) {
+    // The product's purchase answer says how much is missing.
+    return c.json({ ...errorBody(error.message), error: "insufficient_balance", required: error.required, current: error.current }, 402);
+  }
+  if (error instanceof DomainError) {
+    const headers = error instanceof RateLimitedError ? { "Retry-After": String(error.retryAfterSeconds) } : undefined;
+    return c.json(errorBody(error.message, error.errors), DOMAIN_STATUS[error.kind], headers);
+  }
+  if (error instanceof HTTPException) {
+    return c.json(errorBody(error.status === 404 ? MESSAGES.notFound : error.message || MESSAGES.invalidData), error.status);
+  }
+  // The id the person sees is the one the log line carries, so the owner can find it.
+  const id = requestId(c.req.raw);
+  logEvent("error", error instanceof ConfigError ? "store_misconfigured" : "internal_error", { error: errorText(error), stack: error instanceof Error ? error.stack?.slice(0, 2000) : undefined }, c.req.raw);
+  return c.json({ ...errorBody(`${MESSAGES.serverError} Mã lỗi: ${id}`), error_id: id }, 500);
 }

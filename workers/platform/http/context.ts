@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { getDb, readPrimaryFromNowOn } from "../../db/client";
-import type { UserRow } from "../../accounts/accounts";
-import type { Actor, AdminActor } from "../../owner/audit";
+import type { UserRow } from "../../db/schema";
+import type { Actor, AdminActor } from "../../db/statements/audit";
 
 // `session`: the signed-in chain of the request's access token (set with `user` by requireUser);
 // `secondFactor`: its sign-in passed the TOTP second factor.

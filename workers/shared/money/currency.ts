@@ -1,6 +1,9 @@
 // One currency in the wallet: what a price in VND or US$ debits, in whole đồng. Pure, so the
 // wallet object, the price lists and the screens turn a price into đồng the same way.
 
+/** The highest USD→VND rate an admin may set (store settings); a higher stored value is ignored. */
+export const MAX_USD_VND_RATE = 1_000_000;
+
 /**
  * The whole VND a purchase debits for a price. VND prices are what they say. A USD price (whole
  * dollars, like every price column) costs price × rate đồng, rounded up to a whole đồng so a
