@@ -125,7 +125,15 @@ export async function authenticate(db: Database, login: string, password: string
   if (!user.isActive) return { ok: false, reason: "inactive" };
   const update: Partial<typeof users.$inferInsert> = { lastLogin: now };
   if (needsRehash(user.passwordHash)) update.passwordHash = await hashPassword(password);
-  const [updated] = await db.update(users).set(update).where(eq(users.id, user.id)).returning();
+  // Only while the account is as it was checked: a password changed (or any epoch moved) between
+  // the check and here makes this sign-in lose, and the row handed on carries the epoch of the
+  // check, so whatever it starts (a session, a challenge) is born dead if the epoch moves later.
+  const [updated] = await db
+    .update(users)
+    .set(update)
+    .where(and(eq(users.id, user.id), eq(users.securityEpoch, user.securityEpoch), eq(users.passwordHash, user.passwordHash)))
+    .returning();
+  if (!updated) return { ok: false, reason: "bad_credentials" };
   return { ok: true, user: updated };
 }
 

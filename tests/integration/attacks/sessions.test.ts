@@ -264,3 +264,30 @@ describe("attack: credentials from before the owner turned the second factor on"
     expect((await login(account, account.password, { device_token: device })).status).toBe(429);
   });
 });
+
+describe("attack: a sign-in in flight while the password changes", () => {
+  it("signs in with the old password 8 times around a password change: no session won with it outlives the change", { timeout: 120_000 }, async () => {
+    let survivors = 0;
+    let signedIn = 0;
+    for (let round = 0; round < 3; round++) {
+      const account = await registered();
+      const owner = await login(account, account.password);
+      expect(owner.status).toBe(200);
+      const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+      const logins = Array.from({ length: 8 }, (_, index) => pause(index * 15).then(() => login(account, account.password)));
+      const change = pause(45).then(() =>
+        call("/api/auth/change-password/", { token: owner.body.access, body: { current_password: account.password, new_password: "mat-khau-moi-9", confirm_password: "mat-khau-moi-9" } }),
+      );
+      const [changed, ...won] = await Promise.all([change, ...logins]);
+      expect(changed.status).toBe(200);
+      for (const result of won.filter((result) => result.status === 200)) {
+        signedIn += 1;
+        const me = await call("/api/auth/me/", { token: result.body.access });
+        const refreshed = await call("/api/auth/token/refresh/", { body: { refresh: result.body.refresh } });
+        if (me.status === 200 || refreshed.status === 200) survivors += 1;
+      }
+    }
+    expect(signedIn).toBeGreaterThan(0);
+    expect(survivors).toBe(0);
+  });
+});
