@@ -1,7 +1,7 @@
 // VietQR top-ups (docs/architecture.md#top-ups): a pending top-up with a short transfer code and a deadline; the
 // bank's confirmation (bank-transfers.ts) credits it through the user's wallet exactly once.
 import { isUniqueViolation } from "../db/errors";
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, lt, sql } from "drizzle-orm";
 import { formatVND } from "@workers/shared/format";
 import { vietqrAmountError } from "@workers/shared/money/topup";
 import type { Config } from "../platform/config";
@@ -152,6 +152,16 @@ export async function createTopup(env: Env, config: VietQrConfig, userId: number
           updatedAt: new Date(now),
         })
         .returning();
+      // The limit holds however many requests race: the first MAX_PENDING_PER_USER pending top-ups
+      // by id stay, and a later one that finds as many before it withdraws itself before anyone saw it.
+      const [before] = await db
+        .select({ n: sql<number>`count(*)` })
+        .from(vietqrTopups)
+        .where(and(eq(vietqrTopups.userId, userId), eq(vietqrTopups.status, "pending"), sql`${vietqrTopups.expiresAt} > ${now}`, lt(vietqrTopups.id, topup.id)));
+      if (before.n >= MAX_PENDING_PER_USER) {
+        await db.delete(vietqrTopups).where(eq(vietqrTopups.id, topup.id));
+        throw new ValidationError(VIETQR_MESSAGES.tooManyPending);
+      }
       return topup;
     } catch (error) {
       if (!isUniqueViolation(error)) throw error; // a transfer code collision: draw again

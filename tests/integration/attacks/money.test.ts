@@ -2,9 +2,10 @@
 // Worker, D1 and wallet objects, and was written to fail on the code before its fix.
 import { createExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { keyPricing, keyTypes, licenseKeys, walletTransactions } from "../../../workers/db/schema";
+import { keyPricing, keyTypes, licenseKeys, vietqrTopups, walletTransactions } from "../../../workers/db/schema";
+import { VIETQR_MESSAGES } from "../../../workers/money/messages";
 import worker from "../../../workers/index";
 import { purchaseKey, purchaseReference } from "../../../workers/money/wallet/money";
 import { api, balanceOf, db, funded, listing, moneyOf, person, request, unique } from "../../factories";
@@ -248,5 +249,18 @@ describe("attack: paying a USD price with the same number of đồng", () => {
       const cleared = await settings(admin.token, "PUT", { usd_vnd_rate: null });
       expect(cleared.body.data).toMatchObject({ usd_vnd_rate: RATE, source: "env" });
     }
+  });
+});
+
+describe("attack: opening more pending top-ups than the limit, all at once", () => {
+  it("asks for 15 VietQR top-ups in parallel and gets 5, the limit; the others are told why", async () => {
+    const user = await person();
+    const results = await Promise.all(Array.from({ length: 15 }, () => api("/api/vietqr/create/", { token: user.token, body: { amount: 60000 } })));
+    expect(results.filter((result) => result.status === 201)).toHaveLength(5);
+    const refused = results.filter((result) => result.status !== 201);
+    expect(refused.map((result) => result.status)).toEqual(Array(10).fill(400));
+    expect(new Set(refused.map((result) => result.body.message))).toEqual(new Set([VIETQR_MESSAGES.tooManyPending]));
+    const pending = await db.select().from(vietqrTopups).where(and(eq(vietqrTopups.userId, user.id), eq(vietqrTopups.status, "pending")));
+    expect(pending).toHaveLength(5);
   });
 });
