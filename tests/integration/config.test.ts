@@ -55,6 +55,20 @@ describe("attack: running production with development settings", () => {
     });
   }
 
+  // A gateway's previous key is accepted beside the current one: the public development value
+  // there would let anyone sign a webhook the store credits.
+  for (const [slot, development] of [
+    ["SEPAY_API_KEY_PREVIOUS", "SEPAY_API_KEY"],
+    ["SEPAY_HMAC_SECRET_PREVIOUS", "SEPAY_API_KEY"],
+    ["CARD_PARTNER_KEY_PREVIOUS", "CARD_PARTNER_KEY"],
+    ["MFA_ENCRYPTION_KEY_PREVIOUS", "JWT_SECRET"],
+  ]) {
+    it(`starts production with the committed development ${development} in ${slot}`, () => {
+      expect(example[development]).toMatch(/^dev-/);
+      expect(refusal({ ...valid, [slot]: example[development] })).toMatch(new RegExp(`${slot}: [^;]*phát triển`));
+    });
+  }
+
   it("starts production with the committed development LICENSE_SIGNING_KEY, however its PEM is laid out", () => {
     const development = example.LICENSE_SIGNING_KEY;
     expect(development).toMatch(/^-----BEGIN PRIVATE KEY-----/);

@@ -10,7 +10,19 @@ const url = z.url({ protocol: /^https?$/ });
 // The development secrets committed in .dev.vars.example all start with "dev-": production
 // refuses any such value, so the example stays the one place that holds them.
 const DEVELOPMENT_VALUE = /^dev-/i;
-const SECRETS = ["JWT_SECRET", "SEPAY_API_KEY", "CARD_PARTNER_KEY", "TELEGRAM_BOT_TOKEN", "MFA_ENCRYPTION_KEY"] as const;
+// The previous slots too: a key there is accepted beside the current one.
+const SECRETS = [
+  "JWT_SECRET",
+  "SEPAY_API_KEY",
+  "SEPAY_API_KEY_PREVIOUS",
+  "SEPAY_HMAC_SECRET",
+  "SEPAY_HMAC_SECRET_PREVIOUS",
+  "CARD_PARTNER_KEY",
+  "CARD_PARTNER_KEY_PREVIOUS",
+  "TELEGRAM_BOT_TOKEN",
+  "MFA_ENCRYPTION_KEY",
+  "MFA_ENCRYPTION_KEY_PREVIOUS",
+] as const;
 // A base32 TOTP secret cannot start with "dev-": the example's starts with DEVONLY instead (a random
 // secret starts so once in 32^7).
 const DEVELOPMENT_TOTP_SECRET = /^DEVONLY/i;
