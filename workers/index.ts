@@ -8,6 +8,7 @@ import { errorBody, MESSAGES } from "./platform/http/api-errors";
 import { FEED_PATHS, feeds } from "./catalogue/routes/feeds";
 import { ConfigError, getConfig, withDatabase } from "./platform/config";
 import { bookmarkOf, getDb, sessionDatabase } from "./db/client";
+import { cronFailed } from "./owner/ops-alarms";
 import { BOOKMARK_HEADER, readFromFor } from "./platform/http/read-routing";
 import { createNonce, withSecurityHeaders } from "./platform/security";
 import { renderOutbox } from "./platform/dev-outbox";
@@ -162,8 +163,10 @@ export default {
           // A run that changed something says what; a quiet minute prints nothing.
           if (Object.values(report).some((count) => (count ?? 0) > 0)) logEvent("warn", "cron_run", { cron: controller.cron, ...report });
         },
-        (error) => {
+        async (error) => {
           logEvent("error", "cron_failed", { cron: controller.cron, error: errorText(error) });
+          // Counted towards the owner's alarm; a database too broken to count it is the log line's.
+          await cronFailed(env, getDb(env.DB), errorText(error), controller.scheduledTime).catch((failure) => logEvent("error", "cron_failure_not_counted", { error: errorText(failure) }));
           throw error;
         },
       ),

@@ -10,7 +10,7 @@ import { removeExpiredAuditEvents } from "./owner/audit";
 import { PENDING_RECHECK_MS, recheckPendingCard } from "./money/cards";
 import { reencryptSecrets } from "./accounts/mfa";
 import { deliverNotifications } from "./owner/notifications";
-import { checkBalancesAgainstLedger, cronRan } from "./owner/ops-alarms";
+import { checkBalancesAgainstLedger, cronCompleted } from "./owner/ops-alarms";
 import { cleanupAbandonedUploads } from "./catalogue/uploads";
 import { sendBuyerMails } from "./licensing/buyer-mails";
 
@@ -31,8 +31,6 @@ const CARDS_PER_RUN = 25;
 
 export async function runScheduledJobs(env: Env, now: Date): Promise<JobReport> {
   const db = getDb(env.DB);
-  // First, so a run that fails half-way still counts as the cron being alive.
-  await cronRan(env.DB, now.getTime());
   const [topups, keys] = await db.batch([
     db
       .update(vietqrTopups)
@@ -88,5 +86,7 @@ export async function runScheduledJobs(env: Env, now: Date): Promise<JobReport> 
     logEvent("error", "notifications_undelivered", { error: errorText(error) });
     return { sent: 0 };
   });
+  // Last: only a run that got here counts as the cron being alive (health reads it).
+  await cronCompleted(env, db, now.getTime());
   return { expiredTopups: topups.length, expiredKeys: keys.length, recheckedCards: due.length, parkedCards, abandonedUploads, expiredAuditEvents, reencryptedSecrets, ledgerMismatches, notificationsSent: notifications.sent, buyerMailsSent: buyerMails.sent };
 }

@@ -1,7 +1,7 @@
 // The owner hears when money stops moving (workers/owner/ops-alarms.ts): a stopped cron, a card
 // gateway that keeps failing, a balance that no longer matches its ledger; and the ledger itself
 // is append-only in the database.
-import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { eq, like } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
@@ -45,6 +45,25 @@ describe("ops alarms", () => {
     await request("/api/health/");
     expect(await opsNotices("ops:cron_late:")).toHaveLength(1);
 
+    await runScheduledJobs(env, new Date());
+    expect(((await (await request("/api/health/")).json()) as { data: { cron: string } }).data.cron).toBe("ok");
+  });
+
+  it("a cron that fails on every run is late on /api/health, and three failures in a row tell the owner once", async () => {
+    const now = Date.now();
+    await runScheduledJobs(env, new Date(now - CRON_LATE_MS - 60_000));
+    // A poisoned row: every run fails at its first batch, as one bad row made it fail in production.
+    const poisoned = { ...env, DB: new Proxy(env.DB, { get: (target, property) => (property === "batch" ? () => Promise.reject(new Error("poisoned row")) : Reflect.get(target, property).bind(target)) }) };
+    vi.spyOn(console, "error");
+    for (let run = 0; run < 4; run++) {
+      const context = createExecutionContext();
+      await worker.scheduled(createScheduledController({ scheduledTime: now + run * 60_000, cron: "* * * * *" }), poisoned, context);
+      await waitOnExecutionContext(context).catch(() => undefined);
+    }
+    expect(((await (await request("/api/health/")).json()) as { data: { cron: string } }).data.cron).toBe("late");
+    expect(await opsNotices("ops:ops-cron-failed:")).toHaveLength(1);
+
+    // A run that completes ends the spell: the cron is on time, and the count of failures starts again.
     await runScheduledJobs(env, new Date());
     expect(((await (await request("/api/health/")).json()) as { data: { cron: string } }).data.cron).toBe("ok");
   });

@@ -5,7 +5,7 @@
 import type { Database } from "../db/client";
 import { logEvent } from "../lib/log";
 import { opsNotice } from "./notifications";
-import { hit, type Limit } from "../platform/rate-limit";
+import { clear, hit, type Limit } from "../platform/rate-limit";
 
 const HOUR_MS = 60 * 60_000;
 
@@ -13,6 +13,8 @@ const ALARMS = {
   // A gateway's own retries of one bad delivery make a few; more within an hour is a broken key.
   webhookRefusals: { name: "ops-webhook-refused", max: 4, windowMs: HOUR_MS },
   cardGatewayFailures: { name: "ops-card-gateway", max: 2, windowMs: 15 * 60_000 },
+  // Failures of the cron in a row (a completed run clears the count): the third is an alarm.
+  cronFailures: { name: "ops-cron-failed", max: 2, windowMs: 24 * HOUR_MS },
 } satisfies Record<string, Limit>;
 
 /** The cron runs every minute; five without a run is an alarm. */
@@ -39,12 +41,21 @@ export async function cardGatewayFailed(env: Env, db: Database, error: string, n
 
 // ---------------------------------------------------------------- the cron's heartbeat
 
-/** The cron's last run, written by the cron itself. */
-export async function cronRan(db: D1Database, now: number): Promise<void> {
-  await db.prepare("INSERT INTO ops_heartbeats (name, at) VALUES ('cron', ?1) ON CONFLICT (name) DO UPDATE SET at = excluded.at").bind(now).run();
+/**
+ * The cron's last completed run, written by the cron as its last step: a run that fails half-way
+ * does not count, so a cron that fails on every run shows as late. It ends a spell of failures.
+ */
+export async function cronCompleted(env: Env, db: Database, now: number): Promise<void> {
+  await env.DB.prepare("INSERT INTO ops_heartbeats (name, at) VALUES ('cron', ?1) ON CONFLICT (name) DO UPDATE SET at = excluded.at").bind(now).run();
+  await clear(db, ALARMS.cronFailures, "cron");
 }
 
-/** Whether the cron is late (ran, but not in CRON_LATE_MS); told to the owner once per late spell. */
+/** A run that failed: logged by the caller, counted here; the third in a row tells the owner. */
+export async function cronFailed(env: Env, db: Database, error: string, now = Date.now()): Promise<void> {
+  await countTowardsAlarm(env, db, ALARMS.cronFailures, "cron", `🚨 Cron lỗi 3 lần liên tiếp (${error.slice(0, 200)}): nạp VietQR không hết hạn, thẻ cào không được kiểm tra lại, thư không được gửi.`, now);
+}
+
+/** Whether the cron is late (completed a run, but not in CRON_LATE_MS); told to the owner once per late spell. */
 export async function cronLate(env: Env, now = Date.now()): Promise<boolean> {
   const row = await env.DB.prepare("SELECT at FROM ops_heartbeats WHERE name = 'cron'").first<{ at: number }>();
   // A store whose cron never ran yet (a fresh deploy) is not late.
