@@ -2,7 +2,7 @@
 // and update, an empty field clears, the change is audited as app.update, bad values are refused.
 import { and, desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { auditEvents } from "../../workers/db/schema";
+import { apps, auditEvents } from "../../workers/db/schema";
 import { person, request, unique, db } from "../factories";
 import { png } from "../fixtures/media";
 
@@ -61,5 +61,24 @@ describe("the app form's min_version and announcement", () => {
     // 280 after trimming is fine.
     const fits = await send("POST", "/api/apps/create/", admin.token, form({ ...testflight(), announcement: ` ${"a".repeat(280)} ` }));
     expect(fits.status, JSON.stringify(fits.body)).toBe(201);
+  });
+});
+
+describe("attack: hidden characters in what reaches a mod or a page", () => {
+  it("an announcement, description or changelog with NUL, BEL, a right-to-left override or a non-character is refused, and nothing is stored", async () => {
+    const admin = await person("staff");
+    const hidden = ["Bản mới\u0000", "Bản\u0007 mới", "Bản \u202egnouh\u202c mới", "Bản \u2067mới\u2069", "Bản\u0085mới", "Bản mới\uffff"];
+    for (const field of ["announcement", "description", "changelog"]) {
+      for (const text of hidden) {
+        const fields = { ...testflight(), [field]: text };
+        const refused = await send("POST", "/api/apps/create/", admin.token, form(fields));
+        expect(refused.status, `${field}: ${JSON.stringify(text)}`).toBe(400);
+        expect(refused.body).toMatchObject({ success: false, errors: { [field]: ["Nội dung chứa ký tự không hợp lệ"] } });
+        expect(await db.select().from(apps).where(eq(apps.url, fields.url))).toEqual([]);
+      }
+    }
+    // Lines, tabs and every visible script stay welcome.
+    const fine = await send("POST", "/api/apps/create/", admin.token, form({ ...testflight(), description: "Dòng một\n\tDòng hai 🎮 العربية", announcement: "Bản 2.1 đã có" }));
+    expect(fine.status, JSON.stringify(fine.body)).toBe(201);
   });
 });

@@ -139,6 +139,19 @@ export const searchField = z
 
 /** Control characters (NUL among them) and the bidi overrides and isolates that reorder what follows. */
 const HIDDEN_OR_REORDERING = /[\p{Cc}\u202a-\u202e\u2066-\u2069]/u;
+/** In free text, the same but line breaks and tabs, and the non-characters (U+FFFF and the like). */
+const HIDDEN_IN_TEXT = /(?![\t\n\r])[\p{Cc}\u202a-\u202e\u2066-\u2069\p{Noncharacter_Code_Point}]/u;
+
+export const TEXT_MESSAGES = { hidden: "Nội dung chứa ký tự không hợp lệ" } as const;
+
+/**
+ * Free text a page shows or a mod is sent (a description, a changelog, an announcement): it may
+ * hold lines and tabs, and holds nothing that hides or reorders what the reader sees.
+ */
+export function showsWhatItSays(text: string): boolean {
+  return !HIDDEN_IN_TEXT.test(text);
+}
+
 /** What shows nothing: spaces and format characters (zero-width space, joiners, BOM…). */
 const SHOWS_NOTHING = /[\s\p{Cf}\p{Z}]/gu;
 

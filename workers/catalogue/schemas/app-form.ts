@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { APP_STATUSES, CURRENCIES } from "../../db/schema";
 import { APP_FORM_MESSAGES, APP_TYPES, MAX_LENGTHS, normaliseSlug } from "@workers/shared/app-form";
-import { integerField, nameField } from "@workers/shared/fields";
+import { integerField, nameField, showsWhatItSays, TEXT_MESSAGES } from "@workers/shared/fields";
 import { isVersion } from "@workers/shared/version";
 
 /** Every value sent under one name, in order; absent when the name is not sent. */
@@ -20,7 +20,7 @@ function firstText(values: Sent): string | undefined {
 }
 
 function text(max: number) {
-  return sent.transform(firstText).pipe(z.string().max(max, APP_FORM_MESSAGES.tooLong(max)).optional());
+  return sent.transform(firstText).pipe(z.string().max(max, APP_FORM_MESSAGES.tooLong(max)).refine(showsWhatItSays, TEXT_MESSAGES.hidden).optional());
 }
 
 /** A name: as text() and it shows something and hides nothing; blank is left to the form's rules. */
