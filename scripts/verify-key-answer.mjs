@@ -41,8 +41,8 @@ function publicKeyPem(text) {
   return text.trimStart().startsWith("{") ? JSON.parse(text).public_key_pem : text;
 }
 
-/** The store's normal form of a key code (docs/licensing.md §3): without surrounding spaces, upper-cased. */
-const normalKey = (code) => code.trim().toUpperCase();
+/** The store's normal form of a key code (docs/licensing.md §3): NFKC, no format characters, no surrounding spaces, upper-cased. */
+const normalKey = (code) => code.normalize("NFKC").replace(/\p{Cf}/gu, "").trim().toUpperCase();
 const keySha256 = (code) => createHash("sha256").update(normalKey(code), "utf8").digest("hex");
 
 const publicKey = createPublicKey(publicKeyPem(readFileSync(keyFile, "utf8")));

@@ -20,12 +20,14 @@ export type KeyCheck = { keyCode: string; deviceId: string; bundleId: string; ve
 export type KeySubject = { key_sha256: string | null; device_id: string | null; bundle_id: string | null };
 
 /**
- * A key code in the store's normal form: without the spaces around it, upper-cased. A check
- * matches codes ignoring case, and its answer names the code by this form's hex SHA-256, which a
- * mod computes the same way (docs/licensing.md §3).
+ * A key code in the store's normal form: Unicode NFKC (a full-width Ａ is A), without invisible
+ * format characters (zero-width space, soft hyphen, word joiner, BOM), without the spaces around
+ * it, upper-cased: codes that look the same are one code. A check matches codes by this form, and
+ * its answer names the code by this form's hex SHA-256, which a mod computes the same way
+ * (docs/licensing.md §3).
  */
 export function normalKeyCode(code: string): string {
-  return code.trim().toUpperCase();
+  return code.normalize("NFKC").replace(/\p{Cf}/gu, "").trim().toUpperCase();
 }
 
 /**

@@ -31,9 +31,9 @@ export const KEY_ADMIN_MESSAGES = {
   badStatus: "Trạng thái không hợp lệ",
   tooManyLines: (max: number) => `Tối đa ${max} key mỗi lần nhập`,
   caseTwinsInText: (count: number, [first, second]: [string, string]) =>
-    `Có ${count} key chỉ khác key khác ở chữ hoa/thường (ví dụ ${first} và ${second}). Key được kiểm tra không phân biệt chữ hoa/thường nên đó là cùng một key: hãy chỉ giữ một.`,
+    `Có ${count} key chỉ khác key khác ở chữ hoa/thường hoặc ký tự ẩn (ví dụ ${first} và ${second}). Key được kiểm tra không phân biệt chữ hoa/thường và bỏ qua ký tự ẩn nên đó là cùng một key: hãy chỉ giữ một.`,
   caseTwinsInStock: (count: number, [stored, sent]: [string, string]) =>
-    `Có ${count} key đã có trong kho nếu không phân biệt chữ hoa/thường (ví dụ ${sent} trùng với ${stored}). Key được kiểm tra không phân biệt chữ hoa/thường: hãy bỏ các key này khỏi danh sách.`,
+    `Có ${count} key đã có trong kho nếu không phân biệt chữ hoa/thường và ký tự ẩn (ví dụ ${sent} trùng với ${stored}). Key được kiểm tra không phân biệt chữ hoa/thường và bỏ qua ký tự ẩn: hãy bỏ các key này khỏi danh sách.`,
   duplicatesRefused: (count: number) => `Có ${count} key bị trùng. Bật "bỏ qua key trùng" để nhập các key còn lại.`,
 } as const;
 

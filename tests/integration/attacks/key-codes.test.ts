@@ -79,3 +79,36 @@ describe("attack: importing a second copy of a key in another case", () => {
     expect(await twinsOf(app.id, code)).toHaveLength(1);
   });
 });
+
+describe("attack: a second copy of a key that looks the same", () => {
+  it("refuses codes that differ from a stocked one only by an invisible character or a compatibility form, and stores nothing of those imports", async () => {
+    const admin = await person("staff");
+    const app = await createApp();
+    const code = `LOOK-${unique("a")}`.toUpperCase();
+    expect((await importKeys(admin.token, app, code)).status).toBe(200);
+    const lookAlikes = [
+      `${code.slice(0, 4)}\u200b${code.slice(4)}`,
+      `${code.slice(0, 4)}\u00ad${code.slice(4)}`,
+      `${code.slice(0, 4)}\u2060${code.slice(4)}`,
+      `${code.slice(0, 4)}\ufeff${code.slice(4)}`,
+      code.replace("LOOK", "ＬＯＯＫ"),
+    ];
+    for (const lookAlike of lookAlikes) {
+      const refused = await importKeys(admin.token, app, `NEW-${unique("n")}\n${lookAlike}`);
+      expect(refused.status, JSON.stringify(lookAlike)).toBe(400);
+      expect(refused.body.message).toContain("chữ hoa");
+    }
+    const [count] = await db.select({ n: sql<number>`count(*)` }).from(licenseKeys).where(eq(licenseKeys.appId, app.id));
+    expect(count.n).toBe(1);
+  });
+
+  it("refuses two codes of one text that look the same", async () => {
+    const admin = await person("staff");
+    const app = await createApp();
+    const code = `SAME-${unique("s")}`.toUpperCase();
+    const refused = await importKeys(admin.token, app, `${code}\n${code.slice(0, 3)}\u200b${code.slice(3)}`);
+    expect(refused.status).toBe(400);
+    const [count] = await db.select({ n: sql<number>`count(*)` }).from(licenseKeys).where(eq(licenseKeys.appId, app.id));
+    expect(count.n).toBe(0);
+  });
+});
