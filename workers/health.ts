@@ -1,6 +1,7 @@
 // GET /api/health: what a deploy (scripts/deploy.mjs) and an uptime monitor ask after a release.
 // It runs before the start-up check (workers/index.ts), so it can say which part is down instead of
-// the store's one "misconfigured" page: the settings, D1, R2 and a wallet Durable Object.
+// the store's one "misconfigured" page: the settings, D1 (a read and a write), R2 and a wallet
+// Durable Object.
 import { getConfig } from "./platform/config";
 import { errorText, logEvent } from "./lib/log";
 import { cronLate } from "./owner/ops-alarms";
@@ -25,6 +26,9 @@ export async function health(env: Env, release: string, started: () => Promise<v
   const d1 = await check("d1", async () => {
     if (config === "ok") await started();
     firstUser = (await env.DB.prepare("SELECT id FROM users ORDER BY id LIMIT 1").first<{ id: number }>())?.id ?? null;
+    // A write too: a full database (10 GB) still answers reads while it refuses every sign-in,
+    // purchase and webhook.
+    await env.DB.prepare("INSERT INTO ops_heartbeats (name, at) VALUES ('health', ?1) ON CONFLICT (name) DO UPDATE SET at = excluded.at").bind(Date.now()).run();
   });
   const r2 = await check("r2", () => env.FILES.head("health/probe"));
   // A wallet object is named by a user id; with no user yet there is none to ask.

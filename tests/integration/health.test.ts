@@ -23,3 +23,19 @@ describe("GET /api/health", () => {
     expect(body).toMatchObject({ success: false, data: { config: "failed" } });
   });
 });
+
+describe("GET /api/health with a database that refuses writes", () => {
+  it("answers 503 naming D1, as a full database (D1 refuses writes at 10 GB) stops every sign-in, purchase and webhook", async () => {
+    // Reads still answer; every write is refused, as D1 does when the database is full.
+    const readOnly = new Proxy(env.DB, {
+      get: (target, property) =>
+        property === "prepare"
+          ? (query: string) => (/^\s*(insert|update|delete|replace)\b/i.test(query) ? { bind: () => ({ run: () => Promise.reject(new Error("D1_ERROR: database or disk is full")) }), run: () => Promise.reject(new Error("D1_ERROR: database or disk is full")) } : target.prepare(query))
+          : Reflect.get(target, property).bind(target),
+    });
+    const response = await worker.fetch(new Request("http://store.test/api/health") as Parameters<typeof worker.fetch>[0], { ...env, DB: readOnly }, createExecutionContext());
+    expect(response.status).toBe(503);
+    const body = await response.json<{ success: boolean; data: Record<string, string> }>();
+    expect(body).toMatchObject({ success: false, data: { d1: "failed" } });
+  });
+});
