@@ -77,6 +77,21 @@ export async function recordAdminCodeFailure(env: Env, record: AuditRecord, admi
   await env.DB.batch(statements);
 }
 
+const CREDENTIAL_CHANGES = { "auth.password_reset": "được đặt lại qua liên kết e-mail", "auth.password_change": "được đổi" } as const;
+
+/**
+ * An admin's password replaced (a reset link, a change from the profile): its audit record and, in
+ * the same batch, a notice to the owner: a takeover shows even when it came from a known address.
+ */
+export async function recordAdminPasswordChange(env: Env, record: AuditRecord & { action: keyof typeof CREDENTIAL_CHANGES }, admin: { id: number }, address: string, now = Date.now()): Promise<void> {
+  const statements = [auditStatement(env.DB, record)];
+  if (noticeSettings(env).kinds.has("admin_login")) {
+    const text = [`🔐 Mật khẩu quản trị viên ${CREDENTIAL_CHANGES[record.action]}`, "Tài khoản: {user}", `Địa chỉ: ${address}`].join("\n");
+    statements.push(recordStatement(env.DB, "admin_login", text, `admin_credentials:${admin.id}:${now}:${record.action}`, now, undefined, admin.id));
+  }
+  await env.DB.batch(statements);
+}
+
 /** An operations alarm (workers/owner/ops-alarms.ts): once per dedupe key, whatever TELEGRAM_EVENTS chooses. */
 export async function opsNotice(env: Env, text: string, dedupeKey: string, now = Date.now()): Promise<void> {
   if (!getConfig(env).TELEGRAM_BOT_TOKEN) return;

@@ -28,6 +28,8 @@ export const AUDIT_ACTION_LABELS = {
   "auth.admin_login": "Quản trị viên đăng nhập",
   "auth.login_failed": "Đăng nhập thất bại",
   "auth.mfa_failed": "Sai mã xác thực hai lớp",
+  "auth.password_reset": "Đặt lại mật khẩu",
+  "auth.password_change": "Đổi mật khẩu",
   "settings.update": "Đổi cài đặt",
 } as const;
 

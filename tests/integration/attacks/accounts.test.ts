@@ -10,7 +10,7 @@ import worker from "../../../workers/index";
 import { createResetToken, ensureAdminAccount } from "../../../workers/accounts/accounts";
 import { MFA_MESSAGES } from "../../../workers/accounts/messages";
 import { randomToken, sha256Hex } from "../../../workers/platform/crypto";
-import { db, request, unique } from "../../factories";
+import { db, request, sessionToken, unique } from "../../factories";
 import { type Body, post, signInWithGoogle } from "../../fixtures/google-flow";
 import { codeAt, currentStep } from "../../second-factor";
 
@@ -241,5 +241,29 @@ describe("attack: ADMIN_EMAIL names an address someone already registered", () =
     await db.update(users).set({ isStaff: true }).where(eq(users.id, staff.id));
     await ensureAdminAccount(db, { ADMIN_EMAIL: email, ADMIN_PASSWORD: "mat-khau-quan-tri" });
     expect(await userRow(staff.id)).toMatchObject({ isStaff: true, isSuperuser: false });
+  });
+});
+
+describe("attack: taking over an admin by replacing the password, unseen", () => {
+  it("a reset and a change of an admin's password each leave an audit entry and a notice to the owner; a buyer's leave none", async () => {
+    const [admin] = await db.insert(users).values({ username: unique("adm").replace(/-/g, "_"), email: `${unique("adm")}@example.com`, isSuperuser: true }).returning();
+    const [buyer] = await db.insert(users).values({ username: unique("buy").replace(/-/g, "_"), email: `${unique("buy")}@example.com` }).returning();
+    const records = async (userId: number) =>
+      (await env.DB.prepare("SELECT action FROM audit_events WHERE target_type = 'user' AND target_id = ? ORDER BY id").bind(String(userId)).all<{ action: string }>()).results.map((row) => row.action);
+    const notices = async (userId: number) =>
+      (await env.DB.prepare("SELECT kind FROM notifications WHERE dedupe_key LIKE ?").bind(`admin_credentials:${userId}:%`).all<{ kind: string }>()).results.map((row) => row.kind);
+
+    for (const account of [admin, buyer]) {
+      const reset = await createResetToken(db, account.email);
+      const answered = await post("/api/auth/reset-password/", { token: reset!.token, new_password: "mat-khau-moi-1", confirm_password: "mat-khau-moi-1" });
+      expect(answered.status).toBe(200);
+      const token = await sessionToken(account.id);
+      const changed = await post("/api/auth/change-password/", { current_password: "mat-khau-moi-1", new_password: "mat-khau-moi-2", confirm_password: "mat-khau-moi-2" }, { Authorization: `Bearer ${token}` });
+      expect(changed.status).toBe(200);
+    }
+    expect(await records(admin.id)).toEqual(["auth.password_reset", "auth.password_change"]);
+    expect(await notices(admin.id)).toEqual(["admin_login", "admin_login"]);
+    expect(await records(buyer.id)).toEqual([]);
+    expect(await notices(buyer.id)).toEqual([]);
   });
 });

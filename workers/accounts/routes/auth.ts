@@ -16,8 +16,10 @@ import {
   resetPassword,
   setPassword,
   toPublicUser,
+  type UserRow,
 } from "../accounts";
 import { recordAudit } from "../../owner/audit";
+import { recordAdminPasswordChange } from "../../owner/notifications";
 import { authorizationSettings, GoogleAuthError, verifyGoogleSignIn } from "../google";
 import { passwordResetMail, sendMail } from "../../platform/mailer";
 import { hasSecondFactor, startChallenge } from "../mfa";
@@ -89,6 +91,16 @@ function availability(field: "username" | "email", available: boolean, message: 
 function resetTokenAnswer(user: { username: string; email: string } | null) {
   if (!user) return { success: false as const, valid: false as const, message: AUTH_MESSAGES.tokenInvalid };
   return { success: true as const, valid: true as const, message: AUTH_MESSAGES.tokenValid, user: { username: user.username, email: user.email } };
+}
+
+/**
+ * An admin's password replaced is audited and told to the owner (a takeover must not pass unseen);
+ * a buyer's is not. `actor`: the signed-in user who changed it, or null for a reset link's holder.
+ */
+async function recordPasswordChange(c: ApiContext, user: UserRow, action: "auth.password_reset" | "auth.password_change", actor: UserRow | null): Promise<void> {
+  if (!isAdmin(user, getConfig(c.env))) return;
+  const record = { actor: actor ? requestActor(c, actor) : requestActor(c, null), action, targetType: "user", targetId: user.id } as const;
+  await recordAdminPasswordChange(c.env, record, user, clientAddress(c));
 }
 
 export const authApi = new Hono<ApiEnv>()
@@ -205,6 +217,7 @@ export const authApi = new Hono<ApiEnv>()
     // The new password moves the security epoch: every session, device token, challenge and link ends with it.
     const user = await resetPassword(db(c), input.token, input.new_password);
     if (!user) throw new HttpError(400, AUTH_MESSAGES.tokenInvalid, { token: [AUTH_MESSAGES.tokenInvalid] });
+    await recordPasswordChange(c, user, "auth.password_reset", null);
     return c.json({ success: true, message: AUTH_MESSAGES.passwordReset });
   })
   .post("/change-password", requireUser, takesJson(changePasswordSchema), async (c) => {
@@ -219,6 +232,7 @@ export const authApi = new Hono<ApiEnv>()
     // challenge and reset link ends. Null: another event moved it first, and this session is over.
     const updated = await setPassword(db(c), user, input.new_password, new Date(now));
     if (!updated) throw new HttpError(401, AUTH_MESSAGES.unauthenticated, undefined, { "WWW-Authenticate": "Bearer" });
+    await recordPasswordChange(c, updated, "auth.password_change", updated);
     // This browser gets a fresh session in the new epoch (signed in now only when the current
     // password was given), keeping the second factor this one passed, and stays a known device.
     const tokens = await startSession(db(c), getConfig(c.env).JWT_SECRET, updated, sessionMeta(c), now, hadPassword ? now : session.signedInAt.getTime(), session.secondFactor ? now : null);
