@@ -24,7 +24,7 @@ const RASTER_WIDTH = { icons: 288, media: 780 };
 /**
  * The demo's art is drawn as SVG (demo/art.mjs); the store is given WebP, as from an admin: uploads
  * accept no SVG, and a browser lays out the text of every SVG image as a document of its own (on the
- * app page its screenshots' text cost ~190 ms of Lighthouse's blocking time at 4× CPU, see README).
+ * app page its screenshots' text cost ~190 ms of Lighthouse's blocking time at 4× CPU, see docs/performance.md).
  */
 async function asStoredImage(object) {
   if (object.contentType !== "image/svg+xml") return object;

@@ -1,4 +1,4 @@
-// LOW_STOCK_THRESHOLD is one rule (README "Settings"): the store's 'Sắp hết', the owner's overview
+// LOW_STOCK_THRESHOLD is one rule (docs/settings.md): the store's 'Sắp hết', the owner's overview
 // and the Telegram alert all read it. A shop that raises it sees every one of them follow.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";

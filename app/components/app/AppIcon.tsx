@@ -25,7 +25,7 @@ export function AppIcon({
   /**
    * Shown without scrolling: loaded with the page rather than lazily. A lazy image is only asked
    * for after the first layout, so an icon in view arrived late, in the middle of the page's
-   * start-up (README, Performance).
+   * start-up (docs/performance.md).
    */
   firstScreen?: boolean;
 }) {

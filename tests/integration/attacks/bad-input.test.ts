@@ -8,16 +8,14 @@
 import { env } from "cloudflare:workers";
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { api as apiRouter } from "../../../workers/api";
-import { feeds } from "../../../workers/catalogue/routes/feeds";
 import { keyBatches, licenseKeys, paymentEvents } from "../../../workers/db/schema";
 import { bytes, createApp, db, funded, listing, person, request, unique } from "../../factories";
 import { looksEnglish } from "../../messages";
+import { declaredRoutes as allRoutes, type Route } from "../../routes";
 import { ACCESS_DENIED_MESSAGE, SECOND_FACTOR_REQUIRED_MESSAGE } from "../../../workers/shared/error-messages";
 import { AUTH_MESSAGES } from "../../../workers/accounts/messages";
 
 type Body = Record<string, any>;
-type Route = { method: string; path: string };
 type Role = "anonymous" | "buyer" | "admin";
 /** A request: `route` is the path as the router declares it, `path` what is sent. */
 type Sent = { role: Role; method: string; route: string; path: string; body?: string; form?: FormData; contentType?: string; kind: "path" | "query" | "body" };
@@ -27,14 +25,9 @@ type Answer = { status: number; json: Body | null };
 
 /** Every method and path the routers answer, GETs first and DELETEs last (a DELETE that succeeds takes its fixture away). */
 function declaredRoutes(): Route[] {
-  const seen = new Map<string, Route>();
-  for (const route of [...apiRouter.routes, ...feeds.routes]) {
-    if (route.method === "ALL" || route.method === "HEAD" || route.path.endsWith("*")) continue;
-    seen.set(`${route.method} ${route.path}`, { method: route.method, path: route.path });
-  }
   // Deleting the fixture app (and with it its keys and pricing) comes last of all.
   const order = (route: Route) => ["GET", "POST", "PUT", "PATCH", "DELETE"].indexOf(route.method) + (route.path.includes("/apps/delete/") ? 10 : 0);
-  return [...seen.values()].sort((a, b) => order(a) - order(b));
+  return allRoutes().sort((a, b) => order(a) - order(b));
 }
 
 /** The path's parameters, `:name` or `:name{pattern}`, in order. */
