@@ -4,9 +4,9 @@
 // admin resets alike, from key_device_moves, which a trigger of migrations/0015 writes). Read
 // only from what the key check already keeps (last_check_at, at most hourly): nothing is added to
 // the check's hot path.
+import { VIETNAM_OFFSET_MS, vietnamDay, vietnamDayStart } from "@workers/shared/format";
 
 const DAY_MS = 86_400_000;
-const VIETNAM_OFFSET_MS = 7 * 3_600_000;
 const EXPIRING_WITHIN_MS = 7 * DAY_MS;
 const SHARING_WINDOW_MS = 30 * DAY_MS;
 /** Moves in SHARING_WINDOW_MS from which a key "may be shared". */
@@ -29,7 +29,6 @@ export type AppLicenceHealth = {
 
 export type LicenceHealth = { days: number; today: string; apps: AppLicenceHealth[] };
 
-const vietnamDay = (ms: number) => Math.floor((ms + VIETNAM_OFFSET_MS) / DAY_MS);
 const dateOf = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
 
 type Totals = { app_id: number; app_name: string; app_url: string; keys_sold: number; keys_activated: number; keys_active: number; expiring_7_days: number };
@@ -37,7 +36,7 @@ type Totals = { app_id: number; app_name: string; app_url: string; keys_sold: nu
 export async function licenceHealth(d1: D1Database, days: number, now = Date.now()): Promise<LicenceHealth> {
   const today = vietnamDay(now);
   const firstDay = today - days + 1;
-  const from = firstDay * DAY_MS - VIETNAM_OFFSET_MS;
+  const from = vietnamDayStart(firstDay);
   const [totals, activations, moves] = await d1.batch([
     // Sold: every key a purchase took (order_reference), whatever became of it since.
     d1

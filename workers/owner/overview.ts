@@ -3,8 +3,9 @@
 // ranges their created_at indexes serve. Days are Vietnam's calendar days (UTC+7, no daylight
 // saving), so a day starts at 17:00 UTC of the day before.
 
+import { vietnamDay, vietnamDayStart as dayStart } from "@workers/shared/format";
+
 const DAY_MS = 86_400_000;
-const VIETNAM_OFFSET_MS = 7 * 3_600_000;
 const TOP_APPS = 10;
 const RECENT_USERS = 5;
 const LOW_STOCK_LISTED = 20;
@@ -37,16 +38,6 @@ export type StoreOverview = {
 };
 
 type Figure = { total: number; count: number };
-
-/** The Vietnam day a UTC instant (ms) falls in, as a day number since 1970-01-01. */
-function vietnamDay(ms: number): number {
-  return Math.floor((ms + VIETNAM_OFFSET_MS) / DAY_MS);
-}
-
-/** The UTC instant (ms) a Vietnam day begins. */
-function dayStart(day: number): number {
-  return day * DAY_MS - VIETNAM_OFFSET_MS;
-}
 
 function dateOf(day: number): string {
   return new Date(day * DAY_MS).toISOString().slice(0, 10);

@@ -67,6 +67,18 @@ export function formatNumber(value: number): string {
   return Number.isSafeInteger(value) ? groupInteger(value) : groupedIntl().format(value);
 }
 
+const DAY_MS = 86_400_000;
+
+/** The Vietnam calendar day a UTC instant (ms) falls in, as a day number since 1970-01-01. */
+export function vietnamDay(ms: number): number {
+  return Math.floor((ms + VIETNAM_OFFSET_MS) / DAY_MS);
+}
+
+/** The UTC instant (ms) a Vietnam day (a day number, as vietnamDay gives) begins. */
+export function vietnamDayStart(day: number): number {
+  return day * DAY_MS - VIETNAM_OFFSET_MS;
+}
+
 function toDate(value: string | number | Date | null | undefined): Date | null {
   if (value === null || value === undefined || value === "") return null;
   const date = value instanceof Date ? value : new Date(value);

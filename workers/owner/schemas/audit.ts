@@ -2,10 +2,9 @@
 import { z } from "zod";
 import { AUDIT_ACTIONS } from "@workers/shared/audit-actions";
 import { filterField, pageQuery, searchField } from "@workers/shared/fields";
+import { VIETNAM_OFFSET_MS } from "@workers/shared/format";
 
 const DAY = 86_400_000;
-/** Vietnam's offset (no daylight saving): a day typed on the screen is a day in Vietnam. */
-const VIETNAM_OFFSET = "+07:00";
 
 /** A day (YYYY-MM-DD, in Vietnam) or an ISO instant; `endOfDay`: a day means up to its end. */
 function instant(endOfDay: boolean) {
@@ -16,7 +15,8 @@ function instant(endOfDay: boolean) {
       .max(40)
       .transform((text, context) => {
         const day = /^\d{4}-\d{2}-\d{2}$/.test(text);
-        const parsed = Date.parse(day ? `${text}T00:00:00${VIETNAM_OFFSET}` : text);
+        // A day typed on the screen is a day in Vietnam.
+        const parsed = day ? Date.parse(`${text}T00:00:00Z`) - VIETNAM_OFFSET_MS : Date.parse(text);
         const date = new Date(day && endOfDay ? parsed + DAY : parsed);
         // NaN, or the day after the last one a Date holds.
         if (Number.isNaN(date.getTime())) {
