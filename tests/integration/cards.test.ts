@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { cardTopups, walletTransactions } from "../../workers/db/schema";
 import worker from "../../workers/index";
 import { amountToCredit, cardSign } from "../../workers/money/cards";
+import { cardEstimate } from "../../workers/shared/money/topup";
 import { CARD_TEST } from "../test-servers";
 import { balanceOf, cardCallback, cardDigits, cardRow, db, person, request, submitCard, unique } from "../factories";
 
@@ -132,5 +133,19 @@ describe("phone cards", () => {
     const config = { CARD_GATEWAY_URL: "x", CARD_PARTNER_ID: "x", CARD_PARTNER_KEY: "x", CARD_FEES: "VIETTEL:20", CARD_CREDIT: "fee_formula" as const };
     expect(amountToCredit(config, { telco: "VIETTEL", feePercent: 18, cardValue: 100000 }, { status: 1, message: "", value: 100000, amount: 1, transId: null })).toBe(82000);
     expect(amountToCredit({ ...config, CARD_CREDIT: "gateway_amount" }, { telco: "VIETTEL", feePercent: 18, cardValue: 100000 }, { status: 1, message: "", value: 100000, amount: 77777, transId: null })).toBe(77777);
+  });
+});
+
+describe("attack: a fee with a fraction shaving a đồng off what the screen promised", () => {
+  it("credits exactly the estimate the card dialog shows, for every card value and every fee in tenths", () => {
+    const differing: string[] = [];
+    for (const value of [10_000, 20_000, 30_000, 50_000, 100_000, 200_000, 300_000, 500_000, 1_000_000]) {
+      for (let tenths = 0; tenths <= 1000; tenths++) {
+        const feePercent = tenths / 10;
+        const credited = amountToCredit({ CARD_CREDIT: "fee_formula" } as Parameters<typeof amountToCredit>[0], { telco: "VIETTEL", feePercent, cardValue: value }, { status: 1, value, amount: null, message: "" } as unknown as Parameters<typeof amountToCredit>[2]);
+        if (credited !== cardEstimate(value, feePercent)) differing.push(`${value} at ${feePercent}%: ${credited} ≠ ${cardEstimate(value, feePercent)}`);
+      }
+    }
+    expect(differing).toEqual([]);
   });
 });

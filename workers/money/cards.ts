@@ -13,6 +13,7 @@ import { errorText } from "../lib/log";
 import { cardTopups } from "../db/schema";
 import type { CreateCardInput } from "./schemas/cards";
 import { wholeNumber } from "@workers/shared/fields";
+import { cardEstimate } from "@workers/shared/money/topup";
 import { walletFor } from "./wallet/port";
 import { ConflictError, NotFoundError, RateLimitedError, UnavailableError, ValidationError } from "../platform/errors";
 import { cardReviewNotice } from "../owner/notifications";
@@ -164,7 +165,8 @@ function isFinalAnswer(answer: Pick<GatewayAnswer, "status">, command: "charging
  * more than the card's declared value, whatever the gateway (or a callback) reports.
  */
 export function amountToCredit(config: CardConfig, card: Pick<CardRow, "telco" | "feePercent" | "cardValue">, answer: GatewayAnswer): number {
-  const raw = config.CARD_CREDIT === "fee_formula" ? ((answer.value ?? 0) * (100 - card.feePercent)) / 100 : (answer.amount ?? 0);
+  // The fee formula is the card dialog's estimate itself (one function, exact for fees in tenths).
+  const raw = config.CARD_CREDIT === "fee_formula" ? cardEstimate(answer.value ?? 0, card.feePercent) : (answer.amount ?? 0);
   return capCardCredit(card, raw);
 }
 
@@ -228,7 +230,7 @@ async function applyGatewayAnswer(env: Env, config: CardConfig, card: CardRow, a
 
 /** The credit a card would bring at its declared value (what an admin sees for a card with no answer). */
 function expectedCredit(card: Pick<CardRow, "cardValue" | "feePercent">): number {
-  return capCardCredit(card, (card.cardValue * (100 - card.feePercent)) / 100);
+  return capCardCredit(card, cardEstimate(card.cardValue, card.feePercent));
 }
 
 /**
