@@ -1,3 +1,4 @@
+import { aliases } from "./scripts/aliases.mjs";
 import { vitePlugin as remix } from "@remix-run/dev";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Rollup } from "vite";
@@ -60,7 +61,7 @@ export default defineConfig(({ isSsrBuild }) => ({
       },
     }),
   ],
-  resolve: { alias: { "~": new URL("./app", import.meta.url).pathname, "@workers": new URL("./workers", import.meta.url).pathname } },
+  resolve: { alias: aliases() },
   ssr: { target: "webworker", resolve: { conditions: ["workerd", "worker", "browser"] } },
   build: {
     // The server build is one file (manual chunks do not apply there).

@@ -1,3 +1,4 @@
+import { aliases } from "./scripts/aliases.mjs";
 import { readFileSync } from "node:fs";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
@@ -14,7 +15,7 @@ function exampleVars(): Record<string, string> {
   );
 }
 
-const resolve = { alias: { "~": new URL("./app", import.meta.url).pathname, "@workers": new URL("./workers", import.meta.url).pathname } };
+const resolve = { alias: aliases() };
 
 const inWorkerd = {
   setupFiles: ["./tests/setup.ts"],

@@ -1,7 +1,7 @@
 // Accounts: who a user is, how they prove it, and how they get back in (docs/architecture.md#accounts).
 import { isUniqueViolation } from "../db/errors";
 import { and, eq, gt, isNull, or, sql } from "drizzle-orm";
-import { formatVND } from "@workers/shared/format";
+import { formatVND } from "../shared/format";
 import { type Config, ConfigError } from "../platform/config";
 import type { Database } from "../db/client";
 import { deviceTokens, mfaRecoveryCodes, passwordResetTokens, sessions, type UserRow, users } from "../db/schema";

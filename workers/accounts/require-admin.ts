@@ -1,7 +1,7 @@
 import { createMiddleware } from "hono/factory";
 import { type Config, getConfig } from "../platform/config";
 import type { UserRow } from "./accounts";
-import { ACCESS_DENIED_MESSAGE, SECOND_FACTOR_REQUIRED_MESSAGE } from "@workers/shared/error-messages";
+import { ACCESS_DENIED_MESSAGE, SECOND_FACTOR_REQUIRED_MESSAGE } from "../shared/error-messages";
 import type { ApiEnv } from "../platform/http/context";
 import { HttpError } from "../platform/http/api-errors";
 import { requireUser } from "./require-user";

@@ -3,7 +3,7 @@ import { and, count, desc, lt, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { users } from "../db/schema";
 import type { AdjustBalanceInput } from "./schemas/admin-users";
-import { containsPattern } from "@workers/shared/fields";
+import { containsPattern } from "../shared/fields";
 import { walletFor } from "../money/wallet/port";
 import { findUserById, type UserRow, toPublicUser } from "./accounts";
 import type { AdminActor } from "../owner/audit";

@@ -3,7 +3,7 @@
 // finished multipart uploads (uploads.ts); both pass the same checks (app-files.ts). A refused
 // request stores nothing: objects written for it are deleted, uploads it claimed are released.
 import { and, asc, desc, eq, inArray, max, type SQL, sql } from "drizzle-orm";
-import { APP_FORM_MESSAGES, type AppFormFacts, appFormProblem, packageFits, packageMismatchMessage } from "@workers/shared/app-form";
+import { APP_FORM_MESSAGES, type AppFormFacts, appFormProblem, packageFits, packageMismatchMessage } from "../shared/app-form";
 import { type AdminActor, auditQuery, changedFields } from "../owner/audit";
 import { ConflictError, NotFoundError, ValidationError } from "../platform/errors";
 import type { Database } from "../db/client";
@@ -23,8 +23,8 @@ import { hex } from "../lib/bytes";
 import { r2Reader } from "./files";
 import { attachUploads, findCompletedUpload, objectKeyFor, type UploadRow } from "./uploads";
 import { ICON_WIDTHS, type ImageFacts, MEDIA_WIDTHS, makeImageVariants, storedImageKeys } from "./image-variants";
-import { variantUrl } from "@workers/shared/image-variants";
-import type { UploadKind } from "@workers/shared/enums";
+import { variantUrl } from "../shared/image-variants";
+import type { UploadKind } from "../shared/enums";
 import { queueUpdateNotices } from "../licensing/buyer-mails";
 
 type AppRow = typeof apps.$inferSelect;

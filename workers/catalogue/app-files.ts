@@ -9,7 +9,7 @@ import {
   type PackageExtension,
   packageContentType,
   packageExtension,
-} from "@workers/shared/app-form";
+} from "../shared/app-form";
 import {
   type DebControl,
   type IpaInfo,
@@ -24,7 +24,7 @@ import {
   videoDuration,
 } from "../lib/packages";
 import { ValidationError } from "../platform/errors";
-import type { UploadKind } from "@workers/shared/enums";
+import type { UploadKind } from "../shared/enums";
 
 /** The declared name and size, judged before any byte arrives; returns the Content-Type to store. */
 export function checkDeclaredFile(kind: UploadKind, filename: string, size: number): string {

@@ -26,8 +26,8 @@
 // lives EDGE_TTL_SECONDS at most, which bounds how stale the figures that change without an admin
 // or a sale (download counts) can be. Cached pages keep a slot for the CSP nonce
 // and get a fresh nonce per response.
-import { type AppTypeName, isAppType } from "@workers/shared/app-form";
-import { normaliseSearch } from "@workers/shared/search";
+import { type AppTypeName, isAppType } from "../shared/app-form";
+import { normaliseSearch } from "../shared/search";
 import { notModified } from "../platform/http/etag";
 import { fixedSecurityHeaders, securedPage } from "../platform/security";
 

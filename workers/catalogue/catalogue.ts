@@ -3,7 +3,7 @@
 import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import { type Database, getDb } from "../db/client";
 import { appMedia, apps, type AppType } from "../db/schema";
-import { wholeNumber } from "@workers/shared/fields";
+import { wholeNumber } from "../shared/fields";
 
 type AppRow = typeof apps.$inferSelect;
 type MediaRow = typeof appMedia.$inferSelect;

@@ -2,7 +2,7 @@
 // card is not sent a 1024 px icon (docs/decisions/0036-image-variants.md). The copies are made by the
 // Images binding from the original the upload checks already accepted; nothing the admin's browser
 // sends becomes a copy. An image the binding cannot read keeps no copies and the pages show the original.
-import { variantUrl } from "@workers/shared/image-variants";
+import { variantUrl } from "../shared/image-variants";
 import { errorText, logEvent } from "../lib/log";
 
 /** Cards show icons at 64 px, the app page at 96 px: each at 1×, 2× and 3× (AppIcon.tsx). */

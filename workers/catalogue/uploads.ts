@@ -6,10 +6,10 @@ import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { uploadParts, uploads } from "../db/schema";
 import { ConflictError, NotFoundError, ValidationError } from "../platform/errors";
-import { extensionOf } from "@workers/shared/app-form";
+import { extensionOf } from "../shared/app-form";
 import { type CheckedFile, checkDeclaredFile, checkFileContent } from "./app-files";
 import { r2Reader, r2Sha256 } from "./files";
-import type { UploadKind } from "@workers/shared/enums";
+import type { UploadKind } from "../shared/enums";
 
 /** R2 wants equal parts of at least 5 MiB (the last may be shorter); 8 MiB keeps each request small. */
 export const PART_SIZE = 8 * 1024 * 1024;

@@ -12,7 +12,7 @@ import {
   text,
   uniqueIndex,
 } from "drizzle-orm/sqlite-core";
-import { KEY_STATUSES, PROMOTION_STATUSES, UPLOAD_KINDS } from "@workers/shared/enums";
+import { KEY_STATUSES, PROMOTION_STATUSES, UPLOAD_KINDS } from "../shared/enums";
 
 const createdAt = () =>
   integer("created_at", { mode: "timestamp_ms" })

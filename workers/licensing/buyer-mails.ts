@@ -8,7 +8,7 @@ import type { Database } from "../db/client";
 import { apps, buyerMails, licenseKeys, users } from "../db/schema";
 import { type Config, getConfig } from "../platform/config";
 import { escapeHtml, type Mail, sendMail } from "../platform/mailer";
-import { formatDateTime } from "@workers/shared/format";
+import { formatDateTime } from "../shared/format";
 import { errorText, logEvent } from "../lib/log";
 import { unsubscribeToken } from "../accounts/mail-preferences";
 

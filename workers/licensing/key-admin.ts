@@ -2,10 +2,10 @@
 // deletes and cleanups. A sold key can be deleted; its buyer keeps the code (orders copy it).
 // A sold key's controls (issue #16 item 5): device reset, extension, ban and unban.
 import { and, desc, eq, sql } from "drizzle-orm";
-import { formatPrice, VIETNAM_OFFSET_MS } from "@workers/shared/format";
+import { formatPrice, VIETNAM_OFFSET_MS } from "../shared/format";
 import { getDb } from "../db/client";
 import { apps, keyBatches, keyPricing, keyTypes } from "../db/schema";
-import { wholeNumber } from "@workers/shared/fields";
+import { wholeNumber } from "../shared/fields";
 import type { CreatePricingInput, ImportKeysInput, UpdatePricingInput } from "./schemas/keys";
 import { isUniqueViolation } from "../db/errors";
 import { type AdminActor, type AuditRecord, auditQuery, auditStatement, changedFields } from "../owner/audit";
@@ -13,12 +13,12 @@ import { parseAppId } from "../catalogue/catalogue";
 import { ConflictError, fieldError, NotFoundError, ValidationError } from "../platform/errors";
 import { deviceHint } from "./key-devices";
 import { normalKeyCode } from "./key-check";
-import { weakKeys } from "@workers/shared/weak-keys";
+import { weakKeys } from "../shared/weak-keys";
 import { listAppPricing } from "./keys";
 import { type PricingTerms, pricingTerms } from "../owner/store-settings";
 import { SETTINGS_MESSAGES } from "../owner/messages";
 import { KEY_ADMIN_MESSAGES, MAX_IMPORT_LINES, MAX_KEY_LENGTH } from "./messages";
-import { KEY_STATUSES, type KeyStatus } from "@workers/shared/enums";
+import { KEY_STATUSES, type KeyStatus } from "../shared/enums";
 
 export type ParsedKeys = { codes: string[]; totalLines: number; duplicatesInText: number; invalid: number; caseTwins: [string, string][] };
 

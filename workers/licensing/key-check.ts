@@ -5,9 +5,9 @@
 // A banned key answers revoked; a key its buyer or an admin unbound binds to the next device.
 // Every answer names what it answers (keySubject): a signed "valid" is worthless to any other
 // key, device or app, so a relay cannot pass one device's answer to another (ADR 0023).
-import { formatDateTime } from "@workers/shared/format";
+import { formatDateTime } from "../shared/format";
 import { sha256Hex } from "../platform/crypto";
-import { updateRequired } from "@workers/shared/version";
+import { updateRequired } from "../shared/version";
 import { MAX_BUNDLE_ID, MAX_DEVICE_ID } from "./messages";
 
 /**

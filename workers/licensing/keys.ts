@@ -2,13 +2,13 @@
 import { asc, eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { keyPricing, keyTypes, licenseKeys } from "../db/schema";
-import { formatPrice, formatPriceWithVnd, formatVND } from "@workers/shared/format";
+import { formatPrice, formatPriceWithVnd, formatVND } from "../shared/format";
 import type { PricingTerms } from "../owner/store-settings";
-import { vndPrice } from "@workers/shared/money/currency";
-import type { PublicPricing } from "@workers/shared/money/pricing";
+import { vndPrice } from "../shared/money/currency";
+import type { PublicPricing } from "../shared/money/pricing";
 
 // The screens use this shape too: shared/pricing.ts owns it, below both.
-export type { PublicPricing } from "@workers/shared/money/pricing";
+export type { PublicPricing } from "../shared/money/pricing";
 
 /** An app's pricings with live stock, active first then cheapest (in VND) first (docs/product.md §4). */
 export async function listAppPricing(db: Database, appId: number, { rate, lowStockThreshold }: PricingTerms): Promise<PublicPricing[]> {

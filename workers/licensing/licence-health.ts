@@ -4,7 +4,7 @@
 // admin resets alike, from key_device_moves, which a trigger of migrations/0015 writes). Read
 // only from what the key check already keeps (last_check_at, at most hourly): nothing is added to
 // the check's hot path.
-import { VIETNAM_OFFSET_MS, vietnamDay, vietnamDayStart } from "@workers/shared/format";
+import { VIETNAM_OFFSET_MS, vietnamDay, vietnamDayStart } from "../shared/format";
 
 const DAY_MS = 86_400_000;
 const EXPIRING_WITHIN_MS = 7 * DAY_MS;

@@ -4,7 +4,7 @@
 import { timingSafeEqual } from "node:crypto";
 import { z } from "zod";
 import type { Config } from "../platform/config";
-import { integerField, wholeNumber } from "@workers/shared/fields";
+import { integerField, wholeNumber } from "../shared/fields";
 import { walletFor } from "./wallet/port";
 import { recordTransferParked } from "../owner/notifications";
 import { findTransferCodes } from "./vietqr";

@@ -2,7 +2,7 @@
 // a purchase and its messages. Every change of a balance is asked of the user's wallet object
 // (walletFor, workers/money/wallet/port.ts); no money SQL is written here.
 import { desc, eq } from "drizzle-orm";
-import { formatVND } from "@workers/shared/format";
+import { formatVND } from "../shared/format";
 import type { Database } from "../db/client";
 import { licenseKeys, orders, walletTransactions } from "../db/schema";
 import { walletFor } from "./wallet/port";

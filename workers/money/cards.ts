@@ -5,15 +5,15 @@
 // admin in the review queue of unmatched bank transfers (payment_events, provider 'card').
 import { createHash, timingSafeEqual } from "node:crypto";
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
-import { formatVND } from "@workers/shared/format";
+import { formatVND } from "../shared/format";
 import type { Config } from "../platform/config";
 import { type Database, getDb } from "../db/client";
 import { isUniqueViolation } from "../db/errors";
 import { errorText } from "../lib/log";
 import { cardTopups } from "../db/schema";
 import type { CreateCardInput } from "./schemas/cards";
-import { wholeNumber } from "@workers/shared/fields";
-import { cardEstimate } from "@workers/shared/money/topup";
+import { wholeNumber } from "../shared/fields";
+import { cardEstimate } from "../shared/money/topup";
 import { walletFor } from "./wallet/port";
 import { ConflictError, NotFoundError, RateLimitedError, UnavailableError, ValidationError } from "../platform/errors";
 import { cardReviewNotice } from "../owner/notifications";

@@ -2,8 +2,8 @@
 // for the amount being entered, and a top-up may carry a promotion code. Both read the promotions
 // as the wallet does (depositPromotions) and decide with the wallet's rule (workers/shared/money/promotions.ts),
 // so the preview never promises a bonus the wallet would not pay.
-import { formatVND } from "@workers/shared/format";
-import { bestPromotion, codeIsLive, normalisePromotionCode } from "@workers/shared/money/promotions";
+import { formatVND } from "../shared/format";
+import { bestPromotion, codeIsLive, normalisePromotionCode } from "../shared/money/promotions";
 import { fieldError } from "../platform/errors";
 import { depositPromotions } from "./wallet/reads";
 import { PROMOTION_MESSAGES } from "./messages";

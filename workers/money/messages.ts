@@ -1,7 +1,7 @@
 // What the money rules say: pure text, so the schemas, the rules and the screens share one home.
-import { formatVND } from "@workers/shared/format";
-import { insufficientBalanceMessage, PURCHASE_MESSAGES } from "@workers/shared/money/pricing";
-import { TOPUP_MESSAGES } from "@workers/shared/money/topup";
+import { formatVND } from "../shared/format";
+import { insufficientBalanceMessage, PURCHASE_MESSAGES } from "../shared/money/pricing";
+import { TOPUP_MESSAGES } from "../shared/money/topup";
 
 export const PROMOTION_MESSAGES = {
   notFound: "Không tìm thấy khuyến mãi",

@@ -1,6 +1,6 @@
 // Admin: deposit promotions (docs/product.md §7 "Promotions", §4, §5). The form's rules hold on the server.
 import { and, desc, eq, notExists } from "drizzle-orm";
-import { formatVND } from "@workers/shared/format";
+import { formatVND } from "../shared/format";
 import type { Database } from "../db/client";
 import { isUniqueViolation } from "../db/errors";
 import { promotions, promotionUsages } from "../db/schema";

@@ -3,7 +3,7 @@
 // parked until an admin credits them (a transfer to a chosen user, a card to its owner) or
 // dismisses them with a note.
 import { and, desc, eq } from "drizzle-orm";
-import { formatVND } from "@workers/shared/format";
+import { formatVND } from "../shared/format";
 import type { Database } from "../db/client";
 import { cardTopups, paymentEvents, users } from "../db/schema";
 import type { CreditTransferInput, PAYMENT_EVENT_STATUSES } from "./schemas/bank-transfers";

@@ -2,8 +2,8 @@
 // bank's confirmation (bank-transfers.ts) credits it through the user's wallet exactly once.
 import { isUniqueViolation } from "../db/errors";
 import { and, desc, eq, lt, sql } from "drizzle-orm";
-import { formatVND } from "@workers/shared/format";
-import { vietqrAmountError } from "@workers/shared/money/topup";
+import { formatVND } from "../shared/format";
+import { vietqrAmountError } from "../shared/money/topup";
 import type { Config } from "../platform/config";
 import { type Database, getDb } from "../db/client";
 import { promotionCodeForTopup } from "./deposit-bonus";

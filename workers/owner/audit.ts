@@ -5,7 +5,7 @@
 import { and, count, desc, eq, getTableColumns, gte, lt, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { auditEvents } from "../db/schema";
-import { containsPattern, wholeNumber } from "@workers/shared/fields";
+import { containsPattern, wholeNumber } from "../shared/fields";
 import { type AuditRecord, auditQuery } from "../db/statements/audit";
 
 // The record and its statement live beside the table, so the wallet object can build one too.

@@ -1,7 +1,7 @@
 // What the store settings say and the limit they keep: pure, so the settings schema, the rules
 // (store-settings.ts) and the settings screen share one home.
-import { formatNumber } from "@workers/shared/format";
-import { MAX_USD_VND_RATE } from "@workers/shared/money/currency";
+import { formatNumber } from "../shared/format";
+import { MAX_USD_VND_RATE } from "../shared/money/currency";
 
 export { MAX_USD_VND_RATE };
 

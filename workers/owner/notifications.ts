@@ -6,7 +6,7 @@ import { and, desc, eq, lt } from "drizzle-orm";
 import { type Config, getConfig, noticeSettings } from "../platform/config";
 import type { Database } from "../db/client";
 import { type NOTIFICATION_STATUSES, notifications } from "../db/schema";
-import { formatVND } from "@workers/shared/format";
+import { formatVND } from "../shared/format";
 import { type AuditRecord, auditStatement } from "./audit";
 import { recordStatement } from "../db/statements/notifications";
 

@@ -3,7 +3,7 @@
 // ranges their created_at indexes serve. Days are Vietnam's calendar days (UTC+7, no daylight
 // saving), so a day starts at 17:00 UTC of the day before.
 
-import { vietnamDay, vietnamDayStart as dayStart } from "@workers/shared/format";
+import { vietnamDay, vietnamDayStart as dayStart } from "../shared/format";
 
 const DAY_MS = 86_400_000;
 const TOP_APPS = 10;

@@ -1,8 +1,8 @@
 // Admin: users and balances (docs/product.md §7 "Admin users"). Adjustments go through the user's wallet.
 import { Hono } from "hono";
-import { formatVND } from "@workers/shared/format";
+import { formatVND } from "../../shared/format";
 import { adjustBalanceSchema, usersQuerySchema } from "../schemas/admin-users";
-import { idPath } from "@workers/shared/fields";
+import { idPath } from "../../shared/fields";
 import { adjustUserBalance, findTargetUser, listUsers, userStats, userTransactions } from "../user-admin";
 import { adminActor, type ApiEnv, db } from "../../platform/http/context";
 import { requireAdmin } from "../require-admin";

@@ -1,6 +1,6 @@
 // The admin's users list and balance adjustment (docs/product.md §7 "Admin users"), used by the API.
 import { z } from "zod";
-import { idField, integerField, pageQuery, searchField } from "@workers/shared/fields";
+import { idField, integerField, pageQuery, searchField } from "../../shared/fields";
 
 // `before`: the last id of the page shown; the next page starts below it (keyset, docs/decisions/0030-sizing-and-scale.md).
 export const usersQuerySchema = z.object({ search: searchField.default(""), ...pageQuery({ size: 50, max: 200 }), before: idField().optional() });

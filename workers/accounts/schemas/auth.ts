@@ -1,7 +1,7 @@
 // One schema per account input (docs/product.md §5), used by the API and, as a pre-check, by the forms that send it.
 import { z } from "zod";
-import { tooLong } from "@workers/shared/zod-messages";
-import { nameField } from "@workers/shared/fields";
+import { tooLong } from "../../shared/zod-messages";
+import { nameField } from "../../shared/fields";
 import { AUTH_MESSAGES } from "../messages";
 
 const requiredText = (max: number) => z.string({ error: AUTH_MESSAGES.required }).trim().min(1, AUTH_MESSAGES.required).max(max, tooLong(max));

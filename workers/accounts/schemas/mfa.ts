@@ -1,6 +1,6 @@
 // The second factor's inputs (issue #15): a 6-digit code or a recovery code, and the sign-in's mfa_token.
 import { z } from "zod";
-import { tooLong } from "@workers/shared/zod-messages";
+import { tooLong } from "../../shared/zod-messages";
 import { AUTH_MESSAGES } from "../messages";
 
 const MFA_INPUT_MESSAGES = {

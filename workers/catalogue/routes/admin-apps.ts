@@ -1,7 +1,7 @@
 // docs/product.md §7 "Apps", the admin half: create, update, delete, the IPA preview, and the admin's
 // own list and detail (failed apps included, with release history). Admins only.
 import { Hono } from "hono";
-import { APP_FORM_MESSAGES } from "@workers/shared/app-form";
+import { APP_FORM_MESSAGES } from "../../shared/app-form";
 import { publicOrigin } from "../../platform/config";
 import { bytesReader, PackageError, type RangeReader, readIpaInfo, developerFromBundleId } from "../../lib/packages";
 import { checkDeclaredFile } from "../app-files";
@@ -10,7 +10,7 @@ import { r2Reader } from "../files";
 import { NotFoundError } from "../../platform/errors";
 import { findAdminAppId } from "../../licensing/key-admin";
 import { findCompletedUpload } from "../uploads";
-import { idPath, refPath } from "@workers/shared/fields";
+import { idPath, refPath } from "../../shared/fields";
 import { changesCatalogue } from "./changes";
 import { adminActor, type ApiContext, type ApiEnv, db } from "../../platform/http/context";
 import { HttpError } from "../../platform/http/api-errors";

@@ -8,7 +8,7 @@ import {
   listPublicApps,
   type PublicApp,
 } from "../catalogue";
-import { idPath, urlPath } from "@workers/shared/fields";
+import { idPath, urlPath } from "../../shared/fields";
 import { serveObject } from "../files";
 import { publicOrigin } from "../../platform/config";
 import { type ApiEnv, db } from "../../platform/http/context";

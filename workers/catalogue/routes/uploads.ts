@@ -1,7 +1,7 @@
 // Multipart uploads of large files to R2 (issue: IPA up to 500 MB > a Worker request body).
 // POST / → {upload_id, part_size}; PUT /{id}/parts/{n} raw bytes; POST /{id}/complete → {key, size}.
 import { Hono } from "hono";
-import { refPath } from "@workers/shared/fields";
+import { refPath } from "../../shared/fields";
 import { startUploadSchema, uploadPartPath } from "../schemas/uploads";
 import { completeUpload, partCount, putPart, startUpload } from "../uploads";
 import { type ApiEnv, db } from "../../platform/http/context";

@@ -5,9 +5,9 @@
 // with the rules of workers/shared/app-form.ts that the browser's form uses too.
 import { z } from "zod";
 import { APP_STATUSES, CURRENCIES } from "../../db/schema";
-import { APP_FORM_MESSAGES, APP_TYPES, MAX_LENGTHS, normaliseSlug } from "@workers/shared/app-form";
-import { integerField, nameField, showsWhatItSays, TEXT_MESSAGES } from "@workers/shared/fields";
-import { isVersion } from "@workers/shared/version";
+import { APP_FORM_MESSAGES, APP_TYPES, MAX_LENGTHS, normaliseSlug } from "../../shared/app-form";
+import { integerField, nameField, showsWhatItSays, TEXT_MESSAGES } from "../../shared/fields";
+import { isVersion } from "../../shared/version";
 
 /** Every value sent under one name, in order; absent when the name is not sent. */
 const sent = z.array(z.union([z.string(), z.file()])).optional();

@@ -1,7 +1,7 @@
 // The start of a multipart upload (app file, icon or media), as the admin's app form sends it.
 import { z } from "zod";
-import { integerField, refField } from "@workers/shared/fields";
-import { UPLOAD_KINDS } from "@workers/shared/enums";
+import { integerField, refField } from "../../shared/fields";
+import { UPLOAD_KINDS } from "../../shared/enums";
 
 export const startUploadSchema = z.object({
   filename: z.string({ error: "Thiếu tên tệp" }).trim().min(1, "Thiếu tên tệp").max(255, "Tên tệp quá dài"),

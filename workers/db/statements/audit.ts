@@ -4,7 +4,7 @@
 import { getTableColumns, type SQL, sql } from "drizzle-orm";
 import { type Database, getDb } from "../client";
 import { auditEvents } from "../schema";
-import type { AuditAction } from "@workers/shared/audit-actions";
+import type { AuditAction } from "../../shared/audit-actions";
 
 /** Who acts, taken once from the request by the API: null user for a stranger (a failed sign-in). */
 export type Actor = { userId: number | null; email: string; ipAddress: string | null; userAgent: string | null };

@@ -1,8 +1,8 @@
 // The owner's notifications as statements (workers/owner/notifications.ts delivers them): a row
 // joins the batch of the change it reports, so it exists exactly when the change committed. Here,
 // beside the table, so the wallet object can add a deposit's or a sale's notice to its own batch.
-import type { NOTIFICATION_EVENTS } from "@workers/shared/enums";
-import { formatVND } from "@workers/shared/format";
+import type { NOTIFICATION_EVENTS } from "../../shared/enums";
+import { formatVND } from "../../shared/format";
 
 /** The events the owner chooses among (TELEGRAM_EVENTS), and the operations alarms, always sent. */
 export type NotificationKind = (typeof NOTIFICATION_EVENTS)[number] | "ops";

@@ -1,6 +1,6 @@
 // The store's settings table as reads (workers/owner/store-settings.ts changes it): the USD→VND
 // rate in force, read here so the wallet object reads it on its own queue when a purchase runs.
-import { MAX_USD_VND_RATE } from "@workers/shared/money/currency";
+import { MAX_USD_VND_RATE } from "../../shared/money/currency";
 
 export const USD_VND_RATE_KEY = "usd_vnd_rate";
 

@@ -2,7 +2,7 @@
 // the product's client sends none for pricing changes; the server refuses them without one.
 // App pages show each app's prices and key stock: every change here supersedes their edge copies.
 import { Hono } from "hono";
-import { appPath, idPath } from "@workers/shared/fields";
+import { appPath, idPath } from "../../shared/fields";
 import {
   appKeysQuerySchema,
   batchesQuerySchema,

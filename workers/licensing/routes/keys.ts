@@ -1,6 +1,6 @@
 // Keys as buyers and mods see them (docs/product.md §7 "Keys"); admin key management is in admin-keys.ts.
 import { Hono, type MiddlewareHandler } from "hono";
-import { appPath } from "@workers/shared/fields";
+import { appPath } from "../../shared/fields";
 import { availabilityQuerySchema, keyCheckSchema, purchaseSchema } from "../schemas/keys";
 import { stockChanged } from "../../catalogue/catalogue-cache";
 import { getConfig, publicOrigin } from "../../platform/config";

@@ -1,6 +1,6 @@
 // The licence health query (GET /api/admin/licensing/?days=): the window, in Vietnam days.
 import { z } from "zod";
-import { integerField } from "@workers/shared/fields";
+import { integerField } from "../../shared/fields";
 
 const DAYS = "Số ngày phải từ 1 đến 90";
 

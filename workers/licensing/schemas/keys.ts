@@ -1,11 +1,11 @@
 // The key inputs (docs/product.md §7 "Keys", §5): a buyer's purchase, a mod's key check, and the admin's
 // pricing, imports, status changes and cleanups.
 import { z } from "zod";
-import { tooLong, tooMany } from "@workers/shared/zod-messages";
-import { filterField, idField, integerField, nameField, pageField, pageSizeField } from "@workers/shared/fields";
+import { tooLong, tooMany } from "../../shared/zod-messages";
+import { filterField, idField, integerField, nameField, pageField, pageSizeField } from "../../shared/fields";
 import { KEY_ADMIN_MESSAGES, MAX_IMPORT_LINES, MAX_DEVICE_ID, MAX_BUNDLE_ID, VERSION_INVALID } from "../messages";
-import { isVersion } from "@workers/shared/version";
-import { KEY_STATUSES } from "@workers/shared/enums";
+import { isVersion } from "../../shared/version";
+import { KEY_STATUSES } from "../../shared/enums";
 
 const PRICING_INVALID = "Vui lòng chọn gói key hợp lệ";
 

@@ -1,7 +1,7 @@
 // Admin: the review queue of parked bank transfers and cards (workers/money/transfer-review.ts).
 import { Hono } from "hono";
 import { creditTransferSchema, dismissTransferSchema, paymentEventsQuerySchema } from "../schemas/bank-transfers";
-import { idPath } from "@workers/shared/fields";
+import { idPath } from "../../shared/fields";
 import { creditPaymentEvent, dismissPaymentEvent, findUnmatchedEvent, listPaymentEvents } from "../transfer-review";
 import { adminActor, type ApiEnv, db } from "../../platform/http/context";
 import { requireAdmin } from "../../accounts/require-admin";

@@ -2,7 +2,7 @@
 import { Hono } from "hono";
 import { getConfig } from "../../platform/config";
 import { cardHistorySchema, createCardSchema } from "../schemas/cards";
-import { refPath } from "@workers/shared/fields";
+import { refPath } from "../../shared/fields";
 import { cardSettings, cardStats, createCardTopup, ensureCardGateway, findCard, listCards, toPublicCard } from "../cards";
 import { type ApiEnv, db } from "../../platform/http/context";
 import { requireUser } from "../../accounts/require-user";

@@ -1,6 +1,6 @@
 // Admin: deposit promotions (docs/product.md §7 "Promotions", §4, §5). The form's rules hold on the server.
 import { Hono } from "hono";
-import { idPath } from "@workers/shared/fields";
+import { idPath } from "../../shared/fields";
 import { promotionListSchema, promotionSchema } from "../schemas/promotions";
 import { createPromotion, deletePromotion, findPromotion, listPromotions, updatePromotion } from "../promotion-admin";
 import { adminActor, type ApiContext, type ApiEnv, db } from "../../platform/http/context";

@@ -1,7 +1,7 @@
 // VietQR top-ups (docs/product.md §7 "VietQR"). A user sees only their own top-ups.
 import { Hono } from "hono";
 import { getConfig, publicOrigin } from "../../platform/config";
-import { refPath } from "@workers/shared/fields";
+import { refPath } from "../../shared/fields";
 import { createTopupSchema, qrImagePath, topupTransactionSchema } from "../schemas/vietqr";
 import { qrPng } from "../../lib/qr-png";
 import { cancelOwnTopup, createTopup, findOwnTopup, findTopup, listTopups, toPublicTopup, topupStats, vietqrSettings } from "../vietqr";

@@ -1,7 +1,7 @@
 // The buyer's wallet (docs/product.md §7 "Auth and wallet"): balance, ledger, purchases, and moving a bought key to another device.
 import { Hono } from "hono";
 import { getConfig } from "../../platform/config";
-import { idPath } from "@workers/shared/fields";
+import { idPath } from "../../shared/fields";
 import { resetPurchaseDevice } from "../../licensing/key-devices";
 import { findWallet, listPurchases, listTransactions } from "../buyer-wallet";
 import { previewDepositBonus } from "../deposit-bonus";

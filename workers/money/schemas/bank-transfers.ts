@@ -1,6 +1,6 @@
 // An admin's decision on a parked bank transfer or card (docs/product.md §7 "Admin bank transfers").
 import { z } from "zod";
-import { filterField, idField } from "@workers/shared/fields";
+import { filterField, idField } from "../../shared/fields";
 
 export const PAYMENT_EVENT_STATUSES = ["unmatched", "credited", "dismissed", "ignored"] as const;
 

@@ -1,7 +1,7 @@
 // A phone card as the top-up form sends it (docs/product.md §5 "Cards"). Fields are read loosely here (the
 // form may send the value as a string); the card rules (cardErrors) decide, field by field.
 import { z } from "zod";
-import { pageQuery } from "@workers/shared/fields";
+import { pageQuery } from "../../shared/fields";
 import { promotionCodeField } from "./deposit-bonus";
 
 export const createCardSchema = z.object({ telco: z.unknown(), card_serial: z.unknown(), card_code: z.unknown(), card_value: z.unknown(), promotion_code: promotionCodeField });

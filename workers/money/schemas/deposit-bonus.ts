@@ -1,6 +1,6 @@
 // The deposit-bonus preview's query and the promotion code a top-up may carry (issue #27 item 4).
 import { z } from "zod";
-import { integerField } from "@workers/shared/fields";
+import { integerField } from "../../shared/fields";
 
 const INVALID_CODE = "Mã khuyến mãi không hợp lệ hoặc đã hết hạn";
 

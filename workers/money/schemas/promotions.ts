@@ -1,7 +1,7 @@
 // A deposit promotion as the admin's form sends it (docs/product.md §7 "Promotions", §4, §5).
 import { z } from "zod";
-import { tooLong } from "@workers/shared/zod-messages";
-import { dateField, filterField, integerField, nameField, optionalIntegerField } from "@workers/shared/fields";
+import { tooLong } from "../../shared/zod-messages";
+import { dateField, filterField, integerField, nameField, optionalIntegerField } from "../../shared/fields";
 
 const DAY = 86_400_000;
 const MAX_AMOUNT = 1_000_000_000;

@@ -1,7 +1,7 @@
 // VietQR top-up inputs (docs/product.md §7 "VietQR"). The amount is read loosely here; the amount rules
 // (workers/money/vietqr.ts amountError) decide.
 import { z } from "zod";
-import { wholeNumber } from "@workers/shared/fields";
+import { wholeNumber } from "../../shared/fields";
 import { promotionCodeField } from "./deposit-bonus";
 
 export const createTopupSchema = z.object({

@@ -11,9 +11,9 @@ import { depositNotice, NOTICES_OFF, stockStatements } from "../../db/statements
 import { getConfig, noticeSettings } from "../../platform/config";
 import { usdVndRate } from "../../db/statements/store-settings";
 import { randomToken } from "../../platform/crypto";
-import { vndPrice } from "@workers/shared/money/currency";
-import { formatVND } from "@workers/shared/format";
-import { bestPromotion } from "@workers/shared/money/promotions";
+import { vndPrice } from "../../shared/money/currency";
+import { formatVND } from "../../shared/format";
+import { bestPromotion } from "../../shared/money/promotions";
 import { depositPromotions, type LedgerSource, type LedgerType, type OrderRow, type PurchasedOrder, toPurchasedOrder, type WalletSnapshot, walletSnapshot } from "./reads";
 
 /** One balance change: `amount` is signed (credits positive). `reference` is unique forever. */

@@ -1,7 +1,7 @@
 // What anyone may read of a wallet without its object: the balance as it stands and an order as
 // the buyer sees it. Reads only; every change goes through the UserWallet (walletFor, ./port.ts).
-import { formatPrice, formatPriceWithVnd, formatVND } from "@workers/shared/format";
-import type { Promotion, Tier } from "@workers/shared/money/promotions";
+import { formatPrice, formatPriceWithVnd, formatVND } from "../../shared/format";
+import type { Promotion, Tier } from "../../shared/money/promotions";
 
 export type LedgerType = "deposit" | "purchase" | "admin_adjustment";
 export type LedgerSource = "vietqr" | "card" | "bank_transfer" | "bonus" | "purchase" | "admin";

@@ -2,7 +2,7 @@
 import { Hono } from "hono";
 import { exportRangeSchema } from "../schemas/exports";
 import { type ExportKind, exportCsv, exportFileName, MAX_EXPORT_ROWS } from "../exports";
-import { formatNumber } from "@workers/shared/format";
+import { formatNumber } from "../../shared/format";
 import { HttpError } from "../../platform/http/api-errors";
 import type { ApiContext, ApiEnv } from "../../platform/http/context";
 import { requireAdmin } from "../../accounts/require-admin";

@@ -1,8 +1,8 @@
 // The audit log's filters as the admin screen sends them in the query string (issue #15).
 import { z } from "zod";
-import { AUDIT_ACTIONS } from "@workers/shared/audit-actions";
-import { filterField, pageQuery, searchField } from "@workers/shared/fields";
-import { VIETNAM_OFFSET_MS } from "@workers/shared/format";
+import { AUDIT_ACTIONS } from "../../shared/audit-actions";
+import { filterField, pageQuery, searchField } from "../../shared/fields";
+import { VIETNAM_OFFSET_MS } from "../../shared/format";
 
 const DAY = 86_400_000;
 

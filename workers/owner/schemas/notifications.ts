@@ -1,7 +1,7 @@
 // The admin's Telegram delivery log (GET /api/admin/notifications/): how many, which status, and
 // the keyset cursor (`before`: the last id shown; the next page lists older ones).
 import { z } from "zod";
-import { filterField, idField, integerField } from "@workers/shared/fields";
+import { filterField, idField, integerField } from "../../shared/fields";
 import { NOTIFICATION_STATUSES } from "../../db/schema";
 
 export const notificationListSchema = z.object({

@@ -1,6 +1,6 @@
 // The owner's overview query (GET /api/admin/overview/?days=).
 import { z } from "zod";
-import { integerField } from "@workers/shared/fields";
+import { integerField } from "../../shared/fields";
 
 const OVERVIEW_MAX_DAYS = 90;
 

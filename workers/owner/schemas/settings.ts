@@ -1,6 +1,6 @@
 // The admin's store settings form (today the USD→VND rate).
 import { z } from "zod";
-import { integerField } from "@workers/shared/fields";
+import { integerField } from "../../shared/fields";
 import { MAX_USD_VND_RATE, SETTINGS_MESSAGES } from "../messages";
 
 export const storeSettingsSchema = z.object({

@@ -5,7 +5,7 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { errorText, logEvent, requestId } from "../../lib/log";
 import { ConfigError } from "../config";
 import { DomainError, type DomainErrorKind, type FieldErrors, InsufficientFundsError, RateLimitedError } from "../errors";
-import { VALIDATION_FALLBACK } from "@workers/shared/error-messages";
+import { VALIDATION_FALLBACK } from "../../shared/error-messages";
 
 export type { FieldErrors };
 

@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import type { z } from "zod";
-import { vietnameseIssue } from "@workers/shared/zod-messages";
+import { vietnameseIssue } from "../../shared/zod-messages";
 import type { ApiContext, ApiEnv } from "./context";
 import { HttpError, type FieldErrors, MESSAGES } from "./api-errors";
 
