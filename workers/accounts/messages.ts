@@ -49,6 +49,7 @@ export const USER_ADMIN_MESSAGES = {
   notEnoughToDeduct: "Số dư không đủ để trừ",
   adjusted: "Điều chỉnh số dư thành công",
   defaultDescription: "Điều chỉnh số dư bởi quản trị viên",
+  sessionsEnded: "Đã kết thúc mọi phiên đăng nhập của cửa hàng. Mọi người, kể cả bạn, cần đăng nhập lại.",
 } as const;
 
 /** The buyer's notices switch and the unsubscribe link (docs/decisions/0032-buyer-mails.md). */

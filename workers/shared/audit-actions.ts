@@ -30,6 +30,7 @@ export const AUDIT_ACTION_LABELS = {
   "auth.mfa_failed": "Sai mã xác thực hai lớp",
   "auth.password_reset": "Đặt lại mật khẩu",
   "auth.password_change": "Đổi mật khẩu",
+  "auth.sessions_end_all": "Kết thúc mọi phiên đăng nhập",
   "settings.update": "Đổi cài đặt",
 } as const;
 

@@ -8,7 +8,8 @@ import { deviceTokens, mfaRecoveryCodes, passwordResetTokens, sessions, users } 
 import { ConfigError } from "../../../workers/platform/config";
 import worker from "../../../workers/index";
 import { createResetToken, ensureAdminAccount } from "../../../workers/accounts/accounts";
-import { MFA_MESSAGES } from "../../../workers/accounts/messages";
+import { MFA_MESSAGES, USER_ADMIN_MESSAGES } from "../../../workers/accounts/messages";
+import { startSession } from "../../../workers/accounts/sessions";
 import { randomToken, sha256Hex } from "../../../workers/platform/crypto";
 import { db, request, sessionToken, unique } from "../../factories";
 import { type Body, post, signInWithGoogle } from "../../fixtures/google-flow";
@@ -265,5 +266,45 @@ describe("attack: taking over an admin by replacing the password, unseen", () =>
     expect(await notices(admin.id)).toEqual(["admin_login", "admin_login"]);
     expect(await records(buyer.id)).toEqual([]);
     expect(await notices(buyer.id)).toEqual([]);
+  });
+});
+
+describe("attack: a stolen session outliving the owner's lever", () => {
+  it("an admin ends every session of the store: every access and refresh token stops, the act is audited, and signing in works again", async () => {
+    const [admin] = await db.insert(users).values({ username: unique("op").replace(/-/g, "_"), email: `${unique("op")}@example.com`, isSuperuser: true }).returning();
+    const buyers = await db
+      .insert(users)
+      .values([1, 2].map((n) => ({ username: unique(`b${n}`).replace(/-/g, "_"), email: `${unique(`b${n}`)}@example.com` })))
+      .returning();
+    const adminToken = await sessionToken(admin.id);
+    const stolen = await Promise.all(buyers.map((buyer) => startSession(db, env.JWT_SECRET, buyer, { ipAddress: null, userAgent: null })));
+    const me = (access: string) => request("/api/auth/me/", { headers: { Authorization: `Bearer ${access}` } });
+    for (const session of stolen) expect((await me(session.access)).status).toBe(200);
+
+    // Asked for in words: an empty request ends nothing.
+    const stray = await post("/api/admin/users/end-all-sessions/", {}, { Authorization: `Bearer ${adminToken}` });
+    expect(stray.status).toBe(400);
+    for (const session of stolen) expect((await me(session.access)).status).toBe(200);
+    const ended = await post("/api/admin/users/end-all-sessions/", { confirm: "END ALL SESSIONS" }, { Authorization: `Bearer ${adminToken}` });
+    expect(ended.status).toBe(200);
+    expect(ended.body).toMatchObject({ success: true, message: USER_ADMIN_MESSAGES.sessionsEnded });
+    for (const session of stolen) {
+      expect((await me(session.access)).status).toBe(401);
+      expect((await post("/api/auth/token/refresh/", { refresh: session.refresh })).status).toBe(401);
+    }
+    expect((await me(adminToken)).status).toBe(401);
+    const [record] = (await env.DB.prepare("SELECT action, actor_user_id FROM audit_events WHERE action = 'auth.sessions_end_all' ORDER BY id DESC LIMIT 1").all<{ action: string; actor_user_id: number }>()).results;
+    expect(record).toEqual({ action: "auth.sessions_end_all", actor_user_id: admin.id });
+    // The lever ends sessions, not accounts: a new sign-in starts a live one.
+    const [again] = await db.select().from(users).where(eq(users.id, buyers[0].id));
+    const fresh = await startSession(db, env.JWT_SECRET, again, { ipAddress: null, userAgent: null });
+    expect((await me(fresh.access)).status).toBe(200);
+  });
+
+  it("a buyer cannot pull the lever", async () => {
+    const [buyer] = await db.insert(users).values({ username: unique("nb").replace(/-/g, "_"), email: `${unique("nb")}@example.com` }).returning();
+    const refused = await post("/api/admin/users/end-all-sessions/", { confirm: "END ALL SESSIONS" }, { Authorization: `Bearer ${await sessionToken(buyer.id)}` });
+    expect(refused.status).toBe(403);
+    expect((await request("/api/auth/me/", { headers: { Authorization: `Bearer ${await sessionToken(buyer.id)}` } })).status).toBe(200);
   });
 });

@@ -1,9 +1,9 @@
 // Admin: users and balances (docs/product.md §7 "Admin users"). Adjustments go through the user's wallet.
 import { Hono } from "hono";
 import { formatVND } from "../../shared/format";
-import { adjustBalanceSchema, usersQuerySchema } from "../schemas/admin-users";
+import { adjustBalanceSchema, endAllSessionsSchema, usersQuerySchema } from "../schemas/admin-users";
 import { idPath } from "../../shared/fields";
-import { adjustUserBalance, findTargetUser, listUsers, userStats, userTransactions } from "../user-admin";
+import { adjustUserBalance, endAllSessions, findTargetUser, listUsers, userStats, userTransactions } from "../user-admin";
 import { adminActor, type ApiEnv, db } from "../../platform/http/context";
 import { requireAdmin } from "../require-admin";
 import { idempotencyKey, readJson, readParams, readQuery, takesJson, takesQuery } from "../../platform/http/validate";
@@ -25,6 +25,11 @@ export const adminUsersApi = new Hono<ApiEnv>()
     const user = await findTargetUser(db(c), readParams(c, idPath, WALLET_MESSAGES.userNotFound).id);
     const transactions = await userTransactions(db(c), user.id);
     return c.json({ success: true, transactions, data: transactions });
+  })
+  .post("/end-all-sessions", takesJson(endAllSessionsSchema), async (c) => {
+    await readJson(c, endAllSessionsSchema);
+    await endAllSessions(c.env.DB, adminActor(c));
+    return c.json({ success: true, message: USER_ADMIN_MESSAGES.sessionsEnded });
   })
   .post("/:id/adjust-balance", takesJson(adjustBalanceSchema), async (c) => {
     const user = await findTargetUser(db(c), readParams(c, idPath, WALLET_MESSAGES.userNotFound).id);
