@@ -25,7 +25,7 @@ export type AdjustBalanceInput = z.infer<typeof adjustBalanceSchema>;
 export type AdjustBalanceRequest = z.input<typeof adjustBalanceSchema>;
 
 /** Ending every session of the store is asked for in words, so no stray or replayed empty request pulls the lever. */
-export const END_ALL_SESSIONS_CONFIRMATION = "END ALL SESSIONS";
+const END_ALL_SESSIONS_CONFIRMATION = "END ALL SESSIONS";
 export const endAllSessionsSchema = z.object({
   confirm: z.literal(END_ALL_SESSIONS_CONFIRMATION, { error: `Gửi confirm: "${END_ALL_SESSIONS_CONFIRMATION}" để kết thúc mọi phiên đăng nhập` }),
 });
