@@ -7,7 +7,7 @@
 // Each stage's time is printed, and the run ends with one line "Tests: N passed, N failed".
 // `npm test -- unit|workers|browser|scripts` runs one part alone (no build unless it needs one).
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { projectRoot } from "./lib.mjs";
@@ -44,7 +44,7 @@ function launch(title, command, args, { live = false, env } = {}) {
   child.stdout?.on("data", (chunk) => chunks.push(chunk));
   child.stderr?.on("data", (chunk) => chunks.push(chunk));
   return new Promise((resolveRun) => {
-    child.on("error", (error) => chunks.push(Buffer.from(`${error.message}\n`)));
+    child.on("error", (error) => (live ? console.error(error.message) : chunks.push(Buffer.from(`${error.message}\n`))));
     child.on("close", (status, signal) => {
       if (!live) {
         console.log(`\n── ${title}`);
@@ -130,6 +130,5 @@ const sum = (field) => runners.reduce((total, runner) => total + runner[field], 
 const [passed, failed, skipped] = [sum("passed"), sum("failed"), sum("skipped")];
 
 console.log(`\nStage times: ${timings.map(([title, time]) => `${title.split(" (")[0]} ${time}`).join(", ")}; in all ${seconds(started)}`);
-writeFileSync(join(reports, "timings.json"), JSON.stringify(timings));
 console.log(`\nTests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
 process.exit([nodeTests, vitest, playwright].every((result) => !result || result.status === 0) && failed === 0 && passed > 0 ? 0 : 1);
