@@ -7,7 +7,7 @@ import { containsPattern } from "../shared/fields";
 import { walletFor } from "../money/wallet/port";
 import { findUserById, type UserRow, toPublicUser } from "./accounts";
 import { type AdminActor, auditStatement } from "../db/statements/audit";
-import { END_ALL_SESSIONS_SQL } from "../db/statements/end-sessions";
+import { endAllSessionsStatements } from "../db/statements/end-sessions";
 import { ConflictError, NotFoundError, ValidationError } from "../platform/errors";
 import { listTransactions } from "../money/buyer-wallet";
 import { WALLET_MESSAGES } from "../money/messages";
@@ -134,5 +134,5 @@ export async function adjustUserBalance(env: Env, userId: number, actor: AdminAc
  * is dead; the act is audited in the same batch. The admin who asks signs in again too.
  */
 export async function endAllSessions(d1: D1Database, actor: AdminActor, now = Date.now()): Promise<void> {
-  await d1.batch([...END_ALL_SESSIONS_SQL.map((statement) => (statement.includes("?1") ? d1.prepare(statement).bind(now) : d1.prepare(statement))), auditStatement(d1, { actor, action: "auth.sessions_end_all", targetType: "store", targetId: null })]);
+  await d1.batch([...endAllSessionsStatements(d1, now), auditStatement(d1, { actor, action: "auth.sessions_end_all", targetType: "store", targetId: null })]);
 }

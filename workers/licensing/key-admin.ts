@@ -2,7 +2,7 @@
 // deletes and cleanups. A sold key can be deleted; its buyer keeps the code (orders copy it).
 // A sold key's controls (issue #16 item 5): device reset, extension, ban and unban.
 import { and, desc, eq, sql } from "drizzle-orm";
-import { formatPrice, VIETNAM_OFFSET_MS } from "../shared/format";
+import { formatPrice, vietnamTimestamp } from "../shared/format";
 import { getDb } from "../db/client";
 import { apps, keyBatches, keyPricing, keyTypes } from "../db/schema";
 import { wholeNumber } from "../shared/fields";
@@ -353,8 +353,8 @@ export async function importKeys(d1: D1Database, input: ImportKeysInput, actor: 
     .values({
       appId,
       keyTypeId: type.id,
-      // Named in Vietnam's time, as the admin reads every other time.
-      batchName: input.batch_name || `Nhập ${new Date(started + VIETNAM_OFFSET_MS).toISOString().slice(0, 16).replace("T", " ")}`,
+      // Named in Vietnam's time, to the minute, as the admin reads every other time.
+      batchName: input.batch_name || `Nhập ${vietnamTimestamp(started).slice(0, 16)}`,
       description: input.description,
       createdBy: actor.userId,
     })

@@ -5,7 +5,7 @@
 // and a CSV library would serialise whole arrays rather than pages.
 import { LEDGER_SOURCE_LABELS, LEDGER_STATUS_LABELS, LEDGER_TYPE_LABELS, labelOf, ORDER_STATUS_LABELS } from "../shared/money/money-labels";
 import type { ExportRange } from "./schemas/exports";
-import { VIETNAM_OFFSET_MS } from "../shared/format";
+import { VIETNAM_OFFSET_MS, vietnamTimestamp } from "../shared/format";
 
 /**
  * D1 allows 1,000 queries per Worker invocation (Workers Paid), and the whole download is one
@@ -28,10 +28,6 @@ function vietnamDayRange(range: ExportRange): { start: number; end: number } {
   return { start: startOf(range.from), end: startOf(range.to) + 24 * 60 * 60_000 };
 }
 
-/** "2026-11-26 07:05:09", in Vietnam's time. */
-function vietnamTime(millis: number): string {
-  return new Date(millis + VIETNAM_OFFSET_MS).toISOString().slice(0, 19).replace("T", " ");
-}
 
 /**
  * One field (RFC 4180): quoted when it holds a comma, a quote or a line break, quotes doubled.
@@ -86,7 +82,7 @@ const TRANSACTIONS: Export<LedgerRow> = {
   table: "wallet_transactions",
   columns: [
     { header: "Mã giao dịch", value: (row) => row.id },
-    { header: "Thời gian (giờ Việt Nam)", value: (row) => vietnamTime(row.created_at) },
+    { header: "Thời gian (giờ Việt Nam)", value: (row) => vietnamTimestamp(row.created_at) },
     { header: "Tên đăng nhập", value: (row) => row.username, text: true },
     { header: "Email", value: (row) => row.email, text: true },
     // The screens' words for the stored values (the headers stay as they were).
@@ -109,7 +105,7 @@ const ORDERS: Export<OrderRow> = {
   table: "orders",
   columns: [
     { header: "Mã đơn", value: (row) => row.id },
-    { header: "Thời gian (giờ Việt Nam)", value: (row) => vietnamTime(row.created_at) },
+    { header: "Thời gian (giờ Việt Nam)", value: (row) => vietnamTimestamp(row.created_at) },
     { header: "Tên đăng nhập", value: (row) => row.username, text: true },
     { header: "Email", value: (row) => row.email, text: true },
     { header: "Ứng dụng", value: (row) => row.app_name, text: true },

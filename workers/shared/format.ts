@@ -79,6 +79,11 @@ export function vietnamDayStart(day: number): number {
   return day * DAY_MS - VIETNAM_OFFSET_MS;
 }
 
+/** "2026-11-26 07:05:09" in Vietnam's time: what the CSV exports and a batch's default name write. */
+export function vietnamTimestamp(ms: number): string {
+  return new Date(ms + VIETNAM_OFFSET_MS).toISOString().slice(0, 19).replace("T", " ");
+}
+
 function toDate(value: string | number | Date | null | undefined): Date | null {
   if (value === null || value === undefined || value === "") return null;
   const date = value instanceof Date ? value : new Date(value);
