@@ -1,10 +1,10 @@
 // /profile (the index under the profile layout): the account, the wallet and the purchases as three
-// tabs addressed by ?tab= (docs/product.md §2). The clientLoader reads the list the open tab shows; the
-// clientAction runs after a top-up settled and reads the balance and the ledger again. The query
+// tabs addressed by ?tab= (docs/product.md §2). The clientLoader reads the list the open tab shows; a
+// settled top-up reads the balance again and revalidates it (no navigation). The query
 // ?topup=vietqr|card (the header's links) opens that dialog on the wallet tab and
 // ?vietqr_success=true (back from a payment page) says so and refreshes; both leave the URL. The
 // dialogs' settings are read by this loader (for ?topup=) or by the button that opens them.
-// The same action moves a bought key to another device and changes the password (JSON bodies with
+// The clientAction moves a bought key to another device and changes the password (JSON bodies with
 // intent "reset-device" or "change-password"), and switches the e-mail notices ("email-notifications").
 // The wallet tab also lists the VietQR top-ups still awaiting a transfer, and the VietQR dialog
 // resumes the newest of them (issue #27 item 2).
@@ -20,7 +20,6 @@ import {
   useRevalidator,
   useRouteLoaderData,
   useSearchParams,
-  useSubmit,
 } from "@remix-run/react";
 import { type KeyboardEvent, useEffect, useMemo, useState, useSyncExternalStore } from "react";
 import { SECONDARY_BUTTON } from "~/components/account/AuthCard";
@@ -164,31 +163,21 @@ type ProfileAction =
   | ({ intent: "change-password" } & PasswordChange)
   | { intent: "email-notifications"; enabled: boolean };
 
-/**
- * A top-up settled (VietQR paid, a card answered): the balance into the stored user, the ledger
- * read again, the wallet tab. Or a key moves to another device, the password changes, or the
- * buyer's e-mail notices are switched on or off.
- */
+/** A key moves to another device, the password changes, or the buyer's e-mail notices are switched on or off (JSON bodies). */
 export async function clientAction({ request }: ClientActionFunctionArgs) {
-  if (request.headers.get("Content-Type")?.includes("application/json")) {
-    const action = (await request.json()) as ProfileAction;
-    if (action.intent === "change-password") {
-      const { intent: _intent, ...change } = action;
-      // Sent from the open dialog, so its module is already here.
-      const { changePassword } = await loadChangePassword();
-      return changePassword(change);
-    }
-    if (action.intent === "reset-device") return resetDevice(request, action.purchase_id);
-    if (action.intent === "email-notifications") {
-      const switched = await switchEmailNotifications(action.enabled);
-      return !switched.ok && switched.sessionOver ? sessionEnded(request) : switched;
-    }
-    throw new Error(`Unknown profile action: ${(action as { intent?: unknown }).intent}`);
+  const action = (await request.json()) as ProfileAction;
+  if (action.intent === "change-password") {
+    const { intent: _intent, ...change } = action;
+    // Sent from the open dialog, so its module is already here.
+    const { changePassword } = await loadChangePassword();
+    return changePassword(change);
   }
-  delete opened.ledger;
-  delete opened.pending;
-  await refetchBalance(request.signal);
-  return replace("/profile?tab=wallet");
+  if (action.intent === "reset-device") return resetDevice(request, action.purchase_id);
+  if (action.intent === "email-notifications") {
+    const switched = await switchEmailNotifications(action.enabled);
+    return !switched.ok && switched.sessionOver ? sessionEnded(request) : switched;
+  }
+  throw new Error(`Unknown profile action: ${(action as { intent?: unknown }).intent}`);
 }
 
 /** What a tab's list shows: its rows, its failure (until "Thử lại" loads again), or the wait for it. */
@@ -246,7 +235,6 @@ export default function ProfileScreen() {
   const navigation = useNavigation();
   const location = useLocation();
   const revalidator = useRevalidator();
-  const submit = useSubmit();
   const [, setSearchParams] = useSearchParams();
   const sessionExpired = useSessionExpired();
   // A 401 while creating a top-up (docs/product.md §8 "Wallet"): its own notice, /login after 2 s. Held
@@ -327,9 +315,14 @@ export default function ProfileScreen() {
     if (loaded.tab === "wallet") revalidator.revalidate();
   }
 
-  /** After a top-up settled: the action reads the balance and the ledger again and shows the wallet tab. */
+  /**
+   * After a top-up settled: the balance into the stored user (and so the header), then the wallet
+   * tab with its ledger read again. A revalidation, not a navigation, so an open menu stays open.
+   */
   function afterTopup() {
-    submit(null, { method: "post", action: "/profile?index", navigate: false, fetcherKey: "profile-topup-settled" });
+    delete opened.ledger;
+    delete opened.pending;
+    void refetchBalance().then(() => (loaded.tab === "wallet" ? revalidator.revalidate() : selectTab("wallet")));
   }
 
   function onTabKeyDown(event: KeyboardEvent<HTMLDivElement>) {
