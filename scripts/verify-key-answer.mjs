@@ -3,25 +3,26 @@
 // should (docs/licensing.md §3–§6). Node's own Ed25519 and SHA-256 (node:crypto), nothing from the
 // store's code.
 //
-//   node scripts/verify-key-answer.mjs <public key> <answer.json> <signature> --key K --device-id D --bundle-id B [--nonce N] [--at ISO-time]
+//   node scripts/verify-key-answer.mjs <public key> <answer.json> <signature> --key K --device-id D --bundle-id B [--nonce N] [--version V] [--at ISO-time]
 //
 // <public key>: a PEM file, or the JSON GET /api/keys/public-key/ answers, saved as is;
 // <answer.json>: the answer body exactly as received (bytes, not re-formatted); <signature>: the
-// X-Signature header, or a file holding it. --key, --device-id, --bundle-id and --nonce: what the
-// mod sent; the answer must name the same key, device and app, else it answers another check (a
-// relay's). --at: the time to judge the lease's expiry at (default now). Exits 0 when everything
-// checked holds, 1 when something does not, 2 on a wrong command line.
+// X-Signature header, or a file holding it. --key, --device-id, --bundle-id, --nonce and --version:
+// what the mod sent; the answer must name the same key, device, app and version (null without
+// --version: the mod sent none), else it answers another check (a relay's) and its update_required
+// was judged for another build. --at: the time to judge the lease's expiry at (default now).
+// Exits 0 when everything checked holds, 1 when something does not, 2 on a wrong command line.
 import { createHash, createPublicKey, verify } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 
 const USAGE =
-  "usage: node scripts/verify-key-answer.mjs <public-key.pem or .json> <answer.json> <signature or file> --key K --device-id D --bundle-id B [--nonce N] [--at ISO-time]";
+  "usage: node scripts/verify-key-answer.mjs <public-key.pem or .json> <answer.json> <signature or file> --key K --device-id D --bundle-id B [--nonce N] [--version V] [--at ISO-time]";
 let parsed;
 try {
   parsed = parseArgs({
     allowPositionals: true,
-    options: { key: { type: "string" }, nonce: { type: "string" }, "device-id": { type: "string" }, "bundle-id": { type: "string" }, at: { type: "string" } },
+    options: { key: { type: "string" }, nonce: { type: "string" }, "device-id": { type: "string" }, "bundle-id": { type: "string" }, version: { type: "string" }, at: { type: "string" } },
   });
 } catch (error) {
   console.error(`${error.message}\n${USAGE}`);
@@ -65,6 +66,11 @@ if (values.nonce !== undefined) report(data.nonce === values.nonce, `the nonce e
 report(data.key_sha256 === keySha256(values.key), `the answer names this key (key_sha256 ${JSON.stringify(data.key_sha256)})`);
 report(data.device_id === values["device-id"], `the answer names this device (${JSON.stringify(data.device_id)})`);
 report(data.bundle_id === values["bundle-id"], `the answer names this app (${JSON.stringify(data.bundle_id)})`);
+// Exactly as sent, null when none was: a relay that changed or dropped it got update_required for another build.
+if (answer.success === true) {
+  const sentVersion = values.version ?? null;
+  report(data.version === sentVersion, `the answer names this version (${JSON.stringify(data.version)})${sentVersion === null ? ", the mod sent none" : ""}`);
+}
 console.log(`     valid: ${data.valid}, reason: ${data.reason ?? answer.message}, server_time: ${data.server_time}`);
 // What the store knows of the app (decision 0031): the mod decides what an old build may do.
 if (data.app) console.log(`     app: latest ${data.app.latest_version}, minimum ${data.app.min_version}, update_required: ${data.app.update_required}, announcement: ${JSON.stringify(data.app.announcement)}`);

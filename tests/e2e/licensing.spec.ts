@@ -92,7 +92,7 @@ test("openssl and the verifier accept the committed test vectors, and the store 
   const vectorRequest = JSON.parse(file("request.json").toString("utf8"));
   const verifier = execFileSync(
     "node",
-    ["scripts/verify-key-answer.mjs", join(VECTORS, "public-key.pem"), join(VECTORS, "answer.json"), join(VECTORS, "answer.sig"), "--key", vectorRequest.key_code, "--nonce", vectorRequest.nonce, "--device-id", vectorRequest.device_id, "--bundle-id", vectorRequest.bundle_id, "--at", "2026-11-26T12:00:00Z"],
+    ["scripts/verify-key-answer.mjs", join(VECTORS, "public-key.pem"), join(VECTORS, "answer.json"), join(VECTORS, "answer.sig"), "--key", vectorRequest.key_code, "--nonce", vectorRequest.nonce, "--device-id", vectorRequest.device_id, "--bundle-id", vectorRequest.bundle_id, "--version", vectorRequest.version, "--at", "2026-11-26T12:00:00Z"],
     { encoding: "utf8" },
   );
   expect(verifier).not.toContain("FAIL");

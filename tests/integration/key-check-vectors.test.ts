@@ -46,6 +46,15 @@ describe("key-check test vectors", () => {
     expect(app.announcement.length).toBeLessThanOrEqual(280);
   });
 
+  it("hold an answer naming the version it judged, as the request sent it, beside the key, device and app (issue #41)", () => {
+    const data = JSON.parse(answer).data;
+    const sent = JSON.parse(vectorRequest);
+    expect(data.version).toBe(sent.version);
+    expect(data.version).toBe("1.1.5");
+    const keys = Object.keys(data);
+    expect(keys.slice(keys.indexOf("key_sha256"), keys.indexOf("key_sha256") + 4)).toEqual(["key_sha256", "device_id", "bundle_id", "version"]);
+  });
+
   it("hold the answer's lease, which names the request's key, device and app", async () => {
     const data = JSON.parse(answer).data;
     expect(data.lease).toBe(lease.trim());

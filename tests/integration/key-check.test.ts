@@ -4,7 +4,7 @@ import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { importSPKI, jwtVerify } from "jose";
 import { describe, expect, it } from "vitest";
-import { licenseKeys } from "../../workers/db/schema";
+import { apps, licenseKeys } from "../../workers/db/schema";
 import { fromBase64, fromBase64url } from "../../workers/lib/bytes";
 import { sha256Hex } from "../../workers/platform/crypto";
 import { checkKey } from "../../workers/licensing/key-check";
@@ -142,6 +142,62 @@ describe("POST /api/keys/check/ names what it answers", () => {
       if (answer.status === 429) limited = { code, answer };
     }
     expect(limited?.answer.body.data).toEqual({ key_sha256: await keySha256(limited?.code ?? ""), device_id: "d", bundle_id: "vn.test.guess" });
+  });
+});
+
+describe("POST /api/keys/check/ names the version it judged (issue #41, finding 3)", () => {
+  /** A sold key of an app whose lowest supported build is 2.0: a 1.x build must update. */
+  async function keyOfAppNeedingTwo() {
+    const { app, key } = await soldKey();
+    await db.update(apps).set({ minVersion: "2.0" }).where(eq(apps.id, app.id));
+    return { app, key };
+  }
+
+  it("a relay that changes the version sent cannot reuse an answer judged for another version", async () => {
+    const { app, key } = await keyOfAppNeedingTwo();
+    // The mod runs 1.0 (too old); the relay forwards 2.0 so that the store says no update is needed.
+    const sent = { key_code: key.keyCode, device_id: "phone", bundle_id: app.bundleIdentifier, nonce: "relay-version-01", version: "1.0" };
+    const relayed = await check({ ...sent, version: "2.0" });
+    expect(relayed.status).toBe(200);
+    expect(await verifies(relayed)).toBe(true);
+    expect(relayed.body.data).toMatchObject({ valid: true, nonce: sent.nonce, device_id: "phone", app: { update_required: false } });
+    // Signed and otherwise this check's, but it names 2.0: the mod that sent 1.0 refuses it.
+    expect(relayed.body.data.version).toBe("2.0");
+    expect(relayed.body.data.version).not.toBe(sent.version);
+    const honest = await check(sent);
+    expect(honest.body.data).toMatchObject({ valid: true, version: "1.0", app: { update_required: true } });
+  });
+
+  it("a relay that drops the version sent gets an answer naming no version (null), which a mod that sent one refuses", async () => {
+    const { app, key } = await keyOfAppNeedingTwo();
+    const relayed = await check({ key_code: key.keyCode, device_id: "phone", bundle_id: app.bundleIdentifier, nonce: "relay-version-02" });
+    expect(await verifies(relayed)).toBe(true);
+    expect(relayed.body.data).toMatchObject({ valid: true, version: null, app: { update_required: false } });
+    expect(relayed.body.data).toHaveProperty("version", null);
+  });
+
+  it("names the version exactly as sent (1.10 is not rewritten as 1.10.0), in every 200 answer, not_found too", async () => {
+    const { app, key } = await keyOfAppNeedingTwo();
+    const sent = { key_code: key.keyCode, bundle_id: app.bundleIdentifier, version: "1.10" };
+    expect((await check({ ...sent, device_id: "phone" })).body.data).toMatchObject({ reason: "activated", version: "1.10" });
+    expect((await check({ ...sent, device_id: "pirate", version: "2.0.0" })).body.data).toMatchObject({ reason: "other_device", version: "2.0.0" });
+    const unknown = await check({ ...sent, key_code: "NO-SUCH-CODE", device_id: "phone" });
+    expect(unknown.body.data).toMatchObject({ reason: "not_found", version: "1.10" });
+    // In the signed bytes beside the names of the key, device and app, in that order.
+    const keys = Object.keys(unknown.body.data);
+    expect(keys.slice(keys.indexOf("key_sha256"), keys.indexOf("key_sha256") + 4)).toEqual(["key_sha256", "device_id", "bundle_id", "version"]);
+  });
+
+  it("a relay cannot slip in an empty or non-string version: refused in Vietnamese, in the store's shape", async () => {
+    const { app, key } = await keyOfAppNeedingTwo();
+    for (const version of ["", " ", null, 2, ["1.0"], { major: 1 }]) {
+      const answer = await check({ key_code: key.keyCode, device_id: "phone", bundle_id: app.bundleIdentifier, version });
+      expect(answer.status).toBe(400);
+      expect(answer.body).toMatchObject({ success: false, errors: { version: ["Phiên bản (version) chỉ gồm chữ số và dấu chấm, ví dụ 1.2.3"] } });
+      expect(answer.body.data).not.toHaveProperty("nonce");
+      expect(await verifies(answer)).toBe(true);
+    }
+    expect((await row(key.id)).status).toBe("sold");
   });
 });
 

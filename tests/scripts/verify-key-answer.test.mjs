@@ -1,6 +1,6 @@
 // scripts/verify-key-answer.mjs, the mod's checks run by hand (docs/licensing.md §9), on the
 // committed test vectors: it accepts the vector's answer for the check it answers, and refuses it
-// for any other key, device or app — what a relay's answer to another check looks like.
+// for any other key, device, app or version — what a relay's answer to another check looks like.
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -15,7 +15,7 @@ const sent = JSON.parse(readFileSync(join(VECTORS, "request.json"), "utf8"));
 function verifyVector(request = {}, keyFile = "public-key.pem") {
   const check = { ...sent, ...request };
   const args = ["scripts/verify-key-answer.mjs", join(VECTORS, keyFile), join(VECTORS, "answer.json"), join(VECTORS, "answer.sig")];
-  for (const [flag, value] of [["--key", check.key_code], ["--device-id", check.device_id], ["--bundle-id", check.bundle_id], ["--nonce", check.nonce]]) {
+  for (const [flag, value] of [["--key", check.key_code], ["--device-id", check.device_id], ["--bundle-id", check.bundle_id], ["--nonce", check.nonce], ["--version", check.version]]) {
     if (value !== undefined) args.push(flag, value);
   }
   const result = spawnSync(process.execPath, [...args, "--at", "2026-11-26T12:00:00Z"], { cwd: projectRoot, encoding: "utf8" });
@@ -54,6 +54,23 @@ describe("verify-key-answer: the test vectors", () => {
     const otherNonce = verifyVector({ nonce: "another-launch-01" });
     assert.equal(otherNonce.status, 1);
     assert.match(otherNonce.output, /FAIL the nonce echoed/);
+  });
+
+  test("refuses an answer a relay got by changing the version: it names the version the store judged (issue #41)", () => {
+    // The vector's answer was judged for 1.1.5 (update_required true); the mod runs 1.3.0.
+    const changed = verifyVector({ version: "1.3.0" });
+    assert.equal(changed.status, 1);
+    assert.match(changed.output, /FAIL the answer names this version \("1\.1\.5"\)/);
+    assert.match(changed.output, /OK {3}the answer names this device/);
+  });
+
+  test("refuses an answer judged for a version to a mod that sent none, and takes the version exactly as sent", () => {
+    const none = verifyVector({ version: undefined });
+    assert.equal(none.status, 1);
+    assert.match(none.output, /FAIL the answer names this version \("1\.1\.5"\), the mod sent none/);
+    const padded = verifyVector({ version: "1.1.5.0" });
+    assert.equal(padded.status, 1);
+    assert.match(padded.output, /FAIL the answer names this version/);
   });
 
   test("will not check an answer without knowing what the mod sent", () => {

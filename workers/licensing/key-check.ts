@@ -4,7 +4,8 @@
 // the bookkeeping (last_check_at, check_count) at most once an hour per key.
 // A banned key answers revoked; a key its buyer or an admin unbound binds to the next device.
 // Every answer names what it answers (keySubject): a signed "valid" is worthless to any other
-// key, device or app, so a relay cannot pass one device's answer to another (ADR 0023).
+// key, device or app, so a relay cannot pass one device's answer to another (ADR 0023). A 200
+// answer names the version sent too (routes/keys.ts): its update_required holds for that version only.
 import { formatDateTime } from "../shared/format";
 import { sha256Hex } from "../platform/crypto";
 import { updateRequired } from "../shared/version";

@@ -13,6 +13,7 @@ import { pricingTerms } from "../../owner/store-settings";
 import { buyKey } from "../../money/buyer-wallet";
 import { type ApiContext, type ApiEnv, db, readPrimary } from "../../platform/http/context";
 import { HttpError, MESSAGES } from "../../platform/http/api-errors";
+import { errorText, logEvent } from "../../lib/log";
 import { isAdmin } from "../../accounts/require-admin";
 import { requireUser } from "../../accounts/require-user";
 import { clientAddress, idempotencyKey, readJson, readParams, readQuery, takesJson, takesQuery } from "../../platform/http/validate";
@@ -116,7 +117,7 @@ export const keysApi = new Hono<ApiEnv>()
     // Only the bought app's pages show the stock this sale took from: the rest of the store's edge
     // copies stay. The sale is committed: a failure here costs at most VERSION_RECHECK_MS of old stock.
     if (!replayed && order.app_id !== null) {
-      await stockChanged(c.env, c.req.raw, order.app_id).catch((error) => console.error("stockChanged", error));
+      await stockChanged(c.env, c.req.raw, order.app_id).catch((error) => logEvent("error", "stock_change_failed", { app_id: order.app_id, error: errorText(error) }, c.req.raw));
     }
     return c.json(purchaseAnswer(bought));
   })
@@ -144,7 +145,9 @@ export const keysApi = new Hono<ApiEnv>()
     };
     const [{ result, lease }, subject] = await Promise.all([checked(), keySubject(input)]);
     const signedLease = lease ? await signLease(c.env, { ...lease, deviceId: input.device_id }, now) : undefined;
-    // The answer names its key, device and app (subject): a mod refuses one naming anything else.
-    return c.json({ success: true, data: { ...result, ...subject, server_time: new Date(now).toISOString(), nonce: input.nonce, lease: signedLease } });
+    // The answer names its key, device and app (subject), and the version it judged update_required
+    // by, as sent or null: a mod refuses one naming anything else (docs/licensing.md §3).
+    const judged = { ...subject, version: input.version ?? null };
+    return c.json({ success: true, data: { ...result, ...judged, server_time: new Date(now).toISOString(), nonce: input.nonce, lease: signedLease } });
   })
   .get("/public-key", async (c) => c.json(await publicKeyInfo(c.env)));
