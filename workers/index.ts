@@ -8,7 +8,7 @@ import { errorBody, MESSAGES } from "./platform/http/api-errors";
 import { FEED_PATHS, feeds } from "./catalogue/routes/feeds";
 import { ConfigError, getConfig, withDatabase } from "./platform/config";
 import { bookmarkOf, getDb, sessionDatabase } from "./db/client";
-import { cronFailed } from "./owner/ops-alarms";
+import { cronFailed, serverErrored } from "./owner/ops-alarms";
 import { BOOKMARK_HEADER, readFromFor } from "./platform/http/read-routing";
 import { createNonce, withSecurityHeaders } from "./platform/security";
 import { renderOutbox } from "./platform/dev-outbox";
@@ -50,6 +50,11 @@ type Unavailable = keyof typeof UNAVAILABLE;
 const isApiPath = (pathname: string) => pathname === "/api" || pathname.startsWith("/api/") || FEED_PATHS.test(pathname);
 // The payment gateways' webhooks need no admin account: they never wait on the start-up.
 const WEBHOOKS = /^\/api\/webhooks\//;
+
+/** Counts an unexpected error; an alarm that cannot be sent is the log line's. */
+function unexpectedError(env: Env): Promise<void> {
+  return serverErrored(env).catch((failure) => logEvent("error", "server_error_not_counted", { error: errorText(failure) }));
+}
 
 /** The answer while the store cannot serve: the API's error shape, or a page for a browser. */
 function unavailable(pathname: string, why: Unavailable): Response {
@@ -112,7 +117,7 @@ async function headOfCached(request: Request, env: Env, ctx: ExecutionContext): 
 async function handle(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
   const { pathname } = new URL(request.url);
   if ((pathname === "/api/health" || pathname === "/api/health/") && request.method === "GET") {
-    return withSecurityHeaders(request, await health(env, RELEASE, () => ensureStarted(env)));
+    return withSecurityHeaders(request, await health(request, env, RELEASE, () => ensureStarted(env)));
   }
   // Settings are checked on every path (parsed once per isolate, no I/O).
   try {
@@ -153,7 +158,13 @@ async function handle(request: Request, env: Env, ctx: ExecutionContext): Promis
 
 export default {
   async fetch(request, env, ctx) {
-    return (await headOfCached(request, env, ctx)) ?? handle(request, env, ctx);
+    const answer = (await headOfCached(request, env, ctx)) ?? (await handle(request, env, ctx).catch((error) => {
+      ctx.waitUntil(unexpectedError(env));
+      throw error;
+    }));
+    // A 500 is an error nobody planned for (a planned outage answers 503): counted towards the owner's alarm.
+    if (answer.status === 500) ctx.waitUntil(unexpectedError(env));
+    return answer;
   },
 
   async scheduled(controller, env, ctx) {

@@ -6,10 +6,36 @@ import { env } from "cloudflare:workers";
 import { eq, like } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { notifications, users } from "../../workers/db/schema";
-import { cardGatewayFailed, checkBalancesAgainstLedger, CRON_LATE_MS } from "../../workers/owner/ops-alarms";
+import { cardGatewayFailed, checkBalancesAgainstLedger, CRON_LATE_MS, SERVER_ERRORS_PER_MINUTE } from "../../workers/owner/ops-alarms";
 import { runScheduledJobs } from "../../workers/scheduled";
 import worker from "../../workers/index";
 import { db, funded, person, request } from "../factories";
+
+/** What the operator sends to read /api/health's parts (HEALTH_TOKEN). */
+const DETAILS = { headers: { Authorization: `Bearer ${env.HEALTH_TOKEN}` } };
+
+async function cronOnHealth(): Promise<string> {
+  return ((await (await request("/api/health/", DETAILS)).json()) as { data: { cron: string } }).data.cron;
+}
+
+/** The messages the simulated Bot API (scripts/telegram-sim.mjs) took that contain `text`. */
+async function telegramMessages(text: string): Promise<string[]> {
+  const messages = (await (await fetch(`${env.TELEGRAM_API_URL}/sim/messages`)).json()) as { text: string }[];
+  return messages.map((message) => message.text).filter((sent) => sent.includes(text));
+}
+
+/** The store's database with every write refused, as D1 does when full (10 GB). */
+function refusingWrites(database: D1Database): D1Database {
+  const refused = () => Promise.reject(new Error("D1_ERROR: database or disk is full"));
+  return new Proxy(database, {
+    get: (target, property) =>
+      property === "prepare"
+        ? (query: string) => (/^\s*(insert|update|delete|replace)\b/i.test(query) ? { bind: () => ({ run: refused, all: refused, first: refused }), run: refused, all: refused, first: refused } : target.prepare(query))
+        : property === "batch"
+          ? refused
+          : Reflect.get(target, property).bind(target),
+  });
+}
 
 async function opsNotices(prefix: string) {
   return db.select().from(notifications).where(like(notifications.dedupeKey, `${prefix}%`));
@@ -36,17 +62,20 @@ describe("ops alarms", () => {
     await db.update(users).set({ balance: 100_000 }).where(eq(users.id, buyer.id));
   });
 
-  it("a cron that stopped five minutes ago shows as late on /api/health and tells the owner once", async () => {
-    const now = Date.now();
-    await runScheduledJobs(env, new Date(now - CRON_LATE_MS - 60_000));
-    const response = await request("/api/health/");
-    expect(response.status).toBe(200);
+  it("a cron that stopped five minutes ago fails /api/health (503, late) and is sent to the owner from there, once", async () => {
+    // A minute of its own, so the message is this test's.
+    const lastRun = Date.now() - CRON_LATE_MS - 60_000 - Math.floor(Math.random() * 3_600_000);
+    await runScheduledJobs(env, new Date(lastRun));
+    const response = await request("/api/health/", DETAILS);
+    expect(response.status).toBe(503);
     expect(((await response.json()) as { data: { cron: string } }).data.cron).toBe("late");
-    await request("/api/health/");
+    await request("/api/health/", DETAILS);
     expect(await opsNotices("ops:cron_late:")).toHaveLength(1);
+    // Sent by health itself: the cron that would send it is the one that stopped.
+    expect(await telegramMessages(new Date(lastRun).toISOString())).toHaveLength(1);
 
     await runScheduledJobs(env, new Date());
-    expect(((await (await request("/api/health/")).json()) as { data: { cron: string } }).data.cron).toBe("ok");
+    expect(await cronOnHealth()).toBe("ok");
   });
 
   it("a cron that fails on every run is late on /api/health, and three failures in a row tell the owner once", async () => {
@@ -60,12 +89,70 @@ describe("ops alarms", () => {
       await worker.scheduled(createScheduledController({ scheduledTime: now + run * 60_000, cron: "* * * * *" }), poisoned, context);
       await waitOnExecutionContext(context).catch(() => undefined);
     }
-    expect(((await (await request("/api/health/")).json()) as { data: { cron: string } }).data.cron).toBe("late");
+    expect(await cronOnHealth()).toBe("late");
     expect(await opsNotices("ops:ops-cron-failed:")).toHaveLength(1);
 
     // A run that completes ends the spell: the cron is on time, and the count of failures starts again.
     await runScheduledJobs(env, new Date());
-    expect(((await (await request("/api/health/")).json()) as { data: { cron: string } }).data.cron).toBe("ok");
+    expect(await cronOnHealth()).toBe("ok");
+  });
+
+  it("a cron that fails three runs in a row fails /api/health as failing before it is five minutes late", async () => {
+    await runScheduledJobs(env, new Date());
+    const poisoned = { ...env, DB: new Proxy(env.DB, { get: (target, property) => (property === "batch" ? () => Promise.reject(new Error("poisoned row")) : Reflect.get(target, property).bind(target)) }) };
+    vi.spyOn(console, "error");
+    for (let run = 0; run < 3; run++) {
+      const context = createExecutionContext();
+      await worker.scheduled(createScheduledController({ scheduledTime: Date.now(), cron: "* * * * *" }), poisoned, context);
+      await waitOnExecutionContext(context).catch(() => undefined);
+    }
+    const response = await request("/api/health/", DETAILS);
+    expect(response.status).toBe(503);
+    expect(((await response.json()) as { data: { cron: string } }).data.cron).toBe("failing");
+    await runScheduledJobs(env, new Date());
+    expect(await cronOnHealth()).toBe("ok");
+  });
+
+  it("a database that refuses writes does not silence an alarm: it goes straight to Telegram, once, and is recorded when D1 takes writes again", async () => {
+    const lastRun = Date.now() - CRON_LATE_MS - 60_000 - Math.floor(Math.random() * 3_600_000);
+    await env.DB.prepare("INSERT INTO ops_heartbeats (name, at) VALUES ('cron', ?1) ON CONFLICT (name) DO UPDATE SET at = excluded.at").bind(lastRun).run();
+    const quiet = vi.spyOn(console, "error");
+    const full = { ...env, DB: refusingWrites(env.DB) };
+    for (let asked = 0; asked < 2; asked++) {
+      const context = createExecutionContext();
+      const response = await worker.fetch(new Request("http://store.test/api/health", DETAILS) as Parameters<typeof worker.fetch>[0], full, context);
+      await waitOnExecutionContext(context);
+      expect(response.status).toBe(503);
+      expect(await response.json()).toMatchObject({ success: false, data: { d1: "failed", cron: "late" } });
+    }
+    expect(await telegramMessages(new Date(lastRun).toISOString())).toHaveLength(1);
+    expect(await opsNotices(`ops:cron_late:${lastRun}`)).toHaveLength(0);
+
+    // D1 takes writes again: the alarm is recorded as sent, and not sent again.
+    await runScheduledJobs(env, new Date());
+    const [recorded] = await opsNotices(`ops:cron_late:${lastRun}`);
+    expect(recorded).toMatchObject({ kind: "ops", status: "sent" });
+    expect(await telegramMessages(new Date(lastRun).toISOString())).toHaveLength(1);
+    quiet.mockRestore();
+  });
+
+  it("a burst of unexpected errors tells the owner at once, even with the database down", async () => {
+    const buyer = await person();
+    const unreachable = new Proxy({} as D1Database, {
+      get: () => () => {
+        throw new Error("D1_ERROR: Network connection lost.");
+      },
+    });
+    const quiet = vi.spyOn(console, "error");
+    const before = (await telegramMessages("lỗi 500")).length;
+    for (let failed = 0; failed < SERVER_ERRORS_PER_MINUTE; failed++) {
+      const context = createExecutionContext();
+      const response = await worker.fetch(new Request("http://store.test/api/auth/me/", { headers: { Authorization: `Bearer ${buyer.token}` } }) as Parameters<typeof worker.fetch>[0], { ...env, DB: unreachable } as Env, context);
+      await waitOnExecutionContext(context);
+      expect(response.status).toBe(500);
+    }
+    expect((await telegramMessages("lỗi 500")).length).toBe(before + 1);
+    quiet.mockRestore();
   });
 
   it("a card gateway failing three times in 15 minutes tells the owner once; each failure is a log line", async () => {

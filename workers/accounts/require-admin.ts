@@ -22,11 +22,18 @@ export function isAdmin(user: Pick<UserRow, "isSuperuser" | "isStaff" | "email">
   return email === config.ADMIN_EMAIL.toLowerCase() || config.ADMIN_EMAIL_ALLOWLIST.includes(email);
 }
 
-/** The role, from the database, and a session whose sign-in passed the second factor (issue #15). */
+/** Why a signed-in user may not act as an admin (the role, from the database; a sign-in that passed the second factor), or null. */
+export function adminRefusal(user: Pick<UserRow, "isSuperuser" | "isStaff" | "email">, secondFactor: boolean, config: Config): string | null {
+  if (!isAdmin(user, config)) return ADMIN_MESSAGES.forbidden;
+  if (!secondFactor) return ADMIN_MESSAGES.secondFactor;
+  return null;
+}
+
+/** The admin's gate (issue #15): adminRefusal, as a 403. */
 export const requireAdmin = createMiddleware<ApiEnv>(async (c, next) =>
   requireUser(c, async () => {
-    if (!isAdmin(c.get("user"), getConfig(c.env))) throw new HttpError(403, ADMIN_MESSAGES.forbidden);
-    if (!c.get("session").secondFactor) throw new HttpError(403, ADMIN_MESSAGES.secondFactor);
+    const refusal = adminRefusal(c.get("user"), c.get("session").secondFactor, getConfig(c.env));
+    if (refusal) throw new HttpError(403, refusal);
     await next();
   }),
 );

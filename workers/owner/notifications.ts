@@ -9,6 +9,7 @@ import { type NOTIFICATION_STATUSES, notifications } from "../db/schema";
 import { formatVND } from "../shared/format";
 import { type AuditRecord, auditStatement } from "./audit";
 import { recordStatement } from "../db/statements/notifications";
+import { errorText, logEvent } from "../lib/log";
 
 // The statements that join a change's batch live beside the table (the wallet object adds them too).
 export { depositNotice } from "../db/statements/notifications";
@@ -48,7 +49,7 @@ export async function recordAdminSignIn(env: Env, admin: { id: number; username:
     binds: [admin.id, address],
   })
     .run()
-    .catch((error) => console.error("An admin sign-in could not be recorded for the owner", error));
+    .catch((error) => logEvent("error", "admin_login_notice_failed", { user_id: admin.id, error: errorText(error) }));
 }
 
 /** Wrong second-factor codes for one admin account in this window tell the owner. */
@@ -92,10 +93,37 @@ export async function recordAdminPasswordChange(env: Env, record: AuditRecord & 
   await env.DB.batch(statements);
 }
 
-/** An operations alarm (workers/owner/ops-alarms.ts): once per dedupe key, whatever TELEGRAM_EVENTS chooses. */
+/**
+ * Alarms D1 refused to record (full, or down), already sent straight to Telegram by this isolate:
+ * recorded, as sent, once D1 takes writes again. Memory, so an isolate that ends first loses the
+ * record, not the message; the dedupe keys keep one isolate from sending an alarm twice meanwhile.
+ */
+const unrecorded = new Map<string, { text: string; at: number; sent: boolean }>();
+
+/**
+ * An operations alarm (workers/owner/ops-alarms.ts): once per dedupe key, whatever TELEGRAM_EVENTS
+ * chooses. An alarm is most needed when D1 fails, so one that cannot be recorded is sent directly.
+ */
 export async function opsNotice(env: Env, text: string, dedupeKey: string, now = Date.now()): Promise<void> {
-  if (!getConfig(env).TELEGRAM_BOT_TOKEN) return;
-  await recordStatement(env.DB, "ops", text, dedupeKey, now).run();
+  const config = getConfig(env);
+  if (!config.TELEGRAM_BOT_TOKEN) return;
+  try {
+    await recordStatement(env.DB, "ops", text, dedupeKey, now).run();
+  } catch (error) {
+    logEvent("error", "ops_notice_not_recorded", { dedupe_key: dedupeKey, error: errorText(error) });
+    if (unrecorded.has(dedupeKey)) return;
+    const sent = await sendToTelegram(config, text);
+    unrecorded.set(dedupeKey, { text, at: now, sent: sent.ok });
+  }
+}
+
+/** Records the alarms that were sent while D1 refused them (sent: as sent; not sent: due now). */
+async function recordUnrecorded(env: Env, now: number): Promise<void> {
+  for (const [dedupeKey, alarm] of unrecorded) {
+    await recordStatement(env.DB, "ops", alarm.text, dedupeKey, alarm.at).run();
+    if (alarm.sent) await env.DB.prepare("UPDATE notifications SET status = 'sent', sent_at = ?1, next_attempt_at = NULL WHERE dedupe_key = ?2 AND status = 'pending'").bind(now, dedupeKey).run();
+    unrecorded.delete(dedupeKey);
+  }
 }
 
 // ---------------------------------------------------------------- delivery
@@ -141,6 +169,7 @@ export async function deliverNotifications(env: Env, now = Date.now()): Promise<
   const config = getConfig(env);
   const report = { sent: 0, failed: 0 };
   if (!config.TELEGRAM_BOT_TOKEN) return report;
+  await recordUnrecorded(env, now);
   const { results: claimed } = await env.DB.prepare(
     `UPDATE notifications SET attempts = attempts + 1, next_attempt_at = ?1
      WHERE id IN (SELECT id FROM notifications WHERE status = 'pending' AND next_attempt_at <= ?2 ORDER BY next_attempt_at, id LIMIT ?3)

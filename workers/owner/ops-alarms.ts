@@ -1,11 +1,12 @@
 // The owner hears when money stops moving (docs/operations.md, "Alarms"): refused webhook
 // signatures past a threshold (a drifted gateway key stops every deposit), a card gateway that
-// keeps failing, a cron that has stopped, and a balance that no longer matches its ledger. Each
-// alarm is one JSON log line and, past its threshold, one Telegram `ops` notification per window.
-import type { Database } from "../db/client";
-import { logEvent } from "../lib/log";
-import { opsNotice } from "./notifications";
-import { clear, hit, type Limit } from "../platform/rate-limit";
+// keeps failing, a cron that has stopped or keeps failing, a burst of unexpected errors, and a
+// balance that no longer matches its ledger. Each alarm is one JSON log line and, past its
+// threshold, one Telegram `ops` notification per window, sent directly when D1 cannot record it.
+import { type Database, getDb } from "../db/client";
+import { errorText, logEvent } from "../lib/log";
+import { deliverNotifications, opsNotice } from "./notifications";
+import { clear, countInWindow, hit, type Limit } from "../platform/rate-limit";
 
 const HOUR_MS = 60 * 60_000;
 
@@ -39,6 +40,28 @@ export async function cardGatewayFailed(env: Env, db: Database, error: string, n
   await countTowardsAlarm(env, db, ALARMS.cardGatewayFailures, "gateway", `🚨 Cổng thẻ cào không phản hồi nhiều lần trong 15 phút (${error.slice(0, 200)}). Thẻ nạp đang chờ; cron sẽ kiểm tra lại.`, now);
 }
 
+// ---------------------------------------------------------------- unexpected errors
+
+/** Unexpected errors (500s) in one minute, in one isolate, that make an alarm: a few are bugs, this many an outage. */
+export const SERVER_ERRORS_PER_MINUTE = 10;
+// Counted in memory: the errors that matter most come from a D1 that refuses every write.
+let serverErrors = { minute: 0, count: 0 };
+
+/** One unexpected error: past SERVER_ERRORS_PER_MINUTE, the owner is told at once, once an hour. */
+export async function serverErrored(env: Env, now = Date.now()): Promise<void> {
+  const minute = Math.floor(now / 60_000);
+  serverErrors = serverErrors.minute === minute ? { minute, count: serverErrors.count + 1 } : { minute, count: 1 };
+  if (serverErrors.count !== SERVER_ERRORS_PER_MINUTE) return;
+  logEvent("error", "server_errors_alarm", { per_minute: serverErrors.count });
+  await opsNotice(env, `🚨 Máy chủ trả lỗi 500 ${SERVER_ERRORS_PER_MINUTE} lần trong 1 phút: người mua có thể không đăng nhập, nạp tiền hay mua được. Xem nhật ký (internal_error).`, `ops:server-errors:${Math.floor(now / HOUR_MS)}`, now);
+  await sendNow(env, now);
+}
+
+/** Delivers what is due now; with D1 refusing, opsNotice has already sent the alarm directly. */
+async function sendNow(env: Env, now: number): Promise<void> {
+  await deliverNotifications(env, now).catch((error) => logEvent("error", "ops_notice_not_delivered", { error: errorText(error) }));
+}
+
 // ---------------------------------------------------------------- the cron's heartbeat
 
 /**
@@ -55,14 +78,24 @@ export async function cronFailed(env: Env, db: Database, error: string, now = Da
   await countTowardsAlarm(env, db, ALARMS.cronFailures, "cron", `🚨 Cron lỗi 3 lần liên tiếp (${error.slice(0, 200)}): nạp VietQR không hết hạn, thẻ cào không được kiểm tra lại, thư không được gửi.`, now);
 }
 
-/** Whether the cron is late (completed a run, but not in CRON_LATE_MS); told to the owner once per late spell. */
-export async function cronLate(env: Env, now = Date.now()): Promise<boolean> {
+export type CronState = "ok" | "late" | "failing" | "unknown";
+
+/**
+ * The cron as /api/health judges it: late when its last completed run is older than CRON_LATE_MS,
+ * failing after 3 failed runs in a row. Late is told to the owner from here, sent at once (the cron
+ * that would send it is the one that stopped), once per late spell.
+ */
+export async function cronState(env: Env, now = Date.now()): Promise<CronState> {
+  const db = getDb(env.DB);
   const row = await env.DB.prepare("SELECT at FROM ops_heartbeats WHERE name = 'cron'").first<{ at: number }>();
   // A store whose cron never ran yet (a fresh deploy) is not late.
-  if (!row || now - row.at < CRON_LATE_MS) return false;
-  logEvent("error", "cron_late", { last_run: new Date(row.at).toISOString() });
-  await opsNotice(env, `🚨 Cron chưa chạy từ ${new Date(row.at).toISOString()}: nạp VietQR không hết hạn, thẻ cào không được kiểm tra lại.`, `ops:cron_late:${row.at}`, now);
-  return true;
+  if (row && now - row.at >= CRON_LATE_MS) {
+    logEvent("error", "cron_late", { last_run: new Date(row.at).toISOString() });
+    await opsNotice(env, `🚨 Cron chưa chạy từ ${new Date(row.at).toISOString()}: nạp VietQR không hết hạn, thẻ cào không được kiểm tra lại.`, `ops:cron_late:${row.at}`, now);
+    await sendNow(env, now);
+    return "late";
+  }
+  return (await countInWindow(db, ALARMS.cronFailures, "cron", now)) > ALARMS.cronFailures.max ? "failing" : "ok";
 }
 
 // ---------------------------------------------------------------- the ledger

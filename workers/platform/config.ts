@@ -9,7 +9,7 @@ const url = z.url({ protocol: /^https?$/ });
 
 // The development secrets committed in .dev.vars.example all start with "dev-": production
 // refuses any such value, so the example stays the one place that holds them.
-const DEVELOPMENT_VALUE = /^dev-/i;
+export const DEVELOPMENT_VALUE = /^dev-/i;
 // The previous slots too: a key there is accepted beside the current one.
 const SECRETS = [
   "JWT_SECRET",
@@ -20,6 +20,7 @@ const SECRETS = [
   "CARD_PARTNER_KEY",
   "CARD_PARTNER_KEY_PREVIOUS",
   "TELEGRAM_BOT_TOKEN",
+  "HEALTH_TOKEN",
   "MFA_ENCRYPTION_KEY",
   "MFA_ENCRYPTION_KEY_PREVIOUS",
 ] as const;
@@ -64,6 +65,8 @@ const configSchema = z.object({
   // KEY_DEVICE_RESET_HOURS: see the check below); never past the key's expiry.
   LICENSE_LEASE_HOURS: z.coerce.number().int().min(1).max(168, "tối đa 168 giờ (7 ngày)").default(24),
   ADMIN_EMAIL: z.email(),
+  // Whoever sends it as a bearer token reads /api/health's details (workers/health.ts); empty: only admins do.
+  HEALTH_TOKEN: z.union([z.string().min(32, "phải dài ít nhất 32 ký tự"), z.literal("")]).default(""),
   ADMIN_PASSWORD: z.string().min(8, "phải dài ít nhất 8 ký tự"),
   // The bootstrap admin's TOTP secret (base32, at least 16 characters = 80 bits), so a fresh store,
   // the tests and CI sign in without a phone; empty: that admin enrols at first sign-in.
