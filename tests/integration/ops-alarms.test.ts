@@ -6,7 +6,7 @@ import { env } from "cloudflare:workers";
 import { eq, like } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { notifications, users } from "../../workers/db/schema";
-import { cardGatewayFailed, checkBalancesAgainstLedger, CRON_LATE_MS, SERVER_ERRORS_PER_MINUTE } from "../../workers/owner/ops-alarms";
+import { cardGatewayFailed, checkBalancesAgainstLedger, CRON_LATE_MS, databaseSize, SERVER_ERRORS_PER_MINUTE } from "../../workers/owner/ops-alarms";
 import { runScheduledJobs } from "../../workers/scheduled";
 import worker from "../../workers/index";
 import { db, funded, person, request } from "../factories";
@@ -153,6 +153,23 @@ describe("ops alarms", () => {
     }
     expect((await telegramMessages("lỗi 500")).length).toBe(before + 1);
     quiet.mockRestore();
+  });
+
+  it("a database past 5 GB, then past 8 GB, tells the owner once a day for each level; below, nothing", async () => {
+    const GB = 1024 ** 3;
+    const day = Date.UTC(2032, 0, 1 + Math.floor(Math.random() * 300), 3);
+    await databaseSize(env, 4.9 * GB, day);
+    expect(await opsNotices("ops:d1-size:")).toHaveLength(0);
+    await databaseSize(env, 5.2 * GB, day);
+    await databaseSize(env, 5.3 * GB, day + 60_000);
+    expect(await opsNotices("ops:d1-size:5:")).toHaveLength(1);
+    await databaseSize(env, 8.1 * GB, day + 120_000);
+    const [urgent] = await opsNotices("ops:d1-size:8:");
+    expect(urgent.text).toContain("8.1 GB");
+    expect(await opsNotices("ops:d1-size:8:")).toHaveLength(1);
+    // The cron reads the size from its own heartbeat's write: the local D1 reports one.
+    const beat = await env.DB.prepare("INSERT INTO ops_heartbeats (name, at) VALUES ('size-probe', 1) ON CONFLICT (name) DO UPDATE SET at = excluded.at").run();
+    expect(beat.meta.size_after).toBeGreaterThan(0);
   });
 
   it("a card gateway failing three times in 15 minutes tells the owner once; each failure is a log line", async () => {

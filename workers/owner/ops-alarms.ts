@@ -69,8 +69,28 @@ async function sendNow(env: Env, now: number): Promise<void> {
  * does not count, so a cron that fails on every run shows as late. It ends a spell of failures.
  */
 export async function cronCompleted(env: Env, db: Database, now: number): Promise<void> {
-  await env.DB.prepare("INSERT INTO ops_heartbeats (name, at) VALUES ('cron', ?1) ON CONFLICT (name) DO UPDATE SET at = excluded.at").bind(now).run();
+  const beat = await env.DB.prepare("INSERT INTO ops_heartbeats (name, at) VALUES ('cron', ?1) ON CONFLICT (name) DO UPDATE SET at = excluded.at").bind(now).run();
   await clear(db, ALARMS.cronFailures, "cron");
+  // D1 tells the database's size with every write: the heartbeat's is read for free.
+  if (typeof beat.meta.size_after === "number") await databaseSize(env, beat.meta.size_after, now);
+}
+
+// ---------------------------------------------------------------- the database's size
+
+const GB = 1024 ** 3;
+/** D1 refuses writes at 10 GB; decision 0030 plans ledger archiving from half of it. */
+const SIZE_ALARMS = [
+  { bytes: 8 * GB, text: "gần giới hạn 10 GB của D1: khi đầy, mọi đăng nhập, mua hàng và nạp tiền đều lỗi. Lưu trữ sổ cái ngay (docs/decisions/0030-sizing-and-scale.md)." },
+  { bytes: 5 * GB, text: "đã quá nửa giới hạn 10 GB của D1. Lên kế hoạch lưu trữ sổ cái cũ sang R2 (docs/decisions/0030-sizing-and-scale.md)." },
+] as const;
+
+/** Past 5 GB, then past 8 GB, the owner is told once a day (each level its own alarm). */
+export async function databaseSize(env: Env, bytes: number, now = Date.now()): Promise<void> {
+  const level = SIZE_ALARMS.find((alarm) => bytes >= alarm.bytes);
+  if (!level) return;
+  const size = `${(bytes / GB).toFixed(1)} GB`;
+  logEvent(level.bytes >= 8 * GB ? "error" : "warn", "database_size", { bytes, threshold_gb: level.bytes / GB });
+  await opsNotice(env, `🚨 Cơ sở dữ liệu ${size}: ${level.text}`, `ops:d1-size:${level.bytes / GB}:${Math.floor(now / (24 * HOUR_MS))}`, now);
 }
 
 /** A run that failed: logged by the caller, counted here; the third in a row tells the owner. */
