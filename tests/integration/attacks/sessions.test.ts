@@ -6,7 +6,7 @@ import { createResetToken } from "../../../workers/accounts/accounts";
 import { sha256Hex } from "../../../workers/platform/crypto";
 import { db, unique } from "../../factories";
 import { call } from "../../requests";
-import { codeAt, currentStep } from "../../second-factor";
+import { codeAt, currentStep, enrolledAdmin, mfaToken, verify } from "../../second-factor";
 
 type Body = Record<string, any>;
 
@@ -288,6 +288,81 @@ describe("attack: a sign-in in flight while the password changes", () => {
       }
     }
     expect(signedIn).toBeGreaterThan(0);
+    expect(survivors).toBe(0);
+  });
+});
+
+/** Whether a sign-in's tokens still open the account or renew themselves. */
+async function survives(won: { body: Body }): Promise<boolean> {
+  const me = await call("/api/auth/me/", { token: won.body.access });
+  const refreshed = won.body.refresh ? await call("/api/auth/token/refresh/", { body: { refresh: won.body.refresh } }) : { status: 0 };
+  return me.status === 200 || refreshed.status === 200;
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe("attack: credentials in flight while the owner takes the account back", () => {
+  it("signs in with the old password 8 times around a reset link's use: no session won with it outlives the reset", { timeout: 120_000 }, async () => {
+    let survivors = 0;
+    let signedIn = 0;
+    for (let round = 0; round < 2; round++) {
+      const account = await registered();
+      const link = await createResetToken(db, account.email);
+      const logins = Array.from({ length: 8 }, (_, index) => pause(index * 15).then(() => login(account, account.password)));
+      const reset = pause(45).then(() => resetWith(link!.token, "mat-khau-moi-7"));
+      const [done, ...won] = await Promise.all([reset, ...logins]);
+      expect(done.status).toBe(200);
+      for (const result of won.filter((result) => result.status === 200)) {
+        signedIn += 1;
+        if (await survives(result)) survivors += 1;
+      }
+    }
+    expect(signedIn).toBeGreaterThan(0);
+    expect(survivors).toBe(0);
+  });
+
+  it("refreshes a stolen refresh token around the owner's password change: no refreshed chain outlives the change", { timeout: 120_000 }, async () => {
+    let survivors = 0;
+    let refreshedCount = 0;
+    for (let round = 0; round < 2; round++) {
+      const { account, access } = await signedIn();
+      // Eight stolen chains, each refreshed once as the owner changes the password.
+      const stolen = await Promise.all(Array.from({ length: 8 }, () => login(account, account.password)));
+      const refreshes = stolen.map((chain, index) => pause(index * 15).then(() => call("/api/auth/token/refresh/", { body: { refresh: chain.body.refresh } })));
+      const change = pause(45).then(() =>
+        call("/api/auth/change-password/", { token: access, body: { current_password: account.password, new_password: "mat-khau-moi-8", confirm_password: "mat-khau-moi-8" } }),
+      );
+      const [changed, ...renewed] = await Promise.all([change, ...refreshes]);
+      expect(changed.status).toBe(200);
+      for (const result of renewed.filter((result) => result.status === 200)) {
+        refreshedCount += 1;
+        if (await survives(result)) survivors += 1;
+      }
+    }
+    expect(refreshedCount).toBeGreaterThan(0);
+    expect(survivors).toBe(0);
+  });
+
+  it("wins a second-step challenge before the owner's reset and answers it with a recovery code after: refused", { timeout: 60_000 }, async () => {
+    const { account, recoveryCodes } = await enrolledAdmin();
+    const challenge = await mfaToken(account);
+    const link = await createResetToken(db, account.email);
+    expect((await resetWith(link!.token, "mat-khau-moi-quan-tri-3")).status).toBe(200);
+    const answered = await verify(challenge, recoveryCodes[0]);
+    expect(answered.status).toBe(400);
+    expect(answered.body.access).toBeUndefined();
+  });
+
+  it("answers second-step challenges won with the old password while the owner resets: no session outlives the reset", { timeout: 120_000 }, async () => {
+    const { account, recoveryCodes } = await enrolledAdmin();
+    const challenges = await Promise.all(Array.from({ length: 4 }, () => mfaToken(account)));
+    const link = await createResetToken(db, account.email);
+    const answers = challenges.map((challenge, index) => pause(index * 15).then(() => verify(challenge, recoveryCodes[index])));
+    const reset = pause(30).then(() => resetWith(link!.token, "mat-khau-moi-quan-tri-4"));
+    const [done, ...won] = await Promise.all([reset, ...answers]);
+    expect(done.status).toBe(200);
+    let survivors = 0;
+    for (const result of won.filter((result) => result.status === 200)) if (await survives(result)) survivors += 1;
     expect(survivors).toBe(0);
   });
 });
