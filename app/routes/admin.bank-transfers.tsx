@@ -153,14 +153,18 @@ export default function AdminBankTransfersRoute() {
               <td className={TD}>
                 <Badge tone={state.tone}>{state.label}</Badge>
                 {transfer.credited_user_id !== null && <span className="ml-1 text-xs text-zinc-400">→ #{transfer.credited_user_id}</span>}
+                {transfer.duplicate_of && <DuplicateMark of={transfer.duplicate_of} />}
               </td>
               <td className={`${TD} max-w-[14rem] break-words text-zinc-400`}>{transfer.resolution_note || "—"}</td>
               <ActionsCell>
                 {transfer.status === "unmatched" && (
                   <>
-                    <button type="button" className={BUTTON_SMALL} onClick={() => (transfer.card ? setCreditingCard(transfer) : setCrediting(transfer))}>
-                      {transfer.card ? "Cộng cho chủ thẻ" : "Cộng cho người dùng"}
-                    </button>
+                    {/* A copy of a credited transfer is refused by the server: dismissing it is what is left. */}
+                    {!transfer.duplicate_of && (
+                      <button type="button" className={BUTTON_SMALL} onClick={() => (transfer.card ? setCreditingCard(transfer) : setCrediting(transfer))}>
+                        {transfer.card ? "Cộng cho chủ thẻ" : "Cộng cho người dùng"}
+                      </button>
+                    )}
                     <button type="button" className={BUTTON_SMALL} onClick={() => setDismissing(transfer)}>
                       Bỏ qua
                     </button>
@@ -175,6 +179,15 @@ export default function AdminBankTransfersRoute() {
       {creditingCard && <CardCreditDialog key={creditingCard.id} transfer={creditingCard} onClose={() => setCreditingCard(null)} />}
       {dismissing && <DismissDialog key={dismissing.id} transfer={dismissing} onClose={() => setDismissing(null)} />}
     </AdminPage>
+  );
+}
+
+/** A parked transfer whose bank reference and amount were already credited through another report of it. */
+function DuplicateMark({ of }: { of: NonNullable<Transfer["duplicate_of"]> }) {
+  return (
+    <span data-testid="duplicate-of" className="mt-1 block max-w-[14rem] text-xs text-amber-300">
+      Trùng với giao dịch #{of.id} đã cộng tiền{of.credited_user_id !== null && ` cho #${of.credited_user_id}`} lúc {formatDateTime(of.credited_at)} (cùng mã tham chiếu và số tiền): không cộng lại được, hãy bỏ qua.
+    </span>
   );
 }
 

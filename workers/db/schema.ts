@@ -807,6 +807,9 @@ export const paymentEvents = sqliteTable(
     // The bank's own reference of the transfer: two providers watching one account report the
     // same transfer with it, and it is recognised as one.
     bankReference: text("bank_reference"),
+    // The same reference in normal form (referenceKey() in workers/money/bank-transfers.ts): with
+    // the amount, what every report of one transfer shares whatever its provider, case or account field.
+    referenceKey: text("reference_key"),
     // A card's late success, parked for an admin like an unmatched transfer.
     cardTopupId: integer("card_topup_id").references((): AnySQLiteColumn => cardTopups.id, { onDelete: "set null" }),
     rawBody: text("raw_body").notNull(),
@@ -825,6 +828,11 @@ export const paymentEvents = sqliteTable(
     uniqueIndex("payment_events_bank_reference_unique")
       .on(sql`coalesce(${t.accountNumber}, '')`, t.bankReference, t.amount)
       .where(sql`bank_reference IS NOT NULL`),
+    index("payment_events_reference_key").on(t.referenceKey, t.amount),
+    // One credited report per transfer: two admins crediting two copies at once cannot both commit.
+    uniqueIndex("payment_events_reference_credited_unique")
+      .on(t.referenceKey, t.amount)
+      .where(sql`reference_key IS NOT NULL AND status = 'credited'`),
     index("payment_events_status").on(t.status, t.receivedAt),
     check("payment_events_status_check", inList("status", PAYMENT_EVENT_STATUSES)),
   ],

@@ -54,6 +54,15 @@ const sepaySchema = z.object({
   referenceCode: z.union([z.string(), z.number()]).nullish(),
 });
 
+/**
+ * A bank reference in the form every report of one transfer shares, whatever its provider writes:
+ * no spaces, upper case. With the amount it is the transfer's identity (migration 0018).
+ */
+function referenceKey(reference: string | null): string | null {
+  const key = reference?.normalize("NFKC").replace(/\s+/g, "").toUpperCase() ?? "";
+  return key || null;
+}
+
 /** A bank reference worth matching on: present and not blank. */
 function referenceOf(value: unknown): string | null {
   if (typeof value !== "string" && typeof value !== "number") return null;
@@ -245,11 +254,17 @@ async function matchTransfer(env: Env, accountNumber: string, transfer: Incoming
   // Any unique key refuses a second row: the provider's transaction id (a retry), or the bank's
   // reference with the account and amount (the same transfer from another provider). Only money
   // that counts takes a reference, so an ignored report can never shadow a real transfer.
+  // A report whose reference in normal form and amount are stored already is that transfer again,
+  // however it is written or whatever it lacks: one statement checks and inserts, so copies racing
+  // each other store one row.
+  const key = ours ? referenceKey(transfer.bankReference) : null;
   const inserted = await env.DB.prepare(
-    `INSERT INTO payment_events (provider, provider_transaction_id, transfer_type, amount, content, account_number, bank_reference, raw_body, status, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING RETURNING id`,
+    `INSERT INTO payment_events (provider, provider_transaction_id, transfer_type, amount, content, account_number, bank_reference, reference_key, raw_body, status, created_at)
+     SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11
+     WHERE ?8 IS NULL OR NOT EXISTS (SELECT 1 FROM payment_events WHERE reference_key = ?8 AND amount = ?4)
+     ON CONFLICT DO NOTHING RETURNING id`,
   )
-    .bind(transfer.provider, transfer.transactionId, transfer.direction, transfer.amount, transfer.content.slice(0, 1000), transfer.accountNumber, ours ? transfer.bankReference : null, transfer.rawBody.slice(0, 20_000), ours ? "unmatched" : "ignored", now)
+    .bind(transfer.provider, transfer.transactionId, transfer.direction, transfer.amount, transfer.content.slice(0, 1000), transfer.accountNumber, ours ? transfer.bankReference : null, key, transfer.rawBody.slice(0, 20_000), ours ? "unmatched" : "ignored", now)
     .first<{ id: number }>();
 
   let eventId = inserted?.id;
@@ -261,6 +276,8 @@ async function matchTransfer(env: Env, accountNumber: string, transfer: Incoming
       .bind(transfer.provider, transfer.transactionId)
       .first<{ id: number; status: string; resolved_at: number | null }>();
     if (previous?.status !== "unmatched" || previous.resolved_at) return "duplicate";
+    // A copy parked before migration 0018 whose transfer another report credited: not matched again.
+    if (await creditedCopyOf(env.DB, { id: previous.id, referenceKey: key, amount: transfer.amount })) return "duplicate";
     eventId = previous.id;
   }
   if (!ours) return "ignored";
@@ -291,6 +308,15 @@ async function matchTransfer(env: Env, accountNumber: string, transfer: Incoming
   if (settled === "credited" || settled === "duplicate") return inserted ? "credited" : "duplicate";
   // Paid meanwhile: by this very transfer's first delivery (a replay racing it), or by another.
   return !inserted && (await creditedFor(env, transfer)) ? "duplicate" : "unmatched";
+}
+
+/** The credited report of the same transfer as `event` (same reference in normal form and amount), if another one is. */
+export async function creditedCopyOf(db: D1Database, event: { id: number; referenceKey: string | null; amount: number }): Promise<{ id: number } | null> {
+  if (!event.referenceKey) return null;
+  return db
+    .prepare("SELECT id FROM payment_events WHERE reference_key = ? AND amount = ? AND status = 'credited' AND id <> ? LIMIT 1")
+    .bind(event.referenceKey, event.amount, event.id)
+    .first<{ id: number }>();
 }
 
 async function creditedFor(env: Env, transfer: IncomingTransfer): Promise<boolean> {

@@ -44,6 +44,7 @@ export const REVIEW_MESSAGES = {
   userNotFound: "Không tìm thấy người dùng",
   cannotCredit: "Không thể cộng tiền cho người dùng này",
   transferCredited: "Giao dịch này đã được cộng tiền trước đó",
+  sameTransferCredited: (id: number) => `Giao dịch này trùng với giao dịch #${id} đã được cộng tiền (cùng mã tham chiếu ngân hàng và số tiền). Không thể cộng lần nữa; hãy bỏ qua giao dịch này.`,
   cardCredited: "Thẻ này đã được cộng tiền trước đó",
   cardNotFound: "Không tìm thấy thẻ cào hoặc chủ thẻ",
   credited: (amount: number, username: string) => `Đã cộng ${formatVND(amount)} cho ${username}`,

@@ -2,7 +2,8 @@
 // cards the gateway confirmed after they were closed or never answered for (provider 'card'),
 // parked until an admin credits them (a transfer to a chosen user, a card to its owner) or
 // dismisses them with a note.
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, ne } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import { formatVND } from "../shared/format";
 import type { Database } from "../db/client";
 import { cardTopups, paymentEvents, users } from "../db/schema";
@@ -10,7 +11,7 @@ import type { CreditTransferInput, PAYMENT_EVENT_STATUSES } from "./schemas/bank
 import { walletFor } from "./wallet/port";
 import { findUserById } from "../accounts/accounts";
 import { type AdminActor, auditQuery } from "../owner/audit";
-import { bankReference } from "./bank-transfers";
+import { bankReference, creditedCopyOf } from "./bank-transfers";
 import { CARD_STATUS_DISPLAY, capCardCredit, maskCode } from "./cards";
 import { ConflictError, fieldError, NotFoundError, ValidationError } from "../platform/errors";
 import { REVIEW_MESSAGES } from "./messages";
@@ -22,7 +23,10 @@ type Owner = { id: number; username: string; email: string };
 /** A parked transfer or card as the admin's review queue shows it. */
 export type PublicPaymentEvent = ReturnType<typeof toPublicEvent>;
 
-function toPublicEvent(row: PaymentEvent, card: ParkedCard | null = null, owner: Owner | null = null) {
+/** The credited report a parked transfer is a copy of, as the list shows it. */
+type DuplicateOf = { id: number; credited_user_id: number | null; credited_at: string };
+
+function toPublicEvent(row: PaymentEvent, card: ParkedCard | null = null, owner: Owner | null = null, duplicateOf: DuplicateOf | null = null) {
   return {
     id: row.id,
     provider: row.provider,
@@ -47,6 +51,8 @@ function toPublicEvent(row: PaymentEvent, card: ParkedCard | null = null, owner:
       created_at: card.createdAt.toISOString(),
     },
     user: owner,
+    // A parked transfer whose reference and amount belong to one already credited: it cannot be credited.
+    duplicate_of: duplicateOf,
     credited_user_id: row.creditedUserId,
     resolved_by: row.resolvedBy,
     resolution_note: row.resolutionNote,
@@ -55,18 +61,46 @@ function toPublicEvent(row: PaymentEvent, card: ParkedCard | null = null, owner:
   };
 }
 
-/** The newest 500 events, of one status when given. */
+const creditedCopy = alias(paymentEvents, "credited_copy");
+
+/** The newest 500 events, of one status when given; a parked one names the credited report it copies. */
 export async function listPaymentEvents(db: Database, status: (typeof PAYMENT_EVENT_STATUSES)[number] | undefined) {
   const filter = status ? eq(paymentEvents.status, status) : undefined;
   const rows = await db
-    .select({ event: paymentEvents, card: cardTopups, owner: { id: users.id, username: users.username, email: users.email } })
+    .select({
+      event: paymentEvents,
+      card: cardTopups,
+      owner: { id: users.id, username: users.username, email: users.email },
+      copyOf: { id: creditedCopy.id, creditedUserId: creditedCopy.creditedUserId, resolvedAt: creditedCopy.resolvedAt, receivedAt: creditedCopy.receivedAt },
+    })
     .from(paymentEvents)
     .leftJoin(cardTopups, eq(paymentEvents.cardTopupId, cardTopups.id))
     .leftJoin(users, eq(cardTopups.userId, users.id))
+    // At most one: the unique index payment_events_reference_credited_unique (migration 0018).
+    .leftJoin(
+      creditedCopy,
+      and(
+        eq(paymentEvents.status, "unmatched"),
+        eq(creditedCopy.referenceKey, paymentEvents.referenceKey),
+        eq(creditedCopy.amount, paymentEvents.amount),
+        eq(creditedCopy.status, "credited"),
+        ne(creditedCopy.id, paymentEvents.id),
+      ),
+    )
     .where(filter)
     .orderBy(desc(paymentEvents.id))
     .limit(500);
-  return rows.map((row) => toPublicEvent(row.event, row.card, row.owner));
+  return rows.map((row) => toPublicEvent(row.event, row.card, row.owner, row.copyOf && duplicateOf(row.copyOf)));
+}
+
+function duplicateOf(copy: { id: number; creditedUserId: number | null; resolvedAt: Date | null; receivedAt: Date }): DuplicateOf {
+  // An admin's credit is dated when it was made; an automatic one when the report came.
+  return { id: copy.id, credited_user_id: copy.creditedUserId, credited_at: (copy.resolvedAt ?? copy.receivedAt).toISOString() };
+}
+
+/** Refuses a transfer whose reference and amount were credited through another report of it. */
+function refuseCopy(copy: { id: number } | null): void {
+  if (copy) throw new ConflictError(REVIEW_MESSAGES.sameTransferCredited(copy.id));
 }
 
 /** The event an admin acts on: it must still be waiting for a decision. */
@@ -87,15 +121,22 @@ export async function creditPaymentEvent(env: Env, db: Database, event: PaymentE
   if (input.user_id === undefined) throw fieldError("user_id", REVIEW_MESSAGES.userRequired);
   const user = await findUserById(db, input.user_id);
   if (!user) throw fieldError("user_id", REVIEW_MESSAGES.userNotFound);
+  refuseCopy(await creditedCopyOf(env.DB, event));
   const reference = bankReference({ provider: event.provider as "sepay", transactionId: event.providerTransactionId });
-  const result = await walletFor(env, user.id).creditTransfer({
-    eventId: event.id,
-    amount: event.amount,
-    reference,
-    adminId: actor.userId,
-    note: input.note,
-    audit: { actor, action: "transfer.credit", targetType: "payment_event", targetId: event.id, details: { amount: event.amount, user_id: user.id, note: input.note, reference } },
-  });
+  const result = await walletFor(env, user.id)
+    .creditTransfer({
+      eventId: event.id,
+      amount: event.amount,
+      reference,
+      adminId: actor.userId,
+      note: input.note,
+      audit: { actor, action: "transfer.credit", targetType: "payment_event", targetId: event.id, details: { amount: event.amount, user_id: user.id, note: input.note, reference } },
+    })
+    .catch(async (error: unknown) => {
+      // Two copies credited at once (two users' wallets): the unique index lets one batch commit.
+      refuseCopy(await creditedCopyOf(env.DB, event));
+      throw error;
+    });
   if (!result.ok) throw new ValidationError(REVIEW_MESSAGES.cannotCredit);
   if (result.duplicate) throw new ConflictError(REVIEW_MESSAGES.transferCredited);
   return { message: REVIEW_MESSAGES.credited(event.amount, user.username), balance: result.wallet.balance };
