@@ -1,7 +1,9 @@
 // `npm run check:deploy` (and a step of `npm test`): proves, without an account, that the Worker
 // would deploy. It builds the upload with `wrangler deploy --dry-run`, then fails when
-// - a migration holds a statement that can lose rows (DROP TABLE, a table rebuild, PRAGMA
-//   foreign_keys) without a reviewed reason, or drizzle-kit's journal and migrations/ disagree,
+// - a migration holds a statement that can remove or rewrite rows (any DROP, DELETE, UPDATE, REPLACE,
+//   RENAME, PRAGMA, upsert) without a review naming the tables it may change, or, rehearsed on a
+//   store with a row in every table, loses rows, indexes or triggers its review does not name;
+//   or drizzle-kit's journal and migrations/ disagree,
 // - the bundle's gzip size passes its budget (GZIP_BUDGET_BYTES, under Cloudflare's 3 MB Free limit),
 // - a binding the code is typed for (worker-configuration.d.ts) is missing from wrangler.toml,
 //   a Durable Object class has no [[migrations]] entry, or a D1 database has no migrations,
@@ -15,6 +17,8 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { freePort, projectRoot, run, stopProcessGroup, waitForStore, wranglerConfig } from "./lib.mjs";
+import { rehearse } from "./migration-rehearsal.mjs";
+import { risksOf } from "./sql-statements.mjs";
 
 // About twice today's bundle (≈550 KB): room for the store to grow, yet a heavy dependency pulled
 // in by mistake fails CI long before Cloudflare's 3 MB (Free plan) refuses the upload, and a
@@ -83,38 +87,55 @@ export function configProblems(config, needed, sqlFiles) {
   return problems;
 }
 
-// Statements that can lose data in D1. D1 applies a migration inside a transaction with foreign
-// keys enforced, where `PRAGMA foreign_keys=OFF` does nothing: drizzle-kit's table rebuild
-// (CREATE __new_x, copy, DROP TABLE x, RENAME) then cascades every ON DELETE CASCADE child away.
-const DESTRUCTIVE_STATEMENTS = [
-  { pattern: /\bDROP\s+TABLE\b/i, what: "DROP TABLE" },
-  { pattern: /\bDROP\s+COLUMN\b/i, what: "DROP COLUMN" },
-  { pattern: /\bRENAME\s+TO\b/i, what: "a table rebuild or rename (RENAME TO)" },
-  { pattern: /\bPRAGMA\s+foreign_keys\b/i, what: "PRAGMA foreign_keys (a no-op inside D1's migration transaction; PRAGMA defer_foreign_keys is D1's way)" },
-];
+// A migration's statements that can remove or rewrite rows are read as SQL (scripts/sql-statements.mjs),
+// and every migration is rehearsed on a store with a row in every table (scripts/migration-rehearsal.mjs).
+// D1 applies a migration inside a transaction with foreign keys enforced, where `PRAGMA foreign_keys=OFF`
+// does nothing and `PRAGMA defer_foreign_keys` defers checks, not ON DELETE actions: a table rebuild
+// (CREATE __new_x, copy, DROP TABLE x, RENAME) cascades every child row away.
 
-/** SQL without its comments, so a comment that names a statement does not count as one. */
-function withoutComments(sql) {
-  return sql.replace(/--[^\n]*/g, "").replace(/\/\*[\s\S]*?\*\//g, "");
+/**
+ * A review in `dir/reviewed.json`: `{ reason, tables, drops? }`, the tables the migration may
+ * change and the indexes or triggers it may remove. Anything else (a bare reason) is no review.
+ */
+function reviewIn(reviewed, file) {
+  const entry = reviewed[file];
+  const names = (list) => Array.isArray(list) && list.every((name) => typeof name === "string" && name.trim());
+  if (!entry || typeof entry !== "object" || typeof entry.reason !== "string" || !entry.reason.trim() || !names(entry.tables) || (entry.drops !== undefined && !names(entry.drops))) return undefined;
+  return { tables: entry.tables, drops: entry.drops ?? [] };
 }
 
 /**
- * Problems with the migrations in `dir`: a statement that can lose data in a migration that is not
- * listed, with its reason, in `dir/reviewed.json`; a .sql file drizzle-kit's journal does not list
- * (its next `generate` would reuse the number and rebuild from a stale snapshot), or the reverse.
+ * Problems with the migrations in `dir`, one line per file: a statement that can remove or rewrite
+ * rows without a review naming its tables in `dir/reviewed.json`; a loss of rows, columns, indexes
+ * or triggers, rehearsed on a seeded store, that the review does not name (a review never turns the
+ * rehearsal off); a .sql file drizzle-kit's journal does not list (its next `generate` would reuse
+ * the number and rebuild from a stale snapshot), or the reverse.
  */
 export function migrationProblems(dir) {
   const files = existsSync(dir) ? readdirSync(dir).filter((name) => name.endsWith(".sql")).sort() : [];
   const reviewedPath = join(dir, "reviewed.json");
   const reviewed = existsSync(reviewedPath) ? JSON.parse(readFileSync(reviewedPath, "utf8")) : {};
+  const rehearsal = rehearse(dir, files, (file) => reviewIn(reviewed, file) ?? { tables: [], drops: [] });
   const problems = [];
   for (const file of files) {
-    const sql = withoutComments(readFileSync(join(dir, file), "utf8"));
-    const found = DESTRUCTIVE_STATEMENTS.filter(({ pattern }) => pattern.test(sql)).map(({ what }) => what);
-    const reason = typeof reviewed[file] === "string" ? reviewed[file].trim() : "";
-    if (found.length && !reason) {
-      problems.push(`migrations/${file} contains ${found.join(", ")}, which can lose rows in D1; make the change additive (new table or column, copy, switch, drop one release later) or list the file with its reason in migrations/reviewed.json after review`);
+    const parts = [];
+    const { labels, tables } = risksOf(readFileSync(join(dir, file), "utf8"));
+    const review = reviewIn(reviewed, file);
+    if (labels.length && !review) {
+      const bare = typeof reviewed[file] === "string" && reviewed[file].trim() ? " (a reason alone no longer counts)" : "";
+      parts.push(
+        `contains ${labels.join(", ")}, which can lose rows in D1; make the change additive (new table or column, copy, switch, drop one release later) or list the file in migrations/reviewed.json after review${bare}, with its reason and the tables it may change: {"reason": "…", "tables": ["…"]}`,
+      );
+    } else if (review) {
+      const named = new Set(review.tables.map((table) => table.toLowerCase()));
+      const unnamed = tables.filter((table) => !named.has(table.toLowerCase()));
+      if (unnamed.length) parts.push(`writes ${unnamed.join(", ")}, which its review in migrations/reviewed.json does not name`);
     }
+    const rehearsed = rehearsal.get(file);
+    if (rehearsed?.unseeded.length) parts.push(`could not be rehearsed fully: no row could be put in ${rehearsed.unseeded.join(", ")}`);
+    if (rehearsed?.failed) parts.push(`fails on a seeded copy of the store before it (${rehearsed.failed}); the files after it were not rehearsed`);
+    if (rehearsed?.lost.length) parts.push(`rehearsed on a seeded copy of the store before it, loses what its review does not name: ${rehearsed.lost.join(", ")}`);
+    if (parts.length) problems.push(`migrations/${file} ${parts.join("; ")}`);
   }
   const journalPath = join(dir, "meta", "_journal.json");
   const journal = existsSync(journalPath) ? JSON.parse(readFileSync(journalPath, "utf8")).entries.map((entry) => `${entry.tag}.sql`) : [];

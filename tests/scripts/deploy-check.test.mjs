@@ -1,13 +1,15 @@
 // The deploy check's pure parts (scripts/deploy-check.mjs), on Node: the size budget against a
-// fake oversized bundle, and the bindings and migrations a wrangler config must declare.
+// fake oversized bundle, the bindings and migrations a wrangler config must declare, and the
+// migration guard: attacks on its reading of SQL (issue 42, M1) and on its rehearsal (H3).
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, test } from "node:test";
 import { budgetProblems, bundleSize, configProblems, GZIP_BUDGET_BYTES, migrationProblems, startupProblems, typedBindings } from "../../scripts/deploy-check.mjs";
 import { projectRoot, wranglerConfig } from "../../scripts/lib.mjs";
+import { applyAsD1, emptyStore, lossesSince, seedEmptyTables, shapeOf } from "../../scripts/migration-rehearsal.mjs";
 
 describe("deploy check: bundle budget", () => {
   const outdir = mkdtempSync(join(tmpdir(), "igh-fake-bundle-"));
@@ -108,12 +110,17 @@ describe("deploy check: migrations that can lose data", () => {
     const reviewed = JSON.parse(readFileSync(join(dir, "reviewed.json"), "utf8"));
     writeFileSync(join(dir, "reviewed.json"), JSON.stringify({ ...reviewed, [rebuild]: "  " }));
     assert.equal(migrationProblems(dir).length, 1, "a blank reason is no review");
-    writeFileSync(join(dir, "reviewed.json"), JSON.stringify({ ...reviewed, [rebuild]: "apps has no child rows in any store yet" }));
+    // A review names the tables the rebuild may change (apps, and every child its DROP cascades to or
+    // rewrites) and the indexes and triggers it does not create again; the rehearsal holds it to that.
+    const children = ["app_media", "app_releases", "buyer_mails", "key_batches", "key_device_moves", "key_pricing", "license_keys", "orders"];
+    const notRecreated = ["apps_bundle", "apps_search_delete", "apps_search_insert", "apps_search_update", "apps_status_updated", "apps_type_updated", "apps_url_unique"];
+    writeFileSync(join(dir, "reviewed.json"), JSON.stringify({ ...reviewed, [rebuild]: { reason: "apps has no child rows in any store yet", tables: ["apps", ...children], drops: notRecreated } }));
     assert.deepEqual(migrationProblems(dir), []);
   });
 
   test("a hand-written migration drizzle-kit's journal does not list is refused (its next generate would reuse the number)", () => {
-    writeFileSync(join(dir, "0100_hand_written.sql"), "CREATE INDEX `x` ON `apps` (`name`);");
+    // (on `id`: the rebuild above left apps only that column, and the rehearsal applies this file after it)
+    writeFileSync(join(dir, "0100_hand_written.sql"), "CREATE INDEX `x` ON `apps` (`id`);");
     const problems = migrationProblems(dir);
     assert.equal(problems.length, 1);
     assert.match(problems[0], /0100_hand_written\.sql is not in drizzle-kit's journal/);
@@ -125,5 +132,223 @@ describe("deploy check: migrations that can lose data", () => {
     writeFileSync(join(dir, "reviewed.json"), "{}");
     const problems = migrationProblems(dir);
     assert.ok(problems.every((problem) => !problem.includes("0099")), problems.join("\n"));
+  });
+});
+
+/** A copy of the project's migrations with `sql` as the next one (journal entry and all) and `review` as its entry in reviewed.json. */
+function migrationsWith(sql, review) {
+  const dir = mkdtempSync(join(tmpdir(), "igh-attack-"));
+  cpSync(join(projectRoot, "migrations"), dir, { recursive: true });
+  writeFileSync(join(dir, "0099_attack.sql"), sql);
+  const journalPath = join(dir, "meta", "_journal.json");
+  const journal = JSON.parse(readFileSync(journalPath, "utf8"));
+  journal.entries.push({ ...journal.entries.at(-1), idx: journal.entries.length, tag: "0099_attack" });
+  writeFileSync(journalPath, JSON.stringify(journal));
+  if (review !== undefined) {
+    const reviewed = JSON.parse(readFileSync(join(dir, "reviewed.json"), "utf8"));
+    writeFileSync(join(dir, "reviewed.json"), JSON.stringify({ ...reviewed, "0099_attack.sql": review }));
+  }
+  return dir;
+}
+
+/** migrationProblems of `sql` as the next migration: the lines about it, and the lines about any other file. */
+function problemsOf(sql, review) {
+  const dir = migrationsWith(sql, review);
+  try {
+    const problems = migrationProblems(dir);
+    return { attack: problems.filter((line) => line.includes("0099_attack.sql")), others: problems.filter((line) => !line.includes("0099_attack.sql")) };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** A store at the newest migration (node:sqlite, as D1 applies them). */
+function newestStore() {
+  const db = emptyStore();
+  for (const file of readdirSync(join(projectRoot, "migrations")).filter((name) => name.endsWith(".sql")).sort()) {
+    applyAsD1(db, readFileSync(join(projectRoot, "migrations", file), "utf8"));
+  }
+  return db;
+}
+
+const tableSql = (db, table) => db.prepare("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ?").get(table).sql;
+const columnList = (db, table) =>
+  db
+    .prepare("SELECT name FROM pragma_table_xinfo(?) WHERE hidden = 0 ORDER BY cid")
+    .all(table)
+    .map(({ name }) => `"${name}"`)
+    .join(", ");
+
+/** The rebuild docs/operations.md used to give (D1's `PRAGMA defer_foreign_keys = on`), as drizzle-kit writes it: indexes again, triggers forgotten. */
+function deferredRebuild(db, table) {
+  const indexes = db.prepare("SELECT sql FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL").all(table);
+  const list = columnList(db, table);
+  return [
+    "PRAGMA defer_foreign_keys = on",
+    tableSql(db, table).replace(`CREATE TABLE \`${table}\``, `CREATE TABLE \`__new_${table}\``),
+    `INSERT INTO "__new_${table}" (${list}) SELECT ${list} FROM "${table}"`,
+    `DROP TABLE "${table}"`,
+    `ALTER TABLE "__new_${table}" RENAME TO "${table}"`,
+    ...indexes.map(({ sql }) => sql),
+    "PRAGMA defer_foreign_keys = off",
+  ].join(";\n--> statement-breakpoint\n");
+}
+
+/**
+ * The rebuild docs/operations.md gives now ("Changing a table that others reference"): the rows
+ * the DROP would cascade away or set to NULL are copied aside and put back, and the table's
+ * indexes and triggers are created again.
+ */
+function keepingRebuild(db, table) {
+  const tables = db
+    .prepare("SELECT name FROM pragma_table_list WHERE schema = 'main' AND type = 'table' AND name NOT LIKE 'sqlite_%'")
+    .all()
+    .map(({ name }) => name);
+  const keysTo = (parent) => tables.flatMap((child) => db.prepare('SELECT "from", "on_delete" AS action FROM pragma_foreign_key_list(?) WHERE "table" = ?').all(child, parent).map((key) => ({ child, ...key })));
+  // Parents first: the order the rows go back in.
+  const cascaded = [];
+  const visit = (parent) => {
+    for (const { child, action } of keysTo(parent)) {
+      if (action === "CASCADE" && child !== table && !cascaded.includes(child)) {
+        cascaded.push(child);
+        visit(child);
+      }
+    }
+  };
+  visit(table);
+  const nulled = new Map();
+  for (const parent of [table, ...cascaded]) {
+    for (const { child, from, action } of keysTo(parent)) {
+      if ((action === "SET NULL" || action === "SET DEFAULT") && !cascaded.includes(child) && child !== table) nulled.set(child, [...(nulled.get(child) ?? []), from]);
+    }
+  }
+  const kept = [...cascaded, ...nulled.keys()];
+  const objects = db.prepare("SELECT sql FROM sqlite_master WHERE type IN ('index', 'trigger') AND tbl_name = ? AND sql IS NOT NULL ORDER BY type, name").all(table);
+  const list = columnList(db, table);
+  return [
+    "PRAGMA defer_foreign_keys = on",
+    tableSql(db, table).replace(`CREATE TABLE \`${table}\``, `CREATE TABLE \`__new_${table}\``),
+    `INSERT INTO "__new_${table}" (${list}) SELECT ${list} FROM "${table}"`,
+    ...kept.map((child) => `CREATE TABLE "__keep_${child}" AS SELECT * FROM "${child}"`),
+    `DROP TABLE "${table}"`,
+    `ALTER TABLE "__new_${table}" RENAME TO "${table}"`,
+    ...cascaded.map((child) => `INSERT INTO "${child}" SELECT * FROM "__keep_${child}"`),
+    ...[...nulled].map(([child, columns]) => `UPDATE "${child}" SET ${columns.map((column) => `"${column}" = "k"."${column}"`).join(", ")} FROM "__keep_${child}" AS "k" WHERE "k"."id" = "${child}"."id"`),
+    ...objects.map(({ sql }) => sql),
+    ...kept.map((child) => `DROP TABLE "__keep_${child}"`),
+    "PRAGMA defer_foreign_keys = off",
+  ].join(";\n--> statement-breakpoint\n");
+}
+
+describe("deploy check: the guard reads SQL as SQL (issue 42, M1)", () => {
+  test("a data fix that deletes rows (DELETE FROM) is refused", () => {
+    const { attack, others } = problemsOf("DELETE FROM `license_keys` WHERE `status` = 'sold';");
+    assert.deepEqual(others, []);
+    assert.equal(attack.length, 1);
+    assert.match(attack[0], /0099_attack\.sql contains DELETE, which can lose rows in D1/);
+  });
+
+  test("a price fix that multiplies every price by 1,000 (UPDATE without WHERE) is refused, and its review must name the table", () => {
+    const sql = "UPDATE `key_pricing` SET `price` = `price` * 1000;\nUPDATE apps SET price = price * 1000;";
+    assert.match(problemsOf(sql).attack[0], /contains UPDATE, which can lose rows/);
+    const reviewedForAnother = problemsOf(sql, { reason: "a price fix", tables: ["apps"] }).attack;
+    assert.equal(reviewedForAnother.length, 1);
+    assert.match(reviewedForAnother[0], /writes key_pricing, which its review in migrations\/reviewed\.json does not name/);
+    assert.match(reviewedForAnother[0], /loses what its review does not name: key_pricing: 1 of 1 rows rewritten/);
+  });
+
+  test("a price change smuggled through a trigger the migration fires itself is caught by the rehearsal", () => {
+    const sql =
+      "CREATE TRIGGER `x` AFTER INSERT ON `store_settings` BEGIN UPDATE `key_pricing` SET `price` = `price` * 1000; END;\n" +
+      "INSERT INTO `store_settings` (`key`, `value`) VALUES ('attack', '1');";
+    const { attack } = problemsOf(sql);
+    assert.equal(attack.length, 1);
+    assert.match(attack[0], /rehearsed on a seeded copy of the store before it, loses what its review does not name: key_pricing: 1 of 1 rows rewritten/);
+  });
+
+  test("ALTER TABLE … DROP without the word COLUMN is refused", () => {
+    assert.match(problemsOf("ALTER TABLE `license_keys` DROP `device_id`;").attack[0], /contains DROP COLUMN/);
+  });
+
+  test("DROP/**/TABLE, a comment between the words, is refused", () => {
+    assert.match(problemsOf("DROP/**/TABLE `key_device_moves`;").attack[0], /contains DROP TABLE.*table key_device_moves is gone/);
+  });
+
+  test("a DROP TABLE between quoted comment markers ('/*' … '*/') is read, not skipped", () => {
+    const { attack } = problemsOf("SELECT '/*';\nDROP TABLE `key_device_moves`;\nSELECT '*/';");
+    assert.match(attack[0], /contains DROP TABLE/);
+  });
+
+  test("DROP TRIGGER on the ledger (its append-only guard) is refused, reviewed or not", () => {
+    const sql = "DROP TRIGGER `wallet_transactions_no_update`;";
+    assert.match(problemsOf(sql).attack[0], /contains DROP TRIGGER/);
+    const reviewed = problemsOf(sql, { reason: "tidying", tables: ["wallet_transactions"] }).attack;
+    assert.match(reviewed[0], /trigger wallet_transactions_no_update \(on wallet_transactions\) is gone/);
+  });
+
+  test("RENAME COLUMN is refused", () => {
+    assert.match(problemsOf("ALTER TABLE `users` RENAME COLUMN `balance` TO `old_balance`;").attack[0], /contains RENAME COLUMN.*column users\.balance is gone/);
+  });
+
+  test("REPLACE INTO and INSERT OR REPLACE (a delete and an insert) are refused", () => {
+    assert.match(problemsOf("REPLACE INTO `store_settings` (`key`, `value`) VALUES ('usd_rate', '1');").attack[0], /contains REPLACE INTO/);
+    assert.match(problemsOf("INSERT OR REPLACE INTO `store_settings` (`key`, `value`) VALUES ('usd_rate', '1');").attack[0], /contains INSERT OR REPLACE/);
+  });
+
+  test("an upsert that rewrites rows and an FTS5 'delete-all' are refused", () => {
+    assert.match(problemsOf("INSERT INTO `users` (`id`, `username`, `email`) SELECT `id`, 'x', 'y' FROM `users` WHERE true ON CONFLICT DO UPDATE SET `balance` = 0;").attack[0], /contains INSERT … ON CONFLICT DO UPDATE/);
+    assert.match(problemsOf("INSERT INTO `app_search` (`app_search`) VALUES ('delete-all');").attack[0], /contains an FTS5 command/);
+  });
+
+  test("a backfill of a column the same migration adds is additive, and needs no review", () => {
+    const { attack } = problemsOf("ALTER TABLE `apps` ADD `slug` text;--> statement-breakpoint\nUPDATE `apps` SET `slug` = lower(`url`);");
+    assert.deepEqual(attack, []);
+  });
+});
+
+describe("deploy check: the rehearsal a review cannot turn off (issue 42, H3)", () => {
+  const db = newestStore();
+  after(() => db.close());
+
+  test("a migration that deletes sold keys through a cascade is refused even when reviewed", () => {
+    const sql = deferredRebuild(db, "apps");
+    const bare = problemsOf(sql, "apps gains a column; reviewed against the children").attack;
+    assert.equal(bare.length, 1);
+    assert.match(bare[0], /a reason alone no longer counts/);
+    const reviewed = problemsOf(sql, { reason: "apps gains a column; reviewed against the children", tables: ["apps"] }).attack;
+    assert.equal(reviewed.length, 1);
+    for (const lost of ["license_keys: 1 → 0 rows", "key_pricing: 1 → 0 rows", "key_device_moves: 1 → 0 rows", "buyer_mails: 1 → 0 rows", "orders: 1 of 1 rows rewritten", "trigger apps_search_insert (on apps) is gone"]) {
+      assert.ok(reviewed[0].includes(lost), `${lost} in: ${reviewed[0]}`);
+    }
+  });
+
+  test("the rebuild recipe of docs/operations.md keeps every sold key, child row, trigger and index", () => {
+    const sql = keepingRebuild(db, "apps");
+    // Deployed with its review (apps, and orders whose keys it puts back)…
+    assert.deepEqual(problemsOf(sql, { reason: "apps gains a column; its children copied aside and back", tables: ["apps", "orders"] }), { attack: [], others: [] });
+    // …and shown to change nothing but apps itself: rehearsed with only apps named.
+    const store = newestStore();
+    try {
+      assert.deepEqual(seedEmptyTables(store), []);
+      const before = shapeOf(store);
+      const keys = store.prepare("SELECT count(*) AS n FROM license_keys").get().n;
+      applyAsD1(store, sql);
+      assert.deepEqual(lossesSince(store, before, new Set(["apps"])), []);
+      assert.equal(store.prepare("SELECT count(*) AS n FROM license_keys").get().n, keys);
+      assert.ok(keys > 0);
+      assert.equal(store.prepare("SELECT count(*) AS n FROM app_search WHERE app_search MATCH 'seed'").get().n, 1);
+    } finally {
+      store.close();
+    }
+  });
+
+  test("the same recipe keeps the children that reference with ON DELETE RESTRICT (key_types): the check is deferred, the ids come back", () => {
+    assert.deepEqual(problemsOf(keepingRebuild(db, "key_types"), { reason: "key_types gains a column", tables: ["key_types", "orders"] }), { attack: [], others: [] });
+  });
+
+  test("a rebuild whose DROP would rewrite the append-only ledger (users: wallet_transactions.created_by SET NULL) fails, and loses nothing", () => {
+    const { attack } = problemsOf(keepingRebuild(db, "users"), { reason: "users gains a column", tables: ["users"] });
+    assert.equal(attack.length, 1);
+    assert.match(attack[0], /fails on a seeded copy of the store before it \(wallet_transactions is append-only\)/);
   });
 });
