@@ -10,6 +10,7 @@ import { GoogleAuthError, type GoogleProfile } from "./google";
 import { hashPassword, needsRehash, verifyPassword } from "./passwords";
 import { type EpochOwner, nextEpoch, stillInEpoch } from "./security-epoch";
 import { revokeAllQueries } from "./sessions";
+import { logEvent } from "../lib/log";
 
 export type { UserRow };
 
@@ -223,12 +224,15 @@ function usernameBase(email: string): string {
   return email.split("@")[0].toLowerCase().replace(/[^a-z0-9._-]/g, "").slice(0, 24).padEnd(3, "0");
 }
 
+/** A Google sign-in's account, and whether this sign-in linked it by its e-mail (the owner proved it, or a takeover). */
+export type GoogleAccount = { user: UserRow; linked: null | "verified" | "takeover" };
+
 /**
  * The account of a verified Google identity: by its subject, else by its e-mail (the linking
  * rule below), else a new one. Throws GoogleAuthError when the address belongs to an account
  * tied to another Google identity.
  */
-export async function findOrCreateGoogleUser(db: Database, profile: GoogleProfile, now = new Date(), retries = 2): Promise<UserRow> {
+export async function findOrCreateGoogleUser(db: Database, profile: GoogleProfile, now = new Date(), retries = 2): Promise<GoogleAccount> {
   const [bySub] = await db.select().from(users).where(eq(users.googleSub, profile.sub)).limit(1);
   if (bySub) {
     // Google vouches for the address again; it proves the mailbox while it is still the account's.
@@ -238,7 +242,7 @@ export async function findOrCreateGoogleUser(db: Database, profile: GoogleProfil
       .set(proves ? { lastLogin: now, emailVerifiedAt: now } : { lastLogin: now })
       .where(eq(users.id, bySub.id))
       .returning();
-    return user;
+    return { user, linked: null };
   }
 
   const byEmail = await findUserByEmail(db, profile.email);
@@ -269,7 +273,7 @@ export async function findOrCreateGoogleUser(db: Database, profile: GoogleProfil
           emailVerifiedAt: now,
         })
         .returning();
-      return user;
+      return { user, linked: null };
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
       // Another request made this address or identity meanwhile: it goes through the rules above.
@@ -293,7 +297,7 @@ export async function findOrCreateGoogleUser(db: Database, profile: GoogleProfil
  *   is what stands between a mailbox and the admin powers, and admins enrol at first sign-in.
  * Null when the account changed meanwhile (the caller decides again).
  */
-async function linkGoogleByEmail(db: Database, account: UserRow, profile: GoogleProfile, now: Date): Promise<UserRow | null> {
+async function linkGoogleByEmail(db: Database, account: UserRow, profile: GoogleProfile, now: Date): Promise<GoogleAccount | null> {
   if (account.googleSub !== null && account.googleSub !== profile.sub) {
     throw new GoogleAuthError("the address belongs to an account linked to another Google identity", "failed");
   }
@@ -305,7 +309,7 @@ async function linkGoogleByEmail(db: Database, account: UserRow, profile: Google
       .set(link)
       .where(and(eq(users.id, account.id), isNull(users.googleSub)))
       .returning();
-    return linked ?? null;
+    return linked ? { user: linked, linked: "verified" } : null;
   }
 
   // Every statement holds only while the account is still unlinked and unverified, so a
@@ -338,16 +342,13 @@ async function linkGoogleByEmail(db: Database, account: UserRow, profile: Google
   ]);
   const [user] = taken;
   if (!user) return null;
-  console.warn(
-    JSON.stringify({
-      event: "google_takeover",
-      user_id: user.id,
-      had_password: account.passwordHash !== null,
-      had_second_factor: account.mfaSecret !== null,
-      detail: "Google vouched for an unverified address: password (and a buyer's second factor) removed, security epoch moved, sessions and device tokens revoked, reset links spent",
-    }),
-  );
-  return user;
+  logEvent("warn", "google_takeover", {
+    user_id: user.id,
+    had_password: account.passwordHash !== null,
+    had_second_factor: account.mfaSecret !== null,
+    detail: "Google vouched for an unverified address: password (and a buyer's second factor) removed, security epoch moved, sessions and device tokens revoked, reset links spent",
+  });
+  return { user, linked: "takeover" };
 }
 
 // ---------------------------------------------------------------- the configured admin

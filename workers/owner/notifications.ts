@@ -78,19 +78,32 @@ export async function recordAdminCodeFailure(env: Env, record: AuditRecord, admi
   await env.DB.batch(statements);
 }
 
-const CREDENTIAL_CHANGES = { "auth.password_reset": "được đặt lại qua liên kết e-mail", "auth.password_change": "được đổi" } as const;
+/** What the owner is told when an admin's credentials change (issue #41 item 6). */
+const CREDENTIAL_CHANGES = {
+  "auth.password_reset": "🔐 Mật khẩu quản trị viên được đặt lại qua liên kết e-mail",
+  "auth.password_change": "🔐 Mật khẩu quản trị viên được đổi",
+  "auth.google_link": "🔐 Tài khoản quản trị viên được liên kết với Google",
+  "auth.google_takeover": "🚨 Google đã xác nhận địa chỉ e-mail chưa xác minh của tài khoản quản trị viên: mật khẩu bị xoá, mọi phiên bị đăng xuất",
+  "mfa.enrol": "🔐 Xác thực hai bước của quản trị viên được đăng ký trên điện thoại mới",
+  "mfa.recovery_regenerate": "🔐 Mã khôi phục của quản trị viên được tạo lại",
+} as const;
+
+export type CredentialChange = keyof typeof CREDENTIAL_CHANGES;
 
 /**
- * An admin's password replaced (a reset link, a change from the profile): its audit record and, in
- * the same batch, a notice to the owner: a takeover shows even when it came from a known address.
+ * The owner's notice of an admin's credential change, as a statement for the change's own batch
+ * (null when admin notices are off): a takeover shows even when it came from a known address.
  */
-export async function recordAdminPasswordChange(env: Env, record: AuditRecord & { action: keyof typeof CREDENTIAL_CHANGES }, admin: { id: number }, address: string, now = Date.now()): Promise<void> {
-  const statements = [auditStatement(env.DB, record)];
-  if (noticeSettings(env).kinds.has("admin_login")) {
-    const text = [`🔐 Mật khẩu quản trị viên ${CREDENTIAL_CHANGES[record.action]}`, "Tài khoản: {user}", `Địa chỉ: ${address}`].join("\n");
-    statements.push(recordStatement(env.DB, "admin_login", text, `admin_credentials:${admin.id}:${now}:${record.action}`, now, undefined, admin.id));
-  }
-  await env.DB.batch(statements);
+export function adminCredentialNotice(env: Env, action: CredentialChange, admin: { id: number }, address: string, now: number): D1PreparedStatement | null {
+  if (!noticeSettings(env).kinds.has("admin_login")) return null;
+  const text = [CREDENTIAL_CHANGES[action], "Tài khoản: {user}", `Địa chỉ: ${address}`].join("\n");
+  return recordStatement(env.DB, "admin_login", text, `admin_credentials:${admin.id}:${now}:${action}`, now, undefined, admin.id);
+}
+
+/** An admin's credentials replaced (a password, a Google link or takeover): its audit record and the owner's notice, in one batch. */
+export async function recordAdminCredentialChange(env: Env, record: AuditRecord & { action: CredentialChange }, admin: { id: number }, address: string, now = Date.now()): Promise<void> {
+  const notice = adminCredentialNotice(env, record.action, admin, address, now);
+  await env.DB.batch([auditStatement(env.DB, record), ...(notice ? [notice] : [])]);
 }
 
 /**

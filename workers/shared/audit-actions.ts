@@ -30,6 +30,8 @@ export const AUDIT_ACTION_LABELS = {
   "auth.mfa_failed": "Sai mã xác thực hai lớp",
   "auth.password_reset": "Đặt lại mật khẩu",
   "auth.password_change": "Đổi mật khẩu",
+  "auth.google_link": "Liên kết Google",
+  "auth.google_takeover": "Google tiếp quản tài khoản",
   "auth.sessions_end_all": "Kết thúc mọi phiên đăng nhập",
   "settings.update": "Đổi cài đặt",
 } as const;

@@ -13,7 +13,7 @@ import { startSession } from "../../../workers/accounts/sessions";
 import { randomToken, sha256Hex } from "../../../workers/platform/crypto";
 import { db, request, sessionToken, unique } from "../../factories";
 import { type Body, post, signInWithGoogle } from "../../fixtures/google-flow";
-import { codeAt, currentStep } from "../../second-factor";
+import { codeAt, currentStep, enrolledAdmin, mfaToken, verify } from "../../second-factor";
 
 const PASSWORD = "mat-khau-cua-ke-chiem";
 
@@ -266,6 +266,45 @@ describe("attack: taking over an admin by replacing the password, unseen", () =>
     expect(await notices(admin.id)).toEqual(["admin_login", "admin_login"]);
     expect(await records(buyer.id)).toEqual([]);
     expect(await notices(buyer.id)).toEqual([]);
+  });
+
+  it("takes over an admin whose address nobody proved, through Google: audited and told to the owner; a buyer's takeover is neither", async () => {
+    const adminEmail = `${unique("adm-g")}@example.com`;
+    const buyerEmail = `${unique("buy-g")}@example.com`;
+    const admin = await register(adminEmail);
+    await db.update(users).set({ isSuperuser: true, isStaff: true }).where(eq(users.id, admin.id));
+    const buyer = await register(buyerEmail);
+    vi.spyOn(console, "warn");
+    for (const email of [adminEmail, buyerEmail]) expect((await signInWithGoogle(email)).status).toBe(200);
+
+    const audited = async (userId: number) =>
+      (await env.DB.prepare("SELECT action FROM audit_events WHERE target_type = 'user' AND target_id = ? ORDER BY id").bind(String(userId)).all<{ action: string }>()).results.map((row) => row.action);
+    const told = async (userId: number) =>
+      (await env.DB.prepare("SELECT text FROM notifications WHERE dedupe_key LIKE ?").bind(`admin_credentials:${userId}:%`).all<{ text: string }>()).results.map((row) => row.text);
+    expect(await audited(admin.id)).toEqual(["auth.google_takeover"]);
+    const [notice] = await told(admin.id);
+    expect(notice).toContain("Google đã xác nhận địa chỉ e-mail chưa xác minh của tài khoản quản trị viên");
+    expect(notice).toContain(adminEmail);
+    expect(await audited(buyer.id)).toEqual([]);
+    expect(await told(buyer.id)).toEqual([]);
+
+    // Linked already: signing in with Google again changes nothing, and tells nothing.
+    expect((await signInWithGoogle(adminEmail)).status).toBe(200);
+    expect(await audited(admin.id)).toEqual(["auth.google_takeover"]);
+  });
+
+  it("moves an admin's second factor to a new phone, or draws new recovery codes: each is told to the owner", async () => {
+    const { account, secret, step, recoveryCodes } = await enrolledAdmin();
+    const told = async () =>
+      (await env.DB.prepare("SELECT text FROM notifications WHERE dedupe_key LIKE ? ORDER BY id").bind(`admin_credentials:${account.id}:%`).all<{ text: string }>()).results.map((row) => row.text);
+    expect(await told()).toEqual([expect.stringContaining("Xác thực hai bước của quản trị viên được đăng ký trên điện thoại mới")]);
+
+    // In with a recovery code, so the next step's code is still unused (one step of drift is allowed).
+    const signedIn = await verify(await mfaToken(account), recoveryCodes[0]);
+    expect(signedIn.status).toBe(200);
+    const regenerated = await post("/api/auth/mfa/recovery-codes/", { code: codeAt(secret, step + 1) }, { Authorization: `Bearer ${signedIn.body.access}` });
+    expect(regenerated.status, JSON.stringify(regenerated.body)).toBe(200);
+    expect((await told())[1]).toContain("Mã khôi phục của quản trị viên được tạo lại");
   });
 });
 

@@ -19,7 +19,7 @@ import {
   type UserRow,
 } from "../accounts";
 import { recordAudit } from "../../owner/audit";
-import { recordAdminPasswordChange } from "../../owner/notifications";
+import { type CredentialChange, recordAdminCredentialChange } from "../../owner/notifications";
 import { authorizationSettings, GoogleAuthError, verifyGoogleSignIn } from "../google";
 import { passwordResetMail, sendMail } from "../../platform/mailer";
 import { hasSecondFactor, startChallenge } from "../mfa";
@@ -28,6 +28,7 @@ import { claim, clear, hit, LIMITS, type Limit } from "../../platform/rate-limit
 import { endSession, issueDeviceToken, knownDevice, rotateSession, type SessionMeta, startSession, touchDevice } from "../sessions";
 import { type ApiContext, type ApiEnv, db, requestActor } from "../../platform/http/context";
 import { HttpError, MESSAGES } from "../../platform/http/api-errors";
+import { errorText, logEvent } from "../../lib/log";
 import { isAdmin } from "../require-admin";
 import { requireUser } from "../require-user";
 import { clientAddress, readJson, takesJson, takesQuery } from "../../platform/http/validate";
@@ -94,13 +95,14 @@ function resetTokenAnswer(user: { username: string; email: string } | null) {
 }
 
 /**
- * An admin's password replaced is audited and told to the owner (a takeover must not pass unseen);
- * a buyer's is not. `actor`: the signed-in user who changed it, or null for a reset link's holder.
+ * An admin's password replaced, or the account linked to or taken over by Google, is audited and
+ * told to the owner (a takeover must not pass unseen); a buyer's is not. `actor`: the signed-in
+ * user who changed it, or null for a reset link's holder or a Google sign-in.
  */
-async function recordPasswordChange(c: ApiContext, user: UserRow, action: "auth.password_reset" | "auth.password_change", actor: UserRow | null): Promise<void> {
+async function recordCredentialChange(c: ApiContext, user: UserRow, action: CredentialChange, actor: UserRow | null): Promise<void> {
   if (!isAdmin(user, getConfig(c.env))) return;
   const record = { actor: actor ? requestActor(c, actor) : requestActor(c, null), action, targetType: "user", targetId: user.id } as const;
-  await recordAdminPasswordChange(c.env, record, user, clientAddress(c));
+  await recordAdminCredentialChange(c.env, record, user, clientAddress(c));
 }
 
 export const authApi = new Hono<ApiEnv>()
@@ -198,7 +200,7 @@ export const authApi = new Hono<ApiEnv>()
         if (!reset) return;
         const link = `${origin}/reset-password?token=${encodeURIComponent(reset.token)}`;
         await sendMail(db(c), config, passwordResetMail(config.SITE_NAME, reset.user.email, reset.user.username, link));
-      })().catch((error) => console.error("Password reset mail failed", error)),
+      })().catch((error) => logEvent("error", "reset_mail_failed", { error: errorText(error) }, c.req.raw)),
     );
     return c.json({ success: true, message: AUTH_MESSAGES.forgotSent });
   })
@@ -217,7 +219,7 @@ export const authApi = new Hono<ApiEnv>()
     // The new password moves the security epoch: every session, device token, challenge and link ends with it.
     const user = await resetPassword(db(c), input.token, input.new_password);
     if (!user) throw new HttpError(400, AUTH_MESSAGES.tokenInvalid, { token: [AUTH_MESSAGES.tokenInvalid] });
-    await recordPasswordChange(c, user, "auth.password_reset", null);
+    await recordCredentialChange(c, user, "auth.password_reset", null);
     return c.json({ success: true, message: AUTH_MESSAGES.passwordReset });
   })
   .post("/change-password", requireUser, takesJson(changePasswordSchema), async (c) => {
@@ -232,7 +234,7 @@ export const authApi = new Hono<ApiEnv>()
     // challenge and reset link ends. Null: another event moved it first, and this session is over.
     const updated = await setPassword(db(c), user, input.new_password, new Date(now));
     if (!updated) throw new HttpError(401, AUTH_MESSAGES.unauthenticated, undefined, { "WWW-Authenticate": "Bearer" });
-    await recordPasswordChange(c, updated, "auth.password_change", updated);
+    await recordCredentialChange(c, updated, "auth.password_change", updated);
     // This browser gets a fresh session in the new epoch (signed in now only when the current
     // password was given), keeping the second factor this one passed, and stays a known device.
     const tokens = await startSession(db(c), getConfig(c.env).JWT_SECRET, updated, sessionMeta(c), now, hadPassword ? now : session.signedInAt.getTime(), session.secondFactor ? now : null);
@@ -249,7 +251,7 @@ export const authApi = new Hono<ApiEnv>()
     try {
       return c.json({ success: true, data: await authorizationSettings(getConfig(c.env)) });
     } catch (error) {
-      console.error("Google sign-in unavailable", error);
+      logEvent("error", "google_sign_in_unavailable", { error: errorText(error) }, c.req.raw);
       return c.json({ success: true, data: { enabled: false } });
     }
   })
@@ -267,7 +269,8 @@ export const authApi = new Hono<ApiEnv>()
         codeVerifier: input.code_verifier,
         nonce: input.nonce,
       });
-      const user = await findOrCreateGoogleUser(db(c), profile);
+      const { user, linked } = await findOrCreateGoogleUser(db(c), profile);
+      if (linked) await recordCredentialChange(c, user, linked === "takeover" ? "auth.google_takeover" : "auth.google_link", null);
       if (!user.isActive) throw new HttpError(403, AUTH_MESSAGES.inactive);
       // Google proves the first factor only.
       if (isAdmin(user, config) || hasSecondFactor(user, config)) {
@@ -278,7 +281,7 @@ export const authApi = new Hono<ApiEnv>()
       return c.json({ success: true, message: AUTH_MESSAGES.loggedIn, data: { ...tokens, user: toPublicUser(user) } });
     } catch (error) {
       if (error instanceof GoogleAuthError) {
-        console.warn("Google sign-in refused:", error.message);
+        logEvent("warn", "google_sign_in_refused", { error: errorText(error) }, c.req.raw);
         throw new HttpError(400, error.reason === "unverified" ? AUTH_MESSAGES.googleUnverified : AUTH_MESSAGES.googleFailed);
       }
       throw error;

@@ -6,7 +6,7 @@ import { mfaCodeSchema, mfaSetupSchema, mfaVerifySchema } from "../schemas/mfa";
 import { findUserById, toPublicUser, type UserRow } from "../accounts";
 import { type AnsweredChallenge, answerChallenge, disableSecondFactor, hasSecondFactor, openChallenge, proveSecondFactor, regenerateRecoveryCodes, secondFactorStatus, startChallenge, WrongCodeError } from "../mfa";
 import { type AuditRecord, recordAudit } from "../../owner/audit";
-import { recordAdminCodeFailure, recordAdminSignIn } from "../../owner/notifications";
+import { adminCredentialNotice, recordAdminCodeFailure, recordAdminSignIn } from "../../owner/notifications";
 import { claim, clear, LIMITS } from "../../platform/rate-limit";
 import { accessTokenFor, issueDeviceToken, startSession, touchDevice } from "../sessions";
 import { proveOwner, sessionMeta, tooMany } from "./auth";
@@ -104,6 +104,8 @@ export const mfaApi = new Hono<ApiEnv>()
       // An admin is in only now (the password alone gave the second step).
       await recordAudit(db(c), adminRecord(c, answered.user, "auth.admin_login"));
       await recordAdminSignIn(c.env, answered.user, clientAddress(c));
+      // A new phone for an admin's second factor (audited in the enrolment's batch) is told to the owner.
+      if (answered.recoveryCodes) await adminCredentialNotice(c.env, "mfa.enrol", answered.user, clientAddress(c), now)?.run();
     }
     let deviceToken: string | undefined;
     if (answered.context.source === "login") {
@@ -142,8 +144,10 @@ export const mfaApi = new Hono<ApiEnv>()
     const { code } = await readJson(c, mfaCodeSchema);
     await proveFresh(c, user, code);
     // The epoch moves: this session goes on, every other one ends.
-    const codes = await regenerateRecoveryCodes(db(c), user, c.get("session").familyId, isAdmin(user, getConfig(c.env)) ? adminRecord(c, user, "mfa.recovery_regenerate") : null);
+    const admin = isAdmin(user, getConfig(c.env));
+    const codes = await regenerateRecoveryCodes(db(c), user, c.get("session").familyId, admin ? adminRecord(c, user, "mfa.recovery_regenerate") : null);
     if (!codes) throw sessionOver();
+    if (admin) await adminCredentialNotice(c.env, "mfa.recovery_regenerate", user, clientAddress(c), Date.now())?.run();
     return c.json({ success: true, message: MESSAGES_MFA.recoveryRegenerated, data: { recovery_codes: codes } });
   })
   .post("/disable", requireUser, takesJson(mfaCodeSchema), async (c) => {
