@@ -6,6 +6,7 @@ import type { Config } from "../platform/config";
 import type { Database } from "../db/client";
 import { appMedia, appReleases, apps, fileDigests } from "../db/schema";
 import { hex } from "../lib/bytes";
+import { logEvent } from "../lib/log";
 import { BUNDLE_ID_PLACEHOLDER, DEFAULT_MINIMUM_OS, UNKNOWN_DEVELOPER, absolute, appIconUrl, downloadPath, mediaPath, releaseDownloadPath } from "./catalogue";
 
 type AppRow = typeof apps.$inferSelect;
@@ -312,7 +313,7 @@ async function fileDigest(env: Env, db: Database, app: AppRow, knownMd5: Map<str
     await Promise.all([forMd5.pipeTo(md5Stream), forSha.pipeTo(shaStream)]);
     md5 = hex(new Uint8Array(await md5Stream.digest));
     const computed = hex(new Uint8Array(await shaStream.digest));
-    if (sha256 && sha256 !== computed) console.error(`apps.file_sha256 of app ${app.id} does not match its file; the index uses the file's`);
+    if (sha256 && sha256 !== computed) logEvent("error", "file_sha256_mismatch", { app_id: app.id, detail: "apps.file_sha256 does not match the file; the index uses the file's" });
     sha256 = computed;
     if (!app.fileSha256) {
       await db.update(apps).set({ fileSha256: sha256 }).where(and(eq(apps.id, app.id), eq(apps.fileKey, key)));

@@ -6,6 +6,7 @@ import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { uploadParts, uploads } from "../db/schema";
 import { ConflictError, NotFoundError, ValidationError } from "../platform/errors";
+import { errorText, logEvent } from "../lib/log";
 import { extensionOf } from "../shared/app-form";
 import { type CheckedFile, checkDeclaredFile, checkFileContent } from "./app-files";
 import { r2Reader, r2Sha256 } from "./files";
@@ -113,7 +114,7 @@ export async function completeUpload(env: Env, db: Database, input: { id: string
     );
   } catch (error) {
     // A second complete racing the first lands here: R2 has finished (or forgotten) the upload.
-    console.warn(`Completing upload ${upload.id} failed`, error);
+    logEvent("warn", "upload_completion_failed", { upload_id: upload.id, error: errorText(error) });
     throw new ConflictError(UPLOAD_MESSAGES.notUploading);
   }
 

@@ -1,6 +1,9 @@
 // One JSON line per notable event, at warn level or above (what `npm start` and `wrangler tail`
 // show, and what Workers Logs indexes by field). `ray` is Cloudflare's id of the request (its
-// CF-Ray header), which the owner can quote and find again in the logs.
+// CF-Ray header), which the owner can quote and find again in the logs. Every line passes through
+// redact (./redact.ts): no secret in a log line, whoever wrote the error.
+import { redact, redactFields } from "./redact";
+
 type Level = "warn" | "error";
 
 export type LogFields = Record<string, string | number | boolean | null | undefined>;
@@ -18,12 +21,19 @@ export function requestId(request: Request): string {
   return id;
 }
 
+/**
+ * The error as one redacted line. An error with a cause (drizzle's "Failed query" around D1's own)
+ * starts with the cause, D1's reason: the query's bound values, at the end, are redacted to the end.
+ */
 export function errorText(error: unknown): string {
-  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  if (!(error instanceof Error)) return redact(String(error));
+  // D1's error comes from another realm: not instanceof Error here.
+  const cause = error.cause && typeof error.cause === "object" && "message" in error.cause ? `${String(error.cause.message)}; from ` : "";
+  return redact(`${cause}${error.name}: ${error.message}`);
 }
 
 export function logEvent(level: Level, event: string, fields: LogFields = {}, request?: Request): void {
-  const line = JSON.stringify({ level, event, ...(request ? { ray: requestId(request), path: new URL(request.url).pathname } : {}), ...fields });
+  const line = JSON.stringify({ level, event, ...(request ? { ray: requestId(request), path: redact(new URL(request.url).pathname) } : {}), ...redactFields(fields) });
   if (level === "error") console.error(line);
   else console.warn(line);
 }

@@ -5,6 +5,7 @@ import { eq } from "drizzle-orm";
 import type { Config } from "./config";
 import type { Database } from "../db/client";
 import { mailOutbox } from "../db/schema";
+import { errorText, logEvent } from "../lib/log";
 
 /**
  * `kept`: the bodies the database keeps outside development, without the mail's secret link.
@@ -44,7 +45,7 @@ export async function sendMail(
     if (!response.ok) throw new Error(`mail API answered ${response.status}: ${(await response.text()).slice(0, 300)}`);
     await db.update(mailOutbox).set({ status: "sent", sentAt: new Date(), attempts: 1 }).where(eq(mailOutbox.id, row.id));
   } catch (error) {
-    console.error("Mail not sent", error);
+    logEvent("error", "mail_not_sent", { mail_id: row.id, error: errorText(error) });
     await db
       .update(mailOutbox)
       .set({ status: "failed", attempts: 1, lastError: String(error).slice(0, 500) })
