@@ -69,6 +69,23 @@ describe("attack: running production with development settings", () => {
     });
   }
 
+  for (const slot of ["CASSO_SECRET", "PAYOS_CHECKSUM_KEY", "GOOGLE_CLIENT_SECRET", "MAIL_API_KEY", "HEALTH_TOKEN"]) {
+    it(`starts production with a development value (dev-…) in ${slot}`, () => {
+      expect(refusal({ ...valid, GOOGLE_CLIENT_ID: "client.apps.googleusercontent.com", [slot]: "dev-a-value-anyone-can-read-0123456789" })).toMatch(new RegExp(`${slot}: [^;]*phát triển`));
+    });
+  }
+
+  it("keeps a previous gateway key with no end date, or one months away: refused", () => {
+    for (const slot of ["SEPAY_API_KEY_PREVIOUS", "SEPAY_HMAC_SECRET_PREVIOUS", "CARD_PARTNER_KEY_PREVIOUS"]) {
+      expect(refusal({ ...valid, [slot]: "an-old-real-key" })).toContain(`${slot}_UNTIL: cần khi có ${slot}`);
+      const far = new Date(Date.now() + 90 * 24 * 60 * 60_000).toISOString().slice(0, 10);
+      expect(refusal({ ...valid, [slot]: "an-old-real-key", [`${slot}_UNTIL`]: far })).toContain(`${slot}_UNTIL: tối đa 30 ngày`);
+      expect(refusal({ ...valid, [slot]: "an-old-real-key", [`${slot}_UNTIL`]: "next week" })).toContain(`${slot}_UNTIL: ngày kết thúc`);
+    }
+    const soon = new Date(Date.now() + 7 * 24 * 60 * 60_000).toISOString().slice(0, 10);
+    expect(parseConfig({ ...valid, SEPAY_API_KEY_PREVIOUS: "an-old-real-key", SEPAY_API_KEY_PREVIOUS_UNTIL: soon }).SEPAY_API_KEY_PREVIOUS_UNTIL).toBe(Date.parse(`${soon}T23:59:59Z`));
+  });
+
   it("starts production with the committed development LICENSE_SIGNING_KEY, however its PEM is laid out", () => {
     const development = example.LICENSE_SIGNING_KEY;
     expect(development).toMatch(/^-----BEGIN PRIVATE KEY-----/);

@@ -3,7 +3,7 @@
 // top-up is credited through the user's wallet; anything else is parked for an admin, never dropped.
 import { timingSafeEqual } from "node:crypto";
 import { z } from "zod";
-import type { Config } from "../platform/config";
+import { type Config, previousSecret } from "../platform/config";
 import { integerField, wholeNumber } from "../shared/fields";
 import { walletFor } from "./wallet/port";
 import { recordTransferParked } from "../owner/notifications";
@@ -225,11 +225,23 @@ function parsePayos(rawBody: string): IncomingTransfer | null {
   };
 }
 
-/** The bank-notification providers: how each proves a call is theirs and what it says. */
+/** Which of a provider's keys proved a call: the current one, the previous one (until its end date), or none. */
+export type KeyUsed = "current" | "previous" | null;
+
+/** SePay with its current key alone, then with the previous one while its end date has not passed. */
+async function sepayKeyUsed(headers: Headers, raw: string, config: Config): Promise<KeyUsed> {
+  const now = Date.now();
+  if (await verifySepay(headers, raw, { ...config, SEPAY_API_KEY_PREVIOUS: "", SEPAY_HMAC_SECRET_PREVIOUS: "" }, now)) return "current";
+  const previous = { SEPAY_API_KEY: previousSecret(config, "SEPAY_API_KEY_PREVIOUS", now), SEPAY_HMAC_SECRET: previousSecret(config, "SEPAY_HMAC_SECRET_PREVIOUS", now) };
+  if (!previous.SEPAY_API_KEY && !previous.SEPAY_HMAC_SECRET) return null;
+  return (await verifySepay(headers, raw, { ...config, ...previous, SEPAY_API_KEY_PREVIOUS: "", SEPAY_HMAC_SECRET_PREVIOUS: "" }, now)) ? "previous" : null;
+}
+
+/** The bank-notification providers: how each proves a call is theirs (and with which key) and what it says. */
 export const BANK_PROVIDERS = {
-  sepay: { verify: (headers: Headers, raw: string, config: Config) => verifySepay(headers, raw, config), parse: parseSepay },
-  casso: { verify: (headers: Headers, raw: string, config: Config) => verifyCasso(headers, raw, config.CASSO_SECRET), parse: parseCasso },
-  payos: { verify: (_headers: Headers, raw: string, config: Config) => verifyPayos(raw, config.PAYOS_CHECKSUM_KEY), parse: parsePayos },
+  sepay: { verify: sepayKeyUsed, parse: parseSepay },
+  casso: { verify: async (headers: Headers, raw: string, config: Config): Promise<KeyUsed> => ((await verifyCasso(headers, raw, config.CASSO_SECRET)) ? "current" : null), parse: parseCasso },
+  payos: { verify: async (_headers: Headers, raw: string, config: Config): Promise<KeyUsed> => ((await verifyPayos(raw, config.PAYOS_CHECKSUM_KEY)) ? "current" : null), parse: parsePayos },
 } as const;
 
 // ---------------------------------------------------------------- matching

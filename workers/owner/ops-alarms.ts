@@ -34,6 +34,16 @@ export async function webhookRefused(env: Env, db: Database, request: Request, p
   await countTowardsAlarm(env, db, ALARMS.webhookRefusals, provider, `🚨 Webhook ${provider} bị từ chối nhiều lần trong 1 giờ (${reason}). Kiểm tra khoá bí mật của cổng thanh toán: tiền nạp có thể đang không được cộng.`, now);
 }
 
+/**
+ * A webhook proved with a provider's previous key: logged, and its last use kept (ops_heartbeats,
+ * `previous-key:<provider>`), so the operator knows when no call has needed it for a day and the
+ * key can go (docs/operations.md, "Rotating secrets").
+ */
+export async function previousKeyUsed(env: Env, provider: string, request: Request, now = Date.now()): Promise<void> {
+  logEvent("warn", "previous_key_used", { provider }, request);
+  await env.DB.prepare("INSERT INTO ops_heartbeats (name, at) VALUES (?1, ?2) ON CONFLICT (name) DO UPDATE SET at = excluded.at").bind(`previous-key:${provider}`, now).run();
+}
+
 /** The card gateway did not answer (or answered nonsense). */
 export async function cardGatewayFailed(env: Env, db: Database, error: string, now = Date.now()): Promise<void> {
   logEvent("error", "card_gateway_unreachable", { error });

@@ -19,6 +19,10 @@ const SECRETS = [
   "SEPAY_HMAC_SECRET_PREVIOUS",
   "CARD_PARTNER_KEY",
   "CARD_PARTNER_KEY_PREVIOUS",
+  "CASSO_SECRET",
+  "PAYOS_CHECKSUM_KEY",
+  "GOOGLE_CLIENT_SECRET",
+  "MAIL_API_KEY",
   "TELEGRAM_BOT_TOKEN",
   "HEALTH_TOKEN",
   "MFA_ENCRYPTION_KEY",
@@ -40,6 +44,27 @@ export function pemBody(pem: string): string {
     .replace(/-----(BEGIN|END) PRIVATE KEY-----/g, "")
     .replace(/\\n|\s/g, "");
 }
+
+/** A previous key's last moment: an ISO date ("2026-12-31", end of that day UTC) or date and time; null when unset. */
+const endDate = z
+  .string()
+  .trim()
+  .default("")
+  .transform((text, context) => {
+    if (text === "") return null;
+    const at = Date.parse(/^\d{4}-\d{2}-\d{2}$/.test(text) ? `${text}T23:59:59Z` : text);
+    if (Number.isNaN(at)) {
+      context.addIssue({ code: "custom", message: "ngày kết thúc dạng 2026-12-31 hoặc 2026-12-31T12:00:00Z" });
+      return z.NEVER;
+    }
+    return at;
+  });
+
+/** The gateway keys accepted beside the current one during a change, each until its end date. */
+const PREVIOUS_SECRETS = ["SEPAY_API_KEY_PREVIOUS", "SEPAY_HMAC_SECRET_PREVIOUS", "CARD_PARTNER_KEY_PREVIOUS"] as const;
+export type PreviousSecret = (typeof PREVIOUS_SECRETS)[number];
+/** A previous key is for a change, not for keeps: its end date is at most this far ahead. */
+const PREVIOUS_SECRET_MAX_DAYS = 30;
 
 const configSchema = z.object({
   APP_ENV: z.enum(["development", "test", "production"]),
@@ -116,9 +141,12 @@ const configSchema = z.object({
   SEPAY_AUTH: z.enum(["apikey", "hmac"]).default("apikey"),
   SEPAY_API_KEY: z.string().default(""),
   SEPAY_HMAC_SECRET: z.string().default(""),
-  // The key before the current one, accepted too while a key change reaches SePay (docs/operations.md).
+  // The key before the current one, accepted too while a key change reaches SePay, until its end
+  // date (…_UNTIL, required with it): see previousSecret and docs/operations.md.
   SEPAY_API_KEY_PREVIOUS: z.string().default(""),
+  SEPAY_API_KEY_PREVIOUS_UNTIL: endDate,
   SEPAY_HMAC_SECRET_PREVIOUS: z.string().default(""),
+  SEPAY_HMAC_SECRET_PREVIOUS_UNTIL: endDate,
   // Other bank-notification providers behind the same interface; an empty key turns one off.
   CASSO_SECRET: z.string().default(""),
   PAYOS_CHECKSUM_KEY: z.string().default(""),
@@ -128,6 +156,7 @@ const configSchema = z.object({
   CARD_PARTNER_KEY: z.string().default(""),
   // The partner key before the current one: callbacks signed with it are accepted during a change.
   CARD_PARTNER_KEY_PREVIOUS: z.string().default(""),
+  CARD_PARTNER_KEY_PREVIOUS_UNTIL: endDate,
   // Carrier fees in percent, as "VIETTEL:20,VINAPHONE:20,MOBIFONE:22".
   CARD_FEES: z
     .string()
@@ -161,6 +190,12 @@ const configSchema = z.object({
     .transform((text) => text.split(",").map((event) => event.trim()).filter(Boolean))
     .pipe(z.array(z.enum(NOTIFICATION_EVENTS, `một danh sách trong ${NOTIFICATION_EVENTS.join(", ")}`)))
     .transform((events) => (events.length === 0 ? [...NOTIFICATION_EVENTS] : events)),
+  // Characters a key code may hold beyond ASCII letters, digits, "-" and "_" (e.g. "ĐƠ"); empty: none.
+  // Nothing invisible or blank: a buyer types what they see (workers/licensing/key-alphabet.ts).
+  KEY_CODE_EXTRA_CHARACTERS: z
+    .string()
+    .default("")
+    .refine((text) => !/[\p{C}\p{Z}]/u.test(text), "chỉ gồm ký tự nhìn thấy được: không có dấu cách, ký tự ẩn hay ký tự điều khiển"),
   // A pricing is low on stock at this many available keys or fewer (one alert per crossing).
   LOW_STOCK_THRESHOLD: z.coerce.number().int().min(1).max(10_000).default(5),
 }).superRefine((config, context) => {
@@ -182,6 +217,15 @@ const configSchema = z.object({
       path: ["LICENSE_LEASE_HOURS"],
       message: `không được dài hơn KEY_DEVICE_RESET_HOURS (${config.KEY_DEVICE_RESET_HOURS} giờ): một key đổi thiết bị sau mỗi lần chờ sẽ chạy offline trên nhiều máy cùng lúc`,
     });
+  }
+  for (const slot of PREVIOUS_SECRETS) {
+    const until = config[`${slot}_UNTIL`];
+    if (config[slot] && until === null) {
+      context.addIssue({ code: "custom", path: [`${slot}_UNTIL`], message: `cần khi có ${slot}: ngày khoá cũ hết được chấp nhận (tối đa ${PREVIOUS_SECRET_MAX_DAYS} ngày)` });
+    }
+    if (until !== null && until > Date.now() + PREVIOUS_SECRET_MAX_DAYS * 24 * 60 * 60_000) {
+      context.addIssue({ code: "custom", path: [`${slot}_UNTIL`], message: `tối đa ${PREVIOUS_SECRET_MAX_DAYS} ngày kể từ hôm nay` });
+    }
   }
   if (config.MAIL_TRANSPORT === "resend" && !config.MAIL_API_KEY) {
     context.addIssue({ code: "custom", path: ["MAIL_API_KEY"], message: "cần khi MAIL_TRANSPORT=resend" });
@@ -255,4 +299,10 @@ export function withDatabase(env: Env, database: D1Database): Env {
   const parsed = cache.get(env);
   if (parsed) cache.set(scoped, parsed);
   return scoped;
+}
+
+/** A previous gateway key while its end date has not passed; "" after it (the key is refused). */
+export function previousSecret(config: Config, slot: PreviousSecret, now = Date.now()): string {
+  const until = config[`${slot}_UNTIL`];
+  return config[slot] && until !== null && now <= until ? config[slot] : "";
 }

@@ -8,7 +8,13 @@ import { describe, expect, it, vi } from "vitest";
 import { notifications } from "../../../workers/db/schema";
 import worker from "../../../workers/index";
 import { verifySepay } from "../../../workers/money/bank-transfers";
+import { cardSign } from "../../../workers/money/cards";
 import { db, hmac } from "../../factories";
+
+/** An end date `days` from today (…_PREVIOUS_UNTIL), as an operator writes it. */
+function inDays(days: number): string {
+  return new Date(Date.now() + days * 24 * 60 * 60_000).toISOString();
+}
 
 let nextId = Math.floor(Math.random() * 1e9);
 function sepayBody() {
@@ -58,10 +64,49 @@ describe("attack: a webhook with a drifted or forged key", () => {
   });
 
   it("during a key change the previous SePay key is accepted, and a key that is neither is still refused", async () => {
-    const rotating = { SEPAY_API_KEY: "sepay-new-key-0123456789", SEPAY_API_KEY_PREVIOUS: env.SEPAY_API_KEY };
+    const rotating = { SEPAY_API_KEY: "sepay-new-key-0123456789", SEPAY_API_KEY_PREVIOUS: env.SEPAY_API_KEY, SEPAY_API_KEY_PREVIOUS_UNTIL: inDays(7) };
     expect((await sepay(`Apikey ${env.SEPAY_API_KEY}`, rotating)).status).toBe(200);
     expect((await sepay("Apikey sepay-new-key-0123456789", rotating)).status).toBe(200);
     expect((await sepay("Apikey sepay-guessed-key", rotating)).status).toBe(401);
+  });
+
+  it("signs a SePay webhook with the previous key after its end date: refused", async () => {
+    vi.spyOn(console, "warn");
+    const ended = { SEPAY_API_KEY: "sepay-new-key-0123456789", SEPAY_API_KEY_PREVIOUS: env.SEPAY_API_KEY, SEPAY_API_KEY_PREVIOUS_UNTIL: inDays(-1) };
+    expect((await sepay(`Apikey ${env.SEPAY_API_KEY}`, ended)).status).toBe(401);
+    expect((await sepay("Apikey sepay-new-key-0123456789", ended)).status).toBe(200);
+  });
+
+  it("a call proved with the previous key is logged and its last use kept, so the operator knows when the key can go", async () => {
+    const warnings = vi.spyOn(console, "warn");
+    warnings.mockClear();
+    const rotating = { SEPAY_API_KEY: "sepay-new-key-0123456789", SEPAY_API_KEY_PREVIOUS: env.SEPAY_API_KEY, SEPAY_API_KEY_PREVIOUS_UNTIL: inDays(7) };
+    const before = Date.now();
+    expect((await sepay("Apikey sepay-new-key-0123456789", rotating)).status).toBe(200);
+    expect(warnings.mock.calls.some(([text]) => String(text).includes('"event":"previous_key_used"'))).toBe(false);
+    expect((await sepay(`Apikey ${env.SEPAY_API_KEY}`, rotating)).status).toBe(200);
+    const line = warnings.mock.calls.map(([text]) => String(text)).find((text) => text.includes('"event":"previous_key_used"'));
+    expect(JSON.parse(line ?? "{}")).toMatchObject({ level: "warn", event: "previous_key_used", provider: "sepay" });
+    const used = await env.DB.prepare("SELECT at FROM ops_heartbeats WHERE name = 'previous-key:sepay'").first<{ at: number }>();
+    expect(used?.at).toBeGreaterThanOrEqual(before);
+  });
+
+  it("signs a card callback with the previous partner key after its end date: refused", async () => {
+    vi.spyOn(console, "warn");
+    const callback = async (key: string, until: string) => {
+      const body = { status: 1, message: "Thành công", request_id: "req-unknown-1", declared_value: 100000, value: 100000, amount: 100000, code: "123456789012", serial: "SERIAL0001", telco: "VIETTEL", trans_id: "1", callback_sign: cardSign(key, "123456789012", "SERIAL0001") };
+      const context = createExecutionContext();
+      const response = await worker.fetch(
+        new Request("http://store.test/api/webhooks/cards/", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) }) as Parameters<typeof worker.fetch>[0],
+        { ...env, CARD_PARTNER_KEY: "card-new-partner-key", CARD_PARTNER_KEY_PREVIOUS: env.CARD_PARTNER_KEY, CARD_PARTNER_KEY_PREVIOUS_UNTIL: until } as Env,
+        context,
+      );
+      await waitOnExecutionContext(context);
+      return response.status;
+    };
+    // Within its dates the previous key gets past the signature (to the unknown request id: 404).
+    expect(await callback(env.CARD_PARTNER_KEY, inDays(7))).toBe(404);
+    expect(await callback(env.CARD_PARTNER_KEY, inDays(-1))).toBe(401);
   });
 
   it("in HMAC mode with a previous secret set, a forged signature is refused (each candidate is awaited, none taken for granted)", async () => {

@@ -1,13 +1,13 @@
 // Payment providers call these. Authentication is checked on the raw body before anything is
 // parsed; a refused call stores and credits nothing.
 import { Hono } from "hono";
-import { getConfig } from "../../platform/config";
+import { getConfig, previousSecret } from "../../platform/config";
 import { BANK_PROVIDERS, type IncomingTransfer, receiveTransfer } from "../bank-transfers";
 import { type CallbackOutcome, cardSign, receiveCardCallback, signatureMatches } from "../cards";
 import { bankProviderPath } from "../schemas/bank-transfers";
 import { cardCallbackSchema } from "../schemas/cards";
 import { errorText } from "../../lib/log";
-import { cardGatewayFailed, webhookRefused } from "../../owner/ops-alarms";
+import { cardGatewayFailed, previousKeyUsed, webhookRefused } from "../../owner/ops-alarms";
 import { type ApiEnv, db } from "../../platform/http/context";
 import { errorBody } from "../../platform/http/api-errors";
 import { readParams } from "../../platform/http/validate";
@@ -33,10 +33,12 @@ export const webhooksApi = new Hono<ApiEnv>()
     const provider = BANK_PROVIDERS[readParams(c, bankProviderPath).provider];
     const rawBody = await c.req.text();
     const providerName = readParams(c, bankProviderPath).provider;
-    if (!(await provider.verify(c.req.raw.headers, rawBody, config))) {
+    const keyUsed = await provider.verify(c.req.raw.headers, rawBody, config);
+    if (!keyUsed) {
       await webhookRefused(c.env, db(c), c.req.raw, providerName, "signature");
       return c.json(errorBody(WEBHOOK_MESSAGES.unauthorized), 401);
     }
+    if (keyUsed === "previous") await previousKeyUsed(c.env, providerName, c.req.raw);
     let transfer: IncomingTransfer | null;
     try {
       transfer = provider.parse(rawBody);
@@ -64,12 +66,14 @@ export const webhooksApi = new Hono<ApiEnv>()
     }
     const fields = cardCallbackSchema.parse(raw);
     const { code, serial } = fields;
-    // During a partner key change, a callback signed with the previous key is accepted too.
-    const keys = [config.CARD_PARTNER_KEY, config.CARD_PARTNER_KEY_PREVIOUS].filter(Boolean);
-    if (!code || !serial || !keys.some((key) => signatureMatches(cardSign(key, code, serial), fields.callback_sign))) {
+    // During a partner key change, a callback signed with the previous key is accepted too, until its end date.
+    const signedWith = (key: string) => Boolean(key && code && serial && signatureMatches(cardSign(key, code, serial), fields.callback_sign));
+    const keyUsed = signedWith(config.CARD_PARTNER_KEY) ? "current" : signedWith(previousSecret(config, "CARD_PARTNER_KEY_PREVIOUS")) ? "previous" : null;
+    if (!code || !serial || !keyUsed) {
       await webhookRefused(c.env, db(c), c.req.raw, "card", "signature");
       return c.json(cardRefusal(WEBHOOK_MESSAGES.invalidSignature), 401);
     }
+    if (keyUsed === "previous") await previousKeyUsed(c.env, "card", c.req.raw);
     let outcome: CallbackOutcome;
     try {
       outcome = await receiveCardCallback(c.env, config, { requestId: fields.request_id, code, serial });
