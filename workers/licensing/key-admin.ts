@@ -13,6 +13,7 @@ import { parseAppId } from "../catalogue/catalogue";
 import { ConflictError, fieldError, NotFoundError, ValidationError } from "../platform/errors";
 import { deviceHint } from "./key-devices";
 import { normalKeyCode } from "./key-check";
+import { codePoint, foreignCharacters, type KeyAlphabet, keyAlphabet, lookAlikeForm, shownCode } from "./key-alphabet";
 import { weakKeys } from "../shared/weak-keys";
 import { listAppPricing } from "./keys";
 import { type PricingTerms, pricingTerms } from "../owner/store-settings";
@@ -20,20 +21,34 @@ import { SETTINGS_MESSAGES } from "../owner/messages";
 import { KEY_ADMIN_MESSAGES, MAX_IMPORT_LINES, MAX_KEY_LENGTH } from "./messages";
 import { KEY_STATUSES, type KeyStatus } from "../shared/enums";
 
-export type ParsedKeys = { codes: string[]; totalLines: number; duplicatesInText: number; invalid: number; caseTwins: [string, string][] };
+/** A line the alphabet refuses: its number in the text (from 1, blank lines counted) and what is foreign in it. */
+type ForeignLine = { line: number; code: string; characters: string[] };
+
+export type ParsedKeys = {
+  codes: string[];
+  totalLines: number;
+  duplicatesInText: number;
+  invalid: number;
+  caseTwins: [string, string][];
+  foreign: ForeignLine[];
+  /** Each code's first line in the text, for messages that name lines. */
+  lineOf: Map<string, number>;
+};
 
 /**
  * One key per line; blank lines ignored; repeats inside the text counted once. Codes equal in
  * normal form but written differently (abc-1, ABC-1) are case twins: a key check cannot tell
  * them apart (docs/licensing.md §2), so the import refuses them.
  */
-function parseKeysText(text: string): ParsedKeys {
+function parseKeysText(text: string, alphabet: KeyAlphabet): ParsedKeys {
   const seen = new Map<string, string>();
   const caseTwins: [string, string][] = [];
+  const foreign: ForeignLine[] = [];
+  const lineOf = new Map<string, number>();
   let totalLines = 0;
   let duplicatesInText = 0;
   let invalid = 0;
-  for (const line of text.split(/\r?\n/)) {
+  for (const [index, line] of text.split(/\r?\n/).entries()) {
     const code = line.trim();
     if (!code) continue;
     totalLines += 1;
@@ -42,13 +57,31 @@ function parseKeysText(text: string): ParsedKeys {
       invalid += 1;
       continue;
     }
+    // The shop's alphabet, on the normal form; a code of hidden characters only is no code either.
+    const characters = foreignCharacters(code, alphabet);
+    if (characters.length > 0 || normalKeyCode(code) === "") {
+      foreign.push({ line: index + 1, code, characters });
+      continue;
+    }
+    if (!lineOf.has(code)) lineOf.set(code, index + 1);
     const normal = normalKeyCode(code);
     const first = seen.get(normal);
     if (first === undefined) seen.set(normal, code);
     else if (first === code) duplicatesInText += 1;
     else caseTwins.push([first, code]);
   }
-  return { codes: [...seen.values()], totalLines, duplicatesInText, invalid, caseTwins };
+  return { codes: [...seen.values()], totalLines, duplicatesInText, invalid, caseTwins, foreign, lineOf };
+}
+
+/** At most this many refused lines are named one by one; the rest are counted. */
+const LINES_NAMED = 100;
+
+/** A refusal naming its lines: "dòng 3, dòng 7" and the first line's reason in the message, one entry per line in the errors of keys_text. */
+function linesRefused(message: (count: number, lines: string, example: string) => string, lines: { line: number; text: string }[]): ValidationError {
+  const named = lines.slice(0, 10).map((entry) => `dòng ${entry.line}`).join(", ") + (lines.length > 10 ? ", …" : "");
+  const errors = lines.slice(0, LINES_NAMED).map((entry) => entry.text);
+  if (lines.length > LINES_NAMED) errors.push(KEY_ADMIN_MESSAGES.moreLines(lines.length - LINES_NAMED));
+  return new ValidationError(message(lines.length, named, lines[0]?.text.replace(/^Dòng \d+: /, "") ?? ""), { keys_text: errors });
 }
 
 /**
@@ -316,6 +349,78 @@ async function caseTwinsInStock(d1: D1Database, appId: number, codes: string[]):
   return results.flatMap((result) => result.results.filter((row) => sent.get(row.key_code_normal) !== row.key_code).map((row): [string, string] => [row.key_code, sent.get(row.key_code_normal) ?? ""]));
 }
 
+/** The app's stocked codes that a buyer could take for another: beyond printable ASCII, or left without a normal form. */
+const ODD_STOCK_SQL = "(k.key_code_normal IS NULL OR k.key_code GLOB '*[^ -~]*')";
+
+/**
+ * The lines of `parsed` that look like a different code already in the app's stock (a Latin
+ * KEY-A1 against a Cyrillic KEY-А1 stocked before the alphabet): the buyer of one would type
+ * the other. Same normal form is not this: that is a duplicate or a case twin.
+ */
+async function lookAlikesInStock(d1: D1Database, appId: number, parsed: ParsedKeys): Promise<{ line: number; text: string }[]> {
+  if (parsed.codes.length === 0) return [];
+  const { results: odd } = await d1.prepare(`SELECT k.key_code FROM license_keys k WHERE k.app_id = ?1 AND ${ODD_STOCK_SQL}`).bind(appId).all<{ key_code: string }>();
+  // A sent code with declared letters that look Latin may imitate a plain stocked code too.
+  const looks = parsed.codes.map(lookAlikeForm).filter((look, index) => look !== normalKeyCode(parsed.codes[index]));
+  const plain = looks.length === 0 ? [] : (await d1.batch<{ key_code: string }>(storedByNormal(d1, appId, looks, "key_code"))).flatMap((result) => result.results);
+  const stockByLook = new Map([...odd, ...plain].map((row) => [lookAlikeForm(row.key_code), row.key_code]));
+  return parsed.codes.flatMap((code) => {
+    const stored = stockByLook.get(lookAlikeForm(code));
+    if (stored === undefined || normalKeyCode(stored) === normalKeyCode(code)) return [];
+    const line = parsed.lineOf.get(code) ?? 0;
+    return [{ line, text: KEY_ADMIN_MESSAGES.lookAlikeLine(line, code, shownCode(stored)) }];
+  });
+}
+
+/** A stocked key as the collision report names it: the code as stored and as it reads apart. */
+type StockedKey = { id: number; app_id: number; app_url: string; key_code: string; status: string };
+
+const reportedKey = (row: StockedKey) => ({ id: row.id, key_code: row.key_code, shown: shownCode(row.key_code), status: row.status, app: { id: row.app_id, url: row.app_url } });
+
+/**
+ * The owner's check (issue 41 item 2): stocked codes a buyer cannot tell apart, grouped by app and
+ * look-alike form ("normal_form": the key check itself takes them for one; "look_alike": they
+ * differ only in letters drawn alike), and stocked codes outside the shop's alphabet. Reported,
+ * never merged: which one to keep is the owner's call (one may be sold).
+ * Only codes beyond printable ASCII or without a normal form can collide (for the rest the stored
+ * normal form is exact and unique), so those are read first, then their partners by normal form.
+ */
+export async function keyCollisions(d1: D1Database, appId: number | null, alphabet: KeyAlphabet) {
+  const columns = "SELECT k.id, k.app_id, a.url AS app_url, k.key_code, k.status FROM license_keys k JOIN apps a ON a.id = k.app_id";
+  const oddQuery = d1.prepare(`${columns} WHERE ${ODD_STOCK_SQL}${appId === null ? "" : " AND k.app_id = ?1"} ORDER BY k.id`);
+  const { results: odd } = await (appId === null ? oddQuery : oddQuery.bind(appId)).all<StockedKey>();
+  const looksByApp = new Map<number, Set<string>>();
+  for (const row of odd) looksByApp.set(row.app_id, (looksByApp.get(row.app_id) ?? new Set()).add(lookAlikeForm(row.key_code)));
+  const partners: D1PreparedStatement[] = [];
+  for (const [app, looks] of looksByApp) {
+    const list = [...looks];
+    for (let start = 0; start < list.length; start += 98) {
+      const chunk = list.slice(start, start + 98);
+      partners.push(d1.prepare(`${columns} WHERE k.app_id = ? AND k.key_code_normal IN (${chunk.map(() => "?").join(", ")})`).bind(app, ...chunk));
+    }
+  }
+  const found = partners.length === 0 ? [] : (await d1.batch<StockedKey>(partners)).flatMap((result) => result.results);
+  const rows = [...new Map([...odd, ...found].map((row) => [row.id, row])).values()].sort((a, b) => a.id - b.id);
+  const groups = new Map<string, StockedKey[]>();
+  for (const row of rows) {
+    const key = `${row.app_id} ${lookAlikeForm(row.key_code)}`;
+    groups.set(key, [...(groups.get(key) ?? []), row]);
+  }
+  const collisions = [...groups.values()]
+    .filter((keys) => keys.length > 1)
+    .map((keys) => ({
+      app: { id: keys[0].app_id, url: keys[0].app_url },
+      kind: new Set(keys.map((row) => normalKeyCode(row.key_code))).size === 1 ? ("normal_form" as const) : ("look_alike" as const),
+      form: lookAlikeForm(keys[0].key_code),
+      keys: keys.map(reportedKey),
+    }));
+  const outside = odd.flatMap((row) => {
+    const characters = foreignCharacters(row.key_code, alphabet);
+    return characters.length > 0 || normalKeyCode(row.key_code) === "" ? [{ ...reportedKey(row), characters: characters.map(codePoint) }] : [];
+  });
+  return { collisions, outside_alphabet: { count: outside.length, keys: outside.slice(0, 500) } };
+}
+
 /**
  * Fills the normal form of the app's keys that migrations/0013 left without one (codes beyond
  * printable ASCII), so the import's twin check sees them. A row whose twin holds its normal form
@@ -333,18 +438,27 @@ async function fillNormalCodes(d1: D1Database, appId: number): Promise<void> {
  */
 export type ImportedKeys = Awaited<ReturnType<typeof importKeys>>;
 
-export async function importKeys(d1: D1Database, input: ImportKeysInput, actor: AdminActor) {
+export async function importKeys(d1: D1Database, input: ImportKeysInput, actor: AdminActor, extraCharacters = "") {
   const appId = await findAdminAppId(d1, input.app_url);
   const type = await findKeyType(d1, input.key_type);
-  const parsed = parseKeysText(input.keys_text);
+  const parsed = parseKeysText(input.keys_text, keyAlphabet(extraCharacters));
   if (parsed.totalLines === 0) throw fieldError("keys_text", KEY_ADMIN_MESSAGES.keysRequired);
   if (parsed.totalLines > MAX_IMPORT_LINES) throw fieldError("keys_text", KEY_ADMIN_MESSAGES.tooManyLines(MAX_IMPORT_LINES));
+  if (parsed.foreign.length > 0) {
+    const lines = parsed.foreign.map(({ line, code, characters }) => ({
+      line,
+      text: characters.length === 0 ? KEY_ADMIN_MESSAGES.invisibleLine(line) : KEY_ADMIN_MESSAGES.foreignLine(line, shownCode(code), characters.map(codePoint).join(", ")),
+    }));
+    throw linesRefused((count, named, example) => KEY_ADMIN_MESSAGES.outsideAlphabet(count, named, example, extraCharacters), lines);
+  }
   if (parsed.caseTwins.length > 0) throw fieldError("keys_text", KEY_ADMIN_MESSAGES.caseTwinsInText(parsed.caseTwins.length, parsed.caseTwins[0]));
   if (!input.skip_duplicates && parsed.duplicatesInText > 0) throw new ValidationError(KEY_ADMIN_MESSAGES.duplicatesRefused(parsed.duplicatesInText));
   await fillNormalCodes(d1, appId);
   // A race with another import's twin is caught by the unique normal form: skipped, or refused.
   const twins = await caseTwinsInStock(d1, appId, parsed.codes);
   if (twins.length > 0) throw fieldError("keys_text", KEY_ADMIN_MESSAGES.caseTwinsInStock(twins.length, twins[0]));
+  const lookAlikes = await lookAlikesInStock(d1, appId, parsed);
+  if (lookAlikes.length > 0) throw linesRefused(KEY_ADMIN_MESSAGES.lookAlikesInStock, lookAlikes);
 
   const db = getDb(d1);
   const started = Date.now();

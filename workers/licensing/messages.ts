@@ -34,6 +34,15 @@ export const KEY_ADMIN_MESSAGES = {
     `Có ${count} key chỉ khác key khác ở chữ hoa/thường hoặc ký tự ẩn (ví dụ ${first} và ${second}). Key được kiểm tra không phân biệt chữ hoa/thường và bỏ qua ký tự ẩn nên đó là cùng một key: hãy chỉ giữ một.`,
   caseTwinsInStock: (count: number, [stored, sent]: [string, string]) =>
     `Có ${count} key đã có trong kho nếu không phân biệt chữ hoa/thường và ký tự ẩn (ví dụ ${sent} trùng với ${stored}). Key được kiểm tra không phân biệt chữ hoa/thường và bỏ qua ký tự ẩn: hãy bỏ các key này khỏi danh sách.`,
+  // Issue 41 item 2 (workers/licensing/key-alphabet.ts): each refused line is named by its number in the text.
+  outsideAlphabet: (count: number, lines: string, example: string, extra: string) =>
+    `Có ${count} key có ký tự ngoài bảng ký tự của cửa hàng (${lines}; ví dụ ${example}). Key chỉ được gồm chữ cái A–Z, chữ số, "-" và "_"${extra ? `, thêm ${extra}` : ""}: chữ Kirin hay Hy Lạp trông như chữ Latinh, dấu cách, emoji hay ký tự ẩn khiến người mua gõ ra một key khác. Hãy sửa hoặc bỏ các dòng này.`,
+  foreignLine: (line: number, shown: string, characters: string) => `Dòng ${line}: ${shown} có ký tự ngoài bảng ký tự (${characters})`,
+  invisibleLine: (line: number) => `Dòng ${line}: key chỉ gồm ký tự ẩn`,
+  lookAlikesInStock: (count: number, lines: string, example: string) =>
+    `Có ${count} key trông giống key đã có trong kho (${lines}; ví dụ ${example}): chữ Kirin hay Hy Lạp trông như chữ Latinh. Người mua gõ theo những gì họ thấy nên đó là cùng một key: hãy bỏ các dòng này, hoặc xóa key cũ trong kho.`,
+  lookAlikeLine: (line: number, sent: string, stored: string) => `Dòng ${line}: ${sent} trông giống key đã có ${stored}`,
+  moreLines: (count: number) => `… và ${count} dòng khác`,
   duplicatesRefused: (count: number) => `Có ${count} key bị trùng. Bật "bỏ qua key trùng" để nhập các key còn lại.`,
 } as const;
 

@@ -2,7 +2,9 @@
 // blank lines ignored, duplicates skipped by the server; the result says how many went in and
 // how many were skipped. The import goes through clientAction; the pricing stock reloads after it.
 // Codes that can be guessed (short, sequential) are shown before anything is imported, with the
-// choice to leave them out or import them anyway (issue #27 item 9).
+// choice to leave them out or import them anyway (issue #27 item 9). An import the server refuses
+// whole (a code outside the shop's alphabet, a look-alike of a stocked code: issue 41 item 2)
+// lists the refused lines, by number, under the form.
 import { type ClientActionFunctionArgs, useFetcher, useParams } from "@remix-run/react";
 import { type FormEvent, useState } from "react";
 import { BUTTON_PRIMARY, CARD, SELECT_CLASS } from "~/components/admin/AdminShell";
@@ -59,6 +61,7 @@ export default function KeyImportRoute() {
   const busy = importing.state !== "idle";
   const answer = useFetcherAnswer(importing, (answer) => answer.ok && setText(""));
   const result = answer?.ok ? answer.data : null;
+  const refusedLines = answer && !answer.ok ? (answer.errors?.keys_text ?? []) : [];
   const count = countKeyLines(text);
 
   function setText(value: string) {
@@ -152,6 +155,16 @@ export default function KeyImportRoute() {
                 Vẫn nhập
               </button>
             </div>
+          </div>
+        )}
+        {refusedLines.length > 0 && (
+          <div role="alert" data-testid="import-refused-lines" className="rounded-xl border border-red-500/30 bg-red-950/30 px-4 py-3 text-sm text-red-100">
+            <p className="font-semibold">Chưa nhập key nào. Hãy sửa hoặc bỏ:</p>
+            <ul className="mt-1 max-h-60 list-disc space-y-1 overflow-y-auto pl-5 font-mono text-xs break-all">
+              {refusedLines.map((line) => (
+                <li key={line}>{line}</li>
+              ))}
+            </ul>
           </div>
         )}
         {result && (

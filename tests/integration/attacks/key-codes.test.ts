@@ -5,8 +5,8 @@ import { env } from "cloudflare:workers";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { licenseKeys } from "../../../workers/db/schema";
-import { KEY_LOOKUP_SQL } from "../../../workers/licensing/key-check";
-import { api, createApp, db, person, request, unique } from "../../factories";
+import { KEY_LOOKUP_SQL, normalKeyCode } from "../../../workers/licensing/key-check";
+import { api, createApp, db, person, request, typeId, unique } from "../../factories";
 
 type Body = Record<string, any>;
 
@@ -26,10 +26,12 @@ async function twinsOf(appId: number, code: string) {
 
 describe("attack: a key typed in another case", () => {
   it("answers the lowercase form of a valid key as the key, accented letters too, not not_found", async () => {
-    const admin = await person("staff");
     const app = await createApp({ bundleIdentifier: `vn.test.${unique("b").replace(/-/g, "")}` });
     const codes = [`KEY-${unique("a")}`.toUpperCase(), `KHÓA-ÉCLAIR-${unique("e")}`.toUpperCase()];
-    expect((await importKeys(admin.token, app, codes.join("\n"))).status).toBe(200);
+    // Stocked directly: Ó and É are outside the default alphabet (a shop declares them in
+    // KEY_CODE_EXTRA_CHARACTERS, or they were stocked before it), which the import now refuses.
+    const keyTypeId = await typeId("30days");
+    await db.insert(licenseKeys).values(codes.map((keyCode) => ({ appId: app.id, keyTypeId, keyCode, keyCodeNormal: normalKeyCode(keyCode) })));
     await db.update(licenseKeys).set({ status: "sold", orderReference: sql`'order-' || ${licenseKeys.id}`, soldAt: new Date() }).where(eq(licenseKeys.appId, app.id));
     for (const code of codes) {
       const answer = await check({ key_code: ` ${code.toLowerCase()} `, device_id: "phone", bundle_id: app.bundleIdentifier });
@@ -110,5 +112,106 @@ describe("attack: a second copy of a key that looks the same", () => {
     expect(refused.status).toBe(400);
     const [count] = await db.select({ n: sql<number>`count(*)` }).from(licenseKeys).where(eq(licenseKeys.appId, app.id));
     expect(count.n).toBe(0);
+  });
+});
+
+// Issue 41 item 2: a code must be in the shop's alphabet (ASCII letters, digits, "-" and "_"
+// unless KEY_CODE_EXTRA_CHARACTERS adds more), and look-alikes already in stock are reported.
+
+/** Keys put in stock as older imports left them: the normal form as it was computed then. */
+async function stockAsBefore(appId: number, rows: { code: string; normal: string | null }[]) {
+  const keyTypeId = await typeId("30days");
+  await db.insert(licenseKeys).values(rows.map((row) => ({ appId, keyTypeId, keyCode: row.code, keyCodeNormal: row.normal })));
+}
+
+const collisionsOf = (token: string, app: { url: string }) => api(`/api/keys/collisions/?app_url=${encodeURIComponent(app.url)}`, { token });
+
+describe("attack: a key code with letters that only look Latin", () => {
+  it("a code with a Cyrillic А is refused at import with its line number", async () => {
+    const admin = await person("staff");
+    const app = await createApp();
+    const cyrillic = `KEY-\u0410${unique("c")}`.toUpperCase();
+    const refused = await importKeys(admin.token, app, `GOOD-${unique("g")}\n\n${cyrillic}`);
+    expect(refused.status).toBe(400);
+    expect(refused.body.success).toBe(false);
+    expect(refused.body.message).toContain("dòng 3");
+    expect(refused.body.message).toContain("U+0410");
+    expect(refused.body.errors.keys_text).toEqual([expect.stringMatching(/^Dòng 3: .*U\+0410/)]);
+    const [count] = await db.select({ n: sql<number>`count(*)` }).from(licenseKeys).where(eq(licenseKeys.appId, app.id));
+    expect(count.n).toBe(0);
+  });
+
+  it("codes with a Greek letter, a space inside, an emoji or nothing visible are refused, each with its line", async () => {
+    const admin = await person("staff");
+    const app = await createApp();
+    const lines = [`GOOD-${unique("g")}`, `KEY-\u039f${unique("o")}`, `KEY ${unique("s")}`, `KEY-\u{1F511}-${unique("e")}`, "\u200b\u2060", `OK_${unique("u")}`];
+    const refused = await importKeys(admin.token, app, lines.join("\n"));
+    expect(refused.status).toBe(400);
+    const refusedLines = (refused.body.errors.keys_text as string[]).map((text) => text.match(/^Dòng (\d+):/)?.[1]);
+    expect(refusedLines).toEqual(["2", "3", "4", "5"]);
+    for (const line of ["dòng 2", "dòng 3", "dòng 4", "dòng 5"]) expect(refused.body.message).toContain(line);
+    const [count] = await db.select({ n: sql<number>`count(*)` }).from(licenseKeys).where(eq(licenseKeys.appId, app.id));
+    expect(count.n).toBe(0);
+  });
+
+  it("a Latin code that looks like a Cyrillic one already in stock is refused at import, naming its line and the stocked code", async () => {
+    const admin = await person("staff");
+    const app = await createApp();
+    const tail = unique("t").toUpperCase();
+    await stockAsBefore(app.id, [{ code: `KEY-\u0410${tail}`, normal: `KEY-\u0410${tail}` }]);
+    const refused = await importKeys(admin.token, app, `NEW-${unique("n")}\nKEY-A${tail}`);
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toContain("dòng 2");
+    expect(refused.body.errors.keys_text).toEqual([expect.stringMatching(/^Dòng 2: KEY-A.*U\+0410/)]);
+    const [count] = await db.select({ n: sql<number>`count(*)` }).from(licenseKeys).where(eq(licenseKeys.appId, app.id));
+    expect(count.n).toBe(1);
+  });
+});
+
+describe("attack: look-alike codes already in stock", () => {
+  it("a stocked code that collides with another under the normal form is reported to the owner", async () => {
+    const admin = await person("staff");
+    const app = await createApp();
+    const code = `LOOK-${unique("a")}`.toUpperCase();
+    const hidden = `${code.slice(0, 4)}\u200b${code.slice(4)}`;
+    // Imported before the normal form dropped invisible characters: its stored form kept them.
+    await stockAsBefore(app.id, [{ code, normal: code }, { code: hidden, normal: hidden }, { code: `FINE-${unique("f")}`.toUpperCase(), normal: null }]);
+    const report = await collisionsOf(admin.token, app);
+    expect(report.status).toBe(200);
+    expect(report.body.data.collisions).toEqual([
+      {
+        app: { id: app.id, url: app.url },
+        kind: "normal_form",
+        form: code,
+        keys: [expect.objectContaining({ key_code: code, shown: code, status: "available" }), expect.objectContaining({ key_code: hidden, shown: `LOOK⟨U+200B⟩${code.slice(4)}` })],
+      },
+    ]);
+    // Reported, never merged: both keys are still there.
+    const [count] = await db.select({ n: sql<number>`count(*)` }).from(licenseKeys).where(eq(licenseKeys.appId, app.id));
+    expect(count.n).toBe(3);
+  });
+
+  it("a stocked Cyrillic look-alike of a Latin code is reported beside it, and listed as outside the alphabet", async () => {
+    const admin = await person("staff");
+    const app = await createApp();
+    const tail = unique("t").toUpperCase();
+    await stockAsBefore(app.id, [{ code: `KEY-A${tail}`, normal: `KEY-A${tail}` }, { code: `KEY-\u0410${tail}`, normal: `KEY-\u0410${tail}` }]);
+    const report = await collisionsOf(admin.token, app);
+    expect(report.status).toBe(200);
+    expect(report.body.data.collisions).toEqual([
+      {
+        app: { id: app.id, url: app.url },
+        kind: "look_alike",
+        form: `KEY-A${tail}`,
+        keys: [expect.objectContaining({ key_code: `KEY-A${tail}` }), expect.objectContaining({ key_code: `KEY-\u0410${tail}`, shown: `KEY-⟨U+0410⟩${tail}` })],
+      },
+    ]);
+    expect(report.body.data.outside_alphabet).toEqual({ count: 1, keys: [expect.objectContaining({ key_code: `KEY-\u0410${tail}`, app: { id: app.id, url: app.url } })] });
+  });
+
+  it("a buyer cannot read the collision report", async () => {
+    const buyer = await person();
+    const app = await createApp();
+    expect((await collisionsOf(buyer.token, app)).status).toBe(403);
   });
 });

@@ -8,6 +8,7 @@ import {
   batchesQuerySchema,
   bulkDeleteKeysSchema,
   cleanupByStatusSchema,
+  collisionsQuerySchema,
   createPricingSchema,
   extendKeySchema,
   importKeysSchema,
@@ -15,7 +16,26 @@ import {
   pricingPath,
   updatePricingSchema,
 } from "../schemas/keys";
-import { appKeyStats, banKey, changeKeyStatus, createPricing, deleteKey, deleteKeys, extendKey, findAdminAppId, findBatch, importKeys, listAppKeys, listBatches, resetKeyDevice, unbanKey, updatePricing } from "../key-admin";
+import {
+  appKeyStats,
+  banKey,
+  changeKeyStatus,
+  createPricing,
+  deleteKey,
+  deleteKeys,
+  extendKey,
+  findAdminAppId,
+  findBatch,
+  importKeys,
+  keyCollisions,
+  listAppKeys,
+  listBatches,
+  resetKeyDevice,
+  unbanKey,
+  updatePricing,
+} from "../key-admin";
+import { keyAlphabet } from "../key-alphabet";
+import { getConfig } from "../../platform/config";
 import { changesCatalogue } from "../../catalogue/routes/changes";
 import { adminActor, type ApiContext, type ApiEnv } from "../../platform/http/context";
 import { HttpError } from "../../platform/http/api-errors";
@@ -61,7 +81,14 @@ export const adminKeysApi = new Hono<ApiEnv>()
   })
   .post("/bulk-import", requireAdmin, changesCatalogue, takesJson(importKeysSchema), async (c) => {
     const input = await readJson(c, importKeysSchema);
-    return c.json({ success: true, message: KEY_ADMIN_MESSAGES.imported, data: await importKeys(c.env.DB, input, adminActor(c)) });
+    const extra = getConfig(c.env).KEY_CODE_EXTRA_CHARACTERS;
+    return c.json({ success: true, message: KEY_ADMIN_MESSAGES.imported, data: await importKeys(c.env.DB, input, adminActor(c), extra) });
+  })
+  // The owner's check: stocked codes a buyer cannot tell apart, and codes outside the alphabet (never merged).
+  .get("/collisions", requireAdmin, takesQuery(collisionsQuerySchema), async (c) => {
+    const appRef = readQuery(c, collisionsQuerySchema).app_url;
+    const appId = appRef ? await findAdminAppId(c.env.DB, appRef) : null;
+    return c.json({ success: true, data: await keyCollisions(c.env.DB, appId, keyAlphabet(getConfig(c.env).KEY_CODE_EXTRA_CHARACTERS)) });
   })
   .patch("/keys/:id/update-status", requireAdmin, changesCatalogue, takesJson(keyStatusSchema), async (c) => {
     const { status } = await readJson(c, keyStatusSchema);

@@ -83,6 +83,9 @@ export const availabilityQuerySchema = z.object({ pricing_id: idField(PRICING_IN
 /** The admin's batches, of one app (by slug or id) or of all. */
 export const batchesQuerySchema = z.object({ app_url: z.string().max(200).optional() });
 
+/** The owner's look-alike check: the whole stock, or one app's (by slug or id). */
+export const collisionsQuerySchema = z.object({ app_url: z.string().max(200).optional() });
+
 /** An app's keys: of one status or all; every key without a page, else one page (at most 500). */
 export const appKeysQuerySchema = z.object({
   status: filterField(z.enum(KEY_STATUSES, { error: KEY_ADMIN_MESSAGES.badStatus })),
