@@ -10,6 +10,9 @@ import { type ApiEnv, db } from "../../platform/http/context";
 import { requireUser } from "../../accounts/require-user";
 import { readParams, readQuery, takesQuery } from "../../platform/http/validate";
 import { KEY_DEVICE_MESSAGES } from "../../licensing/messages";
+import { walletFor } from "../wallet/port";
+import { LIVE_TICKET_INVALID, liveSocketQuerySchema } from "../schemas/live-wallet";
+import { HttpError } from "../../platform/http/api-errors";
 
 export const walletApi = new Hono<ApiEnv>()
   .get("/wallet/balance", requireUser, async (c) => c.json({ success: true, data: (await findWallet(c.env.DB, c.get("user").id))! }))
@@ -18,6 +21,16 @@ export const walletApi = new Hono<ApiEnv>()
   .get("/wallet/deposit-bonus", requireUser, takesQuery(depositBonusQuerySchema), async (c) => {
     const { amount, code } = readQuery(c, depositBonusQuerySchema);
     return c.json({ success: true, data: await previewDepositBonus(c.env.DB, c.get("user").id, amount, code) });
+  })
+  // The live wallet (docs/architecture.md, "The live wallet"): a ticket for the signed-in buyer's
+  // wallet object, then the socket it opens (the ticket is the proof, spent by the object).
+  .post("/wallet/live-ticket", requireUser, async (c) => c.json({ success: true, data: { ticket: await walletFor(c.env, c.get("user").id).liveTicket() } }))
+  .get("/wallet/live", takesQuery(liveSocketQuerySchema), async (c) => {
+    const { ticket } = readQuery(c, liveSocketQuerySchema);
+    if (c.req.header("Upgrade")?.toLowerCase() !== "websocket") throw new HttpError(426, LIVE_TICKET_INVALID);
+    const answer = await walletFor(c.env, Number(ticket.split(".")[0])).connect(c.req.raw);
+    if (answer.status === 401) throw new HttpError(401, LIVE_TICKET_INVALID);
+    return answer;
   })
   .get("/purchase/history", requireUser, async (c) => c.json({ success: true, data: await listPurchases(db(c), c.get("user").id, getConfig(c.env).KEY_DEVICE_RESET_HOURS) }))
   .post("/purchase/:id/reset-device", requireUser, async (c) => {

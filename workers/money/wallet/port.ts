@@ -6,7 +6,13 @@ import type { UserWallet } from "./user-wallet";
 type Operation = "purchase" | "settleTopup" | "cancelTopup" | "settleCard" | "creditTransfer" | "creditParkedCard" | "adjust";
 
 /** The wallet as a service sees it: each operation answers its result; the bookmark went to the request. */
-type Wallet = { [K in Operation]: (...args: Parameters<UserWallet[K]>) => Promise<Awaited<ReturnType<UserWallet[K]>>["value"]> } & { ping(): Promise<string> };
+type Wallet = { [K in Operation]: (...args: Parameters<UserWallet[K]>) => Promise<Awaited<ReturnType<UserWallet[K]>>["value"]> } & {
+  ping(): Promise<string>;
+  /** A single-use ticket for one live socket (user-wallet.ts liveTicket). */
+  liveTicket(): Promise<string>;
+  /** Hands a WebSocket upgrade carrying a ticket to the wallet. */
+  connect(request: Request): Promise<Response>;
+};
 
 /**
  * The user's UserWallet: one object per user, named by the user id it then reads as its own. Its
@@ -32,5 +38,7 @@ export function walletFor(env: Env, userId: number): Wallet {
     creditParkedCard: call("creditParkedCard"),
     adjust: call("adjust"),
     ping: () => stub.ping(),
+    liveTicket: () => stub.liveTicket(),
+    connect: (request) => stub.fetch(request),
   };
 }

@@ -4,10 +4,30 @@
 // relying on the input gate. The SQL is in ./money; all state lives in D1, committed one atomic
 // batch per operation, so an object that is evicted or restarted mid-sequence leaves nothing
 // half-done.
+//
+// It also tells its owner's open screens (docs/architecture.md, "The live wallet"): a WebSocket per
+// tab, accepted through the Hibernation API so the object sleeps between changes, opened with a
+// single-use ticket it issued itself; after each change that moved money or a top-up, one message.
 import { DurableObject } from "cloudflare:workers";
 import { type Bookmarked, onPrimary } from "../../db/client";
 import { noticeSettings } from "../../platform/config";
+import { randomToken, sha256Hex } from "../../platform/crypto";
+import { formatVND } from "../../shared/format";
 import * as money from "./money";
+
+/** A ticket opens one socket within this time. */
+const TICKET_MS = 60_000;
+/** Open tabs per buyer; the oldest socket is closed past it. */
+const MAX_SOCKETS = 8;
+
+/** What an open screen is told: the balance after the change, what moved it, and by how much. */
+export type LiveChange = {
+  event: "topup_paid" | "topup_cancelled" | "card_settled" | "purchase" | "credit" | "adjust";
+  topup_id?: number;
+  card_id?: number;
+  state?: string;
+};
+export type LiveMessage = LiveChange & { balance: number; formatted_balance: string; delta: number };
 
 export class UserWallet extends DurableObject<Env> {
   #tail: Promise<unknown> = Promise.resolve();
@@ -18,6 +38,7 @@ export class UserWallet extends DurableObject<Env> {
     super(ctx, env);
     this.#userId = Number(ctx.id.name);
     if (!Number.isSafeInteger(this.#userId) || this.#userId <= 0) throw new Error(`UserWallet ${ctx.id} is not named by a user id: reach it through walletFor`);
+    ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair("ping", "pong"));
   }
 
   /**
@@ -25,11 +46,35 @@ export class UserWallet extends DurableObject<Env> {
    * the primary; the answer carries the bookmark of its writes, for the request's next reads
    * (walletFor hands it to the request's session: docs/decisions/0029-read-replicas-and-placement.md).
    */
-  #serialise<T>(operation: () => Promise<T>): Promise<Bookmarked<T>> {
-    const run = () => onPrimary(this.env.DB, operation);
+  #serialise<T>(operation: () => Promise<T>, told?: (value: T) => LiveChange | null): Promise<Bookmarked<T>> {
+    const run = async () => {
+      // The balance before is read only when a screen listens (the binding reads the primary).
+      const before = told && this.ctx.getWebSockets().length > 0 ? await this.#balance() : null;
+      const result = await onPrimary(this.env.DB, operation);
+      const change = before === null ? null : told?.(result.value);
+      if (change) await this.#tell(change, before as number);
+      return result;
+    };
     const result = this.#tail.then(run, run);
     this.#tail = result.catch(() => undefined);
     return result;
+  }
+
+  async #balance(): Promise<number> {
+    return (await this.env.DB.prepare("SELECT balance FROM users WHERE id = ?1").bind(this.#userId).first<{ balance: number }>())?.balance ?? 0;
+  }
+
+  /** One message to every open screen; a screen that went away meanwhile is skipped. */
+  async #tell(change: LiveChange, before: number): Promise<void> {
+    const balance = await this.#balance();
+    const message = JSON.stringify({ ...change, balance, formatted_balance: formatVND(balance), delta: balance - before } satisfies LiveMessage);
+    for (const socket of this.ctx.getWebSockets()) {
+      try {
+        socket.send(message);
+      } catch {
+        // Closed between the list and the send: its tab reads the balance when it reconnects.
+      }
+    }
   }
 
   /** Answers without touching money: the health check's proof that wallet objects run. */
@@ -37,41 +82,95 @@ export class UserWallet extends DurableObject<Env> {
     return "ok";
   }
 
+  /** A ticket for one socket to this wallet, `<user id>.<secret>`, single use, valid TICKET_MS. */
+  async liveTicket(): Promise<string> {
+    const now = Date.now();
+    // Tickets never used are swept here, so the object needs no alarm (which would wake it).
+    const stale = [...(await this.ctx.storage.list<number>({ prefix: "ticket:" })).entries()].filter(([, expires]) => expires < now).map(([key]) => key);
+    if (stale.length > 0) await this.ctx.storage.delete(stale);
+    const secret = randomToken(24);
+    await this.ctx.storage.put(`ticket:${await sha256Hex(secret)}`, now + TICKET_MS);
+    return `${this.#userId}.${secret}`;
+  }
+
+  /** The WebSocket upgrade (workers/money/routes/wallet.ts forwards it): its ticket is spent here. */
+  async fetch(request: Request): Promise<Response> {
+    if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") return new Response(null, { status: 426, headers: { Upgrade: "websocket" } });
+    const secret = (new URL(request.url).searchParams.get("ticket") ?? "").split(".")[1] ?? "";
+    const key = `ticket:${await sha256Hex(secret)}`;
+    const expires = await this.ctx.storage.get<number>(key);
+    if (expires === undefined || expires < Date.now()) return new Response(null, { status: 401 });
+    await this.ctx.storage.delete(key);
+    const open = this.ctx.getWebSockets();
+    if (open.length >= MAX_SOCKETS) open[0].close(1008, "too many tabs");
+    const [client, server] = Object.values(new WebSocketPair());
+    this.ctx.acceptWebSocket(server);
+    return new Response(null, { status: 101, webSocket: client });
+  }
+
+  /** The screens only listen; a ping is answered without waking the object (setWebSocketAutoResponse). */
+  webSocketMessage(): void {}
+
+  webSocketClose(socket: WebSocket, code: number): void {
+    socket.close(code === 1005 || code === 1006 ? 1000 : code, "closed");
+  }
+
   /**
    * Buys one key with the balance; the same idempotency key returns the first result, or refuses
    * another pricing or payment method (key_reused).
    */
   purchase(pricingId: number, idempotencyKey?: string | null, paymentMethod = "balance"): Promise<Bookmarked<money.PurchaseOutcome>> {
-    return this.#serialise(() => money.purchase(this.env, this.#userId, { pricingId, paymentMethod }, idempotencyKey));
+    return this.#serialise(
+      () => money.purchase(this.env, this.#userId, { pricingId, paymentMethod }, idempotencyKey),
+      (outcome) => (outcome.ok && !outcome.replayed ? { event: "purchase" } : null),
+    );
   }
 
   /** Credits a bank transfer that matched one of this user's pending top-ups. */
   settleTopup(settlement: money.TopupSettlement): Promise<Bookmarked<"credited" | "duplicate" | "not_pending">> {
-    return this.#serialise(() => money.settleTopup(this.env.DB, this.#userId, settlement, noticeSettings(this.env)));
+    return this.#serialise(
+      () => money.settleTopup(this.env.DB, this.#userId, settlement, noticeSettings(this.env)),
+      (outcome) => (outcome === "credited" ? { event: "topup_paid", topup_id: settlement.topupId, state: "completed" } : null),
+    );
   }
 
   /** The buyer cancels a pending top-up; on this queue, so it never races the top-up's payment. */
   cancelTopup(topupId: number, reason: string): Promise<Bookmarked<boolean>> {
-    return this.#serialise(() => money.cancelTopup(this.env.DB, this.#userId, topupId, reason));
+    return this.#serialise(
+      () => money.cancelTopup(this.env.DB, this.#userId, topupId, reason),
+      (cancelled) => (cancelled ? { event: "topup_cancelled", topup_id: topupId, state: "cancelled" } : null),
+    );
   }
 
   /** Finishes one of this user's pending cards, crediting it if it paid. */
   settleCard(settlement: money.CardSettlement): Promise<Bookmarked<"credited" | "closed" | "already_settled">> {
-    return this.#serialise(() => money.settleCard(this.env.DB, this.#userId, settlement, noticeSettings(this.env)));
+    return this.#serialise(
+      () => money.settleCard(this.env.DB, this.#userId, settlement, noticeSettings(this.env)),
+      (outcome) => (outcome === "already_settled" ? null : { event: "card_settled", card_id: settlement.cardId, state: settlement.status }),
+    );
   }
 
   /** An admin credits a parked bank transfer to this user. */
   creditTransfer(resolution: money.TransferResolution): Promise<Bookmarked<money.BalanceChange>> {
-    return this.#serialise(() => money.creditTransfer(this.env.DB, this.#userId, resolution, noticeSettings(this.env)));
+    return this.#serialise(
+      () => money.creditTransfer(this.env.DB, this.#userId, resolution, noticeSettings(this.env)),
+      (change) => (change.ok && !change.duplicate ? { event: "credit" } : null),
+    );
   }
 
   /** An admin credits one of this user's parked cards. */
   creditParkedCard(resolution: money.ParkedCardResolution): Promise<Bookmarked<money.BalanceChange>> {
-    return this.#serialise(() => money.creditParkedCard(this.env.DB, this.#userId, resolution, noticeSettings(this.env)));
+    return this.#serialise(
+      () => money.creditParkedCard(this.env.DB, this.#userId, resolution, noticeSettings(this.env)),
+      (change) => (change.ok && !change.duplicate ? { event: "credit", card_id: resolution.cardId } : null),
+    );
   }
 
   /** An admin's change of the balance, never below zero; once per idempotency key. */
   adjust(adjustment: money.Adjustment): Promise<Bookmarked<money.AdjustmentOutcome>> {
-    return this.#serialise(() => money.adjust(this.env.DB, this.#userId, adjustment));
+    return this.#serialise(
+      () => money.adjust(this.env.DB, this.#userId, adjustment),
+      (outcome) => (outcome.ok && !outcome.replayed ? { event: "adjust" } : null),
+    );
   }
 }
