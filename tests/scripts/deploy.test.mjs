@@ -1,13 +1,15 @@
 // `npm run deploy` (scripts/deploy.mjs) with a stand-in for wrangler, since Cloudflare's API is out
 // of reach here: the stand-in answers `secret list` and `d1 time-travel info` as wrangler does and
-// records every call, and a local server plays the deployed store's /api/health, so the tests see
-// what the release would have run, in which order, and where it stops.
+// records every call, and a local server plays the deployed store's /api/health (details only for
+// the HEALTH_TOKEN's bearer, as workers/health.ts), so the tests see what the release would have
+// run, in which order, and where it stops.
 import assert from "node:assert/strict";
 import { spawn, spawnSync } from "node:child_process";
 import { chmodSync, cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { after, before, describe, test } from "node:test";
+import * as deployScript from "../../scripts/deploy.mjs";
 import { missingSecrets, requiredSecrets } from "../../scripts/deploy.mjs";
 import { freePort, projectRoot, stopProcessGroup } from "../../scripts/lib.mjs";
 
@@ -50,10 +52,13 @@ describe("deploy: the release in one command", () => {
   const calls = join(dir, "calls.log");
   const fake = join(dir, "wrangler");
   const production = join(dir, "production.toml");
-  const ALL_SECRETS = ["JWT_SECRET", "ADMIN_EMAIL", "ADMIN_PASSWORD", "LICENSE_SIGNING_KEY", "MFA_ENCRYPTION_KEY", "MAIL_API_KEY"];
+  const ALL_SECRETS = ["JWT_SECRET", "ADMIN_EMAIL", "ADMIN_PASSWORD", "LICENSE_SIGNING_KEY", "MFA_ENCRYPTION_KEY", "MAIL_API_KEY", "HEALTH_TOKEN", "TELEGRAM_BOT_TOKEN", "SEPAY_API_KEY"];
+  const HEALTH_TOKEN = "4f1d9c2b7a6e5d4c3b2a19081726354453627180a9b8c7d6e5f4a3b2c1d0e9f8";
   // The deployed store, in a process of its own (the deploy runs synchronously): it answers
-  // /api/health with the status written in health-status, and logs each ask to health.log.
-  const healthStatus = join(dir, "health-status");
+  // /api/health (and nothing else) as store.json says: the status (503: d1 failed), the cron and
+  // the release that serves, which the stand-in's `deploy` turns into the build's id (the Worker's
+  // RELEASE, workers/index.ts) unless FAKE_OLD_RELEASE_STAYS. It logs each ask to health.log.
+  const storeState = join(dir, "store.json");
   const healthLog = join(dir, "health.log");
   const healthAsked = () => (existsSync(healthLog) ? readFileSync(healthLog, "utf8").trim().split("\n").filter(Boolean).length : 0);
   let store;
@@ -62,9 +67,13 @@ describe("deploy: the release in one command", () => {
     storePort = await freePort();
     const server = `require("node:http").createServer((request, response) => {
       const fs = require("node:fs");
-      if (request.url === "/api/health") fs.appendFileSync(${JSON.stringify(healthLog)}, "asked\\n");
-      const status = Number(fs.readFileSync(${JSON.stringify(healthStatus)}, "utf8"));
-      response.writeHead(status, { "Content-Type": "application/json" }).end(JSON.stringify({ success: status === 200 }));
+      if (request.url !== "/api/health") return response.writeHead(404).end("Not Found");
+      fs.appendFileSync(${JSON.stringify(healthLog)}, "asked\\n");
+      const store = JSON.parse(fs.readFileSync(${JSON.stringify(storeState)}, "utf8"));
+      const success = store.status === 200 && store.cron === "ok";
+      const data = { config: "ok", d1: store.status === 200 ? "ok" : "failed", r2: "ok", wallet: "ok", cron: store.cron, release: store.release };
+      const body = request.headers.authorization === "Bearer ${HEALTH_TOKEN}" ? { success, data } : { success };
+      response.writeHead(success ? 200 : 503, { "Content-Type": "application/json" }).end(JSON.stringify(body));
     }).listen(${storePort}, "127.0.0.1", () => console.log("listening"));`;
     store = spawn(process.execPath, ["-e", server], { stdio: ["ignore", "pipe", "inherit"], detached: true });
     await new Promise((listening) => store.stdout.once("data", listening));
@@ -83,35 +92,46 @@ if (args[0] === "secret" && process.env.FAKE_NO_WORKER) { process.stderr.write("
 if (args[0] === "secret") process.stdout.write(process.env.FAKE_SECRETS);
 if (args[0] === "d1" && args[1] === "time-travel") process.stdout.write(JSON.stringify({ bookmark: "00000085-0000024c-00004c6d-8e61117bf38d7adb71b934ebbf891683", timestamp: "2026-11-26T15:00:00Z" }));
 if (args[0] === "deploy" && process.env.FAKE_DEPLOY_FAILS) process.exit(1);
+if (args[0] === "deploy") {
+  const fs = require("node:fs");
+  const versionId = "0d6c3f5e-8a4b-4c2d-9e1f-7a6b5c4d3e2f";
+  if (process.env.WRANGLER_OUTPUT_FILE_PATH) fs.appendFileSync(process.env.WRANGLER_OUTPUT_FILE_PATH, JSON.stringify({ version: 1, type: "deploy", worker_name: "ios-game-hack", version_id: versionId }) + "\\n");
+  const manifest = fs.readdirSync("build/client/assets").find((name) => /^manifest-\\w+\\.js$/.test(name));
+  const store = JSON.parse(fs.readFileSync(${JSON.stringify(storeState)}, "utf8"));
+  if (!process.env.FAKE_OLD_RELEASE_STAYS) fs.writeFileSync(${JSON.stringify(storeState)}, JSON.stringify({ ...store, release: manifest.slice("manifest-".length, -".js".length) }));
+}
 `,
   );
   chmodSync(fake, 0o755);
 
-  function settings(overrides = {}) {
+  /** production.toml; `more` holds top-level keys, which TOML wants before [vars]. */
+  function settings(overrides = {}, more = "") {
     const values = {
       database_id: "5f0c3a9e-1b2d-4c7e-9a8b-0d1e2f3a4b5c",
       PUBLIC_BASE_URL: `http://127.0.0.1:${storePort}`,
       VIETQR_ACCOUNT_NUMBER: "1023456789",
       MAIL_TRANSPORT: "resend",
+      TELEGRAM_CHAT_ID: "100200300",
       ...overrides,
     };
     const vars = Object.entries(values)
       .filter(([name]) => name !== "database_id")
       .map(([name, value]) => `${name} = ${JSON.stringify(value)}`)
       .join("\n");
-    writeFileSync(production, `database_id = ${JSON.stringify(values.database_id)}\n[vars]\nAPP_ENV = "production"\n${vars}\n`);
+    writeFileSync(production, `database_id = ${JSON.stringify(values.database_id)}\n${more}\n[vars]\nAPP_ENV = "production"\n${vars}\n`);
   }
 
-  function deploy(secrets, args = [], extra = {}, health = 200) {
+  function deploy(secrets, args = [], extra = {}, health = 200, cron = "ok") {
     writeFileSync(calls, "");
     writeFileSync(healthLog, "");
-    writeFileSync(healthStatus, String(health));
+    writeFileSync(storeState, JSON.stringify({ status: health, cron, release: "previous-release" }));
     const env = {
       ...process.env,
       WRANGLER_BIN: fake,
       PRODUCTION_CONFIG: production,
       DEPLOY_HEALTH_ATTEMPTS: "2",
       DEPLOY_HEALTH_DELAY_MS: "10",
+      HEALTH_TOKEN,
       FAKE_SECRETS: JSON.stringify(secrets.map((name) => ({ name, type: "secret_text" }))),
       ...extra,
     };
@@ -186,5 +206,125 @@ if (args[0] === "deploy" && process.env.FAKE_DEPLOY_FAILS) process.exit(1);
     assert.equal(result.calls.at(-1), "deploy");
     assert.equal(healthAsked(), 1);
     assert.match(result.stdout, /Deployed, and the store answers healthy/);
+  });
+
+  test("a deploy without a Telegram token is refused unless told to go without alarms", () => {
+    settings();
+    const withoutToken = ALL_SECRETS.filter((name) => name !== "TELEGRAM_BOT_TOKEN");
+    const refused = deploy(withoutToken, ["--check"]);
+    assert.notEqual(refused.status, 0);
+    assert.match(refused.stderr, /TELEGRAM_BOT_TOKEN +npx wrangler secret put TELEGRAM_BOT_TOKEN/);
+    assert.match(refused.stderr, /--without-alarms/);
+    assert.deepEqual(refused.calls, ["secret list --format json"]);
+
+    settings({ TELEGRAM_CHAT_ID: "" });
+    const noChat = deploy(ALL_SECRETS, ["--check"]);
+    assert.notEqual(noChat.status, 0);
+    assert.match(noChat.stderr, /TELEGRAM_CHAT_ID +TELEGRAM_CHAT_ID = "<chat id>" in production\.toml \[vars\]/);
+
+    settings();
+    const waived = deploy(withoutToken, ["--check", "--without-alarms"]);
+    assert.equal(waived.status, 0, waived.stderr);
+    assert.match(waived.stdout, /without alarms/);
+  });
+
+  test("a deploy without a bank webhook key is refused unless told to go without bank transfers", () => {
+    settings();
+    const withoutKey = ALL_SECRETS.filter((name) => name !== "SEPAY_API_KEY");
+    const refused = deploy(withoutKey, ["--check"]);
+    assert.notEqual(refused.status, 0);
+    assert.match(refused.stderr, /SEPAY_API_KEY +npx wrangler secret put SEPAY_API_KEY/);
+    assert.match(refused.stderr, /--without-bank/);
+    assert.deepEqual(refused.calls, ["secret list --format json"]);
+
+    // HMAC mode checks the HMAC secret: an API key alone refuses every deposit there.
+    settings({ SEPAY_AUTH: "hmac" });
+    assert.match(deploy(ALL_SECRETS, ["--check"]).stderr, /SEPAY_HMAC_SECRET +npx wrangler secret put SEPAY_HMAC_SECRET/);
+
+    settings();
+    assert.equal(deploy([...withoutKey, "CASSO_SECRET"], ["--check"]).status, 0, "Casso's key is a bank webhook key too");
+    const waived = deploy(withoutKey, ["--check", "--without-bank"]);
+    assert.equal(waived.status, 0, waived.stderr);
+    assert.match(waived.stdout, /without bank transfers/);
+  });
+
+  test("a deploy that could not ask health with HEALTH_TOKEN is refused, with the command that makes one", () => {
+    settings();
+    const neither = deploy(
+      ALL_SECRETS.filter((name) => name !== "HEALTH_TOKEN"),
+      ["--check"],
+      { HEALTH_TOKEN: "" },
+    );
+    assert.notEqual(neither.status, 0);
+    assert.match(neither.stderr, /HEALTH_TOKEN +export HEALTH_TOKEN=\$\(openssl rand -hex 32\) && printf %s "\$HEALTH_TOKEN" \| npx wrangler secret put HEALTH_TOKEN/);
+
+    const notInShell = deploy(ALL_SECRETS, ["--check"], { HEALTH_TOKEN: "" });
+    assert.notEqual(notInShell.status, 0);
+    assert.match(notInShell.stderr, /HEALTH_TOKEN=<the value put on Cloudflare> npm run deploy/);
+
+    const tooShort = deploy(ALL_SECRETS, ["--check"], { HEALTH_TOKEN: "short" });
+    assert.notEqual(tooShort.status, 0);
+    assert.match(tooShort.stderr, /HEALTH_TOKEN: phải dài ít nhất 32 ký tự/);
+    assert.deepEqual(tooShort.calls, []);
+  });
+
+  test("routes and custom domains in production.toml reach the deployed config", () => {
+    settings({}, `workers_dev = false\n[[routes]]\npattern = "shop.example.vn"\ncustom_domain = true\n[[routes]]\npattern = "www.shop.example.vn/*"\nzone_name = "shop.example.vn"`);
+    const result = deploy(ALL_SECRETS, ["--check"]);
+    assert.equal(result.status, 0, result.stderr);
+    const merged = JSON.parse(readFileSync(join(project, ".wrangler", "production", "wrangler.json"), "utf8"));
+    assert.deepEqual(merged.routes, [
+      { pattern: "shop.example.vn", custom_domain: true },
+      { pattern: "www.shop.example.vn/*", zone_name: "shop.example.vn" },
+    ]);
+    assert.equal(merged.workers_dev, false);
+
+    settings({}, `route = "shop.example.vn/*"`);
+    assert.equal(deploy(ALL_SECRETS, ["--check"]).status, 0);
+    assert.equal(JSON.parse(readFileSync(join(project, ".wrangler", "production", "wrangler.json"), "utf8")).route, "shop.example.vn/*");
+
+    // Whatever else it declares is refused by name, never dropped in silence.
+    settings({}, `[[kv_namespaces]]\nbinding = "CACHE"\nid = "abc"`);
+    const unknown = deploy(ALL_SECRETS, ["--check"]);
+    assert.notEqual(unknown.status, 0);
+    assert.match(unknown.stderr, /kv_namespaces/);
+    assert.deepEqual(unknown.calls, []);
+  });
+
+  test("a late cron does not roll a release back; the release's own checks do", async () => {
+    const origin = `http://127.0.0.1:${storePort}`;
+    const once = { attempts: 1, delay: 0 };
+    writeFileSync(storeState, JSON.stringify({ status: 200, cron: "late", release: "8431a891" }));
+    const late = await deployScript.releaseHealth(origin, HEALTH_TOKEN, ["8431a891"], once);
+    assert.equal(late.ok, true, late.last);
+    assert.equal(late.cron, "late");
+    writeFileSync(storeState, JSON.stringify({ status: 503, cron: "ok", release: "8431a891" }));
+    assert.equal((await deployScript.releaseHealth(origin, HEALTH_TOKEN, ["8431a891"], once)).ok, false);
+  });
+
+  test("an answer without details (HEALTH_TOKEN not the store's) does not pass for the new release", async () => {
+    writeFileSync(storeState, JSON.stringify({ status: 200, cron: "ok", release: "8431a891" }));
+    const answer = await deployScript.releaseHealth(`http://127.0.0.1:${storePort}`, "0".repeat(64), ["8431a891"], { attempts: 1, delay: 0 });
+    assert.equal(answer.ok, false);
+    assert.match(answer.last, /HEALTH_TOKEN/);
+  });
+
+  test("a release that does not answer with its own id is rolled back", { timeout: 600_000 }, () => {
+    settings();
+    const result = deploy(ALL_SECRETS, [], { FAKE_OLD_RELEASE_STAYS: "1" });
+    assert.notEqual(result.status, 0);
+    assert.equal(result.calls.at(-1), "rollback --message npm run deploy: health check failed --yes");
+    assert.equal(healthAsked(), 2);
+    assert.match(result.stderr, /previous-release/);
+  });
+
+  test("a trailing slash in PUBLIC_BASE_URL does not roll the release back", { timeout: 600_000 }, () => {
+    settings({ PUBLIC_BASE_URL: ` http://127.0.0.1:${storePort}/ ` });
+    const result = deploy(ALL_SECRETS);
+    assert.equal(result.status, 0, result.stderr);
+    assert.equal(result.calls.at(-1), "deploy");
+    assert.equal(healthAsked(), 1);
+    const merged = JSON.parse(readFileSync(join(project, ".wrangler", "production", "wrangler.json"), "utf8"));
+    assert.equal(merged.vars.PUBLIC_BASE_URL, `http://127.0.0.1:${storePort}`);
   });
 });
