@@ -37,6 +37,14 @@ describe("configuration", () => {
   });
 });
 
+describe("PUBLIC_BASE_URL as an owner types it", () => {
+  it("with a trailing slash or spaces, builds no link with //", () => {
+    for (const typed of ["https://store.example.vn/", " https://store.example.vn// ", "https://store.example.vn"]) {
+      expect(parseConfig({ ...valid, PUBLIC_BASE_URL: typed }).PUBLIC_BASE_URL).toBe("https://store.example.vn");
+    }
+  });
+});
+
 describe("attack: running production with development settings", () => {
   // The values committed in .dev.vars.example, as vitest.config.ts reads them.
   const example = env.DEV_VARS_EXAMPLE;

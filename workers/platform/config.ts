@@ -72,7 +72,13 @@ const configSchema = z.object({
   TELEGRAM_URL: url,
   ZALO_URL: url,
   // Absolute origin used in links we hand out (feeds, manifests); the request's origin when empty.
-  PUBLIC_BASE_URL: z.union([url, z.literal("")]).default(""),
+  // Written as typed ("https://shop.vn/ "), used as an origin: spaces and trailing slashes go, so
+  // no link is built with "//".
+  PUBLIC_BASE_URL: z
+    .string()
+    .default("")
+    .transform((text) => text.trim().replace(/\/+$/, ""))
+    .pipe(z.union([url, z.literal("")])),
   // The AltStore/SideStore source's identifier, which must never change once published; empty:
   // the public host reversed (set PUBLIC_BASE_URL or this in production).
   ALTSTORE_SOURCE_ID: z.union([z.string().regex(/^[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+$/, "dạng tên miền ngược, ví dụ vn.iosgamehack.source"), z.literal("")]).default(""),
