@@ -2,8 +2,9 @@
 // (`npm run restore`, scripts/restore.mjs; docs/operations.md "Backups and restoring").
 //   <dir>/d1.sql          every table's rows as INSERTs (no schema: a restore applies the migrations)
 //   <dir>/files/<sha256>  every R2 object's bytes, named by their SHA-256
-//   <dir>/manifest.json   the migrations the data was written under, each table's row count, and
-//                         every object's key, size, SHA-256 and metadata
+//   <dir>/manifest.json   the migrations the data was written under, each table's row count and
+//                         the SHA-256 of its rows (a restore compares content, not only counts), and
+//                         every object's key, size, SHA-256 and metadata (its Content-Type above all)
 // `npm run backup -- <dir> --remote --database <name> --account-id <id>` does the same from
 // production, reading only: `wrangler d1 export --remote` and `wrangler r2 object get --remote`,
 // nothing else is run against the account. Without the explicit database and account it refuses.
@@ -13,7 +14,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { projectRoot, sha256, stateDir, withLocalBindings } from "./lib.mjs";
-import { restoreDatabase } from "./restore.mjs";
+import { restoreDatabase, tableDigests } from "./restore.mjs";
 
 export const PRODUCTION_CONFIG = ".wrangler/production/wrangler.json";
 
@@ -49,14 +50,48 @@ export function appliedMigrations(sql) {
   return [...sql.matchAll(/^INSERT INTO "d1_migrations" \([^)]*\) VALUES\(\d+,'((?:[^']|'')+)'/gm)].map(([, name]) => name.replaceAll("''", "'"));
 }
 
-/** The R2 keys the database points at: what a production backup fetches (R2 cannot be listed by wrangler). */
-export const REFERENCED_KEYS_SQL = `
-  SELECT icon_key AS key FROM apps WHERE icon_key IS NOT NULL
-  UNION SELECT file_key FROM apps WHERE file_key IS NOT NULL
-  UNION SELECT object_key FROM app_media WHERE object_key IS NOT NULL
-  UNION SELECT file_key FROM app_releases WHERE file_key IS NOT NULL
-  UNION SELECT object_key FROM uploads WHERE status <> 'uploading'
-  ORDER BY 1`;
+/**
+ * The R2 objects the database points at, with the Content-Type a row recorded for each: what a
+ * production backup fetches (wrangler can neither list a bucket nor read an object's metadata).
+ * The image copies are `<key>.w<width>.webp` for each width on the row (docs/decisions/0036-image-variants.md).
+ * Separate queries: D1 allows only a few terms in one compound SELECT.
+ */
+const REFERENCED_OBJECTS_SQL = [
+  "SELECT icon_key AS key, (SELECT content_type FROM uploads WHERE object_key = icon_key) AS content_type FROM apps WHERE icon_key IS NOT NULL",
+  "SELECT icon_key || '.w' || width.value || '.webp' AS key, 'image/webp' AS content_type FROM apps, json_each(apps.icon_variants) AS width WHERE icon_key IS NOT NULL",
+  "SELECT file_key AS key, (SELECT content_type FROM uploads WHERE object_key = file_key) AS content_type FROM apps WHERE file_key IS NOT NULL",
+  "SELECT m.object_key AS key, coalesce(m.content_type, (SELECT content_type FROM uploads u WHERE u.object_key = m.object_key)) AS content_type FROM app_media m WHERE m.object_key IS NOT NULL",
+  "SELECT m.object_key || '.w' || width.value || '.webp' AS key, 'image/webp' AS content_type FROM app_media m, json_each(m.variants) AS width WHERE m.object_key IS NOT NULL",
+  "SELECT file_key AS key, (SELECT content_type FROM uploads WHERE object_key = file_key) AS content_type FROM app_releases WHERE file_key IS NOT NULL",
+  "SELECT object_key AS key, content_type FROM uploads WHERE status <> 'uploading'",
+];
+
+// What the store writes for an object no row records a type for: the type it sniffs or names for
+// that ending (workers/lib/packages/media.ts, packageContentType in workers/shared/app-form.ts).
+const TYPE_BY_ENDING = {
+  png: "image/png",
+  jpg: "image/jpeg",
+  jpeg: "image/jpeg",
+  gif: "image/gif",
+  webp: "image/webp",
+  svg: "image/svg+xml",
+  mp4: "video/mp4",
+  mov: "video/quicktime",
+  webm: "video/webm",
+  avi: "video/x-msvideo",
+  deb: "application/vnd.debian.binary-package",
+};
+
+/** Each referenced object once, by key, with the type a row recorded, else the one its ending implies. */
+async function referencedObjects(db) {
+  const types = new Map();
+  for (const query of REFERENCED_OBJECTS_SQL) {
+    for (const { key, content_type: recorded } of (await db.prepare(query).all()).results) if (!types.get(key)) types.set(key, recorded ?? null);
+  }
+  return [...types]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([key, recorded]) => ({ key, contentType: recorded ?? TYPE_BY_ENDING[key.split(".").pop()?.toLowerCase() ?? ""] ?? "application/octet-stream" }));
+}
 
 function writeManifest(dir, manifest) {
   writeFileSync(join(dir, "manifest.json"), `${JSON.stringify(manifest, null, 2)}\n`);
@@ -88,7 +123,7 @@ export async function backupLocal(dir, persistTo) {
       cursor = page.truncated ? page.cursor : undefined;
     } while (cursor);
 
-    const manifest = { format: 1, source: "local", createdAt: new Date().toISOString(), migrations: appliedMigrations(sql), tables: rowCounts(sql, tables), files };
+    const manifest = { format: 2, source: "local", createdAt: new Date().toISOString(), migrations: appliedMigrations(sql), tables: rowCounts(sql, tables), digests: await tableDigests(env.DB, tables), files };
     writeManifest(dir, manifest);
     return manifest;
   });
@@ -121,19 +156,23 @@ export async function backupRemote(dir, { database, accountId, config }) {
     const output = join(dir, "d1.sql");
     wrangler(["d1", "export", database, "--remote", "--no-schema", "--output", output, "--config", config, ...tables.flatMap((table) => ["--table", table])], account);
     const sql = readFileSync(output, "utf8");
-    const manifest = { format: 1, source: "remote", database, createdAt: new Date().toISOString(), migrations: appliedMigrations(sql), tables: rowCounts(sql, tables), files: [] };
+    const manifest = { format: 2, source: "remote", database, createdAt: new Date().toISOString(), migrations: appliedMigrations(sql), tables: rowCounts(sql, tables), digests: {}, files: [] };
     writeManifest(dir, manifest);
 
-    // The exported rows in the scratch database say which objects the store points at.
+    // The exported rows in the scratch database say which objects the store points at, and what
+    // their rows digest to there (a restore must come back to the same).
     await restoreDatabase(dir, scratch, { migrated: true });
-    const keys = await withLocalBindings(scratch, async (env) => (await env.DB.prepare(REFERENCED_KEYS_SQL).all()).results.map((row) => row.key));
-    for (const key of keys) {
+    const objects = await withLocalBindings(scratch, async (env) => {
+      manifest.digests = await tableDigests(env.DB, tables);
+      return referencedObjects(env.DB);
+    });
+    for (const { key, contentType } of objects) {
       const download = join(scratch, "object");
       wrangler(["r2", "object", "get", `${bucket}/${key}`, "--remote", "--file", download, "--config", config], account);
       const bytes = readFileSync(download);
       const digest = sha256(bytes);
       writeFileSync(join(dir, "files", digest), bytes);
-      manifest.files.push({ key, size: bytes.byteLength, sha256: digest, httpMetadata: {}, customMetadata: {} });
+      manifest.files.push({ key, size: bytes.byteLength, sha256: digest, httpMetadata: { contentType }, customMetadata: {} });
     }
     writeManifest(dir, manifest);
     return manifest;

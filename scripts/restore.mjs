@@ -1,16 +1,40 @@
 // `npm run restore -- <backup dir> <state dir>`: rebuilds a local store from `npm run backup`
 // (scripts/backup.mjs) in a new state directory: the migrations, then the rows, then the files,
-// each file checked against its SHA-256 before and after. Then `STATE_DIR=<state dir> npm start`
-// serves it. Production is restored with wrangler itself (docs/operations.md "Backups and restoring").
+// each file checked against its SHA-256 before and after (with its Content-Type; a file over
+// PART_SIZE goes in parts, as production's large files must), then every table's rows against the
+// backup's digests and every balance against its ledger. Then `STATE_DIR=<state dir> npm start`
+// serves it. Production is restored with wrangler itself (docs/operations.md "Backups and restoring");
+// `--r2-commands` writes the file commands for it.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { projectRoot, sha256, withLocalBindings } from "./lib.mjs";
 
+/** A file bigger than this is put in parts of this size (R2 wants parts of at least 5 MiB, all but the last equal). */
+export const PART_SIZE = 8 * 1024 * 1024;
+/** What `wrangler r2 object put --remote` accepts (its MAX_UPLOAD_SIZE_BYTES, wrangler 4.x): 300 MiB. */
+export const WRANGLER_PUT_LIMIT = 300 * 1024 * 1024;
+
 function wrangler(args) {
   const result = spawnSync("wrangler", args, { cwd: projectRoot, encoding: "utf8" });
   if (result.status !== 0) throw new Error(`wrangler ${args.join(" ")} failed (${result.error?.message ?? `exit ${result.status}`}):\n${result.stdout ?? ""}${result.stderr ?? ""}`);
+}
+
+/** Tables whose rows a restore does not copy as they are: the migrations write their own. */
+export const UNCOMPARED_TABLES = new Set(["d1_migrations", "sqlite_sequence"]);
+
+/**
+ * Each table's rows as one SHA-256: every row as JSON, sorted, so the order rows come back in does
+ * not matter but any changed value (a balance, a ledger amount) does.
+ */
+export async function tableDigests(db, tables) {
+  const digests = {};
+  for (const table of tables.filter((name) => !UNCOMPARED_TABLES.has(name))) {
+    const { results } = await db.prepare(`SELECT * FROM "${table}"`).all();
+    digests[table] = sha256(results.map((row) => JSON.stringify(row)).sort().join("\n"));
+  }
+  return digests;
 }
 
 export function readManifest(dir) {
@@ -62,7 +86,45 @@ function damagedFiles(dir, manifest) {
   });
 }
 
-/** Rebuilds the store of backup `dir` in the new directory `persistTo`; checks every count and file. */
+/** Puts one file under its key with its metadata; a big one as a multipart upload. */
+async function putFile(bucket, file, bytes) {
+  const options = { httpMetadata: file.httpMetadata, customMetadata: file.customMetadata };
+  if (bytes.byteLength <= PART_SIZE) return bucket.put(file.key, bytes, options);
+  const upload = await bucket.createMultipartUpload(file.key, options);
+  try {
+    const parts = [];
+    for (let offset = 0; offset < bytes.byteLength; offset += PART_SIZE) parts.push(await upload.uploadPart(parts.length + 1, bytes.subarray(offset, offset + PART_SIZE)));
+    return await upload.complete(parts);
+  } catch (error) {
+    await upload.abort();
+    throw error;
+  }
+}
+
+/**
+ * The ledger as the wallet writes it (workers/money/wallet/money.ts): each row's balance_after is
+ * its balance_before plus its amount, each row starts where the user's previous one ended, and the
+ * user's balance is the newest row's balance_after (0 with none), as the cron's ledger check has it.
+ */
+async function ledgerProblems(db) {
+  const problems = [];
+  const { results: rows } = await db.prepare("SELECT id, user_id, amount, balance_before, balance_after FROM wallet_transactions ORDER BY user_id, id").all();
+  const last = new Map();
+  for (const row of rows) {
+    if (row.balance_before + row.amount !== row.balance_after) problems.push(`ledger row #${row.id}: ${row.balance_before} + ${row.amount} is not ${row.balance_after}`);
+    const previous = last.get(row.user_id);
+    if (previous && previous.balance_after !== row.balance_before) problems.push(`ledger row #${row.id}: starts at ${row.balance_before}, the user's row #${previous.id} ended at ${previous.balance_after}`);
+    last.set(row.user_id, row);
+  }
+  const { results: users } = await db.prepare("SELECT id, balance FROM users ORDER BY id").all();
+  for (const user of users) {
+    const ledger = last.get(user.id)?.balance_after ?? 0;
+    if (user.balance !== ledger) problems.push(`user #${user.id}: balance ${user.balance}, the ledger says ${ledger}`);
+  }
+  return problems;
+}
+
+/** Rebuilds the store of backup `dir` in the new directory `persistTo`; checks every table's rows, the ledger and every file. */
 export async function restore(dir, persistTo) {
   if (existsSync(persistTo) && readdirSync(persistTo).length > 0) throw new Error(`${persistTo} is not empty: a restore builds a new state directory.`);
   const manifest = readManifest(dir);
@@ -70,33 +132,81 @@ export async function restore(dir, persistTo) {
   if (damaged.length) throw new Error(`files whose bytes do not match their SHA-256: ${damaged.map((file) => file.key).join(", ")}`);
   await restoreDatabase(dir, persistTo);
   return withLocalBindings(persistTo, async (env) => {
-    for (const file of manifest.files) {
-      await env.FILES.put(file.key, readFileSync(join(dir, "files", file.sha256)), { httpMetadata: file.httpMetadata, customMetadata: file.customMetadata });
-    }
+    for (const file of manifest.files) await putFile(env.FILES, file, readFileSync(join(dir, "files", file.sha256)));
     const problems = [];
     for (const [table, count] of Object.entries(manifest.tables)) {
       if (table === "d1_migrations" || table === "sqlite_sequence") continue;
       const found = await env.DB.prepare(`SELECT count(*) AS count FROM "${table}"`).first("count");
       if (found !== count) problems.push(`${table}: ${found} rows, the backup has ${count}`);
     }
+    // Same counts can hide changed rows (a balance edited in d1.sql): the content is compared too.
+    const digests = await tableDigests(env.DB, Object.keys(manifest.tables));
+    for (const [table, digest] of Object.entries(manifest.digests ?? {})) {
+      if (digests[table] !== digest) problems.push(`${table}: its rows differ from the backup's (SHA-256 ${digests[table]}, the backup has ${digest})`);
+    }
+    problems.push(...(await ledgerProblems(env.DB)));
     for (const file of manifest.files) {
       const object = await env.FILES.get(file.key);
       const digest = object ? sha256(new Uint8Array(await object.arrayBuffer())) : null;
       if (digest !== file.sha256) problems.push(`${file.key}: ${digest ? `SHA-256 ${digest}` : "missing"}, the backup has ${file.sha256}`);
+      const type = object?.httpMetadata?.contentType;
+      if (object && type !== file.httpMetadata?.contentType) problems.push(`${file.key}: Content-Type ${type}, the backup has ${file.httpMetadata?.contentType}`);
     }
     if (problems.length) throw new Error(`the restored store differs from the backup:\n  ${problems.join("\n  ")}`);
     return manifest;
   });
 }
 
+function quoted(text) {
+  return `'${String(text).replaceAll("'", "'\\''")}'`;
+}
+
+/**
+ * A shell script, run from the project's root, that puts every file of backup `dir` back into the
+ * production `bucket` under its key with its Content-Type, each checked against its SHA-256 first:
+ * `wrangler r2 object put` up to WRANGLER_PUT_LIMIT, the S3-compatible API (`aws s3 cp`, which sends
+ * a big file as a multipart upload) above it. docs/operations.md says what each needs.
+ */
+export function r2Commands(dir, manifest, bucket) {
+  const lines = [
+    "#!/bin/sh",
+    `# Puts the ${manifest.files.length} files of ${dir} back into R2 bucket ${bucket} (docs/operations.md "Restoring").`,
+    "set -e",
+  ];
+  const large = manifest.files.filter((file) => file.size > WRANGLER_PUT_LIMIT);
+  if (large.length) lines.push(`# ${large.length} over 300 MiB: aws s3 cp needs R2_ACCOUNT_ID and an R2 API token's keys in AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY.`, '[ -n "$R2_ACCOUNT_ID" ] || { echo "R2_ACCOUNT_ID: the Cloudflare account id, for the S3-compatible endpoint" >&2; exit 1; }');
+  for (const file of manifest.files) {
+    const path = join(dir, "files", file.sha256);
+    const type = file.httpMetadata?.contentType ?? "application/octet-stream";
+    lines.push(`echo ${quoted(`${file.sha256}  ${path}`)} | sha256sum -c --quiet -`);
+    lines.push(
+      file.size > WRANGLER_PUT_LIMIT
+        ? `aws s3 cp ${quoted(path)} ${quoted(`s3://${bucket}/${file.key}`)} --content-type ${quoted(type)} --endpoint-url "https://$R2_ACCOUNT_ID.r2.cloudflarestorage.com" --region auto`
+        : `npx wrangler r2 object put ${quoted(`${bucket}/${file.key}`)} --file ${quoted(path)} --content-type ${quoted(type)} --remote --config .wrangler/production/wrangler.json`,
+    );
+  }
+  return `${lines.join("\n")}\n`;
+}
+
+const USAGE = `Usage: npm run restore -- <backup dir> <new state dir>
+       npm run restore -- <backup dir> --sql <file>                   (the rows for a freshly migrated production database)
+       npm run restore -- <backup dir> --r2-commands <bucket> <file>  (a script that puts the files back into production's bucket)`;
+
 if (process.argv[1] === new URL(import.meta.url).pathname) {
   const [dir, persistTo, ...rest] = process.argv.slice(2);
   const sqlOnly = persistTo === "--sql";
-  if (!dir || !persistTo || rest.length !== (sqlOnly ? 1 : 0)) {
-    console.error("Usage: npm run restore -- <backup dir> <new state dir>\n       npm run restore -- <backup dir> --sql <file>   (the rows for a freshly migrated production database)");
+  const r2Only = persistTo === "--r2-commands";
+  if (!dir || !persistTo || rest.length !== (sqlOnly ? 1 : r2Only ? 2 : 0)) {
+    console.error(USAGE);
     process.exit(2);
   }
   try {
+    if (r2Only) {
+      const manifest = readManifest(resolve(dir));
+      writeFileSync(resolve(rest[1]), r2Commands(resolve(dir), manifest, rest[0]), { mode: 0o755 });
+      console.log(`Wrote ${resolve(rest[1])}: run it from the project's root to put ${manifest.files.length} files into ${rest[0]} (docs/operations.md).`);
+      process.exit(0);
+    }
     if (sqlOnly) {
       const manifest = readManifest(resolve(dir));
       checkMigrations(manifest);
@@ -106,7 +216,10 @@ if (process.argv[1] === new URL(import.meta.url).pathname) {
     }
     const manifest = await restore(resolve(dir), resolve(persistTo));
     const rows = Object.entries(manifest.tables).reduce((sum, [table, count]) => (table === "d1_migrations" || table === "sqlite_sequence" ? sum : sum + count), 0);
-    console.log(`Restored ${rows} rows and ${manifest.files.length} files into ${resolve(persistTo)}; every table's count and every file's SHA-256 match the backup.`);
+    // A backup made before row digests (format 1) can only be compared by counts: said, not hidden.
+    const content = manifest.digests ? "every table's rows (SHA-256), " : "";
+    const countsOnly = manifest.digests ? "" : " (it has no row digests: its rows were compared by count only)";
+    console.log(`Restored ${rows} rows and ${manifest.files.length} files into ${resolve(persistTo)}; every table's count and every file's SHA-256 match the backup${countsOnly}, and so do ${content}every file's Content-Type and every balance against its ledger.`);
     console.log(`Serve it with: STATE_DIR=${persistTo} npm start`);
   } catch (error) {
     console.error(`The restore failed: ${error instanceof Error ? error.message : error}`);

@@ -6,6 +6,7 @@ import { type ClientActionFunctionArgs, type ClientLoaderFunctionArgs, useLoader
 import { redirectTo } from "~/lib/forms/redirect-response";
 import { AdminPage } from "~/components/admin/AdminShell";
 import { AppForm } from "~/components/admin/app-form/AppForm";
+import { MissingFiles } from "~/components/admin/app-form/MissingFiles";
 import { saveApp } from "~/components/admin/app-form/save";
 import { TypeBadge } from "~/components/app/TypeBadge";
 import { adminCall, adminCallFailure } from "~/lib/admin/admin-route";
@@ -54,6 +55,7 @@ export default function EditAppRoute() {
         </span>
       }
     >
+      <MissingFiles app={app} />
       <AppForm key={app.id} app={app} siteName={site.name} />
     </AdminPage>
   );

@@ -5,13 +5,14 @@
 // account, and runs nothing against the account but `d1 export` and `r2 object get`. Needs a build.
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, cpSync, existsSync, mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, test } from "node:test";
 import { signInAdmin } from "../../scripts/admin-code.mjs";
 import { api } from "../../scripts/bench/http.mjs";
 import { freePort, localSettings, prepareStore, projectRoot, serveStore, settingsToPass, sha256, stopProcessGroup, waitForStore, withLocalBindings } from "../../scripts/lib.mjs";
+import { PART_SIZE, r2Commands, WRANGLER_PUT_LIMIT } from "../../scripts/restore.mjs";
 import { seedDemoData } from "../../scripts/seed.mjs";
 import { simulateBankTransfer } from "../../scripts/simulate-bank.mjs";
 
@@ -82,15 +83,44 @@ function moneyAndKeys(persistTo) {
   });
 }
 
+/** Every object of the store in `persistTo` with its Content-Type and ETag. */
+function objectTypes(persistTo) {
+  return withLocalBindings(persistTo, async (env) => {
+    const types = new Map();
+    for (const object of (await env.FILES.list({ include: ["httpMetadata"] })).objects) types.set(object.key, { contentType: object.httpMetadata?.contentType, etag: object.etag });
+    return types;
+  });
+}
+
+/** The copies decision 0036 makes, on one icon and one screenshot of the demo catalogue (docs/decisions/0036-image-variants.md). */
+async function addImageVariants(env) {
+  const icon = await env.DB.prepare("SELECT id, icon_key FROM apps WHERE icon_key IS NOT NULL ORDER BY id LIMIT 1").first();
+  const shot = await env.DB.prepare("SELECT id, object_key FROM app_media WHERE media_type = 'image' ORDER BY id LIMIT 1").first();
+  await env.DB.prepare("UPDATE apps SET icon_variants = '[64,96]' WHERE id = ?").bind(icon.id).run();
+  await env.DB.prepare("UPDATE app_media SET variants = '[180]' WHERE id = ?").bind(shot.id).run();
+  const keys = [`${icon.icon_key}.w64.webp`, `${icon.icon_key}.w96.webp`, `${shot.object_key}.w180.webp`];
+  for (const key of keys) await env.FILES.put(key, `webp copy ${key}`, { httpMetadata: { contentType: "image/webp" } });
+  return keys;
+}
+
+/** A key whose file is bigger than one part: the local restore puts it in parts. */
+const LARGE_KEY = "files/restore-rehearsal/large.ipa";
+
 describe("backup and restore", () => {
   const original = join(work, "original");
   const backup = join(work, "backup");
   const restored = join(work, "restored");
+  let variantKeys = [];
+  let buyerIds = [];
 
   test("a store backed up after top-ups and purchases comes back with every balance, ledger row, key and file", { timeout: 12 * 60_000 }, async () => {
     process.env.SKIP_BUILD ??= "1";
     prepareStore(original);
-    await withLocalBindings(original, (env) => seedDemoData(env));
+    await withLocalBindings(original, async (env) => {
+      await seedDemoData(env);
+      variantKeys = await addImageVariants(env);
+      await env.FILES.put(LARGE_KEY, new Uint8Array(PART_SIZE + 1024 * 1024).fill(7), { httpMetadata: { contentType: "application/octet-stream" } });
+    });
 
     const before = await withStore(original, async (call, origin) => {
       const buyers = [];
@@ -132,6 +162,7 @@ describe("backup and restore", () => {
       return { buyers, views: await Promise.all(buyers.map((buyer) => buyerView(call, buyer.token))), files: await servedFiles(origin) };
     });
     // A local store is backed up stopped: two workerd processes on one state directory disturb each other.
+    buyerIds = before.buyers.map((buyer) => buyer.id);
     const backedUp = script("backup.mjs", [backup], { STATE_DIR: original });
     assert.equal(backedUp.status, 0, backedUp.stderr);
     const rowsBefore = await moneyAndKeys(original);
@@ -160,6 +191,51 @@ describe("backup and restore", () => {
       const more = await call("/api/vietqr/create/", { token: before.buyers[0].token, body: { amount: 100_000 } });
       assert.equal(more.status, 201, JSON.stringify(more.body));
     });
+  });
+
+  /** A copy of the backup with one line of d1.sql changed by `edit`; the copy's restore answer. */
+  function restoreEdited(name, pick, edit) {
+    const copy = join(work, name);
+    cpSync(backup, copy, { recursive: true });
+    const lines = readFileSync(join(copy, "d1.sql"), "utf8").split("\n");
+    const index = lines.findIndex(pick);
+    assert.ok(index >= 0, `${name}: the line to change is in d1.sql`);
+    const changed = edit(lines[index]);
+    assert.notEqual(changed, lines[index], `${name}: the line was changed`);
+    lines[index] = changed;
+    writeFileSync(join(copy, "d1.sql"), lines.join("\n"));
+    return script("restore.mjs", [copy, join(work, `${name}-store`)]);
+  }
+
+  test("a restore with a tampered balance is not called identical", async () => {
+    const [buyer] = await withLocalBindings(original, async (env) => [await env.DB.prepare("SELECT id, username, balance FROM users WHERE id = ?").bind(buyerIds[0]).first()]);
+    const refused = restoreEdited("tampered-balance", (line) => line.startsWith('INSERT INTO "users"') && line.includes(`'${buyer.username}'`), (line) => line.replace(`,${buyer.balance},`, `,${buyer.balance + 5_000_000},`));
+    assert.equal(refused.status, 1, refused.stdout);
+    assert.doesNotMatch(refused.stdout, /match the backup/);
+    assert.match(refused.stderr, /the restored store differs from the backup/);
+    assert.match(refused.stderr, /users: its rows differ from the backup's/);
+    assert.match(refused.stderr, new RegExp(`user #${buyer.id}: balance ${buyer.balance + 5_000_000}, the ledger says ${buyer.balance}`));
+  });
+
+  test("a restore with a tampered ledger row is not called identical", async () => {
+    // The top-up made ten times bigger, its own sum kept right (the database checks that much).
+    const row = await withLocalBindings(original, (env) => env.DB.prepare("SELECT id, amount, balance_before, balance_after FROM wallet_transactions WHERE user_id = ? ORDER BY id LIMIT 1").bind(buyerIds[1]).first());
+    const raised = row.amount * 9;
+    const refused = restoreEdited("tampered-ledger", (line) => line.startsWith('INSERT INTO "wallet_transactions"') && line.includes(`VALUES(${row.id},`), (line) =>
+      line.replace(`,${row.amount},${row.balance_before},${row.balance_after},`, `,${row.amount + raised},${row.balance_before},${row.balance_after + raised},`),
+    );
+    assert.equal(refused.status, 1, refused.stdout);
+    assert.doesNotMatch(refused.stdout, /match the backup/);
+    assert.match(refused.stderr, /wallet_transactions: its rows differ from the backup's/);
+    // The chain breaks at the buyer's next row, which starts where the true top-up ended.
+    assert.match(refused.stderr, new RegExp(`starts at ${row.balance_after}, the user's row #${row.id} ended at ${row.balance_after + raised}`));
+  });
+
+  test("a file bigger than one part comes back as a multipart upload, byte for byte, with its Content-Type", async () => {
+    const types = await objectTypes(restored);
+    assert.equal(types.get(LARGE_KEY)?.contentType, "application/octet-stream");
+    assert.match(types.get(LARGE_KEY).etag, /-2$/, "put in two parts");
+    // Its bytes: compared with every other object by moneyAndKeys in the first test.
   });
 
   test("a restore into a directory that holds a store already is refused", () => {
@@ -235,5 +311,58 @@ else process.exit(1);
     assert.deepEqual(manifest.files.map((file) => file.key), fetched);
     for (const file of manifest.files) assert.equal(file.sha256, sha256(`object ios-game-hack-files/${file.key}`));
     assert.equal(manifest.tables.wallet_transactions, 6);
+  });
+
+  test("a backup carries image variants and content types", async () => {
+    assert.equal(variantKeys.length, 3);
+    const local = JSON.parse(readFileSync(join(backup, "manifest.json"), "utf8"));
+    const remote = JSON.parse(readFileSync(join(work, "remote-backup", "manifest.json"), "utf8"));
+    const typeIn = (manifest) => new Map(manifest.files.map((file) => [file.key, file.httpMetadata?.contentType]));
+    const [localTypes, remoteTypes] = [typeIn(local), typeIn(remote)];
+    const stored = await objectTypes(original);
+    for (const key of variantKeys) {
+      assert.equal(localTypes.get(key), "image/webp", `local backup: ${key}`);
+      assert.equal(remoteTypes.get(key), "image/webp", `--remote backup: ${key}`);
+    }
+    // Every object's type as R2 had it, in both backups (the remote one reads it from the rows).
+    assert.equal(localTypes.size, stored.size);
+    for (const [key, { contentType }] of stored) {
+      assert.ok(contentType, `${key} has a type in R2`);
+      assert.equal(localTypes.get(key), contentType, `local backup: ${key}`);
+      if (remoteTypes.has(key)) assert.equal(remoteTypes.get(key), contentType, `--remote backup: ${key}`);
+    }
+    assert.ok(remoteTypes.size >= stored.size - 1, "the remote backup has every object the rows point at (all but the unreferenced large file)");
+    // And the restore put each one back with it.
+    const back = await objectTypes(restored);
+    for (const [key, type] of localTypes) assert.equal(back.get(key)?.contentType, type, `restored: ${key}`);
+  });
+
+  test("files over 300 MiB: wrangler refuses them, and the restore's R2 commands send them through the S3-compatible API", () => {
+    const manifest = JSON.parse(readFileSync(join(backup, "manifest.json"), "utf8"));
+    const commands = r2Commands(backup, manifest, "ios-game-hack-files").split("\n");
+    for (const file of manifest.files) {
+      const put = commands.find((line) => line.includes(`'ios-game-hack-files/${file.key}'`));
+      assert.ok(put?.startsWith("npx wrangler r2 object put"), file.key);
+      assert.ok(put.includes(`--content-type '${file.httpMetadata.contentType}'`), put);
+      assert.ok(commands.includes(`echo '${file.sha256}  ${join(backup, "files", file.sha256)}' | sha256sum -c --quiet -`), file.key);
+    }
+    // A 500 MB IPA in the manifest goes through aws s3 cp (a multipart upload), with its type.
+    const big = { key: "files/huge/game.ipa", sha256: "0".repeat(64), size: 500_000_000, httpMetadata: { contentType: "application/octet-stream" } };
+    const lines = r2Commands(backup, { files: [big] }, "ios-game-hack-files").split("\n");
+    assert.ok(lines.some((line) => line.startsWith("aws s3 cp ") && line.includes("'s3://ios-game-hack-files/files/huge/game.ipa'") && line.includes("--content-type 'application/octet-stream'") && line.includes("r2.cloudflarestorage.com")));
+    assert.ok(!lines.some((line) => line.includes("wrangler r2 object put")));
+
+    // The limit itself, as this wrangler has it: it refuses a file of 300 MiB + 1 byte before any
+    // login or request (a sparse file: nothing is written to the disk).
+    const huge = join(work, "huge.ipa");
+    writeFileSync(huge, "");
+    truncateSync(huge, WRANGLER_PUT_LIMIT + 1);
+    const refused = spawnSync("wrangler", ["r2", "object", "put", "ios-game-hack-files/files/huge/game.ipa", "--file", huge, "--remote"], {
+      cwd: projectRoot,
+      encoding: "utf8",
+      env: { ...process.env, PATH: `${join(projectRoot, "node_modules/.bin")}:${process.env.PATH}`, CLOUDFLARE_API_TOKEN: "", CLOUDFLARE_ACCOUNT_ID: "not-an-account", WRANGLER_SEND_METRICS: "false" },
+    });
+    assert.notEqual(refused.status, 0);
+    assert.match(`${refused.stdout}${refused.stderr}`, /only supports uploading files up to 300 MiB/);
   });
 });

@@ -21,6 +21,7 @@ import { type PublicApp, toPublicApp } from "./catalogue";
 import type { AppForm } from "./schemas/app-form";
 import { hex } from "../lib/bytes";
 import { r2Reader } from "./files";
+import { missingKeys } from "./missing-files";
 import { attachUploads, findCompletedUpload, objectKeyFor, type UploadRow } from "./uploads";
 import { ICON_WIDTHS, type ImageFacts, MEDIA_WIDTHS, makeImageVariants, storedImageKeys } from "./image-variants";
 import { variantUrl } from "../shared/image-variants";
@@ -506,10 +507,11 @@ export async function deleteApp(env: Env, db: Database, id: number, actor: Admin
 
 // ---------------------------------------------------------------- reading, for the admin screens
 
-type AdminRelease = { id: number; version: string; build_number: string | null; file_size: number | null; minimum_os_version: string | null; changelog: string | null; created_at: string };
+type AdminRelease = { id: number; version: string; build_number: string | null; file_size: number | null; minimum_os_version: string | null; changelog: string | null; created_at: string; file_missing: boolean };
 /** What the key check tells the mod of the app (docs/licensing.md), which only the admin's form edits. */
 type ModInfo = { min_version: string | null; announcement: string | null };
-export type AdminApp = PublicApp & ModInfo & { package_info: Record<string, unknown> | null; releases?: AdminRelease[] };
+/** `file_missing`: the app's own file is named but gone from R2 (the detail only: it heads each key). */
+export type AdminApp = PublicApp & ModInfo & { package_info: Record<string, unknown> | null; releases?: AdminRelease[]; file_missing?: boolean };
 
 /** Every app, failed ones included, as the public record plus what only admins see. */
 export async function listAdminApps(db: Database, origin: string): Promise<AdminApp[]> {
@@ -520,18 +522,21 @@ export async function listAdminApps(db: Database, origin: string): Promise<Admin
   return rows.map((row) => ({ ...toPublicApp(row, byApp.get(row.id) ?? [], origin), min_version: row.minVersion, announcement: row.announcement, package_info: row.packageInfo ?? null }));
 }
 
-export async function findAdminApp(db: Database, origin: string, id: number): Promise<AdminApp | null> {
+/** One app for the admin's screens; each listed version's file is looked for in `bucket` (issue 42, M3). */
+export async function findAdminApp(db: Database, bucket: R2Bucket, origin: string, id: number): Promise<AdminApp | null> {
   const row = await findAppRow(db, id);
   if (!row) return null;
   const [media, releases] = await Promise.all([
     db.select().from(appMedia).where(eq(appMedia.appId, id)).orderBy(asc(appMedia.position), asc(appMedia.id)),
     db.select().from(appReleases).where(eq(appReleases.appId, id)).orderBy(desc(appReleases.createdAt), desc(appReleases.id)),
   ]);
+  const missing = await missingKeys(bucket, [row.fileKey, ...releases.map((release) => release.fileKey)]);
   return {
     ...toPublicApp(row, media, origin),
     min_version: row.minVersion,
     announcement: row.announcement,
     package_info: row.packageInfo ?? null,
+    file_missing: !!row.fileKey && missing.has(row.fileKey),
     releases: releases.map((release) => ({
       id: release.id,
       version: release.version,
@@ -540,6 +545,7 @@ export async function findAdminApp(db: Database, origin: string, id: number): Pr
       minimum_os_version: release.minimumOsVersion,
       changelog: release.changelog,
       created_at: release.createdAt.toISOString(),
+      file_missing: !!release.fileKey && missing.has(release.fileKey),
     })),
   };
 }

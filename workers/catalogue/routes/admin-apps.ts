@@ -28,7 +28,7 @@ function appId(c: ApiContext): number {
 }
 
 async function adminApp(c: ApiContext, id: number) {
-  const app = await findAdminApp(db(c), publicOrigin(c.env, c.req.raw), id);
+  const app = await findAdminApp(db(c), c.env.FILES, publicOrigin(c.env, c.req.raw), id);
   if (!app) throw new HttpError(404, APP_FORM_MESSAGES.notFound);
   return app;
 }

@@ -10,6 +10,7 @@ import {
 } from "../catalogue";
 import { idPath, urlPath } from "../../shared/fields";
 import { serveObject } from "../files";
+import { reportMissingFile } from "../missing-files";
 import { publicOrigin } from "../../platform/config";
 import { type ApiEnv, db } from "../../platform/http/context";
 import { contentEtag, notModified } from "../../platform/http/etag";
@@ -92,7 +93,10 @@ export const appsApi = new Hono<ApiEnv>()
       disposition: { kind: "attachment", filename },
       cacheControl: "private, no-cache",
     });
-    if (!served) throw new HttpError(404, MESSAGES.fileNotFound);
+    if (!served) {
+      await reportMissingFile(c.env, db(c), c.req.raw, { appId: file.id, version: file.version, key: file.fileKey });
+      throw new HttpError(404, MESSAGES.fileNotFound);
+    }
     if (served.sentFromStart) await countDownload(db(c), file.id);
     return served.response;
   })

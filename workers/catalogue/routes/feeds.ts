@@ -9,6 +9,7 @@ import { contentEtag } from "../../platform/http/etag";
 import { readVersionFromDb } from "../catalogue-cache";
 import { buildAltStoreSource, buildAptRepository, findPoolFile, findReleaseFile } from "../feeds";
 import { serveObject } from "../files";
+import { reportMissingFile } from "../missing-files";
 import { type ApiContext, type ApiEnv, db } from "../../platform/http/context";
 import { answerError, errorBody, HttpError, MESSAGES } from "../../platform/http/api-errors";
 import { readParams } from "../../platform/http/validate";
@@ -50,7 +51,10 @@ export const feeds = new Hono<ApiEnv>()
       disposition: { kind: "attachment", filename: file.fileName || name },
       cacheControl: "private, no-cache",
     });
-    if (!served) throw new HttpError(404, MESSAGES.fileNotFound);
+    if (!served) {
+      await reportMissingFile(c.env, db(c), c.req.raw, { appId: file.id, key: file.fileKey });
+      throw new HttpError(404, MESSAGES.fileNotFound);
+    }
     if (served.sentFromStart) await countDownload(db(c), file.id);
     return served.response;
   })
@@ -68,7 +72,10 @@ export const releasesApi = new Hono<ApiEnv>()
       disposition: { kind: "attachment", filename: `${file.url}-${file.version}.ipa` },
       cacheControl: "private, no-cache",
     });
-    if (!served) throw new HttpError(404, MESSAGES.fileNotFound);
+    if (!served) {
+      await reportMissingFile(c.env, db(c), c.req.raw, { appId: file.appId, version: file.version, key: file.fileKey });
+      throw new HttpError(404, MESSAGES.fileNotFound);
+    }
     if (served.sentFromStart) await countDownload(db(c), file.appId);
     return served.response;
   });
