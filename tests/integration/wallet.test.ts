@@ -309,7 +309,7 @@ describe("POST /api/keys/check/", () => {
     const [unsold, revoked] = await db.select().from(licenseKeys).where(eq(licenseKeys.appId, app.id));
     await db.update(licenseKeys).set({ status: "revoked" }).where(eq(licenseKeys.id, revoked.id));
     for (const keyCode of [unsold.keyCode, revoked.keyCode, "NOPE-NOPE"]) {
-      expect((await check({ key_code: keyCode, device_id: "x" })).body.data).toEqual({ valid: false, reason: "not_found", message: "Key không tồn tại", key_sha256: expect.stringMatching(/^[0-9a-f]{64}$/), device_id: "x", bundle_id: expect.any(String), server_time: expect.any(String) });
+      expect((await check({ key_code: keyCode, device_id: "x" })).body.data).toEqual({ valid: false, reason: "not_found", message: "Key không tồn tại", key_sha256: expect.stringMatching(/^[0-9a-f]{64}$/), device_id: "x", bundle_id: expect.any(String), version: null, server_time: expect.any(String) });
     }
     expect((await check({ key_code: code, device_id: "ipad", bundle_id: "com.other.app" })).body.data.reason).toBe("not_found");
   });
