@@ -92,15 +92,26 @@ export function vietqrOutcome(status: string): VietQrOutcome {
 }
 
 /**
- * When the transaction expires, in this browser's clock. The server's time_remaining is measured
- * on its own clock, so it survives a browser clock that is minutes off; expires_at is the fallback.
+ * The server's clock minus this browser's, learned from the newest fresh answer that carries an
+ * expiry and the seconds left (the server measured them at the same instant). 0 until one comes.
  */
-export function localDeadline(transaction: { expires_at: string; time_remaining?: number | null }, receivedAt: number): number {
-  if (typeof transaction.time_remaining === "number" && Number.isFinite(transaction.time_remaining)) {
-    return receivedAt + Math.max(0, transaction.time_remaining) * 1000;
-  }
+let serverOffsetMs = 0;
+
+/** Learns the server's clock from a top-up answer received at `receivedAt` (call it as it arrives). */
+export function learnServerClock(transaction: { expires_at: string; time_remaining?: number | null }, receivedAt: number): void {
   const expires = Date.parse(transaction.expires_at);
-  return Number.isNaN(expires) ? receivedAt : expires;
+  if (typeof transaction.time_remaining !== "number" || transaction.time_remaining <= 0 || Number.isNaN(expires)) return;
+  serverOffsetMs = expires - transaction.time_remaining * 1000 - receivedAt;
+}
+
+/**
+ * When the transaction expires, in this browser's clock: its expires_at, moved by the server's
+ * clock offset. Right however long after the answer it is asked (a list read 20 minutes ago) and
+ * however far off this browser's clock is.
+ */
+export function localDeadline(transaction: { expires_at: string; time_remaining?: number | null }, now = Date.now()): number {
+  const expires = Date.parse(transaction.expires_at);
+  return Number.isNaN(expires) ? now : expires - serverOffsetMs;
 }
 
 /** Whole seconds left until `deadline`, never negative. */

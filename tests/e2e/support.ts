@@ -138,9 +138,11 @@ export async function walletOf(request: APIRequestContext, access: string | null
  * A stored session the server never issued: a page checks only localStorage before calling the
  * API, so a test that answers those calls itself can reach every path with it.
  */
+const FAKE_ACCESS = "e2e-fake-access";
+
 export function fakeSession(user: { id: number; username: string; email: string; balance: number; formatted_balance: string }): Session {
   return {
-    access: "e2e-fake-access",
+    access: FAKE_ACCESS,
     refresh: "e2e-fake-refresh",
     user: {
       id: user.id,
@@ -187,6 +189,9 @@ export async function holdDashboardForward(page: Page) {
 
 /** Puts the session in localStorage before the page's scripts run, once (later loads keep what the page stored). */
 export async function signIn(page: Page, session: Session) {
+  // A made-up session's live wallet waits on a ticket that never comes: the real server would
+  // answer 401 and end the session the stubbed test is about (app/lib/session/live-wallet.ts).
+  if (session.access === FAKE_ACCESS) await page.route("**/api/auth/wallet/live-ticket/", () => {});
   await page.addInitScript((value) => {
     if (localStorage.getItem("access_token")) return;
     localStorage.setItem("access_token", value.access);

@@ -84,10 +84,9 @@ test("VietQR: a new user tops up 150.000 ₫, pays through the simulated bank, a
   await expect(dialog.getByTestId("vietqr-status")).toHaveText("Đang chờ thanh toán");
   await expect(dialog.getByRole("button", { name: "Kiểm tra" })).toBeEnabled();
 
-  // The bank says the money arrived; a check (instead of waiting up to 10 s) sees it.
+  // The bank says the money arrived; the live wallet tells the open dialog at once (no check, no 10 s poll).
   const transfer = await simulateBankTransfer({ origin: baseURL, apiKey: settings.SEPAY_API_KEY, accountNumber: settings.VIETQR_ACCOUNT_NUMBER, content, amount: 150000 });
   expect(transfer.status, JSON.stringify(transfer.body)).toBe(200);
-  await dialog.getByRole("button", { name: "Kiểm tra" }).click();
   await expect(toast(page, /Nạp tiền thành công! Đã cộng 150\.000\s₫ vào ví\./)).toBeVisible();
   await expect(dialog).toHaveCount(0);
 
@@ -379,8 +378,9 @@ test.describe("the VietQR dialog against a stubbed server", () => {
       return route.fulfill({ json: { success: true, data: { balance: 0, formatted_balance: "0\u00a0₫", total_spent: 0, formatted_total_spent: "0\u00a0₫", total_keys_purchased: 0 } } });
     });
     await page.route("**/api/auth/wallet/transactions/", (route) => route.fulfill({ json: { success: true, data: [] } }));
-    // No top-up awaiting a transfer, and no deposit bonus (the wallet tab and the dialog ask).
+    // No top-up awaiting a transfer or card being checked, and no deposit bonus (the wallet tab and the dialog ask).
     await page.route("**/api/vietqr/history**", (route) => route.fulfill({ json: { success: true, data: [] } }));
+    await page.route("**/api/cards/history**", (route) => route.fulfill({ json: { success: true, data: [], pagination: { page: 1, page_size: 20, total: 0, total_pages: 0 } } }));
     await page.route("**/api/auth/wallet/deposit-bonus**", (route) =>
       route.fulfill({ json: { success: true, data: { promotion: null, bonus: 0, formatted_bonus: "0\u00a0₫", code_status: "none" } } }),
     );

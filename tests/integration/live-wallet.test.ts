@@ -3,7 +3,9 @@
 import { env, runInDurableObject, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { UserWallet } from "../../workers/money/wallet/user-wallet";
-import { api, apiWithHeaders, funded, listing, person, request, topupFor } from "../factories";
+import { cardTopups } from "../../workers/db/schema";
+import { walletFor } from "../../workers/money/wallet/port";
+import { api, apiWithHeaders, db, funded, listing, person, request, topupFor, unique } from "../factories";
 
 type Body = Record<string, any>;
 
@@ -80,6 +82,17 @@ describe("the live wallet", () => {
     expect(await tab.next()).toMatchObject({ event: "purchase", delta: -30_000, balance: 70_000 });
     expect((await buy()).status).toBe(200);
     expect(await tab.next()).toBeNull();
+  });
+
+  it("a phone card settled by the gateway is told with its card and state", async () => {
+    const buyer = await person();
+    const [card] = await db
+      .insert(cardTopups)
+      .values({ transactionId: unique("card"), requestId: unique("req"), userId: buyer.id, telco: "VIETTEL", cardSerial: "10000000004321", cardCode: "20000000001111", cardValue: 100_000, feePercent: 20 })
+      .returning();
+    const tab = await listen(await ticketFor(buyer.token));
+    await walletFor(env, buyer.id).settleCard({ cardId: card.id, status: "success", amount: 80_000, realValue: 100_000, gatewayStatus: 1, message: "Thành công", maskedCode: "2000****1111", reference: `card:${card.id}` });
+    expect(await tab.next()).toMatchObject({ event: "card_settled", card_id: card.id, state: "success", delta: 80_000, balance: 80_000 });
   });
 
   it("an attacker replays a spent ticket: refused, and the first socket still hears", async () => {

@@ -5,7 +5,7 @@ import {
   formatPercent,
   groupDigits,
   isCardFinal,
-  localDeadline,
+  learnServerClock, localDeadline,
   normaliseVietQrConfig,
   parseAmount,
   profileTabFrom,
@@ -83,7 +83,11 @@ describe("VietQR transactions", () => {
   it("counts down on the server's remaining time, else from expires_at", () => {
     const received = Date.UTC(2026, 0, 1, 10, 0, 0);
     // The browser's clock is 5 minutes fast: time_remaining still gives the full 30 minutes.
-    expect(localDeadline({ expires_at: new Date(received - 5 * 60_000 + 30 * 60_000).toISOString(), time_remaining: 1800 }, received)).toBe(received + 1_800_000);
+    const fast = { expires_at: new Date(received - 5 * 60_000 + 30 * 60_000).toISOString(), time_remaining: 1800 };
+    learnServerClock(fast, received);
+    expect(localDeadline(fast, received)).toBe(received + 1_800_000);
+    // A clock in step with the server's (learned from a fresh answer): expires_at as it is.
+    learnServerClock({ expires_at: new Date(received + 120_000).toISOString(), time_remaining: 120 }, received);
     expect(localDeadline({ expires_at: new Date(received + 60_000).toISOString(), time_remaining: null }, received)).toBe(received + 60_000);
     expect(localDeadline({ expires_at: "not a date" }, received)).toBe(received);
     expect(secondsLeft(received + 1_800_000, received)).toBe(1800);
@@ -164,5 +168,17 @@ describe("the wallet tab", () => {
     expect(topupFrom("vietqr")).toBe("vietqr");
     expect(topupFrom("card")).toBe("card");
     expect(topupFrom("bank")).toBeNull();
+  });
+});
+
+describe("a pending top-up opened long after its list was read", () => {
+  it("counts down from the server's clock, not from when the list loaded", () => {
+    const loaded = Date.UTC(2026, 0, 1, 10, 0, 0);
+    // The list's answer: 30 minutes left, the browser 2 minutes slow.
+    const pending = { expires_at: new Date(loaded + 2 * 60_000 + 30 * 60_000).toISOString(), time_remaining: 1800 };
+    learnServerClock(pending, loaded);
+    // Twenty minutes later the dialog opens it: ten minutes are left, not thirty.
+    const opened = loaded + 20 * 60_000;
+    expect(secondsLeft(localDeadline(pending), opened)).toBe(600);
   });
 });

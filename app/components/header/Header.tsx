@@ -30,6 +30,25 @@ export function Header({ siteName }: { siteName: string }) {
   const accountRef = useRef<HTMLDivElement>(null);
   const accountButton = useRef<HTMLButtonElement>(null);
 
+  // Signed in: the live wallet (its own chunk, so a visitor's pages do not carry it) keeps the
+  // balance here and on every screen current (docs/architecture.md, "The live wallet").
+  const userId = user?.id;
+  useEffect(() => {
+    if (!userId) return;
+    let stop: (() => void) | undefined;
+    let ended = false;
+    // A chunk that cannot be fetched leaves the header as it was (the balance shows, it is not live).
+    import("~/lib/session/live-wallet")
+      .then(({ startLiveWallet }) => {
+        if (!ended) stop = startLiveWallet();
+      })
+      .catch(() => undefined);
+    return () => {
+      ended = true;
+      stop?.();
+    };
+  }, [userId]);
+
   // A navigation closes both menus.
   const [shownAt, setShownAt] = useState(location.key);
   if (shownAt !== location.key) {

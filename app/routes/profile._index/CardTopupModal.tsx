@@ -13,6 +13,7 @@ import { type CardField, type CardForm, cardEstimate, cardFormErrors, digitsOnly
 import { Dialog } from "~/components/Dialog";
 import { Field, fieldDescriptionIds, FormAlert, inputClass, ValidationSummary } from "~/components/Field";
 import { Spinner } from "~/components/Spinner";
+import { onWalletChange } from "~/lib/session/live-wallet";
 import type { CardConfigLoad } from "./topup-config";
 import { creditedText, DepositBonusLine, keepFocusInDialog, PromotionCodeField, useDepositBonus, useStillOpen, TOPUP_PRIMARY, TOPUP_SECONDARY, TopupDialogTitle } from "./TopupParts";
 
@@ -21,6 +22,11 @@ type Errors = Partial<Record<CardField, string>>;
 const EMPTY: CardForm = { telco: "", card_serial: "", card_code: "", card_value: "" };
 const CARD_FIELDS: CardField[] = ["telco", "card_serial", "card_code", "card_value"];
 const CARD_LABELS: Record<CardField, string> = { telco: "Nhà mạng", card_value: "Mệnh giá", card_serial: "Số serial", card_code: "Mã thẻ" };
+
+/** One card as the server has it now (the poll and a live notice both read it so). */
+async function readCard(transactionId: string): Promise<CardPayment> {
+  return (await apiCall((api) => api.api.cards.detail[":id"].$get({ param: { id: encodeURIComponent(transactionId) } }), { auth: true })).data;
+}
 
 /** What the card credited, with the bonus paid with it: "80.000 ₫" or "160.000 ₫ + 16.000 ₫ khuyến mãi". */
 function creditedAmount(card: Pick<CardPayment, "amount_received" | "formatted_amount_received" | "formatted_bonus_amount">): string {
@@ -121,8 +127,7 @@ export function CardTopupModal({
       if (busy) return;
       busy = true;
       try {
-        const { data } = await apiCall((api) => api.api.cards.detail[":id"].$get({ param: { id: encodeURIComponent(pendingId) } }), { auth: true });
-        settle(data);
+        settle(await readCard(pendingId));
       } catch (error) {
         if (error instanceof ApiError && error.status === 401) {
           clearInterval(timer);
@@ -135,6 +140,24 @@ export function CardTopupModal({
     }, TOPUP_TIMINGS.cardPollMs);
     return () => clearInterval(timer);
   }, [pendingId, settle]);
+
+  // Told live that this card was settled: it is read now, not at the next poll, and its own
+  // message is the buyer's (the live one is not shown too).
+  const pendingCard = card && !isCardFinal(card.status) ? card.id : null;
+  useEffect(() => {
+    if (pendingCard === null || !pendingId) return;
+    return onWalletChange((message) => {
+      if (message.event !== "card_settled" || message.card_id !== pendingCard) return undefined;
+      readCard(pendingId).then(settle, () => undefined);
+      return true;
+    });
+  }, [pendingCard, pendingId, settle]);
+
+  /** Closing while the card is checked says where it can be followed (money on its way is never lost from view). */
+  function close() {
+    if (card && !isCardFinal(card.status)) toast.info(TOPUP_MESSAGES.cardFollow);
+    onClose();
+  }
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: focus moves when the dialog changes step, not on every status poll.
   useEffect(() => keepFocusInDialog(card ? progress.current : serialInput.current), [card?.transaction_id, card?.status, gaveUp]);
@@ -217,8 +240,8 @@ export function CardTopupModal({
   const subtitle = telco ? `Phí ${telco.label}: ${telco.fee}%` : "Viettel, Vinaphone, Mobifone";
 
   return (
-    <Dialog open onClose={onClose} labelledBy={titleId} busy={sending} testId="card-modal">
-      <TopupDialogTitle id={titleId} title="Nạp tiền bằng thẻ cào" subtitle={subtitle} onClose={onClose} busy={sending} />
+    <Dialog open onClose={close} labelledBy={titleId} busy={sending} testId="card-modal">
+      <TopupDialogTitle id={titleId} title="Nạp tiền bằng thẻ cào" subtitle={subtitle} onClose={close} busy={sending} />
 
       {card ? (
         <CardProgress
@@ -227,7 +250,7 @@ export function CardTopupModal({
           telcoLabel={config?.supported_telcos.find((item) => item.value === card.telco)?.label ?? card.telco}
           gaveUp={gaveUp}
           onSendAnother={sendAnother}
-          onClose={onClose}
+          onClose={close}
         />
       ) : (
         <form className="mt-5 space-y-4" onSubmit={submit} noValidate>

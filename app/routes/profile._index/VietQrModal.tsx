@@ -8,12 +8,14 @@ import { ApiError, apiCall } from "~/lib/api";
 import { FALLBACK_ERROR } from "@workers/shared/error-messages";
 import { formatNumber, formatVND } from "@workers/shared/format";
 import { toast } from "~/lib/toast";
-import { bankLabel, formatCountdown, groupDigits, localDeadline, parseAmount, QUICK_AMOUNTS, secondsLeft, TOPUP_TIMINGS, VIETQR_DEFAULTS, type VietQrConfig, type VietQrTransaction, vietqrOutcome } from "~/lib/topup";
+import { bankLabel, formatCountdown, groupDigits, learnServerClock, localDeadline, parseAmount, QUICK_AMOUNTS, secondsLeft, TOPUP_TIMINGS, VIETQR_DEFAULTS, type VietQrConfig, type VietQrTransaction, vietqrOutcome } from "~/lib/topup";
 import { digitsOnly, TOPUP_MESSAGES, vietqrAmountError } from "@workers/shared/money/topup";
 import { CopyButton } from "~/components/CopyButton";
 import { Dialog } from "~/components/Dialog";
 import { Field, inputClass, ValidationSummary } from "~/components/Field";
 import { Spinner } from "~/components/Spinner";
+import { onWalletChange } from "~/lib/session/live-wallet";
+import type { DepositBonusPreview } from "@workers/money/deposit-bonus";
 import { creditedText, DepositBonusLine, keepFocusInDialog, PromotionCodeField, useDepositBonus, useStillOpen, TOPUP_DANGER, TOPUP_PRIMARY, TOPUP_SECONDARY, TopupDialogTitle } from "./TopupParts";
 
 
@@ -101,7 +103,7 @@ export function VietQrModal({
     current.current = resume.transaction_id;
     setResumed(resume.transaction_id);
     setQrSource("ours");
-    setDeadline(localDeadline(resume, received));
+    setDeadline(localDeadline(resume));
     setNow(received);
     setTransaction(resume);
   }, [resume?.transaction_id]);
@@ -169,6 +171,18 @@ export function VietQrModal({
     [apply, check],
   );
 
+  // Told live that this top-up was paid: its status is read now, not at the next poll, and its own
+  // message is the buyer's (the live one is not shown too).
+  const awaitedId = pending ? transaction?.id : undefined;
+  useEffect(() => {
+    if (awaitedId === undefined) return;
+    return onWalletChange((message) => {
+      if (message.event !== "topup_paid" || message.topup_id !== awaitedId) return undefined;
+      void checkAndApply(false);
+      return true;
+    });
+  }, [awaitedId, checkAndApply]);
+
   // While the transfer is awaited the countdown ticks every second and the status is polled every 10 s.
   useEffect(() => {
     if (!pending) return;
@@ -224,7 +238,8 @@ export function VietQrModal({
       const received = Date.now();
       current.current = data.transaction_id;
       setQrSource("ours");
-      setDeadline(localDeadline(data, received));
+      learnServerClock(data, received);
+      setDeadline(localDeadline(data));
       setNow(received);
       setTransaction(data);
     } catch (error) {
@@ -276,7 +291,9 @@ export function VietQrModal({
 
   const busy = creating || cancelling;
   const amount = parseAmount(digits);
-  const bonus = useDepositBonus(!transaction && amount !== null && !vietqrAmountError(amount, rules) ? amount : null, code);
+  // The bonus for the amount being typed, then, on the QR screen, the one this transfer will earn.
+  const bonusAmount = transaction ? (pending ? transaction.amount : null) : amount !== null && !vietqrAmountError(amount, rules) ? amount : null;
+  const bonus = useDepositBonus(bonusAmount, transaction ? (transaction.promotion_code ?? "") : code);
 
   /** Closing leaves a pending QR valid: say until when, and where to find it again. */
   function close() {
@@ -373,6 +390,7 @@ export function VietQrModal({
           onCancel={() => void cancel()}
           onStartOver={startOver}
           onClose={close}
+          bonus={bonus}
         />
       )}
     </Dialog>
@@ -391,9 +409,12 @@ function TransactionView({
   onCancel,
   onStartOver,
   onClose,
+  bonus,
 }: {
   containerRef: RefObject<HTMLDivElement>;
   transaction: VietQrTransaction;
+  /** The bonus this transfer will earn, restated beside the amount. */
+  bonus: DepositBonusPreview | null;
   remaining: number;
   qrSource: "ours" | "fallback" | "none";
   onQrError: () => void;
@@ -452,6 +473,7 @@ function TransactionView({
         <DetailRow label="Số tiền" value={<span className="text-emerald-300">{formattedAmount}</span>} copyValue={String(transaction.amount)} copyLabel="số tiền" testId="vietqr-amount" />
         <DetailRow label="Nội dung chuyển khoản" value={transaction.description} copyValue={transaction.description} copyLabel="nội dung chuyển khoản" testId="vietqr-content" strong />
       </dl>
+      {pending && <DepositBonusLine preview={bonus} />}
 
       {pending && (
         <p className="mt-3 text-sm text-zinc-400">

@@ -1,6 +1,6 @@
 // The profile's wallet tab (docs/product.md §2, §3 "Transaction"): what was topped up, what is left, the
-// saving rate, the two ways to top up, the VietQR top-ups still awaiting a transfer (amount, transfer
-// content to copy, time left; issue #27 item 2), and the ledger (newest first, as the API sends it).
+// saving rate, the two ways to top up, money on its way (the VietQR top-ups awaiting a transfer, with
+// amount, content to copy and time left; the phone cards being checked), and the ledger (newest first).
 import { useEffect, useState } from "react";
 import { formatDateTime, formatVND, signedVND } from "@workers/shared/format";
 import { LEDGER_STATUS_LABELS, LEDGER_TYPE_LABELS, labelOf } from "@workers/shared/money/money-labels";
@@ -8,7 +8,7 @@ import type { toPublicTransaction } from "@workers/money/buyer-wallet";
 import type { SessionUser } from "~/lib/session/session";
 import { SignedAmount } from "~/components/SignedAmount";
 import { CopyButton } from "~/components/CopyButton";
-import { formatCountdown, formatPercent, savingRate, secondsLeft, TOPUP_TIMINGS, type TopupKind, totalToppedUp, type VietQrTransaction } from "~/lib/topup";
+import { type CardPayment, formatCountdown, formatPercent, savingRate, secondsLeft, TOPUP_TIMINGS, type TopupKind, totalToppedUp, type VietQrTransaction } from "~/lib/topup";
 import type { PendingTopup } from "./topup-config";
 import { ListBody, type ListState } from "./ProfileList";
 
@@ -27,8 +27,28 @@ function Figure({ label, value, tone, testId }: { label: string; value: string; 
   );
 }
 
-/** The top-ups awaiting a transfer, each with its countdown; one that runs out leaves the list. */
-function PendingTopups({ pending, onResume }: { pending: PendingTopup[]; onResume: (topup: VietQrTransaction) => void }) {
+/** A phone card still being checked: carrier, value, the serial's last digits, its state. */
+function PendingCard({ card }: { card: CardPayment }) {
+  return (
+    <li className="rounded-xl bg-sky-500/10 p-3 ring-1 ring-sky-500/20" data-testid="pending-card">
+      <div className="flex items-center justify-between gap-3">
+        <span className="font-bold text-emerald-300">
+          Thẻ {card.telco} {card.formatted_card_value}
+        </span>
+        <span className="text-sm font-semibold text-sky-200" data-testid="pending-card-state">
+          {card.status_display}
+        </span>
+      </div>
+      <p className="mt-1 text-sm text-zinc-400">Serial …{card.card_serial.slice(-4)}</p>
+    </li>
+  );
+}
+
+/**
+ * Money on its way: the top-ups awaiting a transfer, each with its countdown (one that runs out
+ * leaves the list), and the phone cards still being checked.
+ */
+function PendingTopups({ pending, cards, onResume }: { pending: PendingTopup[]; cards: CardPayment[]; onResume: (topup: VietQrTransaction) => void }) {
   const [now, setNow] = useState(() => Date.now());
   const live = pending.filter((item) => secondsLeft(item.deadline, now) > 0);
   const ticking = live.length > 0;
@@ -37,14 +57,17 @@ function PendingTopups({ pending, onResume }: { pending: PendingTopup[]; onResum
     const timer = setInterval(() => setNow(Date.now()), TOPUP_TIMINGS.countdownTickMs);
     return () => clearInterval(timer);
   }, [ticking]);
-  if (!ticking) return null;
+  if (!ticking && cards.length === 0) return null;
   return (
     <section aria-labelledby="pending-heading">
       <h2 id="pending-heading" className="text-base font-bold text-white">
         Đang chờ thanh toán
       </h2>
-      <p className="mt-1 text-sm text-zinc-400">Chuyển khoản đúng số tiền và nội dung trước khi hết giờ để được cộng tự động.</p>
+      {ticking && <p className="mt-1 text-sm text-zinc-400">Chuyển khoản đúng số tiền và nội dung trước khi hết giờ để được cộng tự động.</p>}
       <ul className="mt-2 space-y-2">
+        {cards.map((card) => (
+          <PendingCard key={card.transaction_id} card={card} />
+        ))}
         {live.map(({ topup, deadline }) => (
           <li key={topup.transaction_id} className="rounded-xl bg-amber-500/10 p-3 ring-1 ring-amber-500/20" data-testid="pending-topup">
             <div className="flex items-center justify-between gap-3">
@@ -131,6 +154,7 @@ export function WalletTab({
   user,
   ledger,
   pending,
+  pendingCards,
   onRetry,
   onTopup,
   onResume,
@@ -138,6 +162,7 @@ export function WalletTab({
   user: SessionUser;
   ledger: ListState<WalletTransaction>;
   pending: PendingTopup[];
+  pendingCards: CardPayment[];
   onRetry: () => void;
   onTopup: (kind: TopupKind) => void;
   onResume: (topup: VietQrTransaction) => void;
@@ -155,7 +180,7 @@ export function WalletTab({
 
       <TopupButtons onTopup={onTopup} />
 
-      <PendingTopups pending={pending} onResume={onResume} />
+      <PendingTopups pending={pending} cards={pendingCards} onResume={onResume} />
 
       <section aria-labelledby="ledger-heading">
         <h2 id="ledger-heading" className="text-base font-bold text-white">

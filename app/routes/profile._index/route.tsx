@@ -21,7 +21,7 @@ import {
   useRouteLoaderData,
   useSearchParams,
 } from "@remix-run/react";
-import { type KeyboardEvent, useEffect, useMemo, useState, useSyncExternalStore } from "react";
+import { type KeyboardEvent, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import { SECONDARY_BUTTON } from "~/components/account/AuthCard";
 import { Avatar } from "~/components/header/Avatar";
 import { lazyDialog } from "~/components/LazyDialog";
@@ -34,15 +34,16 @@ import { readStoredUser, type SessionUser, STORAGE_KEYS, subscribeSession } from
 import { toast } from "~/lib/toast";
 import { TOPUP_MESSAGES } from "@workers/shared/money/topup";
 import { PROFILE_TABS, type ProfileTab, profileTabFrom, TOPUP_TIMINGS, type TopupKind, topupFrom } from "~/lib/topup";
-import { storeWalletFigures } from "~/lib/session/wallet-figures";
+import { refreshStoredBalance } from "~/lib/session/wallet-figures";
+import { onWalletChange } from "~/lib/session/live-wallet";
 import type { clientLoader as profileLoader } from "../profile/route";
 import type { PasswordChange } from "./ChangePasswordModal";
 import { MailSwitch, switchEmailNotifications } from "./MailSwitch";
 import type { ListState } from "./ProfileList";
 import { PurchasesTab } from "./PurchasesTab";
 import { useFetcherAnswer } from "~/lib/forms/fetcher-answer";
-import { type OpenTopup, loadCardConfig, loadPendingTopups, loadVietQrConfig, openedTopup, type PendingTopup } from "./topup-config";
-import type { VietQrTransaction } from "~/lib/topup";
+import { type OpenTopup, loadCardConfig, loadPendingCards, loadPendingTopups, loadVietQrConfig, openedTopup, type PendingTopup } from "./topup-config";
+import type { CardPayment, VietQrTransaction } from "~/lib/topup";
 import { TopupButtons, WalletTab, type WalletTransaction } from "./WalletTab";
 
 // The three dialogs load when first opened, not with the page: the wallet opens with fewer files.
@@ -58,7 +59,7 @@ const MOVE_FAILED = "Không thể đổi thiết bị. Vui lòng thử lại.";
 
 const TAB_LABELS: Record<ProfileTab, string> = { profile: "Hồ sơ", wallet: "Ví tiền", purchases: "Lịch sử mua hàng" };
 
-type Lists = { ledger?: WalletTransaction[]; purchases?: Purchase[]; pending?: PendingTopup[] };
+type Lists = { ledger?: WalletTransaction[]; purchases?: Purchase[]; pending?: PendingTopup[]; pendingCards?: CardPayment[] };
 type ListName = "ledger" | "purchases";
 const TAB_LIST: Partial<Record<ProfileTab, ListName>> = { wallet: "ledger", purchases: "purchases" };
 
@@ -102,6 +103,7 @@ export async function clientLoader({ request }: ClientLoaderFunctionArgs): Promi
   // The wallet tab lists the top-ups awaiting a transfer beside the ledger, read at the same time
   // (the page waits for both); a failure shows none.
   const pendingRead = tab === "wallet" && !opened.pending ? loadPendingTopups(request.signal) : null;
+  const cardsRead = tab === "wallet" && !opened.pendingCards ? loadPendingCards(request.signal) : null;
   if (list && !opened[list]) {
     try {
       opened = { ...opened, [list]: await readList(list, request.signal) };
@@ -111,8 +113,9 @@ export async function clientLoader({ request }: ClientLoaderFunctionArgs): Promi
       failed = { list, message: error instanceof ApiError ? error.message : LIST_FAILED };
     }
   }
-  const pending = await pendingRead;
+  const [pending, pendingCards] = await Promise.all([pendingRead, cardsRead]);
   if (pending) opened = { ...opened, pending };
+  if (pendingCards) opened = { ...opened, pendingCards };
   return { tab, lists: opened, failed, topup: asked && (await asked) };
 }
 clientLoader.hydrate = true as const;
@@ -126,18 +129,9 @@ async function readList(list: ListName, signal: AbortSignal): Promise<unknown[]>
   return Array.isArray(body?.data) ? body.data : [];
 }
 
-/** The window event that asks the profile to read the balance again (docs/product.md §4 "Session"). */
-const REFRESH_BALANCE_EVENT = "refreshBalance";
-
-/** The balance as the server has it, into the stored user (and so the header). A 401 here only logs a warning (docs/product.md §4). */
-async function refetchBalance(signal?: AbortSignal) {
-  try {
-    const { data } = await apiCall((api) => api.api.auth.wallet.balance.$get(), { auth: true, signal });
-    storeWalletFigures(data);
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 401) console.warn("Không thể tải số dư: phiên đăng nhập đã hết hạn");
-    else console.warn("Không thể tải số dư", error);
-  }
+/** The balance as the server has it, into the stored user (and so the header); a failure keeps the stored one (docs/product.md §4). */
+function refetchBalance() {
+  void refreshStoredBalance().then((figures) => figures ?? console.warn("Không thể tải số dư"));
 }
 
 type MovedDevice = { ok: true } | { ok: false; error: string };
@@ -256,21 +250,37 @@ export default function ProfileScreen() {
   const pending = navigation.state === "loading" && navigation.location.pathname === location.pathname;
   const tab = pending ? profileTabFrom(new URLSearchParams(navigation.location.search).get("tab")) : loaded.tab;
   const retrying = revalidator.state !== "idle";
+  // For the live listener, registered once: the tab shown and the revalidation as they are now.
+  const tabRef = useRef(tab);
+  tabRef.current = tab;
+  const revalidateRef = useRef(revalidator.revalidate);
+  revalidateRef.current = revalidator.revalidate;
   const visible = PROFILE_TABS.filter((name) => name === tab || (TAB_LIST[name] && loaded.lists[TAB_LIST[name]]));
 
-  // docs/product.md §4 "Session": the balance is read again after 1 s when the stored user lacks its figures,
-  // and whenever the page is told by the refreshBalance window event (the product's signal for others).
-  // Leaving the profile forgets the lists read on this visit.
+  // docs/product.md §4 "Session": the balance is read again after 1 s when the stored user lacks its
+  // figures. Leaving the profile forgets the lists read on this visit.
   useEffect(() => {
-    const refetch = () => void refetchBalance();
-    const timer = readStoredUser()?.formatted_balance ? null : setTimeout(refetch, TOPUP_TIMINGS.balanceRefetchMs);
-    window.addEventListener(REFRESH_BALANCE_EVENT, refetch);
+    const timer = readStoredUser()?.formatted_balance ? null : setTimeout(refetchBalance, TOPUP_TIMINGS.balanceRefetchMs);
     return () => {
       if (timer) clearTimeout(timer);
-      window.removeEventListener(REFRESH_BALANCE_EVENT, refetch);
       opened = {};
     };
   }, []);
+
+  // A change of the wallet told live (a credit, a card, a purchase elsewhere): the wallet tab's
+  // lists are read again; the figures are in the stored user already (app/lib/session/live-wallet.ts).
+  useEffect(
+    () =>
+      onWalletChange(() => {
+        delete opened.ledger;
+        delete opened.pending;
+        delete opened.pendingCards;
+        delete opened.purchases;
+        if (tabRef.current === "wallet" || tabRef.current === "purchases") revalidateRef.current();
+        return undefined;
+      }),
+    [],
+  );
 
   /**
    * Opens a top-up dialog from its button; its settings are read meanwhile. VietQR resumes
@@ -315,6 +325,13 @@ export default function ProfileScreen() {
     if (loaded.tab === "wallet") revalidator.revalidate();
   }
 
+  /** The card dialog closed: a card sent in it may still be checked, and is listed then. */
+  function afterCardClosed() {
+    setTopup(null);
+    delete opened.pendingCards;
+    if (loaded.tab === "wallet") revalidator.revalidate();
+  }
+
   /**
    * After a top-up settled: the balance into the stored user (and so the header), then the wallet
    * tab with its ledger read again. A revalidation, not a navigation, so an open menu stays open.
@@ -322,7 +339,7 @@ export default function ProfileScreen() {
   function afterTopup() {
     delete opened.ledger;
     delete opened.pending;
-    void refetchBalance().then(() => (loaded.tab === "wallet" ? revalidator.revalidate() : selectTab("wallet")));
+    void refreshStoredBalance().then(() => (loaded.tab === "wallet" ? revalidator.revalidate() : selectTab("wallet")));
   }
 
   function onTabKeyDown(event: KeyboardEvent<HTMLDivElement>) {
@@ -438,6 +455,7 @@ export default function ProfileScreen() {
                 user={user}
                 ledger={listState(loaded, "ledger", retrying)}
                 pending={loaded.lists.pending ?? []}
+                pendingCards={loaded.lists.pendingCards ?? []}
                 onRetry={revalidator.revalidate}
                 onTopup={openTopup}
                 onResume={(pending) => openTopup("vietqr", pending)}
@@ -462,7 +480,7 @@ export default function ProfileScreen() {
         <VietQrModal config={topup.config} resume={topup.resume} onClose={afterVietQrClosed} onPaid={afterTopup} onSessionExpired={sessionExpired} onCreateSessionExpired={topupSessionExpired} />
       )}
       {topup?.kind === "card" && (
-        <CardTopupModal configLoad={topup.config} onRetryConfig={readCardConfig} onClose={() => setTopup(null)} onSettled={afterTopup} onSessionExpired={sessionExpired} onCreateSessionExpired={topupSessionExpired} />
+        <CardTopupModal configLoad={topup.config} onRetryConfig={readCardConfig} onClose={afterCardClosed} onSettled={afterTopup} onSessionExpired={sessionExpired} onCreateSessionExpired={topupSessionExpired} />
       )}
       {passwordOpen && <ChangePasswordModal user={user} onClose={() => setPasswordOpen(false)} onSessionExpired={sessionExpired} />}
     </div>

@@ -3,7 +3,7 @@
 // the product's defaults, the card dialog offers "Thử lại".
 import { apiCall } from "~/lib/api";
 import { toast } from "~/lib/toast";
-import { type CardConfig, localDeadline, normaliseVietQrConfig, VIETQR_DEFAULTS, type VietQrConfig, type VietQrTransaction } from "~/lib/topup";
+import { type CardConfig, type CardPayment, learnServerClock, localDeadline, normaliseVietQrConfig, VIETQR_DEFAULTS, type VietQrConfig, type VietQrTransaction } from "~/lib/topup";
 import { TOPUP_MESSAGES } from "@workers/shared/money/topup";
 
 export type CardConfigLoad = { status: "loading" } | { status: "failed" } | { status: "ready"; config: CardConfig };
@@ -14,7 +14,7 @@ export type CardConfigLoad = { status: "loading" } | { status: "failed" } | { st
  */
 export type OpenTopup = { kind: "vietqr"; config: VietQrConfig | null; resume?: VietQrTransaction | null } | { kind: "card"; config: CardConfigLoad };
 
-/** A pending top-up with its deadline in this browser's clock (read when it was loaded). */
+/** A pending top-up with its deadline in this browser's clock (on the server's clock: topup.ts localDeadline). */
 export type PendingTopup = { topup: VietQrTransaction; deadline: number };
 
 /**
@@ -25,7 +25,18 @@ export async function loadPendingTopups(signal?: AbortSignal): Promise<PendingTo
   try {
     const { data } = await apiCall((api) => api.api.vietqr.history.$get(), { auth: true, signal });
     const received = Date.now();
-    return data.filter((topup) => topup.status === "pending" && topup.time_remaining > 0).map((topup) => ({ topup, deadline: localDeadline(topup, received) }));
+    for (const topup of data) learnServerClock(topup, received);
+    return data.filter((topup) => topup.status === "pending" && topup.time_remaining > 0).map((topup) => ({ topup, deadline: localDeadline(topup) }));
+  } catch {
+    return null;
+  }
+}
+
+/** The user's phone cards still being checked (newest 20 read), or null when they cannot be read. */
+export async function loadPendingCards(signal?: AbortSignal): Promise<CardPayment[] | null> {
+  try {
+    const { data } = await apiCall((api) => api.api.cards.history.$get({ query: { page: "1", page_size: "20" } }), { auth: true, signal });
+    return data.filter((card) => card.status === "pending");
   } catch {
     return null;
   }

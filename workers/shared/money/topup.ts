@@ -25,6 +25,7 @@ export const TOPUP_MESSAGES = {
   cardFailed: "Không thể gửi thẻ cào",
   configMissing: "Cấu hình chưa được tải",
   cardPending: "Đang xử lý thẻ cào, vui lòng chờ...",
+  cardFollow: "Thẻ đang được kiểm tra. Bạn có thể theo dõi trong Ví tiền, mục Đang chờ thanh toán.",
 } as const;
 
 // ---------------------------------------------------------------- amounts

@@ -1,0 +1,96 @@
+// The live wallet (docs/architecture.md, "The live wallet"): while someone is signed in, each tab
+// keeps one socket to their wallet object (a single-use ticket opens it). A message puts the new
+// figures into the stored user (so the header follows), goes to the listeners (open dialogs, the
+// wallet tab), and a credit none of them told the buyer about is toasted. A socket that drops is
+// opened again with backoff and a catch-up read; a tab coming back reads again; where no socket can
+// be had, the balance is polled while the tab is visible.
+import { formatVND } from "@workers/shared/format";
+import type { LiveMessage } from "@workers/money/wallet/user-wallet";
+import { apiCall } from "../api";
+import { toast } from "../toast";
+import { readAccessToken, readStoredUser } from "./session";
+import { refreshStoredBalance, storeWalletFigures } from "./wallet-figures";
+
+/** A listener returns true when it told the buyer itself (a dialog's own success message). */
+type Listener = (message: LiveMessage) => boolean | undefined;
+
+const listeners = new Set<Listener>();
+const BACKOFF_MS = [1_000, 2_000, 5_000, 10_000, 30_000];
+const POLL_MS = 10_000;
+const PING_MS = 30_000;
+/** Failures in a row before polling stands in for the socket (it is still tried, less often). */
+const FAILURES_BEFORE_POLLING = 2;
+
+/** Hears every change of the signed-in buyer's wallet; returns the way to stop. */
+export function onWalletChange(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function deliver(message: LiveMessage) {
+  storeWalletFigures(message);
+  let told = false;
+  for (const listener of listeners) told = listener(message) === true || told;
+  if (!told && message.delta > 0) toast.success(`Đã cộng ${formatVND(message.delta)} vào ví`);
+}
+
+/** The balance read again (a reconnect, a tab back, a poll): told as a change when it moved. */
+async function catchUp() {
+  const before = readStoredUser()?.balance;
+  const figures = await refreshStoredBalance();
+  if (!figures || typeof before !== "number") return;
+  deliver({ event: "credit", balance: figures.balance, formatted_balance: figures.formatted_balance, delta: figures.balance - before });
+}
+
+/** Starts the live channel for this tab's session; returns the way to stop it. */
+export function startLiveWallet(): () => void {
+  let socket: WebSocket | null = null;
+  let failures = 0;
+  let opened = false;
+  let stopped = false;
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  let ping: ReturnType<typeof setInterval> | undefined;
+  const poll = setInterval(() => failures >= FAILURES_BEFORE_POLLING && document.visibilityState === "visible" && void catchUp(), POLL_MS);
+
+  const again = () => {
+    clearInterval(ping);
+    if (stopped) return;
+    failures += 1;
+    retry = setTimeout(connect, BACKOFF_MS[Math.min(failures, BACKOFF_MS.length) - 1]);
+  };
+
+  async function connect() {
+    if (stopped || !readAccessToken()) return;
+    let ticket: string;
+    try {
+      ticket = (await apiCall((api) => api.api.auth.wallet["live-ticket"].$post(), { auth: true })).data.ticket;
+    } catch {
+      return again();
+    }
+    if (stopped) return;
+    socket = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/api/auth/wallet/live/?ticket=${encodeURIComponent(ticket)}`);
+    socket.onopen = () => {
+      // Whatever happened while no socket listened is read once.
+      if (opened || failures > 0) void catchUp();
+      opened = true;
+      failures = 0;
+      ping = setInterval(() => socket?.send("ping"), PING_MS);
+    };
+    socket.onmessage = (event) => {
+      if (event.data !== "pong") deliver(JSON.parse(String(event.data)) as LiveMessage);
+    };
+    socket.onclose = again;
+  }
+
+  const onVisible = () => document.visibilityState === "visible" && void catchUp();
+  document.addEventListener("visibilitychange", onVisible);
+  void connect();
+  return () => {
+    stopped = true;
+    clearTimeout(retry);
+    clearInterval(ping);
+    clearInterval(poll);
+    document.removeEventListener("visibilitychange", onVisible);
+    socket?.close(1000);
+  };
+}
