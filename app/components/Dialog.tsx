@@ -22,10 +22,12 @@ export type DialogProps = {
   testId?: string;
   /** The whole screen, black, no panel frame (a media viewer). */
   fullScreen?: boolean;
+  /** A wider panel on larger screens (details, long forms); never wider than the window. */
+  wide?: boolean;
   children: ReactNode;
 };
 
-export function Dialog({ open, onClose, labelledBy, describedBy, busy = false, initialFocus, testId, fullScreen = false, children }: DialogProps) {
+export function Dialog({ open, onClose, labelledBy, describedBy, busy = false, initialFocus, testId, fullScreen = false, wide = false, children }: DialogProps) {
   const dialog = useRef<HTMLDialogElement | null>(null);
   const releaseToasts = useRef<(() => void) | null>(null);
   // While the dialog is shown the toasts are drawn inside it (lib/toast.ts), from showModal on.
@@ -135,7 +137,9 @@ export function Dialog({ open, onClose, labelledBy, describedBy, busy = false, i
         className={
           fullScreen
             ? "flex h-[100dvh] w-full flex-col outline-none"
-            : "max-h-[100dvh] w-full overflow-y-auto overscroll-contain rounded-t-2xl border border-white/10 bg-zinc-900 p-5 pb-[max(1.25rem,env(safe-area-inset-bottom))] shadow-2xl outline-none sm:max-w-md sm:rounded-2xl sm:p-6"
+            : `max-h-[100dvh] w-full overflow-y-auto overscroll-contain rounded-t-2xl border border-white/10 bg-zinc-900 p-5 pb-[max(1.25rem,env(safe-area-inset-bottom))] shadow-2xl outline-none sm:rounded-2xl sm:p-6 ${
+                wide ? "sm:max-w-2xl" : "sm:max-w-md"
+              }`
         }
       >
         {children}

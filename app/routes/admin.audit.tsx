@@ -151,7 +151,7 @@ export default function AdminAuditRoute() {
       <Modal open={open !== null} onClose={() => setOpen(null)} title={open ? `${actionLabel(open.action)} · #${open.id}` : ""} testId="audit-entry" wide>
         {open && (
           <div className="space-y-3 text-sm text-zinc-300">
-            <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
+            <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1">
               <dt className="text-zinc-400">Thời gian</dt>
               <dd>{formatDateTime(open.created_at)}</dd>
               <dt className="text-zinc-400">Người thực hiện</dt>
@@ -166,7 +166,7 @@ export default function AdminAuditRoute() {
               <dd className="break-all">{open.user_agent ?? "—"}</dd>
             </dl>
             {detailRows(open.details).length > 0 && (
-              <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 border-t border-white/5 pt-3" data-testid="audit-fields">
+              <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 border-t border-white/5 pt-3" data-testid="audit-fields">
                 {detailRows(open.details).map((row) => (
                   <div key={row.key} className="contents">
                     <dt className="text-zinc-400">{row.label}</dt>

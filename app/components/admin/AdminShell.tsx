@@ -49,7 +49,7 @@ export function StatCard({ label, value, tone = "text-white" }: { label: string;
   );
 }
 
-/** A titled modal with a close button. */
+/** A titled modal with a close button; `wide` for details and long forms (the panel's width is Dialog's). */
 export function Modal({
   open,
   onClose,
@@ -69,16 +69,14 @@ export function Modal({
 }) {
   const id = useId();
   return (
-    <Dialog open={open} onClose={onClose} labelledBy={id} busy={busy} testId={testId}>
-      <div className={wide ? "sm:-mx-2 sm:min-w-[min(36rem,80vw)]" : undefined}>
-        <div className="mb-4 flex items-start justify-between gap-3">
-          <h2 id={id} className="text-lg font-bold text-white">
-            {title}
-          </h2>
-          <DialogCloseButton onClick={onClose} disabled={busy} />
-        </div>
-        {children}
+    <Dialog open={open} onClose={onClose} labelledBy={id} busy={busy} testId={testId} wide={wide}>
+      <div className="mb-4 flex items-start justify-between gap-3">
+        <h2 id={id} className="text-lg font-bold text-white">
+          {title}
+        </h2>
+        <DialogCloseButton onClick={onClose} disabled={busy} />
       </div>
+      {children}
     </Dialog>
   );
 }
