@@ -19,7 +19,7 @@ test("the owner downloads the ledger and the orders of this month as CSV files",
   const bytes = await readFile((await ledger.path())!);
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const text = bytes.toString("utf8").slice(1);
-  expect(text.split("\r\n")[0]).toBe("Mã giao dịch,Thời gian (giờ Việt Nam),Tên đăng nhập,Email,Loại,Nguồn,Số tiền (₫),Số dư trước (₫),Số dư sau (₫),Trạng thái,Mô tả,Mã tham chiếu");
+  expect(text.split("\r\n")[0]).toBe("Mã giao dịch,Thời gian (giờ Việt Nam),Tên đăng nhập,Email,Loại,Nguồn,Số tiền (₫),Số dư trước (₫),Số dư sau (₫),Trạng thái,Mô tả,Mã tham chiếu,Mệnh giá khai báo (₫),Giá trị thật (₫)");
   const row = text.split("\r\n").find((line) => line.includes(buyer.user.username));
   expect(row).toContain(",Điều chỉnh,Admin,123000,0,123000,Hoàn thành,E2E: tiền để mua key,");
 

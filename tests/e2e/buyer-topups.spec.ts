@@ -110,11 +110,16 @@ test("a wrong-value phone card says what it credited, and the history names the 
   await expect(result).toContainText(said);
   await expect(result).not.toContainText("thất bại");
   await expect(toast(page, said)).toHaveAttribute("data-toast", "warning");
+  // Why 20.000 and not 40.000: the fee, then what the gateway kept for the wrong value.
+  const why = "Cách tính: 50.000\u00a0₫ trừ phí 20% còn 40.000\u00a0₫, cổng thẻ trừ thêm 20.000\u00a0₫ vì khai sai mệnh giá.";
+  await expect(result).toContainText(why);
+  await expect(toast(page, said)).toContainText(why);
   await page.keyboard.press("Escape");
 
   await expect(page.getByTestId("profile-balance")).toHaveText(/^20\.000\s₫$/);
   const line = walletPanel(page).getByTestId("wallet-transaction").first();
   await expect(line).toContainText(`Nạp tiền bằng thẻ cào Viettel 100.000\u00a0₫, serial …${serial.slice(-4)}`);
+  await expect(line).toContainText("khai báo 100.000\u00a0₫, giá trị thật 50.000\u00a0₫: 50.000\u00a0₫ trừ phí 20% còn 40.000\u00a0₫");
 });
 
 test("the VietQR dialog shows the bonus for the amount, the code field unlocks a coded promotion, and the toast counts it", { tag: "@phone" }, async ({ page, request, baseURL }) => {

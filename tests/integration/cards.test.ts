@@ -96,6 +96,33 @@ describe("phone cards", () => {
     expect(await balanceOf(user.id)).toBe(19500);
   });
 
+  it("a wrong declared value's ledger row and CSV export row carry the declared value, the real value and how the credit came about (issue 43 item 5)", async () => {
+    const user = await person();
+    const admin = await person("superuser");
+    const serial = cardDigits();
+    const created = await submitCard(user.token, { telco: "MOBIFONE", card_serial: serial, card_code: cardDigits("9999"), card_value: 100000 });
+    const card = await cardRow(created.body.data.transaction_id);
+    const good = await cardRow((await submitCard(user.token, { telco: "VIETTEL", card_serial: cardDigits(), card_code: cardDigits(), card_value: 20000 })).body.data.transaction_id);
+    await callback(card);
+    await cardCallback(good);
+    // 50.000 ₫ real less Mobifone's 22% is 39.000 ₫; the gateway paid 19.500 ₫ (its penalty for the wrong value).
+    const description = `Nạp tiền bằng thẻ cào Mobifone 100.000\u00a0₫, serial …${serial.slice(-4)}; sai mệnh giá, khai báo 100.000\u00a0₫, giá trị thật 50.000\u00a0₫: 50.000\u00a0₫ trừ phí 22% còn 39.000\u00a0₫, cổng thẻ trừ thêm 19.500\u00a0₫ vì khai sai mệnh giá`;
+    const reference = `card:${card.requestId}`;
+    const [entry] = await db.select().from(walletTransactions).where(eq(walletTransactions.reference, reference));
+    expect(entry).toMatchObject({ amount: 19500, source: "card", description });
+
+    const today = new Date(Date.now() + 7 * 3_600_000).toISOString().slice(0, 10);
+    const response = await request(`/api/admin/exports/transactions.csv?from=${today}&to=${today}`, { headers: { Authorization: `Bearer ${admin.token}` } });
+    const lines = (await response.text()).replace(/^\uFEFF/, "").split("\r\n");
+    expect(lines[0].endsWith(",Mã tham chiếu,Mệnh giá khai báo (₫),Giá trị thật (₫)")).toBe(true);
+    const line = lines.find((text) => text.includes(reference));
+    expect(line).toContain(`,19500,`);
+    expect(line).toContain(`"${description}"`);
+    expect(line?.endsWith(`,${reference},100000,50000`)).toBe(true);
+    // A good card's row carries both values too: the same.
+    expect(lines.find((text) => text.includes(`card:${good.requestId}`))?.endsWith(`,card:${good.requestId},20000,20000`)).toBe(true);
+  });
+
   it("refuses the same card twice while it is pending or used", async () => {
     const user = await person();
     const card = { telco: "VIETTEL", card_serial: cardDigits(), card_code: cardDigits(), card_value: 20000 };

@@ -87,9 +87,9 @@ describe("GET /api/admin/exports/transactions.csv", () => {
     expect(response.headers.get("Content-Disposition")).toBe('attachment; filename="giao-dich_2026-11-25_2026-11-25.csv"');
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const rows = parseCsv(text.replace(/^\uFEFF/, ""));
-    expect(rows[0]).toEqual(["Mã giao dịch", "Thời gian (giờ Việt Nam)", "Tên đăng nhập", "Email", "Loại", "Nguồn", "Số tiền (₫)", "Số dư trước (₫)", "Số dư sau (₫)", "Trạng thái", "Mô tả", "Mã tham chiếu"]);
+    expect(rows[0]).toEqual(["Mã giao dịch", "Thời gian (giờ Việt Nam)", "Tên đăng nhập", "Email", "Loại", "Nguồn", "Số tiền (₫)", "Số dư trước (₫)", "Số dư sau (₫)", "Trạng thái", "Mô tả", "Mã tham chiếu", "Mệnh giá khai báo (₫)", "Giá trị thật (₫)"]);
     const mine = rows.find((row) => row[11] === first);
-    expect(mine?.slice(1)).toEqual(["2026-11-25 00:00:01", `'${tricky}`, user.email, "Nạp tiền", "Admin", "120000", "0", "120000", "Hoàn thành", description, first]);
+    expect(mine?.slice(1)).toEqual(["2026-11-25 00:00:01", `'${tricky}`, user.email, "Nạp tiền", "Admin", "120000", "0", "120000", "Hoàn thành", description, first, "", ""]);
     // The raw line quotes the description as RFC 4180 says.
     expect(text).toContain('"Nạp ""thử"", dòng một\ndòng hai – Chiến Binh Rồng"');
   });

@@ -18,7 +18,7 @@ import {
   VIETQR_DEFAULTS,
   vietqrOutcome,
 } from "../../app/lib/topup";
-import { cardEstimate, cardFormErrors, digitsOnly, TOPUP_MESSAGES, vietqrAmountError } from "../../workers/shared/money/topup";
+import { cardEstimate, cardFormErrors, digitsOnly, TOPUP_MESSAGES, vietqrAmountError, wrongValueCredit } from "../../workers/shared/money/topup";
 
 const NBSP = "\u00a0";
 
@@ -126,6 +126,15 @@ describe("phone cards", () => {
     expect(cardEstimate(50_000, 0)).toBe(50_000);
     expect(cardEstimate(0, 20)).toBe(0);
     expect(cardEstimate(100_000, 150)).toBe(0);
+  });
+
+  it("explains a wrong-value card's credit: the real value less the fee, then what the gateway kept beyond it (issue 43 item 5)", () => {
+    // The simulated gateway's wrong value: 50.000 ₫ real, 20% fee, half of the rest kept.
+    expect(wrongValueCredit(50_000, 20, 20_000)).toBe(`50.000${NBSP}₫ trừ phí 20% còn 40.000${NBSP}₫, cổng thẻ trừ thêm 20.000${NBSP}₫ vì khai sai mệnh giá`);
+    // CARD_CREDIT=fee_formula credits exactly the real value less the fee: nothing more to say.
+    expect(wrongValueCredit(100_000, 22, 78_000)).toBe(`100.000${NBSP}₫ trừ phí 22% còn 78.000${NBSP}₫`);
+    // A gateway that paid more than the formula is named as such, never as a penalty.
+    expect(wrongValueCredit(50_000, 20, 45_000)).toBe(`50.000${NBSP}₫ trừ phí 20% còn 40.000${NBSP}₫, cổng thẻ trả thêm 5.000${NBSP}₫`);
   });
 
   it("checks the form with the docs/product.md §5 messages", () => {

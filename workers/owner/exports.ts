@@ -58,6 +58,8 @@ type LedgerRow = {
   status: string;
   description: string;
   reference: string;
+  card_value: number | null;
+  real_value: number | null;
 };
 
 type OrderRow = {
@@ -94,10 +96,15 @@ const TRANSACTIONS: Export<LedgerRow> = {
     { header: "Trạng thái", value: (row) => labelOf(LEDGER_STATUS_LABELS, row.status) },
     { header: "Mô tả", value: (row) => row.description, text: true },
     { header: "Mã tham chiếu", value: (row) => row.reference, text: true },
+    // A card deposit's declared and real value, from its card: why a wrong value credits less.
+    { header: "Mệnh giá khai báo (₫)", value: (row) => row.card_value },
+    { header: "Giá trị thật (₫)", value: (row) => row.real_value },
   ],
+  // A card's deposit is keyed card:<request_id> (workers/money/cards.ts), unique on the card.
   page: `SELECT t.id, t.created_at, u.username, u.email, t.transaction_type, t.source, t.amount, t.balance_before, t.balance_after,
-           t.status, t.description, t.reference
+           t.status, t.description, t.reference, c.card_value, c.real_value
          FROM wallet_transactions t LEFT JOIN users u ON u.id = t.user_id
+           LEFT JOIN card_topups c ON t.source = 'card' AND substr(t.reference, 1, 5) = 'card:' AND c.request_id = substr(t.reference, 6)
          WHERE t.id > ?1 AND t.id <= ?2 AND t.created_at >= ?3 AND t.created_at < ?4 ORDER BY t.id LIMIT ?5`,
 };
 

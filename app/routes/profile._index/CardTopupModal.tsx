@@ -9,7 +9,7 @@ import { FALLBACK_ERROR } from "@workers/shared/error-messages";
 import { formatVND } from "@workers/shared/format";
 import { toast } from "~/lib/toast";
 import { type CardPayment, isCardFinal, TOPUP_TIMINGS } from "~/lib/topup";
-import { type CardField, type CardForm, cardEstimate, cardFormErrors, digitsOnly, TOPUP_MESSAGES } from "@workers/shared/money/topup";
+import { type CardField, type CardForm, cardEstimate, cardFormErrors, digitsOnly, TOPUP_MESSAGES, wrongValueCredit } from "@workers/shared/money/topup";
 import { Dialog } from "~/components/Dialog";
 import { Field, fieldDescriptionIds, FormAlert, inputClass, ValidationSummary } from "~/components/Field";
 import { Spinner } from "~/components/Spinner";
@@ -37,10 +37,14 @@ export function cardSuccessMessage(card: Pick<CardPayment, "amount_received" | "
   return `Nạp thẻ thành công! Đã cộng ${creditedAmount(card)} vào ví.`;
 }
 
-/** A card worth less than declared still credits what it was worth: say both values and the amount. */
+/**
+ * A card worth less than declared still credits what it was worth: say both values, the amount,
+ * and how the amount came about (the fee, and what the gateway kept).
+ */
 export function wrongValueMessage(card: CardPayment): string {
   const real = card.formatted_real_value ?? "không rõ";
-  return `Thẻ sai mệnh giá: khai báo ${card.formatted_card_value || formatVND(card.card_value)}, giá trị thật ${real}. Đã cộng ${creditedAmount(card)} vào ví.`;
+  const said = `Thẻ sai mệnh giá: khai báo ${card.formatted_card_value || formatVND(card.card_value)}, giá trị thật ${real}. Đã cộng ${creditedAmount(card)} vào ví.`;
+  return card.real_value === null ? said : `${said} Cách tính: ${wrongValueCredit(card.real_value, card.fee_percent, card.amount_received ?? 0)}.`;
 }
 
 /** The server's field errors (400, 409) as this form's, first message each. */

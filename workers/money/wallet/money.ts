@@ -14,6 +14,7 @@ import { randomToken } from "../../platform/crypto";
 import { vndPrice } from "../../shared/money/currency";
 import { formatVND } from "../../shared/format";
 import { bestPromotion } from "../../shared/money/promotions";
+import { wrongValueCredit } from "../../shared/money/topup";
 import { depositPromotions, type LedgerSource, type LedgerType, type OrderRow, type PurchasedOrder, toPurchasedOrder, type WalletSnapshot, walletSnapshot } from "./reads";
 
 /** One balance change: `amount` is signed (credits positive). `reference` is unique forever. */
@@ -379,9 +380,14 @@ export async function cancelTopup(db: D1Database, userId: number, topupId: numbe
 
 const TELCO_NAMES: Record<string, string> = { VIETTEL: "Viettel", VINAPHONE: "Vinaphone", MOBIFONE: "Mobifone" };
 
-/** A card's ledger line names the card: carrier, face value and the serial's last digits. */
-function cardDepositDescription(card: { telco: string; card_value: number; card_serial: string }): string {
-  return `Nạp tiền bằng thẻ cào ${TELCO_NAMES[card.telco] ?? card.telco} ${formatVND(card.card_value)}, serial …${card.card_serial.slice(-4)}`;
+/**
+ * A card's ledger line names the card: carrier, face value and the serial's last digits; a wrong
+ * declared value adds the real value and how the credit came about.
+ */
+function cardDepositDescription(card: { telco: string; card_value: number; card_serial: string; fee_percent: number }, settlement: CardSettlement): string {
+  const line = `Nạp tiền bằng thẻ cào ${TELCO_NAMES[card.telco] ?? card.telco} ${formatVND(card.card_value)}, serial …${card.card_serial.slice(-4)}`;
+  if (settlement.status !== "wrong_amount" || settlement.realValue === null) return line;
+  return `${line}; sai mệnh giá, khai báo ${formatVND(card.card_value)}, giá trị thật ${formatVND(settlement.realValue)}: ${wrongValueCredit(settlement.realValue, card.fee_percent, settlement.amount)}`;
 }
 
 export type CardSettlement = {
@@ -401,9 +407,9 @@ export type CardSettlement = {
  */
 export async function settleCard(db: D1Database, userId: number, settlement: CardSettlement, notices = NOTICES_OFF): Promise<"credited" | "closed" | "already_settled"> {
   const card = await db
-    .prepare("SELECT status, telco, card_value, card_serial, promotion_code FROM card_topups WHERE id = ? AND user_id = ?")
+    .prepare("SELECT status, telco, card_value, card_serial, fee_percent, promotion_code FROM card_topups WHERE id = ? AND user_id = ?")
     .bind(settlement.cardId, userId)
-    .first<{ status: string; telco: string; card_value: number; card_serial: string; promotion_code: string | null }>();
+    .first<{ status: string; telco: string; card_value: number; card_serial: string; fee_percent: number; promotion_code: string | null }>();
   if (card?.status !== "pending") return "already_settled";
   const now = Date.now();
   const close = db
@@ -424,7 +430,7 @@ export async function settleCard(db: D1Database, userId: number, settlement: Car
     await db.batch([close, resolve]);
     return "closed";
   }
-  const entry: LedgerEntry = { type: "deposit", source: "card", amount: settlement.amount, reference: settlement.reference, description: cardDepositDescription(card) };
+  const entry: LedgerEntry = { type: "deposit", source: "card", amount: settlement.amount, reference: settlement.reference, description: cardDepositDescription(card, settlement) };
   const notice = depositNotice(db, notices, { userId, amount: settlement.amount, channel: "card", code: null, reference: settlement.reference }, now);
   const result = await creditDeposit(db, userId, entry, [close, resolve, ...notice], now, { table: "card_topups", id: settlement.cardId, code: card.promotion_code });
   if (!result.ok) throw new Error(`card ${settlement.cardId} could not be credited: ${result.error}`);

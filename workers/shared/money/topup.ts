@@ -56,6 +56,19 @@ export function cardEstimate(value: number, feePercent: number): number {
   return Math.floor(Math.round(value * (100 - fee) * 100) / 10_000);
 }
 
+/**
+ * How a wrong-value card's credit came about, for its message and its ledger line: the real value
+ * less the fee (cardEstimate), then the gap to what was credited. By default the store credits
+ * the gateway's amount (CARD_CREDIT, workers/money/cards.ts amountToCredit), and a gateway keeps
+ * more of a wrongly declared card (scripts/card-gateway.mjs: half), which is that gap.
+ */
+export function wrongValueCredit(realValue: number, feePercent: number, credited: number): string {
+  const afterFee = cardEstimate(realValue, feePercent);
+  const steps = `${formatVND(realValue)} trừ phí ${feePercent}% còn ${formatVND(afterFee)}`;
+  if (credited < afterFee) return `${steps}, cổng thẻ trừ thêm ${formatVND(afterFee - credited)} vì khai sai mệnh giá`;
+  return credited > afterFee ? `${steps}, cổng thẻ trả thêm ${formatVND(credited - afterFee)}` : steps;
+}
+
 export type CardForm = { telco: string; card_serial: string; card_code: string; card_value: string };
 export type CardField = keyof CardForm;
 
