@@ -1,4 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import type { ShouldRevalidateFunction } from "@remix-run/react";
 import {
   isRouteErrorResponse,
   Link,
@@ -29,6 +30,11 @@ export const links: LinksFunction = () => [
 export async function loader({ context, request }: LoaderFunctionArgs) {
   return { site: pageContext(context, request).site };
 }
+
+// The site's name and links come from the settings (app/lib/site.server.ts): no action changes
+// them, so an action (a purchase) costs no extra round trip for them.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
+  formMethod && formMethod.toUpperCase() !== "GET" ? false : defaultShouldRevalidate;
 
 export function useSite() {
   return useRouteLoaderData<typeof loader>("root")?.site ?? { name: "iOS Game Hack", telegramUrl: "", zaloUrl: "" };

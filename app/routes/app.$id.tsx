@@ -4,6 +4,7 @@ import { AppDetail } from "~/components/app/AppDetail";
 import { AppErrorBoundary } from "~/components/app/AppNotFound";
 import { appPageMeta } from "~/lib/app-meta";
 import { loadAppPage, publicPageHeaders } from "~/lib/catalogue.server";
+import { purchaseAction, skipAfterPurchase } from "~/components/purchase/purchase-action";
 
 // /app/{id}: the admin list's row link (docs/product.md §2).
 export async function loader({ params, context, request }: LoaderFunctionArgs) {
@@ -11,6 +12,10 @@ export async function loader({ params, context, request }: LoaderFunctionArgs) {
 }
 
 export const headers: HeadersFunction = publicPageHeaders;
+
+// The key purchase (app/components/purchase/KeyPurchase.tsx) posts here through useFetcher.
+export const clientAction = purchaseAction;
+export const shouldRevalidate = skipAfterPurchase;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => appPageMeta(data?.app);
 

@@ -7,6 +7,10 @@ import { closeMenu, fakeSession, fundUser, headerAccount, newUser, signIn, toast
 const APP = "/chien-binh-rong-mod-menu";
 // The development admin (README "Set-up"); used to fund a buyer until /api/dev/credit/ exists.
 
+// What a buyer reads when a purchase's answer was lost on the way (issue 43 finding 6).
+const ANSWER_LOST =
+  "Mất kết nối trước khi nhận được kết quả, nên giao dịch có thể đã thành công. Bạn có thể bấm “Xác nhận mua” để thử lại an toàn: nếu đã mua, bạn sẽ nhận lại đúng key đó và chỉ bị trừ tiền một lần.";
+
 function option(page: Page, name: string) {
   return page.getByRole("radio", { name: new RegExp(`^${name}`) });
 }
@@ -102,11 +106,16 @@ test.describe("with a fake session and a stubbed server", () => {
       return route.fulfill({ json: { success: true, data: reloaded } });
     });
 
+    // The check runs only for stock over a minute old (KeyPurchase.tsx): the page's clock moves on.
+    await page.clock.install();
+    const stockAges = () => page.clock.fastForward(61_000);
     await page.goto(APP);
     const ids = await pricingIds(page);
     reloaded = [stub(ids[0], "1 Ngày", 20000, 0), stub(ids[1], "7 Ngày", 50000, 12), stub(ids[2], "30 Ngày", 120000, 4), stub(ids[3], "Vĩnh viễn", 350000, 0)];
 
     const buy = page.getByRole("button", { name: "Mua ngay" });
+    await expect(buy).toBeEnabled(); // hydrated
+    await stockAges();
     await buy.click();
     await expect(toast(page, "Key này đã hết hàng. Vui lòng chọn loại key khác hoặc chờ admin nhập thêm.")).toBeVisible();
     await expect(optionState(page, "1 Ngày")).toHaveText("Hết hàng");
@@ -115,11 +124,13 @@ test.describe("with a fake session and a stubbed server", () => {
     await expect(page.getByRole("dialog")).toHaveCount(0);
 
     availability = (route) => route.fulfill({ json: { success: true, message: "Tạm thời không bán loại key này", data: { can_purchase: false, available_count: 12, is_available: true } } });
+    await stockAges();
     await buy.click();
     await expect(toast(page, "Tạm thời không bán loại key này")).toBeVisible();
     await expect.poll(() => pricingCalls).toBe(2);
 
     availability = (route) => route.fulfill({ status: 500, json: { success: false, message: "Có lỗi xảy ra ở máy chủ. Vui lòng thử lại sau." } });
+    await stockAges();
     await buy.click();
     await expect(toast(page, "Không thể kiểm tra tình trạng key. Vui lòng thử lại.")).toBeVisible();
     await expect(page.getByRole("dialog")).toHaveCount(0);
@@ -227,7 +238,7 @@ test.describe("with a fake session and a stubbed server", () => {
     // The answer is lost: the buyer is told, and trying again sends the same idempotency key.
     await buy.click();
     await confirm.getByRole("button", { name: "Xác nhận mua" }).click();
-    await expect(toast(page, "Có lỗi xảy ra khi xử lý thanh toán. Vui lòng thử lại.")).toBeVisible();
+    await expect(toast(page, ANSWER_LOST)).toBeVisible();
     await expect(confirm).toBeVisible();
     answer = (route) => route.fulfill({ status: 409, json: { success: false, message: "Key này đã hết hàng. Vui lòng chọn loại key khác." } });
     await confirm.getByRole("button", { name: "Xác nhận mua" }).click();
@@ -250,17 +261,15 @@ test.describe("with a fake session and a stubbed server", () => {
           user: { balance: 380000, formatted_balance: "380.000\u00a0₫", total_spent: 120000, total_keys_purchased: 1 },
         },
       });
-    const refreshed = page.evaluate(() => new Promise<boolean>((resolve) => window.addEventListener("refreshBalance", () => resolve(true), { once: true })));
     await buy.click();
     await confirm.getByRole("button", { name: "Xác nhận mua" }).click();
     const success = page.getByRole("dialog", { name: "Mua key thành công!" });
     await expect(success).toBeVisible();
     expect(purchases).toHaveLength(3);
     expect(purchases[2].key).not.toBe(purchases[0].key);
-    expect(await refreshed).toBe(true);
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("user") ?? "{}"));
     expect(stored).toMatchObject({ balance: 380000, total_spent: 120000, total_keys_purchased: 1 });
-    await expect(success.getByRole("link", { name: /Hồ sơ/ })).toHaveAttribute("href", "/profile?tab=purchases");
+    await expect(success.getByRole("link", { name: /Hồ sơ/ })).toHaveAttribute("href", "/profile?tab=purchases#profile-panel-purchases");
     const successBox = await success.boundingBox();
     expect(successBox!.width).toBeLessThanOrEqual(375);
   });
@@ -303,7 +312,7 @@ test("a buyer with an empty wallet is told what is missing; funded, the buyer ge
   await expect(confirm.getByTestId("purchase-balance")).toHaveText(/^0\s₫$/);
   const shortfall = confirm.getByTestId("purchase-shortfall");
   await expect(shortfall).toContainText(/Số dư không đủ\. Cần 120\.000\s₫, số dư hiện tại 0\s₫\./);
-  await expect(shortfall.getByRole("link", { name: /Nạp tiền vào ví/ })).toHaveAttribute("href", "/profile?tab=wallet");
+  await expect(shortfall.getByRole("link", { name: /Nạp tiền vào ví/ })).toHaveAttribute("href", "/profile?tab=wallet&topup=vietqr");
   await expect(confirm.getByRole("button", { name: "Xác nhận mua" })).toBeDisabled();
   await page.keyboard.press("Escape");
   await expect(confirm).toHaveCount(0);
@@ -345,4 +354,119 @@ test("a buyer with an empty wallet is told what is missing; funded, the buyer ge
   // …and the buyer finds the same key in the profile's purchases.
   await page.goto("/profile?tab=purchases");
   await expect(page.getByRole("tabpanel")).toContainText(code);
+});
+
+/** The API calls the page sends from now on ("GET /api/…"), in order. */
+function apiCalls(page: Page): string[] {
+  const calls: string[] = [];
+  page.on("request", (sent) => {
+    const { pathname } = new URL(sent.url());
+    if (pathname.startsWith("/api/")) calls.push(`${sent.method()} ${pathname}`);
+  });
+  return calls;
+}
+
+test.describe("issue 43 on a phone", () => {
+  test("a purchase takes at most 2 API calls from Mua ngay to the key, and its answer moves the balance and the stock", { tag: "@phone" }, async ({ page, request, isMobile }) => {
+    const buyer = await newUser(request);
+    await fundUser(request, buyer.user.id, 300000);
+    await signIn(page, buyer);
+    await page.goto(APP);
+    await expect(await headerAccount(page, isMobile)).toContainText(buyer.user.full_name); // hydrated, logged in
+    await closeMenu(page, isMobile);
+    await option(page, "1 Ngày").check();
+    const before = stockOf(await optionState(page, "1 Ngày").innerText());
+
+    const calls = apiCalls(page);
+    await page.getByRole("button", { name: "Mua ngay" }).click();
+    const confirm = page.getByRole("dialog", { name: "Xác nhận mua key" });
+    await expect(confirm.getByTestId("purchase-balance")).toHaveText(/^300\.000\s₫$/);
+    await confirm.getByRole("button", { name: "Xác nhận mua" }).click();
+    const success = page.getByRole("dialog", { name: "Mua key thành công!" });
+    await expect(success.getByTestId("purchased-key")).toHaveText(/^IGH-/);
+    // Nothing more follows the key: no pricing reload, no balance read (given a moment to show up).
+    await page.waitForTimeout(1000);
+    expect(calls.length, calls.join(", ")).toBeLessThanOrEqual(2);
+    expect(calls).toContain("POST /api/keys/purchase/");
+
+    // A second purchase knows its figures from the first one's answer: the purchase alone.
+    await success.getByRole("button", { name: "Đóng", exact: true }).first().click();
+    await expect.poll(async () => stockOf(await optionState(page, "1 Ngày").innerText())).toBe(before - 1);
+    calls.length = 0;
+    await page.getByRole("button", { name: "Mua ngay" }).click();
+    await expect(confirm.getByTestId("purchase-balance")).toHaveText(/^280\.000\s₫$/);
+    await confirm.getByRole("button", { name: "Xác nhận mua" }).click();
+    await expect(success.getByTestId("purchased-key")).toHaveText(/^IGH-/);
+    await page.waitForTimeout(1000);
+    expect(calls).toEqual(["POST /api/keys/purchase/"]);
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem("user") ?? "{}"))).toMatchObject({ balance: 260000, total_keys_purchased: 2 });
+    expect(await walletOf(request, buyer.access)).toMatchObject({ balance: 260000, total_keys_purchased: 2 });
+  });
+
+  test("the success dialog's Lịch sử mua hàng lands on the purchases tab with the keys in view", { tag: "@phone" }, async ({ page, request, isMobile }) => {
+    const buyer = await newUser(request);
+    await fundUser(request, buyer.user.id, 100000);
+    await signIn(page, buyer);
+    await page.goto(APP);
+    await expect(await headerAccount(page, isMobile)).toContainText(buyer.user.full_name);
+    await closeMenu(page, isMobile);
+    await option(page, "1 Ngày").check();
+    await page.getByRole("button", { name: "Mua ngay" }).click();
+    await page.getByRole("dialog", { name: "Xác nhận mua key" }).getByRole("button", { name: "Xác nhận mua" }).click();
+    const success = page.getByRole("dialog", { name: "Mua key thành công!" });
+    const code = (await success.getByTestId("purchased-key").innerText()).trim();
+
+    await success.getByRole("link", { name: /Lịch sử mua hàng/ }).click();
+    await expect(page).toHaveURL(/\/profile\?tab=purchases/);
+    await expect(page.getByRole("tab", { name: "Lịch sử mua hàng" })).toHaveAttribute("aria-selected", "true");
+    const keys = page.getByTestId("purchases");
+    await expect(keys).toContainText(code);
+    await expect(keys.getByTestId("purchase-key").first()).toBeInViewport();
+  });
+
+  test("a lost answer says the purchase may have gone through and that trying again is safe; the retry shows the same key, charged once", { tag: "@phone" }, async ({ page, request, isMobile }) => {
+    const buyer = await newUser(request);
+    await fundUser(request, buyer.user.id, 100000);
+    await signIn(page, buyer);
+    // The server sells; its answer never reaches the page (the connection drops after sending).
+    let lose = true;
+    await page.route("**/api/keys/purchase/", async (route) => {
+      if (!lose) return route.continue();
+      await route.fetch();
+      return route.abort("connectionreset");
+    });
+    await page.goto(APP);
+    await expect(await headerAccount(page, isMobile)).toContainText(buyer.user.full_name);
+    await closeMenu(page, isMobile);
+    await option(page, "7 Ngày").check();
+    await page.getByRole("button", { name: "Mua ngay" }).click();
+    const confirm = page.getByRole("dialog", { name: "Xác nhận mua key" });
+    await confirm.getByRole("button", { name: "Xác nhận mua" }).click();
+    await expect(toast(page, ANSWER_LOST)).toBeVisible();
+    await expect(confirm.getByRole("button", { name: "Xác nhận mua" })).toBeEnabled();
+    const access = await page.evaluate(() => localStorage.getItem("access_token"));
+    expect(await walletOf(request, access)).toMatchObject({ balance: 50000, total_keys_purchased: 1 }); // it did go through
+
+    lose = false;
+    await confirm.getByRole("button", { name: "Xác nhận mua" }).click();
+    const success = page.getByRole("dialog", { name: "Mua key thành công!" });
+    const code = (await success.getByTestId("purchased-key").innerText()).trim();
+    const history = await (await request.get("/api/auth/purchase/history/", { headers: { Authorization: `Bearer ${access}` } })).json();
+    expect(history.data.map((order: { key_code: string }) => order.key_code)).toEqual([code]);
+    expect(await walletOf(request, access)).toMatchObject({ balance: 50000, total_spent: 50000, total_keys_purchased: 1 });
+  });
+
+  test("Nạp tiền vào ví → opens the top-up, not only the wallet tab", { tag: "@phone" }, async ({ page, request, isMobile }) => {
+    const buyer = await newUser(request);
+    await signIn(page, buyer);
+    await page.goto(APP);
+    await expect(await headerAccount(page, isMobile)).toContainText(buyer.user.full_name);
+    await closeMenu(page, isMobile);
+    await option(page, "7 Ngày").check();
+    await page.getByRole("button", { name: "Mua ngay" }).click();
+    const shortfall = page.getByRole("dialog", { name: "Xác nhận mua key" }).getByTestId("purchase-shortfall");
+    await shortfall.getByRole("link", { name: /Nạp tiền vào ví/ }).click();
+    await expect(page).toHaveURL(/\/profile\?tab=wallet$/);
+    await expect(page.getByRole("dialog", { name: "Nạp tiền qua VietQR" })).toBeVisible();
+  });
 });

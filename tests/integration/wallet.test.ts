@@ -110,6 +110,22 @@ describe("POST /api/keys/purchase/", () => {
     await expectLedgerConsistent(user.id);
   });
 
+  it("answers the bought pricing's stock and the new wallet figures, replayed too, so the page reads neither again", async () => {
+    const user = await funded(100000);
+    const { pricing } = await listing({ price: 30000, stock: 2 });
+    const key = `order-${unique()}`;
+    const first = await buy(user.token, pricing.id, { idempotencyKey: key });
+    expect(first.status).toBe(200);
+    expect(first.body.user).toMatchObject({ balance: 70000, formatted_balance: "70.000\u00a0₫", total_spent: 30000, total_keys_purchased: 1 });
+    expect(first.body.pricing).toMatchObject({ id: pricing.id, available_count: 1, is_available: true, is_low_stock: true, can_purchase: true, formatted_price: "30.000\u00a0₫" });
+    const last = await buy(user.token, pricing.id);
+    expect(last.body.pricing).toMatchObject({ id: pricing.id, available_count: 0, is_available: false, can_purchase: false });
+    expect(last.body.user).toMatchObject({ balance: 40000, formatted_balance: "40.000\u00a0₫" });
+    // A replay answers the first sale's key with the stock and wallet as they stand now.
+    const again = await buy(user.token, pricing.id, { idempotencyKey: key });
+    expect(again.body).toMatchObject({ replayed: true, key: { key_code: first.body.key.key_code }, user: { balance: 40000 }, pricing: { id: pricing.id, available_count: 0 } });
+  });
+
   it("refuses paused, sold-out, unaffordable, non-balance, unknown and anonymous purchases, changing nothing", async () => {
     const user = await funded(30000);
     const paused = await listing({ active: false });

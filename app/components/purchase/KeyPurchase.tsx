@@ -1,13 +1,16 @@
 // Buying a licence key on an app page (docs/product.md §2 "Key purchase", §4 "Purchase flow", §8):
-// choose an option, log in if needed, pre-check (paused, sold out, live availability), confirm,
-// pay from the balance, show the key. The list is rendered on the server; the rest after hydration.
-import { useLocation, useNavigate } from "@remix-run/react";
+// choose an option, log in if needed, confirm, pay from the balance, show the key. The purchase goes
+// to the page's clientAction through useFetcher (./purchase-action.ts); its answer brings the new
+// balance and the option's stock. The list is rendered on the server; the rest after hydration.
+import { useFetcher, useLocation, useNavigate } from "@remix-run/react";
 import { useCallback, useId, useRef, useState } from "react";
 import type { PublicApp } from "@workers/catalogue/catalogue";
-import { ApiError, apiCall, newIdempotencyKey } from "~/lib/api";
+import { apiCall, newIdempotencyKey } from "~/lib/api";
 import { useSessionExpired, useSessionUser } from "~/lib/session/auth";
 import {
   availabilityVerdict,
+  chargeOf,
+  hasEnoughBalance,
   isSelectable,
   type PricingOption,
   pricingState,
@@ -16,15 +19,16 @@ import {
   priceLabel,
   PURCHASE_MESSAGES,
   purchaseBlocker,
-  purchaseFailure,
   reconcileSelection,
   sortPricing,
 } from "@workers/shared/money/pricing";
+import { useFetcherAnswer } from "~/lib/forms/fetcher-answer";
 import { loginPathFor } from "~/lib/session/redirects";
 import { readAccessToken } from "~/lib/session/session";
 import { toast } from "~/lib/toast";
-import { refreshStoredBalance, storeWalletFigures } from "~/lib/session/wallet-figures";
-import { fetchOnDemand, lazyDialog } from "../LazyDialog";
+import { refreshStoredBalance } from "~/lib/session/wallet-figures";
+import { lazyDialog } from "../LazyDialog";
+import { loadSuccessDialog, type PurchaseRequest, type PurchaseResult } from "./purchase-action";
 import type { PurchasedKey } from "./PurchaseSuccessDialog";
 import { Spinner } from "../Spinner";
 
@@ -36,20 +40,16 @@ const STATE_TONE: Record<PricingStateKind, string> = {
   in_stock: "text-emerald-300",
 };
 
+// Stock read from the server this long ago is taken as it stands (the edge copy of the page lives
+// as long: workers/catalogue/catalogue-cache.ts); older, "Mua ngay" asks the server first.
+const STOCK_FRESH_MS = 60_000;
+const LOST_ANSWER_TOAST_MS = 10_000;
+
 // The dialogs come with the first "Mua ngay", not with the page: most visitors never open them.
 const loadConfirmDialog = () => import("./PurchaseConfirmDialog");
-const loadSuccessDialog = () => import("./PurchaseSuccessDialog");
 const PurchaseConfirmDialog = lazyDialog(() => loadConfirmDialog().then((module) => module.PurchaseConfirmDialog));
-// Never fails to load: a purchase is only sent once this file is here (see purchase()).
+// Never fails to load: a purchase is only sent once this file is here (purchase-action.ts).
 const PurchaseSuccessDialog = lazyDialog(() => loadSuccessDialog().then((module) => module.PurchaseSuccessDialog));
-
-/** POST /api/keys/purchase/ with its Idempotency-Key: a retry (apiCall's refresh on 401 included) cannot buy twice. */
-function postPurchase(pricingId: number, idempotencyKey: string) {
-  return apiCall((api) => api.api.keys.purchase.$post({ json: { key_pricing_id: pricingId, payment_method: "balance" } }), {
-    auth: true,
-    headers: { "Idempotency-Key": idempotencyKey },
-  });
-}
 
 /** The live availability of one pricing (an app page's pre-check before the confirm dialog). */
 function checkAvailability(app: string, pricingId: number) {
@@ -67,16 +67,18 @@ export function KeyPurchase({ app, pricing }: { app: Pick<PublicApp, "id" | "url
 
   const [options, setOptions] = useState(() => sortPricing(pricing));
   const [selectedId, setSelectedId] = useState(() => preselectPricing(sortPricing(pricing)));
+  const stockReadAt = useRef(Date.now());
   const [checking, setChecking] = useState(false);
   const [confirming, setConfirming] = useState<PricingOption | null>(null);
   const [refreshing, setRefreshing] = useState(false);
   const balanceReadings = useRef(0);
-  const [buying, setBuying] = useState(false);
   const [purchased, setPurchased] = useState<PurchasedKey | null>(null);
   // The idempotency key of the purchase attempt in progress: kept across retries of the same
   // option until the server gives a definite answer, so a lost response cannot charge twice.
   const attempt = useRef<{ pricingId: number; key: string } | null>(null);
   const reloads = useRef(0);
+  const fetcher = useFetcher<PurchaseResult>();
+  const buying = fetcher.state !== "idle";
 
   const appRef = encodeURIComponent(app.url || String(app.id));
   const here = location.pathname + location.search;
@@ -88,24 +90,62 @@ export function KeyPurchase({ app, pricing }: { app: Pick<PublicApp, "id" | "url
     setShownPricing(pricing);
     setOptions(sorted);
     setSelectedId((current) => reconcileSelection(sorted, current));
+    stockReadAt.current = Date.now();
   }
+
+  const showPricing = useCallback((next: PricingOption[]) => {
+    const sorted = sortPricing(next);
+    setOptions(sorted);
+    setSelectedId((current) => reconcileSelection(sorted, current));
+    stockReadAt.current = Date.now();
+  }, []);
 
   const reloadPricing = useCallback(async () => {
     const ticket = ++reloads.current;
     try {
       const { data } = await apiCall((api) => api.api.keys.apps[":app"].pricing.$get({ param: { app: appRef } }), { auth: true });
-      if (ticket !== reloads.current || !Array.isArray(data)) return;
-      const sorted = sortPricing(data);
-      setOptions(sorted);
-      setSelectedId((current) => reconcileSelection(sorted, current));
+      if (ticket === reloads.current && Array.isArray(data)) showPricing(data);
     } catch {
       // Keep the list on screen: the server checks stock and state again on every purchase.
     }
-  }, [appRef]);
+  }, [appRef, showPricing]);
+
+  useFetcherAnswer(fetcher, (answer) => {
+    const option = confirming;
+    if (answer.ok) {
+      attempt.current = null;
+      setConfirming(null);
+      setPurchased({
+        key_code: answer.key.key_code,
+        key_type_name: answer.key.key_type_name || option?.key_type.display_name || "",
+        app_name: answer.key.app_name || app.name,
+        formatted_price: answer.order.formatted_total ?? answer.order.formatted_price ?? (option ? priceLabel(option) : undefined),
+      });
+      const sold = answer.pricing;
+      if (sold) showPricing(options.map((item) => (item.id === sold.id ? sold : item)));
+      return;
+    }
+    // Not sent (the key's dialog could not be fetched): the buyer was told, the attempt stays.
+    if (!answer.sent) return;
+    if (answer.status === 401) {
+      // The api layer could not refresh the session: log in again, then come back here.
+      attempt.current = null;
+      setConfirming(null);
+      sessionExpired();
+      return;
+    }
+    if (answer.definitive) attempt.current = null;
+    // A lost answer's message is long (the sale may be done, the retry is safe): it stays longer.
+    toast.error(answer.message, answer.status === 0 ? LOST_ANSWER_TOAST_MS : undefined);
+    if (answer.reload) {
+      setConfirming(null);
+      void reloadPricing();
+    }
+  });
 
   async function startPurchase() {
     if (checking || buying) return;
-    // Fetch the dialogs while the availability check runs.
+    // Fetch the dialogs while the checks run.
     void loadConfirmDialog().catch(() => {});
     void loadSuccessDialog().catch(() => {});
     if (!readAccessToken()) {
@@ -119,82 +159,44 @@ export function KeyPurchase({ app, pricing }: { app: Pick<PublicApp, "id" | "url
       else if (blocked) toast.error(blocked.message);
       return;
     }
-    setChecking(true);
-    let answer: Awaited<ReturnType<typeof checkAvailability>>;
-    try {
-      answer = await checkAvailability(appRef, option.id);
-    } catch {
-      toast.error(PURCHASE_MESSAGES.checkFailed);
-      return;
-    } finally {
-      setChecking(false);
-    }
-    // The route's own answer carries no message today; a message from the edge or a newer server still reaches the buyer.
-    const verdict = availabilityVerdict(answer.data, "message" in answer && typeof answer.message === "string" ? answer.message : null);
-    if (!verdict.ok) {
-      toast.error(verdict.message);
-      void reloadPricing();
-      return;
+    // At most one check before the purchase, and only for a figure not known fresh: the stored
+    // balance when it cannot pay (a top-up may have raised it), else the stock when it is old.
+    // The server checks both again, and its refusal says why.
+    const readBalance = !hasEnoughBalance(user?.balance, chargeOf(option));
+    if (!readBalance && Date.now() - stockReadAt.current > STOCK_FRESH_MS) {
+      setChecking(true);
+      let answer: Awaited<ReturnType<typeof checkAvailability>>;
+      try {
+        answer = await checkAvailability(appRef, option.id);
+      } catch {
+        toast.error(PURCHASE_MESSAGES.checkFailed);
+        return;
+      } finally {
+        setChecking(false);
+      }
+      // The route's own answer carries no message today; a message from the edge or a newer server still reaches the buyer.
+      const verdict = availabilityVerdict(answer.data, "message" in answer && typeof answer.message === "string" ? answer.message : null);
+      if (!verdict.ok) {
+        toast.error(verdict.message);
+        void reloadPricing();
+        return;
+      }
+      stockReadAt.current = Date.now();
     }
     if (attempt.current?.pricingId !== option.id) attempt.current = { pricingId: option.id, key: newIdempotencyKey() };
-    openConfirm(option);
-  }
-
-  // Each opening reads the balance again: it may have changed in another tab or by a top-up.
-  // Only the latest reading ends the wait (the dialog may have been closed and opened again).
-  function openConfirm(option: PricingOption) {
-    const reading = ++balanceReadings.current;
-    setRefreshing(true);
-    refreshStoredBalance().finally(() => reading === balanceReadings.current && setRefreshing(false));
     setConfirming(option);
+    // Only the latest reading ends the wait (the dialog may have been closed and opened again).
+    const reading = ++balanceReadings.current;
+    setRefreshing(readBalance);
+    if (readBalance) refreshStoredBalance().finally(() => reading === balanceReadings.current && setRefreshing(false));
   }
 
-  async function purchase() {
+  function purchase() {
     const option = confirming;
     if (!option || buying) return;
     if (attempt.current?.pricingId !== option.id) attempt.current = { pricingId: option.id, key: newIdempotencyKey() };
-    setBuying(true);
-    try {
-      // The dialog that shows the bought key is on the device before any money moves: a sale
-      // whose key cannot be drawn would leave the buyer, charged, in front of an error.
-      try {
-        await fetchOnDemand(loadSuccessDialog);
-      } catch {
-        return;
-      }
-      const answer = await postPurchase(option.id, attempt.current.key);
-      attempt.current = null;
-      storeWalletFigures(answer.user);
-      window.dispatchEvent(new Event("refreshBalance"));
-      setConfirming(null);
-      setPurchased({
-        key_code: answer.key.key_code,
-        key_type_name: answer.key.key_type_name || option.key_type.display_name,
-        app_name: answer.key.app_name || app.name,
-        formatted_price: answer.order.formatted_total ?? answer.order.formatted_price ?? priceLabel(option),
-      });
-      void reloadPricing();
-    } catch (error) {
-      if (!(error instanceof ApiError)) {
-        toast.error(PURCHASE_MESSAGES.exception);
-      } else if (error.status === 401) {
-        // The api layer could not refresh the session: log in again, then come back here.
-        attempt.current = null;
-        setConfirming(null);
-        sessionExpired();
-      } else {
-        const failure = purchaseFailure(error.status, error.message);
-        if (failure.definitive) attempt.current = null;
-        toast.error(failure.message);
-        if (error.status === 402) void refreshStoredBalance();
-        if (failure.reload) {
-          setConfirming(null);
-          void reloadPricing();
-        }
-      }
-    } finally {
-      setBuying(false);
-    }
+    const request: PurchaseRequest = { intent: "purchase", pricing_id: option.id, idempotency_key: attempt.current.key };
+    fetcher.submit(request, { method: "post", encType: "application/json", flushSync: true });
   }
 
   if (pricing.length === 0 && options.length === 0) return null;

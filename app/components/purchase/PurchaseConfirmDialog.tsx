@@ -98,7 +98,8 @@ export function PurchaseConfirmDialog({
       {short && balance !== null && charge !== null && (
         <div role="alert" className="mt-4 rounded-xl border border-red-500/30 bg-red-500/10 p-4 text-sm text-red-100" data-testid="purchase-shortfall">
           <p>{insufficientBalanceMessage(charge, balance)}</p>
-          <Link to="/profile?tab=wallet" className="mt-2 inline-block font-semibold text-red-50 underline underline-offset-2 hover:text-white">
+          {/* The top-up itself, as the header's link opens it (app/components/header/HeaderMenus.tsx). */}
+          <Link to="/profile?tab=wallet&topup=vietqr" className="mt-2 inline-block font-semibold text-red-50 underline underline-offset-2 hover:text-white">
             Nạp tiền vào ví →
           </Link>
         </div>

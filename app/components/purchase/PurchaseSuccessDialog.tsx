@@ -94,7 +94,8 @@ export function PurchaseSuccessDialog({ purchase, onClose }: { purchase: Purchas
           </button>
           <p id={noteId} className="mt-4 text-sm text-zinc-400">
             Key đã được lưu trong{" "}
-            <Link to="/profile?tab=purchases" className="font-semibold text-indigo-300 underline-offset-2 hover:underline">
+            {/* The hash scrolls to the purchases tab's panel (app/routes/profile._index/route.tsx), keys in view. */}
+            <Link to="/profile?tab=purchases#profile-panel-purchases" className="font-semibold text-indigo-300 underline-offset-2 hover:underline">
               Hồ sơ → Lịch sử mua hàng
             </Link>
             , bạn có thể xem lại bất cứ lúc nào.

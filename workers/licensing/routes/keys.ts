@@ -36,8 +36,26 @@ function pricingAppId(c: ApiContext): Promise<number> {
   return isAdmin(c.get("user"), getConfig(c.env)) ? findAdminAppId(c.env.DB, readParams(c, appPath, MESSAGES.appNotFound).app) : appIdFrom(c);
 }
 
-/** A purchase's answer, which the app page's purchase dialog reads (app/components/purchase/KeyPurchase.tsx). */
-function purchaseAnswer({ replayed, order, wallet }: Awaited<ReturnType<typeof buyKey>>) {
+/**
+ * The bought pricing as the app page lists it, read after the sale: its stock now. Null when the
+ * read fails: the sale is committed, so the key must still reach the buyer.
+ */
+async function pricingAfterSale(c: ApiContext, appId: number | null, pricingId: number) {
+  if (appId === null) return null;
+  try {
+    const pricing = await listAppPricing(db(c), appId, await pricingTerms(c.env.DB, c.env));
+    return pricing.find((option) => option.id === pricingId) ?? null;
+  } catch (error) {
+    logEvent("error", "pricing_after_sale_failed", { app_id: appId, error: errorText(error) }, c.req.raw);
+    return null;
+  }
+}
+
+/**
+ * A purchase's answer, which the app page's purchase reads (app/components/purchase/purchase-action.ts):
+ * the new wallet figures and the pricing's stock come with the key, so the page reads neither again.
+ */
+function purchaseAnswer({ replayed, order, wallet }: Awaited<ReturnType<typeof buyKey>>, pricing: Awaited<ReturnType<typeof pricingAfterSale>>) {
   return {
     success: true as const,
     message: WALLET_MESSAGES.purchased,
@@ -45,6 +63,7 @@ function purchaseAnswer({ replayed, order, wallet }: Awaited<ReturnType<typeof b
     key: { key_code: order.key_code, key_type_name: order.key_type_name, app_name: order.app_name },
     order,
     user: wallet,
+    pricing,
   };
 }
 
@@ -119,7 +138,7 @@ export const keysApi = new Hono<ApiEnv>()
     if (!replayed && order.app_id !== null) {
       await stockChanged(c.env, c.req.raw, order.app_id).catch((error) => logEvent("error", "stock_change_failed", { app_id: order.app_id, error: errorText(error) }, c.req.raw));
     }
-    return c.json(purchaseAnswer(bought));
+    return c.json(purchaseAnswer(bought, await pricingAfterSale(c, order.app_id, input.key_pricing_id)));
   })
   .post("/check", takesJson(keyCheckSchema), async (c) => {
     let admitted = false;

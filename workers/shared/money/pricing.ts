@@ -43,6 +43,9 @@ export const PURCHASE_MESSAGES = {
   balanceOnly: "Chỉ hỗ trợ thanh toán bằng số dư...",
   failed: "Có lỗi xảy ra khi mua key.",
   exception: "Có lỗi xảy ra khi xử lý thanh toán. Vui lòng thử lại.",
+  // The request left, its answer never came: the same Idempotency-Key makes the retry safe.
+  answerLost:
+    "Mất kết nối trước khi nhận được kết quả, nên giao dịch có thể đã thành công. Bạn có thể bấm “Xác nhận mua” để thử lại an toàn: nếu đã mua, bạn sẽ nhận lại đúng key đó và chỉ bị trừ tiền một lần.",
   purchased: "Mua key thành công!",
   copied: "Đã copy key vào clipboard!",
   copyFailed: "Không thể copy key. Vui lòng copy thủ công.",
@@ -138,7 +141,7 @@ export type PurchaseFailure = {
  */
 export function purchaseFailure(status: number, serverMessage: string | null | undefined): PurchaseFailure {
   const message = serverMessage && serverMessage !== FALLBACK_ERROR ? serverMessage : null;
-  if (status === 0) return { message: PURCHASE_MESSAGES.exception, reload: false, definitive: false };
+  if (status === 0) return { message: PURCHASE_MESSAGES.answerLost, reload: false, definitive: false };
   if (status === 402) return { message: message ?? PURCHASE_MESSAGES.failed, reload: false, definitive: true };
   if (status === 409) return { message: message ?? PURCHASE_MESSAGES.unavailable, reload: true, definitive: true };
   if (status === 404) return { message: message ?? PURCHASE_MESSAGES.failed, reload: true, definitive: true };
