@@ -86,6 +86,27 @@ describe("attack: Google sign-in into an address registered first by someone els
     expect(lines[0]).not.toContain(session.body.refresh);
   });
 
+  it("signs in with the squatter's password 8 times while the owner's Google sign-in takes the address back: no such session survives", { timeout: 120_000 }, async () => {
+    let survivors = 0;
+    let signedIn = 0;
+    for (let round = 0; round < 2; round++) {
+      const email = `${unique("race")}@example.com`;
+      const squatter = await register(email);
+      const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+      const logins = Array.from({ length: 8 }, (_, index) => pause(index * 15).then(() => login(squatter.username)));
+      const takeover = pause(30).then(() => signInWithGoogle(email));
+      const [owner, ...won] = await Promise.all([takeover, ...logins]);
+      expect(owner.status).toBe(200);
+      for (const result of won.filter((answer) => answer.status === 200)) {
+        signedIn += 1;
+        const me = await request("/api/auth/me/", { headers: { Authorization: `Bearer ${result.body.access}` } });
+        if (me.status === 200 || (await refresh(result.body.refresh)).status === 200) survivors += 1;
+      }
+    }
+    expect(signedIn).toBeGreaterThan(0);
+    expect(survivors).toBe(0);
+  });
+
   it("the victim, now in, creates a password of their own from the profile", async () => {
     const email = `${unique("victim")}@example.com`;
     const squatter = await register(email);
