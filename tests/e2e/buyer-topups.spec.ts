@@ -148,6 +148,8 @@ test("the VietQR dialog shows the bonus for the amount, the code field unlocks a
 
     await dialog.getByRole("button", { name: "Tạo mã QR" }).click();
     const content = (await dialog.getByTestId("vietqr-content").innerText()).trim();
+    // The QR screen restates the bonus this transfer will earn (issue #43, finding 6).
+    await expect(bonus).toHaveText(new RegExp(`Mã riêng ${id}.*\\+87\\.000\\s₫`));
     const settings = localSettings();
     // The live wallet tells the open dialog at once.
     await simulateBankTransfer({ origin: baseURL, apiKey: settings.SEPAY_API_KEY, accountNumber: settings.VIETQR_ACCOUNT_NUMBER, content, amount: 174000 });
