@@ -12,7 +12,6 @@ export const PROMOTION_MESSAGES = {
   created: "Đã tạo khuyến mãi",
   updated: "Đã cập nhật khuyến mãi",
   deleted: "Đã xóa khuyến mãi",
-  usedCannotDelete: (used: number) => `Không thể xóa khuyến mãi đã được dùng ${used} lần: lịch sử ví vẫn ghi nó. Hãy chuyển trạng thái sang "Tạm dừng" để ngừng áp dụng.`,
 } as const;
 
 export const CARD_MESSAGES = {

@@ -1,12 +1,12 @@
 // Admin: deposit promotions (docs/product.md §7 "Promotions", §4, §5). The form's rules hold on the server.
-import { and, desc, eq, notExists } from "drizzle-orm";
+import { and, desc, eq, ne, not, notExists, sql } from "drizzle-orm";
 import { formatVND } from "../shared/format";
 import type { Database } from "../db/client";
 import { isUniqueViolation } from "../db/errors";
 import { promotions, promotionUsages } from "../db/schema";
 import type { PromotionInput } from "./schemas/promotions";
 import { type AdminActor, auditQuery, changedFields } from "../owner/audit";
-import { ConflictError, fieldError, INVALID_DATA, NotFoundError, ValidationError } from "../platform/errors";
+import { fieldError, INVALID_DATA, NotFoundError, ValidationError } from "../platform/errors";
 import { PROMOTION_MESSAGES } from "./messages";
 
 const DAY = 86_400_000;
@@ -94,7 +94,7 @@ function codeTaken(error: unknown): never {
 
 /** The newest 500 promotions, filtered by shown status ("all" for any) and by a search in name, code and description. */
 export async function listPromotions(db: Database, query: { search: string; status?: string }) {
-  const rows = await db.select().from(promotions).orderBy(desc(promotions.id)).limit(500);
+  const rows = await db.select().from(promotions).where(ne(promotions.status, "archived")).orderBy(desc(promotions.id)).limit(500);
   return rows
     .map((row) => toPublicPromotion(row))
     .filter((promotion) => !query.status || query.status === "all" || promotion.status === query.status)
@@ -103,7 +103,8 @@ export async function listPromotions(db: Database, query: { search: string; stat
 
 export async function findPromotion(db: Database, id: number): Promise<PromotionRow> {
   const [row] = await db.select().from(promotions).where(eq(promotions.id, id));
-  if (!row) throw new NotFoundError(PROMOTION_MESSAGES.notFound);
+  // An archived promotion is deleted as far as the admin is concerned.
+  if (!row || row.status === "archived") throw new NotFoundError(PROMOTION_MESSAGES.notFound);
   return row;
 }
 
@@ -132,21 +133,20 @@ export async function updatePromotion(db: Database, existing: PromotionRow, inpu
 }
 
 /**
- * Deletes a promotion nobody has used. One that paid a bonus stays: its ledger lines and uses name
- * it, and the ledger is append-only, so the admin turns it off instead. The condition is in the
- * DELETE itself, so a bonus paid a moment before cannot slip between a check and the delete.
+ * Deletes a promotion, as the admin asks (docs/product.md, "Promotions"). One nobody has used goes;
+ * one that paid a bonus is archived instead: gone from the admin's list and from every new top-up,
+ * kept for the ledger lines, uses and audit entries that name it (the ledger is append-only). Each
+ * statement holds its own condition, so a bonus paid a moment before cannot slip between a check and
+ * the delete: whichever of the two matches the promotion as it is at commit runs.
  */
 export async function deletePromotion(db: Database, existing: PromotionRow, actor: AdminActor): Promise<void> {
-  const unused = and(
-    eq(promotions.id, existing.id),
-    eq(promotions.totalUsed, 0),
-    notExists(db.select({ id: promotionUsages.id }).from(promotionUsages).where(eq(promotionUsages.promotionId, existing.id))),
-  );
-  const [deleted] = await db.batch([
-    db.delete(promotions).where(unused).returning({ id: promotions.id }),
-    auditQuery(db, { actor, action: "promotion.delete", targetType: "promotion", targetId: existing.id, details: auditedFields(existing) }, { when: "if_changed" }),
+  const unused = sql`(${promotions.totalUsed} = 0 and ${notExists(db.select({ id: promotionUsages.id }).from(promotionUsages).where(eq(promotionUsages.promotionId, existing.id)))})`;
+  await db.batch([
+    db.delete(promotions).where(and(eq(promotions.id, existing.id), unused)),
+    db
+      .update(promotions)
+      .set({ status: "archived", updatedAt: new Date() })
+      .where(and(eq(promotions.id, existing.id), not(unused))),
+    auditQuery(db, { actor, action: "promotion.delete", targetType: "promotion", targetId: existing.id, details: auditedFields(existing) }),
   ]);
-  if (deleted.length > 0) return;
-  const current = await findPromotion(db, existing.id);
-  throw new ConflictError(PROMOTION_MESSAGES.usedCannotDelete(current.totalUsed));
 }

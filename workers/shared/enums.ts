@@ -4,7 +4,8 @@
 export const KEY_STATUSES = ["available", "sold", "used", "expired", "revoked"] as const;
 export type KeyStatus = (typeof KEY_STATUSES)[number];
 
-export const PROMOTION_STATUSES = ["active", "inactive", "expired", "draft"] as const;
+// "archived": deleted by the admin after it paid a bonus (workers/money/promotion-admin.ts deletePromotion).
+export const PROMOTION_STATUSES = ["active", "inactive", "expired", "draft", "archived"] as const;
 export type PromotionStatus = (typeof PROMOTION_STATUSES)[number];
 
 /** What the owner can be told on Telegram (the `notifications.kind` values; TELEGRAM_EVENTS chooses among them). */

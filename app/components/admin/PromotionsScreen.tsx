@@ -29,6 +29,7 @@ const STATUS_TONES: Record<PromotionStatus, string> = {
   inactive: "bg-zinc-500/15 text-zinc-300 ring-zinc-400/30",
   expired: "bg-amber-500/15 text-amber-300 ring-amber-400/30",
   draft: "bg-sky-500/15 text-sky-300 ring-sky-400/30",
+  archived: "bg-zinc-500/15 text-zinc-400 ring-zinc-400/30",
 };
 
 function bonusText(promotion: Promotion): string {
@@ -37,7 +38,11 @@ function bonusText(promotion: Promotion): string {
   return "Theo mức";
 }
 
-const STATUS_CHOICES = choices(PROMOTION_STATUSES, PROMOTION_STATUS_LABELS);
+// "archived" is the store's own (a deleted promotion that paid a bonus), never chosen or listed.
+const STATUS_CHOICES = choices(
+  PROMOTION_STATUSES.filter((status) => status !== "archived"),
+  PROMOTION_STATUS_LABELS,
+);
 
 export function PromotionsScreen() {
   const { promotions: list } = useLoaderData<typeof promotionsLoader>();

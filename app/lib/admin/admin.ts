@@ -171,6 +171,7 @@ export const PROMOTION_STATUS_LABELS: Record<PromotionStatus, string> = {
   inactive: "Tạm dừng",
   expired: "Hết hạn",
   draft: "Nháp",
+  archived: "Đã xóa",
 };
 
 export const PROMOTION_DEFAULTS = { bonusPercentage: 10, minDeposit: 10000, duration: 7 } as const;

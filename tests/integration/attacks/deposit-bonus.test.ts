@@ -127,7 +127,7 @@ describe("attacks on pending VietQR top-ups", () => {
     expect((await db.select().from(vietqrTopups).where(eq(vietqrTopups.transactionId, id)))[0].status).toBe("pending");
   });
 
-  it("an admin deleting a promotion that has paid a bonus cannot erase the bonus's history; turning it off still works", async () => {
+  it("an admin deleting a promotion that has paid a bonus cannot erase the bonus's history: it is archived, gone from the list and from new top-ups", async () => {
     const paidOut = await promotion({ name: "Nạp 139k tặng quà", bonus: 3_300_000, minimum: 139_000, maximum: 139_000 });
     const buyer = await person();
     const created = await api("/api/vietqr/create/", { token: buyer.token, body: { amount: 139000 } });
@@ -135,19 +135,28 @@ describe("attacks on pending VietQR top-ups", () => {
     expect(await balanceOf(buyer.id)).toBe(139000 + 3_300_000);
     const admin = await person("superuser");
 
-    const refused = await api(`/api/promotions/${paidOut.id}/`, { token: admin.token, method: "DELETE" });
-    expect(refused.status).toBe(409);
-    expect(refused.body).toMatchObject({ success: false, message: expect.stringMatching(/^Không thể xóa khuyến mãi/) });
-    expect(refused.body.message).toContain("1 lần");
-    // The promotion, its use and the ledger's bonus line are all still there, still linked.
-    expect(await db.select().from(promotions).where(eq(promotions.id, paidOut.id))).toHaveLength(1);
+    // The admin's delete works as the specification says...
+    const deleted = await api(`/api/promotions/${paidOut.id}/`, { token: admin.token, method: "DELETE" });
+    expect(deleted.status).toBe(200);
+    // ...and the promotion, its use and the ledger's bonus line are all still there, still linked.
+    const [archived] = await db.select().from(promotions).where(eq(promotions.id, paidOut.id));
+    expect(archived.status).toBe("archived");
     expect(await db.select().from(promotionUsages).where(eq(promotionUsages.promotionId, paidOut.id))).toHaveLength(1);
     const bonusLines = await db.select().from(walletTransactions).where(eq(walletTransactions.promotionId, paidOut.id));
     expect(bonusLines.map((line) => line.amount)).toEqual([3_300_000]);
-
-    const off = await api(`/api/promotions/${paidOut.id}/`, { token: admin.token, method: "PUT", body: { name: paidOut.name, promotion_type: "fixed", bonus_amount: 3_300_000, min_deposit_amount: 139000, max_deposit_amount: 139000, start_date: new Date(Date.now() - 60_000).toISOString(), end_date: new Date(Date.now() + 86_400_000).toISOString(), status: "inactive" } });
-    expect(off.status).toBe(200);
-    expect((await db.select().from(promotions).where(eq(promotions.id, paidOut.id)))[0].status).toBe("inactive");
+    // Gone for the admin: not listed, not editable, not deleted twice; and no new top-up earns it.
+    const listed = await api("/api/promotions/?status=all", { token: admin.token });
+    expect(listed.body.data.map((item: { id: number }) => item.id)).not.toContain(paidOut.id);
+    expect((await api(`/api/promotions/${paidOut.id}/`, { token: admin.token, method: "DELETE" })).status).toBe(404);
+    const edited = await api(`/api/promotions/${paidOut.id}/`, { token: admin.token, method: "PUT", body: { name: paidOut.name, promotion_type: "fixed", bonus_amount: 3_300_000, min_deposit_amount: 139000, max_deposit_amount: 139000, start_date: new Date(Date.now() - 60_000).toISOString(), end_date: new Date(Date.now() + 86_400_000).toISOString(), status: "active" } });
+    expect(edited.status).toBe(404);
+    const later = await person();
+    const again = await api("/api/vietqr/create/", { token: later.token, body: { amount: 139000 } });
+    await paid(again.body.data.description, 139000);
+    expect(await balanceOf(later.id)).toBe(139000);
+    // The audit names what was deleted.
+    const [audited] = (await env.DB.prepare("SELECT action FROM audit_events WHERE action = 'promotion.delete' AND target_id = ? ORDER BY id DESC LIMIT 1").bind(String(paidOut.id)).all<{ action: string }>()).results;
+    expect(audited?.action).toBe("promotion.delete");
 
     // A promotion nobody used is deleted as before.
     const unused = await promotion({ name: "Chưa ai dùng", bonus: 1000, minimum: 1, maximum: 1 });
