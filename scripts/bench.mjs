@@ -3,7 +3,9 @@
 // the catalogue API and feeds, JavaScript weight, Lighthouse, purchases and a VietQR webhook storm,
 // and writes bench-results/<time>/report.md (+ latency.svg, results.json, Lighthouse reports).
 // Budgets that fail are reported, not fatal: it exits non-zero only when it could not run.
-// Settings: BENCH_PORT (8790), BENCH_STATE_DIR (.wrangler/bench-state), BENCH_N (200 requests per
+// Pages and the key check are also measured against a floor Worker (scripts/bench/floor-worker.js,
+// never deployed) that answers the same bytes from its first line, on BENCH_FLOOR_PORT.
+// Settings: BENCH_PORT (8790), BENCH_FLOOR_PORT (BENCH_PORT + 1), BENCH_STATE_DIR (.wrangler/bench-state), BENCH_N (200 requests per
 // measurement), BENCH_LIGHTHOUSE_RUNS (3; 0 skips Lighthouse), SKIP_BUILD=1, CHROMIUM_PATH (/usr/bin/chromium).
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -16,12 +18,14 @@ import { accessToken, api, measure, measureInterleaved } from "./bench/http.mjs"
 import { pageJavaScript } from "./bench/js-weight.mjs";
 import { publicUrlHeader, runtimeOrigin } from "./bench/runtime-entry.mjs";
 import { benchKeyChecks } from "./bench/key-check.mjs";
+import { captureAnswer, loadFloor, startFloor } from "./bench/floor.mjs";
 import { latencyChart, markdownReport, summaryTable } from "./bench/report.mjs";
 import { workerBundleSize } from "./deploy-check.mjs";
 import { webhookStorm } from "./bench/webhook-storm.mjs";
 import { localSettings, prepareStore, projectRoot, serveStore, settingsToPass, waitForStore, withLocalBindings } from "./lib.mjs";
 
 const port = Number(process.env.BENCH_PORT ?? 8790);
+const floorPort = Number(process.env.BENCH_FLOOR_PORT ?? port + 1);
 const persistTo = process.env.BENCH_STATE_DIR ?? ".wrangler/bench-state";
 const N = Number(process.env.BENCH_N ?? 200);
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
@@ -54,10 +58,12 @@ function machine() {
 }
 
 let server;
+let floor;
 let stopping = false;
-/** Ends wrangler dev and the workerd under it: the process group this script started. */
+/** Ends wrangler dev and the workerd under it: the process groups this script started. */
 async function stopServer() {
   stopping = true;
+  await floor?.stop();
   if (!server || server.exitCode !== null || server.signalCode !== null) return;
   const exited = new Promise((resolve) => server.once("exit", resolve));
   try {
@@ -80,7 +86,7 @@ for (const signal of ["SIGINT", "SIGTERM"]) {
  * wrangler's proxy (scripts/bench/runtime-entry.mjs), sent the public URL as the proxy does.
  */
 async function pageRuns(targets, at = origin) {
-  const request = (target) => ({ url: `${at}${target.path}`, headers: at === origin ? {} : publicUrlHeader(`${origin}${target.path}`) });
+  const request = (target) => ({ url: `${target.origin ?? at}${target.path}`, headers: at === origin || target.origin ? {} : publicUrlHeader(`${origin}${target.path}`) });
   const sequential = await measureInterleaved(targets.map(request), { n: N });
   const runs = {};
   for (const [index, target] of targets.entries()) {
@@ -173,7 +179,17 @@ async function main() {
     { key: "app", label: "App page", path: appPath },
     { key: "worker", label: "Worker route, no DB", path: workerFloorPath },
   ];
-  results.pages = await pageRuns(pageTargets);
+  // The floor Worker answers each page's bytes and headers as the store sent them once.
+  const floorLog = openSync(join(outDir, "floor.log"), "a");
+  floor = await startFloor({ port: floorPort, log: floorLog });
+  closeSync(floorLog);
+  const floorTargets = [
+    { key: "floorHome", label: "Floor Worker, the home page's bytes", path: "/", origin: floor.origin },
+    { key: "floorApp", label: "Floor Worker, the app page's bytes", path: appPath, origin: floor.origin },
+  ];
+  await loadFloor(floor.origin, await Promise.all(floorTargets.map((target) => captureAnswer(`${origin}${target.path}`, `${floor.origin}${target.path}`))));
+  console.log(`  the floor Worker answers on ${floor.origin}`);
+  results.pages = await pageRuns([...pageTargets, ...floorTargets]);
 
   step("the same at the runtime, without wrangler dev's proxy (a deployed Worker has none)");
   const runtime = await runtimeOrigin({ group: server.pid, port, origin, probePath: workerFloorPath });
@@ -228,7 +244,7 @@ async function main() {
   const [buyers, stormUsers] = [seeded.userIds.slice(0, BUYERS + 1), seeded.userIds.slice(BUYERS + 1, BUYERS + 1 + STORM_TOPUPS)];
   results.purchases = await benchPurchases({ origin, settings, buyerIds: buyers, appId: seeded.purchaseAppId, log: (line) => console.log(`  ${line}`) });
   for (const row of results.purchases.rows) console.log(`  ${row.title}: ${row.ok}/${row.requests} ok, p50 ${row.p50.toFixed(1)} ms, p99 ${row.p99.toFixed(1)} ms, ${row.throughput.toFixed(1)}/s`);
-  results.keyCheck = await benchKeyChecks({ origin, settings, buyer: benchUser(seeded.userIds.length), appId: seeded.purchaseAppId, staticPath: results.pages.static.path, n: N, log: (line) => console.log(`  ${line}`) });
+  results.keyCheck = await benchKeyChecks({ origin, floorOrigin: floor.origin, settings, buyer: benchUser(seeded.userIds.length), appId: seeded.purchaseAppId, staticPath: results.pages.static.path, n: N, log: (line) => console.log(`  ${line}`) });
 
   step("VietQR webhook storm");
   results.storm = await webhookStorm({
@@ -264,7 +280,7 @@ async function main() {
   results.machine.loadAfter = os.loadavg().map((load) => load.toFixed(2)).join(" ");
   results.machine.loadBySteps = loads;
   const chartEntries = [
-    ...["static", "home", "app", "worker"].flatMap((key) => [
+    ...["static", "home", "app", "worker", "floorHome", "floorApp"].flatMap((key) => [
       { label: `${results.pages[key].label}`, ...results.pages[key].sequential },
       { label: `${results.pages[key].label}, 10 in flight`, ...results.pages[key].concurrent, color: "#818cf8" },
     ]),

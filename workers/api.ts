@@ -29,12 +29,11 @@ import { answerError, errorBody, MESSAGES } from "./platform/http/api-errors";
 import { mediaApi } from "./catalogue/routes/media";
 import { uploadsApi } from "./catalogue/routes/uploads";
 import { MAX_KEY_LENGTH } from "./licensing/messages";
+import { MAX_BODY_BYTES } from "./platform/http/validate";
 
 // Non-strict: docs/product.md writes every path with a trailing slash; clients may omit it.
 export const api = new Hono<ApiEnv>({ strict: false }).basePath("/api");
 
-/** Every API body larger than this is refused before it is read. */
-const MAX_BODY_BYTES = 64 * 1024;
 /** The bulk key import: 10,000 keys of the longest length, each with its JSON-escaped newline, plus the rest of the JSON. */
 const KEY_IMPORT_MAX_BYTES = 10_000 * (MAX_KEY_LENGTH + 2) + MAX_BODY_BYTES; // 2,085,536 bytes
 const BODY_TOO_LARGE = "Nội dung yêu cầu quá lớn.";

@@ -17,6 +17,7 @@ import { cachedPage, cachedResource, isCachedResource, isPublicPageRequest } fro
 import { runScheduledJobs } from "./scheduled";
 import { webManifest } from "./catalogue/web-manifest";
 import { health } from "./health";
+import { answerKeyCheck, KEY_CHECK_PATH } from "./licensing/routes/key-check";
 import { errorText, logEvent } from "./lib/log";
 
 export { UserWallet } from "./money/wallet/user-wallet";
@@ -125,6 +126,14 @@ async function handle(request: Request, env: Env, ctx: ExecutionContext): Promis
   } catch (error) {
     logEvent("error", "store_misconfigured", { error: errorText(error) }, request);
     return withSecurityHeaders(request, unavailable(pathname, "misconfigured"), createNonce());
+  }
+  // A mod's key check: its own path, with nothing a mod does not use (docs/decisions/0039-key-check-floor.md).
+  // It needs no admin account, so it never waits on the start-up, and it signs its answers with
+  // their headers already set (withSecurityHeaders hands them on); what it does not take goes to
+  // the API's route below, as before.
+  if (request.method === "POST" && KEY_CHECK_PATH.test(pathname)) {
+    const scoped = forRequest(env, request, pathname);
+    return withSecurityHeaders(request, await answerKeyCheck(request, scoped, async (forwarded) => withBookmark(forwarded, await api.fetch(forwarded, scoped, ctx), scoped.DB)));
   }
   // The start-up (the configured admin exists, one D1 query per isolate) runs before whatever
   // renders or acts; an answer the edge cache already holds is served without it.

@@ -10,6 +10,7 @@ import { usersPageQueries } from "../../workers/accounts/user-admin";
 import { searchQueries } from "../../workers/catalogue/catalogue";
 import { getDb } from "../../workers/db/client";
 import { appKeysQueries } from "../../workers/licensing/key-admin";
+import { KEY_LOOKUP_SQL } from "../../workers/licensing/key-check";
 import { auditPageQueries } from "../../workers/owner/audit";
 import { exportQueries } from "../../workers/owner/exports";
 import { overviewQueries } from "../../workers/owner/overview";
@@ -90,5 +91,23 @@ describe("the reads that must stay fast on a million ledger rows read no whole t
     expect(await fullScans({ sql: "SELECT * FROM users WHERE last_name = ?", params: ["x"] })).toEqual(["SCAN users"]);
     expect(await fullScans({ sql: "SELECT k.id FROM license_keys k WHERE k.device_id = ?", params: ["x"] })).toEqual(["SCAN k"]);
     expect(await fullScans({ sql: "SELECT sum(amount) FROM wallet_transactions WHERE description = ?", params: ["x"] })).toEqual(["SCAN wallet_transactions"]);
+  });
+});
+
+describe("the key check finds its key by one indexed read at any size (issue 44)", () => {
+  // The statement the check runs (workers/licensing/key-check.ts), with a code, a bundle id and the code's normal form.
+  const lookup: Query = { sql: KEY_LOOKUP_SQL, params: ["demo-7f3k", "com.example.mymod", "DEMO-7F3K"] };
+
+  it("reads the app by its bundle id, the key by (app, code) in a unique index, its type by its id: no step scans", async () => {
+    const steps = await plan(lookup);
+    expect(steps.filter((detail) => detail.startsWith("SCAN"))).toEqual([]);
+    expect(steps).toContain("SEARCH a USING INDEX apps_bundle (bundle_identifier=?)");
+    // The code in normal form or exactly as stored: each a probe of a unique index of (app, code), at most one row each.
+    const keySteps = steps.filter((detail) => /^SEARCH k\b/.test(detail));
+    expect(keySteps).toEqual([
+      "SEARCH k USING INDEX license_keys_app_code_normal_unique (app_id=? AND key_code_normal=?)",
+      "SEARCH k USING INDEX license_keys_app_code_unique (app_id=? AND key_code=?)",
+    ]);
+    expect(steps).toContain("SEARCH t USING INTEGER PRIMARY KEY (rowid=?)");
   });
 });

@@ -1,7 +1,9 @@
 // The bench's JavaScript rows (scripts/bench/report.mjs): the home page's 90 KB budget and each
-// public page against its committed baseline (scripts/bench/js-baseline.json).
+// public page against its committed baseline (scripts/bench/js-baseline.json); the page budget
+// against the floor Worker and the key check's against the static file (issue 44).
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
+import { keyCheckBudget, KEY_CHECK_BUDGET_RATIO } from "../../scripts/bench/key-check.mjs";
 import { HOME_JS_BUDGET_BYTES, JS_BASELINE, jsBudgets, pageBudgets } from "../../scripts/bench/report.mjs";
 
 const baseline = { commit: "abc1234", gzipBytes: { "/": 1000, "/:slug": 2000 } };
@@ -38,24 +40,53 @@ describe("the bench's JavaScript budgets", () => {
 });
 
 describe("the bench's page budget", () => {
-  const runs = (staticMs, homeMs, appMs) => ({
+  const runs = (staticMs, homeMs, appMs, floors = null) => ({
     static: { label: "Static file", sequential: { median: staticMs } },
     home: { label: "Home page", sequential: { median: homeMs } },
     app: { label: "App page", sequential: { median: appMs } },
+    ...(floors && {
+      floorHome: { label: "Floor Worker, the home page's bytes", sequential: { median: floors[0] } },
+      floorApp: { label: "Floor Worker, the app page's bytes", sequential: { median: floors[1] } },
+    }),
   });
 
-  test("a page passes at 1.1× the static file of the public port and fails above", () => {
-    const rows = pageBudgets(runs(10, 11, 11.01), null);
-    assert.equal(row(rows, "Home page median ≤ 1.1× static").pass, true);
-    assert.equal(row(rows, "App page median ≤ 1.1× static").pass, false);
-    assert.equal(rows.length, 2);
+  test("a page passes at 1.05× its floor Worker and fails above; its ratio to the static file judges nothing", () => {
+    const rows = pageBudgets(runs(10, 21, 21.01, [20, 20]), null);
+    assert.equal(row(rows, "Home page median ≤ 1.05× the floor Worker").pass, true);
+    assert.equal(row(rows, "App page median ≤ 1.05× the floor Worker").pass, false);
+    const toStatic = row(rows, "Home page ÷ static (not the budget)");
+    assert.equal(toStatic.pass, null);
+    assert.match(toStatic.measured, /= 2\.10×/);
+    assert.equal(row(rows, "Floor Worker, the home page's bytes ÷ static (not the budget)").pass, null);
+    assert.equal(rows.filter((entry) => entry.pass !== null).length, 2);
+  });
+
+  test("without a floor measured nothing is judged", () => {
+    const rows = pageBudgets(runs(10, 11, 11), null);
+    assert.deepEqual(rows.map((entry) => entry.pass), [null, null]);
   });
 
   test("the ratios at the runtime, without wrangler dev's proxy, are listed beside the budget and never judge it", () => {
-    const rows = pageBudgets(runs(10, 12, 12), { origin: "http://127.0.0.1:1", runs: runs(4, 4.2, 4.2) });
-    assert.equal(row(rows, "Home page median ≤ 1.1× static").pass, false);
+    const rows = pageBudgets(runs(10, 12, 12, [11.5, 11.5]), { origin: "http://127.0.0.1:1", runs: runs(4, 4.2, 4.2) });
+    assert.equal(row(rows, "Home page median ≤ 1.05× the floor Worker").pass, true);
     const atRuntime = row(rows, "Home page ÷ static at the runtime, without wrangler dev's proxy (not the budget)");
     assert.equal(atRuntime.pass, null);
     assert.match(atRuntime.measured, /= 1\.05×/);
+  });
+});
+
+describe("the bench's key check budget", () => {
+  const timed = (median, n = 200) => ({ median, n, statuses: { 200: n } });
+
+  test("a repeat check passes at 1.2× the static file and fails above; the floor Worker is listed beside it", () => {
+    assert.equal(KEY_CHECK_BUDGET_RATIO, 1.2);
+    assert.equal(keyCheckBudget(timed(12), timed(10), timed(11), null).pass, true);
+    const over = keyCheckBudget(timed(12.01), timed(10), timed(11), null);
+    assert.equal(over.pass, false);
+    assert.match(over.measured, /the check ÷ floor 1\.09×/);
+  });
+
+  test("a check that did not answer 200 every time fails whatever its speed", () => {
+    assert.equal(keyCheckBudget({ median: 5, n: 200, statuses: { 200: 199, 429: 1 } }, timed(10), null, null).pass, false);
   });
 });

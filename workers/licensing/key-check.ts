@@ -85,8 +85,37 @@ function appAnswer(row: AppColumns, check: KeyCheck): KeyCheckApp {
   };
 }
 
-/** What a valid answer's lease is made of (license-signing.ts). */
-export type KeyCheckOutcome = { result: KeyCheckResult; lease: { keyCode: string; bundleId: string | null; keyExpiresAt: number | null } | null };
+/**
+ * What a valid answer's lease is made of (license-signing.ts), and what the answer rests on:
+ * the key's row as read (when it last changed, whether it was still in stock), null when no row
+ * of that code and app was found. `mayBeStale` reads it.
+ */
+export type KeyCheckOutcome = {
+  result: KeyCheckResult;
+  lease: { keyCode: string; bundleId: string | null; keyExpiresAt: number | null } | null;
+  basis: { changedAt: number; inStock: boolean } | null;
+};
+
+/**
+ * How long after a key's row changed a copy of D1 may still be missing the change that followed
+ * it. D1 bounds no replica's lag; it is "usually well under a second" (docs/decisions/0029), and
+ * this window is sixty times that.
+ */
+const REPLICA_LAG_WINDOW_MS = 60_000;
+
+/**
+ * Whether a refusal read on a copy of D1 may be one the primary would not give, so it must be
+ * read again there before it is answered (docs/decisions/0039-key-check-floor.md): a code still in
+ * stock on the copy (a sale a moment ago turns it into a key), or a key whose row changed within
+ * the replica's lag window (a device reset, an unban or an extension may follow a change that
+ * recent and not have reached the copy yet). A code with no row on the copy, or a refusal resting
+ * on a row unchanged for longer than the window, is answered from the copy. A valid answer is
+ * never read again (decision 0029).
+ */
+export function mayBeStale(outcome: KeyCheckOutcome, now: number): boolean {
+  if (outcome.result.valid || outcome.basis === null) return false;
+  return outcome.basis.inStock || now - outcome.basis.changedAt < REPLICA_LAG_WINDOW_MS;
+}
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** The bookkeeping of repeat checks is written at most this often per key. */
@@ -102,6 +131,7 @@ type KeyRow = AppColumns & {
   activated_at: number | null;
   expires_at: number | null;
   last_check_at: number | null;
+  updated_at: number;
   duration_days: number;
   key_type: string;
 };
@@ -118,11 +148,16 @@ const REASONS: Record<KeyCheckResult["reason"], string> = {
 // Unknown, unsold and withdrawn-before-sale codes answer exactly alike: the answer must not tell
 // a guessed code in stock from one that does not exist. It names no app either (docs/licensing.md):
 // what the mod sent is not proof of which app it is, and a refusal costs no second read.
-const NOT_FOUND: KeyCheckOutcome = { result: { valid: false, reason: "not_found", message: REASONS.not_found }, lease: null };
+const NOT_FOUND_RESULT: KeyCheckResult = { valid: false, reason: "not_found", message: REASONS.not_found };
+
+/** The not_found answer, resting on the row the copy holds of that code (in stock, or withdrawn) or on none. */
+function notFound(row: KeyRow | null): KeyCheckOutcome {
+  return { result: NOT_FOUND_RESULT, lease: null, basis: row && { changedAt: row.updated_at, inStock: row.status === "available" } };
+}
 
 /** The key check's lookup: ?1 the code sent, ?2 the app's bundle id, ?3 the code in normal form. */
 export const KEY_LOOKUP_SQL = `SELECT k.id, k.key_code, k.status, k.order_reference, k.banned_at, k.device_id, k.activated_at, k.expires_at, k.last_check_at,
-    t.duration_days, t.display_name AS key_type, a.name AS app_name, a.bundle_identifier AS bundle_id,
+    k.updated_at, t.duration_days, t.display_name AS key_type, a.name AS app_name, a.bundle_identifier AS bundle_id,
     a.url AS app_slug, a.version AS latest_version, a.min_version, a.announcement
   FROM license_keys k JOIN key_types t ON t.id = k.key_type_id JOIN apps a ON a.id = k.app_id
   WHERE (k.key_code_normal = ?3 OR k.key_code = ?1) AND a.bundle_identifier = ?2
@@ -150,6 +185,7 @@ function outcome(row: KeyRow, check: KeyCheck, valid: boolean, reason: KeyCheckR
       app: appAnswer(row, check),
     },
     lease: valid ? { keyCode: row.key_code, bundleId: row.bundle_id, keyExpiresAt: row.expires_at } : null,
+    basis: { changedAt: row.updated_at, inStock: false },
   };
 }
 
@@ -171,7 +207,7 @@ export async function checkKey(db: D1Database, check: KeyCheck, now = Date.now()
   const row = await findKey(db, check);
   if (row?.device_id !== check.deviceId) await admit();
   // Never sold (in stock, or withdrawn from stock): not the mod's business that it exists.
-  if (!row || row.status === "available" || (row.status === "revoked" && row.order_reference === null)) return NOT_FOUND;
+  if (!row || row.status === "available" || (row.status === "revoked" && row.order_reference === null)) return notFound(row);
   if (row.banned_at !== null || row.status === "revoked") return outcome(row, check, false, "revoked");
   if (row.status === "expired" || (row.expires_at !== null && row.expires_at <= now)) return outcome(row, check, false, "expired");
 
@@ -188,7 +224,7 @@ export async function checkKey(db: D1Database, check: KeyCheck, now = Date.now()
       .bind(check.deviceId, now, expiresAt, row.id)
       .first<{ activated_at: number }>();
     if (activated) {
-      return outcome({ ...row, status: "used", device_id: check.deviceId, activated_at: activated.activated_at, expires_at: expiresAt }, check, true, "activated");
+      return outcome({ ...row, status: "used", device_id: check.deviceId, activated_at: activated.activated_at, expires_at: expiresAt, updated_at: now }, check, true, "activated");
     }
     return checkKey(db, check, now);
   }

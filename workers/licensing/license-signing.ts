@@ -1,12 +1,13 @@
 // The shop's Ed25519 key: it signs every key-check answer's bytes and the offline leases, so a mod
 // holding only the public key can tell our answers from a fake server's (docs/licensing.md, ADR 0016).
-import { SignJWT } from "jose";
 import { getConfig, pemBody } from "../platform/config";
 import { base64, base64url, fromBase64 } from "../lib/bytes";
 
-type Signer = { kid: string; privateKey: CryptoKey; publicKeyRaw: Uint8Array; publicKeySpki: Uint8Array };
+/** A key ready to sign: imported once per isolate, with its id and a lease's JWS header already encoded. */
+type Signer = { kid: string; privateKey: CryptoKey; publicKeyRaw: Uint8Array; publicKeySpki: Uint8Array; leaseHeader: string };
 
 const ED25519 = { name: "Ed25519" } as const;
+const ENCODER = new TextEncoder();
 // Imported once per isolate and key: importing costs more than signing.
 const signers = new Map<string, Promise<Signer>>();
 
@@ -19,8 +20,11 @@ async function importSigner(pem: string): Promise<Signer> {
   const publicKey = await crypto.subtle.importKey("jwk", { kty: "OKP", crv: "Ed25519", x }, ED25519, true, ["verify"]);
   // The key's id is its RFC 7638 thumbprint: a mod that pins several keys picks one by it.
   const thumbprint = new TextEncoder().encode(`{"crv":"Ed25519","kty":"OKP","x":"${x}"}`);
+  const kid = base64url(new Uint8Array(await crypto.subtle.digest("SHA-256", thumbprint)));
   return {
-    kid: base64url(new Uint8Array(await crypto.subtle.digest("SHA-256", thumbprint))),
+    kid,
+    // The protected header of every lease this key signs, as RFC 7515 §7.1 encodes it: the same for each lease.
+    leaseHeader: base64url(ENCODER.encode(JSON.stringify({ alg: "EdDSA", typ: "JWT", kid }))),
     privateKey: await crypto.subtle.importKey("pkcs8", der, ED25519, false, ["sign"]),
     publicKeyRaw: new Uint8Array((await crypto.subtle.exportKey("raw", publicKey)) as ArrayBuffer),
     publicKeySpki: new Uint8Array((await crypto.subtle.exportKey("spki", publicKey)) as ArrayBuffer),
@@ -71,20 +75,23 @@ export type LeaseSubject = { keyCode: string; deviceId: string; bundleId: string
 /**
  * The offline lease of a valid answer: a compact JWS (alg EdDSA, RFC 8037) a mod may trust
  * without the network until `exp`, the earlier of the key's expiry and now + the lease length.
- * Times are JWT NumericDates (seconds).
+ * Times are JWT NumericDates (seconds). Written here rather than through a JWT library: its
+ * header is the signer's (encoded once), its claims one JSON text in the order mods have always
+ * received (key, device_id, bundle_id, key_expires_at, iat, exp), and the signature one call.
  */
 export async function signLease(env: object, subject: LeaseSubject, now: number): Promise<string> {
-  const { privateKey, kid } = await signerFor(env);
+  const { privateKey, leaseHeader } = await signerFor(env);
   const leaseEnds = now + getConfig(env).LICENSE_LEASE_HOURS * HOUR_MS;
   const exp = subject.keyExpiresAt === null ? leaseEnds : Math.min(subject.keyExpiresAt, leaseEnds);
-  return new SignJWT({
+  const claims = {
     key: subject.keyCode,
     device_id: subject.deviceId,
     bundle_id: subject.bundleId,
     key_expires_at: subject.keyExpiresAt === null ? null : seconds(subject.keyExpiresAt),
-  })
-    .setProtectedHeader({ alg: "EdDSA", typ: "JWT", kid })
-    .setIssuedAt(seconds(now))
-    .setExpirationTime(seconds(exp))
-    .sign(privateKey);
+    iat: seconds(now),
+    exp: seconds(exp),
+  };
+  const signingInput = `${leaseHeader}.${base64url(ENCODER.encode(JSON.stringify(claims)))}`;
+  const signature = new Uint8Array(await crypto.subtle.sign(ED25519, privateKey, ENCODER.encode(signingInput)));
+  return `${signingInput}.${base64url(signature)}`;
 }

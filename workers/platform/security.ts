@@ -36,9 +36,33 @@ export function fixedSecurityHeaders(https: boolean): [string, string][] {
   return https ? [...headers, ["Strict-Transport-Security", TRANSPORT_SECURITY]] : headers;
 }
 
-// Pages built with their headers already (securedPage): withSecurityHeaders hands them on as
-// they are instead of copying the response once more, which a cached page would feel.
+// Answers built with their headers already (securedPage, secured): withSecurityHeaders hands them
+// on as they are instead of copying the response once more, which a cached page would feel.
 const securedPages = new WeakSet<Response>();
+
+const JSON_ANSWER_HEADERS: [string, string][] = [
+  ["X-Content-Type-Options", BASE_HEADERS["X-Content-Type-Options"]],
+  ["X-Frame-Options", BASE_HEADERS["X-Frame-Options"]],
+  ["Content-Security-Policy", NON_PAGE_POLICY],
+];
+const JSON_ANSWER_HEADERS_HTTPS: [string, string][] = [...JSON_ANSWER_HEADERS, ["Strict-Transport-Security", TRANSPORT_SECURITY]];
+
+/**
+ * The security headers of a JSON answer that no browser renders as a document (the key check's,
+ * docs/decisions/0039-key-check-floor.md): never sniffed as another type, never framed, the
+ * sandboxing policy should it be opened anyway, and HTTPS only over https. Referrer-Policy,
+ * Permissions-Policy and Cross-Origin-Opener-Policy govern a document and what it loads; such an
+ * answer is none. The same arrays every time: read, never changed.
+ */
+export function jsonAnswerSecurityHeaders(https: boolean): readonly (readonly [string, string])[] {
+  return https ? JSON_ANSWER_HEADERS_HTTPS : JSON_ANSWER_HEADERS;
+}
+
+/** An answer built with its security headers already (jsonAnswerSecurityHeaders): withSecurityHeaders hands it on as it is. */
+export function secured(response: Response): Response {
+  securedPages.add(response);
+  return response;
+}
 
 /**
  * A page whose `headers` already hold fixedSecurityHeaders (set once per cached copy,

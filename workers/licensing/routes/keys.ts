@@ -6,13 +6,13 @@ import { stockChanged } from "../../catalogue/catalogue-cache";
 import { getConfig, publicOrigin } from "../../platform/config";
 import { resolvePublicAppId } from "../../catalogue/catalogue";
 import { findAdminAppId } from "../key-admin";
-import { checkKey, keySubject } from "../key-check";
+import { checkKey, keySubject, mayBeStale } from "../key-check";
 import { listAppPricing, listKeyTypes } from "../keys";
 import { publicKeyInfo, signBytes, signLease } from "../license-signing";
 import { pricingTerms } from "../../owner/store-settings";
 import { buyKey } from "../../money/buyer-wallet";
 import { type ApiContext, type ApiEnv, db, readPrimary } from "../../platform/http/context";
-import { HttpError, MESSAGES } from "../../platform/http/api-errors";
+import { errorAnswer, HttpError, MESSAGES } from "../../platform/http/api-errors";
 import { errorText, logEvent } from "../../lib/log";
 import { isAdmin } from "../../accounts/require-admin";
 import { requireUser } from "../../accounts/require-user";
@@ -69,14 +69,15 @@ function purchaseAnswer({ replayed, order, wallet }: Awaited<ReturnType<typeof b
 
 
 /**
- * Signs whatever the key check answers (valid, refused, 4xx, 429, 413 from the body limit):
- * X-Signature is the base64 Ed25519 signature of the body's exact bytes. Mounted in index.ts
- * ahead of the body limit so that its refusals are signed too.
+ * Signs what the API's own key-check route answers: the refusals of a body the mod's path
+ * (routes/key-check.ts, which signs its own answers) does not take — too large (413 from the body
+ * limit), chunked, not JSON, not valid (400), over the limit (429) — and any answer of a caller that
+ * reaches this router directly. X-Signature is the base64 Ed25519 signature of the body's exact
+ * bytes. Mounted in api.ts ahead of the body limit so that its refusals are signed too.
  */
 export const signKeyCheckAnswers: MiddlewareHandler<ApiEnv> = async (c, next) => {
   await next();
-  let body = new Uint8Array(await c.res.arrayBuffer());
-  if (c.res.status !== 200) body = await namedRefusal(c, body);
+  const body = await namedBody(c);
   const headers = new Headers(c.res.headers);
   const { signature, kid } = await signBytes(c.env, body);
   headers.set("X-Signature", signature);
@@ -85,22 +86,36 @@ export const signKeyCheckAnswers: MiddlewareHandler<ApiEnv> = async (c, next) =>
 };
 
 /**
- * A refusal names what it refused, as a 200 answer does (keySubject): from the body as far as it
- * was read. A body too large or not JSON was never read: it names nothing (nulls).
+ * The bytes to sign. A refusal names what it refused, as a 200 answer does (keySubject): from the
+ * body as far as it was read. A refusal the route threw (c.error: a 400, a 429) is written once
+ * from the error itself, the same text answerError wrote; a failure (500, whose id was logged
+ * once) and a refusal answered without an error (the body limit's 413) are read back from their bytes. A body too large or
+ * not JSON was never read: it names nothing (nulls).
  */
-async function namedRefusal(c: ApiContext, body: Uint8Array<ArrayBuffer>): Promise<Uint8Array<ArrayBuffer>> {
+async function namedBody(c: ApiContext): Promise<Uint8Array<ArrayBuffer>> {
+  const sent = async () => (c.req.bodyCache.text === undefined ? null : await c.req.json().catch(() => null));
+  if (c.error instanceof HttpError) {
+    const { body } = errorAnswer(c.error, c.req.raw);
+    return new TextEncoder().encode(JSON.stringify({ ...body, data: await keySubject(await sent()) }));
+  }
+  const body = new Uint8Array(await c.res.arrayBuffer());
+  if (c.res.status === 200) return body;
   let refusal: unknown;
   try {
     refusal = JSON.parse(new TextDecoder().decode(body));
   } catch {
     return body;
   }
-  const sent = c.req.bodyCache.text === undefined ? null : await c.req.json().catch(() => null);
-  return new TextEncoder().encode(JSON.stringify({ ...(refusal as object), data: await keySubject(sent) }));
+  return new TextEncoder().encode(JSON.stringify({ ...(refusal as object), data: await keySubject(await sent()) }));
 }
 
 // The binding's windows are 60 s: a refused mod is told to wait one.
 const KEY_CHECK_RETRY_SECONDS = 60;
+
+/** The refusal of a caller over the key check's limit. */
+export function tooManyChecks(): HttpError {
+  return new HttpError(429, `Quá nhiều yêu cầu. Vui lòng thử lại sau ${KEY_CHECK_RETRY_SECONDS} giây.`, undefined, { "Retry-After": String(KEY_CHECK_RETRY_SECONDS) });
+}
 
 export const keysApi = new Hono<ApiEnv>()
   .get("/types", async (c) => c.json({ success: true, data: await listKeyTypes(db(c)) }))
@@ -146,7 +161,7 @@ export const keysApi = new Hono<ApiEnv>()
       if (admitted) return; // once per request, though a refusal is checked twice
       admitted = true;
       const { success } = await c.env.KEY_CHECK_LIMITER.limit({ key: clientAddress(c) });
-      if (!success) throw new HttpError(429, `Quá nhiều yêu cầu. Vui lòng thử lại sau ${KEY_CHECK_RETRY_SECONDS} giây.`, undefined, { "Retry-After": String(KEY_CHECK_RETRY_SECONDS) });
+      if (!success) throw tooManyChecks();
     };
     const input = await readJson(c, keyCheckSchema).catch(async (error: unknown) => {
       await admit(); // a caller over the limit hears 429, whatever its body
@@ -154,11 +169,11 @@ export const keysApi = new Hono<ApiEnv>()
     });
     const now = Date.now();
     const check = { keyCode: input.key_code, deviceId: input.device_id, bundleId: input.bundle_id, version: input.version, origin: publicOrigin(c.env, c.req.raw) };
-    // The repeat path reads the nearest copy of D1; a copy may be behind (a device reset a moment
-    // ago), so a refusal is never answered from it: it is checked again on the primary.
+    // The repeat path reads the nearest copy of D1; a refusal that copy may give wrongly (mayBeStale:
+    // a key changed a moment ago, a code still in stock) is read again on the primary.
     const checked = async () => {
       const first = await checkKey(c.env.DB, check, now, admit);
-      if (first.result.valid) return first;
+      if (!mayBeStale(first, now)) return first;
       readPrimary(c);
       return checkKey(c.env.DB, check, now, admit);
     };

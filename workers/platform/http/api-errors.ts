@@ -44,27 +44,34 @@ export function errorBody(message: string, errors?: FieldErrors) {
   return errors ? { success: false as const, message, errors } : { success: false as const, message };
 }
 
+/** A refusal as the API answers it: status, the error shape, and any headers (Retry-After). */
+export type ErrorAnswer = { status: ContentfulStatusCode; body: Record<string, unknown>; headers?: Record<string, string> };
+
 /**
- * What every router answers for an error it did not answer itself (the API and the feeds): the
- * refusal's own status and message, else a 500 whose id is the one the log line carries.
+ * What every router answers for an error it did not answer itself (the API, the feeds and the key
+ * check): the refusal's own status and message, else a 500 whose id is the one the log line carries.
  */
-export function answerError(error: Error, c: Context): Response {
-  if (error instanceof HttpError) {
-    return c.json(errorBody(error.message, error.errors), error.status, error.headers);
-  }
+export function errorAnswer(error: Error, request: Request): ErrorAnswer {
+  if (error instanceof HttpError) return { status: error.status, body: errorBody(error.message, error.errors), headers: error.headers };
   if (error instanceof InsufficientFundsError) {
     // The product's purchase answer says how much is missing.
-    return c.json({ ...errorBody(error.message), error: "insufficient_balance", required: error.required, current: error.current }, 402);
+    return { status: 402, body: { ...errorBody(error.message), error: "insufficient_balance", required: error.required, current: error.current } };
   }
   if (error instanceof DomainError) {
     const headers = error instanceof RateLimitedError ? { "Retry-After": String(error.retryAfterSeconds) } : undefined;
-    return c.json(errorBody(error.message, error.errors), DOMAIN_STATUS[error.kind], headers);
+    return { status: DOMAIN_STATUS[error.kind], body: errorBody(error.message, error.errors), headers };
   }
   if (error instanceof HTTPException) {
-    return c.json(errorBody(error.status === 404 ? MESSAGES.notFound : error.message || MESSAGES.invalidData), error.status);
+    return { status: error.status as ContentfulStatusCode, body: errorBody(error.status === 404 ? MESSAGES.notFound : error.message || MESSAGES.invalidData) };
   }
   // The id the person sees is the one the log line carries, so the owner can find it.
-  const id = requestId(c.req.raw);
-  logEvent("error", error instanceof ConfigError ? "store_misconfigured" : "internal_error", { error: errorText(error), stack: error instanceof Error ? error.stack?.slice(0, 2000) : undefined }, c.req.raw);
-  return c.json({ ...errorBody(`${MESSAGES.serverError} Mã lỗi: ${id}`), error_id: id }, 500);
+  const id = requestId(request);
+  logEvent("error", error instanceof ConfigError ? "store_misconfigured" : "internal_error", { error: errorText(error), stack: error instanceof Error ? error.stack?.slice(0, 2000) : undefined }, request);
+  return { status: 500, body: { ...errorBody(`${MESSAGES.serverError} Mã lỗi: ${id}`), error_id: id } };
+}
+
+/** errorAnswer as a router's answer. */
+export function answerError(error: Error, c: Context): Response {
+  const { status, body, headers } = errorAnswer(error, c.req.raw);
+  return c.json(body, status, headers);
 }

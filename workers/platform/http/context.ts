@@ -17,6 +17,14 @@ export function readPrimary(c: ApiContext): void {
   readPrimaryFromNowOn(c.env.DB);
 }
 
+/** readPrimary for a handler that runs without hono (the key check, routes/key-check.ts): the request's database. */
+export function readPrimaryOf(database: D1Database): void {
+  readPrimaryFromNowOn(database);
+}
+
+/** The newest state a request's database has read or written (null before any query): its answer's x-d1-bookmark. */
+export { bookmarkOf } from "../../db/client";
+
 /** Who makes this request, as the audit log records it: the client's own address, not the rate limits' /64. */
 export function requestActor(c: ApiContext, user: { id: number; email: string }): AdminActor;
 export function requestActor(c: ApiContext, user: null): Actor;

@@ -16,6 +16,9 @@ function fieldErrors(error: z.ZodError): FieldErrors {
   return errors;
 }
 
+/** Every API body larger than this is refused before it is read (workers/api.ts; the key check, licensing/routes/key-check.ts). */
+export const MAX_BODY_BYTES = 64 * 1024;
+
 /**
  * The request's JSON body checked against `schema` (one of workers/schemas/); anything else is a
  * 400 that changes nothing. This is the API's one validator rather than zValidator: hono's

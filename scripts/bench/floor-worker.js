@@ -1,0 +1,23 @@
+// The floor under any Worker answer, for `npm run bench` only (never deployed: no wrangler.toml
+// names it; scripts/bench/floor.mjs serves it with `wrangler dev` beside the store). It answers
+// the bytes and headers the bench loaded into it — a page, a key check's signed answer — from the
+// first line of its fetch: no routing, no reading, no work. A store answer measured against it
+// shows what the store's own work costs; against the static file, what any Worker answer costs.
+const answers = new Map();
+
+export default {
+  fetch(request) {
+    const stored = answers.get(`${request.method} ${request.url}`);
+    if (stored) return new Response(stored.body, stored.init);
+    return load(request);
+  },
+};
+
+/** PUT /__floor/answers with [{ method, url, status, headers, body (base64) }]: what to answer from now on. */
+async function load(request) {
+  if (request.method !== "PUT" || new URL(request.url).pathname !== "/__floor/answers") return new Response("not loaded", { status: 404 });
+  for (const answer of await request.json()) {
+    answers.set(`${answer.method} ${answer.url}`, { body: Uint8Array.from(atob(answer.body), (char) => char.charCodeAt(0)), init: { status: answer.status, headers: answer.headers } });
+  }
+  return new Response(null, { status: 204 });
+}
