@@ -18,6 +18,9 @@ function exampleVars(): Record<string, string> {
 const resolve = { alias: aliases() };
 
 const inWorkerd = {
+  // Sign-ins hash with scrypt: a test of a few of them takes 1-2 s on an idle machine and several
+  // times that on a loaded one, where vitest's 5 s default timed one out while it was passing.
+  testTimeout: 30_000,
   setupFiles: ["./tests/setup.ts"],
   globalSetup: ["./tests/global-setup.ts", "./tests/fixtures/packages.ts"],
   deps: { optimizer: { ssr: { enabled: true, include: ["@remix-run/cloudflare"] } } },
