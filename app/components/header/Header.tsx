@@ -49,10 +49,11 @@ export function Header({ siteName }: { siteName: string }) {
     };
   }, [userId]);
 
-  // A navigation closes both menus.
-  const [shownAt, setShownAt] = useState(location.key);
-  if (shownAt !== location.key) {
-    setShownAt(location.key);
+  // Going to another page closes both menus (a link in them closes them too: HeaderMenus.tsx); a
+  // page changing its own query (a tab after a credit) does not shut a menu the buyer just opened.
+  const [shownAt, setShownAt] = useState(location.pathname);
+  if (shownAt !== location.pathname) {
+    setShownAt(location.pathname);
     setMenuOpen(false);
     setAccountOpen(false);
   }

@@ -17,24 +17,26 @@ function isAdmin(user: SessionUser): boolean {
   return user.is_superuser === true || user.is_staff === true;
 }
 
-export function AccountMenu({ user, onSignOut }: { user: SessionUser; onSignOut: () => void }) {
+// A link followed from a menu closes it (the header closes both on a new page, not on a page's own
+// change of its query).
+export function AccountMenu({ user, onSignOut, onClose }: { user: SessionUser; onSignOut: () => void; onClose: () => void }) {
   return (
     <ul id="account-menu" className="absolute right-0 mt-2 w-48 overflow-hidden rounded-xl border border-white/10 bg-zinc-900 py-1 shadow-2xl">
       <li>
-        <Link to="/profile" className="block px-4 py-2 text-sm hover:bg-white/5">
+        <Link onClick={onClose} to="/profile" className="block px-4 py-2 text-sm hover:bg-white/5">
           Hồ sơ
         </Link>
       </li>
       {TOPUP_LINKS.map((item) => (
         <li key={item.to}>
-          <Link to={item.to} className="block px-4 py-2 text-sm hover:bg-white/5">
+          <Link onClick={onClose} to={item.to} className="block px-4 py-2 text-sm hover:bg-white/5">
             {item.label}
           </Link>
         </li>
       ))}
       {isAdmin(user) && (
         <li>
-          <Link to={ADMIN_LINK.to} className="block px-4 py-2 text-sm hover:bg-white/5">
+          <Link onClick={onClose} to={ADMIN_LINK.to} className="block px-4 py-2 text-sm hover:bg-white/5">
             {ADMIN_LINK.label}
           </Link>
         </li>
@@ -48,7 +50,7 @@ export function AccountMenu({ user, onSignOut }: { user: SessionUser; onSignOut:
   );
 }
 
-export function MobileMenu({ user, name, loginHref, onSignOut }: { user: SessionUser | null | undefined; name: string; loginHref: string; onSignOut: () => void }) {
+export function MobileMenu({ user, name, loginHref, onSignOut, onClose }: { user: SessionUser | null | undefined; name: string; loginHref: string; onSignOut: () => void; onClose: () => void }) {
   return (
     <nav id="mobile-menu" className="border-t border-white/5 bg-zinc-950 px-4 py-3 md:hidden" aria-label="Menu">
       {user ? (
@@ -60,7 +62,7 @@ export function MobileMenu({ user, name, loginHref, onSignOut }: { user: Session
               {user.formatted_balance && <span className="block text-emerald-400">{user.formatted_balance}</span>}
             </span>
           </div>
-          <Link to="/profile" className="rounded-lg px-2 py-2 hover:bg-white/5">
+          <Link onClick={onClose} to="/profile" className="rounded-lg px-2 py-2 hover:bg-white/5">
             Hồ sơ & Ví tiền
           </Link>
           {TOPUP_LINKS.map((item) => (
@@ -69,7 +71,7 @@ export function MobileMenu({ user, name, loginHref, onSignOut }: { user: Session
             </Link>
           ))}
           {isAdmin(user) && (
-            <Link to={ADMIN_LINK.to} className="rounded-lg px-2 py-2 hover:bg-white/5">
+            <Link onClick={onClose} to={ADMIN_LINK.to} className="rounded-lg px-2 py-2 hover:bg-white/5">
               {ADMIN_LINK.label}
             </Link>
           )}
@@ -79,10 +81,10 @@ export function MobileMenu({ user, name, loginHref, onSignOut }: { user: Session
         </div>
       ) : (
         <div className="flex flex-col gap-2">
-          <Link to={loginHref} className="rounded-xl bg-indigo-600 px-4 py-2 text-center font-semibold text-white">
+          <Link onClick={onClose} to={loginHref} className="rounded-xl bg-indigo-600 px-4 py-2 text-center font-semibold text-white">
             Đăng nhập
           </Link>
-          <Link to="/register" className="rounded-xl border border-white/10 px-4 py-2 text-center font-semibold text-zinc-100">
+          <Link onClick={onClose} to="/register" className="rounded-xl border border-white/10 px-4 py-2 text-center font-semibold text-zinc-100">
             Đăng ký
           </Link>
         </div>
