@@ -9,9 +9,12 @@ import { loginPathFor } from "./redirects";
 import { clearSession, readAccessToken } from "./session";
 import { toast } from "../toast";
 
+/** The page a load or action ran for (without the `?index` Remix adds to an index route's action address). */
 function here(request: Request): string {
   const url = new URL(request.url);
-  return url.pathname + url.search;
+  if (url.searchParams.get("index") !== "") return url.pathname + url.search;
+  url.searchParams.delete("index");
+  return url.pathname + (url.searchParams.size ? `?${url.searchParams}` : "");
 }
 
 /** Throws the redirect (replacing this entry, as the guard always did) to /login?redirect={path and query} unless a session is stored. */
@@ -24,13 +27,14 @@ let ending: Promise<never> | null = null;
 
 /**
  * A 401 the API could not recover from (the refresh failed too): forget the session, say so, and
- * after 1.5 s throw the redirect to /login with this page as the way back.
+ * after 1.5 s throw the redirect to /login with this page as the way back. A top-up's creation
+ * says it in the wallet's words, 2 s (docs/product.md §8 "Wallet").
  */
-export function sessionEnded(request: Request): Promise<never> {
+export function sessionEnded(request: Request, { message = SESSION_EXPIRED_MESSAGE, delayMs = SESSION_EXPIRED_REDIRECT_MS } = {}): Promise<never> {
   ending ??= (async () => {
     clearSession();
-    toast.error(SESSION_EXPIRED_MESSAGE);
-    await new Promise((resolve) => setTimeout(resolve, SESSION_EXPIRED_REDIRECT_MS));
+    toast.error(message);
+    await new Promise((resolve) => setTimeout(resolve, delayMs));
     ending = null;
     throw redirectTo(loginPathFor(here(request)), { replace: true });
   })();

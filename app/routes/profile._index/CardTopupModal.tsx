@@ -2,9 +2,12 @@
 // serial and code go to the server, which asks the card gateway; this dialog then polls the card
 // every 5 s (for up to 10 minutes) until the gateway has answered. A card of another value than
 // declared is a partial success (what it was worth and what was credited), and the bonus the
-// credit would earn is shown before sending (issue #27 items 3, 4).
+// credit would earn is shown before sending (issue #27 items 3, 4). The card goes to the profile's
+// clientAction through useFetcher (sendCard below, docs/decisions/0026): the fetcher's state is the
+// dialog's busy state, and the answer, a refusal's message included, comes back as its data.
+import { useFetcher } from "@remix-run/react";
 import { type ChangeEvent, type FormEvent, type ReactNode, type RefObject, useCallback, useEffect, useId, useRef, useState } from "react";
-import { ApiError, apiCall } from "~/lib/api";
+import { ApiError, apiCall, type FieldErrors } from "~/lib/api";
 import { FALLBACK_ERROR } from "@workers/shared/error-messages";
 import { formatVND } from "@workers/shared/format";
 import { toast } from "~/lib/toast";
@@ -13,7 +16,9 @@ import { type CardField, type CardForm, cardEstimate, cardFormErrors, digitsOnly
 import { Dialog } from "~/components/Dialog";
 import { Field, fieldDescriptionIds, FormAlert, inputClass, ValidationSummary } from "~/components/Field";
 import { Spinner } from "~/components/Spinner";
+import { useFetcherAnswer } from "~/lib/forms/fetcher-answer";
 import { onWalletChange } from "~/lib/session/live-wallet";
+import { isSessionOver, sessionEnded } from "~/lib/session/session-route";
 import type { CardConfigLoad } from "./topup-config";
 import { creditedText, DepositBonusLine, keepFocusInDialog, PromotionCodeField, useDepositBonus, useStillOpen, TOPUP_PRIMARY, TOPUP_SECONDARY, TopupDialogTitle } from "./TopupParts";
 
@@ -57,13 +62,37 @@ function serverFieldErrors(errors: Record<string, string[]> | null): Errors {
   return found;
 }
 
+export type CardSend = { intent: "card"; card: { telco: string; card_serial: string; card_code: string; card_value: number }; promotion_code?: string };
+type CardSent = { intent: "card"; ok: true; card: CardPayment } | { intent: "card"; ok: false; message: string | null; errors: FieldErrors | null };
+
+/** What a refused card says: the fields at fault, else (a rate limit, the service off) one message for the form. */
+function cardRefusal(error: unknown): { message: string | null; errors: FieldErrors | null } {
+  if (!(error instanceof ApiError) || error.status === 0) return { message: TOPUP_MESSAGES.cardFailed, errors: null };
+  if (error.status === 503) return { message: TOPUP_MESSAGES.cardUnavailable, errors: null };
+  if (Object.keys(serverFieldErrors(error.errors)).length) return { message: null, errors: error.errors };
+  return { message: error.status < 500 && error.message && error.message !== FALLBACK_ERROR ? error.message : TOPUP_MESSAGES.cardFailed, errors: error.errors };
+}
+
+/**
+ * The profile's clientAction for intent "card": one POST /api/cards/create/. A 401 the refresh
+ * cannot cure ends the session in the wallet's words, /login after 2 s (docs/product.md §8).
+ */
+export async function sendCard(request: Request, { card, promotion_code }: CardSend): Promise<CardSent> {
+  try {
+    const { data } = await apiCall((api) => api.api.cards.create.$post({ json: promotion_code ? { ...card, promotion_code } : card }), { auth: true });
+    return { intent: "card", ok: true, card: data };
+  } catch (error) {
+    if (isSessionOver(error)) return sessionEnded(request, { message: TOPUP_MESSAGES.sessionExpired, delayMs: TOPUP_TIMINGS.sessionRedirectMs });
+    return { intent: "card", ok: false, ...cardRefusal(error) };
+  }
+}
+
 export function CardTopupModal({
   configLoad,
   onRetryConfig,
   onClose,
   onSettled,
   onSessionExpired,
-  onCreateSessionExpired,
 }: {
   /** The card settings as read so far; "Thử lại" reads them again after a failure. */
   configLoad: CardConfigLoad;
@@ -72,7 +101,6 @@ export function CardTopupModal({
   /** A card got a final answer (its value may have been credited): the page reads the balance and the ledger again. */
   onSettled: () => void;
   onSessionExpired: () => void;
-  onCreateSessionExpired: () => void;
 }) {
   const titleId = useId();
   const ids = { telco: useId(), card_value: useId(), card_serial: useId(), card_code: useId() };
@@ -83,8 +111,10 @@ export function CardTopupModal({
   const [codeError, setCodeError] = useState<string | null>(null);
   const [errors, setErrors] = useState<Errors>({});
   const [refused, setRefused] = useState<Record<string, string[]> | null>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
   const [submitted, setSubmitted] = useState(false);
-  const [sending, setSending] = useState(false);
+  const sender = useFetcher<CardSent>();
+  const sending = sender.state !== "idle";
   const [card, setCard] = useState<CardPayment | null>(null);
   const [gaveUp, setGaveUp] = useState(false);
   const alive = useStillOpen();
@@ -182,9 +212,10 @@ export function CardTopupModal({
     if (submitted) setErrors(cardFormErrors(next));
   }
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
     if (sending) return;
+    setRefusal(null);
     if (!config) {
       toast.error(TOPUP_MESSAGES.configMissing);
       return;
@@ -199,36 +230,25 @@ export function CardTopupModal({
     setRefused(null);
     setCodeError(null);
     if (Object.keys(problems).length) return;
-    setSending(true);
-    try {
-      const promotionCode = code.trim();
-      const card = { telco: form.telco, card_serial: form.card_serial, card_code: form.card_code, card_value: Number(form.card_value) };
-      const { data } = await apiCall((api) => api.api.cards.create.$post({ json: promotionCode ? { ...card, promotion_code: promotionCode } : card }), { auth: true });
-      if (!alive.current) return;
-      current.current = data.transaction_id;
-      setGaveUp(false);
-      settle(data);
-    } catch (error) {
-      if (!(error instanceof ApiError) || error.status === 0) {
-        toast.error(TOPUP_MESSAGES.cardFailed);
-      } else if (error.status === 401) {
-        onCreateSessionExpired();
-      } else if (error.status === 503) {
-        toast.error(TOPUP_MESSAGES.cardUnavailable);
-      } else {
-        const fields = serverFieldErrors(error.errors);
-        setErrors(fields);
-        setCodeError(error.errors?.promotion_code?.[0] ?? null);
-        setRefused(error.errors);
-        // A field error shows under its field; a duplicate card or a rate limit also as a toast.
-        if (!Object.keys(fields).length || error.status === 409) {
-          toast.error(error.status < 500 && error.message && error.message !== FALLBACK_ERROR ? error.message : TOPUP_MESSAGES.cardFailed);
-        }
-      }
-    } finally {
-      if (alive.current) setSending(false);
-    }
+    const promotionCode = code.trim();
+    const card = { telco: form.telco, card_serial: form.card_serial, card_code: form.card_code, card_value: Number(form.card_value) };
+    const request: CardSend = promotionCode ? { intent: "card", card, promotion_code: promotionCode } : { intent: "card", card };
+    sender.submit(request, { method: "post", encType: "application/json", flushSync: true });
   }
+
+  useFetcherAnswer(sender, (answer) => {
+    if (answer.ok) {
+      current.current = answer.card.transaction_id;
+      setGaveUp(false);
+      settle(answer.card);
+      return;
+    }
+    // Said in the form, where the buyer is looking: under the fields at fault, or above the button.
+    setErrors(serverFieldErrors(answer.errors));
+    setCodeError(answer.errors?.promotion_code?.[0] ?? null);
+    setRefused(answer.errors);
+    setRefusal(answer.message);
+  });
 
   function sendAnother() {
     current.current = null;
@@ -237,6 +257,7 @@ export function CardTopupModal({
     setSubmitted(false);
     setErrors({});
     setRefused(null);
+    setRefusal(null);
     // The carrier and value often stay the same; a card's numbers never do.
     setForm((previous) => ({ ...previous, card_serial: "", card_code: "" }));
   }
@@ -314,6 +335,7 @@ export function CardTopupModal({
           <DepositBonusLine preview={bonus} />
 
           <ValidationSummary errors={refused} labels={{ ...CARD_LABELS, promotion_code: "Mã khuyến mãi" }} />
+          <FormAlert messages={refusal} />
           {/* Busy rather than disabled while sending: a disabled button drops the keyboard focus. */}
           <button type="submit" className={TOPUP_PRIMARY} disabled={disabled || configState !== "ready"} aria-disabled={sending || undefined} aria-busy={sending}>
             {sending && <Spinner />}

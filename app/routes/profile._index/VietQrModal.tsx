@@ -3,8 +3,12 @@
 // credits the wallet on the server, and this dialog polls (every 10 s, or "Kiểm tra") to find out.
 // A top-up still pending when the dialog opens is resumed (the buyer left for the banking app);
 // "Tạo giao dịch khác" starts another, and closing a pending QR says until when it stays valid.
+// Creating and cancelling go to the profile's clientAction through useFetcher (createVietQr and
+// cancelVietQr below, docs/decisions/0026): the fetcher's state is the dialog's busy state, and
+// the answer, a refusal's message included, comes back as its data.
+import { useFetcher } from "@remix-run/react";
 import { type FormEvent, type ReactNode, type RefObject, useCallback, useEffect, useId, useRef, useState } from "react";
-import { ApiError, apiCall } from "~/lib/api";
+import { ApiError, apiCall, type FieldErrors } from "~/lib/api";
 import { FALLBACK_ERROR } from "@workers/shared/error-messages";
 import { formatNumber, formatVND } from "@workers/shared/format";
 import { toast } from "~/lib/toast";
@@ -12,12 +16,52 @@ import { bankLabel, formatCountdown, groupDigits, learnServerClock, localDeadlin
 import { digitsOnly, TOPUP_MESSAGES, vietqrAmountError } from "@workers/shared/money/topup";
 import { CopyButton } from "~/components/CopyButton";
 import { Dialog } from "~/components/Dialog";
-import { Field, inputClass, ValidationSummary } from "~/components/Field";
+import { Field, FormAlert, inputClass, ValidationSummary } from "~/components/Field";
 import { Spinner } from "~/components/Spinner";
+import { useFetcherAnswer } from "~/lib/forms/fetcher-answer";
 import { onWalletChange } from "~/lib/session/live-wallet";
+import { isSessionOver, sessionEnded } from "~/lib/session/session-route";
 import type { DepositBonusPreview } from "@workers/money/deposit-bonus";
 import { creditedText, DepositBonusLine, keepFocusInDialog, PromotionCodeField, useDepositBonus, useStillOpen, TOPUP_DANGER, TOPUP_PRIMARY, TOPUP_SECONDARY, TopupDialogTitle } from "./TopupParts";
 
+export type VietQrCreate = { intent: "vietqr-create"; amount: number; promotion_code?: string };
+export type VietQrCancel = { intent: "vietqr-cancel"; transaction_id: string };
+type Created = { intent: "vietqr-create"; ok: true; transaction: VietQrTransaction } | { intent: "vietqr-create"; ok: false; message: string | null; errors: FieldErrors | null };
+type Cancelled = { intent: "vietqr-cancel"; ok: boolean; transaction_id: string; transaction: VietQrTransaction | null };
+
+/** What a refused creation says: the fields at fault, else one message for the form. */
+function createRefusal(error: unknown): { message: string | null; errors: FieldErrors | null } {
+  if (!(error instanceof ApiError) || error.status === 0 || error.status >= 500) return { message: TOPUP_MESSAGES.vietqrFailed, errors: null };
+  if (error.errors?.amount?.length || error.errors?.promotion_code?.length) return { message: null, errors: error.errors };
+  return { message: error.message && error.message !== FALLBACK_ERROR ? error.message : TOPUP_MESSAGES.vietqrFailed, errors: null };
+}
+
+/**
+ * The profile's clientAction for intent "vietqr-create": one POST /api/vietqr/create/. A 401 the
+ * refresh cannot cure ends the session in the wallet's words, /login after 2 s (docs/product.md §8).
+ */
+export async function createVietQr(request: Request, { amount, promotion_code }: VietQrCreate): Promise<Created> {
+  try {
+    const json = promotion_code ? { amount, promotion_code } : { amount };
+    const { data } = await apiCall((api) => api.api.vietqr.create.$post({ json }), { auth: true });
+    learnServerClock(data, Date.now());
+    return { intent: "vietqr-create", ok: true, transaction: data };
+  } catch (error) {
+    if (isSessionOver(error)) return sessionEnded(request, { message: TOPUP_MESSAGES.sessionExpired, delayMs: TOPUP_TIMINGS.sessionRedirectMs });
+    return { intent: "vietqr-create", ok: false, ...createRefusal(error) };
+  }
+}
+
+/** The profile's clientAction for intent "vietqr-cancel": the top-up as cancelled, or a refusal. */
+export async function cancelVietQr(request: Request, { transaction_id }: VietQrCancel): Promise<Cancelled> {
+  try {
+    const body = await apiCall((api) => api.api.vietqr.cancel.$post({ json: { transaction_id, reason: "User cancelled" } }), { auth: true });
+    return { intent: "vietqr-cancel", ok: true, transaction_id, transaction: body.data ?? null };
+  } catch (error) {
+    if (isSessionOver(error)) return sessionEnded(request);
+    return { intent: "vietqr-cancel", ok: false, transaction_id, transaction: null };
+  }
+}
 
 export function paidMessage(formattedAmount: string): string {
   return `Nạp tiền thành công! Đã cộng ${formattedAmount} vào ví.`;
@@ -52,7 +96,6 @@ export function VietQrModal({
   onClose,
   onPaid,
   onSessionExpired,
-  onCreateSessionExpired,
 }: {
   /** The VietQR settings; null while they are read (the product's defaults apply meanwhile). */
   config: VietQrConfig | null;
@@ -63,8 +106,6 @@ export function VietQrModal({
   onPaid: () => void;
   /** A 401 while following a transaction: the page's session-expiry flow. */
   onSessionExpired: () => void;
-  /** A 401 while creating one (docs/product.md §8 "Wallet"). */
-  onCreateSessionExpired: () => void;
 }) {
   const titleId = useId();
   const amountId = useId();
@@ -73,8 +114,12 @@ export function VietQrModal({
   const [codeError, setCodeError] = useState<string | null>(null);
   const [amountError, setAmountError] = useState<string | null>(null);
   const [refused, setRefused] = useState<Record<string, string[]> | null>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
   const [submitted, setSubmitted] = useState(false);
-  const [creating, setCreating] = useState(false);
+  const creator = useFetcher<Created>();
+  const canceller = useFetcher<Cancelled>();
+  const creating = creator.state !== "idle";
+  const cancelling = canceller.state !== "idle";
   const [transaction, setTransaction] = useState<VietQrTransaction | null>(null);
   // The pending top-up handed in is shown once; after "Tạo giao dịch khác" the form stays.
   const [resumed, setResumed] = useState<string | null>(null);
@@ -82,7 +127,6 @@ export function VietQrModal({
   const [now, setNow] = useState(() => Date.now());
   const [qrSource, setQrSource] = useState<"ours" | "fallback" | "none">("ours");
   const [checking, setChecking] = useState(false);
-  const [cancelling, setCancelling] = useState(false);
   // The transaction being followed, for answers that arrive after it was replaced or closed.
   const current = useRef<string | null>(null);
   const inFlight = useRef(false);
@@ -219,7 +263,7 @@ export function VietQrModal({
     setAmountError(submitted ? vietqrAmountError(amount, rules) : null);
   }
 
-  async function create(event?: FormEvent) {
+  function create(event?: FormEvent) {
     event?.preventDefault();
     if (creating) return;
     setSubmitted(true);
@@ -227,66 +271,57 @@ export function VietQrModal({
     const problem = vietqrAmountError(amount, rules);
     setAmountError(problem);
     setRefused(null);
+    setRefusal(null);
     setCodeError(null);
     if (problem || amount === null) return;
-    setCreating(true);
-    try {
-      const promotionCode = code.trim();
-      const json = promotionCode ? { amount, promotion_code: promotionCode } : { amount };
-      const { data } = await apiCall((api) => api.api.vietqr.create.$post({ json }), { auth: true });
-      if (!alive.current) return;
-      const received = Date.now();
-      current.current = data.transaction_id;
-      setQrSource("ours");
-      learnServerClock(data, received);
-      setDeadline(localDeadline(data));
-      setNow(received);
-      setTransaction(data);
-    } catch (error) {
-      if (!(error instanceof ApiError) || error.status === 0 || error.status >= 500) {
-        toast.error(TOPUP_MESSAGES.vietqrFailed);
-      } else if (error.status === 401) {
-        onCreateSessionExpired();
-      } else if (error.errors?.amount?.length || error.errors?.promotion_code?.length) {
-        setAmountError(error.errors.amount?.[0] ?? null);
-        setCodeError(error.errors.promotion_code?.[0] ?? null);
-        setRefused(error.errors);
-      } else {
-        toast.error(error.message && error.message !== FALLBACK_ERROR ? error.message : TOPUP_MESSAGES.vietqrFailed);
-      }
-    } finally {
-      if (alive.current) setCreating(false);
-    }
+    const promotionCode = code.trim();
+    const request: VietQrCreate = promotionCode ? { intent: "vietqr-create", amount, promotion_code: promotionCode } : { intent: "vietqr-create", amount };
+    creator.submit(request, { method: "post", encType: "application/json", flushSync: true });
   }
 
-  async function cancel() {
+  useFetcherAnswer(creator, (answer) => {
+    if (answer.ok) {
+      const received = Date.now();
+      current.current = answer.transaction.transaction_id;
+      setQrSource("ours");
+      setDeadline(localDeadline(answer.transaction));
+      setNow(received);
+      setTransaction(answer.transaction);
+      return;
+    }
+    // Said in the form, where the buyer is looking: under the fields at fault, or above the button.
+    setAmountError(answer.errors?.amount?.[0] ?? null);
+    setCodeError(answer.errors?.promotion_code?.[0] ?? null);
+    setRefused(answer.errors);
+    setRefusal(answer.message);
+  });
+
+  function cancel() {
     const id = current.current;
     if (!id || cancelling) return;
-    setCancelling(true);
-    try {
-      const body = await apiCall((api) => api.api.vietqr.cancel.$post({ json: { transaction_id: id, reason: "User cancelled" } }), { auth: true });
-      if (!alive.current || current.current !== id) return;
-      current.current = null;
-      toast.success(TOPUP_MESSAGES.cancelled);
-      setTransaction((previous) => body.data ?? (previous ? { ...previous, status: "cancelled", status_display: "Đã hủy" } : previous));
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 401) {
-        parent.current.onSessionExpired();
-        return;
-      }
+    const request: VietQrCancel = { intent: "vietqr-cancel", transaction_id: id };
+    canceller.submit(request, { method: "post", encType: "application/json", flushSync: true });
+  }
+
+  useFetcherAnswer(canceller, (answer) => {
+    if (current.current !== answer.transaction_id) return;
+    if (!answer.ok) {
       toast.error(TOPUP_MESSAGES.cannotCancel);
       // Refused most likely because it is no longer pending (paid in the meantime?): find out.
       void checkAndApply(false);
-    } finally {
-      if (alive.current) setCancelling(false);
+      return;
     }
-  }
+    current.current = null;
+    toast.success(TOPUP_MESSAGES.cancelled);
+    setTransaction((previous) => answer.transaction ?? (previous ? { ...previous, status: "cancelled", status_display: "Đã hủy" } : previous));
+  });
 
   function startOver() {
     current.current = null;
     setTransaction(null);
     setSubmitted(false);
     setAmountError(null);
+    setRefusal(null);
   }
 
   const busy = creating || cancelling;
@@ -371,6 +406,7 @@ export function VietQrModal({
           <DepositBonusLine preview={bonus} />
 
           <ValidationSummary errors={refused} labels={{ promotion_code: "Mã khuyến mãi" }} />
+          <FormAlert messages={refusal} />
           {/* Busy rather than disabled: a disabled button drops the keyboard focus. */}
           <button type="submit" className={TOPUP_PRIMARY} aria-disabled={creating || undefined} aria-busy={creating}>
             {creating && <Spinner />}

@@ -5,14 +5,17 @@
 // ?vietqr_success=true (back from a payment page) says so and refreshes; both leave the URL. The
 // dialogs' settings are read by this loader (for ?topup=) or by the button that opens them.
 // The clientAction moves a bought key to another device and changes the password (JSON bodies with
-// intent "reset-device" or "change-password"), and switches the e-mail notices ("email-notifications").
-// The wallet tab also lists the VietQR top-ups still awaiting a transfer, and the VietQR dialog
-// resumes the newest of them (issue #27 item 2).
+// intent "reset-device" or "change-password"), switches the e-mail notices ("email-notifications"),
+// and moves money: a VietQR top-up created or cancelled ("vietqr-create", "vietqr-cancel") and a
+// phone card sent ("card"), from their dialogs' fetchers. shouldRevalidate reads again, after each,
+// only the lists it changed (./profile-lists.ts). The wallet tab also lists the VietQR top-ups still
+// awaiting a transfer, and the VietQR dialog resumes the newest of them (issue #27 item 2).
 import {
   type ClientActionFunctionArgs,
   type ClientLoaderFunctionArgs,
   Link,
   replace,
+  type ShouldRevalidateFunction,
   useFetcher,
   useLoaderData,
   useLocation,
@@ -32,7 +35,6 @@ import type { Purchase } from "@workers/money/buyer-wallet";
 import { isSessionOver, requireSession, sessionEnded } from "~/lib/session/session-route";
 import { readStoredUser, type SessionUser, STORAGE_KEYS, subscribeSession } from "~/lib/session/session";
 import { toast } from "~/lib/toast";
-import { TOPUP_MESSAGES } from "@workers/shared/money/topup";
 import { PROFILE_TABS, type ProfileTab, profileTabFrom, TOPUP_TIMINGS, type TopupKind, topupFrom } from "~/lib/topup";
 import { refreshStoredBalance } from "~/lib/session/wallet-figures";
 import { onWalletChange } from "~/lib/session/live-wallet";
@@ -42,14 +44,19 @@ import { MailSwitch, switchEmailNotifications } from "./MailSwitch";
 import type { ListState } from "./ProfileList";
 import { PurchasesTab } from "./PurchasesTab";
 import { useFetcherAnswer } from "~/lib/forms/fetcher-answer";
-import { type OpenTopup, loadCardConfig, loadPendingCards, loadPendingTopups, loadVietQrConfig, openedTopup, type PendingTopup } from "./topup-config";
-import type { CardPayment, VietQrTransaction } from "~/lib/topup";
-import { TopupButtons, WalletTab, type WalletTransaction } from "./WalletTab";
+import { type OpenTopup, loadCardConfig, loadPendingCards, loadPendingTopups, loadVietQrConfig, openedTopup } from "./topup-config";
+import type { VietQrTransaction } from "~/lib/topup";
+import { TopupButtons, WalletTab } from "./WalletTab";
+import { announceLoad, keepLists, type ListName, type Lists, listsKept } from "./profile-lists";
+import type { VietQrCancel, VietQrCreate } from "./VietQrModal";
+import type { CardSend } from "./CardTopupModal";
 
 // The three dialogs load when first opened, not with the page: the wallet opens with fewer files.
 const loadChangePassword = () => import("./ChangePasswordModal");
-const VietQrModal = lazyDialog(() => import("./VietQrModal").then((module) => module.VietQrModal));
-const CardTopupModal = lazyDialog(() => import("./CardTopupModal").then((module) => module.CardTopupModal));
+const loadVietQrModal = () => import("./VietQrModal");
+const loadCardModal = () => import("./CardTopupModal");
+const VietQrModal = lazyDialog(() => loadVietQrModal().then((module) => module.VietQrModal));
+const CardTopupModal = lazyDialog(() => loadCardModal().then((module) => module.CardTopupModal));
 const ChangePasswordModal = lazyDialog(() => loadChangePassword().then((module) => module.ChangePasswordModal));
 
 const NOT_SET = "Chưa cập nhật";
@@ -59,17 +66,51 @@ const MOVE_FAILED = "Không thể đổi thiết bị. Vui lòng thử lại.";
 
 const TAB_LABELS: Record<ProfileTab, string> = { profile: "Hồ sơ", wallet: "Ví tiền", purchases: "Lịch sử mua hàng" };
 
-type Lists = { ledger?: WalletTransaction[]; purchases?: Purchase[]; pending?: PendingTopup[]; pendingCards?: CardPayment[] };
-type ListName = "ledger" | "purchases";
-const TAB_LIST: Partial<Record<ProfileTab, ListName>> = { wallet: "ledger", purchases: "purchases" };
+type TabList = "ledger" | "purchases";
+const TAB_LIST: Partial<Record<ProfileTab, TabList>> = { wallet: "ledger", purchases: "purchases" };
 
-// The lists read on this visit: a tab switched back to shows its list without reading it again.
-// A settled top-up forgets the ledger; leaving the profile forgets them all.
-let opened: Lists = {};
 // What ?topup= asked for, handed from the load that cleaned the URL to the load after it.
 let askedTopup: TopupKind | null = null;
 
-type Loaded = { tab: ProfileTab; lists: Lists; failed: { list: ListName; message: string } | null; topup: OpenTopup | null };
+type Loaded = { tab: ProfileTab; lists: Lists; failed: { list: TabList; message: string } | null; topup: OpenTopup | null };
+
+type ProfileAction =
+  | { intent: "reset-device"; purchase_id: number }
+  | ({ intent: "change-password" } & PasswordChange)
+  | { intent: "email-notifications"; enabled: boolean }
+  | VietQrCreate
+  | VietQrCancel
+  | CardSend;
+
+/** The lists each action changes when it succeeds (a refusal changes none). */
+const CHANGED_BY: Record<ProfileAction["intent"], readonly ListName[]> = {
+  "reset-device": ["purchases"],
+  "change-password": [],
+  "email-notifications": [],
+  "vietqr-create": ["pending"],
+  "vietqr-cancel": ["pending"],
+  card: ["pendingCards"],
+};
+
+/**
+ * What is read again, and when (docs/architecture.md, "Protected screens"): a tab switch reads
+ * only a list not read yet on this visit; after an action, the lists it changed; a revalidation of
+ * the same address (the live wallet heard of a change, a settled top-up, "Thử lại") all of them.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, json, actionResult, defaultShouldRevalidate }) => {
+  if (!defaultShouldRevalidate) return false;
+  let stale: readonly ListName[] | "all" = [];
+  if (formMethod) {
+    const intent = (json as { intent?: ProfileAction["intent"] } | undefined)?.intent;
+    stale = intent && (actionResult as { ok?: boolean } | undefined)?.ok ? CHANGED_BY[intent] ?? "all" : [];
+    // Nothing on screen changed: nothing is loaded.
+    if (stale.length === 0) return false;
+  } else if (currentUrl.href === nextUrl.href || nextUrl.searchParams.get("vietqr_success") === "true") {
+    stale = "all";
+  }
+  announceLoad(nextUrl, stale);
+  return true;
+};
 
 export async function clientLoader({ request }: ClientLoaderFunctionArgs): Promise<Loaded> {
   // The layout's guard runs on entering the profile; a tab switch only runs this loader, and a
@@ -84,7 +125,6 @@ export async function clientLoader({ request }: ClientLoaderFunctionArgs): Promi
     askedTopup = topup;
     if (returned) {
       toast.success(VIETQR_RETURNED);
-      delete opened.ledger;
       void refetchBalance();
     }
     const params = new URLSearchParams(url.search);
@@ -98,15 +138,18 @@ export async function clientLoader({ request }: ClientLoaderFunctionArgs): Promi
   // The dialog ?topup= asked for opens with its settings, read beside the list.
   const asked = askedTopup && openedTopup(askedTopup);
   askedTopup = null;
+  // Only what this visit has not read yet, or what a change made stale (shouldRevalidate).
+  const kept = listsKept(url, readStoredUser()?.balance);
+  const read: Lists = {};
   const list = TAB_LIST[tab];
   let failed: Loaded["failed"] = null;
   // The wallet tab lists the top-ups awaiting a transfer beside the ledger, read at the same time
   // (the page waits for both); a failure shows none.
-  const pendingRead = tab === "wallet" && !opened.pending ? loadPendingTopups(request.signal) : null;
-  const cardsRead = tab === "wallet" && !opened.pendingCards ? loadPendingCards(request.signal) : null;
-  if (list && !opened[list]) {
+  const pendingRead = tab === "wallet" && !kept.pending ? loadPendingTopups(request.signal) : null;
+  const cardsRead = tab === "wallet" && !kept.pendingCards ? loadPendingCards(request.signal) : null;
+  if (list && !kept[list]) {
     try {
-      opened = { ...opened, [list]: await readList(list, request.signal) };
+      Object.assign(read, { [list]: await readList(list, request.signal) });
     } catch (error) {
       if (isSessionOver(error)) return sessionEnded(request);
       if (request.signal.aborted) throw error;
@@ -114,14 +157,14 @@ export async function clientLoader({ request }: ClientLoaderFunctionArgs): Promi
     }
   }
   const [pending, pendingCards] = await Promise.all([pendingRead, cardsRead]);
-  if (pending) opened = { ...opened, pending };
-  if (pendingCards) opened = { ...opened, pendingCards };
-  return { tab, lists: opened, failed, topup: asked && (await asked) };
+  if (pending) read.pending = pending;
+  if (pendingCards) read.pendingCards = pendingCards;
+  return { tab, lists: keepLists(read), failed, topup: asked && (await asked) };
 }
 clientLoader.hydrate = true as const;
 
 /** A tab's list as its route answers it (an answer without a list reads as an empty one). */
-async function readList(list: ListName, signal: AbortSignal): Promise<unknown[]> {
+async function readList(list: TabList, signal: AbortSignal): Promise<unknown[]> {
   const body =
     list === "ledger"
       ? await apiCall((api) => api.api.auth.wallet.transactions.$get(), { auth: true, signal })
@@ -141,7 +184,6 @@ async function resetDevice(request: Request, purchaseId: number): Promise<MovedD
   try {
     // Not tied to request.signal: a change is never cut off half-way (the reset is limited to one a day).
     const body = await apiCall((api) => api.api.auth.purchase[":id"]["reset-device"].$post({ param: { id: String(purchaseId) } }), { auth: true });
-    delete opened.purchases;
     toast.success(body.message);
     return { ok: true };
   } catch (error) {
@@ -152,12 +194,11 @@ async function resetDevice(request: Request, purchaseId: number): Promise<MovedD
   }
 }
 
-type ProfileAction =
-  | { intent: "reset-device"; purchase_id: number }
-  | ({ intent: "change-password" } & PasswordChange)
-  | { intent: "email-notifications"; enabled: boolean };
-
-/** A key moves to another device, the password changes, or the buyer's e-mail notices are switched on or off (JSON bodies). */
+/**
+ * A key moves to another device, the password changes, the buyer's e-mail notices are switched on
+ * or off, a VietQR top-up is created or cancelled, a phone card is sent (JSON bodies). Each dialog's
+ * own code is already here: it sent the request.
+ */
 export async function clientAction({ request }: ClientActionFunctionArgs) {
   const action = (await request.json()) as ProfileAction;
   if (action.intent === "change-password") {
@@ -171,11 +212,15 @@ export async function clientAction({ request }: ClientActionFunctionArgs) {
     const switched = await switchEmailNotifications(action.enabled);
     return !switched.ok && switched.sessionOver ? sessionEnded(request) : switched;
   }
+  // Not tied to request.signal: money that moved is never left half-told.
+  if (action.intent === "vietqr-create") return (await loadVietQrModal()).createVietQr(request, action);
+  if (action.intent === "vietqr-cancel") return (await loadVietQrModal()).cancelVietQr(request, action);
+  if (action.intent === "card") return (await loadCardModal()).sendCard(request, action);
   throw new Error(`Unknown profile action: ${(action as { intent?: unknown }).intent}`);
 }
 
 /** What a tab's list shows: its rows, its failure (until "Thử lại" loads again), or the wait for it. */
-function listState<T>(loaded: Loaded, list: ListName, retrying: boolean): ListState<T> {
+function listState<T>(loaded: Loaded, list: TabList, retrying: boolean): ListState<T> {
   const rows = loaded.lists[list] as T[] | undefined;
   if (rows) return { status: "ready", rows };
   if (loaded.failed?.list === list && !retrying) return { status: "failed", message: loaded.failed.message };
@@ -231,9 +276,6 @@ export default function ProfileScreen() {
   const revalidator = useRevalidator();
   const [, setSearchParams] = useSearchParams();
   const sessionExpired = useSessionExpired();
-  // A 401 while creating a top-up (docs/product.md §8 "Wallet"): its own notice, /login after 2 s. Held
-  // here, not in the dialog, so closing the dialog does not cancel the way to /login.
-  const topupSessionExpired = useSessionExpired(TOPUP_MESSAGES.sessionExpired, TOPUP_TIMINGS.sessionRedirectMs);
   const [passwordOpen, setPasswordOpen] = useState(false);
   const [moving, setMoving] = useState<Purchase | null>(null);
   const moveDevice = useFetcher<MovedDevice>();
@@ -250,33 +292,27 @@ export default function ProfileScreen() {
   const pending = navigation.state === "loading" && navigation.location.pathname === location.pathname;
   const tab = pending ? profileTabFrom(new URLSearchParams(navigation.location.search).get("tab")) : loaded.tab;
   const retrying = revalidator.state !== "idle";
-  // For the live listener, registered once: the tab shown and the revalidation as they are now.
-  const tabRef = useRef(tab);
-  tabRef.current = tab;
+  // For the live listener, registered once: the revalidation as it is now.
   const revalidateRef = useRef(revalidator.revalidate);
   revalidateRef.current = revalidator.revalidate;
   const visible = PROFILE_TABS.filter((name) => name === tab || (TAB_LIST[name] && loaded.lists[TAB_LIST[name]]));
 
   // docs/product.md §4 "Session": the balance is read again after 1 s when the stored user lacks its
-  // figures. Leaving the profile forgets the lists read on this visit.
+  // figures.
   useEffect(() => {
     const timer = readStoredUser()?.formatted_balance ? null : setTimeout(refetchBalance, TOPUP_TIMINGS.balanceRefetchMs);
     return () => {
       if (timer) clearTimeout(timer);
-      opened = {};
     };
   }, []);
 
-  // A change of the wallet told live (a credit, a card, a purchase elsewhere): the wallet tab's
-  // lists are read again; the figures are in the stored user already (app/lib/session/live-wallet.ts).
+  // A change of the wallet told live (a credit, a card, a purchase elsewhere): the lists are read
+  // again (the open tab's now, the others when shown); the figures are in the stored user already
+  // (app/lib/session/live-wallet.ts).
   useEffect(
     () =>
       onWalletChange(() => {
-        delete opened.ledger;
-        delete opened.pending;
-        delete opened.pendingCards;
-        delete opened.purchases;
-        if (tabRef.current === "wallet" || tabRef.current === "purchases") revalidateRef.current();
+        revalidateRef.current();
         return undefined;
       }),
     [],
@@ -318,27 +354,12 @@ export default function ProfileScreen() {
     );
   }
 
-  /** The VietQR dialog closed: a top-up made or cancelled in it changes the pending list. */
-  function afterVietQrClosed() {
-    setTopup(null);
-    delete opened.pending;
-    if (loaded.tab === "wallet") revalidator.revalidate();
-  }
-
-  /** The card dialog closed: a card sent in it may still be checked, and is listed then. */
-  function afterCardClosed() {
-    setTopup(null);
-    delete opened.pendingCards;
-    if (loaded.tab === "wallet") revalidator.revalidate();
-  }
-
   /**
    * After a top-up settled: the balance into the stored user (and so the header), then the wallet
-   * tab with its ledger read again. A revalidation, not a navigation, so an open menu stays open.
+   * tab with its lists read again. A revalidation, not a navigation, so an open menu stays open.
    */
   function afterTopup() {
-    delete opened.ledger;
-    delete opened.pending;
+    // The balance moved, so the wallet tab's load reads its lists again (./profile-lists.ts).
     void refreshStoredBalance().then(() => (loaded.tab === "wallet" ? revalidator.revalidate() : selectTab("wallet")));
   }
 
@@ -477,10 +498,10 @@ export default function ProfileScreen() {
       </div>
 
       {topup?.kind === "vietqr" && (
-        <VietQrModal config={topup.config} resume={topup.resume} onClose={afterVietQrClosed} onPaid={afterTopup} onSessionExpired={sessionExpired} onCreateSessionExpired={topupSessionExpired} />
+        <VietQrModal config={topup.config} resume={topup.resume} onClose={() => setTopup(null)} onPaid={afterTopup} onSessionExpired={sessionExpired} />
       )}
       {topup?.kind === "card" && (
-        <CardTopupModal configLoad={topup.config} onRetryConfig={readCardConfig} onClose={afterCardClosed} onSettled={afterTopup} onSessionExpired={sessionExpired} onCreateSessionExpired={topupSessionExpired} />
+        <CardTopupModal configLoad={topup.config} onRetryConfig={readCardConfig} onClose={() => setTopup(null)} onSettled={afterTopup} onSessionExpired={sessionExpired} />
       )}
       {passwordOpen && <ChangePasswordModal user={user} onClose={() => setPasswordOpen(false)} onSessionExpired={sessionExpired} />}
     </div>
