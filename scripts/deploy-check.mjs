@@ -172,11 +172,14 @@ export function workerBundleSize() {
 export async function startupProblems(config, bundlePath, stateDir) {
   for (const db of config.d1_databases) run("wrangler", ["d1", "migrations", "apply", db.binding, "--local", "--persist-to", stateDir], { quiet: true });
   const port = await freePort();
+  // wrangler's own inspector port is the first free one from 9229, which another wrangler dev
+  // starting beside this one may take first ("Address already in use (socket "direct:1:default")").
+  const inspectorPort = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const worker = spawn(
     "wrangler",
     ["dev", bundlePath, "--no-bundle", "--config", "wrangler.toml", "--env-file", ".dev.vars.example", "--persist-to", stateDir,
-      "--ip", "127.0.0.1", "--port", String(port), "--log-level", "warn", "--test-scheduled", "--show-interactive-dev-session=false"],
+      "--ip", "127.0.0.1", "--port", String(port), "--inspector-port", String(inspectorPort), "--log-level", "warn", "--test-scheduled", "--show-interactive-dev-session=false"],
     { cwd: projectRoot, stdio: ["ignore", "pipe", "pipe"], env: { CLOUDFLARE_CF_FETCH_ENABLED: "false", ...process.env }, detached: true },
   );
   let output = "";

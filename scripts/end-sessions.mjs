@@ -13,7 +13,8 @@ if (process.argv.includes("--remote")) {
   // The same statements, their bound moment written in.
   const recorder = { prepare: (sql) => ({ sql, bind: (value) => ({ sql: sql.replaceAll("?1", String(value)) }) }) };
   const sql = endAllSessionsStatements(recorder, now).map((statement) => statement.sql).join("; ");
-  console.log(`Run, signed in to Cloudflare, with your database's name:\n\n  npx wrangler d1 execute <database> --remote --command "${sql}"\n`);
+  // The merged production config, as every remote command of docs/operations.md: wrangler.toml alone holds the placeholder database id.
+  console.log(`Run, signed in to Cloudflare (npm run deploy -- --check writes the config):\n\n  npx wrangler d1 execute DB --remote --config .wrangler/production/wrangler.json --command "${sql}"\n`);
 } else {
   const persistTo = stateDir();
   await withLocalBindings(persistTo, async (env) => {
