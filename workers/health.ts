@@ -8,7 +8,7 @@
 import { timingSafeEqual } from "node:crypto";
 import { DEVELOPMENT_VALUE, getConfig } from "./platform/config";
 import { errorText, logEvent } from "./lib/log";
-import { type CronState, cronState } from "./owner/ops-alarms";
+import { type CronState, cronState, heartbeat } from "./owner/ops-alarms";
 import { walletFor } from "./money/wallet/port";
 import { getDb } from "./db/client";
 import { bearerSession } from "./accounts/require-user";
@@ -47,7 +47,7 @@ async function probe(env: Env, release: string, started: () => Promise<void>): P
     firstUser = (await env.DB.prepare("SELECT id FROM users ORDER BY id LIMIT 1").first<{ id: number }>())?.id ?? null;
     // A write too: a full database (10 GB) still answers reads while it refuses every sign-in,
     // purchase and webhook.
-    await env.DB.prepare("INSERT INTO ops_heartbeats (name, at) VALUES ('health', ?1) ON CONFLICT (name) DO UPDATE SET at = excluded.at").bind(Date.now()).run();
+    await heartbeat(env, "health", Date.now());
   });
   const r2 = await check("r2", () => env.FILES.head("health/probe"));
   // A wallet object is named by a user id; with no user yet there is none to ask.

@@ -1,7 +1,7 @@
 import { expect, type APIRequestContext, type Page, test } from "@playwright/test";
 import { localSettings } from "../../scripts/lib.mjs";
 import { simulateBankTransfer } from "../../scripts/simulate-bank.mjs";
-import { ADMIN_LOGIN, ADMIN_PASSWORD, login, newUser, signIn, toast, uniqueId } from "./support";
+import { ADMIN_LOGIN, ADMIN_PASSWORD, login, newUser, sendCardFromWallet, signIn, toast, uniqueId } from "./support";
 
 // Money on its way, seen by a buyer on a phone (390 px): pending VietQR top-ups that can be found
 // again, a wrong-value phone card that says what it credited, and the deposit bonus shown before
@@ -93,16 +93,9 @@ test("a wrong-value phone card says what it credited, and the history names the 
   const buyer = await newUser(request, "wrongcard");
   await signIn(page, buyer);
   await page.goto("/profile?tab=wallet");
-  await walletPanel(page).getByRole("button", { name: "Nạp thẻ cào" }).click();
-  const dialog = page.getByRole("dialog", { name: "Nạp tiền bằng thẻ cào" });
-  await expect(dialog.getByRole("button", { name: "Gửi thẻ cào" })).toBeEnabled();
-  await dialog.getByLabel("Nhà mạng").selectOption("VIETTEL");
-  await dialog.getByLabel("Mệnh giá").selectOption({ label: "100.000\u00a0₫" });
   const serial = uniqueDigits(14);
-  await dialog.getByLabel("Số serial").fill(serial);
   // The simulated gateway reads a code ending in 9999 as a card worth half its declared value.
-  await dialog.getByLabel("Mã thẻ").fill(uniqueDigits(13, "9999"));
-  await dialog.getByRole("button", { name: "Gửi thẻ cào" }).click();
+  const dialog = await sendCardFromWallet(page, { serial, code: uniqueDigits(13, "9999") });
 
   const said = /^Thẻ sai mệnh giá: khai báo 100\.000\s₫, giá trị thật 50\.000\s₫\. Đã cộng 20\.000\s₫ vào ví\./;
   const result = dialog.getByTestId("card-result");

@@ -1,7 +1,7 @@
 import { expect, type APIRequestContext, type Page, test } from "@playwright/test";
 import { localSettings } from "../../scripts/lib.mjs";
 import { simulateBankTransfer } from "../../scripts/simulate-bank.mjs";
-import { newUser, type Session, signIn, toast } from "./support";
+import { newUser, sendCardFromWallet, type Session, signIn, toast } from "./support";
 
 // Money a buyer can watch (issue #43): a credit reaches every open screen at once, live, even with
 // no dialog open; money on its way can be found again; countdowns run on the server's clock. On a
@@ -86,16 +86,8 @@ test("a phone card still being checked stays findable after its dialog is closed
   const buyer = await newUser(request, "cardwait");
   await signIn(page, buyer);
   await page.goto("/profile?tab=wallet");
-  await walletPanel(page).getByRole("button", { name: "Nạp thẻ cào" }).click();
-  const dialog = page.getByRole("dialog", { name: "Nạp tiền bằng thẻ cào" });
-  await expect(dialog.getByRole("button", { name: "Gửi thẻ cào" })).toBeEnabled();
-  await dialog.getByLabel("Nhà mạng").selectOption("VIETTEL");
-  await dialog.getByLabel("Mệnh giá").selectOption({ label: "100.000\u00a0₫" });
-  const serial = `${Date.now()}`.slice(-10) + "4321";
-  await dialog.getByLabel("Số serial").fill(serial);
   // The simulated gateway never answers a code ending in 8888: the card stays pending.
-  await dialog.getByLabel("Mã thẻ").fill(`${Date.now()}`.slice(-9) + "8888");
-  await dialog.getByRole("button", { name: "Gửi thẻ cào" }).click();
+  const dialog = await sendCardFromWallet(page, { serial: `${Date.now()}`.slice(-10) + "4321", code: `${Date.now()}`.slice(-9) + "8888" });
   await expect(dialog.getByText("Đang xử lý thẻ cào, vui lòng chờ...")).toBeVisible();
 
   await dialog.getByRole("button", { name: "Đóng" }).first().click();

@@ -225,3 +225,16 @@ export async function fillRegistration(page: Page, account: { first_name: string
   await expect(page.locator('[data-availability="username"]')).toHaveAttribute("data-state", "available");
   await expect(page.locator('[data-availability="email"]')).toHaveAttribute("data-state", "available");
 }
+
+/** From the wallet tab, sends a Viettel card of 100.000 ₫ with `serial` and `code`; answers the card dialog. */
+export async function sendCardFromWallet(page: Page, { serial, code }: { serial: string; code: string }) {
+  await page.getByRole("tabpanel", { name: "Ví tiền" }).getByRole("button", { name: "Nạp thẻ cào" }).click();
+  const dialog = page.getByRole("dialog", { name: "Nạp tiền bằng thẻ cào" });
+  await expect(dialog.getByRole("button", { name: "Gửi thẻ cào" })).toBeEnabled();
+  await dialog.getByLabel("Nhà mạng").selectOption("VIETTEL");
+  await dialog.getByLabel("Mệnh giá").selectOption({ label: "100.000\u00a0₫" });
+  await dialog.getByLabel("Số serial").fill(serial);
+  await dialog.getByLabel("Mã thẻ").fill(code);
+  await dialog.getByRole("button", { name: "Gửi thẻ cào" }).click();
+  return dialog;
+}

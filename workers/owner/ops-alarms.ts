@@ -41,7 +41,12 @@ export async function webhookRefused(env: Env, db: Database, request: Request, p
  */
 export async function previousKeyUsed(env: Env, provider: string, request: Request, now = Date.now()): Promise<void> {
   logEvent("warn", "previous_key_used", { provider }, request);
-  await env.DB.prepare("INSERT INTO ops_heartbeats (name, at) VALUES (?1, ?2) ON CONFLICT (name) DO UPDATE SET at = excluded.at").bind(`previous-key:${provider}`, now).run();
+  await heartbeat(env, `previous-key:${provider}`, now);
+}
+
+/** Keeps `name`'s last moment (the cron's run, health's write probe, a previous key's use). */
+export function heartbeat(env: Env, name: string, now: number): Promise<D1Result> {
+  return env.DB.prepare("INSERT INTO ops_heartbeats (name, at) VALUES (?1, ?2) ON CONFLICT (name) DO UPDATE SET at = excluded.at").bind(name, now).run();
 }
 
 /** The card gateway did not answer (or answered nonsense). */
@@ -79,7 +84,7 @@ async function sendNow(env: Env, now: number): Promise<void> {
  * does not count, so a cron that fails on every run shows as late. It ends a spell of failures.
  */
 export async function cronCompleted(env: Env, db: Database, now: number): Promise<void> {
-  const beat = await env.DB.prepare("INSERT INTO ops_heartbeats (name, at) VALUES ('cron', ?1) ON CONFLICT (name) DO UPDATE SET at = excluded.at").bind(now).run();
+  const beat = await heartbeat(env, "cron", now);
   await clear(db, ALARMS.cronFailures, "cron");
   // D1 tells the database's size with every write: the heartbeat's is read for free.
   if (typeof beat.meta.size_after === "number") await databaseSize(env, beat.meta.size_after, now);
