@@ -2,6 +2,7 @@ import { aliases } from "./scripts/aliases.mjs";
 import { vitePlugin as remix } from "@remix-run/dev";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Rollup } from "vite";
+import type { AppConfig } from "@remix-run/dev";
 
 declare module "@remix-run/cloudflare" {
   interface Future {
@@ -47,11 +48,37 @@ function shellChunk(): Rollup.GetManualChunk {
   };
 }
 
+/**
+ * The English store (docs/product.md, "The English store"): every public and signed-in page again
+ * under /en/, from the same route file (its own id). Admin pages, the Google callback and the
+ * /dashboard forward stay Vietnamese-only.
+ */
+function englishRoutes(defineRoutes: Parameters<NonNullable<AppConfig["routes"]>>[0]) {
+  return defineRoutes((route) => {
+    const english = (path: string, file: string, children?: () => void) =>
+      children ? route(`en/${path}`, `routes/${file}`, { id: `en/${file}` }, children) : route(`en/${path}`, `routes/${file}`, { id: `en/${file}` });
+    route("en", "routes/_index/route.tsx", { id: "en/_index" });
+    english(":slug", "$slug.tsx");
+    english("app/:id", "app.$id.tsx");
+    english("login", "login.tsx");
+    english("login/verify", "login_.verify.tsx");
+    english("register", "register.tsx");
+    english("forgot-password", "forgot-password.tsx");
+    english("reset-password", "reset-password.tsx");
+    english("unsubscribe", "unsubscribe.tsx");
+    english("profile", "profile/route.tsx", () => {
+      route(undefined, "routes/profile._index/route.tsx", { id: "en/profile._index", index: true });
+      route("security", "routes/profile.security.tsx", { id: "en/profile.security" });
+    });
+  });
+}
+
 // Built once, then served by `wrangler dev` / the deployed Worker (workers/index.ts).
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     tailwindcss(),
     remix({
+      routes: englishRoutes,
       future: {
         v3_fetcherPersist: true,
         v3_relativeSplatPath: true,

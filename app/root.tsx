@@ -8,11 +8,16 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLocation,
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { ErrorPanel } from "~/components/ErrorPanel";
+import { Footer } from "~/components/Footer";
+import { inLocale, useLocale, useLocalePath } from "~/i18n/locale";
+import { shellWords } from "~/i18n/vi/shell";
+import { useWords } from "~/i18n/words";
 import { Header } from "~/components/header/Header";
 import { Toaster } from "~/components/Toaster";
 import { pageContext } from "~/lib/site.server";
@@ -28,7 +33,8 @@ export const links: LinksFunction = () => [
 ];
 
 export async function loader({ context, request }: LoaderFunctionArgs) {
-  return { site: pageContext(context, request).site };
+  const { site, origin } = pageContext(context, request);
+  return { site, origin };
 }
 
 // The site's name and links come from the settings (app/lib/site.server.ts): no action changes
@@ -40,11 +46,27 @@ export function useSite() {
   return useRouteLoaderData<typeof loader>("root")?.site ?? { name: "iOS Game Hack", telegramUrl: "", zaloUrl: "" };
 }
 
+/** The page's address in each language, for search engines (hreflang) and the language switch. */
+function Alternates() {
+  const origin = useRouteLoaderData<typeof loader>("root")?.origin;
+  const { pathname } = useLocation();
+  if (!origin || pathname.startsWith("/admin")) return null;
+  return (
+    <>
+      <link rel="alternate" hrefLang="vi" href={origin + inLocale("vi", pathname)} />
+      <link rel="alternate" hrefLang="en" href={origin + inLocale("en", pathname)} />
+      <link rel="alternate" hrefLang="x-default" href={origin + inLocale("vi", pathname)} />
+    </>
+  );
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const site = useSite();
+  const locale = useLocale();
+  const words = useWords(shellWords);
   return (
-    <html lang="vi" className="dark">
+    <html lang={locale} className="dark">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
@@ -56,15 +78,17 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="application-name" content={site.name} />
         <Meta />
         <Links />
+        <Alternates />
       </head>
       <body className="flex min-h-screen flex-col">
         <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-indigo-600 focus:px-3 focus:py-2">
-          Bỏ qua đến nội dung
+          {words.skipToContent}
         </a>
         <Header siteName={site.name} />
         <main id="main" className="flex-1">
           {children}
         </main>
+        <Footer />
         <Toaster />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
@@ -78,13 +102,15 @@ export default function App() {
 }
 
 export function NotFound({ title, message }: { title: string; message: string }) {
+  const words = useWords(shellWords);
+  const to = useLocalePath();
   return (
     <section className="mx-auto flex max-w-lg flex-col items-center px-4 py-24 text-center">
       <p className="text-6xl font-black text-indigo-400">404</p>
       <h1 className="mt-4 text-2xl font-bold text-white">{title}</h1>
       <p className="mt-2 text-zinc-400">{message}</p>
-      <Link to="/" className="mt-8 rounded-xl bg-indigo-600 px-5 py-2.5 font-semibold text-white hover:bg-indigo-500">
-        Về trang chủ
+      <Link to={to("/")} className="mt-8 rounded-xl bg-indigo-600 px-5 py-2.5 font-semibold text-white hover:bg-indigo-500">
+        {words.backHome}
       </Link>
     </section>
   );
@@ -92,8 +118,9 @@ export function NotFound({ title, message }: { title: string; message: string })
 
 export function ErrorBoundary() {
   const error = useRouteError();
+  const words = useWords(shellWords);
   if (isRouteErrorResponse(error) && error.status === 404) {
-    return <NotFound title="Không tìm thấy trang" message="Trang bạn tìm không tồn tại hoặc đã bị xóa." />;
+    return <NotFound title={words.notFoundTitle} message={words.notFoundMessage} />;
   }
   return <ErrorPanel error={error} />;
 }

@@ -157,12 +157,25 @@ async function handle(request: Request, env: Env, ctx: ExecutionContext): Promis
     }
     return withSecurityHeaders(request, webManifest(getConfig(env).SITE_NAME));
   }
+  const english = rememberedEnglish(request, pathname);
+  if (english) return withSecurityHeaders(request, english);
   const nonce = createNonce();
   if (pathname === "/dev/outbox" && getConfig(env).APP_ENV === "development") {
     return withSecurityHeaders(request, await started(() => renderOutbox(env)), nonce);
   }
   const render = (forwarded: Request) => started(() => handleRemix(forwarded, { cloudflare: { env: forRequest(env, forwarded, pathname), ctx }, nonce }));
   return withSecurityHeaders(request, isPublicPageRequest(request) ? await cachedPage(request, forRequest(env, request, pathname), ctx, RELEASE, nonce, render) : await render(request), nonce);
+}
+
+/**
+ * A visitor who chose English with the language switch (its cookie, app/components/LanguageSwitch.tsx)
+ * finds the English home again at `/`. Nobody else is redirected: the Vietnamese `/` and its cached
+ * copy are everyone's, whatever their browser's language.
+ */
+function rememberedEnglish(request: Request, pathname: string): Response | null {
+  if (pathname !== "/" || request.method !== "GET" || !/(?:^|;\s*)lang=en(?:;|$)/.test(request.headers.get("Cookie") ?? "")) return null;
+  const url = new URL(request.url);
+  return new Response(null, { status: 302, headers: { Location: `/en/${url.search}`, "Cache-Control": "private, no-store" } });
 }
 
 export default {

@@ -1,6 +1,9 @@
 // What a screen shows when its loader or its rendering threw: the root, the admin and the profile
 // segments each render it from their ErrorBoundary. Plain links: a full load starts the app afresh.
 import { isRouteErrorResponse } from "@remix-run/react";
+import { useLocalePath } from "~/i18n/locale";
+import { shellWords } from "~/i18n/vi/shell";
+import { useWords } from "~/i18n/words";
 
 /** The id the server gave the failure: the API's `error_id`, or the "Mã lỗi: …" its message ends with. */
 export function errorIdOf(error: unknown): string | null {
@@ -8,26 +11,28 @@ export function errorIdOf(error: unknown): string | null {
   const given = (data as { error_id?: unknown } | null)?.error_id;
   if (typeof given === "string" && given) return given;
   const message = error instanceof Error ? error.message : typeof data === "string" ? data : "";
-  return /Mã lỗi: ([\w-]+)/.exec(message)?.[1] ?? null;
+  return /(?:Mã lỗi|Error id): ([\w-]+)/.exec(message)?.[1] ?? null;
 }
 
 export function ErrorPanel({ error }: { error: unknown }) {
   const id = errorIdOf(error);
+  const words = useWords(shellWords);
+  const to = useLocalePath();
   return (
     <section role="alert" className="mx-auto max-w-lg px-4 py-24 text-center">
-      <h1 className="text-2xl font-bold text-white">Có lỗi xảy ra</h1>
-      <p className="mt-2 text-zinc-400">Có lỗi không xác định xảy ra. Vui lòng thử lại.</p>
+      <h1 className="text-2xl font-bold text-white">{words.errorTitle}</h1>
+      <p className="mt-2 text-zinc-400">{words.errorMessage}</p>
       {id && (
         <p className="mt-2 text-sm text-zinc-400">
-          Mã lỗi: <code className="text-zinc-200">{id}</code>
+          {words.errorId} <code className="text-zinc-200">{id}</code>
         </p>
       )}
       <div className="mt-8 flex justify-center gap-3">
         <button type="button" onClick={() => window.location.reload()} className="rounded-xl bg-white/10 px-5 py-2.5 font-semibold text-white hover:bg-white/15">
-          Tải lại trang
+          {words.reload}
         </button>
-        <a href="/" className="rounded-xl bg-indigo-600 px-5 py-2.5 font-semibold text-white hover:bg-indigo-500">
-          Về trang chủ
+        <a href={to("/")} className="rounded-xl bg-indigo-600 px-5 py-2.5 font-semibold text-white hover:bg-indigo-500">
+          {words.backHome}
         </a>
       </div>
     </section>

@@ -52,8 +52,14 @@ const CACHED_RESOURCES = [
   /^\/altstore\.json$/,
   /^\/repo\/(Release|Packages|Packages\.gz)$/,
 ];
-// The home page and one-segment addresses (app slugs); Remix's own /__manifest never is one.
-const PUBLIC_PAGES = /^\/(|app\/\d+\/?|(?!__manifest)[^/]+\/?)$/;
+// The home page and one-segment addresses (app slugs), in Vietnamese and under /en/; Remix's own
+// /__manifest never is one.
+const PUBLIC_PAGES = /^\/(en\/?)?(|app\/\d+\/?|(?!__manifest)[^/]+\/?)$/;
+
+/** The home page in either language: `/`, `/en`, `/en/` (each its own copy). */
+function isHomePath(pathname: string): boolean {
+  return pathname === "/" || pathname === "/en" || pathname === "/en/";
+}
 
 /** GETs of feeds and catalogue API answers that go through the edge cache. */
 export function isCachedResource(request: Request): boolean {
@@ -230,7 +236,7 @@ function cachedUrl(request: Request): URL {
   const url = new URL(request.url);
   if (url.pathname.endsWith(".data")) return url;
   const kept = new URL(url.origin + canonicalPath(url.pathname));
-  if (url.pathname === "/") {
+  if (isHomePath(url.pathname)) {
     const { query, type, page } = homeSearch(url.searchParams);
     if (query) kept.searchParams.set("q", query);
     if (type) kept.searchParams.set("type", type);
@@ -405,7 +411,7 @@ export async function cachedPage(request: Request, env: Env, ctx: ExecutionConte
   // stored only when the address is already the copy's own: junk in a query never reaches a copy.
   // The home page reads nothing but its key, so it renders from the key's URL: every spelling of
   // a search fills the one copy.
-  const home = url.pathname === "/";
+  const home = isHomePath(url.pathname);
   const renderedFrom = Date.now();
   const rendered = await render(home ? new Request(url, request) : request);
   const headers = new Headers(rendered.headers);

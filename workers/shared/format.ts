@@ -1,4 +1,5 @@
-// Vietnamese formatting (docs/product.md §2, §9), shared by every screen and the API. Times are shown in
+// Vietnamese formatting (docs/product.md §2, §9), shared by every screen and the API, and its English
+// twin for the /en/ pages (`locale` "en": "60,000 ₫", "$5.00", "25 Nov 2026"). Times are shown in
 // Vietnam's time zone on the server and in the browser alike, so the hydrated page matches the HTML.
 //
 // Whole numbers and Vietnam's dates are written by this file, not by Intl: a browser's first vi-VN
@@ -14,6 +15,9 @@
 export const VIETNAM_OFFSET_MS = 7 * 60 * 60_000;
 const NBSP = "\u00a0";
 
+/** The store's two languages: Vietnamese (the default everywhere) and English (/en/ pages). */
+export type Locale = "vi" | "en";
+
 /** A formatter made the first time it is needed, so a page that never needs it never pays for it. */
 function onFirstUse<T>(make: () => T): () => T {
   let made: T | undefined;
@@ -24,32 +28,39 @@ function onFirstUse<T>(make: () => T): () => T {
 }
 const vndIntl = onFirstUse(() => new Intl.NumberFormat("vi-VN", { style: "currency", currency: "VND" }));
 const usdIntl = onFirstUse(() => new Intl.NumberFormat("vi-VN", { style: "currency", currency: "USD" }));
+const usdIntlEnglish = onFirstUse(() => new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }));
 const groupedIntl = onFirstUse(() => new Intl.NumberFormat("vi-VN"));
+const groupedIntlEnglish = onFirstUse(() => new Intl.NumberFormat("en-US"));
 
-/** An integer's digits in groups of three, dots between: -1234567 → "-1.234.567" (Intl's vi-VN form). */
-function groupInteger(value: number): string {
-  const digits = String(Math.abs(value)).replace(/\B(?=(\d{3})+$)/g, ".");
+/** An integer's digits in groups of three: -1234567 → "-1.234.567" (Intl's vi-VN form), "-1,234,567" in English. */
+function groupInteger(value: number, locale: Locale = "vi"): string {
+  const digits = String(Math.abs(value)).replace(/\B(?=(\d{3})+$)/g, locale === "en" ? "," : ".");
   return value < 0 || Object.is(value, -0) ? `-${digits}` : digits;
 }
 
-/** 60000 → "60.000 ₫" */
-export function formatVND(amount: number): string {
+/** 60000 → "60.000 ₫" ("60,000 ₫" in English) */
+export function formatVND(amount: number, locale: Locale = "vi"): string {
   // VND has no minor unit: Intl rounds half away from zero, which is what Math.round does to the magnitude.
   const whole = Math.sign(amount) * Math.round(Math.abs(amount));
-  return Number.isSafeInteger(whole) ? `${groupInteger(whole)}${NBSP}₫` : vndIntl().format(amount);
+  if (Number.isSafeInteger(whole)) return `${groupInteger(whole, locale)}${NBSP}₫`;
+  return locale === "en" ? `${groupedIntlEnglish().format(whole)}${NBSP}₫` : vndIntl().format(amount);
 }
 
-export function formatPrice(amount: number, currency: "VND" | "USD" = "VND"): string {
-  return currency === "USD" ? usdIntl().format(amount) : formatVND(amount);
+function formatUSD(amount: number, locale: Locale): string {
+  return (locale === "en" ? usdIntlEnglish() : usdIntl()).format(amount);
+}
+
+export function formatPrice(amount: number, currency: "VND" | "USD" = "VND", locale: Locale = "vi"): string {
+  return currency === "USD" ? formatUSD(amount, locale) : formatVND(amount, locale);
 }
 
 /**
  * A price with what the wallet pays for it: "5,00 US$ ≈ 127.500 ₫". A VND price, or a USD price
  * with no VND amount (no rate), is shown as itself.
  */
-export function formatPriceWithVnd(amount: number, currency: "VND" | "USD" | string, vndAmount: number | null | undefined): string {
-  if (currency !== "USD") return formatVND(amount);
-  return typeof vndAmount === "number" ? `${usdIntl().format(amount)} ≈ ${formatVND(vndAmount)}` : usdIntl().format(amount);
+export function formatPriceWithVnd(amount: number, currency: "VND" | "USD" | string, vndAmount: number | null | undefined, locale: Locale = "vi"): string {
+  if (currency !== "USD") return formatVND(amount, locale);
+  return typeof vndAmount === "number" ? `${formatUSD(amount, locale)} ≈ ${formatVND(vndAmount, locale)}` : formatUSD(amount, locale);
 }
 
 /**
@@ -57,14 +68,15 @@ export function formatPriceWithVnd(amount: number, currency: "VND" | "USD" | str
  * amount, whatever the movement's type (an admin adjustment can be either). 60000 → credit
  * "+60.000 ₫"; -7000 → debit "−7.000 ₫" (a true minus sign).
  */
-export function signedVND(amount: number): { credit: boolean; text: string } {
+export function signedVND(amount: number, locale: Locale = "vi"): { credit: boolean; text: string } {
   const credit = amount >= 0;
-  return { credit, text: `${credit ? "+" : "−"}${formatVND(Math.abs(amount))}` };
+  return { credit, text: `${credit ? "+" : "−"}${formatVND(Math.abs(amount), locale)}` };
 }
 
-/** 1234567 → "1.234.567" */
-export function formatNumber(value: number): string {
-  return Number.isSafeInteger(value) ? groupInteger(value) : groupedIntl().format(value);
+/** 1234567 → "1.234.567" ("1,234,567" in English) */
+export function formatNumber(value: number, locale: Locale = "vi"): string {
+  if (Number.isSafeInteger(value)) return groupInteger(value, locale);
+  return (locale === "en" ? groupedIntlEnglish() : groupedIntl()).format(value);
 }
 
 const DAY_MS = 86_400_000;
@@ -103,61 +115,71 @@ function vietnamClock(date: Date): { day: string; month: string; year: string; h
   };
 }
 
-/** "25/11/2026" */
-export function formatDate(value: string | number | Date | null | undefined): string {
-  const date = toDate(value);
-  if (!date) return "Chưa rõ thời gian";
-  const { day, month, year } = vietnamClock(date);
-  return `${day}/${month}/${year}`;
+const UNKNOWN_TIME: Record<Locale, string> = { vi: "Chưa rõ thời gian", en: "Unknown time" };
+const MONTHS_EN = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+/** A day in English: "25 Nov 2026" (no month-first ambiguity for readers anywhere). */
+function englishDay({ day, month, year }: { day: string; month: string; year?: string }): string {
+  return `${Number(day)} ${MONTHS_EN[Number(month) - 1]}${year ? ` ${year}` : ""}`;
 }
 
-/** "14:05 25/11/2026" */
-export function formatDateTime(value: string | number | Date | null | undefined): string {
+/** "25/11/2026" ("25 Nov 2026" in English) */
+export function formatDate(value: string | number | Date | null | undefined, locale: Locale = "vi"): string {
   const date = toDate(value);
-  if (!date) return "Chưa rõ thời gian";
-  const { day, month, year, hour, minute } = vietnamClock(date);
-  return `${hour}:${minute} ${day}/${month}/${year}`;
+  if (!date) return UNKNOWN_TIME[locale];
+  const clock = vietnamClock(date);
+  return locale === "en" ? englishDay(clock) : `${clock.day}/${clock.month}/${clock.year}`;
 }
 
-/** "21:19 27/11": a time within the coming days (vi-VN's own short form would write "27-11"). */
-export function formatTimeDayMonth(value: string | number | Date | null | undefined): string {
+/** "14:05 25/11/2026" ("14:05, 25 Nov 2026" in English) */
+export function formatDateTime(value: string | number | Date | null | undefined, locale: Locale = "vi"): string {
   const date = toDate(value);
-  if (!date) return "Chưa rõ thời gian";
+  if (!date) return UNKNOWN_TIME[locale];
+  const clock = vietnamClock(date);
+  return locale === "en" ? `${clock.hour}:${clock.minute}, ${englishDay(clock)}` : `${clock.hour}:${clock.minute} ${clock.day}/${clock.month}/${clock.year}`;
+}
+
+/** "21:19 27/11": a time within the coming days (vi-VN's own short form would write "27-11"); "21:19, 27 Nov" in English. */
+export function formatTimeDayMonth(value: string | number | Date | null | undefined, locale: Locale = "vi"): string {
+  const date = toDate(value);
+  if (!date) return UNKNOWN_TIME[locale];
   const { day, month, hour, minute } = vietnamClock(date);
-  return `${hour}:${minute} ${day}/${month}`;
+  return locale === "en" ? `${hour}:${minute}, ${englishDay({ day, month })}` : `${hour}:${minute} ${day}/${month}`;
 }
 
 const MINUTE = 60_000;
-const UNITS: [number, string][] = [
-  [365 * 24 * 60 * MINUTE, "năm"],
-  [30 * 24 * 60 * MINUTE, "tháng"],
-  [7 * 24 * 60 * MINUTE, "tuần"],
-  [24 * 60 * MINUTE, "ngày"],
-  [60 * MINUTE, "giờ"],
-  [MINUTE, "phút"],
+const UNITS: [number, Record<Locale, string>][] = [
+  [365 * 24 * 60 * MINUTE, { vi: "năm", en: "year" }],
+  [30 * 24 * 60 * MINUTE, { vi: "tháng", en: "month" }],
+  [7 * 24 * 60 * MINUTE, { vi: "tuần", en: "week" }],
+  [24 * 60 * MINUTE, { vi: "ngày", en: "day" }],
+  [60 * MINUTE, { vi: "giờ", en: "hour" }],
+  [MINUTE, { vi: "phút", en: "minute" }],
 ];
 
-/** "3 ngày trước"; a time under a minute ago or in the future is "Vừa xong". */
-export function formatRelativeTime(value: string | number | Date | null | undefined, now: number = Date.now()): string {
+/** "3 ngày trước" ("3 days ago"); a time under a minute ago or in the future is "Vừa xong" ("Just now"). */
+export function formatRelativeTime(value: string | number | Date | null | undefined, now: number = Date.now(), locale: Locale = "vi"): string {
   const date = toDate(value);
-  if (!date) return "Chưa rõ thời gian";
+  if (!date) return UNKNOWN_TIME[locale];
   const elapsed = now - date.getTime();
   for (const [size, unit] of UNITS) {
-    if (elapsed >= size) return `${Math.floor(elapsed / size)} ${unit} trước`;
+    if (elapsed < size) continue;
+    const count = Math.floor(elapsed / size);
+    return locale === "en" ? `${count} ${unit.en}${count === 1 ? "" : "s"} ago` : `${count} ${unit.vi} trước`;
   }
-  return "Vừa xong";
+  return locale === "en" ? "Just now" : "Vừa xong";
 }
 
 /** A card's time label: updated_at, else created_at (docs/product.md §2). */
-export function appTimeLabel(app: { updated_at?: string | null; created_at?: string | null }, now?: number): string {
-  return formatRelativeTime(app.updated_at || app.created_at, now);
+export function appTimeLabel(app: { updated_at?: string | null; created_at?: string | null }, now?: number, locale: Locale = "vi"): string {
+  return formatRelativeTime(app.updated_at || app.created_at, now, locale);
 }
 
 const SIZE_UNITS = ["B", "KB", "MB", "GB"];
 
 /** 1572864 → "1.5 MB": B, KB, MB or GB with at most 2 decimals. */
-export function formatFileSize(bytes: number | null | undefined): string {
-  if (bytes === null || bytes === undefined || !Number.isFinite(bytes) || bytes < 0) return "Chưa rõ";
+export function formatFileSize(bytes: number | null | undefined, locale: Locale = "vi"): string {
+  if (bytes === null || bytes === undefined || !Number.isFinite(bytes) || bytes < 0) return locale === "en" ? "Unknown" : "Chưa rõ";
   if (bytes === 0) return "0 B";
   const exponent = Math.min(Math.floor(Math.log(bytes) / Math.log(1024)), SIZE_UNITS.length - 1);
   const value = bytes / 1024 ** exponent;

@@ -6,9 +6,22 @@ import type { SessionUser } from "~/lib/session/session";
 import { toast } from "~/lib/toast";
 import { Avatar } from "./Avatar";
 import { lazyDialog } from "../LazyDialog";
+import { LanguageSwitch } from "../LanguageSwitch";
+import { useFormat } from "~/i18n/format";
+import { useLocalePath, withoutLocale } from "~/i18n/locale";
+import { shellWords } from "~/i18n/vi/shell";
+import { useWords } from "~/i18n/words";
 
 function displayName(user: SessionUser): string {
   return user.full_name?.trim() || user.username;
+}
+
+/** The balance as this page's language writes it ("60.000 ₫", "60,000 ₫"), or null before it is known. */
+export function useBalanceText(user: SessionUser | null | undefined): string | null {
+  const format = useFormat();
+  if (!user) return null;
+  if (typeof user.balance === "number") return format.vnd(user.balance);
+  return user.formatted_balance || null;
 }
 
 // The menus come in their own chunk, fetched when a button is hovered, focused or tapped.
@@ -29,6 +42,9 @@ export function Header({ siteName }: { siteName: string }) {
   const navigate = useNavigate();
   const accountRef = useRef<HTMLDivElement>(null);
   const accountButton = useRef<HTMLButtonElement>(null);
+  const words = useWords(shellWords);
+  const to = useLocalePath();
+  const balance = useBalanceText(user);
 
   // Signed in: the live wallet (its own chunk, so a visitor's pages do not carry it) keeps the
   // balance here and on every screen current (docs/architecture.md, "The live wallet").
@@ -87,17 +103,17 @@ export function Header({ siteName }: { siteName: string }) {
     logout();
     setMenuOpen(false);
     setAccountOpen(false);
-    toast.success("Đã đăng xuất");
-    navigate("/");
+    toast.success(words.signedOut);
+    navigate(to("/"));
   }
 
   // From an account page the login link starts over; elsewhere it brings the visitor back here.
-  const loginHref = ACCOUNT_PAGES.test(location.pathname) ? "/login" : loginPathFor(location.pathname + location.search);
+  const loginHref = ACCOUNT_PAGES.test(withoutLocale(location.pathname)) ? to("/login") : loginPathFor(location.pathname + location.search);
 
   return (
     <header className="sticky top-0 z-40 border-b border-white/5 bg-zinc-950/85 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4">
-        <Link to="/" className="flex items-center gap-2 text-lg font-extrabold tracking-tight text-white">
+        <Link to={to("/")} className="flex items-center gap-2 text-lg font-extrabold tracking-tight text-white">
           <span className="flex h-8 w-8 items-center justify-center rounded-lg bg-gradient-to-br from-indigo-500 to-fuchsia-600" aria-hidden="true">
             <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="white" strokeWidth="2" strokeLinecap="round">
               <path d="M6 11h4M8 9v4M15 12h.01M18 10h.01" />
@@ -108,7 +124,8 @@ export function Header({ siteName }: { siteName: string }) {
         </Link>
 
         {/* Wide screens */}
-        <nav className="hidden items-center gap-3 md:flex" aria-label="Tài khoản">
+        <nav className="hidden items-center gap-3 md:flex" aria-label={words.accountNav}>
+          <LanguageSwitch className="rounded-lg px-2 py-1 text-sm font-semibold text-zinc-300 hover:bg-white/5" />
           {user ? (
             <div className="relative" ref={accountRef}>
               <button
@@ -124,29 +141,29 @@ export function Header({ siteName }: { siteName: string }) {
                 <Avatar user={user} size="sm" />
                 <span className="text-left leading-tight">
                   <span className="block max-w-48 truncate text-sm font-semibold text-white">{displayName(user)}</span>
-                  {user.formatted_balance && <span className="block text-xs text-emerald-400">{user.formatted_balance}</span>}
+                  {balance && <span className="block text-xs text-emerald-400">{balance}</span>}
                 </span>
               </button>
               {accountOpen && <AccountMenu user={user} onSignOut={signOut} onClose={() => setAccountOpen(false)} />}
             </div>
           ) : (
             <Link to={loginHref} className="rounded-xl bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-500">
-              Đăng nhập
+              {words.signIn}
             </Link>
           )}
         </nav>
 
         {/* Phones: under 768 px the account actions sit behind a menu button; the balance stays in sight (issue #27) */}
         <div className="flex min-w-0 items-center gap-1 md:hidden">
-          {user?.formatted_balance && (
-            <Link to="/profile?tab=wallet" className="truncate rounded-lg px-2 py-1.5 text-sm font-semibold text-emerald-400 hover:bg-white/5">
-              {user.formatted_balance}
+          {balance && (
+            <Link to={to("/profile?tab=wallet")} className="truncate rounded-lg px-2 py-1.5 text-sm font-semibold text-emerald-400 hover:bg-white/5">
+              {balance}
             </Link>
           )}
           <button
             type="button"
             className="shrink-0 rounded-lg p-2 text-zinc-200 hover:bg-white/5"
-            aria-label="Mở menu"
+            aria-label={words.openMenu}
             aria-expanded={menuOpen}
             aria-controls="mobile-menu"
             onClick={() => setMenuOpen((open) => !open)}
@@ -159,7 +176,7 @@ export function Header({ siteName }: { siteName: string }) {
           </button>
         </div>
       </div>
-      {menuOpen && <MobileMenu user={user} name={user ? displayName(user) : ""} loginHref={loginHref} onSignOut={signOut} onClose={() => setMenuOpen(false)} />}
+      {menuOpen && <MobileMenu user={user} name={user ? displayName(user) : ""} balance={balance} loginHref={loginHref} onSignOut={signOut} onClose={() => setMenuOpen(false)} />}
     </header>
   );
 }

@@ -1,12 +1,15 @@
 // Where a visitor goes after logging in (docs/product.md §2 "Route guard"): the redirect query value, else
 // the page they came from, else /profile. Only paths on this site are followed.
 
+import { inLocale, localeOf, type Locale, withoutLocale } from "~/i18n/locale";
+
 const PLACEHOLDER_ORIGIN = "http://local.invalid";
 
 // Pages that make no sense to come back to after logging in.
 const AUTH_PAGES = ["/login", "/register", "/forgot-password", "/reset-password", "/auth/"];
 
-function isAuthPage(pathname: string): boolean {
+function isAuthPage(localisedPathname: string): boolean {
+  const pathname = withoutLocale(localisedPathname);
   return AUTH_PAGES.some((page) => (page.endsWith("/") ? pathname.startsWith(page) : pathname === page || pathname === `${page}/`));
 }
 
@@ -51,10 +54,10 @@ function referrerPath(): string | null {
 /** Where a sign-in goes next, and whether the visitor asked for it (the redirect query). */
 export type Landing = { next: string; asked: boolean };
 
-/** The redirect query value, else the page they came from, else /profile. */
-export function landingFrom(params: URLSearchParams): Landing {
+/** The redirect query value, else the page they came from, else the profile (in `locale`'s pages). */
+export function landingFrom(params: URLSearchParams, locale: Locale = "vi"): Landing {
   const asked = redirectFromQuery(params);
-  return { next: asked ?? referrerPath() ?? "/profile", asked: asked !== null };
+  return { next: asked ?? referrerPath() ?? inLocale(locale, "/profile"), asked: asked !== null };
 }
 
 const ADMIN_LANDING = "/admin/overview";
@@ -66,5 +69,6 @@ export function landingFor(user: { is_staff?: boolean | null; is_superuser?: boo
 
 /** /login carrying the page to come back to. */
 export function loginPathFor(pathAndSearch: string): string {
-  return `/login?redirect=${encodeURIComponent(pathAndSearch)}`;
+  // In the language of the page to come back to.
+  return `${inLocale(localeOf(pathAndSearch.replace(/[?#].*$/, "")), "/login")}?redirect=${encodeURIComponent(pathAndSearch)}`;
 }

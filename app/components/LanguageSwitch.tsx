@@ -1,0 +1,24 @@
+// The way between the two stores (docs/product.md, "The English store"): the same page in the
+// other language, as a full load (the other language's words come with its document), the choice
+// remembered in a cookie that `/` reads (workers/index.ts).
+import { useLocation } from "@remix-run/react";
+import { inLocale, LOCALE_COOKIE, type Locale, useLocale } from "~/i18n/locale";
+
+const YEAR_SECONDS = 365 * 24 * 60 * 60;
+
+export function rememberLocale(locale: Locale): void {
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from iPhones before Safari 18.4, most of the store's buyers; the value is one of two fixed words
+  document.cookie = `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=${YEAR_SECONDS}; SameSite=Lax`;
+}
+
+export function LanguageSwitch({ className }: { className?: string }) {
+  const locale = useLocale();
+  const { pathname, search } = useLocation();
+  const other: Locale = locale === "vi" ? "en" : "vi";
+  // The language's own name, in its own language, so a reader of either finds it.
+  return (
+    <a href={inLocale(other, pathname + search)} hrefLang={other} lang={other} onClick={() => rememberLocale(other)} className={className}>
+      {other === "en" ? "English" : "Tiếng Việt"}
+    </a>
+  );
+}

@@ -1,0 +1,6 @@
+// Every area's English words, loaded by the English pages before they hydrate (app/entry.client.tsx)
+// and by the server (app/entry.server.tsx). A Vietnamese area without its twin here fails the
+// dictionary test (tests/unit/dictionaries.test.ts); a missing word fails the typecheck.
+import { shell } from "./shell";
+
+export const english = { shell };

@@ -1,0 +1,29 @@
+import type { shellWords } from "../vi/shell";
+import type { EnglishOf } from "../words";
+
+export const shell: EnglishOf<typeof shellWords> = {
+  skipToContent: "Skip to content",
+  accountNav: "Account",
+  signIn: "Sign in",
+  register: "Register",
+  signOut: "Sign out",
+  signedOut: "Signed out",
+  openMenu: "Open menu",
+  menu: "Menu",
+  profile: "Profile",
+  profileAndWallet: "Profile & wallet",
+  topUpVietQr: "Top up with VietQR",
+  topUpCard: "Top up with a phone card",
+  admin: "Admin",
+  notFoundTitle: "Page not found",
+  notFoundMessage: "The page you are looking for does not exist or has been removed.",
+  backHome: "Back to the home page",
+  errorTitle: "Something went wrong",
+  errorMessage: "An unexpected error occurred. Please try again.",
+  errorId: "Error id:",
+  reload: "Reload the page",
+  language: "Language",
+  englishSuggestion: "This store is also in English.",
+  englishSuggestionLink: "Read it in English",
+  dismiss: "Close",
+};
