@@ -82,7 +82,7 @@ function keepBookmark(response: Response): void {
 
 async function send(path: string, request: Outgoing, token: string | null): Promise<Response> {
   // The API answers refusals in the page's language (docs/api.md): English on /en/ pages, else Vietnamese.
-  const headers: Record<string, string> = { Accept: "application/json", "Accept-Language": document.documentElement.lang === "en" ? "en" : "vi", ...request.headers };
+  const headers: Record<string, string> = { Accept: "application/json", "Accept-Language": typeof document !== "undefined" && document.documentElement.lang === "en" ? "en" : "vi", ...request.headers };
   if (token) headers.Authorization = `Bearer ${token}`;
   const bookmark = storedBookmark();
   if (bookmark) headers[BOOKMARK_HEADER] = bookmark;
