@@ -31,6 +31,10 @@ describe("appFormProblem", () => {
     expect(appFormProblem({ ...complete, url: "admin" }, "create")?.errors).toEqual({ url: ["Đường dẫn (url) này trùng với một trang của cửa hàng"] });
     expect(appFormProblem({ ...complete, itms_url: "javascript:alert(1)" }, "create")?.errors.itms_url).toEqual([APP_FORM_MESSAGES.badItmsUrl]);
   });
+
+  it("refuses a slug that would hide behind a page of the store: the English store and unsubscribe", () => {
+    for (const url of ["en", "unsubscribe"]) expect(appFormProblem({ ...complete, url }, "create")?.errors).toEqual({ url: [APP_FORM_MESSAGES.slugReserved] });
+  });
 });
 
 describe("declaredFile", () => {

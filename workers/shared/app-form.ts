@@ -58,12 +58,14 @@ const RESERVED_SLUGS = new Set([
   "assets",
   "dashboard",
   "dev",
+  "en",
   "forgot-password",
   "login",
   "profile",
   "register",
   "repo",
   "reset-password",
+  "unsubscribe",
 ]);
 
 export const MAX_LENGTHS = { name: 200, url: 100, version: 50, developer: 100, category: 50, description: 20_000, changelog: 20_000, link: 2_000, announcement: 280 } as const;
