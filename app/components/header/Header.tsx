@@ -17,7 +17,7 @@ function displayName(user: SessionUser): string {
 }
 
 /** The balance as this page's language writes it ("60.000 ₫", "60,000 ₫"), or null before it is known. */
-export function useBalanceText(user: SessionUser | null | undefined): string | null {
+function useBalanceText(user: SessionUser | null | undefined): string | null {
   const format = useFormat();
   if (!user) return null;
   if (typeof user.balance === "number") return format.vnd(user.balance);

@@ -25,5 +25,5 @@ export const shell: EnglishOf<typeof shellWords> = {
   language: "Language",
   englishSuggestion: "This store is also in English.",
   englishSuggestionLink: "Read it in English",
-  dismiss: "Close",
+  englishSuggestionClose: "Close",
 };
