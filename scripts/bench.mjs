@@ -226,10 +226,12 @@ async function main() {
 
   step("JavaScript shipped by public pages");
   results.js = [];
-  for (const path of ["/", appPath, ...PUBLIC_PAGES]) {
+  const english = (path) => (path === "/" ? "/en/" : `/en${path}`);
+  for (const path of ["/", appPath, ...PUBLIC_PAGES].flatMap((path) => [path, english(path)])) {
     const page = await pageJavaScript(origin, path);
     // scripts/bench/js-baseline.json names the app page by its route, not the seeded slug.
     if (path === appPath) page.key = "/:slug";
+    if (path === english(appPath)) page.key = "/en/:slug";
     results.js.push(page);
     console.log(`  ${path}: ${page.files.length} files, ${(page.gzip / 1024).toFixed(1)} KB gzipped (inline ${(page.inlineGzip / 1024).toFixed(1)} KB gz)`);
   }
@@ -268,6 +270,10 @@ async function main() {
         { name: "Home", url: `${origin}/` },
         { name: "App page", url: `${origin}${appPath}` },
         { name: "Wallet", url: `${origin}/profile?tab=wallet`, localStorage: await walletSession(settings, seeded.userIds.at(-1)) },
+        // The English store (issue #45): accessibility 100 on its pages too.
+        { name: "English home", url: `${origin}/en/` },
+        { name: "English app page", url: `${origin}/en${appPath}` },
+        { name: "English wallet", url: `${origin}/en/profile?tab=wallet`, localStorage: await walletSession(settings, seeded.userIds.at(-1)) },
       ],
       { chromePath, runs: LIGHTHOUSE_RUNS, saveTo: outDir },
     );

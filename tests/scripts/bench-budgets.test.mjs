@@ -36,6 +36,24 @@ describe("the bench's JavaScript budgets", () => {
 
   test("the committed baseline holds every page the bench measures", () => {
     for (const key of ["/", "/:slug", "/login", "/register", "/forgot-password"]) assert.equal(typeof JS_BASELINE.gzipBytes[key], "number", key);
+    for (const key of ["/", "/:slug", "/login", "/register", "/forgot-password"]) assert.equal(typeof JS_BASELINE.beforeEnglish.gzipBytes[key], "number", `before English: ${key}`);
+  });
+
+  test("an English page may load 15 KB more than its Vietnamese twin, not a byte more", () => {
+    const english = (extra) => jsBudgets([{ path: "/", gzip: 1000 }, { path: "/en/", gzip: 1000 + extra }], baseline);
+    assert.equal(row(english(15 * 1024), "JS of /en/ ≤ / + 15 KB gz").pass, true);
+    assert.equal(row(english(15 * 1024 + 1), "JS of /en/ ≤ / + 15 KB gz").pass, false);
+    // Judged against its twin, not against a Vietnamese baseline it has none of.
+    assert.equal(row(english(10), "JS of /en/ not above abc1234"), undefined);
+  });
+
+  test("a Vietnamese page stays within 1 KB of the store before English, either way", () => {
+    const before = { ...baseline, beforeEnglish: { commit: "def5678", gzipBytes: { "/login": 5000 } } };
+    const login = (gzip) => row(jsBudgets([{ path: "/login", gzip }], before), "JS of /login within ±1024 B of def5678 (before English)").pass;
+    assert.equal(login(6024), true);
+    assert.equal(login(3976), true);
+    assert.equal(login(6025), false);
+    assert.equal(login(3975), false);
   });
 });
 
