@@ -227,7 +227,8 @@ async function main() {
   step("JavaScript shipped by public pages");
   results.js = [];
   const english = (path) => (path === "/" ? "/en/" : `/en${path}`);
-  for (const path of ["/", appPath, ...PUBLIC_PAGES].flatMap((path) => [path, english(path)])) {
+  // The profile too: its HTML is the same for everyone (the session lives in the browser).
+  for (const path of ["/", appPath, ...PUBLIC_PAGES, "/profile"].flatMap((path) => [path, english(path)])) {
     const page = await pageJavaScript(origin, path);
     // scripts/bench/js-baseline.json names the app page by its route, not the seeded slug.
     if (path === appPath) page.key = "/:slug";
