@@ -20,6 +20,7 @@ import { cardsApi } from "./money/routes/cards";
 import { releasesApi } from "./catalogue/routes/feeds";
 import { keysApi, signKeyCheckAnswers } from "./licensing/routes/keys";
 import { promotionsApi } from "./money/routes/promotions";
+import { purchaseApi } from "./money/routes/purchase";
 import { vietqrApi } from "./money/routes/vietqr";
 import { walletApi } from "./money/routes/wallet";
 import { webhooksApi } from "./money/routes/webhooks";
@@ -90,6 +91,7 @@ const routes = api
   .route("/auth", authApi)
   .route("/auth", walletApi)
   .route("/mail", mailApi)
+  .route("/keys/purchase", purchaseApi)
   .route("/keys", keysApi)
   .route("/keys", adminKeysApi)
   .route("/admin/overview", adminOverviewApi)

@@ -1,8 +1,8 @@
-// Keys as buyers and mods see them (docs/product.md §7 "Keys"); admin key management is in admin-keys.ts.
+// Keys as buyers and mods see them (docs/product.md §7 "Keys"); admin key management is in admin-keys.ts,
+// the purchase beside its rule in workers/money/routes/purchase.ts.
 import { Hono, type MiddlewareHandler } from "hono";
 import { appPath } from "../../shared/fields";
-import { availabilityQuerySchema, keyCheckSchema, purchaseSchema } from "../schemas/keys";
-import { stockChanged } from "../../catalogue/catalogue-cache";
+import { availabilityQuerySchema, keyCheckSchema } from "../schemas/keys";
 import { getConfig, publicOrigin } from "../../platform/config";
 import { resolvePublicAppId } from "../../catalogue/catalogue";
 import { findAdminAppId } from "../key-admin";
@@ -10,13 +10,11 @@ import { checkKey, keySubject, mayBeStale } from "../key-check";
 import { listAppPricing, listKeyTypes } from "../keys";
 import { publicKeyInfo, signBytes, signLease } from "../license-signing";
 import { pricingTerms } from "../../owner/store-settings";
-import { buyKey } from "../../money/buyer-wallet";
 import { type ApiContext, type ApiEnv, db, readPrimary } from "../../platform/http/context";
 import { errorAnswer, HttpError, MESSAGES } from "../../platform/http/api-errors";
-import { errorText, logEvent } from "../../lib/log";
 import { isAdmin } from "../../accounts/require-admin";
 import { requireUser } from "../../accounts/require-user";
-import { clientAddress, idempotencyKey, readJson, readParams, readQuery, takesJson, takesQuery } from "../../platform/http/validate";
+import { clientAddress, readJson, readParams, readQuery, takesJson, takesQuery } from "../../platform/http/validate";
 import { WALLET_MESSAGES } from "../../money/messages";
 
 async function appIdFrom(c: ApiContext): Promise<number> {
@@ -35,38 +33,6 @@ async function pricingOf(c: ApiContext, appIdOf = appIdFrom) {
 function pricingAppId(c: ApiContext): Promise<number> {
   return isAdmin(c.get("user"), getConfig(c.env)) ? findAdminAppId(c.env.DB, readParams(c, appPath, MESSAGES.appNotFound).app) : appIdFrom(c);
 }
-
-/**
- * The bought pricing as the app page lists it, read after the sale: its stock now. Null when the
- * read fails: the sale is committed, so the key must still reach the buyer.
- */
-async function pricingAfterSale(c: ApiContext, appId: number | null, pricingId: number) {
-  if (appId === null) return null;
-  try {
-    const pricing = await listAppPricing(db(c), appId, await pricingTerms(c.env.DB, c.env));
-    return pricing.find((option) => option.id === pricingId) ?? null;
-  } catch (error) {
-    logEvent("error", "pricing_after_sale_failed", { app_id: appId, error: errorText(error) }, c.req.raw);
-    return null;
-  }
-}
-
-/**
- * A purchase's answer, which the app page's purchase reads (app/components/purchase/purchase-action.ts):
- * the new wallet figures and the pricing's stock come with the key, so the page reads neither again.
- */
-function purchaseAnswer({ replayed, order, wallet }: Awaited<ReturnType<typeof buyKey>>, pricing: Awaited<ReturnType<typeof pricingAfterSale>>) {
-  return {
-    success: true as const,
-    message: WALLET_MESSAGES.purchased,
-    replayed,
-    key: { key_code: order.key_code, key_type_name: order.key_type_name, app_name: order.app_name },
-    order,
-    user: wallet,
-    pricing,
-  };
-}
-
 
 /**
  * Signs what the API's own key-check route answers: the refusals of a body the mod's path
@@ -142,18 +108,6 @@ export const keysApi = new Hono<ApiEnv>()
       success: true,
       data: { can_purchase: chosen.some((option) => option.can_purchase), available_count: availableCount, is_available: availableCount > 0 },
     });
-  })
-  .post("/purchase", requireUser, takesJson(purchaseSchema), async (c) => {
-    const user = c.get("user");
-    const input = await readJson(c, purchaseSchema);
-    const bought = await buyKey(c.env, user.id, { pricingId: input.key_pricing_id, paymentMethod: input.payment_method }, idempotencyKey(c));
-    const { replayed, order } = bought;
-    // Only the bought app's pages show the stock this sale took from: the rest of the store's edge
-    // copies stay. The sale is committed: a failure here costs at most VERSION_RECHECK_MS of old stock.
-    if (!replayed && order.app_id !== null) {
-      await stockChanged(c.env, c.req.raw, order.app_id).catch((error) => logEvent("error", "stock_change_failed", { app_id: order.app_id, error: errorText(error) }, c.req.raw));
-    }
-    return c.json(purchaseAnswer(bought, await pricingAfterSale(c, order.app_id, input.key_pricing_id)));
   })
   .post("/check", takesJson(keyCheckSchema), async (c) => {
     let admitted = false;
