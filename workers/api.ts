@@ -2,27 +2,25 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { isCachedResource } from "./catalogue/catalogue-cache";
 import { PART_SIZE } from "./catalogue/uploads";
-import { adminAppsApi } from "./catalogue/routes/admin-apps";
 import { adminAuditApi } from "./owner/routes/audit";
 import { adminBankTransfersApi } from "./money/routes/bank-transfers";
 import { adminExportsApi } from "./owner/routes/exports";
-import { adminKeysApi } from "./licensing/routes/admin-keys";
 import { adminLicensingApi } from "./licensing/routes/admin-licensing";
 import { adminOverviewApi } from "./owner/routes/overview";
 import { adminNotificationsApi } from "./owner/routes/notifications";
 import { adminSettingsApi } from "./owner/routes/settings";
 import { adminUsersApi } from "./accounts/routes/admin-users";
-import { appsApi } from "./catalogue/routes/apps";
+import { appsRouter } from "./catalogue/routes";
 import { authApi } from "./accounts/routes/auth";
 import { mfaApi } from "./accounts/routes/mfa";
 import { mailApi } from "./accounts/routes/mail";
 import { cardsApi } from "./money/routes/cards";
-import { releasesApi } from "./catalogue/routes/feeds";
-import { keysApi, signKeyCheckAnswers } from "./licensing/routes/keys";
+import { signKeyCheckAnswers } from "./licensing/routes/keys";
+import { keysRouter } from "./licensing/routes";
 import { promotionsApi } from "./money/routes/promotions";
 import { purchaseApi } from "./money/routes/purchase";
 import { vietqrApi } from "./money/routes/vietqr";
-import { walletApi } from "./money/routes/wallet";
+import { buyerPurchasesApi, walletApi } from "./money/routes/wallet";
 import { webhooksApi } from "./money/routes/webhooks";
 import type { ApiEnv } from "./platform/http/context";
 import { deliverNotifications } from "./owner/notifications";
@@ -82,18 +80,18 @@ api.use("*", async (c, next) => {
 });
 
 // Chained, so the routes' types reach the browser's client (app/lib/api.ts) as ApiType.
+// Each path is mounted once, by the domain that owns it; a domain with several route files under
+// one path composes them (workers/catalogue/routes/index.ts, workers/licensing/routes/index.ts).
 const routes = api
-  .route("/apps", adminAppsApi)
-  .route("/apps", appsApi)
-  .route("/apps", releasesApi)
+  .route("/apps", appsRouter)
   .route("/uploads", uploadsApi)
   .route("/auth/mfa", mfaApi)
   .route("/auth", authApi)
-  .route("/auth", walletApi)
+  .route("/auth/wallet", walletApi)
+  .route("/auth/purchase", buyerPurchasesApi)
   .route("/mail", mailApi)
   .route("/keys/purchase", purchaseApi)
-  .route("/keys", keysApi)
-  .route("/keys", adminKeysApi)
+  .route("/keys", keysRouter)
   .route("/admin/overview", adminOverviewApi)
   .route("/admin/users", adminUsersApi)
   .route("/admin/bank-transfers", adminBankTransfersApi)
