@@ -15,7 +15,7 @@ import { MAIL_PREFERENCE_MESSAGES } from "../messages";
 
 export const mailApi = new Hono<ApiEnv>()
   .post("/preferences", requireUser, takesJson(mailPreferencesSchema), async (c) => {
-    const input = await readJson(c, mailPreferencesSchema);
+    const input = await readJson(c);
     const userId = c.get("user").id;
     await setEmailNotifications(db(c), userId, input.email_notifications);
     const user = await findUserById(db(c), userId);
@@ -23,12 +23,12 @@ export const mailApi = new Hono<ApiEnv>()
     return c.json({ success: true as const, message: input.email_notifications ? MAIL_PREFERENCE_MESSAGES.enabled : MAIL_PREFERENCE_MESSAGES.disabled, data: toPublicUser(user) });
   })
   .get("/unsubscribe", takesQuery(unsubscribeQuery), (c) => {
-    const { token } = readQuery(c, unsubscribeQuery);
+    const { token } = readQuery(c);
     return c.redirect(`/unsubscribe?token=${encodeURIComponent(token)}`, 303);
   })
   .post("/unsubscribe", takesQuery(unsubscribeQuery), async (c) => {
     // The one-click body (List-Unsubscribe=One-Click) says nothing the signed token does not.
-    const { token } = readQuery(c, unsubscribeQuery);
+    const { token } = readQuery(c);
     if (!(await unsubscribeWithToken(db(c), getConfig(c.env).JWT_SECRET, token))) throw new HttpError(400, MAIL_PREFERENCE_MESSAGES.linkInvalid);
     return c.json({ success: true as const, message: MAIL_PREFERENCE_MESSAGES.unsubscribed });
   });

@@ -35,7 +35,7 @@ async function adminApp(c: ApiContext, id: number) {
 
 export const adminAppsApi = guarded
   .post("/create", takesForm(appFormSchema), async (c) => {
-    const form = await readForm(c, appFormSchema);
+    const form = await readForm(c);
     const { id, extracted_info } = await createApp(c.env, db(c), form, adminActor(c), new Date());
     return c.json({ success: true, message: APP_FORM_MESSAGES.created, data: { ...(await adminApp(c, id)), extracted_info } }, 201);
   })
@@ -44,7 +44,7 @@ export const adminAppsApi = guarded
     // A body that is no form, then a missing app, then the form's own faults.
     await requireForm(c);
     const existing = await appToUpdate(db(c), id);
-    const form = await readForm(c, appFormSchema);
+    const form = await readForm(c);
     const { extracted_info } = await updateApp(c.env, db(c), existing, form, adminActor(c), new Date());
     return c.json({ success: true, message: APP_FORM_MESSAGES.updated, data: { ...(await adminApp(c, id)), extracted_info } });
   })
@@ -54,7 +54,7 @@ export const adminAppsApi = guarded
   })
   // Reads an IPA's Info.plist without creating anything: a form part `ipa_file`, or `file_key`.
   .post("/preview-ipa", takesForm(ipaPreviewSchema), async (c) => {
-    const { ipa_file: part, file_key: key } = await readForm(c, ipaPreviewSchema);
+    const { ipa_file: part, file_key: key } = await readForm(c);
     let reader: RangeReader;
     if (part) {
       // Judged as an IPA (or TIPA) whatever its name: same size limit, same reader.

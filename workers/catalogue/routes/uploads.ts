@@ -11,7 +11,7 @@ import { readJson, readParams, takesJson } from "../../platform/http/validate";
 export const uploadsApi = new Hono<ApiEnv>()
   .use("*", requireAdmin)
   .post("/", takesJson(startUploadSchema), async (c) => {
-    const input = await readJson(c, startUploadSchema);
+    const input = await readJson(c);
     const upload = await startUpload(c.env, db(c), { filename: input.filename, size: input.size, kind: input.kind, userId: c.get("user").id }, new Date());
     return c.json(
       {

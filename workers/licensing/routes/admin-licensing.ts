@@ -9,6 +9,6 @@ import { readQuery, takesQuery } from "../../platform/http/validate";
 export const adminLicensingApi = new Hono<ApiEnv>()
   .use(requireAdmin)
   .get("/", takesQuery(licenceHealthQuerySchema), async (c) => {
-    const { days } = readQuery(c, licenceHealthQuerySchema);
+    const { days } = readQuery(c);
     return c.json({ success: true, data: await licenceHealth(c.env.DB, days) });
   });

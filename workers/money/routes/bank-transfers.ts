@@ -10,16 +10,16 @@ import { REVIEW_MESSAGES } from "../messages";
 
 export const adminBankTransfersApi = new Hono<ApiEnv>()
   .use(requireAdmin)
-  .get("/", takesQuery(paymentEventsQuerySchema), async (c) => c.json({ success: true, data: await listPaymentEvents(db(c), readQuery(c, paymentEventsQuerySchema).status) }))
+  .get("/", takesQuery(paymentEventsQuerySchema), async (c) => c.json({ success: true, data: await listPaymentEvents(db(c), readQuery(c).status) }))
   .post("/:id/credit", takesJson(creditTransferSchema), async (c) => {
     const event = await findUnmatchedEvent(db(c), readParams(c, idPath, REVIEW_MESSAGES.notFound).id);
-    const input = await readJson(c, creditTransferSchema);
+    const input = await readJson(c);
     const { message, balance } = await creditPaymentEvent(c.env, db(c), event, input, adminActor(c));
     return c.json({ success: true, message, data: { balance } });
   })
   .post("/:id/dismiss", takesJson(dismissTransferSchema), async (c) => {
     const event = await findUnmatchedEvent(db(c), readParams(c, idPath, REVIEW_MESSAGES.notFound).id);
-    const { note } = await readJson(c, dismissTransferSchema);
+    const { note } = await readJson(c);
     await dismissPaymentEvent(c.env, db(c), event, note, adminActor(c));
     return c.json({ success: true, message: REVIEW_MESSAGES.dismissed });
   });

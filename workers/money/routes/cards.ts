@@ -14,12 +14,12 @@ export const cardsApi = new Hono<ApiEnv>()
   .post("/create", requireUser, takesJson(createCardSchema), async (c) => {
     const config = getConfig(c.env);
     ensureCardGateway(config);
-    const input = await readJson(c, createCardSchema);
+    const input = await readJson(c);
     const card = await createCardTopup(c.env, config, c.get("user").id, clientAddress(c), input);
     return c.json({ success: true, message: CARD_MESSAGES.submitted, data: toPublicCard(card) }, 201);
   })
   .get("/history", requireUser, takesQuery(cardHistorySchema), async (c) => {
-    const { page, page_size: pageSize } = readQuery(c, cardHistorySchema);
+    const { page, page_size: pageSize } = readQuery(c);
     const { cards, total } = await listCards(db(c), c.get("user").id, page, pageSize);
     return c.json({ success: true, data: cards, pagination: { page, page_size: pageSize, total, total_pages: Math.ceil(total / pageSize) } });
   })

@@ -13,15 +13,15 @@ const promotionOf = (c: ApiContext) => findPromotion(db(c), readParams(c, idPath
 
 export const promotionsApi = new Hono<ApiEnv>()
   .use(requireAdmin)
-  .get("/", takesQuery(promotionListSchema), async (c) => c.json({ success: true, data: await listPromotions(db(c), readQuery(c, promotionListSchema)) }))
+  .get("/", takesQuery(promotionListSchema), async (c) => c.json({ success: true, data: await listPromotions(db(c), readQuery(c)) }))
   .post("/", takesJson(promotionSchema), async (c) => {
-    const input = await readJson(c, promotionSchema);
+    const input = await readJson(c);
     const data = await createPromotion(db(c), input, adminActor(c));
     return c.json({ success: true, message: PROMOTION_MESSAGES.created, data }, 201);
   })
   .put("/:id", takesJson(promotionSchema), async (c) => {
     const existing = await promotionOf(c);
-    const input = await readJson(c, promotionSchema);
+    const input = await readJson(c);
     return c.json({ success: true, message: PROMOTION_MESSAGES.updated, data: await updatePromotion(db(c), existing, input, adminActor(c)) });
   })
   .delete("/:id", async (c) => {

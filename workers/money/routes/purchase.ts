@@ -46,7 +46,7 @@ function purchaseAnswer({ replayed, order, wallet }: Awaited<ReturnType<typeof b
 /** `POST /api/keys/purchase/`, mounted at /keys/purchase in workers/api.ts. */
 export const purchaseApi = new Hono<ApiEnv>().post("/", requireUser, takesJson(purchaseSchema), async (c) => {
   const user = c.get("user");
-  const input = await readJson(c, purchaseSchema);
+  const input = await readJson(c);
   const bought = await buyKey(c.env, user.id, { pricingId: input.key_pricing_id, paymentMethod: input.payment_method }, idempotencyKey(c));
   const { replayed, order } = bought;
   // Only the bought app's pages show the stock this sale took from: the rest of the store's edge

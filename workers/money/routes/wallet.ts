@@ -21,14 +21,14 @@ export const walletApi = new Hono<ApiEnv>()
   .get("/transactions", requireUser, async (c) => c.json({ success: true, data: await listTransactions(db(c), c.get("user").id, 200) }))
   // The bonus the top-up dialogs show for the amount being entered (and the code, if typed).
   .get("/deposit-bonus", requireUser, takesQuery(depositBonusQuerySchema), async (c) => {
-    const { amount, code } = readQuery(c, depositBonusQuerySchema);
+    const { amount, code } = readQuery(c);
     return c.json({ success: true, data: await previewDepositBonus(c.env.DB, c.get("user").id, amount, code) });
   })
   // The live wallet (docs/architecture.md, "The live wallet"): a ticket for the signed-in buyer's
   // wallet object, then the socket it opens (the ticket is the proof, spent by the object).
   .post("/live-ticket", requireUser, async (c) => c.json({ success: true, data: { ticket: await walletFor(c.env, c.get("user").id).liveTicket() } }))
   .get("/live", takesQuery(liveSocketQuerySchema), async (c) => {
-    const { ticket } = readQuery(c, liveSocketQuerySchema);
+    const { ticket } = readQuery(c);
     if (c.req.header("Upgrade")?.toLowerCase() !== "websocket") throw new HttpError(426, LIVE_TICKET_INVALID);
     const answer = await walletFor(c.env, Number(ticket.split(".")[0])).connect(c.req.raw);
     if (answer.status === 401) throw new HttpError(401, LIVE_TICKET_INVALID);

@@ -59,6 +59,8 @@ export const webhooksApi = new Hono<ApiEnv>()
   .on(["GET", "POST"], "/cards", async (c) => {
     const config = getConfig(c.env);
     // A GET callback's fields are in its query string; cardCallbackSchema reads them as it reads a body.
+    // Read here, with no takes*: the gateway sends them as a query, JSON or a form, and is never
+    // refused for how it sent them (the schema takes anything; the signature decides).
     let raw: unknown = c.req.query();
     if (c.req.method === "POST") {
       const type = c.req.header("Content-Type") ?? "";

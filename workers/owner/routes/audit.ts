@@ -10,7 +10,7 @@ import { readQuery, takesQuery } from "../../platform/http/validate";
 export const adminAuditApi = new Hono<ApiEnv>()
   .use(requireAdmin)
   .get("/", takesQuery(auditQuerySchema), async (c) => {
-    const { page, page_size: pageSize, ...filters } = readQuery(c, auditQuerySchema);
+    const { page, page_size: pageSize, ...filters } = readQuery(c);
     const { entries, total } = await listAuditEvents(db(c), { ...filters, page, pageSize });
     return c.json({ success: true, data: entries, pagination: { page, page_size: pageSize, total, total_pages: Math.ceil(total / pageSize) } });
   });

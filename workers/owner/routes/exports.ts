@@ -1,6 +1,6 @@
 // Admin: the ledger and the orders of a period as CSV files, streamed (workers/owner/exports.ts).
 import { Hono } from "hono";
-import { exportRangeSchema } from "../schemas/exports";
+import { type ExportRange, exportRangeSchema } from "../schemas/exports";
 import { type ExportKind, exportCsv, exportFileName, MAX_EXPORT_ROWS } from "../exports";
 import { formatNumber } from "../../shared/format";
 import { HttpError } from "../../platform/http/api-errors";
@@ -8,9 +8,8 @@ import type { ApiContext, ApiEnv } from "../../platform/http/context";
 import { requireAdmin } from "../../accounts/require-admin";
 import { readQuery, takesQuery } from "../../platform/http/validate";
 
-/** One period's CSV file of `kind`, streamed. */
-const exportOf = (kind: ExportKind) => async (c: ApiContext) => {
-  const range = readQuery(c, exportRangeSchema);
+/** One period's CSV file of `kind`, streamed; `range` as the route read it. */
+async function exportAnswer(c: ApiContext, kind: ExportKind, range: ExportRange): Promise<Response> {
   const csv = await exportCsv(c.env.DB, kind, range);
   if (csv === "too_large") throw new HttpError(400, `Khoảng thời gian có hơn ${formatNumber(MAX_EXPORT_ROWS)} dòng. Vui lòng chọn ít ngày hơn.`);
   return new Response(csv, {
@@ -19,6 +18,9 @@ const exportOf = (kind: ExportKind) => async (c: ApiContext) => {
       "Content-Disposition": `attachment; filename="${exportFileName(kind, range)}"`,
     },
   });
-};
+}
 
-export const adminExportsApi = new Hono<ApiEnv>().use(requireAdmin).get("/transactions.csv", takesQuery(exportRangeSchema), exportOf("transactions")).get("/orders.csv", takesQuery(exportRangeSchema), exportOf("orders"));
+export const adminExportsApi = new Hono<ApiEnv>()
+  .use(requireAdmin)
+  .get("/transactions.csv", takesQuery(exportRangeSchema), async (c) => exportAnswer(c, "transactions", readQuery(c)))
+  .get("/orders.csv", takesQuery(exportRangeSchema), async (c) => exportAnswer(c, "orders", readQuery(c)));

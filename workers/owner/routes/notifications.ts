@@ -9,6 +9,6 @@ import { readQuery, takesQuery } from "../../platform/http/validate";
 export const adminNotificationsApi = new Hono<ApiEnv>()
   .use(requireAdmin)
   .get("/", takesQuery(notificationListSchema), async (c) => {
-    const { items, next_before } = await listNotifications(db(c), readQuery(c, notificationListSchema));
+    const { items, next_before } = await listNotifications(db(c), readQuery(c));
     return c.json({ success: true, data: items, next_before });
   });

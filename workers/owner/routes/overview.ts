@@ -10,6 +10,6 @@ import { readQuery, takesQuery } from "../../platform/http/validate";
 export const adminOverviewApi = new Hono<ApiEnv>()
   .use(requireAdmin)
   .get("/", takesQuery(overviewQuerySchema), async (c) => {
-    const { days } = readQuery(c, overviewQuerySchema);
+    const { days } = readQuery(c);
     return c.json({ success: true, ...(await storeOverview(c.env.DB, days, getConfig(c.env).LOW_STOCK_THRESHOLD)) });
   });

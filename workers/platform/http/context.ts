@@ -1,12 +1,24 @@
 import type { Context } from "hono";
+import type { z } from "zod";
 import { getDb, readPrimaryFromNowOn } from "../../db/client";
 import type { UserRow } from "../../db/schema";
 import type { Actor, AdminActor } from "../../db/statements/audit";
 
 // `session`: the signed-in chain of the request's access token (set with `user` by requireUser);
-// `secondFactor`: its sign-in passed the TOTP second factor.
-export type ApiEnv = { Bindings: Env; Variables: { user: UserRow; session: { familyId: string; signedInAt: Date; secondFactor: boolean } } };
+// `secondFactor`: its sign-in passed the TOTP second factor. `declaredInput`: the schemas the route
+// declared with takesJson/takesQuery/takesForm, which readJson/readQuery/readForm check against
+// (validate.ts); unset on a route that declares none.
+export type ApiEnv = {
+  Bindings: Env;
+  Variables: { user: UserRow; session: { familyId: string; signedInAt: Date; secondFactor: boolean }; declaredInput: DeclaredInput | undefined };
+};
 export type ApiContext = Context<ApiEnv>;
+
+/** Where a route's input is read from: its JSON body, its query string, its form. */
+export type InputTarget = "json" | "query" | "form";
+
+/** The schema a route declared for each input it reads. */
+type DeclaredInput = { [Target in InputTarget]?: z.ZodType };
 
 export function db(c: ApiContext) {
   return getDb(c.env.DB);

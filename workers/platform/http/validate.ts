@@ -1,7 +1,7 @@
-import type { MiddlewareHandler } from "hono";
+import type { Context, Input, MiddlewareHandler } from "hono";
 import type { z } from "zod";
 import { vietnameseIssue } from "../../shared/zod-messages";
-import type { ApiContext, ApiEnv } from "./context";
+import type { ApiContext, ApiEnv, InputTarget } from "./context";
 import { HttpError, type FieldErrors, MESSAGES } from "./api-errors";
 
 /** zod issues as the product's field errors: {field: [messages]}, general ones under non_field_errors. */
@@ -20,20 +20,85 @@ function fieldErrors(error: z.ZodError): FieldErrors {
 export const MAX_BODY_BYTES = 64 * 1024;
 
 /**
- * The request's JSON body checked against `schema` (one of workers/schemas/); anything else is a
- * 400 that changes nothing. This is the API's one validator rather than zValidator: hono's
- * validator reads a body only when its Content-Type says JSON and answers malformed JSON in its
- * own words, and as middleware it would check the body before a route's lookups (a missing user
- * or app answers 404 before a bad body answers 400).
+ * A route declares each input it reads once, with takesJson / takesQuery / takesForm (below) among
+ * its middleware, and its handler reads it with readJson(c) / readQuery(c) / readForm(c): no
+ * schema there. The declaration names the input for the typed client (app/lib/api.ts: hono reads
+ * `in`), records its schema on the request (`declaredInput`, workers/platform/http/context.ts) and
+ * types the reader (`out`, the schema's output); it checks nothing. The reader checks, in the
+ * handler, after the route's own lookups: a missing user or app answers 404 before a bad body
+ * answers 400 (which hono's zValidator, as middleware, would not). A reader on a route that
+ * declared nothing does not compile, and throws "no input declared" if forced (a 500: a bug, not
+ * the caller's fault). Hono's c.req.valid() is never filled: read with the readers.
  */
-export async function readJson<Schema extends z.ZodType>(c: ApiContext, schema: Schema): Promise<z.infer<Schema>> {
+type Declares<Target extends InputTarget, In, Out> = { in: { [Key in Target]: In }; out: { [Key in Target]: Out } };
+
+/**
+ * A handler's context, when its route declared `Target`; else a type no context is, whose one
+ * property names the fix (tsc prints it). `Path`: the route's path; `I`: the route's declared input, hono's third type
+ * parameter of Context (takes* add theirs to it).
+ */
+type DeclaredContext<Path extends string, I extends Input, Target extends InputTarget> = Context<ApiEnv, Path, I> &
+  (I extends { out: { [Key in Target]: unknown } } ? unknown : { [Fix in `no input declared: add ${(typeof TAKES)[Target]}(schema) to the route`]: never });
+
+/** What a reader of `Target` returns: the declared schema's output. */
+type Output<I extends Input, Target extends InputTarget> = I extends { out: { [Key in Target]: infer Out } } ? Out : never;
+
+const TAKES = { json: "takesJson", query: "takesQuery", form: "takesForm" } as const;
+
+/** The schema the route declared for `target`; a route that declared none is a bug, told loudly. */
+function declaredSchema(c: ApiContext, target: InputTarget): z.ZodType {
+  const schema = c.get("declaredInput")?.[target];
+  if (!schema) throw new Error(`no input declared: this route reads its ${target} without ${TAKES[target]}(schema) among its middleware`);
+  return schema;
+}
+
+function declares(target: InputTarget, schema: z.ZodType): MiddlewareHandler<ApiEnv> {
+  return async (c, next) => {
+    c.set("declaredInput", { ...c.get("declaredInput"), [target]: schema });
+    await next();
+  };
+}
+
+/**
+ * Declares the JSON body a route reads with readJson: `schema` is one of the domains' schemas/.
+ * Checks nothing (see above).
+ */
+export function takesJson<Schema extends z.ZodType>(schema: Schema): MiddlewareHandler<ApiEnv, string, Declares<"json", z.input<Schema>, z.output<Schema>>> {
+  return declares("json", schema);
+}
+
+/** What a browser may put in a query string for `schema`: text for each of its fields. */
+type QueryOf<Schema extends z.ZodType> = { [Field in keyof z.input<Schema>]?: string };
+
+/** Declares the query string a route reads with readQuery (a schema built from workers/shared/fields.ts); checks nothing. */
+export function takesQuery<Schema extends z.ZodType>(schema: Schema): MiddlewareHandler<ApiEnv, string, Declares<"query", QueryOf<Schema>, z.output<Schema>>> {
+  return declares("query", schema);
+}
+
+/** What a browser may send as a form for `schema`: for each of its names a value or several. */
+type FormOf<Schema extends z.ZodType> = { [Field in keyof z.input<Schema>]?: string | File | (string | File)[] };
+
+/** Declares the form a route reads with readForm; checks nothing. */
+export function takesForm<Schema extends z.ZodType>(schema: Schema): MiddlewareHandler<ApiEnv, string, Declares<"form", FormOf<Schema>, z.output<Schema>>> {
+  return declares("form", schema);
+}
+
+/**
+ * The request's JSON body checked against the schema its route declared with takesJson; anything
+ * else is a 400 that changes nothing. This is the API's one validator rather than zValidator:
+ * hono's validator reads a body only when its Content-Type says JSON and answers malformed JSON in
+ * its own words, and as middleware it would check the body before a route's lookups.
+ */
+export async function readJson<Path extends string, I extends Input>(c: DeclaredContext<Path, I, "json">): Promise<Output<I, "json">> {
+  const schema = declaredSchema(c, "json");
   let body: unknown;
   try {
     body = await c.req.json();
   } catch {
     throw new HttpError(400, MESSAGES.invalidData, { non_field_errors: ["Nội dung yêu cầu phải là JSON hợp lệ"] });
   }
-  return checked(schema, body);
+  // The schema takesJson recorded is the one whose output typed this route (I).
+  return checked(schema, body) as Output<I, "json">;
 }
 
 async function formBody(c: ApiContext): Promise<FormData> {
@@ -53,12 +118,13 @@ export async function requireForm(c: ApiContext): Promise<void> {
 type FormInput = Record<string, (string | File)[]>;
 
 /**
- * The request's form (multipart, or url-encoded) checked against `schema` (one of the domains'
- * schemas/), refused like a bad JSON body. A body that is no form is a 400 of its own, which a
+ * The request's form (multipart, or url-encoded) checked against the schema its route declared with
+ * takesForm, refused like a bad JSON body. A body that is no form is a 400 of its own, which a
  * route may give before its lookups with requireForm: hono keeps the body it read, so the form is
  * read once.
  */
-export async function readForm<Schema extends z.ZodType>(c: ApiContext, schema: Schema): Promise<z.infer<Schema>> {
+export async function readForm<Path extends string, I extends Input>(c: DeclaredContext<Path, I, "form">): Promise<Output<I, "form">> {
+  const schema = declaredSchema(c, "form");
   const form = await formBody(c);
   const input = new Map<string, (string | File)[]>();
   for (const [name, value] of form.entries()) {
@@ -67,43 +133,24 @@ export async function readForm<Schema extends z.ZodType>(c: ApiContext, schema: 
     else input.set(name, [value]);
   }
   // fromEntries defines own keys: a field named __proto__ is just a name.
-  return checked(schema, Object.fromEntries(input) satisfies FormInput);
+  return checked(schema, Object.fromEntries(input) satisfies FormInput) as Output<I, "form">;
 }
 
 /**
- * The request's query parameters checked against `schema` (built from workers/shared/fields.ts),
- * refused like a bad body. A parameter sent twice is refused too: which one counts would be a guess.
+ * The request's query parameters checked against the schema its route declared with takesQuery,
+ * refused like a bad body. A parameter sent twice is refused too: which one counts would be a
+ * guess; `repeated: "first"` counts its first value instead, for a route that must answer the same
+ * however its link is spelled (auth's verify-reset-token).
  */
-export function readQuery<Schema extends z.ZodType>(c: ApiContext, schema: Schema): z.infer<Schema> {
-  const repeated = Object.entries(c.req.queries()).find(([, values]) => values.length > 1)?.[0];
-  if (repeated !== undefined) throw new HttpError(400, MESSAGES.invalidData, { [repeated]: [REPEATED_PARAMETER] });
-  return checked(schema, c.req.query());
-}
-
-/** What a browser may put in a query string for `schema`: text for each of its fields. */
-type QueryOf<Schema extends z.ZodType> = { [Field in keyof z.input<Schema>]?: string };
-
-const declaresOnly: MiddlewareHandler = (_c, next) => next();
-
-/**
- * Names, for the typed client (app/lib/api.ts), the JSON body a route reads with readJson. It
- * checks nothing: readJson does, in the handler, after the route's own lookups (see above).
- */
-export function takesJson<Schema extends z.ZodType>(_schema: Schema): MiddlewareHandler<ApiEnv, string, { in: { json: z.input<Schema> } }> {
-  return declaresOnly;
-}
-
-/** Names the query string a route reads with readQuery, as takesJson names a body; checks nothing. */
-export function takesQuery<Schema extends z.ZodType>(_schema: Schema): MiddlewareHandler<ApiEnv, string, { in: { query: QueryOf<Schema> } }> {
-  return declaresOnly;
-}
-
-/** What a browser may send as a form for `schema`: for each of its names a value or several. */
-type FormOf<Schema extends z.ZodType> = { [Field in keyof z.input<Schema>]?: string | File | (string | File)[] };
-
-/** Names the form a route reads with readForm, as takesJson names a body; checks nothing. */
-export function takesForm<Schema extends z.ZodType>(_schema: Schema): MiddlewareHandler<ApiEnv, string, { in: { form: FormOf<Schema> } }> {
-  return declaresOnly;
+export function readQuery<Path extends string, I extends Input>(
+  c: DeclaredContext<Path, I, "query">,
+  { repeated = "refused" }: { repeated?: "refused" | "first" } = {},
+): Output<I, "query"> {
+  const schema = declaredSchema(c, "query");
+  const twice = Object.entries(c.req.queries()).find(([, values]) => values.length > 1)?.[0];
+  if (twice !== undefined && repeated === "refused") throw new HttpError(400, MESSAGES.invalidData, { [twice]: [REPEATED_PARAMETER] });
+  // c.req.query() holds each parameter's first value.
+  return checked(schema, c.req.query()) as Output<I, "query">;
 }
 
 const REPEATED_PARAMETER = "Tham số này chỉ được gửi một lần";
