@@ -1,6 +1,8 @@
 // A small copy-to-clipboard button (key codes, bank details). It says it copied for 2 s
 // (docs/product.md §9, the same as the purchase dialog) and reports failure so the user copies by hand.
 import { useEffect, useRef, useState } from "react";
+import { copyWords } from "~/i18n/vi/copy";
+import { useWords } from "~/i18n/words";
 import { toast } from "~/lib/toast";
 
 /** How long a copy button says it copied (docs/product.md §9); the purchase dialog's key button too. */
@@ -10,7 +12,7 @@ export function CopyButton({
   value,
   label,
   copiedMessage,
-  failedMessage = "Không thể sao chép",
+  failedMessage,
   onFailed,
   className = "",
 }: {
@@ -18,12 +20,14 @@ export function CopyButton({
   /** What is copied, for the accessible name: "Sao chép {label}". */
   label: string;
   copiedMessage: string;
+  /** Default: 'Không thể sao chép' (in the page's language). */
   failedMessage?: string;
   /** E.g. select the text, so the manual copy is half done. */
   onFailed?: () => void;
   className?: string;
 }) {
   const [copied, setCopied] = useState(false);
+  const words = useWords(copyWords);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
   useEffect(
@@ -38,7 +42,7 @@ export function CopyButton({
       if (!navigator.clipboard?.writeText) throw new Error("Clipboard API unavailable");
       await navigator.clipboard.writeText(value);
     } catch {
-      toast.error(failedMessage);
+      toast.error(failedMessage ?? words.failed);
       onFailed?.();
       return;
     }
@@ -48,7 +52,7 @@ export function CopyButton({
     timer.current = setTimeout(() => setCopied(false), COPIED_RESET_MS);
   }
 
-  const name = copied ? `Đã sao chép ${label}` : `Sao chép ${label}`;
+  const name = copied ? words.copied(label) : words.copy(label);
   return (
     <button
       type="button"

@@ -5,6 +5,8 @@
 // On phones it sits at the bottom of the screen like a sheet; `fullScreen` fills the screen instead
 // (the gallery's viewer). While it is open the toasts are drawn inside it (lib/toast.ts).
 import { type KeyboardEvent, type MouseEvent, type ReactNode, type RefObject, type SyntheticEvent, useCallback, useEffect, useRef } from "react";
+import { shellWords } from "~/i18n/vi/shell";
+import { useWords } from "~/i18n/words";
 import { holdToasts } from "~/lib/toast";
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]):not([hidden]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -150,13 +152,14 @@ export function Dialog({ open, onClose, labelledBy, describedBy, busy = false, i
 
 /** The × in a dialog's corner. */
 export function DialogCloseButton({ onClick, disabled = false }: { onClick: () => void; disabled?: boolean }) {
+  const words = useWords(shellWords);
   return (
     <button
       type="button"
       onClick={onClick}
       disabled={disabled}
       className="-mt-1 -mr-1 shrink-0 rounded-lg p-1.5 text-zinc-400 hover:bg-white/5 hover:text-white disabled:cursor-not-allowed disabled:opacity-40"
-      aria-label="Đóng"
+      aria-label={words.dismiss}
     >
       <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
         <path d="M6 6l12 12M18 6L6 18" />

@@ -2,6 +2,8 @@
 // input with aria-describedby so a screen reader reads them with the field.
 import { type InputHTMLAttributes, type ReactNode, useId, useState } from "react";
 import { validationSummary } from "@workers/shared/error-messages";
+import { formsWords } from "~/i18n/vi/forms";
+import { useWords } from "~/i18n/words";
 
 export type FieldErrorsProp = string | string[] | null | undefined;
 
@@ -84,6 +86,8 @@ export function TextField({ name, label, id, hint, errors, status, invalid: mark
   const generated = useId();
   const inputId = id ?? `${name}-${generated.replace(/:/g, "")}`;
   const [revealed, setRevealed] = useState(false);
+  const words = useWords(formsWords);
+  const revealLabel = revealed ? words.hidePassword : words.showPassword;
   const invalid = Boolean(markedInvalid) || errorList(errors).length > 0;
   const isPassword = type === "password";
   const control = (
@@ -108,10 +112,10 @@ export function TextField({ name, label, id, hint, errors, status, invalid: mark
             onClick={() => setRevealed((value) => !value)}
             aria-pressed={revealed}
             aria-controls={inputId}
-            title={revealed ? "Ẩn mật khẩu" : "Hiện mật khẩu"}
+            title={revealLabel}
             className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-xl text-zinc-400 hover:text-white"
           >
-            <span className="sr-only">{revealed ? "Ẩn mật khẩu" : "Hiện mật khẩu"}</span>
+            <span className="sr-only">{revealLabel}</span>
             <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
               <path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12Z" />
               <circle cx="12" cy="12" r="3" />
@@ -142,13 +146,16 @@ export function FormAlert({ messages }: { messages: FieldErrorsProp }) {
 /**
  * The field errors of a submission the server refused, listed under 'Vui lòng sửa các lỗi sau:'
  * (docs/product.md §8); nothing when no field is at fault. `labels` names fields the shared list does not.
+ * The heading and the shared list's names are in the page's language; the messages are the server's.
  */
 export function ValidationSummary({ errors, labels }: { errors: Record<string, string[]> | null | undefined; labels?: Record<string, string> }) {
-  const summary = validationSummary(errors, labels);
+  const words = useWords(formsWords);
+  const named = Object.fromEntries(Object.keys(errors ?? {}).map((field) => [field, words.fieldLabel(field)]));
+  const summary = validationSummary(errors, { ...named, ...labels });
   if (!summary) return null;
   return (
     <div role="alert" data-testid="validation-summary" className="rounded-xl border border-red-500/30 bg-red-950/40 px-4 py-3 text-sm text-red-200">
-      <p className="font-semibold">{summary.heading}</p>
+      <p className="font-semibold">{words.summaryHeading(summary.heading)}</p>
       {summary.lines.length > 0 && (
         <ul className="mt-1 list-disc space-y-0.5 pl-5">
           {summary.lines.map((line) => (

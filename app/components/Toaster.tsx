@@ -1,5 +1,7 @@
 import { useEffect, useState } from "react";
 import { createPortal } from "react-dom";
+import { shellWords } from "~/i18n/vi/shell";
+import { useWords } from "~/i18n/words";
 import { dismissToast, subscribeToasts, type Toast, toastHost } from "~/lib/toast";
 
 const STYLES: Record<Toast["kind"], string> = {
@@ -17,6 +19,7 @@ const STYLES: Record<Toast["kind"], string> = {
 export function Toaster() {
   const [toasts, setToasts] = useState<Toast[]>([]);
   const [host, setHost] = useState<HTMLElement | null>(null);
+  const words = useWords(shellWords);
   useEffect(() => subscribeToasts(setToasts), []);
   useEffect(() => setHost(toastHost()), []);
   const region = (
@@ -31,7 +34,7 @@ export function Toaster() {
           }`}
         >
           <span className="flex-1">{item.message}</span>
-          <button type="button" onClick={() => dismissToast(item.id)} className="opacity-70 hover:opacity-100" aria-label="Đóng thông báo">
+          <button type="button" onClick={() => dismissToast(item.id)} className="opacity-70 hover:opacity-100" aria-label={words.closeNotification}>
             ×
           </button>
         </div>

@@ -14,6 +14,7 @@ import { redirectTo } from "~/lib/forms/redirect-response";
 import { toast } from "~/lib/toast";
 import { useRedirectAfter } from "~/lib/use-redirect-after";
 import { checkWith } from "~/lib/forms/validation";
+import { useLocale } from "~/i18n/locale";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "Đặt lại mật khẩu");
 
@@ -65,6 +66,7 @@ function ResetForm({ token, username, email, onInvalidToken }: { token: string; 
   const form = useRef<HTMLFormElement>(null);
   const sending = useFetcher<typeof clientAction>();
   const busy = sending.state !== "idle";
+  const locale = useLocale();
 
   useRedirectAfter(done ? "/login" : null, REDIRECT_DELAY_MS);
 
@@ -75,7 +77,7 @@ function ResetForm({ token, username, email, onInvalidToken }: { token: string; 
   });
 
   // Checked while typing: a field shows its problem once it has text; after a submit, all do.
-  const checked = checkWith(resetPasswordSchema, { token, ...values });
+  const checked = checkWith(resetPasswordSchema, { token, ...values }, locale);
   const live = Object.fromEntries(FIELDS.filter((field) => checked[field] && (submitted || values[field])).map((field) => [field, checked[field]]));
   const errors: FieldErrors = { ...live, ...serverErrors };
 

@@ -1,10 +1,17 @@
 import { renderToString } from "react-dom/server";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { AppIcon } from "../../app/components/app/AppIcon";
 import { EmptyCatalogue } from "../../app/routes/_index/EmptyCatalogue";
 import { ValidationSummary } from "../../app/components/Field";
 import { TypeBadge } from "../../app/components/app/TypeBadge";
 import { downloadButtonText } from "../../app/lib/app-types";
+
+// The pieces take their words from the page's address (app/i18n/locale.ts); rendered here outside a
+// router, they are on a Vietnamese page.
+vi.mock("@remix-run/react", async (original) => ({
+  ...(await original<typeof import("@remix-run/react")>()),
+  useLocation: () => ({ pathname: "/", search: "", hash: "", state: null, key: "default" }),
+}));
 
 describe("catalogue pieces", () => {
   it("the empty catalogue offers a reload", () => {

@@ -2,5 +2,8 @@
 // and by the server (app/entry.server.tsx). A Vietnamese area without its twin here fails the
 // dictionary test (tests/unit/dictionaries.test.ts); a missing word fails the typecheck.
 import { shell } from "./shell";
+import { forms } from "./forms";
+import { copy } from "./copy";
+import { newPassword } from "./new-password";
 
-export const english = { shell };
+export const english = { shell, forms, copy, newPassword };

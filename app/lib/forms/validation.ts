@@ -1,16 +1,21 @@
 // The browser pre-checks a form with the same zod schema the API validates it with
-// (workers/schemas), for quick feedback only: the server decides.
+// (workers/schemas), for quick feedback only: the server decides. The schemas speak Vietnamese;
+// on English pages their messages are told in English (app/i18n/en/forms.ts, keyed by the Vietnamese).
 import type { z } from "zod";
+import { type Locale, localeOf } from "~/i18n/locale";
+import { formsWords } from "~/i18n/vi/forms";
+import { wordsIn } from "~/i18n/words";
 import type { FieldErrors } from "../api";
 
-/** The first message per field, keyed like the API's `errors`; empty when the values pass. */
-export function checkWith(schema: z.ZodType, values: unknown): FieldErrors {
+/** The first message per field in `locale`, keyed like the API's `errors`; empty when the values pass. */
+export function checkWith(schema: z.ZodType, values: unknown, locale: Locale): FieldErrors {
   const result = schema.safeParse(values);
   const errors: FieldErrors = {};
   if (result.success) return errors;
+  const { message } = wordsIn(locale, formsWords);
   for (const issue of result.error.issues) {
     const field = typeof issue.path[0] === "string" ? issue.path[0] : "non_field_errors";
-    errors[field] ??= [issue.message];
+    errors[field] ??= [message(issue.message)];
   }
   return errors;
 }
@@ -42,10 +47,13 @@ export function loadAuthSchemas(): Promise<AuthSchemas> {
   return authSchemas;
 }
 
-/** The pre-check of a form against one of the account schemas; none (the server decides) if they can't load. */
+/**
+ * The pre-check of a form against one of the account schemas, in the language of the page it runs
+ * on (a submit, in the browser); none (the server decides) if they can't load.
+ */
 export async function precheckWith(pick: (schemas: AuthSchemas) => z.ZodType, values: unknown): Promise<FieldErrors> {
   try {
-    return checkWith(pick(await loadAuthSchemas()), values);
+    return checkWith(pick(await loadAuthSchemas()), values, localeOf(window.location.pathname));
   } catch {
     return {};
   }
