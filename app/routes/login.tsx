@@ -6,7 +6,10 @@ import { FormAlert, TextField, ValidationSummary } from "~/components/Field";
 import { GoogleButton } from "~/components/account/GoogleButton";
 import { ApiError, apiCall, type FieldErrors } from "~/lib/api";
 import { useFetcherAnswer } from "~/lib/forms/fetcher-answer";
-import { FALLBACK_ERROR } from "@workers/shared/error-messages";
+import { localeOf, requestLocale, useLocale, useLocalePath, inLocale } from "~/i18n/locale";
+import { formsWords } from "~/i18n/vi/forms";
+import { signInWords } from "~/i18n/vi/sign-in";
+import { useWords, wordsIn } from "~/i18n/words";
 import { pageMeta } from "~/lib/meta";
 import { redirectTo } from "~/lib/forms/redirect-response";
 import { landingFor, landingFrom, redirectFromQuery } from "~/lib/session/redirects";
@@ -15,12 +18,10 @@ import { readDeviceToken, saveSession } from "~/lib/session/session";
 import { toast } from "~/lib/toast";
 import { loadAuthSchemas, precheckWith, focusFirstError, hasErrors } from "~/lib/forms/validation";
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "Đăng nhập");
+export const meta: MetaFunction = ({ matches, location }) => pageMeta(matches, wordsIn(localeOf(location.pathname), signInWords).title);
 
 const FIELDS = ["login", "password"] as const;
 type Values = Record<(typeof FIELDS)[number], string>;
-
-const LOGIN_SUCCESS = "Đăng nhập thành công!";
 
 /** A refused sign-in: the server's field errors, or null when a toast said what went wrong. */
 type Refusal = { errors: FieldErrors | null };
@@ -28,23 +29,24 @@ type Refusal = { errors: FieldErrors | null };
 // The password goes to the API from here; the page only collects it (docs/decisions/0026).
 export async function clientAction({ request }: ClientActionFunctionArgs): Promise<Refusal> {
   const values = (await request.json()) as Values;
-  const landing = landingFrom(new URL(request.url).searchParams);
+  const locale = requestLocale(request);
+  const landing = landingFrom(new URL(request.url).searchParams, locale);
   let session: Awaited<ReturnType<typeof signIn>>;
   try {
     session = await signIn(values);
   } catch (error) {
     if (error instanceof ApiError && error.errors) return { errors: error.errors };
-    toast.error(error instanceof ApiError ? error.message : FALLBACK_ERROR);
+    toast.error(error instanceof ApiError ? error.message : wordsIn(locale, formsWords).unexpected);
     return { errors: null };
   }
   if ("mfa_required" in session) {
     // The password was right; the code is asked for on the next screen.
     const { success: _success, message: _message, mfa_required: _required, ...challenge } = session;
     savePending(PENDING_KEYS.signIn, { ...challenge, ...landing });
-    throw redirectTo("/login/verify");
+    throw redirectTo(inLocale(locale, "/login/verify"));
   }
   saveSession({ access: session.access, refresh: session.refresh, user: session.user, device_token: session.device_token });
-  toast.success(LOGIN_SUCCESS);
+  toast.success(wordsIn(locale, signInWords).signedIn);
   throw redirectTo(landingFor(session.user, landing), { replace: true });
 }
 
@@ -57,6 +59,9 @@ export default function LoginPage() {
   const [params] = useSearchParams();
   const location = useLocation();
   const form = useRef<HTMLFormElement>(null);
+  const words = useWords(signInWords);
+  const locale = useLocale();
+  const to = useLocalePath();
   // Fresh from registration, the new username is already filled in.
   const [values, setValues] = useState<Values>(() => {
     const login = (location.state as { login?: unknown } | null)?.login;
@@ -96,17 +101,17 @@ export default function LoginPage() {
     sending.submit(values, { method: "post", encType: "application/json", flushSync: true });
   }
 
-  const registerHref = redirect ? `/register?redirect=${encodeURIComponent(redirect)}` : "/register";
+  const registerHref = redirect ? `${to("/register")}?redirect=${encodeURIComponent(redirect)}` : to("/register");
 
   return (
     <AuthCard
-      title="Đăng nhập"
-      description="Đăng nhập để mua key, nạp tiền và xem lịch sử giao dịch."
+      title={words.title}
+      description={words.description}
       footer={
         <>
-          Chưa có tài khoản?{" "}
+          {words.noAccount}{" "}
           <Link to={registerHref} className={TEXT_LINK}>
-            Đăng ký
+            {words.register}
           </Link>
         </>
       }
@@ -114,7 +119,7 @@ export default function LoginPage() {
       <form ref={form} onSubmit={submit} onFocus={() => void loadAuthSchemas().catch(() => {})} noValidate className="space-y-5">
         <TextField
           name="login"
-          label="Tên đăng nhập hoặc email"
+          label={words.login}
           autoComplete="username"
           autoCapitalize="none"
           autoCorrect="off"
@@ -127,7 +132,7 @@ export default function LoginPage() {
         <TextField
           name="password"
           type="password"
-          label="Mật khẩu"
+          label={words.password}
           autoComplete="current-password"
           required
           value={values.password}
@@ -135,18 +140,18 @@ export default function LoginPage() {
           errors={errors.password}
         />
         <div className="-mt-2 text-right text-sm">
-          <Link to="/forgot-password" className={TEXT_LINK}>
-            Quên mật khẩu?
+          <Link to={to("/forgot-password")} className={TEXT_LINK}>
+            {words.forgotPassword}
           </Link>
         </div>
         <FormAlert messages={errors.non_field_errors} />
         <ValidationSummary errors={refused} />
-        <SubmitButton busy={busy} busyLabel="Đang đăng nhập...">
-          Đăng nhập
+        <SubmitButton busy={busy} busyLabel={words.signingIn}>
+          {words.signIn}
         </SubmitButton>
       </form>
-      <OrDivider />
-      <GoogleButton label="Đăng nhập với Google" failureMessage="Lỗi đăng nhập Google" landing={() => landingFrom(params)} />
+      <OrDivider label={words.or} />
+      <GoogleButton label={words.withGoogle} failureMessage={words.googleFailed} landing={() => landingFrom(params, locale)} />
     </AuthCard>
   );
 }

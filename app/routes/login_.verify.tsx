@@ -2,7 +2,7 @@
 // second factor types its 6-digit code (or a recovery code); an admin without one enrols here: the
 // QR code and the secret, the first code, then the 10 recovery codes shown once.
 import type { MetaFunction } from "@remix-run/cloudflare";
-import { type ClientActionFunctionArgs, Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { type ClientActionFunctionArgs, type ClientLoaderFunctionArgs, Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthCard, PRIMARY_BUTTON, SubmitButton, TEXT_LINK } from "~/components/account/AuthCard";
 import { FormAlert } from "~/components/Field";
 import { EnrolmentSteps, RecoveryCodes, SecondFactorCodeField } from "~/components/account/SecondFactor";
@@ -14,18 +14,19 @@ import { landingFor } from "~/lib/session/redirects";
 import { clearPending, PENDING_KEYS, readPending } from "~/lib/session/second-factor";
 import { saveSession } from "~/lib/session/session";
 import { toast } from "~/lib/toast";
-import { FALLBACK_ERROR } from "@workers/shared/error-messages";
+import { inLocale, localeOf, requestLocale, useLocalePath } from "~/i18n/locale";
+import { formsWords } from "~/i18n/vi/forms";
+import { secondFactorWords } from "~/i18n/vi/second-factor";
+import { useWords, wordsIn } from "~/i18n/words";
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "Xác thực hai lớp");
+export const meta: MetaFunction = ({ matches, location }) => pageMeta(matches, wordsIn(localeOf(location.pathname), secondFactorWords).verifyTitle);
 
-const LOGIN_SUCCESS = "Đăng nhập thành công!";
-const NO_CHALLENGE = "Vui lòng đăng nhập bằng mật khẩu trước.";
-
-export function clientLoader() {
+export function clientLoader({ request }: ClientLoaderFunctionArgs) {
   const pending = readPending(PENDING_KEYS.signIn);
   if (!pending) {
-    toast.error(NO_CHALLENGE);
-    throw redirectTo("/login", { replace: true });
+    const locale = requestLocale(request);
+    toast.error(wordsIn(locale, secondFactorWords).noChallenge);
+    throw redirectTo(inLocale(locale, "/login"), { replace: true });
   }
   return pending;
 }
@@ -35,16 +36,17 @@ clientLoader.hydrate = true as const;
 export const shouldRevalidate = () => false;
 
 export function HydrateFallback() {
-  return <PageSpinner label="Đang tải..." />;
+  return <PageSpinner label={useWords(secondFactorWords).loading} />;
 }
 
 type ActionResult = { ok: true; recoveryCodes: string[]; next: string } | { ok: false; errors: FieldErrors | null };
 
 export async function clientAction({ request }: ClientActionFunctionArgs): Promise<ActionResult> {
+  const locale = requestLocale(request);
   const pending = readPending(PENDING_KEYS.signIn);
-  if (!pending) throw redirectTo("/login", { replace: true });
+  if (!pending) throw redirectTo(inLocale(locale, "/login"), { replace: true });
   const code = String((await request.formData()).get("code") ?? "");
-  const next = pending.next ?? "/profile";
+  const next = pending.next ?? inLocale(locale, "/profile");
   let answer: Awaited<ReturnType<typeof verify>>;
   try {
     answer = await verify(pending.mfa_token, code);
@@ -53,16 +55,16 @@ export async function clientAction({ request }: ClientActionFunctionArgs): Promi
     if (error instanceof ApiError && error.errors?.mfa_token) {
       clearPending(PENDING_KEYS.signIn);
       toast.error(error.message);
-      throw redirectTo(`/login?redirect=${encodeURIComponent(next)}`, { replace: true });
+      throw redirectTo(`${inLocale(locale, "/login")}?redirect=${encodeURIComponent(next)}`, { replace: true });
     }
     if (error instanceof ApiError && error.errors) return { ok: false, errors: error.errors };
-    toast.error(error instanceof ApiError ? error.message : FALLBACK_ERROR);
+    toast.error(error instanceof ApiError ? error.message : wordsIn(locale, formsWords).unexpected);
     return { ok: false, errors: null };
   }
   clearPending(PENDING_KEYS.signIn);
   // A sign-in's challenge always answers with a refresh token (only the profile's enrolment has none).
   saveSession({ access: answer.access, refresh: answer.refresh ?? "", user: answer.user, device_token: answer.device_token });
-  toast.success(answer.message || LOGIN_SUCCESS);
+  toast.success(answer.message || wordsIn(locale, secondFactorWords).signedIn);
   const landing = landingFor(answer.user, { next, asked: pending.asked === true });
   if ("recovery_codes" in answer && answer.recovery_codes) return { ok: true, recoveryCodes: answer.recovery_codes, next: landing };
   throw redirectTo(landing, { replace: true });
@@ -76,13 +78,15 @@ export default function VerifyPage() {
   const pending = useLoaderData<typeof clientLoader>();
   const result = useActionData<typeof clientAction>();
   const busy = useNavigation().state !== "idle";
+  const words = useWords(secondFactorWords);
+  const to = useLocalePath();
 
   if (result?.ok) {
     return (
-      <AuthCard title="Đã bật xác thực hai lớp" description="Từ nay, mỗi lần đăng nhập bạn sẽ nhập mã từ ứng dụng xác thực.">
+      <AuthCard title={words.enrolledTitle} description={words.enrolledDescription}>
         <RecoveryCodes codes={result.recoveryCodes} />
         <Link to={result.next} replace className={`${PRIMARY_BUTTON} mt-6`}>
-          Tôi đã lưu mã, tiếp tục
+          {words.savedContinue}
         </Link>
       </AuthCard>
     );
@@ -92,16 +96,12 @@ export default function VerifyPage() {
   const enrolling = Boolean(pending.mfa_enroll && pending.qr_code && pending.secret);
   return (
     <AuthCard
-      title={enrolling ? "Bật xác thực hai lớp" : "Xác thực hai lớp"}
-      description={
-        enrolling
-          ? "Tài khoản quản trị cần xác thực hai lớp. Thêm tài khoản vào ứng dụng xác thực trên điện thoại để tiếp tục."
-          : "Nhập mã 6 số trong ứng dụng xác thực của bạn, hoặc một mã khôi phục."
-      }
+      title={enrolling ? words.enrolTitle : words.verifyTitle}
+      description={enrolling ? words.enrolDescription : words.verifyDescription}
       wide={enrolling}
       footer={
-        <Link to="/login" className={TEXT_LINK}>
-          Quay lại đăng nhập
+        <Link to={to("/login")} className={TEXT_LINK}>
+          {words.backToLogin}
         </Link>
       }
     >
@@ -114,8 +114,8 @@ export default function VerifyPage() {
         {/* Typing the code is all there is to do here, except while enrolling: then the steps and the QR come first. */}
         <SecondFactorCodeField errors={errors.code} allowRecovery={!enrolling} autoFocus={!enrolling} />
         <FormAlert messages={Object.entries(errors).flatMap(([field, messages]) => (field === "code" ? [] : messages))} />
-        <SubmitButton busy={busy} busyLabel="Đang xác thực...">
-          Xác nhận
+        <SubmitButton busy={busy} busyLabel={words.verifying}>
+          {words.confirm}
         </SubmitButton>
       </Form>
     </AuthCard>

@@ -7,27 +7,20 @@ import { GoogleButton } from "~/components/account/GoogleButton";
 import { Spinner } from "~/components/Spinner";
 import { ApiError, apiCall, type FieldErrors } from "~/lib/api";
 import { useFetcherAnswer } from "~/lib/forms/fetcher-answer";
-import { FIELD_LABELS } from "@workers/shared/error-messages";
+import { localeOf, requestLocale, useLocale, useLocalePath } from "~/i18n/locale";
+import { formsWords } from "~/i18n/vi/forms";
+import { registerWords } from "~/i18n/vi/register";
+import { useWords, wordsIn } from "~/i18n/words";
 import { pageMeta } from "~/lib/meta";
 import { redirectFromQuery } from "~/lib/session/redirects";
 import { toast } from "~/lib/toast";
 import { useFormFields } from "~/lib/forms/use-form-fields";
 import { loadAuthSchemas, precheckWith, focusFirstError, hasErrors } from "~/lib/forms/validation";
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "Đăng ký");
+export const meta: MetaFunction = ({ matches, location }) => pageMeta(matches, wordsIn(localeOf(location.pathname), registerWords).title);
 
 const FIELDS = ["first_name", "last_name", "username", "email", "password", "password_confirm"] as const;
 type Values = Record<(typeof FIELDS)[number], string>;
-
-const MESSAGES = {
-  checking: "Đang kiểm tra...",
-  checkFailed: "Lỗi kiểm tra",
-  checkOffline: "Lỗi kết nối",
-  waitForChecks: "Vui lòng đợi kiểm tra hoàn tất",
-  success: "Đăng ký thành công! Vui lòng đăng nhập.",
-  failed: "Đăng ký thất bại. Vui lòng kiểm tra lại thông tin.",
-  offline: "Lỗi kết nối. Vui lòng thử lại!",
-} as const;
 
 // The server's field errors that docs/product.md names in the failure toast (docs/product.md §5).
 const TOAST_FIELDS = ["username", "email", "password"] as const;
@@ -49,6 +42,7 @@ type Availability =
  */
 function useAvailability(field: "username" | "email", value: string): Availability {
   const [availability, setAvailability] = useState<Availability>({ state: "idle" });
+  const words = useWords(registerWords);
   useEffect(() => {
     const candidate = value.trim();
     if (!candidate) {
@@ -74,9 +68,9 @@ function useAvailability(field: "username" | "email", value: string): Availabili
         if (!entry || typeof entry.available !== "boolean") {
           setAvailability({ state: "error" });
         } else if (entry.available) {
-          setAvailability({ state: "available", message: entry.message || "Có thể sử dụng" });
+          setAvailability({ state: "available", message: entry.message || words.available });
         } else {
-          setAvailability({ state: "unavailable", message: entry.message || "Đã được sử dụng" });
+          setAvailability({ state: "unavailable", message: entry.message || words.taken });
         }
       } catch (error) {
         if (controller.signal.aborted) return;
@@ -93,7 +87,7 @@ function useAvailability(field: "username" | "email", value: string): Availabili
       clearTimeout(timer);
       controller.abort();
     };
-  }, [field, value]);
+  }, [field, value, words]);
   return availability;
 }
 
@@ -101,24 +95,27 @@ type Result = { ok: true; login: string } | { ok: false; errors: FieldErrors | n
 
 export async function clientAction({ request }: ClientActionFunctionArgs): Promise<Result> {
   const values = (await request.json()) as Values;
+  const locale = requestLocale(request);
+  const words = wordsIn(locale, registerWords);
   try {
     await apiCall((api) => api.api.auth.register.$post({ json: values }));
   } catch (error) {
     if (!(error instanceof ApiError)) {
-      toast.error(MESSAGES.failed);
+      toast.error(words.failed);
     } else if (error.isNetworkError) {
-      toast.error(MESSAGES.offline);
+      toast.error(words.offline);
     } else if (error.errors) {
-      const lines = TOAST_FIELDS.filter((field) => error.errors?.[field]?.length).map((field) => `${FIELD_LABELS[field]}: ${error.errors?.[field][0]}`);
-      toast.error(lines.length ? lines.join("\n") : MESSAGES.failed);
+      const { fieldLabel } = wordsIn(locale, formsWords);
+      const lines = TOAST_FIELDS.filter((field) => error.errors?.[field]?.length).map((field) => `${fieldLabel(field)}: ${error.errors?.[field][0]}`);
+      toast.error(lines.length ? lines.join("\n") : words.failed);
       return { ok: false, errors: error.errors };
     } else {
       // Rate limiting says when to try again; anything else gets the product's general line.
-      toast.error(error.status === 429 ? error.message : MESSAGES.failed);
+      toast.error(error.status === 429 ? error.message : words.failed);
     }
     return { ok: false, errors: null };
   }
-  toast.success(MESSAGES.success);
+  toast.success(words.success);
   return { ok: true, login: values.username.trim() };
 }
 
@@ -127,6 +124,7 @@ function isPending(availability: Availability): boolean {
 }
 
 function AvailabilityLine({ field, availability }: { field: string; availability: Availability }) {
+  const words = useWords(registerWords);
   const common = "flex items-center gap-1.5";
   switch (availability.state) {
     case "idle":
@@ -136,7 +134,7 @@ function AvailabilityLine({ field, availability }: { field: string; availability
       return (
         <span data-availability={field} data-state="checking" className={`${common} text-zinc-400`}>
           <Spinner className="h-3.5 w-3.5" />
-          {MESSAGES.checking}
+          {words.checking}
         </span>
       );
     case "available":
@@ -158,7 +156,7 @@ function AvailabilityLine({ field, availability }: { field: string; availability
       return (
         <span data-availability={field} data-state={availability.state} className={`${common} text-amber-300`}>
           <span aria-hidden="true">!</span>
-          {availability.state === "error" ? MESSAGES.checkFailed : MESSAGES.checkOffline}
+          {availability.state === "error" ? words.checkFailed : words.checkOffline}
         </span>
       );
   }
@@ -168,6 +166,12 @@ export default function RegisterPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const form = useRef<HTMLFormElement>(null);
+  const words = useWords(registerWords);
+  const locale = useLocale();
+  const to = useLocalePath();
+  // Where a new account goes after signing in, unless it asked: the Vietnamese store names
+  // /dashboard (docs/product.md, "Route guard"), which forwards to the profile; the English one has none.
+  const fallback = locale === "vi" ? "/dashboard" : to("/profile");
   const { values, errors, setErrors, field } = useFormFields<keyof Values>({ first_name: "", last_name: "", username: "", email: "", password: "", password_confirm: "" });
   const [refused, setRefused] = useState<FieldErrors | null>(null);
   const sending = useFetcher<typeof clientAction>();
@@ -176,7 +180,7 @@ export default function RegisterPage() {
   useFetcherAnswer(sending, (answer) => {
     if (answer.ok) {
       // The new username is filled in on the login screen.
-      navigate(`/login?redirect=${encodeURIComponent(redirect ?? "/dashboard")}`, { state: { login: answer.login } });
+      navigate(`${to("/login")}?redirect=${encodeURIComponent(redirect ?? fallback)}`, { state: { login: answer.login } });
     } else if (answer.errors) {
       setErrors(answer.errors);
       setRefused(answer.errors);
@@ -197,7 +201,7 @@ export default function RegisterPage() {
     if (busy) return;
     setRefused(null);
     if (checksPending) {
-      toast.warning(MESSAGES.waitForChecks);
+      toast.warning(words.waitForChecks);
       return;
     }
     const found = await precheckWith((schemas) => schemas.registerSchema, values);
@@ -211,30 +215,30 @@ export default function RegisterPage() {
     sending.submit(values, { method: "post", encType: "application/json", flushSync: true });
   }
 
-  const loginHref = redirect ? `/login?redirect=${encodeURIComponent(redirect)}` : "/login";
+  const loginHref = redirect ? `${to("/login")}?redirect=${encodeURIComponent(redirect)}` : to("/login");
   const general = errors.non_field_errors;
 
   return (
     <AuthCard
       wide
-      title="Tạo tài khoản"
-      description="Đăng ký để mua key bằng ví và theo dõi lịch sử mua hàng."
+      title={words.heading}
+      description={words.description}
       footer={
         <>
-          Đã có tài khoản?{" "}
+          {words.haveAccount}{" "}
           <Link to={loginHref} className={TEXT_LINK}>
-            Đăng nhập
+            {words.signIn}
           </Link>
         </>
       }
     >
       <form ref={form} onSubmit={submit} onFocus={() => void loadAuthSchemas().catch(() => {})} noValidate className="space-y-5">
         <div className="grid gap-5 sm:grid-cols-2">
-          <TextField label="Họ" autoComplete="family-name" required {...field("first_name")} />
-          <TextField label="Tên" autoComplete="given-name" required {...field("last_name")} />
+          <TextField label={words.firstName} autoComplete="family-name" required {...field("first_name")} />
+          <TextField label={words.lastName} autoComplete="given-name" required {...field("last_name")} />
         </div>
         <TextField
-          label="Tên đăng nhập"
+          label={words.username}
           autoComplete="username"
           autoCapitalize="none"
           autoCorrect="off"
@@ -243,11 +247,11 @@ export default function RegisterPage() {
           {...field("username")}
           invalid={username.state === "unavailable"}
           status={<AvailabilityLine field="username" availability={username} />}
-          hint="3–30 ký tự: chữ cái không dấu, số, dấu chấm, gạch dưới hoặc gạch ngang."
+          hint={words.usernameHint}
         />
         <TextField
           type="email"
-          label="Email"
+          label={words.email}
           autoComplete="email"
           inputMode="email"
           spellCheck={false}
@@ -256,24 +260,24 @@ export default function RegisterPage() {
           invalid={email.state === "unavailable"}
           status={<AvailabilityLine field="email" availability={email} />}
         />
-        <TextField type="password" label="Mật khẩu" autoComplete="new-password" required hint="Ít nhất 8 ký tự." {...field("password")} />
-        <TextField type="password" label="Xác nhận mật khẩu" autoComplete="new-password" required {...field("password_confirm")} />
+        <TextField type="password" label={words.password} autoComplete="new-password" required hint={words.passwordHint} {...field("password")} />
+        <TextField type="password" label={words.confirmPassword} autoComplete="new-password" required {...field("password_confirm")} />
         <FormAlert messages={general} />
         <ValidationSummary errors={refused} />
         <div>
-          <SubmitButton busy={busy} busyLabel="Đang đăng ký..." disabled={checksPending || unavailable}>
-            Đăng ký
+          <SubmitButton busy={busy} busyLabel={words.registering} disabled={checksPending || unavailable}>
+            {words.register}
           </SubmitButton>
           {/* Only while a request is out, so it does not flash on every keystroke. */}
           {checking && !busy && (
             <p className="mt-2 text-center text-sm text-zinc-400" aria-live="polite">
-              {MESSAGES.waitForChecks}
+              {words.waitForChecks}
             </p>
           )}
         </div>
       </form>
-      <OrDivider />
-      <GoogleButton label="Đăng ký với Google" failureMessage="Lỗi đăng ký Google" landing={() => ({ next: redirect ?? "/profile", asked: redirect !== null })} />
+      <OrDivider label={words.or} />
+      <GoogleButton label={words.withGoogle} failureMessage={words.googleFailed} landing={() => ({ next: redirect ?? to("/profile"), asked: redirect !== null })} />
     </AuthCard>
   );
 }

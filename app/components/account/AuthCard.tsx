@@ -33,12 +33,12 @@ export function SubmitButton({ busy, busyLabel, disabled, children }: { busy: bo
   );
 }
 
-/** "hoặc" between the form and the Google button. */
-export function OrDivider() {
+/** "hoặc" (`label`, in the page's words) between the form and the Google button. */
+export function OrDivider({ label }: { label: string }) {
   return (
     <div className="my-6 flex items-center gap-3 text-xs tracking-wide text-zinc-500 uppercase" aria-hidden="true">
       <span className="h-px flex-1 bg-white/10" />
-      hoặc
+      {label}
       <span className="h-px flex-1 bg-white/10" />
     </div>
   );

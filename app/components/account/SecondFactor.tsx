@@ -2,6 +2,8 @@
 // app (on a phone, a link that opens it, issue #27), the code field, and the recovery codes shown
 // once with copy and download buttons.
 import { useState } from "react";
+import { secondFactorWords } from "~/i18n/vi/second-factor";
+import { useWords } from "~/i18n/words";
 import { TextField } from "../Field";
 import { CopyButton } from "../CopyButton";
 import { SECONDARY_BUTTON, TEXT_LINK } from "./AuthCard";
@@ -18,30 +20,29 @@ function authenticatorLink(uri: string | undefined): string | null {
  */
 export function EnrolmentSteps({ qrCode, secret, otpauthUri }: { qrCode: string; secret: string; otpauthUri?: string }) {
   const link = authenticatorLink(otpauthUri);
+  const words = useWords(secondFactorWords);
   return (
     <div className="space-y-4">
       <ol className="list-decimal space-y-1 pl-5 text-sm text-zinc-300">
-        <li>Mở ứng dụng xác thực (Google Authenticator, Microsoft Authenticator, 2FAS…).</li>
-        <li>Quét mã QR bên dưới (trên chính điện thoại này: bấm nút mở ứng dụng), hoặc nhập khóa bí mật bằng tay.</li>
-        <li>Nhập mã 6 số ứng dụng hiển thị để xác nhận.</li>
+        <li>{words.stepOpen}</li>
+        <li>{words.stepScan}</li>
+        <li>{words.stepCode}</li>
       </ol>
       <div className="flex flex-col items-center gap-3">
-        <img src={qrCode} alt="Mã QR để thêm tài khoản vào ứng dụng xác thực" width={240} height={240} className="h-60 w-60 rounded-xl bg-white p-2" />
+        <img src={qrCode} alt={words.qrAlt} width={240} height={240} className="h-60 w-60 rounded-xl bg-white p-2" />
         {link && (
           <a href={link} className={`${SECONDARY_BUTTON} sm:w-auto`}>
-            Mở ứng dụng xác thực
+            {words.openApp}
           </a>
         )}
       </div>
       <div>
-        <p className="text-sm text-zinc-400">
-          Khóa bí mật (nhập bằng tay)
-        </p>
+        <p className="text-sm text-zinc-400">{words.secret}</p>
         <div className="mt-1 flex items-center gap-2">
           <code data-testid="mfa-secret" className="min-w-0 flex-1 break-all rounded-lg bg-zinc-950/70 px-3 py-2 font-mono text-sm tracking-wider text-white">
             {secret}
           </code>
-          <CopyButton value={secret} label="khóa bí mật" copiedMessage="Đã sao chép khóa bí mật" />
+          <CopyButton value={secret} label={words.secretName} copiedMessage={words.secretCopied} />
         </div>
       </div>
     </div>
@@ -54,10 +55,11 @@ export function EnrolmentSteps({ qrCode, secret, otpauthUri }: { qrCode: string;
  * "123 456", and a pasted space is fine (the server drops it).
  */
 function OneTimeCodeField({ errors, hint, autoFocus }: { errors?: string[]; hint: string; autoFocus: boolean }) {
+  const words = useWords(secondFactorWords);
   return (
     <TextField
       name="code"
-      label="Mã xác thực"
+      label={words.code}
       hint={hint}
       autoComplete="one-time-code"
       inputMode="numeric"
@@ -76,11 +78,12 @@ function OneTimeCodeField({ errors, hint, autoFocus }: { errors?: string[]; hint
  * Room for stray spaces around a pasted code.
  */
 function RecoveryCodeField({ errors }: { errors?: string[] }) {
+  const words = useWords(secondFactorWords);
   return (
     <TextField
       name="code"
-      label="Mã khôi phục"
-      hint="Một mã dạng xxxxx-xxxxx trong danh sách bạn đã lưu. Mỗi mã dùng được một lần."
+      label={words.recoveryCode}
+      hint={words.recoveryCodeHint}
       autoComplete="off"
       autoCapitalize="none"
       autoCorrect="off"
@@ -103,42 +106,42 @@ export function SecondFactorCodeField({ errors, allowRecovery = true, autoFocus 
   const [recovery, setRecovery] = useState(false);
   // After the switch the new field takes the focus: the person just asked for it.
   const [switched, setSwitched] = useState(false);
+  const words = useWords(secondFactorWords);
   function toggle() {
     setRecovery((value) => !value);
     setSwitched(true);
   }
   return (
     <div className="space-y-2">
-      {recovery ? <RecoveryCodeField errors={errors} /> : <OneTimeCodeField errors={errors} hint="Mã 6 số trong ứng dụng xác thực." autoFocus={autoFocus || switched} />}
+      {recovery ? <RecoveryCodeField errors={errors} /> : <OneTimeCodeField errors={errors} hint={words.codeHint} autoFocus={autoFocus || switched} />}
       {allowRecovery && (
         <button type="button" onClick={toggle} className={`${TEXT_LINK} text-sm`}>
-          {recovery ? "Dùng mã trong ứng dụng xác thực" : "Dùng mã khôi phục"}
+          {recovery ? words.useAppCode : words.useRecoveryCode}
         </button>
       )}
     </div>
   );
 }
 
-function download(codes: string[]) {
-  const text = `Mã khôi phục xác thực hai lớp (mỗi mã dùng một lần)\n\n${codes.join("\n")}\n`;
+function download(codes: string[], { heading, name }: { heading: string; name: string }) {
+  const text = `${heading}\n\n${codes.join("\n")}\n`;
   const url = URL.createObjectURL(new Blob([text], { type: "text/plain;charset=utf-8" }));
   const link = document.createElement("a");
   link.href = url;
-  link.download = "ma-khoi-phuc.txt";
+  link.download = name;
   link.click();
   URL.revokeObjectURL(url);
 }
 
 /** The 10 recovery codes, shown once: copy them all or download them as a text file. */
 export function RecoveryCodes({ codes }: { codes: string[] }) {
+  const words = useWords(secondFactorWords);
   return (
     <section aria-labelledby="recovery-codes-title" className="rounded-xl border border-amber-400/30 bg-amber-500/10 p-4">
       <h2 id="recovery-codes-title" className="font-bold text-amber-200">
-        Mã khôi phục
+        {words.recoveryCodes}
       </h2>
-      <p className="mt-1 text-sm text-amber-100/80">
-        Lưu các mã này ở nơi an toàn. Mỗi mã thay cho mã xác thực một lần khi bạn mất điện thoại. Các mã chỉ hiển thị lần này.
-      </p>
+      <p className="mt-1 text-sm text-amber-100/80">{words.recoveryCodesNote}</p>
       <ul data-testid="recovery-codes" className="mt-3 grid grid-cols-2 gap-2 font-mono text-sm text-white">
         {codes.map((code) => (
           <li key={code} className="rounded-md bg-zinc-950/60 px-2 py-1 text-center">
@@ -147,9 +150,9 @@ export function RecoveryCodes({ codes }: { codes: string[] }) {
         ))}
       </ul>
       <div className="mt-3 flex items-center gap-2">
-        <CopyButton value={codes.join("\n")} label="mã khôi phục" copiedMessage="Đã sao chép mã khôi phục" />
-        <button type="button" onClick={() => download(codes)} className={`${SECONDARY_BUTTON} sm:w-auto`}>
-          Tải xuống
+        <CopyButton value={codes.join("\n")} label={words.recoveryCodesName} copiedMessage={words.recoveryCodesCopied} />
+        <button type="button" onClick={() => download(codes, { heading: words.fileHeading, name: words.fileName })} className={`${SECONDARY_BUTTON} sm:w-auto`}>
+          {words.download}
         </button>
       </div>
     </section>

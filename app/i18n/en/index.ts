@@ -5,5 +5,9 @@ import { shell } from "./shell";
 import { forms } from "./forms";
 import { copy } from "./copy";
 import { newPassword } from "./new-password";
+import { signIn } from "./sign-in";
+import { secondFactor } from "./second-factor";
+import { register } from "./register";
+import { session } from "./session";
 
-export const english = { shell, forms, copy, newPassword };
+export const english = { shell, forms, copy, newPassword, signIn, secondFactor, register, session };

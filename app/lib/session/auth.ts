@@ -2,7 +2,8 @@
 // "session expired" path of docs/product.md §4. The route guard itself is in session-route.ts (the profile layout's clientLoader).
 import { useLocation, useNavigate } from "@remix-run/react";
 import { useCallback, useEffect, useRef } from "react";
-import { SESSION_EXPIRED_MESSAGE } from "@workers/shared/error-texts";
+import { sessionWords } from "~/i18n/vi/session";
+import { useWords } from "~/i18n/words";
 import { loginPathFor } from "./redirects";
 import { clearSession } from "./session";
 import { toast } from "../toast";
@@ -13,9 +14,12 @@ export const SESSION_EXPIRED_REDIRECT_MS = 1500;
 
 /**
  * What a protected screen does on a 401 it cannot recover from (docs/product.md §4 "Session"): forget the
- * session, say so, and go to /login after 1.5 s. Several failing calls produce one toast.
+ * session, say so (by default in the page's language), and go to /login after 1.5 s (the sign-in in
+ * the page's language, loginPathFor). Several failing calls produce one toast.
  */
-export function useSessionExpired(message: string = SESSION_EXPIRED_MESSAGE, delayMs: number = SESSION_EXPIRED_REDIRECT_MS): () => void {
+export function useSessionExpired(message?: string, delayMs: number = SESSION_EXPIRED_REDIRECT_MS): () => void {
+  const words = useWords(sessionWords);
+  const said = message ?? words.expired;
   const navigate = useNavigate();
   const location = useLocation();
   const here = location.pathname + location.search;
@@ -29,7 +33,7 @@ export function useSessionExpired(message: string = SESSION_EXPIRED_MESSAGE, del
   return useCallback(() => {
     if (pending.current) return;
     clearSession();
-    toast.error(message);
+    toast.error(said);
     pending.current = setTimeout(() => navigate(loginPathFor(here), { replace: true }), delayMs);
-  }, [navigate, here, message, delayMs]);
+  }, [navigate, here, said, delayMs]);
 }
