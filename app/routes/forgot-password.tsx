@@ -6,34 +6,36 @@ import { FormAlert, TextField, ValidationSummary } from "~/components/Field";
 import { Spinner } from "~/components/Spinner";
 import { ApiError, apiCall, type FieldErrors } from "~/lib/api";
 import { useFetcherAnswer } from "~/lib/forms/fetcher-answer";
-import { FALLBACK_ERROR } from "@workers/shared/error-messages";
+import { localeOf, requestLocale, type Locale, useLocalePath } from "~/i18n/locale";
+import { formsWords } from "~/i18n/vi/forms";
+import { forgotPasswordWords } from "~/i18n/vi/forgot-password";
+import { useWords, wordsIn } from "~/i18n/words";
 import { pageMeta } from "~/lib/meta";
 import { toast } from "~/lib/toast";
 import { loadAuthSchemas, precheckWith, hasErrors } from "~/lib/forms/validation";
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "Quên mật khẩu");
-
-const RESENT = "Đã gửi lại email hướng dẫn. Vui lòng kiểm tra hộp thư.";
+export const meta: MetaFunction = ({ matches, location }) => pageMeta(matches, wordsIn(localeOf(location.pathname), forgotPasswordWords).forgotTitle);
 
 type LinkRequest = { email: string; resend?: boolean };
 type Result = { ok: true; email: string } | { ok: false; errors: FieldErrors | null };
 
-function failureMessage(error: unknown): string {
-  return error instanceof ApiError ? error.message : FALLBACK_ERROR;
+function failureMessage(error: unknown, locale: Locale): string {
+  return error instanceof ApiError ? error.message : wordsIn(locale, formsWords).unexpected;
 }
 
 /** Asks for the link; the answer is the same whether or not the address has an account. */
 export async function clientAction({ request }: ClientActionFunctionArgs): Promise<Result> {
   const { email, resend } = (await request.json()) as LinkRequest;
+  const locale = requestLocale(request);
   try {
     await apiCall((api) => api.api.auth["forgot-password"].$post({ json: { email } }));
   } catch (error) {
     // A first request shows the server's field errors by the field; a resend has no field to show them by.
     if (!resend && error instanceof ApiError && error.errors) return { ok: false, errors: error.errors };
-    toast.error(failureMessage(error));
+    toast.error(failureMessage(error, locale));
     return { ok: false, errors: null };
   }
-  if (resend) toast.success(RESENT);
+  if (resend) toast.success(wordsIn(locale, forgotPasswordWords).resent);
   return { ok: true, email };
 }
 
@@ -41,6 +43,8 @@ function SentScreen({ email, onUseAnother }: { email: string; onUseAnother: () =
   const sending = useFetcher<typeof clientAction>();
   const resending = sending.state !== "idle";
   const heading = useRef<HTMLHeadingElement>(null);
+  const words = useWords(forgotPasswordWords);
+  const to = useLocalePath();
 
   // The screen replaced the form: move focus to its heading so it is read out.
   useEffect(() => heading.current?.focus(), []);
@@ -59,36 +63,36 @@ function SentScreen({ email, onUseAnother }: { email: string; onUseAnother: () =
           </svg>
         </div>
         <h1 id="sent-title" ref={heading} tabIndex={-1} className="mt-4 text-center text-2xl font-black text-white">
-          Kiểm tra email của bạn
+          {words.sentTitle}
         </h1>
         <p className="mt-3 text-center text-zinc-300">
-          Nếu <strong className="font-semibold break-all text-white">{email}</strong> đã đăng ký tài khoản, chúng tôi đã gửi cho bạn một liên kết để đặt lại mật khẩu.
+          {words.sentBefore} <strong className="font-semibold break-all text-white">{email}</strong> {words.sentAfter}
         </p>
         <ol className="mt-6 space-y-3 rounded-xl border border-white/5 bg-zinc-950/50 p-4 text-sm text-zinc-300">
           <li className="flex gap-3">
             <span className="font-bold text-indigo-300">1.</span>
-            <span>Mở hộp thư đến của email trên. Nếu không thấy, hãy kiểm tra thư mục Spam hoặc Quảng cáo.</span>
+            <span>{words.sentStepInbox}</span>
           </li>
           <li className="flex gap-3">
             <span className="font-bold text-indigo-300">2.</span>
-            <span>Nhấn vào liên kết trong email để đặt mật khẩu mới.</span>
+            <span>{words.sentStepLink}</span>
           </li>
           <li className="flex gap-3">
             <span className="font-bold text-indigo-300">3.</span>
-            <span>Liên kết chỉ có hiệu lực trong 1 giờ và chỉ dùng được một lần.</span>
+            <span>{words.sentStepHour}</span>
           </li>
         </ol>
-        <p className="mt-6 text-center text-sm text-zinc-400">Không nhận được email?</p>
+        <p className="mt-6 text-center text-sm text-zinc-400">{words.notReceived}</p>
         <div className="mt-3 space-y-3">
           <button type="button" onClick={resend} disabled={resending} className={SECONDARY_BUTTON}>
             {resending && <Spinner />}
-            {resending ? "Đang gửi lại..." : "Gửi lại"}
+            {resending ? words.resending : words.resend}
           </button>
           <button type="button" onClick={onUseAnother} className="w-full py-1 text-sm text-zinc-400 underline-offset-4 hover:text-white hover:underline">
-            Dùng địa chỉ email khác
+            {words.useAnotherEmail}
           </button>
-          <Link to="/login" className={PRIMARY_BUTTON}>
-            Quay lại đăng nhập
+          <Link to={to("/login")} className={PRIMARY_BUTTON}>
+            {words.backToLogin}
           </Link>
         </div>
       </section>
@@ -104,6 +108,8 @@ export default function ForgotPasswordPage() {
   const form = useRef<HTMLFormElement>(null);
   const sending = useFetcher<typeof clientAction>();
   const busy = sending.state !== "idle";
+  const words = useWords(forgotPasswordWords);
+  const to = useLocalePath();
 
   useFetcherAnswer(sending, (answer) => {
     if (answer.ok) setSentTo(answer.email);
@@ -131,11 +137,11 @@ export default function ForgotPasswordPage() {
 
   return (
     <AuthCard
-      title="Quên mật khẩu"
-      description="Nhập email bạn đã dùng để đăng ký. Chúng tôi sẽ gửi cho bạn liên kết để đặt lại mật khẩu."
+      title={words.forgotTitle}
+      description={words.forgotDescription}
       footer={
-        <Link to="/login" className={TEXT_LINK}>
-          ← Quay lại đăng nhập
+        <Link to={to("/login")} className={TEXT_LINK}>
+          ← {words.backToLogin}
         </Link>
       }
     >
@@ -143,7 +149,7 @@ export default function ForgotPasswordPage() {
         <TextField
           name="email"
           type="email"
-          label="Email"
+          label={words.email}
           autoComplete="email"
           inputMode="email"
           spellCheck={false}
@@ -157,8 +163,8 @@ export default function ForgotPasswordPage() {
         />
         <FormAlert messages={errors.non_field_errors} />
         <ValidationSummary errors={refused} />
-        <SubmitButton busy={busy} busyLabel="Đang gửi...">
-          Gửi liên kết đặt lại
+        <SubmitButton busy={busy} busyLabel={words.sending}>
+          {words.send}
         </SubmitButton>
       </form>
     </AuthCard>

@@ -8,22 +8,17 @@ import { NewPasswordFields } from "~/components/account/NewPasswordFields";
 import { PageSpinner } from "~/components/Spinner";
 import { ApiError, apiCall, type FieldErrors } from "~/lib/api";
 import { useFetcherAnswer } from "~/lib/forms/fetcher-answer";
-import { FALLBACK_ERROR } from "@workers/shared/error-messages";
+import { inLocale, localeOf, requestLocale, useLocale, useLocalePath } from "~/i18n/locale";
+import { formsWords } from "~/i18n/vi/forms";
+import { resetPasswordWords } from "~/i18n/vi/reset-password";
+import { useWords, wordsIn } from "~/i18n/words";
 import { pageMeta } from "~/lib/meta";
 import { redirectTo } from "~/lib/forms/redirect-response";
 import { toast } from "~/lib/toast";
 import { useRedirectAfter } from "~/lib/use-redirect-after";
 import { checkWith } from "~/lib/forms/validation";
-import { useLocale } from "~/i18n/locale";
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "Đặt lại mật khẩu");
-
-const MESSAGES = {
-  missingToken: "Token không hợp lệ",
-  invalidToken: "Token không hợp lệ hoặc đã hết hạn",
-  offline: "Lỗi kết nối. Vui lòng thử lại!",
-  success: "Đặt lại mật khẩu thành công! Vui lòng đăng nhập.",
-} as const;
+export const meta: MetaFunction = ({ matches, location }) => pageMeta(matches, wordsIn(localeOf(location.pathname), resetPasswordWords).resetTitle);
 
 // docs/product.md §9: after success, and on an invalid token, the page moves on after 2 s.
 const REDIRECT_DELAY_MS = 2000;
@@ -40,13 +35,15 @@ type Result = { ok: true } | { ok: false; errors: FieldErrors | null; tokenRefus
 
 export async function clientAction({ request }: ClientActionFunctionArgs): Promise<Result> {
   const json = (await request.json()) as NewPassword;
+  const locale = requestLocale(request);
+  const words = wordsIn(locale, resetPasswordWords);
   try {
     const answer = await apiCall((api) => api.api.auth["reset-password"].$post({ json }));
-    toast.success(answer?.message || MESSAGES.success);
+    toast.success(answer?.message || words.success);
     return { ok: true };
   } catch (error) {
-    if (!(error instanceof ApiError)) toast.error(FALLBACK_ERROR);
-    else if (error.isNetworkError) toast.error(MESSAGES.offline);
+    if (!(error instanceof ApiError)) toast.error(wordsIn(locale, formsWords).unexpected);
+    else if (error.isNetworkError) toast.error(words.offline);
     else if (error.errors?.new_password || error.errors?.confirm_password) return { ok: false, errors: error.errors };
     // The server may still refuse the token (used in another tab): the page says so.
     else if (error.errors?.token) return { ok: false, errors: null, tokenRefused: true };
@@ -66,9 +63,11 @@ function ResetForm({ token, username, email, onInvalidToken }: { token: string; 
   const form = useRef<HTMLFormElement>(null);
   const sending = useFetcher<typeof clientAction>();
   const busy = sending.state !== "idle";
+  const words = useWords(resetPasswordWords);
   const locale = useLocale();
+  const to = useLocalePath();
 
-  useRedirectAfter(done ? "/login" : null, REDIRECT_DELAY_MS);
+  useRedirectAfter(done ? to("/login") : null, REDIRECT_DELAY_MS);
 
   useFetcherAnswer(sending, (answer) => {
     if (answer.ok) setDone(true);
@@ -102,9 +101,9 @@ function ResetForm({ token, username, email, onInvalidToken }: { token: string; 
   if (done) {
     return (
       <div role="status" className="space-y-4 text-center">
-        <p className="text-emerald-300">Mật khẩu của bạn đã được đặt lại. Đang chuyển đến trang đăng nhập...</p>
-        <Link to="/login" className={PRIMARY_BUTTON}>
-          Đăng nhập ngay
+        <p className="text-emerald-300">{words.done}</p>
+        <Link to={to("/login")} className={PRIMARY_BUTTON}>
+          {words.signInNow}
         </Link>
       </div>
     );
@@ -114,13 +113,13 @@ function ResetForm({ token, username, email, onInvalidToken }: { token: string; 
     <form ref={form} onSubmit={submit} noValidate className="space-y-5">
       <dl className="grid gap-3 rounded-xl border border-white/5 bg-zinc-950/50 p-4 text-sm sm:grid-cols-2">
         <div className="min-w-0">
-          <dt className="text-zinc-400">Tên đăng nhập</dt>
+          <dt className="text-zinc-400">{words.username}</dt>
           <dd className="truncate font-semibold text-white" data-testid="reset-username">
             {username}
           </dd>
         </div>
         <div className="min-w-0">
-          <dt className="text-zinc-400">Email</dt>
+          <dt className="text-zinc-400">{words.email}</dt>
           <dd className="truncate font-semibold text-white" data-testid="reset-email">
             {email}
           </dd>
@@ -131,23 +130,25 @@ function ResetForm({ token, username, email, onInvalidToken }: { token: string; 
       <NewPasswordFields values={values} errors={errors} onChange={change} />
       <FormAlert messages={serverErrors.non_field_errors} />
       <ValidationSummary errors={serverErrors} />
-      <SubmitButton busy={busy} busyLabel="Đang lưu...">
-        Đặt lại mật khẩu
+      <SubmitButton busy={busy} busyLabel={words.saving}>
+        {words.save}
       </SubmitButton>
     </form>
   );
 }
 
 function InvalidToken({ message }: { message: string }) {
-  useRedirectAfter("/forgot-password", REDIRECT_DELAY_MS);
+  const words = useWords(resetPasswordWords);
+  const to = useLocalePath();
+  useRedirectAfter(to("/forgot-password"), REDIRECT_DELAY_MS);
   return (
     <div className="space-y-4 text-center">
       <p role="alert" className="rounded-xl border border-red-500/30 bg-red-950/40 px-4 py-3 text-red-200">
         {message}
       </p>
-      <p className="text-sm text-zinc-400">Liên kết có thể đã được dùng hoặc đã quá 1 giờ. Đang chuyển đến trang yêu cầu liên kết mới...</p>
-      <Link to="/forgot-password" className={PRIMARY_BUTTON}>
-        Yêu cầu liên kết mới
+      <p className="text-sm text-zinc-400">{words.invalidExplained}</p>
+      <Link to={to("/forgot-password")} className={PRIMARY_BUTTON}>
+        {words.newLink}
       </Link>
     </div>
   );
@@ -157,26 +158,28 @@ function InvalidToken({ message }: { message: string }) {
 // nothing to check and the visitor is sent to ask for a new link.
 export async function clientLoader({ request }: ClientLoaderFunctionArgs): Promise<Verification | Response> {
   const token = new URL(request.url).searchParams.get("token")?.trim() ?? "";
+  const locale = requestLocale(request);
+  const words = wordsIn(locale, resetPasswordWords);
   if (!token) {
-    toast.error(MESSAGES.missingToken);
-    return redirectTo("/forgot-password", { replace: true });
+    toast.error(words.missingToken);
+    return redirectTo(inLocale(locale, "/forgot-password"), { replace: true });
   }
   try {
     const answer = await apiCall((api) => api.api.auth["verify-reset-token"].$get({ query: { token } }), { signal: request.signal });
     // An invalid token is answered with 400, which apiCall throws as an ApiError.
     return { state: "valid", token, username: answer.user?.username ?? "", email: answer.user?.email ?? "" };
   } catch (error) {
-    if (error instanceof ApiError && error.isNetworkError) return { state: "failed", message: MESSAGES.offline };
+    if (error instanceof ApiError && error.isNetworkError) return { state: "failed", message: words.offline };
     if (error instanceof ApiError && (error.status === 400 || error.status === 404 || error.status === 410)) {
-      toast.error(MESSAGES.invalidToken);
-      return { state: "invalid", message: MESSAGES.invalidToken };
+      toast.error(words.invalidToken);
+      return { state: "invalid", message: words.invalidToken };
     }
-    return { state: "failed", message: error instanceof ApiError ? error.message : FALLBACK_ERROR };
+    return { state: "failed", message: error instanceof ApiError ? error.message : wordsIn(locale, formsWords).unexpected };
   }
 }
 
 export function HydrateFallback() {
-  return <PageSpinner label="Đang kiểm tra liên kết..." />;
+  return <PageSpinner label={useWords(resetPasswordWords).checkingLink} />;
 }
 
 export default function ResetPasswordPage() {
@@ -184,22 +187,24 @@ export default function ResetPasswordPage() {
   const revalidator = useRevalidator();
   // The server may still refuse the token when the new password is sent (used in another tab).
   const [refused, setRefused] = useState(false);
-  const verification: Verification = refused ? { state: "invalid", message: MESSAGES.invalidToken } : loaded;
+  const words = useWords(resetPasswordWords);
+  const to = useLocalePath();
+  const verification: Verification = refused ? { state: "invalid", message: words.invalidToken } : loaded;
 
   const tokenRefused = useCallback(() => {
-    toast.error(MESSAGES.invalidToken);
+    toast.error(words.invalidToken);
     setRefused(true);
-  }, []);
+  }, [words]);
 
-  if (revalidator.state === "loading") return <PageSpinner label="Đang kiểm tra liên kết..." />;
+  if (revalidator.state === "loading") return <PageSpinner label={words.checkingLink} />;
 
   return (
     <AuthCard
-      title={verification.state === "invalid" ? "Liên kết không hợp lệ" : "Đặt lại mật khẩu"}
-      description={verification.state === "valid" ? "Tạo mật khẩu mới cho tài khoản của bạn." : undefined}
+      title={verification.state === "invalid" ? words.invalidTitle : words.resetTitle}
+      description={verification.state === "valid" ? words.resetDescription : undefined}
       footer={
-        <Link to="/login" className={TEXT_LINK}>
-          ← Quay lại đăng nhập
+        <Link to={to("/login")} className={TEXT_LINK}>
+          ← {words.backToLogin}
         </Link>
       }
     >
@@ -211,7 +216,7 @@ export default function ResetPasswordPage() {
             {verification.message}
           </p>
           <button type="button" onClick={() => revalidator.revalidate()} className={SECONDARY_BUTTON}>
-            Thử lại
+            {words.retry}
           </button>
         </div>
       )}

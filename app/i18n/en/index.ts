@@ -9,5 +9,7 @@ import { signIn } from "./sign-in";
 import { secondFactor } from "./second-factor";
 import { register } from "./register";
 import { session } from "./session";
+import { forgotPassword } from "./forgot-password";
+import { resetPassword } from "./reset-password";
 
-export const english = { shell, forms, copy, newPassword, signIn, secondFactor, register, session };
+export const english = { shell, forms, copy, newPassword, signIn, secondFactor, register, session, forgotPassword, resetPassword };
