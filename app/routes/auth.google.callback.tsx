@@ -3,7 +3,7 @@ import { type ClientLoaderFunctionArgs, Link, useLoaderData } from "@remix-run/r
 import { PRIMARY_BUTTON } from "~/components/account/AuthCard";
 import { PageSpinner } from "~/components/Spinner";
 import { ApiError, apiCall } from "~/lib/api";
-import { decodeState, takePendingGoogleSignIn } from "~/lib/session/google";
+import { decodeState, type GoogleState, takePendingGoogleSignIn } from "~/lib/session/google";
 import { pageMeta } from "~/lib/meta";
 import { redirectTo } from "~/lib/forms/redirect-response";
 import { landingFor, safeRedirectPath } from "~/lib/session/redirects";
@@ -11,60 +11,88 @@ import { PENDING_KEYS, savePending } from "~/lib/session/second-factor";
 import { saveSession } from "~/lib/session/session";
 import { toast } from "~/lib/toast";
 import { useRedirectAfter } from "~/lib/use-redirect-after";
+import { inLocale, type Locale, localeOf } from "~/i18n/locale";
+import { googleSignInWords } from "~/i18n/vi/google-sign-in";
+import { setEnglish, useWords, wordsIn } from "~/i18n/words";
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "Đăng nhập Google");
+// The page's own address is Vietnamese; its title too (it shows for a moment, before the words of the visitor's language are known).
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, googleSignInWords.vi.title);
 
 // docs/product.md §8 / §9: "Lỗi xác thực Google: {message}", then /login after 3 s.
-const ERROR_PREFIX = "Lỗi xác thực Google: ";
 const ERROR_REDIRECT_MS = 3000;
-const NO_CODE = "No authorization code received from Google";
-const FAILED = "Authentication failed";
-const BAD_STATE = "Phiên đăng nhập Google không hợp lệ hoặc đã hết hạn. Vui lòng thử lại.";
+
+/**
+ * The language the visitor left for Google in: that of the page they are to land on, which the
+ * state carries (app/lib/session/google.ts). Vietnamese without one.
+ */
+function stateLocale(state: GoogleState | null): Locale {
+  return localeOf((safeRedirectPath(state?.redirect) ?? "/").replace(/[?#].*$/, ""));
+}
+
+/** The words of `locale`: this Vietnamese page's document brought no English ones, so they are fetched here. */
+async function wordsFor(locale: Locale) {
+  if (locale === "en") {
+    try {
+      setEnglish((await import("~/i18n/en")).english);
+    } catch {
+      // Vietnamese words, then; the landing page loads its own.
+    }
+  }
+  return wordsIn(locale, googleSignInWords);
+}
+
+type Failure = { failure: string; locale: Locale };
 
 // The exchange runs once, as the page loads: the code and this tab's pending sign-in can be used
 // only once, and nothing on this page revalidates.
-export async function clientLoader({ request }: ClientLoaderFunctionArgs): Promise<{ failure: string } | Response> {
+export async function clientLoader({ request }: ClientLoaderFunctionArgs): Promise<Failure | Response> {
   const params = new URL(request.url).searchParams;
-  const fail = (detail: string) => {
-    const failure = ERROR_PREFIX + detail;
+  const state = decodeState(params.get("state"));
+  const locale = stateLocale(state);
+  const words = await wordsFor(locale);
+  const fail = (detail: string): Failure => {
+    const failure = words.failure(detail);
     toast.error(failure);
-    return { failure };
+    return { failure, locale };
   };
   const providerError = params.get("error");
   const code = params.get("code");
   const pending = takePendingGoogleSignIn();
   if (providerError) return fail(providerError);
-  if (!code) return fail(NO_CODE);
+  if (!code) return fail(words.noCode);
   // The state must carry the CSRF value this tab created before leaving for the provider.
-  const state = decodeState(params.get("state"));
-  if (!pending || !state || state.csrf !== pending.csrf) return fail(BAD_STATE);
+  if (!pending || !state || state.csrf !== pending.csrf) return fail(words.badState);
   try {
-    const answer = await apiCall((api) =>
-      api.api.auth["google-auth"].$post({ json: { code, redirect_uri: pending.redirect_uri, code_verifier: pending.verifier, nonce: pending.nonce } }),
+    const answer = await apiCall(
+      (api) => api.api.auth["google-auth"].$post({ json: { code, redirect_uri: pending.redirect_uri, code_verifier: pending.verifier, nonce: pending.nonce } }),
+      // Answered in the visitor's language, not this page's.
+      { headers: { "Accept-Language": locale } },
     );
-    const landing = { next: safeRedirectPath(state.redirect) ?? "/profile", asked: state.asked === true };
+    const landing = { next: safeRedirectPath(state.redirect) ?? inLocale(locale, "/profile"), asked: state.asked === true };
     if ("mfa_required" in answer.data) {
       // Google proved the first factor; the code is asked for next.
       const { mfa_required: _required, ...challenge } = answer.data;
       savePending(PENDING_KEYS.signIn, { ...challenge, ...landing });
-      return redirectTo("/login/verify", { replace: true });
+      return redirectTo(inLocale(locale, "/login/verify"), { replace: true });
     }
     const { access, refresh, user } = answer.data;
     saveSession({ access, refresh, user });
-    toast.success(answer.message || "Đăng nhập thành công!");
+    toast.success(answer.message || words.signedIn);
     return redirectTo(landingFor(user, landing), { replace: true });
   } catch (error) {
-    return fail(error instanceof ApiError && error.message ? error.message : FAILED);
+    return fail(error instanceof ApiError && error.message ? error.message : words.failed);
   }
 }
 
 export function HydrateFallback() {
-  return <PageSpinner label="Đang đăng nhập bằng Google..." />;
+  return <PageSpinner label={useWords(googleSignInWords).signingIn} />;
 }
 
 export default function GoogleCallbackPage() {
-  const { failure } = useLoaderData<{ failure: string }>();
-  useRedirectAfter("/login", ERROR_REDIRECT_MS);
+  const { failure, locale } = useLoaderData<Failure>();
+  const words = wordsIn(locale, googleSignInWords);
+  const login = inLocale(locale, "/login");
+  useRedirectAfter(login, ERROR_REDIRECT_MS);
 
   return (
     <div className="mx-auto w-full max-w-md px-4 py-14">
@@ -73,14 +101,14 @@ export default function GoogleCallbackPage() {
           !
         </div>
         <h1 id="google-error-title" className="mt-4 text-2xl font-black text-white">
-          Đăng nhập Google thất bại
+          {words.failedTitle}
         </h1>
         <p role="alert" className="mt-3 break-words text-red-200">
           {failure}
         </p>
-        <p className="mt-2 text-sm text-zinc-400">Đang chuyển về trang đăng nhập...</p>
-        <Link to="/login" replace className={`${PRIMARY_BUTTON} mt-6`}>
-          Quay lại đăng nhập
+        <p className="mt-2 text-sm text-zinc-400">{words.redirecting}</p>
+        <Link to={login} replace className={`${PRIMARY_BUTTON} mt-6`}>
+          {words.backToLogin}
         </Link>
       </section>
     </div>

@@ -11,5 +11,6 @@ import { register } from "./register";
 import { session } from "./session";
 import { forgotPassword } from "./forgot-password";
 import { resetPassword } from "./reset-password";
+import { googleSignIn } from "./google-sign-in";
 
-export const english = { shell, forms, copy, newPassword, signIn, secondFactor, register, session, forgotPassword, resetPassword };
+export const english = { shell, forms, copy, newPassword, signIn, secondFactor, register, session, forgotPassword, resetPassword, googleSignIn };
