@@ -8,9 +8,11 @@ import { Spinner } from "~/components/Spinner";
 import { ApiError, apiCall } from "~/lib/api";
 import { pageMeta } from "~/lib/meta";
 import { FALLBACK_ERROR } from "@workers/shared/error-messages";
-import { MAIL_PREFERENCE_MESSAGES } from "@workers/accounts/messages";
+import { localeOf, requestLocale, useLocalePath } from "~/i18n/locale";
+import { unsubscribeWords } from "~/i18n/vi/unsubscribe";
+import { useWords, wordsIn } from "~/i18n/words";
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "Hủy nhận email thông báo");
+export const meta: MetaFunction = ({ matches, location }) => pageMeta(matches, wordsIn(localeOf(location.pathname), unsubscribeWords).title);
 
 type Result = { ok: boolean; message: string };
 
@@ -20,7 +22,8 @@ export async function clientAction({ request }: ClientActionFunctionArgs): Promi
     const answer = await apiCall((api) => api.api.mail.unsubscribe.$post({ query: { token } }));
     return { ok: true, message: answer.message };
   } catch (error) {
-    return { ok: false, message: error instanceof ApiError && error.status > 0 && error.message !== FALLBACK_ERROR ? error.message : FALLBACK_ERROR };
+    // The server's refusal, unless it is the general line: that one is said in the page's language.
+    return { ok: false, message: error instanceof ApiError && error.status > 0 && error.message !== FALLBACK_ERROR ? error.message : wordsIn(requestLocale(request), unsubscribeWords).failed };
   }
 }
 
@@ -30,12 +33,14 @@ export default function UnsubscribePage() {
   const send = useFetcher<typeof clientAction>();
   const busy = send.state !== "idle";
   const result = send.state === "idle" ? send.data : undefined;
+  const words = useWords(unsubscribeWords);
+  const to = useLocalePath();
 
   return (
     <div className="mx-auto w-full max-w-md px-4 py-8 sm:py-14">
       <section className="rounded-2xl border border-white/5 bg-zinc-900/70 p-5 shadow-2xl sm:p-8" aria-labelledby="unsubscribe-title">
         <h1 id="unsubscribe-title" className="text-2xl font-black text-white">
-          Hủy nhận email thông báo
+          {words.title}
         </h1>
         {result?.ok ? (
           <p role="status" className="mt-4 text-emerald-300">
@@ -43,11 +48,11 @@ export default function UnsubscribePage() {
           </p>
         ) : !token ? (
           <p role="alert" className="mt-4 text-red-300">
-            {MAIL_PREFERENCE_MESSAGES.linkInvalid}
+            {words.linkInvalid}
           </p>
         ) : (
           <>
-            <p className="mt-3 text-zinc-300">Bạn sẽ không nhận email nhắc key sắp hết hạn và email báo bản cập nhật mới nữa. Bạn có thể bật lại bất cứ lúc nào trong trang Hồ sơ.</p>
+            <p className="mt-3 text-zinc-300">{words.explained}</p>
             {result && (
               <p role="alert" className="mt-4 rounded-xl border border-red-500/30 bg-red-950/40 px-4 py-3 text-sm text-red-200">
                 {result.message}
@@ -60,12 +65,12 @@ export default function UnsubscribePage() {
               className={`${PRIMARY_BUTTON} mt-6`}
             >
               {busy && <Spinner />}
-              {busy ? "Đang xử lý..." : "Xác nhận hủy nhận email"}
+              {busy ? words.working : words.confirm}
             </button>
           </>
         )}
-        <Link to="/" className={`${SECONDARY_BUTTON} mt-3`}>
-          Về trang chủ
+        <Link to={to("/")} className={`${SECONDARY_BUTTON} mt-3`}>
+          {words.home}
         </Link>
       </section>
     </div>

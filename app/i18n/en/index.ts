@@ -12,5 +12,6 @@ import { session } from "./session";
 import { forgotPassword } from "./forgot-password";
 import { resetPassword } from "./reset-password";
 import { googleSignIn } from "./google-sign-in";
+import { unsubscribe } from "./unsubscribe";
 
-export const english = { shell, forms, copy, newPassword, signIn, secondFactor, register, session, forgotPassword, resetPassword, googleSignIn };
+export const english = { shell, forms, copy, newPassword, signIn, secondFactor, register, session, forgotPassword, resetPassword, googleSignIn, unsubscribe };
