@@ -17,12 +17,13 @@ import { clearPending, PENDING_KEYS, type PendingChallenge, readPending, savePen
 import { clearSession, readRefreshToken, readStoredUser, saveSession, } from "~/lib/session/session";
 import { isSessionOver, requireSession, sessionEnded } from "~/lib/session/session-route";
 import { toast } from "~/lib/toast";
-import { formatDateTime } from "@workers/shared/format";
-import { FALLBACK_ERROR } from "@workers/shared/error-messages";
+import { useFormat } from "~/i18n/format";
+import { localeOf, requestLocale, useLocalePath } from "~/i18n/locale";
+import { formsWords } from "~/i18n/vi/forms";
+import { securityWords } from "~/i18n/vi/security";
+import { useWords, wordsIn } from "~/i18n/words";
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "Bảo mật");
-
-const LOAD_FAILED = "Lỗi khi tải cài đặt bảo mật";
+export const meta: MetaFunction = ({ matches, location }) => pageMeta(matches, wordsIn(localeOf(location.pathname), securityWords).title);
 
 type Status = { enabled: boolean; enabled_at: string | null; recovery_codes_left: number; required: boolean; session_verified: boolean };
 type Loaded = { status: Status | null; enrolment: PendingChallenge | null; hasPassword: boolean };
@@ -37,14 +38,14 @@ export async function clientLoader({ request }: ClientLoaderFunctionArgs): Promi
   } catch (error) {
     if (isSessionOver(error)) return sessionEnded(request);
     if (request.signal.aborted) throw error;
-    toast.error(LOAD_FAILED);
+    toast.error(wordsIn(requestLocale(request), securityWords).loadFailed);
     return { status: null, enrolment: null, hasPassword };
   }
 }
 clientLoader.hydrate = true as const;
 
 export function HydrateFallback() {
-  return <PageSpinner label="Đang tải cài đặt bảo mật..." />;
+  return <PageSpinner label={useWords(securityWords).loading} />;
 }
 
 type Intent = "setup" | "confirm" | "cancel" | "recovery" | "disable";
@@ -97,7 +98,7 @@ export async function clientAction({ request }: ClientActionFunctionArgs): Promi
     // A spent enrolment cannot be confirmed: start again.
     if (intent === "confirm" && error instanceof ApiError && error.errors?.mfa_token) clearPending(PENDING_KEYS.enrolment);
     if (error instanceof ApiError && (error.errors?.code || error.errors?.password)) return { ok: false, errors: error.errors };
-    toast.error(error instanceof ApiError ? error.message : FALLBACK_ERROR);
+    toast.error(error instanceof ApiError ? error.message : wordsIn(requestLocale(request), formsWords).unexpected);
     return { ok: false, errors: null };
   }
 }
@@ -112,19 +113,21 @@ function IntentButton({ intent, primary, children }: { intent: Intent; primary?:
 
 /** The current password, asked before a second factor is turned on or moved to a new phone. */
 function CurrentPasswordField({ errors, hint }: { errors?: string[]; hint: string }) {
-  return <TextField name="password" type="password" label="Mật khẩu hiện tại" autoComplete="current-password" hint={hint} errors={errors} />;
+  return <TextField name="password" type="password" label={useWords(securityWords).currentPassword} autoComplete="current-password" hint={hint} errors={errors} />;
 }
-
-const NO_PASSWORD_HINT = "Tài khoản chưa có mật khẩu: cần đăng nhập lại bằng Google trong vòng 10 phút trước khi bật hoặc đổi điện thoại xác thực.";
 
 export default function SecurityPage() {
   const { status, enrolment, hasPassword } = useLoaderData<typeof clientLoader>();
   const result = useActionData<typeof clientAction>();
   const busy = useNavigation().state !== "idle";
   const navigate = useNavigate();
+  const words = useWords(securityWords);
+  const format = useFormat();
+  const to = useLocalePath();
   const codeErrors = result && !result.ok ? result.errors?.code : undefined;
   const passwordErrors = result && !result.ok ? result.errors?.password : undefined;
 
+  // The admin pages are Vietnamese only: the sign-in to reach them is too (loginPathFor).
   function signInAgain() {
     clearSession();
     navigate(loginPathFor("/admin"), { replace: true });
@@ -132,23 +135,23 @@ export default function SecurityPage() {
 
   return (
     <div className="mx-auto w-full max-w-xl px-4 py-8 sm:py-12">
-      <Link to="/profile" className={`${TEXT_LINK} text-sm`}>
-        ← Hồ sơ
+      <Link to={to("/profile")} className={`${TEXT_LINK} text-sm`}>
+        ← {words.profile}
       </Link>
       <section className="mt-4 rounded-2xl border border-white/5 bg-zinc-900/70 p-5 shadow-2xl sm:p-8" aria-labelledby="security-title">
         <h1 id="security-title" className="text-2xl font-black tracking-tight text-white">
-          Bảo mật
+          {words.title}
         </h1>
-        <h2 className="mt-6 text-lg font-bold text-white">Xác thực hai lớp</h2>
+        <h2 className="mt-6 text-lg font-bold text-white">{words.twoFactor}</h2>
         {!status ? (
-          <p className="mt-2 text-zinc-300">{LOAD_FAILED}</p>
+          <p className="mt-2 text-zinc-300">{words.loadFailed}</p>
         ) : (
           <fieldset disabled={busy} className="mt-2 space-y-5">
             <p className="text-sm text-zinc-300" data-testid="mfa-status">
-              {status.enabled ? "Đang bật" : "Chưa bật"}
-              {status.enabled_at && ` từ ${formatDateTime(status.enabled_at)}`}
-              {status.enabled && ` · còn ${status.recovery_codes_left} mã khôi phục`}
-              {status.required && " · bắt buộc với tài khoản quản trị"}
+              {status.enabled ? words.on : words.off}
+              {status.enabled_at && words.since(format.dateTime(status.enabled_at))}
+              {status.enabled && words.codesLeft(status.recovery_codes_left)}
+              {status.required && words.required}
             </p>
 
             {result?.ok && result.recoveryCodes && <RecoveryCodes codes={result.recoveryCodes} />}
@@ -159,54 +162,52 @@ export default function SecurityPage() {
                 <SecondFactorCodeField errors={codeErrors} allowRecovery={false} />
                 <div className="flex flex-col gap-3 sm:flex-row">
                   <IntentButton intent="confirm" primary>
-                    Xác nhận
+                    {words.confirm}
                   </IntentButton>
-                  <IntentButton intent="cancel">Hủy</IntentButton>
+                  <IntentButton intent="cancel">{words.cancel}</IntentButton>
                 </div>
               </Form>
             ) : !status.enabled ? (
               <Form method="post" noValidate className="space-y-3">
                 <p className="text-sm text-zinc-400">
-                  {status.required
-                    ? "Tài khoản quản trị cần xác thực hai lớp trước khi vào trang quản trị."
-                    : "Bảo vệ tài khoản bằng mã 6 số từ ứng dụng xác thực trên điện thoại, ngoài mật khẩu."}
+                  {status.required ? words.requiredIntro : words.optionalIntro}
                 </p>
                 {hasPassword ? (
-                  <CurrentPasswordField errors={passwordErrors} hint="Nhập mật khẩu để xác nhận đây là bạn. Các thiết bị khác đang đăng nhập sẽ bị đăng xuất." />
+                  <CurrentPasswordField errors={passwordErrors} hint={words.passwordToEnable} />
                 ) : (
-                  <p className="text-sm text-zinc-400">{NO_PASSWORD_HINT}</p>
+                  <p className="text-sm text-zinc-400">{words.noPassword}</p>
                 )}
                 <IntentButton intent="setup" primary>
-                  Bật xác thực hai lớp
+                  {words.enable}
                 </IntentButton>
               </Form>
             ) : (
               <>
                 {status.required && !status.session_verified && (
                   <div role="alert" className="rounded-xl border border-amber-400/30 bg-amber-500/10 p-4 text-sm text-amber-100">
-                    <p>Phiên đăng nhập này chưa xác thực hai lớp. Hãy đăng nhập lại và nhập mã từ ứng dụng xác thực để vào trang quản trị.</p>
+                    <p>{words.notVerified}</p>
                     <button type="button" onClick={signInAgain} className={`${PRIMARY_BUTTON} mt-3 sm:w-auto`}>
-                      Đăng nhập lại
+                      {words.signInAgain}
                     </button>
                   </div>
                 )}
                 {status.required && status.session_verified && (
                   <Link to="/admin" className={`${TEXT_LINK} text-sm`}>
-                    Vào trang quản trị →
+                    {words.toAdmin} →
                   </Link>
                 )}
                 <Form method="post" noValidate className="space-y-4">
-                  <p className="text-sm text-zinc-400">Nhập một mã mới từ ứng dụng xác thực (hoặc một mã khôi phục) để thay đổi.</p>
+                  <p className="text-sm text-zinc-400">{words.changeIntro}</p>
                   <SecondFactorCodeField errors={codeErrors} />
                   {hasPassword ? (
-                    <CurrentPasswordField errors={passwordErrors} hint="Cần khi đổi điện thoại xác thực." />
+                    <CurrentPasswordField errors={passwordErrors} hint={words.passwordToMove} />
                   ) : (
-                    <p className="text-sm text-zinc-400">{NO_PASSWORD_HINT}</p>
+                    <p className="text-sm text-zinc-400">{words.noPassword}</p>
                   )}
                   <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
-                    <IntentButton intent="recovery">Tạo mã khôi phục mới</IntentButton>
-                    <IntentButton intent="setup">Đổi điện thoại xác thực</IntentButton>
-                    {!status.required && <IntentButton intent="disable">Tắt xác thực hai lớp</IntentButton>}
+                    <IntentButton intent="recovery">{words.newRecoveryCodes}</IntentButton>
+                    <IntentButton intent="setup">{words.movePhone}</IntentButton>
+                    {!status.required && <IntentButton intent="disable">{words.disable}</IntentButton>}
                   </div>
                 </Form>
               </>

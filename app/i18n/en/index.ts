@@ -13,5 +13,6 @@ import { forgotPassword } from "./forgot-password";
 import { resetPassword } from "./reset-password";
 import { googleSignIn } from "./google-sign-in";
 import { unsubscribe } from "./unsubscribe";
+import { security } from "./security";
 
-export const english = { shell, forms, copy, newPassword, signIn, secondFactor, register, session, forgotPassword, resetPassword, googleSignIn, unsubscribe };
+export const english = { shell, forms, copy, newPassword, signIn, secondFactor, register, session, forgotPassword, resetPassword, googleSignIn, unsubscribe, security };
