@@ -15,7 +15,7 @@ import {
 } from "@workers/shared/format";
 import { type Locale, useLocale } from "./locale";
 
-export function formatIn(locale: Locale) {
+function formatIn(locale: Locale) {
   return {
     locale,
     vnd: (amount: number) => formatVND(amount, locale),

@@ -1,6 +1,13 @@
 import { renderToString } from "react-dom/server";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { ErrorPanel, errorIdOf } from "../../app/components/ErrorPanel";
+
+// The panel takes its words from the page's address (app/i18n/locale.ts); rendered here outside a
+// router, it is on a Vietnamese page.
+vi.mock("@remix-run/react", async (original) => ({
+  ...(await original<typeof import("@remix-run/react")>()),
+  useLocation: () => ({ pathname: "/", search: "", hash: "", state: null, key: "default" }),
+}));
 
 // The root, admin and profile segments render ErrorPanel from their ErrorBoundary with what
 // useRouteError gives them: the error a loader threw (an ApiError whose message carries the

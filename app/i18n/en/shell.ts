@@ -8,6 +8,7 @@ export const shell: EnglishOf<typeof shellWords> = {
   register: "Register",
   signOut: "Sign out",
   signedOut: "Signed out",
+  dismiss: "Close",
   closeNotification: "Close notification",
   openMenu: "Open menu",
   menu: "Menu",

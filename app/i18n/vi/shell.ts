@@ -9,6 +9,7 @@ export const shellWords = defineWords("shell", {
   register: "Đăng ký",
   signOut: "Đăng xuất",
   signedOut: "Đã đăng xuất",
+  dismiss: "Đóng",
   closeNotification: "Đóng thông báo",
   openMenu: "Mở menu",
   menu: "Menu",
