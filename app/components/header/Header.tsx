@@ -7,7 +7,6 @@ import { toast } from "~/lib/toast";
 import { Avatar } from "./Avatar";
 import { lazyDialog } from "../LazyDialog";
 import { LanguageSwitch } from "../LanguageSwitch";
-import { useFormat } from "~/i18n/format";
 import { useLocalePath, withoutLocale } from "~/i18n/locale";
 import { shellWords } from "~/i18n/vi/shell";
 import { useWords } from "~/i18n/words";
@@ -18,10 +17,9 @@ function displayName(user: SessionUser): string {
 
 /** The balance as this page's language writes it ("60.000 ₫", "60,000 ₫"), or null before it is known. */
 function useBalanceText(user: SessionUser | null | undefined): string | null {
-  const format = useFormat();
-  if (!user) return null;
-  if (typeof user.balance === "number") return format.vnd(user.balance);
-  return user.formatted_balance || null;
+  const words = useWords(shellWords);
+  if (!user?.formatted_balance) return null;
+  return typeof user.balance === "number" ? words.balance(user.formatted_balance, user.balance) : user.formatted_balance;
 }
 
 // The menus come in their own chunk, fetched when a button is hovered, focused or tapped.

@@ -1,5 +1,6 @@
 import type { shellWords } from "../vi/shell";
 import type { EnglishOf } from "../words";
+import { formatVND } from "@workers/shared/format";
 
 export const shell: EnglishOf<typeof shellWords> = {
   skipToContent: "Skip to content",
@@ -8,6 +9,7 @@ export const shell: EnglishOf<typeof shellWords> = {
   register: "Register",
   signOut: "Sign out",
   signedOut: "Signed out",
+  balance: (_formatted: string, amount: number) => formatVND(amount, "en"),
   dismiss: "Close",
   closeNotification: "Close notification",
   openMenu: "Open menu",

@@ -9,6 +9,8 @@ export const shellWords = defineWords("shell", {
   register: "Đăng ký",
   signOut: "Đăng xuất",
   signedOut: "Đã đăng xuất",
+  // The header's balance: the server's own Vietnamese writing of it (so the shell carries no formatter).
+  balance: (formatted: string, _amount: number) => formatted,
   dismiss: "Đóng",
   closeNotification: "Đóng thông báo",
   openMenu: "Mở menu",
