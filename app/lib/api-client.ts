@@ -3,9 +3,17 @@
 // Loaded with the first call, so no public page carries it (the profile preloads it: it calls at once).
 import { hc } from "hono/client";
 import type { ApiType } from "@workers/api";
-import { extractErrorMessage, NETWORK_ERROR, SERVER_UNREACHABLE, SESSION_EXPIRED_MESSAGE } from "@workers/shared/error-messages";
+import { extractErrorMessage, SESSION_EXPIRED_MESSAGE } from "@workers/shared/error-messages";
+import type { Locale } from "~/i18n/locale";
+import { networkWords } from "~/i18n/vi/network";
+import { wordsIn } from "~/i18n/words";
 import { type Answer, type ApiClient, ApiError, type ApiOptions, type CallOptions, type FieldErrors } from "./api-base";
 import { clearSession, readAccessToken, readRefreshToken, saveTokens } from "./session/session";
+
+/** The page's language, from its <html lang> (English on /en/ pages), for the words said here. */
+function pageLocale(): Locale {
+  return typeof document !== "undefined" && document.documentElement.lang === "en" ? "en" : "vi";
+}
 
 function normaliseErrors(value: unknown): FieldErrors | null {
   if (!value || typeof value !== "object" || Array.isArray(value)) return null;
@@ -23,14 +31,15 @@ export async function errorMessageFromResponse(response: Response): Promise<stri
   try {
     return extractErrorMessage(JSON.parse(text));
   } catch {
-    return `Lỗi server (${response.status}): ${response.statusText}`;
+    return wordsIn(pageLocale(), networkWords).serverError(response.status, response.statusText);
   }
 }
 
 /** The message for a fetch that threw before any response arrived. */
 export function networkErrorMessage(error: unknown): string {
-  if (typeof navigator !== "undefined" && navigator.onLine === false) return NETWORK_ERROR;
-  return error instanceof TypeError ? SERVER_UNREACHABLE : NETWORK_ERROR;
+  const words = wordsIn(pageLocale(), networkWords);
+  if (typeof navigator !== "undefined" && navigator.onLine === false) return words.networkError;
+  return error instanceof TypeError ? words.serverUnreachable : words.networkError;
 }
 
 /** A request as it goes out, before its token: what apiCall and the token refresh send. */
@@ -82,7 +91,7 @@ function keepBookmark(response: Response): void {
 
 async function send(path: string, request: Outgoing, token: string | null): Promise<Response> {
   // The API answers refusals in the page's language (docs/api.md): English on /en/ pages, else Vietnamese.
-  const headers: Record<string, string> = { Accept: "application/json", "Accept-Language": typeof document !== "undefined" && document.documentElement.lang === "en" ? "en" : "vi", ...request.headers };
+  const headers: Record<string, string> = { Accept: "application/json", "Accept-Language": pageLocale(), ...request.headers };
   if (token) headers.Authorization = `Bearer ${token}`;
   const bookmark = storedBookmark();
   if (bookmark) headers[BOOKMARK_HEADER] = bookmark;
@@ -110,7 +119,7 @@ async function result<T>(response: Response): Promise<T> {
     .catch(() => undefined)) as { success?: boolean } | undefined;
   if (body === undefined) {
     if (response.status === 204) return undefined as T;
-    throw new ApiError(response.status, `Lỗi server (${response.status}): ${response.statusText}`);
+    throw new ApiError(response.status, wordsIn(pageLocale(), networkWords).serverError(response.status, response.statusText));
   }
   if (body && body.success === false) throw await failure(response);
   return body as T;

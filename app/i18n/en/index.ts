@@ -1,6 +1,8 @@
 // Every area's English words, loaded by the English pages before they hydrate (app/entry.client.tsx)
 // and by the server (app/entry.server.tsx). A Vietnamese area without its twin here fails the
 // dictionary test (tests/unit/dictionaries.test.ts); a missing word fails the typecheck.
+import { liveWallet } from "./liveWallet";
+import { network } from "./network";
 import { shell } from "./shell";
 import { forms } from "./forms";
 import { copy } from "./copy";
@@ -15,4 +17,4 @@ import { googleSignIn } from "./google-sign-in";
 import { unsubscribe } from "./unsubscribe";
 import { security } from "./security";
 
-export const english = { shell, forms, copy, newPassword, signIn, secondFactor, register, session, forgotPassword, resetPassword, googleSignIn, unsubscribe, security };
+export const english = { shell, forms, copy, newPassword, signIn, secondFactor, register, session, forgotPassword, resetPassword, googleSignIn, unsubscribe, security, liveWallet, network };

@@ -6,6 +6,9 @@
 // be had, the balance is polled while the tab is visible.
 import { formatVND } from "@workers/shared/format";
 import type { LiveMessage } from "@workers/money/wallet/user-wallet";
+import type { Locale } from "~/i18n/locale";
+import { liveWalletWords } from "~/i18n/vi/liveWallet";
+import { wordsIn } from "~/i18n/words";
 import { apiCall } from "../api";
 import { toast } from "../toast";
 import { readAccessToken, readStoredUser } from "./session";
@@ -31,7 +34,11 @@ function deliver(message: LiveMessage) {
   storeWalletFigures(message);
   let told = false;
   for (const listener of listeners) told = listener(message) === true || told;
-  if (!told && message.delta > 0) toast.success(`Đã cộng ${formatVND(message.delta)} vào ví`);
+  if (!told && message.delta > 0) {
+    // In the language of the page on screen now (its <html lang>, "vi" or "en", which follows the address).
+    const locale = document.documentElement.lang as Locale;
+    toast.success(wordsIn(locale, liveWalletWords).credited(formatVND(message.delta, locale)));
+  }
 }
 
 /** The balance read again (a reconnect, a tab back, a poll): told as a change when it moved. */
