@@ -1,5 +1,5 @@
 // A wallet movement's amount: credits green with "+", debits red with "−" (workers/shared/format.ts
-// decides which), the same in the buyer's wallet and the admin's user detail.
+// decides which), the same in the buyer's wallet and the admin's user detail, in the page's language.
 import { useFormat } from "~/i18n/format";
 
 export function SignedAmount({ amount, className = "", testId }: { amount: number; className?: string; testId?: string }) {

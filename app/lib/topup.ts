@@ -1,7 +1,7 @@
 // Wallet top-ups as the browser sees them (docs/product.md §3, §4, §5, §8, §9): the typed amount, the
 // config's defaults, countdowns, the wallet figures, the profile's query. The rules the server
 // applies too (amount and card checks, the card estimate) are in workers/shared/money/topup.ts.
-import { formatNumber, formatVND } from "@workers/shared/format";
+import { formatNumber, formatVND, type Locale } from "@workers/shared/format";
 import type { cardSettings, toPublicCard } from "@workers/money/cards";
 import type { toPublicTopup, vietqrSettings } from "@workers/money/vietqr";
 import { digitsOnly } from "@workers/shared/money/topup";
@@ -55,10 +55,10 @@ export function parseAmount(digits: string): number | null {
   return Number.isSafeInteger(amount) ? amount : null;
 }
 
-/** "150000" → "150.000" for the input; empty stays empty. */
-export function groupDigits(digits: string): string {
+/** "150000" → "150.000" ("150,000" in English) for the input; empty stays empty. */
+export function groupDigits(digits: string, locale: Locale = "vi"): string {
   const amount = parseAmount(digits);
-  return amount === null ? "" : formatNumber(amount);
+  return amount === null ? "" : formatNumber(amount, locale);
 }
 
 /** The config as received, with any missing or broken figure taken from the defaults. */
@@ -177,11 +177,11 @@ export function savingRate(balance: number, totalSpent: number): number {
   return (Math.max(0, balance) / total) * 100;
 }
 
-/** 66.666… → "66,7%": at most one decimal, after a comma (vi-VN), written without Intl as format.ts says why. */
-export function formatPercent(value: number): string {
+/** 66.666… → "66,7%" ("66.7%" in English): at most one decimal, written without Intl as format.ts says why. */
+export function formatPercent(value: number, locale: Locale = "vi"): string {
   const tenths = Math.round(value * 10);
   const tenth = Math.abs(tenths % 10);
-  return `${formatNumber(Math.trunc(tenths / 10))}${tenth ? `,${tenth}` : ""}%`;
+  return `${formatNumber(Math.trunc(tenths / 10), locale)}${tenth ? `${locale === "en" ? "." : ","}${tenth}` : ""}%`;
 }
 
 // ---------------------------------------------------------------- the profile's query

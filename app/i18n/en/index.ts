@@ -3,6 +3,9 @@
 // dictionary test (tests/unit/dictionaries.test.ts); a missing word fails the typecheck.
 import { liveWallet } from "./liveWallet";
 import { network } from "./network";
+import { passwordDialog } from "./passwordDialog";
+import { profile } from "./profile";
+import { profileLayout } from "./profileLayout";
 import { shell } from "./shell";
 import { forms } from "./forms";
 import { copy } from "./copy";
@@ -16,5 +19,7 @@ import { resetPassword } from "./reset-password";
 import { googleSignIn } from "./google-sign-in";
 import { unsubscribe } from "./unsubscribe";
 import { security } from "./security";
+import { topup } from "./topup";
+import { wallet } from "./wallet";
 
-export const english = { shell, forms, copy, newPassword, signIn, secondFactor, register, session, forgotPassword, resetPassword, googleSignIn, unsubscribe, security, liveWallet, network };
+export const english = { shell, forms, copy, newPassword, signIn, secondFactor, register, session, forgotPassword, resetPassword, googleSignIn, unsubscribe, security, liveWallet, network, profile, profileLayout, wallet, topup, passwordDialog };

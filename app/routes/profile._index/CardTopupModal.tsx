@@ -6,13 +6,16 @@
 // clientAction through useFetcher (sendCard below, docs/decisions/0026): the fetcher's state is the
 // dialog's busy state, and the answer, a refusal's message included, comes back as its data.
 import { useFetcher } from "@remix-run/react";
-import { type ChangeEvent, type FormEvent, type ReactNode, type RefObject, useCallback, useEffect, useId, useRef, useState } from "react";
+import { type ChangeEvent, type FormEvent, type ReactNode, type RefObject, useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import { ApiError, apiCall, type FieldErrors } from "~/lib/api";
 import { FALLBACK_ERROR } from "@workers/shared/error-messages";
-import { formatVND } from "@workers/shared/format";
+import { type Format, formatIn, useFormat } from "~/i18n/format";
+import { requestLocale, useLocale } from "~/i18n/locale";
+import { topupWords } from "~/i18n/vi/topup";
+import { useWords, wordsIn } from "~/i18n/words";
 import { toast } from "~/lib/toast";
 import { type CardPayment, isCardFinal, TOPUP_TIMINGS } from "~/lib/topup";
-import { type CardField, type CardForm, cardEstimate, cardFormErrors, digitsOnly, TOPUP_MESSAGES, wrongValueCredit } from "@workers/shared/money/topup";
+import { type CardField, type CardForm, cardEstimate, cardFormErrors, digitsOnly } from "@workers/shared/money/topup";
 import { Dialog } from "~/components/Dialog";
 import { Field, fieldDescriptionIds, FormAlert, inputClass, ValidationSummary } from "~/components/Field";
 import { Spinner } from "~/components/Spinner";
@@ -23,10 +26,24 @@ import type { CardConfigLoad } from "./topup-config";
 import { creditedText, DepositBonusLine, keepFocusInDialog, PromotionCodeField, useDepositBonus, useStillOpen, TOPUP_PRIMARY, TOPUP_SECONDARY, TopupDialogTitle } from "./TopupParts";
 
 type Errors = Partial<Record<CardField, string>>;
+type Words = typeof topupWords.vi;
 
 const EMPTY: CardForm = { telco: "", card_serial: "", card_code: "", card_value: "" };
 const CARD_FIELDS: CardField[] = ["telco", "card_serial", "card_code", "card_value"];
-const CARD_LABELS: Record<CardField, string> = { telco: "Nhà mạng", card_value: "Mệnh giá", card_serial: "Số serial", card_code: "Mã thẻ" };
+
+/** Each field's name in the page's words. */
+function cardLabels(words: Words): Record<CardField, string> {
+  return { telco: words.telco, card_value: words.cardValue, card_serial: words.serial, card_code: words.code };
+}
+
+/**
+ * docs/product.md §5 "Card" (workers/shared/money/topup.ts cardFormErrors, whose Vietnamese these
+ * are: one message a field), in the page's words.
+ */
+function formErrors(form: CardForm, words: Words): Errors {
+  const said: Record<CardField, string> = { telco: words.telcoMissing, card_serial: words.serialShort, card_code: words.codeShort, card_value: words.valueMissing };
+  return Object.fromEntries(Object.keys(cardFormErrors(form)).map((field) => [field, said[field as CardField]]));
+}
 
 /** One card as the server has it now (the poll and a live notice both read it so). */
 async function readCard(transactionId: string): Promise<CardPayment> {
@@ -34,22 +51,24 @@ async function readCard(transactionId: string): Promise<CardPayment> {
 }
 
 /** What the card credited, with the bonus paid with it: "80.000 ₫" or "160.000 ₫ + 16.000 ₫ khuyến mãi". */
-function creditedAmount(card: Pick<CardPayment, "amount_received" | "formatted_amount_received" | "formatted_bonus_amount">): string {
-  return creditedText(card.formatted_amount_received || formatVND(card.amount_received ?? 0), card.formatted_bonus_amount);
+function creditedAmount(card: CardPayment, words: Words, format: Format): string {
+  const bonus = card.bonus_amount ? format.vnd(card.bonus_amount) : null;
+  return creditedText(words, format.vnd(card.amount_received ?? 0), bonus);
 }
 
-export function cardSuccessMessage(card: Pick<CardPayment, "amount_received" | "formatted_amount_received" | "formatted_bonus_amount">): string {
-  return `Nạp thẻ thành công! Đã cộng ${creditedAmount(card)} vào ví.`;
+function cardSuccessMessage(card: CardPayment, words: Words, format: Format): string {
+  return words.cardSuccess(creditedAmount(card, words, format));
 }
 
 /**
  * A card worth less than declared still credits what it was worth: say both values, the amount,
  * and how the amount came about (the fee, and what the gateway kept).
  */
-export function wrongValueMessage(card: CardPayment): string {
-  const real = card.formatted_real_value ?? "không rõ";
-  const said = `Thẻ sai mệnh giá: khai báo ${card.formatted_card_value || formatVND(card.card_value)}, giá trị thật ${real}. Đã cộng ${creditedAmount(card)} vào ví.`;
-  return card.real_value === null ? said : `${said} Cách tính: ${wrongValueCredit(card.real_value, card.fee_percent, card.amount_received ?? 0)}.`;
+function wrongValueMessage(card: CardPayment, words: Words, format: Format): string {
+  const real = card.real_value === null ? words.unknownValue : format.vnd(card.real_value);
+  const said = words.wrongValue(format.vnd(card.card_value), real, creditedAmount(card, words, format));
+  if (card.real_value === null) return said;
+  return `${said} ${words.howCounted(card.real_value, card.fee_percent, cardEstimate(card.real_value, card.fee_percent), card.amount_received ?? 0)}`;
 }
 
 /** The server's field errors (400, 409) as this form's, first message each. */
@@ -66,11 +85,11 @@ export type CardSend = { intent: "card"; card: { telco: string; card_serial: str
 type CardSent = { intent: "card"; ok: true; card: CardPayment } | { intent: "card"; ok: false; message: string | null; errors: FieldErrors | null };
 
 /** What a refused card says: the fields at fault, else (a rate limit, the service off) one message for the form. */
-function cardRefusal(error: unknown): { message: string | null; errors: FieldErrors | null } {
-  if (!(error instanceof ApiError) || error.status === 0) return { message: TOPUP_MESSAGES.cardFailed, errors: null };
-  if (error.status === 503) return { message: TOPUP_MESSAGES.cardUnavailable, errors: null };
+function cardRefusal(error: unknown, words: Words): { message: string | null; errors: FieldErrors | null } {
+  if (!(error instanceof ApiError) || error.status === 0) return { message: words.cardFailed, errors: null };
+  if (error.status === 503) return { message: words.cardUnavailable, errors: null };
   if (Object.keys(serverFieldErrors(error.errors)).length) return { message: null, errors: error.errors };
-  return { message: error.status < 500 && error.message && error.message !== FALLBACK_ERROR ? error.message : TOPUP_MESSAGES.cardFailed, errors: error.errors };
+  return { message: error.status < 500 && error.message && error.message !== FALLBACK_ERROR ? error.message : words.cardFailed, errors: error.errors };
 }
 
 /**
@@ -78,12 +97,13 @@ function cardRefusal(error: unknown): { message: string | null; errors: FieldErr
  * cannot cure ends the session in the wallet's words, /login after 2 s (docs/product.md §8).
  */
 export async function sendCard(request: Request, { card, promotion_code }: CardSend): Promise<CardSent> {
+  const words = wordsIn(requestLocale(request), topupWords);
   try {
     const { data } = await apiCall((api) => api.api.cards.create.$post({ json: promotion_code ? { ...card, promotion_code } : card }), { auth: true });
     return { intent: "card", ok: true, card: data };
   } catch (error) {
-    if (isSessionOver(error)) return sessionEnded(request, { message: TOPUP_MESSAGES.sessionExpired, delayMs: TOPUP_TIMINGS.sessionRedirectMs });
-    return { intent: "card", ok: false, ...cardRefusal(error) };
+    if (isSessionOver(error)) return sessionEnded(request, { message: words.sessionExpired, delayMs: TOPUP_TIMINGS.sessionRedirectMs });
+    return { intent: "card", ok: false, ...cardRefusal(error, words) };
   }
 }
 
@@ -104,6 +124,11 @@ export function CardTopupModal({
 }) {
   const titleId = useId();
   const ids = { telco: useId(), card_value: useId(), card_serial: useId(), card_code: useId() };
+  const locale = useLocale();
+  const words = wordsIn(locale, topupWords);
+  // One formatter per language, so the callbacks below keep their identity.
+  const format = useMemo(() => formatIn(locale), [locale]);
+  const labels = cardLabels(words);
   const configState = configLoad.status;
   const config = configLoad.status === "ready" ? configLoad.config : null;
   const [form, setForm] = useState<CardForm>(EMPTY);
@@ -135,15 +160,15 @@ export function CardTopupModal({
       // Even a refused card may have moved money (a wrong declared value is credited lower).
       parent.current.onSettled();
       if (next.status === "success") {
-        toast.success(cardSuccessMessage(next));
+        toast.success(cardSuccessMessage(next, words, format));
         parent.current.onClose();
       } else if (next.status === "wrong_amount") {
-        toast.warning(wrongValueMessage(next));
+        toast.warning(wrongValueMessage(next, words, format));
       } else {
-        toast.error(TOPUP_MESSAGES.failed(next.status_display));
+        toast.error(words.failed(words.cardStatus(next.status, next.status_display)));
       }
     },
-    [],
+    [words, format],
   );
 
   // Poll the card every 5 s while pending, and stop after 10 minutes.
@@ -189,7 +214,7 @@ export function CardTopupModal({
 
   /** Closing while the card is checked says where it can be followed (money on its way is never lost from view). */
   function close() {
-    if (card && !isCardFinal(card.status)) toast.info(TOPUP_MESSAGES.cardFollow);
+    if (card && !isCardFinal(card.status)) toast.info(words.cardFollow);
     onClose();
   }
 
@@ -209,7 +234,7 @@ export function CardTopupModal({
     const text = field === "card_serial" || field === "card_code" ? digitsOnly(event.target.value).slice(0, 20) : event.target.value;
     const next = { ...form, [field]: text };
     setForm(next);
-    if (submitted) setErrors(cardFormErrors(next));
+    if (submitted) setErrors(formErrors(next, words));
   }
 
   function submit(event: FormEvent) {
@@ -217,15 +242,15 @@ export function CardTopupModal({
     if (sending) return;
     setRefusal(null);
     if (!config) {
-      toast.error(TOPUP_MESSAGES.configMissing);
+      toast.error(words.configMissing);
       return;
     }
     if (!config.enabled) {
-      toast.error(TOPUP_MESSAGES.cardUnavailable);
+      toast.error(words.cardUnavailable);
       return;
     }
     setSubmitted(true);
-    const problems = cardFormErrors(form);
+    const problems = formErrors(form, words);
     setErrors(problems);
     setRefused(null);
     setCodeError(null);
@@ -262,11 +287,11 @@ export function CardTopupModal({
     setForm((previous) => ({ ...previous, card_serial: "", card_code: "" }));
   }
 
-  const subtitle = telco ? `Phí ${telco.label}: ${telco.fee}%` : "Viettel, Vinaphone, Mobifone";
+  const subtitle = telco ? words.telcoFee(telco.label, telco.fee) : "Viettel, Vinaphone, Mobifone";
 
   return (
     <Dialog open onClose={close} labelledBy={titleId} busy={sending} testId="card-modal">
-      <TopupDialogTitle id={titleId} title="Nạp tiền bằng thẻ cào" subtitle={subtitle} onClose={close} busy={sending} />
+      <TopupDialogTitle id={titleId} title={words.cardTitle} subtitle={subtitle} onClose={close} busy={sending} />
 
       {card ? (
         <CardProgress
@@ -281,45 +306,45 @@ export function CardTopupModal({
         <form className="mt-5 space-y-4" onSubmit={submit} noValidate>
           {configState === "loading" && (
             <p role="status" className="flex items-center gap-2 text-sm text-zinc-400">
-              <Spinner /> Đang tải cấu hình...
+              <Spinner /> {words.loadingConfig}
             </p>
           )}
           {configState === "failed" && (
             <div role="alert" className="flex items-center justify-between gap-3 rounded-xl border border-red-500/30 bg-red-950/40 px-4 py-3 text-sm text-red-200">
-              <span>{TOPUP_MESSAGES.configFailed}</span>
+              <span>{words.configFailed}</span>
               <button type="button" onClick={onRetryConfig} className="shrink-0 font-semibold underline underline-offset-2">
-                Thử lại
+                {words.retry}
               </button>
             </div>
           )}
-          {disabled && <FormAlert messages={TOPUP_MESSAGES.cardUnavailable} />}
+          {disabled && <FormAlert messages={words.cardUnavailable} />}
 
           <div className="grid gap-4 sm:grid-cols-2">
-            <SelectField id={ids.telco} name="telco" label={CARD_LABELS.telco} value={form.telco} onChange={change} error={errors.telco} disabled={!config || disabled}>
-              <option value="">Chọn nhà mạng</option>
+            <SelectField id={ids.telco} name="telco" label={labels.telco} value={form.telco} onChange={change} error={errors.telco} disabled={!config || disabled}>
+              <option value="">{words.chooseTelco}</option>
               {config?.supported_telcos.map((item) => (
                 <option key={item.value} value={item.value}>
-                  {item.label} (phí {item.fee}%)
+                  {words.telcoOption(item.label, item.fee)}
                 </option>
               ))}
             </SelectField>
-            <SelectField id={ids.card_value} name="card_value" label={CARD_LABELS.card_value} value={form.card_value} onChange={change} error={errors.card_value} disabled={!config || disabled}>
-              <option value="">Chọn mệnh giá</option>
+            <SelectField id={ids.card_value} name="card_value" label={labels.card_value} value={form.card_value} onChange={change} error={errors.card_value} disabled={!config || disabled}>
+              <option value="">{words.chooseValue}</option>
               {config?.supported_values.map((item) => (
                 <option key={item.value} value={String(item.value)}>
-                  {item.label}
+                  {format.vnd(item.value)}
                 </option>
               ))}
             </SelectField>
           </div>
 
-          <DigitsField inputRef={serialInput} id={ids.card_serial} name="card_serial" label={CARD_LABELS.card_serial} value={form.card_serial} onChange={change} error={errors.card_serial} disabled={disabled} />
-          <DigitsField id={ids.card_code} name="card_code" label={CARD_LABELS.card_code} value={form.card_code} onChange={change} error={errors.card_code} disabled={disabled} />
+          <DigitsField inputRef={serialInput} id={ids.card_serial} name="card_serial" label={labels.card_serial} value={form.card_serial} onChange={change} error={errors.card_serial} disabled={disabled} />
+          <DigitsField id={ids.card_code} name="card_code" label={labels.card_code} value={form.card_code} onChange={change} error={errors.card_code} disabled={disabled} />
 
           <div className="flex items-center justify-between gap-3 rounded-xl bg-emerald-500/10 px-4 py-3 ring-1 ring-emerald-500/20" aria-live="polite">
-            <span className="text-sm text-emerald-100">Số tiền nhận được (ước tính)</span>
+            <span className="text-sm text-emerald-100">{words.estimate}</span>
             <span className="font-bold text-emerald-300" data-testid="card-estimate">
-              {estimate === null ? "—" : formatVND(estimate)}
+              {estimate === null ? "—" : format.vnd(estimate)}
             </span>
           </div>
 
@@ -334,14 +359,14 @@ export function CardTopupModal({
           />
           <DepositBonusLine preview={bonus} />
 
-          <ValidationSummary errors={refused} labels={{ ...CARD_LABELS, promotion_code: "Mã khuyến mãi" }} />
+          <ValidationSummary errors={refused} labels={{ ...labels, promotion_code: words.promotionCode }} />
           <FormAlert messages={refusal} />
           {/* Busy rather than disabled while sending: a disabled button drops the keyboard focus. */}
           <button type="submit" className={TOPUP_PRIMARY} disabled={disabled || configState !== "ready"} aria-disabled={sending || undefined} aria-busy={sending}>
             {sending && <Spinner />}
-            {sending ? "Đang gửi thẻ..." : "Gửi thẻ cào"}
+            {sending ? words.sending : words.send}
           </button>
-          <p className="text-xs text-zinc-500">Chọn đúng mệnh giá: thẻ sai mệnh giá có thể bị trừ tiền theo quy định của nhà mạng.</p>
+          <p className="text-xs text-zinc-500">{words.valueWarning}</p>
         </form>
       )}
     </Dialog>
@@ -374,6 +399,7 @@ function SelectField({ children, ...control }: CardControlProps<HTMLSelectElemen
 }
 
 function DigitsField({ inputRef, ...control }: CardControlProps<HTMLInputElement> & { inputRef?: RefObject<HTMLInputElement> }) {
+  const words = useWords(topupWords);
   return (
     <Field id={control.id} label={control.label} required errors={control.error}>
       <input
@@ -383,7 +409,7 @@ function DigitsField({ inputRef, ...control }: CardControlProps<HTMLInputElement
         inputMode="numeric"
         autoComplete="off"
         spellCheck={false}
-        placeholder="Chỉ nhập chữ số"
+        placeholder={words.digitsOnly}
         className={`${inputClass(Boolean(control.error))} font-mono tracking-wider`}
       />
     </Field>
@@ -405,35 +431,38 @@ function CardProgress({
   onSendAnother: () => void;
   onClose: () => void;
 }) {
+  const words = useWords(topupWords);
+  const format = useFormat();
   const pending = !isCardFinal(card.status);
+  const status = words.cardStatus(card.status, card.status_display);
   return (
     <div ref={containerRef} tabIndex={-1} className="mt-5 outline-none">
       <dl className="divide-y divide-white/5 rounded-xl bg-black/20 px-4">
-        <SummaryRow label="Nhà mạng">{telcoLabel}</SummaryRow>
-        <SummaryRow label="Mệnh giá">{card.formatted_card_value || formatVND(card.card_value)}</SummaryRow>
-        {card.card_serial && <SummaryRow label="Số serial">{card.card_serial}</SummaryRow>}
-        <SummaryRow label="Trạng thái">
-          <span data-testid="card-status">{card.status_display}</span>
+        <SummaryRow label={words.telco}>{telcoLabel}</SummaryRow>
+        <SummaryRow label={words.cardValue}>{format.vnd(card.card_value)}</SummaryRow>
+        {card.card_serial && <SummaryRow label={words.serial}>{card.card_serial}</SummaryRow>}
+        <SummaryRow label={words.status}>
+          <span data-testid="card-status">{status}</span>
         </SummaryRow>
-        {card.formatted_amount_received && <SummaryRow label="Thực nhận">{card.formatted_amount_received}</SummaryRow>}
+        {card.formatted_amount_received && <SummaryRow label={words.received}>{format.vnd(card.amount_received ?? 0)}</SummaryRow>}
       </dl>
 
       {pending ? (
         <div role="status" className="mt-4 flex items-start gap-3 rounded-xl bg-sky-500/10 px-4 py-3 text-sm text-sky-100 ring-1 ring-sky-500/20" data-testid="card-pending">
           {!gaveUp && <Spinner className="mt-0.5 h-4 w-4 shrink-0" />}
           <div>
-            <p className="font-semibold">{TOPUP_MESSAGES.cardPending}</p>
-            {gaveUp && <p className="mt-1 text-sky-100/80">Thẻ vẫn đang được xử lý. Số dư sẽ được cộng khi có kết quả.</p>}
+            <p className="font-semibold">{words.cardPending}</p>
+            {gaveUp && <p className="mt-1 text-sky-100/80">{words.stillProcessing}</p>}
           </div>
         </div>
       ) : card.status === "wrong_amount" ? (
         // A partial success: money was credited, at the card's real value.
         <div role="alert" className="mt-4 rounded-xl border border-amber-500/30 bg-amber-950/40 px-4 py-3 text-sm text-amber-100" data-testid="card-result" data-tone="warning">
-          <p className="font-semibold">{wrongValueMessage(card)}</p>
+          <p className="font-semibold">{wrongValueMessage(card, words, format)}</p>
         </div>
       ) : (
         <div role="alert" className="mt-4 rounded-xl border border-red-500/30 bg-red-950/40 px-4 py-3 text-sm text-red-100" data-testid="card-result" data-tone="error">
-          <p className="font-semibold">{TOPUP_MESSAGES.failed(card.status_display)}</p>
+          <p className="font-semibold">{words.failed(status)}</p>
           {card.message && card.message !== card.status_display && <p className="mt-1 text-red-100/80">{card.message}</p>}
         </div>
       )}
@@ -441,10 +470,10 @@ function CardProgress({
       {(!pending || gaveUp) && (
         <div className="mt-5 flex flex-col gap-3 sm:flex-row">
           <button type="button" onClick={onSendAnother} className={TOPUP_PRIMARY}>
-            Gửi thẻ khác
+            {words.sendAnother}
           </button>
           <button type="button" onClick={onClose} className={TOPUP_SECONDARY}>
-            Đóng
+            {words.close}
           </button>
         </div>
       )}

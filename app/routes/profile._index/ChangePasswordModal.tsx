@@ -3,6 +3,9 @@
 // (changePassword below).
 import { useFetcher } from "@remix-run/react";
 import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from "react";
+import type { Locale } from "~/i18n/locale";
+import { passwordDialogWords } from "~/i18n/vi/passwordDialog";
+import { useWords, wordsIn } from "~/i18n/words";
 import { ApiError, apiCall, type FieldErrors } from "~/lib/api";
 import { FALLBACK_ERROR } from "@workers/shared/error-messages";
 import { saveSession, type SessionUser } from "~/lib/session/session";
@@ -14,32 +17,26 @@ import { Dialog, DialogCloseButton } from "~/components/Dialog";
 import { FormAlert, TextField, ValidationSummary } from "~/components/Field";
 import { NewPasswordFields } from "~/components/account/NewPasswordFields";
 
-const MESSAGES = {
-  incomplete: "Vui lòng điền đầy đủ thông tin",
-  failed: "Lỗi khi đổi mật khẩu",
-  changed: "Đổi mật khẩu thành công!",
-  created: "Tạo mật khẩu thành công!",
-} as const;
-
 /** The form as sent: a Google account creating its first password has no current one. */
 export type PasswordChange = { current_password?: string; new_password: string; confirm_password: string };
 type PasswordChanged = { ok: true } | { ok: false; errors: FieldErrors | null; sessionOver?: true };
 
-/** The profile's clientAction for intent "change-password": the API call, the new session kept, the toast. */
-export async function changePassword(body: PasswordChange): Promise<PasswordChanged> {
+/** The profile's clientAction for intent "change-password": the API call, the new session kept, the toast (in `locale`'s words). */
+export async function changePassword(body: PasswordChange, locale: Locale): Promise<PasswordChanged> {
+  const words = wordsIn(locale, passwordDialogWords);
   try {
     // Not tied to request.signal: cut off after the server revoked the other sessions, this tab would lose its new pair.
     const answer = await apiCall((api) => api.api.auth["change-password"].$post({ json: body }), { auth: true });
     // Other sessions were revoked; this tab continues with the pair it was just given (the page
     // follows the stored user).
     saveSession({ access: answer.access, refresh: answer.refresh, user: answer.user, device_token: answer.device_token });
-    toast.success(answer.message || (body.current_password === undefined ? MESSAGES.created : MESSAGES.changed));
+    toast.success(answer.message || (body.current_password === undefined ? words.created : words.changed));
     return { ok: true };
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return { ok: false, errors: null, sessionOver: true };
     if (error instanceof ApiError && error.errors) return { ok: false, errors: error.errors };
     const message = error instanceof ApiError ? error.message : "";
-    toast.error(message && message !== FALLBACK_ERROR ? message : MESSAGES.failed);
+    toast.error(message && message !== FALLBACK_ERROR ? message : words.failed);
     return { ok: false, errors: null };
   }
 }
@@ -54,6 +51,7 @@ export function ChangePasswordModal({
   onSessionExpired: () => void;
 }) {
   const hasPassword = user.has_usable_password;
+  const words = useWords(passwordDialogWords);
   const fields = hasPassword ? (["current_password", "new_password", "confirm_password"] as const) : (["new_password", "confirm_password"] as const);
   const [values, setValues] = useState({ current_password: "", new_password: "", confirm_password: "" });
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -73,7 +71,7 @@ export function ChangePasswordModal({
   });
   const busy = save.state !== "idle";
   const form = useRef<HTMLFormElement>(null);
-  const title = hasPassword ? "Đổi mật khẩu" : "Tạo mật khẩu";
+  const title = hasPassword ? words.changeTitle : words.createTitle;
   // zod and the schemas come with the open dialog, not with the profile page (issue #27 item 12: the
   // wallet's first load stays light).
   useEffect(() => void loadAuthSchemas().catch(() => {}), []);
@@ -96,7 +94,7 @@ export function ChangePasswordModal({
     const body = hasPassword ? values : { new_password: values.new_password, confirm_password: values.confirm_password };
     const empty = fields.filter((field) => !values[field]);
     if (empty.length) {
-      setGeneral(MESSAGES.incomplete);
+      setGeneral(words.incomplete);
       setErrors(Object.fromEntries(empty.map((field) => [field, []])));
       (form.current?.querySelector(`[name="${empty[0]}"]`) as HTMLInputElement | null)?.focus();
       return;
@@ -119,9 +117,7 @@ export function ChangePasswordModal({
         <DialogCloseButton onClick={close} />
       </div>
       <p id="password-dialog-note" className="mt-2 text-sm text-zinc-400">
-        {hasPassword
-          ? "Sau khi đổi mật khẩu, các thiết bị khác đang đăng nhập sẽ bị đăng xuất."
-          : "Tài khoản của bạn đang đăng nhập bằng Google. Bạn có thể tạo mật khẩu để đăng nhập bằng tên đăng nhập hoặc email và mật khẩu."}
+        {hasPassword ? words.changeNote : words.createNote}
       </p>
       <form ref={form} onSubmit={submit} noValidate className="mt-5 space-y-4">
         {/* Lets a password manager file the new password under this account. */}
@@ -130,7 +126,7 @@ export function ChangePasswordModal({
           <TextField
             name="current_password"
             type="password"
-            label="Mật khẩu hiện tại"
+            label={words.currentPassword}
             autoComplete="current-password"
             data-autofocus
             required
@@ -145,9 +141,9 @@ export function ChangePasswordModal({
         <ValidationSummary errors={refused} />
         <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row">
           <button type="button" onClick={close} disabled={busy} className={SECONDARY_BUTTON}>
-            Hủy
+            {words.cancel}
           </button>
-          <SubmitButton busy={busy} busyLabel="Đang lưu...">
+          <SubmitButton busy={busy} busyLabel={words.saving}>
             {title}
           </SubmitButton>
         </div>

@@ -3,15 +3,18 @@
 import type { ReactNode } from "react";
 import { SECONDARY_BUTTON } from "~/components/account/AuthCard";
 import { Spinner } from "~/components/Spinner";
+import { profileWords } from "~/i18n/vi/profile";
+import { useWords } from "~/i18n/words";
 
 export type ListState<T> = { status: "loading" } | { status: "failed"; message: string } | { status: "ready"; rows: T[] };
 
 /** The non-row states of a list, or the rows. */
 export function ListBody<T>({ state, onRetry, empty, children }: { state: ListState<T>; onRetry: () => void; empty: ReactNode; children: (rows: T[]) => ReactNode }) {
+  const words = useWords(profileWords);
   if (state.status === "loading") {
     return (
       <p role="status" className="flex items-center justify-center gap-2 py-10 text-sm text-zinc-400">
-        <Spinner /> Đang tải...
+        <Spinner /> {words.loading}
       </p>
     );
   }
@@ -20,7 +23,7 @@ export function ListBody<T>({ state, onRetry, empty, children }: { state: ListSt
       <div role="alert" className="py-8 text-center">
         <p className="text-sm text-red-300">{state.message}</p>
         <button type="button" onClick={onRetry} className={`${SECONDARY_BUTTON} mt-4 sm:w-auto`}>
-          Thử lại
+          {words.retry}
         </button>
       </div>
     );

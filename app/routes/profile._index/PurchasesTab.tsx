@@ -5,28 +5,31 @@ import { Link } from "@remix-run/react";
 import { useId, useRef } from "react";
 import { Dialog, DialogCloseButton } from "~/components/Dialog";
 import { Spinner } from "~/components/Spinner";
-import { formatDateTime, formatPriceWithVnd, formatTimeDayMonth } from "@workers/shared/format";
-import { PURCHASE_MESSAGES } from "@workers/shared/money/pricing";
-import { labelOf, ORDER_STATUS_LABELS } from "@workers/shared/money/money-labels";
+import { type Format, useFormat } from "~/i18n/format";
+import { useLocalePath } from "~/i18n/locale";
+import { profileWords } from "~/i18n/vi/profile";
+import { useWords } from "~/i18n/words";
 import { CopyButton } from "~/components/CopyButton";
 import type { Purchase } from "@workers/money/buyer-wallet";
 import { ListBody, type ListState } from "./ProfileList";
 
+type Words = typeof profileWords.vi;
+
 /** The binding in one line, and its colour. */
-function bindingText(purchase: Purchase): { text: string; tone: string } | null {
+function bindingText(purchase: Purchase, words: Words, format: Format): { text: string; tone: string } | null {
   switch (purchase.key_state) {
     case "not_activated":
-      return { text: "Chưa kích hoạt", tone: "text-zinc-300" };
+      return { text: words.inactive, tone: "text-zinc-300" };
     case "active":
-      return { text: `Đang dùng trên thiết bị …${purchase.device_hint} từ ${formatDateTime(purchase.activated_at)}`, tone: "text-emerald-300" };
+      return { text: words.activeOn(String(purchase.device_hint), format.dateTime(purchase.activated_at)), tone: "text-emerald-300" };
     case "awaiting_device":
-      return { text: "Đã gỡ thiết bị: key sẽ kích hoạt trên thiết bị kiểm tra tiếp theo", tone: "text-sky-300" };
+      return { text: words.awaiting, tone: "text-sky-300" };
     case "expired":
-      return { text: `Hết hạn ${formatDateTime(purchase.expires_at)}`, tone: "text-amber-300" };
+      return { text: words.expired(format.dateTime(purchase.expires_at)), tone: "text-amber-300" };
     case "banned":
-      return { text: `Key đã bị khóa từ ${formatDateTime(purchase.banned_at)}`, tone: "text-red-300" };
+      return { text: words.banned(format.dateTime(purchase.banned_at)), tone: "text-red-300" };
     case "revoked":
-      return { text: "Key đã bị thu hồi", tone: "text-red-300" };
+      return { text: words.revoked, tone: "text-red-300" };
     default:
       return null;
   }
@@ -34,7 +37,9 @@ function bindingText(purchase: Purchase): { text: string; tone: string } | null 
 
 function KeyBinding({ purchase, onMove }: { purchase: Purchase; onMove: () => void }) {
   const waitId = useId();
-  const binding = bindingText(purchase);
+  const words = useWords(profileWords);
+  const format = useFormat();
+  const binding = bindingText(purchase, words, format);
   if (!binding) return null;
   // Moved within the interval: the server would refuse (429), so the move waits, and says until when.
   const nextMove = purchase.device_reset_available_at;
@@ -48,8 +53,8 @@ function KeyBinding({ purchase, onMove }: { purchase: Purchase; onMove: () => vo
         </p>
         {inUse && (
           <p className="text-xs text-zinc-400">
-            {purchase.expires_at ? `Hạn dùng đến ${formatDateTime(purchase.expires_at)}` : "Không giới hạn thời gian"}
-            {purchase.last_check_at ? ` · Kiểm tra gần nhất ${formatDateTime(purchase.last_check_at)}` : ""}
+            {purchase.expires_at ? words.until(format.dateTime(purchase.expires_at)) : words.noLimit}
+            {purchase.last_check_at ? words.checked(format.dateTime(purchase.last_check_at)) : ""}
           </p>
         )}
       </div>
@@ -62,11 +67,11 @@ function KeyBinding({ purchase, onMove }: { purchase: Purchase; onMove: () => vo
             aria-describedby={waiting ? waitId : undefined}
             className="rounded-lg border border-white/10 px-3 py-1.5 text-sm font-semibold text-zinc-100 hover:border-indigo-400/60 hover:text-white disabled:cursor-not-allowed disabled:border-white/5 disabled:text-zinc-500 disabled:hover:border-white/5"
           >
-            Đổi thiết bị
+            {words.move}
           </button>
           {waiting && (
             <p id={waitId} className="text-xs text-zinc-300" data-testid="purchase-next-move">
-              Có thể đổi lại lúc {formatTimeDayMonth(nextMove)}
+              {words.nextMove(format.timeDayMonth(nextMove))}
             </p>
           )}
         </div>
@@ -79,23 +84,22 @@ function KeyBinding({ purchase, onMove }: { purchase: Purchase; onMove: () => vo
 function MoveDeviceDialog({ purchase, busy, onConfirm, onClose }: { purchase: Purchase | null; busy: boolean; onConfirm: () => void; onClose: () => void }) {
   const titleId = useId();
   const textId = useId();
+  const words = useWords(profileWords);
   return (
     <Dialog open={purchase !== null} onClose={onClose} labelledBy={titleId} describedBy={textId} busy={busy} testId="move-device-dialog">
       <div className="mb-3 flex items-start justify-between gap-3">
         <h2 id={titleId} className="text-lg font-bold text-white">
-          Đổi thiết bị
+          {words.move}
         </h2>
         <DialogCloseButton onClick={onClose} disabled={busy} />
       </div>
       <div id={textId} className="space-y-2 text-sm text-zinc-300">
-        <p>
-          Gỡ key {purchase?.app_name} khỏi thiết bị …{purchase?.device_hint}?
-        </p>
-        <p>Thiết bị đầu tiên kiểm tra key sau đó sẽ được kích hoạt. Thời hạn key không thay đổi. Sau khi đổi, bạn cần chờ {purchase?.device_reset_hours} giờ mới đổi được lần nữa.</p>
+        <p>{words.moveAsk(purchase?.app_name ?? "", purchase?.device_hint ?? "")}</p>
+        <p>{words.moveNote(String(purchase?.device_reset_hours ?? ""))}</p>
       </div>
       <div className="mt-5 flex justify-end gap-2">
         <button type="button" onClick={onClose} disabled={busy} className="rounded-lg px-4 py-2 text-sm font-semibold text-zinc-300 hover:text-white disabled:opacity-50">
-          Hủy
+          {words.cancel}
         </button>
         <button
           type="button"
@@ -104,7 +108,7 @@ function MoveDeviceDialog({ purchase, busy, onConfirm, onClose }: { purchase: Pu
           className="inline-flex items-center gap-2 rounded-lg bg-indigo-500 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-400 disabled:opacity-60"
         >
           {busy && <Spinner />}
-          Đổi thiết bị
+          {words.move}
         </button>
       </div>
     </Dialog>
@@ -115,7 +119,9 @@ const STATUS_TONES: Record<string, string> = { completed: "bg-emerald-500/15 tex
 
 function PurchaseCard({ purchase, onMove }: { purchase: Purchase; onMove: (purchase: Purchase) => void }) {
   const code = useRef<HTMLElement>(null);
-  const status = { label: labelOf(ORDER_STATUS_LABELS, purchase.status), tone: STATUS_TONES[purchase.status] ?? "bg-zinc-500/15 text-zinc-300" };
+  const words = useWords(profileWords);
+  const format = useFormat();
+  const status = { label: words.order(purchase.status), tone: STATUS_TONES[purchase.status] ?? "bg-zinc-500/15 text-zinc-300" };
 
   // The copy failed: select the code so the manual copy is half done.
   function selectCode() {
@@ -139,17 +145,19 @@ function PurchaseCard({ purchase, onMove }: { purchase: Purchase; onMove: (purch
       </div>
       <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-3">
         <div>
-          <dt className="text-xs text-zinc-400">Loại key</dt>
+          <dt className="text-xs text-zinc-400">{words.keyType}</dt>
           <dd className="font-medium text-zinc-100">{purchase.key_type_name}</dd>
         </div>
         <div>
-          <dt className="text-xs text-zinc-400">Giá</dt>
-          <dd className="font-medium text-indigo-300">{purchase.formatted_total || formatPriceWithVnd(purchase.amount, purchase.currency, purchase.vnd_amount)}</dd>
+          <dt className="text-xs text-zinc-400">{words.price}</dt>
+          <dd className="font-medium text-indigo-300">
+            {(format.locale === "vi" && purchase.formatted_total) || format.priceWithVnd(purchase.amount, purchase.currency, purchase.vnd_amount)}
+          </dd>
         </div>
         <div className="col-span-2 sm:col-span-1">
-          <dt className="text-xs text-zinc-400">Thời gian mua</dt>
+          <dt className="text-xs text-zinc-400">{words.bought}</dt>
           <dd className="font-medium text-zinc-100">
-            <time dateTime={purchase.purchased_at}>{formatDateTime(purchase.purchased_at)}</time>
+            <time dateTime={purchase.purchased_at}>{format.dateTime(purchase.purchased_at)}</time>
           </dd>
         </div>
       </dl>
@@ -158,7 +166,7 @@ function PurchaseCard({ purchase, onMove }: { purchase: Purchase; onMove: (purch
         <code ref={code} className="min-w-0 flex-1 font-mono text-sm font-bold break-all text-emerald-200 select-all" data-testid="purchase-key">
           {purchase.key_code}
         </code>
-        <CopyButton value={purchase.key_code} label="key" copiedMessage={PURCHASE_MESSAGES.copied} failedMessage={PURCHASE_MESSAGES.copyFailed} onFailed={selectCode} />
+        <CopyButton value={purchase.key_code} label="key" copiedMessage={words.copied} failedMessage={words.copyFailed} onFailed={selectCode} />
       </div>
       <KeyBinding purchase={purchase} onMove={() => onMove(purchase)} />
     </li>
@@ -169,6 +177,8 @@ function PurchaseCard({ purchase, onMove }: { purchase: Purchase; onMove: (purch
 export type DeviceMove = { moving: Purchase | null; busy: boolean; ask: (purchase: Purchase) => void; cancel: () => void; confirm: () => void };
 
 export function PurchasesTab({ purchases, onRetry, deviceMove }: { purchases: ListState<Purchase>; onRetry: () => void; deviceMove: DeviceMove }) {
+  const words = useWords(profileWords);
+  const to = useLocalePath();
   return (
     <>
     <ListBody
@@ -176,9 +186,9 @@ export function PurchasesTab({ purchases, onRetry, deviceMove }: { purchases: Li
       onRetry={onRetry}
       empty={
         <>
-          <p>Bạn chưa mua key nào.</p>
-          <Link to="/" className="mt-3 inline-block font-semibold text-indigo-300 underline-offset-4 hover:underline">
-            Khám phá ứng dụng
+          <p>{words.noKeys}</p>
+          <Link to={to("/")} className="mt-3 inline-block font-semibold text-indigo-300 underline-offset-4 hover:underline">
+            {words.explore}
           </Link>
         </>
       }

@@ -4,6 +4,11 @@ import { apiCall } from "~/lib/api";
 import { Field, inputClass } from "~/components/Field";
 import type { DepositBonusPreview } from "@workers/money/deposit-bonus";
 import { DialogCloseButton } from "~/components/Dialog";
+import { useFormat } from "~/i18n/format";
+import { topupWords } from "~/i18n/vi/topup";
+import { useWords } from "~/i18n/words";
+
+type Words = typeof topupWords.vi;
 
 export const TOPUP_PRIMARY =
   "inline-flex w-full items-center justify-center gap-2 rounded-xl bg-indigo-600 px-4 py-3 font-bold text-white shadow-lg hover:bg-indigo-500 aria-busy:cursor-wait aria-busy:opacity-80 disabled:cursor-not-allowed disabled:bg-zinc-700 disabled:text-zinc-400 disabled:shadow-none";
@@ -49,7 +54,6 @@ export function TopupDialogTitle({ id, title, subtitle, onClose, busy }: { id: s
 
 /** How long typing must pause before the bonus for the amount and code is asked for. */
 const BONUS_PREVIEW_DELAY_MS = 300;
-export const CODE_INVALID = "Mã khuyến mãi không hợp lệ hoặc đã hết hạn";
 
 /**
  * The promotion a deposit of `amount` (what the wallet would credit) would bring, with `code` if
@@ -82,11 +86,13 @@ export function useDepositBonus(amount: number | null, code: string): DepositBon
 
 /** The promotion that will apply to the amount being entered: its name and bonus. */
 export function DepositBonusLine({ preview }: { preview: DepositBonusPreview | null }) {
+  const words = useWords(topupWords);
+  const format = useFormat();
   if (!preview?.promotion || preview.bonus <= 0) return null;
   return (
     <p className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1 rounded-xl bg-amber-500/10 px-4 py-3 text-sm ring-1 ring-amber-500/20" data-testid="deposit-bonus">
-      <span className="min-w-0 break-words text-amber-100">Khuyến mãi: {preview.promotion.name}</span>
-      <span className="font-bold text-amber-200">+{preview.formatted_bonus}</span>
+      <span className="min-w-0 break-words text-amber-100">{words.promotion(preview.promotion.name)}</span>
+      <span className="font-bold text-amber-200">+{format.vnd(preview.bonus)}</span>
     </p>
   );
 }
@@ -94,9 +100,10 @@ export function DepositBonusLine({ preview }: { preview: DepositBonusPreview | n
 /** The code for a promotion that requires one; said at once when the code names no running promotion. */
 export function PromotionCodeField({ value, onChange, preview, errors }: { value: string; onChange: (code: string) => void; preview: DepositBonusPreview | null; errors?: string | null }) {
   const id = useId();
-  const problem = errors || (value.trim() && preview?.code_status === "invalid" ? CODE_INVALID : null);
+  const words = useWords(topupWords);
+  const problem = errors || (value.trim() && preview?.code_status === "invalid" ? words.codeInvalid : null);
   return (
-    <Field id={id} label="Mã khuyến mãi (nếu có)" errors={problem}>
+    <Field id={id} label={words.promotionCodeOptional} errors={problem}>
       <input
         id={id}
         name="promotion_code"
@@ -116,6 +123,6 @@ export function PromotionCodeField({ value, onChange, preview, errors }: { value
 }
 
 /** The success toast's amount: "100.000 ₫ + 20.000 ₫ khuyến mãi" when a bonus was paid with it. */
-export function creditedText(formattedAmount: string, formattedBonus: string | null | undefined): string {
-  return formattedBonus ? `${formattedAmount} + ${formattedBonus} khuyến mãi` : formattedAmount;
+export function creditedText(words: Words, amount: string, bonus: string | null | undefined): string {
+  return bonus ? words.withBonus(amount, bonus) : amount;
 }

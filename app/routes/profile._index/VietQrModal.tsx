@@ -7,13 +7,16 @@
 // cancelVietQr below, docs/decisions/0026): the fetcher's state is the dialog's busy state, and
 // the answer, a refusal's message included, comes back as its data.
 import { useFetcher } from "@remix-run/react";
-import { type FormEvent, type ReactNode, type RefObject, useCallback, useEffect, useId, useRef, useState } from "react";
+import { type FormEvent, type ReactNode, type RefObject, useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import { ApiError, apiCall, type FieldErrors } from "~/lib/api";
 import { FALLBACK_ERROR } from "@workers/shared/error-messages";
-import { formatNumber, formatVND } from "@workers/shared/format";
+import { type AmountRules, digitsOnly } from "@workers/shared/money/topup";
+import { type Format, formatIn, useFormat } from "~/i18n/format";
+import { type Locale, requestLocale, useLocale } from "~/i18n/locale";
+import { topupWords } from "~/i18n/vi/topup";
+import { useWords, wordsIn } from "~/i18n/words";
 import { toast } from "~/lib/toast";
 import { bankLabel, formatCountdown, groupDigits, learnServerClock, localDeadline, parseAmount, QUICK_AMOUNTS, secondsLeft, TOPUP_TIMINGS, VIETQR_DEFAULTS, type VietQrConfig, type VietQrTransaction, vietqrOutcome } from "~/lib/topup";
-import { digitsOnly, TOPUP_MESSAGES, vietqrAmountError } from "@workers/shared/money/topup";
 import { CopyButton } from "~/components/CopyButton";
 import { Dialog } from "~/components/Dialog";
 import { Field, FormAlert, inputClass, ValidationSummary } from "~/components/Field";
@@ -28,12 +31,26 @@ export type VietQrCreate = { intent: "vietqr-create"; amount: number; promotion_
 export type VietQrCancel = { intent: "vietqr-cancel"; transaction_id: string };
 type Created = { intent: "vietqr-create"; ok: true; transaction: VietQrTransaction } | { intent: "vietqr-create"; ok: false; message: string | null; errors: FieldErrors | null };
 type Cancelled = { intent: "vietqr-cancel"; ok: boolean; transaction_id: string; transaction: VietQrTransaction | null };
+type Words = typeof topupWords.vi;
+
+/**
+ * docs/product.md §5 "VietQR amount", in the product's order, in the page's words (the rule of
+ * workers/shared/money/topup.ts vietqrAmountError, whose Vietnamese these are); null when the
+ * amount may be sent.
+ */
+function amountError(amount: number | null, rules: AmountRules, words: Words, format: Format): string | null {
+  if (amount === null || !Number.isSafeInteger(amount) || amount <= 0) return words.invalidAmount;
+  if (amount < rules.minimum_amount) return words.minimum(format.vnd(rules.minimum_amount));
+  if (amount > rules.maximum_amount) return words.maximum(format.vnd(rules.maximum_amount));
+  if (rules.step > 0 && amount % rules.step !== 0) return words.step(rules.step);
+  return null;
+}
 
 /** What a refused creation says: the fields at fault, else one message for the form. */
-function createRefusal(error: unknown): { message: string | null; errors: FieldErrors | null } {
-  if (!(error instanceof ApiError) || error.status === 0 || error.status >= 500) return { message: TOPUP_MESSAGES.vietqrFailed, errors: null };
+function createRefusal(error: unknown, words: Words): { message: string | null; errors: FieldErrors | null } {
+  if (!(error instanceof ApiError) || error.status === 0 || error.status >= 500) return { message: words.vietqrFailed, errors: null };
   if (error.errors?.amount?.length || error.errors?.promotion_code?.length) return { message: null, errors: error.errors };
-  return { message: error.message && error.message !== FALLBACK_ERROR ? error.message : TOPUP_MESSAGES.vietqrFailed, errors: null };
+  return { message: error.message && error.message !== FALLBACK_ERROR ? error.message : words.vietqrFailed, errors: null };
 }
 
 /**
@@ -41,14 +58,15 @@ function createRefusal(error: unknown): { message: string | null; errors: FieldE
  * refresh cannot cure ends the session in the wallet's words, /login after 2 s (docs/product.md §8).
  */
 export async function createVietQr(request: Request, { amount, promotion_code }: VietQrCreate): Promise<Created> {
+  const words = wordsIn(requestLocale(request), topupWords);
   try {
     const json = promotion_code ? { amount, promotion_code } : { amount };
     const { data } = await apiCall((api) => api.api.vietqr.create.$post({ json }), { auth: true });
     learnServerClock(data, Date.now());
     return { intent: "vietqr-create", ok: true, transaction: data };
   } catch (error) {
-    if (isSessionOver(error)) return sessionEnded(request, { message: TOPUP_MESSAGES.sessionExpired, delayMs: TOPUP_TIMINGS.sessionRedirectMs });
-    return { intent: "vietqr-create", ok: false, ...createRefusal(error) };
+    if (isSessionOver(error)) return sessionEnded(request, { message: words.sessionExpired, delayMs: TOPUP_TIMINGS.sessionRedirectMs });
+    return { intent: "vietqr-create", ok: false, ...createRefusal(error, words) };
   }
 }
 
@@ -63,20 +81,13 @@ export async function cancelVietQr(request: Request, { transaction_id }: VietQrC
   }
 }
 
-export function paidMessage(formattedAmount: string): string {
-  return `Nạp tiền thành công! Đã cộng ${formattedAmount} vào ví.`;
-}
-
 /** "22:45": when a pending QR stops being valid, in the buyer's clock. */
-function clockTime(deadline: number): string {
-  return new Date(deadline).toLocaleTimeString("vi-VN", { hour: "2-digit", minute: "2-digit", hour12: false });
-}
-
-export function stillValidMessage(deadline: number): string {
-  return `Mã QR vẫn còn hiệu lực đến ${clockTime(deadline)}. Bạn có thể xem lại trong Ví tiền.`;
+function clockTime(deadline: number, locale: Locale): string {
+  return new Date(deadline).toLocaleTimeString(locale === "en" ? "en-GB" : "vi-VN", { hour: "2-digit", minute: "2-digit", hour12: false });
 }
 
 function DetailRow({ label, value, copyValue, copyLabel, testId, strong }: { label: string; value: ReactNode; copyValue: string; copyLabel: string; testId?: string; strong?: boolean }) {
+  const words = useWords(topupWords);
   return (
     <div className="flex items-center gap-3 py-2.5">
       <div className="min-w-0 flex-1">
@@ -85,7 +96,7 @@ function DetailRow({ label, value, copyValue, copyLabel, testId, strong }: { lab
           {value}
         </dd>
       </div>
-      <CopyButton value={copyValue} label={copyLabel} copiedMessage={`Đã sao chép ${copyLabel}`} />
+      <CopyButton value={copyValue} label={copyLabel} copiedMessage={words.copied(copyLabel)} />
     </div>
   );
 }
@@ -109,10 +120,14 @@ export function VietQrModal({
 }) {
   const titleId = useId();
   const amountId = useId();
+  const locale = useLocale();
+  const words = wordsIn(locale, topupWords);
+  // One formatter per language, so the callbacks below keep their identity.
+  const format = useMemo(() => formatIn(locale), [locale]);
   const [digits, setDigits] = useState("");
   const [code, setCode] = useState("");
   const [codeError, setCodeError] = useState<string | null>(null);
-  const [amountError, setAmountError] = useState<string | null>(null);
+  const [amountProblem, setAmountProblem] = useState<string | null>(null);
   const [refused, setRefused] = useState<Record<string, string[]> | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
   const [submitted, setSubmitted] = useState(false);
@@ -168,21 +183,23 @@ export function VietQrModal({
           setTransaction(next);
           return;
         case "paid":
-          toast.success(paidMessage(creditedText(next.formatted_amount || formatVND(next.amount), next.formatted_bonus_amount)));
+          toast.success(
+            words.paid(creditedText(words, format.vnd(next.amount), next.bonus_amount ? format.vnd(next.bonus_amount) : null)),
+          );
           parent.current.onPaid();
           parent.current.onClose();
           return;
         case "cancelled":
-          toast.warning(TOPUP_MESSAGES.cancelledElsewhere);
+          toast.warning(words.cancelledElsewhere);
           setTransaction(next);
           return;
         default:
-          if (expiredLocally) toast.error(TOPUP_MESSAGES.expired);
-          else toast.error(TOPUP_MESSAGES.failed(next.status_display));
+          if (expiredLocally) toast.error(words.expired);
+          else toast.error(words.failed(words.topupStatus(next.status, next.status_display)));
           setTransaction(next);
       }
     },
-    [],
+    [words, format],
   );
 
   const check = useCallback(
@@ -243,7 +260,7 @@ export function VietQrModal({
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per expiry of this transaction.
   useEffect(() => {
     if (!expiring || !transaction) return;
-    const ended = { ...transaction, status: "expired" as const, status_display: "Đã hết hạn", time_remaining: 0 };
+    const ended = { ...transaction, status: "expired" as const, status_display: words.expiredStatus, time_remaining: 0 };
     void (async () => {
       const data = await check(false);
       if (data && (data.status === "paid" || data.status === "cancelled")) apply(data);
@@ -255,12 +272,12 @@ export function VietQrModal({
   function changeAmount(text: string) {
     const next = digitsOnly(text).replace(/^0+(?=\d)/, "").slice(0, 12);
     setDigits(next);
-    if (submitted) setAmountError(vietqrAmountError(parseAmount(next), rules));
+    if (submitted) setAmountProblem(amountError(parseAmount(next), rules, words, format));
   }
 
   function pick(amount: number) {
     setDigits(String(amount));
-    setAmountError(submitted ? vietqrAmountError(amount, rules) : null);
+    setAmountProblem(submitted ? amountError(amount, rules, words, format) : null);
   }
 
   function create(event?: FormEvent) {
@@ -268,8 +285,8 @@ export function VietQrModal({
     if (creating) return;
     setSubmitted(true);
     const amount = parseAmount(digits);
-    const problem = vietqrAmountError(amount, rules);
-    setAmountError(problem);
+    const problem = amountError(amount, rules, words, format);
+    setAmountProblem(problem);
     setRefused(null);
     setRefusal(null);
     setCodeError(null);
@@ -290,7 +307,7 @@ export function VietQrModal({
       return;
     }
     // Said in the form, where the buyer is looking: under the fields at fault, or above the button.
-    setAmountError(answer.errors?.amount?.[0] ?? null);
+    setAmountProblem(answer.errors?.amount?.[0] ?? null);
     setCodeError(answer.errors?.promotion_code?.[0] ?? null);
     setRefused(answer.errors);
     setRefusal(answer.message);
@@ -306,52 +323,52 @@ export function VietQrModal({
   useFetcherAnswer(canceller, (answer) => {
     if (current.current !== answer.transaction_id) return;
     if (!answer.ok) {
-      toast.error(TOPUP_MESSAGES.cannotCancel);
+      toast.error(words.cannotCancel);
       // Refused most likely because it is no longer pending (paid in the meantime?): find out.
       void checkAndApply(false);
       return;
     }
     current.current = null;
-    toast.success(TOPUP_MESSAGES.cancelled);
-    setTransaction((previous) => answer.transaction ?? (previous ? { ...previous, status: "cancelled", status_display: "Đã hủy" } : previous));
+    toast.success(words.cancelled);
+    setTransaction((previous) => answer.transaction ?? (previous ? { ...previous, status: "cancelled", status_display: words.cancelledStatus } : previous));
   });
 
   function startOver() {
     current.current = null;
     setTransaction(null);
     setSubmitted(false);
-    setAmountError(null);
+    setAmountProblem(null);
     setRefusal(null);
   }
 
   const busy = creating || cancelling;
   const amount = parseAmount(digits);
   // The bonus for the amount being typed, then, on the QR screen, the one this transfer will earn.
-  const bonusAmount = transaction ? (pending ? transaction.amount : null) : amount !== null && !vietqrAmountError(amount, rules) ? amount : null;
+  const bonusAmount = transaction ? (pending ? transaction.amount : null) : amount !== null && !amountError(amount, rules, words, format) ? amount : null;
   const bonus = useDepositBonus(bonusAmount, transaction ? (transaction.promotion_code ?? "") : code);
 
   /** Closing leaves a pending QR valid: say until when, and where to find it again. */
   function close() {
-    if (pending && remaining > 0) toast.info(stillValidMessage(deadline));
+    if (pending && remaining > 0) toast.info(words.stillValid(clockTime(deadline, locale)));
     onClose();
   }
 
   return (
     <Dialog open onClose={close} labelledBy={titleId} busy={busy} testId="vietqr-modal">
-      <TopupDialogTitle id={titleId} title="Nạp tiền qua VietQR" subtitle="Miễn phí, tự động xác nhận khi nhận được chuyển khoản." onClose={close} busy={busy} />
+      <TopupDialogTitle id={titleId} title={words.vietqrTitle} subtitle={words.vietqrSubtitle} onClose={close} busy={busy} />
 
       {resume === undefined && !transaction ? (
         <p role="status" className="mt-5 flex items-center gap-2 text-sm text-zinc-400">
-          <Spinner /> Đang kiểm tra giao dịch đang chờ...
+          <Spinner /> {words.checkingPending}
         </p>
       ) : !transaction ? (
         <form className="mt-5 space-y-4" onSubmit={create} noValidate>
           <Field
             id={amountId}
-            label="Số tiền nạp"
+            label={words.amountLabel}
             required
-            errors={amountError}
-            hint={`Tối thiểu ${rules.formatted_minimum}, tối đa ${rules.formatted_maximum}, bội số của ${formatNumber(rules.step)} ₫.`}
+            errors={amountProblem}
+            hint={words.amountHint(format.vnd(rules.minimum_amount), format.vnd(rules.maximum_amount), format.number(rules.step))}
           >
             <div className="relative">
               <input
@@ -361,13 +378,13 @@ export function VietQrModal({
                 type="text"
                 inputMode="numeric"
                 autoComplete="off"
-                placeholder="Nhập số tiền"
-                value={groupDigits(digits)}
+                placeholder={words.amountPlaceholder}
+                value={groupDigits(digits, locale)}
                 onChange={(event) => changeAmount(event.target.value)}
                 aria-required
-                aria-invalid={amountError ? true : undefined}
-                aria-describedby={`${amountError ? `${amountId}-error ` : ""}${amountId}-hint`}
-                className={`${inputClass(Boolean(amountError))} pr-10 text-lg font-semibold`}
+                aria-invalid={amountProblem ? true : undefined}
+                aria-describedby={`${amountProblem ? `${amountId}-error ` : ""}${amountId}-hint`}
+                className={`${inputClass(Boolean(amountProblem))} pr-10 text-lg font-semibold`}
               />
               <span className="pointer-events-none absolute inset-y-0 right-3.5 flex items-center text-zinc-400" aria-hidden="true">
                 ₫
@@ -376,7 +393,7 @@ export function VietQrModal({
           </Field>
 
           <fieldset>
-            <legend className="mb-2 text-sm text-zinc-400">Chọn nhanh</legend>
+            <legend className="mb-2 text-sm text-zinc-400">{words.quickPicks}</legend>
             <div className="grid grid-cols-2 gap-2">
               {QUICK_AMOUNTS.map((quick) => (
                 <button
@@ -388,7 +405,7 @@ export function VietQrModal({
                     amount === quick ? "border-indigo-400 bg-indigo-500/20 text-white" : "border-white/10 bg-white/5 text-zinc-200 hover:bg-white/10"
                   }`}
                 >
-                  {formatVND(quick)}
+                  {format.vnd(quick)}
                 </button>
               ))}
             </div>
@@ -405,12 +422,12 @@ export function VietQrModal({
           />
           <DepositBonusLine preview={bonus} />
 
-          <ValidationSummary errors={refused} labels={{ promotion_code: "Mã khuyến mãi" }} />
+          <ValidationSummary errors={refused} labels={{ promotion_code: words.promotionCode }} />
           <FormAlert messages={refusal} />
           {/* Busy rather than disabled: a disabled button drops the keyboard focus. */}
           <button type="submit" className={TOPUP_PRIMARY} aria-disabled={creating || undefined} aria-busy={creating}>
             {creating && <Spinner />}
-            {creating ? "Đang tạo giao dịch..." : "Tạo mã QR"}
+            {creating ? words.creating : words.createQr}
           </button>
         </form>
       ) : (
@@ -461,24 +478,27 @@ function TransactionView({
   onStartOver: () => void;
   onClose: () => void;
 }) {
+  const words = useWords(topupWords);
+  const format = useFormat();
   const pending = transaction.status === "pending";
   const bank = transaction.bank_info;
-  const formattedAmount = transaction.formatted_amount || formatVND(transaction.amount);
+  const formattedAmount = format.vnd(transaction.amount);
+  const statusText = words.topupStatus(transaction.status, transaction.status_display);
   const qrUrl = qrSource === "ours" ? transaction.qr_code_url : qrSource === "fallback" ? transaction.qr_fallback_url : null;
 
   return (
     <div ref={containerRef} tabIndex={-1} className="mt-5 outline-none">
       {pending ? (
         <div className="flex items-center justify-between gap-3 rounded-xl bg-amber-500/10 px-4 py-2.5 ring-1 ring-amber-500/20">
-          <span className="text-sm text-amber-100">Thời gian còn lại</span>
-          <span role="timer" aria-label="Thời gian còn lại" className="font-mono text-lg font-bold text-amber-200 tabular-nums" data-testid="vietqr-countdown">
+          <span className="text-sm text-amber-100">{words.timeLeft}</span>
+          <span role="timer" aria-label={words.timeLeft} className="font-mono text-lg font-bold text-amber-200 tabular-nums" data-testid="vietqr-countdown">
             {formatCountdown(remaining)}
           </span>
         </div>
       ) : (
         <div role="status" className="rounded-xl bg-red-500/10 px-4 py-3 text-sm text-red-100 ring-1 ring-red-500/20" data-testid="vietqr-ended">
-          <p className="font-semibold">{transaction.status === "expired" ? TOPUP_MESSAGES.expired : transaction.status_display}</p>
-          <p className="mt-1 text-red-100/80">Mã QR này không còn dùng được. Vui lòng không chuyển khoản theo giao dịch này.</p>
+          <p className="font-semibold">{transaction.status === "expired" ? words.expired : statusText}</p>
+          <p className="mt-1 text-red-100/80">{words.qrUnusable}</p>
         </div>
       )}
 
@@ -487,7 +507,7 @@ function TransactionView({
           {qrUrl ? (
             <img
               src={qrUrl}
-              alt={`Mã QR chuyển khoản ${formattedAmount}`}
+              alt={words.qrAlt(formattedAmount)}
               width={240}
               height={240}
               onError={onQrError}
@@ -496,53 +516,58 @@ function TransactionView({
             />
           ) : (
             <p className="rounded-xl border border-white/10 px-4 py-6 text-center text-sm text-zinc-300">
-              Không tải được mã QR. Vui lòng chuyển khoản theo thông tin bên dưới.
+              {words.qrFailed}
             </p>
           )}
         </div>
       )}
 
       <dl className="mt-4 divide-y divide-white/5 rounded-xl bg-black/20 px-4">
-        <DetailRow label="Ngân hàng" value={bankLabel(bank?.bank_code)} copyValue={bank?.bank_code ?? ""} copyLabel="mã ngân hàng" />
-        <DetailRow label="Số tài khoản" value={bank?.account_number} copyValue={bank?.account_number ?? ""} copyLabel="số tài khoản" testId="vietqr-account-number" />
-        <DetailRow label="Chủ tài khoản" value={bank?.account_name} copyValue={bank?.account_name ?? ""} copyLabel="tên chủ tài khoản" />
-        <DetailRow label="Số tiền" value={<span className="text-emerald-300">{formattedAmount}</span>} copyValue={String(transaction.amount)} copyLabel="số tiền" testId="vietqr-amount" />
-        <DetailRow label="Nội dung chuyển khoản" value={transaction.description} copyValue={transaction.description} copyLabel="nội dung chuyển khoản" testId="vietqr-content" strong />
+        <DetailRow label={words.bank} value={bankLabel(bank?.bank_code)} copyValue={bank?.bank_code ?? ""} copyLabel={words.bankName} />
+        <DetailRow label={words.accountNumber} value={bank?.account_number} copyValue={bank?.account_number ?? ""} copyLabel={words.accountNumberName} testId="vietqr-account-number" />
+        <DetailRow label={words.accountHolder} value={bank?.account_name} copyValue={bank?.account_name ?? ""} copyLabel={words.accountHolderName} />
+        <DetailRow label={words.amount} value={<span className="text-emerald-300">{formattedAmount}</span>} copyValue={String(transaction.amount)} copyLabel={words.amountName} testId="vietqr-amount" />
+        <DetailRow label={words.transferContent} value={transaction.description} copyValue={transaction.description} copyLabel={words.transferContentName} testId="vietqr-content" strong />
       </dl>
       {pending && <DepositBonusLine preview={bonus} />}
 
       {pending && (
         <p className="mt-3 text-sm text-zinc-400">
-          Nhập <span className="font-semibold text-zinc-200">chính xác</span> nội dung chuyển khoản để được cộng tiền tự động.
+          {words.exactBefore}
+          <span className="font-semibold text-zinc-200">{words.exactWord}</span>
+          {words.exactAfter}
         </p>
       )}
 
       <p className="mt-3 text-sm text-zinc-400" aria-live="polite">
-        Trạng thái: <span className="font-semibold text-zinc-100" data-testid="vietqr-status">{transaction.status_display}</span>
+        {words.statusCaption}
+        <span className="font-semibold text-zinc-100" data-testid="vietqr-status">
+          {statusText}
+        </span>
       </p>
 
       {pending ? (
         <div className="mt-5 flex flex-col gap-3 sm:flex-row">
           <button type="button" onClick={onCheck} aria-disabled={checking || undefined} aria-busy={checking} className={TOPUP_PRIMARY}>
             {checking && <Spinner />}
-            Kiểm tra
+            {words.check}
           </button>
           <button type="button" onClick={onCancel} aria-disabled={cancelling || undefined} aria-busy={cancelling} className={TOPUP_DANGER}>
             {cancelling && <Spinner />}
-            Hủy giao dịch
+            {words.cancelTopup}
           </button>
           {/* The pending one stays valid (and listed in the wallet) while another is made. */}
           <button type="button" onClick={onStartOver} className={TOPUP_SECONDARY}>
-            Tạo giao dịch khác
+            {words.anotherTopup}
           </button>
         </div>
       ) : (
         <div className="mt-5 flex flex-col gap-3 sm:flex-row">
           <button type="button" onClick={onStartOver} className={TOPUP_PRIMARY}>
-            Tạo giao dịch mới
+            {words.newTopup}
           </button>
           <button type="button" onClick={onClose} className={TOPUP_SECONDARY}>
-            Đóng
+            {words.close}
           </button>
         </div>
       )}

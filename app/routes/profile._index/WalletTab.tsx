@@ -2,9 +2,11 @@
 // saving rate, the two ways to top up, money on its way (the VietQR top-ups awaiting a transfer, with
 // amount, content to copy and time left; the phone cards being checked), and the ledger (newest first).
 import { useEffect, useState } from "react";
-import { formatDateTime, formatVND, signedVND } from "@workers/shared/format";
-import { LEDGER_STATUS_LABELS, LEDGER_TYPE_LABELS, labelOf } from "@workers/shared/money/money-labels";
 import type { toPublicTransaction } from "@workers/money/buyer-wallet";
+import { useBalanceText } from "~/components/header/Header";
+import { useFormat } from "~/i18n/format";
+import { walletWords } from "~/i18n/vi/wallet";
+import { useWords } from "~/i18n/words";
 import type { SessionUser } from "~/lib/session/session";
 import { SignedAmount } from "~/components/SignedAmount";
 import { CopyButton } from "~/components/CopyButton";
@@ -29,14 +31,14 @@ function Figure({ label, value, tone, testId }: { label: string; value: string; 
 
 /** A phone card still being checked: carrier, value, the serial's last digits, its state. */
 function PendingCard({ card }: { card: CardPayment }) {
+  const words = useWords(walletWords);
+  const format = useFormat();
   return (
     <li className="rounded-xl bg-sky-500/10 p-3 ring-1 ring-sky-500/20" data-testid="pending-card">
       <div className="flex items-center justify-between gap-3">
-        <span className="font-bold text-emerald-300">
-          Thẻ {card.telco} {card.formatted_card_value}
-        </span>
+        <span className="font-bold text-emerald-300">{words.pendingCard(card.telco, format.vnd(card.card_value))}</span>
         <span className="text-sm font-semibold text-sky-200" data-testid="pending-card-state">
-          {card.status_display}
+          {words.cardStatus(card.status, card.status_display)}
         </span>
       </div>
       <p className="mt-1 text-sm text-zinc-400">Serial …{card.card_serial.slice(-4)}</p>
@@ -50,6 +52,8 @@ function PendingCard({ card }: { card: CardPayment }) {
  */
 function PendingTopups({ pending, cards, onResume }: { pending: PendingTopup[]; cards: CardPayment[]; onResume: (topup: VietQrTransaction) => void }) {
   const [now, setNow] = useState(() => Date.now());
+  const words = useWords(walletWords);
+  const format = useFormat();
   const live = pending.filter((item) => secondsLeft(item.deadline, now) > 0);
   const ticking = live.length > 0;
   useEffect(() => {
@@ -61,9 +65,9 @@ function PendingTopups({ pending, cards, onResume }: { pending: PendingTopup[]; 
   return (
     <section aria-labelledby="pending-heading">
       <h2 id="pending-heading" className="text-base font-bold text-white">
-        Đang chờ thanh toán
+        {words.pending}
       </h2>
-      {ticking && <p className="mt-1 text-sm text-zinc-400">Chuyển khoản đúng số tiền và nội dung trước khi hết giờ để được cộng tự động.</p>}
+      {ticking && <p className="mt-1 text-sm text-zinc-400">{words.pendingHint}</p>}
       <ul className="mt-2 space-y-2">
         {cards.map((card) => (
           <PendingCard key={card.transaction_id} card={card} />
@@ -72,23 +76,23 @@ function PendingTopups({ pending, cards, onResume }: { pending: PendingTopup[]; 
           <li key={topup.transaction_id} className="rounded-xl bg-amber-500/10 p-3 ring-1 ring-amber-500/20" data-testid="pending-topup">
             <div className="flex items-center justify-between gap-3">
               <span className="font-bold text-emerald-300" data-testid="pending-topup-amount">
-                {topup.formatted_amount || formatVND(topup.amount)}
+                {format.vnd(topup.amount)}
               </span>
-              <span role="timer" aria-label="Thời gian còn lại" className="font-mono font-bold text-amber-200 tabular-nums">
+              <span role="timer" aria-label={words.timeLeft} className="font-mono font-bold text-amber-200 tabular-nums">
                 {formatCountdown(secondsLeft(deadline, now))}
               </span>
             </div>
             <div className="mt-2 flex items-center gap-2">
               <div className="min-w-0 flex-1">
-                <p className="text-xs text-zinc-400">Nội dung chuyển khoản</p>
+                <p className="text-xs text-zinc-400">{words.content}</p>
                 <p className="font-mono font-bold break-all text-amber-200" data-testid="pending-topup-content">
                   {topup.description}
                 </p>
               </div>
-              <CopyButton value={topup.description} label="nội dung chuyển khoản" copiedMessage="Đã sao chép nội dung chuyển khoản" />
+              <CopyButton value={topup.description} label={words.contentName} copiedMessage={words.contentCopied} />
             </div>
             <button type="button" onClick={() => onResume(topup)} className="mt-2 text-sm font-semibold text-indigo-300 underline underline-offset-2 hover:text-indigo-200">
-              Xem mã QR
+              {words.showQr}
             </button>
           </li>
         ))}
@@ -98,6 +102,7 @@ function PendingTopups({ pending, cards, onResume }: { pending: PendingTopup[]; 
 }
 
 export function TopupButtons({ onTopup, compact = false }: { onTopup: (kind: TopupKind) => void; compact?: boolean }) {
+  const words = useWords(walletWords);
   const base = `inline-flex flex-1 items-center justify-center gap-2 rounded-xl font-semibold whitespace-nowrap transition ${compact ? "px-4 py-2.5 text-sm" : "px-5 py-3"}`;
   // Compact (the profile's header column): one above the other, so neither label wraps.
   return (
@@ -106,23 +111,25 @@ export function TopupButtons({ onTopup, compact = false }: { onTopup: (kind: Top
         <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
           <path d="M4 4h6v6H4zM14 4h6v6h-6zM4 14h6v6H4zM14 14h2v2h-2zM18 18h2v2h-2zM14 18h2M18 14h2" />
         </svg>
-        Nạp qua VietQR
+        {words.vietqr}
       </button>
       <button type="button" onClick={() => onTopup("card")} className={`${base} border border-white/10 bg-white/5 text-zinc-100 hover:bg-white/10`}>
         <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
           <rect x="3" y="5" width="18" height="14" rx="2" />
           <path d="M3 10h18M7 15h4" />
         </svg>
-        Nạp thẻ cào
+        {words.card}
       </button>
     </div>
   );
 }
 
 function TransactionRow({ transaction }: { transaction: WalletTransaction }) {
-  const incoming = signedVND(transaction.amount).credit;
+  const words = useWords(walletWords);
+  const format = useFormat();
+  const incoming = format.signedVnd(transaction.amount).credit;
   // A completed row needs no badge: only money still on its way or refused is marked.
-  const status = transaction.status === "completed" ? null : labelOf(LEDGER_STATUS_LABELS, transaction.status);
+  const status = transaction.status === "completed" ? null : words.moveStatus(transaction.status);
   return (
     <li className="flex items-start gap-3 py-3.5" data-testid="wallet-transaction" data-type={transaction.transaction_type}>
       <span
@@ -134,9 +141,9 @@ function TransactionRow({ transaction }: { transaction: WalletTransaction }) {
         </svg>
       </span>
       <div className="min-w-0 flex-1">
-        <p className="font-medium break-words text-white">{transaction.description || labelOf(LEDGER_TYPE_LABELS, transaction.transaction_type)}</p>
+        <p className="font-medium break-words text-white">{words.movement(transaction.description, transaction.transaction_type, transaction.source)}</p>
         <p className="mt-0.5 text-xs text-zinc-400">
-          <time dateTime={transaction.created_at}>{formatDateTime(transaction.created_at)}</time>
+          <time dateTime={transaction.created_at}>{format.dateTime(transaction.created_at)}</time>
           {status && <span className="ml-2 rounded bg-amber-500/15 px-1.5 py-0.5 text-amber-200">{status}</span>}
         </p>
       </div>
@@ -144,7 +151,7 @@ function TransactionRow({ transaction }: { transaction: WalletTransaction }) {
         <p>
           <SignedAmount amount={transaction.amount} className="font-bold tabular-nums" testId="wallet-transaction-amount" />
         </p>
-        <p className="mt-0.5 text-xs text-zinc-500">Số dư: {formatVND(transaction.balance_after)}</p>
+        <p className="mt-0.5 text-xs text-zinc-500">{words.after(format.vnd(transaction.balance_after))}</p>
       </div>
     </li>
   );
@@ -167,15 +174,18 @@ export function WalletTab({
   onTopup: (kind: TopupKind) => void;
   onResume: (topup: VietQrTransaction) => void;
 }) {
+  const words = useWords(walletWords);
+  const format = useFormat();
   const balance = user.balance ?? 0;
   const spent = user.total_spent ?? 0;
+  const available = useBalanceText(user) ?? format.vnd(balance);
 
   return (
     <div className="space-y-6">
       <div className="grid gap-3 sm:grid-cols-3">
-        <Figure label="Tổng đã nạp" value={formatVND(totalToppedUp(balance, spent))} tone="text-white" testId="wallet-total-topped-up" />
-        <Figure label="Số dư khả dụng" value={user.formatted_balance || formatVND(balance)} tone="text-emerald-300" testId="wallet-available" />
-        <Figure label="Tỷ lệ tiết kiệm" value={formatPercent(savingRate(balance, spent))} tone="text-indigo-300" testId="wallet-saving-rate" />
+        <Figure label={words.toppedUp} value={format.vnd(totalToppedUp(balance, spent))} tone="text-white" testId="wallet-total-topped-up" />
+        <Figure label={words.available} value={available} tone="text-emerald-300" testId="wallet-available" />
+        <Figure label={words.saving} value={formatPercent(savingRate(balance, spent), format.locale)} tone="text-indigo-300" testId="wallet-saving-rate" />
       </div>
 
       <TopupButtons onTopup={onTopup} />
@@ -184,9 +194,9 @@ export function WalletTab({
 
       <section aria-labelledby="ledger-heading">
         <h2 id="ledger-heading" className="text-base font-bold text-white">
-          Lịch sử giao dịch
+          {words.ledger}
         </h2>
-        <ListBody state={ledger} onRetry={onRetry} empty="Chưa có giao dịch nào.">
+        <ListBody state={ledger} onRetry={onRetry} empty={words.empty}>
           {(rows) => (
             <ul className="mt-2 divide-y divide-white/5" data-testid="wallet-transactions">
               {rows.map((transaction) => (

@@ -20,8 +20,8 @@ import {
   useLoaderData,
   useLocation,
   useNavigation,
+  useOutletContext,
   useRevalidator,
-  useRouteLoaderData,
   useSearchParams,
 } from "@remix-run/react";
 import { type KeyboardEvent, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
@@ -30,7 +30,12 @@ import { Avatar } from "~/components/header/Avatar";
 import { lazyDialog } from "~/components/LazyDialog";
 import { ApiError, apiCall } from "~/lib/api";
 import { useSessionExpired } from "~/lib/session/auth";
-import { formatDate, formatDateTime, formatNumber, formatVND } from "@workers/shared/format";
+import { useBalanceText } from "~/components/header/Header";
+import { useFormat } from "~/i18n/format";
+import { requestLocale, useLocalePath } from "~/i18n/locale";
+import { profileWords } from "~/i18n/vi/profile";
+import { walletWords } from "~/i18n/vi/wallet";
+import { useWords, wordsIn } from "~/i18n/words";
 import type { Purchase } from "@workers/money/buyer-wallet";
 import { isSessionOver, requireSession, sessionEnded } from "~/lib/session/session-route";
 import { readStoredUser, type SessionUser, STORAGE_KEYS, subscribeSession } from "~/lib/session/session";
@@ -38,7 +43,7 @@ import { toast } from "~/lib/toast";
 import { PROFILE_TABS, type ProfileTab, profileTabFrom, TOPUP_TIMINGS, type TopupKind, topupFrom } from "~/lib/topup";
 import { refreshStoredBalance } from "~/lib/session/wallet-figures";
 import { onWalletChange } from "~/lib/session/live-wallet";
-import type { clientLoader as profileLoader } from "../profile/route";
+import type { ProfileOutlet } from "../profile/route";
 import type { PasswordChange } from "./ChangePasswordModal";
 import { MailSwitch, switchEmailNotifications } from "./MailSwitch";
 import type { ListState } from "./ProfileList";
@@ -59,12 +64,10 @@ const VietQrModal = lazyDialog(() => loadVietQrModal().then((module) => module.V
 const CardTopupModal = lazyDialog(() => loadCardModal().then((module) => module.CardTopupModal));
 const ChangePasswordModal = lazyDialog(() => loadChangePassword().then((module) => module.ChangePasswordModal));
 
-const NOT_SET = "Chưa cập nhật";
-const VIETQR_RETURNED = "Nạp tiền thành công!";
-const LIST_FAILED = "Lỗi khi tải dữ liệu người dùng";
-const MOVE_FAILED = "Không thể đổi thiết bị. Vui lòng thử lại.";
-
-const TAB_LABELS: Record<ProfileTab, string> = { profile: "Hồ sơ", wallet: "Ví tiền", purchases: "Lịch sử mua hàng" };
+/** A tab's name in the page's words. */
+function tabLabel(words: typeof profileWords.vi, tab: ProfileTab): string {
+  return tab === "wallet" ? words.tabWallet : tab === "purchases" ? words.tabPurchases : words.tabProfile;
+}
 
 type TabList = "ledger" | "purchases";
 const TAB_LIST: Partial<Record<ProfileTab, TabList>> = { wallet: "ledger", purchases: "purchases" };
@@ -117,6 +120,7 @@ export async function clientLoader({ request }: ClientLoaderFunctionArgs): Promi
   // session that ended meanwhile goes to /login the same way.
   requireSession(request);
   const url = new URL(request.url);
+  const locale = requestLocale(request);
   const tab = profileTabFrom(url.searchParams.get("tab"));
 
   const topup = topupFrom(url.searchParams.get("topup"));
@@ -124,7 +128,7 @@ export async function clientLoader({ request }: ClientLoaderFunctionArgs): Promi
   if (topup || returned) {
     askedTopup = topup;
     if (returned) {
-      toast.success(VIETQR_RETURNED);
+      toast.success(wordsIn(locale, walletWords).returned);
       void refetchBalance();
     }
     const params = new URLSearchParams(url.search);
@@ -136,7 +140,7 @@ export async function clientLoader({ request }: ClientLoaderFunctionArgs): Promi
   }
 
   // The dialog ?topup= asked for opens with its settings, read beside the list.
-  const asked = askedTopup && openedTopup(askedTopup);
+  const asked = askedTopup && openedTopup(askedTopup, locale);
   askedTopup = null;
   // Only what this visit has not read yet, or what a change made stale (shouldRevalidate).
   const kept = listsKept(url, readStoredUser()?.balance);
@@ -153,7 +157,7 @@ export async function clientLoader({ request }: ClientLoaderFunctionArgs): Promi
     } catch (error) {
       if (isSessionOver(error)) return sessionEnded(request);
       if (request.signal.aborted) throw error;
-      failed = { list, message: error instanceof ApiError ? error.message : LIST_FAILED };
+      failed = { list, message: error instanceof ApiError ? error.message : wordsIn(locale, profileWords).loadFailed };
     }
   }
   const [pending, pendingCards] = await Promise.all([pendingRead, cardsRead]);
@@ -188,7 +192,7 @@ async function resetDevice(request: Request, purchaseId: number): Promise<MovedD
     return { ok: true };
   } catch (error) {
     if (isSessionOver(error)) return sessionEnded(request);
-    const message = error instanceof ApiError ? error.message : MOVE_FAILED;
+    const message = error instanceof ApiError ? error.message : wordsIn(requestLocale(request), profileWords).moveFailed;
     toast.error(message);
     return { ok: false, error: message };
   }
@@ -205,11 +209,11 @@ export async function clientAction({ request }: ClientActionFunctionArgs) {
     const { intent: _intent, ...change } = action;
     // Sent from the open dialog, so its module is already here.
     const { changePassword } = await loadChangePassword();
-    return changePassword(change);
+    return changePassword(change, requestLocale(request));
   }
   if (action.intent === "reset-device") return resetDevice(request, action.purchase_id);
   if (action.intent === "email-notifications") {
-    const switched = await switchEmailNotifications(action.enabled);
+    const switched = await switchEmailNotifications(action.enabled, requestLocale(request));
     return !switched.ok && switched.sessionOver ? sessionEnded(request) : switched;
   }
   // Not tied to request.signal: money that moved is never left half-told.
@@ -227,10 +231,6 @@ function listState<T>(loaded: Loaded, list: TabList, retrying: boolean): ListSta
   return { status: "loading" };
 }
 
-function balanceText(user: SessionUser): string {
-  return user.formatted_balance || formatVND(user.balance ?? 0);
-}
-
 function StatTile({ label, value, tone }: { label: string; value: string; tone: string }) {
   return (
     <div className="rounded-2xl border border-white/5 bg-zinc-900/70 p-4">
@@ -241,11 +241,12 @@ function StatTile({ label, value, tone }: { label: string; value: string; tone: 
 }
 
 function InfoRow({ label, value }: { label: string; value: string | null | undefined }) {
+  const words = useWords(profileWords);
   const empty = !value?.trim();
   return (
     <div className="flex flex-col gap-0.5 border-b border-white/5 py-3 last:border-b-0 sm:flex-row sm:items-center sm:gap-4">
       <dt className="text-sm text-zinc-400 sm:w-40 sm:shrink-0">{label}</dt>
-      <dd className={`min-w-0 break-words ${empty ? "text-zinc-500 italic" : "font-medium text-white"}`}>{empty ? NOT_SET : value}</dd>
+      <dd className={`min-w-0 break-words ${empty ? "text-zinc-500 italic" : "font-medium text-white"}`}>{empty ? words.notSet : value}</dd>
     </div>
   );
 }
@@ -268,14 +269,19 @@ export default function ProfileScreen() {
   // The layout renders this screen only with a user; the session may end while the page stays a
   // moment (its notice), and the last user keeps showing.
   const stored = useStoredUser();
-  const layout = useRouteLoaderData<typeof profileLoader>("routes/profile");
+  // From the layout's outlet: its route id differs per language (routes/profile, en/profile/route.tsx).
+  const layout = useOutletContext<ProfileOutlet | undefined>();
   const user = (stored ?? layout?.user) as SessionUser;
+  const words = useWords(profileWords);
+  const format = useFormat();
+  const to = useLocalePath();
+  const balance = useBalanceText(user) ?? format.vnd(0);
   const loaded = useLoaderData<typeof clientLoader>();
   const navigation = useNavigation();
   const location = useLocation();
   const revalidator = useRevalidator();
   const [, setSearchParams] = useSearchParams();
-  const sessionExpired = useSessionExpired();
+  const sessionExpired = useSessionExpired(words.sessionExpired);
   const [passwordOpen, setPasswordOpen] = useState(false);
   const [moving, setMoving] = useState<Purchase | null>(null);
   const moveDevice = useFetcher<MovedDevice>();
@@ -327,7 +333,7 @@ export default function ProfileScreen() {
     setPasswordOpen(false);
     if (kind === "vietqr") {
       setTopup({ kind, config: null, resume });
-      void loadVietQrConfig().then((config) => setTopup((open) => (open?.kind === "vietqr" ? { ...open, config } : open)));
+      void loadVietQrConfig(format.locale).then((config) => setTopup((open) => (open?.kind === "vietqr" ? { ...open, config } : open)));
       if (!resume) {
         void loadPendingTopups().then((pending) =>
           setTopup((open) => (open?.kind === "vietqr" && open.resume === undefined ? { ...open, resume: pending?.[0]?.topup ?? null } : open)),
@@ -340,7 +346,7 @@ export default function ProfileScreen() {
 
   function readCardConfig() {
     setTopup({ kind: "card", config: { status: "loading" } });
-    void loadCardConfig().then((config) => setTopup((open) => (open?.kind === "card" ? { kind: "card", config } : open)));
+    void loadCardConfig(format.locale).then((config) => setTopup((open) => (open?.kind === "card" ? { kind: "card", config } : open)));
   }
 
   function selectTab(next: ProfileTab) {
@@ -384,16 +390,16 @@ export default function ProfileScreen() {
             {name}
           </h1>
           <p className="mt-1 break-all text-zinc-400">{user.email}</p>
-          <p className="mt-1 text-sm text-zinc-500">Tham gia ngày {formatDate(user.created_at)}</p>
+          <p className="mt-1 text-sm text-zinc-500">{words.joined(format.date(user.created_at))}</p>
           {!user.has_usable_password && (
-            <p className="mt-3 inline-flex items-center gap-1.5 rounded-full bg-sky-500/15 px-3 py-1 text-xs font-semibold text-sky-200">Tài khoản Google</p>
+            <p className="mt-3 inline-flex items-center gap-1.5 rounded-full bg-sky-500/15 px-3 py-1 text-xs font-semibold text-sky-200">{words.google}</p>
           )}
         </div>
         <div className="flex w-full flex-col gap-3 sm:w-auto">
           <div className="rounded-xl bg-emerald-500/10 px-5 py-3 text-center ring-1 ring-emerald-500/20">
-            <p className="text-xs tracking-wide text-emerald-300/80 uppercase">Số dư</p>
+            <p className="text-xs tracking-wide text-emerald-300/80 uppercase">{words.balance}</p>
             <p className="text-2xl font-black text-emerald-300" data-testid="profile-balance">
-              {balanceText(user)}
+              {balance}
             </p>
           </div>
           <div data-testid="profile-topup">
@@ -402,14 +408,14 @@ export default function ProfileScreen() {
         </div>
       </section>
 
-      <section aria-label="Thống kê" className="mt-4 grid gap-3 sm:grid-cols-3">
-        <StatTile label="Số dư ví" value={balanceText(user)} tone="text-emerald-300" />
-        <StatTile label="Tổng đã chi" value={formatVND(user.total_spent ?? 0)} tone="text-white" />
-        <StatTile label="Key đã mua" value={formatNumber(user.total_keys_purchased ?? 0)} tone="text-indigo-300" />
+      <section aria-label={words.stats} className="mt-4 grid gap-3 sm:grid-cols-3">
+        <StatTile label={words.walletBalance} value={balance} tone="text-emerald-300" />
+        <StatTile label={words.spent} value={format.vnd(user.total_spent ?? 0)} tone="text-white" />
+        <StatTile label={words.keys} value={format.number(user.total_keys_purchased ?? 0)} tone="text-indigo-300" />
       </section>
 
       <div className="mt-6 rounded-2xl border border-white/5 bg-zinc-900/70">
-        <div role="tablist" aria-label="Hồ sơ và ví tiền" className="flex overflow-x-auto border-b border-white/5 px-2" onKeyDown={onTabKeyDown}>
+        <div role="tablist" aria-label={words.tabs} className="flex overflow-x-auto border-b border-white/5 px-2" onKeyDown={onTabKeyDown}>
           {PROFILE_TABS.map((name) => (
             <button
               key={name}
@@ -424,7 +430,7 @@ export default function ProfileScreen() {
                 tab === name ? "border-indigo-400 text-white" : "border-transparent text-zinc-400 hover:text-zinc-200"
               }`}
             >
-              {TAB_LABELS[name]}
+              {tabLabel(words, name)}
             </button>
           ))}
         </div>
@@ -443,11 +449,11 @@ export default function ProfileScreen() {
               <section aria-labelledby="account-heading">
                 <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
                   <h2 id="account-heading" className="text-lg font-bold text-white">
-                    Thông tin tài khoản
+                    {words.account}
                   </h2>
                   <div className="flex flex-col gap-3 sm:flex-row">
-                    <Link to="/profile/security" className={`${SECONDARY_BUTTON} sm:w-auto`}>
-                      Bảo mật
+                    <Link to={to("/profile/security")} className={`${SECONDARY_BUTTON} sm:w-auto`}>
+                      {words.security}
                     </Link>
                     <button
                       type="button"
@@ -457,16 +463,16 @@ export default function ProfileScreen() {
                       }}
                       className={`${SECONDARY_BUTTON} sm:w-auto`}
                     >
-                      {user.has_usable_password ? "Đổi mật khẩu" : "Tạo mật khẩu"}
+                      {user.has_usable_password ? words.changePassword : words.createPassword}
                     </button>
                   </div>
                 </div>
                 <dl className="mt-4">
-                  <InfoRow label="Tên đăng nhập" value={user.username} />
+                  <InfoRow label={words.username} value={user.username} />
                   <InfoRow label="Email" value={user.email} />
-                  <InfoRow label="Họ" value={user.first_name} />
-                  <InfoRow label="Tên" value={user.last_name} />
-                  {user.last_login && <InfoRow label="Đăng nhập gần nhất" value={formatDateTime(user.last_login)} />}
+                  <InfoRow label={words.firstName} value={user.first_name} />
+                  <InfoRow label={words.lastName} value={user.last_name} />
+                  {user.last_login && <InfoRow label={words.lastLogin} value={format.dateTime(user.last_login)} />}
                 </dl>
                 <MailSwitch user={user} />
               </section>

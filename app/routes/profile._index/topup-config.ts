@@ -1,10 +1,12 @@
 // The settings the two top-up dialogs need (docs/product.md §9), read when a dialog opens: by the route's
 // loader for ?topup=, else by the button that opens it. A failure is said once; VietQR then uses
 // the product's defaults, the card dialog offers "Thử lại".
+import type { Locale } from "~/i18n/locale";
+import { walletWords } from "~/i18n/vi/wallet";
+import { wordsIn } from "~/i18n/words";
 import { apiCall } from "~/lib/api";
 import { toast } from "~/lib/toast";
 import { type CardConfig, type CardPayment, learnServerClock, localDeadline, normaliseVietQrConfig, VIETQR_DEFAULTS, type VietQrConfig, type VietQrTransaction } from "~/lib/topup";
-import { TOPUP_MESSAGES } from "@workers/shared/money/topup";
 
 export type CardConfigLoad = { status: "loading" } | { status: "failed" } | { status: "ready"; config: CardConfig };
 
@@ -42,29 +44,31 @@ export async function loadPendingCards(signal?: AbortSignal): Promise<CardPaymen
   }
 }
 
-export async function loadVietQrConfig(): Promise<VietQrConfig> {
+/** The VietQR settings; a failure is said in `locale`'s words and the defaults apply. */
+export async function loadVietQrConfig(locale: Locale): Promise<VietQrConfig> {
   try {
     const body = await apiCall((api) => api.api.vietqr.config.$get());
     return normaliseVietQrConfig(body?.data);
   } catch {
-    toast.error(TOPUP_MESSAGES.configFailed);
+    toast.error(wordsIn(locale, walletWords).configFailed);
     return VIETQR_DEFAULTS;
   }
 }
 
-export async function loadCardConfig(): Promise<CardConfigLoad> {
+/** The card settings; a failure is said in `locale`'s words. */
+export async function loadCardConfig(locale: Locale): Promise<CardConfigLoad> {
   try {
     const { data } = await apiCall((api) => api.api.cards.config.$get());
     return { status: "ready", config: data };
   } catch {
-    toast.error(TOPUP_MESSAGES.configFailed);
+    toast.error(wordsIn(locale, walletWords).configFailed);
     return { status: "failed" };
   }
 }
 
-/** The dialog `kind` with its settings read. */
-export async function openedTopup(kind: OpenTopup["kind"]): Promise<OpenTopup> {
-  if (kind === "card") return { kind, config: await loadCardConfig() };
-  const [config, pending] = await Promise.all([loadVietQrConfig(), loadPendingTopups()]);
+/** The dialog `kind` with its settings read (a failure said in `locale`'s words). */
+export async function openedTopup(kind: OpenTopup["kind"], locale: Locale): Promise<OpenTopup> {
+  if (kind === "card") return { kind, config: await loadCardConfig(locale) };
+  const [config, pending] = await Promise.all([loadVietQrConfig(locale), loadPendingTopups()]);
   return { kind, config, resume: pending?.[0]?.topup ?? null };
 }

@@ -1,9 +1,12 @@
 // /profile: the buyer's own screens (docs/product.md §2 "Profile"). This layout holds the route guard once and
 // loads who is logged in (GET /api/auth/me/) in its clientLoader: the session lives in the browser,
 // so nothing of these screens is rendered on the server but their loading state. The screens under
-// it (profile._index) read the user from this route's data.
+// it (profile._index) read the user from its outlet's context (the route has an id per language).
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { type ClientLoaderFunctionArgs, Outlet, type ShouldRevalidateFunction, useLoaderData, useLocation, useNavigate, useRevalidator, useRouteError } from "@remix-run/react";
+import { localeOf, requestLocale } from "~/i18n/locale";
+import { profileLayoutWords } from "~/i18n/vi/profileLayout";
+import { useWords, wordsIn } from "~/i18n/words";
 import { ErrorPanel } from "~/components/ErrorPanel";
 import { useEffect } from "react";
 import { SECONDARY_BUTTON } from "~/components/account/AuthCard";
@@ -17,11 +20,12 @@ import { isSessionOver, requireSession, sessionEnded } from "~/lib/session/sessi
 import { readAccessToken, readStoredUser, STORAGE_KEYS, updateStoredUser, type SessionUser } from "~/lib/session/session";
 import { toast } from "~/lib/toast";
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "Hồ sơ");
-
-const LOAD_FAILED = "Lỗi khi tải dữ liệu người dùng";
+export const meta: MetaFunction = ({ matches, location }) => pageMeta(matches, wordsIn(localeOf(location.pathname), profileLayoutWords).title);
 
 type Loaded = { user: SessionUser | null; loadFailed: boolean };
+
+/** What the screens under the layout are handed (Outlet context): who is logged in. */
+export type ProfileOutlet = { user: SessionUser | null };
 
 export async function clientLoader({ request }: ClientLoaderFunctionArgs): Promise<Loaded> {
   requireSession(request);
@@ -33,7 +37,7 @@ export async function clientLoader({ request }: ClientLoaderFunctionArgs): Promi
     if (isSessionOver(error)) return sessionEnded(request);
     if (request.signal.aborted) throw error;
     // The stored user still shows; the account is only missing if there is none.
-    toast.error(LOAD_FAILED);
+    toast.error(wordsIn(requestLocale(request), profileLayoutWords).loadFailed);
     return { user: readStoredUser(), loadFailed: true };
   }
 }
@@ -49,7 +53,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
 };
 
 export function HydrateFallback() {
-  return <PageSpinner label="Đang tải hồ sơ..." />;
+  return <PageSpinner label={useWords(profileLayoutWords).loading} />;
 }
 
 /**
@@ -72,20 +76,21 @@ function useLeaveWhenLoggedOutElsewhere() {
 export default function ProfileLayout() {
   const loaded = useLoaderData<typeof clientLoader>();
   const revalidator = useRevalidator();
+  const words = useWords(profileLayoutWords);
   useLeaveWhenLoggedOutElsewhere();
 
   if (!loaded.user) {
-    if (revalidator.state !== "idle") return <PageSpinner label="Đang tải hồ sơ..." />;
+    if (revalidator.state !== "idle") return <PageSpinner label={words.loading} />;
     return (
       <div className="mx-auto max-w-md px-4 py-24 text-center">
-        <p className="text-zinc-300">{loaded.loadFailed ? LOAD_FAILED : "Không có dữ liệu người dùng."}</p>
+        <p className="text-zinc-300">{loaded.loadFailed ? words.loadFailed : words.noUser}</p>
         <button type="button" onClick={() => revalidator.revalidate()} className={`${SECONDARY_BUTTON} mt-6`}>
-          Thử lại
+          {words.retry}
         </button>
       </div>
     );
   }
-  return <Outlet />;
+  return <Outlet context={{ user: loaded.user } satisfies ProfileOutlet} />;
 }
 
 /** A profile screen's loader or rendering threw: the header stays, with a way back. */
