@@ -15,7 +15,7 @@ import {
 } from "@workers/shared/format";
 import { type Locale, useLocale } from "./locale";
 
-function formatIn(locale: Locale) {
+export function formatIn(locale: Locale) {
   return {
     locale,
     vnd: (amount: number) => formatVND(amount, locale),

@@ -16,7 +16,7 @@ function displayName(user: SessionUser): string {
 }
 
 /** The balance as this page's language writes it ("60.000 ₫", "60,000 ₫"), or null before it is known. */
-function useBalanceText(user: SessionUser | null | undefined): string | null {
+export function useBalanceText(user: SessionUser | null | undefined): string | null {
   const words = useWords(shellWords);
   if (!user?.formatted_balance) return null;
   return typeof user.balance === "number" ? words.balance(user.formatted_balance, user.balance) : user.formatted_balance;
