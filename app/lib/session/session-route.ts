@@ -3,7 +3,9 @@
 // anything renders. The server checks every call again; this only keeps visitors off the screen.
 import { redirectTo } from "../forms/redirect-response";
 import { ApiError } from "../api";
-import { SESSION_EXPIRED_MESSAGE } from "@workers/shared/error-messages";
+import { requestLocale } from "~/i18n/locale";
+import { sessionWords } from "~/i18n/vi/session";
+import { wordsIn } from "~/i18n/words";
 import { SESSION_EXPIRED_REDIRECT_MS } from "./auth";
 import { loginPathFor } from "./redirects";
 import { clearSession, readAccessToken } from "./session";
@@ -30,7 +32,7 @@ let ending: Promise<never> | null = null;
  * after 1.5 s throw the redirect to /login with this page as the way back. A top-up's creation
  * says it in the wallet's words, 2 s (docs/product.md §8 "Wallet").
  */
-export function sessionEnded(request: Request, { message = SESSION_EXPIRED_MESSAGE, delayMs = SESSION_EXPIRED_REDIRECT_MS } = {}): Promise<never> {
+export function sessionEnded(request: Request, { message = wordsIn(requestLocale(request), sessionWords).expired, delayMs = SESSION_EXPIRED_REDIRECT_MS } = {}): Promise<never> {
   ending ??= (async () => {
     clearSession();
     toast.error(message);
