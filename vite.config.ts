@@ -43,7 +43,7 @@ function shellChunk(): Rollup.GetManualChunk {
     if (shell.has(id) || id.endsWith("/shared/error-texts.ts")) return "shell";
     // The home page's small shared pieces (cards, badges, dates, support links) as one file, not
     // six: each file is a request and a gzip stream of its own. The app page loads it too.
-    if (/\/(components\/(AppCard|AppIcon|TypeBadge|SupportLinks)\.tsx|lib\/(app-types|use-now)\.ts|shared\/format\.ts)$/.test(id)) return "catalogue";
+    if (/\/(components\/app\/(AppCard|AppIcon|TypeBadge|SupportLinks)\.tsx|lib\/(app-types|use-now)\.ts|shared\/format\.ts)$/.test(id)) return "catalogue";
     return undefined;
   };
 }
