@@ -52,6 +52,25 @@ export const PURCHASE_MESSAGES = {
 } as const;
 
 /**
+ * The purchase messages in a page's language: these Vietnamese ones, or their English twin (the
+ * English pages pass theirs, app/i18n/en/purchase.ts; this file stays Vietnamese-only).
+ */
+export type PurchaseMessages = { readonly [K in keyof typeof PURCHASE_MESSAGES]: string };
+
+/**
+ * An option's state as the buyer reads it (docs/product.md §8), the count as the page writes it
+ * (`shown`); its English twin is in app/i18n/en/purchase.ts.
+ */
+export const PRICING_STATE_WORDS = {
+  statePaused: "Tạm dừng",
+  stateSoldOut: "Hết hàng",
+  stateLowStock: (_count: number, shown: string) => `Sắp hết (còn ${shown})`,
+  stateInStock: (_count: number, shown: string) => `Còn ${shown} key`,
+};
+
+export type PricingStateWords = typeof PRICING_STATE_WORDS;
+
+/**
  * What the wallet pays for an option, in VND (the server's `vnd_price`); null when it cannot be
  * bought (a USD price while the shop has no rate).
  */
@@ -71,11 +90,12 @@ function isPaused(option: PricingOption): boolean {
 }
 
 /** Paused, sold out, nearly gone, or on sale: the order matters (a paused option shows paused even when empty). */
-export function pricingState(option: PricingOption): PricingState {
-  if (isPaused(option)) return { kind: "paused", label: "Tạm dừng" };
-  if (!option.is_available) return { kind: "sold_out", label: "Hết hàng" };
-  if (option.is_low_stock) return { kind: "low_stock", label: `Sắp hết (còn ${formatNumber(option.available_count)})` };
-  return { kind: "in_stock", label: `Còn ${formatNumber(option.available_count)} key` };
+export function pricingState(option: PricingOption, words: PricingStateWords = PRICING_STATE_WORDS, number: (value: number) => string = formatNumber): PricingState {
+  if (isPaused(option)) return { kind: "paused", label: words.statePaused };
+  if (!option.is_available) return { kind: "sold_out", label: words.stateSoldOut };
+  const count = option.available_count;
+  if (option.is_low_stock) return { kind: "low_stock", label: words.stateLowStock(count, number(count)) };
+  return { kind: "in_stock", label: words.stateInStock(count, number(count)) };
 }
 
 /** Inactive or sold-out options cannot be chosen or bought (docs/product.md §4). */
@@ -100,25 +120,32 @@ export function reconcileSelection(options: readonly PricingOption[], currentId:
 }
 
 /** Why the chosen option cannot go on to the availability check, or null when it can. */
-export function purchaseBlocker(option: PricingOption | null | undefined): { message: string; kind: "warning" | "error" } | null {
-  if (!option) return { message: PURCHASE_MESSAGES.chooseKey, kind: "warning" };
-  if (isPaused(option)) return { message: PURCHASE_MESSAGES.paused, kind: "error" };
-  if (!option.is_available) return { message: PURCHASE_MESSAGES.soldOut, kind: "error" };
+export function purchaseBlocker(option: PricingOption | null | undefined, messages: PurchaseMessages = PURCHASE_MESSAGES): { message: string; kind: "warning" | "error" } | null {
+  if (!option) return { message: messages.chooseKey, kind: "warning" };
+  if (isPaused(option)) return { message: messages.paused, kind: "error" };
+  if (!option.is_available) return { message: messages.soldOut, kind: "error" };
   return null;
 }
 
 export type Availability = { can_purchase: boolean; available_count: number; is_available?: boolean };
 
 /** The availability answer as the next step: go on, or say why not (and reload the list). */
-export function availabilityVerdict(data: Availability | null | undefined, serverMessage?: string | null): { ok: true } | { ok: false; message: string } {
+export function availabilityVerdict(
+  data: Availability | null | undefined,
+  serverMessage?: string | null,
+  messages: PurchaseMessages = PURCHASE_MESSAGES,
+): { ok: true } | { ok: false; message: string } {
   if (data?.can_purchase) return { ok: true };
-  if (!data || data.available_count === 0) return { ok: false, message: PURCHASE_MESSAGES.soldOutWait };
-  return { ok: false, message: serverMessage?.trim() || PURCHASE_MESSAGES.unavailable };
+  if (!data || data.available_count === 0) return { ok: false, message: messages.soldOutWait };
+  return { ok: false, message: serverMessage?.trim() || messages.unavailable };
 }
 
-/** Same words as the server's 402 answer, for the dialog's own pre-check. */
+/** The server's 402 words with the amounts as a page writes them (the dialog's pre-check; English twin in app/i18n/en/purchase-dialogs.ts). */
+export const insufficientBalanceText = (required: string, current: string) => `Số dư không đủ. Cần ${required}, số dư hiện tại ${current}. Vui lòng nạp thêm tiền vào ví.`;
+
+/** Same words as the server's 402 answer. */
 export function insufficientBalanceMessage(required: number, current: number): string {
-  return `Số dư không đủ. Cần ${formatVND(required)}, số dư hiện tại ${formatVND(current)}. Vui lòng nạp thêm tiền vào ví.`;
+  return insufficientBalanceText(formatVND(required), formatVND(current));
 }
 
 /** The browser's pre-check only, against the VND charge (`chargeOf`); the server decides. */
@@ -139,13 +166,13 @@ export type PurchaseFailure = {
  * may have happened, so it is not definitive and a retry reuses the idempotency key. A 401 is
  * handled by the caller (session over) before this.
  */
-export function purchaseFailure(status: number, serverMessage: string | null | undefined): PurchaseFailure {
+export function purchaseFailure(status: number, serverMessage: string | null | undefined, messages: PurchaseMessages = PURCHASE_MESSAGES): PurchaseFailure {
   const message = serverMessage && serverMessage !== FALLBACK_ERROR ? serverMessage : null;
-  if (status === 0) return { message: PURCHASE_MESSAGES.answerLost, reload: false, definitive: false };
-  if (status === 402) return { message: message ?? PURCHASE_MESSAGES.failed, reload: false, definitive: true };
-  if (status === 409) return { message: message ?? PURCHASE_MESSAGES.unavailable, reload: true, definitive: true };
-  if (status === 404) return { message: message ?? PURCHASE_MESSAGES.failed, reload: true, definitive: true };
-  if (status === 400) return { message: message ?? PURCHASE_MESSAGES.balanceOnly, reload: false, definitive: true };
+  if (status === 0) return { message: messages.answerLost, reload: false, definitive: false };
+  if (status === 402) return { message: message ?? messages.failed, reload: false, definitive: true };
+  if (status === 409) return { message: message ?? messages.unavailable, reload: true, definitive: true };
+  if (status === 404) return { message: message ?? messages.failed, reload: true, definitive: true };
+  if (status === 400) return { message: message ?? messages.balanceOnly, reload: false, definitive: true };
   // 5xx and the like: whether the sale went through is unknown until the retry replays it.
-  return { message: message ?? PURCHASE_MESSAGES.failed, reload: false, definitive: status >= 400 && status < 500 };
+  return { message: message ?? messages.failed, reload: false, definitive: status >= 400 && status < 500 };
 }
