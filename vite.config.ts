@@ -41,9 +41,10 @@ function shellChunk(): Rollup.GetManualChunk {
     // The one-line failure texts (workers/shared/error-texts.ts) are read on most pages: a few
     // bytes in the shell instead of a file of their own.
     if (shell.has(id) || id.endsWith("/shared/error-texts.ts")) return "shell";
-    // The home page's small shared pieces (cards, badges, dates, support links) as one file, not
-    // six: each file is a request and a gzip stream of its own. The app page loads it too.
-    if (/\/(components\/app\/(AppCard|AppIcon|TypeBadge|SupportLinks)\.tsx|lib\/(app-types|use-now)\.ts|shared\/format\.ts)$/.test(id)) return "catalogue";
+    // The small pieces the home page shares with the app page (icons, badges, dates, support
+    // links, the words both show) as one file, not six: each file is a request and a gzip stream
+    // of its own. The card, the home page's alone, stays in the home page's own file.
+    if (/\/(components\/app\/(AppIcon|TypeBadge|SupportLinks)\.tsx|lib\/(app-types|use-now)\.ts|i18n\/vi\/catalogue\.ts|shared\/format\.ts)$/.test(id)) return "catalogue";
     return undefined;
   };
 }

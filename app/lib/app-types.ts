@@ -1,4 +1,8 @@
 // Labels and badge colours of the app types (docs/product.md §1); an unknown type gets a neutral badge.
+// The labels are the types' own names, the same in both languages.
+import type { Locale } from "~/i18n/locale";
+import { catalogueWords } from "~/i18n/vi/catalogue";
+import { wordsIn } from "~/i18n/words";
 
 const APP_TYPE_LABELS: Record<string, string> = {
   ipa: "IPA",
@@ -33,11 +37,10 @@ export function appTypeBadgeClass(type: string): string {
   return BADGE_STYLES[type] ?? NEUTRAL_BADGE;
 }
 
-/** The app page's main button text (docs/product.md §2). */
-export function downloadButtonText(type: string): string {
-  if (type === "testflight") return "Mở TestFlight";
-  if (type === "itms-ipa") return "Cài đặt qua Safari";
-  return `Tải xuống ${type.toUpperCase()}`;
+/** The app page's main button text (docs/product.md §2), in `locale`. */
+export function downloadButtonText(type: string, locale: Locale = "vi"): string {
+  const words = wordsIn(locale, catalogueWords);
+  if (type === "testflight") return words.openTestFlight;
+  if (type === "itms-ipa") return words.installViaSafari;
+  return words.download(type.toUpperCase());
 }
-
-export const TESTFLIGHT_MISSING_ALERT = "This is not a TestFlight app or URL is missing";

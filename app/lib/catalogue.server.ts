@@ -4,6 +4,9 @@ import { findPublicApp, findPublicAppById, listPublicAppPage, parseAppId, type P
 import { homeSearch, PUBLIC_PAGE_HEADER, STOCK_HEADER, stockTag } from "@workers/catalogue/catalogue-cache";
 import { listAppPricing } from "@workers/licensing/keys";
 import { pricingTerms } from "@workers/owner/store-settings";
+import { requestLocale } from "~/i18n/locale";
+import { appPageWords } from "~/i18n/vi/app-page";
+import { wordsIn } from "~/i18n/words";
 import { pageContext } from "./site.server";
 
 /** Cards per home page: four rows of the widest grid, a light first page on a phone. */
@@ -25,7 +28,7 @@ export async function loadAppPage(context: AppLoadContext, request: Request, loo
     const id = parseAppId(lookup.id);
     app = id === null ? null : await findPublicAppById(db, origin, id);
   }
-  if (!app) throw new Response("Không tìm thấy ứng dụng", { status: 404 });
+  if (!app) throw new Response(wordsIn(requestLocale(request), appPageWords).notFound, { status: 404 });
   const { env } = context.cloudflare;
   const pricing = await listAppPricing(db, app.id, await pricingTerms(env.DB, env));
   // The stock shown, for the edge cache: this page's copy lives only as long as these figures.

@@ -2,6 +2,7 @@ import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-r
 import { useLoaderData } from "@remix-run/react";
 import { AppDetail } from "~/components/app/AppDetail";
 import { AppErrorBoundary } from "~/components/app/AppNotFound";
+import { localeOf } from "~/i18n/locale";
 import { appPageMeta } from "~/lib/app-meta";
 import { loadAppPage, publicPageHeaders } from "~/lib/catalogue.server";
 import { purchaseAction, skipAfterPurchase } from "~/components/purchase/purchase-action";
@@ -17,7 +18,7 @@ export const headers: HeadersFunction = publicPageHeaders;
 export const clientAction = purchaseAction;
 export const shouldRevalidate = skipAfterPurchase;
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => appPageMeta(data?.app);
+export const meta: MetaFunction<typeof loader> = ({ data, location }) => appPageMeta(data?.app, localeOf(location.pathname));
 
 export default function AppByIdPage() {
   const { app, pricing } = useLoaderData<typeof loader>();

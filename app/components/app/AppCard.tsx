@@ -1,14 +1,20 @@
 import { Link } from "@remix-run/react";
-import { appTimeLabel, formatFileSize, formatNumber } from "@workers/shared/format";
 import type { AppCardData } from "@workers/catalogue/catalogue";
+import { useFormat } from "~/i18n/format";
+import { useLocalePath } from "~/i18n/locale";
+import { catalogueWords } from "~/i18n/vi/catalogue";
+import { useWords } from "~/i18n/words";
 import { AppIcon } from "./AppIcon";
 import { TypeBadge } from "./TypeBadge";
 
 /** `firstScreen`: the card is in view when the page opens (its icon loads with the page, AppIcon.tsx). */
 export function AppCard({ app, now, firstScreen = false }: { app: AppCardData; now: number; firstScreen?: boolean }) {
+  const words = useWords(catalogueWords);
+  const format = useFormat();
+  const to = useLocalePath();
   return (
     <Link
-      to={`/${app.url}`}
+      to={to(`/${app.url}`)}
       prefetch="intent"
       className="app-card group"
     >
@@ -25,16 +31,16 @@ export function AppCard({ app, now, firstScreen = false }: { app: AppCardData; n
       </div>
       <dl className="app-card-meta">
         <div>
-          <dt className="sr-only">Dung lượng</dt>
-          <dd>{app.file_size ? formatFileSize(app.file_size) : "—"}</dd>
+          <dt className="sr-only">{words.size}</dt>
+          <dd>{app.file_size ? format.fileSize(app.file_size) : "—"}</dd>
         </div>
         <div>
-          <dt className="sr-only">Lượt tải</dt>
-          <dd>{formatNumber(app.download_count)} lượt tải</dd>
+          <dt className="sr-only">{words.downloads}</dt>
+          <dd>{words.downloadCount(app.download_count, format.number(app.download_count))}</dd>
         </div>
         <div>
-          <dt className="sr-only">Cập nhật</dt>
-          <dd>{appTimeLabel(app, now)}</dd>
+          <dt className="sr-only">{words.updated}</dt>
+          <dd>{format.appTime(app, now)}</dd>
         </div>
       </dl>
     </Link>

@@ -1,14 +1,17 @@
 import { Link } from "@remix-run/react";
 import { useState } from "react";
-import { downloadButtonText, TESTFLIGHT_MISSING_ALERT } from "~/lib/app-types";
-import { formatDate, formatFileSize, formatNumber } from "@workers/shared/format";
+import { downloadButtonText } from "~/lib/app-types";
+import { useFormat } from "~/i18n/format";
+import { useLocale, useLocalePath } from "~/i18n/locale";
+import { appPageWords } from "~/i18n/vi/app-page";
+import { catalogueWords } from "~/i18n/vi/catalogue";
+import { useWords } from "~/i18n/words";
 import { imageSrc, imageSrcSet } from "@workers/shared/image-variants";
 import type { PublicApp, Screenshot } from "@workers/catalogue/catalogue";
 import type { PublicPricing } from "@workers/licensing/keys";
 import { AppIcon } from "./AppIcon";
 import { KeyPurchase } from "../purchase/KeyPurchase";
 import { lazyDialog } from "../LazyDialog";
-import { mediaLabel } from "./media-label";
 import { SupportLinks } from "./SupportLinks";
 import { TypeBadge } from "./TypeBadge";
 
@@ -18,7 +21,8 @@ const MediaViewer = lazyDialog(() => import("./MediaViewer").then((module) => mo
 const BUTTON = "inline-flex w-full items-center justify-center gap-2 rounded-2xl px-6 py-3.5 text-base font-bold shadow-lg transition sm:w-auto";
 
 function DownloadButton({ app }: { app: PublicApp }) {
-  const text = downloadButtonText(app.app_type);
+  const text = downloadButtonText(app.app_type, useLocale());
+  const words = useWords(appPageWords);
   const icon = (
     <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" aria-hidden="true">
       <path d="M12 4v11m0 0-4-4m4 4 4-4M5 20h14" />
@@ -34,7 +38,7 @@ function DownloadButton({ app }: { app: PublicApp }) {
       );
     }
     return (
-      <button type="button" onClick={() => window.alert(TESTFLIGHT_MISSING_ALERT)} className={`${BUTTON} bg-sky-600 text-white hover:bg-sky-500`}>
+      <button type="button" onClick={() => window.alert(words.testFlightMissing)} className={`${BUTTON} bg-sky-600 text-white hover:bg-sky-500`}>
         {text}
       </button>
     );
@@ -88,12 +92,13 @@ function Gallery({ items, appName }: { items: Screenshot[]; appName: string }) {
   const [selected, setSelected] = useState(0);
   // The viewer's own position: the page keeps its choice, so focus can go back to the image that opened it.
   const [viewing, setViewing] = useState<number | null>(null);
+  const words = useWords(appPageWords);
   if (items.length === 0) return null;
   const current = items[Math.min(selected, items.length - 1)];
   return (
     <section aria-labelledby="gallery-heading" className="mt-10">
       <h2 id="gallery-heading" className="mb-4 text-lg font-bold text-white">
-        Hình ảnh & video
+        {words.media}
       </h2>
       <div className="flex justify-center overflow-hidden rounded-2xl border border-white/5 bg-black/40 p-2">
         {current.media_type === "video" ? (
@@ -110,22 +115,22 @@ function Gallery({ items, appName }: { items: Screenshot[]; appName: string }) {
               sizes={mainSizes(current)}
               width={current.width ?? undefined}
               height={current.height ?? undefined}
-              alt={mediaLabel(appName, selected)}
+              alt={words.imageOf(appName, selected + 1)}
               className={`max-h-[70vh] rounded-xl object-contain${current.width && current.height ? " w-full" : ""}`}
             />
-            <button type="button" onClick={() => setViewing(Math.min(selected, items.length - 1))} className="absolute inset-0 cursor-zoom-in rounded-xl" aria-label="Xem ảnh toàn màn hình" />
+            <button type="button" onClick={() => setViewing(Math.min(selected, items.length - 1))} className="absolute inset-0 cursor-zoom-in rounded-xl" aria-label={words.viewFullScreen} />
           </div>
         )}
       </div>
       {viewing !== null && <MediaViewer items={items} appName={appName} index={viewing} onIndex={setViewing} onClose={() => setViewing(null)} />}
       {items.length > 1 && (
-        <ul className="mt-3 flex gap-2 overflow-x-auto pb-2" aria-label="Ảnh thu nhỏ">
+        <ul className="mt-3 flex gap-2 overflow-x-auto pb-2" aria-label={words.thumbnails}>
           {items.map((item, index) => (
             <li key={item.id} className="shrink-0">
               <button
                 type="button"
                 onClick={() => setSelected(index)}
-                aria-label={`${item.media_type === "video" ? "Video" : "Ảnh"} ${index + 1}`}
+                aria-label={(item.media_type === "video" ? words.thumbnailVideo : words.thumbnailImage)(index + 1)}
                 aria-current={index === selected}
                 className={`relative block h-24 w-14 overflow-hidden rounded-lg ring-2 ${index === selected ? "ring-indigo-400" : "ring-transparent opacity-70 hover:opacity-100"}`}
               >
@@ -163,13 +168,17 @@ export function AppDetail({ app, pricing }: { app: PublicApp; pricing: PublicPri
     .split("\n")
     .map((line) => line.trim())
     .filter(Boolean);
+  const words = useWords(appPageWords);
+  const facts = useWords(catalogueWords);
+  const format = useFormat();
+  const to = useLocalePath();
   return (
     <article className="mx-auto max-w-4xl px-4 py-6 sm:py-10">
-      <nav aria-label="Đường dẫn trang" className="mb-6 text-sm text-zinc-400">
+      <nav aria-label={words.breadcrumb} className="mb-6 text-sm text-zinc-400">
         <ol className="flex flex-wrap items-center gap-2">
           <li>
-            <Link to="/" className="hover:text-white">
-              ← Trang chủ
+            <Link to={to("/")} className="hover:text-white">
+              {words.home}
             </Link>
           </li>
           <li aria-hidden="true">/</li>
@@ -187,27 +196,27 @@ export function AppDetail({ app, pricing }: { app: PublicApp; pricing: PublicPri
           <p className="mt-1 text-zinc-400">{app.developer}</p>
           <dl className="mt-4 flex flex-wrap gap-x-6 gap-y-2 text-sm">
             <div>
-              <dt className="text-zinc-400">Phiên bản</dt>
+              <dt className="text-zinc-400">{words.version}</dt>
               <dd className="font-semibold text-white">{app.version || "—"}</dd>
             </div>
             <div>
-              <dt className="text-zinc-400">Lượt tải</dt>
+              <dt className="text-zinc-400">{facts.downloads}</dt>
               <dd className="font-semibold text-white" data-testid="download-count">
-                {formatNumber(app.download_count)}
+                {format.number(app.download_count)}
               </dd>
             </div>
             <div>
-              <dt className="text-zinc-400">Cập nhật</dt>
-              <dd className="font-semibold text-white">{formatDate(app.updated_at || app.created_at)}</dd>
+              <dt className="text-zinc-400">{facts.updated}</dt>
+              <dd className="font-semibold text-white">{format.date(app.updated_at || app.created_at)}</dd>
             </div>
             {app.file_size ? (
               <div>
-                <dt className="text-zinc-400">Dung lượng</dt>
-                <dd className="font-semibold text-white">{formatFileSize(app.file_size)}</dd>
+                <dt className="text-zinc-400">{facts.size}</dt>
+                <dd className="font-semibold text-white">{format.fileSize(app.file_size)}</dd>
               </div>
             ) : null}
             <div>
-              <dt className="text-zinc-400">iOS tối thiểu</dt>
+              <dt className="text-zinc-400">{words.minimumIos}</dt>
               <dd className="font-semibold text-white">{app.minimum_os_version}</dd>
             </div>
           </dl>
@@ -220,7 +229,7 @@ export function AppDetail({ app, pricing }: { app: PublicApp; pricing: PublicPri
       {app.description && (
         <section aria-labelledby="description-heading" className="mt-10">
           <h2 id="description-heading" className="mb-3 text-lg font-bold text-white">
-            Mô tả
+            {words.description}
           </h2>
           <p className="leading-relaxed whitespace-pre-line text-zinc-300">{app.description}</p>
         </section>
@@ -229,7 +238,7 @@ export function AppDetail({ app, pricing }: { app: PublicApp; pricing: PublicPri
       {features.length > 0 && (
         <section aria-labelledby="features-heading" className="mt-10">
           <h2 id="features-heading" className="mb-3 text-lg font-bold text-white">
-            Tính năng
+            {words.features}
           </h2>
           <ul className="space-y-2">
             {features.map((feature, index) => (
@@ -250,9 +259,9 @@ export function AppDetail({ app, pricing }: { app: PublicApp; pricing: PublicPri
 
       <section aria-labelledby="support-heading" className="mt-10 rounded-2xl border border-white/5 bg-zinc-900/70 p-5">
         <h2 id="support-heading" className="text-lg font-bold text-white">
-          Hỗ trợ
+          {words.support}
         </h2>
-        <p className="mt-1 text-sm text-zinc-400">Gặp vấn đề khi cài đặt? Liên hệ với chúng tôi.</p>
+        <p className="mt-1 text-sm text-zinc-400">{words.supportIntro}</p>
         <SupportLinks className="mt-4" />
       </section>
     </article>

@@ -4,8 +4,9 @@
 import { type PointerEvent, useCallback, useEffect, useRef } from "react";
 import type { Screenshot } from "@workers/catalogue/catalogue";
 import { Dialog, DialogCloseButton } from "../Dialog";
-import { mediaLabel } from "./media-label";
 import { imageSrcSet } from "@workers/shared/image-variants";
+import { appPageWords } from "~/i18n/vi/app-page";
+import { useWords } from "~/i18n/words";
 
 /** How far (px) a finger must travel sideways, more than up or down, to move to the next item. */
 const SWIPE_MIN_PX = 40;
@@ -28,6 +29,7 @@ export function MediaViewer({
   const start = useRef<{ id: number; x: number; y: number } | null>(null);
   const latest = useRef({ index, count, onIndex });
   latest.current = { index, count, onIndex };
+  const words = useWords(appPageWords);
 
   const move = useCallback((step: number) => {
     const { index, count, onIndex } = latest.current;
@@ -65,7 +67,7 @@ export function MediaViewer({
     <Dialog open onClose={onClose} labelledBy="media-viewer-title" fullScreen testId="media-viewer">
       <div className="flex items-center justify-between gap-3 px-4 pt-[max(0.75rem,env(safe-area-inset-top))] pb-3 text-white">
         <h2 id="media-viewer-title" className="text-base font-semibold">
-          Hình ảnh & video
+          {words.media}
         </h2>
         <span className="ml-auto text-sm text-zinc-300" aria-live="polite">{`${index + 1} / ${count}`}</span>
         <DialogCloseButton onClick={onClose} />
@@ -91,19 +93,19 @@ export function MediaViewer({
             sizes={item.variants.length ? "100vw" : undefined}
             width={item.width ?? undefined}
             height={item.height ?? undefined}
-            alt={mediaLabel(appName, index)}
+            alt={words.imageOf(appName, index + 1)}
             draggable={false}
             className="max-h-full max-w-full object-contain"
           />
         )}
         {count > 1 && (
           <>
-            <button type="button" onClick={() => move(-1)} className={`${arrow} left-2`} aria-label="Ảnh trước">
+            <button type="button" onClick={() => move(-1)} className={`${arrow} left-2`} aria-label={words.previousImage}>
               <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
                 <path d="m15 6-6 6 6 6" />
               </svg>
             </button>
-            <button type="button" onClick={() => move(1)} className={`${arrow} right-2`} aria-label="Ảnh sau">
+            <button type="button" onClick={() => move(1)} className={`${arrow} right-2`} aria-label={words.nextImage}>
               <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
                 <path d="m9 6 6 6-6 6" />
               </svg>

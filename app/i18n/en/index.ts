@@ -21,5 +21,8 @@ import { unsubscribe } from "./unsubscribe";
 import { security } from "./security";
 import { topup } from "./topup";
 import { wallet } from "./wallet";
+import { catalogue } from "./catalogue";
+import { home } from "./home";
+import { appPage } from "./app-page";
 
-export const english = { shell, forms, copy, newPassword, signIn, secondFactor, register, session, forgotPassword, resetPassword, googleSignIn, unsubscribe, security, liveWallet, network, profile, profileLayout, wallet, topup, passwordDialog };
+export const english = { shell, forms, copy, newPassword, signIn, secondFactor, register, session, forgotPassword, resetPassword, googleSignIn, unsubscribe, security, liveWallet, network, profile, profileLayout, wallet, topup, passwordDialog, catalogue, home, appPage };

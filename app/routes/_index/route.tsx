@@ -4,7 +4,10 @@ import { type RefObject, useEffect, useRef } from "react";
 import { AppCard, AppCardPlaceholder } from "~/components/app/AppCard";
 import { EmptyCatalogue } from "./EmptyCatalogue";
 import { SupportLinks } from "~/components/app/SupportLinks";
-import { formatDateTime } from "@workers/shared/format";
+import { useFormat } from "~/i18n/format";
+import { localeOf, useLocalePath } from "~/i18n/locale";
+import { homeWords } from "~/i18n/vi/home";
+import { useWords, wordsIn } from "~/i18n/words";
 import { APP_TYPE_VALUES, appTypeLabel } from "~/lib/app-types";
 import { loadCataloguePage, publicPageHeaders } from "~/lib/catalogue.server";
 import { useNow } from "~/lib/use-now";
@@ -15,10 +18,10 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
 
 export const headers: HeadersFunction = publicPageHeaders;
 
-export const meta: MetaFunction = ({ matches }) => {
+export const meta: MetaFunction = ({ matches, location }) => {
   const site = (matches.find((match) => match.id === "root")?.data as { site?: { name: string } } | undefined)?.site;
   const name = site?.name ?? "iOS Game Hack";
-  const description = "Tải ứng dụng iOS, game mod, IPA, TestFlight và tweak DEB (rootless, rootful, roothide). Mua key bản quyền bằng ví, nạp tiền qua VietQR hoặc thẻ cào.";
+  const description = wordsIn(localeOf(location.pathname), homeWords).description;
   return [
     { title: name },
     { name: "description", content: description },
@@ -36,7 +39,10 @@ export default function Home() {
   const filtered = Boolean(query || type);
   const now = useNow(serverNow);
   const navigation = useNavigation();
-  const loading = navigation.state === "loading" && navigation.location.pathname === "/";
+  const words = useWords(homeWords);
+  const format = useFormat();
+  const to = useLocalePath();
+  const loading = navigation.state === "loading" && navigation.location.pathname === to("/");
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:py-12">
@@ -44,13 +50,11 @@ export default function Home() {
         <h1 className="text-3xl font-black tracking-tight text-white sm:text-4xl">
           iOS Game Hack
         </h1>
-        <p className="mt-2 max-w-2xl text-zinc-400">
-          Ứng dụng và game mod cho iOS: IPA, TestFlight, TIPA và tweak DEB cho rootless, rootful, roothide.
-        </p>
+        <p className="mt-2 max-w-2xl text-zinc-400">{words.intro}</p>
       </section>
 
       <HomeSearchForm query={query} type={type} />
-      {filtered && total > 0 && !loading && <p className="mb-4 text-sm text-zinc-400">{`Tìm thấy ${total} ứng dụng`}</p>}
+      {filtered && total > 0 && !loading && <p className="mb-4 text-sm text-zinc-400">{words.found(total, format.number(total))}</p>}
 
       {loading ? (
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
@@ -60,22 +64,22 @@ export default function Home() {
         </div>
       ) : total === 0 && filtered ? (
         <p className="rounded-2xl border border-white/5 bg-zinc-900/70 p-6 text-center text-zinc-300">
-          Không tìm thấy ứng dụng nào.{" "}
-          <a href="/" className="font-semibold text-indigo-300 hover:text-indigo-200">
-            Xoá tìm kiếm
+          {words.noMatch}{" "}
+          <a href={to("/")} className="font-semibold text-indigo-300 hover:text-indigo-200">
+            {words.clearSearch}
           </a>
         </p>
       ) : total === 0 ? (
         <EmptyCatalogue />
       ) : apps.length === 0 ? (
         <p className="rounded-2xl border border-white/5 bg-zinc-900/70 p-6 text-center text-zinc-300">
-          Trang này không có ứng dụng nào.{" "}
-          <Link to="/" className="font-semibold text-indigo-300 hover:text-indigo-200">
-            Về trang đầu
+          {words.emptyPage}{" "}
+          <Link to={to("/")} className="font-semibold text-indigo-300 hover:text-indigo-200">
+            {words.firstPage}
           </Link>
         </p>
       ) : (
-        <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" aria-label="Danh sách ứng dụng">
+        <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" aria-label={words.appList}>
           {apps.map((app, index) => (
             <li key={app.id} className="flex [&>a]:w-full">
               <AppCard app={app} now={now} firstScreen={index < FIRST_SCREEN_CARDS} />
@@ -86,10 +90,10 @@ export default function Home() {
 
       {totalPages > 1 && <HomePager page={page} totalPages={totalPages} query={query} type={type} />}
 
-      {lastUpdated && <p className="mt-8 text-center text-sm text-zinc-400">Cập nhật lần cuối: {formatDateTime(lastUpdated)}</p>}
+      {lastUpdated && <p className="mt-8 text-center text-sm text-zinc-400">{words.lastUpdated(format.dateTime(lastUpdated))}</p>}
 
       <footer className="mt-12 flex flex-col items-center gap-4 border-t border-white/5 pt-8 text-sm text-zinc-400">
-        <p>Cần hỗ trợ? Liên hệ với chúng tôi:</p>
+        <p>{words.needHelp}</p>
         <SupportLinks />
         <p>© iOS Game Hack</p>
       </footer>
@@ -105,15 +109,17 @@ export default function Home() {
  */
 function HomeSearchForm({ query, type }: { query: string; type: string | null }) {
   const submit = useSubmit();
+  const words = useWords(homeWords);
+  const to = useLocalePath();
   const search = useRef<HTMLInputElement>(null);
   const select = useRef<HTMLSelectElement>(null);
   useFieldFollowsAddress(search, query);
   useFieldFollowsAddress(select, type ?? "");
   const field = "rounded-xl border border-white/10 bg-zinc-950/60 px-3 py-2.5 text-white hover:border-white/20 focus-visible:border-indigo-400";
   return (
-    <form method="get" action="/" className="mb-6 flex flex-col gap-2 sm:flex-row">
+    <form method="get" action={to("/")} className="mb-6 flex flex-col gap-2 sm:flex-row">
       <label htmlFor="home-search" className="sr-only">
-        Tìm ứng dụng
+        {words.searchLabel}
       </label>
       {/* The placeholder is a size smaller on phones so it is read whole at 390 px; the typed text stays at 16 px (no zoom on iOS). */}
       <input
@@ -122,14 +128,14 @@ function HomeSearchForm({ query, type }: { query: string; type: string | null })
         type="search"
         name="q"
         defaultValue={query}
-        placeholder="Tìm theo tên, nhà phát triển hoặc bundle ID..."
+        placeholder={words.searchPlaceholder}
         className={`${field} min-w-0 flex-1 placeholder:text-sm sm:placeholder:text-base`}
       />
       <label htmlFor="home-type" className="sr-only">
-        Loại ứng dụng
+        {words.typeLabel}
       </label>
       <select ref={select} id="home-type" name="type" defaultValue={type ?? ""} onChange={(event) => submit(event.currentTarget.form)} className={field}>
-        <option value="">Tất cả loại</option>
+        <option value="">{words.allTypes}</option>
         {APP_TYPE_VALUES.map((value) => (
           <option key={value} value={value}>
             {appTypeLabel(value)}
@@ -137,7 +143,7 @@ function HomeSearchForm({ query, type }: { query: string; type: string | null })
         ))}
       </select>
       <button type="submit" className="rounded-xl bg-indigo-600 px-5 py-2.5 font-semibold text-white hover:bg-indigo-500">
-        Tìm kiếm
+        {words.search}
       </button>
     </form>
   );
@@ -158,25 +164,27 @@ function useFieldFollowsAddress(field: RefObject<HTMLInputElement | HTMLSelectEl
 
 /** Pages of the grid as plain links: each page is its own cacheable HTML. */
 function HomePager({ page, totalPages, query, type }: { page: number; totalPages: number; query: string; type: string | null }) {
-  const href = (to: number) => {
+  const words = useWords(homeWords);
+  const to = useLocalePath();
+  const href = (target: number) => {
     const params = new URLSearchParams();
     if (query) params.set("q", query);
     if (type) params.set("type", type);
-    if (to > 1) params.set("page", String(to));
-    return params.size ? `/?${params}` : "/";
+    if (target > 1) params.set("page", String(target));
+    return to(params.size ? `/?${params}` : "/");
   };
   const link = "rounded-xl border border-white/10 bg-zinc-900 px-4 py-2 text-sm font-medium text-zinc-100 hover:bg-zinc-800";
   return (
-    <nav aria-label="Phân trang ứng dụng" className="mt-8 flex items-center justify-center gap-3 text-sm text-zinc-300">
+    <nav aria-label={words.pagination} className="mt-8 flex items-center justify-center gap-3 text-sm text-zinc-300">
       {page > 1 ? (
         <Link to={href(page - 1)} className={link} rel="prev">
-          ← Trang trước
+          {words.previousPage}
         </Link>
       ) : null}
-      <span aria-current="page">{`Trang ${page} / ${totalPages}`}</span>
+      <span aria-current="page">{words.pageOf(page, totalPages)}</span>
       {page < totalPages ? (
         <Link to={href(page + 1)} className={link} rel="next">
-          Trang sau →
+          {words.nextPage}
         </Link>
       ) : null}
     </nav>
