@@ -16,18 +16,20 @@ import {
   pricingState,
   type PricingStateKind,
   preselectPricing,
-  priceLabel,
-  PURCHASE_MESSAGES,
   purchaseBlocker,
   reconcileSelection,
   sortPricing,
 } from "@workers/shared/money/pricing";
+import { useFormat } from "~/i18n/format";
+import { purchaseWords } from "~/i18n/vi/purchase";
+import { useWords } from "~/i18n/words";
 import { useFetcherAnswer } from "~/lib/forms/fetcher-answer";
 import { loginPathFor } from "~/lib/session/redirects";
 import { readAccessToken } from "~/lib/session/session";
 import { toast } from "~/lib/toast";
 import { refreshStoredBalance } from "~/lib/session/wallet-figures";
 import { lazyDialog } from "../LazyDialog";
+import { optionPrices, orderPrice } from "./price-text";
 import { loadSuccessDialog, type PurchaseRequest, type PurchaseResult } from "./purchase-action";
 import type { PurchasedKey } from "./PurchaseSuccessDialog";
 import { Spinner } from "../Spinner";
@@ -64,6 +66,8 @@ export function KeyPurchase({ app, pricing }: { app: Pick<PublicApp, "id" | "url
   // Undefined until the browser has read its storage.
   const hydrated = user !== undefined;
   const sessionExpired = useSessionExpired();
+  const words = useWords(purchaseWords);
+  const format = useFormat();
 
   const [options, setOptions] = useState(() => sortPricing(pricing));
   const [selectedId, setSelectedId] = useState(() => preselectPricing(sortPricing(pricing)));
@@ -119,7 +123,7 @@ export function KeyPurchase({ app, pricing }: { app: Pick<PublicApp, "id" | "url
         key_code: answer.key.key_code,
         key_type_name: answer.key.key_type_name || option?.key_type.display_name || "",
         app_name: answer.key.app_name || app.name,
-        formatted_price: answer.order.formatted_total ?? answer.order.formatted_price ?? (option ? priceLabel(option) : undefined),
+        formatted_price: orderPrice(answer.order, option, format),
       });
       const sold = answer.pricing;
       if (sold) showPricing(options.map((item) => (item.id === sold.id ? sold : item)));
@@ -153,7 +157,7 @@ export function KeyPurchase({ app, pricing }: { app: Pick<PublicApp, "id" | "url
       return;
     }
     const option = options.find((item) => item.id === selectedId) ?? null;
-    const blocked = purchaseBlocker(option);
+    const blocked = purchaseBlocker(option, words);
     if (blocked || !option) {
       if (blocked?.kind === "warning") toast.warning(blocked.message);
       else if (blocked) toast.error(blocked.message);
@@ -169,13 +173,13 @@ export function KeyPurchase({ app, pricing }: { app: Pick<PublicApp, "id" | "url
       try {
         answer = await checkAvailability(appRef, option.id);
       } catch {
-        toast.error(PURCHASE_MESSAGES.checkFailed);
+        toast.error(words.checkFailed);
         return;
       } finally {
         setChecking(false);
       }
       // The route's own answer carries no message today; a message from the edge or a newer server still reaches the buyer.
-      const verdict = availabilityVerdict(answer.data, "message" in answer && typeof answer.message === "string" ? answer.message : null);
+      const verdict = availabilityVerdict(answer.data, "message" in answer && typeof answer.message === "string" ? answer.message : null, words);
       if (!verdict.ok) {
         toast.error(verdict.message);
         void reloadPricing();
@@ -205,16 +209,17 @@ export function KeyPurchase({ app, pricing }: { app: Pick<PublicApp, "id" | "url
   return (
     <section aria-labelledby={headingId} className="mt-10 rounded-2xl border border-white/5 bg-zinc-900/70 p-4 sm:p-5" data-testid="key-purchase">
       <h2 id={headingId} className="text-lg font-bold text-white">
-        Mua key
+        {words.heading}
       </h2>
-      <p className="mt-1 text-sm text-zinc-400">Chọn loại key, thanh toán bằng số dư ví và nhận key ngay.</p>
+      <p className="mt-1 text-sm text-zinc-400">{words.intro}</p>
 
       {options.length === 0 ? (
-        <p className="mt-4 text-sm text-zinc-400">Hiện chưa có loại key nào để mua.</p>
+        <p className="mt-4 text-sm text-zinc-400">{words.noOptions}</p>
       ) : (
         <div role="radiogroup" aria-labelledby={headingId} className="mt-4 grid gap-3 sm:grid-cols-2">
           {options.map((option) => {
-            const state = pricingState(option);
+            const state = pricingState(option, words, format.number);
+            const prices = optionPrices(option, format);
             const selectable = isSelectable(option);
             const checked = option.id === selectedId;
             return (
@@ -237,10 +242,10 @@ export function KeyPurchase({ app, pricing }: { app: Pick<PublicApp, "id" | "url
                 />
                 <span className="min-w-0 flex-1">
                   <span className="block font-semibold text-white">{option.key_type.display_name}</span>
-                  <span className="mt-1 block text-xl font-black text-indigo-300">{option.formatted_price}</span>
+                  <span className="mt-1 block text-xl font-black text-indigo-300">{prices.price}</span>
                   {option.currency === "USD" && (
                     <span className="block text-sm text-zinc-300" data-testid="pricing-vnd">
-                      {option.formatted_vnd_price ? `≈ ${option.formatted_vnd_price}` : "Chưa có tỷ giá"}
+                      {prices.vnd ? `≈ ${prices.vnd}` : words.noRate}
                     </span>
                   )}
                   <span className={`mt-1 block text-sm ${STATE_TONE[state.kind]}`} data-testid="pricing-state">
@@ -257,10 +262,10 @@ export function KeyPurchase({ app, pricing }: { app: Pick<PublicApp, "id" | "url
         <p className="text-sm text-zinc-400" aria-live="polite">
           {selected ? (
             <>
-              Đã chọn: <span className="font-semibold text-zinc-200">{selected.key_type.display_name}</span> · {priceLabel(selected)}
+              {words.chosen} <span className="font-semibold text-zinc-200">{selected.key_type.display_name}</span> · {optionPrices(selected, format).total}
             </>
           ) : (
-            PURCHASE_MESSAGES.chooseKey
+            words.chooseKey
           )}
         </p>
         {/* Disabled until hydrated (a click would do nothing before). While checking it stays
@@ -274,7 +279,7 @@ export function KeyPurchase({ app, pricing }: { app: Pick<PublicApp, "id" | "url
           className="inline-flex w-full items-center justify-center gap-2 rounded-2xl bg-emerald-700 px-6 py-3.5 text-base font-bold text-white shadow-lg transition hover:bg-emerald-600 disabled:cursor-not-allowed disabled:opacity-70 aria-disabled:cursor-wait aria-disabled:opacity-70 sm:w-auto"
         >
           {checking && <Spinner />}
-          {checking ? "Đang kiểm tra..." : "Mua ngay"}
+          {checking ? words.checking : words.buyNow}
         </button>
       </div>
 
@@ -295,7 +300,7 @@ export function KeyPurchase({ app, pricing }: { app: Pick<PublicApp, "id" | "url
           loginHref={loginPathFor(here)}
         />
       )}
-      {purchased !== null && <PurchaseSuccessDialog purchase={purchased} onClose={() => setPurchased(null)} />}
+      {purchased !== null && <PurchaseSuccessDialog purchase={purchased} messages={words} onClose={() => setPurchased(null)} />}
     </section>
   );
 }

@@ -3,11 +3,16 @@
 // disables the buy button and points to the wallet. The server re-checks everything anyway.
 import { Link } from "@remix-run/react";
 import { type ReactNode, useId } from "react";
-import { formatVND } from "@workers/shared/format";
-import { chargeOf, hasEnoughBalance, insufficientBalanceMessage, priceLabel, type PricingOption } from "@workers/shared/money/pricing";
+import { chargeOf, hasEnoughBalance, type PricingOption } from "@workers/shared/money/pricing";
+import { useFormat } from "~/i18n/format";
+import { useLocalePath } from "~/i18n/locale";
+import { purchaseDialogWords } from "~/i18n/vi/purchase-dialogs";
+import { shellWords } from "~/i18n/vi/shell";
+import { useWords } from "~/i18n/words";
 import type { SessionUser } from "~/lib/session/session";
 import { Dialog, DialogCloseButton } from "../Dialog";
 import { Spinner } from "../Spinner";
+import { optionPrices } from "./price-text";
 
 const SECONDARY = "inline-flex w-full items-center justify-center rounded-xl border border-white/10 px-4 py-3 font-semibold text-zinc-200 hover:bg-white/5 disabled:cursor-not-allowed disabled:opacity-50";
 const PRIMARY =
@@ -50,6 +55,10 @@ export function PurchaseConfirmDialog({
   loginHref: string;
 }) {
   const titleId = useId();
+  const words = useWords(purchaseDialogWords);
+  const shell = useWords(shellWords);
+  const format = useFormat();
+  const to = useLocalePath();
 
   if (!option) return null;
   const balance = typeof user?.balance === "number" ? user.balance : null;
@@ -63,64 +72,65 @@ export function PurchaseConfirmDialog({
     <Dialog open={open} onClose={onClose} labelledBy={titleId} busy={buying} testId="purchase-confirm">
       <div className="flex items-start justify-between gap-4">
         <h2 id={titleId} className="text-xl font-bold text-white">
-          Xác nhận mua key
+          {words.confirmTitle}
         </h2>
         <DialogCloseButton onClick={onClose} disabled={buying} />
       </div>
 
       <dl className="mt-4 divide-y divide-white/5 rounded-xl bg-black/20 px-4">
-        <Row label="Ứng dụng">{appName}</Row>
-        <Row label="Loại key">{option.key_type.display_name}</Row>
-        <Row label="Giá" testId="purchase-price">
-          <span className="text-indigo-300">{priceLabel(option)}</span>
+        <Row label={words.app}>{appName}</Row>
+        <Row label={words.keyType}>{option.key_type.display_name}</Row>
+        <Row label={words.price} testId="purchase-price">
+          <span className="text-indigo-300">{optionPrices(option, format).total}</span>
         </Row>
         {isAuthenticated && (
-          <Row label="Số dư hiện tại" testId="purchase-balance">
+          <Row label={words.balance} testId="purchase-balance">
             <span className="inline-flex items-center gap-2 text-emerald-300">
               {refreshing && <Spinner className="h-3.5 w-3.5 text-zinc-400" />}
-              {balance === null ? "—" : user?.formatted_balance || formatVND(balance)}
+              {/* The stored balance's text is the server's Vietnamese: an English page writes the figure itself. */}
+              {balance === null ? "—" : (format.locale === "vi" && user?.formatted_balance) || format.vnd(balance)}
             </span>
           </Row>
         )}
         {isAuthenticated && !refreshing && enough && balance !== null && charge !== null && (
-          <Row label="Số dư sau khi mua">{formatVND(balance - charge)}</Row>
+          <Row label={words.balanceAfter}>{format.vnd(balance - charge)}</Row>
         )}
       </dl>
 
       <fieldset className="mt-4">
-        <legend className="text-sm text-zinc-400">Phương thức thanh toán</legend>
+        <legend className="text-sm text-zinc-400">{words.paymentMethod}</legend>
         <label className="mt-2 flex items-center gap-3 rounded-xl border border-indigo-500/60 bg-indigo-500/10 px-4 py-3 text-white">
           <input type="radio" name="payment_method" value="balance" defaultChecked className="h-4 w-4 accent-indigo-500" />
-          <span className="font-medium">Thanh toán bằng số dư ví</span>
+          <span className="font-medium">{words.payFromWallet}</span>
         </label>
       </fieldset>
 
       {short && balance !== null && charge !== null && (
         <div role="alert" className="mt-4 rounded-xl border border-red-500/30 bg-red-500/10 p-4 text-sm text-red-100" data-testid="purchase-shortfall">
-          <p>{insufficientBalanceMessage(charge, balance)}</p>
+          <p>{words.insufficientBalance(format.vnd(charge), format.vnd(balance))}</p>
           {/* The top-up itself, as the header's link opens it (app/components/header/HeaderMenus.tsx). */}
-          <Link to="/profile?tab=wallet&topup=vietqr" className="mt-2 inline-block font-semibold text-red-50 underline underline-offset-2 hover:text-white">
-            Nạp tiền vào ví →
+          <Link to={to("/profile?tab=wallet&topup=vietqr")} className="mt-2 inline-block font-semibold text-red-50 underline underline-offset-2 hover:text-white">
+            {words.topUp}
           </Link>
         </div>
       )}
 
       {!isAuthenticated && (
         <div role="alert" className="mt-4 rounded-xl border border-amber-500/30 bg-amber-500/10 p-4 text-sm text-amber-100">
-          <p>Vui lòng đăng nhập để mua key.</p>
+          <p>{words.signInToBuy}</p>
           <Link to={loginHref} className="mt-2 inline-block font-semibold underline underline-offset-2">
-            Đăng nhập
+            {shell.signIn}
           </Link>
         </div>
       )}
 
       <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row">
         <button type="button" onClick={onClose} disabled={buying} className={SECONDARY}>
-          Hủy
+          {words.cancel}
         </button>
         <button type="button" onClick={onPurchase} disabled={!canBuy} aria-busy={buying} className={PRIMARY}>
           {buying && <Spinner />}
-          {buying ? "Đang xử lý..." : "Xác nhận mua"}
+          {buying ? words.processing : words.confirm}
         </button>
       </div>
     </Dialog>

@@ -4,7 +4,10 @@
 // again around it (issue 43 item 4): the page's loaders are not revalidated after it.
 import type { ClientActionFunctionArgs, ShouldRevalidateFunction } from "@remix-run/react";
 import { ApiError, apiCall } from "~/lib/api";
-import { PURCHASE_MESSAGES, purchaseFailure } from "@workers/shared/money/pricing";
+import { purchaseFailure } from "@workers/shared/money/pricing";
+import { requestLocale } from "~/i18n/locale";
+import { purchaseWords } from "~/i18n/vi/purchase";
+import { wordsIn } from "~/i18n/words";
 import { refreshStoredBalance, storeWalletFigures } from "~/lib/session/wallet-figures";
 import { fetchOnDemand } from "../LazyDialog";
 
@@ -24,6 +27,8 @@ type Refused = { intent: "purchase"; ok: false; status: number; message: string;
 
 export async function purchaseAction({ request }: ClientActionFunctionArgs) {
   const { pricing_id, idempotency_key } = (await request.json()) as PurchaseRequest;
+  // The page's language: the action's address is the app page's own (/… or /en/…).
+  const words = wordsIn(requestLocale(request), purchaseWords);
   // The dialog that shows the bought key is on the device before any money moves: a sale whose
   // key cannot be drawn would leave the buyer, charged, in front of an error (fetchOnDemand says why).
   try {
@@ -36,10 +41,10 @@ export async function purchaseAction({ request }: ClientActionFunctionArgs) {
     storeWalletFigures(answer.user);
     return { intent: "purchase", ok: true, key: answer.key, order: answer.order, pricing: answer.pricing } as const;
   } catch (error) {
-    if (!(error instanceof ApiError)) return refused(-1, PURCHASE_MESSAGES.exception, false, false);
+    if (!(error instanceof ApiError)) return refused(-1, words.exception, false, false);
     // The shortfall was stale: the dialog shows the balance the server has.
     if (error.status === 402) void refreshStoredBalance();
-    const failure = purchaseFailure(error.status, error.message);
+    const failure = purchaseFailure(error.status, error.message, words);
     return refused(error.status, failure.message, failure.reload, failure.definitive);
   }
 }

@@ -24,5 +24,9 @@ import { wallet } from "./wallet";
 import { catalogue } from "./catalogue";
 import { home } from "./home";
 import { appPage } from "./app-page";
+import { purchase } from "./purchase";
+import { purchaseDialogs } from "./purchase-dialogs";
 
-export const english = { shell, forms, copy, newPassword, signIn, secondFactor, register, session, forgotPassword, resetPassword, googleSignIn, unsubscribe, security, liveWallet, network, profile, profileLayout, wallet, topup, passwordDialog, catalogue, home, appPage };
+
+
+export const english = { shell, forms, copy, newPassword, signIn, secondFactor, register, session, forgotPassword, resetPassword, googleSignIn, unsubscribe, security, liveWallet, network, profile, profileLayout, wallet, topup, passwordDialog, catalogue, home, appPage, purchase, purchaseDialogs };
