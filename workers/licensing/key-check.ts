@@ -6,6 +6,7 @@
 // Every answer names what it answers (keySubject): a signed "valid" is worthless to any other
 // key, device or app, so a relay cannot pass one device's answer to another (ADR 0023). A 200
 // answer names the version sent too (routes/keys.ts): its update_required holds for that version only.
+import { KEY_LOOKUP_SQL } from "../db/statements/key-lookup";
 import { formatDateTime } from "../shared/format";
 import { sha256Hex } from "../platform/crypto";
 import { updateRequired } from "../shared/version";
@@ -154,14 +155,6 @@ const NOT_FOUND_RESULT: KeyCheckResult = { valid: false, reason: "not_found", me
 function notFound(row: KeyRow | null): KeyCheckOutcome {
   return { result: NOT_FOUND_RESULT, lease: null, basis: row && { changedAt: row.updated_at, inStock: row.status === "available" } };
 }
-
-/** The key check's lookup: ?1 the code sent, ?2 the app's bundle id, ?3 the code in normal form. */
-export const KEY_LOOKUP_SQL = `SELECT k.id, k.key_code, k.status, k.order_reference, k.banned_at, k.device_id, k.activated_at, k.expires_at, k.last_check_at,
-    k.updated_at, t.duration_days, t.display_name AS key_type, a.name AS app_name, a.bundle_identifier AS bundle_id,
-    a.url AS app_slug, a.version AS latest_version, a.min_version, a.announcement
-  FROM license_keys k JOIN key_types t ON t.id = k.key_type_id JOIN apps a ON a.id = k.app_id
-  WHERE (k.key_code_normal = ?3 OR k.key_code = ?1) AND a.bundle_identifier = ?2
-  ORDER BY k.key_code = ?1 DESC, CASE k.status WHEN 'used' THEN 0 WHEN 'sold' THEN 1 ELSE 2 END, k.id LIMIT 1`;
 
 async function findKey(db: D1Database, check: KeyCheck): Promise<KeyRow | null> {
   // The code in normal form (key_code_normal, unique per app: migrations/0013), or exactly as

@@ -5,7 +5,8 @@ import { env } from "cloudflare:workers";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { licenseKeys } from "../../../workers/db/schema";
-import { KEY_LOOKUP_SQL, normalKeyCode } from "../../../workers/licensing/key-check";
+import { KEY_LOOKUP_SQL } from "../../../workers/db/statements/key-lookup";
+import { normalKeyCode } from "../../../workers/licensing/key-check";
 import { api, createApp, db, person, request, typeId, unique } from "../../factories";
 
 type Body = Record<string, any>;
