@@ -7,8 +7,10 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { usersPageQueries } from "../../workers/accounts/user-admin";
-import { searchQueries } from "../../workers/catalogue/catalogue";
+import { browseQueries } from "../../workers/catalogue/catalogue";
 import { getDb } from "../../workers/db/client";
+import { APP_STATUSES } from "../../workers/db/schema";
+import { homeSearchStatements, VISIBLE_STATUS } from "../../workers/db/statements/home-search";
 import { KEY_LOOKUP_SQL } from "../../workers/db/statements/key-lookup";
 import { appKeysQueries } from "../../workers/licensing/key-admin";
 import { auditPageQueries } from "../../workers/owner/audit";
@@ -60,8 +62,8 @@ describe("the reads that must stay fast on a million ledger rows read no whole t
     ["the admin's user search", () => Object.values(usersPageQueries(getDb(env.DB), { search: "user_0123", page: 1, pageSize: 50 })).map(drizzle)],
     ["an app's keys, first page", () => { const { count, page } = appKeysQueries(1, { page: 1, pageSize: 50 }); return [count, page]; }],
     ["an app's keys of one status, first page", () => { const { count, page } = appKeysQueries(1, { status: "available", page: 1, pageSize: 50 }); return [count, page]; }],
-    ["the home search", () => searchQueries({ query: "rong", type: null }, 1, 24)],
-    ["the home search of one type", () => searchQueries({ query: "dua xe", type: "ipa" }, 2, 24)],
+    ["the home search", () => homeSearchStatements({ query: "rong", type: null }, 1, 24)],
+    ["the home search of one type", () => homeSearchStatements({ query: "dua xe", type: "ipa" }, 2, 24)],
     ["the ledger's CSV export", () => { const { bounds, page } = exportQueries("transactions"); return [{ sql: bounds, params: [0, Date.now()] }, { sql: page, params: [0, 1000, 0, Date.now(), 500] }]; }],
     ["the audit log's page with its targets' names", () => Object.values(auditPageQueries(getDb(env.DB), { page: 1, pageSize: 50 })).map(drizzle)],
     ["the orders' CSV export", () => { const { bounds, page } = exportQueries("orders"); return [{ sql: bounds, params: [0, Date.now()] }, { sql: page, params: [0, 1000, 0, Date.now(), 500] }]; }],
@@ -109,5 +111,69 @@ describe("the key check finds its key by one indexed read at any size (issue 44)
       "SEARCH k USING INDEX license_keys_app_code_unique (app_id=? AND key_code=?)",
     ]);
     expect(steps).toContain("SEARCH t USING INTEGER PRIMARY KEY (rowid=?)");
+  });
+});
+
+describe("the home search reads the search index and the apps it found, never the whole catalogue (issue 44)", () => {
+  type Step = { id: number; parent: number; detail: string };
+  /** The plan as its tree: each step with its parent's id (0 at the top). */
+  async function steps(query: Query): Promise<Step[]> {
+    const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${query.sql}`)
+      .bind(...query.params)
+      .all<Step>();
+    return results;
+  }
+  /** A step that reads the apps table whole: "SCAN apps" without an index (a covering index is a SEARCH here). */
+  const scansApps = (detail: string) => /^SCAN apps\b/.test(detail) && !/USING (COVERING )?INDEX/.test(detail);
+  const FTS_MATCH = /^SCAN app_search VIRTUAL TABLE INDEX \d+:M/;
+  const BY_ID = "SEARCH apps USING INTEGER PRIMARY KEY (rowid=?)";
+  const searches: [string, Query[]][] = [
+    ["a word, page 1", homeSearchStatements({ query: "rong", type: null }, 1, 24)],
+    ["two words and a type, page 3", homeSearchStatements({ query: "dua xe", type: "ipa" }, 3, 24)],
+  ];
+
+  it("a visitor sees every status but failed, as one equality the indexes serve", () => {
+    expect(APP_STATUSES.filter((status) => status !== "failed")).toEqual([VISIBLE_STATUS]);
+  });
+
+  it.each(searches)("%s: the catalogue's last change is one entry of apps_status_updated", async (_, [summary]) => {
+    expect((await steps(summary)).map((step) => step.detail)).toEqual(["SEARCH apps USING COVERING INDEX apps_status_updated (status=?)"]);
+  });
+
+  it.each(searches)("%s: the count reads the matches from the search index, each app by its id", async (_, [, count]) => {
+    const details = (await steps(count)).map((step) => step.detail);
+    expect(details).toHaveLength(2);
+    expect(details[0]).toMatch(FTS_MATCH);
+    expect(details[1]).toBe(BY_ID);
+  });
+
+  it.each(searches)("%s: the page ranks the matches' ids alone, then reads its rows by id in that order, with no scan and no sort of the page", async (_, [, , page]) => {
+    const plan = await steps(page);
+    expect(plan.filter((step) => scansApps(step.detail))).toEqual([]);
+    // The ranking: a subquery over the search index's matches, each app by its id, sorted by rank
+    // (bm25, then the newest) up to the page's end. Sorting the matches is the ranking itself.
+    const ranked = plan.find((step) => /^(CO-ROUTINE|MATERIALIZE) ranked$/.test(step.detail));
+    expect(ranked).toBeDefined();
+    const inside = plan.filter((step) => step.parent === ranked!.id).map((step) => step.detail);
+    expect(inside).toHaveLength(3);
+    expect(inside[0]).toMatch(FTS_MATCH);
+    expect(inside.slice(1)).toEqual([BY_ID, "USE TEMP B-TREE FOR ORDER BY"]);
+    // The page: the ranked ids as they come, each row by its id; its ORDER BY needs no sort.
+    expect(plan.filter((step) => step.parent === 0).map((step) => step.detail)).toEqual([ranked!.detail, "SCAN ranked", BY_ID]);
+  });
+
+  const grids: [string, () => Query[]][] = [
+    ["the home grid, page 1", () => Object.values(browseQueries(getDb(env.DB), { query: "", type: null }, 1, 24)).map(drizzle)],
+    ["the home grid, page 40", () => Object.values(browseQueries(getDb(env.DB), { query: "", type: null }, 40, 24)).map(drizzle)],
+    ["the home grid of one type, page 3", () => Object.values(browseQueries(getDb(env.DB), { query: "", type: "rootless" }, 3, 24)).map(drizzle)],
+  ];
+
+  it.each(grids)("%s (no words) walks an index in the grid's order: no scan of apps, no sort", async (_, queries) => {
+    for (const query of queries()) {
+      const details = (await steps(query)).map((step) => step.detail);
+      expect(details.filter(scansApps), query.sql).toEqual([]);
+      expect(details.filter((detail) => detail.startsWith("USE TEMP B-TREE")), query.sql).toEqual([]);
+      expect(details.every((detail) => detail.startsWith("SEARCH apps USING ")), query.sql).toBe(true);
+    }
   });
 });

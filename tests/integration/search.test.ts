@@ -5,7 +5,9 @@ import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { apps } from "../../workers/db/schema";
+import { findPublicAppById, listPublicAppPage } from "../../workers/catalogue/catalogue";
 import { catalogueChanged } from "../../workers/catalogue/catalogue-cache";
+import { getDb } from "../../workers/db/client";
 import { normaliseSearch } from "../../workers/shared/search";
 import { createApp, db, request } from "../factories";
 
@@ -98,6 +100,26 @@ describe("home search", () => {
     expect(cards(first)).toHaveLength(24);
     expect(first).toContain(`href="/?q=${tag}&amp;page=2"`);
     expect(cards(await home(`?q=${tag}&page=2`))).toHaveLength(1);
+  });
+});
+
+describe("a search's cards", () => {
+  it("are the cards of the apps as the store reads them elsewhere: dates, stored icons' copies, sizes and counts", async () => {
+    const tag = word();
+    const made = [
+      await createApp({ name: `${tag} Icon`, iconKey: `media/${tag}.png`, iconWidth: 512, iconHeight: 512, iconVariants: [96, 192], fileSize: 1234, downloadCount: 7, developer: "Studio" }),
+      await createApp({ name: `${tag} Plain`, iconUrl: "https://example.com/icon.png", packageInfo: { control: { Package: "x" } }, developer: null, appType: "rootless" }),
+    ];
+    const origin = "http://store.test";
+    const page = await listPublicAppPage(getDb(env.DB), origin, 1, 24, { query: tag, type: null });
+    expect(page.total).toBe(2);
+    expect(page.apps.map((card) => card.id).sort()).toEqual(made.map((app) => app.id).sort());
+    for (const card of page.apps) {
+      const app = await findPublicAppById(getDb(env.DB), origin, card.id);
+      expect(app).not.toBeNull();
+      expect(card).toEqual(Object.fromEntries(Object.keys(card).map((key) => [key, app![key as keyof typeof app]])));
+    }
+    expect(page.apps.find((card) => card.id === made[0].id)).toMatchObject({ icon_variants: [96, 192], icon_width: 512, file_size: 1234, download_count: 7 });
   });
 });
 

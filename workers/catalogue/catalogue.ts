@@ -1,8 +1,9 @@
 // The public catalogue: which apps a visitor sees and the shape of an app record (docs/product.md §3).
 // Both the Hono API and the Remix loaders call these, so the pages and the API never disagree.
-import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, inArray, ne, sql } from "drizzle-orm";
 import { type Database, getDb } from "../db/client";
 import { appMedia, apps, type AppType } from "../db/schema";
+import { homeSearchStatements, VISIBLE_STATUS } from "../db/statements/home-search";
 import { wholeNumber } from "../shared/fields";
 
 type AppRow = typeof apps.$inferSelect;
@@ -206,68 +207,53 @@ function cardOf(row: AppRow, origin: string): AppCardData {
   };
 }
 
-/**
- * The search index's query (migrations/0008, FTS5): every word, as a prefix ("chi" finds
- * "Chiến"), quoted so no word is read as FTS syntax. Words are normalised, so hold no quote.
- */
-function matchExpression(query: string): string {
-  return query
-    .split(" ")
-    .map((word) => `"${word}"*`)
-    .join(" ");
-}
+/** The apps a visitor sees on the home grid (VISIBLE_STATUS: not failed, as an equality the indexes serve). */
+const visible = eq(apps.status, VISIBLE_STATUS);
 
 function catalogueSummary(db: Database) {
   return db
     .select({ lastUpdated: sql<number | null>`max(${apps.updatedAt})` })
     .from(apps)
-    .where(ne(apps.status, "failed"));
+    .where(visible);
 }
 
-/**
- * Matches ranked by FTS5's bm25 with the name weighing most, then the developer, then the bundle
- * id; ties most recently updated first. The index gives ids; the rows come from `apps` as usual.
- */
-/** The search's three statements, in the order searchPage runs them (exported so tests can read the query plans). */
-export function searchQueries(filter: CatalogueFilter, page: number, pageSize: number) {
-  const matching = `FROM app_search JOIN apps ON apps.id = app_search.rowid WHERE app_search MATCH ?1 AND apps.status != 'failed' AND (?2 IS NULL OR apps.app_type = ?2)`;
-  const match = matchExpression(filter.query);
-  return [
-    { sql: "SELECT max(updated_at) AS lastUpdated FROM apps WHERE status != 'failed'", params: [] },
-    { sql: `SELECT count(*) AS total ${matching}`, params: [match, filter.type] },
-    {
-      sql: `SELECT apps.id AS id ${matching} ORDER BY bm25(app_search, 10.0, 3.0, 1.0), apps.updated_at DESC, apps.id DESC LIMIT ?3 OFFSET ?4`,
-      params: [match, filter.type, pageSize, (page - 1) * pageSize],
-    },
-  ];
+const APP_COLUMNS = Object.entries(getTableColumns(apps));
+
+/** A row of `SELECT apps.*` read as drizzle reads the table's rows (its columns' decoders: dates, JSON). */
+function appFromRow(row: Record<string, unknown>): AppRow {
+  return Object.fromEntries(APP_COLUMNS.map(([key, column]) => [key, row[column.name] == null ? null : column.mapFromDriverValue(row[column.name])])) as AppRow;
 }
 
+/** The search: one D1 batch (workers/db/statements/home-search.ts) answers the summary, the count and the page's rows. */
 async function searchPage(db: Database, filter: CatalogueFilter, page: number, pageSize: number) {
   const d1 = db.$client;
-  const [summary, counted, ranked] = await d1.batch(searchQueries(filter, page, pageSize).map((query) => d1.prepare(query.sql).bind(...query.params)));
-  const ids = (ranked.results as { id: number }[]).map((row) => row.id);
-  const byId = new Map((ids.length ? await db.select().from(apps).where(inArray(apps.id, ids)) : []).map((row) => [row.id, row]));
+  const [summary, counted, ranked] = await d1.batch(homeSearchStatements(filter, page, pageSize).map((query) => d1.prepare(query.sql).bind(...query.params)));
   return {
     summary: summary.results[0] as { lastUpdated: number | null } | undefined,
     total: Number((counted.results[0] as { total: number } | undefined)?.total ?? 0),
-    rows: ids.flatMap((id) => byId.get(id) ?? []),
+    rows: (ranked.results as Record<string, unknown>[]).map(appFromRow),
   };
 }
 
-async function browsePage(db: Database, filter: CatalogueFilter, page: number, pageSize: number) {
-  const visible = ne(apps.status, "failed");
+/** The grid without a search's statements, in the batch's order (exported so tests can read the query plans). */
+export function browseQueries(db: Database, filter: CatalogueFilter, page: number, pageSize: number) {
   const shown = filter.type ? and(visible, eq(apps.appType, filter.type)) : visible;
-  const [[summary], [counted], rows] = await db.batch([
-    catalogueSummary(db),
-    db.select({ total: sql<number>`count(*)` }).from(apps).where(shown),
-    db
+  return {
+    summary: catalogueSummary(db),
+    count: db.select({ total: sql<number>`count(*)` }).from(apps).where(shown),
+    page: db
       .select()
       .from(apps)
       .where(shown)
       .orderBy(desc(apps.updatedAt), desc(apps.id))
       .limit(pageSize)
       .offset((page - 1) * pageSize),
-  ]);
+  };
+}
+
+async function browsePage(db: Database, filter: CatalogueFilter, page: number, pageSize: number) {
+  const queries = browseQueries(db, filter, page, pageSize);
+  const [[summary], [counted], rows] = await db.batch([queries.summary, queries.count, queries.page]);
   return { summary, total: Number(counted?.total ?? 0), rows };
 }
 
