@@ -3,7 +3,10 @@
 // — kept in its own state directory, reused while its row counts match. Starts the store on it and
 // times the admin's and the public's heavy reads, each request followed by one of the static file
 // of the same server (interleaved, so both meet the same load on a shared machine), and the whole
-// ledger's CSV export, streamed. Writes bench-results/<time>/scale.json (medians, ms).
+// ledger's CSV export, streamed. Writes bench-results/<time>/scale.json (medians, ms), with the
+// key check's and the home search's statements and their query plans on the scale store, and the
+// budgets (scripts/bench/scale-plans.mjs): the key check ≤ 1.5× the static file, the home search
+// under 25 ms, the admin's reads under 50 ms each.
 // Settings: BENCH_SCALE_DIR (.bench-scale), BENCH_SCALE_PORT (8795), BENCH_N (100 per measurement),
 // SKIP_BUILD=1, BENCH_SCALE_FRESH=1 (seed again even when the counts match).
 import { closeSync, mkdirSync, openSync, rmSync, writeFileSync } from "node:fs";
@@ -12,6 +15,7 @@ import { join } from "node:path";
 import { signInAdmin } from "./admin-code.mjs";
 import { benchKeyChecks } from "./bench/key-check.mjs";
 import { api, summarize, timedFetch } from "./bench/http.mjs";
+import { scaleBudgets, scalePlans } from "./bench/scale-plans.mjs";
 import { scaleSizes } from "./bench/scale-sizes.mjs";
 import { BIG_APP_URL, SCALE, scaleComplete, scaleCounts, scaleUser, seedScaleStore } from "./bench/scale-seed.mjs";
 import { localSettings, prepareStore, projectRoot, serveStore, settingsToPass, stopProcessGroup, waitForStore, withLocalBindings } from "./lib.mjs";
@@ -20,7 +24,6 @@ const persistTo = process.env.BENCH_SCALE_DIR ?? ".bench-scale";
 const port = Number(process.env.BENCH_SCALE_PORT ?? 8795);
 const N = Number(process.env.BENCH_N ?? 100);
 const origin = `http://127.0.0.1:${port}`;
-const BUDGET_MS = 50;
 const SEARCH_WORDS = ["rong", "kiem", "dua xe", "hai tac", "ninja", "tam quoc", "phieu luu", "sam set"];
 
 const startedAt = new Date();
@@ -130,6 +133,12 @@ async function main() {
   await measureRun("home_search", (index) => timedFetch(`${origin}/?q=${encodeURIComponent(`${SEARCH_WORDS[Math.abs(index) % SEARCH_WORDS.length]} ${index + 10}`)}`));
 
   const keyCheck = await benchKeyChecks({ origin, settings, buyer: scaleUser(1), appId: bigApp.id, staticPath: stylesheet, n: N, log });
+  // The statements as the Worker runs them, with their plans on this store: the check of the key
+  // just measured, and the first search measured above (index 0).
+  const plans = scalePlans(join(projectRoot, persistTo), { key: keyCheck.key, words: `${SEARCH_WORDS[0]} 10` });
+  for (const [name, statements] of Object.entries(plans)) {
+    for (const { sql, params, plan } of statements) log(`${name}: ${sql}\n    params ${JSON.stringify(params)}\n    ${plan.join("\n    ")}`);
+  }
   const day = (ms) => new Date(ms + 7 * 3_600_000).toISOString().slice(0, 10);
   const exported = await exportLedger(admin.access, day(range.first), day(range.last));
   log(`ledger export: ${exported.rows} rows, ${(exported.bytes / 2 ** 20).toFixed(0)} MB in ${exported.seconds.toFixed(1)} s = ${exported.rowsPerSecond.toFixed(0)} rows/s (first byte after ${exported.firstByteMs?.toFixed(0)} ms)`);
@@ -144,9 +153,15 @@ async function main() {
     admin_user_search_ms: runs.admin_user_search.median,
     admin_keys_page_ms: runs.admin_keys_page.median,
     home_search_ms: runs.home_search.median,
+    home_search_static_ms: runs.home_search.staticMedian,
     key_check_repeat_ms: keyCheck.sequential.median,
+    key_check_static_ms: keyCheck.static.median,
+    key_check_ratio: keyCheck.sequential.median / keyCheck.static.median,
     export_ledger_rows_per_s: exported.rowsPerSecond,
   };
+  const reads = Object.fromEntries(["overview_30d", "admin_users_page", "admin_user_search", "admin_keys_page"].map((name) => [`${name}_ms`, runs[name].median]));
+  result.budgets = scaleBudgets({ keyCheck: keyCheck.sequential, keyCheckStatic: keyCheck.static, homeSearch: runs.home_search, reads });
+  result.plans = plans;
   writeFileSync(join(outDir, "scale.json"), `${JSON.stringify(result, null, 2)}\n`);
   const sizes = scaleSizes(join(projectRoot, persistTo));
   log(`bytes per row (with indexes): ${JSON.stringify(sizes.bytesPerRow)}; database ${(sizes.databaseBytes / 2 ** 20).toFixed(0)} MB; at 1,000,000 users and 10,000,000 ledger rows ≈ ${(sizes.projectedBytes / 2 ** 30).toFixed(1)} GB`);
@@ -160,8 +175,9 @@ async function main() {
     sizes,
   };
   writeFileSync(join(outDir, "scale-details.json"), `${JSON.stringify(details, null, 2)}\n`);
-  const over = ["overview_30d_ms", "admin_users_page_ms", "admin_user_search_ms", "admin_keys_page_ms", "home_search_ms"].filter((key) => !(result[key] < BUDGET_MS));
-  console.log(`\n${JSON.stringify(result, null, 2)}\n\n${over.length ? `Over the ${BUDGET_MS} ms budget: ${over.join(", ")}` : `Every budgeted read under ${BUDGET_MS} ms.`}\nWritten: ${join(outDir, "scale.json")}`);
+  const { plans: _, budgets, ...figures } = result;
+  const verdicts = budgets.map(({ budget, measured, pass }) => `${pass ? "pass" : "NOT MET"}  ${budget}: ${measured}`);
+  console.log(`\n${JSON.stringify(figures, null, 2)}\n\n${verdicts.join("\n")}\nWritten: ${join(outDir, "scale.json")}`);
 }
 
 for (const signal of ["SIGINT", "SIGTERM"]) {

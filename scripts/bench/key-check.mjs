@@ -121,6 +121,7 @@ export async function benchKeyChecks({ origin, floorOrigin = null, settings, buy
   log(`${IN_FLIGHT} in flight: ${concurrent.perSecond.toFixed(0)} checks/s, median ${concurrent.median.toFixed(1)} ms, p99 ${concurrent.p99.toFixed(1)} ms; 61 guessed codes from one address: ${refused} refused (429)`);
   const ms = (value) => value.toFixed(1);
   return {
+    key,
     staticPath,
     sequential,
     static: staticRun,

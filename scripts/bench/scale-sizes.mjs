@@ -13,7 +13,7 @@ const GROUPS = {
 };
 
 /** The local D1 database file wrangler keeps in `persistTo`. */
-function databaseFile(persistTo) {
+export function databaseFile(persistTo) {
   const dir = join(persistTo, "v3", "d1", "miniflare-D1DatabaseObject");
   const file = readdirSync(dir).find((name) => name.endsWith(".sqlite") && name !== "metadata.sqlite");
   if (!file) throw new Error(`no D1 database in ${dir}`);

@@ -1,10 +1,12 @@
 // The bench's JavaScript rows (scripts/bench/report.mjs): the home page's 90 KB budget and each
 // public page against its committed baseline (scripts/bench/js-baseline.json); the page budget
-// against the floor Worker and the key check's against the static file (issue 44).
+// against the floor Worker and the key check's against the static file (issue 44); the scale
+// bench's budgets, each with its own limit (issue 44 item 3).
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { keyCheckBudget, KEY_CHECK_BUDGET_RATIO } from "../../scripts/bench/key-check.mjs";
 import { HOME_JS_BUDGET_BYTES, JS_BASELINE, jsBudgets, pageBudgets } from "../../scripts/bench/report.mjs";
+import { HOME_SEARCH_BUDGET_MS, KEY_CHECK_SCALE_BUDGET_RATIO, READ_BUDGET_MS, scaleBudgets } from "../../scripts/bench/scale-plans.mjs";
 
 const baseline = { commit: "abc1234", gzipBytes: { "/": 1000, "/:slug": 2000 } };
 const row = (rows, budget) => rows.find((entry) => entry.budget === budget);
@@ -106,5 +108,41 @@ describe("the bench's key check budget", () => {
 
   test("a check that did not answer 200 every time fails whatever its speed", () => {
     assert.equal(keyCheckBudget({ median: 5, n: 200, statuses: { 200: 199, 429: 1 } }, timed(10), null, null).pass, false);
+  });
+});
+
+describe("the scale bench's budgets", () => {
+  const timed = (median, n = 100) => ({ median, n, statuses: { 200: n } });
+  const run = ({ check = 15, staticMs = 10, search = 20, reads = { overview_30d_ms: 40 } } = {}) =>
+    Object.fromEntries(scaleBudgets({ keyCheck: timed(check), keyCheckStatic: timed(staticMs), homeSearch: timed(search), reads }).map((row) => [row.budget.split(":")[0].split(" (")[0], row]));
+
+  test("the limits: the key check 1.5× the static file, the home search 25 ms, the admin's reads 50 ms", () => {
+    assert.equal(KEY_CHECK_SCALE_BUDGET_RATIO, 1.5);
+    assert.equal(HOME_SEARCH_BUDGET_MS, 25);
+    assert.equal(READ_BUDGET_MS, 50);
+  });
+
+  test("the key check passes at 1.5× the static file and fails above, whatever the other reads do", () => {
+    assert.equal(run({ check: 15 })["Key check"].pass, true);
+    assert.equal(run({ check: 15.01, search: 1 })["Key check"].pass, false);
+    assert.match(run({ check: 15 })["Key check"].measured, /= 1\.50×/);
+  });
+
+  test("the home search passes under 25 ms and fails at 25, judged apart from the reads' 50 ms", () => {
+    assert.equal(run({ search: 24.99 })["Home search"].pass, true);
+    const over = run({ search: 25 });
+    assert.equal(over["Home search"].pass, false);
+    assert.equal(over["Admin reads each median < 50 ms"].pass, true);
+  });
+
+  test("an admin read at 50 ms fails its budget and is named", () => {
+    const rows = run({ reads: { overview_30d_ms: 49.9, admin_keys_page_ms: 50 } });
+    assert.equal(rows["Admin reads each median < 50 ms"].pass, false);
+    assert.match(rows["Admin reads each median < 50 ms"].measured, /admin_keys_page_ms 50\.0 ms/);
+  });
+
+  test("a check or a search that did not answer 200 every time fails whatever its speed", () => {
+    const rows = scaleBudgets({ keyCheck: { median: 1, n: 100, statuses: { 200: 99, 429: 1 } }, keyCheckStatic: timed(10), homeSearch: { median: 1, n: 100, statuses: { 200: 99, 500: 1 } }, reads: {} });
+    assert.deepEqual(rows.map((row) => row.pass), [false, false, true]);
   });
 });
