@@ -137,7 +137,7 @@ async function main() {
   // just measured, and the first search measured above (index 0).
   const plans = scalePlans(join(projectRoot, persistTo), { key: keyCheck.key, words: `${SEARCH_WORDS[0]} 10` });
   for (const [name, statements] of Object.entries(plans)) {
-    for (const { sql, params, plan } of statements) log(`${name}: ${sql}\n    params ${JSON.stringify(params)}\n    ${plan.join("\n    ")}`);
+    for (const { sql, params, plan, sql_ms } of statements) log(`${name}: ${sql}\n    params ${JSON.stringify(params)}; the statement alone ${sql_ms} ms (node:sqlite on the store's file)\n    ${plan.join("\n    ")}`);
   }
   const day = (ms) => new Date(ms + 7 * 3_600_000).toISOString().slice(0, 10);
   const exported = await exportLedger(admin.access, day(range.first), day(range.last));
