@@ -1,0 +1,31 @@
+import { shellWords } from "~/i18n/vi/shell";
+import { useWords } from "~/i18n/words";
+import { rememberLocale } from "./LanguageSwitch";
+
+/** The line above the Vietnamese home page that offers the English store (EnglishSuggestion.tsx decides when). */
+export function EnglishOffer({ onClose }: { onClose: () => void }) {
+  const words = useWords(shellWords);
+  return (
+    <aside lang="en" className="border-b border-white/5 bg-indigo-950/60 px-4 py-2 text-sm text-zinc-200">
+      <div className="mx-auto flex max-w-7xl items-center justify-between gap-3">
+        <p>
+          {words.englishSuggestion}{" "}
+          <a href="/en/" hrefLang="en" onClick={() => rememberLocale("en")} className="font-semibold text-indigo-300 underline underline-offset-2">
+            {words.englishSuggestionLink}
+          </a>
+        </p>
+        <button
+          type="button"
+          onClick={() => {
+            rememberLocale("vi");
+            onClose();
+          }}
+          className="rounded-lg px-2 py-1 text-zinc-300 hover:bg-white/5"
+          aria-label={words.englishSuggestionClose}
+        >
+          ×
+        </button>
+      </div>
+    </aside>
+  );
+}
