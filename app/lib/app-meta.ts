@@ -1,7 +1,7 @@
 import type { MetaDescriptor } from "@remix-run/cloudflare";
 import type { PublicApp } from "@workers/catalogue/catalogue";
 import type { Locale } from "~/i18n/locale";
-import { appPageWords } from "~/i18n/vi/app-page";
+import { appPageWords } from "~/i18n/vi/catalogue/app-page";
 import { wordsIn } from "~/i18n/words";
 
 /** Title, description and sharing tags of an app page in `locale`; a 404 gets a plain title. */

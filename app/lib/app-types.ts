@@ -1,7 +1,7 @@
 // Labels and badge colours of the app types (docs/product.md §1); an unknown type gets a neutral badge.
 // The labels are the types' own names, the same in both languages.
 import type { Locale } from "~/i18n/locale";
-import { catalogueWords } from "~/i18n/vi/catalogue";
+import { catalogueWords } from "~/i18n/vi/catalogue/catalogue";
 import { wordsIn } from "~/i18n/words";
 
 const APP_TYPE_LABELS: Record<string, string> = {

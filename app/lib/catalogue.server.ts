@@ -5,7 +5,7 @@ import { homeSearch, PUBLIC_PAGE_HEADER, STOCK_HEADER, stockTag } from "@workers
 import { listAppPricing } from "@workers/licensing/keys";
 import { pricingTerms } from "@workers/owner/store-settings";
 import { requestLocale } from "~/i18n/locale";
-import { appPageWords } from "~/i18n/vi/app-page";
+import { appPageWords } from "~/i18n/vi/catalogue/app-page";
 import { wordsIn } from "~/i18n/words";
 import { pageContext } from "./site.server";
 

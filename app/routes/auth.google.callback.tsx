@@ -12,7 +12,7 @@ import { saveSession } from "~/lib/session/session";
 import { toast } from "~/lib/toast";
 import { useRedirectAfter } from "~/lib/use-redirect-after";
 import { inLocale, type Locale, localeOf } from "~/i18n/locale";
-import { googleSignInWords } from "~/i18n/vi/google-sign-in";
+import { googleSignInWords } from "~/i18n/vi/accounts/google-sign-in";
 import { setEnglish, useWords, wordsIn } from "~/i18n/words";
 
 // The page's own address is Vietnamese; its title too (it shows for a moment, before the words of the visitor's language are known).

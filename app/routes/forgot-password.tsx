@@ -8,7 +8,7 @@ import { ApiError, apiCall, type FieldErrors } from "~/lib/api";
 import { useFetcherAnswer } from "~/lib/forms/fetcher-answer";
 import { localeOf, requestLocale, type Locale, useLocalePath } from "~/i18n/locale";
 import { formsWords } from "~/i18n/vi/forms";
-import { forgotPasswordWords } from "~/i18n/vi/forgot-password";
+import { forgotPasswordWords } from "~/i18n/vi/accounts/forgot-password";
 import { useWords, wordsIn } from "~/i18n/words";
 import { pageMeta } from "~/lib/meta";
 import { toast } from "~/lib/toast";

@@ -8,7 +8,7 @@ import { ApiError, apiCall, type FieldErrors } from "~/lib/api";
 import { useFetcherAnswer } from "~/lib/forms/fetcher-answer";
 import { localeOf, requestLocale, useLocale, useLocalePath, inLocale } from "~/i18n/locale";
 import { formsWords } from "~/i18n/vi/forms";
-import { signInWords } from "~/i18n/vi/sign-in";
+import { signInWords } from "~/i18n/vi/accounts/sign-in";
 import { useWords, wordsIn } from "~/i18n/words";
 import { pageMeta } from "~/lib/meta";
 import { redirectTo } from "~/lib/forms/redirect-response";

@@ -16,7 +16,7 @@ import { saveSession } from "~/lib/session/session";
 import { toast } from "~/lib/toast";
 import { inLocale, localeOf, requestLocale, useLocalePath } from "~/i18n/locale";
 import { formsWords } from "~/i18n/vi/forms";
-import { secondFactorWords } from "~/i18n/vi/second-factor";
+import { secondFactorWords } from "~/i18n/vi/accounts/second-factor";
 import { useWords, wordsIn } from "~/i18n/words";
 
 export const meta: MetaFunction = ({ matches, location }) => pageMeta(matches, wordsIn(localeOf(location.pathname), secondFactorWords).verifyTitle);

@@ -20,7 +20,7 @@ import { toast } from "~/lib/toast";
 import { useFormat } from "~/i18n/format";
 import { localeOf, requestLocale, useLocalePath } from "~/i18n/locale";
 import { formsWords } from "~/i18n/vi/forms";
-import { securityWords } from "~/i18n/vi/security";
+import { securityWords } from "~/i18n/vi/accounts/security";
 import { useWords, wordsIn } from "~/i18n/words";
 
 export const meta: MetaFunction = ({ matches, location }) => pageMeta(matches, wordsIn(localeOf(location.pathname), securityWords).title);

@@ -9,7 +9,7 @@ import { ApiError, apiCall, type FieldErrors } from "~/lib/api";
 import { useFetcherAnswer } from "~/lib/forms/fetcher-answer";
 import { localeOf, requestLocale, useLocale, useLocalePath } from "~/i18n/locale";
 import { formsWords } from "~/i18n/vi/forms";
-import { registerWords } from "~/i18n/vi/register";
+import { registerWords } from "~/i18n/vi/accounts/register";
 import { useWords, wordsIn } from "~/i18n/words";
 import { pageMeta } from "~/lib/meta";
 import { redirectFromQuery } from "~/lib/session/redirects";

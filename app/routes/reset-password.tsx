@@ -10,7 +10,7 @@ import { ApiError, apiCall, type FieldErrors } from "~/lib/api";
 import { useFetcherAnswer } from "~/lib/forms/fetcher-answer";
 import { inLocale, localeOf, requestLocale, useLocale, useLocalePath } from "~/i18n/locale";
 import { formsWords } from "~/i18n/vi/forms";
-import { resetPasswordWords } from "~/i18n/vi/reset-password";
+import { resetPasswordWords } from "~/i18n/vi/accounts/reset-password";
 import { useWords, wordsIn } from "~/i18n/words";
 import { pageMeta } from "~/lib/meta";
 import { redirectTo } from "~/lib/forms/redirect-response";

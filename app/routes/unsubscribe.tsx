@@ -9,7 +9,7 @@ import { ApiError, apiCall } from "~/lib/api";
 import { pageMeta } from "~/lib/meta";
 import { FALLBACK_ERROR } from "@workers/shared/error-messages";
 import { localeOf, requestLocale, useLocalePath } from "~/i18n/locale";
-import { unsubscribeWords } from "~/i18n/vi/unsubscribe";
+import { unsubscribeWords } from "~/i18n/vi/accounts/unsubscribe";
 import { useWords, wordsIn } from "~/i18n/words";
 
 export const meta: MetaFunction = ({ matches, location }) => pageMeta(matches, wordsIn(localeOf(location.pathname), unsubscribeWords).title);

@@ -4,7 +4,7 @@ import type { Dictionary, Words } from "~/i18n/words";
 
 // Every area's Vietnamese words (app/i18n/vi/) and their English twins (app/i18n/en/): the typecheck
 // holds each twin's keys to its area; this holds the set of areas, and that English is English.
-const areas = Object.values(import.meta.glob<Record<string, Words<Dictionary>>>("../../app/i18n/vi/*.ts", { eager: true })).flatMap((module) => Object.values(module));
+const areas = Object.values(import.meta.glob<Record<string, Words<Dictionary>>>("../../app/i18n/vi/**/*.ts", { eager: true })).flatMap((module) => Object.values(module));
 
 // Letters only Vietnamese writes (the language's own name, in the switch, is not in a dictionary).
 const VIETNAMESE_LETTERS = /[ăâđêôơưạảấầẩẫậắằẳẵặẹẻẽếềểễệỉịọỏốồổỗộớờởỡợụủứừửữựỳỵỷỹ]/i;

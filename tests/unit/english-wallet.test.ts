@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { english } from "~/i18n/en";
-import { walletWords } from "~/i18n/vi/wallet";
-import { topupWords } from "~/i18n/vi/topup";
+import { walletWords } from "~/i18n/vi/wallet/wallet";
+import { topupWords } from "~/i18n/vi/wallet/topup";
 import { formatVND } from "@workers/shared/format";
 import { wrongValueCredit } from "@workers/shared/money/topup";
 import { formatPercent, groupDigits } from "~/lib/topup";

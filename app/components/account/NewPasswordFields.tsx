@@ -1,7 +1,7 @@
 // A new password and its confirmation, as the reset link and the profile's password dialog ask
 // for them (docs/product.md §5: at least 8 characters; the two must match).
 import type { ChangeEvent } from "react";
-import { newPasswordWords } from "~/i18n/vi/new-password";
+import { newPasswordWords } from "~/i18n/vi/accounts/new-password";
 import { useWords } from "~/i18n/words";
 import type { FieldErrors } from "~/lib/api";
 import { TextField } from "../Field";

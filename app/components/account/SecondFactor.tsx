@@ -2,7 +2,7 @@
 // app (on a phone, a link that opens it, issue #27), the code field, and the recovery codes shown
 // once with copy and download buttons.
 import { useState } from "react";
-import { secondFactorWords } from "~/i18n/vi/second-factor";
+import { secondFactorWords } from "~/i18n/vi/accounts/second-factor";
 import { useWords } from "~/i18n/words";
 import { TextField } from "../Field";
 import { CopyButton } from "../CopyButton";

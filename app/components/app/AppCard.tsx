@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import type { AppCardData } from "@workers/catalogue/catalogue";
 import { useFormat } from "~/i18n/format";
 import { useLocalePath } from "~/i18n/locale";
-import { catalogueWords } from "~/i18n/vi/catalogue";
+import { catalogueWords } from "~/i18n/vi/catalogue/catalogue";
 import { useWords } from "~/i18n/words";
 import { AppIcon } from "./AppIcon";
 import { TypeBadge } from "./TypeBadge";

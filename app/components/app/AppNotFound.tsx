@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
-import { appPageWords } from "~/i18n/vi/app-page";
+import { appPageWords } from "~/i18n/vi/catalogue/app-page";
 import { useWords } from "~/i18n/words";
 import { NotFound } from "~/root";
 

@@ -5,7 +5,7 @@ import { type PointerEvent, useCallback, useEffect, useRef } from "react";
 import type { Screenshot } from "@workers/catalogue/catalogue";
 import { Dialog, DialogCloseButton } from "../Dialog";
 import { imageSrcSet } from "@workers/shared/image-variants";
-import { appPageWords } from "~/i18n/vi/app-page";
+import { appPageWords } from "~/i18n/vi/catalogue/app-page";
 import { useWords } from "~/i18n/words";
 
 /** How far (px) a finger must travel sideways, more than up or down, to move to the next item. */

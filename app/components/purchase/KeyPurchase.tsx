@@ -21,7 +21,7 @@ import {
   sortPricing,
 } from "@workers/shared/money/pricing";
 import { useFormat } from "~/i18n/format";
-import { purchaseWords } from "~/i18n/vi/purchase";
+import { purchaseWords } from "~/i18n/vi/catalogue/purchase";
 import { useWords } from "~/i18n/words";
 import { useFetcherAnswer } from "~/lib/forms/fetcher-answer";
 import { loginPathFor } from "~/lib/session/redirects";

@@ -6,7 +6,7 @@ import { type ReactNode, useId } from "react";
 import { chargeOf, hasEnoughBalance, type PricingOption } from "@workers/shared/money/pricing";
 import { useFormat } from "~/i18n/format";
 import { useLocalePath } from "~/i18n/locale";
-import { purchaseDialogWords } from "~/i18n/vi/purchase-dialogs";
+import { purchaseDialogWords } from "~/i18n/vi/catalogue/purchase-dialogs";
 import { shellWords } from "~/i18n/vi/shell";
 import { useWords } from "~/i18n/words";
 import type { SessionUser } from "~/lib/session/session";

@@ -3,7 +3,7 @@ import { Link } from "@remix-run/react";
 import { useEffect, useId, useRef, useState } from "react";
 import type { PurchaseMessages } from "@workers/shared/money/pricing";
 import { useLocalePath } from "~/i18n/locale";
-import { purchaseDialogWords } from "~/i18n/vi/purchase-dialogs";
+import { purchaseDialogWords } from "~/i18n/vi/catalogue/purchase-dialogs";
 import { shellWords } from "~/i18n/vi/shell";
 import { useWords } from "~/i18n/words";
 import { toast } from "~/lib/toast";

@@ -6,7 +6,7 @@ import type { ClientActionFunctionArgs, ShouldRevalidateFunction } from "@remix-
 import { ApiError, apiCall } from "~/lib/api";
 import { purchaseFailure } from "@workers/shared/money/pricing";
 import { requestLocale } from "~/i18n/locale";
-import { purchaseWords } from "~/i18n/vi/purchase";
+import { purchaseWords } from "~/i18n/vi/catalogue/purchase";
 import { wordsIn } from "~/i18n/words";
 import { refreshStoredBalance, storeWalletFigures } from "~/lib/session/wallet-figures";
 import { fetchOnDemand } from "../LazyDialog";

@@ -1,31 +1,31 @@
 // Every area's English words, loaded by the English pages before they hydrate (app/entry.client.tsx)
 // and by the server (app/entry.server.tsx). A Vietnamese area without its twin here fails the
 // dictionary test (tests/unit/dictionaries.test.ts); a missing word fails the typecheck.
-import { liveWallet } from "./liveWallet";
+import { liveWallet } from "./wallet/live-wallet";
 import { network } from "./network";
-import { passwordDialog } from "./passwordDialog";
-import { profile } from "./profile";
-import { profileLayout } from "./profileLayout";
+import { passwordDialog } from "./wallet/password-dialog";
+import { profile } from "./wallet/profile";
+import { profileLayout } from "./wallet/profile-layout";
 import { shell } from "./shell";
 import { forms } from "./forms";
 import { copy } from "./copy";
-import { newPassword } from "./new-password";
-import { signIn } from "./sign-in";
-import { secondFactor } from "./second-factor";
-import { register } from "./register";
+import { newPassword } from "./accounts/new-password";
+import { signIn } from "./accounts/sign-in";
+import { secondFactor } from "./accounts/second-factor";
+import { register } from "./accounts/register";
 import { session } from "./session";
-import { forgotPassword } from "./forgot-password";
-import { resetPassword } from "./reset-password";
-import { googleSignIn } from "./google-sign-in";
-import { unsubscribe } from "./unsubscribe";
-import { security } from "./security";
-import { topup } from "./topup";
-import { wallet } from "./wallet";
-import { catalogue } from "./catalogue";
-import { home } from "./home";
-import { appPage } from "./app-page";
-import { purchase } from "./purchase";
-import { purchaseDialogs } from "./purchase-dialogs";
+import { forgotPassword } from "./accounts/forgot-password";
+import { resetPassword } from "./accounts/reset-password";
+import { googleSignIn } from "./accounts/google-sign-in";
+import { unsubscribe } from "./accounts/unsubscribe";
+import { security } from "./accounts/security";
+import { topup } from "./wallet/topup";
+import { wallet } from "./wallet/wallet";
+import { catalogue } from "./catalogue/catalogue";
+import { home } from "./catalogue/home";
+import { appPage } from "./catalogue/app-page";
+import { purchase } from "./catalogue/purchase";
+import { purchaseDialogs } from "./catalogue/purchase-dialogs";
 
 
 

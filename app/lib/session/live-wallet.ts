@@ -7,7 +7,7 @@
 import { formatVND } from "@workers/shared/format";
 import type { LiveMessage } from "@workers/money/wallet/user-wallet";
 import type { Locale } from "~/i18n/locale";
-import { liveWalletWords } from "~/i18n/vi/liveWallet";
+import { liveWalletWords } from "~/i18n/vi/wallet/live-wallet";
 import { wordsIn } from "~/i18n/words";
 import { apiCall } from "../api";
 import { toast } from "../toast";

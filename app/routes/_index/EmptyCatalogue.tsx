@@ -1,4 +1,4 @@
-import { homeWords } from "~/i18n/vi/home";
+import { homeWords } from "~/i18n/vi/catalogue/home";
 import { shellWords } from "~/i18n/vi/shell";
 import { useWords } from "~/i18n/words";
 

@@ -6,7 +6,7 @@ import { EmptyCatalogue } from "./EmptyCatalogue";
 import { SupportLinks } from "~/components/app/SupportLinks";
 import { useFormat } from "~/i18n/format";
 import { localeOf, useLocalePath } from "~/i18n/locale";
-import { homeWords } from "~/i18n/vi/home";
+import { homeWords } from "~/i18n/vi/catalogue/home";
 import { useWords, wordsIn } from "~/i18n/words";
 import { APP_TYPE_VALUES, appTypeLabel } from "~/lib/app-types";
 import { loadCataloguePage, publicPageHeaders } from "~/lib/catalogue.server";

@@ -11,7 +11,7 @@ import { ApiError, apiCall, type FieldErrors } from "~/lib/api";
 import { FALLBACK_ERROR } from "@workers/shared/error-messages";
 import { type Format, formatIn, useFormat } from "~/i18n/format";
 import { requestLocale, useLocale } from "~/i18n/locale";
-import { topupWords } from "~/i18n/vi/topup";
+import { topupWords } from "~/i18n/vi/wallet/topup";
 import { useWords, wordsIn } from "~/i18n/words";
 import { toast } from "~/lib/toast";
 import { type CardPayment, isCardFinal, TOPUP_TIMINGS } from "~/lib/topup";

@@ -4,7 +4,7 @@
 import { useFetcher } from "@remix-run/react";
 import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from "react";
 import type { Locale } from "~/i18n/locale";
-import { passwordDialogWords } from "~/i18n/vi/passwordDialog";
+import { passwordDialogWords } from "~/i18n/vi/wallet/password-dialog";
 import { useWords, wordsIn } from "~/i18n/words";
 import { ApiError, apiCall, type FieldErrors } from "~/lib/api";
 import { FALLBACK_ERROR } from "@workers/shared/error-messages";

@@ -3,7 +3,7 @@
 // (intent "email-notifications"), which calls the API and keeps the answered user.
 import { useFetcher } from "@remix-run/react";
 import { type Locale, useLocalePath } from "~/i18n/locale";
-import { profileWords } from "~/i18n/vi/profile";
+import { profileWords } from "~/i18n/vi/wallet/profile";
 import { useWords, wordsIn } from "~/i18n/words";
 import { ApiError, apiCall } from "~/lib/api";
 import { type SessionUser, updateStoredUser } from "~/lib/session/session";

@@ -3,7 +3,7 @@
 import type { ReactNode } from "react";
 import { SECONDARY_BUTTON } from "~/components/account/AuthCard";
 import { Spinner } from "~/components/Spinner";
-import { profileWords } from "~/i18n/vi/profile";
+import { profileWords } from "~/i18n/vi/wallet/profile";
 import { useWords } from "~/i18n/words";
 
 export type ListState<T> = { status: "loading" } | { status: "failed"; message: string } | { status: "ready"; rows: T[] };

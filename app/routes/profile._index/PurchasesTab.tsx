@@ -7,7 +7,7 @@ import { Dialog, DialogCloseButton } from "~/components/Dialog";
 import { Spinner } from "~/components/Spinner";
 import { type Format, useFormat } from "~/i18n/format";
 import { useLocalePath } from "~/i18n/locale";
-import { profileWords } from "~/i18n/vi/profile";
+import { profileWords } from "~/i18n/vi/wallet/profile";
 import { useWords } from "~/i18n/words";
 import { CopyButton } from "~/components/CopyButton";
 import type { Purchase } from "@workers/money/buyer-wallet";

@@ -5,7 +5,7 @@ import { Field, inputClass } from "~/components/Field";
 import type { DepositBonusPreview } from "@workers/money/deposit-bonus";
 import { DialogCloseButton } from "~/components/Dialog";
 import { useFormat } from "~/i18n/format";
-import { topupWords } from "~/i18n/vi/topup";
+import { topupWords } from "~/i18n/vi/wallet/topup";
 import { useWords } from "~/i18n/words";
 
 type Words = typeof topupWords.vi;

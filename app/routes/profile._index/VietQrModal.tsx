@@ -13,7 +13,7 @@ import { FALLBACK_ERROR } from "@workers/shared/error-messages";
 import { type AmountRules, digitsOnly } from "@workers/shared/money/topup";
 import { type Format, formatIn, useFormat } from "~/i18n/format";
 import { type Locale, requestLocale, useLocale } from "~/i18n/locale";
-import { topupWords } from "~/i18n/vi/topup";
+import { topupWords } from "~/i18n/vi/wallet/topup";
 import { useWords, wordsIn } from "~/i18n/words";
 import { toast } from "~/lib/toast";
 import { bankLabel, formatCountdown, groupDigits, learnServerClock, localDeadline, parseAmount, QUICK_AMOUNTS, secondsLeft, TOPUP_TIMINGS, VIETQR_DEFAULTS, type VietQrConfig, type VietQrTransaction, vietqrOutcome } from "~/lib/topup";

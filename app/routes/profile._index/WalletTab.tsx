@@ -5,7 +5,7 @@ import { useEffect, useState } from "react";
 import type { toPublicTransaction } from "@workers/money/buyer-wallet";
 import { useBalanceText } from "~/components/header/Header";
 import { useFormat } from "~/i18n/format";
-import { walletWords } from "~/i18n/vi/wallet";
+import { walletWords } from "~/i18n/vi/wallet/wallet";
 import { useWords } from "~/i18n/words";
 import type { SessionUser } from "~/lib/session/session";
 import { SignedAmount } from "~/components/SignedAmount";

@@ -2,7 +2,7 @@
 // loader for ?topup=, else by the button that opens it. A failure is said once; VietQR then uses
 // the product's defaults, the card dialog offers "Thử lại".
 import type { Locale } from "~/i18n/locale";
-import { walletWords } from "~/i18n/vi/wallet";
+import { walletWords } from "~/i18n/vi/wallet/wallet";
 import { wordsIn } from "~/i18n/words";
 import { apiCall } from "~/lib/api";
 import { toast } from "~/lib/toast";

@@ -5,7 +5,7 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { type ClientLoaderFunctionArgs, Outlet, type ShouldRevalidateFunction, useLoaderData, useLocation, useNavigate, useRevalidator, useRouteError } from "@remix-run/react";
 import { localeOf, requestLocale } from "~/i18n/locale";
-import { profileLayoutWords } from "~/i18n/vi/profileLayout";
+import { profileLayoutWords } from "~/i18n/vi/wallet/profile-layout";
 import { useWords, wordsIn } from "~/i18n/words";
 import { ErrorPanel } from "~/components/ErrorPanel";
 import { useEffect } from "react";

@@ -1,0 +1,32 @@
+import type { registerWords } from "../../vi/accounts/register";
+import type { EnglishOf } from "../../words";
+
+export const register: EnglishOf<typeof registerWords> = {
+  title: "Register",
+  heading: "Create an account",
+  description: "Register to buy keys with your wallet and follow your purchases.",
+  haveAccount: "Already have an account?",
+  signIn: "Sign in",
+  firstName: "Family name",
+  lastName: "Given name",
+  username: "Username",
+  usernameHint: "3–30 characters: unaccented letters, digits, dots, underscores or hyphens.",
+  email: "Email",
+  password: "Password",
+  passwordHint: "At least 8 characters.",
+  confirmPassword: "Confirm password",
+  register: "Register",
+  registering: "Registering...",
+  or: "or",
+  withGoogle: "Register with Google",
+  googleFailed: "Google registration failed",
+  checking: "Checking...",
+  checkFailed: "Could not check",
+  checkOffline: "Connection error",
+  available: "Available",
+  taken: "Already in use",
+  waitForChecks: "Please wait for the checks to finish",
+  success: "Registered! Please sign in.",
+  failed: "Registration failed. Please check your details.",
+  offline: "Connection error. Please try again!",
+};

@@ -1,0 +1,31 @@
+import type { securityWords } from "../../vi/accounts/security";
+import type { EnglishOf } from "../../words";
+
+export const security: EnglishOf<typeof securityWords> = {
+  title: "Security",
+  loading: "Loading the security settings...",
+  loadFailed: "Could not load the security settings",
+  profile: "Profile",
+  twoFactor: "Two-step verification",
+  on: "On",
+  off: "Off",
+  since: (date: string) => ` since ${date}`,
+  codesLeft: (count: number) => ` · ${count} recovery ${count === 1 ? "code" : "codes"} left`,
+  required: " · required for admin accounts",
+  confirm: "Confirm",
+  cancel: "Cancel",
+  requiredIntro: "Admin accounts need two-step verification before they can open the admin pages.",
+  optionalIntro: "Protect your account with a 6-digit code from an authenticator app on your phone, besides your password.",
+  currentPassword: "Current password",
+  passwordToEnable: "Enter your password to confirm it is you. Other devices signed in to this account will be signed out.",
+  passwordToMove: "Needed to move verification to a new phone.",
+  noPassword: "This account has no password yet: sign in again with Google within 10 minutes before turning verification on or moving it to a new phone.",
+  enable: "Turn on two-step verification",
+  notVerified: "This session has not passed two-step verification. Sign in again and enter a code from your authenticator app to open the admin pages.",
+  signInAgain: "Sign in again",
+  toAdmin: "Go to the admin pages",
+  changeIntro: "Enter a new code from your authenticator app (or a recovery code) to make a change.",
+  newRecoveryCodes: "Make new recovery codes",
+  movePhone: "Move to a new phone",
+  disable: "Turn off two-step verification",
+};

@@ -1,0 +1,32 @@
+// The wallet tab's words (docs/product.md §2, §3 "Transaction"): its figures, money on its way, the
+// ledger and its movements, and what the profile says of a top-up outside its dialogs (Vietnamese,
+// the specification's; English twin: app/i18n/en/wallet.ts).
+import { LEDGER_STATUS_LABELS, LEDGER_TYPE_LABELS, labelOf } from "@workers/shared/money/money-labels";
+import { TOPUP_MESSAGES } from "@workers/shared/money/topup";
+import { defineWords } from "../../words";
+
+export const walletWords = defineWords("wallet", {
+  toppedUp: "Tổng đã nạp",
+  available: "Số dư khả dụng",
+  saving: "Tỷ lệ tiết kiệm",
+  vietqr: "Nạp qua VietQR",
+  card: "Nạp thẻ cào",
+  pending: "Đang chờ thanh toán",
+  pendingHint: "Chuyển khoản đúng số tiền và nội dung trước khi hết giờ để được cộng tự động.",
+  pendingCard: (telco: string, value: string) => `Thẻ ${telco} ${value}`,
+  /** A phone card's state: the server's words (`shown`) in Vietnamese. */
+  cardStatus: (_status: string, shown: string) => shown,
+  timeLeft: "Thời gian còn lại",
+  content: "Nội dung chuyển khoản",
+  contentName: "nội dung chuyển khoản",
+  contentCopied: "Đã sao chép nội dung chuyển khoản",
+  showQr: "Xem mã QR",
+  ledger: "Lịch sử giao dịch",
+  empty: "Chưa có giao dịch nào.",
+  after: (amount: string) => `Số dư: ${amount}`,
+  /** A ledger line as stored (written in Vietnamese when it moved), else its type. */
+  movement: (description: string, type: string, _source: string) => description || labelOf(LEDGER_TYPE_LABELS, type),
+  moveStatus: (status: string) => labelOf(LEDGER_STATUS_LABELS, status),
+  returned: "Nạp tiền thành công!",
+  configFailed: TOPUP_MESSAGES.configFailed,
+});
