@@ -24,7 +24,8 @@ import { buyerPurchasesApi, walletApi } from "./money/routes/wallet";
 import { webhooksApi } from "./money/routes/webhooks";
 import type { ApiEnv } from "./platform/http/context";
 import { deliverNotifications } from "./owner/notifications";
-import { answerError, errorBody, MESSAGES } from "./platform/http/api-errors";
+import { MESSAGES } from "./platform/http/api-errors";
+import { answerError, answerRefusal } from "./i18n/refusals";
 import { mediaApi } from "./catalogue/routes/media";
 import { uploadsApi } from "./catalogue/routes/uploads";
 import { MAX_KEY_LENGTH } from "./licensing/messages";
@@ -35,7 +36,7 @@ export const api = new Hono<ApiEnv>({ strict: false }).basePath("/api");
 
 /** The bulk key import: 10,000 keys of the longest length, each with its JSON-escaped newline, plus the rest of the JSON. */
 const KEY_IMPORT_MAX_BYTES = 10_000 * (MAX_KEY_LENGTH + 2) + MAX_BODY_BYTES; // 2,085,536 bytes
-const BODY_TOO_LARGE = "Nội dung yêu cầu quá lớn.";
+const BODY_TOO_LARGE = MESSAGES.bodyTooLarge;
 
 // Public answers (the catalogue the edge caches, downloads, media) keep their own caching;
 // every other API answer may carry a user's data or an admin's view and is never stored.
@@ -54,7 +55,7 @@ api.use("/keys/check", signKeyCheckAnswers);
  * 128 MB: above this it is refused before it is read, and pointed to the chunked upload.
  */
 const DIRECT_FORM_MAX_BYTES = 90 * 1024 * 1024;
-const DIRECT_FORM_TOO_LARGE = "Tệp quá lớn để gửi kèm biểu mẫu (tối đa 90 MB). Vui lòng tải tệp lên từng phần rồi lưu lại.";
+const DIRECT_FORM_TOO_LARGE = MESSAGES.formTooLarge;
 
 // Routes that take more, each with what it says when refused.
 const BODY_LIMIT_EXCEPTIONS: [RegExp, number, string][] = [
@@ -67,7 +68,7 @@ const BODY_LIMIT_EXCEPTIONS: [RegExp, number, string][] = [
 // refused once it passes the limit (hono's bodyLimit does both).
 api.use("*", async (c, next) => {
   const [, maxSize, message] = BODY_LIMIT_EXCEPTIONS.find(([pattern]) => pattern.test(c.req.path)) ?? [null, MAX_BODY_BYTES, BODY_TOO_LARGE];
-  return bodyLimit({ maxSize, onError: (c) => c.json(errorBody(message), 413) })(c, next);
+  return bodyLimit({ maxSize, onError: (c) => answerRefusal(c, 413, message) })(c, next);
 });
 
 // Calls that may record an owner's notification send it once the answer is out (the cron
@@ -109,7 +110,7 @@ const routes = api
 /** Every route of the API with its answers, for hono's typed client. */
 export type ApiType = typeof routes;
 
-api.notFound((c) => c.json(errorBody(MESSAGES.notFound), 404));
+api.notFound((c) => answerRefusal(c, 404, MESSAGES.notFound));
 
 // The feeds answer their errors through the same function (workers/catalogue/routes/feeds.ts).
 api.onError(answerError);

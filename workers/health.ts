@@ -13,7 +13,8 @@ import { walletFor } from "./money/wallet/port";
 import { getDb } from "./db/client";
 import { bearerSession } from "./accounts/require-user";
 import { adminRefusal } from "./accounts/require-admin";
-import { errorBody } from "./platform/http/api-errors";
+import { MESSAGES } from "./platform/http/api-errors";
+import { refusalResponse } from "./i18n/refusals";
 import { addressKey } from "./platform/http/validate";
 
 type Check = "ok" | "failed";
@@ -23,7 +24,7 @@ type Report = { ok: boolean; data: { config: Check; d1: Check; r2: Check; wallet
 const PUBLIC_ANSWER_MS = 5_000;
 /** A stranger's asks per address and minute (in this isolate; memory, because D1 may be the part that is down). */
 const PUBLIC_ASKS_PER_MINUTE = 30;
-const TOO_MANY = "Quá nhiều yêu cầu. Vui lòng thử lại sau.";
+const TOO_MANY = MESSAGES.tooManyRequests;
 
 const publicAnswers = new WeakMap<object, { at: number; ok: Promise<boolean> }>();
 let askWindow = { minute: 0, counts: new Map<string, number>() };
@@ -105,7 +106,7 @@ export async function health(request: Request, env: Env, release: string, starte
     return Response.json({ success: report.ok, data: report.data }, { status: report.ok ? 200 : 503, headers: { "Cache-Control": "no-store" } });
   }
   if (!allowStranger(request, now)) {
-    return Response.json(errorBody(TOO_MANY), { status: 429, headers: { "Retry-After": "60", "Cache-Control": "no-store" } });
+    return refusalResponse(request, 429, TOO_MANY, { "Retry-After": "60", "Cache-Control": "no-store" });
   }
   let answer = publicAnswers.get(env);
   if (!answer || now - answer.at >= PUBLIC_ANSWER_MS) {

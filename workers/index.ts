@@ -4,7 +4,8 @@ import { createRequestHandler } from "@remix-run/cloudflare";
 // @ts-ignore -- the server bundle exists once `remix vite:build` has run (npm start and npm test build first).
 import * as build from "../build/server";
 import { api } from "./api";
-import { errorBody, MESSAGES } from "./platform/http/api-errors";
+import { MESSAGES } from "./platform/http/api-errors";
+import { refusalResponse } from "./i18n/refusals";
 import { FEED_PATHS, feeds } from "./catalogue/routes/feeds";
 import { ConfigError, getConfig, withDatabase } from "./platform/config";
 import { bookmarkOf, getDb, sessionDatabase } from "./db/client";
@@ -42,10 +43,7 @@ function ensureStarted(env: Env): Promise<void> {
   return ready;
 }
 
-const UNAVAILABLE = {
-  misconfigured: "Máy chủ chưa được cấu hình đúng. Vui lòng thử lại sau.",
-  down: "Cửa hàng đang tạm thời gián đoạn. Vui lòng thử lại sau ít phút.",
-} as const;
+const UNAVAILABLE = { misconfigured: MESSAGES.misconfigured, down: MESSAGES.down } as const;
 type Unavailable = keyof typeof UNAVAILABLE;
 
 const isApiPath = (pathname: string) => pathname === "/api" || pathname.startsWith("/api/") || FEED_PATHS.test(pathname);
@@ -58,9 +56,9 @@ function unexpectedError(env: Env): Promise<void> {
 }
 
 /** The answer while the store cannot serve: the API's error shape, or a page for a browser. */
-function unavailable(pathname: string, why: Unavailable): Response {
+function unavailable(request: Request, pathname: string, why: Unavailable): Response {
   const headers = { "Cache-Control": "no-store", "Retry-After": "60" };
-  if (isApiPath(pathname)) return Response.json(errorBody(UNAVAILABLE[why]), { status: 503, headers });
+  if (isApiPath(pathname)) return refusalResponse(request, 503, UNAVAILABLE[why], headers);
   const page = `<!doctype html><html lang="vi"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Tạm ngừng phục vụ</title></head><body style="font-family:system-ui,sans-serif;background:#09090b;color:#e4e4e7;display:grid;place-items:center;min-height:100vh;margin:0"><main style="max-width:28rem;padding:1.5rem;text-align:center"><h1 style="font-size:1.5rem">Tạm ngừng phục vụ</h1><p>${UNAVAILABLE[why]}</p></main></body></html>`;
   return new Response(page, { status: 503, headers: { ...headers, "Content-Type": "text/html; charset=utf-8" } });
 }
@@ -125,7 +123,7 @@ async function handle(request: Request, env: Env, ctx: ExecutionContext): Promis
     getConfig(env);
   } catch (error) {
     logEvent("error", "store_misconfigured", { error: errorText(error) }, request);
-    return withSecurityHeaders(request, unavailable(pathname, "misconfigured"), createNonce());
+    return withSecurityHeaders(request, unavailable(request, pathname, "misconfigured"), createNonce());
   }
   // A mod's key check: its own path, with nothing a mod does not use (docs/decisions/0039-key-check-floor.md).
   // It needs no admin account, so it never waits on the start-up, and it signs its answers with
@@ -139,7 +137,7 @@ async function handle(request: Request, env: Env, ctx: ExecutionContext): Promis
   // renders or acts; an answer the edge cache already holds is served without it.
   const started = async (respond: () => Promise<Response>): Promise<Response> => {
     const problem = await startProblem(env);
-    return problem ? unavailable(pathname, problem) : respond();
+    return problem ? unavailable(request, pathname, problem) : respond();
   };
   if (isApiPath(pathname)) {
     const router = FEED_PATHS.test(pathname) ? feeds : api;
@@ -153,7 +151,7 @@ async function handle(request: Request, env: Env, ctx: ExecutionContext): Promis
   if (pathname === "/manifest.webmanifest") {
     // A file to read: other methods change nothing here and are told so.
     if (request.method !== "GET" && request.method !== "HEAD") {
-      return withSecurityHeaders(request, Response.json(errorBody(MESSAGES.methodNotAllowed), { status: 405, headers: { Allow: "GET, HEAD" } }));
+      return withSecurityHeaders(request, refusalResponse(request, 405, MESSAGES.methodNotAllowed, { Allow: "GET, HEAD" }));
     }
     return withSecurityHeaders(request, webManifest(getConfig(env).SITE_NAME));
   }

@@ -105,7 +105,7 @@ describe("pricing", () => {
     expect((await call("PATCH", `/api/keys/apps/${app.url}/pricing/${id}/`, admin.token, { price: 99000, is_active: true })).body.data).toMatchObject({ is_active: true, price: 99000 });
     expect((await call("POST", `/api/keys/apps/${app.url}/pricing/`, admin.token, { key_type: "", price: "" })).status).toBe(400);
     expect((await call("POST", `/api/keys/apps/${app.url}/pricing/`, admin.token, { key_type: "forever", price: 1 })).body.errors).toEqual({ key_type: ["Loại key không tồn tại"] });
-    expect(await call("DELETE", `/api/keys/apps/${app.url}/pricing/${id}/`, admin.token)).toEqual({ status: 405, body: { success: false, message: "Không thể xóa bảng giá. Hãy tạm dừng bảng giá thay vì xóa." } });
+    expect(await call("DELETE", `/api/keys/apps/${app.url}/pricing/${id}/`, admin.token)).toEqual({ status: 405, body: { success: false, code: "pricing_not_deletable", message: "Không thể xóa bảng giá. Hãy tạm dừng bảng giá thay vì xóa." } });
   });
 });
 
@@ -163,7 +163,7 @@ describe("keys", () => {
     expect((await call("PATCH", `/api/keys/keys/${keys.A2.id}/update-status/`, admin.token, { status: "sold" })).status).toBe(400);
     expect((await call("POST", `/api/keys/keys/${keys.A1.id}/activate/`, admin.token)).body).toMatchObject({ message: "Key activated successfully!", data: { status: "available" } });
     expect((await call("POST", `/api/keys/keys/${keys.A1.id}/deactivate/`, admin.token)).body.message).toBe("Key deactivated successfully!");
-    expect((await call("DELETE", "/api/keys/keys/999999999/", admin.token))).toEqual({ status: 404, body: { success: false, message: "Key không tồn tại" } });
+    expect((await call("DELETE", "/api/keys/keys/999999999/", admin.token))).toEqual({ status: 404, body: { success: false, code: "key_not_found", message: "Key không tồn tại" } });
   });
 
   it("deleting a sold key never takes it from its buyer", async () => {

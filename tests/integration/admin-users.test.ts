@@ -21,7 +21,7 @@ describe("POST /api/admin/users/{id}/adjust-balance/", () => {
     expect((await adjust(undefined, target.id, { amount: 1000 })).status).toBe(401);
     expect(await adjust(plain.token, target.id, { amount: 1000 })).toEqual({
       status: 403,
-      body: { success: false, message: "Access Denied: Bạn không có quyền truy cập trang này" },
+      body: { success: false, code: "access_denied", message: "Access Denied: Bạn không có quyền truy cập trang này" },
     });
     const [row] = await db.select({ balance: users.balance }).from(users).where(eq(users.id, target.id));
     expect(row.balance).toBe(0);

@@ -71,7 +71,7 @@ describe("the audit API", () => {
     const admin = await person("superuser");
     expect(await api("/api/admin/audit/?action=money.print", { token: admin.token })).toEqual({
       status: 400,
-      body: { success: false, message: "Hành động không hợp lệ", errors: { action: ["Hành động không hợp lệ"] } },
+      body: { success: false, code: "validation_failed", message: "Hành động không hợp lệ", errors: { action: ["Hành động không hợp lệ"] } },
     });
     expect((await api("/api/admin/audit/?from=hôm-qua", { token: admin.token })).body.errors).toEqual({ from: ["Ngày không hợp lệ"] });
     expect((await api("/api/admin/audit/?from=2026-11-20&to=2026-11-10", { token: admin.token })).body.errors).toEqual({ to: ["Ngày kết thúc phải sau ngày bắt đầu"] });

@@ -172,7 +172,7 @@ describe("login", () => {
     expect(unknown.status).toBe(401);
     expect(wrong.body).toEqual(unknown.body);
     expect(wrong.body).toEqual({
-      success: false,
+      success: false, code: "bad_credentials",
       message: "Tên đăng nhập hoặc mật khẩu không đúng",
       errors: { non_field_errors: ["Tên đăng nhập hoặc mật khẩu không đúng"] },
     });
@@ -267,7 +267,7 @@ describe("access tokens", () => {
       const result = await call("/api/auth/me/", { token });
       expect(result.status, String(token)).toBe(401);
       expect(result.headers.get("WWW-Authenticate")).toBe("Bearer");
-      expect(result.body).toEqual({ success: false, message: "Phiên đăng nhập đã hết hạn. Vui lòng đăng nhập lại!" });
+      expect(result.body).toEqual({ success: false, code: "unauthenticated", message: "Phiên đăng nhập đã hết hạn. Vui lòng đăng nhập lại!" });
     }
   });
 });
@@ -373,7 +373,7 @@ describe("password reset", () => {
     expect(again.status).toBe(400);
     expect(again.body.message).toBe("Token không hợp lệ hoặc đã hết hạn");
     expect((await call(`/api/auth/verify-reset-token/?token=${encodeURIComponent(token)}`)).body).toEqual({
-      success: false,
+      success: false, code: "reset_link_invalid",
       valid: false,
       message: "Token không hợp lệ hoặc đã hết hạn",
     });

@@ -217,7 +217,7 @@ describe("the unsubscribe link", () => {
     const forged = own.replace(/^\d+\./, `${victim.id}.`);
     const answer = await oneClick(forged);
     expect(answer.status).toBe(400);
-    expect(await answer.json()).toEqual({ success: false, message: "Liên kết hủy nhận email không hợp lệ hoặc đã hết hiệu lực." });
+    expect(await answer.json()).toEqual({ success: false, code: "unsubscribe_link_invalid", message: "Liên kết hủy nhận email không hợp lệ hoặc đã hết hiệu lực." });
     expect(await subscribed(victim.id)).toBe(true);
   });
 

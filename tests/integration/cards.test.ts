@@ -128,7 +128,7 @@ describe("phone cards", () => {
     const card = { telco: "VIETTEL", card_serial: cardDigits(), card_code: cardDigits(), card_value: 20000 };
     expect((await submitCard(user.token, card)).status).toBe(201);
     const again = await submitCard(user.token, card);
-    expect(again).toEqual({ status: 409, body: { success: false, message: "Thẻ này đã được gửi trước đó", errors: { card_serial: ["Thẻ này đã được gửi trước đó"] } } });
+    expect(again).toEqual({ status: 409, body: { success: false, code: "card_duplicate", message: "Thẻ này đã được gửi trước đó", errors: { card_serial: ["Thẻ này đã được gửi trước đó"] } } });
   });
 
   it("the cron re-checks cards pending for over 10 minutes and settles those the gateway has answered; the others wait for their next re-check", async () => {

@@ -70,7 +70,7 @@ describe("app detail lookups", () => {
     for (const path of ["/api/apps/detail-by-url/no-such-app/", "/api/apps/detail/999999999/", "/api/apps/detail/abc/", `/api/apps/detail/${failed.id}/`]) {
       const { response, body } = await json(path);
       expect(response.status, path).toBe(404);
-      expect(body).toEqual({ success: false, message: "Không tìm thấy ứng dụng" });
+      expect(body).toEqual({ success: false, code: "app_not_found", message: "Không tìm thấy ứng dụng" });
     }
   });
 
@@ -82,7 +82,7 @@ describe("app detail lookups", () => {
   it("an unknown /api route is a JSON 404", async () => {
     const { response, body } = await json("/api/nothing/here/");
     expect(response.status).toBe(404);
-    expect(body).toEqual({ success: false, message: "Không tìm thấy đường dẫn API" });
+    expect(body).toEqual({ success: false, code: "route_not_found", message: "Không tìm thấy đường dẫn API" });
   });
 
   it("treats a slug with SQL in it as just text", async () => {

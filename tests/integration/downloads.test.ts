@@ -76,14 +76,14 @@ describe("GET /api/apps/{id}/download/", () => {
   it("answers 404 for apps without a file, failed apps and unknown ids", async () => {
     const noFile = await createApp({ appType: "testflight" });
     const failed = await createApp({ file: bytes(10), status: "failed" });
-    for (const [id, message] of [
-      [noFile.id, "Ứng dụng này chưa có tệp để tải xuống"],
-      [failed.id, "Ứng dụng này chưa có tệp để tải xuống"],
-      ["abc", "Không tìm thấy ứng dụng"],
+    for (const [id, message, code] of [
+      [noFile.id, "Ứng dụng này chưa có tệp để tải xuống", "file_not_found"],
+      [failed.id, "Ứng dụng này chưa có tệp để tải xuống", "file_not_found"],
+      ["abc", "Không tìm thấy ứng dụng", "app_not_found"],
     ] as const) {
       const response = await request(`/api/apps/${id}/download/`);
       expect(response.status).toBe(404);
-      expect(await response.json()).toEqual({ success: false, message });
+      expect(await response.json()).toEqual({ success: false, code, message });
     }
   });
 

@@ -136,7 +136,7 @@ describe("GET /altstore.json (AltStore / SideStore source)", () => {
     await db.update(apps).set({ status: "failed" }).where(eq(apps.id, app.id));
     const hidden = await request(`/api/apps/${app.id}/releases/${build.id}/download/`);
     expect(hidden.status).toBe(404);
-    expect(await hidden.json()).toEqual({ success: false, message: "Ứng dụng này chưa có tệp để tải xuống" });
+    expect(await hidden.json()).toEqual({ success: false, code: "file_not_found", message: "Ứng dụng này chưa có tệp để tải xuống" });
   });
 });
 
@@ -303,7 +303,7 @@ describe("the APT repository under /repo/", () => {
     for (const path of ["/repo/InRelease", "/repo/Release.gpg", "/repo/Packages.xz", "/repo/Packages.bz2"]) {
       const response = await request(path);
       expect(response.status, path).toBe(404);
-      expect(await response.json()).toEqual({ success: false, message: "Không tìm thấy tệp" });
+      expect(await response.json()).toEqual({ success: false, code: "file_not_found", message: "Không tìm thấy tệp" });
     }
   });
 });

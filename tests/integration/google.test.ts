@@ -51,7 +51,7 @@ describe("Google sign-in", () => {
   it("refuses a wrong PKCE verifier, a wrong nonce, a reused code and a foreign redirect", async () => {
     const email = `${unique("g")}@example.com`;
     const wrongVerifier = await exchange(await authorize(email), { code_verifier: randomToken(48) });
-    expect(wrongVerifier).toEqual({ status: 400, body: { success: false, message: "Không xác thực được với Google. Vui lòng thử lại." } });
+    expect(wrongVerifier).toEqual({ status: 400, body: { success: false, code: "google_sign_in_failed", message: "Không xác thực được với Google. Vui lòng thử lại." } });
 
     const wrongNonce = await exchange(await authorize(email), { nonce: "not-the-nonce-sent" });
     expect(wrongNonce.status).toBe(400);
@@ -68,7 +68,7 @@ describe("Google sign-in", () => {
   it("refuses an unverified e-mail and makes no account", async () => {
     const email = `unverified.${unique("g")}@example.com`;
     const result = await exchange(await authorize(email));
-    expect(result).toEqual({ status: 400, body: { success: false, message: "Email Google chưa được xác minh" } });
+    expect(result).toEqual({ status: 400, body: { success: false, code: "google_email_unverified", message: "Email Google chưa được xác minh" } });
     expect(await db.select().from(users).where(eq(users.email, email))).toEqual([]);
   });
 

@@ -68,7 +68,7 @@ describe("the buyer's purchase history", () => {
   it("allows the next reset once the interval has passed, and refuses an unactivated key", async () => {
     const { buyer, orderId, code } = await purchase();
     const notYet = await api(`/api/auth/purchase/${orderId}/reset-device/`, { token: buyer.token, method: "POST" });
-    expect(notYet).toEqual({ status: 409, body: { success: false, message: "Key chưa được kích hoạt trên thiết bị nào" } });
+    expect(notYet).toEqual({ status: 409, body: { success: false, code: "key_not_on_device", message: "Key chưa được kích hoạt trên thiết bị nào" } });
 
     await check(code, "device-1");
     const now = Date.now();
@@ -118,7 +118,7 @@ describe("admin key controls", () => {
     const { token } = await admin();
     const { code, keyId } = await purchase("7days");
     expect((await adminCall(token, keyId, "extend", { days: 5 })).body).toEqual({
-      success: false,
+      success: false, code: "key_not_activated",
       message: "Key chưa được kích hoạt: thời hạn chỉ bắt đầu tính từ lần kích hoạt đầu tiên",
     });
     const first = await check(code, "phone");
@@ -171,7 +171,7 @@ describe("admin key controls", () => {
     const { token } = await admin();
     const { app } = await listing({ stock: 1 });
     const [unsold] = await db.select().from(licenseKeys).where(eq(licenseKeys.appId, app.id));
-    expect(await adminCall(token, unsold.id, "ban")).toEqual({ status: 409, body: { success: false, message: "Chỉ key đã bán mới có thể bị khóa" } });
+    expect(await adminCall(token, unsold.id, "ban")).toEqual({ status: 409, body: { success: false, code: "key_not_sold", message: "Chỉ key đã bán mới có thể bị khóa" } });
     expect((await adminCall(token, 999_999_999, "ban")).status).toBe(404);
     expect((await adminCall(token, 999_999_999, "extend", { days: 1 })).status).toBe(404);
   });

@@ -33,6 +33,6 @@ describe("start-up check", () => {
 
     const api = await ask("/api/auth/me/", broken);
     expect(api.status).toBe(503);
-    expect(await api.json()).toEqual({ success: false, message: "Cửa hàng đang tạm thời gián đoạn. Vui lòng thử lại sau ít phút." });
+    expect(await api.json()).toEqual({ success: false, code: "store_unavailable", message: "Cửa hàng đang tạm thời gián đoạn. Vui lòng thử lại sau ít phút." });
   });
 });

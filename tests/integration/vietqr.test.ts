@@ -107,7 +107,7 @@ describe("VietQR top-ups", () => {
     expect(cancelled.body).toMatchObject({ success: true, message: "Đã hủy giao dịch", data: { status: "cancelled", status_display: "Đã hủy" } });
     expect(await api("/api/vietqr/cancel/", { token: user.token, body: { transaction_id: topup.transaction_id } })).toEqual({
       status: 409,
-      body: { success: false, message: "Không thể hủy giao dịch" },
+      body: { success: false, code: "transaction_not_cancellable", message: "Không thể hủy giao dịch" },
     });
   });
 });

@@ -132,19 +132,19 @@ describe("POST /api/keys/purchase/", () => {
     const soldOut = await listing({ stock: 0 });
     const dear = await listing({ price: 50000 });
 
-    expect(await buy(user.token, paused.pricing.id)).toEqual({ status: 409, body: { success: false, message: "Loại key này đã tạm dừng bán. Vui lòng chọn loại key khác." } });
-    expect(await buy(user.token, soldOut.pricing.id)).toEqual({ status: 409, body: { success: false, message: "Key này đã hết hàng. Vui lòng chọn loại key khác." } });
+    expect(await buy(user.token, paused.pricing.id)).toEqual({ status: 409, body: { success: false, code: "key_type_paused", message: "Loại key này đã tạm dừng bán. Vui lòng chọn loại key khác." } });
+    expect(await buy(user.token, soldOut.pricing.id)).toEqual({ status: 409, body: { success: false, code: "sold_out", message: "Key này đã hết hàng. Vui lòng chọn loại key khác." } });
     expect(await buy(user.token, dear.pricing.id)).toEqual({
       status: 402,
       body: {
-        success: false,
+        success: false, code: "insufficient_balance",
         error: "insufficient_balance",
         required: 50000,
         current: 30000,
         message: "Số dư không đủ. Cần 50.000\u00a0₫, số dư hiện tại 30.000\u00a0₫. Vui lòng nạp thêm tiền vào ví.",
       },
     });
-    expect(await buy(user.token, dear.pricing.id, { method: "card" })).toEqual({ status: 400, body: { success: false, message: "Chỉ hỗ trợ thanh toán bằng số dư..." } });
+    expect(await buy(user.token, dear.pricing.id, { method: "card" })).toEqual({ status: 400, body: { success: false, code: "payment_method_unsupported", message: "Chỉ hỗ trợ thanh toán bằng số dư..." } });
     expect((await buy(user.token, 999_999_999)).status).toBe(404);
     expect((await buy(undefined, dear.pricing.id)).status).toBe(401);
 

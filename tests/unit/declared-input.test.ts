@@ -5,7 +5,8 @@
 import { Hono } from "hono";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import { z } from "zod";
-import { answerError, HttpError } from "../../workers/platform/http/api-errors";
+import { answerError } from "../../workers/i18n/refusals";
+import { HttpError } from "../../workers/platform/http/api-errors";
 import type { ApiEnv } from "../../workers/platform/http/context";
 import { readForm, readJson, readQuery, takesForm, takesJson, takesQuery } from "../../workers/platform/http/validate";
 
@@ -65,7 +66,7 @@ describe("a declared input", () => {
     expect((await app.request("/items/2", json({ amount: 0 }))).status).toBe(404);
     const refused = await app.request("/items/1", json({ amount: 0 }));
     expect(refused.status).toBe(400);
-    expect(await refused.json()).toEqual({ success: false, message: "Số tiền tối thiểu là 1", errors: { amount: ["Số tiền tối thiểu là 1"] } });
+    expect(await refused.json()).toEqual({ success: false, code: "validation_failed", message: "Số tiền tối thiểu là 1", errors: { amount: ["Số tiền tối thiểu là 1"] } });
     const notJson = await app.request("/items/1", { method: "POST", body: "{" });
     expect(await notJson.json()).toMatchObject({ success: false, errors: { non_field_errors: ["Nội dung yêu cầu phải là JSON hợp lệ"] } });
     expect(await (await app.request("/items/1", json({ amount: 3 }))).json()).toEqual({ amount: 3 });

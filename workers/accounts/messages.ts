@@ -60,3 +60,13 @@ export const MAIL_PREFERENCE_MESSAGES = {
   unsubscribed: "Bạn đã hủy nhận email thông báo. Bạn có thể bật lại trong trang Hồ sơ.",
   linkInvalid: "Liên kết hủy nhận email không hợp lệ hoặc đã hết hiệu lực.",
 } as const;
+
+/** The profile's second-factor section (workers/accounts/routes/mfa.ts). */
+export const SECOND_FACTOR_MESSAGES = {
+  enabled: "Đã bật xác thực hai lớp. Hãy lưu các mã khôi phục ở nơi an toàn.",
+  recoveryRegenerated: "Đã tạo mã khôi phục mới. Các mã cũ không còn dùng được.",
+  disabled: "Đã tắt xác thực hai lớp",
+  adminCannotDisable: "Tài khoản quản trị bắt buộc dùng xác thực hai lớp",
+  scanAndConfirm: "Quét mã QR bằng ứng dụng xác thực rồi nhập mã 6 số để xác nhận",
+  signInAgainToEnrol: "Vì lý do bảo mật, vui lòng đăng xuất rồi đăng nhập lại, sau đó bật xác thực hai lớp trong vòng 10 phút.",
+} as const;

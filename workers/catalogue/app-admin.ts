@@ -18,6 +18,7 @@ import {
   packageInfoOf,
 } from "./app-files";
 import { type PublicApp, toPublicApp } from "./catalogue";
+import { APP_ADMIN_MESSAGES } from "./messages";
 import type { AppForm } from "./schemas/app-form";
 import { hex } from "../lib/bytes";
 import { r2Reader } from "./files";
@@ -98,14 +99,14 @@ async function readFiles(env: Env, db: Database, form: AppForm): Promise<AppFile
     ...(await Promise.all(form.packages.map((file) => fromFormPart("app_file", file)))),
     ...(await Promise.all(form.packageKeys.map((key) => fromUpload(env, db, "app_file", key)))),
   ];
-  if (packages.length > 1) throw new ValidationError("Chỉ được gửi một tệp ứng dụng", { file: ["Chỉ được gửi một tệp ứng dụng"] });
+  if (packages.length > 1) throw new ValidationError(APP_ADMIN_MESSAGES.oneFile, { file: [APP_ADMIN_MESSAGES.oneFile] });
   const icons = [
     ...(await Promise.all(form.icons.map((file) => fromFormPart("icon", file)))),
     ...(await Promise.all(form.iconKeys.map((key) => fromUpload(env, db, "icon", key)))),
   ];
-  if (icons.length > 1) throw new ValidationError("Chỉ được gửi một icon", { icon: ["Chỉ được gửi một icon"] });
+  if (icons.length > 1) throw new ValidationError(APP_ADMIN_MESSAGES.oneIcon, { icon: [APP_ADMIN_MESSAGES.oneIcon] });
   if (form.media.length + form.mediaKeys.length > MAX_MEDIA_PER_REQUEST) {
-    throw new ValidationError(`Tối đa ${MAX_MEDIA_PER_REQUEST} ảnh/video mỗi lần`, { screenshots: [`Tối đa ${MAX_MEDIA_PER_REQUEST} ảnh/video mỗi lần`] });
+    throw new ValidationError(APP_ADMIN_MESSAGES.tooManyMedia(MAX_MEDIA_PER_REQUEST), { screenshots: [APP_ADMIN_MESSAGES.tooManyMedia(MAX_MEDIA_PER_REQUEST)] });
   }
   const media: IncomingFile[] = [];
   for (const file of form.media) media.push(await fromFormPart("media", file));
@@ -262,7 +263,7 @@ async function claimUploads(db: Database, files: IncomingFile[]): Promise<string
   const claimed = await attachUploads(db, keys);
   if (claimed.length !== keys.length) {
     await releaseUploads(db, claimed.map((row) => row.key));
-    throw new ConflictError("Tệp đã tải lên đang được dùng cho ứng dụng khác");
+    throw new ConflictError(APP_ADMIN_MESSAGES.uploadInUse);
   }
   return keys;
 }

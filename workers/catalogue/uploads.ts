@@ -11,22 +11,13 @@ import { extensionOf } from "../shared/app-form";
 import { type CheckedFile, checkDeclaredFile, checkFileContent } from "./app-files";
 import { r2Reader, r2Sha256 } from "./files";
 import type { UploadKind } from "../shared/enums";
+import { UPLOAD_MESSAGES } from "./messages";
 
 /** R2 wants equal parts of at least 5 MiB (the last may be shorter); 8 MiB keeps each request small. */
 export const PART_SIZE = 8 * 1024 * 1024;
 /** How long an upload may stay unfinished or unattached before the cron removes it. */
 const UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
 const CLEANUPS_PER_RUN = 50;
-
-const UPLOAD_MESSAGES = {
-  notFound: "Không tìm thấy phiên tải lên (có thể đã hết hạn)",
-  notUploading: "Phiên tải lên đã hoàn tất hoặc đã bị hủy",
-  badPart: "Số thứ tự phần không hợp lệ",
-  badPartSize: (expected: number) => `Phần này phải có đúng ${expected} byte`,
-  missingParts: (missing: number[]) => `Còn thiếu phần: ${missing.slice(0, 10).join(", ")}${missing.length > 10 ? "…" : ""}`,
-  unusable: "Tệp đã tải lên không tồn tại, chưa hoàn tất hoặc đã được dùng",
-  wrongKind: "Tệp đã tải lên không đúng loại cho trường này",
-} as const;
 
 export type UploadRow = typeof uploads.$inferSelect;
 

@@ -65,3 +65,15 @@ export const MAX_DEVICE_ID = 200;
 export const MAX_BUNDLE_ID = 255;
 /** The key check's `version` (decision 0031): digits and dots, e.g. 1.2.3. */
 export const VERSION_INVALID = "Phiên bản (version) chỉ gồm chữ số và dấu chấm, ví dụ 1.2.3";
+
+/** What the key check says (docs/licensing.md): each answer's reason, and the refusal of a caller over its limit. */
+export const KEY_CHECK_MESSAGES = {
+  active: "Key hợp lệ",
+  activated: "Key đã được kích hoạt trên thiết bị này",
+  not_found: "Key không tồn tại",
+  revoked: "Key đã bị thu hồi",
+  expired: "Key đã hết hạn",
+  other_device: "Key đã được kích hoạt trên thiết bị khác",
+  activeUntil: (until: string) => `Key hợp lệ đến ${until}`,
+  tooMany: (seconds: number) => `Quá nhiều yêu cầu. Vui lòng thử lại sau ${seconds} giây.`,
+} as const;

@@ -341,7 +341,7 @@ export async function createCardTopup(env: Env, config: CardConfig, userId: numb
   const promotionCode = await promotionCodeForTopup(env.DB, userId, raw.promotion_code);
   for (const [rule, subject] of [[CARD_LIMIT, `user:${userId}`], [{ ...CARD_LIMIT, name: "card-ip", max: 30 }, address]] as const) {
     const limited = await hit(db, rule, subject);
-    if (!limited.allowed) throw new RateLimitedError(`Bạn đã gửi quá nhiều thẻ. Vui lòng thử lại sau ${limited.retryAfterSeconds} giây.`, limited.retryAfterSeconds);
+    if (!limited.allowed) throw new RateLimitedError(CARD_MESSAGES.tooMany(limited.retryAfterSeconds), limited.retryAfterSeconds);
   }
   const telco = input.telco as Telco;
   const duplicate = () => new ConflictError(CARD_MESSAGES.duplicate, { card_serial: [CARD_MESSAGES.duplicate] });

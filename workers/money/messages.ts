@@ -25,6 +25,7 @@ export const CARD_MESSAGES = {
   pending: TOPUP_MESSAGES.cardPending,
   notFound: "Không tìm thấy giao dịch thẻ cào",
   submitted: "Đã gửi thẻ cào, vui lòng chờ xử lý",
+  tooMany: (seconds: number) => `Bạn đã gửi quá nhiều thẻ. Vui lòng thử lại sau ${seconds} giây.`,
 } as const;
 
 export const VIETQR_MESSAGES = {
@@ -60,4 +61,16 @@ export const WALLET_MESSAGES = {
   userNotFound: "Không tìm thấy người dùng",
   wouldGoNegative: (current: number) => `Không thể trừ quá số dư hiện tại (${formatVND(current)}).`,
   keyReused: "Idempotency-Key này đã được dùng cho một yêu cầu mua khác.",
+} as const;
+
+// The gateways read only a refusal's status and prescribe no words: the message is for whoever
+// reads the gateway's delivery log, in the store's language.
+export const WEBHOOK_MESSAGES = {
+  unauthorized: "Xác thực thông báo không hợp lệ",
+  invalidPayload: "Nội dung thông báo giao dịch không hợp lệ",
+  invalidSignature: "Chữ ký không hợp lệ",
+  recheckFailed: "Chưa kiểm tra lại được thẻ với cổng nạp thẻ",
+  unknownRequest: "Không tìm thấy request_id",
+  mismatch: "Thẻ không khớp với request_id",
+  parked: "Đã chuyển cho quản trị viên xem xét",
 } as const;

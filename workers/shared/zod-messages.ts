@@ -7,48 +7,64 @@
 // (package.json says "sideEffects": false).
 import type { z } from "zod";
 
-const INVALID = "Giá trị không hợp lệ";
 // formatNumber's grouping (1.000.000) without format.ts: the reset-password page loads this module.
 const grouped = (value: number | bigint) => Number(value).toLocaleString("vi-VN");
-const REQUIRED = "Vui lòng nhập trường này";
 
 type Issue = Parameters<z.core.$ZodErrorMap>[0];
+
+/** zod's words, for the checks a schema gives none (English twin: workers/i18n/en/shared.ts). */
+export const ZOD_MESSAGES = {
+  invalid: "Giá trị không hợp lệ",
+  required: "Vui lòng nhập trường này",
+  tooLong: (max: number) => `Tối đa ${grouped(max)} ký tự`,
+  tooShort: (min: number) => `Tối thiểu ${grouped(min)} ký tự`,
+  tooMany: (max: number) => `Tối đa ${grouped(max)} mục`,
+  tooFew: (min: number) => `Cần ít nhất ${grouped(min)} mục`,
+  below: (limit: number) => `Phải nhỏ hơn ${grouped(limit)}`,
+  above: (limit: number) => `Phải lớn hơn ${grouped(limit)}`,
+  atMost: (limit: number) => `Tối đa ${grouped(limit)}`,
+  atLeast: (limit: number) => `Tối thiểu ${grouped(limit)}`,
+  email: "Email không hợp lệ",
+  url: "Đường dẫn không hợp lệ",
+  format: "Sai định dạng",
+  oneOf: (values: string) => `Chỉ nhận: ${values}`,
+} as const;
 
 /**
  * For a schema whose own error (`z.string({ error })`, meant for a missing value) would otherwise
  * also answer its length check: zod gives a schema's error to every check without a message.
  */
 export function tooLong(max: number): string {
-  return `Tối đa ${grouped(max)} ký tự`;
+  return ZOD_MESSAGES.tooLong(max);
 }
 
 export function tooMany(max: number): string {
-  return `Tối đa ${grouped(max)} mục`;
+  return ZOD_MESSAGES.tooMany(max);
 }
 
 function bound(issue: { origin?: string; inclusive?: boolean }, limit: number | bigint, most: boolean): string {
-  const count = grouped(limit);
-  if (issue.origin === "string") return most ? tooLong(Number(limit)) : `Tối thiểu ${count} ký tự`;
-  if (issue.origin === "array" || issue.origin === "set") return most ? tooMany(Number(limit)) : `Cần ít nhất ${count} mục`;
-  if (issue.inclusive === false) return most ? `Phải nhỏ hơn ${count}` : `Phải lớn hơn ${count}`;
-  return most ? `Tối đa ${count}` : `Tối thiểu ${count}`;
+  const count = Number(limit);
+  if (issue.origin === "string") return most ? tooLong(count) : ZOD_MESSAGES.tooShort(count);
+  if (issue.origin === "array" || issue.origin === "set") return most ? tooMany(count) : ZOD_MESSAGES.tooFew(count);
+  if (issue.inclusive === false) return most ? ZOD_MESSAGES.below(count) : ZOD_MESSAGES.above(count);
+  return most ? ZOD_MESSAGES.atMost(count) : ZOD_MESSAGES.atLeast(count);
 }
 
 export function vietnameseIssue(issue: Issue): string {
   switch (issue.code) {
     case "invalid_type":
-      return issue.input === undefined || issue.input === null ? REQUIRED : INVALID;
+      return issue.input === undefined || issue.input === null ? ZOD_MESSAGES.required : ZOD_MESSAGES.invalid;
     case "too_big":
       return bound(issue, issue.maximum, true);
     case "too_small":
-      return issue.origin === "string" && Number(issue.minimum) === 1 ? REQUIRED : bound(issue, issue.minimum, false);
+      return issue.origin === "string" && Number(issue.minimum) === 1 ? ZOD_MESSAGES.required : bound(issue, issue.minimum, false);
     case "invalid_format":
-      if (issue.format === "email") return "Email không hợp lệ";
-      if (issue.format === "url") return "Đường dẫn không hợp lệ";
-      return "Sai định dạng";
+      if (issue.format === "email") return ZOD_MESSAGES.email;
+      if (issue.format === "url") return ZOD_MESSAGES.url;
+      return ZOD_MESSAGES.format;
     case "invalid_value":
-      return `Chỉ nhận: ${issue.values.map(String).join(", ")}`;
+      return ZOD_MESSAGES.oneOf(issue.values.map(String).join(", "));
     default:
-      return INVALID;
+      return ZOD_MESSAGES.invalid;
   }
 }

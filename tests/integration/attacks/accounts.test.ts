@@ -143,7 +143,7 @@ describe("attack: Google sign-in into an address registered first by someone els
 
     const other = await signInWithGoogle(email);
 
-    expect(other).toEqual({ status: 400, body: { success: false, message: "Không xác thực được với Google. Vui lòng thử lại." } });
+    expect(other).toEqual({ status: 400, body: { success: false, code: "google_sign_in_failed", message: "Không xác thực được với Google. Vui lòng thử lại." } });
     const row = await userRow(owner.id);
     expect(row.googleSub).toBe("sub-the-real-owner");
     expect(row.passwordHash).not.toBeNull();
@@ -239,7 +239,7 @@ describe("attack: ADMIN_EMAIL names an address someone already registered", () =
     const page = await ask("/");
 
     expect(api.status).toBe(503);
-    expect(await api.json()).toEqual({ success: false, message: "Máy chủ chưa được cấu hình đúng. Vui lòng thử lại sau." });
+    expect(await api.json()).toEqual({ success: false, code: "store_misconfigured", message: "Máy chủ chưa được cấu hình đúng. Vui lòng thử lại sau." });
     expect(page.status).toBe(503);
     expect(page.headers.get("Content-Type")).toMatch(/^text\/html/);
     expect(page.headers.get("Cache-Control")).toBe("no-store");

@@ -426,7 +426,7 @@ describe("attack: reading or rewriting the audit log", () => {
     const plain = await person();
     const denied = await apiWithHeaders("/api/admin/audit/", { token: plain.token });
     expect(denied.status).toBe(403);
-    expect(denied.body).toEqual({ success: false, message: "Access Denied: Bạn không có quyền truy cập trang này" });
+    expect(denied.body).toEqual({ success: false, code: "access_denied", message: "Access Denied: Bạn không có quyền truy cập trang này" });
     expect((await apiWithHeaders("/api/admin/audit/")).status).toBe(401);
   });
 

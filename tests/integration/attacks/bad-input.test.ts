@@ -2,7 +2,8 @@
 // mounted API of workers/api.ts and the feeds, read from Hono's own route lists, so a new
 // route is covered without anyone listing it) gets malformed values in its path parameters, its
 // query string and its JSON (or multipart) body, as a stranger, a buyer and an admin. Whatever it
-// answers: never a 5xx; a refusal is a 4xx in the store's shape, in Vietnamese; a refused request
+// answers: never a 5xx; a refusal is a 4xx in the store's shape with its code, in Vietnamese, and
+// the same refusal asked for in English (Accept-Language: en) is English; a refused request
 // changes no balance, ledger row, key, pricing, setting or catalogue row; a malformed path names
 // nothing; and a body of malformed numbers is never accepted where an empty body is refused.
 import { env } from "cloudflare:workers";
@@ -97,8 +98,9 @@ function address(): string {
   return `10.${(addressCounter >> 16) & 255}.${(addressCounter >> 8) & 255}.${addressCounter & 255}`;
 }
 
-async function send(sent: Sent, tokens: Record<Role, string | undefined>): Promise<Answer> {
+async function send(sent: Sent, tokens: Record<Role, string | undefined>, english = false): Promise<Answer> {
   const headers: Record<string, string> = { "CF-Connecting-IP": address() };
+  if (english) headers["Accept-Language"] = "en-US,en;q=0.9";
   const token = tokens[sent.role];
   if (token) headers.Authorization = `Bearer ${token}`;
   if (sent.contentType) headers["Content-Type"] = sent.contentType;
@@ -144,16 +146,59 @@ function describeSent(sent: Sent): string {
   return `${sent.role} ${sent.method} ${clip(sent.path, 160)} ${body}`;
 }
 
-/** What the answer itself says wrong: a 5xx, a refusal outside the store's shape or in English, a malformed path that named something. */
+/** What the answer itself says wrong: a 5xx, a refusal outside the store's shape, in English or without its code, a malformed path that named something. */
 function checkAnswer(sent: Sent, answer: Answer, findings: Findings): void {
   const json = clip(JSON.stringify(answer.json), 160);
   if (answer.status >= 500) findings.add(`${answer.status}`, sent, `: ${json}`);
   else if (answer.status >= 400) {
     if (answer.json?.success !== false || typeof answer.json.message !== "string") findings.add(`${answer.status} outside the store's shape`, sent, `: ${json}`);
     else if (looksEnglish(answer.json.message)) findings.add(`English "${clip(answer.json.message, 80)}"`, sent);
+    else if (typeof answer.json.code !== "string" || !CODE.test(answer.json.code)) findings.add(`${answer.status} without a code`, sent, `: ${json}`);
   } else if (sent.kind === "path") {
     findings.add(`${answer.status}: a malformed path named something`, sent);
   }
+}
+
+const CODE = /^[a-z][a-z0-9_]*$/;
+const VIETNAMESE = /[àáạảãâầấậẩẫăằắặẳẵèéẹẻẽêềếệểễìíịỉĩòóọỏõôồốộổỗơờớợởỡùúụủũưừứựửữỳýỵỷỹđ]/i;
+
+/** Each refusal the campaign provoked (its status, message and field messages), asked once more in English. */
+const askedInEnglish = new Set<string>();
+let englishAsked = 0;
+
+/** The messages of a refusal: its message, then each field's. */
+function messagesOf(json: Body): string[] {
+  const fields = Object.values((json.errors ?? {}) as Record<string, unknown>).flatMap((value) => (Array.isArray(value) ? value : [value]));
+  return [json.message, ...fields].map(String);
+}
+
+/**
+ * Sends each refusal not seen before again with Accept-Language: en. Its answer must be the same
+ * refusal (status and code) with every message in English: no Vietnamese letter left.
+ */
+async function askInEnglish(batch: Sent[], answers: Answer[], tokens: Record<Role, string | undefined>, findings: Findings): Promise<void> {
+  const again = batch
+    .map((sent, index) => ({ sent, vietnamese: answers[index] }))
+    .filter(({ vietnamese }) => {
+      if (vietnamese.status < 400 || vietnamese.status >= 500 || vietnamese.json?.success !== false) return false;
+      const said = `${vietnamese.status} ${JSON.stringify(messagesOf(vietnamese.json))}`;
+      if (askedInEnglish.has(said)) return false;
+      askedInEnglish.add(said);
+      return true;
+    });
+  const english = await Promise.all(again.map(({ sent }) => send(sent, tokens, true)));
+  englishAsked += again.length;
+  again.forEach(({ sent, vietnamese }, index) => {
+    const answer = english[index];
+    const json = clip(JSON.stringify(answer.json), 200);
+    if (answer.status !== vietnamese.status || answer.json?.success !== false) {
+      findings.add(`${answer.status} in English where Vietnamese had ${vietnamese.status}`, sent, `: ${json}`);
+    } else if (answer.json.code !== vietnamese.json?.code) {
+      findings.add(`code ${answer.json.code} in English, ${vietnamese.json?.code} in Vietnamese`, sent);
+    } else if (messagesOf(answer.json).some((message) => VIETNAMESE.test(message))) {
+      findings.add(`still Vietnamese in English "${clip(messagesOf(answer.json).find((message) => VIETNAMESE.test(message)), 100)}"`, sent);
+    }
+  });
 }
 
 /** Sends `requests` in batches, in order; their answers. */
@@ -188,6 +233,7 @@ async function runBatch(batch: Sent[], tokens: Record<Role, string | undefined>,
       }
     }
   }
+  await askInEnglish(batch, answers, tokens, findings);
   return answers;
 }
 
@@ -387,4 +433,9 @@ describe("bad input changes nothing", () => {
     }
     findings.expectNone();
   }, LONG);
+
+  it("asked each kind of refusal it provoked again in English, and each came back English with its code", () => {
+    // The parts above hold every English answer (their findings); this holds that they were many.
+    expect(englishAsked).toBeGreaterThan(100);
+  });
 });

@@ -202,7 +202,7 @@ describe("attack: the same card is submitted many times at once", () => {
     const results = await Promise.all(people.map((user) => submitCard(user.token, card)));
     expect(results.map((result) => result.status).sort()).toEqual([201, 409, 409, 409, 409, 409, 409, 409]);
     for (const result of results.filter((item) => item.status === 409)) {
-      expect(result.body).toEqual({ success: false, message: "Thẻ này đã được gửi trước đó", errors: { card_serial: ["Thẻ này đã được gửi trước đó"] } });
+      expect(result.body).toEqual({ success: false, code: "card_duplicate", message: "Thẻ này đã được gửi trước đó", errors: { card_serial: ["Thẻ này đã được gửi trước đó"] } });
     }
     const rows = await db.select().from(cardTopups).where(and(eq(cardTopups.telco, "MOBIFONE"), eq(cardTopups.cardSerial, card.card_serial)));
     expect(rows).toHaveLength(1);
@@ -219,8 +219,8 @@ describe("attack: the card callback answers before it checks who is calling", ()
     const unsigned = { callback_sign: "0".repeat(32) };
     const settled = await cardCallback(card, unsigned);
     const unknown = await cardCallback({ ...card, requestId: "no-such-request" }, unsigned);
-    expect(settled).toEqual({ status: 401, body: { success: false, status: 0, message: "Chữ ký không hợp lệ" } });
-    expect(unknown).toEqual({ status: 401, body: { success: false, status: 0, message: "Chữ ký không hợp lệ" } });
+    expect(settled).toEqual({ status: 401, body: { success: false, code: "webhook_invalid_signature", status: 0, message: "Chữ ký không hợp lệ" } });
+    expect(unknown).toEqual({ status: 401, body: { success: false, code: "webhook_invalid_signature", status: 0, message: "Chữ ký không hợp lệ" } });
   });
 
   it("refuses a callback signed for another card", async () => {

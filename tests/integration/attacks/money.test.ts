@@ -124,7 +124,7 @@ describe("attack: a purchase's Idempotency-Key sent again for another request", 
 
     const other = await buy(buyer.token, dear.pricing.id, key);
     expect(other.status).toBe(409);
-    expect(other.body).toEqual({ success: false, message: "Idempotency-Key này đã được dùng cho một yêu cầu mua khác.", errors: { non_field_errors: ["Idempotency-Key này đã được dùng cho một yêu cầu mua khác."] } });
+    expect(other.body).toEqual({ success: false, code: "idempotency_key_reused", message: "Idempotency-Key này đã được dùng cho một yêu cầu mua khác.", errors: { non_field_errors: ["Idempotency-Key này đã được dùng cho một yêu cầu mua khác."] } });
     // Another payment method with the same key is another request too.
     const otherMethod = await call("POST", "/api/keys/purchase/", buyer.token, { key_pricing_id: cheap.pricing.id, payment_method: "card" }, { "Idempotency-Key": key });
     expect(otherMethod.status).toBe(409);

@@ -179,7 +179,7 @@ describe("attack: reset links and sessions", () => {
     expect((await call("/api/auth/logout/", { body: { refresh } })).status).toBe(200);
     const after = await call("/api/auth/me/", { token: access });
     expect(after.status).toBe(401);
-    expect(after.body).toEqual({ success: false, message: "Phiên đăng nhập đã hết hạn. Vui lòng đăng nhập lại!" });
+    expect(after.body).toEqual({ success: false, code: "unauthenticated", message: "Phiên đăng nhập đã hết hạn. Vui lòng đăng nhập lại!" });
   });
 
   it("keeps using a stolen access token after the owner resets or changes the password", async () => {

@@ -33,6 +33,8 @@ import { isAdmin } from "../require-admin";
 import { requireUser } from "../require-user";
 import { clientAddress, readJson, readQuery, takesJson, takesQuery } from "../../platform/http/validate";
 import { AUTH_MESSAGES } from "../messages";
+import { langOf, refusalBody } from "../../i18n/refusals";
+import type { Lang } from "../../shared/lang";
 
 /** The reset link's token; anything that is not one text reads as none. */
 const resetTokenQuery = z.object({ token: z.string().catch("").default("") });
@@ -88,9 +90,9 @@ function availability(field: "username" | "email", available: boolean, message: 
   return { success: true as const, data };
 }
 
-/** Whether a reset link still works, and whose it is, as the reset-password page reads it. */
-function resetTokenAnswer(user: { username: string; email: string } | null) {
-  if (!user) return { success: false as const, valid: false as const, message: AUTH_MESSAGES.tokenInvalid };
+/** Whether a reset link still works, and whose it is, as the reset-password page reads it (a dead link: a refusal in `lang`). */
+function resetTokenAnswer(user: { username: string; email: string } | null, lang: Lang) {
+  if (!user) return { ...(refusalBody(400, AUTH_MESSAGES.tokenInvalid, lang) as { success: false; code: string; message: string }), valid: false as const };
   return { success: true as const, valid: true as const, message: AUTH_MESSAGES.tokenValid, user: { username: user.username, email: user.email } };
 }
 
@@ -211,7 +213,7 @@ export const authApi = new Hono<ApiEnv>()
     // (resetTokenAnswer), never field errors.
     const { token } = readQuery(c, { repeated: "first" });
     const user = token && token.length <= 200 ? await checkResetToken(db(c), token) : null;
-    const answer = resetTokenAnswer(user);
+    const answer = resetTokenAnswer(user, langOf(c));
     return c.json(answer, answer.valid ? 200 : 400);
   })
   .post("/reset-password", takesJson(resetPasswordSchema), async (c) => {

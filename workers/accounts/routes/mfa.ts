@@ -15,16 +15,7 @@ import { HttpError, MESSAGES } from "../../platform/http/api-errors";
 import { isAdmin } from "../require-admin";
 import { requireUser } from "../require-user";
 import { clientAddress, readJson, takesJson } from "../../platform/http/validate";
-import { AUTH_MESSAGES, MFA_MESSAGES } from "../messages";
-
-const MESSAGES_MFA = {
-  enabled: "Đã bật xác thực hai lớp. Hãy lưu các mã khôi phục ở nơi an toàn.",
-  recoveryRegenerated: "Đã tạo mã khôi phục mới. Các mã cũ không còn dùng được.",
-  disabled: "Đã tắt xác thực hai lớp",
-  adminCannotDisable: "Tài khoản quản trị bắt buộc dùng xác thực hai lớp",
-  scanAndConfirm: "Quét mã QR bằng ứng dụng xác thực rồi nhập mã 6 số để xác nhận",
-  signInAgainToEnrol: "Vì lý do bảo mật, vui lòng đăng xuất rồi đăng nhập lại, sau đó bật xác thực hai lớp trong vòng 10 phút.",
-} as const;
+import { AUTH_MESSAGES, MFA_MESSAGES, SECOND_FACTOR_MESSAGES as MESSAGES_MFA } from "../messages";
 
 /** An admin's own second-factor change or sign-in, for the audit log. */
 function adminRecord(c: ApiContext, user: UserRow, action: "mfa.enrol" | "mfa.recovery_regenerate" | "auth.admin_login"): AuditRecord {

@@ -17,6 +17,7 @@ import { HttpError } from "../../platform/http/api-errors";
 import { requireAdmin } from "../../accounts/require-admin";
 import { readForm, readParams, requireForm, takesForm } from "../../platform/http/validate";
 import { appFormSchema, ipaPreviewSchema } from "../schemas/app-form";
+import { APP_ADMIN_MESSAGES } from "../messages";
 
 const guarded = new Hono<ApiEnv>();
 for (const path of ["/create", "/update/*", "/delete/*", "/preview-ipa", "/admin/*"]) guarded.use(path, requireAdmin);
@@ -64,7 +65,7 @@ export const adminAppsApi = guarded
       const upload = await findCompletedUpload(db(c), key, "app_file");
       reader = r2Reader(c.env.FILES, upload.objectKey, upload.size);
     } else {
-      throw new HttpError(400, "Vui lòng chọn tệp IPA", { ipa_file: ["Vui lòng chọn tệp IPA"] });
+      throw new HttpError(400, APP_ADMIN_MESSAGES.chooseIpa, { ipa_file: [APP_ADMIN_MESSAGES.chooseIpa] });
     }
     try {
       const info = await readIpaInfo(reader);
@@ -82,7 +83,7 @@ export const adminAppsApi = guarded
         },
       });
     } catch (error) {
-      if (error instanceof PackageError) throw new HttpError(400, `Tệp IPA không hợp lệ: ${error.message}`);
+      if (error instanceof PackageError) throw new HttpError(400, APP_ADMIN_MESSAGES.badIpa(error.message));
       throw error;
     }
   })

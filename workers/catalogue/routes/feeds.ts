@@ -11,7 +11,8 @@ import { buildAltStoreSource, buildAptRepository, findPoolFile, findReleaseFile 
 import { serveObject } from "../files";
 import { reportMissingFile } from "../missing-files";
 import { type ApiContext, type ApiEnv, db } from "../../platform/http/context";
-import { answerError, errorBody, HttpError, MESSAGES } from "../../platform/http/api-errors";
+import { HttpError, MESSAGES } from "../../platform/http/api-errors";
+import { answerError, answerRefusal } from "../../i18n/refusals";
 import { readParams } from "../../platform/http/validate";
 
 export const FEED_PATHS = /^\/(altstore\.json$|repo(\/|$))/;
@@ -58,7 +59,7 @@ export const feeds = new Hono<ApiEnv>()
     if (served.sentFromStart) await countDownload(db(c), file.id);
     return served.response;
   })
-  .notFound((c) => c.json(errorBody("Không tìm thấy tệp"), 404))
+  .notFound((c) => answerRefusal(c, 404, MESSAGES.feedFileNotFound))
   .onError(answerError);
 
 /** Older stored builds of an IPA app (the source's earlier versions), under /api/apps. */

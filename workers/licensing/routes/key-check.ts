@@ -5,7 +5,7 @@
 // for this key), its answer's bytes built once and signed as built. Anything else — too large, no
 // length, not JSON, not valid — is handed to the API's own route (routes/keys.ts), whose refusals
 // keep their exact bytes and are signed by signKeyCheckAnswers.
-import { errorAnswer } from "../../platform/http/api-errors";
+import { refusalAnswer } from "../../i18n/refusals";
 import { bookmarkOf, readPrimaryOf } from "../../platform/http/context";
 import { addressKey, MAX_BODY_BYTES } from "../../platform/http/validate";
 import { jsonAnswerSecurityHeaders, secured } from "../../platform/security";
@@ -94,8 +94,9 @@ export async function answerKeyCheck(request: Request, env: Env, general: (reque
     const data = { ...result, ...named, version: input.version ?? null, server_time: new Date(now).toISOString(), nonce: input.nonce, lease: signedLease };
     return await signedAnswer(env, request, 200, JSON.stringify({ success: true, data }));
   } catch (error) {
-    // A refusal (429) or a failure names what it refused, as the API's refusals of a key check do.
-    const refusal = errorAnswer(error instanceof Error ? error : new Error(String(error)), request);
+    // A refusal (429) or a failure names what it refused, as the API's refusals of a key check do,
+    // in Vietnamese (never Accept-Language: a phone sends its own).
+    const refusal = refusalAnswer(error instanceof Error ? error : new Error(String(error)), request, "vi");
     return signedAnswer(env, request, refusal.status, JSON.stringify({ ...refusal.body, data: await subject }), refusal.headers);
   }
 }

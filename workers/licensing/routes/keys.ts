@@ -11,11 +11,15 @@ import { listAppPricing, listKeyTypes } from "../keys";
 import { publicKeyInfo, signBytes, signLease } from "../license-signing";
 import { pricingTerms } from "../../owner/store-settings";
 import { type ApiContext, type ApiEnv, db, readPrimary } from "../../platform/http/context";
-import { errorAnswer, HttpError, MESSAGES } from "../../platform/http/api-errors";
+import { HttpError, MESSAGES } from "../../platform/http/api-errors";
+import { refusalAnswer } from "../../i18n/refusals";
+import { isLang, type Lang } from "../../shared/lang";
+import { errorText, logEvent } from "../../lib/log";
 import { isAdmin } from "../../accounts/require-admin";
 import { requireUser } from "../../accounts/require-user";
 import { clientAddress, readJson, readParams, readQuery, takesJson, takesQuery } from "../../platform/http/validate";
 import { WALLET_MESSAGES } from "../../money/messages";
+import { KEY_CHECK_MESSAGES } from "../messages";
 
 async function appIdFrom(c: ApiContext): Promise<number> {
   const id = await resolvePublicAppId(db(c), readParams(c, appPath, MESSAGES.appNotFound).app);
@@ -42,6 +46,9 @@ function pricingAppId(c: ApiContext): Promise<number> {
  * bytes. Mounted in api.ts ahead of the body limit so that its refusals are signed too.
  */
 export const signKeyCheckAnswers: MiddlewareHandler<ApiEnv> = async (c, next) => {
+  // A mod's answers speak its body's lang, never Accept-Language (a phone sends its own): until
+  // the body is read, Vietnamese, as every answer was before lang.
+  c.set("lang", "vi");
   await next();
   const body = await namedBody(c);
   const headers = new Headers(c.res.headers);
@@ -61,8 +68,9 @@ export const signKeyCheckAnswers: MiddlewareHandler<ApiEnv> = async (c, next) =>
 async function namedBody(c: ApiContext): Promise<Uint8Array<ArrayBuffer>> {
   const sent = async () => (c.req.bodyCache.text === undefined ? null : await c.req.json().catch(() => null));
   if (c.error instanceof HttpError) {
-    const { body } = errorAnswer(c.error, c.req.raw);
-    return new TextEncoder().encode(JSON.stringify({ ...body, data: await keySubject(await sent()) }));
+    const body = await sent();
+    const { body: refusal } = refusalAnswer(c.error, c.req.raw, langSent(body));
+    return new TextEncoder().encode(JSON.stringify({ ...refusal, data: await keySubject(body) }));
   }
   const body = new Uint8Array(await c.res.arrayBuffer());
   if (c.res.status === 200) return body;
@@ -75,12 +83,18 @@ async function namedBody(c: ApiContext): Promise<Uint8Array<ArrayBuffer>> {
   return new TextEncoder().encode(JSON.stringify({ ...(refusal as object), data: await keySubject(await sent()) }));
 }
 
+/** The lang a refused key check asked for, when it could be read and is one the check takes; else Vietnamese. */
+function langSent(body: unknown): Lang {
+  const lang = typeof body === "object" && body !== null ? (body as Record<string, unknown>).lang : undefined;
+  return isLang(lang) ? lang : "vi";
+}
+
 // The binding's windows are 60 s: a refused mod is told to wait one.
 const KEY_CHECK_RETRY_SECONDS = 60;
 
 /** The refusal of a caller over the key check's limit. */
 export function tooManyChecks(): HttpError {
-  return new HttpError(429, `Quá nhiều yêu cầu. Vui lòng thử lại sau ${KEY_CHECK_RETRY_SECONDS} giây.`, undefined, { "Retry-After": String(KEY_CHECK_RETRY_SECONDS) });
+  return new HttpError(429, KEY_CHECK_MESSAGES.tooMany(KEY_CHECK_RETRY_SECONDS), undefined, { "Retry-After": String(KEY_CHECK_RETRY_SECONDS) });
 }
 
 export const keysApi = new Hono<ApiEnv>()

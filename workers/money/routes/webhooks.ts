@@ -1,6 +1,6 @@
 // Payment providers call these. Authentication is checked on the raw body before anything is
 // parsed; a refused call stores and credits nothing.
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { getConfig, previousSecret } from "../../platform/config";
 import { BANK_PROVIDERS, type IncomingTransfer, receiveTransfer } from "../bank-transfers";
 import { type CallbackOutcome, cardSign, receiveCardCallback, signatureMatches } from "../cards";
@@ -9,23 +9,12 @@ import { cardCallbackSchema } from "../schemas/cards";
 import { errorText } from "../../lib/log";
 import { cardGatewayFailed, previousKeyUsed, webhookRefused } from "../../owner/ops-alarms";
 import { type ApiEnv, db } from "../../platform/http/context";
-import { errorBody } from "../../platform/http/api-errors";
 import { readParams } from "../../platform/http/validate";
-
-// The gateways read only a refusal's status and prescribe no words: the message is for whoever
-// reads the gateway's delivery log, in the store's language.
-const WEBHOOK_MESSAGES = {
-  unauthorized: "Xác thực thông báo không hợp lệ",
-  invalidPayload: "Nội dung thông báo giao dịch không hợp lệ",
-  invalidSignature: "Chữ ký không hợp lệ",
-  recheckFailed: "Chưa kiểm tra lại được thẻ với cổng nạp thẻ",
-  unknownRequest: "Không tìm thấy request_id",
-  mismatch: "Thẻ không khớp với request_id",
-  parked: "Đã chuyển cho quản trị viên xem xét",
-} as const;
+import { WEBHOOK_MESSAGES } from "../messages";
+import { langOf, refusalBody } from "../../i18n/refusals";
 
 /** A refusal to the card gateway: its own status 0, in the store's error shape. */
-const cardRefusal = (message: string) => ({ ...errorBody(message), status: 0 });
+const cardRefusal = (c: Context, httpStatus: number, message: string) => ({ ...refusalBody(httpStatus, message, langOf(c)), status: 0 });
 
 export const webhooksApi = new Hono<ApiEnv>()
   .post("/:provider{sepay|casso|payos}", async (c) => {
@@ -36,7 +25,7 @@ export const webhooksApi = new Hono<ApiEnv>()
     const keyUsed = await provider.verify(c.req.raw.headers, rawBody, config);
     if (!keyUsed) {
       await webhookRefused(c.env, db(c), c.req.raw, providerName, "signature");
-      return c.json(errorBody(WEBHOOK_MESSAGES.unauthorized), 401);
+      return c.json(refusalBody(401, WEBHOOK_MESSAGES.unauthorized, langOf(c)), 401);
     }
     if (keyUsed === "previous") await previousKeyUsed(c.env, providerName, c.req.raw);
     let transfer: IncomingTransfer | null;
@@ -47,7 +36,7 @@ export const webhooksApi = new Hono<ApiEnv>()
     }
     if (!transfer) {
       await webhookRefused(c.env, db(c), c.req.raw, providerName, "payload");
-      return c.json(errorBody(WEBHOOK_MESSAGES.invalidPayload), 400);
+      return c.json(refusalBody(400, WEBHOOK_MESSAGES.invalidPayload, langOf(c)), 400);
     }
     const outcome = await receiveTransfer(c.env, config.VIETQR_ACCOUNT_NUMBER, transfer);
     // Providers retry anything but a success answer; every stored outcome is a success for them.
@@ -73,7 +62,7 @@ export const webhooksApi = new Hono<ApiEnv>()
     const keyUsed = signedWith(config.CARD_PARTNER_KEY) ? "current" : signedWith(previousSecret(config, "CARD_PARTNER_KEY_PREVIOUS")) ? "previous" : null;
     if (!code || !serial || !keyUsed) {
       await webhookRefused(c.env, db(c), c.req.raw, "card", "signature");
-      return c.json(cardRefusal(WEBHOOK_MESSAGES.invalidSignature), 401);
+      return c.json(cardRefusal(c, 401, WEBHOOK_MESSAGES.invalidSignature), 401);
     }
     if (keyUsed === "previous") await previousKeyUsed(c.env, "card", c.req.raw);
     let outcome: CallbackOutcome;
@@ -82,9 +71,9 @@ export const webhooksApi = new Hono<ApiEnv>()
     } catch (error) {
       // The gateway or the cron retries.
       await cardGatewayFailed(c.env, db(c), `callback re-check: ${errorText(error)}`);
-      return c.json(cardRefusal(WEBHOOK_MESSAGES.recheckFailed), 502);
+      return c.json(cardRefusal(c, 502, WEBHOOK_MESSAGES.recheckFailed), 502);
     }
-    if (outcome === "unknown") return c.json(cardRefusal(WEBHOOK_MESSAGES.unknownRequest), 404);
-    if (outcome === "mismatch") return c.json(cardRefusal(WEBHOOK_MESSAGES.mismatch), 400);
+    if (outcome === "unknown") return c.json(cardRefusal(c, 404, WEBHOOK_MESSAGES.unknownRequest), 404);
+    if (outcome === "mismatch") return c.json(cardRefusal(c, 400, WEBHOOK_MESSAGES.mismatch), 400);
     return c.json({ status: 1, message: outcome === "parked" ? WEBHOOK_MESSAGES.parked : "OK" });
   });

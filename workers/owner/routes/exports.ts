@@ -2,16 +2,16 @@
 import { Hono } from "hono";
 import { type ExportRange, exportRangeSchema } from "../schemas/exports";
 import { type ExportKind, exportCsv, exportFileName, MAX_EXPORT_ROWS } from "../exports";
-import { formatNumber } from "../../shared/format";
 import { HttpError } from "../../platform/http/api-errors";
 import type { ApiContext, ApiEnv } from "../../platform/http/context";
 import { requireAdmin } from "../../accounts/require-admin";
 import { readQuery, takesQuery } from "../../platform/http/validate";
+import { EXPORT_MESSAGES } from "../messages";
 
 /** One period's CSV file of `kind`, streamed; `range` as the route read it. */
 async function exportAnswer(c: ApiContext, kind: ExportKind, range: ExportRange): Promise<Response> {
   const csv = await exportCsv(c.env.DB, kind, range);
-  if (csv === "too_large") throw new HttpError(400, `Khoảng thời gian có hơn ${formatNumber(MAX_EXPORT_ROWS)} dòng. Vui lòng chọn ít ngày hơn.`);
+  if (csv === "too_large") throw new HttpError(400, EXPORT_MESSAGES.tooManyRows(MAX_EXPORT_ROWS));
   return new Response(csv, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",

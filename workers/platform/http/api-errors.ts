@@ -1,5 +1,5 @@
-// The one error shape of the API (docs/product.md §8): {success:false, message, errors?}.
-import type { Context } from "hono";
+// The one error shape of the API (docs/product.md §8): {success:false, message, errors?}, built in
+// Vietnamese; workers/i18n/refusals.ts adds its code and, for an English reader, its English.
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { errorText, logEvent, requestId } from "../../lib/log";
@@ -31,13 +31,23 @@ export class HttpError extends Error {
   }
 }
 
+const SERVER_ERROR = "Có lỗi xảy ra ở máy chủ. Vui lòng thử lại sau.";
+
+/** The HTTP layer's own words (its English twin: workers/i18n/en/platform.ts). */
 export const MESSAGES = {
   notFound: "Không tìm thấy đường dẫn API",
   appNotFound: "Không tìm thấy ứng dụng",
   fileNotFound: "Ứng dụng này chưa có tệp để tải xuống",
+  feedFileNotFound: "Không tìm thấy tệp",
   invalidData: VALIDATION_FALLBACK,
-  serverError: "Có lỗi xảy ra ở máy chủ. Vui lòng thử lại sau.",
+  serverError: SERVER_ERROR,
+  serverErrorWithId: (id: string) => `${SERVER_ERROR} Mã lỗi: ${id}`,
   methodNotAllowed: "Phương thức không được hỗ trợ",
+  bodyTooLarge: "Nội dung yêu cầu quá lớn.",
+  formTooLarge: "Tệp quá lớn để gửi kèm biểu mẫu (tối đa 90 MB). Vui lòng tải tệp lên từng phần rồi lưu lại.",
+  tooManyRequests: "Quá nhiều yêu cầu. Vui lòng thử lại sau.",
+  misconfigured: "Máy chủ chưa được cấu hình đúng. Vui lòng thử lại sau.",
+  down: "Cửa hàng đang tạm thời gián đoạn. Vui lòng thử lại sau ít phút.",
 } as const;
 
 export function errorBody(message: string, errors?: FieldErrors) {
@@ -49,7 +59,8 @@ export type ErrorAnswer = { status: ContentfulStatusCode; body: Record<string, u
 
 /**
  * What every router answers for an error it did not answer itself (the API, the feeds and the key
- * check): the refusal's own status and message, else a 500 whose id is the one the log line carries.
+ * check), in Vietnamese: the refusal's own status and message, else a 500 whose id is the one the
+ * log line carries. The routers answer it through refusalAnswer (workers/i18n/refusals.ts).
  */
 export function errorAnswer(error: Error, request: Request): ErrorAnswer {
   if (error instanceof HttpError) return { status: error.status, body: errorBody(error.message, error.errors), headers: error.headers };
@@ -67,11 +78,5 @@ export function errorAnswer(error: Error, request: Request): ErrorAnswer {
   // The id the person sees is the one the log line carries, so the owner can find it.
   const id = requestId(request);
   logEvent("error", error instanceof ConfigError ? "store_misconfigured" : "internal_error", { error: errorText(error), stack: error instanceof Error ? error.stack?.slice(0, 2000) : undefined }, request);
-  return { status: 500, body: { ...errorBody(`${MESSAGES.serverError} Mã lỗi: ${id}`), error_id: id } };
-}
-
-/** errorAnswer as a router's answer. */
-export function answerError(error: Error, c: Context): Response {
-  const { status, body, headers } = errorAnswer(error, c.req.raw);
-  return c.json(body, status, headers);
+  return { status: 500, body: { ...errorBody(MESSAGES.serverErrorWithId(id)), error_id: id } };
 }

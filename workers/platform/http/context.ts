@@ -3,14 +3,16 @@ import type { z } from "zod";
 import { getDb, readPrimaryFromNowOn } from "../../db/client";
 import type { UserRow } from "../../db/schema";
 import type { Actor, AdminActor } from "../../db/statements/audit";
+import type { Lang } from "../../shared/lang";
 
 // `session`: the signed-in chain of the request's access token (set with `user` by requireUser);
 // `secondFactor`: its sign-in passed the TOTP second factor. `declaredInput`: the schemas the route
 // declared with takesJson/takesQuery/takesForm, which readJson/readQuery/readForm check against
-// (validate.ts); unset on a route that declares none.
+// (validate.ts); unset on a route that declares none. `lang`: the language a route chose for its
+// answers instead of the reader's Accept-Language (the key check: its body's lang).
 export type ApiEnv = {
   Bindings: Env;
-  Variables: { user: UserRow; session: { familyId: string; signedInAt: Date; secondFactor: boolean }; declaredInput: DeclaredInput | undefined };
+  Variables: { user: UserRow; session: { familyId: string; signedInAt: Date; secondFactor: boolean }; declaredInput: DeclaredInput | undefined; lang: Lang };
 };
 export type ApiContext = Context<ApiEnv>;
 
