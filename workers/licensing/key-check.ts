@@ -10,13 +10,17 @@ import { KEY_LOOKUP_SQL } from "../db/statements/key-lookup";
 import { formatDateTime } from "../shared/format";
 import { sha256Hex } from "../platform/crypto";
 import { updateRequired } from "../shared/version";
-import { MAX_BUNDLE_ID, MAX_DEVICE_ID } from "./messages";
+import type { Lang } from "../shared/lang";
+import { KEY_CHECK_MESSAGES, MAX_BUNDLE_ID, MAX_DEVICE_ID } from "./messages";
+import { KEY_CHECK_EN } from "../i18n/en/licensing";
+import { dateTime } from "../i18n/en/format";
 
 /**
  * A key code, the device asking and the app it is for (its bundle id: one app's key is not
- * another's); the mod's own version when it sent one, and the store's origin for the app's link.
+ * another's); the mod's own version when it sent one, the store's origin for the app's link, and
+ * the language of the answer's message (Vietnamese unless the mod sent lang: "en").
  */
-export type KeyCheck = { keyCode: string; deviceId: string; bundleId: string; version?: string; origin?: string };
+export type KeyCheck = { keyCode: string; deviceId: string; bundleId: string; version?: string; origin?: string; lang?: Lang };
 
 /** What an answer is about, in its signed data: the mod compares it with what it sent (docs/licensing.md §3). */
 export type KeySubject = { key_sha256: string | null; device_id: string | null; bundle_id: string | null };
@@ -137,23 +141,22 @@ type KeyRow = AppColumns & {
   key_type: string;
 };
 
-const REASONS: Record<KeyCheckResult["reason"], string> = {
-  active: "Key hợp lệ",
-  activated: "Key đã được kích hoạt trên thiết bị này",
-  not_found: "Key không tồn tại",
-  revoked: "Key đã bị thu hồi",
-  expired: "Key đã hết hạn",
-  other_device: "Key đã được kích hoạt trên thiết bị khác",
-};
+/** An answer's message in the check's language; "active" names the expiry when the key has one. */
+function reasonMessage(reason: KeyCheckResult["reason"], lang: Lang | undefined, expires: string | null): string {
+  if (lang === "en") return reason === "active" && expires ? KEY_CHECK_EN.activeUntil(dateTime(expires)) : KEY_CHECK_EN[reason];
+  return reason === "active" && expires ? KEY_CHECK_MESSAGES.activeUntil(formatDateTime(expires)) : KEY_CHECK_MESSAGES[reason];
+}
 
-// Unknown, unsold and withdrawn-before-sale codes answer exactly alike: the answer must not tell
-// a guessed code in stock from one that does not exist. It names no app either (docs/licensing.md):
-// what the mod sent is not proof of which app it is, and a refusal costs no second read.
-const NOT_FOUND_RESULT: KeyCheckResult = { valid: false, reason: "not_found", message: REASONS.not_found };
-
-/** The not_found answer, resting on the row the copy holds of that code (in stock, or withdrawn) or on none. */
-function notFound(row: KeyRow | null): KeyCheckOutcome {
-  return { result: NOT_FOUND_RESULT, lease: null, basis: row && { changedAt: row.updated_at, inStock: row.status === "available" } };
+/**
+ * The not_found answer, resting on the row the copy holds of that code (in stock, or withdrawn) or
+ * on none. Unknown, unsold and withdrawn-before-sale codes answer exactly alike: the answer must not
+ * tell a guessed code in stock from one that does not exist. It names no app either
+ * (docs/licensing.md): what the mod sent is not proof of which app it is, and a refusal costs no
+ * second read.
+ */
+function notFound(row: KeyRow | null, check: KeyCheck): KeyCheckOutcome {
+  const result: KeyCheckResult = { valid: false, reason: "not_found", message: reasonMessage("not_found", check.lang, null) };
+  return { result, lease: null, basis: row && { changedAt: row.updated_at, inStock: row.status === "available" } };
 }
 
 async function findKey(db: D1Database, check: KeyCheck): Promise<KeyRow | null> {
@@ -170,7 +173,7 @@ function outcome(row: KeyRow, check: KeyCheck, valid: boolean, reason: KeyCheckR
     result: {
       valid,
       reason,
-      message: reason === "active" && expires ? `${REASONS.active} đến ${formatDateTime(expires)}` : REASONS[reason],
+      message: reasonMessage(reason, check.lang, expires),
       key_type: row.key_type,
       duration_days: row.duration_days,
       activated_at: row.activated_at ? new Date(row.activated_at).toISOString() : null,
@@ -200,7 +203,7 @@ export async function checkKey(db: D1Database, check: KeyCheck, now = Date.now()
   const row = await findKey(db, check);
   if (row?.device_id !== check.deviceId) await admit();
   // Never sold (in stock, or withdrawn from stock): not the mod's business that it exists.
-  if (!row || row.status === "available" || (row.status === "revoked" && row.order_reference === null)) return notFound(row);
+  if (!row || row.status === "available" || (row.status === "revoked" && row.order_reference === null)) return notFound(row, check);
   if (row.banned_at !== null || row.status === "revoked") return outcome(row, check, false, "revoked");
   if (row.status === "expired" || (row.expires_at !== null && row.expires_at <= now)) return outcome(row, check, false, "expired");
 

@@ -76,7 +76,7 @@ export async function answerKeyCheck(request: Request, env: Env, general: (reque
     if (!success) throw tooManyChecks();
   };
   const now = Date.now();
-  const check: KeyCheck = { keyCode: input.key_code, deviceId: input.device_id, bundleId: input.bundle_id, version: input.version, origin: publicOrigin(env, request) };
+  const check: KeyCheck = { keyCode: input.key_code, deviceId: input.device_id, bundleId: input.bundle_id, version: input.version, origin: publicOrigin(env, request), lang: input.lang };
   // The nearest copy answers, unless its refusal may be one the primary would not give (mayBeStale).
   const checked = async (): Promise<KeyCheckOutcome> => {
     const first = await checkKey(env.DB, check, now, admit);
@@ -95,8 +95,8 @@ export async function answerKeyCheck(request: Request, env: Env, general: (reque
     return await signedAnswer(env, request, 200, JSON.stringify({ success: true, data }));
   } catch (error) {
     // A refusal (429) or a failure names what it refused, as the API's refusals of a key check do,
-    // in Vietnamese (never Accept-Language: a phone sends its own).
-    const refusal = refusalAnswer(error instanceof Error ? error : new Error(String(error)), request, "vi");
+    // in the body's lang (never Accept-Language: a phone sends its own, and old mods send no lang).
+    const refusal = refusalAnswer(error instanceof Error ? error : new Error(String(error)), request, input.lang ?? "vi");
     return signedAnswer(env, request, refusal.status, JSON.stringify({ ...refusal.body, data: await subject }), refusal.headers);
   }
 }

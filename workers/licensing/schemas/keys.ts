@@ -6,6 +6,7 @@ import { filterField, idField, integerField, nameField, pageField, pageSizeField
 import { KEY_ADMIN_MESSAGES, MAX_IMPORT_LINES, MAX_DEVICE_ID, MAX_BUNDLE_ID, VERSION_INVALID } from "../messages";
 import { isVersion } from "../../shared/version";
 import { KEY_STATUSES } from "../../shared/enums";
+import { LANGS } from "../../shared/lang";
 
 const PRICING_INVALID = "Vui lòng chọn gói key hợp lệ";
 
@@ -31,6 +32,8 @@ export const keyCheckSchema = z.object({
     .optional(),
   // The mod's CFBundleShortVersionString: a malformed one is refused, never guessed at (decision 0031).
   version: z.string({ error: VERSION_INVALID }).refine(isVersion, VERSION_INVALID).optional(),
+  // The language of the signed answer's message (decision 0041); without it, Vietnamese as always.
+  lang: z.enum(LANGS).optional(),
 });
 
 const price = integerField({
