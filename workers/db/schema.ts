@@ -13,6 +13,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/sqlite-core";
 import { KEY_STATUSES, PROMOTION_STATUSES, UPLOAD_KINDS } from "../shared/enums";
+import { LANGS } from "../shared/lang";
 
 const createdAt = () =>
   integer("created_at", { mode: "timestamp_ms" })
@@ -102,6 +103,10 @@ export const apps = sqliteTable(
     // announcement, both set by the admin; null when unset (migrations/0015).
     minVersion: text("min_version"),
     announcement: text("announcement"),
+    // The English edition's name and description (/en/), set by the admin; null: the Vietnamese
+    // ones are shown (migrations/0019).
+    nameEn: text("name_en"),
+    descriptionEn: text("description_en"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -268,6 +273,9 @@ export const users = sqliteTable(
     // Moved when the buyer turns the notices back on: unsubscribe links signed before are dead
     // (docs/decisions/0032-buyer-mails.md).
     mailLinkGeneration: integer("mail_link_generation").notNull().default(0),
+    // The language the store writes to the buyer in (the mails): set at registration, changed from
+    // the profile (POST /api/auth/locale/; migrations/0019).
+    locale: text("locale", { enum: LANGS }).notNull().default("vi"),
   },
   (t) => [
     uniqueIndex("users_username_unique").on(sql`lower(${t.username})`),
@@ -278,6 +286,7 @@ export const users = sqliteTable(
     check("users_balance_check", sql`balance >= 0`),
     check("users_total_spent_check", sql`total_spent >= 0`),
     check("users_keys_check", sql`total_keys_purchased >= 0`),
+    check("users_locale_check", inList("locale", LANGS)),
   ],
 );
 
