@@ -11,6 +11,7 @@ import { hashPassword, needsRehash, verifyPassword } from "./passwords";
 import { type EpochOwner, nextEpoch, stillInEpoch } from "./security-epoch";
 import { revokeAllQueries } from "./sessions";
 import { logEvent } from "../lib/log";
+import type { Lang } from "../shared/lang";
 
 export type { UserRow };
 
@@ -34,6 +35,7 @@ export function toPublicUser(user: UserRow) {
     total_keys_purchased: user.totalKeysPurchased,
     has_usable_password: user.passwordHash !== null,
     email_notifications: user.emailNotifications,
+    locale: user.locale,
     created_at: user.createdAt.toISOString(),
     last_login: user.lastLogin ? user.lastLogin.toISOString() : null,
   };
@@ -72,7 +74,8 @@ export async function isEmailTaken(db: Database, email: string): Promise<boolean
   return (await findUserByEmail(db, email)) !== null;
 }
 
-export type NewAccount = { username: string; email: string; firstName: string; lastName: string; password: string };
+/** `locale`: the language the store writes to the buyer in (the register form's, else the request's). */
+export type NewAccount = { username: string; email: string; firstName: string; lastName: string; password: string; locale: Lang };
 
 /** Creates the account; null fields name what is already taken (the unique indexes decide races). */
 export async function registerUser(db: Database, input: NewAccount): Promise<{ user: UserRow } | { taken: ("username" | "email")[] }> {
@@ -89,6 +92,7 @@ export async function registerUser(db: Database, input: NewAccount): Promise<{ u
         firstName: input.firstName.trim(),
         lastName: input.lastName.trim(),
         passwordHash: await hashPassword(input.password),
+        locale: input.locale,
       })
       .returning();
     return { user };
@@ -99,6 +103,12 @@ export async function registerUser(db: Database, input: NewAccount): Promise<{ u
     }
     throw error;
   }
+}
+
+/** The buyer's language for the store's mails; the account as it is now, or null when it is gone. */
+export async function setLocale(db: Database, userId: number, locale: Lang): Promise<UserRow | null> {
+  const [user] = await db.update(users).set({ locale }).where(eq(users.id, userId)).returning();
+  return user ?? null;
 }
 
 // Verifying against this when the account does not exist keeps wrong logins equally slow.
@@ -232,7 +242,7 @@ export type GoogleAccount = { user: UserRow; linked: null | "verified" | "takeov
  * rule below), else a new one. Throws GoogleAuthError when the address belongs to an account
  * tied to another Google identity.
  */
-export async function findOrCreateGoogleUser(db: Database, profile: GoogleProfile, now = new Date(), retries = 2): Promise<GoogleAccount> {
+export async function findOrCreateGoogleUser(db: Database, profile: GoogleProfile, now = new Date(), retries = 2, locale: Lang = "vi"): Promise<GoogleAccount> {
   const [bySub] = await db.select().from(users).where(eq(users.googleSub, profile.sub)).limit(1);
   if (bySub) {
     // Google vouches for the address again; it proves the mailbox while it is still the account's.
@@ -250,7 +260,7 @@ export async function findOrCreateGoogleUser(db: Database, profile: GoogleProfil
     const linked = await linkGoogleByEmail(db, byEmail, profile, now);
     if (linked) return linked;
     // The account changed under us (a concurrent sign-in): decide again from what it is now.
-    if (retries > 0) return findOrCreateGoogleUser(db, profile, now, retries - 1);
+    if (retries > 0) return findOrCreateGoogleUser(db, profile, now, retries - 1, locale);
     throw new GoogleAuthError("account changed during Google sign-in", "failed");
   }
 
@@ -271,6 +281,7 @@ export async function findOrCreateGoogleUser(db: Database, profile: GoogleProfil
           passwordHash: null,
           lastLogin: now,
           emailVerifiedAt: now,
+          locale,
         })
         .returning();
       return { user, linked: null };
@@ -278,7 +289,7 @@ export async function findOrCreateGoogleUser(db: Database, profile: GoogleProfil
       if (!isUniqueViolation(error)) throw error;
       // Another request made this address or identity meanwhile: it goes through the rules above.
       const raced = (await findUserByEmail(db, profile.email)) !== null;
-      if (raced && retries > 0) return findOrCreateGoogleUser(db, profile, now, retries - 1);
+      if (raced && retries > 0) return findOrCreateGoogleUser(db, profile, now, retries - 1, locale);
       if (raced) throw error;
     }
   }

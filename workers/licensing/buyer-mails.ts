@@ -9,6 +9,7 @@ import { apps, buyerMails, licenseKeys, users } from "../db/schema";
 import { type Config, getConfig } from "../platform/config";
 import { escapeHtml, type Mail, sendMail } from "../platform/mailer";
 import { formatDateTime } from "../shared/format";
+import { dateTime } from "../i18n/en/format";
 import { errorText, logEvent } from "../lib/log";
 import { unsubscribeToken } from "../accounts/mail-preferences";
 
@@ -111,7 +112,9 @@ async function composeMail(db: Database, config: Config, row: Claimed, now: Date
       username: users.username,
       wants: users.emailNotifications,
       generation: users.mailLinkGeneration,
+      locale: users.locale,
       appName: apps.name,
+      appNameEn: apps.nameEn,
       slug: apps.url,
     })
     .from(users)
@@ -119,12 +122,17 @@ async function composeMail(db: Database, config: Config, row: Claimed, now: Date
     .where(eq(users.id, row.userId));
   if (!found?.wants) return null;
   const origin = mailOrigin(config);
-  const appLink = `${origin}/${encodeURIComponent(found.slug)}`;
+  // In the buyer's language (users.locale): the English mail names the app by its English name
+  // when it has one, and links to the English edition's pages.
+  const english = found.locale === "en";
+  const edition = english ? `${origin}/en` : origin;
+  const appLink = `${edition}/${encodeURIComponent(found.slug)}`;
   const token = encodeURIComponent(await unsubscribeToken(config.JWT_SECRET, row.userId, found.generation));
-  const unsubscribe = `${origin}/unsubscribe?token=${token}`;
+  const unsubscribe = `${edition}/unsubscribe?token=${token}`;
   // RFC 8058: a mail client unsubscribes with one POST to this address; opened, it leads to the page.
   const headers = { "List-Unsubscribe": `<${origin}/api/mail/unsubscribe?token=${token}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" };
-  const who = { to: found.email, username: found.username, site: config.SITE_NAME, appName: found.appName, appLink, unsubscribe };
+  const appName = english ? found.appNameEn || found.appName : found.appName;
+  const who = { to: found.email, username: found.username, site: config.SITE_NAME, appName, appLink, unsubscribe, english };
 
   if (row.kind === "key_expiry") {
     if (row.keyId === null) return null;
@@ -139,9 +147,15 @@ async function composeMail(db: Database, config: Config, row: Claimed, now: Date
   return { ...updateMail(who, row.version), headers };
 }
 
-type Who = { to: string; username: string; site: string; appName: string; appLink: string; unsubscribe: string };
+type Who = { to: string; username: string; site: string; appName: string; appLink: string; unsubscribe: string; english: boolean };
 
 function footer(who: Who): { text: string[]; html: string } {
+  if (who.english) {
+    return {
+      text: ["", "—", `You are receiving this email because you bought a key at ${who.site}. Don't want these notices any more? Unsubscribe here:`, who.unsubscribe],
+      html: `<p style="color:#71717a;font-size:12px">You are receiving this email because you bought a key at ${escapeHtml(who.site)}. <a href="${escapeHtml(who.unsubscribe)}">Unsubscribe from these notices</a></p>`,
+    };
+  }
   return {
     text: ["", "—", `Bạn nhận email này vì đã mua key tại ${who.site}. Không muốn nhận email thông báo nữa? Hủy nhận tại:`, who.unsubscribe],
     html: `<p style="color:#71717a;font-size:12px">Bạn nhận email này vì đã mua key tại ${escapeHtml(who.site)}. <a href="${escapeHtml(who.unsubscribe)}">Hủy nhận email thông báo</a></p>`,
@@ -154,6 +168,7 @@ function keyHint(code: string): string {
 }
 
 function expiryMail(who: Who, code: string, expiresAt: Date): Mail {
+  if (who.english) return expiryMailEn(who, code, expiresAt);
   const when = formatDateTime(expiresAt);
   const end = footer(who);
   const text = [
@@ -172,6 +187,7 @@ ${end.html}`;
 }
 
 function updateMail(who: Who, version: string): Mail {
+  if (who.english) return updateMailEn(who, version);
   const end = footer(who);
   const text = [
     `Xin chào ${who.username},`,
@@ -186,4 +202,41 @@ function updateMail(who: Who, version: string): Mail {
 <p><a href="${escapeHtml(who.appLink)}">Xem và tải bản cập nhật</a></p>
 ${end.html}`;
   return { to: who.to, subject: `Bản cập nhật mới: ${who.appName} ${version}`, text, html, template: "app_update" };
+}
+
+// The same two mails in English, for a buyer whose account says so (users.locale).
+
+function expiryMailEn(who: Who, code: string, expiresAt: Date): Mail {
+  const when = dateTime(expiresAt);
+  const end = footer(who);
+  const text = [
+    `Hello ${who.username},`,
+    "",
+    `Your ${who.appName} key ${keyHint(code)} expires on ${when}.`,
+    "To keep using it, you can buy a new key here:",
+    who.appLink,
+    ...end.text,
+  ].join("\n");
+  const html = `<p>Hello ${escapeHtml(who.username)},</p>
+<p>Your <strong>${escapeHtml(who.appName)}</strong> key ${escapeHtml(keyHint(code))} expires on ${escapeHtml(when)}.</p>
+<p><a href="${escapeHtml(who.appLink)}">Buy a new key</a> to keep using it.</p>
+${end.html}`;
+  return { to: who.to, subject: `${who.site}: your ${who.appName} key expires soon`, text, html, template: "key_expiry" };
+}
+
+function updateMailEn(who: Who, version: string): Mail {
+  const end = footer(who);
+  const text = [
+    `Hello ${who.username},`,
+    "",
+    `${who.appName} has a new version: ${version}.`,
+    "See what changed and download the update here:",
+    who.appLink,
+    ...end.text,
+  ].join("\n");
+  const html = `<p>Hello ${escapeHtml(who.username)},</p>
+<p><strong>${escapeHtml(who.appName)}</strong> has a new version: ${escapeHtml(version)}.</p>
+<p><a href="${escapeHtml(who.appLink)}">See and download the update</a></p>
+${end.html}`;
+  return { to: who.to, subject: `New version: ${who.appName} ${version}`, text, html, template: "app_update" };
 }

@@ -6,6 +6,7 @@ import type { Config } from "./config";
 import type { Database } from "../db/client";
 import { mailOutbox } from "../db/schema";
 import { errorText, logEvent } from "../lib/log";
+import type { Lang } from "../shared/lang";
 
 /**
  * `kept`: the bodies the database keeps outside development, without the mail's secret link.
@@ -57,25 +58,40 @@ export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char]!);
 }
 
-export function passwordResetMail(siteName: string, to: string, username: string, link: string): Mail {
+/** The reset mail in the account's language (users.locale): Vietnamese, or the English beside it. */
+export function passwordResetMail(siteName: string, to: string, username: string, link: string, locale: Lang = "vi"): Mail {
+  const words = locale === "en" ? RESET_MAIL_EN : RESET_MAIL;
   const body = (link: string | null) => {
-    const shown = link ?? "(liên kết đã được ẩn khỏi bản lưu)";
-    const text = [
-      `Xin chào ${username},`,
-      "",
-      `Chúng tôi nhận được yêu cầu đặt lại mật khẩu cho tài khoản của bạn tại ${siteName}.`,
-      "Mở liên kết sau để đặt mật khẩu mới (liên kết có hiệu lực trong 1 giờ và chỉ dùng được một lần):",
-      "",
-      shown,
-      "",
-      "Nếu bạn không yêu cầu, hãy bỏ qua email này; mật khẩu của bạn không thay đổi.",
-    ].join("\n");
-    const anchor = link ? `<a href="${escapeHtml(link)}">Đặt lại mật khẩu</a>` : escapeHtml(shown);
-    const html = `<p>Xin chào ${escapeHtml(username)},</p>
-<p>Chúng tôi nhận được yêu cầu đặt lại mật khẩu cho tài khoản của bạn tại ${escapeHtml(siteName)}.</p>
-<p>${anchor} (liên kết có hiệu lực trong 1 giờ và chỉ dùng được một lần).</p>
-<p>Nếu bạn không yêu cầu, hãy bỏ qua email này; mật khẩu của bạn không thay đổi.</p>`;
+    const shown = link ?? words.hidden;
+    const text = [words.hello(username), "", words.asked(siteName), words.open, "", shown, "", words.notYou].join("\n");
+    const anchor = link ? `<a href="${escapeHtml(link)}">${words.button}</a>` : escapeHtml(shown);
+    const html = `<p>${escapeHtml(words.hello(username))}</p>
+<p>${escapeHtml(words.asked(siteName))}</p>
+<p>${anchor} ${words.validity}</p>
+<p>${words.notYou}</p>`;
     return { text, html };
   };
-  return { to, subject: `${siteName}: đặt lại mật khẩu`, ...body(link), kept: body(null), template: "password_reset" };
+  return { to, subject: words.subject(siteName), ...body(link), kept: body(null), template: "password_reset" };
 }
+
+const RESET_MAIL = {
+  subject: (siteName: string) => `${siteName}: đặt lại mật khẩu`,
+  hello: (username: string) => `Xin chào ${username},`,
+  asked: (siteName: string) => `Chúng tôi nhận được yêu cầu đặt lại mật khẩu cho tài khoản của bạn tại ${siteName}.`,
+  open: "Mở liên kết sau để đặt mật khẩu mới (liên kết có hiệu lực trong 1 giờ và chỉ dùng được một lần):",
+  button: "Đặt lại mật khẩu",
+  validity: "(liên kết có hiệu lực trong 1 giờ và chỉ dùng được một lần).",
+  notYou: "Nếu bạn không yêu cầu, hãy bỏ qua email này; mật khẩu của bạn không thay đổi.",
+  hidden: "(liên kết đã được ẩn khỏi bản lưu)",
+};
+
+const RESET_MAIL_EN: typeof RESET_MAIL = {
+  subject: (siteName) => `${siteName}: reset your password`,
+  hello: (username) => `Hello ${username},`,
+  asked: (siteName) => `We received a request to reset the password of your account at ${siteName}.`,
+  open: "Open the link below to choose a new password (it works for 1 hour, and only once):",
+  button: "Reset your password",
+  validity: "(the link works for 1 hour, and only once).",
+  notYou: "If you did not ask for this, you can ignore this email: your password stays the same.",
+  hidden: "(the link has been removed from the stored copy)",
+};

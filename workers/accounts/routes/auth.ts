@@ -2,7 +2,19 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { getConfig, publicOrigin } from "../../platform/config";
-import { availabilitySchema, changePasswordSchema, emailSchema, forgotPasswordSchema, googleAuthSchema, loginSchema, refreshSchema, registerSchema, resetPasswordSchema, usernameSchema } from "../schemas/auth";
+import {
+  availabilitySchema,
+  changePasswordSchema,
+  emailSchema,
+  forgotPasswordSchema,
+  googleAuthSchema,
+  localeSchema,
+  loginSchema,
+  refreshSchema,
+  registerSchema,
+  resetPasswordSchema,
+  usernameSchema,
+} from "../schemas/auth";
 import {
   authenticate,
   checkResetToken,
@@ -14,6 +26,7 @@ import {
   loginSubject,
   registerUser,
   resetPassword,
+  setLocale,
   setPassword,
   toPublicUser,
   type UserRow,
@@ -34,7 +47,7 @@ import { requireUser } from "../require-user";
 import { clientAddress, readJson, readQuery, takesJson, takesQuery } from "../../platform/http/validate";
 import { AUTH_MESSAGES } from "../messages";
 import { langOf, refusalBody } from "../../i18n/refusals";
-import type { Lang } from "../../shared/lang";
+import { type Lang, langOfRequest } from "../../shared/lang";
 
 /** The reset link's token; anything that is not one text reads as none. */
 const resetTokenQuery = z.object({ token: z.string().catch("").default("") });
@@ -117,6 +130,7 @@ export const authApi = new Hono<ApiEnv>()
       firstName: input.first_name,
       lastName: input.last_name,
       password: input.password,
+      locale: input.locale ?? langOfRequest(c.req.raw),
     });
     if ("taken" in result) {
       const errors: Record<string, string[]> = {};
@@ -188,6 +202,13 @@ export const authApi = new Hono<ApiEnv>()
     return c.json({ success: true, message: AUTH_MESSAGES.loggedOut });
   })
   .get("/me", requireUser, (c) => c.json({ success: true, data: toPublicUser(c.get("user")) }))
+  // The signed-in buyer's language for the store's mails: only the session's own account.
+  .post("/locale", requireUser, takesJson(localeSchema), async (c) => {
+    const { locale } = await readJson(c, localeSchema);
+    const user = await setLocale(db(c), c.get("user").id, locale);
+    if (!user) throw new HttpError(401, AUTH_MESSAGES.unauthenticated, undefined, { "WWW-Authenticate": "Bearer" });
+    return c.json({ success: true as const, data: { locale: user.locale } });
+  })
   .post("/forgot-password", takesJson(forgotPasswordSchema), async (c) => {
     await limit(c, LIMITS.forgotPerAddress, clientAddress(c));
     const { email } = await readJson(c);
@@ -200,8 +221,10 @@ export const authApi = new Hono<ApiEnv>()
       (async () => {
         const reset = await createResetToken(db(c), email);
         if (!reset) return;
-        const link = `${origin}/reset-password?token=${encodeURIComponent(reset.token)}`;
-        await sendMail(db(c), config, passwordResetMail(config.SITE_NAME, reset.user.email, reset.user.username, link));
+        // In the account's language: its link opens that edition's page (/en/ for English).
+        const edition = reset.user.locale === "en" ? "/en" : "";
+        const link = `${origin}${edition}/reset-password?token=${encodeURIComponent(reset.token)}`;
+        await sendMail(db(c), config, passwordResetMail(config.SITE_NAME, reset.user.email, reset.user.username, link, reset.user.locale));
       })().catch((error) => logEvent("error", "reset_mail_failed", { error: errorText(error) }, c.req.raw)),
     );
     return c.json({ success: true, message: AUTH_MESSAGES.forgotSent });
@@ -272,7 +295,7 @@ export const authApi = new Hono<ApiEnv>()
         codeVerifier: input.code_verifier,
         nonce: input.nonce,
       });
-      const { user, linked } = await findOrCreateGoogleUser(db(c), profile);
+      const { user, linked } = await findOrCreateGoogleUser(db(c), profile, undefined, undefined, langOfRequest(c.req.raw));
       if (linked) await recordCredentialChange(c, user, linked === "takeover" ? "auth.google_takeover" : "auth.google_link", null);
       if (!user.isActive) throw new HttpError(403, AUTH_MESSAGES.inactive);
       // Google proves the first factor only.

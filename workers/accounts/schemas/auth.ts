@@ -3,6 +3,7 @@ import { z } from "zod";
 import { tooLong } from "../../shared/zod-messages";
 import { nameField } from "../../shared/fields";
 import { AUTH_MESSAGES } from "../messages";
+import { LANGS } from "../../shared/lang";
 
 const requiredText = (max: number) => z.string({ error: AUTH_MESSAGES.required }).trim().min(1, AUTH_MESSAGES.required).max(max, tooLong(max));
 const password = z
@@ -31,8 +32,13 @@ export const registerSchema = z
     last_name: nameField(50, { required: AUTH_MESSAGES.required, tooLong: tooLong(50) }),
     password,
     password_confirm: z.string({ error: AUTH_MESSAGES.required }).min(1, AUTH_MESSAGES.required),
+    // The language the store writes to the buyer in; without it, the request's (Accept-Language).
+    locale: z.enum(LANGS).optional(),
   })
   .refine((value) => value.password === value.password_confirm, { path: ["password_confirm"], message: AUTH_MESSAGES.passwordMismatch });
+
+/** The profile's language switch (POST /api/auth/locale/): the store's mails to this buyer. */
+export const localeSchema = z.object({ locale: z.enum(LANGS) });
 
 export const availabilitySchema = z.union([z.object({ username: z.string().max(100) }), z.object({ email: z.string().max(300) })]);
 
