@@ -133,6 +133,9 @@ type AppFields = {
   testflightUrl: string | null;
   minVersion: string | null;
   announcement: string | null;
+  /** The English edition's name and description; null: it shows the Vietnamese ones. */
+  nameEn: string | null;
+  descriptionEn: string | null;
 };
 
 /** What a form sends of the fields: a field left undefined keeps its value. */
@@ -160,6 +163,8 @@ const CREATE_DEFAULTS: AppFields = {
   testflightUrl: null,
   minVersion: null,
   announcement: null,
+  nameEn: null,
+  descriptionEn: null,
 };
 
 function fieldsOf(app: AppRow): AppFields {
@@ -180,6 +185,8 @@ function fieldsOf(app: AppRow): AppFields {
     testflightUrl: app.testflightUrl,
     minVersion: app.minVersion,
     announcement: app.announcement,
+    nameEn: app.nameEn,
+    descriptionEn: app.descriptionEn,
   };
 }
 
@@ -352,6 +359,8 @@ function toColumns(fields: AppFields) {
     testflightUrl: fields.testflightUrl,
     minVersion: fields.minVersion,
     announcement: fields.announcement,
+    nameEn: fields.nameEn,
+    descriptionEn: fields.descriptionEn,
   };
 }
 

@@ -26,6 +26,9 @@ export type PublicApp = {
   id: number;
   name: string;
   description: string;
+  /** The English edition's name and description, null when the admin gave none (the edition shows name and description). */
+  name_en: string | null;
+  description_en: string | null;
   version: string;
   url: string;
   app_type: AppType;
@@ -98,6 +101,8 @@ export function toPublicApp(app: AppRow, media: MediaRow[], origin: string): Pub
     id: app.id,
     name: app.name,
     description: app.description,
+    name_en: app.nameEn,
+    description_en: app.descriptionEn,
     version: app.version,
     url: app.url,
     app_type: app.appType,

@@ -70,6 +70,9 @@ const FIELDS = {
   // What the key check tells the mod (docs/licensing.md): blank clears, a version is digits and dots.
   min_version: sent.transform(firstText).pipe(z.string().refine((value) => value === "" || isVersion(value), APP_FORM_MESSAGES.badMinVersion).optional()),
   announcement: text(MAX_LENGTHS.announcement),
+  // The English edition's words (optional): checked as the name and description are; blank clears.
+  name_en: name(MAX_LENGTHS.name),
+  description_en: text(MAX_LENGTHS.description),
   app_type: sent.transform(firstText).pipe(z.enum(APP_TYPES, { error: APP_FORM_MESSAGES.badType }).optional()),
   // Anything else keeps what the app has.
   status: sent.transform((values) => APP_STATUSES.find((status) => status === firstText(values))),
@@ -116,6 +119,8 @@ export const appFormSchema = z.object(FIELDS).transform((form, context) => ({
     appVersion: form.app_version === undefined ? undefined : form.app_version || null,
     minVersion: form.min_version === undefined ? undefined : form.min_version || null,
     announcement: form.announcement === undefined ? undefined : form.announcement || null,
+    nameEn: form.name_en === undefined ? undefined : form.name_en || null,
+    descriptionEn: form.description_en === undefined ? undefined : form.description_en || null,
     itmsUrl: link("itms_url", form.itms_url, form.itmsUrl, context),
     testflightUrl: link("testflight_url", form.testflight_url, form.testflightUrl, context),
   },

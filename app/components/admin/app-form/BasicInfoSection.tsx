@@ -1,4 +1,4 @@
-// The app form's first section: name, url slug, version, developer and type.
+// The app form's first section: name (and its English), url slug, version, developer and type.
 import { Field, inputClass } from "~/components/Field";
 import { APP_TYPES, normaliseSlug } from "@workers/shared/app-form";
 import { appTypeLabel } from "~/lib/app-types";
@@ -24,6 +24,9 @@ export function BasicInfoSection({
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id="app-name" label={FIELD_LABELS.name} required errors={errors.name}>
           <input id="app-name" name="name" className={inputClass(Boolean(errors.name?.length))} value={fields.name} onChange={(e) => onField("name", e.target.value)} maxLength={200} />
+        </Field>
+        <Field id="app-name-en" label={FIELD_LABELS.name_en} errors={errors.name_en} hint="Hiển thị ở bản tiếng Anh (/en/). Để trống để dùng tên tiếng Việt.">
+          <input id="app-name-en" name="name_en" lang="en" className={inputClass(Boolean(errors.name_en?.length))} value={fields.name_en} onChange={(e) => onField("name_en", e.target.value)} maxLength={200} />
         </Field>
         <Field id="app-url" label={FIELD_LABELS.url} required errors={errors.url} hint="Chỉ chữ thường a-z, số, dấu gạch ngang và gạch dưới">
           <input

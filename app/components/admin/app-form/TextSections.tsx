@@ -1,4 +1,4 @@
-// The app form's long texts: the description and the changelog (one feature per line), and what
+// The app form's long texts: the description (and its English) and the changelog (one feature per line), and what
 // the key check tells the mod (docs/licensing.md): the lowest supported version and a short note.
 import { Field, inputClass } from "~/components/Field";
 import { MAX_LENGTHS } from "@workers/shared/app-form";
@@ -11,6 +11,9 @@ export function TextSections({ fields, errors, onField }: { fields: TextFields; 
       <Section title="Mô tả">
         <Field id="app-description" label={FIELD_LABELS.description} required errors={errors.description}>
           <textarea id="app-description" name="description" rows={5} className={inputClass(Boolean(errors.description?.length))} value={fields.description} onChange={(e) => onField("description", e.target.value)} />
+        </Field>
+        <Field id="app-description-en" label={FIELD_LABELS.description_en} errors={errors.description_en} hint="Hiển thị ở bản tiếng Anh (/en/). Để trống để dùng mô tả tiếng Việt.">
+          <textarea id="app-description-en" name="description_en" lang="en" rows={5} maxLength={MAX_LENGTHS.description} className={inputClass(Boolean(errors.description_en?.length))} value={fields.description_en} onChange={(e) => onField("description_en", e.target.value)} />
         </Field>
       </Section>
 

@@ -16,6 +16,9 @@ export type TextFields = {
   /** What the key check tells the mod (docs/licensing.md): blank clears. */
   min_version: string;
   announcement: string;
+  /** The English edition's name and description (/en/): blank shows the Vietnamese ones there. */
+  name_en: string;
+  description_en: string;
 };
 
 export type FieldErrors = Record<string, string[]>;
@@ -32,11 +35,13 @@ export const FIELD_LABELS: Record<keyof TextFields, string> = {
   testflight_url: "TestFlight URL",
   min_version: "Phiên bản tối thiểu",
   announcement: "Thông báo cho mod",
+  name_en: "Tên tiếng Anh (không bắt buộc)",
+  description_en: "Mô tả tiếng Anh (không bắt buộc)",
 };
 
 /** The create form's defaults (docs/product.md §3: developer defaults to the product's name). */
 export function emptyFields(siteName: string): TextFields {
-  return { name: "", url: "", version: "", developer: siteName, app_type: "ipa", description: "", changelog: "", itms_url: "", testflight_url: "", min_version: "", announcement: "" };
+  return { name: "", url: "", version: "", developer: siteName, app_type: "ipa", description: "", changelog: "", itms_url: "", testflight_url: "", min_version: "", announcement: "", name_en: "", description_en: "" };
 }
 
 export function fieldsOf(app: AdminApp): TextFields {
@@ -52,6 +57,8 @@ export function fieldsOf(app: AdminApp): TextFields {
     testflight_url: app.testflight_url ?? "",
     min_version: app.min_version ?? "",
     announcement: app.announcement ?? "",
+    name_en: app.name_en ?? "",
+    description_en: app.description_en ?? "",
   };
 }
 
