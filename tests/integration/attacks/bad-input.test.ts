@@ -173,14 +173,31 @@ function messagesOf(json: Body): string[] {
 }
 
 /**
- * Sends each refusal not seen before again with Accept-Language: en. Its answer must be the same
- * refusal (status and code) with every message in English: no Vietnamese letter left.
+ * The same request asking for English: Accept-Language: en, and for the key check (which reads only
+ * its body's lang, decision 0041) lang "en" in a body that is an object; null for a key check whose
+ * body cannot carry one.
+ */
+function inEnglish(sent: Sent): Sent | null {
+  if (!/^\/api\/keys\/check\/?$/.test(sent.route)) return sent;
+  try {
+    const body: unknown = JSON.parse(sent.body ?? "");
+    return body && typeof body === "object" && !Array.isArray(body) ? { ...sent, body: JSON.stringify({ ...body, lang: "en" }) } : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Sends each refusal not seen before again in English. Its answer must be the same refusal (status
+ * and code) with every message in English: no Vietnamese letter left. One the state moved under
+ * (a key another request of the batch activated) and that now succeeds is not compared.
  */
 async function askInEnglish(batch: Sent[], answers: Answer[], tokens: Record<Role, string | undefined>, findings: Findings): Promise<void> {
   const again = batch
-    .map((sent, index) => ({ sent, vietnamese: answers[index] }))
-    .filter(({ vietnamese }) => {
-      if (vietnamese.status < 400 || vietnamese.status >= 500 || vietnamese.json?.success !== false) return false;
+    .map((sent, index) => ({ sent: inEnglish(sent), vietnamese: answers[index] }))
+    .filter((pair): pair is { sent: Sent; vietnamese: Answer } => {
+      const { sent, vietnamese } = pair;
+      if (sent === null || vietnamese.status < 400 || vietnamese.status >= 500 || vietnamese.json?.success !== false) return false;
       const said = `${vietnamese.status} ${JSON.stringify(messagesOf(vietnamese.json))}`;
       if (askedInEnglish.has(said)) return false;
       askedInEnglish.add(said);
@@ -191,6 +208,7 @@ async function askInEnglish(batch: Sent[], answers: Answer[], tokens: Record<Rol
   again.forEach(({ sent, vietnamese }, index) => {
     const answer = english[index];
     const json = clip(JSON.stringify(answer.json), 200);
+    if (answer.status < 300) return;
     if (answer.status !== vietnamese.status || answer.json?.success !== false) {
       findings.add(`${answer.status} in English where Vietnamese had ${vietnamese.status}`, sent, `: ${json}`);
     } else if (answer.json.code !== vietnamese.json?.code) {
