@@ -10,11 +10,12 @@ import { join, relative } from "node:path";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import { hasVietnameseLetters } from "../../workers/i18n/phrasebook";
-import { PHRASEBOOK } from "../../workers/i18n/registry";
+import { phrasebook } from "../../workers/i18n/registry";
 import { dateTime, vnd } from "../../workers/i18n/en/format";
 import { langOfAcceptLanguage } from "../../workers/shared/lang";
 
 const root = join(import.meta.dirname, "..", "..");
+const PHRASEBOOK = phrasebook();
 const CODE = /^[a-z][a-z0-9_]*$/;
 
 describe("the phrasebook", () => {

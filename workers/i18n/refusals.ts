@@ -9,7 +9,7 @@ import { logEvent } from "../lib/log";
 import { type ErrorAnswer, errorAnswer, errorBody, type FieldErrors, HttpError } from "../platform/http/api-errors";
 import { InsufficientFundsError, RateLimitedError } from "../platform/errors";
 import { type Lang, langOfRequest } from "../shared/lang";
-import { PHRASEBOOK } from "./registry";
+import { phrasebook } from "./registry";
 
 /** The code of a refusal whose message names none, by its status. */
 const STATUS_CODES: Partial<Record<number, string>> = {
@@ -36,13 +36,13 @@ function codeOf(status: number, message: string, errors: FieldErrors | undefined
   if (status === 429 || error instanceof RateLimitedError) return "rate_limited";
   if (status === 402 || error instanceof InsufficientFundsError) return "insufficient_balance";
   if (status === 400 && errors !== undefined && (error === undefined || error instanceof HttpError)) return "validation_failed";
-  return PHRASEBOOK.lookUp(message)?.code ?? STATUS_CODES[status] ?? "refused";
+  return phrasebook().lookUp(message)?.code ?? STATUS_CODES[status] ?? "refused";
 }
 
 /** A message in `lang`: Vietnamese as it was written; English from the phrasebook (a gap is logged, and answered in Vietnamese). */
 function said(message: string, lang: Lang): string {
   if (lang === "vi") return message;
-  const english = PHRASEBOOK.lookUp(message)?.english;
+  const english = phrasebook().lookUp(message)?.english;
   if (english === undefined) logEvent("warn", "message_untranslated", { message: message.slice(0, 300) });
   return english ?? message;
 }

@@ -40,162 +40,176 @@ function codes(prefix: string, named: Record<string, string | null> = {}): (key:
 const LONG = 7_919_123;
 const ERROR_EXPORTS = { VALIDATION_FALLBACK, ACCESS_DENIED_MESSAGE, SECOND_FACTOR_REQUIRED_MESSAGE, ...ERROR_TEXTS };
 
-export const PHRASEBOOK = new Phrasebook()
-  .dictionary("MESSAGES", MESSAGES, MESSAGES_EN, codes("", {
-    notFound: "route_not_found",
-    feedFileNotFound: "file_not_found",
-    invalidData: "validation_failed",
-    serverErrorWithId: "server_error",
-    formTooLarge: "body_too_large",
-    tooManyRequests: "rate_limited",
-    misconfigured: "store_misconfigured",
-    down: "store_unavailable",
-  }), { serverErrorWithId: [["3f1c9a7e-0b2d-4c55-9e61-2a7d8f0c4b19"]] })
-  .dictionary("error texts", ERROR_EXPORTS, ERROR_TEXTS_EN, codes("", {
-    VALIDATION_FALLBACK: "validation_failed",
-    ACCESS_DENIED_MESSAGE: "access_denied",
-    SECOND_FACTOR_REQUIRED_MESSAGE: "second_factor_required",
-    FALLBACK_ERROR: "unknown_error",
-    NETWORK_ERROR: "network_error",
-    SERVER_UNREACHABLE: "server_unreachable",
-    SESSION_EXPIRED_MESSAGE: "unauthenticated",
-  }), {})
-  .dictionary("AUTH_MESSAGES", AUTH_MESSAGES, AUTH_EN, codes("", {
-    passwordShort: "password_too_short",
-    passwordLong: "password_too_long",
-    nameLong: "too_long",
-    secondFactor: "second_factor_needed",
-    inactive: "account_locked",
-    refreshInvalid: "session_invalid",
-    tokenInvalid: "reset_link_invalid",
-    tokenValid: "reset_link_valid",
-    signInAgainToCreatePassword: "sign_in_again",
-    googleFailed: "google_sign_in_failed",
-    googleUnverified: "google_email_unverified",
-    googleDisabled: "google_sign_in_disabled",
-    tooMany: "rate_limited",
-  }), { tooMany: [[LONG]] })
-  .dictionary("MFA_MESSAGES", MFA_MESSAGES, MFA_EN, codes("mfa_"), {})
-  .dictionary("SECOND_FACTOR_MESSAGES", SECOND_FACTOR_MESSAGES, SECOND_FACTOR_EN, codes("mfa_", { adminCannotDisable: "mfa_required_for_admin", signInAgainToEnrol: "sign_in_again" }), {})
-  .dictionary("USER_ADMIN_MESSAGES", USER_ADMIN_MESSAGES, USER_ADMIN_EN, codes("", { keyReused: "idempotency_key_reused", notEnoughToDeduct: "balance_too_low" }), {})
-  .dictionary("MAIL_PREFERENCE_MESSAGES", MAIL_PREFERENCE_MESSAGES, MAIL_PREFERENCE_EN, codes("mail_", { linkInvalid: "unsubscribe_link_invalid" }), {})
-  .dictionary("ZOD_MESSAGES", ZOD_MESSAGES, ZOD_EN, codes("", { invalid: "invalid_value" }), {
-    tooLong: [[LONG]],
-    tooShort: [[LONG]],
-    tooMany: [[LONG]],
-    tooFew: [[LONG]],
-    below: [[LONG]],
-    above: [[LONG]],
-    atMost: [[LONG]],
-    atLeast: [[LONG]],
-    oneOf: [["VND, USD"]],
-  })
-  .dictionary("TEXT_MESSAGES", TEXT_MESSAGES, TEXT_EN, codes("text_"), {})
-  .dictionary("APP_FORM_MESSAGES", APP_FORM_MESSAGES, APP_FORM_EN, codes("app_", { requiredField: "required", tooLong: "too_long", notFound: "app_not_found", nothingToUpdate: "nothing_to_update" }), {
-    tooLong: [[LONG]],
-    updateFailed: [[], ["Không tìm thấy ứng dụng"]],
-  })
-  .dictionary("FILE_MESSAGES", FILE_MESSAGES, FILE_EN, codes("file_"), {
-    appFileForType: [[".ipa, .deb"]],
-    tooBig: [["Tệp IPA", "500MB"]],
-    notWhatItClaims: [["anh.png"]],
-    badPackage: [["IPA", "Tệp không phải IPA hợp lệ (mục lục zip hỏng)"]],
-  })
-  .dictionary("UPLOAD_MESSAGES", UPLOAD_MESSAGES, UPLOAD_EN, codes("upload_", { badPart: "upload_part_invalid", badPartSize: "upload_part_size" }), {
-    badPartSize: [[LONG]],
-    missingParts: { samples: [[[1, 2, 3]], [[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]]] },
-  })
-  .dictionary("APP_ADMIN_MESSAGES", APP_ADMIN_MESSAGES, APP_ADMIN_EN, codes("", { tooManyMedia: "too_many_media", badIpa: "ipa_invalid" }), {
-    tooManyMedia: [[LONG]],
-    badIpa: [["Không tìm thấy Info.plist trong IPA"]],
-  })
-  .dictionary("KEY_ADMIN_MESSAGES", KEY_ADMIN_MESSAGES, KEY_ADMIN_EN, codes("", {
-    appNotFound: "app_id_invalid",
-    pricingRequired: "pricing_incomplete",
-    pricingDeletion: "pricing_not_deletable",
-    selectKeys: "keys_not_selected",
-    onlyAvailable: "key_not_in_stock",
-    onlyRevoked: "key_not_revoked",
-    noDevice: "key_not_on_device",
-    lifetime: "key_lifetime",
-    notActivated: "key_not_activated",
-    alreadyBanned: "key_banned",
-    notBanned: "key_not_banned",
-    onlySold: "key_not_sold",
-    badStatus: "status_invalid",
-    tooManyLines: "too_many_keys",
-    caseTwinsInText: "keys_case_twins",
-    caseTwinsInStock: "keys_case_twins_in_stock",
-    outsideAlphabet: "keys_outside_alphabet",
-    foreignLine: "key_line_outside_alphabet",
-    invisibleLine: "key_line_invisible",
-    lookAlikesInStock: "keys_look_alike",
-    lookAlikeLine: "key_line_look_alike",
-    duplicatesRefused: "keys_duplicate",
-  }), {
-    pricingExists: [["VIP 30"]],
-    extended: [[LONG]],
-    tooManyLines: [[LONG]],
-    caseTwinsInText: [[LONG, ["ABC-1", "abc-1"]]],
-    caseTwinsInStock: [[LONG, ["ABC-1", "abc-1"]]],
-    outsideAlphabet: [
-      [LONG, "dòng 3, dòng 7", "ABC‐1 có ký tự ngoài bảng ký tự (U+2010)", ""],
-      [LONG, "dòng 3, dòng 7", "key chỉ gồm ký tự ẩn", "Ω"],
-    ],
-    foreignLine: [[LONG, "ABC‐1", "U+2010"]],
-    invisibleLine: [[LONG]],
-    lookAlikesInStock: [[LONG, "dòng 3", "KEY-Α trông giống key đã có KEY-A"]],
-    lookAlikeLine: [[LONG, "KEY-Α", "KEY-A"]],
-    moreLines: [[LONG]],
-    duplicatesRefused: [[LONG]],
-  })
-  .dictionary("KEY_DEVICE_MESSAGES", KEY_DEVICE_MESSAGES, KEY_DEVICE_EN, codes("", { purchaseNotFound: "order_not_found", notActivated: "key_not_on_device", banned: "key_banned", expired: "key_expired", tooSoon: "rate_limited" }), {
-    tooSoon: [[LONG, "3 giờ 5 phút"]],
-  })
-  .dictionary("KEY_CHECK_MESSAGES", KEY_CHECK_MESSAGES, KEY_CHECK_EN, codes("key_", { tooMany: "rate_limited" }), {
-    activeUntil: [["14:05 25/11/2026"]],
-    tooMany: [[LONG]],
-  })
-  .dictionary("PURCHASE_MESSAGES", PURCHASE_MESSAGES, PURCHASE_EN, codes("", { paused: "key_type_paused", soldOut: "sold_out", balanceOnly: "payment_method_unsupported" }), {})
-  .dictionary("TOPUP_MESSAGES", TOPUP_MESSAGES, TOPUP_EN, codes("", { invalidAmount: "amount_invalid", minimum: "amount_below_minimum", maximum: "amount_above_maximum", step: "amount_step", telco: "card_telco", serial: "card_serial", code: "card_code", value: "card_value", cardUnavailable: "card_unavailable", cancelled: "transaction_cancelled", cannotCancel: "transaction_not_cancellable", expired: "transaction_expired", failed: "transaction_failed" }), {
-    minimum: [["10.000\u00a0₫"]],
-    maximum: [["50.000.000\u00a0₫"]],
-    step: [[LONG]],
-    failed: [["Thẻ không hợp lệ"]],
-  })
-  .dictionary("PROMOTION_MESSAGES", PROMOTION_MESSAGES, PROMOTION_EN, codes("promotion_", { limitBelowUsed: "promotion_limit_below_used" }), { limitBelowUsed: [[LONG]] })
-  .dictionary("CARD_MESSAGES", CARD_MESSAGES, CARD_EN, codes("card_", { tooMany: "rate_limited" }), { tooMany: [[LONG]] })
-  .dictionary("VIETQR_MESSAGES", VIETQR_MESSAGES, VIETQR_EN, codes("vietqr_", { notFound: "transaction_not_found" }), {})
-  .dictionary("REVIEW_MESSAGES", REVIEW_MESSAGES, REVIEW_EN, codes("transfer_", {
-    userRequired: "user_required",
-    userNotFound: "user_not_found",
-    cannotCredit: "user_cannot_be_credited",
-    transferCredited: "transfer_already_credited",
-    sameTransferCredited: "transfer_duplicate",
-    cardCredited: "card_already_credited",
-    cardNotFound: "card_not_found",
-  }), {
-    sameTransferCredited: [[LONG]],
-    credited: [[LONG, "khach_hang"]],
-  })
-  .dictionary("WALLET_MESSAGES", WALLET_MESSAGES, WALLET_EN, codes("", { pricingNotFound: "pricing_not_found", insufficient: "insufficient_balance", keyReused: "idempotency_key_reused", wouldGoNegative: "balance_too_low" }), {
-    insufficient: [[LONG, 1_234_567]],
-    wouldGoNegative: [[LONG]],
-  })
-  .dictionary("WEBHOOK_MESSAGES", WEBHOOK_MESSAGES, WEBHOOK_EN, codes("webhook_"), {})
-  .dictionary("SETTINGS_MESSAGES", SETTINGS_MESSAGES, SETTINGS_EN, codes("settings_", { rateInvalid: "usd_rate_invalid", noRate: "usd_rate_missing" }), {})
-  .dictionary("EXPORT_MESSAGES", EXPORT_MESSAGES, EXPORT_EN, codes("export_"), { tooManyRows: [[LONG]] })
-  .phrase(VERSION_INVALID, VERSION_INVALID_EN, "version_invalid", "VERSION_INVALID");
-
-for (const [vietnamese, english, code] of PHRASES) PHRASEBOOK.phrase(vietnamese, english, code ?? null);
-for (const shape of [...SHAPES, BRACKETED]) {
-  const strict = shape === BRACKETED;
-  PHRASEBOOK.pattern(
-    shape.regex,
-    (...parts) => (strict && parts.some(hasVietnameseLetters) ? null : shape.english(...parts)),
-    shape.code ?? null,
-    shape.samples,
-  );
+/**
+ * The store's phrasebook, built on first use (a refusal), not when an isolate starts: the key
+ * check's hot path never needs it.
+ */
+export function phrasebook(): Phrasebook {
+  built ??= build();
+  return built;
 }
-// The missing parts of an upload are listed as written, with "…" past ten.
-PHRASEBOOK.pattern(/^Còn thiếu phần: ([\d, ]+)(…?)$/, (parts, more) => `Parts still missing: ${parts}${more}`, "upload_missing_parts", []);
+
+let built: Phrasebook | undefined;
+
+function build(): Phrasebook {
+  const book = new Phrasebook()
+    .dictionary("MESSAGES", MESSAGES, MESSAGES_EN, codes("", {
+      notFound: "route_not_found",
+      feedFileNotFound: "file_not_found",
+      invalidData: "validation_failed",
+      serverErrorWithId: "server_error",
+      formTooLarge: "body_too_large",
+      tooManyRequests: "rate_limited",
+      misconfigured: "store_misconfigured",
+      down: "store_unavailable",
+    }), { serverErrorWithId: [["3f1c9a7e-0b2d-4c55-9e61-2a7d8f0c4b19"]] })
+    .dictionary("error texts", ERROR_EXPORTS, ERROR_TEXTS_EN, codes("", {
+      VALIDATION_FALLBACK: "validation_failed",
+      ACCESS_DENIED_MESSAGE: "access_denied",
+      SECOND_FACTOR_REQUIRED_MESSAGE: "second_factor_required",
+      FALLBACK_ERROR: "unknown_error",
+      NETWORK_ERROR: "network_error",
+      SERVER_UNREACHABLE: "server_unreachable",
+      SESSION_EXPIRED_MESSAGE: "unauthenticated",
+    }), {})
+    .dictionary("AUTH_MESSAGES", AUTH_MESSAGES, AUTH_EN, codes("", {
+      passwordShort: "password_too_short",
+      passwordLong: "password_too_long",
+      nameLong: "too_long",
+      secondFactor: "second_factor_needed",
+      inactive: "account_locked",
+      refreshInvalid: "session_invalid",
+      tokenInvalid: "reset_link_invalid",
+      tokenValid: "reset_link_valid",
+      signInAgainToCreatePassword: "sign_in_again",
+      googleFailed: "google_sign_in_failed",
+      googleUnverified: "google_email_unverified",
+      googleDisabled: "google_sign_in_disabled",
+      tooMany: "rate_limited",
+    }), { tooMany: [[LONG]] })
+    .dictionary("MFA_MESSAGES", MFA_MESSAGES, MFA_EN, codes("mfa_"), {})
+    .dictionary("SECOND_FACTOR_MESSAGES", SECOND_FACTOR_MESSAGES, SECOND_FACTOR_EN, codes("mfa_", { adminCannotDisable: "mfa_required_for_admin", signInAgainToEnrol: "sign_in_again" }), {})
+    .dictionary("USER_ADMIN_MESSAGES", USER_ADMIN_MESSAGES, USER_ADMIN_EN, codes("", { keyReused: "idempotency_key_reused", notEnoughToDeduct: "balance_too_low" }), {})
+    .dictionary("MAIL_PREFERENCE_MESSAGES", MAIL_PREFERENCE_MESSAGES, MAIL_PREFERENCE_EN, codes("mail_", { linkInvalid: "unsubscribe_link_invalid" }), {})
+    .dictionary("ZOD_MESSAGES", ZOD_MESSAGES, ZOD_EN, codes("", { invalid: "invalid_value" }), {
+      tooLong: [[LONG]],
+      tooShort: [[LONG]],
+      tooMany: [[LONG]],
+      tooFew: [[LONG]],
+      below: [[LONG]],
+      above: [[LONG]],
+      atMost: [[LONG]],
+      atLeast: [[LONG]],
+      oneOf: [["VND, USD"]],
+    })
+    .dictionary("TEXT_MESSAGES", TEXT_MESSAGES, TEXT_EN, codes("text_"), {})
+    .dictionary("APP_FORM_MESSAGES", APP_FORM_MESSAGES, APP_FORM_EN, codes("app_", { requiredField: "required", tooLong: "too_long", notFound: "app_not_found", nothingToUpdate: "nothing_to_update" }), {
+      tooLong: [[LONG]],
+      updateFailed: [[], ["Không tìm thấy ứng dụng"]],
+    })
+    .dictionary("FILE_MESSAGES", FILE_MESSAGES, FILE_EN, codes("file_"), {
+      appFileForType: [[".ipa, .deb"]],
+      tooBig: [["Tệp IPA", "500MB"]],
+      notWhatItClaims: [["anh.png"]],
+      badPackage: [["IPA", "Tệp không phải IPA hợp lệ (mục lục zip hỏng)"]],
+    })
+    .dictionary("UPLOAD_MESSAGES", UPLOAD_MESSAGES, UPLOAD_EN, codes("upload_", { badPart: "upload_part_invalid", badPartSize: "upload_part_size" }), {
+      badPartSize: [[LONG]],
+      missingParts: { samples: [[[1, 2, 3]], [[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]]] },
+    })
+    .dictionary("APP_ADMIN_MESSAGES", APP_ADMIN_MESSAGES, APP_ADMIN_EN, codes("", { tooManyMedia: "too_many_media", badIpa: "ipa_invalid" }), {
+      tooManyMedia: [[LONG]],
+      badIpa: [["Không tìm thấy Info.plist trong IPA"]],
+    })
+    .dictionary("KEY_ADMIN_MESSAGES", KEY_ADMIN_MESSAGES, KEY_ADMIN_EN, codes("", {
+      appNotFound: "app_id_invalid",
+      pricingRequired: "pricing_incomplete",
+      pricingDeletion: "pricing_not_deletable",
+      selectKeys: "keys_not_selected",
+      onlyAvailable: "key_not_in_stock",
+      onlyRevoked: "key_not_revoked",
+      noDevice: "key_not_on_device",
+      lifetime: "key_lifetime",
+      notActivated: "key_not_activated",
+      alreadyBanned: "key_banned",
+      notBanned: "key_not_banned",
+      onlySold: "key_not_sold",
+      badStatus: "status_invalid",
+      tooManyLines: "too_many_keys",
+      caseTwinsInText: "keys_case_twins",
+      caseTwinsInStock: "keys_case_twins_in_stock",
+      outsideAlphabet: "keys_outside_alphabet",
+      foreignLine: "key_line_outside_alphabet",
+      invisibleLine: "key_line_invisible",
+      lookAlikesInStock: "keys_look_alike",
+      lookAlikeLine: "key_line_look_alike",
+      duplicatesRefused: "keys_duplicate",
+    }), {
+      pricingExists: [["VIP 30"]],
+      extended: [[LONG]],
+      tooManyLines: [[LONG]],
+      caseTwinsInText: [[LONG, ["ABC-1", "abc-1"]]],
+      caseTwinsInStock: [[LONG, ["ABC-1", "abc-1"]]],
+      outsideAlphabet: [
+        [LONG, "dòng 3, dòng 7", "ABC‐1 có ký tự ngoài bảng ký tự (U+2010)", ""],
+        [LONG, "dòng 3, dòng 7", "key chỉ gồm ký tự ẩn", "Ω"],
+      ],
+      foreignLine: [[LONG, "ABC‐1", "U+2010"]],
+      invisibleLine: [[LONG]],
+      lookAlikesInStock: [[LONG, "dòng 3", "KEY-Α trông giống key đã có KEY-A"]],
+      lookAlikeLine: [[LONG, "KEY-Α", "KEY-A"]],
+      moreLines: [[LONG]],
+      duplicatesRefused: [[LONG]],
+    })
+    .dictionary("KEY_DEVICE_MESSAGES", KEY_DEVICE_MESSAGES, KEY_DEVICE_EN, codes("", { purchaseNotFound: "order_not_found", notActivated: "key_not_on_device", banned: "key_banned", expired: "key_expired", tooSoon: "rate_limited" }), {
+      tooSoon: [[LONG, "3 giờ 5 phút"]],
+    })
+    .dictionary("KEY_CHECK_MESSAGES", KEY_CHECK_MESSAGES, KEY_CHECK_EN, codes("key_", { tooMany: "rate_limited" }), {
+      activeUntil: [["14:05 25/11/2026"]],
+      tooMany: [[LONG]],
+    })
+    .dictionary("PURCHASE_MESSAGES", PURCHASE_MESSAGES, PURCHASE_EN, codes("", { paused: "key_type_paused", soldOut: "sold_out", balanceOnly: "payment_method_unsupported" }), {})
+    .dictionary("TOPUP_MESSAGES", TOPUP_MESSAGES, TOPUP_EN, codes("", { invalidAmount: "amount_invalid", minimum: "amount_below_minimum", maximum: "amount_above_maximum", step: "amount_step", telco: "card_telco", serial: "card_serial", code: "card_code", value: "card_value", cardUnavailable: "card_unavailable", cancelled: "transaction_cancelled", cannotCancel: "transaction_not_cancellable", expired: "transaction_expired", failed: "transaction_failed" }), {
+      minimum: [["10.000\u00a0₫"]],
+      maximum: [["50.000.000\u00a0₫"]],
+      step: [[LONG]],
+      failed: [["Thẻ không hợp lệ"]],
+    })
+    .dictionary("PROMOTION_MESSAGES", PROMOTION_MESSAGES, PROMOTION_EN, codes("promotion_", { limitBelowUsed: "promotion_limit_below_used" }), { limitBelowUsed: [[LONG]] })
+    .dictionary("CARD_MESSAGES", CARD_MESSAGES, CARD_EN, codes("card_", { tooMany: "rate_limited" }), { tooMany: [[LONG]] })
+    .dictionary("VIETQR_MESSAGES", VIETQR_MESSAGES, VIETQR_EN, codes("vietqr_", { notFound: "transaction_not_found" }), {})
+    .dictionary("REVIEW_MESSAGES", REVIEW_MESSAGES, REVIEW_EN, codes("transfer_", {
+      userRequired: "user_required",
+      userNotFound: "user_not_found",
+      cannotCredit: "user_cannot_be_credited",
+      transferCredited: "transfer_already_credited",
+      sameTransferCredited: "transfer_duplicate",
+      cardCredited: "card_already_credited",
+      cardNotFound: "card_not_found",
+    }), {
+      sameTransferCredited: [[LONG]],
+      credited: [[LONG, "khach_hang"]],
+    })
+    .dictionary("WALLET_MESSAGES", WALLET_MESSAGES, WALLET_EN, codes("", { pricingNotFound: "pricing_not_found", insufficient: "insufficient_balance", keyReused: "idempotency_key_reused", wouldGoNegative: "balance_too_low" }), {
+      insufficient: [[LONG, 1_234_567]],
+      wouldGoNegative: [[LONG]],
+    })
+    .dictionary("WEBHOOK_MESSAGES", WEBHOOK_MESSAGES, WEBHOOK_EN, codes("webhook_"), {})
+    .dictionary("SETTINGS_MESSAGES", SETTINGS_MESSAGES, SETTINGS_EN, codes("settings_", { rateInvalid: "usd_rate_invalid", noRate: "usd_rate_missing" }), {})
+    .dictionary("EXPORT_MESSAGES", EXPORT_MESSAGES, EXPORT_EN, codes("export_"), { tooManyRows: [[LONG]] })
+    .phrase(VERSION_INVALID, VERSION_INVALID_EN, "version_invalid", "VERSION_INVALID");
+
+  for (const [vietnamese, english, code] of PHRASES) book.phrase(vietnamese, english, code ?? null);
+  for (const shape of [...SHAPES, BRACKETED]) {
+    const strict = shape === BRACKETED;
+    book.pattern(
+      shape.regex,
+      (...parts) => (strict && parts.some(hasVietnameseLetters) ? null : shape.english(...parts)),
+      shape.code ?? null,
+      shape.samples,
+    );
+  }
+  // The missing parts of an upload are listed as written, with "…" past ten.
+  book.pattern(/^Còn thiếu phần: ([\d, ]+)(…?)$/, (parts, more) => `Parts still missing: ${parts}${more}`, "upload_missing_parts", []);
+  return book;
+}
