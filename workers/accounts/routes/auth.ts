@@ -204,7 +204,7 @@ export const authApi = new Hono<ApiEnv>()
   .get("/me", requireUser, (c) => c.json({ success: true, data: toPublicUser(c.get("user")) }))
   // The signed-in buyer's language for the store's mails: only the session's own account.
   .post("/locale", requireUser, takesJson(localeSchema), async (c) => {
-    const { locale } = await readJson(c, localeSchema);
+    const { locale } = await readJson(c);
     const user = await setLocale(db(c), c.get("user").id, locale);
     if (!user) throw new HttpError(401, AUTH_MESSAGES.unauthenticated, undefined, { "WWW-Authenticate": "Bearer" });
     return c.json({ success: true as const, data: { locale: user.locale } });

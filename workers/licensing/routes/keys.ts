@@ -14,7 +14,6 @@ import { type ApiContext, type ApiEnv, db, readPrimary } from "../../platform/ht
 import { HttpError, MESSAGES } from "../../platform/http/api-errors";
 import { refusalAnswer } from "../../i18n/refusals";
 import { isLang, type Lang } from "../../shared/lang";
-import { errorText, logEvent } from "../../lib/log";
 import { isAdmin } from "../../accounts/require-admin";
 import { requireUser } from "../../accounts/require-user";
 import { clientAddress, readJson, readParams, readQuery, takesJson, takesQuery } from "../../platform/http/validate";
