@@ -1,7 +1,7 @@
 // The English of workers/money/messages.ts and of the money rules both sides share
 // (workers/shared/money/pricing.ts, topup.ts).
 import type { CARD_MESSAGES, PROMOTION_MESSAGES, REVIEW_MESSAGES, VIETQR_MESSAGES, WALLET_MESSAGES, WEBHOOK_MESSAGES } from "../../money/messages";
-import type { PURCHASE_MESSAGES } from "../../shared/money/pricing";
+import type { PRICING_STATE_WORDS, PURCHASE_MESSAGES } from "../../shared/money/pricing";
 import type { TOPUP_MESSAGES } from "../../shared/money/topup";
 import type { EnglishOf } from "../phrasebook";
 import { count, number, vnd } from "./format";
@@ -117,3 +117,11 @@ export const WEBHOOK_EN = {
   mismatch: "The card does not match the request_id",
   parked: "Passed to an administrator for review",
 } satisfies EnglishOf<typeof WEBHOOK_MESSAGES>;
+
+/** The states of a key option, as the app page's purchase box shows them. */
+export const PRICING_STATE_EN = {
+  statePaused: "Paused",
+  stateSoldOut: "Sold out",
+  stateLowStock: (_count: number, shown: string) => `Almost gone (${shown} left)`,
+  stateInStock: (count: number, shown: string) => `${shown} ${count === 1 ? "key" : "keys"} left`,
+} satisfies EnglishOf<typeof PRICING_STATE_WORDS>;

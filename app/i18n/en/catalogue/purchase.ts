@@ -1,5 +1,6 @@
 import type { purchaseWords } from "../../vi/catalogue/purchase";
 import type { EnglishOf } from "../../words";
+import { PRICING_STATE_EN } from "@workers/i18n/en/money";
 
 export const purchase: EnglishOf<typeof purchaseWords> = {
   chooseKey: "Please choose a key type",
@@ -16,10 +17,7 @@ export const purchase: EnglishOf<typeof purchaseWords> = {
   purchased: "Key purchased!",
   copied: "Key copied to the clipboard!",
   copyFailed: "Could not copy the key. Please copy it by hand.",
-  statePaused: "Paused",
-  stateSoldOut: "Sold out",
-  stateLowStock: (_count: number, shown: string) => `Almost gone (${shown} left)`,
-  stateInStock: (count: number, shown: string) => `${shown} ${count === 1 ? "key" : "keys"} left`,
+  ...PRICING_STATE_EN,
   heading: "Buy a key",
   intro: "Choose a key type, pay from your wallet balance and get the key at once.",
   noOptions: "There are no key types to buy yet.",
