@@ -13,11 +13,22 @@ export function rememberLocale(locale: Locale): void {
 
 export function LanguageSwitch({ className }: { className?: string }) {
   const locale = useLocale();
-  const { pathname, search } = useLocation();
+  const { pathname } = useLocation();
   const other: Locale = locale === "vi" ? "en" : "vi";
+  // The address is rendered from the path alone: a cached page is one copy for every query, so
+  // its HTML must not name one. The query the reader has is added as the link is followed.
   // The language's own name, in its own language, so a reader of either finds it.
   return (
-    <a href={inLocale(other, pathname + search)} hrefLang={other} lang={other} onClick={() => rememberLocale(other)} className={className}>
+    <a
+      href={inLocale(other, pathname)}
+      hrefLang={other}
+      lang={other}
+      onClick={(event) => {
+        rememberLocale(other);
+        event.currentTarget.href = inLocale(other, pathname) + window.location.search;
+      }}
+      className={className}
+    >
       {other === "en" ? "English" : "Tiếng Việt"}
     </a>
   );

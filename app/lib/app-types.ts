@@ -37,6 +37,18 @@ export function appTypeBadgeClass(type: string): string {
   return BADGE_STYLES[type] ?? NEUTRAL_BADGE;
 }
 
+/**
+ * The shop's own words for an app in `locale`: on English pages the English name and description
+ * the admin gave, else the Vietnamese ones (docs/product.md, "The English store").
+ */
+export function appName(app: { name: string; name_en?: string | null }, locale: Locale): string {
+  return (locale === "en" && app.name_en) || app.name;
+}
+
+export function appDescription(app: { description: string; description_en?: string | null }, locale: Locale): string {
+  return (locale === "en" && app.description_en) || app.description;
+}
+
 /** The app page's main button text (docs/product.md §2), in `locale`. */
 export function downloadButtonText(type: string, locale: Locale = "vi"): string {
   const words = wordsIn(locale, catalogueWords);

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { fundUser, newUser, signIn, toast } from "./support";
+import { fundUser, newUser, signIn, toast, writeStoreDb } from "./support";
 
 // The English store's catalogue (docs/product.md, "The English store"): the home page at /en/, the
 // app pages under it and a purchase there, on a phone, with the Vietnamese store beside it untouched.
@@ -157,7 +157,8 @@ test("a purchase on an English app page: the dialogs in English, prices as 45,00
   await success.getByRole("button", { name: "Copy key" }).click();
   await expect(toast(page, "Key copied to the clipboard!")).toBeVisible();
   await expect(success.getByRole("button", { name: "Copied" })).toBeVisible();
-  await success.getByRole("button", { name: "Close", exact: true }).click();
+  // The dialog's own button, not the corner × (also named Close), as the Vietnamese purchase test does.
+  await success.getByRole("button", { name: "Close", exact: true }).first().click();
   await expect(success).toHaveCount(0);
 
   await expect(await accountArea(page, isMobile)).toContainText(/55,000\s₫/);
@@ -201,4 +202,16 @@ test("the edge cache keeps the two languages apart", { tag: "@phone" }, async ({
     expect(again, `${vi}: the kept copy`).toBe(first);
     expect(englishAgain, `${en}: the kept copy`).toBe(english);
   }
+});
+
+test("an app's English name and description, when the shop gave them, are the English page's; the Vietnamese page keeps its own", { tag: "@phone" }, async ({ page }) => {
+  // An app no other browser test opens, so no copy of its pages is cached yet.
+  await writeStoreDb((db) => [db.prepare("UPDATE apps SET name_en = ?1, description_en = ?2 WHERE url = ?3").bind("Legend of the Swordsman", "A sword-fighting role-playing game.", "huyen-thoai-kiem-khach")]);
+  await page.goto("/en/huyen-thoai-kiem-khach");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Legend of the Swordsman");
+  await expect(page.getByRole("main")).toContainText("A sword-fighting role-playing game.");
+  await expect(page).toHaveTitle(/^Legend of the Swordsman/);
+  await page.goto("/huyen-thoai-kiem-khach");
+  await expect(page.getByRole("heading", { level: 1 })).not.toHaveText("Legend of the Swordsman");
+  await expect(page.getByRole("main")).not.toContainText("A sword-fighting role-playing game.");
 });

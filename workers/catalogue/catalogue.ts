@@ -179,7 +179,7 @@ export async function listPublicApps(db: Database, origin: string): Promise<Publ
 }
 
 /** What a home-page card shows: no description, changelog or media, so a page of cards is small. */
-export type AppCardData = Pick<PublicApp, "id" | "url" | "name" | "developer" | "icon_url" | "icon_width" | "icon_variants" | "app_type" | "version" | "file_size" | "download_count" | "created_at" | "updated_at">;
+export type AppCardData = Pick<PublicApp, "id" | "url" | "name" | "name_en" | "developer" | "icon_url" | "icon_width" | "icon_variants" | "app_type" | "version" | "file_size" | "download_count" | "created_at" | "updated_at">;
 
 export type CataloguePage = {
   apps: AppCardData[];
@@ -199,6 +199,7 @@ function cardOf(row: AppRow, origin: string): AppCardData {
     id: app.id,
     url: app.url,
     name: app.name,
+    name_en: app.name_en,
     developer: app.developer,
     icon_url: app.icon_url,
     icon_width: app.icon_width,

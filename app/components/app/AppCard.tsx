@@ -4,6 +4,7 @@ import { useFormat } from "~/i18n/format";
 import { useLocalePath } from "~/i18n/locale";
 import { catalogueWords } from "~/i18n/vi/catalogue/catalogue";
 import { useWords } from "~/i18n/words";
+import { appName } from "~/lib/app-types";
 import { AppIcon } from "./AppIcon";
 import { TypeBadge } from "./TypeBadge";
 
@@ -12,6 +13,7 @@ export function AppCard({ app, now, firstScreen = false }: { app: AppCardData; n
   const words = useWords(catalogueWords);
   const format = useFormat();
   const to = useLocalePath();
+  const name = appName(app, format.locale);
   return (
     <Link
       to={to(`/${app.url}`)}
@@ -19,9 +21,9 @@ export function AppCard({ app, now, firstScreen = false }: { app: AppCardData; n
       className="app-card group"
     >
       <div className="app-card-head">
-        <AppIcon name={app.name} src={app.icon_url} variants={app.icon_variants} width={app.icon_width} firstScreen={firstScreen} />
+        <AppIcon name={name} src={app.icon_url} variants={app.icon_variants} width={app.icon_width} firstScreen={firstScreen} />
         <div className="min-w-0 flex-1">
-          <h2 className="app-card-name">{app.name}</h2>
+          <h2 className="app-card-name">{name}</h2>
           <p className="app-card-developer">{app.developer}</p>
           <div className="app-card-tags">
             <TypeBadge type={app.app_type} />

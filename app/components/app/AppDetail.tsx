@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useState } from "react";
-import { downloadButtonText } from "~/lib/app-types";
+import { appDescription, appName, downloadButtonText } from "~/lib/app-types";
 import { useFormat } from "~/i18n/format";
 import { useLocale, useLocalePath } from "~/i18n/locale";
 import { appPageWords } from "~/i18n/vi/catalogue/app-page";
@@ -172,6 +172,8 @@ export function AppDetail({ app, pricing }: { app: PublicApp; pricing: PublicPri
   const facts = useWords(catalogueWords);
   const format = useFormat();
   const to = useLocalePath();
+  const name = appName(app, format.locale);
+  const description = appDescription(app, format.locale);
   return (
     <article className="mx-auto max-w-4xl px-4 py-6 sm:py-10">
       <nav aria-label={words.breadcrumb} className="mb-6 text-sm text-zinc-400">
@@ -183,16 +185,16 @@ export function AppDetail({ app, pricing }: { app: PublicApp; pricing: PublicPri
           </li>
           <li aria-hidden="true">/</li>
           <li aria-current="page" className="truncate text-zinc-300">
-            {app.name}
+            {name}
           </li>
         </ol>
       </nav>
 
       <header className="flex flex-col gap-6 sm:flex-row sm:items-start">
-        <AppIcon name={app.name} src={app.icon_url} variants={app.icon_variants} width={app.icon_width} size="lg" firstScreen />
+        <AppIcon name={name} src={app.icon_url} variants={app.icon_variants} width={app.icon_width} size="lg" firstScreen />
         <div className="min-w-0 flex-1">
           <TypeBadge type={app.app_type} />
-          <h1 className="mt-2 text-2xl font-black break-words text-white sm:text-3xl">{app.name}</h1>
+          <h1 className="mt-2 text-2xl font-black break-words text-white sm:text-3xl">{name}</h1>
           <p className="mt-1 text-zinc-400">{app.developer}</p>
           <dl className="mt-4 flex flex-wrap gap-x-6 gap-y-2 text-sm">
             <div>
@@ -226,12 +228,12 @@ export function AppDetail({ app, pricing }: { app: PublicApp; pricing: PublicPri
         </div>
       </header>
 
-      {app.description && (
+      {description && (
         <section aria-labelledby="description-heading" className="mt-10">
           <h2 id="description-heading" className="mb-3 text-lg font-bold text-white">
             {words.description}
           </h2>
-          <p className="leading-relaxed whitespace-pre-line text-zinc-300">{app.description}</p>
+          <p className="leading-relaxed whitespace-pre-line text-zinc-300">{description}</p>
         </section>
       )}
 
@@ -253,7 +255,7 @@ export function AppDetail({ app, pricing }: { app: PublicApp; pricing: PublicPri
         </section>
       )}
 
-      <Gallery items={app.screenshots} appName={app.name} />
+      <Gallery items={app.screenshots} appName={name} />
       {/* Keyed by app: moving to another app page starts a fresh choice. */}
       <KeyPurchase key={app.id} app={app} pricing={pricing} />
 

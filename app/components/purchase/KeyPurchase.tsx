@@ -21,6 +21,7 @@ import {
   sortPricing,
 } from "@workers/shared/money/pricing";
 import { useFormat } from "~/i18n/format";
+import { appName } from "~/lib/app-types";
 import { purchaseWords } from "~/i18n/vi/catalogue/purchase";
 import { useWords } from "~/i18n/words";
 import { useFetcherAnswer } from "~/lib/forms/fetcher-answer";
@@ -290,7 +291,7 @@ export function KeyPurchase({ app, pricing }: { app: Pick<PublicApp, "id" | "url
         <PurchaseConfirmDialog
           open
           option={confirming}
-          appName={app.name}
+          appName={appName(app, format.locale)}
           isAuthenticated={Boolean(readAccessToken())}
           user={user ?? null}
           onPurchase={purchase}

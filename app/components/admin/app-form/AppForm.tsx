@@ -162,6 +162,7 @@ export function AppForm({ app, siteName }: { app?: AdminApp; siteName: string })
     id: app?.id ?? 0,
     url: fields.url,
     name: fields.name || "Tên ứng dụng",
+    name_en: fields.name_en || null,
     version: fields.version,
     developer: fields.developer || "Unknown",
     app_type: isAppType(type) ? type : "ipa",
