@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { newUser, signIn } from "./support";
 
 // The way between the two stores (docs/product.md, "The English store"): the switch keeps the page
 // and is remembered; a browser's language only suggests, on `/`.
@@ -21,6 +22,20 @@ test("the switch leads to the same page in English and back, and / then remember
   await expect(page.locator("html")).toHaveAttribute("lang", "vi");
   await page.goto("/");
   await expect(page).toHaveURL(/\/$/);
+});
+
+test("a signed-in buyer's switch is kept on the account, so the store's mails follow it", async ({ page, request }) => {
+  const buyer = await newUser(request, "switch");
+  const language = async () => (await (await request.get("/api/auth/me/", { headers: { Authorization: `Bearer ${buyer.access}` } })).json()).data.locale;
+  expect(await language()).toBe("vi");
+  await signIn(page, buyer);
+  await page.goto("/profile");
+  await page.getByRole("contentinfo").getByRole("link", { name: "English" }).click();
+  await expect(page).toHaveURL(/\/en\/profile$/);
+  await expect.poll(language).toBe("en");
+  await page.getByRole("contentinfo").getByRole("link", { name: "Tiếng Việt" }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect.poll(language).toBe("vi");
 });
 
 test("each page names its twin in the other language for search engines", async ({ page }) => {
