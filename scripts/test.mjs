@@ -79,7 +79,7 @@ if (everything) {
 const nodeReport = join(reports, "node.tap");
 const vitestReport = join(reports, "vitest.json");
 const playwrightReport = join(reports, "playwright.json");
-const VITEST_PROJECTS = { unit: ["unit"], workers: ["workers", "workers-alone"] };
+const VITEST_PROJECTS = { unit: ["unit"], workers: ["workers", "workers-attacks", "workers-alone"] };
 const vitestProjects = Object.entries(VITEST_PROJECTS).flatMap(([part, projects]) => (wants(part) ? projects.flatMap((name) => ["--project", name]) : []));
 
 console.log("\n── the scripts' tests (Node) ∥ vitest (unit in Node, workers in workerd)");
