@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { fillRegistration } from "./support";
+import { fillRegistration, resetTokenFromOutbox } from "./support";
 
 // Accounts in the browser: register, log in and out, the route guard, password reset through
 // the local outbox, and Google sign-in through the OpenID Connect test server.
@@ -253,23 +253,10 @@ test.describe("journeys through the server", () => {
     await expect(page.getByRole("button", { name: "Gửi lại" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Quay lại đăng nhập" })).toHaveAttribute("href", "/login");
 
-    // The development outbox lists the mail with its link (sent just after the answer).
-    const link = page
-      .locator("article, li, tr, section, div")
-      .filter({ hasText: account.email })
-      .filter({ has: page.locator('a[href*="reset-password?token="]') })
-      .last()
-      .locator('a[href*="reset-password?token="]')
-      .first();
-    await expect(async () => {
-      await page.goto("/dev/outbox");
-      await expect(link).toBeVisible({ timeout: 500 });
-    }).toPass({ timeout: 10_000 });
-    const href = await link.getAttribute("href");
-    const token = new URL(href!, "http://local.invalid").searchParams.get("token");
+    const token = await resetTokenFromOutbox(page, account.email);
     expect(token).toBeTruthy();
 
-    await page.goto(`/reset-password?token=${encodeURIComponent(token!)}`);
+    await page.goto(`/reset-password?token=${encodeURIComponent(token)}`);
     await expect(page.getByTestId("reset-username")).toHaveText(account.username);
     await expect(page.getByTestId("reset-email")).toHaveText(account.email);
     await page.locator('input[name="new_password"]').fill("ngan");
@@ -289,7 +276,7 @@ test.describe("journeys through the server", () => {
     await expect(page).toHaveURL(/\/profile$/);
 
     // The link was single use.
-    await page.goto(`/reset-password?token=${encodeURIComponent(token!)}`);
+    await page.goto(`/reset-password?token=${encodeURIComponent(token)}`);
     await expect(page.getByRole("alert").filter({ hasText: "Token không hợp lệ hoặc đã hết hạn" }).first()).toBeVisible();
     await expect(page.getByRole("link", { name: "Yêu cầu liên kết mới" })).toBeVisible();
     await expect(page).toHaveURL(/\/forgot-password$/, { timeout: 5000 });

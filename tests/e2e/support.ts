@@ -238,3 +238,19 @@ export async function sendCardFromWallet(page: Page, { serial, code }: { serial:
   await dialog.getByRole("button", { name: "Gửi thẻ cào" }).click();
   return dialog;
 }
+
+/** The token of the newest password-reset mail to `email`, read from the development outbox (the mail goes out just after the answer). */
+export async function resetTokenFromOutbox(page: Page, email: string): Promise<string> {
+  const link = page
+    .locator("article, li, tr, section, div")
+    .filter({ hasText: email })
+    .filter({ has: page.locator('a[href*="reset-password?token="]') })
+    .last()
+    .locator('a[href*="reset-password?token="]')
+    .first();
+  await expect(async () => {
+    await page.goto("/dev/outbox");
+    await expect(link).toBeVisible({ timeout: 500 });
+  }).toPass({ timeout: 10_000 });
+  return new URL((await link.getAttribute("href")) ?? "", "http://local.invalid").searchParams.get("token") ?? "";
+}
