@@ -41,10 +41,13 @@ function shellChunk(): Rollup.GetManualChunk {
     // The one-line failure texts (workers/shared/error-texts.ts) are read on most pages: a few
     // bytes in the shell instead of a file of their own.
     if (shell.has(id) || id.endsWith("/shared/error-texts.ts")) return "shell";
-    // The small pieces the home page shares with the app page (icons, badges, dates, support
-    // links, the words both show) as one file, not six: each file is a request and a gzip stream
-    // of its own. The card, the home page's alone, stays in the home page's own file.
-    if (/\/(components\/app\/(AppIcon|TypeBadge|SupportLinks)\.tsx|lib\/(app-types|use-now)\.ts|i18n\/vi\/catalogue\.ts|shared\/format\.ts)$/.test(id)) return "catalogue";
+    // Numbers, money and dates in the page's language, read by the catalogue and the profile: one
+    // file. Each file is a request and a gzip stream of its own.
+    if (/\/(lib\/use-now\.ts|(shared|i18n)\/format\.ts)$/.test(id)) return "format";
+    // The small pieces the home page shares with the app page (icons, badges, type labels, support
+    // links, the words both show) as one file, which the profile does not load. The card, the
+    // home page's alone, stays in the home page's own file.
+    if (/\/(components\/app\/(AppIcon|TypeBadge|SupportLinks)\.tsx|lib\/app-types\.ts|i18n\/vi\/catalogue\/catalogue\.ts)$/.test(id)) return "catalogue";
     return undefined;
   };
 }

@@ -14,7 +14,6 @@ import {
 } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { ErrorPanel } from "~/components/ErrorPanel";
-import { EnglishSuggestion } from "~/components/EnglishSuggestion";
 import { Footer } from "~/components/Footer";
 import { inLocale, useLocale, useLocalePath } from "~/i18n/locale";
 import { shellWords } from "~/i18n/vi/shell";
@@ -86,7 +85,6 @@ export function Layout({ children }: { children: ReactNode }) {
           {words.skipToContent}
         </a>
         <Header siteName={site.name} />
-        <EnglishSuggestion />
         <main id="main" className="flex-1">
           {children}
         </main>

@@ -27,7 +27,4 @@ export const shell: EnglishOf<typeof shellWords> = {
   errorId: "Error id:",
   reload: "Reload the page",
   language: "Language",
-  englishSuggestion: "This store is also in English.",
-  englishSuggestionLink: "Read it in English",
-  englishSuggestionClose: "Close",
 };

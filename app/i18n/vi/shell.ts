@@ -28,8 +28,4 @@ export const shellWords = defineWords("shell", {
   errorId: "Mã lỗi:",
   reload: "Tải lại trang",
   language: "Ngôn ngữ",
-  // The offer on the Vietnamese home page to a browser that asks for English: written in English.
-  englishSuggestion: "This store is also in English.",
-  englishSuggestionLink: "Read it in English",
-  englishSuggestionClose: "Close",
 });

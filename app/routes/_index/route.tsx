@@ -3,9 +3,10 @@ import { Link, useLoaderData, useNavigation, useSubmit } from "@remix-run/react"
 import { type RefObject, useEffect, useRef } from "react";
 import { AppCard, AppCardPlaceholder } from "~/components/app/AppCard";
 import { EmptyCatalogue } from "./EmptyCatalogue";
+import { EnglishSuggestion } from "./EnglishSuggestion";
 import { SupportLinks } from "~/components/app/SupportLinks";
 import { useFormat } from "~/i18n/format";
-import { localeOf, useLocalePath } from "~/i18n/locale";
+import { localeOf, useLocale, useLocalePath } from "~/i18n/locale";
 import { homeWords } from "~/i18n/vi/catalogue/home";
 import { useWords, wordsIn } from "~/i18n/words";
 import { APP_TYPE_VALUES, appTypeLabel } from "~/lib/app-types";
@@ -42,9 +43,12 @@ export default function Home() {
   const words = useWords(homeWords);
   const format = useFormat();
   const to = useLocalePath();
+  const locale = useLocale();
   const loading = navigation.state === "loading" && navigation.location.pathname === to("/");
 
   return (
+    <>
+    {locale === "vi" && <EnglishSuggestion />}
     <div className="mx-auto max-w-7xl px-4 py-8 sm:py-12">
       <section className="mb-8 sm:mb-10">
         <h1 className="text-3xl font-black tracking-tight text-white sm:text-4xl">
@@ -98,6 +102,7 @@ export default function Home() {
         <p>© iOS Game Hack</p>
       </footer>
     </div>
+    </>
   );
 }
 

@@ -1,17 +1,17 @@
-import { shellWords } from "~/i18n/vi/shell";
-import { useWords } from "~/i18n/words";
-import { rememberLocale } from "./LanguageSwitch";
+import { rememberLocale } from "~/components/LanguageSwitch";
 
-/** The line above the Vietnamese home page that offers the English store (EnglishSuggestion.tsx decides when). */
+/**
+ * The line atop the Vietnamese home page that offers the English store (EnglishSuggestion.tsx
+ * decides when). Written in English, for the reader it is offered to, on either store.
+ */
 export function EnglishOffer({ onClose }: { onClose: () => void }) {
-  const words = useWords(shellWords);
   return (
     <aside lang="en" className="border-b border-white/5 bg-indigo-950/60 px-4 py-2 text-sm text-zinc-200">
       <div className="mx-auto flex max-w-7xl items-center justify-between gap-3">
         <p>
-          {words.englishSuggestion}{" "}
+          This store is also in English.{" "}
           <a href="/en/" hrefLang="en" onClick={() => rememberLocale("en")} className="font-semibold text-indigo-300 underline underline-offset-2">
-            {words.englishSuggestionLink}
+            Read it in English
           </a>
         </p>
         <button
@@ -21,7 +21,7 @@ export function EnglishOffer({ onClose }: { onClose: () => void }) {
             onClose();
           }}
           className="rounded-lg px-2 py-1 text-zinc-300 hover:bg-white/5"
-          aria-label={words.englishSuggestionClose}
+          aria-label="Close"
         >
           ×
         </button>

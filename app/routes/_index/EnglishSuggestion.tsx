@@ -2,7 +2,6 @@
 // English store: offered, never sent (docs/product.md, "The English store"). Decided after the page
 // has hydrated, in the browser, so the cached `/` is the same Vietnamese page for everyone; the
 // offer itself (EnglishOffer.tsx) is a chunk of its own, which most visitors never load.
-import { useLocation } from "@remix-run/react";
 import { type ComponentType, useEffect, useState } from "react";
 import { LOCALE_COOKIE } from "~/i18n/locale";
 
@@ -14,13 +13,9 @@ function prefersEnglish(): boolean {
 type Offer = ComponentType<{ onClose: () => void }>;
 
 export function EnglishSuggestion() {
-  const home = useLocation().pathname === "/";
   const [Offer, setOffer] = useState<Offer | null>(null);
   useEffect(() => {
-    if (!home || !prefersEnglish()) {
-      setOffer(null);
-      return;
-    }
+    if (!prefersEnglish()) return;
     let current = true;
     import("./EnglishOffer")
       .then((module) => {
@@ -30,6 +25,6 @@ export function EnglishSuggestion() {
     return () => {
       current = false;
     };
-  }, [home]);
+  }, []);
   return Offer ? <Offer onClose={() => setOffer(null)} /> : null;
 }
