@@ -1,4 +1,5 @@
 import { aliases } from "./scripts/aliases.mjs";
+import { sharedChunkOf } from "./scripts/chunks.mjs";
 import { vitePlugin as remix } from "@remix-run/dev";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Rollup } from "vite";
@@ -28,7 +29,8 @@ function shellOf(rootId: string, getModuleInfo: Rollup.GetModuleInfo): Set<strin
 /**
  * The browser build puts what every page loads (React, Remix, the header, the session and the API
  * client) in one "shell" chunk instead of a dozen small ones: fewer requests, and one gzip stream
- * compresses better (decision 0021). Route code still splits per route.
+ * compresses better (decision 0021). A few modules several pages share go together
+ * (scripts/chunks.mjs). Route code still splits per route.
  */
 function shellChunk(): Rollup.GetManualChunk {
   let shell: Set<string> | null = null;
@@ -38,17 +40,7 @@ function shellChunk(): Rollup.GetManualChunk {
       if (!rootId) return undefined;
       shell = shellOf(rootId, getModuleInfo);
     }
-    // The one-line failure texts (workers/shared/error-texts.ts) are read on most pages: a few
-    // bytes in the shell instead of a file of their own.
-    if (shell.has(id) || id.endsWith("/shared/error-texts.ts")) return "shell";
-    // Numbers, money and dates in the page's language, read by the catalogue and the profile: one
-    // file. Each file is a request and a gzip stream of its own.
-    if (/\/(lib\/use-now\.ts|(shared|i18n)\/format\.ts)$/.test(id)) return "format";
-    // The small pieces the home page shares with the app page (icons, badges, type labels, support
-    // links, the words both show) as one file, which the profile does not load. The card, the
-    // home page's alone, stays in the home page's own file.
-    if (/\/(components\/app\/(AppIcon|TypeBadge|SupportLinks)\.tsx|lib\/app-types\.ts|i18n\/vi\/catalogue\/catalogue\.ts)$/.test(id)) return "catalogue";
-    return undefined;
+    return shell.has(id) ? "shell" : sharedChunkOf(id);
   };
 }
 

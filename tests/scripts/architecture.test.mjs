@@ -5,6 +5,7 @@ import assert from "node:assert/strict";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, test } from "node:test";
+import { SHARED_CHUNKS } from "../../scripts/chunks.mjs";
 import { projectRoot } from "../../scripts/lib.mjs";
 
 const MAX_FILES_PER_FOLDER = 15;
@@ -37,4 +38,13 @@ describe("docs/architecture.md holds", () => {
       .filter(({ files }) => files > MAX_FILES_PER_FOLDER);
     assert.deepEqual(crowded, []);
   });
+});
+
+test("every module the build's shared chunks name (scripts/chunks.mjs) exists at that path", () => {
+  const named = Object.values(SHARED_CHUNKS).flat();
+  assert.ok(named.length > 5, `only ${named.length} paths named`);
+  assert.deepEqual(
+    named.filter((path) => !existsSync(join(projectRoot, path))),
+    [],
+  );
 });
