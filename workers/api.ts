@@ -25,7 +25,7 @@ import { webhooksApi } from "./money/routes/webhooks";
 import type { ApiEnv } from "./platform/http/context";
 import { deliverNotifications } from "./owner/notifications";
 import { MESSAGES } from "./platform/http/api-errors";
-import { answerError, answerRefusal } from "./i18n/refusals";
+import { answerError, answerRefusal, speakSuccesses } from "./i18n/refusals";
 import { mediaApi } from "./catalogue/routes/media";
 import { uploadsApi } from "./catalogue/routes/uploads";
 import { MAX_KEY_LENGTH } from "./licensing/messages";
@@ -79,6 +79,9 @@ api.use("*", async (c, next) => {
   await next();
   if (c.req.method === "POST" && MAY_NOTIFY.test(c.req.path)) c.executionCtx.waitUntil(deliverNotifications(c.env));
 });
+
+// What a route says it did, in the reader's language (docs/decisions/0041).
+api.use("*", speakSuccesses);
 
 // Chained, so the routes' types reach the browser's client (app/lib/api.ts) as ApiType.
 // Each path is mounted once, by the domain that owns it; a domain with several route files under

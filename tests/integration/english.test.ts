@@ -76,6 +76,32 @@ describe("the API's refusals for an English reader", () => {
   });
 });
 
+describe("the API's successes for an English reader", () => {
+  it("say what was done in English; a Vietnamese reader's answer is unchanged, byte for byte", async () => {
+    const email = `${unique("sent")}@example.com`;
+    const english = await call("/api/auth/forgot-password/", { body: { email }, headers: EN });
+    expect(english).toMatchObject({ status: 200, body: { success: true, message: "If that email address has an account with us, we have sent it a link to reset your password. Please check your inbox." } });
+    const vietnamese = await call("/api/auth/forgot-password/", { body: { email: `${unique("sent")}@example.com` } });
+    expect(vietnamese.body).toEqual({ success: true, message: "Nếu email tồn tại trong hệ thống, chúng tôi đã gửi liên kết đặt lại mật khẩu. Vui lòng kiểm tra hộp thư." });
+  });
+
+  it("the register form's availability check, in English, whether free, taken or malformed", async () => {
+    const buyer = await person();
+    const check = async (body: Record<string, string>) => (await call("/api/auth/check-availability/", { body, headers: EN })).body.data;
+    expect((await check({ username: unique("free").replace(/-/g, "_").slice(0, 20) })).username).toEqual({ available: true, message: "This username is available" });
+    expect((await check({ email: buyer.email })).email).toEqual({ available: false, message: "This email address is already in use" });
+    expect((await check({ username: "a" })).username.message).not.toMatch(VIETNAMESE);
+  });
+
+  it("a top-up's answer: its message in English, its data as it was", async () => {
+    const buyer = await person();
+    const created = await call("/api/vietqr/create/", { token: buyer.token, body: { amount: 60_000 }, headers: EN });
+    expect(created.status).toBe(201);
+    expect(created.body.message).toBe("VietQR transfer created");
+    expect(created.body.data).toMatchObject({ amount: 60_000, status: "pending" });
+  });
+});
+
 describe("the mails, in the buyer's language", () => {
   async function outbox(email: string, template: string) {
     for (let tries = 0; tries < 60; tries++) {

@@ -9,6 +9,7 @@ import { logEvent } from "../lib/log";
 import { type ErrorAnswer, errorAnswer, errorBody, type FieldErrors, HttpError } from "../platform/http/api-errors";
 import { InsufficientFundsError, RateLimitedError } from "../platform/errors";
 import { type Lang, langOfRequest } from "../shared/lang";
+import { hasVietnameseLetters } from "./phrasebook";
 import { phrasebook } from "./registry";
 
 /** The code of a refusal whose message names none, by its status. */
@@ -83,6 +84,27 @@ export function refusalAnswer(error: Error, request: Request, lang: Lang = langO
  */
 export function langOf(c: Context): Lang {
   return (c.get("lang") as Lang | undefined) ?? langOfRequest(c.req.raw);
+}
+
+/** A text a route answers inside its data (not its `message`), in the reader's language. */
+export function toReader(c: Context, text: string): string {
+  return said(text, langOf(c));
+}
+
+/**
+ * A success's `message` in the reader's language: the routes write what they did in Vietnamese,
+ * as refusals are, and an English reader's answer has it put into English here, its other fields
+ * untouched. A Vietnamese reader's answer is not read again. The key check is left as answered:
+ * it speaks its body's lang already, and its bytes are signed.
+ */
+export async function speakSuccesses(c: Context, next: () => Promise<void>): Promise<void> {
+  await next();
+  if (langOf(c) !== "en" || c.res.status >= 400 || c.get("lang") !== undefined || !c.res.headers.get("Content-Type")?.startsWith("application/json")) return;
+  const body = (await c.res.clone().json()) as Record<string, unknown>;
+  if (typeof body.message !== "string" || !hasVietnameseLetters(body.message)) return;
+  const headers = new Headers(c.res.headers);
+  headers.delete("Content-Length");
+  c.res = new Response(JSON.stringify({ ...body, message: said(body.message, "en") }), { status: c.res.status, headers });
 }
 
 /** refusalAnswer as a router's onError. */

@@ -46,7 +46,7 @@ import { isAdmin } from "../require-admin";
 import { requireUser } from "../require-user";
 import { clientAddress, readJson, readQuery, takesJson, takesQuery } from "../../platform/http/validate";
 import { AUTH_MESSAGES } from "../messages";
-import { langOf, refusalBody } from "../../i18n/refusals";
+import { langOf, refusalBody, toReader } from "../../i18n/refusals";
 import { type Lang, langOfRequest } from "../../shared/lang";
 
 /** The reset link's token; anything that is not one text reads as none. */
@@ -98,8 +98,8 @@ export function sessionMeta(c: ApiContext): SessionMeta {
 }
 
 /** A username's or an e-mail's availability, as the register form reads it while the person types. */
-function availability(field: "username" | "email", available: boolean, message: string) {
-  const data: Partial<Record<"username" | "email", { available: boolean; message: string }>> = { [field]: { available, message } };
+function availability(c: ApiContext, field: "username" | "email", available: boolean, message: string) {
+  const data: Partial<Record<"username" | "email", { available: boolean; message: string }>> = { [field]: { available, message: toReader(c, message) } };
   return { success: true as const, data };
 }
 
@@ -145,14 +145,14 @@ export const authApi = new Hono<ApiEnv>()
     const input = await readJson(c);
     if ("username" in input) {
       const valid = usernameSchema.safeParse(input.username);
-      if (!valid.success) return c.json(availability("username", false, valid.error.issues[0].message));
+      if (!valid.success) return c.json(availability(c, "username", false, valid.error.issues[0].message));
       const taken = await isUsernameTaken(db(c), valid.data);
-      return c.json(availability("username", !taken, taken ? AUTH_MESSAGES.usernameTaken : AUTH_MESSAGES.usernameAvailable));
+      return c.json(availability(c, "username", !taken, taken ? AUTH_MESSAGES.usernameTaken : AUTH_MESSAGES.usernameAvailable));
     }
     const valid = emailSchema.safeParse(input.email);
-    if (!valid.success) return c.json(availability("email", false, valid.error.issues[0].message));
+    if (!valid.success) return c.json(availability(c, "email", false, valid.error.issues[0].message));
     const taken = await isEmailTaken(db(c), valid.data);
-    return c.json(availability("email", !taken, taken ? AUTH_MESSAGES.emailTaken : AUTH_MESSAGES.emailAvailable));
+    return c.json(availability(c, "email", !taken, taken ? AUTH_MESSAGES.emailTaken : AUTH_MESSAGES.emailAvailable));
   })
   .post("/login", takesJson(loginSchema), async (c) => {
     const address = clientAddress(c);
