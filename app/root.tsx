@@ -85,7 +85,9 @@ export function Layout({ children }: { children: ReactNode }) {
           {words.skipToContent}
         </a>
         <Header siteName={site.name} />
-        <main id="main" className="flex-1">
+        {/* At least a screen tall, so the footer starts below the first screen: a page whose
+            content arrives after it is drawn (the wallet) does not push a footer in view. */}
+        <main id="main" className="min-h-screen flex-1">
           {children}
         </main>
         <Footer />
