@@ -46,25 +46,28 @@ function shellChunk(): Rollup.GetManualChunk {
 
 /**
  * The English store (docs/product.md, "The English store"): every public and signed-in page again
- * under /en/, from the same route file (its own id). Admin pages, the Google callback and the
+ * under /en/, from the same route file (its own id), inside one layout route whose module brings
+ * the English words (app/i18n/english-pages.tsx). Admin pages, the Google callback and the
  * /dashboard forward stay Vietnamese-only.
  */
 function englishRoutes(defineRoutes: Parameters<NonNullable<AppConfig["routes"]>>[0]) {
   return defineRoutes((route) => {
-    const english = (path: string, file: string, children?: () => void) =>
-      children ? route(`en/${path}`, `routes/${file}`, { id: `en/${file}` }, children) : route(`en/${path}`, `routes/${file}`, { id: `en/${file}` });
-    route("en", "routes/_index/route.tsx", { id: "en/_index" });
-    english(":slug", "$slug.tsx");
-    english("app/:id", "app.$id.tsx");
-    english("login", "login.tsx");
-    english("login/verify", "login_.verify.tsx");
-    english("register", "register.tsx");
-    english("forgot-password", "forgot-password.tsx");
-    english("reset-password", "reset-password.tsx");
-    english("unsubscribe", "unsubscribe.tsx");
-    english("profile", "profile/route.tsx", () => {
-      route(undefined, "routes/profile._index/route.tsx", { id: "en/profile._index", index: true });
-      route("security", "routes/profile.security.tsx", { id: "en/profile.security" });
+    route("en", "i18n/english-pages.tsx", { id: "en" }, () => {
+      const english = (path: string, file: string, children?: () => void) =>
+        children ? route(path, `routes/${file}`, { id: `en/${file}` }, children) : route(path, `routes/${file}`, { id: `en/${file}` });
+      route(undefined, "routes/_index/route.tsx", { id: "en/_index", index: true });
+      english(":slug", "$slug.tsx");
+      english("app/:id", "app.$id.tsx");
+      english("login", "login.tsx");
+      english("login/verify", "login_.verify.tsx");
+      english("register", "register.tsx");
+      english("forgot-password", "forgot-password.tsx");
+      english("reset-password", "reset-password.tsx");
+      english("unsubscribe", "unsubscribe.tsx");
+      english("profile", "profile/route.tsx", () => {
+        route(undefined, "routes/profile._index/route.tsx", { id: "en/profile._index", index: true });
+        route("security", "routes/profile.security.tsx", { id: "en/profile.security" });
+      });
     });
   });
 }

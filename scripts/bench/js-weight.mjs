@@ -1,7 +1,7 @@
 // The JavaScript a page makes the browser load before it is interactive: every <script src>,
 // every <link rel="modulepreload">, the modules the inline scripts import, and what those import
-// in turn (static imports only; routes loaded later on navigation are not counted), and on an
-// English page the English words, which it loads before it hydrates. Sizes are
+// in turn (static imports only; routes loaded later on navigation are not counted; an English
+// page's words are its layout route's, app/i18n/english-pages.tsx). Sizes are
 // gzipped here (zlib's default level 6), as a server or CDN would send them; brotli (which
 // Cloudflare prefers when the browser accepts it) is given for comparison.
 import { brotliCompressSync, gzipSync } from "node:zlib";
@@ -15,16 +15,10 @@ function staticImports(code) {
   return [...code.matchAll(/(?:\bimport|\bexport)\s*(?:[\w*{}\s,$]+?\s*from\s*)?["']([^"']+\.js)["']/g)].map((match) => match[1]);
 }
 
-/** The English words an English page loads before it hydrates (app/entry.client.tsx): a dynamic import the page waits for. */
-function englishWords(code) {
-  return [...code.matchAll(/\bimport\(\s*["'](\.\/en-[\w-]+\.js)["']\s*\)/g)].map((match) => match[1]);
-}
-
 export async function pageJavaScript(origin, path) {
   const pageUrl = new URL(path, origin);
   const response = await fetch(pageUrl);
   const html = await response.text();
-  const english = /<html[^>]*\blang="en"/.test(html);
   const queue = [];
   for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
     const attrs = attributes(match[1]);
@@ -46,7 +40,6 @@ export async function pageJavaScript(origin, path) {
     const bytes = Buffer.byteLength(code);
     files.set(url, { path: new URL(url).pathname, status: file.status, bytes, gzip: gzipSync(code).byteLength, brotli: brotliCompressSync(code).byteLength });
     queue.push(...staticImports(code).map((specifier) => new URL(specifier, url).href));
-    if (english && new URL(url).pathname.includes("/entry.client")) queue.push(...englishWords(code).map((specifier) => new URL(specifier, url).href));
   }
   const list = [...files.values()].sort((a, b) => b.gzip - a.gzip);
   return {

@@ -67,7 +67,7 @@ test("the English home page: in English, its cards lead to English app pages, it
 });
 
 test("an English app page: its words, its links, its gallery, its prices, and its missing app", { tag: "@phone" }, async ({ page }) => {
-  // The English words are there before the page hydrates (app/entry.client.tsx): no mismatch to report.
+  // The English words are there before the page hydrates (app/i18n/english-pages.tsx): no mismatch to report.
   const problems: string[] = [];
   page.on("console", (message) => {
     if (message.type() === "error") problems.push(message.text());

@@ -1,5 +1,5 @@
-// Every area's English words, loaded by the English pages before they hydrate (app/entry.client.tsx)
-// and by the server (app/entry.server.tsx). A Vietnamese area without its twin here fails the
+// Every area's English words, brought to the English pages by their layout route
+// (app/i18n/english-pages.tsx) and to the server by app/entry.server.tsx. A Vietnamese area without its twin here fails the
 // dictionary test (tests/unit/dictionaries.test.ts); a missing word fails the typecheck.
 import { liveWallet } from "./wallet/live-wallet";
 import { network } from "./network";
