@@ -1,10 +1,17 @@
 // The public catalogue: which apps a visitor sees and the shape of an app record (docs/product.md §3).
 // Both the Hono API and the Remix loaders call these, so the pages and the API never disagree.
-import { and, asc, desc, eq, getTableColumns, inArray, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import { type Database, getDb } from "../db/client";
 import { appMedia, apps, type AppType } from "../db/schema";
 import { homeSearchStatements, VISIBLE_STATUS } from "../db/statements/home-search";
 import { wholeNumber } from "../shared/fields";
+
+/**
+ * The apps a visitor sees, wherever the store lists or serves them (pages, API, feeds): those not
+ * failed, written as the equality the indexes serve (VISIBLE_STATUS; `apps.status` allows only
+ * `active` and `failed`).
+ */
+export const visible = eq(apps.status, VISIBLE_STATUS);
 
 type AppRow = typeof apps.$inferSelect;
 type MediaRow = typeof appMedia.$inferSelect;
@@ -170,7 +177,7 @@ async function mediaByApp(db: Database, appIds: number[]): Promise<Map<number, M
 
 /** Every app a visitor may see (failed apps are hidden), most recently updated first. */
 export async function listPublicApps(db: Database, origin: string): Promise<PublicApp[]> {
-  const rows = await db.select().from(apps).where(ne(apps.status, "failed")).orderBy(desc(apps.updatedAt), desc(apps.id));
+  const rows = await db.select().from(apps).where(visible).orderBy(desc(apps.updatedAt), desc(apps.id));
   const media = await mediaByApp(
     db,
     rows.map((row) => row.id),
@@ -213,8 +220,6 @@ function cardOf(row: AppRow, origin: string): AppCardData {
   };
 }
 
-/** The apps a visitor sees on the home grid (VISIBLE_STATUS: not failed, as an equality the indexes serve). */
-const visible = eq(apps.status, VISIBLE_STATUS);
 
 function catalogueSummary(db: Database) {
   return db
@@ -288,7 +293,7 @@ async function publicAppWhere(db: Database, origin: string, condition: ReturnTyp
   const [row] = await db
     .select()
     .from(apps)
-    .where(and(condition, ne(apps.status, "failed")))
+    .where(and(condition, visible))
     .limit(1);
   if (!row) return null;
   const media = await mediaByApp(db, [row.id]);
@@ -327,7 +332,7 @@ export async function findDownloadableFile(db: Database, id: number) {
   const [row] = await db
     .select({ id: apps.id, url: apps.url, version: apps.version, fileKey: apps.fileKey, fileName: apps.fileName, appType: apps.appType })
     .from(apps)
-    .where(and(eq(apps.id, id), ne(apps.status, "failed")))
+    .where(and(eq(apps.id, id), visible))
     .limit(1);
   return row?.fileKey ? { ...row, fileKey: row.fileKey } : null;
 }
@@ -351,7 +356,7 @@ export async function resolvePublicAppId(db: Database, slugOrId: string): Promis
   const [row] = await db
     .select({ id: apps.id })
     .from(apps)
-    .where(and(id === null ? eq(apps.url, slugOrId) : sql`(${apps.url} = ${slugOrId} OR ${apps.id} = ${id})`, ne(apps.status, "failed")))
+    .where(and(id === null ? eq(apps.url, slugOrId) : sql`(${apps.url} = ${slugOrId} OR ${apps.id} = ${id})`, visible))
     .orderBy(sql`${apps.url} = ${slugOrId} DESC`)
     .limit(1);
   return row?.id ?? null;

@@ -7,7 +7,7 @@ import type { Database } from "../db/client";
 import { appMedia, appReleases, apps, fileDigests } from "../db/schema";
 import { hex } from "../lib/bytes";
 import { logEvent } from "../lib/log";
-import { BUNDLE_ID_PLACEHOLDER, DEFAULT_MINIMUM_OS, UNKNOWN_DEVELOPER, absolute, appIconUrl, downloadPath, mediaPath, releaseDownloadPath } from "./catalogue";
+import { BUNDLE_ID_PLACEHOLDER, DEFAULT_MINIMUM_OS, UNKNOWN_DEVELOPER, absolute, appIconUrl, downloadPath, mediaPath, releaseDownloadPath, visible } from "./catalogue";
 
 type AppRow = typeof apps.$inferSelect;
 
@@ -113,7 +113,7 @@ type Build = {
 };
 
 const sourceApps = (and(
-  ne(apps.status, "failed"),
+  visible,
   inArray(apps.appType, [...SOURCE_APP_TYPES]),
   isNotNull(apps.fileKey),
   isNotNull(apps.bundleIdentifier),
@@ -374,7 +374,7 @@ export async function buildAptRepository(env: Env, db: Database, config: Config,
   const rows = await db
     .select()
     .from(apps)
-    .where(and(ne(apps.status, "failed"), inArray(apps.appType, [...DEB_APP_TYPES]), isNotNull(apps.fileKey)));
+    .where(and(visible, inArray(apps.appType, [...DEB_APP_TYPES]), isNotNull(apps.fileKey)));
   // Newest first, so that of two apps offering the same package version the newer one is kept.
   rows.sort((a, b) => b.updatedAt.getTime() - a.updatedAt.getTime() || b.id - a.id);
   const known = await knownDigests(db, rows.flatMap((row) => (row.fileSha256 ? [row.fileSha256] : [])));
@@ -423,7 +423,7 @@ export async function findPoolFile(db: Database, appId: number, digestPrefix: st
   const [row] = await db
     .select({ id: apps.id, fileKey: apps.fileKey, fileName: apps.fileName, fileSha256: apps.fileSha256 })
     .from(apps)
-    .where(and(eq(apps.id, appId), ne(apps.status, "failed"), inArray(apps.appType, [...DEB_APP_TYPES]), isNotNull(apps.fileKey)))
+    .where(and(eq(apps.id, appId), visible, inArray(apps.appType, [...DEB_APP_TYPES]), isNotNull(apps.fileKey)))
     .limit(1);
   if (!row?.fileKey || !row.fileSha256 || !/^[0-9a-f]{16}$/.test(digestPrefix) || !row.fileSha256.startsWith(digestPrefix)) return null;
   return { id: row.id, fileKey: row.fileKey, fileName: row.fileName };
@@ -435,7 +435,7 @@ export async function findReleaseFile(db: Database, appId: number, releaseId: nu
     .select({ appId: apps.id, url: apps.url, version: appReleases.version, fileKey: appReleases.fileKey })
     .from(appReleases)
     .innerJoin(apps, eq(apps.id, appReleases.appId))
-    .where(and(eq(appReleases.id, releaseId), eq(apps.id, appId), ne(apps.status, "failed"), inArray(apps.appType, [...SOURCE_APP_TYPES])))
+    .where(and(eq(appReleases.id, releaseId), eq(apps.id, appId), visible, inArray(apps.appType, [...SOURCE_APP_TYPES])))
     .limit(1);
   return row?.fileKey ? { ...row, fileKey: row.fileKey } : null;
 }
