@@ -125,9 +125,12 @@ test.describe("with a fake session and a stubbed server", () => {
 
     availability = (route) => route.fulfill({ json: { success: true, message: "Tạm thời không bán loại key này", data: { can_purchase: false, available_count: 12, is_available: true } } });
     await stockAges();
+    // The stock must age after the page has taken this reload, not before: its own clock starts then.
+    const reload = page.waitForResponse((response) => response.url().includes("/pricing/"));
     await buy.click();
     await expect(toast(page, "Tạm thời không bán loại key này")).toBeVisible();
     await expect.poll(() => pricingCalls).toBe(2);
+    await reload;
 
     availability = (route) => route.fulfill({ status: 500, json: { success: false, message: "Có lỗi xảy ra ở máy chủ. Vui lòng thử lại sau." } });
     await stockAges();
