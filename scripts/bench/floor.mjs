@@ -24,6 +24,8 @@ export async function startFloor({ port, log }) {
       compatibility_date: store.compatibility_date,
       compatibility_flags: store.compatibility_flags,
       assets: { directory: join(projectRoot, store.assets.directory), binding: "ASSETS" },
+      // An empty local database: the floor's answers with `read` reach it once (floor-worker.js).
+      d1_databases: [{ binding: "DB", database_name: "bench-floor", database_id: "bench-floor" }],
     }),
   );
   const child = spawn("wrangler", ["dev", "-c", config, "--ip", "127.0.0.1", "--port", String(port), "--persist-to", join(dir, "state"), "--show-interactive-dev-session=false"], {
@@ -57,12 +59,15 @@ export async function startFloor({ port, log }) {
   throw new Error(`the floor Worker did not answer on ${origin}`);
 }
 
-/** The store's answer to `init` at `url` as the floor will send it at `floorUrl`: the same status, headers and bytes. */
-export async function captureAnswer(url, floorUrl, init = {}) {
+/**
+ * The store's answer to `init` at `url` as the floor will send it at `floorUrl`: the same status,
+ * headers and bytes; `read`: after one D1 read (floor-worker.js).
+ */
+export async function captureAnswer(url, floorUrl, init = {}, { read = false } = {}) {
   const response = await fetch(url, init);
   const body = new Uint8Array(await response.arrayBuffer());
   const headers = [...response.headers].filter(([name]) => !TRANSFER_HEADERS.has(name));
-  return { method: init.method ?? "GET", url: floorUrl, status: response.status, headers, body: Buffer.from(body).toString("base64"), bytes: body.byteLength };
+  return { method: init.method ?? "GET", url: floorUrl, status: response.status, headers, body: Buffer.from(body).toString("base64"), bytes: body.byteLength, read };
 }
 
 /** Loads answers into the floor Worker. */

@@ -106,6 +106,12 @@ describe("the bench's key check budget", () => {
     assert.match(over.measured, /the check ÷ floor 1\.09×/);
   });
 
+  test("the floor after one D1 read is listed beside the budget and does not move it", () => {
+    const listed = keyCheckBudget(timed(12.01), timed(10), timed(11), null, timed(11.5));
+    assert.equal(listed.pass, false);
+    assert.match(listed.measured, /after one D1 read 11\.5 ms \(1\.15× static\), the check ÷ that floor 1\.04×/);
+  });
+
   test("a check that did not answer 200 every time fails whatever its speed", () => {
     assert.equal(keyCheckBudget({ median: 5, n: 200, statuses: { 200: 199, 429: 1 } }, timed(10), null, null).pass, false);
   });
