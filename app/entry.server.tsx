@@ -1,12 +1,11 @@
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/cloudflare";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { renderToReadableStream } from "react-dom/server";
-import { english } from "~/i18n/en";
-import { setEnglish } from "~/i18n/words";
+import { startEnglish } from "~/i18n/en";
 import { NonceContext } from "~/lib/nonce";
 
 // The server renders either language; the browser loads the English words only on English pages.
-setEnglish(english);
+startEnglish();
 
 // Every page is rendered whole before it is sent: crawlers and link previews get the full
 // catalogue, and the HTML can be cached as one piece.

@@ -3,10 +3,9 @@
 // loads those beside each other and evaluates them before it hydrates, so the words are known
 // before the first render (no flash, no mismatch) and cost the Vietnamese pages nothing.
 import { Outlet } from "@remix-run/react";
-import { english } from "./en";
-import { setEnglish } from "./words";
+import { startEnglish } from "./en";
 
-setEnglish(english);
+startEnglish();
 
 export default function EnglishPages() {
   return <Outlet />;

@@ -1,7 +1,8 @@
 // Wallet top-ups as the browser sees them (docs/product.md §3, §4, §5, §8, §9): the typed amount, the
 // config's defaults, countdowns, the wallet figures, the profile's query. The rules the server
 // applies too (amount and card checks, the card estimate) are in workers/shared/money/topup.ts.
-import { formatNumber, formatVND, type Locale } from "@workers/shared/format";
+import { formatVND, type Locale } from "@workers/shared/format";
+import { formatIn } from "~/i18n/format";
 import type { cardSettings, toPublicCard } from "@workers/money/cards";
 import type { toPublicTopup, vietqrSettings } from "@workers/money/vietqr";
 import { digitsOnly } from "@workers/shared/money/topup";
@@ -58,7 +59,7 @@ export function parseAmount(digits: string): number | null {
 /** "150000" → "150.000" ("150,000" in English) for the input; empty stays empty. */
 export function groupDigits(digits: string, locale: Locale = "vi"): string {
   const amount = parseAmount(digits);
-  return amount === null ? "" : formatNumber(amount, locale);
+  return amount === null ? "" : formatIn(locale).number(amount);
 }
 
 /** The config as received, with any missing or broken figure taken from the defaults. */
@@ -181,7 +182,7 @@ export function savingRate(balance: number, totalSpent: number): number {
 export function formatPercent(value: number, locale: Locale = "vi"): string {
   const tenths = Math.round(value * 10);
   const tenth = Math.abs(tenths % 10);
-  return `${formatNumber(Math.trunc(tenths / 10), locale)}${tenth ? `${locale === "en" ? "." : ","}${tenth}` : ""}%`;
+  return `${formatIn(locale).number(Math.trunc(tenths / 10))}${tenth ? `${locale === "en" ? "." : ","}${tenth}` : ""}%`;
 }
 
 // ---------------------------------------------------------------- the profile's query

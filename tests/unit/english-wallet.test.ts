@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { english } from "~/i18n/en";
+import { english, startEnglish } from "~/i18n/en";
 import { walletWords } from "~/i18n/vi/wallet/wallet";
 import { topupWords } from "~/i18n/vi/wallet/topup";
 import { formatVND } from "@workers/shared/format";
@@ -12,6 +12,8 @@ import { formatPercent, groupDigits } from "~/lib/topup";
 
 const NBSP = "\u00a0";
 const { movement } = english.wallet;
+// The English pages' start (their layout route does it in the browser, entry.server.tsx on the server).
+startEnglish();
 
 describe("a ledger line in English", () => {
   it("keeps the Vietnamese line as stored, and falls back on the type", () => {

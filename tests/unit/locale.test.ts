@@ -1,7 +1,8 @@
 import { describe, expect, test } from "vitest";
 import { inLocale, localeOf, withoutLocale } from "~/i18n/locale";
 import { loginPathFor } from "~/lib/session/redirects";
-import { formatDate, formatDateTime, formatNumber, formatPrice, formatPriceWithVnd, formatRelativeTime, formatVND, signedVND } from "@workers/shared/format";
+import { formatDate, formatVND } from "@workers/shared/format";
+import * as english from "@workers/shared/format-en";
 
 describe("the locale in the address", () => {
   test("English is /en and what is under it; nothing else", () => {
@@ -32,22 +33,22 @@ describe("the locale in the address", () => {
 
 describe("English numbers, money and dates", () => {
   test("money groups with commas, USD as USD; Vietnamese unchanged", () => {
-    expect(formatVND(60000, "en")).toBe("60,000\u00a0₫");
+    expect(english.formatVND(60000)).toBe("60,000\u00a0₫");
     expect(formatVND(60000)).toBe("60.000\u00a0₫");
-    expect(formatPrice(5, "USD", "en")).toBe("$5.00");
-    expect(formatPriceWithVnd(5, "USD", 127500, "en")).toBe("$5.00 ≈ 127,500\u00a0₫");
-    expect(signedVND(-7000, "en").text).toBe("−7,000\u00a0₫");
-    expect(formatNumber(1234567, "en")).toBe("1,234,567");
+    expect(english.formatPrice(5, "USD")).toBe("$5.00");
+    expect(english.formatPriceWithVnd(5, "USD", 127500)).toBe("$5.00 ≈ 127,500\u00a0₫");
+    expect(english.signedVND(-7000).text).toBe("−7,000\u00a0₫");
+    expect(english.formatNumber(1234567)).toBe("1,234,567");
   });
 
   test("dates name the month; relative times count in English", () => {
     const moment = Date.UTC(2026, 10, 25, 7, 5);
-    expect(formatDate(moment, "en")).toBe("25 Nov 2026");
-    expect(formatDateTime(moment, "en")).toBe("14:05, 25 Nov 2026");
+    expect(english.formatDate(moment)).toBe("25 Nov 2026");
+    expect(english.formatDateTime(moment)).toBe("14:05, 25 Nov 2026");
     expect(formatDate(moment)).toBe("25/11/2026");
-    expect(formatRelativeTime(moment, moment + 3 * 86_400_000, "en")).toBe("3 days ago");
-    expect(formatRelativeTime(moment, moment + 3_600_000, "en")).toBe("1 hour ago");
-    expect(formatRelativeTime(moment, moment, "en")).toBe("Just now");
-    expect(formatDate(null, "en")).toBe("Unknown time");
+    expect(english.formatRelativeTime(moment, moment + 3 * 86_400_000)).toBe("3 days ago");
+    expect(english.formatRelativeTime(moment, moment + 3_600_000)).toBe("1 hour ago");
+    expect(english.formatRelativeTime(moment, moment)).toBe("Just now");
+    expect(english.formatDate(null)).toBe("Unknown time");
   });
 });

@@ -1,6 +1,7 @@
-// Vietnamese formatting (docs/product.md §2, §9), shared by every screen and the API, and its English
-// twin for the /en/ pages (`locale` "en": "60,000 ₫", "$5.00", "25 Nov 2026"). Times are shown in
-// Vietnam's time zone on the server and in the browser alike, so the hydrated page matches the HTML.
+// Vietnamese formatting (docs/product.md §2, §9), shared by every screen and the API; its English
+// twin for the /en/ pages is format-en.ts, built on this file's clock and grouping, so a Vietnamese
+// page carries no English formatting. Times are shown in Vietnam's time zone on the server and in
+// the browser alike, so the hydrated page matches the HTML.
 //
 // Whole numbers and Vietnam's dates are written by this file, not by Intl: a browser's first vi-VN
 // Intl formatter loads the locale's data, 100–230 ms of blocked main thread on a throttled phone
@@ -19,7 +20,7 @@ const NBSP = "\u00a0";
 export type Locale = "vi" | "en";
 
 /** A formatter made the first time it is needed, so a page that never needs it never pays for it. */
-function onFirstUse<T>(make: () => T): () => T {
+export function onFirstUse<T>(make: () => T): () => T {
   let made: T | undefined;
   return () => {
     made ??= make();
@@ -28,39 +29,45 @@ function onFirstUse<T>(make: () => T): () => T {
 }
 const vndIntl = onFirstUse(() => new Intl.NumberFormat("vi-VN", { style: "currency", currency: "VND" }));
 const usdIntl = onFirstUse(() => new Intl.NumberFormat("vi-VN", { style: "currency", currency: "USD" }));
-const usdIntlEnglish = onFirstUse(() => new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }));
 const groupedIntl = onFirstUse(() => new Intl.NumberFormat("vi-VN"));
-const groupedIntlEnglish = onFirstUse(() => new Intl.NumberFormat("en-US"));
 
-/** An integer's digits in groups of three: -1234567 → "-1.234.567" (Intl's vi-VN form), "-1,234,567" in English. */
-function groupInteger(value: number, locale: Locale = "vi"): string {
-  const digits = String(Math.abs(value)).replace(/\B(?=(\d{3})+$)/g, locale === "en" ? "," : ".");
+/** An integer's digits in groups of three: -1234567 → "-1.234.567" (Intl's vi-VN form; English passes ","). */
+export function groupInteger(value: number, separator = "."): string {
+  const digits = String(Math.abs(value)).replace(/\B(?=(\d{3})+$)/g, separator);
   return value < 0 || Object.is(value, -0) ? `-${digits}` : digits;
 }
 
-/** 60000 → "60.000 ₫" ("60,000 ₫" in English) */
-export function formatVND(amount: number, locale: Locale = "vi"): string {
-  // VND has no minor unit: Intl rounds half away from zero, which is what Math.round does to the magnitude.
-  const whole = Math.sign(amount) * Math.round(Math.abs(amount));
-  if (Number.isSafeInteger(whole)) return `${groupInteger(whole, locale)}${NBSP}₫`;
-  return locale === "en" ? `${groupedIntlEnglish().format(whole)}${NBSP}₫` : vndIntl().format(amount);
+/** VND has no minor unit: Intl rounds half away from zero, which is what Math.round does to the magnitude. */
+export function wholeDong(amount: number): number {
+  return Math.sign(amount) * Math.round(Math.abs(amount));
 }
 
-function formatUSD(amount: number, locale: Locale): string {
-  return (locale === "en" ? usdIntlEnglish() : usdIntl()).format(amount);
+/** The dong sign after an amount, as Intl writes it (a no-break space between). */
+export function withDong(amount: string): string {
+  return `${amount}${NBSP}₫`;
 }
 
-export function formatPrice(amount: number, currency: "VND" | "USD" = "VND", locale: Locale = "vi"): string {
-  return currency === "USD" ? formatUSD(amount, locale) : formatVND(amount, locale);
+/** 60000 → "60.000 ₫" */
+export function formatVND(amount: number): string {
+  const whole = wholeDong(amount);
+  return Number.isSafeInteger(whole) ? withDong(groupInteger(whole)) : vndIntl().format(amount);
+}
+
+export function formatPrice(amount: number, currency: "VND" | "USD" = "VND"): string {
+  return currency === "USD" ? usdIntl().format(amount) : formatVND(amount);
 }
 
 /**
  * A price with what the wallet pays for it: "5,00 US$ ≈ 127.500 ₫". A VND price, or a USD price
  * with no VND amount (no rate), is shown as itself.
  */
-export function formatPriceWithVnd(amount: number, currency: "VND" | "USD" | string, vndAmount: number | null | undefined, locale: Locale = "vi"): string {
-  if (currency !== "USD") return formatVND(amount, locale);
-  return typeof vndAmount === "number" ? `${formatUSD(amount, locale)} ≈ ${formatVND(vndAmount, locale)}` : formatUSD(amount, locale);
+export function formatPriceWithVnd(amount: number, currency: "VND" | "USD" | string, vndAmount: number | null | undefined): string {
+  return currency === "USD" ? usdWithVnd(usdIntl().format(amount), vndAmount, formatVND) : formatVND(amount);
+}
+
+/** A USD price and, when there is one, what the wallet pays for it: "$5.00 ≈ 127,500 ₫". */
+export function usdWithVnd(usd: string, vndAmount: number | null | undefined, vnd: (amount: number) => string): string {
+  return typeof vndAmount === "number" ? `${usd} ≈ ${vnd(vndAmount)}` : usd;
 }
 
 /**
@@ -68,15 +75,14 @@ export function formatPriceWithVnd(amount: number, currency: "VND" | "USD" | str
  * amount, whatever the movement's type (an admin adjustment can be either). 60000 → credit
  * "+60.000 ₫"; -7000 → debit "−7.000 ₫" (a true minus sign).
  */
-export function signedVND(amount: number, locale: Locale = "vi"): { credit: boolean; text: string } {
+export function signedVND(amount: number, vnd: (amount: number) => string = formatVND): { credit: boolean; text: string } {
   const credit = amount >= 0;
-  return { credit, text: `${credit ? "+" : "−"}${formatVND(Math.abs(amount), locale)}` };
+  return { credit, text: `${credit ? "+" : "−"}${vnd(Math.abs(amount))}` };
 }
 
-/** 1234567 → "1.234.567" ("1,234,567" in English) */
-export function formatNumber(value: number, locale: Locale = "vi"): string {
-  if (Number.isSafeInteger(value)) return groupInteger(value, locale);
-  return (locale === "en" ? groupedIntlEnglish() : groupedIntl()).format(value);
+/** 1234567 → "1.234.567" */
+export function formatNumber(value: number): string {
+  return Number.isSafeInteger(value) ? groupInteger(value) : groupedIntl().format(value);
 }
 
 const DAY_MS = 86_400_000;
@@ -96,14 +102,14 @@ export function vietnamTimestamp(ms: number): string {
   return new Date(ms + VIETNAM_OFFSET_MS).toISOString().slice(0, 19).replace("T", " ");
 }
 
-function toDate(value: string | number | Date | null | undefined): Date | null {
+export function toDate(value: string | number | Date | null | undefined): Date | null {
   if (value === null || value === undefined || value === "") return null;
   const date = value instanceof Date ? value : new Date(value);
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
 /** A moment on Vietnam's wall clock, each part two digits (the year four): what the date forms are made of. */
-function vietnamClock(date: Date): { day: string; month: string; year: string; hour: string; minute: string } {
+export function vietnamClock(date: Date): { day: string; month: string; year: string; hour: string; minute: string } {
   const local = new Date(date.getTime() + VIETNAM_OFFSET_MS);
   const two = (part: number) => String(part).padStart(2, "0");
   return {
@@ -115,73 +121,74 @@ function vietnamClock(date: Date): { day: string; month: string; year: string; h
   };
 }
 
-const UNKNOWN_TIME: Record<Locale, string> = { vi: "Chưa rõ thời gian", en: "Unknown time" };
-const MONTHS_EN = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+const UNKNOWN_TIME = "Chưa rõ thời gian";
 
-/** A day in English: "25 Nov 2026" (no month-first ambiguity for readers anywhere). */
-function englishDay({ day, month, year }: { day: string; month: string; year?: string }): string {
-  return `${Number(day)} ${MONTHS_EN[Number(month) - 1]}${year ? ` ${year}` : ""}`;
+/** "25/11/2026" */
+export function formatDate(value: string | number | Date | null | undefined): string {
+  const date = toDate(value);
+  if (!date) return UNKNOWN_TIME;
+  const { day, month, year } = vietnamClock(date);
+  return `${day}/${month}/${year}`;
 }
 
-/** "25/11/2026" ("25 Nov 2026" in English) */
-export function formatDate(value: string | number | Date | null | undefined, locale: Locale = "vi"): string {
+/** "14:05 25/11/2026" */
+export function formatDateTime(value: string | number | Date | null | undefined): string {
   const date = toDate(value);
-  if (!date) return UNKNOWN_TIME[locale];
-  const clock = vietnamClock(date);
-  return locale === "en" ? englishDay(clock) : `${clock.day}/${clock.month}/${clock.year}`;
+  if (!date) return UNKNOWN_TIME;
+  const { day, month, year, hour, minute } = vietnamClock(date);
+  return `${hour}:${minute} ${day}/${month}/${year}`;
 }
 
-/** "14:05 25/11/2026" ("14:05, 25 Nov 2026" in English) */
-export function formatDateTime(value: string | number | Date | null | undefined, locale: Locale = "vi"): string {
+/** "21:19 27/11": a time within the coming days (vi-VN's own short form would write "27-11"). */
+export function formatTimeDayMonth(value: string | number | Date | null | undefined): string {
   const date = toDate(value);
-  if (!date) return UNKNOWN_TIME[locale];
-  const clock = vietnamClock(date);
-  return locale === "en" ? `${clock.hour}:${clock.minute}, ${englishDay(clock)}` : `${clock.hour}:${clock.minute} ${clock.day}/${clock.month}/${clock.year}`;
-}
-
-/** "21:19 27/11": a time within the coming days (vi-VN's own short form would write "27-11"); "21:19, 27 Nov" in English. */
-export function formatTimeDayMonth(value: string | number | Date | null | undefined, locale: Locale = "vi"): string {
-  const date = toDate(value);
-  if (!date) return UNKNOWN_TIME[locale];
+  if (!date) return UNKNOWN_TIME;
   const { day, month, hour, minute } = vietnamClock(date);
-  return locale === "en" ? `${hour}:${minute}, ${englishDay({ day, month })}` : `${hour}:${minute} ${day}/${month}`;
+  return `${hour}:${minute} ${day}/${month}`;
 }
 
 const MINUTE = 60_000;
-const UNITS: [number, Record<Locale, string>][] = [
-  [365 * 24 * 60 * MINUTE, { vi: "năm", en: "year" }],
-  [30 * 24 * 60 * MINUTE, { vi: "tháng", en: "month" }],
-  [7 * 24 * 60 * MINUTE, { vi: "tuần", en: "week" }],
-  [24 * 60 * MINUTE, { vi: "ngày", en: "day" }],
-  [60 * MINUTE, { vi: "giờ", en: "hour" }],
-  [MINUTE, { vi: "phút", en: "minute" }],
-];
+/** The units a relative time counts in, largest first; each language names them (format-en.ts: its UNIT_NAMES). */
+const TIME_UNITS_MS = [365 * 24 * 60 * MINUTE, 30 * 24 * 60 * MINUTE, 7 * 24 * 60 * MINUTE, 24 * 60 * MINUTE, 60 * MINUTE, MINUTE];
+const UNIT_NAMES = ["năm", "tháng", "tuần", "ngày", "giờ", "phút"];
 
-/** "3 ngày trước" ("3 days ago"); a time under a minute ago or in the future is "Vừa xong" ("Just now"). */
-export function formatRelativeTime(value: string | number | Date | null | undefined, now: number = Date.now(), locale: Locale = "vi"): string {
-  const date = toDate(value);
-  if (!date) return UNKNOWN_TIME[locale];
+/** How long ago, in the largest whole unit: [count, the unit's index in TIME_UNITS_MS], or null under a minute (or in the future). */
+export function elapsedIn(date: Date, now: number): [number, number] | null {
   const elapsed = now - date.getTime();
-  for (const [size, unit] of UNITS) {
-    if (elapsed < size) continue;
-    const count = Math.floor(elapsed / size);
-    return locale === "en" ? `${count} ${unit.en}${count === 1 ? "" : "s"} ago` : `${count} ${unit.vi} trước`;
-  }
-  return locale === "en" ? "Just now" : "Vừa xong";
+  const index = TIME_UNITS_MS.findIndex((size) => elapsed >= size);
+  return index < 0 ? null : [Math.floor(elapsed / TIME_UNITS_MS[index]), index];
 }
 
-/** A card's time label: updated_at, else created_at (docs/product.md §2). */
-export function appTimeLabel(app: { updated_at?: string | null; created_at?: string | null }, now?: number, locale: Locale = "vi"): string {
-  return formatRelativeTime(app.updated_at || app.created_at, now, locale);
+/** "3 ngày trước"; a time under a minute ago or in the future is "Vừa xong". */
+export function formatRelativeTime(value: string | number | Date | null | undefined, now: number = Date.now()): string {
+  const date = toDate(value);
+  if (!date) return UNKNOWN_TIME;
+  const elapsed = elapsedIn(date, now);
+  return elapsed ? `${elapsed[0]} ${UNIT_NAMES[elapsed[1]]} trước` : "Vừa xong";
+}
+
+/** The time a card shows: updated_at, else created_at (docs/product.md §2). */
+export function appTime(app: { updated_at?: string | null; created_at?: string | null }): string | null | undefined {
+  return app.updated_at || app.created_at;
+}
+
+/** A card's time label (docs/product.md §2). */
+export function appTimeLabel(app: { updated_at?: string | null; created_at?: string | null }, now?: number): string {
+  return formatRelativeTime(appTime(app), now);
 }
 
 const SIZE_UNITS = ["B", "KB", "MB", "GB"];
 
-/** 1572864 → "1.5 MB": B, KB, MB or GB with at most 2 decimals. */
-export function formatFileSize(bytes: number | null | undefined, locale: Locale = "vi"): string {
-  if (bytes === null || bytes === undefined || !Number.isFinite(bytes) || bytes < 0) return locale === "en" ? "Unknown" : "Chưa rõ";
+/** 1572864 → "1.5 MB": B, KB, MB or GB with at most 2 decimals; null when the size is not known. */
+export function fileSizeOrNull(bytes: number | null | undefined): string | null {
+  if (bytes === null || bytes === undefined || !Number.isFinite(bytes) || bytes < 0) return null;
   if (bytes === 0) return "0 B";
   const exponent = Math.min(Math.floor(Math.log(bytes) / Math.log(1024)), SIZE_UNITS.length - 1);
   const value = bytes / 1024 ** exponent;
   return `${Number.parseFloat(value.toFixed(2))} ${SIZE_UNITS[exponent]}`;
+}
+
+/** 1572864 → "1.5 MB"; "Chưa rõ" when the size is not known. */
+export function formatFileSize(bytes: number | null | undefined): string {
+  return fileSizeOrNull(bytes) ?? "Chưa rõ";
 }

@@ -1,6 +1,10 @@
-// Every area's English words, brought to the English pages by their layout route
-// (app/i18n/english-pages.tsx) and to the server by app/entry.server.tsx. A Vietnamese area without its twin here fails the
-// dictionary test (tests/unit/dictionaries.test.ts); a missing word fails the typecheck.
+// Every area's English words and the English formatting, brought to the English pages by their
+// layout route (app/i18n/english-pages.tsx) and to the server by app/entry.server.tsx, both through
+// startEnglish. A Vietnamese area without its twin here fails the dictionary test
+// (tests/unit/dictionaries.test.ts); a missing word fails the typecheck.
+import { setEnglishFormat } from "../format";
+import { setEnglish } from "../words";
+import { englishFormat } from "./format";
 import { liveWallet } from "./wallet/live-wallet";
 import { network } from "./network";
 import { passwordDialog } from "./wallet/password-dialog";
@@ -27,6 +31,10 @@ import { appPage } from "./catalogue/app-page";
 import { purchase } from "./catalogue/purchase";
 import { purchaseDialogs } from "./catalogue/purchase-dialogs";
 
-
-
 export const english = { shell, forms, copy, newPassword, signIn, secondFactor, register, session, forgotPassword, resetPassword, googleSignIn, unsubscribe, security, liveWallet, network, profile, profileLayout, wallet, topup, passwordDialog, catalogue, home, appPage, purchase, purchaseDialogs };
+
+/** Makes the English words and formatting known: after this, the English pages speak English. */
+export function startEnglish(): void {
+  setEnglish(english);
+  setEnglishFormat(englishFormat);
+}

@@ -1,6 +1,6 @@
 import type { shellWords } from "../vi/shell";
 import type { EnglishOf } from "../words";
-import { formatVND } from "@workers/shared/format";
+import { formatVND } from "@workers/shared/format-en";
 
 export const shell: EnglishOf<typeof shellWords> = {
   skipToContent: "Skip to content",
@@ -9,7 +9,7 @@ export const shell: EnglishOf<typeof shellWords> = {
   register: "Register",
   signOut: "Sign out",
   signedOut: "Signed out",
-  balance: (_formatted: string, amount: number) => formatVND(amount, "en"),
+  balance: (_formatted: string, amount: number) => formatVND(amount),
   dismiss: "Close",
   closeNotification: "Close notification",
   openMenu: "Open menu",

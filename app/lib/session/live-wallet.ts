@@ -4,9 +4,9 @@
 // wallet tab), and a credit none of them told the buyer about is toasted. A socket that drops is
 // opened again with backoff and a catch-up read; a tab coming back reads again; where no socket can
 // be had, the balance is polled while the tab is visible.
-import { formatVND } from "@workers/shared/format";
 import type { LiveMessage } from "@workers/money/wallet/user-wallet";
 import type { Locale } from "~/i18n/locale";
+import { formatIn } from "~/i18n/format";
 import { liveWalletWords } from "~/i18n/vi/wallet/live-wallet";
 import { wordsIn } from "~/i18n/words";
 import { apiCall } from "../api";
@@ -37,7 +37,7 @@ function deliver(message: LiveMessage) {
   if (!told && message.delta > 0) {
     // In the language of the page on screen now (its <html lang>, "vi" or "en", which follows the address).
     const locale = document.documentElement.lang as Locale;
-    toast.success(wordsIn(locale, liveWalletWords).credited(formatVND(message.delta, locale)));
+    toast.success(wordsIn(locale, liveWalletWords).credited(formatIn(locale).vnd(message.delta)));
   }
 }
 
