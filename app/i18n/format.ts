@@ -17,42 +17,24 @@ import {
 } from "@workers/shared/format";
 import { type Locale, useLocale } from "./locale";
 
-/** What each language's formatting module exports, by the same names. */
-type Formatters = typeof import("@workers/shared/format-en");
+/** Vietnamese formatting under the short names the pages call it by; English has the same (en/format.ts). */
+const vietnamese = {
+  locale: "vi" as Locale,
+  vnd: formatVND,
+  price: formatPrice,
+  priceWithVnd: formatPriceWithVnd,
+  signedVnd: signedVND,
+  number: formatNumber,
+  date: formatDate,
+  dateTime: formatDateTime,
+  timeDayMonth: formatTimeDayMonth,
+  relativeTime: formatRelativeTime,
+  appTime: appTimeLabel,
+  fileSize: formatFileSize,
+};
 
-/** A language's formatters under the short names the pages call them by. */
-export function formatterOf(locale: Locale, f: Formatters) {
-  return {
-    locale,
-    vnd: f.formatVND,
-    price: f.formatPrice,
-    priceWithVnd: f.formatPriceWithVnd,
-    signedVnd: f.signedVND,
-    number: f.formatNumber,
-    date: f.formatDate,
-    dateTime: f.formatDateTime,
-    timeDayMonth: f.formatTimeDayMonth,
-    relativeTime: f.formatRelativeTime,
-    appTime: f.appTimeLabel,
-    fileSize: f.formatFileSize,
-  };
-}
+export type Format = typeof vietnamese;
 
-export type Format = ReturnType<typeof formatterOf>;
-
-const vietnamese = formatterOf("vi", {
-  appTimeLabel,
-  formatDate,
-  formatDateTime,
-  formatFileSize,
-  formatNumber,
-  formatPrice,
-  formatPriceWithVnd,
-  formatRelativeTime,
-  formatTimeDayMonth,
-  formatVND,
-  signedVND,
-});
 let english: Format | undefined;
 
 /** Makes the English formatting known (the English pages' start, and the server's). */

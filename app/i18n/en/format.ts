@@ -12,18 +12,19 @@ import {
   formatVND,
   signedVND,
 } from "@workers/shared/format-en";
-import { formatterOf } from "../format";
+import type { Format } from "../format";
 
-export const englishFormat = formatterOf("en", {
-  appTimeLabel,
-  formatDate,
-  formatDateTime,
-  formatFileSize,
-  formatNumber,
-  formatPrice,
-  formatPriceWithVnd,
-  formatRelativeTime,
-  formatTimeDayMonth,
-  formatVND,
-  signedVND,
-});
+export const englishFormat: Format = {
+  locale: "en",
+  vnd: formatVND,
+  price: formatPrice,
+  priceWithVnd: formatPriceWithVnd,
+  signedVnd: signedVND,
+  number: formatNumber,
+  date: formatDate,
+  dateTime: formatDateTime,
+  timeDayMonth: formatTimeDayMonth,
+  relativeTime: formatRelativeTime,
+  appTime: appTimeLabel,
+  fileSize: formatFileSize,
+};
