@@ -82,6 +82,22 @@ test("with the live socket refused, polling takes over and the credit still show
   await expect(page.getByTestId("profile-balance")).toHaveText(/^60\.000\s₫$/);
 });
 
+test("a credit that arrived while no page of the store was open shows in the header of the next page opened", { tag: "@phone" }, async ({ page, context, request, baseURL }) => {
+  const buyer = await newUser(request, "closed");
+  const content = await pendingTopup(request, buyer, 70_000);
+  await signIn(page, buyer);
+  await page.goto("/");
+  const header = (tab: Page) => tab.getByRole("banner").getByRole("link", { name: /\d\s₫$/ });
+  await expect(header(page)).toHaveText(/^0\s₫$/);
+  await page.close();
+
+  // The bank's credit, with no tab open to hear it; the session stays in the browser.
+  await bankPays(baseURL, content, 70_000);
+  const next = await context.newPage();
+  await next.goto("/");
+  await expect(header(next)).toHaveText(/^70\.000\s₫$/, { timeout: LIVE_MS });
+});
+
 test("a phone card still being checked stays findable after its dialog is closed", { tag: "@phone" }, async ({ page, request }) => {
   const buyer = await newUser(request, "cardwait");
   await signIn(page, buyer);

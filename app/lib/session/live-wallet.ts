@@ -2,8 +2,9 @@
 // keeps one socket to their wallet object (a single-use ticket opens it). A message puts the new
 // figures into the stored user (so the header follows), goes to the listeners (open dialogs, the
 // wallet tab), and a credit none of them told the buyer about is toasted. A socket that drops is
-// opened again with backoff and a catch-up read; a tab coming back reads again; where no socket can
-// be had, the balance is polled while the tab is visible.
+// opened again with backoff; each socket that opens is followed by a catch-up read (a page's first
+// one too); a tab coming back reads again; where no socket can be had, the balance is polled while
+// the tab is visible.
 import type { LiveMessage } from "@workers/money/wallet/user-wallet";
 import type { Locale } from "~/i18n/locale";
 import { formatIn } from "~/i18n/format";
@@ -41,11 +42,15 @@ function deliver(message: LiveMessage) {
   }
 }
 
-/** The balance read again (a reconnect, a tab back, a poll): told as a change when it moved. */
-async function catchUp() {
+/**
+ * The balance read again (a reconnect, a tab back, a poll): told to the listeners, as a change when
+ * it moved. `onlyIfMoved`: a page's first read, after which the page's own reads are fresh; it is
+ * told only when the balance moved while no page listened.
+ */
+async function catchUp(onlyIfMoved = false) {
   const before = readStoredUser()?.balance;
   const figures = await refreshStoredBalance();
-  if (!figures || typeof before !== "number") return;
+  if (!figures || typeof before !== "number" || (onlyIfMoved && figures.balance === before)) return;
   deliver({ event: "credit", balance: figures.balance, formatted_balance: figures.formatted_balance, delta: figures.balance - before });
 }
 
@@ -77,8 +82,9 @@ export function startLiveWallet(): () => void {
     if (stopped) return;
     socket = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/api/auth/wallet/live/?ticket=${encodeURIComponent(ticket)}`);
     socket.onopen = () => {
-      // Whatever happened while no socket listened is read once.
-      if (opened || failures > 0) void catchUp();
+      // Whatever happened while no socket listened is read once: while the connection was down,
+      // and before this page's first socket (a credit that came while no tab of the store was open).
+      void catchUp(!opened && failures === 0);
       opened = true;
       failures = 0;
       ping = setInterval(() => socket?.send("ping"), PING_MS);
