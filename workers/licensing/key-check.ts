@@ -76,11 +76,12 @@ type KeyCheckApp = {
 };
 
 /** The app's columns as the check's one query reads them, alongside the key's. */
-type AppColumns = { app_name: string; bundle_id: string | null; app_slug: string; latest_version: string; min_version: string | null; announcement: string | null };
+type AppColumns = { app_name: string; app_name_en: string | null; bundle_id: string | null; app_slug: string; latest_version: string; min_version: string | null; announcement: string | null };
 
 function appAnswer(row: AppColumns, check: KeyCheck): KeyCheckApp {
   return {
-    name: row.app_name,
+    // The shop's English name for a mod that asks in English, when it gave one (as the /en/ pages show).
+    name: (check.lang === "en" && row.app_name_en) || row.app_name,
     bundle_id: row.bundle_id,
     latest_version: row.latest_version,
     min_version: row.min_version || null,

@@ -122,6 +122,18 @@ describe("a mod choosing the key check's language", () => {
     expect(refused.text).not.toMatch(VIETNAMESE);
     expect(await verifies(refused)).toBe(true);
   });
+
+  it("lang en names the app by the English name the shop gave it; without lang, or with none given, by its own", async () => {
+    const { app, key } = await soldKey();
+    const sent = { key_code: key.keyCode, device_id: "ipad-1", bundle_id: app.bundleIdentifier };
+    expect((await check({ ...sent, lang: "en" })).body.data.app.name).toBe(app.name);
+    await db.update(apps).set({ nameEn: "Fire Dragon" }).where(eq(apps.id, app.id));
+    const english = await check({ ...sent, lang: "en" });
+    expect(english.body.data.app.name).toBe("Fire Dragon");
+    expect(await verifies(english)).toBe(true);
+    expect((await check(sent)).body.data.app.name).toBe(app.name);
+    expect((await check({ ...sent, lang: "vi" })).body.data.app.name).toBe(app.name);
+  });
 });
 
 describe("an account's locale", () => {
