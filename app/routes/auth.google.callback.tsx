@@ -13,7 +13,8 @@ import { toast } from "~/lib/toast";
 import { useRedirectAfter } from "~/lib/use-redirect-after";
 import { inLocale, type Locale, localeOf } from "~/i18n/locale";
 import { googleSignInWords } from "~/i18n/vi/accounts/google-sign-in";
-import { setEnglish, useWords, wordsIn } from "~/i18n/words";
+import { wordsIn } from "~/i18n/words";
+import { useEffect, useState } from "react";
 
 // The page's own address is Vietnamese; its title too (it shows for a moment, before the words of the visitor's language are known).
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, googleSignInWords.vi.title);
@@ -33,7 +34,7 @@ function stateLocale(state: GoogleState | null): Locale {
 async function wordsFor(locale: Locale) {
   if (locale === "en") {
     try {
-      setEnglish((await import("~/i18n/en")).english);
+      (await import("~/i18n/en")).startEnglish();
     } catch {
       // Vietnamese words, then; the landing page loads its own.
     }
@@ -84,8 +85,14 @@ export async function clientLoader({ request }: ClientLoaderFunctionArgs): Promi
   }
 }
 
+/** While Google's answer is exchanged: in Vietnamese as served (the address's), then in the language the visitor left from. */
 export function HydrateFallback() {
-  return <PageSpinner label={useWords(googleSignInWords).signingIn} />;
+  const [words, setWords] = useState(googleSignInWords.vi);
+  useEffect(() => {
+    const locale = stateLocale(decodeState(new URLSearchParams(window.location.search).get("state")));
+    if (locale === "en") void wordsFor(locale).then(setWords);
+  }, []);
+  return <PageSpinner label={words.signingIn} />;
 }
 
 export default function GoogleCallbackPage() {

@@ -245,3 +245,26 @@ test("Google sign-in started in English comes back to the English profile; a fai
   await expect(page.getByRole("link", { name: "Back to sign in" })).toHaveAttribute("href", "/en/login");
   await expect(page).toHaveURL(/\/en\/login$/, { timeout: 5000 });
 });
+
+test("while the return from Google is exchanged, a visitor who left from English reads English", async ({ page }) => {
+  const email = `en.google.wait.${uniqueId()}@example.com`;
+  // Google's code is exchanged only once the page has shown that it is signing in.
+  let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route("**/api/auth/google-auth/", async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto("/en/login");
+  await hydrated(page);
+  await page.getByRole("button", { name: "Sign in with Google" }).click();
+  await expect(page.getByRole("button", { name: "Sign-in" })).toBeVisible();
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "Sign-in" }).click();
+  await expect(page.getByRole("status").getByText("Signing in with Google...")).toBeVisible();
+  release();
+  await expect(page).toHaveURL(/\/en\/profile$/, { timeout: 20_000 });
+});
+
