@@ -2,6 +2,7 @@
 // most visitors never open them, so the first paint does not carry them (issue #26's page weight).
 import { Link } from "@remix-run/react";
 import { useLocalePath } from "~/i18n/locale";
+import { menuWords } from "~/i18n/vi/menus";
 import { shellWords } from "~/i18n/vi/shell";
 import { useWords } from "~/i18n/words";
 import type { SessionUser } from "~/lib/session/session";
@@ -10,7 +11,7 @@ import { LanguageSwitch } from "../LanguageSwitch";
 
 // The top-up dialogs live on the profile; these open one there.
 function useTopupLinks() {
-  const words = useWords(shellWords);
+  const words = useWords(menuWords);
   const to = useLocalePath();
   return [
     { to: to("/profile?tab=wallet&topup=vietqr"), label: words.topUpVietQr },
@@ -28,7 +29,7 @@ function isAdmin(user: SessionUser): boolean {
 // A link followed from a menu closes it (the header closes both on a new page, not on a page's own
 // change of its query).
 export function AccountMenu({ user, onSignOut, onClose }: { user: SessionUser; onSignOut: () => void; onClose: () => void }) {
-  const words = useWords(shellWords);
+  const words = useWords(menuWords);
   const to = useLocalePath();
   const topups = useTopupLinks();
   return (
@@ -62,7 +63,8 @@ export function AccountMenu({ user, onSignOut, onClose }: { user: SessionUser; o
 }
 
 export function MobileMenu({ user, name, balance, loginHref, onSignOut, onClose }: { user: SessionUser | null | undefined; name: string; balance: string | null; loginHref: string; onSignOut: () => void; onClose: () => void }) {
-  const words = useWords(shellWords);
+  const words = useWords(menuWords);
+  const shell = useWords(shellWords);
   const to = useLocalePath();
   const topups = useTopupLinks();
   return (
@@ -96,10 +98,10 @@ export function MobileMenu({ user, name, balance, loginHref, onSignOut, onClose 
       ) : (
         <div className="flex flex-col gap-2">
           <Link onClick={onClose} to={loginHref} className="rounded-xl bg-indigo-600 px-4 py-2 text-center font-semibold text-white">
-            {words.signIn}
+            {shell.signIn}
           </Link>
           <Link onClick={onClose} to={to("/register")} className="rounded-xl border border-white/10 px-4 py-2 text-center font-semibold text-zinc-100">
-            {words.register}
+            {shell.register}
           </Link>
         </div>
       )}

@@ -11,6 +11,7 @@ import { passwordDialog } from "./wallet/password-dialog";
 import { profile } from "./wallet/profile";
 import { profileLayout } from "./wallet/profile-layout";
 import { shell } from "./shell";
+import { menus } from "./menus";
 import { forms } from "./forms";
 import { copy } from "./copy";
 import { newPassword } from "./accounts/new-password";
@@ -31,7 +32,7 @@ import { appPage } from "./catalogue/app-page";
 import { purchase } from "./catalogue/purchase";
 import { purchaseDialogs } from "./catalogue/purchase-dialogs";
 
-export const english = { shell, forms, copy, newPassword, signIn, secondFactor, register, session, forgotPassword, resetPassword, googleSignIn, unsubscribe, security, liveWallet, network, profile, profileLayout, wallet, topup, passwordDialog, catalogue, home, appPage, purchase, purchaseDialogs };
+export const english = { shell, menus, forms, copy, newPassword, signIn, secondFactor, register, session, forgotPassword, resetPassword, googleSignIn, unsubscribe, security, liveWallet, network, profile, profileLayout, wallet, topup, passwordDialog, catalogue, home, appPage, purchase, purchaseDialogs };
 
 /** Makes the English words and formatting known: after this, the English pages speak English. */
 export function startEnglish(): void {

@@ -1,5 +1,6 @@
-// The words of every page's frame: the header, its menus, the footer, the error and not-found
-// screens (Vietnamese, the specification's; English twin: app/i18n/en/shell.ts).
+// The words of every page's frame: the header, the footer, the error and not-found screens
+// (Vietnamese, the specification's; English twin: app/i18n/en/shell.ts). The header's menus have
+// their own (menus.ts), which come with the menus' code when one first opens.
 import { defineWords } from "../words";
 
 export const shellWords = defineWords("shell", {
@@ -7,19 +8,12 @@ export const shellWords = defineWords("shell", {
   accountNav: "Tài khoản",
   signIn: "Đăng nhập",
   register: "Đăng ký",
-  signOut: "Đăng xuất",
   signedOut: "Đã đăng xuất",
   // The header's balance: the server's own Vietnamese writing of it (so the shell carries no formatter).
   balance: (formatted: string, _amount: number) => formatted,
   dismiss: "Đóng",
   closeNotification: "Đóng thông báo",
   openMenu: "Mở menu",
-  menu: "Menu",
-  profile: "Hồ sơ",
-  profileAndWallet: "Hồ sơ & Ví tiền",
-  topUpVietQr: "Nạp tiền qua VietQR",
-  topUpCard: "Nạp tiền bằng thẻ cào",
-  admin: "Quản trị",
   notFoundTitle: "Không tìm thấy trang",
   notFoundMessage: "Trang bạn tìm không tồn tại hoặc đã bị xóa.",
   backHome: "Về trang chủ",
