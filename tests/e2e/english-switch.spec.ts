@@ -63,6 +63,22 @@ test.describe("a browser that asks for English", () => {
     await expect(page.getByText("This store is also in English.")).toHaveCount(0);
   });
 
+  test("the offer moves nothing on the page it appears over (no layout shift)", async ({ page }) => {
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      (window as unknown as { shifts: number[] }).shifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
+      }).observe({ type: "layout-shift", buffered: true });
+    });
+    await page.goto("/");
+    await expect(page.getByRole("complementary").filter({ hasText: "This store is also in English." })).toBeVisible();
+    // Two frames after it is drawn, so a shift it caused has been recorded.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    const shifted = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts.reduce((sum, value) => sum + value, 0));
+    expect(shifted).toBeLessThan(0.001);
+  });
+
   test("is offered nothing elsewhere", async ({ page }) => {
     await page.goto("/login");
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();

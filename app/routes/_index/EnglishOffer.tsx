@@ -1,12 +1,13 @@
 import { rememberLocale } from "~/components/LanguageSwitch";
 
 /**
- * The line atop the Vietnamese home page that offers the English store (EnglishSuggestion.tsx
- * decides when). Written in English, for the reader it is offered to, on either store.
+ * The bar that offers the English store on the Vietnamese home page (EnglishSuggestion.tsx decides
+ * when). Written in English, for the reader it is offered to. It appears after the page is drawn,
+ * so it lies over the foot of the screen instead of pushing the page down (no layout shift).
  */
 export function EnglishOffer({ onClose }: { onClose: () => void }) {
   return (
-    <aside lang="en" className="border-b border-white/5 bg-indigo-950/60 px-4 py-2 text-sm text-zinc-200">
+    <aside lang="en" className="fixed inset-x-0 bottom-0 z-40 border-t border-white/10 bg-indigo-950 px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] text-sm text-zinc-200 shadow-2xl">
       <div className="mx-auto flex max-w-7xl items-center justify-between gap-3">
         <p>
           This store is also in English.{" "}
