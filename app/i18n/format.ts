@@ -1,7 +1,8 @@
 // Numbers, money and dates in this page's language: `const format = useFormat(); format.vnd(60000)`.
 // Vietnamese is the store's one Vietnamese formatter (workers/shared/format.ts); the English twin
-// (workers/shared/format-en.ts) reaches the browser only with the English pages (english-pages.tsx),
-// as their words do, so a Vietnamese page carries none of it.
+// (workers/shared/format-en.ts) reaches the browser only with the English words (startEnglish: the
+// English pages' layout route, and the return from Google when it left from English), so a
+// Vietnamese page carries none of it.
 import {
   appTimeLabel,
   formatDate,

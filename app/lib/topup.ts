@@ -182,7 +182,9 @@ export function savingRate(balance: number, totalSpent: number): number {
 export function formatPercent(value: number, locale: Locale = "vi"): string {
   const tenths = Math.round(value * 10);
   const tenth = Math.abs(tenths % 10);
-  return `${formatIn(locale).number(Math.trunc(tenths / 10))}${tenth ? `${locale === "en" ? "." : ","}${tenth}` : ""}%`;
+  // The decimal mark of the formatting in use (Vietnamese until the English one is known).
+  const format = formatIn(locale);
+  return `${format.number(Math.trunc(tenths / 10))}${tenth ? `${format.locale === "en" ? "." : ","}${tenth}` : ""}%`;
 }
 
 // ---------------------------------------------------------------- the profile's query

@@ -156,7 +156,7 @@ export async function benchKeyChecks({ origin, floorOrigin = null, settings, buy
       ...(readFloor ? [`| The same after one D1 read (\`SELECT 1\`, \`${readFloorUrl}\`) | 1 | ${readFloor.n} | ${ms(readFloor.median)} | ${ms(readFloor.p99)} | ${readFloor.perSecond.toFixed(0)} | ${(readFloor.median / staticRun.median).toFixed(2)}× (the check ÷ it: ${(sequential.median / readFloor.median).toFixed(2)}×) | ${JSON.stringify(readFloor.statuses)} |`] : []),
       `| Repeat check, ${IN_FLIGHT} in flight | ${IN_FLIGHT} | ${concurrent.n} | ${ms(concurrent.median)} | ${ms(concurrent.p99)} | **${concurrent.perSecond.toFixed(0)}** | | ${JSON.stringify(concurrent.statuses)} |`,
       "",
-      "Each check was followed by one fetch of the static file and one of a Worker route that reads nothing, so all three met the same load. A repeat check reads one row, signs the body and a lease with Ed25519 and writes nothing to D1; " +
+      "Each check was followed by one fetch of the static file, one of a Worker route that reads nothing and, when the floor Worker runs, one of each floor, so all met the same load. A repeat check reads one row, signs the body and a lease with Ed25519 and writes nothing to D1; " +
         `every check came from its own address (a bound device's check is not counted by the limit anyway). 61 guessed codes from one address within a minute: ${refused} refused with 429 (the Rate Limiting binding, as \`wrangler dev\` simulates it).`,
       "",
     ],

@@ -77,6 +77,11 @@ test.describe("a browser that asks for English", () => {
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     const shifted = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts.reduce((sum, value) => sum + value, 0));
     expect(shifted).toBeLessThan(0.001);
+    // At the page's end, the footer's switch is above the offer, not under it.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const footer = await page.getByRole("contentinfo").boundingBox();
+    const offer = await page.getByRole("complementary").filter({ hasText: "This store is also in English." }).boundingBox();
+    expect(footer && offer && footer.y + footer.height).toBeLessThanOrEqual(offer?.y ?? 0);
   });
 
   test("is offered nothing elsewhere", async ({ page }) => {

@@ -1,5 +1,5 @@
 import { expect, type Page, type Route, test } from "@playwright/test";
-import { closeMenu, fakeSession, fundUser, headerAccount, newUser, signIn, toast, walletOf } from "./support";
+import { closeMenu, fakeSession, fundUser, headerAccount, liveWalletCaughtUp, newUser, signIn, toast, walletOf } from "./support";
 
 // Buying a key on an app page (docs/product.md §2 "Key purchase", §4 "Purchase flow", §8 "Purchase"):
 // the option list, the guest's way to login, the pre-checks, both dialogs, a real purchase.
@@ -374,11 +374,13 @@ test.describe("issue 43 on a phone", () => {
     const buyer = await newUser(request);
     await fundUser(request, buyer.user.id, 300000);
     await signIn(page, buyer);
+    const caughtUp = liveWalletCaughtUp(page);
     await page.goto(APP);
     await expect(await headerAccount(page, isMobile)).toContainText(buyer.user.full_name); // hydrated, logged in
     await closeMenu(page, isMobile);
     await option(page, "1 Ngày").check();
     const before = stockOf(await optionState(page, "1 Ngày").innerText());
+    await caughtUp;
 
     const calls = apiCalls(page);
     await page.getByRole("button", { name: "Mua ngay" }).click();

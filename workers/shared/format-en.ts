@@ -7,7 +7,7 @@ import {
   fileSizeOrNull,
   groupInteger,
   onFirstUse,
-  signedVND as signedIn,
+  signedWith,
   toDate,
   usdWithVnd,
   vietnamClock,
@@ -35,7 +35,7 @@ export function formatPriceWithVnd(amount: number, currency: "VND" | "USD" | str
 
 /** -7000 → debit "−7,000 ₫" */
 export function signedVND(amount: number): { credit: boolean; text: string } {
-  return signedIn(amount, formatVND);
+  return signedWith(amount, formatVND);
 }
 
 /** 1234567 → "1,234,567" */

@@ -75,7 +75,12 @@ export function usdWithVnd(usd: string, vndAmount: number | null | undefined, vn
  * amount, whatever the movement's type (an admin adjustment can be either). 60000 → credit
  * "+60.000 ₫"; -7000 → debit "−7.000 ₫" (a true minus sign).
  */
-export function signedVND(amount: number, vnd: (amount: number) => string = formatVND): { credit: boolean; text: string } {
+export function signedVND(amount: number): { credit: boolean; text: string } {
+  return signedWith(amount, formatVND);
+}
+
+/** A signed movement written by a language's own VND formatter (signedVND's rule; format-en.ts). */
+export function signedWith(amount: number, vnd: (amount: number) => string): { credit: boolean; text: string } {
   const credit = amount >= 0;
   return { credit, text: `${credit ? "+" : "−"}${vnd(Math.abs(amount))}` };
 }

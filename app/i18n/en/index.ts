@@ -1,6 +1,6 @@
 // Every area's English words and the English formatting, brought to the English pages by their
-// layout route (app/i18n/english-pages.tsx) and to the server by app/entry.server.tsx, both through
-// startEnglish. A Vietnamese area without its twin here fails the dictionary test
+// layout route (app/i18n/english-pages.tsx), to the server by app/entry.server.tsx and to the
+// return from Google when it left from English (auth.google.callback.tsx), all through startEnglish. A Vietnamese area without its twin here fails the dictionary test
 // (tests/unit/dictionaries.test.ts); a missing word fails the typecheck.
 import { setEnglishFormat } from "../format";
 import { setEnglish } from "../words";

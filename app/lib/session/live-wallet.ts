@@ -13,7 +13,7 @@ import { wordsIn } from "~/i18n/words";
 import { apiCall } from "../api";
 import { toast } from "../toast";
 import { readAccessToken, readStoredUser } from "./session";
-import { refreshStoredBalance, storeWalletFigures } from "./wallet-figures";
+import { readStoredBalanceAgain, storeWalletFigures } from "./wallet-figures";
 
 /** A listener returns true when it told the buyer itself (a dialog's own success message). */
 type Listener = (message: LiveMessage) => boolean | undefined;
@@ -42,16 +42,26 @@ function deliver(message: LiveMessage) {
   }
 }
 
+let catchingUp: Promise<void> | null = null;
+
 /**
  * The balance read again (a reconnect, a tab back, a poll): told to the listeners, as a change when
  * it moved. `onlyIfMoved`: a page's first read, after which the page's own reads are fresh; it is
- * told only when the balance moved while no page listened.
+ * told only when the balance moved while no page listened. One read at a time (a second caller
+ * shares it), and a message that came while it was read was told already: the read is then dropped,
+ * so no credit is told twice and no older balance replaces a newer one.
  */
-async function catchUp(onlyIfMoved = false) {
-  const before = readStoredUser()?.balance;
-  const figures = await refreshStoredBalance();
-  if (!figures || typeof before !== "number" || (onlyIfMoved && figures.balance === before)) return;
-  deliver({ event: "credit", balance: figures.balance, formatted_balance: figures.formatted_balance, delta: figures.balance - before });
+function catchUp(onlyIfMoved = false): Promise<void> {
+  catchingUp ??= (async () => {
+    const before = readStoredUser()?.balance;
+    const read = await readStoredBalanceAgain();
+    if (!read?.stored || typeof before !== "number" || (onlyIfMoved && read.figures.balance === before)) return;
+    const { balance, formatted_balance } = read.figures;
+    deliver({ event: "credit", balance, formatted_balance, delta: balance - before });
+  })().finally(() => {
+    catchingUp = null;
+  });
+  return catchingUp;
 }
 
 /** Starts the live channel for this tab's session; returns the way to stop it. */
