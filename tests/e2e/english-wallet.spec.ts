@@ -57,6 +57,15 @@ async function bankPays(baseURL: string | undefined, content: string, amount: nu
   expect(transfer.status, JSON.stringify(transfer.body)).toBe(200);
 }
 
+test("the English profile labels the two names as registration asked for them: family name, then given name", async ({ page, request }) => {
+  const buyer = await newUser(request, "ennames", NAMES);
+  await signIn(page, buyer);
+  await page.goto("/en/profile");
+  const details = page.locator("main dl");
+  await expect(details.locator("div").filter({ hasText: NAMES.first_name }).locator("dt")).toHaveText("Family name");
+  await expect(details.locator("div").filter({ hasText: NAMES.last_name }).locator("dt")).toHaveText("Given name");
+});
+
 test("the English profile and wallet: tabs, figures and movements in English, amounts as English writes them", { tag: "@phone" }, async ({ page, request }) => {
   const { buyer, option } = await buyerWithAKey(request, "enwallet");
   const left = 200000 - option.price;
