@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { ADMIN_LOGIN, ADMIN_PASSWORD, adjustBalanceOnScreen, login, newApp, newUser, signIn, toast, walletOf } from "./support";
+import { ADMIN_LOGIN, ADMIN_PASSWORD, adjustBalanceOnScreen, login, newUser, signIn, toast, walletOf } from "./support";
 
 // Admin key management (docs/product.md §2 "Admin key management", §6): the admin prices a key type, imports
 // keys (a duplicate and a blank line among them), a buyer buys one, the admin sees it sold.
@@ -11,8 +11,8 @@ import { ADMIN_LOGIN, ADMIN_PASSWORD, adjustBalanceOnScreen, login, newApp, newU
 const APP_BY_PROJECT: Record<string, string> = { desktop: "vuon-nam-phieu-luu-plus", phone: "dao-hai-tac-online" };
 
 test("the admin prices a key type, imports keys, and sees a bought key as sold", async ({ page, request }, testInfo) => {
+  const app = APP_BY_PROJECT[testInfo.project.name] ?? APP_BY_PROJECT.desktop;
   const admin = await login(request, ADMIN_LOGIN, ADMIN_PASSWORD);
-  const app = await newApp(request, admin, "keys");
   await signIn(page, admin);
 
   await page.goto(`/admin/app/${app}/keys`);

@@ -130,29 +130,6 @@ export async function fundUser(request: APIRequestContext, userId: number, amoun
 }
 
 /**
- * A new app of the shop's own, made through the admin's API, for a test that prices and stocks it:
- * a demo app can take each key type's pricing only once, so a test that priced one could not run
- * twice on the same store. Returns its address (slug).
- */
-export async function newApp(request: APIRequestContext, admin: Session, prefix = "e2e-app"): Promise<string> {
-  const url = `${prefix}-${uniqueId()}`.toLowerCase();
-  const created = await request.post("/api/apps/create/", {
-    headers: { Authorization: `Bearer ${admin.access}` },
-    multipart: {
-      name: `Ứng dụng ${url}`,
-      description: "Ứng dụng của bài kiểm thử.",
-      version: "1.0",
-      url,
-      app_type: "testflight",
-      testflight_url: "https://testflight.apple.com/join/e2eTest1",
-      icon: { name: "icon.png", mimeType: "image/png", buffer: readFileSync(new URL("../../public/icon-192.png", import.meta.url)) },
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  return url;
-}
-
-/**
  * Resolves once a signed-in page's live wallet listens and has read the balance it may have missed
  * (app/lib/session/live-wallet.ts): that read is the page's own, not a step of what a test counts.
  * Call before the page loads; await after.
