@@ -6,8 +6,7 @@ export const SHARED_CHUNKS = {
   // Numbers, money and dates in the page's language: the catalogue's pages and the profile.
   format: ["app/lib/use-now.ts", "app/i18n/format.ts", "workers/shared/format.ts"],
   // What the home page shares with the app page (icons, badges, type labels, support links, the
-  // words both show), which the profile does not load. The card, the home page's alone, stays in
-  // the home page's own file.
+  // words both show), which the profile does not load.
   catalogue: [
     "app/components/app/AppIcon.tsx",
     "app/components/app/TypeBadge.tsx",
@@ -18,6 +17,22 @@ export const SHARED_CHUNKS = {
   // The one-line failure texts are read on most pages: a few bytes in the shell instead of a
   // file of their own.
   shell: ["workers/shared/error-texts.ts"],
+  // The home page and the card it lists, one file. The admin's app form shows the same card as
+  // its preview, so it loads this file too (an admin's desktop page, not a buyer's phone).
+  home: ["app/routes/_index/route.tsx", "app/components/app/AppCard.tsx"],
+  // The app page (/:slug, and /app/:id that forwards to it) with the purchase it offers.
+  "app-page": ["app/routes/$slug.tsx", "app/lib/app-meta.ts"],
+  // A form's pending state and its answer: the app page, the sign-in pages and the profile.
+  pending: ["app/components/Spinner.tsx", "app/lib/forms/fetcher-answer.ts"],
+  // The account pages' frame and refusals: sign-in, registration, reset and the profile.
+  account: ["workers/shared/error-messages.ts", "app/components/account/AuthCard.tsx", "app/lib/meta.ts", "app/lib/forms/redirect-response.ts"],
+  // Fields and their checks: the sign-in, registration and reset forms (and the admin's).
+  forms: ["app/components/Field.tsx", "app/i18n/vi/forms.ts", "app/lib/forms/validation.ts"],
+  // A signed-in call's session handling: named, or the app page's file would take it and every
+  // page that needs it would load the app page.
+  auth: ["app/lib/session/auth.ts", "app/i18n/vi/session.ts"],
+  // Prices and the wallet's figures: the app page and the profile.
+  wallet: ["workers/shared/money/pricing.ts", "app/lib/session/wallet-figures.ts"],
 };
 
 /** The shared chunk a module belongs to, by its absolute id, or undefined. */

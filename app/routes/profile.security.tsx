@@ -12,7 +12,7 @@ import { EnrolmentSteps, RecoveryCodes, SecondFactorCodeField } from "~/componen
 import { PageSpinner } from "~/components/Spinner";
 import { ApiError, apiCall, type FieldErrors } from "~/lib/api";
 import { pageMeta } from "~/lib/meta";
-import { loginPathFor } from "~/lib/session/redirects";
+import { loginPathFor } from "~/lib/session/login-path";
 import { clearPending, PENDING_KEYS, type PendingChallenge, readPending, savePending } from "~/lib/session/second-factor";
 import { clearSession, readRefreshToken, readStoredUser, saveSession, } from "~/lib/session/session";
 import { isSessionOver, requireSession, sessionEnded } from "~/lib/session/session-route";

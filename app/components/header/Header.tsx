@@ -1,7 +1,7 @@
 import { Link, useLocation, useNavigate } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { logout, useSessionUser } from "~/lib/session/session-user";
-import { loginPathFor } from "~/lib/session/redirects";
+import { loginPathFor } from "~/lib/session/login-path";
 import type { SessionUser } from "~/lib/session/session";
 import { toast } from "~/lib/toast";
 import { Avatar } from "./Avatar";

@@ -25,7 +25,7 @@ import { appName } from "~/lib/app-types";
 import { purchaseWords } from "~/i18n/vi/catalogue/purchase";
 import { useWords } from "~/i18n/words";
 import { useFetcherAnswer } from "~/lib/forms/fetcher-answer";
-import { loginPathFor } from "~/lib/session/redirects";
+import { loginPathFor } from "~/lib/session/login-path";
 import { readAccessToken } from "~/lib/session/session";
 import { toast } from "~/lib/toast";
 import { refreshStoredBalance } from "~/lib/session/wallet-figures";

@@ -5,7 +5,7 @@ import { redirectTo } from "../forms/redirect-response";
 import { ADMIN_MESSAGES, type AdminVerdict, adminVerdict } from "./admin";
 import { type Answer, type ApiClient, ApiError, apiCall, type CallOptions, type FieldErrors } from "../api";
 import { SECOND_FACTOR_REQUIRED_MESSAGE, SESSION_EXPIRED_MESSAGE } from "@workers/shared/error-messages";
-import { loginPathFor } from "../session/redirects";
+import { loginPathFor } from "../session/login-path";
 import { tokenHasSecondFactor } from "../session/second-factor";
 import { clearSession, readAccessToken, STORAGE_KEYS } from "../session/session";
 import { toast } from "../toast";

@@ -4,7 +4,7 @@ import { useLocation, useNavigate } from "@remix-run/react";
 import { useCallback, useEffect, useRef } from "react";
 import { sessionWords } from "~/i18n/vi/session";
 import { useWords } from "~/i18n/words";
-import { loginPathFor } from "./redirects";
+import { loginPathFor } from "./login-path";
 import { clearSession } from "./session";
 import { toast } from "../toast";
 

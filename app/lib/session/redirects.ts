@@ -1,7 +1,7 @@
 // Where a visitor goes after logging in (docs/product.md §2 "Route guard"): the redirect query value, else
 // the page they came from, else /profile. Only paths on this site are followed.
 
-import { inLocale, localeOf, type Locale, withoutLocale } from "~/i18n/locale";
+import { inLocale, type Locale, withoutLocale } from "~/i18n/locale";
 
 const PLACEHOLDER_ORIGIN = "http://local.invalid";
 
@@ -65,10 +65,4 @@ const ADMIN_LANDING = "/admin/overview";
 /** An admin who asked for no page starts on the overview (issue #27); everyone else goes `next`. */
 export function landingFor(user: { is_staff?: boolean | null; is_superuser?: boolean | null }, { next, asked }: Landing): string {
   return !asked && (user.is_staff || user.is_superuser) ? ADMIN_LANDING : next;
-}
-
-/** /login carrying the page to come back to. */
-export function loginPathFor(pathAndSearch: string): string {
-  // In the language of the page to come back to.
-  return `${inLocale(localeOf(pathAndSearch.replace(/[?#].*$/, "")), "/login")}?redirect=${encodeURIComponent(pathAndSearch)}`;
 }

@@ -7,7 +7,7 @@ import { requestLocale } from "~/i18n/locale";
 import { sessionWords } from "~/i18n/vi/session";
 import { wordsIn } from "~/i18n/words";
 import { SESSION_EXPIRED_REDIRECT_MS } from "./auth";
-import { loginPathFor } from "./redirects";
+import { loginPathFor } from "./login-path";
 import { clearSession, readAccessToken } from "./session";
 import { toast } from "../toast";
 

@@ -15,7 +15,7 @@ import { PageSpinner } from "~/components/Spinner";
 // rather than one round trip after it, as apiCall (app/lib/api.ts) would fetch it.
 import { callApi } from "~/lib/api-client";
 import { pageMeta } from "~/lib/meta";
-import { loginPathFor } from "~/lib/session/redirects";
+import { loginPathFor } from "~/lib/session/login-path";
 import { isSessionOver, requireSession, sessionEnded } from "~/lib/session/session-route";
 import { readAccessToken, readStoredUser, STORAGE_KEYS, updateStoredUser, type SessionUser } from "~/lib/session/session";
 import { toast } from "~/lib/toast";
