@@ -85,14 +85,26 @@ export async function clientLoader({ request }: ClientLoaderFunctionArgs): Promi
   }
 }
 
-/** While Google's answer is exchanged: in Vietnamese as served (the address's), then in the language the visitor left from. */
+/** The language `words` are written in: English ones fell back to Vietnamese if they could not be fetched. */
+function languageOf(words: typeof googleSignInWords.vi): Locale {
+  return words === googleSignInWords.vi ? "vi" : "en";
+}
+
+/**
+ * While Google's answer is exchanged: in Vietnamese as served (the address's), then in the language
+ * the visitor left from, marked as such (the document itself says Vietnamese).
+ */
 export function HydrateFallback() {
   const [words, setWords] = useState(googleSignInWords.vi);
   useEffect(() => {
     const locale = stateLocale(decodeState(new URLSearchParams(window.location.search).get("state")));
     if (locale === "en") void wordsFor(locale).then(setWords);
   }, []);
-  return <PageSpinner label={words.signingIn} />;
+  return (
+    <div lang={languageOf(words)}>
+      <PageSpinner label={words.signingIn} />
+    </div>
+  );
 }
 
 export default function GoogleCallbackPage() {
@@ -102,7 +114,7 @@ export default function GoogleCallbackPage() {
   useRedirectAfter(login, ERROR_REDIRECT_MS);
 
   return (
-    <div className="mx-auto w-full max-w-md px-4 py-14">
+    <div lang={languageOf(words)} className="mx-auto w-full max-w-md px-4 py-14">
       <section className="rounded-2xl border border-white/5 bg-zinc-900/70 p-6 text-center shadow-2xl sm:p-8" aria-labelledby="google-error-title">
         <div className="mx-auto flex h-14 w-14 items-center justify-center rounded-full bg-red-500/15 text-2xl text-red-300" aria-hidden="true">
           !

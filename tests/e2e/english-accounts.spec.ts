@@ -268,3 +268,30 @@ test("while the return from Google is exchanged, a visitor who left from English
   await expect(page).toHaveURL(/\/en\/profile$/, { timeout: 20_000 });
 });
 
+
+test("the return from Google marks its English words as English for a screen reader (lang), waiting and failed", async ({ page }) => {
+  const languageOf = (text: string) => page.getByText(text).evaluate((element) => element.closest("[lang]")?.getAttribute("lang"));
+  let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route("**/api/auth/google-auth/", async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto("/en/login");
+  await hydrated(page);
+  await page.getByRole("button", { name: "Sign in with Google" }).click();
+  await expect(page.getByRole("button", { name: "Sign-in" })).toBeVisible();
+  await page.getByLabel("Email").fill(`en.google.lang.${uniqueId()}@example.com`);
+  await page.getByRole("button", { name: "Sign-in" }).click();
+  await expect(page.getByRole("status").getByText("Signing in with Google...")).toBeVisible();
+  expect(await languageOf("Signing in with Google...")).toBe("en");
+  release();
+  await expect(page).toHaveURL(/\/en\/profile$/, { timeout: 20_000 });
+
+  const state = Buffer.from(JSON.stringify({ redirect: "/en/profile", timestamp: Date.now(), csrf: "x" })).toString("base64");
+  await page.goto(`/auth/google/callback?error=access_denied&state=${encodeURIComponent(state)}`);
+  await expect(page.getByRole("heading", { name: "Google sign-in failed" })).toBeVisible();
+  expect(await languageOf("Google sign-in failed")).toBe("en");
+});
