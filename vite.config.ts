@@ -94,9 +94,10 @@ export default defineConfig(({ isSsrBuild }) => ({
     rollupOptions: isSsrBuild ? {} : { output: { manualChunks: shellChunk() } },
     // Terser with three passes: a few KB less than esbuild's minifier on every page (issue #9's budget).
     // No Safari 10 workarounds (Vite turns them on): the build's target is Safari 14 and newer.
-    // pure_getters: a property read has no side effect and does not throw, so an unused read goes
-    // and reads may move (about 530 B a page; decision 0043 says what it assumes).
+    // pure_getters, in the browser build only: a property read has no side effect and does not
+    // throw, so an unused read goes and reads may move (about 530 B a page; decision 0043 says what
+    // it assumes). The server build, which carries no bytes to a phone, keeps terser's default.
     minify: "terser",
-    terserOptions: { safari10: false, ecma: 2020, module: true, toplevel: true, compress: { passes: 3, pure_getters: true }, format: { comments: false } },
+    terserOptions: { safari10: false, ecma: 2020, module: true, toplevel: true, compress: { passes: 3, pure_getters: isSsrBuild ? "strict" : true }, format: { comments: false } },
   },
 }));

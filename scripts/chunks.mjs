@@ -22,11 +22,18 @@ export const SHARED_CHUNKS = {
   home: ["app/routes/_index/route.tsx", "app/components/app/AppCard.tsx"],
   // The app page (/:slug, and /app/:id that forwards to it) with the purchase it offers.
   "app-page": ["app/routes/$slug.tsx", "app/lib/app-meta.ts"],
-  // A form's pending state and its answer: the app page, the sign-in pages and the profile.
+  // A form's pending state and its answer: the app page, the account pages and the profile.
   pending: ["app/components/Spinner.tsx", "app/lib/forms/fetcher-answer.ts"],
-  // The account pages' frame and refusals: sign-in, registration, reset and the profile.
-  account: ["workers/shared/error-messages.ts", "app/components/account/AuthCard.tsx", "app/lib/meta.ts", "app/lib/forms/redirect-response.ts"],
-  // Fields and their checks: the sign-in, registration and reset forms (and the admin's).
+  // The account pages' card, titles and redirects: sign-in and its second step, registration,
+  // forgotten and new password, the return from Google, unsubscribe and the profile.
+  account: ["app/components/account/AuthCard.tsx", "app/lib/meta.ts", "app/lib/forms/redirect-response.ts"],
+  // The store's refusals as the browser words them: named on their own, as the API client (every
+  // page's first call) needs them, and any group holding them would come along with it.
+  refusals: ["workers/shared/error-messages.ts"],
+  // Signing in with Google and where a sign-in lands: sign-in, registration and the return from
+  // Google (the second step's page takes the Google half along, about 1 KB it does not use).
+  "sign-in": ["app/lib/session/google.ts", "app/lib/session/redirects.ts"],
+  // Fields and their checks: the sign-in, registration, reset and security forms (and the admin's).
   forms: ["app/components/Field.tsx", "app/i18n/vi/forms.ts", "app/lib/forms/validation.ts"],
   // A signed-in call's session handling: named, or the app page's file would take it and every
   // page that needs it would load the app page.
