@@ -246,9 +246,11 @@ test("Google sign-in started in English comes back to the English profile; a fai
   await expect(page).toHaveURL(/\/en\/login$/, { timeout: 5000 });
 });
 
-test("while the return from Google is exchanged, a visitor who left from English reads English", async ({ page }) => {
-  const email = `en.google.wait.${uniqueId()}@example.com`;
-  // Google's code is exchanged only once the page has shown that it is signing in.
+/**
+ * Signs in with Google from /en/login as `email`, holding the store's exchange of Google's code
+ * until the returned function is called, so the return page's waiting state can be looked at.
+ */
+async function heldGoogleSignIn(page: Page, email: string): Promise<() => void> {
   let release: () => void = () => {};
   const released = new Promise<void>((resolve) => {
     release = resolve;
@@ -263,28 +265,20 @@ test("while the return from Google is exchanged, a visitor who left from English
   await expect(page.getByRole("button", { name: "Sign-in" })).toBeVisible();
   await page.getByLabel("Email").fill(email);
   await page.getByRole("button", { name: "Sign-in" }).click();
+  return release;
+}
+
+test("while the return from Google is exchanged, a visitor who left from English reads English", async ({ page }) => {
+  // Google's code is exchanged only once the page has shown that it is signing in.
+  const release = await heldGoogleSignIn(page, `en.google.wait.${uniqueId()}@example.com`);
   await expect(page.getByRole("status").getByText("Signing in with Google...")).toBeVisible();
   release();
   await expect(page).toHaveURL(/\/en\/profile$/, { timeout: 20_000 });
 });
 
-
 test("the return from Google marks its English words as English for a screen reader (lang), waiting and failed", async ({ page }) => {
   const languageOf = (text: string) => page.getByText(text).evaluate((element) => element.closest("[lang]")?.getAttribute("lang"));
-  let release: () => void = () => {};
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route("**/api/auth/google-auth/", async (route) => {
-    await released;
-    await route.continue();
-  });
-  await page.goto("/en/login");
-  await hydrated(page);
-  await page.getByRole("button", { name: "Sign in with Google" }).click();
-  await expect(page.getByRole("button", { name: "Sign-in" })).toBeVisible();
-  await page.getByLabel("Email").fill(`en.google.lang.${uniqueId()}@example.com`);
-  await page.getByRole("button", { name: "Sign-in" }).click();
+  const release = await heldGoogleSignIn(page, `en.google.lang.${uniqueId()}@example.com`);
   await expect(page.getByRole("status").getByText("Signing in with Google...")).toBeVisible();
   expect(await languageOf("Signing in with Google...")).toBe("en");
   release();
