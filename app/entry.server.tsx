@@ -2,7 +2,7 @@ import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-r
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { renderToReadableStream } from "react-dom/server";
 import { startEnglish } from "~/i18n/en";
-import { NonceContext } from "~/lib/nonce";
+import { NonceContext } from "~/platform/nonce";
 
 // The server renders either language; the browser loads the English words only on English pages.
 startEnglish();

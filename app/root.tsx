@@ -13,15 +13,15 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { ErrorPanel } from "~/components/ErrorPanel";
-import { Footer } from "~/components/Footer";
+import { ErrorPanel } from "~/ui/ErrorPanel";
+import { Footer } from "~/shell/Footer";
 import { inLocale, useLocale, useLocalePath } from "~/i18n/locale";
 import { shellWords } from "~/i18n/vi/shell";
 import { useWords } from "~/i18n/words";
-import { Header } from "~/components/header/Header";
-import { Toaster } from "~/components/Toaster";
-import { pageContext } from "~/lib/site.server";
-import { useNonce } from "~/lib/nonce";
+import { Header } from "~/shell/Header";
+import { Toaster } from "~/ui/Toaster";
+import { pageContext } from "~/platform/site.server";
+import { useNonce } from "~/platform/nonce";
 import stylesheet from "~/tailwind.css?url";
 
 export const links: LinksFunction = () => [
@@ -37,7 +37,7 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
   return { site, origin };
 }
 
-// The site's name and links come from the settings (app/lib/site.server.ts): no action changes
+// The site's name and links come from the settings (app/platform/site.server.ts): no action changes
 // them, so an action (a purchase) costs no extra round trip for them.
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
   formMethod && formMethod.toUpperCase() !== "GET" ? false : defaultShouldRevalidate;

@@ -123,7 +123,7 @@ async function cachedAndUncached(path, others = []) {
 }
 
 /**
- * The session the browser would keep (app/lib/session/session.ts) for a bench user whose wallet has a
+ * The session the browser would keep (app/accounts/session/session.ts) for a bench user whose wallet has a
  * history (the seed gives the last users a ledger), with an access token from the local secret.
  */
 async function walletSession(settings, userId) {

@@ -83,7 +83,7 @@ api.use("*", async (c, next) => {
 // What a route says it did, in the reader's language (docs/decisions/0041).
 api.use("*", speakSuccesses);
 
-// Chained, so the routes' types reach the browser's client (app/lib/api.ts) as ApiType.
+// Chained, so the routes' types reach the browser's client (app/platform/api.ts) as ApiType.
 // Each path is mounted once, by the domain that owns it; a domain with several route files under
 // one path composes them (workers/catalogue/routes/index.ts, workers/licensing/routes/index.ts).
 const routes = api

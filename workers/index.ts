@@ -166,7 +166,7 @@ async function handle(request: Request, env: Env, ctx: ExecutionContext): Promis
 }
 
 /**
- * A visitor who chose English with the language switch (its cookie, app/components/LanguageSwitch.tsx)
+ * A visitor who chose English with the language switch (its cookie, app/shell/LanguageSwitch.tsx)
  * finds the English home again at `/`. Nobody else is redirected: the Vietnamese `/` and its cached
  * copy are everyone's, whatever their browser's language.
  */

@@ -18,16 +18,16 @@ import {
   RIGHT,
   SearchInput,
   TD,
-} from "~/components/admin/AdminShell";
-import { AppIcon } from "~/components/app/AppIcon";
-import { TypeBadge } from "~/components/app/TypeBadge";
-import { useFetcherAnswer } from "~/lib/forms/fetcher-answer";
-import { type ActionResult, actionFailure, adminCall, adminCallFailure, jsonBody } from "~/lib/admin/admin-route";
+} from "~/owner/AdminShell";
+import { AppIcon } from "~/catalogue/AppIcon";
+import { TypeBadge } from "~/catalogue/TypeBadge";
+import { useFetcherAnswer } from "~/ui/forms/fetcher-answer";
+import { type ActionResult, actionFailure, adminCall, adminCallFailure, jsonBody } from "~/owner/admin-route";
 import { APP_FORM_MESSAGES, APP_TYPES, matchesSearch } from "@workers/shared/app-form";
-import { appTypeLabel } from "~/lib/app-types";
+import { appTypeLabel } from "~/catalogue/app-types";
 import { formatDate, formatNumber } from "@workers/shared/format";
-import { pageMeta } from "~/lib/meta";
-import { toast } from "~/lib/toast";
+import { pageMeta } from "~/ui/meta";
+import { toast } from "~/ui/toast";
 import type { AdminApp } from "@workers/catalogue/app-admin";
 
 const TYPE_OPTIONS = APP_TYPES.map((value) => ({ value, label: appTypeLabel(value) }));

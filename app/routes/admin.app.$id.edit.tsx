@@ -3,18 +3,18 @@
 // form submits to this route's clientAction, which uploads its files and updates the app.
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { type ClientActionFunctionArgs, type ClientLoaderFunctionArgs, useLoaderData } from "@remix-run/react";
-import { redirectTo } from "~/lib/forms/redirect-response";
-import { AdminPage } from "~/components/admin/AdminShell";
-import { AppForm } from "~/components/admin/app-form/AppForm";
-import { MissingFiles } from "~/components/admin/app-form/MissingFiles";
-import { saveApp } from "~/components/admin/app-form/save";
-import { TypeBadge } from "~/components/app/TypeBadge";
-import { adminCall, adminCallFailure } from "~/lib/admin/admin-route";
+import { redirectTo } from "~/ui/forms/redirect-response";
+import { AdminPage } from "~/owner/AdminShell";
+import { AppForm } from "~/catalogue/admin/AppForm";
+import { MissingFiles } from "~/catalogue/admin/MissingFiles";
+import { saveApp } from "~/catalogue/admin/save";
+import { TypeBadge } from "~/catalogue/TypeBadge";
+import { adminCall, adminCallFailure } from "~/owner/admin-route";
 import { APP_FORM_MESSAGES } from "@workers/shared/app-form";
 import { formatDateTime, formatRelativeTime } from "@workers/shared/format";
-import { pageMeta } from "~/lib/meta";
-import { toast } from "~/lib/toast";
-import { useNow } from "~/lib/use-now";
+import { pageMeta } from "~/ui/meta";
+import { toast } from "~/ui/toast";
+import { useNow } from "~/ui/use-now";
 import { useSite } from "~/root";
 import type { AdminApp } from "@workers/catalogue/app-admin";
 

@@ -2,10 +2,10 @@
 // submits to this route's clientAction, which uploads its files and creates the app.
 import type { MetaFunction } from "@remix-run/cloudflare";
 import type { ClientActionFunctionArgs } from "@remix-run/react";
-import { AdminPage } from "~/components/admin/AdminShell";
-import { AppForm } from "~/components/admin/app-form/AppForm";
-import { saveApp } from "~/components/admin/app-form/save";
-import { pageMeta } from "~/lib/meta";
+import { AdminPage } from "~/owner/AdminShell";
+import { AppForm } from "~/catalogue/admin/AppForm";
+import { saveApp } from "~/catalogue/admin/save";
+import { pageMeta } from "~/ui/meta";
 import { useSite } from "~/root";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "Thêm ứng dụng");

@@ -1,20 +1,20 @@
 // /admin/audit ("Nhật ký", issue #15): the audit log, read-only. The filters (action, actor, dates)
 // and the page are the URL's search params, sent as a plain GET form, so the clientLoader loads
 // each filtered page; one entry's details open in a dialog. Targets are named as people read them
-// and details are labelled values (app/lib/admin/audit-details.ts), the raw JSON one click away (issue #27).
+// and details are labelled values (app/owner/audit-details.ts), the raw JSON one click away (issue #27).
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { type ClientLoaderFunctionArgs, Form, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { useState } from "react";
-import { AdminPage, AdminTable, BUTTON_PRIMARY, BUTTON_SMALL, Modal, Pager, RIGHT, SELECT_CLASS, TD } from "~/components/admin/AdminShell";
-import { inputClass } from "~/components/Field";
-import { Spinner } from "~/components/Spinner";
-import { adminCall, adminCallFailure } from "~/lib/admin/admin-route";
-import { pageMeta } from "~/lib/meta";
-import { toast } from "~/lib/toast";
+import { AdminPage, AdminTable, BUTTON_PRIMARY, BUTTON_SMALL, Modal, Pager, RIGHT, SELECT_CLASS, TD } from "~/owner/AdminShell";
+import { inputClass } from "~/ui/Field";
+import { Spinner } from "~/ui/Spinner";
+import { adminCall, adminCallFailure } from "~/owner/admin-route";
+import { pageMeta } from "~/ui/meta";
+import { toast } from "~/ui/toast";
 import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS } from "@workers/shared/audit-actions";
 import { formatDateTime, formatNumber } from "@workers/shared/format";
 import type { AuditTarget } from "@workers/owner/audit";
-import { AUDIT_TARGET_LABELS, detailRows } from "~/lib/admin/audit-details";
+import { AUDIT_TARGET_LABELS, detailRows } from "~/owner/audit-details";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "Nhật ký");
 

@@ -7,14 +7,14 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { type ClientActionFunctionArgs, type ClientLoaderFunctionArgs, useFetcher, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { type FormEvent, useState } from "react";
-import { ACTIONS_COLUMN, ActionsCell, AdminPage, AdminTable, Badge, BUTTON_SECONDARY, BUTTON_SMALL, Modal, ModalActions, RIGHT, SELECT_CLASS, TD } from "~/components/admin/AdminShell";
-import { Field, inputClass, ValidationSummary } from "~/components/Field";
-import { Spinner } from "~/components/Spinner";
-import { fieldErrorsOf, useFetcherAnswer } from "~/lib/forms/fetcher-answer";
-import { type ActionResult, actionFailure, adminCall, adminCallFailure, jsonBody } from "~/lib/admin/admin-route";
+import { ACTIONS_COLUMN, ActionsCell, AdminPage, AdminTable, Badge, BUTTON_SECONDARY, BUTTON_SMALL, Modal, ModalActions, RIGHT, SELECT_CLASS, TD } from "~/owner/AdminShell";
+import { Field, inputClass, ValidationSummary } from "~/ui/Field";
+import { Spinner } from "~/ui/Spinner";
+import { fieldErrorsOf, useFetcherAnswer } from "~/ui/forms/fetcher-answer";
+import { type ActionResult, actionFailure, adminCall, adminCallFailure, jsonBody } from "~/owner/admin-route";
 import { formatDateTime } from "@workers/shared/format";
-import { pageMeta } from "~/lib/meta";
-import { toast } from "~/lib/toast";
+import { pageMeta } from "~/ui/meta";
+import { toast } from "~/ui/toast";
 import type { PublicPaymentEvent } from "@workers/money/transfer-review";
 import type { UsersPage } from "@workers/accounts/user-admin";
 

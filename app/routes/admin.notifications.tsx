@@ -4,12 +4,12 @@
 // so the clientLoader loads each page and Back returns to the one before.
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { type ClientLoaderFunctionArgs, Form, Link, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
-import { AdminPage, AdminTable, Badge, BUTTON_PRIMARY, BUTTON_SMALL, SELECT_CLASS, TD } from "~/components/admin/AdminShell";
-import { NOTIFICATION_KIND_LABELS, NOTIFICATION_STATUS } from "~/components/admin/notification-labels";
-import { Spinner } from "~/components/Spinner";
-import { adminCall, adminCallFailure } from "~/lib/admin/admin-route";
-import { pageMeta } from "~/lib/meta";
-import { toast } from "~/lib/toast";
+import { AdminPage, AdminTable, Badge, BUTTON_PRIMARY, BUTTON_SMALL, SELECT_CLASS, TD } from "~/owner/AdminShell";
+import { NOTIFICATION_KIND_LABELS, NOTIFICATION_STATUS } from "~/owner/notification-labels";
+import { Spinner } from "~/ui/Spinner";
+import { adminCall, adminCallFailure } from "~/owner/admin-route";
+import { pageMeta } from "~/ui/meta";
+import { toast } from "~/ui/toast";
 import { formatDateTime, formatNumber } from "@workers/shared/format";
 import type { NotificationItem } from "@workers/owner/notifications";
 

@@ -6,15 +6,15 @@ import { type ClientActionFunctionArgs, type ClientLoaderFunctionArgs, Form, use
 import { useState } from "react";
 import type { PublicKeyInfo } from "@workers/licensing/license-signing";
 import type { RateSettings } from "@workers/owner/store-settings";
-import { AdminPage, BUTTON_PRIMARY, BUTTON_SECONDARY, CARD } from "~/components/admin/AdminShell";
-import { CopyButton } from "~/components/CopyButton";
-import { Field, inputClass, ValidationSummary } from "~/components/Field";
-import { Spinner } from "~/components/Spinner";
-import { groupDigits, parsePrice } from "~/lib/admin/admin";
-import { type ActionFailed, actionFailure, adminCall, adminCallFailure } from "~/lib/admin/admin-route";
+import { AdminPage, BUTTON_PRIMARY, BUTTON_SECONDARY, CARD } from "~/owner/AdminShell";
+import { CopyButton } from "~/ui/CopyButton";
+import { Field, inputClass, ValidationSummary } from "~/ui/Field";
+import { Spinner } from "~/ui/Spinner";
+import { groupDigits, parsePrice } from "~/owner/admin";
+import { type ActionFailed, actionFailure, adminCall, adminCallFailure } from "~/owner/admin-route";
 import { formatDateTime, formatVND } from "@workers/shared/format";
-import { pageMeta } from "~/lib/meta";
-import { toast } from "~/lib/toast";
+import { pageMeta } from "~/ui/meta";
+import { toast } from "~/ui/toast";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "Cài đặt");
 

@@ -1,8 +1,8 @@
 // /admin/simple-promotions (docs/product.md §2 route table): the promotion management screen.
 import type { MetaFunction } from "@remix-run/cloudflare";
-import { PromotionsScreen } from "~/components/admin/PromotionsScreen";
-import { promotionsAction, promotionsLoader } from "~/lib/admin/admin-promotions";
-import { pageMeta } from "~/lib/meta";
+import { PromotionsScreen } from "~/money/admin/PromotionsScreen";
+import { promotionsAction, promotionsLoader } from "~/money/admin/admin-promotions";
+import { pageMeta } from "~/ui/meta";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "Khuyến mãi");
 

@@ -2,9 +2,9 @@
 // section links above the screen. The session is in localStorage, so the check runs in the
 // browser before any admin screen renders; the server checks every admin call again.
 import { type ClientLoaderFunctionArgs, Link, Outlet, type ShouldRevalidateFunctionArgs, useLocation, useRouteError } from "@remix-run/react";
-import { ErrorPanel } from "~/components/ErrorPanel";
-import { PageSpinner } from "~/components/Spinner";
-import { requireAdminSession } from "~/lib/admin/admin-route";
+import { ErrorPanel } from "~/ui/ErrorPanel";
+import { PageSpinner } from "~/ui/Spinner";
+import { requireAdminSession } from "~/owner/admin-route";
 
 export function clientLoader({ request }: ClientLoaderFunctionArgs) {
   requireAdminSession(request);

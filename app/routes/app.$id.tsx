@@ -1,11 +1,11 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { AppDetail } from "~/components/app/AppDetail";
-import { AppErrorBoundary } from "~/components/app/AppNotFound";
+import { AppDetail } from "~/catalogue/AppDetail";
+import { AppErrorBoundary } from "~/catalogue/AppNotFound";
 import { localeOf } from "~/i18n/locale";
-import { appPageMeta } from "~/lib/app-meta";
-import { loadAppPage, publicPageHeaders } from "~/lib/catalogue.server";
-import { purchaseAction, skipAfterPurchase } from "~/components/purchase/purchase-action";
+import { appPageMeta } from "~/catalogue/app-meta";
+import { loadAppPage, publicPageHeaders } from "~/catalogue/catalogue.server";
+import { purchaseAction, skipAfterPurchase } from "~/money/purchase/purchase-action";
 
 // /app/{id}: the admin list's row link (docs/product.md §2).
 export async function loader({ params, context, request }: LoaderFunctionArgs) {
@@ -14,7 +14,7 @@ export async function loader({ params, context, request }: LoaderFunctionArgs) {
 
 export const headers: HeadersFunction = publicPageHeaders;
 
-// The key purchase (app/components/purchase/KeyPurchase.tsx) posts here through useFetcher.
+// The key purchase (app/money/purchase/KeyPurchase.tsx) posts here through useFetcher.
 export const clientAction = purchaseAction;
 export const shouldRevalidate = skipAfterPurchase;
 

@@ -1,16 +1,16 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { type ClientLoaderFunctionArgs, Link, useLoaderData } from "@remix-run/react";
-import { PRIMARY_BUTTON } from "~/components/account/AuthCard";
-import { PageSpinner } from "~/components/Spinner";
-import { ApiError, apiCall } from "~/lib/api";
-import { decodeState, type GoogleState, takePendingGoogleSignIn } from "~/lib/session/google";
-import { pageMeta } from "~/lib/meta";
-import { redirectTo } from "~/lib/forms/redirect-response";
-import { landingFor, safeRedirectPath } from "~/lib/session/redirects";
-import { PENDING_KEYS, savePending } from "~/lib/session/second-factor";
-import { saveSession } from "~/lib/session/session";
-import { toast } from "~/lib/toast";
-import { useRedirectAfter } from "~/lib/use-redirect-after";
+import { PRIMARY_BUTTON } from "~/accounts/AuthCard";
+import { PageSpinner } from "~/ui/Spinner";
+import { ApiError, apiCall } from "~/platform/api";
+import { decodeState, type GoogleState, takePendingGoogleSignIn } from "~/accounts/session/google";
+import { pageMeta } from "~/ui/meta";
+import { redirectTo } from "~/ui/forms/redirect-response";
+import { landingFor, safeRedirectPath } from "~/accounts/session/redirects";
+import { PENDING_KEYS, savePending } from "~/accounts/session/second-factor";
+import { saveSession } from "~/accounts/session/session";
+import { toast } from "~/ui/toast";
+import { useRedirectAfter } from "~/ui/use-redirect-after";
 import { inLocale, type Locale, localeOf } from "~/i18n/locale";
 import { googleSignInWords } from "~/i18n/vi/accounts/google-sign-in";
 import { wordsIn } from "~/i18n/words";
@@ -24,7 +24,7 @@ const ERROR_REDIRECT_MS = 3000;
 
 /**
  * The language the visitor left for Google in: that of the page they are to land on, which the
- * state carries (app/lib/session/google.ts). Vietnamese without one.
+ * state carries (app/accounts/session/google.ts). Vietnamese without one.
  */
 function stateLocale(state: GoogleState | null): Locale {
   return localeOf((safeRedirectPath(state?.redirect) ?? "/").replace(/[?#].*$/, ""));

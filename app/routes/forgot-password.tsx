@@ -1,18 +1,18 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { type ClientActionFunctionArgs, Link, useFetcher } from "@remix-run/react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { AuthCard, PRIMARY_BUTTON, SECONDARY_BUTTON, SubmitButton, TEXT_LINK } from "~/components/account/AuthCard";
-import { FormAlert, TextField, ValidationSummary } from "~/components/Field";
-import { Spinner } from "~/components/Spinner";
-import { ApiError, apiCall, type FieldErrors } from "~/lib/api";
-import { useFetcherAnswer } from "~/lib/forms/fetcher-answer";
+import { AuthCard, PRIMARY_BUTTON, SECONDARY_BUTTON, SubmitButton, TEXT_LINK } from "~/accounts/AuthCard";
+import { FormAlert, TextField, ValidationSummary } from "~/ui/Field";
+import { Spinner } from "~/ui/Spinner";
+import { ApiError, apiCall, type FieldErrors } from "~/platform/api";
+import { useFetcherAnswer } from "~/ui/forms/fetcher-answer";
 import { localeOf, requestLocale, type Locale, useLocalePath } from "~/i18n/locale";
 import { formsWords } from "~/i18n/vi/forms";
 import { forgotPasswordWords } from "~/i18n/vi/accounts/forgot-password";
 import { useWords, wordsIn } from "~/i18n/words";
-import { pageMeta } from "~/lib/meta";
-import { toast } from "~/lib/toast";
-import { loadAuthSchemas, precheckWith, hasErrors } from "~/lib/forms/validation";
+import { pageMeta } from "~/ui/meta";
+import { toast } from "~/ui/toast";
+import { loadAuthSchemas, precheckWith, hasErrors } from "~/ui/forms/validation";
 
 export const meta: MetaFunction = ({ matches, location }) => pageMeta(matches, wordsIn(localeOf(location.pathname), forgotPasswordWords).forgotTitle);
 

@@ -1,22 +1,22 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { type ClientActionFunctionArgs, Link, useFetcher, useLocation, useSearchParams } from "@remix-run/react";
 import { type ChangeEvent, type FormEvent, useRef, useState } from "react";
-import { AuthCard, OrDivider, SubmitButton, TEXT_LINK } from "~/components/account/AuthCard";
-import { FormAlert, TextField, ValidationSummary } from "~/components/Field";
-import { GoogleButton } from "~/components/account/GoogleButton";
-import { ApiError, apiCall, type FieldErrors } from "~/lib/api";
-import { useFetcherAnswer } from "~/lib/forms/fetcher-answer";
+import { AuthCard, OrDivider, SubmitButton, TEXT_LINK } from "~/accounts/AuthCard";
+import { FormAlert, TextField, ValidationSummary } from "~/ui/Field";
+import { GoogleButton } from "~/accounts/GoogleButton";
+import { ApiError, apiCall, type FieldErrors } from "~/platform/api";
+import { useFetcherAnswer } from "~/ui/forms/fetcher-answer";
 import { localeOf, requestLocale, useLocale, useLocalePath, inLocale } from "~/i18n/locale";
 import { formsWords } from "~/i18n/vi/forms";
 import { signInWords } from "~/i18n/vi/accounts/sign-in";
 import { useWords, wordsIn } from "~/i18n/words";
-import { pageMeta } from "~/lib/meta";
-import { redirectTo } from "~/lib/forms/redirect-response";
-import { landingFor, landingFrom, redirectFromQuery } from "~/lib/session/redirects";
-import { PENDING_KEYS, savePending } from "~/lib/session/second-factor";
-import { readDeviceToken, saveSession } from "~/lib/session/session";
-import { toast } from "~/lib/toast";
-import { loadAuthSchemas, precheckWith, focusFirstError, hasErrors } from "~/lib/forms/validation";
+import { pageMeta } from "~/ui/meta";
+import { redirectTo } from "~/ui/forms/redirect-response";
+import { landingFor, landingFrom, redirectFromQuery } from "~/accounts/session/redirects";
+import { PENDING_KEYS, savePending } from "~/accounts/session/second-factor";
+import { readDeviceToken, saveSession } from "~/accounts/session/session";
+import { toast } from "~/ui/toast";
+import { loadAuthSchemas, precheckWith, focusFirstError, hasErrors } from "~/ui/forms/validation";
 
 export const meta: MetaFunction = ({ matches, location }) => pageMeta(matches, wordsIn(localeOf(location.pathname), signInWords).title);
 

@@ -3,17 +3,17 @@
 // QR code and the secret, the first code, then the 10 recovery codes shown once.
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { type ClientActionFunctionArgs, type ClientLoaderFunctionArgs, Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { AuthCard, PRIMARY_BUTTON, SubmitButton, TEXT_LINK } from "~/components/account/AuthCard";
-import { FormAlert } from "~/components/Field";
-import { EnrolmentSteps, RecoveryCodes, SecondFactorCodeField } from "~/components/account/SecondFactor";
-import { PageSpinner } from "~/components/Spinner";
-import { ApiError, apiCall, type FieldErrors } from "~/lib/api";
-import { pageMeta } from "~/lib/meta";
-import { redirectTo } from "~/lib/forms/redirect-response";
-import { landingFor } from "~/lib/session/redirects";
-import { clearPending, PENDING_KEYS, readPending } from "~/lib/session/second-factor";
-import { saveSession } from "~/lib/session/session";
-import { toast } from "~/lib/toast";
+import { AuthCard, PRIMARY_BUTTON, SubmitButton, TEXT_LINK } from "~/accounts/AuthCard";
+import { FormAlert } from "~/ui/Field";
+import { EnrolmentSteps, RecoveryCodes, SecondFactorCodeField } from "~/accounts/SecondFactor";
+import { PageSpinner } from "~/ui/Spinner";
+import { ApiError, apiCall, type FieldErrors } from "~/platform/api";
+import { pageMeta } from "~/ui/meta";
+import { redirectTo } from "~/ui/forms/redirect-response";
+import { landingFor } from "~/accounts/session/redirects";
+import { clearPending, PENDING_KEYS, readPending } from "~/accounts/session/second-factor";
+import { saveSession } from "~/accounts/session/session";
+import { toast } from "~/ui/toast";
 import { inLocale, localeOf, requestLocale, useLocalePath } from "~/i18n/locale";
 import { formsWords } from "~/i18n/vi/forms";
 import { secondFactorWords } from "~/i18n/vi/accounts/second-factor";

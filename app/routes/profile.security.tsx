@@ -6,17 +6,17 @@
 // admin screens.
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { type ClientActionFunctionArgs, type ClientLoaderFunctionArgs, Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
-import { PRIMARY_BUTTON, SECONDARY_BUTTON, TEXT_LINK } from "~/components/account/AuthCard";
-import { TextField } from "~/components/Field";
-import { EnrolmentSteps, RecoveryCodes, SecondFactorCodeField } from "~/components/account/SecondFactor";
-import { PageSpinner } from "~/components/Spinner";
-import { ApiError, apiCall, type FieldErrors } from "~/lib/api";
-import { pageMeta } from "~/lib/meta";
-import { loginPathFor } from "~/lib/session/login-path";
-import { clearPending, PENDING_KEYS, type PendingChallenge, readPending, savePending } from "~/lib/session/second-factor";
-import { clearSession, readRefreshToken, readStoredUser, saveSession, } from "~/lib/session/session";
-import { isSessionOver, requireSession, sessionEnded } from "~/lib/session/session-route";
-import { toast } from "~/lib/toast";
+import { PRIMARY_BUTTON, SECONDARY_BUTTON, TEXT_LINK } from "~/accounts/AuthCard";
+import { TextField } from "~/ui/Field";
+import { EnrolmentSteps, RecoveryCodes, SecondFactorCodeField } from "~/accounts/SecondFactor";
+import { PageSpinner } from "~/ui/Spinner";
+import { ApiError, apiCall, type FieldErrors } from "~/platform/api";
+import { pageMeta } from "~/ui/meta";
+import { loginPathFor } from "~/accounts/session/login-path";
+import { clearPending, PENDING_KEYS, type PendingChallenge, readPending, savePending } from "~/accounts/session/second-factor";
+import { clearSession, readRefreshToken, readStoredUser, saveSession, } from "~/accounts/session/session";
+import { isSessionOver, requireSession, sessionEnded } from "~/accounts/session/session-route";
+import { toast } from "~/ui/toast";
 import { useFormat } from "~/i18n/format";
 import { localeOf, requestLocale, useLocalePath } from "~/i18n/locale";
 import { formsWords } from "~/i18n/vi/forms";

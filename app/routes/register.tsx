@@ -1,21 +1,21 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { type ClientActionFunctionArgs, Link, useFetcher, useNavigate, useSearchParams } from "@remix-run/react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { AuthCard, OrDivider, SubmitButton, TEXT_LINK } from "~/components/account/AuthCard";
-import { FormAlert, TextField, ValidationSummary } from "~/components/Field";
-import { GoogleButton } from "~/components/account/GoogleButton";
-import { Spinner } from "~/components/Spinner";
-import { ApiError, apiCall, type FieldErrors } from "~/lib/api";
-import { useFetcherAnswer } from "~/lib/forms/fetcher-answer";
+import { AuthCard, OrDivider, SubmitButton, TEXT_LINK } from "~/accounts/AuthCard";
+import { FormAlert, TextField, ValidationSummary } from "~/ui/Field";
+import { GoogleButton } from "~/accounts/GoogleButton";
+import { Spinner } from "~/ui/Spinner";
+import { ApiError, apiCall, type FieldErrors } from "~/platform/api";
+import { useFetcherAnswer } from "~/ui/forms/fetcher-answer";
 import { localeOf, requestLocale, useLocale, useLocalePath } from "~/i18n/locale";
 import { formsWords } from "~/i18n/vi/forms";
 import { registerWords } from "~/i18n/vi/accounts/register";
 import { useWords, wordsIn } from "~/i18n/words";
-import { pageMeta } from "~/lib/meta";
-import { redirectFromQuery } from "~/lib/session/redirects";
-import { toast } from "~/lib/toast";
-import { useFormFields } from "~/lib/forms/use-form-fields";
-import { loadAuthSchemas, precheckWith, focusFirstError, hasErrors } from "~/lib/forms/validation";
+import { pageMeta } from "~/ui/meta";
+import { redirectFromQuery } from "~/accounts/session/redirects";
+import { toast } from "~/ui/toast";
+import { useFormFields } from "~/ui/forms/use-form-fields";
+import { loadAuthSchemas, precheckWith, focusFirstError, hasErrors } from "~/ui/forms/validation";
 
 export const meta: MetaFunction = ({ matches, location }) => pageMeta(matches, wordsIn(localeOf(location.pathname), registerWords).title);
 

@@ -3,10 +3,10 @@
 // signed token (POST /api/mail/unsubscribe, the same address a mail client's one-click uses).
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { type ClientActionFunctionArgs, Link, useFetcher, useSearchParams } from "@remix-run/react";
-import { PRIMARY_BUTTON, SECONDARY_BUTTON } from "~/components/account/AuthCard";
-import { Spinner } from "~/components/Spinner";
-import { ApiError, apiCall } from "~/lib/api";
-import { pageMeta } from "~/lib/meta";
+import { PRIMARY_BUTTON, SECONDARY_BUTTON } from "~/accounts/AuthCard";
+import { Spinner } from "~/ui/Spinner";
+import { ApiError, apiCall } from "~/platform/api";
+import { pageMeta } from "~/ui/meta";
 import { FALLBACK_ERROR } from "@workers/shared/error-messages";
 import { localeOf, requestLocale, useLocalePath } from "~/i18n/locale";
 import { unsubscribeWords } from "~/i18n/vi/accounts/unsubscribe";

@@ -14,7 +14,7 @@ export const READ_BUDGET_MS = 50;
 export const HOME_SEARCH_BUDGET_MS = 25;
 /** The repeat key check at the scale store: its median at most this many times the static file's, interleaved. */
 export const KEY_CHECK_SCALE_BUDGET_RATIO = 1.5;
-/** The home grid's page size (HOME_PAGE_SIZE, app/lib/catalogue.server.ts). */
+/** The home grid's page size (HOME_PAGE_SIZE, app/catalogue/catalogue.server.ts). */
 const HOME_PAGE_SIZE = 24;
 
 /**

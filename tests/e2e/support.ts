@@ -131,7 +131,7 @@ export async function fundUser(request: APIRequestContext, userId: number, amoun
 
 /**
  * Resolves once a signed-in page's live wallet listens and has read the balance it may have missed
- * (app/lib/session/live-wallet.ts): that read is the page's own, not a step of what a test counts.
+ * (app/money/wallet/live-wallet.ts): that read is the page's own, not a step of what a test counts.
  * Call before the page loads; await after.
  */
 export function liveWalletCaughtUp(page: Page): Promise<void> {
@@ -203,7 +203,7 @@ export async function holdDashboardForward(page: Page) {
 /** Puts the session in localStorage before the page's scripts run, once (later loads keep what the page stored). */
 export async function signIn(page: Page, session: Session) {
   // A made-up session's live wallet waits on a ticket that never comes: the real server would
-  // answer 401 and end the session the stubbed test is about (app/lib/session/live-wallet.ts).
+  // answer 401 and end the session the stubbed test is about (app/money/wallet/live-wallet.ts).
   if (session.access === FAKE_ACCESS) await page.route("**/api/auth/wallet/live-ticket/", () => {});
   await page.addInitScript((value) => {
     if (localStorage.getItem("access_token")) return;

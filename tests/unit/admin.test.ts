@@ -16,7 +16,7 @@ import {
   signedDigitsOnly,
   toggleAll,
   typesWithoutPricing,
-} from "../../app/lib/admin/admin";
+} from "../../app/owner/admin";
 
 describe("price input", () => {
   it("keeps only digits and groups thousands the Vietnamese way", () => {

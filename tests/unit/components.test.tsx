@@ -1,10 +1,10 @@
 import { renderToString } from "react-dom/server";
 import { describe, expect, it, vi } from "vitest";
-import { AppIcon } from "../../app/components/app/AppIcon";
-import { EmptyCatalogue } from "../../app/routes/_index/EmptyCatalogue";
-import { ValidationSummary } from "../../app/components/Field";
-import { TypeBadge } from "../../app/components/app/TypeBadge";
-import { downloadButtonText } from "../../app/lib/app-types";
+import { AppIcon } from "../../app/catalogue/AppIcon";
+import { EmptyCatalogue } from "../../app/catalogue/home/EmptyCatalogue";
+import { ValidationSummary } from "../../app/ui/Field";
+import { TypeBadge } from "../../app/catalogue/TypeBadge";
+import { downloadButtonText } from "../../app/catalogue/app-types";
 
 // The pieces take their words from the page's address (app/i18n/locale.ts); rendered here outside a
 // router, they are on a Vietnamese page.
@@ -50,7 +50,7 @@ describe("catalogue pieces", () => {
 
 describe("avatar initials (docs/product.md §2)", () => {
   it("first and last name, else first name, username, e-mail, else U", async () => {
-    const { avatarInitials, Avatar } = await import("../../app/components/header/Avatar");
+    const { avatarInitials, Avatar } = await import("../../app/shell/Avatar");
     expect(avatarInitials({ first_name: "nguyễn", last_name: "an" })).toBe("NA");
     expect(avatarInitials({ first_name: "Ðức", last_name: "" })).toBe("Ð");
     expect(avatarInitials({ first_name: "", last_name: "", username: "buyer1" })).toBe("B");

@@ -5,9 +5,9 @@ import { FIELD_LABELS, VALIDATION_FALLBACK } from "@workers/shared/error-message
 import { english } from "~/i18n/en";
 import { formsWords } from "~/i18n/vi/forms";
 import { setEnglish, wordsIn } from "~/i18n/words";
-import { checkWith } from "~/lib/forms/validation";
+import { checkWith } from "~/ui/forms/validation";
 
-// The browser's pre-checks (app/lib/forms/validation.ts) run the account schemas, which speak
+// The browser's pre-checks (app/ui/forms/validation.ts) run the account schemas, which speak
 // Vietnamese; on English pages each message they can give is told in English, the Vietnamese kept as it is.
 const VIETNAMESE_LETTERS = /[ăâđêôơưạảấầẩẫậắằẳẵặẹẻẽếềểễệỉịọỏốồổỗộớờởỡợụủứừửữựỳỵỷỹ]/i;
 

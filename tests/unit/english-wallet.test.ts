@@ -4,7 +4,7 @@ import { walletWords } from "~/i18n/vi/wallet/wallet";
 import { topupWords } from "~/i18n/vi/wallet/topup";
 import { formatVND } from "@workers/shared/format";
 import { wrongValueCredit } from "@workers/shared/money/topup";
-import { formatPercent, groupDigits } from "~/lib/topup";
+import { formatPercent, groupDigits } from "~/money/topup/topup";
 
 // The wallet in English (issue 45): ledger lines the store wrote in Vietnamese when the money moved
 // (workers/money/wallet/money.ts) read back in English, keeping what they name; the Vietnamese

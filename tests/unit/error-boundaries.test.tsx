@@ -1,6 +1,6 @@
 import { renderToString } from "react-dom/server";
 import { describe, expect, it, vi } from "vitest";
-import { ErrorPanel, errorIdOf } from "../../app/components/ErrorPanel";
+import { ErrorPanel, errorIdOf } from "../../app/ui/ErrorPanel";
 
 // The panel takes its words from the page's address (app/i18n/locale.ts); rendered here outside a
 // router, it is on a Vietnamese page.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { errorMessageFromResponse, networkErrorMessage } from "../../app/lib/api-client";
+import { errorMessageFromResponse, networkErrorMessage } from "../../app/platform/api-client";
 import { extractErrorMessage, FALLBACK_ERROR, fieldErrorLines, SERVER_UNREACHABLE, validationSummary } from "../../workers/shared/error-messages";
 
 describe("extractErrorMessage follows the product's order", () => {

@@ -1,7 +1,7 @@
 // How the key screens word a failed action (issue #17 item 4, docs/product.md §8 "Keys admin").
 import { describe, expect, it } from "vitest";
-import { ApiError } from "~/lib/api";
-import { keyFailureText } from "~/routes/admin.app.$appId.keys/data";
+import { ApiError } from "~/platform/api";
+import { keyFailureText } from "~/licensing/admin/key-data";
 
 describe("key screens' failure texts", () => {
   it("lead with the action's failure text and give the server's reason after it", () => {

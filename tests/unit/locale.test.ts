@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { inLocale, localeOf, withoutLocale } from "~/i18n/locale";
-import { loginPathFor } from "~/lib/session/login-path";
+import { loginPathFor } from "~/accounts/session/login-path";
 import { formatDate, formatVND } from "@workers/shared/format";
 import * as english from "@workers/shared/format-en";
 

@@ -1,7 +1,7 @@
 // The admin's app page says which listed version lost its file in R2 (issue 42, M3).
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { MissingFiles } from "../../app/components/admin/app-form/MissingFiles";
+import { MissingFiles } from "../../app/catalogue/admin/MissingFiles";
 
 const release = (version: string, file_missing: boolean) => ({ version, file_missing });
 

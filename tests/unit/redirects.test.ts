@@ -1,8 +1,8 @@
-// Where a visitor goes after logging in (app/lib/session/redirects.ts): every target, however written,
+// Where a visitor goes after logging in (app/accounts/session/redirects.ts): every target, however written,
 // stays on the store. The check is made on what the URL parser makes of the value.
 import { describe, expect, it } from "vitest";
-import { loginPathFor } from "../../app/lib/session/login-path";
-import { landingFor, landingFrom, redirectFromQuery, safeRedirectPath } from "../../app/lib/session/redirects";
+import { loginPathFor } from "../../app/accounts/session/login-path";
+import { landingFor, landingFrom, redirectFromQuery, safeRedirectPath } from "../../app/accounts/session/redirects";
 
 /** Where the login page goes after a buyer's sign-in. */
 const postLoginPath = (params: URLSearchParams) => landingFrom(params).next;

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { subscribeToasts, type Toast, toast, TOAST_TIMINGS } from "../../app/lib/toast";
+import { subscribeToasts, type Toast, toast, TOAST_TIMINGS } from "../../app/ui/toast";
 
 describe("toasts", () => {
   let seen: Toast[] = [];

@@ -17,7 +17,7 @@ import {
   totalToppedUp,
   VIETQR_DEFAULTS,
   vietqrOutcome,
-} from "../../app/lib/topup";
+} from "../../app/money/topup/topup";
 import { cardEstimate, cardFormErrors, digitsOnly, TOPUP_MESSAGES, vietqrAmountError, wrongValueCredit } from "../../workers/shared/money/topup";
 
 const NBSP = "\u00a0";

@@ -1,4 +1,4 @@
-// The copy button's words (app/components/CopyButton.tsx; English twin: app/i18n/en/copy.ts).
+// The copy button's words (app/ui/CopyButton.tsx; English twin: app/i18n/en/copy.ts).
 import { defineWords } from "../words";
 
 export const copyWords = defineWords("copy", {

@@ -1,5 +1,5 @@
-// The words of the form pieces every form shares (app/components/Field.tsx) and of the browser's
-// pre-checks (app/lib/forms/validation.ts). English twin: app/i18n/en/forms.ts.
+// The words of the form pieces every form shares (app/ui/Field.tsx) and of the browser's
+// pre-checks (app/ui/forms/validation.ts). English twin: app/i18n/en/forms.ts.
 import { FIELD_LABELS } from "@workers/shared/error-messages";
 import { FALLBACK_ERROR } from "@workers/shared/error-texts";
 import { defineWords } from "../words";

@@ -1,5 +1,5 @@
 // What the browser's API client says when no answer came, or one it cannot read (docs/product.md §8;
-// app/lib/api-client.ts). The Vietnamese are the product's shared texts; English twin:
+// app/platform/api-client.ts). The Vietnamese are the product's shared texts; English twin:
 // app/i18n/en/network.ts.
 import { NETWORK_ERROR, SERVER_UNREACHABLE } from "@workers/shared/error-messages";
 import { defineWords } from "../words";

@@ -1,4 +1,4 @@
-// What a screen says when the session it runs in has ended (app/lib/session/auth.ts; English twin:
+// What a screen says when the session it runs in has ended (app/accounts/session/auth.ts; English twin:
 // app/i18n/en/session.ts).
 import { SESSION_EXPIRED_MESSAGE } from "@workers/shared/error-texts";
 import { defineWords } from "../words";

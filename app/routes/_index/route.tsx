@@ -1,17 +1,17 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
 import { type RefObject, useEffect, useRef } from "react";
-import { AppCard, AppCardPlaceholder } from "~/components/app/AppCard";
-import { EmptyCatalogue } from "./EmptyCatalogue";
-import { EnglishSuggestion } from "./EnglishSuggestion";
-import { SupportLinks } from "~/components/app/SupportLinks";
+import { AppCard, AppCardPlaceholder } from "~/catalogue/AppCard";
+import { EmptyCatalogue } from "../../catalogue/home/EmptyCatalogue";
+import { EnglishSuggestion } from "../../catalogue/home/EnglishSuggestion";
+import { SupportLinks } from "~/catalogue/SupportLinks";
 import { useFormat } from "~/i18n/format";
 import { localeOf, useLocale, useLocalePath } from "~/i18n/locale";
 import { homeWords } from "~/i18n/vi/catalogue/home";
 import { useWords, wordsIn } from "~/i18n/words";
-import { APP_TYPE_VALUES, appTypeLabel } from "~/lib/app-types";
-import { loadCataloguePage, publicPageHeaders } from "~/lib/catalogue.server";
-import { useNow } from "~/lib/use-now";
+import { APP_TYPE_VALUES, appTypeLabel } from "~/catalogue/app-types";
+import { loadCataloguePage, publicPageHeaders } from "~/catalogue/catalogue.server";
+import { useNow } from "~/ui/use-now";
 
 export async function loader({ context, request }: LoaderFunctionArgs) {
   return { ...(await loadCataloguePage(context, request)), now: Date.now() };

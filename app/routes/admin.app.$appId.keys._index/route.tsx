@@ -2,15 +2,15 @@
 // (from the layout's loader), adding or editing one, pausing or resuming it, all through this
 // route's clientAction; the layout reloads the pricing afterwards.
 import { type ClientActionFunctionArgs, type ClientLoaderFunctionArgs, useFetcher } from "@remix-run/react";
-import { redirectTo } from "~/lib/forms/redirect-response";
+import { redirectTo } from "~/ui/forms/redirect-response";
 import { useState } from "react";
-import { ACTIONS_COLUMN, ActionsCell, AdminTable, Badge, BUTTON_PRIMARY, BUTTON_SMALL, TD } from "~/components/admin/AdminShell";
-import { type KeyTypeOption, pricingTypeName } from "~/lib/admin/admin";
-import { type ActionResult, adminCall, jsonBody } from "~/lib/admin/admin-route";
+import { ACTIONS_COLUMN, ActionsCell, AdminTable, Badge, BUTTON_PRIMARY, BUTTON_SMALL, TD } from "~/owner/AdminShell";
+import { type KeyTypeOption, pricingTypeName } from "~/owner/admin";
+import { type ActionResult, adminCall, jsonBody } from "~/owner/admin-route";
 import { formatNumber } from "@workers/shared/format";
-import { toast } from "~/lib/toast";
-import { type AdminPricing, keyActionFailure, useKeysData } from "../admin.app.$appId.keys/data";
-import { type Editing, PricingModal, type PricingSubmit } from "./PricingModal";
+import { toast } from "~/ui/toast";
+import { type AdminPricing, keyActionFailure, useKeysData } from "../../licensing/admin/key-data";
+import { type Editing, PricingModal, type PricingSubmit } from "../../licensing/admin/PricingModal";
 
 /** The tabs used to be ?tab=import and ?tab=keys: those addresses still open them. */
 export function clientLoader({ request }: ClientLoaderFunctionArgs) {

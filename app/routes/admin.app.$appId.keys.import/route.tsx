@@ -7,18 +7,18 @@
 // lists the refused lines, by number, under the form.
 import { type ClientActionFunctionArgs, useFetcher, useParams } from "@remix-run/react";
 import { type FormEvent, useState } from "react";
-import { BUTTON_PRIMARY, CARD, SELECT_CLASS } from "~/components/admin/AdminShell";
-import { Field, inputClass } from "~/components/Field";
-import { Spinner } from "~/components/Spinner";
-import { countKeyLines } from "~/lib/admin/admin";
-import { useFetcherAnswer } from "~/lib/forms/fetcher-answer";
-import { type ActionResult, adminCall, jsonBody } from "~/lib/admin/admin-route";
+import { BUTTON_PRIMARY, CARD, SELECT_CLASS } from "~/owner/AdminShell";
+import { Field, inputClass } from "~/ui/Field";
+import { Spinner } from "~/ui/Spinner";
+import { countKeyLines } from "~/owner/admin";
+import { useFetcherAnswer } from "~/ui/forms/fetcher-answer";
+import { type ActionResult, adminCall, jsonBody } from "~/owner/admin-route";
 import { formatNumber } from "@workers/shared/format";
 import { weakKeys } from "@workers/shared/weak-keys";
-import { toast } from "~/lib/toast";
+import { toast } from "~/ui/toast";
 import type { ImportKeysRequest } from "@workers/licensing/schemas/keys";
 import type { ImportedKeys } from "@workers/licensing/key-admin";
-import { keyActionFailure, useKeysData } from "../admin.app.$appId.keys/data";
+import { keyActionFailure, useKeysData } from "../../licensing/admin/key-data";
 
 // warnings: codes that look guessable (short or sequential), when the admin imported them anyway.
 type ImportResult = ImportedKeys;

@@ -4,22 +4,22 @@
 // through clientAction, after which the list, the stats and the pricing stock reload. So do an
 // unsold key's activate/deactivate and a sold key's device reset, extension, ban and unban.
 import { type ClientActionFunctionArgs, type ClientLoaderFunctionArgs, useFetcher, useLoaderData, useNavigation, useRevalidator, useSearchParams } from "@remix-run/react";
-import { redirectTo } from "~/lib/forms/redirect-response";
+import { redirectTo } from "~/ui/forms/redirect-response";
 import { useState } from "react";
-import { useFilterSubmit } from "~/lib/forms/filter-form";
-import { ACTIONS_COLUMN, ActionsCell, AdminTable, BUTTON_DANGER, BUTTON_SECONDARY, BUTTON_SMALL, ConfirmDialog, FilterSelect, Pager, StatCard, TD } from "~/components/admin/AdminShell";
-import { Spinner } from "~/components/Spinner";
-import { choices, KEY_STATUS_LABELS, toggleAll } from "~/lib/admin/admin";
-import { useFetcherAnswer } from "~/lib/forms/fetcher-answer";
-import { type ActionResult, adminCall, adminCallFailure, jsonBody } from "~/lib/admin/admin-route";
+import { useFilterSubmit } from "~/ui/forms/filter-form";
+import { ACTIONS_COLUMN, ActionsCell, AdminTable, BUTTON_DANGER, BUTTON_SECONDARY, BUTTON_SMALL, ConfirmDialog, FilterSelect, Pager, StatCard, TD } from "~/owner/AdminShell";
+import { Spinner } from "~/ui/Spinner";
+import { choices, KEY_STATUS_LABELS, toggleAll } from "~/owner/admin";
+import { useFetcherAnswer } from "~/ui/forms/fetcher-answer";
+import { type ActionResult, adminCall, adminCallFailure, jsonBody } from "~/owner/admin-route";
 import { formatDateTime, formatNumber, formatVND } from "@workers/shared/format";
-import { toast } from "~/lib/toast";
-import { keyActionFailure } from "../admin.app.$appId.keys/data";
-import { type Cleanup, CleanupModal } from "./CleanupModal";
-import { type KeyChange, KeyChangeDialog } from "./KeyChangeDialog";
-import { KeyDetailModal } from "./KeyDetailModal";
+import { toast } from "~/ui/toast";
+import { keyActionFailure } from "../../licensing/admin/key-data";
+import { type Cleanup, CleanupModal } from "../../licensing/admin/CleanupModal";
+import { type KeyChange, KeyChangeDialog } from "../../licensing/admin/KeyChangeDialog";
+import { KeyDetailModal } from "../../licensing/admin/KeyDetailModal";
 import type { AdminKey, AdminKeyPage, KeyStats } from "@workers/licensing/key-admin";
-import { StatusBadge } from "./StatusBadge";
+import { StatusBadge } from "../../licensing/admin/StatusBadge";
 import { KEY_STATUSES } from "@workers/shared/enums";
 
 type KeyPage = Omit<AdminKeyPage, "keys"> & { data: AdminKey[] };

@@ -14,14 +14,14 @@ import {
   useParams,
 } from "@remix-run/react";
 import { type KeyboardEvent, useRef } from "react";
-import { AdminPage, CARD } from "~/components/admin/AdminShell";
-import { AppIcon } from "~/components/app/AppIcon";
-import { TypeBadge } from "~/components/app/TypeBadge";
-import { FALLBACK_KEY_TYPES, type KeyTypeOption } from "~/lib/admin/admin";
-import { adminCall, adminCallFailure, } from "~/lib/admin/admin-route";
-import { ApiError, apiCall } from "~/lib/api";
-import { pageMeta } from "~/lib/meta";
-import type { AppHeader, KeysData } from "./data";
+import { AdminPage, CARD } from "~/owner/AdminShell";
+import { AppIcon } from "~/catalogue/AppIcon";
+import { TypeBadge } from "~/catalogue/TypeBadge";
+import { FALLBACK_KEY_TYPES, type KeyTypeOption } from "~/owner/admin";
+import { adminCall, adminCallFailure, } from "~/owner/admin-route";
+import { ApiError, apiCall } from "~/platform/api";
+import { pageMeta } from "~/ui/meta";
+import type { AppHeader, KeysData } from "../../licensing/admin/key-data";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "Quản lý key");
 

@@ -3,11 +3,11 @@
 // from GET /api/admin/licensing/ (loaded in clientLoader; ?days= picks the window).
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { type ClientLoaderFunctionArgs, Link, useLoaderData, useNavigation } from "@remix-run/react";
-import { PeriodLinks, periodFrom } from "~/components/admin/PeriodLinks";
-import { AdminPage, CARD } from "~/components/admin/AdminShell";
-import { adminCall, adminCallFailure } from "~/lib/admin/admin-route";
-import { pageMeta } from "~/lib/meta";
-import { toast } from "~/lib/toast";
+import { PeriodLinks, periodFrom } from "~/owner/PeriodLinks";
+import { AdminPage, CARD } from "~/owner/AdminShell";
+import { adminCall, adminCallFailure } from "~/owner/admin-route";
+import { pageMeta } from "~/ui/meta";
+import { toast } from "~/ui/toast";
 import { formatDate, formatDateTime, formatNumber } from "@workers/shared/format";
 import type { AppLicenceHealth, LicenceHealth } from "@workers/licensing/licence-health";
 

@@ -4,19 +4,19 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { type ClientLoaderFunctionArgs, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { PeriodLinks, periodFrom } from "~/components/admin/PeriodLinks";
-import { AdminPage, AdminTable, CARD, RIGHT, TD } from "~/components/admin/AdminShell";
-import { ExportDownloads } from "~/components/admin/ExportDownloads";
-import { RecentNotifications } from "./RecentNotifications";
-import { downloadExport } from "~/lib/admin/admin-exports";
-import { adminCall, adminCallFailure } from "~/lib/admin/admin-route";
-import { pageMeta } from "~/lib/meta";
-import { toast } from "~/lib/toast";
+import { PeriodLinks, periodFrom } from "~/owner/PeriodLinks";
+import { AdminPage, AdminTable, CARD, RIGHT, TD } from "~/owner/AdminShell";
+import { ExportDownloads } from "~/owner/ExportDownloads";
+import { RecentNotifications } from "../../owner/overview/RecentNotifications";
+import { downloadExport } from "~/owner/admin-exports";
+import { adminCall, adminCallFailure } from "~/owner/admin-route";
+import { pageMeta } from "~/ui/meta";
+import { toast } from "~/ui/toast";
 import { formatDateTime, formatNumber, formatVND } from "@workers/shared/format";
 import type { NotificationItem } from "@workers/owner/notifications";
 import type { StoreOverview } from "@workers/owner/overview";
-import { DailyChart } from "./DailyChart";
-import { LedgerFigures } from "./LedgerFigures";
+import { DailyChart } from "../../owner/overview/DailyChart";
+import { LedgerFigures } from "../../owner/overview/LedgerFigures";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "Tổng quan");
 

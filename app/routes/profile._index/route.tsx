@@ -25,41 +25,41 @@ import {
   useSearchParams,
 } from "@remix-run/react";
 import { type KeyboardEvent, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
-import { SECONDARY_BUTTON } from "~/components/account/AuthCard";
-import { Avatar } from "~/components/header/Avatar";
-import { lazyDialog } from "~/components/LazyDialog";
-import { ApiError, apiCall } from "~/lib/api";
-import { useSessionExpired } from "~/lib/session/auth";
-import { useBalanceText } from "~/components/header/Header";
+import { SECONDARY_BUTTON } from "~/accounts/AuthCard";
+import { Avatar } from "~/shell/Avatar";
+import { lazyDialog } from "~/ui/LazyDialog";
+import { ApiError, apiCall } from "~/platform/api";
+import { useSessionExpired } from "~/accounts/session/auth";
+import { useBalanceText } from "~/shell/Header";
 import { useFormat } from "~/i18n/format";
 import { requestLocale, useLocalePath } from "~/i18n/locale";
 import { profileWords } from "~/i18n/vi/wallet/profile";
 import { walletWords } from "~/i18n/vi/wallet/wallet";
 import { useWords, wordsIn } from "~/i18n/words";
 import type { Purchase } from "@workers/money/buyer-wallet";
-import { isSessionOver, requireSession, sessionEnded } from "~/lib/session/session-route";
-import { readStoredUser, type SessionUser, STORAGE_KEYS, subscribeSession } from "~/lib/session/session";
-import { toast } from "~/lib/toast";
-import { PROFILE_TABS, type ProfileTab, profileTabFrom, TOPUP_TIMINGS, type TopupKind, topupFrom } from "~/lib/topup";
-import { refreshStoredBalance } from "~/lib/session/wallet-figures";
-import { onWalletChange } from "~/lib/session/live-wallet";
+import { isSessionOver, requireSession, sessionEnded } from "~/accounts/session/session-route";
+import { readStoredUser, type SessionUser, STORAGE_KEYS, subscribeSession } from "~/accounts/session/session";
+import { toast } from "~/ui/toast";
+import { PROFILE_TABS, type ProfileTab, profileTabFrom, TOPUP_TIMINGS, type TopupKind, topupFrom } from "~/money/topup/topup";
+import { refreshStoredBalance } from "~/money/wallet/wallet-figures";
+import { onWalletChange } from "~/money/wallet/live-wallet";
 import type { ProfileOutlet } from "../profile/route";
-import type { PasswordChange } from "./ChangePasswordModal";
-import { MailSwitch, switchEmailNotifications } from "./MailSwitch";
-import type { ListState } from "./ProfileList";
-import { PurchasesTab } from "./PurchasesTab";
-import { useFetcherAnswer } from "~/lib/forms/fetcher-answer";
-import { type OpenTopup, loadCardConfig, loadPendingCards, loadPendingTopups, loadVietQrConfig, openedTopup } from "./topup-config";
-import type { VietQrTransaction } from "~/lib/topup";
-import { TopupButtons, WalletTab } from "./WalletTab";
-import { announceLoad, keepLists, type ListName, type Lists, listsKept } from "./profile-lists";
-import type { VietQrCancel, VietQrCreate } from "./VietQrModal";
-import type { CardSend } from "./CardTopupModal";
+import type { PasswordChange } from "../../accounts/ChangePasswordModal";
+import { MailSwitch, switchEmailNotifications } from "../../accounts/MailSwitch";
+import type { ListState } from "../../accounts/profile/ProfileList";
+import { PurchasesTab } from "../../licensing/PurchasesTab";
+import { useFetcherAnswer } from "~/ui/forms/fetcher-answer";
+import { type OpenTopup, loadCardConfig, loadPendingCards, loadPendingTopups, loadVietQrConfig, openedTopup } from "../../money/topup/topup-config";
+import type { VietQrTransaction } from "~/money/topup/topup";
+import { TopupButtons, WalletTab } from "../../money/wallet/WalletTab";
+import { announceLoad, keepLists, type ListName, type Lists, listsKept } from "../../accounts/profile/profile-lists";
+import type { VietQrCancel, VietQrCreate } from "../../money/topup/VietQrModal";
+import type { CardSend } from "../../money/topup/CardTopupModal";
 
 // The three dialogs load when first opened, not with the page: the wallet opens with fewer files.
-const loadChangePassword = () => import("./ChangePasswordModal");
-const loadVietQrModal = () => import("./VietQrModal");
-const loadCardModal = () => import("./CardTopupModal");
+const loadChangePassword = () => import("../../accounts/ChangePasswordModal");
+const loadVietQrModal = () => import("../../money/topup/VietQrModal");
+const loadCardModal = () => import("../../money/topup/CardTopupModal");
 const VietQrModal = lazyDialog(() => loadVietQrModal().then((module) => module.VietQrModal));
 const CardTopupModal = lazyDialog(() => loadCardModal().then((module) => module.CardTopupModal));
 const ChangePasswordModal = lazyDialog(() => loadChangePassword().then((module) => module.ChangePasswordModal));
@@ -314,7 +314,7 @@ export default function ProfileScreen() {
 
   // A change of the wallet told live (a credit, a card, a purchase elsewhere): the lists are read
   // again (the open tab's now, the others when shown); the figures are in the stored user already
-  // (app/lib/session/live-wallet.ts).
+  // (app/money/wallet/live-wallet.ts).
   useEffect(
     () =>
       onWalletChange(() => {

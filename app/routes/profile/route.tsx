@@ -7,18 +7,18 @@ import { type ClientLoaderFunctionArgs, Outlet, type ShouldRevalidateFunction, u
 import { localeOf, requestLocale } from "~/i18n/locale";
 import { profileLayoutWords } from "~/i18n/vi/wallet/profile-layout";
 import { useWords, wordsIn } from "~/i18n/words";
-import { ErrorPanel } from "~/components/ErrorPanel";
+import { ErrorPanel } from "~/ui/ErrorPanel";
 import { useEffect } from "react";
-import { SECONDARY_BUTTON } from "~/components/account/AuthCard";
-import { PageSpinner } from "~/components/Spinner";
+import { SECONDARY_BUTTON } from "~/accounts/AuthCard";
+import { PageSpinner } from "~/ui/Spinner";
 // The profile calls the API as it opens: the client comes with the page (preloaded with this route)
-// rather than one round trip after it, as apiCall (app/lib/api.ts) would fetch it.
-import { callApi } from "~/lib/api-client";
-import { pageMeta } from "~/lib/meta";
-import { loginPathFor } from "~/lib/session/login-path";
-import { isSessionOver, requireSession, sessionEnded } from "~/lib/session/session-route";
-import { readAccessToken, readStoredUser, STORAGE_KEYS, updateStoredUser, type SessionUser } from "~/lib/session/session";
-import { toast } from "~/lib/toast";
+// rather than one round trip after it, as apiCall (app/platform/api.ts) would fetch it.
+import { callApi } from "~/platform/api-client";
+import { pageMeta } from "~/ui/meta";
+import { loginPathFor } from "~/accounts/session/login-path";
+import { isSessionOver, requireSession, sessionEnded } from "~/accounts/session/session-route";
+import { readAccessToken, readStoredUser, STORAGE_KEYS, updateStoredUser, type SessionUser } from "~/accounts/session/session";
+import { toast } from "~/ui/toast";
 
 export const meta: MetaFunction = ({ matches, location }) => pageMeta(matches, wordsIn(localeOf(location.pathname), profileLayoutWords).title);
 

@@ -28,7 +28,7 @@ async function pricingAfterSale(c: ApiContext, appId: number | null, pricingId: 
 }
 
 /**
- * A purchase's answer, which the app page's purchase reads (app/components/purchase/purchase-action.ts):
+ * A purchase's answer, which the app page's purchase reads (app/money/purchase/purchase-action.ts):
  * the new wallet figures and the pricing's stock come with the key, so the page reads neither again.
  */
 function purchaseAnswer({ replayed, order, wallet }: Awaited<ReturnType<typeof buyKey>>, pricing: Awaited<ReturnType<typeof pricingAfterSale>>) {

@@ -19,7 +19,7 @@ const DOMAIN_STATUS: Record<DomainErrorKind, ContentfulStatusCode> = {
   unavailable: 503,
 };
 
-/** A refusal the HTTP layer makes itself (auth, routing, transport); rules throw the domain errors of platform/errors.ts. The browser's ApiError (app/lib/api.ts) is the other side's one class. */
+/** A refusal the HTTP layer makes itself (auth, routing, transport); rules throw the domain errors of platform/errors.ts. The browser's ApiError (app/platform/api.ts) is the other side's one class. */
 export class HttpError extends Error {
   constructor(
     readonly status: ContentfulStatusCode,

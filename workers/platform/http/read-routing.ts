@@ -4,7 +4,7 @@
 import { z } from "zod";
 import type { ReadFrom } from "../../db/client";
 
-/** The header the browser's API client sends back and the API answers with (app/lib/api.ts). */
+/** The header the browser's API client sends back and the API answers with (app/platform/api.ts). */
 export const BOOKMARK_HEADER = "x-d1-bookmark";
 
 /**

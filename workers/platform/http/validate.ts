@@ -22,7 +22,7 @@ export const MAX_BODY_BYTES = 64 * 1024;
 /**
  * A route declares each input it reads once, with takesJson / takesQuery / takesForm (below) among
  * its middleware, and its handler reads it with readJson(c) / readQuery(c) / readForm(c): no
- * schema there. The declaration names the input for the typed client (app/lib/api.ts: hono reads
+ * schema there. The declaration names the input for the typed client (app/platform/api.ts: hono reads
  * `in`), records its schema on the request (`declaredInput`, workers/platform/http/context.ts) and
  * types the reader (`out`, the schema's output); it checks nothing. The reader checks, in the
  * handler, after the route's own lookups: a missing user or app answers 404 before a bad body

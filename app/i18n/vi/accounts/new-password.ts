@@ -1,4 +1,4 @@
-// A new password and its confirmation (app/components/account/NewPasswordFields.tsx: the reset link
+// A new password and its confirmation (app/accounts/NewPasswordFields.tsx: the reset link
 // and the profile's password dialog; English twin: app/i18n/en/new-password.ts).
 import { defineWords } from "../../words";
 

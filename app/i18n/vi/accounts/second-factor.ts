@@ -1,5 +1,5 @@
 // The second factor: the sign-in's second step (/login/verify) and its pieces
-// (app/components/account/SecondFactor.tsx: the enrolment steps, the code fields and the recovery
+// (app/accounts/SecondFactor.tsx: the enrolment steps, the code fields and the recovery
 // codes, also on the security page). English twin: app/i18n/en/second-factor.ts.
 import { defineWords } from "../../words";
 

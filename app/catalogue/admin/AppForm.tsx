@@ -1,0 +1,220 @@
+// The app form of /admin/app/new and /admin/app/{id}/edit (docs/product.md §2, §5): it holds what the admin
+// has typed and chosen, checks it, and submits it through its fetcher to the route's clientAction.
+// The sections render the inputs; choosing a package reads it in the browser to fill
+// name/version/developer (package-preview.ts); the action uploads the files while the form shows
+// their progress, then creates or updates the app (save.ts).
+import { useFetcher, useNavigate } from "@remix-run/react";
+import { type FormEvent, useMemo, useRef, useState } from "react";
+import { ValidationSummary } from "~/ui/Field";
+import { Spinner } from "~/ui/Spinner";
+import {
+  appFormProblem,
+  declaredFile,
+  FILE_MESSAGES,
+  isAppType,
+  isVideoTooLong,
+  mediaKindOf,
+  packageFits,
+  packageMismatchMessage,
+  slugFromName,
+} from "@workers/shared/app-form";
+import { packageErrorText, previewPackage, previewToastText } from "~/catalogue/admin/package-preview";
+import { toast } from "~/ui/toast";
+import { readVideoDuration } from "~/catalogue/admin/video-duration";
+import type { AdminApp } from "@workers/catalogue/app-admin";
+import type { AppCardData } from "@workers/catalogue/catalogue";
+import type { ActionFailed } from "~/owner/admin-route";
+import { useFetcherAnswer } from "~/ui/forms/fetcher-answer";
+import { BUTTON_PRIMARY, BUTTON_SECONDARY } from "../../owner/AdminShell";
+import { AppFormAside } from "./AppFormAside";
+import { BasicInfoSection } from "./BasicInfoSection";
+import { emptyFields, FIELD_LABELS, type FieldErrors, fieldsOf, pendingChanges, type TextFields } from "./fields";
+import { IconSection } from "./IconSection";
+import { MediaSection } from "./MediaSection";
+import { PackageSection } from "./PackageSection";
+import { UploadProgress, useObjectUrl } from "./parts";
+import { appFormData, useSaveProgress } from "./save";
+import { TextSections } from "./TextSections";
+
+export function AppForm({ app, siteName }: { app?: AdminApp; siteName: string }) {
+  const mode = app ? "edit" : "create";
+  const navigate = useNavigate();
+  const initial = useMemo(() => (app ? fieldsOf(app) : emptyFields(siteName)), [app, siteName]);
+  const [fields, setFields] = useState<TextFields>(initial);
+  const [slugTouched, setSlugTouched] = useState(mode === "edit");
+  const [pkg, setPkg] = useState<File | null>(null);
+  const [reading, setReading] = useState(false);
+  const [icon, setIcon] = useState<File | null>(null);
+  const [media, setMedia] = useState<File[]>([]);
+  const [removed, setRemoved] = useState<Set<number>>(new Set());
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [refused, setRefused] = useState<FieldErrors | null>(null);
+  // Its action answers only a refusal; a saved app goes back to the list.
+  const save = useFetcher<ActionFailed>();
+  const busy = save.state !== "idle";
+  const progress = useSaveProgress();
+  useFetcherAnswer(save, (answer) => {
+    if (answer.errors) {
+      setErrors(answer.errors);
+      setRefused(answer.errors);
+    }
+  });
+  const packageInput = useRef<HTMLInputElement>(null);
+
+  const iconPreview = useObjectUrl(icon);
+  const set = (name: keyof TextFields, value: string) => {
+    setFields((current) => {
+      const next = { ...current, [name]: value };
+      if (name === "name" && !slugTouched) next.url = slugFromName(value);
+      return next;
+    });
+    setErrors((current) => ({ ...current, [name]: [] }));
+  };
+
+  const type = fields.app_type;
+  const wantsPackage = type !== "testflight";
+  const keepsPackage = Boolean(app?.file && packageFits(type, app.file_name ?? ""));
+
+  function changeType(next: string) {
+    set("app_type", next);
+    setPkg(null);
+    if (packageInput.current) packageInput.current.value = "";
+  }
+
+  async function choosePackage(file: File | null) {
+    setPkg(file);
+    setErrors((current) => ({ ...current, file: [] }));
+    if (!file) return;
+    const verdict = declaredFile("app_file", file.name, file.size);
+    if (!verdict.ok || !packageFits(type, file.name)) {
+      const message = verdict.ok ? packageMismatchMessage(type) : verdict.message;
+      setErrors((current) => ({ ...current, file: [message] }));
+      toast.error(message);
+      return;
+    }
+    setReading(true);
+    try {
+      const preview = await previewPackage(file);
+      if (!preview) return;
+      setFields((current) => ({
+        ...current,
+        name: preview.name || current.name,
+        version: preview.version || current.version,
+        developer: preview.developer || current.developer,
+        url: slugTouched ? current.url : slugFromName(preview.name || current.name),
+      }));
+      toast.success(previewToastText(preview), 5000);
+    } catch (error) {
+      toast.error(packageErrorText(error));
+    } finally {
+      setReading(false);
+    }
+  }
+
+  function chooseIcon(file: File | null) {
+    if (file) {
+      const verdict = declaredFile("icon", file.name, file.size);
+      if (!verdict.ok) {
+        setErrors((current) => ({ ...current, icon: [verdict.message] }));
+        return;
+      }
+    }
+    setErrors((current) => ({ ...current, icon: [] }));
+    setIcon(file);
+  }
+
+  /** What is wrong with a chosen image or video before it is sent: its name and size, and a video's length. */
+  async function mediaProblem(file: File): Promise<string | null> {
+    const verdict = declaredFile("media", file.name, file.size);
+    if (!verdict.ok) return verdict.message;
+    if (mediaKindOf(file.name) !== "video") return null;
+    const seconds = await readVideoDuration(file);
+    return seconds !== null && isVideoTooLong(seconds) ? FILE_MESSAGES.videoTooLong : null;
+  }
+
+  async function addMedia(files: File[]) {
+    const problems = (await Promise.all(files.map(mediaProblem))).filter((problem) => problem !== null);
+    setErrors((current) => ({ ...current, screenshots: problems }));
+    if (problems.length === 0) setMedia((current) => [...current, ...files]);
+  }
+
+  const pending = useMemo(() => pendingChanges(app, initial, fields, { pkg, icon, media, removed: removed.size }), [app, initial, fields, pkg, icon, media, removed]);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    setRefused(null);
+    const packageReady = Boolean(pkg) && !errors.file?.length;
+    const problem = appFormProblem({ ...fields, hasIcon: Boolean(icon || app?.icon), hasPackage: packageReady || keepsPackage }, mode);
+    if (problem) {
+      setErrors(problem.errors);
+      toast.error(problem.message);
+      return;
+    }
+    if (errors.file?.length || errors.icon?.length || errors.screenshots?.length) {
+      toast.error([...(errors.file ?? []), ...(errors.icon ?? []), ...(errors.screenshots ?? [])][0]);
+      return;
+    }
+    save.submit(appFormData(fields, { pkg: wantsPackage ? pkg : null, icon, media, removed }), { method: "post", encType: "multipart/form-data", flushSync: true });
+  }
+
+  const now = new Date().toISOString();
+  const previewApp: AppCardData = {
+    id: app?.id ?? 0,
+    url: fields.url,
+    name: fields.name || "Tên ứng dụng",
+    name_en: fields.name_en || null,
+    version: fields.version,
+    developer: fields.developer || "Unknown",
+    app_type: isAppType(type) ? type : "ipa",
+    icon_url: iconPreview ?? app?.icon_url ?? null,
+    // A new icon's preview is a local blob: its copies are made when the form is saved.
+    icon_width: iconPreview ? null : (app?.icon_width ?? null),
+    icon_variants: iconPreview ? [] : (app?.icon_variants ?? []),
+    file_size: pkg?.size ?? app?.file_size ?? null,
+    download_count: app?.download_count ?? 0,
+    created_at: app?.created_at ?? now,
+    updated_at: now,
+  };
+
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]" aria-busy={busy} data-testid="app-form">
+      <div className="min-w-0 space-y-5">
+        <BasicInfoSection
+          fields={fields}
+          errors={errors}
+          onField={set}
+          onSlugTyped={(slug) => {
+            setSlugTouched(true);
+            set("url", slug);
+          }}
+          onTypeChange={changeType}
+        />
+        <PackageSection mode={mode} app={app} fields={fields} errors={errors} onField={set} pkg={pkg} reading={reading} keepsPackage={keepsPackage} inputRef={packageInput} onPackage={choosePackage} />
+        <IconSection mode={mode} errors={errors} shown={iconPreview ?? app?.icon_url ?? null} onIcon={chooseIcon} />
+        <TextSections fields={fields} errors={errors} onField={set} />
+        <MediaSection
+          mode={mode}
+          app={app}
+          errors={errors}
+          removed={removed}
+          onRemoveExisting={(id) => setRemoved((current) => new Set(current).add(id))}
+          media={media}
+          onAdd={(files) => void addMedia(files)}
+          onDrop={(index) => setMedia((current) => current.filter((_, i) => i !== index))}
+        />
+        {progress && <UploadProgress progress={progress} />}
+        <ValidationSummary errors={refused} labels={FIELD_LABELS} />
+        <div className="flex flex-wrap justify-end gap-2">
+          <button type="button" className={BUTTON_SECONDARY} onClick={() => navigate("/admin")} disabled={busy}>
+            Hủy
+          </button>
+          <button type="submit" className={BUTTON_PRIMARY} disabled={busy || reading}>
+            {busy && <Spinner />}
+            {mode === "edit" ? "Lưu thay đổi" : "Tạo ứng dụng"}
+          </button>
+        </div>
+      </div>
+      <AppFormAside mode={mode} app={app} previewApp={previewApp} pending={pending} />
+    </form>
+  );
+}

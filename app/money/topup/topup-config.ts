@@ -1,0 +1,74 @@
+// The settings the two top-up dialogs need (docs/product.md §9), read when a dialog opens: by the route's
+// loader for ?topup=, else by the button that opens it. A failure is said once; VietQR then uses
+// the product's defaults, the card dialog offers "Thử lại".
+import type { Locale } from "~/i18n/locale";
+import { walletWords } from "~/i18n/vi/wallet/wallet";
+import { wordsIn } from "~/i18n/words";
+import { apiCall } from "~/platform/api";
+import { toast } from "~/ui/toast";
+import { type CardConfig, type CardPayment, learnServerClock, localDeadline, normaliseVietQrConfig, VIETQR_DEFAULTS, type VietQrConfig, type VietQrTransaction } from "~/money/topup/topup";
+
+export type CardConfigLoad = { status: "loading" } | { status: "failed" } | { status: "ready"; config: CardConfig };
+
+/**
+ * An open top-up dialog and its settings (null / loading while they are read); VietQR with the
+ * pending top-up it resumes (undefined while the pending ones are read).
+ */
+export type OpenTopup = { kind: "vietqr"; config: VietQrConfig | null; resume?: VietQrTransaction | null } | { kind: "card"; config: CardConfigLoad };
+
+/** A pending top-up with its deadline in this browser's clock (on the server's clock: topup.ts localDeadline). */
+export type PendingTopup = { topup: VietQrTransaction; deadline: number };
+
+/**
+ * The user's VietQR top-ups still awaiting a transfer, newest first, each with its deadline in
+ * this browser's clock; null when they cannot be read (the wallet then lists none).
+ */
+export async function loadPendingTopups(signal?: AbortSignal): Promise<PendingTopup[] | null> {
+  try {
+    const { data } = await apiCall((api) => api.api.vietqr.history.$get(), { auth: true, signal });
+    const received = Date.now();
+    for (const topup of data) learnServerClock(topup, received);
+    return data.filter((topup) => topup.status === "pending" && topup.time_remaining > 0).map((topup) => ({ topup, deadline: localDeadline(topup) }));
+  } catch {
+    return null;
+  }
+}
+
+/** The user's phone cards still being checked (newest 20 read), or null when they cannot be read. */
+export async function loadPendingCards(signal?: AbortSignal): Promise<CardPayment[] | null> {
+  try {
+    const { data } = await apiCall((api) => api.api.cards.history.$get({ query: { page: "1", page_size: "20" } }), { auth: true, signal });
+    return data.filter((card) => card.status === "pending");
+  } catch {
+    return null;
+  }
+}
+
+/** The VietQR settings; a failure is said in `locale`'s words and the defaults apply. */
+export async function loadVietQrConfig(locale: Locale): Promise<VietQrConfig> {
+  try {
+    const body = await apiCall((api) => api.api.vietqr.config.$get());
+    return normaliseVietQrConfig(body?.data);
+  } catch {
+    toast.error(wordsIn(locale, walletWords).configFailed);
+    return VIETQR_DEFAULTS;
+  }
+}
+
+/** The card settings; a failure is said in `locale`'s words. */
+export async function loadCardConfig(locale: Locale): Promise<CardConfigLoad> {
+  try {
+    const { data } = await apiCall((api) => api.api.cards.config.$get());
+    return { status: "ready", config: data };
+  } catch {
+    toast.error(wordsIn(locale, walletWords).configFailed);
+    return { status: "failed" };
+  }
+}
+
+/** The dialog `kind` with its settings read (a failure said in `locale`'s words). */
+export async function openedTopup(kind: OpenTopup["kind"], locale: Locale): Promise<OpenTopup> {
+  if (kind === "card") return { kind, config: await loadCardConfig(locale) };
+  const [config, pending] = await Promise.all([loadVietQrConfig(locale), loadPendingTopups()]);
+  return { kind, config, resume: pending?.[0]?.topup ?? null };
+}
