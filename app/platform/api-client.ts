@@ -212,3 +212,13 @@ export async function callApi<R>(call: (api: ApiClient) => Promise<R>, options: 
   });
   return result<Answer<R>>((await call(client)) as unknown as Response);
 }
+
+/**
+ * A file the API answers (the admin's CSV exports), delivered like any call: the stored token, one
+ * refresh on 401, and a refusal as an ApiError with its message. Resolves to the response to read.
+ */
+export async function fetchFile(path: string): Promise<Response> {
+  const response = await deliver(path, outgoing({ method: "GET" }), true);
+  if (!response.ok) throw await failure(response);
+  return response;
+}

@@ -25,3 +25,9 @@ export async function apiCall<R>(call: (api: ApiClient) => Promise<R>, options: 
   const { callApi } = await import("./api-client");
   return callApi(call, options);
 }
+
+/** A file the API answers, fetched with the stored token (api-client.ts fetchFile): a link could not carry it. */
+export async function apiFile(path: string): Promise<Response> {
+  const { fetchFile } = await import("./api-client");
+  return fetchFile(path);
+}

@@ -32,3 +32,16 @@ test("the owner downloads the ledger and the orders of this month as CSV files",
   await expect(exports.getByText("Ngày bắt đầu phải trước hoặc bằng ngày kết thúc")).toBeVisible();
   await expect(exports.getByRole("button", { name: "Tải giao dịch (CSV)" })).toBeDisabled();
 });
+
+test("an export asked with an expired access token is fetched after one silent refresh", async ({ page, request }) => {
+  const admin = await login(request, ADMIN_LOGIN, ADMIN_PASSWORD);
+  await signIn(page, admin);
+  await page.goto("/admin/users");
+  const exports = page.getByTestId("export-downloads");
+  await expect(exports.getByRole("heading", { name: "Xuất dữ liệu" })).toBeVisible();
+  // The stored access token no longer works; the refresh token does.
+  await page.evaluate(() => window.localStorage.setItem("access_token", "expired.token.value"));
+  const [ledger] = await Promise.all([page.waitForEvent("download"), exports.getByRole("button", { name: "Tải giao dịch (CSV)" }).click()]);
+  expect((await readFile((await ledger.path())!)).toString("utf8")).toContain("Mã giao dịch,Thời gian (giờ Việt Nam)");
+  expect(await page.evaluate(() => window.localStorage.getItem("access_token"))).not.toBe("expired.token.value");
+});
