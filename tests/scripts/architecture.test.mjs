@@ -3,7 +3,7 @@
 // The layer rule itself (what may import what) is lint's, tested in layer-rule.test.mjs.
 import assert from "node:assert/strict";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join, relative } from "node:path";
 import { describe, test } from "node:test";
 import { SHARED_CHUNKS } from "../../scripts/chunks.mjs";
 import { projectRoot } from "../../scripts/lib.mjs";
@@ -29,6 +29,38 @@ describe("docs/architecture.md holds", () => {
       named.filter((path) => !existsSync(join(projectRoot, path))),
       [],
     );
+  });
+
+  test("a schema imports only workers/shared/, its domain's messages, its sibling schemas, and the two column lists it names", () => {
+    const domains = readdirSync(join(projectRoot, "workers"), { withFileTypes: true }).filter((entry) => existsSync(join(projectRoot, "workers", entry.name, "schemas")));
+    const schemas = domains.flatMap((domain) => readdirSync(join(projectRoot, "workers", domain.name, "schemas")).filter((name) => SOURCE.test(name)).map((name) => join("workers", domain.name, "schemas", name)));
+    assert.ok(schemas.length > 15, `only ${schemas.length} schemas found`);
+    const READS_COLUMNS = ["workers/catalogue/schemas/app-form.ts", "workers/owner/schemas/notifications.ts"];
+    const strays = [];
+    for (const schema of schemas) {
+      const domain = schema.split("/")[1];
+      for (const [, specifier] of readFileSync(join(projectRoot, schema), "utf8").matchAll(/from "(\.[^"]+)"/g)) {
+        const target = relative(projectRoot, join(projectRoot, dirname(schema), specifier)).replace(/\.ts$/, "");
+        const allowed =
+          target.startsWith("workers/shared/") ||
+          target === `workers/${domain}/messages` ||
+          dirname(target) === dirname(schema) ||
+          (READS_COLUMNS.includes(schema) && target === "workers/db/schema");
+        if (!allowed) strays.push(`${schema} → ${target}`);
+      }
+    }
+    assert.deepEqual(strays, []);
+  });
+
+  test("of the domains' rule modules, only the four it names build responses", () => {
+    const builds = /new Response\(|Response\.(json|redirect)\(/;
+    const found = ["accounts", "catalogue", "licensing", "money", "owner"].flatMap((domain) =>
+      readdirSync(join(projectRoot, "workers", domain))
+        .filter((name) => SOURCE.test(name) && builds.test(readFileSync(join(projectRoot, "workers", domain, name), "utf8")))
+        .map((name) => `workers/${domain}/${name}`),
+    );
+    assert.deepEqual(found.sort(), ["workers/catalogue/catalogue-cache.ts", "workers/catalogue/feeds.ts", "workers/catalogue/files.ts", "workers/catalogue/web-manifest.ts"]);
+    for (const name of ["files.ts", "feeds.ts", "catalogue-cache.ts", "web-manifest.ts"]) assert.match(text, new RegExp(name.replace(".", "\\.")));
   });
 
   test(`no folder of workers/ or app/ holds more than ${MAX_FILES_PER_FOLDER} source files (app/routes aside)`, () => {
