@@ -1,17 +1,13 @@
-import { expect, test } from "@playwright/test";
-import { ADMIN_LOGIN, ADMIN_PASSWORD, adjustBalanceOnScreen, login, newUser, signIn, toast, walletOf } from "./support";
+import { expect } from "@playwright/test";
+import { ADMIN_LOGIN, ADMIN_PASSWORD, adjustBalanceOnScreen, login, newUser, signIn, toast, walletOf, test } from "./support";
 
 // Admin key management (docs/product.md §2 "Admin key management", §6): the admin prices a key type, imports
 // keys (a duplicate and a blank line among them), a buyer buys one, the admin sees it sold.
-// Also: a plain user is turned away from an admin page.
+// Also: a plain user is turned away from an admin page. Each test prices an app of its own
+// (ownApp), so the file runs again on the same store.
 
-
-// Demo apps (scripts/demo/catalogue.mjs) with no 7-day pricing; one per project, because both
-// projects share one store and a key type can be priced only once per app.
-const APP_BY_PROJECT: Record<string, string> = { desktop: "vuon-nam-phieu-luu-plus", phone: "dao-hai-tac-online" };
-
-test("the admin prices a key type, imports keys, and sees a bought key as sold", async ({ page, request }, testInfo) => {
-  const app = APP_BY_PROJECT[testInfo.project.name] ?? APP_BY_PROJECT.desktop;
+test("the admin prices a key type, imports keys, and sees a bought key as sold", async ({ page, request, ownApp }, testInfo) => {
+  const app = await ownApp();
   const admin = await login(request, ADMIN_LOGIN, ADMIN_PASSWORD);
   await signIn(page, admin);
 
@@ -114,8 +110,8 @@ test("the admin creates a promotion and adjusts a buyer's balance from the admin
   expect((await walletOf(request, buyer.access)).balance).toBe(45000);
 });
 
-test("the import shows short and sequential codes before importing, and imports without them or with them as the admin chooses", async ({ page, request }, testInfo) => {
-  const app = APP_BY_PROJECT[testInfo.project.name] ?? APP_BY_PROJECT.desktop;
+test("the import shows short and sequential codes before importing, and imports without them or with them as the admin chooses", async ({ page, request, ownApp }, testInfo) => {
+  const app = await ownApp();
   const admin = await login(request, ADMIN_LOGIN, ADMIN_PASSWORD);
   await signIn(page, admin);
   const stamp = `${testInfo.project.name}${Date.now().toString(36)}`.toUpperCase().replace(/[0-9]/g, "X");

@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
-import { ADMIN_LOGIN, ADMIN_PASSWORD, fundUser, login, newUser, signIn, uniqueId, writeStoreDb } from "./support";
+import { expect } from "@playwright/test";
+import { ADMIN_LOGIN, ADMIN_PASSWORD, fundUser, login, newUser, signIn, uniqueId, writeStoreDb, test } from "./support";
 
 // Issue #27 item 10, on a laptop: the admin reads the store as people read it. The audit log names
 // whom an entry acted on and labels its details; the overview sets admin adjustments beside deposits
@@ -7,8 +7,6 @@ import { ADMIN_LOGIN, ADMIN_PASSWORD, fundUser, login, newUser, signIn, uniqueId
 // how many keys are left.
 
 const vnd = (amount: number) => new RegExp(`${new Intl.NumberFormat("vi-VN").format(amount).replace(/\./g, "\\.")}\\s₫`);
-/** An app each project prices a key type of its own on (the runs share one store). */
-const APP_BY_PROJECT: Record<string, string> = { desktop: "ban-ca-dai-duong", phone: "co-tuong-master" };
 
 test("the audit log names the user adjusted and shows the details as labelled values, the raw JSON one click away", async ({ page, request }) => {
   const admin = await login(request, ADMIN_LOGIN, ADMIN_PASSWORD);
@@ -110,8 +108,8 @@ test("the Telegram delivery log lists every notification, filtered by status and
   await expect(rows.filter({ hasText: "Đã gửi" })).toHaveCount(0);
 });
 
-test("the low-stock message says how many keys the sale left", async ({ page, request }, testInfo) => {
-  const app = APP_BY_PROJECT[testInfo.project.name] ?? APP_BY_PROJECT.desktop;
+test("the low-stock message says how many keys the sale left", async ({ page, request, ownApp }) => {
+  const app = await ownApp();
   const admin = await login(request, ADMIN_LOGIN, ADMIN_PASSWORD);
   const auth = { Authorization: `Bearer ${admin.access}` };
   const priced = await request.post(`/api/keys/apps/${app}/pricing/`, { headers: auth, data: { key_type: "lifetime", price: 1000, currency: "VND" } });

@@ -1,11 +1,9 @@
-import { expect, test } from "@playwright/test";
-import { ADMIN_LOGIN, ADMIN_PASSWORD, fundUser, holdDashboardForward, login, newUser, signIn, toast, uniqueId, walletOf } from "./support";
+import { expect } from "@playwright/test";
+import { ADMIN_LOGIN, ADMIN_PASSWORD, fundUser, holdDashboardForward, login, newUser, signIn, toast, uniqueId, walletOf, test } from "./support";
 
 // The wallet is VND (issue #13, Money 1): an admin sets the USD rate on /admin/settings, and a key
 // priced in USD is shown and pre-checked in đồng at that rate, then charged the same.
 
-// Demo apps without a 1-day pricing; one per project (both projects share one store).
-const APP_BY_PROJECT: Record<string, string> = { desktop: "pixel-dungeon-plus", phone: "dau-truong-sam-set-skin" };
 const vnd = (amount: number) => new RegExp(`${new Intl.NumberFormat("vi-VN").format(amount).replace(/\./g, "\\.")}\\s₫`);
 
 test("the admin sets the USD rate on Cài đặt, and goes back to the default", async ({ page, request }) => {
@@ -43,8 +41,8 @@ test("a plain user is sent away from Cài đặt", async ({ page, request }) => 
   await expect(toast(page, "Access Denied: Bạn không có quyền truy cập trang này")).toBeVisible();
 });
 
-test("a key priced 5 US$ is shown, pre-checked and charged in đồng", async ({ page, request }, testInfo) => {
-  const app = APP_BY_PROJECT[testInfo.project.name] ?? APP_BY_PROJECT.desktop;
+test("a key priced 5 US$ is shown, pre-checked and charged in đồng", async ({ page, request, ownApp }) => {
+  const app = await ownApp();
   const admin = await login(request, ADMIN_LOGIN, ADMIN_PASSWORD);
   const auth = { Authorization: `Bearer ${admin.access}` };
   const priced = await request.post(`/api/keys/apps/${app}/pricing/`, { headers: auth, data: { key_type: "1day", price: 5, currency: "USD" } });

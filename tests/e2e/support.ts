@@ -3,7 +3,7 @@
 import { E2E_STATE_DIR } from "../../playwright.config";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { type APIRequestContext, expect, type Page } from "@playwright/test";
+import { type APIRequestContext, test as base, expect, type Page } from "@playwright/test";
 import { signInAdmin, totpCode } from "../../scripts/admin-code.mjs";
 import { localSettings, withLocalBindings } from "../../scripts/lib.mjs";
 
@@ -118,6 +118,46 @@ export async function newUser(request: APIRequestContext, prefix = "buyer", name
   expect(registered.status(), await registered.text()).toBe(201);
   return login(request, account.username, PASSWORD, headers);
 }
+
+/**
+ * The browser tests' `test`, with `ownApp`: a new app of the shop's own, made through the admin's
+ * API for a test that prices and stocks it, and deleted through the same API when the test ends
+ * (its pricings and keys go with it; orders keep their copies). A test that prices an app then
+ * runs again on the same store (a demo app takes each key type once), and the catalogue's counts
+ * and "the first app that sells keys" of later tests see only the demo apps. Returns its address.
+ */
+export const test = base.extend<{ ownApp: (prefix?: string) => Promise<string> }>({
+  ownApp: async ({ request }, use) => {
+    const made: number[] = [];
+    let admin: Session | undefined;
+    const auth = async () => {
+      admin ??= await login(request, ADMIN_LOGIN, ADMIN_PASSWORD);
+      return { Authorization: `Bearer ${admin.access}` };
+    };
+    await use(async (prefix = "e2e-app") => {
+      const url = `${prefix}-${uniqueId()}`.toLowerCase();
+      const created = await request.post("/api/apps/create/", {
+        headers: await auth(),
+        multipart: {
+          name: `Ứng dụng ${url}`,
+          description: "Ứng dụng của bài kiểm thử.",
+          version: "1.0",
+          url,
+          app_type: "testflight",
+          testflight_url: "https://testflight.apple.com/join/e2eTest1",
+          icon: { name: "icon.png", mimeType: "image/png", buffer: readFileSync(new URL("../../public/icon-192.png", import.meta.url)) },
+        },
+      });
+      expect(created.status(), await created.text()).toBe(201);
+      made.push((await created.json()).data.id);
+      return url;
+    });
+    for (const id of made) {
+      const deleted = await request.delete(`/api/apps/delete/${id}/`, { headers: await auth() });
+      expect(deleted.ok(), await deleted.text()).toBe(true);
+    }
+  },
+});
 
 /** Credits a wallet through the development admin's balance adjustment. */
 export async function fundUser(request: APIRequestContext, userId: number, amount: number) {
