@@ -47,8 +47,8 @@ function shellChunk(): Rollup.GetManualChunk {
 /**
  * The English store (docs/product.md, "The English store"): every public and signed-in page again
  * under /en/, from the same route file (its own id), inside one layout route whose module brings
- * the English words (app/i18n/english-pages.tsx). Admin pages, the Google callback and the
- * /dashboard forward stay Vietnamese-only.
+ * the English words (app/i18n/english-pages.tsx). Admin pages and the Google callback stay
+ * Vietnamese-only; an address no page has is the English 404 page (routes/$.tsx) under /en/.
  */
 function englishRoutes(defineRoutes: Parameters<NonNullable<AppConfig["routes"]>>[0]) {
   return defineRoutes((route) => {
@@ -64,10 +64,12 @@ function englishRoutes(defineRoutes: Parameters<NonNullable<AppConfig["routes"]>
       english("forgot-password", "forgot-password.tsx");
       english("reset-password", "reset-password.tsx");
       english("unsubscribe", "unsubscribe.tsx");
+      english("dashboard", "dashboard.tsx");
       english("profile", "profile/route.tsx", () => {
         route(undefined, "routes/profile._index/route.tsx", { id: "en/profile._index", index: true });
         route("security", "routes/profile.security.tsx", { id: "en/profile.security" });
       });
+      english("*", "$.tsx");
     });
   });
 }
