@@ -10,7 +10,21 @@ export type { Locale };
 const ENGLISH_PREFIX = "/en";
 
 /** The cookie that remembers a visitor's choice of language (set by the switch, read on `/`). */
-export const LOCALE_COOKIE = "lang";
+const LOCALE_COOKIE = "lang";
+const YEAR_SECONDS = 365 * 24 * 60 * 60;
+
+/** Remembers `locale` as this browser's choice (the switch, a sign-in that follows the account). */
+export function rememberLocale(locale: Locale): void {
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from iPhones before Safari 18.4, most of the store's buyers; the value is one of two fixed words
+  document.cookie = `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=${YEAR_SECONDS}; SameSite=Lax`;
+}
+
+/** The language this browser chose, or null when it never chose (a new phone). */
+export function rememberedLocale(): Locale | null {
+  if (typeof document === "undefined") return null;
+  const value = new RegExp(`(?:^|;\\s*)${LOCALE_COOKIE}=(vi|en)(?:;|$)`).exec(document.cookie)?.[1];
+  return (value as Locale | undefined) ?? null;
+}
 
 export function localeOf(pathname: string): Locale {
   return pathname === ENGLISH_PREFIX || pathname.startsWith(`${ENGLISH_PREFIX}/`) ? "en" : "vi";

@@ -3,18 +3,12 @@
 // remembered in a cookie that `/` reads (workers/index.ts) and, for a signed-in buyer, on the
 // account, so the store's mails follow it (POST /api/auth/locale/).
 import { useLocation } from "@remix-run/react";
-import { inLocale, LOCALE_COOKIE, type Locale, useLocale } from "~/i18n/locale";
+import { inLocale, type Locale, rememberLocale, useLocale } from "~/i18n/locale";
 import { apiCall } from "~/platform/api";
 import { readAccessToken } from "~/accounts/session/session";
 
-const YEAR_SECONDS = 365 * 24 * 60 * 60;
 /** How long the switch waits for the account to take the choice before it goes anyway. */
 const SAVE_WAIT_MS = 1500;
-
-export function rememberLocale(locale: Locale): void {
-  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from iPhones before Safari 18.4, most of the store's buyers; the value is one of two fixed words
-  document.cookie = `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=${YEAR_SECONDS}; SameSite=Lax`;
-}
 
 /** The account's language, for a signed-in buyer; a failure leaves it (the page still switches). */
 async function saveOnAccount(locale: Locale): Promise<void> {

@@ -289,3 +289,38 @@ test("the return from Google marks its English words as English for a screen rea
   await expect(page.getByRole("heading", { name: "Google sign-in failed" })).toBeVisible();
   expect(await languageOf("Google sign-in failed")).toBe("en");
 });
+
+/** Signs in on the Vietnamese sign-in page (its button says "Đăng nhập"). */
+async function signInOnVietnamesePage(page: Page, login: string) {
+  await page.locator('input[name="login"]').fill(login);
+  await page.locator('input[name="password"]').fill(PASSWORD);
+  await page.getByRole("button", { name: "Đăng nhập", exact: true }).click();
+}
+
+test("an account that chose English, signing in on a new phone's Vietnamese page, lands on English pages and keeps English", { tag: "@phone" }, async ({ page, request }) => {
+  const buyer = await englishBuyer(request, "en_phone");
+  const chose = await request.post("/api/auth/locale/", { headers: { Authorization: `Bearer ${buyer.access}` }, data: { locale: "en" } });
+  expect(chose.ok(), await chose.text()).toBe(true);
+
+  // A new phone: no language chosen on it yet; the store opens in Vietnamese.
+  await page.goto("/login");
+  await hydrated(page);
+  await signInOnVietnamesePage(page, buyer.user.username);
+  await expect(page).toHaveURL(/\/en\/profile$/);
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  // The choice is this phone's now: the store's front door opens in English.
+  expect((await page.context().cookies()).find((cookie) => cookie.name === "lang")?.value).toBe("en");
+  await page.goto("/");
+  await expect(page).toHaveURL(/\/en\/$/);
+});
+
+test("a browser that chose Vietnamese keeps it when an English account signs in there", async ({ page, request, baseURL }) => {
+  const buyer = await englishBuyer(request, "vi_choice");
+  await request.post("/api/auth/locale/", { headers: { Authorization: `Bearer ${buyer.access}` }, data: { locale: "en" } });
+  await page.context().addCookies([{ name: "lang", value: "vi", url: `${baseURL}/` }]);
+  await page.goto("/login");
+  await hydrated(page);
+  await signInOnVietnamesePage(page, buyer.user.username);
+  await expect(page).toHaveURL(/\/profile$/);
+  expect(new URL(page.url()).pathname).toBe("/profile");
+});

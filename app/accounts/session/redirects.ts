@@ -1,7 +1,7 @@
 // Where a visitor goes after logging in (docs/product.md §2 "Route guard"): the redirect query value, else
 // the page they came from, else /profile. Only paths on this site are followed.
 
-import { inLocale, type Locale, withoutLocale } from "~/i18n/locale";
+import { inLocale, type Locale, localeOf, rememberedLocale, rememberLocale, withoutLocale } from "~/i18n/locale";
 
 const PLACEHOLDER_ORIGIN = "http://local.invalid";
 
@@ -62,7 +62,16 @@ export function landingFrom(params: URLSearchParams, locale: Locale = "vi"): Lan
 
 const ADMIN_LANDING = "/admin/overview";
 
-/** An admin who asked for no page starts on the overview (issue #27); everyone else goes `next`. */
-export function landingFor(user: { is_staff?: boolean | null; is_superuser?: boolean | null }, { next, asked }: Landing): string {
-  return !asked && (user.is_staff || user.is_superuser) ? ADMIN_LANDING : next;
+/**
+ * An admin who asked for no page starts on the overview (issue #27); everyone else goes `next`.
+ * A buyer whose account chose English (the switch, or registering on an English page) signing in
+ * on a browser that never chose a language (a new phone) lands on the English twin of `next`, and
+ * English is remembered as this browser's choice. Vietnamese is every account's default, not a
+ * choice: a sign-in on an English page stays English. Admin pages have one language.
+ */
+export function landingFor(user: { is_staff?: boolean | null; is_superuser?: boolean | null; locale?: string | null }, { next, asked }: Landing): string {
+  if (!asked && (user.is_staff || user.is_superuser)) return ADMIN_LANDING;
+  if (user.locale !== "en" || localeOf(next) === "en" || rememberedLocale() !== null || next.startsWith("/admin")) return next;
+  rememberLocale("en");
+  return inLocale("en", next);
 }

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { rememberLocale } from "~/shell/LanguageSwitch";
+import { rememberLocale } from "~/i18n/locale";
 
 /**
  * The bar that offers the English store on the Vietnamese home page (EnglishSuggestion.tsx decides

@@ -3,11 +3,10 @@
 // has hydrated, in the browser, so the cached `/` is the same Vietnamese page for everyone; the
 // offer itself (EnglishOffer.tsx) is a chunk of its own, which most visitors never load.
 import { type ComponentType, useEffect, useState } from "react";
-import { LOCALE_COOKIE } from "~/i18n/locale";
+import { rememberedLocale } from "~/i18n/locale";
 
 function prefersEnglish(): boolean {
-  const chosen = new RegExp(`(?:^|;\\s*)${LOCALE_COOKIE}=`).test(document.cookie);
-  return !chosen && /^en\b/i.test(navigator.languages?.[0] ?? navigator.language ?? "");
+  return rememberedLocale() === null && /^en\b/i.test(navigator.languages?.[0] ?? navigator.language ?? "");
 }
 
 type Offer = ComponentType<{ onClose: () => void }>;
