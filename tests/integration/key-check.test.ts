@@ -10,6 +10,7 @@ import { sha256Hex } from "../../workers/platform/crypto";
 import { checkKey } from "../../workers/licensing/key-check";
 import { db, listing, request, unique } from "../factories";
 import { inOneRateWindow } from "../requests";
+import licensingGuide from "../../docs/licensing.md?raw";
 
 type Body = Record<string, any>;
 const HOUR = 3_600_000;
@@ -89,6 +90,33 @@ describe("POST /api/keys/check/ signed answers", () => {
     // SPKI of Ed25519 is a fixed 12-byte prefix and the raw 32-byte key (RFC 8410).
     expect(Array.from(spki.slice(12))).toEqual(Array.from(fromBase64(key.public_key_raw_base64)));
     expect(fromBase64(key.public_key_raw_base64)).toHaveLength(32);
+  });
+});
+
+describe("docs/licensing.md's samples are what the check sends", () => {
+  /** The guide's sample of a first activation, and its lease header. */
+  function samples() {
+    const answer = /A check that reached the key answers 200:\s*```json\n(.+)\n```/.exec(licensingGuide)?.[1];
+    const header = /^header {2}(\{.+\})$/m.exec(licensingGuide)?.[1];
+    expect(answer, "the guide's sample answer").toBeDefined();
+    expect(header, "the guide's lease header").toBeDefined();
+    return { answer: JSON.parse(answer ?? "{}") as Body, header: JSON.parse(header ?? "{}") as Body };
+  }
+
+  it("the sample answer has the answer's fields in its order, its message, and a lease header with the lease's own fields", async () => {
+    const { answer, header } = samples();
+    const { app, key } = await soldKey();
+    await db.update(apps).set({ minVersion: "1.2.0", announcement: "Bản mới" }).where(eq(apps.id, app.id));
+    const real = await check({ key_code: key.keyCode, device_id: "6F1C2B7A-3D4E-4F5A-8B9C-0D1E2F3A4B5C", bundle_id: app.bundleIdentifier, version: "1.1.5", nonce: "c2b1f0e8a7d64e2b" });
+    expect(Object.keys(answer)).toEqual(Object.keys(real.body));
+    expect(Object.keys(answer.data)).toEqual(Object.keys(real.body.data));
+    expect(Object.keys(answer.data.app)).toEqual(Object.keys(real.body.data.app));
+    expect(answer.data.message).toBe(real.body.data.message);
+    expect(answer.data.reason).toBe(real.body.data.reason);
+    const leaseHeader = JSON.parse(new TextDecoder().decode(fromBase64url(real.body.data.lease.split(".")[0]))) as Body;
+    expect(Object.keys(header)).toEqual(Object.keys(leaseHeader));
+    expect(header.alg).toBe(leaseHeader.alg);
+    expect(real.body.data.lease.startsWith(answer.data.lease.replace(/…$/, ""))).toBe(true);
   });
 });
 

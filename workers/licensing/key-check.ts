@@ -86,7 +86,8 @@ function appAnswer(row: AppColumns, check: KeyCheck): KeyCheckApp {
     latest_version: row.latest_version,
     min_version: row.min_version || null,
     update_required: updateRequired(check.version, row.min_version),
-    url: `${check.origin ?? ""}/${encodeURIComponent(row.app_slug)}`,
+    // The app's page in the mod's language: the English twin under /en/ (docs/product.md, "The English store").
+    url: `${check.origin ?? ""}${check.lang === "en" ? "/en" : ""}/${encodeURIComponent(row.app_slug)}`,
     announcement: row.announcement || null,
   };
 }

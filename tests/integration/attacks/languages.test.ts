@@ -134,6 +134,16 @@ describe("a mod choosing the key check's language", () => {
     expect((await check(sent)).body.data.app.name).toBe(app.name);
     expect((await check({ ...sent, lang: "vi" })).body.data.app.name).toBe(app.name);
   });
+
+  it("lang en points the app's url at its English page; without lang, or with vi, at the Vietnamese one", async () => {
+    const { app, key } = await soldKey();
+    const sent = { key_code: key.keyCode, device_id: "ipad-1", bundle_id: app.bundleIdentifier };
+    const english = await check({ ...sent, lang: "en" });
+    expect(new URL(english.body.data.app.url).pathname).toBe(`/en/${app.url}`);
+    expect(await verifies(english)).toBe(true);
+    expect(new URL((await check(sent)).body.data.app.url).pathname).toBe(`/${app.url}`);
+    expect(new URL((await check({ ...sent, lang: "vi" })).body.data.app.url).pathname).toBe(`/${app.url}`);
+  });
 });
 
 describe("an account's locale", () => {
