@@ -17,7 +17,7 @@ async function ticketFor(token: string): Promise<string> {
 
 /** Opens a socket with `ticket`: the socket and the messages it receives, or the refusal's status. */
 async function listen(ticket: string) {
-  const response = await SELF.fetch(`http://store.test/api/auth/wallet/live/?ticket=${encodeURIComponent(ticket)}`, { headers: { Upgrade: "websocket" } });
+  const response = await SELF.fetch(`http://store.test/api/auth/wallet/live/?ticket=${encodeURIComponent(ticket)}`, { headers: { Upgrade: "websocket", Origin: "http://store.test" } });
   const socket = response.webSocket;
   if (!socket) return { status: response.status, messages: [] as Body[], next: async () => null as Body | null };
   socket.accept();
@@ -118,7 +118,7 @@ describe("the live wallet", () => {
     const buyer = await person();
     const ticket = await ticketFor(buyer.token);
     await runInDurableObject(walletObject(buyer.id), async (_instance: UserWallet, state) => {
-      for (const key of (await state.storage.list({ prefix: "ticket:" })).keys()) await state.storage.put(key, Date.now() - 1);
+      for (const [key, kept] of await state.storage.list<Record<string, unknown>>({ prefix: "ticket:" })) await state.storage.put(key, { ...kept, expires: Date.now() - 1 });
     });
     expect((await listen(ticket)).status).toBe(401);
   });

@@ -6,13 +6,12 @@ import { and, eq, gt, isNull, type SQL, sql } from "drizzle-orm";
 import { jwtVerify, SignJWT } from "jose";
 import type { Database } from "../db/client";
 import { deviceTokens, sessions, users } from "../db/schema";
+import { SESSION_MAX_AGE_MS } from "../db/statements/live-sessions";
 import { randomToken, sha256Hex } from "../platform/crypto";
 import { type EpochOwner, stillInEpoch } from "./security-epoch";
 
 const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
-/** A session chain ends this long after its sign-in, however often it is refreshed. */
-const SESSION_MAX_AGE_MS = 90 * 24 * 60 * 60 * 1000;
 const ISSUER = "ios-game-hack";
 
 function signingKey(secret: string): Uint8Array {
@@ -54,7 +53,8 @@ export type LiveSession = { user: typeof users.$inferSelect; familyId: string; s
 /**
  * The user behind an access token's session chain while that chain lives: not ended (logout,
  * reuse), born in the account's current security epoch (a reset, password change, takeover or
- * change of the second factor moves it) and within its absolute lifetime. One indexed read.
+ * change of the second factor moves it) and within its absolute lifetime. One indexed read. The
+ * wallet object asks the same of its live sockets' chains (workers/db/statements/live-sessions.ts).
  */
 export async function liveSession(db: Database, claims: AccessClaims, now = Date.now()): Promise<LiveSession | null> {
   const [row] = await db
@@ -136,7 +136,8 @@ export function accessTokenFor(secret: string, userId: number, familyId: string,
   return signAccessToken(secret, userId, familyId, secondFactor, now);
 }
 
-export type RotateResult = { ok: true; userId: number; tokens: TokenPair } | { ok: false; reason: "invalid" | "expired" | "reused" };
+/** `reused`: the chain of user `userId` was ended for it. */
+export type RotateResult = { ok: true; userId: number; tokens: TokenPair } | { ok: false; reason: "invalid" | "expired" } | { ok: false; reason: "reused"; userId: number };
 
 export async function rotateSession(db: Database, secret: string, refresh: string, meta: SessionMeta = {}, now = Date.now()): Promise<RotateResult> {
   const [row] = await db
@@ -158,7 +159,7 @@ export async function rotateSession(db: Database, secret: string, refresh: strin
     .returning({ id: sessions.id });
   if (claimed.length === 0) {
     await revokeFamily(db, session.familyId, now);
-    return { ok: false, reason: "reused" };
+    return { ok: false, reason: "reused", userId: session.userId };
   }
   // The chain keeps its second factor: refreshed tokens say what its sign-in passed.
   const mfaVerifiedAt = session.mfaVerifiedAt?.getTime() ?? null;
@@ -175,14 +176,16 @@ async function revokeFamily(db: Database, familyId: string, now = Date.now()): P
     .where(and(eq(sessions.familyId, familyId), isNull(sessions.revokedAt)));
 }
 
-/** Logout: the session chain this refresh token belongs to ends. Unknown tokens are ignored. */
-export async function endSession(db: Database, refresh: string, now = Date.now()): Promise<void> {
+/** Logout: the session chain this refresh token belongs to ends; answers its user (null: an unknown token, ignored). */
+export async function endSession(db: Database, refresh: string, now = Date.now()): Promise<number | null> {
   const [session] = await db
-    .select({ familyId: sessions.familyId })
+    .select({ familyId: sessions.familyId, userId: sessions.userId })
     .from(sessions)
     .where(eq(sessions.tokenHash, await sha256Hex(refresh)))
     .limit(1);
-  if (session) await revokeFamily(db, session.familyId, now);
+  if (!session) return null;
+  await revokeFamily(db, session.familyId, now);
+  return session.userId;
 }
 
 /**

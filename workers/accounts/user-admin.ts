@@ -131,8 +131,11 @@ export async function adjustUserBalance(env: Env, userId: number, actor: AdminAc
 /**
  * Ends every session of the store at once (a leaked JWT_SECRET, a stolen database copy): every
  * account's epoch moves, so every session, access token, device token, challenge and reset link
- * is dead; the act is audited in the same batch. The admin who asks signs in again too.
+ * is dead; the act is audited in the same batch. The admin who asks signs in again too. Answers
+ * the accounts whose chains it ended (whose wallets may hold live sockets of them).
  */
-export async function endAllSessions(d1: D1Database, actor: AdminActor, now = Date.now()): Promise<void> {
+export async function endAllSessions(d1: D1Database, actor: AdminActor, now = Date.now()): Promise<number[]> {
   await d1.batch([...endAllSessionsStatements(d1, now), auditStatement(d1, { actor, action: "auth.sessions_end_all", targetType: "store", targetId: null })]);
+  const { results } = await d1.prepare("SELECT DISTINCT user_id FROM sessions WHERE revoked_at = ?1").bind(now).all<{ user_id: number }>();
+  return results.map((row) => row.user_id);
 }

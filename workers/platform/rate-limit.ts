@@ -26,6 +26,13 @@ export const LIMITS = {
   // Second-factor codes checked per account (counted before the check, cleared by a success):
   // with 5 a sign-in token, a stolen password buys at most 10 guesses of a code in 15 minutes.
   mfaCodesPerAccount: { name: "mfa-account", max: 10, windowMs: 15 * 60_000 },
+  // Live-wallet tickets per account: a tab asks for one as it opens and as its socket comes back
+  // (backoff up to 30 s), so a person never meets it; minting without end is refused.
+  liveTicketsPerAccount: { name: "live-ticket", max: 60, windowMs: 10 * 60_000 },
+  // Promotion codes checked (the dialogs' preview, a top-up carrying one), like sign-ins: per
+  // account counted before the check and cleared by a right code, and generously per address.
+  promotionCodesPerAccount: { name: "promo-code-account", max: 20, windowMs: 15 * 60_000 },
+  promotionCodesPerAddress: { name: "promo-code-ip", max: 60, windowMs: 15 * 60_000 },
 } satisfies Record<string, Limit>;
 
 export type LimitState = { allowed: boolean; retryAfterSeconds: number };

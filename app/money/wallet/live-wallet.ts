@@ -4,15 +4,17 @@
 // wallet tab), and a credit none of them told the buyer about is toasted. A socket that drops is
 // opened again with backoff; each socket that opens is followed by a catch-up read (a page's first
 // one too); a tab coming back reads again; where no socket can be had, the balance is polled while
-// the tab is visible.
+// the tab is visible. A socket the store closed for good (its session ended, a newer tab took its
+// place) is not opened again: after a session end, only once this tab holds another session.
 import type { LiveMessage } from "@workers/money/wallet/user-wallet";
+import { LIVE_CLOSE } from "@workers/shared/live-wallet";
 import type { Locale } from "~/i18n/locale";
 import { formatIn } from "~/i18n/format";
 import { liveWalletWords } from "~/i18n/vi/wallet/live-wallet";
 import { wordsIn } from "~/i18n/words";
 import { apiCall } from "../../platform/api";
 import { toast } from "../../ui/toast";
-import { readAccessToken, readStoredUser } from "../../accounts/session/session";
+import { readAccessToken, readStoredUser, subscribeSession } from "../../accounts/session/session";
 import { readStoredBalanceAgain, storeWalletFigures } from "./wallet-figures";
 
 /** A listener returns true when it told the buyer itself (a dialog's own success message). */
@@ -72,6 +74,7 @@ export function startLiveWallet(): () => void {
   let stopped = false;
   let retry: ReturnType<typeof setTimeout> | undefined;
   let ping: ReturnType<typeof setInterval> | undefined;
+  let awaitingSession: (() => void) | undefined;
   const poll = setInterval(() => failures >= FAILURES_BEFORE_POLLING && document.visibilityState === "visible" && void catchUp(), POLL_MS);
 
   const again = () => {
@@ -82,7 +85,8 @@ export function startLiveWallet(): () => void {
   };
 
   async function connect() {
-    if (stopped || !readAccessToken()) return;
+    const token = readAccessToken();
+    if (stopped || !token) return;
     let ticket: string;
     try {
       ticket = (await apiCall((api) => api.api.auth.wallet["live-ticket"].$post(), { auth: true })).data.ticket;
@@ -102,7 +106,21 @@ export function startLiveWallet(): () => void {
     socket.onmessage = (event) => {
       if (event.data !== "pong") deliver(JSON.parse(String(event.data)) as LiveMessage);
     };
-    socket.onclose = again;
+    socket.onclose = (event) => {
+      if (event.code === LIVE_CLOSE.tooManyTabs) return clearInterval(ping);
+      if (event.code !== LIVE_CLOSE.sessionEnded) return again();
+      clearInterval(ping);
+      // The session that opened it ended: a new one in this tab (a changed password) opens another.
+      const renewed = () => {
+        const now = readAccessToken();
+        if (!now || now === token) return false;
+        awaitingSession?.();
+        awaitingSession = undefined;
+        void connect();
+        return true;
+      };
+      if (!renewed()) awaitingSession = subscribeSession(renewed);
+    };
   }
 
   const onVisible = () => document.visibilityState === "visible" && void catchUp();
@@ -113,6 +131,7 @@ export function startLiveWallet(): () => void {
     clearTimeout(retry);
     clearInterval(ping);
     clearInterval(poll);
+    awaitingSession?.();
     document.removeEventListener("visibilitychange", onVisible);
     socket?.close(1000);
   };

@@ -6,6 +6,7 @@ import { idPath } from "../../shared/fields";
 import { adjustUserBalance, endAllSessions, findTargetUser, listUsers, userStats, userTransactions } from "../user-admin";
 import { adminActor, type ApiEnv, db } from "../../platform/http/context";
 import { requireAdmin } from "../require-admin";
+import { closeEndedSockets } from "../live-sockets";
 import { idempotencyKey, readJson, readParams, readQuery, takesJson, takesQuery } from "../../platform/http/validate";
 import { USER_ADMIN_MESSAGES } from "../messages";
 import { WALLET_MESSAGES } from "../../money/messages";
@@ -28,7 +29,9 @@ export const adminUsersApi = new Hono<ApiEnv>()
   })
   .post("/end-all-sessions", takesJson(endAllSessionsSchema), async (c) => {
     await readJson(c);
-    await endAllSessions(c.env.DB, adminActor(c));
+    const ended = await endAllSessions(c.env.DB, adminActor(c));
+    // The live sockets of every ended chain close; after the answer, since a large store has many.
+    c.executionCtx.waitUntil(closeEndedSockets(c.env, ended));
     return c.json({ success: true, message: USER_ADMIN_MESSAGES.sessionsEnded });
   })
   .post("/:id/adjust-balance", takesJson(adjustBalanceSchema), async (c) => {

@@ -38,6 +38,7 @@ import { passwordResetMail, sendMail } from "../../platform/mailer";
 import { hasSecondFactor, startChallenge } from "../mfa";
 import { verifyPassword } from "../passwords";
 import { claim, clear, hit, LIMITS, type Limit } from "../../platform/rate-limit";
+import { closeEndedSockets } from "../live-sockets";
 import { endSession, issueDeviceToken, knownDevice, rotateSession, type SessionMeta, startSession, touchDevice } from "../sessions";
 import { type ApiContext, type ApiEnv, db, requestActor } from "../../platform/http/context";
 import { HttpError, MESSAGES } from "../../platform/http/api-errors";
@@ -193,12 +194,15 @@ export const authApi = new Hono<ApiEnv>()
   .post("/token/refresh", takesJson(refreshSchema), async (c) => {
     const { refresh } = await readJson(c);
     const result = await rotateSession(db(c), getConfig(c.env).JWT_SECRET, refresh, sessionMeta(c));
+    // A reused token ended its chain: that chain's live sockets close too.
+    if (!result.ok && result.reason === "reused") await closeEndedSockets(c.env, [result.userId]);
     if (!result.ok) throw new HttpError(401, AUTH_MESSAGES.refreshInvalid);
     return c.json({ success: true, ...result.tokens });
   })
   .post("/logout", takesJson(refreshSchema), async (c) => {
     const { refresh } = await readJson(c);
-    await endSession(db(c), refresh);
+    const ended = await endSession(db(c), refresh);
+    if (ended !== null) await closeEndedSockets(c.env, [ended]);
     return c.json({ success: true, message: AUTH_MESSAGES.loggedOut });
   })
   .get("/me", requireUser, (c) => c.json({ success: true, data: toPublicUser(c.get("user")) }))
@@ -245,6 +249,7 @@ export const authApi = new Hono<ApiEnv>()
     // The new password moves the security epoch: every session, device token, challenge and link ends with it.
     const user = await resetPassword(db(c), input.token, input.new_password);
     if (!user) throw new HttpError(400, AUTH_MESSAGES.tokenInvalid, { token: [AUTH_MESSAGES.tokenInvalid] });
+    await closeEndedSockets(c.env, [user.id]);
     await recordCredentialChange(c, user, "auth.password_reset", null);
     return c.json({ success: true, message: AUTH_MESSAGES.passwordReset });
   })
@@ -260,6 +265,8 @@ export const authApi = new Hono<ApiEnv>()
     // challenge and reset link ends. Null: another event moved it first, and this session is over.
     const updated = await setPassword(db(c), user, input.new_password, new Date(now));
     if (!updated) throw new HttpError(401, AUTH_MESSAGES.unauthenticated, undefined, { "WWW-Authenticate": "Bearer" });
+    // This tab's socket closes too; the browser opens one again with the pair answered here.
+    await closeEndedSockets(c.env, [updated.id]);
     await recordCredentialChange(c, updated, "auth.password_change", updated);
     // This browser gets a fresh session in the new epoch (signed in now only when the current
     // password was given), keeping the second factor this one passed, and stays a known device.
@@ -296,6 +303,7 @@ export const authApi = new Hono<ApiEnv>()
         nonce: input.nonce,
       });
       const { user, linked } = await findOrCreateGoogleUser(db(c), profile, undefined, undefined, langOfRequest(c.req.raw));
+      if (linked === "takeover") await closeEndedSockets(c.env, [user.id]);
       if (linked) await recordCredentialChange(c, user, linked === "takeover" ? "auth.google_takeover" : "auth.google_link", null);
       if (!user.isActive) throw new HttpError(403, AUTH_MESSAGES.inactive);
       // Google proves the first factor only.

@@ -8,6 +8,7 @@ import { type AnsweredChallenge, answerChallenge, disableSecondFactor, hasSecond
 import { type AuditRecord, recordAudit } from "../../owner/audit";
 import { adminCredentialNotice, recordAdminCodeFailure, recordAdminSignIn } from "../../owner/notifications";
 import { claim, clear, LIMITS } from "../../platform/rate-limit";
+import { closeEndedSockets } from "../live-sockets";
 import { accessTokenFor, issueDeviceToken, startSession, touchDevice } from "../sessions";
 import { proveOwner, sessionMeta, tooMany } from "./auth";
 import { type ApiContext, type ApiEnv, db, requestActor } from "../../platform/http/context";
@@ -88,6 +89,8 @@ export const mfaApi = new Hono<ApiEnv>()
     const enrolmentRecord = (user: UserRow) => (isAdmin(user, config) ? adminRecord(c, user, "mfa.enrol") : null);
     const answered = await recordingWrongCodes(c, challenge.userId, null, () => answerChallenge(db(c), config, challenge, input.code, { enrolmentRecord }));
     await succeeded();
+    // An enrolment moved the epoch: the account's other chains ended, and their live sockets close.
+    if (answered.recoveryCodes) await closeEndedSockets(c.env, [answered.user.id]);
     if (!answered.user.isActive) throw new HttpError(403, AUTH_MESSAGES.inactive);
     const now = Date.now();
     const tokens = await answeredTokens(c, answered, now);
@@ -138,6 +141,7 @@ export const mfaApi = new Hono<ApiEnv>()
     const admin = isAdmin(user, getConfig(c.env));
     const codes = await regenerateRecoveryCodes(db(c), user, c.get("session").familyId, admin ? adminRecord(c, user, "mfa.recovery_regenerate") : null);
     if (!codes) throw sessionOver();
+    await closeEndedSockets(c.env, [user.id]);
     if (admin) await adminCredentialNotice(c.env, "mfa.recovery_regenerate", user, clientAddress(c), Date.now())?.run();
     return c.json({ success: true, message: MESSAGES_MFA.recoveryRegenerated, data: { recovery_codes: codes } });
   })
@@ -147,5 +151,6 @@ export const mfaApi = new Hono<ApiEnv>()
     const { code } = await readJson(c);
     await proveFresh(c, user, code);
     if (!(await disableSecondFactor(db(c), user, c.get("session").familyId))) throw sessionOver();
+    await closeEndedSockets(c.env, [user.id]);
     return c.json({ success: true, message: MESSAGES_MFA.disabled });
   });

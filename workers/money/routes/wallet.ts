@@ -2,7 +2,7 @@
 // purchases and moving a bought key to another device under /api/auth/purchase/ (two routers, each
 // mounted on its own path in workers/api.ts).
 import { Hono } from "hono";
-import { getConfig } from "../../platform/config";
+import { getConfig, publicOrigin } from "../../platform/config";
 import { idPath } from "../../shared/fields";
 import { resetPurchaseDevice } from "../../licensing/key-devices";
 import { findWallet, listPurchases, listTransactions } from "../buyer-wallet";
@@ -13,8 +13,12 @@ import { requireUser } from "../../accounts/require-user";
 import { readParams, readQuery, takesQuery } from "../../platform/http/validate";
 import { KEY_DEVICE_MESSAGES } from "../../licensing/messages";
 import { walletFor } from "../wallet/port";
-import { LIVE_TICKET_INVALID, liveSocketQuerySchema } from "../schemas/live-wallet";
+import { LIVE_TICKET_INVALID, liveSocketQuerySchema, ticketUserId } from "../schemas/live-wallet";
 import { HttpError } from "../../platform/http/api-errors";
+import { findUserById } from "../../accounts/accounts";
+import { AUTH_MESSAGES } from "../../accounts/messages";
+import { hit, LIMITS } from "../../platform/rate-limit";
+import { RateLimitedError } from "../../platform/errors";
 
 export const walletApi = new Hono<ApiEnv>()
   .get("/balance", requireUser, async (c) => c.json({ success: true, data: (await findWallet(c.env.DB, c.get("user").id))! }))
@@ -25,12 +29,23 @@ export const walletApi = new Hono<ApiEnv>()
     return c.json({ success: true, data: await previewDepositBonus(c.env.DB, c.get("user").id, amount, code) });
   })
   // The live wallet (docs/architecture.md, "The live wallet"): a ticket for the signed-in buyer's
-  // wallet object, then the socket it opens (the ticket is the proof, spent by the object).
-  .post("/live-ticket", requireUser, async (c) => c.json({ success: true, data: { ticket: await walletFor(c.env, c.get("user").id).liveTicket() } }))
+  // wallet object, bound to this session chain and counted per account, then the socket it opens
+  // (the ticket is the proof, spent by the object).
+  .post("/live-ticket", requireUser, async (c) => {
+    const user = c.get("user");
+    const limited = await hit(db(c), LIMITS.liveTicketsPerAccount, `user:${user.id}`);
+    if (!limited.allowed) throw new RateLimitedError(AUTH_MESSAGES.tooMany(limited.retryAfterSeconds), limited.retryAfterSeconds);
+    return c.json({ success: true, data: { ticket: await walletFor(c.env, user.id).liveTicket(c.get("session").familyId) } });
+  })
   .get("/live", takesQuery(liveSocketQuerySchema), async (c) => {
     const { ticket } = readQuery(c);
     if (c.req.header("Upgrade")?.toLowerCase() !== "websocket") throw new HttpError(426, LIVE_TICKET_INVALID);
-    const answer = await walletFor(c.env, Number(ticket.split(".")[0])).connect(c.req.raw);
+    // Only the store's own pages open it (a browser always names the page's origin on a socket).
+    if (c.req.header("Origin") !== publicOrigin(c.env, c.req.raw)) throw new HttpError(403, LIVE_TICKET_INVALID);
+    // No wallet object is made for an account that does not exist (or is switched off).
+    const user = await findUserById(db(c), ticketUserId(ticket));
+    if (!user?.isActive) throw new HttpError(401, LIVE_TICKET_INVALID);
+    const answer = await walletFor(c.env, user.id).connect(c.req.raw);
     if (answer.status === 401) throw new HttpError(401, LIVE_TICKET_INVALID);
     return answer;
   });

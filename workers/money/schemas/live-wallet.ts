@@ -4,7 +4,19 @@ import { z } from "zod";
 
 export const LIVE_TICKET_INVALID = "Phiên kết nối ví không hợp lệ hoặc đã hết hạn";
 
-/** GET /api/auth/wallet/live/?ticket=<user id>.<secret> (issued by POST /api/auth/wallet/live-ticket/). */
+/**
+ * GET /api/auth/wallet/live/?ticket=<user id>.<secret> (issued by POST /api/auth/wallet/live-ticket/).
+ * The id must be a safe positive integer: a wallet object is named by it, and 9999999999999999
+ * would name none (the object refuses to start), so it is refused here, before any object is made.
+ */
 export const liveSocketQuerySchema = z.object({
-  ticket: z.string({ error: LIVE_TICKET_INVALID }).regex(/^[1-9]\d{0,15}\.[A-Za-z0-9_-]{20,64}$/, LIVE_TICKET_INVALID),
+  ticket: z
+    .string({ error: LIVE_TICKET_INVALID })
+    .regex(/^[1-9]\d{0,15}\.[A-Za-z0-9_-]{20,64}$/, LIVE_TICKET_INVALID)
+    .refine((ticket) => Number.isSafeInteger(Number(ticket.split(".")[0])), LIVE_TICKET_INVALID),
 });
+
+/** The wallet's user id a ticket names (a ticket the schema above accepted). */
+export function ticketUserId(ticket: string): number {
+  return Number(ticket.split(".")[0]);
+}

@@ -8,8 +8,10 @@ type Operation = "purchase" | "settleTopup" | "cancelTopup" | "settleCard" | "cr
 /** The wallet as a service sees it: each operation answers its result; the bookmark went to the request. */
 type Wallet = { [K in Operation]: (...args: Parameters<UserWallet[K]>) => Promise<Awaited<ReturnType<UserWallet[K]>>["value"]> } & {
   ping(): Promise<string>;
-  /** A single-use ticket for one live socket (user-wallet.ts liveTicket). */
-  liveTicket(): Promise<string>;
+  /** A single-use ticket for one live socket of session chain `session` (user-wallet.ts liveTicket). */
+  liveTicket(session: string): Promise<string>;
+  /** Closes the live sockets whose session chain ended; answers how many. */
+  closeEndedSessions(): Promise<number>;
   /** Hands a WebSocket upgrade carrying a ticket to the wallet. */
   connect(request: Request): Promise<Response>;
 };
@@ -38,7 +40,8 @@ export function walletFor(env: Env, userId: number): Wallet {
     creditParkedCard: call("creditParkedCard"),
     adjust: call("adjust"),
     ping: () => stub.ping(),
-    liveTicket: () => stub.liveTicket(),
+    liveTicket: (session) => stub.liveTicket(session),
+    closeEndedSessions: () => stub.closeEndedSessions(),
     connect: (request) => stub.fetch(request),
   };
 }

@@ -7,18 +7,31 @@
 //
 // It also tells its owner's open screens (docs/architecture.md, "The live wallet"): a WebSocket per
 // tab, accepted through the Hibernation API so the object sleeps between changes, opened with a
-// single-use ticket it issued itself; after each change that moved money or a top-up, one message.
+// single-use ticket it issued itself to one session chain; after each change that moved money or a
+// top-up, one message. A socket lives only as long as its session chain (decision 0045).
 import { DurableObject } from "cloudflare:workers";
 import { type Bookmarked, onPrimary } from "../../db/client";
+import { liveSessionFamilies } from "../../db/statements/live-sessions";
 import { noticeSettings } from "../../platform/config";
 import { randomToken, sha256Hex } from "../../platform/crypto";
 import { formatVND } from "../../shared/format";
+import { LIVE_CLOSE } from "../../shared/live-wallet";
 import * as money from "./money";
 
 /** A ticket opens one socket within this time. */
 const TICKET_MS = 60_000;
 /** Open tabs per buyer; the oldest socket is closed past it. */
 const MAX_SOCKETS = 8;
+
+/** A ticket as the object keeps it (under `ticket:<sha-256 of its secret>`): until when, for which session chain. */
+type StoredTicket = { expires: number; session: string };
+/** What each socket carries through hibernation: its session chain, and when it opened (the cap closes the oldest). */
+type SocketTag = { session: string; opened: number };
+
+function tagOf(socket: WebSocket): SocketTag | null {
+  const tag = socket.deserializeAttachment() as SocketTag | null;
+  return tag && typeof tag.session === "string" ? tag : null;
+}
 
 /** What an open screen is told: the balance after the change, what moved it, and by how much. */
 export type LiveChange = {
@@ -64,11 +77,16 @@ export class UserWallet extends DurableObject<Env> {
     return (await this.env.DB.prepare("SELECT balance FROM users WHERE id = ?1").bind(this.#userId).first<{ balance: number }>())?.balance ?? 0;
   }
 
-  /** One message to every open screen; a screen that went away meanwhile is skipped. */
+  /**
+   * One message to every open screen whose session still lives (one ended where this object was not
+   * told, as by the end-sessions script, is closed instead); a screen that went away meanwhile is skipped.
+   */
   async #tell(change: LiveChange, before: number): Promise<void> {
+    const open = await this.#closeEnded();
+    if (open.length === 0) return;
     const balance = await this.#balance();
     const message = JSON.stringify({ ...change, balance, formatted_balance: formatVND(balance), delta: balance - before } satisfies LiveMessage);
-    for (const socket of this.ctx.getWebSockets()) {
+    for (const socket of open) {
       try {
         socket.send(message);
       } catch {
@@ -82,14 +100,17 @@ export class UserWallet extends DurableObject<Env> {
     return "ok";
   }
 
-  /** A ticket for one socket to this wallet, `<user id>.<secret>`, single use, valid TICKET_MS. */
-  async liveTicket(): Promise<string> {
+  /**
+   * A ticket for one socket to this wallet, `<user id>.<secret>`, single use, valid TICKET_MS, for
+   * the session chain `session` that asked for it: it opens nothing once that chain has ended.
+   */
+  async liveTicket(session: string): Promise<string> {
     const now = Date.now();
     // Tickets never used are swept here, so the object needs no alarm (which would wake it).
-    const stale = [...(await this.ctx.storage.list<number>({ prefix: "ticket:" })).entries()].filter(([, expires]) => expires < now).map(([key]) => key);
+    const stale = [...(await this.ctx.storage.list<StoredTicket>({ prefix: "ticket:" })).entries()].filter(([, ticket]) => !(ticket?.expires >= now)).map(([key]) => key);
     if (stale.length > 0) await this.ctx.storage.delete(stale);
     const secret = randomToken(24);
-    await this.ctx.storage.put(`ticket:${await sha256Hex(secret)}`, now + TICKET_MS);
+    await this.ctx.storage.put(`ticket:${await sha256Hex(secret)}`, { expires: now + TICKET_MS, session } satisfies StoredTicket);
     return `${this.#userId}.${secret}`;
   }
 
@@ -98,14 +119,52 @@ export class UserWallet extends DurableObject<Env> {
     if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") return new Response(null, { status: 426, headers: { Upgrade: "websocket" } });
     const secret = (new URL(request.url).searchParams.get("ticket") ?? "").split(".")[1] ?? "";
     const key = `ticket:${await sha256Hex(secret)}`;
-    const expires = await this.ctx.storage.get<number>(key);
-    if (expires === undefined || expires < Date.now()) return new Response(null, { status: 401 });
+    const ticket = await this.ctx.storage.get<StoredTicket>(key);
+    const now = Date.now();
+    if (!ticket || !(ticket.expires >= now)) return new Response(null, { status: 401 });
     await this.ctx.storage.delete(key);
+    // The chain that asked for the ticket must still live (a logout between the two is the ticket's end).
+    if (!(await liveSessionFamilies(this.env.DB, this.#userId, [ticket.session], now)).has(ticket.session)) return new Response(null, { status: 401 });
     const open = this.ctx.getWebSockets();
-    if (open.length >= MAX_SOCKETS) open[0].close(1008, "too many tabs");
+    if (open.length >= MAX_SOCKETS) {
+      // The oldest gives way; its tab is told not to come back (the newest tabs are the ones in use).
+      const opened = (socket: WebSocket) => tagOf(socket)?.opened ?? 0;
+      const oldest = open.reduce((first, socket) => (opened(socket) < opened(first) ? socket : first));
+      oldest.close(LIVE_CLOSE.tooManyTabs, "too many tabs");
+    }
     const [client, server] = Object.values(new WebSocketPair());
     this.ctx.acceptWebSocket(server);
+    server.serializeAttachment({ session: ticket.session, opened: now } satisfies SocketTag);
     return new Response(null, { status: 101, webSocket: client });
+  }
+
+  /**
+   * Closes every socket whose session chain has ended (a logout, a new password, a reset, a
+   * takeover, every session ended: the accounts domain calls this after each, decision 0045) with
+   * LIVE_CLOSE.sessionEnded, which the browser does not reopen. Answers how many it closed.
+   */
+  async closeEndedSessions(): Promise<number> {
+    const open = this.ctx.getWebSockets().length;
+    return open - (await this.#closeEnded()).length;
+  }
+
+  /** Closes the sockets of ended chains; answers the sockets left open. */
+  async #closeEnded(): Promise<WebSocket[]> {
+    const open = this.ctx.getWebSockets();
+    if (open.length === 0) return [];
+    const live = await liveSessionFamilies(this.env.DB, this.#userId, open.flatMap((socket) => tagOf(socket)?.session ?? []), Date.now());
+    const kept: WebSocket[] = [];
+    for (const socket of open) {
+      if (live.has(tagOf(socket)?.session ?? "")) kept.push(socket);
+      else {
+        try {
+          socket.close(LIVE_CLOSE.sessionEnded, "session ended");
+        } catch {
+          // Closed meanwhile by its tab.
+        }
+      }
+    }
+    return kept;
   }
 
   /** The screens only listen; a ping is answered without waking the object (setWebSocketAutoResponse). */
