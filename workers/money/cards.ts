@@ -338,7 +338,7 @@ export async function createCardTopup(env: Env, config: CardConfig, userId: numb
   };
   const errors = cardErrors(input);
   if (Object.keys(errors).length) throw new ValidationError(Object.values(errors)[0][0], errors);
-  const promotionCode = await promotionCodeForTopup(env.DB, userId, raw.promotion_code);
+  const promotionCode = await promotionCodeForTopup(env.DB, { userId, address }, raw.promotion_code);
   for (const [rule, subject] of [[CARD_LIMIT, `user:${userId}`], [{ ...CARD_LIMIT, name: "card-ip", max: 30 }, address]] as const) {
     const limited = await hit(db, rule, subject);
     if (!limited.allowed) throw new RateLimitedError(CARD_MESSAGES.tooMany(limited.retryAfterSeconds), limited.retryAfterSeconds);

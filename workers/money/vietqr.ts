@@ -118,12 +118,13 @@ export function toPublicTopup(row: TopupRow, origin: string, now = Date.now()) {
 
 /**
  * A new pending top-up of `amount` for the user, within the amount rules and the pending limit,
- * with the promotion code the buyer typed (refused unless it names a running promotion).
+ * with the promotion code the buyer typed (refused unless it names a running promotion; counted
+ * per account and per `address` like the preview's).
  */
-export async function createTopup(env: Env, config: VietQrConfig, userId: number, amount: unknown, promotionCode?: string, now = Date.now()): Promise<TopupRow> {
+export async function createTopup(env: Env, config: VietQrConfig, userId: number, address: string, amount: unknown, promotionCode?: string, now = Date.now()): Promise<TopupRow> {
   const problem = amountError(amount, config);
   if (problem) throw fieldError("amount", problem);
-  const code = await promotionCodeForTopup(env.DB, userId, promotionCode, now);
+  const code = await promotionCodeForTopup(env.DB, { userId, address }, promotionCode, now);
   const db = getDb(env.DB);
   const [pending] = await db
     .select({ n: sql<number>`count(*)` })

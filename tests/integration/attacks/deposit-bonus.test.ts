@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { promotions, promotionUsages, vietqrTopups, walletTransactions } from "../../../workers/db/schema";
 import { api, balanceOf, db, person, request, unique } from "../../factories";
+import { call, newAddress } from "../../requests";
 
 // Deposit bonuses as the buyer sees them before paying (the preview) and as the wallet pays them:
 // one rule (workers/shared/money/promotions.ts). A promotion that requires a code pays only with its own
@@ -102,6 +103,57 @@ describe("attacks on deposit bonuses", () => {
     await paid(created.body.data.description, 141000);
     expect(await balanceOf(buyer.id)).toBe(141000);
     await db.update(promotions).set({ status: "inactive" }).where(eq(promotions.id, locked.id));
+  });
+});
+
+describe("attack: guessing promotion codes (issue 52 item 2)", () => {
+  const guess = (token: string, code: string, address = newAddress()) => call(`/api/auth/wallet/deposit-bonus/?amount=143000&code=${code}`, { token, address });
+
+  it("guesses codes from one account, each from a new address: counted like passwords, and the code-only promotion is never named", { timeout: 60_000 }, async () => {
+    const locked = await promotion({ name: "Nửa giá trị, chỉ có mã", bonus: 5_000_000, minimum: 143_000, maximum: 143_000, code: unique("HALF").toUpperCase(), requiresCode: true });
+    const buyer = await person();
+    const answers = [];
+    for (let tried = 0; tried < 25; tried += 1) answers.push(await guess(buyer.token, `GUESS${tried}`));
+    expect(answers).toHaveLength(25);
+    expect(answers.slice(0, 20).map((answer) => answer.body.data)).toEqual(Array(20).fill({ promotion: null, bonus: 0, formatted_bonus: "0\u00a0₫", code_status: "invalid" }));
+    expect(answers.slice(20).map((answer) => answer.status)).toEqual([429, 429, 429, 429, 429]);
+    expect(Number(answers[24].headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect(JSON.stringify(answers)).not.toContain(locked.name);
+    // Past the limit the right code is not checked either, and a top-up carrying it is refused too.
+    const right = await guess(buyer.token, locked.code);
+    expect(right.status).toBe(429);
+    expect(JSON.stringify(right.body)).not.toContain(locked.name);
+    const topup = await call("/api/vietqr/create/", { token: buyer.token, body: { amount: 143000, promotion_code: locked.code } });
+    expect(topup.status).toBe(429);
+    await db.update(promotions).set({ status: "inactive" }).where(eq(promotions.id, locked.id));
+  });
+
+  it("guesses through the top-up itself: each refused code counts toward the same limit", { timeout: 60_000 }, async () => {
+    const buyer = await person();
+    const statuses = [];
+    for (let tried = 0; tried < 21; tried += 1) statuses.push((await call("/api/vietqr/create/", { token: buyer.token, body: { amount: 60000, promotion_code: `TOPUP${tried}` } })).status);
+    expect(statuses).toEqual([...Array(20).fill(400), 429]);
+    expect((await guess(buyer.token, "ANOTHER")).status).toBe(429);
+  });
+
+  it("spreads guesses over many accounts from one address: refused past the address's limit", { timeout: 120_000 }, async () => {
+    const address = newAddress();
+    const statuses = [];
+    for (let tried = 0; tried < 61; tried += 1) statuses.push((await guess((await person()).token, `SPREAD${tried}`, address)).status);
+    expect(statuses.slice(0, 60).every((status) => status === 200)).toBe(true);
+    expect(statuses[60]).toBe(429);
+  });
+
+  it("a buyer who mistypes a few times and then types the right code is counted afresh", async () => {
+    const offered = await promotion({ name: "Mã đúng sau vài lần gõ sai", bonus: 2_500_000, minimum: 145_000, maximum: 145_000, code: unique("TYPO").toUpperCase(), requiresCode: true });
+    const buyer = await person();
+    for (let tried = 0; tried < 5; tried += 1) expect((await guess(buyer.token, `TYPO${tried}`)).body.data.code_status).toBe("invalid");
+    const right = await call(`/api/auth/wallet/deposit-bonus/?amount=145000&code=${offered.code}`, { token: buyer.token });
+    expect(right.body.data).toMatchObject({ promotion: { id: offered.id, name: offered.name }, code_status: "valid" });
+    const statuses = [];
+    for (let tried = 0; tried < 20; tried += 1) statuses.push((await guess(buyer.token, `AFTER${tried}`)).status);
+    expect(statuses.every((status) => status === 200)).toBe(true);
+    await db.update(promotions).set({ status: "inactive" }).where(eq(promotions.id, offered.id));
   });
 });
 

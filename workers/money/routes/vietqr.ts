@@ -8,14 +8,14 @@ import { cancelOwnTopup, createTopup, findOwnTopup, findTopup, listTopups, toPub
 import { type ApiEnv, db } from "../../platform/http/context";
 import { HttpError, MESSAGES } from "../../platform/http/api-errors";
 import { requireUser } from "../../accounts/require-user";
-import { readJson, readParams, takesJson } from "../../platform/http/validate";
+import { clientAddress, readJson, readParams, takesJson } from "../../platform/http/validate";
 import { VIETQR_MESSAGES } from "../messages";
 
 export const vietqrApi = new Hono<ApiEnv>()
   .get("/config", (c) => c.json({ success: true, data: vietqrSettings(getConfig(c.env)) }))
   .post("/create", requireUser, takesJson(createTopupSchema), async (c) => {
     const input = await readJson(c);
-    const topup = await createTopup(c.env, getConfig(c.env), c.get("user").id, input.amount, input.promotion_code);
+    const topup = await createTopup(c.env, getConfig(c.env), c.get("user").id, clientAddress(c), input.amount, input.promotion_code);
     return c.json({ success: true, message: VIETQR_MESSAGES.created, data: toPublicTopup(topup, publicOrigin(c.env, c.req.raw)) }, 201);
   })
   .get("/detail/:id", requireUser, async (c) => {

@@ -10,7 +10,7 @@ import { previewDepositBonus } from "../deposit-bonus";
 import { depositBonusQuerySchema } from "../schemas/deposit-bonus";
 import { type ApiEnv, db } from "../../platform/http/context";
 import { requireUser } from "../../accounts/require-user";
-import { readParams, readQuery, takesQuery } from "../../platform/http/validate";
+import { clientAddress, readParams, readQuery, takesQuery } from "../../platform/http/validate";
 import { KEY_DEVICE_MESSAGES } from "../../licensing/messages";
 import { walletFor } from "../wallet/port";
 import { LIVE_TICKET_INVALID, liveSocketQuerySchema, ticketUserId } from "../schemas/live-wallet";
@@ -26,7 +26,7 @@ export const walletApi = new Hono<ApiEnv>()
   // The bonus the top-up dialogs show for the amount being entered (and the code, if typed).
   .get("/deposit-bonus", requireUser, takesQuery(depositBonusQuerySchema), async (c) => {
     const { amount, code } = readQuery(c);
-    return c.json({ success: true, data: await previewDepositBonus(c.env.DB, c.get("user").id, amount, code) });
+    return c.json({ success: true, data: await previewDepositBonus(c.env.DB, { userId: c.get("user").id, address: clientAddress(c) }, amount, code) });
   })
   // The live wallet (docs/architecture.md, "The live wallet"): a ticket for the signed-in buyer's
   // wallet object, bound to this session chain and counted per account, then the socket it opens
