@@ -2,7 +2,7 @@
 // challenges (5 minutes, single use, 5 wrong codes spend them), an accepted time step never
 // accepted again, and single-use recovery codes stored hashed. Enrolling, removing the factor and
 // renewing recovery codes move the account's security epoch (docs/decisions/0022-security-epoch.md).
-import { and, eq, getTableColumns, gt, isNotNull, isNull, lt, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, exists, getTableColumns, gt, isNotNull, isNull, lt, or, type SQL, sql } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import type { Config } from "../platform/config";
 import type { Database } from "../db/client";
@@ -224,6 +224,30 @@ async function spendRecoveryCode(db: Database, userId: number, code: string, now
 }
 
 /**
+ * Spends one unused recovery code of the account and the challenge it answers, in one batch: the
+ * code only while the challenge is open, the challenge only with the code. Of several codes sent
+ * at once on one challenge, one is spent and the others stay as they were. False when the code
+ * matches none or the challenge is over.
+ */
+async function spendRecoveryCodeOn(db: Database, userId: number, challengeId: number, code: string, now: number): Promise<boolean> {
+  const hash = await recoveryCodeHash(userId, code);
+  const open = and(eq(mfaChallenges.id, challengeId), isNull(mfaChallenges.usedAt), lt(mfaChallenges.attempts, MAX_CODE_ATTEMPTS), gt(mfaChallenges.expiresAt, new Date(now)));
+  const [used] = await db.batch([
+    db
+      .update(mfaRecoveryCodes)
+      .set({ usedAt: new Date(now) })
+      .where(and(eq(mfaRecoveryCodes.userId, userId), eq(mfaRecoveryCodes.codeHash, hash), isNull(mfaRecoveryCodes.usedAt), exists(db.select({ id: mfaChallenges.id }).from(mfaChallenges).where(open))))
+      .returning({ id: mfaRecoveryCodes.id }),
+    db
+      .update(mfaChallenges)
+      .set({ usedAt: new Date(now) })
+      .where(and(open, exists(db.select({ id: mfaRecoveryCodes.id }).from(mfaRecoveryCodes).where(and(eq(mfaRecoveryCodes.codeHash, hash), eq(mfaRecoveryCodes.usedAt, new Date(now)))))))
+      .returning({ id: mfaChallenges.id }),
+  ]);
+  return used.length > 0;
+}
+
+/**
  * A fresh proof of the second factor: a code of a step not accepted before, or an unused recovery
  * code (spent). Throws the field error for `code` otherwise.
  */
@@ -403,10 +427,11 @@ export async function answerChallenge(
     const step = matchingStep(secret, config, code, now);
     if (step === null) throw await wrong(MFA_MESSAGES.codeWrong);
     if (!(await claimStep(db, user.id, step))) throw await wrong(MFA_MESSAGES.codeUsed);
-  } else if (!(await spendRecoveryCode(db, user.id, code, now))) {
+    if (!(await spendChallenge(db, challenge.id, now))) throw fieldError("mfa_token", MFA_MESSAGES.tokenInvalid);
+  } else if (!(await spendRecoveryCodeOn(db, user.id, challenge.id, code, now))) {
+    // A wrong code, or one that lost the challenge to another answer (then the token is spent).
     throw await wrong(MFA_MESSAGES.codeWrong);
   }
-  if (!(await spendChallenge(db, challenge.id, now))) throw fieldError("mfa_token", MFA_MESSAGES.tokenInvalid);
   // The session is born in the challenge's epoch: if an event moved it meanwhile, it is born dead.
   return { user: { ...user, securityEpoch: challenge.securityEpoch }, context, recoveryCodes: null };
 }

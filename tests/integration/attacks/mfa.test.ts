@@ -6,6 +6,8 @@ import { describe, expect, it } from "vitest";
 import { auditEvents, mfaChallenges, notifications, sessions, users } from "../../../workers/db/schema";
 import { createResetToken } from "../../../workers/accounts/accounts";
 import { AUTH_MESSAGES, MFA_MESSAGES } from "../../../workers/accounts/messages";
+import { answerChallenge, openChallenge } from "../../../workers/accounts/mfa";
+import { getConfig } from "../../../workers/platform/config";
 import { sha256Hex } from "../../../workers/platform/crypto";
 import { apiWithHeaders, db, unique } from "../../factories";
 import { authorize, exchange } from "../../fixtures/google-flow";
@@ -81,6 +83,26 @@ describe("attack: codes used again", { timeout: 30_000 }, () => {
     expect((await verify(await mfaToken(account), recoveryCodes[0])).status).toBe(400);
     // The others still work, once each.
     expect((await verify(await mfaToken(account), recoveryCodes[1])).status).toBe(200);
+  });
+
+  it("sends three recovery codes at once on one challenge: one signs in, the others stay unspent", async () => {
+    const { account, recoveryCodes } = await enrolledAdmin();
+    const [row] = await db.select().from(users).where(eq(users.username, account.username));
+    const spentCodes = async () => (await env.DB.prepare("SELECT count(*) AS n FROM mfa_recovery_codes WHERE user_id = ?1 AND used_at IS NOT NULL").bind(row.id).first<{ n: number }>())?.n;
+    // Over HTTP, and at the rule itself, where the three checks interleave at every await.
+    const token = await mfaToken(account);
+    const answers = await Promise.all(recoveryCodes.slice(0, 3).map((code) => verify(token, code)));
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
+    expect(answers.filter((answer) => answer.status !== 200).map((answer) => answer.status)).toEqual([400, 400]);
+    expect(await spentCodes()).toBe(1);
+    const challenge = await openChallenge(db, await mfaToken(account));
+    const raced = await Promise.allSettled(recoveryCodes.slice(3, 6).map((code) => answerChallenge(db, getConfig(env), challenge!, code)));
+    expect(raced.filter((outcome) => outcome.status === "fulfilled")).toHaveLength(1);
+    expect(await spentCodes()).toBe(2);
+    // The codes that lost still sign in, once each.
+    const lost = [...recoveryCodes.slice(0, 3).filter((_, index) => answers[index].status !== 200), ...recoveryCodes.slice(3, 6).filter((_, index) => raced[index].status !== "fulfilled")];
+    expect(lost).toHaveLength(4);
+    for (const code of lost) expect((await verify(await mfaToken(account), code)).status).toBe(200);
   });
 
   it("uses one admin's recovery code on another admin's sign-in", async () => {
