@@ -42,8 +42,8 @@ function publicKeyPem(text) {
   return text.trimStart().startsWith("{") ? JSON.parse(text).public_key_pem : text;
 }
 
-/** The store's normal form of a key code (docs/licensing.md §3): NFKC, no format characters, no surrounding spaces, upper-cased. */
-const normalKey = (code) => code.normalize("NFKC").replace(/\p{Cf}/gu, "").trim().toUpperCase();
+/** The store's normal form of a key code (docs/licensing.md §3): NFKC, dash look-alikes as "-", no format characters, no surrounding spaces, upper-cased. */
+const normalKey = (code) => code.normalize("NFKC").replace(/[\u2010-\u2015\u2212\ufe58]/gu, "-").replace(/\p{Cf}/gu, "").trim().toUpperCase();
 const keySha256 = (code) => createHash("sha256").update(normalKey(code), "utf8").digest("hex");
 
 const publicKey = createPublicKey(publicKeyPem(readFileSync(keyFile, "utf8")));

@@ -26,14 +26,21 @@ export type KeyCheck = { keyCode: string; deviceId: string; bundleId: string; ve
 export type KeySubject = { key_sha256: string | null; device_id: string | null; bundle_id: string | null };
 
 /**
- * A key code in the store's normal form: Unicode NFKC (a full-width Ａ is A), without invisible
- * format characters (zero-width space, soft hyphen, word joiner, BOM), without the spaces around
- * it, upper-cased: codes that look the same are one code. A check matches codes by this form, and
- * its answer names the code by this form's hex SHA-256, which a mod computes the same way
- * (docs/licensing.md §3).
+ * Dashes a phone or a copied text puts where a code has "-" (after NFKC, which already makes the
+ * full-width and small hyphen-minus "-"): hyphen and non-breaking hyphen (NFKC makes U+2011 into
+ * U+2010), figure dash, en and em dash, horizontal bar, minus sign, small em dash.
+ */
+const DASH_LOOK_ALIKES = /[\u2010-\u2015\u2212\ufe58]/gu;
+
+/**
+ * A key code in the store's normal form: Unicode NFKC (a full-width Ａ is A), every dash
+ * look-alike as "-", without invisible format characters (zero-width space, soft hyphen, word
+ * joiner, BOM), without the spaces around it, upper-cased: codes that look the same are one code.
+ * A check matches codes by this form, and its answer names the code by this form's hex SHA-256,
+ * which a mod computes the same way (docs/licensing.md §3).
  */
 export function normalKeyCode(code: string): string {
-  return code.normalize("NFKC").replace(/\p{Cf}/gu, "").trim().toUpperCase();
+  return code.normalize("NFKC").replace(DASH_LOOK_ALIKES, "-").replace(/\p{Cf}/gu, "").trim().toUpperCase();
 }
 
 /**

@@ -40,6 +40,21 @@ describe("attack: a key typed in another case", () => {
     }
   });
 
+  it("answers a key typed with a dash look-alike (a phone's non-breaking hyphen, an en dash, a minus) as the key", async () => {
+    const app = await createApp({ bundleIdentifier: `vn.test.${unique("d").replace(/-/g, "")}` });
+    const code = `DASH-${unique("k").replace(/-/g, "")}-END`.toUpperCase();
+    const keyTypeId = await typeId("30days");
+    await db.insert(licenseKeys).values({ appId: app.id, keyTypeId, keyCode: code, keyCodeNormal: normalKeyCode(code) });
+    await db.update(licenseKeys).set({ status: "sold", orderReference: sql`'order-' || ${licenseKeys.id}`, soldAt: new Date() }).where(eq(licenseKeys.appId, app.id));
+    const dashes = ["\u2011", "\u2010", "\u2012", "\u2013", "\u2014", "\u2015", "\u2212", "\ufe58", "\ufe63", "\uff0d"];
+    const answers = [];
+    for (const dash of dashes) answers.push(await check({ key_code: code.replaceAll("-", dash), device_id: "phone", bundle_id: app.bundleIdentifier }));
+    expect(answers).toHaveLength(dashes.length);
+    for (const [index, answer] of answers.entries()) expect(answer.data, dashes[index]).toMatchObject({ valid: true });
+    // The answer names the key by its one normal form, whichever dash was typed.
+    expect(new Set(answers.map((answer) => answer.data.key_sha256)).size).toBe(1);
+  });
+
   it("finds the key through an index, never a scan of the keys", async () => {
     const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${KEY_LOOKUP_SQL}`).bind("K", "vn.test.x", "K").all<{ detail: string }>();
     const plan = results.map((row) => row.detail).join("\n");
