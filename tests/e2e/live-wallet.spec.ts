@@ -66,6 +66,23 @@ test("two tabs of one buyer both hear of one credit", async ({ page, context, re
   }
 });
 
+test("a session ended elsewhere closes the open page's live socket, which does not come back (issue 52)", async ({ page, request, baseURL }) => {
+  const buyer = await newUser(request, "ended");
+  const content = await pendingTopup(request, buyer, 70_000);
+  await signIn(page, buyer);
+  const socket = await openWallet(page);
+  expect(socket.isClosed()).toBe(false);
+  // The same session signed out from another device: this page's storage still holds its tokens.
+  const ended = await request.post("/api/auth/logout/", { data: { refresh: buyer.refresh } });
+  expect(ended.status()).toBe(200);
+  await expect.poll(() => socket.isClosed(), { timeout: LIVE_MS }).toBe(true);
+  // No new socket: the store closed this one for good, and the page holds no other session.
+  const reopened = page.waitForEvent("websocket", { timeout: 4_000 }).then(() => true, () => false);
+  await bankPays(baseURL, content, 70_000);
+  expect(await reopened).toBe(false);
+  await expect(toast(page, /^Đã cộng/)).toHaveCount(0);
+});
+
 test("with the live socket refused, polling takes over and the credit still shows", async ({ page, request, baseURL }) => {
   test.slow();
   const buyer = await newUser(request, "nosocket");
