@@ -1,5 +1,5 @@
 // The live wallet's socket closes (docs/architecture.md, "The live wallet"): the wallet object sends
-// them and the browser reads them (app/lib/session/live-wallet.ts). A socket closed with one of
+// them and the browser reads them (app/money/wallet/live-wallet.ts). A socket closed with one of
 // these is not opened again for the same session.
 export const LIVE_CLOSE = {
   /** The session that opened the socket ended (logout, a new password, a reset, every session ended, a takeover). */
