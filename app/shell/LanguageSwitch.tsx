@@ -19,6 +19,8 @@ async function saveOnAccount(locale: Locale): Promise<void> {
 export function LanguageSwitch({ className }: { className?: string }) {
   const locale = useLocale();
   const { pathname } = useLocation();
+  // Admin pages have one language (Vietnamese): no switch, and no choice made for the buyer's pages.
+  if (pathname.startsWith("/admin")) return null;
   const other: Locale = locale === "vi" ? "en" : "vi";
   // The address is rendered from the path alone: a cached page is one copy for every query, so
   // its HTML must not name one. The query the reader has is added as the link is followed.

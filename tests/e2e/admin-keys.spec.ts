@@ -143,3 +143,20 @@ test("the import shows short and sequential codes before importing, and imports 
   await expect(page.getByTestId("import-result")).toContainText("Đã thêm 3 key");
   for (const code of weak) expect(await inStock(code)).toBe(true);
 });
+
+test("the import starts on a key type the app sells, and its toast names the type and how many went in", async ({ page, request, ownApp }) => {
+  const app = await ownApp();
+  const admin = await login(request, ADMIN_LOGIN, ADMIN_PASSWORD);
+  const priced = await request.post(`/api/keys/apps/${app}/pricing/`, { headers: { Authorization: `Bearer ${admin.access}` }, data: { key_type: "7days", price: 30000, currency: "VND" } });
+  expect(priced.status(), await priced.text()).toBe(201);
+  await signIn(page, admin);
+  await page.goto(`/admin/app/${app}/keys/import`);
+  const type = page.getByLabel("Loại key");
+  await expect(type).toHaveValue("7days");
+  const stamp = Date.now().toString(36).toUpperCase();
+  await page.getByLabel("Danh sách key (mỗi dòng một key)").fill(`IMPORT-${stamp}-AAAA-QQQQ\nIMPORT-${stamp}-BBBB-WWWW`);
+  await page.getByRole("button", { name: "Thêm key", exact: true }).click();
+  const told = toast(page, "Keys imported successfully!");
+  await expect(told).toBeVisible();
+  await expect(told).toContainText(/7 Ngày: 2 key/i);
+});

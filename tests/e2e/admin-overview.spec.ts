@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { ADMIN_LOGIN, ADMIN_PASSWORD, fundUser, holdDashboardForward, login, newUser, signIn } from "./support";
+import { ADMIN_LOGIN, ADMIN_PASSWORD, fundUser, headerAccount, holdDashboardForward, login, newUser, signIn } from "./support";
 
 // The owner's overview (issue #18): first in the admin navigation, today's sale and deposit in the
 // figures, a chart of the days, and the waiting work with links to the screens that resolve it.
@@ -49,4 +49,14 @@ test("a plain user is sent away from Tổng quan", async ({ page, request }) => 
   await holdDashboardForward(page);
   await page.goto("/admin/overview");
   await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test("admin pages offer no language switch, in the header or its menu, and leave the buyer's language alone", { tag: "@phone" }, async ({ page, request, isMobile }) => {
+  const admin = await login(request, ADMIN_LOGIN, ADMIN_PASSWORD);
+  await signIn(page, admin);
+  await page.goto("/admin/overview");
+  await expect(page.getByRole("navigation", { name: "Quản trị" })).toBeVisible();
+  await expect(headerAccount(page, isMobile)).resolves.toBeTruthy();
+  await expect(page.getByRole("link", { name: "English" })).toHaveCount(0);
+  expect((await page.context().cookies()).find((cookie) => cookie.name === "lang")).toBeUndefined();
 });

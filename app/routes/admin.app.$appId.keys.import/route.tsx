@@ -10,7 +10,7 @@ import { type FormEvent, useState } from "react";
 import { BUTTON_PRIMARY, CARD, SELECT_CLASS } from "~/owner/AdminShell";
 import { Field, inputClass } from "~/ui/Field";
 import { Spinner } from "~/ui/Spinner";
-import { countKeyLines } from "~/owner/admin";
+import { countKeyLines, type KeyTypeOption, pricingTypeName } from "~/owner/admin";
 import { useFetcherAnswer } from "~/ui/forms/fetcher-answer";
 import { type ActionResult, adminCall, jsonBody } from "~/owner/admin-route";
 import { formatNumber } from "@workers/shared/format";
@@ -18,16 +18,23 @@ import { weakKeys } from "@workers/shared/weak-keys";
 import { toast } from "~/ui/toast";
 import type { ImportKeysRequest } from "@workers/licensing/schemas/keys";
 import type { ImportedKeys } from "@workers/licensing/key-admin";
-import { keyActionFailure, useKeysData } from "../../licensing/admin/key-data";
+import { type AdminPricing, keyActionFailure, useKeysData } from "../../licensing/admin/key-data";
 
 // warnings: codes that look guessable (short or sequential), when the admin imported them anyway.
 type ImportResult = ImportedKeys;
 
+/** The type the form starts on: one the app sells (an active pricing, else any pricing), else 1 day. */
+function defaultImportType(types: KeyTypeOption[], pricing: AdminPricing[]): string {
+  const sold = [...pricing].sort((a, b) => Number(b.is_active) - Number(a.is_active)).map(pricingTypeName);
+  return types.find((type) => sold.includes(type.name))?.name ?? types.find((type) => type.name === "1day")?.name ?? types[0]?.name ?? "1day";
+}
+
 export async function clientAction({ request }: ClientActionFunctionArgs): Promise<ActionResult<ImportResult>> {
-  const body = await jsonBody<ImportKeysRequest>(request);
+  const { key_type_label, ...body } = await jsonBody<ImportKeysRequest & { key_type_label?: string }>(request);
   try {
     const answer = await adminCall(request, (api) => api.api.keys["bulk-import"].$post({ json: body }));
-    toast.success(answer.message || "Keys imported successfully!");
+    // The spec's success, then what went in and where: "7 Ngày: 2 key".
+    toast.success(`${answer.message || "Keys imported successfully!"}\n${key_type_label ?? body.key_type}: ${formatNumber(answer.data.imported_count)} key`);
     return { ok: true, data: answer.data };
   } catch (error) {
     return keyActionFailure(error, request, "Thêm key thất bại");
@@ -49,9 +56,9 @@ function weakPreview(text: string): WeakPreview | null {
 }
 
 export default function KeyImportRoute() {
-  const { types } = useKeysData();
+  const { types, pricing } = useKeysData();
   const { appId: app = "" } = useParams();
-  const [keyType, setKeyType] = useState(types.find((type) => type.name === "1day")?.name ?? types[0]?.name ?? "1day");
+  const [keyType, setKeyType] = useState(() => defaultImportType(types, pricing));
   const [batchName, setBatchName] = useState("");
   const [description, setDescription] = useState("");
   const [text, setTextValue] = useState("");
@@ -72,7 +79,8 @@ export default function KeyImportRoute() {
   function send(keysText: string) {
     setWeak(null);
     const body: ImportKeysRequest = { app_url: app, batch_name: batchName.trim(), key_type: keyType, keys_text: keysText, description: description.trim(), skip_duplicates: true };
-    importing.submit(body, { method: "post", encType: "application/json", flushSync: true });
+    const label = types.find((type) => type.name === keyType)?.display_name || keyType;
+    importing.submit({ ...body, key_type_label: label }, { method: "post", encType: "application/json", flushSync: true });
   }
 
   function submit(event: FormEvent) {
