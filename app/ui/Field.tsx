@@ -1,6 +1,6 @@
 // The shared field wrapper (docs/product.md §2): label, required star, hint and error lines, wired to the
 // input with aria-describedby so a screen reader reads them with the field.
-import { type InputHTMLAttributes, type ReactNode, useId, useState } from "react";
+import { cloneElement, type InputHTMLAttributes, isValidElement, type ReactNode, useId, useState } from "react";
 import { validationSummary } from "@workers/shared/error-messages";
 import { formsWords } from "~/i18n/vi/forms";
 import { useWords } from "~/i18n/words";
@@ -36,8 +36,20 @@ type FieldProps = {
   children: ReactNode;
 };
 
+/** A form control given straight to Field: it is marked as the field's (invalid, described by its lines). */
+const CONTROLS = new Set(["input", "select", "textarea"]);
+
 export function Field({ id, label, required, hint, errors, status, children }: FieldProps) {
   const lines = errorList(errors);
+  // A bare control is marked here, once for every form: invalid while the field has an error, and
+  // described by its error, status and hint lines (a control that marks itself keeps its own).
+  const control =
+    isValidElement<{ "aria-invalid"?: unknown; "aria-describedby"?: string }>(children) && typeof children.type === "string" && CONTROLS.has(children.type)
+      ? cloneElement(children, {
+          "aria-invalid": children.props["aria-invalid"] ?? (lines.length > 0 || undefined),
+          "aria-describedby": children.props["aria-describedby"] ?? fieldDescriptionIds(id, { hint: Boolean(hint), status: status !== undefined, errors }),
+        })
+      : children;
   return (
     <div>
       <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-zinc-200">
@@ -48,7 +60,7 @@ export function Field({ id, label, required, hint, errors, status, children }: F
           </span>
         )}
       </label>
-      {children}
+      {control}
       {status !== undefined && (
         <div id={`${id}-status`} aria-live="polite" className="mt-1.5 min-h-5 text-sm">
           {status}

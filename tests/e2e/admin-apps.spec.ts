@@ -118,3 +118,25 @@ test("the app form refuses a video over 30 s when it is chosen, and takes a 5 s 
   await expect(page.getByText("Video dài quá 30 giây")).toHaveCount(0);
   expect(uploads).toEqual([]);
 });
+
+test("the app form refused with its required fields empty marks each of them and moves focus to the first", async ({ page, request }) => {
+  const admin = await login(request, ADMIN_LOGIN, ADMIN_PASSWORD);
+  await signIn(page, admin);
+  await page.goto("/admin/app/new");
+  await page.getByRole("button", { name: "Tạo ứng dụng" }).click();
+  await expect(toast(page, "Vui lòng điền đầy đủ thông tin bắt buộc!")).toBeVisible();
+  const name = page.getByLabel("Tên ứng dụng");
+  await expect(name).toHaveAttribute("aria-invalid", "true");
+  await expect(name).toBeFocused();
+  await expect(page.getByRole("textbox", { name: "Mô tả", exact: true })).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByRole("textbox", { name: "Phiên bản", exact: true })).toHaveAttribute("aria-invalid", "true");
+  // Each marked field names its own problem, read with it.
+  const described = await name.getAttribute("aria-describedby");
+  expect(described).toBeTruthy();
+  await expect(page.locator(`[id="${described?.split(" ")[0]}"]`)).not.toHaveText("");
+  // Filled in, a field is no longer marked once the form is sent again.
+  await name.fill("Ứng dụng thử");
+  await page.getByRole("button", { name: "Tạo ứng dụng" }).click();
+  await expect(name).not.toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByRole("textbox", { name: "Phiên bản", exact: true })).toBeFocused();
+});

@@ -4,7 +4,7 @@
 // name/version/developer (package-preview.ts); the action uploads the files while the form shows
 // their progress, then creates or updates the app (save.ts).
 import { useFetcher, useNavigate } from "@remix-run/react";
-import { type FormEvent, useMemo, useRef, useState } from "react";
+import { type FormEvent, useEffect, useMemo, useRef, useState } from "react";
 import { ValidationSummary } from "~/ui/Field";
 import { Spinner } from "~/ui/Spinner";
 import {
@@ -53,10 +53,17 @@ export function AppForm({ app, siteName }: { app?: AdminApp; siteName: string })
   const save = useFetcher<ActionFailed>();
   const busy = save.state !== "idle";
   const progress = useSaveProgress();
+  // A refusal (the browser's check or the server's) moves focus to its first marked field.
+  const form = useRef<HTMLFormElement>(null);
+  const [refusals, setRefusals] = useState(0);
+  useEffect(() => {
+    if (refusals > 0) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [refusals]);
   useFetcherAnswer(save, (answer) => {
     if (answer.errors) {
       setErrors(answer.errors);
       setRefused(answer.errors);
+      setRefusals((count) => count + 1);
     }
   });
   const packageInput = useRef<HTMLInputElement>(null);
@@ -147,6 +154,7 @@ export function AppForm({ app, siteName }: { app?: AdminApp; siteName: string })
     const problem = appFormProblem({ ...fields, hasIcon: Boolean(icon || app?.icon), hasPackage: packageReady || keepsPackage }, mode);
     if (problem) {
       setErrors(problem.errors);
+      setRefusals((count) => count + 1);
       toast.error(problem.message);
       return;
     }
@@ -177,7 +185,7 @@ export function AppForm({ app, siteName }: { app?: AdminApp; siteName: string })
   };
 
   return (
-    <form onSubmit={submit} noValidate className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]" aria-busy={busy} data-testid="app-form">
+    <form ref={form} onSubmit={submit} noValidate className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]" aria-busy={busy} data-testid="app-form">
       <div className="min-w-0 space-y-5">
         <BasicInfoSection
           fields={fields}
