@@ -30,6 +30,7 @@ import { mediaApi } from "./catalogue/routes/media";
 import { uploadsApi } from "./catalogue/routes/uploads";
 import { MAX_KEY_LENGTH } from "./licensing/messages";
 import { MAX_BODY_BYTES } from "./platform/http/validate";
+import type { Said } from "./shared/message";
 
 // Non-strict: docs/product.md writes every path with a trailing slash; clients may omit it.
 export const api = new Hono<ApiEnv>({ strict: false }).basePath("/api");
@@ -58,7 +59,7 @@ const DIRECT_FORM_MAX_BYTES = 90 * 1024 * 1024;
 const DIRECT_FORM_TOO_LARGE = MESSAGES.formTooLarge;
 
 // Routes that take more, each with what it says when refused.
-const BODY_LIMIT_EXCEPTIONS: [RegExp, number, string][] = [
+const BODY_LIMIT_EXCEPTIONS: [RegExp, number, Said][] = [
   [/^\/api\/uploads\/[^/]+\/parts\/\d+\/?$/, PART_SIZE, BODY_TOO_LARGE],
   [/^\/api\/keys\/bulk-import\/?$/, KEY_IMPORT_MAX_BYTES, BODY_TOO_LARGE],
   [/^\/api\/apps\/(create|update\/[^/]+|preview-ipa)\/?$/, DIRECT_FORM_MAX_BYTES, DIRECT_FORM_TOO_LARGE],

@@ -51,7 +51,7 @@ describe("a listed version whose R2 object is missing", () => {
     for (let attempt = 0; attempt < 2; attempt++) {
       const current = await request(`/api/apps/${app.id}/download/`);
       expect(current.status).toBe(404);
-      expect(((await current.json()) as { message: string }).message).toBe(MESSAGES.fileNotFound);
+      expect(((await current.json()) as { message: string }).message).toBe(MESSAGES.fileNotFound.in("vi"));
       const older = await request(`/api/apps/${app.id}/releases/${gone.id}/download/`);
       expect(older.status).toBe(404);
     }

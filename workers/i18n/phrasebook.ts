@@ -6,6 +6,7 @@
 // arguments for the English template. A captured text is itself looked up, so a reason inside
 // a message ("Tệp IPA không hợp lệ: <reason>") is English too.
 import { formatNumber } from "../shared/format";
+import type { Catalogue, MessageSpec } from "../shared/message";
 
 // biome-ignore lint/suspicious/noExplicitAny: a template's arguments are whatever it declares.
 type Template = (...args: any[]) => string;
@@ -73,6 +74,27 @@ export class Phrasebook {
       if (!Array.isArray(probe)) continue;
       for (const args of probe) this.#learn(said, englishOf as Template, args, entryCode);
     }
+    return this;
+  }
+
+  /**
+   * A declared catalogue (workers/shared/message.ts), while texts not yet declared are still looked
+   * up: its Vietnamese is known with the English and code it declares. The answers never need this
+   * (a Message speaks for itself); the walks of tests/unit/english.test.ts and a declared text that
+   * still travels as a text do.
+   */
+  catalogue<T>(name: string, catalogue: Catalogue<T>, probes: Readonly<Record<string, readonly (readonly unknown[])[]>>): this {
+    const vietnamese: Record<string, string | Template> = {};
+    const english: Record<string, string | Template> = {};
+    const codes: Record<string, string> = {};
+    for (const [key, entry] of Object.entries(catalogue as Record<string, { spec: MessageSpec }>)) {
+      const { spec } = entry;
+      vietnamese[key] = spec.vi;
+      english[key] = spec.en;
+      codes[key] = spec.code;
+    }
+    this.dictionary(name, vietnamese, english as EnglishOf<typeof vietnamese>, (key) => codes[key], probes as ProbesOf<typeof vietnamese>);
+    this.dictionaries.add(catalogue);
     return this;
   }
 

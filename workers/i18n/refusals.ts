@@ -1,14 +1,16 @@
 // Every refusal the API answers, in the reader's language and with its code (docs/api.md
-// "Refusals", docs/decisions/0041): {success:false, code, message, errors?}. The refusal is built
-// in Vietnamese as before (workers/platform/http/api-errors.ts); here its code is found and, for a
-// reader whose Accept-Language puts English first, its message and field messages are put into
-// English. A Vietnamese reader gets the same message, byte for byte.
+// "Refusals", docs/decisions/0041 and 0044): {success:false, code, message, errors?}. A refusal that
+// carries a declared Message (workers/shared/message.ts) is answered with the Message's own code and
+// its text in the reader's language. One that still carries a Vietnamese text has its code found
+// and, for a reader whose Accept-Language puts English first, its English, by the phrasebook (until
+// every text is declared). A Vietnamese reader gets the same message, byte for byte.
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { logEvent } from "../lib/log";
 import { type ErrorAnswer, errorAnswer, errorBody, type FieldErrors, HttpError } from "../platform/http/api-errors";
 import { InsufficientFundsError, RateLimitedError } from "../platform/errors";
 import { type Lang, langOfRequest } from "../shared/lang";
+import { isMessage, type Said } from "../shared/message";
 import { hasVietnameseLetters } from "./phrasebook";
 import { phrasebook } from "./registry";
 
@@ -32,16 +34,21 @@ const STATUS_CODES: Partial<Record<number, string>> = {
  * its schema refused: the message names only the first field's problem), then its message's own
  * code, then its status.
  */
-function codeOf(status: number, message: string, errors: FieldErrors | undefined, error?: Error): string {
+function codeOf(status: number, message: Said, errors: FieldErrors | undefined, error?: Error): string {
   if (status === 500) return "server_error";
   if (status === 429 || error instanceof RateLimitedError) return "rate_limited";
   if (status === 402 || error instanceof InsufficientFundsError) return "insufficient_balance";
   if (status === 400 && errors !== undefined && (error === undefined || error instanceof HttpError)) return "validation_failed";
-  return phrasebook().lookUp(message)?.code ?? STATUS_CODES[status] ?? "refused";
+  const code = isMessage(message) ? message.code : phrasebook().lookUp(message)?.code;
+  return code ?? STATUS_CODES[status] ?? "refused";
 }
 
-/** A message in `lang`: Vietnamese as it was written; English from the phrasebook (a gap is logged, and answered in Vietnamese). */
-function said(message: string, lang: Lang): string {
+/**
+ * A message in `lang`: a declared Message in its own words; a Vietnamese text as it was written, or
+ * its English from the phrasebook (a gap is logged, and answered in Vietnamese).
+ */
+function said(message: Said, lang: Lang): string {
+  if (isMessage(message)) return message.in(lang);
   if (lang === "vi") return message;
   const english = phrasebook().lookUp(message)?.english;
   if (english === undefined) logEvent("warn", "message_untranslated", { message: message.slice(0, 300) });
@@ -53,19 +60,19 @@ function said(message: string, lang: Lang): string {
  * refusal carries (the 402's required and current, the 500's error_id).
  */
 function spoken(status: number, body: Record<string, unknown>, lang: Lang, error?: Error): Record<string, unknown> {
-  const { success: _success, message, errors, ...rest } = body as { success: false; message: string; errors?: FieldErrors };
+  const { success: _success, message, errors, ...rest } = body as { success: false; message: Said; errors?: FieldErrors };
   const code = codeOf(status, message, errors, error);
   const fields = errors && Object.fromEntries(Object.entries(errors).map(([field, messages]) => [field, messages.map((text) => said(text, lang))]));
   return { success: false, code, message: said(message, lang), ...(fields ? { errors: fields } : {}), ...rest };
 }
 
 /** A refusal answered without an error (a route's own 4xx, the routers' 404, the body limit's 413). */
-export function refusalBody(status: number, message: string, lang: Lang, errors?: FieldErrors): Record<string, unknown> {
+export function refusalBody(status: number, message: Said, lang: Lang, errors?: FieldErrors): Record<string, unknown> {
   return spoken(status, errorBody(message, errors), lang);
 }
 
 /** refusalBody as a Response, for code that answers without hono (workers/index.ts, health.ts). */
-export function refusalResponse(request: Request, status: number, message: string, headers?: HeadersInit): Response {
+export function refusalResponse(request: Request, status: number, message: Said, headers?: HeadersInit): Response {
   return Response.json(refusalBody(status, message, langOfRequest(request)), { status, headers });
 }
 
@@ -86,8 +93,8 @@ export function langOf(c: Context): Lang {
   return (c.get("lang") as Lang | undefined) ?? langOfRequest(c.req.raw);
 }
 
-/** A text a route answers inside its data (not its `message`), in the reader's language. */
-export function toReader(c: Context, text: string): string {
+/** A text a route answers (a success's `message`, a text inside its data), in the reader's language. */
+export function toReader(c: Context, text: Said): string {
   return said(text, langOf(c));
 }
 
@@ -114,6 +121,6 @@ export function answerError(error: Error, c: Context): Response {
 }
 
 /** A refusal a router answers itself, in the request's language (notFound, the body limit). */
-export function answerRefusal(c: Context, status: ContentfulStatusCode, message: string): Response {
+export function answerRefusal(c: Context, status: ContentfulStatusCode, message: Said): Response {
   return c.json(refusalBody(status, message, langOf(c)), status);
 }

@@ -21,7 +21,7 @@ import { KEY_ADMIN_EN, KEY_CHECK_EN, KEY_DEVICE_EN, VERSION_INVALID_EN } from ".
 import { CARD_EN, PROMOTION_EN, PURCHASE_EN, REVIEW_EN, TOPUP_EN, VIETQR_EN, WALLET_EN, WEBHOOK_EN } from "./en/money";
 import { EXPORT_EN, SETTINGS_EN } from "./en/owner";
 import { BRACKETED, PHRASES, SHAPES } from "./en/phrases";
-import { ERROR_TEXTS_EN, MESSAGES_EN } from "./en/platform";
+import { ERROR_TEXTS_EN } from "./en/platform";
 import { TEXT_EN, ZOD_EN } from "./en/shared";
 import { hasVietnameseLetters, Phrasebook } from "./phrasebook";
 
@@ -53,16 +53,7 @@ let built: Phrasebook | undefined;
 
 function build(): Phrasebook {
   const book = new Phrasebook()
-    .dictionary("MESSAGES", MESSAGES, MESSAGES_EN, codes("", {
-      notFound: "route_not_found",
-      feedFileNotFound: "file_not_found",
-      invalidData: "validation_failed",
-      serverErrorWithId: "server_error",
-      formTooLarge: "body_too_large",
-      tooManyRequests: "rate_limited",
-      misconfigured: "store_misconfigured",
-      down: "store_unavailable",
-    }), { serverErrorWithId: [["3f1c9a7e-0b2d-4c55-9e61-2a7d8f0c4b19"]] })
+    .catalogue("MESSAGES", MESSAGES, { serverErrorWithId: [["3f1c9a7e-0b2d-4c55-9e61-2a7d8f0c4b19"]] })
     .dictionary("error texts", ERROR_EXPORTS, ERROR_TEXTS_EN, codes("", {
       VALIDATION_FALLBACK: "validation_failed",
       ACCESS_DENIED_MESSAGE: "access_denied",

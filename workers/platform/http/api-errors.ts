@@ -1,11 +1,13 @@
-// The one error shape of the API (docs/product.md §8): {success:false, message, errors?}, built in
-// Vietnamese; workers/i18n/refusals.ts adds its code and, for an English reader, its English.
+// The one error shape of the API (docs/product.md §8): {success:false, message, errors?}, its texts
+// declared Messages (or, until every text is declared, Vietnamese texts); workers/i18n/refusals.ts
+// adds its code and renders it in the reader's language.
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { errorText, logEvent, requestId } from "../../lib/log";
 import { ConfigError } from "../config";
 import { DomainError, type DomainErrorKind, type FieldErrors, InsufficientFundsError, RateLimitedError } from "../errors";
 import { VALIDATION_FALLBACK } from "../../shared/error-messages";
+import { defineMessages, type Message, type Said, textOf } from "../../shared/message";
 
 export type { FieldErrors };
 
@@ -21,36 +23,44 @@ const DOMAIN_STATUS: Record<DomainErrorKind, ContentfulStatusCode> = {
 
 /** A refusal the HTTP layer makes itself (auth, routing, transport); rules throw the domain errors of platform/errors.ts. The browser's ApiError (app/platform/api.ts) is the other side's one class. */
 export class HttpError extends Error {
+  /** The declared message, when the refusal carries one. */
+  readonly said: Message | undefined;
+
   constructor(
     readonly status: ContentfulStatusCode,
-    message: string,
+    message: Said,
     readonly errors?: FieldErrors,
     readonly headers?: Record<string, string>,
   ) {
-    super(message);
+    super(textOf(message));
+    this.said = typeof message === "string" ? undefined : message;
   }
 }
 
-const SERVER_ERROR = "Có lỗi xảy ra ở máy chủ. Vui lòng thử lại sau.";
+const SERVER_ERROR = { vi: "Có lỗi xảy ra ở máy chủ. Vui lòng thử lại sau.", en: "Something went wrong on our server. Please try again later." };
 
-/** The HTTP layer's own words (its English twin: workers/i18n/en/platform.ts). */
-export const MESSAGES = {
-  notFound: "Không tìm thấy đường dẫn API",
-  appNotFound: "Không tìm thấy ứng dụng",
-  fileNotFound: "Ứng dụng này chưa có tệp để tải xuống",
-  feedFileNotFound: "Không tìm thấy tệp",
-  invalidData: VALIDATION_FALLBACK,
-  serverError: SERVER_ERROR,
-  serverErrorWithId: (id: string) => `${SERVER_ERROR} Mã lỗi: ${id}`,
-  methodNotAllowed: "Phương thức không được hỗ trợ",
-  bodyTooLarge: "Nội dung yêu cầu quá lớn.",
-  formTooLarge: "Tệp quá lớn để gửi kèm biểu mẫu (tối đa 90 MB). Vui lòng tải tệp lên từng phần rồi lưu lại.",
-  tooManyRequests: "Quá nhiều yêu cầu. Vui lòng thử lại sau.",
-  misconfigured: "Máy chủ chưa được cấu hình đúng. Vui lòng thử lại sau.",
-  down: "Cửa hàng đang tạm thời gián đoạn. Vui lòng thử lại sau ít phút.",
-} as const;
+/** The HTTP layer's own words. */
+export const MESSAGES = defineMessages({
+  notFound: { code: "route_not_found", vi: "Không tìm thấy đường dẫn API", en: "This API address does not exist" },
+  appNotFound: { code: "app_not_found", vi: "Không tìm thấy ứng dụng", en: "App not found" },
+  fileNotFound: { code: "file_not_found", vi: "Ứng dụng này chưa có tệp để tải xuống", en: "This app has no file to download yet" },
+  feedFileNotFound: { code: "file_not_found", vi: "Không tìm thấy tệp", en: "File not found" },
+  invalidData: { code: "validation_failed", vi: VALIDATION_FALLBACK, en: "Some of the details are not valid. Please check them and try again." },
+  serverError: { code: "server_error", vi: SERVER_ERROR.vi, en: SERVER_ERROR.en },
+  serverErrorWithId: { code: "server_error", vi: (id: string) => `${SERVER_ERROR.vi} Mã lỗi: ${id}`, en: (id: string) => `${SERVER_ERROR.en} Error id: ${id}` },
+  methodNotAllowed: { code: "method_not_allowed", vi: "Phương thức không được hỗ trợ", en: "This method is not supported" },
+  bodyTooLarge: { code: "body_too_large", vi: "Nội dung yêu cầu quá lớn.", en: "The request is too large." },
+  formTooLarge: {
+    code: "body_too_large",
+    vi: "Tệp quá lớn để gửi kèm biểu mẫu (tối đa 90 MB). Vui lòng tải tệp lên từng phần rồi lưu lại.",
+    en: "The file is too large to send with the form (90 MB at most). Please upload it in parts, then save.",
+  },
+  tooManyRequests: { code: "rate_limited", vi: "Quá nhiều yêu cầu. Vui lòng thử lại sau.", en: "Too many requests. Please try again later." },
+  misconfigured: { code: "store_misconfigured", vi: "Máy chủ chưa được cấu hình đúng. Vui lòng thử lại sau.", en: "The server is not set up correctly. Please try again later." },
+  down: { code: "store_unavailable", vi: "Cửa hàng đang tạm thời gián đoạn. Vui lòng thử lại sau ít phút.", en: "The store is temporarily unavailable. Please try again in a few minutes." },
+});
 
-export function errorBody(message: string, errors?: FieldErrors) {
+export function errorBody(message: Said, errors?: FieldErrors) {
   return errors ? { success: false as const, message, errors } : { success: false as const, message };
 }
 
@@ -63,14 +73,14 @@ export type ErrorAnswer = { status: ContentfulStatusCode; body: Record<string, u
  * log line carries. The routers answer it through refusalAnswer (workers/i18n/refusals.ts).
  */
 export function errorAnswer(error: Error, request: Request): ErrorAnswer {
-  if (error instanceof HttpError) return { status: error.status, body: errorBody(error.message, error.errors), headers: error.headers };
+  if (error instanceof HttpError) return { status: error.status, body: errorBody(error.said ?? error.message, error.errors), headers: error.headers };
   if (error instanceof InsufficientFundsError) {
     // The product's purchase answer says how much is missing.
-    return { status: 402, body: { ...errorBody(error.message), error: "insufficient_balance", required: error.required, current: error.current } };
+    return { status: 402, body: { ...errorBody(error.said ?? error.message), error: "insufficient_balance", required: error.required, current: error.current } };
   }
   if (error instanceof DomainError) {
     const headers = error instanceof RateLimitedError ? { "Retry-After": String(error.retryAfterSeconds) } : undefined;
-    return { status: DOMAIN_STATUS[error.kind], body: errorBody(error.message, error.errors), headers };
+    return { status: DOMAIN_STATUS[error.kind], body: errorBody(error.said ?? error.message, error.errors), headers };
   }
   if (error instanceof HTTPException) {
     return { status: error.status as ContentfulStatusCode, body: errorBody(error.status === 404 ? MESSAGES.notFound : error.message || MESSAGES.invalidData) };

@@ -1,5 +1,6 @@
 import type { Context, Input, MiddlewareHandler } from "hono";
 import type { z } from "zod";
+import type { Said } from "../../shared/message";
 import { vietnameseIssue } from "../../shared/zod-messages";
 import type { ApiContext, ApiEnv, InputTarget } from "./context";
 import { HttpError, type FieldErrors, MESSAGES } from "./api-errors";
@@ -159,7 +160,7 @@ const REPEATED_PARAMETER = "Tham số này chỉ được gửi một lần";
  * The request's path parameters checked against `schema` (an id is a canonical decimal, never
  * 0x10, 1e1 or +1). A path that does not parse names nothing: 404 with `notFound`.
  */
-export function readParams<Schema extends z.ZodType>(c: ApiContext, schema: Schema, notFound: string = MESSAGES.notFound): z.infer<Schema> {
+export function readParams<Schema extends z.ZodType>(c: ApiContext, schema: Schema, notFound: Said = MESSAGES.notFound): z.infer<Schema> {
   const result = schema.safeParse(c.req.param());
   if (!result.success) throw new HttpError(404, notFound);
   return result.data;

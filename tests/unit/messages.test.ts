@@ -1,0 +1,82 @@
+// Messages by code (docs/decisions/0044-messages-by-code.md): a message is declared once with its
+// code and both its texts, a rule throws it with its arguments, and the answer speaks the reader's
+// language. The code and the English come from the declaration, never from the Vietnamese text: a
+// reworded Vietnamese text keeps both.
+import { describe, expect, it } from "vitest";
+import { refusalAnswer } from "../../workers/i18n/refusals";
+import { ConflictError, fieldError, NotFoundError, RateLimitedError } from "../../workers/platform/errors";
+import { HttpError, MESSAGES } from "../../workers/platform/http/api-errors";
+import { defineMessages, Message } from "../../workers/shared/message";
+
+const request = (lang: "vi" | "en") => new Request("https://store.test/api/x", { headers: { "Accept-Language": lang === "en" ? "en-US,en;q=0.9" : "vi" } });
+
+function answered(error: Error, lang: "vi" | "en") {
+  return refusalAnswer(error, request(lang)).body as { code: string; message: string; errors?: Record<string, string[]> };
+}
+
+describe("a declared message", () => {
+  const SAID = defineMessages({
+    codeInvalid: { code: "promotion_code_invalid", vi: "Mã khuyến mãi không hợp lệ", en: "This promotion code is invalid" },
+    tooMany: { code: "rate_limited", vi: (seconds: number) => `Thử lại sau ${seconds} giây.`, en: (seconds: number) => `Try again in ${seconds} seconds.` },
+  });
+
+  it("carries its code and renders each language, a template with its arguments", () => {
+    expect(SAID.codeInvalid.code).toBe("promotion_code_invalid");
+    expect(SAID.codeInvalid.in("vi")).toBe("Mã khuyến mãi không hợp lệ");
+    expect(SAID.codeInvalid.in("en")).toBe("This promotion code is invalid");
+    const message = SAID.tooMany(42);
+    expect(message).toBeInstanceOf(Message);
+    expect(message.code).toBe("rate_limited");
+    expect(message.args).toEqual([42]);
+    expect(message.in("en")).toBe("Try again in 42 seconds.");
+    // Printed without a choice (a log line, a body not rendered yet): the store's language.
+    expect(String(message)).toBe("Thử lại sau 42 giây.");
+    expect(JSON.stringify({ message })).toBe('{"message":"Thử lại sau 42 giây."}');
+  });
+
+  it("is refused by the typecheck without a language, or with a template beside a text", () => {
+    defineMessages({
+      // @ts-expect-error: no English
+      missing: { code: "x", vi: "Thiếu" },
+    });
+    defineMessages({
+      // @ts-expect-error: the English takes a text where the Vietnamese takes a number
+      mismatched: { code: "x", vi: (count: number) => `${count} mục`, en: (name: string) => name },
+    });
+    defineMessages({
+      // @ts-expect-error: a template beside a text
+      shape: { code: "x", vi: (count: number) => `${count} mục`, en: "items" },
+    });
+    // @ts-expect-error: a template is called with its arguments
+    SAID.tooMany("soon");
+  });
+});
+
+describe("a refusal that carries a declared message", () => {
+  it("answers the message's code, in the reader's language, as a domain error, a field error or an HTTP error", () => {
+    expect(answered(new NotFoundError(MESSAGES.appNotFound), "vi")).toMatchObject({ code: "app_not_found", message: "Không tìm thấy ứng dụng" });
+    expect(answered(new NotFoundError(MESSAGES.appNotFound), "en")).toMatchObject({ code: "app_not_found", message: "App not found" });
+    expect(answered(new HttpError(404, MESSAGES.fileNotFound), "en")).toMatchObject({ code: "file_not_found", message: "This app has no file to download yet" });
+    expect(answered(fieldError("app", MESSAGES.appNotFound), "en")).toMatchObject({ code: "app_not_found", message: "App not found", errors: { app: ["App not found"] } });
+    const limited = refusalAnswer(new RateLimitedError(MESSAGES.tooManyRequests, 30), request("en"));
+    expect(limited).toMatchObject({ status: 429, headers: { "Retry-After": "30" }, body: { code: "rate_limited", message: "Too many requests. Please try again later." } });
+  });
+
+  it("keeps its code and its English when its Vietnamese is reworded", () => {
+    // The same declaration, its Vietnamese written another way: nothing keyed by the old sentence.
+    const REWORDED = defineMessages({
+      appNotFound: { code: MESSAGES.appNotFound.code, vi: "Ứng dụng này không có trong cửa hàng", en: MESSAGES.appNotFound.in("en") },
+      serverErrorWithId: { code: MESSAGES.serverErrorWithId.code, vi: (id: string) => `Máy chủ gặp sự cố (mã ${id}).`, en: (id: string) => MESSAGES.serverErrorWithId(id).in("en") },
+    });
+    expect(answered(new ConflictError(REWORDED.appNotFound), "en")).toMatchObject({ code: "app_not_found", message: "App not found" });
+    expect(answered(new ConflictError(REWORDED.appNotFound), "vi")).toMatchObject({ code: "app_not_found", message: "Ứng dụng này không có trong cửa hàng" });
+    expect(answered(new ConflictError(REWORDED.serverErrorWithId("abc-1")), "en")).toMatchObject({
+      code: "server_error",
+      message: "Something went wrong on our server. Please try again later. Error id: abc-1",
+    });
+  });
+
+  it("is a different thing from a text: a Vietnamese text nobody declared keeps only its status's code", () => {
+    expect(answered(new ConflictError("Ứng dụng này không có trong cửa hàng"), "en")).toMatchObject({ code: "conflict", message: "Ứng dụng này không có trong cửa hàng" });
+  });
+});

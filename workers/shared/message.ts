@@ -1,0 +1,86 @@
+// A message the store says, declared once with its code and its text in both languages
+// (docs/decisions/0044-messages-by-code.md). A rule throws or returns a Message (the code and the
+// arguments); the text is chosen where the answer is sent, in the reader's language. Pure and
+// ground floor: it imports nothing of the store, so every domain, the schemas and the screens may
+// declare their messages with it.
+import type { Lang } from "./lang";
+
+// biome-ignore lint/suspicious/noExplicitAny: a template's arguments are whatever it declares.
+type Template = (...args: any[]) => string;
+
+/** A message's text in one language: a text, or a template of the message's arguments. */
+type Text = string | Template;
+
+/** One message as a domain declares it: its code (the API's promise, docs/api.md "Refusals") and its two texts. */
+export type MessageSpec = { readonly code: string; readonly vi: Text; readonly en: Text };
+
+/**
+ * What a declaration must hold: for a Vietnamese text an English text, for a Vietnamese template
+ * an English template of the same arguments. tsc refuses a missing language, a text beside a
+ * template, or an English template whose arguments differ.
+ */
+type Checked<T> = {
+  readonly [K in keyof T]: T[K] extends { readonly vi: (...args: infer A) => string }
+    ? { readonly code: string; readonly vi: (...args: A) => string; readonly en: (...args: A) => string }
+    : { readonly code: string; readonly vi: string; readonly en: string };
+};
+
+/** A message with its arguments: what a rule throws (in a domain error) and a route answers. */
+export class Message {
+  constructor(
+    readonly spec: MessageSpec,
+    readonly args: readonly unknown[] = [],
+  ) {}
+
+  get code(): string {
+    return this.spec.code;
+  }
+
+  /** The message in `lang`. */
+  in(lang: Lang): string {
+    const text = this.spec[lang];
+    return typeof text === "string" ? text : text(...this.args);
+  }
+
+  /** Anything that prints a message without choosing (a log line, a body not yet rendered) prints the store's language. */
+  toString(): string {
+    return this.in("vi");
+  }
+
+  toJSON(): string {
+    return this.in("vi");
+  }
+}
+
+/** A template message: called with its arguments, it is the Message; `spec` is its declaration. */
+type MessageTemplate<A extends unknown[]> = ((...args: A) => Message) & { readonly spec: MessageSpec; readonly code: string };
+
+/** A declared catalogue: a Message for each text, a function of the arguments for each template. */
+export type Catalogue<T> = {
+  readonly [K in keyof T]: T[K] extends { readonly vi: (...args: infer A) => string } ? MessageTemplate<A> : Message;
+};
+
+/**
+ * A domain's messages, each declared once: `defineMessages({ codeInvalid: { code:
+ * "promotion_code_invalid", vi: "…", en: "…" }, tooMany: { code: "rate_limited", vi: (s: number)
+ * => …, en: (s: number) => … } })`.
+ */
+export function defineMessages<const T extends Record<string, MessageSpec>>(specs: T & Checked<T>): Catalogue<T> {
+  const catalogue: Record<string, Message | MessageTemplate<unknown[]>> = {};
+  for (const [key, spec] of Object.entries(specs as Record<string, MessageSpec>)) {
+    catalogue[key] = typeof spec.vi === "string" ? new Message(spec) : Object.assign((...args: unknown[]) => new Message(spec, args), { spec, code: spec.code });
+  }
+  return Object.freeze(catalogue) as Catalogue<T>;
+}
+
+/** What a rule may say: a declared Message, or (until every text is declared) a Vietnamese text. */
+export type Said = string | Message;
+
+/** `said` in `lang` when it is a Message; a plain text as it is. */
+export function textOf(said: Said, lang: Lang = "vi"): string {
+  return typeof said === "string" ? said : said.in(lang);
+}
+
+export function isMessage(value: unknown): value is Message {
+  return value instanceof Message;
+}
