@@ -25,12 +25,17 @@ import { webhooksApi } from "./money/routes/webhooks";
 import type { ApiEnv } from "./platform/http/context";
 import { deliverNotifications } from "./owner/notifications";
 import { MESSAGES } from "./platform/http/api-errors";
-import { answerError, answerRefusal, speakSuccesses } from "./i18n/refusals";
+import { answerError, answerRefusal, lookUpUndeclaredWith, speakSuccesses } from "./platform/http/refusals";
+import { phrasebook } from "./i18n/registry";
 import { mediaApi } from "./catalogue/routes/media";
 import { uploadsApi } from "./catalogue/routes/uploads";
 import { MAX_KEY_LENGTH } from "./licensing/messages";
 import { MAX_BODY_BYTES } from "./platform/http/validate";
 import type { Said } from "./shared/message";
+
+// The code and English of a text not declared yet (decision 0044): the phrasebook, built on the
+// first such refusal, never when an isolate starts (the key check's hot path never needs it).
+lookUpUndeclaredWith((text) => phrasebook().lookUp(text));
 
 // Non-strict: docs/product.md writes every path with a trailing slash; clients may omit it.
 export const api = new Hono<ApiEnv>({ strict: false }).basePath("/api");

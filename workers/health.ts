@@ -14,7 +14,7 @@ import { getDb } from "./db/client";
 import { bearerSession } from "./accounts/require-user";
 import { adminRefusal } from "./accounts/require-admin";
 import { MESSAGES } from "./platform/http/api-errors";
-import { refusalResponse } from "./i18n/refusals";
+import { refusalResponse } from "./platform/http/refusals";
 import { addressKey } from "./platform/http/validate";
 
 type Check = "ok" | "failed";

@@ -5,7 +5,7 @@ import { createRequestHandler } from "@remix-run/cloudflare";
 import * as build from "../build/server";
 import { api } from "./api";
 import { MESSAGES } from "./platform/http/api-errors";
-import { refusalResponse } from "./i18n/refusals";
+import { refusalResponse } from "./platform/http/refusals";
 import { FEED_PATHS, feeds } from "./catalogue/routes/feeds";
 import { ConfigError, getConfig, withDatabase } from "./platform/config";
 import { bookmarkOf, getDb, sessionDatabase } from "./db/client";

@@ -6,8 +6,8 @@ import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { licenseKeys, mailOutbox, users } from "../../workers/db/schema";
-import { refusalAnswer } from "../../workers/i18n/refusals";
-import { dateTime } from "../../workers/i18n/en/format";
+import { refusalAnswer } from "../../workers/platform/http/refusals";
+import { dateTime } from "../../workers/shared/english/format";
 import { runScheduledJobs } from "../../workers/scheduled";
 import worker from "../../workers/index";
 import { bytes, createApp, db, listing, multipartForm, person, request, staffAuthorization, typeId, unique, uploadFile } from "../factories";

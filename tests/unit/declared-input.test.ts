@@ -5,7 +5,7 @@
 import { Hono } from "hono";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import { z } from "zod";
-import { answerError } from "../../workers/i18n/refusals";
+import { answerError } from "../../workers/platform/http/refusals";
 import { HttpError } from "../../workers/platform/http/api-errors";
 import type { ApiEnv } from "../../workers/platform/http/context";
 import { readForm, readJson, readQuery, takesForm, takesJson, takesQuery } from "../../workers/platform/http/validate";

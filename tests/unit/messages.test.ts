@@ -3,9 +3,10 @@
 // language. The code and the English come from the declaration, never from the Vietnamese text: a
 // reworded Vietnamese text keeps both.
 import { describe, expect, it } from "vitest";
-import { refusalAnswer } from "../../workers/i18n/refusals";
+import { refusalAnswer } from "../../workers/platform/http/refusals";
 import { ConflictError, fieldError, NotFoundError, RateLimitedError } from "../../workers/platform/errors";
 import { HttpError, MESSAGES } from "../../workers/platform/http/api-errors";
+import { hasVietnameseLetters } from "../../workers/shared/lang";
 import { defineMessages, Message } from "../../workers/shared/message";
 
 const request = (lang: "vi" | "en") => new Request("https://store.test/api/x", { headers: { "Accept-Language": lang === "en" ? "en-US,en;q=0.9" : "vi" } });
@@ -78,5 +79,22 @@ describe("a refusal that carries a declared message", () => {
 
   it("is a different thing from a text: a Vietnamese text nobody declared keeps only its status's code", () => {
     expect(answered(new ConflictError("Ứng dụng này không có trong cửa hàng"), "en")).toMatchObject({ code: "conflict", message: "Ứng dụng này không có trong cửa hàng" });
+  });
+});
+
+describe("every declared catalogue", () => {
+  const modules = import.meta.glob(["../../workers/**/messages.ts", "../../workers/platform/http/api-errors.ts"], { eager: true });
+  const declared = Object.entries(modules).flatMap(([file, exports]) =>
+    Object.entries(exports as Record<string, unknown>).flatMap(([name, value]) =>
+      value !== null && typeof value === "object" && Object.values(value).some((entry) => entry instanceof Message || typeof (entry as { spec?: unknown }).spec === "object")
+        ? Object.entries(value as Record<string, { spec: { code: string; vi: unknown; en: unknown } }>).map(([key, entry]) => ({ name: `${file} ${name}.${key}`, spec: entry.spec }))
+        : [],
+    ),
+  );
+
+  it("gives each message a snake_case code, and English without Vietnamese letters", () => {
+    expect(declared.length).toBeGreaterThan(70);
+    const wrong = declared.filter(({ spec }) => !/^[a-z][a-z0-9_]*$/.test(spec.code) || (typeof spec.en === "string" && (!spec.en.trim() || hasVietnameseLetters(spec.en))) || typeof spec.en !== typeof spec.vi);
+    expect(wrong.map(({ name }) => name)).toEqual([]);
   });
 });

@@ -138,7 +138,7 @@ describe("the pre-checks before the confirmation", () => {
 
 describe("balance and purchase failures", () => {
   it("words a short balance exactly as the server does", () => {
-    expect(insufficientBalanceMessage(120000, 0)).toBe(WALLET_MESSAGES.insufficient(120000, 0));
+    expect(insufficientBalanceMessage(120000, 0)).toBe(WALLET_MESSAGES.insufficient(120000, 0).in("vi"));
     expect(insufficientBalanceMessage(120000, 0)).toMatch(/^Số dư không đủ\. Cần 120\.000.₫, số dư hiện tại 0.₫\./);
     expect(hasEnoughBalance(120000, 120000)).toBe(true);
     expect(hasEnoughBalance(119999, 120000)).toBe(false);
@@ -146,10 +146,10 @@ describe("balance and purchase failures", () => {
   });
 
   it("maps each failure to its message, a reload, and whether the attempt is over", () => {
-    const short = WALLET_MESSAGES.insufficient(50000, 0);
+    const short = WALLET_MESSAGES.insufficient(50000, 0).in("vi");
     expect(purchaseFailure(402, short)).toEqual({ message: short, reload: false, definitive: true });
-    expect(purchaseFailure(409, WALLET_MESSAGES.soldOut)).toEqual({ message: WALLET_MESSAGES.soldOut, reload: true, definitive: true });
-    expect(purchaseFailure(400, WALLET_MESSAGES.balanceOnly).message).toBe("Chỉ hỗ trợ thanh toán bằng số dư...");
+    expect(purchaseFailure(409, WALLET_MESSAGES.soldOut.in("vi"))).toEqual({ message: WALLET_MESSAGES.soldOut.in("vi"), reload: true, definitive: true });
+    expect(purchaseFailure(400, WALLET_MESSAGES.balanceOnly.in("vi")).message).toBe("Chỉ hỗ trợ thanh toán bằng số dư...");
     expect(purchaseFailure(400, FALLBACK_ERROR).message).toBe(PURCHASE_MESSAGES.balanceOnly);
     expect(purchaseFailure(500, "Có lỗi xảy ra ở máy chủ. Vui lòng thử lại sau.")).toEqual({
       message: "Có lỗi xảy ra ở máy chủ. Vui lòng thử lại sau.",

@@ -6,7 +6,7 @@
 // arguments for the English template. A captured text is itself looked up, so a reason inside
 // a message ("Tệp IPA không hợp lệ: <reason>") is English too.
 import { formatNumber } from "../shared/format";
-import type { Catalogue, MessageSpec } from "../shared/message";
+import type { Catalogue, EnglishOf, MessageSpec } from "../shared/message";
 
 // biome-ignore lint/suspicious/noExplicitAny: a template's arguments are whatever it declares.
 type Template = (...args: any[]) => string;
@@ -14,8 +14,6 @@ type Template = (...args: any[]) => string;
 /** A module's Vietnamese words: texts, and templates that put values into a text. */
 export type Dictionary = Readonly<Record<string, string | Template>>;
 
-/** A dictionary's English twin: the same keys, a text for a text, a template of the same arguments for a template. */
-export type EnglishOf<T extends Dictionary> = { readonly [K in keyof T]: T[K] extends (...args: infer A) => string ? (...args: A) => string : string };
 
 /**
  * For each template of a dictionary, the arguments it is called with to learn its shape: one set
@@ -33,12 +31,6 @@ type Pattern = { regex: RegExp; code: string | null; english: (parts: string[], 
 
 /** A template's probe argument, for a string: a private-use mark found again in the output. */
 const mark = (arg: number, item = 0) => `\uE000${arg}.${item}\uE001`;
-const VIETNAMESE = /[àáạảãâầấậẩẫăằắặẳẵèéẹẻẽêềếệểễìíịỉĩòóọỏõôồốộổỗơờớợởỡùúụủũưừứựửữỳýỵỷỹđ]/i;
-
-/** Whether a text holds a letter only Vietnamese writes (what the English answers must not hold). */
-export function hasVietnameseLetters(text: string): boolean {
-  return VIETNAMESE.test(text);
-}
 
 const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 /** A number as a Vietnamese text writes it ("1.000.000"), read back. */
@@ -83,7 +75,7 @@ export class Phrasebook {
    * (a Message speaks for itself); the walks of tests/unit/english.test.ts and a declared text that
    * still travels as a text do.
    */
-  catalogue<T>(name: string, catalogue: Catalogue<T>, probes: Readonly<Record<string, readonly (readonly unknown[])[]>>): this {
+  catalogue<T>(name: string, catalogue: Catalogue<T>, probes: Readonly<Record<string, readonly (readonly unknown[])[] | { readonly samples: readonly (readonly unknown[])[] }>>): this {
     const vietnamese: Record<string, string | Template> = {};
     const english: Record<string, string | Template> = {};
     const codes: Record<string, string> = {};

@@ -16,14 +16,14 @@ import { PURCHASE_MESSAGES } from "../shared/money/pricing";
 import { TOPUP_MESSAGES } from "../shared/money/topup";
 import { ZOD_MESSAGES } from "../shared/zod-messages";
 import { AUTH_EN, MAIL_PREFERENCE_EN, MFA_EN, SECOND_FACTOR_EN, USER_ADMIN_EN } from "./en/accounts";
-import { APP_ADMIN_EN, APP_FORM_EN, FILE_EN, UPLOAD_EN } from "./en/catalogue";
-import { KEY_ADMIN_EN, KEY_CHECK_EN, KEY_DEVICE_EN, VERSION_INVALID_EN } from "./en/licensing";
-import { CARD_EN, PROMOTION_EN, PURCHASE_EN, REVIEW_EN, TOPUP_EN, VIETQR_EN, WALLET_EN, WEBHOOK_EN } from "./en/money";
-import { EXPORT_EN, SETTINGS_EN } from "./en/owner";
+import { APP_FORM_EN, FILE_EN } from "./en/catalogue";
+import { KEY_ADMIN_EN, KEY_DEVICE_EN, VERSION_INVALID_EN } from "./en/licensing";
+import { PURCHASE_EN, TOPUP_EN } from "../shared/money/english";
 import { BRACKETED, PHRASES, SHAPES } from "./en/phrases";
 import { ERROR_TEXTS_EN } from "./en/platform";
 import { TEXT_EN, ZOD_EN } from "./en/shared";
-import { hasVietnameseLetters, Phrasebook } from "./phrasebook";
+import { hasVietnameseLetters } from "../shared/lang";
+import { Phrasebook } from "./phrasebook";
 
 /** "badCredentials" → "bad_credentials" */
 const snake = (key: string) => key.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toLowerCase();
@@ -104,11 +104,11 @@ function build(): Phrasebook {
       notWhatItClaims: [["anh.png"]],
       badPackage: [["IPA", "Tệp không phải IPA hợp lệ (mục lục zip hỏng)"]],
     })
-    .dictionary("UPLOAD_MESSAGES", UPLOAD_MESSAGES, UPLOAD_EN, codes("upload_", { badPart: "upload_part_invalid", badPartSize: "upload_part_size" }), {
+    .catalogue("UPLOAD_MESSAGES", UPLOAD_MESSAGES, {
       badPartSize: [[LONG]],
       missingParts: { samples: [[[1, 2, 3]], [[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]]] },
     })
-    .dictionary("APP_ADMIN_MESSAGES", APP_ADMIN_MESSAGES, APP_ADMIN_EN, codes("", { tooManyMedia: "too_many_media", badIpa: "ipa_invalid" }), {
+    .catalogue("APP_ADMIN_MESSAGES", APP_ADMIN_MESSAGES, {
       tooManyMedia: [[LONG]],
       badIpa: [["Không tìm thấy Info.plist trong IPA"]],
     })
@@ -155,8 +155,8 @@ function build(): Phrasebook {
     .dictionary("KEY_DEVICE_MESSAGES", KEY_DEVICE_MESSAGES, KEY_DEVICE_EN, codes("", { purchaseNotFound: "order_not_found", notActivated: "key_not_on_device", banned: "key_banned", expired: "key_expired", tooSoon: "rate_limited" }), {
       tooSoon: [[LONG, "3 giờ 5 phút"]],
     })
-    .dictionary("KEY_CHECK_MESSAGES", KEY_CHECK_MESSAGES, KEY_CHECK_EN, codes("key_", { tooMany: "rate_limited" }), {
-      activeUntil: [["14:05 25/11/2026"]],
+    .catalogue("KEY_CHECK_MESSAGES", KEY_CHECK_MESSAGES, {
+      activeUntil: { samples: [["2026-11-25T07:05:09Z"]] },
       tooMany: [[LONG]],
     })
     .dictionary("PURCHASE_MESSAGES", PURCHASE_MESSAGES, PURCHASE_EN, codes("", { paused: "key_type_paused", soldOut: "sold_out", balanceOnly: "payment_method_unsupported" }), {})
@@ -166,28 +166,20 @@ function build(): Phrasebook {
       step: [[LONG]],
       failed: [["Thẻ không hợp lệ"]],
     })
-    .dictionary("PROMOTION_MESSAGES", PROMOTION_MESSAGES, PROMOTION_EN, codes("promotion_", { limitBelowUsed: "promotion_limit_below_used" }), { limitBelowUsed: [[LONG]] })
-    .dictionary("CARD_MESSAGES", CARD_MESSAGES, CARD_EN, codes("card_", { tooMany: "rate_limited" }), { tooMany: [[LONG]] })
-    .dictionary("VIETQR_MESSAGES", VIETQR_MESSAGES, VIETQR_EN, codes("vietqr_", { notFound: "transaction_not_found" }), {})
-    .dictionary("REVIEW_MESSAGES", REVIEW_MESSAGES, REVIEW_EN, codes("transfer_", {
-      userRequired: "user_required",
-      userNotFound: "user_not_found",
-      cannotCredit: "user_cannot_be_credited",
-      transferCredited: "transfer_already_credited",
-      sameTransferCredited: "transfer_duplicate",
-      cardCredited: "card_already_credited",
-      cardNotFound: "card_not_found",
-    }), {
+    .catalogue("PROMOTION_MESSAGES", PROMOTION_MESSAGES, { limitBelowUsed: [[LONG]] })
+    .catalogue("CARD_MESSAGES", CARD_MESSAGES, { tooMany: [[LONG]] })
+    .catalogue("VIETQR_MESSAGES", VIETQR_MESSAGES, {})
+    .catalogue("REVIEW_MESSAGES", REVIEW_MESSAGES, {
       sameTransferCredited: [[LONG]],
       credited: [[LONG, "khach_hang"]],
     })
-    .dictionary("WALLET_MESSAGES", WALLET_MESSAGES, WALLET_EN, codes("", { pricingNotFound: "pricing_not_found", insufficient: "insufficient_balance", keyReused: "idempotency_key_reused", wouldGoNegative: "balance_too_low" }), {
+    .catalogue("WALLET_MESSAGES", WALLET_MESSAGES, {
       insufficient: [[LONG, 1_234_567]],
       wouldGoNegative: [[LONG]],
     })
-    .dictionary("WEBHOOK_MESSAGES", WEBHOOK_MESSAGES, WEBHOOK_EN, codes("webhook_"), {})
-    .dictionary("SETTINGS_MESSAGES", SETTINGS_MESSAGES, SETTINGS_EN, codes("settings_", { rateInvalid: "usd_rate_invalid", noRate: "usd_rate_missing" }), {})
-    .dictionary("EXPORT_MESSAGES", EXPORT_MESSAGES, EXPORT_EN, codes("export_"), { tooManyRows: [[LONG]] })
+    .catalogue("WEBHOOK_MESSAGES", WEBHOOK_MESSAGES, {})
+    .catalogue("SETTINGS_MESSAGES", SETTINGS_MESSAGES, {})
+    .catalogue("EXPORT_MESSAGES", EXPORT_MESSAGES, { tooManyRows: [[LONG]] })
     .phrase(VERSION_INVALID, VERSION_INVALID_EN, "version_invalid", "VERSION_INVALID");
 
   for (const [vietnamese, english, code] of PHRASES) book.phrase(vietnamese, english, code ?? null);
@@ -200,6 +192,13 @@ function build(): Phrasebook {
       shape.samples,
     );
   }
+  // The key check's expiry, as its Vietnamese writes a time on Vietnam's clock (HH:MM DD/MM/YYYY).
+  book.pattern(
+    /^Key hợp lệ đến (\d\d):(\d\d) (\d\d)\/(\d\d)\/(\d{4})$/,
+    (hour, minute, day, month, year) => KEY_CHECK_MESSAGES.activeUntil(new Date(Date.UTC(+year, +month - 1, +day, +hour - 7, +minute)).toISOString()).in("en"),
+    "key_active_until",
+    [],
+  );
   // The missing parts of an upload are listed as written, with "…" past ten.
   book.pattern(/^Còn thiếu phần: ([\d, ]+)(…?)$/, (parts, more) => `Parts still missing: ${parts}${more}`, "upload_missing_parts", []);
   return book;

@@ -9,7 +9,7 @@ import { apps, buyerMails, licenseKeys, users } from "../db/schema";
 import { type Config, getConfig } from "../platform/config";
 import { escapeHtml, type Mail, sendMail } from "../platform/mailer";
 import { formatDateTime } from "../shared/format";
-import { dateTime } from "../i18n/en/format";
+import { dateTime } from "../shared/english/format";
 import { errorText, logEvent } from "../lib/log";
 import { unsubscribeToken } from "../accounts/mail-preferences";
 

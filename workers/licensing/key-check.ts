@@ -7,13 +7,10 @@
 // key, device or app, so a relay cannot pass one device's answer to another (ADR 0023). A 200
 // answer names the version sent too (routes/keys.ts): its update_required holds for that version only.
 import { KEY_LOOKUP_SQL } from "../db/statements/key-lookup";
-import { formatDateTime } from "../shared/format";
 import { sha256Hex } from "../platform/crypto";
 import { updateRequired } from "../shared/version";
 import type { Lang } from "../shared/lang";
 import { KEY_CHECK_MESSAGES, MAX_BUNDLE_ID, MAX_DEVICE_ID } from "./messages";
-import { KEY_CHECK_EN } from "../i18n/en/licensing";
-import { dateTime } from "../i18n/en/format";
 
 /**
  * A key code, the device asking and the app it is for (its bundle id: one app's key is not
@@ -152,8 +149,7 @@ type KeyRow = AppColumns & {
 
 /** An answer's message in the check's language; "active" names the expiry when the key has one. */
 function reasonMessage(reason: KeyCheckResult["reason"], lang: Lang | undefined, expires: string | null): string {
-  if (lang === "en") return reason === "active" && expires ? KEY_CHECK_EN.activeUntil(dateTime(expires)) : KEY_CHECK_EN[reason];
-  return reason === "active" && expires ? KEY_CHECK_MESSAGES.activeUntil(formatDateTime(expires)) : KEY_CHECK_MESSAGES[reason];
+  return (reason === "active" && expires ? KEY_CHECK_MESSAGES.activeUntil(expires) : KEY_CHECK_MESSAGES[reason]).in(lang ?? "vi");
 }
 
 /**

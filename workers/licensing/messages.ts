@@ -1,5 +1,9 @@
 // What the licensing rules say and the limits they keep: pure text and numbers, so the schemas,
-// the rules (key-admin.ts, key-check.ts, key-devices.ts) and the screens share one home.
+// the rules (key-admin.ts, key-check.ts, key-devices.ts) and the screens share one home. The key
+// check's messages are declared with their code and both texts (workers/shared/message.ts).
+import { count, dateTime } from "../shared/english/format";
+import { formatDateTime } from "../shared/format";
+import { defineMessages } from "../shared/message";
 
 export const KEY_ADMIN_MESSAGES = {
   appNotFound: "ID ứng dụng không hợp lệ",
@@ -67,13 +71,25 @@ export const MAX_BUNDLE_ID = 255;
 export const VERSION_INVALID = "Phiên bản (version) chỉ gồm chữ số và dấu chấm, ví dụ 1.2.3";
 
 /** What the key check says (docs/licensing.md): each answer's reason, and the refusal of a caller over its limit. */
-export const KEY_CHECK_MESSAGES = {
-  active: "Key hợp lệ",
-  activated: "Key đã được kích hoạt trên thiết bị này",
-  not_found: "Key không tồn tại",
-  revoked: "Key đã bị thu hồi",
-  expired: "Key đã hết hạn",
-  other_device: "Key đã được kích hoạt trên thiết bị khác",
-  activeUntil: (until: string) => `Key hợp lệ đến ${until}`,
-  tooMany: (seconds: number) => `Quá nhiều yêu cầu. Vui lòng thử lại sau ${seconds} giây.`,
-} as const;
+/**
+ * What the key check answers a mod, in the language its body asks for (signed as sent). The expiry
+ * is the value, each language writing it its own way.
+ */
+export const KEY_CHECK_MESSAGES = defineMessages({
+  active: { code: "key_active", vi: "Key hợp lệ", en: "Valid key" },
+  activated: { code: "key_activated", vi: "Key đã được kích hoạt trên thiết bị này", en: "Key activated on this device" },
+  not_found: { code: "key_not_found", vi: "Key không tồn tại", en: "This key does not exist" },
+  revoked: { code: "key_revoked", vi: "Key đã bị thu hồi", en: "This key has been revoked" },
+  expired: { code: "key_expired", vi: "Key đã hết hạn", en: "This key has expired" },
+  other_device: { code: "key_other_device", vi: "Key đã được kích hoạt trên thiết bị khác", en: "This key is activated on another device" },
+  activeUntil: {
+    code: "key_active_until",
+    vi: (expires: string) => `Key hợp lệ đến ${formatDateTime(expires)}`,
+    en: (expires: string) => `Valid key until ${dateTime(expires)}`,
+  },
+  tooMany: {
+    code: "rate_limited",
+    vi: (seconds: number) => `Quá nhiều yêu cầu. Vui lòng thử lại sau ${seconds} giây.`,
+    en: (seconds: number) => `Too many requests. Please try again in ${count(seconds, "second")}.`,
+  },
+});

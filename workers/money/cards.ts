@@ -15,7 +15,7 @@ import type { CreateCardInput } from "./schemas/cards";
 import { wholeNumber } from "../shared/fields";
 import { cardEstimate } from "../shared/money/topup";
 import { walletFor } from "./wallet/port";
-import { ConflictError, NotFoundError, RateLimitedError, UnavailableError, ValidationError } from "../platform/errors";
+import { ConflictError, type FieldErrors, NotFoundError, RateLimitedError, UnavailableError, ValidationError } from "../platform/errors";
 import { cardReviewNotice } from "../owner/notifications";
 import { cardGatewayFailed } from "../owner/ops-alarms";
 import { hit } from "../platform/rate-limit";
@@ -69,8 +69,8 @@ export function cardSettings(config: CardConfig) {
 }
 
 /** The rules of docs/product.md §5 as field errors; an empty object means the card may be sent. */
-function cardErrors(input: { telco?: unknown; card_serial?: unknown; card_code?: unknown; card_value?: unknown }): Record<string, string[]> {
-  const errors: Record<string, string[]> = {};
+function cardErrors(input: { telco?: unknown; card_serial?: unknown; card_code?: unknown; card_value?: unknown }): FieldErrors {
+  const errors: FieldErrors = {};
   if (typeof input.telco !== "string" || !(input.telco in TELCO_LABELS)) errors.telco = [CARD_MESSAGES.telco];
   const serial = typeof input.card_serial === "string" ? input.card_serial : "";
   const code = typeof input.card_code === "string" ? input.card_code : "";
@@ -199,7 +199,8 @@ export function toPublicCard(row: CardRow) {
     formatted_real_value: row.realValue === null ? null : formatVND(row.realValue),
     bonus_amount: row.bonusAmount,
     formatted_bonus_amount: row.bonusAmount ? formatVND(row.bonusAmount) : null,
-    message: row.status === "pending" ? CARD_MESSAGES.pending : (row.gatewayMessage ?? CARD_STATUS_DISPLAY[row.status]),
+    // A card's data keeps the store's words, as its status_display does (the screens show their own).
+    message: row.status === "pending" ? CARD_MESSAGES.pending.in("vi") : (row.gatewayMessage ?? CARD_STATUS_DISPLAY[row.status]),
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };

@@ -1,76 +1,111 @@
-// What the money rules say: pure text, so the schemas, the rules and the screens share one home.
+// What the money rules say, each message declared once with its code and both its texts
+// (workers/shared/message.ts): pure, so the schemas, the rules and the routes share one home.
+import { count, vnd } from "../shared/english/format";
+import { PURCHASE_EN, TOPUP_EN } from "../shared/money/english";
 import { formatVND } from "../shared/format";
+import { defineMessages } from "../shared/message";
 import { insufficientBalanceMessage, PURCHASE_MESSAGES } from "../shared/money/pricing";
 import { TOPUP_MESSAGES } from "../shared/money/topup";
 
-export const PROMOTION_MESSAGES = {
-  notFound: "Không tìm thấy khuyến mãi",
-  codeTaken: "Mã khuyến mãi đã tồn tại",
-  codeInvalid: "Mã khuyến mãi không hợp lệ hoặc đã hết hạn",
-  codeRequired: "Vui lòng nhập mã khuyến mãi",
-  limitBelowUsed: (used: number) => `Đã dùng ${used} lần; giới hạn không thể nhỏ hơn`,
-  created: "Đã tạo khuyến mãi",
-  updated: "Đã cập nhật khuyến mãi",
-  deleted: "Đã xóa khuyến mãi",
-} as const;
+export const PROMOTION_MESSAGES = defineMessages({
+  notFound: { code: "promotion_not_found", vi: "Không tìm thấy khuyến mãi", en: "Promotion not found" },
+  codeTaken: { code: "promotion_code_taken", vi: "Mã khuyến mãi đã tồn tại", en: "This promotion code already exists" },
+  codeInvalid: { code: "promotion_code_invalid", vi: "Mã khuyến mãi không hợp lệ hoặc đã hết hạn", en: "This promotion code is invalid or has expired" },
+  codeRequired: { code: "promotion_code_required", vi: "Vui lòng nhập mã khuyến mãi", en: "Please enter a promotion code" },
+  limitBelowUsed: {
+    code: "promotion_limit_below_used",
+    vi: (used: number) => `Đã dùng ${used} lần; giới hạn không thể nhỏ hơn`,
+    en: (used: number) => `Already used ${count(used, "time")}; the limit cannot be lower`,
+  },
+  created: { code: "promotion_created", vi: "Đã tạo khuyến mãi", en: "Promotion created" },
+  updated: { code: "promotion_updated", vi: "Đã cập nhật khuyến mãi", en: "Promotion updated" },
+  deleted: { code: "promotion_deleted", vi: "Đã xóa khuyến mãi", en: "Promotion deleted" },
+});
 
-export const CARD_MESSAGES = {
-  telco: TOPUP_MESSAGES.telco,
-  serial: TOPUP_MESSAGES.serial,
-  code: TOPUP_MESSAGES.code,
-  digits: "Chỉ được nhập chữ số",
-  value: TOPUP_MESSAGES.value,
-  unavailable: TOPUP_MESSAGES.cardUnavailable,
-  duplicate: "Thẻ này đã được gửi trước đó",
-  pending: TOPUP_MESSAGES.cardPending,
-  notFound: "Không tìm thấy giao dịch thẻ cào",
-  submitted: "Đã gửi thẻ cào, vui lòng chờ xử lý",
-  tooMany: (seconds: number) => `Bạn đã gửi quá nhiều thẻ. Vui lòng thử lại sau ${seconds} giây.`,
-} as const;
+export const CARD_MESSAGES = defineMessages({
+  telco: { code: "card_telco", vi: TOPUP_MESSAGES.telco, en: TOPUP_EN.telco },
+  serial: { code: "card_serial", vi: TOPUP_MESSAGES.serial, en: TOPUP_EN.serial },
+  code: { code: "card_code", vi: TOPUP_MESSAGES.code, en: TOPUP_EN.code },
+  digits: { code: "card_digits", vi: "Chỉ được nhập chữ số", en: "Only digits are allowed" },
+  value: { code: "card_value", vi: TOPUP_MESSAGES.value, en: TOPUP_EN.value },
+  unavailable: { code: "card_unavailable", vi: TOPUP_MESSAGES.cardUnavailable, en: TOPUP_EN.cardUnavailable },
+  duplicate: { code: "card_duplicate", vi: "Thẻ này đã được gửi trước đó", en: "This card has already been submitted" },
+  pending: { code: "card_pending", vi: TOPUP_MESSAGES.cardPending, en: TOPUP_EN.cardPending },
+  notFound: { code: "card_not_found", vi: "Không tìm thấy giao dịch thẻ cào", en: "Phone card transaction not found" },
+  submitted: { code: "card_submitted", vi: "Đã gửi thẻ cào, vui lòng chờ xử lý", en: "Card submitted, please wait while it is processed" },
+  tooMany: {
+    code: "rate_limited",
+    vi: (seconds: number) => `Bạn đã gửi quá nhiều thẻ. Vui lòng thử lại sau ${seconds} giây.`,
+    en: (seconds: number) => `You have submitted too many cards. Please try again in ${count(seconds, "second")}.`,
+  },
+});
 
-export const VIETQR_MESSAGES = {
-  tooManyPending: "Bạn có quá nhiều giao dịch đang chờ thanh toán. Vui lòng hoàn tất hoặc hủy bớt giao dịch.",
-  notFound: "Không tìm thấy giao dịch",
-  cancelled: TOPUP_MESSAGES.cancelled,
-  cannotCancel: TOPUP_MESSAGES.cannotCancel,
-  created: "Đã tạo giao dịch VietQR",
-} as const;
+export const VIETQR_MESSAGES = defineMessages({
+  tooManyPending: {
+    code: "vietqr_too_many_pending",
+    vi: "Bạn có quá nhiều giao dịch đang chờ thanh toán. Vui lòng hoàn tất hoặc hủy bớt giao dịch.",
+    en: "You have too many transfers awaiting payment. Please complete or cancel some of them.",
+  },
+  notFound: { code: "transaction_not_found", vi: "Không tìm thấy giao dịch", en: "Transaction not found" },
+  cancelled: { code: "transaction_cancelled", vi: TOPUP_MESSAGES.cancelled, en: TOPUP_EN.cancelled },
+  cannotCancel: { code: "transaction_not_cancellable", vi: TOPUP_MESSAGES.cannotCancel, en: TOPUP_EN.cannotCancel },
+  created: { code: "vietqr_created", vi: "Đã tạo giao dịch VietQR", en: "VietQR transfer created" },
+});
 
-export const REVIEW_MESSAGES = {
-  notFound: "Không tìm thấy giao dịch chuyển khoản",
-  handled: "Giao dịch này đã được xử lý",
-  notPositive: "Số tiền của giao dịch này không lớn hơn 0, không thể cộng tiền",
-  userRequired: "Vui lòng nhập ID người dùng",
-  userNotFound: "Không tìm thấy người dùng",
-  cannotCredit: "Không thể cộng tiền cho người dùng này",
-  transferCredited: "Giao dịch này đã được cộng tiền trước đó",
-  sameTransferCredited: (id: number) => `Giao dịch này trùng với giao dịch #${id} đã được cộng tiền (cùng mã tham chiếu ngân hàng và số tiền). Không thể cộng lần nữa; hãy bỏ qua giao dịch này.`,
-  cardCredited: "Thẻ này đã được cộng tiền trước đó",
-  cardNotFound: "Không tìm thấy thẻ cào hoặc chủ thẻ",
-  credited: (amount: number, username: string) => `Đã cộng ${formatVND(amount)} cho ${username}`,
-  dismissed: "Đã bỏ qua giao dịch",
-} as const;
+const USER_NOT_FOUND = { code: "user_not_found", vi: "Không tìm thấy người dùng", en: "User not found" } as const;
 
-export const WALLET_MESSAGES = {
-  purchased: PURCHASE_MESSAGES.purchased,
-  paused: PURCHASE_MESSAGES.paused,
-  soldOut: PURCHASE_MESSAGES.soldOut,
-  pricingNotFound: "Không tìm thấy bảng giá của loại key này",
-  balanceOnly: PURCHASE_MESSAGES.balanceOnly,
-  insufficient: insufficientBalanceMessage,
-  userNotFound: "Không tìm thấy người dùng",
-  wouldGoNegative: (current: number) => `Không thể trừ quá số dư hiện tại (${formatVND(current)}).`,
-  keyReused: "Idempotency-Key này đã được dùng cho một yêu cầu mua khác.",
-} as const;
+export const REVIEW_MESSAGES = defineMessages({
+  notFound: { code: "transfer_not_found", vi: "Không tìm thấy giao dịch chuyển khoản", en: "Bank transfer not found" },
+  handled: { code: "transfer_handled", vi: "Giao dịch này đã được xử lý", en: "This transaction has already been handled" },
+  notPositive: { code: "transfer_not_positive", vi: "Số tiền của giao dịch này không lớn hơn 0, không thể cộng tiền", en: "This transaction's amount is not above 0, so nothing can be credited" },
+  userRequired: { code: "user_required", vi: "Vui lòng nhập ID người dùng", en: "Please enter a user ID" },
+  userNotFound: USER_NOT_FOUND,
+  cannotCredit: { code: "user_cannot_be_credited", vi: "Không thể cộng tiền cho người dùng này", en: "This user cannot be credited" },
+  transferCredited: { code: "transfer_already_credited", vi: "Giao dịch này đã được cộng tiền trước đó", en: "This transaction has already been credited" },
+  sameTransferCredited: {
+    code: "transfer_duplicate",
+    vi: (id: number) => `Giao dịch này trùng với giao dịch #${id} đã được cộng tiền (cùng mã tham chiếu ngân hàng và số tiền). Không thể cộng lần nữa; hãy bỏ qua giao dịch này.`,
+    en: (id: number) =>
+      `This transaction is the same as transaction #${id}, which has already been credited (same bank reference and amount). It cannot be credited again; dismiss it instead.`,
+  },
+  cardCredited: { code: "card_already_credited", vi: "Thẻ này đã được cộng tiền trước đó", en: "This card has already been credited" },
+  cardNotFound: { code: "card_not_found", vi: "Không tìm thấy thẻ cào hoặc chủ thẻ", en: "Phone card or card owner not found" },
+  credited: {
+    code: "transfer_credited",
+    vi: (amount: number, username: string) => `Đã cộng ${formatVND(amount)} cho ${username}`,
+    en: (amount: number, username: string) => `Credited ${vnd(amount)} to ${username}`,
+  },
+  dismissed: { code: "transfer_dismissed", vi: "Đã bỏ qua giao dịch", en: "Transaction dismissed" },
+});
+
+export const WALLET_MESSAGES = defineMessages({
+  purchased: { code: "purchased", vi: PURCHASE_MESSAGES.purchased, en: PURCHASE_EN.purchased },
+  paused: { code: "key_type_paused", vi: PURCHASE_MESSAGES.paused, en: PURCHASE_EN.paused },
+  soldOut: { code: "sold_out", vi: PURCHASE_MESSAGES.soldOut, en: PURCHASE_EN.soldOut },
+  pricingNotFound: { code: "pricing_not_found", vi: "Không tìm thấy bảng giá của loại key này", en: "No price found for this key type" },
+  balanceOnly: { code: "payment_method_unsupported", vi: PURCHASE_MESSAGES.balanceOnly, en: PURCHASE_EN.balanceOnly },
+  insufficient: {
+    code: "insufficient_balance",
+    vi: insufficientBalanceMessage,
+    en: (required: number, current: number) => `Insufficient balance. You need ${vnd(required)} and your balance is ${vnd(current)}. Please top up your wallet.`,
+  },
+  userNotFound: USER_NOT_FOUND,
+  wouldGoNegative: {
+    code: "balance_too_low",
+    vi: (current: number) => `Không thể trừ quá số dư hiện tại (${formatVND(current)}).`,
+    en: (current: number) => `Cannot deduct more than the current balance (${vnd(current)}).`,
+  },
+  keyReused: { code: "idempotency_key_reused", vi: "Idempotency-Key này đã được dùng cho một yêu cầu mua khác.", en: "This Idempotency-Key has already been used for a different purchase." },
+});
 
 // The gateways read only a refusal's status and prescribe no words: the message is for whoever
-// reads the gateway's delivery log, in the store's language.
-export const WEBHOOK_MESSAGES = {
-  unauthorized: "Xác thực thông báo không hợp lệ",
-  invalidPayload: "Nội dung thông báo giao dịch không hợp lệ",
-  invalidSignature: "Chữ ký không hợp lệ",
-  recheckFailed: "Chưa kiểm tra lại được thẻ với cổng nạp thẻ",
-  unknownRequest: "Không tìm thấy request_id",
-  mismatch: "Thẻ không khớp với request_id",
-  parked: "Đã chuyển cho quản trị viên xem xét",
-} as const;
+// reads the gateway's delivery log, in the store's language (or the one they ask for).
+export const WEBHOOK_MESSAGES = defineMessages({
+  unauthorized: { code: "webhook_unauthorized", vi: "Xác thực thông báo không hợp lệ", en: "The notification could not be authenticated" },
+  invalidPayload: { code: "webhook_invalid_payload", vi: "Nội dung thông báo giao dịch không hợp lệ", en: "The transaction notification is not valid" },
+  invalidSignature: { code: "webhook_invalid_signature", vi: "Chữ ký không hợp lệ", en: "Invalid signature" },
+  recheckFailed: { code: "webhook_recheck_failed", vi: "Chưa kiểm tra lại được thẻ với cổng nạp thẻ", en: "Could not check the card again with the card gateway yet" },
+  unknownRequest: { code: "webhook_unknown_request", vi: "Không tìm thấy request_id", en: "request_id not found" },
+  mismatch: { code: "webhook_mismatch", vi: "Thẻ không khớp với request_id", en: "The card does not match the request_id" },
+  parked: { code: "webhook_parked", vi: "Đã chuyển cho quản trị viên xem xét", en: "Passed to an administrator for review" },
+});

@@ -15,6 +15,7 @@ import { bankReference, creditedCopyOf } from "./bank-transfers";
 import { CARD_STATUS_DISPLAY, capCardCredit, maskCode } from "./cards";
 import { ConflictError, fieldError, NotFoundError, ValidationError } from "../platform/errors";
 import { REVIEW_MESSAGES } from "./messages";
+import type { Message } from "../shared/message";
 
 type PaymentEvent = typeof paymentEvents.$inferSelect;
 type ParkedCard = typeof cardTopups.$inferSelect;
@@ -111,7 +112,7 @@ export async function findUnmatchedEvent(db: Database, id: number): Promise<Paym
   return event;
 }
 
-export type Credited = { message: string; balance: number };
+export type Credited = { message: Message; balance: number };
 
 /** Credits a parked event: a transfer to the user the admin names, a card to its owner. */
 export async function creditPaymentEvent(env: Env, db: Database, event: PaymentEvent, input: CreditTransferInput, actor: AdminActor): Promise<Credited> {

@@ -34,3 +34,10 @@ export function langOfAcceptLanguage(header: string | null | undefined): Lang {
 export function langOfRequest(request: Request): Lang {
   return langOfAcceptLanguage(request.headers.get("Accept-Language"));
 }
+
+const VIETNAMESE = /[àáạảãâầấậẩẫăằắặẳẵèéẹẻẽêềếệểễìíịỉĩòóọỏõôồốộổỗơờớợởỡùúụủũưừứựửữỳýỵỷỹđ]/i;
+
+/** Whether a text holds a letter only Vietnamese writes (what the English answers must not hold). */
+export function hasVietnameseLetters(text: string): boolean {
+  return VIETNAMESE.test(text);
+}

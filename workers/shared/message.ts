@@ -73,6 +73,14 @@ export function defineMessages<const T extends Record<string, MessageSpec>>(spec
   return Object.freeze(catalogue) as Catalogue<T>;
 }
 
+/**
+ * A dictionary's English twin, for the words not declared with defineMessages yet: the same keys, a
+ * text for a text, a template of the same arguments for a template.
+ */
+export type EnglishOf<T extends Readonly<Record<string, string | Template>>> = {
+  readonly [K in keyof T]: T[K] extends (...args: infer A) => string ? (...args: A) => string : string;
+};
+
 /** What a rule may say: a declared Message, or (until every text is declared) a Vietnamese text. */
 export type Said = string | Message;
 

@@ -271,7 +271,7 @@ describe("attack: an admin credits a parked copy of a transfer already credited 
 
     const other = await person();
     const credit = await api(`/api/admin/bank-transfers/${copy.id}/credit/`, { token: admin.token, body: { user_id: other.id, note: "cộng lại" } });
-    expect(credit).toEqual({ status: 409, body: { success: false, code: "transfer_duplicate", message: REVIEW_MESSAGES.sameTransferCredited(credited.id) } });
+    expect(credit).toEqual({ status: 409, body: { success: false, code: "transfer_duplicate", message: REVIEW_MESSAGES.sameTransferCredited(credited.id).in("vi") } });
     expect(await balanceOf(other.id)).toBe(0);
     expect(await balanceOf(user.id)).toBe(95000);
     expect((await db.select().from(paymentEvents).where(eq(paymentEvents.id, copy.id)))[0].status).toBe("unmatched");
@@ -289,7 +289,7 @@ describe("attack: an admin credits a parked copy of a transfer already credited 
     );
     expect(credits.map((credit) => credit.status).sort()).toEqual([200, 409]);
     const winner = copies[credits.findIndex((credit) => credit.status === 200)];
-    expect(credits.find((credit) => credit.status === 409)?.body).toEqual({ success: false, code: "transfer_duplicate", message: REVIEW_MESSAGES.sameTransferCredited(winner.id) });
+    expect(credits.find((credit) => credit.status === 409)?.body).toEqual({ success: false, code: "transfer_duplicate", message: REVIEW_MESSAGES.sameTransferCredited(winner.id).in("vi") });
     expect((await balanceOf(first.id)) + (await balanceOf(second.id))).toBe(72000);
   });
 });

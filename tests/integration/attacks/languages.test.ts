@@ -93,7 +93,7 @@ describe("a mod choosing the key check's language", () => {
     const { app, key } = await soldKey();
     const sent = { key_code: key.keyCode, device_id: "ipad-9", bundle_id: app.bundleIdentifier, nonce: "same-nonce-123" };
     const first = await check(sent, { "Accept-Language": "en" });
-    expect(first.body.data.message).toBe(KEY_CHECK_MESSAGES.activated);
+    expect(first.body.data.message).toBe(KEY_CHECK_MESSAGES.activated.in("vi"));
     const plain = await check(sent);
     const english = await check(sent, { "Accept-Language": "en-US,en;q=0.9" });
     expect(english.body.data.message).toMatch(/^Key hợp lệ đến \d\d:\d\d \d\d\/\d\d\/\d{4}$/);

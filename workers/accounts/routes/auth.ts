@@ -40,14 +40,14 @@ import { verifyPassword } from "../passwords";
 import { claim, clear, hit, LIMITS, type Limit } from "../../platform/rate-limit";
 import { closeEndedSockets } from "../live-sockets";
 import { endSession, issueDeviceToken, knownDevice, rotateSession, type SessionMeta, startSession, touchDevice } from "../sessions";
-import { type ApiContext, type ApiEnv, db, requestActor } from "../../platform/http/context";
+import { type ApiContext, type ApiEnv, db, langOf, requestActor } from "../../platform/http/context";
 import { HttpError, MESSAGES } from "../../platform/http/api-errors";
 import { errorText, logEvent } from "../../lib/log";
 import { isAdmin } from "../require-admin";
 import { requireUser } from "../require-user";
 import { clientAddress, readJson, readQuery, takesJson, takesQuery } from "../../platform/http/validate";
 import { AUTH_MESSAGES } from "../messages";
-import { langOf, refusalBody, toReader } from "../../i18n/refusals";
+import { refusalBody, toReader } from "../../platform/http/refusals";
 import { type Lang, langOfRequest } from "../../shared/lang";
 
 /** The reset link's token; anything that is not one text reads as none. */

@@ -12,7 +12,7 @@ import { serveObject } from "../files";
 import { reportMissingFile } from "../missing-files";
 import { type ApiContext, type ApiEnv, db } from "../../platform/http/context";
 import { HttpError, MESSAGES } from "../../platform/http/api-errors";
-import { answerError, answerRefusal } from "../../i18n/refusals";
+import { answerError, answerRefusal } from "../../platform/http/refusals";
 import { readParams } from "../../platform/http/validate";
 
 export const FEED_PATHS = /^\/(altstore\.json$|repo(\/|$))/;

@@ -1,7 +1,7 @@
 // The English of workers/accounts/messages.ts.
 import type { AUTH_MESSAGES, MAIL_PREFERENCE_MESSAGES, MFA_MESSAGES, SECOND_FACTOR_MESSAGES, USER_ADMIN_MESSAGES } from "../../accounts/messages";
-import type { EnglishOf } from "../phrasebook";
-import { count } from "./format";
+import type { EnglishOf } from "../../shared/message";
+import { count } from "../../shared/english/format";
 
 export const AUTH_EN = {
   required: "This field is required",

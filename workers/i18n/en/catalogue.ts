@@ -1,9 +1,8 @@
-// The English of the catalogue's words (workers/catalogue/messages.ts) and of the app form's rules
-// both sides share (workers/shared/app-form.ts).
-import type { APP_ADMIN_MESSAGES, UPLOAD_MESSAGES } from "../../catalogue/messages";
+// The English of the app form's rules both sides share (workers/shared/app-form.ts). The catalogue's
+// own words declare theirs (workers/catalogue/messages.ts).
 import type { APP_FORM_MESSAGES, FILE_MESSAGES } from "../../shared/app-form";
-import type { EnglishOf } from "../phrasebook";
-import { count, number } from "./format";
+import type { EnglishOf } from "../../shared/message";
+import { count } from "../../shared/english/format";
 
 export const APP_FORM_EN = {
   required: "Please fill in all the required fields!",
@@ -39,21 +38,3 @@ export const FILE_EN = {
   videoTooLong: "The video is longer than 30 seconds",
 } satisfies EnglishOf<typeof FILE_MESSAGES>;
 
-export const UPLOAD_EN = {
-  notFound: "Upload not found (it may have expired)",
-  notUploading: "This upload has already been completed or cancelled",
-  badPart: "Invalid part number",
-  badPartSize: (expected: number) => `This part must be exactly ${count(expected, "byte")}`,
-  missingParts: (missing: number[]) => `Parts still missing: ${missing.slice(0, 10).join(", ")}${missing.length > 10 ? "…" : ""}`,
-  unusable: "The uploaded file does not exist, is not finished or has already been used",
-  wrongKind: "The uploaded file is not the right kind for this field",
-} satisfies EnglishOf<typeof UPLOAD_MESSAGES>;
-
-export const APP_ADMIN_EN = {
-  oneFile: "Only one app file may be sent",
-  oneIcon: "Only one icon may be sent",
-  tooManyMedia: (max: number) => `At most ${number(max)} images or videos at a time`,
-  uploadInUse: "The uploaded file is already used by another app",
-  chooseIpa: "Please choose an IPA file",
-  badIpa: (reason: string) => `Invalid IPA file: ${reason}`,
-} satisfies EnglishOf<typeof APP_ADMIN_MESSAGES>;

@@ -1,7 +1,7 @@
 // The English of workers/licensing/messages.ts.
-import type { KEY_ADMIN_MESSAGES, KEY_CHECK_MESSAGES, KEY_DEVICE_MESSAGES } from "../../licensing/messages";
-import type { EnglishOf } from "../phrasebook";
-import { count, number } from "./format";
+import type { KEY_ADMIN_MESSAGES, KEY_DEVICE_MESSAGES } from "../../licensing/messages";
+import type { EnglishOf } from "../../shared/message";
+import { count, number } from "../../shared/english/format";
 
 export const KEY_ADMIN_EN = {
   appNotFound: "Invalid app ID",
@@ -55,16 +55,5 @@ export const KEY_DEVICE_EN = {
   reset: "Device removed. The key will be activated on the next device that checks it.",
   tooSoon: (hours: number, wait: string) => `A key can change device once every ${count(hours, "hour")}. Please try again in ${wait}.`,
 } satisfies EnglishOf<typeof KEY_DEVICE_MESSAGES>;
-
-export const KEY_CHECK_EN = {
-  active: "Valid key",
-  activated: "Key activated on this device",
-  not_found: "This key does not exist",
-  revoked: "This key has been revoked",
-  expired: "This key has expired",
-  other_device: "This key is activated on another device",
-  activeUntil: (until: string) => `Valid key until ${until}`,
-  tooMany: (seconds: number) => `Too many requests. Please try again in ${count(seconds, "second")}.`,
-} satisfies EnglishOf<typeof KEY_CHECK_MESSAGES>;
 
 export const VERSION_INVALID_EN = "The version (version) may only contain digits and dots, for example 1.2.3";

@@ -2,7 +2,7 @@
 // says once, without a dictionary of its own (keyed by the Vietnamese text itself), and the shapes
 // of the texts those words are built into. tests/unit/english.test.ts finds every Vietnamese text
 // in workers/ and fails when neither a dictionary nor this page knows it.
-import { count, number, vnd } from "./format";
+import { count, number, vnd } from "../../shared/english/format";
 
 /** [Vietnamese, English, code?]: a code where the text is a refusal's whole message. */
 export const PHRASES: readonly (readonly [string, string, string?])[] = [

@@ -3,7 +3,7 @@
 import { MESSAGES } from "../../platform/http/api-errors";
 import type * as ERROR_MESSAGES from "../../shared/error-messages";
 import type * as ERROR_TEXTS from "../../shared/error-texts";
-import type { EnglishOf } from "../phrasebook";
+import type { EnglishOf } from "../../shared/message";
 
 type SharedTexts = Pick<typeof ERROR_MESSAGES, "VALIDATION_FALLBACK" | "ACCESS_DENIED_MESSAGE" | "SECOND_FACTOR_REQUIRED_MESSAGE"> & typeof ERROR_TEXTS;
 

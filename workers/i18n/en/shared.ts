@@ -2,8 +2,8 @@
 // own words (workers/shared/fields.ts).
 import type { TEXT_MESSAGES } from "../../shared/fields";
 import type { ZOD_MESSAGES } from "../../shared/zod-messages";
-import type { EnglishOf } from "../phrasebook";
-import { count, number } from "./format";
+import type { EnglishOf } from "../../shared/message";
+import { count, number } from "../../shared/english/format";
 
 export const ZOD_EN = {
   invalid: "Invalid value",

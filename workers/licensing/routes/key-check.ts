@@ -5,7 +5,7 @@
 // for this key), its answer's bytes built once and signed as built. Anything else — too large, no
 // length, not JSON, not valid — is handed to the API's own route (routes/keys.ts), whose refusals
 // keep their exact bytes and are signed by signKeyCheckAnswers.
-import { refusalAnswer } from "../../i18n/refusals";
+import { refusalAnswer } from "../../platform/http/refusals";
 import { bookmarkOf, readPrimaryOf } from "../../platform/http/context";
 import { addressKey, MAX_BODY_BYTES } from "../../platform/http/validate";
 import { jsonAnswerSecurityHeaders, secured } from "../../platform/security";

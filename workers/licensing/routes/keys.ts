@@ -12,7 +12,7 @@ import { publicKeyInfo, signBytes, signLease } from "../license-signing";
 import { pricingTerms } from "../../owner/store-settings";
 import { type ApiContext, type ApiEnv, db, readPrimary } from "../../platform/http/context";
 import { HttpError, MESSAGES } from "../../platform/http/api-errors";
-import { refusalAnswer } from "../../i18n/refusals";
+import { refusalAnswer } from "../../platform/http/refusals";
 import { isLang, type Lang } from "../../shared/lang";
 import { isAdmin } from "../../accounts/require-admin";
 import { requireUser } from "../../accounts/require-user";

@@ -3,7 +3,7 @@ import { Hono } from "hono";
 import { creditTransferSchema, dismissTransferSchema, paymentEventsQuerySchema } from "../schemas/bank-transfers";
 import { idPath } from "../../shared/fields";
 import { creditPaymentEvent, dismissPaymentEvent, findUnmatchedEvent, listPaymentEvents } from "../transfer-review";
-import { adminActor, type ApiEnv, db } from "../../platform/http/context";
+import { adminActor, type ApiEnv, db, say } from "../../platform/http/context";
 import { requireAdmin } from "../../accounts/require-admin";
 import { readJson, readParams, readQuery, takesJson, takesQuery } from "../../platform/http/validate";
 import { REVIEW_MESSAGES } from "../messages";
@@ -15,11 +15,11 @@ export const adminBankTransfersApi = new Hono<ApiEnv>()
     const event = await findUnmatchedEvent(db(c), readParams(c, idPath, REVIEW_MESSAGES.notFound).id);
     const input = await readJson(c);
     const { message, balance } = await creditPaymentEvent(c.env, db(c), event, input, adminActor(c));
-    return c.json({ success: true, message, data: { balance } });
+    return c.json({ success: true, message: say(c, message), data: { balance } });
   })
   .post("/:id/dismiss", takesJson(dismissTransferSchema), async (c) => {
     const event = await findUnmatchedEvent(db(c), readParams(c, idPath, REVIEW_MESSAGES.notFound).id);
     const { note } = await readJson(c);
     await dismissPaymentEvent(c.env, db(c), event, note, adminActor(c));
-    return c.json({ success: true, message: REVIEW_MESSAGES.dismissed });
+    return c.json({ success: true, message: say(c, REVIEW_MESSAGES.dismissed) });
   });

@@ -4,7 +4,7 @@ import { getConfig } from "../../platform/config";
 import { cardHistorySchema, createCardSchema } from "../schemas/cards";
 import { refPath } from "../../shared/fields";
 import { cardSettings, cardStats, createCardTopup, ensureCardGateway, findCard, listCards, toPublicCard } from "../cards";
-import { type ApiEnv, db } from "../../platform/http/context";
+import { type ApiEnv, db, say } from "../../platform/http/context";
 import { requireUser } from "../../accounts/require-user";
 import { clientAddress, readJson, readParams, readQuery, takesJson, takesQuery } from "../../platform/http/validate";
 import { CARD_MESSAGES } from "../messages";
@@ -16,7 +16,7 @@ export const cardsApi = new Hono<ApiEnv>()
     ensureCardGateway(config);
     const input = await readJson(c);
     const card = await createCardTopup(c.env, config, c.get("user").id, clientAddress(c), input);
-    return c.json({ success: true, message: CARD_MESSAGES.submitted, data: toPublicCard(card) }, 201);
+    return c.json({ success: true, message: say(c, CARD_MESSAGES.submitted), data: toPublicCard(card) }, 201);
   })
   .get("/history", requireUser, takesQuery(cardHistorySchema), async (c) => {
     const { page, page_size: pageSize } = readQuery(c);

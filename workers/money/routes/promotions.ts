@@ -3,7 +3,7 @@ import { Hono } from "hono";
 import { idPath } from "../../shared/fields";
 import { promotionListSchema, promotionSchema } from "../schemas/promotions";
 import { createPromotion, deletePromotion, findPromotion, listPromotions, updatePromotion } from "../promotion-admin";
-import { adminActor, type ApiContext, type ApiEnv, db } from "../../platform/http/context";
+import { adminActor, type ApiContext, type ApiEnv, db, say } from "../../platform/http/context";
 import { requireAdmin } from "../../accounts/require-admin";
 import { readJson, readParams, readQuery, takesJson, takesQuery } from "../../platform/http/validate";
 import { PROMOTION_MESSAGES } from "../messages";
@@ -17,14 +17,14 @@ export const promotionsApi = new Hono<ApiEnv>()
   .post("/", takesJson(promotionSchema), async (c) => {
     const input = await readJson(c);
     const data = await createPromotion(db(c), input, adminActor(c));
-    return c.json({ success: true, message: PROMOTION_MESSAGES.created, data }, 201);
+    return c.json({ success: true, message: say(c, PROMOTION_MESSAGES.created), data }, 201);
   })
   .put("/:id", takesJson(promotionSchema), async (c) => {
     const existing = await promotionOf(c);
     const input = await readJson(c);
-    return c.json({ success: true, message: PROMOTION_MESSAGES.updated, data: await updatePromotion(db(c), existing, input, adminActor(c)) });
+    return c.json({ success: true, message: say(c, PROMOTION_MESSAGES.updated), data: await updatePromotion(db(c), existing, input, adminActor(c)) });
   })
   .delete("/:id", async (c) => {
     await deletePromotion(db(c), await promotionOf(c), adminActor(c));
-    return c.json({ success: true, message: PROMOTION_MESSAGES.deleted });
+    return c.json({ success: true, message: say(c, PROMOTION_MESSAGES.deleted) });
   });

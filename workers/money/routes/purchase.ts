@@ -6,7 +6,7 @@ import { stockChanged } from "../../catalogue/catalogue-cache";
 import { listAppPricing } from "../../licensing/keys";
 import { pricingTerms } from "../../owner/store-settings";
 import { buyKey } from "../buyer-wallet";
-import { type ApiContext, type ApiEnv, db } from "../../platform/http/context";
+import { type ApiContext, type ApiEnv, db, say } from "../../platform/http/context";
 import { errorText, logEvent } from "../../lib/log";
 import { requireUser } from "../../accounts/require-user";
 import { idempotencyKey, readJson, takesJson } from "../../platform/http/validate";
@@ -31,10 +31,10 @@ async function pricingAfterSale(c: ApiContext, appId: number | null, pricingId: 
  * A purchase's answer, which the app page's purchase reads (app/money/purchase/purchase-action.ts):
  * the new wallet figures and the pricing's stock come with the key, so the page reads neither again.
  */
-function purchaseAnswer({ replayed, order, wallet }: Awaited<ReturnType<typeof buyKey>>, pricing: Awaited<ReturnType<typeof pricingAfterSale>>) {
+function purchaseAnswer(c: ApiContext, { replayed, order, wallet }: Awaited<ReturnType<typeof buyKey>>, pricing: Awaited<ReturnType<typeof pricingAfterSale>>) {
   return {
     success: true as const,
-    message: WALLET_MESSAGES.purchased,
+    message: say(c, WALLET_MESSAGES.purchased),
     replayed,
     key: { key_code: order.key_code, key_type_name: order.key_type_name, app_name: order.app_name },
     order,
@@ -54,5 +54,5 @@ export const purchaseApi = new Hono<ApiEnv>().post("/", requireUser, takesJson(p
   if (!replayed && order.app_id !== null) {
     await stockChanged(c.env, c.req.raw, order.app_id).catch((error) => logEvent("error", "stock_change_failed", { app_id: order.app_id, error: errorText(error) }, c.req.raw));
   }
-  return c.json(purchaseAnswer(bought, await pricingAfterSale(c, order.app_id, input.key_pricing_id)));
+  return c.json(purchaseAnswer(c, bought, await pricingAfterSale(c, order.app_id, input.key_pricing_id)));
 });

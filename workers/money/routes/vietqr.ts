@@ -5,7 +5,7 @@ import { refPath } from "../../shared/fields";
 import { createTopupSchema, qrImagePath, topupTransactionSchema } from "../schemas/vietqr";
 import { qrPng } from "../../lib/qr-png";
 import { cancelOwnTopup, createTopup, findOwnTopup, findTopup, listTopups, toPublicTopup, topupStats, vietqrSettings } from "../vietqr";
-import { type ApiEnv, db } from "../../platform/http/context";
+import { type ApiEnv, db, say } from "../../platform/http/context";
 import { HttpError, MESSAGES } from "../../platform/http/api-errors";
 import { requireUser } from "../../accounts/require-user";
 import { clientAddress, readJson, readParams, takesJson } from "../../platform/http/validate";
@@ -16,7 +16,7 @@ export const vietqrApi = new Hono<ApiEnv>()
   .post("/create", requireUser, takesJson(createTopupSchema), async (c) => {
     const input = await readJson(c);
     const topup = await createTopup(c.env, getConfig(c.env), c.get("user").id, clientAddress(c), input.amount, input.promotion_code);
-    return c.json({ success: true, message: VIETQR_MESSAGES.created, data: toPublicTopup(topup, publicOrigin(c.env, c.req.raw)) }, 201);
+    return c.json({ success: true, message: say(c, VIETQR_MESSAGES.created), data: toPublicTopup(topup, publicOrigin(c.env, c.req.raw)) }, 201);
   })
   .get("/detail/:id", requireUser, async (c) => {
     const { id } = readParams(c, refPath, VIETQR_MESSAGES.notFound);
@@ -31,7 +31,7 @@ export const vietqrApi = new Hono<ApiEnv>()
     const userId = c.get("user").id;
     const topup = await findOwnTopup(db(c), userId, transaction_id);
     const after = await cancelOwnTopup(c.env, db(c), userId, topup, reason || "User cancelled");
-    return c.json({ success: true, message: VIETQR_MESSAGES.cancelled, data: toPublicTopup(after, publicOrigin(c.env, c.req.raw)) });
+    return c.json({ success: true, message: say(c, VIETQR_MESSAGES.cancelled), data: toPublicTopup(after, publicOrigin(c.env, c.req.raw)) });
   })
   .get("/history", requireUser, async (c) => {
     const origin = publicOrigin(c.env, c.req.raw);

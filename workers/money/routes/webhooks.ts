@@ -8,13 +8,14 @@ import { bankProviderPath } from "../schemas/bank-transfers";
 import { cardCallbackSchema } from "../schemas/cards";
 import { errorText } from "../../lib/log";
 import { cardGatewayFailed, previousKeyUsed, webhookRefused } from "../../owner/ops-alarms";
-import { type ApiEnv, db } from "../../platform/http/context";
+import { type ApiEnv, db, langOf, say } from "../../platform/http/context";
 import { readParams } from "../../platform/http/validate";
 import { WEBHOOK_MESSAGES } from "../messages";
-import { langOf, refusalBody } from "../../i18n/refusals";
+import { refusalBody } from "../../platform/http/refusals";
+import type { Message } from "../../shared/message";
 
 /** A refusal to the card gateway: its own status 0, in the store's error shape. */
-const cardRefusal = (c: Context, httpStatus: number, message: string) => ({ ...refusalBody(httpStatus, message, langOf(c)), status: 0 });
+const cardRefusal = (c: Context, httpStatus: number, message: Message) => ({ ...refusalBody(httpStatus, message, langOf(c)), status: 0 });
 
 export const webhooksApi = new Hono<ApiEnv>()
   .post("/:provider{sepay|casso|payos}", async (c) => {
@@ -75,5 +76,5 @@ export const webhooksApi = new Hono<ApiEnv>()
     }
     if (outcome === "unknown") return c.json(cardRefusal(c, 404, WEBHOOK_MESSAGES.unknownRequest), 404);
     if (outcome === "mismatch") return c.json(cardRefusal(c, 400, WEBHOOK_MESSAGES.mismatch), 400);
-    return c.json({ status: 1, message: outcome === "parked" ? WEBHOOK_MESSAGES.parked : "OK" });
+    return c.json({ status: 1, message: outcome === "parked" ? say(c, WEBHOOK_MESSAGES.parked) : "OK" });
   });

@@ -4,7 +4,7 @@ import { Hono } from "hono";
 import { storeSettingsSchema } from "../schemas/settings";
 import { rateSettings, setUsdVndRate } from "../store-settings";
 import { changesCatalogue } from "../../catalogue/routes/changes";
-import { adminActor, type ApiEnv } from "../../platform/http/context";
+import { adminActor, type ApiEnv, say } from "../../platform/http/context";
 import { requireAdmin } from "../../accounts/require-admin";
 import { readJson, takesJson } from "../../platform/http/validate";
 import { SETTINGS_MESSAGES } from "../messages";
@@ -15,5 +15,5 @@ export const adminSettingsApi = new Hono<ApiEnv>()
   .put("/", changesCatalogue, takesJson(storeSettingsSchema), async (c) => {
     const input = await readJson(c);
     await setUsdVndRate(c.env.DB, input.usd_vnd_rate, adminActor(c));
-    return c.json({ success: true, message: SETTINGS_MESSAGES.saved, data: await rateSettings(c.env.DB, c.env) });
+    return c.json({ success: true, message: say(c, SETTINGS_MESSAGES.saved), data: await rateSettings(c.env.DB, c.env) });
   });

@@ -1,5 +1,5 @@
 // The one error shape of the API (docs/product.md §8): {success:false, message, errors?}, its texts
-// declared Messages (or, until every text is declared, Vietnamese texts); workers/i18n/refusals.ts
+// declared Messages (or, until every text is declared, Vietnamese texts); workers/platform/http/refusals.ts
 // adds its code and renders it in the reader's language.
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
@@ -70,7 +70,7 @@ export type ErrorAnswer = { status: ContentfulStatusCode; body: Record<string, u
 /**
  * What every router answers for an error it did not answer itself (the API, the feeds and the key
  * check), in Vietnamese: the refusal's own status and message, else a 500 whose id is the one the
- * log line carries. The routers answer it through refusalAnswer (workers/i18n/refusals.ts).
+ * log line carries. The routers answer it through refusalAnswer (refusals.ts).
  */
 export function errorAnswer(error: Error, request: Request): ErrorAnswer {
   if (error instanceof HttpError) return { status: error.status, body: errorBody(error.said ?? error.message, error.errors), headers: error.headers };

@@ -3,7 +3,8 @@ import type { z } from "zod";
 import { getDb, readPrimaryFromNowOn } from "../../db/client";
 import type { UserRow } from "../../db/schema";
 import type { Actor, AdminActor } from "../../db/statements/audit";
-import type { Lang } from "../../shared/lang";
+import { type Lang, langOfRequest } from "../../shared/lang";
+import { type Said, textOf } from "../../shared/message";
 
 // `session`: the signed-in chain of the request's access token (set with `user` by requireUser);
 // `secondFactor`: its sign-in passed the TOTP second factor. `declaredInput`: the schemas the route
@@ -49,4 +50,17 @@ export function requestActor(c: ApiContext, user: { id: number; email: string } 
 /** The signed-in admin making this request (after requireAdmin). */
 export function adminActor(c: ApiContext): AdminActor {
   return requestActor(c, c.get("user"));
+}
+
+/**
+ * The language of a request's answers: the route's choice when it made one (the key check answers
+ * in its body's `lang`, never Accept-Language), else the reader's Accept-Language.
+ */
+export function langOf(c: Context): Lang {
+  return (c.get("lang") as Lang | undefined) ?? langOfRequest(c.req.raw);
+}
+
+/** A declared message a route answers (a success's `message`, a text in its data), in the request's language. */
+export function say(c: Context, said: Said): string {
+  return textOf(said, langOf(c));
 }

@@ -1,6 +1,6 @@
 import type { purchaseWords } from "../../vi/catalogue/purchase";
 import type { EnglishOf } from "../../words";
-import { PRICING_STATE_EN } from "@workers/i18n/en/money";
+import { PRICING_STATE_EN } from "@workers/shared/money/english";
 
 export const purchase: EnglishOf<typeof purchaseWords> = {
   chooseKey: "Please choose a key type",

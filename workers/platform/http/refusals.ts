@@ -2,17 +2,30 @@
 // "Refusals", docs/decisions/0041 and 0044): {success:false, code, message, errors?}. A refusal that
 // carries a declared Message (workers/shared/message.ts) is answered with the Message's own code and
 // its text in the reader's language. One that still carries a Vietnamese text has its code found
-// and, for a reader whose Accept-Language puts English first, its English, by the phrasebook (until
-// every text is declared). A Vietnamese reader gets the same message, byte for byte.
+// and, for a reader whose Accept-Language puts English first, its English, by the lookup the entry
+// installs (the phrasebook, workers/i18n/registry.ts, until every text is declared: the platform
+// imports no domain's words). A Vietnamese reader gets the same message, byte for byte.
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { logEvent } from "../lib/log";
-import { type ErrorAnswer, errorAnswer, errorBody, type FieldErrors, HttpError } from "../platform/http/api-errors";
-import { InsufficientFundsError, RateLimitedError } from "../platform/errors";
-import { type Lang, langOfRequest } from "../shared/lang";
-import { isMessage, type Said } from "../shared/message";
-import { hasVietnameseLetters } from "./phrasebook";
-import { phrasebook } from "./registry";
+import { logEvent } from "../../lib/log";
+import { hasVietnameseLetters, type Lang, langOfRequest } from "../../shared/lang";
+import { isMessage, type Said } from "../../shared/message";
+import { InsufficientFundsError, RateLimitedError } from "../errors";
+import { type ErrorAnswer, errorAnswer, errorBody, type FieldErrors, HttpError } from "./api-errors";
+import { langOf } from "./context";
+
+/** What a Vietnamese text not declared yet is in English, and its code: null when unknown. */
+export type TextLookUp = (text: string) => { code: string | null; english: string } | null;
+
+let lookUpText: TextLookUp = () => null;
+
+/**
+ * Installs the lookup of the texts not declared yet (workers/api.ts installs the phrasebook). Until
+ * it is installed, such a text keeps its status's code and is answered as it was written.
+ */
+export function lookUpUndeclaredWith(lookUp: TextLookUp): void {
+  lookUpText = lookUp;
+}
 
 /** The code of a refusal whose message names none, by its status. */
 const STATUS_CODES: Partial<Record<number, string>> = {
@@ -39,7 +52,7 @@ function codeOf(status: number, message: Said, errors: FieldErrors | undefined, 
   if (status === 429 || error instanceof RateLimitedError) return "rate_limited";
   if (status === 402 || error instanceof InsufficientFundsError) return "insufficient_balance";
   if (status === 400 && errors !== undefined && (error === undefined || error instanceof HttpError)) return "validation_failed";
-  const code = isMessage(message) ? message.code : phrasebook().lookUp(message)?.code;
+  const code = isMessage(message) ? message.code : lookUpText(message)?.code;
   return code ?? STATUS_CODES[status] ?? "refused";
 }
 
@@ -50,7 +63,7 @@ function codeOf(status: number, message: Said, errors: FieldErrors | undefined, 
 function said(message: Said, lang: Lang): string {
   if (isMessage(message)) return message.in(lang);
   if (lang === "vi") return message;
-  const english = phrasebook().lookUp(message)?.english;
+  const english = lookUpText(message)?.english;
   if (english === undefined) logEvent("warn", "message_untranslated", { message: message.slice(0, 300) });
   return english ?? message;
 }
@@ -83,14 +96,6 @@ export function refusalResponse(request: Request, status: number, message: Said,
 export function refusalAnswer(error: Error, request: Request, lang: Lang = langOfRequest(request)): ErrorAnswer {
   const answer = errorAnswer(error, request);
   return { ...answer, body: spoken(answer.status, answer.body, lang, error) };
-}
-
-/**
- * The language of a hono request's answers: the route's choice when it made one (the key check
- * answers in its body's `lang`, never Accept-Language: routes/keys.ts), else the reader's.
- */
-export function langOf(c: Context): Lang {
-  return (c.get("lang") as Lang | undefined) ?? langOfRequest(c.req.raw);
 }
 
 /** A text a route answers (a success's `message`, a text inside its data), in the reader's language. */

@@ -1,6 +1,6 @@
 // The English texts' numbers, amounts and times, through the store's one formatter
 // (workers/shared/format-en.ts). Times stay Vietnam's (the store's clock), said so.
-import { formatDateTime, formatNumber, formatVND } from "../../shared/format-en";
+import { formatDateTime, formatNumber, formatVND } from "../format-en";
 
 /** 1234567 → "1,234,567" */
 export function number(value: number): string {
