@@ -145,7 +145,7 @@ const NOT_ANSWER_TEXTS = new Set([
   "workers/shared/money/topup.ts {} trừ phí {}% còn {}",
   "workers/shared/money/topup.ts {}, cổng thẻ trừ thêm {} vì khai sai mệnh giá",
   "workers/shared/money/topup.ts {}, cổng thẻ trả thêm {}",
-  // The check's "valid until", whose English the check writes itself (KEY_CHECK_EN.activeUntil).
+  // The check's "valid until", whose English the check writes itself (KEY_CHECK_MESSAGES.activeUntil).
   "workers/licensing/key-check.ts {} đến {}",
 ]);
 

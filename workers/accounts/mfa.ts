@@ -17,10 +17,11 @@ import { qrPng } from "../lib/qr-png";
 import { type EpochOwner, nextEpoch, stillInEpoch } from "./security-epoch";
 import { carrySessionQuery } from "./sessions";
 import { MFA_MESSAGES } from "./messages";
+import type { Message } from "../shared/message";
 
 /** A code that was checked and refused (wrong, already used, or the one that spent the challenge): the API records it for admins. */
 export class WrongCodeError extends ValidationError {
-  constructor(field: "code" | "mfa_token", message: string) {
+  constructor(field: "code" | "mfa_token", message: Message) {
     super(message, { [field]: [message] });
   }
 }
@@ -376,7 +377,7 @@ export async function answerChallenge(
 ): Promise<AnsweredChallenge> {
   const [user] = await db.select().from(users).where(eq(users.id, challenge.userId)).limit(1);
   const context = JSON.parse(challenge.context) as ChallengeContext;
-  const wrong = async (message: string) => {
+  const wrong = async (message: Message) => {
     const attempts = await countWrongAnswer(db, challenge.id, now);
     if (attempts === null) return fieldError("mfa_token", MFA_MESSAGES.tokenInvalid);
     // A spent token is an error of the token: the screen goes back to the password.

@@ -115,7 +115,7 @@ export async function adjustUserBalance(env: Env, userId: number, actor: AdminAc
   const result = await walletFor(env, userId).adjust({
     amount: input.amount,
     type: input.transaction_type,
-    description: input.description || USER_ADMIN_MESSAGES.defaultDescription,
+    description: input.description || USER_ADMIN_MESSAGES.defaultDescription.in("vi"),
     adminId: actor.userId,
     idempotencyKey,
     audit: { actor, action: "balance.adjust", targetType: "user", targetId: userId },

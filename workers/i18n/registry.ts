@@ -15,7 +15,7 @@ import { TEXT_MESSAGES } from "../shared/fields";
 import { PURCHASE_MESSAGES } from "../shared/money/pricing";
 import { TOPUP_MESSAGES } from "../shared/money/topup";
 import { ZOD_MESSAGES } from "../shared/zod-messages";
-import { AUTH_EN, MAIL_PREFERENCE_EN, MFA_EN, SECOND_FACTOR_EN, USER_ADMIN_EN } from "./en/accounts";
+import { AUTH_EN, MAIL_PREFERENCE_EN } from "./en/accounts";
 import { APP_FORM_EN, FILE_EN } from "./en/catalogue";
 import { KEY_ADMIN_EN, KEY_DEVICE_EN, VERSION_INVALID_EN } from "./en/licensing";
 import { PURCHASE_EN, TOPUP_EN } from "../shared/money/english";
@@ -78,9 +78,9 @@ function build(): Phrasebook {
       googleDisabled: "google_sign_in_disabled",
       tooMany: "rate_limited",
     }), { tooMany: [[LONG]] })
-    .dictionary("MFA_MESSAGES", MFA_MESSAGES, MFA_EN, codes("mfa_"), {})
-    .dictionary("SECOND_FACTOR_MESSAGES", SECOND_FACTOR_MESSAGES, SECOND_FACTOR_EN, codes("mfa_", { adminCannotDisable: "mfa_required_for_admin", signInAgainToEnrol: "sign_in_again" }), {})
-    .dictionary("USER_ADMIN_MESSAGES", USER_ADMIN_MESSAGES, USER_ADMIN_EN, codes("", { keyReused: "idempotency_key_reused", notEnoughToDeduct: "balance_too_low" }), {})
+    .catalogue("MFA_MESSAGES", MFA_MESSAGES, {})
+    .catalogue("SECOND_FACTOR_MESSAGES", SECOND_FACTOR_MESSAGES, {})
+    .catalogue("USER_ADMIN_MESSAGES", USER_ADMIN_MESSAGES, {})
     .dictionary("MAIL_PREFERENCE_MESSAGES", MAIL_PREFERENCE_MESSAGES, MAIL_PREFERENCE_EN, codes("mail_", { linkInvalid: "unsubscribe_link_invalid" }), {})
     .dictionary("ZOD_MESSAGES", ZOD_MESSAGES, ZOD_EN, codes("", { invalid: "invalid_value" }), {
       tooLong: [[LONG]],

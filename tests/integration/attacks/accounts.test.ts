@@ -184,7 +184,7 @@ describe("attack: the squatter's second factor across the owner's Google sign-in
 
     const answered = await post("/api/auth/mfa/verify/", { mfa_token: held.body.mfa_token, code: squatter.recoveryCodes[0] });
     expect(answered.status).toBe(400);
-    expect(answered.body).toMatchObject({ success: false, errors: { mfa_token: [MFA_MESSAGES.tokenInvalid] } });
+    expect(answered.body).toMatchObject({ success: false, errors: { mfa_token: [MFA_MESSAGES.tokenInvalid.in("vi")] } });
     expect(answered.body.access).toBeUndefined();
   });
 
@@ -347,7 +347,7 @@ describe("attack: a stolen session outliving the owner's lever", () => {
     for (const session of stolen) expect((await me(session.access)).status).toBe(200);
     const ended = await post("/api/admin/users/end-all-sessions/", { confirm: "END ALL SESSIONS" }, { Authorization: `Bearer ${adminToken}` });
     expect(ended.status).toBe(200);
-    expect(ended.body).toMatchObject({ success: true, message: USER_ADMIN_MESSAGES.sessionsEnded });
+    expect(ended.body).toMatchObject({ success: true, message: USER_ADMIN_MESSAGES.sessionsEnded.in("vi") });
     for (const session of stolen) {
       expect((await me(session.access)).status).toBe(401);
       expect((await post("/api/auth/token/refresh/", { refresh: session.refresh })).status).toBe(401);

@@ -4,7 +4,7 @@ import { formatVND } from "../../shared/format";
 import { adjustBalanceSchema, endAllSessionsSchema, usersQuerySchema } from "../schemas/admin-users";
 import { idPath } from "../../shared/fields";
 import { adjustUserBalance, endAllSessions, findTargetUser, listUsers, userStats, userTransactions } from "../user-admin";
-import { adminActor, type ApiEnv, db } from "../../platform/http/context";
+import { adminActor, type ApiEnv, db, say } from "../../platform/http/context";
 import { requireAdmin } from "../require-admin";
 import { closeEndedSockets } from "../live-sockets";
 import { idempotencyKey, readJson, readParams, readQuery, takesJson, takesQuery } from "../../platform/http/validate";
@@ -32,12 +32,12 @@ export const adminUsersApi = new Hono<ApiEnv>()
     const ended = await endAllSessions(c.env.DB, adminActor(c));
     // The live sockets of every ended chain close; after the answer, since a large store has many.
     c.executionCtx.waitUntil(closeEndedSockets(c.env, ended));
-    return c.json({ success: true, message: USER_ADMIN_MESSAGES.sessionsEnded });
+    return c.json({ success: true, message: say(c, USER_ADMIN_MESSAGES.sessionsEnded) });
   })
   .post("/:id/adjust-balance", takesJson(adjustBalanceSchema), async (c) => {
     const user = await findTargetUser(db(c), readParams(c, idPath, WALLET_MESSAGES.userNotFound).id);
     const key = idempotencyKey(c);
     const input = await readJson(c);
     const wallet = await adjustUserBalance(c.env, user.id, adminActor(c), input, key);
-    return c.json({ success: true, message: USER_ADMIN_MESSAGES.adjusted, data: wallet });
+    return c.json({ success: true, message: say(c, USER_ADMIN_MESSAGES.adjusted), data: wallet });
   });

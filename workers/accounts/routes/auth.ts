@@ -49,6 +49,7 @@ import { clientAddress, readJson, readQuery, takesJson, takesQuery } from "../..
 import { AUTH_MESSAGES } from "../messages";
 import { refusalBody, toReader } from "../../platform/http/refusals";
 import { type Lang, langOfRequest } from "../../shared/lang";
+import type { Said } from "../../shared/message";
 
 /** The reset link's token; anything that is not one text reads as none. */
 const resetTokenQuery = z.object({ token: z.string().catch("").default("") });
@@ -78,7 +79,7 @@ async function recordFailedAdminSignIn(c: ApiContext, userId: number | null, log
  * check like login (a stolen access token cannot guess it), or, for an account without one, a
  * sign-in within the last 10 minutes (else 403 with `signInAgain`).
  */
-export async function proveOwner(c: ApiContext, password: string | undefined, field: string, signInAgain: string, now = Date.now()): Promise<void> {
+export async function proveOwner(c: ApiContext, password: string | undefined, field: string, signInAgain: Said, now = Date.now()): Promise<void> {
   const user = c.get("user");
   if (user.passwordHash === null) {
     if (now - c.get("session").signedInAt.getTime() > RECENT_SIGN_IN_MS) throw new HttpError(403, signInAgain);

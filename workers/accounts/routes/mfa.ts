@@ -11,7 +11,7 @@ import { claim, clear, LIMITS } from "../../platform/rate-limit";
 import { closeEndedSockets } from "../live-sockets";
 import { accessTokenFor, issueDeviceToken, startSession, touchDevice } from "../sessions";
 import { proveOwner, sessionMeta, tooMany } from "./auth";
-import { type ApiContext, type ApiEnv, db, requestActor } from "../../platform/http/context";
+import { type ApiContext, type ApiEnv, db, requestActor, say } from "../../platform/http/context";
 import { HttpError, MESSAGES } from "../../platform/http/api-errors";
 import { isAdmin } from "../require-admin";
 import { requireUser } from "../require-user";
@@ -109,7 +109,7 @@ export const mfaApi = new Hono<ApiEnv>()
     }
     return c.json({
       success: true,
-      message: answered.recoveryCodes ? MESSAGES_MFA.enabled : AUTH_MESSAGES.loggedIn,
+      message: say(c, answered.recoveryCodes ? MESSAGES_MFA.enabled : AUTH_MESSAGES.loggedIn),
       ...tokens,
       ...(deviceToken ? { device_token: deviceToken } : {}),
       user: toPublicUser(answered.user),
@@ -131,7 +131,7 @@ export const mfaApi = new Hono<ApiEnv>()
     await proveOwner(c, password, "password", MESSAGES_MFA.signInAgainToEnrol);
     if (hasSecondFactor(user, config)) await proveFresh(c, user, code);
     const challenge = await startChallenge(db(c), config, user, { source: "profile", familyId: c.get("session").familyId }, { enrol: true });
-    return c.json({ success: true, message: MESSAGES_MFA.scanAndConfirm, data: challenge });
+    return c.json({ success: true, message: say(c, MESSAGES_MFA.scanAndConfirm), data: challenge });
   })
   .post("/recovery-codes", requireUser, takesJson(mfaCodeSchema), async (c) => {
     const user = c.get("user");
@@ -143,7 +143,7 @@ export const mfaApi = new Hono<ApiEnv>()
     if (!codes) throw sessionOver();
     await closeEndedSockets(c.env, [user.id]);
     if (admin) await adminCredentialNotice(c.env, "mfa.recovery_regenerate", user, clientAddress(c), Date.now())?.run();
-    return c.json({ success: true, message: MESSAGES_MFA.recoveryRegenerated, data: { recovery_codes: codes } });
+    return c.json({ success: true, message: say(c, MESSAGES_MFA.recoveryRegenerated), data: { recovery_codes: codes } });
   })
   .post("/disable", requireUser, takesJson(mfaCodeSchema), async (c) => {
     const user = c.get("user");
@@ -152,5 +152,5 @@ export const mfaApi = new Hono<ApiEnv>()
     await proveFresh(c, user, code);
     if (!(await disableSecondFactor(db(c), user, c.get("session").familyId))) throw sessionOver();
     await closeEndedSockets(c.env, [user.id]);
-    return c.json({ success: true, message: MESSAGES_MFA.disabled });
+    return c.json({ success: true, message: say(c, MESSAGES_MFA.disabled) });
   });

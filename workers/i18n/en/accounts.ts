@@ -1,5 +1,5 @@
 // The English of workers/accounts/messages.ts.
-import type { AUTH_MESSAGES, MAIL_PREFERENCE_MESSAGES, MFA_MESSAGES, SECOND_FACTOR_MESSAGES, USER_ADMIN_MESSAGES } from "../../accounts/messages";
+import type { AUTH_MESSAGES, MAIL_PREFERENCE_MESSAGES } from "../../accounts/messages";
 import type { EnglishOf } from "../../shared/message";
 import { count } from "../../shared/english/format";
 
@@ -37,23 +37,6 @@ export const AUTH_EN = {
   tooMany: (seconds: number) => `Too many attempts. Please try again in ${count(seconds, "second")}.`,
 } satisfies EnglishOf<typeof AUTH_MESSAGES>;
 
-export const MFA_EN = {
-  codeWrong: "Incorrect authentication code",
-  codeUsed: "This code has already been used. Please wait for a new code in your authenticator app.",
-  tokenInvalid: "Your verification has expired or is not valid. Please sign in again.",
-  tokenSpent: "You entered a wrong code more than 5 times. Please sign in again.",
-  notEnabled: "Two-factor authentication is not turned on for this account",
-  secretUnreadable: "This account's two-factor key could not be read (the encryption key has changed). Please use a recovery code.",
-} satisfies EnglishOf<typeof MFA_MESSAGES>;
-
-export const USER_ADMIN_EN = {
-  keyReused: "This Idempotency-Key has already been used for a different adjustment.",
-  notEnoughToDeduct: "The balance is too low to deduct this amount",
-  adjusted: "Balance adjusted",
-  defaultDescription: "Balance adjusted by an administrator",
-  sessionsEnded: "Every session in the store has ended. Everyone, you included, needs to sign in again.",
-} satisfies EnglishOf<typeof USER_ADMIN_MESSAGES>;
-
 export const MAIL_PREFERENCE_EN = {
   enabled: "Email notices turned on.",
   disabled: "Email notices turned off.",
@@ -62,11 +45,3 @@ export const MAIL_PREFERENCE_EN = {
   linkInvalid: "This unsubscribe link is invalid or has expired.",
 } satisfies EnglishOf<typeof MAIL_PREFERENCE_MESSAGES>;
 
-export const SECOND_FACTOR_EN = {
-  enabled: "Two-factor authentication is on. Keep your recovery codes somewhere safe.",
-  recoveryRegenerated: "New recovery codes created. Your old codes no longer work.",
-  disabled: "Two-factor authentication is off",
-  adminCannotDisable: "Admin accounts must use two-factor authentication",
-  scanAndConfirm: "Scan the QR code with your authenticator app, then enter the 6-digit code to confirm",
-  signInAgainToEnrol: "For your security, please sign out and sign in again, then turn on two-factor authentication within 10 minutes.",
-} satisfies EnglishOf<typeof SECOND_FACTOR_MESSAGES>;
