@@ -7,7 +7,7 @@
 // the tab is visible. A socket the store closed for good (its session ended, a newer tab took its
 // place) is not opened again: after a session end, only once this tab holds another session.
 import type { LiveMessage } from "@workers/money/wallet/user-wallet";
-import { LIVE_CLOSE } from "@workers/shared/live-wallet";
+import { LIVE_CLOSE } from "@workers/shared/money/live-wallet";
 import type { Locale } from "~/i18n/locale";
 import { formatIn } from "~/i18n/format";
 import { liveWalletWords } from "~/i18n/vi/wallet/live-wallet";

@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { sessions, users } from "../../../workers/db/schema";
 import { createResetToken } from "../../../workers/accounts/accounts";
 import { startSession } from "../../../workers/accounts/sessions";
-import { LIVE_CLOSE } from "../../../workers/shared/live-wallet";
+import { LIVE_CLOSE } from "../../../workers/shared/money/live-wallet";
 import { LIVE_TICKET_INVALID } from "../../../workers/money/schemas/live-wallet";
 import { api, db, person, sessionToken, topupFor, unique } from "../../factories";
 import { call } from "../../requests";

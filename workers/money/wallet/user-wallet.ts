@@ -15,7 +15,7 @@ import { liveSessionFamilies } from "../../db/statements/live-sessions";
 import { noticeSettings } from "../../platform/config";
 import { randomToken, sha256Hex } from "../../platform/crypto";
 import { formatVND } from "../../shared/format";
-import { LIVE_CLOSE } from "../../shared/live-wallet";
+import { LIVE_CLOSE } from "../../shared/money/live-wallet";
 import * as money from "./money";
 
 /** A ticket opens one socket within this time. */
