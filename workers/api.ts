@@ -24,6 +24,7 @@ import { buyerPurchasesApi, walletApi } from "./money/routes/wallet";
 import { webhooksApi } from "./money/routes/webhooks";
 import type { ApiEnv } from "./platform/http/context";
 import { deliverNotifications } from "./owner/notifications";
+import { unexpectedError } from "./owner/ops-alarms";
 import { MESSAGES } from "./platform/http/api-errors";
 import { answerError, answerRefusal, lookUpUndeclaredWith, speakSuccesses } from "./platform/http/refusals";
 import { phrasebook } from "./i18n/registry";
@@ -121,5 +122,11 @@ export type ApiType = typeof routes;
 
 api.notFound((c) => answerRefusal(c, 404, MESSAGES.notFound));
 
-// The feeds answer their errors through the same function (workers/catalogue/routes/feeds.ts).
-api.onError(answerError);
+// The feeds answer their errors through the same function (workers/catalogue/routes/feeds.ts). An
+// unexpected error (500) counts towards the owner's alarm of its cause, a stranger's only when it
+// names a part of the store (ops-alarms.ts errorCause).
+api.onError((error, c) => {
+  const answer = answerError(error, c);
+  if (answer.status === 500) c.executionCtx.waitUntil(unexpectedError(c.env, error, c.get("user") !== undefined));
+  return answer;
+});

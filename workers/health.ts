@@ -8,7 +8,8 @@
 import { timingSafeEqual } from "node:crypto";
 import { DEVELOPMENT_VALUE, getConfig } from "./platform/config";
 import { errorText, logEvent } from "./lib/log";
-import { type CronState, cronState, heartbeat } from "./owner/ops-alarms";
+import { type CronState, partsObserved, probeDatabase } from "./owner/ops-alarms";
+import type { Found } from "./owner/ops-watch";
 import { walletFor } from "./money/wallet/port";
 import { getDb } from "./db/client";
 import { bearerSession } from "./accounts/require-user";
@@ -29,37 +30,42 @@ const TOO_MANY = MESSAGES.tooManyRequests;
 const publicAnswers = new WeakMap<object, { at: number; ok: Promise<boolean> }>();
 let askWindow = { minute: 0, counts: new Map<string, number>() };
 
-async function check(part: string, probe: () => Promise<unknown>): Promise<Check> {
+/** A part's probe: ok, or what failed (logged, and told to OpsWatch as its cause). */
+async function check(part: string, probe: () => Promise<unknown>): Promise<Found> {
   try {
     await probe();
-    return "ok";
+    return null;
   } catch (error) {
-    logEvent("error", "health_check_failed", { part, error: errorText(error) });
-    return "failed";
+    return failed(part, errorText(error));
   }
 }
 
-/** Every part, probed now. `started`: the store's start-up (the configured admin exists), which needs the settings and D1. */
+function failed(part: string, detail: string): Found {
+  logEvent("error", "health_check_failed", { part, error: detail });
+  return { detail };
+}
+
+const state = (...found: Found[]): Check => (found.every((part) => part === null) ? "ok" : "failed");
+
+/**
+ * Every part, probed now, and told to OpsWatch (ops-alarms.ts), which alarms the owner when one
+ * has failed for a minute and when it recovers, without D1. `started`: the store's start-up (the
+ * configured admin exists), which needs the settings and D1.
+ */
 async function probe(env: Env, release: string, started: () => Promise<void>): Promise<Report> {
   const config = await check("config", async () => getConfig(env));
-  let firstUser: number | null = null;
-  const d1 = await check("d1", async () => {
-    if (config === "ok") await started();
-    firstUser = (await env.DB.prepare("SELECT id FROM users ORDER BY id LIMIT 1").first<{ id: number }>())?.id ?? null;
-    // A write too: a full database (10 GB) still answers reads while it refuses every sign-in,
-    // purchase and webhook.
-    await heartbeat(env, "health", Date.now());
-  });
+  // A write too: a full database (10 GB) still answers reads while it refuses every sign-in,
+  // purchase and webhook. Each is its own cause, so the owner reads which.
+  const database = await probeDatabase(env, async () => (config === null ? started() : undefined));
+  for (const [part, found] of Object.entries(database)) if (found) failed(part, found.detail);
+  const firstUser = database["d1-read"] === null ? ((await env.DB.prepare("SELECT id FROM users ORDER BY id LIMIT 1").first<{ id: number }>().catch(() => null))?.id ?? null) : null;
   const r2 = await check("r2", () => env.FILES.head("health/probe"));
-  // A wallet object is named by a user id; with no user yet there is none to ask.
-  const wallet = firstUser === null ? "failed" : await check("wallet", () => walletFor(env, firstUser as number).ping());
-  // Judged even when D1 refuses writes: its reads still tell whether the cron has stopped.
-  const cron = await cronState(env).catch((error): CronState => {
-    logEvent("error", "health_check_failed", { part: "cron", error: errorText(error) });
-    return "unknown";
-  });
-  const parts = { config, d1, r2, wallet };
-  const ok = Object.values(parts).every((state) => state === "ok") && cron === "ok";
+  // A wallet object is named by a user id; with no user yet (or no D1 to find one) there is none to ask.
+  const wallet = firstUser === null ? undefined : await check("wallet", () => walletFor(env, firstUser as number).ping());
+  // Judged by OpsWatch, not D1: told even while D1 refuses reads and writes.
+  const cron = await partsObserved(env, { config, ...database, r2, ...(wallet === undefined ? {} : { wallet }) });
+  const parts = { config: state(config), d1: state(database["d1-read"], database["d1-write"]), r2: state(r2), wallet: wallet === undefined ? "failed" : state(wallet) } satisfies Record<string, Check>;
+  const ok = Object.values(parts).every((part) => part === "ok") && cron === "ok";
   return { ok, data: { ...parts, cron, release } };
 }
 

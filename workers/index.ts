@@ -9,7 +9,7 @@ import { refusalResponse } from "./platform/http/refusals";
 import { FEED_PATHS, feeds } from "./catalogue/routes/feeds";
 import { ConfigError, getConfig, withDatabase } from "./platform/config";
 import { bookmarkOf, getDb, sessionDatabase } from "./db/client";
-import { cronFailed, serverErrored } from "./owner/ops-alarms";
+import { cronFailed, unexpectedError } from "./owner/ops-alarms";
 import { BOOKMARK_HEADER, readFromFor } from "./platform/http/read-routing";
 import { createNonce, withSecurityHeaders } from "./platform/security";
 import { renderOutbox } from "./platform/dev-outbox";
@@ -22,6 +22,7 @@ import { answerKeyCheck, KEY_CHECK_PATH } from "./licensing/routes/key-check";
 import { errorText, logEvent } from "./lib/log";
 
 export { UserWallet } from "./money/wallet/user-wallet";
+export { OpsWatch } from "./owner/ops-watch";
 
 const handleRemix = createRequestHandler(build);
 /** This build's id: edge copies made by another build are never served (catalogue-cache.ts). */
@@ -49,11 +50,6 @@ type Unavailable = keyof typeof UNAVAILABLE;
 const isApiPath = (pathname: string) => pathname === "/api" || pathname.startsWith("/api/") || FEED_PATHS.test(pathname);
 // The payment gateways' webhooks need no admin account: they never wait on the start-up.
 const WEBHOOKS = /^\/api\/webhooks\//;
-
-/** Counts an unexpected error; an alarm that cannot be sent is the log line's. */
-function unexpectedError(env: Env): Promise<void> {
-  return serverErrored(env).catch((failure) => logEvent("error", "server_error_not_counted", { error: errorText(failure) }));
-}
 
 /** The answer while the store cannot serve: the API's error shape, or a page for a browser. */
 function unavailable(request: Request, pathname: string, why: Unavailable): Response {
@@ -178,13 +174,15 @@ function rememberedEnglish(request: Request, pathname: string): Response | null 
 
 export default {
   async fetch(request, env, ctx) {
-    const answer = (await headOfCached(request, env, ctx)) ?? (await handle(request, env, ctx).catch((error) => {
-      ctx.waitUntil(unexpectedError(env));
-      throw error;
-    }));
-    // A 500 is an error nobody planned for (a planned outage answers 503): counted towards the owner's alarm.
-    if (answer.status === 500) ctx.waitUntil(unexpectedError(env));
-    return answer;
+    try {
+      return (await headOfCached(request, env, ctx)) ?? (await handle(request, env, ctx));
+    } catch (error) {
+      // Nothing escapes as the platform's own error page (Cloudflare's 1101): the store's 503 page, or
+      // the API's 503 answer. Counted towards the owner's alarm of its cause (the API counts its own 500s).
+      logEvent("error", "internal_error", { error: errorText(error), stack: error instanceof Error ? error.stack?.slice(0, 2000) : undefined }, request);
+      ctx.waitUntil(unexpectedError(env, error, false));
+      return withSecurityHeaders(request, unavailable(request, new URL(request.url).pathname, "down"), createNonce());
+    }
   },
 
   async scheduled(controller, env, ctx) {
@@ -196,8 +194,8 @@ export default {
         },
         async (error) => {
           logEvent("error", "cron_failed", { cron: controller.cron, error: errorText(error) });
-          // Counted towards the owner's alarm; a database too broken to count it is the log line's.
-          await cronFailed(env, getDb(env.DB), errorText(error), controller.scheduledTime).catch((failure) => logEvent("error", "cron_failure_not_counted", { error: errorText(failure) }));
+          // Told to OpsWatch (not D1, which may be what failed), with what D1 answers now.
+          await cronFailed(env, errorText(error), controller.scheduledTime).catch((failure) => logEvent("error", "cron_failure_not_counted", { error: errorText(failure) }));
           throw error;
         },
       ),

@@ -87,6 +87,6 @@ export async function runScheduledJobs(env: Env, now: Date): Promise<JobReport> 
     return { sent: 0 };
   });
   // Last: only a run that got here counts as the cron being alive (health reads it).
-  await cronCompleted(env, db, now.getTime());
+  await cronCompleted(env, now.getTime());
   return { expiredTopups: topups.length, expiredKeys: keys.length, recheckedCards: due.length, parkedCards, abandonedUploads, expiredAuditEvents, reencryptedSecrets, ledgerMismatches, notificationsSent: notifications.sent, buyerMailsSent: buyerMails.sent };
 }

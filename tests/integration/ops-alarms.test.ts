@@ -6,7 +6,7 @@ import { env } from "cloudflare:workers";
 import { eq, like } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { notifications, users } from "../../workers/db/schema";
-import { cardGatewayFailed, checkBalancesAgainstLedger, CRON_LATE_MS, databaseSize, SERVER_ERRORS_PER_MINUTE } from "../../workers/owner/ops-alarms";
+import { cardGatewayFailed, checkBalancesAgainstLedger, CRON_LATE_MS, databaseSize, SERVER_ERRORS_PER_MINUTE, serverErrored } from "../../workers/owner/ops-alarms";
 import { runScheduledJobs } from "../../workers/scheduled";
 import worker from "../../workers/index";
 import { db, funded, person, request } from "../factories";
@@ -115,7 +115,7 @@ describe("ops alarms", () => {
 
   it("a database that refuses writes does not silence an alarm: it goes straight to Telegram, once, and is recorded when D1 takes writes again", async () => {
     const lastRun = Date.now() - CRON_LATE_MS - 60_000 - Math.floor(Math.random() * 3_600_000);
-    await env.DB.prepare("INSERT INTO ops_heartbeats (name, at) VALUES ('cron', ?1) ON CONFLICT (name) DO UPDATE SET at = excluded.at").bind(lastRun).run();
+    await runScheduledJobs(env, new Date(lastRun));
     const quiet = vi.spyOn(console, "error");
     const full = { ...env, DB: refusingWrites(env.DB) };
     for (let asked = 0; asked < 2; asked++) {
@@ -133,6 +133,83 @@ describe("ops alarms", () => {
     const [recorded] = await opsNotices(`ops:cron_late:${lastRun}`);
     expect(recorded).toMatchObject({ kind: "ops", status: "sent" });
     expect(await telegramMessages(new Date(lastRun).toISOString())).toHaveLength(1);
+    quiet.mockRestore();
+  });
+
+  it("a database that refuses writes at a quiet hour reaches the owner within 2 minutes, with no traffic, naming D1 and that the cron runs and fails; its recovery is told", async () => {
+    // A healthy cron first; then, with nobody asking anything, two runs a minute apart with every write refused.
+    const start = Date.now();
+    await runScheduledJobs(env, new Date(start));
+    const quiet = vi.spyOn(console, "error");
+    const full = { ...env, DB: refusingWrites(env.DB) };
+    const outage = start + 60_000;
+    const run = async (at: number, environment: Env) => {
+      const context = createExecutionContext();
+      await worker.scheduled(createScheduledController({ scheduledTime: at, cron: "* * * * *" }), environment, context);
+      await waitOnExecutionContext(context).catch(() => undefined);
+    };
+    await run(outage, full);
+    await run(outage + 60_000, full);
+    const told = await telegramMessages(new Date(outage).toISOString());
+    expect(told.filter((text) => text.includes("D1 không nhận ghi") && text.includes("database or disk is full"))).toHaveLength(1);
+    expect(told.filter((text) => text.includes("Cron vẫn chạy nhưng lỗi") && !text.includes("không chạy"))).toHaveLength(1);
+
+    // D1 takes writes again: the next run says so, once.
+    const recovered = (await telegramMessages("D1 nhận ghi trở lại")).length;
+    await run(outage + 120_000, env);
+    await run(outage + 180_000, env);
+    expect(await telegramMessages("D1 nhận ghi trở lại")).toHaveLength(recovered + 1);
+    quiet.mockRestore();
+    await runScheduledJobs(env, new Date());
+  });
+
+  it("D1 that cannot be read is named by /api/health within a minute of its first probe, and told again when it answers", async () => {
+    await runScheduledJobs(env, new Date());
+    const unreachable = new Proxy({} as D1Database, {
+      get: () => () => {
+        throw new Error("D1_ERROR: Network connection lost.");
+      },
+    });
+    const quiet = vi.spyOn(console, "error");
+    const before = (await telegramMessages("D1 không đọc được")).length;
+    const ask = async (environment: Env) => {
+      const context = createExecutionContext();
+      const response = await worker.fetch(new Request("http://store.test/api/health", DETAILS) as Parameters<typeof worker.fetch>[0], environment, context);
+      await waitOnExecutionContext(context);
+      return response;
+    };
+    expect((await ask({ ...env, DB: unreachable } as Env)).status).toBe(503);
+    expect(await telegramMessages("D1 không đọc được")).toHaveLength(before);
+    // A minute later (as an uptime monitor asks), still down: told once, naming the error.
+    vi.useFakeTimers({ now: Date.now() + 61_000, toFake: ["Date"] });
+    try {
+      expect((await ask({ ...env, DB: unreachable } as Env)).status).toBe(503);
+      const told = await telegramMessages("D1 không đọc được");
+      expect(told).toHaveLength(before + 1);
+      expect(told.at(-1)).toContain("Network connection lost");
+      const back = (await telegramMessages("D1 đọc được trở lại")).length;
+      await ask(env);
+      expect(await telegramMessages("D1 đọc được trở lại")).toHaveLength(back + 1);
+    } finally {
+      vi.useRealTimers();
+      quiet.mockRestore();
+    }
+  });
+
+  it("a stranger's requests that make the server fail spend no alarm: eleven junk socket tickets, then an outage of another cause is still told", async () => {
+    const quiet = vi.spyOn(console, "error");
+    const before = (await telegramMessages("lỗi 500")).length;
+    for (let junk = 0; junk < SERVER_ERRORS_PER_MINUTE + 1; junk++) {
+      const context = createExecutionContext();
+      const response = await worker.fetch(new Request(`http://store.test/api/auth/wallet/live/?ticket=9999999999999999.${"A".repeat(43)}`, { headers: { Upgrade: "websocket" } }) as Parameters<typeof worker.fetch>[0], env, context);
+      await waitOnExecutionContext(context);
+      expect(response.status).not.toBe(200);
+    }
+    expect(await telegramMessages("lỗi 500")).toHaveLength(before);
+    // Errors of the store's own parts are their own alarm, in a minute of their own.
+    const at = Date.UTC(2033, 0, 1 + Math.floor(Math.random() * 300), 4);
+    for (let failed = 0; failed < SERVER_ERRORS_PER_MINUTE; failed++) await serverErrored(env, "durable-object", at);
+    expect(await telegramMessages("lỗi 500")).toHaveLength(before + 1);
     quiet.mockRestore();
   });
 
@@ -175,7 +252,7 @@ describe("ops alarms", () => {
   it("a card gateway failing three times in 15 minutes tells the owner once; each failure is a log line", async () => {
     const errors = vi.spyOn(console, "error");
     const at = Date.UTC(2031, 0, 1, 10, 0);
-    for (let failure = 0; failure < 5; failure++) await cardGatewayFailed(env, db, "TimeoutError: The operation was aborted due to timeout", at + failure * 1000);
+    for (let failure = 0; failure < 5; failure++) await cardGatewayFailed(env, "TimeoutError: The operation was aborted due to timeout", at + failure * 1000);
     expect(errors.mock.calls.filter(([line]) => String(line).includes('"event":"card_gateway_unreachable"'))).toHaveLength(5);
     expect(await opsNotices("ops:ops-card-gateway:gateway:")).toHaveLength(1);
   });

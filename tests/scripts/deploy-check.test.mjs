@@ -45,7 +45,7 @@ describe("deploy check: bindings and migrations", () => {
   const typesText = readFileSync(join(projectRoot, "worker-configuration.d.ts"), "utf8");
 
   test("the bindings come from the generated Env, settings left out", () => {
-    assert.deepEqual(typedBindings(typesText).sort(), ["ASSETS", "DB", "FILES", "KEY_CHECK_LIMITER", "USER_WALLET"]);
+    assert.deepEqual(typedBindings(typesText).sort(), ["ASSETS", "DB", "FILES", "KEY_CHECK_LIMITER", "OPS_WATCH", "USER_WALLET"]);
   });
 
   test("the project's wrangler.toml declares every binding and migration", async () => {
@@ -58,7 +58,7 @@ describe("deploy check: bindings and migrations", () => {
     const broken = {
       ...config,
       r2_buckets: [],
-      migrations: [{ tag: "v1", new_sqlite_classes: ["UserWallet"] }, { tag: "v2", deleted_classes: ["UserWallet"] }],
+      migrations: [{ tag: "v1", new_sqlite_classes: ["UserWallet"] }, { tag: "v2", deleted_classes: ["UserWallet"] }, { tag: "v3", new_sqlite_classes: ["OpsWatch"] }],
     };
     const problems = configProblems(broken, typedBindings(typesText), () => []);
     assert.deepEqual(problems, [

@@ -244,6 +244,28 @@ export const BANK_PROVIDERS = {
   payos: { verify: async (_headers: Headers, raw: string, config: Config): Promise<KeyUsed> => ((await verifyPayos(raw, config.PAYOS_CHECKSUM_KEY)) ? "current" : null), parse: parsePayos },
 } as const;
 
+/**
+ * Whether a report the store refused (its signature unproven) names a pending top-up by its
+ * transfer code and amount: then it is most likely the gateway's own, with a key that drifted, and
+ * a deposit is being lost. Junk from anyone else names none (the codes are the buyers' own).
+ */
+export async function namesPendingTopup(env: Env, provider: keyof typeof BANK_PROVIDERS, rawBody: string, now = Date.now()): Promise<boolean> {
+  let transfer: IncomingTransfer | null;
+  try {
+    transfer = BANK_PROVIDERS[provider].parse(rawBody);
+  } catch {
+    return false;
+  }
+  const codes = transfer ? findTransferCodes(transfer.content) : [];
+  if (!transfer || codes.length === 0) return false;
+  const row = await env.DB.prepare(
+    `SELECT 1 AS found FROM vietqr_topups WHERE transfer_code IN (${codes.map((_, index) => `?${index + 3}`).join(", ")}) AND status = 'pending' AND amount = ?1 AND expires_at > ?2 LIMIT 1`,
+  )
+    .bind(transfer.amount, now, ...codes)
+    .first();
+  return row !== null;
+}
+
 // ---------------------------------------------------------------- matching
 
 type TopupMatch = { id: number; user_id: number; amount: number; status: string; expires_at: number };

@@ -268,7 +268,7 @@ export async function recheckPendingCard(env: Env, config: CardConfig, card: Car
     answer = await recheckCard(config, card);
     if (!isFinalAnswer(answer, "check") && card.gatewayStatus === null && answer.status === 100) answer = await submitCard(config, card);
   } catch (error) {
-    await cardGatewayFailed(env, getDb(env.DB), `card ${card.id} re-check: ${errorText(error)}`, now);
+    await cardGatewayFailed(env, `card ${card.id} re-check: ${errorText(error)}`, now);
   }
   if (answer && isFinalAnswer(answer, "check")) {
     await applyGatewayAnswer(env, config, card, answer);
@@ -291,6 +291,12 @@ export async function recheckPendingCard(env: Env, config: CardConfig, card: Car
 }
 
 export type CallbackOutcome = "unknown" | "mismatch" | "settled" | "parked" | "nothing_to_do";
+
+/** Whether a callback the store refused (its signature unproven) names a pending card by its request id and serial: then the gateway's key has most likely drifted. */
+export async function namesPendingCard(env: Env, fields: { requestId: string; serial: string }): Promise<boolean> {
+  const [row] = await getDb(env.DB).select({ serial: cardTopups.cardSerial }).from(cardTopups).where(and(eq(cardTopups.requestId, fields.requestId.slice(0, 64)), eq(cardTopups.status, "pending"))).limit(1);
+  return row !== undefined && row.serial === fields.serial;
+}
 
 /**
  * A callback whose signature (over its own code and serial) has been verified. It must name a
@@ -388,7 +394,7 @@ export async function createCardTopup(env: Env, config: CardConfig, userId: numb
     }
   } catch (error) {
     // The gateway did not answer: the card stays pending, unacknowledged, and the cron re-checks it.
-    await cardGatewayFailed(env, db, errorText(error));
+    await cardGatewayFailed(env, errorText(error));
   }
   const [latest] = await db.select().from(cardTopups).where(eq(cardTopups.id, card.id));
   return latest;

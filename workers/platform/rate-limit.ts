@@ -88,9 +88,3 @@ function state(limit: Limit, count: number, windowStart: number, now: number): L
   const allowed = count <= limit.max;
   return { allowed, retryAfterSeconds: allowed ? 0 : Math.max(1, Math.ceil((windowStart + limit.windowMs - now) / 1000)) };
 }
-
-/** How many events the current window holds, counting none. */
-export async function countInWindow(db: Database, limit: Limit, subject: string, now = Date.now()): Promise<number> {
-  const [row] = await db.select().from(rateLimits).where(eq(rateLimits.key, key(limit, subject))).limit(1);
-  return row && row.windowStart.getTime() > now - limit.windowMs ? row.count : 0;
-}

@@ -9,7 +9,7 @@ import { notifications } from "../../../workers/db/schema";
 import worker from "../../../workers/index";
 import { verifySepay } from "../../../workers/money/bank-transfers";
 import { cardSign } from "../../../workers/money/cards";
-import { db, hmac } from "../../factories";
+import { db, hmac, person, topupFor } from "../../factories";
 
 /** An end date `days` from today (…_PREVIOUS_UNTIL), as an operator writes it. */
 function inDays(days: number): string {
@@ -46,12 +46,32 @@ describe("attack: a webhook with a drifted or forged key", () => {
     expect(JSON.parse(line ?? "{}")).toMatchObject({ level: "warn", event: "webhook_refused", provider: "sepay", reason: "signature", ray: "7a6b5c4d3e2f1a0b-HAN" });
   });
 
-  it("refused five times within an hour, tells the owner once on Telegram (a drifted key stops every deposit)", async () => {
+  it("anyone's junk with a forged signature, seven times, spends no alarm: it names no deposit of the store", async () => {
     const before = await db.select().from(notifications).where(like(notifications.dedupeKey, "ops:ops-webhook-refused:casso:%"));
     const context = createExecutionContext();
     for (let attempt = 0; attempt < 7; attempt++) {
       const response = await worker.fetch(
         new Request("http://store.test/api/webhooks/casso/", { method: "POST", headers: { "Content-Type": "application/json", "X-Casso-Signature": "t=1,v1=forged" }, body: "{}" }) as Parameters<typeof worker.fetch>[0],
+        env,
+        context,
+      );
+      expect(response.status).toBe(401);
+    }
+    await waitOnExecutionContext(context);
+    const after = await db.select().from(notifications).where(like(notifications.dedupeKey, "ops:ops-webhook-refused:casso:%"));
+    expect(after.length - before.length).toBe(0);
+  });
+
+  it("refused five times within an hour, tells the owner once on Telegram (a drifted key stops every deposit)", async () => {
+    // The gateway's own reports of a buyer's transfer, signed with a key the store no longer holds.
+    const buyer = await person();
+    const topup = await topupFor(buyer, 70000);
+    const report = (id: number) => JSON.stringify({ error: 0, data: { id, reference: `FT${id}`, description: `CK ${topup.description}`, amount: 70000, runningBalance: 1, transactionDateTime: "2026-11-25 10:00:00", accountNumber: env.VIETQR_ACCOUNT_NUMBER, bankName: "VCB", bankAbbreviation: "VCB" } });
+    const before = await db.select().from(notifications).where(like(notifications.dedupeKey, "ops:ops-webhook-refused:casso:%"));
+    const context = createExecutionContext();
+    for (let attempt = 0; attempt < 7; attempt++) {
+      const response = await worker.fetch(
+        new Request("http://store.test/api/webhooks/casso/", { method: "POST", headers: { "Content-Type": "application/json", "X-Casso-Signature": "t=1,v1=forged" }, body: report(nextId + attempt) }) as Parameters<typeof worker.fetch>[0],
         env,
         context,
       );

@@ -2,8 +2,8 @@
 // parsed; a refused call stores and credits nothing.
 import { type Context, Hono } from "hono";
 import { getConfig, previousSecret } from "../../platform/config";
-import { BANK_PROVIDERS, type IncomingTransfer, receiveTransfer } from "../bank-transfers";
-import { type CallbackOutcome, cardSign, receiveCardCallback, signatureMatches } from "../cards";
+import { BANK_PROVIDERS, type IncomingTransfer, namesPendingTopup, receiveTransfer } from "../bank-transfers";
+import { type CallbackOutcome, cardSign, namesPendingCard, receiveCardCallback, signatureMatches } from "../cards";
 import { bankProviderPath } from "../schemas/bank-transfers";
 import { cardCallbackSchema } from "../schemas/cards";
 import { errorText } from "../../lib/log";
@@ -25,7 +25,8 @@ export const webhooksApi = new Hono<ApiEnv>()
     const providerName = readParams(c, bankProviderPath).provider;
     const keyUsed = await provider.verify(c.req.raw.headers, rawBody, config);
     if (!keyUsed) {
-      await webhookRefused(c.env, db(c), c.req.raw, providerName, "signature");
+      // Only a refused report that names a real pending top-up counts towards the owner's alarm.
+      await webhookRefused(c.env, c.req.raw, providerName, "signature", await namesPendingTopup(c.env, providerName, rawBody));
       return c.json(refusalBody(401, WEBHOOK_MESSAGES.unauthorized, langOf(c)), 401);
     }
     if (keyUsed === "previous") await previousKeyUsed(c.env, providerName, c.req.raw);
@@ -36,7 +37,8 @@ export const webhooksApi = new Hono<ApiEnv>()
       transfer = null;
     }
     if (!transfer) {
-      await webhookRefused(c.env, db(c), c.req.raw, providerName, "payload");
+      // Proved by the provider's key: the provider's own report that the store cannot read.
+      await webhookRefused(c.env, c.req.raw, providerName, "payload", true);
       return c.json(refusalBody(400, WEBHOOK_MESSAGES.invalidPayload, langOf(c)), 400);
     }
     const outcome = await receiveTransfer(c.env, config.VIETQR_ACCOUNT_NUMBER, transfer);
@@ -62,7 +64,7 @@ export const webhooksApi = new Hono<ApiEnv>()
     const signedWith = (key: string) => Boolean(key && code && serial && signatureMatches(cardSign(key, code, serial), fields.callback_sign));
     const keyUsed = signedWith(config.CARD_PARTNER_KEY) ? "current" : signedWith(previousSecret(config, "CARD_PARTNER_KEY_PREVIOUS")) ? "previous" : null;
     if (!code || !serial || !keyUsed) {
-      await webhookRefused(c.env, db(c), c.req.raw, "card", "signature");
+      await webhookRefused(c.env, c.req.raw, "card", "signature", Boolean(code && serial) && (await namesPendingCard(c.env, { requestId: fields.request_id, serial: serial as string })));
       return c.json(cardRefusal(c, 401, WEBHOOK_MESSAGES.invalidSignature), 401);
     }
     if (keyUsed === "previous") await previousKeyUsed(c.env, "card", c.req.raw);
@@ -71,7 +73,7 @@ export const webhooksApi = new Hono<ApiEnv>()
       outcome = await receiveCardCallback(c.env, config, { requestId: fields.request_id, code, serial });
     } catch (error) {
       // The gateway or the cron retries.
-      await cardGatewayFailed(c.env, db(c), `callback re-check: ${errorText(error)}`);
+      await cardGatewayFailed(c.env, `callback re-check: ${errorText(error)}`);
       return c.json(cardRefusal(c, 502, WEBHOOK_MESSAGES.recheckFailed), 502);
     }
     if (outcome === "unknown") return c.json(cardRefusal(c, 404, WEBHOOK_MESSAGES.unknownRequest), 404);
