@@ -4,7 +4,7 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { apps, keyPricing, keyTypes, licenseKeys, users } from "../../workers/db/schema";
 import worker from "../../workers/index";
 import { cachedResource, catalogueChanged, readVersionFromDb, VERSION_RECHECK_MS } from "../../workers/catalogue/catalogue-cache";
@@ -221,6 +221,52 @@ describe("edge cache of the catalogue API and feeds", () => {
       await first.arrayBuffer();
       const again = await request(path, { headers: { "If-None-Match": etag! } });
       expect(again.status, path).toBe(304);
+    }
+  });
+});
+
+describe("the store through a database outage", () => {
+  it("a cached page, the catalogue API, the feeds and a download answer from the cache while D1 cannot be read, even long after their copies went stale; anything else gets the store's 503 page", async () => {
+    const file = bytes(40);
+    const app = await createApp({ name: `Qua sự cố ${unique()}`, file });
+    const paths = ["/", "/en/", `/${app.url}`, "/api/apps/list/", "/altstore.json", "/repo/Release", `/api/apps/${app.id}/download/`];
+    const warm = createExecutionContext();
+    const before = new Map<string, string>();
+    for (const path of paths) before.set(path, await (await direct(path, env, { Accept: "text/html" }, warm)).text());
+    await waitOnExecutionContext(warm);
+    expect(before.get("/")).toContain(app.name);
+
+    const unreadable = new Proxy({} as D1Database, {
+      get: () => () => {
+        throw new Error("D1_ERROR: Network connection lost.");
+      },
+    });
+    const down = { ...env, DB: unreadable } as Env;
+    const quiet = vi.spyOn(console, "error");
+    // Ten minutes on: past the version's re-check (5 s) and every copy's lifetime (60 s).
+    vi.useFakeTimers({ now: Date.now() + 10 * 60_000, toFake: ["Date"] });
+    try {
+      for (const path of paths) {
+        const context = createExecutionContext();
+        const response = await direct(path, down, { Accept: "text/html" }, context);
+        await waitOnExecutionContext(context);
+        expect(response.status, path).toBe(200);
+        const body = new Uint8Array(await response.arrayBuffer());
+        if (path.endsWith("/download/")) expect(body, path).toEqual(file);
+        // What was served before, but for the nonce each page answer gets.
+        else expect(new TextDecoder().decode(body).replace(/nonce="[^"]*"/g, ""), path).toBe(before.get(path)?.replace(/nonce="[^"]*"/g, ""));
+      }
+      // A page nobody cached: the store's own 503, never an uncaught error.
+      for (const path of ["/app/987654321"]) {
+        const context = createExecutionContext();
+        const response = await direct(path, down, { Accept: "text/html" }, context);
+        await waitOnExecutionContext(context);
+        expect(response.status, path).toBe(503);
+        expect(await response.text(), path).toContain("Cửa hàng đang tạm thời gián đoạn");
+      }
+    } finally {
+      vi.useRealTimers();
+      quiet.mockRestore();
     }
   });
 });

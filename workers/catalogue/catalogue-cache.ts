@@ -23,15 +23,25 @@
 // /app/{id}; their HTML is the same for every visitor because the session lives in the
 // browser), the feeds (/altstore.json, /repo/Release, /repo/Packages, /repo/Packages.gz) and the
 // catalogue API (/api/apps/list, /detail…, /detail-by-url…, /{id}/manifest.plist). A cached copy
-// lives EDGE_TTL_SECONDS at most, which bounds how stale the figures that change without an admin
+// is served EDGE_TTL_SECONDS at most, which bounds how stale the figures that change without an admin
 // or a sale (download counts) can be. Cached pages keep a slot for the CSP nonce
 // and get a fresh nonce per response.
+//
+// Through a D1 outage (docs/operations.md, "What survives an outage"): the copies and what this colo
+// knows of the version and the stock are kept STALE_SECONDS, and when D1 cannot be read (or the
+// render fails while it cannot) the last copy is served, stale rather than an error. A download
+// remembers the stored file its address names (downloadTarget), so it is served too.
 import { type AppTypeName, isAppType } from "../shared/app-form";
 import { normaliseSearch } from "../shared/search";
 import { notModified } from "../platform/http/etag";
 import { fixedSecurityHeaders, securedPage } from "../platform/security";
+import { errorText, logEvent } from "../lib/log";
 
 const EDGE_TTL_SECONDS = 60;
+/** How long a copy and a remembered state are kept, to be served while D1 cannot be read. */
+const STALE_SECONDS = 24 * 60 * 60;
+/** When a copy was stored (ms): past EDGE_TTL_SECONDS it is made again, unless D1 cannot be read. */
+const STORED_AT = "X-Stored-At";
 /** How long a colo trusts the version it read from D1 before reading it again. */
 export const VERSION_RECHECK_MS = 5_000;
 /** How long an isolate trusts the version it last saw (other isolates of a colo may lag this much). */
@@ -89,24 +99,37 @@ function stateKey(origin: string, name: string): string {
 }
 
 function memoResponse(memo: Memo): Response {
-  return new Response(JSON.stringify(memo), { headers: { "Content-Type": "application/json", "Cache-Control": `public, max-age=${EDGE_TTL_SECONDS}` } });
+  return new Response(JSON.stringify(memo), { headers: { "Content-Type": "application/json", "Cache-Control": `public, max-age=${STALE_SECONDS}` } });
 }
 
-/** The state as this colo knows it: isolate memo, then the Cache API, re-read from D1 when older than VERSION_RECHECK_MS. */
+/**
+ * The state as this colo knows it: isolate memo, then the Cache API, re-read from D1 when older
+ * than VERSION_RECHECK_MS. When D1 cannot be read, the last value known, however old.
+ */
 async function knownState<T extends number | string>(origin: string, name: string, read: () => Promise<T>): Promise<T> {
   // This isolate's own memo first: a cached page then costs one Cache API lookup, not two.
   const known = isolateMemo.get(`${origin}|${name}`);
   if (known && Date.now() - known.checkedAt < ISOLATE_RECHECK_MS) return known.value as T;
   const hit = await edgeCache().match(stateKey(origin, name));
+  let stored: Memo | null = null;
   if (hit) {
     const memo = (await hit.json()) as Partial<Memo>;
-    if ((typeof memo.value === "number" || typeof memo.value === "string") && typeof memo.checkedAt === "number" && Date.now() - memo.checkedAt < VERSION_RECHECK_MS) {
-      isolateMemo.set(`${origin}|${name}`, { value: memo.value, checkedAt: Date.now() });
-      return memo.value as T;
+    if ((typeof memo.value === "number" || typeof memo.value === "string") && typeof memo.checkedAt === "number") stored = { value: memo.value, checkedAt: memo.checkedAt };
+    if (stored && Date.now() - stored.checkedAt < VERSION_RECHECK_MS) {
+      isolateMemo.set(`${origin}|${name}`, { value: stored.value, checkedAt: Date.now() });
+      return stored.value as T;
     }
   }
   const checkedAt = Date.now();
-  const value = await read();
+  let value: T;
+  try {
+    value = await read();
+  } catch (error) {
+    const last = stored ?? known;
+    if (!last) throw error;
+    logEvent("error", "catalogue_state_stale", { name, error: errorText(error) });
+    return last.value as T;
+  }
   await rememberState(origin, name, value, checkedAt);
   return value;
 }
@@ -258,8 +281,14 @@ async function cacheKey(env: Env, url: URL, release: string): Promise<string> {
 function storedCopy(body: BodyInit, headers: Headers): Response {
   const stored = new Headers(headers);
   stored.set(ORIGINAL_CACHE_CONTROL, headers.get("Cache-Control") ?? "");
-  stored.set("Cache-Control", `public, max-age=${EDGE_TTL_SECONDS}`);
+  stored.set("Cache-Control", `public, max-age=${STALE_SECONDS}`);
+  stored.set(STORED_AT, String(Date.now()));
   return new Response(body, { status: 200, headers: stored });
+}
+
+/** Whether a stored copy is past EDGE_TTL_SECONDS: made again, and served only when that fails with D1 unreadable. */
+function isStale(stored: Headers): boolean {
+  return !(Date.now() - Number(stored.get(STORED_AT) ?? 0) < EDGE_TTL_SECONDS * 1000);
 }
 
 /** A stored copy's headers as the client should see them (its original Cache-Control). */
@@ -267,6 +296,7 @@ function clientHeaders(stored: Headers): Headers {
   const headers = new Headers(stored);
   const original = headers.get(ORIGINAL_CACHE_CONTROL);
   headers.delete(ORIGINAL_CACHE_CONTROL);
+  headers.delete(STORED_AT);
   if (original) headers.set("Cache-Control", original);
   else headers.delete("Cache-Control");
   return headers;
@@ -368,19 +398,82 @@ export async function cachedResource(request: Request, env: Env, ctx: ExecutionC
   const near = isolateCopy(key);
   if (near?.body instanceof ArrayBuffer) return answer(request, near.body.slice(0), new Headers(near.headers));
   const hit = await edgeCache().match(key);
+  let stale: { body: ArrayBuffer; headers: Headers } | null = null;
   if (hit) {
     const body = await hit.arrayBuffer();
     const headers = clientHeaders(hit.headers);
-    keepInIsolate(key, body, headers);
-    return answer(request, body.slice(0), headers);
+    if (!isStale(hit.headers)) {
+      keepInIsolate(key, body, headers);
+      return answer(request, body.slice(0), headers);
+    }
+    stale = { body, headers };
   }
 
-  const fresh = await produce(unconditional(request, url));
-  if (!storable(fresh)) return fresh;
+  const fresh = await madeOrStale(env, url, () => produce(unconditional(request, url)), stale !== null);
+  if (!fresh && stale) return answer(request, stale.body, stale.headers);
+  if (!fresh || !storable(fresh)) return fresh as Response;
   const body = await fresh.arrayBuffer();
   ctx.waitUntil(edgeCache().put(key, storedCopy(body, fresh.headers)));
   keepInIsolate(key, body, new Headers(fresh.headers));
   return answer(request, body.slice(0), new Headers(fresh.headers));
+}
+
+/** Thrown when neither D1 nor a stored copy can answer: the Worker answers the store's 503 (workers/index.ts). */
+class CatalogueUnavailable extends Error {}
+
+/**
+ * The answer `make` produced; null when it failed (threw, or answered 5xx) and a stored copy can
+ * be served instead. With no copy, a failure while D1 cannot be read is the outage's:
+ * CatalogueUnavailable, never an uncaught error or a page that blames itself.
+ */
+async function madeOrStale(env: Env, url: URL, make: () => Promise<Response>, hasCopy: boolean): Promise<Response | null> {
+  let made: Response;
+  try {
+    made = await make();
+  } catch (error) {
+    if (!hasCopy && (await databaseReadable(env))) throw error;
+    logEvent("error", hasCopy ? "served_stale" : "catalogue_unavailable", { path: url.pathname, error: errorText(error) });
+    if (hasCopy) return null;
+    throw new CatalogueUnavailable(errorText(error));
+  }
+  if (made.status < 500) return made;
+  if (!hasCopy && (await databaseReadable(env))) return made;
+  await made.body?.cancel();
+  logEvent("error", hasCopy ? "served_stale" : "catalogue_unavailable", { path: url.pathname, status: made.status });
+  if (hasCopy) return null;
+  throw new CatalogueUnavailable(`answered ${made.status} with D1 unreadable`);
+}
+
+/** Whether D1 answers a read now. */
+async function databaseReadable(env: Env): Promise<boolean> {
+  try {
+    await env.DB.prepare("SELECT 1").first();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The stored file a download's address names: `lookup` (D1) answers, and the answer is remembered
+ * in this colo's cache for STALE_SECONDS, so a file downloaded before is still served while D1
+ * cannot be read.
+ */
+export async function downloadTarget<T extends object>(request: Request, ctx: { waitUntil(promise: Promise<unknown>): void }, lookup: () => Promise<T | null>): Promise<T | null> {
+  const url = new URL(request.url);
+  const key = stateKey(url.origin, `download${canonicalPath(url.pathname).replace(/\/$/, "")}`);
+  let found: T | null;
+  try {
+    found = await lookup();
+  } catch (error) {
+    const hit = await edgeCache().match(key);
+    if (!hit) throw error;
+    logEvent("error", "download_from_memory", { path: url.pathname, error: errorText(error) });
+    return (await hit.json()) as T;
+  }
+  const stored = new Response(JSON.stringify(found), { headers: { "Content-Type": "application/json", "Cache-Control": `public, max-age=${STALE_SECONDS}` } });
+  ctx.waitUntil(found ? edgeCache().put(key, stored) : edgeCache().delete(key).then(() => undefined));
+  return found;
 }
 
 /**
@@ -397,14 +490,16 @@ export async function cachedPage(request: Request, env: Env, ctx: ExecutionConte
   const near = isolateCopy(key)?.body;
   if (near && !(near instanceof ArrayBuffer) && (await stockIsCurrent(env, url.origin, near.stock))) return servePage(near, nonce);
   const hit = await edgeCache().match(key);
+  // A copy past its lifetime, or of a stock since sold, is made again; it is served only when that fails.
+  let stale: PageCopy | null = null;
   if (hit) {
     const headers = clientHeaders(hit.headers);
-    if (await stockIsCurrent(env, url.origin, headers.get(STOCK_HEADER))) {
-      const copy = pageCopy(await hit.text(), headers, https);
+    const copy = pageCopy(await hit.text(), headers, https);
+    if (!isStale(hit.headers) && (await stockIsCurrent(env, url.origin, headers.get(STOCK_HEADER)))) {
       keepInIsolate(key, copy, headers);
       return servePage(copy, nonce);
     }
-    await hit.body?.cancel();
+    stale = copy;
   }
 
   // Rendered as asked (a route that is not public, such as /login?redirect=…, reads its query), but
@@ -413,7 +508,9 @@ export async function cachedPage(request: Request, env: Env, ctx: ExecutionConte
   // a search fills the one copy.
   const home = isHomePath(url.pathname);
   const renderedFrom = Date.now();
-  const rendered = await render(home ? new Request(url, request) : request);
+  const rendered = await madeOrStale(env, url, () => render(home ? new Request(url, request) : request), stale !== null);
+  if (!rendered && stale) return servePage(stale, nonce);
+  if (!rendered) throw new CatalogueUnavailable(url.pathname);
   const headers = new Headers(rendered.headers);
   const isPublic = headers.has(PUBLIC_PAGE_HEADER);
   const stock = headers.get(STOCK_HEADER);

@@ -10,6 +10,8 @@ import {
 } from "../catalogue";
 import { idPath, urlPath } from "../../shared/fields";
 import { serveObject } from "../files";
+import { downloadTarget } from "../catalogue-cache";
+import { errorText, logEvent } from "../../lib/log";
 import { reportMissingFile } from "../missing-files";
 import { publicOrigin } from "../../platform/config";
 import { type ApiEnv, db } from "../../platform/http/context";
@@ -84,7 +86,7 @@ export const appsApi = new Hono<ApiEnv>()
   // GET and HEAD: streams the stored file; a response that starts the file counts one download.
   .on(["GET", "HEAD"], "/:id/download", async (c) => {
     const { id } = readParams(c, idPath, MESSAGES.appNotFound);
-    const file = await findDownloadableFile(db(c), id);
+    const file = await downloadTarget(c.req.raw, c.executionCtx, () => findDownloadableFile(db(c), id));
     if (!file) throw new HttpError(404, MESSAGES.fileNotFound);
     const type = DOWNLOAD_TYPES[file.appType] ?? DOWNLOAD_TYPES.ipa;
     const filename = file.fileName || `${file.url}${file.version ? `-${file.version}` : ""}.${type.extension}`;
@@ -97,7 +99,7 @@ export const appsApi = new Hono<ApiEnv>()
       await reportMissingFile(c.env, db(c), c.req.raw, { appId: file.id, version: file.version, key: file.fileKey });
       throw new HttpError(404, MESSAGES.fileNotFound);
     }
-    if (served.sentFromStart) await countDownload(db(c), file.id);
+    if (served.sentFromStart) await countDownload(db(c), file.id).catch((error) => logEvent("error", "download_not_counted", { app_id: file.id, error: errorText(error) }));
     return served.response;
   })
   .get("/:id/manifest.plist", async (c) => {

@@ -6,7 +6,8 @@ import { getConfig, publicOrigin } from "../../platform/config";
 import { poolPath, releasePath } from "../schemas/feeds";
 import { countDownload } from "../catalogue";
 import { contentEtag } from "../../platform/http/etag";
-import { readVersionFromDb } from "../catalogue-cache";
+import { downloadTarget, readVersionFromDb } from "../catalogue-cache";
+import { errorText, logEvent } from "../../lib/log";
 import { buildAltStoreSource, buildAptRepository, findPoolFile, findReleaseFile } from "../feeds";
 import { serveObject } from "../files";
 import { reportMissingFile } from "../missing-files";
@@ -45,7 +46,7 @@ export const feeds = new Hono<ApiEnv>()
   // A .deb named by Packages: streamed from R2 and counted like the app page's download.
   .on(["GET", "HEAD"], "/repo/pool/:appId/:digest/:name", async (c) => {
     const { appId, digest, name } = readParams(c, poolPath, MESSAGES.fileNotFound);
-    const file = await findPoolFile(db(c), appId, digest);
+    const file = await downloadTarget(c.req.raw, c.executionCtx, () => findPoolFile(db(c), appId, digest));
     if (!file) throw new HttpError(404, MESSAGES.fileNotFound);
     const served = await serveObject(c.env.FILES, file.fileKey, c.req.raw, {
       contentType: "application/vnd.debian.binary-package",
@@ -56,7 +57,7 @@ export const feeds = new Hono<ApiEnv>()
       await reportMissingFile(c.env, db(c), c.req.raw, { appId: file.id, key: file.fileKey });
       throw new HttpError(404, MESSAGES.fileNotFound);
     }
-    if (served.sentFromStart) await countDownload(db(c), file.id);
+    if (served.sentFromStart) await countDownload(db(c), file.id).catch((error) => logEvent("error", "download_not_counted", { app_id: file.id, error: errorText(error) }));
     return served.response;
   })
   .notFound((c) => answerRefusal(c, 404, MESSAGES.feedFileNotFound))
