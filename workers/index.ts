@@ -27,6 +27,8 @@ export { OpsWatch } from "./owner/ops-watch";
 const handleRemix = createRequestHandler(build);
 /** This build's id: edge copies made by another build are never served (catalogue-cache.ts). */
 const RELEASE: string = build.assets.version;
+/** This build's route ids: the loaders a data request may name in its cache key (catalogue-cache.ts). */
+const ROUTE_IDS: ReadonlySet<string> = new Set(Object.keys(build.routes));
 
 // Once per isolate and admin address: the configured admin exists before anything is served. Keyed
 // by the address, so an env naming another one is checked again, yet no request queries D1 for it.
@@ -158,7 +160,7 @@ async function handle(request: Request, env: Env, ctx: ExecutionContext): Promis
     return withSecurityHeaders(request, await started(() => renderOutbox(env)), nonce);
   }
   const render = (forwarded: Request) => started(() => handleRemix(forwarded, { cloudflare: { env: forRequest(env, forwarded, pathname), ctx }, nonce }));
-  return withSecurityHeaders(request, isPublicPageRequest(request) ? await cachedPage(request, forRequest(env, request, pathname), ctx, RELEASE, nonce, render) : await render(request), nonce);
+  return withSecurityHeaders(request, isPublicPageRequest(request) ? await cachedPage(request, forRequest(env, request, pathname), ctx, RELEASE, nonce, render, ROUTE_IDS) : await render(request), nonce);
 }
 
 /**

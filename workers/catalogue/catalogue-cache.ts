@@ -249,22 +249,37 @@ function canonicalPath(pathname: string): string {
   });
 }
 
+/** The page a Remix data request loads for: `/_root.data` is `/`, `/<path>.data` is `/<path>`. */
+function dataPagePath(pathname: string): string {
+  return pathname === "/_root.data" ? "/" : pathname.slice(0, -".data".length);
+}
+
+/** The key URL of the page a data request's key URL loads for (its home search kept, `_routes` not). */
+function pageUrlOf(dataUrl: URL): URL {
+  const page = new URL(dataUrl.origin + dataPagePath(dataUrl.pathname));
+  for (const [name, value] of dataUrl.searchParams) if (name !== "_routes") page.searchParams.set(name, value);
+  return page;
+}
+
 /**
  * The URL a cached answer is keyed by and produced from: the path and only the query parameters
  * it reads (on the home page the normalised `q`, `type` and `page`; none elsewhere), so `/?x=1` or
  * a tracking parameter is the copy of `/`, and random queries (or escapes in the path) neither
- * fill the cache nor go around it. Remix data requests (`*.data`, never stored) keep theirs.
+ * fill the cache nor go around it. A Remix data request (`*.data`) reads what its page reads and
+ * the loaders it names in `_routes`, kept only when they are this build's (`routeIds`).
  */
-function cachedUrl(request: Request): URL {
+function cachedUrl(request: Request, routeIds: ReadonlySet<string> = new Set()): URL {
   const url = new URL(request.url);
-  if (url.pathname.endsWith(".data")) return url;
+  const data = url.pathname.endsWith(".data");
   const kept = new URL(url.origin + canonicalPath(url.pathname));
-  if (isHomePath(url.pathname)) {
+  if (isHomePath(data ? dataPagePath(url.pathname) : url.pathname)) {
     const { query, type, page } = homeSearch(url.searchParams);
     if (query) kept.searchParams.set("q", query);
     if (type) kept.searchParams.set("type", type);
     if (page > 1) kept.searchParams.set("page", String(page));
   }
+  const routes = data ? [...new Set((url.searchParams.get("_routes") ?? "").split(","))].filter((id) => routeIds.has(id)).sort() : [];
+  if (routes.length > 0) kept.searchParams.set("_routes", routes.join(","));
   return kept;
 }
 
@@ -483,8 +498,8 @@ export async function downloadTarget<T extends object>(request: Request, ctx: { 
  * app's stock (STOCK_HEADER) is served only while that stock is unchanged. `render` gets the
  * request for the cached URL, so every query that shares a copy renders the same HTML.
  */
-export async function cachedPage(request: Request, env: Env, ctx: ExecutionContext, release: string, nonce: string, render: (request: Request) => Promise<Response>): Promise<Response> {
-  const url = cachedUrl(request);
+export async function cachedPage(request: Request, env: Env, ctx: ExecutionContext, release: string, nonce: string, render: (request: Request) => Promise<Response>, routeIds?: ReadonlySet<string>): Promise<Response> {
+  const url = cachedUrl(request, routeIds);
   const key = await cacheKey(env, url, release);
   const https = url.protocol === "https:";
   const near = isolateCopy(key)?.body;
@@ -504,18 +519,27 @@ export async function cachedPage(request: Request, env: Env, ctx: ExecutionConte
 
   // Rendered as asked (a route that is not public, such as /login?redirect=…, reads its query), but
   // stored only when the address is already the copy's own: junk in a query never reaches a copy.
-  // The home page reads nothing but its key, so it renders from the key's URL: every spelling of
-  // a search fills the one copy.
-  const home = isHomePath(url.pathname);
+  // The home page and a page's data read nothing but their key, so they render from the key's URL:
+  // every spelling of a search, and any junk beside a data request, fills the one copy.
+  const fromKey = isHomePath(url.pathname) || url.pathname.endsWith(".data");
   const renderedFrom = Date.now();
-  const rendered = await madeOrStale(env, url, () => render(home ? new Request(url, request) : request), stale !== null);
+  const rendered = await madeOrStale(env, url, () => render(fromKey ? new Request(url, request) : request), stale !== null);
   if (!rendered && stale) return servePage(stale, nonce);
   if (!rendered) throw new CatalogueUnavailable(url.pathname);
   const headers = new Headers(rendered.headers);
-  const isPublic = headers.has(PUBLIC_PAGE_HEADER);
+  let isPublic = headers.has(PUBLIC_PAGE_HEADER);
+  if (!isPublic && url.pathname.endsWith(".data")) {
+    // A page's data carries none of its route's headers: it is as public as the page's stored copy,
+    // and shows that copy's stock.
+    const page = await edgeCache().match(await cacheKey(env, pageUrlOf(url), release));
+    isPublic = page !== undefined;
+    const pageStock = page?.headers.get(STOCK_HEADER);
+    if (pageStock) headers.set(STOCK_HEADER, pageStock);
+    await page?.body?.cancel();
+  }
   const stock = headers.get(STOCK_HEADER);
   headers.delete(PUBLIC_PAGE_HEADER);
-  if (!isPublic || !storable(rendered) || (!home && request.url !== url.href)) {
+  if (!isPublic || !storable(rendered) || (!fromKey && request.url !== url.href)) {
     headers.delete(STOCK_HEADER);
     return new Response(rendered.body, { status: rendered.status, statusText: rendered.statusText, headers });
   }

@@ -84,6 +84,22 @@ describe("attack: filling or going around the edge cache with query strings", ()
     }
   });
 
+  it("a page's data (Remix's .data) asked with junk queries is served from the copy of that data, rendering nothing", async () => {
+    const app = await ipaApp(`Dữ liệu ${unique()}`);
+    // The pages first: a page's data is stored only once its page's copy says the page is public.
+    await text("/");
+    await text(`/${app.url}`);
+    const home = await text("/_root.data");
+    const data = await text(`/${app.url}.data`);
+    expect(data).toContain(app.name);
+    // Any use of the database now fails the request: only a copy can answer.
+    for (const [path, copy] of [[`/${app.url}.data?x=${unique()}`, data], [`/${app.url}.data?_routes=junk-${unique()}`, data], [`/_root.data?utm_source=${unique()}`, home]]) {
+      const junk = await direct(path, noDatabase);
+      expect(junk.status, path).toBe(200);
+      expect(junk.text, path).toBe(copy);
+    }
+  });
+
   it("an app page whose address is percent-encoded differently is served from the same copy", async () => {
     const app = await ipaApp(`Mã hoá ${unique()}`);
     expect(await text(`/${app.url}`)).toContain(app.name);
