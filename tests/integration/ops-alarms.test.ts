@@ -163,6 +163,40 @@ describe("ops alarms", () => {
     await runScheduledJobs(env, new Date());
   });
 
+  it("a cron that runs and fails for seven minutes is never told as one that has not run, even when health finds it late; its recovery is told", async () => {
+    const start = Date.now() - 8 * 60_000;
+    await runScheduledJobs(env, new Date(start));
+    const quiet = vi.spyOn(console, "error");
+    const full = { ...env, DB: refusingWrites(env.DB) };
+    const notRun = (await telegramMessages("Cron không chạy")).length + (await telegramMessages("Cron chưa chạy")).length;
+    const recovered = (await telegramMessages("Cron chạy lại bình thường")).length;
+    let lastAnswer = "";
+    for (let minute = 1; minute <= 7; minute++) {
+      const context = createExecutionContext();
+      await worker.scheduled(createScheduledController({ scheduledTime: start + minute * 60_000, cron: "* * * * *" }), full, context);
+      await waitOnExecutionContext(context).catch(() => undefined);
+      // Asked by a monitor as it goes, at that minute: late (no run completed for 5 minutes), yet running.
+      vi.useFakeTimers({ now: start + minute * 60_000 + 30_000, toFake: ["Date"] });
+      try {
+        const asked = createExecutionContext();
+        const answer = await worker.fetch(new Request("http://store.test/api/health", DETAILS) as Parameters<typeof worker.fetch>[0], env, asked);
+        await waitOnExecutionContext(asked);
+        lastAnswer = ((await answer.json()) as { data: { cron: string } }).data.cron;
+      } finally {
+        vi.useRealTimers();
+      }
+    }
+    expect(lastAnswer).toBe("late");
+    const failing = await telegramMessages(new Date(start + 60_000).toISOString());
+    expect(failing.filter((text) => text.includes("Cron vẫn chạy nhưng lỗi"))).toHaveLength(1);
+    expect((await telegramMessages("Cron không chạy")).length + (await telegramMessages("Cron chưa chạy")).length).toBe(notRun);
+
+    await runScheduledJobs(env, new Date());
+    expect(await cronOnHealth()).toBe("ok");
+    expect(await telegramMessages("Cron chạy lại bình thường")).toHaveLength(recovered + 1);
+    quiet.mockRestore();
+  });
+
   it("D1 that cannot be read is named by /api/health within a minute of its first probe, and told again when it answers", async () => {
     await runScheduledJobs(env, new Date());
     const unreachable = new Proxy({} as D1Database, {
