@@ -106,6 +106,7 @@ const NOT_ANSWERS = new Set([
   "workers/index.ts",
   "workers/owner/notifications.ts",
   "workers/owner/ops-alarms.ts",
+  "workers/owner/ops-watch.ts",
   "workers/db/statements/notifications.ts",
   "workers/catalogue/missing-files.ts",
   "workers/owner/exports.ts",
