@@ -8,7 +8,7 @@ import { bankProviderPath } from "../schemas/bank-transfers";
 import { cardCallbackSchema } from "../schemas/cards";
 import { errorText } from "../../lib/log";
 import { cardGatewayFailed, previousKeyUsed, webhookRefused } from "../../owner/ops-alarms";
-import { type ApiEnv, db, langOf, say } from "../../platform/http/context";
+import { type ApiEnv, langOf, say } from "../../platform/http/context";
 import { readParams } from "../../platform/http/validate";
 import { WEBHOOK_MESSAGES } from "../messages";
 import { refusalBody } from "../../platform/http/refusals";
