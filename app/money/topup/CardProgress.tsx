@@ -1,0 +1,84 @@
+// The card dialog's second step: the card sent and its status while the gateway checks it (every
+// 5 s, for up to 10 minutes), then what it credited or why it was refused, with "send another".
+import type { ReactNode, RefObject } from "react";
+import { useFormat } from "~/i18n/format";
+import { topupWords } from "~/i18n/vi/wallet/topup";
+import { useWords } from "~/i18n/words";
+import { Spinner } from "~/ui/Spinner";
+import { type CardPayment, isCardFinal } from "~/money/topup/topup";
+import { wrongValueMessage } from "./card-actions";
+import { TOPUP_PRIMARY, TOPUP_SECONDARY } from "./TopupParts";
+
+export function CardProgress({
+  containerRef,
+  card,
+  telcoLabel,
+  gaveUp,
+  onSendAnother,
+  onClose,
+}: {
+  containerRef: RefObject<HTMLDivElement>;
+  card: CardPayment;
+  telcoLabel: string;
+  gaveUp: boolean;
+  onSendAnother: () => void;
+  onClose: () => void;
+}) {
+  const words = useWords(topupWords);
+  const format = useFormat();
+  const pending = !isCardFinal(card.status);
+  const status = words.cardStatus(card.status, card.status_display);
+  return (
+    <div ref={containerRef} tabIndex={-1} className="mt-5 outline-none">
+      <dl className="divide-y divide-white/5 rounded-xl bg-black/20 px-4">
+        <SummaryRow label={words.telco}>{telcoLabel}</SummaryRow>
+        <SummaryRow label={words.cardValue}>{format.vnd(card.card_value)}</SummaryRow>
+        {card.card_serial && <SummaryRow label={words.serial}>{card.card_serial}</SummaryRow>}
+        <SummaryRow label={words.status}>
+          <span data-testid="card-status">{status}</span>
+        </SummaryRow>
+        {card.formatted_amount_received && <SummaryRow label={words.received}>{format.vnd(card.amount_received ?? 0)}</SummaryRow>}
+      </dl>
+
+      {pending ? (
+        <div role="status" className="mt-4 flex items-start gap-3 rounded-xl bg-sky-500/10 px-4 py-3 text-sm text-sky-100 ring-1 ring-sky-500/20" data-testid="card-pending">
+          {!gaveUp && <Spinner className="mt-0.5 h-4 w-4 shrink-0" />}
+          <div>
+            <p className="font-semibold">{words.cardPending}</p>
+            {gaveUp && <p className="mt-1 text-sky-100/80">{words.stillProcessing}</p>}
+          </div>
+        </div>
+      ) : card.status === "wrong_amount" ? (
+        // A partial success: money was credited, at the card's real value.
+        <div role="alert" className="mt-4 rounded-xl border border-amber-500/30 bg-amber-950/40 px-4 py-3 text-sm text-amber-100" data-testid="card-result" data-tone="warning">
+          <p className="font-semibold">{wrongValueMessage(card, words, format)}</p>
+        </div>
+      ) : (
+        <div role="alert" className="mt-4 rounded-xl border border-red-500/30 bg-red-950/40 px-4 py-3 text-sm text-red-100" data-testid="card-result" data-tone="error">
+          <p className="font-semibold">{words.failed(status)}</p>
+          {card.message && card.message !== card.status_display && <p className="mt-1 text-red-100/80">{card.message}</p>}
+        </div>
+      )}
+
+      {(!pending || gaveUp) && (
+        <div className="mt-5 flex flex-col gap-3 sm:flex-row">
+          <button type="button" onClick={onSendAnother} className={TOPUP_PRIMARY}>
+            {words.sendAnother}
+          </button>
+          <button type="button" onClick={onClose} className={TOPUP_SECONDARY}>
+            {words.close}
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function SummaryRow({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex items-baseline justify-between gap-4 py-2.5">
+      <dt className="shrink-0 text-sm text-zinc-400">{label}</dt>
+      <dd className="min-w-0 text-right font-semibold break-all text-white">{children}</dd>
+    </div>
+  );
+}
