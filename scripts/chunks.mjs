@@ -21,7 +21,7 @@ export const SHARED_CHUNKS = {
   // its preview, so it loads this file too (an admin's desktop page, not a buyer's phone).
   home: ["app/routes/_index/route.tsx", "app/catalogue/AppCard.tsx"],
   // The app page (/:slug, and /app/:id that forwards to it) with the purchase it offers.
-  "app-page": ["app/routes/$slug.tsx", "app/catalogue/app-meta.ts"],
+  "app-page": ["app/catalogue/app-page-route.tsx", "app/catalogue/app-meta.ts"],
   // A form's pending state and its answer: the app page, the account pages and the profile.
   pending: ["app/ui/Spinner.tsx", "app/ui/forms/fetcher-answer.ts"],
   // The account pages' card, titles and redirects: sign-in and its second step, registration,

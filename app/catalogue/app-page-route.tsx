@@ -1,0 +1,28 @@
+// The app page's route module, shared by /{slug} (routes/$slug.tsx) and /app/{id}
+// (routes/app.$id.tsx), which differ only in how their loader finds the app: its title and
+// description, the purchase's clientAction, and the page with its error boundary. The headers stay
+// in each route file, beside their loader: both come from a server-only module.
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { AppDetail } from "~/catalogue/AppDetail";
+import { AppErrorBoundary } from "~/catalogue/AppNotFound";
+import { localeOf } from "~/i18n/locale";
+import { appPageMeta } from "~/catalogue/app-meta";
+import type { loadAppPage } from "~/catalogue/catalogue.server";
+import { purchaseAction, skipAfterPurchase } from "~/money/purchase/purchase-action";
+
+/** Both routes' loader: the app found, or a 404. */
+type AppPageLoader = (args: LoaderFunctionArgs) => ReturnType<typeof loadAppPage>;
+
+// The key purchase (app/money/purchase/KeyPurchase.tsx) posts here through useFetcher.
+export const clientAction = purchaseAction;
+export const shouldRevalidate = skipAfterPurchase;
+
+export const meta: MetaFunction<AppPageLoader> = ({ data, location }) => appPageMeta(data?.app, localeOf(location.pathname));
+
+export default function AppPage() {
+  const { app, pricing } = useLoaderData<AppPageLoader>();
+  return <AppDetail app={app} pricing={pricing} />;
+}
+
+export const ErrorBoundary = AppErrorBoundary;
