@@ -1,6 +1,6 @@
 // The lists the profile's tabs have read on this visit, kept so that a tab switched back to shows
 // its list at once (docs/architecture.md, "Protected screens"). One owner, the profile route
-// (./route.tsx): its shouldRevalidate says, before each load it lets run, which lists a change made
+// (app/routes/profile._index/route.tsx): its shouldRevalidate says, before each load it lets run, which lists a change made
 // stale (`announceLoad`); its clientLoader takes what is still good (`listsKept`) and keeps what it
 // read (`keepLists`). Nothing else reads or writes them. A load nobody announced (entering the
 // profile, a reload) starts from nothing, so leaving the profile forgets them all; and they are

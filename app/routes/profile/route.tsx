@@ -19,13 +19,12 @@ import { loginPathFor } from "~/accounts/session/login-path";
 import { isSessionOver, requireSession, sessionEnded } from "~/accounts/session/session-route";
 import { readAccessToken, readStoredUser, STORAGE_KEYS, updateStoredUser, type SessionUser } from "~/accounts/session/session";
 import { toast } from "~/ui/toast";
+import type { ProfileOutlet } from "~/accounts/profile/profile-data";
 
 export const meta: MetaFunction = ({ matches, location }) => pageMeta(matches, wordsIn(localeOf(location.pathname), profileLayoutWords).title);
 
 type Loaded = { user: SessionUser | null; loadFailed: boolean };
 
-/** What the screens under the layout are handed (Outlet context): who is logged in. */
-export type ProfileOutlet = { user: SessionUser | null };
 
 export async function clientLoader({ request }: ClientLoaderFunctionArgs): Promise<Loaded> {
   requireSession(request);

@@ -1,0 +1,11 @@
+// The profile's three dialogs load when first opened, not with the page: the wallet opens with
+// fewer files. The profile's clientAction runs each dialog's request from the same file, already
+// here since the dialog sent it.
+import { lazyDialog } from "~/ui/LazyDialog";
+
+export const loadChangePassword = () => import("../ChangePasswordModal");
+export const loadVietQrModal = () => import("../../money/topup/VietQrModal");
+export const loadCardModal = () => import("../../money/topup/CardTopupModal");
+export const VietQrModal = lazyDialog(() => loadVietQrModal().then((module) => module.VietQrModal));
+export const CardTopupModal = lazyDialog(() => loadCardModal().then((module) => module.CardTopupModal));
+export const ChangePasswordModal = lazyDialog(() => loadChangePassword().then((module) => module.ChangePasswordModal));

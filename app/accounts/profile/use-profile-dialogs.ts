@@ -1,0 +1,50 @@
+// Which of the profile's dialogs is open (one at a time): a top-up dialog, opened by its button or by
+// the load that carried ?topup=, with its settings read meanwhile; or the password dialog.
+import { useState } from "react";
+import type { Locale } from "~/i18n/locale";
+import type { TopupKind, VietQrTransaction } from "~/money/topup/topup";
+import { loadCardConfig, loadPendingTopups, loadVietQrConfig, type OpenTopup } from "../../money/topup/topup-config";
+import type { Loaded } from "./profile-data";
+
+export function useProfileDialogs(loaded: Loaded, locale: Locale) {
+  const [passwordOpen, setPasswordOpen] = useState(false);
+  const [topup, setTopup] = useState<OpenTopup | null>(loaded.topup);
+  const [shown, setShown] = useState(loaded);
+  // A load that carries ?topup='s request opens that dialog (once per load).
+  if (shown !== loaded) {
+    setShown(loaded);
+    if (loaded.topup) setTopup(loaded.topup);
+  }
+
+  /**
+   * Opens a top-up dialog from its button; its settings are read meanwhile. VietQR resumes
+   * `resume`, else the newest top-up still awaiting a transfer (read afresh).
+   */
+  function openTopup(kind: TopupKind, resume?: VietQrTransaction) {
+    // One dialog at a time: while a dialog's file is on its way, the page still takes taps.
+    setPasswordOpen(false);
+    if (kind === "vietqr") {
+      setTopup({ kind, config: null, resume });
+      void loadVietQrConfig(locale).then((config) => setTopup((open) => (open?.kind === "vietqr" ? { ...open, config } : open)));
+      if (!resume) {
+        void loadPendingTopups().then((pending) =>
+          setTopup((open) => (open?.kind === "vietqr" && open.resume === undefined ? { ...open, resume: pending?.[0]?.topup ?? null } : open)),
+        );
+      }
+    } else {
+      readCardConfig();
+    }
+  }
+
+  function readCardConfig() {
+    setTopup({ kind: "card", config: { status: "loading" } });
+    void loadCardConfig(locale).then((config) => setTopup((open) => (open?.kind === "card" ? { kind: "card", config } : open)));
+  }
+
+  function openPassword() {
+    setTopup(null);
+    setPasswordOpen(true);
+  }
+
+  return { topup, passwordOpen, openTopup, readCardConfig, openPassword, closeTopup: () => setTopup(null), closePassword: () => setPasswordOpen(false) };
+}
