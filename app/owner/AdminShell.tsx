@@ -1,9 +1,7 @@
-// The admin screens' building blocks (page heading, buttons, dialogs, pager, badges); the guard
-// and the section links are the layout's (routes/admin.tsx).
-import { type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, useId } from "react";
-import { Dialog, DialogCloseButton } from "~/ui/Dialog";
+// The admin screens' building blocks (page heading, buttons, pager, badges, tables; the dialogs are
+// ./AdminDialogs.tsx); the guard and the section links are the layout's (routes/admin.tsx).
+import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from "react";
 import { inputClass } from "~/ui/Field";
-import { Spinner } from "~/ui/Spinner";
 
 export const BUTTON_PRIMARY =
   "inline-flex items-center justify-center gap-2 rounded-xl bg-indigo-600 px-4 py-2 text-sm font-semibold text-white transition hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-400 disabled:cursor-not-allowed disabled:opacity-50";
@@ -46,65 +44,6 @@ export function StatCard({ label, value, tone = "text-white" }: { label: string;
       <p className="text-sm text-zinc-400">{label}</p>
       <p className={`mt-1 text-xl font-black break-words ${tone}`}>{value}</p>
     </div>
-  );
-}
-
-/** A titled modal with a close button; `wide` for details and long forms (the panel's width is Dialog's). */
-export function Modal({
-  open,
-  onClose,
-  title,
-  busy,
-  testId,
-  wide,
-  children,
-}: {
-  open: boolean;
-  onClose: () => void;
-  title: string;
-  busy?: boolean;
-  testId?: string;
-  wide?: boolean;
-  children: ReactNode;
-}) {
-  const id = useId();
-  return (
-    <Dialog open={open} onClose={onClose} labelledBy={id} busy={busy} testId={testId} wide={wide}>
-      <div className="mb-4 flex items-start justify-between gap-3">
-        <h2 id={id} className="text-lg font-bold text-white">
-          {title}
-        </h2>
-        <DialogCloseButton onClick={onClose} disabled={busy} />
-      </div>
-      {children}
-    </Dialog>
-  );
-}
-
-/** "Are you sure? This cannot be undone." */
-export function ConfirmDialog({
-  open,
-  title,
-  message,
-  confirmLabel = "Xóa",
-  busy,
-  onConfirm,
-  onClose,
-}: {
-  open: boolean;
-  title: string;
-  message: ReactNode;
-  confirmLabel?: string;
-  busy?: boolean;
-  onConfirm: () => void;
-  onClose: () => void;
-}) {
-  return (
-    <Modal open={open} onClose={onClose} title={title} busy={busy} testId="confirm-dialog">
-      <div className="text-sm text-zinc-300">{message}</div>
-      <p className="mt-2 text-sm text-amber-300">Hành động này không thể hoàn tác.</p>
-      <ModalActions className="mt-5" onCancel={onClose} busy={busy} label={confirmLabel} onConfirm={onConfirm} danger />
-    </Modal>
   );
 }
 
@@ -230,40 +169,6 @@ function EmptyRow({ colSpan, children }: { colSpan: number; children: ReactNode 
         {children}
       </td>
     </tr>
-  );
-}
-
-/**
- * A modal's Cancel and confirm buttons. The confirm button submits the surrounding form, or
- * calls `onConfirm` when given; both are disabled while `busy`.
- */
-export function ModalActions({
-  onCancel,
-  busy = false,
-  label,
-  onConfirm,
-  disabled = false,
-  danger = false,
-  className = "",
-}: {
-  onCancel: () => void;
-  busy?: boolean;
-  label: ReactNode;
-  onConfirm?: () => void;
-  disabled?: boolean;
-  danger?: boolean;
-  className?: string;
-}) {
-  return (
-    <div className={`flex justify-end gap-2 ${className}`}>
-      <button type="button" className={BUTTON_SECONDARY} onClick={onCancel} disabled={busy}>
-        Hủy
-      </button>
-      <button type={onConfirm ? "button" : "submit"} className={danger ? BUTTON_DANGER : BUTTON_PRIMARY} onClick={onConfirm} disabled={busy || disabled}>
-        {busy && <Spinner />}
-        {label}
-      </button>
-    </div>
   );
 }
 

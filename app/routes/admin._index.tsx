@@ -13,12 +13,12 @@ import {
   BUTTON_PRIMARY,
   BUTTON_SECONDARY,
   BUTTON_SMALL,
-  ConfirmDialog,
   FilterSelect,
   RIGHT,
   SearchInput,
   TD,
 } from "~/owner/AdminShell";
+import { ConfirmDialog } from "~/owner/AdminDialogs";
 import { AppIcon } from "~/catalogue/AppIcon";
 import { TypeBadge } from "~/catalogue/TypeBadge";
 import { useFetcherAnswer } from "~/ui/forms/fetcher-answer";

@@ -5,7 +5,8 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { type ClientLoaderFunctionArgs, Form, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { useState } from "react";
-import { AdminPage, AdminTable, BUTTON_PRIMARY, BUTTON_SMALL, Modal, Pager, RIGHT, SELECT_CLASS, TD } from "~/owner/AdminShell";
+import { AdminPage, AdminTable, BUTTON_PRIMARY, BUTTON_SMALL, Pager, RIGHT, SELECT_CLASS, TD } from "~/owner/AdminShell";
+import { Modal } from "~/owner/AdminDialogs";
 import { inputClass } from "~/ui/Field";
 import { Spinner } from "~/ui/Spinner";
 import { adminCall, adminCallFailure } from "~/owner/admin-route";

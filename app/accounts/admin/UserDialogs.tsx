@@ -2,7 +2,8 @@
 // adjustment (docs/product.md §5 "Balance adjustment"), sent once per attempt (its Idempotency-Key).
 import { useFetcher } from "@remix-run/react";
 import { type FormEvent, useRef, useState } from "react";
-import { Badge, BUTTON_PRIMARY, Modal, ModalActions, SELECT_CLASS } from "~/owner/AdminShell";
+import { Badge, BUTTON_PRIMARY, SELECT_CLASS } from "~/owner/AdminShell";
+import { Modal, ModalActions } from "~/owner/AdminDialogs";
 import { Avatar } from "~/shell/Avatar";
 import { Field, inputClass, ValidationSummary } from "~/ui/Field";
 import { Spinner } from "~/ui/Spinner";

@@ -1,7 +1,8 @@
 // The cleanup dialog (docs/product.md §4 "Cleanup modes"): every sold key, keys of one status, or the ticked
 // keys. Mounted when opened, so it starts on "the ticked keys" when some are ticked.
 import { useState } from "react";
-import { Modal, ModalActions, SELECT_CLASS } from "~/owner/AdminShell";
+import { SELECT_CLASS } from "~/owner/AdminShell";
+import { Modal, ModalActions } from "~/owner/AdminDialogs";
 import { CLEANUP_STATUSES, KEY_STATUS_LABELS } from "~/owner/admin";
 import { formatNumber } from "@workers/shared/format";
 

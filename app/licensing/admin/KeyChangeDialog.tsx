@@ -1,7 +1,7 @@
 // The confirmation of one change to a key (activate, deactivate, device reset, extension, ban,
 // unban): what it does, and for an extension how many days (1–3650, as the server takes them).
 import { type FormEvent, useState } from "react";
-import { Modal, ModalActions } from "~/owner/AdminShell";
+import { Modal, ModalActions } from "~/owner/AdminDialogs";
 import { Field, inputClass } from "~/ui/Field";
 import type { AdminKey } from "@workers/licensing/key-admin";
 

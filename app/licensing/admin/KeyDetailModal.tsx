@@ -2,7 +2,8 @@
 // is bound to, its checks and device resets, and the changes it allows: revoke, deactivate or
 // activate an unsold key; reset the device, extend, ban or unban a sold one.
 import type { ReactNode } from "react";
-import { BUTTON_DANGER, BUTTON_SECONDARY, BUTTON_SMALL, Modal } from "~/owner/AdminShell";
+import { BUTTON_DANGER, BUTTON_SECONDARY, BUTTON_SMALL } from "~/owner/AdminShell";
+import { Modal } from "~/owner/AdminDialogs";
 import { formatDateTime, formatNumber } from "@workers/shared/format";
 import { toast } from "~/ui/toast";
 import type { KeyChange } from "./KeyChangeDialog";

@@ -4,7 +4,8 @@
 import { useFetcher } from "@remix-run/react";
 import { type FormEvent, useState } from "react";
 import { Field, inputClass, ValidationSummary } from "~/ui/Field";
-import { Modal, ModalActions, SELECT_CLASS } from "~/owner/AdminShell";
+import { SELECT_CLASS } from "~/owner/AdminShell";
+import { Modal, ModalActions } from "~/owner/AdminDialogs";
 import { defaultKeyType, digitsOnly, groupDigits, type KeyTypeOption, parsePrice, pricingTypeName, typesWithoutPricing } from "~/owner/admin";
 import type { ActionResult } from "~/owner/admin-route";
 import { fieldErrorsOf, useFetcherAnswer } from "~/ui/forms/fetcher-answer";

@@ -3,7 +3,8 @@
 import { useFetcher } from "@remix-run/react";
 import type { ActionResult } from "~/owner/admin-route";
 import { type FormEvent, useState } from "react";
-import { BUTTON_SECONDARY, Modal, ModalActions } from "~/owner/AdminShell";
+import { BUTTON_SECONDARY } from "~/owner/AdminShell";
+import { Modal, ModalActions } from "~/owner/AdminDialogs";
 import { Field, inputClass, ValidationSummary } from "~/ui/Field";
 import { Spinner } from "~/ui/Spinner";
 import { fieldErrorsOf, useFetcherAnswer } from "~/ui/forms/fetcher-answer";
