@@ -129,42 +129,7 @@ export function useVietQrTransaction({
     [apply, check],
   );
 
-  // Told live that this top-up was paid: its status is read now, not at the next poll, and its own
-  // message is the buyer's (the live one is not shown too).
-  const awaitedId = pending ? transaction?.id : undefined;
-  useEffect(() => {
-    if (awaitedId === undefined) return;
-    return onWalletChange((message) => {
-      if (message.event !== "topup_paid" || message.topup_id !== awaitedId) return undefined;
-      void checkAndApply(false);
-      return true;
-    });
-  }, [awaitedId, checkAndApply]);
-
-  // While the transfer is awaited the countdown ticks every second and the status is polled every 10 s.
-  useEffect(() => {
-    if (!pending) return;
-    const tick = setInterval(() => setNow(Date.now()), TOPUP_TIMINGS.countdownTickMs);
-    const poll = setInterval(() => void checkAndApply(false), TOPUP_TIMINGS.vietqrPollMs);
-    return () => {
-      clearInterval(tick);
-      clearInterval(poll);
-    };
-  }, [pending, checkAndApply]);
-
-  // At zero: one last look (a transfer may have landed in the final seconds), else it has expired.
-  const expiring = pending && remaining === 0;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once per expiry of this transaction.
-  useEffect(() => {
-    if (!expiring || !transaction) return;
-    const ended = { ...transaction, status: "expired" as const, status_display: words.expiredStatus, time_remaining: 0 };
-    void (async () => {
-      const data = await check(false);
-      if (data && (data.status === "paid" || data.status === "cancelled")) apply(data);
-      else apply(data && data.status !== "pending" ? data : ended, { expiredLocally: true });
-    })();
-    // Once per expiry of this transaction.
-  }, [expiring]);
+  useVietQrWatch({ transaction, pending, remaining, words, setNow, check, apply, checkAndApply });
 
   function cancel() {
     const id = current.current;
@@ -198,4 +163,65 @@ export function useVietQrTransaction({
   }
 
   return { transaction, pending, remaining, deadline, qrSource, qrFailed, checking, cancelling, follow, checkAndApply, cancel, leave };
+}
+
+/**
+ * While a transfer is awaited: its status read when told live that it was paid, the countdown's
+ * tick and the poll, and at zero one last look before it is said expired.
+ */
+function useVietQrWatch({
+  transaction,
+  pending,
+  remaining,
+  words,
+  setNow,
+  check,
+  apply,
+  checkAndApply,
+}: {
+  transaction: VietQrTransaction | null;
+  pending: boolean;
+  remaining: number;
+  words: typeof topupWords.vi;
+  setNow: (now: number) => void;
+  check: (manual: boolean) => Promise<VietQrTransaction | null>;
+  apply: (next: VietQrTransaction, options?: { expiredLocally?: boolean }) => void;
+  checkAndApply: (manual: boolean) => Promise<void>;
+}) {
+  // Told live that this top-up was paid: its status is read now, not at the next poll, and its own
+  // message is the buyer's (the live one is not shown too).
+  const awaitedId = pending ? transaction?.id : undefined;
+  useEffect(() => {
+    if (awaitedId === undefined) return;
+    return onWalletChange((message) => {
+      if (message.event !== "topup_paid" || message.topup_id !== awaitedId) return undefined;
+      void checkAndApply(false);
+      return true;
+    });
+  }, [awaitedId, checkAndApply]);
+
+  // While the transfer is awaited the countdown ticks every second and the status is polled every 10 s.
+  useEffect(() => {
+    if (!pending) return;
+    const tick = setInterval(() => setNow(Date.now()), TOPUP_TIMINGS.countdownTickMs);
+    const poll = setInterval(() => void checkAndApply(false), TOPUP_TIMINGS.vietqrPollMs);
+    return () => {
+      clearInterval(tick);
+      clearInterval(poll);
+    };
+  }, [pending, checkAndApply, setNow]);
+
+  // At zero: one last look (a transfer may have landed in the final seconds), else it has expired.
+  const expiring = pending && remaining === 0;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per expiry of this transaction.
+  useEffect(() => {
+    if (!expiring || !transaction) return;
+    const ended = { ...transaction, status: "expired" as const, status_display: words.expiredStatus, time_remaining: 0 };
+    void (async () => {
+      const data = await check(false);
+      if (data && (data.status === "paid" || data.status === "cancelled")) apply(data);
+      else apply(data && data.status !== "pending" ? data : ended, { expiredLocally: true });
+    })();
+    // Once per expiry of this transaction.
+  }, [expiring]);
 }
