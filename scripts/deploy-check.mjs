@@ -1,8 +1,10 @@
 // `npm run check:deploy` (and a step of `npm test`): proves, without an account, that the Worker
 // would deploy. It builds the upload with `wrangler deploy --dry-run`, then fails when
 // - a migration holds a statement that can remove or rewrite rows (any DROP, DELETE, UPDATE, REPLACE,
-//   RENAME, PRAGMA, upsert) without a review naming the tables it may change, or, rehearsed on a
-//   store with a row in every table, loses rows, indexes or triggers its review does not name;
+//   RENAME, PRAGMA, upsert, a trigger that writes, a unique index over rows that are there) without
+//   a review naming the tables it may change, or, rehearsed on a store shaped like the demo store
+//   (and with an insert, update and delete fired on each table after it), loses rows, columns,
+//   indexes or triggers its review does not name;
 //   or drizzle-kit's journal and migrations/ disagree,
 // - the bundle's gzip size passes its budget (GZIP_BUDGET_BYTES, under Cloudflare's 3 MB Free limit),
 // - a binding the code is typed for (worker-configuration.d.ts) is missing from wrangler.toml,
@@ -88,20 +90,24 @@ export function configProblems(config, needed, sqlFiles) {
 }
 
 // A migration's statements that can remove or rewrite rows are read as SQL (scripts/sql-statements.mjs),
-// and every migration is rehearsed on a store with a row in every table (scripts/migration-rehearsal.mjs).
+// and every migration is rehearsed on a store with several rows in every table (scripts/migration-rehearsal.mjs).
 // D1 applies a migration inside a transaction with foreign keys enforced, where `PRAGMA foreign_keys=OFF`
 // does nothing and `PRAGMA defer_foreign_keys` defers checks, not ON DELETE actions: a table rebuild
 // (CREATE __new_x, copy, DROP TABLE x, RENAME) cascades every child row away.
 
 /**
- * A review in `dir/reviewed.json`: `{ reason, tables, drops? }`, the tables the migration may
- * change and the indexes or triggers it may remove. Anything else (a bare reason) is no review.
+ * A review in `dir/reviewed.json`: `{ reason, tables, drops?, columns? }`, the tables the migration
+ * may change, the indexes or triggers it may remove, and the columns ("table.column") it may drop
+ * or rename: naming a table lets its rows change, not its columns go (the previous Worker, after a
+ * rollback, reads them). Anything else (a bare reason) is no review.
  */
 function reviewIn(reviewed, file) {
   const entry = reviewed[file];
   const names = (list) => Array.isArray(list) && list.every((name) => typeof name === "string" && name.trim());
-  if (!entry || typeof entry !== "object" || typeof entry.reason !== "string" || !entry.reason.trim() || !names(entry.tables) || (entry.drops !== undefined && !names(entry.drops))) return undefined;
-  return { tables: entry.tables, drops: entry.drops ?? [] };
+  const columnNames = (list) => names(list) && list.every((name) => /^[^.]+\.[^.]+$/.test(name));
+  if (!entry || typeof entry !== "object" || typeof entry.reason !== "string" || !entry.reason.trim() || !names(entry.tables)) return undefined;
+  if ((entry.drops !== undefined && !names(entry.drops)) || (entry.columns !== undefined && !columnNames(entry.columns))) return undefined;
+  return { tables: entry.tables, drops: entry.drops ?? [], columns: entry.columns ?? [] };
 }
 
 /**
@@ -115,7 +121,7 @@ export function migrationProblems(dir) {
   const files = existsSync(dir) ? readdirSync(dir).filter((name) => name.endsWith(".sql")).sort() : [];
   const reviewedPath = join(dir, "reviewed.json");
   const reviewed = existsSync(reviewedPath) ? JSON.parse(readFileSync(reviewedPath, "utf8")) : {};
-  const rehearsal = rehearse(dir, files, (file) => reviewIn(reviewed, file) ?? { tables: [], drops: [] });
+  const rehearsal = rehearse(dir, files, (file) => reviewIn(reviewed, file) ?? { tables: [], drops: [], columns: [] });
   const problems = [];
   for (const file of files) {
     const parts = [];
@@ -124,7 +130,7 @@ export function migrationProblems(dir) {
     if (labels.length && !review) {
       const bare = typeof reviewed[file] === "string" && reviewed[file].trim() ? " (a reason alone no longer counts)" : "";
       parts.push(
-        `contains ${labels.join(", ")}, which can lose rows in D1; make the change additive (new table or column, copy, switch, drop one release later) or list the file in migrations/reviewed.json after review${bare}, with its reason and the tables it may change: {"reason": "…", "tables": ["…"]}`,
+        `contains ${labels.join(", ")}, which can lose rows in D1; make the change additive (new table or column, copy, switch, drop one release later) or list the file in migrations/reviewed.json after review${bare}, with its reason and the tables it may change: {"reason": "…", "tables": ["…"]} (and "columns": ["table.column"] it may drop or rename)`,
       );
     } else if (review) {
       const named = new Set(review.tables.map((table) => table.toLowerCase()));
@@ -135,6 +141,7 @@ export function migrationProblems(dir) {
     if (rehearsed?.unseeded.length) parts.push(`could not be rehearsed fully: no row could be put in ${rehearsed.unseeded.join(", ")}`);
     if (rehearsed?.failed) parts.push(`fails on a seeded copy of the store before it (${rehearsed.failed}); the files after it were not rehearsed`);
     if (rehearsed?.lost.length) parts.push(`rehearsed on a seeded copy of the store before it, loses what its review does not name: ${rehearsed.lost.join(", ")}`);
+    if (rehearsed?.fired.length) parts.push(`leaves triggers that lose what its review does not name, once a row is written (one insert, update and delete fired on each table): ${rehearsed.fired.join(", ")}`);
     if (parts.length) problems.push(`migrations/${file} ${parts.join("; ")}`);
   }
   const journalPath = join(dir, "meta", "_journal.json");

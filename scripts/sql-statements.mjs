@@ -188,6 +188,7 @@ export function riskOf({ tokens }) {
   const word = head?.type === "word" ? head.value : head?.text;
   switch (word) {
     case "CREATE":
+      return createRisk(tokens);
     case "SELECT":
     case "VALUES":
       return null;
@@ -208,8 +209,11 @@ export function riskOf({ tokens }) {
       return { label: "REPLACE INTO", tables: [nameAt(tokens, at + 2).name] };
     case "UPDATE": {
       let from = at + 1;
+      // UPDATE OR REPLACE deletes every row whose unique key the new values take.
+      const orReplace = isWord(tokens[from], "OR") && isWord(tokens[from + 1], "REPLACE");
       if (isWord(tokens[from], "OR")) from += 2;
       const { name, next } = nameAt(tokens, from);
+      if (orReplace) return { label: "UPDATE OR REPLACE", tables: [name] };
       return { label: "UPDATE", tables: [name], sets: assignedColumns(tokens, next) };
     }
     case "DELETE":
@@ -244,6 +248,35 @@ export function riskOf({ tokens }) {
   }
 }
 
+const TRIGGER_LABEL = "a trigger that writes rows (CREATE TRIGGER)";
+const UNIQUE_INDEX_LABEL = "a unique index over existing rows (CREATE UNIQUE INDEX: any REPLACE, now or in the Worker, deletes the rows it collides with)";
+
+/**
+ * What a CREATE can do to rows that are there: a unique index, on a table the migration did not
+ * make, lets a REPLACE delete rows (`onExisting`: it counts only then); a trigger runs its body at
+ * every later write (the next sign-in, purchase, top-up), so it counts as its body's statements
+ * (`inner`) do. Anything else a CREATE makes only adds.
+ */
+function createRisk(tokens) {
+  if (isWord(tokens[1], "UNIQUE") && isWord(tokens[2], "INDEX")) {
+    const onAt = tokens.findIndex((token) => isWord(token, "ON"));
+    return { label: UNIQUE_INDEX_LABEL, tables: [nameAt(tokens, onAt + 1).name], onExisting: true };
+  }
+  if (!tokens.slice(1, 3).some((token) => isWord(token, "TRIGGER"))) return null;
+  const beginAt = tokens.findIndex((token) => isWord(token, "BEGIN"));
+  const body = tokens.slice(beginAt + 1, tokens.length - 1);
+  const inner = [];
+  let current = [];
+  for (const token of [...body, { type: "punct", value: ";" }]) {
+    if (token.type === "punct" && token.value === ";") {
+      const risk = current.length ? riskOf({ tokens: current }) : null;
+      if (risk) inner.push(risk);
+      current = [];
+    } else current.push(token);
+  }
+  return inner.length ? { label: TRIGGER_LABEL, tables: inner.flatMap((risk) => risk.tables), inner } : null;
+}
+
 /**
  * The statements of a migration that can remove or rewrite rows: their labels (the old guard's
  * four first, then in order of appearance) and the existing tables they write. Tables the same
@@ -251,11 +284,13 @@ export function riskOf({ tokens }) {
  */
 export function risksOf(sql) {
   const all = statements(sql);
+  // Not one made with IF NOT EXISTS: that one may be a table the store has, rows and all.
   const created = new Set(
     all.flatMap(({ tokens }) => {
       if (!isWord(tokens[0], "CREATE")) return [];
       const tableAt = tokens.findIndex((token, index) => index < 4 && isWord(token, "TABLE"));
-      return tableAt === -1 ? [] : [nameAt(tokens, afterIfExists(tokens, tableAt + 1)).name?.toLowerCase()];
+      if (tableAt === -1 || isWord(tokens[tableAt + 1], "IF")) return [];
+      return [nameAt(tokens, tableAt + 1).name?.toLowerCase()];
     }),
   );
   // A backfill (UPDATE t SET c = … where this migration added c to t) rewrites no value that was
@@ -270,9 +305,14 @@ export function risksOf(sql) {
     }),
   );
   const backfill = (risk) => risk.label === "UPDATE" && risk.sets.length > 0 && risk.sets.every((column) => added.has(`${risk.tables[0]}.${column}`.toLowerCase()));
+  const made = (name) => name && created.has(name.toLowerCase());
+  // A trigger counts for the statements of its body that write what was there before; a unique
+  // index only on a table that was there.
   const found = all
     .map(riskOf)
     .filter(Boolean)
+    .flatMap((risk) => (risk.inner ? risk.inner.filter((inner) => !backfill(inner) && !inner.tables.every(made)).map((inner) => ({ ...inner, label: risk.label })) : [risk]))
+    .filter((risk) => !(risk.onExisting && risk.tables.every(made)))
     .filter((risk) => !backfill(risk));
   const labels = [...new Set(found.map((risk) => risk.label))].sort((a, b) => {
     const rank = (label) => (LABEL_ORDER.includes(label) ? LABEL_ORDER.indexOf(label) : LABEL_ORDER.length);

@@ -114,7 +114,14 @@ describe("deploy check: migrations that can lose data", () => {
     // rewrites) and the indexes and triggers it does not create again; the rehearsal holds it to that.
     const children = ["app_media", "app_releases", "buyer_mails", "key_batches", "key_device_moves", "key_pricing", "license_keys", "orders"];
     const notRecreated = ["apps_bundle", "apps_search_delete", "apps_search_insert", "apps_search_update", "apps_status_updated", "apps_type_updated", "apps_url_unique"];
-    writeFileSync(join(dir, "reviewed.json"), JSON.stringify({ ...reviewed, [rebuild]: { reason: "apps has no child rows in any store yet", tables: ["apps", ...children], drops: notRecreated } }));
+    // …and the columns it drops: every one of apps but its id.
+    const store = newestStore();
+    const dropped = columnList(store, "apps")
+      .split(", ")
+      .map((name) => `apps.${name.slice(1, -1)}`)
+      .filter((name) => name !== "apps.id");
+    store.close();
+    writeFileSync(join(dir, "reviewed.json"), JSON.stringify({ ...reviewed, [rebuild]: { reason: "apps has no child rows in any store yet", tables: ["apps", ...children], drops: notRecreated, columns: dropped } }));
     assert.deepEqual(migrationProblems(dir), []);
   });
 
@@ -254,7 +261,7 @@ describe("deploy check: the guard reads SQL as SQL (issue 42, M1)", () => {
     const reviewedForAnother = problemsOf(sql, { reason: "a price fix", tables: ["apps"] }).attack;
     assert.equal(reviewedForAnother.length, 1);
     assert.match(reviewedForAnother[0], /writes key_pricing, which its review in migrations\/reviewed\.json does not name/);
-    assert.match(reviewedForAnother[0], /loses what its review does not name: key_pricing: 1 of 1 rows rewritten/);
+    assert.match(reviewedForAnother[0], /loses what its review does not name: key_pricing: 3 of 3 rows rewritten/);
   });
 
   test("a price change smuggled through a trigger the migration fires itself is caught by the rehearsal", () => {
@@ -263,7 +270,7 @@ describe("deploy check: the guard reads SQL as SQL (issue 42, M1)", () => {
       "INSERT INTO `store_settings` (`key`, `value`) VALUES ('attack', '1');";
     const { attack } = problemsOf(sql);
     assert.equal(attack.length, 1);
-    assert.match(attack[0], /rehearsed on a seeded copy of the store before it, loses what its review does not name: key_pricing: 1 of 1 rows rewritten/);
+    assert.match(attack[0], /rehearsed on a seeded copy of the store before it, loses what its review does not name: key_pricing: 3 of 3 rows rewritten/);
   });
 
   test("ALTER TABLE … DROP without the word COLUMN is refused", () => {
@@ -317,15 +324,15 @@ describe("deploy check: the rehearsal a review cannot turn off (issue 42, H3)", 
     assert.match(bare[0], /a reason alone no longer counts/);
     const reviewed = problemsOf(sql, { reason: "apps gains a column; reviewed against the children", tables: ["apps"] }).attack;
     assert.equal(reviewed.length, 1);
-    for (const lost of ["license_keys: 1 → 0 rows", "key_pricing: 1 → 0 rows", "key_device_moves: 1 → 0 rows", "buyer_mails: 1 → 0 rows", "orders: 1 of 1 rows rewritten", "trigger apps_search_insert (on apps) is gone"]) {
+    for (const lost of ["license_keys: 3 → 0 rows", "key_pricing: 3 → 0 rows", "key_device_moves: 3 → 0 rows", "buyer_mails: 3 → 0 rows", "orders: 3 of 3 rows rewritten", "trigger apps_search_insert (on apps) is gone"]) {
       assert.ok(reviewed[0].includes(lost), `${lost} in: ${reviewed[0]}`);
     }
   });
 
   test("the rebuild recipe of docs/operations.md keeps every sold key, child row, trigger and index", () => {
     const sql = keepingRebuild(db, "apps");
-    // Deployed with its review (apps, and orders whose keys it puts back)…
-    assert.deepEqual(problemsOf(sql, { reason: "apps gains a column; its children copied aside and back", tables: ["apps", "orders"] }), { attack: [], others: [] });
+    // Deployed with its review (apps, orders whose keys it puts back, and app_search, which the triggers it makes again write)…
+    assert.deepEqual(problemsOf(sql, { reason: "apps gains a column; its children copied aside and back", tables: ["apps", "orders", "app_search"] }), { attack: [], others: [] });
     // …and shown to change nothing but apps itself: rehearsed with only apps named.
     const store = newestStore();
     try {
@@ -336,7 +343,7 @@ describe("deploy check: the rehearsal a review cannot turn off (issue 42, H3)", 
       assert.deepEqual(lossesSince(store, before, new Set(["apps"])), []);
       assert.equal(store.prepare("SELECT count(*) AS n FROM license_keys").get().n, keys);
       assert.ok(keys > 0);
-      assert.equal(store.prepare("SELECT count(*) AS n FROM app_search WHERE app_search MATCH 'seed'").get().n, 1);
+      assert.equal(store.prepare("SELECT count(*) AS n FROM app_search WHERE app_search MATCH 'seed'").get().n, 3);
     } finally {
       store.close();
     }
@@ -350,5 +357,115 @@ describe("deploy check: the rehearsal a review cannot turn off (issue 42, H3)", 
     const { attack } = problemsOf(keepingRebuild(db, "users"), { reason: "users gains a column", tables: ["users"] });
     assert.equal(attack.length, 1);
     assert.match(attack[0], /fails on a seeded copy of the store before it \(wallet_transactions is append-only\)/);
+  });
+});
+
+/** `table` rebuilt without `column` (a new table, the rows copied, the old one dropped, its indexes and triggers made again), as drizzle-kit writes a column's removal. */
+function rebuildWithout(db, table, column) {
+  const sql = tableSql(db, table)
+    .split("\n")
+    .filter((line) => !line.trimStart().startsWith(`\`${column}\``))
+    .join("\n");
+  const objects = db.prepare("SELECT sql FROM sqlite_master WHERE type IN ('index', 'trigger') AND tbl_name = ? AND sql IS NOT NULL ORDER BY type, name").all(table);
+  const list = columnList(db, table)
+    .split(", ")
+    .filter((name) => name !== `"${column}"`)
+    .join(", ");
+  return [
+    sql.replace(`CREATE TABLE \`${table}\``, `CREATE TABLE \`__new_${table}\``),
+    `INSERT INTO "__new_${table}" (${list}) SELECT ${list} FROM "${table}"`,
+    `DROP TABLE "${table}"`,
+    `ALTER TABLE "__new_${table}" RENAME TO "${table}"`,
+    ...objects.map((object) => object.sql),
+  ].join(";\n--> statement-breakpoint\n");
+}
+
+describe("deploy check: migrations that delete sold keys past the guard (issue 52, H1)", () => {
+  test("the rehearsal's store is shaped like the demo store: several rows in every table, ids that are not 1, keys available, sold and used with their orders", () => {
+    const store = newestStore();
+    try {
+      assert.deepEqual(seedEmptyTables(store), []);
+      const tables = store.prepare("SELECT name FROM pragma_table_list WHERE schema = 'main' AND type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '%search%' AND name <> 'd1_migrations'").all();
+      // (catalogue_state: its CHECK keeps it to one row)
+      for (const { name } of tables.filter((table) => table.name !== "catalogue_state")) assert.ok(store.prepare(`SELECT count(*) AS n FROM "${name}"`).get().n >= 3, `${name} has several rows`);
+      assert.equal(store.prepare("SELECT count(*) AS n FROM license_keys WHERE id = 1").get().n, 0, "no key has id 1");
+      const statuses = store.prepare("SELECT DISTINCT status FROM license_keys ORDER BY status").all().map((row) => row.status);
+      for (const status of ["available", "sold", "used"]) assert.ok(statuses.includes(status), `a ${status} key: ${statuses}`);
+      assert.ok(store.prepare("SELECT count(DISTINCT app_id) AS n FROM license_keys").get().n >= 2, "keys of several apps");
+      assert.ok(store.prepare("SELECT count(*) AS n FROM orders JOIN license_keys ON license_keys.id = orders.key_id WHERE license_keys.status <> 'available'").get().n >= 1, "a sold key's order");
+    } finally {
+      store.close();
+    }
+  });
+
+  test("a unique index over existing keys and UPDATE OR REPLACE (a new column filled) are refused: the replace keeps one key", () => {
+    const { attack, others } = problemsOf("ALTER TABLE `license_keys` ADD `shard` integer;\nCREATE UNIQUE INDEX `license_keys_shard` ON `license_keys` (`shard`);\nUPDATE OR REPLACE `license_keys` SET `shard` = 1;");
+    assert.deepEqual(others, []);
+    assert.equal(attack.length, 1);
+    assert.match(attack[0], /contains [^;]*UPDATE OR REPLACE/);
+    assert.match(attack[0], /contains [^;]*a unique index over existing rows/);
+    assert.match(attack[0], /license_keys: \d+ → 1 rows/);
+  });
+
+  test("a trigger that deletes keys at the next sign-in is refused: it is not additive, and the rehearsal fires it", () => {
+    const sql = "CREATE TRIGGER `sessions_cleanup` AFTER INSERT ON `sessions` BEGIN DELETE FROM `license_keys` WHERE `status` = 'sold'; END;";
+    const { attack, others } = problemsOf(sql);
+    assert.deepEqual(others, []);
+    assert.equal(attack.length, 1);
+    assert.match(attack[0], /contains a trigger that writes rows \(CREATE TRIGGER\)/);
+    assert.match(attack[0], /when a row is inserted into sessions[^;]*license_keys: \d+ → \d+ rows/);
+    // Reviewed for the table it fires on, not for the keys it deletes: still refused.
+    const reviewed = problemsOf(sql, { reason: "sessions tidy-up", tables: ["sessions"] }).attack;
+    assert.equal(reviewed.length, 1);
+    assert.match(reviewed[0], /writes license_keys, which its review in migrations\/reviewed\.json does not name/);
+    assert.match(reviewed[0], /when a row is inserted into sessions[^;]*license_keys: \d+ → \d+ rows/);
+  });
+
+  test("a new table whose insert trigger deletes keys WHERE id > 1, fired by one insert, is refused", () => {
+    const { attack } = problemsOf(
+      "CREATE TABLE `shards` (`id` integer PRIMARY KEY);\nCREATE TRIGGER `shards_insert` AFTER INSERT ON `shards` BEGIN DELETE FROM `license_keys` WHERE `id` > 1; END;\nINSERT INTO `shards` (`id`) VALUES (1);",
+    );
+    assert.equal(attack.length, 1);
+    assert.match(attack[0], /contains a trigger that writes rows/);
+    assert.match(attack[0], /loses what its review does not name: [^;]*license_keys: \d+ → 0 rows/);
+  });
+
+  test("a review that names only apps does not let DELETE FROM apps WHERE id > 1 cascade into keys and pricings", () => {
+    const { attack } = problemsOf("DELETE FROM `apps` WHERE `id` > 1;", { reason: "remove the test apps", tables: ["apps"] });
+    assert.equal(attack.length, 1);
+    assert.match(attack[0], /license_keys: \d+ → 0 rows/);
+    assert.match(attack[0], /key_pricing: \d+ → 0 rows/);
+  });
+
+  test("CREATE TABLE IF NOT EXISTS of a table that exists does not exempt it: a review naming notifications does not cover license_keys", () => {
+    const { attack } = problemsOf("CREATE TABLE IF NOT EXISTS `license_keys` (`id` integer);\nDELETE FROM `license_keys` WHERE `id` > 1;\nDELETE FROM `notifications` WHERE `id` > 1;", {
+      reason: "old notifications",
+      tables: ["notifications"],
+    });
+    assert.equal(attack.length, 1);
+    assert.match(attack[0], /writes license_keys, which its review in migrations\/reviewed\.json does not name/);
+    assert.match(attack[0], /license_keys: \d+ → 0 rows/);
+  });
+});
+
+describe("deploy check: a review names the columns it may drop or rename (issue 52, M)", () => {
+  const db = newestStore();
+  after(() => db.close());
+
+  test("a ledger rebuild that drops description is refused though its review names the table, and passes once it names the column", () => {
+    const sql = rebuildWithout(db, "wallet_transactions", "description");
+    // (ledger_daily: the daily rollup the triggers it makes again write)
+    const tableOnly = problemsOf(sql, { reason: "the ledger loses description", tables: ["wallet_transactions", "ledger_daily"] }).attack;
+    assert.equal(tableOnly.length, 1);
+    assert.match(tableOnly[0], /column wallet_transactions\.description is gone/);
+    assert.deepEqual(problemsOf(sql, { reason: "the ledger loses description", tables: ["wallet_transactions", "ledger_daily"], columns: ["wallet_transactions.description"] }).attack, []);
+  });
+
+  test("RENAME COLUMN orders.reference is refused though its review names orders, and passes once it names the column", () => {
+    const sql = "ALTER TABLE `orders` RENAME COLUMN `reference` TO `order_reference`;";
+    const tableOnly = problemsOf(sql, { reason: "a clearer name", tables: ["orders"] }).attack;
+    assert.equal(tableOnly.length, 1);
+    assert.match(tableOnly[0], /column orders\.reference is gone/);
+    assert.deepEqual(problemsOf(sql, { reason: "a clearer name", tables: ["orders"], columns: ["orders.reference"] }).attack, []);
   });
 });
