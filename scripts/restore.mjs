@@ -2,14 +2,19 @@
 // (scripts/backup.mjs) in a new state directory: the migrations, then the rows, then the files,
 // each file checked against its SHA-256 before and after (with its Content-Type; a file over
 // PART_SIZE goes in parts, as production's large files must), then every table's rows against the
-// backup's digests and every balance against its ledger. Then `STATE_DIR=<state dir> npm start`
-// serves it. Production is restored with wrangler itself (docs/operations.md "Backups and restoring");
-// `--r2-commands` writes the file commands for it.
+// backup's digests, the schema against the migrations' and every balance against its ledger. It
+// trusts nothing it did not check: a manifest without every table's digest, or a d1.sql holding
+// anything but rows of its tables (a trigger, a view, an index), is refused before anything is
+// written. Then `STATE_DIR=<state dir> npm start` serves it. Production is restored with wrangler
+// itself (docs/operations.md "Backups and restoring"): `--sql` writes the rows, once run and
+// compared on a scratch database; `--r2-commands` writes the file commands.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { projectRoot, sha256, withLocalBindings } from "./lib.mjs";
+import { applyAsD1, emptyStore } from "./migration-rehearsal.mjs";
+import { statements } from "./sql-statements.mjs";
 
 /** A file bigger than this is put in parts of this size (R2 wants parts of at least 5 MiB, all but the last equal). */
 export const PART_SIZE = 8 * 1024 * 1024;
@@ -49,29 +54,92 @@ function checkMigrations(manifest) {
 }
 
 /**
- * The rows as one SQL file for a freshly migrated database: the rows the migrations seeded are
- * removed first from every table the backup holds (it has its own, or none), the migration records are left to the migrations, and
- * the AUTOINCREMENT counters are the backup's, so no id is ever handed out twice.
+ * Every table of the manifest has its rows' digest: a backup without them (format 1, or digests
+ * removed) cannot be told from a forged one, since equal counts hide a changed balance.
  */
-function restoreSql(dump, tables) {
-  const lines = dump.split("\n").filter((line) => line && !line.startsWith('INSERT INTO "d1_migrations"'));
-  const firstCounter = lines.findIndex((line) => line.startsWith('INSERT INTO "sqlite_sequence"'));
-  if (firstCounter >= 0) lines.splice(firstCounter, 0, "DELETE FROM sqlite_sequence;");
-  const emptied = tables.filter((table) => table !== "d1_migrations" && table !== "sqlite_sequence").reverse();
-  // The dump starts with PRAGMA defer_foreign_keys=TRUE: the deletes run after it too.
-  return [lines[0], ...emptied.map((table) => `DELETE FROM "${table}";`), ...lines.slice(1), ""].join("\n");
+function checkDigests(manifest) {
+  const compared = Object.keys(manifest.tables ?? {}).filter((table) => !UNCOMPARED_TABLES.has(table));
+  const missing = compared.filter((table) => typeof manifest.digests?.[table] !== "string");
+  if (missing.length) throw new Error(`the manifest has no row digest for ${missing.join(", ")}: a backup whose rows cannot be compared is refused (make a new one with npm run backup).`);
 }
 
-/** Applies the migrations (unless `migrated`) and the backup's rows to the local D1 in `persistTo`. */
-export async function restoreDatabase(dir, persistTo, { migrated = false } = {}) {
-  const manifest = readManifest(dir);
+/** The schema the checkout's migrations make (node:sqlite, as D1 applies them): each object's name → type. */
+function migratedSchema() {
+  const db = emptyStore();
+  try {
+    const dir = join(projectRoot, "migrations");
+    for (const file of readdirSync(dir).filter((name) => name.endsWith(".sql")).sort()) applyAsD1(db, readFileSync(join(dir, file), "utf8"));
+    return new Map(db.prepare("SELECT name, type FROM sqlite_schema").all().map(({ name, type }) => [name, type]));
+  } finally {
+    db.close();
+  }
+}
+
+const DEFER_FOREIGN_KEYS = /^PRAGMA defer_foreign_keys\s*=\s*TRUE$/i;
+
+/**
+ * The statements of a backup's d1.sql, each checked: the export's opening `PRAGMA
+ * defer_foreign_keys=TRUE`, then only `INSERT INTO "<table>" (…) VALUES(…)` rows of tables the
+ * manifest lists and the migrations make. A schema object (a trigger that would run at the next
+ * sign-in, a view, an index), a delete, an update or anything else is refused: a backup holds rows,
+ * the schema comes from the migrations.
+ */
+function backupStatements(dump, manifest, schema = migratedSchema()) {
+  const tables = new Set(Object.keys(manifest.tables ?? {}));
+  const refused = [];
+  const kept = [];
+  for (const [index, statement] of statements(dump).entries()) {
+    const [verb, into, name, columns] = statement.tokens;
+    const text = statement.text.length > 120 ? `${statement.text.slice(0, 117)}…` : statement.text;
+    if (index === 0 && DEFER_FOREIGN_KEYS.test(statement.text)) kept.push(statement.text);
+    else if (verb?.value !== "INSERT" || into?.value !== "INTO" || name?.type !== "name" || columns?.value !== "(") refused.push(text);
+    else if (!tables.has(name.value) || !(schema.get(name.value) === "table" || UNCOMPARED_TABLES.has(name.value))) refused.push(`${text} (not a table the backup holds)`);
+    else if (!statement.tokens.some((token) => token.type === "word" && token.value === "VALUES") || statement.tokens.some((token) => token.type === "word" && ["SELECT", "RETURNING", "CONFLICT"].includes(token.value))) refused.push(text);
+    else kept.push(statement.text);
+  }
+  if (refused.length) throw new Error(`d1.sql holds ${refused.length} statement(s) that are not rows of its tables, which no backup makes (the schema comes from the migrations): ${refused.slice(0, 3).join("; ")}`);
+  return kept;
+}
+
+/**
+ * The rows as one SQL file for a freshly migrated database, made from the checked statements only:
+ * the rows the migrations seeded are removed first from every table the backup holds (it has its
+ * own, or none), the migration records are left to the migrations, and the AUTOINCREMENT counters
+ * are the backup's, so no id is ever handed out twice.
+ */
+function restoreSql(rows, tables) {
+  const lines = rows.filter((statement) => !statement.startsWith('INSERT INTO "d1_migrations"'));
+  const firstCounter = lines.findIndex((statement) => statement.startsWith('INSERT INTO "sqlite_sequence"'));
+  if (firstCounter >= 0) lines.splice(firstCounter, 0, "DELETE FROM sqlite_sequence");
+  const emptied = tables.filter((table) => table !== "d1_migrations" && table !== "sqlite_sequence").reverse();
+  // The export starts with PRAGMA defer_foreign_keys=TRUE: the deletes run after it too.
+  const [pragma, ...rest] = DEFER_FOREIGN_KEYS.test(lines[0] ?? "") ? lines : ["PRAGMA defer_foreign_keys=TRUE", ...lines];
+  return `${[pragma, ...emptied.map((table) => `DELETE FROM "${table}"`), ...rest].join(";\n")};\n`;
+}
+
+/** The SQL that restores backup `dir`'s rows, once its migrations and every statement of its d1.sql passed their checks. */
+function rowsSql(dir, manifest) {
   checkMigrations(manifest);
+  return restoreSql(backupStatements(readFileSync(join(dir, "d1.sql"), "utf8"), manifest), Object.keys(manifest.tables));
+}
+
+/** rowsSql, of a backup whose manifest has every table's digest too (what a restore compares). */
+function checkedRestoreSql(dir, manifest) {
+  checkDigests(manifest);
+  return rowsSql(dir, manifest);
+}
+
+/**
+ * Applies the migrations (unless `migrated`) and `sql` (the backup's rows, checkedRestoreSql; for
+ * a production backup's own scratch copy, its d1.sql as exported) to the local D1 in `persistTo`.
+ */
+export async function restoreDatabase(dir, persistTo, { migrated = false, sql } = {}) {
+  const rows = sql ?? rowsSql(dir, readManifest(dir));
   if (!migrated) wrangler(["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo]);
-  const tables = Object.keys(manifest.tables);
   const work = mkdtempSync(join(tmpdir(), "igh-restore-"));
   try {
     const file = join(work, "restore.sql");
-    writeFileSync(file, restoreSql(readFileSync(join(dir, "d1.sql"), "utf8"), tables));
+    writeFileSync(file, rows);
     wrangler(["d1", "execute", "DB", "--local", "--persist-to", persistTo, "--file", file, "--yes"]);
   } finally {
     rmSync(work, { recursive: true, force: true });
@@ -124,27 +192,38 @@ async function ledgerProblems(db) {
   return problems;
 }
 
-/** Rebuilds the store of backup `dir` in the new directory `persistTo`; checks every table's rows, the ledger and every file. */
+/** What differs between the rows, schema and ledger of the D1 in `env` and backup `manifest`: one line each. */
+async function databaseProblems(env, manifest) {
+  const problems = [];
+  for (const [table, count] of Object.entries(manifest.tables)) {
+    if (UNCOMPARED_TABLES.has(table)) continue;
+    const found = await env.DB.prepare(`SELECT count(*) AS count FROM "${table}"`).first("count");
+    if (found !== count) problems.push(`${table}: ${found} rows, the backup has ${count}`);
+  }
+  // Same counts can hide changed rows (a balance edited in d1.sql): the content is compared too.
+  const digests = await tableDigests(env.DB, Object.keys(manifest.tables));
+  for (const [table, digest] of Object.entries(manifest.digests)) {
+    if (digests[table] !== digest) problems.push(`${table}: its rows differ from the backup's (SHA-256 ${digests[table]}, the backup has ${digest})`);
+  }
+  // Nothing but what the migrations make: a trigger or view that came with the rows would run later.
+  const schema = migratedSchema();
+  const { results } = await env.DB.prepare("SELECT name, type FROM sqlite_schema").all();
+  for (const { name, type } of results) if (!schema.has(name) && !/^(_cf_|sqlite_)/.test(name) && name !== "d1_migrations") problems.push(`${type} ${name}: no migration makes it`);
+  problems.push(...(await ledgerProblems(env.DB)));
+  return problems;
+}
+
+/** Rebuilds the store of backup `dir` in the new directory `persistTo`; checks every table's rows, the schema, the ledger and every file. */
 export async function restore(dir, persistTo) {
   if (existsSync(persistTo) && readdirSync(persistTo).length > 0) throw new Error(`${persistTo} is not empty: a restore builds a new state directory.`);
   const manifest = readManifest(dir);
+  const sql = checkedRestoreSql(dir, manifest);
   const damaged = damagedFiles(dir, manifest);
   if (damaged.length) throw new Error(`files whose bytes do not match their SHA-256: ${damaged.map((file) => file.key).join(", ")}`);
-  await restoreDatabase(dir, persistTo);
+  await restoreDatabase(dir, persistTo, { sql });
   return withLocalBindings(persistTo, async (env) => {
     for (const file of manifest.files) await putFile(env.FILES, file, readFileSync(join(dir, "files", file.sha256)));
-    const problems = [];
-    for (const [table, count] of Object.entries(manifest.tables)) {
-      if (table === "d1_migrations" || table === "sqlite_sequence") continue;
-      const found = await env.DB.prepare(`SELECT count(*) AS count FROM "${table}"`).first("count");
-      if (found !== count) problems.push(`${table}: ${found} rows, the backup has ${count}`);
-    }
-    // Same counts can hide changed rows (a balance edited in d1.sql): the content is compared too.
-    const digests = await tableDigests(env.DB, Object.keys(manifest.tables));
-    for (const [table, digest] of Object.entries(manifest.digests ?? {})) {
-      if (digests[table] !== digest) problems.push(`${table}: its rows differ from the backup's (SHA-256 ${digests[table]}, the backup has ${digest})`);
-    }
-    problems.push(...(await ledgerProblems(env.DB)));
+    const problems = await databaseProblems(env, manifest);
     for (const file of manifest.files) {
       const object = await env.FILES.get(file.key);
       const digest = object ? sha256(new Uint8Array(await object.arrayBuffer())) : null;
@@ -155,6 +234,25 @@ export async function restore(dir, persistTo) {
     if (problems.length) throw new Error(`the restored store differs from the backup:\n  ${problems.join("\n  ")}`);
     return manifest;
   });
+}
+
+/**
+ * The SQL that restores backup `dir` on a freshly migrated production database, once it has been
+ * run, as it is, on a scratch local database and every table's rows, the schema and the ledger
+ * found equal to the backup's: what production gets is exactly what was compared.
+ */
+export async function productionRestoreSql(dir) {
+  const manifest = readManifest(dir);
+  const sql = checkedRestoreSql(dir, manifest);
+  const scratch = mkdtempSync(join(tmpdir(), "igh-restore-check-"));
+  try {
+    await restoreDatabase(dir, scratch, { sql });
+    const problems = await withLocalBindings(scratch, (env) => databaseProblems(env, manifest));
+    if (problems.length) throw new Error(`the rows of this backup, restored on a scratch database, differ from the backup:\n  ${problems.join("\n  ")}`);
+    return { sql, manifest };
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
 }
 
 function quoted(text) {
@@ -208,18 +306,14 @@ if (process.argv[1] === new URL(import.meta.url).pathname) {
       process.exit(0);
     }
     if (sqlOnly) {
-      const manifest = readManifest(resolve(dir));
-      checkMigrations(manifest);
-      writeFileSync(resolve(rest[0]), restoreSql(readFileSync(join(resolve(dir), "d1.sql"), "utf8"), Object.keys(manifest.tables)));
-      console.log(`Wrote ${resolve(rest[0])}: run it with wrangler d1 execute DB --remote --file on the freshly migrated database (docs/operations.md).`);
+      const { sql } = await productionRestoreSql(resolve(dir));
+      writeFileSync(resolve(rest[0]), sql);
+      console.log(`Wrote ${resolve(rest[0])}, after restoring it as it is on a scratch local database: every table's rows (SHA-256), the schema and every balance against its ledger match the backup. Run it with wrangler d1 execute DB --remote --file on the freshly migrated database (docs/operations.md).`);
       process.exit(0);
     }
     const manifest = await restore(resolve(dir), resolve(persistTo));
     const rows = Object.entries(manifest.tables).reduce((sum, [table, count]) => (table === "d1_migrations" || table === "sqlite_sequence" ? sum : sum + count), 0);
-    // A backup made before row digests (format 1) can only be compared by counts: said, not hidden.
-    const content = manifest.digests ? "every table's rows (SHA-256), " : "";
-    const countsOnly = manifest.digests ? "" : " (it has no row digests: its rows were compared by count only)";
-    console.log(`Restored ${rows} rows and ${manifest.files.length} files into ${resolve(persistTo)}; every table's count and every file's SHA-256 match the backup${countsOnly}, and so do ${content}every file's Content-Type and every balance against its ledger.`);
+    console.log(`Restored ${rows} rows and ${manifest.files.length} files into ${resolve(persistTo)}; every table's count and every file's SHA-256 match the backup, and so do every table's rows (SHA-256), the schema (only what the migrations make), every file's Content-Type and every balance against its ledger.`);
     console.log(`Serve it with: STATE_DIR=${persistTo} npm start`);
   } catch (error) {
     console.error(`The restore failed: ${error instanceof Error ? error.message : error}`);

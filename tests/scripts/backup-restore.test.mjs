@@ -231,6 +231,97 @@ describe("backup and restore", () => {
     assert.match(refused.stderr, new RegExp(`starts at ${row.balance_after}, the user's row #${row.id} ended at ${row.balance_after + raised}`));
   });
 
+  /** A copy of the backup named `name`, changed by `edit(copyDir)`. */
+  function editedCopy(name, edit) {
+    const copy = join(work, name);
+    cpSync(backup, copy, { recursive: true });
+    edit(copy);
+    return copy;
+  }
+
+  test("a backup whose manifest lost its digests is refused, and its forged balance restored nowhere", async () => {
+    const [buyer] = await withLocalBindings(original, async (env) => [await env.DB.prepare("SELECT id, username, balance FROM users WHERE id = ?").bind(buyerIds[0]).first()]);
+    const copy = editedCopy("no-digests", (dir) => {
+      const lines = readFileSync(join(dir, "d1.sql"), "utf8").split("\n");
+      const index = lines.findIndex((line) => line.startsWith('INSERT INTO "users"') && line.includes(`'${buyer.username}'`));
+      lines[index] = lines[index].replace(`,${buyer.balance},`, ",9310000,");
+      // The buyer's newest ledger row raised to match, its own sum kept: the ledger check agrees.
+      const delta = 9_310_000 - buyer.balance;
+      const last = lines.findLastIndex((line) => line.startsWith('INSERT INTO "wallet_transactions"') && new RegExp(`VALUES\\(\\d+,${buyer.id},`).test(line));
+      lines[last] = lines[last].replace(/(VALUES\(\d+,\d+,'[^']*','[^']*',)(-?\d+),(\d+),(\d+),/, (_, head, amount, before, after) => `${head}${Number(amount) + delta},${before},${Number(after) + delta},`);
+      writeFileSync(join(dir, "d1.sql"), lines.join("\n"));
+      const manifest = JSON.parse(readFileSync(join(dir, "manifest.json"), "utf8"));
+      delete manifest.digests;
+      writeFileSync(join(dir, "manifest.json"), JSON.stringify(manifest));
+    });
+    const target = join(work, "no-digests-store");
+    const refused = script("restore.mjs", [copy, target]);
+    assert.equal(refused.status, 1, refused.stdout);
+    assert.match(refused.stderr, /the manifest has no row digest for [^:]*users/);
+    assert.equal(existsSync(target), false, "nothing was restored");
+    const sqlFile = join(work, "no-digests.sql");
+    const forProduction = script("restore.mjs", [copy, "--sql", sqlFile]);
+    assert.equal(forProduction.status, 1, forProduction.stdout);
+    assert.match(forProduction.stderr, /no row digest/);
+    assert.equal(existsSync(sqlFile), false);
+  });
+
+  test("a backup whose d1.sql carries a trigger (deleting sold keys and making a buyer admin at the next sign-in) is refused, locally and for production", () => {
+    const copy = editedCopy("with-trigger", (dir) => {
+      const trigger = "CREATE TRIGGER \"sessions_after_insert\" AFTER INSERT ON \"sessions\" BEGIN DELETE FROM \"license_keys\" WHERE \"status\" = 'sold'; UPDATE \"users\" SET \"role\" = 'admin' WHERE \"id\" = new.\"user_id\"; END;\n";
+      writeFileSync(join(dir, "d1.sql"), readFileSync(join(dir, "d1.sql"), "utf8") + trigger);
+    });
+    const target = join(work, "with-trigger-store");
+    const refused = script("restore.mjs", [copy, target]);
+    assert.equal(refused.status, 1, refused.stdout);
+    assert.match(refused.stderr, /d1\.sql holds 1 statement\(s\) that are not rows of its tables[^\n]*CREATE TRIGGER "sessions_after_insert"/);
+    assert.equal(existsSync(target), false, "nothing was restored");
+    const sqlFile = join(work, "with-trigger.sql");
+    const forProduction = script("restore.mjs", [copy, "--sql", sqlFile]);
+    assert.equal(forProduction.status, 1, forProduction.stdout);
+    assert.match(forProduction.stderr, /CREATE TRIGGER "sessions_after_insert"/);
+    assert.equal(existsSync(sqlFile), false);
+    // A view or an index in place of the trigger: the same.
+    for (const [name, statement] of [
+      ["with-view", 'CREATE VIEW "v" AS SELECT * FROM "users";'],
+      ["with-index", 'CREATE INDEX "i" ON "users" ("balance");'],
+    ]) {
+      const other = editedCopy(name, (dir) => writeFileSync(join(dir, "d1.sql"), `${readFileSync(join(dir, "d1.sql"), "utf8")}${statement}\n`));
+      const answer = script("restore.mjs", [other, "--sql", join(work, `${name}.sql`)]);
+      assert.equal(answer.status, 1, name);
+      assert.match(answer.stderr, /not rows of its tables/, name);
+    }
+  });
+
+  test("the SQL for production is what the check compared: a tampered balance is refused there too, and an intact backup's SQL holds rows only", () => {
+    const tampered = editedCopy("tampered-for-production", (dir) => {
+      const lines = readFileSync(join(dir, "d1.sql"), "utf8").split("\n");
+      const index = lines.findIndex((line) => line.startsWith('INSERT INTO "wallet_transactions"'));
+      // A ledger row's description: its count, its sums and the balances all stay right.
+      const changed = lines[index].replace("'completed','", "'completed','X ");
+      assert.notEqual(changed, lines[index]);
+      lines[index] = changed;
+      writeFileSync(join(dir, "d1.sql"), lines.join("\n"));
+    });
+    const refusedFile = join(work, "tampered.sql");
+    const refused = script("restore.mjs", [tampered, "--sql", refusedFile]);
+    assert.equal(refused.status, 1, refused.stdout);
+    assert.match(refused.stderr, /wallet_transactions: its rows differ from the backup's/);
+    assert.equal(existsSync(refusedFile), false);
+
+    const file = join(work, "production.sql");
+    const written = script("restore.mjs", [backup, "--sql", file]);
+    assert.equal(written.status, 0, written.stderr);
+    assert.match(written.stdout, /after restoring it as it is on a scratch local database/);
+    const verbs = new Set(
+      readFileSync(file, "utf8")
+        .split(";\n")
+        .filter(Boolean)
+        .map((statement) => statement.split(" ").slice(0, 2).join(" ")),
+    );
+    assert.deepEqual([...verbs].sort(), ["DELETE FROM", "INSERT INTO", "PRAGMA defer_foreign_keys=TRUE"]);
+  });
+
   test("a file bigger than one part comes back as a multipart upload, byte for byte, with its Content-Type", async () => {
     const types = await objectTypes(restored);
     assert.equal(types.get(LARGE_KEY)?.contentType, "application/octet-stream");
