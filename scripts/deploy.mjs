@@ -2,14 +2,15 @@
 // at the first step that fails, and touches Cloudflare only once everything local has passed:
 //  1. the production settings: wrangler.toml merged with the untracked production.toml, checked by
 //     the store's own config check (workers/platform/config.ts), refusing the placeholders that would make
-//     the store answer 503 (database id, VietQR account);
+//     the store answer 503 (database id, VietQR account), the example's placeholder host and
+//     secrets written under [vars] (which wrangler would upload as plain settings);
 //  2. the secrets on Cloudflare are set (read-only; a Worker that does not exist yet is a first
 //     deploy, told how to begin), with the Telegram alarms and a bank webhook key unless waived
 //     (--without-alarms, --without-bank), and HEALTH_TOKEN both there and in this shell's
 //     environment. `npm run deploy -- --check` stops here;
 //  3. the build, then the deploy check (scripts/deploy-check.mjs) on it;
 //  4. a D1 Time Travel bookmark of the database before the migration, printed;
-//  5. the remote migrations, 6. the Worker's upload;
+//  5. the remote migrations (stopped half-way, it says which files applied), 6. the Worker's upload;
 //  7. GET /api/health on the store with HEALTH_TOKEN until the new release answers with its checks
 //     ok; when it does not, `wrangler rollback` to the previous version and the command to restore
 //     the database to the bookmark.
@@ -107,7 +108,11 @@ export function productionConfig(base, production) {
   merged.vars = { ...base.vars, ...production.vars };
   if (merged.vars.PUBLIC_BASE_URL !== undefined) merged.vars.PUBLIC_BASE_URL = normalisedOrigin(merged.vars.PUBLIC_BASE_URL);
   for (const key of PRODUCTION_KEYS) if (production[key] !== undefined) merged[key] = structuredClone(production[key]);
-  merged.d1_databases = base.d1_databases.map((db, index) => (index === 0 && production.database_id ? { ...db, database_id: production.database_id } : db));
+  // database_name too: a restore goes into a new database (docs/operations.md "Restoring"), which
+  // the commands that name it (wrangler d1 export, npm run backup --remote) must find here.
+  merged.d1_databases = base.d1_databases.map((db, index) =>
+    index === 0 ? { ...db, ...(production.database_id ? { database_id: production.database_id } : {}), ...(production.database_name ? { database_name: production.database_name } : {}) } : db,
+  );
   const absolute = (path) => (isAbsolute(path) ? path : resolve(projectRoot, path));
   merged.main = absolute(base.main);
   if (merged.assets?.directory) merged.assets = { ...merged.assets, directory: absolute(merged.assets.directory) };
@@ -123,11 +128,34 @@ function secretStandIns(vars) {
   return Object.fromEntries(requiredSecrets(vars).map(({ name }) => [name, values[name] ?? text()]));
 }
 
-/** The keys of production.toml that npm run deploy does not merge. */
-function productionRefusals(production) {
-  return Object.keys(production)
-    .filter((key) => key !== "database_id" && key !== "vars" && !PRODUCTION_KEYS.includes(key))
-    .map((key) => `production.toml declares ${key}, which npm run deploy does not merge (it takes database_id, [vars], ${PRODUCTION_KEYS.join(", ")}); remove it, or add it to wrangler.toml`);
+// The example's host (production.example.toml: shop.example.vn) and any other of the names kept for
+// examples: a store that answers there, or sends mail from there, is not the shop's.
+const EXAMPLE_HOST = /\bexample\.(vn|com|net|org)\b/i;
+
+/** Every string in `value` (a TOML table, list or string), with the path it sits at. */
+function stringsIn(value, path) {
+  if (typeof value === "string") return [{ path, value }];
+  if (Array.isArray(value)) return value.flatMap((item, index) => stringsIn(item, `${path}[${index}]`));
+  if (value && typeof value === "object") return Object.entries(value).flatMap(([key, item]) => stringsIn(item, path ? `${path}.${key}` : key));
+  return [];
+}
+
+/**
+ * What production.toml must not hold: a key npm run deploy does not merge; a secret under [vars]
+ * (wrangler uploads [vars] as plain settings, shown in the dashboard and to anyone who reads the
+ * config); a value left as the example's placeholder host.
+ */
+function productionRefusals(production, secretNames) {
+  const refusals = Object.keys(production)
+    .filter((key) => !["database_id", "database_name", "vars"].includes(key) && !PRODUCTION_KEYS.includes(key))
+    .map((key) => `production.toml declares ${key}, which npm run deploy does not merge (it takes database_id, database_name, [vars], ${PRODUCTION_KEYS.join(", ")}); remove it, or add it to wrangler.toml`);
+  for (const name of Object.keys(production.vars ?? {}).filter((key) => secretNames.has(key))) {
+    refusals.push(`${name} is a secret, but production.toml has it under [vars], which wrangler uploads as a plain setting anyone with the dashboard or the config reads: remove it there and run ${put(name)}`);
+  }
+  for (const { path, value } of stringsIn(production, "").filter((entry) => EXAMPLE_HOST.test(entry.value))) {
+    refusals.push(`${path} is "${value}", the example's placeholder (production.example.toml): put the shop's own host there`);
+  }
+  return refusals;
 }
 
 /**
@@ -157,6 +185,24 @@ export async function configRefusals(merged, healthToken = "") {
 
 function wrangler(args, options = {}) {
   return spawnSync(WRANGLER, [...WRANGLER_ARGS, ...args, "--config", MERGED_CONFIG], { cwd: projectRoot, encoding: "utf8", ...options });
+}
+
+/**
+ * Which migrations the remote database has, after `d1 migrations apply` stopped: wrangler applies
+ * each file in a transaction of its own, so the files before the failing one stay applied.
+ */
+function migrationsState() {
+  const local = readdirSync(join(projectRoot, "migrations")).filter((name) => name.endsWith(".sql")).sort();
+  const asked = wrangler(["d1", "execute", "DB", "--remote", "--command", "SELECT name FROM d1_migrations ORDER BY id", "--json"]);
+  let applied;
+  try {
+    applied = new Set(JSON.parse(asked.stdout).flatMap((answer) => answer.results.map((row) => row.name)));
+  } catch {
+    return `Could not read which migrations the remote database has (${`${asked.stderr}${asked.stdout}`.trim() || `exit ${asked.status}`}); see npx wrangler d1 migrations list DB --remote --config ${MERGED_CONFIG}.`;
+  }
+  const pending = local.filter((name) => !applied.has(name));
+  const newest = local.filter((name) => applied.has(name)).at(-1);
+  return `The remote database has the migrations up to ${newest ?? "none"} (each file applies whole or not at all); not applied: ${pending.join(", ") || "none"}, the first of them the one that failed (its error is above). The previous version runs on what was applied (migrations are additive).`;
 }
 
 function fail(message) {
@@ -240,7 +286,9 @@ async function main() {
   }
   const production = parse(readFileSync(PRODUCTION_FILE, "utf8"));
   const merged = productionConfig(parse(readFileSync(join(projectRoot, "wrangler.toml"), "utf8")), production);
-  const refusals = [...productionRefusals(production), ...(await configRefusals(merged, healthToken))];
+  const { SECRETS } = await import("../workers/platform/config.ts");
+  const secretNames = new Set([...SECRETS, ...requiredSecrets({ MAIL_TRANSPORT: "resend", GOOGLE_CLIENT_ID: "x", CARD_GATEWAY_URL: "x" }).map(({ name }) => name), "ADMIN_TOTP_SECRET"]);
+  const refusals = [...productionRefusals(production, secretNames), ...(await configRefusals(merged, healthToken))];
   if (refusals.length) fail(`The production store would not serve with these settings; nothing was sent to Cloudflare:\n${refusals.map((refusal) => `  - ${refusal}`).join("\n")}`);
   mkdirSync(join(projectRoot, ".wrangler", "production"), { recursive: true });
   writeFileSync(MERGED_CONFIG, JSON.stringify(merged, null, 2));
@@ -298,7 +346,9 @@ async function main() {
   const restore = `npx wrangler d1 time-travel restore DB --bookmark=${bookmark} --config ${MERGED_CONFIG}`;
   console.log(`  ${bookmark}  (to go back: ${restore})`);
 
-  step("Applying the D1 migrations to the remote database", WRANGLER, [...WRANGLER_ARGS, "d1", "migrations", "apply", "DB", "--remote", "--config", MERGED_CONFIG]);
+  console.log("\n▶ Applying the D1 migrations to the remote database");
+  const migrated = spawnSync(WRANGLER, [...WRANGLER_ARGS, "d1", "migrations", "apply", "DB", "--remote", "--config", MERGED_CONFIG], { cwd: projectRoot, stdio: "inherit" });
+  if (migrated.status !== 0) fail(`Applying the D1 migrations to the remote database failed; the Worker was not deployed.\n  ${migrationsState()}\n  Should the data itself need to go back: ${restore}`);
   rmSync(DEPLOY_OUTPUT, { force: true });
   step("Deploying the Worker", WRANGLER, [...WRANGLER_ARGS, "deploy", "--config", MERGED_CONFIG], { ...process.env, WRANGLER_OUTPUT_FILE_PATH: DEPLOY_OUTPUT });
 
@@ -318,7 +368,7 @@ async function main() {
   }
   console.error(`✖ The new version is not healthy (last answer: ${health.last}). Rolling the Worker back to the previous version.`);
   const rolledBack = wrangler(["rollback", "--message", "npm run deploy: health check failed", "--yes"], { stdio: "inherit" });
-  console.error(rolledBack.status === 0 ? "  The previous version serves again." : "  The rollback failed too: roll back by hand (npx wrangler rollback).");
+  console.error(rolledBack.status === 0 ? "  The previous version serves again." : `  The rollback failed too: roll back by hand (npx wrangler rollback --config ${MERGED_CONFIG}).`);
   console.error(
     `  The migrations stay applied; they are additive (docs/operations.md), so the previous version runs on them. Should the data itself need to go back:\n  ${restore}`,
   );

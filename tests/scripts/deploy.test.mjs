@@ -5,7 +5,7 @@
 // run, in which order, and where it stops.
 import assert from "node:assert/strict";
 import { spawn, spawnSync } from "node:child_process";
-import { chmodSync, cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { chmodSync, cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { after, before, describe, test } from "node:test";
@@ -92,6 +92,9 @@ if (args[0] === "secret" && process.env.FAKE_NO_WORKER) { process.stderr.write("
 if (args[0] === "secret") process.stdout.write(process.env.FAKE_SECRETS);
 if (args[0] === "d1" && args[1] === "time-travel") process.stdout.write(JSON.stringify({ bookmark: "00000085-0000024c-00004c6d-8e61117bf38d7adb71b934ebbf891683", timestamp: "2026-11-26T15:00:00Z" }));
 if (args[0] === "deploy" && process.env.FAKE_DEPLOY_FAILS) process.exit(1);
+if (args[0] === "d1" && args[1] === "migrations" && args[2] === "apply" && process.env.FAKE_MIGRATION_FAILS) { process.stderr.write("✘ [ERROR] Migration " + process.env.FAKE_MIGRATION_FAILS + " failed with the following errors"); process.exit(1); }
+if (args[0] === "d1" && args[1] === "execute") process.stdout.write(JSON.stringify([{ results: JSON.parse(process.env.FAKE_APPLIED ?? "[]").map((name) => ({ name })), success: true, meta: {} }]));
+if (args[0] === "rollback" && process.env.FAKE_ROLLBACK_FAILS) process.exit(1);
 if (args[0] === "deploy") {
   const fs = require("node:fs");
   const versionId = "0d6c3f5e-8a4b-4c2d-9e1f-7a6b5c4d3e2f";
@@ -269,19 +272,19 @@ if (args[0] === "deploy") {
   });
 
   test("routes and custom domains in production.toml reach the deployed config", () => {
-    settings({}, `workers_dev = false\n[[routes]]\npattern = "shop.example.vn"\ncustom_domain = true\n[[routes]]\npattern = "www.shop.example.vn/*"\nzone_name = "shop.example.vn"`);
+    settings({}, `workers_dev = false\n[[routes]]\npattern = "shop.cuahang.vn"\ncustom_domain = true\n[[routes]]\npattern = "www.shop.cuahang.vn/*"\nzone_name = "shop.cuahang.vn"`);
     const result = deploy(ALL_SECRETS, ["--check"]);
     assert.equal(result.status, 0, result.stderr);
     const merged = JSON.parse(readFileSync(join(project, ".wrangler", "production", "wrangler.json"), "utf8"));
     assert.deepEqual(merged.routes, [
-      { pattern: "shop.example.vn", custom_domain: true },
-      { pattern: "www.shop.example.vn/*", zone_name: "shop.example.vn" },
+      { pattern: "shop.cuahang.vn", custom_domain: true },
+      { pattern: "www.shop.cuahang.vn/*", zone_name: "shop.cuahang.vn" },
     ]);
     assert.equal(merged.workers_dev, false);
 
-    settings({}, `route = "shop.example.vn/*"`);
+    settings({}, `route = "shop.cuahang.vn/*"`);
     assert.equal(deploy(ALL_SECRETS, ["--check"]).status, 0);
-    assert.equal(JSON.parse(readFileSync(join(project, ".wrangler", "production", "wrangler.json"), "utf8")).route, "shop.example.vn/*");
+    assert.equal(JSON.parse(readFileSync(join(project, ".wrangler", "production", "wrangler.json"), "utf8")).route, "shop.cuahang.vn/*");
 
     // Whatever else it declares is refused by name, never dropped in silence.
     settings({}, `[[kv_namespaces]]\nbinding = "CACHE"\nid = "abc"`);
@@ -289,6 +292,94 @@ if (args[0] === "deploy") {
     assert.notEqual(unknown.status, 0);
     assert.match(unknown.stderr, /kv_namespaces/);
     assert.deepEqual(unknown.calls, []);
+  });
+
+  test("--check refuses the example's placeholders (shop.example.vn) before any call to Cloudflare", () => {
+    // production.example.toml as copied, only the database, the account and the chat filled in.
+    const example = readFileSync(join(project, "production.example.toml"), "utf8")
+      .replace('database_id = "00000000-0000-0000-0000-000000000000"', 'database_id = "5f0c3a9e-1b2d-4c7e-9a8b-0d1e2f3a4b5c"')
+      .replace('VIETQR_ACCOUNT_NUMBER = "0000000000"', 'VIETQR_ACCOUNT_NUMBER = "1023456789"')
+      .replace('TELEGRAM_CHAT_ID = ""', 'TELEGRAM_CHAT_ID = "100200300"');
+    writeFileSync(production, example);
+    const result = deploy(ALL_SECRETS, ["--check"]);
+    assert.notEqual(result.status, 0);
+    assert.deepEqual(result.calls, []);
+    for (const path of ["routes\\[0\\]\\.pattern", "vars\\.PUBLIC_BASE_URL", "vars\\.MAIL_FROM"]) assert.match(result.stderr, new RegExp(`${path} is "[^"]*shop\\.example\\.vn[^"]*", the example's placeholder`));
+  });
+
+  test("--check refuses secrets written under [vars], which wrangler would upload as plain settings", () => {
+    settings({ JWT_SECRET: "a".repeat(48), SEPAY_API_KEY: "bank-webhook-key-0123456789", ADMIN_PASSWORD: "mat-khau-rat-dai-123" });
+    const result = deploy(ALL_SECRETS, ["--check"]);
+    assert.notEqual(result.status, 0);
+    assert.deepEqual(result.calls, []);
+    for (const name of ["JWT_SECRET", "SEPAY_API_KEY", "ADMIN_PASSWORD"]) assert.match(result.stderr, new RegExp(`${name} is a secret, but production\\.toml has it under \\[vars\\][^\\n]*wrangler secret put ${name}`));
+  });
+
+  test("a restore's new database is named in production.toml (database_name), and the merged config takes it", () => {
+    settings({ database_id: "7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d" }, 'database_name = "ios-game-hack-restored"');
+    const result = deploy(ALL_SECRETS, ["--check"]);
+    assert.equal(result.status, 0, result.stderr);
+    const merged = JSON.parse(readFileSync(join(project, ".wrangler", "production", "wrangler.json"), "utf8"));
+    assert.deepEqual(
+      merged.d1_databases.map((db) => [db.binding, db.database_name, db.database_id]),
+      [["DB", "ios-game-hack-restored", "7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d"]],
+    );
+  });
+
+  test("the production restore steps of docs/operations.md, as written, reach the restored database", () => {
+    const doc = readFileSync(join(project, "docs", "operations.md"), "utf8");
+    const block = /```sh\n([\s\S]*?)```/.exec(doc.slice(doc.indexOf("### Restoring, in this order")))[1];
+    // The shop as it was: its merged config written by a --check before the restore.
+    settings();
+    assert.equal(deploy(ALL_SECRETS, ["--check"]).status, 0);
+    const restoredId = "9d8c7b6a-5f4e-4d3c-8b2a-1f0e9d8c7b6a";
+    const reached = [];
+    for (const line of block.split("\n").map((text) => text.trim()).filter(Boolean)) {
+      if (line.startsWith("#")) {
+        // The edit the page asks for, done as it says.
+        assert.match(line, /database_id = "<the id it printed>" and database_name = "ios-game-hack-restored"/);
+        settings({ database_id: restoredId }, 'database_name = "ios-game-hack-restored"');
+        continue;
+      }
+      const command = line.replace(/\s+#.*$/, "");
+      // The rows file needs a backup: tests/scripts/backup-restore.test.mjs runs that step.
+      if (command.startsWith("npm run restore")) continue;
+      if (command.startsWith("npm run deploy")) {
+        const checked = deploy(ALL_SECRETS, command.split(" -- ")[1].split(" "));
+        assert.equal(checked.status, 0, checked.stderr);
+        continue;
+      }
+      assert.match(command, /^npx wrangler /);
+      const args = command.replace(/^npx wrangler /, "").split(/\s+/);
+      // The stand-in has no account: the id d1 create prints is restoredId.
+      if (args[0] === "d1" && args[1] === "create") continue;
+      // Where the remote command would go: the database its --config names.
+      const [db] = JSON.parse(readFileSync(join(project, args[args.indexOf("--config") + 1]), "utf8")).d1_databases;
+      reached.push([args.slice(0, 3).join(" "), db.database_id, db.database_name]);
+    }
+    assert.deepEqual(reached, [
+      ["d1 migrations apply", restoredId, "ios-game-hack-restored"],
+      ["d1 execute DB", restoredId, "ios-game-hack-restored"],
+    ]);
+  });
+
+  test("a migration failing half-way says which files applied and which did not, and deploys nothing", { timeout: 600_000 }, () => {
+    settings();
+    const files = readdirSync(join(project, "migrations")).filter((name) => name.endsWith(".sql")).sort();
+    const result = deploy(ALL_SECRETS, [], { FAKE_MIGRATION_FAILS: files.at(-1), FAKE_APPLIED: JSON.stringify(files.slice(0, -1)) });
+    assert.notEqual(result.status, 0);
+    assert.deepEqual(result.calls.slice(-2), ["d1 migrations apply DB --remote", "d1 execute DB --remote --command SELECT name FROM d1_migrations ORDER BY id --json"]);
+    assert.match(result.stderr, new RegExp(`the migrations up to ${files.at(-2).replace(".", "\\.")}`));
+    assert.match(result.stderr, new RegExp(`not applied: ${files.at(-1).replace(".", "\\.")}, the first of them the one that failed`));
+    assert.match(result.stderr, /wrangler d1 time-travel restore DB --bookmark=\S+ --config /);
+  });
+
+  test("a rollback that fails too says how to roll back by hand, with the production config", { timeout: 600_000 }, () => {
+    settings();
+    const result = deploy(ALL_SECRETS, [], { FAKE_ROLLBACK_FAILS: "1" }, 503);
+    assert.notEqual(result.status, 0);
+    assert.equal(result.calls.at(-1), "rollback --message npm run deploy: health check failed --yes");
+    assert.match(result.stderr, /roll back by hand \(npx wrangler rollback --config \S*\.wrangler\/production\/wrangler\.json\)/);
   });
 
   test("a late cron does not roll a release back; the release's own checks do", async () => {

@@ -11,7 +11,7 @@ const url = z.url({ protocol: /^https?$/ });
 // refuses any such value, so the example stays the one place that holds them.
 export const DEVELOPMENT_VALUE = /^dev-/i;
 // The previous slots too: a key there is accepted beside the current one.
-const SECRETS = [
+export const SECRETS = [
   "JWT_SECRET",
   "SEPAY_API_KEY",
   "SEPAY_API_KEY_PREVIOUS",
