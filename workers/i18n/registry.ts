@@ -5,7 +5,7 @@
 import { AUTH_MESSAGES, MAIL_PREFERENCE_MESSAGES, MFA_MESSAGES, SECOND_FACTOR_MESSAGES, USER_ADMIN_MESSAGES } from "../accounts/messages";
 import { APP_ADMIN_MESSAGES, UPLOAD_MESSAGES } from "../catalogue/messages";
 import { KEY_ADMIN_MESSAGES, KEY_CHECK_MESSAGES, KEY_DEVICE_MESSAGES, VERSION_INVALID } from "../licensing/messages";
-import { CARD_MESSAGES, PROMOTION_MESSAGES, REVIEW_MESSAGES, VIETQR_MESSAGES, WALLET_MESSAGES, WEBHOOK_MESSAGES } from "../money/messages";
+import { CARD_MESSAGES, PROMOTION_MESSAGES, REVIEW_MESSAGES, TOPUP_HISTORY_MESSAGES, VIETQR_MESSAGES, WALLET_MESSAGES, WEBHOOK_MESSAGES } from "../money/messages";
 import { EXPORT_MESSAGES, SETTINGS_MESSAGES } from "../owner/messages";
 import { MESSAGES } from "../platform/http/api-errors";
 import { APP_FORM_MESSAGES, FILE_MESSAGES } from "../shared/app-form";
@@ -176,6 +176,14 @@ function build(): Phrasebook {
     .catalogue("WALLET_MESSAGES", WALLET_MESSAGES, {
       insufficient: [[LONG, 1_234_567]],
       wouldGoNegative: [[LONG]],
+    })
+    .catalogue("TOPUP_HISTORY_MESSAGES", TOPUP_HISTORY_MESSAGES, {
+      cardFee: [[LONG, 22]],
+      wrongValue: [[LONG, 1_234_567, 22, 345_678]],
+      refused: [["Thẻ không hợp lệ"]],
+      lateTransfer: [["IGHABCDEFGH"]],
+      creditedByShop: [["NOTE"]],
+      dismissedByShop: [["NOTE"]],
     })
     .catalogue("WEBHOOK_MESSAGES", WEBHOOK_MESSAGES, {})
     .catalogue("SETTINGS_MESSAGES", SETTINGS_MESSAGES, {})

@@ -276,13 +276,19 @@ type TopupMatch = { id: number; user_id: number; amount: number; status: string;
  * by the same id, so even a replay racing the first delivery credits once.
  */
 export async function receiveTransfer(env: Env, accountNumber: string, transfer: IncomingTransfer, now = Date.now()): Promise<ReceiveOutcome> {
-  const outcome = await matchTransfer(env, accountNumber, transfer, now);
-  // Parked for an admin: the owner is told once per event (a provider's retry comes back here).
-  if (outcome === "unmatched") await recordTransferParked(env, transfer, now);
+  const { outcome, late } = await matchTransfer(env, accountNumber, transfer, now);
+  if (outcome !== "unmatched") return outcome;
+  // Parked for an admin: the owner is told once per event (a provider's retry comes back here),
+  // with the buyer whose code it carried; that buyer's open screens hear of it at once.
+  const buyer = late && (await env.DB.prepare("SELECT id, username FROM users WHERE id = ?").bind(late.userId).first<{ id: number; username: string }>());
+  await recordTransferParked(env, transfer, now, buyer || null);
+  if (late) await walletFor(env, late.userId).notify({ event: "transfer_review", event_id: late.eventId, state: "awaiting_review" });
   return outcome;
 }
 
-async function matchTransfer(env: Env, accountNumber: string, transfer: IncomingTransfer, now: number): Promise<ReceiveOutcome> {
+type Matched = { outcome: ReceiveOutcome; late?: { userId: number; eventId: number } };
+
+async function matchTransfer(env: Env, accountNumber: string, transfer: IncomingTransfer, now: number): Promise<Matched> {
   // Only money that arrived counts: a successful, incoming, positive transfer to our account.
   const ours = transfer.succeeded && transfer.direction === "in" && transfer.amount > 0 && (transfer.accountNumber === null || transfer.accountNumber === accountNumber);
   // Any unique key refuses a second row: the provider's transaction id (a retry), or the bank's
@@ -309,28 +315,29 @@ async function matchTransfer(env: Env, accountNumber: string, transfer: Incoming
     const previous = await env.DB.prepare("SELECT id, status, resolved_at FROM payment_events WHERE provider = ? AND provider_transaction_id = ?")
       .bind(transfer.provider, transfer.transactionId)
       .first<{ id: number; status: string; resolved_at: number | null }>();
-    if (previous?.status !== "unmatched" || previous.resolved_at) return "duplicate";
+    if (previous?.status !== "unmatched" || previous.resolved_at) return { outcome: "duplicate" };
     // A copy parked before migration 0018 whose transfer another report credited: not matched again.
-    if (await creditedCopyOf(env.DB, { id: previous.id, referenceKey: key, amount: transfer.amount })) return "duplicate";
+    if (await creditedCopyOf(env.DB, { id: previous.id, referenceKey: key, amount: transfer.amount })) return { outcome: "duplicate" };
     eventId = previous.id;
   }
-  if (!ours) return "ignored";
+  if (!ours) return { outcome: "ignored" };
 
   const codes = findTransferCodes(transfer.content);
-  if (codes.length === 0) return "unmatched";
+  if (codes.length === 0) return { outcome: "unmatched" };
   const topup = await env.DB.prepare(
     `SELECT id, user_id, amount, status, expires_at FROM vietqr_topups WHERE transfer_code IN (${codes.map(() => "?").join(", ")}) ORDER BY id DESC LIMIT 1`,
   )
     .bind(...codes)
     .first<TopupMatch>();
-  if (!topup) return "unmatched";
+  if (!topup) return { outcome: "unmatched" };
   await env.DB.prepare("UPDATE payment_events SET matched_topup_id = ? WHERE id = ?").bind(topup.id, eventId).run();
 
   if (topup.status !== "pending" || topup.expires_at <= now || topup.amount !== transfer.amount) {
     // A retry that raced its first delivery finds the top-up paid by that very transfer.
-    if (!inserted && topup.status === "paid" && (await creditedFor(env, transfer))) return "duplicate";
-    // Late, cancelled, already paid by another transfer, or a different amount: park it for an admin.
-    return "unmatched";
+    if (!inserted && topup.status === "paid" && (await creditedFor(env, transfer))) return { outcome: "duplicate" };
+    // Late, cancelled, already paid by another transfer, or a different amount: park it for an
+    // admin, and in the buyer's history (workers/money/topup-history.ts) beside the top-up.
+    return { outcome: "unmatched", late: { userId: topup.user_id, eventId } };
   }
 
   const settled = await walletFor(env, topup.user_id).settleTopup({
@@ -339,9 +346,10 @@ async function matchTransfer(env: Env, accountNumber: string, transfer: Incoming
     amount: transfer.amount,
     reference: bankReference(transfer),
   });
-  if (settled === "credited" || settled === "duplicate") return inserted ? "credited" : "duplicate";
+  if (settled === "credited" || settled === "duplicate") return { outcome: inserted ? "credited" : "duplicate" };
   // Paid meanwhile: by this very transfer's first delivery (a replay racing it), or by another.
-  return !inserted && (await creditedFor(env, transfer)) ? "duplicate" : "unmatched";
+  if (!inserted && (await creditedFor(env, transfer))) return { outcome: "duplicate" };
+  return { outcome: "unmatched", late: { userId: topup.user_id, eventId } };
 }
 
 /** The credited report of the same transfer as `event` (same reference in normal form and amount), if another one is. */

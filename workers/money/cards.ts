@@ -28,7 +28,7 @@ export type Telco = CardRow["telco"];
 export type CardStatus = CardRow["status"];
 
 const CARD_VALUES = [10_000, 20_000, 30_000, 50_000, 100_000, 200_000, 300_000, 500_000, 1_000_000];
-const TELCO_LABELS: Record<Telco, string> = { VIETTEL: "Viettel", VINAPHONE: "Vinaphone", MOBIFONE: "Mobifone" };
+export const TELCO_LABELS: Record<Telco, string> = { VIETTEL: "Viettel", VINAPHONE: "Vinaphone", MOBIFONE: "Mobifone" };
 /** The first re-check of a card whose callback did not come; later ones back off (nextRecheckDelay). */
 export const PENDING_RECHECK_MS = 10 * 60_000;
 const MAX_RECHECK_DELAY_MS = 2 * 60 * 60_000;

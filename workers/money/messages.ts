@@ -109,3 +109,31 @@ export const WEBHOOK_MESSAGES = defineMessages({
   mismatch: { code: "webhook_mismatch", vi: "Thẻ không khớp với request_id", en: "The card does not match the request_id" },
   parked: { code: "webhook_parked", vi: "Đã chuyển cho quản trị viên xem xét", en: "Passed to an administrator for review" },
 });
+
+// Why a top-up in the buyer's history stands where it does (workers/money/topup-history.ts); a plain
+// credit needs no reason.
+export const TOPUP_HISTORY_MESSAGES = defineMessages({
+  cardFee: {
+    code: "topup_card_fee",
+    vi: (value: number, fee: number) => `Thẻ ${formatVND(value)} trừ phí nhà mạng ${fee}%`,
+    en: (value: number, fee: number) => `A ${vnd(value)} card less the carrier's ${fee}% fee`,
+  },
+  wrongValue: {
+    code: "topup_card_wrong_value",
+    vi: (declared: number, real: number, fee: number, credited: number) =>
+      `Thẻ khai báo ${formatVND(declared)} nhưng giá trị thật là ${formatVND(real)}; sau phí nhà mạng ${fee}% và phạt sai mệnh giá, cổng thẻ trả ${formatVND(credited)}`,
+    en: (declared: number, real: number, fee: number, credited: number) =>
+      `The card was declared as ${vnd(declared)} but is worth ${vnd(real)}; after the carrier's ${fee}% fee and the wrong-value penalty, the gateway paid ${vnd(credited)}`,
+  },
+  refused: { code: "topup_card_refused", vi: (why: string) => `Cổng thẻ từ chối thẻ: ${why}`, en: (why: string) => `The card gateway refused the card: ${why}` },
+  cardReview: { code: "topup_card_review", vi: "Cổng thẻ chưa trả lời; cửa hàng đang xem xét thẻ", en: "The card gateway has not answered; the shop is reviewing the card" },
+  expired: { code: "topup_expired", vi: "Hết thời gian chờ mà chưa nhận được chuyển khoản", en: "The time ran out before a transfer arrived" },
+  cancelled: { code: "topup_cancelled", vi: TOPUP_MESSAGES.cancelledElsewhere, en: TOPUP_EN.cancelledElsewhere },
+  lateTransfer: {
+    code: "topup_late_transfer",
+    vi: (code: string) => `Chuyển khoản mang mã ${code} đến sau khi giao dịch đã đóng; cửa hàng đang xem xét`,
+    en: (code: string) => `A transfer carrying the code ${code} arrived after the transaction had closed; the shop is reviewing it`,
+  },
+  creditedByShop: { code: "topup_credited_by_shop", vi: (note: string) => `Cửa hàng đã duyệt và cộng tiền: ${note}`, en: (note: string) => `The shop reviewed it and credited your wallet: ${note}` },
+  dismissedByShop: { code: "topup_dismissed_by_shop", vi: (note: string) => `Cửa hàng đã bỏ qua giao dịch: ${note}`, en: (note: string) => `The shop dismissed it: ${note}` },
+});

@@ -6,7 +6,7 @@ import { and, desc, eq, ne } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { formatVND } from "../shared/format";
 import type { Database } from "../db/client";
-import { cardTopups, paymentEvents, users } from "../db/schema";
+import { cardTopups, paymentEvents, users, vietqrTopups } from "../db/schema";
 import type { CreditTransferInput, PAYMENT_EVENT_STATUSES } from "./schemas/bank-transfers";
 import { walletFor } from "./wallet/port";
 import { findUserById } from "../accounts/accounts";
@@ -140,6 +140,8 @@ export async function creditPaymentEvent(env: Env, db: Database, event: PaymentE
     });
   if (!result.ok) throw new ValidationError(REVIEW_MESSAGES.cannotCredit);
   if (result.duplicate) throw new ConflictError(REVIEW_MESSAGES.transferCredited);
+  // The credited user's screens heard of the credit; the buyer whose code it carried, if another, hears too.
+  await tellCodeOwner(env, db, event, user.id);
   return { message: REVIEW_MESSAGES.credited(event.amount, user.username), balance: result.wallet.balance };
 }
 
@@ -170,6 +172,13 @@ async function creditParkedCard(env: Env, db: Database, event: PaymentEvent, not
   return { message: REVIEW_MESSAGES.credited(amount, owner.username), balance: result.wallet.balance };
 }
 
+/** A late transfer's state changed: the buyer whose code it carried sees it in their history at once (unless told already as the credited user). */
+async function tellCodeOwner(env: Env, db: Database, event: PaymentEvent, creditedUserId: number | null): Promise<void> {
+  if (event.matchedTopupId === null) return;
+  const [topup] = await db.select({ userId: vietqrTopups.userId }).from(vietqrTopups).where(eq(vietqrTopups.id, event.matchedTopupId)).limit(1);
+  if (topup && topup.userId !== creditedUserId) await walletFor(env, topup.userId).notify({ event: "transfer_review", event_id: event.id, state: creditedUserId === null ? "dismissed" : "credited_elsewhere" });
+}
+
 /** Dismisses a parked event with the admin's note. */
 export async function dismissPaymentEvent(env: Env, db: Database, event: PaymentEvent, note: string, actor: AdminActor): Promise<void> {
   const [[dismissed]] = await db.batch([
@@ -181,6 +190,7 @@ export async function dismissPaymentEvent(env: Env, db: Database, event: Payment
     auditQuery(db, { actor, action: "transfer.dismiss", targetType: "payment_event", targetId: event.id, details: { amount: event.amount, provider: event.provider, note } }, { when: "if_changed" }),
   ]);
   if (!dismissed) throw new ConflictError(REVIEW_MESSAGES.handled);
+  await tellCodeOwner(env, db, event, null);
   // A card parked while still pending is closed as failed (its code masked); a late callback that
   // the gateway confirms would park it again.
   const [card] = event.cardTopupId === null ? [] : await db.select().from(cardTopups).where(eq(cardTopups.id, event.cardTopupId)).limit(1);

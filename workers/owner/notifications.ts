@@ -16,9 +16,16 @@ export { depositNotice } from "../db/statements/notifications";
 export { noticeSettings };
 
 /** A bank transfer left for an admin: recorded while its event is still unmatched, once per event. */
-export function recordTransferParked(env: Env, transfer: { provider: string; transactionId: string; amount: number; content: string }, now = Date.now()): Promise<unknown> | null {
+export function recordTransferParked(
+  env: Env,
+  transfer: { provider: string; transactionId: string; amount: number; content: string },
+  now = Date.now(),
+  buyer: { id: number; username: string } | null = null,
+): Promise<unknown> | null {
   if (!noticeSettings(env).kinds.has("transfer_parked")) return null;
-  const text = [`🕓 Chuyển khoản chờ duyệt: ${formatVND(transfer.amount)}`, `Nội dung: ${transfer.content.slice(0, 300) || "(trống)"}`, `Nguồn: ${transfer.provider} #${transfer.transactionId}`].join("\n");
+  // A transfer that carried a buyer's (closed) code names that buyer, so the owner knows whose it is.
+  const whose = buyer ? [`Mã chuyển khoản của: ${buyer.username} (#${buyer.id})`] : [];
+  const text = [`🕓 Chuyển khoản chờ duyệt: ${formatVND(transfer.amount)}`, `Nội dung: ${transfer.content.slice(0, 300) || "(trống)"}`, ...whose, `Nguồn: ${transfer.provider} #${transfer.transactionId}`].join("\n");
   return recordStatement(env.DB, "transfer_parked", text, `transfer_parked:${transfer.provider}:${transfer.transactionId}`, now, {
     sql: "EXISTS (SELECT 1 FROM payment_events WHERE provider = ?6 AND provider_transaction_id = ?7 AND status = 'unmatched')",
     binds: [transfer.provider, transfer.transactionId],

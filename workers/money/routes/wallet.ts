@@ -8,7 +8,7 @@ import { resetPurchaseDevice } from "../../licensing/key-devices";
 import { findWallet, listPurchases, listTransactions } from "../buyer-wallet";
 import { previewDepositBonus } from "../deposit-bonus";
 import { depositBonusQuerySchema } from "../schemas/deposit-bonus";
-import { type ApiEnv, db } from "../../platform/http/context";
+import { type ApiEnv, db, say } from "../../platform/http/context";
 import { requireUser } from "../../accounts/require-user";
 import { clientAddress, readParams, readQuery, takesQuery } from "../../platform/http/validate";
 import { KEY_DEVICE_MESSAGES } from "../../licensing/messages";
@@ -19,10 +19,19 @@ import { findUserById } from "../../accounts/accounts";
 import { AUTH_MESSAGES } from "../../accounts/messages";
 import { hit, LIMITS } from "../../platform/rate-limit";
 import { RateLimitedError } from "../../platform/errors";
+import { listTopupHistory } from "../topup-history";
+import { TOPUP_HISTORY_PAGE_SIZE, topupHistorySchema } from "../schemas/topup-history";
 
 export const walletApi = new Hono<ApiEnv>()
   .get("/balance", requireUser, async (c) => c.json({ success: true, data: (await findWallet(c.env.DB, c.get("user").id))! }))
   .get("/transactions", requireUser, async (c) => c.json({ success: true, data: await listTransactions(db(c), c.get("user").id, 200) }))
+  // Every top-up of the buyer's own, newest first, each with its state and why (in the reader's language).
+  .get("/topups", requireUser, takesQuery(topupHistorySchema), async (c) => {
+    const { page } = readQuery(c);
+    const { entries, total } = await listTopupHistory(c.env.DB, c.get("user").id, page, TOPUP_HISTORY_PAGE_SIZE);
+    const data = entries.map((entry) => ({ ...entry, reason: entry.reason && say(c, entry.reason) }));
+    return c.json({ success: true, data, pagination: { page, page_size: TOPUP_HISTORY_PAGE_SIZE, total, total_pages: Math.ceil(total / TOPUP_HISTORY_PAGE_SIZE) } });
+  })
   // The bonus the top-up dialogs show for the amount being entered (and the code, if typed).
   .get("/deposit-bonus", requireUser, takesQuery(depositBonusQuerySchema), async (c) => {
     const { amount, code } = readQuery(c);

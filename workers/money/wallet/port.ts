@@ -1,7 +1,7 @@
 // The way into a user's wallet: services ask for it here, and never load the UserWallet object's
 // module (which loads the money SQL), so the object and the services cannot import each other.
 import { advanceTo } from "../../db/client";
-import type { UserWallet } from "./user-wallet";
+import type { LiveChange, UserWallet } from "./user-wallet";
 
 type Operation = "purchase" | "settleTopup" | "cancelTopup" | "settleCard" | "creditTransfer" | "creditParkedCard" | "adjust";
 
@@ -14,6 +14,8 @@ type Wallet = { [K in Operation]: (...args: Parameters<UserWallet[K]>) => Promis
   closeEndedSessions(): Promise<number>;
   /** Hands a WebSocket upgrade carrying a ticket to the wallet. */
   connect(request: Request): Promise<Response>;
+  /** Tells the buyer's open screens of a change that moved no money (user-wallet.ts notify). */
+  notify(change: LiveChange): Promise<void>;
 };
 
 /**
@@ -43,5 +45,6 @@ export function walletFor(env: Env, userId: number): Wallet {
     liveTicket: (session) => stub.liveTicket(session),
     closeEndedSessions: () => stub.closeEndedSessions(),
     connect: (request) => stub.fetch(request),
+    notify: (change) => stub.notify(change),
   };
 }

@@ -35,9 +35,11 @@ function tagOf(socket: WebSocket): SocketTag | null {
 
 /** What an open screen is told: the balance after the change, what moved it, and by how much. */
 export type LiveChange = {
-  event: "topup_paid" | "topup_cancelled" | "card_settled" | "purchase" | "credit" | "adjust";
+  event: "topup_paid" | "topup_cancelled" | "card_settled" | "purchase" | "credit" | "adjust" | "transfer_review";
   topup_id?: number;
   card_id?: number;
+  /** A late transfer (payment_events) that carried one of the buyer's codes: parked, credited or dismissed. */
+  event_id?: number;
   state?: string;
 };
 export type LiveMessage = LiveChange & { balance: number; formatted_balance: string; delta: number };
@@ -93,6 +95,14 @@ export class UserWallet extends DurableObject<Env> {
         // Closed between the list and the send: its tab reads the balance when it reconnects.
       }
     }
+  }
+
+  /**
+   * Tells the open screens of a change that moved no money here (a late transfer parked or
+   * dismissed for the shop), so the buyer's history follows it live.
+   */
+  async notify(change: LiveChange): Promise<void> {
+    if (this.ctx.getWebSockets().length > 0) await this.#tell(change, await this.#balance());
   }
 
   /** Answers without touching money: the health check's proof that wallet objects run. */
@@ -213,7 +223,7 @@ export class UserWallet extends DurableObject<Env> {
   creditTransfer(resolution: money.TransferResolution): Promise<Bookmarked<money.BalanceChange>> {
     return this.#serialise(
       () => money.creditTransfer(this.env.DB, this.#userId, resolution, noticeSettings(this.env)),
-      (change) => (change.ok && !change.duplicate ? { event: "credit" } : null),
+      (change) => (change.ok && !change.duplicate ? { event: "credit", event_id: resolution.eventId } : null),
     );
   }
 
