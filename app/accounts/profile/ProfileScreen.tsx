@@ -110,6 +110,7 @@ export function ProfileScreen({ loaded }: { loaded: Loaded }) {
                 ledger={listState(loaded, "ledger", retrying)}
                 pending={loaded.lists.pending ?? []}
                 pendingCards={loaded.lists.pendingCards ?? []}
+                history={loaded.lists.topups}
                 onRetry={revalidator.revalidate}
                 onTopup={openTopup}
                 onResume={(pending) => openTopup("vietqr", pending)}

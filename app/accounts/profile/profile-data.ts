@@ -38,9 +38,9 @@ export const CHANGED_BY: Record<ProfileAction["intent"], readonly ListName[]> = 
   "reset-device": ["purchases"],
   "change-password": [],
   "email-notifications": [],
-  "vietqr-create": ["pending"],
-  "vietqr-cancel": ["pending"],
-  card: ["pendingCards"],
+  "vietqr-create": ["pending", "topups"],
+  "vietqr-cancel": ["pending", "topups"],
+  card: ["pendingCards", "topups"],
 };
 
 /** A tab's list as its route answers it (an answer without a list reads as an empty one). */

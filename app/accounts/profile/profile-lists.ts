@@ -10,8 +10,9 @@ import type { Purchase } from "@workers/money/buyer-wallet";
 import type { CardPayment } from "~/money/topup/topup";
 import type { PendingTopup } from "../../money/topup/topup-config";
 import type { WalletTransaction } from "../../money/wallet/WalletTab";
+import type { TopupHistoryEntry } from "../../money/wallet/topup-history";
 
-export type Lists = { ledger?: WalletTransaction[]; purchases?: Purchase[]; pending?: PendingTopup[]; pendingCards?: CardPayment[] };
+export type Lists = { ledger?: WalletTransaction[]; purchases?: Purchase[]; pending?: PendingTopup[]; pendingCards?: CardPayment[]; topups?: TopupHistoryEntry[] };
 export type ListName = keyof Lists;
 
 let kept: Lists = {};

@@ -26,13 +26,14 @@ import { unsubscribe } from "./accounts/unsubscribe";
 import { security } from "./accounts/security";
 import { topup } from "./wallet/topup";
 import { wallet } from "./wallet/wallet";
+import { topupHistory } from "./wallet/topup-history";
 import { catalogue } from "./catalogue/catalogue";
 import { home } from "./catalogue/home";
 import { appPage } from "./catalogue/app-page";
 import { purchase } from "./catalogue/purchase";
 import { purchaseDialogs } from "./catalogue/purchase-dialogs";
 
-export const english = { shell, menus, forms, copy, newPassword, signIn, secondFactor, register, session, forgotPassword, resetPassword, googleSignIn, unsubscribe, security, liveWallet, network, profile, profileLayout, wallet, topup, passwordDialog, catalogue, home, appPage, purchase, purchaseDialogs };
+export const english = { shell, menus, forms, copy, newPassword, signIn, secondFactor, register, session, forgotPassword, resetPassword, googleSignIn, unsubscribe, security, liveWallet, network, profile, profileLayout, wallet, topupHistory, topup, passwordDialog, catalogue, home, appPage, purchase, purchaseDialogs };
 
 /** Makes the English words and formatting known: after this, the English pages speak English. */
 export function startEnglish(): void {

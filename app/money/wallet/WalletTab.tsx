@@ -13,6 +13,8 @@ import { CopyButton } from "~/ui/CopyButton";
 import { type CardPayment, formatCountdown, formatPercent, savingRate, secondsLeft, TOPUP_TIMINGS, type TopupKind, totalToppedUp, type VietQrTransaction } from "~/money/topup/topup";
 import type { PendingTopup } from "../topup/topup-config";
 import { ListBody, type ListState } from "../../accounts/profile/ProfileList";
+import { TopupHistory } from "./TopupHistory";
+import type { TopupHistoryEntry } from "./topup-history";
 
 /** A ledger row as GET /api/wallet/transactions/ sends it (docs/product.md §3 "Transaction"). */
 export type WalletTransaction = ReturnType<typeof toPublicTransaction>;
@@ -162,11 +164,13 @@ export function WalletTab({
   ledger,
   pending,
   pendingCards,
+  history,
   onRetry,
   onTopup,
   onResume,
 }: {
   user: SessionUser;
+  history?: TopupHistoryEntry[];
   ledger: ListState<WalletTransaction>;
   pending: PendingTopup[];
   pendingCards: CardPayment[];
@@ -191,6 +195,8 @@ export function WalletTab({
       <TopupButtons onTopup={onTopup} />
 
       <PendingTopups pending={pending} cards={pendingCards} onResume={onResume} />
+
+      <TopupHistory entries={history} />
 
       <section aria-labelledby="ledger-heading">
         <h2 id="ledger-heading" className="text-base font-bold text-white">

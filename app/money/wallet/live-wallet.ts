@@ -16,6 +16,7 @@ import { apiCall } from "../../platform/api";
 import { toast } from "../../ui/toast";
 import { readAccessToken, readStoredUser, subscribeSession } from "../../accounts/session/session";
 import { readStoredBalanceAgain, storeWalletFigures } from "./wallet-figures";
+import { concernsTopup, tellTopupChange, tellTopupsSinceLastPage } from "./topup-history";
 
 /** A listener returns true when it told the buyer itself (a dialog's own success message). */
 type Listener = (message: LiveMessage) => boolean | undefined;
@@ -33,15 +34,16 @@ export function onWalletChange(listener: Listener): () => void {
   return () => listeners.delete(listener);
 }
 
-function deliver(message: LiveMessage) {
+/** `quiet`: the change was told already (a top-up's own toast, app/money/wallet/topup-history.ts). */
+function deliver(message: LiveMessage, quiet = false) {
   storeWalletFigures(message);
   let told = false;
   for (const listener of listeners) told = listener(message) === true || told;
-  if (!told && message.delta > 0) {
-    // In the language of the page on screen now (its <html lang>, "vi" or "en", which follows the address).
-    const locale = document.documentElement.lang as Locale;
-    toast.success(wordsIn(locale, liveWalletWords).credited(formatIn(locale).vnd(message.delta)));
-  }
+  // In the language of the page on screen now (its <html lang>, "vi" or "en", which follows the address).
+  const locale = document.documentElement.lang as Locale;
+  // A top-up, card or late transfer is told by its entry in the history: its state and why.
+  if (concernsTopup(message)) void tellTopupChange(message, told, locale);
+  else if (!told && !quiet && message.delta > 0) toast.success(wordsIn(locale, liveWalletWords).credited(formatIn(locale).vnd(message.delta)));
 }
 
 let catchingUp: Promise<void> | null = null;
@@ -56,10 +58,11 @@ let catchingUp: Promise<void> | null = null;
 function catchUp(onlyIfMoved = false): Promise<void> {
   catchingUp ??= (async () => {
     const before = readStoredUser()?.balance;
-    const read = await readStoredBalanceAgain();
+    // A page's first read also tells the top-ups that reached a state while no page was open.
+    const [read, creditTold] = await Promise.all([readStoredBalanceAgain(), onlyIfMoved ? tellTopupsSinceLastPage(document.documentElement.lang as Locale) : false]);
     if (!read?.stored || typeof before !== "number" || (onlyIfMoved && read.figures.balance === before)) return;
     const { balance, formatted_balance } = read.figures;
-    deliver({ event: "credit", balance, formatted_balance, delta: balance - before });
+    deliver({ event: "credit", balance, formatted_balance, delta: balance - before }, creditTold);
   })().finally(() => {
     catchingUp = null;
   });

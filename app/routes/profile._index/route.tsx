@@ -26,6 +26,7 @@ import { loadCardModal, loadChangePassword, loadVietQrModal } from "~/accounts/p
 import { announceLoad, keepLists, type ListName, type Lists, listsKept } from "~/accounts/profile/profile-lists";
 import { ProfileScreen } from "~/accounts/profile/ProfileScreen";
 import { loadPendingCards, loadPendingTopups, openedTopup } from "~/money/topup/topup-config";
+import { loadTopupHistory } from "~/money/wallet/topup-history";
 
 // What ?topup= asked for, handed from the load that cleaned the URL to the load after it.
 let askedTopup: TopupKind | null = null;
@@ -86,6 +87,7 @@ export async function clientLoader({ request }: ClientLoaderFunctionArgs): Promi
   // (the page waits for both); a failure shows none.
   const pendingRead = tab === "wallet" && !kept.pending ? loadPendingTopups(request.signal) : null;
   const cardsRead = tab === "wallet" && !kept.pendingCards ? loadPendingCards(request.signal) : null;
+  const historyRead = tab === "wallet" && !kept.topups ? loadTopupHistory(request.signal) : null;
   if (list && !kept[list]) {
     try {
       Object.assign(read, { [list]: await readList(list, request.signal) });
@@ -95,9 +97,10 @@ export async function clientLoader({ request }: ClientLoaderFunctionArgs): Promi
       failed = { list, message: error instanceof ApiError ? error.message : wordsIn(locale, profileWords).loadFailed };
     }
   }
-  const [pending, pendingCards] = await Promise.all([pendingRead, cardsRead]);
+  const [pending, pendingCards, topups] = await Promise.all([pendingRead, cardsRead, historyRead]);
   if (pending) read.pending = pending;
   if (pendingCards) read.pendingCards = pendingCards;
+  if (topups) read.topups = topups;
   return { tab, lists: keepLists(read), failed, topup: asked && (await asked) };
 }
 clientLoader.hydrate = true as const;
