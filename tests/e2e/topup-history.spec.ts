@@ -24,6 +24,8 @@ const WORDS = {
     dismissedToast: /^Chuyển khoản 60\.000\s₫: Cửa hàng đã bỏ qua\. Cửa hàng đã bỏ qua giao dịch: Đã hoàn tiền qua ngân hàng/,
     dismissed: ["Cửa hàng đã bỏ qua", "Cửa hàng đã bỏ qua giao dịch: Đã hoàn tiền qua ngân hàng"],
     expired: "Đã hết hạn",
+    pendingCard: /^Thẻ Viettel 100\.000\s₫/,
+    estimate: /^Dự kiến nhận ≈ 80\.000\s₫ \(phí 20%\)$/,
   },
   en: {
     path: "/en/profile?tab=wallet",
@@ -36,6 +38,8 @@ const WORDS = {
     dismissedToast: /^Bank transfer 60,000\s₫: Dismissed by the shop\. The shop dismissed it: Đã hoàn tiền qua ngân hàng/,
     dismissed: ["Dismissed by the shop", "The shop dismissed it: Đã hoàn tiền qua ngân hàng"],
     expired: "Expired",
+    pendingCard: /^Viettel card 100,000\s₫/,
+    estimate: /^Expected ≈ 80,000\s₫ \(20% fee\)$/,
   },
 } as const;
 
@@ -57,8 +61,8 @@ function digits(suffix: string): string {
   return `${String(cardNumber).padStart(10, "1")}${suffix}`;
 }
 
-async function sendCard(request: APIRequestContext, buyer: Session, serial: string) {
-  const sent = await request.post("/api/cards/create/", { headers: { Authorization: `Bearer ${buyer.access}` }, data: { telco: "VIETTEL", card_serial: serial, card_code: digits("1231"), card_value: 100_000 } });
+async function sendCard(request: APIRequestContext, buyer: Session, serial: string, code = digits("1231")) {
+  const sent = await request.post("/api/cards/create/", { headers: { Authorization: `Bearer ${buyer.access}` }, data: { telco: "VIETTEL", card_serial: serial, card_code: code, card_value: 100_000 } });
   expect(sent.status(), await sent.text()).toBe(201);
 }
 
@@ -110,5 +114,20 @@ for (const lang of ["vi", "en"] as const) {
     await expect(toast(page, words.dismissedToast)).toHaveCount(1, { timeout: LIVE_MS });
     await expect(entries.first()).toHaveAttribute("data-state", "dismissed");
     for (const text of words.dismissed) await expect(entries.first()).toContainText(text);
+  });
+
+  test(`${lang}: a card being checked names its carrier one way and says its fee and estimate, in the pending entry and the history`, { tag: "@phone" }, async ({ page, request }) => {
+    const buyer = await newUser(request, `cardfee${lang}`);
+    // The simulated gateway never answers a code ending in 8888: the card stays being checked.
+    await sendCard(request, buyer, digits("4321"), digits("8888"));
+    await signIn(page, buyer);
+    await openWallet(page, words.path);
+    const pending = page.getByRole("tabpanel", { name: words.panel }).getByTestId("pending-card");
+    await expect(pending).toContainText(words.pendingCard);
+    await expect(pending).not.toContainText("VIETTEL");
+    await expect(pending.getByTestId("pending-card-estimate")).toHaveText(words.estimate);
+    const entry = historyEntries(page, words.panel).first();
+    await expect(entry).toHaveAttribute("data-state", "checking");
+    await expect(entry.getByText(words.estimate)).toBeVisible();
   });
 }

@@ -13,7 +13,7 @@ import { errorText } from "../lib/log";
 import { cardTopups } from "../db/schema";
 import type { CreateCardInput } from "./schemas/cards";
 import { wholeNumber } from "../shared/fields";
-import { cardEstimate } from "../shared/money/topup";
+import { cardEstimate, telcoLabel } from "../shared/money/topup";
 import { walletFor } from "./wallet/port";
 import { ConflictError, type FieldErrors, NotFoundError, RateLimitedError, UnavailableError, ValidationError } from "../platform/errors";
 import { cardReviewNotice } from "../owner/notifications";
@@ -28,7 +28,7 @@ export type Telco = CardRow["telco"];
 export type CardStatus = CardRow["status"];
 
 const CARD_VALUES = [10_000, 20_000, 30_000, 50_000, 100_000, 200_000, 300_000, 500_000, 1_000_000];
-export const TELCO_LABELS: Record<Telco, string> = { VIETTEL: "Viettel", VINAPHONE: "Vinaphone", MOBIFONE: "Mobifone" };
+const TELCO_CODES: readonly Telco[] = ["VIETTEL", "VINAPHONE", "MOBIFONE"];
 /** The first re-check of a card whose callback did not come; later ones back off (nextRecheckDelay). */
 export const PENDING_RECHECK_MS = 10 * 60_000;
 const MAX_RECHECK_DELAY_MS = 2 * 60 * 60_000;
@@ -63,7 +63,7 @@ export function cardSettings(config: CardConfig) {
   const fees = cardFees(config);
   return {
     enabled: Boolean(config.CARD_GATEWAY_URL),
-    supported_telcos: (Object.keys(TELCO_LABELS) as Telco[]).map((telco) => ({ value: telco, label: TELCO_LABELS[telco], fee: fees[telco] })),
+    supported_telcos: TELCO_CODES.map((telco) => ({ value: telco, label: telcoLabel(telco), fee: fees[telco] })),
     supported_values: CARD_VALUES.map((value) => ({ value, label: formatVND(value) })),
   };
 }
@@ -71,7 +71,7 @@ export function cardSettings(config: CardConfig) {
 /** The rules of docs/product.md §5 as field errors; an empty object means the card may be sent. */
 function cardErrors(input: { telco?: unknown; card_serial?: unknown; card_code?: unknown; card_value?: unknown }): FieldErrors {
   const errors: FieldErrors = {};
-  if (typeof input.telco !== "string" || !(input.telco in TELCO_LABELS)) errors.telco = [CARD_MESSAGES.telco];
+  if (typeof input.telco !== "string" || !TELCO_CODES.includes(input.telco as Telco)) errors.telco = [CARD_MESSAGES.telco];
   const serial = typeof input.card_serial === "string" ? input.card_serial : "";
   const code = typeof input.card_code === "string" ? input.card_code : "";
   if (serial.length < 10) errors.card_serial = [CARD_MESSAGES.serial];
@@ -241,7 +241,7 @@ function expectedCredit(card: Pick<CardRow, "cardValue" | "feePercent">): number
  * arrives is never dropped. The owner's notification is recorded with it, only if it was parked.
  */
 function parkCard(env: Env, card: CardRow, amount: number, reason: string, detail: unknown, now: number, state: "pending" | "closed"): D1PreparedStatement[] {
-  const content = `Thẻ ${TELCO_LABELS[card.telco]} serial ${card.cardSerial}, mệnh giá ${formatVND(card.cardValue)}: ${reason}`;
+  const content = `Thẻ ${telcoLabel(card.telco)} serial ${card.cardSerial}, mệnh giá ${formatVND(card.cardValue)}: ${reason}`;
   const inState = state === "pending" ? "status = 'pending'" : "status NOT IN ('pending', 'success', 'wrong_amount')";
   const park = env.DB.prepare(
     `INSERT INTO payment_events (provider, provider_transaction_id, transfer_type, amount, content, account_number, raw_body, status, card_topup_id, created_at)

@@ -3,15 +3,15 @@
 // closed, newest first, each with where it stands and why. Nothing a buyer sent leaves this list,
 // so a refused card or a transfer parked for the shop is always theirs to find.
 import { formatVND } from "../shared/format";
-import { cardEstimate } from "../shared/money/topup";
-import { type Telco, TELCO_LABELS } from "./cards";
+import { cardEstimate, telcoLabel } from "../shared/money/topup";
+import type { Telco } from "./cards";
 import type { Message } from "../shared/message";
 import { TOPUP_HISTORY_MESSAGES as WHY } from "./messages";
 
-export const TOPUP_CHANNELS = ["vietqr", "card", "bank_transfer"] as const;
+const TOPUP_CHANNELS = ["vietqr", "card", "bank_transfer"] as const;
 /** Where a top-up stands; `waiting` and `checking` are the only states that still move by themselves. */
-export const TOPUP_STATES = ["waiting", "checking", "credited", "partial", "refused", "expired", "cancelled", "awaiting_review", "credited_by_shop", "dismissed"] as const;
-export type TopupState = (typeof TOPUP_STATES)[number];
+const TOPUP_STATES = ["waiting", "checking", "credited", "partial", "refused", "expired", "cancelled", "awaiting_review", "credited_by_shop", "dismissed"] as const;
+type TopupState = (typeof TOPUP_STATES)[number];
 
 type Row = {
   channel: (typeof TOPUP_CHANNELS)[number];
@@ -83,7 +83,7 @@ function toEntry(row: Row, userId: number, now: number) {
     formatted_credited: credited === null ? null : formatVND(credited),
     reason,
     transfer_code: row.code,
-    telco: row.telco && TELCO_LABELS[row.telco],
+    telco: row.telco && telcoLabel(row.telco),
     card_serial_tail: row.serial?.slice(-4) ?? null,
     fee_percent: row.fee_percent,
     // What a pending card is expected to bring: its value less the carrier's fee.

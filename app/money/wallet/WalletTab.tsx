@@ -14,6 +14,8 @@ import { type CardPayment, formatCountdown, formatPercent, savingRate, secondsLe
 import type { PendingTopup } from "../topup/topup-config";
 import { ListBody, type ListState } from "../../accounts/profile/ProfileList";
 import { TopupHistory } from "./TopupHistory";
+import { cardEstimate, telcoLabel } from "@workers/shared/money/topup";
+import { topupHistoryWords } from "~/i18n/vi/wallet/topup-history";
 import type { TopupHistoryEntry } from "./topup-history";
 
 /** A ledger row as GET /api/wallet/transactions/ sends it (docs/product.md §3 "Transaction"). */
@@ -34,15 +36,20 @@ function Figure({ label, value, tone, testId }: { label: string; value: string; 
 /** A phone card still being checked: carrier, value, the serial's last digits, its state. */
 function PendingCard({ card }: { card: CardPayment }) {
   const words = useWords(walletWords);
+  const historyWords = useWords(topupHistoryWords);
   const format = useFormat();
   return (
     <li className="rounded-xl bg-sky-500/10 p-3 ring-1 ring-sky-500/20" data-testid="pending-card">
       <div className="flex items-center justify-between gap-3">
-        <span className="font-bold text-emerald-300">{words.pendingCard(card.telco, format.vnd(card.card_value))}</span>
+        {/* Not money yet: the card's face value, with what it is expected to bring after the carrier's fee. */}
+        <span className="font-bold text-sky-100">{words.pendingCard(telcoLabel(card.telco), format.vnd(card.card_value))}</span>
         <span className="text-sm font-semibold text-sky-200" data-testid="pending-card-state">
           {words.cardStatus(card.status, card.status_display)}
         </span>
       </div>
+      <p className="mt-1 text-sm text-sky-200" data-testid="pending-card-estimate">
+        {historyWords.estimate(format.vnd(cardEstimate(card.card_value, card.fee_percent)), card.fee_percent)}
+      </p>
       <p className="mt-1 text-sm text-zinc-400">Serial …{card.card_serial.slice(-4)}</p>
     </li>
   );

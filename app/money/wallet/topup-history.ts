@@ -56,7 +56,7 @@ function markTold(entries: TopupHistoryEntry[]) {
 }
 
 /** One entry in words: what it was, its state, what was credited and why. */
-export function entryText(entry: TopupHistoryEntry, locale: Locale): string {
+function entryText(entry: TopupHistoryEntry, locale: Locale): string {
   const words = wordsIn(locale, topupHistoryWords);
   const format = formatIn(locale);
   const what = entry.channel === "card" && entry.telco ? words.card(entry.telco, format.vnd(entry.amount)) : `${words.channel(entry.channel)} ${format.vnd(entry.amount)}`;

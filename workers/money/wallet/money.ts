@@ -14,7 +14,7 @@ import { randomToken } from "../../platform/crypto";
 import { vndPrice } from "../../shared/money/currency";
 import { formatVND } from "../../shared/format";
 import { bestPromotion } from "../../shared/money/promotions";
-import { wrongValueCredit } from "../../shared/money/topup";
+import { telcoLabel, wrongValueCredit } from "../../shared/money/topup";
 import { depositPromotions, type LedgerSource, type LedgerType, type OrderRow, type PurchasedOrder, toPurchasedOrder, type WalletSnapshot, walletSnapshot } from "./reads";
 
 /** One balance change: `amount` is signed (credits positive). `reference` is unique forever. */
@@ -378,14 +378,13 @@ export async function cancelTopup(db: D1Database, userId: number, topupId: numbe
   return row !== null;
 }
 
-const TELCO_NAMES: Record<string, string> = { VIETTEL: "Viettel", VINAPHONE: "Vinaphone", MOBIFONE: "Mobifone" };
 
 /**
  * A card's ledger line names the card: carrier, face value and the serial's last digits; a wrong
  * declared value adds the real value and how the credit came about.
  */
 function cardDepositDescription(card: { telco: string; card_value: number; card_serial: string; fee_percent: number }, settlement: CardSettlement): string {
-  const line = `Nạp tiền bằng thẻ cào ${TELCO_NAMES[card.telco] ?? card.telco} ${formatVND(card.card_value)}, serial …${card.card_serial.slice(-4)}`;
+  const line = `Nạp tiền bằng thẻ cào ${telcoLabel(card.telco)} ${formatVND(card.card_value)}, serial …${card.card_serial.slice(-4)}`;
   if (settlement.status !== "wrong_amount" || settlement.realValue === null) return line;
   return `${line}; sai mệnh giá, khai báo ${formatVND(card.card_value)}, giá trị thật ${formatVND(settlement.realValue)}: ${wrongValueCredit(settlement.realValue, card.fee_percent, settlement.amount)}`;
 }

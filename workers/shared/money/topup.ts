@@ -50,6 +50,13 @@ export function vietqrAmountError(amount: number | null, rules: AmountRules): st
 // ---------------------------------------------------------------- phone cards
 
 /** docs/product.md §9: floor(value × (1 − fee/100)), in integer steps so 0.1 + 0.2 never loses a đồng. */
+/** How a carrier is written wherever a person reads it (the API keeps the gateway's code, "VIETTEL"). */
+export const TELCO_LABELS: Readonly<Record<string, string>> = { VIETTEL: "Viettel", VINAPHONE: "Vinaphone", MOBIFONE: "Mobifone" };
+
+export function telcoLabel(telco: string): string {
+  return TELCO_LABELS[telco] ?? telco;
+}
+
 export function cardEstimate(value: number, feePercent: number): number {
   if (!Number.isFinite(value) || value <= 0) return 0;
   const fee = Number.isFinite(feePercent) ? Math.min(100, Math.max(0, feePercent)) : 0;
