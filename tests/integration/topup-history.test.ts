@@ -41,7 +41,7 @@ async function expiredTopup(token: string, amount = 60_000) {
 
 async function listen(token: string) {
   const ticket = (await api("/api/auth/wallet/live-ticket/", { token, method: "POST" })).body.data.ticket as string;
-  const response = await SELF.fetch(`http://store.test/api/auth/wallet/live/?ticket=${encodeURIComponent(ticket)}`, { headers: { Upgrade: "websocket" } });
+  const response = await SELF.fetch(`http://store.test/api/auth/wallet/live/?ticket=${encodeURIComponent(ticket)}`, { headers: { Upgrade: "websocket", Origin: "http://store.test" } });
   const socket = response.webSocket!;
   socket.accept();
   const messages: Body[] = [];

@@ -3,7 +3,7 @@
 import { count, vnd } from "../shared/english/format";
 import { PURCHASE_EN, TOPUP_EN } from "../shared/money/english";
 import { formatVND } from "../shared/format";
-import { defineMessages } from "../shared/message";
+import { defineMessages, type Said } from "../shared/message";
 import { insufficientBalanceMessage, PURCHASE_MESSAGES } from "../shared/money/pricing";
 import { TOPUP_MESSAGES } from "../shared/money/topup";
 
@@ -125,7 +125,8 @@ export const TOPUP_HISTORY_MESSAGES = defineMessages({
     en: (declared: number, real: number, fee: number, credited: number) =>
       `The card was declared as ${vnd(declared)} but is worth ${vnd(real)}; after the carrier's ${fee}% fee and the wrong-value penalty, the gateway paid ${vnd(credited)}`,
   },
-  refused: { code: "topup_card_refused", vi: (why: string) => `Cổng thẻ từ chối thẻ: ${why}`, en: (why: string) => `The card gateway refused the card: ${why}` },
+  // `why`: one of CARD_REFUSALS, said in the same language.
+  refused: { code: "topup_card_refused", vi: (why: Said) => `Cổng thẻ từ chối thẻ: ${why}`, en: (why: Said) => `The card gateway refused the card: ${why}` },
   cardReview: { code: "topup_card_review", vi: "Cổng thẻ chưa trả lời; cửa hàng đang xem xét thẻ", en: "The card gateway has not answered; the shop is reviewing the card" },
   expired: { code: "topup_expired", vi: "Hết thời gian chờ mà chưa nhận được chuyển khoản", en: "The time ran out before a transfer arrived" },
   cancelled: { code: "topup_cancelled", vi: TOPUP_MESSAGES.cancelledElsewhere, en: TOPUP_EN.cancelledElsewhere },
@@ -136,4 +137,12 @@ export const TOPUP_HISTORY_MESSAGES = defineMessages({
   },
   creditedByShop: { code: "topup_credited_by_shop", vi: (note: string) => `Cửa hàng đã duyệt và cộng tiền: ${note}`, en: (note: string) => `The shop reviewed it and credited your wallet: ${note}` },
   dismissedByShop: { code: "topup_dismissed_by_shop", vi: (note: string) => `Cửa hàng đã bỏ qua giao dịch: ${note}`, en: (note: string) => `The shop dismissed it: ${note}` },
+});
+
+// Why the card gateway refused a card, by the state the store read from its answer (cards.ts).
+export const CARD_REFUSALS = defineMessages({
+  failed: { code: "card_failed", vi: "Thất bại", en: "Failed" },
+  invalid_card: { code: "card_invalid", vi: "Thẻ không hợp lệ", en: "Invalid card" },
+  used_card: { code: "card_used", vi: "Thẻ đã được sử dụng", en: "This card has already been used" },
+  system_error: { code: "card_system_error", vi: "Lỗi hệ thống", en: "System error" },
 });

@@ -6,7 +6,7 @@ import { formatVND } from "../shared/format";
 import { cardEstimate, telcoLabel } from "../shared/money/topup";
 import type { Telco } from "./cards";
 import type { Message } from "../shared/message";
-import { TOPUP_HISTORY_MESSAGES as WHY } from "./messages";
+import { CARD_REFUSALS, TOPUP_HISTORY_MESSAGES as WHY } from "./messages";
 
 const TOPUP_CHANNELS = ["vietqr", "card", "bank_transfer"] as const;
 /** Where a top-up stands; `waiting` and `checking` are the only states that still move by themselves. */
@@ -131,6 +131,6 @@ function cardStanding(row: Row): Standing {
     default:
       // A refused card the gateway later confirmed waits for the shop.
       if (row.event_status === "unmatched") return { state: "awaiting_review", credited: null, reason: WHY.cardReview };
-      return { state: "refused", credited: null, reason: WHY.refused(row.gateway_message || "—") };
+      return { state: "refused", credited: null, reason: WHY.refused(CARD_REFUSALS[row.status as keyof typeof CARD_REFUSALS] ?? CARD_REFUSALS.failed) };
   }
 }

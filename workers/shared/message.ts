@@ -36,10 +36,10 @@ export class Message {
     return this.spec.code;
   }
 
-  /** The message in `lang`. */
+  /** The message in `lang`; an argument that is itself a message is said in `lang` too. */
   in(lang: Lang): string {
     const text = this.spec[lang];
-    return typeof text === "string" ? text : text(...this.args);
+    return typeof text === "string" ? text : text(...this.args.map((arg) => (arg instanceof Message ? arg.in(lang) : arg)));
   }
 
   /** Anything that prints a message without choosing (a log line, a body not yet rendered) prints the store's language. */
