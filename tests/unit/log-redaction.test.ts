@@ -57,6 +57,14 @@ describe("attack: reading the logs for secrets", () => {
     expect(out).toContain('"login":"an"');
   });
 
+  it("a mail API's refusal naming the buyer's address keeps only its domain", () => {
+    const refusal = new Error('mail API answered 422: {"message":"The to field is invalid: \\"nguyen.van.an+shop@gmail.com\\" bounced","to":["nguyen.van.an+shop@gmail.com"]}');
+    const line = logged(() => logEvent("error", "mail_not_sent", { mail_id: 12, error: errorText(refusal) }));
+    expect(line).not.toContain("nguyen.van.an");
+    expect(line).toContain(`${REDACTED}@gmail.com`);
+    expect(JSON.parse(line)).toMatchObject({ event: "mail_not_sent", mail_id: 12 });
+  });
+
   it("what the operator reads stays: events, ids, times, counts, constraint names", () => {
     const text = "cron_failed at 2031-01-01T10:00:00.000Z: user 42 balance 5000000, UNIQUE constraint failed: card_topups.card_serial: SQLITE_CONSTRAINT";
     expect(redact(text)).toBe(text);

@@ -37,6 +37,8 @@ const RULES: [RegExp, string | ((match: string, ...groups: string[]) => string)]
   [/\beyJ[\w-]{4,}\.[\w-]{4,}\.[\w-]*/g, REDACTED],
   // A run of 10 or more digits: a phone card's serial or code (10–20 digits, workers/money/cards.ts).
   [/(?<![\w.-])\d{10,}(?![\w.-])/g, REDACTED],
+  // An e-mail address (a mail API's refusal names the buyer's): its domain stays, to tell providers apart.
+  [/[\w.+-]+@((?:[\w-]+\.)+[A-Za-z]{2,})/g, `${REDACTED}@$1`],
   // An opaque token (refresh, reset, device: 43 base64url characters), a TOTP secret, a hash of one.
   [/(?<![\w-])(?=[\w-]*\d)(?=[\w-]*[A-Za-z])[\w-]{32,}(?![\w-])/g, REDACTED],
 ];
