@@ -7,7 +7,7 @@ import { useWords } from "~/i18n/words";
 import { Spinner } from "~/ui/Spinner";
 import { type CardPayment, isCardFinal } from "~/money/topup/topup";
 import { wrongValueMessage } from "./card-actions";
-import { TOPUP_PRIMARY, TOPUP_SECONDARY } from "./TopupParts";
+import { TopupAgainOrClose } from "./TopupParts";
 
 export function CardProgress({
   containerRef,
@@ -61,14 +61,7 @@ export function CardProgress({
       )}
 
       {(!pending || gaveUp) && (
-        <div className="mt-5 flex flex-col gap-3 sm:flex-row">
-          <button type="button" onClick={onSendAnother} className={TOPUP_PRIMARY}>
-            {words.sendAnother}
-          </button>
-          <button type="button" onClick={onClose} className={TOPUP_SECONDARY}>
-            {words.close}
-          </button>
-        </div>
+        <TopupAgainOrClose again={words.sendAnother} onAgain={onSendAnother} onClose={onClose} />
       )}
     </div>
   );

@@ -38,6 +38,21 @@ export function useStillOpen(): RefObject<boolean> {
   return open;
 }
 
+/** A finished top-up's two ways on: another top-up of the same kind, or close the dialog. */
+export function TopupAgainOrClose({ again, onAgain, onClose }: { again: string; onAgain: () => void; onClose: () => void }) {
+  const words = useWords(topupWords);
+  return (
+    <div className="mt-5 flex flex-col gap-3 sm:flex-row">
+      <button type="button" onClick={onAgain} className={TOPUP_PRIMARY}>
+        {again}
+      </button>
+      <button type="button" onClick={onClose} className={TOPUP_SECONDARY}>
+        {words.close}
+      </button>
+    </div>
+  );
+}
+
 export function TopupDialogTitle({ id, title, subtitle, onClose, busy }: { id: string; title: string; subtitle?: ReactNode; onClose: () => void; busy?: boolean }) {
   return (
     <div className="flex items-start justify-between gap-4">

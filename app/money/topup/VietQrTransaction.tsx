@@ -9,7 +9,7 @@ import { useWords } from "~/i18n/words";
 import { CopyButton } from "~/ui/CopyButton";
 import { Spinner } from "~/ui/Spinner";
 import { bankLabel, formatCountdown, type VietQrTransaction } from "~/money/topup/topup";
-import { DepositBonusLine, TOPUP_DANGER, TOPUP_PRIMARY, TOPUP_SECONDARY } from "./TopupParts";
+import { DepositBonusLine, TOPUP_DANGER, TOPUP_PRIMARY, TOPUP_SECONDARY, TopupAgainOrClose } from "./TopupParts";
 
 export type QrSource = "ours" | "fallback" | "none";
 
@@ -140,14 +140,7 @@ export function TransactionView({
           </button>
         </div>
       ) : (
-        <div className="mt-5 flex flex-col gap-3 sm:flex-row">
-          <button type="button" onClick={onStartOver} className={TOPUP_PRIMARY}>
-            {words.newTopup}
-          </button>
-          <button type="button" onClick={onClose} className={TOPUP_SECONDARY}>
-            {words.close}
-          </button>
-        </div>
+        <TopupAgainOrClose again={words.newTopup} onAgain={onStartOver} onClose={onClose} />
       )}
     </div>
   );
