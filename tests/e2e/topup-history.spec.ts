@@ -130,3 +130,17 @@ for (const lang of ["vi", "en"] as const) {
     await expect(entry.getByText(words.estimate)).toBeVisible();
   });
 }
+
+test("the card dialog reopened while a card is being checked resumes that card, as VietQR resumes its top-up", { tag: "@phone" }, async ({ page, request }) => {
+  const buyer = await newUser(request, "cardresume");
+  // The simulated gateway never answers a code ending in 8888: the card stays being checked.
+  const serial = digits("4321");
+  await sendCard(request, buyer, serial, digits("8888"));
+  await signIn(page, buyer);
+  await page.goto("/profile?tab=wallet");
+  await page.getByRole("tabpanel", { name: "Ví tiền" }).getByRole("button", { name: "Nạp thẻ cào" }).click();
+  const dialog = page.getByRole("dialog", { name: "Nạp tiền bằng thẻ cào" });
+  await expect(dialog.getByText("Đang xử lý thẻ cào, vui lòng chờ...")).toBeVisible();
+  await expect(dialog).toContainText(serial);
+  await expect(dialog.getByLabel("Số serial")).toHaveCount(0);
+});

@@ -135,7 +135,7 @@ export function ProfileScreen({ loaded }: { loaded: Loaded }) {
         <VietQrModal config={topup.config} resume={topup.resume} onClose={dialogs.closeTopup} onPaid={afterTopup} onSessionExpired={sessionExpired} />
       )}
       {topup?.kind === "card" && (
-        <CardTopupModal configLoad={topup.config} onRetryConfig={dialogs.readCardConfig} onClose={dialogs.closeTopup} onSettled={afterTopup} onSessionExpired={sessionExpired} />
+        <CardTopupModal configLoad={topup.config} resume={topup.resume} onRetryConfig={dialogs.readCardConfig} onClose={dialogs.closeTopup} onSettled={afterTopup} onSessionExpired={sessionExpired} />
       )}
       {dialogs.passwordOpen && <ChangePasswordModal user={user} onClose={dialogs.closePassword} onSessionExpired={sessionExpired} />}
     </div>

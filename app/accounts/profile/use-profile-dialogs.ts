@@ -3,7 +3,7 @@
 import { useState } from "react";
 import type { Locale } from "~/i18n/locale";
 import type { TopupKind, VietQrTransaction } from "~/money/topup/topup";
-import { loadCardConfig, loadPendingTopups, loadVietQrConfig, type OpenTopup } from "../../money/topup/topup-config";
+import { loadCardConfig, loadPendingCards, loadPendingTopups, loadVietQrConfig, type OpenTopup } from "../../money/topup/topup-config";
 import type { Loaded } from "./profile-data";
 
 export function useProfileDialogs(loaded: Loaded, locale: Locale) {
@@ -18,7 +18,8 @@ export function useProfileDialogs(loaded: Loaded, locale: Locale) {
 
   /**
    * Opens a top-up dialog from its button; its settings are read meanwhile. VietQR resumes
-   * `resume`, else the newest top-up still awaiting a transfer (read afresh).
+   * `resume`, else the newest top-up still awaiting a transfer (read afresh); the card dialog the
+   * newest card still being checked.
    */
   function openTopup(kind: TopupKind, resume?: VietQrTransaction) {
     // One dialog at a time: while a dialog's file is on its way, the page still takes taps.
@@ -32,13 +33,18 @@ export function useProfileDialogs(loaded: Loaded, locale: Locale) {
         );
       }
     } else {
+      setTopup({ kind, config: { status: "loading" } });
       readCardConfig();
+      void loadPendingCards().then((pending) =>
+        setTopup((open) => (open?.kind === "card" && open.resume === undefined ? { ...open, resume: pending?.[0] ?? null } : open)),
+      );
     }
   }
 
+  /** The card settings, read (again, after "Thử lại"); the card the dialog resumes stays. */
   function readCardConfig() {
-    setTopup({ kind: "card", config: { status: "loading" } });
-    void loadCardConfig(locale).then((config) => setTopup((open) => (open?.kind === "card" ? { kind: "card", config } : open)));
+    setTopup((open) => (open?.kind === "card" ? { ...open, config: { status: "loading" } } : { kind: "card", config: { status: "loading" } }));
+    void loadCardConfig(locale).then((config) => setTopup((open) => (open?.kind === "card" ? { ...open, config } : open)));
   }
 
   function openPassword() {

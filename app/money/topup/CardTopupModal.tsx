@@ -12,7 +12,7 @@ import { useLocale } from "~/i18n/locale";
 import { topupWords } from "~/i18n/vi/wallet/topup";
 import { wordsIn } from "~/i18n/words";
 import { toast } from "~/ui/toast";
-import { isCardFinal } from "~/money/topup/topup";
+import { type CardPayment, isCardFinal } from "~/money/topup/topup";
 import { cardEstimate } from "@workers/shared/money/topup";
 import { Dialog } from "~/ui/Dialog";
 import type { CardConfigLoad } from "./topup-config";
@@ -26,6 +26,7 @@ export { type CardSend, sendCard } from "./card-actions";
 
 export function CardTopupModal({
   configLoad,
+  resume,
   onRetryConfig,
   onClose,
   onSettled,
@@ -33,6 +34,8 @@ export function CardTopupModal({
 }: {
   /** The card settings as read so far; "Thử lại" reads them again after a failure. */
   configLoad: CardConfigLoad;
+  /** A card of this buyer's still being checked: the dialog opens on it (undefined while it is read). */
+  resume?: CardPayment | null;
   onRetryConfig: () => void;
   onClose: () => void;
   /** A card got a final answer (its value may have been credited): the page reads the balance and the ledger again. */
@@ -49,6 +52,11 @@ export function CardTopupModal({
   const progress = useRef<HTMLDivElement>(null);
   const { card, gaveUp, follow, leave } = useCardPayment({ callbacks: { onClose, onSettled, onSessionExpired }, words, format });
   const state = useCardForm({ config, words, onSent: follow });
+  // A card sent earlier and still being checked is followed again, as VietQR resumes its top-up.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per card resumed, not on every render.
+  useEffect(() => {
+    if (resume && !isCardFinal(resume.status)) follow(resume);
+  }, [resume?.transaction_id]);
 
   /** Closing while the card is checked says where it can be followed (money on its way is never lost from view). */
   function close() {

@@ -11,10 +11,10 @@ import { type CardConfig, type CardPayment, learnServerClock, localDeadline, nor
 export type CardConfigLoad = { status: "loading" } | { status: "failed" } | { status: "ready"; config: CardConfig };
 
 /**
- * An open top-up dialog and its settings (null / loading while they are read); VietQR with the
- * pending top-up it resumes (undefined while the pending ones are read).
+ * An open top-up dialog and its settings (null / loading while they are read), with what it resumes
+ * (undefined while that is read): VietQR its pending top-up, the card dialog a card being checked.
  */
-export type OpenTopup = { kind: "vietqr"; config: VietQrConfig | null; resume?: VietQrTransaction | null } | { kind: "card"; config: CardConfigLoad };
+export type OpenTopup = { kind: "vietqr"; config: VietQrConfig | null; resume?: VietQrTransaction | null } | { kind: "card"; config: CardConfigLoad; resume?: CardPayment | null };
 
 /** A pending top-up with its deadline in this browser's clock (on the server's clock: topup.ts localDeadline). */
 export type PendingTopup = { topup: VietQrTransaction; deadline: number };
@@ -68,7 +68,10 @@ export async function loadCardConfig(locale: Locale): Promise<CardConfigLoad> {
 
 /** The dialog `kind` with its settings read (a failure said in `locale`'s words). */
 export async function openedTopup(kind: OpenTopup["kind"], locale: Locale): Promise<OpenTopup> {
-  if (kind === "card") return { kind, config: await loadCardConfig(locale) };
+  if (kind === "card") {
+    const [config, pending] = await Promise.all([loadCardConfig(locale), loadPendingCards()]);
+    return { kind, config, resume: pending?.[0] ?? null };
+  }
   const [config, pending] = await Promise.all([loadVietQrConfig(locale), loadPendingTopups()]);
   return { kind, config, resume: pending?.[0]?.topup ?? null };
 }
