@@ -12,6 +12,7 @@ import { KeyPurchase } from "../money/purchase/KeyPurchase";
 import { SupportLinks } from "./SupportLinks";
 import { TypeBadge } from "./TypeBadge";
 import { Gallery } from "./Gallery";
+import { toast } from "~/ui/toast";
 
 const BUTTON = "inline-flex w-full items-center justify-center gap-2 rounded-2xl px-6 py-3.5 text-base font-bold shadow-lg transition sm:w-auto";
 
@@ -33,7 +34,7 @@ function DownloadButton({ app }: { app: PublicApp }) {
       );
     }
     return (
-      <button type="button" onClick={() => window.alert(words.testFlightMissing)} className={`${BUTTON} bg-sky-600 text-white hover:bg-sky-500`}>
+      <button type="button" onClick={() => toast.error(words.testFlightMissing)} className={`${BUTTON} bg-sky-600 text-white hover:bg-sky-500`}>
         {text}
       </button>
     );
