@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { appTimeLabel, formatDate, formatDateTime, formatFileSize, formatNumber, formatPrice, formatRelativeTime, formatTimeDayMonth, formatVND, signedVND } from "../../workers/shared/format";
+import { appTimeLabel, formatDate, formatDateTime, formatFileSize, formatNumber, formatPrice, formatRelativeTime, formatTime, formatTimeDayMonth, formatVND, signedVND } from "../../workers/shared/format";
 
 const NBSP = "\u00a0";
 const now = Date.UTC(2026, 10, 25, 12, 0, 0);
@@ -102,6 +102,14 @@ describe("dates", () => {
     expect(formatDate("2026-11-25T20:30:00Z")).toBe("26/11/2026");
     expect(formatDateTime("2026-11-25T20:30:00Z")).toBe("03:30 26/11/2026");
     expect(formatDate(null)).toBe("Chưa rõ thời gian");
+  });
+});
+
+describe("a time of day", () => {
+  it("is Vietnam's clock, hours and minutes, whatever the machine's zone", () => {
+    expect(formatTime(Date.UTC(2026, 10, 27, 15, 45))).toBe("22:45");
+    expect(formatTime("2026-11-27T17:05:00Z")).toBe("00:05");
+    expect(formatTime(null)).toBe("Chưa rõ thời gian");
   });
 });
 

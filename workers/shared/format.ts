@@ -144,6 +144,14 @@ export function formatDateTime(value: string | number | Date | null | undefined)
   return `${hour}:${minute} ${day}/${month}/${year}`;
 }
 
+/** "22:45": a time today, on Vietnam's clock (both languages write it so: format-en.ts takes it). */
+export function formatTime(value: string | number | Date | null | undefined): string {
+  const date = toDate(value);
+  if (!date) return UNKNOWN_TIME;
+  const { hour, minute } = vietnamClock(date);
+  return `${hour}:${minute}`;
+}
+
 /** "21:19 27/11": a time within the coming days (vi-VN's own short form would write "27-11"). */
 export function formatTimeDayMonth(value: string | number | Date | null | undefined): string {
   const date = toDate(value);

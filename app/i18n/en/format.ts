@@ -12,6 +12,7 @@ import {
   formatVND,
   signedVND,
 } from "@workers/shared/format-en";
+import { formatTime } from "@workers/shared/format";
 import type { Format } from "../format";
 
 export const englishFormat: Format = {
@@ -23,6 +24,7 @@ export const englishFormat: Format = {
   number: formatNumber,
   date: formatDate,
   dateTime: formatDateTime,
+  time: formatTime,
   timeDayMonth: formatTimeDayMonth,
   relativeTime: formatRelativeTime,
   appTime: appTimeLabel,

@@ -10,7 +10,7 @@
 // ./use-vietqr-transaction.ts.
 import { useEffect, useId, useMemo, useRef } from "react";
 import { formatIn } from "~/i18n/format";
-import { type Locale, useLocale } from "~/i18n/locale";
+import { useLocale } from "~/i18n/locale";
 import { topupWords } from "~/i18n/vi/wallet/topup";
 import { wordsIn } from "~/i18n/words";
 import { toast } from "~/ui/toast";
@@ -24,11 +24,6 @@ import { TransactionView } from "./VietQrTransaction";
 
 // The profile's clientAction runs these from this file, loaded with the dialog.
 export { cancelVietQr, createVietQr, type VietQrCancel, type VietQrCreate } from "./vietqr-actions";
-
-/** "22:45": when a pending QR stops being valid, in the buyer's clock. */
-function clockTime(deadline: number, locale: Locale): string {
-  return new Date(deadline).toLocaleTimeString(locale === "en" ? "en-GB" : "vi-VN", { hour: "2-digit", minute: "2-digit", hour12: false });
-}
 
 export function VietQrModal({
   config,
@@ -74,7 +69,7 @@ export function VietQrModal({
 
   /** Closing leaves a pending QR valid: say until when, and where to find it again. */
   function close() {
-    if (pending && remaining > 0) toast.info(words.stillValid(clockTime(followed.deadline, locale)));
+    if (pending && remaining > 0) toast.info(words.stillValid(format.time(followed.deadline)));
     onClose();
   }
 
