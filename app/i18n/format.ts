@@ -19,6 +19,9 @@ import {
 } from "@workers/shared/format";
 import { type Locale, useLocale } from "./locale";
 
+/** A key type as a page names it: its code (key_types.name) and the shop's own name. */
+type KeyTypeLike = { name?: string | null; display_name: string };
+
 /** Vietnamese formatting under the short names the pages call it by; English has the same (en/format.ts). */
 const vietnamese = {
   locale: "vi" as Locale,
@@ -34,6 +37,12 @@ const vietnamese = {
   relativeTime: formatRelativeTime,
   appTime: appTimeLabel,
   fileSize: formatFileSize,
+  /** A VND price; the English pages add its approximate US$ ("60,000 ₫ ≈ $2.36", en/format.ts). */
+  vndPrice: (vnd: number, _rate: number | null | undefined): string => formatVND(vnd),
+  /** The approximate US$ of a VND price, English pages only (null here: a Vietnamese page shows VND alone). */
+  approxUsd: (_vnd: number, _rate: number | null | undefined): string | null => null,
+  /** A key type's name: the shop's own here, the English name of one of the four on English pages. */
+  keyType: (type: KeyTypeLike): string => type.display_name,
 };
 
 export type Format = typeof vietnamese;

@@ -146,7 +146,7 @@ function PurchaseCard({ purchase, onMove }: { purchase: Purchase; onMove: (purch
       <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-3">
         <div>
           <dt className="text-xs text-zinc-400">{words.keyType}</dt>
-          <dd className="font-medium text-zinc-100">{purchase.key_type_name}</dd>
+          <dd className="font-medium text-zinc-100">{format.keyType({ name: purchase.key_type_code, display_name: purchase.key_type_name })}</dd>
         </div>
         <div>
           <dt className="text-xs text-zinc-400">{words.price}</dt>

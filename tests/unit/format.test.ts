@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { approxUsd, formatVndWithUsd } from "../../workers/shared/format-en";
+import { keyTypeNameEn } from "../../workers/shared/english/key-types";
 import { appTimeLabel, formatDate, formatDateTime, formatFileSize, formatNumber, formatPrice, formatRelativeTime, formatTime, formatTimeDayMonth, formatVND, signedVND } from "../../workers/shared/format";
 
 const NBSP = "\u00a0";
@@ -23,6 +25,22 @@ describe("money", () => {
     expect(signedVND(-7000)).toEqual({ credit: false, text: `−7.000${NBSP}₫` });
     expect(signedVND(-120_000).text).toBe(`\u2212120.000${NBSP}₫`);
     expect(signedVND(0).credit).toBe(true);
+  });
+});
+
+describe("prices for a reader abroad (issue 54 item 5)", () => {
+  it("writes a VND price with its approximate US$ at the shop's rate, and the VND alone without one", () => {
+    expect(formatVndWithUsd(60000, 25400)).toBe(`60,000${NBSP}₫ ≈ $2.36`);
+    expect(formatVndWithUsd(20000, 25500)).toBe(`20,000${NBSP}₫ ≈ $0.78`);
+    expect(formatVndWithUsd(20000, null)).toBe(`20,000${NBSP}₫`);
+    expect(approxUsd(20000, 0)).toBeNull();
+    expect(approxUsd(20000, Number.NaN)).toBeNull();
+  });
+  it("names the four key types in English by their code, and a type the shop added by its own name", () => {
+    expect(["1day", "7days", "30days", "lifetime"].map((code) => keyTypeNameEn(code, "tên"))).toEqual(["1 day", "7 days", "30 days", "Lifetime"]);
+    expect(keyTypeNameEn("vip", "Gói VIP")).toBe("Gói VIP");
+    expect(keyTypeNameEn("toString", "Gói")).toBe("Gói");
+    expect(keyTypeNameEn(null, "7 Ngày")).toBe("7 Ngày");
   });
 });
 

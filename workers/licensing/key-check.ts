@@ -10,6 +10,7 @@ import { KEY_LOOKUP_SQL } from "../db/statements/key-lookup";
 import { sha256Hex } from "../platform/crypto";
 import { updateRequired } from "../shared/version";
 import type { Lang } from "../shared/lang";
+import { keyTypeNameEn } from "../shared/english/key-types";
 import { KEY_CHECK_MESSAGES, MAX_BUNDLE_ID, MAX_DEVICE_ID } from "./messages";
 
 /**
@@ -145,6 +146,7 @@ type KeyRow = AppColumns & {
   updated_at: number;
   duration_days: number;
   key_type: string;
+  key_type_code: string;
 };
 
 /** An answer's message in the check's language; "active" names the expiry when the key has one. */
@@ -179,7 +181,8 @@ function outcome(row: KeyRow, check: KeyCheck, valid: boolean, reason: KeyCheckR
       valid,
       reason,
       message: reasonMessage(reason, check.lang, expires),
-      key_type: row.key_type,
+      // The shop's name, or for a mod asking in English one of the four types' English names.
+      key_type: check.lang === "en" ? keyTypeNameEn(row.key_type_code, row.key_type) : row.key_type,
       duration_days: row.duration_days,
       activated_at: row.activated_at ? new Date(row.activated_at).toISOString() : null,
       expires_at: expires,

@@ -53,6 +53,7 @@ export async function listAppPricing(db: Database, appId: number, { rate, lowSto
         vnd_price: vnd,
         formatted_vnd_price: vnd === null ? null : formatVND(vnd),
         formatted_total: formatPriceWithVnd(row.price, row.currency, vnd),
+        usd_vnd_rate: rate,
         is_active: row.isActive,
         available_count: available,
         is_available: available > 0,

@@ -4,7 +4,7 @@
 import { desc, eq } from "drizzle-orm";
 import { formatVND } from "../shared/format";
 import type { Database } from "../db/client";
-import { licenseKeys, orders, walletTransactions } from "../db/schema";
+import { keyTypes, licenseKeys, orders, walletTransactions } from "../db/schema";
 import { walletFor } from "./wallet/port";
 import { ConflictError, InsufficientFundsError, NotFoundError, ValidationError } from "../platform/errors";
 import { purchaseKeyFields } from "../licensing/key-devices";
@@ -64,13 +64,14 @@ export type Purchase = Awaited<ReturnType<typeof listPurchases>>[number];
 /** A user's orders, newest first, each with where its key stands (activation, device, expiry, ban). */
 export async function listPurchases(db: Database, userId: number, deviceResetHours: number, now = Date.now()) {
   const rows = await db
-    .select({ order: orders, key: licenseKeys })
+    .select({ order: orders, key: licenseKeys, typeCode: keyTypes.name })
     .from(orders)
     .leftJoin(licenseKeys, eq(licenseKeys.id, orders.keyId))
+    .leftJoin(keyTypes, eq(keyTypes.id, orders.keyTypeId))
     .where(eq(orders.userId, userId))
     .orderBy(desc(orders.id))
     .limit(500);
-  return rows.map(({ order, key }) => ({
+  return rows.map(({ order, key, typeCode }) => ({
     ...toPurchasedOrder({
       id: order.id,
       reference: order.reference,
@@ -87,6 +88,8 @@ export async function listPurchases(db: Database, userId: number, deviceResetHou
       payment_method: order.paymentMethod,
       created_at: order.createdAt.getTime(),
     }),
+    /** The key type's code (key_types.name), so an English page names it in English (the order keeps the shop's name). */
+    key_type_code: typeCode,
     ...purchaseKeyFields(key && { status: key.status, device_id: key.deviceId, activated_at: time(key.activatedAt), expires_at: time(key.expiresAt), last_check_at: time(key.lastCheckAt), banned_at: time(key.bannedAt), device_reset_at: time(key.deviceResetAt) }, deviceResetHours, now),
   }));
 }

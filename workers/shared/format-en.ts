@@ -33,6 +33,21 @@ export function formatPriceWithVnd(amount: number, currency: "VND" | "USD" | str
   return currency === "USD" ? usdWithVnd(usdIntl().format(amount), vndAmount, formatVND) : formatVND(amount);
 }
 
+/**
+ * A VND amount in US$ at the shop's rate, for a reader abroad: 60000 at 25,400 → "$2.36". Null
+ * without a usable rate. Only ever an approximation beside the VND figure: the wallet pays in VND.
+ */
+export function approxUsd(vnd: number, rate: number | null | undefined): string | null {
+  if (typeof rate !== "number" || !Number.isFinite(rate) || rate <= 0 || !Number.isFinite(vnd)) return null;
+  return usdIntl().format(vnd / rate);
+}
+
+/** A VND price with its approximate US$ beside it: "60,000 ₫ ≈ $2.36" (the VND alone without a rate). */
+export function formatVndWithUsd(vnd: number, rate: number | null | undefined): string {
+  const usd = approxUsd(vnd, rate);
+  return usd === null ? formatVND(vnd) : `${formatVND(vnd)} ≈ ${usd}`;
+}
+
 /** -7000 → debit "−7,000 ₫" */
 export function signedVND(amount: number): { credit: boolean; text: string } {
   return signedWith(amount, formatVND);

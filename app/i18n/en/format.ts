@@ -9,9 +9,12 @@ import {
   formatPriceWithVnd,
   formatRelativeTime,
   formatTimeDayMonth,
+  approxUsd,
   formatVND,
+  formatVndWithUsd,
   signedVND,
 } from "@workers/shared/format-en";
+import { keyTypeNameEn } from "@workers/shared/english/key-types";
 import { formatTime } from "@workers/shared/format";
 import type { Format } from "../format";
 
@@ -29,4 +32,7 @@ export const englishFormat: Format = {
   relativeTime: formatRelativeTime,
   appTime: appTimeLabel,
   fileSize: formatFileSize,
+  vndPrice: formatVndWithUsd,
+  approxUsd,
+  keyType: (type) => keyTypeNameEn(type.name, type.display_name),
 };

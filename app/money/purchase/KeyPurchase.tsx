@@ -52,7 +52,7 @@ export function KeyPurchase({ app, pricing }: { app: Pick<PublicApp, "id" | "url
         <p className="text-sm text-zinc-400" aria-live="polite">
           {selected ? (
             <>
-              {words.chosen} <span className="font-semibold text-zinc-200">{selected.key_type.display_name}</span> · {optionPrices(selected, format).total}
+              {words.chosen} <span className="font-semibold text-zinc-200">{format.keyType(selected.key_type)}</span> · {optionPrices(selected, format).total}
             </>
           ) : (
             words.chooseKey

@@ -42,11 +42,16 @@ export function PricingOptions({ appId, headingId, options, selectedId, onSelect
               className="mt-1 h-4 w-4 shrink-0 accent-indigo-500"
             />
             <span className="min-w-0 flex-1">
-              <span className="block font-semibold text-white">{option.key_type.display_name}</span>
+              <span className="block font-semibold text-white">{format.keyType(option.key_type)}</span>
               <span className="mt-1 block text-xl font-black text-indigo-300">{prices.price}</span>
               {option.currency === "USD" && (
                 <span className="block text-sm text-zinc-300" data-testid="pricing-vnd">
                   {prices.vnd ? `≈ ${prices.vnd}` : words.noRate}
+                </span>
+              )}
+              {prices.usd && (
+                <span className="block text-sm text-zinc-300" data-testid="pricing-usd">
+                  {prices.usd}
                 </span>
               )}
               <span className={`mt-1 block text-sm ${STATE_TONE[state.kind]}`} data-testid="pricing-state">

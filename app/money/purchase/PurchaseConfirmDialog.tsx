@@ -79,7 +79,7 @@ export function PurchaseConfirmDialog({
 
       <dl className="mt-4 divide-y divide-white/5 rounded-xl bg-black/20 px-4">
         <Row label={words.app}>{appName}</Row>
-        <Row label={words.keyType}>{option.key_type.display_name}</Row>
+        <Row label={words.keyType}>{format.keyType(option.key_type)}</Row>
         <Row label={words.price} testId="purchase-price">
           <span className="text-indigo-300">{optionPrices(option, format).total}</span>
         </Row>

@@ -63,7 +63,8 @@ export function useKeyPurchase(app: Pick<PublicApp, "id" | "url" | "name">, pric
       setConfirming(null);
       setPurchased({
         key_code: answer.key.key_code,
-        key_type_name: answer.key.key_type_name || option?.key_type.display_name || "",
+        // The order keeps the shop's name; an English page names one of the four types in English.
+        key_type_name: (format.locale === "en" && option ? format.keyType(option.key_type) : answer.key.key_type_name) || option?.key_type.display_name || "",
         app_name: answer.key.app_name || app.name,
         formatted_price: orderPrice(answer.order, option, format),
       });

@@ -135,6 +135,17 @@ describe("a mod choosing the key check's language", () => {
     expect((await check({ ...sent, lang: "vi" })).body.data.app.name).toBe(app.name);
   });
 
+  it("lang en names the key type in English (30 days), signed; without lang, or with vi, by the shop's own name (30 Ngày)", async () => {
+    const { app, key } = await soldKey();
+    const sent = { key_code: key.keyCode, device_id: "ipad-1", bundle_id: app.bundleIdentifier };
+    const english = await check({ ...sent, lang: "en" });
+    expect(english.body.data.key_type).toBe("30 days");
+    expect(english.text).not.toMatch(VIETNAMESE);
+    expect(await verifies(english)).toBe(true);
+    expect((await check(sent)).body.data.key_type).toBe("30 Ngày");
+    expect((await check({ ...sent, lang: "vi" })).body.data.key_type).toBe("30 Ngày");
+  });
+
   it("lang en points the app's url at its English page; without lang, or with vi, at the Vietnamese one", async () => {
     const { app, key } = await soldKey();
     const sent = { key_code: key.keyCode, device_id: "ipad-1", bundle_id: app.bundleIdentifier };

@@ -8,7 +8,7 @@
  * stored — and its type by id: at most two key rows, whatever the store's size.
  */
 export const KEY_LOOKUP_SQL = `SELECT k.id, k.key_code, k.status, k.order_reference, k.banned_at, k.device_id, k.activated_at, k.expires_at, k.last_check_at,
-    k.updated_at, t.duration_days, t.display_name AS key_type, a.name AS app_name, a.name_en AS app_name_en, a.bundle_identifier AS bundle_id,
+    k.updated_at, t.duration_days, t.display_name AS key_type, t.name AS key_type_code, a.name AS app_name, a.name_en AS app_name_en, a.bundle_identifier AS bundle_id,
     a.url AS app_slug, a.version AS latest_version, a.min_version, a.announcement
   FROM license_keys k JOIN key_types t ON t.id = k.key_type_id JOIN apps a ON a.id = k.app_id
   WHERE (k.key_code_normal = ?3 OR k.key_code = ?1) AND a.bundle_identifier = ?2

@@ -19,6 +19,8 @@ export type PublicPricing = {
   formatted_vnd_price: string | null;
   /** "5,00 US$ ≈ 127.500 ₫", or the VND price as itself. */
   formatted_total: string;
+  /** The shop's VND per US$ in force (null: none): an English page writes a VND price's approximate US$ with it. */
+  usd_vnd_rate?: number | null;
   is_active: boolean;
   available_count: number;
   is_available: boolean;
