@@ -2,7 +2,7 @@ import { aliases } from "./scripts/aliases.mjs";
 import { readFileSync } from "node:fs";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
-import { CARD_TEST, OIDC_TEST, TELEGRAM_TEST } from "./tests/test-servers";
+import { CARD_TEST, CRYPTO_TEST, OIDC_TEST, TELEGRAM_TEST } from "./tests/test-servers";
 
 // The tests' settings: the committed development defaults, never a developer's .dev.vars.
 function exampleVars(): Record<string, string> {
@@ -55,6 +55,8 @@ const STORE_WIDE = [
   "tests/integration/attacks/bad-values.test.ts",
   "tests/integration/attacks/bank-notifications.test.ts",
   "tests/integration/attacks/cards.test.ts",
+  "tests/integration/attacks/crypto-money.test.ts",
+  "tests/integration/attacks/crypto-notifications.test.ts",
   "tests/integration/attacks/deposit-bonus.test.ts",
   "tests/integration/attacks/edge-cache.test.ts",
   "tests/integration/attacks/live-sockets.test.ts",
@@ -79,6 +81,9 @@ export default defineConfig(async () => {
         CARD_GATEWAY_URL: `http://127.0.0.1:${CARD_TEST.port}/chargingws/v2`,
         CARD_PARTNER_ID: CARD_TEST.partnerId,
         CARD_PARTNER_KEY: CARD_TEST.partnerKey,
+        NOWPAYMENTS_API_URL: `http://127.0.0.1:${CRYPTO_TEST.port}`,
+        NOWPAYMENTS_API_KEY: CRYPTO_TEST.apiKey,
+        NOWPAYMENTS_IPN_SECRET: CRYPTO_TEST.ipnSecret,
         TELEGRAM_API_URL: `http://127.0.0.1:${TELEGRAM_TEST.port}`,
         TELEGRAM_BOT_TOKEN: TELEGRAM_TEST.token,
         TELEGRAM_CHAT_ID: TELEGRAM_TEST.chatId,

@@ -47,6 +47,11 @@ export function requiredSecrets(vars) {
   if (vars.MAIL_TRANSPORT === "resend") secrets.push({ name: "MAIL_API_KEY", how: put("MAIL_API_KEY") });
   if (vars.GOOGLE_CLIENT_ID) secrets.push({ name: "GOOGLE_CLIENT_SECRET", how: put("GOOGLE_CLIENT_SECRET") });
   if (vars.CARD_GATEWAY_URL) secrets.push({ name: "CARD_PARTNER_KEY", how: put("CARD_PARTNER_KEY") });
+  // Crypto top-ups: the API key creates invoices, the IPN secret proves NOWPayments' notifications.
+  if (vars.NOWPAYMENTS_API_URL) {
+    secrets.push({ name: "NOWPAYMENTS_API_KEY", how: put("NOWPAYMENTS_API_KEY") });
+    secrets.push({ name: "NOWPAYMENTS_IPN_SECRET", how: `${put("NOWPAYMENTS_IPN_SECRET")}   (NOWPayments dashboard, Store settings, IPN secret key)` });
+  }
   return secrets;
 }
 
@@ -287,7 +292,7 @@ async function main() {
   const production = parse(readFileSync(PRODUCTION_FILE, "utf8"));
   const merged = productionConfig(parse(readFileSync(join(projectRoot, "wrangler.toml"), "utf8")), production);
   const { SECRETS } = await import("../workers/platform/config.ts");
-  const secretNames = new Set([...SECRETS, ...requiredSecrets({ MAIL_TRANSPORT: "resend", GOOGLE_CLIENT_ID: "x", CARD_GATEWAY_URL: "x" }).map(({ name }) => name), "ADMIN_TOTP_SECRET"]);
+  const secretNames = new Set([...SECRETS, ...requiredSecrets({ MAIL_TRANSPORT: "resend", GOOGLE_CLIENT_ID: "x", CARD_GATEWAY_URL: "x", NOWPAYMENTS_API_URL: "x" }).map(({ name }) => name), "ADMIN_TOTP_SECRET"]);
   const refusals = [...productionRefusals(production, secretNames), ...(await configRefusals(merged, healthToken))];
   if (refusals.length) fail(`The production store would not serve with these settings; nothing was sent to Cloudflare:\n${refusals.map((refusal) => `  - ${refusal}`).join("\n")}`);
   mkdirSync(join(projectRoot, ".wrangler", "production"), { recursive: true });

@@ -84,6 +84,16 @@ const simulators = [
     banner: () => [["Phone cards", "simulated gateway: serial ending 0000 = bad card, code ending 9999 = wrong value, others pass"]],
   },
   {
+    name: "the simulated NOWPayments (crypto top-ups)",
+    setting: "NOWPAYMENTS_API_URL",
+    wanted: () => true,
+    start: async (settings, url) => {
+      const { startNowPaymentsSim } = await import("./nowpayments-sim.mjs");
+      return startNowPaymentsSim({ port: Number(url.port || 80), host: url.hostname, apiKey: settings.NOWPAYMENTS_API_KEY, ipnSecret: settings.NOWPAYMENTS_IPN_SECRET, log: true });
+    },
+    banner: () => [["Crypto", "simulated NOWPayments: pay on its invoice page, or npm run simulate:crypto -- <order_id> <usd> [status]"]],
+  },
+  {
     name: "the simulated Telegram Bot API (the owner's notifications)",
     setting: "TELEGRAM_API_URL",
     wanted: (settings) => Boolean(settings.TELEGRAM_BOT_TOKEN),

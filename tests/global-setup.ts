@@ -2,9 +2,10 @@
 // Worker's settings (vitest.config.ts) point at, with the card gateway and Telegram simulators.
 // Their ports: tests/test-servers.ts.
 import { startCardGateway } from "../scripts/card-gateway.mjs";
+import { startNowPaymentsSim } from "../scripts/nowpayments-sim.mjs";
 import { startOidcServer } from "../scripts/oidc-server.mjs";
 import { startTelegramSim } from "../scripts/telegram-sim.mjs";
-import { CARD_TEST, OIDC_TEST, TELEGRAM_TEST } from "./test-servers";
+import { CARD_TEST, CRYPTO_TEST, OIDC_TEST, TELEGRAM_TEST } from "./test-servers";
 
 type Servers = { close(): Promise<void> };
 
@@ -16,11 +17,13 @@ async function startServers(): Promise<Servers> {
   });
   const gateway = await startCardGateway({ port: CARD_TEST.port, partnerId: CARD_TEST.partnerId, partnerKey: CARD_TEST.partnerKey, delayMs: CARD_TEST.delayMs });
   const telegram = await startTelegramSim({ port: TELEGRAM_TEST.port, token: TELEGRAM_TEST.token, chatId: TELEGRAM_TEST.chatId });
+  const crypto = await startNowPaymentsSim({ port: CRYPTO_TEST.port, apiKey: CRYPTO_TEST.apiKey, ipnSecret: CRYPTO_TEST.ipnSecret });
   return {
     async close() {
       await server.close();
       await telegram.close();
       await gateway.close();
+      await crypto.close();
     },
   };
 }

@@ -14,5 +14,8 @@ export const OIDC_TEST = {
 /** The simulated card gateway: results are ready almost at once; tests deliver the callbacks. */
 export const CARD_TEST = { port: PORT_BASE + 1, partnerId: "igh-test", partnerKey: "test-card-partner-key", delayMs: 20 };
 
+/** The simulated NOWPayments: tests pay with POST /sim/pay {deliver: false} and deliver the signed notifications. */
+export const CRYPTO_TEST = { port: PORT_BASE + 3, apiKey: "test-nowpayments-api-key", ipnSecret: "test-nowpayments-ipn-secret" };
+
 /** The simulated Telegram Bot API; tests make it fail with POST /sim/fail and read /sim/messages. */
 export const TELEGRAM_TEST = { port: PORT_BASE + 2, token: "test-telegram-bot-token", chatId: "424242" };

@@ -15,6 +15,7 @@ import { authApi } from "./accounts/routes/auth";
 import { mfaApi } from "./accounts/routes/mfa";
 import { mailApi } from "./accounts/routes/mail";
 import { cardsApi } from "./money/routes/cards";
+import { adminCryptoApi, cryptoApi } from "./money/routes/crypto";
 import { signKeyCheckAnswers } from "./licensing/routes/keys";
 import { keysRouter } from "./licensing/routes";
 import { promotionsApi } from "./money/routes/promotions";
@@ -81,7 +82,7 @@ api.use("*", async (c, next) => {
 // Calls that may record an owner's notification send it once the answer is out (the cron
 // retries what fails), so Telegram never slows or breaks them. An admin's sign-in is recorded at
 // its second step (mfa/verify), not at the password; wrong codes for an admin, wherever typed (auth/mfa).
-const MAY_NOTIFY = /^\/api\/(webhooks|cards|keys\/purchase|admin\/bank-transfers|auth\/mfa)(\/|$)/;
+const MAY_NOTIFY = /^\/api\/(webhooks|cards|keys\/purchase|admin\/bank-transfers|admin\/crypto|auth\/mfa)(\/|$)/;
 api.use("*", async (c, next) => {
   await next();
   if (c.req.method === "POST" && MAY_NOTIFY.test(c.req.path)) c.executionCtx.waitUntil(deliverNotifications(c.env));
@@ -111,9 +112,11 @@ const routes = api
   .route("/admin/exports", adminExportsApi)
   .route("/admin/notifications", adminNotificationsApi)
   .route("/admin/licensing", adminLicensingApi)
+  .route("/admin/crypto", adminCryptoApi)
   .route("/vietqr", vietqrApi)
   .route("/promotions", promotionsApi)
   .route("/cards", cardsApi)
+  .route("/crypto", cryptoApi)
   .route("/webhooks", webhooksApi)
   .route("/media", mediaApi);
 

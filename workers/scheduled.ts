@@ -8,6 +8,7 @@ import { errorText, logEvent } from "./lib/log";
 import { cardTopups, licenseKeys, vietqrTopups } from "./db/schema";
 import { removeExpiredAuditEvents } from "./owner/audit";
 import { PENDING_RECHECK_MS, recheckPendingCard } from "./money/cards";
+import { recheckCryptoTopups } from "./money/crypto";
 import { reencryptSecrets } from "./accounts/mfa";
 import { deliverNotifications } from "./owner/notifications";
 import { checkBalancesAgainstLedger, cronCompleted } from "./owner/ops-alarms";
@@ -19,6 +20,7 @@ export type JobReport = {
   expiredKeys: number;
   recheckedCards: number;
   parkedCards: number;
+  recheckedCrypto: number;
   abandonedUploads: number;
   expiredAuditEvents: number;
   reencryptedSecrets: number;
@@ -70,6 +72,11 @@ export async function runScheduledJobs(env: Env, now: Date): Promise<JobReport> 
       logEvent("error", "card_recheck_failed", { card_id: card.id, error: errorText(error) });
     }
   }
+  // Crypto top-ups whose notification has not come: read back, settled or expired by the gateway's answer.
+  const recheckedCrypto = await recheckCryptoTopups(env, config, now.getTime()).catch((error) => {
+    logEvent("error", "crypto_recheck_failed", { error: errorText(error) });
+    return 0;
+  });
   const abandonedUploads = await cleanupAbandonedUploads(env, db, now);
   const expiredAuditEvents = await removeExpiredAuditEvents(db, config.AUDIT_RETENTION_DAYS, now);
   // A rotation of MFA_ENCRYPTION_KEY finishes here, a few secrets a minute.
@@ -88,5 +95,5 @@ export async function runScheduledJobs(env: Env, now: Date): Promise<JobReport> 
   });
   // Last: only a run that got here counts as the cron being alive (health reads it).
   await cronCompleted(env, now.getTime());
-  return { expiredTopups: topups.length, expiredKeys: keys.length, recheckedCards: due.length, parkedCards, abandonedUploads, expiredAuditEvents, reencryptedSecrets, ledgerMismatches, notificationsSent: notifications.sent, buyerMailsSent: buyerMails.sent };
+  return { expiredTopups: topups.length, expiredKeys: keys.length, recheckedCards: due.length, parkedCards, recheckedCrypto, abandonedUploads, expiredAuditEvents, reencryptedSecrets, ledgerMismatches, notificationsSent: notifications.sent, buyerMailsSent: buyerMails.sent };
 }

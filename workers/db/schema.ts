@@ -44,6 +44,12 @@ export const CARD_STATUSES = [
   "wrong_amount",
   "system_error",
 ] as const;
+// A crypto top-up (workers/money/crypto.ts): waiting for its payment; credited in part or in full;
+// closed (failed, expired, refused by the store); or refunded after a credit.
+export const CRYPTO_STATUSES = ["pending", "partial", "credited", "failed", "expired", "refused", "refunded"] as const;
+// A payment the gateway reported: followed with its top-up, or parked for an admin (a second
+// deposit, a success after the top-up closed) until an admin credits or refuses it.
+export const CRYPTO_PAYMENT_REVIEWS = ["none", "parked", "credited", "refused"] as const;
 export const PAYMENT_EVENT_STATUSES = ["credited", "unmatched", "dismissed", "ignored"] as const;
 export const STOCK_ALERTS = ["low", "sold_out"] as const;
 export const MFA_CHALLENGE_PURPOSES = ["verify", "enrol"] as const;
@@ -276,6 +282,10 @@ export const users = sqliteTable(
     // The language the store writes to the buyer in (the mails): set at registration, changed from
     // the profile (POST /api/auth/locale/; migrations/0019).
     locale: text("locale", { enum: LANGS }).notNull().default("vi"),
+    // What a refund took back beyond the balance (a crypto payment refunded after the money was
+    // spent): the balance proper cannot go below zero, so the rest is owed here, and the account
+    // buys nothing while it owes (docs/decisions/0050-crypto-top-ups.md).
+    debt: integer("debt").notNull().default(0),
   },
   (t) => [
     uniqueIndex("users_username_unique").on(sql`lower(${t.username})`),
@@ -287,6 +297,7 @@ export const users = sqliteTable(
     check("users_total_spent_check", sql`total_spent >= 0`),
     check("users_keys_check", sql`total_keys_purchased >= 0`),
     check("users_locale_check", inList("locale", LANGS)),
+    check("users_debt_check", sql`debt >= 0`),
   ],
 );
 
@@ -611,7 +622,7 @@ export const walletTransactions = sqliteTable(
       .references(() => users.id, { onDelete: "restrict" }),
     transactionType: text("transaction_type", { enum: LEDGER_TYPES }).notNull(),
     // What caused it: a VietQR/card top-up, a promotion bonus, a purchase, an admin.
-    source: text("source", { enum: ["vietqr", "card", "bank_transfer", "bonus", "purchase", "admin"] }).notNull(),
+    source: text("source", { enum: ["vietqr", "card", "bank_transfer", "crypto", "bonus", "purchase", "admin"] }).notNull(),
     amount: integer("amount").notNull(), // signed: credits positive, debits negative
     balanceBefore: integer("balance_before").notNull(),
     balanceAfter: integer("balance_after").notNull(),
@@ -798,6 +809,82 @@ export const cardTopups = sqliteTable(
     index("card_topups_next_check").on(t.status, t.nextCheckAt),
     check("card_topups_value_check", sql`card_value > 0`),
     check("card_topups_status_check", inList("status", CARD_STATUSES)),
+  ],
+);
+
+// Crypto top-ups through NOWPayments (docs/product.md, "Crypto"): the invoice of `usd_cents` US
+// cents at `rate` VND per US$, locked when it was made; `vnd_amount` is what the whole invoice
+// credits. `credited_vnd` is what its payment credited so far (a partial payment, then the rest).
+export const cryptoTopups = sqliteTable(
+  "crypto_topups",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }), // also the invoice's order_id
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    usdCents: integer("usd_cents").notNull(),
+    rate: integer("rate").notNull(),
+    vndAmount: integer("vnd_amount").notNull(),
+    status: text("status", { enum: CRYPTO_STATUSES }).notNull().default("pending"),
+    // The gateway's own word for the payment (waiting, confirming, …), shown to the buyer.
+    gatewayStatus: text("gateway_status"),
+    invoiceId: text("invoice_id"),
+    invoiceUrl: text("invoice_url"),
+    paymentId: text("payment_id"),
+    payAmount: text("pay_amount"),
+    payCurrency: text("pay_currency"),
+    actuallyPaid: text("actually_paid"),
+    creditedVnd: integer("credited_vnd").notNull().default(0),
+    refundedVnd: integer("refunded_vnd").notNull().default(0),
+    promotionCode: text("promotion_code"),
+    bonusAmount: integer("bonus_amount"),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    checkAttempts: integer("check_attempts").notNull().default(0),
+    nextCheckAt: integer("next_check_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("crypto_topups_invoice_unique").on(t.invoiceId),
+    index("crypto_topups_user").on(t.userId, t.createdAt),
+    index("crypto_topups_next_check").on(t.status, t.nextCheckAt),
+    check("crypto_topups_amount_check", sql`usd_cents > 0 AND rate > 0 AND vnd_amount > 0`),
+    check("crypto_topups_credited_check", sql`credited_vnd >= 0 AND credited_vnd <= vnd_amount AND refunded_vnd >= 0`),
+    check("crypto_topups_status_check", inList("status", CRYPTO_STATUSES)),
+  ],
+);
+
+// Every crypto payment the gateway told of, once per payment_id, with the read-back it was judged
+// by. A second deposit (parent_payment_id) or a payment for a closed top-up is parked here for an
+// admin (review 'parked') and credited only by one.
+export const cryptoPayments = sqliteTable(
+  "crypto_payments",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    paymentId: text("payment_id").notNull(),
+    parentPaymentId: text("parent_payment_id"),
+    topupId: integer("topup_id")
+      .notNull()
+      .references(() => cryptoTopups.id, { onDelete: "restrict" }),
+    paymentStatus: text("payment_status").notNull(),
+    actuallyPaid: text("actually_paid"),
+    payAmount: text("pay_amount"),
+    // What crediting it would bring, at the top-up's locked rate (the admin's suggestion).
+    creditableVnd: integer("creditable_vnd").notNull().default(0),
+    review: text("review", { enum: CRYPTO_PAYMENT_REVIEWS }).notNull().default("none"),
+    reason: text("reason"),
+    rawBody: text("raw_body").notNull(),
+    resolvedBy: integer("resolved_by").references(() => users.id, { onDelete: "set null" }),
+    resolutionNote: text("resolution_note"),
+    resolvedAt: integer("resolved_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("crypto_payments_payment_unique").on(t.paymentId),
+    index("crypto_payments_topup").on(t.topupId),
+    index("crypto_payments_review").on(t.review, t.createdAt),
+    check("crypto_payments_review_check", inList("review", CRYPTO_PAYMENT_REVIEWS)),
   ],
 );
 

@@ -9,7 +9,7 @@ import { walletFor } from "./wallet/port";
 import { ConflictError, InsufficientFundsError, NotFoundError, ValidationError } from "../platform/errors";
 import { purchaseKeyFields } from "../licensing/key-devices";
 import { type LedgerSource, type LedgerType, toPurchasedOrder, type WalletSnapshot, walletSnapshot } from "./wallet/reads";
-import { WALLET_MESSAGES } from "./messages";
+import { CRYPTO_MESSAGES, WALLET_MESSAGES } from "./messages";
 
 
 /** A ledger row as the API shows it (docs/product.md §3 "Transaction"); `amount` is signed. */
@@ -116,6 +116,8 @@ export async function buyKey(env: Env, userId: number, request: { pricingId: num
       throw new ConflictError(WALLET_MESSAGES.paused);
     case "sold_out":
       throw new ConflictError(WALLET_MESSAGES.soldOut);
+    case "in_debt":
+      throw new ConflictError(CRYPTO_MESSAGES.inDebt(outcome.debt));
     case "insufficient_balance":
       throw new InsufficientFundsError(WALLET_MESSAGES.insufficient(outcome.required, outcome.current), outcome.required, outcome.current);
   }

@@ -108,6 +108,7 @@ export const WEBHOOK_MESSAGES = defineMessages({
   unknownRequest: { code: "webhook_unknown_request", vi: "Không tìm thấy request_id", en: "request_id not found" },
   mismatch: { code: "webhook_mismatch", vi: "Thẻ không khớp với request_id", en: "The card does not match the request_id" },
   parked: { code: "webhook_parked", vi: "Đã chuyển cho quản trị viên xem xét", en: "Passed to an administrator for review" },
+  readBackFailed: { code: "webhook_readback_failed", vi: "Chưa đọc lại được khoản thanh toán từ cổng thanh toán", en: "Could not read the payment back from the gateway yet" },
 });
 
 // Why a top-up in the buyer's history stands where it does (workers/money/topup-history.ts); a plain
@@ -145,4 +146,49 @@ export const CARD_REFUSALS = defineMessages({
   invalid_card: { code: "card_invalid", vi: "Thẻ không hợp lệ", en: "Invalid card" },
   used_card: { code: "card_used", vi: "Thẻ đã được sử dụng", en: "This card has already been used" },
   system_error: { code: "card_system_error", vi: "Lỗi hệ thống", en: "System error" },
+});
+
+// Crypto top-ups through NOWPayments (workers/money/crypto.ts).
+export const CRYPTO_MESSAGES = defineMessages({
+  unavailable: { code: "crypto_unavailable", vi: "Nạp tiền bằng crypto hiện không khả dụng", en: "Crypto top-ups are not available right now" },
+  noRate: { code: "crypto_no_rate", vi: "Cửa hàng chưa đặt tỷ giá USD, chưa thể nạp bằng crypto", en: "The shop has not set a USD rate yet, so crypto top-ups are not available" },
+  amount: {
+    code: "crypto_amount",
+    vi: (min: number, max: number) => `Số tiền phải từ ${min} đến ${max} USD, tối đa 2 chữ số thập phân`,
+    en: (min: number, max: number) => `The amount must be from $${min} to $${max}, with at most 2 decimals`,
+  },
+  tooManyPending: {
+    code: "crypto_too_many_pending",
+    vi: "Bạn có quá nhiều hóa đơn crypto đang chờ thanh toán. Vui lòng thanh toán hoặc chờ chúng hết hạn.",
+    en: "You have too many crypto invoices awaiting payment. Please pay them or let them expire.",
+  },
+  gatewayFailed: { code: "crypto_gateway_failed", vi: "Cổng thanh toán crypto chưa tạo được hóa đơn, vui lòng thử lại", en: "The crypto gateway could not make an invoice, please try again" },
+  created: { code: "crypto_created", vi: "Đã tạo hóa đơn crypto", en: "Crypto invoice created" },
+  inDebt: {
+    code: "account_in_debt",
+    vi: (debt: number) => `Tài khoản đang nợ ${formatVND(debt)} do một khoản nạp crypto bị hoàn lại. Vui lòng nạp thêm để tiếp tục mua.`,
+    en: (debt: number) => `Your account owes ${vnd(debt)} because a crypto top-up was refunded. Please top up to buy again.`,
+  },
+  notFound: { code: "crypto_payment_not_found", vi: "Không tìm thấy khoản thanh toán crypto", en: "Crypto payment not found" },
+  handled: { code: "crypto_payment_handled", vi: "Khoản thanh toán này đã được xử lý", en: "This payment has already been handled" },
+  credited: {
+    code: "crypto_payment_credited",
+    vi: (amount: number) => `Đã cộng ${formatVND(amount)} cho khoản thanh toán crypto`,
+    en: (amount: number) => `Credited ${vnd(amount)} for the crypto payment`,
+  },
+  refused: { code: "crypto_payment_refused", vi: "Đã từ chối khoản thanh toán crypto", en: "Crypto payment refused" },
+  settingsSaved: { code: "crypto_settings_saved", vi: "Đã lưu cài đặt crypto", en: "Crypto settings saved" },
+  range: { code: "crypto_range", vi: "Số tiền tối thiểu phải nhỏ hơn hoặc bằng tối đa", en: "The minimum must not be above the maximum" },
+  usdWhole: { code: "crypto_usd_whole", vi: "Số USD nguyên từ 1 đến 100000", en: "A whole number of US dollars from 1 to 100,000" },
+});
+
+// Why a crypto top-up in the buyer's history stands where it does.
+export const CRYPTO_HISTORY_MESSAGES = defineMessages({
+  partial: { code: "topup_crypto_partial", vi: "Chỉ nhận được một phần thanh toán; đã cộng phần đã nhận", en: "Only part of the payment arrived; what arrived was credited" },
+  gateway: { code: "topup_crypto_gateway", vi: (state: string) => `Cổng crypto: ${state}`, en: (state: string) => `Crypto gateway: ${state}` },
+  failed: { code: "topup_crypto_failed", vi: "Cổng crypto báo thanh toán thất bại", en: "The crypto gateway reported the payment failed" },
+  expired: { code: "topup_crypto_expired", vi: "Hóa đơn crypto đã hết hạn mà chưa được thanh toán", en: "The crypto invoice expired before it was paid" },
+  refunded: { code: "topup_crypto_refunded", vi: "Khoản thanh toán đã được hoàn lại; số tiền đã cộng bị thu hồi", en: "The payment was refunded; the credit was taken back" },
+  refused: { code: "topup_crypto_refused", vi: "Cửa hàng đã từ chối khoản thanh toán này", en: "The shop refused this payment" },
+  parked: { code: "topup_crypto_parked", vi: "Một khoản thanh toán thêm đang chờ cửa hàng xem xét", en: "A further payment is waiting for the shop's review" },
 });

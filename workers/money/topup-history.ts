@@ -1,16 +1,16 @@
 // The buyer's top-up history (docs/product.md, "The top-up history"): every VietQR top-up, phone
-// card and bank transfer that carried one of the buyer's transfer codes after its top-up had
+// card, crypto top-up and bank transfer that carried one of the buyer's transfer codes after its top-up had
 // closed, newest first, each with where it stands and why. Nothing a buyer sent leaves this list,
 // so a refused card or a transfer parked for the shop is always theirs to find.
 import { formatVND } from "../shared/format";
 import { cardEstimate, telcoLabel } from "../shared/money/topup";
 import type { Telco } from "./cards";
 import type { Message } from "../shared/message";
-import { CARD_REFUSALS, TOPUP_HISTORY_MESSAGES as WHY } from "./messages";
+import { CARD_REFUSALS, CRYPTO_HISTORY_MESSAGES as CRYPTO_WHY, TOPUP_HISTORY_MESSAGES as WHY } from "./messages";
 
-const TOPUP_CHANNELS = ["vietqr", "card", "bank_transfer"] as const;
+const TOPUP_CHANNELS = ["vietqr", "card", "bank_transfer", "crypto"] as const;
 /** Where a top-up stands; `waiting` and `checking` are the only states that still move by themselves. */
-const TOPUP_STATES = ["waiting", "checking", "credited", "partial", "refused", "expired", "cancelled", "awaiting_review", "credited_by_shop", "dismissed"] as const;
+const TOPUP_STATES = ["waiting", "checking", "credited", "partial", "refused", "expired", "cancelled", "awaiting_review", "credited_by_shop", "dismissed", "refunded"] as const;
 type TopupState = (typeof TOPUP_STATES)[number];
 
 type Row = {
@@ -54,7 +54,12 @@ const UNION = `
   SELECT 'bank_transfer', e.id, e.provider_transaction_id, e.status, e.amount, NULL, NULL, NULL, NULL, t.transfer_code, NULL, NULL,
          NULL, e.resolution_note, e.status, e.credited_user_id, e.resolved_by IS NOT NULL, NULL, e.created_at, coalesce(e.resolved_at, e.created_at)
     FROM payment_events e JOIN vietqr_topups t ON t.id = e.matched_topup_id
-   WHERE t.user_id = ?1 AND e.status IN ('unmatched', 'credited', 'dismissed') AND e.id IS NOT t.payment_event_id`;
+   WHERE t.user_id = ?1 AND e.status IN ('unmatched', 'credited', 'dismissed') AND e.id IS NOT t.payment_event_id
+  UNION ALL
+  SELECT 'crypto', x.id, CAST(x.id AS TEXT), x.status, x.vnd_amount, NULL, x.bonus_amount, x.credited_vnd, x.usd_cents, x.payment_id, NULL, NULL,
+         x.gateway_status, NULL, (SELECT 'parked' FROM crypto_payments p WHERE p.topup_id = x.id AND p.review = 'parked' LIMIT 1), NULL, 0,
+         CASE WHEN x.payment_id IS NULL THEN x.expires_at END, x.created_at, x.updated_at
+    FROM crypto_topups x WHERE x.user_id = ?1 AND x.invoice_id IS NOT NULL`;
 
 /** One page (newest first) of a buyer's top-ups and how many there are; only ever the buyer's own. */
 export async function listTopupHistory(db: D1Database, userId: number, page: number, pageSize: number, now = Date.now()) {
@@ -74,6 +79,10 @@ function toEntry(row: Row, userId: number, now: number) {
     topup_id: row.channel === "vietqr" ? row.id : null,
     card_id: row.channel === "card" ? row.id : null,
     event_id: row.channel === "bank_transfer" ? row.id : null,
+    crypto_id: row.channel === "crypto" ? row.id : null,
+    // A crypto top-up's invoice in US dollars (its real_value column carries the cents).
+    amount_usd: row.channel === "crypto" && row.real_value !== null ? row.real_value / 100 : null,
+    payment_id: row.channel === "crypto" ? row.code : null,
     transaction_id: row.ref,
     channel: row.channel,
     state,
@@ -82,7 +91,7 @@ function toEntry(row: Row, userId: number, now: number) {
     credited,
     formatted_credited: credited === null ? null : formatVND(credited),
     reason,
-    transfer_code: row.code,
+    transfer_code: row.channel === "crypto" ? null : row.code,
     telco: row.telco && telcoLabel(row.telco),
     card_serial_tail: row.serial?.slice(-4) ?? null,
     fee_percent: row.fee_percent,
@@ -105,6 +114,7 @@ function standing(row: Row, userId: number, now: number): Standing {
   }
   if (row.channel === "bank_transfer") return { state: "awaiting_review", credited: null, reason: WHY.lateTransfer(row.code ?? "") };
   if (row.channel === "card") return cardStanding(row);
+  if (row.channel === "crypto") return cryptoStanding(row, now);
   const credited = row.amount + (row.bonus ?? 0);
   switch (row.status) {
     case "paid":
@@ -132,5 +142,27 @@ function cardStanding(row: Row): Standing {
       // A refused card the gateway later confirmed waits for the shop.
       if (row.event_status === "unmatched") return { state: "awaiting_review", credited: null, reason: WHY.cardReview };
       return { state: "refused", credited: null, reason: WHY.refused(CARD_REFUSALS[row.status as keyof typeof CARD_REFUSALS] ?? CARD_REFUSALS.failed) };
+  }
+}
+
+function cryptoStanding(row: Row, now: number): Standing {
+  const credited = row.received ? row.received + (row.bonus ?? 0) : null;
+  const gateway = row.gateway_message && row.gateway_message !== "waiting" ? CRYPTO_WHY.gateway(row.gateway_message) : null;
+  if (row.event_status === "parked" && row.status !== "pending") return { state: "awaiting_review", credited, reason: CRYPTO_WHY.parked };
+  switch (row.status) {
+    case "pending":
+      return row.expires_at !== null && row.expires_at <= now ? { state: "expired", credited: null, reason: CRYPTO_WHY.expired } : { state: "waiting", credited: null, reason: gateway };
+    case "partial":
+      return { state: "partial", credited, reason: CRYPTO_WHY.partial };
+    case "credited":
+      return { state: "credited", credited, reason: null };
+    case "refunded":
+      return { state: "refunded", credited: null, reason: CRYPTO_WHY.refunded };
+    case "expired":
+      return { state: "expired", credited, reason: CRYPTO_WHY.expired };
+    case "refused":
+      return { state: "refused", credited: null, reason: CRYPTO_WHY.refused };
+    default:
+      return { state: "refused", credited: null, reason: CRYPTO_WHY.failed };
   }
 }

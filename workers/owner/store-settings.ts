@@ -3,7 +3,9 @@
 // (docs/architecture.md#trust-rules: one currency in the wallet, nothing ever debits a raw foreign number).
 import { getConfig } from "../platform/config";
 import { type AdminActor, auditStatement } from "./audit";
-import { storedRate, USD_VND_RATE_KEY, usdVndRate } from "../db/statements/store-settings";
+import { CRYPTO_SETTING_KEYS, cryptoSettings, storedRate, USD_VND_RATE_KEY, usdVndRate } from "../db/statements/store-settings";
+import { fieldError } from "../platform/errors";
+import { CRYPTO_MESSAGES } from "../money/messages";
 
 /**
  * What a pricing list is read with (keys.ts listAppPricing): the rate in force, and the shop's
@@ -51,4 +53,37 @@ export async function setUsdVndRate(d1: D1Database, rate: number | null, actor: 
           .bind(USD_VND_RATE_KEY, String(rate), actor.userId, now);
   const details = { before: { usd_vnd_rate: before }, after: { usd_vnd_rate: rate } };
   await d1.batch([change, auditStatement(d1, { actor, action: "settings.update", targetType: "setting", targetId: USD_VND_RATE_KEY, details })]);
+}
+
+/** The crypto settings as the admin's form shows them: in force, and whether a gateway is configured at all. */
+export async function cryptoSettingsView(env: Env) {
+  const configured = Boolean(getConfig(env).NOWPAYMENTS_API_URL);
+  const settings = await cryptoSettings(env.DB, configured);
+  return {
+    enabled: settings.enabled,
+    gateway_configured: configured,
+    min_usd: settings.minUsd,
+    max_usd: settings.maxUsd,
+    usd_vnd_rate: await usdVndRate(env.DB, getConfig(env).USD_VND_RATE),
+    updated_by: settings.updatedBy,
+    updated_at: settings.updatedAt === null ? null : new Date(settings.updatedAt).toISOString(),
+  };
+}
+
+/** Crypto on or off, and its smallest and largest invoice in US dollars: one batch with its audit record. */
+export async function setCryptoSettings(env: Env, input: { enabled: boolean; min_usd: number; max_usd: number }, actor: AdminActor, now = Date.now()): Promise<void> {
+  if (input.min_usd > input.max_usd) throw fieldError("min_usd", CRYPTO_MESSAGES.range);
+  const before = await cryptoSettings(env.DB, true);
+  const put = (key: string, value: string) =>
+    env.DB.prepare(
+      `INSERT INTO store_settings (key, value, updated_by, updated_at) VALUES (?1, ?2, ?3, ?4)
+       ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_by = excluded.updated_by, updated_at = excluded.updated_at`,
+    ).bind(key, value, actor.userId, now);
+  const details = { before: { crypto_enabled: before.enabled, crypto_min_usd: before.minUsd, crypto_max_usd: before.maxUsd }, after: { crypto_enabled: input.enabled, crypto_min_usd: input.min_usd, crypto_max_usd: input.max_usd } };
+  await env.DB.batch([
+    put(CRYPTO_SETTING_KEYS.enabled, input.enabled ? "1" : "0"),
+    put(CRYPTO_SETTING_KEYS.min, String(input.min_usd)),
+    put(CRYPTO_SETTING_KEYS.max, String(input.max_usd)),
+    auditStatement(env.DB, { actor, action: "settings.update", targetType: "setting", targetId: "crypto", details }),
+  ]);
 }

@@ -19,6 +19,8 @@ export const SECRETS = [
   "SEPAY_HMAC_SECRET_PREVIOUS",
   "CARD_PARTNER_KEY",
   "CARD_PARTNER_KEY_PREVIOUS",
+  "NOWPAYMENTS_API_KEY",
+  "NOWPAYMENTS_IPN_SECRET",
   "CASSO_SECRET",
   "PAYOS_CHECKSUM_KEY",
   "GOOGLE_CLIENT_SECRET",
@@ -168,6 +170,15 @@ const configSchema = z.object({
     .string()
     .regex(/^(VIETTEL|VINAPHONE|MOBIFONE):\d{1,2}(,(VIETTEL|VINAPHONE|MOBIFONE):\d{1,2})*$/, "dạng VIETTEL:20,VINAPHONE:20,MOBIFONE:22")
     .default("VIETTEL:20,VINAPHONE:20,MOBIFONE:22"),
+  // Crypto top-ups through NOWPayments (docs/formats.md#nowpayments): an empty URL turns them off.
+  // Locally and in tests the API is the simulator (scripts/nowpayments-sim.mjs).
+  NOWPAYMENTS_API_URL: z
+    .string()
+    .default("")
+    .transform((text) => text.trim().replace(/\/+$/, ""))
+    .pipe(z.union([url, z.literal("")])),
+  NOWPAYMENTS_API_KEY: z.string().default(""),
+  NOWPAYMENTS_IPN_SECRET: z.string().default(""),
   // VND per 1 US$ for key prices set in USD (the wallet is VND). An admin's rate on /admin/settings
   // wins over this; empty: no default, and USD prices cannot be bought until an admin sets one.
   USD_VND_RATE: z
@@ -210,6 +221,9 @@ const configSchema = z.object({
   }
   if (config.CARD_GATEWAY_URL && (!config.CARD_PARTNER_ID || !config.CARD_PARTNER_KEY)) {
     context.addIssue({ code: "custom", path: ["CARD_PARTNER_KEY"], message: "cần CARD_PARTNER_ID và CARD_PARTNER_KEY khi có CARD_GATEWAY_URL" });
+  }
+  if (config.NOWPAYMENTS_API_URL && (!config.NOWPAYMENTS_API_KEY || !config.NOWPAYMENTS_IPN_SECRET)) {
+    context.addIssue({ code: "custom", path: ["NOWPAYMENTS_IPN_SECRET"], message: "cần NOWPAYMENTS_API_KEY và NOWPAYMENTS_IPN_SECRET khi có NOWPAYMENTS_API_URL" });
   }
   if (config.TELEGRAM_BOT_TOKEN && !config.TELEGRAM_CHAT_ID) {
     context.addIssue({ code: "custom", path: ["TELEGRAM_CHAT_ID"], message: "cần khi có TELEGRAM_BOT_TOKEN" });

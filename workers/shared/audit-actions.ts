@@ -6,6 +6,8 @@ export const AUDIT_ACTION_LABELS = {
   "transfer.credit": "Cộng tiền chuyển khoản",
   "transfer.dismiss": "Bỏ qua chuyển khoản",
   "card.credit": "Cộng tiền thẻ cào",
+  "crypto.credit": "Cộng tiền thanh toán crypto",
+  "crypto.refuse": "Từ chối thanh toán crypto",
   "pricing.create": "Thêm bảng giá",
   "pricing.update": "Sửa bảng giá",
   "keys.import": "Nhập key",

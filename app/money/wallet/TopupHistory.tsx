@@ -17,6 +17,7 @@ const TONES: Record<TopupHistoryEntry["state"], string> = {
   expired: "bg-zinc-500/20 text-zinc-300",
   cancelled: "bg-zinc-500/20 text-zinc-300",
   awaiting_review: "bg-amber-500/15 text-amber-200",
+  refunded: "bg-red-500/15 text-red-300",
 };
 
 function Entry({ entry }: { entry: TopupHistoryEntry }) {

@@ -36,7 +36,14 @@ export function recordStatement(db: D1Database, kind: NotificationKind, text: st
     .bind(kind, text.slice(0, 4000), now, dedupeKey, userId, ...condition.binds);
 }
 
-const CHANNELS = { vietqr: "VietQR", card: "thẻ cào", bank_transfer: "chuyển khoản (duyệt thủ công)", card_review: "thẻ cào (duyệt thủ công)" } as const;
+const CHANNELS = {
+  vietqr: "VietQR",
+  card: "thẻ cào",
+  bank_transfer: "chuyển khoản (duyệt thủ công)",
+  card_review: "thẻ cào (duyệt thủ công)",
+  crypto: "crypto (NOWPayments)",
+  crypto_review: "crypto (duyệt thủ công)",
+} as const;
 
 export type DepositNotice = { userId: number; amount: number; channel: keyof typeof CHANNELS; code: string | null; reference: string };
 
@@ -46,6 +53,14 @@ export function depositNotice(db: D1Database, settings: NoticeSettings, deposit:
   const lines = [`💰 Nạp tiền: +${formatVND(deposit.amount)}`, "Người dùng: {user}", `Kênh: ${CHANNELS[deposit.channel]}`];
   if (deposit.code) lines.push(`Mã: ${deposit.code}`);
   return [recordStatement(db, "deposit", lines.join("\n"), `deposit:${deposit.reference}`, now, undefined, deposit.userId)];
+}
+
+/** A crypto credit taken back by the gateway's refund: the owner is told, keyed by the payment. */
+export function refundNotice(db: D1Database, settings: NoticeSettings, refund: { userId: number; amount: number; debt: number; paymentId: string }, now: number): D1PreparedStatement[] {
+  if (!settings.kinds.has("deposit")) return [];
+  const lines = [`↩️ Hoàn tiền crypto: −${formatVND(refund.amount)}`, "Người dùng: {user}", `Thanh toán: ${refund.paymentId}`];
+  if (refund.debt > 0) lines.push(`Số dư không đủ: tài khoản nợ ${formatVND(refund.debt)} và không mua được cho đến khi nạp lại`);
+  return [recordStatement(db, "deposit", lines.join("\n"), `refund:crypto:${refund.paymentId}`, now, undefined, refund.userId)];
 }
 
 export type StockPricing = { id: number; appId: number; keyTypeId: number; appName: string; keyTypeName: string };

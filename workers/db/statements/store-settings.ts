@@ -22,3 +22,33 @@ export async function storedRate(d1: D1Database): Promise<(Row & { rate: number 
 export async function usdVndRate(d1: D1Database, configured: number | null): Promise<number | null> {
   return (await storedRate(d1))?.rate ?? configured;
 }
+
+/** The shop's crypto top-up settings, as stored (workers/owner/store-settings.ts changes them). */
+export const CRYPTO_SETTING_KEYS = { enabled: "crypto_enabled", min: "crypto_min_usd", max: "crypto_max_usd" } as const;
+/** Without a stored setting: crypto is on whenever a gateway is configured, from US$2 to US$1,000. */
+const CRYPTO_DEFAULTS = { minUsd: 2, maxUsd: 1_000 } as const;
+const MAX_CRYPTO_USD = 100_000;
+
+export type CryptoSettings = { enabled: boolean; minUsd: number; maxUsd: number; updatedBy: number | null; updatedAt: number | null };
+
+/** The crypto settings in force: what an admin stored, else the defaults (on when `configured`). */
+export async function cryptoSettings(d1: D1Database, configured: boolean): Promise<CryptoSettings> {
+  const { results } = await d1
+    .prepare("SELECT key, value, updated_by, updated_at FROM store_settings WHERE key IN (?1, ?2, ?3)")
+    .bind(CRYPTO_SETTING_KEYS.enabled, CRYPTO_SETTING_KEYS.min, CRYPTO_SETTING_KEYS.max)
+    .all<Row & { key: string }>();
+  const stored = new Map(results.map((row) => [row.key, row]));
+  const whole = (key: string, fallback: number) => {
+    const text = stored.get(key)?.value;
+    return text && /^\d{1,6}$/.test(text) && Number(text) >= 1 && Number(text) <= MAX_CRYPTO_USD ? Number(text) : fallback;
+  };
+  const latest = results.reduce<(Row & { key: string }) | null>((newest, row) => (!newest || row.updated_at > newest.updated_at ? row : newest), null);
+  const enabled = stored.get(CRYPTO_SETTING_KEYS.enabled)?.value;
+  return {
+    enabled: configured && enabled !== "0",
+    minUsd: whole(CRYPTO_SETTING_KEYS.min, CRYPTO_DEFAULTS.minUsd),
+    maxUsd: whole(CRYPTO_SETTING_KEYS.max, CRYPTO_DEFAULTS.maxUsd),
+    updatedBy: latest?.updated_by ?? null,
+    updatedAt: latest?.updated_at ?? null,
+  };
+}

@@ -5,8 +5,10 @@ import { getConfig, previousSecret } from "../../platform/config";
 import { BANK_PROVIDERS, type IncomingTransfer, namesPendingTopup, receiveTransfer } from "../bank-transfers";
 import { type CallbackOutcome, cardSign, namesPendingCard, receiveCardCallback, signatureMatches } from "../cards";
 import { bankProviderPath } from "../schemas/bank-transfers";
+import { type CryptoOutcome, namesOpenCrypto, receiveCryptoNotification } from "../crypto";
+import { ipnSignatureMatches } from "../nowpayments";
 import { cardCallbackSchema } from "../schemas/cards";
-import { errorText } from "../../lib/log";
+import { errorText, logEvent } from "../../lib/log";
 import { cardGatewayFailed, previousKeyUsed, webhookRefused } from "../../owner/ops-alarms";
 import { type ApiEnv, langOf, say } from "../../platform/http/context";
 import { readParams } from "../../platform/http/validate";
@@ -79,4 +81,42 @@ export const webhooksApi = new Hono<ApiEnv>()
     if (outcome === "unknown") return c.json(cardRefusal(c, 404, WEBHOOK_MESSAGES.unknownRequest), 404);
     if (outcome === "mismatch") return c.json(cardRefusal(c, 400, WEBHOOK_MESSAGES.mismatch), 400);
     return c.json({ status: 1, message: outcome === "parked" ? say(c, WEBHOOK_MESSAGES.parked) : "OK" });
+  })
+  // NOWPayments' notification (IPN). Its signature covers the whole body (keys sorted), checked
+  // before anything is read from it; then the payment is read back from the gateway and judged by
+  // that answer alone (workers/money/crypto.ts), so a replayed or reordered notification, or one
+  // whose amounts were changed, credits nothing more than the gateway's own word.
+  .post("/nowpayments", async (c) => {
+    const config = getConfig(c.env);
+    const rawBody = await c.req.text();
+    let body: unknown = null;
+    try {
+      body = JSON.parse(rawBody);
+    } catch {
+      body = null;
+    }
+    const fields = body !== null && typeof body === "object" && !Array.isArray(body) ? (body as Record<string, unknown>) : null;
+    const signature = c.req.header("x-nowpayments-sig") ?? "";
+    if (!fields || !config.NOWPAYMENTS_IPN_SECRET || !ipnSignatureMatches(config.NOWPAYMENTS_IPN_SECRET, fields, signature)) {
+      await webhookRefused(c.env, c.req.raw, "nowpayments", "signature", Boolean(fields) && (await namesOpenCrypto(c.env, fields?.order_id)));
+      return c.json(refusalBody(401, WEBHOOK_MESSAGES.invalidSignature, langOf(c)), 401);
+    }
+    const paymentId = fields.payment_id;
+    if ((typeof paymentId !== "number" && typeof paymentId !== "string") || !/^[0-9A-Za-z_-]{1,64}$/.test(String(paymentId))) {
+      await webhookRefused(c.env, c.req.raw, "nowpayments", "payload", true);
+      return c.json(refusalBody(400, WEBHOOK_MESSAGES.invalidPayload, langOf(c)), 400);
+    }
+    let outcome: CryptoOutcome;
+    try {
+      outcome = await receiveCryptoNotification(c.env, config, String(paymentId));
+    } catch (error) {
+      // The gateway could not be asked: it notifies again, and the cron reads back meanwhile.
+      logEvent("error", "crypto_readback_failed", { payment: String(paymentId), error: errorText(error) });
+      return c.json(refusalBody(502, WEBHOOK_MESSAGES.readBackFailed, langOf(c)), 502);
+    }
+    if (outcome === "unknown" || outcome === "mismatch") {
+      await webhookRefused(c.env, c.req.raw, "nowpayments", outcome, false);
+      return c.json(refusalBody(outcome === "unknown" ? 404 : 400, outcome === "unknown" ? WEBHOOK_MESSAGES.unknownRequest : WEBHOOK_MESSAGES.mismatch, langOf(c)), outcome === "unknown" ? 404 : 400);
+    }
+    return c.json({ success: true, outcome });
   });

@@ -7,7 +7,7 @@
 // above (docs/decisions/0027-domain-folders-and-the-layer-rule.md).
 import { isCheckViolation } from "../../db/errors";
 import { type AuditRecord, auditStatement } from "../../db/statements/audit";
-import { depositNotice, NOTICES_OFF, stockStatements } from "../../db/statements/notifications";
+import { depositNotice, NOTICES_OFF, refundNotice, stockStatements } from "../../db/statements/notifications";
 import { getConfig, noticeSettings } from "../../platform/config";
 import { usdVndRate } from "../../db/statements/store-settings";
 import { randomToken } from "../../platform/crypto";
@@ -51,6 +51,11 @@ function ledgerStatements(db: D1Database, userId: number, entry: LedgerEntry, no
   ];
 }
 
+/** What the account owes after a refund took back more than its balance (users.debt). */
+async function debtOf(db: D1Database, userId: number): Promise<number> {
+  return (await db.prepare("SELECT debt FROM users WHERE id = ?").bind(userId).first<{ debt: number }>())?.debt ?? 0;
+}
+
 async function referenceExists(db: D1Database, reference: string): Promise<boolean> {
   return (await db.prepare("SELECT 1 FROM wallet_transactions WHERE reference = ?").bind(reference).first()) !== null;
 }
@@ -70,8 +75,12 @@ export async function applyEntries(db: D1Database, userId: number, entries: Ledg
   if (await referenceExists(db, entries[0].reference)) return { ok: true, duplicate: true, wallet: before };
   const total = entries.reduce((sum, entry) => sum + entry.amount, 0);
   if (before.balance + total < 0) return { ok: false, error: "insufficient_balance", current: before.balance };
+  // A deposit into an account that owes (a refunded crypto credit, users.debt) pays the debt first.
+  const repay = entries[0].type === "deposit" && total > 0 ? Math.min(await debtOf(db, userId), before.balance + total) : 0;
+  const repayment: LedgerEntry[] = repay > 0 ? [{ type: "deposit", source: "crypto", amount: -repay, reference: `${entries[0].reference}:debt`, description: `Trả nợ do khoản nạp crypto bị hoàn lại: ${formatVND(repay)}` }] : [];
+  const settleDebt = repay > 0 ? [db.prepare("UPDATE users SET debt = debt - ?1 WHERE id = ?2").bind(repay, userId)] : [];
   try {
-    await db.batch([...entries.flatMap((entry) => ledgerStatements(db, userId, entry, now)), ...extra]);
+    await db.batch([...[...entries, ...repayment].flatMap((entry) => ledgerStatements(db, userId, entry, now)), ...settleDebt, ...extra]);
   } catch (error) {
     // A racing duplicate (the unique reference) or a balance check: nothing was written.
     if (await referenceExists(db, entries[0].reference)) return { ok: true, duplicate: true, wallet: (await walletSnapshot(db, userId))! };
@@ -174,6 +183,7 @@ type PricingRow = {
 export type PurchaseOutcome =
   | { ok: true; replayed: boolean; order: PurchasedOrder; wallet: WalletSnapshot }
   | { ok: false; error: "pricing_not_found" | "paused" | "sold_out" | "user_not_found" | "balance_only" | "key_reused" }
+  | { ok: false; error: "in_debt"; debt: number }
   | { ok: false; error: "insufficient_balance"; required: number; current: number };
 
 /** What a buyer asks a purchase for: an Idempotency-Key is bound to it (a retry must ask the same). */
@@ -231,6 +241,9 @@ export async function purchaseKey(db: D1Database, userId: number, request: Purch
   // The wallet is the only way to pay (docs/product.md §8); asked after the replay, so a key reused with
   // another method is a 409 like any other changed request.
   if (request.paymentMethod !== "balance") return { ok: false, error: "balance_only" };
+  // An account that owes (a refunded crypto credit) buys nothing until a top-up has paid it back.
+  const debt = await debtOf(db, userId);
+  if (debt > 0) return { ok: false, error: "in_debt", debt };
   const pricingId = request.pricingId;
 
   const pricing = await db
@@ -316,7 +329,7 @@ function usageStatements(db: D1Database, promotionId: number, userId: number, de
 }
 
 /** Where a top-up records the bonus paid with it (its row's bonus_amount), and the code its buyer typed. */
-type BonusTarget = { table: "vietqr_topups" | "card_topups"; id: number; code: string | null };
+type BonusTarget = { table: "vietqr_topups" | "card_topups" | "crypto_topups"; id: number; code: string | null; base?: number };
 
 /**
  * A deposit with the best promotion's bonus as its own ledger row, counted once, and recorded on
@@ -324,7 +337,7 @@ type BonusTarget = { table: "vietqr_topups" | "card_topups"; id: number; code: s
  * is credited without it.
  */
 async function creditDeposit(db: D1Database, userId: number, deposit: LedgerEntry, extra: D1PreparedStatement[], now: number, target: BonusTarget): Promise<BalanceChange> {
-  const best = await findDepositBonus(db, userId, deposit.amount, now, target.code);
+  const best = await findDepositBonus(db, userId, target.base ?? deposit.amount, now, target.code);
   if (best) {
     const bonus: LedgerEntry = {
       type: "deposit",
@@ -334,7 +347,7 @@ async function creditDeposit(db: D1Database, userId: number, deposit: LedgerEntr
       promotionId: best.promotion.id,
       description: `Khuyến mãi nạp tiền: ${best.promotion.name}`.slice(0, 300),
     };
-    const usage = usageStatements(db, best.promotion.id, userId, deposit.reference, deposit.amount, best.bonus, now);
+    const usage = usageStatements(db, best.promotion.id, userId, deposit.reference, target.base ?? deposit.amount, best.bonus, now);
     const recorded = db.prepare(`UPDATE ${target.table} SET bonus_amount = ?1 WHERE id = ?2`).bind(best.bonus, target.id);
     const withBonus = await applyEntries(db, userId, [deposit, bonus], [...extra, ...usage, recorded], now);
     if (withBonus.ok) return withBonus;
@@ -483,4 +496,143 @@ export function creditParkedCard(db: D1Database, userId: number, resolution: Par
     auditStatement(db, resolution.audit),
     ...depositNotice(db, notices, { userId, amount: resolution.amount, channel: "card_review", code: null, reference: resolution.reference }, now),
   ], now);
+}
+
+// ---------------------------------------------------------------- crypto top-ups (workers/money/crypto.ts)
+
+/**
+ * What a crypto payment brings its top-up now, as the gateway's read-back says: `target` is what
+ * the top-up should have been credited in all (a partial payment's share, or the whole invoice),
+ * at the rate locked when the invoice was made.
+ */
+export type CryptoSettlement = {
+  topupId: number;
+  paymentId: string;
+  target: number;
+  /** The whole invoice is paid (the deposit bonus comes with it). */
+  final: boolean;
+  gatewayStatus: string;
+  payAmount: string | null;
+  actuallyPaid: string | null;
+  payCurrency: string | null;
+};
+
+type CryptoTopupRow = { status: string; usd_cents: number; vnd_amount: number; credited_vnd: number; bonus_amount: number | null; promotion_code: string | null; payment_id: string | null };
+
+async function cryptoTopup(db: D1Database, userId: number, topupId: number) {
+  return db
+    .prepare("SELECT status, usd_cents, vnd_amount, credited_vnd, bonus_amount, promotion_code, payment_id FROM crypto_topups WHERE id = ? AND user_id = ?")
+    .bind(topupId, userId)
+    .first<CryptoTopupRow>();
+}
+
+const usd = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")} USD`;
+
+/**
+ * Credits what a crypto payment brought beyond what its top-up was credited before, once per
+ * payment and amount (the ledger reference `crypto:<payment id>:<target>`): duplicates, replays
+ * and a late `partially_paid` after `finished` change nothing, and `finished` after a partial
+ * credits only the difference. A top-up that is closed is left alone (the caller parks the payment).
+ */
+export async function settleCrypto(db: D1Database, userId: number, settlement: CryptoSettlement, notices = NOTICES_OFF): Promise<"credited" | "unchanged" | "closed"> {
+  const topup = await cryptoTopup(db, userId, settlement.topupId);
+  if (!topup || (topup.status !== "pending" && topup.status !== "partial")) return "closed";
+  if (topup.payment_id !== null && topup.payment_id !== settlement.paymentId) return "closed";
+  const now = Date.now();
+  const target = Math.min(Math.max(0, Math.floor(settlement.target)), topup.vnd_amount);
+  const status = settlement.final && target === topup.vnd_amount ? "credited" : "partial";
+  const record = db
+    .prepare(
+      `UPDATE crypto_topups SET credited_vnd = max(credited_vnd, ?1), status = ?2, payment_id = ?3, gateway_status = ?4, pay_amount = coalesce(?5, pay_amount),
+         actually_paid = coalesce(?6, actually_paid), pay_currency = coalesce(?7, pay_currency), next_check_at = ?8, updated_at = ?9
+       WHERE id = ?10 AND status IN ('pending', 'partial')`,
+    )
+    .bind(target, status, settlement.paymentId, settlement.gatewayStatus.slice(0, 30), settlement.payAmount, settlement.actuallyPaid, settlement.payCurrency, status === "credited" ? null : now + 10 * 60_000, now, settlement.topupId);
+  if (target <= topup.credited_vnd) {
+    // Nothing more to credit; a partial top-up the gateway now calls finished is complete.
+    if (status === "credited") await record.run();
+    return "unchanged";
+  }
+  const part = status === "credited" ? (topup.credited_vnd > 0 ? "phần còn lại" : "") : "một phần";
+  const entry: LedgerEntry = {
+    type: "deposit",
+    source: "crypto",
+    amount: target - topup.credited_vnd,
+    reference: `crypto:${settlement.paymentId}:${target}`,
+    description: `Nạp tiền crypto (NOWPayments) ${usd(topup.usd_cents)}${part ? `, ${part}` : ""}, thanh toán ${settlement.paymentId}`.slice(0, 300),
+  };
+  const notice = depositNotice(db, notices, { userId, amount: entry.amount, channel: "crypto", code: `thanh toán ${settlement.paymentId}`, reference: entry.reference }, now);
+  // The bonus comes with the credit that completes the invoice, reckoned on the whole invoice.
+  const result =
+    status === "credited"
+      ? await creditDeposit(db, userId, entry, [record, ...notice], now, { table: "crypto_topups", id: settlement.topupId, code: topup.promotion_code, base: topup.vnd_amount })
+      : await applyEntries(db, userId, [entry], [record, ...notice], now);
+  if (!result.ok) throw new Error(`crypto top-up ${settlement.topupId} could not be credited: ${result.error}`);
+  return result.duplicate ? "unchanged" : "credited";
+}
+
+/**
+ * The gateway refunded a payment the store had credited: the credit and its bonus are taken back
+ * in one ledger line. What the balance cannot cover is owed (users.debt: the balance itself never
+ * goes below zero), and the account buys nothing until a top-up has paid it. Once per payment.
+ */
+export async function refundCrypto(db: D1Database, userId: number, refund: { topupId: number; paymentId: string }, notices = NOTICES_OFF): Promise<"refunded" | "nothing"> {
+  const topup = await cryptoTopup(db, userId, refund.topupId);
+  if (!topup || (topup.status !== "credited" && topup.status !== "partial") || topup.credited_vnd <= 0) return "nothing";
+  const wallet = await walletSnapshot(db, userId);
+  if (!wallet) return "nothing";
+  const now = Date.now();
+  const takeBack = topup.credited_vnd + (topup.bonus_amount ?? 0);
+  const fromBalance = Math.min(wallet.balance, takeBack);
+  const debt = takeBack - fromBalance;
+  const entry: LedgerEntry = {
+    type: "deposit",
+    source: "crypto",
+    amount: -fromBalance,
+    reference: `crypto:${refund.paymentId}:refund`,
+    description: `Hoàn tiền crypto (NOWPayments), thanh toán ${refund.paymentId}: thu hồi ${formatVND(takeBack)}${debt > 0 ? `, trong đó ${formatVND(debt)} ghi nợ` : ""}`.slice(0, 300),
+  };
+  const result = await applyEntries(db, userId, [entry], [
+    db.prepare("UPDATE users SET debt = debt + ?1 WHERE id = ?2").bind(debt, userId),
+    db.prepare("UPDATE crypto_topups SET status = 'refunded', refunded_vnd = ?1, gateway_status = 'refunded', next_check_at = NULL, updated_at = ?2 WHERE id = ?3").bind(takeBack, now, refund.topupId),
+    ...refundNotice(db, notices, { userId, amount: takeBack, debt, paymentId: refund.paymentId }, now),
+  ], now);
+  if (!result.ok) throw new Error(`crypto top-up ${refund.topupId} could not be refunded: ${result.error}`);
+  return result.duplicate ? "nothing" : "refunded";
+}
+
+/** An admin's decision on a parked crypto payment (crypto_payments, review 'parked'). */
+export type CryptoReview = { paymentRowId: number; paymentId: string; amount: number; credit: boolean; adminId: number; note: string; audit: AuditRecord };
+
+/**
+ * Credits or refuses a parked crypto payment, on its buyer's wallet queue: two admins deciding
+ * at once decide once (the second finds it handled, and the ledger reference
+ * `crypto:<payment id>:review` is credited at most once).
+ */
+export async function reviewParkedCrypto(db: D1Database, userId: number, review: CryptoReview, notices = NOTICES_OFF): Promise<"credited" | "refused" | "handled"> {
+  const row = await db.prepare("SELECT review FROM crypto_payments WHERE id = ?").bind(review.paymentRowId).first<{ review: string }>();
+  if (row?.review !== "parked") return "handled";
+  const now = Date.now();
+  const decide = db
+    .prepare("UPDATE crypto_payments SET review = ?1, resolved_by = ?2, resolution_note = ?3, resolved_at = ?4, updated_at = ?4 WHERE id = ?5 AND review = 'parked'")
+    .bind(review.credit ? "credited" : "refused", review.adminId, review.note.slice(0, 500), now, review.paymentRowId);
+  if (!review.credit) {
+    await db.batch([decide, auditStatement(db, review.audit)]);
+    return "refused";
+  }
+  const entry: LedgerEntry = {
+    type: "deposit",
+    source: "crypto",
+    amount: review.amount,
+    reference: `crypto:${review.paymentId}:review`,
+    description: `Nạp tiền crypto (NOWPayments), thanh toán ${review.paymentId} (duyệt thủ công)${review.note ? `: ${review.note}` : ""}`.slice(0, 300),
+    createdBy: review.adminId,
+  };
+  const result = await applyEntries(db, userId, [entry], [
+    decide,
+    auditStatement(db, review.audit),
+    ...depositNotice(db, notices, { userId, amount: review.amount, channel: "crypto_review", code: `thanh toán ${review.paymentId}`, reference: entry.reference }, now),
+  ], now);
+  if (!result.ok) throw new Error(`crypto payment ${review.paymentId} could not be credited: ${result.error}`);
+  return result.duplicate ? "handled" : "credited";
 }

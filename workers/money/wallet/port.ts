@@ -3,7 +3,7 @@
 import { advanceTo } from "../../db/client";
 import type { LiveChange, UserWallet } from "./user-wallet";
 
-type Operation = "purchase" | "settleTopup" | "cancelTopup" | "settleCard" | "creditTransfer" | "creditParkedCard" | "adjust";
+type Operation = "purchase" | "settleTopup" | "cancelTopup" | "settleCard" | "creditTransfer" | "creditParkedCard" | "settleCrypto" | "refundCrypto" | "reviewParkedCrypto" | "adjust";
 
 /** The wallet as a service sees it: each operation answers its result; the bookmark went to the request. */
 type Wallet = { [K in Operation]: (...args: Parameters<UserWallet[K]>) => Promise<Awaited<ReturnType<UserWallet[K]>>["value"]> } & {
@@ -40,6 +40,9 @@ export function walletFor(env: Env, userId: number): Wallet {
     settleCard: call("settleCard"),
     creditTransfer: call("creditTransfer"),
     creditParkedCard: call("creditParkedCard"),
+    settleCrypto: call("settleCrypto"),
+    refundCrypto: call("refundCrypto"),
+    reviewParkedCrypto: call("reviewParkedCrypto"),
     adjust: call("adjust"),
     ping: () => stub.ping(),
     liveTicket: (session) => stub.liveTicket(session),

@@ -4,7 +4,7 @@ import { formatPrice, formatPriceWithVnd, formatVND } from "../../shared/format"
 import type { Promotion, Tier } from "../../shared/money/promotions";
 
 export type LedgerType = "deposit" | "purchase" | "admin_adjustment";
-export type LedgerSource = "vietqr" | "card" | "bank_transfer" | "bonus" | "purchase" | "admin";
+export type LedgerSource = "vietqr" | "card" | "bank_transfer" | "crypto" | "bonus" | "purchase" | "admin";
 
 export type WalletSnapshot = { balance: number; formatted_balance: string; total_spent: number; total_keys_purchased: number };
 

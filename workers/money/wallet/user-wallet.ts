@@ -35,9 +35,11 @@ function tagOf(socket: WebSocket): SocketTag | null {
 
 /** What an open screen is told: the balance after the change, what moved it, and by how much. */
 export type LiveChange = {
-  event: "topup_paid" | "topup_cancelled" | "card_settled" | "purchase" | "credit" | "adjust" | "transfer_review";
+  event: "topup_paid" | "topup_cancelled" | "card_settled" | "purchase" | "credit" | "adjust" | "transfer_review" | "crypto";
   topup_id?: number;
   card_id?: number;
+  /** A crypto top-up (its id, also the invoice's order_id) that moved: state is where it stands now. */
+  crypto_id?: number;
   /** A late transfer (payment_events) that carried one of the buyer's codes: parked, credited or dismissed. */
   event_id?: number;
   state?: string;
@@ -232,6 +234,30 @@ export class UserWallet extends DurableObject<Env> {
     return this.#serialise(
       () => money.creditParkedCard(this.env.DB, this.#userId, resolution, noticeSettings(this.env)),
       (change) => (change.ok && !change.duplicate ? { event: "credit", card_id: resolution.cardId } : null),
+    );
+  }
+
+  /** Credits what a crypto payment brought beyond what its top-up had (workers/money/crypto.ts). */
+  settleCrypto(settlement: money.CryptoSettlement): Promise<Bookmarked<"credited" | "unchanged" | "closed">> {
+    return this.#serialise(
+      () => money.settleCrypto(this.env.DB, this.#userId, settlement, noticeSettings(this.env)),
+      (outcome) => (outcome === "credited" ? { event: "crypto", crypto_id: settlement.topupId, state: settlement.final ? "credited" : "partial" } : null),
+    );
+  }
+
+  /** The gateway refunded a credited crypto payment: the credit is taken back. */
+  refundCrypto(refund: { topupId: number; paymentId: string }): Promise<Bookmarked<"refunded" | "nothing">> {
+    return this.#serialise(
+      () => money.refundCrypto(this.env.DB, this.#userId, refund, noticeSettings(this.env)),
+      (outcome) => (outcome === "refunded" ? { event: "crypto", crypto_id: refund.topupId, state: "refunded" } : null),
+    );
+  }
+
+  /** An admin credits or refuses one of this user's parked crypto payments. */
+  reviewParkedCrypto(review: money.CryptoReview): Promise<Bookmarked<"credited" | "refused" | "handled">> {
+    return this.#serialise(
+      () => money.reviewParkedCrypto(this.env.DB, this.#userId, review, noticeSettings(this.env)),
+      (outcome) => (outcome === "credited" ? { event: "credit" } : null),
     );
   }
 

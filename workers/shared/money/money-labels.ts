@@ -10,6 +10,7 @@ export const LEDGER_SOURCE_LABELS: Readonly<Record<string, string>> = {
   vietqr: "VietQR",
   card: "Thẻ cào",
   bank_transfer: "Chuyển khoản duyệt tay",
+  crypto: "Crypto (NOWPayments)",
   bonus: "Khuyến mãi",
   purchase: "Mua key",
   admin: "Admin",

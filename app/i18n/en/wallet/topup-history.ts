@@ -2,7 +2,7 @@ import type { TopupHistoryEntry } from "@workers/money/topup-history";
 import type { topupHistoryWords } from "../../vi/wallet/topup-history";
 import type { EnglishOf } from "../../words";
 
-const CHANNELS: Record<TopupHistoryEntry["channel"], string> = { vietqr: "VietQR", card: "Phone card", bank_transfer: "Bank transfer" };
+const CHANNELS: Record<TopupHistoryEntry["channel"], string> = { vietqr: "VietQR", card: "Phone card", bank_transfer: "Bank transfer", crypto: "Crypto" };
 const STATES: Record<TopupHistoryEntry["state"], string> = {
   waiting: "Awaiting your transfer",
   checking: "Card being checked",
@@ -14,6 +14,7 @@ const STATES: Record<TopupHistoryEntry["state"], string> = {
   awaiting_review: "Received, awaiting the shop's review",
   credited_by_shop: "Credited by the shop",
   dismissed: "Dismissed by the shop",
+  refunded: "Refunded, taken back",
 };
 
 export const topupHistory: EnglishOf<typeof topupHistoryWords> = {

@@ -17,6 +17,7 @@ const LEDGER_SOURCE: Readonly<Record<string, string>> = {
   vietqr: "VietQR top-up",
   card: "Phone card top-up",
   bank_transfer: "Bank transfer top-up",
+  crypto: "Crypto top-up",
   bonus: "Top-up bonus",
   purchase: "Key purchase",
   admin: "Adjustment by the store",

@@ -6,7 +6,7 @@ import { defineWords } from "../../words";
 type Channel = TopupHistoryEntry["channel"];
 type State = TopupHistoryEntry["state"];
 
-const CHANNELS: Record<Channel, string> = { vietqr: "VietQR", card: "Thẻ cào", bank_transfer: "Chuyển khoản" };
+const CHANNELS: Record<Channel, string> = { vietqr: "VietQR", card: "Thẻ cào", bank_transfer: "Chuyển khoản", crypto: "Crypto" };
 const STATES: Record<State, string> = {
   waiting: "Đang chờ chuyển khoản",
   checking: "Đang kiểm tra thẻ",
@@ -18,6 +18,7 @@ const STATES: Record<State, string> = {
   awaiting_review: "Đã nhận, chờ cửa hàng duyệt",
   credited_by_shop: "Cửa hàng đã cộng tiền",
   dismissed: "Cửa hàng đã bỏ qua",
+  refunded: "Đã hoàn tiền, thu hồi",
 };
 
 export const topupHistoryWords = defineWords("topupHistory", {

@@ -1,0 +1,375 @@
+// Crypto top-ups through NOWPayments (docs/product.md, "Crypto"; docs/decisions/0050-crypto-top-ups.md).
+// A buyer asks for an invoice in US dollars; the rate is locked when it is made, so the VND it
+// credits never moves. The gateway's notifications are signed hints: before acting, the store
+// reads the payment back with its API key and judges by that answer alone (judgePayment), which
+// the cron also does for top-ups whose notification never came. Money moves only in the buyer's
+// wallet object, once per payment and amount.
+import { and, count, desc, eq, inArray, lte, sql } from "drizzle-orm";
+import { getDb, type Database } from "../db/client";
+import { cryptoPayments, cryptoTopups } from "../db/schema";
+import { cryptoSettings, usdVndRate } from "../db/statements/store-settings";
+import { recordStatement } from "../db/statements/notifications";
+import { errorText, logEvent } from "../lib/log";
+import type { Config } from "../platform/config";
+import { noticeSettings } from "../platform/config";
+import { fieldError, NotFoundError, UnavailableError, ValidationError, ConflictError } from "../platform/errors";
+import { formatVND } from "../shared/format";
+import { promotionCodeForTopup } from "./deposit-bonus";
+import { CRYPTO_MESSAGES, REVIEW_MESSAGES } from "./messages";
+import { createInvoice, invoicePayments, type NowPaymentsConfig, type PaymentReadBack, readPayment } from "./nowpayments";
+import type { CreateCryptoInput } from "./schemas/crypto";
+import { walletFor } from "./wallet/port";
+import type { AuditRecord } from "../db/statements/audit";
+
+export type CryptoConfig = NowPaymentsConfig & Pick<Config, "USD_VND_RATE">;
+export type CryptoRow = typeof cryptoTopups.$inferSelect;
+type PaymentRow = typeof cryptoPayments.$inferSelect;
+
+/** How long an invoice waits for a payment to start; a payment under way is followed past it. */
+const INVOICE_MS = 60 * 60_000;
+/** The cron reads back a top-up with no news this long after the last look. */
+const RECHECK_MS = 10 * 60_000;
+/** A top-up still not settled by the gateway after this long is no longer read back by the cron. */
+const RECHECK_WINDOW_MS = 7 * 24 * 60 * 60_000;
+const MAX_PENDING_PER_USER = 5;
+/** The gateway's own words for a payment under way: the top-up stays pending and shows them. */
+const UNDER_WAY = ["waiting", "confirming", "confirmed", "sending"];
+
+export async function cryptoTerms(env: Env, config: CryptoConfig) {
+  const settings = await cryptoSettings(env.DB, Boolean(config.NOWPAYMENTS_API_URL));
+  const rate = await usdVndRate(env.DB, config.USD_VND_RATE);
+  return { enabled: settings.enabled && rate !== null, minimum_usd: settings.minUsd, maximum_usd: settings.maxUsd, rate };
+}
+
+/**
+ * US cents from what the buyer typed: a number or its decimal text with at most two decimals,
+ * within the shop's limits; anything else (exponents, signs, blanks, three decimals) is null.
+ */
+function usdCents(value: unknown, minUsd: number, maxUsd: number): number | null {
+  const text = typeof value === "number" ? (Number.isFinite(value) ? String(value) : "") : typeof value === "string" ? value.trim() : "";
+  if (!/^(0|[1-9]\d{0,6})(\.\d{1,2})?$/.test(text)) return null;
+  const [whole, fraction = ""] = text.split(".");
+  const cents = Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
+  return cents >= minUsd * 100 && cents <= maxUsd * 100 ? cents : null;
+}
+
+/** What an invoice of `cents` credits at `rate` VND per US$: whole đồng, rounded down. */
+function vndFor(cents: number, rate: number): number {
+  return Math.floor((cents * rate) / 100);
+}
+
+export function toPublicCrypto(row: CryptoRow, now = Date.now()) {
+  const waiting = row.status === "pending" && row.paymentId === null && row.expiresAt.getTime() <= now;
+  return {
+    id: row.id,
+    order_id: String(row.id),
+    invoice_url: row.invoiceUrl,
+    amount_usd: row.usdCents / 100,
+    vnd_amount: row.vndAmount,
+    formatted_vnd_amount: formatVND(row.vndAmount),
+    rate: row.rate,
+    // An invoice past its time with no payment is shown expired before the cron closes it.
+    status: waiting ? "expired" : row.status,
+    gateway_status: row.gatewayStatus,
+    payment_id: row.paymentId,
+    pay_currency: row.payCurrency,
+    credited_vnd: row.creditedVnd,
+    formatted_credited_vnd: formatVND(row.creditedVnd),
+    bonus_amount: row.bonusAmount,
+    expires_at: row.expiresAt.toISOString(),
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+/**
+ * A buyer asks for a crypto invoice of `amount_usd`: within the shop's limits and the pending
+ * limit, at the rate in force now, locked on the row. The row is made first (its id is the
+ * invoice's order_id), then the invoice; a gateway that makes none closes the row as failed.
+ */
+export async function createCryptoTopup(env: Env, config: CryptoConfig, userId: number, address: string, input: CreateCryptoInput, origin: string, now = Date.now()): Promise<CryptoRow> {
+  const terms = await cryptoTerms(env, config);
+  if (!terms.enabled) throw new UnavailableError(terms.rate === null && config.NOWPAYMENTS_API_URL ? CRYPTO_MESSAGES.noRate : CRYPTO_MESSAGES.unavailable);
+  const rate = terms.rate as number;
+  const cents = usdCents(input.amount_usd, terms.minimum_usd, terms.maximum_usd);
+  if (cents === null) throw fieldError("amount_usd", CRYPTO_MESSAGES.amount(terms.minimum_usd, terms.maximum_usd));
+  const code = await promotionCodeForTopup(env.DB, { userId, address }, input.promotion_code, now);
+  const db = getDb(env.DB);
+  const open = and(eq(cryptoTopups.userId, userId), eq(cryptoTopups.status, "pending"), sql`${cryptoTopups.expiresAt} > ${now}`);
+  const [pending] = await db.select({ n: count() }).from(cryptoTopups).where(open);
+  if (pending.n >= MAX_PENDING_PER_USER) throw new ValidationError(CRYPTO_MESSAGES.tooManyPending);
+  const [row] = await db
+    .insert(cryptoTopups)
+    .values({ userId, usdCents: cents, rate, vndAmount: vndFor(cents, rate), promotionCode: code, gatewayStatus: "waiting", expiresAt: new Date(now + INVOICE_MS), nextCheckAt: new Date(now + RECHECK_MS), createdAt: new Date(now), updatedAt: new Date(now) })
+    .returning();
+  // As VietQR's limit holds under a race: a row that finds as many open before it withdraws itself.
+  const [before] = await db.select({ n: count() }).from(cryptoTopups).where(and(open, sql`${cryptoTopups.id} < ${row.id}`));
+  if (before.n >= MAX_PENDING_PER_USER) {
+    await db.delete(cryptoTopups).where(eq(cryptoTopups.id, row.id));
+    throw new ValidationError(CRYPTO_MESSAGES.tooManyPending);
+  }
+  let invoice: Awaited<ReturnType<typeof createInvoice>>;
+  try {
+    invoice = await createInvoice(config, {
+      usdCents: cents,
+      orderId: String(row.id),
+      description: `Wallet top-up #${row.id}`,
+      ipnUrl: `${origin}/api/webhooks/nowpayments/`,
+      successUrl: `${origin}/en/?crypto=${row.id}`,
+      cancelUrl: `${origin}/en/?crypto=${row.id}`,
+    });
+  } catch (error) {
+    logEvent("error", "crypto_invoice_failed", { topup: row.id, error: errorText(error) });
+    await db.update(cryptoTopups).set({ status: "failed", gatewayStatus: "no_invoice", nextCheckAt: null, updatedAt: new Date() }).where(eq(cryptoTopups.id, row.id));
+    throw new UnavailableError(CRYPTO_MESSAGES.gatewayFailed);
+  }
+  const [made] = await db.update(cryptoTopups).set({ invoiceId: invoice.id, invoiceUrl: invoice.invoiceUrl, updatedAt: new Date() }).where(eq(cryptoTopups.id, row.id)).returning();
+  // The buyer's other open screens list the money on its way at once.
+  await walletFor(env, userId).notify({ event: "crypto", crypto_id: row.id, state: "waiting" });
+  return made;
+}
+
+/** The buyer's open crypto top-ups (waiting for a payment, or paid in part), newest first. */
+export async function listOpenCrypto(db: Database, userId: number, now = Date.now()) {
+  const rows = await db
+    .select()
+    .from(cryptoTopups)
+    .where(and(eq(cryptoTopups.userId, userId), inArray(cryptoTopups.status, ["pending", "partial"])))
+    .orderBy(desc(cryptoTopups.id))
+    .limit(50);
+  return rows.filter((row) => row.status === "partial" || row.paymentId !== null || row.expiresAt.getTime() > now).map((row) => toPublicCrypto(row, now));
+}
+
+// ---------------------------------------------------------------- judging a payment
+
+export type CryptoOutcome = "unknown" | "mismatch" | "pending" | "credited" | "unchanged" | "closed" | "refunded" | "parked";
+
+/** A payment's share of its invoice, at the locked rate, in whole đồng (never above the invoice). */
+function shareOf(topup: CryptoRow, payment: PaymentReadBack): number | null {
+  if (payment.actuallyPaid === null || payment.payAmount === null || payment.payAmount <= 0) return null;
+  const share = Math.floor(((payment.actuallyPaid / payment.payAmount) * topup.usdCents * topup.rate) / 100);
+  return Number.isSafeInteger(share) ? Math.min(Math.max(0, share), topup.vndAmount) : null;
+}
+
+const amountText = (value: number | null) => (value === null ? null : String(value).slice(0, 40));
+
+/**
+ * Keeps the payment (once per payment_id) with the gateway's latest word; a payment parked for an
+ * admin is parked once, and the owner is told then. Answers the stored row.
+ */
+async function recordPayment(env: Env, topup: CryptoRow, payment: PaymentReadBack, park: { reason: string; creditable: number } | null, now: number): Promise<PaymentRow> {
+  const raw = JSON.stringify(payment.raw).slice(0, 20_000);
+  const statements = [
+    env.DB.prepare(
+      `INSERT INTO crypto_payments (payment_id, parent_payment_id, topup_id, payment_status, actually_paid, pay_amount, creditable_vnd, review, reason, raw_body, created_at, updated_at)
+       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?11)
+       ON CONFLICT (payment_id) DO UPDATE SET payment_status = excluded.payment_status, actually_paid = excluded.actually_paid, pay_amount = excluded.pay_amount,
+         creditable_vnd = CASE WHEN crypto_payments.review IN ('none', 'parked') THEN excluded.creditable_vnd ELSE crypto_payments.creditable_vnd END,
+         review = CASE WHEN crypto_payments.review = 'none' THEN excluded.review ELSE crypto_payments.review END,
+         reason = coalesce(crypto_payments.reason, excluded.reason), raw_body = excluded.raw_body, updated_at = excluded.updated_at`,
+    ).bind(payment.paymentId, payment.parentPaymentId, topup.id, payment.status.slice(0, 30), amountText(payment.actuallyPaid), amountText(payment.payAmount), park?.creditable ?? 0, park ? "parked" : "none", park?.reason ?? null, raw, now),
+  ];
+  if (park) {
+    const text = `🅿️ Thanh toán crypto ${payment.paymentId} chờ duyệt (đơn #${topup.id}): ${park.reason}\nNgười dùng: {user}\nCó thể cộng: ${formatVND(park.creditable)}`;
+    const kinds = noticeSettings(env).kinds;
+    if (kinds.has("transfer_parked")) statements.push(recordStatement(env.DB, "transfer_parked", text, `crypto-parked:${payment.paymentId}`, now, { sql: "NOT EXISTS (SELECT 1 FROM crypto_payments WHERE payment_id = ?6 AND review <> 'none' AND created_at < ?7)", binds: [payment.paymentId, now] }, topup.userId));
+  }
+  await env.DB.batch(statements);
+  const [row] = await getDb(env.DB).select().from(cryptoPayments).where(eq(cryptoPayments.paymentId, payment.paymentId)).limit(1);
+  return row;
+}
+
+/**
+ * Acts on what the gateway says of a payment (read back with the store's key, never taken from a
+ * notification). The payment must belong to the invoice of the top-up its order_id names, in US
+ * dollars, for the invoice's amount; otherwise nothing is credited and it is parked for an admin.
+ */
+async function judgePayment(env: Env, payment: PaymentReadBack, now = Date.now()): Promise<CryptoOutcome> {
+  const topupId = payment.orderId !== null && /^\d{1,15}$/.test(payment.orderId) ? Number(payment.orderId) : null;
+  const [topup] = topupId === null ? [] : await getDb(env.DB).select().from(cryptoTopups).where(eq(cryptoTopups.id, topupId)).limit(1);
+  if (!topup || !payment.paymentId) return "unknown";
+  // Another invoice's payment claiming this order_id credits nobody here.
+  if (topup.invoiceId === null || payment.invoiceId !== topup.invoiceId) return "mismatch";
+  const share = shareOf(topup, payment);
+  const parked = (reason: string, creditable = share ?? 0) => recordPayment(env, topup, payment, { reason, creditable }, now).then(() => "parked" as const);
+  if (payment.priceCurrency !== "usd" || payment.priceAmount === null || Math.abs(payment.priceAmount * 100 - topup.usdCents) > 1e-6) {
+    return parked(`giá hóa đơn không khớp (${payment.priceAmount ?? "?"} ${payment.priceCurrency || "?"}, đơn ${topup.usdCents / 100} usd)`, 0);
+  }
+  const paying = payment.status === "finished" || payment.status === "partially_paid";
+  // A second deposit to the same address is never credited by itself.
+  if (payment.parentPaymentId !== null) return paying ? parked(`khoản nạp thêm vào cùng địa chỉ (thanh toán gốc ${payment.parentPaymentId})`) : "pending";
+  // Another payment of the same invoice after one was credited (the buyer paid twice).
+  if (topup.paymentId !== null && topup.paymentId !== payment.paymentId) return paying ? parked(`thanh toán thứ hai cho cùng hóa đơn (đã có ${topup.paymentId})`) : "pending";
+  const open = topup.status === "pending" || topup.status === "partial";
+  const wallet = walletFor(env, topup.userId);
+  const settlement = { topupId: topup.id, paymentId: payment.paymentId, gatewayStatus: payment.status, payAmount: amountText(payment.payAmount), actuallyPaid: amountText(payment.actuallyPaid), payCurrency: payment.payCurrency };
+  switch (payment.status) {
+    case "finished":
+    case "partially_paid": {
+      if (!open) {
+        if (topup.status === "credited" || topup.status === "refunded") return "unchanged";
+        // Money that arrived for a closed top-up (expired, failed, refused) waits for an admin.
+        return parked(`tiền đến sau khi đơn đã đóng (${topup.status})`);
+      }
+      const target = payment.status === "finished" ? topup.vndAmount : share;
+      if (target === null) return parked("số tiền cổng trả về không đọc được", 0);
+      await recordPayment(env, topup, payment, null, now);
+      const outcome = await wallet.settleCrypto({ ...settlement, target, final: payment.status === "finished" });
+      return outcome === "credited" ? "credited" : outcome === "closed" ? "closed" : "unchanged";
+    }
+    case "refunded": {
+      await recordPayment(env, topup, payment, null, now);
+      if (topup.status === "credited" || topup.status === "partial") return (await wallet.refundCrypto({ topupId: topup.id, paymentId: payment.paymentId })) === "refunded" ? "refunded" : "unchanged";
+      if (topup.status === "refunded") return "unchanged";
+      if (topup.status === "pending") await closeTopup(env, topup, "refunded", payment.status, now);
+      return "closed";
+    }
+    case "failed":
+    case "expired": {
+      await recordPayment(env, topup, payment, null, now);
+      // A partial credit stays; a top-up with nothing credited closes.
+      if (topup.status === "pending") await closeTopup(env, topup, payment.status, payment.status, now);
+      else if (topup.status === "partial") await env.DB.prepare("UPDATE crypto_topups SET gateway_status = ?1, next_check_at = NULL, updated_at = ?2 WHERE id = ?3 AND status = 'partial'").bind(payment.status, now, topup.id).run();
+      return "closed";
+    }
+    default: {
+      if (!UNDER_WAY.includes(payment.status)) return "pending";
+      await recordPayment(env, topup, payment, null, now);
+      // Only a top-up still waiting shows the gateway's word; a credited one is past it (out of order).
+      if (topup.status !== "pending" || topup.gatewayStatus === payment.status) return "pending";
+      await env.DB.prepare("UPDATE crypto_topups SET gateway_status = ?1, payment_id = coalesce(payment_id, ?2), updated_at = ?3 WHERE id = ?4 AND status = 'pending'").bind(payment.status, payment.paymentId, now, topup.id).run();
+      await wallet.notify({ event: "crypto", crypto_id: topup.id, state: payment.status });
+      return "pending";
+    }
+  }
+}
+
+async function closeTopup(env: Env, topup: CryptoRow, status: "failed" | "expired" | "refunded", gatewayStatus: string, now: number): Promise<void> {
+  const closed = await env.DB.prepare("UPDATE crypto_topups SET status = ?1, gateway_status = ?2, next_check_at = NULL, updated_at = ?3 WHERE id = ?4 AND status = 'pending' RETURNING id").bind(status, gatewayStatus.slice(0, 30), now, topup.id).first();
+  if (closed) await walletFor(env, topup.userId).notify({ event: "crypto", crypto_id: topup.id, state: status });
+}
+
+/**
+ * A notification whose signature was verified: the payment it names is read back and judged.
+ * Throws when the gateway cannot be asked (the caller answers an error, so the gateway retries).
+ */
+export async function receiveCryptoNotification(env: Env, config: NowPaymentsConfig, paymentId: string): Promise<CryptoOutcome> {
+  const payment = await readPayment(config, paymentId);
+  if (payment.paymentId !== paymentId) return "mismatch";
+  return judgePayment(env, payment);
+}
+
+/** Whether a refused notification names an open top-up of ours (then the IPN secret has most likely drifted). */
+export async function namesOpenCrypto(env: Env, orderId: unknown): Promise<boolean> {
+  if (typeof orderId !== "string" && typeof orderId !== "number") return false;
+  const id = Number(orderId);
+  if (!Number.isSafeInteger(id) || id <= 0) return false;
+  const [row] = await getDb(env.DB).select({ id: cryptoTopups.id }).from(cryptoTopups).where(and(eq(cryptoTopups.id, id), inArray(cryptoTopups.status, ["pending", "partial"]))).limit(1);
+  return row !== undefined;
+}
+
+// ---------------------------------------------------------------- the cron
+
+/**
+ * The cron's look at top-ups whose notification has not come: each due one is read back (its
+ * invoice's payments) and judged as a notification would be; an invoice past its time with no
+ * payment is closed as expired. Answers how many it looked at.
+ */
+export async function recheckCryptoTopups(env: Env, config: NowPaymentsConfig, now = Date.now(), limit = 25): Promise<number> {
+  if (!config.NOWPAYMENTS_API_URL) return 0;
+  const db = getDb(env.DB);
+  const due = await db
+    .select()
+    .from(cryptoTopups)
+    .where(and(inArray(cryptoTopups.status, ["pending", "partial"]), lte(cryptoTopups.nextCheckAt, new Date(now))))
+    .orderBy(cryptoTopups.nextCheckAt)
+    .limit(limit);
+  for (const topup of due) {
+    try {
+      const ids = topup.invoiceId ? await invoicePayments(config, topup.invoiceId) : [];
+      for (const id of ids) await judgePayment(env, await readPayment(config, id), now);
+      const [after] = await db.select().from(cryptoTopups).where(eq(cryptoTopups.id, topup.id));
+      if (after.status !== "pending" && after.status !== "partial") continue;
+      if (ids.length === 0 && after.expiresAt.getTime() <= now) {
+        await closeTopup(env, after, "expired", "expired", now);
+        continue;
+      }
+      const giveUp = now - after.createdAt.getTime() > RECHECK_WINDOW_MS;
+      await db.update(cryptoTopups).set({ checkAttempts: after.checkAttempts + 1, nextCheckAt: giveUp ? null : new Date(now + RECHECK_MS) }).where(eq(cryptoTopups.id, topup.id));
+    } catch (error) {
+      logEvent("error", "crypto_recheck_failed", { topup: topup.id, error: errorText(error) });
+      await db.update(cryptoTopups).set({ checkAttempts: topup.checkAttempts + 1, nextCheckAt: new Date(now + RECHECK_MS) }).where(eq(cryptoTopups.id, topup.id));
+    }
+  }
+  return due.length;
+}
+
+// ---------------------------------------------------------------- the admin
+
+export type AdminCryptoQuery = { page: number; page_size: number; status?: CryptoRow["status"] | "parked" };
+
+/** The admin's list of crypto top-ups, newest first, each with its payments (a parked one marked). */
+export async function listCryptoForAdmin(db: Database, query: AdminCryptoQuery) {
+  const parkedTopups = db.select({ id: cryptoPayments.topupId }).from(cryptoPayments).where(eq(cryptoPayments.review, "parked"));
+  const where = query.status === "parked" ? inArray(cryptoTopups.id, parkedTopups) : query.status ? eq(cryptoTopups.status, query.status) : undefined;
+  const [{ total }] = await db.select({ total: count() }).from(cryptoTopups).where(where);
+  const rows = await db.select().from(cryptoTopups).where(where).orderBy(desc(cryptoTopups.id)).limit(query.page_size).offset((query.page - 1) * query.page_size);
+  const payments = rows.length ? await db.select().from(cryptoPayments).where(inArray(cryptoPayments.topupId, rows.map((row) => row.id))).orderBy(cryptoPayments.id) : [];
+  return {
+    total,
+    topups: rows.map((row) => {
+      const own = payments.filter((payment) => payment.topupId === row.id);
+      return {
+        ...toPublicCrypto(row),
+        user_id: row.userId,
+        refunded_vnd: row.refundedVnd,
+        partial: row.status === "partial" || (row.creditedVnd > 0 && row.creditedVnd < row.vndAmount),
+        parked: own.some((payment) => payment.review === "parked"),
+        payments: own.map(toAdminPayment),
+      };
+    }),
+  };
+}
+
+function toAdminPayment(payment: PaymentRow) {
+  return {
+    id: payment.id,
+    payment_id: payment.paymentId,
+    parent_payment_id: payment.parentPaymentId,
+    payment_status: payment.paymentStatus,
+    actually_paid: payment.actuallyPaid,
+    pay_amount: payment.payAmount,
+    creditable_vnd: payment.creditableVnd,
+    review: payment.review,
+    reason: payment.reason,
+    resolved_by: payment.resolvedBy,
+    resolution_note: payment.resolutionNote,
+    resolved_at: payment.resolvedAt?.toISOString() ?? null,
+    created_at: payment.createdAt.toISOString(),
+  };
+}
+
+/**
+ * An admin credits (`amount` đồng, the payment's suggestion by default) or refuses a parked
+ * payment, audited in the same batch, in the buyer's wallet: two admins at once decide once.
+ */
+export async function reviewCryptoPayment(env: Env, id: number, decision: { credit: boolean; amount?: number; note: string }, admin: { id: number; audit: (details: Record<string, unknown>) => AuditRecord }) {
+  const db = getDb(env.DB);
+  const [payment] = await db.select().from(cryptoPayments).where(eq(cryptoPayments.id, id)).limit(1);
+  if (!payment) throw new NotFoundError(CRYPTO_MESSAGES.notFound);
+  if (payment.review !== "parked") throw new ConflictError(CRYPTO_MESSAGES.handled);
+  const [topup] = await db.select().from(cryptoTopups).where(eq(cryptoTopups.id, payment.topupId)).limit(1);
+  const amount = decision.amount ?? payment.creditableVnd;
+  if (decision.credit && !(amount > 0)) throw fieldError("amount", REVIEW_MESSAGES.notPositive);
+  const outcome = await walletFor(env, topup.userId).reviewParkedCrypto({
+    paymentRowId: payment.id,
+    paymentId: payment.paymentId,
+    amount,
+    credit: decision.credit,
+    adminId: admin.id,
+    note: decision.note,
+    audit: admin.audit({ payment_id: payment.paymentId, topup_id: topup.id, user_id: topup.userId, decision: decision.credit ? "credit" : "refuse", amount: decision.credit ? amount : 0, note: decision.note }),
+  });
+  if (outcome === "handled") throw new ConflictError(CRYPTO_MESSAGES.handled);
+  return { outcome, amount: decision.credit ? amount : 0 };
+}
