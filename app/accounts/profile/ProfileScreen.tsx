@@ -18,7 +18,7 @@ import { useFetcherAnswer } from "~/ui/forms/fetcher-answer";
 import { PurchasesTab } from "../../licensing/PurchasesTab";
 import { WalletTab } from "../../money/wallet/WalletTab";
 import { AccountPanel } from "./AccountPanel";
-import { CardTopupModal, ChangePasswordModal, VietQrModal } from "./profile-dialogs";
+import { CardTopupModal, ChangePasswordModal, CryptoTopupModal, VietQrModal } from "./profile-dialogs";
 import { type Loaded, listState, type MovedDevice, type ProfileOutlet, refetchBalance, TAB_LIST } from "./profile-data";
 import { ProfileSummary } from "./ProfileSummary";
 import { ProfileTabs } from "./ProfileTabs";
@@ -110,6 +110,7 @@ export function ProfileScreen({ loaded }: { loaded: Loaded }) {
                 ledger={listState(loaded, "ledger", retrying)}
                 pending={loaded.lists.pending ?? []}
                 pendingCards={loaded.lists.pendingCards ?? []}
+                pendingCrypto={loaded.lists.pendingCrypto ?? []}
                 history={loaded.lists.topups}
                 onRetry={revalidator.revalidate}
                 onTopup={openTopup}
@@ -137,6 +138,7 @@ export function ProfileScreen({ loaded }: { loaded: Loaded }) {
       {topup?.kind === "card" && (
         <CardTopupModal configLoad={topup.config} resume={topup.resume} onRetryConfig={dialogs.readCardConfig} onClose={dialogs.closeTopup} onSettled={afterTopup} onSessionExpired={sessionExpired} />
       )}
+      {topup?.kind === "crypto" && <CryptoTopupModal termsLoad={topup.config} resume={topup.resume} onRetryTerms={dialogs.readCryptoTerms} onClose={dialogs.closeTopup} onPaid={afterTopup} />}
       {dialogs.passwordOpen && <ChangePasswordModal user={user} onClose={dialogs.closePassword} onSessionExpired={sessionExpired} />}
     </div>
   );

@@ -12,6 +12,7 @@ import { refreshStoredBalance } from "~/money/wallet/wallet-figures";
 import type { OpenTopup } from "../../money/topup/topup-config";
 import type { VietQrCancel, VietQrCreate } from "../../money/topup/VietQrModal";
 import type { CardSend } from "../../money/topup/CardTopupModal";
+import type { CryptoCreate } from "../../money/topup/CryptoTopupModal";
 import type { PasswordChange } from "../ChangePasswordModal";
 import type { ListState } from "./ProfileList";
 import type { SessionUser } from "../session/session";
@@ -31,7 +32,8 @@ export type ProfileAction =
   | { intent: "email-notifications"; enabled: boolean }
   | VietQrCreate
   | VietQrCancel
-  | CardSend;
+  | CardSend
+  | CryptoCreate;
 
 /** The lists each action changes when it succeeds (a refusal changes none). */
 export const CHANGED_BY: Record<ProfileAction["intent"], readonly ListName[]> = {
@@ -41,6 +43,7 @@ export const CHANGED_BY: Record<ProfileAction["intent"], readonly ListName[]> = 
   "vietqr-create": ["pending", "topups"],
   "vietqr-cancel": ["pending", "topups"],
   card: ["pendingCards", "topups"],
+  "crypto-create": ["pendingCrypto", "topups"],
 };
 
 /** A tab's list as its route answers it (an answer without a list reads as an empty one). */

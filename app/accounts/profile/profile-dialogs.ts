@@ -6,6 +6,8 @@ import { lazyDialog } from "~/ui/LazyDialog";
 export const loadChangePassword = () => import("../ChangePasswordModal");
 export const loadVietQrModal = () => import("../../money/topup/VietQrModal");
 export const loadCardModal = () => import("../../money/topup/CardTopupModal");
+export const loadCryptoModal = () => import("../../money/topup/CryptoTopupModal");
 export const VietQrModal = lazyDialog(() => loadVietQrModal().then((module) => module.VietQrModal));
 export const CardTopupModal = lazyDialog(() => loadCardModal().then((module) => module.CardTopupModal));
+export const CryptoTopupModal = lazyDialog(() => loadCryptoModal().then((module) => module.CryptoTopupModal));
 export const ChangePasswordModal = lazyDialog(() => loadChangePassword().then((module) => module.ChangePasswordModal));

@@ -8,11 +8,12 @@
 // live), the next load reads them all again.
 import type { Purchase } from "@workers/money/buyer-wallet";
 import type { CardPayment } from "~/money/topup/topup";
+import type { CryptoTopup } from "~/money/topup/topup-config";
 import type { PendingTopup } from "../../money/topup/topup-config";
 import type { WalletTransaction } from "../../money/wallet/WalletTab";
 import type { TopupHistoryEntry } from "../../money/wallet/topup-history";
 
-export type Lists = { ledger?: WalletTransaction[]; purchases?: Purchase[]; pending?: PendingTopup[]; pendingCards?: CardPayment[]; topups?: TopupHistoryEntry[] };
+export type Lists = { ledger?: WalletTransaction[]; purchases?: Purchase[]; pending?: PendingTopup[]; pendingCards?: CardPayment[]; pendingCrypto?: CryptoTopup[]; topups?: TopupHistoryEntry[] };
 export type ListName = keyof Lists;
 
 let kept: Lists = {};

@@ -3,7 +3,7 @@
 import { useState } from "react";
 import type { Locale } from "~/i18n/locale";
 import type { TopupKind, VietQrTransaction } from "~/money/topup/topup";
-import { loadCardConfig, loadPendingCards, loadPendingTopups, loadVietQrConfig, type OpenTopup } from "../../money/topup/topup-config";
+import { loadCardConfig, loadCryptoTerms, loadPendingCards, loadPendingCrypto, loadPendingTopups, loadVietQrConfig, type OpenTopup } from "../../money/topup/topup-config";
 import type { Loaded } from "./profile-data";
 
 export function useProfileDialogs(loaded: Loaded, locale: Locale) {
@@ -32,6 +32,11 @@ export function useProfileDialogs(loaded: Loaded, locale: Locale) {
           setTopup((open) => (open?.kind === "vietqr" && open.resume === undefined ? { ...open, resume: pending?.[0]?.topup ?? null } : open)),
         );
       }
+    } else if (kind === "crypto") {
+      readCryptoTerms();
+      void loadPendingCrypto().then((pending) =>
+        setTopup((open) => (open?.kind === "crypto" && open.resume === undefined ? { ...open, resume: pending?.[0] ?? null } : open)),
+      );
     } else {
       setTopup({ kind, config: { status: "loading" } });
       readCardConfig();
@@ -47,10 +52,16 @@ export function useProfileDialogs(loaded: Loaded, locale: Locale) {
     void loadCardConfig(locale).then((config) => setTopup((open) => (open?.kind === "card" ? { ...open, config } : open)));
   }
 
+  /** The crypto terms, read (again, after "Thử lại"); the top-up the dialog resumes stays. */
+  function readCryptoTerms() {
+    setTopup((open) => (open?.kind === "crypto" ? { ...open, config: { status: "loading" } } : { kind: "crypto", config: { status: "loading" } }));
+    void loadCryptoTerms().then((config) => setTopup((open) => (open?.kind === "crypto" ? { ...open, config } : open)));
+  }
+
   function openPassword() {
     setTopup(null);
     setPasswordOpen(true);
   }
 
-  return { topup, passwordOpen, openTopup, readCardConfig, openPassword, closeTopup: () => setTopup(null), closePassword: () => setPasswordOpen(false) };
+  return { topup, passwordOpen, openTopup, readCardConfig, readCryptoTerms, openPassword, closeTopup: () => setTopup(null), closePassword: () => setPasswordOpen(false) };
 }

@@ -25,6 +25,7 @@ import { googleSignIn } from "./accounts/google-sign-in";
 import { unsubscribe } from "./accounts/unsubscribe";
 import { security } from "./accounts/security";
 import { topup } from "./wallet/topup";
+import { cryptoTopup } from "./wallet/crypto-topup";
 import { wallet } from "./wallet/wallet";
 import { topupHistory } from "./wallet/topup-history";
 import { catalogue } from "./catalogue/catalogue";
@@ -33,7 +34,7 @@ import { appPage } from "./catalogue/app-page";
 import { purchase } from "./catalogue/purchase";
 import { purchaseDialogs } from "./catalogue/purchase-dialogs";
 
-export const english = { shell, menus, forms, copy, newPassword, signIn, secondFactor, register, session, forgotPassword, resetPassword, googleSignIn, unsubscribe, security, liveWallet, network, profile, profileLayout, wallet, topupHistory, topup, passwordDialog, catalogue, home, appPage, purchase, purchaseDialogs };
+export const english = { shell, menus, forms, copy, newPassword, signIn, secondFactor, register, session, forgotPassword, resetPassword, googleSignIn, unsubscribe, security, liveWallet, network, profile, profileLayout, wallet, topupHistory, topup, cryptoTopup, passwordDialog, catalogue, home, appPage, purchase, purchaseDialogs };
 
 /** Makes the English words and formatting known: after this, the English pages speak English. */
 export function startEnglish(): void {

@@ -1,11 +1,12 @@
-// The settings the two top-up dialogs need (docs/product.md §9), read when a dialog opens: by the route's
-// loader for ?topup=, else by the button that opens it. A failure is said once; VietQR then uses
-// the product's defaults, the card dialog offers "Thử lại".
+// The settings the three top-up dialogs need (docs/product.md §9, "Crypto top-ups"), read when a
+// dialog opens: by the route's loader for ?topup=, else by the button that opens it. A failure is
+// said once; VietQR then uses the product's defaults, the card and crypto dialogs offer "Thử lại".
 import type { Locale } from "~/i18n/locale";
 import { walletWords } from "~/i18n/vi/wallet/wallet";
 import { wordsIn } from "~/i18n/words";
 import { apiCall } from "~/platform/api";
 import { toast } from "~/ui/toast";
+import type { cryptoTerms, toPublicCrypto } from "@workers/money/crypto";
 import { type CardConfig, type CardPayment, learnServerClock, localDeadline, normaliseVietQrConfig, VIETQR_DEFAULTS, type VietQrConfig, type VietQrTransaction } from "~/money/topup/topup";
 
 export type CardConfigLoad = { status: "loading" } | { status: "failed" } | { status: "ready"; config: CardConfig };
@@ -14,7 +15,34 @@ export type CardConfigLoad = { status: "loading" } | { status: "failed" } | { st
  * An open top-up dialog and its settings (null / loading while they are read), with what it resumes
  * (undefined while that is read): VietQR its pending top-up, the card dialog a card being checked.
  */
-export type OpenTopup = { kind: "vietqr"; config: VietQrConfig | null; resume?: VietQrTransaction | null } | { kind: "card"; config: CardConfigLoad; resume?: CardPayment | null };
+export type OpenTopup =
+  | { kind: "vietqr"; config: VietQrConfig | null; resume?: VietQrTransaction | null }
+  | { kind: "card"; config: CardConfigLoad; resume?: CardPayment | null }
+  | { kind: "crypto"; config: CryptoTermsLoad; resume?: CryptoTopup | null };
+
+type CryptoTerms = Awaited<ReturnType<typeof cryptoTerms>>;
+export type CryptoTopup = ReturnType<typeof toPublicCrypto>;
+export type CryptoTermsLoad = { status: "loading" } | { status: "failed" } | { status: "ready"; terms: CryptoTerms };
+
+/** The shop's terms for a crypto top-up, or failed (the dialog offers "Thử lại"). */
+export async function loadCryptoTerms(): Promise<CryptoTermsLoad> {
+  try {
+    const { data } = await apiCall((api) => api.api.crypto.config.$get());
+    return { status: "ready", terms: data };
+  } catch {
+    return { status: "failed" };
+  }
+}
+
+/** The buyer's crypto top-ups still open (no payment yet, or paid in part), newest first; null when unread. */
+export async function loadPendingCrypto(signal?: AbortSignal): Promise<CryptoTopup[] | null> {
+  try {
+    const { data } = await apiCall((api) => api.api.crypto.pending.$get(), { auth: true, signal });
+    return data;
+  } catch {
+    return null;
+  }
+}
 
 /** A pending top-up with its deadline in this browser's clock (on the server's clock: topup.ts localDeadline). */
 export type PendingTopup = { topup: VietQrTransaction; deadline: number };
@@ -68,6 +96,10 @@ export async function loadCardConfig(locale: Locale): Promise<CardConfigLoad> {
 
 /** The dialog `kind` with its settings read (a failure said in `locale`'s words). */
 export async function openedTopup(kind: OpenTopup["kind"], locale: Locale): Promise<OpenTopup> {
+  if (kind === "crypto") {
+    const [config, pending] = await Promise.all([loadCryptoTerms(), loadPendingCrypto()]);
+    return { kind, config, resume: pending?.[0] ?? null };
+  }
   if (kind === "card") {
     const [config, pending] = await Promise.all([loadCardConfig(locale), loadPendingCards()]);
     return { kind, config, resume: pending?.[0] ?? null };

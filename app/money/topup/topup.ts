@@ -191,14 +191,14 @@ export function formatPercent(value: number, locale: Locale = "vi"): string {
 
 export const PROFILE_TABS = ["profile", "wallet", "purchases"] as const;
 export type ProfileTab = (typeof PROFILE_TABS)[number];
-export type TopupKind = "vietqr" | "card";
+export type TopupKind = "vietqr" | "card" | "crypto";
 
 /** ?tab=… as a tab; anything else is the profile tab. */
 export function profileTabFrom(value: string | null | undefined): ProfileTab {
   return (PROFILE_TABS as readonly string[]).includes(value ?? "") ? (value as ProfileTab) : "profile";
 }
 
-/** ?topup=vietqr|card (the header's top-up links), else null. */
+/** ?topup=vietqr|card|crypto (the header's top-up links), else null. */
 export function topupFrom(value: string | null | undefined): TopupKind | null {
-  return value === "vietqr" || value === "card" ? value : null;
+  return value === "vietqr" || value === "card" || value === "crypto" ? value : null;
 }

@@ -1,6 +1,7 @@
 // The profile's wallet tab (docs/product.md §2, §3 "Transaction"): what was topped up, what is left, the
-// saving rate, the two ways to top up, money on its way (the VietQR top-ups awaiting a transfer, with
-// amount, content to copy and time left; the phone cards being checked), and the ledger (newest first).
+// saving rate, the three ways to top up (crypto first on English pages), money on its way (the VietQR
+// top-ups awaiting a transfer, with amount, content to copy and time left; the phone cards being
+// checked; the crypto invoices still open, with their state), and the ledger (newest first).
 import { useEffect, useState } from "react";
 import type { toPublicTransaction } from "@workers/money/buyer-wallet";
 import { useBalanceText } from "~/shell/Header";
@@ -11,7 +12,8 @@ import type { SessionUser } from "~/accounts/session/session";
 import { SignedAmount } from "~/ui/SignedAmount";
 import { CopyButton } from "~/ui/CopyButton";
 import { type CardPayment, formatCountdown, formatPercent, savingRate, secondsLeft, TOPUP_TIMINGS, type TopupKind, totalToppedUp, type VietQrTransaction } from "~/money/topup/topup";
-import type { PendingTopup } from "../topup/topup-config";
+import type { CryptoTopup, PendingTopup } from "../topup/topup-config";
+import { cryptoTopupWords } from "~/i18n/vi/wallet/crypto-topup";
 import { ListBody, type ListState } from "../../accounts/profile/ProfileList";
 import { TopupHistory } from "./TopupHistory";
 import { cardEstimate } from "@workers/shared/money/topup";
@@ -55,11 +57,33 @@ function PendingCard({ card }: { card: CardPayment }) {
   );
 }
 
+/** A crypto top-up still open: its US$ and the VND it credits, the gateway's state, and its invoice. */
+function PendingCrypto({ topup }: { topup: CryptoTopup }) {
+  const words = useWords(cryptoTopupWords);
+  const format = useFormat();
+  const state = topup.status === "pending" ? (topup.gateway_status ?? "waiting") : topup.status;
+  return (
+    <li className="rounded-xl bg-violet-500/10 p-3 ring-1 ring-violet-500/20" data-testid="pending-crypto">
+      <div className="flex items-center justify-between gap-3">
+        <span className="font-bold text-violet-100">{words.pendingLine(format.price(topup.amount_usd, "USD"), format.vnd(topup.vnd_amount))}</span>
+        <span className="text-sm font-semibold text-violet-200" data-testid="pending-crypto-state">
+          {words.state(state)}
+        </span>
+      </div>
+      {topup.invoice_url && (
+        <a href={topup.invoice_url} target="_blank" rel="noopener noreferrer" className="mt-2 inline-block text-sm font-semibold text-indigo-300 underline underline-offset-2 hover:text-indigo-200">
+          {words.payNow}
+        </a>
+      )}
+    </li>
+  );
+}
+
 /**
  * Money on its way: the top-ups awaiting a transfer, each with its countdown (one that runs out
  * leaves the list), and the phone cards still being checked.
  */
-function PendingTopups({ pending, cards, onResume }: { pending: PendingTopup[]; cards: CardPayment[]; onResume: (topup: VietQrTransaction) => void }) {
+function PendingTopups({ pending, cards, crypto, onResume }: { pending: PendingTopup[]; cards: CardPayment[]; crypto: CryptoTopup[]; onResume: (topup: VietQrTransaction) => void }) {
   const [now, setNow] = useState(() => Date.now());
   const words = useWords(walletWords);
   const format = useFormat();
@@ -70,7 +94,7 @@ function PendingTopups({ pending, cards, onResume }: { pending: PendingTopup[]; 
     const timer = setInterval(() => setNow(Date.now()), TOPUP_TIMINGS.countdownTickMs);
     return () => clearInterval(timer);
   }, [ticking]);
-  if (!ticking && cards.length === 0) return null;
+  if (!ticking && cards.length === 0 && crypto.length === 0) return null;
   return (
     <section aria-labelledby="pending-heading">
       <h2 id="pending-heading" className="text-base font-bold text-white">
@@ -78,6 +102,9 @@ function PendingTopups({ pending, cards, onResume }: { pending: PendingTopup[]; 
       </h2>
       {ticking && <p className="mt-1 text-sm text-zinc-400">{words.pendingHint}</p>}
       <ul className="mt-2 space-y-2">
+        {crypto.map((topup) => (
+          <PendingCrypto key={topup.id} topup={topup} />
+        ))}
         {cards.map((card) => (
           <PendingCard key={card.transaction_id} card={card} />
         ))}
@@ -112,10 +139,23 @@ function PendingTopups({ pending, cards, onResume }: { pending: PendingTopup[]; 
 
 export function TopupButtons({ onTopup, compact = false }: { onTopup: (kind: TopupKind) => void; compact?: boolean }) {
   const words = useWords(walletWords);
+  const cryptoWords = useWords(cryptoTopupWords);
   const base = `inline-flex flex-1 items-center justify-center gap-2 rounded-xl font-semibold whitespace-nowrap transition ${compact ? "px-4 py-2.5 text-sm" : "px-5 py-3"}`;
+  // A visitor abroad has no Vietnamese bank or phone card: the English pages offer crypto first.
+  const english = useFormat().locale === "en";
+  const crypto = (
+    <button type="button" onClick={() => onTopup("crypto")} className={`${base} ${english ? "bg-indigo-600 text-white shadow-lg shadow-indigo-950/40 hover:bg-indigo-500" : "border border-white/10 bg-white/5 text-zinc-100 hover:bg-white/10"}`}>
+      <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
+        <circle cx="12" cy="12" r="9" />
+        <path d="M9.5 8h4a2 2 0 0 1 0 4h-4zM9.5 12h4.5a2 2 0 0 1 0 4H9.5zM11 6v2M11 16v2" />
+      </svg>
+      {cryptoWords.button}
+    </button>
+  );
   // Compact (the profile's header column): one above the other, so neither label wraps.
   return (
-    <div className={`flex flex-col gap-2 ${compact ? "" : "sm:flex-row"}`}>
+    <div className={`flex flex-col gap-2 ${compact ? "" : "sm:flex-row sm:flex-wrap"}`}>
+      {english && crypto}
       <button type="button" onClick={() => onTopup("vietqr")} className={`${base} bg-indigo-600 text-white shadow-lg shadow-indigo-950/40 hover:bg-indigo-500`}>
         <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
           <path d="M4 4h6v6H4zM14 4h6v6h-6zM4 14h6v6H4zM14 14h2v2h-2zM18 18h2v2h-2zM14 18h2M18 14h2" />
@@ -129,6 +169,7 @@ export function TopupButtons({ onTopup, compact = false }: { onTopup: (kind: Top
         </svg>
         {words.card}
       </button>
+      {!english && crypto}
     </div>
   );
 }
@@ -171,6 +212,7 @@ export function WalletTab({
   ledger,
   pending,
   pendingCards,
+  pendingCrypto,
   history,
   onRetry,
   onTopup,
@@ -181,6 +223,7 @@ export function WalletTab({
   ledger: ListState<WalletTransaction>;
   pending: PendingTopup[];
   pendingCards: CardPayment[];
+  pendingCrypto: CryptoTopup[];
   onRetry: () => void;
   onTopup: (kind: TopupKind) => void;
   onResume: (topup: VietQrTransaction) => void;
@@ -201,7 +244,7 @@ export function WalletTab({
 
       <TopupButtons onTopup={onTopup} />
 
-      <PendingTopups pending={pending} cards={pendingCards} onResume={onResume} />
+      <PendingTopups pending={pending} cards={pendingCards} crypto={pendingCrypto} onResume={onResume} />
 
       <TopupHistory entries={history} />
 

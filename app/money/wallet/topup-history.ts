@@ -38,7 +38,7 @@ export async function loadTopupHistory(signal?: AbortSignal): Promise<TopupHisto
 export function concernsTopup(message: LiveMessage): boolean {
   // A cancellation is the buyer's own act, told where they did it.
   if (message.event === "topup_cancelled") return false;
-  return message.topup_id !== undefined || message.card_id !== undefined || message.event_id !== undefined;
+  return message.topup_id !== undefined || message.card_id !== undefined || message.event_id !== undefined || message.crypto_id !== undefined;
 }
 
 function markKey(): string | null {
@@ -75,6 +75,7 @@ function tell(entry: TopupHistoryEntry, locale: Locale) {
 const matches = (entry: TopupHistoryEntry, message: LiveMessage) =>
   (message.card_id !== undefined && entry.card_id === message.card_id) ||
   (message.event_id !== undefined && entry.event_id === message.event_id) ||
+  (message.crypto_id !== undefined && entry.crypto_id === message.crypto_id) ||
   (message.topup_id !== undefined && message.event_id === undefined && entry.topup_id === message.topup_id);
 
 /**

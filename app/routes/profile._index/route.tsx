@@ -1,7 +1,7 @@
 // /profile (the index under the profile layout): the account, the wallet and the purchases as three
 // tabs addressed by ?tab= (docs/product.md §2); the screen is app/accounts/profile/ProfileScreen.tsx. The clientLoader reads the list the open tab shows; a
 // settled top-up reads the balance again and revalidates it (no navigation). The query
-// ?topup=vietqr|card (the header's links) opens that dialog on the wallet tab and
+// ?topup=vietqr|card|crypto (the header's links) opens that dialog on the wallet tab and
 // ?vietqr_success=true (back from a payment page) says so and refreshes; both leave the URL. The
 // dialogs' settings are read by this loader (for ?topup=) or by the button that opens them.
 // The clientAction moves a bought key to another device and changes the password (JSON bodies with
@@ -22,10 +22,10 @@ import { toast } from "~/ui/toast";
 import { profileTabFrom, type TopupKind, topupFrom } from "~/money/topup/topup";
 import { switchEmailNotifications } from "~/accounts/MailSwitch";
 import { CHANGED_BY, type Loaded, type ProfileAction, readList, refetchBalance, resetDevice, TAB_LIST } from "~/accounts/profile/profile-data";
-import { loadCardModal, loadChangePassword, loadVietQrModal } from "~/accounts/profile/profile-dialogs";
+import { loadCardModal, loadChangePassword, loadCryptoModal, loadVietQrModal } from "~/accounts/profile/profile-dialogs";
 import { announceLoad, keepLists, type ListName, type Lists, listsKept } from "~/accounts/profile/profile-lists";
 import { ProfileScreen } from "~/accounts/profile/ProfileScreen";
-import { loadPendingCards, loadPendingTopups, openedTopup } from "~/money/topup/topup-config";
+import { loadPendingCards, loadPendingCrypto, loadPendingTopups, openedTopup } from "~/money/topup/topup-config";
 import { loadTopupHistory } from "~/money/wallet/topup-history";
 
 // What ?topup= asked for, handed from the load that cleaned the URL to the load after it.
@@ -87,6 +87,7 @@ export async function clientLoader({ request }: ClientLoaderFunctionArgs): Promi
   // (the page waits for both); a failure shows none.
   const pendingRead = tab === "wallet" && !kept.pending ? loadPendingTopups(request.signal) : null;
   const cardsRead = tab === "wallet" && !kept.pendingCards ? loadPendingCards(request.signal) : null;
+  const cryptoRead = tab === "wallet" && !kept.pendingCrypto ? loadPendingCrypto(request.signal) : null;
   const historyRead = tab === "wallet" && !kept.topups ? loadTopupHistory(request.signal) : null;
   if (list && !kept[list]) {
     try {
@@ -97,8 +98,9 @@ export async function clientLoader({ request }: ClientLoaderFunctionArgs): Promi
       failed = { list, message: error instanceof ApiError ? error.message : wordsIn(locale, profileWords).loadFailed };
     }
   }
-  const [pending, pendingCards, topups] = await Promise.all([pendingRead, cardsRead, historyRead]);
+  const [pending, pendingCards, pendingCrypto, topups] = await Promise.all([pendingRead, cardsRead, cryptoRead, historyRead]);
   if (pending) read.pending = pending;
+  if (pendingCrypto) read.pendingCrypto = pendingCrypto;
   if (pendingCards) read.pendingCards = pendingCards;
   if (topups) read.topups = topups;
   return { tab, lists: keepLists(read), failed, topup: asked && (await asked) };
@@ -127,6 +129,7 @@ export async function clientAction({ request }: ClientActionFunctionArgs) {
   if (action.intent === "vietqr-create") return (await loadVietQrModal()).createVietQr(request, action);
   if (action.intent === "vietqr-cancel") return (await loadVietQrModal()).cancelVietQr(request, action);
   if (action.intent === "card") return (await loadCardModal()).sendCard(request, action);
+  if (action.intent === "crypto-create") return (await loadCryptoModal()).createCrypto(request, action);
   throw new Error(`Unknown profile action: ${(action as { intent?: unknown }).intent}`);
 }
 
