@@ -35,7 +35,7 @@ export const cryptoTopup: EnglishOf<typeof cryptoTopupWords> = {
   lockedRate: (rate) => `Rate locked: 1 US$ = ${rate}`,
   openInvoice: "Open the payment page",
   invoiceHint: "The payment page opens in a new tab. Keep this page open: your balance updates as soon as the payment is done.",
-  state: (state) => STATES[state] ?? state,
+  state: (state) => STATES[state] ?? String(state),
   credited: (amount) => `${amount} added to your wallet`,
   another: "Create another invoice",
   pendingLine: (usd, vnd) => `${usd} → ${vnd}`,

@@ -38,7 +38,7 @@ export const cryptoTopupWords = defineWords("cryptoTopup", {
   lockedRate: (rate: string) => `Tỷ giá đã chốt: 1 US$ = ${rate}`,
   openInvoice: "Mở trang thanh toán",
   invoiceHint: "Trang thanh toán mở trong thẻ mới. Giữ trang này mở: số dư được cập nhật ngay khi thanh toán xong.",
-  state: (state: string) => STATES[state] ?? state,
+  state: (state: string) => STATES[state] ?? String(state),
   credited: (amount: string) => `Đã cộng ${amount} vào ví`,
   another: "Tạo hoá đơn khác",
   pendingLine: (usd: string, vnd: string) => `${usd} → ${vnd}`,
