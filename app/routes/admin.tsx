@@ -28,6 +28,7 @@ const NAV = [
   { to: "/admin/users", label: "Người dùng" },
   { to: "/admin/promotions", label: "Khuyến mãi" },
   { to: "/admin/bank-transfers", label: "Chuyển khoản" },
+  { to: "/admin/crypto-topups", label: "Tiền mã hoá" },
   { to: "/admin/settings", label: "Cài đặt" },
   { to: "/admin/audit", label: "Nhật ký" },
   { to: "/admin/notifications", label: "Thông báo" },
