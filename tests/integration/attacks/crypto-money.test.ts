@@ -81,6 +81,7 @@ describe("attack: refunded after the buyer spent the money", () => {
     expect(refund.answers.map((answer) => answer.body.outcome).sort()).toEqual(["refunded", "unchanged"]);
     const [account] = await db.select().from(users).where(eq(users.id, buyer.id));
     expect(account).toMatchObject({ balance: 0, debt: 200_000 });
+    expect((await api("/api/auth/wallet/balance/", { token: buyer.token })).body.data).toMatchObject({ balance: 0, debt: 200_000 });
     const lines = (await cryptoLines(buyer.id)).filter((line) => line.amount < 0);
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatchObject({ amount: -55_000, reference: `crypto:${paid.payment_id}:refund` });
