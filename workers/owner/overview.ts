@@ -128,7 +128,7 @@ export function overviewQueries(days: number, lowStockThreshold: number, now = D
       sql: `SELECT
            (SELECT count(*) FROM vietqr_topups WHERE status = 'pending' AND expires_at > ?1)
              + (SELECT count(*) FROM card_topups WHERE status = 'pending')
-             + (SELECT count(*) FROM crypto_topups WHERE status = 'pending' AND (payment_id IS NOT NULL OR expires_at > ?1)) AS topups_waiting,
+             + (SELECT count(*) FROM crypto_topups WHERE status = 'pending' AND (coalesce(gateway_status, 'waiting') <> 'waiting' OR expires_at > ?1)) AS topups_waiting,
            (SELECT count(*) FROM payment_events WHERE status = 'unmatched' AND card_topup_id IS NULL) AS transfers_parked,
            (SELECT count(*) FROM payment_events WHERE status = 'unmatched' AND card_topup_id IS NOT NULL) AS cards_waiting,
            (SELECT count(*) FROM crypto_payments WHERE review = 'parked') AS crypto_parked`,
