@@ -202,7 +202,12 @@ async function judgePayment(env: Env, payment: PaymentReadBack, now = Date.now()
   }
   const paying = payment.status === "finished" || payment.status === "partially_paid";
   // A second deposit to the same address is never credited by itself.
-  if (payment.parentPaymentId !== null) return paying ? parked(`khoản nạp thêm vào cùng địa chỉ (thanh toán gốc ${payment.parentPaymentId})`) : "pending";
+  if (payment.parentPaymentId !== null) {
+    if (paying) return parked(`khoản nạp thêm vào cùng địa chỉ (thanh toán gốc ${payment.parentPaymentId})`);
+    // Its later states (refunded, failed) are kept for the admin's review; nothing moves by itself.
+    await recordPayment(env, topup, payment, null, now);
+    return "pending";
+  }
   // Another payment of the same invoice after one was credited (the buyer paid twice).
   if (topup.paymentId !== null && topup.paymentId !== payment.paymentId) return paying ? parked(`thanh toán thứ hai cho cùng hóa đơn (đã có ${topup.paymentId})`) : "pending";
   const open = topup.status === "pending" || topup.status === "partial";

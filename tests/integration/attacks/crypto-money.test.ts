@@ -58,8 +58,14 @@ describe("attack: a partial payment, then the rest", () => {
     expect(await balanceOf(buyer.id)).toBe(20 * RATE);
     const lines = await cryptoLines(buyer.id);
     expect(lines.map((line) => line.amount).sort((a, b) => a - b)).toEqual([share, 20 * RATE - share].sort((a, b) => a - b));
-    // Each ledger line names the channel and the payment.
-    for (const line of lines) expect(line.description).toContain(String(partial.payment_id));
+    // Each ledger line names the channel and the payment, and the owner is told of each credit once.
+    for (const line of lines) {
+      expect(line.description).toContain(String(partial.payment_id));
+      expect(line.description).toContain("crypto");
+      const told = await db.select().from(notifications).where(eq(notifications.dedupeKey, `deposit:${line.reference}`));
+      expect(told).toHaveLength(1);
+      expect(told[0].text).toContain("crypto (NOWPayments)");
+    }
     // A late partial notification (out of order) credits nothing more.
     await pay(invoice.order_id, 5, "partially_paid");
     expect(await balanceOf(buyer.id)).toBe(20 * RATE);
