@@ -22,7 +22,9 @@ import { captureAnswer, loadFloor, startFloor } from "./bench/floor.mjs";
 import { latencyChart, markdownReport, summaryTable } from "./bench/report.mjs";
 import { workerBundleSize } from "./deploy-check.mjs";
 import { webhookStorm } from "./bench/webhook-storm.mjs";
-import { localSettings, prepareStore, projectRoot, serveStore, settingsToPass, waitForStore, withLocalBindings } from "./lib.mjs";
+import { cryptoStorm } from "./bench/crypto-storm.mjs";
+import { startNowPaymentsSim } from "./nowpayments-sim.mjs";
+import { freePort, localSettings, prepareStore, projectRoot, serveStore, settingsToPass, waitForStore, withLocalBindings } from "./lib.mjs";
 
 const port = Number(process.env.BENCH_PORT ?? 8790);
 const floorPort = Number(process.env.BENCH_FLOOR_PORT ?? port + 1);
@@ -32,6 +34,7 @@ const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const chromePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const origin = `http://127.0.0.1:${port}`;
 const STORM_TOPUPS = 300;
+const CRYPTO_INVOICES = 100;
 const FEEDS = ["/altstore.json", "/repo/Packages"];
 const PUBLIC_PAGES = ["/login", "/register", "/forgot-password"];
 
@@ -58,12 +61,15 @@ function machine() {
 }
 
 let server;
+/** The simulated NOWPayments the crypto storm pays at, on a free port of its own. */
+let nowPayments;
 let floor;
 let stopping = false;
 /** Ends wrangler dev and the workerd under it: the process groups this script started. */
 async function stopServer() {
   stopping = true;
   await floor?.stop();
+  await nowPayments?.close();
   if (!server || server.exitCode !== null || server.signalCode !== null) return;
   const exited = new Promise((resolve) => server.once("exit", resolve));
   try {
@@ -137,8 +143,11 @@ async function main() {
   const results = { startedAt: startedAt.toISOString(), machine: machine() };
   // The storm speaks SePay's API-key mode, whatever a developer's .dev.vars chose.
   const sepay = { SEPAY_AUTH: "apikey", SEPAY_API_KEY: "bench-sepay-key" };
-  const settings = { ...localSettings(), ...sepay };
-  const overrides = { ...settingsToPass(), ...sepay };
+  // The crypto storm's gateway: the simulator on a port of its own, whatever runs on 9520.
+  const crypto = { NOWPAYMENTS_API_URL: `http://127.0.0.1:${await freePort()}`, NOWPAYMENTS_API_KEY: "bench-nowpayments-key", NOWPAYMENTS_IPN_SECRET: "bench-nowpayments-ipn-secret" };
+  nowPayments = await startNowPaymentsSim({ port: Number(new URL(crypto.NOWPAYMENTS_API_URL).port), apiKey: crypto.NOWPAYMENTS_API_KEY, ipnSecret: crypto.NOWPAYMENTS_IPN_SECRET });
+  const settings = { ...localSettings(), ...sepay, ...crypto };
+  const overrides = { ...settingsToPass(), ...sepay, ...crypto };
 
   step(`store: fresh state in ${persistTo}, port ${port}`);
   rmSync(join(projectRoot, persistTo), { recursive: true, force: true });
@@ -260,6 +269,11 @@ async function main() {
     log: (line) => console.log(`  ${line}`),
   });
   console.log(`  ${results.storm.notifications} notifications: p50 ${results.storm.median.toFixed(1)} ms, p99 ${results.storm.p99.toFixed(1)} ms, ${results.storm.perSecond.toFixed(1)}/s; credited once: ${results.storm.creditedOnce}`);
+
+  step("crypto notification storm (NOWPayments, each notification read back)");
+  const cryptoUsers = seeded.userIds.slice(BUYERS + 1 + STORM_TOPUPS, BUYERS + 1 + STORM_TOPUPS + CRYPTO_INVOICES);
+  results.cryptoStorm = await cryptoStorm({ origin, settings, apiUrl: settings.NOWPAYMENTS_API_URL, userIds: cryptoUsers, log: (line) => console.log(`  ${line}`) });
+  console.log(`  ${results.cryptoStorm.notifications} notifications: p50 ${results.cryptoStorm.median.toFixed(1)} ms, p99 ${results.cryptoStorm.p99.toFixed(1)} ms, ${results.cryptoStorm.perSecond.toFixed(1)}/s; credited once: ${results.cryptoStorm.creditedOnce}`);
 
   // Last, so that Chromium shares the machine with nothing else the benchmark runs.
   step(`Lighthouse, mobile (${LIGHTHOUSE_RUNS} runs per page)`);

@@ -8,6 +8,7 @@
 // For tests and for trying it by hand, `POST /sim/pay` {order_id, usd, status, repeat} pays the
 // newest invoice of that order_id (status defaults to "finished"; "refunded" refunds the order's
 // payment; "redeposit" makes a second deposit, a payment with parent_payment_id). Options:
+// `payment_id` (act on that payment, say a second deposit, instead of the invoice's first),
 // `deliver: false` (answer the signed notifications instead of posting them: the workers tests
 // deliver them), `bad_signature`, `late_ms` (post after a delay), `out_of_order` (an earlier
 // status posted after this one), `notice` (fields changed in the notification only, signed) and
@@ -90,9 +91,12 @@ export async function startNowPaymentsSim({ port = 9520, host = "127.0.0.1", api
     return payment;
   }
 
-  /** The payment after a person (or /sim/pay) paid `usd` with `status`. */
-  function pay(invoice, usd, status) {
-    const latest = invoice.payments.length ? payments.get(invoice.payments.at(-1)) : null;
+  /**
+   * The payment after a person (or /sim/pay) paid `usd` with `status`: the invoice's first payment
+   * (a second deposit is a payment of its own, with parent_payment_id), or the one `paymentId` names.
+   */
+  function pay(invoice, usd, status, paymentId = null) {
+    const latest = paymentId !== null ? (payments.get(Number(paymentId)) ?? null) : invoice.payments.length ? payments.get(invoice.payments[0]) : null;
     let payment;
     if (status === "redeposit") {
       const parent = latest ?? newPayment(invoice);
@@ -266,7 +270,7 @@ ${open ? `<form method="post" action="/payment/${invoice.id}/act">
         const invoice = [...invoices.values()].reverse().find((candidate) => candidate.order_id === String(body.order_id));
         if (!invoice) return send(404, { message: `no invoice for order_id ${body.order_id}` });
         const usd = body.usd === undefined || body.usd === null || body.usd === "" ? (status === "refunded" ? undefined : invoice.price_amount) : Number(body.usd);
-        const payment = pay(invoice, usd, status);
+        const payment = pay(invoice, usd, status, body.payment_id ?? null);
         if (body.payment && typeof body.payment === "object") payment.readback = { ...(payment.readback ?? {}), ...body.payment };
         const sent = await notify(invoice, payment, body);
         return send(200, { payment_id: payment.payment_id, parent_payment_id: payment.parent_payment_id, payment_status: payment.payment_status, notifications: sent });

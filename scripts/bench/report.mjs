@@ -255,6 +255,26 @@ export function markdownReport(results) {
     "",
   );
 
+  const crypto = results.cryptoStorm;
+  if (crypto) {
+    lines.push(
+      "## Crypto notification storm",
+      "",
+      `${crypto.invoices} users each made a crypto invoice through the API and paid it at the simulated NOWPayments; its ${crypto.notifications} signed notifications (${crypto.duplicates} of them duplicates of the same payment) were posted at once, shuffled, ${crypto.concurrency} in flight. Each made the store read the payment back from the simulator.`,
+      "",
+      "| notifications | in flight | median ms | p99 ms | notifications/s | HTTP errors |",
+      "|---|---|---|---|---|---|",
+      `| ${crypto.notifications} | ${crypto.concurrency} | ${ms(crypto.median)} | ${ms(crypto.p99)} | ${crypto.perSecond.toFixed(1)} | ${crypto.errors} |`,
+      "",
+      `Outcomes: ${Object.entries(crypto.outcomes).map(([outcome, count]) => `${outcome} ${count}`).join(", ")} (expected: credited ${crypto.invoices}, the duplicates unchanged).`,
+      "",
+      crypto.creditedOnce
+        ? `Each of the ${crypto.invoices} users ends with exactly the invoice's VND and one crypto deposit: **credited exactly once**.`
+        : `**Credit check failed** for ${crypto.problems.length} users: ${JSON.stringify(crypto.problems.slice(0, 5))}`,
+      "",
+    );
+  }
+
   lines.push("## JavaScript shipped by public pages (gzip level 6)", "", "| page | JS files | JS raw | JS gzipped | (brotli) | inline scripts (gz) | HTML (gz) |", "|---|---|---|---|---|---|---|");
   for (const page of js) lines.push(`| \`${page.path}\` | ${page.files.length} | ${kb(page.bytes)} | **${kb(page.gzip)}** | ${kb(page.brotli)} | ${kb(page.inlineGzip)} | ${kb(page.htmlBytes)} (${kb(page.htmlGzip)}) |`);
   lines.push("", "Inline scripts are the route manifest and the loader data Remix embeds for hydration (not counted in the JS budget).", "");

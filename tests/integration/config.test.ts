@@ -51,12 +51,15 @@ describe("attack: running production with development settings", () => {
   // What wrangler.toml adds to the example.
   const site = { SITE_NAME: valid.SITE_NAME, TELEGRAM_URL: valid.TELEGRAM_URL, ZALO_URL: valid.ZALO_URL };
 
-  for (const key of ["JWT_SECRET", "SEPAY_API_KEY", "CARD_PARTNER_KEY", "TELEGRAM_BOT_TOKEN", "ADMIN_TOTP_SECRET"]) {
+  for (const key of ["JWT_SECRET", "SEPAY_API_KEY", "CARD_PARTNER_KEY", "TELEGRAM_BOT_TOKEN", "ADMIN_TOTP_SECRET", "NOWPAYMENTS_API_KEY", "NOWPAYMENTS_IPN_SECRET"]) {
     it(`starts production with the committed development ${key}`, () => {
       expect(example[key]).toBeTruthy();
       const extras: Record<string, Record<string, string>> = {
         CARD_PARTNER_KEY: { CARD_GATEWAY_URL: "https://gw.example.vn/chargingws/v2", CARD_PARTNER_ID: "shop" },
         TELEGRAM_BOT_TOKEN: { TELEGRAM_CHAT_ID: "100200300" },
+        // Crypto top-ups (issue 54): either committed secret would let anyone make invoices or sign a notification.
+        NOWPAYMENTS_API_KEY: { NOWPAYMENTS_API_URL: "https://api.nowpayments.io", NOWPAYMENTS_IPN_SECRET: "a-real-ipn-secret" },
+        NOWPAYMENTS_IPN_SECRET: { NOWPAYMENTS_API_URL: "https://api.nowpayments.io", NOWPAYMENTS_API_KEY: "a-real-api-key" },
       };
       const extra = extras[key] ?? {};
       expect(refusal({ ...valid, ...extra, [key]: example[key] })).toMatch(new RegExp(`${key}: [^;]*phát triển`));

@@ -47,9 +47,15 @@ function toPublicUserWallet(wallet: WalletSnapshot) {
   return { ...wallet, formatted_total_spent: formatVND(wallet.total_spent) };
 }
 
+/**
+ * The balance tab's wallet, with what the account owes after a refunded crypto credit (`debt`; the
+ * account buys nothing while it owes, docs/decisions/0050-crypto-top-ups.md).
+ */
 export async function findWallet(db: D1Database, userId: number) {
   const wallet = await walletSnapshot(db, userId);
-  return wallet && toPublicUserWallet(wallet);
+  if (!wallet) return null;
+  const debt = (await db.prepare("SELECT debt FROM users WHERE id = ?").bind(userId).first<{ debt: number }>())?.debt ?? 0;
+  return { ...toPublicUserWallet(wallet), debt, formatted_debt: formatVND(debt) };
 }
 
 /** The newest `limit` ledger rows of a user. */

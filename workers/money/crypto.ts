@@ -58,8 +58,13 @@ function vndFor(cents: number, rate: number): number {
   return Math.floor((cents * rate) / 100);
 }
 
+/** A pending top-up with no payment under way past its invoice's time: shown expired before the cron closes it. */
+function lapsed(row: Pick<CryptoRow, "status" | "gatewayStatus" | "expiresAt">, now: number): boolean {
+  return row.status === "pending" && (row.gatewayStatus === null || row.gatewayStatus === "waiting") && row.expiresAt.getTime() <= now;
+}
+
 export function toPublicCrypto(row: CryptoRow, now = Date.now()) {
-  const waiting = row.status === "pending" && row.paymentId === null && row.expiresAt.getTime() <= now;
+  const waiting = lapsed(row, now);
   return {
     id: row.id,
     order_id: String(row.id),
@@ -137,7 +142,7 @@ export async function listOpenCrypto(db: Database, userId: number, now = Date.no
     .where(and(eq(cryptoTopups.userId, userId), inArray(cryptoTopups.status, ["pending", "partial"])))
     .orderBy(desc(cryptoTopups.id))
     .limit(50);
-  return rows.filter((row) => row.status === "partial" || row.paymentId !== null || row.expiresAt.getTime() > now).map((row) => toPublicCrypto(row, now));
+  return rows.filter((row) => !lapsed(row, now)).map((row) => toPublicCrypto(row, now));
 }
 
 // ---------------------------------------------------------------- judging a payment
@@ -169,10 +174,10 @@ async function recordPayment(env: Env, topup: CryptoRow, payment: PaymentReadBac
          reason = coalesce(crypto_payments.reason, excluded.reason), raw_body = excluded.raw_body, updated_at = excluded.updated_at`,
     ).bind(payment.paymentId, payment.parentPaymentId, topup.id, payment.status.slice(0, 30), amountText(payment.actuallyPaid), amountText(payment.payAmount), park?.creditable ?? 0, park ? "parked" : "none", park?.reason ?? null, raw, now),
   ];
-  if (park) {
+  if (park && noticeSettings(env).kinds.has("transfer_parked")) {
+    // Once per payment (its dedupe key), and only while it is parked (an admin may have decided it already).
     const text = `🅿️ Thanh toán crypto ${payment.paymentId} chờ duyệt (đơn #${topup.id}): ${park.reason}\nNgười dùng: {user}\nCó thể cộng: ${formatVND(park.creditable)}`;
-    const kinds = noticeSettings(env).kinds;
-    if (kinds.has("transfer_parked")) statements.push(recordStatement(env.DB, "transfer_parked", text, `crypto-parked:${payment.paymentId}`, now, { sql: "NOT EXISTS (SELECT 1 FROM crypto_payments WHERE payment_id = ?6 AND review <> 'none' AND created_at < ?7)", binds: [payment.paymentId, now] }, topup.userId));
+    statements.push(recordStatement(env.DB, "transfer_parked", text, `crypto-parked:${payment.paymentId}`, now, { sql: "EXISTS (SELECT 1 FROM crypto_payments WHERE payment_id = ?6 AND review = 'parked')", binds: [payment.paymentId] }, topup.userId));
   }
   await env.DB.batch(statements);
   const [row] = await getDb(env.DB).select().from(cryptoPayments).where(eq(cryptoPayments.paymentId, payment.paymentId)).limit(1);
@@ -197,7 +202,12 @@ async function judgePayment(env: Env, payment: PaymentReadBack, now = Date.now()
   }
   const paying = payment.status === "finished" || payment.status === "partially_paid";
   // A second deposit to the same address is never credited by itself.
-  if (payment.parentPaymentId !== null) return paying ? parked(`khoản nạp thêm vào cùng địa chỉ (thanh toán gốc ${payment.parentPaymentId})`) : "pending";
+  if (payment.parentPaymentId !== null) {
+    if (paying) return parked(`khoản nạp thêm vào cùng địa chỉ (thanh toán gốc ${payment.parentPaymentId})`);
+    // Its later states (refunded, failed) are kept for the admin's review; nothing moves by itself.
+    await recordPayment(env, topup, payment, null, now);
+    return "pending";
+  }
   // Another payment of the same invoice after one was credited (the buyer paid twice).
   if (topup.paymentId !== null && topup.paymentId !== payment.paymentId) return paying ? parked(`thanh toán thứ hai cho cùng hóa đơn (đã có ${topup.paymentId})`) : "pending";
   const open = topup.status === "pending" || topup.status === "partial";
@@ -236,8 +246,9 @@ async function judgePayment(env: Env, payment: PaymentReadBack, now = Date.now()
       if (!UNDER_WAY.includes(payment.status)) return "pending";
       await recordPayment(env, topup, payment, null, now);
       // Only a top-up still waiting shows the gateway's word; a credited one is past it (out of order).
+      // The payment is not yet the top-up's: a buyer who switches coin on the invoice page starts another.
       if (topup.status !== "pending" || topup.gatewayStatus === payment.status) return "pending";
-      await env.DB.prepare("UPDATE crypto_topups SET gateway_status = ?1, payment_id = coalesce(payment_id, ?2), updated_at = ?3 WHERE id = ?4 AND status = 'pending'").bind(payment.status, payment.paymentId, now, topup.id).run();
+      await env.DB.prepare("UPDATE crypto_topups SET gateway_status = ?1, updated_at = ?2 WHERE id = ?3 AND status = 'pending'").bind(payment.status, now, topup.id).run();
       await wallet.notify({ event: "crypto", crypto_id: topup.id, state: payment.status });
       return "pending";
     }

@@ -58,7 +58,7 @@ const UNION = `
   UNION ALL
   SELECT 'crypto', x.id, CAST(x.id AS TEXT), x.status, x.vnd_amount, NULL, x.bonus_amount, x.credited_vnd, x.usd_cents, x.payment_id, NULL, NULL,
          x.gateway_status, NULL, (SELECT 'parked' FROM crypto_payments p WHERE p.topup_id = x.id AND p.review = 'parked' LIMIT 1), NULL, 0,
-         CASE WHEN x.payment_id IS NULL THEN x.expires_at END, x.created_at, x.updated_at
+         CASE WHEN coalesce(x.gateway_status, 'waiting') = 'waiting' THEN x.expires_at END, x.created_at, x.updated_at
     FROM crypto_topups x WHERE x.user_id = ?1 AND x.invoice_id IS NOT NULL`;
 
 /** One page (newest first) of a buyer's top-ups and how many there are; only ever the buyer's own. */

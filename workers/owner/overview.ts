@@ -11,7 +11,8 @@ const RECENT_USERS = 5;
 const LOW_STOCK_LISTED = 20;
 
 /** Where deposit ledger rows come from (wallet_transactions.source). */
-const DEPOSIT_CHANNELS = ["vietqr", "card", "bank_transfer", "bonus", "admin"] as const;
+// Crypto nets its refunds and the debts they left (negative rows of source 'crypto').
+const DEPOSIT_CHANNELS = ["vietqr", "card", "bank_transfer", "crypto", "bonus", "admin"] as const;
 type Channel = (typeof DEPOSIT_CHANNELS)[number];
 
 type Periods = { today: number; last_7_days: number; last_30_days: number };
@@ -27,7 +28,7 @@ export type StoreOverview = {
   top_apps: { app_id: number | null; app_name: string; keys_sold: number; revenue: number }[];
   new_users: { registered: number; first_time_buyers: number; recent: { id: number; username: string; email: string; created_at: string }[] };
   low_stock: { pricing_id: number; app_id: number; app_name: string; key_type: string; available_count: number }[];
-  attention: { topups_waiting: number; transfers_parked: number; cards_waiting: number; low_stock: number; sold_out: number };
+  attention: { topups_waiting: number; transfers_parked: number; cards_waiting: number; crypto_parked: number; low_stock: number; sold_out: number };
   /**
    * The period's completed ledger rows by what moved the money, each summed with its count, so the
    * screen reconciles: deposits + bonuses + adjustments − sales = balance_change (the change of all
@@ -126,9 +127,11 @@ export function overviewQueries(days: number, lowStockThreshold: number, now = D
     {
       sql: `SELECT
            (SELECT count(*) FROM vietqr_topups WHERE status = 'pending' AND expires_at > ?1)
-             + (SELECT count(*) FROM card_topups WHERE status = 'pending') AS topups_waiting,
+             + (SELECT count(*) FROM card_topups WHERE status = 'pending')
+             + (SELECT count(*) FROM crypto_topups WHERE status = 'pending' AND (coalesce(gateway_status, 'waiting') <> 'waiting' OR expires_at > ?1)) AS topups_waiting,
            (SELECT count(*) FROM payment_events WHERE status = 'unmatched' AND card_topup_id IS NULL) AS transfers_parked,
-           (SELECT count(*) FROM payment_events WHERE status = 'unmatched' AND card_topup_id IS NOT NULL) AS cards_waiting`,
+           (SELECT count(*) FROM payment_events WHERE status = 'unmatched' AND card_topup_id IS NOT NULL) AS cards_waiting,
+           (SELECT count(*) FROM crypto_payments WHERE review = 'parked') AS crypto_parked`,
       params: [now],
     },
   ];

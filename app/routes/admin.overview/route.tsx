@@ -38,6 +38,7 @@ const CHANNELS: { key: keyof StoreOverview["deposits_by_channel"]; label: string
   { key: "vietqr", label: "VietQR" },
   { key: "card", label: "Thẻ cào" },
   { key: "bank_transfer", label: "Chuyển khoản duyệt tay" },
+  { key: "crypto", label: "Crypto" },
   { key: "bonus", label: "Khuyến mãi" },
   { key: "admin", label: "Admin nạp" },
 ];

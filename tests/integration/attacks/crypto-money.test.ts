@@ -58,8 +58,14 @@ describe("attack: a partial payment, then the rest", () => {
     expect(await balanceOf(buyer.id)).toBe(20 * RATE);
     const lines = await cryptoLines(buyer.id);
     expect(lines.map((line) => line.amount).sort((a, b) => a - b)).toEqual([share, 20 * RATE - share].sort((a, b) => a - b));
-    // Each ledger line names the channel and the payment.
-    for (const line of lines) expect(line.description).toContain(String(partial.payment_id));
+    // Each ledger line names the channel and the payment, and the owner is told of each credit once.
+    for (const line of lines) {
+      expect(line.description).toContain(String(partial.payment_id));
+      expect(line.description).toContain("crypto");
+      const told = await db.select().from(notifications).where(eq(notifications.dedupeKey, `deposit:${line.reference}`));
+      expect(told).toHaveLength(1);
+      expect(told[0].text).toContain("crypto (NOWPayments)");
+    }
     // A late partial notification (out of order) credits nothing more.
     await pay(invoice.order_id, 5, "partially_paid");
     expect(await balanceOf(buyer.id)).toBe(20 * RATE);
@@ -81,6 +87,7 @@ describe("attack: refunded after the buyer spent the money", () => {
     expect(refund.answers.map((answer) => answer.body.outcome).sort()).toEqual(["refunded", "unchanged"]);
     const [account] = await db.select().from(users).where(eq(users.id, buyer.id));
     expect(account).toMatchObject({ balance: 0, debt: 200_000 });
+    expect((await api("/api/auth/wallet/balance/", { token: buyer.token })).body.data).toMatchObject({ balance: 0, debt: 200_000 });
     const lines = (await cryptoLines(buyer.id)).filter((line) => line.amount < 0);
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatchObject({ amount: -55_000, reference: `crypto:${paid.payment_id}:refund` });
