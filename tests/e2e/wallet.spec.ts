@@ -381,6 +381,7 @@ test.describe("the VietQR dialog against a stubbed server", () => {
     // No top-up awaiting a transfer or card being checked, and no deposit bonus (the wallet tab and the dialog ask).
     await page.route("**/api/vietqr/history**", (route) => route.fulfill({ json: { success: true, data: [] } }));
     await page.route("**/api/cards/history**", (route) => route.fulfill({ json: { success: true, data: [], pagination: { page: 1, page_size: 20, total: 0, total_pages: 0 } } }));
+    await page.route("**/api/crypto/pending/**", (route) => route.fulfill({ json: { success: true, data: [] } }));
     await page.route("**/api/auth/wallet/topups/**", (route) => route.fulfill({ json: { success: true, data: [], pagination: { page: 1, page_size: 20, total: 0, total_pages: 0 } } }));
     await page.route("**/api/auth/wallet/deposit-bonus**", (route) =>
       route.fulfill({ json: { success: true, data: { promotion: null, bonus: 0, formatted_bonus: "0\u00a0₫", code_status: "none" } } }),
