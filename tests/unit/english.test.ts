@@ -138,6 +138,13 @@ const NOT_ANSWER_TEXTS = new Set([
   "workers/money/cards.ts cổng thẻ chưa trả lời sau 24 giờ",
   "workers/money/cards.ts cổng thẻ báo thành công sau khi thẻ đã đóng ({})",
   "workers/money/transfer-review.ts Quản trị viên đã đóng thẻ: {}",
+  // Why a crypto payment is parked, and the owner's notice of it (Telegram, Vietnamese).
+  "workers/money/crypto.ts 🅿️ Thanh toán crypto {} chờ duyệt (đơn #{}): {}\nNgười dùng: {user}\nCó thể cộng: {}",
+  "workers/money/crypto.ts giá hóa đơn không khớp ({} {}, đơn {} usd)",
+  "workers/money/crypto.ts khoản nạp thêm vào cùng địa chỉ (thanh toán gốc {})",
+  "workers/money/crypto.ts thanh toán thứ hai cho cùng hóa đơn (đã có {})",
+  "workers/money/crypto.ts tiền đến sau khi đơn đã đóng ({})",
+  "workers/money/crypto.ts số tiền cổng trả về không đọc được",
   // A pricing's stock, and a card's estimate, as the screens label them.
   "workers/shared/money/pricing.ts Tạm dừng",
   "workers/shared/money/pricing.ts Hết hàng",

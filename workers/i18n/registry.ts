@@ -5,7 +5,7 @@
 import { AUTH_MESSAGES, MAIL_PREFERENCE_MESSAGES, MFA_MESSAGES, SECOND_FACTOR_MESSAGES, USER_ADMIN_MESSAGES } from "../accounts/messages";
 import { APP_ADMIN_MESSAGES, UPLOAD_MESSAGES } from "../catalogue/messages";
 import { KEY_ADMIN_MESSAGES, KEY_CHECK_MESSAGES, KEY_DEVICE_MESSAGES, VERSION_INVALID } from "../licensing/messages";
-import { CARD_MESSAGES, PROMOTION_MESSAGES, REVIEW_MESSAGES, TOPUP_HISTORY_MESSAGES, VIETQR_MESSAGES, WALLET_MESSAGES, WEBHOOK_MESSAGES } from "../money/messages";
+import { CARD_MESSAGES, CRYPTO_HISTORY_MESSAGES, CRYPTO_MESSAGES, PROMOTION_MESSAGES, REVIEW_MESSAGES, TOPUP_HISTORY_MESSAGES, VIETQR_MESSAGES, WALLET_MESSAGES, WEBHOOK_MESSAGES } from "../money/messages";
 import { EXPORT_MESSAGES, SETTINGS_MESSAGES } from "../owner/messages";
 import { MESSAGES } from "../platform/http/api-errors";
 import { APP_FORM_MESSAGES, FILE_MESSAGES } from "../shared/app-form";
@@ -186,6 +186,12 @@ function build(): Phrasebook {
       dismissedByShop: [["NOTE"]],
     })
     .catalogue("WEBHOOK_MESSAGES", WEBHOOK_MESSAGES, {})
+    .catalogue("CRYPTO_MESSAGES", CRYPTO_MESSAGES, {
+      amount: [[2, 1_000]],
+      inDebt: [[LONG]],
+      credited: [[LONG]],
+    })
+    .catalogue("CRYPTO_HISTORY_MESSAGES", CRYPTO_HISTORY_MESSAGES, { gateway: [["confirming"]] })
     .catalogue("SETTINGS_MESSAGES", SETTINGS_MESSAGES, {})
     .catalogue("EXPORT_MESSAGES", EXPORT_MESSAGES, { tooManyRows: [[LONG]] })
     .phrase(VERSION_INVALID, VERSION_INVALID_EN, "version_invalid", "VERSION_INVALID");

@@ -177,9 +177,6 @@ export const CRYPTO_MESSAGES = defineMessages({
     en: (amount: number) => `Credited ${vnd(amount)} for the crypto payment`,
   },
   refused: { code: "crypto_payment_refused", vi: "Đã từ chối khoản thanh toán crypto", en: "Crypto payment refused" },
-  settingsSaved: { code: "crypto_settings_saved", vi: "Đã lưu cài đặt crypto", en: "Crypto settings saved" },
-  range: { code: "crypto_range", vi: "Số tiền tối thiểu phải nhỏ hơn hoặc bằng tối đa", en: "The minimum must not be above the maximum" },
-  usdWhole: { code: "crypto_usd_whole", vi: "Số USD nguyên từ 1 đến 100000", en: "A whole number of US dollars from 1 to 100,000" },
 });
 
 // Why a crypto top-up in the buyer's history stands where it does.

@@ -5,7 +5,7 @@ import { getConfig } from "../platform/config";
 import { type AdminActor, auditStatement } from "./audit";
 import { CRYPTO_SETTING_KEYS, cryptoSettings, storedRate, USD_VND_RATE_KEY, usdVndRate } from "../db/statements/store-settings";
 import { fieldError } from "../platform/errors";
-import { CRYPTO_MESSAGES } from "../money/messages";
+import { SETTINGS_MESSAGES } from "./messages";
 
 /**
  * What a pricing list is read with (keys.ts listAppPricing): the rate in force, and the shop's
@@ -72,7 +72,7 @@ export async function cryptoSettingsView(env: Env) {
 
 /** Crypto on or off, and its smallest and largest invoice in US dollars: one batch with its audit record. */
 export async function setCryptoSettings(env: Env, input: { enabled: boolean; min_usd: number; max_usd: number }, actor: AdminActor, now = Date.now()): Promise<void> {
-  if (input.min_usd > input.max_usd) throw fieldError("min_usd", CRYPTO_MESSAGES.range);
+  if (input.min_usd > input.max_usd) throw fieldError("min_usd", SETTINGS_MESSAGES.cryptoRange);
   const before = await cryptoSettings(env.DB, true);
   const put = (key: string, value: string) =>
     env.DB.prepare(

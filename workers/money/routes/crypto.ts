@@ -10,6 +10,7 @@ import { requireAdmin } from "../../accounts/require-admin";
 import { clientAddress, readJson, readParams, readQuery, takesJson, takesQuery } from "../../platform/http/validate";
 import { CRYPTO_MESSAGES } from "../messages";
 import { cryptoSettingsView, setCryptoSettings } from "../../owner/store-settings";
+import { SETTINGS_MESSAGES } from "../../owner/messages";
 
 export const cryptoApi = new Hono<ApiEnv>()
   .get("/config", async (c) => c.json({ success: true, data: await cryptoTerms(c.env, getConfig(c.env)) }))
@@ -44,5 +45,5 @@ export const adminCryptoApi = new Hono<ApiEnv>()
   .get("/settings", async (c) => c.json({ success: true, data: await cryptoSettingsView(c.env) }))
   .put("/settings", takesJson(cryptoSettingsSchema), async (c) => {
     await setCryptoSettings(c.env, await readJson(c), adminActor(c));
-    return c.json({ success: true, message: say(c, CRYPTO_MESSAGES.settingsSaved), data: await cryptoSettingsView(c.env) });
+    return c.json({ success: true, message: say(c, SETTINGS_MESSAGES.cryptoSaved), data: await cryptoSettingsView(c.env) });
   });
