@@ -58,6 +58,7 @@ const STORE_WIDE = [
   "tests/integration/attacks/deposit-bonus.test.ts",
   "tests/integration/attacks/edge-cache.test.ts",
   "tests/integration/attacks/live-sockets.test.ts",
+  "tests/integration/attacks/sileo-end-all-sessions.test.ts",
   "tests/integration/attacks/money.test.ts",
 ];
 

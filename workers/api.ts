@@ -19,10 +19,11 @@ import { signKeyCheckAnswers } from "./licensing/routes/keys";
 import { keysRouter } from "./licensing/routes";
 import { promotionsApi } from "./money/routes/promotions";
 import { purchaseApi } from "./money/routes/purchase";
+import { adminPackageManagerApi, packageManagerApi } from "./money/routes/package-manager";
 import { vietqrApi } from "./money/routes/vietqr";
 import { buyerPurchasesApi, walletApi } from "./money/routes/wallet";
 import { webhooksApi } from "./money/routes/webhooks";
-import type { ApiEnv } from "./platform/http/context";
+import { type ApiEnv, say } from "./platform/http/context";
 import { deliverNotifications } from "./owner/notifications";
 import { unexpectedError } from "./owner/ops-alarms";
 import { MESSAGES } from "./platform/http/api-errors";
@@ -71,10 +72,15 @@ const BODY_LIMIT_EXCEPTIONS: [RegExp, number, Said][] = [
   [/^\/api\/apps\/(create|update\/[^/]+|preview-ipa)\/?$/, DIRECT_FORM_MAX_BYTES, DIRECT_FORM_TOO_LARGE],
 ];
 
+const PROVIDER_CALLS = /^\/api\/sileo\/(user_info|sign_out|package)(\/|$)/;
+const PROVIDER_MAX_BYTES = 8 * 1024;
+
 // Content-Length is checked first; a body without one (chunked) is counted as it streams and
 // refused once it passes the limit (hono's bodyLimit does both).
 api.use("*", async (c, next) => {
   const [, maxSize, message] = BODY_LIMIT_EXCEPTIONS.find(([pattern]) => pattern.test(c.req.path)) ?? [null, MAX_BODY_BYTES, BODY_TOO_LARGE];
+  // Sileo and Zebra read a refusal's `error` only (docs/formats.md, "Payment provider API"), and send a few hundred bytes.
+  if (PROVIDER_CALLS.test(c.req.path)) return bodyLimit({ maxSize: PROVIDER_MAX_BYTES, onError: (c) => c.json({ error: say(c, message) }, 413) })(c, next);
   return bodyLimit({ maxSize, onError: (c) => answerRefusal(c, 413, message) })(c, next);
 });
 
@@ -111,6 +117,8 @@ const routes = api
   .route("/admin/exports", adminExportsApi)
   .route("/admin/notifications", adminNotificationsApi)
   .route("/admin/licensing", adminLicensingApi)
+  .route("/admin/apps", adminPackageManagerApi)
+  .route("/sileo", packageManagerApi)
   .route("/vietqr", vietqrApi)
   .route("/promotions", promotionsApi)
   .route("/cards", cardsApi)

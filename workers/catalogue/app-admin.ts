@@ -8,7 +8,7 @@ import { type AdminActor, auditQuery, changedFields } from "../owner/audit";
 import { ConflictError, NotFoundError, ValidationError } from "../platform/errors";
 import type { Database } from "../db/client";
 import { isUniqueViolation } from "../db/errors";
-import { appMedia, appReleases, apps, type AppType, uploads } from "../db/schema";
+import { appMedia, appReleases, apps, type AppType, keyPricing, uploads } from "../db/schema";
 import { authorName, bytesReader, developerFromBundleId } from "../lib/packages";
 import {
   type CheckedFile,
@@ -513,6 +513,24 @@ export async function deleteApp(env: Env, db: Database, id: number, actor: Admin
     ...releases.map((r) => r.key ?? ""),
   ]);
   return true;
+}
+
+/**
+ * The key pricing Sileo and Zebra buy at once from the wallet (decision 0054), one of the app's own,
+ * or null for none; recorded in the audit log as a change of the app.
+ */
+export async function setPackageManagerPricing(db: Database, appId: number, pricingId: number | null, actor: AdminActor): Promise<void> {
+  const existing = await findAppRow(db, appId);
+  if (!existing) throw new NotFoundError(APP_FORM_MESSAGES.notFound);
+  if (pricingId !== null) {
+    const [pricing] = await db.select({ id: keyPricing.id }).from(keyPricing).where(and(eq(keyPricing.id, pricingId), eq(keyPricing.appId, appId))).limit(1);
+    if (!pricing) throw new ValidationError(APP_ADMIN_MESSAGES.pricingNotOfApp);
+  }
+  const details = changedFields({ package_manager_pricing_id: existing.packageManagerPricingId }, { package_manager_pricing_id: pricingId });
+  await db.batch([
+    db.update(apps).set({ packageManagerPricingId: pricingId }).where(eq(apps.id, appId)),
+    auditQuery(db, { actor, action: "app.update", targetType: "app", targetId: appId, details }),
+  ]);
 }
 
 // ---------------------------------------------------------------- reading, for the admin screens

@@ -4,7 +4,7 @@ import { and, asc, eq, inArray, isNotNull, ne } from "drizzle-orm";
 import { z } from "zod";
 import type { Config } from "../platform/config";
 import type { Database } from "../db/client";
-import { appMedia, appReleases, apps, fileDigests } from "../db/schema";
+import { appMedia, appReleases, apps, fileDigests, keyPricing, keyTypes } from "../db/schema";
 import { hex } from "../lib/bytes";
 import { logEvent } from "../lib/log";
 import { BUNDLE_ID_PLACEHOLDER, DEFAULT_MINIMUM_OS, UNKNOWN_DEVELOPER, absolute, appIconUrl, downloadPath, mediaPath, releaseDownloadPath, visible } from "./catalogue";
@@ -264,7 +264,7 @@ const DEB_ARCHITECTURES: Record<(typeof DEB_APP_TYPES)[number], string> = {
 const ARCHITECTURES = Object.values(DEB_ARCHITECTURES);
 
 /** Fields the repository writes itself; a control file's own copies are dropped. */
-const INDEX_FIELDS = new Set(["package", "version", "architecture", "filename", "size", "md5sum", "sha1", "sha256", "sha512", "depiction", "icon"]);
+const INDEX_FIELDS = new Set(["package", "version", "architecture", "filename", "size", "md5sum", "sha1", "sha256", "sha512", "depiction", "icon", "tag"]);
 const FIELD_NAME = /^[!-9;-~]+$/;
 
 export type AptRepository = { packages: string; packagesGz: Uint8Array<ArrayBuffer>; release: string };
@@ -333,11 +333,26 @@ async function knownDigests(db: Database, hashes: string[]): Promise<Map<string,
   return known;
 }
 
-function stanza(app: AppRow, origin: string, digest: Digest): { key: string; text: string } {
+/** The `Package` field of an app's entry: its control file's, else its bundle id or slug in lower case. */
+function packageName(app: AppRow, control: Record<string, string>): string {
+  return field(control, "Package") ?? (app.bundleIdentifier || app.url).toLowerCase();
+}
+
+/** The tag both Sileo and Zebra match to ask the payment provider for a package's price and state. */
+const COMMERCIAL_TAG = "cydia::commercial";
+
+/** The `Tag` field: the control file's tags, with the commercial tag added when the app sells keys. */
+function tagField(control: Record<string, string>, sellsKeys: boolean): string | undefined {
+  const tags = (field(control, "Tag") ?? "").split(",").map((tag) => tag.trim()).filter((tag) => tag && tag !== COMMERCIAL_TAG);
+  if (sellsKeys) tags.push(COMMERCIAL_TAG);
+  return tags.length > 0 ? tags.join(", ") : undefined;
+}
+
+function stanza(app: AppRow, origin: string, digest: Digest, sellsKeys: boolean): { key: string; text: string } {
   const control = readPackageInfo(app.packageInfo).deb_control ?? {};
   const declared = field(control, "Architecture");
   const architecture = declared && ARCHITECTURES.includes(declared) ? declared : DEB_ARCHITECTURES[app.appType as keyof typeof DEB_ARCHITECTURES];
-  const name = field(control, "Package") ?? (app.bundleIdentifier || app.url).toLowerCase();
+  const name = packageName(app, control);
   const version = field(control, "Version") ?? (app.version || "1.0");
   const icon = appIconUrl(app, origin) ?? field(control, "Icon");
 
@@ -346,6 +361,8 @@ function stanza(app: AppRow, origin: string, digest: Digest): { key: string; tex
     if (INDEX_FIELDS.has(fieldName.toLowerCase()) || !FIELD_NAME.test(fieldName) || /^[#-]/.test(fieldName)) continue;
     lines.push(controlField(fieldName, value));
   }
+  const tags = tagField(control, sellsKeys);
+  if (tags) lines.push(controlField("Tag", tags));
   if (!field(control, "Name")) lines.push(controlField("Name", app.name));
   if (!field(control, "Description")) lines.push(controlField("Description", firstLine(app.description, 200) || app.name));
   lines.push(controlField("Depiction", appPageUrl(origin, app.url)));
@@ -378,12 +395,13 @@ export async function buildAptRepository(env: Env, db: Database, config: Config,
   // Newest first, so that of two apps offering the same package version the newer one is kept.
   rows.sort((a, b) => b.updatedAt.getTime() - a.updatedAt.getTime() || b.id - a.id);
   const known = await knownDigests(db, rows.flatMap((row) => (row.fileSha256 ? [row.fileSha256] : [])));
+  const selling = await appsSellingKeys(db);
 
   const stanzas = new Map<string, string>();
   for (const app of rows) {
     const digest = await fileDigest(env, db, app, known);
     if (!digest) continue; // no file in storage: apt could not download it
-    const { key, text } = stanza(app, origin, digest);
+    const { key, text } = stanza(app, origin, digest, selling.has(app.id));
     if (!stanzas.has(key)) stanzas.set(key, text);
   }
   const packages = [...stanzas.entries()]
@@ -416,6 +434,50 @@ export async function buildAptRepository(env: Env, db: Database, config: Config,
     ...sums.map((file) => ` ${file.sha256} ${file.bytes.byteLength} ${file.name}`),
   ].join("\n");
   return { packages, packagesGz, release: `${release}\n` };
+}
+
+/** The apps with a key pricing on sale (it and its key type switched on). */
+async function appsSellingKeys(db: Database): Promise<Set<number>> {
+  const rows = await db
+    .selectDistinct({ appId: keyPricing.appId })
+    .from(keyPricing)
+    .innerJoin(keyTypes, eq(keyTypes.id, keyPricing.keyTypeId))
+    .where(and(eq(keyPricing.isActive, true), eq(keyTypes.isActive, true)));
+  return new Set(rows.map((row) => row.appId));
+}
+
+/**
+ * The listed DEB app whose entry in /repo/Packages carries `Package: packageId` (what Sileo and
+ * Zebra name in the payment provider API), the newest when several do; null for none, and for an
+ * app hidden or deleted since.
+ */
+export async function findPackageApp(db: Database, packageId: string): Promise<AppRow | null> {
+  const rows = await db
+    .select()
+    .from(apps)
+    .where(and(visible, inArray(apps.appType, [...DEB_APP_TYPES]), isNotNull(apps.fileKey)));
+  rows.sort((a, b) => b.updatedAt.getTime() - a.updatedAt.getTime() || b.id - a.id);
+  return rows.find((app) => packageName(app, readPackageInfo(app.packageInfo).deb_control ?? {}) === packageId) ?? null;
+}
+
+/** A listed DEB app with its file, by id (a package manager's download link); null when hidden or deleted since. */
+export async function findDebApp(db: Database, appId: number): Promise<AppRow | null> {
+  const [row] = await db
+    .select()
+    .from(apps)
+    .where(and(eq(apps.id, appId), visible, inArray(apps.appType, [...DEB_APP_TYPES]), isNotNull(apps.fileKey)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The `Package` names of those of `appIds` still listed as DEBs (what a phone's user_info lists). */
+export async function listedPackageIds(db: Database, appIds: number[]): Promise<string[]> {
+  if (appIds.length === 0) return [];
+  const rows = await db
+    .select()
+    .from(apps)
+    .where(and(inArray(apps.id, appIds.slice(0, 90)), visible, inArray(apps.appType, [...DEB_APP_TYPES]), isNotNull(apps.fileKey)));
+  return [...new Set(rows.map((app) => packageName(app, readPackageInfo(app.packageInfo).deb_control ?? {})))];
 }
 
 /** The DEB behind a pool path, when it is still a visible app's current file with that digest. */

@@ -107,6 +107,9 @@ export const apps = sqliteTable(
     // ones are shown (migrations/0019).
     nameEn: text("name_en"),
     descriptionEn: text("description_en"),
+    // The key pricing Sileo and Zebra buy at once from the wallet (docs/product.md, "Buying in
+    // Sileo and Zebra"); null: every purchase there goes through the store's page (migrations/0024).
+    packageManagerPricingId: integer("package_manager_pricing_id"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -357,6 +360,50 @@ export const deviceTokens = sqliteTable(
     securityEpoch: integer("security_epoch").notNull().default(0),
   },
   (t) => [uniqueIndex("device_tokens_token_unique").on(t.tokenHash), index("device_tokens_user").on(t.userId)],
+);
+
+// A phone signed in to the store's payment provider API from Sileo or Zebra (docs/formats.md,
+// "Payment provider API"): its token and payment secret stored hashed, bound to the account and
+// the phone's UDID, honoured while the account's security epoch is the one it was born in.
+export const packageManagerSessions = sqliteTable(
+  "package_manager_sessions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    securityEpoch: integer("security_epoch").notNull(),
+    tokenHash: text("token_hash").notNull(),
+    secretHash: text("secret_hash").notNull(),
+    udid: text("udid").notNull(),
+    model: text("model").notNull().default(""),
+    createdAt: createdAt(),
+    lastUsedAt: integer("last_used_at", { mode: "timestamp_ms" }),
+    revokedAt: integer("revoked_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [uniqueIndex("package_manager_sessions_token_unique").on(t.tokenHash), index("package_manager_sessions_user").on(t.userId)],
+);
+
+// Single-use links the provider API hands a phone: a download of a bought package (two minutes)
+// and the store's checkout page in the package manager's sheet (thirty minutes), stored hashed.
+export const packageManagerLinks = sqliteTable(
+  "package_manager_links",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    kind: text("kind", { enum: ["download", "checkout"] }).notNull(),
+    tokenHash: text("token_hash").notNull(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    appId: integer("app_id")
+      .notNull()
+      .references(() => apps.id, { onDelete: "cascade" }),
+    udid: text("udid").notNull(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    usedAt: integer("used_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("package_manager_links_token_unique").on(t.tokenHash), check("package_manager_links_kind_check", inList("kind", ["download", "checkout"]))],
 );
 
 // Store settings an admin changes at run time (the USD→VND rate); a missing row falls back to

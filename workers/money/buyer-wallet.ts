@@ -98,8 +98,8 @@ const time = (value: Date | null) => value?.getTime() ?? null;
  * time per buyer, one atomic batch each). The same idempotency key answers the first result; with
  * another pricing or payment method it is refused (409).
  */
-export async function buyKey(env: Env, userId: number, request: { pricingId: number; paymentMethod: string }, idempotencyKey: string | null) {
-  const outcome = await walletFor(env, userId).purchase(request.pricingId, idempotencyKey, request.paymentMethod);
+export async function buyKey(env: Env, userId: number, request: { pricingId: number; paymentMethod: string; deviceId?: string | null }, idempotencyKey: string | null) {
+  const outcome = await walletFor(env, userId).purchase(request.pricingId, idempotencyKey, request.paymentMethod, request.deviceId ?? null);
   if (outcome.ok) return { replayed: outcome.replayed, order: outcome.order, wallet: toPublicUserWallet(outcome.wallet) };
   switch (outcome.error) {
     case "balance_only":

@@ -176,8 +176,11 @@ export type PurchaseOutcome =
   | { ok: false; error: "pricing_not_found" | "paused" | "sold_out" | "user_not_found" | "balance_only" | "key_reused" }
   | { ok: false; error: "insufficient_balance"; required: number; current: number };
 
-/** What a buyer asks a purchase for: an Idempotency-Key is bound to it (a retry must ask the same). */
-export type PurchaseRequest = { pricingId: number; paymentMethod: string };
+/**
+ * What a buyer asks a purchase for: an Idempotency-Key is bound to it (a retry must ask the same).
+ * `deviceId`: the phone the key is bound to at once (a purchase from Sileo or Zebra, decision 0054).
+ */
+export type PurchaseRequest = { pricingId: number; paymentMethod: string; deviceId?: string | null };
 
 /** The order made with `reference`, and the pricing it was asked for. */
 async function findOrder(db: D1Database, reference: string): Promise<{ order: PurchasedOrder; pricingId: number | null } | null> {
@@ -267,6 +270,19 @@ export async function purchaseKey(db: D1Database, userId: number, request: Purch
          (SELECT key_code FROM license_keys WHERE order_reference = ?1), ?9, ?10, ?12, ?13, 'balance', 'completed', ?11)`,
     )
     .bind(reference, userId, pricing.app_id, pricing.id, pricing.key_type_id, pricing.app_name, pricing.bundle_identifier, pricing.key_type_name, pricing.price, pricing.currency, now, charge, usedRate);
+  // Bought from a phone: the key is active on that phone from the sale, as its first check would
+  // have made it (workers/licensing/key-check.ts), its days counted from now.
+  const bind = request.deviceId
+    ? [
+        db
+          .prepare(
+            `UPDATE license_keys SET status = 'used', device_id = ?1, activated_at = ?2, updated_at = ?2,
+               expires_at = (SELECT CASE WHEN duration_days > 0 THEN ?2 + duration_days * 86400000 END FROM key_types WHERE id = ?3)
+             WHERE order_reference = ?4`,
+          )
+          .bind(request.deviceId, now, pricing.key_type_id, reference),
+      ]
+    : [];
   const entry: LedgerEntry = {
     type: "purchase",
     source: "purchase",
@@ -278,7 +294,7 @@ export async function purchaseKey(db: D1Database, userId: number, request: Purch
 
   try {
     const stock = { id: pricing.id, appId: pricing.app_id, keyTypeId: pricing.key_type_id, appName: pricing.app_name, keyTypeName: pricing.key_type_name };
-    await db.batch([claim, order, ...ledgerStatements(db, userId, entry, now), ...stockStatements(db, notices, stock, reference, now)]);
+    await db.batch([claim, order, ...bind, ...ledgerStatements(db, userId, entry, now), ...stockStatements(db, notices, stock, reference, now)]);
   } catch (error) {
     // Nothing was written. Find out why, from the data rather than the error text.
     const raced = await replayedPurchase(db, userId, reference, request);
