@@ -539,7 +539,8 @@ type AdminRelease = { id: number; version: string; build_number: string | null; 
 /** What the key check tells the mod of the app (docs/licensing.md), which only the admin's form edits. */
 type ModInfo = { min_version: string | null; announcement: string | null };
 /** `file_missing`: the app's own file is named but gone from R2 (the detail only: it heads each key). */
-export type AdminApp = PublicApp & ModInfo & { package_info: Record<string, unknown> | null; releases?: AdminRelease[]; file_missing?: boolean };
+export type AdminApp = PublicApp &
+  ModInfo & { package_info: Record<string, unknown> | null; releases?: AdminRelease[]; file_missing?: boolean; package_manager_pricing_id?: number | null };
 
 /** Every app, failed ones included, as the public record plus what only admins see. */
 export async function listAdminApps(db: Database, origin: string): Promise<AdminApp[]> {
@@ -564,6 +565,8 @@ export async function findAdminApp(db: Database, bucket: R2Bucket, origin: strin
     min_version: row.minVersion,
     announcement: row.announcement,
     package_info: row.packageInfo ?? null,
+    // The key type Sileo and Zebra buy at once (decision 0054): the pricing tab's control.
+    package_manager_pricing_id: row.packageManagerPricingId,
     file_missing: !!row.fileKey && missing.has(row.fileKey),
     releases: releases.map((release) => ({
       id: release.id,
