@@ -19,7 +19,7 @@ export function newUdid(): string {
 export const MODEL = "iPhone12,1";
 
 /** What the sheet's redirect carried, read as Sileo reads it: the query of sileo://authentication_success. */
-export function redirectParams(redirect: string): { token: string; secret: string } {
+function redirectParams(redirect: string): { token: string; secret: string } {
   const url = new URL(redirect);
   expect(`${url.protocol}//${url.host}`).toBe("sileo://authentication_success");
   return { token: url.searchParams.get("token")!, secret: url.searchParams.get("payment_secret")! };

@@ -21,7 +21,7 @@ import { PACKAGE_MANAGER_MESSAGES as SAYS, WALLET_MESSAGES } from "./messages";
 type AppRow = typeof apps.$inferSelect;
 
 /** A download link lives two minutes; the checkout page's, thirty. */
-export const DOWNLOAD_LINK_MS = 2 * 60 * 1000;
+const DOWNLOAD_LINK_MS = 2 * 60 * 1000;
 const CHECKOUT_LINK_MS = 30 * 60 * 1000;
 
 /** The sale statuses of the protocol: bought at once, the buyer must act on a page, refused. */
