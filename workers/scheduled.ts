@@ -1,7 +1,7 @@
 // The jobs of the cron trigger (docs/architecture.md#top-ups, docs/architecture.md#files). Each is safe to repeat or overlap: the
 // statements are conditional, card settlement goes through the user's wallet, which settles a
 // card once, a card is parked once, and an abandoned upload is removed by id.
-import { and, asc, eq, isNotNull, isNull, lte, or } from "drizzle-orm";
+import { and, asc, eq, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import { getConfig } from "./platform/config";
 import { getDb } from "./db/client";
 import { errorText, logEvent } from "./lib/log";
@@ -29,6 +29,9 @@ export type JobReport = {
 
 const CARDS_PER_RUN = 25;
 
+/** A key whose app is paused and whose time had not run out at the pause (issue 55 item 1). */
+const notFrozenByPause = sql`NOT EXISTS (SELECT 1 FROM app_pauses p WHERE p.app_id = ${licenseKeys.appId} AND p.resumed_at IS NULL AND ${licenseKeys.expiresAt} > p.paused_at)`;
+
 export async function runScheduledJobs(env: Env, now: Date): Promise<JobReport> {
   const db = getDb(env.DB);
   const [topups, keys] = await db.batch([
@@ -40,7 +43,8 @@ export async function runScheduledJobs(env: Env, now: Date): Promise<JobReport> 
     db
       .update(licenseKeys)
       .set({ status: "expired", updatedAt: now })
-      .where(and(eq(licenseKeys.status, "used"), isNotNull(licenseKeys.expiresAt), lte(licenseKeys.expiresAt, now)))
+      // Not the keys a pause froze (workers/licensing/app-pause.ts): their time is given back at the resume.
+      .where(and(eq(licenseKeys.status, "used"), isNotNull(licenseKeys.expiresAt), lte(licenseKeys.expiresAt, now), notFrozenByPause))
       .returning({ id: licenseKeys.id }),
   ]);
 

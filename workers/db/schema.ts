@@ -561,6 +561,71 @@ export const keyDeviceMoves = sqliteTable(
   (t) => [index("key_device_moves_app_time").on(t.appId, t.movedAt), index("key_device_moves_key").on(t.keyId)],
 );
 
+// An app's pauses (issue 55 item 1, docs/decisions/0051-pause-and-bulk-key-changes.md): while one
+// is open (resumed_at NULL; at most one per app) no key of the app loses time. The resume closes
+// it and moves every key it froze in the same batch, keyed to this row, so it happens once.
+export const appPauses = sqliteTable(
+  "app_pauses",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    appId: integer("app_id")
+      .notNull()
+      .references(() => apps.id, { onDelete: "cascade" }),
+    reason: text("reason").notNull(),
+    reasonEn: text("reason_en").notNull(),
+    pausedAt: integer("paused_at").notNull(),
+    pausedBy: integer("paused_by").references(() => users.id, { onDelete: "set null" }),
+    resumedAt: integer("resumed_at"),
+    resumedBy: integer("resumed_by").references(() => users.id, { onDelete: "set null" }),
+    // The resume that closed it (a random id it wrote): its key update applies only under that id.
+    resumeId: text("resume_id"),
+    // Keys the resume gave the pause's length to.
+    keysMoved: integer("keys_moved"),
+  },
+  (t) => [uniqueIndex("app_pauses_open").on(t.appId).where(sql`resumed_at IS NULL`), index("app_pauses_app").on(t.appId, t.pausedAt)],
+);
+
+// A bulk key change previewed and not yet applied (issue 55 item 4): the admin who asked, the
+// filter and action, and in key_bulk_preview_keys exactly the keys it counted. Applying it
+// changes those keys, once (applied_at), before expires_at.
+export const keyBulkPreviews = sqliteTable(
+  "key_bulk_previews",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    // SHA-256 of the token handed to the admin (the token itself is not stored).
+    tokenHash: text("token_hash").notNull(),
+    adminId: integer("admin_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    appId: integer("app_id")
+      .notNull()
+      .references(() => apps.id, { onDelete: "cascade" }),
+    filter: text("filter").notNull(),
+    action: text("action", { enum: ["extend", "shorten", "ban", "unban"] }).notNull(),
+    days: integer("days"),
+    keyCount: integer("key_count").notNull(),
+    createdAt: integer("created_at").notNull(),
+    expiresAt: integer("expires_at").notNull(),
+    appliedAt: integer("applied_at"),
+    applyId: text("apply_id"),
+    changed: integer("changed"),
+  },
+  (t) => [uniqueIndex("key_bulk_previews_token").on(t.tokenHash), check("key_bulk_previews_action_check", inList("action", ["extend", "shorten", "ban", "unban"]))],
+);
+
+export const keyBulkPreviewKeys = sqliteTable(
+  "key_bulk_preview_keys",
+  {
+    previewId: integer("preview_id")
+      .notNull()
+      .references(() => keyBulkPreviews.id, { onDelete: "cascade" }),
+    keyId: integer("key_id")
+      .notNull()
+      .references(() => licenseKeys.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.previewId, t.keyId] })],
+);
+
 export const orders = sqliteTable(
   "orders",
   {

@@ -56,7 +56,7 @@ export async function keySubject(sent: unknown): Promise<KeySubject> {
 
 type KeyCheckResult = {
   valid: boolean;
-  reason: "active" | "activated" | "not_found" | "revoked" | "expired" | "other_device";
+  reason: "active" | "activated" | "not_found" | "revoked" | "expired" | "other_device" | "paused";
   message: string;
   key_type?: string;
   duration_days?: number;
@@ -145,10 +145,23 @@ type KeyRow = AppColumns & {
   updated_at: number;
   duration_days: number;
   key_type: string;
-};
+} & PauseColumns;
+
+/** The app's open pause, as the lookup reads it beside the key (null: not paused). */
+type PauseColumns = { paused_at: number | null; pause_reason: string | null; pause_reason_en: string | null };
+
+/**
+ * Whether the key is frozen by its app's pause (issue 55 item 1): the app is paused and the key's
+ * time had not run out when it paused (a lifetime key too). Its check answers `paused` with the
+ * shop's reason, no lease and nothing written: no first activation either, its time starts after
+ * the resume (app-pause.ts).
+ */
+function frozen(row: KeyRow): boolean {
+  return row.paused_at !== null && (row.expires_at === null || row.expires_at > row.paused_at);
+}
 
 /** An answer's message in the check's language; "active" names the expiry when the key has one. */
-function reasonMessage(reason: KeyCheckResult["reason"], lang: Lang | undefined, expires: string | null): string {
+function reasonMessage(reason: Exclude<KeyCheckResult["reason"], "paused">, lang: Lang | undefined, expires: string | null): string {
   return (reason === "active" && expires ? KEY_CHECK_MESSAGES.activeUntil(expires) : KEY_CHECK_MESSAGES[reason]).in(lang ?? "vi");
 }
 
@@ -174,16 +187,19 @@ async function findKey(db: D1Database, check: KeyCheck): Promise<KeyRow | null> 
 
 function outcome(row: KeyRow, check: KeyCheck, valid: boolean, reason: KeyCheckResult["reason"]): KeyCheckOutcome {
   const expires = row.expires_at ? new Date(row.expires_at).toISOString() : null;
+  // A paused app's reason, in the mod's language, is the answer's message and the app's announcement.
+  const pauseReason = reason === "paused" ? KEY_CHECK_MESSAGES.paused(row.pause_reason ?? "", row.pause_reason_en ?? "").in(check.lang ?? "vi") : null;
+  const app = appAnswer(row, check);
   return {
     result: {
       valid,
       reason,
-      message: reasonMessage(reason, check.lang, expires),
+      message: pauseReason ?? reasonMessage(reason as Exclude<KeyCheckResult["reason"], "paused">, check.lang, expires),
       key_type: row.key_type,
       duration_days: row.duration_days,
       activated_at: row.activated_at ? new Date(row.activated_at).toISOString() : null,
       expires_at: expires,
-      app: appAnswer(row, check),
+      app: pauseReason === null ? app : { ...app, announcement: pauseReason },
     },
     lease: valid ? { keyCode: row.key_code, bundleId: row.bundle_id, keyExpiresAt: row.expires_at } : null,
     basis: { changedAt: row.updated_at, inStock: false },
@@ -210,6 +226,7 @@ export async function checkKey(db: D1Database, check: KeyCheck, now = Date.now()
   // Never sold (in stock, or withdrawn from stock): not the mod's business that it exists.
   if (!row || row.status === "available" || (row.status === "revoked" && row.order_reference === null)) return notFound(row, check);
   if (row.banned_at !== null || row.status === "revoked") return outcome(row, check, false, "revoked");
+  if (frozen(row)) return outcome(row, check, false, "paused");
   if (row.status === "expired" || (row.expires_at !== null && row.expires_at <= now)) return outcome(row, check, false, "expired");
 
   if (row.status === "sold" || row.device_id === null) {
@@ -220,7 +237,8 @@ export async function checkKey(db: D1Database, check: KeyCheck, now = Date.now()
       .prepare(
         `UPDATE license_keys SET status = 'used', device_id = ?1, activated_at = ?2, expires_at = ?3, updated_at = ?2,
            last_check_at = ?2, check_count = check_count + 1
-         WHERE id = ?4 AND (status = 'sold' OR (status = 'used' AND device_id IS NULL)) AND banned_at IS NULL RETURNING activated_at`,
+         WHERE id = ?4 AND (status = 'sold' OR (status = 'used' AND device_id IS NULL)) AND banned_at IS NULL
+           AND NOT EXISTS (SELECT 1 FROM app_pauses WHERE app_id = license_keys.app_id AND resumed_at IS NULL) RETURNING activated_at`,
       )
       .bind(check.deviceId, now, expiresAt, row.id)
       .first<{ activated_at: number }>();

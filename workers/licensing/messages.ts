@@ -82,6 +82,8 @@ export const KEY_CHECK_MESSAGES = defineMessages({
   revoked: { code: "key_revoked", vi: "Key đã bị thu hồi", en: "This key has been revoked" },
   expired: { code: "key_expired", vi: "Key đã hết hạn", en: "This key has expired" },
   other_device: { code: "key_other_device", vi: "Key đã được kích hoạt trên thiết bị khác", en: "This key is activated on another device" },
+  // The shop's own reason for the pause (issue 55 item 1), in the mod's language: both are given, each language picks its own.
+  paused: { code: "key_paused", vi: (reason: string, _reasonEn: string) => reason, en: (_reason: string, reasonEn: string) => reasonEn },
   activeUntil: {
     code: "key_active_until",
     vi: (expires: string) => `Key hợp lệ đến ${formatDateTime(expires)}`,
@@ -93,3 +95,57 @@ export const KEY_CHECK_MESSAGES = defineMessages({
     en: (seconds: number) => `Too many requests. Please try again in ${count(seconds, "second")}.`,
   },
 });
+
+/** The longest reason a pause takes (in each language): a mod shows it on one screen. */
+export const MAX_PAUSE_REASON = 500;
+
+/** Pausing and resuming an app (issue 55 item 1, workers/licensing/app-pause.ts). */
+export const APP_PAUSE_MESSAGES = defineMessages({
+  paused: { code: "app_paused", vi: "Đã tạm dừng ứng dụng: thời hạn của mọi key đang chạy được giữ nguyên", en: "App paused: every running key keeps its remaining time" },
+  resumed: {
+    code: "app_resumed",
+    vi: (keys: number) => `Đã tiếp tục ứng dụng: ${keys} key được cộng lại thời gian tạm dừng`,
+    en: (keys: number) => `App resumed: ${count(keys, "key")} given back the time of the pause`,
+  },
+  alreadyPaused: { code: "app_already_paused", vi: "Ứng dụng đang tạm dừng", en: "The app is already paused" },
+  notPaused: { code: "app_not_paused", vi: "Ứng dụng không tạm dừng (có thể quản trị viên khác vừa tiếp tục)", en: "The app is not paused (another admin may have just resumed it)" },
+  reasonRequired: { code: "pause_reason_required", vi: "Vui lòng nhập lý do tạm dừng", en: "Please give the reason for the pause" },
+  reasonHidden: { code: "pause_reason_hidden", vi: "Lý do chứa ký tự điều khiển hoặc ký tự ẩn", en: "The reason contains control or hidden characters" },
+  reasonTooLong: {
+    code: "pause_reason_too_long",
+    vi: (max: number) => `Lý do tối đa ${max} ký tự`,
+    en: (max: number) => `The reason is at most ${count(max, "character")}`,
+  },
+  pausedNotice: {
+    code: "app_paused_notice",
+    vi: (reason: string, _reasonEn: string) => `Ứng dụng đang tạm dừng: ${reason}. Thời hạn key của bạn được giữ nguyên và sẽ được cộng lại khi ứng dụng hoạt động trở lại.`,
+    en: (_reason: string, reasonEn: string) => `This app is paused: ${reasonEn}. Your key keeps its remaining time, given back when the app resumes.`,
+  },
+});
+
+/** Changing many keys at once (issue 55 item 4, workers/licensing/key-bulk.ts). */
+export const KEY_BULK_MESSAGES = defineMessages({
+  previewed: { code: "key_bulk_previewed", vi: (keys: number) => `${keys} key sẽ được thay đổi`, en: (keys: number) => `${count(keys, "key")} will be changed` },
+  applied: { code: "key_bulk_applied", vi: (keys: number) => `Đã thay đổi ${keys} key`, en: (keys: number) => `${count(keys, "key")} changed` },
+  tokenInvalid: {
+    code: "key_bulk_token_invalid",
+    vi: "Bản xem trước không hợp lệ hoặc đã hết hạn: hãy xem trước lại",
+    en: "This preview is not valid or has expired: preview the change again",
+  },
+  alreadyApplied: { code: "key_bulk_already_applied", vi: "Thay đổi này đã được áp dụng", en: "This change has already been applied" },
+  daysRequired: {
+    code: "key_bulk_days_required",
+    vi: "Số ngày phải là số nguyên từ 1 đến 3650",
+    en: "The number of days must be a whole number from 1 to 3650",
+  },
+  tooMany: {
+    code: "key_bulk_too_many",
+    vi: (max: number) => `Tối đa ${max} key mỗi lần thay đổi: hãy thu hẹp bộ lọc`,
+    en: (max: number) => `At most ${count(max, "key")} per change: narrow the filter`,
+  },
+  badFilter: { code: "key_bulk_bad_filter", vi: "Bộ lọc không hợp lệ", en: "The filter is not valid" },
+});
+
+/** At most this many keys change in one bulk change; a preview stays valid this long. */
+export const MAX_BULK_KEYS = 20_000;
+export const BULK_PREVIEW_LIFETIME_MS = 15 * 60_000;

@@ -113,6 +113,8 @@ export async function buyKey(env: Env, userId: number, request: { pricingId: num
       throw new ConflictError(WALLET_MESSAGES.paused);
     case "sold_out":
       throw new ConflictError(WALLET_MESSAGES.soldOut);
+    case "app_paused":
+      throw new ConflictError(WALLET_MESSAGES.appPaused(outcome.reason, outcome.reasonEn));
     case "insufficient_balance":
       throw new InsufficientFundsError(WALLET_MESSAGES.insufficient(outcome.required, outcome.current), outcome.required, outcome.current);
   }

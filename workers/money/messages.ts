@@ -96,6 +96,12 @@ export const WALLET_MESSAGES = defineMessages({
     en: (current: number) => `Cannot deduct more than the current balance (${vnd(current)}).`,
   },
   keyReused: { code: "idempotency_key_reused", vi: "Idempotency-Key này đã được dùng cho một yêu cầu mua khác.", en: "This Idempotency-Key has already been used for a different purchase." },
+  // Issue 55 item 1: the shop's own reason, in the buyer's language.
+  appPaused: {
+    code: "app_paused",
+    vi: (reason: string, _reasonEn: string) => `Ứng dụng đang tạm dừng bán: ${reason}`,
+    en: (_reason: string, reasonEn: string) => `This app is paused: ${reasonEn}`,
+  },
 });
 
 // The gateways read only a refusal's status and prescribe no words: the message is for whoever

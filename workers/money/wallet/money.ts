@@ -169,12 +169,19 @@ type PricingRow = {
   bundle_identifier: string | null;
   key_type_name: string;
   app_status: string;
+  /** The app's open pause's reasons (issue 55 item 1), null when it is not paused. */
+  pause_reason: string | null;
+  pause_reason_en: string | null;
 };
+
+/** A paused app sells nothing (workers/licensing/app-pause.ts); its buyers hear the shop's reason. */
+const NOT_PAUSED = "NOT EXISTS (SELECT 1 FROM app_pauses WHERE app_id = ?4 AND resumed_at IS NULL)";
 
 export type PurchaseOutcome =
   | { ok: true; replayed: boolean; order: PurchasedOrder; wallet: WalletSnapshot }
   | { ok: false; error: "pricing_not_found" | "paused" | "sold_out" | "user_not_found" | "balance_only" | "key_reused" }
-  | { ok: false; error: "insufficient_balance"; required: number; current: number };
+  | { ok: false; error: "insufficient_balance"; required: number; current: number }
+  | { ok: false; error: "app_paused"; reason: string; reasonEn: string };
 
 /** What a buyer asks a purchase for: an Idempotency-Key is bound to it (a retry must ask the same). */
 export type PurchaseRequest = { pricingId: number; paymentMethod: string };
@@ -236,12 +243,16 @@ export async function purchaseKey(db: D1Database, userId: number, request: Purch
   const pricing = await db
     .prepare(
       `SELECT p.id, p.app_id, p.key_type_id, p.price, p.currency, p.is_active, a.name AS app_name,
-         a.bundle_identifier, a.status AS app_status, t.display_name AS key_type_name, t.is_active AS type_active
-       FROM key_pricing p JOIN apps a ON a.id = p.app_id JOIN key_types t ON t.id = p.key_type_id WHERE p.id = ?`,
+         a.bundle_identifier, a.status AS app_status, t.display_name AS key_type_name, t.is_active AS type_active,
+         ap.reason AS pause_reason, ap.reason_en AS pause_reason_en
+       FROM key_pricing p JOIN apps a ON a.id = p.app_id JOIN key_types t ON t.id = p.key_type_id
+         LEFT JOIN app_pauses ap ON ap.app_id = a.id AND ap.resumed_at IS NULL
+       WHERE p.id = ?`,
     )
     .bind(pricingId)
     .first<PricingRow>();
   if (!pricing || pricing.app_status === "failed") return { ok: false, error: "pricing_not_found" };
+  if (pricing.pause_reason !== null) return { ok: false, error: "app_paused", reason: pricing.pause_reason, reasonEn: pricing.pause_reason_en ?? "" };
   // A pricing is on sale only while both it and its key type are switched on.
   if (!pricing.is_active || !pricing.type_active) return { ok: false, error: "paused" };
   const charge = vndPrice(pricing.price, pricing.currency, rate);
@@ -256,7 +267,7 @@ export async function purchaseKey(db: D1Database, userId: number, request: Purch
     .prepare(
       `UPDATE license_keys SET status = 'sold', order_reference = ?1, sold_to_user_id = ?2, sold_at = ?3, updated_at = ?3
        WHERE id = (SELECT id FROM license_keys WHERE app_id = ?4 AND key_type_id = ?5 AND status = 'available' ORDER BY id LIMIT 1)
-         AND status = 'available'`,
+         AND status = 'available' AND ${NOT_PAUSED}`,
     )
     .bind(reference, userId, now, pricing.app_id, pricing.key_type_id);
   const order = db
@@ -283,6 +294,9 @@ export async function purchaseKey(db: D1Database, userId: number, request: Purch
     // Nothing was written. Find out why, from the data rather than the error text.
     const raced = await replayedPurchase(db, userId, reference, request);
     if (raced) return raced;
+    // A pause that committed between the read and the batch: the claim took no key.
+    const pause = await db.prepare("SELECT reason, reason_en FROM app_pauses WHERE app_id = ? AND resumed_at IS NULL").bind(pricing.app_id).first<{ reason: string; reason_en: string }>();
+    if (pause) return { ok: false, error: "app_paused", reason: pause.reason, reasonEn: pause.reason_en };
     if ((await availableKeys(db, pricing.app_id, pricing.key_type_id)) === 0) return { ok: false, error: "sold_out" };
     const current = (await walletSnapshot(db, userId))?.balance ?? 0;
     if (current < charge) return { ok: false, error: "insufficient_balance", required: charge, current };
