@@ -21,8 +21,8 @@ export const shouldRevalidate = skipAfterPurchase;
 export const meta: MetaFunction<AppPageLoader> = ({ data, location }) => appPageMeta(data?.app, localeOf(location.pathname));
 
 export default function AppPage() {
-  const { app, pricing } = useLoaderData<AppPageLoader>();
-  return <AppDetail app={app} pricing={pricing} />;
+  const { app, pricing, pause } = useLoaderData<AppPageLoader>();
+  return <AppDetail app={app} pricing={pricing} pause={pause} />;
 }
 
 export const ErrorBoundary = AppErrorBoundary;

@@ -15,6 +15,8 @@ import privateKey from "../fixtures/key-check-vectors/development-private-key.pe
 import lease from "../fixtures/key-check-vectors/lease.jws?raw";
 import publicKey from "../fixtures/key-check-vectors/public-key.json?raw";
 import vectorRequest from "../fixtures/key-check-vectors/request.json?raw";
+import pausedAnswer from "../fixtures/key-check-vectors/paused-answer.json?raw";
+import pausedSignature from "../fixtures/key-check-vectors/paused-answer.sig?raw";
 
 describe("key-check test vectors", () => {
   it("use the development key the example settings carry", async () => {
@@ -63,5 +65,14 @@ describe("key-check test vectors", () => {
     const { payload } = await jwtVerify(lease.trim(), await importSPKI(JSON.parse(publicKey).public_key_pem, "EdDSA"), { currentDate: new Date(data.server_time) });
     expect(payload).toMatchObject({ key: sent.key_code, device_id: sent.device_id, bundle_id: sent.bundle_id, iat: Math.floor(Date.parse(data.server_time) / 1000) });
     expect(payload.exp).toBe((payload.iat ?? 0) + 24 * 3600);
+  });
+
+  it("hold a paused answer (issue 55) whose signature this signer reproduces, naming the request's key, device, app and version, with no lease", async () => {
+    expect((await signBytes(env, new TextEncoder().encode(pausedAnswer))).signature).toBe(pausedSignature.trim());
+    const data = JSON.parse(pausedAnswer).data;
+    const sent = JSON.parse(vectorRequest);
+    expect(data).toMatchObject({ valid: false, reason: "paused", key_sha256: await sha256Hex(normalKeyCode(sent.key_code)), device_id: sent.device_id, bundle_id: sent.bundle_id, version: sent.version });
+    expect(data.message).toBe(data.app.announcement);
+    expect(data.lease).toBeUndefined();
   });
 });

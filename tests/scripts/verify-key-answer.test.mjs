@@ -3,7 +3,8 @@
 // for any other key, device, app or version — what a relay's answer to another check looks like.
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, test } from "node:test";
 import { projectRoot } from "../../scripts/lib.mjs";
@@ -79,3 +80,21 @@ describe("verify-key-answer: the test vectors", () => {
     assert.match(output, /missing --bundle-id/);
   });
 });
+
+describe("the paused answer of docs/licensing.md (issue 55)", () => {
+  test("openssl verifies it with the commands the page gives, and the verifier takes it for the check it answers", () => {
+    const script = `V=tests/fixtures/key-check-vectors
+base64 -d $V/paused-answer.sig > "$TMP/paused.sig.bin"
+openssl pkeyutl -verify -pubin -inkey $V/public-key.pem -rawin -in $V/paused-answer.json -sigfile "$TMP/paused.sig.bin"`;
+    const tmp = mkdtempSync(join(tmpdir(), "paused-"));
+    const openssl = spawnSync("bash", ["-c", script], { cwd: projectRoot, encoding: "utf8", env: { ...process.env, TMP: tmp } });
+    assert.equal(openssl.status, 0, openssl.stderr);
+    assert.match(openssl.stdout, /Signature Verified Successfully/);
+    const args = ["scripts/verify-key-answer.mjs", join(VECTORS, "public-key.pem"), join(VECTORS, "paused-answer.json"), join(VECTORS, "paused-answer.sig")];
+    args.push("--key", sent.key_code, "--device-id", sent.device_id, "--bundle-id", sent.bundle_id, "--nonce", "5d0c9a1e7b3f4a62", "--version", sent.version);
+    const verified = spawnSync(process.execPath, args, { cwd: projectRoot, encoding: "utf8" });
+    assert.equal(verified.status, 0, verified.stdout + verified.stderr);
+    assert.match(verified.stdout, /valid: false, reason: paused/);
+  });
+});
+

@@ -8,7 +8,7 @@ import { adminActor, type ApiContext, type ApiEnv, say } from "../../platform/ht
 import { requireAdmin } from "../../accounts/require-admin";
 import { readJson, readParams, takesJson } from "../../platform/http/validate";
 import { NotFoundError } from "../../platform/errors";
-import { pauseApp, resumeApp } from "../app-pause";
+import { currentPause, pauseApp, resumeApp } from "../app-pause";
 import { applyBulkChange, previewBulkChange } from "../key-bulk";
 import { bulkApplySchema, bulkPreviewSchema, pauseAppSchema } from "../schemas/pause-bulk";
 import { APP_PAUSE_MESSAGES, KEY_ADMIN_MESSAGES, KEY_BULK_MESSAGES } from "../messages";
@@ -22,6 +22,8 @@ async function appOf(c: ApiContext) {
 }
 
 export const adminAppPauseApi = new Hono<ApiEnv>()
+  // The app's open pause (null: not paused), for its admin page.
+  .get("/:id/pause", requireAdmin, async (c) => c.json({ success: true as const, data: await currentPause(c.env.DB, (await appOf(c)).id) }))
   .post("/:id/pause", requireAdmin, changesCatalogue, takesJson(pauseAppSchema), async (c) => {
     const app = await appOf(c);
     const pause = await pauseApp(c.env.DB, app, await readJson(c), adminActor(c));
