@@ -1,5 +1,6 @@
 -- Issue 55 items 1 and 4 (docs/decisions/0051-pause-and-bulk-key-changes.md): an app's pauses (at most
--- one open per app) and the bulk key changes previewed, with the keys each preview counted. Additive: three new tables.
+-- one open per app) and the bulk key changes previewed, with the keys each preview counted. Additive: three new tables,
+-- with no foreign key to apps or license_keys (a rebuild of those must not cascade into them).
 CREATE TABLE `app_pauses` (
 	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
 	`app_id` integer NOT NULL,
@@ -11,7 +12,6 @@ CREATE TABLE `app_pauses` (
 	`resumed_by` integer,
 	`resume_id` text,
 	`keys_moved` integer,
-	FOREIGN KEY (`app_id`) REFERENCES `apps`(`id`) ON UPDATE no action ON DELETE cascade,
 	FOREIGN KEY (`paused_by`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE set null,
 	FOREIGN KEY (`resumed_by`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE set null
 );
@@ -22,8 +22,7 @@ CREATE TABLE `key_bulk_preview_keys` (
 	`preview_id` integer NOT NULL,
 	`key_id` integer NOT NULL,
 	PRIMARY KEY(`preview_id`, `key_id`),
-	FOREIGN KEY (`preview_id`) REFERENCES `key_bulk_previews`(`id`) ON UPDATE no action ON DELETE cascade,
-	FOREIGN KEY (`key_id`) REFERENCES `license_keys`(`id`) ON UPDATE no action ON DELETE cascade
+	FOREIGN KEY (`preview_id`) REFERENCES `key_bulk_previews`(`id`) ON UPDATE no action ON DELETE cascade
 );
 --> statement-breakpoint
 CREATE TABLE `key_bulk_previews` (
@@ -41,7 +40,6 @@ CREATE TABLE `key_bulk_previews` (
 	`apply_id` text,
 	`changed` integer,
 	FOREIGN KEY (`admin_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade,
-	FOREIGN KEY (`app_id`) REFERENCES `apps`(`id`) ON UPDATE no action ON DELETE cascade,
 	CONSTRAINT "key_bulk_previews_action_check" CHECK(action IN ('extend', 'shorten', 'ban', 'unban'))
 );
 --> statement-breakpoint

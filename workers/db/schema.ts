@@ -568,9 +568,8 @@ export const appPauses = sqliteTable(
   "app_pauses",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    appId: integer("app_id")
-      .notNull()
-      .references(() => apps.id, { onDelete: "cascade" }),
+    // No foreign key: a pause outlives nothing, and an app's rebuild must not cascade into it (ids are never reused).
+    appId: integer("app_id").notNull(),
     reason: text("reason").notNull(),
     reasonEn: text("reason_en").notNull(),
     pausedAt: integer("paused_at").notNull(),
@@ -597,9 +596,7 @@ export const keyBulkPreviews = sqliteTable(
     adminId: integer("admin_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    appId: integer("app_id")
-      .notNull()
-      .references(() => apps.id, { onDelete: "cascade" }),
+    appId: integer("app_id").notNull(),
     filter: text("filter").notNull(),
     action: text("action", { enum: ["extend", "shorten", "ban", "unban"] }).notNull(),
     days: integer("days"),
@@ -619,9 +616,8 @@ export const keyBulkPreviewKeys = sqliteTable(
     previewId: integer("preview_id")
       .notNull()
       .references(() => keyBulkPreviews.id, { onDelete: "cascade" }),
-    keyId: integer("key_id")
-      .notNull()
-      .references(() => licenseKeys.id, { onDelete: "cascade" }),
+    // No foreign key (as app_id above): a deleted key is simply not found by the apply.
+    keyId: integer("key_id").notNull(),
   },
   (t) => [primaryKey({ columns: [t.previewId, t.keyId] })],
 );

@@ -158,12 +158,11 @@ function build(): Phrasebook {
     .catalogue("KEY_CHECK_MESSAGES", KEY_CHECK_MESSAGES, {
       activeUntil: { samples: [["2026-11-25T07:05:09Z"]] },
       tooMany: [[LONG]],
-      paused: { samples: [["Đang bảo trì", "Under maintenance"]] },
+      paused: { samples: [] },
     })
     .catalogue("APP_PAUSE_MESSAGES", APP_PAUSE_MESSAGES, {
       resumed: [[LONG]],
       reasonTooLong: [[LONG]],
-      pausedNotice: { samples: [["Đang bảo trì", "Under maintenance"]] },
     })
     .catalogue("KEY_BULK_MESSAGES", KEY_BULK_MESSAGES, { previewed: [[LONG]], applied: [[LONG]], tooMany: [[LONG]] })
     .dictionary("PURCHASE_MESSAGES", PURCHASE_MESSAGES, PURCHASE_EN, codes("", { paused: "key_type_paused", soldOut: "sold_out", balanceOnly: "payment_method_unsupported" }), {})
@@ -183,7 +182,7 @@ function build(): Phrasebook {
     .catalogue("WALLET_MESSAGES", WALLET_MESSAGES, {
       insufficient: [[LONG, 1_234_567]],
       wouldGoNegative: [[LONG]],
-      appPaused: { samples: [["Đang bảo trì", "Under maintenance"]] },
+      appPaused: [["MAINTENANCE"]],
     })
     .catalogue("TOPUP_HISTORY_MESSAGES", TOPUP_HISTORY_MESSAGES, {
       cardFee: [[LONG, 22]],

@@ -11,7 +11,7 @@ import { sql } from "drizzle-orm";
 import { randomToken } from "../platform/crypto";
 import { ConflictError } from "../platform/errors";
 import { type AdminActor, auditStatement } from "../owner/audit";
-import { recordStatement } from "../db/statements/notifications";
+import { appPausedNotice, appResumedNotice } from "../owner/notifications";
 import type { PauseAppInput } from "./schemas/pause-bulk";
 import { APP_PAUSE_MESSAGES } from "./messages";
 
@@ -30,11 +30,6 @@ export async function currentPause(d1: D1Database, appId: number): Promise<AppPa
   return row && { reason: row.reason, reason_en: row.reason_en, paused_at: new Date(row.paused_at).toISOString() };
 }
 
-/** What the owner's Telegram says (kind "ops": the owner always hears of a pause and a resume). */
-function noticeText(lines: string[]): string {
-  return lines.join("\n").slice(0, 3900);
-}
-
 /**
  * Opens a pause: one row (the open-pause unique index refuses a second; two pauses at once, one
  * wins), its audit record and the owner's notice, in one batch. From its commit the key check
@@ -47,10 +42,7 @@ export async function pauseApp(d1: D1Database, app: { id: number; name: string }
       .prepare("INSERT INTO app_pauses (app_id, reason, reason_en, paused_at, paused_by) VALUES (?1, ?2, ?3, ?4, ?5) ON CONFLICT DO NOTHING")
       .bind(app.id, input.reason, input.reason_en, now, actor.userId),
     auditStatement(d1, { actor, action: "app.pause", targetType: "app", targetId: app.id, details: { reason: input.reason, reason_en: input.reason_en } }, { onlyIf: mine }),
-    recordStatement(d1, "ops", noticeText([`⏸️ Tạm dừng ứng dụng: ${app.name}`, `Lý do: ${input.reason}`, "Bởi: {user}"]), `app_pause:${app.id}:${now}`, now, {
-      sql: "EXISTS (SELECT 1 FROM app_pauses WHERE app_id = ?6 AND resumed_at IS NULL AND paused_at = ?3)",
-      binds: [app.id],
-    }, actor.userId),
+    appPausedNotice(d1, app, input.reason, actor.userId, now),
   ]);
   if (!inserted.meta.changes) throw new ConflictError(APP_PAUSE_MESSAGES.alreadyPaused);
   return { reason: input.reason, reason_en: input.reason_en, paused_at: new Date(now).toISOString() };
@@ -88,11 +80,7 @@ export async function resumeApp(d1: D1Database, app: { id: number; name: string 
       { actor, action: "app.resume", targetType: "app", targetId: app.id, details: { pause_id: pause.id, paused_ms: now - pause.paused_at } },
       { onlyIf: won, detailsFrom: { keys_moved: sql`(SELECT keys_moved FROM app_pauses WHERE id = ${pause.id})` } },
     ),
-    recordStatement(d1, "ops", noticeText([`▶️ Tiếp tục ứng dụng: ${app.name}`, `Tạm dừng ${Math.round((now - pause.paused_at) / 60_000)} phút; {keys} key được cộng lại thời gian`, "Bởi: {user}"]), `app_resume:${pause.id}`, now, {
-      sql: "EXISTS (SELECT 1 FROM app_pauses WHERE id = ?6 AND resume_id = ?7)",
-      binds: [pause.id, resumeId],
-      fills: { keys: "(SELECT keys_moved FROM app_pauses WHERE id = ?6)" },
-    }, actor.userId),
+    appResumedNotice(d1, app, { id: pause.id, minutes: Math.round((now - pause.paused_at) / 60_000) }, resumeId, actor.userId, now),
   ]);
   if (!claim.meta.changes) throw new ConflictError(APP_PAUSE_MESSAGES.notPaused);
   const row = await d1.prepare("SELECT keys_moved FROM app_pauses WHERE id = ?").bind(pause.id).first<{ keys_moved: number }>();

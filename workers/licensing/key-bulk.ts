@@ -60,7 +60,7 @@ function statement(d1: D1Database, query: SQL): D1PreparedStatement {
   return d1.prepare(text).bind(...params);
 }
 
-export type BulkSample = { id: number; key_code: string; status: string; banned: boolean; sold_at: string | null; expires_at: string | null };
+type BulkSample = { id: number; key_code: string; status: string; banned: boolean; sold_at: string | null; expires_at: string | null };
 export type BulkPreview = { token: string; count: number; sample: BulkSample[]; expires_at: string };
 
 /** The filter as stored with the preview (and audited): dates as ISO text. */

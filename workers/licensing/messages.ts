@@ -3,7 +3,7 @@
 // check's messages are declared with their code and both texts (workers/shared/message.ts).
 import { count, dateTime } from "../shared/english/format";
 import { formatDateTime } from "../shared/format";
-import { defineMessages } from "../shared/message";
+import { defineMessages, Message } from "../shared/message";
 
 export const KEY_ADMIN_MESSAGES = {
   appNotFound: "ID ứng dụng không hợp lệ",
@@ -96,6 +96,14 @@ export const KEY_CHECK_MESSAGES = defineMessages({
   },
 });
 
+/**
+ * The shop's own words in both languages (a pause's reason), as an argument of a declared message:
+ * said in the reader's language like the message around it (workers/shared/message.ts).
+ */
+export function shopWords(vi: string, en: string): Message {
+  return new Message({ code: "shop_words", vi, en });
+}
+
 /** The longest reason a pause takes (in each language): a mod shows it on one screen. */
 export const MAX_PAUSE_REASON = 500;
 
@@ -115,11 +123,6 @@ export const APP_PAUSE_MESSAGES = defineMessages({
     code: "pause_reason_too_long",
     vi: (max: number) => `Lý do tối đa ${max} ký tự`,
     en: (max: number) => `The reason is at most ${count(max, "character")}`,
-  },
-  pausedNotice: {
-    code: "app_paused_notice",
-    vi: (reason: string, _reasonEn: string) => `Ứng dụng đang tạm dừng: ${reason}. Thời hạn key của bạn được giữ nguyên và sẽ được cộng lại khi ứng dụng hoạt động trở lại.`,
-    en: (_reason: string, reasonEn: string) => `This app is paused: ${reasonEn}. Your key keeps its remaining time, given back when the app resumes.`,
   },
 });
 

@@ -4,7 +4,7 @@ import { type ActionResult, actionFailure, adminCall } from "~/owner/admin-route
 import { toast } from "~/ui/toast";
 import type { BulkPreview } from "@workers/licensing/key-bulk";
 
-export type BulkFilter = { app_id: number; key_type_id?: number; state?: string; sold_from?: string; sold_to?: string; batch?: number };
+type BulkFilter = { app_id: number; key_type_id?: number; state?: string; sold_from?: string; sold_to?: string; batch?: number };
 export type BulkChange = "extend" | "shorten" | "ban" | "unban";
 
 export type BulkAction = { intent: "preview"; filter: BulkFilter; action: BulkChange; days?: number } | { intent: "apply"; token: string };

@@ -10,7 +10,6 @@ import { runScheduledJobs } from "../../../workers/scheduled";
 import { api, db, funded, listing, person, request, unique } from "../../factories";
 import pausedVector from "../../fixtures/key-check-vectors/paused-answer.json?raw";
 
-type Body = Record<string, any>;
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
 
@@ -184,7 +183,7 @@ describe("attack: a paused app's key check", () => {
     expect(answer).toMatchObject({ valid: false, reason: "paused", message: REASONS.reason, app: { announcement: REASONS.reason } });
     expect(answer.lease).toBeUndefined();
     // The answer docs/licensing.md shows (tests/fixtures/key-check-vectors/paused-answer.json) is this answer: the same fields in the same order.
-    const shape = (value: unknown): unknown => (value && typeof value === "object" ? Object.entries(value).map(([key, inner]) => [key, shape(inner)]) : typeof value);
+    const shape = (value: unknown): unknown => (value && typeof value === "object" ? Object.entries(value).map(([key, inner]) => [key, shape(inner)]) : null);
     expect(shape(JSON.parse(vi.text))).toEqual(shape(JSON.parse(pausedVector)));
     const en = JSON.parse((await check(lifetime.keyCode, app.bundleIdentifier!, lifetime.deviceId!, "en")).text).data;
     expect(en).toMatchObject({ valid: false, reason: "paused", message: REASONS.reason_en, expires_at: null });

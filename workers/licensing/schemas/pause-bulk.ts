@@ -23,8 +23,7 @@ export const pauseAppSchema = z.object({ reason: reasonField, reason_en: reasonF
 export type PauseAppInput = z.infer<typeof pauseAppSchema>;
 
 /** Which keys a bulk change takes: one app's, maybe of one key type, state, sale period and batch. */
-export const BULK_STATES = [...KEY_STATUSES, "banned"] as const;
-export type BulkState = (typeof BULK_STATES)[number];
+const BULK_STATES = [...KEY_STATUSES, "banned"] as const;
 
 const days = z
   .number({ error: KEY_BULK_MESSAGES.daysRequired.in("vi") })
