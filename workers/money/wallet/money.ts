@@ -385,7 +385,8 @@ export async function cancelTopup(db: D1Database, userId: number, topupId: numbe
  */
 function cardDepositDescription(card: { telco: string; card_value: number; card_serial: string; fee_percent: number }, settlement: CardSettlement): string {
   const line = `Nạp tiền bằng thẻ cào ${telcoLabel(card.telco)} ${formatVND(card.card_value)}, serial …${card.card_serial.slice(-4)}`;
-  if (settlement.status !== "wrong_amount" || settlement.realValue === null) return line;
+  // A good card's line says what the carrier's fee took (issue 53: the fee at every step).
+  if (settlement.status !== "wrong_amount" || settlement.realValue === null) return `${line}: ${wrongValueCredit(card.card_value, card.fee_percent, settlement.amount)}`;
   return `${line}; sai mệnh giá, khai báo ${formatVND(card.card_value)}, giá trị thật ${formatVND(settlement.realValue)}: ${wrongValueCredit(settlement.realValue, card.fee_percent, settlement.amount)}`;
 }
 
