@@ -12,7 +12,7 @@ import {
   text,
   uniqueIndex,
 } from "drizzle-orm/sqlite-core";
-import { KEY_STATUSES, PROMOTION_STATUSES, UPLOAD_KINDS } from "../shared/enums";
+import { KEY_STATUSES, PROMOTION_STATUSES, STORE_EVENT_TYPES, UPLOAD_KINDS } from "../shared/enums";
 import { LANGS } from "../shared/lang";
 
 const createdAt = () =>
@@ -936,6 +936,43 @@ export const notifications = sqliteTable(
     index("notifications_created").on(t.createdAt),
     check("notifications_kind_check", inList("kind", NOTIFICATION_KINDS)),
     check("notifications_status_check", inList("status", NOTIFICATION_STATUSES)),
+  ],
+);
+
+// The shop's webhook outbox (workers/db/statements/store-events.ts records, workers/owner/store-events.ts
+// delivers): one row per event, written in the batch of the change it reports, kept with the
+// answer its last delivery got. `subject` orders delivery: an event waits for the earlier ones of
+// its subject (a key, an app, a buyer).
+export const STORE_EVENT_STATUSES = ["pending", "sent", "failed"] as const;
+
+export const storeEvents = sqliteTable(
+  "store_events",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    eventId: text("event_id").notNull(),
+    type: text("type", { enum: STORE_EVENT_TYPES }).notNull(),
+    subject: text("subject").notNull(),
+    data: text("data").notNull(),
+    dedupeKey: text("dedupe_key").notNull(),
+    status: text("status", { enum: STORE_EVENT_STATUSES }).notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: integer("next_attempt_at", { mode: "timestamp_ms" }),
+    // When it was queued, or queued again by "send again": retries stop 24 hours after.
+    queuedAt: integer("queued_at", { mode: "timestamp_ms" }).notNull(),
+    lastAttemptAt: integer("last_attempt_at", { mode: "timestamp_ms" }),
+    lastStatus: integer("last_status"),
+    lastAnswer: text("last_answer"),
+    sentAt: integer("sent_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("store_events_event_id_unique").on(t.eventId),
+    uniqueIndex("store_events_dedupe_unique").on(t.dedupeKey),
+    index("store_events_due").on(t.status, t.nextAttemptAt),
+    index("store_events_subject").on(t.subject, t.status),
+    index("store_events_created").on(t.createdAt),
+    check("store_events_type_check", inList("type", STORE_EVENT_TYPES)),
+    check("store_events_status_check", inList("status", STORE_EVENT_STATUSES)),
   ],
 );
 
