@@ -7,7 +7,6 @@
 // key, device or app, so a relay cannot pass one device's answer to another (ADR 0023). A 200
 // answer names the version sent too (routes/keys.ts): its update_required holds for that version only.
 import { KEY_LOOKUP_SQL } from "../db/statements/key-lookup";
-import { recordKeyEvent } from "../db/statements/store-events";
 import { sha256Hex } from "../platform/crypto";
 import { updateRequired } from "../shared/version";
 import type { Lang } from "../shared/lang";
@@ -217,17 +216,14 @@ export async function checkKey(db: D1Database, check: KeyCheck, now = Date.now()
     // First check, or the first after a device reset: bind to this device from now (the expiry set
     // at the first activation stays). Two devices racing: the conditional update picks one.
     const expiresAt = row.activated_at === null && row.duration_days > 0 ? now + row.duration_days * DAY_MS : row.expires_at;
-    const bind = db
+    const activated = await db
       .prepare(
         `UPDATE license_keys SET status = 'used', device_id = ?1, activated_at = ?2, expires_at = ?3, updated_at = ?2,
            last_check_at = ?2, check_count = check_count + 1
          WHERE id = ?4 AND (status = 'sold' OR (status = 'used' AND device_id IS NULL)) AND banned_at IS NULL RETURNING activated_at`,
       )
-      .bind(check.deviceId, now, expiresAt, row.id);
-    // The shop's webhook hears of it when this check bound the key (the UPDATE changed it).
-    const told = recordKeyEvent(db, "key.activated", { first: row.activated_at === null }, { sql: "k.id = ? AND changes() > 0", binds: [row.id] }, { dedupe: `key.activated:${now}`, now });
-    const [bound] = await db.batch<{ activated_at: number }>([bind, told]);
-    const activated = bound.results[0];
+      .bind(check.deviceId, now, expiresAt, row.id)
+      .first<{ activated_at: number }>();
     if (activated) {
       return outcome({ ...row, status: "used", device_id: check.deviceId, activated_at: activated.activated_at, expires_at: expiresAt, updated_at: now }, check, true, "activated");
     }

@@ -39,7 +39,7 @@ export type KeysWhere = { sql: string; binds: (string | number | null)[] };
  * One event per key that `where` finds when the statement runs (after the change in the same
  * batch, so the condition can name the state the change left: `k.banned_at = <now>`). The key is
  * named by its id, a masked code (the last 4 characters of a code of 12 or more, never the whole
- * code) and its expiry, beside its app; `dedupe` gets ":<key id>:<expiry>" so one statement serves
+ * code) and its expiry, beside its app's id; `dedupe` gets ":<key id>:<expiry>" so one statement serves
  * many keys (bulk changes) and a key that expires again after an extension is told again. Events of
  * one key are delivered in order. A statement right after the change's UPDATE can use
  * `changes() > 0` as its condition (the UPDATE changed a row); further on, name the state.
@@ -51,7 +51,7 @@ export function recordKeyEvent(db: D1Database, type: StoreEventType, data: Event
     .prepare(
       `INSERT INTO store_events (event_id, type, subject, data, dedupe_key, status, attempts, next_attempt_at, queued_at, created_at)
        SELECT ${NEW_EVENT_ID}, ?1, 'key:' || k.id,
-         json_set(?2, '$.key', json(${key}), '$.app', json_object('id', k.app_id, 'name', (SELECT name FROM apps WHERE id = k.app_id))),
+         json_set(?2, '$.key', json(${key}), '$.app', json_object('id', k.app_id)),
          ?3 || ':' || k.id || ':' || coalesce(k.expires_at, 0), 'pending', 0, ?4, ?4, ?4
        FROM license_keys k WHERE (${where.sql}) AND ${WEBHOOK_ON}
        ON CONFLICT DO NOTHING`,
