@@ -50,10 +50,14 @@ async function resolveHost(resolver: string, host: string): Promise<string[] | n
   }
 }
 
-/** The store's own host names: its public URL's and the host this request reached (with its port). */
+/**
+ * The store's own hosts: its public URL's and the one this request reached. A host on the default
+ * port is the whole machine name (any port of it is the store's); one with a port is that port
+ * only, so that outside production a receiver on another port of 127.0.0.1 is not the store.
+ */
 function ownHosts(env: Env, requestHost: string | null): string[] {
   const base = getConfig(env).PUBLIC_BASE_URL;
-  return [...(base ? [new URL(base).host, new URL(base).hostname] : []), ...(requestHost ? [requestHost, requestHost.replace(/:\d+$/, "")] : [])];
+  return [base ? new URL(base).host : null, requestHost].filter((host): host is string => Boolean(host));
 }
 
 /**
@@ -284,3 +288,7 @@ export async function sendAgain(d1: D1Database, id: number, now = Date.now()): P
     .first();
   if (!row) throw new NotFoundError(WEBHOOK_MESSAGES.deliveryNotFound);
 }
+
+/** What the admin's settings screen shows of the webhook (app/owner/WebhookSettings.tsx). */
+export type WebhookSetting = Awaited<ReturnType<typeof webhookSettings>>;
+export type WebhookLog = Awaited<ReturnType<typeof listStoreEvents>>["items"];
