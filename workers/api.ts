@@ -6,6 +6,7 @@ import { adminAuditApi } from "./owner/routes/audit";
 import { adminBankTransfersApi } from "./money/routes/bank-transfers";
 import { adminExportsApi } from "./owner/routes/exports";
 import { adminLicensingApi } from "./licensing/routes/admin-licensing";
+import { adminBansApi, adminTrialApi } from "./licensing/routes/bans";
 import { adminOverviewApi } from "./owner/routes/overview";
 import { adminNotificationsApi } from "./owner/routes/notifications";
 import { adminSettingsApi } from "./owner/routes/settings";
@@ -111,6 +112,8 @@ const routes = api
   .route("/admin/exports", adminExportsApi)
   .route("/admin/notifications", adminNotificationsApi)
   .route("/admin/licensing", adminLicensingApi)
+  .route("/admin/bans", adminBansApi)
+  .route("/admin/apps", adminTrialApi)
   .route("/vietqr", vietqrApi)
   .route("/promotions", promotionsApi)
   .route("/cards", cardsApi)
