@@ -157,8 +157,8 @@ function build(): Phrasebook {
     })
     .catalogue("KEY_CHECK_MESSAGES", KEY_CHECK_MESSAGES, {
       activeUntil: { samples: [["2026-11-25T07:05:09Z"]] },
-      device_banned: { samples: [["Chia sẻ key"]] },
-      ip_banned: { samples: [["Chia sẻ key"]] },
+      device_banned: [["Key sharing"]],
+      ip_banned: [["Key sharing"]],
       tooMany: [[LONG]],
     })
     .dictionary("PURCHASE_MESSAGES", PURCHASE_MESSAGES, PURCHASE_EN, codes("", { paused: "key_type_paused", soldOut: "sold_out", balanceOnly: "payment_method_unsupported" }), {})
