@@ -9,7 +9,7 @@ import type { PublicApp } from "@workers/catalogue/catalogue";
 import type { PublicPricing } from "@workers/licensing/keys";
 import { AppIcon } from "./AppIcon";
 import { KeyPurchase } from "../money/purchase/KeyPurchase";
-import { TrialOffer } from "../licensing/TrialOffer";
+import { TrialSlot } from "../licensing/TrialSlot";
 import { SupportLinks } from "./SupportLinks";
 import { TypeBadge } from "./TypeBadge";
 import { Gallery } from "./Gallery";
@@ -151,7 +151,7 @@ export function AppDetail({ app, pricing }: { app: PublicApp; pricing: PublicPri
       <Gallery items={app.screenshots} appName={name} />
       {/* Keyed by app: moving to another app page starts a fresh choice. */}
       <KeyPurchase key={app.id} app={app} pricing={pricing} />
-      <TrialOffer key={`trial-${app.id}`} appId={app.id} hours={app.trial_hours} />
+      <TrialSlot key={`trial-${app.id}`} appId={app.id} hours={app.trial_hours} />
 
       <section aria-labelledby="support-heading" className="mt-10 rounded-2xl border border-white/5 bg-zinc-900/70 p-5">
         <h2 id="support-heading" className="text-lg font-bold text-white">

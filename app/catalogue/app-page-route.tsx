@@ -10,7 +10,6 @@ import { localeOf } from "~/i18n/locale";
 import { appPageMeta } from "~/catalogue/app-meta";
 import type { loadAppPage } from "~/catalogue/catalogue.server";
 import { purchaseAction, skipAfterPurchase } from "~/money/purchase/purchase-action";
-import { trialAction } from "~/licensing/trial-action";
 
 /** Both routes' loader: the app found, or a 404. */
 type AppPageLoader = (args: LoaderFunctionArgs) => ReturnType<typeof loadAppPage>;
@@ -18,7 +17,8 @@ type AppPageLoader = (args: LoaderFunctionArgs) => ReturnType<typeof loadAppPage
 // The key purchase (app/money/purchase/KeyPurchase.tsx) and the trial claim (app/licensing/TrialOffer.tsx) post here through useFetcher.
 export async function clientAction(args: ClientActionFunctionArgs) {
   const { intent } = (await args.request.clone().json()) as { intent?: string };
-  return intent === "trial" ? trialAction(args) : purchaseAction(args);
+  // The trial claim's code loads with it: an app page without trials never fetches it.
+  return intent === "trial" ? (await import("~/licensing/trial-action")).trialAction(args) : purchaseAction(args);
 }
 export const shouldRevalidate = skipAfterPurchase;
 
