@@ -222,7 +222,8 @@ async function findKeyType(d1: D1Database, value: string | number) {
     .from(keyTypes)
     .where(asId === null ? eq(keyTypes.name, String(value)) : eq(keyTypes.id, asId))
     .limit(1);
-  if (!type) throw fieldError("key_type", KEY_ADMIN_MESSAGES.keyTypeNotFound);
+  // Trial keys are made by a buyer's claim only (trials.ts): no pricing or stock of them.
+  if (!type || type.name === "trial") throw fieldError("key_type", KEY_ADMIN_MESSAGES.keyTypeNotFound);
   return type;
 }
 

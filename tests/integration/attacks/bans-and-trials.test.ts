@@ -246,6 +246,9 @@ describe("attack: claiming trials again and again", () => {
     const second = await claim(buyer, app.id);
     expect(second.body.key.key_code).toBe(first.body.key.key_code);
     const admin = await person("superuser");
+    // Trial keys are claimed, never priced: a pricing of the trial type would sell lifetime keys.
+    const priced = await api(`/api/keys/apps/${app.id}/pricing/`, { token: admin.token, body: { key_type: "trial", price: 0, currency: "VND", is_active: true } });
+    expect(priced.status).toBe(400);
     for (const hours of [-1, 0.5, "2", 100_000, null]) {
       expect((await api(`/api/admin/apps/${app.id}/trial/`, { token: admin.token, method: "PUT", body: { hours } })).status, String(hours)).toBe(400);
     }
