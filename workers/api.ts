@@ -7,6 +7,7 @@ import { adminBankTransfersApi } from "./money/routes/bank-transfers";
 import { adminExportsApi } from "./owner/routes/exports";
 import { adminLicensingApi } from "./licensing/routes/admin-licensing";
 import { adminAppPauseApi, adminKeyBulkApi } from "./licensing/routes/admin-pause-bulk";
+import { adminBansApi, adminTrialApi } from "./licensing/routes/bans";
 import { adminOverviewApi } from "./owner/routes/overview";
 import { adminNotificationsApi } from "./owner/routes/notifications";
 import { adminSettingsApi } from "./owner/routes/settings";
@@ -114,6 +115,8 @@ const routes = api
   .route("/admin/licensing", adminLicensingApi)
   .route("/admin/apps", adminAppPauseApi)
   .route("/admin/keys", adminKeyBulkApi)
+  .route("/admin/bans", adminBansApi)
+  .route("/admin/apps", adminTrialApi)
   .route("/vietqr", vietqrApi)
   .route("/promotions", promotionsApi)
   .route("/cards", cardsApi)

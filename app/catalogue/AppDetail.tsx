@@ -10,6 +10,7 @@ import type { PublicPricing } from "@workers/licensing/keys";
 import type { AppPause } from "@workers/licensing/app-pause";
 import { AppIcon } from "./AppIcon";
 import { KeyPurchase } from "../money/purchase/KeyPurchase";
+import { TrialSlot } from "../licensing/TrialSlot";
 import { SupportLinks } from "./SupportLinks";
 import { TypeBadge } from "./TypeBadge";
 import { Gallery } from "./Gallery";
@@ -165,6 +166,7 @@ export function AppDetail({ app, pricing, pause = null }: { app: PublicApp; pric
       {/* Keyed by app: moving to another app page starts a fresh choice. */}
       {pause && <PausedNotice pause={pause} />}
       <KeyPurchase key={app.id} app={app} pricing={pricing} />
+      <TrialSlot key={`trial-${app.id}`} appId={app.id} hours={app.trial_hours} />
 
       <section aria-labelledby="support-heading" className="mt-10 rounded-2xl border border-white/5 bg-zinc-900/70 p-5">
         <h2 id="support-heading" className="text-lg font-bold text-white">

@@ -84,6 +84,18 @@ export const KEY_CHECK_MESSAGES = defineMessages({
   other_device: { code: "key_other_device", vi: "Key đã được kích hoạt trên thiết bị khác", en: "This key is activated on another device" },
   // The shop's own reason for the pause (issue 55 item 1), in the mod's language: both are given, each language picks its own.
   paused: { code: "key_paused", vi: (reason: string, _reasonEn: string) => reason, en: (_reason: string, reasonEn: string) => reasonEn },
+  // Issue 55 (docs/licensing.md §5): the shop's own reason, in the mod's language when the shop gave one in English.
+  device_banned: {
+    code: "key_device_banned",
+    vi: (reason: string) => `Thiết bị này đã bị cửa hàng chặn: ${reason}`,
+    en: (reason: string) => `This device has been banned by the shop: ${reason}`,
+  },
+  ip_banned: {
+    code: "key_ip_banned",
+    vi: (reason: string) => `Địa chỉ mạng này đã bị cửa hàng chặn: ${reason}`,
+    en: (reason: string) => `This network address has been banned by the shop: ${reason}`,
+  },
+  trial_used: { code: "key_trial_used", vi: "Thiết bị này đã dùng thử ứng dụng này rồi", en: "This device has already had a trial of this app" },
   activeUntil: {
     code: "key_active_until",
     vi: (expires: string) => `Key hợp lệ đến ${formatDateTime(expires)}`,
@@ -152,3 +164,50 @@ export const KEY_BULK_MESSAGES = defineMessages({
 /** At most this many keys change in one bulk change; a preview stays valid this long. */
 export const MAX_BULK_KEYS = 20_000;
 export const BULK_PREVIEW_LIFETIME_MS = 15 * 60_000;
+
+/** The most a ban's reason holds: a line the mod shows, like an app's announcement. */
+export const MAX_BAN_REASON = 280;
+
+/** The admin's bans of a phone or an address range (workers/licensing/bans.ts). */
+export const BAN_MESSAGES = defineMessages({
+  notFound: { code: "ban_not_found", vi: "Không tìm thấy lệnh chặn", en: "Ban not found" },
+  lifted: { code: "ban_lifted", vi: "Đã gỡ lệnh chặn", en: "Ban lifted" },
+  created: { code: "ban_created", vi: "Đã chặn", en: "Banned" },
+  alreadyLifted: { code: "ban_already_lifted", vi: "Lệnh chặn đã được gỡ", en: "This ban has already been lifted" },
+  deviceRequired: { code: "ban_device_required", vi: "Vui lòng nhập mã thiết bị (device id)", en: "Please enter the device id" },
+  deviceInvalid: { code: "ban_device_invalid", vi: "Mã thiết bị không hợp lệ (tối đa 200 ký tự)", en: "Invalid device id (at most 200 characters)" },
+  cidrInvalid: {
+    code: "ban_cidr_invalid",
+    vi: "Địa chỉ IP hoặc dải CIDR không hợp lệ, ví dụ 203.0.113.0/24 hoặc 2001:db8::/32",
+    en: "Invalid IP address or CIDR range, e.g. 203.0.113.0/24 or 2001:db8::/32",
+  },
+  reasonRequired: { code: "ban_reason_required", vi: "Vui lòng nhập lý do chặn", en: "Please enter the reason for the ban" },
+  reasonInvalid: {
+    code: "ban_reason_invalid",
+    vi: "Lý do chặn là một dòng tối đa 280 ký tự, không có ký tự điều khiển",
+    en: "The reason is one line of at most 280 characters, without control characters",
+  },
+  untilInvalid: { code: "ban_until_invalid", vi: "Thời điểm hết chặn không hợp lệ", en: "Invalid end of the ban" },
+  untilPast: { code: "ban_until_past", vi: "Thời điểm hết chặn phải ở tương lai", en: "The end of the ban must be in the future" },
+  appNotFound: { code: "ban_app_not_found", vi: "Không tìm thấy ứng dụng", en: "App not found" },
+});
+
+/** A trial key's shortest and longest length in hours (the admin's trial setting; 0 turns trials off). */
+export const TRIAL_HOURS = { min: 1, max: 24 * 90 } as const;
+
+/** Trials as the admin sets them and a buyer claims one (workers/licensing/trials.ts). */
+export const TRIAL_MESSAGES = defineMessages({
+  hoursInvalid: {
+    code: "trial_hours_invalid",
+    vi: "Thời gian dùng thử là số giờ nguyên từ 1 đến 2160, hoặc 0 để tắt",
+    en: "The trial length is a whole number of hours from 1 to 2160, or 0 to turn trials off",
+  },
+  saved: { code: "trial_saved", vi: "Đã lưu thời gian dùng thử", en: "Trial length saved" },
+  off: { code: "trial_off", vi: "Ứng dụng này không có bản dùng thử", en: "This app offers no trial" },
+  claimed: { code: "trial_claimed", vi: "Đã nhận key dùng thử", en: "Your trial key is ready" },
+  tooMany: {
+    code: "rate_limited",
+    vi: (seconds: number) => `Quá nhiều yêu cầu. Vui lòng thử lại sau ${seconds} giây.`,
+    en: (seconds: number) => `Too many requests. Please try again in ${count(seconds, "second")}.`,
+  },
+});

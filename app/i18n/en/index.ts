@@ -32,8 +32,9 @@ import { home } from "./catalogue/home";
 import { appPage } from "./catalogue/app-page";
 import { purchase } from "./catalogue/purchase";
 import { purchaseDialogs } from "./catalogue/purchase-dialogs";
+import { trial } from "./catalogue/trial";
 
-export const english = { shell, menus, forms, copy, newPassword, signIn, secondFactor, register, session, forgotPassword, resetPassword, googleSignIn, unsubscribe, security, liveWallet, network, profile, profileLayout, wallet, topupHistory, topup, passwordDialog, catalogue, home, appPage, purchase, purchaseDialogs };
+export const english = { shell, menus, forms, copy, newPassword, signIn, secondFactor, register, session, forgotPassword, resetPassword, googleSignIn, unsubscribe, security, liveWallet, network, profile, profileLayout, wallet, topupHistory, topup, passwordDialog, catalogue, home, appPage, purchase, purchaseDialogs, trial };
 
 /** Makes the English words and formatting known: after this, the English pages speak English. */
 export function startEnglish(): void {

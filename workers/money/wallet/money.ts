@@ -7,7 +7,8 @@
 // above (docs/decisions/0027-domain-folders-and-the-layer-rule.md).
 import { isCheckViolation } from "../../db/errors";
 import { type AuditRecord, auditStatement } from "../../db/statements/audit";
-import { depositNotice, NOTICES_OFF, stockStatements } from "../../db/statements/notifications";
+import { type DepositNotice, depositNotice, type NoticeSettings, NOTICES_OFF, stockStatements } from "../../db/statements/notifications";
+import { recordEvent, recordKeyEvent } from "../../db/statements/store-events";
 import { getConfig, noticeSettings } from "../../platform/config";
 import { usdVndRate } from "../../db/statements/store-settings";
 import { randomToken } from "../../platform/crypto";
@@ -289,7 +290,9 @@ export async function purchaseKey(db: D1Database, userId: number, request: Purch
 
   try {
     const stock = { id: pricing.id, appId: pricing.app_id, keyTypeId: pricing.key_type_id, appName: pricing.app_name, keyTypeName: pricing.key_type_name };
-    await db.batch([claim, order, ...ledgerStatements(db, userId, entry, now), ...stockStatements(db, notices, stock, reference, now)]);
+    // The shop's webhook hears of the sale (workers/db/statements/store-events.ts), never the key's code.
+    const sold = recordKeyEvent(db, "key.sold", { key_type: pricing.key_type_name, amount: charge, currency: "VND", buyer_id: userId }, { sql: "k.order_reference = ?", binds: [reference] }, { dedupe: `key.sold:${reference}`, now });
+    await db.batch([claim, order, ...ledgerStatements(db, userId, entry, now), ...stockStatements(db, notices, stock, reference, now), sold]);
   } catch (error) {
     // Nothing was written. Find out why, from the data rather than the error text.
     const raced = await replayedPurchase(db, userId, reference, request);
@@ -311,6 +314,12 @@ export async function purchase(env: Env, userId: number, request: PurchaseReques
 }
 
 // ---------------------------------------------------------------- deposits
+
+/** What a credited deposit records beside itself: the owner's notice and the shop's webhook event. */
+function depositRecords(db: D1Database, notices: NoticeSettings, deposit: DepositNotice, now: number): D1PreparedStatement[] {
+  const event = recordEvent(db, "topup.credited", { user_id: deposit.userId, amount: deposit.amount, currency: "VND", channel: deposit.channel, reference: deposit.reference }, { subject: `user:${deposit.userId}`, dedupe: `topup.credited:${deposit.reference}`, now });
+  return [...depositNotice(db, notices, deposit, now), event];
+}
 
 /** The best bonus for a user's deposit right now, read from D1 (the preview reads the same, depositPromotions). */
 async function findDepositBonus(db: D1Database, userId: number, amount: number, now: number, code: string | null) {
@@ -374,7 +383,7 @@ export async function settleTopup(db: D1Database, userId: number, settlement: To
   const result = await creditDeposit(db, userId, entry, [
     db.prepare("UPDATE vietqr_topups SET status = 'paid', paid_at = ?1, payment_event_id = ?2, updated_at = ?1 WHERE id = ?3 AND status IN ('pending', 'expired')").bind(now, settlement.eventId, settlement.topupId),
     db.prepare("UPDATE payment_events SET status = 'credited', credited_user_id = ?1 WHERE id = ?2").bind(userId, settlement.eventId),
-    ...depositNotice(db, notices, { userId, amount: settlement.amount, channel: "vietqr", code: topup.transfer_code, reference: settlement.reference }, now),
+    ...depositRecords(db, notices, { userId, amount: settlement.amount, channel: "vietqr", code: topup.transfer_code, reference: settlement.reference }, now),
   ], now, { table: "vietqr_topups", id: settlement.topupId, code: topup.promotion_code });
   if (!result.ok) throw new Error(`top-up ${settlement.topupId} could not be credited: ${result.error}`);
   return result.duplicate ? "duplicate" : "credited";
@@ -399,7 +408,8 @@ export async function cancelTopup(db: D1Database, userId: number, topupId: numbe
  */
 function cardDepositDescription(card: { telco: string; card_value: number; card_serial: string; fee_percent: number }, settlement: CardSettlement): string {
   const line = `Nạp tiền bằng thẻ cào ${telcoLabel(card.telco)} ${formatVND(card.card_value)}, serial …${card.card_serial.slice(-4)}`;
-  if (settlement.status !== "wrong_amount" || settlement.realValue === null) return line;
+  // A good card's line says what the carrier's fee took (issue 53: the fee at every step).
+  if (settlement.status !== "wrong_amount" || settlement.realValue === null) return `${line}: ${wrongValueCredit(card.card_value, card.fee_percent, settlement.amount)}`;
   return `${line}; sai mệnh giá, khai báo ${formatVND(card.card_value)}, giá trị thật ${formatVND(settlement.realValue)}: ${wrongValueCredit(settlement.realValue, card.fee_percent, settlement.amount)}`;
 }
 
@@ -444,7 +454,7 @@ export async function settleCard(db: D1Database, userId: number, settlement: Car
     return "closed";
   }
   const entry: LedgerEntry = { type: "deposit", source: "card", amount: settlement.amount, reference: settlement.reference, description: cardDepositDescription(card, settlement) };
-  const notice = depositNotice(db, notices, { userId, amount: settlement.amount, channel: "card", code: null, reference: settlement.reference }, now);
+  const notice = depositRecords(db, notices, { userId, amount: settlement.amount, channel: "card", code: null, reference: settlement.reference }, now);
   const result = await creditDeposit(db, userId, entry, [close, resolve, ...notice], now, { table: "card_topups", id: settlement.cardId, code: card.promotion_code });
   if (!result.ok) throw new Error(`card ${settlement.cardId} could not be credited: ${result.error}`);
   return result.duplicate ? "already_settled" : "credited";
@@ -473,7 +483,7 @@ export function creditTransfer(db: D1Database, userId: number, resolution: Trans
     db.prepare("UPDATE payment_events SET status = 'credited', credited_user_id = ?1, resolved_by = ?2, resolution_note = ?3, resolved_at = ?4 WHERE id = ?5")
       .bind(userId, resolution.adminId, resolution.note.slice(0, 500), now, resolution.eventId),
     auditStatement(db, resolution.audit),
-    ...depositNotice(db, notices, { userId, amount: resolution.amount, channel: "bank_transfer", code: null, reference: resolution.reference }, now),
+    ...depositRecords(db, notices, { userId, amount: resolution.amount, channel: "bank_transfer", code: null, reference: resolution.reference }, now),
   ], now);
 }
 
@@ -495,6 +505,6 @@ export function creditParkedCard(db: D1Database, userId: number, resolution: Par
       .prepare("UPDATE payment_events SET status = 'credited', credited_user_id = ?1, resolved_by = ?2, resolution_note = ?3, resolved_at = ?4 WHERE id = ?5 AND status = 'unmatched'")
       .bind(userId, resolution.adminId, resolution.note.slice(0, 500), now, resolution.eventId),
     auditStatement(db, resolution.audit),
-    ...depositNotice(db, notices, { userId, amount: resolution.amount, channel: "card_review", code: null, reference: resolution.reference }, now),
+    ...depositRecords(db, notices, { userId, amount: resolution.amount, channel: "card_review", code: null, reference: resolution.reference }, now),
   ], now);
 }
