@@ -147,6 +147,26 @@ describe("each event type reaches the receiver, signed with the shop's secret", 
   });
 });
 
+describe("an app's pause and resume", () => {
+  it("are told as app.paused (with the shop's reasons) and app.resumed, once however many admins press resume", async () => {
+    await pointAt("pause");
+    const { app } = await listing({ stock: 1 });
+    const subject = () => db.select().from(storeEvents).where(eq(storeEvents.subject, `app:${app.id}`)).orderBy(storeEvents.id);
+    const paused = await api(`/api/admin/apps/${app.id}/pause/`, { token: admin.token, body: { reason: "Game vừa cập nhật", reason_en: "The game just updated" } });
+    expect(paused.status).toBe(200);
+    // A second pause while one is open is refused, and tells nothing.
+    expect((await api(`/api/admin/apps/${app.id}/pause/`, { token: admin.token, body: { reason: "Lần nữa", reason_en: "Again" } })).status).toBe(409);
+    const resumes = await Promise.all([1, 2, 3].map(() => api(`/api/admin/apps/${app.id}/resume/`, { token: admin.token, method: "POST" })));
+    expect(resumes.map((answer) => answer.status).sort()).toEqual([200, 409, 409]);
+    const events = await subject();
+    expect(events.map((event) => event.type)).toEqual(["app.paused", "app.resumed"]);
+    expect(JSON.parse(events[0].data)).toMatchObject({ app_id: app.id, reason: "Game vừa cập nhật", reason_en: "The game just updated" });
+    expect(JSON.parse(events[1].data)).toMatchObject({ app_id: app.id });
+    await deliver();
+    expect((await received("pause")).filter((entry) => entry.verified).map((entry) => entry.event_type)).toEqual(["app.paused", "app.resumed"]);
+  });
+});
+
 describe("delivery", () => {
   it("retries a failing receiver with backoff, keeping one key's events in order", async () => {
     await pointAt("retry");

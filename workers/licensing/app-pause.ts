@@ -12,6 +12,7 @@ import { randomToken } from "../platform/crypto";
 import { ConflictError } from "../platform/errors";
 import { type AdminActor, auditStatement } from "../owner/audit";
 import { appPausedNotice, appResumedNotice } from "../owner/notifications";
+import { recordEvent } from "../db/statements/store-events";
 import type { PauseAppInput } from "./schemas/pause-bulk";
 import { APP_PAUSE_MESSAGES } from "./messages";
 
@@ -41,6 +42,8 @@ export async function pauseApp(d1: D1Database, app: { id: number; name: string }
     d1
       .prepare("INSERT INTO app_pauses (app_id, reason, reason_en, paused_at, paused_by) VALUES (?1, ?2, ?3, ?4, ?5) ON CONFLICT DO NOTHING")
       .bind(app.id, input.reason, input.reason_en, now, actor.userId),
+    // The shop's own tools hear it (docs/decisions/0053), only when this request opened the pause.
+    recordEvent(d1, "app.paused", { app_id: app.id, reason: input.reason, reason_en: input.reason_en }, { subject: `app:${app.id}`, dedupe: `app.paused:${app.id}:${now}`, now, afterChange: true }),
     auditStatement(d1, { actor, action: "app.pause", targetType: "app", targetId: app.id, details: { reason: input.reason, reason_en: input.reason_en } }, { onlyIf: mine }),
     appPausedNotice(d1, app, input.reason, actor.userId, now),
   ]);
@@ -66,6 +69,7 @@ export async function resumeApp(d1: D1Database, app: { id: number; name: string 
   const won = sql`EXISTS (SELECT 1 FROM app_pauses WHERE id = ${pause.id} AND resume_id = ${resumeId})`;
   const [claim] = await d1.batch([
     d1.prepare("UPDATE app_pauses SET resumed_at = ?1, resumed_by = ?2, resume_id = ?3 WHERE id = ?4 AND resumed_at IS NULL").bind(now, actor.userId, resumeId, pause.id),
+    recordEvent(d1, "app.resumed", { app_id: app.id, paused_ms: now - pause.paused_at }, { subject: `app:${app.id}`, dedupe: `app.resumed:${pause.id}`, now, afterChange: true }),
     d1
       .prepare(
         `UPDATE license_keys SET expires_at = expires_at + (?1 - max(activated_at, ?2)), status = CASE status WHEN 'expired' THEN 'used' ELSE status END, updated_at = ?1

@@ -19,11 +19,12 @@ export type EventData = Record<string, string | number | boolean | null>;
  * One event about something other than a key: an app (`subject` "app:<id>"), a buyer's top-up
  * ("user:<id>"). Events of one subject are delivered in the order they were recorded.
  */
-export function recordEvent(db: D1Database, type: StoreEventType, data: EventData, event: { subject: string; dedupe: string; now: number }): D1PreparedStatement {
+export function recordEvent(db: D1Database, type: StoreEventType, data: EventData, event: { subject: string; dedupe: string; now: number; afterChange?: boolean }): D1PreparedStatement {
+  // `afterChange`: only when the batch's statement just before changed a row (changes() still names it).
   return db
     .prepare(
       `INSERT INTO store_events (event_id, type, subject, data, dedupe_key, status, attempts, next_attempt_at, queued_at, created_at)
-       SELECT ${NEW_EVENT_ID}, ?1, ?2, ?3, ?4, 'pending', 0, ?5, ?5, ?5 WHERE ${WEBHOOK_ON}
+       SELECT ${NEW_EVENT_ID}, ?1, ?2, ?3, ?4, 'pending', 0, ?5, ?5, ?5 WHERE ${WEBHOOK_ON}${event.afterChange ? " AND changes() > 0" : ""}
        ON CONFLICT DO NOTHING`,
     )
     .bind(type, event.subject, JSON.stringify(data), event.dedupe, event.now);
