@@ -6,6 +6,8 @@ import { adminAuditApi } from "./owner/routes/audit";
 import { adminBankTransfersApi } from "./money/routes/bank-transfers";
 import { adminExportsApi } from "./owner/routes/exports";
 import { adminLicensingApi } from "./licensing/routes/admin-licensing";
+import { adminAppPauseApi, adminKeyBulkApi } from "./licensing/routes/admin-pause-bulk";
+import { adminBansApi, adminTrialApi } from "./licensing/routes/bans";
 import { adminOverviewApi } from "./owner/routes/overview";
 import { adminNotificationsApi } from "./owner/routes/notifications";
 import { adminSettingsApi } from "./owner/routes/settings";
@@ -87,7 +89,7 @@ api.use("*", async (c, next) => {
 // Calls that may record an owner's notification send it once the answer is out (the cron
 // retries what fails), so Telegram never slows or breaks them. An admin's sign-in is recorded at
 // its second step (mfa/verify), not at the password; wrong codes for an admin, wherever typed (auth/mfa).
-const MAY_NOTIFY = /^\/api\/(webhooks|cards|keys\/purchase|admin\/bank-transfers|auth\/mfa)(\/|$)/;
+const MAY_NOTIFY = /^\/api\/(webhooks|cards|keys\/purchase|admin\/bank-transfers|admin\/apps|auth\/mfa)(\/|$)/;
 api.use("*", async (c, next) => {
   await next();
   if (c.req.method === "POST" && MAY_NOTIFY.test(c.req.path)) c.executionCtx.waitUntil(deliverNotifications(c.env));
@@ -119,6 +121,10 @@ const routes = api
   .route("/admin/licensing", adminLicensingApi)
   .route("/admin/apps", adminPackageManagerApi)
   .route("/sileo", packageManagerApi)
+  .route("/admin/apps", adminAppPauseApi)
+  .route("/admin/keys", adminKeyBulkApi)
+  .route("/admin/bans", adminBansApi)
+  .route("/admin/apps", adminTrialApi)
   .route("/vietqr", vietqrApi)
   .route("/promotions", promotionsApi)
   .route("/cards", cardsApi)

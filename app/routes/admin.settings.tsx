@@ -1,11 +1,14 @@
-// /admin/settings: the store's settings, today the USD→VND rate that prices every USD key (the
-// wallet is VND), and the public key mods verify key-check answers with (docs/licensing.md). Loads and saves in clientLoader/clientAction: the token lives in the browser, so
+// /admin/settings: the store's settings: the USD→VND rate that prices every USD key (the wallet
+// is VND), the public key mods verify key-check answers with (docs/licensing.md), and the shop's
+// webhook with its delivery log (docs/formats.md#store-events). Loads and saves in clientLoader/clientAction: the token lives in the browser, so
 // nothing of this page is rendered on the server but the admin layout's loading state.
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { type ClientActionFunctionArgs, type ClientLoaderFunctionArgs, Form, useActionData, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
 import { useState } from "react";
 import type { PublicKeyInfo } from "@workers/licensing/license-signing";
 import type { RateSettings } from "@workers/owner/store-settings";
+import type { WebhookLog, WebhookSetting } from "@workers/owner/store-events";
+import { type WebhookSaved, WebhookSettings } from "~/owner/WebhookSettings";
 import { AdminPage, BUTTON_PRIMARY, BUTTON_SECONDARY, CARD } from "~/owner/AdminShell";
 import { CopyButton } from "~/ui/CopyButton";
 import { Field, inputClass, ValidationSummary } from "~/ui/Field";
@@ -22,22 +25,51 @@ const MAX_RATE = 1_000_000;
 const RATE_INVALID = "Tỷ giá phải là số nguyên từ 1 đến 1.000.000 (số đồng cho 1 US$)";
 const RATE_LABEL = "Tỷ giá (số đồng cho 1 US$)";
 
-type Loaded = { settings: RateSettings | null; error: string | null; publicKey: PublicKeyInfo | null };
+type Webhook = { setting: WebhookSetting; log: WebhookLog };
+type Loaded = { settings: RateSettings | null; error: string | null; publicKey: PublicKeyInfo | null; webhook: Webhook | null };
+
+async function loadWebhook(request: Request): Promise<Webhook> {
+  const [setting, log] = await Promise.all([
+    adminCall(request, (api) => api.api.admin.settings.webhook.$get()),
+    adminCall(request, (api) => api.api.admin.settings.webhook.events.$get({ query: { limit: "50" } })),
+  ]);
+  return { setting: setting.data, log: log.data };
+}
 
 export async function clientLoader({ request }: ClientLoaderFunctionArgs): Promise<Loaded> {
   // The key is public: without it the rest of the page still works.
   const publicKey = adminCall(request, (api) => api.api.keys["public-key"].$get()).catch(() => null);
+  // The webhook's part fails on its own: the rate still loads.
+  const webhook = loadWebhook(request).catch(() => null);
   try {
     const body = await adminCall(request, (api) => api.api.admin.settings.$get());
-    return { settings: body.data, error: null, publicKey: await publicKey };
+    return { settings: body.data, error: null, publicKey: await publicKey, webhook: await webhook };
   } catch (error) {
-    return { settings: null, error: adminCallFailure(error, request, "Không thể tải cài đặt"), publicKey: await publicKey };
+    return { settings: null, error: adminCallFailure(error, request, "Không thể tải cài đặt"), publicKey: await publicKey, webhook: await webhook };
   }
 }
-type Saved = { ok: true } | ActionFailed;
+type Saved = { ok: true } | ActionFailed | WebhookSaved;
+
+/** The webhook's two intents: save the address (the answer holds the new secret, shown once), send an event again. */
+async function webhookAction(request: Request, form: FormData): Promise<WebhookSaved> {
+  const intent = form.get("intent") === "resend" ? "resend" : "webhook";
+  try {
+    if (intent === "resend") {
+      const body = await adminCall(request, (api) => api.api.admin.settings.webhook.events[":id"].resend.$post({ param: { id: String(form.get("id") ?? "") } }));
+      toast.success(body.message || "Đã xếp lại sự kiện");
+      return { ok: true, intent };
+    }
+    const body = await adminCall(request, (api) => api.api.admin.settings.webhook.$put({ json: { url: String(form.get("url") ?? "") } }));
+    toast.success(body.message || "Đã lưu webhook");
+    return { ok: true, intent, secret: body.data.secret };
+  } catch (error) {
+    return { ...actionFailure(error, request, "Lưu webhook thất bại"), intent };
+  }
+}
 
 export async function clientAction({ request }: ClientActionFunctionArgs): Promise<Saved> {
   const form = await request.formData();
+  if (form.get("intent") === "webhook" || form.get("intent") === "resend") return webhookAction(request, form);
   let rate: number | null = null;
   if (form.get("intent") !== "default") {
     rate = parsePrice(String(form.get("usd_vnd_rate") ?? ""));
@@ -59,9 +91,11 @@ function sourceLabel(settings: RateSettings): string {
 }
 
 function RateForm({ settings }: { settings: RateSettings }) {
-  const saved = useActionData<typeof clientAction>();
+  const answered = useActionData<typeof clientAction>();
+  // The webhook's answers are its own (WebhookSettings).
+  const saved = answered && "intent" in answered ? undefined : answered;
   const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
+  const busy = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST" && !["webhook", "resend"].includes(String(navigation.formData?.get("intent")));
   const [text, setText] = useState(settings.usd_vnd_rate === null ? "" : groupDigits(String(settings.usd_vnd_rate)));
   const typed = parsePrice(text);
   const error = saved && !saved.ok ? saved.error : null;
@@ -142,7 +176,7 @@ function PublicKeyCard({ publicKey }: { publicKey: PublicKeyInfo }) {
 }
 
 export default function AdminSettingsRoute() {
-  const { settings, error, publicKey } = useLoaderData<typeof clientLoader>();
+  const { settings, error, publicKey, webhook } = useLoaderData<typeof clientLoader>();
   const revalidator = useRevalidator();
   return (
     <AdminPage title="Cài đặt" subtitle="Các thiết lập chung của cửa hàng.">
@@ -158,6 +192,7 @@ export default function AdminSettingsRoute() {
         </div>
       )}
       {publicKey && <PublicKeyCard publicKey={publicKey} />}
+      {webhook && <WebhookSettings setting={webhook.setting} log={webhook.log} />}
     </AdminPage>
   );
 }

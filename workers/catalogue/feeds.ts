@@ -1,10 +1,10 @@
 // What real clients read (docs/formats.md#altstore): an AltStore/SideStore source of the IPA apps and an
 // APT repository of the DEB tweaks, both built from the catalogue in D1 (docs/decisions/0009).
-import { and, asc, eq, inArray, isNotNull, ne } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNotNull, ne } from "drizzle-orm";
 import { z } from "zod";
 import type { Config } from "../platform/config";
 import type { Database } from "../db/client";
-import { appMedia, appReleases, apps, fileDigests, keyPricing, keyTypes } from "../db/schema";
+import { appMedia, appPauses, appReleases, apps, fileDigests, keyPricing, keyTypes } from "../db/schema";
 import { hex } from "../lib/bytes";
 import { logEvent } from "../lib/log";
 import { BUNDLE_ID_PLACEHOLDER, DEFAULT_MINIMUM_OS, UNKNOWN_DEVELOPER, absolute, appIconUrl, downloadPath, mediaPath, releaseDownloadPath, visible } from "./catalogue";
@@ -121,6 +121,38 @@ const sourceApps = (and(
   ne(apps.bundleIdentifier, BUNDLE_ID_PLACEHOLDER),
 ))!;
 
+/** A pause's news stays in the source this long after it began. */
+const PAUSE_NEWS_MS = 30 * 86_400_000;
+
+/**
+ * The news of each listed app's pauses and resumes within PAUSE_NEWS_MS (issue 55 item 1,
+ * workers/licensing/app-pause.ts): the shop's reason when it paused, and the resume, which gave
+ * every running key the pause's length back. One item each, identified by the pause.
+ */
+async function pauseNews(db: Database, groups: Map<string, Build[]>, origin: string): Promise<SourceNews[]> {
+  const byApp = new Map([...groups].map(([bundle, group]) => [group[0].app.id, { bundle, app: group[0].app }]));
+  if (byApp.size === 0) return [];
+  const pauses = await db
+    .select()
+    .from(appPauses)
+    .where(and(inArray(appPauses.appId, [...byApp.keys()]), gt(appPauses.pausedAt, Date.now() - PAUSE_NEWS_MS)));
+  return pauses.flatMap((pause) => {
+    const listed = byApp.get(pause.appId);
+    if (!listed) return [];
+    const base = { notify: true as const, appID: listed.bundle, url: appPageUrl(origin, listed.app.url) };
+    const paused = { ...base, title: `${listed.app.name}: tạm dừng`, identifier: `${listed.bundle}-pause-${pause.id}`, caption: pause.reason, date: isoDate(new Date(pause.pausedAt)) };
+    if (pause.resumedAt === null) return [paused];
+    const resumed = {
+      ...base,
+      title: `${listed.app.name}: hoạt động trở lại`,
+      identifier: `${listed.bundle}-resume-${pause.id}`,
+      caption: "Đã hoạt động trở lại. Thời hạn key được cộng thêm đúng thời gian tạm dừng.",
+      date: isoDate(new Date(pause.resumedAt)),
+    };
+    return [paused, resumed];
+  });
+}
+
 /**
  * One app per bundle identifier (apps sharing one are merged), its stored builds newest first
  * (latest created_at, then id), one entry per version string.
@@ -187,7 +219,7 @@ export async function buildAltStoreSource(env: Env, db: Database, config: Config
   }
 
   const sourceAppsList: SourceApp[] = [];
-  const news: SourceNews[] = [];
+  const news: SourceNews[] = await pauseNews(db, groups, origin);
   for (const [bundleIdentifier, group] of groups) {
     const versions: SourceVersion[] = [];
     for (const build of group) {

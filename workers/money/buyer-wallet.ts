@@ -8,6 +8,7 @@ import { licenseKeys, orders, walletTransactions } from "../db/schema";
 import { walletFor } from "./wallet/port";
 import { ConflictError, InsufficientFundsError, NotFoundError, ValidationError } from "../platform/errors";
 import { purchaseKeyFields } from "../licensing/key-devices";
+import { shopWords } from "../licensing/messages";
 import { type LedgerSource, type LedgerType, toPurchasedOrder, type WalletSnapshot, walletSnapshot } from "./wallet/reads";
 import { WALLET_MESSAGES } from "./messages";
 
@@ -113,6 +114,8 @@ export async function buyKey(env: Env, userId: number, request: { pricingId: num
       throw new ConflictError(WALLET_MESSAGES.paused);
     case "sold_out":
       throw new ConflictError(WALLET_MESSAGES.soldOut);
+    case "app_paused":
+      throw new ConflictError(WALLET_MESSAGES.appPaused(shopWords(outcome.reason, outcome.reasonEn)));
     case "insufficient_balance":
       throw new InsufficientFundsError(WALLET_MESSAGES.insufficient(outcome.required, outcome.current), outcome.required, outcome.current);
   }

@@ -3,7 +3,7 @@
 import { count, vnd } from "../shared/english/format";
 import { PURCHASE_EN, TOPUP_EN } from "../shared/money/english";
 import { formatVND } from "../shared/format";
-import { defineMessages, type Said } from "../shared/message";
+import { defineMessages, type Message, type Said } from "../shared/message";
 import { insufficientBalanceMessage, PURCHASE_MESSAGES } from "../shared/money/pricing";
 import { TOPUP_MESSAGES } from "../shared/money/topup";
 
@@ -96,6 +96,12 @@ export const WALLET_MESSAGES = defineMessages({
     en: (current: number) => `Cannot deduct more than the current balance (${vnd(current)}).`,
   },
   keyReused: { code: "idempotency_key_reused", vi: "Idempotency-Key này đã được dùng cho một yêu cầu mua khác.", en: "This Idempotency-Key has already been used for a different purchase." },
+  // Issue 55 item 1: the shop's own reason (shopWords, workers/licensing/messages.ts), in the buyer's language.
+  appPaused: {
+    code: "app_paused",
+    vi: (reason: Message | string) => `Ứng dụng đang tạm dừng bán: ${reason}`,
+    en: (reason: Message | string) => `This app is paused: ${reason}`,
+  },
 });
 
 // The gateways read only a refusal's status and prescribe no words: the message is for whoever
