@@ -46,7 +46,7 @@ export default defineConfig({
   webServer: {
     command: `node scripts/reset.mjs && node scripts/start.mjs`,
     // Each run gets its own OpenID Connect test server next to its own port.
-    env: { PORT: String(port), STATE_DIR: stateDir, SKIP_BUILD: "1", GOOGLE_ISSUER: `http://127.0.0.1:${port + 1000}`, CARD_GATEWAY_URL: `http://127.0.0.1:${port + 1100}/chargingws/v2`, CARD_GATEWAY_DELAY_MS: "1500", TELEGRAM_API_URL: `http://127.0.0.1:${port + 1200}`, NOWPAYMENTS_API_URL: `http://127.0.0.1:${port + 1300}` },
+    env: { PORT: String(port), STATE_DIR: stateDir, SKIP_BUILD: "1", GOOGLE_ISSUER: `http://127.0.0.1:${port + 1000}`, CARD_GATEWAY_URL: `http://127.0.0.1:${port + 1100}/chargingws/v2`, CARD_GATEWAY_DELAY_MS: "1500", TELEGRAM_API_URL: `http://127.0.0.1:${port + 1200}`, NOWPAYMENTS_API_URL: `http://127.0.0.1:${port + 1300}`, WEBHOOK_DNS_URL: `http://127.0.0.1:${port + 1400}/dns-query` },
     url: `http://127.0.0.1:${port}/api/apps/list/`,
     reuseExistingServer: false,
     // npm start runs wrangler in a process group of its own and stops it on SIGTERM; Playwright's

@@ -65,6 +65,8 @@ function englishRoutes(defineRoutes: Parameters<NonNullable<AppConfig["routes"]>
       english("reset-password", "reset-password.tsx");
       english("unsubscribe", "unsubscribe.tsx");
       english("dashboard", "dashboard.tsx");
+      english("sileo/connect", "sileo.connect.tsx");
+      english("sileo/checkout", "sileo.checkout.tsx");
       english("profile", "profile/route.tsx", () => {
         route(undefined, "routes/profile._index/route.tsx", { id: "en/profile._index", index: true });
         route("security", "routes/profile.security.tsx", { id: "en/profile.security" });

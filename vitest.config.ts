@@ -2,7 +2,7 @@ import { aliases } from "./scripts/aliases.mjs";
 import { readFileSync } from "node:fs";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
-import { CARD_TEST, CRYPTO_TEST, OIDC_TEST, TELEGRAM_TEST } from "./tests/test-servers";
+import { CARD_TEST, CRYPTO_TEST, OIDC_TEST, TELEGRAM_TEST, WEBHOOK_TEST } from "./tests/test-servers";
 
 // The tests' settings: the committed development defaults, never a developer's .dev.vars.
 function exampleVars(): Record<string, string> {
@@ -48,6 +48,7 @@ const STORE_WIDE = [
   "tests/integration/pages.test.ts",
   "tests/integration/search.test.ts",
   "tests/integration/secret-rotation.test.ts",
+  "tests/integration/store-events.test.ts",
   "tests/integration/vietqr.test.ts",
   "tests/integration/attacks/accounts.test.ts",
   "tests/integration/attacks/audit.test.ts",
@@ -60,7 +61,9 @@ const STORE_WIDE = [
   "tests/integration/attacks/deposit-bonus.test.ts",
   "tests/integration/attacks/edge-cache.test.ts",
   "tests/integration/attacks/live-sockets.test.ts",
+  "tests/integration/attacks/sileo-end-all-sessions.test.ts",
   "tests/integration/attacks/money.test.ts",
+  "tests/integration/attacks/store-events.test.ts",
 ];
 
 // Two homes (docs/testing.md): "unit" runs pure code in Node; "workers" runs what touches a binding
@@ -87,6 +90,7 @@ export default defineConfig(async () => {
         TELEGRAM_API_URL: `http://127.0.0.1:${TELEGRAM_TEST.port}`,
         TELEGRAM_BOT_TOKEN: TELEGRAM_TEST.token,
         TELEGRAM_CHAT_ID: TELEGRAM_TEST.chatId,
+        WEBHOOK_DNS_URL: `http://127.0.0.1:${WEBHOOK_TEST.port}/dns-query`,
         TEST_MIGRATIONS: await readD1Migrations("./migrations"),
         // The committed example as it is, for the test that production refuses its secrets.
         DEV_VARS_EXAMPLE: exampleVars(),

@@ -103,6 +103,18 @@ const simulators = [
     },
     banner: (server) => [["Telegram", `the owner's notifications arrive at the simulated Bot API: ${server.url}/`]],
   },
+  {
+    // The shop's webhook: a receiver to point the admin's setting at (http://127.0.0.1 is allowed
+    // outside production), which is also the Worker's name resolver here (docs/formats.md#store-events).
+    name: "the simulated webhook receiver (the shop's own tools)",
+    setting: "WEBHOOK_DNS_URL",
+    wanted: () => true,
+    start: async (_settings, url) => {
+      const { startWebhookReceiver } = await import("./webhook-receiver.mjs");
+      return startWebhookReceiver({ port: Number(url.port || 80), host: url.hostname });
+    },
+    banner: (server) => [["Webhook", `point Admin → Settings → Webhook at ${server.url}/hook/shop; received events at ${server.url}/`]],
+  },
 ];
 
 const running = []; // { simulator, server }

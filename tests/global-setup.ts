@@ -1,11 +1,12 @@
 // A real OpenID Connect provider for the Google sign-in tests, on a local port that the
-// Worker's settings (vitest.config.ts) point at, with the card gateway and Telegram simulators.
+// Worker's settings (vitest.config.ts) point at, with the card gateway, Telegram and webhook receiver simulators.
 // Their ports: tests/test-servers.ts.
 import { startCardGateway } from "../scripts/card-gateway.mjs";
 import { startNowPaymentsSim } from "../scripts/nowpayments-sim.mjs";
 import { startOidcServer } from "../scripts/oidc-server.mjs";
 import { startTelegramSim } from "../scripts/telegram-sim.mjs";
-import { CARD_TEST, CRYPTO_TEST, OIDC_TEST, TELEGRAM_TEST } from "./test-servers";
+import { startWebhookReceiver } from "../scripts/webhook-receiver.mjs";
+import { CARD_TEST, CRYPTO_TEST, OIDC_TEST, TELEGRAM_TEST, WEBHOOK_TEST } from "./test-servers";
 
 type Servers = { close(): Promise<void> };
 
@@ -18,8 +19,10 @@ async function startServers(): Promise<Servers> {
   const gateway = await startCardGateway({ port: CARD_TEST.port, partnerId: CARD_TEST.partnerId, partnerKey: CARD_TEST.partnerKey, delayMs: CARD_TEST.delayMs });
   const telegram = await startTelegramSim({ port: TELEGRAM_TEST.port, token: TELEGRAM_TEST.token, chatId: TELEGRAM_TEST.chatId });
   const crypto = await startNowPaymentsSim({ port: CRYPTO_TEST.port, apiKey: CRYPTO_TEST.apiKey, ipnSecret: CRYPTO_TEST.ipnSecret });
+  const receiver = await startWebhookReceiver({ port: WEBHOOK_TEST.port, names: WEBHOOK_TEST.names });
   return {
     async close() {
+      await receiver.close();
       await server.close();
       await telegram.close();
       await gateway.close();

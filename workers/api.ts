@@ -6,6 +6,8 @@ import { adminAuditApi } from "./owner/routes/audit";
 import { adminBankTransfersApi } from "./money/routes/bank-transfers";
 import { adminExportsApi } from "./owner/routes/exports";
 import { adminLicensingApi } from "./licensing/routes/admin-licensing";
+import { adminAppPauseApi, adminKeyBulkApi } from "./licensing/routes/admin-pause-bulk";
+import { adminBansApi, adminTrialApi } from "./licensing/routes/bans";
 import { adminOverviewApi } from "./owner/routes/overview";
 import { adminNotificationsApi } from "./owner/routes/notifications";
 import { adminSettingsApi } from "./owner/routes/settings";
@@ -20,10 +22,11 @@ import { signKeyCheckAnswers } from "./licensing/routes/keys";
 import { keysRouter } from "./licensing/routes";
 import { promotionsApi } from "./money/routes/promotions";
 import { purchaseApi } from "./money/routes/purchase";
+import { adminPackageManagerApi, packageManagerApi } from "./money/routes/package-manager";
 import { vietqrApi } from "./money/routes/vietqr";
 import { buyerPurchasesApi, walletApi } from "./money/routes/wallet";
 import { webhooksApi } from "./money/routes/webhooks";
-import type { ApiEnv } from "./platform/http/context";
+import { type ApiEnv, say } from "./platform/http/context";
 import { deliverNotifications } from "./owner/notifications";
 import { unexpectedError } from "./owner/ops-alarms";
 import { MESSAGES } from "./platform/http/api-errors";
@@ -72,17 +75,22 @@ const BODY_LIMIT_EXCEPTIONS: [RegExp, number, Said][] = [
   [/^\/api\/apps\/(create|update\/[^/]+|preview-ipa)\/?$/, DIRECT_FORM_MAX_BYTES, DIRECT_FORM_TOO_LARGE],
 ];
 
+const PROVIDER_CALLS = /^\/api\/sileo\/(user_info|sign_out|package)(\/|$)/;
+const PROVIDER_MAX_BYTES = 8 * 1024;
+
 // Content-Length is checked first; a body without one (chunked) is counted as it streams and
 // refused once it passes the limit (hono's bodyLimit does both).
 api.use("*", async (c, next) => {
   const [, maxSize, message] = BODY_LIMIT_EXCEPTIONS.find(([pattern]) => pattern.test(c.req.path)) ?? [null, MAX_BODY_BYTES, BODY_TOO_LARGE];
+  // Sileo and Zebra read a refusal's `error` only (docs/formats.md, "Payment provider API"), and send a few hundred bytes.
+  if (PROVIDER_CALLS.test(c.req.path)) return bodyLimit({ maxSize: PROVIDER_MAX_BYTES, onError: (c) => c.json({ error: say(c, message) }, 413) })(c, next);
   return bodyLimit({ maxSize, onError: (c) => answerRefusal(c, 413, message) })(c, next);
 });
 
 // Calls that may record an owner's notification send it once the answer is out (the cron
 // retries what fails), so Telegram never slows or breaks them. An admin's sign-in is recorded at
 // its second step (mfa/verify), not at the password; wrong codes for an admin, wherever typed (auth/mfa).
-const MAY_NOTIFY = /^\/api\/(webhooks|cards|keys\/purchase|admin\/bank-transfers|admin\/crypto|auth\/mfa)(\/|$)/;
+const MAY_NOTIFY = /^\/api\/(webhooks|cards|keys\/purchase|admin\/bank-transfers|admin\/crypto|admin\/apps|auth\/mfa)(\/|$)/;
 api.use("*", async (c, next) => {
   await next();
   if (c.req.method === "POST" && MAY_NOTIFY.test(c.req.path)) c.executionCtx.waitUntil(deliverNotifications(c.env));
@@ -113,6 +121,12 @@ const routes = api
   .route("/admin/notifications", adminNotificationsApi)
   .route("/admin/licensing", adminLicensingApi)
   .route("/admin/crypto", adminCryptoApi)
+  .route("/admin/apps", adminPackageManagerApi)
+  .route("/sileo", packageManagerApi)
+  .route("/admin/apps", adminAppPauseApi)
+  .route("/admin/keys", adminKeyBulkApi)
+  .route("/admin/bans", adminBansApi)
+  .route("/admin/apps", adminTrialApi)
   .route("/vietqr", vietqrApi)
   .route("/promotions", promotionsApi)
   .route("/cards", cardsApi)

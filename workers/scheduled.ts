@@ -1,16 +1,18 @@
 // The jobs of the cron trigger (docs/architecture.md#top-ups, docs/architecture.md#files). Each is safe to repeat or overlap: the
 // statements are conditional, card settlement goes through the user's wallet, which settles a
 // card once, a card is parked once, and an abandoned upload is removed by id.
-import { and, asc, eq, isNotNull, isNull, lte, or } from "drizzle-orm";
+import { and, asc, eq, isNull, lte, or } from "drizzle-orm";
 import { getConfig } from "./platform/config";
 import { getDb } from "./db/client";
 import { errorText, logEvent } from "./lib/log";
-import { cardTopups, licenseKeys, vietqrTopups } from "./db/schema";
+import { cardTopups, vietqrTopups } from "./db/schema";
+import { recordKeyEvent } from "./db/statements/store-events";
 import { removeExpiredAuditEvents } from "./owner/audit";
 import { PENDING_RECHECK_MS, recheckPendingCard } from "./money/cards";
 import { recheckCryptoTopups } from "./money/crypto";
 import { reencryptSecrets } from "./accounts/mfa";
 import { deliverNotifications } from "./owner/notifications";
+import { deliverStoreEvents, removeOldStoreEvents } from "./owner/store-events";
 import { checkBalancesAgainstLedger, cronCompleted } from "./owner/ops-alarms";
 import { cleanupAbandonedUploads } from "./catalogue/uploads";
 import { sendBuyerMails } from "./licensing/buyer-mails";
@@ -27,30 +29,38 @@ export type JobReport = {
   ledgerMismatches: number | null;
   notificationsSent: number;
   buyerMailsSent: number;
+  storeEventsSent: number;
 };
 
 const CARDS_PER_RUN = 25;
 
+/** A key (of the table or alias `key`) whose app is paused and whose time had not run out at the pause (issue 55 item 1). */
+const frozenByPause = (key: string) => `EXISTS (SELECT 1 FROM app_pauses p WHERE p.app_id = ${key}.app_id AND p.resumed_at IS NULL AND ${key}.expires_at > p.paused_at)`;
+
 export async function runScheduledJobs(env: Env, now: Date): Promise<JobReport> {
   const db = getDb(env.DB);
-  const [topups, keys] = await db.batch([
-    db
-      .update(vietqrTopups)
-      .set({ status: "expired", updatedAt: now })
-      .where(and(eq(vietqrTopups.status, "pending"), lte(vietqrTopups.expiresAt, now)))
-      .returning({ id: vietqrTopups.id }),
-    db
-      .update(licenseKeys)
-      .set({ status: "expired", updatedAt: now })
-      .where(and(eq(licenseKeys.status, "used"), isNotNull(licenseKeys.expiresAt), lte(licenseKeys.expiresAt, now)))
-      .returning({ id: licenseKeys.id }),
+  const topups = await db
+    .update(vietqrTopups)
+    .set({ status: "expired", updatedAt: now })
+    .where(and(eq(vietqrTopups.status, "pending"), lte(vietqrTopups.expiresAt, now)))
+    .returning({ id: vietqrTopups.id });
+  // The keys that ran out, each told to the shop's webhook in the same batch (read before the
+  // UPDATE, by the same condition), so an expiry and its event commit together. Not the keys a
+  // pause froze (workers/licensing/app-pause.ts): their time is given back at the resume.
+  const due = { sql: `k.status = 'used' AND k.expires_at IS NOT NULL AND k.expires_at <= ? AND NOT ${frozenByPause("k")}`, binds: [now.getTime()] };
+  const [, { results: keys }] = await env.DB.batch([
+    recordKeyEvent(env.DB, "key.expired", {}, due, { dedupe: "key.expired", now: now.getTime() }),
+    env.DB.prepare(
+      `UPDATE license_keys SET status = 'expired', updated_at = ?1
+         WHERE status = 'used' AND expires_at IS NOT NULL AND expires_at <= ?1 AND NOT ${frozenByPause("license_keys")} RETURNING id`,
+    ).bind(now.getTime()),
   ]);
 
   // Pending cards due for a re-check. A card is never failed for want of an answer: it is asked
   // again with backoff, then parked for an admin (recheckPendingCard). A parked card has no
   // next_check_at and at least one attempt; a card from before next_check_at existed has neither.
   const config = getConfig(env);
-  const due = config.CARD_GATEWAY_URL
+  const dueCards = config.CARD_GATEWAY_URL
     ? await db
         .select()
         .from(cardTopups)
@@ -64,7 +74,7 @@ export async function runScheduledJobs(env: Env, now: Date): Promise<JobReport> 
         .limit(CARDS_PER_RUN)
     : [];
   let parkedCards = 0;
-  for (const card of due) {
+  for (const card of dueCards) {
     try {
       if ((await recheckPendingCard(env, config, card, now.getTime())) === "parked") parkedCards += 1;
     } catch (error) {
@@ -93,7 +103,13 @@ export async function runScheduledJobs(env: Env, now: Date): Promise<JobReport> 
     logEvent("error", "notifications_undelivered", { error: errorText(error) });
     return { sent: 0 };
   });
+  // The shop's webhook (workers/owner/store-events.ts); a receiver's outage must not stop the jobs.
+  const storeEvents = await deliverStoreEvents(env, now.getTime()).catch((error) => {
+    logEvent("error", "store_events_undelivered", { error: errorText(error) });
+    return { sent: 0 };
+  });
+  await removeOldStoreEvents(env.DB, now.getTime());
   // Last: only a run that got here counts as the cron being alive (health reads it).
   await cronCompleted(env, now.getTime());
-  return { expiredTopups: topups.length, expiredKeys: keys.length, recheckedCards: due.length, parkedCards, recheckedCrypto, abandonedUploads, expiredAuditEvents, reencryptedSecrets, ledgerMismatches, notificationsSent: notifications.sent, buyerMailsSent: buyerMails.sent };
+  return { expiredTopups: topups.length, expiredKeys: keys.length, recheckedCards: dueCards.length, parkedCards, recheckedCrypto, abandonedUploads, expiredAuditEvents, reencryptedSecrets, ledgerMismatches, notificationsSent: notifications.sent, buyerMailsSent: buyerMails.sent, storeEventsSent: storeEvents.sent };
 }

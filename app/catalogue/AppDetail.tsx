@@ -7,8 +7,10 @@ import { catalogueWords } from "~/i18n/vi/catalogue/catalogue";
 import { useWords } from "~/i18n/words";
 import type { PublicApp } from "@workers/catalogue/catalogue";
 import type { PublicPricing } from "@workers/licensing/keys";
+import type { AppPause } from "@workers/licensing/app-pause";
 import { AppIcon } from "./AppIcon";
 import { KeyPurchase } from "../money/purchase/KeyPurchase";
+import { TrialSlot } from "../licensing/TrialSlot";
 import { SupportLinks } from "./SupportLinks";
 import { TypeBadge } from "./TypeBadge";
 import { Gallery } from "./Gallery";
@@ -55,7 +57,20 @@ function DownloadButton({ app }: { app: PublicApp }) {
   );
 }
 
-export function AppDetail({ app, pricing }: { app: PublicApp; pricing: PublicPricing[] }) {
+/** A paused app's notice (issue 55 item 1): the shop's reason in the page's language. */
+function PausedNotice({ pause }: { pause: AppPause }) {
+  const words = useWords(appPageWords);
+  const { locale } = useFormat();
+  return (
+    <section role="status" aria-label={words.paused} data-app-paused className="mt-8 rounded-2xl border border-amber-400/30 bg-amber-500/10 p-5 text-amber-100">
+      <h2 className="text-lg font-bold">⏸ {words.paused}</h2>
+      <p className="mt-1">{locale === "en" ? pause.reason_en : pause.reason}</p>
+      <p className="mt-2 text-sm text-amber-200/80">{words.pausedKeys}</p>
+    </section>
+  );
+}
+
+export function AppDetail({ app, pricing, pause = null }: { app: PublicApp; pricing: PublicPricing[]; pause?: AppPause | null }) {
   const features = app.changelog
     .split("\n")
     .map((line) => line.trim())
@@ -149,7 +164,9 @@ export function AppDetail({ app, pricing }: { app: PublicApp; pricing: PublicPri
 
       <Gallery items={app.screenshots} appName={name} />
       {/* Keyed by app: moving to another app page starts a fresh choice. */}
+      {pause && <PausedNotice pause={pause} />}
       <KeyPurchase key={app.id} app={app} pricing={pricing} />
+      <TrialSlot key={`trial-${app.id}`} appId={app.id} hours={app.trial_hours} />
 
       <section aria-labelledby="support-heading" className="mt-10 rounded-2xl border border-white/5 bg-zinc-900/70 p-5">
         <h2 id="support-heading" className="text-lg font-bold text-white">

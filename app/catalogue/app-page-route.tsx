@@ -3,7 +3,7 @@
 // description, the purchase's clientAction, and the page with its error boundary. The headers stay
 // in each route file, beside their loader: both come from a server-only module.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { useLoaderData } from "@remix-run/react";
+import { type ClientActionFunctionArgs, useLoaderData } from "@remix-run/react";
 import { AppDetail } from "~/catalogue/AppDetail";
 import { AppErrorBoundary } from "~/catalogue/AppNotFound";
 import { localeOf } from "~/i18n/locale";
@@ -14,15 +14,19 @@ import { purchaseAction, skipAfterPurchase } from "~/money/purchase/purchase-act
 /** Both routes' loader: the app found, or a 404. */
 type AppPageLoader = (args: LoaderFunctionArgs) => ReturnType<typeof loadAppPage>;
 
-// The key purchase (app/money/purchase/KeyPurchase.tsx) posts here through useFetcher.
-export const clientAction = purchaseAction;
+// The key purchase (app/money/purchase/KeyPurchase.tsx) and the trial claim (app/licensing/TrialOffer.tsx) post here through useFetcher.
+export async function clientAction(args: ClientActionFunctionArgs) {
+  const { intent } = (await args.request.clone().json()) as { intent?: string };
+  // The trial claim's code loads with it: an app page without trials never fetches it.
+  return intent === "trial" ? (await import("~/licensing/trial-action")).trialAction(args) : purchaseAction(args);
+}
 export const shouldRevalidate = skipAfterPurchase;
 
 export const meta: MetaFunction<AppPageLoader> = ({ data, location }) => appPageMeta(data?.app, localeOf(location.pathname));
 
 export default function AppPage() {
-  const { app, pricing } = useLoaderData<AppPageLoader>();
-  return <AppDetail app={app} pricing={pricing} />;
+  const { app, pricing, pause } = useLoaderData<AppPageLoader>();
+  return <AppDetail app={app} pricing={pricing} pause={pause} />;
 }
 
 export const ErrorBoundary = AppErrorBoundary;

@@ -3,6 +3,7 @@ import { type AppLoadContext, data, type HeadersFunction } from "@remix-run/clou
 import { findPublicApp, findPublicAppById, listPublicAppPage, parseAppId, type PublicApp } from "@workers/catalogue/catalogue";
 import { homeSearch, PUBLIC_PAGE_HEADER, STOCK_HEADER, stockTag } from "@workers/catalogue/catalogue-cache";
 import { listAppPricing } from "@workers/licensing/keys";
+import { currentPause } from "@workers/licensing/app-pause";
 import { pricingTerms } from "@workers/owner/store-settings";
 import { requestLocale } from "~/i18n/locale";
 import { appPageWords } from "~/i18n/vi/catalogue/app-page";
@@ -30,9 +31,11 @@ export async function loadAppPage(context: AppLoadContext, request: Request, loo
   }
   if (!app) throw new Response(wordsIn(requestLocale(request), appPageWords).notFound, { status: 404 });
   const { env } = context.cloudflare;
-  const pricing = await listAppPricing(db, app.id, await pricingTerms(env.DB, env));
+  const [listed, pause] = await Promise.all([listAppPricing(db, app.id, await pricingTerms(env.DB, env)), currentPause(env.DB, app.id)]);
+  // A paused app sells nothing (issue 55 item 1): the page says why, its pricing is not for sale.
+  const pricing = pause ? listed.map((option) => ({ ...option, can_purchase: false })) : listed;
   // The stock shown, for the edge cache: this page's copy lives only as long as these figures.
-  return data({ app, pricing, now: Date.now() }, { headers: { [STOCK_HEADER]: stockTag(app.id, pricing) } });
+  return data({ app, pricing, pause, now: Date.now() }, { headers: { [STOCK_HEADER]: stockTag(app.id, pricing) } });
 }
 
 /**

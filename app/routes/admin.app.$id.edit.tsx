@@ -6,6 +6,7 @@ import { type ClientActionFunctionArgs, type ClientLoaderFunctionArgs, useLoader
 import { redirectTo } from "~/ui/forms/redirect-response";
 import { AdminPage } from "~/owner/AdminShell";
 import { AppForm } from "~/catalogue/admin/AppForm";
+import { type TrialSaved, TrialSettings } from "~/licensing/admin/TrialSettings";
 import { MissingFiles } from "~/catalogue/admin/MissingFiles";
 import { saveApp } from "~/catalogue/admin/save";
 import { TypeBadge } from "~/catalogue/TypeBadge";
@@ -34,8 +35,22 @@ export async function clientLoader({ request, params }: ClientLoaderFunctionArgs
   }
 }
 
-export function clientAction({ request, params }: ClientActionFunctionArgs) {
+export async function clientAction({ request, params }: ClientActionFunctionArgs) {
+  const form = await request.clone().formData();
+  if (form.get("intent") === "trial") return saveTrial(request, params.id ?? "", String(form.get("hours") ?? ""));
   return saveApp(request, params.id ?? "");
+}
+
+/** The trial length (app/licensing/admin/TrialSettings.tsx): PUT /api/admin/apps/{id}/trial/. */
+async function saveTrial(request: Request, id: string, text: string): Promise<TrialSaved> {
+  const hours = /^\d{1,6}$/.test(text.trim()) ? Number(text.trim()) : Number.NaN;
+  try {
+    const body = await adminCall(request, (api) => api.api.admin.apps[":id"].trial.$put({ param: { id }, json: { hours } }));
+    toast.success(body.message || "Đã lưu thời gian dùng thử");
+    return { intent: "trial", ok: true, message: body.message };
+  } catch (error) {
+    return { intent: "trial", ok: false, message: adminCallFailure(error, request, "Lưu thời gian dùng thử thất bại") };
+  }
 }
 
 export default function EditAppRoute() {
@@ -56,6 +71,7 @@ export default function EditAppRoute() {
       }
     >
       <MissingFiles app={app} />
+      <TrialSettings appId={app.id} hours={app.trial_hours} />
       <AppForm key={app.id} app={app} siteName={site.name} />
     </AdminPage>
   );

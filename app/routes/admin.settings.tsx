@@ -1,11 +1,17 @@
 // /admin/settings: the store's settings: the USD→VND rate that prices every USD key and every crypto
-// top-up (the wallet is VND), crypto top-ups on or off with their smallest and largest invoice, and the public key mods verify key-check answers with (docs/licensing.md). Loads and saves in clientLoader/clientAction: the token lives in the browser, so
+// top-up (the wallet is VND), crypto top-ups on or off with their smallest and largest invoice
+// (app/money/admin/CryptoSettings.tsx), the public key mods verify key-check answers with
+// (docs/licensing.md), and the shop's webhook with its delivery log (docs/formats.md#store-events).
+// Loads and saves in clientLoader/clientAction: the token lives in the browser, so
 // nothing of this page is rendered on the server but the admin layout's loading state.
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { type ClientActionFunctionArgs, type ClientLoaderFunctionArgs, Form, useActionData, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
 import { useState } from "react";
 import type { PublicKeyInfo } from "@workers/licensing/license-signing";
-import type { cryptoSettingsView, RateSettings } from "@workers/owner/store-settings";
+import type { RateSettings } from "@workers/owner/store-settings";
+import type { WebhookLog, WebhookSetting } from "@workers/owner/store-events";
+import { type WebhookSaved, WebhookSettings } from "~/owner/WebhookSettings";
+import { type CryptoSaved, CryptoForm, type CryptoSettings, saveCrypto } from "~/money/admin/CryptoSettings";
 import { AdminPage, BUTTON_PRIMARY, BUTTON_SECONDARY, CARD } from "~/owner/AdminShell";
 import { CopyButton } from "~/ui/CopyButton";
 import { Field, inputClass, ValidationSummary } from "~/ui/Field";
@@ -22,29 +28,53 @@ const MAX_RATE = 1_000_000;
 const RATE_INVALID = "Tỷ giá phải là số nguyên từ 1 đến 1.000.000 (số đồng cho 1 US$)";
 const RATE_LABEL = "Tỷ giá (số đồng cho 1 US$)";
 
-type CryptoSettings = Awaited<ReturnType<typeof cryptoSettingsView>>;
-type Loaded = { settings: RateSettings | null; error: string | null; publicKey: PublicKeyInfo | null; crypto: CryptoSettings | null };
-const CRYPTO_INVALID = "Số USD nguyên từ 1 đến 100000, tối thiểu không lớn hơn tối đa";
+type Webhook = { setting: WebhookSetting; log: WebhookLog };
+type Loaded = { settings: RateSettings | null; error: string | null; publicKey: PublicKeyInfo | null; webhook: Webhook | null; crypto: CryptoSettings | null };
+
+async function loadWebhook(request: Request): Promise<Webhook> {
+  const [setting, log] = await Promise.all([
+    adminCall(request, (api) => api.api.admin.settings.webhook.$get()),
+    adminCall(request, (api) => api.api.admin.settings.webhook.events.$get({ query: { limit: "50" } })),
+  ]);
+  return { setting: setting.data, log: log.data };
+}
 
 export async function clientLoader({ request }: ClientLoaderFunctionArgs): Promise<Loaded> {
   // The key is public: without it the rest of the page still works.
   const publicKey = adminCall(request, (api) => api.api.keys["public-key"].$get()).catch(() => null);
-  // The crypto top-ups' settings (issue 54): without them the rate still shows.
+  // The webhook's and the crypto top-ups' parts fail on their own: the rate still loads.
+  const webhook = loadWebhook(request).catch(() => null);
   const crypto = adminCall(request, (api) => api.api.admin.crypto.settings.$get())
     .then((body) => body.data)
     .catch(() => null);
   try {
     const body = await adminCall(request, (api) => api.api.admin.settings.$get());
-    return { settings: body.data, error: null, publicKey: await publicKey, crypto: await crypto };
+    return { settings: body.data, error: null, publicKey: await publicKey, webhook: await webhook, crypto: await crypto };
   } catch (error) {
-    return { settings: null, error: adminCallFailure(error, request, "Không thể tải cài đặt"), publicKey: await publicKey, crypto: await crypto };
+    return { settings: null, error: adminCallFailure(error, request, "Không thể tải cài đặt"), publicKey: await publicKey, webhook: await webhook, crypto: await crypto };
   }
 }
-/** `form`: which form a refusal belongs to (the rate's unless "crypto"). */
-type Saved = { ok: true } | (ActionFailed & { form?: "crypto" });
+type Saved = { ok: true } | ActionFailed | CryptoSaved | WebhookSaved;
+/** The webhook's two intents: save the address (the answer holds the new secret, shown once), send an event again. */
+async function webhookAction(request: Request, form: FormData): Promise<WebhookSaved> {
+  const intent = form.get("intent") === "resend" ? "resend" : "webhook";
+  try {
+    if (intent === "resend") {
+      const body = await adminCall(request, (api) => api.api.admin.settings.webhook.events[":id"].resend.$post({ param: { id: String(form.get("id") ?? "") } }));
+      toast.success(body.message || "Đã xếp lại sự kiện");
+      return { ok: true, intent };
+    }
+    const body = await adminCall(request, (api) => api.api.admin.settings.webhook.$put({ json: { url: String(form.get("url") ?? "") } }));
+    toast.success(body.message || "Đã lưu webhook");
+    return { ok: true, intent, secret: body.data.secret };
+  } catch (error) {
+    return { ...actionFailure(error, request, "Lưu webhook thất bại"), intent };
+  }
+}
 
 export async function clientAction({ request }: ClientActionFunctionArgs): Promise<Saved> {
   const form = await request.formData();
+  if (form.get("intent") === "webhook" || form.get("intent") === "resend") return webhookAction(request, form);
   if (form.get("intent") === "crypto") return saveCrypto(request, form);
   let rate: number | null = null;
   if (form.get("intent") !== "default") {
@@ -60,66 +90,6 @@ export async function clientAction({ request }: ClientActionFunctionArgs): Promi
   }
 }
 
-/** Crypto top-ups on or off, and the smallest and largest invoice in whole US dollars. */
-async function saveCrypto(request: Request, form: FormData): Promise<Saved> {
-  const whole = (name: string) => {
-    const value = Number(String(form.get(name) ?? "").trim());
-    return Number.isInteger(value) && value >= 1 && value <= 100_000 ? value : null;
-  };
-  const min = whole("min_usd");
-  const max = whole("max_usd");
-  if (min === null || max === null || min > max) return { ok: false, error: CRYPTO_INVALID, errors: null, form: "crypto" };
-  try {
-    const body = await adminCall(request, (api) => api.api.admin.crypto.settings.$put({ json: { enabled: form.get("enabled") === "on", min_usd: min, max_usd: max } }));
-    toast.success(body.message || "Đã lưu cài đặt");
-    return { ok: true };
-  } catch (error) {
-    return { ...actionFailure(error, request, "Lưu cài đặt thất bại"), form: "crypto" };
-  }
-}
-
-function CryptoForm({ crypto }: { crypto: CryptoSettings }) {
-  const navigation = useNavigation();
-  const saved = useActionData<typeof clientAction>();
-  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "crypto";
-  const error = saved && !saved.ok && saved.form === "crypto" && navigation.state === "idle" ? saved.error : null;
-  return (
-    <section className={`${CARD} mt-4 max-w-xl p-5`} aria-labelledby="crypto-heading">
-      <h2 id="crypto-heading" className="text-lg font-bold text-white">
-        Nạp tiền mã hoá (NOWPayments)
-      </h2>
-      <p className="mt-1 text-sm text-zinc-400">
-        Khách trả bằng USD qua cổng NOWPayments, ví được cộng VND theo tỷ giá ở trên (chốt khi tạo hoá đơn).
-        {!crypto.gateway_configured && " Chưa cấu hình cổng (NOWPAYMENTS_API_URL): không thể bật."}
-      </p>
-      <Form method="post" className="mt-4 space-y-4" noValidate>
-        <input type="hidden" name="intent" value="crypto" />
-        <label className="flex items-center gap-2 text-sm text-zinc-200">
-          <input type="checkbox" name="enabled" defaultChecked={crypto.enabled} className="h-4 w-4 accent-indigo-500" />
-          Cho phép nạp bằng tiền mã hoá
-        </label>
-        <div className="grid gap-3 sm:grid-cols-2">
-          <Field id="crypto-min" label="Tối thiểu (USD)" required>
-            <input id="crypto-min" name="min_usd" inputMode="numeric" defaultValue={crypto.min_usd} className={inputClass(Boolean(error))} />
-          </Field>
-          <Field id="crypto-max" label="Tối đa (USD)" required>
-            <input id="crypto-max" name="max_usd" inputMode="numeric" defaultValue={crypto.max_usd} className={inputClass(Boolean(error))} />
-          </Field>
-        </div>
-        {error && (
-          <p role="alert" className="text-sm text-red-300">
-            {error}
-          </p>
-        )}
-        <button type="submit" className={BUTTON_PRIMARY} disabled={busy}>
-          {busy && <Spinner />}
-          Lưu cài đặt tiền mã hoá
-        </button>
-      </Form>
-    </section>
-  );
-}
-
 function sourceLabel(settings: RateSettings): string {
   if (settings.source === "store") return `Do quản trị viên đặt${settings.updated_at ? ` lúc ${formatDateTime(settings.updated_at)}` : ""}`;
   if (settings.source === "env") return "Mặc định của cửa hàng (USD_VND_RATE)";
@@ -127,12 +97,14 @@ function sourceLabel(settings: RateSettings): string {
 }
 
 function RateForm({ settings }: { settings: RateSettings }) {
-  const saved = useActionData<typeof clientAction>();
+  const answered = useActionData<typeof clientAction>();
+  // The webhook's and the crypto form's answers are their own (WebhookSettings, CryptoForm).
+  const saved = answered && ("intent" in answered || "form" in answered) ? undefined : answered;
   const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
+  const busy = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST" && !["webhook", "resend"].includes(String(navigation.formData?.get("intent")));
   const [text, setText] = useState(settings.usd_vnd_rate === null ? "" : groupDigits(String(settings.usd_vnd_rate)));
   const typed = parsePrice(text);
-  const error = saved && !saved.ok && saved.form !== "crypto" ? saved.error : null;
+  const error = saved && !saved.ok ? saved.error : null;
 
   return (
     <section className={`${CARD} max-w-xl p-5`} aria-labelledby="rate-heading">
@@ -168,7 +140,7 @@ function RateForm({ settings }: { settings: RateSettings }) {
             aria-describedby={error ? "usd-vnd-rate-error usd-vnd-rate-hint" : "usd-vnd-rate-hint"}
           />
         </Field>
-        <ValidationSummary errors={saved && !saved.ok && saved.form !== "crypto" ? saved.errors : null} labels={{ usd_vnd_rate: RATE_LABEL }} />
+        <ValidationSummary errors={saved && !saved.ok ? saved.errors : null} labels={{ usd_vnd_rate: RATE_LABEL }} />
         <div className="flex flex-wrap gap-2">
           <button type="submit" name="intent" value="save" className={BUTTON_PRIMARY} disabled={busy}>
             {busy && <Spinner />}
@@ -210,7 +182,7 @@ function PublicKeyCard({ publicKey }: { publicKey: PublicKeyInfo }) {
 }
 
 export default function AdminSettingsRoute() {
-  const { settings, error, publicKey, crypto } = useLoaderData<typeof clientLoader>();
+  const { settings, error, publicKey, webhook, crypto } = useLoaderData<typeof clientLoader>();
   const revalidator = useRevalidator();
   return (
     <AdminPage title="Cài đặt" subtitle="Các thiết lập chung của cửa hàng.">
@@ -227,6 +199,7 @@ export default function AdminSettingsRoute() {
       )}
       {crypto && <CryptoForm key={`${crypto.enabled}-${crypto.min_usd}-${crypto.max_usd}-${crypto.updated_at}`} crypto={crypto} />}
       {publicKey && <PublicKeyCard publicKey={publicKey} />}
+      {webhook && <WebhookSettings setting={webhook.setting} log={webhook.log} />}
     </AdminPage>
   );
 }

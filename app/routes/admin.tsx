@@ -25,6 +25,7 @@ const NAV = [
   { to: "/admin/overview", label: "Tổng quan" },
   { to: "/admin", label: "Ứng dụng" },
   { to: "/admin/licensing", label: "Giấy phép" },
+  { to: "/admin/bans", label: "Chặn" },
   { to: "/admin/users", label: "Người dùng" },
   { to: "/admin/promotions", label: "Khuyến mãi" },
   { to: "/admin/bank-transfers", label: "Chuyển khoản" },

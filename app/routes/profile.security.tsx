@@ -5,7 +5,7 @@
 // (docs/decisions/0022-security-epoch.md). An admin whose session lacks it is sent here by the
 // admin screens.
 import type { MetaFunction } from "@remix-run/cloudflare";
-import { type ClientActionFunctionArgs, type ClientLoaderFunctionArgs, Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
+import { type ClientActionFunctionArgs, type ClientLoaderFunctionArgs, Form, Link, useActionData, useFetcher, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import { PRIMARY_BUTTON, SECONDARY_BUTTON, TEXT_LINK } from "~/accounts/AuthCard";
 import { TextField } from "~/ui/Field";
 import { EnrolmentSteps, RecoveryCodes, SecondFactorCodeField } from "~/accounts/SecondFactor";
@@ -21,25 +21,36 @@ import { useFormat } from "~/i18n/format";
 import { localeOf, requestLocale, useLocalePath } from "~/i18n/locale";
 import { formsWords } from "~/i18n/vi/forms";
 import { securityWords } from "~/i18n/vi/accounts/security";
+import { packageManagerWords } from "~/i18n/vi/wallet/package-manager";
 import { useWords, wordsIn } from "~/i18n/words";
 
 export const meta: MetaFunction = ({ matches, location }) => pageMeta(matches, wordsIn(localeOf(location.pathname), securityWords).title);
 
 type Status = { enabled: boolean; enabled_at: string | null; recovery_codes_left: number; required: boolean; session_verified: boolean };
-type Loaded = { status: Status | null; enrolment: PendingChallenge | null; hasPassword: boolean };
+type Phone = { id: number; model: string; udid_end: string; created_at: string };
+type Loaded = { status: Status | null; enrolment: PendingChallenge | null; hasPassword: boolean; phones: Phone[] };
+
+/** The phones signed in from Sileo or Zebra (docs/product.md, "Buying in Sileo and Zebra"); none when the read fails. */
+async function readPhones(signal: AbortSignal): Promise<Phone[]> {
+  try {
+    return (await apiCall((api) => api.api.sileo.phones.$get(), { auth: true, signal })).data;
+  } catch {
+    return [];
+  }
+}
 
 export async function clientLoader({ request }: ClientLoaderFunctionArgs): Promise<Loaded> {
   requireSession(request);
   // A Google account without a password proves itself by a recent sign-in instead.
   const hasPassword = readStoredUser()?.has_usable_password !== false;
   try {
-    const { data } = await apiCall((api) => api.api.auth.mfa.$get(), { auth: true, signal: request.signal });
-    return { status: data, enrolment: readPending(PENDING_KEYS.enrolment), hasPassword };
+    const [{ data }, phones] = await Promise.all([apiCall((api) => api.api.auth.mfa.$get(), { auth: true, signal: request.signal }), readPhones(request.signal)]);
+    return { status: data, enrolment: readPending(PENDING_KEYS.enrolment), hasPassword, phones };
   } catch (error) {
     if (isSessionOver(error)) return sessionEnded(request);
     if (request.signal.aborted) throw error;
     toast.error(wordsIn(requestLocale(request), securityWords).loadFailed);
-    return { status: null, enrolment: null, hasPassword };
+    return { status: null, enrolment: null, hasPassword, phones: [] };
   }
 }
 clientLoader.hydrate = true as const;
@@ -48,10 +59,10 @@ export function HydrateFallback() {
   return <PageSpinner label={useWords(securityWords).loading} />;
 }
 
-type Intent = "setup" | "confirm" | "cancel" | "recovery" | "disable";
+type Intent = "setup" | "confirm" | "cancel" | "recovery" | "disable" | "end-phone";
 type ActionResult = { ok: true; recoveryCodes?: string[] } | { ok: false; errors: FieldErrors | null };
 
-async function run(intent: Intent, typed: string | undefined, password: string | undefined): Promise<ActionResult> {
+async function run(intent: Intent, typed: string | undefined, password: string | undefined, phone?: string): Promise<ActionResult> {
   // A missing code is left out of the JSON, as it always was; the server's schema names it.
   const code = typed as string;
   switch (intent) {
@@ -78,6 +89,11 @@ async function run(intent: Intent, typed: string | undefined, password: string |
       toast.success(answer.message);
       return { ok: true, recoveryCodes: answer.data.recovery_codes };
     }
+    case "end-phone": {
+      const answer = await apiCall((api) => api.api.sileo.phones[":id"].$delete({ param: { id: String(phone) } }), { auth: true });
+      toast.success(answer.message);
+      return { ok: true };
+    }
     case "disable": {
       const answer = await apiCall((api) => api.api.auth.mfa.disable.$post({ json: { code } }), { auth: true });
       toast.success(answer.message);
@@ -92,7 +108,7 @@ export async function clientAction({ request }: ClientActionFunctionArgs): Promi
   const code = String(form.get("code") ?? "").trim() || undefined;
   const password = String(form.get("password") ?? "") || undefined;
   try {
-    return await run(intent, code, password);
+    return await run(intent, code, password, String(form.get("phone") ?? ""));
   } catch (error) {
     if (isSessionOver(error)) return sessionEnded(request);
     // A spent enrolment cannot be confirmed: start again.
@@ -101,6 +117,21 @@ export async function clientAction({ request }: ClientActionFunctionArgs): Promi
     toast.error(error instanceof ApiError ? error.message : wordsIn(requestLocale(request), formsWords).unexpected);
     return { ok: false, errors: null };
   }
+}
+
+/** Ends one signed-in phone through the page's action, beside the page's other forms. */
+function EndPhoneButton({ id, label }: { id: number; label: string }) {
+  const ending = useFetcher<typeof clientAction>();
+  return (
+    <button
+      type="button"
+      disabled={ending.state !== "idle"}
+      className={`${SECONDARY_BUTTON} w-auto px-3 py-1.5`}
+      onClick={() => ending.submit({ intent: "end-phone", phone: String(id) }, { method: "post", flushSync: true })}
+    >
+      {label}
+    </button>
+  );
 }
 
 function IntentButton({ intent, primary, children }: { intent: Intent; primary?: boolean; children: string }) {
@@ -117,7 +148,8 @@ function CurrentPasswordField({ errors, hint }: { errors?: string[]; hint: strin
 }
 
 export default function SecurityPage() {
-  const { status, enrolment, hasPassword } = useLoaderData<typeof clientLoader>();
+  const { status, enrolment, hasPassword, phones } = useLoaderData<typeof clientLoader>();
+  const phoneWords = useWords(packageManagerWords);
   const result = useActionData<typeof clientAction>();
   const busy = useNavigation().state !== "idle";
   const navigate = useNavigate();
@@ -213,6 +245,19 @@ export default function SecurityPage() {
               </>
             )}
           </fieldset>
+        )}
+        <h2 className="mt-8 text-lg font-bold text-white">{phoneWords.phonesTitle}</h2>
+        {phones.length === 0 ? (
+          <p className="mt-2 text-sm text-zinc-400">{phoneWords.phonesEmpty}</p>
+        ) : (
+          <ul className="mt-2 space-y-2" data-testid="signed-in-phones">
+            {phones.map((phone) => (
+              <li key={phone.id} className="flex items-center justify-between gap-3 rounded-xl border border-white/10 p-3 text-sm text-zinc-200">
+                <span>{phoneWords.phoneLine(phone.model, phone.udid_end, format.dateTime(phone.created_at))}</span>
+                <EndPhoneButton id={phone.id} label={phoneWords.signOutPhone} />
+              </li>
+            ))}
+          </ul>
         )}
       </section>
     </div>

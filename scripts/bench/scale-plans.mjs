@@ -52,7 +52,7 @@ export function scalePlans(persistTo, { key, words }) {
   try {
     const code = key.code.trim();
     return {
-      key_check: [explain(db, { sql: KEY_LOOKUP_SQL, params: [code, key.bundleId, code.normalize("NFKC").toUpperCase()] })],
+      key_check: [explain(db, { sql: KEY_LOOKUP_SQL, params: [code, key.bundleId, code.normalize("NFKC").toUpperCase(), Date.now(), "0".repeat(64), "0".repeat(32)] })],
       home_search: homeSearchStatements({ query: normaliseSearch(words), type: null }, 1, HOME_PAGE_SIZE).map((statement) => explain(db, statement)),
     };
   } finally {

@@ -26,6 +26,12 @@ const WORDS = {
     expired: "Đã hết hạn",
     pendingCard: /^Thẻ VIETTEL 100\.000\s₫/,
     estimate: /^Dự kiến nhận ≈ 80\.000\s₫ \(phí 20%\)$/,
+    cardButton: "Nạp thẻ cào",
+    cardDialog: "Nạp tiền bằng thẻ cào",
+    card: { telco: "Nhà mạng", value: "Mệnh giá", valueOption: "100.000\u00a0₫", serial: "Số serial", code: "Mã thẻ", send: "Gửi thẻ cào" },
+    dialogFee: /^≈ 80\.000\s₫ \(Phí Viettel: 20%\)$/,
+    dialogToast: /^Nạp thẻ thành công! Đã cộng 80\.000\s₫ vào ví\. Thẻ 100\.000\s₫ trừ phí nhà mạng 20%\./,
+    ledgerFee: (last4: string) => `Nạp tiền bằng thẻ cào Viettel 100.000\u00a0₫, serial …${last4}: 100.000\u00a0₫ trừ phí 20% còn 80.000\u00a0₫`,
   },
   en: {
     path: "/en/profile?tab=wallet",
@@ -40,6 +46,12 @@ const WORDS = {
     expired: "Expired",
     pendingCard: /^VIETTEL card 100,000\s₫/,
     estimate: /^Expected ≈ 80,000\s₫ \(20% fee\)$/,
+    cardButton: "Phone card top-up",
+    cardDialog: "Top up with a phone card",
+    card: { telco: "Carrier", value: "Card value", valueOption: "100,000\u00a0₫", serial: "Serial number", code: "Card code", send: "Send the card" },
+    dialogFee: /^≈ 80,000\s₫ \(Viettel fee: 20%\)$/,
+    dialogToast: /^Card top-up complete! 80,000\s₫ added to your wallet\. A 100,000\s₫ card less the carrier's 20% fee\./,
+    ledgerFee: (last4: string) => `Phone card top-up: Viettel 100,000\u00a0₫, serial …${last4}: 100,000\u00a0₫ less the 20% fee is 80,000\u00a0₫`,
   },
 } as const;
 
@@ -61,8 +73,16 @@ function digits(suffix: string): string {
   return `${String(cardNumber).padStart(10, "1")}${suffix}`;
 }
 
+/**
+ * Each card from an address of its own (CF-Connecting-IP, as a buyer's phone has), so the suite's
+ * cards do not add up under the store's per-address limit (30 an hour, workers/money/cards.ts).
+ */
+function ownAddress(): Record<string, string> {
+  return { "CF-Connecting-IP": `192.0.2.${cardNumber % 250}` };
+}
+
 async function sendCard(request: APIRequestContext, buyer: Session, serial: string, code = digits("1231")) {
-  const sent = await request.post("/api/cards/create/", { headers: { Authorization: `Bearer ${buyer.access}` }, data: { telco: "VIETTEL", card_serial: serial, card_code: code, card_value: 100_000 } });
+  const sent = await request.post("/api/cards/create/", { headers: { Authorization: `Bearer ${buyer.access}`, ...ownAddress() }, data: { telco: "VIETTEL", card_serial: serial, card_code: code, card_value: 100_000 } });
   expect(sent.status(), await sent.text()).toBe(201);
 }
 
@@ -128,6 +148,35 @@ for (const lang of ["vi", "en"] as const) {
     const entry = historyEntries(page, words.panel).first();
     await expect(entry).toHaveAttribute("data-state", "checking");
     await expect(entry.getByText(words.estimate)).toBeVisible();
+  });
+
+  test(`${lang}: a card says its fee at every step: the toast and the ledger line, and the dialog while it is checked`, { tag: "@phone" }, async ({ page, request }) => {
+    const buyer = await newUser(request, `feesteps${lang}`);
+    await page.setExtraHTTPHeaders(ownAddress());
+    await signIn(page, buyer);
+    await openWallet(page, words.path);
+    const panel = page.getByRole("tabpanel", { name: words.panel });
+    const dialog = page.getByRole("dialog", { name: words.cardDialog });
+
+    // A good card sent from the dialog: its toast and its ledger line say what the fee took.
+    await panel.getByRole("button", { name: words.cardButton }).click();
+    const serial = digits("4321");
+    await dialog.getByLabel(words.card.telco).selectOption("VIETTEL");
+    await dialog.getByLabel(words.card.value).selectOption({ label: words.card.valueOption });
+    await dialog.getByLabel(words.card.serial).fill(serial);
+    await dialog.getByLabel(words.card.code).fill(digits("1231"));
+    await dialog.getByRole("button", { name: words.card.send }).click();
+    await expect(toast(page, words.dialogToast)).toHaveCount(1, { timeout: LIVE_MS });
+    await page.keyboard.press("Escape");
+    await expect(dialog).toHaveCount(0);
+    await expect(panel.getByTestId("wallet-transaction").first()).toContainText(words.ledgerFee(serial.slice(-4)));
+
+    // A card the simulated gateway never answers (a code ending in 8888): the dialog reopened
+    // follows it, and says what the fee will take while it is checked.
+    await sendCard(request, buyer, digits("4321"), digits("8888"));
+    await page.reload();
+    await panel.getByRole("button", { name: words.cardButton }).click();
+    await expect(dialog.getByTestId("card-fee")).toHaveText(words.dialogFee);
   });
 }
 

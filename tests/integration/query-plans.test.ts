@@ -98,7 +98,7 @@ describe("the reads that must stay fast on a million ledger rows read no whole t
 
 describe("the key check finds its key by one indexed read at any size (issue 44)", () => {
   // The statement the check runs (workers/licensing/key-check.ts), with a code, a bundle id and the code's normal form.
-  const lookup: Query = { sql: KEY_LOOKUP_SQL, params: ["demo-7f3k", "com.example.mymod", "DEMO-7F3K"] };
+  const lookup: Query = { sql: KEY_LOOKUP_SQL, params: ["demo-7f3k", "com.example.mymod", "DEMO-7F3K", 0, "0".repeat(64), "0".repeat(32)] };
 
   it("reads the app by its bundle id, the key by (app, code) in a unique index, its type by its id: no step scans", async () => {
     const steps = await plan(lookup);

@@ -89,6 +89,7 @@ describe("npm start", () => {
         CARD_GATEWAY_URL: `${origin(await freePort())}/chargingws/v2`,
         // Its own port for every simulator too, so another store on this machine (9510) is no obstacle.
         TELEGRAM_API_URL: origin(await freePort()),
+        WEBHOOK_DNS_URL: `${origin(await freePort())}/dns-query`,
         VIETQR_TIMEOUT_MINUTES: "1",
       });
       let topup;

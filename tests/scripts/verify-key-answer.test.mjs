@@ -3,7 +3,8 @@
 // for any other key, device, app or version — what a relay's answer to another check looks like.
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, test } from "node:test";
 import { projectRoot } from "../../scripts/lib.mjs";
@@ -78,4 +79,42 @@ describe("verify-key-answer: the test vectors", () => {
     assert.equal(status, 2);
     assert.match(output, /missing --bundle-id/);
   });
+});
+
+describe("the paused answer of docs/licensing.md (issue 55)", () => {
+  test("openssl verifies it with the commands the page gives, and the verifier takes it for the check it answers", () => {
+    const script = `V=tests/fixtures/key-check-vectors
+base64 -d $V/paused-answer.sig > "$TMP/paused.sig.bin"
+openssl pkeyutl -verify -pubin -inkey $V/public-key.pem -rawin -in $V/paused-answer.json -sigfile "$TMP/paused.sig.bin"`;
+    const tmp = mkdtempSync(join(tmpdir(), "paused-"));
+    const openssl = spawnSync("bash", ["-c", script], { cwd: projectRoot, encoding: "utf8", env: { ...process.env, TMP: tmp } });
+    assert.equal(openssl.status, 0, openssl.stderr);
+    assert.match(openssl.stdout, /Signature Verified Successfully/);
+    const args = ["scripts/verify-key-answer.mjs", join(VECTORS, "public-key.pem"), join(VECTORS, "paused-answer.json"), join(VECTORS, "paused-answer.sig")];
+    args.push("--key", sent.key_code, "--device-id", sent.device_id, "--bundle-id", sent.bundle_id, "--nonce", "5d0c9a1e7b3f4a62", "--version", sent.version);
+    const verified = spawnSync(process.execPath, args, { cwd: projectRoot, encoding: "utf8" });
+    assert.equal(verified.status, 0, verified.stdout + verified.stderr);
+    assert.match(verified.stdout, /valid: false, reason: paused/);
+  });
+});
+
+// The refusal samples of docs/licensing.md §9 (issue 55): openssl verifies each as the page shows,
+// and the verifier takes each as the store's answer to its check (valid: false is the answer).
+describe("the refusal samples: device_banned, ip_banned, trial_used", () => {
+  const samples = { device_banned: sent.key_code, ip_banned: sent.key_code, trial_used: "TRIAL-7K2M-Q9ZP-4HXW-R8TN" };
+  for (const [reason, key] of Object.entries(samples)) {
+    test(`${reason}: openssl prints Signature Verified Successfully, and the verifier accepts it for its check`, () => {
+      const answer = join(VECTORS, "refusals", `${reason}.json`);
+      const decoded = spawnSync("base64", ["-d", join(VECTORS, "refusals", `${reason}.sig`)]);
+      const sigfile = join(tmpdir(), `refusal-${reason}-${process.pid}.sig`);
+      writeFileSync(sigfile, decoded.stdout);
+      const openssl = spawnSync("openssl", ["pkeyutl", "-verify", "-pubin", "-inkey", join(VECTORS, "public-key.pem"), "-rawin", "-in", answer, "-sigfile", sigfile], { encoding: "utf8" });
+      assert.match(openssl.stdout, /Signature Verified Successfully/, openssl.stderr);
+      assert.equal(JSON.parse(readFileSync(answer, "utf8")).data.reason, reason);
+      const args = ["scripts/verify-key-answer.mjs", join(VECTORS, "public-key.pem"), answer, join(VECTORS, "refusals", `${reason}.sig`)];
+      args.push("--key", key, "--device-id", sent.device_id, "--bundle-id", sent.bundle_id, "--nonce", sent.nonce, "--version", sent.version, "--at", "2026-12-02T08:00:00Z");
+      const verified = spawnSync(process.execPath, args, { cwd: projectRoot, encoding: "utf8" });
+      assert.equal(verified.status, 0, `${verified.stdout}${verified.stderr}`);
+    });
+  }
 });

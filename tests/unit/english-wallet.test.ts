@@ -34,6 +34,11 @@ describe("a ledger line in English", () => {
     expect(movement("Một dòng chưa biết", "deposit", "card")).toBe("Phone card top-up");
   });
 
+  it("says what the fee took from a good card", () => {
+    const line = `Nạp tiền bằng thẻ cào Viettel ${formatVND(100_000)}, serial …4321: ${wrongValueCredit(100_000, 20, 80_000)}`;
+    expect(movement(line, "deposit", "card")).toBe(`Phone card top-up: Viettel 100,000${NBSP}₫, serial …4321: 100,000${NBSP}₫ less the 20% fee is 80,000${NBSP}₫`);
+  });
+
   it("says how a wrong-value card's credit came about", () => {
     const how = wrongValueCredit(50_000, 20, 20_000);
     const line = `Nạp tiền bằng thẻ cào Viettel ${formatVND(100_000)}, serial …9999; sai mệnh giá, khai báo ${formatVND(100_000)}, giá trị thật ${formatVND(50_000)}: ${how}`;

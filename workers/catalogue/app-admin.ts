@@ -8,7 +8,7 @@ import { type AdminActor, auditQuery, changedFields } from "../owner/audit";
 import { ConflictError, NotFoundError, ValidationError } from "../platform/errors";
 import type { Database } from "../db/client";
 import { isUniqueViolation } from "../db/errors";
-import { appMedia, appReleases, apps, type AppType, uploads } from "../db/schema";
+import { appMedia, appReleases, apps, type AppType, keyPricing, uploads } from "../db/schema";
 import { authorName, bytesReader, developerFromBundleId } from "../lib/packages";
 import {
   type CheckedFile,
@@ -515,13 +515,32 @@ export async function deleteApp(env: Env, db: Database, id: number, actor: Admin
   return true;
 }
 
+/**
+ * The key pricing Sileo and Zebra buy at once from the wallet (decision 0054), one of the app's own,
+ * or null for none; recorded in the audit log as a change of the app.
+ */
+export async function setPackageManagerPricing(db: Database, appId: number, pricingId: number | null, actor: AdminActor): Promise<void> {
+  const existing = await findAppRow(db, appId);
+  if (!existing) throw new NotFoundError(APP_FORM_MESSAGES.notFound);
+  if (pricingId !== null) {
+    const [pricing] = await db.select({ id: keyPricing.id }).from(keyPricing).where(and(eq(keyPricing.id, pricingId), eq(keyPricing.appId, appId))).limit(1);
+    if (!pricing) throw new ValidationError(APP_ADMIN_MESSAGES.pricingNotOfApp);
+  }
+  const details = changedFields({ package_manager_pricing_id: existing.packageManagerPricingId }, { package_manager_pricing_id: pricingId });
+  await db.batch([
+    db.update(apps).set({ packageManagerPricingId: pricingId }).where(eq(apps.id, appId)),
+    auditQuery(db, { actor, action: "app.update", targetType: "app", targetId: appId, details }),
+  ]);
+}
+
 // ---------------------------------------------------------------- reading, for the admin screens
 
 type AdminRelease = { id: number; version: string; build_number: string | null; file_size: number | null; minimum_os_version: string | null; changelog: string | null; created_at: string; file_missing: boolean };
 /** What the key check tells the mod of the app (docs/licensing.md), which only the admin's form edits. */
 type ModInfo = { min_version: string | null; announcement: string | null };
 /** `file_missing`: the app's own file is named but gone from R2 (the detail only: it heads each key). */
-export type AdminApp = PublicApp & ModInfo & { package_info: Record<string, unknown> | null; releases?: AdminRelease[]; file_missing?: boolean };
+export type AdminApp = PublicApp &
+  ModInfo & { package_info: Record<string, unknown> | null; releases?: AdminRelease[]; file_missing?: boolean; package_manager_pricing_id?: number | null };
 
 /** Every app, failed ones included, as the public record plus what only admins see. */
 export async function listAdminApps(db: Database, origin: string): Promise<AdminApp[]> {
@@ -546,6 +565,8 @@ export async function findAdminApp(db: Database, bucket: R2Bucket, origin: strin
     min_version: row.minVersion,
     announcement: row.announcement,
     package_info: row.packageInfo ?? null,
+    // The key type Sileo and Zebra buy at once (decision 0054): the pricing tab's control.
+    package_manager_pricing_id: row.packageManagerPricingId,
     file_missing: !!row.fileKey && missing.has(row.fileKey),
     releases: releases.map((release) => ({
       id: release.id,

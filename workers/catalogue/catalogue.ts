@@ -68,6 +68,8 @@ export type PublicApp = {
   bundle_identifier: string;
   build_number: string | null;
   minimum_os_version: string;
+  /** The length of the app's trial in hours, 0 when it offers none (issue 55, workers/licensing/trials.ts). */
+  trial_hours: number;
 };
 
 export const UNKNOWN_DEVELOPER = "Unknown";
@@ -153,6 +155,7 @@ export function toPublicApp(app: AppRow, media: MediaRow[], origin: string): Pub
     bundle_identifier: app.bundleIdentifier || BUNDLE_ID_PLACEHOLDER,
     build_number: app.buildNumber,
     minimum_os_version: app.minimumOsVersion || DEFAULT_MINIMUM_OS,
+    trial_hours: app.trialHours,
   };
 }
 

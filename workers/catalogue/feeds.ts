@@ -1,10 +1,10 @@
 // What real clients read (docs/formats.md#altstore): an AltStore/SideStore source of the IPA apps and an
 // APT repository of the DEB tweaks, both built from the catalogue in D1 (docs/decisions/0009).
-import { and, asc, eq, inArray, isNotNull, ne } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNotNull, ne } from "drizzle-orm";
 import { z } from "zod";
 import type { Config } from "../platform/config";
 import type { Database } from "../db/client";
-import { appMedia, appReleases, apps, fileDigests } from "../db/schema";
+import { appMedia, appPauses, appReleases, apps, fileDigests, keyPricing, keyTypes } from "../db/schema";
 import { hex } from "../lib/bytes";
 import { logEvent } from "../lib/log";
 import { BUNDLE_ID_PLACEHOLDER, DEFAULT_MINIMUM_OS, UNKNOWN_DEVELOPER, absolute, appIconUrl, downloadPath, mediaPath, releaseDownloadPath, visible } from "./catalogue";
@@ -121,6 +121,38 @@ const sourceApps = (and(
   ne(apps.bundleIdentifier, BUNDLE_ID_PLACEHOLDER),
 ))!;
 
+/** A pause's news stays in the source this long after it began. */
+const PAUSE_NEWS_MS = 30 * 86_400_000;
+
+/**
+ * The news of each listed app's pauses and resumes within PAUSE_NEWS_MS (issue 55 item 1,
+ * workers/licensing/app-pause.ts): the shop's reason when it paused, and the resume, which gave
+ * every running key the pause's length back. One item each, identified by the pause.
+ */
+async function pauseNews(db: Database, groups: Map<string, Build[]>, origin: string): Promise<SourceNews[]> {
+  const byApp = new Map([...groups].map(([bundle, group]) => [group[0].app.id, { bundle, app: group[0].app }]));
+  if (byApp.size === 0) return [];
+  const pauses = await db
+    .select()
+    .from(appPauses)
+    .where(and(inArray(appPauses.appId, [...byApp.keys()]), gt(appPauses.pausedAt, Date.now() - PAUSE_NEWS_MS)));
+  return pauses.flatMap((pause) => {
+    const listed = byApp.get(pause.appId);
+    if (!listed) return [];
+    const base = { notify: true as const, appID: listed.bundle, url: appPageUrl(origin, listed.app.url) };
+    const paused = { ...base, title: `${listed.app.name}: tạm dừng`, identifier: `${listed.bundle}-pause-${pause.id}`, caption: pause.reason, date: isoDate(new Date(pause.pausedAt)) };
+    if (pause.resumedAt === null) return [paused];
+    const resumed = {
+      ...base,
+      title: `${listed.app.name}: hoạt động trở lại`,
+      identifier: `${listed.bundle}-resume-${pause.id}`,
+      caption: "Đã hoạt động trở lại. Thời hạn key được cộng thêm đúng thời gian tạm dừng.",
+      date: isoDate(new Date(pause.resumedAt)),
+    };
+    return [paused, resumed];
+  });
+}
+
 /**
  * One app per bundle identifier (apps sharing one are merged), its stored builds newest first
  * (latest created_at, then id), one entry per version string.
@@ -187,7 +219,7 @@ export async function buildAltStoreSource(env: Env, db: Database, config: Config
   }
 
   const sourceAppsList: SourceApp[] = [];
-  const news: SourceNews[] = [];
+  const news: SourceNews[] = await pauseNews(db, groups, origin);
   for (const [bundleIdentifier, group] of groups) {
     const versions: SourceVersion[] = [];
     for (const build of group) {
@@ -264,7 +296,7 @@ const DEB_ARCHITECTURES: Record<(typeof DEB_APP_TYPES)[number], string> = {
 const ARCHITECTURES = Object.values(DEB_ARCHITECTURES);
 
 /** Fields the repository writes itself; a control file's own copies are dropped. */
-const INDEX_FIELDS = new Set(["package", "version", "architecture", "filename", "size", "md5sum", "sha1", "sha256", "sha512", "depiction", "icon"]);
+const INDEX_FIELDS = new Set(["package", "version", "architecture", "filename", "size", "md5sum", "sha1", "sha256", "sha512", "depiction", "icon", "tag"]);
 const FIELD_NAME = /^[!-9;-~]+$/;
 
 export type AptRepository = { packages: string; packagesGz: Uint8Array<ArrayBuffer>; release: string };
@@ -333,11 +365,26 @@ async function knownDigests(db: Database, hashes: string[]): Promise<Map<string,
   return known;
 }
 
-function stanza(app: AppRow, origin: string, digest: Digest): { key: string; text: string } {
+/** The `Package` field of an app's entry: its control file's, else its bundle id or slug in lower case. */
+function packageName(app: AppRow, control: Record<string, string>): string {
+  return field(control, "Package") ?? (app.bundleIdentifier || app.url).toLowerCase();
+}
+
+/** The tag both Sileo and Zebra match to ask the payment provider for a package's price and state. */
+const COMMERCIAL_TAG = "cydia::commercial";
+
+/** The `Tag` field: the control file's tags, with the commercial tag added when the app sells keys. */
+function tagField(control: Record<string, string>, sellsKeys: boolean): string | undefined {
+  const tags = (field(control, "Tag") ?? "").split(",").map((tag) => tag.trim()).filter((tag) => tag && tag !== COMMERCIAL_TAG);
+  if (sellsKeys) tags.push(COMMERCIAL_TAG);
+  return tags.length > 0 ? tags.join(", ") : undefined;
+}
+
+function stanza(app: AppRow, origin: string, digest: Digest, sellsKeys: boolean): { key: string; text: string } {
   const control = readPackageInfo(app.packageInfo).deb_control ?? {};
   const declared = field(control, "Architecture");
   const architecture = declared && ARCHITECTURES.includes(declared) ? declared : DEB_ARCHITECTURES[app.appType as keyof typeof DEB_ARCHITECTURES];
-  const name = field(control, "Package") ?? (app.bundleIdentifier || app.url).toLowerCase();
+  const name = packageName(app, control);
   const version = field(control, "Version") ?? (app.version || "1.0");
   const icon = appIconUrl(app, origin) ?? field(control, "Icon");
 
@@ -346,6 +393,8 @@ function stanza(app: AppRow, origin: string, digest: Digest): { key: string; tex
     if (INDEX_FIELDS.has(fieldName.toLowerCase()) || !FIELD_NAME.test(fieldName) || /^[#-]/.test(fieldName)) continue;
     lines.push(controlField(fieldName, value));
   }
+  const tags = tagField(control, sellsKeys);
+  if (tags) lines.push(controlField("Tag", tags));
   if (!field(control, "Name")) lines.push(controlField("Name", app.name));
   if (!field(control, "Description")) lines.push(controlField("Description", firstLine(app.description, 200) || app.name));
   lines.push(controlField("Depiction", appPageUrl(origin, app.url)));
@@ -378,12 +427,13 @@ export async function buildAptRepository(env: Env, db: Database, config: Config,
   // Newest first, so that of two apps offering the same package version the newer one is kept.
   rows.sort((a, b) => b.updatedAt.getTime() - a.updatedAt.getTime() || b.id - a.id);
   const known = await knownDigests(db, rows.flatMap((row) => (row.fileSha256 ? [row.fileSha256] : [])));
+  const selling = await appsSellingKeys(db);
 
   const stanzas = new Map<string, string>();
   for (const app of rows) {
     const digest = await fileDigest(env, db, app, known);
     if (!digest) continue; // no file in storage: apt could not download it
-    const { key, text } = stanza(app, origin, digest);
+    const { key, text } = stanza(app, origin, digest, selling.has(app.id));
     if (!stanzas.has(key)) stanzas.set(key, text);
   }
   const packages = [...stanzas.entries()]
@@ -416,6 +466,50 @@ export async function buildAptRepository(env: Env, db: Database, config: Config,
     ...sums.map((file) => ` ${file.sha256} ${file.bytes.byteLength} ${file.name}`),
   ].join("\n");
   return { packages, packagesGz, release: `${release}\n` };
+}
+
+/** The apps with a key pricing on sale (it and its key type switched on). */
+async function appsSellingKeys(db: Database): Promise<Set<number>> {
+  const rows = await db
+    .selectDistinct({ appId: keyPricing.appId })
+    .from(keyPricing)
+    .innerJoin(keyTypes, eq(keyTypes.id, keyPricing.keyTypeId))
+    .where(and(eq(keyPricing.isActive, true), eq(keyTypes.isActive, true)));
+  return new Set(rows.map((row) => row.appId));
+}
+
+/**
+ * The listed DEB app whose entry in /repo/Packages carries `Package: packageId` (what Sileo and
+ * Zebra name in the payment provider API), the newest when several do; null for none, and for an
+ * app hidden or deleted since.
+ */
+export async function findPackageApp(db: Database, packageId: string): Promise<AppRow | null> {
+  const rows = await db
+    .select()
+    .from(apps)
+    .where(and(visible, inArray(apps.appType, [...DEB_APP_TYPES]), isNotNull(apps.fileKey)));
+  rows.sort((a, b) => b.updatedAt.getTime() - a.updatedAt.getTime() || b.id - a.id);
+  return rows.find((app) => packageName(app, readPackageInfo(app.packageInfo).deb_control ?? {}) === packageId) ?? null;
+}
+
+/** A listed DEB app with its file, by id (a package manager's download link); null when hidden or deleted since. */
+export async function findDebApp(db: Database, appId: number): Promise<AppRow | null> {
+  const [row] = await db
+    .select()
+    .from(apps)
+    .where(and(eq(apps.id, appId), visible, inArray(apps.appType, [...DEB_APP_TYPES]), isNotNull(apps.fileKey)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The `Package` names of those of `appIds` still listed as DEBs (what a phone's user_info lists). */
+export async function listedPackageIds(db: Database, appIds: number[]): Promise<string[]> {
+  if (appIds.length === 0) return [];
+  const rows = await db
+    .select()
+    .from(apps)
+    .where(and(inArray(apps.id, appIds.slice(0, 90)), visible, inArray(apps.appType, [...DEB_APP_TYPES]), isNotNull(apps.fileKey)));
+  return [...new Set(rows.map((app) => packageName(app, readPackageInfo(app.packageInfo).deb_control ?? {})))];
 }
 
 /** The DEB behind a pool path, when it is still a visible app's current file with that digest. */

@@ -27,6 +27,7 @@ export const UPLOAD_MESSAGES = defineMessages({
 
 /** The admin's app form and the IPA preview (app-admin.ts, routes/admin-apps.ts). */
 export const APP_ADMIN_MESSAGES = defineMessages({
+  pricingNotOfApp: { code: "pricing_not_of_app", vi: "Bảng giá này không thuộc ứng dụng", en: "This key pricing is not this app's" },
   oneFile: { code: "one_file", vi: "Chỉ được gửi một tệp ứng dụng", en: "Only one app file may be sent" },
   oneIcon: { code: "one_icon", vi: "Chỉ được gửi một icon", en: "Only one icon may be sent" },
   tooManyMedia: { code: "too_many_media", vi: (max: number) => `Tối đa ${max} ảnh/video mỗi lần`, en: (max: number) => `At most ${number(max)} images or videos at a time` },

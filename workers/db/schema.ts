@@ -12,7 +12,7 @@ import {
   text,
   uniqueIndex,
 } from "drizzle-orm/sqlite-core";
-import { KEY_STATUSES, PROMOTION_STATUSES, UPLOAD_KINDS } from "../shared/enums";
+import { KEY_STATUSES, PROMOTION_STATUSES, STORE_EVENT_TYPES, UPLOAD_KINDS } from "../shared/enums";
 import { LANGS } from "../shared/lang";
 
 const createdAt = () =>
@@ -113,6 +113,11 @@ export const apps = sqliteTable(
     // ones are shown (migrations/0019).
     nameEn: text("name_en"),
     descriptionEn: text("description_en"),
+    // The key pricing Sileo and Zebra buy at once from the wallet (docs/product.md, "Buying in
+    // Sileo and Zebra"); null: every purchase there goes through the store's page (migrations/0024).
+    packageManagerPricingId: integer("package_manager_pricing_id"),
+    // A trial's length in hours (issue 55 item 3, migrations/0022); 0: the app offers no trial.
+    trialHours: integer("trial_hours").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -370,6 +375,50 @@ export const deviceTokens = sqliteTable(
   (t) => [uniqueIndex("device_tokens_token_unique").on(t.tokenHash), index("device_tokens_user").on(t.userId)],
 );
 
+// A phone signed in to the store's payment provider API from Sileo or Zebra (docs/formats.md,
+// "Payment provider API"): its token and payment secret stored hashed, bound to the account and
+// the phone's UDID, honoured while the account's security epoch is the one it was born in.
+export const packageManagerSessions = sqliteTable(
+  "package_manager_sessions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    securityEpoch: integer("security_epoch").notNull(),
+    tokenHash: text("token_hash").notNull(),
+    secretHash: text("secret_hash").notNull(),
+    udid: text("udid").notNull(),
+    model: text("model").notNull().default(""),
+    createdAt: createdAt(),
+    lastUsedAt: integer("last_used_at", { mode: "timestamp_ms" }),
+    revokedAt: integer("revoked_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [uniqueIndex("package_manager_sessions_token_unique").on(t.tokenHash), index("package_manager_sessions_user").on(t.userId)],
+);
+
+// Single-use links the provider API hands a phone: a download of a bought package (two minutes)
+// and the store's checkout page in the package manager's sheet (thirty minutes), stored hashed.
+export const packageManagerLinks = sqliteTable(
+  "package_manager_links",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    kind: text("kind", { enum: ["download", "checkout"] }).notNull(),
+    tokenHash: text("token_hash").notNull(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    appId: integer("app_id")
+      .notNull()
+      .references(() => apps.id, { onDelete: "cascade" }),
+    udid: text("udid").notNull(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    usedAt: integer("used_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("package_manager_links_token_unique").on(t.tokenHash), check("package_manager_links_kind_check", inList("kind", ["download", "checkout"]))],
+);
+
 // Store settings an admin changes at run time (the USD→VND rate); a missing row falls back to
 // the setting of the same name in the environment.
 export const storeSettings = sqliteTable("store_settings", {
@@ -535,6 +584,8 @@ export const licenseKeys = sqliteTable(
     deviceResetCount: integer("device_reset_count").notNull().default(0),
     deviceResetAt: integer("device_reset_at", { mode: "timestamp_ms" }),
     bannedAt: integer("banned_at", { mode: "timestamp_ms" }),
+    // A trial key's length in hours (workers/licensing/trials.ts), counted from its first check; null for a sold key.
+    trialHours: integer("trial_hours"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -557,6 +608,52 @@ export const licenseKeys = sqliteTable(
   ],
 );
 
+// A phone or an address the shop refuses (issue 55 item 2, workers/licensing/bans.ts): a device
+// by the hash of its id in normal form, an address range as its first and last address (32 hex
+// digits, IPv4 as ::ffff:a.b.c.d), for one app or (app_id null) the whole shop. Lifting keeps the row.
+export const bans = sqliteTable(
+  "bans",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    kind: text("kind", { enum: ["device", "ip"] }).notNull(),
+    appId: integer("app_id").references(() => apps.id, { onDelete: "cascade" }),
+    deviceSha256: text("device_sha256"),
+    ipFirst: text("ip_first"),
+    ipLast: text("ip_last"),
+    // What the admin typed: the CIDR, or the device id's last four characters (the id is not kept).
+    shown: text("shown").notNull(),
+    reason: text("reason").notNull(),
+    reasonEn: text("reason_en"),
+    endsAt: integer("ends_at", { mode: "timestamp_ms" }),
+    createdBy: integer("created_by"), // no foreign key: the record outlives the account
+    createdByEmail: text("created_by_email").notNull().default(""),
+    createdAt: createdAt(),
+    liftedAt: integer("lifted_at", { mode: "timestamp_ms" }),
+    liftedByEmail: text("lifted_by_email"),
+  },
+  (t) => [
+    index("bans_device").on(t.deviceSha256),
+    index("bans_ip").on(t.ipFirst),
+    check("bans_kind_check", sql`kind IN ('device', 'ip')`),
+    check("bans_value_check", sql`(kind = 'device' AND device_sha256 IS NOT NULL) OR (kind = 'ip' AND ip_first IS NOT NULL AND ip_last IS NOT NULL)`),
+  ],
+);
+
+// The phones that have run an app's trial (workers/licensing/key-check.ts): one trial key per app
+// and device hash, whichever account claimed it.
+export const trialDevices = sqliteTable(
+  "trial_devices",
+  {
+    appId: integer("app_id")
+      .notNull()
+      .references(() => apps.id, { onDelete: "cascade" }),
+    deviceSha256: text("device_sha256").notNull(),
+    keyId: integer("key_id").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.appId, t.deviceSha256] })],
+);
+
 // Each time a key left a device (the buyer's reset or an admin's), written by the trigger
 // license_keys_device_moved of migrations/0015: the licence health screen counts them.
 export const keyDeviceMoves = sqliteTable(
@@ -570,6 +667,67 @@ export const keyDeviceMoves = sqliteTable(
     movedAt: integer("moved_at", { mode: "timestamp_ms" }).notNull(),
   },
   (t) => [index("key_device_moves_app_time").on(t.appId, t.movedAt), index("key_device_moves_key").on(t.keyId)],
+);
+
+// An app's pauses (issue 55 item 1, docs/decisions/0051-pause-and-bulk-key-changes.md): while one
+// is open (resumed_at NULL; at most one per app) no key of the app loses time. The resume closes
+// it and moves every key it froze in the same batch, keyed to this row, so it happens once.
+export const appPauses = sqliteTable(
+  "app_pauses",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    // No foreign key: a pause outlives nothing, and an app's rebuild must not cascade into it (ids are never reused).
+    appId: integer("app_id").notNull(),
+    reason: text("reason").notNull(),
+    reasonEn: text("reason_en").notNull(),
+    pausedAt: integer("paused_at").notNull(),
+    pausedBy: integer("paused_by").references(() => users.id, { onDelete: "set null" }),
+    resumedAt: integer("resumed_at"),
+    resumedBy: integer("resumed_by").references(() => users.id, { onDelete: "set null" }),
+    // The resume that closed it (a random id it wrote): its key update applies only under that id.
+    resumeId: text("resume_id"),
+    // Keys the resume gave the pause's length to.
+    keysMoved: integer("keys_moved"),
+  },
+  (t) => [uniqueIndex("app_pauses_open").on(t.appId).where(sql`resumed_at IS NULL`), index("app_pauses_app").on(t.appId, t.pausedAt)],
+);
+
+// A bulk key change previewed and not yet applied (issue 55 item 4): the admin who asked, the
+// filter and action, and in key_bulk_preview_keys exactly the keys it counted. Applying it
+// changes those keys, once (applied_at), before expires_at.
+export const keyBulkPreviews = sqliteTable(
+  "key_bulk_previews",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    // SHA-256 of the token handed to the admin (the token itself is not stored).
+    tokenHash: text("token_hash").notNull(),
+    adminId: integer("admin_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    appId: integer("app_id").notNull(),
+    filter: text("filter").notNull(),
+    action: text("action", { enum: ["extend", "shorten", "ban", "unban"] }).notNull(),
+    days: integer("days"),
+    keyCount: integer("key_count").notNull(),
+    createdAt: integer("created_at").notNull(),
+    expiresAt: integer("expires_at").notNull(),
+    appliedAt: integer("applied_at"),
+    applyId: text("apply_id"),
+    changed: integer("changed"),
+  },
+  (t) => [uniqueIndex("key_bulk_previews_token").on(t.tokenHash), check("key_bulk_previews_action_check", inList("action", ["extend", "shorten", "ban", "unban"]))],
+);
+
+export const keyBulkPreviewKeys = sqliteTable(
+  "key_bulk_preview_keys",
+  {
+    previewId: integer("preview_id")
+      .notNull()
+      .references(() => keyBulkPreviews.id, { onDelete: "cascade" }),
+    // No foreign key (as app_id above): a deleted key is simply not found by the apply.
+    keyId: integer("key_id").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.previewId, t.keyId] })],
 );
 
 export const orders = sqliteTable(
@@ -1023,6 +1181,43 @@ export const notifications = sqliteTable(
     index("notifications_created").on(t.createdAt),
     check("notifications_kind_check", inList("kind", NOTIFICATION_KINDS)),
     check("notifications_status_check", inList("status", NOTIFICATION_STATUSES)),
+  ],
+);
+
+// The shop's webhook outbox (workers/db/statements/store-events.ts records, workers/owner/store-events.ts
+// delivers): one row per event, written in the batch of the change it reports, kept with the
+// answer its last delivery got. `subject` orders delivery: an event waits for the earlier ones of
+// its subject (a key, an app, a buyer).
+export const STORE_EVENT_STATUSES = ["pending", "sent", "failed"] as const;
+
+export const storeEvents = sqliteTable(
+  "store_events",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    eventId: text("event_id").notNull(),
+    type: text("type", { enum: STORE_EVENT_TYPES }).notNull(),
+    subject: text("subject").notNull(),
+    data: text("data").notNull(),
+    dedupeKey: text("dedupe_key").notNull(),
+    status: text("status", { enum: STORE_EVENT_STATUSES }).notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: integer("next_attempt_at", { mode: "timestamp_ms" }),
+    // When it was queued, or queued again by "send again": retries stop 24 hours after.
+    queuedAt: integer("queued_at", { mode: "timestamp_ms" }).notNull(),
+    lastAttemptAt: integer("last_attempt_at", { mode: "timestamp_ms" }),
+    lastStatus: integer("last_status"),
+    lastAnswer: text("last_answer"),
+    sentAt: integer("sent_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("store_events_event_id_unique").on(t.eventId),
+    uniqueIndex("store_events_dedupe_unique").on(t.dedupeKey),
+    index("store_events_due").on(t.status, t.nextAttemptAt),
+    index("store_events_subject").on(t.subject, t.status),
+    index("store_events_created").on(t.createdAt),
+    check("store_events_type_check", inList("type", STORE_EVENT_TYPES)),
+    check("store_events_status_check", inList("status", STORE_EVENT_STATUSES)),
   ],
 );
 

@@ -4,7 +4,7 @@
 // template also gets its probe arguments here; a one-off text goes into en/phrases.ts.
 import { AUTH_MESSAGES, MAIL_PREFERENCE_MESSAGES, MFA_MESSAGES, SECOND_FACTOR_MESSAGES, USER_ADMIN_MESSAGES } from "../accounts/messages";
 import { APP_ADMIN_MESSAGES, UPLOAD_MESSAGES } from "../catalogue/messages";
-import { KEY_ADMIN_MESSAGES, KEY_CHECK_MESSAGES, KEY_DEVICE_MESSAGES, VERSION_INVALID } from "../licensing/messages";
+import { APP_PAUSE_MESSAGES, BAN_MESSAGES, KEY_ADMIN_MESSAGES, KEY_BULK_MESSAGES, KEY_CHECK_MESSAGES, KEY_DEVICE_MESSAGES, TRIAL_MESSAGES, VERSION_INVALID } from "../licensing/messages";
 import { CARD_MESSAGES, CRYPTO_HISTORY_MESSAGES, CRYPTO_MESSAGES, PROMOTION_MESSAGES, REVIEW_MESSAGES, TOPUP_HISTORY_MESSAGES, VIETQR_MESSAGES, WALLET_MESSAGES, WEBHOOK_MESSAGES } from "../money/messages";
 import { EXPORT_MESSAGES, SETTINGS_MESSAGES } from "../owner/messages";
 import { MESSAGES } from "../platform/http/api-errors";
@@ -157,8 +157,16 @@ function build(): Phrasebook {
     })
     .catalogue("KEY_CHECK_MESSAGES", KEY_CHECK_MESSAGES, {
       activeUntil: { samples: [["2026-11-25T07:05:09Z"]] },
+      device_banned: [["Key sharing"]],
+      ip_banned: [["Key sharing"]],
       tooMany: [[LONG]],
+      paused: { samples: [] },
     })
+    .catalogue("APP_PAUSE_MESSAGES", APP_PAUSE_MESSAGES, {
+      resumed: [[LONG]],
+      reasonTooLong: [[LONG]],
+    })
+    .catalogue("KEY_BULK_MESSAGES", KEY_BULK_MESSAGES, { previewed: [[LONG]], applied: [[LONG]], tooMany: [[LONG]] })
     .dictionary("PURCHASE_MESSAGES", PURCHASE_MESSAGES, PURCHASE_EN, codes("", { paused: "key_type_paused", soldOut: "sold_out", balanceOnly: "payment_method_unsupported" }), {})
     .dictionary("TOPUP_MESSAGES", TOPUP_MESSAGES, TOPUP_EN, codes("", { invalidAmount: "amount_invalid", minimum: "amount_below_minimum", maximum: "amount_above_maximum", step: "amount_step", telco: "card_telco", serial: "card_serial", code: "card_code", value: "card_value", cardUnavailable: "card_unavailable", cancelled: "transaction_cancelled", cannotCancel: "transaction_not_cancellable", expired: "transaction_expired", failed: "transaction_failed" }), {
       minimum: [["10.000\u00a0₫"]],
@@ -166,6 +174,8 @@ function build(): Phrasebook {
       step: [[LONG]],
       failed: [["Thẻ không hợp lệ"]],
     })
+    .catalogue("BAN_MESSAGES", BAN_MESSAGES, {})
+    .catalogue("TRIAL_MESSAGES", TRIAL_MESSAGES, { tooMany: [[LONG]] })
     .catalogue("PROMOTION_MESSAGES", PROMOTION_MESSAGES, { limitBelowUsed: [[LONG]] })
     .catalogue("CARD_MESSAGES", CARD_MESSAGES, { tooMany: [[LONG]] })
     .catalogue("VIETQR_MESSAGES", VIETQR_MESSAGES, {})
@@ -176,6 +186,7 @@ function build(): Phrasebook {
     .catalogue("WALLET_MESSAGES", WALLET_MESSAGES, {
       insufficient: [[LONG, 1_234_567]],
       wouldGoNegative: [[LONG]],
+      appPaused: [["MAINTENANCE"]],
     })
     .catalogue("TOPUP_HISTORY_MESSAGES", TOPUP_HISTORY_MESSAGES, {
       cardFee: [[LONG, 22]],

@@ -1,6 +1,7 @@
 // Admin key management (docs/product.md §7 "Keys", §4, §5): pricing, stock imports, status changes,
 // deletes and cleanups. A sold key can be deleted; its buyer keeps the code (orders copy it).
 // A sold key's controls (issue #16 item 5): device reset, extension, ban and unban.
+import { recordKeyEvent } from "../db/statements/store-events";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { formatPrice, vietnamTimestamp } from "../shared/format";
 import { getDb } from "../db/client";
@@ -221,7 +222,8 @@ async function findKeyType(d1: D1Database, value: string | number) {
     .from(keyTypes)
     .where(asId === null ? eq(keyTypes.name, String(value)) : eq(keyTypes.id, asId))
     .limit(1);
-  if (!type) throw fieldError("key_type", KEY_ADMIN_MESSAGES.keyTypeNotFound);
+  // Trial keys are made by a buyer's claim only (trials.ts): no pricing or stock of them.
+  if (!type || type.name === "trial") throw fieldError("key_type", KEY_ADMIN_MESSAGES.keyTypeNotFound);
   return type;
 }
 
@@ -558,10 +560,11 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * A sold key's conditional UPDATE and its audit record, in one batch: the record is written only
- * when the UPDATE changed the key. The key as it is after, or the refusal.
+ * when the UPDATE changed the key; `told`, the shop's webhook event, after them, names the state
+ * the UPDATE leaves (changes() there is the audit's). The key as it is after, or the refusal.
  */
-async function changeSoldKey(d1: D1Database, keyId: number, update: D1PreparedStatement, audit: Omit<AuditRecord, "targetType" | "targetId">, refusal: () => Error) {
-  const [result] = await d1.batch([update, auditStatement(d1, { ...audit, targetType: "license_key", targetId: keyId }, { when: "if_changed" })]);
+async function changeSoldKey(d1: D1Database, keyId: number, update: D1PreparedStatement, audit: Omit<AuditRecord, "targetType" | "targetId">, refusal: () => Error, told: D1PreparedStatement[] = []) {
+  const [result] = await d1.batch([update, auditStatement(d1, { ...audit, targetType: "license_key", targetId: keyId }, { when: "if_changed" }), ...told]);
   if (!result.meta.changes) throw refusal();
   return toAdminKey(await findKey(d1, keyId));
 }
@@ -575,7 +578,8 @@ export async function resetKeyDevice(d1: D1Database, id: number, actor: AdminAct
   const update = d1
     .prepare("UPDATE license_keys SET device_id = NULL, device_reset_count = device_reset_count + 1, updated_at = ?1 WHERE id = ?2 AND device_id IS NOT NULL")
     .bind(now, key.id);
-  return changeSoldKey(d1, key.id, update, { actor, action: "key.reset_device", details: { app_id: key.app_id } }, () => new ConflictError(KEY_ADMIN_MESSAGES.noDevice));
+  const told = recordKeyEvent(d1, "key.device_reset", { by: "admin" }, { sql: "k.id = ? AND k.device_id IS NULL AND k.updated_at = ?", binds: [key.id, now] }, { dedupe: `key.device_reset:${now}`, now });
+  return changeSoldKey(d1, key.id, update, { actor, action: "key.reset_device", details: { app_id: key.app_id } }, () => new ConflictError(KEY_ADMIN_MESSAGES.noDevice), [told]);
 }
 
 /**
@@ -601,7 +605,8 @@ export async function banKey(d1: D1Database, id: number, actor: AdminActor, now 
   const key = await findKey(d1, id);
   const update = d1.prepare("UPDATE license_keys SET banned_at = ?1, updated_at = ?1 WHERE id = ?2 AND banned_at IS NULL AND order_reference IS NOT NULL").bind(now, key.id);
   const refusal = () => new ConflictError(key.banned_at !== null ? KEY_ADMIN_MESSAGES.alreadyBanned : KEY_ADMIN_MESSAGES.onlySold);
-  return changeSoldKey(d1, key.id, update, { actor, action: "key.ban", details: { app_id: key.app_id } }, refusal);
+  const told = recordKeyEvent(d1, "key.banned", { by: "admin" }, { sql: "k.id = ? AND k.banned_at = ?", binds: [key.id, now] }, { dedupe: `key.banned:${now}`, now });
+  return changeSoldKey(d1, key.id, update, { actor, action: "key.ban", details: { app_id: key.app_id } }, refusal, [told]);
 }
 
 export async function unbanKey(d1: D1Database, id: number, actor: AdminActor, now = Date.now()) {

@@ -12,13 +12,14 @@ import { updateRequired } from "../shared/version";
 import type { Lang } from "../shared/lang";
 import { keyTypeNameEn } from "../shared/english/key-types";
 import { KEY_CHECK_MESSAGES, MAX_BUNDLE_ID, MAX_DEVICE_ID } from "./messages";
+import { addressHex, deviceSha256 } from "./bans";
 
 /**
  * A key code, the device asking and the app it is for (its bundle id: one app's key is not
  * another's); the mod's own version when it sent one, the store's origin for the app's link, and
  * the language of the answer's message (Vietnamese unless the mod sent lang: "en").
  */
-export type KeyCheck = { keyCode: string; deviceId: string; bundleId: string; version?: string; origin?: string; lang?: Lang };
+export type KeyCheck = { keyCode: string; deviceId: string; bundleId: string; version?: string; origin?: string; lang?: Lang; address?: string };
 
 /** What an answer is about, in its signed data: the mod compares it with what it sent (docs/licensing.md §3). */
 export type KeySubject = { key_sha256: string | null; device_id: string | null; bundle_id: string | null };
@@ -57,7 +58,7 @@ export async function keySubject(sent: unknown): Promise<KeySubject> {
 
 type KeyCheckResult = {
   valid: boolean;
-  reason: "active" | "activated" | "not_found" | "revoked" | "expired" | "other_device";
+  reason: "active" | "activated" | "not_found" | "revoked" | "expired" | "other_device" | "paused" | BanReason | "trial_used";
   message: string;
   key_type?: string;
   duration_days?: number;
@@ -65,6 +66,9 @@ type KeyCheckResult = {
   expires_at?: string | null;
   app?: KeyCheckApp;
 };
+
+/** A refusal of a banned phone or address (issue 55 item 2, bans.ts): its message carries the shop's reason. */
+type BanReason = "device_banned" | "ip_banned";
 
 /**
  * What the store knows of the app, in every answer about a key it has (decision 0031): its current version, the
@@ -129,7 +133,8 @@ export function mayBeStale(outcome: KeyCheckOutcome, now: number): boolean {
   return outcome.basis.inStock || now - outcome.basis.changedAt < REPLICA_LAG_WINDOW_MS;
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000;
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
 /** The bookkeeping of repeat checks is written at most this often per key. */
 const CHECK_RECORD_INTERVAL_MS = 60 * 60 * 1000;
 
@@ -146,11 +151,31 @@ type KeyRow = AppColumns & {
   updated_at: number;
   duration_days: number;
   key_type: string;
+  app_id: number;
+  /** The shop's ban in force on the device or the caller's address (bans.ts), as JSON; null when none. */
+  device_ban: string | null;
+  ip_ban: string | null;
+  /** A trial key's length (trials.ts), null for a sold key. */
+  trial_hours: number | null;
   key_type_code: string;
-};
+} & PauseColumns;
 
-/** An answer's message in the check's language; "active" names the expiry when the key has one. */
-function reasonMessage(reason: KeyCheckResult["reason"], lang: Lang | undefined, expires: string | null): string {
+/** The app's open pause, as the lookup reads it beside the key (null: not paused). */
+type PauseColumns = { paused_at: number | null; pause_reason: string | null; pause_reason_en: string | null };
+
+/**
+ * Whether the key is frozen by its app's pause (issue 55 item 1): the app is paused and the key's
+ * time had not run out when it paused (a lifetime key too). Its check answers `paused` with the
+ * shop's reason, no lease and nothing written: no first activation either, its time starts after
+ * the resume (app-pause.ts).
+ */
+function frozen(row: KeyRow): boolean {
+  return row.paused_at !== null && (row.expires_at === null || row.expires_at > row.paused_at);
+}
+
+/** An answer's message in the check's language; "active" names the expiry when the key has one, a ban the shop's reason. */
+function reasonMessage(reason: Exclude<KeyCheckResult["reason"], "paused">, lang: Lang | undefined, expires: string | null, ban?: BanFound): string {
+  if (reason === "device_banned" || reason === "ip_banned") return KEY_CHECK_MESSAGES[reason](ban?.said ?? "").in(lang ?? "vi");
   return (reason === "active" && expires ? KEY_CHECK_MESSAGES.activeUntil(expires) : KEY_CHECK_MESSAGES[reason]).in(lang ?? "vi");
 }
 
@@ -166,27 +191,45 @@ function notFound(row: KeyRow | null, check: KeyCheck): KeyCheckOutcome {
   return { result, lease: null, basis: row && { changedAt: row.updated_at, inStock: row.status === "available" } };
 }
 
-async function findKey(db: D1Database, check: KeyCheck): Promise<KeyRow | null> {
+async function findKey(db: D1Database, check: KeyCheck, now: number): Promise<KeyRow | null> {
   // The code in normal form (key_code_normal, unique per app: migrations/0013), or exactly as
   // stored (a row that migration left unfilled), of the app the bundle id names: a key is good
   // only for its own app. Stored codes stay as imported; a code typed exactly as stored comes first.
-  const rows = await db.prepare(KEY_LOOKUP_SQL).bind(check.keyCode.trim(), check.bundleId, normalKeyCode(check.keyCode)).first<KeyRow>();
+  // The bans of the device and the address come in the same read (issue 55).
+  const address = check.address ? addressHex(check.address) : null;
+  const rows = await db
+    .prepare(KEY_LOOKUP_SQL)
+    .bind(check.keyCode.trim(), check.bundleId, normalKeyCode(check.keyCode), now, await deviceSha256(check.deviceId), address)
+    .first<KeyRow>();
   return rows ?? null;
 }
 
-function outcome(row: KeyRow, check: KeyCheck, valid: boolean, reason: KeyCheckResult["reason"]): KeyCheckOutcome {
+/** A ban of the key row (KEY_LOOKUP_SQL): the refusal's reason and the shop's words in the check's language. */
+type BanFound = { reason: BanReason; said: string };
+
+function banOf(row: KeyRow, lang: Lang | undefined): BanFound | null {
+  const [reason, json] = row.device_ban ? (["device_banned", row.device_ban] as const) : row.ip_ban ? (["ip_banned", row.ip_ban] as const) : [null, null];
+  if (!reason) return null;
+  const ban = JSON.parse(json) as { reason: string; reason_en: string | null };
+  return { reason, said: (lang === "en" && ban.reason_en) || ban.reason };
+}
+
+function outcome(row: KeyRow, check: KeyCheck, valid: boolean, reason: KeyCheckResult["reason"], ban?: BanFound): KeyCheckOutcome {
   const expires = row.expires_at ? new Date(row.expires_at).toISOString() : null;
+  // A paused app's reason, in the mod's language, is the answer's message and the app's announcement.
+  const pauseReason = reason === "paused" ? KEY_CHECK_MESSAGES.paused(row.pause_reason ?? "", row.pause_reason_en ?? "").in(check.lang ?? "vi") : null;
+  const app = appAnswer(row, check);
   return {
     result: {
       valid,
       reason,
-      message: reasonMessage(reason, check.lang, expires),
+      message: pauseReason ?? reasonMessage(reason as Exclude<KeyCheckResult["reason"], "paused">, check.lang, expires, ban),
       // The shop's name, or for a mod asking in English one of the four types' English names.
       key_type: check.lang === "en" ? keyTypeNameEn(row.key_type_code, row.key_type) : row.key_type,
       duration_days: row.duration_days,
       activated_at: row.activated_at ? new Date(row.activated_at).toISOString() : null,
       expires_at: expires,
-      app: appAnswer(row, check),
+      app: pauseReason === null ? app : { ...app, announcement: pauseReason },
     },
     lease: valid ? { keyCode: row.key_code, bundleId: row.bundle_id, keyExpiresAt: row.expires_at } : null,
     basis: { changedAt: row.updated_at, inStock: false },
@@ -203,33 +246,63 @@ async function recordCheck(db: D1Database, row: KeyRow, now: number): Promise<vo
 }
 
 /**
+ * Binds a trial key (issue 55 item 3) in one batch: the phone is recorded as having run this app's
+ * trial with this key unless it has run one with another (trial_devices: one key per app and phone,
+ * whichever account claimed it), and the key binds only when the record names it. Ten trial keys
+ * racing on one phone: one binds, the others hear trial_used. Its second element: the phone's trial
+ * was another key's.
+ */
+async function bindTrial(db: D1Database, row: KeyRow, deviceId: string, bind: D1PreparedStatement, now: number, expiresAt: number | null): Promise<[{ activated_at: number } | null, boolean]> {
+  const phone = await deviceSha256(deviceId);
+  const record = db
+    .prepare(
+      `INSERT OR IGNORE INTO trial_devices (app_id, device_sha256, key_id, created_at)
+       SELECT app_id, ?2, id, ?3 FROM license_keys WHERE id = ?1 AND (status = 'sold' OR (status = 'used' AND device_id IS NULL)) AND banned_at IS NULL`,
+    )
+    .bind(row.id, phone, now);
+  const [, bound] = await db.batch<{ activated_at: number }>([record, bind.bind(deviceId, now, expiresAt, row.id, row.app_id, phone)]);
+  const activated = bound.results[0] ?? null;
+  if (activated) return [activated, false];
+  const owner = await db.prepare("SELECT key_id FROM trial_devices WHERE app_id = ?1 AND device_sha256 = ?2").bind(row.app_id, phone).first<{ key_id: number }>();
+  return [null, owner !== null && owner.key_id !== row.id];
+}
+
+/**
  * `admit`: the caller's rate limit, which throws when the caller is over it. Every check meets it
  * except a check naming a key and the device it is bound to: that guesses nothing, and it is the
  * hot path (one read, no write, no limiter call). Nothing is written or answered before it.
  */
 export async function checkKey(db: D1Database, check: KeyCheck, now = Date.now(), admit: () => Promise<void> = async () => {}): Promise<KeyCheckOutcome> {
-  const row = await findKey(db, check);
+  const row = await findKey(db, check, now);
   if (row?.device_id !== check.deviceId) await admit();
   // Never sold (in stock, or withdrawn from stock): not the mod's business that it exists.
   if (!row || row.status === "available" || (row.status === "revoked" && row.order_reference === null)) return notFound(row, check);
+  // A banned phone or address is refused whatever key it brings, so no reset, new key or trial binds it.
+  const ban = banOf(row, check.lang);
+  if (ban) return outcome(row, check, false, ban.reason, ban);
   if (row.banned_at !== null || row.status === "revoked") return outcome(row, check, false, "revoked");
+  if (frozen(row)) return outcome(row, check, false, "paused");
   if (row.status === "expired" || (row.expires_at !== null && row.expires_at <= now)) return outcome(row, check, false, "expired");
 
   if (row.status === "sold" || row.device_id === null) {
     // First check, or the first after a device reset: bind to this device from now (the expiry set
     // at the first activation stays). Two devices racing: the conditional update picks one.
-    const expiresAt = row.activated_at === null && row.duration_days > 0 ? now + row.duration_days * DAY_MS : row.expires_at;
-    const activated = await db
+    const expiresAt = row.activated_at !== null ? row.expires_at : row.trial_hours !== null ? now + row.trial_hours * HOUR_MS : row.duration_days > 0 ? now + row.duration_days * DAY_MS : row.expires_at;
+    const bind = db
       .prepare(
         `UPDATE license_keys SET status = 'used', device_id = ?1, activated_at = ?2, expires_at = ?3, updated_at = ?2,
            last_check_at = ?2, check_count = check_count + 1
-         WHERE id = ?4 AND (status = 'sold' OR (status = 'used' AND device_id IS NULL)) AND banned_at IS NULL RETURNING activated_at`,
-      )
-      .bind(check.deviceId, now, expiresAt, row.id)
-      .first<{ activated_at: number }>();
+         WHERE id = ?4 AND (status = 'sold' OR (status = 'used' AND device_id IS NULL)) AND banned_at IS NULL
+           AND NOT EXISTS (SELECT 1 FROM app_pauses WHERE app_id = license_keys.app_id AND resumed_at IS NULL)
+           AND (trial_hours IS NULL OR EXISTS (SELECT 1 FROM trial_devices WHERE app_id = ?5 AND device_sha256 = ?6 AND key_id = ?4)) RETURNING activated_at`,
+      );
+    const [activated, trialUsed] = row.trial_hours === null
+      ? [await bind.bind(check.deviceId, now, expiresAt, row.id, null, null).first<{ activated_at: number }>(), false]
+      : await bindTrial(db, row, check.deviceId, bind, now, expiresAt);
     if (activated) {
       return outcome({ ...row, status: "used", device_id: check.deviceId, activated_at: activated.activated_at, expires_at: expiresAt, updated_at: now }, check, true, "activated");
     }
+    if (trialUsed) return outcome(row, check, false, "trial_used");
     return checkKey(db, check, now);
   }
   if (row.device_id !== check.deviceId) return outcome(row, check, false, "other_device");

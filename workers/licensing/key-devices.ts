@@ -1,6 +1,7 @@
 // A sold key's device binding as its buyer sees and moves it (issue #16 item 4, docs/licensing.md).
 // Unbinding clears device_id only: the next key check from any device binds the key there and
 // the expiry runs on. One reset per key per interval, enforced by the UPDATE's own condition.
+import { recordKeyEvent } from "../db/statements/store-events";
 import { ConflictError, NotFoundError, RateLimitedError } from "../platform/errors";
 import { KEY_DEVICE_MESSAGES } from "./messages";
 
@@ -88,15 +89,17 @@ export async function resetPurchaseDevice(d1: D1Database, userId: number, orderI
   const key = await owned();
   if (!key) throw new NotFoundError(KEY_DEVICE_MESSAGES.purchaseNotFound);
 
-  const reset = await d1
+  const update = d1
     .prepare(
       `UPDATE license_keys SET device_id = NULL, device_reset_count = device_reset_count + 1, device_reset_at = ?1, updated_at = ?1
        WHERE id = ?2 AND status = 'used' AND device_id IS NOT NULL AND banned_at IS NULL AND (expires_at IS NULL OR expires_at > ?1)
          AND (device_reset_at IS NULL OR device_reset_at <= ?3) RETURNING id`,
     )
-    .bind(now, key.id, now - intervalMs)
-    .first();
-  if (reset) return;
+    .bind(now, key.id, now - intervalMs);
+  // The shop's webhook hears of the reset the UPDATE made (workers/db/statements/store-events.ts).
+  const told = recordKeyEvent(d1, "key.device_reset", { by: "buyer" }, { sql: "k.id = ? AND changes() > 0", binds: [key.id] }, { dedupe: `key.device_reset:${now}`, now });
+  const [reset] = await d1.batch([update, told]);
+  if (reset.results.length > 0) return;
 
   // Refused: say why, from the row as it is now (a parallel reset may have just won).
   const current = (await owned()) ?? key;

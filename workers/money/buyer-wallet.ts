@@ -8,6 +8,7 @@ import { keyTypes, licenseKeys, orders, walletTransactions } from "../db/schema"
 import { walletFor } from "./wallet/port";
 import { ConflictError, InsufficientFundsError, NotFoundError, ValidationError } from "../platform/errors";
 import { purchaseKeyFields } from "../licensing/key-devices";
+import { shopWords } from "../licensing/messages";
 import { type LedgerSource, type LedgerType, toPurchasedOrder, type WalletSnapshot, walletSnapshot } from "./wallet/reads";
 import { CRYPTO_MESSAGES, WALLET_MESSAGES } from "./messages";
 
@@ -107,8 +108,8 @@ const time = (value: Date | null) => value?.getTime() ?? null;
  * time per buyer, one atomic batch each). The same idempotency key answers the first result; with
  * another pricing or payment method it is refused (409).
  */
-export async function buyKey(env: Env, userId: number, request: { pricingId: number; paymentMethod: string }, idempotencyKey: string | null) {
-  const outcome = await walletFor(env, userId).purchase(request.pricingId, idempotencyKey, request.paymentMethod);
+export async function buyKey(env: Env, userId: number, request: { pricingId: number; paymentMethod: string; deviceId?: string | null }, idempotencyKey: string | null) {
+  const outcome = await walletFor(env, userId).purchase(request.pricingId, idempotencyKey, request.paymentMethod, request.deviceId ?? null);
   if (outcome.ok) return { replayed: outcome.replayed, order: outcome.order, wallet: toPublicUserWallet(outcome.wallet) };
   switch (outcome.error) {
     case "balance_only":
@@ -124,6 +125,8 @@ export async function buyKey(env: Env, userId: number, request: { pricingId: num
       throw new ConflictError(WALLET_MESSAGES.soldOut);
     case "in_debt":
       throw new ConflictError(CRYPTO_MESSAGES.inDebt(outcome.debt));
+    case "app_paused":
+      throw new ConflictError(WALLET_MESSAGES.appPaused(shopWords(outcome.reason, outcome.reasonEn)));
     case "insufficient_balance":
       throw new InsufficientFundsError(WALLET_MESSAGES.insufficient(outcome.required, outcome.current), outcome.required, outcome.current);
   }

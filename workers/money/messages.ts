@@ -3,7 +3,7 @@
 import { count, vnd } from "../shared/english/format";
 import { PURCHASE_EN, TOPUP_EN } from "../shared/money/english";
 import { formatVND } from "../shared/format";
-import { defineMessages, type Said } from "../shared/message";
+import { defineMessages, type Message, type Said } from "../shared/message";
 import { insufficientBalanceMessage, PURCHASE_MESSAGES } from "../shared/money/pricing";
 import { TOPUP_MESSAGES } from "../shared/money/topup";
 
@@ -96,6 +96,12 @@ export const WALLET_MESSAGES = defineMessages({
     en: (current: number) => `Cannot deduct more than the current balance (${vnd(current)}).`,
   },
   keyReused: { code: "idempotency_key_reused", vi: "Idempotency-Key này đã được dùng cho một yêu cầu mua khác.", en: "This Idempotency-Key has already been used for a different purchase." },
+  // Issue 55 item 1: the shop's own reason (shopWords, workers/licensing/messages.ts), in the buyer's language.
+  appPaused: {
+    code: "app_paused",
+    vi: (reason: Message | string) => `Ứng dụng đang tạm dừng bán: ${reason}`,
+    en: (reason: Message | string) => `This app is paused: ${reason}`,
+  },
 });
 
 // The gateways read only a refusal's status and prescribe no words: the message is for whoever
@@ -188,4 +194,46 @@ export const CRYPTO_HISTORY_MESSAGES = defineMessages({
   refunded: { code: "topup_crypto_refunded", vi: "Khoản thanh toán đã được hoàn lại; số tiền đã cộng bị thu hồi", en: "The payment was refunded; the credit was taken back" },
   refused: { code: "topup_crypto_refused", vi: "Cửa hàng đã từ chối khoản thanh toán này", en: "The shop refused this payment" },
   parked: { code: "topup_crypto_parked", vi: "Một khoản thanh toán thêm đang chờ cửa hàng xem xét", en: "A further payment is waiting for the shop's review" },
+});
+
+/** What the payment provider API for Sileo and Zebra says (docs/formats.md, "Payment provider API"). */
+export const PACKAGE_MANAGER_MESSAGES = defineMessages({
+  bannerMessage: {
+    code: "package_manager_banner",
+    vi: "Đăng nhập để mua key bằng số dư ví và xem các gói bạn đã mua.",
+    en: "Sign in to buy keys with your wallet balance and see the packages you own.",
+  },
+  bannerButton: { code: "package_manager_banner_button", vi: "Đăng nhập", en: "Sign in" },
+  description: { code: "package_manager_description", vi: "Thanh toán bằng ví của cửa hàng", en: "Pay with the store's wallet" },
+  signedOut: {
+    code: "package_manager_signed_out",
+    vi: "Phiên đăng nhập trên máy này đã kết thúc. Vui lòng đăng nhập lại.",
+    en: "This phone's sign-in has ended. Please sign in again.",
+  },
+  badRequest: { code: "package_manager_bad_request", vi: "Yêu cầu không hợp lệ.", en: "The request is not valid." },
+  badDevice: { code: "package_manager_bad_device", vi: "Mã thiết bị (UDID) không hợp lệ.", en: "The device id (UDID) is not valid." },
+  notFound: { code: "package_manager_not_found", vi: "Gói này không bán key tại cửa hàng.", en: "This package sells no keys at this store." },
+  priceFrom: { code: "package_manager_price_from", vi: (price: string) => `từ ${price}`, en: (price: string) => `from ${price}` },
+  soldOut: { code: "package_manager_sold_out", vi: "Key của gói này đã hết hàng.", en: "This package's keys are sold out." },
+  notForSale: { code: "package_manager_not_for_sale", vi: "Gói này đang tạm ngừng bán.", en: "This package is not on sale right now." },
+  notPurchased: { code: "package_manager_not_purchased", vi: "Bạn chưa mua key cho gói này.", en: "You have not bought a key for this package." },
+  linkGone: {
+    code: "package_manager_link_gone",
+    vi: "Liên kết này đã được dùng hoặc đã hết hạn.",
+    en: "This link has already been used or has expired.",
+  },
+  signInAgain: {
+    code: "package_manager_sign_in_again",
+    vi: "Vui lòng đăng nhập lại trong cửa sổ này để kết nối máy.",
+    en: "Please sign in again in this window to connect the phone.",
+  },
+  secondFactor: {
+    code: "package_manager_second_factor",
+    vi: "Tài khoản này bật xác thực hai bước: vui lòng đăng nhập lại với mã xác thực.",
+    en: "This account uses two-step verification: please sign in again with your code.",
+  },
+  notYours: { code: "package_manager_not_yours", vi: "Đơn này thuộc về tài khoản khác.", en: "This order belongs to another account." },
+  phoneEnded: { code: "package_manager_phone_ended", vi: "Đã đăng xuất máy này.", en: "This phone was signed out." },
+  pricingNotOfApp: { code: "package_manager_pricing_not_of_app", vi: "Loại key này không thuộc ứng dụng.", en: "This key type is not this app's." },
+  pricingSet: { code: "package_manager_pricing_set", vi: "Đã lưu loại key mua nhanh trong Sileo và Zebra.", en: "Saved the key type bought at once in Sileo and Zebra." },
 });

@@ -33,3 +33,22 @@ export const EXPORT_MESSAGES = defineMessages({
     en: (max: number) => `This period has more than ${number(max)} rows. Please choose fewer days.`,
   },
 });
+
+/** The shop's webhook (store-events.ts, routes/settings.ts). */
+export const WEBHOOK_MESSAGES = defineMessages({
+  saved: { code: "webhook_saved", vi: "Đã lưu địa chỉ webhook. Hãy chép khoá ký ngay: nó chỉ hiện một lần.", en: "Webhook address saved. Copy the signing secret now: it is shown only once." },
+  off: { code: "webhook_off", vi: "Đã tắt webhook", en: "Webhook turned off" },
+  invalid: { code: "webhook_url_invalid", vi: "Địa chỉ webhook không hợp lệ (ví dụ https://shop.vn/hooks/store)", en: "The webhook address is not valid (for example https://shop.vn/hooks/store)" },
+  notHttps: { code: "webhook_url_not_https", vi: "Địa chỉ webhook phải dùng https://", en: "The webhook address must use https://" },
+  credentials: { code: "webhook_url_credentials", vi: "Địa chỉ webhook không được chứa tên đăng nhập hay mật khẩu", en: "The webhook address must not contain a user name or password" },
+  private: {
+    code: "webhook_url_private",
+    vi: "Địa chỉ webhook phải là một máy trên Internet, không phải mạng nội bộ, localhost hay địa chỉ link-local",
+    en: "The webhook address must be a server on the Internet, not a private network, localhost or a link-local address",
+  },
+  ownStore: { code: "webhook_url_own_store", vi: "Địa chỉ webhook không được trỏ về chính cửa hàng", en: "The webhook address must not point at the store itself" },
+  unresolved: { code: "webhook_url_unresolved", vi: "Không tra được tên miền của địa chỉ webhook. Vui lòng kiểm tra lại hoặc thử lại sau.", en: "The webhook address's host name could not be looked up. Please check it or try again later." },
+  deliveryNotFound: { code: "webhook_delivery_not_found", vi: "Không tìm thấy sự kiện", en: "Event not found" },
+  queuedAgain: { code: "webhook_queued_again", vi: "Sự kiện sẽ được gửi lại trong lần chạy tới (tối đa 1 phút)", en: "The event will be sent again on the next run (within a minute)" },
+  noWebhook: { code: "webhook_not_set", vi: "Chưa đặt địa chỉ webhook", en: "No webhook address is set" },
+});

@@ -107,6 +107,28 @@ export function adminCredentialNotice(env: Env, action: CredentialChange, admin:
   return recordStatement(env.DB, "admin_login", text, `admin_credentials:${admin.id}:${now}:${action}`, now, undefined, admin.id);
 }
 
+/**
+ * An app paused (workers/licensing/app-pause.ts), for the pause's own batch: kind "ops", which the
+ * owner always hears, recorded only when this pause opened (its paused_at and admin).
+ */
+export function appPausedNotice(d1: D1Database, app: { id: number; name: string }, reason: string, adminId: number, now: number): D1PreparedStatement {
+  const text = [`⏸️ Tạm dừng ứng dụng: ${app.name}`, `Lý do: ${reason}`, "Bởi: {user}"].join("\n");
+  return recordStatement(d1, "ops", text, `app_pause:${app.id}:${now}`, now, {
+    sql: "EXISTS (SELECT 1 FROM app_pauses WHERE app_id = ?6 AND resumed_at IS NULL AND paused_at = ?3 AND paused_by = ?5)",
+    binds: [app.id],
+  }, adminId);
+}
+
+/** An app resumed: recorded only when this resume (its id) closed the pause, with the keys it moved. */
+export function appResumedNotice(d1: D1Database, app: { name: string }, pause: { id: number; minutes: number }, resumeId: string, adminId: number, now: number): D1PreparedStatement {
+  const text = [`▶️ Tiếp tục ứng dụng: ${app.name}`, `Tạm dừng ${pause.minutes} phút; {keys} key được cộng lại thời gian`, "Bởi: {user}"].join("\n");
+  return recordStatement(d1, "ops", text, `app_resume:${pause.id}`, now, {
+    sql: "EXISTS (SELECT 1 FROM app_pauses WHERE id = ?6 AND resume_id = ?7)",
+    binds: [pause.id, resumeId],
+    fills: { keys: "(SELECT keys_moved FROM app_pauses WHERE id = ?6)" },
+  }, adminId);
+}
+
 /** An admin's credentials replaced (a password, a Google link or takeover): its audit record and the owner's notice, in one batch. */
 export async function recordAdminCredentialChange(env: Env, record: AuditRecord & { action: CredentialChange }, admin: { id: number }, address: string, now = Date.now()): Promise<void> {
   const notice = adminCredentialNotice(env, record.action, admin, address, now);

@@ -200,6 +200,9 @@ const configSchema = z.object({
   TELEGRAM_BOT_TOKEN: z.string().trim().default(""),
   TELEGRAM_CHAT_ID: z.string().trim().default(""),
   TELEGRAM_API_URL: url.default("https://api.telegram.org"),
+  // Where the shop's webhook host name is looked up (DNS over HTTPS, JSON), so a name that points
+  // at a private address is refused (workers/owner/store-events.ts).
+  WEBHOOK_DNS_URL: url.default("https://cloudflare-dns.com/dns-query"),
   // Which events are sent, comma-separated; empty: all of them.
   TELEGRAM_EVENTS: z
     .string()

@@ -33,6 +33,10 @@ export const LIMITS = {
   // account counted before the check and cleared by a right code, and generously per address.
   promotionCodesPerAccount: { name: "promo-code-account", max: 20, windowMs: 15 * 60_000 },
   promotionCodesPerAddress: { name: "promo-code-ip", max: 60, windowMs: 15 * 60_000 },
+  // Trial claims (workers/licensing/trials.ts): a buyer claims once per app, so a few a minute is
+  // plenty; per address, generous (CGNAT), it slows farming with new accounts.
+  trialClaimsPerAccount: { name: "trial-account", max: 10, windowMs: 10 * 60_000 },
+  trialClaimsPerAddress: { name: "trial-ip", max: 30, windowMs: 10 * 60_000 },
 } satisfies Record<string, Limit>;
 
 export type LimitState = { allowed: boolean; retryAfterSeconds: number };

@@ -33,8 +33,10 @@ import { home } from "./catalogue/home";
 import { appPage } from "./catalogue/app-page";
 import { purchase } from "./catalogue/purchase";
 import { purchaseDialogs } from "./catalogue/purchase-dialogs";
+import { packageManager } from "./wallet/package-manager";
+import { trial } from "./catalogue/trial";
 
-export const english = { shell, menus, forms, copy, newPassword, signIn, secondFactor, register, session, forgotPassword, resetPassword, googleSignIn, unsubscribe, security, liveWallet, network, profile, profileLayout, wallet, topupHistory, topup, cryptoTopup, passwordDialog, catalogue, home, appPage, purchase, purchaseDialogs };
+export const english = { shell, menus, forms, copy, newPassword, signIn, secondFactor, register, session, forgotPassword, resetPassword, googleSignIn, unsubscribe, security, liveWallet, network, profile, profileLayout, wallet, topupHistory, topup, cryptoTopup, passwordDialog, catalogue, home, appPage, purchase, purchaseDialogs, packageManager, trial };
 
 /** Makes the English words and formatting known: after this, the English pages speak English. */
 export function startEnglish(): void {

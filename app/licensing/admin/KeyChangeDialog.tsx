@@ -7,6 +7,9 @@ import type { AdminKey } from "@workers/licensing/key-admin";
 
 export type KeyChange = "activate" | "deactivate" | "reset-device" | "extend" | "ban" | "unban";
 
+/** Banning a bound key may ban its phone too (issue 55 item 2): for this app or the whole shop, with the reason the mod is told. */
+export type PhoneBan = { reason: string; shopWide: boolean };
+
 const CHANGES: Record<KeyChange, { title: string; label: string; message: (key: AdminKey) => string; danger?: boolean }> = {
   activate: { title: "Kích hoạt key", label: "Kích hoạt", message: (key) => `Kích hoạt lại key ${key.key_code} để bán tiếp?` },
   deactivate: { title: "Vô hiệu hóa key", label: "Vô hiệu hóa", message: (key) => `Vô hiệu hóa key ${key.key_code}? Key sẽ không được bán.`, danger: true },
@@ -30,18 +33,26 @@ export function KeyChangeDialog({
 }: {
   change: { kind: KeyChange; key: AdminKey } | null;
   busy: boolean;
-  onConfirm: (days?: number) => void;
+  onConfirm: (days?: number, phone?: PhoneBan) => void;
   onClose: () => void;
 }) {
   const [days, setDays] = useState("30");
   const text = change ? CHANGES[change.kind] : null;
   const count = Number(days);
   const daysValid = Number.isInteger(count) && count >= 1 && count <= MAX_EXTEND_DAYS;
+  const [banPhone, setBanPhone] = useState(false);
+  const [reason, setReason] = useState("");
+  const [shopWide, setShopWide] = useState(false);
+  const reasonValid = !banPhone || reason.trim().length > 0;
+  const phoneOffered = change?.kind === "ban" && Boolean(change.key.device_id);
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (change?.kind !== "extend") onConfirm();
-    else if (daysValid) onConfirm(count);
+    if (change?.kind === "extend") {
+      if (daysValid) onConfirm(count);
+    } else if (phoneOffered && banPhone) {
+      if (reasonValid) onConfirm(undefined, { reason: reason.trim(), shopWide });
+    } else onConfirm();
   }
 
   return (
@@ -67,7 +78,26 @@ export function KeyChangeDialog({
               </Field>
             </div>
           )}
-          <ModalActions className="mt-5" onCancel={onClose} busy={busy} label={text.label} danger={text.danger} disabled={change.kind === "extend" && !daysValid} />
+          {phoneOffered && (
+            <fieldset className="mt-4 space-y-3 text-sm text-zinc-300" data-testid="ban-phone-too">
+              <label className="flex items-center gap-2">
+                <input type="checkbox" checked={banPhone} onChange={(event) => setBanPhone(event.target.checked)} />
+                Chặn luôn thiết bị này (…{change.key.device_hint}): key mới hay key dùng thử cũng không chạy trên máy này
+              </label>
+              {banPhone && (
+                <>
+                  <Field id="ban-phone-reason" label="Lý do chặn (mod sẽ hiển thị)" required errors={reasonValid ? undefined : ["Vui lòng nhập lý do chặn"]}>
+                    <input id="ban-phone-reason" maxLength={280} className={inputClass(!reasonValid)} value={reason} onChange={(event) => setReason(event.target.value)} />
+                  </Field>
+                  <label className="flex items-center gap-2">
+                    <input type="checkbox" checked={shopWide} onChange={(event) => setShopWide(event.target.checked)} />
+                    Chặn trên toàn cửa hàng (không chỉ ứng dụng này)
+                  </label>
+                </>
+              )}
+            </fieldset>
+          )}
+          <ModalActions className="mt-5" onCancel={onClose} busy={busy} label={text.label} danger={text.danger} disabled={(change.kind === "extend" && !daysValid) || !reasonValid} />
         </form>
       )}
     </Modal>

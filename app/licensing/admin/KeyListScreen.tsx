@@ -16,9 +16,9 @@ import { toast } from "~/ui/toast";
 import type { AdminKey, KeyStats } from "@workers/licensing/key-admin";
 import { KEY_STATUSES } from "@workers/shared/enums";
 import { CleanupModal } from "./CleanupModal";
-import { type KeyChange, KeyChangeDialog } from "./KeyChangeDialog";
+import { type KeyChange, KeyChangeDialog, type PhoneBan } from "./KeyChangeDialog";
 import { KeyDetailModal } from "./KeyDetailModal";
-import type { KeyList } from "./key-list-data";
+import type { KeyAction, KeyList } from "./key-list-data";
 import { KeyTable } from "./KeyTable";
 
 function KeyStatCards({ stats }: { stats: KeyStats }) {
@@ -106,8 +106,13 @@ export function KeyListScreen({ list, stats }: KeyList) {
     else change.submit({ intent: pending.kind, id: pending.key.id }, { method: "post", encType: "application/json", flushSync: true });
   }
 
-  function confirmChange(days?: number) {
-    if (isKeyChange(pending)) change.submit({ intent: pending.kind, id: pending.key.id, ...(days === undefined ? {} : { days }) }, { method: "post", encType: "application/json", flushSync: true });
+  function confirmChange(days?: number, phone?: PhoneBan) {
+    if (!isKeyChange(pending)) return;
+    const { key } = pending;
+    // "Ban this phone too": the key's device id and app travel with the ban (issue 55 item 2).
+    const action: KeyAction = { intent: pending.kind, id: key.id, ...(days === undefined ? {} : { days }) };
+    if (phone && key.device_id) action.ban_device = { value: key.device_id, app_id: phone.shopWide ? null : key.app.id, reason: phone.reason };
+    change.submit(action, { method: "post", encType: "application/json", flushSync: true });
   }
 
   return (

@@ -5,7 +5,7 @@ import type { KeyTypeOption } from "~/owner/admin";
 import { type ActionFailed, actionFailure } from "~/owner/admin-route";
 import { ApiError } from "~/platform/api";
 
-export type AppHeader = { id: number; name: string; icon_url: string | null; app_type: string; url: string };
+export type AppHeader = { id: number; name: string; icon_url: string | null; app_type: string; url: string; package_manager_pricing_id?: number | null };
 
 /** A pricing row as the admin pricing API sends it. */
 export type AdminPricing = {

@@ -61,7 +61,7 @@ export type KeyAction =
   | { intent: "delete"; id: number }
   | { intent: "bulk"; ids: number[] }
   | { intent: "revoke"; id: number }
-  | { intent: KeyChange; id: number; days?: number }
+  | { intent: KeyChange; id: number; days?: number; ban_device?: { value: string; app_id: number | null; reason: string } }
   | ({ intent: "cleanup"; ids: number[] } & Cleanup);
 
 const FAILURE_TEXTS: Record<KeyAction["intent"], string> = {
@@ -93,6 +93,12 @@ export async function runKeyAction(request: Request, appId: string | undefined, 
       // activate, deactivate, reset-device, extend, ban, unban: the server says what it did.
       const body = await changeKey(request, action.intent, action.id, action.days);
       toast.success(body.message);
+      // The key's phone too, when the admin ticked it: POST /api/admin/bans/.
+      if (action.intent === "ban" && action.ban_device) {
+        const { value, app_id, reason } = action.ban_device;
+        const banned = await adminCall(request, (api) => api.api.admin.bans.$post({ json: { kind: "device", value, app_id, reason } }));
+        toast.success(banned.message);
+      }
     } else {
       const param = appParam(appId);
       const body =

@@ -5,6 +5,7 @@ import { useFormat } from "~/i18n/format";
 import { topupWords } from "~/i18n/vi/wallet/topup";
 import { useWords } from "~/i18n/words";
 import { Spinner } from "~/ui/Spinner";
+import { cardEstimate } from "@workers/shared/money/topup";
 import { type CardPayment, isCardFinal } from "~/money/topup/topup";
 import { wrongValueMessage } from "./card-actions";
 import { TopupAgainOrClose } from "./TopupParts";
@@ -33,6 +34,11 @@ export function CardProgress({
       <dl className="divide-y divide-white/5 rounded-xl bg-black/20 px-4">
         <SummaryRow label={words.telco}>{telcoLabel}</SummaryRow>
         <SummaryRow label={words.cardValue}>{format.vnd(card.card_value)}</SummaryRow>
+        {pending && (
+          <SummaryRow label={words.estimate}>
+            <span data-testid="card-fee">{`≈ ${format.vnd(cardEstimate(card.card_value, card.fee_percent))} (${words.telcoFee(telcoLabel, card.fee_percent)})`}</span>
+          </SummaryRow>
+        )}
         {card.card_serial && <SummaryRow label={words.serial}>{card.card_serial}</SummaryRow>}
         <SummaryRow label={words.status}>
           <span data-testid="card-status">{status}</span>

@@ -44,7 +44,8 @@ function creditedAmount(card: CardPayment, words: Words, format: Format): string
 }
 
 export function cardSuccessMessage(card: CardPayment, words: Words, format: Format): string {
-  return words.cardSuccess(creditedAmount(card, words, format));
+  const credited = words.cardSuccess(creditedAmount(card, words, format));
+  return card.fee_percent > 0 ? `${credited} ${words.feeTaken(format.vnd(card.card_value), card.fee_percent)}` : credited;
 }
 
 /**

@@ -20,13 +20,16 @@ export function clientLoader({ request }: ClientLoaderFunctionArgs) {
   return null;
 }
 
-type PricingAction = PricingSubmit | { intent: "toggle"; id: number; active: boolean };
+type PricingAction = PricingSubmit | { intent: "toggle"; id: number; active: boolean } | { intent: "package-manager"; appId: number; id: number | null };
 
 export async function clientAction({ request, params }: ClientActionFunctionArgs): Promise<ActionResult> {
   const action = await jsonBody<PricingAction>(request);
   const app = encodeURIComponent(params.appId ?? "");
   try {
-    if (action.intent === "toggle") {
+    if (action.intent === "package-manager") {
+      const answer = await adminCall(request, (api) => api.api.admin.apps[":id"]["package-manager"].$put({ param: { id: String(action.appId) }, json: { key_pricing_id: action.id } }));
+      toast.success(answer.message);
+    } else if (action.intent === "toggle") {
       await adminCall(request, (api) => api.api.keys.apps[":app"].pricing[":id"].$patch({ param: { app, id: String(action.id) }, json: { is_active: action.active } }));
       toast.success(action.active ? "Đã kích hoạt bảng giá!" : "Đã tạm dừng bảng giá!");
     } else if (action.intent === "update") {
@@ -66,7 +69,8 @@ function PricingState({ pricing }: { pricing: AdminPricing }) {
 }
 
 export default function KeyPricingRoute() {
-  const { types, pricing } = useKeysData();
+  const { types, pricing, header } = useKeysData();
+  const quickBuy = useFetcher<typeof clientAction>();
   const [editing, setEditing] = useState<Editing | null>(null);
   const [toggling, setToggling] = useState<number | null>(null);
   const toggle = useFetcher<typeof clientAction>();
@@ -108,6 +112,27 @@ export default function KeyPricingRoute() {
           </tr>
         ))}
       </AdminTable>
+      {header && pricing.length > 0 && (
+        <label className="mt-4 flex flex-wrap items-center gap-2 text-sm text-zinc-300">
+          Mua nhanh trong Sileo / Zebra (trừ ví ngay, không mở trang):
+          <select
+            className="rounded-lg border border-white/10 bg-zinc-900 px-2 py-1 text-white"
+            defaultValue={header.package_manager_pricing_id ?? ""}
+            disabled={quickBuy.state !== "idle"}
+            data-testid="package-manager-pricing"
+            onChange={(event) =>
+              quickBuy.submit({ intent: "package-manager", appId: header.id, id: event.target.value ? Number(event.target.value) : null }, { method: "post", encType: "application/json", flushSync: true })
+            }
+          >
+            <option value="">Không (luôn mở trang thanh toán)</option>
+            {sorted(pricing).map((row) => (
+              <option key={row.id} value={row.id}>
+                {typeLabel(row, types)} · {row.formatted_total ?? row.formatted_price}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
       {editing && (
         <PricingModal
           key={editing.mode === "edit" ? editing.pricing.id : "new"}

@@ -29,6 +29,8 @@ const TABS = [
   { path: "", label: "Cấu hình giá", id: "pricing" },
   { path: "/import", label: "Thêm key", id: "import" },
   { path: "/list", label: "Danh sách key", id: "keys" },
+  { path: "/bulk", label: "Thay đổi hàng loạt", id: "bulk" },
+  { path: "/pause", label: "Tạm dừng", id: "pause" },
 ] as const;
 
 

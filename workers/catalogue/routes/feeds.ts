@@ -42,6 +42,8 @@ export const feeds = new Hono<ApiEnv>()
   })
   .get("/repo/Release", async (c) => feedResponse((await repository(c)).release, "text/plain; charset=UTF-8"))
   .get("/repo/Packages", async (c) => feedResponse((await repository(c)).packages, "text/plain; charset=UTF-8"))
+  // Sileo and Zebra find the store's payment provider API here (docs/formats.md, "Payment provider API").
+  .get("/repo/payment_endpoint", (c) => new Response(`${publicOrigin(c.env, c.req.raw)}/api/sileo/`, { headers: { "Content-Type": "text/plain; charset=UTF-8", "Cache-Control": "public, max-age=300" } }))
   .get("/repo/Packages.gz", async (c) => feedResponse((await repository(c)).packagesGz, "application/gzip"))
   // A .deb named by Packages: streamed from R2 and counted like the app page's download.
   .on(["GET", "HEAD"], "/repo/pool/:appId/:digest/:name", async (c) => {

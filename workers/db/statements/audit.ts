@@ -25,9 +25,11 @@ export type AuditRecord = {
  * "always": the record is written whatever the batch's previous statement did. "if_changed": only
  * when the previous statement changed a row (a conditional UPDATE or DELETE that found nothing to
  * change was refused and leaves no record). `changedRowsAs`: also store that statement's count of
- * changed rows under this key of the details.
+ * changed rows under this key of the details. `onlyIf`: written only when this SQL condition holds
+ * (in place of `when`), e.g. that this very request won a claim earlier in the batch. `detailsFrom`:
+ * details read by SQL in the same statement (what the batch wrote before it).
  */
-export type AuditCondition = { when?: "always" | "if_changed"; changedRowsAs?: string };
+export type AuditCondition = { when?: "always" | "if_changed"; changedRowsAs?: string; onlyIf?: SQL; detailsFrom?: Record<string, SQL> };
 
 const MAX_USER_AGENT = 500;
 
@@ -56,12 +58,15 @@ function insertQuery(db: Database, record: AuditRecord, condition: AuditConditio
     action: sql`${row.action}`,
     target_type: sql`${row.targetType}`,
     target_id: sql`${row.targetId}`,
-    details: condition.changedRowsAs ? sql`json_set(${row.details}, ${`$.${condition.changedRowsAs}`}, changes())` : sql`${row.details}`,
+    details: Object.entries(condition.detailsFrom ?? {}).reduce(
+      (details, [key, value]) => sql`json_set(${details}, ${`$.${key}`}, ${value})`,
+      condition.changedRowsAs ? sql`json_set(${row.details}, ${`$.${condition.changedRowsAs}`}, changes())` : sql`${row.details}`,
+    ),
     ip_address: sql`${row.ipAddress}`,
     user_agent: sql`${row.userAgent}`,
   };
   const columns = Object.values(getTableColumns(auditEvents)).map((column) => values[column.name]);
-  const where = condition.when === "if_changed" ? sql` WHERE changes() > 0` : sql``;
+  const where = condition.onlyIf ? sql` WHERE ${condition.onlyIf}` : condition.when === "if_changed" ? sql` WHERE changes() > 0` : sql``;
   return db.insert(auditEvents).select(sql`SELECT ${sql.join(columns, sql`, `)}${where}`);
 }
 

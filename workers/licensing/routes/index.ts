@@ -5,5 +5,6 @@ import { Hono } from "hono";
 import type { ApiEnv } from "../../platform/http/context";
 import { adminKeysApi } from "./admin-keys";
 import { keysApi } from "./keys";
+import { trialApi } from "./bans";
 
-export const keysRouter = new Hono<ApiEnv>().route("/", keysApi).route("/", adminKeysApi);
+export const keysRouter = new Hono<ApiEnv>().route("/", keysApi).route("/", trialApi).route("/", adminKeysApi);

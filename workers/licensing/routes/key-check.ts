@@ -76,7 +76,7 @@ export async function answerKeyCheck(request: Request, env: Env, general: (reque
     if (!success) throw tooManyChecks();
   };
   const now = Date.now();
-  const check: KeyCheck = { keyCode: input.key_code, deviceId: input.device_id, bundleId: input.bundle_id, version: input.version, origin: publicOrigin(env, request), lang: input.lang };
+  const check: KeyCheck = { keyCode: input.key_code, deviceId: input.device_id, bundleId: input.bundle_id, version: input.version, origin: publicOrigin(env, request), lang: input.lang, address: request.headers.get("CF-Connecting-IP") ?? undefined };
   // The nearest copy answers, unless its refusal may be one the primary would not give (mayBeStale).
   const checked = async (): Promise<KeyCheckOutcome> => {
     const first = await checkKey(env.DB, check, now, admit);

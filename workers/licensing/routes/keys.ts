@@ -136,7 +136,7 @@ export const keysApi = new Hono<ApiEnv>()
     });
     c.set("lang", input.lang ?? "vi");
     const now = Date.now();
-    const check = { keyCode: input.key_code, deviceId: input.device_id, bundleId: input.bundle_id, version: input.version, origin: publicOrigin(c.env, c.req.raw), lang: input.lang };
+    const check = { keyCode: input.key_code, deviceId: input.device_id, bundleId: input.bundle_id, version: input.version, origin: publicOrigin(c.env, c.req.raw), lang: input.lang, address: c.req.header("CF-Connecting-IP") };
     // The repeat path reads the nearest copy of D1; a refusal that copy may give wrongly (mayBeStale:
     // a key changed a moment ago, a code still in stock) is read again on the primary.
     const checked = async () => {

@@ -7,7 +7,8 @@
 // above (docs/decisions/0027-domain-folders-and-the-layer-rule.md).
 import { isCheckViolation } from "../../db/errors";
 import { type AuditRecord, auditStatement } from "../../db/statements/audit";
-import { depositNotice, NOTICES_OFF, refundNotice, stockStatements } from "../../db/statements/notifications";
+import { type DepositNotice, depositNotice, type NoticeSettings, NOTICES_OFF, refundNotice, stockStatements } from "../../db/statements/notifications";
+import { recordEvent, recordKeyEvent } from "../../db/statements/store-events";
 import { getConfig, noticeSettings } from "../../platform/config";
 import { usdVndRate } from "../../db/statements/store-settings";
 import { randomToken } from "../../platform/crypto";
@@ -178,16 +179,26 @@ type PricingRow = {
   bundle_identifier: string | null;
   key_type_name: string;
   app_status: string;
+  /** The app's open pause's reasons (issue 55 item 1), null when it is not paused. */
+  pause_reason: string | null;
+  pause_reason_en: string | null;
 };
+
+/** A paused app sells nothing (workers/licensing/app-pause.ts); its buyers hear the shop's reason. */
+const NOT_PAUSED = "NOT EXISTS (SELECT 1 FROM app_pauses WHERE app_id = ?4 AND resumed_at IS NULL)";
 
 export type PurchaseOutcome =
   | { ok: true; replayed: boolean; order: PurchasedOrder; wallet: WalletSnapshot }
   | { ok: false; error: "pricing_not_found" | "paused" | "sold_out" | "user_not_found" | "balance_only" | "key_reused" }
   | { ok: false; error: "in_debt"; debt: number }
-  | { ok: false; error: "insufficient_balance"; required: number; current: number };
+  | { ok: false; error: "insufficient_balance"; required: number; current: number }
+  | { ok: false; error: "app_paused"; reason: string; reasonEn: string };
 
-/** What a buyer asks a purchase for: an Idempotency-Key is bound to it (a retry must ask the same). */
-export type PurchaseRequest = { pricingId: number; paymentMethod: string };
+/**
+ * What a buyer asks a purchase for: an Idempotency-Key is bound to it (a retry must ask the same).
+ * `deviceId`: the phone the key is bound to at once (a purchase from Sileo or Zebra, decision 0054).
+ */
+export type PurchaseRequest = { pricingId: number; paymentMethod: string; deviceId?: string | null };
 
 /** The order made with `reference`, and the pricing it was asked for. */
 async function findOrder(db: D1Database, reference: string): Promise<{ order: PurchasedOrder; pricingId: number | null } | null> {
@@ -249,12 +260,16 @@ export async function purchaseKey(db: D1Database, userId: number, request: Purch
   const pricing = await db
     .prepare(
       `SELECT p.id, p.app_id, p.key_type_id, p.price, p.currency, p.is_active, a.name AS app_name,
-         a.bundle_identifier, a.status AS app_status, t.display_name AS key_type_name, t.is_active AS type_active
-       FROM key_pricing p JOIN apps a ON a.id = p.app_id JOIN key_types t ON t.id = p.key_type_id WHERE p.id = ?`,
+         a.bundle_identifier, a.status AS app_status, t.display_name AS key_type_name, t.is_active AS type_active,
+         ap.reason AS pause_reason, ap.reason_en AS pause_reason_en
+       FROM key_pricing p JOIN apps a ON a.id = p.app_id JOIN key_types t ON t.id = p.key_type_id
+         LEFT JOIN app_pauses ap ON ap.app_id = a.id AND ap.resumed_at IS NULL
+       WHERE p.id = ?`,
     )
     .bind(pricingId)
     .first<PricingRow>();
   if (!pricing || pricing.app_status === "failed") return { ok: false, error: "pricing_not_found" };
+  if (pricing.pause_reason !== null) return { ok: false, error: "app_paused", reason: pricing.pause_reason, reasonEn: pricing.pause_reason_en ?? "" };
   // A pricing is on sale only while both it and its key type are switched on.
   if (!pricing.is_active || !pricing.type_active) return { ok: false, error: "paused" };
   const charge = vndPrice(pricing.price, pricing.currency, rate);
@@ -269,7 +284,7 @@ export async function purchaseKey(db: D1Database, userId: number, request: Purch
     .prepare(
       `UPDATE license_keys SET status = 'sold', order_reference = ?1, sold_to_user_id = ?2, sold_at = ?3, updated_at = ?3
        WHERE id = (SELECT id FROM license_keys WHERE app_id = ?4 AND key_type_id = ?5 AND status = 'available' ORDER BY id LIMIT 1)
-         AND status = 'available'`,
+         AND status = 'available' AND ${NOT_PAUSED}`,
     )
     .bind(reference, userId, now, pricing.app_id, pricing.key_type_id);
   const order = db
@@ -280,6 +295,19 @@ export async function purchaseKey(db: D1Database, userId: number, request: Purch
          (SELECT key_code FROM license_keys WHERE order_reference = ?1), ?9, ?10, ?12, ?13, 'balance', 'completed', ?11)`,
     )
     .bind(reference, userId, pricing.app_id, pricing.id, pricing.key_type_id, pricing.app_name, pricing.bundle_identifier, pricing.key_type_name, pricing.price, pricing.currency, now, charge, usedRate);
+  // Bought from a phone: the key is active on that phone from the sale, as its first check would
+  // have made it (workers/licensing/key-check.ts), its days counted from now.
+  const bind = request.deviceId
+    ? [
+        db
+          .prepare(
+            `UPDATE license_keys SET status = 'used', device_id = ?1, activated_at = ?2, updated_at = ?2,
+               expires_at = (SELECT CASE WHEN duration_days > 0 THEN ?2 + duration_days * 86400000 END FROM key_types WHERE id = ?3)
+             WHERE order_reference = ?4`,
+          )
+          .bind(request.deviceId, now, pricing.key_type_id, reference),
+      ]
+    : [];
   const entry: LedgerEntry = {
     type: "purchase",
     source: "purchase",
@@ -291,11 +319,16 @@ export async function purchaseKey(db: D1Database, userId: number, request: Purch
 
   try {
     const stock = { id: pricing.id, appId: pricing.app_id, keyTypeId: pricing.key_type_id, appName: pricing.app_name, keyTypeName: pricing.key_type_name };
-    await db.batch([claim, order, ...ledgerStatements(db, userId, entry, now), ...stockStatements(db, notices, stock, reference, now)]);
+    // The shop's webhook hears of the sale (workers/db/statements/store-events.ts), never the key's code.
+    const sold = recordKeyEvent(db, "key.sold", { key_type: pricing.key_type_name, amount: charge, currency: "VND", buyer_id: userId }, { sql: "k.order_reference = ?", binds: [reference] }, { dedupe: `key.sold:${reference}`, now });
+    await db.batch([claim, order, ...bind, ...ledgerStatements(db, userId, entry, now), ...stockStatements(db, notices, stock, reference, now), sold]);
   } catch (error) {
     // Nothing was written. Find out why, from the data rather than the error text.
     const raced = await replayedPurchase(db, userId, reference, request);
     if (raced) return raced;
+    // A pause that committed between the read and the batch: the claim took no key.
+    const pause = await db.prepare("SELECT reason, reason_en FROM app_pauses WHERE app_id = ? AND resumed_at IS NULL").bind(pricing.app_id).first<{ reason: string; reason_en: string }>();
+    if (pause) return { ok: false, error: "app_paused", reason: pause.reason, reasonEn: pause.reason_en };
     if ((await availableKeys(db, pricing.app_id, pricing.key_type_id)) === 0) return { ok: false, error: "sold_out" };
     const current = (await walletSnapshot(db, userId))?.balance ?? 0;
     if (current < charge) return { ok: false, error: "insufficient_balance", required: charge, current };
@@ -310,6 +343,12 @@ export async function purchase(env: Env, userId: number, request: PurchaseReques
 }
 
 // ---------------------------------------------------------------- deposits
+
+/** What a credited deposit records beside itself: the owner's notice and the shop's webhook event. */
+function depositRecords(db: D1Database, notices: NoticeSettings, deposit: DepositNotice, now: number): D1PreparedStatement[] {
+  const event = recordEvent(db, "topup.credited", { user_id: deposit.userId, amount: deposit.amount, currency: "VND", channel: deposit.channel, reference: deposit.reference }, { subject: `user:${deposit.userId}`, dedupe: `topup.credited:${deposit.reference}`, now });
+  return [...depositNotice(db, notices, deposit, now), event];
+}
 
 /** The best bonus for a user's deposit right now, read from D1 (the preview reads the same, depositPromotions). */
 async function findDepositBonus(db: D1Database, userId: number, amount: number, now: number, code: string | null) {
@@ -373,7 +412,7 @@ export async function settleTopup(db: D1Database, userId: number, settlement: To
   const result = await creditDeposit(db, userId, entry, [
     db.prepare("UPDATE vietqr_topups SET status = 'paid', paid_at = ?1, payment_event_id = ?2, updated_at = ?1 WHERE id = ?3 AND status IN ('pending', 'expired')").bind(now, settlement.eventId, settlement.topupId),
     db.prepare("UPDATE payment_events SET status = 'credited', credited_user_id = ?1 WHERE id = ?2").bind(userId, settlement.eventId),
-    ...depositNotice(db, notices, { userId, amount: settlement.amount, channel: "vietqr", code: topup.transfer_code, reference: settlement.reference }, now),
+    ...depositRecords(db, notices, { userId, amount: settlement.amount, channel: "vietqr", code: topup.transfer_code, reference: settlement.reference }, now),
   ], now, { table: "vietqr_topups", id: settlement.topupId, code: topup.promotion_code });
   if (!result.ok) throw new Error(`top-up ${settlement.topupId} could not be credited: ${result.error}`);
   return result.duplicate ? "duplicate" : "credited";
@@ -398,7 +437,8 @@ export async function cancelTopup(db: D1Database, userId: number, topupId: numbe
  */
 function cardDepositDescription(card: { telco: string; card_value: number; card_serial: string; fee_percent: number }, settlement: CardSettlement): string {
   const line = `Nạp tiền bằng thẻ cào ${telcoLabel(card.telco)} ${formatVND(card.card_value)}, serial …${card.card_serial.slice(-4)}`;
-  if (settlement.status !== "wrong_amount" || settlement.realValue === null) return line;
+  // A good card's line says what the carrier's fee took (issue 53: the fee at every step).
+  if (settlement.status !== "wrong_amount" || settlement.realValue === null) return `${line}: ${wrongValueCredit(card.card_value, card.fee_percent, settlement.amount)}`;
   return `${line}; sai mệnh giá, khai báo ${formatVND(card.card_value)}, giá trị thật ${formatVND(settlement.realValue)}: ${wrongValueCredit(settlement.realValue, card.fee_percent, settlement.amount)}`;
 }
 
@@ -443,7 +483,7 @@ export async function settleCard(db: D1Database, userId: number, settlement: Car
     return "closed";
   }
   const entry: LedgerEntry = { type: "deposit", source: "card", amount: settlement.amount, reference: settlement.reference, description: cardDepositDescription(card, settlement) };
-  const notice = depositNotice(db, notices, { userId, amount: settlement.amount, channel: "card", code: null, reference: settlement.reference }, now);
+  const notice = depositRecords(db, notices, { userId, amount: settlement.amount, channel: "card", code: null, reference: settlement.reference }, now);
   const result = await creditDeposit(db, userId, entry, [close, resolve, ...notice], now, { table: "card_topups", id: settlement.cardId, code: card.promotion_code });
   if (!result.ok) throw new Error(`card ${settlement.cardId} could not be credited: ${result.error}`);
   return result.duplicate ? "already_settled" : "credited";
@@ -472,7 +512,7 @@ export function creditTransfer(db: D1Database, userId: number, resolution: Trans
     db.prepare("UPDATE payment_events SET status = 'credited', credited_user_id = ?1, resolved_by = ?2, resolution_note = ?3, resolved_at = ?4 WHERE id = ?5")
       .bind(userId, resolution.adminId, resolution.note.slice(0, 500), now, resolution.eventId),
     auditStatement(db, resolution.audit),
-    ...depositNotice(db, notices, { userId, amount: resolution.amount, channel: "bank_transfer", code: null, reference: resolution.reference }, now),
+    ...depositRecords(db, notices, { userId, amount: resolution.amount, channel: "bank_transfer", code: null, reference: resolution.reference }, now),
   ], now);
 }
 
@@ -494,7 +534,7 @@ export function creditParkedCard(db: D1Database, userId: number, resolution: Par
       .prepare("UPDATE payment_events SET status = 'credited', credited_user_id = ?1, resolved_by = ?2, resolution_note = ?3, resolved_at = ?4 WHERE id = ?5 AND status = 'unmatched'")
       .bind(userId, resolution.adminId, resolution.note.slice(0, 500), now, resolution.eventId),
     auditStatement(db, resolution.audit),
-    ...depositNotice(db, notices, { userId, amount: resolution.amount, channel: "card_review", code: null, reference: resolution.reference }, now),
+    ...depositRecords(db, notices, { userId, amount: resolution.amount, channel: "card_review", code: null, reference: resolution.reference }, now),
   ], now);
 }
 

@@ -190,9 +190,9 @@ export class UserWallet extends DurableObject<Env> {
    * Buys one key with the balance; the same idempotency key returns the first result, or refuses
    * another pricing or payment method (key_reused).
    */
-  purchase(pricingId: number, idempotencyKey?: string | null, paymentMethod = "balance"): Promise<Bookmarked<money.PurchaseOutcome>> {
+  purchase(pricingId: number, idempotencyKey?: string | null, paymentMethod = "balance", deviceId: string | null = null): Promise<Bookmarked<money.PurchaseOutcome>> {
     return this.#serialise(
-      () => money.purchase(this.env, this.#userId, { pricingId, paymentMethod }, idempotencyKey),
+      () => money.purchase(this.env, this.#userId, { pricingId, paymentMethod, deviceId }, idempotencyKey),
       (outcome) => (outcome.ok && !outcome.replayed ? { event: "purchase" } : null),
     );
   }

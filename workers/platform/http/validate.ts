@@ -198,7 +198,7 @@ export function addressKey(raw: string): string {
 }
 
 /** The eight 16-bit groups of an IPv6 address (with "::" and a dotted IPv4 tail), or null. */
-function ipv6Groups(address: string): number[] | null {
+export function ipv6Groups(address: string): number[] | null {
   let text = address;
   const dotted = /(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(text);
   if (dotted) {

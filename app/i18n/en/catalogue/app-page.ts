@@ -22,4 +22,6 @@ export const appPage: EnglishOf<typeof appPageWords> = {
   nextImage: "Next image",
   notFound: "App not found",
   notFoundMessage: "The app you are looking for does not exist or has been removed.",
+  paused: "This app is paused",
+  pausedKeys: "Keys already bought keep their remaining time, given back when the app resumes. Keys are not sold meanwhile.",
 };

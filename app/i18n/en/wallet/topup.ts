@@ -97,6 +97,7 @@ export const topup: EnglishOf<typeof topupWords> = {
   stillProcessing: "The card is still being processed. Your balance will be credited when the result comes.",
   sendAnother: "Send another card",
   cardSuccess: (amount) => `Card top-up complete! ${amount} added to your wallet.`,
+  feeTaken: (value, fee) => `A ${value} card less the carrier's ${fee}% fee.`,
   wrongValue: (declared, real, credited) => `Wrong card value: declared ${declared}, real value ${real}. ${credited} added to your wallet.`,
   unknownValue: "unknown",
   howCounted,

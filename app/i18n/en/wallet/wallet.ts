@@ -58,11 +58,11 @@ function movement(description: string, type: string, source: string): string {
   if (match) return `${match[1] === "Nạp tiền chuyển khoản" ? LEDGER_SOURCE.bank_transfer : LEDGER_SOURCE.card} (approved by hand)${match[2] ? `: ${match[2]}` : ""}`;
   match = /^Nạp tiền VietQR (\S+)$/.exec(line);
   if (match) return `${LEDGER_SOURCE.vietqr} ${match[1]}`;
-  match = /^Nạp tiền bằng thẻ cào (.+?)(?:; sai mệnh giá, khai báo (.+?), giá trị thật (.+?): (.+))?$/.exec(line);
+  match = /^Nạp tiền bằng thẻ cào (.+?)(?:; sai mệnh giá, khai báo (.+?), giá trị thật (.+?))?(?:: (.+))?$/.exec(line);
   if (match) {
     const [, card, declared, real, how] = match;
-    const wrong = declared ? `; wrong declared value: declared ${englishAmounts(declared)}, real value ${englishAmounts(real)}: ${englishCredit(how)}` : "";
-    return `${LEDGER_SOURCE.card}: ${englishAmounts(card)}${wrong}`;
+    const wrong = declared ? `; wrong declared value: declared ${englishAmounts(declared)}, real value ${englishAmounts(real)}` : "";
+    return `${LEDGER_SOURCE.card}: ${englishAmounts(card)}${wrong}${how ? `: ${englishCredit(how)}` : ""}`;
   }
   match = /^Mua key ([\s\S]+)$/.exec(line);
   if (match) return `${LEDGER_SOURCE.purchase}: ${match[1]}`;

@@ -24,4 +24,6 @@ export const appPageWords = defineWords("appPage", {
   nextImage: "Ảnh sau",
   notFound: "Không tìm thấy ứng dụng",
   notFoundMessage: "Ứng dụng bạn tìm không tồn tại hoặc đã bị gỡ.",
+  paused: "Ứng dụng đang tạm dừng",
+  pausedKeys: "Thời hạn key đã mua được giữ nguyên và cộng lại khi ứng dụng hoạt động trở lại. Tạm ngừng bán key trong thời gian này.",
 });

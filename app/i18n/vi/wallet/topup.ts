@@ -94,6 +94,8 @@ export const topupWords = defineWords("topup", {
   stillProcessing: "Thẻ vẫn đang được xử lý. Số dư sẽ được cộng khi có kết quả.",
   sendAnother: "Gửi thẻ khác",
   cardSuccess: (amount: string) => `Nạp thẻ thành công! Đã cộng ${amount} vào ví.`,
+  /** What the carrier's fee took, said after the amount credited. */
+  feeTaken: (value: string, fee: number) => `Thẻ ${value} trừ phí nhà mạng ${fee}%.`,
   wrongValue: (declared: string, real: string, credited: string) => `Thẻ sai mệnh giá: khai báo ${declared}, giá trị thật ${real}. Đã cộng ${credited} vào ví.`,
   unknownValue: "không rõ",
   /** How a wrong-value card's credit came about: its real value, the fee, what is left after it (cardEstimate), what was credited. */
