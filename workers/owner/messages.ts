@@ -21,7 +21,6 @@ export const SETTINGS_MESSAGES = defineMessages({
     en: "No USD exchange rate yet: go to Admin → Settings and enter one before setting prices in USD.",
   },
   cryptoSaved: { code: "crypto_settings_saved", vi: "Đã lưu cài đặt crypto", en: "Crypto settings saved" },
-  cryptoUsd: { code: "crypto_usd_invalid", vi: "Số USD phải là số nguyên từ 1 đến 100000", en: "The amount in US dollars must be a whole number from 1 to 100,000" },
   cryptoRange: { code: "crypto_range", vi: "Số tiền tối thiểu phải nhỏ hơn hoặc bằng tối đa", en: "The minimum must not be above the maximum" },
 });
 

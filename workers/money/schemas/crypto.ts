@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { idField, integerField, pageQuery } from "../../shared/fields";
 import { promotionCodeField } from "./deposit-bonus";
-import { SETTINGS_MESSAGES } from "../../owner/messages";
+import { CRYPTO_MESSAGES } from "../messages";
 
 export const createCryptoSchema = z.object({
   amount_usd: z.unknown(),
@@ -27,7 +27,7 @@ export const cryptoReviewSchema = z.object({
   note: z.string().trim().max(500).default(""),
 });
 
-const usd = integerField({ min: 1, max: 100_000, message: SETTINGS_MESSAGES.cryptoUsd.in("vi") });
+const usd = integerField({ min: 1, max: 100_000, message: CRYPTO_MESSAGES.cryptoUsd.in("vi") });
 
 /** The shop's crypto settings: on or off, and the smallest and largest invoice in whole US dollars. */
 export const cryptoSettingsSchema = z.object({ enabled: z.boolean(), min_usd: usd, max_usd: usd });
