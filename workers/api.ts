@@ -26,11 +26,11 @@ import { adminPackageManagerApi, packageManagerApi } from "./money/routes/packag
 import { vietqrApi } from "./money/routes/vietqr";
 import { buyerPurchasesApi, walletApi } from "./money/routes/wallet";
 import { webhooksApi } from "./money/routes/webhooks";
-import { type ApiEnv, say } from "./platform/http/context";
+import { type ApiEnv, langOf, say } from "./platform/http/context";
 import { deliverNotifications } from "./owner/notifications";
 import { unexpectedError } from "./owner/ops-alarms";
 import { MESSAGES } from "./platform/http/api-errors";
-import { answerError, answerRefusal, lookUpUndeclaredWith, speakSuccesses } from "./platform/http/refusals";
+import { answerError, answerRefusal, lookUpUndeclaredWith, refusalBody, speakSuccesses } from "./platform/http/refusals";
 import { phrasebook } from "./i18n/registry";
 import { mediaApi } from "./catalogue/routes/media";
 import { uploadsApi } from "./catalogue/routes/uploads";
@@ -82,8 +82,8 @@ const PROVIDER_MAX_BYTES = 8 * 1024;
 // refused once it passes the limit (hono's bodyLimit does both).
 api.use("*", async (c, next) => {
   const [, maxSize, message] = BODY_LIMIT_EXCEPTIONS.find(([pattern]) => pattern.test(c.req.path)) ?? [null, MAX_BODY_BYTES, BODY_TOO_LARGE];
-  // Sileo and Zebra read a refusal's `error` only (docs/formats.md, "Payment provider API"), and send a few hundred bytes.
-  if (PROVIDER_CALLS.test(c.req.path)) return bodyLimit({ maxSize: PROVIDER_MAX_BYTES, onError: (c) => c.json({ error: say(c, message) }, 413) })(c, next);
+  // Sileo and Zebra read a refusal's `error` (docs/formats.md, "Payment provider API"), beside the store's shape, and send a few hundred bytes.
+  if (PROVIDER_CALLS.test(c.req.path)) return bodyLimit({ maxSize: PROVIDER_MAX_BYTES, onError: (c) => c.json({ ...refusalBody(413, message, langOf(c)), error: say(c, message) }, 413) })(c, next);
   return bodyLimit({ maxSize, onError: (c) => answerRefusal(c, 413, message) })(c, next);
 });
 

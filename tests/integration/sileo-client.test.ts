@@ -54,7 +54,7 @@ describe("the repository names its payment provider", () => {
     expect(target.pathname).toBe("/sileo/connect");
     expect(target.searchParams.get("udid")).toBe(udid);
     expect(target.searchParams.get("model")).toBe(MODEL);
-    expect(await (await send("/api/sileo/authenticate?udid=nope")).json()).toEqual({ error: expect.any(String) });
+    expect(await (await send("/api/sileo/authenticate?udid=nope")).json()).toMatchObject({ success: false, error: expect.any(String) });
   });
 });
 

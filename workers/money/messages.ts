@@ -171,6 +171,7 @@ export const CRYPTO_MESSAGES = defineMessages({
   gatewayFailed: { code: "crypto_gateway_failed", vi: "Cổng thanh toán crypto chưa tạo được hóa đơn, vui lòng thử lại", en: "The crypto gateway could not make an invoice, please try again" },
   // The shop's smallest and largest invoice, as the admin sets them (workers/owner/store-settings.ts).
   cryptoUsd: { code: "crypto_usd_invalid", vi: "Số USD phải là số nguyên từ 1 đến 100000", en: "The amount in US dollars must be a whole number from 1 to 100,000" },
+  badStatus: { code: "crypto_status_invalid", vi: "Trạng thái không hợp lệ", en: "Invalid status" },
   created: { code: "crypto_created", vi: "Đã tạo hóa đơn crypto", en: "Crypto invoice created" },
   inDebt: {
     code: "account_in_debt",

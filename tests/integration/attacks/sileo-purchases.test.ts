@@ -127,7 +127,7 @@ describe("attack: a download address used again", () => {
     const { packageId } = await tweakForSale();
     const phone = await signedInPhone(await person());
     const answer = await phoneCall(`package/${packageId}/authorize_download`, phone, {});
-    expect(answer.body).toEqual({ error: expect.any(String) });
+    expect(answer.body).toMatchObject({ success: false, error: expect.any(String) });
   });
 
   it("an address made up or of another shape opens nothing", async () => {
@@ -145,9 +145,9 @@ describe("attack: a hidden or deleted package", () => {
     await db.update(apps).set({ status: "failed" }).where(eq(apps.id, app.id));
     for (const path of ["info", "purchase", "authorize_download"]) {
       const answer = await phoneCall(`package/${packageId}/${path}`, phone, { payment_secret: phone.secret });
-      expect(answer.body, path).toEqual({ error: expect.any(String) });
+      expect(answer.body, path).toMatchObject({ success: false, error: expect.any(String) });
     }
-    expect((await call(`/api/sileo/package/${packageId}/info`)).body).toEqual({ error: expect.any(String) });
+    expect((await call(`/api/sileo/package/${packageId}/info`)).body).toMatchObject({ success: false, error: expect.any(String) });
     expect(await balanceOf(buyer.id)).toBe(100_000);
   });
 
@@ -166,8 +166,8 @@ describe("attack: a hidden or deleted package", () => {
     const phone = await signedInPhone(await funded(100_000));
     await db.delete(licenseKeys).where(eq(licenseKeys.appId, app.id));
     await db.delete(apps).where(eq(apps.id, app.id));
-    expect((await phoneCall(`package/${packageId}/info`, phone)).body).toEqual({ error: expect.any(String) });
-    expect((await phoneCall(`package/${packageId}/purchase`, phone, { payment_secret: phone.secret })).body).toEqual({ error: expect.any(String) });
+    expect((await phoneCall(`package/${packageId}/info`, phone)).body).toMatchObject({ success: false, error: expect.any(String) });
+    expect((await phoneCall(`package/${packageId}/purchase`, phone, { payment_secret: phone.secret })).body).toMatchObject({ success: false, error: expect.any(String) });
   });
 });
 
@@ -190,7 +190,7 @@ describe("attack: bodies of the wrong shape", () => {
     ];
     for (const body of bodies) {
       const answer = await call(path, { body });
-      expect(answer.body, JSON.stringify(body)?.slice(0, 80)).toEqual({ error: expect.any(String) });
+      expect(answer.body, JSON.stringify(body)?.slice(0, 80)).toMatchObject({ success: false, error: expect.any(String) });
     }
     const notJson = await send(path, { method: "POST", headers: { "Content-Type": "application/json" } });
     expect(await notJson.json()).toMatchObject({ error: expect.any(String) });

@@ -160,12 +160,18 @@ export const packageManagerApi = new Hono<ApiEnv>()
     return c.json({ success: true, message: say(c, SAYS.phoneEnded) });
   })
   .onError((error, c) => {
-    if (error instanceof ProviderRefusal) return c.json({ error: say(c, error.said), ...error.extra }, error.status);
+    // A phone's refusal is in both shapes: the clients read `error` (and `recovery_url`,
+    // `invalidate`), and the store's own shape (success, code, message) is there beside it, as
+    // every refusal of the store's API has it (tests/integration/attacks/bad-input.test.ts).
+    if (error instanceof ProviderRefusal) {
+      const text = say(c, error.said);
+      return c.json({ success: false, code: typeof error.said === "string" ? "refused" : error.said.code, message: text, error: text, ...error.extra }, error.status);
+    }
     const answer = refusalAnswer(error, c.req.raw, langOf(c));
-    // The store's pages read the store's shape; the phone's calls, the clients'.
+    // The store's pages read the store's shape; the phone's calls read `error` too.
     if (STORE_PAGE_CALLS.test(c.req.path)) return c.json(answer.body, answer.status, answer.headers);
     if (answer.status >= 500) logEvent("error", "package_manager_failed", { path: c.req.path, error: errorText(error) });
-    return c.json({ error: String(answer.body.message) }, answer.status);
+    return c.json({ ...answer.body, error: String(answer.body.message) }, answer.status, answer.headers);
   });
 
 /** The calls of the store's own pages (the sign-in sheet, the checkout page, the security page). */
