@@ -2,6 +2,7 @@ import { expect, type APIRequestContext, type Locator, type Page, test } from "@
 import { localSettings } from "../../scripts/lib.mjs";
 import { simulateBankTransfer } from "../../scripts/simulate-bank.mjs";
 import { ADMIN_LOGIN, ADMIN_PASSWORD, login, newUser, type Session, signIn, toast } from "./support";
+import { keyTypeNameEn } from "../../workers/shared/english/key-types";
 
 // The profile and wallet in English (issue 45), on a phone (390 px): /en/profile's tabs, figures
 // and movements, a VietQR top-up from its dialog to the bank's credit, money on its way and the
@@ -99,7 +100,9 @@ test("the English profile and wallet: tabs, figures and movements in English, am
   const rows = wallet.getByTestId("wallet-transaction");
   await expect(rows).toHaveCount(2);
   await expect(rows.nth(0)).toHaveAttribute("data-type", "purchase");
-  await expect(rows.nth(0)).toContainText(`Key purchase: ${option.key_type_name}`);
+  // The key type in English (issue 54 item 5: no "1 Ngày" on an English page), the app as the shop named it.
+  await expect(rows.nth(0)).toContainText(`Key purchase: ${keyTypeNameEn(option.key_type.name, option.key_type_name)}`);
+  await expect(rows.nth(0)).not.toContainText("Ngày");
   await expect(rows.nth(0).getByTestId("wallet-transaction-amount")).toHaveText(`−${english(option.price)}`);
   await expect(rows.nth(0)).toContainText(`Balance: ${english(left)}`);
   await expect(rows.nth(0)).toContainText(/\d{2}:\d{2}, \d{1,2} [A-Z][a-z]{2} \d{4}/);

@@ -59,10 +59,24 @@ export async function findWallet(db: D1Database, userId: number) {
   return { ...toPublicUserWallet(wallet), debt, formatted_debt: formatVND(debt) };
 }
 
-/** The newest `limit` ledger rows of a user. */
+/**
+ * The newest `limit` ledger rows of a user. A purchase's row names what it bought, by its order:
+ * the key type's code beside the shop's name for it, so an English page names the type in English
+ * (workers/shared/english/key-types.ts) while the stored line stays the shop's words.
+ */
 export async function listTransactions(db: Database, userId: number, limit: number) {
-  const rows = await db.select().from(walletTransactions).where(eq(walletTransactions.userId, userId)).orderBy(desc(walletTransactions.id)).limit(limit);
-  return rows.map(toPublicTransaction);
+  const rows = await db
+    .select({ row: walletTransactions, appName: orders.appName, keyTypeName: orders.keyTypeName, keyTypeCode: keyTypes.name })
+    .from(walletTransactions)
+    .leftJoin(orders, eq(orders.id, walletTransactions.orderId))
+    .leftJoin(keyTypes, eq(keyTypes.id, orders.keyTypeId))
+    .where(eq(walletTransactions.userId, userId))
+    .orderBy(desc(walletTransactions.id))
+    .limit(limit);
+  return rows.map(({ row, appName, keyTypeName, keyTypeCode }) => ({
+    ...toPublicTransaction(row),
+    bought: row.transactionType === "purchase" && appName !== null && keyTypeName !== null ? { app_name: appName, key_type_name: keyTypeName, key_type_code: keyTypeCode } : null,
+  }));
 }
 
 /** One of the buyer's purchases as the purchases tab shows it: the order and where its key stands. */

@@ -3,7 +3,7 @@
 // top-ups awaiting a transfer, with amount, content to copy and time left; the phone cards being
 // checked; the crypto invoices still open, with their state), and the ledger (newest first).
 import { useEffect, useState } from "react";
-import type { toPublicTransaction } from "@workers/money/buyer-wallet";
+import type { listTransactions } from "@workers/money/buyer-wallet";
 import { useBalanceText } from "~/shell/Header";
 import { useFormat } from "~/i18n/format";
 import { walletWords } from "~/i18n/vi/wallet/wallet";
@@ -21,7 +21,7 @@ import { topupHistoryWords } from "~/i18n/vi/wallet/topup-history";
 import type { TopupHistoryEntry } from "./topup-history";
 
 /** A ledger row as GET /api/wallet/transactions/ sends it (docs/product.md §3 "Transaction"). */
-export type WalletTransaction = ReturnType<typeof toPublicTransaction>;
+export type WalletTransaction = Awaited<ReturnType<typeof listTransactions>>[number];
 
 
 function Figure({ label, value, tone, testId }: { label: string; value: string; tone: string; testId?: string }) {
@@ -191,7 +191,7 @@ function TransactionRow({ transaction }: { transaction: WalletTransaction }) {
         </svg>
       </span>
       <div className="min-w-0 flex-1">
-        <p className="font-medium break-words text-white">{words.movement(transaction.description, transaction.transaction_type, transaction.source)}</p>
+        <p className="font-medium break-words text-white">{words.movement(transaction.description, transaction.transaction_type, transaction.source, transaction.bought)}</p>
         <p className="mt-0.5 text-xs text-zinc-400">
           <time dateTime={transaction.created_at}>{format.dateTime(transaction.created_at)}</time>
           {status && <span className="ml-2 rounded bg-amber-500/15 px-1.5 py-0.5 text-amber-200">{status}</span>}

@@ -1,4 +1,5 @@
-import type { walletWords } from "../../vi/wallet/wallet";
+import { keyTypeNameEn } from "@workers/shared/english/key-types";
+import type { Bought, walletWords } from "../../vi/wallet/wallet";
 import type { EnglishOf } from "../../words";
 
 /** A phone card's states (workers/money/cards.ts CARD_STATUS_DISPLAY), in English. */
@@ -51,7 +52,9 @@ function englishCredit(how: string): string {
  * (workers/money/wallet/money.ts); its known forms are read back here, keeping what they name (a
  * transfer content, a card, a key and app, a promotion, an admin's note) as it is.
  */
-function movement(description: string, type: string, source: string): string {
+function movement(description: string, type: string, source: string, bought?: Bought | null): string {
+  // A purchase names its key type in English (issue 54 item 5), the app as the shop named it.
+  if (bought) return `${LEDGER_SOURCE.purchase}: ${keyTypeNameEn(bought.key_type_code, bought.key_type_name)} - ${bought.app_name}`;
   const line = String(description ?? "");
   const label = LEDGER_SOURCE[source] ?? LEDGER_TYPE[type] ?? String(type);
   let match = /^(Nạp tiền chuyển khoản|Nạp tiền bằng thẻ cào) \(duyệt thủ công\)(?:: ([\s\S]*))?$/.exec(line);

@@ -5,6 +5,9 @@ import { LEDGER_STATUS_LABELS, LEDGER_TYPE_LABELS, labelOf } from "@workers/shar
 import { TOPUP_MESSAGES } from "@workers/shared/money/topup";
 import { defineWords } from "../../words";
 
+/** What a purchase's ledger line bought, as the API names it beside the stored line (workers/money/buyer-wallet.ts). */
+export type Bought = { app_name: string; key_type_name: string; key_type_code: string | null };
+
 export const walletWords = defineWords("wallet", {
   toppedUp: "Tổng đã nạp",
   available: "Số dư khả dụng",
@@ -25,7 +28,7 @@ export const walletWords = defineWords("wallet", {
   empty: "Chưa có giao dịch nào.",
   after: (amount: string) => `Số dư: ${amount}`,
   /** A ledger line as stored (written in Vietnamese when it moved), else its type. */
-  movement: (description: string, type: string, _source: string) => description || labelOf(LEDGER_TYPE_LABELS, type),
+  movement: (description: string, type: string, _source: string, _bought?: Bought | null) => description || labelOf(LEDGER_TYPE_LABELS, type),
   moveStatus: (status: string) => labelOf(LEDGER_STATUS_LABELS, status),
   returned: "Nạp tiền thành công!",
   configFailed: TOPUP_MESSAGES.configFailed,
