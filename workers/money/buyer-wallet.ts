@@ -14,7 +14,7 @@ import { CRYPTO_MESSAGES, WALLET_MESSAGES } from "./messages";
 
 
 /** A ledger row as the API shows it (docs/product.md §3 "Transaction"); `amount` is signed. */
-export function toPublicTransaction(row: {
+function toPublicTransaction(row: {
   id: number;
   transactionType: LedgerType;
   source: LedgerSource;
