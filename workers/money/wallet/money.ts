@@ -576,6 +576,8 @@ const usd = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 100)
  */
 export async function settleCrypto(db: D1Database, userId: number, settlement: CryptoSettlement, notices = NOTICES_OFF): Promise<"credited" | "unchanged" | "closed"> {
   const topup = await cryptoTopup(db, userId, settlement.topupId);
+  // A duplicate that was judged while its twin was being credited finds its own payment's credit.
+  if (topup && (topup.status === "credited" || topup.status === "refunded") && topup.payment_id === settlement.paymentId) return "unchanged";
   if (!topup || (topup.status !== "pending" && topup.status !== "partial")) return "closed";
   if (topup.payment_id !== null && topup.payment_id !== settlement.paymentId) return "closed";
   const now = Date.now();
