@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { auditEvents, cryptoPayments, cryptoTopups, notifications, users, walletTransactions } from "../../../workers/db/schema";
 import { runScheduledJobs } from "../../../workers/scheduled";
 import { cryptoInvoice, deliver, simPay } from "../../crypto";
-import { api, apiWithHeaders, balanceOf, db, listing, person } from "../../factories";
+import { api, apiWithHeaders, balanceOf, db, listing, person, request } from "../../factories";
 
 const RATE = 25_500; // USD_VND_RATE of .dev.vars.example
 const topupRow = async (id: number) => (await db.select().from(cryptoTopups).where(eq(cryptoTopups.id, id)))[0];
@@ -148,6 +148,10 @@ describe("attack: a parked second deposit credited by two admins at once", () =>
     const refused = await api(`/api/admin/crypto/payments/${parked.id}/refuse/`, { token: admin.token, body: { note: "không rõ nguồn" } });
     expect(refused.status).toBe(200);
     expect(await balanceOf(buyer.id)).toBe(3 * RATE);
+    // The gateway notifies the refused payment again: it stays refused, uncredited.
+    expect((await deliver(redeposit.notifications[0])).status).toBe(200);
+    expect(await balanceOf(buyer.id)).toBe(3 * RATE);
+    expect((await db.select().from(cryptoPayments).where(eq(cryptoPayments.id, parked.id)))[0].review).toBe("refused");
   });
 });
 
@@ -284,5 +288,27 @@ describe("attack: a parked second deposit refunded by the gateway", () => {
       // After the race the payment cannot be credited again.
       expect((await credit()).status).toBe(409);
     }
+  });
+});
+
+describe("the owner sees crypto as its own channel", () => {
+  it("counts crypto deposits net of refunds in the overview and names the channel and the payment in the CSV ledger", async () => {
+    const admin = await person("superuser");
+    const buyer = await person();
+    const channel = async () => ((await api("/api/admin/overview/", { token: admin.token })).body as { deposits_by_channel: Record<string, number> }).deposits_by_channel.crypto ?? 0;
+    const before = await channel();
+    const kept = await cryptoInvoice(buyer, 4);
+    const paid = await pay(kept.order_id, 4, "finished");
+    const refunded = await cryptoInvoice(buyer, 2);
+    await pay(refunded.order_id, 2, "finished");
+    await pay(refunded.order_id, 2, "refunded");
+    expect((await channel()) - before).toBe(4 * RATE);
+
+    const today = new Date(Date.now() + 7 * 3_600_000).toISOString().slice(0, 10);
+    const response = await request(`/api/admin/exports/transactions.csv?from=${today}&to=${today}`, { headers: { Authorization: `Bearer ${admin.token}` } });
+    const lines = (await response.text()).split("\r\n").filter((line) => line.includes(`,${buyer.username},`));
+    const credit = lines.find((line) => line.includes(`thanh toán ${paid.payment_id}`));
+    expect(credit).toContain("Crypto (NOWPayments)");
+    expect(credit).toContain(`,${4 * RATE},`);
   });
 });
