@@ -3,9 +3,9 @@
 // notification that claims more than the gateway says, another buyer's order_id, a changed price,
 // a payment for a closed top-up, and amounts written to trip a parser. The simulator
 // (scripts/nowpayments-sim.mjs) plays the gateway; the tests deliver what it signed.
-import { eq } from "drizzle-orm";
+import { eq, like } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { cryptoPayments, cryptoTopups, walletTransactions } from "../../../workers/db/schema";
+import { cryptoPayments, cryptoTopups, notifications, walletTransactions } from "../../../workers/db/schema";
 import { cryptoInvoice, deliver, reversedKeys, signText, simPay } from "../../crypto";
 import { api, balanceOf, db, person } from "../../factories";
 
@@ -28,6 +28,23 @@ describe("attack: a notification with a forged signature", () => {
     expect((await deliver(tampered)).status).toBe(401);
     expect(await balanceOf(buyer.id)).toBe(0);
     expect((await topupRow(invoice.id)).status).toBe("pending");
+  });
+});
+
+describe("attack: a drifted IPN secret", () => {
+  it("refuses notifications for an open top-up signed with another secret, and tells the owner once an hour as for the bank webhooks", async () => {
+    const buyer = await person();
+    const invoice = await cryptoInvoice(buyer, 3);
+    const alarms = () => db.select().from(notifications).where(like(notifications.dedupeKey, "ops:ops-webhook-refused:nowpayments:%"));
+    const before = await alarms();
+    for (let attempt = 0; attempt < 7; attempt++) {
+      const [forged] = (await simPay({ order_id: invoice.order_id, usd: 3, status: "finished", bad_signature: true })).notifications;
+      expect((await deliver(forged)).status).toBe(401);
+    }
+    const after = await alarms();
+    expect(after.length - before.length).toBe(1);
+    expect(after.at(-1)).toMatchObject({ kind: "ops" });
+    expect(await balanceOf(buyer.id)).toBe(0);
   });
 });
 
