@@ -268,6 +268,9 @@ export function markdownReport(results) {
       "",
       `Outcomes: ${Object.entries(crypto.outcomes).map(([outcome, count]) => `${outcome} ${count}`).join(", ")} (expected: credited ${crypto.invoices}, the duplicates unchanged).`,
       "",
+      ...(crypto.resent?.notifications
+        ? [`The ${crypto.errors} notifications the store answered with an error were sent again, as NOWPayments does (${crypto.resent.notifications} sends in ${crypto.resent.rounds} rounds): ${Object.entries(crypto.resent.outcomes).map(([outcome, count]) => `${outcome} ${count}`).join(", ")}.`, ""]
+        : []),
       crypto.creditedOnce
         ? `Each of the ${crypto.invoices} users ends with exactly the invoice's VND and one crypto deposit: **credited exactly once**.`
         : `**Credit check failed** for ${crypto.problems.length} users: ${JSON.stringify(crypto.problems.slice(0, 5))}`,

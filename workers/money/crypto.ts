@@ -195,6 +195,17 @@ async function judgePayment(env: Env, payment: PaymentReadBack, now = Date.now()
   if (!topup || !payment.paymentId) return "unknown";
   // Another invoice's payment claiming this order_id credits nobody here.
   if (topup.invoiceId === null || payment.invoiceId !== topup.invoiceId) return "mismatch";
+  const wallet = walletFor(env, topup.userId);
+  if (payment.status === "refunded" && topup.paymentId !== payment.paymentId) {
+    // A payment once parked for an admin (a second deposit, a second payment, money for a closed
+    // top-up) credits only through the review: its refund closes the review or takes that credit back.
+    const [known] = await getDb(env.DB).select({ id: cryptoPayments.id, review: cryptoPayments.review }).from(cryptoPayments).where(eq(cryptoPayments.paymentId, payment.paymentId)).limit(1);
+    if (known && known.review !== "none") {
+      await recordPayment(env, topup, payment, null, now);
+      const outcome = await wallet.refundParkedCrypto({ paymentRowId: known.id, paymentId: payment.paymentId });
+      return outcome === "refunded" ? "refunded" : outcome === "closed" ? "closed" : "unchanged";
+    }
+  }
   const share = shareOf(topup, payment);
   const parked = (reason: string, creditable = share ?? 0) => recordPayment(env, topup, payment, { reason, creditable }, now).then(() => "parked" as const);
   if (payment.priceCurrency !== "usd" || payment.priceAmount === null || Math.abs(payment.priceAmount * 100 - topup.usdCents) > 1e-6) {
@@ -211,7 +222,6 @@ async function judgePayment(env: Env, payment: PaymentReadBack, now = Date.now()
   // Another payment of the same invoice after one was credited (the buyer paid twice).
   if (topup.paymentId !== null && topup.paymentId !== payment.paymentId) return paying ? parked(`thanh toán thứ hai cho cùng hóa đơn (đã có ${topup.paymentId})`) : "pending";
   const open = topup.status === "pending" || topup.status === "partial";
-  const wallet = walletFor(env, topup.userId);
   const settlement = { topupId: topup.id, paymentId: payment.paymentId, gatewayStatus: payment.status, payAmount: amountText(payment.payAmount), actuallyPaid: amountText(payment.actuallyPaid), payCurrency: payment.payCurrency };
   switch (payment.status) {
     case "finished":
@@ -362,12 +372,14 @@ function toAdminPayment(payment: PaymentRow) {
 
 /**
  * An admin credits (`amount` đồng, the payment's suggestion by default) or refuses a parked
- * payment, audited in the same batch, in the buyer's wallet: two admins at once decide once.
+ * payment, audited in the same batch, in the buyer's wallet: two admins at once decide once. A
+ * payment the gateway refunded (before or while the admin decides) is refused with its own code.
  */
 export async function reviewCryptoPayment(env: Env, id: number, decision: { credit: boolean; amount?: number; note: string }, admin: { id: number; audit: (details: Record<string, unknown>) => AuditRecord }) {
   const db = getDb(env.DB);
   const [payment] = await db.select().from(cryptoPayments).where(eq(cryptoPayments.id, id)).limit(1);
   if (!payment) throw new NotFoundError(CRYPTO_MESSAGES.notFound);
+  if (payment.paymentStatus === "refunded") throw new ConflictError(CRYPTO_MESSAGES.refundedByGateway);
   if (payment.review !== "parked") throw new ConflictError(CRYPTO_MESSAGES.handled);
   const [topup] = await db.select().from(cryptoTopups).where(eq(cryptoTopups.id, payment.topupId)).limit(1);
   const amount = decision.amount ?? payment.creditableVnd;
@@ -381,6 +393,7 @@ export async function reviewCryptoPayment(env: Env, id: number, decision: { cred
     note: decision.note,
     audit: admin.audit({ payment_id: payment.paymentId, topup_id: topup.id, user_id: topup.userId, decision: decision.credit ? "credit" : "refuse", amount: decision.credit ? amount : 0, note: decision.note }),
   });
+  if (outcome === "refunded") throw new ConflictError(CRYPTO_MESSAGES.refundedByGateway);
   if (outcome === "handled") throw new ConflictError(CRYPTO_MESSAGES.handled);
   return { outcome, amount: decision.credit ? amount : 0 };
 }

@@ -180,6 +180,11 @@ export const CRYPTO_MESSAGES = defineMessages({
   },
   notFound: { code: "crypto_payment_not_found", vi: "Không tìm thấy khoản thanh toán crypto", en: "Crypto payment not found" },
   handled: { code: "crypto_payment_handled", vi: "Khoản thanh toán này đã được xử lý", en: "This payment has already been handled" },
+  refundedByGateway: {
+    code: "crypto_payment_refunded",
+    vi: "Cổng thanh toán đã hoàn tiền khoản này cho người mua, không thể cộng tiền",
+    en: "The gateway refunded this payment to the buyer, so it cannot be credited",
+  },
   credited: {
     code: "crypto_payment_credited",
     vi: (amount: number) => `Đã cộng ${formatVND(amount)} cho khoản thanh toán crypto`,

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { auditEvents, cryptoPayments, cryptoTopups, notifications, users, walletTransactions } from "../../../workers/db/schema";
 import { runScheduledJobs } from "../../../workers/scheduled";
 import { cryptoInvoice, deliver, simPay } from "../../crypto";
-import { api, balanceOf, db, listing, person } from "../../factories";
+import { api, apiWithHeaders, balanceOf, db, listing, person, request } from "../../factories";
 
 const RATE = 25_500; // USD_VND_RATE of .dev.vars.example
 const topupRow = async (id: number) => (await db.select().from(cryptoTopups).where(eq(cryptoTopups.id, id)))[0];
@@ -148,6 +148,10 @@ describe("attack: a parked second deposit credited by two admins at once", () =>
     const refused = await api(`/api/admin/crypto/payments/${parked.id}/refuse/`, { token: admin.token, body: { note: "không rõ nguồn" } });
     expect(refused.status).toBe(200);
     expect(await balanceOf(buyer.id)).toBe(3 * RATE);
+    // The gateway notifies the refused payment again: it stays refused, uncredited.
+    expect((await deliver(redeposit.notifications[0])).status).toBe(200);
+    expect(await balanceOf(buyer.id)).toBe(3 * RATE);
+    expect((await db.select().from(cryptoPayments).where(eq(cryptoPayments.id, parked.id)))[0].review).toBe("refused");
   });
 });
 
@@ -183,5 +187,128 @@ describe("the admin's crypto settings", () => {
     expect((await api("/api/crypto/create/", { token: buyer.token, body: { amount_usd: 10 } })).status).toBe(503);
     expect((await api("/api/admin/crypto/settings/", { token: admin.token, method: "PUT", body: { enabled: true, min_usd: 60, max_usd: 50 } })).status).toBe(400);
     await api("/api/admin/crypto/settings/", { token: admin.token, method: "PUT", body: { enabled: true, min_usd: 2, max_usd: 1000 } });
+  });
+});
+
+describe("attack: a parked second deposit refunded by the gateway", () => {
+  /** A buyer with a credited invoice of 10 USD and a second deposit of 4 USD parked for the admin. */
+  const parkedDeposit = async () => {
+    const buyer = await person();
+    const invoice = await cryptoInvoice(buyer, 10);
+    await pay(invoice.order_id, 10, "finished");
+    const redeposit = await pay(invoice.order_id, 4, "redeposit");
+    expect(redeposit.answers[0].body.outcome).toBe("parked");
+    const [parked] = await db.select().from(cryptoPayments).where(eq(cryptoPayments.paymentId, String(redeposit.payment_id)));
+    expect(parked.creditableVnd).toBe(4 * RATE);
+    return { buyer, invoice, paymentId: redeposit.payment_id, parked };
+  };
+  const refundLines = async (userId: number, paymentId: number) => (await cryptoLines(userId)).filter((line) => line.reference === `crypto:${paymentId}:refund`);
+
+  it("takes back an admin's credit of a parked deposit once, in one ledger line, owing what the balance lacks, and tells the owner", async () => {
+    const admin = await person("superuser");
+    const { buyer, invoice, paymentId, parked } = await parkedDeposit();
+    const credited = await api(`/api/admin/crypto/payments/${parked.id}/credit/`, { token: admin.token, body: { note: "khách nạp thêm" } });
+    expect(credited.status).toBe(200);
+    expect(await balanceOf(buyer.id)).toBe(14 * RATE);
+    // The buyer spends most of it before the gateway refunds the second deposit.
+    const { pricing } = await listing({ price: 300_000 });
+    expect((await api("/api/keys/purchase/", { token: buyer.token, body: { key_pricing_id: pricing.id, payment_method: "balance" } })).status).toBe(200);
+    expect(await balanceOf(buyer.id)).toBe(14 * RATE - 300_000);
+
+    const refund = await pay(invoice.order_id, 4, "refunded", { payment_id: paymentId });
+    expect(refund.answers[0].body.outcome).toBe("refunded");
+    const lines = await refundLines(buyer.id, paymentId);
+    expect(lines).toHaveLength(1);
+    expect(lines[0].amount).toBe(-(14 * RATE - 300_000));
+    expect(lines[0].description).toContain("102.000");
+    const [account] = await db.select().from(users).where(eq(users.id, buyer.id));
+    expect(account).toMatchObject({ balance: 0, debt: 4 * RATE - (14 * RATE - 300_000) });
+    // The first payment's credit stands: only the second deposit was refunded.
+    expect(await topupRow(invoice.id)).toMatchObject({ status: "credited", creditedVnd: 10 * RATE, refundedVnd: 0 });
+    const notices = await db.select().from(notifications).where(eq(notifications.dedupeKey, `refund:crypto:${paymentId}`));
+    expect(notices).toHaveLength(1);
+    expect(notices[0].text).toContain("Hoàn tiền crypto");
+  });
+
+  it("takes the credit back once when the same refunded notification comes five times at once and again later", async () => {
+    const admin = await person("superuser");
+    const { buyer, invoice, paymentId, parked } = await parkedDeposit();
+    expect((await api(`/api/admin/crypto/payments/${parked.id}/credit/`, { token: admin.token, body: { note: "" } })).status).toBe(200);
+    const refund = await pay(invoice.order_id, 4, "refunded", { payment_id: paymentId, repeat: 5 });
+    expect(refund.answers.map((answer) => answer.body.outcome).sort()).toEqual(["refunded", "unchanged", "unchanged", "unchanged", "unchanged"]);
+    // The same bytes replayed later.
+    expect((await deliver(refund.notifications[0])).body.outcome).toBe("unchanged");
+    expect(await refundLines(buyer.id, paymentId)).toHaveLength(1);
+    expect(await balanceOf(buyer.id)).toBe(10 * RATE);
+    expect((await db.select().from(users).where(eq(users.id, buyer.id)))[0].debt).toBe(0);
+  });
+
+  it("closes a parked deposit the gateway refunded before review, and an admin can no longer credit it", async () => {
+    const admin = await person("superuser");
+    const { buyer, invoice, paymentId, parked } = await parkedDeposit();
+    const refund = await pay(invoice.order_id, 4, "refunded", { payment_id: paymentId, repeat: 2 });
+    expect(refund.answers.map((answer) => answer.status)).toEqual([200, 200]);
+    const [closed] = await db.select().from(cryptoPayments).where(eq(cryptoPayments.id, parked.id));
+    expect(closed).toMatchObject({ paymentStatus: "refunded" });
+    expect(closed.review).not.toBe("parked");
+    // It leaves the admin's queue of parked payments.
+    const listed = await api("/api/admin/crypto/?status=parked", { token: admin.token });
+    expect(listed.body.data.map((row: { id: number }) => row.id)).not.toContain(invoice.id);
+
+    const refused = await api(`/api/admin/crypto/payments/${parked.id}/credit/`, { token: admin.token, body: { note: "khách nạp thêm" } });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ success: false, code: "crypto_payment_refunded" });
+    expect(refused.body.message).toContain("hoàn tiền");
+    const english = await apiWithHeaders(`/api/admin/crypto/payments/${parked.id}/credit/`, { token: admin.token, body: { note: "" }, headers: { "Accept-Language": "en" } });
+    expect(english.body).toMatchObject({ code: "crypto_payment_refunded" });
+    expect(english.body.message).toContain("refunded");
+    expect(await balanceOf(buyer.id)).toBe(10 * RATE);
+    expect(await refundLines(buyer.id, paymentId)).toHaveLength(0);
+  });
+
+  it("never leaves an admin's credit standing when it races the gateway's refund", async () => {
+    const admin = await person("superuser");
+    for (let round = 0; round < 4; round++) {
+      const { buyer, invoice, paymentId, parked } = await parkedDeposit();
+      const refund = await simPay({ order_id: invoice.order_id, usd: 4, status: "refunded", payment_id: paymentId, repeat: 3 });
+      const credit = () => api(`/api/admin/crypto/payments/${parked.id}/credit/`, { token: admin.token, body: { note: "đua" } });
+      // The notifications set off a little later each round, so the admin's click lands before, among or after them.
+      const later = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+      const [creditAnswer] = await Promise.all([credit(), ...refund.notifications.map((notification, n) => later([0, 8, 25, 60][round] + n * 5).then(() => deliver(notification)))]);
+      const lines = await cryptoLines(buyer.id);
+      const reviewed = lines.filter((line) => line.reference === `crypto:${paymentId}:review`);
+      const takenBack = lines.filter((line) => line.reference === `crypto:${paymentId}:refund`);
+      expect(reviewed.length).toBeLessThanOrEqual(1);
+      // Credited and taken back, or never credited: the buyer ends where the first payment left them.
+      expect(takenBack).toHaveLength(reviewed.length);
+      if (reviewed.length === 0) expect(creditAnswer).toMatchObject({ status: 409, body: { code: "crypto_payment_refunded" } });
+      else expect(creditAnswer.status).toBe(200);
+      expect(await balanceOf(buyer.id)).toBe(10 * RATE);
+      expect((await db.select().from(users).where(eq(users.id, buyer.id)))[0].debt).toBe(0);
+      // After the race the payment cannot be credited again.
+      expect((await credit()).status).toBe(409);
+    }
+  });
+});
+
+describe("the owner sees crypto as its own channel", () => {
+  it("counts crypto deposits net of refunds in the overview and names the channel and the payment in the CSV ledger", async () => {
+    const admin = await person("superuser");
+    const buyer = await person();
+    const channel = async () => ((await api("/api/admin/overview/", { token: admin.token })).body as { deposits_by_channel: Record<string, number> }).deposits_by_channel.crypto ?? 0;
+    const before = await channel();
+    const kept = await cryptoInvoice(buyer, 4);
+    const paid = await pay(kept.order_id, 4, "finished");
+    const refunded = await cryptoInvoice(buyer, 2);
+    await pay(refunded.order_id, 2, "finished");
+    await pay(refunded.order_id, 2, "refunded");
+    expect((await channel()) - before).toBe(4 * RATE);
+
+    const today = new Date(Date.now() + 7 * 3_600_000).toISOString().slice(0, 10);
+    const response = await request(`/api/admin/exports/transactions.csv?from=${today}&to=${today}`, { headers: { Authorization: `Bearer ${admin.token}` } });
+    const lines = (await response.text()).split("\r\n").filter((line) => line.includes(`,${buyer.username},`));
+    const credit = lines.find((line) => line.includes(`thanh toán ${paid.payment_id}`));
+    expect(credit).toContain("Crypto (NOWPayments)");
+    expect(credit).toContain(`,${4 * RATE},`);
   });
 });

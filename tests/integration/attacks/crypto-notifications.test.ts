@@ -3,11 +3,11 @@
 // notification that claims more than the gateway says, another buyer's order_id, a changed price,
 // a payment for a closed top-up, and amounts written to trip a parser. The simulator
 // (scripts/nowpayments-sim.mjs) plays the gateway; the tests deliver what it signed.
-import { eq } from "drizzle-orm";
+import { eq, like } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { cryptoPayments, cryptoTopups, walletTransactions } from "../../../workers/db/schema";
+import { cryptoPayments, cryptoTopups, notifications, walletTransactions } from "../../../workers/db/schema";
 import { cryptoInvoice, deliver, reversedKeys, signText, simPay } from "../../crypto";
-import { balanceOf, db, person } from "../../factories";
+import { api, balanceOf, db, person } from "../../factories";
 
 const RATE = 25_500; // USD_VND_RATE of .dev.vars.example
 const topupRow = async (id: number) => (await db.select().from(cryptoTopups).where(eq(cryptoTopups.id, id)))[0];
@@ -28,6 +28,23 @@ describe("attack: a notification with a forged signature", () => {
     expect((await deliver(tampered)).status).toBe(401);
     expect(await balanceOf(buyer.id)).toBe(0);
     expect((await topupRow(invoice.id)).status).toBe("pending");
+  });
+});
+
+describe("attack: a drifted IPN secret", () => {
+  it("refuses notifications for an open top-up signed with another secret, and tells the owner once an hour as for the bank webhooks", async () => {
+    const buyer = await person();
+    const invoice = await cryptoInvoice(buyer, 3);
+    const alarms = () => db.select().from(notifications).where(like(notifications.dedupeKey, "ops:ops-webhook-refused:nowpayments:%"));
+    const before = await alarms();
+    for (let attempt = 0; attempt < 7; attempt++) {
+      const [forged] = (await simPay({ order_id: invoice.order_id, usd: 3, status: "finished", bad_signature: true })).notifications;
+      expect((await deliver(forged)).status).toBe(401);
+    }
+    const after = await alarms();
+    expect(after.length - before.length).toBe(1);
+    expect(after.at(-1)).toMatchObject({ kind: "ops" });
+    expect(await balanceOf(buyer.id)).toBe(0);
   });
 });
 
@@ -76,6 +93,23 @@ describe("attack: a notification replayed, or five `finished` at once", () => {
     const paid = await simPay({ order_id: invoice.order_id, usd: 3, status: "finished", out_of_order: true });
     for (const notification of paid.notifications) expect((await deliver(notification)).status).toBe(200);
     expect(await topupRow(invoice.id)).toMatchObject({ status: "credited", creditedVnd: 3 * RATE });
+  });
+});
+
+describe("attack: crediting on `confirmed` instead of `finished`", () => {
+  it("keeps the top-up pending through `confirming`, `confirmed` and `sending`, crediting nothing and showing the gateway's word to the buyer", async () => {
+    const buyer = await person();
+    const invoice = await cryptoInvoice(buyer, 6);
+    for (const status of ["confirming", "confirmed", "sending"]) {
+      const [notification] = (await simPay({ order_id: invoice.order_id, usd: 6, status })).notifications;
+      const answer = await deliver(notification);
+      expect(answer.body.outcome).toBe("pending");
+      expect(await balanceOf(buyer.id)).toBe(0);
+      expect(await topupRow(invoice.id)).toMatchObject({ status: "pending", gatewayStatus: status, creditedVnd: 0 });
+      const open = await api("/api/crypto/pending/", { token: buyer.token });
+      expect(open.body.data.find((row: { id: number }) => row.id === invoice.id)).toMatchObject({ status: "pending", gateway_status: status });
+    }
+    expect(await creditsOf(buyer.id)).toHaveLength(0);
   });
 });
 

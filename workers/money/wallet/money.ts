@@ -576,6 +576,8 @@ const usd = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 100)
  */
 export async function settleCrypto(db: D1Database, userId: number, settlement: CryptoSettlement, notices = NOTICES_OFF): Promise<"credited" | "unchanged" | "closed"> {
   const topup = await cryptoTopup(db, userId, settlement.topupId);
+  // A duplicate that was judged while its twin was being credited finds its own payment's credit.
+  if (topup && (topup.status === "credited" || topup.status === "refunded") && topup.payment_id === settlement.paymentId) return "unchanged";
   if (!topup || (topup.status !== "pending" && topup.status !== "partial")) return "closed";
   if (topup.payment_id !== null && topup.payment_id !== settlement.paymentId) return "closed";
   const now = Date.now();
@@ -612,33 +614,65 @@ export async function settleCrypto(db: D1Database, userId: number, settlement: C
 }
 
 /**
- * The gateway refunded a payment the store had credited: the credit and its bonus are taken back
- * in one ledger line. What the balance cannot cover is owed (users.debt: the balance itself never
- * goes below zero), and the account buys nothing until a top-up has paid it. Once per payment.
+ * Takes back `amount` đồng the store credited for a crypto payment the gateway refunded, in one
+ * ledger line (`crypto:<payment id>:refund`, so once per payment). What the balance cannot cover
+ * is owed (users.debt: the balance itself never goes below zero), and the account buys nothing
+ * until a top-up has paid it. `extra` commits in the same batch; the owner is told.
  */
-export async function refundCrypto(db: D1Database, userId: number, refund: { topupId: number; paymentId: string }, notices = NOTICES_OFF): Promise<"refunded" | "nothing"> {
-  const topup = await cryptoTopup(db, userId, refund.topupId);
-  if (!topup || (topup.status !== "credited" && topup.status !== "partial") || topup.credited_vnd <= 0) return "nothing";
+async function takeBackCrypto(db: D1Database, userId: number, refund: { paymentId: string; amount: number; extra: D1PreparedStatement[] }, notices: NoticeSettings, now: number): Promise<"refunded" | "nothing"> {
   const wallet = await walletSnapshot(db, userId);
-  if (!wallet) return "nothing";
-  const now = Date.now();
-  const takeBack = topup.credited_vnd + (topup.bonus_amount ?? 0);
-  const fromBalance = Math.min(wallet.balance, takeBack);
-  const debt = takeBack - fromBalance;
+  if (!wallet || refund.amount <= 0) return "nothing";
+  const fromBalance = Math.min(wallet.balance, refund.amount);
+  const debt = refund.amount - fromBalance;
   const entry: LedgerEntry = {
     type: "deposit",
     source: "crypto",
     amount: -fromBalance,
     reference: `crypto:${refund.paymentId}:refund`,
-    description: `Hoàn tiền crypto (NOWPayments), thanh toán ${refund.paymentId}: thu hồi ${formatVND(takeBack)}${debt > 0 ? `, trong đó ${formatVND(debt)} ghi nợ` : ""}`.slice(0, 300),
+    description: `Hoàn tiền crypto (NOWPayments), thanh toán ${refund.paymentId}: thu hồi ${formatVND(refund.amount)}${debt > 0 ? `, trong đó ${formatVND(debt)} ghi nợ` : ""}`.slice(0, 300),
   };
   const result = await applyEntries(db, userId, [entry], [
     db.prepare("UPDATE users SET debt = debt + ?1 WHERE id = ?2").bind(debt, userId),
-    db.prepare("UPDATE crypto_topups SET status = 'refunded', refunded_vnd = ?1, gateway_status = 'refunded', next_check_at = NULL, updated_at = ?2 WHERE id = ?3").bind(takeBack, now, refund.topupId),
-    ...refundNotice(db, notices, { userId, amount: takeBack, debt, paymentId: refund.paymentId }, now),
+    ...refund.extra,
+    ...refundNotice(db, notices, { userId, amount: refund.amount, debt, paymentId: refund.paymentId }, now),
   ], now);
-  if (!result.ok) throw new Error(`crypto top-up ${refund.topupId} could not be refunded: ${result.error}`);
+  if (!result.ok) throw new Error(`crypto payment ${refund.paymentId} could not be refunded: ${result.error}`);
   return result.duplicate ? "nothing" : "refunded";
+}
+
+/** The gateway refunded the payment its top-up was credited for: the credit and its bonus are taken back. */
+export async function refundCrypto(db: D1Database, userId: number, refund: { topupId: number; paymentId: string }, notices = NOTICES_OFF): Promise<"refunded" | "nothing"> {
+  const topup = await cryptoTopup(db, userId, refund.topupId);
+  if (!topup || (topup.status !== "credited" && topup.status !== "partial") || topup.credited_vnd <= 0) return "nothing";
+  const now = Date.now();
+  const takeBack = topup.credited_vnd + (topup.bonus_amount ?? 0);
+  const close = db.prepare("UPDATE crypto_topups SET status = 'refunded', refunded_vnd = ?1, gateway_status = 'refunded', next_check_at = NULL, updated_at = ?2 WHERE id = ?3").bind(takeBack, now, refund.topupId);
+  return takeBackCrypto(db, userId, { paymentId: refund.paymentId, amount: takeBack, extra: [close] }, notices, now);
+}
+
+/**
+ * The gateway refunded a payment that was parked for an admin (a second deposit, say). Still
+ * parked: it is closed, so no admin can credit it any more. Credited by an admin: that credit
+ * (the ledger line `crypto:<payment id>:review`) is taken back as a top-up's is. Runs on the
+ * wallet queue after any admin's credit queued before it, so a credit never escapes the refund.
+ */
+export async function refundParkedCrypto(db: D1Database, userId: number, refund: { paymentRowId: number; paymentId: string }, notices = NOTICES_OFF): Promise<"refunded" | "closed" | "nothing"> {
+  const row = await db.prepare("SELECT review FROM crypto_payments WHERE id = ?").bind(refund.paymentRowId).first<{ review: string }>();
+  const now = Date.now();
+  if (row?.review === "parked") {
+    const closed = await db
+      .prepare("UPDATE crypto_payments SET review = 'refused', resolution_note = ?1, resolved_at = ?2, updated_at = ?2 WHERE id = ?3 AND review = 'parked' RETURNING id")
+      .bind("NOWPayments đã hoàn tiền khoản này trước khi được duyệt", now, refund.paymentRowId)
+      .first();
+    return closed ? "closed" : "nothing";
+  }
+  if (row?.review !== "credited") return "nothing";
+  const credit = await db
+    .prepare("SELECT amount FROM wallet_transactions WHERE reference = ? AND user_id = ?")
+    .bind(`crypto:${refund.paymentId}:review`, userId)
+    .first<{ amount: number }>();
+  if (!credit) return "nothing";
+  return takeBackCrypto(db, userId, { paymentId: refund.paymentId, amount: credit.amount, extra: [] }, notices, now);
 }
 
 /** An admin's decision on a parked crypto payment (crypto_payments, review 'parked'). */
@@ -647,10 +681,13 @@ export type CryptoReview = { paymentRowId: number; paymentId: string; amount: nu
 /**
  * Credits or refuses a parked crypto payment, on its buyer's wallet queue: two admins deciding
  * at once decide once (the second finds it handled, and the ledger reference
- * `crypto:<payment id>:review` is credited at most once).
+ * `crypto:<payment id>:review` is credited at most once). A payment the gateway refunded is
+ * credited by nobody.
  */
-export async function reviewParkedCrypto(db: D1Database, userId: number, review: CryptoReview, notices = NOTICES_OFF): Promise<"credited" | "refused" | "handled"> {
-  const row = await db.prepare("SELECT review FROM crypto_payments WHERE id = ?").bind(review.paymentRowId).first<{ review: string }>();
+export async function reviewParkedCrypto(db: D1Database, userId: number, review: CryptoReview, notices = NOTICES_OFF): Promise<"credited" | "refused" | "handled" | "refunded"> {
+  const row = await db.prepare("SELECT review, payment_status FROM crypto_payments WHERE id = ?").bind(review.paymentRowId).first<{ review: string; payment_status: string }>();
+  // The gateway gave this money back to the buyer: there is nothing left to credit (refundParkedCrypto).
+  if (row?.payment_status === "refunded") return "refunded";
   if (row?.review !== "parked") return "handled";
   const now = Date.now();
   const decide = db

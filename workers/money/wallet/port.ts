@@ -3,7 +3,7 @@
 import { advanceTo } from "../../db/client";
 import type { LiveChange, UserWallet } from "./user-wallet";
 
-type Operation = "purchase" | "settleTopup" | "cancelTopup" | "settleCard" | "creditTransfer" | "creditParkedCard" | "settleCrypto" | "refundCrypto" | "reviewParkedCrypto" | "adjust";
+type Operation = "purchase" | "settleTopup" | "cancelTopup" | "settleCard" | "creditTransfer" | "creditParkedCard" | "settleCrypto" | "refundCrypto" | "refundParkedCrypto" | "reviewParkedCrypto" | "adjust";
 
 /** The wallet as a service sees it: each operation answers its result; the bookmark went to the request. */
 type Wallet = { [K in Operation]: (...args: Parameters<UserWallet[K]>) => Promise<Awaited<ReturnType<UserWallet[K]>>["value"]> } & {
@@ -42,6 +42,7 @@ export function walletFor(env: Env, userId: number): Wallet {
     creditParkedCard: call("creditParkedCard"),
     settleCrypto: call("settleCrypto"),
     refundCrypto: call("refundCrypto"),
+    refundParkedCrypto: call("refundParkedCrypto"),
     reviewParkedCrypto: call("reviewParkedCrypto"),
     adjust: call("adjust"),
     ping: () => stub.ping(),

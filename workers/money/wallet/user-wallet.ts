@@ -253,8 +253,17 @@ export class UserWallet extends DurableObject<Env> {
     );
   }
 
+  /** The gateway refunded one of this user's parked crypto payments: closed, or an admin's credit taken back. */
+  refundParkedCrypto(refund: { paymentRowId: number; paymentId: string }): Promise<Bookmarked<"refunded" | "closed" | "nothing">> {
+    return this.#serialise(
+      () => money.refundParkedCrypto(this.env.DB, this.#userId, refund, noticeSettings(this.env)),
+      // Told as its credit was (reviewParkedCrypto): the top-up itself stays credited.
+      (outcome) => (outcome === "refunded" ? { event: "credit" } : null),
+    );
+  }
+
   /** An admin credits or refuses one of this user's parked crypto payments. */
-  reviewParkedCrypto(review: money.CryptoReview): Promise<Bookmarked<"credited" | "refused" | "handled">> {
+  reviewParkedCrypto(review: money.CryptoReview): Promise<Bookmarked<"credited" | "refused" | "handled" | "refunded">> {
     return this.#serialise(
       () => money.reviewParkedCrypto(this.env.DB, this.#userId, review, noticeSettings(this.env)),
       (outcome) => (outcome === "credited" ? { event: "credit" } : null),
