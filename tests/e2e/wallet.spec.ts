@@ -207,6 +207,8 @@ test("a card's late success is parked for the admin, who credits it to the card'
   await page.goto("/admin/bank-transfers");
   const row = page.locator(`tr[data-transfer-id="${entryId}"]`);
   await expect(row.getByTestId("parked-card")).toContainText(`Serial ${serial}`);
+  // The carrier as it is written everywhere a person reads it (issue 53 item 3).
+  await expect(row.getByTestId("parked-card")).toContainText(/Thẻ Viettel · 50\.000\s₫/);
   await expect(row.getByTestId("parked-card")).toContainText(`Chủ thẻ: #${owner.user.id} @${owner.user.username}`);
   await expect(row.getByTestId("parked-card")).toContainText("Thẻ không hợp lệ");
   await row.getByRole("button", { name: "Cộng cho chủ thẻ" }).click();

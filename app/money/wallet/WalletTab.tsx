@@ -16,7 +16,7 @@ import type { CryptoTopup, PendingTopup } from "../topup/topup-config";
 import { cryptoTopupWords } from "~/i18n/vi/wallet/crypto-topup";
 import { ListBody, type ListState } from "../../accounts/profile/ProfileList";
 import { TopupHistory } from "./TopupHistory";
-import { cardEstimate } from "@workers/shared/money/topup";
+import { cardEstimate, telcoLabel } from "@workers/shared/money/topup";
 import { topupHistoryWords } from "~/i18n/vi/wallet/topup-history";
 import type { TopupHistoryEntry } from "./topup-history";
 
@@ -44,7 +44,7 @@ function PendingCard({ card }: { card: CardPayment }) {
     <li className="rounded-xl bg-sky-500/10 p-3 ring-1 ring-sky-500/20" data-testid="pending-card">
       <div className="flex items-center justify-between gap-3">
         {/* Not money yet: the card's face value, with what it is expected to bring after the carrier's fee. */}
-        <span className="font-bold text-sky-100">{words.pendingCard(card.telco, format.vnd(card.card_value))}</span>
+        <span className="font-bold text-sky-100">{words.pendingCard(telcoLabel(card.telco), format.vnd(card.card_value))}</span>
         <span className="text-sm font-semibold text-sky-200" data-testid="pending-card-state">
           {words.cardStatus(card.status, card.status_display)}
         </span>
