@@ -120,6 +120,12 @@ test.describe("with a fake session and a stubbed server", () => {
     await expect(toast(page, "Key này đã hết hàng. Vui lòng chọn loại key khác hoặc chờ admin nhập thêm.")).toBeVisible();
     await expect(optionState(page, "1 Ngày")).toHaveText("Hết hàng");
     await expect(option(page, "7 Ngày")).toBeChecked(); // the choice moved to the first buyable option
+    // And says so beside the choice (issue 53: it moved silently).
+    await expect(page.getByTestId("pricing-gave-way")).toHaveText("Không mua được 1 Ngày nữa (Hết hàng).");
+    // The buyer's own choice needs no word.
+    await option(page, "30 Ngày").check();
+    await expect(page.getByTestId("pricing-gave-way")).toHaveCount(0);
+    await option(page, "7 Ngày").check();
     expect(pricingCalls).toBe(1);
     await expect(page.getByRole("dialog")).toHaveCount(0);
 
