@@ -2,6 +2,7 @@
 // saving rate, the three ways to top up (crypto first on English pages), money on its way (the VietQR
 // top-ups awaiting a transfer, with amount, content to copy and time left; the phone cards being
 // checked; the crypto invoices still open, with their state), and the ledger (newest first).
+import { Link, useSearchParams } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import type { listTransactions } from "@workers/money/buyer-wallet";
 import { useBalanceText } from "~/shell/Header";
@@ -23,6 +24,21 @@ import type { TopupHistoryEntry } from "./topup-history";
 /** A ledger row as GET /api/wallet/transactions/ sends it (docs/product.md §3 "Transaction"). */
 export type WalletTransaction = Awaited<ReturnType<typeof listTransactions>>[number];
 
+
+/** An app page's path (`/slug`, `/en/slug`): the only place ?back= may lead. */
+const APP_PAGE = /^\/(?:en\/)?[\w-]+$/;
+
+/** Come from a purchase the balance did not cover (?back=, PurchaseConfirmDialog.tsx): the way back to it. */
+function BackToApp() {
+  const words = useWords(walletWords);
+  const back = useSearchParams()[0].get("back");
+  if (!back || !APP_PAGE.test(back)) return null;
+  return (
+    <Link to={back} className="inline-block font-semibold text-indigo-300 underline underline-offset-2 hover:text-indigo-200" data-testid="wallet-back-to-app">
+      {words.backToApp}
+    </Link>
+  );
+}
 
 function Figure({ label, value, tone, testId }: { label: string; value: string; tone: string; testId?: string }) {
   return (
@@ -236,6 +252,7 @@ export function WalletTab({
 
   return (
     <div className="space-y-6">
+      <BackToApp />
       <div className="grid gap-3 sm:grid-cols-3">
         <Figure label={words.toppedUp} value={format.vnd(totalToppedUp(balance, spent))} tone="text-white" testId="wallet-total-topped-up" />
         <Figure label={words.available} value={available} tone="text-emerald-300" testId="wallet-available" />
