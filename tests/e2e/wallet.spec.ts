@@ -395,6 +395,23 @@ test.describe("the VietQR dialog against a stubbed server", () => {
     return balanceCalls;
   }
 
+  test("a promotion code refused on creating is said under its field only, not in a summary too (issue 53 item 4)", { tag: "@phone" }, async ({ page }) => {
+    await signIn(page, fake);
+    await stubProfile(page);
+    const refusal = "Mã khuyến mãi không hợp lệ hoặc đã hết hạn";
+    await page.route("**/api/vietqr/config/", (route) => route.fulfill({ status: 500, json: { success: false, message: "boom" } }));
+    await page.route("**/api/vietqr/create/", (route) => route.fulfill({ status: 400, json: { success: false, code: "promotion_code_invalid", message: refusal, errors: { promotion_code: [refusal] } } }));
+    await page.goto("/profile?tab=wallet");
+    await walletPanel(page).getByRole("button", { name: "Nạp qua VietQR" }).click();
+    const dialog = page.getByRole("dialog", { name: "Nạp tiền qua VietQR" });
+    await dialog.getByRole("button", { name: /^60\.000/ }).click();
+    await dialog.getByLabel("Mã khuyến mãi (nếu có)").fill("HETHAN");
+    await dialog.getByRole("button", { name: "Tạo mã QR" }).click();
+    await expect(dialog.getByText(refusal)).toHaveCount(1);
+    await expect(dialog.getByLabel("Mã khuyến mãi (nếu có)")).toHaveAttribute("aria-invalid", "true");
+    await expect(dialog.getByTestId("validation-summary")).toHaveCount(0);
+  });
+
   test("at 375 px: config fallback, QR fallback image, expiry, cancel, a failed transaction", { tag: "@phone" }, async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 740 });
     await signIn(page, fake);
