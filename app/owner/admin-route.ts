@@ -96,13 +96,16 @@ export type ActionResult<T = null> = { ok: true; data: T } | ActionFailed;
 
 /**
  * The failure of an admin clientAction: the message in a red toast (optionally reworded, e.g.
- * 'Lỗi khi thêm keys: …') and returned with the server's field errors.
+ * 'Lỗi khi thêm keys: …') and returned with the server's field errors. A form that shows those
+ * errors itself (`shownInForm`) is the one place a refusal carrying them is told: no toast too
+ * (told once, issue 53 item 4).
  */
-export function actionFailure(error: unknown, request: Request, fallback: string, format?: (message: string) => string): ActionFailed {
+export function actionFailure(error: unknown, request: Request, fallback: string, format?: (message: string) => string, { shownInForm = false } = {}): ActionFailed {
   const message = adminCallFailure(error, request, fallback);
   const shown = format ? format(message) : message;
-  toast.error(shown);
-  return { ok: false, error: shown, errors: error instanceof ApiError ? error.errors : null };
+  const errors = error instanceof ApiError ? error.errors : null;
+  if (!(shownInForm && errors && Object.keys(errors).length > 0)) toast.error(shown);
+  return { ok: false, error: shown, errors };
 }
 
 /** A clientAction's JSON body (forms that carry more than strings submit with encType application/json). */

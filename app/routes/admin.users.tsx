@@ -64,7 +64,8 @@ export async function clientAction({ request }: ClientActionFunctionArgs): Promi
     return { ok: true };
   } catch (error) {
     const definite = error instanceof ApiError && error.status >= 400 && error.status < 500;
-    return { ...actionFailure(error, request, "Điều chỉnh số dư thất bại"), definite };
+    // A refusal with field errors is told by the dialog's summary only.
+    return { ...actionFailure(error, request, "Điều chỉnh số dư thất bại", undefined, { shownInForm: true }), definite };
   }
 }
 

@@ -159,11 +159,14 @@ export function FormAlert({ messages }: { messages: FieldErrorsProp }) {
  * The field errors of a submission the server refused, listed under 'Vui lòng sửa các lỗi sau:'
  * (docs/product.md §8); nothing when no field is at fault. `labels` names fields the shared list does not.
  * The heading and the shared list's names are in the page's language; the messages are the server's.
+ * `shownBelow`: the fields whose error the form already says under the field, left out so that
+ * nothing is said twice (issue 53 item 4).
  */
-export function ValidationSummary({ errors, labels }: { errors: Record<string, string[]> | null | undefined; labels?: Record<string, string> }) {
+export function ValidationSummary({ errors, labels, shownBelow = [] }: { errors: Record<string, string[]> | null | undefined; labels?: Record<string, string>; shownBelow?: readonly string[] }) {
   const words = useWords(formsWords);
-  const named = Object.fromEntries(Object.keys(errors ?? {}).map((field) => [field, words.fieldLabel(field)]));
-  const summary = validationSummary(errors, { ...named, ...labels });
+  const left = errors ? Object.fromEntries(Object.entries(errors).filter(([field]) => !shownBelow.includes(field))) : errors;
+  const named = Object.fromEntries(Object.keys(left ?? {}).map((field) => [field, words.fieldLabel(field)]));
+  const summary = validationSummary(left, { ...named, ...labels });
   if (!summary) return null;
   return (
     <div role="alert" data-testid="validation-summary" className="rounded-xl border border-red-500/30 bg-red-950/40 px-4 py-3 text-sm text-red-200">

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { ADMIN_LOGIN, ADMIN_PASSWORD, adjustBalanceOnScreen, login, newUser, signIn, toast, walletOf } from "./support";
+import { ADMIN_LOGIN, ADMIN_PASSWORD, adjustBalanceOnScreen, expectNoToast, login, newUser, signIn, toast, walletOf } from "./support";
 
 // A balance adjustment moves the balance once however the admin clicks (issue #13, Money 5): the
 // dialog makes one Idempotency-Key when a submit starts and sends it again on a retry of that submit.
@@ -111,4 +111,17 @@ test("a search typed just before an adjustment waits for it: the dialog closes o
   await expect(dialog).toBeHidden();
   await expect(page).toHaveURL(new RegExp(`search=${buyer.user.username}`));
   expect((await walletOf(request, buyer.access)).balance).toBe(12000);
+});
+
+// Told once (issue 53 item 4): an adjustment that would take the balance below zero is refused in
+// the dialog's summary, not in a toast too (it said the same in other words).
+test("an adjustment below zero is told once, in the dialog", async ({ page, request }) => {
+  const admin = await login(request, ADMIN_LOGIN, ADMIN_PASSWORD);
+  const buyer = await newUser(request);
+  await signIn(page, admin);
+  const dialog = await adjustBalanceOnScreen(page, buyer.user.username, "-5000");
+  const summary = dialog.getByTestId("validation-summary");
+  await expect(summary.getByRole("listitem")).toHaveText(["Số tiền (VND): Số dư không đủ để trừ"]);
+  await expectNoToast(page, "Điều chỉnh số dư thất bại");
+  expect((await walletOf(request, buyer.access)).balance).toBe(0);
 });

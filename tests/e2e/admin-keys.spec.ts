@@ -1,5 +1,5 @@
 import { expect } from "@playwright/test";
-import { ADMIN_LOGIN, ADMIN_PASSWORD, adjustBalanceOnScreen, login, newUser, signIn, toast, walletOf, test } from "./support";
+import { ADMIN_LOGIN, ADMIN_PASSWORD, adjustBalanceOnScreen, expectNoToast, login, newUser, signIn, toast, walletOf, test } from "./support";
 
 // Admin key management (docs/product.md §2 "Admin key management", §6): the admin prices a key type, imports
 // keys (a duplicate and a blank line among them), a buyer buys one, the admin sees it sold.
@@ -159,4 +159,18 @@ test("the import starts on a key type the app sells, and its toast names the typ
   const told = toast(page, "Keys imported successfully!");
   await expect(told).toBeVisible();
   await expect(told).toContainText(/7 Ngày: 2 key/i);
+});
+
+test("an import refused for a look-alike letter lists the line under the form, told once (no toast too)", async ({ page, request, ownApp }) => {
+  const app = await ownApp();
+  const admin = await login(request, ADMIN_LOGIN, ADMIN_PASSWORD);
+  await signIn(page, admin);
+  await page.goto(`/admin/app/${app}/keys/import`);
+  const stamp = Date.now().toString(36).toUpperCase();
+  // Line 2 carries a Cyrillic А (U+0410) where a Latin A would be.
+  await page.getByLabel("Danh sách key (mỗi dòng một key)").fill(`CYR-${stamp}-AAAA-QQQQ\nCYR-${stamp}-\u0410AAA-WWWW`);
+  await page.getByRole("button", { name: "Thêm key", exact: true }).click();
+  const refused = page.getByTestId("import-refused-lines");
+  await expect(refused.getByRole("listitem")).toHaveText([/^Dòng 2: .*U\+0410/]);
+  await expectNoToast(page, "Thêm key thất bại");
 });

@@ -129,7 +129,7 @@ test("a phone card still being checked stays findable after its dialog is closed
   const card = walletPanel(page).getByTestId("pending-card");
   await expect(card).toHaveCount(1);
   await expect(walletPanel(page).getByRole("heading", { name: "Đang chờ thanh toán" })).toBeVisible();
-  await expect(card).toContainText(/Thẻ VIETTEL 100\.000\s₫/);
+  await expect(card).toContainText(/Thẻ Viettel 100\.000\s₫/);
   await expect(card).toContainText("Serial …4321");
   await expect(card.getByTestId("pending-card-state")).toHaveText("Đang xử lý");
   // And after a reload, as it would be found the next day.

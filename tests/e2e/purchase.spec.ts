@@ -120,6 +120,12 @@ test.describe("with a fake session and a stubbed server", () => {
     await expect(toast(page, "Key này đã hết hàng. Vui lòng chọn loại key khác hoặc chờ admin nhập thêm.")).toBeVisible();
     await expect(optionState(page, "1 Ngày")).toHaveText("Hết hàng");
     await expect(option(page, "7 Ngày")).toBeChecked(); // the choice moved to the first buyable option
+    // And says so beside the choice (issue 53: it moved silently).
+    await expect(page.getByTestId("pricing-gave-way")).toHaveText("Không mua được 1 Ngày nữa (Hết hàng).");
+    // The buyer's own choice needs no word.
+    await option(page, "30 Ngày").check();
+    await expect(page.getByTestId("pricing-gave-way")).toHaveCount(0);
+    await option(page, "7 Ngày").check();
     expect(pricingCalls).toBe(1);
     await expect(page.getByRole("dialog")).toHaveCount(0);
 
@@ -315,7 +321,8 @@ test("a buyer with an empty wallet is told what is missing; funded, the buyer ge
   await expect(confirm.getByTestId("purchase-balance")).toHaveText(/^0\s₫$/);
   const shortfall = confirm.getByTestId("purchase-shortfall");
   await expect(shortfall).toContainText(/Số dư không đủ\. Cần 120\.000\s₫, số dư hiện tại 0\s₫\./);
-  await expect(shortfall.getByRole("link", { name: /Nạp tiền vào ví/ })).toHaveAttribute("href", "/profile?tab=wallet&topup=vietqr");
+  // It carries the way back to this page (issue 53 overrules the bare "/profile?tab=wallet&topup=vietqr").
+  await expect(shortfall.getByRole("link", { name: /Nạp tiền vào ví/ })).toHaveAttribute("href", `/profile?tab=wallet&topup=vietqr&back=${encodeURIComponent(APP)}`);
   await expect(confirm.getByRole("button", { name: "Xác nhận mua" })).toBeDisabled();
   await page.keyboard.press("Escape");
   await expect(confirm).toHaveCount(0);
@@ -461,7 +468,7 @@ test.describe("issue 43 on a phone", () => {
     expect(await walletOf(request, access)).toMatchObject({ balance: 50000, total_spent: 50000, total_keys_purchased: 1 });
   });
 
-  test("Nạp tiền vào ví → opens the top-up, not only the wallet tab", { tag: "@phone" }, async ({ page, request, isMobile }) => {
+  test("Nạp tiền vào ví → opens the top-up, not only the wallet tab, and the wallet leads back to the app", { tag: "@phone" }, async ({ page, request, isMobile }) => {
     const buyer = await newUser(request);
     await signIn(page, buyer);
     await page.goto(APP);
@@ -471,7 +478,14 @@ test.describe("issue 43 on a phone", () => {
     await page.getByRole("button", { name: "Mua ngay" }).click();
     const shortfall = page.getByRole("dialog", { name: "Xác nhận mua key" }).getByTestId("purchase-shortfall");
     await shortfall.getByRole("link", { name: /Nạp tiền vào ví/ }).click();
-    await expect(page).toHaveURL(/\/profile\?tab=wallet$/);
-    await expect(page.getByRole("dialog", { name: "Nạp tiền qua VietQR" })).toBeVisible();
+    await expect(page).toHaveURL(/\/profile\?tab=wallet&back=%2Fchien-binh-rong-mod-menu$/);
+    const dialog = page.getByRole("dialog", { name: "Nạp tiền qua VietQR" });
+    await expect(dialog).toBeVisible();
+    // Topped up (or not), the wallet leads back to the key being bought (issue 53).
+    await page.keyboard.press("Escape");
+    await expect(dialog).toHaveCount(0);
+    await page.getByRole("tabpanel", { name: "Ví tiền" }).getByRole("link", { name: "← Quay lại mua key" }).click();
+    await expect(page).toHaveURL(new RegExp(`${APP}$`));
+    await expect(page.getByRole("button", { name: "Mua ngay" })).toBeVisible();
   });
 });

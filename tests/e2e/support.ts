@@ -18,6 +18,15 @@ export function toast(page: Page, text: string | RegExp) {
 }
 
 /**
+ * No toast says `text` now or in the next second (a toast shows 100 ms after it is told): what an
+ * open dialog says is told there and only there (issue 53 item 4).
+ */
+export async function expectNoToast(page: Page, text: string | RegExp) {
+  await page.waitForTimeout(1000);
+  await expect(toast(page, text)).toHaveCount(0);
+}
+
+/**
  * Writes straight into the run's local D1, as another admin or an earlier day would have. The
  * running store has the same SQLite file open and may be writing at that moment (the minute's
  * cron, another worker's test), which answers SQLITE_BUSY: the statements go as one batch (one

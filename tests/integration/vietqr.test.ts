@@ -58,7 +58,7 @@ describe("VietQR top-ups", () => {
       [-5, "Vui lòng nhập số tiền hợp lệ"],
       [59000, "Số tiền tối thiểu là 60.000\u00a0₫"],
       [50001000, "Số tiền tối đa là 50.000.000\u00a0₫"],
-      [60500, "Số tiền phải là bội số của 1000 VND"],
+      [60500, "Số tiền phải là bội số của 1.000 VND"],
     ];
     for (const [amount, message] of cases) {
       const result = await api("/api/vietqr/create/", { token: user.token, body: { amount } });

@@ -136,10 +136,11 @@ describe("file sizes", () => {
     [0, "0 B"],
     [512, "512 B"],
     [1024, "1 KB"],
-    [1536, "1.5 KB"],
-    [1024 * 1024 * 1.256, "1.26 MB"],
+    // The decimal comma of Vietnamese numbers (issue 53 overrules "1.5 KB": it read as 15 thousand beside "48.213 lượt tải").
+    [1536, "1,5 KB"],
+    [1024 * 1024 * 1.256, "1,26 MB"],
     [500 * 1024 * 1024, "500 MB"],
-    [3.5 * 1024 ** 3, "3.5 GB"],
+    [3.5 * 1024 ** 3, "3,5 GB"],
     [5 * 1024 ** 4, "5120 GB"],
   ])("%i bytes is %s", (size, label) => {
     expect(formatFileSize(size)).toBe(label);

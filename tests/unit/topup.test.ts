@@ -44,7 +44,7 @@ describe("the VietQR amount", () => {
     expect(vietqrAmountError(1.5, rules)).toBe("Vui lòng nhập số tiền hợp lệ");
     expect(vietqrAmountError(59_999, rules)).toBe(`Số tiền tối thiểu là 60.000${NBSP}₫`);
     expect(vietqrAmountError(50_001_000, rules)).toBe(`Số tiền tối đa là 50.000.000${NBSP}₫`);
-    expect(vietqrAmountError(60_500, rules)).toBe("Số tiền phải là bội số của 1000 VND");
+    expect(vietqrAmountError(60_500, rules)).toBe("Số tiền phải là bội số của 1.000 VND");
     expect(vietqrAmountError(60_000, rules)).toBeNull();
     expect(vietqrAmountError(50_000_000, rules)).toBeNull();
     for (const amount of QUICK_AMOUNTS) expect(vietqrAmountError(amount, rules)).toBeNull();
@@ -54,7 +54,7 @@ describe("the VietQR amount", () => {
     const rules = normaliseVietQrConfig({ minimum_amount: 10_000, maximum_amount: 200_000, formatted_minimum: "10.000 đ", formatted_maximum: "200.000 đ", step: 5_000 });
     expect(vietqrAmountError(5_000, rules)).toBe("Số tiền tối thiểu là 10.000 đ");
     expect(vietqrAmountError(205_000, rules)).toBe("Số tiền tối đa là 200.000 đ");
-    expect(vietqrAmountError(12_000, rules)).toBe("Số tiền phải là bội số của 5000 VND");
+    expect(vietqrAmountError(12_000, rules)).toBe("Số tiền phải là bội số của 5.000 VND");
     expect(vietqrAmountError(15_000, rules)).toBeNull();
   });
 

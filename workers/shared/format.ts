@@ -201,7 +201,7 @@ export function fileSizeOrNull(bytes: number | null | undefined): string | null 
   return `${Number.parseFloat(value.toFixed(2))} ${SIZE_UNITS[exponent]}`;
 }
 
-/** 1572864 → "1.5 MB"; "Chưa rõ" when the size is not known. */
+/** 1572864 → "1,5 MB", with the decimal comma Vietnamese numbers take ("48.213 lượt tải"); "Chưa rõ" when the size is not known. */
 export function formatFileSize(bytes: number | null | undefined): string {
-  return fileSizeOrNull(bytes) ?? "Chưa rõ";
+  return fileSizeOrNull(bytes)?.replace(".", ",") ?? "Chưa rõ";
 }

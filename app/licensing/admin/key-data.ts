@@ -50,6 +50,6 @@ export function keyFailureText(error: unknown, label: string): string {
 }
 
 /** A key screen's clientAction failure: redirects as every admin call does, else the worded message in a red toast. */
-export function keyActionFailure(error: unknown, request: Request, label: string): ActionFailed {
-  return actionFailure(error, request, label, () => keyFailureText(error, label));
+export function keyActionFailure(error: unknown, request: Request, label: string, options?: { shownInForm?: boolean }): ActionFailed {
+  return actionFailure(error, request, label, () => keyFailureText(error, label), options);
 }

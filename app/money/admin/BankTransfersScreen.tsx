@@ -6,6 +6,7 @@ import { useState } from "react";
 import { ACTIONS_COLUMN, ActionsCell, AdminPage, AdminTable, Badge, BUTTON_SMALL, RIGHT, SELECT_CLASS, TD } from "~/owner/AdminShell";
 import { Spinner } from "~/ui/Spinner";
 import { formatDateTime } from "@workers/shared/format";
+import { telcoLabel } from "@workers/shared/money/topup";
 
 import { type FoundUser, STATUSES, statusFrom, statusOf, type Transfer } from "./bank-transfers";
 import { CardCreditDialog, CreditDialog, DismissDialog } from "./TransferDialogs";
@@ -120,7 +121,7 @@ function CardSummary({ transfer }: { transfer: Transfer }) {
   return (
     <span data-testid="parked-card">
       <span className="block text-white">
-        Thẻ {card.telco} · {card.formatted_card_value}
+        Thẻ {telcoLabel(card.telco)} · {card.formatted_card_value}
       </span>
       <span className="block font-mono text-xs text-zinc-400">Serial {card.card_serial}</span>
       <span className="block text-xs text-zinc-400">Trạng thái thẻ: {card.status_display}</span>

@@ -5,7 +5,7 @@
 // The steps are ./use-key-purchase.ts, the options ./PricingOptions.tsx.
 import { useId } from "react";
 import type { PublicApp } from "@workers/catalogue/catalogue";
-import type { PricingOption } from "@workers/shared/money/pricing";
+import { type PricingOption, pricingState } from "@workers/shared/money/pricing";
 import { useFormat } from "~/i18n/format";
 import { appName } from "~/catalogue/app-types";
 import { purchaseWords } from "~/i18n/vi/catalogue/purchase";
@@ -28,7 +28,7 @@ export function KeyPurchase({ app, pricing }: { app: Pick<PublicApp, "id" | "url
   const words = useWords(purchaseWords);
   const format = useFormat();
   const purchase = useKeyPurchase(app, pricing);
-  const { user, here, options, selectedId, checking, confirming, buying, refreshing, purchased, startPurchase } = purchase;
+  const { user, here, options, selectedId, gaveWay, checking, confirming, buying, refreshing, purchased, startPurchase } = purchase;
   // Undefined until the browser has read its storage.
   const hydrated = user !== undefined;
 
@@ -50,6 +50,11 @@ export function KeyPurchase({ app, pricing }: { app: Pick<PublicApp, "id" | "url
 
       <div className="mt-5 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-sm text-zinc-400" aria-live="polite">
+          {gaveWay && (
+            <span className="text-amber-300" data-testid="pricing-gave-way">
+              {words.gaveWay(format.keyType(gaveWay.key_type), pricingState(gaveWay, words, format.number).label)}{" "}
+            </span>
+          )}
           {selected ? (
             <>
               {words.chosen} <span className="font-semibold text-zinc-200">{format.keyType(selected.key_type)}</span> · {optionPrices(selected, format).total}

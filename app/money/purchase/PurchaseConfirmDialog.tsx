@@ -1,7 +1,7 @@
 // The confirmation before a key is bought (docs/product.md §2 "Key purchase", §5 "Purchase"): what, for how
 // much, from which balance. The balance is refreshed from the server on opening; a short balance
 // disables the buy button and points to the wallet. The server re-checks everything anyway.
-import { Link } from "@remix-run/react";
+import { Link, useLocation } from "@remix-run/react";
 import { type ReactNode, useId } from "react";
 import { chargeOf, hasEnoughBalance, type PricingOption } from "@workers/shared/money/pricing";
 import { useFormat } from "~/i18n/format";
@@ -59,6 +59,8 @@ export function PurchaseConfirmDialog({
   const shell = useWords(shellWords);
   const format = useFormat();
   const to = useLocalePath();
+  // The app page this dialog is on: the wallet leads back to it after the top-up (issue 53).
+  const here = useLocation().pathname;
 
   if (!option) return null;
   const balance = typeof user?.balance === "number" ? user.balance : null;
@@ -109,7 +111,7 @@ export function PurchaseConfirmDialog({
         <div role="alert" className="mt-4 rounded-xl border border-red-500/30 bg-red-500/10 p-4 text-sm text-red-100" data-testid="purchase-shortfall">
           <p>{words.insufficientBalance(format.vnd(charge), format.vnd(balance))}</p>
           {/* The top-up itself, as the header's link opens it (app/shell/HeaderMenus.tsx). */}
-          <Link to={to("/profile?tab=wallet&topup=vietqr")} className="mt-2 inline-block font-semibold text-red-50 underline underline-offset-2 hover:text-white">
+          <Link to={to(`/profile?tab=wallet&topup=vietqr&back=${encodeURIComponent(here)}`)} className="mt-2 inline-block font-semibold text-red-50 underline underline-offset-2 hover:text-white">
             {words.topUp}
           </Link>
         </div>

@@ -44,7 +44,7 @@ export function useKeyPurchase(app: Pick<PublicApp, "id" | "url" | "name">, pric
   const format = useFormat();
   const appRef = encodeURIComponent(app.url || String(app.id));
   const here = location.pathname + location.search;
-  const { options, selectedId, setSelectedId, stockReadAt, showPricing, reloadPricing } = usePricingList(pricing, appRef);
+  const { options, selectedId, select, gaveWay, stockReadAt, showPricing, reloadPricing } = usePricingList(pricing, appRef);
   const [checking, setChecking] = useState(false);
   const [confirming, setConfirming] = useState<PricingOption | null>(null);
   const [refreshing, setRefreshing] = useState(false);
@@ -151,7 +151,8 @@ export function useKeyPurchase(app: Pick<PublicApp, "id" | "url" | "name">, pric
     here,
     options,
     selectedId,
-    select: setSelectedId,
+    select,
+    gaveWay,
     checking,
     confirming,
     refreshing,

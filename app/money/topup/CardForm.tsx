@@ -167,7 +167,7 @@ export function CardForm({
       <PromotionCodeField value={state.code} onChange={state.changeCode} preview={bonus} errors={state.codeError} />
       <DepositBonusLine preview={bonus} />
 
-      <ValidationSummary errors={state.refused} labels={{ ...labels, promotion_code: words.promotionCode }} />
+      <ValidationSummary errors={state.refused} labels={{ ...labels, promotion_code: words.promotionCode }} shownBelow={["telco", "card_serial", "card_code", "card_value", "promotion_code"]} />
       <FormAlert messages={state.refusal} />
       {/* Busy rather than disabled while sending: a disabled button drops the keyboard focus. */}
       <button type="submit" className={TOPUP_PRIMARY} disabled={disabled || configState !== "ready"} aria-disabled={sending || undefined} aria-busy={sending}>

@@ -147,7 +147,7 @@ export function VietQrForm({ form, rules, bonus, inputRef }: { form: VietQrFormS
       <PromotionCodeField value={form.code} onChange={form.changeCode} preview={bonus} errors={form.codeError} />
       <DepositBonusLine preview={bonus} />
 
-      <ValidationSummary errors={form.refused} labels={{ promotion_code: words.promotionCode }} />
+      <ValidationSummary errors={form.refused} labels={{ promotion_code: words.promotionCode }} shownBelow={["amount", "promotion_code"]} />
       <FormAlert messages={form.refusal} />
       {/* Busy rather than disabled: a disabled button drops the keyboard focus. */}
       <button type="submit" className={TOPUP_PRIMARY} aria-disabled={creating || undefined} aria-busy={creating}>

@@ -87,6 +87,7 @@ export function VietQrModal({
         <TransactionView
           containerRef={view}
           transaction={transaction}
+          ended={followed.ended}
           remaining={remaining}
           qrSource={followed.qrSource}
           onQrError={followed.qrFailed}

@@ -31,6 +31,7 @@ function DetailRow({ label, value, copyValue, copyLabel, testId, strong }: { lab
 export function TransactionView({
   containerRef,
   transaction,
+  ended,
   remaining,
   qrSource,
   onQrError,
@@ -44,6 +45,8 @@ export function TransactionView({
 }: {
   containerRef: RefObject<HTMLDivElement>;
   transaction: VietQrTransaction;
+  /** Why it ended, as this dialog saw it end (said here, not in a toast too). */
+  ended: string | null;
   /** The bonus this transfer will earn, restated beside the amount. */
   bonus: DepositBonusPreview | null;
   remaining: number;
@@ -74,8 +77,8 @@ export function TransactionView({
           </span>
         </div>
       ) : (
-        <div role="status" className="rounded-xl bg-red-500/10 px-4 py-3 text-sm text-red-100 ring-1 ring-red-500/20" data-testid="vietqr-ended">
-          <p className="font-semibold">{transaction.status === "expired" ? words.expired : statusText}</p>
+        <div role="alert" className="rounded-xl bg-red-500/10 px-4 py-3 text-sm text-red-100 ring-1 ring-red-500/20" data-testid="vietqr-ended">
+          <p className="font-semibold">{ended ?? (transaction.status === "expired" ? words.expired : statusText)}</p>
           <p className="mt-1 text-red-100/80">{words.qrUnusable}</p>
         </div>
       )}

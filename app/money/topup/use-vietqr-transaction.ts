@@ -43,6 +43,8 @@ export function useVietQrTransaction({
   const [now, setNow] = useState(() => Date.now());
   const [qrSource, setQrSource] = useState<QrSource>("ours");
   const [checking, setChecking] = useState(false);
+  // Why the transaction ended, said in the open dialog and only there (told once, issue 53 item 4).
+  const [ended, setEnded] = useState<string | null>(null);
   // The transaction being followed, for answers that arrive after it was replaced or closed.
   const current = useRef<string | null>(null);
   const inFlight = useRef(false);
@@ -53,6 +55,7 @@ export function useVietQrTransaction({
     const received = Date.now();
     current.current = next.transaction_id;
     setQrSource("ours");
+    setEnded(null);
     setDeadline(localDeadline(next));
     setNow(received);
     setTransaction(next);
@@ -87,12 +90,11 @@ export function useVietQrTransaction({
           parent.current.onClose();
           return;
         case "cancelled":
-          toast.warning(words.cancelledElsewhere);
+          setEnded(words.cancelledElsewhere);
           setTransaction(next);
           return;
         default:
-          if (expiredLocally) toast.error(words.expired);
-          else toast.error(words.failed(words.topupStatus(next.status, next.status_display)));
+          setEnded(expiredLocally || next.status === "expired" ? words.expired : words.failed(words.topupStatus(next.status, next.status_display)));
           setTransaction(next);
       }
     },
@@ -147,7 +149,7 @@ export function useVietQrTransaction({
       return;
     }
     current.current = null;
-    toast.success(words.cancelled);
+    setEnded(words.cancelled);
     setTransaction((previous) => answer.transaction ?? (previous ? { ...previous, status: "cancelled", status_display: words.cancelledStatus } : previous));
   });
 
@@ -155,6 +157,7 @@ export function useVietQrTransaction({
   function leave() {
     current.current = null;
     setTransaction(null);
+    setEnded(null);
   }
 
   /** The QR image failed: our fallback image, else none. */
@@ -162,7 +165,7 @@ export function useVietQrTransaction({
     setQrSource((source) => (source === "ours" && transaction?.qr_fallback_url ? "fallback" : "none"));
   }
 
-  return { transaction, pending, remaining, deadline, qrSource, qrFailed, checking, cancelling, follow, checkAndApply, cancel, leave };
+  return { transaction, ended, pending, remaining, deadline, qrSource, qrFailed, checking, cancelling, follow, checkAndApply, cancel, leave };
 }
 
 /**

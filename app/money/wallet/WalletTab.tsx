@@ -2,6 +2,7 @@
 // saving rate, the three ways to top up (crypto first on English pages), money on its way (the VietQR
 // top-ups awaiting a transfer, with amount, content to copy and time left; the phone cards being
 // checked; the crypto invoices still open, with their state), and the ledger (newest first).
+import { Link, useSearchParams } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import type { listTransactions } from "@workers/money/buyer-wallet";
 import { useBalanceText } from "~/shell/Header";
@@ -16,13 +17,28 @@ import type { CryptoTopup, PendingTopup } from "../topup/topup-config";
 import { cryptoTopupWords } from "~/i18n/vi/wallet/crypto-topup";
 import { ListBody, type ListState } from "../../accounts/profile/ProfileList";
 import { TopupHistory } from "./TopupHistory";
-import { cardEstimate } from "@workers/shared/money/topup";
+import { cardEstimate, telcoLabel } from "@workers/shared/money/topup";
 import { topupHistoryWords } from "~/i18n/vi/wallet/topup-history";
 import type { TopupHistoryEntry } from "./topup-history";
 
 /** A ledger row as GET /api/wallet/transactions/ sends it (docs/product.md §3 "Transaction"). */
 export type WalletTransaction = Awaited<ReturnType<typeof listTransactions>>[number];
 
+
+/** An app page's path (`/slug`, `/en/slug`): the only place ?back= may lead. */
+const APP_PAGE = /^\/(?:en\/)?[\w-]+$/;
+
+/** Come from a purchase the balance did not cover (?back=, PurchaseConfirmDialog.tsx): the way back to it. */
+function BackToApp() {
+  const words = useWords(walletWords);
+  const back = useSearchParams()[0].get("back");
+  if (!back || !APP_PAGE.test(back)) return null;
+  return (
+    <Link to={back} className="inline-block font-semibold text-indigo-300 underline underline-offset-2 hover:text-indigo-200" data-testid="wallet-back-to-app">
+      {words.backToApp}
+    </Link>
+  );
+}
 
 function Figure({ label, value, tone, testId }: { label: string; value: string; tone: string; testId?: string }) {
   return (
@@ -44,7 +60,7 @@ function PendingCard({ card }: { card: CardPayment }) {
     <li className="rounded-xl bg-sky-500/10 p-3 ring-1 ring-sky-500/20" data-testid="pending-card">
       <div className="flex items-center justify-between gap-3">
         {/* Not money yet: the card's face value, with what it is expected to bring after the carrier's fee. */}
-        <span className="font-bold text-sky-100">{words.pendingCard(card.telco, format.vnd(card.card_value))}</span>
+        <span className="font-bold text-sky-100">{words.pendingCard(telcoLabel(card.telco), format.vnd(card.card_value))}</span>
         <span className="text-sm font-semibold text-sky-200" data-testid="pending-card-state">
           {words.cardStatus(card.status, card.status_display)}
         </span>
@@ -236,6 +252,7 @@ export function WalletTab({
 
   return (
     <div className="space-y-6">
+      <BackToApp />
       <div className="grid gap-3 sm:grid-cols-3">
         <Figure label={words.toppedUp} value={format.vnd(totalToppedUp(balance, spent))} tone="text-white" testId="wallet-total-topped-up" />
         <Figure label={words.available} value={available} tone="text-emerald-300" testId="wallet-available" />

@@ -37,7 +37,8 @@ export async function clientAction({ request }: ClientActionFunctionArgs): Promi
     toast.success(`${answer.message || "Keys imported successfully!"}\n${key_type_label ?? body.key_type}: ${formatNumber(answer.data.imported_count)} key`);
     return { ok: true, data: answer.data };
   } catch (error) {
-    return keyActionFailure(error, request, "Thêm key thất bại");
+    // Refused lines are listed under the form, and told only there.
+    return keyActionFailure(error, request, "Thêm key thất bại", { shownInForm: true });
   }
 }
 
@@ -69,6 +70,8 @@ export default function KeyImportRoute() {
   const answer = useFetcherAnswer(importing, (answer) => answer.ok && setText(""));
   const result = answer?.ok ? answer.data : null;
   const refusedLines = answer && !answer.ok ? (answer.errors?.keys_text ?? []) : [];
+  // Any other field refused (no toast said it: told once, in the form).
+  const refusedOther = answer && !answer.ok && answer.errors && refusedLines.length === 0 ? answer.error : null;
   const count = countKeyLines(text);
 
   function setText(value: string) {
@@ -164,6 +167,11 @@ export default function KeyImportRoute() {
               </button>
             </div>
           </div>
+        )}
+        {refusedOther && (
+          <p role="alert" data-testid="import-refused" className="rounded-xl border border-red-500/30 bg-red-950/30 px-4 py-3 text-sm text-red-100">
+            {refusedOther}
+          </p>
         )}
         {refusedLines.length > 0 && (
           <div role="alert" data-testid="import-refused-lines" className="rounded-xl border border-red-500/30 bg-red-950/30 px-4 py-3 text-sm text-red-100">

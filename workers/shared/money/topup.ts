@@ -1,14 +1,15 @@
 // The top-up rules both sides apply (docs/product.md §5 "VietQR amount", "Card", §9): the amount and card
 // checks and the card estimate, with the product's texts. The server decides; the screens pre-check
 // with the same rules and words so the buyer hears about a mistake before sending.
-import { formatVND } from "../format";
+import { formatNumber, formatVND } from "../format";
 
 /** The product's texts, word for word. */
 export const TOPUP_MESSAGES = {
   invalidAmount: "Vui lòng nhập số tiền hợp lệ",
   minimum: (formatted: string) => `Số tiền tối thiểu là ${formatted}`,
   maximum: (formatted: string) => `Số tiền tối đa là ${formatted}`,
-  step: (step: number) => `Số tiền phải là bội số của ${step} VND`,
+  // The step grouped as the hint above the field writes it ("1.000", issue 53).
+  step: (step: number) => `Số tiền phải là bội số của ${formatNumber(step)} VND`,
   configFailed: "Không thể tải cấu hình thanh toán",
   vietqrFailed: "Không thể tạo giao dịch VietQR",
   expired: "Giao dịch đã hết hạn",

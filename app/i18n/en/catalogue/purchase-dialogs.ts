@@ -21,6 +21,6 @@ export const purchaseDialogs: EnglishOf<typeof purchaseDialogWords> = {
   copiedButton: "Copied",
   copyKey: "Copy key",
   savedIn: "Your key is saved in",
-  purchaseHistory: "Profile → Purchase history",
+  purchaseHistory: "Profile → Purchases",
   seeAgain: ", where you can see it again at any time.",
 };

@@ -23,6 +23,7 @@ export const purchase: EnglishOf<typeof purchaseWords> = {
   noOptions: "There are no key types to buy yet.",
   noRate: "No exchange rate yet",
   chosen: "Chosen:",
+  gaveWay: (keyType, state) => `${keyType} can no longer be bought (${state}).`,
   checking: "Checking...",
   buyNow: "Buy now",
 };

@@ -85,6 +85,7 @@ export const wallet: EnglishOf<typeof walletWords> = {
   pending: "Awaiting payment",
   pendingHint: "Transfer the exact amount with the exact content before the time runs out to be credited automatically.",
   pendingCard: (telco, value) => `${telco} card ${value}`,
+  backToApp: "← Back to buying the key",
   cardStatus: (status) => CARD_STATUS[status] ?? String(status),
   timeLeft: "Time left",
   content: "Transfer content",

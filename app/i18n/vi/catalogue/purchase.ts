@@ -13,6 +13,8 @@ export const purchaseWords = defineWords("purchase", {
   noOptions: "Hiện chưa có loại key nào để mua.",
   noRate: "Chưa có tỷ giá",
   chosen: "Đã chọn:",
+  /** The choice moved because this option can no longer be bought (its state: "Hết hàng", "Tạm dừng"). */
+  gaveWay: (keyType: string, state: string) => `Không mua được ${keyType} nữa (${state}).`,
   checking: "Đang kiểm tra...",
   buyNow: "Mua ngay",
 });

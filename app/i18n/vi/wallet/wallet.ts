@@ -17,6 +17,7 @@ export const walletWords = defineWords("wallet", {
   pending: "Đang chờ thanh toán",
   pendingHint: "Chuyển khoản đúng số tiền và nội dung trước khi hết giờ để được cộng tự động.",
   pendingCard: (telco: string, value: string) => `Thẻ ${telco} ${value}`,
+  backToApp: "← Quay lại mua key",
   /** A phone card's state: the server's words (`shown`) in Vietnamese. */
   cardStatus: (_status: string, shown: string) => shown,
   timeLeft: "Thời gian còn lại",
