@@ -19,6 +19,8 @@ const WORDS = {
     history: "Lịch sử nạp tiền",
     refusedToast: /^Thẻ Viettel 100\.000\s₫: Bị từ chối\. Cổng thẻ từ chối thẻ: Thẻ không hợp lệ/,
     refused: ["Bị từ chối", "Cổng thẻ từ chối thẻ: Thẻ không hợp lệ"],
+    wrongValueToast: /^Đã cộng [\d.]+\s₫ vào ví\. Thẻ khai báo 100\.000\s₫ nhưng giá trị thật là 50\.000\s₫; sau phí nhà mạng 20% và phạt sai mệnh giá, cổng thẻ trả [\d.]+\s₫/,
+    wrongValueReason: "Thẻ khai báo 100.000\u00a0₫ nhưng giá trị thật là 50.000\u00a0₫",
     lateToast: (code: string) => new RegExp(`^Chuyển khoản 60\\.000\\s₫: Đã nhận, chờ cửa hàng duyệt\\. Chuyển khoản mang mã ${code} đến sau`),
     late: "Đã nhận, chờ cửa hàng duyệt",
     dismissedToast: /^Chuyển khoản 60\.000\s₫: Cửa hàng đã bỏ qua\. Cửa hàng đã bỏ qua giao dịch: Đã hoàn tiền qua ngân hàng/,
@@ -39,6 +41,8 @@ const WORDS = {
     history: "Top-up history",
     refusedToast: /^Viettel card 100,000\s₫: Refused\. The card gateway refused the card: Invalid card/,
     refused: ["Refused", "The card gateway refused the card: Invalid card"],
+    wrongValueToast: /^[\d,]+\s₫ added to your wallet\. The card was declared as 100,000\s₫ but is worth 50,000\s₫; after the carrier's 20% fee and the wrong-value penalty, the gateway paid [\d,]+\s₫/,
+    wrongValueReason: "The card was declared as 100,000\u00a0₫ but is worth 50,000\u00a0₫",
     lateToast: (code: string) => new RegExp(`^Bank transfer 60,000\\s₫: Received, awaiting the shop's review\\. A transfer carrying the code ${code} arrived after`),
     late: "Received, awaiting the shop's review",
     dismissedToast: /^Bank transfer 60,000\s₫: Dismissed by the shop\. The shop dismissed it: Đã hoàn tiền qua ngân hàng/,
@@ -104,6 +108,19 @@ for (const lang of ["vi", "en"] as const) {
     // And it is still there after a reload.
     await page.reload();
     await expect(historyEntries(page, words.panel).first()).toHaveAttribute("data-state", "refused");
+  });
+
+  test(`${lang}: a wrong-value card settled with no dialog open is told with why it gave less`, { tag: "@phone" }, async ({ page, request }) => {
+    const buyer = await newUser(request, `wrongvalue${lang}`);
+    await signIn(page, buyer);
+    await openWallet(page, words.path);
+    // A code ending in 9999 is a card worth half its declared value to the simulated gateway.
+    await sendCard(request, buyer, digits("4321"), digits("9999"));
+
+    await expect(toast(page, words.wrongValueToast)).toHaveCount(1, { timeout: LIVE_MS });
+    const entry = historyEntries(page, words.panel).first();
+    await expect(entry).toHaveAttribute("data-state", "partial");
+    await expect(entry).toContainText(words.wrongValueReason);
   });
 
   test(`${lang}: a transfer that came after its QR expired is the buyer's, awaiting review, then dismissed with the shop's note, live`, { tag: "@phone" }, async ({ page, request, baseURL }) => {
