@@ -9,7 +9,7 @@ import { apps, keyBatches, keyPricing, keyTypes } from "../db/schema";
 import { wholeNumber } from "../shared/fields";
 import type { CreatePricingInput, ImportKeysInput, UpdatePricingInput } from "./schemas/keys";
 import { isUniqueViolation } from "../db/errors";
-import { type AdminActor, type AuditRecord, auditQuery, auditStatement, changedFields } from "../owner/audit";
+import { type AdminActor, type AuditRecord, auditQuery, auditStatement, changedFields } from "../db/statements/audit";
 import { parseAppId } from "../catalogue/catalogue";
 import { ConflictError, fieldError, NotFoundError, ValidationError } from "../platform/errors";
 import { deviceHint } from "./key-devices";

@@ -6,7 +6,7 @@
 // the app on that phone is refused (trial_used) whichever account claimed it.
 import { formatPrice } from "../shared/format";
 import { isUniqueViolation } from "../db/errors";
-import { type AdminActor, auditStatement } from "../owner/audit";
+import { type AdminActor, auditStatement } from "../db/statements/audit";
 import { ConflictError, fieldError, NotFoundError } from "../platform/errors";
 import { KEY_ADMIN_MESSAGES, TRIAL_HOURS, TRIAL_MESSAGES } from "./messages";
 

@@ -31,8 +31,7 @@ import {
   toPublicUser,
   type UserRow,
 } from "../accounts";
-import { recordAudit } from "../../owner/audit";
-import { type CredentialChange, recordAdminCredentialChange } from "../../owner/notifications";
+import { recordAudit, type CredentialChange, recordAdminCredentialChange } from "../admin-notices";
 import { authorizationSettings, GoogleAuthError, verifyGoogleSignIn } from "../google";
 import { passwordResetMail, sendMail } from "../../platform/mailer";
 import { hasSecondFactor, startChallenge } from "../mfa";
