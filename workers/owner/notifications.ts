@@ -3,12 +3,13 @@
 // exactly when the change committed, and once (its dedupe key). Delivery happens afterwards: right
 // away in the request's waitUntil, and by the cron for whatever is still due, with backoff.
 import { and, desc, eq, lt } from "drizzle-orm";
-import { type Config, getConfig, noticeSettings } from "../platform/config";
+import { getConfig, noticeSettings } from "../platform/config";
+import { sendToTelegram } from "../platform/telegram";
+import { recordUnrecorded } from "../platform/ops-notice";
 import type { Database } from "../db/client";
 import { type NOTIFICATION_STATUSES, notifications } from "../db/schema";
 import { formatVND } from "../shared/format";
 import { recordStatement } from "../db/statements/notifications";
-import { errorText, logEvent } from "../lib/log";
 
 // The statements that join a change's batch live beside the table (the wallet object adds them too).
 export { depositNotice } from "../db/statements/notifications";
@@ -64,69 +65,16 @@ export function appResumedNotice(d1: D1Database, app: { name: string }, pause: {
   }, adminId);
 }
 
-/**
- * Alarms D1 refused to record (full, or down), already sent straight to Telegram by this isolate:
- * recorded, as sent, once D1 takes writes again. Memory, so an isolate that ends first loses the
- * record, not the message; the dedupe keys keep one isolate from sending an alarm twice meanwhile.
- */
-const unrecorded = new Map<string, { text: string; at: number; sent: boolean }>();
-
-/**
- * An operations alarm (workers/owner/ops-alarms.ts): once per dedupe key, whatever TELEGRAM_EVENTS
- * chooses. An alarm is most needed when D1 fails, so one that cannot be recorded is sent directly.
- */
-export async function opsNotice(env: Env, text: string, dedupeKey: string, now = Date.now()): Promise<void> {
-  const config = getConfig(env);
-  if (!config.TELEGRAM_BOT_TOKEN) return;
-  try {
-    await recordStatement(env.DB, "ops", text, dedupeKey, now).run();
-  } catch (error) {
-    logEvent("error", "ops_notice_not_recorded", { dedupe_key: dedupeKey, error: errorText(error) });
-    if (unrecorded.has(dedupeKey)) return;
-    const sent = await sendToTelegram(config, text);
-    unrecorded.set(dedupeKey, { text, at: now, sent: sent.ok });
-  }
-}
-
-/** Records the alarms that were sent while D1 refused them (sent: as sent; not sent: due now). */
-async function recordUnrecorded(env: Env, now: number): Promise<void> {
-  for (const [dedupeKey, alarm] of unrecorded) {
-    await recordStatement(env.DB, "ops", alarm.text, dedupeKey, alarm.at).run();
-    if (alarm.sent) await env.DB.prepare("UPDATE notifications SET status = 'sent', sent_at = ?1, next_attempt_at = NULL WHERE dedupe_key = ?2 AND status = 'pending'").bind(now, dedupeKey).run();
-    unrecorded.delete(dedupeKey);
-  }
-}
-
 // ---------------------------------------------------------------- delivery
 
 /** A claimed row is not taken again for this long (a sender that died mid-way is retried then). */
 const CLAIM_MS = 2 * 60_000;
 const PER_RUN = 20;
 export const MAX_ATTEMPTS = 8;
-const SEND_TIMEOUT_MS = 10_000;
 
 /** 1, 2, 4 … minutes after each failure, at most an hour. */
 function retryDelay(attempts: number): number {
   return Math.min(60_000 * 2 ** (attempts - 1), 60 * 60_000);
-}
-
-type TelegramAnswer = { ok: boolean; description?: string; error_code?: number; parameters?: { retry_after?: number } };
-
-async function sendToTelegram(config: Config, text: string): Promise<{ ok: true } | { ok: false; error: string; retryAfterMs: number | null }> {
-  try {
-    const response = await fetch(`${config.TELEGRAM_API_URL.replace(/\/$/, "")}/bot${config.TELEGRAM_BOT_TOKEN}/sendMessage`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ chat_id: config.TELEGRAM_CHAT_ID, text, disable_web_page_preview: true }),
-      signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
-    });
-    const answer = (await response.json().catch(() => ({ ok: false }))) as TelegramAnswer;
-    if (response.ok && answer.ok) return { ok: true };
-    const retryAfter = answer.parameters?.retry_after;
-    return { ok: false, error: `${answer.error_code ?? response.status} ${answer.description ?? response.statusText}`.slice(0, 300), retryAfterMs: typeof retryAfter === "number" ? retryAfter * 1000 : null };
-  } catch (error) {
-    return { ok: false, error: String(error).slice(0, 300), retryAfterMs: null };
-  }
 }
 
 export type DeliveryReport = { sent: number; failed: number };
