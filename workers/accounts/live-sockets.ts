@@ -4,7 +4,7 @@
 // sockets of the chains that ended. The object also checks before it tells a socket anything, so
 // an end it was not told of (the end-sessions script, a failed call here) leaks nothing.
 import { errorText, logEvent } from "../lib/log";
-import { walletFor } from "../money/wallet/port";
+import { walletObject } from "../platform/wallet-object";
 
 /** Wallet objects told at once when every session of the store ends. */
 const AT_ONCE = 50;
@@ -13,7 +13,7 @@ const AT_ONCE = 50;
 export async function closeEndedSockets(env: Env, userIds: Iterable<number>): Promise<void> {
   const ids = [...new Set(userIds)];
   for (let start = 0; start < ids.length; start += AT_ONCE) {
-    const told = await Promise.allSettled(ids.slice(start, start + AT_ONCE).map((id) => walletFor(env, id).closeEndedSessions()));
+    const told = await Promise.allSettled(ids.slice(start, start + AT_ONCE).map((id) => walletObject(env, id).closeEndedSessions()));
     for (const outcome of told) if (outcome.status === "rejected") logEvent("error", "live_sockets_not_closed", { error: errorText(outcome.reason) });
   }
 }
