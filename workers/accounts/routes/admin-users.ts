@@ -6,7 +6,7 @@ import { idPath } from "../../shared/fields";
 import { adjustUserBalance, endAllSessions, findTargetUser, listUsers, userStats, userTransactions } from "../user-admin";
 import { adminActor, type ApiEnv, db, say } from "../../platform/http/context";
 import { requireAdmin } from "../require-admin";
-import { closeEndedSockets } from "../live-sockets";
+import { closeEndedSockets } from "../../platform/live-sockets";
 import { idempotencyKey, readJson, readParams, readQuery, takesJson, takesQuery } from "../../platform/http/validate";
 import { USER_ADMIN_MESSAGES } from "../messages";
 import { WALLET_MESSAGES } from "../../money/messages";

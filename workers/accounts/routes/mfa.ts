@@ -7,7 +7,7 @@ import { findUserById, toPublicUser, type UserRow } from "../accounts";
 import { type AnsweredChallenge, answerChallenge, disableSecondFactor, hasSecondFactor, openChallenge, proveSecondFactor, regenerateRecoveryCodes, secondFactorStatus, startChallenge, WrongCodeError } from "../mfa";
 import { adminCredentialNotice, type AuditRecord, recordAdminCodeFailure, recordAdminSignIn, recordAudit } from "../admin-notices";
 import { claim, clear, LIMITS } from "../../platform/rate-limit";
-import { closeEndedSockets } from "../live-sockets";
+import { closeEndedSockets } from "../../platform/live-sockets";
 import { accessTokenFor, issueDeviceToken, startSession, touchDevice } from "../sessions";
 import { proveOwner, sessionMeta, tooMany } from "./auth";
 import { type ApiContext, type ApiEnv, db, requestActor, say } from "../../platform/http/context";
