@@ -27,7 +27,7 @@ import { attachUploads, findCompletedUpload, objectKeyFor, type UploadRow } from
 import { ICON_WIDTHS, type ImageFacts, MEDIA_WIDTHS, makeImageVariants, storedImageKeys } from "./image-variants";
 import { variantUrl } from "../shared/image-variants";
 import type { UploadKind } from "../shared/enums";
-import { queueUpdateNotices } from "../licensing/buyer-mails";
+import { queueUpdateNotices } from "../db/statements/buyer-mails";
 
 type AppRow = typeof apps.$inferSelect;
 

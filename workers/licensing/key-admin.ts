@@ -2,7 +2,7 @@
 // deletes and cleanups. A sold key can be deleted; its buyer keeps the code (orders copy it).
 // A sold key's controls (issue #16 item 5): device reset, extension, ban and unban.
 import { recordKeyEvent } from "../db/statements/store-events";
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import { formatPrice, vietnamTimestamp } from "../shared/format";
 import { getDb } from "../db/client";
 import { apps, keyBatches, keyPricing, keyTypes } from "../db/schema";
@@ -10,7 +10,7 @@ import { wholeNumber } from "../shared/fields";
 import type { CreatePricingInput, ImportKeysInput, UpdatePricingInput } from "./schemas/keys";
 import { isUniqueViolation } from "../db/errors";
 import { type AdminActor, type AuditRecord, auditQuery, auditStatement, changedFields } from "../db/statements/audit";
-import { parseAppId } from "../catalogue/catalogue";
+import { resolveAdminAppId } from "../catalogue/catalogue";
 import { ConflictError, fieldError, NotFoundError, ValidationError } from "../platform/errors";
 import { deviceHint } from "./key-devices";
 import { normalKeyCode } from "./key-check";
@@ -201,17 +201,9 @@ export async function deleteKeys(db: D1Database, where: { appId?: number; ids?: 
 
 /** Any app, failed ones included (admins see everything), by slug or id. */
 export async function findAdminAppId(d1: D1Database, ref: string | undefined): Promise<number> {
-  // As sent: " 5" is no app's slug or id (a padded id names nothing, workers/shared/fields.ts).
-  const value = ref ?? "";
-  const id = parseAppId(value);
-  const [row] = await getDb(d1)
-    .select({ id: apps.id })
-    .from(apps)
-    .where(id === null ? eq(apps.url, value) : sql`(${apps.url} = ${value} OR ${apps.id} = ${id})`)
-    .orderBy(sql`${apps.url} = ${value} DESC`)
-    .limit(1);
-  if (!row) throw new NotFoundError(KEY_ADMIN_MESSAGES.appNotFound);
-  return row.id;
+  const id = await resolveAdminAppId(getDb(d1), ref ?? "");
+  if (id === null) throw new NotFoundError(KEY_ADMIN_MESSAGES.appNotFound);
+  return id;
 }
 
 /** A key type by id or name, as the forms send it. */
