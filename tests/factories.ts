@@ -7,7 +7,7 @@ import { getDb } from "../workers/db/client";
 import { appMedia, apps, cardTopups, keyPricing, keyTypes, licenseKeys, users } from "../workers/db/schema";
 import { catalogueChanged } from "../workers/catalogue/catalogue-cache";
 import { hex } from "../workers/lib/bytes";
-import type { AuditRecord } from "../workers/owner/audit";
+import type { AuditRecord } from "../workers/db/statements/audit";
 import { cardSign } from "../workers/money/cards";
 import { startSession } from "../workers/accounts/sessions";
 import { applyEntries, type LedgerEntry } from "../workers/money/wallet/money";

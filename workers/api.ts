@@ -12,6 +12,7 @@ import { adminOverviewApi } from "./owner/routes/overview";
 import { adminNotificationsApi } from "./owner/routes/notifications";
 import { adminSettingsApi } from "./owner/routes/settings";
 import { adminUsersApi } from "./accounts/routes/admin-users";
+import { adminBalancesApi } from "./money/routes/admin-balances";
 import { appsRouter } from "./catalogue/routes";
 import { authApi } from "./accounts/routes/auth";
 import { mfaApi } from "./accounts/routes/mfa";
@@ -114,6 +115,7 @@ const routes = api
   .route("/keys", keysRouter)
   .route("/admin/overview", adminOverviewApi)
   .route("/admin/users", adminUsersApi)
+  .route("/admin/users", adminBalancesApi)
   .route("/admin/bank-transfers", adminBankTransfersApi)
   .route("/admin/settings", adminSettingsApi)
   .route("/admin/audit", adminAuditApi)

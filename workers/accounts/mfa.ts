@@ -9,7 +9,7 @@ import type { Database } from "../db/client";
 import { mfaChallenges, mfaRecoveryCodes, users } from "../db/schema";
 import { base64, base64url, fromBase64url, hex } from "../lib/bytes";
 import { logEvent } from "../lib/log";
-import { type AuditRecord, auditQuery } from "../owner/audit";
+import { type AuditRecord, auditQuery } from "../db/statements/audit";
 import type { UserRow } from "./accounts";
 import { randomToken, sha256Hex } from "../platform/crypto";
 import { fieldError, ValidationError } from "../platform/errors";

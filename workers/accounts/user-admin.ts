@@ -1,17 +1,11 @@
-// Admin: users and balances (docs/product.md §7 "Admin users"). Adjustments go through the user's wallet.
+// Admin: users (docs/product.md §7 "Admin users"); their balances and ledgers are money's (workers/money/balance-admin.ts).
 import { and, count, desc, lt, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { users } from "../db/schema";
-import type { AdjustBalanceInput } from "./schemas/admin-users";
 import { containsPattern } from "../shared/fields";
-import { walletFor } from "../money/wallet/port";
-import { findUserById, type UserRow, toPublicUser } from "./accounts";
+import { type UserRow, toPublicUser } from "./accounts";
 import { type AdminActor, auditStatement } from "../db/statements/audit";
 import { endAllSessionsStatements } from "../db/statements/end-sessions";
-import { ConflictError, NotFoundError, ValidationError } from "../platform/errors";
-import { listTransactions } from "../money/buyer-wallet";
-import { WALLET_MESSAGES } from "../money/messages";
-import { USER_ADMIN_MESSAGES } from "./messages";
 
 function toAdminUser(row: UserRow) {
   return { ...toPublicUser(row), is_active: row.isActive, is_google: row.googleSub !== null };
@@ -97,35 +91,6 @@ export async function userStats(db: Database) {
     total_balance: Number(row.balance),
     total_spent: Number(row.spent),
   };
-}
-
-/** The user an admin acts on, by the id in the path. */
-export async function findTargetUser(db: Database, id: number): Promise<UserRow> {
-  const user = Number.isSafeInteger(id) && id > 0 ? await findUserById(db, id) : null;
-  if (!user) throw new NotFoundError(WALLET_MESSAGES.userNotFound);
-  return user;
-}
-
-export function userTransactions(db: Database, userId: number) {
-  return listTransactions(db, userId, 500);
-}
-
-/** An admin's change of a user's balance, through the user's wallet; once per idempotency key. */
-export async function adjustUserBalance(env: Env, userId: number, actor: AdminActor, input: AdjustBalanceInput, idempotencyKey: string | null) {
-  const result = await walletFor(env, userId).adjust({
-    amount: input.amount,
-    type: input.transaction_type,
-    description: input.description || USER_ADMIN_MESSAGES.defaultDescription.in("vi"),
-    adminId: actor.userId,
-    idempotencyKey,
-    audit: { actor, action: "balance.adjust", targetType: "user", targetId: userId },
-  });
-  if (result.ok) return result.wallet;
-  if (result.error === "key_reused") throw new ConflictError(USER_ADMIN_MESSAGES.keyReused, { non_field_errors: [USER_ADMIN_MESSAGES.keyReused] });
-  if (result.error === "insufficient_balance") {
-    throw new ValidationError(WALLET_MESSAGES.wouldGoNegative(result.current ?? 0), { amount: [USER_ADMIN_MESSAGES.notEnoughToDeduct] });
-  }
-  throw new NotFoundError(WALLET_MESSAGES.userNotFound);
 }
 
 /**

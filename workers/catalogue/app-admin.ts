@@ -4,7 +4,7 @@
 // request stores nothing: objects written for it are deleted, uploads it claimed are released.
 import { and, asc, desc, eq, inArray, max, type SQL, sql } from "drizzle-orm";
 import { APP_FORM_MESSAGES, type AppFormFacts, appFormProblem, packageFits, packageMismatchMessage } from "../shared/app-form";
-import { type AdminActor, auditQuery, changedFields } from "../owner/audit";
+import { type AdminActor, auditQuery, changedFields } from "../db/statements/audit";
 import { ConflictError, NotFoundError, ValidationError } from "../platform/errors";
 import type { Database } from "../db/client";
 import { isUniqueViolation } from "../db/errors";
@@ -27,7 +27,7 @@ import { attachUploads, findCompletedUpload, objectKeyFor, type UploadRow } from
 import { ICON_WIDTHS, type ImageFacts, MEDIA_WIDTHS, makeImageVariants, storedImageKeys } from "./image-variants";
 import { variantUrl } from "../shared/image-variants";
 import type { UploadKind } from "../shared/enums";
-import { queueUpdateNotices } from "../licensing/buyer-mails";
+import { queueUpdateNotices } from "../db/statements/buyer-mails";
 
 type AppRow = typeof apps.$inferSelect;
 

@@ -1,6 +1,6 @@
 // The public catalogue: which apps a visitor sees and the shape of an app record (docs/product.md §3).
 // Both the Hono API and the Remix loaders call these, so the pages and the API never disagree.
-import { and, asc, desc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, inArray, type SQL, sql } from "drizzle-orm";
 import { type Database, getDb } from "../db/client";
 import { appMedia, apps, type AppType } from "../db/schema";
 import { homeSearchStatements, VISIBLE_STATUS } from "../db/statements/home-search";
@@ -354,12 +354,22 @@ export async function countDownload(db: Database, id: number): Promise<void> {
 }
 
 /** The id of a visible app named by its slug or its id (docs/product.md §7: `{app}` may be either). */
-export async function resolvePublicAppId(db: Database, slugOrId: string): Promise<number | null> {
+export function resolvePublicAppId(db: Database, slugOrId: string): Promise<number | null> {
+  return appIdNamed(db, slugOrId, visible);
+}
+
+/** The id of any app, hidden ones too, named by its slug or its id as sent (" 5" names nothing): the admin's screens. */
+export function resolveAdminAppId(db: Database, slugOrId: string): Promise<number | null> {
+  return appIdNamed(db, slugOrId, undefined);
+}
+
+/** A slug wins over an id that spells the same. */
+async function appIdNamed(db: Database, slugOrId: string, only: SQL | undefined): Promise<number | null> {
   const id = parseAppId(slugOrId);
   const [row] = await db
     .select({ id: apps.id })
     .from(apps)
-    .where(and(id === null ? eq(apps.url, slugOrId) : sql`(${apps.url} = ${slugOrId} OR ${apps.id} = ${id})`, visible))
+    .where(and(id === null ? eq(apps.url, slugOrId) : sql`(${apps.url} = ${slugOrId} OR ${apps.id} = ${id})`, only))
     .orderBy(sql`${apps.url} = ${slugOrId} DESC`)
     .limit(1);
   return row?.id ?? null;

@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { apps } from "../db/schema";
 import { logEvent } from "../lib/log";
-import { opsNotice } from "../owner/notifications";
+import { opsNotice } from "../platform/ops-notice";
 
 const DAY_MS = 24 * 60 * 60_000;
 

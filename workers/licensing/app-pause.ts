@@ -10,7 +10,7 @@
 import { sql } from "drizzle-orm";
 import { randomToken } from "../platform/crypto";
 import { ConflictError } from "../platform/errors";
-import { type AdminActor, auditStatement } from "../owner/audit";
+import { type AdminActor, auditStatement } from "../db/statements/audit";
 import { appPausedNotice, appResumedNotice } from "../owner/notifications";
 import { recordEvent } from "../db/statements/store-events";
 import type { PauseAppInput } from "./schemas/pause-bulk";

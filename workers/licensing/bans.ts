@@ -8,7 +8,7 @@
 import { sha256Hex } from "../platform/crypto";
 import { ipv6Groups } from "../platform/http/validate";
 import { ConflictError, fieldError, NotFoundError } from "../platform/errors";
-import { type AdminActor, auditStatement } from "../owner/audit";
+import { type AdminActor, auditStatement } from "../db/statements/audit";
 import { BAN_MESSAGES, MAX_BAN_REASON, MAX_DEVICE_ID } from "./messages";
 import type { CreateBanInput } from "./schemas/bans";
 

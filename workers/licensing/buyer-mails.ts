@@ -24,7 +24,8 @@ export const CLAIM_LIFETIME_MS = 15 * 60_000;
 const LIVE_STATUSES = ["sold", "used"] as const;
 
 // INSERT … SELECT … ON CONFLICT DO NOTHING: a row queued before (its dedupe_key) stays as it is,
-// whatever its state, so a notice is queued once however often this runs.
+// whatever its state, so a notice is queued once however often this runs. A new version's notices
+// are queued by the catalogue's change (workers/db/statements/buyer-mails.ts), in the same way.
 
 /** The keys that expire within the window and whose buyer takes notices, one reminder per key. */
 export async function queueExpiryReminders(db: Database, now: Date): Promise<number> {
@@ -34,22 +35,6 @@ export async function queueExpiryReminders(db: Database, now: Date): Promise<num
     FROM license_keys k JOIN users u ON u.id = k.sold_to_user_id
     WHERE k.status IN ('sold', 'used') AND k.banned_at IS NULL
       AND k.expires_at > ${now.getTime()} AND k.expires_at <= ${now.getTime() + REMINDER_WINDOW_MS}
-      AND u.email_notifications = 1
-    ON CONFLICT (dedupe_key) DO NOTHING`);
-  return result.meta.changes;
-}
-
-/**
- * A new version of an app is out: each buyer holding a live key for it is told once per version
- * (several keys of one app, one mail). Called by updateApp when the version changes.
- */
-export async function queueUpdateNotices(db: Database, appId: number, version: string, now: Date): Promise<number> {
-  const result = await db.run(sql`
-    INSERT INTO buyer_mails (kind, dedupe_key, user_id, app_id, version, created_at)
-    SELECT DISTINCT 'app_update', 'app_update:' || k.sold_to_user_id || ':' || k.app_id || ':' || ${version}, k.sold_to_user_id, k.app_id, ${version}, ${now.getTime()}
-    FROM license_keys k JOIN users u ON u.id = k.sold_to_user_id
-    WHERE k.app_id = ${appId} AND k.status IN ('sold', 'used') AND k.banned_at IS NULL
-      AND (k.expires_at IS NULL OR k.expires_at > ${now.getTime()})
       AND u.email_notifications = 1
     ON CONFLICT (dedupe_key) DO NOTHING`);
   return result.meta.changes;

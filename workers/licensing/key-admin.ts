@@ -2,15 +2,15 @@
 // deletes and cleanups. A sold key can be deleted; its buyer keeps the code (orders copy it).
 // A sold key's controls (issue #16 item 5): device reset, extension, ban and unban.
 import { recordKeyEvent } from "../db/statements/store-events";
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import { formatPrice, vietnamTimestamp } from "../shared/format";
 import { getDb } from "../db/client";
 import { apps, keyBatches, keyPricing, keyTypes } from "../db/schema";
 import { wholeNumber } from "../shared/fields";
 import type { CreatePricingInput, ImportKeysInput, UpdatePricingInput } from "./schemas/keys";
 import { isUniqueViolation } from "../db/errors";
-import { type AdminActor, type AuditRecord, auditQuery, auditStatement, changedFields } from "../owner/audit";
-import { parseAppId } from "../catalogue/catalogue";
+import { type AdminActor, type AuditRecord, auditStatement, changedFields } from "../db/statements/audit";
+import { resolveAdminAppId } from "../catalogue/catalogue";
 import { ConflictError, fieldError, NotFoundError, ValidationError } from "../platform/errors";
 import { deviceHint } from "./key-devices";
 import { normalKeyCode } from "./key-check";
@@ -201,17 +201,9 @@ export async function deleteKeys(db: D1Database, where: { appId?: number; ids?: 
 
 /** Any app, failed ones included (admins see everything), by slug or id. */
 export async function findAdminAppId(d1: D1Database, ref: string | undefined): Promise<number> {
-  // As sent: " 5" is no app's slug or id (a padded id names nothing, workers/shared/fields.ts).
-  const value = ref ?? "";
-  const id = parseAppId(value);
-  const [row] = await getDb(d1)
-    .select({ id: apps.id })
-    .from(apps)
-    .where(id === null ? eq(apps.url, value) : sql`(${apps.url} = ${value} OR ${apps.id} = ${id})`)
-    .orderBy(sql`${apps.url} = ${value} DESC`)
-    .limit(1);
-  if (!row) throw new NotFoundError(KEY_ADMIN_MESSAGES.appNotFound);
-  return row.id;
+  const id = await resolveAdminAppId(getDb(d1), ref ?? "");
+  if (id === null) throw new NotFoundError(KEY_ADMIN_MESSAGES.appNotFound);
+  return id;
 }
 
 /** A key type by id or name, as the forms send it. */
@@ -243,14 +235,13 @@ async function termsFor(env: Env, currency: "VND" | "USD"): Promise<PricingTerms
 export async function createPricing(env: Env, appId: number, input: CreatePricingInput, actor: AdminActor) {
   const terms = await termsFor(env, input.currency);
   const type = await findKeyType(env.DB, input.key_type);
-  const db = getDb(env.DB);
   const details = { key_type: type.name, price: input.price, currency: input.currency, is_active: input.is_active };
-  const [created] = await db.batch([
-    db.insert(keyPricing).values({ appId, keyTypeId: type.id, price: input.price, currency: input.currency, isActive: input.is_active }).onConflictDoNothing().returning(),
-    auditQuery(db, { actor, action: "pricing.create", targetType: "app", targetId: appId, details }, { when: "if_changed" }),
+  const [created] = await env.DB.batch<{ id: number }>([
+    env.DB.prepare("INSERT INTO key_pricing (app_id, key_type_id, price, currency, is_active) VALUES (?1, ?2, ?3, ?4, ?5) ON CONFLICT DO NOTHING RETURNING id").bind(appId, type.id, input.price, input.currency, input.is_active ? 1 : 0),
+    auditStatement(env.DB, { actor, action: "pricing.create", targetType: "app", targetId: appId, details }, { when: "if_changed" }),
   ]);
-  if (created.length === 0) throw fieldError("key_type", KEY_ADMIN_MESSAGES.pricingExists(type.name));
-  return (await listAppPricing(db, appId, terms)).find((option) => option.id === created[0].id);
+  if (created.results.length === 0) throw fieldError("key_type", KEY_ADMIN_MESSAGES.pricingExists(type.name));
+  return (await listAppPricing(getDb(env.DB), appId, terms)).find((option) => option.id === created.results[0].id);
 }
 
 export async function updatePricing(env: Env, appId: number, pricingId: number, input: UpdatePricingInput, actor: AdminActor) {
@@ -263,17 +254,19 @@ export async function updatePricing(env: Env, appId: number, pricingId: number, 
   if (!current) throw new NotFoundError(KEY_ADMIN_MESSAGES.pricingNotFound);
   const settingPrice = input.currency !== undefined || input.price !== undefined;
   const terms = settingPrice ? await termsFor(env, input.currency ?? current.currency) : await pricingTerms(env.DB, env);
-  const changes: Partial<typeof keyPricing.$inferInsert> = { updatedAt: new Date() };
-  if (input.price !== undefined) changes.price = input.price;
-  if (input.currency !== undefined) changes.currency = input.currency;
-  if (input.is_active !== undefined) changes.isActive = input.is_active;
+  const changes: [column: string, value: number | string][] = [["updated_at", Date.now()]];
+  if (input.price !== undefined) changes.push(["price", input.price]);
+  if (input.currency !== undefined) changes.push(["currency", input.currency]);
+  if (input.is_active !== undefined) changes.push(["is_active", input.is_active ? 1 : 0]);
   const details = { app_id: appId, ...changedFields(current, { price: input.price, currency: input.currency, is_active: input.is_active }) };
-  const [updated] = await db.batch([
-    db.update(keyPricing).set(changes).where(and(eq(keyPricing.id, pricingId), eq(keyPricing.appId, appId))).returning({ id: keyPricing.id }),
-    auditQuery(db, { actor, action: "pricing.update", targetType: "key_pricing", targetId: pricingId, details }, { when: "if_changed" }),
+  // The column names are ours; only the values are bound.
+  const set = changes.map(([column], index) => `${column} = ?${index + 1}`).join(", ");
+  const [updated] = await env.DB.batch<{ id: number }>([
+    env.DB.prepare(`UPDATE key_pricing SET ${set} WHERE id = ?${changes.length + 1} AND app_id = ?${changes.length + 2} RETURNING id`).bind(...changes.map(([, value]) => value), pricingId, appId),
+    auditStatement(env.DB, { actor, action: "pricing.update", targetType: "key_pricing", targetId: pricingId, details }, { when: "if_changed" }),
   ]);
-  if (updated.length === 0) throw new NotFoundError(KEY_ADMIN_MESSAGES.pricingNotFound);
-  return (await listAppPricing(db, appId, terms)).find((option) => option.id === updated[0].id);
+  if (updated.results.length === 0) throw new NotFoundError(KEY_ADMIN_MESSAGES.pricingNotFound);
+  return (await listAppPricing(db, appId, terms)).find((option) => option.id === updated.results[0].id);
 }
 
 // ---------------------------------------------------------------- batches
@@ -462,19 +455,13 @@ export async function importKeys(d1: D1Database, input: ImportKeysInput, actor: 
   const lookAlikes = await lookAlikesInStock(d1, appId, parsed);
   if (lookAlikes.length > 0) throw linesRefused(KEY_ADMIN_MESSAGES.lookAlikesInStock, lookAlikes);
 
-  const db = getDb(d1);
   const started = Date.now();
-  const [batch] = await db
-    .insert(keyBatches)
-    .values({
-      appId,
-      keyTypeId: type.id,
-      // Named in Vietnam's time, to the minute, as the admin reads every other time.
-      batchName: input.batch_name || `Nhập ${vietnamTimestamp(started).slice(0, 16)}`,
-      description: input.description,
-      createdBy: actor.userId,
-    })
-    .returning();
+  const batch = await d1
+    .prepare("INSERT INTO key_batches (app_id, key_type_id, batch_name, description, created_by) VALUES (?1, ?2, ?3, ?4, ?5) RETURNING id")
+    // Named in Vietnam's time, to the minute, as the admin reads every other time.
+    .bind(appId, type.id, input.batch_name || `Nhập ${vietnamTimestamp(started).slice(0, 16)}`, input.description ?? "", actor.userId)
+    .first<{ id: number }>();
+  if (!batch) throw new Error("key_batches: no row returned");
   const inserts = insertKeyStatements(d1, appId, type.id, batch.id, parsed.codes, started, input.skip_duplicates);
   const details = { batch_id: batch.id, app_id: appId, key_type: type.name, keys: parsed.codes.length, lines: parsed.totalLines, invalid: parsed.invalid, skip_duplicates: input.skip_duplicates };
   let imported = 0;
@@ -483,14 +470,14 @@ export async function importKeys(d1: D1Database, input: ImportKeysInput, actor: 
     const results = await d1.batch([...inserts, auditStatement(d1, { actor, action: "keys.import", targetType: "key_batch", targetId: batch.id, details })]);
     imported = results.slice(0, inserts.length).reduce((sum, result) => sum + (result.meta.changes ?? 0), 0);
   } catch (error) {
-    await db.delete(keyBatches).where(eq(keyBatches.id, batch.id));
+    await d1.prepare("DELETE FROM key_batches WHERE id = ?1").bind(batch.id).run();
     if (!input.skip_duplicates && isUniqueViolation(error)) {
       throw new ValidationError(KEY_ADMIN_MESSAGES.duplicatesRefused(await existingCodes(d1, appId, parsed.codes)));
     }
     throw error;
   }
   const skipped = parsed.totalLines - parsed.invalid - imported;
-  await db.update(keyBatches).set({ importedCount: imported, skippedCount: skipped }).where(eq(keyBatches.id, batch.id));
+  await d1.prepare("UPDATE key_batches SET imported_count = ?1, skipped_count = ?2 WHERE id = ?3").bind(imported, skipped, batch.id).run();
   return {
     batch_id: batch.id,
     total_lines: parsed.totalLines,

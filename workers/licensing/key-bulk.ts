@@ -9,7 +9,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import { randomToken, sha256Hex } from "../platform/crypto";
 import { ConflictError, fieldError, NotFoundError, ValidationError } from "../platform/errors";
-import { type AdminActor, auditStatement } from "../owner/audit";
+import { type AdminActor, auditStatement } from "../db/statements/audit";
 import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 import type { BulkPreviewInput } from "./schemas/pause-bulk";
 import { BULK_PREVIEW_LIFETIME_MS, KEY_ADMIN_MESSAGES, KEY_BULK_MESSAGES, MAX_BULK_KEYS } from "./messages";

@@ -4,9 +4,9 @@
 // `trial:<user>:<app>`, unique, so ten claims racing make one key and the others answer it again.
 // Its first check binds it and records the phone (key-check.ts, trial_devices), so a second trial of
 // the app on that phone is refused (trial_used) whichever account claimed it.
-import { formatPrice } from "../shared/format";
+import { ORDER_COLUMNS, type OrderRow, toPurchasedOrder } from "../db/statements/orders";
 import { isUniqueViolation } from "../db/errors";
-import { type AdminActor, auditStatement } from "../owner/audit";
+import { type AdminActor, auditStatement } from "../db/statements/audit";
 import { ConflictError, fieldError, NotFoundError } from "../platform/errors";
 import { KEY_ADMIN_MESSAGES, TRIAL_HOURS, TRIAL_MESSAGES } from "./messages";
 
@@ -32,33 +32,10 @@ function trialCode(): string {
   return `TRIAL-${characters.match(/.{4}/g)?.join("-")}`;
 }
 
-type TrialOrderRow = {
-  id: number;
-  reference: string;
-  app_id: number | null;
-  app_name: string;
-  app_bundle_id: string | null;
-  key_type_name: string;
-  key_code: string;
-  amount: number;
-  currency: "VND" | "USD";
-  vnd_amount: number;
-  status: string;
-  payment_method: string;
-  created_at: number;
-};
-
+/** The trial's order, in the one shape every order is answered in. */
 async function findTrialOrder(d1: D1Database, reference: string) {
-  const row = await d1
-    .prepare(
-      `SELECT id, reference, app_id, app_name, app_bundle_id, key_type_name, key_code, amount, currency, vnd_amount, status, payment_method, created_at
-       FROM orders WHERE reference = ?`,
-    )
-    .bind(reference)
-    .first<TrialOrderRow>();
-  if (!row) return null;
-  const { created_at, ...order } = row;
-  return { ...order, formatted_price: formatPrice(0, "VND"), purchased_at: new Date(created_at).toISOString() };
+  const row = await d1.prepare(`SELECT ${ORDER_COLUMNS} FROM orders WHERE reference = ?`).bind(reference).first<OrderRow>();
+  return row ? toPurchasedOrder(row) : null;
 }
 
 /**

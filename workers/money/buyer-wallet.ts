@@ -9,7 +9,8 @@ import { walletFor } from "./wallet/port";
 import { ConflictError, InsufficientFundsError, NotFoundError, ValidationError } from "../platform/errors";
 import { purchaseKeyFields } from "../licensing/key-devices";
 import { shopWords } from "../licensing/messages";
-import { type LedgerSource, type LedgerType, toPurchasedOrder, type WalletSnapshot, walletSnapshot } from "./wallet/reads";
+import { type LedgerSource, type LedgerType, type WalletSnapshot, walletSnapshot } from "./wallet/reads";
+import { toPurchasedOrder } from "../db/statements/orders";
 import { CRYPTO_MESSAGES, WALLET_MESSAGES } from "./messages";
 
 

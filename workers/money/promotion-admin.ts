@@ -5,7 +5,7 @@ import type { Database } from "../db/client";
 import { isUniqueViolation } from "../db/errors";
 import { promotions, promotionUsages } from "../db/schema";
 import type { PromotionInput } from "./schemas/promotions";
-import { type AdminActor, auditQuery, changedFields } from "../owner/audit";
+import { type AdminActor, auditQuery, changedFields } from "../db/statements/audit";
 import { fieldError, INVALID_DATA, NotFoundError, ValidationError } from "../platform/errors";
 import { PROMOTION_MESSAGES } from "./messages";
 

@@ -10,7 +10,7 @@ import { cardTopups, paymentEvents, users, vietqrTopups } from "../db/schema";
 import type { CreditTransferInput, PAYMENT_EVENT_STATUSES } from "./schemas/bank-transfers";
 import { walletFor } from "./wallet/port";
 import { findUserById } from "../accounts/accounts";
-import { type AdminActor, auditQuery } from "../owner/audit";
+import { type AdminActor, auditQuery } from "../db/statements/audit";
 import { bankReference, creditedCopyOf } from "./bank-transfers";
 import { CARD_STATUS_DISPLAY, capCardCredit, maskCode } from "./cards";
 import { ConflictError, fieldError, NotFoundError, ValidationError } from "../platform/errors";

@@ -1,29 +1,12 @@
 // The audit log (issue #15): who did what to money, keys, the catalogue, settings and sign-ins.
 // A record is a statement the caller puts into the same D1 batch as the change it describes, so
-// neither commits without the other; the table's triggers (migration 0007) refuse every UPDATE
-// and every DELETE of an entry younger than 30 days. Only the cron's retention deletes entries.
+// neither commits without the other (workers/db/statements/audit.ts writes it, for every domain);
+// the table's triggers (migration 0007) refuse every UPDATE and every DELETE of an entry younger
+// than 30 days. Here the owner reads the log; only the cron's retention deletes entries.
 import { and, count, desc, eq, getTableColumns, gte, lt, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { auditEvents } from "../db/schema";
 import { containsPattern, wholeNumber } from "../shared/fields";
-import { type AuditRecord, auditQuery } from "../db/statements/audit";
-
-// The record and its statement live beside the table, so the wallet object can build one too.
-export { type AdminActor, type AuditRecord, auditQuery, auditStatement } from "../db/statements/audit";
-
-/** A record written on its own: for what changes nothing else (sign-ins). */
-export async function recordAudit(db: Database, record: AuditRecord): Promise<void> {
-  await auditQuery(db, record);
-}
-
-/** The fields that differ between two versions of a thing, as {before, after}. */
-export function changedFields<T extends Record<string, unknown>>(before: T, after: Partial<T>): { before: Partial<T>; after: Partial<T> } {
-  const changed = Object.keys(after).filter((key) => after[key] !== undefined && JSON.stringify(after[key]) !== JSON.stringify(before[key]));
-  return {
-    before: Object.fromEntries(changed.map((key) => [key, before[key]])) as Partial<T>,
-    after: Object.fromEntries(changed.map((key) => [key, after[key]])) as Partial<T>,
-  };
-}
 
 // ---------------------------------------------------------------- reading
 

@@ -3,13 +3,13 @@
 // exactly when the change committed, and once (its dedupe key). Delivery happens afterwards: right
 // away in the request's waitUntil, and by the cron for whatever is still due, with backoff.
 import { and, desc, eq, lt } from "drizzle-orm";
-import { type Config, getConfig, noticeSettings } from "../platform/config";
+import { getConfig, noticeSettings } from "../platform/config";
+import { sendToTelegram } from "../platform/telegram";
+import { recordUnrecorded } from "../platform/ops-notice";
 import type { Database } from "../db/client";
 import { type NOTIFICATION_STATUSES, notifications } from "../db/schema";
 import { formatVND } from "../shared/format";
-import { type AuditRecord, auditStatement } from "./audit";
 import { recordStatement } from "../db/statements/notifications";
-import { errorText, logEvent } from "../lib/log";
 
 // The statements that join a change's batch live beside the table (the wallet object adds them too).
 export { depositNotice } from "../db/statements/notifications";
@@ -44,70 +44,6 @@ export function cardReviewNotice(env: Env, card: { requestId: string; descriptio
 }
 
 /**
- * An admin signed in: told only when no earlier session of theirs came from this address. Called
- * right after the session is made, so "earlier" means any session before the newest one.
- */
-export async function recordAdminSignIn(env: Env, admin: { id: number; username: string }, address: string, now = Date.now()): Promise<void> {
-  if (!noticeSettings(env).kinds.has("admin_login")) return;
-  const text = [`🔐 Quản trị viên đăng nhập từ địa chỉ mới`, `Tài khoản: ${admin.username}`, `Địa chỉ: ${address}`].join("\n");
-  // The sign-in has succeeded already: a failure to record it is logged, never the sign-in's failure.
-  await recordStatement(env.DB, "admin_login", text, `admin_login:${admin.id}:${address}`, now, {
-    sql: "NOT EXISTS (SELECT 1 FROM sessions WHERE user_id = ?6 AND ip_address = ?7 AND id < (SELECT max(id) FROM sessions WHERE user_id = ?6))",
-    binds: [admin.id, address],
-  })
-    .run()
-    .catch((error) => logEvent("error", "admin_login_notice_failed", { user_id: admin.id, error: errorText(error) }));
-}
-
-/** Wrong second-factor codes for one admin account in this window tell the owner. */
-const CODE_FAILURES_TOLD = 3;
-const CODE_FAILURE_WINDOW_MS = 15 * 60_000;
-
-/**
- * A wrong second-factor code for an admin account: its `auth.mfa_failed` record and, in the same
- * batch, once it is the third in 15 minutes, a notice to the owner (an `admin_login` event: the
- * notifications table knows no other kind for sign-ins). At most one such notice per account in
- * any 15 minutes, however many codes follow.
- */
-export async function recordAdminCodeFailure(env: Env, record: AuditRecord, admin: { id: number }, address: string, now = Date.now()): Promise<void> {
-  const statements = [auditStatement(env.DB, record)];
-  if (noticeSettings(env).kinds.has("admin_login")) {
-    const text = [`🚨 Nhập sai mã xác thực hai lớp ${CODE_FAILURES_TOLD} lần trong 15 phút`, "Tài khoản: {user}", `Địa chỉ: ${address}`].join("\n");
-    const prefix = `admin_mfa_failed:${admin.id}:`;
-    statements.push(
-      recordStatement(env.DB, "admin_login", text, `${prefix}${now}`, now, {
-        sql: `(SELECT count(*) FROM audit_events WHERE action = 'auth.mfa_failed' AND target_type = 'user' AND target_id = ?6 AND created_at > ?7) >= ${CODE_FAILURES_TOLD}
-          AND NOT EXISTS (SELECT 1 FROM notifications WHERE dedupe_key GLOB ?8 AND created_at > ?7)`,
-        binds: [String(admin.id), now - CODE_FAILURE_WINDOW_MS, `${prefix}*`],
-      }, admin.id),
-    );
-  }
-  await env.DB.batch(statements);
-}
-
-/** What the owner is told when an admin's credentials change (issue #41 item 6). */
-const CREDENTIAL_CHANGES = {
-  "auth.password_reset": "🔐 Mật khẩu quản trị viên được đặt lại qua liên kết e-mail",
-  "auth.password_change": "🔐 Mật khẩu quản trị viên được đổi",
-  "auth.google_link": "🔐 Tài khoản quản trị viên được liên kết với Google",
-  "auth.google_takeover": "🚨 Google đã xác nhận địa chỉ e-mail chưa xác minh của tài khoản quản trị viên: mật khẩu bị xoá, mọi phiên bị đăng xuất",
-  "mfa.enrol": "🔐 Xác thực hai bước của quản trị viên được đăng ký trên điện thoại mới",
-  "mfa.recovery_regenerate": "🔐 Mã khôi phục của quản trị viên được tạo lại",
-} as const;
-
-export type CredentialChange = keyof typeof CREDENTIAL_CHANGES;
-
-/**
- * The owner's notice of an admin's credential change, as a statement for the change's own batch
- * (null when admin notices are off): a takeover shows even when it came from a known address.
- */
-export function adminCredentialNotice(env: Env, action: CredentialChange, admin: { id: number }, address: string, now: number): D1PreparedStatement | null {
-  if (!noticeSettings(env).kinds.has("admin_login")) return null;
-  const text = [CREDENTIAL_CHANGES[action], "Tài khoản: {user}", `Địa chỉ: ${address}`].join("\n");
-  return recordStatement(env.DB, "admin_login", text, `admin_credentials:${admin.id}:${now}:${action}`, now, undefined, admin.id);
-}
-
-/**
  * An app paused (workers/licensing/app-pause.ts), for the pause's own batch: kind "ops", which the
  * owner always hears, recorded only when this pause opened (its paused_at and admin).
  */
@@ -129,75 +65,16 @@ export function appResumedNotice(d1: D1Database, app: { name: string }, pause: {
   }, adminId);
 }
 
-/** An admin's credentials replaced (a password, a Google link or takeover): its audit record and the owner's notice, in one batch. */
-export async function recordAdminCredentialChange(env: Env, record: AuditRecord & { action: CredentialChange }, admin: { id: number }, address: string, now = Date.now()): Promise<void> {
-  const notice = adminCredentialNotice(env, record.action, admin, address, now);
-  await env.DB.batch([auditStatement(env.DB, record), ...(notice ? [notice] : [])]);
-}
-
-/**
- * Alarms D1 refused to record (full, or down), already sent straight to Telegram by this isolate:
- * recorded, as sent, once D1 takes writes again. Memory, so an isolate that ends first loses the
- * record, not the message; the dedupe keys keep one isolate from sending an alarm twice meanwhile.
- */
-const unrecorded = new Map<string, { text: string; at: number; sent: boolean }>();
-
-/**
- * An operations alarm (workers/owner/ops-alarms.ts): once per dedupe key, whatever TELEGRAM_EVENTS
- * chooses. An alarm is most needed when D1 fails, so one that cannot be recorded is sent directly.
- */
-export async function opsNotice(env: Env, text: string, dedupeKey: string, now = Date.now()): Promise<void> {
-  const config = getConfig(env);
-  if (!config.TELEGRAM_BOT_TOKEN) return;
-  try {
-    await recordStatement(env.DB, "ops", text, dedupeKey, now).run();
-  } catch (error) {
-    logEvent("error", "ops_notice_not_recorded", { dedupe_key: dedupeKey, error: errorText(error) });
-    if (unrecorded.has(dedupeKey)) return;
-    const sent = await sendToTelegram(config, text);
-    unrecorded.set(dedupeKey, { text, at: now, sent: sent.ok });
-  }
-}
-
-/** Records the alarms that were sent while D1 refused them (sent: as sent; not sent: due now). */
-async function recordUnrecorded(env: Env, now: number): Promise<void> {
-  for (const [dedupeKey, alarm] of unrecorded) {
-    await recordStatement(env.DB, "ops", alarm.text, dedupeKey, alarm.at).run();
-    if (alarm.sent) await env.DB.prepare("UPDATE notifications SET status = 'sent', sent_at = ?1, next_attempt_at = NULL WHERE dedupe_key = ?2 AND status = 'pending'").bind(now, dedupeKey).run();
-    unrecorded.delete(dedupeKey);
-  }
-}
-
 // ---------------------------------------------------------------- delivery
 
 /** A claimed row is not taken again for this long (a sender that died mid-way is retried then). */
 const CLAIM_MS = 2 * 60_000;
 const PER_RUN = 20;
 export const MAX_ATTEMPTS = 8;
-const SEND_TIMEOUT_MS = 10_000;
 
 /** 1, 2, 4 … minutes after each failure, at most an hour. */
 function retryDelay(attempts: number): number {
   return Math.min(60_000 * 2 ** (attempts - 1), 60 * 60_000);
-}
-
-type TelegramAnswer = { ok: boolean; description?: string; error_code?: number; parameters?: { retry_after?: number } };
-
-async function sendToTelegram(config: Config, text: string): Promise<{ ok: true } | { ok: false; error: string; retryAfterMs: number | null }> {
-  try {
-    const response = await fetch(`${config.TELEGRAM_API_URL.replace(/\/$/, "")}/bot${config.TELEGRAM_BOT_TOKEN}/sendMessage`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ chat_id: config.TELEGRAM_CHAT_ID, text, disable_web_page_preview: true }),
-      signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
-    });
-    const answer = (await response.json().catch(() => ({ ok: false }))) as TelegramAnswer;
-    if (response.ok && answer.ok) return { ok: true };
-    const retryAfter = answer.parameters?.retry_after;
-    return { ok: false, error: `${answer.error_code ?? response.status} ${answer.description ?? response.statusText}`.slice(0, 300), retryAfterMs: typeof retryAfter === "number" ? retryAfter * 1000 : null };
-  } catch (error) {
-    return { ok: false, error: String(error).slice(0, 300), retryAfterMs: null };
-  }
 }
 
 export type DeliveryReport = { sent: number; failed: number };

@@ -7,7 +7,8 @@
 // outage of D1 is counted and told while D1 refuses writes; opsNotice sends directly when D1
 // cannot record the notice.
 import { errorText, logEvent } from "../lib/log";
-import { deliverNotifications, opsNotice } from "./notifications";
+import { deliverNotifications } from "./notifications";
+import { opsNotice } from "../platform/ops-notice";
 import type { CronState, Found, Tell } from "./ops-watch";
 
 export { CRON_LATE_MS, type CronState } from "./ops-watch";

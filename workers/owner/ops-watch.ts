@@ -1,7 +1,7 @@
 // The one OpsWatch object (docs/operations.md, "Alarms"; docs/decisions/0047): what the owner's
 // alarms count and remember, kept in the object's own storage rather than in D1, so an outage of
 // D1 is counted, and told, while D1 refuses every write. It decides; the caller sends what it
-// decided (notifications.ts opsNotice, which goes straight to Telegram when D1 cannot record it).
+// decided (opsNotice in workers/platform/ops-notice.ts, which goes straight to Telegram when D1 cannot record it).
 //
 // A cause is one part of the store (D1's reads, D1's writes, R2, a wallet object, the settings,
 // the cron). Whoever notices a part's state reports it here (/api/health's probe, each cron run);

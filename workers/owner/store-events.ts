@@ -2,7 +2,7 @@
 // signing secret (store_settings), the delivery of the store_events outbox by the cron, and the
 // admin's delivery log with "send again". Events are recorded by the statements of
 // workers/db/statements/store-events.ts, in the batch of the change each reports.
-import { type AdminActor, type AuditRecord, auditStatement } from "./audit";
+import { type AdminActor, type AuditRecord, auditStatement } from "../db/statements/audit";
 import { WEBHOOK_SECRET_KEY, WEBHOOK_URL_KEY } from "../db/statements/store-events";
 import { getConfig } from "../platform/config";
 import { NotFoundError, fieldError } from "../platform/errors";

@@ -2,7 +2,7 @@
 // defaults. Today one: the USD→VND rate that turns a USD key price into what the wallet pays
 // (docs/architecture.md#trust-rules: one currency in the wallet, nothing ever debits a raw foreign number).
 import { getConfig } from "../platform/config";
-import { type AdminActor, auditStatement } from "./audit";
+import { type AdminActor, auditStatement } from "../db/statements/audit";
 import { CRYPTO_SETTING_KEYS, cryptoSettings, storedRate, USD_VND_RATE_KEY, usdVndRate } from "../db/statements/store-settings";
 import { fieldError } from "../platform/errors";
 import { SETTINGS_MESSAGES } from "./messages";

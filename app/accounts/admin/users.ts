@@ -2,7 +2,8 @@
 // ledger of the user whose detail is open, and a balance adjustment as the route's clientAction takes it.
 import type { ActionFailed } from "~/owner/admin-route";
 import type { AdjustBalanceRequest } from "@workers/accounts/schemas/admin-users";
-import type { AdminUser, UsersPage, userTransactions } from "@workers/accounts/user-admin";
+import type { AdminUser, UsersPage } from "@workers/accounts/user-admin";
+import type { userTransactions } from "@workers/money/balance-admin";
 
 export const PAGE_SIZE = 20;
 

@@ -31,14 +31,13 @@ import {
   toPublicUser,
   type UserRow,
 } from "../accounts";
-import { recordAudit } from "../../owner/audit";
-import { type CredentialChange, recordAdminCredentialChange } from "../../owner/notifications";
+import { recordAudit, type CredentialChange, recordAdminCredentialChange } from "../admin-notices";
 import { authorizationSettings, GoogleAuthError, verifyGoogleSignIn } from "../google";
 import { passwordResetMail, sendMail } from "../../platform/mailer";
 import { hasSecondFactor, startChallenge } from "../mfa";
 import { verifyPassword } from "../passwords";
 import { claim, clear, hit, LIMITS, type Limit } from "../../platform/rate-limit";
-import { closeEndedSockets } from "../live-sockets";
+import { closeEndedSockets } from "../../platform/live-sockets";
 import { endSession, issueDeviceToken, knownDevice, rotateSession, type SessionMeta, startSession, touchDevice } from "../sessions";
 import { type ApiContext, type ApiEnv, db, langOf, requestActor } from "../../platform/http/context";
 import { HttpError, MESSAGES } from "../../platform/http/api-errors";

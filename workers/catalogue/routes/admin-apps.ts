@@ -6,9 +6,8 @@ import { publicOrigin } from "../../platform/config";
 import { bytesReader, PackageError, type RangeReader, readIpaInfo, developerFromBundleId } from "../../lib/packages";
 import { checkDeclaredFile } from "../app-files";
 import { appToUpdate, createApp, deleteApp, findAdminApp, listAdminApps, updateApp } from "../app-admin";
+import { resolveAdminAppId } from "../catalogue";
 import { r2Reader } from "../files";
-import { NotFoundError } from "../../platform/errors";
-import { findAdminAppId } from "../../licensing/key-admin";
 import { findCompletedUpload } from "../uploads";
 import { idPath, refPath } from "../../shared/fields";
 import { changesCatalogue } from "./changes";
@@ -90,8 +89,7 @@ export const adminAppsApi = guarded
   .get("/admin/list", async (c) => c.json({ success: true, data: await listAdminApps(db(c), publicOrigin(c.env, c.req.raw)) }))
   // By id or url slug (the key management screen is addressed by either).
   .get("/admin/detail/:id", async (c) => {
-    const id = await findAdminAppId(c.env.DB, readParams(c, refPath, APP_FORM_MESSAGES.notFound).id).catch((error) => {
-      throw error instanceof NotFoundError ? new HttpError(404, APP_FORM_MESSAGES.notFound) : error;
-    });
+    const id = await resolveAdminAppId(db(c), readParams(c, refPath, APP_FORM_MESSAGES.notFound).id);
+    if (id === null) throw new HttpError(404, APP_FORM_MESSAGES.notFound);
     return c.json({ success: true, data: await adminApp(c, id) });
   });

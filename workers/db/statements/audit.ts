@@ -1,6 +1,7 @@
-// The audit record as a statement (workers/owner/audit.ts is the log's home: listing, retention).
-// Built here, beside the table, so that whoever changes money, keys or settings (the wallet object
-// too) can put the record into the same D1 batch as the change without importing the owner's rules.
+// Writing the audit log (workers/owner/audit.ts reads it: listing, retention). Here, beside the
+// table and below every domain, so whoever changes money, keys, the catalogue, settings or an
+// account (the wallet object too) puts the record into the same D1 batch as the change, or writes
+// it alone, in one way and without importing a domain.
 import { getTableColumns, type SQL, sql } from "drizzle-orm";
 import { type Database, getDb } from "../client";
 import { auditEvents } from "../schema";
@@ -79,4 +80,18 @@ export function auditQuery(db: Database, record: AuditRecord, condition: AuditCo
 export function auditStatement(d1: D1Database, record: AuditRecord, condition: AuditCondition = {}): D1PreparedStatement {
   const query = insertQuery(getDb(d1), record, condition).toSQL();
   return d1.prepare(query.sql).bind(...query.params);
+}
+
+/** A record written on its own: for what changes nothing else (sign-ins). */
+export async function recordAudit(db: Database, record: AuditRecord): Promise<void> {
+  await auditQuery(db, record);
+}
+
+/** The fields that differ between two versions of a thing, as {before, after}. */
+export function changedFields<T extends Record<string, unknown>>(before: T, after: Partial<T>): { before: Partial<T>; after: Partial<T> } {
+  const changed = Object.keys(after).filter((key) => after[key] !== undefined && JSON.stringify(after[key]) !== JSON.stringify(before[key]));
+  return {
+    before: Object.fromEntries(changed.map((key) => [key, before[key]])) as Partial<T>,
+    after: Object.fromEntries(changed.map((key) => [key, after[key]])) as Partial<T>,
+  };
 }

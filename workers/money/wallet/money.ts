@@ -16,7 +16,8 @@ import { vndPrice } from "../../shared/money/currency";
 import { formatVND } from "../../shared/format";
 import { bestPromotion } from "../../shared/money/promotions";
 import { telcoLabel, wrongValueCredit } from "../../shared/money/topup";
-import { depositPromotions, type LedgerSource, type LedgerType, type OrderRow, type PurchasedOrder, toPurchasedOrder, type WalletSnapshot, walletSnapshot } from "./reads";
+import { depositPromotions, type LedgerSource, type LedgerType, type WalletSnapshot, walletSnapshot } from "./reads";
+import { ORDER_COLUMNS, type OrderRow, type PurchasedOrder, toPurchasedOrder } from "../../db/statements/orders";
 
 /** One balance change: `amount` is signed (credits positive). `reference` is unique forever. */
 export type LedgerEntry = {
@@ -204,8 +205,7 @@ export type PurchaseRequest = { pricingId: number; paymentMethod: string; device
 async function findOrder(db: D1Database, reference: string): Promise<{ order: PurchasedOrder; pricingId: number | null } | null> {
   const row = await db
     .prepare(
-      `SELECT id, reference, app_id, app_name, app_bundle_id, key_type_name, key_code, amount, currency, vnd_amount,
-         exchange_rate, status, payment_method, key_pricing_id, created_at FROM orders WHERE reference = ?`,
+      `SELECT ${ORDER_COLUMNS}, key_pricing_id FROM orders WHERE reference = ?`,
     )
     .bind(reference)
     .first<OrderRow & { key_pricing_id: number | null }>();

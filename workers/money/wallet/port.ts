@@ -1,6 +1,7 @@
 // The way into a user's wallet: services ask for it here, and never load the UserWallet object's
 // module (which loads the money SQL), so the object and the services cannot import each other.
 import { advanceTo } from "../../db/client";
+import { walletObject } from "../../platform/wallet-object";
 import type { LiveChange, UserWallet } from "./user-wallet";
 
 type Operation = "purchase" | "settleTopup" | "cancelTopup" | "settleCard" | "creditTransfer" | "creditParkedCard" | "settleCrypto" | "refundCrypto" | "refundParkedCrypto" | "reviewParkedCrypto" | "adjust";
@@ -24,7 +25,7 @@ type Wallet = { [K in Operation]: (...args: Parameters<UserWallet[K]>) => Promis
  * so that request's next reads, and the bookmark its answer carries, include the wallet's writes.
  */
 export function walletFor(env: Env, userId: number): Wallet {
-  const stub = env.USER_WALLET.get(env.USER_WALLET.idFromName(String(userId)));
+  const stub = walletObject(env, userId);
   const call = <K extends Operation>(name: K): Wallet[K] => {
     const run = stub[name] as unknown as (...sent: Parameters<UserWallet[K]>) => Promise<Awaited<ReturnType<UserWallet[K]>>>;
     return (async (...args: Parameters<UserWallet[K]>) => {
