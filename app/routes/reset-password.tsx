@@ -143,9 +143,7 @@ function InvalidToken({ message }: { message: string }) {
   useRedirectAfter(to("/forgot-password"), REDIRECT_DELAY_MS);
   return (
     <div className="space-y-4 text-center">
-      <p role="alert" className="rounded-xl border border-red-500/30 bg-red-950/40 px-4 py-3 text-red-200">
-        {message}
-      </p>
+      <FormAlert messages={[message]} />
       <p className="text-sm text-zinc-400">{words.invalidExplained}</p>
       <Link to={to("/forgot-password")} className={PRIMARY_BUTTON}>
         {words.newLink}
@@ -212,9 +210,7 @@ export default function ResetPasswordPage() {
       {verification.state === "invalid" && <InvalidToken message={verification.message} />}
       {verification.state === "failed" && (
         <div className="space-y-4 text-center">
-          <p role="alert" className="rounded-xl border border-red-500/30 bg-red-950/40 px-4 py-3 text-red-200">
-            {verification.message}
-          </p>
+          <FormAlert messages={[verification.message]} />
           <button type="button" onClick={() => revalidator.revalidate()} className={SECONDARY_BUTTON}>
             {words.retry}
           </button>
