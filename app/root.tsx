@@ -12,14 +12,13 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { type ComponentType, type ReactNode, useEffect, useState } from "react";
 import { ErrorPanel } from "~/ui/ErrorPanel";
 import { Footer } from "~/shell/Footer";
 import { inLocale, useLocale, useLocalePath } from "~/i18n/locale";
 import { shellWords } from "~/i18n/vi/shell";
 import { useWords } from "~/i18n/words";
 import { Header } from "~/shell/Header";
-import { Toaster } from "~/ui/Toaster";
 import { pageContext } from "~/platform/site.server";
 import { useNonce } from "~/platform/nonce";
 import stylesheet from "~/tailwind.css?url";
@@ -60,6 +59,21 @@ function Alternates() {
   );
 }
 
+/**
+ * The toasts' drawing (app/ui/Toaster.tsx) is fetched once the page is up, not with it: no page is
+ * served with a toast, and app/ui/toast.ts keeps any raised before it arrives.
+ */
+function LazyToaster() {
+  const [Toaster, setToaster] = useState<ComponentType | null>(null);
+  useEffect(() => {
+    import("~/ui/Toaster").then(
+      (module) => setToaster(() => module.Toaster),
+      () => undefined,
+    );
+  }, []);
+  return Toaster && <Toaster />;
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const site = useSite();
@@ -91,7 +105,7 @@ export function Layout({ children }: { children: ReactNode }) {
           {children}
         </main>
         <Footer />
-        <Toaster />
+        <LazyToaster />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -2,8 +2,7 @@
 // silent token refresh on 401, and failures as an ApiError carrying the docs/product.md §8 message.
 // apiCall reaches the routes through hono's typed client, so the answer's type is the route's own
 // (workers/api.ts exports ApiType; docs/decisions/0028-typed-api-boundary.md). Pages load only
-// this module and api-base.ts; the client itself (api-client.ts) comes with the first call, except
-// on the profile, which calls the API as it opens and imports the client itself.
+// this module and api-base.ts; the client itself (api-client.ts) comes with the first call.
 import type { Answer, ApiClient, CallOptions } from "./api-base";
 
 export { type Answer, type ApiClient, ApiError, type CallOptions, type FieldErrors } from "./api-base";

@@ -5,10 +5,11 @@
 // (docs/decisions/0022-security-epoch.md). An admin whose session lacks it is sent here by the
 // admin screens.
 import type { MetaFunction } from "@remix-run/cloudflare";
-import { type ClientActionFunctionArgs, type ClientLoaderFunctionArgs, Form, Link, useActionData, useFetcher, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
+import { type ClientActionFunctionArgs, type ClientLoaderFunctionArgs, Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import { PRIMARY_BUTTON, SECONDARY_BUTTON, TEXT_LINK } from "~/accounts/AuthCard";
 import { TextField } from "~/ui/Field";
 import { EnrolmentSteps, RecoveryCodes, SecondFactorCodeField } from "~/accounts/SecondFactor";
+import { type Phone, SignedInPhones } from "~/accounts/SignedInPhones";
 import { PageSpinner } from "~/ui/Spinner";
 import { ApiError, apiCall, type FieldErrors } from "~/platform/api";
 import { pageMeta } from "~/ui/meta";
@@ -21,13 +22,11 @@ import { useFormat } from "~/i18n/format";
 import { localeOf, requestLocale, useLocalePath } from "~/i18n/locale";
 import { formsWords } from "~/i18n/vi/forms";
 import { securityWords } from "~/i18n/vi/accounts/security";
-import { packageManagerWords } from "~/i18n/vi/wallet/package-manager";
 import { useWords, wordsIn } from "~/i18n/words";
 
 export const meta: MetaFunction = ({ matches, location }) => pageMeta(matches, wordsIn(localeOf(location.pathname), securityWords).title);
 
 type Status = { enabled: boolean; enabled_at: string | null; recovery_codes_left: number; required: boolean; session_verified: boolean };
-type Phone = { id: number; model: string; udid_end: string; created_at: string };
 type Loaded = { status: Status | null; enrolment: PendingChallenge | null; hasPassword: boolean; phones: Phone[] };
 
 /** The phones signed in from Sileo or Zebra (docs/product.md, "Buying in Sileo and Zebra"); none when the read fails. */
@@ -119,21 +118,6 @@ export async function clientAction({ request }: ClientActionFunctionArgs): Promi
   }
 }
 
-/** Ends one signed-in phone through the page's action, beside the page's other forms. */
-function EndPhoneButton({ id, label }: { id: number; label: string }) {
-  const ending = useFetcher<typeof clientAction>();
-  return (
-    <button
-      type="button"
-      disabled={ending.state !== "idle"}
-      className={`${SECONDARY_BUTTON} w-auto px-3 py-1.5`}
-      onClick={() => ending.submit({ intent: "end-phone", phone: String(id) }, { method: "post", flushSync: true })}
-    >
-      {label}
-    </button>
-  );
-}
-
 function IntentButton({ intent, primary, children }: { intent: Intent; primary?: boolean; children: string }) {
   return (
     <button type="submit" name="intent" value={intent} className={`${primary ? PRIMARY_BUTTON : SECONDARY_BUTTON} sm:w-auto`}>
@@ -149,7 +133,6 @@ function CurrentPasswordField({ errors, hint }: { errors?: string[]; hint: strin
 
 export default function SecurityPage() {
   const { status, enrolment, hasPassword, phones } = useLoaderData<typeof clientLoader>();
-  const phoneWords = useWords(packageManagerWords);
   const result = useActionData<typeof clientAction>();
   const busy = useNavigation().state !== "idle";
   const navigate = useNavigate();
@@ -246,19 +229,7 @@ export default function SecurityPage() {
             )}
           </fieldset>
         )}
-        <h2 className="mt-8 text-lg font-bold text-white">{phoneWords.phonesTitle}</h2>
-        {phones.length === 0 ? (
-          <p className="mt-2 text-sm text-zinc-400">{phoneWords.phonesEmpty}</p>
-        ) : (
-          <ul className="mt-2 space-y-2" data-testid="signed-in-phones">
-            {phones.map((phone) => (
-              <li key={phone.id} className="flex items-center justify-between gap-3 rounded-xl border border-white/10 p-3 text-sm text-zinc-200">
-                <span>{phoneWords.phoneLine(phone.model, phone.udid_end, format.dateTime(phone.created_at))}</span>
-                <EndPhoneButton id={phone.id} label={phoneWords.signOutPhone} />
-              </li>
-            ))}
-          </ul>
-        )}
+        <SignedInPhones phones={phones} />
       </section>
     </div>
   );

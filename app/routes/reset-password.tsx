@@ -1,6 +1,5 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { type ClientActionFunctionArgs, type ClientLoaderFunctionArgs, Link, type ShouldRevalidateFunction, useFetcher, useLoaderData, useRevalidator } from "@remix-run/react";
-import { resetPasswordSchema } from "@workers/accounts/schemas/auth";
 import { type ChangeEvent, type FormEvent, useCallback, useRef, useState } from "react";
 import { AuthCard, PRIMARY_BUTTON, SECONDARY_BUTTON, SubmitButton, TEXT_LINK } from "~/accounts/AuthCard";
 import { FormAlert, ValidationSummary } from "~/ui/Field";
@@ -16,7 +15,7 @@ import { pageMeta } from "~/ui/meta";
 import { redirectTo } from "~/ui/forms/redirect-response";
 import { toast } from "~/ui/toast";
 import { useRedirectAfter } from "~/ui/use-redirect-after";
-import { checkWith } from "~/ui/forms/validation";
+import { checkWith, useAuthSchemas } from "~/ui/forms/validation";
 
 export const meta: MetaFunction = ({ matches, location }) => pageMeta(matches, wordsIn(localeOf(location.pathname), resetPasswordWords).resetTitle);
 
@@ -76,7 +75,8 @@ function ResetForm({ token, username, email, onInvalidToken }: { token: string; 
   });
 
   // Checked while typing: a field shows its problem once it has text; after a submit, all do.
-  const checked = checkWith(resetPasswordSchema, { token, ...values }, locale);
+  const schemas = useAuthSchemas();
+  const checked = schemas ? checkWith(schemas.resetPasswordSchema, { token, ...values }, locale) : {};
   const live = Object.fromEntries(FIELDS.filter((field) => checked[field] && (submitted || values[field])).map((field) => [field, checked[field]]));
   const errors: FieldErrors = { ...live, ...serverErrors };
 
@@ -143,9 +143,7 @@ function InvalidToken({ message }: { message: string }) {
   useRedirectAfter(to("/forgot-password"), REDIRECT_DELAY_MS);
   return (
     <div className="space-y-4 text-center">
-      <p role="alert" className="rounded-xl border border-red-500/30 bg-red-950/40 px-4 py-3 text-red-200">
-        {message}
-      </p>
+      <FormAlert messages={[message]} />
       <p className="text-sm text-zinc-400">{words.invalidExplained}</p>
       <Link to={to("/forgot-password")} className={PRIMARY_BUTTON}>
         {words.newLink}
@@ -212,9 +210,7 @@ export default function ResetPasswordPage() {
       {verification.state === "invalid" && <InvalidToken message={verification.message} />}
       {verification.state === "failed" && (
         <div className="space-y-4 text-center">
-          <p role="alert" className="rounded-xl border border-red-500/30 bg-red-950/40 px-4 py-3 text-red-200">
-            {verification.message}
-          </p>
+          <FormAlert messages={[verification.message]} />
           <button type="button" onClick={() => revalidator.revalidate()} className={SECONDARY_BUTTON}>
             {words.retry}
           </button>

@@ -4,6 +4,7 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { type ClientActionFunctionArgs, Link, useFetcher, useSearchParams } from "@remix-run/react";
 import { PRIMARY_BUTTON, SECONDARY_BUTTON } from "~/accounts/AuthCard";
+import { FormAlert } from "~/ui/Field";
 import { Spinner } from "~/ui/Spinner";
 import { ApiError, apiCall } from "~/platform/api";
 import { pageMeta } from "~/ui/meta";
@@ -54,9 +55,9 @@ export default function UnsubscribePage() {
           <>
             <p className="mt-3 text-zinc-300">{words.explained}</p>
             {result && (
-              <p role="alert" className="mt-4 rounded-xl border border-red-500/30 bg-red-950/40 px-4 py-3 text-sm text-red-200">
-                {result.message}
-              </p>
+              <div className="mt-4">
+                <FormAlert messages={[result.message]} />
+              </div>
             )}
             <button
               type="button"

@@ -5,14 +5,10 @@
 // gzipped here (zlib's default level 6), as a server or CDN would send them; brotli (which
 // Cloudflare prefers when the browser accepts it) is given for comparison.
 import { brotliCompressSync, gzipSync } from "node:zlib";
+import { staticImports } from "./build-weight.mjs";
 
 function attributes(tag) {
   return Object.fromEntries([...tag.matchAll(/([a-zA-Z-]+)\s*=\s*"([^"]*)"/g)].map((match) => [match[1].toLowerCase(), match[2]]));
-}
-
-/** Module specifiers of static imports and re-exports in a script's text. */
-function staticImports(code) {
-  return [...code.matchAll(/(?:\bimport|\bexport)\s*(?:[\w*{}\s,$]+?\s*from\s*)?["']([^"']+\.js)["']/g)].map((match) => match[1]);
 }
 
 export async function pageJavaScript(origin, path) {

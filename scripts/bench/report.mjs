@@ -1,16 +1,17 @@
 // The benchmark's Markdown report, its latency chart (SVG) and the summary printed at the end.
 import { readFileSync } from "node:fs";
 import { GZIP_BUDGET_BYTES } from "../deploy-check.mjs";
+import { PAGE_BUDGETS } from "./build-weight.mjs";
 
 /** The home page's JavaScript budget (issue #26). */
-export const HOME_JS_BUDGET_BYTES = 90 * 1024;
+export const HOME_JS_BUDGET_BYTES = PAGE_BUDGETS.home;
 
 /** Each public page's gzipped JavaScript at the committed baseline (scripts/bench/js-baseline.json says how to update it). */
 export const JS_BASELINE = JSON.parse(readFileSync(new URL("./js-baseline.json", import.meta.url), "utf8"));
 
 /** An English page may load at most this much more than its Vietnamese twin: its words (issue #45). */
 export const ENGLISH_EXTRA_BUDGET_BYTES = 15 * 1024;
-/** How far a Vietnamese page's JavaScript may move from before the English store (issue #45). */
+/** How much more JavaScript a Vietnamese page may load than before the English store (issue #45); less is welcome (issue #51). */
 export const VIETNAMESE_DRIFT_BYTES = 1024;
 
 /** The English store's rows: each English page against its Vietnamese twin, each Vietnamese page against the store before English. */
@@ -31,15 +32,22 @@ function englishBudgets(js, before) {
     const was = before.gzipBytes[key];
     if (key.startsWith("/en/") || was === undefined) continue;
     const change = page.gzip - was;
-    list.push({ budget: `JS of ${key} within ±${VIETNAMESE_DRIFT_BYTES} B of ${before.commit} (before English)`, measured: `${kb(page.gzip)} (${change >= 0 ? "+" : ""}${change} B)`, pass: Math.abs(change) <= VIETNAMESE_DRIFT_BYTES });
+    list.push({ budget: `JS of ${key} ≤ ${before.commit} + ${VIETNAMESE_DRIFT_BYTES} B (before English)`, measured: `${kb(page.gzip)} (${change >= 0 ? "+" : ""}${change} B)`, pass: change <= VIETNAMESE_DRIFT_BYTES });
   }
   return list;
 }
 
-/** The JavaScript rows: every page ≤ 100 KB, the home page ≤ 90 KB, and no page above its baseline. */
+/**
+ * The JavaScript rows: every Vietnamese page ≤ 100 KB, every English one ≤ 110 KB, the home page
+ * ≤ 90 KB (issue #51; tests/scripts/page-budgets.test.mjs holds them on every build), and no page
+ * above its baseline.
+ */
 export function jsBudgets(js, baseline = JS_BASELINE) {
   const list = [...englishBudgets(js, baseline.beforeEnglish)];
-  for (const page of js) list.push({ budget: `JS of ${page.path} ≤ 100 KB gz`, measured: kb(page.gzip), pass: page.gzip <= 100 * 1024 });
+  for (const page of js) {
+    const limit = page.path.startsWith("/en/") ? PAGE_BUDGETS.en : PAGE_BUDGETS.vi;
+    list.push({ budget: `JS of ${page.path} ≤ ${limit / 1024} KB gz`, measured: kb(page.gzip), pass: page.gzip <= limit });
+  }
   const home = js.find((page) => page.path === "/");
   if (home) list.push({ budget: `JS of / ≤ ${HOME_JS_BUDGET_BYTES / 1024} KB gz`, measured: kb(home.gzip), pass: home.gzip <= HOME_JS_BUDGET_BYTES });
   for (const page of js) {

@@ -6,9 +6,10 @@
 // rather than set with z.config: a module run only for its side effect is dropped by the bundlers
 // (package.json says "sideEffects": false).
 import type { z } from "zod";
+import { formatNumber } from "./format";
 
-// formatNumber's grouping (1.000.000) without format.ts: the reset-password page loads this module.
-const grouped = (value: number | bigint) => Number(value).toLocaleString("vi-VN");
+// The store's one Vietnamese grouping (1.000.000), as workers/shared/format.ts writes every number.
+const grouped = (value: number | bigint) => formatNumber(Number(value));
 
 type Issue = Parameters<z.core.$ZodErrorMap>[0];
 

@@ -3,7 +3,7 @@
 // route (app/routes/profile._index/route.tsx); a settled top-up reads the balance again and
 // revalidates (no navigation), and a change told live reads the lists again.
 import { useFetcher, useLocation, useNavigation, useOutletContext, useRevalidator, useSearchParams } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useSessionExpired } from "~/accounts/session/auth";
 import { useBalanceText } from "~/shell/Header";
 import { useFormat } from "~/i18n/format";
@@ -13,17 +13,20 @@ import type { Purchase } from "@workers/money/buyer-wallet";
 import { readStoredUser, type SessionUser } from "~/accounts/session/session";
 import { PROFILE_TABS, type ProfileTab, profileTabFrom, TOPUP_TIMINGS } from "~/money/topup/topup";
 import { refreshStoredBalance } from "~/money/wallet/wallet-figures";
-import { onWalletChange } from "~/money/wallet/live-wallet";
 import { useFetcherAnswer } from "~/ui/forms/fetcher-answer";
-import { PurchasesTab } from "../../licensing/PurchasesTab";
-import { WalletTab } from "../../money/wallet/WalletTab";
 import { AccountPanel } from "./AccountPanel";
-import { CardTopupModal, ChangePasswordModal, CryptoTopupModal, VietQrModal } from "./profile-dialogs";
+import { CardTopupModal, ChangePasswordModal, CryptoTopupModal, loadPurchasesTab, loadWalletTab, VietQrModal } from "./profile-dialogs";
 import { type Loaded, listState, type MovedDevice, type ProfileOutlet, refetchBalance, TAB_LIST } from "./profile-data";
 import { ProfileSummary } from "./ProfileSummary";
 import { ProfileTabs } from "./ProfileTabs";
+import { PageSpinner } from "~/ui/Spinner";
 import { useProfileDialogs } from "./use-profile-dialogs";
 import { useStoredUser } from "./use-stored-user";
+
+// The wallet and purchases tabs come in files of their own (the route's loader fetches the open
+// one beside its list): the account tab, the one a visit opens on, does not wait for them.
+const WalletTab = lazy(() => loadWalletTab().then((module) => ({ default: module.WalletTab })));
+const PurchasesTab = lazy(() => loadPurchasesTab().then((module) => ({ default: module.PurchasesTab })));
 
 export function ProfileScreen({ loaded }: { loaded: Loaded }) {
   // The layout renders this screen only with a user; the session may end while the page stays a
@@ -66,14 +69,25 @@ export function ProfileScreen({ loaded }: { loaded: Loaded }) {
   // A change of the wallet told live (a credit, a card, a purchase elsewhere): the lists are read
   // again (the open tab's now, the others when shown); the figures are in the stored user already
   // (app/money/wallet/live-wallet.ts).
-  useEffect(
-    () =>
-      onWalletChange(() => {
-        revalidateRef.current();
-        return undefined;
-      }),
-    [],
-  );
+  // The live wallet's file is the header's (app/shell/Header.tsx starts it), fetched after the page.
+  useEffect(() => {
+    let stop: (() => void) | undefined;
+    let ended = false;
+    import("~/money/wallet/live-wallet").then(
+      ({ onWalletChange }) => {
+        if (ended) return;
+        stop = onWalletChange(() => {
+          revalidateRef.current();
+          return undefined;
+        });
+      },
+      () => undefined,
+    );
+    return () => {
+      ended = true;
+      stop?.();
+    };
+  }, []);
 
   function selectTab(next: ProfileTab) {
     setSearchParams(
@@ -102,7 +116,7 @@ export function ProfileScreen({ loaded }: { loaded: Loaded }) {
 
       <ProfileTabs tab={tab} visible={visible} onSelect={selectTab}>
         {(name) => (
-          <>
+          <Suspense fallback={<PageSpinner label={words.loading} />}>
             {name === "profile" && <AccountPanel user={user} onChangePassword={dialogs.openPassword} />}
             {name === "wallet" && (
               <WalletTab
@@ -128,7 +142,7 @@ export function ProfileScreen({ loaded }: { loaded: Loaded }) {
                   confirm: () => moving && moveDevice.submit({ intent: "reset-device", purchase_id: moving.id }, { method: "post", encType: "application/json", flushSync: true }),
                 }}
               />}
-          </>
+          </Suspense>
         )}
       </ProfileTabs>
 

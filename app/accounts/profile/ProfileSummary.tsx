@@ -5,7 +5,7 @@ import { profileWords } from "~/i18n/vi/wallet/profile";
 import { useWords } from "~/i18n/words";
 import type { SessionUser } from "~/accounts/session/session";
 import type { TopupKind } from "~/money/topup/topup";
-import { TopupButtons } from "../../money/wallet/WalletTab";
+import { TopupButtons } from "../../money/wallet/TopupButtons";
 
 function StatTile({ label, value, tone }: { label: string; value: string; tone: string }) {
   return (

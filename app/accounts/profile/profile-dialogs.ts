@@ -1,5 +1,5 @@
-// The profile's three dialogs load when first opened, not with the page: the wallet opens with
-// fewer files. The profile's clientAction runs each dialog's request from the same file, already
+// The profile's dialogs load when first opened, and its wallet and purchases tabs when shown, not
+// with the page: the profile opens with fewer files. The profile's clientAction runs each dialog's request from the same file, already
 // here since the dialog sent it.
 import { lazyDialog } from "~/ui/LazyDialog";
 
@@ -11,3 +11,5 @@ export const VietQrModal = lazyDialog(() => loadVietQrModal().then((module) => m
 export const CardTopupModal = lazyDialog(() => loadCardModal().then((module) => module.CardTopupModal));
 export const CryptoTopupModal = lazyDialog(() => loadCryptoModal().then((module) => module.CryptoTopupModal));
 export const ChangePasswordModal = lazyDialog(() => loadChangePassword().then((module) => module.ChangePasswordModal));
+export const loadWalletTab = () => import("../../money/wallet/WalletTab");
+export const loadPurchasesTab = () => import("../../licensing/PurchasesTab");

@@ -1,6 +1,5 @@
 // Reads a chosen IPA/TIPA or DEB in the browser, before any upload (docs/architecture.md#files): the same
 // readers the Worker uses, over Blob.slice, so only the zip directory and one entry are read.
-import { authorName, blobReader, developerFromBundleId, PackageError, readDebControl, readIpaInfo } from "@workers/lib/packages";
 import { packageExtension } from "@workers/shared/app-form";
 
 export type PackagePreview = {
@@ -16,6 +15,8 @@ export type PackagePreview = {
 export async function previewPackage(file: File): Promise<PackagePreview | null> {
   const ext = packageExtension(file.name);
   if (!ext) return null;
+  // The readers (zip, xz, plist, deb: most of the app form's code) are fetched when a package is chosen.
+  const { authorName, blobReader, developerFromBundleId, readDebControl, readIpaInfo } = await import("@workers/lib/packages");
   const reader = blobReader(file);
   if (ext === "deb") {
     const control = await readDebControl(reader);
@@ -41,5 +42,6 @@ export function previewToastText(preview: PackagePreview): string {
 }
 
 export function packageErrorText(error: unknown): string {
-  return error instanceof PackageError ? `Không đọc được tệp: ${error.message}` : "Không đọc được tệp. Vui lòng thử lại.";
+  // By name: the readers' PackageError class is in their lazily fetched file.
+  return error instanceof Error && error.name === "PackageError" ? `Không đọc được tệp: ${error.message}` : "Không đọc được tệp. Vui lòng thử lại.";
 }

@@ -22,11 +22,10 @@ import { toast } from "~/ui/toast";
 import { profileTabFrom, type TopupKind, topupFrom } from "~/money/topup/topup";
 import { switchEmailNotifications } from "~/accounts/MailSwitch";
 import { CHANGED_BY, type Loaded, type ProfileAction, readList, refetchBalance, resetDevice, TAB_LIST } from "~/accounts/profile/profile-data";
-import { loadCardModal, loadChangePassword, loadCryptoModal, loadVietQrModal } from "~/accounts/profile/profile-dialogs";
+import { loadCardModal, loadChangePassword, loadCryptoModal, loadPurchasesTab, loadVietQrModal, loadWalletTab } from "~/accounts/profile/profile-dialogs";
 import { announceLoad, keepLists, type ListName, type Lists, listsKept } from "~/accounts/profile/profile-lists";
 import { ProfileScreen } from "~/accounts/profile/ProfileScreen";
 import { loadPendingCards, loadPendingCrypto, loadPendingTopups, openedTopup } from "~/money/topup/topup-config";
-import { loadTopupHistory } from "~/money/wallet/topup-history";
 
 // What ?topup= asked for, handed from the load that cleaned the URL to the load after it.
 let askedTopup: TopupKind | null = null;
@@ -75,6 +74,8 @@ export async function clientLoader({ request }: ClientLoaderFunctionArgs): Promi
     throw replace(`${url.pathname}?${params}`);
   }
 
+  // The open tab's file comes beside its list (the screen shows it as it arrives).
+  if (tab !== "profile") void (tab === "wallet" ? loadWalletTab() : loadPurchasesTab()).catch(() => undefined);
   // The dialog ?topup= asked for opens with its settings, read beside the list.
   const asked = askedTopup && openedTopup(askedTopup, locale);
   askedTopup = null;
@@ -88,7 +89,7 @@ export async function clientLoader({ request }: ClientLoaderFunctionArgs): Promi
   const pendingRead = tab === "wallet" && !kept.pending ? loadPendingTopups(request.signal) : null;
   const cardsRead = tab === "wallet" && !kept.pendingCards ? loadPendingCards(request.signal) : null;
   const cryptoRead = tab === "wallet" && !kept.pendingCrypto ? loadPendingCrypto(request.signal) : null;
-  const historyRead = tab === "wallet" && !kept.topups ? loadTopupHistory(request.signal) : null;
+  const historyRead = tab === "wallet" && !kept.topups ? import("~/money/wallet/topup-history").then((history) => history.loadTopupHistory(request.signal)) : null;
   if (list && !kept[list]) {
     try {
       Object.assign(read, { [list]: await readList(list, request.signal) });

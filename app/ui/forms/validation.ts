@@ -1,6 +1,7 @@
 // The browser pre-checks a form with the same zod schema the API validates it with
 // (workers/schemas), for quick feedback only: the server decides. The schemas speak Vietnamese;
 // on English pages their messages are told in English (app/i18n/en/forms.ts, keyed by the Vietnamese).
+import { useEffect, useState } from "react";
 import type { z } from "zod";
 import { type Locale, localeOf } from "~/i18n/locale";
 import { formsWords } from "~/i18n/vi/forms";
@@ -57,4 +58,23 @@ export async function precheckWith(pick: (schemas: AuthSchemas) => z.ZodType, va
   } catch {
     return {};
   }
+}
+
+/**
+ * The account schemas for a check while typing: fetched once the form is drawn (not with the
+ * page), null until they arrive; the server decides what is sent before then.
+ */
+export function useAuthSchemas(): AuthSchemas | null {
+  const [schemas, setSchemas] = useState<AuthSchemas | null>(null);
+  useEffect(() => {
+    let current = true;
+    loadAuthSchemas().then(
+      (loaded) => current && setSchemas(loaded),
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, []);
+  return schemas;
 }
