@@ -5,7 +5,7 @@
 import { env } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { appPauses, auditEvents, licenseKeys, mailOutbox, notifications, users } from "../../../workers/db/schema";
+import { appPauses, auditEvents, keyBulkPreviewKeys, keyBulkPreviews, licenseKeys, mailOutbox, notifications, users } from "../../../workers/db/schema";
 import { runScheduledJobs } from "../../../workers/scheduled";
 import { api, db, funded, listing, person, request, unique } from "../../factories";
 import pausedVector from "../../fixtures/key-check-vectors/paused-answer.json?raw";
@@ -260,5 +260,23 @@ describe("attack: a reason that hides control characters or weighs 100 KB", () =
     expect((await api(`/api/admin/apps/${app.id}/pause/`, { body: REASONS })).status).toBe(401);
     expect((await resume(buyer.token, app.id)).status).toBe(403);
     expect(await db.select().from(appPauses).where(eq(appPauses.appId, app.id))).toHaveLength(0);
+  });
+});
+
+describe("a paused app deleted", () => {
+  it("takes its pauses and its bulk previews (and their keys) with it", async () => {
+    const token = await admin();
+    const { app } = await appWithActiveKeys(2);
+    expect((await pause(token, app.id)).status).toBe(200);
+    const previewed = await api("/api/admin/keys/bulk/preview/", { token, body: { filter: { app_id: app.id }, action: "extend", days: 3 } });
+    expect(previewed.status).toBe(200);
+    expect(previewed.body.count).toBe(2);
+    const [preview] = await db.select().from(keyBulkPreviews).where(eq(keyBulkPreviews.appId, app.id));
+
+    const deleted = await api(`/api/apps/delete/${app.id}/`, { token, method: "DELETE" });
+    expect(deleted.status).toBe(200);
+    expect(await db.select().from(appPauses).where(eq(appPauses.appId, app.id))).toHaveLength(0);
+    expect(await db.select().from(keyBulkPreviews).where(eq(keyBulkPreviews.appId, app.id))).toHaveLength(0);
+    expect(await db.select().from(keyBulkPreviewKeys).where(eq(keyBulkPreviewKeys.previewId, preview.id))).toHaveLength(0);
   });
 });
