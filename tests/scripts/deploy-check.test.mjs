@@ -380,6 +380,34 @@ function rebuildWithout(db, table, column) {
   ].join(";\n--> statement-breakpoint\n");
 }
 
+describe("deploy check: the rebuild of buyer_mails (migration 0026)", () => {
+  test("keeps every queued and sent mail, with its id, its indexes and every other table's rows: it loses nothing even with no table named", () => {
+    const store = emptyStore();
+    try {
+      const files = readdirSync(join(projectRoot, "migrations")).filter((name) => name.endsWith(".sql")).sort();
+      const rebuild = files.indexOf("0026_buyer_mails_pause.sql");
+      assert.ok(rebuild > 0);
+      for (const file of files.slice(0, rebuild)) applyAsD1(store, readFileSync(join(projectRoot, "migrations", file), "utf8"));
+      assert.deepEqual(seedEmptyTables(store), []);
+      const mails = store.prepare("SELECT * FROM buyer_mails ORDER BY id").all();
+      assert.ok(mails.length >= 3);
+      const before = shapeOf(store);
+      applyAsD1(store, readFileSync(join(projectRoot, "migrations", files[rebuild]), "utf8"));
+      assert.deepEqual(lossesSince(store, before), []);
+      assert.deepEqual(
+        store.prepare("SELECT * FROM buyer_mails ORDER BY id").all().map((mail) => ({ ...mail })),
+        mails.map((mail) => ({ ...mail, pause_id: null })),
+      );
+      // The new kinds are taken, the old CHECK's others still refused.
+      const [mail] = mails;
+      store.prepare("INSERT INTO buyer_mails (kind, dedupe_key, user_id, app_id, pause_id) VALUES ('app_paused', 'app_paused:1:1', ?, ?, 1)").run(mail.user_id, mail.app_id);
+      assert.throws(() => store.prepare("INSERT INTO buyer_mails (kind, dedupe_key, user_id, app_id) VALUES ('spam', 'spam:1', ?, ?)").run(mail.user_id, mail.app_id), /CHECK constraint failed/);
+    } finally {
+      store.close();
+    }
+  });
+});
+
 describe("deploy check: migrations that delete sold keys past the guard (issue 52, H1)", () => {
   test("the rehearsal's store is shaped like the demo store: several rows in every table, ids that are not 1, keys available, sold and used with their orders", () => {
     const store = newestStore();

@@ -8,7 +8,7 @@ import { type AdminActor, auditQuery, changedFields } from "../db/statements/aud
 import { ConflictError, NotFoundError, ValidationError } from "../platform/errors";
 import type { Database } from "../db/client";
 import { isUniqueViolation } from "../db/errors";
-import { appMedia, appReleases, apps, type AppType, keyPricing, uploads } from "../db/schema";
+import { appMedia, appPauses, appReleases, apps, type AppType, keyBulkPreviews, keyPricing, uploads } from "../db/schema";
 import { authorName, bytesReader, developerFromBundleId } from "../lib/packages";
 import {
   type CheckedFile,
@@ -504,6 +504,10 @@ export async function deleteApp(env: Env, db: Database, id: number, actor: Admin
   const [deleted] = await db.batch([
     db.delete(apps).where(eq(apps.id, id)).returning({ id: apps.id }),
     auditQuery(db, { actor, action: "app.delete", targetType: "app", targetId: id, details }, { when: "if_changed" }),
+    // Its pauses and bulk previews hold no foreign key to apps (decision 0051): they go here, with
+    // it (a preview's keys by their cascade). After the audit, whose "if_changed" reads the DELETE's count.
+    db.delete(appPauses).where(eq(appPauses.appId, id)),
+    db.delete(keyBulkPreviews).where(eq(keyBulkPreviews.appId, id)),
   ]);
   if (!deleted.length) return false;
   await deleteStoredObjects(env, db, [

@@ -457,7 +457,7 @@ export const mailOutbox = sqliteTable(
   (t) => [index("mail_outbox_status").on(t.status, t.createdAt), index("mail_outbox_to").on(t.toAddress)],
 );
 
-export const BUYER_MAIL_KINDS = ["key_expiry", "app_update"] as const;
+export const BUYER_MAIL_KINDS = ["key_expiry", "app_update", "app_paused", "app_resumed"] as const;
 export const BUYER_MAIL_STATUSES = ["queued", "claimed", "sent", "skipped", "abandoned"] as const;
 
 // The buyers' notices, each queued once (dedupe_key) and sent at most once: a run claims rows
@@ -477,6 +477,8 @@ export const buyerMails = sqliteTable(
       .references(() => apps.id, { onDelete: "cascade" }),
     keyId: integer("key_id").references(() => licenseKeys.id, { onDelete: "cascade" }),
     version: text("version"),
+    // The pause an app_paused or app_resumed mail tells of (app_pauses.id; no foreign key, as app_pauses has none).
+    pauseId: integer("pause_id"),
     status: text("status", { enum: BUYER_MAIL_STATUSES }).notNull().default("queued"),
     claimedAt: integer("claimed_at", { mode: "timestamp_ms" }),
     sentAt: integer("sent_at", { mode: "timestamp_ms" }),

@@ -46,6 +46,18 @@ export async function pauseApp(d1: D1Database, app: { id: number; name: string }
     recordEvent(d1, "app.paused", { app_id: app.id, reason: input.reason, reason_en: input.reason_en }, { subject: `app:${app.id}`, dedupe: `app.paused:${app.id}:${now}`, now, afterChange: true }),
     auditStatement(d1, { actor, action: "app.pause", targetType: "app", targetId: app.id, details: { reason: input.reason, reason_en: input.reason_en } }, { onlyIf: mine }),
     appPausedNotice(d1, app, input.reason, actor.userId, now),
+    // Buyers with a live key who accept mail hear of it once (the cron sends it: buyer-mails.ts).
+    d1
+      .prepare(
+        `INSERT INTO buyer_mails (kind, dedupe_key, user_id, app_id, pause_id, created_at)
+         SELECT DISTINCT 'app_paused', 'app_paused:' || p.id || ':' || k.sold_to_user_id, k.sold_to_user_id, p.app_id, p.id, ?1
+         FROM app_pauses p JOIN license_keys k ON k.app_id = p.app_id JOIN users u ON u.id = k.sold_to_user_id
+         WHERE p.app_id = ?2 AND p.resumed_at IS NULL AND p.paused_at = ?1 AND p.paused_by = ?3
+           AND k.status IN ('sold', 'used') AND k.banned_at IS NULL AND (k.expires_at IS NULL OR k.expires_at > ?1)
+           AND u.email_notifications = 1
+         ON CONFLICT (dedupe_key) DO NOTHING`,
+      )
+      .bind(now, app.id, actor.userId),
   ]);
   if (!inserted.meta.changes) throw new ConflictError(APP_PAUSE_MESSAGES.alreadyPaused);
   return { reason: input.reason, reason_en: input.reason_en, paused_at: new Date(now).toISOString() };
@@ -85,6 +97,19 @@ export async function resumeApp(d1: D1Database, app: { id: number; name: string 
       { onlyIf: won, detailsFrom: { keys_moved: sql`(SELECT keys_moved FROM app_pauses WHERE id = ${pause.id})` } },
     ),
     appResumedNotice(d1, app, { id: pause.id, minutes: Math.round((now - pause.paused_at) / 60_000) }, resumeId, actor.userId, now),
+    // Buyers with a live key (the ones the pause froze, running again) who accept mail, once per
+    // pause: only this request's claim queues them, and the dedupe key holds them to one each.
+    d1
+      .prepare(
+        `INSERT INTO buyer_mails (kind, dedupe_key, user_id, app_id, pause_id, created_at)
+         SELECT DISTINCT 'app_resumed', 'app_resumed:' || ?1 || ':' || k.sold_to_user_id, k.sold_to_user_id, k.app_id, ?1, ?2
+         FROM license_keys k JOIN users u ON u.id = k.sold_to_user_id
+         WHERE k.app_id = ?3 AND k.status IN ('sold', 'used') AND k.banned_at IS NULL AND (k.expires_at IS NULL OR k.expires_at > ?2)
+           AND u.email_notifications = 1
+           AND EXISTS (SELECT 1 FROM app_pauses WHERE id = ?1 AND resume_id = ?4)
+         ON CONFLICT (dedupe_key) DO NOTHING`,
+      )
+      .bind(pause.id, now, app.id, resumeId),
   ]);
   if (!claim.meta.changes) throw new ConflictError(APP_PAUSE_MESSAGES.notPaused);
   const row = await d1.prepare("SELECT keys_moved FROM app_pauses WHERE id = ?").bind(pause.id).first<{ keys_moved: number }>();

@@ -1,8 +1,10 @@
 // Buyers hear about their keys (issue #29, docs/decisions/0032-buyer-mails.md): a reminder when a
 // key expires within 3 days, and "Bản cập nhật mới" when the admin publishes a new version of an
-// app they hold a live key for. Both are queued once (buyer_mails.dedupe_key) and sent by the cron
-// in batches, at most once: a run claims its rows before sending, and a claim that a dead run left
-// behind is abandoned, never sent again. A buyer who turned the notices off gets neither.
+// app they hold a live key for, and an app's pause and its resume (queued by app-pause.ts in the
+// pause's and the resume's batch, docs/decisions/0056-pause-mails.md). Each is queued once
+// (buyer_mails.dedupe_key) and sent by the cron in batches, at most once: a run claims its rows
+// before sending, and a claim that a dead run left behind is abandoned, never sent again. A buyer
+// who turned the notices off gets none.
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { apps, buyerMails, licenseKeys, users } from "../db/schema";
@@ -12,6 +14,8 @@ import { formatDateTime } from "../shared/format";
 import { dateTime } from "../shared/english/format";
 import { errorText, logEvent } from "../lib/log";
 import { unsubscribeToken } from "../accounts/mail-preferences";
+import type { Lang } from "../shared/lang";
+import { PAUSE_MAIL_MESSAGES } from "./messages";
 
 const DAY_MS = 86_400_000;
 /** A key expiring this soon gets its reminder. */
@@ -128,8 +132,31 @@ async function composeMail(db: Database, config: Config, row: Claimed, now: Date
     if (!key?.expiresAt) return null;
     return { ...expiryMail(who, key.code, key.expiresAt), headers };
   }
+  if (row.kind === "app_paused" || row.kind === "app_resumed") {
+    if (row.pauseId === null) return null;
+    const pause = await db.get<{ reason: string; reason_en: string } | undefined>(sql`SELECT reason, reason_en FROM app_pauses WHERE id = ${row.pauseId}`);
+    if (!pause) return null;
+    return { ...pauseMail(who, row.kind, english ? pause.reason_en : pause.reason), headers };
+  }
   if (!row.version) return null;
   return { ...updateMail(who, row.version), headers };
+}
+
+/** An app paused (with the shop's reason in the buyer's language) or back, in the buyer's language. */
+function pauseMail(who: Who, kind: "app_paused" | "app_resumed", reason: string): Mail {
+  const lang: Lang = who.english ? "en" : "vi";
+  const say = PAUSE_MAIL_MESSAGES;
+  const lines = kind === "app_paused" ? [say.paused(who.appName, reason).in(lang), say.pausedKeys.in(lang)] : [say.resumed(who.appName).in(lang), say.resumedKeys.in(lang)];
+  const subject = (kind === "app_paused" ? say.pausedSubject : say.resumedSubject)(who.site, who.appName).in(lang);
+  const greeting = say.greeting(who.username).in(lang);
+  const link = say.appLink.in(lang);
+  const end = footer(who);
+  const text = [greeting, "", ...lines, `${link}: ${who.appLink}`, ...end.text].join("\n");
+  const html = `<p>${escapeHtml(greeting)}</p>
+${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join("\n")}
+<p><a href="${escapeHtml(who.appLink)}">${escapeHtml(link)}</a></p>
+${end.html}`;
+  return { to: who.to, subject, text, html, template: kind };
 }
 
 type Who = { to: string; username: string; site: string; appName: string; appLink: string; unsubscribe: string; english: boolean };

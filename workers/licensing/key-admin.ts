@@ -128,6 +128,7 @@ export type KeyRow = {
   device_reset_at: number | null;
   banned_at: number | null;
   duration_days: number;
+  trial_hours: number | null;
   created_at: number;
   app_id: number;
   app_url: string;
@@ -135,10 +136,13 @@ export type KeyRow = {
 
 const KEY_SELECT = `SELECT k.id, k.key_code, k.status, k.key_type_id, t.display_name AS key_type_name, p.price, p.currency,
   k.batch_id, b.batch_name, k.sold_at, k.activated_at, k.expires_at, k.device_id, k.last_check_at, k.check_count, k.device_reset_count,
-  k.device_reset_at, k.banned_at, t.duration_days, k.created_at, k.app_id, a.url AS app_url
+  k.device_reset_at, k.banned_at, t.duration_days, k.trial_hours, k.created_at, k.app_id, a.url AS app_url
   FROM license_keys k JOIN key_types t ON t.id = k.key_type_id JOIN apps a ON a.id = k.app_id
   LEFT JOIN key_pricing p ON p.app_id = k.app_id AND p.key_type_id = k.key_type_id
   LEFT JOIN key_batches b ON b.id = k.batch_id`;
+
+/** A key that never ends: its type's 0 days, unless it is a trial (which ends after its hours). */
+const isLifetime = (row: { duration_days: number; trial_hours: number | null }) => row.duration_days === 0 && row.trial_hours === null;
 
 const iso = (value: number | null) => (value === null ? null : new Date(value).toISOString());
 
@@ -159,7 +163,9 @@ function toAdminKey(row: KeyRow) {
     app: { id: row.app_id, url: row.app_url },
     device_id: row.device_id,
     device_hint: deviceHint(row.device_id),
-    lifetime: row.duration_days === 0,
+    // A trial key's type says 0 days; its length is its own, in hours (decision 0052).
+    lifetime: isLifetime(row),
+    trial_hours: row.trial_hours,
     sold_at: iso(row.sold_at),
     activated_at: iso(row.activated_at),
     expires_at: iso(row.expires_at),
@@ -572,11 +578,12 @@ export async function resetKeyDevice(d1: D1Database, id: number, actor: AdminAct
 /**
  * Adds `days` to an activated key's expiry, counted from now when it has already expired (an
  * expired key becomes usable again). A lifetime key has nothing to extend; an unactivated key's
- * time has not started (activation sets its expiry), so neither can be extended.
+ * time has not started (activation sets its expiry), so neither can be extended. A trial key is
+ * timed (its hours), so it extends as any other.
  */
 export async function extendKey(d1: D1Database, id: number, days: number, actor: AdminActor, now = Date.now()) {
   const key = await findKey(d1, id);
-  if (key.duration_days === 0) throw fieldError("days", KEY_ADMIN_MESSAGES.lifetime);
+  if (isLifetime(key)) throw fieldError("days", KEY_ADMIN_MESSAGES.lifetime);
   const update = d1
     .prepare(
       `UPDATE license_keys SET expires_at = max(expires_at, ?1) + ?2, status = CASE status WHEN 'expired' THEN 'used' ELSE status END, updated_at = ?1

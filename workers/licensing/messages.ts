@@ -138,6 +138,37 @@ export const APP_PAUSE_MESSAGES = defineMessages({
   },
 });
 
+/**
+ * The mail a buyer with a key of a paused app receives at the pause and at the resume, in the
+ * buyer's language (workers/licensing/buyer-mails.ts; docs/decisions/0056-pause-mails.md).
+ */
+export const PAUSE_MAIL_MESSAGES = defineMessages({
+  greeting: { code: "pause_mail_greeting", vi: (name: string) => `Xin chào ${name},`, en: (name: string) => `Hello ${name},` },
+  pausedSubject: {
+    code: "pause_mail_paused_subject",
+    vi: (site: string, app: string) => `${site}: ${app} đang tạm dừng`,
+    en: (site: string, app: string) => `${site}: ${app} is paused`,
+  },
+  paused: { code: "pause_mail_paused", vi: (app: string, reason: string) => `${app} đang tạm dừng: ${reason}`, en: (app: string, reason: string) => `${app} is paused: ${reason}` },
+  pausedKeys: {
+    code: "pause_mail_paused_keys",
+    vi: "Key của bạn không bị trừ thời gian trong lúc tạm dừng: khi ứng dụng hoạt động trở lại, key có thời hạn được cộng lại đúng thời gian tạm dừng.",
+    en: "Your key loses no time during the pause: when the app is back, a timed key is given back exactly the time of the pause.",
+  },
+  resumedSubject: {
+    code: "pause_mail_resumed_subject",
+    vi: (site: string, app: string) => `${site}: ${app} đã hoạt động trở lại`,
+    en: (site: string, app: string) => `${site}: ${app} is back`,
+  },
+  resumed: { code: "pause_mail_resumed", vi: (app: string) => `${app} đã hoạt động trở lại.`, en: (app: string) => `${app} is back.` },
+  resumedKeys: {
+    code: "pause_mail_resumed_keys",
+    vi: "Key có thời hạn của bạn đã được cộng lại đúng thời gian tạm dừng.",
+    en: "Your timed key has been given back exactly the time of the pause.",
+  },
+  appLink: { code: "pause_mail_app_link", vi: "Xem ứng dụng", en: "See the app" },
+});
+
 /** Changing many keys at once (issue 55 item 4, workers/licensing/key-bulk.ts). */
 export const KEY_BULK_MESSAGES = defineMessages({
   previewed: { code: "key_bulk_previewed", vi: (keys: number) => `${keys} key sẽ được thay đổi`, en: (keys: number) => `${count(keys, "key")} will be changed` },

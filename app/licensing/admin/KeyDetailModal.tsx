@@ -8,6 +8,7 @@ import { formatDateTime, formatNumber } from "@workers/shared/format";
 import { toast } from "~/ui/toast";
 import type { KeyChange } from "./KeyChangeDialog";
 import type { AdminKey } from "@workers/licensing/key-admin";
+import { keyTypeText } from "./KeyTable";
 import { StatusBadge } from "./StatusBadge";
 
 function DetailRow({ label, children }: { label: string; children: ReactNode }) {
@@ -23,6 +24,7 @@ const when = (value: string | null) => (value ? formatDateTime(value) : "—");
 
 function expiryText(key: AdminKey): string {
   if (key.expires_at) return formatDateTime(key.expires_at);
+  if (key.trial_hours !== null) return `Dùng thử ${key.trial_hours} giờ, tính từ lần kích hoạt`;
   return key.lifetime ? "Vĩnh viễn" : "Tính từ lần kích hoạt";
 }
 
@@ -66,7 +68,7 @@ export function KeyDetailModal({ keyRow, onClose, onChange }: { keyRow: AdminKey
             <DetailRow label="Trạng thái">
               <StatusBadge status={keyRow.status} banned={keyRow.banned} />
             </DetailRow>
-            <DetailRow label="Loại key">{keyRow.key_type_name}</DetailRow>
+            <DetailRow label="Loại key">{keyTypeText(keyRow)}</DetailRow>
             <DetailRow label="Giá">{keyRow.formatted_price ?? "—"}</DetailRow>
             <DetailRow label="Lô">{keyRow.batch?.batch_name ?? "—"}</DetailRow>
             <DetailRow label="Ngày tạo">{when(keyRow.created_at)}</DetailRow>

@@ -5,6 +5,11 @@ import { formatDateTime } from "@workers/shared/format";
 import type { AdminKey } from "@workers/licensing/key-admin";
 import { StatusBadge } from "./StatusBadge";
 
+/** A key's type as the admin reads it: a trial key names its own length (its type says 0 days). */
+export function keyTypeText(key: AdminKey): string {
+  return key.trial_hours === null ? key.key_type_name : `${key.key_type_name} · ${key.trial_hours} giờ`;
+}
+
 /** What a row's button asks for, confirmed in a dialog. */
 export type KeyAsk = "revoke" | "deactivate" | "activate" | "delete";
 
@@ -59,7 +64,7 @@ export function KeyTable({
           <td className={`${TD} max-w-[16rem] truncate font-mono text-white`} title={key.key_code}>
             {key.key_code}
           </td>
-          <td className={TD}>{key.key_type_name}</td>
+          <td className={TD}>{keyTypeText(key)}</td>
           <td className={TD}>
             <StatusBadge status={key.status} banned={key.banned} />
           </td>

@@ -5,7 +5,7 @@
 import { env } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { appPauses, auditEvents, licenseKeys, notifications } from "../../../workers/db/schema";
+import { appPauses, auditEvents, keyBulkPreviewKeys, keyBulkPreviews, licenseKeys, mailOutbox, notifications, users } from "../../../workers/db/schema";
 import { runScheduledJobs } from "../../../workers/scheduled";
 import { api, db, funded, listing, person, request, unique } from "../../factories";
 import pausedVector from "../../fixtures/key-check-vectors/paused-answer.json?raw";
@@ -91,6 +91,40 @@ describe("attack: two admins pressing resume at once", () => {
     const answers = await Promise.all(Array.from({ length: 4 }, () => pause(token, app.id)));
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409, 409, 409]);
     expect(await db.select().from(appPauses).where(eq(appPauses.appId, app.id))).toHaveLength(1);
+  });
+});
+
+describe("attack: two admins pressing resume at once, and the buyers' mail", () => {
+  it("each buyer who accepts mail gets one pause mail and one resume mail, in their language; a buyer who refused mail gets none", async () => {
+    const token = await admin();
+    const { app, keys } = await appWithActiveKeys(4);
+    // Four keys of three buyers: one Vietnamese buyer holds two, one reads English, one refused mail.
+    const [vi, en, refused] = await Promise.all([person(), person(), person()]);
+    await db.update(users).set({ locale: "en" }).where(eq(users.id, en.id));
+    await db.update(users).set({ emailNotifications: false }).where(eq(users.id, refused.id));
+    const owners = [vi, vi, en, refused];
+    for (const [index, key] of keys.entries()) await db.update(licenseKeys).set({ soldToUserId: owners[index].id }).where(eq(licenseKeys.id, key.id));
+
+    expect((await pause(token, app.id)).status).toBe(200);
+    await pausedAgo(app.id, 2 * HOUR);
+    const answers = await Promise.all(Array.from({ length: 6 }, () => resume(token, app.id)));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409, 409, 409, 409, 409]);
+    // Two cron runs at once, then another: each mail is sent once.
+    await Promise.all([runScheduledJobs(env, new Date()), runScheduledJobs(env, new Date())]);
+    await runScheduledJobs(env, new Date());
+
+    const mailsTo = (email: string) => db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email)).orderBy(mailOutbox.id);
+    const toVi = await mailsTo(vi.email);
+    expect(toVi.map((mail) => mail.template)).toEqual(["app_paused", "app_resumed"]);
+    expect(toVi[0].subject).toContain("tạm dừng");
+    expect(toVi[0].textBody).toContain(REASONS.reason);
+    expect(toVi[1].subject).toContain("hoạt động trở lại");
+    const toEn = await mailsTo(en.email);
+    expect(toEn.map((mail) => mail.template)).toEqual(["app_paused", "app_resumed"]);
+    expect(toEn[0].textBody).toContain(REASONS.reason_en);
+    expect(toEn[1].subject).toContain("is back");
+    for (const mail of [...toVi, ...toEn]) expect(JSON.parse(mail.headers ?? "{}")).toHaveProperty("List-Unsubscribe");
+    expect(await mailsTo(refused.email)).toHaveLength(0);
   });
 });
 
@@ -226,5 +260,23 @@ describe("attack: a reason that hides control characters or weighs 100 KB", () =
     expect((await api(`/api/admin/apps/${app.id}/pause/`, { body: REASONS })).status).toBe(401);
     expect((await resume(buyer.token, app.id)).status).toBe(403);
     expect(await db.select().from(appPauses).where(eq(appPauses.appId, app.id))).toHaveLength(0);
+  });
+});
+
+describe("a paused app deleted", () => {
+  it("takes its pauses and its bulk previews (and their keys) with it", async () => {
+    const token = await admin();
+    const { app } = await appWithActiveKeys(2);
+    expect((await pause(token, app.id)).status).toBe(200);
+    const previewed = await api("/api/admin/keys/bulk/preview/", { token, body: { filter: { app_id: app.id }, action: "extend", days: 3 } });
+    expect(previewed.status).toBe(200);
+    expect(previewed.body.count).toBe(2);
+    const [preview] = await db.select().from(keyBulkPreviews).where(eq(keyBulkPreviews.appId, app.id));
+
+    const deleted = await api(`/api/apps/delete/${app.id}/`, { token, method: "DELETE" });
+    expect(deleted.status).toBe(200);
+    expect(await db.select().from(appPauses).where(eq(appPauses.appId, app.id))).toHaveLength(0);
+    expect(await db.select().from(keyBulkPreviews).where(eq(keyBulkPreviews.appId, app.id))).toHaveLength(0);
+    expect(await db.select().from(keyBulkPreviewKeys).where(eq(keyBulkPreviewKeys.previewId, preview.id))).toHaveLength(0);
   });
 });

@@ -254,3 +254,36 @@ describe("attack: claiming trials again and again", () => {
     }
   });
 });
+
+describe("a trial key in the admin's key list", () => {
+  it("shows as a trial of its hours, not lifetime, and an admin extends it by days like any timed key", async () => {
+    const app = await trialApp(3);
+    const buyer = await person();
+    const code = (await claim(buyer, app.id)).body.key.key_code as string;
+    const admin = await person("superuser");
+    const listed = async () => {
+      const list = await api(`/api/keys/apps/${app.id}/keys/`, { token: admin.token });
+      expect(list.status).toBe(200);
+      return list.body.data.find((key: Body) => key.key_code === code) as Body;
+    };
+    expect(await listed()).toMatchObject({ lifetime: false, trial_hours: 3, expires_at: null });
+
+    const phone = `PHONE-${unique("trial-extend")}`;
+    const first = await check(code, phone);
+    expect(first.data).toMatchObject({ valid: true, reason: "activated" });
+    const before = await listed();
+    expect(Date.parse(before.expires_at) - Date.parse(before.activated_at)).toBe(3 * 3_600_000);
+
+    const extended = await api(`/api/keys/keys/${before.id}/extend/`, { token: admin.token, body: { days: 2 } });
+    expect(extended.status, JSON.stringify(extended.body)).toBe(200);
+    const after = await listed();
+    expect(Date.parse(after.expires_at) - Date.parse(before.expires_at)).toBe(2 * 86_400_000);
+    expect(Date.parse((await check(code, phone)).data.expires_at)).toBe(Date.parse(after.expires_at));
+
+    // A lifetime key still has nothing to extend.
+    const { code: lifetimeCode } = await boughtKey(`PHONE-${unique("life")}`, undefined, "lifetime");
+    const [lifetime] = await db.select().from(licenseKeys).where(eq(licenseKeys.keyCode, lifetimeCode));
+    const refused = await api(`/api/keys/keys/${lifetime.id}/extend/`, { token: admin.token, body: { days: 2 } });
+    expect(refused.status).toBe(400);
+  });
+});
