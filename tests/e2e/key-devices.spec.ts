@@ -1,11 +1,11 @@
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { ADMIN_LOGIN, ADMIN_PASSWORD, fundUser, login, newUser, type Session, signIn, toast, uniqueId } from "./support";
+import { type APIRequestContext, expect, type Page } from "@playwright/test";
+import { ADMIN_LOGIN, ADMIN_PASSWORD, fundUser, login, newUser, type Session, signIn, test, toast, uniqueId } from "./support";
 
 // A sold key's device binding and the admin's key controls (issue #16 items 4–5), the key screens'
 // activate/deactivate and a hidden app's header (issue #17 items 3 and 5).
 
-// Demo apps (scripts/demo/catalogue.mjs) without a 30-day pricing, which the tests add: one per project.
-const APP_BY_PROJECT: Record<string, string> = { desktop: "fps-unlocker-120", phone: "noads-tweak" };
+// Each test prices 30-day keys of an app of its own (ownApp, an IPA: a key check names its bundle
+// id), so the demo apps gain no pricing and the file runs again on the same store.
 
 let addresses = 0;
 
@@ -18,7 +18,7 @@ async function checkKey(request: APIRequestContext, key: { code: string; bundleI
 
 const bearer = (session: Session) => ({ Authorization: `Bearer ${session.access}` });
 
-/** 30-day keys on sale in the app (the pricing made once), and a buyer who has bought one. */
+/** 30-day keys on sale in the app, and a buyer who has bought one. */
 async function boughtKey(request: APIRequestContext, admin: Session, app: string) {
   await request.post(`/api/keys/apps/${app}/pricing/`, { headers: bearer(admin), data: { key_type: "30days", price: 20000 } });
   const code = `E2E-DEV-${uniqueId()}`.toUpperCase();
@@ -38,9 +38,9 @@ function purchaseCard(page: Page, orderId: number) {
   return page.locator(`[data-purchase-id="${orderId}"]`);
 }
 
-test("the buyer sees the key's activation in the purchases tab and moves it to another device", async ({ page, request }, testInfo) => {
+test("the buyer sees the key's activation in the purchases tab and moves it to another device", async ({ page, request, ownApp }) => {
   const admin = await login(request, ADMIN_LOGIN, ADMIN_PASSWORD);
-  const { buyer, orderId, key } = await boughtKey(request, admin, APP_BY_PROJECT[testInfo.project.name] ?? APP_BY_PROJECT.desktop);
+  const { buyer, orderId, key } = await boughtKey(request, admin, await ownApp("e2e-devices", { ipa: true }));
   await signIn(page, buyer);
 
   await page.goto("/profile?tab=purchases");
@@ -102,9 +102,9 @@ function nextMoveText(from: number, to: number): RegExp {
 }
 
 test.describe("the admin's key screen", () => {
-  test("the admin extends and bans a sold key from its detail, and unbans it", async ({ page, request }, testInfo) => {
+  test("the admin extends and bans a sold key from its detail, and unbans it", async ({ page, request, ownApp }) => {
     const admin = await login(request, ADMIN_LOGIN, ADMIN_PASSWORD);
-    const app = APP_BY_PROJECT[testInfo.project.name] ?? APP_BY_PROJECT.desktop;
+    const app = await ownApp("e2e-devices", { ipa: true });
     const { buyer, code, orderId, key } = await boughtKey(request, admin, app);
     const device = `iphone-${uniqueId()}-5150`;
     const first = await checkKey(request, key, device);
@@ -142,9 +142,9 @@ test.describe("the admin's key screen", () => {
     await expect(detail.getByRole("button", { name: "Khóa key" })).toBeVisible();
   });
 
-  test("the key list deactivates and activates an unsold key with the product's toasts", async ({ page, request }, testInfo) => {
+  test("the key list deactivates and activates an unsold key with the product's toasts", async ({ page, request, ownApp }) => {
     const admin = await login(request, ADMIN_LOGIN, ADMIN_PASSWORD);
-    const app = APP_BY_PROJECT[testInfo.project.name] ?? APP_BY_PROJECT.desktop;
+    const app = await ownApp("e2e-devices");
     const code = `E2E-TOGGLE-${uniqueId()}`.toUpperCase();
     await request.post(`/api/keys/apps/${app}/pricing/`, { headers: bearer(admin), data: { key_type: "30days", price: 20000 } });
     const imported = await request.post("/api/keys/bulk-import/", { headers: bearer(admin), data: { app_url: app, key_type: "30days", keys_text: code } });

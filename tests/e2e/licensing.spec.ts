@@ -2,8 +2,8 @@ import { execFileSync, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type APIRequestContext, expect, test } from "@playwright/test";
-import { ADMIN_LOGIN, ADMIN_PASSWORD, fundUser, login, newUser, signIn, uniqueId } from "./support";
+import { type APIRequestContext, expect } from "@playwright/test";
+import { ADMIN_LOGIN, ADMIN_PASSWORD, fundUser, login, newUser, signIn, test, uniqueId } from "./support";
 
 // The key check verified by tools that share nothing with the store (issue #16): Debian's openssl
 // checks a live answer and its lease against GET /api/keys/public-key/, and the committed test
@@ -32,28 +32,29 @@ function leaseParts(lease: string) {
   return { signingInput: `${header}.${payload}`, signature: Buffer.from(signature, "base64url"), claims: JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) };
 }
 
-/** A key bought through the API by a new buyer, from the first demo app with stock, and its app's bundle id. */
-async function boughtKey(request: APIRequestContext): Promise<{ code: string; bundleId: string }> {
+/**
+ * A key bought through the API by a new buyer, of an app of the test's own (an IPA, so it has a
+ * bundle id), and that bundle id: the demo apps' stock stays as the catalogue's tests read it.
+ */
+async function boughtKey(request: APIRequestContext, app: string): Promise<{ code: string; bundleId: string }> {
+  const admin = await login(request, ADMIN_LOGIN, ADMIN_PASSWORD);
+  const adminHeaders = { Authorization: `Bearer ${admin.access}` };
+  const priced = await request.post(`/api/keys/apps/${app}/pricing/`, { headers: adminHeaders, data: { key_type: "1day", price: 20000 } });
+  expect(priced.status(), await priced.text()).toBe(201);
+  const imported = await request.post("/api/keys/bulk-import/", { headers: adminHeaders, data: { app_url: app, key_type: "1day", keys_text: `LIC-${uniqueId()}-${uniqueId()}`.toUpperCase() } });
+  expect(imported.ok(), await imported.text()).toBe(true);
   const buyer = await newUser(request, "licence");
   await fundUser(request, buyer.user.id, 5_000_000);
-  const headers = { Authorization: `Bearer ${buyer.access}` };
-  const apps = (await (await request.get("/api/apps/list/")).json()).data as { id: number }[];
-  for (const app of apps) {
-    const pricing = (await (await request.get(`/api/keys/apps/${app.id}/pricing/`, { headers })).json()).data as { id: number; can_purchase: boolean; currency: string }[];
-    const option = pricing?.find((candidate) => candidate.can_purchase && candidate.currency === "VND");
-    if (!option) continue;
-    const bought = await request.post("/api/keys/purchase/", { headers, data: { key_pricing_id: option.id, payment_method: "balance" } });
-    expect(bought.ok(), await bought.text()).toBe(true);
-    const { key, order } = await bought.json();
-    return { code: key.key_code, bundleId: order.app_bundle_id };
-  }
-  throw new Error("no demo app has a key to buy");
+  const bought = await request.post("/api/keys/purchase/", { headers: { Authorization: `Bearer ${buyer.access}` }, data: { key_pricing_id: (await priced.json()).data.id, payment_method: "balance" } });
+  expect(bought.ok(), await bought.text()).toBe(true);
+  const { key, order } = await bought.json();
+  return { code: key.key_code, bundleId: order.app_bundle_id };
 }
 
-test("openssl verifies a live key-check answer and its lease against the published public key", async ({ request }) => {
+test("openssl verifies a live key-check answer and its lease against the published public key", async ({ request, ownApp }) => {
   const publicKey = await (await request.get("/api/keys/public-key/")).json();
   expect(publicKey.algorithm).toBe("Ed25519");
-  const { code, bundleId } = await boughtKey(request);
+  const { code, bundleId } = await boughtKey(request, await ownApp("e2e-licence", { ipa: true }));
   const nonce = `e2e-${uniqueId()}`;
   const response = await request.post("/api/keys/check/", { data: { key_code: code, device_id: "e2e-iphone", bundle_id: bundleId, nonce } });
   const body = await response.body();
@@ -108,9 +109,9 @@ function verifyAsMod(publicKeyPem: string, body: Buffer, signature: string, sent
   return { status: result.status, output: result.stdout };
 }
 
-test("attack: a relay rewrites device_id to the bound device's; the signed answer names the bound device and the verifier refuses it", async ({ request }) => {
+test("attack: a relay rewrites device_id to the bound device's; the signed answer names the bound device and the verifier refuses it", async ({ request, ownApp }) => {
   const publicKeyPem: string = (await (await request.get("/api/keys/public-key/")).json()).public_key_pem;
-  const { code, bundleId } = await boughtKey(request);
+  const { code, bundleId } = await boughtKey(request, await ownApp("e2e-licence", { ipa: true }));
   const bound = await request.post("/api/keys/check/", { headers: { "CF-Connecting-IP": "198.51.100.7" }, data: { key_code: code, device_id: "buyer-iphone", bundle_id: bundleId, nonce: `e2e-${uniqueId()}` } });
   expect((await bound.json()).data).toMatchObject({ valid: true, reason: "activated" });
 
@@ -148,11 +149,13 @@ test("the admin finds the public key on Cài đặt and copies it", async ({ pag
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(publicKey.public_key_pem);
 });
 
-test("the key import warns the admin about guessable codes and imports them all the same", async ({ page, request }) => {
+test("the key import warns the admin about guessable codes and imports them all the same", async ({ page, request, ownApp }) => {
+  // Into an app of its own: the demo app's stock stays as the catalogue's tests read it.
+  const app = await ownApp("e2e-import");
   const admin = await login(request, ADMIN_LOGIN, ADMIN_PASSWORD);
   await signIn(page, admin);
   const prefix = `W${uniqueId().slice(-6).toUpperCase()}`;
-  await page.goto("/admin/app/skyline-racer-vip/keys/import");
+  await page.goto(`/admin/app/${app}/keys/import`);
   await page.getByLabel(/Danh sách key/).fill(`${prefix}1\n${prefix}2\nQ7ZK2M9XW4PLR8TD${prefix}`);
   await page.getByRole("button", { name: "Thêm key", exact: true }).click();
   // The weak codes are shown before importing (tests/e2e/admin-keys.spec.ts); this admin imports them anyway.

@@ -5,6 +5,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { type APIRequestContext, test as base, expect, type Page } from "@playwright/test";
 import { signInAdmin, totpCode } from "../../scripts/admin-code.mjs";
+import { createIpa } from "../../scripts/demo/ipa.mjs";
 import { localSettings, withLocalBindings } from "../../scripts/lib.mjs";
 
 const PASSWORD = "mat-khau-123";
@@ -134,8 +135,9 @@ export async function newUser(request: APIRequestContext, prefix = "buyer", name
  * (its pricings and keys go with it; orders keep their copies). A test that prices an app then
  * runs again on the same store (a demo app takes each key type once), and the catalogue's counts
  * and "the first app that sells keys" of later tests see only the demo apps. Returns its address.
+ * With `ipa`, the app is an IPA with a bundle id of its own, so its keys answer a key check.
  */
-export const test = base.extend<{ ownApp: (prefix?: string) => Promise<string> }>({
+export const test = base.extend<{ ownApp: (prefix?: string, options?: { ipa?: boolean }) => Promise<string> }>({
   ownApp: async ({ request }, use) => {
     const made: number[] = [];
     let admin: Session | undefined;
@@ -143,17 +145,27 @@ export const test = base.extend<{ ownApp: (prefix?: string) => Promise<string> }
       admin ??= await login(request, ADMIN_LOGIN, ADMIN_PASSWORD);
       return { Authorization: `Bearer ${admin.access}` };
     };
-    await use(async (prefix = "e2e-app") => {
+    await use(async (prefix = "e2e-app", { ipa = false } = {}) => {
       const url = `${prefix}-${uniqueId()}`.toLowerCase();
+      const name = `Ứng dụng ${url}`;
+      const kind: Record<string, string | { name: string; mimeType: string; buffer: Buffer }> = ipa
+        ? {
+            app_type: "ipa",
+            file: {
+              name: "app.ipa",
+              mimeType: "application/octet-stream",
+              buffer: Buffer.from(createIpa({ name, executable: "E2eApp", bundleId: `vn.e2e.${url.replace(/[^a-z0-9]/g, "")}`, version: "1.0", build: "1", minOs: "15.0", hue: 120, random: Math.random })),
+            },
+          }
+        : { app_type: "testflight", testflight_url: "https://testflight.apple.com/join/e2eTest1" };
       const created = await request.post("/api/apps/create/", {
         headers: await auth(),
         multipart: {
-          name: `Ứng dụng ${url}`,
+          name,
           description: "Ứng dụng của bài kiểm thử.",
           version: "1.0",
           url,
-          app_type: "testflight",
-          testflight_url: "https://testflight.apple.com/join/e2eTest1",
+          ...kind,
           icon: { name: "icon.png", mimeType: "image/png", buffer: readFileSync(new URL("../../public/icon-192.png", import.meta.url)) },
         },
       });
