@@ -380,12 +380,12 @@ function rebuildWithout(db, table, column) {
   ].join(";\n--> statement-breakpoint\n");
 }
 
-describe("deploy check: the rebuild of buyer_mails (migration 0026)", () => {
+describe("deploy check: the rebuild of buyer_mails (migration 0025)", () => {
   test("keeps every queued and sent mail, with its id, its indexes and every other table's rows: it loses nothing even with no table named", () => {
     const store = emptyStore();
     try {
       const files = readdirSync(join(projectRoot, "migrations")).filter((name) => name.endsWith(".sql")).sort();
-      const rebuild = files.indexOf("0026_buyer_mails_pause.sql");
+      const rebuild = files.indexOf("0025_buyer_mails_pause.sql");
       assert.ok(rebuild > 0);
       for (const file of files.slice(0, rebuild)) applyAsD1(store, readFileSync(join(projectRoot, "migrations", file), "utf8"));
       assert.deepEqual(seedEmptyTables(store), []);
