@@ -21,7 +21,7 @@ import { KEY_ADMIN_EN, KEY_DEVICE_EN, VERSION_INVALID_EN } from "./en/licensing"
 import { PURCHASE_EN, TOPUP_EN } from "../shared/money/english";
 import { BRACKETED, PHRASES, SHAPES } from "./en/phrases";
 import { ERROR_TEXTS_EN } from "./en/platform";
-import { TEXT_EN, ZOD_EN } from "./en/shared";
+import { TEXT_EN } from "./en/shared";
 import { hasVietnameseLetters } from "../shared/lang";
 import { Phrasebook } from "./phrasebook";
 
@@ -82,7 +82,7 @@ function build(): Phrasebook {
     .catalogue("SECOND_FACTOR_MESSAGES", SECOND_FACTOR_MESSAGES, {})
     .catalogue("USER_ADMIN_MESSAGES", USER_ADMIN_MESSAGES, {})
     .dictionary("MAIL_PREFERENCE_MESSAGES", MAIL_PREFERENCE_MESSAGES, MAIL_PREFERENCE_EN, codes("mail_", { linkInvalid: "unsubscribe_link_invalid" }), {})
-    .dictionary("ZOD_MESSAGES", ZOD_MESSAGES, ZOD_EN, codes("", { invalid: "invalid_value" }), {
+    .catalogue("ZOD_MESSAGES", ZOD_MESSAGES, {
       tooLong: [[LONG]],
       tooShort: [[LONG]],
       tooMany: [[LONG]],
