@@ -15,7 +15,6 @@ import { TEXT_MESSAGES } from "../shared/fields";
 import { PURCHASE_MESSAGES } from "../shared/money/pricing";
 import { TOPUP_MESSAGES } from "../shared/money/topup";
 import { ZOD_MESSAGES } from "../shared/zod-messages";
-import { AUTH_EN, MAIL_PREFERENCE_EN } from "./en/accounts";
 import { APP_FORM_EN, FILE_EN } from "./en/catalogue";
 import { KEY_ADMIN_EN, KEY_DEVICE_EN, VERSION_INVALID_EN } from "./en/licensing";
 import { PURCHASE_EN, TOPUP_EN } from "../shared/money/english";
@@ -63,25 +62,11 @@ function build(): Phrasebook {
       SERVER_UNREACHABLE: "server_unreachable",
       SESSION_EXPIRED_MESSAGE: "unauthenticated",
     }), {})
-    .dictionary("AUTH_MESSAGES", AUTH_MESSAGES, AUTH_EN, codes("", {
-      passwordShort: "password_too_short",
-      passwordLong: "password_too_long",
-      nameLong: "too_long",
-      secondFactor: "second_factor_needed",
-      inactive: "account_locked",
-      refreshInvalid: "session_invalid",
-      tokenInvalid: "reset_link_invalid",
-      tokenValid: "reset_link_valid",
-      signInAgainToCreatePassword: "sign_in_again",
-      googleFailed: "google_sign_in_failed",
-      googleUnverified: "google_email_unverified",
-      googleDisabled: "google_sign_in_disabled",
-      tooMany: "rate_limited",
-    }), { tooMany: [[LONG]] })
+    .catalogue("AUTH_MESSAGES", AUTH_MESSAGES, { tooMany: [[LONG]] })
     .catalogue("MFA_MESSAGES", MFA_MESSAGES, {})
     .catalogue("SECOND_FACTOR_MESSAGES", SECOND_FACTOR_MESSAGES, {})
     .catalogue("USER_ADMIN_MESSAGES", USER_ADMIN_MESSAGES, {})
-    .dictionary("MAIL_PREFERENCE_MESSAGES", MAIL_PREFERENCE_MESSAGES, MAIL_PREFERENCE_EN, codes("mail_", { linkInvalid: "unsubscribe_link_invalid" }), {})
+    .catalogue("MAIL_PREFERENCE_MESSAGES", MAIL_PREFERENCE_MESSAGES, {})
     .catalogue("ZOD_MESSAGES", ZOD_MESSAGES, {
       tooLong: [[LONG]],
       tooShort: [[LONG]],

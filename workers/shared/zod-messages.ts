@@ -27,7 +27,7 @@ export const ZOD_MESSAGES = defineMessages({
   above: { code: "above", vi: (limit: number) => `Phải lớn hơn ${grouped(limit)}`, en: (limit: number) => `Must be greater than ${number(limit)}` },
   atMost: { code: "at_most", vi: (limit: number) => `Tối đa ${grouped(limit)}`, en: (limit: number) => `At most ${number(limit)}` },
   atLeast: { code: "at_least", vi: (limit: number) => `Tối thiểu ${grouped(limit)}`, en: (limit: number) => `At least ${number(limit)}` },
-  email: { code: "email", vi: "Email không hợp lệ", en: "Please enter a valid email address" },
+  email: { code: "email", vi: "Email không hợp lệ", en: "Invalid email address" },
   url: { code: "url", vi: "Đường dẫn không hợp lệ", en: "Invalid link" },
   format: { code: "format", vi: "Sai định dạng", en: "Invalid format" },
   oneOf: { code: "one_of", vi: (values: string) => `Chỉ nhận: ${values}`, en: (values: string) => `Must be one of: ${values}` },
