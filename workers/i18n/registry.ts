@@ -15,7 +15,6 @@ import { TEXT_MESSAGES } from "../shared/fields";
 import { PURCHASE_MESSAGES } from "../shared/money/pricing";
 import { TOPUP_MESSAGES } from "../shared/money/topup";
 import { ZOD_MESSAGES } from "../shared/zod-messages";
-import { APP_FORM_EN, FILE_EN } from "./en/catalogue";
 import { KEY_ADMIN_EN, KEY_DEVICE_EN, VERSION_INVALID_EN } from "./en/licensing";
 import { PURCHASE_EN, TOPUP_EN } from "../shared/money/english";
 import { BRACKETED, PHRASES, SHAPES } from "./en/phrases";
@@ -79,11 +78,13 @@ function build(): Phrasebook {
       oneOf: [["VND, USD"]],
     })
     .dictionary("TEXT_MESSAGES", TEXT_MESSAGES, TEXT_EN, codes("text_"), {})
-    .dictionary("APP_FORM_MESSAGES", APP_FORM_MESSAGES, APP_FORM_EN, codes("app_", { requiredField: "required", tooLong: "too_long", notFound: "app_not_found", nothingToUpdate: "nothing_to_update" }), {
+    .catalogue("APP_FORM_MESSAGES", APP_FORM_MESSAGES, {
       tooLong: [[LONG]],
       updateFailed: [[], ["Không tìm thấy ứng dụng"]],
     })
-    .dictionary("FILE_MESSAGES", FILE_MESSAGES, FILE_EN, codes("file_"), {
+    .catalogue("FILE_MESSAGES", FILE_MESSAGES, {
+      // Its shape is en/phrases.ts's "Tệp (IPA|TIPA|DEB)": probed, "Tệp …" would match every file text.
+      packageFile: { samples: [["IPA"]] },
       appFileForType: [[".ipa, .deb"]],
       tooBig: [["Tệp IPA", "500MB"]],
       notWhatItClaims: [["anh.png"]],
