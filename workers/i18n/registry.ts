@@ -11,7 +11,7 @@ import { MESSAGES } from "../platform/http/api-errors";
 import { APP_FORM_MESSAGES, FILE_MESSAGES } from "../shared/app-form";
 import { ACCESS_DENIED_MESSAGE, SECOND_FACTOR_REQUIRED_MESSAGE, VALIDATION_FALLBACK } from "../shared/error-messages";
 import * as ERROR_TEXTS from "../shared/error-texts";
-import { TEXT_MESSAGES } from "../shared/fields";
+import { NAME_MESSAGES, TEXT_MESSAGES } from "../shared/fields";
 import { PURCHASE_MESSAGES } from "../shared/money/pricing";
 import { TOPUP_MESSAGES } from "../shared/money/topup";
 import { ZOD_MESSAGES } from "../shared/zod-messages";
@@ -19,7 +19,6 @@ import { KEY_ADMIN_EN, KEY_DEVICE_EN, VERSION_INVALID_EN } from "./en/licensing"
 import { PURCHASE_EN, TOPUP_EN } from "../shared/money/english";
 import { BRACKETED, PHRASES, SHAPES } from "./en/phrases";
 import { ERROR_TEXTS_EN } from "./en/platform";
-import { TEXT_EN } from "./en/shared";
 import { hasVietnameseLetters } from "../shared/lang";
 import { Phrasebook } from "./phrasebook";
 
@@ -77,7 +76,8 @@ function build(): Phrasebook {
       atLeast: [[LONG]],
       oneOf: [["VND, USD"]],
     })
-    .dictionary("TEXT_MESSAGES", TEXT_MESSAGES, TEXT_EN, codes("text_"), {})
+    .catalogue("TEXT_MESSAGES", TEXT_MESSAGES, {})
+    .catalogue("NAME_MESSAGES", NAME_MESSAGES, {})
     .catalogue("APP_FORM_MESSAGES", APP_FORM_MESSAGES, {
       tooLong: [[LONG]],
       updateFailed: [[], ["Không tìm thấy ứng dụng"]],

@@ -20,7 +20,7 @@ function firstText(values: Sent): string | undefined {
 }
 
 function text(max: number) {
-  return sent.transform(firstText).pipe(z.string().max(max, APP_FORM_MESSAGES.tooLong(max).token).refine(showsWhatItSays, TEXT_MESSAGES.hidden).optional());
+  return sent.transform(firstText).pipe(z.string().max(max, APP_FORM_MESSAGES.tooLong(max).token).refine(showsWhatItSays, TEXT_MESSAGES.hidden.token).optional());
 }
 
 /** A name: as text() and it shows something and hides nothing; blank is left to the form's rules. */
