@@ -47,7 +47,7 @@ export async function clientAction({ request }: ClientActionFunctionArgs): Promi
   const { id } = await jsonBody<{ id: number }>(request);
   try {
     await adminCall(request, (api) => api.api.apps.delete[":id"].$delete({ param: { id: String(id) } }));
-    toast.success(APP_FORM_MESSAGES.deleted);
+    toast.success(APP_FORM_MESSAGES.deleted.in("vi"));
     return { ok: true, data: null };
   } catch (error) {
     return actionFailure(error, request, "Không thể xóa ứng dụng");

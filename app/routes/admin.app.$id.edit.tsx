@@ -24,13 +24,13 @@ export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "Sửa ứn
 export async function clientLoader({ request, params }: ClientLoaderFunctionArgs): Promise<AdminApp> {
   const id = params.id ?? "";
   if (!/^\d+$/.test(id)) {
-    toast.error(APP_FORM_MESSAGES.notFound);
+    toast.error(APP_FORM_MESSAGES.notFound.in("vi"));
     throw redirectTo("/admin");
   }
   try {
     return (await adminCall(request, (api) => api.api.apps.admin.detail[":id"].$get({ param: { id } }))).data;
   } catch (error) {
-    toast.error(adminCallFailure(error, request, APP_FORM_MESSAGES.notFound));
+    toast.error(adminCallFailure(error, request, APP_FORM_MESSAGES.notFound.in("vi")));
     throw redirectTo("/admin");
   }
 }

@@ -2,9 +2,11 @@
 // sent, what keeps the app's value, and the words of each refusal.
 import { describe, expect, it } from "vitest";
 import { appFormSchema } from "../../workers/catalogue/schemas/app-form";
+import { saidOfIssue, textOf } from "../../workers/shared/message";
 
 const parse = (input: Record<string, (string | File)[]>) => appFormSchema.safeParse(input);
-const messages = (input: Record<string, (string | File)[]>) => parse(input).error?.issues.map((issue) => [issue.path.join("."), issue.message]);
+// A declared message travels through zod as its token (workers/shared/message.ts): read back in Vietnamese.
+const messages = (input: Record<string, (string | File)[]>) => parse(input).error?.issues.map((issue) => [issue.path.join("."), textOf(saidOfIssue(issue.message))]);
 
 describe("the app form's schema", () => {
   it("tells a form that names no field of the app form from one that names one, even as nothing", () => {

@@ -1,6 +1,11 @@
 // The app form's rules, shared by the admin screens and the API (docs/product.md §5).
 import { describe, expect, it } from "vitest";
-import { APP_FORM_MESSAGES, appFormProblem, declaredFile, isVideoTooLong, matchesSearch, normaliseSlug, packageAccept, slugFromName } from "../../workers/shared/app-form";
+import { APP_FORM_MESSAGES, appFormProblem as problemOf, declaredFile as verdictOf, isVideoTooLong, matchesSearch, normaliseSlug, packageAccept, slugFromName } from "../../workers/shared/app-form";
+
+// The rules return declared messages (workers/shared/message.ts); JSON prints a message in Vietnamese.
+const inVietnamese = (value: unknown) => JSON.parse(JSON.stringify(value ?? null));
+const appFormProblem = (...args: Parameters<typeof problemOf>) => inVietnamese(problemOf(...args));
+const declaredFile = (...args: Parameters<typeof verdictOf>) => inVietnamese(verdictOf(...args));
 
 const complete = { name: "Rồng", description: "Mô tả", version: "1.0", url: "rong", app_type: "ipa", itms_url: "", testflight_url: "", hasIcon: true, hasPackage: true };
 
@@ -29,11 +34,11 @@ describe("appFormProblem", () => {
     expect(appFormProblem({ ...complete, app_type: "testflight", testflight_url: "https://testflight.apple.com/join/AbC" }, "create")).toBeNull();
     expect(appFormProblem({ ...complete, app_type: "rootless", hasPackage: false }, "create")?.message).toBe("Vui lòng upload file ứng dụng!");
     expect(appFormProblem({ ...complete, url: "admin" }, "create")?.errors).toEqual({ url: ["Đường dẫn (url) này trùng với một trang của cửa hàng"] });
-    expect(appFormProblem({ ...complete, itms_url: "javascript:alert(1)" }, "create")?.errors.itms_url).toEqual([APP_FORM_MESSAGES.badItmsUrl]);
+    expect(appFormProblem({ ...complete, itms_url: "javascript:alert(1)" }, "create")?.errors.itms_url).toEqual([APP_FORM_MESSAGES.badItmsUrl.in("vi")]);
   });
 
   it("refuses a slug that would hide behind a page of the store: the English store and unsubscribe", () => {
-    for (const url of ["en", "unsubscribe"]) expect(appFormProblem({ ...complete, url }, "create")?.errors).toEqual({ url: [APP_FORM_MESSAGES.slugReserved] });
+    for (const url of ["en", "unsubscribe"]) expect(appFormProblem({ ...complete, url }, "create")?.errors).toEqual({ url: [APP_FORM_MESSAGES.slugReserved.in("vi")] });
   });
 });
 

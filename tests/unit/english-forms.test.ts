@@ -32,9 +32,9 @@ beforeAll(() => setEnglish(english));
 
 describe("the pre-checks' messages", () => {
   test("in Vietnamese they are the schemas' own words", () => {
-    expect(checkWith(loginSchema, {}, "vi")).toEqual({ login: [AUTH_MESSAGES.required], password: [AUTH_MESSAGES.required] });
+    expect(checkWith(loginSchema, {}, "vi")).toEqual({ login: [AUTH_MESSAGES.required.in("vi")], password: [AUTH_MESSAGES.required.in("vi")] });
     const typed = { username: "", email: "", first_name: "", last_name: "", password: "ngan", password_confirm: "khac" };
-    expect(checkWith(registerSchema, typed, "vi")).toMatchObject({ password: [AUTH_MESSAGES.passwordShort], password_confirm: [AUTH_MESSAGES.passwordMismatch] });
+    expect(checkWith(registerSchema, typed, "vi")).toMatchObject({ password: [AUTH_MESSAGES.passwordShort.in("vi")], password_confirm: [AUTH_MESSAGES.passwordMismatch.in("vi")] });
     expect(checkWith(registerSchema, typed, "en")).toMatchObject({ username: ["This field is required"], password_confirm: ["The passwords do not match"] });
   });
 

@@ -1,42 +1,42 @@
-// What the accounts rules say: pure text, so the schemas, the rules (mfa.ts, user-admin.ts) and the
-// screens share one home. The second factor's and the admin's messages are declared with their
-// code and both texts (workers/shared/message.ts); the sign-in words and the mail switch's, which
-// the schemas and the screens read as text, are not yet.
+// What the accounts rules say, each message declared once with its code and both texts
+// (workers/shared/message.ts): the schemas (as tokens), the rules, the routes and the screens share
+// one home. The English of the words the browser's pre-checks also say is the pre-checks' own.
+import { count } from "../shared/english/format";
 import { defineMessages } from "../shared/message";
 
-export const AUTH_MESSAGES = {
-  required: "Trường này là bắt buộc",
-  emailInvalid: "Email không hợp lệ",
-  usernameInvalid: "Tên đăng nhập gồm 3–30 ký tự: chữ cái không dấu, số, dấu chấm, gạch dưới hoặc gạch ngang",
-  usernameTaken: "Tên đăng nhập đã được sử dụng",
-  usernameAvailable: "Tên đăng nhập có thể sử dụng",
-  emailTaken: "Email đã được sử dụng",
-  emailAvailable: "Email có thể sử dụng",
-  passwordShort: "Mật khẩu phải có ít nhất 8 ký tự",
-  passwordLong: "Mật khẩu tối đa 128 ký tự",
-  passwordMismatch: "Mật khẩu xác nhận không khớp",
-  nameLong: "Tối đa 50 ký tự",
-  registered: "Đăng ký thành công! Vui lòng đăng nhập.",
-  loggedIn: "Đăng nhập thành công!",
-  secondFactor: "Nhập mã xác thực để hoàn tất đăng nhập",
-  badCredentials: "Tên đăng nhập hoặc mật khẩu không đúng",
-  inactive: "Tài khoản đã bị khóa. Vui lòng liên hệ hỗ trợ.",
-  unauthenticated: "Phiên đăng nhập đã hết hạn. Vui lòng đăng nhập lại!",
-  refreshInvalid: "Phiên đăng nhập không hợp lệ hoặc đã hết hạn. Vui lòng đăng nhập lại.",
-  loggedOut: "Đã đăng xuất",
-  forgotSent: "Nếu email tồn tại trong hệ thống, chúng tôi đã gửi liên kết đặt lại mật khẩu. Vui lòng kiểm tra hộp thư.",
-  tokenInvalid: "Token không hợp lệ hoặc đã hết hạn",
-  tokenValid: "Token hợp lệ",
-  passwordReset: "Đặt lại mật khẩu thành công! Vui lòng đăng nhập.",
-  currentPasswordWrong: "Mật khẩu hiện tại không đúng",
-  passwordChanged: "Đổi mật khẩu thành công!",
-  passwordCreated: "Tạo mật khẩu thành công!",
-  signInAgainToCreatePassword: "Vì lý do bảo mật, vui lòng đăng xuất rồi đăng nhập lại, sau đó tạo mật khẩu trong vòng 10 phút.",
-  googleFailed: "Không xác thực được với Google. Vui lòng thử lại.",
-  googleUnverified: "Email Google chưa được xác minh",
-  googleDisabled: "Đăng nhập Google chưa được bật",
-  tooMany: (seconds: number) => `Bạn đã thử quá nhiều lần. Vui lòng thử lại sau ${seconds} giây.`,
-} as const;
+export const AUTH_MESSAGES = defineMessages({
+  required: { code: "required", vi: "Trường này là bắt buộc", en: "This field is required" },
+  emailInvalid: { code: "email_invalid", vi: "Email không hợp lệ", en: "Invalid email address" },
+  usernameInvalid: { code: "username_invalid", vi: "Tên đăng nhập gồm 3–30 ký tự: chữ cái không dấu, số, dấu chấm, gạch dưới hoặc gạch ngang", en: "A username has 3–30 characters: unaccented letters, digits, dots, underscores or hyphens" },
+  usernameTaken: { code: "username_taken", vi: "Tên đăng nhập đã được sử dụng", en: "This username is already taken" },
+  usernameAvailable: { code: "username_available", vi: "Tên đăng nhập có thể sử dụng", en: "This username is available" },
+  emailTaken: { code: "email_taken", vi: "Email đã được sử dụng", en: "This email address is already in use" },
+  emailAvailable: { code: "email_available", vi: "Email có thể sử dụng", en: "This email address is available" },
+  passwordShort: { code: "password_too_short", vi: "Mật khẩu phải có ít nhất 8 ký tự", en: "The password must be at least 8 characters long" },
+  passwordLong: { code: "password_too_long", vi: "Mật khẩu tối đa 128 ký tự", en: "The password can be at most 128 characters long" },
+  passwordMismatch: { code: "password_mismatch", vi: "Mật khẩu xác nhận không khớp", en: "The passwords do not match" },
+  nameLong: { code: "too_long", vi: "Tối đa 50 ký tự", en: "At most 50 characters" },
+  registered: { code: "registered", vi: "Đăng ký thành công! Vui lòng đăng nhập.", en: "Your account has been created! Please sign in." },
+  loggedIn: { code: "logged_in", vi: "Đăng nhập thành công!", en: "Signed in successfully!" },
+  secondFactor: { code: "second_factor_needed", vi: "Nhập mã xác thực để hoàn tất đăng nhập", en: "Enter your authentication code to finish signing in" },
+  badCredentials: { code: "bad_credentials", vi: "Tên đăng nhập hoặc mật khẩu không đúng", en: "Incorrect username or password" },
+  inactive: { code: "account_locked", vi: "Tài khoản đã bị khóa. Vui lòng liên hệ hỗ trợ.", en: "This account has been locked. Please contact support." },
+  unauthenticated: { code: "unauthenticated", vi: "Phiên đăng nhập đã hết hạn. Vui lòng đăng nhập lại!", en: "Your session has expired. Please sign in again!" },
+  refreshInvalid: { code: "session_invalid", vi: "Phiên đăng nhập không hợp lệ hoặc đã hết hạn. Vui lòng đăng nhập lại.", en: "Your session is invalid or has expired. Please sign in again." },
+  loggedOut: { code: "logged_out", vi: "Đã đăng xuất", en: "Signed out" },
+  forgotSent: { code: "forgot_sent", vi: "Nếu email tồn tại trong hệ thống, chúng tôi đã gửi liên kết đặt lại mật khẩu. Vui lòng kiểm tra hộp thư.", en: "If that email address has an account with us, we have sent it a link to reset your password. Please check your inbox." },
+  tokenInvalid: { code: "reset_link_invalid", vi: "Token không hợp lệ hoặc đã hết hạn", en: "This link is invalid or has expired" },
+  tokenValid: { code: "reset_link_valid", vi: "Token hợp lệ", en: "This link is valid" },
+  passwordReset: { code: "password_reset", vi: "Đặt lại mật khẩu thành công! Vui lòng đăng nhập.", en: "Your password has been reset! Please sign in." },
+  currentPasswordWrong: { code: "current_password_wrong", vi: "Mật khẩu hiện tại không đúng", en: "Your current password is incorrect" },
+  passwordChanged: { code: "password_changed", vi: "Đổi mật khẩu thành công!", en: "Your password has been changed!" },
+  passwordCreated: { code: "password_created", vi: "Tạo mật khẩu thành công!", en: "Your password has been created!" },
+  signInAgainToCreatePassword: { code: "sign_in_again", vi: "Vì lý do bảo mật, vui lòng đăng xuất rồi đăng nhập lại, sau đó tạo mật khẩu trong vòng 10 phút.", en: "For your security, please sign out and sign in again, then create your password within 10 minutes." },
+  googleFailed: { code: "google_sign_in_failed", vi: "Không xác thực được với Google. Vui lòng thử lại.", en: "We could not sign you in with Google. Please try again." },
+  googleUnverified: { code: "google_email_unverified", vi: "Email Google chưa được xác minh", en: "Your Google email address has not been verified" },
+  googleDisabled: { code: "google_sign_in_disabled", vi: "Đăng nhập Google chưa được bật", en: "Google sign-in is not turned on" },
+  tooMany: { code: "rate_limited", vi: (seconds: number) => `Bạn đã thử quá nhiều lần. Vui lòng thử lại sau ${seconds} giây.`, en: (seconds: number) => `Too many attempts. Please try again in ${count(seconds, "second")}.` },
+});
 
 export const MFA_MESSAGES = defineMessages({
   codeWrong: { code: "mfa_code_wrong", vi: "Mã xác thực không đúng", en: "Incorrect authentication code" },
@@ -61,13 +61,13 @@ export const USER_ADMIN_MESSAGES = defineMessages({
 });
 
 /** The buyer's notices switch and the unsubscribe link (docs/decisions/0032-buyer-mails.md). */
-export const MAIL_PREFERENCE_MESSAGES = {
-  enabled: "Đã bật nhận email thông báo.",
-  disabled: "Đã tắt nhận email thông báo.",
-  enabledInvalid: "Giá trị bật/tắt không hợp lệ",
-  unsubscribed: "Bạn đã hủy nhận email thông báo. Bạn có thể bật lại trong trang Hồ sơ.",
-  linkInvalid: "Liên kết hủy nhận email không hợp lệ hoặc đã hết hiệu lực.",
-} as const;
+export const MAIL_PREFERENCE_MESSAGES = defineMessages({
+  enabled: { code: "mail_enabled", vi: "Đã bật nhận email thông báo.", en: "Email notices turned on." },
+  disabled: { code: "mail_disabled", vi: "Đã tắt nhận email thông báo.", en: "Email notices turned off." },
+  enabledInvalid: { code: "mail_enabled_invalid", vi: "Giá trị bật/tắt không hợp lệ", en: "Invalid on/off value" },
+  unsubscribed: { code: "mail_unsubscribed", vi: "Bạn đã hủy nhận email thông báo. Bạn có thể bật lại trong trang Hồ sơ.", en: "You have unsubscribed from email notices. You can turn them back on from your profile." },
+  linkInvalid: { code: "unsubscribe_link_invalid", vi: "Liên kết hủy nhận email không hợp lệ hoặc đã hết hiệu lực.", en: "This unsubscribe link is invalid or has expired." },
+});
 
 /** The profile's second-factor section (workers/accounts/routes/mfa.ts). */
 export const SECOND_FACTOR_MESSAGES = defineMessages({

@@ -57,7 +57,8 @@ export async function checkFileContent(kind: UploadKind, filename: string, reade
       if (extension === "deb") return { kind, extension, contentType: packageContentType(extension), ipa: null, deb: await readDebControl(reader) };
       return { kind, extension, contentType: packageContentType(extension), ipa: await readIpaInfo(reader), deb: null };
     } catch (error) {
-      if (error instanceof PackageError) throw new ValidationError(FILE_MESSAGES.badPackage(what, error.message));
+      if (error instanceof PackageError) // The reader's reason is still a Vietnamese text, put into English by the phrasebook (refusals.ts).
+      throw new ValidationError(FILE_MESSAGES.badPackage(what, error.message).in("vi"));
       throw error;
     }
   }

@@ -11,17 +11,14 @@ import { MESSAGES } from "../platform/http/api-errors";
 import { APP_FORM_MESSAGES, FILE_MESSAGES } from "../shared/app-form";
 import { ACCESS_DENIED_MESSAGE, SECOND_FACTOR_REQUIRED_MESSAGE, VALIDATION_FALLBACK } from "../shared/error-messages";
 import * as ERROR_TEXTS from "../shared/error-texts";
-import { TEXT_MESSAGES } from "../shared/fields";
+import { NAME_MESSAGES, TEXT_MESSAGES } from "../shared/fields";
 import { PURCHASE_MESSAGES } from "../shared/money/pricing";
 import { TOPUP_MESSAGES } from "../shared/money/topup";
 import { ZOD_MESSAGES } from "../shared/zod-messages";
-import { AUTH_EN, MAIL_PREFERENCE_EN } from "./en/accounts";
-import { APP_FORM_EN, FILE_EN } from "./en/catalogue";
 import { KEY_ADMIN_EN, KEY_DEVICE_EN, VERSION_INVALID_EN } from "./en/licensing";
 import { PURCHASE_EN, TOPUP_EN } from "../shared/money/english";
 import { BRACKETED, PHRASES, SHAPES } from "./en/phrases";
 import { ERROR_TEXTS_EN } from "./en/platform";
-import { TEXT_EN, ZOD_EN } from "./en/shared";
 import { hasVietnameseLetters } from "../shared/lang";
 import { Phrasebook } from "./phrasebook";
 
@@ -63,26 +60,12 @@ function build(): Phrasebook {
       SERVER_UNREACHABLE: "server_unreachable",
       SESSION_EXPIRED_MESSAGE: "unauthenticated",
     }), {})
-    .dictionary("AUTH_MESSAGES", AUTH_MESSAGES, AUTH_EN, codes("", {
-      passwordShort: "password_too_short",
-      passwordLong: "password_too_long",
-      nameLong: "too_long",
-      secondFactor: "second_factor_needed",
-      inactive: "account_locked",
-      refreshInvalid: "session_invalid",
-      tokenInvalid: "reset_link_invalid",
-      tokenValid: "reset_link_valid",
-      signInAgainToCreatePassword: "sign_in_again",
-      googleFailed: "google_sign_in_failed",
-      googleUnverified: "google_email_unverified",
-      googleDisabled: "google_sign_in_disabled",
-      tooMany: "rate_limited",
-    }), { tooMany: [[LONG]] })
+    .catalogue("AUTH_MESSAGES", AUTH_MESSAGES, { tooMany: [[LONG]] })
     .catalogue("MFA_MESSAGES", MFA_MESSAGES, {})
     .catalogue("SECOND_FACTOR_MESSAGES", SECOND_FACTOR_MESSAGES, {})
     .catalogue("USER_ADMIN_MESSAGES", USER_ADMIN_MESSAGES, {})
-    .dictionary("MAIL_PREFERENCE_MESSAGES", MAIL_PREFERENCE_MESSAGES, MAIL_PREFERENCE_EN, codes("mail_", { linkInvalid: "unsubscribe_link_invalid" }), {})
-    .dictionary("ZOD_MESSAGES", ZOD_MESSAGES, ZOD_EN, codes("", { invalid: "invalid_value" }), {
+    .catalogue("MAIL_PREFERENCE_MESSAGES", MAIL_PREFERENCE_MESSAGES, {})
+    .catalogue("ZOD_MESSAGES", ZOD_MESSAGES, {
       tooLong: [[LONG]],
       tooShort: [[LONG]],
       tooMany: [[LONG]],
@@ -93,12 +76,15 @@ function build(): Phrasebook {
       atLeast: [[LONG]],
       oneOf: [["VND, USD"]],
     })
-    .dictionary("TEXT_MESSAGES", TEXT_MESSAGES, TEXT_EN, codes("text_"), {})
-    .dictionary("APP_FORM_MESSAGES", APP_FORM_MESSAGES, APP_FORM_EN, codes("app_", { requiredField: "required", tooLong: "too_long", notFound: "app_not_found", nothingToUpdate: "nothing_to_update" }), {
+    .catalogue("TEXT_MESSAGES", TEXT_MESSAGES, {})
+    .catalogue("NAME_MESSAGES", NAME_MESSAGES, {})
+    .catalogue("APP_FORM_MESSAGES", APP_FORM_MESSAGES, {
       tooLong: [[LONG]],
       updateFailed: [[], ["Không tìm thấy ứng dụng"]],
     })
-    .dictionary("FILE_MESSAGES", FILE_MESSAGES, FILE_EN, codes("file_"), {
+    .catalogue("FILE_MESSAGES", FILE_MESSAGES, {
+      // Its shape is en/phrases.ts's "Tệp (IPA|TIPA|DEB)": probed, "Tệp …" would match every file text.
+      packageFile: { samples: [["IPA"]] },
       appFileForType: [[".ipa, .deb"]],
       tooBig: [["Tệp IPA", "500MB"]],
       notWhatItClaims: [["anh.png"]],

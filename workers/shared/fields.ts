@@ -3,6 +3,7 @@
 // each, here; the schemas of workers/schemas/ and the few services that read a gateway's body use
 // them, so "0x10", "1e1", true or [1] is never read as a number anywhere.
 import { z } from "zod";
+import { defineMessages, type Message } from "./message";
 
 /** Digits without a leading zero: what String(n) writes for a whole n ≥ 0. */
 const DECIMAL = /^(0|[1-9]\d*)$/;
@@ -142,7 +143,9 @@ const HIDDEN_OR_REORDERING = /[\p{Cc}\u202a-\u202e\u2066-\u2069]/u;
 /** In free text, the same but line breaks and tabs, and the non-characters (U+FFFF and the like). */
 const HIDDEN_IN_TEXT = /(?![\t\n\r])[\p{Cc}\u202a-\u202e\u2066-\u2069\p{Noncharacter_Code_Point}]/u;
 
-export const TEXT_MESSAGES = { hidden: "Nội dung chứa ký tự không hợp lệ" } as const;
+export const TEXT_MESSAGES = defineMessages({
+  hidden: { code: "text_hidden", vi: "Nội dung chứa ký tự không hợp lệ", en: "The text contains characters that are not allowed" },
+});
 
 /**
  * Free text a page shows or a mod is sent (a description, a changelog, an announcement): it may
@@ -155,29 +158,34 @@ export function showsWhatItSays(text: string): boolean {
 /** What shows nothing: spaces and format characters (zero-width space, joiners, BOM…). */
 const SHOWS_NOTHING = /[\s\p{Cf}\p{Z}]/gu;
 
-const NAME_MESSAGES = { required: "Vui lòng nhập tên", hidden: "Tên chứa ký tự không hợp lệ" } as const;
+// The English is the browser's pre-checks' (they run the account schemas, which name people).
+export const NAME_MESSAGES = defineMessages({
+  required: { code: "name_required", vi: "Vui lòng nhập tên", en: "Please enter a name" },
+  hidden: { code: "name_hidden", vi: "Tên chứa ký tự không hợp lệ", en: "The name holds characters that are not allowed" },
+});
 
 /**
  * Why a name (of a person, an app, a promotion…) cannot be stored, or null: it must show something
  * (not only zero-width or blank characters) and hide nothing (no control characters or bidi overrides).
  * A joiner inside an emoji is part of a visible name.
  */
-function nameProblem(name: string): string | null {
+function nameProblem(name: string): Message | null {
   if (HIDDEN_OR_REORDERING.test(name)) return NAME_MESSAGES.hidden;
   if (!name.replace(SHOWS_NOTHING, "")) return NAME_MESSAGES.required;
   return null;
 }
 
 type NameRule = {
+  /** zod's message (a Message's token, workers/shared/message.ts). */
   tooLong: string;
-  /** Said when the name is missing or shows nothing. */
+  /** Said when the name is missing or shows nothing: a token too. */
   required?: string;
   /** A blank name means "none" (the service names it): only a non-blank one is checked. */
   blankAllowed?: boolean;
 };
 
 /** A name, trimmed, at most `max` characters, that shows something and hides nothing (nameProblem). */
-export function nameField(max: number, { tooLong, required = NAME_MESSAGES.required, blankAllowed = false }: NameRule) {
+export function nameField(max: number, { tooLong, required = NAME_MESSAGES.required.token, blankAllowed = false }: NameRule) {
   return z
     .string({ error: required })
     .trim()
@@ -185,6 +193,6 @@ export function nameField(max: number, { tooLong, required = NAME_MESSAGES.requi
     .superRefine((name, context) => {
       if (blankAllowed && name === "") return;
       const problem = nameProblem(name);
-      if (problem) context.addIssue({ code: "custom", message: problem === NAME_MESSAGES.required ? required : problem });
+      if (problem) context.addIssue({ code: "custom", message: problem === NAME_MESSAGES.required ? required : problem.token });
     });
 }

@@ -50,6 +50,39 @@ export class Message {
   toJSON(): string {
     return this.in("vi");
   }
+
+  /**
+   * The message as zod carries it (an issue's message is a string): a token naming this message's
+   * declaration and its arguments, turned back into the Message by `messageOfToken` where the issue
+   * is read (the API's validator, the browser's pre-checks), then said in the reader's language.
+   * Only for this JavaScript realm: a token is never sent, stored or compared.
+   */
+  get token(): string {
+    let id = TOKEN_IDS.get(this.spec);
+    if (id === undefined) {
+      id = TOKEN_SPECS.push(this.spec) - 1;
+      TOKEN_IDS.set(this.spec, id);
+    }
+    return `${TOKEN_MARK}${id}${TOKEN_MARK}${JSON.stringify(this.args)}`;
+  }
+}
+
+// The declarations a token was made of, in this realm: a ground-floor lookup that knows no domain.
+const TOKEN_SPECS: MessageSpec[] = [];
+const TOKEN_IDS = new WeakMap<MessageSpec, number>();
+const TOKEN_MARK = "\uE000";
+const TOKEN = /^\uE000(\d+)\uE000([\s\S]*)$/;
+
+/** The Message a token stands for (Message#token), or null for any other text. */
+export function messageOfToken(text: string): Message | null {
+  const match = TOKEN.exec(text);
+  const spec = match && TOKEN_SPECS[Number(match[1])];
+  return spec ? new Message(spec, JSON.parse(match[2]) as unknown[]) : null;
+}
+
+/** What zod said: the Message of a token, any other text as it is. */
+export function saidOfIssue(text: string): Said {
+  return messageOfToken(text) ?? text;
 }
 
 /** A template message: called with its arguments, it is the Message; `spec` is its declaration. */
@@ -91,4 +124,9 @@ export function textOf(said: Said, lang: Lang = "vi"): string {
 
 export function isMessage(value: unknown): value is Message {
   return value instanceof Message;
+}
+
+/** A message as a zod schema gives it (`z.string({ error: issueText(M) })`): a Message's token, a text as it is. */
+export function issueText(said: Said): string {
+  return typeof said === "string" ? said : said.token;
 }

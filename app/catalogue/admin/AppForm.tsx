@@ -94,7 +94,7 @@ export function AppForm({ app, siteName }: { app?: AdminApp; siteName: string })
     if (!file) return;
     const verdict = declaredFile("app_file", file.name, file.size);
     if (!verdict.ok || !packageFits(type, file.name)) {
-      const message = verdict.ok ? packageMismatchMessage(type) : verdict.message;
+      const message = (verdict.ok ? packageMismatchMessage(type) : verdict.message).in("vi");
       setErrors((current) => ({ ...current, file: [message] }));
       toast.error(message);
       return;
@@ -122,7 +122,7 @@ export function AppForm({ app, siteName }: { app?: AdminApp; siteName: string })
     if (file) {
       const verdict = declaredFile("icon", file.name, file.size);
       if (!verdict.ok) {
-        setErrors((current) => ({ ...current, icon: [verdict.message] }));
+        setErrors((current) => ({ ...current, icon: [verdict.message.in("vi")] }));
         return;
       }
     }
@@ -133,10 +133,10 @@ export function AppForm({ app, siteName }: { app?: AdminApp; siteName: string })
   /** What is wrong with a chosen image or video before it is sent: its name and size, and a video's length. */
   async function mediaProblem(file: File): Promise<string | null> {
     const verdict = declaredFile("media", file.name, file.size);
-    if (!verdict.ok) return verdict.message;
+    if (!verdict.ok) return verdict.message.in("vi");
     if (mediaKindOf(file.name) !== "video") return null;
     const seconds = await readVideoDuration(file);
-    return seconds !== null && isVideoTooLong(seconds) ? FILE_MESSAGES.videoTooLong : null;
+    return seconds !== null && isVideoTooLong(seconds) ? FILE_MESSAGES.videoTooLong.in("vi") : null;
   }
 
   async function addMedia(files: File[]) {
@@ -153,9 +153,9 @@ export function AppForm({ app, siteName }: { app?: AdminApp; siteName: string })
     const packageReady = Boolean(pkg) && !errors.file?.length;
     const problem = appFormProblem({ ...fields, hasIcon: Boolean(icon || app?.icon), hasPackage: packageReady || keepsPackage }, mode);
     if (problem) {
-      setErrors(problem.errors);
+      setErrors(Object.fromEntries(Object.entries(problem.errors).map(([field, messages]) => [field, messages.map((message) => message.in("vi"))])));
       setRefusals((count) => count + 1);
-      toast.error(problem.message);
+      toast.error(problem.message.in("vi"));
       return;
     }
     if (errors.file?.length || errors.icon?.length || errors.screenshots?.length) {

@@ -93,14 +93,14 @@ export async function saveApp(request: Request, appId: string | null): Promise<R
       appId === null
         ? await adminCall(request, (api) => api.api.apps.create.$post({ form }))
         : await adminCall(request, (api) => api.api.apps.update[":id"].$put({ param: { id: appId }, form }));
-    toast.success(appId === null ? APP_FORM_MESSAGES.created : `${APP_FORM_MESSAGES.updated} (${formatDateTime(new Date())})`);
+    toast.success(appId === null ? APP_FORM_MESSAGES.created.in("vi") : `${APP_FORM_MESSAGES.updated.in("vi")} (${formatDateTime(new Date())})`);
     const info = result.data.extracted_info;
     if (info?.auto_filled && sending.some(([, kind]) => kind === "app_file")) {
       toast.info(`Bundle ID: ${info.bundle_id || "—"} • Build: ${info.build_number || "—"} • iOS tối thiểu: ${info.minimum_os_version || "—"}`, 5000);
     }
     return redirectTo("/admin");
   } catch (error) {
-    return actionFailure(error, request, "Vui lòng thử lại sau!", appId === null ? undefined : (message) => APP_FORM_MESSAGES.updateFailed(message));
+    return actionFailure(error, request, "Vui lòng thử lại sau!", appId === null ? undefined : (message) => APP_FORM_MESSAGES.updateFailed(message).in("vi"));
   } finally {
     publish(null);
   }

@@ -1,6 +1,7 @@
 // The browser pre-checks a form with the same zod schema the API validates it with
 // (workers/schemas), for quick feedback only: the server decides. The schemas speak Vietnamese;
 // on English pages their messages are told in English (app/i18n/en/forms.ts, keyed by the Vietnamese).
+import { saidOfIssue } from "@workers/shared/message";
 import { useEffect, useState } from "react";
 import type { z } from "zod";
 import { type Locale, localeOf } from "~/i18n/locale";
@@ -16,7 +17,9 @@ export function checkWith(schema: z.ZodType, values: unknown, locale: Locale): F
   const { message } = wordsIn(locale, formsWords);
   for (const issue of result.error.issues) {
     const field = typeof issue.path[0] === "string" ? issue.path[0] : "non_field_errors";
-    errors[field] ??= [message(issue.message)];
+    // A declared message travels through zod as its token (workers/shared/message.ts).
+    const said = saidOfIssue(issue.message);
+    errors[field] ??= [typeof said === "string" ? message(said) : said.in(locale)];
   }
   return errors;
 }

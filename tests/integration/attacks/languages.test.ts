@@ -53,7 +53,7 @@ describe("a request choosing its language", () => {
     for (const headers of [{}, { "Accept-Language": "vi-VN,vi;q=0.9,en;q=0.8" }, { "Accept-Language": "fr, en;q=0.9" }, { "Accept-Language": "*" }] as Record<string, string>[]) {
       const refused = await call("/api/auth/login/", { body: { login: unique("nobody"), password: "sai-mat-khau" }, headers });
       expect(refused.status).toBe(401);
-      expect(refused.body).toEqual({ success: false, code: "bad_credentials", message: ACCOUNT_MESSAGES.badCredentials, errors: { non_field_errors: [ACCOUNT_MESSAGES.badCredentials] } });
+      expect(refused.body).toEqual({ success: false, code: "bad_credentials", message: ACCOUNT_MESSAGES.badCredentials.in("vi"), errors: { non_field_errors: [ACCOUNT_MESSAGES.badCredentials.in("vi")] } });
     }
   });
 

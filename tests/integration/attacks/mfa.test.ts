@@ -204,7 +204,7 @@ describe("attack: enrolling a second factor from a stolen session", { timeout: 3
 
     const bare = await call("/api/auth/mfa/setup/", { token: stolen, body: {} });
     expect(bare.status).toBe(400);
-    expect(bare.body).toMatchObject({ success: false, errors: { password: [AUTH_MESSAGES.required] } });
+    expect(bare.body).toMatchObject({ success: false, errors: { password: [AUTH_MESSAGES.required.in("vi")] } });
     expect(bare.body.data).toBeUndefined();
     const guessed = await call("/api/auth/mfa/setup/", { token: stolen, body: { password: "doan-mat-khau-sai" } });
     expect(guessed.status).toBe(400);

@@ -39,8 +39,8 @@ import { verifyPassword } from "../passwords";
 import { claim, clear, hit, LIMITS, type Limit } from "../../platform/rate-limit";
 import { closeEndedSockets } from "../../platform/live-sockets";
 import { endSession, issueDeviceToken, knownDevice, rotateSession, type SessionMeta, startSession, touchDevice } from "../sessions";
-import { type ApiContext, type ApiEnv, db, langOf, requestActor } from "../../platform/http/context";
-import { HttpError, MESSAGES } from "../../platform/http/api-errors";
+import { type ApiContext, type ApiEnv, db, langOf, requestActor, say } from "../../platform/http/context";
+import { type FieldErrors, HttpError, MESSAGES } from "../../platform/http/api-errors";
 import { errorText, logEvent } from "../../lib/log";
 import { isAdmin } from "../require-admin";
 import { requireUser } from "../require-user";
@@ -48,7 +48,7 @@ import { clientAddress, readJson, readQuery, takesJson, takesQuery } from "../..
 import { AUTH_MESSAGES } from "../messages";
 import { refusalBody, toReader } from "../../platform/http/refusals";
 import { type Lang, langOfRequest } from "../../shared/lang";
-import type { Said } from "../../shared/message";
+import { type Said, saidOfIssue } from "../../shared/message";
 
 /** The reset link's token; anything that is not one text reads as none. */
 const resetTokenQuery = z.object({ token: z.string().catch("").default("") });
@@ -99,7 +99,7 @@ export function sessionMeta(c: ApiContext): SessionMeta {
 }
 
 /** A username's or an e-mail's availability, as the register form reads it while the person types. */
-function availability(c: ApiContext, field: "username" | "email", available: boolean, message: string) {
+function availability(c: ApiContext, field: "username" | "email", available: boolean, message: Said) {
   const data: Partial<Record<"username" | "email", { available: boolean; message: string }>> = { [field]: { available, message: toReader(c, message) } };
   return { success: true as const, data };
 }
@@ -107,7 +107,7 @@ function availability(c: ApiContext, field: "username" | "email", available: boo
 /** Whether a reset link still works, and whose it is, as the reset-password page reads it (a dead link: a refusal in `lang`). */
 function resetTokenAnswer(user: { username: string; email: string } | null, lang: Lang) {
   if (!user) return { ...(refusalBody(400, AUTH_MESSAGES.tokenInvalid, lang) as { success: false; code: string; message: string }), valid: false as const };
-  return { success: true as const, valid: true as const, message: AUTH_MESSAGES.tokenValid, user: { username: user.username, email: user.email } };
+  return { success: true as const, valid: true as const, message: AUTH_MESSAGES.tokenValid.in(lang), user: { username: user.username, email: user.email } };
 }
 
 /**
@@ -134,24 +134,24 @@ export const authApi = new Hono<ApiEnv>()
       locale: input.locale ?? langOfRequest(c.req.raw),
     });
     if ("taken" in result) {
-      const errors: Record<string, string[]> = {};
+      const errors: FieldErrors = {};
       if (result.taken.includes("username")) errors.username = [AUTH_MESSAGES.usernameTaken];
       if (result.taken.includes("email")) errors.email = [AUTH_MESSAGES.emailTaken];
       throw new HttpError(400, MESSAGES.invalidData, errors);
     }
-    return c.json({ success: true, message: AUTH_MESSAGES.registered, data: { user: toPublicUser(result.user) } }, 201);
+    return c.json({ success: true, message: say(c, AUTH_MESSAGES.registered), data: { user: toPublicUser(result.user) } }, 201);
   })
   .post("/check-availability", takesJson(availabilitySchema), async (c) => {
     await limit(c, LIMITS.availabilityPerAddress, clientAddress(c));
     const input = await readJson(c);
     if ("username" in input) {
       const valid = usernameSchema.safeParse(input.username);
-      if (!valid.success) return c.json(availability(c, "username", false, valid.error.issues[0].message));
+      if (!valid.success) return c.json(availability(c, "username", false, saidOfIssue(valid.error.issues[0].message)));
       const taken = await isUsernameTaken(db(c), valid.data);
       return c.json(availability(c, "username", !taken, taken ? AUTH_MESSAGES.usernameTaken : AUTH_MESSAGES.usernameAvailable));
     }
     const valid = emailSchema.safeParse(input.email);
-    if (!valid.success) return c.json(availability(c, "email", false, valid.error.issues[0].message));
+    if (!valid.success) return c.json(availability(c, "email", false, saidOfIssue(valid.error.issues[0].message)));
     const taken = await isEmailTaken(db(c), valid.data);
     return c.json(availability(c, "email", !taken, taken ? AUTH_MESSAGES.emailTaken : AUTH_MESSAGES.emailAvailable));
   })
@@ -179,7 +179,7 @@ export const authApi = new Hono<ApiEnv>()
     // Admins always, buyers who turned it on: the password alone gives only the second step.
     if (isAdmin(outcome.user, config) || hasSecondFactor(outcome.user, config)) {
       const challenge = await startChallenge(db(c), config, outcome.user, { source: "login", deviceId: device });
-      return c.json({ success: true, message: AUTH_MESSAGES.secondFactor, mfa_required: true, ...challenge });
+      return c.json({ success: true, message: say(c, AUTH_MESSAGES.secondFactor), mfa_required: true, ...challenge });
     }
     let deviceToken: string;
     if (device !== null && input.device_token) {
@@ -189,7 +189,7 @@ export const authApi = new Hono<ApiEnv>()
       deviceToken = await issueDeviceToken(db(c), outcome.user);
     }
     const tokens = await startSession(db(c), config.JWT_SECRET, outcome.user, sessionMeta(c));
-    return c.json({ success: true, message: AUTH_MESSAGES.loggedIn, ...tokens, device_token: deviceToken, user: toPublicUser(outcome.user) });
+    return c.json({ success: true, message: say(c, AUTH_MESSAGES.loggedIn), ...tokens, device_token: deviceToken, user: toPublicUser(outcome.user) });
   })
   .post("/token/refresh", takesJson(refreshSchema), async (c) => {
     const { refresh } = await readJson(c);
@@ -203,7 +203,7 @@ export const authApi = new Hono<ApiEnv>()
     const { refresh } = await readJson(c);
     const ended = await endSession(db(c), refresh);
     if (ended !== null) await closeEndedSockets(c.env, [ended]);
-    return c.json({ success: true, message: AUTH_MESSAGES.loggedOut });
+    return c.json({ success: true, message: say(c, AUTH_MESSAGES.loggedOut) });
   })
   .get("/me", requireUser, (c) => c.json({ success: true, data: toPublicUser(c.get("user")) }))
   // The signed-in buyer's language for the store's mails: only the session's own account.
@@ -231,7 +231,7 @@ export const authApi = new Hono<ApiEnv>()
         await sendMail(db(c), config, passwordResetMail(config.SITE_NAME, reset.user.email, reset.user.username, link, reset.user.locale));
       })().catch((error) => logEvent("error", "reset_mail_failed", { error: errorText(error) }, c.req.raw)),
     );
-    return c.json({ success: true, message: AUTH_MESSAGES.forgotSent });
+    return c.json({ success: true, message: say(c, AUTH_MESSAGES.forgotSent) });
   })
   .get("/verify-reset-token", takesQuery(resetTokenQuery), async (c) => {
     await limit(c, LIMITS.resetPerAddress, clientAddress(c));
@@ -251,7 +251,7 @@ export const authApi = new Hono<ApiEnv>()
     if (!user) throw new HttpError(400, AUTH_MESSAGES.tokenInvalid, { token: [AUTH_MESSAGES.tokenInvalid] });
     await closeEndedSockets(c.env, [user.id]);
     await recordCredentialChange(c, user, "auth.password_reset", null);
-    return c.json({ success: true, message: AUTH_MESSAGES.passwordReset });
+    return c.json({ success: true, message: say(c, AUTH_MESSAGES.passwordReset) });
   })
   .post("/change-password", requireUser, takesJson(changePasswordSchema), async (c) => {
     const user = c.get("user");
@@ -274,7 +274,7 @@ export const authApi = new Hono<ApiEnv>()
     const deviceToken = await issueDeviceToken(db(c), updated, now);
     return c.json({
       success: true,
-      message: hadPassword ? AUTH_MESSAGES.passwordChanged : AUTH_MESSAGES.passwordCreated,
+      message: say(c, hadPassword ? AUTH_MESSAGES.passwordChanged : AUTH_MESSAGES.passwordCreated),
       ...tokens,
       device_token: deviceToken,
       user: toPublicUser(updated),
@@ -309,10 +309,10 @@ export const authApi = new Hono<ApiEnv>()
       // Google proves the first factor only.
       if (isAdmin(user, config) || hasSecondFactor(user, config)) {
         const challenge = await startChallenge(db(c), config, user, { source: "login", deviceId: null });
-        return c.json({ success: true, message: AUTH_MESSAGES.secondFactor, data: { mfa_required: true, ...challenge } });
+        return c.json({ success: true, message: say(c, AUTH_MESSAGES.secondFactor), data: { mfa_required: true, ...challenge } });
       }
       const tokens = await startSession(db(c), config.JWT_SECRET, user, sessionMeta(c));
-      return c.json({ success: true, message: AUTH_MESSAGES.loggedIn, data: { ...tokens, user: toPublicUser(user) } });
+      return c.json({ success: true, message: say(c, AUTH_MESSAGES.loggedIn), data: { ...tokens, user: toPublicUser(user) } });
     } catch (error) {
       if (error instanceof GoogleAuthError) {
         logEvent("warn", "google_sign_in_refused", { error: errorText(error) }, c.req.raw);

@@ -7,7 +7,7 @@ import { getConfig } from "../../platform/config";
 import { findUserById, toPublicUser } from "../accounts";
 import { setEmailNotifications, unsubscribeWithToken } from "../mail-preferences";
 import { mailPreferencesSchema, unsubscribeQuery } from "../schemas/mail-preferences";
-import { type ApiEnv, db } from "../../platform/http/context";
+import { type ApiEnv, db, say } from "../../platform/http/context";
 import { HttpError, MESSAGES } from "../../platform/http/api-errors";
 import { requireUser } from "../require-user";
 import { readJson, readQuery, takesJson, takesQuery } from "../../platform/http/validate";
@@ -20,7 +20,7 @@ export const mailApi = new Hono<ApiEnv>()
     await setEmailNotifications(db(c), userId, input.email_notifications);
     const user = await findUserById(db(c), userId);
     if (!user) throw new HttpError(404, MESSAGES.notFound);
-    return c.json({ success: true as const, message: input.email_notifications ? MAIL_PREFERENCE_MESSAGES.enabled : MAIL_PREFERENCE_MESSAGES.disabled, data: toPublicUser(user) });
+    return c.json({ success: true as const, message: say(c, input.email_notifications ? MAIL_PREFERENCE_MESSAGES.enabled : MAIL_PREFERENCE_MESSAGES.disabled), data: toPublicUser(user) });
   })
   .get("/unsubscribe", takesQuery(unsubscribeQuery), (c) => {
     const { token } = readQuery(c);
@@ -30,5 +30,5 @@ export const mailApi = new Hono<ApiEnv>()
     // The one-click body (List-Unsubscribe=One-Click) says nothing the signed token does not.
     const { token } = readQuery(c);
     if (!(await unsubscribeWithToken(db(c), getConfig(c.env).JWT_SECRET, token))) throw new HttpError(400, MAIL_PREFERENCE_MESSAGES.linkInvalid);
-    return c.json({ success: true as const, message: MAIL_PREFERENCE_MESSAGES.unsubscribed });
+    return c.json({ success: true as const, message: say(c, MAIL_PREFERENCE_MESSAGES.unsubscribed) });
   });

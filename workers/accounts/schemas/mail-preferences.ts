@@ -3,7 +3,7 @@ import { z } from "zod";
 import { MAIL_PREFERENCE_MESSAGES } from "../messages";
 
 export const mailPreferencesSchema = z.object({
-  email_notifications: z.boolean({ error: MAIL_PREFERENCE_MESSAGES.enabledInvalid }),
+  email_notifications: z.boolean({ error: MAIL_PREFERENCE_MESSAGES.enabledInvalid.token }),
 });
 
 /** The link's token; anything that is not one text reads as none (and is refused as a bad link). */

@@ -26,6 +26,6 @@ export const mfaCodeSchema = z.object({ code: secondFactorCode });
  * recent sign-in instead), and a fresh code too when a second factor already exists.
  */
 export const mfaSetupSchema = z.object({
-  password: z.string().max(128, AUTH_MESSAGES.passwordLong).optional(),
+  password: z.string().max(128, AUTH_MESSAGES.passwordLong.token).optional(),
   code: secondFactorCode.optional(),
 });

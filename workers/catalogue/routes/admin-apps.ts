@@ -11,7 +11,7 @@ import { r2Reader } from "../files";
 import { findCompletedUpload } from "../uploads";
 import { idPath, refPath } from "../../shared/fields";
 import { changesCatalogue } from "./changes";
-import { adminActor, type ApiContext, type ApiEnv, db } from "../../platform/http/context";
+import { adminActor, type ApiContext, type ApiEnv, db, say } from "../../platform/http/context";
 import { HttpError } from "../../platform/http/api-errors";
 import { requireAdmin } from "../../accounts/require-admin";
 import { readForm, readParams, requireForm, takesForm } from "../../platform/http/validate";
@@ -37,7 +37,7 @@ export const adminAppsApi = guarded
   .post("/create", takesForm(appFormSchema), async (c) => {
     const form = await readForm(c);
     const { id, extracted_info } = await createApp(c.env, db(c), form, adminActor(c), new Date());
-    return c.json({ success: true, message: APP_FORM_MESSAGES.created, data: { ...(await adminApp(c, id)), extracted_info } }, 201);
+    return c.json({ success: true, message: say(c, APP_FORM_MESSAGES.created), data: { ...(await adminApp(c, id)), extracted_info } }, 201);
   })
   .on(["PUT", "PATCH"], "/update/:id", takesForm(appFormSchema), async (c) => {
     const id = appId(c);
@@ -46,11 +46,11 @@ export const adminAppsApi = guarded
     const existing = await appToUpdate(db(c), id);
     const form = await readForm(c);
     const { extracted_info } = await updateApp(c.env, db(c), existing, form, adminActor(c), new Date());
-    return c.json({ success: true, message: APP_FORM_MESSAGES.updated, data: { ...(await adminApp(c, id)), extracted_info } });
+    return c.json({ success: true, message: say(c, APP_FORM_MESSAGES.updated), data: { ...(await adminApp(c, id)), extracted_info } });
   })
   .delete("/delete/:id", async (c) => {
     if (!(await deleteApp(c.env, db(c), appId(c), adminActor(c)))) throw new HttpError(404, APP_FORM_MESSAGES.notFound);
-    return c.json({ success: true, message: APP_FORM_MESSAGES.deleted });
+    return c.json({ success: true, message: say(c, APP_FORM_MESSAGES.deleted) });
   })
   // Reads an IPA's Info.plist without creating anything: a form part `ipa_file`, or `file_key`.
   .post("/preview-ipa", takesForm(ipaPreviewSchema), async (c) => {

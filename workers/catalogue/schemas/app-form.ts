@@ -20,12 +20,12 @@ function firstText(values: Sent): string | undefined {
 }
 
 function text(max: number) {
-  return sent.transform(firstText).pipe(z.string().max(max, APP_FORM_MESSAGES.tooLong(max)).refine(showsWhatItSays, TEXT_MESSAGES.hidden).optional());
+  return sent.transform(firstText).pipe(z.string().max(max, APP_FORM_MESSAGES.tooLong(max).token).refine(showsWhatItSays, TEXT_MESSAGES.hidden.token).optional());
 }
 
 /** A name: as text() and it shows something and hides nothing; blank is left to the form's rules. */
 function name(max: number) {
-  const rule = nameField(max, { tooLong: APP_FORM_MESSAGES.tooLong(max), required: APP_FORM_MESSAGES.requiredField, blankAllowed: true });
+  const rule = nameField(max, { tooLong: APP_FORM_MESSAGES.tooLong(max).token, required: APP_FORM_MESSAGES.requiredField.token, blankAllowed: true });
   return sent.transform(firstText).pipe(rule.optional());
 }
 
@@ -53,7 +53,7 @@ const once = (...lists: (string[] | undefined)[]) => [...new Set(all(...lists))]
 function link(field: string, value: string | undefined, alias: string | undefined, context: z.RefinementCtx): string | null | undefined {
   const chosen = value ?? alias;
   if (chosen !== undefined && chosen.length > MAX_LENGTHS.link) {
-    context.addIssue({ code: "custom", path: [field], message: APP_FORM_MESSAGES.tooLong(MAX_LENGTHS.link) });
+    context.addIssue({ code: "custom", path: [field], message: APP_FORM_MESSAGES.tooLong(MAX_LENGTHS.link).token });
   }
   return chosen === undefined ? undefined : chosen || null;
 }
@@ -68,12 +68,12 @@ const FIELDS = {
   category: text(MAX_LENGTHS.category),
   app_version: text(MAX_LENGTHS.version),
   // What the key check tells the mod (docs/licensing.md): blank clears, a version is digits and dots.
-  min_version: sent.transform(firstText).pipe(z.string().refine((value) => value === "" || isVersion(value), APP_FORM_MESSAGES.badMinVersion).optional()),
+  min_version: sent.transform(firstText).pipe(z.string().refine((value) => value === "" || isVersion(value), APP_FORM_MESSAGES.badMinVersion.token).optional()),
   announcement: text(MAX_LENGTHS.announcement),
   // The English edition's words (optional): checked as the name and description are; blank clears.
   name_en: name(MAX_LENGTHS.name),
   description_en: text(MAX_LENGTHS.description),
-  app_type: sent.transform(firstText).pipe(z.enum(APP_TYPES, { error: APP_FORM_MESSAGES.badType }).optional()),
+  app_type: sent.transform(firstText).pipe(z.enum(APP_TYPES, { error: APP_FORM_MESSAGES.badType.token }).optional()),
   // Anything else keeps what the app has.
   status: sent.transform((values) => APP_STATUSES.find((status) => status === firstText(values))),
   currency: sent.transform((values) => CURRENCIES.find((currency) => currency === firstText(values))),
@@ -81,7 +81,7 @@ const FIELDS = {
   price: sent
     // (Typed as integerField's input, which zod's pipe wants whole.)
     .transform((values): string | number | undefined => (typeof values?.[0] === "string" && values[0] !== "" ? values[0] : undefined))
-    .pipe(integerField({ min: 0, max: MAX_PRICE, message: APP_FORM_MESSAGES.badPrice }).optional()),
+    .pipe(integerField({ min: 0, max: MAX_PRICE, message: APP_FORM_MESSAGES.badPrice.token }).optional()),
   itms_url: sent.transform(firstText),
   itmsUrl: sent.transform(firstText),
   testflight_url: sent.transform(firstText),

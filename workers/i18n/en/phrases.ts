@@ -16,8 +16,6 @@ export const PHRASES: readonly (readonly [string, string, string?])[] = [
   ["Trang không hợp lệ", "Invalid page"],
   ["Số dòng không hợp lệ", "Invalid number of rows"],
   ["Từ khóa tìm kiếm quá dài", "The search is too long"],
-  ["Vui lòng nhập tên", "Please enter a name"],
-  ["Tên chứa ký tự không hợp lệ", "The name contains characters that are not allowed"],
   // shared/app-form.ts: the form's hints, and what tooBig names
   ["DEB tối đa 100MB", "DEB, up to 100MB"],
   ["TIPA tối đa 500MB", "TIPA, up to 500MB"],

@@ -1,18 +1,24 @@
 import type { Context, Input, MiddlewareHandler } from "hono";
 import type { z } from "zod";
-import type { Said } from "../../shared/message";
-import { vietnameseIssue } from "../../shared/zod-messages";
+import { type Said, saidOfIssue, textOf } from "../../shared/message";
+import { zodIssue } from "../../shared/zod-messages";
 import type { ApiContext, ApiEnv, InputTarget } from "./context";
 import { HttpError, type FieldErrors, MESSAGES } from "./api-errors";
 
-/** zod issues as the product's field errors: {field: [messages]}, general ones under non_field_errors. */
+/**
+ * zod issues as the product's field errors: {field: [messages]}, general ones under
+ * non_field_errors. A schema's message and zod's own (zodIssue) travel as a Message's token
+ * (workers/shared/message.ts) and come back as the Message, said in the reader's language where
+ * the refusal is answered (refusals.ts).
+ */
 function fieldErrors(error: z.ZodError): FieldErrors {
   const errors: FieldErrors = {};
   for (const issue of error.issues) {
     const field = typeof issue.path[0] === "string" ? issue.path[0] : "non_field_errors";
     errors[field] ??= [];
     const list = errors[field];
-    if (!list.includes(issue.message)) list.push(issue.message);
+    const said = saidOfIssue(issue.message);
+    if (!list.some((other) => textOf(other) === textOf(said))) list.push(said);
   }
   return errors;
 }
@@ -167,7 +173,7 @@ export function readParams<Schema extends z.ZodType>(c: ApiContext, schema: Sche
 }
 
 function checked<Schema extends z.ZodType>(schema: Schema, value: unknown): z.infer<Schema> {
-  const result = schema.safeParse(value, { error: vietnameseIssue });
+  const result = schema.safeParse(value, { error: zodIssue });
   if (!result.success) {
     // The first problem is the message, so a toast says what to fix; all of them are in errors.
     const errors = fieldErrors(result.error);

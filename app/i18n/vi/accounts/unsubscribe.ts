@@ -7,7 +7,7 @@ export const unsubscribeWords = defineWords("unsubscribe", {
   title: "Hủy nhận email thông báo",
   explained: "Bạn sẽ không nhận email nhắc key sắp hết hạn và email báo bản cập nhật mới nữa. Bạn có thể bật lại bất cứ lúc nào trong trang Hồ sơ.",
   /** A link without its token: the API's own words for a link it refuses. */
-  linkInvalid: MAIL_PREFERENCE_MESSAGES.linkInvalid,
+  linkInvalid: MAIL_PREFERENCE_MESSAGES.linkInvalid.in("vi"),
   confirm: "Xác nhận hủy nhận email",
   working: "Đang xử lý...",
   home: "Về trang chủ",
