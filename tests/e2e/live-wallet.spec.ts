@@ -120,7 +120,7 @@ test("a phone card still being checked stays findable after its dialog is closed
   await signIn(page, buyer);
   await page.goto("/profile?tab=wallet");
   // The simulated gateway never answers a code ending in 8888: the card stays pending.
-  const dialog = await sendCardFromWallet(page, { serial: `${Date.now()}`.slice(-10) + "4321", code: `${Date.now()}`.slice(-9) + "8888" });
+  const dialog = await sendCardFromWallet(page, { serial: `${String(Date.now()).slice(-10)}4321`, code: `${String(Date.now()).slice(-9)}8888` });
   await expect(dialog.getByText("Đang xử lý thẻ cào, vui lòng chờ...")).toBeVisible();
 
   await dialog.getByRole("button", { name: "Đóng" }).first().click();

@@ -74,7 +74,7 @@ const TOKEN_MARK = "\uE000";
 const TOKEN = /^\uE000(\d+)\uE000([\s\S]*)$/;
 
 /** The Message a token stands for (Message#token), or null for any other text. */
-export function messageOfToken(text: string): Message | null {
+function messageOfToken(text: string): Message | null {
   const match = TOKEN.exec(text);
   const spec = match && TOKEN_SPECS[Number(match[1])];
   return spec ? new Message(spec, JSON.parse(match[2]) as unknown[]) : null;
@@ -124,9 +124,4 @@ export function textOf(said: Said, lang: Lang = "vi"): string {
 
 export function isMessage(value: unknown): value is Message {
   return value instanceof Message;
-}
-
-/** A message as a zod schema gives it (`z.string({ error: issueText(M) })`): a Message's token, a text as it is. */
-export function issueText(said: Said): string {
-  return typeof said === "string" ? said : said.token;
 }
