@@ -105,6 +105,7 @@ const NOT_ANSWERS = new Set([
   "workers/licensing/buyer-mails.ts",
   "workers/index.ts",
   "workers/owner/notifications.ts",
+  "workers/accounts/admin-notices.ts",
   "workers/owner/ops-alarms.ts",
   "workers/owner/ops-watch.ts",
   "workers/db/statements/notifications.ts",
