@@ -11,7 +11,9 @@ import { ErrorPanel } from "~/ui/ErrorPanel";
 import { useEffect } from "react";
 import { SECONDARY_BUTTON } from "~/accounts/AuthCard";
 import { PageSpinner } from "~/ui/Spinner";
-import { apiCall } from "~/platform/api";
+// The profile calls the API as it opens: the client comes with the page (preloaded with this route)
+// rather than one round trip after it, as apiCall (app/platform/api.ts) would fetch it.
+import { callApi } from "~/platform/api-client";
 import { pageMeta } from "~/ui/meta";
 import { loginPathFor } from "~/accounts/session/login-path";
 import { isSessionOver, requireSession, sessionEnded } from "~/accounts/session/session-route";
@@ -27,7 +29,7 @@ type Loaded = { user: SessionUser | null; loadFailed: boolean };
 export async function clientLoader({ request }: ClientLoaderFunctionArgs): Promise<Loaded> {
   requireSession(request);
   try {
-    const { data } = await apiCall((api) => api.api.auth.me.$get(), { auth: true, signal: request.signal });
+    const { data } = await callApi((api) => api.api.auth.me.$get(), { auth: true, signal: request.signal });
     updateStoredUser(data);
     return { user: data, loadFailed: false };
   } catch (error) {
