@@ -4,7 +4,7 @@
 // template also gets its probe arguments here; a one-off text goes into en/phrases.ts.
 import { AUTH_MESSAGES, MAIL_PREFERENCE_MESSAGES, MFA_MESSAGES, SECOND_FACTOR_MESSAGES, USER_ADMIN_MESSAGES } from "../accounts/messages";
 import { APP_ADMIN_MESSAGES, UPLOAD_MESSAGES } from "../catalogue/messages";
-import { APP_PAUSE_MESSAGES, BAN_MESSAGES, KEY_ADMIN_MESSAGES, KEY_BULK_MESSAGES, KEY_CHECK_MESSAGES, KEY_DEVICE_MESSAGES, PAUSE_MAIL_MESSAGES, TRIAL_MESSAGES, VERSION_INVALID } from "../licensing/messages";
+import { APP_PAUSE_MESSAGES, BAN_MESSAGES, KEY_ADMIN_MESSAGES, KEY_BULK_MESSAGES, KEY_CHECK_MESSAGES, KEY_DEVICE_MESSAGES, KEY_INPUT_MESSAGES, PAUSE_MAIL_MESSAGES, TRIAL_MESSAGES } from "../licensing/messages";
 import { CARD_MESSAGES, CRYPTO_HISTORY_MESSAGES, CRYPTO_MESSAGES, PACKAGE_MANAGER_MESSAGES, PROMOTION_MESSAGES, REVIEW_MESSAGES, TOPUP_HISTORY_MESSAGES, VIETQR_MESSAGES, WALLET_MESSAGES, WEBHOOK_MESSAGES } from "../money/messages";
 import { EXPORT_MESSAGES, SETTINGS_MESSAGES, WEBHOOK_MESSAGES as SHOP_WEBHOOK_MESSAGES } from "../owner/messages";
 import { MESSAGES } from "../platform/http/api-errors";
@@ -15,7 +15,6 @@ import { NAME_MESSAGES, TEXT_MESSAGES } from "../shared/fields";
 import { PURCHASE_MESSAGES } from "../shared/money/pricing";
 import { TOPUP_MESSAGES } from "../shared/money/topup";
 import { ZOD_MESSAGES } from "../shared/zod-messages";
-import { KEY_ADMIN_EN, KEY_DEVICE_EN, VERSION_INVALID_EN } from "./en/licensing";
 import { PURCHASE_EN, TOPUP_EN } from "../shared/money/english";
 import { BRACKETED, PHRASES, SHAPES } from "./en/phrases";
 import { ERROR_TEXTS_EN } from "./en/platform";
@@ -98,30 +97,7 @@ function build(): Phrasebook {
       tooManyMedia: [[LONG]],
       badIpa: [["Không tìm thấy Info.plist trong IPA"]],
     })
-    .dictionary("KEY_ADMIN_MESSAGES", KEY_ADMIN_MESSAGES, KEY_ADMIN_EN, codes("", {
-      appNotFound: "app_id_invalid",
-      pricingRequired: "pricing_incomplete",
-      pricingDeletion: "pricing_not_deletable",
-      selectKeys: "keys_not_selected",
-      onlyAvailable: "key_not_in_stock",
-      onlyRevoked: "key_not_revoked",
-      noDevice: "key_not_on_device",
-      lifetime: "key_lifetime",
-      notActivated: "key_not_activated",
-      alreadyBanned: "key_banned",
-      notBanned: "key_not_banned",
-      onlySold: "key_not_sold",
-      badStatus: "status_invalid",
-      tooManyLines: "too_many_keys",
-      caseTwinsInText: "keys_case_twins",
-      caseTwinsInStock: "keys_case_twins_in_stock",
-      outsideAlphabet: "keys_outside_alphabet",
-      foreignLine: "key_line_outside_alphabet",
-      invisibleLine: "key_line_invisible",
-      lookAlikesInStock: "keys_look_alike",
-      lookAlikeLine: "key_line_look_alike",
-      duplicatesRefused: "keys_duplicate",
-    }), {
+    .catalogue("KEY_ADMIN_MESSAGES", KEY_ADMIN_MESSAGES, {
       pricingExists: [["VIP 30"]],
       extended: [[LONG]],
       tooManyLines: [[LONG]],
@@ -132,14 +108,24 @@ function build(): Phrasebook {
         [LONG, "dòng 3, dòng 7", "key chỉ gồm ký tự ẩn", "Ω"],
       ],
       foreignLine: [[LONG, "ABC‐1", "U+2010"]],
+      foreignReason: [["ABC‐1", "U+2010"]],
       invisibleLine: [[LONG]],
       lookAlikesInStock: [[LONG, "dòng 3", "KEY-Α trông giống key đã có KEY-A"]],
       lookAlikeLine: [[LONG, "KEY-Α", "KEY-A"]],
+      lookAlikeReason: [["KEY-Α", "KEY-A"]],
+      lineNumbers: { samples: [[[3, 7], false], [[1, 2, 3, 4, 5, 6, 7, 8, 9, 10], true]] },
       moreLines: [[LONG]],
       duplicatesRefused: [[LONG]],
+      keysDeleted: [[LONG]],
+      keysCleared: [[LONG]],
+      batchName: [["2026-12-02 14:55"]],
     })
-    .dictionary("KEY_DEVICE_MESSAGES", KEY_DEVICE_MESSAGES, KEY_DEVICE_EN, codes("", { purchaseNotFound: "order_not_found", notActivated: "key_not_on_device", banned: "key_banned", expired: "key_expired", tooSoon: "rate_limited" }), {
+    .catalogue("KEY_INPUT_MESSAGES", KEY_INPUT_MESSAGES, {})
+    .catalogue("KEY_DEVICE_MESSAGES", KEY_DEVICE_MESSAGES, {
       tooSoon: [[LONG, "3 giờ 5 phút"]],
+      waitHours: [[LONG]],
+      waitMinutes: [[LONG]],
+      waitHoursMinutes: [[LONG, 59]],
     })
     .catalogue("KEY_CHECK_MESSAGES", KEY_CHECK_MESSAGES, {
       activeUntil: { samples: [["2026-11-25T07:05:09Z"]] },
@@ -199,8 +185,7 @@ function build(): Phrasebook {
     .catalogue("SETTINGS_MESSAGES", SETTINGS_MESSAGES, {})
     .catalogue("SHOP_WEBHOOK_MESSAGES", SHOP_WEBHOOK_MESSAGES, {})
     .catalogue("PACKAGE_MANAGER_MESSAGES", PACKAGE_MANAGER_MESSAGES, { priceFrom: [["20.000\u00a0₫"]] })
-    .catalogue("EXPORT_MESSAGES", EXPORT_MESSAGES, { tooManyRows: [[LONG]] })
-    .phrase(VERSION_INVALID, VERSION_INVALID_EN, "version_invalid", "VERSION_INVALID");
+    .catalogue("EXPORT_MESSAGES", EXPORT_MESSAGES, { tooManyRows: [[LONG]] });
 
   for (const [vietnamese, english, code] of PHRASES) book.phrase(vietnamese, english, code ?? null);
   for (const shape of [...SHAPES, BRACKETED]) {

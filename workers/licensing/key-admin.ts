@@ -19,6 +19,7 @@ import { weakKeys } from "../shared/weak-keys";
 import { listAppPricing } from "./keys";
 import { type PricingTerms, pricingTerms } from "../owner/store-settings";
 import { SETTINGS_MESSAGES } from "../owner/messages";
+import type { Message } from "../shared/message";
 import { KEY_ADMIN_MESSAGES, MAX_IMPORT_LINES, MAX_KEY_LENGTH } from "./messages";
 import { KEY_STATUSES, type KeyStatus } from "../shared/enums";
 
@@ -77,12 +78,18 @@ function parseKeysText(text: string, alphabet: KeyAlphabet): ParsedKeys {
 /** At most this many refused lines are named one by one; the rest are counted. */
 const LINES_NAMED = 100;
 
-/** A refusal naming its lines: "dòng 3, dòng 7" and the first line's reason in the message, one entry per line in the errors of keys_text. */
-function linesRefused(message: (count: number, lines: string, example: string) => string, lines: { line: number; text: string }[]): ValidationError {
-  const named = lines.slice(0, 10).map((entry) => `dòng ${entry.line}`).join(", ") + (lines.length > 10 ? ", …" : "");
-  const errors = lines.slice(0, LINES_NAMED).map((entry) => entry.text);
+/** A refused line: what keys_text's errors say of it, and its reason alone (a refusal's example). */
+type RefusedLine = { line: number; text: Message; reason: Message };
+
+/** A refusal naming its lines (lineNumbers) and the first line's reason in the message, one entry per line in the errors of keys_text. */
+function linesRefused(message: (count: number, lines: Message, example: Message) => Message, lines: RefusedLine[]): ValidationError {
+  const named = KEY_ADMIN_MESSAGES.lineNumbers(
+    lines.slice(0, 10).map((entry) => entry.line),
+    lines.length > 10,
+  );
+  const errors: Message[] = lines.slice(0, LINES_NAMED).map((entry) => entry.text);
   if (lines.length > LINES_NAMED) errors.push(KEY_ADMIN_MESSAGES.moreLines(lines.length - LINES_NAMED));
-  return new ValidationError(message(lines.length, named, lines[0]?.text.replace(/^Dòng \d+: /, "") ?? ""), { keys_text: errors });
+  return new ValidationError(message(lines.length, named, lines[0].reason), { keys_text: errors });
 }
 
 /**
@@ -358,7 +365,7 @@ const ODD_STOCK_SQL = "(k.key_code_normal IS NULL OR k.key_code GLOB '*[^ -~]*')
  * KEY-A1 against a Cyrillic KEY-А1 stocked before the alphabet): the buyer of one would type
  * the other. Same normal form is not this: that is a duplicate or a case twin.
  */
-async function lookAlikesInStock(d1: D1Database, appId: number, parsed: ParsedKeys): Promise<{ line: number; text: string }[]> {
+async function lookAlikesInStock(d1: D1Database, appId: number, parsed: ParsedKeys): Promise<RefusedLine[]> {
   if (parsed.codes.length === 0) return [];
   const { results: odd } = await d1.prepare(`SELECT k.key_code FROM license_keys k WHERE k.app_id = ?1 AND ${ODD_STOCK_SQL}`).bind(appId).all<{ key_code: string }>();
   // A sent code with declared letters that look Latin may imitate a plain stocked code too.
@@ -369,7 +376,7 @@ async function lookAlikesInStock(d1: D1Database, appId: number, parsed: ParsedKe
     const stored = stockByLook.get(lookAlikeForm(code));
     if (stored === undefined || normalKeyCode(stored) === normalKeyCode(code)) return [];
     const line = parsed.lineOf.get(code) ?? 0;
-    return [{ line, text: KEY_ADMIN_MESSAGES.lookAlikeLine(line, code, shownCode(stored)) }];
+    return [{ line, text: KEY_ADMIN_MESSAGES.lookAlikeLine(line, code, shownCode(stored)), reason: KEY_ADMIN_MESSAGES.lookAlikeReason(code, shownCode(stored)) }];
   });
 }
 
@@ -446,10 +453,11 @@ export async function importKeys(d1: D1Database, input: ImportKeysInput, actor: 
   if (parsed.totalLines === 0) throw fieldError("keys_text", KEY_ADMIN_MESSAGES.keysRequired);
   if (parsed.totalLines > MAX_IMPORT_LINES) throw fieldError("keys_text", KEY_ADMIN_MESSAGES.tooManyLines(MAX_IMPORT_LINES));
   if (parsed.foreign.length > 0) {
-    const lines = parsed.foreign.map(({ line, code, characters }) => ({
-      line,
-      text: characters.length === 0 ? KEY_ADMIN_MESSAGES.invisibleLine(line) : KEY_ADMIN_MESSAGES.foreignLine(line, shownCode(code), characters.map(codePoint).join(", ")),
-    }));
+    const lines = parsed.foreign.map(({ line, code, characters }): RefusedLine => {
+      if (characters.length === 0) return { line, text: KEY_ADMIN_MESSAGES.invisibleLine(line), reason: KEY_ADMIN_MESSAGES.invisibleReason };
+      const named = characters.map(codePoint).join(", ");
+      return { line, text: KEY_ADMIN_MESSAGES.foreignLine(line, shownCode(code), named), reason: KEY_ADMIN_MESSAGES.foreignReason(shownCode(code), named) };
+    });
     throw linesRefused((count, named, example) => KEY_ADMIN_MESSAGES.outsideAlphabet(count, named, example, extraCharacters), lines);
   }
   if (parsed.caseTwins.length > 0) throw fieldError("keys_text", KEY_ADMIN_MESSAGES.caseTwinsInText(parsed.caseTwins.length, parsed.caseTwins[0]));
@@ -465,7 +473,7 @@ export async function importKeys(d1: D1Database, input: ImportKeysInput, actor: 
   const batch = await d1
     .prepare("INSERT INTO key_batches (app_id, key_type_id, batch_name, description, created_by) VALUES (?1, ?2, ?3, ?4, ?5) RETURNING id")
     // Named in Vietnam's time, to the minute, as the admin reads every other time.
-    .bind(appId, type.id, input.batch_name || `Nhập ${vietnamTimestamp(started).slice(0, 16)}`, input.description ?? "", actor.userId)
+    .bind(appId, type.id, input.batch_name || KEY_ADMIN_MESSAGES.batchName(vietnamTimestamp(started).slice(0, 16)).in("vi"), input.description ?? "", actor.userId)
     .first<{ id: number }>();
   if (!batch) throw new Error("key_batches: no row returned");
   const inserts = insertKeyStatements(d1, appId, type.id, batch.id, parsed.codes, started, input.skip_duplicates);

@@ -3,15 +3,16 @@
 // the expiry runs on. One reset per key per interval, enforced by the UPDATE's own condition.
 import { recordKeyEvent } from "../db/statements/store-events";
 import { ConflictError, NotFoundError, RateLimitedError } from "../platform/errors";
+import type { Message } from "../shared/message";
 import { KEY_DEVICE_MESSAGES } from "./messages";
 
-/** "3 giờ 5 phút", "12 phút": the wait before the next reset, rounded up to the minute. */
-function waitText(seconds: number): string {
+/** The wait before the next reset, rounded up to the minute: 3 giờ 5 phút, 12 phút. */
+function waitText(seconds: number): Message {
   const minutes = Math.max(1, Math.ceil(seconds / 60));
   const hours = Math.floor(minutes / 60);
   const rest = minutes % 60;
-  if (hours === 0) return `${rest} phút`;
-  return rest === 0 ? `${hours} giờ` : `${hours} giờ ${rest} phút`;
+  if (hours === 0) return KEY_DEVICE_MESSAGES.waitMinutes(rest);
+  return rest === 0 ? KEY_DEVICE_MESSAGES.waitHours(hours) : KEY_DEVICE_MESSAGES.waitHoursMinutes(hours, rest);
 }
 
 /** The last 4 characters of a device id: enough for the buyer to recognise the device, not to copy it. */

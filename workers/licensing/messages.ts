@@ -1,74 +1,177 @@
 // What the licensing rules say and the limits they keep: pure text and numbers, so the schemas,
-// the rules (key-admin.ts, key-check.ts, key-devices.ts) and the screens share one home. The key
-// check's messages are declared with their code and both texts (workers/shared/message.ts).
-import { count, dateTime } from "../shared/english/format";
+// the rules (key-admin.ts, key-check.ts, key-devices.ts) and the screens share one home. Every
+// message is declared with its code and both texts (workers/shared/message.ts, decision 0044): the
+// codes are the ones the API answered before they were declared, the Vietnamese the spec's.
+import { count, dateTime, number } from "../shared/english/format";
 import { formatDateTime } from "../shared/format";
 import { defineMessages, Message } from "../shared/message";
 
-export const KEY_ADMIN_MESSAGES = {
-  appNotFound: "ID ứng dụng không hợp lệ",
-  keyTypeNotFound: "Loại key không tồn tại",
-  pricingExists: (type: string) => `Bảng giá cho loại key "${type}" đã tồn tại! Bạn có thể chỉnh sửa hoặc kích hoạt lại.`,
-  pricingNotFound: "Không tìm thấy bảng giá",
-  pricingRequired: "Vui lòng điền đầy đủ thông tin!",
-  pricingDeletion: "Không thể xóa bảng giá. Hãy tạm dừng bảng giá thay vì xóa.",
-  keysRequired: "Vui lòng nhập danh sách key!",
-  keyNotFound: "Key không tồn tại",
-  imported: "Keys imported successfully!",
-  statusUpdated: "Key status updated successfully!",
-  activated: "Key activated successfully!",
-  deactivated: "Key deactivated successfully!",
-  selectKeys: "Vui lòng chọn ít nhất một key để xóa!",
-  onlyAvailable: "Chỉ key có sẵn mới có thể thu hồi",
-  batchNotFound: "Không tìm thấy lô key",
-  onlyRevoked: "Chỉ key đã thu hồi mới có thể kích hoạt lại",
-  deviceReset: "Đã gỡ thiết bị của key",
-  noDevice: "Key chưa được kích hoạt trên thiết bị nào",
-  extended: (days: number) => `Đã gia hạn key thêm ${days} ngày`,
-  lifetime: "Key vĩnh viễn không thể gia hạn",
-  notActivated: "Key chưa được kích hoạt: thời hạn chỉ bắt đầu tính từ lần kích hoạt đầu tiên",
-  banned: "Đã khóa key",
-  unbanned: "Đã mở khóa key",
-  alreadyBanned: "Key đã bị khóa",
-  notBanned: "Key chưa bị khóa",
-  onlySold: "Chỉ key đã bán mới có thể bị khóa",
-  badStatus: "Trạng thái không hợp lệ",
-  tooManyLines: (max: number) => `Tối đa ${max} key mỗi lần nhập`,
-  caseTwinsInText: (count: number, [first, second]: [string, string]) =>
-    `Có ${count} key chỉ khác key khác ở chữ hoa/thường hoặc ký tự ẩn (ví dụ ${first} và ${second}). Key được kiểm tra không phân biệt chữ hoa/thường và bỏ qua ký tự ẩn nên đó là cùng một key: hãy chỉ giữ một.`,
-  caseTwinsInStock: (count: number, [stored, sent]: [string, string]) =>
-    `Có ${count} key đã có trong kho nếu không phân biệt chữ hoa/thường và ký tự ẩn (ví dụ ${sent} trùng với ${stored}). Key được kiểm tra không phân biệt chữ hoa/thường và bỏ qua ký tự ẩn: hãy bỏ các key này khỏi danh sách.`,
-  // Issue 41 item 2 (workers/licensing/key-alphabet.ts): each refused line is named by its number in the text.
-  outsideAlphabet: (count: number, lines: string, example: string, extra: string) =>
-    `Có ${count} key có ký tự ngoài bảng ký tự của cửa hàng (${lines}; ví dụ ${example}). Key chỉ được gồm chữ cái A–Z, chữ số, "-" và "_"${extra ? `, thêm ${extra}` : ""}: chữ Kirin hay Hy Lạp trông như chữ Latinh, dấu cách, emoji hay ký tự ẩn khiến người mua gõ ra một key khác. Hãy sửa hoặc bỏ các dòng này.`,
-  foreignLine: (line: number, shown: string, characters: string) => `Dòng ${line}: ${shown} có ký tự ngoài bảng ký tự (${characters})`,
-  invisibleLine: (line: number) => `Dòng ${line}: key chỉ gồm ký tự ẩn`,
-  lookAlikesInStock: (count: number, lines: string, example: string) =>
-    `Có ${count} key trông giống key đã có trong kho (${lines}; ví dụ ${example}): chữ Kirin hay Hy Lạp trông như chữ Latinh. Người mua gõ theo những gì họ thấy nên đó là cùng một key: hãy bỏ các dòng này, hoặc xóa key cũ trong kho.`,
-  lookAlikeLine: (line: number, sent: string, stored: string) => `Dòng ${line}: ${sent} trông giống key đã có ${stored}`,
-  moreLines: (count: number) => `… và ${count} dòng khác`,
-  duplicatesRefused: (count: number) => `Có ${count} key bị trùng. Bật "bỏ qua key trùng" để nhập các key còn lại.`,
-} as const;
+// A refused line's reason, said alone (the example a refusal names) and after its line number.
+const foreignVi = (shown: string, characters: string) => `${shown} có ký tự ngoài bảng ký tự (${characters})`;
+const foreignEn = (shown: string, characters: string) => `${shown} has characters outside the alphabet (${characters})`;
+const INVISIBLE_VI = "key chỉ gồm ký tự ẩn";
+const INVISIBLE_EN = "the key is only hidden characters";
+const lookAlikeVi = (sent: string, stored: string) => `${sent} trông giống key đã có ${stored}`;
+const lookAlikeEn = (sent: string, stored: string) => `${sent} looks like the existing key ${stored}`;
+
+/** The admin's key management (workers/licensing/key-admin.ts, routes/admin-keys.ts). */
+export const KEY_ADMIN_MESSAGES = defineMessages({
+  appNotFound: { code: "app_id_invalid", vi: "ID ứng dụng không hợp lệ", en: "Invalid app ID" },
+  keyTypeNotFound: { code: "key_type_not_found", vi: "Loại key không tồn tại", en: "This key type does not exist" },
+  pricingExists: {
+    code: "pricing_exists",
+    vi: (type: string) => `Bảng giá cho loại key "${type}" đã tồn tại! Bạn có thể chỉnh sửa hoặc kích hoạt lại.`,
+    en: (type: string) => `A price for key type "${type}" already exists! You can edit it or turn it back on.`,
+  },
+  pricingNotFound: { code: "pricing_not_found", vi: "Không tìm thấy bảng giá", en: "Price not found" },
+  pricingRequired: { code: "pricing_incomplete", vi: "Vui lòng điền đầy đủ thông tin!", en: "Please fill in all the details!" },
+  pricingDeletion: { code: "pricing_not_deletable", vi: "Không thể xóa bảng giá. Hãy tạm dừng bảng giá thay vì xóa.", en: "A price cannot be deleted. Pause it instead." },
+  keysRequired: { code: "keys_required", vi: "Vui lòng nhập danh sách key!", en: "Please enter the list of keys!" },
+  keyNotFound: { code: "key_not_found", vi: "Key không tồn tại", en: "This key does not exist" },
+  imported: { code: "imported", vi: "Keys imported successfully!", en: "Keys imported successfully!" },
+  statusUpdated: { code: "status_updated", vi: "Key status updated successfully!", en: "Key status updated successfully!" },
+  activated: { code: "activated", vi: "Key activated successfully!", en: "Key activated successfully!" },
+  deactivated: { code: "deactivated", vi: "Key deactivated successfully!", en: "Key deactivated successfully!" },
+  selectKeys: { code: "keys_not_selected", vi: "Vui lòng chọn ít nhất một key để xóa!", en: "Please select at least one key to delete!" },
+  onlyAvailable: { code: "key_not_in_stock", vi: "Chỉ key có sẵn mới có thể thu hồi", en: "Only keys in stock can be withdrawn" },
+  batchNotFound: { code: "batch_not_found", vi: "Không tìm thấy lô key", en: "Key batch not found" },
+  onlyRevoked: { code: "key_not_revoked", vi: "Chỉ key đã thu hồi mới có thể kích hoạt lại", en: "Only withdrawn keys can be put back on sale" },
+  deviceReset: { code: "device_reset", vi: "Đã gỡ thiết bị của key", en: "The key's device has been removed" },
+  noDevice: { code: "key_not_on_device", vi: "Key chưa được kích hoạt trên thiết bị nào", en: "This key has not been activated on any device" },
+  extended: { code: "extended", vi: (days: number) => `Đã gia hạn key thêm ${days} ngày`, en: (days: number) => `Key extended by ${count(days, "day")}` },
+  lifetime: { code: "key_lifetime", vi: "Key vĩnh viễn không thể gia hạn", en: "A lifetime key cannot be extended" },
+  notActivated: {
+    code: "key_not_activated",
+    vi: "Key chưa được kích hoạt: thời hạn chỉ bắt đầu tính từ lần kích hoạt đầu tiên",
+    en: "This key has not been activated yet: its term only starts at its first activation",
+  },
+  banned: { code: "banned", vi: "Đã khóa key", en: "Key banned" },
+  unbanned: { code: "unbanned", vi: "Đã mở khóa key", en: "Key unbanned" },
+  alreadyBanned: { code: "key_banned", vi: "Key đã bị khóa", en: "This key is banned" },
+  notBanned: { code: "key_not_banned", vi: "Key chưa bị khóa", en: "This key is not banned" },
+  onlySold: { code: "key_not_sold", vi: "Chỉ key đã bán mới có thể bị khóa", en: "Only sold keys can be banned" },
+  badStatus: { code: "status_invalid", vi: "Trạng thái không hợp lệ", en: "Invalid status" },
+  tooManyLines: { code: "too_many_keys", vi: (max: number) => `Tối đa ${max} key mỗi lần nhập`, en: (max: number) => `At most ${number(max)} keys per import` },
+  caseTwinsInText: {
+    code: "keys_case_twins",
+    vi: (total: number, [first, second]: [string, string]) =>
+      `Có ${total} key chỉ khác key khác ở chữ hoa/thường hoặc ký tự ẩn (ví dụ ${first} và ${second}). Key được kiểm tra không phân biệt chữ hoa/thường và bỏ qua ký tự ẩn nên đó là cùng một key: hãy chỉ giữ một.`,
+    en: (total: number, [first, second]: [string, string]) =>
+      `${count(total, "key differs", "keys differ")} from another key only in upper or lower case or in hidden characters (for example ${first} and ${second}). Keys are checked ignoring case and hidden characters, so these are the same key: keep only one.`,
+  },
+  caseTwinsInStock: {
+    code: "keys_case_twins_in_stock",
+    vi: (total: number, [stored, sent]: [string, string]) =>
+      `Có ${total} key đã có trong kho nếu không phân biệt chữ hoa/thường và ký tự ẩn (ví dụ ${sent} trùng với ${stored}). Key được kiểm tra không phân biệt chữ hoa/thường và bỏ qua ký tự ẩn: hãy bỏ các key này khỏi danh sách.`,
+    en: (total: number, [stored, sent]: [string, string]) =>
+      `${count(total, "key is", "keys are")} already in stock once case and hidden characters are ignored (for example ${sent} matches ${stored}). Keys are checked ignoring case and hidden characters: remove these keys from the list.`,
+  },
+  // Issue 41 item 2 (workers/licensing/key-alphabet.ts): each refused line is named by its number
+  // (lineNumbers) and the first one's reason is the example (foreignReason, invisibleReason).
+  outsideAlphabet: {
+    code: "keys_outside_alphabet",
+    vi: (total: number, lines: Message | string, example: Message | string, extra: string) =>
+      `Có ${total} key có ký tự ngoài bảng ký tự của cửa hàng (${lines}; ví dụ ${example}). Key chỉ được gồm chữ cái A–Z, chữ số, "-" và "_"${extra ? `, thêm ${extra}` : ""}: chữ Kirin hay Hy Lạp trông như chữ Latinh, dấu cách, emoji hay ký tự ẩn khiến người mua gõ ra một key khác. Hãy sửa hoặc bỏ các dòng này.`,
+    en: (total: number, lines: Message | string, example: Message | string, extra: string) =>
+      `${count(total, "key has", "keys have")} characters outside the store's alphabet (${lines}; for example ${example}). Keys may only contain the letters A–Z, digits, "-" and "_"${extra ? `, plus ${extra}` : ""}: Cyrillic or Greek letters look like Latin ones, and spaces, emoji or hidden characters make buyers type a different key. Fix or remove these lines.`,
+  },
+  foreignLine: {
+    code: "key_line_outside_alphabet",
+    vi: (line: number, shown: string, characters: string) => `Dòng ${line}: ${foreignVi(shown, characters)}`,
+    en: (line: number, shown: string, characters: string) => `Line ${line}: ${foreignEn(shown, characters)}`,
+  },
+  foreignReason: { code: "key_reason_outside_alphabet", vi: foreignVi, en: foreignEn },
+  invisibleLine: { code: "key_line_invisible", vi: (line: number) => `Dòng ${line}: ${INVISIBLE_VI}`, en: (line: number) => `Line ${line}: ${INVISIBLE_EN}` },
+  invisibleReason: { code: "key_reason_invisible", vi: INVISIBLE_VI, en: INVISIBLE_EN },
+  lookAlikesInStock: {
+    code: "keys_look_alike",
+    vi: (total: number, lines: Message | string, example: Message | string) =>
+      `Có ${total} key trông giống key đã có trong kho (${lines}; ví dụ ${example}): chữ Kirin hay Hy Lạp trông như chữ Latinh. Người mua gõ theo những gì họ thấy nên đó là cùng một key: hãy bỏ các dòng này, hoặc xóa key cũ trong kho.`,
+    en: (total: number, lines: Message | string, example: Message | string) =>
+      `${count(total, "key looks", "keys look")} like keys already in stock (${lines}; for example ${example}): Cyrillic or Greek letters look like Latin ones. Buyers type what they see, so these are the same key: remove these lines, or delete the old keys from stock.`,
+  },
+  lookAlikeLine: {
+    code: "key_line_look_alike",
+    vi: (line: number, sent: string, stored: string) => `Dòng ${line}: ${lookAlikeVi(sent, stored)}`,
+    en: (line: number, sent: string, stored: string) => `Line ${line}: ${lookAlikeEn(sent, stored)}`,
+  },
+  lookAlikeReason: { code: "key_reason_look_alike", vi: lookAlikeVi, en: lookAlikeEn },
+  /** "dòng 3, dòng 7, …": the refused lines a refusal names, "…" when there are more. */
+  lineNumbers: {
+    code: "key_lines",
+    vi: (lines: readonly number[], more: boolean) => lines.map((line) => `dòng ${line}`).join(", ") + (more ? ", …" : ""),
+    en: (lines: readonly number[], more: boolean) => lines.map((line) => `line ${line}`).join(", ") + (more ? ", …" : ""),
+  },
+  moreLines: { code: "more_lines", vi: (total: number) => `… và ${total} dòng khác`, en: (total: number) => `… and ${count(total, "more line", "more lines")}` },
+  duplicatesRefused: {
+    code: "keys_duplicate",
+    vi: (total: number) => `Có ${total} key bị trùng. Bật "bỏ qua key trùng" để nhập các key còn lại.`,
+    en: (total: number) => `${count(total, "key is a duplicate", "keys are duplicates")}. Turn on "skip duplicate keys" to import the rest.`,
+  },
+  // What a change that succeeded answers (routes/admin-keys.ts).
+  pricingAdded: { code: "pricing_added", vi: "Đã thêm bảng giá", en: "Price added" },
+  pricingUpdated: { code: "pricing_updated", vi: "Đã cập nhật bảng giá", en: "Price updated" },
+  keyDeleted: { code: "key_deleted", vi: "Đã xóa key", en: "Key deleted" },
+  keysDeleted: { code: "keys_deleted", vi: (deleted: number) => `Đã xóa ${deleted} key`, en: (deleted: number) => `Deleted ${count(deleted, "key")}` },
+  keysCleared: { code: "keys_cleared", vi: (deleted: number) => `Đã dọn ${deleted} key`, en: (deleted: number) => `Cleared ${count(deleted, "key")}` },
+  /** A batch's name when the admin gives none: stored, in the store's language, to the minute of Vietnam's clock. */
+  batchName: { code: "key_batch_name", vi: (minute: string) => `Nhập ${minute}`, en: (minute: string) => `Import ${minute}` },
+});
+
+/** What the key inputs' checks say (workers/licensing/schemas/keys.ts, schemas/health.ts). */
+export const KEY_INPUT_MESSAGES = defineMessages({
+  pricingInvalid: { code: "pricing_invalid", vi: "Vui lòng chọn gói key hợp lệ", en: "Please choose a valid key option" },
+  keyTypeRequired: { code: "choose_key", vi: "Vui lòng chọn loại key", en: "Please choose a key type" },
+  bundleIdRequired: { code: "bundle_id_required", vi: "Vui lòng gửi bundle_id của ứng dụng (ví dụ com.example.mymod)", en: "Please send the app's bundle_id (for example com.example.mymod)" },
+  nonceInvalid: { code: "nonce_invalid", vi: "nonce phải gồm 8–64 ký tự ASCII in được, không có khoảng trắng", en: "nonce must be 8–64 printable ASCII characters, without spaces" },
+  /** The key check's `version` (decision 0031): digits and dots, e.g. 1.2.3. */
+  versionInvalid: {
+    code: "version_invalid",
+    vi: "Phiên bản (version) chỉ gồm chữ số và dấu chấm, ví dụ 1.2.3",
+    en: "The version (version) may only contain digits and dots, for example 1.2.3",
+  },
+  priceInvalid: { code: "price_invalid", vi: "Giá phải là số nguyên", en: "The price must be a whole number" },
+  priceNegative: { code: "price_negative", vi: "Giá không được âm", en: "The price cannot be negative" },
+  priceTooHigh: { code: "price_too_high", vi: "Giá tối đa là 1.000.000.000", en: "The price can be at most 1,000,000,000" },
+  extendDays: {
+    code: "extend_days_invalid",
+    vi: "Số ngày gia hạn phải là số nguyên từ 1 đến 3650",
+    en: "The number of days to extend by must be a whole number from 1 to 3,650",
+  },
+  healthDaysInvalid: { code: "days_invalid", vi: "Số ngày phải là số nguyên", en: "The number of days must be a whole number" },
+  healthDaysRange: { code: "days_out_of_range", vi: "Số ngày phải từ 1 đến 90", en: "The number of days must be from 1 to 90" },
+});
 
 export const MAX_IMPORT_LINES = 20_000;
 
 export const MAX_KEY_LENGTH = 200;
 
-export const KEY_DEVICE_MESSAGES = {
-  purchaseNotFound: "Không tìm thấy đơn hàng",
-  notActivated: "Key chưa được kích hoạt trên thiết bị nào",
-  banned: "Key đã bị khóa",
-  expired: "Key đã hết hạn",
-  reset: "Đã gỡ thiết bị. Key sẽ được kích hoạt trên thiết bị kiểm tra tiếp theo.",
-  tooSoon: (hours: number, wait: string) => `Mỗi key chỉ được đổi thiết bị một lần trong ${hours} giờ. Vui lòng thử lại sau ${wait}.`,
-} as const;
+/** A buyer's own key and device (workers/licensing/key-devices.ts). */
+export const KEY_DEVICE_MESSAGES = defineMessages({
+  purchaseNotFound: { code: "order_not_found", vi: "Không tìm thấy đơn hàng", en: "Order not found" },
+  notActivated: { code: "key_not_on_device", vi: "Key chưa được kích hoạt trên thiết bị nào", en: "This key has not been activated on any device" },
+  banned: { code: "key_banned", vi: "Key đã bị khóa", en: "This key is banned" },
+  expired: { code: "key_expired", vi: "Key đã hết hạn", en: "This key has expired" },
+  reset: { code: "reset", vi: "Đã gỡ thiết bị. Key sẽ được kích hoạt trên thiết bị kiểm tra tiếp theo.", en: "Device removed. The key will be activated on the next device that checks it." },
+  // `wait`: waitHours, waitMinutes or waitHoursMinutes, said in the same language.
+  tooSoon: {
+    code: "rate_limited",
+    vi: (hours: number, wait: Message | string) => `Mỗi key chỉ được đổi thiết bị một lần trong ${hours} giờ. Vui lòng thử lại sau ${wait}.`,
+    en: (hours: number, wait: Message | string) => `A key can change device once every ${count(hours, "hour")}. Please try again in ${wait}.`,
+  },
+  waitHours: { code: "wait_hours", vi: (hours: number) => `${hours} giờ`, en: (hours: number) => count(hours, "hour") },
+  waitMinutes: { code: "wait_minutes", vi: (minutes: number) => `${minutes} phút`, en: (minutes: number) => count(minutes, "minute") },
+  waitHoursMinutes: {
+    code: "wait_hours_minutes",
+    vi: (hours: number, minutes: number) => `${hours} giờ ${minutes} phút`,
+    en: (hours: number, minutes: number) => `${count(hours, "hour")} ${count(minutes, "minute")}`,
+  },
+});
 
 /** The longest device and bundle ids a check takes (workers/licensing/schemas/keys.ts); longer ones are not echoed. */
 export const MAX_DEVICE_ID = 200;
 
 export const MAX_BUNDLE_ID = 255;
-/** The key check's `version` (decision 0031): digits and dots, e.g. 1.2.3. */
-export const VERSION_INVALID = "Phiên bản (version) chỉ gồm chữ số và dấu chấm, ví dụ 1.2.3";
 
 /** What the key check says (docs/licensing.md): each answer's reason, and the refusal of a caller over its limit. */
 /**

@@ -37,7 +37,7 @@ import {
 import { keyAlphabet } from "../key-alphabet";
 import { getConfig } from "../../platform/config";
 import { changesCatalogue } from "../../catalogue/routes/changes";
-import { adminActor, type ApiContext, type ApiEnv } from "../../platform/http/context";
+import { adminActor, type ApiContext, type ApiEnv, say } from "../../platform/http/context";
 import { HttpError } from "../../platform/http/api-errors";
 import { requireAdmin } from "../../accounts/require-admin";
 import { readJson, readParams, readQuery, takesJson, takesQuery } from "../../platform/http/validate";
@@ -54,13 +54,13 @@ export const adminKeysApi = new Hono<ApiEnv>()
   .post("/apps/:app/pricing", requireAdmin, changesCatalogue, takesJson(createPricingSchema), async (c) => {
     const appId = await appOf(c);
     const input = await readJson(c);
-    return c.json({ success: true, message: "Đã thêm bảng giá", data: await createPricing(c.env, appId, input, adminActor(c)) }, 201);
+    return c.json({ success: true, message: say(c, KEY_ADMIN_MESSAGES.pricingAdded), data: await createPricing(c.env, appId, input, adminActor(c)) }, 201);
   })
   .patch("/apps/:app/pricing/:id", requireAdmin, changesCatalogue, takesJson(updatePricingSchema), async (c) => {
     const { app, id } = readParams(c, pricingPath, KEY_ADMIN_MESSAGES.pricingNotFound);
     const appId = await findAdminAppId(c.env.DB, app);
     const input = await readJson(c);
-    return c.json({ success: true, message: "Đã cập nhật bảng giá", data: await updatePricing(c.env, appId, id, input, adminActor(c)) });
+    return c.json({ success: true, message: say(c, KEY_ADMIN_MESSAGES.pricingUpdated), data: await updatePricing(c.env, appId, id, input, adminActor(c)) });
   })
   // A pricing is paused, never deleted (orders name it): the method is refused, PATCH named instead.
   .delete("/apps/:app/pricing/:id", requireAdmin, () => {
@@ -82,7 +82,7 @@ export const adminKeysApi = new Hono<ApiEnv>()
   .post("/bulk-import", requireAdmin, changesCatalogue, takesJson(importKeysSchema), async (c) => {
     const input = await readJson(c);
     const extra = getConfig(c.env).KEY_CODE_EXTRA_CHARACTERS;
-    return c.json({ success: true, message: KEY_ADMIN_MESSAGES.imported, data: await importKeys(c.env.DB, input, adminActor(c), extra) });
+    return c.json({ success: true, message: say(c, KEY_ADMIN_MESSAGES.imported), data: await importKeys(c.env.DB, input, adminActor(c), extra) });
   })
   // The owner's check: stocked codes a buyer cannot tell apart, and codes outside the alphabet (never merged).
   .get("/collisions", requireAdmin, takesQuery(collisionsQuerySchema), async (c) => {
@@ -92,42 +92,42 @@ export const adminKeysApi = new Hono<ApiEnv>()
   })
   .patch("/keys/:id/update-status", requireAdmin, changesCatalogue, takesJson(keyStatusSchema), async (c) => {
     const { status } = await readJson(c);
-    return c.json({ success: true, message: KEY_ADMIN_MESSAGES.statusUpdated, data: await changeKeyStatus(c.env.DB, keyId(c), "available", status, adminActor(c)) });
+    return c.json({ success: true, message: say(c, KEY_ADMIN_MESSAGES.statusUpdated), data: await changeKeyStatus(c.env.DB, keyId(c), "available", status, adminActor(c)) });
   })
   .post("/keys/:id/deactivate", requireAdmin, changesCatalogue, async (c) =>
-    c.json({ success: true, message: KEY_ADMIN_MESSAGES.deactivated, data: await changeKeyStatus(c.env.DB, keyId(c), "available", "revoked", adminActor(c)) }),
+    c.json({ success: true, message: say(c, KEY_ADMIN_MESSAGES.deactivated), data: await changeKeyStatus(c.env.DB, keyId(c), "available", "revoked", adminActor(c)) }),
   )
   .post("/keys/:id/activate", requireAdmin, changesCatalogue, async (c) =>
-    c.json({ success: true, message: KEY_ADMIN_MESSAGES.activated, data: await changeKeyStatus(c.env.DB, keyId(c), "revoked", "available", adminActor(c)) }),
+    c.json({ success: true, message: say(c, KEY_ADMIN_MESSAGES.activated), data: await changeKeyStatus(c.env.DB, keyId(c), "revoked", "available", adminActor(c)) }),
   )
   // A sold key's controls: its buyer's device, its expiry, its ban. None changes the stock.
   .post("/keys/:id/reset-device", requireAdmin, async (c) =>
-    c.json({ success: true, message: KEY_ADMIN_MESSAGES.deviceReset, data: await resetKeyDevice(c.env.DB, keyId(c), adminActor(c)) }),
+    c.json({ success: true, message: say(c, KEY_ADMIN_MESSAGES.deviceReset), data: await resetKeyDevice(c.env.DB, keyId(c), adminActor(c)) }),
   )
   .post("/keys/:id/extend", requireAdmin, takesJson(extendKeySchema), async (c) => {
     const { days } = await readJson(c);
-    return c.json({ success: true, message: KEY_ADMIN_MESSAGES.extended(days), data: await extendKey(c.env.DB, keyId(c), days, adminActor(c)) });
+    return c.json({ success: true, message: say(c, KEY_ADMIN_MESSAGES.extended(days)), data: await extendKey(c.env.DB, keyId(c), days, adminActor(c)) });
   })
-  .post("/keys/:id/ban", requireAdmin, async (c) => c.json({ success: true, message: KEY_ADMIN_MESSAGES.banned, data: await banKey(c.env.DB, keyId(c), adminActor(c)) }))
-  .post("/keys/:id/unban", requireAdmin, async (c) => c.json({ success: true, message: KEY_ADMIN_MESSAGES.unbanned, data: await unbanKey(c.env.DB, keyId(c), adminActor(c)) }))
+  .post("/keys/:id/ban", requireAdmin, async (c) => c.json({ success: true, message: say(c, KEY_ADMIN_MESSAGES.banned), data: await banKey(c.env.DB, keyId(c), adminActor(c)) }))
+  .post("/keys/:id/unban", requireAdmin, async (c) => c.json({ success: true, message: say(c, KEY_ADMIN_MESSAGES.unbanned), data: await unbanKey(c.env.DB, keyId(c), adminActor(c)) }))
   .delete("/keys/:id", requireAdmin, changesCatalogue, async (c) => {
     await deleteKey(c.env.DB, keyId(c), adminActor(c));
-    return c.json({ success: true, message: "Đã xóa key" });
+    return c.json({ success: true, message: say(c, KEY_ADMIN_MESSAGES.keyDeleted) });
   })
   .post("/keys/bulk-delete", requireAdmin, changesCatalogue, takesJson(bulkDeleteKeysSchema), async (c) => {
     const { key_ids } = await readJson(c);
     const deleted = await deleteKeys(c.env.DB, { ids: [...new Set(key_ids)] }, adminActor(c));
-    return c.json({ success: true, message: `Đã xóa ${deleted} key`, data: { deleted_count: deleted } });
+    return c.json({ success: true, message: say(c, KEY_ADMIN_MESSAGES.keysDeleted(deleted)), data: { deleted_count: deleted } });
   })
   .post("/apps/:app/cleanup-sold", requireAdmin, changesCatalogue, async (c) => {
     const deleted = await deleteKeys(c.env.DB, { appId: await appOf(c), statuses: ["sold"] }, adminActor(c));
-    return c.json({ success: true, message: `Đã dọn ${deleted} key`, data: { deleted_count: deleted } });
+    return c.json({ success: true, message: say(c, KEY_ADMIN_MESSAGES.keysCleared(deleted)), data: { deleted_count: deleted } });
   })
   .post("/apps/:app/cleanup-by-status", requireAdmin, changesCatalogue, takesJson(cleanupByStatusSchema), async (c) => {
     const appId = await appOf(c);
     const { status } = await readJson(c);
     const deleted = await deleteKeys(c.env.DB, { appId, statuses: [status] }, adminActor(c));
-    return c.json({ success: true, message: `Đã dọn ${deleted} key`, data: { deleted_count: deleted } });
+    return c.json({ success: true, message: say(c, KEY_ADMIN_MESSAGES.keysCleared(deleted)), data: { deleted_count: deleted } });
   })
   .get("/apps/:app/stats", requireAdmin, async (c) => {
     const appId = await appOf(c);

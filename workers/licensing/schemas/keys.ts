@@ -1,37 +1,37 @@
 // The key inputs (docs/product.md §7 "Keys", §5): a buyer's purchase, a mod's key check, and the admin's
 // pricing, imports, status changes and cleanups.
 import { z } from "zod";
-import { tooLong, tooMany } from "../../shared/zod-messages";
+import { tooLong, tooMany, ZOD_MESSAGES } from "../../shared/zod-messages";
 import { filterField, idField, integerField, nameField, pageField, pageSizeField } from "../../shared/fields";
-import { KEY_ADMIN_MESSAGES, MAX_IMPORT_LINES, MAX_DEVICE_ID, MAX_BUNDLE_ID, VERSION_INVALID } from "../messages";
+import { KEY_ADMIN_MESSAGES, KEY_INPUT_MESSAGES, MAX_IMPORT_LINES, MAX_DEVICE_ID, MAX_BUNDLE_ID } from "../messages";
 import { isVersion } from "../../shared/version";
 import { KEY_STATUSES } from "../../shared/enums";
 import { LANGS } from "../../shared/lang";
 
-const PRICING_INVALID = "Vui lòng chọn gói key hợp lệ";
+const PRICING_INVALID = KEY_INPUT_MESSAGES.pricingInvalid.token;
 
 export const purchaseSchema = z.object({
   key_pricing_id: idField(PRICING_INVALID),
   payment_method: z.string().default("balance"),
 });
 
-const BUNDLE_ID_REQUIRED = "Vui lòng gửi bundle_id của ứng dụng (ví dụ com.example.mymod)";
+const BUNDLE_ID_REQUIRED = KEY_INPUT_MESSAGES.bundleIdRequired.token;
 const notBlank = (text: string) => text.trim() !== "";
 
 // The device and bundle ids are taken exactly as sent (not trimmed): the answer names them as
 // sent, for the mod to compare with what it sent (docs/licensing.md §3).
 export const keyCheckSchema = z.object({
   key_code: z.string().trim().min(1).max(200),
-  device_id: z.string().max(MAX_DEVICE_ID).refine(notBlank, "Vui lòng nhập trường này"),
+  device_id: z.string().max(MAX_DEVICE_ID).refine(notBlank, ZOD_MESSAGES.required.token),
   // Required: a key is good only for its own app, so the check must say which app asks.
   bundle_id: z.string({ error: BUNDLE_ID_REQUIRED }).max(MAX_BUNDLE_ID, tooLong(MAX_BUNDLE_ID)).refine(notBlank, BUNDLE_ID_REQUIRED),
   // Echoed in the signed answer, so a recorded answer cannot pass for the answer to a fresh request.
   nonce: z
     .string()
-    .regex(/^[\x21-\x7e]{8,64}$/, "nonce phải gồm 8–64 ký tự ASCII in được, không có khoảng trắng")
+    .regex(/^[\x21-\x7e]{8,64}$/, KEY_INPUT_MESSAGES.nonceInvalid.token)
     .optional(),
   // The mod's CFBundleShortVersionString: a malformed one is refused, never guessed at (decision 0031).
-  version: z.string({ error: VERSION_INVALID }).refine(isVersion, VERSION_INVALID).optional(),
+  version: z.string({ error: KEY_INPUT_MESSAGES.versionInvalid.token }).refine(isVersion, KEY_INPUT_MESSAGES.versionInvalid.token).optional(),
   // The language of the signed answer's message (decision 0041); without it, Vietnamese as always.
   lang: z.enum(LANGS).optional(),
 });
@@ -39,14 +39,14 @@ export const keyCheckSchema = z.object({
 const price = integerField({
   min: 0,
   max: 1_000_000_000,
-  message: KEY_ADMIN_MESSAGES.pricingRequired,
-  invalid: "Giá phải là số nguyên",
-  tooSmall: "Giá không được âm",
-  tooBig: "Giá tối đa là 1.000.000.000",
+  message: KEY_ADMIN_MESSAGES.pricingRequired.token,
+  invalid: KEY_INPUT_MESSAGES.priceInvalid.token,
+  tooSmall: KEY_INPUT_MESSAGES.priceNegative.token,
+  tooBig: KEY_INPUT_MESSAGES.priceTooHigh.token,
 });
 
 export const createPricingSchema = z.object({
-  key_type: z.union([z.string().min(1, KEY_ADMIN_MESSAGES.pricingRequired), z.number().int()], { error: KEY_ADMIN_MESSAGES.pricingRequired }),
+  key_type: z.union([z.string().min(1, KEY_ADMIN_MESSAGES.pricingRequired.token), z.number().int()], { error: KEY_ADMIN_MESSAGES.pricingRequired.token }),
   price,
   currency: z.enum(["VND", "USD"]).default("VND"),
   is_active: z.boolean().default(true),
@@ -58,8 +58,8 @@ export type UpdatePricingInput = z.infer<typeof updatePricingSchema>;
 
 export const importKeysSchema = z.object({
   app_url: z.union([z.string().min(1), z.number().int()]).transform(String),
-  key_type: z.union([z.string().min(1), z.number().int()], { error: "Vui lòng chọn loại key" }),
-  keys_text: z.string({ error: KEY_ADMIN_MESSAGES.keysRequired }).max(4_000_000, KEY_ADMIN_MESSAGES.tooManyLines(MAX_IMPORT_LINES)),
+  key_type: z.union([z.string().min(1), z.number().int()], { error: KEY_INPUT_MESSAGES.keyTypeRequired.token }),
+  keys_text: z.string({ error: KEY_ADMIN_MESSAGES.keysRequired.token }).max(4_000_000, KEY_ADMIN_MESSAGES.tooManyLines(MAX_IMPORT_LINES).token),
   batch_name: nameField(200, { tooLong: tooLong(200), blankAllowed: true }).optional(),
   description: z.string().trim().max(1000).default(""),
   skip_duplicates: z.boolean().default(true),
@@ -68,17 +68,17 @@ export type ImportKeysInput = z.infer<typeof importKeysSchema>;
 /** What the admin's import form sends. */
 export type ImportKeysRequest = z.input<typeof importKeysSchema>;
 
-export const keyStatusSchema = z.object({ status: z.literal("revoked", { error: KEY_ADMIN_MESSAGES.onlyAvailable }) });
+export const keyStatusSchema = z.object({ status: z.literal("revoked", { error: KEY_ADMIN_MESSAGES.onlyAvailable.token }) });
 
-const EXTEND_DAYS = "Số ngày gia hạn phải là số nguyên từ 1 đến 3650";
+const EXTEND_DAYS = KEY_INPUT_MESSAGES.extendDays.token;
 // A JSON number only, as the key screen sends it (stricter than integerField, which also reads text).
 export const extendKeySchema = z.object({ days: z.number({ error: EXTEND_DAYS }).int(EXTEND_DAYS).min(1, EXTEND_DAYS).max(3650, EXTEND_DAYS) });
 
 export const bulkDeleteKeysSchema = z.object({
-  key_ids: z.array(idField(), { error: KEY_ADMIN_MESSAGES.selectKeys }).min(1, KEY_ADMIN_MESSAGES.selectKeys).max(20_000, tooMany(20_000)),
+  key_ids: z.array(idField(), { error: KEY_ADMIN_MESSAGES.selectKeys.token }).min(1, KEY_ADMIN_MESSAGES.selectKeys.token).max(20_000, tooMany(20_000)),
 });
 
-export const cleanupByStatusSchema = z.object({ status: z.enum(["sold", "used", "expired", "revoked"], { error: KEY_ADMIN_MESSAGES.badStatus }) });
+export const cleanupByStatusSchema = z.object({ status: z.enum(["sold", "used", "expired", "revoked"], { error: KEY_ADMIN_MESSAGES.badStatus.token }) });
 
 /** A pricing's stock for the buyer's dialog: of one pricing when `pricing_id` names one. */
 export const availabilityQuerySchema = z.object({ pricing_id: idField(PRICING_INVALID).optional() });
@@ -91,7 +91,7 @@ export const collisionsQuerySchema = z.object({ app_url: z.string().max(200).opt
 
 /** An app's keys: of one status or all; every key without a page, else one page (at most 500). */
 export const appKeysQuerySchema = z.object({
-  status: filterField(z.enum(KEY_STATUSES, { error: KEY_ADMIN_MESSAGES.badStatus })),
+  status: filterField(z.enum(KEY_STATUSES, { error: KEY_ADMIN_MESSAGES.badStatus.token })),
   page: pageField.optional(),
   page_size: pageSizeField(500).default(50),
 });

@@ -64,5 +64,5 @@ export const buyerPurchasesApi = new Hono<ApiEnv>()
   .post("/:id/reset-device", requireUser, async (c) => {
     const { id } = readParams(c, idPath, KEY_DEVICE_MESSAGES.purchaseNotFound);
     await resetPurchaseDevice(c.env.DB, c.get("user").id, id, getConfig(c.env).KEY_DEVICE_RESET_HOURS);
-    return c.json({ success: true, message: KEY_DEVICE_MESSAGES.reset });
+    return c.json({ success: true, message: say(c, KEY_DEVICE_MESSAGES.reset) });
   });
