@@ -2,12 +2,14 @@
 // code and both its texts, a rule throws it with its arguments, and the answer speaks the reader's
 // language. The code and the English come from the declaration, never from the Vietnamese text: a
 // reworded Vietnamese text keeps both.
-import { describe, expect, it } from "vitest";
-import { refusalAnswer } from "../../workers/platform/http/refusals";
-import { ConflictError, fieldError, NotFoundError, RateLimitedError } from "../../workers/platform/errors";
+import { describe, expect, it, onTestFinished } from "vitest";
+import { lookUpUndeclaredWith, refusalAnswer } from "../../workers/platform/http/refusals";
+import { ConflictError, fieldError, NotFoundError, RateLimitedError, ValidationError } from "../../workers/platform/errors";
 import { HttpError, MESSAGES } from "../../workers/platform/http/api-errors";
 import { hasVietnameseLetters } from "../../workers/shared/lang";
 import { defineMessages, Message } from "../../workers/shared/message";
+import { KEY_ADMIN_MESSAGES, KEY_DEVICE_MESSAGES } from "../../workers/licensing/messages";
+import { phrasebook } from "../../workers/i18n/registry";
 
 const request = (lang: "vi" | "en") => new Request("https://store.test/api/x", { headers: { "Accept-Language": lang === "en" ? "en-US,en;q=0.9" : "vi" } });
 
@@ -96,5 +98,34 @@ describe("every declared catalogue", () => {
     expect(declared.length).toBeGreaterThan(70);
     const wrong = declared.filter(({ spec }) => !/^[a-z][a-z0-9_]*$/.test(spec.code) || (typeof spec.en === "string" && (!spec.en.trim() || hasVietnameseLetters(spec.en))) || typeof spec.en !== typeof spec.vi);
     expect(wrong.map(({ name }) => name)).toEqual([]);
+  });
+});
+
+describe("licensing's declared messages", () => {
+  it("keep their code and English when the Vietnamese is reworded, the phrasebook installed as in the Worker", () => {
+    // Installed as workers/api.ts installs it: a text it knows would find its English there.
+    lookUpUndeclaredWith((text) => phrasebook().lookUp(text));
+    onTestFinished(() => lookUpUndeclaredWith(() => null));
+    const reworded = new Message({ ...KEY_ADMIN_MESSAGES.keyNotFound.spec, vi: "Không có key này trong kho" });
+    expect(answered(new NotFoundError(reworded), "en")).toMatchObject({ code: "key_not_found", message: "This key does not exist" });
+    expect(answered(new NotFoundError(reworded), "vi")).toMatchObject({ code: "key_not_found", message: "Không có key này trong kho" });
+
+    // A template whose argument is itself a message: both said in the reader's language.
+    const wait = KEY_DEVICE_MESSAGES.waitHoursMinutes(1, 1);
+    const tooSoon = new Message({ ...KEY_DEVICE_MESSAGES.tooSoon.spec, vi: (hours: number, left: string) => `Đợi thêm ${left} (mỗi ${hours} giờ một lần).` }, [24, wait]);
+    expect(answered(new RateLimitedError(tooSoon, 3660), "en")).toMatchObject({
+      code: "rate_limited",
+      message: "A key can change device once every 24 hours. Please try again in 1 hour 1 minute.",
+    });
+    expect(answered(new RateLimitedError(tooSoon, 3660), "vi").message).toBe("Đợi thêm 1 giờ 1 phút (mỗi 24 giờ một lần).");
+
+    // A refused import line's reason and line numbers, reworded inside the refusal that names them.
+    const lines = new Message({ ...KEY_ADMIN_MESSAGES.lineNumbers.spec, vi: (numbers: readonly number[]) => `các dòng ${numbers.join(", ")}` }, [[3, 7], false]);
+    const refusal = KEY_ADMIN_MESSAGES.outsideAlphabet(2, lines, KEY_ADMIN_MESSAGES.invisibleReason, "");
+    expect(answered(new ValidationError(refusal, { keys_text: [KEY_ADMIN_MESSAGES.invisibleLine(3)] }), "en")).toMatchObject({
+      code: "keys_outside_alphabet",
+      message: expect.stringMatching(/^2 keys have characters outside the store's alphabet \(line 3, line 7; for example the key is only hidden characters\)/),
+      errors: { keys_text: ["Line 3: the key is only hidden characters"] },
+    });
   });
 });
