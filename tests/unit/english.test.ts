@@ -102,7 +102,6 @@ const NOT_ANSWERS = new Set([
   "workers/platform/config.ts",
   "workers/platform/mailer.ts",
   "workers/platform/dev-outbox.ts",
-  "workers/licensing/buyer-mails.ts",
   "workers/index.ts",
   "workers/owner/notifications.ts",
   "workers/accounts/admin-notices.ts",
@@ -131,8 +130,6 @@ const NOT_ANSWER_TEXTS = new Set([
   "workers/accounts/accounts.ts Cấu hình không hợp lệ (invalid configuration): ADMIN_EMAIL: địa chỉ này đã thuộc về một tài khoản không phải quản trị (user id {}); ",
   "workers/accounts/accounts.ts cửa hàng không tự nâng quyền tài khoản đó (refusing to promote an existing account). ",
   "workers/accounts/accounts.ts Hãy đặt ADMIN_EMAIL khác, hoặc để một quản trị viên cấp quyền cho tài khoản đó.",
-  // A batch's default name, stored.
-  "workers/licensing/key-admin.ts Nhập {}",
   // The notes a parked card or a closed one keeps for the admin.
   "workers/money/cards.ts Thẻ {} serial {}, mệnh giá {}: {}",
   "workers/money/cards.ts {}\nCó thể cộng: {}",

@@ -4,7 +4,7 @@
 // template also gets its probe arguments here; a one-off text goes into en/phrases.ts.
 import { AUTH_MESSAGES, MAIL_PREFERENCE_MESSAGES, MFA_MESSAGES, SECOND_FACTOR_MESSAGES, USER_ADMIN_MESSAGES } from "../accounts/messages";
 import { APP_ADMIN_MESSAGES, UPLOAD_MESSAGES } from "../catalogue/messages";
-import { APP_PAUSE_MESSAGES, BAN_MESSAGES, KEY_ADMIN_MESSAGES, KEY_BULK_MESSAGES, KEY_CHECK_MESSAGES, KEY_DEVICE_MESSAGES, KEY_INPUT_MESSAGES, PAUSE_MAIL_MESSAGES, TRIAL_MESSAGES } from "../licensing/messages";
+import { APP_PAUSE_MESSAGES, BAN_MESSAGES, BUYER_MAIL_MESSAGES, KEY_ADMIN_MESSAGES, KEY_BULK_MESSAGES, KEY_CHECK_MESSAGES, KEY_DEVICE_MESSAGES, KEY_INPUT_MESSAGES, PAUSE_MAIL_MESSAGES, TRIAL_MESSAGES } from "../licensing/messages";
 import { CARD_MESSAGES, CRYPTO_HISTORY_MESSAGES, CRYPTO_MESSAGES, PACKAGE_MANAGER_MESSAGES, PROMOTION_MESSAGES, REVIEW_MESSAGES, TOPUP_HISTORY_MESSAGES, VIETQR_MESSAGES, WALLET_MESSAGES, WEBHOOK_MESSAGES } from "../money/messages";
 import { EXPORT_MESSAGES, SETTINGS_MESSAGES, WEBHOOK_MESSAGES as SHOP_WEBHOOK_MESSAGES } from "../owner/messages";
 import { MESSAGES } from "../platform/http/api-errors";
@@ -144,6 +144,15 @@ function build(): Phrasebook {
       paused: [["LQ Mod", "MAINTENANCE"]],
       resumedSubject: [["iGameHub", "LQ Mod"]],
       resumed: [["LQ Mod"]],
+    })
+    .catalogue("BUYER_MAIL_MESSAGES", BUYER_MAIL_MESSAGES, {
+      greeting: [["khach_hang"]],
+      expirySubject: [["iGameHub", "LQ Mod"]],
+      expires: [["LQ Mod", "…ABCD", new Date("2026-11-25T07:05:09Z")]],
+      buyAgainToKeepUsing: [["Mua key mới"]],
+      updateSubject: [["LQ Mod", "2.0.1"]],
+      newVersion: [["LQ Mod", "2.0.1"]],
+      boughtAt: [["iGameHub"]],
     })
     .catalogue("KEY_BULK_MESSAGES", KEY_BULK_MESSAGES, { previewed: [[LONG]], applied: [[LONG]], tooMany: [[LONG]] })
     .dictionary("PURCHASE_MESSAGES", PURCHASE_MESSAGES, PURCHASE_EN, codes("", { paused: "key_type_paused", soldOut: "sold_out", balanceOnly: "payment_method_unsupported" }), {})

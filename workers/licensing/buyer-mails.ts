@@ -1,21 +1,19 @@
 // Buyers hear about their keys (issue #29, docs/decisions/0032-buyer-mails.md): a reminder when a
-// key expires within 3 days, and "Bản cập nhật mới" when the admin publishes a new version of an
-// app they hold a live key for, and an app's pause and its resume (queued by app-pause.ts in the
+// key expires within 3 days, a notice when the admin publishes a new version of an app they hold
+// a live key for, and an app's pause and its resume (queued by app-pause.ts in the
 // pause's and the resume's batch, docs/decisions/0056-pause-mails.md). Each is queued once
 // (buyer_mails.dedupe_key) and sent by the cron in batches, at most once: a run claims its rows
 // before sending, and a claim that a dead run left behind is abandoned, never sent again. A buyer
-// who turned the notices off gets none.
+// who turned the notices off gets none. Every text is declared in messages.ts, in the buyer's language.
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { apps, buyerMails, licenseKeys, users } from "../db/schema";
 import { type Config, getConfig } from "../platform/config";
 import { escapeHtml, type Mail, sendMail } from "../platform/mailer";
-import { formatDateTime } from "../shared/format";
-import { dateTime } from "../shared/english/format";
 import { errorText, logEvent } from "../lib/log";
 import { unsubscribeToken } from "../accounts/mail-preferences";
 import type { Lang } from "../shared/lang";
-import { PAUSE_MAIL_MESSAGES } from "./messages";
+import { BUYER_MAIL_MESSAGES, PAUSE_MAIL_MESSAGES } from "./messages";
 
 const DAY_MS = 86_400_000;
 /** A key expiring this soon gets its reminder. */
@@ -121,7 +119,7 @@ async function composeMail(db: Database, config: Config, row: Claimed, now: Date
   // RFC 8058: a mail client unsubscribes with one POST to this address; opened, it leads to the page.
   const headers = { "List-Unsubscribe": `<${origin}/api/mail/unsubscribe?token=${token}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" };
   const appName = english ? found.appNameEn || found.appName : found.appName;
-  const who = { to: found.email, username: found.username, site: config.SITE_NAME, appName, appLink, unsubscribe, english };
+  const who = { to: found.email, username: found.username, site: config.SITE_NAME, appName, appLink, unsubscribe, lang: (english ? "en" : "vi") as Lang };
 
   if (row.kind === "key_expiry") {
     if (row.keyId === null) return null;
@@ -142,9 +140,11 @@ async function composeMail(db: Database, config: Config, row: Claimed, now: Date
   return { ...updateMail(who, row.version), headers };
 }
 
+type Who = { to: string; username: string; site: string; appName: string; appLink: string; unsubscribe: string; lang: Lang };
+
 /** An app paused (with the shop's reason in the buyer's language) or back, in the buyer's language. */
 function pauseMail(who: Who, kind: "app_paused" | "app_resumed", reason: string): Mail {
-  const lang: Lang = who.english ? "en" : "vi";
+  const { lang } = who;
   const say = PAUSE_MAIL_MESSAGES;
   const lines = kind === "app_paused" ? [say.paused(who.appName, reason).in(lang), say.pausedKeys.in(lang)] : [say.resumed(who.appName).in(lang), say.resumedKeys.in(lang)];
   const subject = (kind === "app_paused" ? say.pausedSubject : say.resumedSubject)(who.site, who.appName).in(lang);
@@ -159,18 +159,12 @@ ${end.html}`;
   return { to: who.to, subject, text, html, template: kind };
 }
 
-type Who = { to: string; username: string; site: string; appName: string; appLink: string; unsubscribe: string; english: boolean };
-
 function footer(who: Who): { text: string[]; html: string } {
-  if (who.english) {
-    return {
-      text: ["", "—", `You are receiving this email because you bought a key at ${who.site}. Don't want these notices any more? Unsubscribe here:`, who.unsubscribe],
-      html: `<p style="color:#71717a;font-size:12px">You are receiving this email because you bought a key at ${escapeHtml(who.site)}. <a href="${escapeHtml(who.unsubscribe)}">Unsubscribe from these notices</a></p>`,
-    };
-  }
+  const say = BUYER_MAIL_MESSAGES;
+  const { lang } = who;
   return {
-    text: ["", "—", `Bạn nhận email này vì đã mua key tại ${who.site}. Không muốn nhận email thông báo nữa? Hủy nhận tại:`, who.unsubscribe],
-    html: `<p style="color:#71717a;font-size:12px">Bạn nhận email này vì đã mua key tại ${escapeHtml(who.site)}. <a href="${escapeHtml(who.unsubscribe)}">Hủy nhận email thông báo</a></p>`,
+    text: ["", "—", `${say.boughtAt(who.site).in(lang)} ${say.unsubscribeAt.in(lang)}`, who.unsubscribe],
+    html: `<p style="color:#71717a;font-size:12px">${say.boughtAt(escapeHtml(who.site)).in(lang)} <a href="${escapeHtml(who.unsubscribe)}">${say.unsubscribe.in(lang)}</a></p>`,
   };
 }
 
@@ -179,76 +173,31 @@ function keyHint(code: string): string {
   return `…${code.slice(-4)}`;
 }
 
+// The HTML parts call the templates with the values escaped (the declared words need none), the
+// app's name in <strong>.
+const strong = (text: string) => `<strong>${escapeHtml(text)}</strong>`;
+
 function expiryMail(who: Who, code: string, expiresAt: Date): Mail {
-  if (who.english) return expiryMailEn(who, code, expiresAt);
-  const when = formatDateTime(expiresAt);
+  const say = BUYER_MAIL_MESSAGES;
+  const { lang } = who;
   const end = footer(who);
-  const text = [
-    `Xin chào ${who.username},`,
-    "",
-    `Key ${keyHint(code)} của ${who.appName} sẽ hết hạn lúc ${when}.`,
-    "Để tiếp tục sử dụng, bạn có thể mua key mới tại:",
-    who.appLink,
-    ...end.text,
-  ].join("\n");
-  const html = `<p>Xin chào ${escapeHtml(who.username)},</p>
-<p>Key ${escapeHtml(keyHint(code))} của <strong>${escapeHtml(who.appName)}</strong> sẽ hết hạn lúc ${escapeHtml(when)}.</p>
-<p><a href="${escapeHtml(who.appLink)}">Mua key mới</a> để tiếp tục sử dụng.</p>
+  const greeting = say.greeting(who.username);
+  const text = [greeting.in(lang), "", say.expires(who.appName, keyHint(code), expiresAt).in(lang), say.buyAgainAt.in(lang), who.appLink, ...end.text].join("\n");
+  const html = `<p>${say.greeting(escapeHtml(who.username)).in(lang)}</p>
+<p>${say.expires(strong(who.appName), escapeHtml(keyHint(code)), expiresAt).in(lang)}</p>
+<p>${say.buyAgainToKeepUsing(`<a href="${escapeHtml(who.appLink)}">${say.buyAgain.in(lang)}</a>`).in(lang)}</p>
 ${end.html}`;
-  return { to: who.to, subject: `${who.site}: key ${who.appName} sắp hết hạn`, text, html, template: "key_expiry" };
+  return { to: who.to, subject: say.expirySubject(who.site, who.appName).in(lang), text, html, template: "key_expiry" };
 }
 
 function updateMail(who: Who, version: string): Mail {
-  if (who.english) return updateMailEn(who, version);
+  const say = BUYER_MAIL_MESSAGES;
+  const { lang } = who;
   const end = footer(who);
-  const text = [
-    `Xin chào ${who.username},`,
-    "",
-    `${who.appName} vừa có phiên bản mới: ${version}.`,
-    "Xem thay đổi và tải bản cập nhật tại:",
-    who.appLink,
-    ...end.text,
-  ].join("\n");
-  const html = `<p>Xin chào ${escapeHtml(who.username)},</p>
-<p><strong>${escapeHtml(who.appName)}</strong> vừa có phiên bản mới: ${escapeHtml(version)}.</p>
-<p><a href="${escapeHtml(who.appLink)}">Xem và tải bản cập nhật</a></p>
+  const text = [say.greeting(who.username).in(lang), "", say.newVersion(who.appName, version).in(lang), say.updateAt.in(lang), who.appLink, ...end.text].join("\n");
+  const html = `<p>${say.greeting(escapeHtml(who.username)).in(lang)}</p>
+<p>${say.newVersion(strong(who.appName), escapeHtml(version)).in(lang)}</p>
+<p><a href="${escapeHtml(who.appLink)}">${say.update.in(lang)}</a></p>
 ${end.html}`;
-  return { to: who.to, subject: `Bản cập nhật mới: ${who.appName} ${version}`, text, html, template: "app_update" };
-}
-
-// The same two mails in English, for a buyer whose account says so (users.locale).
-
-function expiryMailEn(who: Who, code: string, expiresAt: Date): Mail {
-  const when = dateTime(expiresAt);
-  const end = footer(who);
-  const text = [
-    `Hello ${who.username},`,
-    "",
-    `Your ${who.appName} key ${keyHint(code)} expires on ${when}.`,
-    "To keep using it, you can buy a new key here:",
-    who.appLink,
-    ...end.text,
-  ].join("\n");
-  const html = `<p>Hello ${escapeHtml(who.username)},</p>
-<p>Your <strong>${escapeHtml(who.appName)}</strong> key ${escapeHtml(keyHint(code))} expires on ${escapeHtml(when)}.</p>
-<p><a href="${escapeHtml(who.appLink)}">Buy a new key</a> to keep using it.</p>
-${end.html}`;
-  return { to: who.to, subject: `${who.site}: your ${who.appName} key expires soon`, text, html, template: "key_expiry" };
-}
-
-function updateMailEn(who: Who, version: string): Mail {
-  const end = footer(who);
-  const text = [
-    `Hello ${who.username},`,
-    "",
-    `${who.appName} has a new version: ${version}.`,
-    "See what changed and download the update here:",
-    who.appLink,
-    ...end.text,
-  ].join("\n");
-  const html = `<p>Hello ${escapeHtml(who.username)},</p>
-<p><strong>${escapeHtml(who.appName)}</strong> has a new version: ${escapeHtml(version)}.</p>
-<p><a href="${escapeHtml(who.appLink)}">See and download the update</a></p>
-${end.html}`;
-  return { to: who.to, subject: `New version: ${who.appName} ${version}`, text, html, template: "app_update" };
+  return { to: who.to, subject: say.updateSubject(who.appName, version).in(lang), text, html, template: "app_update" };
 }

@@ -272,6 +272,48 @@ export const PAUSE_MAIL_MESSAGES = defineMessages({
   appLink: { code: "pause_mail_app_link", vi: "Xem ứng dụng", en: "See the app" },
 });
 
+/**
+ * The expiry reminder and the update notice (workers/licensing/buyer-mails.ts, docs/decisions/
+ * 0032-buyer-mails.md), and the footer of every buyer mail, in the buyer's language. A template
+ * whose mail has an HTML part is called there with the values already escaped (a name in <strong>).
+ */
+export const BUYER_MAIL_MESSAGES = defineMessages({
+  greeting: { code: "buyer_mail_greeting", vi: (name: string) => `Xin chào ${name},`, en: (name: string) => `Hello ${name},` },
+  expirySubject: {
+    code: "buyer_mail_expiry_subject",
+    vi: (site: string, app: string) => `${site}: key ${app} sắp hết hạn`,
+    en: (site: string, app: string) => `${site}: your ${app} key expires soon`,
+  },
+  expires: {
+    code: "buyer_mail_expires",
+    vi: (app: string, hint: string, expiresAt: Date) => `Key ${hint} của ${app} sẽ hết hạn lúc ${formatDateTime(expiresAt)}.`,
+    en: (app: string, hint: string, expiresAt: Date) => `Your ${app} key ${hint} expires on ${dateTime(expiresAt)}.`,
+  },
+  buyAgainAt: { code: "buyer_mail_buy_again_at", vi: "Để tiếp tục sử dụng, bạn có thể mua key mới tại:", en: "To keep using it, you can buy a new key here:" },
+  buyAgain: { code: "buyer_mail_buy_again", vi: "Mua key mới", en: "Buy a new key" },
+  /** After the link `buyAgain` names, in the HTML part. */
+  buyAgainToKeepUsing: { code: "buyer_mail_buy_again_to_keep_using", vi: (link: string) => `${link} để tiếp tục sử dụng.`, en: (link: string) => `${link} to keep using it.` },
+  updateSubject: {
+    code: "buyer_mail_update_subject",
+    vi: (app: string, version: string) => `Bản cập nhật mới: ${app} ${version}`,
+    en: (app: string, version: string) => `New version: ${app} ${version}`,
+  },
+  newVersion: {
+    code: "buyer_mail_new_version",
+    vi: (app: string, version: string) => `${app} vừa có phiên bản mới: ${version}.`,
+    en: (app: string, version: string) => `${app} has a new version: ${version}.`,
+  },
+  updateAt: { code: "buyer_mail_update_at", vi: "Xem thay đổi và tải bản cập nhật tại:", en: "See what changed and download the update here:" },
+  update: { code: "buyer_mail_update", vi: "Xem và tải bản cập nhật", en: "See and download the update" },
+  boughtAt: {
+    code: "buyer_mail_bought_at",
+    vi: (site: string) => `Bạn nhận email này vì đã mua key tại ${site}.`,
+    en: (site: string) => `You are receiving this email because you bought a key at ${site}.`,
+  },
+  unsubscribeAt: { code: "buyer_mail_unsubscribe_at", vi: "Không muốn nhận email thông báo nữa? Hủy nhận tại:", en: "Don't want these notices any more? Unsubscribe here:" },
+  unsubscribe: { code: "buyer_mail_unsubscribe", vi: "Hủy nhận email thông báo", en: "Unsubscribe from these notices" },
+});
+
 /** Changing many keys at once (issue 55 item 4, workers/licensing/key-bulk.ts). */
 export const KEY_BULK_MESSAGES = defineMessages({
   previewed: { code: "key_bulk_previewed", vi: (keys: number) => `${keys} key sẽ được thay đổi`, en: (keys: number) => `${count(keys, "key")} will be changed` },
