@@ -1,13 +1,14 @@
 // Buyers hear about their keys (issue #29, docs/decisions/0032-buyer-mails.md): a reminder when a
 // key expires within 3 days, a notice when the admin publishes a new version of an app they hold
-// a live key for, and an app's pause and its resume (queued by app-pause.ts in the
-// pause's and the resume's batch, docs/decisions/0056-pause-mails.md). Each is queued once
+// a live key for, and an app's pause and its resume (queued by app-pause.ts in the pause's and the
+// resume's batch, docs/decisions/0056-pause-mails.md). Each is queued once
 // (buyer_mails.dedupe_key) and sent by the cron in batches, at most once: a run claims its rows
 // before sending, and a claim that a dead run left behind is abandoned, never sent again. A buyer
 // who turned the notices off gets none. Every text is declared in messages.ts, in the buyer's language.
-import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
+//
+// Licensing writes D1 one way (issue 51): prepared statements on the D1 binding. The cron hands
+// each job its drizzle handle; these read and write only through the binding beneath it (`$client`).
 import type { Database } from "../db/client";
-import { apps, buyerMails, licenseKeys, users } from "../db/schema";
 import { type Config, getConfig } from "../platform/config";
 import { escapeHtml, type Mail, sendMail } from "../platform/mailer";
 import { errorText, logEvent } from "../lib/log";
@@ -23,36 +24,42 @@ const MAILS_PER_RUN = 50;
 /** A claim older than this belongs to a run that died: it is abandoned, not sent (it may have been). */
 export const CLAIM_LIFETIME_MS = 15 * 60_000;
 
-const LIVE_STATUSES = ["sold", "used"] as const;
-
 // INSERT … SELECT … ON CONFLICT DO NOTHING: a row queued before (its dedupe_key) stays as it is,
 // whatever its state, so a notice is queued once however often this runs. A new version's notices
 // are queued by the catalogue's change (workers/db/statements/buyer-mails.ts), in the same way.
 
 /** The keys that expire within the window and whose buyer takes notices, one reminder per key. */
 export async function queueExpiryReminders(db: Database, now: Date): Promise<number> {
-  const result = await db.run(sql`
-    INSERT INTO buyer_mails (kind, dedupe_key, user_id, app_id, key_id, created_at)
-    SELECT 'key_expiry', 'key_expiry:' || k.id, k.sold_to_user_id, k.app_id, k.id, ${now.getTime()}
-    FROM license_keys k JOIN users u ON u.id = k.sold_to_user_id
-    WHERE k.status IN ('sold', 'used') AND k.banned_at IS NULL
-      AND k.expires_at > ${now.getTime()} AND k.expires_at <= ${now.getTime() + REMINDER_WINDOW_MS}
-      AND u.email_notifications = 1
-    ON CONFLICT (dedupe_key) DO NOTHING`);
+  const result = await db.$client
+    .prepare(
+      `INSERT INTO buyer_mails (kind, dedupe_key, user_id, app_id, key_id, created_at)
+       SELECT 'key_expiry', 'key_expiry:' || k.id, k.sold_to_user_id, k.app_id, k.id, ?1
+       FROM license_keys k JOIN users u ON u.id = k.sold_to_user_id
+       WHERE k.status IN ('sold', 'used') AND k.banned_at IS NULL
+         AND k.expires_at > ?1 AND k.expires_at <= ?2
+         AND u.email_notifications = 1
+       ON CONFLICT (dedupe_key) DO NOTHING`,
+    )
+    .bind(now.getTime(), now.getTime() + REMINDER_WINDOW_MS)
+    .run();
   return result.meta.changes;
 }
 
-/** Claims the next batch in one statement: two runs at once never claim the same row. */
-export async function claimBuyerMails(db: Database, now: Date, limit = MAILS_PER_RUN) {
-  const next = db.select({ id: buyerMails.id }).from(buyerMails).where(eq(buyerMails.status, "queued")).orderBy(asc(buyerMails.id)).limit(limit);
-  return db
-    .update(buyerMails)
-    .set({ status: "claimed", claimedAt: now })
-    .where(and(eq(buyerMails.status, "queued"), inArray(buyerMails.id, next)))
-    .returning();
-}
+/** A claimed row: what its mail is about. */
+type Claimed = { id: number; kind: string; userId: number; appId: number; keyId: number | null; pauseId: number | null; version: string | null };
 
-type Claimed = Awaited<ReturnType<typeof claimBuyerMails>>[number];
+/** Claims the next batch in one statement: two runs at once never claim the same row. */
+export async function claimBuyerMails(db: Database, now: Date, limit = MAILS_PER_RUN): Promise<Claimed[]> {
+  const { results } = await db.$client
+    .prepare(
+      `UPDATE buyer_mails SET status = 'claimed', claimed_at = ?1
+       WHERE status = 'queued' AND id IN (SELECT id FROM buyer_mails WHERE status = 'queued' ORDER BY id ASC LIMIT ?2)
+       RETURNING id, kind, user_id AS userId, app_id AS appId, key_id AS keyId, pause_id AS pauseId, version`,
+    )
+    .bind(now.getTime(), limit)
+    .all<Claimed>();
+  return results;
+}
 
 /** The store's address for links in mail sent by the cron (required in production). */
 function mailOrigin(config: Config): string {
@@ -64,12 +71,12 @@ export type BuyerMailReport = { queued: number; sent: number; skipped: number; a
 /** The cron's part: queue the reminders now due, give up on dead claims, send one batch. */
 export async function sendBuyerMails(env: Env, db: Database, now: Date): Promise<BuyerMailReport> {
   const config = getConfig(env);
+  const d1 = db.$client;
   const queued = await queueExpiryReminders(db, now);
-  const abandoned = await db
-    .update(buyerMails)
-    .set({ status: "abandoned" })
-    .where(and(eq(buyerMails.status, "claimed"), lte(buyerMails.claimedAt, new Date(now.getTime() - CLAIM_LIFETIME_MS))))
-    .returning({ id: buyerMails.id });
+  const { results: abandoned } = await d1
+    .prepare("UPDATE buyer_mails SET status = 'abandoned' WHERE status = 'claimed' AND claimed_at <= ?1 RETURNING id")
+    .bind(now.getTime() - CLAIM_LIFETIME_MS)
+    .all<{ id: number }>();
   const claimed = await claimBuyerMails(db, now);
   let sent = 0;
   let skipped = 0;
@@ -77,10 +84,10 @@ export async function sendBuyerMails(env: Env, db: Database, now: Date): Promise
     try {
       const mail = await composeMail(db, config, row, now);
       if (mail) await sendMail(db, config, mail);
-      await db
-        .update(buyerMails)
-        .set(mail ? { status: "sent", sentAt: new Date() } : { status: "skipped" })
-        .where(eq(buyerMails.id, row.id));
+      const done = mail
+        ? d1.prepare("UPDATE buyer_mails SET status = 'sent', sent_at = ?1 WHERE id = ?2").bind(Date.now(), row.id)
+        : d1.prepare("UPDATE buyer_mails SET status = 'skipped' WHERE id = ?1").bind(row.id);
+      await done.run();
       if (mail) sent += 1;
       else skipped += 1;
     } catch (error) {
@@ -91,50 +98,50 @@ export async function sendBuyerMails(env: Env, db: Database, now: Date): Promise
   return { queued, sent, skipped, abandoned: abandoned.length };
 }
 
+type Recipient = { email: string; username: string; wants: number; generation: number; locale: string; app_name: string; app_name_en: string | null; slug: string };
+
 /** The mail a claimed row sends, or null when it should not go out any more (opted out, key gone). */
 async function composeMail(db: Database, config: Config, row: Claimed, now: Date): Promise<Mail | null> {
-  const [found] = await db
-    .select({
-      email: users.email,
-      username: users.username,
-      wants: users.emailNotifications,
-      generation: users.mailLinkGeneration,
-      locale: users.locale,
-      appName: apps.name,
-      appNameEn: apps.nameEn,
-      slug: apps.url,
-    })
-    .from(users)
-    .innerJoin(apps, eq(apps.id, row.appId))
-    .where(eq(users.id, row.userId));
+  const d1 = db.$client;
+  const found = await d1
+    .prepare(
+      `SELECT u.email, u.username, u.email_notifications AS wants, u.mail_link_generation AS generation, u.locale,
+              a.name AS app_name, a.name_en AS app_name_en, a.url AS slug
+       FROM users u JOIN apps a ON a.id = ?1 WHERE u.id = ?2`,
+    )
+    .bind(row.appId, row.userId)
+    .first<Recipient>();
   if (!found?.wants) return null;
   const origin = mailOrigin(config);
   // In the buyer's language (users.locale): the English mail names the app by its English name
   // when it has one, and links to the English edition's pages.
-  const english = found.locale === "en";
-  const edition = english ? `${origin}/en` : origin;
+  const lang: Lang = found.locale === "en" ? "en" : "vi";
+  const edition = lang === "en" ? `${origin}/en` : origin;
   const appLink = `${edition}/${encodeURIComponent(found.slug)}`;
   const token = encodeURIComponent(await unsubscribeToken(config.JWT_SECRET, row.userId, found.generation));
   const unsubscribe = `${edition}/unsubscribe?token=${token}`;
   // RFC 8058: a mail client unsubscribes with one POST to this address; opened, it leads to the page.
   const headers = { "List-Unsubscribe": `<${origin}/api/mail/unsubscribe?token=${token}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" };
-  const appName = english ? found.appNameEn || found.appName : found.appName;
-  const who = { to: found.email, username: found.username, site: config.SITE_NAME, appName, appLink, unsubscribe, lang: (english ? "en" : "vi") as Lang };
+  const appName = lang === "en" ? found.app_name_en || found.app_name : found.app_name;
+  const who = { to: found.email, username: found.username, site: config.SITE_NAME, appName, appLink, unsubscribe, lang };
 
   if (row.kind === "key_expiry") {
     if (row.keyId === null) return null;
-    const [key] = await db
-      .select({ code: licenseKeys.keyCode, expiresAt: licenseKeys.expiresAt })
-      .from(licenseKeys)
-      .where(and(eq(licenseKeys.id, row.keyId), inArray(licenseKeys.status, [...LIVE_STATUSES]), isNull(licenseKeys.bannedAt), isNotNull(licenseKeys.expiresAt), gt(licenseKeys.expiresAt, now)));
-    if (!key?.expiresAt) return null;
-    return { ...expiryMail(who, key.code, key.expiresAt), headers };
+    const key = await d1
+      .prepare(
+        `SELECT key_code, expires_at FROM license_keys
+         WHERE id = ?1 AND status IN ('sold', 'used') AND banned_at IS NULL AND expires_at IS NOT NULL AND expires_at > ?2`,
+      )
+      .bind(row.keyId, now.getTime())
+      .first<{ key_code: string; expires_at: number }>();
+    if (!key) return null;
+    return { ...expiryMail(who, key.key_code, new Date(key.expires_at)), headers };
   }
   if (row.kind === "app_paused" || row.kind === "app_resumed") {
     if (row.pauseId === null) return null;
-    const pause = await db.get<{ reason: string; reason_en: string } | undefined>(sql`SELECT reason, reason_en FROM app_pauses WHERE id = ${row.pauseId}`);
+    const pause = await d1.prepare("SELECT reason, reason_en FROM app_pauses WHERE id = ?1").bind(row.pauseId).first<{ reason: string; reason_en: string }>();
     if (!pause) return null;
-    return { ...pauseMail(who, row.kind, english ? pause.reason_en : pause.reason), headers };
+    return { ...pauseMail(who, row.kind, lang === "en" ? pause.reason_en : pause.reason), headers };
   }
   if (!row.version) return null;
   return { ...updateMail(who, row.version), headers };
