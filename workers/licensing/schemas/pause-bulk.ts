@@ -11,11 +11,11 @@ const SHOWS_NOTHING = /^[\s\p{Cf}\p{Z}]*$/u;
 
 /** A pause's reason in one language: shown to buyers, signed into the key check's answer. */
 const reasonField = z
-  .string({ error: APP_PAUSE_MESSAGES.reasonRequired.in("vi") })
-  .max(MAX_PAUSE_REASON, APP_PAUSE_MESSAGES.reasonTooLong(MAX_PAUSE_REASON).in("vi"))
+  .string({ error: APP_PAUSE_MESSAGES.reasonRequired.token })
+  .max(MAX_PAUSE_REASON, APP_PAUSE_MESSAGES.reasonTooLong(MAX_PAUSE_REASON).token)
   .superRefine((text, context) => {
-    if (HIDDEN.test(text)) context.addIssue({ code: "custom", message: APP_PAUSE_MESSAGES.reasonHidden.in("vi") });
-    else if (SHOWS_NOTHING.test(text)) context.addIssue({ code: "custom", message: APP_PAUSE_MESSAGES.reasonRequired.in("vi") });
+    if (HIDDEN.test(text)) context.addIssue({ code: "custom", message: APP_PAUSE_MESSAGES.reasonHidden.token });
+    else if (SHOWS_NOTHING.test(text)) context.addIssue({ code: "custom", message: APP_PAUSE_MESSAGES.reasonRequired.token });
   })
   .transform((text) => text.trim());
 
@@ -26,10 +26,10 @@ export type PauseAppInput = z.infer<typeof pauseAppSchema>;
 const BULK_STATES = [...KEY_STATUSES, "banned"] as const;
 
 const days = z
-  .number({ error: KEY_BULK_MESSAGES.daysRequired.in("vi") })
-  .int(KEY_BULK_MESSAGES.daysRequired.in("vi"))
-  .min(1, KEY_BULK_MESSAGES.daysRequired.in("vi"))
-  .max(3650, KEY_BULK_MESSAGES.daysRequired.in("vi"));
+  .number({ error: KEY_BULK_MESSAGES.daysRequired.token })
+  .int(KEY_BULK_MESSAGES.daysRequired.token)
+  .min(1, KEY_BULK_MESSAGES.daysRequired.token)
+  .max(3650, KEY_BULK_MESSAGES.daysRequired.token);
 
 export const bulkPreviewSchema = z
   .object({
@@ -37,9 +37,9 @@ export const bulkPreviewSchema = z
       .object({
         app_id: idField(),
         key_type_id: filterField(idField()),
-        state: filterField(z.enum(BULK_STATES, { error: KEY_BULK_MESSAGES.badFilter.in("vi") })),
-        sold_from: filterField(dateField(KEY_BULK_MESSAGES.badFilter.in("vi"))),
-        sold_to: filterField(dateField(KEY_BULK_MESSAGES.badFilter.in("vi"))),
+        state: filterField(z.enum(BULK_STATES, { error: KEY_BULK_MESSAGES.badFilter.token })),
+        sold_from: filterField(dateField(KEY_BULK_MESSAGES.badFilter.token)),
+        sold_to: filterField(dateField(KEY_BULK_MESSAGES.badFilter.token)),
         batch: filterField(idField()),
       })
       .strict(),
@@ -49,7 +49,7 @@ export const bulkPreviewSchema = z
   .strict()
   .superRefine((input, context) => {
     const needsDays = input.action === "extend" || input.action === "shorten";
-    if (needsDays && input.days === undefined) context.addIssue({ code: "custom", path: ["days"], message: KEY_BULK_MESSAGES.daysRequired.in("vi") });
+    if (needsDays && input.days === undefined) context.addIssue({ code: "custom", path: ["days"], message: KEY_BULK_MESSAGES.daysRequired.token });
   });
 export type BulkPreviewInput = z.infer<typeof bulkPreviewSchema>;
 
