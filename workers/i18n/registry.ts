@@ -8,10 +8,10 @@ import { APP_PAUSE_MESSAGES, BAN_MESSAGES, KEY_ADMIN_MESSAGES, KEY_BULK_MESSAGES
 import { CARD_MESSAGES, CRYPTO_HISTORY_MESSAGES, CRYPTO_MESSAGES, PACKAGE_MANAGER_MESSAGES, PROMOTION_MESSAGES, REVIEW_MESSAGES, TOPUP_HISTORY_MESSAGES, VIETQR_MESSAGES, WALLET_MESSAGES, WEBHOOK_MESSAGES } from "../money/messages";
 import { EXPORT_MESSAGES, SETTINGS_MESSAGES, WEBHOOK_MESSAGES as SHOP_WEBHOOK_MESSAGES } from "../owner/messages";
 import { MESSAGES } from "../platform/http/api-errors";
-import { APP_FORM_MESSAGES, FILE_MESSAGES } from "../shared/app-form";
+import { APP_FORM_HINTS, APP_FORM_MESSAGES, FILE_MESSAGES } from "../shared/app-form";
 import { ACCESS_DENIED_MESSAGE, SECOND_FACTOR_REQUIRED_MESSAGE, VALIDATION_FALLBACK } from "../shared/error-messages";
 import * as ERROR_TEXTS from "../shared/error-texts";
-import { NAME_MESSAGES, TEXT_MESSAGES } from "../shared/fields";
+import { FIELD_MESSAGES, NAME_MESSAGES, TEXT_MESSAGES } from "../shared/fields";
 import { PURCHASE_MESSAGES } from "../shared/money/pricing";
 import { TOPUP_MESSAGES } from "../shared/money/topup";
 import { ZOD_MESSAGES } from "../shared/zod-messages";
@@ -76,15 +76,15 @@ function build(): Phrasebook {
       atLeast: [[LONG]],
       oneOf: [["VND, USD"]],
     })
+    .catalogue("FIELD_MESSAGES", FIELD_MESSAGES, { pageSizeRange: [[LONG]] })
     .catalogue("TEXT_MESSAGES", TEXT_MESSAGES, {})
     .catalogue("NAME_MESSAGES", NAME_MESSAGES, {})
     .catalogue("APP_FORM_MESSAGES", APP_FORM_MESSAGES, {
       tooLong: [[LONG]],
       updateFailed: [[], ["Không tìm thấy ứng dụng"]],
     })
+    .catalogue("APP_FORM_HINTS", APP_FORM_HINTS, {})
     .catalogue("FILE_MESSAGES", FILE_MESSAGES, {
-      // Its shape is en/phrases.ts's "Tệp (IPA|TIPA|DEB)": probed, "Tệp …" would match every file text.
-      packageFile: { samples: [["IPA"]] },
       appFileForType: [[".ipa, .deb"]],
       tooBig: [["Tệp IPA", "500MB"]],
       notWhatItClaims: [["anh.png"]],

@@ -2,30 +2,10 @@
 // says once, without a dictionary of its own (keyed by the Vietnamese text itself), and the shapes
 // of the texts those words are built into. tests/unit/english.test.ts finds every Vietnamese text
 // in workers/ and fails when neither a dictionary nor this page knows it.
-import { count, number, vnd } from "../../shared/english/format";
+import { count, vnd } from "../../shared/english/format";
 
 /** [Vietnamese, English, code?]: a code where the text is a refusal's whole message. */
 export const PHRASES: readonly (readonly [string, string, string?])[] = [
-  // platform/http/validate.ts
-  ["Nội dung yêu cầu phải là JSON hợp lệ", "The request body must be valid JSON"],
-  ["Nội dung yêu cầu phải là multipart/form-data", "The request body must be multipart/form-data"],
-  ["Tham số này chỉ được gửi một lần", "This parameter may only be sent once"],
-  ["Idempotency-Key không hợp lệ", "Invalid Idempotency-Key"],
-  // shared/fields.ts
-  ["ID không hợp lệ", "Invalid ID"],
-  ["Trang không hợp lệ", "Invalid page"],
-  ["Số dòng không hợp lệ", "Invalid number of rows"],
-  ["Từ khóa tìm kiếm quá dài", "The search is too long"],
-  // shared/app-form.ts: the form's hints, and what tooBig names
-  ["DEB tối đa 100MB", "DEB, up to 100MB"],
-  ["TIPA tối đa 500MB", "TIPA, up to 500MB"],
-  ["IPA tối đa 500MB", "IPA, up to 500MB"],
-  ["Tối đa 2MB (PNG, JPG, GIF)", "Up to 2MB (PNG, JPG, GIF)"],
-  ["Ảnh tối đa 5MB mỗi ảnh, video tối đa 50MB và 30 giây", "Images up to 5MB each, videos up to 50MB and 30 seconds"],
-  ["Vui lòng thử lại sau!", "Please try again later!"],
-  ["Ảnh", "The image"],
-  ["Icon", "The icon"],
-  ["Video", "The video"],
   // accounts/schemas
   ["Vui lòng nhập số tiền", "Please enter an amount"],
   ["Số tiền phải là số nguyên", "The amount must be a whole number"],
@@ -164,9 +144,6 @@ export const PHRASES: readonly (readonly [string, string, string?])[] = [
   ["khoảng cách LZMA vượt ra ngoài từ điển", "an LZMA distance reaches outside the dictionary"],
 ];
 
-/** A number as a Vietnamese text writes it ("1.000.000"), in English ("1,000,000"). */
-const viNumber = (text: string) => number(Number(text.replace(/\./g, "")));
-
 type Shape = { regex: RegExp; english: (...parts: string[]) => string | null; samples: string[]; code?: string };
 
 /**
@@ -184,13 +161,10 @@ export const SHAPES: readonly Shape[] = [
   { regex: /^(dòng \d+(?:, dòng \d+)*(?:, …)?)$/, english: (lines) => lines.replace(/dòng/g, "line"), samples: ["dòng 3, dòng 7, …"] },
   { regex: /^([\s\S]+) có ký tự ngoài bảng ký tự \(([\s\S]+)\)$/, english: (shown, characters) => `${shown} has characters outside the alphabet (${characters})`, samples: ["ABC‐1 có ký tự ngoài bảng ký tự (U+2010)"] },
   { regex: /^([\s\S]+) trông giống key đã có ([\s\S]+)$/, english: (sent, stored) => `${sent} looks like the existing key ${stored}`, samples: ["KEY-Α trông giống key đã có KEY-A"] },
-  // fields.ts pageSizeField, admin-users.ts's confirmation, admin-keys.ts's counts.
-  { regex: /^Số dòng từ 1 đến (\d[\d.]*)$/, english: (max) => `The number of rows must be from 1 to ${viNumber(max)}`, samples: ["Số dòng từ 1 đến 500"] },
+  // admin-users.ts's confirmation, admin-keys.ts's counts.
   { regex: /^Gửi confirm: "([\s\S]+)" để kết thúc mọi phiên đăng nhập$/, english: (confirm) => `Send confirm: "${confirm}" to end every session`, samples: ['Gửi confirm: "END ALL SESSIONS" để kết thúc mọi phiên đăng nhập'] },
   { regex: /^Đã xóa (\d+) key$/, english: (deleted) => `Deleted ${count(Number(deleted), "key")}`, samples: ["Đã xóa 3 key"] },
   { regex: /^Đã dọn (\d+) key$/, english: (deleted) => `Cleared ${count(Number(deleted), "key")}`, samples: ["Đã dọn 3 key"] },
-  // app-form.ts declaredFile: what is too big.
-  { regex: /^Tệp (IPA|TIPA|DEB)$/, english: (kind) => `The ${kind} file`, samples: ["Tệp IPA"] },
   // lib/packages: a reason in brackets after what the file is not, and the readers' own shapes.
   { regex: /^Tệp bị cắt cụt hoặc hỏng \(([\s\S]+) nằm ngoài tệp\)$/, english: (what) => `The file is cut short or damaged (${what} lies outside the file)`, samples: ["Tệp bị cắt cụt hoặc hỏng (mục lục zip nằm ngoài tệp)"] },
   { regex: /^Tệp bị cắt cụt hoặc hỏng \(không đọc đủ ([\s\S]+)\)$/, english: (what) => `The file is cut short or damaged (could not read all of ${what})`, samples: ["Tệp bị cắt cụt hoặc hỏng (không đọc đủ đầu tệp)"] },
