@@ -22,6 +22,11 @@ export const UPLOAD_MESSAGES = defineMessages({
     en: (missing: number[]) => `Parts still missing: ${listed(missing)}`,
   },
   unusable: { code: "upload_unusable", vi: "Tệp đã tải lên không tồn tại, chưa hoàn tất hoặc đã được dùng", en: "The uploaded file does not exist, is not finished or has already been used" },
+  // The upload's start (schemas/uploads.ts).
+  nameMissing: { code: "upload_name_missing", vi: "Thiếu tên tệp", en: "The file name is missing" },
+  nameTooLong: { code: "upload_name_too_long", vi: "Tên tệp quá dài", en: "The file name is too long" },
+  badSize: { code: "upload_size_invalid", vi: "Kích thước tệp không hợp lệ", en: "Invalid file size" },
+  badKind: { code: "upload_kind_invalid", vi: "Loại tệp tải lên không hợp lệ (app_file, icon, media)", en: "Invalid upload kind (app_file, icon, media)" },
   wrongKind: { code: "upload_wrong_kind", vi: "Tệp đã tải lên không đúng loại cho trường này", en: "The uploaded file is not the right kind for this field" },
 });
 

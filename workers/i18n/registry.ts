@@ -6,7 +6,7 @@ import { AUTH_MESSAGES, MAIL_PREFERENCE_MESSAGES, MFA_MESSAGES, SECOND_FACTOR_ME
 import { APP_ADMIN_MESSAGES, UPLOAD_MESSAGES } from "../catalogue/messages";
 import { APP_PAUSE_MESSAGES, BAN_MESSAGES, KEY_ADMIN_MESSAGES, KEY_BULK_MESSAGES, KEY_CHECK_MESSAGES, KEY_DEVICE_MESSAGES, PAUSE_MAIL_MESSAGES, TRIAL_MESSAGES, VERSION_INVALID } from "../licensing/messages";
 import { CARD_MESSAGES, CRYPTO_HISTORY_MESSAGES, CRYPTO_MESSAGES, PACKAGE_MANAGER_MESSAGES, PROMOTION_MESSAGES, REVIEW_MESSAGES, TOPUP_HISTORY_MESSAGES, VIETQR_MESSAGES, WALLET_MESSAGES, WEBHOOK_MESSAGES } from "../money/messages";
-import { EXPORT_MESSAGES, SETTINGS_MESSAGES, WEBHOOK_MESSAGES as SHOP_WEBHOOK_MESSAGES } from "../owner/messages";
+import { EXPORT_MESSAGES, QUERY_MESSAGES, SETTINGS_MESSAGES, WEBHOOK_MESSAGES as SHOP_WEBHOOK_MESSAGES } from "../owner/messages";
 import { MESSAGES } from "../platform/http/api-errors";
 import { APP_FORM_HINTS, APP_FORM_MESSAGES, FILE_MESSAGES } from "../shared/app-form";
 import { ACCESS_DENIED_MESSAGE, SECOND_FACTOR_REQUIRED_MESSAGE, VALIDATION_FALLBACK } from "../shared/error-messages";
@@ -63,7 +63,7 @@ function build(): Phrasebook {
     .catalogue("AUTH_MESSAGES", AUTH_MESSAGES, { tooMany: [[LONG]] })
     .catalogue("MFA_MESSAGES", MFA_MESSAGES, {})
     .catalogue("SECOND_FACTOR_MESSAGES", SECOND_FACTOR_MESSAGES, {})
-    .catalogue("USER_ADMIN_MESSAGES", USER_ADMIN_MESSAGES, {})
+    .catalogue("USER_ADMIN_MESSAGES", USER_ADMIN_MESSAGES, { endAllUnconfirmed: [["END ALL SESSIONS"]] })
     .catalogue("MAIL_PREFERENCE_MESSAGES", MAIL_PREFERENCE_MESSAGES, {})
     .catalogue("ZOD_MESSAGES", ZOD_MESSAGES, {
       tooLong: [[LONG]],
@@ -200,6 +200,7 @@ function build(): Phrasebook {
     .catalogue("SHOP_WEBHOOK_MESSAGES", SHOP_WEBHOOK_MESSAGES, {})
     .catalogue("PACKAGE_MANAGER_MESSAGES", PACKAGE_MANAGER_MESSAGES, { priceFrom: [["20.000\u00a0₫"]] })
     .catalogue("EXPORT_MESSAGES", EXPORT_MESSAGES, { tooManyRows: [[LONG]] })
+    .catalogue("QUERY_MESSAGES", QUERY_MESSAGES, {})
     .phrase(VERSION_INVALID, VERSION_INVALID_EN, "version_invalid", "VERSION_INVALID");
 
   for (const [vietnamese, english, code] of PHRASES) book.phrase(vietnamese, english, code ?? null);

@@ -6,20 +6,7 @@ import { count, vnd } from "../../shared/english/format";
 
 /** [Vietnamese, English, code?]: a code where the text is a refusal's whole message. */
 export const PHRASES: readonly (readonly [string, string, string?])[] = [
-  // accounts/schemas
-  ["Vui lòng nhập số tiền", "Please enter an amount"],
-  ["Số tiền phải là số nguyên", "The amount must be a whole number"],
-  ["Số tiền quá lớn", "The amount is too large"],
-  ["Vui lòng nhập mã xác thực", "Please enter the authentication code"],
-  ["Mã gồm 6 chữ số, hoặc một mã khôi phục dạng xxxxx-xxxxx", "The code is 6 digits, or a recovery code like xxxxx-xxxxx"],
-  // catalogue/schemas/uploads.ts
-  ["Thiếu tên tệp", "The file name is missing"],
-  ["Tên tệp quá dài", "The file name is too long"],
-  ["Kích thước tệp không hợp lệ", "Invalid file size"],
-  ["Loại tệp tải lên không hợp lệ (app_file, icon, media)", "Invalid upload kind (app_file, icon, media)"],
   // licensing/schemas
-  ["Số ngày phải từ 1 đến 90", "The number of days must be from 1 to 90"],
-  ["Số ngày phải là số nguyên", "The number of days must be a whole number"],
   ["Vui lòng chọn gói key hợp lệ", "Please choose a valid key option"],
   ["Vui lòng gửi bundle_id của ứng dụng (ví dụ com.example.mymod)", "Please send the app's bundle_id (for example com.example.mymod)"],
   ["nonce phải gồm 8–64 ký tự ASCII in được, không có khoảng trắng", "nonce must be 8–64 printable ASCII characters, without spaces"],
@@ -48,7 +35,6 @@ export const PHRASES: readonly (readonly [string, string, string?])[] = [
   ["Số tiền nạp tối thiểu không hợp lệ", "Invalid minimum top-up amount"],
   ["Ngày bắt đầu không hợp lệ", "Invalid start date"],
   ["Ngày kết thúc không hợp lệ", "Invalid end date"],
-  ["Ngày kết thúc phải sau ngày bắt đầu", "The end date must be after the start date"],
   ["Vui lòng nhập số tiền thưởng", "Please enter the bonus amount"],
   ["Vui lòng thêm ít nhất một mức", "Please add at least one tier"],
   ["Phải lớn hơn số tiền nạp tối thiểu", "Must be greater than the minimum top-up amount"],
@@ -64,13 +50,6 @@ export const PHRASES: readonly (readonly [string, string, string?])[] = [
   ["Đã thanh toán", "Paid"],
   ["Đã hủy", "Cancelled"],
   ["Đã hết hạn", "Expired"],
-  // owner/schemas
-  ["Ngày không hợp lệ", "Invalid date"],
-  ["Hành động không hợp lệ", "Invalid action"],
-  ["Ngày không hợp lệ (định dạng YYYY-MM-DD)", "Invalid date (use the format YYYY-MM-DD)"],
-  ["Ngày bắt đầu phải trước hoặc bằng ngày kết thúc", "The start date must be on or before the end date"],
-  ["Số lượng không hợp lệ", "Invalid number"],
-  ["Vị trí trang không hợp lệ", "Invalid page position"],
   // lib/packages: why a package cannot be read (inside "Tệp IPA không hợp lệ: …")
   ["Tệp không phải IPA hợp lệ", "The file is not a valid IPA"],
   ["Tệp không phải DEB hợp lệ", "The file is not a valid DEB"],
@@ -161,8 +140,7 @@ export const SHAPES: readonly Shape[] = [
   { regex: /^(dòng \d+(?:, dòng \d+)*(?:, …)?)$/, english: (lines) => lines.replace(/dòng/g, "line"), samples: ["dòng 3, dòng 7, …"] },
   { regex: /^([\s\S]+) có ký tự ngoài bảng ký tự \(([\s\S]+)\)$/, english: (shown, characters) => `${shown} has characters outside the alphabet (${characters})`, samples: ["ABC‐1 có ký tự ngoài bảng ký tự (U+2010)"] },
   { regex: /^([\s\S]+) trông giống key đã có ([\s\S]+)$/, english: (sent, stored) => `${sent} looks like the existing key ${stored}`, samples: ["KEY-Α trông giống key đã có KEY-A"] },
-  // admin-users.ts's confirmation, admin-keys.ts's counts.
-  { regex: /^Gửi confirm: "([\s\S]+)" để kết thúc mọi phiên đăng nhập$/, english: (confirm) => `Send confirm: "${confirm}" to end every session`, samples: ['Gửi confirm: "END ALL SESSIONS" để kết thúc mọi phiên đăng nhập'] },
+  // admin-keys.ts's counts.
   { regex: /^Đã xóa (\d+) key$/, english: (deleted) => `Deleted ${count(Number(deleted), "key")}`, samples: ["Đã xóa 3 key"] },
   { regex: /^Đã dọn (\d+) key$/, english: (deleted) => `Cleared ${count(Number(deleted), "key")}`, samples: ["Đã dọn 3 key"] },
   // lib/packages: a reason in brackets after what the file is not, and the readers' own shapes.
