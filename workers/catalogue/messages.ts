@@ -1,7 +1,7 @@
 // What the catalogue's rules say that the shared app-form rules (workers/shared/app-form.ts) do
 // not, each message declared once with its code and both its texts (workers/shared/message.ts).
 import { count, number } from "../shared/english/format";
-import { defineMessages } from "../shared/message";
+import { defineMessages, type Said } from "../shared/message";
 
 /** The parts a list of missing ones names, "…" past ten. */
 const listed = (missing: number[]) => `${missing.slice(0, 10).join(", ")}${missing.length > 10 ? "…" : ""}`;
@@ -38,7 +38,6 @@ export const APP_ADMIN_MESSAGES = defineMessages({
   tooManyMedia: { code: "too_many_media", vi: (max: number) => `Tối đa ${max} ảnh/video mỗi lần`, en: (max: number) => `At most ${number(max)} images or videos at a time` },
   uploadInUse: { code: "upload_in_use", vi: "Tệp đã tải lên đang được dùng cho ứng dụng khác", en: "The uploaded file is already used by another app" },
   chooseIpa: { code: "choose_ipa", vi: "Vui lòng chọn tệp IPA", en: "Please choose an IPA file" },
-  // The reason is a package reader's, not declared yet: routes/admin-apps.ts answers the Vietnamese
-  // text, which the phrasebook puts into English reason and all.
-  badIpa: { code: "ipa_invalid", vi: (reason: string) => `Tệp IPA không hợp lệ: ${reason}`, en: (reason: string) => `Invalid IPA file: ${reason}` },
+  // The reason is a package reader's message (workers/lib/packages/messages.ts), said in the same language.
+  badIpa: { code: "ipa_invalid", vi: (reason: Said) => `Tệp IPA không hợp lệ: ${reason}`, en: (reason: Said) => `Invalid IPA file: ${reason}` },
 });

@@ -7,6 +7,7 @@ import { APP_ADMIN_MESSAGES, UPLOAD_MESSAGES } from "../catalogue/messages";
 import { APP_PAUSE_MESSAGES, BAN_MESSAGES, KEY_ADMIN_MESSAGES, KEY_BULK_MESSAGES, KEY_CHECK_MESSAGES, KEY_DEVICE_MESSAGES, PAUSE_MAIL_MESSAGES, TRIAL_MESSAGES, VERSION_INVALID } from "../licensing/messages";
 import { CARD_MESSAGES, CRYPTO_HISTORY_MESSAGES, CRYPTO_MESSAGES, PACKAGE_MANAGER_MESSAGES, PROMOTION_MESSAGES, REVIEW_MESSAGES, TOPUP_HISTORY_MESSAGES, VIETQR_MESSAGES, WALLET_MESSAGES, WEBHOOK_MESSAGES } from "../money/messages";
 import { EXPORT_MESSAGES, QUERY_MESSAGES, SETTINGS_MESSAGES, WEBHOOK_MESSAGES as SHOP_WEBHOOK_MESSAGES } from "../owner/messages";
+import { PACKAGE_MESSAGES } from "../lib/packages/messages";
 import { MESSAGES } from "../platform/http/api-errors";
 import { APP_FORM_HINTS, APP_FORM_MESSAGES, FILE_MESSAGES } from "../shared/app-form";
 import { ACCESS_DENIED_MESSAGE, SECOND_FACTOR_REQUIRED_MESSAGE, VALIDATION_FALLBACK } from "../shared/error-messages";
@@ -17,9 +18,8 @@ import { TOPUP_MESSAGES } from "../shared/money/topup";
 import { ZOD_MESSAGES } from "../shared/zod-messages";
 import { KEY_ADMIN_EN, KEY_DEVICE_EN, VERSION_INVALID_EN } from "./en/licensing";
 import { PURCHASE_EN, TOPUP_EN } from "../shared/money/english";
-import { BRACKETED, PHRASES, SHAPES } from "./en/phrases";
+import { PHRASES, SHAPES } from "./en/phrases";
 import { ERROR_TEXTS_EN } from "./en/platform";
-import { hasVietnameseLetters } from "../shared/lang";
 import { Phrasebook } from "./phrasebook";
 
 /** "badCredentials" → "bad_credentials" */
@@ -88,11 +88,30 @@ function build(): Phrasebook {
       appFileForType: [[".ipa, .deb"]],
       tooBig: [["Tệp IPA", "500MB"]],
       notWhatItClaims: [["anh.png"]],
-      badPackage: [["IPA", "Tệp không phải IPA hợp lệ (mục lục zip hỏng)"]],
+      badPackage: [["IPA", "Không tìm thấy Info.plist trong IPA"]],
     })
     .catalogue("UPLOAD_MESSAGES", UPLOAD_MESSAGES, {
       badPartSize: [[LONG]],
       missingParts: { samples: [[[1, 2, 3]], [[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]]] },
+    })
+    .catalogue("PACKAGE_MESSAGES", PACKAGE_MESSAGES, {
+      controlFormat: [["control.tar.bz2"]],
+      memberTooLarge: [["control.tar.xz"]],
+      encrypted: [["Payload/A.app/Info.plist"]],
+      entryTooLarge: [["Payload/A.app/Info.plist"]],
+      compression: [["Payload/A.app/Info.plist", 12]],
+      // What the file is not, and why: both are messages, never looked up as one text.
+      because: { samples: [] },
+      cutShort: [["mục lục zip"]],
+      shortRead: [["đầu tệp"]],
+      tooLargeUnpacked: [["control.tar.gz", 16]],
+      cannotDecompress: [["control.tar.gz"]],
+      cannotDecompressBecause: [["control.tar.xz", "dữ liệu LZMA hỏng"]],
+      xzCheck: [["control.tar.xz", "0x4"]],
+      xzFilter: [["control.tar.xz", "BCJ x86"]],
+      wrongSize: [["Payload/A.app/Info.plist"]],
+      entryHeaderDamaged: [["Payload/A.app/Info.plist"]],
+      wrongCrc: [["Payload/A.app/Info.plist"]],
     })
     .catalogue("APP_ADMIN_MESSAGES", APP_ADMIN_MESSAGES, {
       tooManyMedia: [[LONG]],
@@ -204,15 +223,7 @@ function build(): Phrasebook {
     .phrase(VERSION_INVALID, VERSION_INVALID_EN, "version_invalid", "VERSION_INVALID");
 
   for (const [vietnamese, english, code] of PHRASES) book.phrase(vietnamese, english, code ?? null);
-  for (const shape of [...SHAPES, BRACKETED]) {
-    const strict = shape === BRACKETED;
-    book.pattern(
-      shape.regex,
-      (...parts) => (strict && parts.some(hasVietnameseLetters) ? null : shape.english(...parts)),
-      shape.code ?? null,
-      shape.samples,
-    );
-  }
+  for (const shape of SHAPES) book.pattern(shape.regex, shape.english, shape.code ?? null, shape.samples);
   // The key check's expiry, as its Vietnamese writes a time on Vietnam's clock (HH:MM DD/MM/YYYY).
   book.pattern(
     /^Key hợp lệ đến (\d\d):(\d\d) (\d\d)\/(\d\d)\/(\d{4})$/,

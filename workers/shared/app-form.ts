@@ -176,7 +176,8 @@ export const FILE_MESSAGES = defineMessages({
   iconType: { code: "file_icon_type", vi: "Icon phải là ảnh PNG, JPG, GIF hoặc WebP", en: "The icon must be a PNG, JPG, GIF or WebP image" },
   mediaType: { code: "file_media_type", vi: "Ảnh/video phải là PNG, JPG, GIF, WebP, MP4, MOV, AVI hoặc WebM", en: "Images and videos must be PNG, JPG, GIF, WebP, MP4, MOV, AVI or WebM" },
   notWhatItClaims: { code: "file_not_what_it_claims", vi: (filename: string) => `Tệp ${filename} không đúng định dạng như tên tệp`, en: (filename: string) => `The file ${filename} is not in the format its name says` },
-  badPackage: { code: "file_bad_package", vi: (what: string, reason: string) => `Tệp ${what} không hợp lệ: ${reason}`, en: (what: string, reason: string) => `Invalid ${what} file: ${reason}` },
+  // The reason is a package reader's message (workers/lib/packages/messages.ts), said in the same language.
+  badPackage: { code: "file_bad_package", vi: (what: string, reason: Said) => `Tệp ${what} không hợp lệ: ${reason}`, en: (what: string, reason: Said) => `Invalid ${what} file: ${reason}` },
   videoTooLong: { code: "file_video_too_long", vi: `Video dài quá ${MAX_VIDEO_SECONDS} giây`, en: "The video is longer than 30 seconds" },
 });
 
