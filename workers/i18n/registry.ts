@@ -1,7 +1,7 @@
 // Every Vietnamese dictionary of the store beside its English twin (workers/i18n/en/), each text
 // with its code: the one phrasebook the answers are translated with (refusals.ts). A new message
-// goes into its module's dictionary and its twin (tsc refuses a twin missing a key); a new
-// template also gets its probe arguments here; a one-off text goes into en/phrases.ts.
+// is declared with defineMessages where it is said (workers/shared/message.ts) and its catalogue
+// registered here, a template with its probe arguments.
 import { AUTH_MESSAGES, MAIL_PREFERENCE_MESSAGES, MFA_MESSAGES, SECOND_FACTOR_MESSAGES, USER_ADMIN_MESSAGES } from "../accounts/messages";
 import { APP_ADMIN_MESSAGES, UPLOAD_MESSAGES } from "../catalogue/messages";
 import { APP_PAUSE_MESSAGES, BAN_MESSAGES, KEY_ADMIN_MESSAGES, KEY_BULK_MESSAGES, KEY_CHECK_MESSAGES, KEY_DEVICE_MESSAGES, PAUSE_MAIL_MESSAGES, TRIAL_MESSAGES, VERSION_INVALID } from "../licensing/messages";

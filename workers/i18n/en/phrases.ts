@@ -1,7 +1,9 @@
-// The English of the store's one-off Vietnamese words: what a schema, a route or a package reader
-// says once, without a dictionary of its own (keyed by the Vietnamese text itself), and the shapes
-// of the texts those words are built into. tests/unit/english.test.ts finds every Vietnamese text
-// in workers/ and fails when neither a dictionary nor this page knows it.
+// The English of licensing's and money's one-off Vietnamese words not declared yet (keyed by the
+// Vietnamese text itself), and the shapes of the texts those words are built into: what is left
+// until those domains declare them where they are said (decision 0044), then this file goes. Every
+// other one-off word is declared with defineMessages in its module's or domain's messages.
+// tests/unit/english.test.ts finds every Vietnamese text in workers/ and fails when neither a
+// dictionary nor this page knows it.
 import { count, vnd } from "../../shared/english/format";
 
 /** [Vietnamese, English, code?]: a code where the text is a refusal's whole message. */
