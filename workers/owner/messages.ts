@@ -40,6 +40,7 @@ export const QUERY_MESSAGES = defineMessages({
   endNotAfterStart: { code: "date_range_invalid", vi: "Ngày kết thúc phải sau ngày bắt đầu", en: "The end date must be after the start date" },
   startAfterEnd: { code: "date_range_invalid", vi: "Ngày bắt đầu phải trước hoặc bằng ngày kết thúc", en: "The start date must be on or before the end date" },
   badAction: { code: "action_invalid", vi: "Hành động không hợp lệ", en: "Invalid action" },
+  badStatus: { code: "status_invalid", vi: "Trạng thái không hợp lệ", en: "Invalid status" },
   badLimit: { code: "limit_invalid", vi: "Số lượng không hợp lệ", en: "Invalid number" },
   badCursor: { code: "cursor_invalid", vi: "Vị trí trang không hợp lệ", en: "Invalid page position" },
   daysNotWhole: { code: "days_not_whole", vi: "Số ngày phải là số nguyên", en: "The number of days must be a whole number" },

@@ -7,6 +7,6 @@ import { QUERY_MESSAGES } from "../messages";
 
 export const notificationListSchema = z.object({
   limit: integerField({ min: 1, max: 100, message: QUERY_MESSAGES.badLimit.token }).default(20),
-  status: filterField(z.enum(NOTIFICATION_STATUSES, { error: "Trạng thái không hợp lệ" })),
+  status: filterField(z.enum(NOTIFICATION_STATUSES, { error: QUERY_MESSAGES.badStatus.token })),
   before: filterField(idField(QUERY_MESSAGES.badCursor.token)),
 });
