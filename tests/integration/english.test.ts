@@ -66,6 +66,20 @@ describe("the API's refusals for an English reader", () => {
     expect(await response.json()).toEqual({ success: false, code: "store_unavailable", message: "The store is temporarily unavailable. Please try again in a few minutes." });
   });
 
+  it("a package that cannot be read: the reader's reason in English inside the refusal, with the refusal's code", async () => {
+    // An end-of-directory record naming another disk: a multi-part zip.
+    const multiPart = new Uint8Array(22);
+    multiPart.set([0x50, 0x4b, 0x05, 0x06, 0x01]);
+    const preview = (headers: Record<string, string>) =>
+      request("/api/apps/preview-ipa/", { method: "POST", headers, body: multipartForm({ ipa_file: uploadFile(multiPart, "r.ipa") }) });
+    const authorization = await staffAuthorization();
+    const english = await preview({ ...EN, Authorization: authorization });
+    expect(english.status).toBe(400);
+    expect(await english.json()).toEqual({ success: false, code: "ipa_invalid", message: "Invalid IPA file: The file is not a valid IPA (multi-part zip files are not supported)" });
+    const vietnamese = await preview({ Authorization: authorization });
+    expect(((await vietnamese.json()) as Body).message).toBe("Tệp IPA không hợp lệ: Tệp không phải IPA hợp lệ (zip nhiều phần không được hỗ trợ)");
+  });
+
   it("a short balance: 402 with its figures, and the amounts written in English", async () => {
     const buyer = await person();
     const { pricing } = await listing({ price: 50_000, stock: 1 });

@@ -11,6 +11,8 @@ import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import { hasVietnameseLetters } from "../../workers/shared/lang";
 import { phrasebook } from "../../workers/i18n/registry";
+import { PACKAGE_MESSAGES } from "../../workers/lib/packages/messages";
+import { FILE_MESSAGES } from "../../workers/shared/app-form";
 import { dateTime, vnd } from "../../workers/shared/english/format";
 import { langOfAcceptLanguage } from "../../workers/shared/lang";
 
@@ -53,7 +55,9 @@ describe("the phrasebook", () => {
     expect(PHRASEBOOK.lookUp("Mỗi key chỉ được đổi thiết bị một lần trong 24 giờ. Vui lòng thử lại sau 1 giờ 1 phút.")?.english).toBe(
       "A key can change device once every 24 hours. Please try again in 1 hour 1 minute.",
     );
-    expect(PHRASEBOOK.lookUp("Tệp IPA không hợp lệ: Tệp không phải IPA hợp lệ (mục lục zip hỏng)")?.english).toBe("Invalid IPA file: The file is not a valid IPA (damaged zip directory)");
+    // A package reader's reason is a Message inside the refusal's Message (issue 51: no text is looked up), said in the same language.
+    const reason = PACKAGE_MESSAGES.because(PACKAGE_MESSAGES.notIpa, PACKAGE_MESSAGES.zipDirectoryDamaged);
+    expect(FILE_MESSAGES.badPackage("IPA", reason).in("en")).toBe("Invalid IPA file: The file is not a valid IPA (damaged zip directory)");
     expect(PHRASEBOOK.lookUp("Có lỗi xảy ra ở máy chủ. Vui lòng thử lại sau. Mã lỗi: abc-123")).toEqual({
       code: "server_error",
       english: "Something went wrong on our server. Please try again later. Error id: abc-123",

@@ -3,6 +3,7 @@
 // every damaged or oversized input must end in a PackageError.
 import { describe, expect, it } from "vitest";
 import { hex } from "../../workers/lib/bytes";
+import { hasVietnameseLetters } from "../../workers/shared/lang";
 import { PackageError, bytesReader, crc64, readDebControl, sha256, unlzma, unxz } from "../../workers/lib/packages";
 import { DEB_CONTROL } from "../fixtures/packages";
 import { bytes, expectSameBytes, fixture, packageError } from "./packages-helpers";
@@ -91,6 +92,15 @@ describe("unxz", () => {
   it("refuses what is not xz", async () => {
     expect((await decodeError(() => unxz(bytes("random"), LIMIT, "a.xz"))).message).toBe("Không giải nén được a.xz (không phải định dạng xz)");
     expect((await decodeError(() => unxz(new Uint8Array(0), LIMIT, "a.xz"))).message).toBe("Không giải nén được a.xz (dữ liệu bị cắt cụt)");
+  });
+
+  it("says why in English too: the refusal carries its declared message, the reason inside it", async () => {
+    expect((await decodeError(() => unxz(bytes("random"), LIMIT, "a.xz"))).said.in("en")).toBe("Could not decompress a.xz (not in the xz format)");
+    const damaged = bytes("xzCrc64");
+    damaged[damaged.length - 1] ^= 0x80;
+    const said = (await decodeError(() => unxz(damaged, LIMIT, "a.xz"))).said;
+    expect(said.in("en")).toMatch(/^Could not decompress a\.xz \(/);
+    expect(hasVietnameseLetters(said.in("en"))).toBe(false);
   });
 
   // Every byte of an .xz with a check is covered by a CRC, the check, or a must-be-zero rule,

@@ -44,6 +44,8 @@ export const MFA_MESSAGES = defineMessages({
   tokenInvalid: { code: "mfa_token_invalid", vi: "Phiên xác thực đã hết hạn hoặc không hợp lệ. Vui lòng đăng nhập lại.", en: "Your verification has expired or is not valid. Please sign in again." },
   tokenSpent: { code: "mfa_token_spent", vi: "Bạn đã nhập sai mã quá 5 lần. Vui lòng đăng nhập lại.", en: "You entered a wrong code more than 5 times. Please sign in again." },
   notEnabled: { code: "mfa_not_enabled", vi: "Tài khoản chưa bật xác thực hai lớp", en: "Two-factor authentication is not turned on for this account" },
+  codeRequired: { code: "mfa_code_required", vi: "Vui lòng nhập mã xác thực", en: "Please enter the authentication code" },
+  codeFormat: { code: "mfa_code_format", vi: "Mã gồm 6 chữ số, hoặc một mã khôi phục dạng xxxxx-xxxxx", en: "The code is 6 digits, or a recovery code like xxxxx-xxxxx" },
   secretUnreadable: {
     code: "mfa_secret_unreadable",
     vi: "Không đọc được khoá xác thực hai lớp của tài khoản (khoá mã hoá đã đổi). Vui lòng dùng một mã khôi phục.",
@@ -53,10 +55,18 @@ export const MFA_MESSAGES = defineMessages({
 
 export const USER_ADMIN_MESSAGES = defineMessages({
   keyReused: { code: "idempotency_key_reused", vi: "Idempotency-Key này đã được dùng cho một điều chỉnh khác.", en: "This Idempotency-Key has already been used for a different adjustment." },
+  amountRequired: { code: "amount_required", vi: "Vui lòng nhập số tiền", en: "Please enter an amount" },
+  amountNotWhole: { code: "amount_not_whole", vi: "Số tiền phải là số nguyên", en: "The amount must be a whole number" },
+  amountTooLarge: { code: "amount_too_large", vi: "Số tiền quá lớn", en: "The amount is too large" },
   notEnoughToDeduct: { code: "balance_too_low", vi: "Số dư không đủ để trừ", en: "The balance is too low to deduct this amount" },
   adjusted: { code: "adjusted", vi: "Điều chỉnh số dư thành công", en: "Balance adjusted" },
   // Stored as the ledger row's description, in the store's language (user-admin.ts).
   defaultDescription: { code: "default_description", vi: "Điều chỉnh số dư bởi quản trị viên", en: "Balance adjusted by an administrator" },
+  endAllUnconfirmed: {
+    code: "end_sessions_unconfirmed",
+    vi: (confirm: string) => `Gửi confirm: "${confirm}" để kết thúc mọi phiên đăng nhập`,
+    en: (confirm: string) => `Send confirm: "${confirm}" to end every session`,
+  },
   sessionsEnded: { code: "sessions_ended", vi: "Đã kết thúc mọi phiên đăng nhập của cửa hàng. Mọi người, kể cả bạn, cần đăng nhập lại.", en: "Every session in the store has ended. Everyone, you included, needs to sign in again." },
 });
 

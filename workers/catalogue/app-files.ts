@@ -57,8 +57,7 @@ export async function checkFileContent(kind: UploadKind, filename: string, reade
       if (extension === "deb") return { kind, extension, contentType: packageContentType(extension), ipa: null, deb: await readDebControl(reader) };
       return { kind, extension, contentType: packageContentType(extension), ipa: await readIpaInfo(reader), deb: null };
     } catch (error) {
-      if (error instanceof PackageError) // The reader's reason is still a Vietnamese text, put into English by the phrasebook (refusals.ts).
-      throw new ValidationError(FILE_MESSAGES.badPackage(what, error.message).in("vi"));
+      if (error instanceof PackageError) throw new ValidationError(FILE_MESSAGES.badPackage(what, error.said));
       throw error;
     }
   }
@@ -70,7 +69,7 @@ export async function checkFileContent(kind: UploadKind, filename: string, reade
     try {
       duration = await videoDuration(reader, format);
     } catch (error) {
-      if (error instanceof PackageError) throw new ValidationError(error.message);
+      if (error instanceof PackageError) throw new ValidationError(error.said);
       throw error;
     }
     if (isVideoTooLong(duration)) throw new ValidationError(FILE_MESSAGES.videoTooLong);

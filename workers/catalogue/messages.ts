@@ -1,7 +1,7 @@
 // What the catalogue's rules say that the shared app-form rules (workers/shared/app-form.ts) do
 // not, each message declared once with its code and both its texts (workers/shared/message.ts).
 import { count, number } from "../shared/english/format";
-import { defineMessages } from "../shared/message";
+import { defineMessages, type Said } from "../shared/message";
 
 /** The parts a list of missing ones names, "…" past ten. */
 const listed = (missing: number[]) => `${missing.slice(0, 10).join(", ")}${missing.length > 10 ? "…" : ""}`;
@@ -22,6 +22,11 @@ export const UPLOAD_MESSAGES = defineMessages({
     en: (missing: number[]) => `Parts still missing: ${listed(missing)}`,
   },
   unusable: { code: "upload_unusable", vi: "Tệp đã tải lên không tồn tại, chưa hoàn tất hoặc đã được dùng", en: "The uploaded file does not exist, is not finished or has already been used" },
+  // The upload's start (schemas/uploads.ts).
+  nameMissing: { code: "upload_name_missing", vi: "Thiếu tên tệp", en: "The file name is missing" },
+  nameTooLong: { code: "upload_name_too_long", vi: "Tên tệp quá dài", en: "The file name is too long" },
+  badSize: { code: "upload_size_invalid", vi: "Kích thước tệp không hợp lệ", en: "Invalid file size" },
+  badKind: { code: "upload_kind_invalid", vi: "Loại tệp tải lên không hợp lệ (app_file, icon, media)", en: "Invalid upload kind (app_file, icon, media)" },
   wrongKind: { code: "upload_wrong_kind", vi: "Tệp đã tải lên không đúng loại cho trường này", en: "The uploaded file is not the right kind for this field" },
 });
 
@@ -33,7 +38,6 @@ export const APP_ADMIN_MESSAGES = defineMessages({
   tooManyMedia: { code: "too_many_media", vi: (max: number) => `Tối đa ${max} ảnh/video mỗi lần`, en: (max: number) => `At most ${number(max)} images or videos at a time` },
   uploadInUse: { code: "upload_in_use", vi: "Tệp đã tải lên đang được dùng cho ứng dụng khác", en: "The uploaded file is already used by another app" },
   chooseIpa: { code: "choose_ipa", vi: "Vui lòng chọn tệp IPA", en: "Please choose an IPA file" },
-  // The reason is a package reader's, not declared yet: routes/admin-apps.ts answers the Vietnamese
-  // text, which the phrasebook puts into English reason and all.
-  badIpa: { code: "ipa_invalid", vi: (reason: string) => `Tệp IPA không hợp lệ: ${reason}`, en: (reason: string) => `Invalid IPA file: ${reason}` },
+  // The reason is a package reader's message (workers/lib/packages/messages.ts), said in the same language.
+  badIpa: { code: "ipa_invalid", vi: (reason: Said) => `Tệp IPA không hợp lệ: ${reason}`, en: (reason: Said) => `Invalid IPA file: ${reason}` },
 });

@@ -1,24 +1,24 @@
 // Every Vietnamese dictionary of the store beside its English twin (workers/i18n/en/), each text
 // with its code: the one phrasebook the answers are translated with (refusals.ts). A new message
-// goes into its module's dictionary and its twin (tsc refuses a twin missing a key); a new
-// template also gets its probe arguments here; a one-off text goes into en/phrases.ts.
+// is declared with defineMessages where it is said (workers/shared/message.ts) and its catalogue
+// registered here, a template with its probe arguments.
 import { AUTH_MESSAGES, MAIL_PREFERENCE_MESSAGES, MFA_MESSAGES, SECOND_FACTOR_MESSAGES, USER_ADMIN_MESSAGES } from "../accounts/messages";
 import { APP_ADMIN_MESSAGES, UPLOAD_MESSAGES } from "../catalogue/messages";
 import { APP_PAUSE_MESSAGES, BAN_MESSAGES, BUYER_MAIL_MESSAGES, KEY_ADMIN_MESSAGES, KEY_BULK_MESSAGES, KEY_CHECK_MESSAGES, KEY_DEVICE_MESSAGES, KEY_INPUT_MESSAGES, PAUSE_MAIL_MESSAGES, TRIAL_MESSAGES } from "../licensing/messages";
 import { CARD_MESSAGES, CRYPTO_HISTORY_MESSAGES, CRYPTO_MESSAGES, PACKAGE_MANAGER_MESSAGES, PROMOTION_MESSAGES, REVIEW_MESSAGES, TOPUP_HISTORY_MESSAGES, VIETQR_MESSAGES, WALLET_MESSAGES, WEBHOOK_MESSAGES } from "../money/messages";
-import { EXPORT_MESSAGES, SETTINGS_MESSAGES, WEBHOOK_MESSAGES as SHOP_WEBHOOK_MESSAGES } from "../owner/messages";
+import { EXPORT_MESSAGES, QUERY_MESSAGES, SETTINGS_MESSAGES, WEBHOOK_MESSAGES as SHOP_WEBHOOK_MESSAGES } from "../owner/messages";
+import { PACKAGE_MESSAGES } from "../lib/packages/messages";
 import { MESSAGES } from "../platform/http/api-errors";
-import { APP_FORM_MESSAGES, FILE_MESSAGES } from "../shared/app-form";
+import { APP_FORM_HINTS, APP_FORM_MESSAGES, FILE_MESSAGES } from "../shared/app-form";
 import { ACCESS_DENIED_MESSAGE, SECOND_FACTOR_REQUIRED_MESSAGE, VALIDATION_FALLBACK } from "../shared/error-messages";
 import * as ERROR_TEXTS from "../shared/error-texts";
-import { NAME_MESSAGES, TEXT_MESSAGES } from "../shared/fields";
+import { FIELD_MESSAGES, NAME_MESSAGES, TEXT_MESSAGES } from "../shared/fields";
 import { PURCHASE_MESSAGES } from "../shared/money/pricing";
 import { TOPUP_MESSAGES } from "../shared/money/topup";
 import { ZOD_MESSAGES } from "../shared/zod-messages";
 import { PURCHASE_EN, TOPUP_EN } from "../shared/money/english";
-import { BRACKETED, PHRASES, SHAPES } from "./en/phrases";
+import { PHRASES, SHAPES } from "./en/phrases";
 import { ERROR_TEXTS_EN } from "./en/platform";
-import { hasVietnameseLetters } from "../shared/lang";
 import { Phrasebook } from "./phrasebook";
 
 /** "badCredentials" → "bad_credentials" */
@@ -62,7 +62,7 @@ function build(): Phrasebook {
     .catalogue("AUTH_MESSAGES", AUTH_MESSAGES, { tooMany: [[LONG]] })
     .catalogue("MFA_MESSAGES", MFA_MESSAGES, {})
     .catalogue("SECOND_FACTOR_MESSAGES", SECOND_FACTOR_MESSAGES, {})
-    .catalogue("USER_ADMIN_MESSAGES", USER_ADMIN_MESSAGES, {})
+    .catalogue("USER_ADMIN_MESSAGES", USER_ADMIN_MESSAGES, { endAllUnconfirmed: [["END ALL SESSIONS"]] })
     .catalogue("MAIL_PREFERENCE_MESSAGES", MAIL_PREFERENCE_MESSAGES, {})
     .catalogue("ZOD_MESSAGES", ZOD_MESSAGES, {
       tooLong: [[LONG]],
@@ -75,23 +75,42 @@ function build(): Phrasebook {
       atLeast: [[LONG]],
       oneOf: [["VND, USD"]],
     })
+    .catalogue("FIELD_MESSAGES", FIELD_MESSAGES, { pageSizeRange: [[LONG]] })
     .catalogue("TEXT_MESSAGES", TEXT_MESSAGES, {})
     .catalogue("NAME_MESSAGES", NAME_MESSAGES, {})
     .catalogue("APP_FORM_MESSAGES", APP_FORM_MESSAGES, {
       tooLong: [[LONG]],
       updateFailed: [[], ["Không tìm thấy ứng dụng"]],
     })
+    .catalogue("APP_FORM_HINTS", APP_FORM_HINTS, {})
     .catalogue("FILE_MESSAGES", FILE_MESSAGES, {
-      // Its shape is en/phrases.ts's "Tệp (IPA|TIPA|DEB)": probed, "Tệp …" would match every file text.
-      packageFile: { samples: [["IPA"]] },
       appFileForType: [[".ipa, .deb"]],
       tooBig: [["Tệp IPA", "500MB"]],
       notWhatItClaims: [["anh.png"]],
-      badPackage: [["IPA", "Tệp không phải IPA hợp lệ (mục lục zip hỏng)"]],
+      badPackage: [["IPA", "Không tìm thấy Info.plist trong IPA"]],
     })
     .catalogue("UPLOAD_MESSAGES", UPLOAD_MESSAGES, {
       badPartSize: [[LONG]],
       missingParts: { samples: [[[1, 2, 3]], [[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]]] },
+    })
+    .catalogue("PACKAGE_MESSAGES", PACKAGE_MESSAGES, {
+      controlFormat: [["control.tar.bz2"]],
+      memberTooLarge: [["control.tar.xz"]],
+      encrypted: [["Payload/A.app/Info.plist"]],
+      entryTooLarge: [["Payload/A.app/Info.plist"]],
+      compression: [["Payload/A.app/Info.plist", 12]],
+      // What the file is not, and why: both are messages, never looked up as one text.
+      because: { samples: [] },
+      cutShort: [["mục lục zip"]],
+      shortRead: [["đầu tệp"]],
+      tooLargeUnpacked: [["control.tar.gz", 16]],
+      cannotDecompress: [["control.tar.gz"]],
+      cannotDecompressBecause: [["control.tar.xz", "dữ liệu LZMA hỏng"]],
+      xzCheck: [["control.tar.xz", "0x4"]],
+      xzFilter: [["control.tar.xz", "BCJ x86"]],
+      wrongSize: [["Payload/A.app/Info.plist"]],
+      entryHeaderDamaged: [["Payload/A.app/Info.plist"]],
+      wrongCrc: [["Payload/A.app/Info.plist"]],
     })
     .catalogue("APP_ADMIN_MESSAGES", APP_ADMIN_MESSAGES, {
       tooManyMedia: [[LONG]],
@@ -194,18 +213,11 @@ function build(): Phrasebook {
     .catalogue("SETTINGS_MESSAGES", SETTINGS_MESSAGES, {})
     .catalogue("SHOP_WEBHOOK_MESSAGES", SHOP_WEBHOOK_MESSAGES, {})
     .catalogue("PACKAGE_MANAGER_MESSAGES", PACKAGE_MANAGER_MESSAGES, { priceFrom: [["20.000\u00a0₫"]] })
-    .catalogue("EXPORT_MESSAGES", EXPORT_MESSAGES, { tooManyRows: [[LONG]] });
+    .catalogue("EXPORT_MESSAGES", EXPORT_MESSAGES, { tooManyRows: [[LONG]] })
+    .catalogue("QUERY_MESSAGES", QUERY_MESSAGES, {});
 
   for (const [vietnamese, english, code] of PHRASES) book.phrase(vietnamese, english, code ?? null);
-  for (const shape of [...SHAPES, BRACKETED]) {
-    const strict = shape === BRACKETED;
-    book.pattern(
-      shape.regex,
-      (...parts) => (strict && parts.some(hasVietnameseLetters) ? null : shape.english(...parts)),
-      shape.code ?? null,
-      shape.samples,
-    );
-  }
+  for (const shape of SHAPES) book.pattern(shape.regex, shape.english, shape.code ?? null, shape.samples);
   // The key check's expiry, as its Vietnamese writes a time on Vietnam's clock (HH:MM DD/MM/YYYY).
   book.pattern(
     /^Key hợp lệ đến (\d\d):(\d\d) (\d\d)\/(\d\d)\/(\d{4})$/,

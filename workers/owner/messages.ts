@@ -33,6 +33,20 @@ export const EXPORT_MESSAGES = defineMessages({
   },
 });
 
+/** The filters of the owner's lists and reports (schemas/), as a query string sends them. */
+export const QUERY_MESSAGES = defineMessages({
+  badDate: { code: "date_invalid", vi: "Ngày không hợp lệ", en: "Invalid date" },
+  badDay: { code: "date_invalid", vi: "Ngày không hợp lệ (định dạng YYYY-MM-DD)", en: "Invalid date (use the format YYYY-MM-DD)" },
+  endNotAfterStart: { code: "date_range_invalid", vi: "Ngày kết thúc phải sau ngày bắt đầu", en: "The end date must be after the start date" },
+  startAfterEnd: { code: "date_range_invalid", vi: "Ngày bắt đầu phải trước hoặc bằng ngày kết thúc", en: "The start date must be on or before the end date" },
+  badAction: { code: "action_invalid", vi: "Hành động không hợp lệ", en: "Invalid action" },
+  badStatus: { code: "status_invalid", vi: "Trạng thái không hợp lệ", en: "Invalid status" },
+  badLimit: { code: "limit_invalid", vi: "Số lượng không hợp lệ", en: "Invalid number" },
+  badCursor: { code: "cursor_invalid", vi: "Vị trí trang không hợp lệ", en: "Invalid page position" },
+  daysNotWhole: { code: "days_not_whole", vi: "Số ngày phải là số nguyên", en: "The number of days must be a whole number" },
+  daysRange: { code: "days_range", vi: "Số ngày phải từ 1 đến 90", en: "The number of days must be from 1 to 90" },
+});
+
 /** The shop's webhook (store-events.ts, routes/settings.ts). */
 export const WEBHOOK_MESSAGES = defineMessages({
   saved: { code: "webhook_saved", vi: "Đã lưu địa chỉ webhook. Hãy chép khoá ký ngay: nó chỉ hiện một lần.", en: "Webhook address saved. Copy the signing secret now: it is shown only once." },

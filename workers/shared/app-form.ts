@@ -8,6 +8,8 @@ import { foldText } from "./search";
 export const APP_TYPES = ["ipa", "itms-ipa", "testflight", "tipa", "roothide", "rootless", "rootfull"] as const;
 export type AppTypeName = (typeof APP_TYPES)[number];
 
+const TRY_LATER = { vi: "Vui lòng thử lại sau!", en: "Please try again later!" };
+
 export const APP_FORM_MESSAGES = defineMessages({
   required: { code: "app_required", vi: "Vui lòng điền đầy đủ thông tin bắt buộc!", en: "Please fill in all the required fields!" },
   needItms: { code: "app_need_itms", vi: "Vui lòng upload IPA file hoặc nhập ITMS URL!", en: "Please upload an IPA file or enter an ITMS URL!" },
@@ -23,7 +25,9 @@ export const APP_FORM_MESSAGES = defineMessages({
   tooLong: { code: "too_long", vi: (max: number) => `Tối đa ${max} ký tự`, en: (max: number) => `At most ${count(max, "character")}` },
   created: { code: "app_created", vi: "App created successfully!", en: "App created successfully!" },
   updated: { code: "app_updated", vi: "Cập nhật ứng dụng thành công!", en: "App updated successfully!" },
-  updateFailed: { code: "app_update_failed", vi: (message?: string) => `Lỗi khi cập nhật ứng dụng: ${message || "Vui lòng thử lại sau!"}`, en: (message?: string) => `Could not update the app: ${message || "Please try again later!"}` },
+  updateFailed: { code: "app_update_failed", vi: (message?: string) => `Lỗi khi cập nhật ứng dụng: ${message || TRY_LATER.vi}`, en: (message?: string) => `Could not update the app: ${message || TRY_LATER.en}` },
+  // What updateFailed says without a reason.
+  tryLater: { code: "try_later", vi: TRY_LATER.vi, en: TRY_LATER.en },
   deleted: { code: "app_deleted", vi: "Đã xóa ứng dụng thành công!", en: "App deleted successfully!" },
   notFound: { code: "app_not_found", vi: "Không tìm thấy ứng dụng", en: "App not found" },
   nothingToUpdate: { code: "nothing_to_update", vi: "Không có thông tin nào để cập nhật", en: "There is nothing to update" },
@@ -80,16 +84,26 @@ export function packageAccept(type: string): string {
   return ".ipa,.deb,.tipa";
 }
 
+/** The size hints under the form's file pickers (docs/product.md §5). */
+export const APP_FORM_HINTS = defineMessages({
+  deb: { code: "hint_deb", vi: "DEB tối đa 100MB", en: "DEB, up to 100MB" },
+  tipa: { code: "hint_tipa", vi: "TIPA tối đa 500MB", en: "TIPA, up to 500MB" },
+  ipa: { code: "hint_ipa", vi: "IPA tối đa 500MB", en: "IPA, up to 500MB" },
+  icon: { code: "hint_icon", vi: "Tối đa 2MB (PNG, JPG, GIF)", en: "Up to 2MB (PNG, JPG, GIF)" },
+  media: { code: "hint_media", vi: "Ảnh tối đa 5MB mỗi ảnh, video tối đa 50MB và 30 giây", en: "Images up to 5MB each, videos up to 50MB and 30 seconds" },
+});
+
+// The admin's screens are Vietnamese only: they show the hints in Vietnamese.
 export function packageHint(type: string): string {
-  if (type === "rootless" || type === "rootfull" || type === "roothide") return "DEB tối đa 100MB";
-  if (type === "tipa") return "TIPA tối đa 500MB";
-  return "IPA tối đa 500MB";
+  if (type === "rootless" || type === "rootfull" || type === "roothide") return APP_FORM_HINTS.deb.in("vi");
+  if (type === "tipa") return APP_FORM_HINTS.tipa.in("vi");
+  return APP_FORM_HINTS.ipa.in("vi");
 }
 
 export const ICON_ACCEPT = "image/*";
-export const ICON_HINT = "Tối đa 2MB (PNG, JPG, GIF)";
+export const ICON_HINT = APP_FORM_HINTS.icon.in("vi");
 export const MEDIA_ACCEPT = "image/*,video/mp4,video/quicktime,video/x-msvideo,video/webm,.mp4,.mov,.avi,.webm";
-export const MEDIA_HINT = "Ảnh tối đa 5MB mỗi ảnh, video tối đa 50MB và 30 giây";
+export const MEDIA_HINT = APP_FORM_HINTS.media.in("vi");
 
 export function isAppType(value: string): value is AppTypeName {
   return (APP_TYPES as readonly string[]).includes(value);
@@ -150,9 +164,11 @@ export type PackageExtension = "ipa" | "tipa" | "deb";
 export const FILE_MESSAGES = defineMessages({
   appFileType: { code: "file_app_file_type", vi: "Tệp ứng dụng phải là .ipa, .tipa hoặc .deb", en: "The app file must be an .ipa, .tipa or .deb file" },
   appFileForType: { code: "file_app_file_for_type", vi: (extensions: string) => `Loại ứng dụng này cần tệp ${extensions}`, en: (extensions: string) => `This app type needs a ${extensions} file` },
-  // `what` is one of the four below, said in the reader's language.
+  // `what` is one of the six below, said in the reader's language.
   tooBig: { code: "file_too_big", vi: (what: Said, limit: string) => `${what} vượt quá giới hạn ${limit}`, en: (what: Said, limit: string) => `${what} is over the ${limit} limit` },
-  packageFile: { code: "file_package", vi: (kind: string) => `Tệp ${kind}`, en: (kind: string) => `The ${kind} file` },
+  ipa: { code: "file_ipa", vi: "Tệp IPA", en: "The IPA file" },
+  tipa: { code: "file_tipa", vi: "Tệp TIPA", en: "The TIPA file" },
+  deb: { code: "file_deb", vi: "Tệp DEB", en: "The DEB file" },
   image: { code: "file_image", vi: "Ảnh", en: "The image" },
   icon: { code: "file_icon", vi: "Icon", en: "The icon" },
   video: { code: "file_video", vi: "Video", en: "The video" },
@@ -160,7 +176,8 @@ export const FILE_MESSAGES = defineMessages({
   iconType: { code: "file_icon_type", vi: "Icon phải là ảnh PNG, JPG, GIF hoặc WebP", en: "The icon must be a PNG, JPG, GIF or WebP image" },
   mediaType: { code: "file_media_type", vi: "Ảnh/video phải là PNG, JPG, GIF, WebP, MP4, MOV, AVI hoặc WebM", en: "Images and videos must be PNG, JPG, GIF, WebP, MP4, MOV, AVI or WebM" },
   notWhatItClaims: { code: "file_not_what_it_claims", vi: (filename: string) => `Tệp ${filename} không đúng định dạng như tên tệp`, en: (filename: string) => `The file ${filename} is not in the format its name says` },
-  badPackage: { code: "file_bad_package", vi: (what: string, reason: string) => `Tệp ${what} không hợp lệ: ${reason}`, en: (what: string, reason: string) => `Invalid ${what} file: ${reason}` },
+  // The reason is a package reader's message (workers/lib/packages/messages.ts), said in the same language.
+  badPackage: { code: "file_bad_package", vi: (what: string, reason: Said) => `Tệp ${what} không hợp lệ: ${reason}`, en: (what: string, reason: Said) => `Invalid ${what} file: ${reason}` },
   videoTooLong: { code: "file_video_too_long", vi: `Video dài quá ${MAX_VIDEO_SECONDS} giây`, en: "The video is longer than 30 seconds" },
 });
 
@@ -228,7 +245,7 @@ export function declaredFile(kind: UploadKind, filename: string, size: number): 
   if (kind === "app_file") {
     const ext = packageExtension(filename);
     if (!ext) return { ok: false, message: FILE_MESSAGES.appFileType };
-    if (size > UPLOAD_LIMITS[ext]) return { ok: false, message: FILE_MESSAGES.tooBig(FILE_MESSAGES.packageFile(ext.toUpperCase()), limitLabel(UPLOAD_LIMITS[ext])) };
+    if (size > UPLOAD_LIMITS[ext]) return { ok: false, message: FILE_MESSAGES.tooBig(FILE_MESSAGES[ext], limitLabel(UPLOAD_LIMITS[ext])) };
     return { ok: true, contentType: packageContentType(ext) };
   }
   const type = MEDIA_TYPES[extensionOf(filename)];

@@ -3,7 +3,17 @@
 // each, here; the schemas of workers/schemas/ and the few services that read a gateway's body use
 // them, so "0x10", "1e1", true or [1] is never read as a number anywhere.
 import { z } from "zod";
+import { number } from "./english/format";
 import { defineMessages, type Message } from "./message";
+
+/** The building blocks' own words: an id, a page, a list's size, a search. */
+export const FIELD_MESSAGES = defineMessages({
+  badId: { code: "id_invalid", vi: "ID không hợp lệ", en: "Invalid ID" },
+  badPage: { code: "page_invalid", vi: "Trang không hợp lệ", en: "Invalid page" },
+  badPageSize: { code: "page_size_invalid", vi: "Số dòng không hợp lệ", en: "Invalid number of rows" },
+  pageSizeRange: { code: "page_size_invalid", vi: (max: number) => `Số dòng từ 1 đến ${max}`, en: (max: number) => `The number of rows must be from 1 to ${number(max)}` },
+  searchTooLong: { code: "search_too_long", vi: "Từ khóa tìm kiếm quá dài", en: "The search is too long" },
+});
 
 /** Digits without a leading zero: what String(n) writes for a whole n ≥ 0. */
 const DECIMAL = /^(0|[1-9]\d*)$/;
@@ -51,10 +61,8 @@ export function integerField({ min, max, message, invalid = message, tooSmall = 
     });
 }
 
-const INVALID_ID = "ID không hợp lệ";
-
 /** A row's id (a key, a user, a pricing…): a whole number ≥ 1. */
-export function idField(message = INVALID_ID) {
+export function idField(message = FIELD_MESSAGES.badId.token) {
   return integerField({ min: 1, max: Number.MAX_SAFE_INTEGER, message });
 }
 
@@ -82,10 +90,10 @@ export const urlPath = z.object({ url: refField });
 /** Pages past this are refused: offsets stay small integers whatever the page size. */
 const MAX_PAGE = 100_000;
 
-export const pageField = integerField({ min: 1, max: MAX_PAGE, message: "Trang không hợp lệ" });
+export const pageField = integerField({ min: 1, max: MAX_PAGE, message: FIELD_MESSAGES.badPage.token });
 
 export function pageSizeField(max: number) {
-  return integerField({ min: 1, max, message: "Số dòng không hợp lệ", tooBig: `Số dòng từ 1 đến ${max}` });
+  return integerField({ min: 1, max, message: FIELD_MESSAGES.badPageSize.token, tooBig: FIELD_MESSAGES.pageSizeRange(max).token });
 }
 
 /** A list's `page` and `page_size` query parameters, both bounded whole numbers. */
@@ -128,7 +136,7 @@ export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
-const SEARCH_TOO_LONG = "Từ khóa tìm kiếm quá dài";
+const SEARCH_TOO_LONG = FIELD_MESSAGES.searchTooLong.token;
 
 /** A search matched with LIKE: trimmed, and refused when its pattern would pass D1's limit. */
 export const searchField = z

@@ -1,6 +1,7 @@
 // The admin's users list and balance adjustment (docs/product.md §7 "Admin users"), used by the API.
 import { z } from "zod";
 import { idField, integerField, pageQuery, searchField } from "../../shared/fields";
+import { USER_ADMIN_MESSAGES } from "../messages";
 
 // `before`: the last id of the page shown; the next page starts below it (keyset, docs/decisions/0030-sizing-and-scale.md).
 export const usersQuerySchema = z.object({ search: searchField.default(""), ...pageQuery({ size: 50, max: 200 }), before: idField().optional() });
@@ -11,11 +12,11 @@ export const adjustBalanceSchema = z.object({
   amount: integerField({
     min: -MAX_ADJUSTMENT,
     max: MAX_ADJUSTMENT,
-    message: "Vui lòng nhập số tiền",
-    invalid: "Số tiền phải là số nguyên",
-    tooSmall: "Số tiền quá lớn",
-    tooBig: "Số tiền quá lớn",
-  }).refine((value) => value !== 0, "Vui lòng nhập số tiền"),
+    message: USER_ADMIN_MESSAGES.amountRequired.token,
+    invalid: USER_ADMIN_MESSAGES.amountNotWhole.token,
+    tooSmall: USER_ADMIN_MESSAGES.amountTooLarge.token,
+    tooBig: USER_ADMIN_MESSAGES.amountTooLarge.token,
+  }).refine((value) => value !== 0, USER_ADMIN_MESSAGES.amountRequired.token),
   transaction_type: z.enum(["admin_adjustment", "deposit"]).default("admin_adjustment"),
   description: z.string().trim().max(300).optional(),
 });
@@ -27,5 +28,5 @@ export type AdjustBalanceRequest = z.input<typeof adjustBalanceSchema>;
 /** Ending every session of the store is asked for in words, so no stray or replayed empty request pulls the lever. */
 const END_ALL_SESSIONS_CONFIRMATION = "END ALL SESSIONS";
 export const endAllSessionsSchema = z.object({
-  confirm: z.literal(END_ALL_SESSIONS_CONFIRMATION, { error: `Gửi confirm: "${END_ALL_SESSIONS_CONFIRMATION}" để kết thúc mọi phiên đăng nhập` }),
+  confirm: z.literal(END_ALL_SESSIONS_CONFIRMATION, { error: USER_ADMIN_MESSAGES.endAllUnconfirmed(END_ALL_SESSIONS_CONFIRMATION).token }),
 });

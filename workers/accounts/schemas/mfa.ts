@@ -1,12 +1,9 @@
 // The second factor's inputs (issue #15): a 6-digit code or a recovery code, and the sign-in's mfa_token.
 import { z } from "zod";
 import { tooLong } from "../../shared/zod-messages";
-import { AUTH_MESSAGES } from "../messages";
+import { AUTH_MESSAGES, MFA_MESSAGES } from "../messages";
 
-const MFA_INPUT_MESSAGES = {
-  required: "Vui lòng nhập mã xác thực",
-  codeFormat: "Mã gồm 6 chữ số, hoặc một mã khôi phục dạng xxxxx-xxxxx",
-} as const;
+const MFA_INPUT_MESSAGES = { required: MFA_MESSAGES.codeRequired.token, codeFormat: MFA_MESSAGES.codeFormat.token };
 
 // Spaces a person types or copies between digits are ignored.
 const secondFactorCode = z

@@ -82,7 +82,7 @@ export const adminAppsApi = guarded
         },
       });
     } catch (error) {
-      if (error instanceof PackageError) throw new HttpError(400, APP_ADMIN_MESSAGES.badIpa(error.message).in("vi"));
+      if (error instanceof PackageError) throw new HttpError(400, APP_ADMIN_MESSAGES.badIpa(error.said));
       throw error;
     }
   })

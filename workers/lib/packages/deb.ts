@@ -1,5 +1,6 @@
 // A .deb's control fields: walk the `ar` members' headers with ranged reads, read only
 // control.tar.*, unpack it and parse ./control. data.tar (the bulk) is never read.
+import { PACKAGE_MESSAGES as M } from "./messages";
 import { type RangeReader, PackageError, decompress, latin1, readExactly, utf8 } from "./reader";
 import { unlzma, unxz } from "./xz";
 
@@ -19,8 +20,6 @@ export type DebControl = {
   control: string;
 };
 
-const NOT_DEB = "Tệp không phải DEB hợp lệ";
-const NO_CONTROL = "Không tìm thấy tệp control trong DEB";
 const AR_MAGIC = "!<arch>\n";
 const AR_HEADER = 60;
 /** control.tar is a few KiB; maintainer scripts might make it bigger, but not this big. */
@@ -31,24 +30,24 @@ const MAX_MEMBERS = 64;
 const MAX_AR_NAME = 1024;
 
 export async function readDebControl(reader: RangeReader): Promise<DebControl> {
-  if (reader.size < AR_MAGIC.length || latin1(await readExactly(reader, 0, AR_MAGIC.length, "đầu tệp")) !== AR_MAGIC) {
-    throw new PackageError(NOT_DEB);
+  if (reader.size < AR_MAGIC.length || latin1(await readExactly(reader, 0, AR_MAGIC.length, M.fileHeader)) !== AR_MAGIC) {
+    throw new PackageError(M.notDeb);
   }
   const member = await findControlMember(reader);
-  if (!member) throw new PackageError(NO_CONTROL);
-  if (member.size > MAX_CONTROL_ARCHIVE) throw new PackageError(`${member.name} quá lớn`);
+  if (!member) throw new PackageError(M.noControl);
+  if (member.size > MAX_CONTROL_ARCHIVE) throw new PackageError(M.memberTooLarge(member.name));
 
   const tar = await unpackControl(await readExactly(reader, member.offset, member.size, member.name), member.name);
 
   const controlBytes = findTarFile(tar, "control");
-  if (!controlBytes) throw new PackageError(NO_CONTROL);
+  if (!controlBytes) throw new PackageError(M.noControl);
   const control = utf8(controlBytes);
   const fields = parseControl(control);
   const field = (name: string): string => {
     const key = Object.keys(fields).find((k) => k.toLowerCase() === name.toLowerCase());
     return key ? fields[key] : "";
   };
-  if (!field("Package")) throw new PackageError("Tệp control của DEB thiếu trường Package");
+  if (!field("Package")) throw new PackageError(M.noPackageField);
   return {
     Package: field("Package"),
     Name: field("Name") || field("Package"),
@@ -77,9 +76,9 @@ async function unpackControl(data: Uint8Array, name: string): Promise<Uint8Array
       return unlzma(data, MAX_CONTROL_TAR, name);
     case "control.tar.zst":
       // A zstd decoder is a project of its own; dpkg-deb -Zxz or -Zgzip makes a readable package.
-      throw new PackageError("Định dạng control.tar.zst (zstd) chưa được hỗ trợ: hãy đóng gói DEB bằng xz hoặc gzip (dpkg-deb -Zxz hoặc -Zgzip)");
+      throw new PackageError(M.zstd);
     default:
-      throw new PackageError(`Định dạng ${name} chưa được hỗ trợ (chỉ hỗ trợ control.tar.xz, control.tar.gz, control.tar.lzma và control.tar)`);
+      throw new PackageError(M.controlFormat(name));
   }
 }
 
@@ -90,16 +89,16 @@ async function findControlMember(reader: RangeReader): Promise<ArMember | undefi
   let at = AR_MAGIC.length;
   let longNames = "";
   for (let i = 0; i < MAX_MEMBERS && at + AR_HEADER <= reader.size; i++) {
-    const header = latin1(await readExactly(reader, at, AR_HEADER, "đầu mục ar"));
-    if (header.slice(58, 60) !== "`\n") throw new PackageError(NOT_DEB);
+    const header = latin1(await readExactly(reader, at, AR_HEADER, M.arHeader));
+    if (header.slice(58, 60) !== "`\n") throw new PackageError(M.notDeb);
     const sizeText = header.slice(48, 58).trim();
-    if (!/^\d+$/.test(sizeText)) throw new PackageError(NOT_DEB);
+    if (!/^\d+$/.test(sizeText)) throw new PackageError(M.notDeb);
     let size = Number(sizeText);
     let offset = at + AR_HEADER;
     let name = header.slice(0, 16).trimEnd();
     if (name === "//") {
       // The GNU long-name table: names ending in "/\n", referenced as "/<offset>".
-      longNames = latin1(await readExactly(reader, offset, Math.min(size, 65536), "bảng tên ar"));
+      longNames = latin1(await readExactly(reader, offset, Math.min(size, 65536), M.arNameTable));
     } else if (/^\/\d+$/.test(name)) {
       const start = Number(name.slice(1));
       const end = longNames.indexOf("\n", start);
@@ -107,15 +106,15 @@ async function findControlMember(reader: RangeReader): Promise<ArMember | undefi
     } else if (/^#1\/\d+$/.test(name)) {
       // BSD: the name's length is given, and the name opens the member's data.
       const length = Number(name.slice(3));
-      if (length > MAX_AR_NAME) throw new PackageError(`${NOT_DEB} (tên mục ar quá dài)`);
-      if (length > size) throw new PackageError(`${NOT_DEB} (tên mục ar dài hơn mục)`);
-      name = latin1(await readExactly(reader, offset, length, "tên mục ar")).replace(/\0+$/, "");
+      if (length > MAX_AR_NAME) throw new PackageError(M.because(M.notDeb, M.arNameTooLong));
+      if (length > size) throw new PackageError(M.because(M.notDeb, M.arNameLonger));
+      name = latin1(await readExactly(reader, offset, length, M.arName)).replace(/\0+$/, "");
       offset += length;
       size -= length;
     }
     name = name.replace(/\/$/, "");
-    if (offset + size > reader.size || size < 0) throw new PackageError(`${NOT_DEB} (tệp bị cắt cụt)`);
-    if (i === 0 && name !== "debian-binary") throw new PackageError(NOT_DEB);
+    if (offset + size > reader.size || size < 0) throw new PackageError(M.because(M.notDeb, M.fileCutShort));
+    if (i === 0 && name !== "debian-binary") throw new PackageError(M.notDeb);
     if (name.startsWith("control.tar")) return { name, offset, size };
     if (name.startsWith("data.tar")) return undefined;
     at = offset + size + ((offset + size) % 2); // members start on even offsets
@@ -131,11 +130,11 @@ function findTarFile(tar: Uint8Array, path: string): Uint8Array | undefined {
   while (at + 512 <= tar.length) {
     const header = tar.subarray(at, at + 512);
     if (header.every((byte) => byte === 0)) return undefined; // end of archive
-    if (!checksumOk(header)) throw new PackageError(`${NO_CONTROL} (control.tar hỏng)`);
+    if (!checksumOk(header)) throw new PackageError(M.because(M.noControl, M.controlTarDamaged));
     const size = tarSize(header.subarray(124, 136));
     const type = String.fromCharCode(header[156] || 0x30);
     const dataStart = at + 512;
-    if (dataStart + size > tar.length) throw new PackageError(`${NO_CONTROL} (control.tar bị cắt cụt)`);
+    if (dataStart + size > tar.length) throw new PackageError(M.because(M.noControl, M.controlTarCutShort));
     const data = tar.subarray(dataStart, dataStart + size);
     if (type === "L") {
       longName = cString(data);
@@ -173,7 +172,7 @@ function tarSize(field: Uint8Array): number {
     return value;
   }
   const text = cString(field).trim();
-  if (text && !/^[0-7]+$/.test(text)) throw new PackageError(`${NO_CONTROL} (control.tar hỏng)`);
+  if (text && !/^[0-7]+$/.test(text)) throw new PackageError(M.because(M.noControl, M.controlTarDamaged));
   return text ? parseInt(text, 8) : 0;
 }
 

@@ -1,6 +1,7 @@
 // What an IPA says about itself: Info.plist of the app bundle, and the entitlements of its
 // provisioning profile. Reads only the zip's directory and those two entries.
 import { type PlistDict, type PlistValue, parsePlist } from "./plist";
+import { PACKAGE_MESSAGES } from "./messages";
 import { type RangeReader, PackageError, latin1 } from "./reader";
 import { type ZipEntry, listZip, readZipEntry } from "./zip";
 
@@ -22,7 +23,7 @@ const MAX_PROVISION_SIZE = 2 * 1024 * 1024;
 export async function readIpaInfo(reader: RangeReader): Promise<IpaInfo> {
   const entries = await listZip(reader);
   const infoEntry = findAppInfoPlist(entries);
-  if (!infoEntry) throw new PackageError("Không tìm thấy Info.plist trong IPA");
+  if (!infoEntry) throw new PackageError(PACKAGE_MESSAGES.noInfoPlist);
   const appDir = infoEntry.name.slice(0, -"Info.plist".length);
 
   const infoBytes = await readZipEntry(reader, infoEntry);
@@ -30,9 +31,9 @@ export async function readIpaInfo(reader: RangeReader): Promise<IpaInfo> {
   try {
     info = parsePlist(infoBytes!);
   } catch (error) {
-    throw new PackageError("Không đọc được Info.plist trong IPA", { cause: error });
+    throw new PackageError(PACKAGE_MESSAGES.infoPlistUnreadable, { cause: error });
   }
-  if (!isDict(info)) throw new PackageError("Không đọc được Info.plist trong IPA (không phải dict)");
+  if (!isDict(info)) throw new PackageError(PACKAGE_MESSAGES.infoPlistNotDict);
 
   const provision = entries.find((entry) => entry.name === `${appDir}embedded.mobileprovision`);
   const entitlements = provision ? await readEntitlements(reader, provision) : [];

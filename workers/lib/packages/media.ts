@@ -1,6 +1,7 @@
 // What an uploaded image or video really is, from its first bytes, and how long a video runs.
 // An upload's name and Content-Type are only claims; these readers decide what we store and
 // serve (a GIF named .png is refused, an HTML page named .mp4 too).
+import { PACKAGE_MESSAGES } from "./messages";
 import { type RangeReader, PackageError, latin1, readExactly } from "./reader";
 
 type ImageFormat = { kind: "image"; type: "png" | "jpeg" | "gif" | "webp"; contentType: string };
@@ -39,7 +40,7 @@ export const MEDIA_EXTENSIONS: Record<MediaFormat["type"], string[]> = {
   avi: ["avi"],
 };
 
-const UNKNOWN_DURATION = "Không xác định được thời lượng video";
+const UNKNOWN_DURATION = PACKAGE_MESSAGES.unknownDuration;
 
 /** A video's running time in seconds, read from its container header with a few ranged reads. */
 export async function videoDuration(reader: RangeReader, format: VideoFormat): Promise<number> {

@@ -1,11 +1,12 @@
 // Property lists, XML and binary (bplist00), to plain JS values. Written for untrusted input:
 // bounds-checked, cycle-guarded, no DOMParser (workerd has none).
+import { PACKAGE_MESSAGES } from "./messages";
 import { PackageError, latin1, utf8 } from "./reader";
 
 export type PlistValue = string | number | bigint | boolean | Date | Uint8Array | null | PlistValue[] | PlistDict;
 export type PlistDict = { [key: string]: PlistValue };
 
-const UNREADABLE = "Không đọc được Info.plist (plist hỏng)";
+const UNREADABLE = PACKAGE_MESSAGES.plistDamaged;
 const MAX_DEPTH = 512;
 /** Seconds between the Unix epoch and Apple's (2001-01-01T00:00:00Z). */
 const APPLE_EPOCH = 978307200;

@@ -1,5 +1,7 @@
 // Ranged reads over a package file, and the shared helpers of the package readers. Pure: runs in
 // the browser (Blob.slice) and in workerd (the Worker wraps an R2 ranged get itself).
+import type { Message, Said } from "../../shared/message";
+import { PACKAGE_MESSAGES } from "./messages";
 
 /** A file we can read in pieces without holding it whole. */
 export type RangeReader = {
@@ -7,10 +9,13 @@ export type RangeReader = {
   read(offset: number, length: number): Promise<Uint8Array>;
 };
 
-/** A reader's failure, with a message fit to show an admin (Vietnamese). */
+/** A reader's failure: `said`, its declared message, in the reader's language where it is answered; `message` in Vietnamese. */
 export class PackageError extends Error {
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
+  constructor(
+    readonly said: Message,
+    options?: { cause?: unknown },
+  ) {
+    super(said.in("vi"), options);
     this.name = "PackageError";
   }
 }
@@ -38,13 +43,13 @@ export function bytesReader(bytes: Uint8Array): RangeReader {
 }
 
 /** Reads exactly `length` bytes or fails: a short read means a truncated or lying archive. */
-export async function readExactly(reader: RangeReader, offset: number, length: number, what: string): Promise<Uint8Array> {
+export async function readExactly(reader: RangeReader, offset: number, length: number, what: Said): Promise<Uint8Array> {
   if (!Number.isSafeInteger(offset) || !Number.isSafeInteger(length) || offset < 0 || length < 0 || offset + length > reader.size) {
-    throw new PackageError(`Tệp bị cắt cụt hoặc hỏng (${what} nằm ngoài tệp)`);
+    throw new PackageError(PACKAGE_MESSAGES.cutShort(what));
   }
   if (length === 0) return new Uint8Array(0);
   const bytes = await reader.read(offset, length);
-  if (bytes.byteLength !== length) throw new PackageError(`Tệp bị cắt cụt hoặc hỏng (không đọc đủ ${what})`);
+  if (bytes.byteLength !== length) throw new PackageError(PACKAGE_MESSAGES.shortRead(what));
   return bytes;
 }
 
@@ -71,14 +76,14 @@ export async function decompress(bytes: Uint8Array, format: "deflate-raw" | "gzi
     }
   } catch (error) {
     if (error instanceof PackageError) throw error;
-    throw new PackageError(`Không giải nén được ${what}`, { cause: error });
+    throw new PackageError(PACKAGE_MESSAGES.cannotDecompress(what), { cause: error });
   }
   return concat(chunks, total);
 }
 
 /** The refusal for output beyond a decompression limit, the same for every format. */
-export function tooLargeMessage(what: string, limit: number): string {
-  return `${what} quá lớn khi giải nén (giới hạn ${Math.round(limit / 1048576)} MB)`;
+export function tooLargeMessage(what: string, limit: number): Message {
+  return PACKAGE_MESSAGES.tooLargeUnpacked(what, Math.round(limit / 1048576));
 }
 
 function concat(chunks: Uint8Array[], total = chunks.reduce((sum, c) => sum + c.byteLength, 0)): Uint8Array {
@@ -102,7 +107,7 @@ export function u32(b: Uint8Array, at: number): number {
 
 export function u64(b: Uint8Array, at: number): number {
   const value = u32(b, at) + u32(b, at + 4) * 0x100000000;
-  if (!Number.isSafeInteger(value)) throw new PackageError("Tệp có kích thước hoặc vị trí vượt giới hạn");
+  if (!Number.isSafeInteger(value)) throw new PackageError(PACKAGE_MESSAGES.beyondLimit);
   return value;
 }
 

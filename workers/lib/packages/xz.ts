@@ -7,6 +7,8 @@
 // LZMA2 filter alone (no BCJ/delta pre-filters), checks none/CRC32/CRC64/SHA-256 (all verified).
 // The whole output is kept in memory (it is capped), so the LZMA dictionary is simply the
 // output written since the last dictionary reset: no circular buffer.
+import type { Message } from "../../shared/message";
+import { PACKAGE_MESSAGES as M } from "./messages";
 import { PackageError, tooLargeMessage, u32 } from "./reader";
 import { crc32 } from "../bytes";
 
@@ -20,7 +22,7 @@ export async function unxz(bytes: Uint8Array, limit: number, what: string): Prom
       // Stream padding: null bytes in multiples of four, then the end or another stream.
       const padStart = pos;
       while (pos < bytes.length && bytes[pos] === 0) pos++;
-      if ((pos - padStart) % 4 !== 0) throw new Corrupt("phần đệm sau stream sai");
+      if ((pos - padStart) % 4 !== 0) throw new Corrupt(M.paddingAfterStream);
       if (pos === bytes.length) return out.bytes();
     }
   } catch (error) {
@@ -31,7 +33,7 @@ export async function unxz(bytes: Uint8Array, limit: number, what: string): Prom
 /** Decodes a legacy .lzma ("LZMA_Alone") file: a 13-byte header, then raw LZMA. */
 export function unlzma(bytes: Uint8Array, limit: number, what: string): Uint8Array {
   try {
-    if (bytes.length < 13) throw new Corrupt("dữ liệu bị cắt cụt");
+    if (bytes.length < 13) throw new Corrupt(M.dataCutShort);
     const props = lzmaProps(bytes[0]);
     const dictSize = u32(bytes, 1);
     // An all-ones size means "unknown": the data then ends with an end marker.
@@ -46,8 +48,8 @@ export function unlzma(bytes: Uint8Array, limit: number, what: string): Uint8Arr
     const rc = new RangeDecoder(bytes, 13, bytes.length);
     // With a known size the encoder may still have written an end marker after it.
     lzma.decode(rc, sizeKnown ? size : Infinity, sizeKnown ? "optional" : "required");
-    if (!rc.finished()) throw new Corrupt("dữ liệu LZMA hỏng");
-    if (rc.position !== bytes.length) throw new Corrupt("có dữ liệu thừa sau dữ liệu LZMA");
+    if (!rc.finished()) throw new Corrupt(M.lzmaDamaged);
+    if (rc.position !== bytes.length) throw new Corrupt(M.dataAfterLzma);
     return out.bytes();
   } catch (error) {
     throw described(error, what);
@@ -55,11 +57,15 @@ export function unlzma(bytes: Uint8Array, limit: number, what: string): Uint8Arr
 }
 
 /** Damaged data, described for the admin; turned into a PackageError naming the file. */
-class Corrupt extends Error {}
+class Corrupt extends Error {
+  constructor(readonly reason: Message) {
+    super(reason.in("vi"));
+  }
+}
 
 /** A Corrupt as the PackageError naming the file; any other error as it is. */
 function described(error: unknown, what: string): unknown {
-  return error instanceof Corrupt ? new PackageError(`Không giải nén được ${what} (${error.message})`) : error;
+  return error instanceof Corrupt ? new PackageError(M.cannotDecompressBecause(what, error.reason)) : error;
 }
 
 /** The decoded bytes, grown as needed but never beyond the limit (an xz bomb stops here). */
@@ -119,12 +125,12 @@ class Cursor {
   ) {}
 
   byte(): number {
-    if (this.pos >= this.end) throw new Corrupt("dữ liệu bị cắt cụt");
+    if (this.pos >= this.end) throw new Corrupt(M.dataCutShort);
     return this.bytes[this.pos++];
   }
 
   take(count: number): Uint8Array {
-    if (this.end - this.pos < count) throw new Corrupt("dữ liệu bị cắt cụt");
+    if (this.end - this.pos < count) throw new Corrupt(M.dataCutShort);
     this.pos += count;
     return this.bytes.subarray(this.pos - count, this.pos);
   }
@@ -137,12 +143,12 @@ class Cursor {
       value += (b & 0x7f) * 2 ** (7 * i);
       if ((b & 0x80) === 0) {
         // A trailing zero byte would be a second spelling of the same number: not allowed.
-        if (i > 0 && b === 0) throw new Corrupt("số nguyên độ dài thay đổi sai");
-        if (!Number.isSafeInteger(value)) throw new Corrupt("kích thước vượt giới hạn");
+        if (i > 0 && b === 0) throw new Corrupt(M.badVli);
+        if (!Number.isSafeInteger(value)) throw new Corrupt(M.sizeBeyondLimit);
         return value;
       }
     }
-    throw new Corrupt("số nguyên độ dài thay đổi sai");
+    throw new Corrupt(M.badVli);
   }
 }
 
@@ -153,14 +159,14 @@ async function decodeStream(bytes: Uint8Array, start: number, out: Output, what:
   const input = new Cursor(bytes, start, bytes.length);
   const header = input.take(12);
   if (!XZ_MAGIC.every((b, i) => header[i] === b)) {
-    throw new Corrupt(start === 0 ? "không phải định dạng xz" : "dữ liệu thừa sau stream xz");
+    throw new Corrupt(start === 0 ? M.notXz : M.dataAfterXz);
   }
-  if (crc32(header.subarray(6, 8)) !== u32(header, 8)) throw new Corrupt("CRC32 của đầu stream sai");
+  if (crc32(header.subarray(6, 8)) !== u32(header, 8)) throw new Corrupt(M.streamHeaderCrc);
   // Stream flags: the first byte and the high nibble of the second are reserved (zero).
-  if (header[6] !== 0 || header[7] & 0xf0) throw new Corrupt("cờ stream không được hỗ trợ");
+  if (header[6] !== 0 || header[7] & 0xf0) throw new Corrupt(M.streamFlags);
   const check = header[7];
   if (check !== CHECK_NONE && check !== CHECK_CRC32 && check !== CHECK_CRC64 && check !== CHECK_SHA256) {
-    throw new PackageError(`Không giải nén được ${what}: kiểu kiểm tra xz 0x${check.toString(16)} chưa được hỗ trợ`);
+    throw new PackageError(M.xzCheck(what, `0x${check.toString(16)}`));
   }
   const checkSize = check === CHECK_NONE ? 0 : check === CHECK_CRC32 ? 4 : check === CHECK_CRC64 ? 8 : 32;
 
@@ -172,22 +178,22 @@ async function decodeStream(bytes: Uint8Array, start: number, out: Output, what:
 
   const indexStart = input.pos;
   input.byte(); // the indicator
-  if (input.vli() !== records.length) throw new Corrupt("chỉ mục không khớp với số khối");
+  if (input.vli() !== records.length) throw new Corrupt(M.indexCount);
   for (const record of records) {
     if (input.vli() !== record.unpaddedSize || input.vli() !== record.uncompressedSize) {
-      throw new Corrupt("chỉ mục không khớp với các khối");
+      throw new Corrupt(M.indexRecords);
     }
   }
   skipPadding(input, input.pos - indexStart);
   const indexSize = input.pos - indexStart + 4;
-  if (crc32(bytes.subarray(indexStart, input.pos)) !== u32(input.take(4), 0)) throw new Corrupt("CRC32 của chỉ mục sai");
+  if (crc32(bytes.subarray(indexStart, input.pos)) !== u32(input.take(4), 0)) throw new Corrupt(M.indexCrc);
 
   const footer = input.take(12);
-  if (crc32(footer.subarray(4, 10)) !== u32(footer, 0)) throw new Corrupt("CRC32 của cuối stream sai");
+  if (crc32(footer.subarray(4, 10)) !== u32(footer, 0)) throw new Corrupt(M.footerCrc);
   // The footer repeats the index size (in 4-byte units, minus one) and the header's flags.
-  if ((u32(footer, 4) + 1) * 4 !== indexSize) throw new Corrupt("kích thước chỉ mục ở cuối stream sai");
-  if (footer[8] !== header[6] || footer[9] !== header[7]) throw new Corrupt("cờ ở cuối stream khác đầu stream");
-  if (footer[10] !== FOOTER_MAGIC[0] || footer[11] !== FOOTER_MAGIC[1]) throw new Corrupt("thiếu dấu kết thúc stream");
+  if ((u32(footer, 4) + 1) * 4 !== indexSize) throw new Corrupt(M.footerIndexSize);
+  if (footer[8] !== header[6] || footer[9] !== header[7]) throw new Corrupt(M.footerFlags);
+  if (footer[10] !== FOOTER_MAGIC[0] || footer[11] !== FOOTER_MAGIC[1]) throw new Corrupt(M.noEndMark);
   return input.pos;
 }
 
@@ -196,11 +202,11 @@ async function decodeBlock(input: Cursor, out: Output, check: number, checkSize:
   const headerStart = input.pos;
   const headerSize = (input.bytes[headerStart] + 1) * 4;
   const header = input.take(headerSize);
-  if (crc32(header.subarray(0, headerSize - 4)) !== u32(header, headerSize - 4)) throw new Corrupt("CRC32 của đầu khối sai");
+  if (crc32(header.subarray(0, headerSize - 4)) !== u32(header, headerSize - 4)) throw new Corrupt(M.blockHeaderCrc);
 
   const fields = new Cursor(input.bytes, headerStart + 2, headerStart + headerSize - 4);
   const flags = header[1];
-  if (flags & 0x3c) throw new Corrupt("cờ khối không được hỗ trợ");
+  if (flags & 0x3c) throw new Corrupt(M.blockFlags);
   const declaredCompressed = flags & 0x40 ? fields.vli() : undefined;
   const declaredUncompressed = flags & 0x80 ? fields.vli() : undefined;
   const filters: { id: number; props: Uint8Array }[] = [];
@@ -213,37 +219,37 @@ async function decodeBlock(input: Cursor, out: Output, check: number, checkSize:
   // BCJ and delta rewrite LZMA2's output; we decode LZMA2 only, so refuse them by name.
   const other = filters.find((filter) => filter.id !== FILTER_LZMA2);
   if (other || filters.length !== 1) {
-    const name = other ? (FILTER_NAMES[other.id] ?? `0x${other.id.toString(16)}`) : "LZMA2 lặp";
-    throw new PackageError(`Không giải nén được ${what}: bộ lọc xz ${name} chưa được hỗ trợ (chỉ hỗ trợ LZMA2)`);
+    const name = other ? (FILTER_NAMES[other.id] ?? `0x${other.id.toString(16)}`) : M.lzma2Repeated;
+    throw new PackageError(M.xzFilter(what, name));
   }
-  if (filters[0].props.length !== 1) throw new Corrupt("thuộc tính LZMA2 sai");
+  if (filters[0].props.length !== 1) throw new Corrupt(M.lzma2Props);
   const dictSize = lzma2DictionarySize(filters[0].props[0]);
-  while (fields.pos < fields.end) if (fields.byte() !== 0) throw new Corrupt("phần đệm đầu khối sai");
+  while (fields.pos < fields.end) if (fields.byte() !== 0) throw new Corrupt(M.blockHeaderPadding);
 
   const dataStart = input.pos;
   const outStart = out.length;
   decodeLzma2(input, out, dictSize);
   const compressedSize = input.pos - dataStart;
   const uncompressedSize = out.length - outStart;
-  if (declaredCompressed !== undefined && declaredCompressed !== compressedSize) throw new Corrupt("kích thước nén của khối sai");
-  if (declaredUncompressed !== undefined && declaredUncompressed !== uncompressedSize) throw new Corrupt("kích thước giải nén của khối sai");
+  if (declaredCompressed !== undefined && declaredCompressed !== compressedSize) throw new Corrupt(M.blockCompressedSize);
+  if (declaredUncompressed !== undefined && declaredUncompressed !== uncompressedSize) throw new Corrupt(M.blockUncompressedSize);
   skipPadding(input, compressedSize);
 
   const stored = input.take(checkSize);
   const data = out.buffer.subarray(outStart, out.length);
-  if (check === CHECK_CRC32 && crc32(data) !== u32(stored, 0)) throw new Corrupt("CRC32 của dữ liệu sai");
-  if (check === CHECK_CRC64 && !equalBytes(crc64(data), stored)) throw new Corrupt("CRC64 của dữ liệu sai");
-  if (check === CHECK_SHA256 && !equalBytes(await sha256(data), stored)) throw new Corrupt("SHA-256 của dữ liệu sai");
+  if (check === CHECK_CRC32 && crc32(data) !== u32(stored, 0)) throw new Corrupt(M.dataCrc32);
+  if (check === CHECK_CRC64 && !equalBytes(crc64(data), stored)) throw new Corrupt(M.dataCrc64);
+  if (check === CHECK_SHA256 && !equalBytes(await sha256(data), stored)) throw new Corrupt(M.dataSha256);
   return { unpaddedSize: headerSize + compressedSize + checkSize, uncompressedSize };
 }
 
 /** Null bytes up to the next multiple of four, counted from a field of `length` bytes. */
 function skipPadding(input: Cursor, length: number): void {
-  for (let i = length; i % 4 !== 0; i++) if (input.byte() !== 0) throw new Corrupt("phần đệm sai");
+  for (let i = length; i % 4 !== 0; i++) if (input.byte() !== 0) throw new Corrupt(M.padding);
 }
 
 function lzma2DictionarySize(byte: number): number {
-  if (byte > 40) throw new Corrupt("kích thước từ điển LZMA2 sai");
+  if (byte > 40) throw new Corrupt(M.lzma2DictionarySize);
   // 40 means 4 GiB - 1; otherwise 2 or 3 times a power of two, from 4 KiB.
   return byte === 40 ? 0xffffffff : (2 | (byte & 1)) * 2 ** ((byte >>> 1) + 11);
 }
@@ -264,7 +270,7 @@ function decodeLzma2(input: Cursor, out: Output, dictSize: number): void {
       needDictionaryReset = false;
       needProperties = true; // after a dictionary reset the next LZMA chunk must set lc/lp/pb
     } else if (needDictionaryReset) {
-      throw new Corrupt("LZMA2 không bắt đầu bằng việc đặt lại từ điển");
+      throw new Corrupt(M.lzma2NoReset);
     }
 
     if (control >= 0x80) {
@@ -274,14 +280,14 @@ function decodeLzma2(input: Cursor, out: Output, dictSize: number): void {
         lzma.setProperties(lzmaProps(input.byte()));
         needProperties = false;
       } else if (needProperties) {
-        throw new Corrupt("LZMA2 thiếu thuộc tính LZMA");
+        throw new Corrupt(M.lzma2NoProps);
       }
       if (control >= 0xa0) lzma.resetState();
-      if (input.end - input.pos < packed) throw new Corrupt("dữ liệu bị cắt cụt");
+      if (input.end - input.pos < packed) throw new Corrupt(M.dataCutShort);
       const rc = new RangeDecoder(input.bytes, input.pos, input.pos + packed);
       lzma.decode(rc, out.length + unpacked, "never");
       // A chunk must use exactly its compressed bytes and leave the range coder finished.
-      if (rc.position !== input.pos + packed || !rc.finished()) throw new Corrupt("khối LZMA2 hỏng");
+      if (rc.position !== input.pos + packed || !rc.finished()) throw new Corrupt(M.lzma2BlockDamaged);
       input.pos += packed;
     } else if (control <= 0x02) {
       // Stored bytes: they join the dictionary like decoded ones.
@@ -291,7 +297,7 @@ function decodeLzma2(input: Cursor, out: Output, dictSize: number): void {
       out.buffer.set(data, out.length);
       out.length += size;
     } else {
-      throw new Corrupt("mã điều khiển LZMA2 sai");
+      throw new Corrupt(M.lzma2Control);
     }
   }
 }
@@ -302,11 +308,11 @@ type LzmaProps = { lc: number; lp: number; pb: number };
 
 /** lc/lp/pb packed as (pb * 5 + lp) * 9 + lc; like xz we require lc + lp <= 4. */
 function lzmaProps(byte: number): LzmaProps {
-  if (byte >= 9 * 5 * 5) throw new Corrupt("thuộc tính LZMA sai");
+  if (byte >= 9 * 5 * 5) throw new Corrupt(M.lzmaProps);
   const lc = byte % 9;
   const lp = Math.floor(byte / 9) % 5;
   const pb = Math.floor(byte / 45);
-  if (lc + lp > 4) throw new Corrupt("thuộc tính LZMA không được hỗ trợ");
+  if (lc + lp > 4) throw new Corrupt(M.lzmaPropsUnsupported);
   return { lc, lp, pb };
 }
 
@@ -325,11 +331,11 @@ class RangeDecoder {
     start: number,
     private readonly end: number,
   ) {
-    if (end - start < 5) throw new Corrupt("dữ liệu bị cắt cụt");
-    if (bytes[start] !== 0) throw new Corrupt("dữ liệu LZMA hỏng");
+    if (end - start < 5) throw new Corrupt(M.dataCutShort);
+    if (bytes[start] !== 0) throw new Corrupt(M.lzmaDamaged);
     this.code = u32be(bytes, start + 1);
     this.position = start + 5;
-    if (this.code === this.range) throw new Corrupt("dữ liệu LZMA hỏng");
+    if (this.code === this.range) throw new Corrupt(M.lzmaDamaged);
   }
 
   /** The encoder's flush leaves the code at zero: anything else means damage. */
@@ -339,7 +345,7 @@ class RangeDecoder {
 
   private normalize(): void {
     if (this.range < 0x1000000) {
-      if (this.position >= this.end) throw new Corrupt("dữ liệu bị cắt cụt");
+      if (this.position >= this.end) throw new Corrupt(M.dataCutShort);
       this.range *= 256;
       this.code = this.code * 256 + this.bytes[this.position++];
     }
@@ -373,7 +379,7 @@ class RangeDecoder {
         this.code -= this.range;
         bit = 1;
       }
-      if (this.code >= this.range) throw new Corrupt("dữ liệu LZMA hỏng");
+      if (this.code >= this.range) throw new Corrupt(M.lzmaDamaged);
       value = value * 2 + bit;
       this.normalize();
     }
@@ -499,7 +505,7 @@ class LzmaDecoder {
       const state = this.state;
 
       if (rc.bit(this.isMatch, (state << 4) + posState) === 0) {
-        if (atEnd) throw new Corrupt("dữ liệu LZMA dài hơn kích thước đã khai báo");
+        if (atEnd) throw new Corrupt(M.lzmaTooLong);
         this.decodeLiteral(rc, available);
         this.state = state < 4 ? 0 : state < 10 ? state - 3 : state - 6;
         continue;
@@ -513,7 +519,7 @@ class LzmaDecoder {
         const distance = this.decodeDistance(rc, length);
         if (distance === END_MARKER) {
           // With a known size, a marker anywhere but right after the last byte is damage.
-          if (endMarker === "never" || (endMarker === "optional" && !atEnd)) throw new Corrupt("dữ liệu LZMA hỏng");
+          if (endMarker === "never" || (endMarker === "optional" && !atEnd)) throw new Corrupt(M.lzmaDamaged);
           return; // the caller checks that the range coder finished here
         }
         this.rep3 = this.rep2;
@@ -522,10 +528,10 @@ class LzmaDecoder {
         this.rep0 = distance;
       } else {
         // A repeated distance: rep0 (maybe a single byte: "short rep"), rep1, rep2 or rep3.
-        if (available === 0) throw new Corrupt("dữ liệu LZMA hỏng");
+        if (available === 0) throw new Corrupt(M.lzmaDamaged);
         if (rc.bit(this.isRepG0, state) === 0) {
           if (rc.bit(this.isRep0Long, (state << 4) + posState) === 0) {
-            if (atEnd) throw new Corrupt("dữ liệu LZMA dài hơn kích thước đã khai báo");
+            if (atEnd) throw new Corrupt(M.lzmaTooLong);
             this.state = state < 7 ? 9 : 11;
             this.copy(1);
             continue;
@@ -549,7 +555,7 @@ class LzmaDecoder {
         length = this.repLength.decode(rc, posState);
         this.state = state < 7 ? 8 : 11;
       }
-      if (out.length + length > end) throw new Corrupt("dữ liệu LZMA dài hơn kích thước đã khai báo");
+      if (out.length + length > end) throw new Corrupt(M.lzmaTooLong);
       this.copy(length);
     }
   }
@@ -598,7 +604,7 @@ class LzmaDecoder {
   private copy(length: number): void {
     const distance = this.rep0 + 1;
     if (distance > this.out.length - this.dictionaryStart || distance > this.dictionaryLimit) {
-      throw new Corrupt("khoảng cách LZMA vượt ra ngoài từ điển");
+      throw new Corrupt(M.lzmaDistance);
     }
     const out = this.out;
     out.reserve(length);

@@ -1,6 +1,8 @@
 // A zip reader that touches only the End Of Central Directory, the central directory and the one
 // entry asked for, through ranged reads: never the whole archive (IPAs run to 500 MB).
 import { crc32 } from "../bytes";
+import type { Message } from "../../shared/message";
+import { PACKAGE_MESSAGES as M } from "./messages";
 import { type RangeReader, PackageError, decompress, latin1, readExactly, u16, u32, u64, utf8 } from "./reader";
 
 export type ZipEntry = {
@@ -32,23 +34,24 @@ const LOCAL_SIG = 0x04034b50;
 const EOCD_SIZE = 22;
 const MAX_COMMENT = 0xffff;
 
-const NOT_ZIP = "Tệp không phải IPA hợp lệ";
+/** Not a valid IPA, because of `why`. */
+const notZip = (why: Message) => new PackageError(M.because(M.notIpa, why));
 
 /** Lists every entry of the central directory. */
 export async function listZip(reader: RangeReader): Promise<ZipEntry[]> {
   const { entries: count, cdOffset, cdSize } = await readEndOfCentralDirectory(reader);
-  if (cdSize > MAX_CENTRAL_DIRECTORY) throw new PackageError("Mục lục của tệp zip quá lớn");
-  const cd = await readExactly(reader, cdOffset, cdSize, "mục lục zip");
+  if (cdSize > MAX_CENTRAL_DIRECTORY) throw new PackageError(M.zipDirectoryTooLarge);
+  const cd = await readExactly(reader, cdOffset, cdSize, M.zipDirectory);
   const entries: ZipEntry[] = [];
   let at = 0;
   for (let i = 0; i < count; i++) {
-    if (at + 46 > cd.length || u32(cd, at) !== CENTRAL_SIG) throw new PackageError(`${NOT_ZIP} (mục lục zip hỏng)`);
+    if (at + 46 > cd.length || u32(cd, at) !== CENTRAL_SIG) throw notZip(M.zipDirectoryDamaged);
     const flags = u16(cd, at + 8);
     const nameLength = u16(cd, at + 28);
     const extraLength = u16(cd, at + 30);
     const commentLength = u16(cd, at + 32);
     const end = at + 46 + nameLength + extraLength + commentLength;
-    if (end > cd.length) throw new PackageError(`${NOT_ZIP} (mục lục zip hỏng)`);
+    if (end > cd.length) throw notZip(M.zipDirectoryDamaged);
     const nameBytes = cd.subarray(at + 46, at + 46 + nameLength);
     const name = flags & 0x800 ? utf8(nameBytes) : cp437(nameBytes);
     let uncompressedSize = u32(cd, at + 24);
@@ -107,16 +110,16 @@ export async function readZipEntry(reader: RangeReader, target: ZipEntry | ZipMa
   const entry = typeof target === "object" ? target : findZipEntry(await listZip(reader), target);
   if (!entry) return undefined;
   const maxSize = options.maxSize ?? MAX_ENTRY_SIZE;
-  if (entry.encrypted) throw new PackageError(`Tệp ${entry.name} trong gói bị mã hoá, không đọc được`);
-  if (entry.uncompressedSize > maxSize) throw new PackageError(`Tệp ${entry.name} trong gói quá lớn để đọc`);
-  if (entry.method !== 0 && entry.method !== 8) throw new PackageError(`Tệp ${entry.name} dùng kiểu nén ${entry.method} chưa được hỗ trợ`);
+  if (entry.encrypted) throw new PackageError(M.encrypted(entry.name));
+  if (entry.uncompressedSize > maxSize) throw new PackageError(M.entryTooLarge(entry.name));
+  if (entry.method !== 0 && entry.method !== 8) throw new PackageError(M.compression(entry.name, entry.method));
   // The compressed size is read into memory whole, so it is judged before the read: deflate never
   // grows data by more than a few bytes per block, and a stored entry is its own size.
-  if (entry.method === 0 && entry.compressedSize !== entry.uncompressedSize) throw new PackageError(`${NOT_ZIP} (kích thước ${entry.name} sai)`);
-  if (entry.compressedSize > deflateBound(entry.uncompressedSize)) throw new PackageError(`Tệp ${entry.name} trong gói quá lớn để đọc`);
+  if (entry.method === 0 && entry.compressedSize !== entry.uncompressedSize) throw notZip(M.wrongSize(entry.name));
+  if (entry.compressedSize > deflateBound(entry.uncompressedSize)) throw new PackageError(M.entryTooLarge(entry.name));
 
-  const local = await readExactly(reader, entry.localHeaderOffset, 30, "đầu mục zip");
-  if (u32(local, 0) !== LOCAL_SIG) throw new PackageError(`${NOT_ZIP} (đầu mục ${entry.name} hỏng)`);
+  const local = await readExactly(reader, entry.localHeaderOffset, 30, M.zipEntryHeader);
+  if (u32(local, 0) !== LOCAL_SIG) throw notZip(M.entryHeaderDamaged(entry.name));
   // The local header's own name and extra lengths decide where the data starts.
   const dataOffset = entry.localHeaderOffset + 30 + u16(local, 26) + u16(local, 28);
   const raw = await readExactly(reader, dataOffset, entry.compressedSize, entry.name);
@@ -127,8 +130,8 @@ export async function readZipEntry(reader: RangeReader, target: ZipEntry | ZipMa
   } else {
     data = await decompress(raw, "deflate-raw", maxSize, entry.name);
   }
-  if (data.byteLength !== entry.uncompressedSize) throw new PackageError(`${NOT_ZIP} (kích thước ${entry.name} sai)`);
-  if (crc32(data) !== entry.crc32) throw new PackageError(`${NOT_ZIP} (CRC của ${entry.name} sai)`);
+  if (data.byteLength !== entry.uncompressedSize) throw notZip(M.wrongSize(entry.name));
+  if (crc32(data) !== entry.crc32) throw notZip(M.wrongCrc(entry.name));
   return data;
 }
 
@@ -140,10 +143,10 @@ function deflateBound(size: number): number {
 type EndOfCentralDirectory = { entries: number; cdOffset: number; cdSize: number };
 
 async function readEndOfCentralDirectory(reader: RangeReader): Promise<EndOfCentralDirectory> {
-  if (reader.size < EOCD_SIZE) throw new PackageError(NOT_ZIP);
+  if (reader.size < EOCD_SIZE) throw new PackageError(M.notIpa);
   const tailLength = Math.min(reader.size, EOCD_SIZE + MAX_COMMENT);
   const tailOffset = reader.size - tailLength;
-  const tail = await readExactly(reader, tailOffset, tailLength, "cuối tệp zip");
+  const tail = await readExactly(reader, tailOffset, tailLength, M.zipEnd);
   // Search backwards: the EOCD is last, and its comment length must reach (at most) the end.
   let eocd = -1;
   for (let at = tail.length - EOCD_SIZE; at >= 0; at--) {
@@ -152,8 +155,8 @@ async function readEndOfCentralDirectory(reader: RangeReader): Promise<EndOfCent
       break;
     }
   }
-  if (eocd < 0) throw new PackageError(NOT_ZIP);
-  if (u16(tail, eocd + 4) !== 0 && u16(tail, eocd + 4) !== 0xffff) throw new PackageError(`${NOT_ZIP} (zip nhiều phần không được hỗ trợ)`);
+  if (eocd < 0) throw new PackageError(M.notIpa);
+  if (u16(tail, eocd + 4) !== 0 && u16(tail, eocd + 4) !== 0xffff) throw notZip(M.zipMultiPart);
   let entries = u16(tail, eocd + 10);
   let cdSize = u32(tail, eocd + 12);
   let cdOffset = u32(tail, eocd + 16);
@@ -167,17 +170,17 @@ async function readEndOfCentralDirectory(reader: RangeReader): Promise<EndOfCent
   if (locator && u32(locator, 0) === ZIP64_LOCATOR_SIG) {
     const recordOffset = u64(locator, 8);
     const record = await readExactly(reader, recordOffset, 56, "ZIP64");
-    if (u32(record, 0) !== ZIP64_EOCD_SIG) throw new PackageError(`${NOT_ZIP} (ZIP64 hỏng)`);
+    if (u32(record, 0) !== ZIP64_EOCD_SIG) throw notZip(M.zip64Damaged);
     entries = u64(record, 32);
     cdSize = u64(record, 40);
     cdOffset = u64(record, 48);
   } else if (entries === 0xffff || cdSize === 0xffffffff || cdOffset === 0xffffffff) {
-    throw new PackageError(`${NOT_ZIP} (thiếu ZIP64)`);
+    throw notZip(M.zip64Missing);
   }
-  if (cdOffset + cdSize > reader.size) throw new PackageError(`${NOT_ZIP} (mục lục nằm ngoài tệp)`);
-  if (entries > MAX_ZIP_ENTRIES) throw new PackageError(`Tệp zip có quá nhiều mục (hơn 100.000)`);
+  if (cdOffset + cdSize > reader.size) throw notZip(M.directoryOutside);
+  if (entries > MAX_ZIP_ENTRIES) throw new PackageError(M.tooManyZipEntries);
   // Every central record is at least 46 bytes: a count beyond that is a lie, not a loop to run.
-  if (entries * 46 > cdSize) throw new PackageError(`${NOT_ZIP} (mục lục zip hỏng)`);
+  if (entries * 46 > cdSize) throw notZip(M.zipDirectoryDamaged);
   return { entries, cdOffset, cdSize };
 }
 

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { AUDIT_ACTIONS } from "../../shared/audit-actions";
 import { filterField, pageQuery, searchField } from "../../shared/fields";
 import { VIETNAM_OFFSET_MS } from "../../shared/format";
+import { QUERY_MESSAGES } from "../messages";
 
 const DAY = 86_400_000;
 
@@ -20,7 +21,7 @@ function instant(endOfDay: boolean) {
         const date = new Date(day && endOfDay ? parsed + DAY : parsed);
         // NaN, or the day after the last one a Date holds.
         if (Number.isNaN(date.getTime())) {
-          context.addIssue({ code: "custom", message: "Ngày không hợp lệ" });
+          context.addIssue({ code: "custom", message: QUERY_MESSAGES.badDate.token });
           return z.NEVER;
         }
         return date;
@@ -30,11 +31,11 @@ function instant(endOfDay: boolean) {
 
 export const auditQuerySchema = z
   .object({
-    action: filterField(z.enum(AUDIT_ACTIONS, { error: "Hành động không hợp lệ" })),
+    action: filterField(z.enum(AUDIT_ACTIONS, { error: QUERY_MESSAGES.badAction.token })),
     // A user id, or part of an address matched with LIKE: bounded like every search.
     actor: filterField(searchField),
     from: instant(false),
     to: instant(true),
     ...pageQuery({ size: 50, max: 200 }),
   })
-  .refine((query) => !query.from || !query.to || query.from < query.to, { path: ["to"], message: "Ngày kết thúc phải sau ngày bắt đầu" });
+  .refine((query) => !query.from || !query.to || query.from < query.to, { path: ["to"], message: QUERY_MESSAGES.endNotAfterStart.token });

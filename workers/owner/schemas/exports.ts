@@ -1,10 +1,8 @@
 // The admin's CSV exports: query parameters.
 import { z } from "zod";
+import { QUERY_MESSAGES } from "../messages";
 
-const EXPORT_MESSAGES = {
-  date: "Ngày không hợp lệ (định dạng YYYY-MM-DD)",
-  order: "Ngày bắt đầu phải trước hoặc bằng ngày kết thúc",
-} as const;
+const EXPORT_MESSAGES = { date: QUERY_MESSAGES.badDay.token, order: QUERY_MESSAGES.startAfterEnd.token };
 
 /** A calendar day written YYYY-MM-DD that exists (no 2026-02-30). */
 const day = z

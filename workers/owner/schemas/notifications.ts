@@ -3,9 +3,10 @@
 import { z } from "zod";
 import { filterField, idField, integerField } from "../../shared/fields";
 import { NOTIFICATION_STATUSES } from "../../db/schema";
+import { QUERY_MESSAGES } from "../messages";
 
 export const notificationListSchema = z.object({
-  limit: integerField({ min: 1, max: 100, message: "Số lượng không hợp lệ" }).default(20),
-  status: filterField(z.enum(NOTIFICATION_STATUSES, { error: "Trạng thái không hợp lệ" })),
-  before: filterField(idField("Vị trí trang không hợp lệ")),
+  limit: integerField({ min: 1, max: 100, message: QUERY_MESSAGES.badLimit.token }).default(20),
+  status: filterField(z.enum(NOTIFICATION_STATUSES, { error: QUERY_MESSAGES.badStatus.token })),
+  before: filterField(idField(QUERY_MESSAGES.badCursor.token)),
 });

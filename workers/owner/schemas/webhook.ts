@@ -3,7 +3,7 @@
 // which can look the name up; here only its shape.
 import { z } from "zod";
 import { filterField, idField, integerField } from "../../shared/fields";
-import { WEBHOOK_MESSAGES } from "../messages";
+import { QUERY_MESSAGES, WEBHOOK_MESSAGES } from "../messages";
 
 /** Longer than any real endpoint; a Discord webhook URL is about 120 characters. */
 const MAX_URL_LENGTH = 2000;
@@ -14,6 +14,6 @@ export const webhookSchema = z.object({
 });
 
 export const webhookEventListSchema = z.object({
-  limit: integerField({ min: 1, max: 100, message: "Số lượng không hợp lệ" }).default(20),
-  before: filterField(idField("Vị trí trang không hợp lệ")),
+  limit: integerField({ min: 1, max: 100, message: QUERY_MESSAGES.badLimit.token }).default(20),
+  before: filterField(idField(QUERY_MESSAGES.badCursor.token)),
 });

@@ -58,6 +58,11 @@ export const MESSAGES = defineMessages({
   tooManyRequests: { code: "rate_limited", vi: "Quá nhiều yêu cầu. Vui lòng thử lại sau.", en: "Too many requests. Please try again later." },
   misconfigured: { code: "store_misconfigured", vi: "Máy chủ chưa được cấu hình đúng. Vui lòng thử lại sau.", en: "The server is not set up correctly. Please try again later." },
   down: { code: "store_unavailable", vi: "Cửa hàng đang tạm thời gián đoạn. Vui lòng thử lại sau ít phút.", en: "The store is temporarily unavailable. Please try again in a few minutes." },
+  // A body or a query the validator (validate.ts) cannot read, named under the field it concerns.
+  bodyNotJson: { code: "body_not_json", vi: "Nội dung yêu cầu phải là JSON hợp lệ", en: "The request body must be valid JSON" },
+  bodyNotForm: { code: "body_not_form", vi: "Nội dung yêu cầu phải là multipart/form-data", en: "The request body must be multipart/form-data" },
+  parameterRepeated: { code: "parameter_repeated", vi: "Tham số này chỉ được gửi một lần", en: "This parameter may only be sent once" },
+  badIdempotencyKey: { code: "idempotency_key_invalid", vi: "Idempotency-Key không hợp lệ", en: "Invalid Idempotency-Key" },
 });
 
 export function errorBody(message: Said, errors?: FieldErrors) {

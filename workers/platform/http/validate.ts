@@ -102,7 +102,7 @@ export async function readJson<Path extends string, I extends Input>(c: Declared
   try {
     body = await c.req.json();
   } catch {
-    throw new HttpError(400, MESSAGES.invalidData, { non_field_errors: ["Nội dung yêu cầu phải là JSON hợp lệ"] });
+    throw new HttpError(400, MESSAGES.invalidData, { non_field_errors: [MESSAGES.bodyNotJson] });
   }
   // The schema takesJson recorded is the one whose output typed this route (I).
   return checked(schema, body) as Output<I, "json">;
@@ -112,7 +112,7 @@ async function formBody(c: ApiContext): Promise<FormData> {
   try {
     return await c.req.formData();
   } catch {
-    throw new HttpError(400, MESSAGES.invalidData, { non_field_errors: ["Nội dung yêu cầu phải là multipart/form-data"] });
+    throw new HttpError(400, MESSAGES.invalidData, { non_field_errors: [MESSAGES.bodyNotForm] });
   }
 }
 
@@ -155,12 +155,10 @@ export function readQuery<Path extends string, I extends Input>(
 ): Output<I, "query"> {
   const schema = declaredSchema(c, "query");
   const twice = Object.entries(c.req.queries()).find(([, values]) => values.length > 1)?.[0];
-  if (twice !== undefined && repeated === "refused") throw new HttpError(400, MESSAGES.invalidData, { [twice]: [REPEATED_PARAMETER] });
+  if (twice !== undefined && repeated === "refused") throw new HttpError(400, MESSAGES.invalidData, { [twice]: [MESSAGES.parameterRepeated] });
   // c.req.query() holds each parameter's first value.
   return checked(schema, c.req.query()) as Output<I, "query">;
 }
-
-const REPEATED_PARAMETER = "Tham số này chỉ được gửi một lần";
 
 /**
  * The request's path parameters checked against `schema` (an id is a canonical decimal, never
@@ -231,7 +229,7 @@ export function ipv6Groups(address: string): number[] | null {
 export function idempotencyKey(c: ApiContext): string | null {
   const key = c.req.header("Idempotency-Key") ?? null;
   if (key !== null && !/^[A-Za-z0-9_.:-]{8,100}$/.test(key)) {
-    throw new HttpError(400, MESSAGES.invalidData, { non_field_errors: ["Idempotency-Key không hợp lệ"] });
+    throw new HttpError(400, MESSAGES.invalidData, { non_field_errors: [MESSAGES.badIdempotencyKey] });
   }
   return key;
 }

@@ -1,0 +1,140 @@
+// Why a package or a video cannot be read, each message declared once with its code and both its
+// texts (workers/shared/message.ts). A reader throws a PackageError carrying one; a reason inside
+// another message ("Tệp không phải IPA hợp lệ (mục lục zip hỏng)") is that message's argument, said
+// in the same language. `what`: a part of the file, a declared word here or a name as the file
+// writes it (an entry's path, "control.tar.xz", "ZIP64").
+import { defineMessages, type Said } from "../../shared/message";
+
+export const PACKAGE_MESSAGES = defineMessages({
+  // ---------------------------------------------------------------- what the file is not
+  notIpa: { code: "package_not_ipa", vi: "Tệp không phải IPA hợp lệ", en: "The file is not a valid IPA" },
+  notDeb: { code: "package_not_deb", vi: "Tệp không phải DEB hợp lệ", en: "The file is not a valid DEB" },
+  noControl: { code: "package_no_control", vi: "Không tìm thấy tệp control trong DEB", en: "No control file found in the DEB" },
+  noPackageField: { code: "package_no_package_field", vi: "Tệp control của DEB thiếu trường Package", en: "The DEB's control file has no Package field" },
+  zstd: {
+    code: "package_zstd",
+    vi: "Định dạng control.tar.zst (zstd) chưa được hỗ trợ: hãy đóng gói DEB bằng xz hoặc gzip (dpkg-deb -Zxz hoặc -Zgzip)",
+    en: "The control.tar.zst (zstd) format is not supported yet: build the DEB with xz or gzip (dpkg-deb -Zxz or -Zgzip)",
+  },
+  controlFormat: {
+    code: "package_control_format",
+    vi: (name: string) => `Định dạng ${name} chưa được hỗ trợ (chỉ hỗ trợ control.tar.xz, control.tar.gz, control.tar.lzma và control.tar)`,
+    en: (name: string) => `The ${name} format is not supported yet (only control.tar.xz, control.tar.gz, control.tar.lzma and control.tar are)`,
+  },
+  memberTooLarge: { code: "package_member_too_large", vi: (name: string) => `${name} quá lớn`, en: (name: string) => `${name} is too large` },
+  noInfoPlist: { code: "package_no_info_plist", vi: "Không tìm thấy Info.plist trong IPA", en: "No Info.plist found in the IPA" },
+  infoPlistUnreadable: { code: "package_info_plist_unreadable", vi: "Không đọc được Info.plist trong IPA", en: "Could not read the IPA's Info.plist" },
+  infoPlistNotDict: { code: "package_info_plist_not_dict", vi: "Không đọc được Info.plist trong IPA (không phải dict)", en: "Could not read the IPA's Info.plist (it is not a dict)" },
+  plistDamaged: { code: "package_plist_damaged", vi: "Không đọc được Info.plist (plist hỏng)", en: "Could not read Info.plist (the plist is damaged)" },
+  unknownDuration: { code: "video_duration_unknown", vi: "Không xác định được thời lượng video", en: "Could not tell how long the video is" },
+  beyondLimit: { code: "package_beyond_limit", vi: "Tệp có kích thước hoặc vị trí vượt giới hạn", en: "The file has a size or position beyond the limit" },
+  zipDirectoryTooLarge: { code: "package_zip_directory_too_large", vi: "Mục lục của tệp zip quá lớn", en: "The zip file's directory is too large" },
+  tooManyZipEntries: { code: "package_too_many_zip_entries", vi: "Tệp zip có quá nhiều mục (hơn 100.000)", en: "The zip file has too many entries (over 100,000)" },
+  encrypted: {
+    code: "package_entry_encrypted",
+    vi: (name: string) => `Tệp ${name} trong gói bị mã hoá, không đọc được`,
+    en: (name: string) => `The file ${name} in the package is encrypted and cannot be read`,
+  },
+  entryTooLarge: { code: "package_entry_too_large", vi: (name: string) => `Tệp ${name} trong gói quá lớn để đọc`, en: (name: string) => `The file ${name} in the package is too large to read` },
+  compression: {
+    code: "package_compression",
+    vi: (name: string, method: number) => `Tệp ${name} dùng kiểu nén ${method} chưa được hỗ trợ`,
+    en: (name: string, method: number) => `The file ${name} uses compression method ${method}, which is not supported yet`,
+  },
+  /** What the file is not, and why. */
+  because: { code: "package_invalid", vi: (what: Said, why: Said) => `${what} (${why})`, en: (what: Said, why: Said) => `${what} (${why})` },
+  cutShort: {
+    code: "package_cut_short",
+    vi: (what: Said) => `Tệp bị cắt cụt hoặc hỏng (${what} nằm ngoài tệp)`,
+    en: (what: Said) => `The file is cut short or damaged (${what} lies outside the file)`,
+  },
+  shortRead: {
+    code: "package_cut_short",
+    vi: (what: Said) => `Tệp bị cắt cụt hoặc hỏng (không đọc đủ ${what})`,
+    en: (what: Said) => `The file is cut short or damaged (could not read all of ${what})`,
+  },
+  tooLargeUnpacked: {
+    code: "package_too_large_unpacked",
+    vi: (what: string, megabytes: number) => `${what} quá lớn khi giải nén (giới hạn ${megabytes} MB)`,
+    en: (what: string, megabytes: number) => `${what} is too large once decompressed (limit ${megabytes} MB)`,
+  },
+  cannotDecompress: { code: "package_cannot_decompress", vi: (what: string) => `Không giải nén được ${what}`, en: (what: string) => `Could not decompress ${what}` },
+  cannotDecompressBecause: {
+    code: "package_cannot_decompress",
+    vi: (what: string, why: Said) => `Không giải nén được ${what} (${why})`,
+    en: (what: string, why: Said) => `Could not decompress ${what} (${why})`,
+  },
+  xzCheck: {
+    code: "package_xz_check",
+    vi: (what: string, check: string) => `Không giải nén được ${what}: kiểu kiểm tra xz ${check} chưa được hỗ trợ`,
+    en: (what: string, check: string) => `Could not decompress ${what}: xz check type ${check} is not supported yet`,
+  },
+  xzFilter: {
+    code: "package_xz_filter",
+    vi: (what: string, filter: Said) => `Không giải nén được ${what}: bộ lọc xz ${filter} chưa được hỗ trợ (chỉ hỗ trợ LZMA2)`,
+    en: (what: string, filter: Said) => `Could not decompress ${what}: the xz filter ${filter} is not supported yet (only LZMA2 is)`,
+  },
+
+  // ---------------------------------------------------------------- parts of a zip, and why it is damaged
+  zipDirectory: { code: "package_zip_directory", vi: "mục lục zip", en: "the zip directory" },
+  zipEntryHeader: { code: "package_zip_entry_header", vi: "đầu mục zip", en: "a zip entry's header" },
+  zipEnd: { code: "package_zip_end", vi: "cuối tệp zip", en: "the end of the zip file" },
+  zipDirectoryDamaged: { code: "package_zip_directory_damaged", vi: "mục lục zip hỏng", en: "damaged zip directory" },
+  zipMultiPart: { code: "package_zip_multi_part", vi: "zip nhiều phần không được hỗ trợ", en: "multi-part zip files are not supported" },
+  zip64Damaged: { code: "package_zip64_damaged", vi: "ZIP64 hỏng", en: "damaged ZIP64 record" },
+  zip64Missing: { code: "package_zip64_missing", vi: "thiếu ZIP64", en: "missing ZIP64 record" },
+  directoryOutside: { code: "package_directory_outside", vi: "mục lục nằm ngoài tệp", en: "the directory lies outside the file" },
+  wrongSize: { code: "package_wrong_size", vi: (name: string) => `kích thước ${name} sai`, en: (name: string) => `wrong size of ${name}` },
+  entryHeaderDamaged: { code: "package_entry_header_damaged", vi: (name: string) => `đầu mục ${name} hỏng`, en: (name: string) => `damaged entry header of ${name}` },
+  wrongCrc: { code: "package_wrong_crc", vi: (name: string) => `CRC của ${name} sai`, en: (name: string) => `wrong CRC of ${name}` },
+
+  // ---------------------------------------------------------------- parts of a DEB, and why it is damaged
+  fileHeader: { code: "package_file_header", vi: "đầu tệp", en: "the file's header" },
+  arHeader: { code: "package_ar_header", vi: "đầu mục ar", en: "an ar member's header" },
+  arNameTable: { code: "package_ar_name_table", vi: "bảng tên ar", en: "the ar name table" },
+  arName: { code: "package_ar_name", vi: "tên mục ar", en: "an ar member's name" },
+  arNameTooLong: { code: "package_ar_name_too_long", vi: "tên mục ar quá dài", en: "an ar member's name is too long" },
+  arNameLonger: { code: "package_ar_name_longer", vi: "tên mục ar dài hơn mục", en: "an ar member's name is longer than the member" },
+  fileCutShort: { code: "package_file_cut_short", vi: "tệp bị cắt cụt", en: "the file is cut short" },
+  controlTarDamaged: { code: "package_control_tar_damaged", vi: "control.tar hỏng", en: "control.tar is damaged" },
+  controlTarCutShort: { code: "package_control_tar_cut_short", vi: "control.tar bị cắt cụt", en: "control.tar is cut short" },
+
+  // ---------------------------------------------------------------- why xz or LZMA data is damaged
+  paddingAfterStream: { code: "xz_padding_after_stream", vi: "phần đệm sau stream sai", en: "wrong padding after the stream" },
+  dataCutShort: { code: "xz_data_cut_short", vi: "dữ liệu bị cắt cụt", en: "the data is cut short" },
+  lzmaDamaged: { code: "xz_lzma_damaged", vi: "dữ liệu LZMA hỏng", en: "damaged LZMA data" },
+  dataAfterLzma: { code: "xz_data_after_lzma", vi: "có dữ liệu thừa sau dữ liệu LZMA", en: "extra data after the LZMA data" },
+  badVli: { code: "xz_bad_vli", vi: "số nguyên độ dài thay đổi sai", en: "wrong variable-length integer" },
+  sizeBeyondLimit: { code: "xz_size_beyond_limit", vi: "kích thước vượt giới hạn", en: "size beyond the limit" },
+  notXz: { code: "xz_not_xz", vi: "không phải định dạng xz", en: "not in the xz format" },
+  dataAfterXz: { code: "xz_data_after_stream", vi: "dữ liệu thừa sau stream xz", en: "extra data after the xz stream" },
+  streamHeaderCrc: { code: "xz_stream_header_crc", vi: "CRC32 của đầu stream sai", en: "wrong CRC32 of the stream header" },
+  streamFlags: { code: "xz_stream_flags", vi: "cờ stream không được hỗ trợ", en: "unsupported stream flags" },
+  indexCount: { code: "xz_index_count", vi: "chỉ mục không khớp với số khối", en: "the index does not match the number of blocks" },
+  indexRecords: { code: "xz_index_records", vi: "chỉ mục không khớp với các khối", en: "the index does not match the blocks" },
+  indexCrc: { code: "xz_index_crc", vi: "CRC32 của chỉ mục sai", en: "wrong CRC32 of the index" },
+  footerCrc: { code: "xz_footer_crc", vi: "CRC32 của cuối stream sai", en: "wrong CRC32 of the stream footer" },
+  footerIndexSize: { code: "xz_footer_index_size", vi: "kích thước chỉ mục ở cuối stream sai", en: "wrong index size in the stream footer" },
+  footerFlags: { code: "xz_footer_flags", vi: "cờ ở cuối stream khác đầu stream", en: "the stream footer's flags differ from its header's" },
+  noEndMark: { code: "xz_no_end_mark", vi: "thiếu dấu kết thúc stream", en: "missing end-of-stream mark" },
+  blockHeaderCrc: { code: "xz_block_header_crc", vi: "CRC32 của đầu khối sai", en: "wrong CRC32 of the block header" },
+  blockFlags: { code: "xz_block_flags", vi: "cờ khối không được hỗ trợ", en: "unsupported block flags" },
+  lzma2Repeated: { code: "xz_lzma2_repeated", vi: "LZMA2 lặp", en: "repeated LZMA2" },
+  lzma2Props: { code: "xz_lzma2_props", vi: "thuộc tính LZMA2 sai", en: "wrong LZMA2 properties" },
+  blockHeaderPadding: { code: "xz_block_header_padding", vi: "phần đệm đầu khối sai", en: "wrong block header padding" },
+  blockCompressedSize: { code: "xz_block_compressed_size", vi: "kích thước nén của khối sai", en: "wrong compressed size of the block" },
+  blockUncompressedSize: { code: "xz_block_uncompressed_size", vi: "kích thước giải nén của khối sai", en: "wrong uncompressed size of the block" },
+  dataCrc32: { code: "xz_data_crc32", vi: "CRC32 của dữ liệu sai", en: "wrong CRC32 of the data" },
+  dataCrc64: { code: "xz_data_crc64", vi: "CRC64 của dữ liệu sai", en: "wrong CRC64 of the data" },
+  dataSha256: { code: "xz_data_sha256", vi: "SHA-256 của dữ liệu sai", en: "wrong SHA-256 of the data" },
+  padding: { code: "xz_padding", vi: "phần đệm sai", en: "wrong padding" },
+  lzma2DictionarySize: { code: "xz_lzma2_dictionary_size", vi: "kích thước từ điển LZMA2 sai", en: "wrong LZMA2 dictionary size" },
+  lzma2NoReset: { code: "xz_lzma2_no_reset", vi: "LZMA2 không bắt đầu bằng việc đặt lại từ điển", en: "LZMA2 does not start with a dictionary reset" },
+  lzma2NoProps: { code: "xz_lzma2_no_props", vi: "LZMA2 thiếu thuộc tính LZMA", en: "LZMA2 is missing its LZMA properties" },
+  lzma2BlockDamaged: { code: "xz_lzma2_block_damaged", vi: "khối LZMA2 hỏng", en: "damaged LZMA2 block" },
+  lzma2Control: { code: "xz_lzma2_control", vi: "mã điều khiển LZMA2 sai", en: "wrong LZMA2 control code" },
+  lzmaProps: { code: "xz_lzma_props", vi: "thuộc tính LZMA sai", en: "wrong LZMA properties" },
+  lzmaPropsUnsupported: { code: "xz_lzma_props_unsupported", vi: "thuộc tính LZMA không được hỗ trợ", en: "unsupported LZMA properties" },
+  lzmaTooLong: { code: "xz_lzma_too_long", vi: "dữ liệu LZMA dài hơn kích thước đã khai báo", en: "the LZMA data is longer than its declared size" },
+  lzmaDistance: { code: "xz_lzma_distance", vi: "khoảng cách LZMA vượt ra ngoài từ điển", en: "an LZMA distance reaches outside the dictionary" },
+});
