@@ -14,7 +14,8 @@ import { toast } from "~/ui/toast";
 import { hasErrors, loadAuthSchemas, precheckWith } from "~/ui/forms/validation";
 import { SECONDARY_BUTTON, SubmitButton } from "~/accounts/AuthCard";
 import { Dialog, DialogCloseButton } from "~/ui/Dialog";
-import { FormAlert, TextField, ValidationSummary } from "~/ui/Field";
+import { TextField, ValidationSummary } from "~/ui/Field";
+import { Alert } from "~/ui/Alert";
 import { NewPasswordFields } from "~/accounts/NewPasswordFields";
 
 /** The form as sent: a Google account creating its first password has no current one. */
@@ -137,7 +138,7 @@ export function ChangePasswordModal({
           />
         )}
         <NewPasswordFields values={values} errors={errors} onChange={change} autoFocus={!hasPassword} />
-        <FormAlert messages={general} />
+        <Alert lines={general} />
         <ValidationSummary errors={refused} />
         <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row">
           <button type="button" onClick={close} disabled={busy} className={SECONDARY_BUTTON}>

@@ -2,7 +2,8 @@ import type { MetaFunction } from "@remix-run/cloudflare";
 import { type ClientActionFunctionArgs, Link, useFetcher, useNavigate, useSearchParams } from "@remix-run/react";
 import { type FormEvent, useRef, useState } from "react";
 import { AuthCard, OrDivider, SubmitButton, TEXT_LINK } from "~/accounts/AuthCard";
-import { FormAlert, TextField, ValidationSummary } from "~/ui/Field";
+import { TextField, ValidationSummary } from "~/ui/Field";
+import { Alert } from "~/ui/Alert";
 import { GoogleButton } from "~/accounts/GoogleButton";
 import { ApiError, apiCall, type FieldErrors } from "~/platform/api";
 import { useFetcherAnswer } from "~/ui/forms/fetcher-answer";
@@ -153,7 +154,7 @@ export default function RegisterPage() {
         />
         <TextField type="password" label={words.password} autoComplete="new-password" required hint={words.passwordHint} {...field("password")} />
         <TextField type="password" label={words.confirmPassword} autoComplete="new-password" required {...field("password_confirm")} />
-        <FormAlert messages={general} />
+        <Alert lines={general} />
         <ValidationSummary errors={refused} />
         <div>
           <SubmitButton busy={busy} busyLabel={words.registering} disabled={checksPending || unavailable}>

@@ -3,6 +3,7 @@
 import { cloneElement, type InputHTMLAttributes, isValidElement, type ReactNode, useId, useState } from "react";
 import { validationSummary } from "@workers/shared/error-messages";
 import { formsWords } from "~/i18n/vi/forms";
+import { Alert } from "~/ui/Alert";
 import { useWords } from "~/i18n/words";
 
 export type FieldErrorsProp = string | string[] | null | undefined;
@@ -142,19 +143,6 @@ export function TextField({ name, label, id, hint, errors, status, invalid: mark
   );
 }
 
-/** A message about the whole form (e.g. wrong credentials), announced when it appears. */
-export function FormAlert({ messages }: { messages: FieldErrorsProp }) {
-  const lines = errorList(messages);
-  if (lines.length === 0) return null;
-  return (
-    <div role="alert" className="rounded-xl border border-red-500/30 bg-red-950/40 px-4 py-3 text-sm text-red-200">
-      {lines.map((line) => (
-        <p key={line}>{line}</p>
-      ))}
-    </div>
-  );
-}
-
 /**
  * The field errors of a submission the server refused, listed under 'Vui lòng sửa các lỗi sau:'
  * (docs/product.md §8); nothing when no field is at fault. `labels` names fields the shared list does not.
@@ -169,8 +157,7 @@ export function ValidationSummary({ errors, labels, shownBelow = [] }: { errors:
   const summary = validationSummary(left, { ...named, ...labels });
   if (!summary) return null;
   return (
-    <div role="alert" data-testid="validation-summary" className="rounded-xl border border-red-500/30 bg-red-950/40 px-4 py-3 text-sm text-red-200">
-      <p className="font-semibold">{words.summaryHeading(summary.heading)}</p>
+    <Alert title={words.summaryHeading(summary.heading)} testId="validation-summary">
       {summary.lines.length > 0 && (
         <ul className="mt-1 list-disc space-y-0.5 pl-5">
           {summary.lines.map((line) => (
@@ -178,6 +165,6 @@ export function ValidationSummary({ errors, labels, shownBelow = [] }: { errors:
           ))}
         </ul>
       )}
-    </div>
+    </Alert>
   );
 }
