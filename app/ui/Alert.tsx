@@ -8,14 +8,17 @@ const TONES = {
   warning: "border-amber-500/30 bg-amber-950/40 text-amber-100",
 } as const;
 
-export type AlertLines = string | readonly (string | null | undefined)[] | null | undefined;
+/** One line or several, empty ones left out (a field's errors in Field.tsx are read the same way). */
+export function linesOf(lines: string | readonly (string | null | undefined)[] | null | undefined): string[] {
+  return (typeof lines === "string" ? [lines] : (lines ?? [])).filter((line): line is string => Boolean(line));
+}
 
 type AlertProps = {
   tone?: keyof typeof TONES;
   /** A first line in bold. */
   title?: ReactNode;
   /** Lines said one under the other; the alert is not drawn when it has neither title, lines nor children. */
-  lines?: AlertLines;
+  lines?: Parameters<typeof linesOf>[0];
   /** What follows the lines: a list, a link, a retry button. */
   children?: ReactNode;
   id?: string;
@@ -24,7 +27,7 @@ type AlertProps = {
 };
 
 export function Alert({ tone = "error", title, lines, children, id, testId, className = "" }: AlertProps) {
-  const said = (typeof lines === "string" ? [lines] : (lines ?? [])).filter((line): line is string => Boolean(line));
+  const said = linesOf(lines);
   if (!title && said.length === 0 && !children) return null;
   return (
     <div role="alert" id={id} data-testid={testId} data-tone={tone} className={`rounded-xl border px-4 py-3 text-sm ${TONES[tone]} ${className}`}>
