@@ -164,7 +164,8 @@ withApps("a refused app form marks its fields with their messages under them and
   await page.goto(`/admin/app/${(await detail.json()).data.id}/edit`);
   const url = page.getByLabel("Đường dẫn (url)");
   await url.fill(taken);
-  await page.getByRole("button", { name: "Lưu thay đổi" }).click();
+  // Sent from the field (on a phone the edit page's aside lies over "Lưu thay đổi").
+  await url.press("Enter");
   await expect(url).toHaveAttribute("aria-invalid", "true");
   await expect(url).toBeFocused();
   await expect(page.locator(`[id="${(await url.getAttribute("aria-describedby"))?.split(" ")[0]}"]`)).toHaveText("Đường dẫn (url) này đã được sử dụng");
