@@ -11,10 +11,11 @@ import { FALLBACK_ERROR } from "@workers/shared/error-messages";
 import { saveSession, type SessionUser } from "~/accounts/session/session";
 import { useFetcherAnswer } from "~/ui/forms/fetcher-answer";
 import { toast } from "~/ui/toast";
-import { hasErrors, loadAuthSchemas, precheckWith } from "~/ui/forms/validation";
+import { focusFirstError, hasErrors, loadAuthSchemas, precheckWith } from "~/ui/forms/validation";
 import { SECONDARY_BUTTON, SubmitButton } from "~/accounts/AuthCard";
 import { Dialog, DialogCloseButton } from "~/ui/Dialog";
-import { FormAlert, TextField, ValidationSummary } from "~/ui/Field";
+import { TextField, ValidationSummary } from "~/ui/Field";
+import { Alert } from "~/ui/Alert";
 import { NewPasswordFields } from "~/accounts/NewPasswordFields";
 
 /** The form as sent: a Google account creating its first password has no current one. */
@@ -56,7 +57,6 @@ export function ChangePasswordModal({
   const [values, setValues] = useState({ current_password: "", new_password: "", confirm_password: "" });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [general, setGeneral] = useState<string | null>(null);
-  const [refused, setRefused] = useState<FieldErrors | null>(null);
   const save = useFetcher<PasswordChanged>();
   useFetcherAnswer(save, (failed) => {
     if (failed.ok) return onClose();
@@ -64,9 +64,10 @@ export function ChangePasswordModal({
       onClose();
       onSessionExpired();
     } else if (failed.errors) {
-      setErrors(Object.fromEntries(Object.entries(failed.errors).filter(([field]) => (fields as readonly string[]).includes(field))));
-      setRefused(failed.errors);
-      setGeneral(failed.errors.non_field_errors?.join("\n") ?? null);
+      const { non_field_errors: general, ...fieldErrors } = failed.errors;
+      setErrors(fieldErrors);
+      setGeneral(general?.join("\n") ?? null);
+      focusFirstError(form.current, fieldErrors, fields);
     }
   });
   const busy = save.state !== "idle";
@@ -90,7 +91,6 @@ export function ChangePasswordModal({
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
-    setRefused(null);
     const body = hasPassword ? values : { new_password: values.new_password, confirm_password: values.confirm_password };
     const empty = fields.filter((field) => !values[field]);
     if (empty.length) {
@@ -102,7 +102,7 @@ export function ChangePasswordModal({
     const found = await precheckWith((schemas) => schemas.changePasswordSchema, body);
     if (hasErrors(found)) {
       setErrors(found);
-      (form.current?.querySelector(`[name="${fields.find((field) => found[field]) ?? fields[0]}"]`) as HTMLInputElement | null)?.focus();
+      focusFirstError(form.current, found, fields);
       return;
     }
     save.submit({ intent: "change-password", ...body }, { method: "post", encType: "application/json", flushSync: true });
@@ -134,11 +134,13 @@ export function ChangePasswordModal({
             onChange={change}
             errors={errors.current_password}
             invalid={Boolean(errors.current_password)}
+            summarized
           />
         )}
-        <NewPasswordFields values={values} errors={errors} onChange={change} autoFocus={!hasPassword} />
-        <FormAlert messages={general} />
-        <ValidationSummary errors={refused} />
+        <NewPasswordFields values={values} errors={errors} onChange={change} autoFocus={!hasPassword} summarized />
+        <Alert lines={general} />
+        {/* The fields' errors, the browser's or the server's, are said here once (a field left empty is only marked). */}
+        <ValidationSummary errors={Object.fromEntries(Object.entries(errors).filter(([, messages]) => messages.length > 0))} />
         <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row">
           <button type="button" onClick={close} disabled={busy} className={SECONDARY_BUTTON}>
             {words.cancel}

@@ -17,11 +17,14 @@ export function NewPasswordFields({
   errors,
   onChange,
   autoFocus,
+  summarized,
 }: {
   values: Record<(typeof FIELDS)[number]["name"], string>;
   errors: FieldErrors;
   onChange: (event: ChangeEvent<HTMLInputElement>) => void;
   autoFocus?: boolean;
+  /** Their errors are said in the form's ValidationSummary, not under them (TextField's `summarized`). */
+  summarized?: boolean;
 }) {
   const words = useWords(newPasswordWords);
   return FIELDS.map(({ name, label, hint }, index) => (
@@ -38,6 +41,7 @@ export function NewPasswordFields({
       onChange={onChange}
       errors={errors[name]}
       invalid={errors[name] !== undefined}
+      summarized={summarized}
     />
   ));
 }

@@ -10,6 +10,7 @@ import { useWords } from "~/i18n/words";
 import { CopyButton } from "~/ui/CopyButton";
 import { Spinner } from "~/ui/Spinner";
 import type { TrialResult } from "./trial-action";
+import { Alert } from "~/ui/Alert";
 
 export function TrialOffer({ appId, hours }: { appId: number; hours: number }) {
   const words = useWords(trialWords);
@@ -50,11 +51,7 @@ export function TrialOffer({ appId, hours }: { appId: number; hours: number }) {
           {claiming ? words.claiming : words.tryIt}
         </button>
       )}
-      {result && !result.ok && (
-        <p role="alert" className="mt-3 text-sm text-red-300">
-          {result.message}
-        </p>
-      )}
+      {result && !result.ok && <Alert className="mt-3" lines={result.message} />}
     </section>
   );
 }

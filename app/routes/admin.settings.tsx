@@ -21,6 +21,7 @@ import { type ActionFailed, actionFailure, adminCall, adminCallFailure } from "~
 import { formatDateTime, formatVND } from "@workers/shared/format";
 import { pageMeta } from "~/ui/meta";
 import { toast } from "~/ui/toast";
+import { Alert } from "~/ui/Alert";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "Cài đặt");
 
@@ -190,12 +191,11 @@ export default function AdminSettingsRoute() {
         // A new key after each save: the input shows the value now in force.
         <RateForm key={`${settings.usd_vnd_rate}-${settings.updated_at}`} settings={settings} />
       ) : (
-        <div role="alert" className={`${CARD} max-w-xl p-5 text-sm text-red-200`}>
-          <p>{error}</p>
+        <Alert className="max-w-xl" lines={error}>
           <button type="button" className={`${BUTTON_SECONDARY} mt-3`} onClick={() => revalidator.revalidate()} disabled={revalidator.state !== "idle"}>
             Thử lại
           </button>
-        </div>
+        </Alert>
       )}
       {crypto && <CryptoForm key={`${crypto.enabled}-${crypto.min_usd}-${crypto.max_usd}-${crypto.updated_at}`} crypto={crypto} />}
       {publicKey && <PublicKeyCard publicKey={publicKey} />}

@@ -15,6 +15,7 @@ import { inLocale, type Locale, localeOf } from "~/i18n/locale";
 import { googleSignInWords } from "~/i18n/vi/accounts/google-sign-in";
 import { wordsIn } from "~/i18n/words";
 import { useEffect, useState } from "react";
+import { Alert } from "~/ui/Alert";
 
 // The page's own address is Vietnamese; its title too (it shows for a moment, before the words of the visitor's language are known).
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, googleSignInWords.vi.title);
@@ -122,9 +123,7 @@ export default function GoogleCallbackPage() {
         <h1 id="google-error-title" className="mt-4 text-2xl font-black text-white">
           {words.failedTitle}
         </h1>
-        <p role="alert" className="mt-3 break-words text-red-200">
-          {failure}
-        </p>
+        <Alert className="mt-3 break-words" lines={failure} />
         <p className="mt-2 text-sm text-zinc-400">{words.redirecting}</p>
         <Link to={login} replace className={`${PRIMARY_BUTTON} mt-6`}>
           {words.backToLogin}

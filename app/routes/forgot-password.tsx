@@ -2,7 +2,8 @@ import type { MetaFunction } from "@remix-run/cloudflare";
 import { type ClientActionFunctionArgs, Link, useFetcher } from "@remix-run/react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { AuthCard, PRIMARY_BUTTON, SECONDARY_BUTTON, SubmitButton, TEXT_LINK } from "~/accounts/AuthCard";
-import { FormAlert, TextField, ValidationSummary } from "~/ui/Field";
+import { TextField, ValidationSummary } from "~/ui/Field";
+import { Alert } from "~/ui/Alert";
 import { Spinner } from "~/ui/Spinner";
 import { ApiError, apiCall, type FieldErrors } from "~/platform/api";
 import { useFetcherAnswer } from "~/ui/forms/fetcher-answer";
@@ -161,7 +162,7 @@ export default function ForgotPasswordPage() {
           }}
           errors={errors.email}
         />
-        <FormAlert messages={errors.non_field_errors} />
+        <Alert lines={errors.non_field_errors} />
         <ValidationSummary errors={refused} />
         <SubmitButton busy={busy} busyLabel={words.sending}>
           {words.send}

@@ -2,7 +2,8 @@ import type { MetaFunction } from "@remix-run/cloudflare";
 import { type ClientActionFunctionArgs, Link, useFetcher, useLocation, useSearchParams } from "@remix-run/react";
 import { type ChangeEvent, type FormEvent, useRef, useState } from "react";
 import { AuthCard, OrDivider, SubmitButton, TEXT_LINK } from "~/accounts/AuthCard";
-import { FormAlert, TextField, ValidationSummary } from "~/ui/Field";
+import { TextField, ValidationSummary } from "~/ui/Field";
+import { Alert } from "~/ui/Alert";
 import { GoogleButton } from "~/accounts/GoogleButton";
 import { ApiError, apiCall, type FieldErrors } from "~/platform/api";
 import { useFetcherAnswer } from "~/ui/forms/fetcher-answer";
@@ -144,7 +145,7 @@ export default function LoginPage() {
             {words.forgotPassword}
           </Link>
         </div>
-        <FormAlert messages={errors.non_field_errors} />
+        <Alert lines={errors.non_field_errors} />
         <ValidationSummary errors={refused} />
         <SubmitButton busy={busy} busyLabel={words.signingIn}>
           {words.signIn}

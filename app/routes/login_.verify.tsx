@@ -4,7 +4,7 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { type ClientActionFunctionArgs, type ClientLoaderFunctionArgs, Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthCard, PRIMARY_BUTTON, SubmitButton, TEXT_LINK } from "~/accounts/AuthCard";
-import { FormAlert } from "~/ui/Field";
+import { Alert } from "~/ui/Alert";
 import { EnrolmentSteps, RecoveryCodes, SecondFactorCodeField } from "~/accounts/SecondFactor";
 import { PageSpinner } from "~/ui/Spinner";
 import { ApiError, apiCall, type FieldErrors } from "~/platform/api";
@@ -113,7 +113,7 @@ export default function VerifyPage() {
       <Form method="post" noValidate className="space-y-5">
         {/* Typing the code is all there is to do here, except while enrolling: then the steps and the QR come first. */}
         <SecondFactorCodeField errors={errors.code} allowRecovery={!enrolling} autoFocus={!enrolling} />
-        <FormAlert messages={Object.entries(errors).flatMap(([field, messages]) => (field === "code" ? [] : messages))} />
+        <Alert lines={Object.entries(errors).flatMap(([field, messages]) => (field === "code" ? [] : messages))} />
         <SubmitButton busy={busy} busyLabel={words.verifying}>
           {words.confirm}
         </SubmitButton>

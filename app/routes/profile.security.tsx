@@ -23,6 +23,7 @@ import { localeOf, requestLocale, useLocalePath } from "~/i18n/locale";
 import { formsWords } from "~/i18n/vi/forms";
 import { securityWords } from "~/i18n/vi/accounts/security";
 import { useWords, wordsIn } from "~/i18n/words";
+import { Alert } from "~/ui/Alert";
 
 export const meta: MetaFunction = ({ matches, location }) => pageMeta(matches, wordsIn(localeOf(location.pathname), securityWords).title);
 
@@ -199,12 +200,11 @@ export default function SecurityPage() {
             ) : (
               <>
                 {status.required && !status.session_verified && (
-                  <div role="alert" className="rounded-xl border border-amber-400/30 bg-amber-500/10 p-4 text-sm text-amber-100">
-                    <p>{words.notVerified}</p>
+                  <Alert tone="warning" lines={words.notVerified}>
                     <button type="button" onClick={signInAgain} className={`${PRIMARY_BUTTON} mt-3 sm:w-auto`}>
                       {words.signInAgain}
                     </button>
-                  </div>
+                  </Alert>
                 )}
                 {status.required && status.session_verified && (
                   <Link to="/admin" className={`${TEXT_LINK} text-sm`}>

@@ -1,13 +1,13 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { type ClientActionFunctionArgs, Link, useFetcher, useNavigate, useSearchParams } from "@remix-run/react";
-import { type FormEvent, useRef, useState } from "react";
+import { type FormEvent, useRef } from "react";
 import { AuthCard, OrDivider, SubmitButton, TEXT_LINK } from "~/accounts/AuthCard";
-import { FormAlert, TextField, ValidationSummary } from "~/ui/Field";
+import { TextField, ValidationSummary } from "~/ui/Field";
+import { Alert } from "~/ui/Alert";
 import { GoogleButton } from "~/accounts/GoogleButton";
 import { ApiError, apiCall, type FieldErrors } from "~/platform/api";
 import { useFetcherAnswer } from "~/ui/forms/fetcher-answer";
 import { localeOf, requestLocale, useLocale, useLocalePath } from "~/i18n/locale";
-import { formsWords } from "~/i18n/vi/forms";
 import { registerWords } from "~/i18n/vi/accounts/register";
 import { useWords, wordsIn } from "~/i18n/words";
 import { pageMeta } from "~/ui/meta";
@@ -22,9 +22,6 @@ export const meta: MetaFunction = ({ matches, location }) => pageMeta(matches, w
 const FIELDS = ["first_name", "last_name", "username", "email", "password", "password_confirm"] as const;
 type Values = Record<(typeof FIELDS)[number], string>;
 
-// The server's field errors that docs/product.md names in the failure toast (docs/product.md §5).
-const TOAST_FIELDS = ["username", "email", "password"] as const;
-
 type Result = { ok: true; login: string } | { ok: false; errors: FieldErrors | null };
 
 export async function clientAction({ request }: ClientActionFunctionArgs): Promise<Result> {
@@ -38,10 +35,8 @@ export async function clientAction({ request }: ClientActionFunctionArgs): Promi
       toast.error(words.failed);
     } else if (error.isNetworkError) {
       toast.error(words.offline);
-    } else if (error.errors) {
-      const { fieldLabel } = wordsIn(locale, formsWords);
-      const lines = TOAST_FIELDS.filter((field) => error.errors?.[field]?.length).map((field) => `${fieldLabel(field)}: ${error.errors?.[field][0]}`);
-      toast.error(lines.length ? lines.join("\n") : words.failed);
+    } else if (error.errors && Object.values(error.errors).some((messages) => messages.length > 0)) {
+      // Said once, in the form: the fields' errors in its summary, a general one above it (issue 53 item 4).
       return { ok: false, errors: error.errors };
     } else {
       // Rate limiting says when to try again; anything else gets the product's general line.
@@ -64,7 +59,6 @@ export default function RegisterPage() {
   // /dashboard (docs/product.md, "Route guard"), which forwards to the profile; the English one has none.
   const fallback = locale === "vi" ? "/dashboard" : to("/profile");
   const { values, errors, setErrors, field } = useFormFields<keyof Values>({ first_name: "", last_name: "", username: "", email: "", password: "", password_confirm: "" });
-  const [refused, setRefused] = useState<FieldErrors | null>(null);
   const sending = useFetcher<typeof clientAction>();
   const redirect = redirectFromQuery(params);
 
@@ -74,7 +68,6 @@ export default function RegisterPage() {
       navigate(`${to("/login")}?redirect=${encodeURIComponent(redirect ?? fallback)}`, { state: { login: answer.login } });
     } else if (answer.errors) {
       setErrors(answer.errors);
-      setRefused(answer.errors);
       focusFirstError(form.current, answer.errors, FIELDS);
     }
   });
@@ -90,7 +83,6 @@ export default function RegisterPage() {
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
-    setRefused(null);
     if (checksPending) {
       toast.warning(words.waitForChecks);
       return;
@@ -125,8 +117,8 @@ export default function RegisterPage() {
     >
       <form ref={form} onSubmit={submit} onFocus={() => void loadAuthSchemas().catch(() => {})} noValidate className="space-y-5">
         <div className="grid gap-5 sm:grid-cols-2">
-          <TextField label={words.firstName} autoComplete="family-name" required {...field("first_name")} />
-          <TextField label={words.lastName} autoComplete="given-name" required {...field("last_name")} />
+          <TextField label={words.firstName} autoComplete="family-name" required summarized {...field("first_name")} />
+          <TextField label={words.lastName} autoComplete="given-name" required summarized {...field("last_name")} />
         </div>
         <TextField
           label={words.username}
@@ -135,7 +127,7 @@ export default function RegisterPage() {
           autoCorrect="off"
           spellCheck={false}
           required
-          {...field("username")}
+          summarized {...field("username")}
           invalid={username.state === "unavailable"}
           status={<AvailabilityLine field="username" availability={username} />}
           hint={words.usernameHint}
@@ -147,14 +139,15 @@ export default function RegisterPage() {
           inputMode="email"
           spellCheck={false}
           required
-          {...field("email")}
+          summarized {...field("email")}
           invalid={email.state === "unavailable"}
           status={<AvailabilityLine field="email" availability={email} />}
         />
-        <TextField type="password" label={words.password} autoComplete="new-password" required hint={words.passwordHint} {...field("password")} />
-        <TextField type="password" label={words.confirmPassword} autoComplete="new-password" required {...field("password_confirm")} />
-        <FormAlert messages={general} />
-        <ValidationSummary errors={refused} />
+        <TextField type="password" label={words.password} autoComplete="new-password" required hint={words.passwordHint} summarized {...field("password")} />
+        <TextField type="password" label={words.confirmPassword} autoComplete="new-password" required summarized {...field("password_confirm")} />
+        <Alert lines={general} />
+        {/* The fields' errors, the browser's or the server's, are said here once; each field is marked and names its line. */}
+        <ValidationSummary errors={errors} />
         <div>
           <SubmitButton busy={busy} busyLabel={words.registering} disabled={checksPending || unavailable}>
             {words.register}

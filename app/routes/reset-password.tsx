@@ -2,7 +2,8 @@ import type { MetaFunction } from "@remix-run/cloudflare";
 import { type ClientActionFunctionArgs, type ClientLoaderFunctionArgs, Link, type ShouldRevalidateFunction, useFetcher, useLoaderData, useRevalidator } from "@remix-run/react";
 import { type ChangeEvent, type FormEvent, useCallback, useRef, useState } from "react";
 import { AuthCard, PRIMARY_BUTTON, SECONDARY_BUTTON, SubmitButton, TEXT_LINK } from "~/accounts/AuthCard";
-import { FormAlert, ValidationSummary } from "~/ui/Field";
+import { ValidationSummary } from "~/ui/Field";
+import { Alert } from "~/ui/Alert";
 import { NewPasswordFields } from "~/accounts/NewPasswordFields";
 import { PageSpinner } from "~/ui/Spinner";
 import { ApiError, apiCall, type FieldErrors } from "~/platform/api";
@@ -128,7 +129,7 @@ function ResetForm({ token, username, email, onInvalidToken }: { token: string; 
       {/* Lets a password manager store the new password under the right account. */}
       <input type="text" name="username" autoComplete="username" value={username} readOnly hidden />
       <NewPasswordFields values={values} errors={errors} onChange={change} />
-      <FormAlert messages={serverErrors.non_field_errors} />
+      <Alert lines={serverErrors.non_field_errors} />
       <ValidationSummary errors={serverErrors} />
       <SubmitButton busy={busy} busyLabel={words.saving}>
         {words.save}
@@ -143,7 +144,7 @@ function InvalidToken({ message }: { message: string }) {
   useRedirectAfter(to("/forgot-password"), REDIRECT_DELAY_MS);
   return (
     <div className="space-y-4 text-center">
-      <FormAlert messages={[message]} />
+      <Alert lines={[message]} />
       <p className="text-sm text-zinc-400">{words.invalidExplained}</p>
       <Link to={to("/forgot-password")} className={PRIMARY_BUTTON}>
         {words.newLink}
@@ -210,7 +211,7 @@ export default function ResetPasswordPage() {
       {verification.state === "invalid" && <InvalidToken message={verification.message} />}
       {verification.state === "failed" && (
         <div className="space-y-4 text-center">
-          <FormAlert messages={[verification.message]} />
+          <Alert lines={[verification.message]} />
           <button type="button" onClick={() => revalidator.revalidate()} className={SECONDARY_BUTTON}>
             {words.retry}
           </button>

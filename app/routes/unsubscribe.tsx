@@ -4,7 +4,7 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { type ClientActionFunctionArgs, Link, useFetcher, useSearchParams } from "@remix-run/react";
 import { PRIMARY_BUTTON, SECONDARY_BUTTON } from "~/accounts/AuthCard";
-import { FormAlert } from "~/ui/Field";
+import { Alert } from "~/ui/Alert";
 import { Spinner } from "~/ui/Spinner";
 import { ApiError, apiCall } from "~/platform/api";
 import { pageMeta } from "~/ui/meta";
@@ -48,17 +48,11 @@ export default function UnsubscribePage() {
             {result.message}
           </p>
         ) : !token ? (
-          <p role="alert" className="mt-4 text-red-300">
-            {words.linkInvalid}
-          </p>
+          <Alert className="mt-4" lines={words.linkInvalid} />
         ) : (
           <>
             <p className="mt-3 text-zinc-300">{words.explained}</p>
-            {result && (
-              <div className="mt-4">
-                <FormAlert messages={[result.message]} />
-              </div>
-            )}
+            {result && <Alert className="mt-4" lines={result.message} />}
             <button
               type="button"
               disabled={busy}

@@ -1,20 +1,16 @@
 // The shared field wrapper (docs/product.md §2): label, required star, hint and error lines, wired to the
 // input with aria-describedby so a screen reader reads them with the field.
 import { cloneElement, type InputHTMLAttributes, isValidElement, type ReactNode, useId, useState } from "react";
-import { validationSummary } from "@workers/shared/error-messages";
+import { fieldErrorLines, validationSummary } from "@workers/shared/error-messages";
 import { formsWords } from "~/i18n/vi/forms";
+import { Alert, linesOf } from "~/ui/Alert";
 import { useWords } from "~/i18n/words";
 
 export type FieldErrorsProp = string | string[] | null | undefined;
 
-function errorList(errors: FieldErrorsProp): string[] {
-  if (!errors) return [];
-  return (Array.isArray(errors) ? errors : [errors]).filter(Boolean);
-}
-
 /** The ids the input should name in aria-describedby. */
 export function fieldDescriptionIds(id: string, parts: { hint?: boolean; status?: boolean; errors?: FieldErrorsProp }): string | undefined {
-  const ids = [parts.status && `${id}-status`, errorList(parts.errors).length > 0 && `${id}-error`, parts.hint && `${id}-hint`].filter(Boolean);
+  const ids = [parts.status && `${id}-status`, linesOf(parts.errors).length > 0 && `${id}-error`, parts.hint && `${id}-hint`].filter(Boolean);
   return ids.length ? ids.join(" ") : undefined;
 }
 
@@ -40,7 +36,7 @@ type FieldProps = {
 const CONTROLS = new Set(["input", "select", "textarea"]);
 
 export function Field({ id, label, required, hint, errors, status, children }: FieldProps) {
-  const lines = errorList(errors);
+  const lines = linesOf(errors);
   // A bare control is marked here, once for every form: invalid while the field has an error, and
   // described by its error, status and hint lines (a control that marks itself keeps its own).
   const control =
@@ -91,16 +87,24 @@ type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "name" 
   status?: ReactNode;
   /** Marks the input invalid when the problem is shown elsewhere (e.g. in the status line). */
   invalid?: boolean;
+  /**
+   * The field's error is said in the form's ValidationSummary (told once, issue 53 item 4): the input
+   * is marked and described by its line there, and the text is not repeated under it.
+   */
+  summarized?: boolean;
 };
 
 /** A labelled input inside Field; password inputs get a show/hide button. */
-export function TextField({ name, label, id, hint, errors, status, invalid: markedInvalid, required, type = "text", className, ...input }: TextFieldProps) {
+export function TextField({ name, label, id, hint, errors: given, status, invalid: markedInvalid, summarized, required, type = "text", className, ...input }: TextFieldProps) {
   const generated = useId();
   const inputId = id ?? `${name}-${generated.replace(/:/g, "")}`;
   const [revealed, setRevealed] = useState(false);
   const words = useWords(formsWords);
   const revealLabel = revealed ? words.hidePassword : words.showPassword;
-  const invalid = Boolean(markedInvalid) || errorList(errors).length > 0;
+  const said = linesOf(given).length > 0;
+  const errors = summarized ? undefined : given;
+  const invalid = Boolean(markedInvalid) || said;
+  const described = [summarized && said && summaryLineId(name), fieldDescriptionIds(inputId, { hint: Boolean(hint), status: status !== undefined, errors })].filter(Boolean).join(" ");
   const isPassword = type === "password";
   const control = (
     <input
@@ -110,7 +114,7 @@ export function TextField({ name, label, id, hint, errors, status, invalid: mark
       type={isPassword && revealed ? "text" : type}
       aria-required={required || undefined}
       aria-invalid={invalid || undefined}
-      aria-describedby={fieldDescriptionIds(inputId, { hint: Boolean(hint), status: status !== undefined, errors })}
+      aria-describedby={described || undefined}
       className={`${inputClass(invalid)} ${isPassword ? "pr-12" : ""} ${className ?? ""}`}
     />
   );
@@ -142,19 +146,6 @@ export function TextField({ name, label, id, hint, errors, status, invalid: mark
   );
 }
 
-/** A message about the whole form (e.g. wrong credentials), announced when it appears. */
-export function FormAlert({ messages }: { messages: FieldErrorsProp }) {
-  const lines = errorList(messages);
-  if (lines.length === 0) return null;
-  return (
-    <div role="alert" className="rounded-xl border border-red-500/30 bg-red-950/40 px-4 py-3 text-sm text-red-200">
-      {lines.map((line) => (
-        <p key={line}>{line}</p>
-      ))}
-    </div>
-  );
-}
-
 /**
  * The field errors of a submission the server refused, listed under 'Vui lòng sửa các lỗi sau:'
  * (docs/product.md §8); nothing when no field is at fault. `labels` names fields the shared list does not.
@@ -165,19 +156,27 @@ export function FormAlert({ messages }: { messages: FieldErrorsProp }) {
 export function ValidationSummary({ errors, labels, shownBelow = [] }: { errors: Record<string, string[]> | null | undefined; labels?: Record<string, string>; shownBelow?: readonly string[] }) {
   const words = useWords(formsWords);
   const left = errors ? Object.fromEntries(Object.entries(errors).filter(([field]) => !shownBelow.includes(field))) : errors;
-  const named = Object.fromEntries(Object.keys(left ?? {}).map((field) => [field, words.fieldLabel(field)]));
-  const summary = validationSummary(left, { ...named, ...labels });
+  const named = { ...Object.fromEntries(Object.keys(left ?? {}).map((field) => [field, words.fieldLabel(field)])), ...labels };
+  const summary = validationSummary(left, named);
   if (!summary) return null;
+  // Each field's line carries an id, so a field whose error is said here (TextField's `summarized`) names it.
+  const lines = Object.entries(left ?? {}).flatMap(([field, messages]) => (field === "non_field_errors" ? [] : fieldErrorLines({ [field]: messages }, named).map((line) => ({ field, line }))));
   return (
-    <div role="alert" data-testid="validation-summary" className="rounded-xl border border-red-500/30 bg-red-950/40 px-4 py-3 text-sm text-red-200">
-      <p className="font-semibold">{words.summaryHeading(summary.heading)}</p>
-      {summary.lines.length > 0 && (
+    <Alert title={words.summaryHeading(summary.heading)} testId="validation-summary">
+      {lines.length > 0 && (
         <ul className="mt-1 list-disc space-y-0.5 pl-5">
-          {summary.lines.map((line) => (
-            <li key={line}>{line}</li>
+          {lines.map(({ field, line }) => (
+            <li key={field} id={summaryLineId(field)}>
+              {line}
+            </li>
           ))}
         </ul>
       )}
-    </div>
+    </Alert>
   );
+}
+
+/** The id of `field`'s line in the form's ValidationSummary (one summary on a screen at a time). */
+function summaryLineId(field: string): string {
+  return `validation-summary-${field}`;
 }

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import { createIpa, gradientPng } from "../../scripts/demo/ipa.mjs";
 import { repeatedWebm } from "../fixtures/media";
-import { ADMIN_LOGIN, ADMIN_PASSWORD, login, signIn, toast } from "./support";
+import { ADMIN_LOGIN, ADMIN_PASSWORD, expectNoToast, login, signIn, test as withApps, toast } from "./support";
 
 // The admin catalogue (docs/product.md §2 "Admin app list", "Admin create app", "Admin edit app"): an admin
 // chooses an IPA (read in the browser: name, version and developer fill in, the 5 s toast shows
@@ -139,4 +139,36 @@ test("the app form refused with its required fields empty marks each of them and
   await page.getByRole("button", { name: "Tạo ứng dụng" }).click();
   await expect(name).not.toHaveAttribute("aria-invalid", "true");
   await expect(page.getByRole("textbox", { name: "Phiên bản", exact: true })).toBeFocused();
+});
+
+// Issue 53 items 4 and 5: the form's own check and the server's refusal are told the same way, once:
+// each field's message under it (named by its aria-describedby), focus on the first, no summary
+// repeating the same words beside the button.
+withApps("a refused app form marks its fields with their messages under them and moves focus, whether the browser or the server refused it", { tag: "@phone" }, async ({ page, request, ownApp }) => {
+  const admin = await login(request, ADMIN_LOGIN, ADMIN_PASSWORD);
+  await signIn(page, admin);
+
+  // The browser's check: the create form sent empty.
+  await page.goto("/admin/app/new");
+  await page.getByRole("button", { name: "Tạo ứng dụng" }).click();
+  const name = page.getByLabel("Tên ứng dụng");
+  await expect(name).toHaveAttribute("aria-invalid", "true");
+  await expect(name).toBeFocused();
+  await expect(page.locator(`[id="${(await name.getAttribute("aria-describedby"))?.split(" ")[0]}"]`)).toHaveText("Trường này là bắt buộc");
+  await expect(page.getByTestId("validation-summary")).toHaveCount(0);
+
+  // The server's: an app's address changed to one another app has.
+  const taken = await ownApp("e2e-taken");
+  const mine = await ownApp("e2e-refused");
+  const detail = await request.get(`/api/apps/admin/detail/${mine}/`, { headers: { Authorization: `Bearer ${admin.access}` } });
+  await page.goto(`/admin/app/${(await detail.json()).data.id}/edit`);
+  const url = page.getByLabel("Đường dẫn (url)");
+  await url.fill(taken);
+  // Sent from the field (on a phone the edit page's aside lies over "Lưu thay đổi").
+  await url.press("Enter");
+  await expect(url).toHaveAttribute("aria-invalid", "true");
+  await expect(url).toBeFocused();
+  await expect(page.locator(`[id="${(await url.getAttribute("aria-describedby"))?.split(" ")[0]}"]`)).toHaveText("Đường dẫn (url) này đã được sử dụng");
+  await expect(page.getByTestId("validation-summary")).toHaveCount(0);
+  await expectNoToast(page, "Đường dẫn (url) này đã được sử dụng");
 });

@@ -5,6 +5,7 @@ import { SECONDARY_BUTTON } from "~/accounts/AuthCard";
 import { Spinner } from "~/ui/Spinner";
 import { profileWords } from "~/i18n/vi/wallet/profile";
 import { useWords } from "~/i18n/words";
+import { Alert } from "~/ui/Alert";
 
 export type ListState<T> = { status: "loading" } | { status: "failed"; message: string } | { status: "ready"; rows: T[] };
 
@@ -20,12 +21,11 @@ export function ListBody<T>({ state, onRetry, empty, children }: { state: ListSt
   }
   if (state.status === "failed") {
     return (
-      <div role="alert" className="py-8 text-center">
-        <p className="text-sm text-red-300">{state.message}</p>
-        <button type="button" onClick={onRetry} className={`${SECONDARY_BUTTON} mt-4 sm:w-auto`}>
+      <Alert className="my-6 text-center" lines={state.message}>
+        <button type="button" onClick={onRetry} className={`${SECONDARY_BUTTON} mt-3 sm:w-auto`}>
           {words.retry}
         </button>
-      </div>
+      </Alert>
     );
   }
   if (state.rows.length === 0) return <div className="py-10 text-center text-sm text-zinc-400">{empty}</div>;

@@ -59,11 +59,21 @@ export function AppForm({ app, siteName }: { app?: AdminApp; siteName: string })
   useEffect(() => {
     if (refusals > 0) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }, [refusals]);
+  /**
+   * A refusal, the browser's check or the server's, told one way (issue 53 items 4, 5): each field's
+   * message under it, focus on the first marked field, and the form's own message in a toast unless
+   * it only repeats a field's ('Lỗi khi cập nhật ứng dụng: {the url's message}').
+   */
+  function refuse(message: string, fieldErrors: FieldErrors) {
+    setErrors(fieldErrors);
+    setRefusals((count) => count + 1);
+    if (!Object.values(fieldErrors).flat().some((said) => message.includes(said))) toast.error(message);
+  }
   useFetcherAnswer(save, (answer) => {
-    if (answer.errors) {
-      setErrors(answer.errors);
+    // Without field errors the action has said it in a toast already (actionFailure).
+    if (answer.errors && Object.keys(answer.errors).length > 0) {
       setRefused(answer.errors);
-      setRefusals((count) => count + 1);
+      refuse(answer.error, answer.errors);
     }
   });
   const packageInput = useRef<HTMLInputElement>(null);
@@ -153,13 +163,12 @@ export function AppForm({ app, siteName }: { app?: AdminApp; siteName: string })
     const packageReady = Boolean(pkg) && !errors.file?.length;
     const problem = appFormProblem({ ...fields, hasIcon: Boolean(icon || app?.icon), hasPackage: packageReady || keepsPackage }, mode);
     if (problem) {
-      setErrors(Object.fromEntries(Object.entries(problem.errors).map(([field, messages]) => [field, messages.map((message) => message.in("vi"))])));
-      setRefusals((count) => count + 1);
-      toast.error(problem.message.in("vi"));
+      refuse(problem.message.in("vi"), Object.fromEntries(Object.entries(problem.errors).map(([field, messages]) => [field, messages.map((message) => message.in("vi"))])));
       return;
     }
-    if (errors.file?.length || errors.icon?.length || errors.screenshots?.length) {
-      toast.error([...(errors.file ?? []), ...(errors.icon ?? []), ...(errors.screenshots ?? [])][0]);
+    const fileProblems = [...(errors.file ?? []), ...(errors.icon ?? []), ...(errors.screenshots ?? [])];
+    if (fileProblems.length) {
+      refuse(fileProblems[0], errors);
       return;
     }
     save.submit(appFormData(fields, { pkg: wantsPackage ? pkg : null, icon, media, removed }), { method: "post", encType: "multipart/form-data", flushSync: true });
@@ -211,7 +220,8 @@ export function AppForm({ app, siteName }: { app?: AdminApp; siteName: string })
           onDrop={(index) => setMedia((current) => current.filter((_, i) => i !== index))}
         />
         {progress && <UploadProgress progress={progress} />}
-        <ValidationSummary errors={refused} labels={FIELD_LABELS} />
+        {/* Every text field and file says its own error under it; only a refusal naming another is listed here. */}
+        <ValidationSummary errors={refused} labels={FIELD_LABELS} shownBelow={[...Object.keys(FIELD_LABELS), "file", "icon", "screenshots"]} />
         <div className="flex flex-wrap justify-end gap-2">
           <button type="button" className={BUTTON_SECONDARY} onClick={() => navigate("/admin")} disabled={busy}>
             Hủy

@@ -18,8 +18,8 @@ export function TextSections({ fields, errors, onField }: { fields: TextFields; 
       </Section>
 
       <Section title="Nhật ký thay đổi">
-        <Field id="app-changelog" label={FIELD_LABELS.changelog} hint="Mỗi dòng là một tính năng trên trang ứng dụng">
-          <textarea id="app-changelog" name="changelog" rows={5} className={inputClass(false)} value={fields.changelog} onChange={(e) => onField("changelog", e.target.value)} />
+        <Field id="app-changelog" label={FIELD_LABELS.changelog} hint="Mỗi dòng là một tính năng trên trang ứng dụng" errors={errors.changelog}>
+          <textarea id="app-changelog" name="changelog" rows={5} className={inputClass(Boolean(errors.changelog?.length))} value={fields.changelog} onChange={(e) => onField("changelog", e.target.value)} />
         </Field>
       </Section>
 

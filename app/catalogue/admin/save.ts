@@ -100,7 +100,8 @@ export async function saveApp(request: Request, appId: string | null): Promise<R
     }
     return redirectTo("/admin");
   } catch (error) {
-    return actionFailure(error, request, "Vui lòng thử lại sau!", appId === null ? undefined : (message) => APP_FORM_MESSAGES.updateFailed(message).in("vi"));
+    // A refusal naming fields is told by the form, as its own check's is (AppForm.tsx `refuse`).
+    return actionFailure(error, request, "Vui lòng thử lại sau!", appId === null ? undefined : (message) => APP_FORM_MESSAGES.updateFailed(message).in("vi"), { shownInForm: true });
   } finally {
     publish(null);
   }

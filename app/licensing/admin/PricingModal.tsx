@@ -11,6 +11,7 @@ import type { ActionResult } from "~/owner/admin-route";
 import { fieldErrorsOf, useFetcherAnswer } from "~/ui/forms/fetcher-answer";
 import { toast } from "~/ui/toast";
 import type { AdminPricing } from "./key-data";
+import { Alert } from "~/ui/Alert";
 
 const INCOMPLETE = "Vui lòng điền đầy đủ thông tin!";
 
@@ -65,9 +66,7 @@ export function PricingModal({
           {isEdit ? (
             <input id="pricing-type" className={inputClass(false)} value={keyType} disabled readOnly />
           ) : free.length === 0 ? (
-            <p id="pricing-type" role="alert" className="rounded-xl border border-amber-500/30 bg-amber-950/40 px-3 py-2 text-sm text-amber-200">
-              Tất cả loại key đã có bảng giá. Bảng giá đang tạm dừng có thể được kích hoạt lại.
-            </p>
+            <Alert id="pricing-type" tone="warning" lines="Tất cả loại key đã có bảng giá. Bảng giá đang tạm dừng có thể được kích hoạt lại." />
           ) : (
             <select id="pricing-type" className={`${SELECT_CLASS} w-full`} value={keyType} onChange={(event) => setKeyType(event.target.value)}>
               {free.map((type) => (

@@ -7,6 +7,7 @@ import { type ActionFailed, actionFailure, adminCall } from "~/owner/admin-route
 import { Field, inputClass } from "~/ui/Field";
 import { Spinner } from "~/ui/Spinner";
 import { toast } from "~/ui/toast";
+import { Alert } from "~/ui/Alert";
 
 export type CryptoSettings = Awaited<ReturnType<typeof cryptoSettingsView>>;
 /** The crypto form's answer; `form` tells it from the rate's and the webhook's. */
@@ -61,11 +62,7 @@ export function CryptoForm({ crypto }: { crypto: CryptoSettings }) {
             <input id="crypto-max" name="max_usd" inputMode="numeric" defaultValue={crypto.max_usd} className={inputClass(Boolean(error))} />
           </Field>
         </div>
-        {error && (
-          <p role="alert" className="text-sm text-red-300">
-            {error}
-          </p>
-        )}
+        <Alert lines={error} />
         <button type="submit" className={BUTTON_PRIMARY} disabled={busy}>
           {busy && <Spinner />}
           Lưu cài đặt tiền mã hoá

@@ -13,6 +13,7 @@ import type { SessionUser } from "~/accounts/session/session";
 import { Dialog, DialogCloseButton } from "../../ui/Dialog";
 import { Spinner } from "../../ui/Spinner";
 import { optionPrices } from "./price-text";
+import { Alert } from "~/ui/Alert";
 
 const SECONDARY = "inline-flex w-full items-center justify-center rounded-xl border border-white/10 px-4 py-3 font-semibold text-zinc-200 hover:bg-white/5 disabled:cursor-not-allowed disabled:opacity-50";
 const PRIMARY =
@@ -108,22 +109,20 @@ export function PurchaseConfirmDialog({
       </fieldset>
 
       {short && balance !== null && charge !== null && (
-        <div role="alert" className="mt-4 rounded-xl border border-red-500/30 bg-red-500/10 p-4 text-sm text-red-100" data-testid="purchase-shortfall">
-          <p>{words.insufficientBalance(format.vnd(charge), format.vnd(balance))}</p>
+        <Alert testId="purchase-shortfall" className="mt-4" lines={words.insufficientBalance(format.vnd(charge), format.vnd(balance))}>
           {/* The top-up itself, as the header's link opens it (app/shell/HeaderMenus.tsx). */}
           <Link to={to(`/profile?tab=wallet&topup=vietqr&back=${encodeURIComponent(here)}`)} className="mt-2 inline-block font-semibold text-red-50 underline underline-offset-2 hover:text-white">
             {words.topUp}
           </Link>
-        </div>
+        </Alert>
       )}
 
       {!isAuthenticated && (
-        <div role="alert" className="mt-4 rounded-xl border border-amber-500/30 bg-amber-500/10 p-4 text-sm text-amber-100">
-          <p>{words.signInToBuy}</p>
+        <Alert tone="warning" className="mt-4" lines={words.signInToBuy}>
           <Link to={loginHref} className="mt-2 inline-block font-semibold underline underline-offset-2">
             {shell.signIn}
           </Link>
-        </div>
+        </Alert>
       )}
 
       <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row">

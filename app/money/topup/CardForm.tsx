@@ -10,7 +10,8 @@ import { useFormat } from "~/i18n/format";
 import { topupWords } from "~/i18n/vi/wallet/topup";
 import { useWords } from "~/i18n/words";
 import { toast } from "~/ui/toast";
-import { Field, fieldDescriptionIds, FormAlert, inputClass, ValidationSummary } from "~/ui/Field";
+import { Field, fieldDescriptionIds, inputClass, ValidationSummary } from "~/ui/Field";
+import { Alert } from "~/ui/Alert";
 import { Spinner } from "~/ui/Spinner";
 import { useFetcherAnswer } from "~/ui/forms/fetcher-answer";
 import type { CardConfig, CardPayment } from "~/money/topup/topup";
@@ -126,14 +127,13 @@ export function CardForm({
         </p>
       )}
       {configState === "failed" && (
-        <div role="alert" className="flex items-center justify-between gap-3 rounded-xl border border-red-500/30 bg-red-950/40 px-4 py-3 text-sm text-red-200">
-          <span>{words.configFailed}</span>
-          <button type="button" onClick={onRetryConfig} className="shrink-0 font-semibold underline underline-offset-2">
+        <Alert lines={words.configFailed}>
+          <button type="button" onClick={onRetryConfig} className="mt-1 font-semibold underline underline-offset-2">
             {words.retry}
           </button>
-        </div>
+        </Alert>
       )}
-      {disabled && <FormAlert messages={words.cardUnavailable} />}
+      {disabled && <Alert lines={words.cardUnavailable} />}
 
       <div className="grid gap-4 sm:grid-cols-2">
         <SelectField id={ids.telco} name="telco" label={labels.telco} value={form.telco} onChange={change} error={errors.telco} disabled={!config || disabled}>
@@ -168,7 +168,7 @@ export function CardForm({
       <DepositBonusLine preview={bonus} />
 
       <ValidationSummary errors={state.refused} labels={{ ...labels, promotion_code: words.promotionCode }} shownBelow={["telco", "card_serial", "card_code", "card_value", "promotion_code"]} />
-      <FormAlert messages={state.refusal} />
+      <Alert lines={state.refusal} />
       {/* Busy rather than disabled while sending: a disabled button drops the keyboard focus. */}
       <button type="submit" className={TOPUP_PRIMARY} disabled={disabled || configState !== "ready"} aria-disabled={sending || undefined} aria-busy={sending}>
         {sending && <Spinner />}

@@ -9,6 +9,7 @@ import { cardEstimate } from "@workers/shared/money/topup";
 import { type CardPayment, isCardFinal } from "~/money/topup/topup";
 import { wrongValueMessage } from "./card-actions";
 import { TopupAgainOrClose } from "./TopupParts";
+import { Alert } from "~/ui/Alert";
 
 export function CardProgress({
   containerRef,
@@ -56,14 +57,9 @@ export function CardProgress({
         </div>
       ) : card.status === "wrong_amount" ? (
         // A partial success: money was credited, at the card's real value.
-        <div role="alert" className="mt-4 rounded-xl border border-amber-500/30 bg-amber-950/40 px-4 py-3 text-sm text-amber-100" data-testid="card-result" data-tone="warning">
-          <p className="font-semibold">{wrongValueMessage(card, words, format)}</p>
-        </div>
+        <Alert tone="warning" testId="card-result" className="mt-4" title={wrongValueMessage(card, words, format)} />
       ) : (
-        <div role="alert" className="mt-4 rounded-xl border border-red-500/30 bg-red-950/40 px-4 py-3 text-sm text-red-100" data-testid="card-result" data-tone="error">
-          <p className="font-semibold">{words.failed(status)}</p>
-          {card.message && card.message !== card.status_display && <p className="mt-1 text-red-100/80">{card.message}</p>}
-        </div>
+        <Alert testId="card-result" className="mt-4" title={words.failed(status)} lines={card.message !== card.status_display ? card.message : null} />
       )}
 
       {(!pending || gaveUp) && (

@@ -18,6 +18,7 @@ import { onWalletChange } from "~/money/wallet/live-wallet";
 import { type CryptoCreate, type CryptoCreated, creditedFor, typedCents } from "./crypto-topup";
 import type { CryptoTermsLoad, CryptoTopup } from "./topup-config";
 import { DepositBonusLine, keepFocusInDialog, PromotionCodeField, TOPUP_PRIMARY, TOPUP_SECONDARY, TopupDialogTitle, useDepositBonus } from "./TopupParts";
+import { Alert } from "~/ui/Alert";
 
 // The profile's clientAction runs this from this file, loaded with the dialog.
 export { type CryptoCreate, createCrypto } from "./crypto-topup";
@@ -108,17 +109,13 @@ export function CryptoTopupModal({
         </p>
       ) : termsLoad.status === "failed" ? (
         <div className="mt-5 space-y-3">
-          <p role="alert" className="text-sm text-red-300">
-            {shared.configFailed}
-          </p>
+          <Alert lines={shared.configFailed} />
           <button type="button" onClick={onRetryTerms} className={TOPUP_SECONDARY}>
             {shared.retry}
           </button>
         </div>
       ) : !termsLoad.terms.enabled || termsLoad.terms.rate === null ? (
-        <p role="alert" className="mt-5 text-sm text-amber-200">
-          {words.unavailable}
-        </p>
+        <Alert tone="warning" lines={words.unavailable} className="mt-5" />
       ) : (
         <CryptoForm terms={{ ...termsLoad.terms, rate: termsLoad.terms.rate }} inputRef={amountInput} onCreated={setTopup} />
       )}
@@ -187,11 +184,7 @@ function CryptoForm({
       </div>
       <DepositBonusLine preview={bonus} />
       <PromotionCodeField value={code} onChange={setCode} preview={bonus} errors={refused?.errors?.promotion_code?.[0] ?? null} />
-      {refused?.message && (
-        <p role="alert" className="text-sm text-red-300">
-          {refused.message}
-        </p>
-      )}
+      <Alert lines={refused?.message} />
       <button type="submit" aria-busy={creating} className={TOPUP_PRIMARY}>
         {creating && <Spinner />}
         {creating ? words.creating : words.pay}

@@ -10,7 +10,8 @@ import { type Format, useFormat } from "~/i18n/format";
 import { useLocale } from "~/i18n/locale";
 import { topupWords } from "~/i18n/vi/wallet/topup";
 import { useWords } from "~/i18n/words";
-import { Field, FormAlert, inputClass, ValidationSummary } from "~/ui/Field";
+import { Field, inputClass, ValidationSummary } from "~/ui/Field";
+import { Alert } from "~/ui/Alert";
 import { Spinner } from "~/ui/Spinner";
 import { useFetcherAnswer } from "~/ui/forms/fetcher-answer";
 import { groupDigits, parseAmount, QUICK_AMOUNTS, type VietQrTransaction } from "~/money/topup/topup";
@@ -148,7 +149,7 @@ export function VietQrForm({ form, rules, bonus, inputRef }: { form: VietQrFormS
       <DepositBonusLine preview={bonus} />
 
       <ValidationSummary errors={form.refused} labels={{ promotion_code: words.promotionCode }} shownBelow={["amount", "promotion_code"]} />
-      <FormAlert messages={form.refusal} />
+      <Alert lines={form.refusal} />
       {/* Busy rather than disabled: a disabled button drops the keyboard focus. */}
       <button type="submit" className={TOPUP_PRIMARY} aria-disabled={creating || undefined} aria-busy={creating}>
         {creating && <Spinner />}

@@ -10,6 +10,7 @@ import { CopyButton } from "~/ui/CopyButton";
 import { Spinner } from "~/ui/Spinner";
 import { bankLabel, formatCountdown, type VietQrTransaction } from "~/money/topup/topup";
 import { DepositBonusLine, TOPUP_DANGER, TOPUP_PRIMARY, TOPUP_SECONDARY, TopupAgainOrClose } from "./TopupParts";
+import { Alert } from "~/ui/Alert";
 
 export type QrSource = "ours" | "fallback" | "none";
 
@@ -77,10 +78,7 @@ export function TransactionView({
           </span>
         </div>
       ) : (
-        <div role="alert" className="rounded-xl bg-red-500/10 px-4 py-3 text-sm text-red-100 ring-1 ring-red-500/20" data-testid="vietqr-ended">
-          <p className="font-semibold">{ended ?? (transaction.status === "expired" ? words.expired : statusText)}</p>
-          <p className="mt-1 text-red-100/80">{words.qrUnusable}</p>
-        </div>
+        <Alert testId="vietqr-ended" title={ended ?? (transaction.status === "expired" ? words.expired : statusText)} lines={words.qrUnusable} />
       )}
 
       {pending && (

@@ -19,6 +19,7 @@ import { toast } from "~/ui/toast";
 import type { ImportKeysRequest } from "@workers/licensing/schemas/keys";
 import type { ImportedKeys } from "@workers/licensing/key-admin";
 import { type AdminPricing, keyActionFailure, useKeysData } from "../../licensing/admin/key-data";
+import { Alert } from "~/ui/Alert";
 
 // warnings: codes that look guessable (short or sequential), when the admin imported them anyway.
 type ImportResult = ImportedKeys;
@@ -142,8 +143,7 @@ export default function KeyImportRoute() {
           </button>
         </div>
         {weak && (
-          <div role="alert" data-testid="weak-keys-preview" className="rounded-xl border border-amber-500/30 bg-amber-950/30 px-4 py-3 text-sm text-amber-100">
-            <p className="font-semibold">Cảnh báo: key dễ bị đoán (chưa nhập key nào)</p>
+          <Alert tone="warning" testId="weak-keys-preview" title="Cảnh báo: key dễ bị đoán (chưa nhập key nào)">
             <ul className="mt-1 list-disc space-y-1 pl-5">
               {weak.warnings.map((warning) => (
                 <li key={warning}>{warning}</li>
@@ -166,22 +166,17 @@ export default function KeyImportRoute() {
                 Vẫn nhập
               </button>
             </div>
-          </div>
+          </Alert>
         )}
-        {refusedOther && (
-          <p role="alert" data-testid="import-refused" className="rounded-xl border border-red-500/30 bg-red-950/30 px-4 py-3 text-sm text-red-100">
-            {refusedOther}
-          </p>
-        )}
+        <Alert testId="import-refused" lines={refusedOther} />
         {refusedLines.length > 0 && (
-          <div role="alert" data-testid="import-refused-lines" className="rounded-xl border border-red-500/30 bg-red-950/30 px-4 py-3 text-sm text-red-100">
-            <p className="font-semibold">Chưa nhập key nào. Hãy sửa hoặc bỏ:</p>
+          <Alert testId="import-refused-lines" title="Chưa nhập key nào. Hãy sửa hoặc bỏ:">
             <ul className="mt-1 max-h-60 list-disc space-y-1 overflow-y-auto pl-5 font-mono text-xs break-all">
               {refusedLines.map((line) => (
                 <li key={line}>{line}</li>
               ))}
             </ul>
-          </div>
+          </Alert>
         )}
         {result && (
           <div role="status" data-testid="import-result" className="rounded-xl border border-emerald-500/30 bg-emerald-950/30 px-4 py-3 text-sm text-emerald-100">
@@ -190,14 +185,13 @@ export default function KeyImportRoute() {
           </div>
         )}
         {result && result.warnings.length > 0 && (
-          <div role="alert" data-testid="import-warnings" className="rounded-xl border border-amber-500/30 bg-amber-950/30 px-4 py-3 text-sm text-amber-100">
-            <p className="font-semibold">Cảnh báo: key dễ bị đoán</p>
+          <Alert tone="warning" testId="import-warnings" title="Cảnh báo: key dễ bị đoán">
             <ul className="mt-1 list-disc space-y-1 pl-5">
               {result.warnings.map((warning) => (
                 <li key={warning}>{warning}</li>
               ))}
             </ul>
-          </div>
+          </Alert>
         )}
       </form>
     </section>

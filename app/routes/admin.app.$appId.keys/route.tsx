@@ -14,7 +14,7 @@ import {
   useParams,
 } from "@remix-run/react";
 import { type KeyboardEvent, useRef } from "react";
-import { AdminPage, CARD } from "~/owner/AdminShell";
+import { AdminPage } from "~/owner/AdminShell";
 import { AppIcon } from "~/catalogue/AppIcon";
 import { TypeBadge } from "~/catalogue/TypeBadge";
 import { FALLBACK_KEY_TYPES, type KeyTypeOption } from "~/owner/admin";
@@ -22,6 +22,7 @@ import { adminCall, adminCallFailure, } from "~/owner/admin-route";
 import { ApiError, apiCall } from "~/platform/api";
 import { pageMeta } from "~/ui/meta";
 import type { AppHeader, KeysData } from "../../licensing/admin/key-data";
+import { Alert } from "~/ui/Alert";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "Quản lý key");
 
@@ -100,12 +101,11 @@ export default function AdminAppKeysRoute() {
   if (state === "missing") {
     return (
       <AdminPage title="Quản lý key">
-        <div role="alert" className={`${CARD} p-6 text-center text-red-300`}>
-          <p className="font-semibold">ID ứng dụng không hợp lệ</p>
-          <Link to="/admin" className="mt-3 inline-block text-sm text-indigo-300 hover:text-indigo-200">
+        <Alert className="p-6 text-center" title="ID ứng dụng không hợp lệ">
+          <Link to="/admin" className="mt-3 inline-block text-indigo-300 hover:text-indigo-200">
             ← Về danh sách ứng dụng
           </Link>
-        </div>
+        </Alert>
       </AdminPage>
     );
   }
