@@ -27,14 +27,14 @@ const STILL_OVER = {
   "routes/admin.simple-promotions": 105_585,
   "routes/admin.app.$appId.keys.bulk": 105_059,
   "routes/admin.audit": 105_024,
-  "routes/profile._index": 109_323,
+  "routes/profile._index": 107_472,
   "routes/admin.bank-transfers": 105_869,
   "routes/admin.settings": 104_248,
   "routes/admin.app.$appId.keys.pause": 104_090,
   "routes/admin.crypto-topups": 103_737,
   "routes/profile.security": 106_637,
   "routes/_index": 93_776,
-  "en/profile._index": 120_061,
+  "en/profile._index": 118_216,
   "en/profile.security": 117_375,
 };
 const DRIFT_BYTES = 256;

@@ -11,7 +11,7 @@ import { profileWords } from "~/i18n/vi/wallet/profile";
 import { useWords } from "~/i18n/words";
 import type { Purchase } from "@workers/money/buyer-wallet";
 import { readStoredUser, type SessionUser } from "~/accounts/session/session";
-import { PROFILE_TABS, type ProfileTab, profileTabFrom, TOPUP_TIMINGS } from "~/money/topup/topup";
+import { BALANCE_REFETCH_MS, PROFILE_TABS, type ProfileTab, profileTabFrom } from "./profile-query";
 import { refreshStoredBalance } from "~/money/wallet/wallet-figures";
 import { useFetcherAnswer } from "~/ui/forms/fetcher-answer";
 import { AccountPanel } from "./AccountPanel";
@@ -60,7 +60,7 @@ export function ProfileScreen({ loaded }: { loaded: Loaded }) {
   // docs/product.md §4 "Session": the balance is read again after 1 s when the stored user lacks its
   // figures.
   useEffect(() => {
-    const timer = readStoredUser()?.formatted_balance ? null : setTimeout(refetchBalance, TOPUP_TIMINGS.balanceRefetchMs);
+    const timer = readStoredUser()?.formatted_balance ? null : setTimeout(refetchBalance, BALANCE_REFETCH_MS);
     return () => {
       if (timer) clearTimeout(timer);
     };

@@ -3,7 +3,7 @@
 import type { KeyboardEvent, ReactNode } from "react";
 import { profileWords } from "~/i18n/vi/wallet/profile";
 import { useWords } from "~/i18n/words";
-import { PROFILE_TABS, type ProfileTab } from "~/money/topup/topup";
+import { PROFILE_TABS, type ProfileTab } from "./profile-query";
 
 /** A tab's name in the page's words. */
 function tabLabel(words: typeof profileWords.vi, tab: ProfileTab): string {

@@ -7,7 +7,7 @@ import { profileWords } from "~/i18n/vi/wallet/profile";
 import { wordsIn } from "~/i18n/words";
 import { isSessionOver, sessionEnded } from "~/accounts/session/session-route";
 import { toast } from "~/ui/toast";
-import type { ProfileTab } from "~/money/topup/topup";
+import type { ProfileTab } from "./profile-query";
 import { refreshStoredBalance } from "~/money/wallet/wallet-figures";
 import type { OpenTopup } from "../../money/topup/topup-config";
 import type { VietQrCancel, VietQrCreate } from "../../money/topup/VietQrModal";

@@ -13,3 +13,5 @@ export const CryptoTopupModal = lazyDialog(() => loadCryptoModal().then((module)
 export const ChangePasswordModal = lazyDialog(() => loadChangePassword().then((module) => module.ChangePasswordModal));
 export const loadWalletTab = () => import("../../money/wallet/WalletTab");
 export const loadPurchasesTab = () => import("../../licensing/PurchasesTab");
+/** The top-up dialogs' settings and the top-ups still open: read as a dialog opens or the wallet tab shows. */
+export const loadTopupConfig = () => import("../../money/topup/topup-config");

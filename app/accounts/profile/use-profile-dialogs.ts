@@ -3,7 +3,8 @@
 import { useState } from "react";
 import type { Locale } from "~/i18n/locale";
 import type { TopupKind, VietQrTransaction } from "~/money/topup/topup";
-import { loadCardConfig, loadCryptoTerms, loadPendingCards, loadPendingCrypto, loadPendingTopups, loadVietQrConfig, type OpenTopup } from "../../money/topup/topup-config";
+import type { OpenTopup } from "../../money/topup/topup-config";
+import { loadTopupConfig } from "./profile-dialogs";
 import type { Loaded } from "./profile-data";
 
 export function useProfileDialogs(loaded: Loaded, locale: Locale) {
@@ -26,21 +27,21 @@ export function useProfileDialogs(loaded: Loaded, locale: Locale) {
     setPasswordOpen(false);
     if (kind === "vietqr") {
       setTopup({ kind, config: null, resume });
-      void loadVietQrConfig(locale).then((config) => setTopup((open) => (open?.kind === "vietqr" ? { ...open, config } : open)));
+      void loadTopupConfig().then((rules) => rules.loadVietQrConfig(locale)).then((config) => setTopup((open) => (open?.kind === "vietqr" ? { ...open, config } : open)));
       if (!resume) {
-        void loadPendingTopups().then((pending) =>
+        void loadTopupConfig().then((rules) => rules.loadPendingTopups()).then((pending) =>
           setTopup((open) => (open?.kind === "vietqr" && open.resume === undefined ? { ...open, resume: pending?.[0]?.topup ?? null } : open)),
         );
       }
     } else if (kind === "crypto") {
       readCryptoTerms();
-      void loadPendingCrypto().then((pending) =>
+      void loadTopupConfig().then((rules) => rules.loadPendingCrypto()).then((pending) =>
         setTopup((open) => (open?.kind === "crypto" && open.resume === undefined ? { ...open, resume: pending?.[0] ?? null } : open)),
       );
     } else {
       setTopup({ kind, config: { status: "loading" } });
       readCardConfig();
-      void loadPendingCards().then((pending) =>
+      void loadTopupConfig().then((rules) => rules.loadPendingCards()).then((pending) =>
         setTopup((open) => (open?.kind === "card" && open.resume === undefined ? { ...open, resume: pending?.[0] ?? null } : open)),
       );
     }
@@ -49,13 +50,13 @@ export function useProfileDialogs(loaded: Loaded, locale: Locale) {
   /** The card settings, read (again, after "Thử lại"); the card the dialog resumes stays. */
   function readCardConfig() {
     setTopup((open) => (open?.kind === "card" ? { ...open, config: { status: "loading" } } : { kind: "card", config: { status: "loading" } }));
-    void loadCardConfig(locale).then((config) => setTopup((open) => (open?.kind === "card" ? { ...open, config } : open)));
+    void loadTopupConfig().then((rules) => rules.loadCardConfig(locale)).then((config) => setTopup((open) => (open?.kind === "card" ? { ...open, config } : open)));
   }
 
   /** The crypto terms, read (again, after "Thử lại"); the top-up the dialog resumes stays. */
   function readCryptoTerms() {
     setTopup((open) => (open?.kind === "crypto" ? { ...open, config: { status: "loading" } } : { kind: "crypto", config: { status: "loading" } }));
-    void loadCryptoTerms().then((config) => setTopup((open) => (open?.kind === "crypto" ? { ...open, config } : open)));
+    void loadTopupConfig().then((rules) => rules.loadCryptoTerms()).then((config) => setTopup((open) => (open?.kind === "crypto" ? { ...open, config } : open)));
   }
 
   function openPassword() {

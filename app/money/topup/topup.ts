@@ -13,7 +13,6 @@ export const TOPUP_TIMINGS = {
   countdownTickMs: 1_000,
   cardPollMs: 5_000,
   cardPollLimitMs: 10 * 60_000,
-  balanceRefetchMs: 1_000,
   /** A 401 while creating a top-up: to /login after 2 s (docs/product.md §8 "Wallet"). */
   sessionRedirectMs: 2_000,
 } as const;
@@ -187,18 +186,5 @@ export function formatPercent(value: number, locale: Locale = "vi"): string {
   return `${format.number(Math.trunc(tenths / 10))}${tenth ? `${format.locale === "en" ? "." : ","}${tenth}` : ""}%`;
 }
 
-// ---------------------------------------------------------------- the profile's query
-
-export const PROFILE_TABS = ["profile", "wallet", "purchases"] as const;
-export type ProfileTab = (typeof PROFILE_TABS)[number];
+/** The three ways to top up (the profile's ?topup=: app/accounts/profile/profile-query.ts). */
 export type TopupKind = "vietqr" | "card" | "crypto";
-
-/** ?tab=… as a tab; anything else is the profile tab. */
-export function profileTabFrom(value: string | null | undefined): ProfileTab {
-  return (PROFILE_TABS as readonly string[]).includes(value ?? "") ? (value as ProfileTab) : "profile";
-}
-
-/** ?topup=vietqr|card|crypto (the header's top-up links), else null. */
-export function topupFrom(value: string | null | undefined): TopupKind | null {
-  return value === "vietqr" || value === "card" || value === "crypto" ? value : null;
-}

@@ -1,14 +1,12 @@
 // The three ways to top up as buttons (crypto first on English pages): the profile's summary and
-// its wallet tab.
+// its wallet tab. Their labels are the wallet's words: the crypto dialog's words come with that dialog.
 import { useFormat } from "~/i18n/format";
-import { cryptoTopupWords } from "~/i18n/vi/wallet/crypto-topup";
 import { walletWords } from "~/i18n/vi/wallet/wallet";
 import { useWords } from "~/i18n/words";
 import type { TopupKind } from "~/money/topup/topup";
 
 export function TopupButtons({ onTopup, compact = false }: { onTopup: (kind: TopupKind) => void; compact?: boolean }) {
   const words = useWords(walletWords);
-  const cryptoWords = useWords(cryptoTopupWords);
   const base = `inline-flex flex-1 items-center justify-center gap-2 rounded-xl font-semibold whitespace-nowrap transition ${compact ? "px-4 py-2.5 text-sm" : "px-5 py-3"}`;
   // A visitor abroad has no Vietnamese bank or phone card: the English pages offer crypto first.
   const english = useFormat().locale === "en";
@@ -18,7 +16,7 @@ export function TopupButtons({ onTopup, compact = false }: { onTopup: (kind: Top
         <circle cx="12" cy="12" r="9" />
         <path d="M9.5 8h4a2 2 0 0 1 0 4h-4zM9.5 12h4.5a2 2 0 0 1 0 4H9.5zM11 6v2M11 16v2" />
       </svg>
-      {cryptoWords.button}
+      {words.cryptoButton}
     </button>
   );
   // Compact (the profile's header column): one above the other, so neither label wraps.

@@ -19,13 +19,13 @@ import { wordsIn } from "~/i18n/words";
 import { isSessionOver, requireSession, sessionEnded } from "~/accounts/session/session-route";
 import { readStoredUser } from "~/accounts/session/session";
 import { toast } from "~/ui/toast";
-import { profileTabFrom, type TopupKind, topupFrom } from "~/money/topup/topup";
+import type { TopupKind } from "~/money/topup/topup";
+import { profileTabFrom, topupFrom } from "~/accounts/profile/profile-query";
 import { switchEmailNotifications } from "~/accounts/MailSwitch";
 import { CHANGED_BY, type Loaded, type ProfileAction, readList, refetchBalance, resetDevice, TAB_LIST } from "~/accounts/profile/profile-data";
-import { loadCardModal, loadChangePassword, loadCryptoModal, loadPurchasesTab, loadVietQrModal, loadWalletTab } from "~/accounts/profile/profile-dialogs";
+import { loadCardModal, loadChangePassword, loadCryptoModal, loadPurchasesTab, loadTopupConfig, loadVietQrModal, loadWalletTab } from "~/accounts/profile/profile-dialogs";
 import { announceLoad, keepLists, type ListName, type Lists, listsKept } from "~/accounts/profile/profile-lists";
 import { ProfileScreen } from "~/accounts/profile/ProfileScreen";
-import { loadPendingCards, loadPendingCrypto, loadPendingTopups, openedTopup } from "~/money/topup/topup-config";
 
 // What ?topup= asked for, handed from the load that cleaned the URL to the load after it.
 let askedTopup: TopupKind | null = null;
@@ -77,18 +77,20 @@ export async function clientLoader({ request }: ClientLoaderFunctionArgs): Promi
   // The open tab's file comes beside its list (the screen shows it as it arrives).
   if (tab !== "profile") void (tab === "wallet" ? loadWalletTab() : loadPurchasesTab()).catch(() => undefined);
   // The dialog ?topup= asked for opens with its settings, read beside the list.
-  const asked = askedTopup && openedTopup(askedTopup, locale);
+  const kind = askedTopup;
   askedTopup = null;
+  const asked = kind && loadTopupConfig().then((config) => config.openedTopup(kind, locale));
   // Only what this visit has not read yet, or what a change made stale (shouldRevalidate).
   const kept = listsKept(url, readStoredUser()?.balance);
   const read: Lists = {};
   const list = TAB_LIST[tab];
   let failed: Loaded["failed"] = null;
   // The wallet tab lists the top-ups awaiting a transfer beside the ledger, read at the same time
-  // (the page waits for both); a failure shows none.
-  const pendingRead = tab === "wallet" && !kept.pending ? loadPendingTopups(request.signal) : null;
-  const cardsRead = tab === "wallet" && !kept.pendingCards ? loadPendingCards(request.signal) : null;
-  const cryptoRead = tab === "wallet" && !kept.pendingCrypto ? loadPendingCrypto(request.signal) : null;
+  // (the page waits for both); a failure shows none. The top-up rules come with the wallet tab.
+  const config = tab === "wallet" ? loadTopupConfig() : null;
+  const pendingRead = config && !kept.pending ? config.then((rules) => rules.loadPendingTopups(request.signal)).catch(() => null) : null;
+  const cardsRead = config && !kept.pendingCards ? config.then((rules) => rules.loadPendingCards(request.signal)).catch(() => null) : null;
+  const cryptoRead = config && !kept.pendingCrypto ? config.then((rules) => rules.loadPendingCrypto(request.signal)).catch(() => null) : null;
   const historyRead = tab === "wallet" && !kept.topups ? import("~/money/wallet/topup-history").then((history) => history.loadTopupHistory(request.signal)) : null;
   if (list && !kept[list]) {
     try {

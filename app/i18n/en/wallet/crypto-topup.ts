@@ -18,7 +18,6 @@ const STATES: Readonly<Record<string, string>> = {
 };
 
 export const cryptoTopup: EnglishOf<typeof cryptoTopupWords> = {
-  button: "Top up with crypto (USD)",
   title: "Top up with crypto",
   subtitle: "Pay in USDT, BTC and other coins through NOWPayments; your wallet is credited in VND at the shop's rate.",
   loading: "Loading...",

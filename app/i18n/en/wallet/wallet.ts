@@ -82,6 +82,7 @@ export const wallet: EnglishOf<typeof walletWords> = {
   saving: "Saving rate",
   vietqr: "VietQR top-up",
   card: "Phone card top-up",
+  cryptoButton: "Top up with crypto (USD)",
   pending: "Awaiting payment",
   pendingHint: "Transfer the exact amount with the exact content before the time runs out to be credited automatically.",
   pendingCard: (telco, value) => `${telco} card ${value}`,

@@ -21,7 +21,6 @@ const STATES: Readonly<Record<string, string>> = {
 };
 
 export const cryptoTopupWords = defineWords("cryptoTopup", {
-  button: "Nạp bằng tiền mã hoá (USD)",
   title: "Nạp tiền bằng tiền mã hoá",
   subtitle: "Trả bằng USDT, BTC và các đồng khác qua NOWPayments; ví được cộng VND theo tỷ giá của cửa hàng.",
   loading: "Đang tải...",

@@ -14,6 +14,7 @@ export const walletWords = defineWords("wallet", {
   saving: "Tỷ lệ tiết kiệm",
   vietqr: "Nạp qua VietQR",
   card: "Nạp thẻ cào",
+  cryptoButton: "Nạp bằng tiền mã hoá (USD)",
   pending: "Đang chờ thanh toán",
   pendingHint: "Chuyển khoản đúng số tiền và nội dung trước khi hết giờ để được cộng tự động.",
   pendingCard: (telco: string, value: string) => `Thẻ ${telco} ${value}`,
