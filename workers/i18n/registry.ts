@@ -12,11 +12,9 @@ import { APP_FORM_MESSAGES, FILE_MESSAGES } from "../shared/app-form";
 import { ACCESS_DENIED_MESSAGE, SECOND_FACTOR_REQUIRED_MESSAGE, VALIDATION_FALLBACK } from "../shared/error-messages";
 import * as ERROR_TEXTS from "../shared/error-texts";
 import { NAME_MESSAGES, TEXT_MESSAGES } from "../shared/fields";
-import { PURCHASE_MESSAGES } from "../shared/money/pricing";
-import { TOPUP_MESSAGES } from "../shared/money/topup";
+import { PURCHASE_MESSAGES, TOPUP_MESSAGES } from "../shared/money/messages";
 import { ZOD_MESSAGES } from "../shared/zod-messages";
 import { KEY_ADMIN_EN, KEY_DEVICE_EN, VERSION_INVALID_EN } from "./en/licensing";
-import { PURCHASE_EN, TOPUP_EN } from "../shared/money/english";
 import { BRACKETED, PHRASES, SHAPES } from "./en/phrases";
 import { ERROR_TEXTS_EN } from "./en/platform";
 import { hasVietnameseLetters } from "../shared/lang";
@@ -160,10 +158,10 @@ function build(): Phrasebook {
       resumed: [["LQ Mod"]],
     })
     .catalogue("KEY_BULK_MESSAGES", KEY_BULK_MESSAGES, { previewed: [[LONG]], applied: [[LONG]], tooMany: [[LONG]] })
-    .dictionary("PURCHASE_MESSAGES", PURCHASE_MESSAGES, PURCHASE_EN, codes("", { paused: "key_type_paused", soldOut: "sold_out", balanceOnly: "payment_method_unsupported" }), {})
-    .dictionary("TOPUP_MESSAGES", TOPUP_MESSAGES, TOPUP_EN, codes("", { invalidAmount: "amount_invalid", minimum: "amount_below_minimum", maximum: "amount_above_maximum", step: "amount_step", telco: "card_telco", serial: "card_serial", code: "card_code", value: "card_value", cardUnavailable: "card_unavailable", cancelled: "transaction_cancelled", cannotCancel: "transaction_not_cancellable", expired: "transaction_expired", failed: "transaction_failed" }), {
-      minimum: [["10.000\u00a0₫"]],
-      maximum: [["50.000.000\u00a0₫"]],
+    .catalogue("PURCHASE_MESSAGES", PURCHASE_MESSAGES, {})
+    .catalogue("TOPUP_MESSAGES", TOPUP_MESSAGES, {
+      minimum: [[LONG]],
+      maximum: [[LONG]],
       step: [[LONG]],
       failed: [["Thẻ không hợp lệ"]],
     })
