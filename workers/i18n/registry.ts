@@ -9,14 +9,11 @@ import { CARD_MESSAGES, CRYPTO_HISTORY_MESSAGES, CRYPTO_MESSAGES, PACKAGE_MANAGE
 import { EXPORT_MESSAGES, SETTINGS_MESSAGES, WEBHOOK_MESSAGES as SHOP_WEBHOOK_MESSAGES } from "../owner/messages";
 import { MESSAGES } from "../platform/http/api-errors";
 import { APP_FORM_MESSAGES, FILE_MESSAGES } from "../shared/app-form";
-import { ACCESS_DENIED_MESSAGE, SECOND_FACTOR_REQUIRED_MESSAGE, VALIDATION_FALLBACK } from "../shared/error-messages";
-import * as ERROR_TEXTS from "../shared/error-texts";
 import { NAME_MESSAGES, TEXT_MESSAGES } from "../shared/fields";
 import { PURCHASE_MESSAGES, TOPUP_MESSAGES } from "../shared/money/messages";
 import { ZOD_MESSAGES } from "../shared/zod-messages";
 import { KEY_ADMIN_EN, KEY_DEVICE_EN, VERSION_INVALID_EN } from "./en/licensing";
 import { BRACKETED, PHRASES, SHAPES } from "./en/phrases";
-import { ERROR_TEXTS_EN } from "./en/platform";
 import { hasVietnameseLetters } from "../shared/lang";
 import { Phrasebook } from "./phrasebook";
 
@@ -33,7 +30,6 @@ function codes(prefix: string, named: Record<string, string | null> = {}): (key:
 }
 
 const LONG = 7_919_123;
-const ERROR_EXPORTS = { VALIDATION_FALLBACK, ACCESS_DENIED_MESSAGE, SECOND_FACTOR_REQUIRED_MESSAGE, ...ERROR_TEXTS };
 
 /**
  * The store's phrasebook, built on first use (a refusal), not when an isolate starts: the key
@@ -49,15 +45,6 @@ let built: Phrasebook | undefined;
 function build(): Phrasebook {
   const book = new Phrasebook()
     .catalogue("MESSAGES", MESSAGES, { serverErrorWithId: [["3f1c9a7e-0b2d-4c55-9e61-2a7d8f0c4b19"]] })
-    .dictionary("error texts", ERROR_EXPORTS, ERROR_TEXTS_EN, codes("", {
-      VALIDATION_FALLBACK: "validation_failed",
-      ACCESS_DENIED_MESSAGE: "access_denied",
-      SECOND_FACTOR_REQUIRED_MESSAGE: "second_factor_required",
-      FALLBACK_ERROR: "unknown_error",
-      NETWORK_ERROR: "network_error",
-      SERVER_UNREACHABLE: "server_unreachable",
-      SESSION_EXPIRED_MESSAGE: "unauthenticated",
-    }), {})
     .catalogue("AUTH_MESSAGES", AUTH_MESSAGES, { tooMany: [[LONG]] })
     .catalogue("MFA_MESSAGES", MFA_MESSAGES, {})
     .catalogue("SECOND_FACTOR_MESSAGES", SECOND_FACTOR_MESSAGES, {})
