@@ -6,7 +6,7 @@ import { AUTH_MESSAGES, MAIL_PREFERENCE_MESSAGES, MFA_MESSAGES, SECOND_FACTOR_ME
 import { APP_ADMIN_MESSAGES, UPLOAD_MESSAGES } from "../catalogue/messages";
 import { APP_PAUSE_MESSAGES, BAN_MESSAGES, KEY_ADMIN_MESSAGES, KEY_BULK_MESSAGES, KEY_CHECK_MESSAGES, KEY_DEVICE_MESSAGES, PAUSE_MAIL_MESSAGES, TRIAL_MESSAGES, VERSION_INVALID } from "../licensing/messages";
 import { CARD_MESSAGES, CRYPTO_HISTORY_MESSAGES, CRYPTO_MESSAGES, PACKAGE_MANAGER_MESSAGES, PROMOTION_MESSAGES, REVIEW_MESSAGES, TOPUP_HISTORY_MESSAGES, VIETQR_MESSAGES, WALLET_MESSAGES, WEBHOOK_MESSAGES } from "../money/messages";
-import { EXPORT_MESSAGES, SETTINGS_MESSAGES, WEBHOOK_MESSAGES as SHOP_WEBHOOK_MESSAGES } from "../owner/messages";
+import { DEPOSIT_CHANNELS, EXPORT_MESSAGES, SETTINGS_MESSAGES, WALLET_NOTICES, WEBHOOK_MESSAGES as SHOP_WEBHOOK_MESSAGES } from "../owner/messages";
 import { MESSAGES } from "../platform/http/api-errors";
 import { APP_FORM_MESSAGES, FILE_MESSAGES } from "../shared/app-form";
 import { NAME_MESSAGES, TEXT_MESSAGES } from "../shared/fields";
@@ -183,6 +183,17 @@ function build(): Phrasebook {
     .catalogue("CRYPTO_HISTORY_MESSAGES", CRYPTO_HISTORY_MESSAGES, { gateway: [["confirming"]] })
     .catalogue("SETTINGS_MESSAGES", SETTINGS_MESSAGES, {})
     .catalogue("SHOP_WEBHOOK_MESSAGES", SHOP_WEBHOOK_MESSAGES, {})
+    .catalogue("WALLET_NOTICES", WALLET_NOTICES, {
+      deposit: [[LONG]],
+      refund: [[LONG]],
+      channel: [["VietQR"]],
+      code: [["IGHABCDEFGH"]],
+      payment: [["5077125051"]],
+      inDebt: [[LONG]],
+      soldOut: [["LQ Mod – VIP"]],
+      lowStock: [["LQ Mod – VIP"]],
+    })
+    .catalogue("DEPOSIT_CHANNELS", DEPOSIT_CHANNELS, {})
     .catalogue("PACKAGE_MANAGER_MESSAGES", PACKAGE_MANAGER_MESSAGES, { priceFrom: [["20.000\u00a0₫"]] })
     .catalogue("EXPORT_MESSAGES", EXPORT_MESSAGES, { tooManyRows: [[LONG]] })
     .phrase(VERSION_INVALID, VERSION_INVALID_EN, "version_invalid", "VERSION_INVALID");
