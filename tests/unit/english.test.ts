@@ -84,7 +84,7 @@ describe("every message module", () => {
         const words = members.some((member) => typeof member === "function" || (typeof member === "string" && hasVietnameseLetters(member)));
         // Labels (FIELD_LABELS) are a screen's, not a message: no function, and not every member a
         // sentence. So are the purchase box's option states (PRICING_STATE_WORDS), whose English
-        // twin is the pages' (app/i18n/en/catalogue/purchase.ts, from workers/shared/money/english.ts).
+        // twin is the pages' (app/i18n/en/catalogue/purchase.ts).
         if (words && members.every((member) => typeof member === "string" || typeof member === "function") && !PHRASEBOOK.dictionaries.has(value) && name !== "FIELD_LABELS" && name !== "PRICING_STATE_WORDS") {
           unknown.push(`${file} ${name} (a dictionary workers/i18n/registry.ts does not register)`);
         }

@@ -1,20 +1,27 @@
 import { describe, expect, it } from "vitest";
 import { FALLBACK_ERROR } from "../../workers/shared/error-messages";
+import { PURCHASE_MESSAGES } from "../../workers/shared/money/messages";
 import {
-  availabilityVerdict,
+  availabilityVerdict as verdictIn,
   hasEnoughBalance,
   insufficientBalanceMessage,
   isSelectable,
   type PricingOption,
   pricingState,
   preselectPricing,
-  PURCHASE_MESSAGES,
-  purchaseBlocker,
-  purchaseFailure,
+  purchaseBlocker as blockerIn,
+  type PurchaseMessages,
+  purchaseFailure as failureIn,
   reconcileSelection,
   sortPricing,
 } from "../../workers/shared/money/pricing";
 import { WALLET_MESSAGES } from "../../workers/money/messages";
+
+// The rules speak a page's words; here the API's Vietnamese, the specification's.
+const VIETNAMESE = Object.fromEntries(Object.entries(PURCHASE_MESSAGES).map(([key, message]) => [key, message.in("vi")])) as PurchaseMessages;
+const purchaseBlocker = (option: Parameters<typeof blockerIn>[0]) => blockerIn(option, VIETNAMESE);
+const availabilityVerdict = (data: Parameters<typeof verdictIn>[0], serverMessage?: string | null) => verdictIn(data, serverMessage, VIETNAMESE);
+const purchaseFailure = (status: number, serverMessage: string | null | undefined) => failureIn(status, serverMessage, VIETNAMESE);
 
 let nextId = 1;
 
@@ -86,7 +93,7 @@ describe("pricingState", () => {
     typePaused.key_type = { ...typePaused.key_type, is_active: false };
     expect(pricingState(typePaused).kind).toBe("paused");
     expect(isSelectable(typePaused)).toBe(false);
-    expect(purchaseBlocker(typePaused)).toEqual({ message: PURCHASE_MESSAGES.paused, kind: "error" });
+    expect(purchaseBlocker(typePaused)).toEqual({ message: PURCHASE_MESSAGES.paused.in("vi"), kind: "error" });
   });
 });
 
@@ -150,7 +157,7 @@ describe("balance and purchase failures", () => {
     expect(purchaseFailure(402, short)).toEqual({ message: short, reload: false, definitive: true });
     expect(purchaseFailure(409, WALLET_MESSAGES.soldOut.in("vi"))).toEqual({ message: WALLET_MESSAGES.soldOut.in("vi"), reload: true, definitive: true });
     expect(purchaseFailure(400, WALLET_MESSAGES.balanceOnly.in("vi")).message).toBe("Chỉ hỗ trợ thanh toán bằng số dư...");
-    expect(purchaseFailure(400, FALLBACK_ERROR).message).toBe(PURCHASE_MESSAGES.balanceOnly);
+    expect(purchaseFailure(400, FALLBACK_ERROR).message).toBe(PURCHASE_MESSAGES.balanceOnly.in("vi"));
     expect(purchaseFailure(500, "Có lỗi xảy ra ở máy chủ. Vui lòng thử lại sau.")).toEqual({
       message: "Có lỗi xảy ra ở máy chủ. Vui lòng thử lại sau.",
       reload: false,

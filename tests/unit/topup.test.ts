@@ -17,7 +17,12 @@ import {
   vietqrOutcome,
 } from "../../app/money/topup/topup";
 import { BALANCE_REFETCH_MS, profileTabFrom, topupFrom } from "../../app/accounts/profile/profile-query";
-import { cardEstimate, cardFormErrors, digitsOnly, TOPUP_MESSAGES, vietqrAmountError, wrongValueCredit } from "../../workers/shared/money/topup";
+import { TOPUP_MESSAGES } from "../../workers/shared/money/messages";
+import { type AmountRules, type CardForm, cardEstimate, cardFormErrors as cardFormSays, digitsOnly, vietqrAmountError as amountSays, wrongValueCredit } from "../../workers/shared/money/topup";
+
+// The rules say the API's declared Messages (or a page's words); read here in Vietnamese, the specification's.
+const vietqrAmountError = (amount: number | null, rules: AmountRules) => amountSays(amount, rules, TOPUP_MESSAGES)?.in("vi") ?? null;
+const cardFormErrors = (form: CardForm) => Object.fromEntries(Object.entries(cardFormSays(form, TOPUP_MESSAGES)).map(([field, message]) => [field, message.in("vi")]));
 
 const NBSP = "\u00a0";
 
@@ -76,7 +81,7 @@ describe("VietQR transactions", () => {
     expect(vietqrOutcome("cancelled")).toBe("cancelled");
     expect(vietqrOutcome("expired")).toBe("ended");
     expect(vietqrOutcome("failed")).toBe("ended");
-    expect(TOPUP_MESSAGES.failed("Đã hết hạn")).toBe("Giao dịch thất bại: Đã hết hạn");
+    expect(TOPUP_MESSAGES.failed("Đã hết hạn").in("vi")).toBe("Giao dịch thất bại: Đã hết hạn");
   });
 
   it("counts down on the server's remaining time, else from expires_at", () => {

@@ -1,15 +1,10 @@
 import { createMiddleware } from "hono/factory";
 import { type Config, getConfig } from "../platform/config";
 import type { UserRow } from "./accounts";
-import { ACCESS_DENIED_MESSAGE, SECOND_FACTOR_REQUIRED_MESSAGE } from "../shared/error-messages";
 import type { ApiEnv } from "../platform/http/context";
-import { HttpError } from "../platform/http/api-errors";
+import { HttpError, MESSAGES } from "../platform/http/api-errors";
+import type { Message } from "../shared/message";
 import { requireUser } from "./require-user";
-
-const ADMIN_MESSAGES = {
-  forbidden: ACCESS_DENIED_MESSAGE,
-  secondFactor: SECOND_FACTOR_REQUIRED_MESSAGE,
-} as const;
 
 /**
  * Admins are superusers or staff, read from the database on every call (docs/architecture.md#accounts), and, when
@@ -23,9 +18,9 @@ export function isAdmin(user: Pick<UserRow, "isSuperuser" | "isStaff" | "email">
 }
 
 /** Why a signed-in user may not act as an admin (the role, from the database; a sign-in that passed the second factor), or null. */
-export function adminRefusal(user: Pick<UserRow, "isSuperuser" | "isStaff" | "email">, secondFactor: boolean, config: Config): string | null {
-  if (!isAdmin(user, config)) return ADMIN_MESSAGES.forbidden;
-  if (!secondFactor) return ADMIN_MESSAGES.secondFactor;
+export function adminRefusal(user: Pick<UserRow, "isSuperuser" | "isStaff" | "email">, secondFactor: boolean, config: Config): Message | null {
+  if (!isAdmin(user, config)) return MESSAGES.accessDenied;
+  if (!secondFactor) return MESSAGES.secondFactorRequired;
   return null;
 }
 

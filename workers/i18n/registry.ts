@@ -6,19 +6,14 @@ import { AUTH_MESSAGES, MAIL_PREFERENCE_MESSAGES, MFA_MESSAGES, SECOND_FACTOR_ME
 import { APP_ADMIN_MESSAGES, UPLOAD_MESSAGES } from "../catalogue/messages";
 import { APP_PAUSE_MESSAGES, BAN_MESSAGES, BUYER_MAIL_MESSAGES, KEY_ADMIN_MESSAGES, KEY_BULK_MESSAGES, KEY_CHECK_MESSAGES, KEY_DEVICE_MESSAGES, KEY_INPUT_MESSAGES, PAUSE_MAIL_MESSAGES, TRIAL_MESSAGES } from "../licensing/messages";
 import { CARD_MESSAGES, CRYPTO_HISTORY_MESSAGES, CRYPTO_MESSAGES, PACKAGE_MANAGER_MESSAGES, PROMOTION_MESSAGES, REVIEW_MESSAGES, TOPUP_HISTORY_MESSAGES, VIETQR_MESSAGES, WALLET_MESSAGES, WEBHOOK_MESSAGES } from "../money/messages";
-import { EXPORT_MESSAGES, QUERY_MESSAGES, SETTINGS_MESSAGES, WEBHOOK_MESSAGES as SHOP_WEBHOOK_MESSAGES } from "../owner/messages";
+import { DEPOSIT_CHANNELS, EXPORT_MESSAGES, QUERY_MESSAGES, SETTINGS_MESSAGES, WALLET_NOTICES, WEBHOOK_MESSAGES as SHOP_WEBHOOK_MESSAGES } from "../owner/messages";
 import { PACKAGE_MESSAGES } from "../lib/packages/messages";
 import { MESSAGES } from "../platform/http/api-errors";
 import { APP_FORM_HINTS, APP_FORM_MESSAGES, FILE_MESSAGES } from "../shared/app-form";
-import { ACCESS_DENIED_MESSAGE, SECOND_FACTOR_REQUIRED_MESSAGE, VALIDATION_FALLBACK } from "../shared/error-messages";
-import * as ERROR_TEXTS from "../shared/error-texts";
 import { FIELD_MESSAGES, NAME_MESSAGES, TEXT_MESSAGES } from "../shared/fields";
-import { PURCHASE_MESSAGES } from "../shared/money/pricing";
-import { TOPUP_MESSAGES } from "../shared/money/topup";
+import { PURCHASE_MESSAGES, TOPUP_MESSAGES } from "../shared/money/messages";
 import { ZOD_MESSAGES } from "../shared/zod-messages";
-import { PURCHASE_EN, TOPUP_EN } from "../shared/money/english";
 import { PHRASES, SHAPES } from "./en/phrases";
-import { ERROR_TEXTS_EN } from "./en/platform";
 import { Phrasebook } from "./phrasebook";
 
 /** "badCredentials" → "bad_credentials" */
@@ -34,7 +29,6 @@ function codes(prefix: string, named: Record<string, string | null> = {}): (key:
 }
 
 const LONG = 7_919_123;
-const ERROR_EXPORTS = { VALIDATION_FALLBACK, ACCESS_DENIED_MESSAGE, SECOND_FACTOR_REQUIRED_MESSAGE, ...ERROR_TEXTS };
 
 /**
  * The store's phrasebook, built on first use (a refusal), not when an isolate starts: the key
@@ -50,15 +44,6 @@ let built: Phrasebook | undefined;
 function build(): Phrasebook {
   const book = new Phrasebook()
     .catalogue("MESSAGES", MESSAGES, { serverErrorWithId: [["3f1c9a7e-0b2d-4c55-9e61-2a7d8f0c4b19"]] })
-    .dictionary("error texts", ERROR_EXPORTS, ERROR_TEXTS_EN, codes("", {
-      VALIDATION_FALLBACK: "validation_failed",
-      ACCESS_DENIED_MESSAGE: "access_denied",
-      SECOND_FACTOR_REQUIRED_MESSAGE: "second_factor_required",
-      FALLBACK_ERROR: "unknown_error",
-      NETWORK_ERROR: "network_error",
-      SERVER_UNREACHABLE: "server_unreachable",
-      SESSION_EXPIRED_MESSAGE: "unauthenticated",
-    }), {})
     .catalogue("AUTH_MESSAGES", AUTH_MESSAGES, { tooMany: [[LONG]] })
     .catalogue("MFA_MESSAGES", MFA_MESSAGES, {})
     .catalogue("SECOND_FACTOR_MESSAGES", SECOND_FACTOR_MESSAGES, {})
@@ -174,10 +159,10 @@ function build(): Phrasebook {
       boughtAt: [["iGameHub"]],
     })
     .catalogue("KEY_BULK_MESSAGES", KEY_BULK_MESSAGES, { previewed: [[LONG]], applied: [[LONG]], tooMany: [[LONG]] })
-    .dictionary("PURCHASE_MESSAGES", PURCHASE_MESSAGES, PURCHASE_EN, codes("", { paused: "key_type_paused", soldOut: "sold_out", balanceOnly: "payment_method_unsupported" }), {})
-    .dictionary("TOPUP_MESSAGES", TOPUP_MESSAGES, TOPUP_EN, codes("", { invalidAmount: "amount_invalid", minimum: "amount_below_minimum", maximum: "amount_above_maximum", step: "amount_step", telco: "card_telco", serial: "card_serial", code: "card_code", value: "card_value", cardUnavailable: "card_unavailable", cancelled: "transaction_cancelled", cannotCancel: "transaction_not_cancellable", expired: "transaction_expired", failed: "transaction_failed" }), {
-      minimum: [["10.000\u00a0₫"]],
-      maximum: [["50.000.000\u00a0₫"]],
+    .catalogue("PURCHASE_MESSAGES", PURCHASE_MESSAGES, {})
+    .catalogue("TOPUP_MESSAGES", TOPUP_MESSAGES, {
+      minimum: [[LONG]],
+      maximum: [[LONG]],
       step: [[LONG]],
       failed: [["Thẻ không hợp lệ"]],
     })
@@ -212,6 +197,17 @@ function build(): Phrasebook {
     .catalogue("CRYPTO_HISTORY_MESSAGES", CRYPTO_HISTORY_MESSAGES, { gateway: [["confirming"]] })
     .catalogue("SETTINGS_MESSAGES", SETTINGS_MESSAGES, {})
     .catalogue("SHOP_WEBHOOK_MESSAGES", SHOP_WEBHOOK_MESSAGES, {})
+    .catalogue("WALLET_NOTICES", WALLET_NOTICES, {
+      deposit: [[LONG]],
+      refund: [[LONG]],
+      channel: [["VietQR"]],
+      code: [["IGHABCDEFGH"]],
+      payment: [["5077125051"]],
+      inDebt: [[LONG]],
+      soldOut: [["LQ Mod – VIP"]],
+      lowStock: [["LQ Mod – VIP"]],
+    })
+    .catalogue("DEPOSIT_CHANNELS", DEPOSIT_CHANNELS, {})
     .catalogue("PACKAGE_MANAGER_MESSAGES", PACKAGE_MANAGER_MESSAGES, { priceFrom: [["20.000\u00a0₫"]] })
     .catalogue("EXPORT_MESSAGES", EXPORT_MESSAGES, { tooManyRows: [[LONG]] })
     .catalogue("QUERY_MESSAGES", QUERY_MESSAGES, {});

@@ -1,11 +1,10 @@
 // What the money rules say, each message declared once with its code and both its texts
 // (workers/shared/message.ts): pure, so the schemas, the rules and the routes share one home.
 import { count, vnd } from "../shared/english/format";
-import { PURCHASE_EN, TOPUP_EN } from "../shared/money/english";
 import { formatVND } from "../shared/format";
 import { defineMessages, type Message, type Said } from "../shared/message";
-import { insufficientBalanceMessage, PURCHASE_MESSAGES } from "../shared/money/pricing";
-import { TOPUP_MESSAGES } from "../shared/money/topup";
+import { PURCHASE_MESSAGES, TOPUP_MESSAGES } from "../shared/money/messages";
+import { insufficientBalanceMessage } from "../shared/money/pricing";
 
 export const PROMOTION_MESSAGES = defineMessages({
   notFound: { code: "promotion_not_found", vi: "Không tìm thấy khuyến mãi", en: "Promotion not found" },
@@ -23,14 +22,14 @@ export const PROMOTION_MESSAGES = defineMessages({
 });
 
 export const CARD_MESSAGES = defineMessages({
-  telco: { code: "card_telco", vi: TOPUP_MESSAGES.telco, en: TOPUP_EN.telco },
-  serial: { code: "card_serial", vi: TOPUP_MESSAGES.serial, en: TOPUP_EN.serial },
-  code: { code: "card_code", vi: TOPUP_MESSAGES.code, en: TOPUP_EN.code },
+  telco: { code: "card_telco", vi: TOPUP_MESSAGES.telco.in("vi"), en: TOPUP_MESSAGES.telco.in("en") },
+  serial: { code: "card_serial", vi: TOPUP_MESSAGES.serial.in("vi"), en: TOPUP_MESSAGES.serial.in("en") },
+  code: { code: "card_code", vi: TOPUP_MESSAGES.code.in("vi"), en: TOPUP_MESSAGES.code.in("en") },
   digits: { code: "card_digits", vi: "Chỉ được nhập chữ số", en: "Only digits are allowed" },
-  value: { code: "card_value", vi: TOPUP_MESSAGES.value, en: TOPUP_EN.value },
-  unavailable: { code: "card_unavailable", vi: TOPUP_MESSAGES.cardUnavailable, en: TOPUP_EN.cardUnavailable },
+  value: { code: "card_value", vi: TOPUP_MESSAGES.value.in("vi"), en: TOPUP_MESSAGES.value.in("en") },
+  unavailable: { code: "card_unavailable", vi: TOPUP_MESSAGES.cardUnavailable.in("vi"), en: TOPUP_MESSAGES.cardUnavailable.in("en") },
   duplicate: { code: "card_duplicate", vi: "Thẻ này đã được gửi trước đó", en: "This card has already been submitted" },
-  pending: { code: "card_pending", vi: TOPUP_MESSAGES.cardPending, en: TOPUP_EN.cardPending },
+  pending: { code: "card_pending", vi: TOPUP_MESSAGES.cardPending.in("vi"), en: TOPUP_MESSAGES.cardPending.in("en") },
   notFound: { code: "card_not_found", vi: "Không tìm thấy giao dịch thẻ cào", en: "Phone card transaction not found" },
   submitted: { code: "card_submitted", vi: "Đã gửi thẻ cào, vui lòng chờ xử lý", en: "Card submitted, please wait while it is processed" },
   tooMany: {
@@ -47,8 +46,8 @@ export const VIETQR_MESSAGES = defineMessages({
     en: "You have too many transfers awaiting payment. Please complete or cancel some of them.",
   },
   notFound: { code: "transaction_not_found", vi: "Không tìm thấy giao dịch", en: "Transaction not found" },
-  cancelled: { code: "transaction_cancelled", vi: TOPUP_MESSAGES.cancelled, en: TOPUP_EN.cancelled },
-  cannotCancel: { code: "transaction_not_cancellable", vi: TOPUP_MESSAGES.cannotCancel, en: TOPUP_EN.cannotCancel },
+  cancelled: { code: "transaction_cancelled", vi: TOPUP_MESSAGES.cancelled.in("vi"), en: TOPUP_MESSAGES.cancelled.in("en") },
+  cannotCancel: { code: "transaction_not_cancellable", vi: TOPUP_MESSAGES.cannotCancel.in("vi"), en: TOPUP_MESSAGES.cannotCancel.in("en") },
   created: { code: "vietqr_created", vi: "Đã tạo giao dịch VietQR", en: "VietQR transfer created" },
 });
 
@@ -79,11 +78,11 @@ export const REVIEW_MESSAGES = defineMessages({
 });
 
 export const WALLET_MESSAGES = defineMessages({
-  purchased: { code: "purchased", vi: PURCHASE_MESSAGES.purchased, en: PURCHASE_EN.purchased },
-  paused: { code: "key_type_paused", vi: PURCHASE_MESSAGES.paused, en: PURCHASE_EN.paused },
-  soldOut: { code: "sold_out", vi: PURCHASE_MESSAGES.soldOut, en: PURCHASE_EN.soldOut },
+  purchased: { code: "purchased", vi: PURCHASE_MESSAGES.purchased.in("vi"), en: PURCHASE_MESSAGES.purchased.in("en") },
+  paused: { code: "key_type_paused", vi: PURCHASE_MESSAGES.paused.in("vi"), en: PURCHASE_MESSAGES.paused.in("en") },
+  soldOut: { code: "sold_out", vi: PURCHASE_MESSAGES.soldOut.in("vi"), en: PURCHASE_MESSAGES.soldOut.in("en") },
   pricingNotFound: { code: "pricing_not_found", vi: "Không tìm thấy bảng giá của loại key này", en: "No price found for this key type" },
-  balanceOnly: { code: "payment_method_unsupported", vi: PURCHASE_MESSAGES.balanceOnly, en: PURCHASE_EN.balanceOnly },
+  balanceOnly: { code: "payment_method_unsupported", vi: PURCHASE_MESSAGES.balanceOnly.in("vi"), en: PURCHASE_MESSAGES.balanceOnly.in("en") },
   insufficient: {
     code: "insufficient_balance",
     vi: insufficientBalanceMessage,
@@ -136,7 +135,7 @@ export const TOPUP_HISTORY_MESSAGES = defineMessages({
   refused: { code: "topup_card_refused", vi: (why: Said) => `Cổng thẻ từ chối thẻ: ${why}`, en: (why: Said) => `The card gateway refused the card: ${why}` },
   cardReview: { code: "topup_card_review", vi: "Cổng thẻ chưa trả lời; cửa hàng đang xem xét thẻ", en: "The card gateway has not answered; the shop is reviewing the card" },
   expired: { code: "topup_expired", vi: "Hết thời gian chờ mà chưa nhận được chuyển khoản", en: "The time ran out before a transfer arrived" },
-  cancelled: { code: "topup_cancelled", vi: TOPUP_MESSAGES.cancelledElsewhere, en: TOPUP_EN.cancelledElsewhere },
+  cancelled: { code: "topup_cancelled", vi: TOPUP_MESSAGES.cancelledElsewhere.in("vi"), en: TOPUP_MESSAGES.cancelledElsewhere.in("en") },
   lateTransfer: {
     code: "topup_late_transfer",
     vi: (code: string) => `Chuyển khoản mang mã ${code} đến sau khi giao dịch đã đóng; cửa hàng đang xem xét`,

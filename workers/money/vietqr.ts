@@ -3,6 +3,8 @@
 import { isUniqueViolation } from "../db/errors";
 import { and, desc, eq, lt, sql } from "drizzle-orm";
 import { formatVND } from "../shared/format";
+import type { Message } from "../shared/message";
+import { TOPUP_MESSAGES } from "../shared/money/messages";
 import { vietqrAmountError } from "../shared/money/topup";
 import type { Config } from "../platform/config";
 import { type Database, getDb } from "../db/client";
@@ -56,14 +58,8 @@ export function vietqrSettings(config: VietQrConfig) {
  * The amount rules of docs/product.md §5 with this store's limits: vietqrAmountError (workers/shared/money/topup.ts),
  * which the browser's pre-check uses too.
  */
-function amountError(amount: unknown, config: VietQrConfig): string | null {
-  return vietqrAmountError(typeof amount === "number" ? amount : null, {
-    minimum_amount: config.VIETQR_MIN_AMOUNT,
-    maximum_amount: config.VIETQR_MAX_AMOUNT,
-    formatted_minimum: formatVND(config.VIETQR_MIN_AMOUNT),
-    formatted_maximum: formatVND(config.VIETQR_MAX_AMOUNT),
-    step: config.VIETQR_STEP,
-  });
+function amountError(amount: unknown, config: VietQrConfig): Message | null {
+  return vietqrAmountError(typeof amount === "number" ? amount : null, { minimum_amount: config.VIETQR_MIN_AMOUNT, maximum_amount: config.VIETQR_MAX_AMOUNT, step: config.VIETQR_STEP }, TOPUP_MESSAGES);
 }
 
 // Transfer codes avoid look-alike characters (0/O, 1/I) so a buyer can type them.

@@ -1,9 +1,10 @@
 // What the store settings say and the limit they keep, each message declared once with its code and
 // both its texts (workers/shared/message.ts): pure, so the settings schema, the rules
 // (store-settings.ts) and the routes share one home.
-import { number } from "../shared/english/format";
-import { formatNumber } from "../shared/format";
-import { defineMessages } from "../shared/message";
+import { type NoticeSettings, recordStatement, type StockPricing, type StockTexts } from "../db/statements/notifications";
+import { number, vnd } from "../shared/english/format";
+import { formatNumber, formatVND } from "../shared/format";
+import { defineMessages, type Said } from "../shared/message";
 import { MAX_USD_VND_RATE } from "../shared/money/currency";
 
 export { MAX_USD_VND_RATE };
@@ -65,3 +66,58 @@ export const WEBHOOK_MESSAGES = defineMessages({
   queuedAgain: { code: "webhook_queued_again", vi: "Sự kiện sẽ được gửi lại trong lần chạy tới (tối đa 1 phút)", en: "The event will be sent again on the next run (within a minute)" },
   noWebhook: { code: "webhook_not_set", vi: "Chưa đặt địa chỉ webhook", en: "No webhook address is set" },
 });
+
+// ---------------------------------------------------------------- the wallet's notices
+
+// What the wallet object's batches tell the owner (workers/money/wallet/money.ts), said in the
+// store's language when recorded (workers/owner/notifications.ts delivers them); `{user}` and
+// `{count}` are filled by the statement from what committed.
+export const WALLET_NOTICES = defineMessages({
+  deposit: { code: "notice_deposit", vi: (amount: number) => `💰 Nạp tiền: +${formatVND(amount)}`, en: (amount: number) => `💰 Top-up: +${vnd(amount)}` },
+  refund: { code: "notice_refund", vi: (amount: number) => `↩️ Hoàn tiền crypto: −${formatVND(amount)}`, en: (amount: number) => `↩️ Crypto refund: −${vnd(amount)}` },
+  user: { code: "notice_user", vi: "Người dùng: {user}", en: "User: {user}" },
+  channel: { code: "notice_channel", vi: (channel: Said) => `Kênh: ${channel}`, en: (channel: Said) => `Channel: ${channel}` },
+  code: { code: "notice_code", vi: (code: string) => `Mã: ${code}`, en: (code: string) => `Code: ${code}` },
+  payment: { code: "notice_payment", vi: (id: string) => `Thanh toán: ${id}`, en: (id: string) => `Payment: ${id}` },
+  inDebt: {
+    code: "notice_in_debt",
+    vi: (debt: number) => `Số dư không đủ: tài khoản nợ ${formatVND(debt)} và không mua được cho đến khi nạp lại`,
+    en: (debt: number) => `The balance was short: the account owes ${vnd(debt)} and cannot buy until it tops up again`,
+  },
+  soldOut: { code: "notice_sold_out", vi: (name: string) => `⛔ Hết key: ${name}`, en: (name: string) => `⛔ Out of keys: ${name}` },
+  lowStock: { code: "notice_low_stock", vi: (name: string) => `⚠️ Sắp hết key: ${name} (còn {count} key)`, en: (name: string) => `⚠️ Keys running low: ${name} ({count} left)` },
+});
+
+/** The channel a deposit came by, as its notice names it. */
+export const DEPOSIT_CHANNELS = defineMessages({
+  vietqr: { code: "channel_vietqr", vi: "VietQR", en: "VietQR" },
+  card: { code: "channel_card", vi: "thẻ cào", en: "phone card" },
+  bank_transfer: { code: "channel_bank_transfer", vi: "chuyển khoản (duyệt thủ công)", en: "bank transfer (reviewed by hand)" },
+  card_review: { code: "channel_card_review", vi: "thẻ cào (duyệt thủ công)", en: "phone card (reviewed by hand)" },
+  crypto: { code: "channel_crypto", vi: "crypto (NOWPayments)", en: "crypto (NOWPayments)" },
+  crypto_review: { code: "channel_crypto_review", vi: "crypto (duyệt thủ công)", en: "crypto (reviewed by hand)" },
+});
+
+export type DepositNotice = { userId: number; amount: number; channel: keyof typeof DEPOSIT_CHANNELS; code: string | null; reference: string };
+
+/** A deposit credited: its statement joins the deposit's batch, keyed by the ledger reference. */
+export function depositNotice(db: D1Database, settings: NoticeSettings, deposit: DepositNotice, now: number): D1PreparedStatement[] {
+  if (!settings.kinds.has("deposit")) return [];
+  const lines = [WALLET_NOTICES.deposit(deposit.amount), WALLET_NOTICES.user, WALLET_NOTICES.channel(DEPOSIT_CHANNELS[deposit.channel])];
+  if (deposit.code) lines.push(WALLET_NOTICES.code(deposit.code));
+  return [recordStatement(db, "deposit", lines.map((line) => line.in("vi")).join("\n"), `deposit:${deposit.reference}`, now, undefined, deposit.userId)];
+}
+
+/** A crypto credit taken back by the gateway's refund: the owner is told, keyed by the payment. */
+export function refundNotice(db: D1Database, settings: NoticeSettings, refund: { userId: number; amount: number; debt: number; paymentId: string }, now: number): D1PreparedStatement[] {
+  if (!settings.kinds.has("deposit")) return [];
+  const lines = [WALLET_NOTICES.refund(refund.amount), WALLET_NOTICES.user, WALLET_NOTICES.payment(refund.paymentId)];
+  if (refund.debt > 0) lines.push(WALLET_NOTICES.inDebt(refund.debt));
+  return [recordStatement(db, "deposit", lines.map((line) => line.in("vi")).join("\n"), `refund:crypto:${refund.paymentId}`, now, undefined, refund.userId)];
+}
+
+/** A pricing's stock alerts (db/statements/notifications.ts stockStatements records them). */
+export function stockTexts(pricing: StockPricing): StockTexts {
+  const name = `${pricing.appName} – ${pricing.keyTypeName}`;
+  return { sold_out: WALLET_NOTICES.soldOut(name).in("vi"), low_stock: WALLET_NOTICES.lowStock(name).in("vi") };
+}

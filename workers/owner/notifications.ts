@@ -11,8 +11,7 @@ import { type NOTIFICATION_STATUSES, notifications } from "../db/schema";
 import { formatVND } from "../shared/format";
 import { recordStatement } from "../db/statements/notifications";
 
-// The statements that join a change's batch live beside the table (the wallet object adds them too).
-export { depositNotice } from "../db/statements/notifications";
+export { depositNotice } from "./messages";
 export { noticeSettings };
 
 /** A bank transfer left for an admin: recorded while its event is still unmatched, once per event. */

@@ -106,6 +106,9 @@ export function defineMessages<const T extends Record<string, MessageSpec>>(spec
   return Object.freeze(catalogue) as Catalogue<T>;
 }
 
+/** A catalogue's texts in one language (a page's words for it): a text for a message, a function of the arguments for a template. */
+export type TextsOf<T> = { readonly [K in keyof T]: T[K] extends (...args: infer A) => Message ? (...args: A) => string : string };
+
 /**
  * A dictionary's English twin, for the words not declared with defineMessages yet: the same keys, a
  * text for a text, a template of the same arguments for a template.

@@ -23,13 +23,9 @@ export function cardLabels(words: Words): Record<CardField, string> {
   return { telco: words.telco, card_value: words.cardValue, card_serial: words.serial, card_code: words.code };
 }
 
-/**
- * docs/product.md §5 "Card" (workers/shared/money/topup.ts cardFormErrors, whose Vietnamese these
- * are: one message a field), in the page's words.
- */
+/** docs/product.md §5 "Card" (workers/shared/money/topup.ts cardFormErrors: one message a field), in the page's words. */
 export function formErrors(form: CardForm, words: Words): Errors {
-  const said: Record<CardField, string> = { telco: words.telcoMissing, card_serial: words.serialShort, card_code: words.codeShort, card_value: words.valueMissing };
-  return Object.fromEntries(Object.keys(cardFormErrors(form)).map((field) => [field, said[field as CardField]]));
+  return cardFormErrors(form, { telco: words.telcoMissing, serial: words.serialShort, code: words.codeShort, value: words.valueMissing });
 }
 
 /** One card as the server has it now (the poll and a live notice both read it so). */

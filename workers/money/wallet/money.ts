@@ -7,7 +7,8 @@
 // above (docs/decisions/0027-domain-folders-and-the-layer-rule.md).
 import { isCheckViolation } from "../../db/errors";
 import { type AuditRecord, auditStatement } from "../../db/statements/audit";
-import { type DepositNotice, depositNotice, type NoticeSettings, NOTICES_OFF, refundNotice, stockStatements } from "../../db/statements/notifications";
+import { type NoticeSettings, NOTICES_OFF, stockStatements } from "../../db/statements/notifications";
+import { type DepositNotice, depositNotice, refundNotice, stockTexts } from "../../owner/messages";
 import { recordEvent, recordKeyEvent } from "../../db/statements/store-events";
 import { getConfig, noticeSettings } from "../../platform/config";
 import { usdVndRate } from "../../db/statements/store-settings";
@@ -321,7 +322,7 @@ export async function purchaseKey(db: D1Database, userId: number, request: Purch
     const stock = { id: pricing.id, appId: pricing.app_id, keyTypeId: pricing.key_type_id, appName: pricing.app_name, keyTypeName: pricing.key_type_name };
     // The shop's webhook hears of the sale (workers/db/statements/store-events.ts), never the key's code.
     const sold = recordKeyEvent(db, "key.sold", { key_type: pricing.key_type_name, amount: charge, currency: "VND", buyer_id: userId }, { sql: "k.order_reference = ?", binds: [reference] }, { dedupe: `key.sold:${reference}`, now });
-    await db.batch([claim, order, ...bind, ...ledgerStatements(db, userId, entry, now), ...stockStatements(db, notices, stock, reference, now), sold]);
+    await db.batch([claim, order, ...bind, ...ledgerStatements(db, userId, entry, now), ...stockStatements(db, notices, stock, stockTexts(stock), reference, now), sold]);
   } catch (error) {
     // Nothing was written. Find out why, from the data rather than the error text.
     const raced = await replayedPurchase(db, userId, reference, request);

@@ -6,7 +6,8 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { errorText, logEvent, requestId } from "../../lib/log";
 import { ConfigError } from "../config";
 import { DomainError, type DomainErrorKind, type FieldErrors, InsufficientFundsError, RateLimitedError } from "../errors";
-import { VALIDATION_FALLBACK } from "../../shared/error-messages";
+import { ACCESS_DENIED_MESSAGE, SECOND_FACTOR_REQUIRED_MESSAGE, VALIDATION_FALLBACK } from "../../shared/error-messages";
+import { FALLBACK_ERROR, NETWORK_ERROR, SERVER_UNREACHABLE } from "../../shared/error-texts";
 import { defineMessages, type Message, type Said, textOf } from "../../shared/message";
 
 export type { FieldErrors };
@@ -39,7 +40,10 @@ export class HttpError extends Error {
 
 const SERVER_ERROR = { vi: "Có lỗi xảy ra ở máy chủ. Vui lòng thử lại sau.", en: "Something went wrong on our server. Please try again later." };
 
-/** The HTTP layer's own words. */
+/**
+ * The HTTP layer's own words. Those the screens show too (workers/shared/error-messages.ts,
+ * error-texts.ts: a page loads their Vietnamese, not this module) are said from there.
+ */
 export const MESSAGES = defineMessages({
   notFound: { code: "route_not_found", vi: "Không tìm thấy đường dẫn API", en: "This API address does not exist" },
   appNotFound: { code: "app_not_found", vi: "Không tìm thấy ứng dụng", en: "App not found" },
@@ -63,6 +67,18 @@ export const MESSAGES = defineMessages({
   bodyNotForm: { code: "body_not_form", vi: "Nội dung yêu cầu phải là multipart/form-data", en: "The request body must be multipart/form-data" },
   parameterRepeated: { code: "parameter_repeated", vi: "Tham số này chỉ được gửi một lần", en: "This parameter may only be sent once" },
   badIdempotencyKey: { code: "idempotency_key_invalid", vi: "Idempotency-Key không hợp lệ", en: "Invalid Idempotency-Key" },
+  accessDenied: { code: "access_denied", vi: ACCESS_DENIED_MESSAGE, en: "Access Denied: You do not have permission to view this page" },
+  /** An admin's session that did not pass the second factor (the admin screens send it to enrolment). */
+  secondFactorRequired: {
+    code: "second_factor_required",
+    vi: SECOND_FACTOR_REQUIRED_MESSAGE,
+    en: "Admin accounts need two-factor authentication. Please turn it on or enter your code to continue.",
+  },
+  // The screens' one-line failures (docs/product.md §8): a failed call the browser could not read,
+  // reach or get an answer to.
+  unknownError: { code: "unknown_error", vi: FALLBACK_ERROR, en: "Something unexpected went wrong. Please try again." },
+  networkError: { code: "network_error", vi: NETWORK_ERROR, en: "Network error. Please check your internet connection and try again." },
+  serverUnreachable: { code: "server_unreachable", vi: SERVER_UNREACHABLE, en: "Could not reach the server. Please try again later." },
 });
 
 export function errorBody(message: Said, errors?: FieldErrors) {

@@ -1,9 +1,11 @@
 // The key options of an app page as a buyer sees them (docs/product.md §3 "Key pricing", §4 "Key pricing",
 // §8 "Purchase"). Pure helpers: the server decides every sale, these only shape the screen and
 // pre-check so the buyer hears about a paused or sold-out key before the confirmation dialog.
-// The purchase messages are the API's too (WALLET_MESSAGES reuses them), so both say the same words.
+// The purchase messages are the API's too (./messages.ts, WALLET_MESSAGES reuses them), so both say the same words.
 import { FALLBACK_ERROR } from "../error-texts";
 import { formatNumber, formatPriceWithVnd, formatVND } from "../format";
+import type { TextsOf } from "../message";
+import type { PURCHASE_MESSAGES } from "./messages";
 
 /** One key option of an app as a buyer sees it; licensing/keys.ts fills it with live stock. */
 export type PublicPricing = {
@@ -34,30 +36,11 @@ export type PricingStateKind = "paused" | "sold_out" | "low_stock" | "in_stock";
 
 export type PricingState = { kind: PricingStateKind; label: string };
 
-/** The product's texts for buying a key, word for word (docs/product.md §8 "Purchase"). */
-export const PURCHASE_MESSAGES = {
-  chooseKey: "Vui lòng chọn loại key",
-  paused: "Loại key này đã tạm dừng bán. Vui lòng chọn loại key khác.",
-  soldOut: "Key này đã hết hàng. Vui lòng chọn loại key khác.",
-  soldOutWait: "Key này đã hết hàng. Vui lòng chọn loại key khác hoặc chờ admin nhập thêm.",
-  unavailable: "Không thể mua key này lúc này.",
-  checkFailed: "Không thể kiểm tra tình trạng key. Vui lòng thử lại.",
-  balanceOnly: "Chỉ hỗ trợ thanh toán bằng số dư...",
-  failed: "Có lỗi xảy ra khi mua key.",
-  exception: "Có lỗi xảy ra khi xử lý thanh toán. Vui lòng thử lại.",
-  // The request left, its answer never came: the same Idempotency-Key makes the retry safe.
-  answerLost:
-    "Mất kết nối trước khi nhận được kết quả, nên giao dịch có thể đã thành công. Bạn có thể bấm “Xác nhận mua” để thử lại an toàn: nếu đã mua, bạn sẽ nhận lại đúng key đó và chỉ bị trừ tiền một lần.",
-  purchased: "Mua key thành công!",
-  copied: "Đã copy key vào clipboard!",
-  copyFailed: "Không thể copy key. Vui lòng copy thủ công.",
-} as const;
-
 /**
- * The purchase messages in a page's language: these Vietnamese ones, or their English twin (the
- * English pages pass theirs, app/i18n/en/purchase.ts; this file stays Vietnamese-only).
+ * The purchase messages (./messages.ts PURCHASE_MESSAGES) in a page's language: the pages pass
+ * their words (app/i18n/vi/catalogue/purchase.ts and its English twin).
  */
-export type PurchaseMessages = { readonly [K in keyof typeof PURCHASE_MESSAGES]: string };
+export type PurchaseMessages = TextsOf<typeof PURCHASE_MESSAGES>;
 
 /**
  * An option's state as the buyer reads it (docs/product.md §8), the count as the page writes it
@@ -122,7 +105,7 @@ export function reconcileSelection(options: readonly PricingOption[], currentId:
 }
 
 /** Why the chosen option cannot go on to the availability check, or null when it can. */
-export function purchaseBlocker(option: PricingOption | null | undefined, messages: PurchaseMessages = PURCHASE_MESSAGES): { message: string; kind: "warning" | "error" } | null {
+export function purchaseBlocker(option: PricingOption | null | undefined, messages: PurchaseMessages): { message: string; kind: "warning" | "error" } | null {
   if (!option) return { message: messages.chooseKey, kind: "warning" };
   if (isPaused(option)) return { message: messages.paused, kind: "error" };
   if (!option.is_available) return { message: messages.soldOut, kind: "error" };
@@ -134,8 +117,8 @@ export type Availability = { can_purchase: boolean; available_count: number; is_
 /** The availability answer as the next step: go on, or say why not (and reload the list). */
 export function availabilityVerdict(
   data: Availability | null | undefined,
-  serverMessage?: string | null,
-  messages: PurchaseMessages = PURCHASE_MESSAGES,
+  serverMessage: string | null | undefined,
+  messages: PurchaseMessages,
 ): { ok: true } | { ok: false; message: string } {
   if (data?.can_purchase) return { ok: true };
   if (!data || data.available_count === 0) return { ok: false, message: messages.soldOutWait };
@@ -168,7 +151,7 @@ export type PurchaseFailure = {
  * may have happened, so it is not definitive and a retry reuses the idempotency key. A 401 is
  * handled by the caller (session over) before this.
  */
-export function purchaseFailure(status: number, serverMessage: string | null | undefined, messages: PurchaseMessages = PURCHASE_MESSAGES): PurchaseFailure {
+export function purchaseFailure(status: number, serverMessage: string | null | undefined, messages: PurchaseMessages): PurchaseFailure {
   const message = serverMessage && serverMessage !== FALLBACK_ERROR ? serverMessage : null;
   if (status === 0) return { message: messages.answerLost, reload: false, definitive: false };
   if (status === 402) return { message: message ?? messages.failed, reload: false, definitive: true };

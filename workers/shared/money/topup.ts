@@ -1,33 +1,9 @@
 // The top-up rules both sides apply (docs/product.md §5 "VietQR amount", "Card", §9): the amount and card
-// checks and the card estimate, with the product's texts. The server decides; the screens pre-check
-// with the same rules and words so the buyer hears about a mistake before sending.
-import { formatNumber, formatVND } from "../format";
-
-/** The product's texts, word for word. */
-export const TOPUP_MESSAGES = {
-  invalidAmount: "Vui lòng nhập số tiền hợp lệ",
-  minimum: (formatted: string) => `Số tiền tối thiểu là ${formatted}`,
-  maximum: (formatted: string) => `Số tiền tối đa là ${formatted}`,
-  // The step grouped as the hint above the field writes it ("1.000", issue 53).
-  step: (step: number) => `Số tiền phải là bội số của ${formatNumber(step)} VND`,
-  configFailed: "Không thể tải cấu hình thanh toán",
-  vietqrFailed: "Không thể tạo giao dịch VietQR",
-  expired: "Giao dịch đã hết hạn",
-  cancelledElsewhere: "Giao dịch đã bị hủy",
-  failed: (statusDisplay: string) => `Giao dịch thất bại: ${statusDisplay}`,
-  cancelled: "Đã hủy giao dịch",
-  cannotCancel: "Không thể hủy giao dịch",
-  sessionExpired: "Phiên đăng nhập đã hết hạn",
-  telco: "Vui lòng chọn nhà mạng",
-  serial: "Số serial phải có ít nhất 10 ký tự",
-  code: "Mã thẻ phải có ít nhất 10 ký tự",
-  value: "Vui lòng chọn mệnh giá thẻ",
-  cardUnavailable: "Dịch vụ thanh toán thẻ cào hiện không khả dụng",
-  cardFailed: "Không thể gửi thẻ cào",
-  configMissing: "Cấu hình chưa được tải",
-  cardPending: "Đang xử lý thẻ cào, vui lòng chờ...",
-  cardFollow: "Thẻ đang được kiểm tra. Bạn có thể theo dõi trong Ví tiền, mục Đang chờ thanh toán.",
-} as const;
+// checks and the card estimate, each in its caller's words (the API's Messages, ./messages.ts; a
+// page's texts). The server decides; the screens pre-check with the same rules and the same
+// Vietnamese so the buyer hears about a mistake before sending.
+import { formatVND } from "../format";
+import type { Amount } from "./messages";
 
 // ---------------------------------------------------------------- amounts
 
@@ -36,15 +12,22 @@ export function digitsOnly(text: string): string {
   return text.replace(/\D+/g, "");
 }
 
-/** The VietQR config's amount figures (GET /api/vietqr/config/). */
-export type AmountRules = { minimum_amount: number; maximum_amount: number; formatted_minimum: string; formatted_maximum: string; step: number };
+/**
+ * The VietQR config's amount figures (GET /api/vietqr/config/). The server checks with the figures
+ * alone, so its refusal writes them in the reader's language; a config's own texts, when given, are
+ * said as written.
+ */
+export type AmountRules = { minimum_amount: number; maximum_amount: number; formatted_minimum?: string; formatted_maximum?: string; step: number };
+
+/** What the amount rule says, in the caller's words: the API's Messages (./messages.ts TOPUP_MESSAGES), or a page's texts. */
+export type AmountWords<R> = { readonly invalidAmount: R; readonly minimum: (amount: Amount) => R; readonly maximum: (amount: Amount) => R; readonly step: (step: number) => R };
 
 /** docs/product.md §5 "VietQR amount", in the product's order; null when the amount may be sent. */
-export function vietqrAmountError(amount: number | null, rules: AmountRules): string | null {
-  if (amount === null || !Number.isSafeInteger(amount) || amount <= 0) return TOPUP_MESSAGES.invalidAmount;
-  if (amount < rules.minimum_amount) return TOPUP_MESSAGES.minimum(rules.formatted_minimum || formatVND(rules.minimum_amount));
-  if (amount > rules.maximum_amount) return TOPUP_MESSAGES.maximum(rules.formatted_maximum || formatVND(rules.maximum_amount));
-  if (rules.step > 0 && amount % rules.step !== 0) return TOPUP_MESSAGES.step(rules.step);
+export function vietqrAmountError<R>(amount: number | null, rules: AmountRules, words: AmountWords<R>): R | null {
+  if (amount === null || !Number.isSafeInteger(amount) || amount <= 0) return words.invalidAmount;
+  if (amount < rules.minimum_amount) return words.minimum(rules.formatted_minimum || rules.minimum_amount);
+  if (amount > rules.maximum_amount) return words.maximum(rules.formatted_maximum || rules.maximum_amount);
+  if (rules.step > 0 && amount % rules.step !== 0) return words.step(rules.step);
   return null;
 }
 
@@ -80,12 +63,15 @@ export function wrongValueCredit(realValue: number, feePercent: number, credited
 export type CardForm = { telco: string; card_serial: string; card_code: string; card_value: string };
 export type CardField = keyof CardForm;
 
+/** What the card form's rule says of each field at fault, in the caller's words. */
+export type CardFormWords<R> = { readonly telco: R; readonly serial: R; readonly code: R; readonly value: R };
+
 /** docs/product.md §5 "Card"; an empty object means the card may be sent. */
-export function cardFormErrors(form: CardForm): Partial<Record<CardField, string>> {
-  const errors: Partial<Record<CardField, string>> = {};
-  if (!form.telco) errors.telco = TOPUP_MESSAGES.telco;
-  if (digitsOnly(form.card_serial).length < 10) errors.card_serial = TOPUP_MESSAGES.serial;
-  if (digitsOnly(form.card_code).length < 10) errors.card_code = TOPUP_MESSAGES.code;
-  if (!form.card_value || !(Number(form.card_value) > 0)) errors.card_value = TOPUP_MESSAGES.value;
+export function cardFormErrors<R>(form: CardForm, words: CardFormWords<R>): Partial<Record<CardField, R>> {
+  const errors: Partial<Record<CardField, R>> = {};
+  if (!form.telco) errors.telco = words.telco;
+  if (digitsOnly(form.card_serial).length < 10) errors.card_serial = words.serial;
+  if (digitsOnly(form.card_code).length < 10) errors.card_code = words.code;
+  if (!form.card_value || !(Number(form.card_value) > 0)) errors.card_value = words.value;
   return errors;
 }

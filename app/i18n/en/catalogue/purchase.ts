@@ -1,6 +1,5 @@
 import type { purchaseWords } from "../../vi/catalogue/purchase";
 import type { EnglishOf } from "../../words";
-import { PRICING_STATE_EN } from "@workers/shared/money/english";
 
 export const purchase: EnglishOf<typeof purchaseWords> = {
   chooseKey: "Please choose a key type",
@@ -17,7 +16,10 @@ export const purchase: EnglishOf<typeof purchaseWords> = {
   purchased: "Key purchased!",
   copied: "Key copied to the clipboard!",
   copyFailed: "Could not copy the key. Please copy it by hand.",
-  ...PRICING_STATE_EN,
+  statePaused: "Paused",
+  stateSoldOut: "Sold out",
+  stateLowStock: (_count, shown) => `Almost gone (${shown} left)`,
+  stateInStock: (count, shown) => `${shown} ${count === 1 ? "key" : "keys"} left`,
   heading: "Buy a key",
   intro: "Choose a key type, pay from your wallet balance and get the key at once.",
   noOptions: "There are no key types to buy yet.",

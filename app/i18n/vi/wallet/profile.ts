@@ -3,7 +3,6 @@
 // the specification's; English twin: app/i18n/en/profile.ts.
 import { SESSION_EXPIRED_MESSAGE } from "@workers/shared/error-texts";
 import { labelOf, ORDER_STATUS_LABELS } from "@workers/shared/money/money-labels";
-import { PURCHASE_MESSAGES } from "@workers/shared/money/pricing";
 import { defineWords } from "../../words";
 
 export const profileWords = defineWords("profile", {
@@ -41,8 +40,8 @@ export const profileWords = defineWords("profile", {
   keyType: "Loại key",
   price: "Giá",
   bought: "Thời gian mua",
-  copied: PURCHASE_MESSAGES.copied,
-  copyFailed: PURCHASE_MESSAGES.copyFailed,
+  copied: "Đã copy key vào clipboard!",
+  copyFailed: "Không thể copy key. Vui lòng copy thủ công.",
   inactive: "Chưa kích hoạt",
   activeOn: (device: string, since: string) => `Đang dùng trên thiết bị …${device} từ ${since}`,
   awaiting: "Đã gỡ thiết bị: key sẽ kích hoạt trên thiết bị kiểm tra tiếp theo",

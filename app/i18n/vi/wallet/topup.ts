@@ -1,7 +1,9 @@
 // The two top-up dialogs' words (docs/product.md §4, §5, §8, §9): VietQR and the phone card, and what
-// they share (Vietnamese, the specification's; the checks' messages are the shared ones the server
-// words too, workers/shared/money/topup.ts; English twin: app/i18n/en/topup.ts).
-import { TOPUP_MESSAGES, wrongValueCredit } from "@workers/shared/money/topup";
+// they share (Vietnamese, the specification's; the checks' messages say what the API's TOPUP_MESSAGES
+// say, workers/shared/money/messages.ts, held by tests/unit/money-words.test.ts; English twin:
+// app/i18n/en/topup.ts).
+import { formatNumber } from "@workers/shared/format";
+import { wrongValueCredit } from "@workers/shared/money/topup";
 import { defineWords } from "../../words";
 
 export const topupWords = defineWords("topup", {
@@ -17,8 +19,8 @@ export const topupWords = defineWords("topup", {
   timeLeft: "Thời gian còn lại",
   status: "Trạng thái",
   statusCaption: "Trạng thái: ",
-  sessionExpired: TOPUP_MESSAGES.sessionExpired,
-  failed: TOPUP_MESSAGES.failed,
+  sessionExpired: "Phiên đăng nhập đã hết hạn",
+  failed: (statusDisplay: string) => `Giao dịch thất bại: ${statusDisplay}`,
   // VietQR
   vietqrTitle: "Nạp tiền qua VietQR",
   vietqrSubtitle: "Miễn phí, tự động xác nhận khi nhận được chuyển khoản.",
@@ -29,17 +31,17 @@ export const topupWords = defineWords("topup", {
   quickPicks: "Chọn nhanh",
   creating: "Đang tạo giao dịch...",
   createQr: "Tạo mã QR",
-  invalidAmount: TOPUP_MESSAGES.invalidAmount,
-  minimum: TOPUP_MESSAGES.minimum,
-  maximum: TOPUP_MESSAGES.maximum,
-  step: TOPUP_MESSAGES.step,
-  vietqrFailed: TOPUP_MESSAGES.vietqrFailed,
-  expired: TOPUP_MESSAGES.expired,
+  invalidAmount: "Vui lòng nhập số tiền hợp lệ",
+  minimum: (amount: string) => `Số tiền tối thiểu là ${amount}`,
+  maximum: (amount: string) => `Số tiền tối đa là ${amount}`,
+  step: (step: number) => `Số tiền phải là bội số của ${formatNumber(step)} VND`,
+  vietqrFailed: "Không thể tạo giao dịch VietQR",
+  expired: "Giao dịch đã hết hạn",
   expiredStatus: "Đã hết hạn",
   cancelledStatus: "Đã hủy",
-  cancelledElsewhere: TOPUP_MESSAGES.cancelledElsewhere,
-  cancelled: TOPUP_MESSAGES.cancelled,
-  cannotCancel: TOPUP_MESSAGES.cannotCancel,
+  cancelledElsewhere: "Giao dịch đã bị hủy",
+  cancelled: "Đã hủy giao dịch",
+  cannotCancel: "Không thể hủy giao dịch",
   paid: (amount: string) => `Nạp tiền thành công! Đã cộng ${amount} vào ví.`,
   stillValid: (time: string) => `Mã QR vẫn còn hiệu lực đến ${time}. Bạn có thể xem lại trong Ví tiền.`,
   /** A VietQR top-up's state: the server's words (`shown`) in Vietnamese. */
@@ -69,8 +71,8 @@ export const topupWords = defineWords("topup", {
   telcoFee: (telco: string, fee: number) => `Phí ${telco}: ${fee}%`,
   telcoOption: (telco: string, fee: number) => `${telco} (phí ${fee}%)`,
   loadingConfig: "Đang tải cấu hình...",
-  configFailed: TOPUP_MESSAGES.configFailed,
-  configMissing: TOPUP_MESSAGES.configMissing,
+  configFailed: "Không thể tải cấu hình thanh toán",
+  configMissing: "Cấu hình chưa được tải",
   chooseTelco: "Chọn nhà mạng",
   chooseValue: "Chọn mệnh giá",
   telco: "Nhà mạng",
@@ -78,19 +80,19 @@ export const topupWords = defineWords("topup", {
   serial: "Số serial",
   code: "Mã thẻ",
   digitsOnly: "Chỉ nhập chữ số",
-  telcoMissing: TOPUP_MESSAGES.telco,
-  serialShort: TOPUP_MESSAGES.serial,
-  codeShort: TOPUP_MESSAGES.code,
-  valueMissing: TOPUP_MESSAGES.value,
+  telcoMissing: "Vui lòng chọn nhà mạng",
+  serialShort: "Số serial phải có ít nhất 10 ký tự",
+  codeShort: "Mã thẻ phải có ít nhất 10 ký tự",
+  valueMissing: "Vui lòng chọn mệnh giá thẻ",
   estimate: "Số tiền nhận được (ước tính)",
   sending: "Đang gửi thẻ...",
   send: "Gửi thẻ cào",
   valueWarning: "Chọn đúng mệnh giá: thẻ sai mệnh giá có thể bị trừ tiền theo quy định của nhà mạng.",
   received: "Thực nhận",
-  cardUnavailable: TOPUP_MESSAGES.cardUnavailable,
-  cardFailed: TOPUP_MESSAGES.cardFailed,
-  cardPending: TOPUP_MESSAGES.cardPending,
-  cardFollow: TOPUP_MESSAGES.cardFollow,
+  cardUnavailable: "Dịch vụ thanh toán thẻ cào hiện không khả dụng",
+  cardFailed: "Không thể gửi thẻ cào",
+  cardPending: "Đang xử lý thẻ cào, vui lòng chờ...",
+  cardFollow: "Thẻ đang được kiểm tra. Bạn có thể theo dõi trong Ví tiền, mục Đang chờ thanh toán.",
   stillProcessing: "Thẻ vẫn đang được xử lý. Số dư sẽ được cộng khi có kết quả.",
   sendAnother: "Gửi thẻ khác",
   cardSuccess: (amount: string) => `Nạp thẻ thành công! Đã cộng ${amount} vào ví.`,

@@ -2,7 +2,6 @@
 // ledger and its movements, and what the profile says of a top-up outside its dialogs (Vietnamese,
 // the specification's; English twin: app/i18n/en/wallet.ts).
 import { LEDGER_STATUS_LABELS, LEDGER_TYPE_LABELS, labelOf } from "@workers/shared/money/money-labels";
-import { TOPUP_MESSAGES } from "@workers/shared/money/topup";
 import { defineWords } from "../../words";
 
 /** What a purchase's ledger line bought, as the API names it beside the stored line (workers/money/buyer-wallet.ts). */
@@ -33,5 +32,5 @@ export const walletWords = defineWords("wallet", {
   movement: (description: string, type: string, _source: string, _bought?: Bought | null) => description || labelOf(LEDGER_TYPE_LABELS, type),
   moveStatus: (status: string) => labelOf(LEDGER_STATUS_LABELS, status),
   returned: "Nạp tiền thành công!",
-  configFailed: TOPUP_MESSAGES.configFailed,
+  configFailed: "Không thể tải cấu hình thanh toán",
 });
