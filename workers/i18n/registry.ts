@@ -16,18 +16,6 @@ import { ZOD_MESSAGES } from "../shared/zod-messages";
 import { PHRASES, SHAPES } from "./en/phrases";
 import { Phrasebook } from "./phrasebook";
 
-/** "badCredentials" → "bad_credentials" */
-const snake = (key: string) => key.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toLowerCase();
-
-/**
- * A dictionary's codes: `prefix` + each key in snake_case, unless `named` names it. A code is the
- * API's promise (docs/api.md "Refusals"): renaming a key must not rename its code, so a key
- * renamed keeps its old code here.
- */
-function codes(prefix: string, named: Record<string, string | null> = {}): (key: string) => string | null {
-  return (key) => (key in named ? named[key] : `${prefix}${snake(key)}`);
-}
-
 const LONG = 7_919_123;
 
 /**
