@@ -155,7 +155,7 @@ function pauseMail(who: Who, kind: "app_paused" | "app_resumed", reason: string)
   const say = PAUSE_MAIL_MESSAGES;
   const lines = kind === "app_paused" ? [say.paused(who.appName, reason).in(lang), say.pausedKeys.in(lang)] : [say.resumed(who.appName).in(lang), say.resumedKeys.in(lang)];
   const subject = (kind === "app_paused" ? say.pausedSubject : say.resumedSubject)(who.site, who.appName).in(lang);
-  const greeting = say.greeting(who.username).in(lang);
+  const greeting = BUYER_MAIL_MESSAGES.greeting(who.username).in(lang);
   const link = say.appLink.in(lang);
   const end = footer(who);
   const text = [greeting, "", ...lines, `${link}: ${who.appLink}`, ...end.text].join("\n");

@@ -246,7 +246,6 @@ export const APP_PAUSE_MESSAGES = defineMessages({
  * buyer's language (workers/licensing/buyer-mails.ts; docs/decisions/0056-pause-mails.md).
  */
 export const PAUSE_MAIL_MESSAGES = defineMessages({
-  greeting: { code: "pause_mail_greeting", vi: (name: string) => `Xin chào ${name},`, en: (name: string) => `Hello ${name},` },
   pausedSubject: {
     code: "pause_mail_paused_subject",
     vi: (site: string, app: string) => `${site}: ${app} đang tạm dừng`,
@@ -274,7 +273,7 @@ export const PAUSE_MAIL_MESSAGES = defineMessages({
 
 /**
  * The expiry reminder and the update notice (workers/licensing/buyer-mails.ts, docs/decisions/
- * 0032-buyer-mails.md), and the footer of every buyer mail, in the buyer's language. A template
+ * 0032-buyer-mails.md), and the greeting and the footer of every buyer mail, in the buyer's language. A template
  * whose mail has an HTML part is called there with the values already escaped (a name in <strong>).
  */
 export const BUYER_MAIL_MESSAGES = defineMessages({
