@@ -8,6 +8,7 @@ import { integerField, wholeNumber } from "../shared/fields";
 import { walletFor } from "./wallet/port";
 import { recordTransferParked } from "../owner/notifications";
 import { findTransferCodes } from "./vietqr";
+import { WEBHOOK_MESSAGES } from "./messages";
 
 export type IncomingTransfer = {
   provider: "sepay" | "casso" | "payos";
@@ -41,7 +42,7 @@ async function hmacHex(algorithm: "SHA-256" | "SHA-512", secret: string, message
 // ---------------------------------------------------------------- SePay
 
 // Amounts are whole numbers as everywhere (workers/shared/fields.ts): true or "0x10" is no amount.
-const AMOUNT_INVALID = "Số tiền không hợp lệ";
+const AMOUNT_INVALID = WEBHOOK_MESSAGES.amountInvalid.token;
 
 const sepaySchema = z.object({
   id: z.union([z.number(), z.string()]).transform(String),

@@ -19,7 +19,8 @@ import { ConflictError, type FieldErrors, NotFoundError, RateLimitedError, Unava
 import { cardReviewNotice } from "../owner/notifications";
 import { cardGatewayFailed } from "../owner/ops-alarms";
 import { hit } from "../platform/rate-limit";
-import { CARD_MESSAGES } from "./messages";
+import { CARD_MESSAGES, CARD_STATES } from "./messages";
+import type { Message } from "../shared/message";
 import { promotionCodeForTopup } from "./deposit-bonus";
 
 type CardConfig = Pick<Config, "CARD_GATEWAY_URL" | "CARD_PARTNER_ID" | "CARD_PARTNER_KEY" | "CARD_FEES" | "CARD_CREDIT">;
@@ -40,15 +41,8 @@ function nextRecheckDelay(attempts: number): number {
   return Math.min(PENDING_RECHECK_MS * 2 ** Math.max(0, attempts), MAX_RECHECK_DELAY_MS);
 }
 
-export const CARD_STATUS_DISPLAY: Record<CardStatus, string> = {
-  pending: "Đang xử lý",
-  success: "Thành công",
-  failed: "Thất bại",
-  invalid_card: "Thẻ không hợp lệ",
-  used_card: "Thẻ đã được sử dụng",
-  wrong_amount: "Sai mệnh giá",
-  system_error: "Lỗi hệ thống",
-};
+/** A card's state in the store's words (CARD_STATES): its data and the notes kept for the admin show it. */
+export const CARD_STATUS_DISPLAY = Object.fromEntries(Object.entries(CARD_STATES satisfies Record<CardStatus, Message>).map(([status, said]) => [status, said.in("vi")])) as Record<CardStatus, string>;
 
 function cardFees(config: Pick<Config, "CARD_FEES">): Record<Telco, number> {
   const fees: Record<Telco, number> = { VIETTEL: 20, VINAPHONE: 20, MOBIFONE: 20 };

@@ -19,6 +19,20 @@ export const PROMOTION_MESSAGES = defineMessages({
   created: { code: "promotion_created", vi: "Đã tạo khuyến mãi", en: "Promotion created" },
   updated: { code: "promotion_updated", vi: "Đã cập nhật khuyến mãi", en: "Promotion updated" },
   deleted: { code: "promotion_deleted", vi: "Đã xóa khuyến mãi", en: "Promotion deleted" },
+  // The admin's promotion form (schemas/promotions.ts).
+  nameRequired: { code: "promotion_name_required", vi: "Vui lòng nhập tên khuyến mãi", en: "Please enter the promotion's name" },
+  codeCharacters: { code: "promotion_code_characters", vi: "Mã chỉ gồm chữ, số, gạch ngang", en: "The code may only contain letters, digits and hyphens" },
+  notPositive: { code: "promotion_amount_not_positive", vi: "Phải là số dương", en: "Must be a positive number" },
+  percentRange: { code: "promotion_percent_range", vi: "Phần trăm từ 1 đến 100", en: "The percentage must be from 1 to 100" },
+  percentNotWhole: { code: "promotion_percent_not_whole", vi: "Phần trăm phải là số nguyên", en: "The percentage must be a whole number" },
+  durationRange: { code: "promotion_duration_range", vi: "Thời hạn từ 1 đến 365 ngày", en: "The duration must be from 1 to 365 days" },
+  tierMinimumRequired: { code: "promotion_tier_minimum_required", vi: "Vui lòng nhập số tiền tối thiểu", en: "Please enter the minimum amount" },
+  minimumDepositInvalid: { code: "promotion_minimum_deposit_invalid", vi: "Số tiền nạp tối thiểu không hợp lệ", en: "Invalid minimum top-up amount" },
+  startInvalid: { code: "promotion_start_invalid", vi: "Ngày bắt đầu không hợp lệ", en: "Invalid start date" },
+  endInvalid: { code: "promotion_end_invalid", vi: "Ngày kết thúc không hợp lệ", en: "Invalid end date" },
+  bonusAmountRequired: { code: "promotion_bonus_amount_required", vi: "Vui lòng nhập số tiền thưởng", en: "Please enter the bonus amount" },
+  tiersRequired: { code: "promotion_tiers_required", vi: "Vui lòng thêm ít nhất một mức", en: "Please add at least one tier" },
+  maximumBelowMinimum: { code: "promotion_maximum_below_minimum", vi: "Phải lớn hơn số tiền nạp tối thiểu", en: "Must be greater than the minimum top-up amount" },
 });
 
 export const CARD_MESSAGES = defineMessages({
@@ -67,6 +81,9 @@ export const REVIEW_MESSAGES = defineMessages({
     en: (id: number) =>
       `This transaction is the same as transaction #${id}, which has already been credited (same bank reference and amount). It cannot be credited again; dismiss it instead.`,
   },
+  // The admin's decision (schemas/bank-transfers.ts).
+  userIdInvalid: { code: "user_id_invalid", vi: "ID người dùng không hợp lệ", en: "Invalid user ID" },
+  noteRequired: { code: "note_required", vi: "Vui lòng nhập ghi chú", en: "Please enter a note" },
   cardCredited: { code: "card_already_credited", vi: "Thẻ này đã được cộng tiền trước đó", en: "This card has already been credited" },
   cardNotFound: { code: "card_not_found", vi: "Không tìm thấy thẻ cào hoặc chủ thẻ", en: "Phone card or card owner not found" },
   credited: {
@@ -96,6 +113,8 @@ export const WALLET_MESSAGES = defineMessages({
   },
   keyReused: { code: "idempotency_key_reused", vi: "Idempotency-Key này đã được dùng cho một yêu cầu mua khác.", en: "This Idempotency-Key has already been used for a different purchase." },
   // Issue 55 item 1: the shop's own reason (shopWords, workers/licensing/messages.ts), in the buyer's language.
+  // The live wallet's socket (schemas/live-wallet.ts, routes/wallet.ts).
+  liveTicketInvalid: { code: "live_ticket_invalid", vi: "Phiên kết nối ví không hợp lệ hoặc đã hết hạn", en: "The wallet connection ticket is invalid or has expired" },
   appPaused: {
     code: "app_paused",
     vi: (reason: Message | string) => `Ứng dụng đang tạm dừng bán: ${reason}`,
@@ -113,6 +132,8 @@ export const WEBHOOK_MESSAGES = defineMessages({
   unknownRequest: { code: "webhook_unknown_request", vi: "Không tìm thấy request_id", en: "request_id not found" },
   mismatch: { code: "webhook_mismatch", vi: "Thẻ không khớp với request_id", en: "The card does not match the request_id" },
   parked: { code: "webhook_parked", vi: "Đã chuyển cho quản trị viên xem xét", en: "Passed to an administrator for review" },
+  // A bank's notification whose amount is no whole number (bank-transfers.ts): the notification is ignored.
+  amountInvalid: { code: "webhook_amount_invalid", vi: "Số tiền không hợp lệ", en: "Invalid amount" },
   readBackFailed: { code: "webhook_readback_failed", vi: "Chưa đọc lại được khoản thanh toán từ cổng thanh toán", en: "Could not read the payment back from the gateway yet" },
 });
 
@@ -151,6 +172,25 @@ export const CARD_REFUSALS = defineMessages({
   invalid_card: { code: "card_invalid", vi: "Thẻ không hợp lệ", en: "Invalid card" },
   used_card: { code: "card_used", vi: "Thẻ đã được sử dụng", en: "This card has already been used" },
   system_error: { code: "card_system_error", vi: "Lỗi hệ thống", en: "System error" },
+});
+
+// A phone card's and a VietQR transfer's state as their data shows it (cards.ts, vietqr.ts: the
+// `status_display` stays in the store's words; the screens show their own).
+export const CARD_STATES = {
+  ...CARD_REFUSALS,
+  ...defineMessages({
+    pending: { code: "card_state_pending", vi: "Đang xử lý", en: "Processing" },
+    success: { code: "card_state_success", vi: "Thành công", en: "Successful" },
+    wrong_amount: { code: "card_state_wrong_amount", vi: "Sai mệnh giá", en: "Wrong card value" },
+  }),
+};
+
+export const VIETQR_STATES = defineMessages({
+  pending: { code: "vietqr_state_pending", vi: "Đang chờ thanh toán", en: "Awaiting payment" },
+  paid: { code: "vietqr_state_paid", vi: "Đã thanh toán", en: "Paid" },
+  cancelled: { code: "vietqr_state_cancelled", vi: "Đã hủy", en: "Cancelled" },
+  expired: { code: "vietqr_state_expired", vi: "Đã hết hạn", en: "Expired" },
+  failed: { code: "vietqr_state_failed", vi: "Thất bại", en: "Failed" },
 });
 
 // Crypto top-ups through NOWPayments (workers/money/crypto.ts).

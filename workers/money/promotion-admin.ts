@@ -6,7 +6,8 @@ import { isUniqueViolation } from "../db/errors";
 import { promotions, promotionUsages } from "../db/schema";
 import type { PromotionInput } from "./schemas/promotions";
 import { type AdminActor, auditQuery, changedFields } from "../db/statements/audit";
-import { fieldError, INVALID_DATA, NotFoundError, ValidationError } from "../platform/errors";
+import { fieldError, NotFoundError, ValidationError } from "../platform/errors";
+import { MESSAGES } from "../platform/http/api-errors";
 import { PROMOTION_MESSAGES } from "./messages";
 
 const DAY = 86_400_000;
@@ -118,7 +119,7 @@ export async function createPromotion(db: Database, input: PromotionInput, actor
 
 export async function updatePromotion(db: Database, existing: PromotionRow, input: PromotionInput, actor: AdminActor) {
   if (input.total_usage_limit !== null && input.total_usage_limit < existing.totalUsed) {
-    throw new ValidationError(INVALID_DATA, { total_usage_limit: [PROMOTION_MESSAGES.limitBelowUsed(existing.totalUsed)] });
+    throw new ValidationError(MESSAGES.invalidData, { total_usage_limit: [PROMOTION_MESSAGES.limitBelowUsed(existing.totalUsed)] });
   }
   const values = { ...toRow(input), code: input.code || existing.code };
   const details = changedFields(auditedFields(existing), auditedFields(values));

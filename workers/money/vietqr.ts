@@ -13,7 +13,7 @@ import { vietqrTopups } from "../db/schema";
 import { walletFor } from "./wallet/port";
 import { ConflictError, fieldError, NotFoundError, ValidationError } from "../platform/errors";
 import { buildVietQrPayload } from "./vietqr-payload";
-import { VIETQR_MESSAGES } from "./messages";
+import { VIETQR_MESSAGES, VIETQR_STATES } from "./messages";
 
 type VietQrConfig = Pick<
   Config,
@@ -28,13 +28,8 @@ type VietQrConfig = Pick<
 >;
 export type TopupRow = typeof vietqrTopups.$inferSelect;
 
-const STATUS_DISPLAY: Record<TopupRow["status"], string> = {
-  pending: "Đang chờ thanh toán",
-  paid: "Đã thanh toán",
-  cancelled: "Đã hủy",
-  expired: "Đã hết hạn",
-  failed: "Thất bại",
-};
+/** A transfer's state in the store's words (VIETQR_STATES), as its data shows it. */
+const STATUS_DISPLAY = Object.fromEntries(Object.entries(VIETQR_STATES satisfies Record<TopupRow["status"], Message>).map(([status, said]) => [status, said.in("vi")])) as Record<TopupRow["status"], string>;
 
 /** docs/product.md §9 suggested amounts; the modal's quick picks are its own. */
 const SUGGESTED_AMOUNTS = [60_000, 100_000, 200_000, 500_000, 1_000_000, 2_000_000, 5_000_000];

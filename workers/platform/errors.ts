@@ -3,9 +3,6 @@
 // Message (its code and arguments, workers/shared/message.ts), answered in the reader's language.
 import { type Message, type Said, textOf } from "../shared/message";
 
-/** The message of a refusal whose field errors say the rest. */
-export const INVALID_DATA = "Dữ liệu không hợp lệ. Vui lòng kiểm tra lại.";
-
 /** Field errors as the product's `errors`: {field: [messages]}, general ones under non_field_errors. */
 export type FieldErrors = Record<string, Said[]>;
 

@@ -9,11 +9,13 @@ import { sessions, users } from "../../../workers/db/schema";
 import { createResetToken } from "../../../workers/accounts/accounts";
 import { startSession } from "../../../workers/accounts/sessions";
 import { LIVE_CLOSE } from "../../../workers/shared/money/live-wallet";
-import { LIVE_TICKET_INVALID } from "../../../workers/money/schemas/live-wallet";
+import { WALLET_MESSAGES } from "../../../workers/money/messages";
 import { api, db, person, sessionToken, topupFor, unique } from "../../factories";
 import { call } from "../../requests";
 import { signInWithGoogle } from "../../fixtures/google-flow";
 import { login, PASSWORD, passwordAccount } from "../../second-factor";
+
+const LIVE_TICKET_INVALID = WALLET_MESSAGES.liveTicketInvalid.in("vi");
 
 type Body = Record<string, any>;
 

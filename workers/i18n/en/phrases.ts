@@ -22,36 +22,6 @@ export const PHRASES: readonly (readonly [string, string, string?])[] = [
   ["Đã xóa key", "Key deleted"],
   // licensing/key-admin.ts: the first refused line's reason, without its "Dòng N: "
   ["key chỉ gồm ký tự ẩn", "the key is only hidden characters"],
-  // money
-  ["Số tiền không hợp lệ", "Invalid amount"],
-  ["ID người dùng không hợp lệ", "Invalid user ID"],
-  ["Vui lòng nhập ghi chú", "Please enter a note"],
-  ["Phiên kết nối ví không hợp lệ hoặc đã hết hạn", "The wallet connection ticket is invalid or has expired", "live_ticket_invalid"],
-  ["Phải là số dương", "Must be a positive number"],
-  ["Phần trăm từ 1 đến 100", "The percentage must be from 1 to 100"],
-  ["Thời hạn từ 1 đến 365 ngày", "The duration must be from 1 to 365 days"],
-  ["Phần trăm phải là số nguyên", "The percentage must be a whole number"],
-  ["Vui lòng nhập tên khuyến mãi", "Please enter the promotion's name"],
-  ["Mã chỉ gồm chữ, số, gạch ngang", "The code may only contain letters, digits and hyphens"],
-  ["Vui lòng nhập số tiền tối thiểu", "Please enter the minimum amount"],
-  ["Số tiền nạp tối thiểu không hợp lệ", "Invalid minimum top-up amount"],
-  ["Ngày bắt đầu không hợp lệ", "Invalid start date"],
-  ["Ngày kết thúc không hợp lệ", "Invalid end date"],
-  ["Vui lòng nhập số tiền thưởng", "Please enter the bonus amount"],
-  ["Vui lòng thêm ít nhất một mức", "Please add at least one tier"],
-  ["Phải lớn hơn số tiền nạp tối thiểu", "Must be greater than the minimum top-up amount"],
-  // money/cards.ts and vietqr.ts: a card's or a transfer's state, as its answers show it
-  ["Đang xử lý", "Processing"],
-  ["Thành công", "Successful"],
-  ["Thất bại", "Failed"],
-  ["Thẻ không hợp lệ", "Invalid card"],
-  ["Thẻ đã được sử dụng", "Card already used"],
-  ["Sai mệnh giá", "Wrong card value"],
-  ["Lỗi hệ thống", "System error"],
-  ["Đang chờ thanh toán", "Awaiting payment"],
-  ["Đã thanh toán", "Paid"],
-  ["Đã hủy", "Cancelled"],
-  ["Đã hết hạn", "Expired"],
 ];
 
 type Shape = { regex: RegExp; english: (...parts: string[]) => string | null; samples: string[]; code?: string };

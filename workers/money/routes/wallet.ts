@@ -13,7 +13,8 @@ import { requireUser } from "../../accounts/require-user";
 import { clientAddress, readParams, readQuery, takesQuery } from "../../platform/http/validate";
 import { KEY_DEVICE_MESSAGES } from "../../licensing/messages";
 import { walletFor } from "../wallet/port";
-import { LIVE_TICKET_INVALID, liveSocketQuerySchema, ticketUserId } from "../schemas/live-wallet";
+import { liveSocketQuerySchema, ticketUserId } from "../schemas/live-wallet";
+import { WALLET_MESSAGES } from "../messages";
 import { HttpError } from "../../platform/http/api-errors";
 import { findUserById } from "../../accounts/accounts";
 import { AUTH_MESSAGES } from "../../accounts/messages";
@@ -48,14 +49,14 @@ export const walletApi = new Hono<ApiEnv>()
   })
   .get("/live", takesQuery(liveSocketQuerySchema), async (c) => {
     const { ticket } = readQuery(c);
-    if (c.req.header("Upgrade")?.toLowerCase() !== "websocket") throw new HttpError(426, LIVE_TICKET_INVALID);
+    if (c.req.header("Upgrade")?.toLowerCase() !== "websocket") throw new HttpError(426, WALLET_MESSAGES.liveTicketInvalid);
     // Only the store's own pages open it (a browser always names the page's origin on a socket).
-    if (c.req.header("Origin") !== publicOrigin(c.env, c.req.raw)) throw new HttpError(403, LIVE_TICKET_INVALID);
+    if (c.req.header("Origin") !== publicOrigin(c.env, c.req.raw)) throw new HttpError(403, WALLET_MESSAGES.liveTicketInvalid);
     // No wallet object is made for an account that does not exist (or is switched off).
     const user = await findUserById(db(c), ticketUserId(ticket));
-    if (!user?.isActive) throw new HttpError(401, LIVE_TICKET_INVALID);
+    if (!user?.isActive) throw new HttpError(401, WALLET_MESSAGES.liveTicketInvalid);
     const answer = await walletFor(c.env, user.id).connect(c.req.raw);
-    if (answer.status === 401) throw new HttpError(401, LIVE_TICKET_INVALID);
+    if (answer.status === 401) throw new HttpError(401, WALLET_MESSAGES.liveTicketInvalid);
     return answer;
   });
 

@@ -1,8 +1,9 @@
 // The live wallet's socket (docs/architecture.md, "The live wallet"): the ticket a browser puts in the
 // socket's address, since it can send no Authorization header with a WebSocket.
 import { z } from "zod";
+import { WALLET_MESSAGES } from "../messages";
 
-export const LIVE_TICKET_INVALID = "Phiên kết nối ví không hợp lệ hoặc đã hết hạn";
+const TICKET_INVALID = WALLET_MESSAGES.liveTicketInvalid.token;
 
 /**
  * GET /api/auth/wallet/live/?ticket=<user id>.<secret> (issued by POST /api/auth/wallet/live-ticket/).
@@ -11,9 +12,9 @@ export const LIVE_TICKET_INVALID = "Phiên kết nối ví không hợp lệ ho�
  */
 export const liveSocketQuerySchema = z.object({
   ticket: z
-    .string({ error: LIVE_TICKET_INVALID })
-    .regex(/^[1-9]\d{0,15}\.[A-Za-z0-9_-]{20,64}$/, LIVE_TICKET_INVALID)
-    .refine((ticket) => Number.isSafeInteger(Number(ticket.split(".")[0])), LIVE_TICKET_INVALID),
+    .string({ error: TICKET_INVALID })
+    .regex(/^[1-9]\d{0,15}\.[A-Za-z0-9_-]{20,64}$/, TICKET_INVALID)
+    .refine((ticket) => Number.isSafeInteger(Number(ticket.split(".")[0])), TICKET_INVALID),
 });
 
 /** The wallet's user id a ticket names (a ticket the schema above accepted). */

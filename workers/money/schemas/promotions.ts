@@ -2,44 +2,46 @@
 import { z } from "zod";
 import { tooLong } from "../../shared/zod-messages";
 import { dateField, filterField, integerField, nameField, optionalIntegerField } from "../../shared/fields";
+import { QUERY_MESSAGES } from "../../owner/messages";
+import { PROMOTION_MESSAGES as SAYS } from "../messages";
 
 const DAY = 86_400_000;
 const MAX_AMOUNT = 1_000_000_000;
-const POSITIVE = "Phải là số dương";
-const PERCENT = "Phần trăm từ 1 đến 100";
-const DURATION = "Thời hạn từ 1 đến 365 ngày";
+const POSITIVE = SAYS.notPositive.token;
+const PERCENT = SAYS.percentRange.token;
+const DURATION = SAYS.durationRange.token;
 
 /** A limit or an amount the form may leave blank (no limit). */
 const optionalLimit = optionalIntegerField({ min: 1, max: MAX_AMOUNT, message: POSITIVE }).default(null);
-const percent = integerField({ min: 1, max: 100, message: PERCENT, invalid: "Phần trăm phải là số nguyên", tooSmall: PERCENT, tooBig: PERCENT });
+const percent = integerField({ min: 1, max: 100, message: PERCENT, invalid: SAYS.percentNotWhole.token, tooSmall: PERCENT, tooBig: PERCENT });
 
 export const promotionSchema = z
   .object({
-    name: nameField(200, { required: "Vui lòng nhập tên khuyến mãi", tooLong: tooLong(200) }),
+    name: nameField(200, { required: SAYS.nameRequired.token, tooLong: tooLong(200) }),
     description: z.string().trim().max(2000).default(""),
-    code: z.string().trim().toUpperCase().regex(/^[A-Z0-9_-]{0,40}$/, "Mã chỉ gồm chữ, số, gạch ngang").default(""),
+    code: z.string().trim().toUpperCase().regex(/^[A-Z0-9_-]{0,40}$/, SAYS.codeCharacters.token).default(""),
     promotion_type: z.enum(["percentage", "fixed", "tiered"]).default("percentage"),
     bonus_percentage: percent.nullable().default(10),
     bonus_amount: optionalLimit,
     tiers: z
       .array(
         z.object({
-          min_amount: integerField({ min: 0, max: MAX_AMOUNT, message: "Vui lòng nhập số tiền tối thiểu" }),
+          min_amount: integerField({ min: 0, max: MAX_AMOUNT, message: SAYS.tierMinimumRequired.token }),
           bonus_percentage: percent.optional(),
           bonus_amount: integerField({ min: 1, max: MAX_AMOUNT, message: POSITIVE }).optional(),
         }),
       )
       .max(20)
       .nullish(),
-    min_deposit_amount: optionalIntegerField({ min: 0, max: MAX_AMOUNT, message: "Số tiền nạp tối thiểu không hợp lệ" })
+    min_deposit_amount: optionalIntegerField({ min: 0, max: MAX_AMOUNT, message: SAYS.minimumDepositInvalid.token })
       .default(null)
       .transform((value) => value ?? 10000),
     max_deposit_amount: optionalLimit,
     max_bonus_amount: optionalLimit,
     usage_limit_per_user: optionalLimit,
     total_usage_limit: optionalLimit,
-    start_date: dateField("Ngày bắt đầu không hợp lệ").optional(),
-    end_date: dateField("Ngày kết thúc không hợp lệ").optional(),
+    start_date: dateField(SAYS.startInvalid.token).optional(),
+    end_date: dateField(SAYS.endInvalid.token).optional(),
     duration: integerField({ min: 1, max: 365, message: DURATION }).optional(),
     status: z.enum(["active", "inactive", "expired", "draft"]).default("active"),
     is_automatic: z.boolean().default(true),
@@ -49,13 +51,13 @@ export const promotionSchema = z
     const start = input.start_date ?? new Date();
     const end = input.end_date ?? new Date(start.getTime() + (input.duration ?? 7) * DAY);
     const days = (end.getTime() - start.getTime()) / DAY;
-    if (days <= 0) context.addIssue({ code: "custom", path: ["end_date"], message: "Ngày kết thúc phải sau ngày bắt đầu" });
+    if (days <= 0) context.addIssue({ code: "custom", path: ["end_date"], message: QUERY_MESSAGES.endNotAfterStart.token });
     else if (days > 365) context.addIssue({ code: "custom", path: ["end_date"], message: DURATION });
     if (input.promotion_type === "percentage" && !input.bonus_percentage) context.addIssue({ code: "custom", path: ["bonus_percentage"], message: PERCENT });
-    if (input.promotion_type === "fixed" && !input.bonus_amount) context.addIssue({ code: "custom", path: ["bonus_amount"], message: "Vui lòng nhập số tiền thưởng" });
-    if (input.promotion_type === "tiered" && !input.tiers?.length) context.addIssue({ code: "custom", path: ["tiers"], message: "Vui lòng thêm ít nhất một mức" });
+    if (input.promotion_type === "fixed" && !input.bonus_amount) context.addIssue({ code: "custom", path: ["bonus_amount"], message: SAYS.bonusAmountRequired.token });
+    if (input.promotion_type === "tiered" && !input.tiers?.length) context.addIssue({ code: "custom", path: ["tiers"], message: SAYS.tiersRequired.token });
     if (input.max_deposit_amount !== null && input.max_deposit_amount < input.min_deposit_amount) {
-      context.addIssue({ code: "custom", path: ["max_deposit_amount"], message: "Phải lớn hơn số tiền nạp tối thiểu" });
+      context.addIssue({ code: "custom", path: ["max_deposit_amount"], message: SAYS.maximumBelowMinimum.token });
     }
     return { ...input, start, end };
   });
@@ -65,5 +67,5 @@ export type PromotionInput = z.infer<typeof promotionSchema>;
 /** The admin's list: of one status (or "all"), matching a search in name, code or description. */
 export const promotionListSchema = z.object({
   search: z.string().trim().max(100, tooLong(100)).toLowerCase().default(""),
-  status: filterField(z.enum(["all", "active", "inactive", "expired", "draft"], { error: "Trạng thái không hợp lệ" })),
+  status: filterField(z.enum(["all", "active", "inactive", "expired", "draft"], { error: QUERY_MESSAGES.badStatus.token })),
 });
