@@ -31,17 +31,12 @@ import { type ApiEnv, langOf, say } from "./platform/http/context";
 import { deliverNotifications } from "./owner/notifications";
 import { unexpectedError } from "./owner/ops-alarms";
 import { MESSAGES } from "./platform/http/api-errors";
-import { answerError, answerRefusal, lookUpUndeclaredWith, refusalBody, speakSuccesses } from "./platform/http/refusals";
-import { phrasebook } from "./i18n/registry";
+import { answerError, answerRefusal, refusalBody } from "./platform/http/refusals";
 import { mediaApi } from "./catalogue/routes/media";
 import { uploadsApi } from "./catalogue/routes/uploads";
 import { MAX_KEY_LENGTH } from "./licensing/messages";
 import { MAX_BODY_BYTES } from "./platform/http/validate";
 import type { Said } from "./shared/message";
-
-// The code and English of a text not declared yet (decision 0044): the phrasebook, built on the
-// first such refusal, never when an isolate starts (the key check's hot path never needs it).
-lookUpUndeclaredWith((text) => phrasebook().lookUp(text));
 
 // Non-strict: docs/product.md writes every path with a trailing slash; clients may omit it.
 export const api = new Hono<ApiEnv>({ strict: false }).basePath("/api");
@@ -96,9 +91,6 @@ api.use("*", async (c, next) => {
   await next();
   if (c.req.method === "POST" && MAY_NOTIFY.test(c.req.path)) c.executionCtx.waitUntil(deliverNotifications(c.env));
 });
-
-// What a route says it did, in the reader's language (docs/decisions/0041).
-api.use("*", speakSuccesses);
 
 // Chained, so the routes' types reach the browser's client (app/platform/api.ts) as ApiType.
 // Each path is mounted once, by the domain that owns it; a domain with several route files under

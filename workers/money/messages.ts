@@ -6,6 +6,9 @@ import { defineMessages, type Message, type Said } from "../shared/message";
 import { PURCHASE_MESSAGES, TOPUP_MESSAGES } from "../shared/money/messages";
 import { insufficientBalanceMessage } from "../shared/money/pricing";
 
+// A list filter's status, as the owner's lists word it (QUERY_MESSAGES): a schema speaks its own domain's messages.
+const STATUS_INVALID = { code: "status_invalid", vi: "Trạng thái không hợp lệ", en: "Invalid status" } as const;
+
 export const PROMOTION_MESSAGES = defineMessages({
   notFound: { code: "promotion_not_found", vi: "Không tìm thấy khuyến mãi", en: "Promotion not found" },
   codeTaken: { code: "promotion_code_taken", vi: "Mã khuyến mãi đã tồn tại", en: "This promotion code already exists" },
@@ -33,6 +36,8 @@ export const PROMOTION_MESSAGES = defineMessages({
   bonusAmountRequired: { code: "promotion_bonus_amount_required", vi: "Vui lòng nhập số tiền thưởng", en: "Please enter the bonus amount" },
   tiersRequired: { code: "promotion_tiers_required", vi: "Vui lòng thêm ít nhất một mức", en: "Please add at least one tier" },
   maximumBelowMinimum: { code: "promotion_maximum_below_minimum", vi: "Phải lớn hơn số tiền nạp tối thiểu", en: "Must be greater than the minimum top-up amount" },
+  endNotAfterStart: { code: "date_range_invalid", vi: "Ngày kết thúc phải sau ngày bắt đầu", en: "The end date must be after the start date" },
+  badStatus: STATUS_INVALID,
 });
 
 export const CARD_MESSAGES = defineMessages({
@@ -84,6 +89,7 @@ export const REVIEW_MESSAGES = defineMessages({
   // The admin's decision (schemas/bank-transfers.ts).
   userIdInvalid: { code: "user_id_invalid", vi: "ID người dùng không hợp lệ", en: "Invalid user ID" },
   noteRequired: { code: "note_required", vi: "Vui lòng nhập ghi chú", en: "Please enter a note" },
+  badStatus: STATUS_INVALID,
   cardCredited: { code: "card_already_credited", vi: "Thẻ này đã được cộng tiền trước đó", en: "This card has already been credited" },
   cardNotFound: { code: "card_not_found", vi: "Không tìm thấy thẻ cào hoặc chủ thẻ", en: "Phone card or card owner not found" },
   credited: {
@@ -245,6 +251,8 @@ export const CRYPTO_HISTORY_MESSAGES = defineMessages({
 
 /** What the payment provider API for Sileo and Zebra says (docs/formats.md, "Payment provider API"). */
 export const PACKAGE_MANAGER_MESSAGES = defineMessages({
+  // The checkout's and the app's pricing choice (schemas/package-manager.ts), as licensing words it (KEY_INPUT_MESSAGES).
+  pricingInvalid: { code: "pricing_invalid", vi: "Vui lòng chọn gói key hợp lệ", en: "Please choose a valid key option" },
   bannerMessage: {
     code: "package_manager_banner",
     vi: "Đăng nhập để mua key bằng số dư ví và xem các gói bạn đã mua.",

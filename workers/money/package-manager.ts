@@ -13,7 +13,7 @@ import { pricingTerms } from "../owner/store-settings";
 import { formatVND as formatVndEn } from "../shared/format-en";
 import { formatVND } from "../shared/format";
 import type { Lang } from "../shared/lang";
-import type { Said } from "../shared/message";
+import type { Message } from "../shared/message";
 import { walletSnapshot } from "./wallet/reads";
 import { walletFor } from "./wallet/port";
 import { PACKAGE_MANAGER_MESSAGES as SAYS, WALLET_MESSAGES } from "./messages";
@@ -121,7 +121,7 @@ export async function spendDownloadLink(db: Database, token: string, now = Date.
   return row?.appId ?? null;
 }
 
-export type PhonePurchase = { status: typeof BOUGHT } | { status: typeof ACTION_REQUIRED; url: string } | { status: typeof REFUSED; error: Said };
+export type PhonePurchase = { status: typeof BOUGHT } | { status: typeof ACTION_REQUIRED; url: string } | { status: typeof REFUSED; error: Message };
 
 /** The buyer's latest order of the app (0: none): the purchase's idempotency key is made of it. */
 async function latestOrderId(db: Database, userId: number, appId: number): Promise<number> {

@@ -110,14 +110,9 @@ export function defineMessages<const T extends Record<string, MessageSpec>>(spec
 export type TextsOf<T> = { readonly [K in keyof T]: T[K] extends (...args: infer A) => Message ? (...args: A) => string : string };
 
 /**
- * A dictionary's English twin, for the words not declared with defineMessages yet: the same keys, a
- * text for a text, a template of the same arguments for a template.
+ * What a rule may say: a declared Message, or a plain text that is the same in every language (a
+ * file's name, a reason a gateway sent); a plain text is never put into another language.
  */
-export type EnglishOf<T extends Readonly<Record<string, string | Template>>> = {
-  readonly [K in keyof T]: T[K] extends (...args: infer A) => string ? (...args: A) => string : string;
-};
-
-/** What a rule may say: a declared Message, or (until every text is declared) a Vietnamese text. */
 export type Said = string | Message;
 
 /** `said` in `lang` when it is a Message; a plain text as it is. */

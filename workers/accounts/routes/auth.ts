@@ -46,7 +46,7 @@ import { isAdmin } from "../require-admin";
 import { requireUser } from "../require-user";
 import { clientAddress, readJson, readQuery, takesJson, takesQuery } from "../../platform/http/validate";
 import { AUTH_MESSAGES } from "../messages";
-import { refusalBody, toReader } from "../../platform/http/refusals";
+import { refusalBody } from "../../platform/http/refusals";
 import { type Lang, langOfRequest } from "../../shared/lang";
 import { type Said, saidOfIssue } from "../../shared/message";
 
@@ -100,7 +100,7 @@ export function sessionMeta(c: ApiContext): SessionMeta {
 
 /** A username's or an e-mail's availability, as the register form reads it while the person types. */
 function availability(c: ApiContext, field: "username" | "email", available: boolean, message: Said) {
-  const data: Partial<Record<"username" | "email", { available: boolean; message: string }>> = { [field]: { available, message: toReader(c, message) } };
+  const data: Partial<Record<"username" | "email", { available: boolean; message: string }>> = { [field]: { available, message: say(c, message) } };
   return { success: true as const, data };
 }
 

@@ -19,7 +19,7 @@ import { adminActor, type ApiContext, type ApiEnv, db, langOf, say } from "../..
 import { refusalAnswer } from "../../platform/http/refusals";
 import { readJson, readParams, readQuery, takesJson, takesQuery } from "../../platform/http/validate";
 import { idPath } from "../../shared/fields";
-import type { Said } from "../../shared/message";
+import type { Message } from "../../shared/message";
 import { buyKey } from "../buyer-wallet";
 import { PACKAGE_MANAGER_MESSAGES as SAYS } from "../messages";
 import { authorizeDownload, checkoutKey, checkoutView, findCheckout, ownedAppIds, packageInfo, purchaseFromPhone, spendDownloadLink } from "../package-manager";
@@ -28,7 +28,7 @@ import { authenticateQuery, checkoutSchema, connectSchema, linkPath, packageInfo
 /** A refusal in the clients' shape: the text, and what the client should do about it. */
 class ProviderRefusal extends Error {
   constructor(
-    readonly said: Said,
+    readonly said: Message,
     readonly extra: { recovery_url?: string; invalidate?: true } = {},
     readonly status: 400 | 401 | 404 = 400,
   ) {
@@ -165,7 +165,7 @@ export const packageManagerApi = new Hono<ApiEnv>()
     // every refusal of the store's API has it (tests/integration/attacks/bad-input.test.ts).
     if (error instanceof ProviderRefusal) {
       const text = say(c, error.said);
-      return c.json({ success: false, code: typeof error.said === "string" ? "refused" : error.said.code, message: text, error: text, ...error.extra }, error.status);
+      return c.json({ success: false, code: error.said.code, message: text, error: text, ...error.extra }, error.status);
     }
     const answer = refusalAnswer(error, c.req.raw, langOf(c));
     // The store's pages read the store's shape; the phone's calls read `error` too.

@@ -1,14 +1,13 @@
 // An admin's decision on a parked bank transfer or card (docs/product.md §7 "Admin bank transfers").
 import { z } from "zod";
 import { filterField, idField } from "../../shared/fields";
-import { QUERY_MESSAGES } from "../../owner/messages";
 import { REVIEW_MESSAGES } from "../messages";
 
 export const PAYMENT_EVENT_STATUSES = ["unmatched", "credited", "dismissed", "ignored"] as const;
 
 /** The review queue's filter: one status, or every event when absent or blank. */
 export const paymentEventsQuerySchema = z.object({
-  status: filterField(z.enum(PAYMENT_EVENT_STATUSES, { error: QUERY_MESSAGES.badStatus.token })),
+  status: filterField(z.enum(PAYMENT_EVENT_STATUSES, { error: REVIEW_MESSAGES.badStatus.token })),
 });
 
 export const creditTransferSchema = z.object({ user_id: idField(REVIEW_MESSAGES.userIdInvalid.token).optional(), note: z.string().trim().max(500).default("") });

@@ -3,7 +3,7 @@
 // udid and device in every POST, Zebra's payment_secret null on a phone without a passcode.
 import { z } from "zod";
 import { idField } from "../../shared/fields";
-import { KEY_INPUT_MESSAGES } from "../../licensing/messages";
+import { PACKAGE_MANAGER_MESSAGES } from "../messages";
 
 /** A phone's UDID as the clients send it: 40 hex digits, or the newer 8-16 hex form. */
 const udidField = z.string().regex(/^(?:[0-9a-fA-F]{40}|[0-9a-fA-F]{8}-[0-9a-fA-F]{16})$/).transform((udid) => udid.toLowerCase());
@@ -40,7 +40,7 @@ export const linkPath = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{20,10
 export const connectSchema = z.object({ udid: udidField, model: modelField.optional().default("") });
 
 /** The checkout page buys one key type of the package. */
-export const checkoutSchema = z.object({ key_pricing_id: idField(KEY_INPUT_MESSAGES.pricingInvalid.token) });
+export const checkoutSchema = z.object({ key_pricing_id: idField(PACKAGE_MANAGER_MESSAGES.pricingInvalid.token) });
 
 /** The admin's key type bought at once from the package manager (null: none). */
-export const packageManagerPricingSchema = z.object({ key_pricing_id: idField(KEY_INPUT_MESSAGES.pricingInvalid.token).nullable() });
+export const packageManagerPricingSchema = z.object({ key_pricing_id: idField(PACKAGE_MANAGER_MESSAGES.pricingInvalid.token).nullable() });

@@ -2,7 +2,6 @@
 import { z } from "zod";
 import { tooLong } from "../../shared/zod-messages";
 import { dateField, filterField, integerField, nameField, optionalIntegerField } from "../../shared/fields";
-import { QUERY_MESSAGES } from "../../owner/messages";
 import { PROMOTION_MESSAGES as SAYS } from "../messages";
 
 const DAY = 86_400_000;
@@ -51,7 +50,7 @@ export const promotionSchema = z
     const start = input.start_date ?? new Date();
     const end = input.end_date ?? new Date(start.getTime() + (input.duration ?? 7) * DAY);
     const days = (end.getTime() - start.getTime()) / DAY;
-    if (days <= 0) context.addIssue({ code: "custom", path: ["end_date"], message: QUERY_MESSAGES.endNotAfterStart.token });
+    if (days <= 0) context.addIssue({ code: "custom", path: ["end_date"], message: SAYS.endNotAfterStart.token });
     else if (days > 365) context.addIssue({ code: "custom", path: ["end_date"], message: DURATION });
     if (input.promotion_type === "percentage" && !input.bonus_percentage) context.addIssue({ code: "custom", path: ["bonus_percentage"], message: PERCENT });
     if (input.promotion_type === "fixed" && !input.bonus_amount) context.addIssue({ code: "custom", path: ["bonus_amount"], message: SAYS.bonusAmountRequired.token });
@@ -67,5 +66,5 @@ export type PromotionInput = z.infer<typeof promotionSchema>;
 /** The admin's list: of one status (or "all"), matching a search in name, code or description. */
 export const promotionListSchema = z.object({
   search: z.string().trim().max(100, tooLong(100)).toLowerCase().default(""),
-  status: filterField(z.enum(["all", "active", "inactive", "expired", "draft"], { error: QUERY_MESSAGES.badStatus.token })),
+  status: filterField(z.enum(["all", "active", "inactive", "expired", "draft"], { error: SAYS.badStatus.token })),
 });

@@ -1,10 +1,8 @@
 // Every refusal the API answers, in the reader's language and with its code (docs/api.md
-// "Refusals", docs/decisions/0041 and 0044): {success:false, code, message, errors?}. A refusal that
-// carries a declared Message (workers/shared/message.ts) is answered with the Message's own code and
-// its text in the reader's language. One that still carries a Vietnamese text has its code found
-// and, for a reader whose Accept-Language puts English first, its English, by the lookup the entry
-// installs (the phrasebook, workers/i18n/registry.ts, until every text is declared: the platform
-// imports no domain's words). A Vietnamese reader gets the same message, byte for byte.
+// "Refusals", docs/decisions/0044 and 0068): {success:false, code, message, errors?}. A refusal
+// carries a declared Message (workers/shared/message.ts), answered with the Message's own code and
+// its text in the reader's language. Nothing here turns a text into another language: a plain text
+// (an error nobody declared, a bug) is answered as it was written, with its status's code.
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { logEvent } from "../../lib/log";
@@ -13,19 +11,6 @@ import { isMessage, type Said } from "../../shared/message";
 import { InsufficientFundsError, RateLimitedError } from "../errors";
 import { type ErrorAnswer, errorAnswer, errorBody, type FieldErrors, HttpError } from "./api-errors";
 import { langOf } from "./context";
-
-/** What a Vietnamese text not declared yet is in English, and its code: null when unknown. */
-export type TextLookUp = (text: string) => { code: string | null; english: string } | null;
-
-let lookUpText: TextLookUp = () => null;
-
-/**
- * Installs the lookup of the texts not declared yet (workers/api.ts installs the phrasebook). Until
- * it is installed, such a text keeps its status's code and is answered as it was written.
- */
-export function lookUpUndeclaredWith(lookUp: TextLookUp): void {
-  lookUpText = lookUp;
-}
 
 /** The code of a refusal whose message names none, by its status. */
 const STATUS_CODES: Partial<Record<number, string>> = {
@@ -52,20 +37,17 @@ function codeOf(status: number, message: Said, errors: FieldErrors | undefined, 
   if (status === 429 || error instanceof RateLimitedError) return "rate_limited";
   if (status === 402 || error instanceof InsufficientFundsError) return "insufficient_balance";
   if (status === 400 && errors !== undefined && (error === undefined || error instanceof HttpError)) return "validation_failed";
-  const code = isMessage(message) ? message.code : lookUpText(message)?.code;
-  return code ?? STATUS_CODES[status] ?? "refused";
+  return (isMessage(message) ? message.code : undefined) ?? STATUS_CODES[status] ?? "refused";
 }
 
 /**
- * A message in `lang`: a declared Message in its own words; a Vietnamese text as it was written, or
- * its English from the phrasebook (a gap is logged, and answered in Vietnamese).
+ * A message in `lang`: a declared Message in its own words; a plain text as it was written (a
+ * Vietnamese one to an English reader is a message nobody declared: logged, never guessed at).
  */
 function said(message: Said, lang: Lang): string {
   if (isMessage(message)) return message.in(lang);
-  if (lang === "vi") return message;
-  const english = lookUpText(message)?.english;
-  if (english === undefined) logEvent("warn", "message_untranslated", { message: message.slice(0, 300) });
-  return english ?? message;
+  if (lang === "en" && hasVietnameseLetters(message)) logEvent("warn", "message_undeclared", { message: message.slice(0, 300) });
+  return message;
 }
 
 /**
@@ -96,27 +78,6 @@ export function refusalResponse(request: Request, status: number, message: Said,
 export function refusalAnswer(error: Error, request: Request, lang: Lang = langOfRequest(request)): ErrorAnswer {
   const answer = errorAnswer(error, request);
   return { ...answer, body: spoken(answer.status, answer.body, lang, error) };
-}
-
-/** A text a route answers (a success's `message`, a text inside its data), in the reader's language. */
-export function toReader(c: Context, text: Said): string {
-  return said(text, langOf(c));
-}
-
-/**
- * A success's `message` in the reader's language: the routes write what they did in Vietnamese,
- * as refusals are, and an English reader's answer has it put into English here, its other fields
- * untouched. A Vietnamese reader's answer is not read again. The key check is left as answered:
- * it speaks its body's lang already, and its bytes are signed.
- */
-export async function speakSuccesses(c: Context, next: () => Promise<void>): Promise<void> {
-  await next();
-  if (langOf(c) !== "en" || c.res.status >= 400 || c.get("lang") !== undefined || !c.res.headers.get("Content-Type")?.startsWith("application/json")) return;
-  const body = (await c.res.clone().json()) as Record<string, unknown>;
-  if (typeof body.message !== "string" || !hasVietnameseLetters(body.message)) return;
-  const headers = new Headers(c.res.headers);
-  headers.delete("Content-Length");
-  c.res = new Response(JSON.stringify({ ...body, message: said(body.message, "en") }), { status: c.res.status, headers });
 }
 
 /** refusalAnswer as a router's onError. */
