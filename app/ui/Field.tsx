@@ -162,7 +162,7 @@ export function ValidationSummary({ errors, labels, shownBelow = [] }: { errors:
   // Each field's line carries an id, so a field whose error is said here (TextField's `summarized`) names it.
   const lines = Object.entries(left ?? {}).flatMap(([field, messages]) => (field === "non_field_errors" ? [] : fieldErrorLines({ [field]: messages }, named).map((line) => ({ field, line }))));
   return (
-    <Alert title={words.summaryHeading(summary.heading)} testId="validation-summary">
+    <Alert title={summary.lines.length > 0 ? words.summaryHeading : words.summaryFallback} testId="validation-summary">
       {lines.length > 0 && (
         <ul className="mt-1 list-disc space-y-0.5 pl-5">
           {lines.map(({ field, line }) => (

@@ -1,14 +1,16 @@
 import { beforeAll, describe, expect, test } from "vitest";
 import { changePasswordSchema, emailSchema, forgotPasswordSchema, loginSchema, registerSchema, resetPasswordSchema, usernameSchema } from "@workers/accounts/schemas/auth";
 import { AUTH_MESSAGES } from "@workers/accounts/messages";
-import { FIELD_LABELS, VALIDATION_FALLBACK } from "@workers/shared/error-messages";
+import { FIELD_LABELS } from "@workers/shared/error-messages";
+import { ZOD_MESSAGES } from "@workers/shared/zod-messages";
 import { english } from "~/i18n/en";
 import { formsWords } from "~/i18n/vi/forms";
 import { setEnglish, wordsIn } from "~/i18n/words";
 import { checkWith } from "~/ui/forms/validation";
 
-// The browser's pre-checks (app/ui/forms/validation.ts) run the account schemas, which speak
-// Vietnamese; on English pages each message they can give is told in English, the Vietnamese kept as it is.
+// The browser's pre-checks (app/ui/forms/validation.ts) run the account schemas, whose messages are
+// declared Messages (zod carries their tokens); on English pages each message they can give is told
+// in English from its declaration, on Vietnamese pages in the Vietnamese it always was.
 const VIETNAMESE_LETTERS = /[ăâđêôơưạảấầẩẫậắằẳẵặẹẻẽếềểễệỉịọỏốồổỗộớờởỡợụủứừửữựỳỵỷỹ]/i;
 
 const long = (length: number) => "a".repeat(length);
@@ -48,9 +50,22 @@ describe("the pre-checks' messages", () => {
     }
   });
 
+  test("in English they are the words the English pages always showed, from the declarations", () => {
+    const typed = { username: "a b", email: "not-an-email", first_name: "\u202e", last_name: "B", password: "short", password_confirm: "other" };
+    expect(checkWith(registerSchema, typed, "en")).toEqual({
+      username: ["A username has 3–30 characters: unaccented letters, digits, dots, underscores or hyphens"],
+      email: ["Invalid email address"],
+      first_name: ["The name holds characters that are not allowed"],
+      password: ["The password must be at least 8 characters long"],
+      password_confirm: ["The passwords do not match"],
+    });
+    expect(checkWith(loginSchema, { login: "", password: long(129) }, "en")).toEqual({ login: ["This field is required"], password: ["The password can be at most 128 characters long"] });
+  });
+
   test("a length is written the English way", () => {
     expect(checkWith(loginSchema, { login: long(255), password: "x" }, "en")).toEqual({ login: ["At most 254 characters"] });
-    expect(wordsIn("en", formsWords).message("Tối đa 1.000 ký tự")).toBe("At most 1,000 characters");
+    expect(checkWith(loginSchema, { login: long(255), password: "x" }, "vi")).toEqual({ login: [ZOD_MESSAGES.tooLong(254).in("vi")] });
+    expect(ZOD_MESSAGES.tooLong(1000).in("en")).toBe("At most 1,000 characters");
   });
 
   test("the list of a refused submission names every shared field and its heading in English", () => {
@@ -59,7 +74,8 @@ describe("the pre-checks' messages", () => {
       expect(words.fieldLabel(field), field).not.toBe(field);
       expect(words.fieldLabel(field), field).not.toMatch(VIETNAMESE_LETTERS);
     }
-    expect(words.summaryHeading("Vui lòng sửa các lỗi sau:")).toBe("Please fix the following:");
-    expect(words.summaryHeading(VALIDATION_FALLBACK)).not.toMatch(VIETNAMESE_LETTERS);
+    expect(words.summaryHeading).toBe("Please fix the following:");
+    expect(words.summaryFallback).toBe("The data is not valid. Please check it again.");
+    expect(wordsIn("vi", formsWords).summaryHeading).toBe("Vui lòng sửa các lỗi sau:");
   });
 });

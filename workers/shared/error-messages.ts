@@ -6,7 +6,7 @@ import { FALLBACK_ERROR } from "./error-texts";
 
 export { FALLBACK_ERROR, NETWORK_ERROR, SERVER_UNREACHABLE, SESSION_EXPIRED_MESSAGE } from "./error-texts";
 
-const VALIDATION_HEADING = "Vui lòng sửa các lỗi sau:";
+export const VALIDATION_HEADING = "Vui lòng sửa các lỗi sau:";
 export const VALIDATION_FALLBACK = "Dữ liệu không hợp lệ. Vui lòng kiểm tra lại.";
 export const ACCESS_DENIED_MESSAGE = "Access Denied: Bạn không có quyền truy cập trang này";
 /** An admin's session that did not pass the second factor (the admin screens send it to enrolment). */

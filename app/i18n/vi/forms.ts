@@ -1,6 +1,7 @@
 // The words of the form pieces every form shares (app/ui/Field.tsx) and of the browser's
-// pre-checks (app/ui/forms/validation.ts). English twin: app/i18n/en/forms.ts.
-import { FIELD_LABELS } from "@workers/shared/error-messages";
+// pre-checks' list (app/ui/forms/validation.ts). English twin: app/i18n/en/forms.ts. The pre-checks'
+// messages are the schemas' declared Messages (workers/shared/message.ts), said in the page's language.
+import { FIELD_LABELS, VALIDATION_FALLBACK, VALIDATION_HEADING } from "@workers/shared/error-messages";
 import { FALLBACK_ERROR } from "@workers/shared/error-texts";
 import { defineWords } from "../words";
 
@@ -11,8 +12,7 @@ export const formsWords = defineWords("forms", {
   unexpected: FALLBACK_ERROR,
   /** A field's name in the list of a refused submission and in a toast's "Label: message" line. */
   fieldLabel: (field: string) => FIELD_LABELS[field] ?? field,
-  /** The heading of that list, as validationSummary words it (in Vietnamese, the store's language). */
-  summaryHeading: (heading: string) => heading,
-  /** A pre-check's message: the account schemas speak Vietnamese, the store's language. */
-  message: (message: string) => message,
+  /** The heading of that list (validationSummary's, workers/shared/error-messages.ts), and the one without a line. */
+  summaryHeading: VALIDATION_HEADING,
+  summaryFallback: VALIDATION_FALLBACK,
 });

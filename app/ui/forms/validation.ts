@@ -1,12 +1,10 @@
 // The browser pre-checks a form with the same zod schema the API validates it with
-// (workers/schemas), for quick feedback only: the server decides. The schemas speak Vietnamese;
-// on English pages their messages are told in English (app/i18n/en/forms.ts, keyed by the Vietnamese).
+// (workers/schemas), for quick feedback only: the server decides. A schema's message is a declared
+// Message (its token, workers/shared/message.ts), said in the page's language.
 import { saidOfIssue } from "@workers/shared/message";
 import { useEffect, useState } from "react";
 import type { z } from "zod";
 import { type Locale, localeOf } from "~/i18n/locale";
-import { formsWords } from "~/i18n/vi/forms";
-import { wordsIn } from "~/i18n/words";
 import type { FieldErrors } from "../../platform/api";
 
 /** The first message per field in `locale`, keyed like the API's `errors`; empty when the values pass. */
@@ -14,12 +12,11 @@ export function checkWith(schema: z.ZodType, values: unknown, locale: Locale): F
   const result = schema.safeParse(values);
   const errors: FieldErrors = {};
   if (result.success) return errors;
-  const { message } = wordsIn(locale, formsWords);
   for (const issue of result.error.issues) {
     const field = typeof issue.path[0] === "string" ? issue.path[0] : "non_field_errors";
     // A declared message travels through zod as its token (workers/shared/message.ts).
     const said = saidOfIssue(issue.message);
-    errors[field] ??= [typeof said === "string" ? message(said) : said.in(locale)];
+    errors[field] ??= [typeof said === "string" ? said : said.in(locale)];
   }
   return errors;
 }
