@@ -17,7 +17,7 @@ export type CreateCryptoInput = z.infer<typeof createCryptoSchema>;
 /** The admin's list of crypto top-ups: a page, and optionally one state or only what waits for review. */
 export const adminCryptoQuerySchema = z.object({
   ...pageQuery({ size: 50, max: 200 }),
-  status: z.enum(["pending", "partial", "credited", "failed", "expired", "refused", "refunded", "parked"], { error: CRYPTO_MESSAGES.badStatus.in("vi") }).optional(),
+  status: z.enum(["pending", "partial", "credited", "failed", "expired", "refused", "refunded", "parked"], { error: CRYPTO_MESSAGES.badStatus.token }).optional(),
 });
 
 export const cryptoPaymentPath = z.object({ id: idField() });

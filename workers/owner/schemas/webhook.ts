@@ -10,7 +10,7 @@ const MAX_URL_LENGTH = 2000;
 
 export const webhookSchema = z.object({
   // "": the webhook is turned off.
-  url: z.string({ error: WEBHOOK_MESSAGES.invalid.in("vi") }).trim().max(MAX_URL_LENGTH, WEBHOOK_MESSAGES.invalid.in("vi")),
+  url: z.string({ error: WEBHOOK_MESSAGES.invalid.token }).trim().max(MAX_URL_LENGTH, WEBHOOK_MESSAGES.invalid.token),
 });
 
 export const webhookEventListSchema = z.object({
