@@ -30,8 +30,9 @@ export const SHARED_CHUNKS = {
   // The store's refusals as the browser words them: named on their own, as the API client (every
   // page's first call) needs them, and any group holding them would come along with it.
   // With them, what every page with data functions loads (the account pages, the profile, the
-  // admin's; the 404 page for its title): a page's title and a data function's redirect.
-  refusals: ["workers/shared/error-messages.ts", "app/ui/meta.ts", "app/ui/forms/redirect-response.ts"],
+  // admin's; the 404 page for its title): a page's title, a data function's redirect, and a text
+  // field's look (the admin's screens style their filters with it without Field's words and checks).
+  refusals: ["workers/shared/error-messages.ts", "app/ui/meta.ts", "app/ui/forms/redirect-response.ts", "app/ui/input-class.ts"],
   // Signing in with Google and where a sign-in lands: sign-in, registration and the return from
   // Google (the second step's page takes the Google half along, about 1 KB it does not use).
   "sign-in": ["app/accounts/session/google.ts", "app/accounts/session/redirects.ts"],

@@ -12,7 +12,8 @@ import { ACTIONS_COLUMN, ActionsCell, AdminPage, AdminTable, Badge, BUTTON_SMALL
 import { Modal, ModalActions } from "~/owner/AdminDialogs";
 import type { ActionResult } from "~/owner/admin-route";
 import { parsePrice } from "~/owner/admin";
-import { Field, inputClass, ValidationSummary } from "~/ui/Field";
+import { Field, ValidationSummary } from "~/ui/Field";
+import { inputClass } from "~/ui/input-class";
 import { Spinner } from "~/ui/Spinner";
 import { fieldErrorsOf, useFetcherAnswer } from "~/ui/forms/fetcher-answer";
 
