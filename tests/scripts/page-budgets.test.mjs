@@ -19,7 +19,7 @@ const STILL_OVER = {
   "routes/admin.app.$id.edit": 117_127,
   "routes/admin.app.new": 115_825,
   "routes/admin.app.$appId.keys.list": 110_489,
-  "routes/admin.users": 106_265,
+  "routes/admin.users": 103_214,
   "routes/admin.app.$appId.keys._index": 107_320,
   "routes/admin._index": 108_533,
   "routes/admin.app.$appId.keys.import": 105_009,
