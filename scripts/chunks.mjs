@@ -24,12 +24,15 @@ export const SHARED_CHUNKS = {
   "app-page": ["app/catalogue/app-page-route.tsx", "app/catalogue/app-meta.ts"],
   // A form's pending state and its answer: the app page, the account pages and the profile.
   pending: ["app/ui/Spinner.tsx", "app/ui/forms/fetcher-answer.ts"],
-  // The account pages' card, titles and redirects: sign-in and its second step, registration,
-  // forgotten and new password, the return from Google, unsubscribe and the profile.
-  account: ["app/accounts/AuthCard.tsx", "app/ui/meta.ts", "app/ui/forms/redirect-response.ts"],
+  // The account pages' card: sign-in and its second step, registration, forgotten and new password,
+  // the return from Google, unsubscribe and the profile (not the admin's pages, nor the 404 page).
+  account: ["app/accounts/AuthCard.tsx"],
   // The store's refusals as the browser words them: named on their own, as the API client (every
   // page's first call) needs them, and any group holding them would come along with it.
-  refusals: ["workers/shared/error-messages.ts"],
+  // With them, what every page with data functions loads (the account pages, the profile, the
+  // admin's; the 404 page for its title): a page's title, a data function's redirect, and a text
+  // field's look (the admin's screens style their filters with it without Field's words and checks).
+  refusals: ["workers/shared/error-messages.ts", "app/ui/meta.ts", "app/ui/forms/redirect-response.ts", "app/ui/input-class.ts"],
   // Signing in with Google and where a sign-in lands: sign-in, registration and the return from
   // Google (the second step's page takes the Google half along, about 1 KB it does not use).
   "sign-in": ["app/accounts/session/google.ts", "app/accounts/session/redirects.ts"],

@@ -1,7 +1,7 @@
 // The admin screens' building blocks (page heading, buttons, pager, badges, tables; the dialogs are
 // ./AdminDialogs.tsx); the guard and the section links are the layout's (routes/admin.tsx).
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from "react";
-import { inputClass } from "~/ui/Field";
+import { inputClass } from "~/ui/input-class";
 
 export const BUTTON_PRIMARY =
   "inline-flex items-center justify-center gap-2 rounded-xl bg-indigo-600 px-4 py-2 text-sm font-semibold text-white transition hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-400 disabled:cursor-not-allowed disabled:opacity-50";

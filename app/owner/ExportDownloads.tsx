@@ -2,7 +2,7 @@
 // Presentational: the screen passes `onDownload` (app/owner/admin-exports.ts downloadExport).
 import { useState } from "react";
 import { VIETNAM_OFFSET_MS } from "@workers/shared/format";
-import { inputClass } from "~/ui/Field";
+import { inputClass } from "~/ui/input-class";
 import { Spinner } from "~/ui/Spinner";
 import type { ExportKind, ExportRange } from "~/owner/admin-exports";
 import { BUTTON_SECONDARY, CARD } from "./AdminShell";

@@ -7,7 +7,8 @@ import { formatDateTime } from "@workers/shared/format";
 import { BUTTON_PRIMARY, BUTTON_SECONDARY, CARD } from "~/owner/AdminShell";
 import type { ActionFailed } from "~/owner/admin-route";
 import { CopyButton } from "~/ui/CopyButton";
-import { Field, inputClass } from "~/ui/Field";
+import { Field } from "~/ui/Field";
+import { inputClass } from "~/ui/input-class";
 import { Spinner } from "~/ui/Spinner";
 
 /** What the settings route's action answers for the webhook's intents. */

@@ -1,7 +1,6 @@
 // The admin's CSV downloads: the export is fetched through the API client with the admin's token
 // (a plain link could not carry it), then handed to the browser as a file.
 import { ApiError, apiFile } from "../platform/api";
-import { networkErrorMessage } from "../platform/api-client";
 import { toast } from "../ui/toast";
 
 export type ExportKind = "transactions" | "orders";
@@ -20,6 +19,13 @@ export async function downloadExport(kind: ExportKind, range: ExportRange): Prom
     link.click();
     setTimeout(() => URL.revokeObjectURL(url), 60_000);
   } catch (error) {
-    toast.error(error instanceof ApiError ? error.message : networkErrorMessage(error));
+    if (error instanceof ApiError) {
+      toast.error(error.message);
+      return;
+    }
+    // The client comes with the first call (api.ts), not with the page: here it is in memory, as
+    // apiFile and the page's loader called through it.
+    const { networkErrorMessage } = await import("../platform/api-client");
+    toast.error(networkErrorMessage(error));
   }
 }

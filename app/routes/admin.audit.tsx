@@ -7,7 +7,7 @@ import { type ClientLoaderFunctionArgs, Form, useLoaderData, useNavigation, useS
 import { useState } from "react";
 import { AdminPage, AdminTable, BUTTON_PRIMARY, BUTTON_SMALL, Pager, RIGHT, SELECT_CLASS, TD } from "~/owner/AdminShell";
 import { Modal } from "~/owner/AdminDialogs";
-import { inputClass } from "~/ui/Field";
+import { inputClass } from "~/ui/input-class";
 import { Spinner } from "~/ui/Spinner";
 import { adminCall, adminCallFailure } from "~/owner/admin-route";
 import { pageMeta } from "~/ui/meta";

@@ -5,6 +5,7 @@ import { fieldErrorLines, validationSummary } from "@workers/shared/error-messag
 import { formsWords } from "~/i18n/vi/forms";
 import { Alert, linesOf } from "~/ui/Alert";
 import { useWords } from "~/i18n/words";
+import { inputClass } from "~/ui/input-class";
 
 export type FieldErrorsProp = string | string[] | null | undefined;
 
@@ -12,13 +13,6 @@ export type FieldErrorsProp = string | string[] | null | undefined;
 export function fieldDescriptionIds(id: string, parts: { hint?: boolean; status?: boolean; errors?: FieldErrorsProp }): string | undefined {
   const ids = [parts.status && `${id}-status`, linesOf(parts.errors).length > 0 && `${id}-error`, parts.hint && `${id}-hint`].filter(Boolean);
   return ids.length ? ids.join(" ") : undefined;
-}
-
-const INPUT_CLASS =
-  "block w-full rounded-xl border bg-zinc-950/60 px-3.5 py-2.5 text-base text-white placeholder:text-zinc-500 transition focus-visible:border-indigo-400 disabled:opacity-60";
-
-export function inputClass(invalid: boolean): string {
-  return `${INPUT_CLASS} ${invalid ? "border-red-500/70" : "border-white/10 hover:border-white/20"}`;
 }
 
 type FieldProps = {

@@ -11,30 +11,25 @@ import { projectRoot } from "../../scripts/lib.mjs";
 /**
  * Pages over their budget on 2 Dec 2026, weighed on main once the budgets work and messages by code
  * (decision 0059: the declared messages and their English reach the browser's pre-checks) had both
- * landed, each held at its weight then plus 256 B for the build's small drift. Remove a line when
- * its page is under budget; never raise one.
+ * landed, each held at its weight then plus 256 B for the build's small drift; lowered where a page
+ * got lighter since (the admin's pages without the account pages' card and Field's words, the
+ * profile). Remove a line when its page is under budget; never raise one.
  */
 const STILL_OVER = {
-  "routes/admin.app.$id.edit": 117_925,
-  "routes/admin.app.new": 116_616,
-  "routes/admin.app.$appId.keys.list": 111_109,
-  "routes/admin.users": 110_201,
-  "routes/admin.overview": 108_581,
-  "routes/admin.app.$appId.keys._index": 107_973,
-  "routes/admin._index": 109_301,
-  "routes/admin.app.$appId.keys.import": 105_647,
-  "routes/admin.promotions": 105_595,
-  "routes/admin.simple-promotions": 105_585,
-  "routes/admin.app.$appId.keys.bulk": 105_059,
-  "routes/admin.audit": 105_024,
-  "routes/profile._index": 107_472,
-  "routes/admin.bank-transfers": 105_869,
-  "routes/admin.settings": 104_248,
-  "routes/admin.app.$appId.keys.pause": 104_090,
-  "routes/admin.crypto-topups": 103_737,
+  "routes/admin.app.$id.edit": 117_127,
+  "routes/admin.app.new": 115_825,
+  "routes/admin.app.$appId.keys.list": 110_489,
+  "routes/admin.users": 103_214,
+  "routes/admin.app.$appId.keys._index": 107_320,
+  "routes/admin._index": 108_533,
+  "routes/admin.app.$appId.keys.import": 105_009,
+  "routes/admin.app.$appId.keys.bulk": 104_416,
+  "routes/profile._index": 106_120,
+  "routes/admin.settings": 103_664,
+  "routes/admin.app.$appId.keys.pause": 103_443,
   "routes/profile.security": 106_637,
   "routes/_index": 93_776,
-  "en/profile._index": 118_216,
+  "en/profile._index": 116_861,
   "en/profile.security": 117_375,
 };
 const DRIFT_BYTES = 256;

@@ -1,6 +1,6 @@
 // The admin's users (docs/product.md §2 "Admin users"): stats, the search (after a pause in typing),
-// the user table with its pages, the CSV exports, and the dialogs (./UserDialogs.tsx): a user's
-// detail with the wallet ledger, and the balance adjustment.
+// the user table with its pages, the CSV exports, and the dialogs: a user's detail with the wallet
+// ledger (./UserDialogs.tsx), and the balance adjustment (./AdjustBalanceDialog.tsx).
 import { useNavigation, useSearchParams } from "@remix-run/react";
 import { useState } from "react";
 import { useAfterTypingPause } from "~/ui/forms/use-typing-pause";
@@ -14,7 +14,11 @@ import { formatDate, formatNumber, formatVND } from "@workers/shared/format";
 import type { AdminUser, UsersPage, UserStats as Stats } from "@workers/accounts/user-admin";
 
 import { displayName, type Ledger, NO_USERS } from "./users";
-import { AdjustBalanceDialog, UserDetailDialog } from "./UserDialogs";
+import { UserDetailDialog } from "./UserDialogs";
+import { lazyDialog } from "~/ui/LazyDialog";
+
+// The adjustment comes with its fields and checks when an admin first opens it.
+const AdjustBalanceDialog = lazyDialog(() => import("./AdjustBalanceDialog").then((module) => module.AdjustBalanceDialog));
 
 const SEARCH_DELAY_MS = 400;
 

@@ -1,5 +1,6 @@
 // The app form's first section: name (and its English), url slug, version, developer and type.
-import { Field, inputClass } from "~/ui/Field";
+import { Field } from "~/ui/Field";
+import { inputClass } from "~/ui/input-class";
 import { APP_TYPES, normaliseSlug } from "@workers/shared/app-form";
 import { appTypeLabel } from "~/catalogue/app-types";
 import { SELECT_CLASS } from "../../owner/AdminShell";

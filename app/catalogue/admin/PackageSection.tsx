@@ -1,7 +1,8 @@
 // The app form's package section: the TestFlight link, or the package file (read in the browser
 // when chosen) with the ITMS link as the alternative for itms-ipa.
 import type { RefObject } from "react";
-import { Field, inputClass } from "~/ui/Field";
+import { Field } from "~/ui/Field";
+import { inputClass } from "~/ui/input-class";
 import { Spinner } from "~/ui/Spinner";
 import { packageAccept, packageHint } from "@workers/shared/app-form";
 import { formatFileSize } from "@workers/shared/format";

@@ -1,6 +1,7 @@
 // The app form's long texts: the description (and its English) and the changelog (one feature per line), and what
 // the key check tells the mod (docs/licensing.md): the lowest supported version and a short note.
-import { Field, inputClass } from "~/ui/Field";
+import { Field } from "~/ui/Field";
+import { inputClass } from "~/ui/input-class";
 import { MAX_LENGTHS } from "@workers/shared/app-form";
 import { FIELD_LABELS, type FieldErrors, type TextFields } from "./fields";
 import { Section } from "./parts";

@@ -4,7 +4,8 @@
 import { useFetcher } from "@remix-run/react";
 import { type FormEvent, useEffect, useState } from "react";
 import { AdminTable, BUTTON_DANGER, BUTTON_PRIMARY, CARD, SELECT_CLASS, TD } from "~/owner/AdminShell";
-import { Field, inputClass } from "~/ui/Field";
+import { Field } from "~/ui/Field";
+import { inputClass } from "~/ui/input-class";
 import { formatDateTime, formatNumber } from "@workers/shared/format";
 import type { ActionResult } from "~/owner/admin-route";
 import { useKeysData } from "./key-data";

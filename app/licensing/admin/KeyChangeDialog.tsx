@@ -2,7 +2,8 @@
 // unban): what it does, and for an extension how many days (1–3650, as the server takes them).
 import { type FormEvent, useState } from "react";
 import { Modal, ModalActions } from "~/owner/AdminDialogs";
-import { Field, inputClass } from "~/ui/Field";
+import { Field } from "~/ui/Field";
+import { inputClass } from "~/ui/input-class";
 import type { AdminKey } from "@workers/licensing/key-admin";
 
 export type KeyChange = "activate" | "deactivate" | "reset-device" | "extend" | "ban" | "unban";

@@ -4,7 +4,8 @@
 import { useFetcher } from "@remix-run/react";
 import { type FormEvent, useState } from "react";
 import { BUTTON_DANGER, BUTTON_PRIMARY, CARD } from "~/owner/AdminShell";
-import { Field, inputClass } from "~/ui/Field";
+import { Field } from "~/ui/Field";
+import { inputClass } from "~/ui/input-class";
 import { formatDateTime } from "@workers/shared/format";
 import type { ActionResult } from "~/owner/admin-route";
 import type { PauseData } from "./pause-data";

@@ -3,7 +3,8 @@
 // (intent "trial": PUT /api/admin/apps/{id}/trial/).
 import { useFetcher } from "@remix-run/react";
 import { BUTTON_PRIMARY, CARD } from "~/owner/AdminShell";
-import { Field, inputClass } from "~/ui/Field";
+import { Field } from "~/ui/Field";
+import { inputClass } from "~/ui/input-class";
 import { Spinner } from "~/ui/Spinner";
 
 export type TrialSaved = { intent: "trial"; ok: boolean; message: string };

@@ -9,7 +9,14 @@ import { formatDateTime } from "@workers/shared/format";
 import { telcoLabel } from "@workers/shared/money/topup";
 
 import { type FoundUser, STATUSES, statusFrom, statusOf, type Transfer } from "./bank-transfers";
-import { CardCreditDialog, CreditDialog, DismissDialog } from "./TransferDialogs";
+import { lazyDialog } from "~/ui/LazyDialog";
+
+// The dialogs come with their fields, checks and the dialog itself when an admin first opens one:
+// the list alone is what the page loads.
+const loadDialogs = () => import("./TransferDialogs");
+const CreditDialog = lazyDialog(() => loadDialogs().then((module) => module.CreditDialog));
+const CardCreditDialog = lazyDialog(() => loadDialogs().then((module) => module.CardCreditDialog));
+const DismissDialog = lazyDialog(() => loadDialogs().then((module) => module.DismissDialog));
 
 export function BankTransfersScreen({ list, found }: { list: Transfer[]; found: FoundUser[] | null }) {
   const [searchParams, setSearchParams] = useSearchParams();

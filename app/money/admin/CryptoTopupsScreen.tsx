@@ -4,20 +4,19 @@
 // suggested amount, or another) or refuse it, with a note, sent to the route's clientAction
 // (app/routes/admin.crypto-topups.tsx). The admin's session carries the second factor, as every
 // admin money review does.
-import { useFetcher, useNavigation, useSearchParams } from "@remix-run/react";
-import { type FormEvent, useState } from "react";
-import type { listCryptoForAdmin } from "@workers/money/crypto";
+import { useNavigation, useSearchParams } from "@remix-run/react";
+import { useState } from "react";
 import { formatDateTime, formatPrice, formatVND } from "@workers/shared/format";
 import { ACTIONS_COLUMN, ActionsCell, AdminPage, AdminTable, Badge, BUTTON_SMALL, RIGHT, SELECT_CLASS, TD } from "~/owner/AdminShell";
-import { Modal, ModalActions } from "~/owner/AdminDialogs";
-import type { ActionResult } from "~/owner/admin-route";
-import { parsePrice } from "~/owner/admin";
-import { Field, inputClass, ValidationSummary } from "~/ui/Field";
+import { lazyDialog } from "~/ui/LazyDialog";
 import { Spinner } from "~/ui/Spinner";
-import { fieldErrorsOf, useFetcherAnswer } from "~/ui/forms/fetcher-answer";
+import type { CryptoPayment, CryptoTopupRow } from "./CryptoReviewDialog";
 
-export type CryptoTopupRow = Awaited<ReturnType<typeof listCryptoForAdmin>>["topups"][number];
-type Payment = CryptoTopupRow["payments"][number];
+export type { CryptoTopupRow };
+
+// The review comes with its fields, its checks and the dialog when an admin first opens one: the
+// list alone is what the page loads.
+const ReviewDialog = lazyDialog(() => import("./CryptoReviewDialog").then((module) => module.ReviewDialog));
 
 export const CRYPTO_STATUSES = [
   { value: "parked", label: "Chờ duyệt (nạp lần hai)" },
@@ -49,7 +48,7 @@ export function CryptoTopupsScreen({ list }: { list: CryptoTopupRow[] }) {
   const [searchParams, setSearchParams] = useSearchParams();
   const status = cryptoStatusFrom(searchParams);
   const loading = useNavigation().state === "loading";
-  const [reviewing, setReviewing] = useState<{ topup: CryptoTopupRow; payment: Payment; credit: boolean } | null>(null);
+  const [reviewing, setReviewing] = useState<{ topup: CryptoTopupRow; payment: CryptoPayment; credit: boolean } | null>(null);
   return (
     <AdminPage title="Nạp tiền mã hoá" subtitle="Hoá đơn NOWPayments: trạng thái, USD, VND, tỷ giá đã chốt, mã thanh toán. Khoản nạp lần hai vào cùng địa chỉ chờ duyệt: cộng hoặc từ chối kèm ghi chú.">
       <div className="mb-3 flex items-center gap-2">
@@ -121,45 +120,5 @@ export function CryptoTopupsScreen({ list }: { list: CryptoTopupRow[] }) {
       </AdminTable>
       {reviewing && <ReviewDialog key={`${reviewing.payment.id}-${reviewing.credit}`} {...reviewing} onClose={() => setReviewing(null)} />}
     </AdminPage>
-  );
-}
-
-function ReviewDialog({ topup, payment, credit, onClose }: { topup: CryptoTopupRow; payment: Payment; credit: boolean; onClose: () => void }) {
-  const [amount, setAmount] = useState(String(payment.creditable_vnd));
-  const [note, setNote] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const save = useFetcher<ActionResult>();
-  const busy = save.state !== "idle";
-  const answer = useFetcherAnswer(save, (result) => result.ok && onClose());
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const value = parsePrice(amount);
-    if (credit && (value === null || value < 1)) {
-      setError("Vui lòng nhập số tiền hợp lệ");
-      return;
-    }
-    const request: Record<string, string | number> = credit && value !== null ? { intent: "credit", id: payment.id, amount: value, note: note.trim() } : { intent: "refuse", id: payment.id, note: note.trim() };
-    save.submit(request, { method: "post", encType: "application/json", flushSync: true });
-  }
-
-  return (
-    <Modal open onClose={onClose} title={credit ? "Cộng khoản nạp lần hai" : "Từ chối khoản nạp lần hai"} busy={busy} testId="crypto-review">
-      <form onSubmit={submit} className="space-y-4" noValidate>
-        <p className="text-sm text-zinc-300">
-          Hoá đơn #{topup.id} của người dùng #{topup.user_id} · thanh toán {payment.payment_id} ({payment.actually_paid ?? "?"} / {payment.pay_amount ?? "?"}) · tỷ giá {formatVND(topup.rate)}
-        </p>
-        {credit && (
-          <Field id="crypto-review-amount" label="Số tiền cộng (VND)" required errors={error}>
-            <input id="crypto-review-amount" inputMode="numeric" className={inputClass(Boolean(error))} value={amount} onChange={(event) => setAmount(event.target.value.replace(/[^0-9.]/g, ""))} />
-          </Field>
-        )}
-        <Field id="crypto-review-note" label="Ghi chú">
-          <textarea id="crypto-review-note" rows={3} className={inputClass(false)} value={note} maxLength={500} onChange={(event) => setNote(event.target.value)} />
-        </Field>
-        <ValidationSummary errors={fieldErrorsOf(answer)} labels={{ amount: "Số tiền cộng (VND)", note: "Ghi chú" }} />
-        <ModalActions onCancel={onClose} busy={busy} label={credit ? "Cộng tiền" : "Từ chối"} />
-      </form>
-    </Modal>
   );
 }

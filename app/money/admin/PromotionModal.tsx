@@ -2,7 +2,8 @@
 // an existing one to edit, saved through the promotions route's clientAction.
 import { useFetcher } from "@remix-run/react";
 import { type FormEvent, useState } from "react";
-import { Field, inputClass, ValidationSummary } from "~/ui/Field";
+import { Field, ValidationSummary } from "~/ui/Field";
+import { inputClass } from "~/ui/input-class";
 import {
   digitsOnly,
   groupDigits,

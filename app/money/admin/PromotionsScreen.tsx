@@ -17,7 +17,11 @@ import { formatDate, formatNumber, formatVND } from "@workers/shared/format";
 import { ACTIONS_COLUMN, ActionsCell, AdminPage, AdminTable, Badge, BUTTON_PRIMARY, BUTTON_SMALL, FilterSelect, RIGHT, SearchInput, TD } from "../../owner/AdminShell";
 import { ConfirmDialog } from "../../owner/AdminDialogs";
 import { PROMOTION_STATUSES, type PromotionStatus } from "@workers/shared/enums";
-import { PromotionModal } from "./PromotionModal";
+import { lazyDialog } from "~/ui/LazyDialog";
+
+// The form comes with its fields and checks when an admin first opens it: the list alone is what
+// the page loads.
+const PromotionModal = lazyDialog(() => import("./PromotionModal").then((module) => module.PromotionModal));
 
 const STATUS_TONES: Record<PromotionStatus, string> = {
   active: "bg-emerald-500/15 text-emerald-300 ring-emerald-400/30",

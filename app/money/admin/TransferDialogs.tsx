@@ -5,7 +5,8 @@ import type { ActionResult } from "~/owner/admin-route";
 import { type FormEvent, useState } from "react";
 import { BUTTON_SECONDARY } from "~/owner/AdminShell";
 import { Modal, ModalActions } from "~/owner/AdminDialogs";
-import { Field, inputClass, ValidationSummary } from "~/ui/Field";
+import { Field, ValidationSummary } from "~/ui/Field";
+import { inputClass } from "~/ui/input-class";
 import { Spinner } from "~/ui/Spinner";
 import { fieldErrorsOf, useFetcherAnswer } from "~/ui/forms/fetcher-answer";
 

@@ -1,7 +1,8 @@
 // What the two top-up dialogs share: their title row, their buttons and the deposit bonus they preview.
 import { type ReactNode, type RefObject, useEffect, useId, useRef, useState } from "react";
 import { apiCall } from "~/platform/api";
-import { Field, inputClass } from "~/ui/Field";
+import { Field } from "~/ui/Field";
+import { inputClass } from "~/ui/input-class";
 import type { DepositBonusPreview } from "@workers/money/deposit-bonus";
 import { DialogCloseButton } from "~/ui/Dialog";
 import { useFormat } from "~/i18n/format";

@@ -8,7 +8,8 @@
 import { type ClientActionFunctionArgs, useFetcher, useParams } from "@remix-run/react";
 import { type FormEvent, useState } from "react";
 import { BUTTON_PRIMARY, CARD, SELECT_CLASS } from "~/owner/AdminShell";
-import { Field, inputClass } from "~/ui/Field";
+import { Field } from "~/ui/Field";
+import { inputClass } from "~/ui/input-class";
 import { Spinner } from "~/ui/Spinner";
 import { countKeyLines, type KeyTypeOption, pricingTypeName } from "~/owner/admin";
 import { useFetcherAnswer } from "~/ui/forms/fetcher-answer";
