@@ -1,30 +1,31 @@
-import { type APIRequestContext, expect, test } from "@playwright/test";
-import { ADMIN_LOGIN, ADMIN_PASSWORD, fundUser, login, newUser, signIn } from "./support";
+import { type APIRequestContext, expect } from "@playwright/test";
+import { ADMIN_LOGIN, ADMIN_PASSWORD, fundUser, login, newUser, signIn, test, uniqueId } from "./support";
 
 // Issue #29: the admin sets an app's "Phiên bản tối thiểu" and "Thông báo cho mod" on its form, the
 // key check tells the mod, and "Giấy phép" shows the licence health with the keys that may be shared.
 
-/** A key bought by a new buyer from the `nth` demo app with VND stock (one app per project, so parallel runs do not share its form). */
-async function boughtKey(request: APIRequestContext, nth: number) {
+/**
+ * A key bought by a new buyer from `url`, an app of the test's own (ownApp, an IPA: its keys answer a
+ * key check), priced and stocked here: no demo app's form or stock changes.
+ */
+async function boughtKey(request: APIRequestContext, url: string) {
+  const admin = await login(request, ADMIN_LOGIN, ADMIN_PASSWORD);
+  const adminHeaders = { Authorization: `Bearer ${admin.access}` };
+  const priced = await request.post(`/api/keys/apps/${url}/pricing/`, { headers: adminHeaders, data: { key_type: "1day", price: 20000, currency: "VND" } });
+  expect(priced.status(), await priced.text()).toBe(201);
+  const imported = await request.post("/api/keys/bulk-import/", { headers: adminHeaders, data: { app_url: url, key_type: "1day", keys_text: `HEALTH-${uniqueId()}-${uniqueId()}`.toUpperCase() } });
+  expect(imported.ok(), await imported.text()).toBe(true);
   const buyer = await newUser(request, "health");
   await fundUser(request, buyer.user.id, 5_000_000);
-  const headers = { Authorization: `Bearer ${buyer.access}` };
-  const apps = (await (await request.get("/api/apps/list/")).json()).data as { id: number; name: string }[];
-  let seen = 0;
-  for (const app of apps) {
-    const pricing = (await (await request.get(`/api/keys/apps/${app.id}/pricing/`, { headers })).json()).data as { id: number; can_purchase: boolean; currency: string }[];
-    const option = pricing?.find((candidate) => candidate.can_purchase && candidate.currency === "VND");
-    if (!option || seen++ < nth) continue;
-    const bought = await request.post("/api/keys/purchase/", { headers, data: { key_pricing_id: option.id, payment_method: "balance" } });
-    expect(bought.ok(), await bought.text()).toBe(true);
-    const { key, order } = await bought.json();
-    return { code: key.key_code as string, bundleId: order.app_bundle_id as string, app };
-  }
-  throw new Error("no demo app has a key to buy");
+  const bought = await request.post("/api/keys/purchase/", { headers: { Authorization: `Bearer ${buyer.access}` }, data: { key_pricing_id: (await priced.json()).data.id, payment_method: "balance" } });
+  expect(bought.ok(), await bought.text()).toBe(true);
+  const { key, order } = await bought.json();
+  const app = (await (await request.get(`/api/apps/admin/detail/${url}/`, { headers: adminHeaders })).json()).data as { id: number; name: string };
+  return { code: key.key_code as string, bundleId: order.app_bundle_id as string, app };
 }
 
-test("the admin sets the minimum version and the announcement, the key check tells them, and Giấy phép lists a shared key", { tag: "@phone" }, async ({ page, request }, testInfo) => {
-  const { code, bundleId, app } = await boughtKey(request, testInfo.project.name === "phone" ? 1 : 0);
+test("the admin sets the minimum version and the announcement, the key check tells them, and Giấy phép lists a shared key", { tag: "@phone" }, async ({ page, request, ownApp }) => {
+  const { code, bundleId, app } = await boughtKey(request, await ownApp("e2e-health", { ipa: true }));
   const admin = await login(request, ADMIN_LOGIN, ADMIN_PASSWORD);
   const adminHeaders = { Authorization: `Bearer ${admin.access}` };
   const check = async (device: string) => (await request.post("/api/keys/check/", { data: { key_code: code, device_id: device, bundle_id: bundleId, version: "1.0" } })).json();

@@ -1,7 +1,7 @@
-import { expect, type APIRequestContext, type Locator, type Page, test } from "@playwright/test";
+import { expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import { localSettings } from "../../scripts/lib.mjs";
 import { simulateBankTransfer } from "../../scripts/simulate-bank.mjs";
-import { ADMIN_LOGIN, ADMIN_PASSWORD, login, newUser, type Session, signIn, toast } from "./support";
+import { ADMIN_LOGIN, ADMIN_PASSWORD, login, newUser, type Session, signIn, test, toast, uniqueId } from "./support";
 import { keyTypeNameEn } from "../../workers/shared/english/key-types";
 
 // The profile and wallet in English (issue 45), on a phone (390 px): /en/profile's tabs, figures
@@ -13,7 +13,6 @@ test.use({ viewport: { width: 390, height: 844 } });
 // Money moves through the simulated bank: allow for a busy machine.
 test.describe.configure({ timeout: 120_000 });
 
-const APP = "chien-binh-rong-mod-menu";
 const NAMES = { first_name: "Alex", last_name: "Reader" };
 /** Letters only Vietnamese writes (as tests/unit/dictionaries.test.ts holds the English words to). */
 const VIETNAMESE_LETTERS = /[ăâđêôơưạảấầẩẫậắằẳẵặẹẻẽếềểễệỉịọỏốồổỗộớờởỡợụủứừửữựỳỵỷỹ]/i;
@@ -33,17 +32,25 @@ function walletPanel(page: Page) {
   return page.getByRole("tabpanel", { name: "Wallet" });
 }
 
-/** A buyer with 200,000 ₫ from an admin's adjustment (an English note) and one key bought through the API. */
-async function buyerWithAKey(request: APIRequestContext, prefix: string) {
+/**
+ * A buyer with 200,000 ₫ from an admin's adjustment (an English note) and one key bought through the
+ * API, from `app` (the test's own, ownApp): priced and stocked here, so no demo app's stock is sold.
+ */
+async function buyerWithAKey(request: APIRequestContext, prefix: string, app: string) {
   const buyer = await newUser(request, prefix, NAMES);
   const admin = await login(request, ADMIN_LOGIN, ADMIN_PASSWORD);
+  const adminAuth = { Authorization: `Bearer ${admin.access}` };
+  const priced = await request.post(`/api/keys/apps/${app}/pricing/`, { headers: adminAuth, data: { key_type: "1day", price: 20000, currency: "VND" } });
+  expect(priced.status(), await priced.text()).toBe(201);
+  const imported = await request.post("/api/keys/bulk-import/", { headers: adminAuth, data: { app_url: app, key_type: "1day", keys_text: `EN-${uniqueId()}-${uniqueId()}`.toUpperCase() } });
+  expect(imported.ok(), await imported.text()).toBe(true);
   const adjusted = await request.post(`/api/admin/users/${buyer.user.id}/adjust-balance/`, {
-    headers: { Authorization: `Bearer ${admin.access}` },
+    headers: adminAuth,
     data: { amount: 200000, transaction_type: "admin_adjustment", description: "E2E: money for a key" },
   });
   expect(adjusted.ok(), await adjusted.text()).toBe(true);
   const auth = { Authorization: `Bearer ${buyer.access}` };
-  const pricing = await (await request.get(`/api/keys/apps/${APP}/pricing/`, { headers: auth })).json();
+  const pricing = await (await request.get(`/api/keys/apps/${app}/pricing/`, { headers: auth })).json();
   const option = (pricing.data as { id: number; price: number; can_purchase: boolean; key_type_name: string; key_type: { name: string } }[]).find((item) => item.can_purchase && item.price <= 200000);
   expect(option, "a key the buyer can afford").toBeTruthy();
   const bought = await request.post("/api/keys/purchase/", { headers: auth, data: { key_pricing_id: option!.id, payment_method: "balance" } });
@@ -67,8 +74,8 @@ test("the English profile labels the two names as registration asked for them: f
   await expect(details.locator("div").filter({ hasText: NAMES.last_name }).locator("dt")).toHaveText("Given name");
 });
 
-test("the English profile and wallet: tabs, figures and movements in English, amounts as English writes them", { tag: "@phone" }, async ({ page, request }) => {
-  const { buyer, option } = await buyerWithAKey(request, "enwallet");
+test("the English profile and wallet: tabs, figures and movements in English, amounts as English writes them", { tag: "@phone" }, async ({ page, request, ownApp }) => {
+  const { buyer, option } = await buyerWithAKey(request, "enwallet", await ownApp("e2e-enwallet"));
   const left = 200000 - option.price;
   await signIn(page, buyer);
 
@@ -201,8 +208,8 @@ test("money on its way in English: a top-up awaiting payment is listed, and its 
   await expect(wallet.getByTestId("wallet-transaction").first()).toContainText(`VietQR top-up ${content}`);
 });
 
-test("the purchases tab in English: the key, its code to copy, where it stands", { tag: "@phone" }, async ({ page, request, context, baseURL }) => {
-  const { buyer, option, key } = await buyerWithAKey(request, "enkeys");
+test("the purchases tab in English: the key, its code to copy, where it stands", { tag: "@phone" }, async ({ page, request, context, baseURL, ownApp }) => {
+  const { buyer, option, key } = await buyerWithAKey(request, "enkeys", await ownApp("e2e-enkeys"));
   await signIn(page, buyer);
   await page.goto("/en/profile?tab=purchases");
   await expect(page.getByRole("tab", { name: "Purchases" })).toHaveAttribute("aria-selected", "true");

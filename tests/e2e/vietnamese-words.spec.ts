@@ -1,5 +1,5 @@
-import { type APIRequestContext, expect, test } from "@playwright/test";
-import { ADMIN_LOGIN, ADMIN_PASSWORD, login, type Session, signIn, uniqueId } from "./support";
+import { type APIRequestContext, expect } from "@playwright/test";
+import { ADMIN_LOGIN, ADMIN_PASSWORD, login, type Session, signIn, test, uniqueId } from "./support";
 
 // English the product does not ask for, in Vietnamese (issue #27, item 13): what a person reads or
 // hears from a screen reader is Vietnamese; names like VietQR, TestFlight or Telegram stay.
@@ -27,13 +27,14 @@ test("the admin's app form says Nhật ký thay đổi and Biểu tượng, not 
   expect(words).not.toMatch(/\bChangelog\b|\bIcon\b/);
 });
 
-test("the admin's key detail copies with Sao chép", async ({ page, request }, testInfo) => {
+test("the admin's key detail copies with Sao chép", async ({ page, request, ownApp }) => {
+  // An app of its own: a demo app keeps its pricings and stock as the catalogue's tests read them.
+  const app = await ownApp("e2e-chep");
   const admin = await adminSignedIn(request);
-  // The apps whose key lists tests/e2e/key-devices.spec.ts already fills, one per project.
-  const app = testInfo.project.name === "phone" ? "noads-tweak" : "fps-unlocker-120";
   const code = `E2E-CHEP-${uniqueId()}`.toUpperCase();
   const headers = { Authorization: `Bearer ${admin.access}` };
-  await request.post(`/api/keys/apps/${app}/pricing/`, { headers, data: { key_type: "30days", price: 20000 } });
+  const priced = await request.post(`/api/keys/apps/${app}/pricing/`, { headers, data: { key_type: "30days", price: 20000 } });
+  expect(priced.status(), await priced.text()).toBe(201);
   const imported = await request.post("/api/keys/bulk-import/", { headers, data: { app_url: app, key_type: "30days", keys_text: code } });
   expect(imported.ok(), await imported.text()).toBe(true);
   await signIn(page, admin);
