@@ -6,7 +6,7 @@ import { licenseKeys, orders, users, walletTransactions } from "../../workers/db
 import { applyEntries } from "../../workers/money/wallet/money";
 import { walletFor } from "../../workers/money/wallet/port";
 import { adjustmentRecord, api, balanceOf, bundleOfKey, db, deposit, funded, listing, person, request, unique } from "../factories";
-import { inOneRateWindow } from "../requests";
+import { call, inOneRateWindow } from "../requests";
 
 type Body = Record<string, any>;
 
@@ -286,6 +286,11 @@ describe("key types, pricing and stock", () => {
     ]);
     expect((await get(`/api/keys/availability/${app.id}/?pricing_id=${pricing.id}`)).body.data).toEqual({ can_purchase: true, available_count: 4, is_available: true });
     expect((await get("/api/keys/availability/no-such-app/")).status).toBe(404);
+    // A price of another app (or none at all): "no price", said by licensing in the reader's language.
+    const otherPrice = await call(`/api/keys/availability/${app.id}/?pricing_id=${pricing.id + 100_000}`);
+    expect([otherPrice.status, otherPrice.body.code, otherPrice.body.message]).toEqual([404, "pricing_not_found", "Không tìm thấy bảng giá của loại key này"]);
+    const inEnglish = await call(`/api/keys/availability/${app.id}/?pricing_id=${pricing.id + 100_000}`, { headers: { "Accept-Language": "en" } });
+    expect([inEnglish.status, inEnglish.body.code, inEnglish.body.message]).toEqual([404, "pricing_not_found", "No price found for this key type"]);
   });
 });
 

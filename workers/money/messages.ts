@@ -3,7 +3,7 @@
 import { count, vnd } from "../shared/english/format";
 import { formatVND } from "../shared/format";
 import { defineMessages, type Message, type Said } from "../shared/message";
-import { PURCHASE_MESSAGES, TOPUP_MESSAGES } from "../shared/money/messages";
+import { PRICING_MESSAGES, PURCHASE_MESSAGES, TOPUP_MESSAGES } from "../shared/money/messages";
 import { insufficientBalanceMessage } from "../shared/money/pricing";
 
 // A list filter's status, as the owner's lists word it (QUERY_MESSAGES): a schema speaks its own domain's messages.
@@ -104,7 +104,7 @@ export const WALLET_MESSAGES = defineMessages({
   purchased: { code: "purchased", vi: PURCHASE_MESSAGES.purchased.in("vi"), en: PURCHASE_MESSAGES.purchased.in("en") },
   paused: { code: "key_type_paused", vi: PURCHASE_MESSAGES.paused.in("vi"), en: PURCHASE_MESSAGES.paused.in("en") },
   soldOut: { code: "sold_out", vi: PURCHASE_MESSAGES.soldOut.in("vi"), en: PURCHASE_MESSAGES.soldOut.in("en") },
-  pricingNotFound: { code: "pricing_not_found", vi: "Không tìm thấy bảng giá của loại key này", en: "No price found for this key type" },
+  pricingNotFound: { code: "pricing_not_found", vi: PRICING_MESSAGES.notFound.in("vi"), en: PRICING_MESSAGES.notFound.in("en") },
   balanceOnly: { code: "payment_method_unsupported", vi: PURCHASE_MESSAGES.balanceOnly.in("vi"), en: PURCHASE_MESSAGES.balanceOnly.in("en") },
   insufficient: {
     code: "insufficient_balance",

@@ -17,7 +17,7 @@ import { isLang, type Lang } from "../../shared/lang";
 import { isAdmin } from "../../accounts/require-admin";
 import { requireUser } from "../../accounts/require-user";
 import { clientAddress, readJson, readParams, readQuery, takesJson, takesQuery } from "../../platform/http/validate";
-import { WALLET_MESSAGES } from "../../money/messages";
+import { PRICING_MESSAGES } from "../../shared/money/messages";
 import { KEY_CHECK_MESSAGES } from "../messages";
 
 async function appIdFrom(c: ApiContext): Promise<number> {
@@ -115,7 +115,7 @@ export const keysApi = new Hono<ApiEnv>()
     const pricing = await pricingOf(c);
     const { pricing_id: pricingId } = readQuery(c);
     const chosen = pricingId !== undefined ? pricing.filter((option) => option.id === pricingId) : pricing;
-    if (pricingId !== undefined && chosen.length === 0) throw new HttpError(404, WALLET_MESSAGES.pricingNotFound);
+    if (pricingId !== undefined && chosen.length === 0) throw new HttpError(404, PRICING_MESSAGES.notFound);
     const availableCount = chosen.reduce((sum, option) => sum + option.available_count, 0);
     return c.json({
       success: true,

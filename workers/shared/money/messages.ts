@@ -12,6 +12,11 @@ import { defineMessages } from "../message";
  * codes and English. The pages word some English their own way
  * (app/i18n/en/catalogue/purchase.ts).
  */
+/** A purchase's price that is not (or no longer) there: said by licensing's key list and money's purchase alike. */
+export const PRICING_MESSAGES = defineMessages({
+  notFound: { code: "pricing_not_found", vi: "Không tìm thấy bảng giá của loại key này", en: "No price found for this key type" },
+});
+
 export const PURCHASE_MESSAGES = defineMessages({
   chooseKey: { code: "choose_key", vi: "Vui lòng chọn loại key", en: "Please choose a key type" },
   paused: { code: "key_type_paused", vi: "Loại key này đã tạm dừng bán. Vui lòng chọn loại key khác.", en: "This key type is paused. Please choose another key type." },
