@@ -4,7 +4,7 @@
 import { useFetcher } from "@remix-run/react";
 import { SECONDARY_BUTTON } from "~/accounts/AuthCard";
 import { useFormat } from "~/i18n/format";
-import { packageManagerWords } from "~/i18n/vi/wallet/package-manager";
+import { securityWords } from "~/i18n/vi/accounts/security";
 import { useWords } from "~/i18n/words";
 
 export type Phone = { id: number; model: string; udid_end: string; created_at: string };
@@ -25,7 +25,7 @@ function EndPhoneButton({ id, label }: { id: number; label: string }) {
 }
 
 export function SignedInPhones({ phones }: { phones: Phone[] }) {
-  const phoneWords = useWords(packageManagerWords);
+  const phoneWords = useWords(securityWords);
   const format = useFormat();
   return (
     <>

@@ -27,10 +27,10 @@ const STILL_OVER = {
   "routes/profile._index": 106_120,
   "routes/admin.settings": 103_664,
   "routes/admin.app.$appId.keys.pause": 103_443,
-  "routes/profile.security": 106_637,
+  "routes/profile.security": 106_354,
   "routes/_index": 93_776,
   "en/profile._index": 116_861,
-  "en/profile.security": 117_375,
+  "en/profile.security": 116_609,
 };
 const DRIFT_BYTES = 256;
 

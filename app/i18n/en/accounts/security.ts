@@ -28,4 +28,9 @@ export const security: EnglishOf<typeof securityWords> = {
   newRecoveryCodes: "Make new recovery codes",
   movePhone: "Move to a new phone",
   disable: "Turn off two-step verification",
+  // The phones signed in through Sileo or Zebra (app/accounts/SignedInPhones.tsx).
+  phonesTitle: "Signed-in phones (Sileo / Zebra)",
+  phonesEmpty: "No phone is signed in.",
+  phoneLine: (model: string, udidEnd: string, date: string) => `${model || "iPhone"} · …${udidEnd} · since ${date}`,
+  signOutPhone: "Sign out",
 };

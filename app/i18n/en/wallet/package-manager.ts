@@ -20,8 +20,4 @@ export const packageManager: EnglishOf<typeof packageManagerWords> = {
   owned: "You already hold a working key for this package.",
   bought: "Bought! The key is bound to your phone:",
   backToApp: "Back to Sileo / Zebra",
-  phonesTitle: "Signed-in phones (Sileo / Zebra)",
-  phonesEmpty: "No phone is signed in.",
-  phoneLine: (model: string, udidEnd: string, date: string) => `${model || "iPhone"} · …${udidEnd} · since ${date}`,
-  signOutPhone: "Sign out",
 };

@@ -1,4 +1,4 @@
-// The security page's words (/profile/security: the account's second factor; English twin:
+// The security page's words (/profile/security: the account's second factor and signed-in phones; English twin:
 // app/i18n/en/security.ts). The code fields and recovery codes are app/i18n/vi/second-factor.ts.
 import { defineWords } from "../../words";
 
@@ -30,4 +30,9 @@ export const securityWords = defineWords("security", {
   newRecoveryCodes: "Tạo mã khôi phục mới",
   movePhone: "Đổi điện thoại xác thực",
   disable: "Tắt xác thực hai lớp",
+  // The phones signed in through Sileo or Zebra (app/accounts/SignedInPhones.tsx).
+  phonesTitle: "Điện thoại đã đăng nhập (Sileo / Zebra)",
+  phonesEmpty: "Chưa có điện thoại nào đăng nhập.",
+  phoneLine: (model: string, udidEnd: string, date: string) => `${model || "iPhone"} · …${udidEnd} · từ ${date}`,
+  signOutPhone: "Đăng xuất",
 });

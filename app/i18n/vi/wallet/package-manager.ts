@@ -1,5 +1,5 @@
-// The words of the pages Sileo and Zebra open in their sheet (/sileo/connect, /sileo/checkout) and of
-// the signed-in phones on the security page (docs/product.md, "Buying in Sileo and Zebra"; English
+// The words of the pages Sileo and Zebra open in their sheet (/sileo/connect, /sileo/checkout; the
+// signed-in phones are the security page's words) (docs/product.md, "Buying in Sileo and Zebra"; English
 // twin: app/i18n/en/wallet/package-manager.ts).
 import { defineWords } from "../../words";
 
@@ -22,8 +22,4 @@ export const packageManagerWords = defineWords("packageManager", {
   owned: "Bạn đã có key còn hiệu lực cho gói này.",
   bought: "Mua thành công! Key đã gắn với điện thoại của bạn:",
   backToApp: "Quay lại Sileo / Zebra",
-  phonesTitle: "Điện thoại đã đăng nhập (Sileo / Zebra)",
-  phonesEmpty: "Chưa có điện thoại nào đăng nhập.",
-  phoneLine: (model: string, udidEnd: string, date: string) => `${model || "iPhone"} · …${udidEnd} · từ ${date}`,
-  signOutPhone: "Đăng xuất",
 });
