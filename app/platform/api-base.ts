@@ -45,4 +45,3 @@ export type CallOptions = Omit<ApiOptions, "method" | "body"> & {
   /** The signal stops only a read (GET): a change is never cut off half-way (the admin screens). */
   signalStopsReadsOnly?: boolean;
 };
-

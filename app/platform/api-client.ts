@@ -8,7 +8,8 @@ import type { Locale } from "~/i18n/locale";
 import { networkWords } from "~/i18n/vi/network";
 import { wordsIn } from "~/i18n/words";
 import { type Answer, type ApiClient, ApiError, type ApiOptions, type CallOptions, type FieldErrors } from "./api-base";
-import { clearSession, readAccessToken, readRefreshToken, saveTokens } from "../accounts/session/session";
+import { newIdempotencyKey } from "./idempotency-key";
+import { clearSession, REFRESH_ATTEMPT_KEY, readAccessToken, readRefreshToken, saveTokens } from "../accounts/session/session";
 
 /** The page's language, from its <html lang> (English on /en/ pages), for the words said here. */
 function pageLocale(): Locale {
@@ -136,6 +137,15 @@ async function underRefreshLock<T>(task: () => Promise<T>): Promise<T> {
   return locks ? locks.request("igh-token-refresh", task) : task();
 }
 
+/** The Idempotency-Key to rotate `refresh` under: the one kept for it (its answer never came), else a new one, kept. */
+function refreshAttemptKey(refresh: string): string {
+  const [key, keptFor] = (localStorage.getItem(REFRESH_ATTEMPT_KEY) ?? "").split(" ");
+  if (key && keptFor === refresh) return key;
+  const fresh = newIdempotencyKey();
+  localStorage.setItem(REFRESH_ATTEMPT_KEY, `${fresh} ${refresh}`);
+  return fresh;
+}
+
 async function rotate(): Promise<string | null> {
   const seen = readRefreshToken();
   return underRefreshLock(async () => {
@@ -146,7 +156,9 @@ async function rotate(): Promise<string | null> {
     }
     // Another tab rotated while we waited: its new access token is ours too.
     if (refresh !== seen) return readAccessToken();
-    const response = await send("/api/auth/token/refresh/", outgoing({ method: "POST", body: { refresh } }), null);
+    // Asked again under the same key until its answer is stored: a lost answer is not reuse.
+    const headers = { "Idempotency-Key": refreshAttemptKey(refresh) };
+    const response = await send("/api/auth/token/refresh/", outgoing({ method: "POST", body: { refresh }, headers }), null);
     if (response.status === 400 || response.status === 401 || response.status === 403) {
       clearSession();
       return null;

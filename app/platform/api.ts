@@ -6,13 +6,7 @@
 import type { Answer, ApiClient, CallOptions } from "./api-base";
 
 export { type Answer, type ApiClient, ApiError, type CallOptions, type FieldErrors } from "./api-base";
-
-/** One Idempotency-Key per attempt; crypto.randomUUID needs a secure context, so fall back to random bytes. */
-export function newIdempotencyKey(): string {
-  if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
-}
+export { newIdempotencyKey } from "./idempotency-key";
 
 /**
  * A call through hono's typed client, with the stored token, one refresh, errors, abort and

@@ -240,6 +240,37 @@ test.describe("journeys through the server", () => {
     expect(await storedSession(page)).toEqual({ access: null, refresh: null, user: null });
   });
 
+  test("a refresh whose answer never came back (a reload half-way) does not end the session", async ({ page, request }) => {
+    const account = newAccount("lost");
+    await registerByApi(request, account);
+    await page.goto("/login?redirect=%2Fprofile");
+    await logIn(page, account.username, account.password);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Nguyễn Thử");
+
+    // The server rotates the stored token; its answer is lost on the way back, every time, while
+    // the page goes on (the live wallet and the page's reads each try again).
+    const beforeLoss = await storedSession(page);
+    let answersLost = 0;
+    let loseAnswers = true;
+    await page.route("**/api/auth/token/refresh/", async (route) => {
+      if (!loseAnswers) return route.continue();
+      await route.fetch();
+      answersLost += 1;
+      await route.abort("failed");
+    });
+    await page.evaluate(() => localStorage.setItem("access_token", "het-han"));
+    await page.reload();
+    await expect.poll(() => answersLost).toBeGreaterThan(0);
+    expect((await storedSession(page)).refresh).toBe(beforeLoss.refresh);
+
+    // The network is back: the next page refreshes with the token it kept, and stays signed in.
+    loseAnswers = false;
+    await page.reload();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Nguyễn Thử");
+    await expect.poll(async () => (await storedSession(page)).refresh).not.toBe(beforeLoss.refresh);
+    expect((await storedSession(page)).access).not.toBe("het-han");
+  });
+
   test("forgot password → outbox → reset → only the new password works", async ({ page, request }) => {
     const account = newAccount("reset");
     await registerByApi(request, account);

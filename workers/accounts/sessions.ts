@@ -1,5 +1,6 @@
 // Access tokens (short-lived JWTs, HS256 pinned) and refresh sessions (opaque, stored hashed,
-// rotated on every use; a rotated token used again revokes its whole family). docs/architecture.md#accounts.
+// rotated on every use; a rotated token used again revokes its whole family, except the same
+// rotation asked again under its Idempotency-Key while its answer is still unused). docs/architecture.md#accounts.
 // A session chain and a device token live only in the security epoch they were born in
 // (docs/decisions/0022-security-epoch.md).
 import { and, eq, gt, isNull, type SQL, sql } from "drizzle-orm";
@@ -7,7 +8,7 @@ import { jwtVerify, SignJWT } from "jose";
 import type { Database } from "../db/client";
 import { deviceTokens, sessions, users } from "../db/schema";
 import { SESSION_MAX_AGE_MS } from "../db/statements/live-sessions";
-import { randomToken, sha256Hex } from "../platform/crypto";
+import { hmacSha256Base64url, randomToken, sha256Hex } from "../platform/crypto";
 import { type EpochOwner, stillInEpoch } from "./security-epoch";
 
 const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
@@ -94,8 +95,16 @@ function ownerEpoch(owner: Owner): number | SQL {
   return typeof owner === "number" ? sql`(select security_epoch from users where id = ${owner})` : owner.securityEpoch;
 }
 
-async function insertSession(db: Database, owner: Owner, familyId: string, signedInAt: number, mfaVerifiedAt: number | null, meta: SessionMeta, now: number): Promise<string> {
-  const refresh = randomToken();
+async function insertSession(
+  db: Database,
+  owner: Owner,
+  familyId: string,
+  signedInAt: number,
+  mfaVerifiedAt: number | null,
+  meta: SessionMeta,
+  now: number,
+  refresh = randomToken(),
+): Promise<string> {
   await db.insert(sessions).values({
     userId: ownerId(owner),
     securityEpoch: ownerEpoch(owner),
@@ -139,7 +148,23 @@ export function accessTokenFor(secret: string, userId: number, familyId: string,
 /** `reused`: the chain of user `userId` was ended for it. */
 export type RotateResult = { ok: true; userId: number; tokens: TokenPair } | { ok: false; reason: "invalid" | "expired" } | { ok: false; reason: "reused"; userId: number };
 
-export async function rotateSession(db: Database, secret: string, refresh: string, meta: SessionMeta = {}, now = Date.now()): Promise<RotateResult> {
+/**
+ * The token that replaces `refresh` when its rotation is asked under an Idempotency-Key: made from
+ * both with the server's secret, so the same request asked again can be answered again (its first
+ * answer may never have reached the browser: a reload or a lost network half-way).
+ */
+function successorUnder(secret: string, refresh: string, retryKey: string): Promise<string> {
+  return hmacSha256Base64url(secret, `refresh-successor\n${retryKey}\n${refresh}`);
+}
+
+export async function rotateSession(
+  db: Database,
+  secret: string,
+  refresh: string,
+  meta: SessionMeta = {},
+  now = Date.now(),
+  retryKey: string | null = null,
+): Promise<RotateResult> {
   const [row] = await db
     .select({ session: sessions, epoch: users.securityEpoch })
     .from(sessions)
@@ -151,22 +176,47 @@ export async function rotateSession(db: Database, secret: string, refresh: strin
   if (!session || session.revokedAt || session.securityEpoch !== row.epoch) return { ok: false, reason: "invalid" };
   const signedInAt = (session.signedInAt ?? session.createdAt).getTime();
   if (session.expiresAt.getTime() <= now || signedInAt + SESSION_MAX_AGE_MS <= now) return { ok: false, reason: "expired" };
-  // Claim this token once; losing the claim (already rotated, or a concurrent rotation) is reuse.
+  // The chain keeps its second factor: refreshed tokens say what its sign-in passed.
+  const mfaVerifiedAt = session.mfaVerifiedAt?.getTime() ?? null;
+  const successor = retryKey === null ? undefined : await successorUnder(secret, refresh, retryKey);
+  // Claim this token once; losing the claim (already rotated, or a concurrent rotation) is reuse,
+  // unless it is the same request again and the token it answered is still the chain's, unused.
   const claimed = await db
     .update(sessions)
     .set({ rotatedAt: new Date(now) })
     .where(and(eq(sessions.id, session.id), isNull(sessions.rotatedAt), isNull(sessions.revokedAt)))
     .returning({ id: sessions.id });
   if (claimed.length === 0) {
+    if (successor !== undefined && (await unusedSuccessor(db, session.familyId, session.securityEpoch, successor, now))) {
+      const access = await signAccessToken(secret, session.userId, session.familyId, mfaVerifiedAt !== null, now);
+      return { ok: true, userId: session.userId, tokens: { access, refresh: successor } };
+    }
     await revokeFamily(db, session.familyId, now);
     return { ok: false, reason: "reused", userId: session.userId };
   }
-  // The chain keeps its second factor: refreshed tokens say what its sign-in passed.
-  const mfaVerifiedAt = session.mfaVerifiedAt?.getTime() ?? null;
   // Born in the epoch just checked: if the epoch moves meanwhile, the new row is born dead.
-  const next = await insertSession(db, { id: session.userId, securityEpoch: session.securityEpoch }, session.familyId, signedInAt, mfaVerifiedAt, meta, now);
+  const next = await insertSession(db, { id: session.userId, securityEpoch: session.securityEpoch }, session.familyId, signedInAt, mfaVerifiedAt, meta, now, successor);
   const access = await signAccessToken(secret, session.userId, session.familyId, mfaVerifiedAt !== null, now);
   return { ok: true, userId: session.userId, tokens: { access, refresh: next } };
+}
+
+/** Whether `token` is its chain's live token: same family and epoch, never used, not revoked, not expired. */
+async function unusedSuccessor(db: Database, familyId: string, epoch: number, token: string, now: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.tokenHash, await sha256Hex(token)),
+        eq(sessions.familyId, familyId),
+        eq(sessions.securityEpoch, epoch),
+        isNull(sessions.rotatedAt),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, new Date(now)),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }
 
 async function revokeFamily(db: Database, familyId: string, now = Date.now()): Promise<void> {

@@ -9,6 +9,14 @@ export const STORAGE_KEYS = { access: "access_token", refresh: "refresh_token", 
  */
 const DEVICE_TOKEN_KEY = "device_token";
 
+/**
+ * The Idempotency-Key of the refresh token's rotation, with the token it rotates: a rotation whose
+ * answer never came (a reload or a lost network half-way) is asked again the same way, and the
+ * server answers it again instead of reading it as reuse (workers/accounts/sessions.ts). Replaced
+ * at the next rotation, removed at logout.
+ */
+export const REFRESH_ATTEMPT_KEY = "refresh_attempt";
+
 /** Raised on window whenever this tab changes the session, so the header follows without a reload. */
 const SESSION_EVENT = "session-change";
 
@@ -95,6 +103,7 @@ export function clearSession() {
   if (!store) return;
   const had = Object.values(STORAGE_KEYS).some((key) => store.getItem(key) !== null);
   for (const key of Object.values(STORAGE_KEYS)) store.removeItem(key);
+  store.removeItem(REFRESH_ATTEMPT_KEY);
   if (had) announce();
 }
 

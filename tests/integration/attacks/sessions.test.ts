@@ -366,3 +366,63 @@ describe("attack: credentials in flight while the owner takes the account back",
     expect(survivors).toBe(0);
   });
 });
+
+describe("attack: the answer of a refresh that never reached its owner", () => {
+  const refreshWith = (refresh: string, key?: string) => call("/api/auth/token/refresh/", { body: { refresh }, headers: key ? { "Idempotency-Key": key } : {} });
+
+  it("the owner's refresh whose answer was lost is answered again under its Idempotency-Key, and the chain goes on", async () => {
+    const { refresh } = await signedIn();
+    const lost = await refreshWith(refresh, "lost-answer-1");
+    expect(lost.status).toBe(200);
+    const again = await refreshWith(refresh, "lost-answer-1");
+    expect(again.status).toBe(200);
+    expect(again.body.refresh).toBe(lost.body.refresh);
+    expect((await call("/api/auth/me/", { token: again.body.access })).status).toBe(200);
+    const next = await refreshWith(again.body.refresh, "lost-answer-2");
+    expect(next.status).toBe(200);
+    expect((await call("/api/auth/me/", { token: next.body.access })).status).toBe(200);
+  });
+
+  it("replays a stolen refresh token under a key of its own after the owner's rotation: the chain ends", async () => {
+    const { refresh } = await signedIn();
+    const owner = await refreshWith(refresh, "owner-key-1");
+    expect(owner.status).toBe(200);
+    expect((await refreshWith(refresh, "thief-key-1")).status).toBe(401);
+    expect((await refreshWith(refresh)).status).toBe(401);
+    expect((await refreshWith(owner.body.refresh, "owner-key-2")).status).toBe(401);
+    expect((await call("/api/auth/me/", { token: owner.body.access })).status).toBe(401);
+  });
+
+  it("replays the owner's refresh token and its key after the owner has moved on: the chain ends", async () => {
+    const { refresh } = await signedIn();
+    const first = await refreshWith(refresh, "moved-on-1");
+    const second = await refreshWith(first.body.refresh, "moved-on-2");
+    expect(second.status).toBe(200);
+    const replay = await refreshWith(refresh, "moved-on-1");
+    expect(replay.status).toBe(401);
+    expect(replay.body.refresh).toBeUndefined();
+    expect((await refreshWith(second.body.refresh, "moved-on-3")).status).toBe(401);
+  });
+
+  it("replays a lost answer's key after the owner changed the password: refused, and the new session lives", async () => {
+    const { account, refresh } = await signedIn();
+    const lost = await refreshWith(refresh, "before-change-1");
+    const changed = await call("/api/auth/change-password/", {
+      token: lost.body.access,
+      body: { current_password: account.password, new_password: "mat-khau-moi-9", confirm_password: "mat-khau-moi-9" },
+    });
+    expect(changed.status).toBe(200);
+    const replay = await refreshWith(refresh, "before-change-1");
+    expect(replay.status).toBe(401);
+    expect(replay.body.refresh).toBeUndefined();
+    expect((await refreshWith(changed.body.refresh, "after-change-1")).status).toBe(200);
+  });
+
+  it("sends a malformed Idempotency-Key with a refresh: refused, and the token is not spent", async () => {
+    const { refresh } = await signedIn();
+    const refused = await refreshWith(refresh, "bad key with spaces");
+    expect(refused.status).toBe(400);
+    expect(refused.body.code).toBe("validation_failed");
+    expect((await refreshWith(refresh, "good-key-1")).status).toBe(200);
+  });
+});

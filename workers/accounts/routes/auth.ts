@@ -44,7 +44,7 @@ import { type FieldErrors, HttpError, MESSAGES } from "../../platform/http/api-e
 import { errorText, logEvent } from "../../lib/log";
 import { isAdmin } from "../require-admin";
 import { requireUser } from "../require-user";
-import { clientAddress, readJson, readQuery, takesJson, takesQuery } from "../../platform/http/validate";
+import { clientAddress, idempotencyKey, readJson, readQuery, takesJson, takesQuery } from "../../platform/http/validate";
 import { AUTH_MESSAGES } from "../messages";
 import { refusalBody } from "../../platform/http/refusals";
 import { type Lang, langOfRequest } from "../../shared/lang";
@@ -193,7 +193,8 @@ export const authApi = new Hono<ApiEnv>()
   })
   .post("/token/refresh", takesJson(refreshSchema), async (c) => {
     const { refresh } = await readJson(c);
-    const result = await rotateSession(db(c), getConfig(c.env).JWT_SECRET, refresh, sessionMeta(c));
+    // Under an Idempotency-Key, the same rotation asked again answers the same token (sessions.ts).
+    const result = await rotateSession(db(c), getConfig(c.env).JWT_SECRET, refresh, sessionMeta(c), Date.now(), idempotencyKey(c));
     // A reused token ended its chain: that chain's live sockets close too.
     if (!result.ok && result.reason === "reused") await closeEndedSockets(c.env, [result.userId]);
     if (!result.ok) throw new HttpError(401, AUTH_MESSAGES.refreshInvalid);
