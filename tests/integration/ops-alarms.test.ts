@@ -276,7 +276,7 @@ describe("ops alarms", () => {
     expect(await opsNotices("ops:d1-size:5:")).toHaveLength(1);
     await databaseSize(env, 8.1 * GB, day + 120_000);
     const [urgent] = await opsNotices("ops:d1-size:8:");
-    expect(urgent.text).toContain("8.1 GB");
+    expect(urgent.text).toContain("Cơ sở dữ liệu 8,1 GB:");
     expect(await opsNotices("ops:d1-size:8:")).toHaveLength(1);
     // The cron reads the size from its own heartbeat's write: the local D1 reports one.
     const beat = await env.DB.prepare("INSERT INTO ops_heartbeats (name, at) VALUES ('size-probe', 1) ON CONFLICT (name) DO UPDATE SET at = excluded.at").run();

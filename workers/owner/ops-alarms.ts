@@ -7,6 +7,7 @@
 // outage of D1 is counted and told while D1 refuses writes; opsNotice sends directly when D1
 // cannot record the notice.
 import { errorText, logEvent } from "../lib/log";
+import { formatFileSize } from "../shared/format";
 import { deliverNotifications } from "./notifications";
 import { opsNotice } from "../platform/ops-notice";
 import type { CronState, Found, Tell } from "./ops-watch";
@@ -198,7 +199,8 @@ const SIZE_ALARMS = [
 export async function databaseSize(env: Env, bytes: number, now = Date.now()): Promise<void> {
   const level = SIZE_ALARMS.find((alarm) => bytes >= alarm.bytes);
   if (!level) return;
-  const size = `${(bytes / GB).toFixed(1)} GB`;
+  // The owner reads Vietnamese: "8,1 GB", with the decimal comma (workers/shared/format.ts).
+  const size = formatFileSize(bytes);
   logEvent(level.bytes >= 8 * GB ? "error" : "warn", "database_size", { bytes, threshold_gb: level.bytes / GB });
   await opsNotice(env, `🚨 Cơ sở dữ liệu ${size}: ${level.text}`, `ops:d1-size:${level.bytes / GB}:${Math.floor(now / (24 * HOUR_MS))}`, now);
 }
