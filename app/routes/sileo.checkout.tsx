@@ -1,7 +1,7 @@
 // /sileo/checkout?ticket=…: the store page a purchase from Sileo or Zebra opens in its sheet when it
 // cannot be made at once (no payment secret, no default key type, a short balance; docs/product.md
 // "Buying in Sileo and Zebra"). It lists the package's key types and the wallet's balance, links
-// to a top-up, pays from the wallet (one sale per ticket: a second tap answers the first), shows
+// to a top-up (whose wallet leads back here), pays from the wallet (one sale per ticket: a second tap answers the first), shows
 // the key, already bound to the phone, and ends at sileo://payment_completed, which closes the sheet.
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { type ClientActionFunctionArgs, type ClientLoaderFunctionArgs, Link, useFetcher, useLoaderData } from "@remix-run/react";
@@ -118,7 +118,7 @@ export default function CheckoutPage() {
         >
           {paying.state !== "idle" ? words.paying : words.pay}
         </button>
-        <Link to={to("/profile?tab=wallet&topup=vietqr")} className={SECONDARY_BUTTON}>
+        <Link to={to(`/profile?tab=wallet&topup=vietqr&back=${encodeURIComponent(to(`/sileo/checkout?ticket=${ticket}`))}`)} className={SECONDARY_BUTTON}>
           {words.topUp}
         </Link>
       </div>

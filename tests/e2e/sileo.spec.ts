@@ -169,3 +169,27 @@ test("Zebra: GET before POST for package info, payment_secret null, buys on the 
   expect(bought.key_code).toBe(code);
   expect(await keyCheck(request, code, phone.udid, bought.app_bundle_id)).toMatchObject({ valid: true, reason: "active" });
 });
+
+test("a balance too short for the checkout: its top-up link opens the wallet, which leads back to the same checkout", async ({ context, page, request }) => {
+  const base = await providerBase(request);
+  const pkg = await packageOf(request);
+  const account = await buyer(request, 1_000);
+  const phone: Phone = { udid: newUdid() };
+  await signInSheet(context, base, phone, account);
+  const started = await provider(request, base, `package/${pkg.id}/purchase`, phone, { payment_secret: null });
+  expect(started).toMatchObject({ status: 1, url: expect.stringContaining("/sileo/checkout?ticket=") });
+  const checkout = new URL(started.url);
+  const checkoutPath = `${checkout.pathname}${checkout.search}`;
+
+  await page.goto(started.url);
+  await expect(page.getByText("Số dư không đủ cho loại key này.")).toBeVisible();
+  await page.getByRole("link", { name: "Nạp tiền vào ví" }).click();
+  await expect(page).toHaveURL(/\/profile\?tab=wallet.*&back=%2Fsileo%2Fcheckout%3Fticket%3D/);
+  await page.keyboard.press("Escape");
+  const back = page.getByTestId("wallet-back-to-app");
+  await expect(back).toHaveText("← Quay lại mua key");
+  await expect(back).toHaveAttribute("href", checkoutPath);
+  await back.click();
+  await expect(page).toHaveURL((url) => `${url.pathname}${url.search}` === checkoutPath);
+  await expect(page.getByText("Chọn loại key")).toBeVisible();
+});

@@ -26,14 +26,17 @@ import type { TopupHistoryEntry } from "./topup-history";
 export type WalletTransaction = Awaited<ReturnType<typeof listTransactions>>[number];
 
 
-/** An app page's path (`/slug`, `/en/slug`): the only place ?back= may lead. */
-const APP_PAGE = /^\/(?:en\/)?[\w-]+$/;
+/**
+ * The only places ?back= may lead: an app page (`/slug`, `/en/slug`) or the checkout that Sileo and
+ * Zebra open (`/sileo/checkout?ticket=…`, app/routes/sileo.checkout.tsx), never another site.
+ */
+const BACK_PLACE = /^\/(?:en\/)?(?:[\w-]+|sileo\/checkout\?ticket=[\w-]+)$/;
 
-/** Come from a purchase the balance did not cover (?back=, PurchaseConfirmDialog.tsx): the way back to it. */
+/** Come from a purchase the balance did not cover (?back=: PurchaseConfirmDialog.tsx, the Sileo checkout): the way back to it. */
 function BackToApp() {
   const words = useWords(walletWords);
   const back = useSearchParams()[0].get("back");
-  if (!back || !APP_PAGE.test(back)) return null;
+  if (!back || !BACK_PLACE.test(back)) return null;
   return (
     <Link to={back} className="inline-block font-semibold text-indigo-300 underline underline-offset-2 hover:text-indigo-200" data-testid="wallet-back-to-app">
       {words.backToApp}
