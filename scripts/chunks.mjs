@@ -4,7 +4,7 @@
 // silently stop grouping (as happened once), and a page would load what it does not show.
 export const SHARED_CHUNKS = {
   // Numbers, money and dates in the page's language: the catalogue's pages and the profile.
-  format: ["app/ui/use-now.ts", "app/i18n/format.ts", "workers/shared/format.ts"],
+  format: ["app/catalogue/home/use-now.ts", "app/i18n/format.ts", "workers/shared/format.ts"],
   // What the home page shares with the app page (icons, badges, type labels, support links, the
   // words both show), which the profile does not load.
   catalogue: [
@@ -19,9 +19,9 @@ export const SHARED_CHUNKS = {
   shell: ["workers/shared/error-texts.ts"],
   // The home page and the card it lists, one file. The admin's app form shows the same card as
   // its preview, so it loads this file too (an admin's desktop page, not a buyer's phone).
-  home: ["app/routes/_index/route.tsx", "app/catalogue/AppCard.tsx"],
+  home: ["app/routes/_index/route.tsx", "app/catalogue/home/AppCard.tsx"],
   // The app page (/:slug, and /app/:id that forwards to it) with the purchase it offers.
-  "app-page": ["app/catalogue/app-page-route.tsx", "app/catalogue/app-meta.ts"],
+  "app-page": ["app/catalogue/app-page/app-page-route.tsx", "app/catalogue/app-page/app-meta.ts"],
   // A form's pending state and its answer: the app page, the account pages and the profile.
   pending: ["app/ui/Spinner.tsx", "app/ui/forms/fetcher-answer.ts"],
   // The account pages' card: sign-in and its second step, registration, forgotten and new password,
