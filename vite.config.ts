@@ -1,5 +1,5 @@
 import { aliases } from "./scripts/aliases.mjs";
-import { sharedChunkOf } from "./scripts/chunks.mjs";
+import { sharedChunks } from "./scripts/chunks.mjs";
 import { vitePlugin as remix } from "@remix-run/dev";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Rollup } from "vite";
@@ -29,18 +29,20 @@ function shellOf(rootId: string, getModuleInfo: Rollup.GetModuleInfo): Set<strin
 /**
  * The browser build puts what every page loads (React, Remix, the header, the session and the API
  * client) in one "shell" chunk instead of a dozen small ones: fewer requests, and one gzip stream
- * compresses better (decision 0021). A few modules several pages share go together
- * (scripts/chunks.mjs). Route code still splits per route.
+ * compresses better (decision 0021). Modules several pages share are grouped by their folder and
+ * the pages that load them (scripts/chunks.mjs, decision 0071). Route code still splits per route.
  */
 function shellChunk(): Rollup.GetManualChunk {
   let shell: Set<string> | null = null;
-  return (id, { getModuleIds, getModuleInfo }) => {
+  const sharedChunkOf = sharedChunks();
+  return (id, meta) => {
+    const { getModuleIds, getModuleInfo } = meta;
     if (!shell) {
       const rootId = [...getModuleIds()].find((module) => module.endsWith("/app/root.tsx"));
       if (!rootId) return undefined;
       shell = shellOf(rootId, getModuleInfo);
     }
-    return shell.has(id) ? "shell" : sharedChunkOf(id);
+    return shell.has(id) ? "shell" : sharedChunkOf(id, meta);
   };
 }
 

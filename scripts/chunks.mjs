@@ -1,54 +1,101 @@
-// The browser build's shared chunks beyond the shell (vite.config.ts, decision 0021): modules
-// several pages load, grouped by who loads them. Each is named by its path, which
-// tests/scripts/architecture.test.mjs holds to the files: a rule that names a moved file would
-// silently stop grouping (as happened once), and a page would load what it does not show.
-export const SHARED_CHUNKS = {
-  // Numbers, money and dates in the page's language: the catalogue's pages and the profile.
-  format: ["app/ui/use-now.ts", "app/i18n/format.ts", "workers/shared/format.ts"],
-  // What the home page shares with the app page (icons, badges, type labels, support links, the
-  // words both show), which the profile does not load.
-  catalogue: [
-    "app/catalogue/AppIcon.tsx",
-    "app/catalogue/TypeBadge.tsx",
-    "app/catalogue/SupportLinks.tsx",
-    "app/catalogue/app-types.ts",
-    "app/i18n/vi/catalogue/catalogue.ts",
-  ],
-  // The one-line failure texts are read on most pages: a few bytes in the shell instead of a
-  // file of their own.
-  shell: ["workers/shared/error-texts.ts"],
-  // The home page and the card it lists, one file. The admin's app form shows the same card as
-  // its preview, so it loads this file too (an admin's desktop page, not a buyer's phone).
-  home: ["app/routes/_index/route.tsx", "app/catalogue/AppCard.tsx"],
-  // The app page (/:slug, and /app/:id that forwards to it) with the purchase it offers.
-  "app-page": ["app/catalogue/app-page-route.tsx", "app/catalogue/app-meta.ts"],
-  // A form's pending state and its answer: the app page, the account pages and the profile.
-  pending: ["app/ui/Spinner.tsx", "app/ui/forms/fetcher-answer.ts"],
-  // The account pages' card: sign-in and its second step, registration, forgotten and new password,
-  // the return from Google, unsubscribe and the profile (not the admin's pages, nor the 404 page).
-  account: ["app/accounts/AuthCard.tsx"],
-  // The store's refusals as the browser words them: named on their own, as the API client (every
-  // page's first call) needs them, and any group holding them would come along with it.
-  // With them, what every page with data functions loads (the account pages, the profile, the
-  // admin's; the 404 page for its title): a page's title, a data function's redirect, and a text
-  // field's look (the admin's screens style their filters with it without Field's words and checks).
-  refusals: ["workers/shared/error-messages.ts", "app/ui/meta.ts", "app/ui/forms/redirect-response.ts", "app/ui/input-class.ts"],
-  // Signing in with Google and where a sign-in lands: sign-in, registration and the return from
-  // Google (the second step's page takes the Google half along, about 1 KB it does not use).
-  "sign-in": ["app/accounts/session/google.ts", "app/accounts/session/redirects.ts"],
-  // Fields and their checks: the sign-in, registration, reset and security forms (and the admin's).
-  forms: ["app/ui/Field.tsx", "app/i18n/vi/forms.ts", "app/ui/forms/validation.ts"],
-  // A signed-in call's session handling: named, or the app page's file would take it and every
-  // page that needs it would load the app page.
-  auth: ["app/accounts/session/auth.ts", "app/i18n/vi/session.ts"],
-  // Prices and the wallet's figures: the app page and the profile.
-  wallet: ["workers/shared/money/pricing.ts", "app/money/wallet/wallet-figures.ts"],
+// The browser build's shared chunks beyond the shell (vite.config.ts; decisions 0021, 0043, 0071),
+// by folder, with no list of files. A module that two or more pages load through static imports
+// goes to a group named after its area (the first folder under app/ or workers/; the words in
+// app/i18n/<language>/<area>/ belong to <area>; a package is its own area) and the pages that
+// load it: an area's modules that the same pages load come as one file, and no page loads a shared
+// module it does not use. A module goes with an importer that exactly the same pages load (a
+// component's words and helpers come with it). What one page loads stays with its route, and what
+// is loaded lazily stays lazy (Rollup places both).
+
+/**
+ * The named exceptions, by folder: the modules directly in it that two or more pages load are one
+ * group, whichever of those pages load them. tests/scripts/architecture.test.mjs holds them to the
+ * files: an exception whose folder holds no module would silently stop grouping.
+ */
+export const FOLDER_GROUPS = {
+  // What the home page shares with the app page and the admin's screens (icon, badges, type labels,
+  // support links): one file, where split by page the home page would load three.
+  "app/catalogue": "catalogue",
+  // The home page's card and clock: the admin's app form shows the card as its preview.
+  "app/catalogue/home": "home",
 };
 
-/** The shared chunk a module belongs to, by its absolute id, or undefined. */
-export function sharedChunkOf(id) {
-  for (const [chunk, paths] of Object.entries(SHARED_CHUNKS)) {
-    if (paths.some((path) => id.endsWith(`/${path}`))) return chunk;
+/**
+ * Folders whose modules go with the workers/shared module they import: the page's language's
+ * formatting (app/i18n/format.ts) and the shared formatting it wraps are one file for every page
+ * that formats numbers, money or dates, as the home page has no room for a second.
+ */
+export const WITH_SHARED = ["app/i18n"];
+
+/** A module's path in the project (app/…, workers/…) or its package (node_modules/<name>), or undefined. */
+function pathOf(id) {
+  if (id.includes("\0") || id.includes("?")) return undefined;
+  if (id.includes("/node_modules/")) return `node_modules/${id.split("/node_modules/").pop().split("/")[0]}`;
+  return id.match(/\/((?:app|workers)\/.+)$/)?.[1];
+}
+
+/** The area a path belongs to: its first folder under app/ or workers/ (a word file's area), or its package. */
+export function areaOf(path) {
+  const words = path.match(/^app\/i18n\/(?:vi|en)\/([^/]+)\//);
+  if (words) return words[1];
+  const folder = path.match(/^(?:app|workers)\/([^/]+)\//)?.[1];
+  return folder ?? path.match(/^node_modules\/(.+)$/)?.[1].replace(/[^\w-]/g, "") ?? "app";
+}
+
+/** For each module, the entries (pages' route modules) that load it through static imports. */
+function pagesByModule(getModuleIds, getModuleInfo) {
+  const pages = new Map();
+  for (const entry of getModuleIds()) {
+    if (!getModuleInfo(entry)?.isEntry) continue;
+    const seen = new Set();
+    const todo = [entry];
+    for (let id = todo.pop(); id !== undefined; id = todo.pop()) {
+      if (seen.has(id)) continue;
+      seen.add(id);
+      todo.push(...(getModuleInfo(id)?.importedIds ?? []));
+    }
+    for (const id of seen) pages.set(id, [...(pages.get(id) ?? []), entry]);
   }
-  return undefined;
+  return pages;
+}
+
+/**
+ * The rule as Rollup's manualChunks beyond the shell: (id, Rollup's module graph) → the module's
+ * group, or undefined. Make one per build: it reads the graph once.
+ */
+export function sharedChunks() {
+  let pagesOf;
+  const groups = new Map();
+  // "area pages" → the area's group number: short names, as each file's imports spell them.
+  const numbers = new Map();
+  const pagesKey = (id) => (pagesOf.get(id) ?? []).join("\n");
+  const groupOf = (id, getModuleInfo) => {
+    if (groups.has(id)) return groups.get(id);
+    groups.set(id, undefined); // an import cycle reads "no group" while it is worked out
+    const path = pathOf(id);
+    let group;
+    if (path && (pagesOf.get(id) ?? []).length >= 2) {
+      const folder = path.slice(0, path.lastIndexOf("/"));
+      const info = getModuleInfo(id);
+      if (WITH_SHARED.includes(folder)) {
+        const shared = info.importedIds.find((other) => pathOf(other)?.startsWith("workers/shared/"));
+        group = shared && groupOf(shared, getModuleInfo);
+      }
+      group ??= FOLDER_GROUPS[folder];
+      const importer = group ? undefined : info.importers.find((other) => pagesKey(other) === pagesKey(id) && groupOf(other, getModuleInfo));
+      group ??= importer && groupOf(importer, getModuleInfo);
+      if (!group) {
+        const area = areaOf(path);
+        const key = `${area} ${pagesKey(id)}`;
+        if (!numbers.has(key)) numbers.set(key, [...numbers.keys()].filter((other) => other.startsWith(`${area} `)).length + 1);
+        group = `${area}${numbers.get(key)}`;
+      }
+    }
+    groups.set(id, group);
+    return group;
+  };
+  return (id, { getModuleIds, getModuleInfo }) => {
+    pagesOf ??= pagesByModule(getModuleIds, getModuleInfo);
+    return groupOf(id, getModuleInfo);
+  };
 }

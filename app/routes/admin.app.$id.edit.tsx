@@ -15,7 +15,7 @@ import { APP_FORM_MESSAGES } from "@workers/shared/app-form";
 import { formatDateTime, formatRelativeTime } from "@workers/shared/format";
 import { pageMeta } from "~/ui/meta";
 import { toast } from "~/ui/toast";
-import { useNow } from "~/ui/use-now";
+import { useNow } from "~/catalogue/home/use-now";
 import { useSite } from "~/root";
 import type { AdminApp } from "@workers/catalogue/app-admin";
 

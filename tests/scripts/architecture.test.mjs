@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { describe, test } from "node:test";
-import { SHARED_CHUNKS } from "../../scripts/chunks.mjs";
+import { areaOf, FOLDER_GROUPS, sharedChunks, WITH_SHARED } from "../../scripts/chunks.mjs";
 import { projectRoot } from "../../scripts/lib.mjs";
 
 const MAX_FILES_PER_FOLDER = 15;
@@ -72,11 +72,54 @@ describe("docs/architecture.md holds", () => {
   });
 });
 
-test("every module the build's shared chunks name (scripts/chunks.mjs) exists at that path", () => {
-  const named = Object.values(SHARED_CHUNKS).flat();
-  assert.ok(named.length > 5, `only ${named.length} paths named`);
-  assert.deepEqual(
-    named.filter((path) => !existsSync(join(projectRoot, path))),
-    [],
-  );
+describe("the build's shared chunks follow the folders (scripts/chunks.mjs)", () => {
+  test("each folder the rule names holds source files, and each folder that goes with workers/shared imports from it", () => {
+    const named = [...Object.keys(FOLDER_GROUPS), ...WITH_SHARED];
+    assert.ok(named.length > 0, "no folder named");
+    const sources = (folder) => (existsSync(join(projectRoot, folder)) ? readdirSync(join(projectRoot, folder)).filter((name) => SOURCE.test(name)) : []);
+    assert.deepEqual(
+      named.filter((folder) => sources(folder).length === 0),
+      [],
+    );
+    const importsShared = (folder) => sources(folder).some((name) => /from "@workers\/shared\//.test(readFileSync(join(projectRoot, folder, name), "utf8")));
+    assert.deepEqual(
+      WITH_SHARED.filter((folder) => !importsShared(folder)),
+      [],
+    );
+  });
+
+  test("a module's area is its first folder, a word file's its area's", () => {
+    assert.equal(areaOf("app/ui/forms/validation.ts"), "ui");
+    assert.equal(areaOf("app/i18n/vi/catalogue/home.ts"), "catalogue");
+    assert.equal(areaOf("workers/shared/money/pricing.ts"), "shared");
+  });
+
+  test("on a module graph: shared modules group by area and pages, a named folder is one group, one page's module stays with it", () => {
+    const graph = {
+      "/p/app/routes/a.tsx": ["/p/app/ui/Spinner.tsx", "/p/app/ui/meta.ts", "/p/app/catalogue/AppIcon.tsx", "/p/app/ui/Alert.tsx"],
+      "/p/app/routes/b.tsx": ["/p/app/ui/Spinner.tsx", "/p/app/ui/meta.ts", "/p/app/catalogue/SupportLinks.tsx"],
+      "/p/app/routes/c.tsx": ["/p/app/ui/Spinner.tsx", "/p/app/catalogue/AppIcon.tsx", "/p/app/catalogue/SupportLinks.tsx"],
+      "/p/app/ui/Alert.tsx": [],
+      "/p/app/ui/Spinner.tsx": ["/p/app/i18n/vi/spinner.ts"],
+      "/p/app/i18n/vi/spinner.ts": [],
+      "/p/app/ui/meta.ts": [],
+      "/p/app/catalogue/AppIcon.tsx": [],
+      "/p/app/catalogue/SupportLinks.tsx": [],
+    };
+    const importers = (id) => Object.keys(graph).filter((other) => graph[other].includes(id));
+    const meta = { getModuleIds: () => Object.keys(graph).values(), getModuleInfo: (id) => ({ isEntry: id.includes("/routes/"), importedIds: graph[id], importers: importers(id) }) };
+    const groupOf = sharedChunks();
+    const groups = Object.fromEntries(Object.keys(graph).map((id) => [id.replace("/p/", ""), groupOf(id, meta)]));
+    assert.deepEqual(groups, {
+      "app/routes/a.tsx": undefined,
+      "app/routes/b.tsx": undefined,
+      "app/routes/c.tsx": undefined,
+      "app/ui/Alert.tsx": undefined,
+      "app/ui/Spinner.tsx": "ui1",
+      "app/i18n/vi/spinner.ts": "ui1",
+      "app/ui/meta.ts": "ui2",
+      "app/catalogue/AppIcon.tsx": "catalogue",
+      "app/catalogue/SupportLinks.tsx": "catalogue",
+    });
+  });
 });

@@ -1,6 +1,6 @@
 // The app form's right column: the card as it will look, and on the edit page the unsaved
 // changes and the update history.
-import { AppCard } from "~/catalogue/AppCard";
+import { AppCard } from "~/catalogue/home/AppCard";
 import { formatDateTime } from "@workers/shared/format";
 import type { AdminApp } from "@workers/catalogue/app-admin";
 import type { AppCardData } from "@workers/catalogue/catalogue";

@@ -1,7 +1,7 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
 import { type RefObject, useEffect, useRef } from "react";
-import { AppCard, AppCardPlaceholder } from "~/catalogue/AppCard";
+import { AppCard, AppCardPlaceholder } from "~/catalogue/home/AppCard";
 import { EmptyCatalogue } from "../../catalogue/home/EmptyCatalogue";
 import { EnglishSuggestion } from "../../catalogue/home/EnglishSuggestion";
 import { SupportLinks } from "~/catalogue/SupportLinks";
@@ -11,7 +11,7 @@ import { homeWords } from "~/i18n/vi/catalogue/home";
 import { useWords, wordsIn } from "~/i18n/words";
 import { APP_TYPE_VALUES, appTypeLabel } from "~/catalogue/app-types";
 import { loadCataloguePage, publicPageHeaders } from "~/catalogue/catalogue.server";
-import { useNow } from "~/ui/use-now";
+import { useNow } from "~/catalogue/home/use-now";
 
 export async function loader({ context, request }: LoaderFunctionArgs) {
   return { ...(await loadCataloguePage(context, request)), now: Date.now() };

@@ -3,7 +3,7 @@ import type { PublicApp } from "@workers/catalogue/catalogue";
 import type { Locale } from "~/i18n/locale";
 import { appPageWords } from "~/i18n/vi/catalogue/app-page";
 import { wordsIn } from "~/i18n/words";
-import { appDescription, appName } from "./app-types";
+import { appDescription, appName } from "../app-types";
 
 /** Title, description and sharing tags of an app page in `locale`; a 404 gets a plain title. */
 export function appPageMeta(app: PublicApp | undefined, locale: Locale = "vi", siteName = "iOS Game Hack"): MetaDescriptor[] {

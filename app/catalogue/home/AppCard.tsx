@@ -5,8 +5,8 @@ import { useLocalePath } from "~/i18n/locale";
 import { catalogueWords } from "~/i18n/vi/catalogue/catalogue";
 import { useWords } from "~/i18n/words";
 import { appName } from "~/catalogue/app-types";
-import { AppIcon } from "./AppIcon";
-import { TypeBadge } from "./TypeBadge";
+import { AppIcon } from "../AppIcon";
+import { TypeBadge } from "../TypeBadge";
 
 /** `firstScreen`: the card is in view when the page opens (its icon loads with the page, AppIcon.tsx). */
 export function AppCard({ app, now, firstScreen = false }: { app: AppCardData; now: number; firstScreen?: boolean }) {

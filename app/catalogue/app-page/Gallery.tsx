@@ -5,7 +5,7 @@ import { appPageWords } from "~/i18n/vi/catalogue/app-page";
 import { useWords } from "~/i18n/words";
 import { imageSrc, imageSrcSet } from "@workers/shared/image-variants";
 import type { Screenshot } from "@workers/catalogue/catalogue";
-import { lazyDialog } from "../ui/LazyDialog";
+import { lazyDialog } from "../../ui/LazyDialog";
 
 // The full-screen viewer is loaded when first opened: the app page's first load stays light.
 const MediaViewer = lazyDialog(() => import("./MediaViewer").then((module) => module.MediaViewer));

@@ -3,7 +3,7 @@
 // Escape closes it and focus goes back to what opened it.
 import { type PointerEvent, useCallback, useEffect, useRef } from "react";
 import type { Screenshot } from "@workers/catalogue/catalogue";
-import { Dialog, DialogCloseButton } from "../ui/Dialog";
+import { Dialog, DialogCloseButton } from "../../ui/Dialog";
 import { imageSrcSet } from "@workers/shared/image-variants";
 import { appPageWords } from "~/i18n/vi/catalogue/app-page";
 import { useWords } from "~/i18n/words";

@@ -8,11 +8,11 @@ import { useWords } from "~/i18n/words";
 import type { PublicApp } from "@workers/catalogue/catalogue";
 import type { PublicPricing } from "@workers/licensing/keys";
 import type { AppPause } from "@workers/licensing/app-pause";
-import { AppIcon } from "./AppIcon";
-import { KeyPurchase } from "../money/purchase/KeyPurchase";
-import { TrialSlot } from "../licensing/TrialSlot";
-import { SupportLinks } from "./SupportLinks";
-import { TypeBadge } from "./TypeBadge";
+import { AppIcon } from "../AppIcon";
+import { KeyPurchase } from "../../money/purchase/KeyPurchase";
+import { TrialSlot } from "../../licensing/TrialSlot";
+import { SupportLinks } from "../SupportLinks";
+import { TypeBadge } from "../TypeBadge";
 import { Gallery } from "./Gallery";
 import { toast } from "~/ui/toast";
 

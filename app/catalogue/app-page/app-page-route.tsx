@@ -4,10 +4,10 @@
 // in each route file, beside their loader: both come from a server-only module.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { type ClientActionFunctionArgs, useLoaderData } from "@remix-run/react";
-import { AppDetail } from "~/catalogue/AppDetail";
-import { AppErrorBoundary } from "~/catalogue/AppNotFound";
+import { AppDetail } from "~/catalogue/app-page/AppDetail";
+import { AppErrorBoundary } from "~/catalogue/app-page/AppNotFound";
 import { localeOf } from "~/i18n/locale";
-import { appPageMeta } from "~/catalogue/app-meta";
+import { appPageMeta } from "~/catalogue/app-page/app-meta";
 import type { loadAppPage } from "~/catalogue/catalogue.server";
 import { purchaseAction, skipAfterPurchase } from "~/money/purchase/purchase-action";
 
