@@ -1,5 +1,4 @@
-import { keyTypeNameEn } from "@workers/shared/english/key-types";
-import type { Bought, walletWords } from "../../vi/wallet/wallet";
+import type { walletWords } from "../../vi/wallet/wallet";
 import type { EnglishOf } from "../../words";
 
 /** A phone card's states (workers/money/cards.ts CARD_STATUS_DISPLAY), in English. */
@@ -52,10 +51,12 @@ function englishCredit(how: string): string {
  * (workers/money/wallet/money.ts); its known forms are read back here, keeping what they name (a
  * transfer content, a card, a key and app, a promotion, an admin's note) as it is.
  */
-function movement(description: string, type: string, source: string, bought?: Bought | null): string {
-  // A purchase names its key type in English (issue 54 item 5), the app as the shop named it.
-  if (bought) return `${LEDGER_SOURCE.purchase}: ${keyTypeNameEn(bought.key_type_code, bought.key_type_name)} - ${bought.app_name}`;
-  const line = String(description ?? "");
+function movement(line: string | null, description: string, type: string, source: string): string {
+  if (line) return line;
+  return fromText(String(description ?? ""), type, source);
+}
+
+function fromText(line: string, type: string, source: string): string {
   const label = LEDGER_SOURCE[source] ?? LEDGER_TYPE[type] ?? String(type);
   let match = /^(Nạp tiền chuyển khoản|Nạp tiền bằng thẻ cào) \(duyệt thủ công\)(?:: ([\s\S]*))?$/.exec(line);
   if (match) return `${match[1] === "Nạp tiền chuyển khoản" ? LEDGER_SOURCE.bank_transfer : LEDGER_SOURCE.card} (approved by hand)${match[2] ? `: ${match[2]}` : ""}`;
