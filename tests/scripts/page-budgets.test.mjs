@@ -29,8 +29,8 @@ const STILL_OVER = {
   "routes/admin.app.$appId.keys.pause": 103_443,
   "routes/profile.security": 106_354,
   "routes/_index": 93_776,
-  "en/profile._index": 116_861,
-  "en/profile.security": 116_609,
+  "en/profile._index": 115_796,
+  "en/profile.security": 115_912,
 };
 const DRIFT_BYTES = 256;
 
