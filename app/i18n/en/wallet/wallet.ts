@@ -37,7 +37,7 @@ export function englishVnd(amount: number): string {
  * turned into English here (issue 51): a row without a known line is named by its source.
  */
 function movement(line: string | null, _description: string, type: string, source: string): string {
-  return line || (LEDGER_SOURCE[source] ?? LEDGER_TYPE[type] ?? String(type));
+  return line ? String(line) : (LEDGER_SOURCE[source] ?? LEDGER_TYPE[type] ?? String(type));
 }
 
 export const wallet: EnglishOf<typeof walletWords> = {
