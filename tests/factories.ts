@@ -13,6 +13,7 @@ import { startSession } from "../workers/accounts/sessions";
 import { applyEntries, type LedgerEntry } from "../workers/money/wallet/money";
 import { normalKeyCode } from "../workers/licensing/key-check";
 import { CARD_TEST } from "./test-servers";
+import { LEDGER_MESSAGES } from "@workers/money/messages";
 
 type Body = Record<string, any>;
 
@@ -127,7 +128,7 @@ export function adjustmentRecord(admin: { id: number; email: string }): AuditRec
 
 /** A bank top-up of `amount` VND, as the wallet records it. */
 export function deposit(amount: number, reference = unique("dep")): LedgerEntry {
-  return { type: "deposit", source: "vietqr", amount, reference, description: "Nạp tiền" };
+  return { type: "deposit", source: "vietqr", amount, reference, line: LEDGER_MESSAGES.vietqr(reference) };
 }
 
 /** A user whose wallet holds `amount` VND, credited as one deposit. */

@@ -6,6 +6,7 @@ import { applyEntries } from "../../workers/money/wallet/money";
 import { walletFor } from "../../workers/money/wallet/port";
 import { SECOND_FACTOR_REQUIRED_MESSAGE } from "../../workers/shared/error-messages";
 import { api, createApp, db, person, request, sessionToken, typeId, unique } from "../factories";
+import { LEDGER_MESSAGES } from "@workers/money/messages";
 
 type Body = Record<string, any>;
 
@@ -169,7 +170,7 @@ describe("keys", () => {
   it("deleting a sold key never takes it from its buyer", async () => {
     const { admin, pricing, app } = await stocked();
     const buyer = await person();
-    await applyEntries(env.DB, buyer.id, [{ type: "deposit", source: "vietqr", amount: 10000, reference: unique("dep"), description: "Nạp" }]);
+    await applyEntries(env.DB, buyer.id, [{ type: "deposit", source: "vietqr", amount: 10000, reference: unique("dep"), line: LEDGER_MESSAGES.vietqr("Nạp") }]);
     const bought = await walletFor(env, buyer.id).purchase(pricing.id, null);
     expect(bought.ok).toBe(true);
     const code = bought.ok ? bought.order.key_code : "";

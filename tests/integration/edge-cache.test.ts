@@ -11,6 +11,7 @@ import { cachedResource, catalogueChanged, readVersionFromDb, VERSION_RECHECK_MS
 import { applyEntries } from "../../workers/money/wallet/money";
 import { walletFor } from "../../workers/money/wallet/port";
 import { bytes, createApp, db, noDatabase, request, sessionToken, unique } from "../factories";
+import { LEDGER_MESSAGES } from "@workers/money/messages";
 
 /** The Worker called directly, so a test can give it another env. */
 function direct(path: string, workerEnv: Env, headers: Record<string, string> = {}, context = createExecutionContext()) {
@@ -137,7 +138,7 @@ describe("edge cache of the public pages", () => {
 
     const name = unique("e").replace(/-/g, "_").slice(0, 28);
     const [buyer] = await db.insert(users).values({ username: name, email: `${name}@example.com` }).returning();
-    await applyEntries(env.DB, buyer.id, [{ type: "deposit", source: "vietqr", amount: 5000, reference: unique("dep"), description: "Nạp tiền" }]);
+    await applyEntries(env.DB, buyer.id, [{ type: "deposit", source: "vietqr", amount: 5000, reference: unique("dep"), line: LEDGER_MESSAGES.vietqr("Nạp tiền") }]);
     // The wallet object alone: no stockChanged in this colo, as when the sale happened elsewhere.
     expect((await walletFor(env, buyer.id).purchase(pricing.id, unique("idem"))).ok).toBe(true);
     expect((await page(`/${app.url}`)).html).toContain("Sắp hết (còn 3)");

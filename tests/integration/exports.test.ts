@@ -7,6 +7,7 @@ import { users } from "../../workers/db/schema";
 import { csvField, exportCsv } from "../../workers/owner/exports";
 import { applyEntries } from "../../workers/money/wallet/money";
 import { api, db, funded, listing, person, request, unique } from "../factories";
+import { LEDGER_MESSAGES } from "@workers/money/messages";
 
 /** 2026-11-25 00:00 in Vietnam (UTC+7) as UTC milliseconds. */
 const VN_MIDNIGHT_25 = Date.UTC(2026, 10, 24, 17);
@@ -79,7 +80,7 @@ describe("GET /api/admin/exports/transactions.csv", () => {
     await db.update(users).set({ username: tricky }).where(eq(users.id, user.id));
     const description = 'Nạp "thử", dòng một\ndòng hai – Chiến Binh Rồng';
     const first = unique("csv");
-    expect((await applyEntries(env.DB, user.id, [{ type: "deposit", source: "admin", amount: 120000, reference: first, description }], [], VN_MIDNIGHT_25 + 1000)).ok).toBe(true);
+    expect((await applyEntries(env.DB, user.id, [{ type: "deposit", source: "admin", amount: 120000, reference: first, line: LEDGER_MESSAGES.adjustment(description) }], [], VN_MIDNIGHT_25 + 1000)).ok).toBe(true);
 
     const { response, bytes, text } = await download(admin.token, "/api/admin/exports/transactions.csv?from=2026-11-25&to=2026-11-25");
     expect(response.status).toBe(200);
@@ -99,7 +100,7 @@ describe("GET /api/admin/exports/transactions.csv", () => {
     const user = await person();
     const at = async (millis: number) => {
       const reference = unique("edge");
-      await applyEntries(env.DB, user.id, [{ type: "deposit", source: "admin", amount: 1000, reference, description: "biên" }], [], millis);
+      await applyEntries(env.DB, user.id, [{ type: "deposit", source: "admin", amount: 1000, reference, line: LEDGER_MESSAGES.adjustment("biên") }], [], millis);
       return reference;
     };
     const before = await at(VN_MIDNIGHT_25 - 1);

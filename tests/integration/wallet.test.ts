@@ -62,13 +62,13 @@ describe("credits and adjustments", () => {
     const user = await funded(100000);
     const admin = await person();
     const wallet = walletFor(env, user.id);
-    expect(await wallet.adjust({ amount: -150000, type: "admin_adjustment", description: "Trừ", adminId: admin.id, audit: adjustmentRecord(admin) })).toEqual({
+    expect(await wallet.adjust({ amount: -150000, type: "admin_adjustment", note: "Trừ", adminId: admin.id, audit: adjustmentRecord(admin) })).toEqual({
       ok: false,
       error: "insufficient_balance",
       current: 100000,
     });
-    expect((await wallet.adjust({ amount: -40000, type: "admin_adjustment", description: "Hoàn tiền sai", adminId: admin.id, audit: adjustmentRecord(admin) })).ok).toBe(true);
-    expect((await wallet.adjust({ amount: 5000, type: "deposit", description: "Tặng", adminId: admin.id, audit: adjustmentRecord(admin) })).ok).toBe(true);
+    expect((await wallet.adjust({ amount: -40000, type: "admin_adjustment", note: "Hoàn tiền sai", adminId: admin.id, audit: adjustmentRecord(admin) })).ok).toBe(true);
+    expect((await wallet.adjust({ amount: 5000, type: "deposit", note: "Tặng", adminId: admin.id, audit: adjustmentRecord(admin) })).ok).toBe(true);
     expect(await balanceOf(user.id)).toBe(65000);
     const rows = await db.select().from(walletTransactions).where(eq(walletTransactions.userId, user.id)).orderBy(asc(walletTransactions.id));
     expect(rows.map((row) => [row.transactionType, row.amount, row.createdBy])).toEqual([
@@ -232,7 +232,7 @@ describe("the ledger invariant", () => {
           const choice = random();
           if (choice < 0.35) return applyEntries(env.DB, user.id, [deposit(1000 * (1 + Math.floor(random() * 50)))]);
           if (choice < 0.75) return buy(user.token, pricing.id);
-          return wallet.adjust({ amount: 1000 * (Math.floor(random() * 40) - 20), type: "admin_adjustment", description: "Điều chỉnh", adminId: admin.id, audit: adjustmentRecord(admin) });
+          return wallet.adjust({ amount: 1000 * (Math.floor(random() * 40) - 20), type: "admin_adjustment", note: "Điều chỉnh", adminId: admin.id, audit: adjustmentRecord(admin) });
         }),
       );
       await expectLedgerConsistent(user.id);

@@ -14,7 +14,7 @@ import { AUTH_MESSAGES, USER_ADMIN_MESSAGES } from "../../workers/accounts/messa
 import { APP_ADMIN_MESSAGES, UPLOAD_MESSAGES } from "../../workers/catalogue/messages";
 import { PACKAGE_MESSAGES } from "../../workers/lib/packages/messages";
 import { APP_PAUSE_MESSAGES, BUYER_MAIL_MESSAGES, KEY_ADMIN_MESSAGES, KEY_BULK_MESSAGES, KEY_CHECK_MESSAGES, KEY_DEVICE_MESSAGES, PAUSE_MAIL_MESSAGES, TRIAL_MESSAGES } from "../../workers/licensing/messages";
-import { CARD_MESSAGES, CARD_REFUSALS, CRYPTO_HISTORY_MESSAGES, CRYPTO_MESSAGES, PACKAGE_MANAGER_MESSAGES, PROMOTION_MESSAGES, REVIEW_MESSAGES, TOPUP_HISTORY_MESSAGES, WALLET_MESSAGES } from "../../workers/money/messages";
+import { CARD_MESSAGES, CARD_REFUSALS, CRYPTO_HISTORY_MESSAGES, CRYPTO_MESSAGES, LEDGER_MESSAGES, PACKAGE_MANAGER_MESSAGES, PROMOTION_MESSAGES, REVIEW_MESSAGES, TOPUP_HISTORY_MESSAGES, WALLET_MESSAGES } from "../../workers/money/messages";
 import { EXPORT_MESSAGES, WALLET_NOTICES } from "../../workers/owner/messages";
 import { MESSAGES } from "../../workers/platform/http/api-errors";
 import { APP_FORM_MESSAGES, FILE_MESSAGES } from "../../workers/shared/app-form";
@@ -200,6 +200,18 @@ const SAMPLES = new Map<unknown, readonly (readonly unknown[])[]>([
   [WALLET_NOTICES.lowStock, [["LQ Mod – VIP"]]],
   [PACKAGE_MANAGER_MESSAGES.priceFrom, [["20.000\u00a0₫"]]],
   [EXPORT_MESSAGES.tooManyRows, [[LONG]]],
+  [LEDGER_MESSAGES.vietqr, [["IGHABCDEFGH"]]],
+  [LEDGER_MESSAGES.card, [["VIETTEL", 100_000, "4321", 20, 80_000], ["MOBIFONE", 50_000, "9999", null, 40_000], ["VINAPHONE", 100_000, "1234", 20, 90_000]]],
+  [LEDGER_MESSAGES.cardWrongValue, [["VIETTEL", 100_000, "9999", 50_000, 20, 20_000]]],
+  [LEDGER_MESSAGES.transferByHand, [["NOTE"], [""]]],
+  [LEDGER_MESSAGES.cardByHand, [["NOTE"], [""]]],
+  [LEDGER_MESSAGES.purchase, [["7 days", "LQ Mod", "7days"], ["VIP", "LQ Mod", null]]],
+  [LEDGER_MESSAGES.bonus, [["BONUS20"]]],
+  [LEDGER_MESSAGES.adjustment, [["NOTE"], [""]]],
+  [LEDGER_MESSAGES.crypto, [[1_234, null, "5077125051"], [1_234, "rest", "5077125051"], [1_234, "partial", "5077125051"]]],
+  [LEDGER_MESSAGES.cryptoByHand, [["5077125051", "NOTE"], ["5077125051", ""]]],
+  [LEDGER_MESSAGES.cryptoRefund, [["5077125051", LONG, 0], ["5077125051", LONG, 345_678]]],
+  [LEDGER_MESSAGES.debtRepaid, [[LONG]]],
 ]);
 
 /** What a template's output must never show: a value it could not write, or a token's mark (workers/shared/message.ts). */

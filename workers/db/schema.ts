@@ -788,6 +788,10 @@ export const walletTransactions = sqliteTable(
     balanceAfter: integer("balance_after").notNull(),
     status: text("status", { enum: LEDGER_STATUSES }).notNull().default("completed"),
     description: text("description").notNull().default(""),
+    // The line's declared form (workers/money/messages.ts LEDGER_MESSAGES) and its arguments, a JSON
+    // array: the buyer's ledger says it in the reader's language. NULL on a row no form is known for.
+    descriptionCode: text("description_code"),
+    descriptionArgs: text("description_args"),
     reference: text("reference").notNull(), // unique: a credit or debit happens once
     orderId: integer("order_id").references(() => orders.id, { onDelete: "set null" }),
     promotionId: integer("promotion_id").references(() => promotions.id, { onDelete: "set null" }),

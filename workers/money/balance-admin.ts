@@ -10,6 +10,7 @@ import { ConflictError, NotFoundError, ValidationError } from "../platform/error
 import { listTransactions } from "./buyer-wallet";
 import { WALLET_MESSAGES } from "./messages";
 import { USER_ADMIN_MESSAGES } from "../accounts/messages";
+import type { Lang } from "../shared/lang";
 
 /** The user an admin acts on, by the id in the path. */
 export async function findTargetUser(db: Database, id: number): Promise<UserRow> {
@@ -18,8 +19,8 @@ export async function findTargetUser(db: Database, id: number): Promise<UserRow>
   return user;
 }
 
-export function userTransactions(db: Database, userId: number) {
-  return listTransactions(db, userId, 500);
+export function userTransactions(db: Database, userId: number, lang: Lang) {
+  return listTransactions(db, userId, 500, lang);
 }
 
 /** An admin's change of a user's balance, through the user's wallet; once per idempotency key. */
@@ -27,7 +28,8 @@ export async function adjustUserBalance(env: Env, userId: number, actor: AdminAc
   const result = await walletFor(env, userId).adjust({
     amount: input.amount,
     type: input.transaction_type,
-    description: input.description || USER_ADMIN_MESSAGES.defaultDescription.in("vi"),
+    // The admin screen fills in the default note (app/owner/admin.ts): that is no note of the admin's own.
+    note: input.description === USER_ADMIN_MESSAGES.defaultDescription.in("vi") ? "" : (input.description ?? ""),
     adminId: actor.userId,
     idempotencyKey,
     audit: { actor, action: "balance.adjust", targetType: "user", targetId: userId },

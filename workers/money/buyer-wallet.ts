@@ -11,10 +11,16 @@ import { purchaseKeyFields } from "../licensing/key-devices";
 import { shopWords } from "../licensing/messages";
 import { type LedgerSource, type LedgerType, type WalletSnapshot, walletSnapshot } from "./wallet/reads";
 import { toPurchasedOrder } from "../db/statements/orders";
-import { CRYPTO_MESSAGES, WALLET_MESSAGES } from "./messages";
+import { CRYPTO_MESSAGES, LEDGER_LINE_MAX, WALLET_MESSAGES, ledgerLine } from "./messages";
+import type { Lang } from "../shared/lang";
 
 
-/** A ledger row as the API shows it (docs/product.md §3 "Transaction"); `amount` is signed. */
+/**
+ * A ledger row as the API shows it (docs/product.md §3 "Transaction"); `amount` is signed.
+ * `description` is the Vietnamese the row stored; `line` is the row's declared line (its code and
+ * arguments, workers/money/messages.ts LEDGER_MESSAGES) said in the reader's language, null when the
+ * row has none (a page then shows `description`, or its type in English), and `line_code` its code.
+ */
 function toPublicTransaction(row: {
   id: number;
   transactionType: LedgerType;
@@ -22,12 +28,15 @@ function toPublicTransaction(row: {
   status: string;
   amount: number;
   description: string;
+  descriptionCode: string | null;
+  descriptionArgs: string | null;
   balanceBefore: number;
   balanceAfter: number;
   reference: string;
   createdBy: number | null;
   createdAt: Date;
-}) {
+}, lang: Lang) {
+  const line = ledgerLine(row.descriptionCode, row.descriptionArgs);
   return {
     id: row.id,
     transaction_type: row.transactionType,
@@ -36,6 +45,8 @@ function toPublicTransaction(row: {
     amount: row.amount,
     formatted_amount: formatVND(Math.abs(row.amount)),
     description: row.description,
+    line: line ? line.in(lang).slice(0, LEDGER_LINE_MAX) : null,
+    line_code: line ? line.code : null,
     balance_before: row.balanceBefore,
     balance_after: row.balanceAfter,
     reference: row.reference,
@@ -60,24 +71,10 @@ export async function findWallet(db: D1Database, userId: number) {
   return { ...toPublicUserWallet(wallet), debt, formatted_debt: formatVND(debt) };
 }
 
-/**
- * The newest `limit` ledger rows of a user. A purchase's row names what it bought, by its order:
- * the key type's code beside the shop's name for it, so an English page names the type in English
- * (workers/shared/english/key-types.ts) while the stored line stays the shop's words.
- */
-export async function listTransactions(db: Database, userId: number, limit: number) {
-  const rows = await db
-    .select({ row: walletTransactions, appName: orders.appName, keyTypeName: orders.keyTypeName, keyTypeCode: keyTypes.name })
-    .from(walletTransactions)
-    .leftJoin(orders, eq(orders.id, walletTransactions.orderId))
-    .leftJoin(keyTypes, eq(keyTypes.id, orders.keyTypeId))
-    .where(eq(walletTransactions.userId, userId))
-    .orderBy(desc(walletTransactions.id))
-    .limit(limit);
-  return rows.map(({ row, appName, keyTypeName, keyTypeCode }) => ({
-    ...toPublicTransaction(row),
-    bought: row.transactionType === "purchase" && appName !== null && keyTypeName !== null ? { app_name: appName, key_type_name: keyTypeName, key_type_code: keyTypeCode } : null,
-  }));
+/** The newest `limit` ledger rows of a user, each line said in `lang` (a purchase names its key type in English there, by the type's code). */
+export async function listTransactions(db: Database, userId: number, limit: number, lang: Lang) {
+  const rows = await db.select().from(walletTransactions).where(eq(walletTransactions.userId, userId)).orderBy(desc(walletTransactions.id)).limit(limit);
+  return rows.map((row) => toPublicTransaction(row, lang));
 }
 
 /** One of the buyer's purchases as the purchases tab shows it: the order and where its key stands. */

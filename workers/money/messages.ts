@@ -5,6 +5,8 @@ import { formatVND } from "../shared/format";
 import { defineMessages, type Message, type Said } from "../shared/message";
 import { PRICING_MESSAGES, PURCHASE_MESSAGES, TOPUP_MESSAGES } from "../shared/money/messages";
 import { insufficientBalanceMessage } from "../shared/money/pricing";
+import { cardEstimate, telcoLabel, wrongValueCredit } from "../shared/money/topup";
+import { keyTypeNameEn } from "../shared/english/key-types";
 
 // A list filter's status, as the owner's lists word it (QUERY_MESSAGES): a schema speaks its own domain's messages.
 const STATUS_INVALID = { code: "status_invalid", vi: "Trạng thái không hợp lệ", en: "Invalid status" } as const;
@@ -292,3 +294,137 @@ export const PACKAGE_MANAGER_MESSAGES = defineMessages({
   pricingNotOfApp: { code: "package_manager_pricing_not_of_app", vi: "Loại key này không thuộc ứng dụng.", en: "This key type is not this app's." },
   pricingSet: { code: "package_manager_pricing_set", vi: "Đã lưu loại key mua nhanh trong Sileo và Zebra.", en: "Saved the key type bought at once in Sileo and Zebra." },
 });
+
+/** workers/shared/money/topup.ts wrongValueCredit in English: the real value less the fee, then the gap to what was credited. */
+function creditEn(realValue: number, feePercent: number, credited: number): string {
+  const afterFee = cardEstimate(realValue, feePercent);
+  const steps = `${vnd(realValue)} less the ${feePercent}% fee is ${vnd(afterFee)}`;
+  if (credited < afterFee) return `${steps}; the card gateway kept ${vnd(afterFee - credited)} more for the wrong declared value`;
+  return credited > afterFee ? `${steps}; the card gateway paid ${vnd(credited - afterFee)} more` : steps;
+}
+
+const usd = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")} USD`;
+
+/** A part of a crypto invoice its credit is for: the rest of it after a partial payment, or a part. */
+export type CryptoPart = "rest" | "partial" | null;
+
+/**
+ * The wallet's ledger lines, one per form a balance moves by (workers/money/wallet/money.ts): the
+ * row keeps its code and arguments (wallet_transactions.description_code, description_args, a JSON
+ * array in the order declared here, migrations/0026) beside the Vietnamese it wrote
+ * (`description`, for the admin screens and exports), and the buyer's ledger says the line in the
+ * reader's language (workers/money/buyer-wallet.ts). What a line names (a transfer content, an app,
+ * a promotion, an admin's note) is said as written. A new form is a new code; the migration's
+ * backfill knows the arguments of each.
+ */
+export const LEDGER_MESSAGES = defineMessages({
+  vietqr: { code: "ledger_vietqr", vi: (content: string) => `Nạp tiền VietQR ${content}`, en: (content: string) => `VietQR top-up ${content}` },
+  /** A good card: carrier, face value, the serial's last digits, then what the fee took (`fee` null on lines written before issue 53). */
+  card: {
+    code: "ledger_card",
+    vi: (telco: string, value: number, serial: string, fee: number | null, credited: number) =>
+      `Nạp tiền bằng thẻ cào ${telcoLabel(telco)} ${formatVND(value)}, serial …${serial}${fee === null ? "" : `: ${wrongValueCredit(value, fee, credited)}`}`,
+    en: (telco: string, value: number, serial: string, fee: number | null, credited: number) =>
+      `Phone card top-up: ${telcoLabel(telco)} ${vnd(value)}, serial …${serial}${fee === null ? "" : `: ${creditEn(value, fee, credited)}`}`,
+  },
+  /** A card worth another value than declared: the declared and real values, and how the credit came about. */
+  cardWrongValue: {
+    code: "ledger_card_wrong_value",
+    vi: (telco: string, declared: number, serial: string, real: number, fee: number, credited: number) =>
+      `Nạp tiền bằng thẻ cào ${telcoLabel(telco)} ${formatVND(declared)}, serial …${serial}; sai mệnh giá, khai báo ${formatVND(declared)}, giá trị thật ${formatVND(real)}: ${wrongValueCredit(real, fee, credited)}`,
+    en: (telco: string, declared: number, serial: string, real: number, fee: number, credited: number) =>
+      `Phone card top-up: ${telcoLabel(telco)} ${vnd(declared)}, serial …${serial}; wrong declared value: declared ${vnd(declared)}, real value ${vnd(real)}: ${creditEn(real, fee, credited)}`,
+  },
+  transferByHand: {
+    code: "ledger_transfer_by_hand",
+    vi: (note: string) => `Nạp tiền chuyển khoản (duyệt thủ công)${note ? `: ${note}` : ""}`,
+    en: (note: string) => `Bank transfer top-up (approved by hand)${note ? `: ${note}` : ""}`,
+  },
+  cardByHand: {
+    code: "ledger_card_by_hand",
+    vi: (note: string) => `Nạp tiền bằng thẻ cào (duyệt thủ công)${note ? `: ${note}` : ""}`,
+    en: (note: string) => `Phone card top-up (approved by hand)${note ? `: ${note}` : ""}`,
+  },
+  /** The key type as the shop names it, the app, and the type's code (key_types.name) so English names the type in English. */
+  purchase: {
+    code: "ledger_purchase",
+    vi: (keyType: string, app: string, _typeCode: string | null) => `Mua key ${keyType} - ${app}`,
+    en: (keyType: string, app: string, typeCode: string | null) => `Key purchase: ${keyTypeNameEn(typeCode, keyType)} - ${app}`,
+  },
+  bonus: { code: "ledger_bonus", vi: (promotion: string) => `Khuyến mãi nạp tiền: ${promotion}`, en: (promotion: string) => `Top-up bonus: ${promotion}` },
+  /** An admin's change of a balance: the admin's note, or the default note when none was written. */
+  adjustment: {
+    code: "ledger_adjustment",
+    vi: (note: string) => note || "Điều chỉnh số dư bởi quản trị viên",
+    en: (note: string) => (note ? `Adjustment by the store: ${note}` : "Adjustment by the store"),
+  },
+  crypto: {
+    code: "ledger_crypto",
+    vi: (cents: number, part: CryptoPart, payment: string) => `Nạp tiền crypto (NOWPayments) ${usd(cents)}${part ? `, ${part === "rest" ? "phần còn lại" : "một phần"}` : ""}, thanh toán ${payment}`,
+    en: (cents: number, part: CryptoPart, payment: string) => `Crypto top-up (NOWPayments) ${usd(cents)}${part ? `, ${part === "rest" ? "the rest" : "in part"}` : ""}, payment ${payment}`,
+  },
+  cryptoByHand: {
+    code: "ledger_crypto_by_hand",
+    vi: (payment: string, note: string) => `Nạp tiền crypto (NOWPayments), thanh toán ${payment} (duyệt thủ công)${note ? `: ${note}` : ""}`,
+    en: (payment: string, note: string) => `Crypto top-up (NOWPayments), payment ${payment} (approved by hand)${note ? `: ${note}` : ""}`,
+  },
+  cryptoRefund: {
+    code: "ledger_crypto_refund",
+    vi: (payment: string, amount: number, debt: number) => `Hoàn tiền crypto (NOWPayments), thanh toán ${payment}: thu hồi ${formatVND(amount)}${debt > 0 ? `, trong đó ${formatVND(debt)} ghi nợ` : ""}`,
+    en: (payment: string, amount: number, debt: number) => `Crypto refund (NOWPayments), payment ${payment}: ${vnd(amount)} taken back${debt > 0 ? `, of which ${vnd(debt)} is owed` : ""}`,
+  },
+  debtRepaid: {
+    code: "ledger_debt_repaid",
+    vi: (amount: number) => `Trả nợ do khoản nạp crypto bị hoàn lại: ${formatVND(amount)}`,
+    en: (amount: number) => `Debt repaid for a refunded crypto top-up: ${vnd(amount)}`,
+  },
+});
+
+/** The longest a ledger line is stored and said (the description's 300 characters, as the writers cut it). */
+export const LEDGER_LINE_MAX = 300;
+
+const LEDGER_BY_CODE = new Map(Object.values(LEDGER_MESSAGES).map((template) => [template.code, template as unknown as (...args: unknown[]) => Message]));
+
+/** The arity and kinds of each code's arguments, so a row's stored arguments are checked before they are said. */
+const ARG_KINDS: Readonly<Record<string, string>> = {
+  ledger_vietqr: "s",
+  ledger_card: "snsNn",
+  ledger_card_wrong_value: "snsnnn",
+  ledger_transfer_by_hand: "s",
+  ledger_card_by_hand: "s",
+  ledger_purchase: "ssS",
+  ledger_bonus: "s",
+  ledger_adjustment: "s",
+  ledger_crypto: "nPs",
+  ledger_crypto_by_hand: "ss",
+  ledger_crypto_refund: "snn",
+  ledger_debt_repaid: "n",
+};
+
+/** One argument against its kind: s a text, S a text or null, n a whole number, N a whole number or null, P a crypto part. */
+function fits(kind: string, value: unknown): boolean {
+  if (kind === "s") return typeof value === "string" && value.length <= LEDGER_LINE_MAX;
+  if (kind === "S") return value === null || fits("s", value);
+  if (kind === "n") return Number.isSafeInteger(value);
+  if (kind === "N") return value === null || fits("n", value);
+  return value === null || value === "rest" || value === "partial";
+}
+
+/**
+ * The line a ledger row's stored code and arguments say, or null when the row has none or they are
+ * not a declared line's (an older row no backfill knew, a row written by hand): the row is then
+ * shown by its stored description.
+ */
+export function ledgerLine(code: string | null, args: string | null): Message | null {
+  const template = code === null ? undefined : LEDGER_BY_CODE.get(code);
+  const kinds = code === null ? undefined : ARG_KINDS[code];
+  if (!template || kinds === undefined || args === null) return null;
+  let values: unknown;
+  try {
+    values = JSON.parse(args);
+  } catch {
+    return null;
+  }
+  if (!Array.isArray(values) || values.length !== kinds.length || !values.every((value, index) => fits(kinds[index], value))) return null;
+  return template(...values);
+}

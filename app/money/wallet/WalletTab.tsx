@@ -174,7 +174,7 @@ function TransactionRow({ transaction }: { transaction: WalletTransaction }) {
         </svg>
       </span>
       <div className="min-w-0 flex-1">
-        <p className="font-medium break-words text-white">{words.movement(transaction.description, transaction.transaction_type, transaction.source, transaction.bought)}</p>
+        <p className="font-medium break-words text-white">{words.movement(transaction.line, transaction.description, transaction.transaction_type, transaction.source)}</p>
         <p className="mt-0.5 text-xs text-zinc-400">
           <time dateTime={transaction.created_at}>{format.dateTime(transaction.created_at)}</time>
           {status && <span className="ml-2 rounded bg-amber-500/15 px-1.5 py-0.5 text-amber-200">{status}</span>}

@@ -5,7 +5,7 @@ import { Hono } from "hono";
 import { adjustBalanceSchema } from "../../accounts/schemas/admin-users";
 import { idPath } from "../../shared/fields";
 import { adjustUserBalance, findTargetUser, userTransactions } from "../balance-admin";
-import { adminActor, type ApiEnv, db, say } from "../../platform/http/context";
+import { adminActor, type ApiEnv, db, langOf, say } from "../../platform/http/context";
 import { requireAdmin } from "../../accounts/require-admin";
 import { idempotencyKey, readJson, readParams, takesJson } from "../../platform/http/validate";
 import { USER_ADMIN_MESSAGES } from "../../accounts/messages";
@@ -15,7 +15,7 @@ export const adminBalancesApi = new Hono<ApiEnv>()
   .use(requireAdmin)
   .get("/:id/transactions", async (c) => {
     const user = await findTargetUser(db(c), readParams(c, idPath, WALLET_MESSAGES.userNotFound).id);
-    const transactions = await userTransactions(db(c), user.id);
+    const transactions = await userTransactions(db(c), user.id, langOf(c));
     return c.json({ success: true, transactions, data: transactions });
   })
   .post("/:id/adjust-balance", takesJson(adjustBalanceSchema), async (c) => {

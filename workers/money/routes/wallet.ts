@@ -8,7 +8,7 @@ import { resetPurchaseDevice } from "../../licensing/key-devices";
 import { findWallet, listPurchases, listTransactions } from "../buyer-wallet";
 import { previewDepositBonus } from "../deposit-bonus";
 import { depositBonusQuerySchema } from "../schemas/deposit-bonus";
-import { type ApiEnv, db, say } from "../../platform/http/context";
+import { type ApiEnv, db, langOf, say } from "../../platform/http/context";
 import { requireUser } from "../../accounts/require-user";
 import { clientAddress, readParams, readQuery, takesQuery } from "../../platform/http/validate";
 import { KEY_DEVICE_MESSAGES } from "../../licensing/messages";
@@ -25,7 +25,7 @@ import { TOPUP_HISTORY_PAGE_SIZE, topupHistorySchema } from "../schemas/topup-hi
 
 export const walletApi = new Hono<ApiEnv>()
   .get("/balance", requireUser, async (c) => c.json({ success: true, data: (await findWallet(c.env.DB, c.get("user").id))! }))
-  .get("/transactions", requireUser, async (c) => c.json({ success: true, data: await listTransactions(db(c), c.get("user").id, 200) }))
+  .get("/transactions", requireUser, async (c) => c.json({ success: true, data: await listTransactions(db(c), c.get("user").id, 200, langOf(c)) }))
   // Every top-up of the buyer's own, newest first, each with its state and why (in the reader's language).
   .get("/topups", requireUser, takesQuery(topupHistorySchema), async (c) => {
     const { page } = readQuery(c);

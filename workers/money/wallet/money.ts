@@ -15,8 +15,9 @@ import { usdVndRate } from "../../db/statements/store-settings";
 import { randomToken } from "../../platform/crypto";
 import { vndPrice } from "../../shared/money/currency";
 import { formatVND } from "../../shared/format";
+import type { Message } from "../../shared/message";
 import { bestPromotion } from "../../shared/money/promotions";
-import { telcoLabel, wrongValueCredit } from "../../shared/money/topup";
+import { LEDGER_LINE_MAX, LEDGER_MESSAGES } from "../messages";
 import { depositPromotions, type LedgerSource, type LedgerType, type WalletSnapshot, walletSnapshot } from "./reads";
 import { ORDER_COLUMNS, type OrderRow, type PurchasedOrder, toPurchasedOrder } from "../../db/statements/orders";
 
@@ -26,16 +27,24 @@ export type LedgerEntry = {
   source: LedgerSource;
   amount: number;
   reference: string;
-  description: string;
+  /** What the line says (a LEDGER_MESSAGES form): stored as its code and arguments, and as its Vietnamese in `description`. */
+  line: Message;
   promotionId?: number | null;
   createdBy?: number | null;
   orderReference?: string | null;
 };
 
+/** A ledger line's texts cut to what the row keeps: its Vietnamese, and each text it names. */
+function ledgerText(line: Message): { description: string; args: string } {
+  const args = line.args.map((arg) => (typeof arg === "string" ? arg.slice(0, LEDGER_LINE_MAX) : arg));
+  return { description: line.in("vi").slice(0, LEDGER_LINE_MAX), args: JSON.stringify(args) };
+}
+
 /** The two statements of one ledger entry: move the balance, then record it from the moved row. */
 function ledgerStatements(db: D1Database, userId: number, entry: LedgerEntry, now: number): D1PreparedStatement[] {
   const spent = entry.type === "purchase" ? -entry.amount : 0;
   const keys = entry.type === "purchase" ? 1 : 0;
+  const { description, args } = ledgerText(entry.line);
   return [
     db
       .prepare(
@@ -46,11 +55,11 @@ function ledgerStatements(db: D1Database, userId: number, entry: LedgerEntry, no
     db
       .prepare(
         `INSERT INTO wallet_transactions (user_id, transaction_type, source, amount, balance_before, balance_after,
-           status, description, reference, order_id, promotion_id, created_by, created_at)
+           status, description, description_code, description_args, reference, order_id, promotion_id, created_by, created_at)
          VALUES (?1, ?2, ?3, ?4, (SELECT balance FROM users WHERE id = ?1) - ?4, (SELECT balance FROM users WHERE id = ?1),
-           'completed', ?5, ?6, (SELECT id FROM orders WHERE reference = ?7), ?8, ?9, ?10)`,
+           'completed', ?5, ?11, ?12, ?6, (SELECT id FROM orders WHERE reference = ?7), ?8, ?9, ?10)`,
       )
-      .bind(userId, entry.type, entry.source, entry.amount, entry.description, entry.reference, entry.orderReference ?? null, entry.promotionId ?? null, entry.createdBy ?? null, now),
+      .bind(userId, entry.type, entry.source, entry.amount, description, entry.reference, entry.orderReference ?? null, entry.promotionId ?? null, entry.createdBy ?? null, now, entry.line.code, args),
   ];
 }
 
@@ -80,7 +89,7 @@ export async function applyEntries(db: D1Database, userId: number, entries: Ledg
   if (before.balance + total < 0) return { ok: false, error: "insufficient_balance", current: before.balance };
   // A deposit into an account that owes (a refunded crypto credit, users.debt) pays the debt first.
   const repay = entries[0].type === "deposit" && total > 0 ? Math.min(await debtOf(db, userId), before.balance + total) : 0;
-  const repayment: LedgerEntry[] = repay > 0 ? [{ type: "deposit", source: "crypto", amount: -repay, reference: `${entries[0].reference}:debt`, description: `Trả nợ do khoản nạp crypto bị hoàn lại: ${formatVND(repay)}` }] : [];
+  const repayment: LedgerEntry[] = repay > 0 ? [{ type: "deposit", source: "crypto", amount: -repay, reference: `${entries[0].reference}:debt`, line: LEDGER_MESSAGES.debtRepaid(repay) }] : [];
   const settleDebt = repay > 0 ? [db.prepare("UPDATE users SET debt = debt - ?1 WHERE id = ?2").bind(repay, userId)] : [];
   try {
     await db.batch([...[...entries, ...repayment].flatMap((entry) => ledgerStatements(db, userId, entry, now)), ...settleDebt, ...extra]);
@@ -145,15 +154,15 @@ async function adjustBalance(db: D1Database, userId: number, entry: LedgerEntry,
   if (seen) return seen;
   // Read on this wallet's queue, so nothing moves the balance between this read and the batch.
   const balance = (await walletSnapshot(db, userId))?.balance ?? 0;
-  const details = { ...audit.details, amount: entry.amount, transaction_type: entry.type, description: entry.description, balance_before: balance, balance_after: balance + entry.amount };
+  const details = { ...audit.details, amount: entry.amount, transaction_type: entry.type, description: ledgerText(entry.line).description, balance_before: balance, balance_after: balance + entry.amount };
   const result = await applyEntries(db, userId, [entry], [auditStatement(db, { ...audit, details })], now);
   if (!result.ok) return result;
   if (result.duplicate) return (await replay()) ?? { ok: true, replayed: true, wallet: result.wallet };
   return { ok: true, replayed: false, wallet: result.wallet };
 }
 
-/** `idempotencyKey`: the admin's key for this submit; a retry with it answers the first result. */
-export type Adjustment = { amount: number; type: "admin_adjustment" | "deposit"; description: string; adminId: number; idempotencyKey?: string | null; audit: AuditRecord };
+/** `note`: what the admin wrote ("" for none); `idempotencyKey`: the admin's key for this submit, a retry with it answers the first result. */
+export type Adjustment = { amount: number; type: "admin_adjustment" | "deposit"; note: string; adminId: number; idempotencyKey?: string | null; audit: AuditRecord };
 
 /** An admin's change of the balance, never below zero; once per idempotency key. */
 export function adjust(db: D1Database, userId: number, adjustment: Adjustment): Promise<AdjustmentOutcome> {
@@ -162,7 +171,7 @@ export function adjust(db: D1Database, userId: number, adjustment: Adjustment): 
     source: "admin",
     amount: adjustment.amount,
     reference: adjustmentReference(userId, adjustment.idempotencyKey),
-    description: adjustment.description,
+    line: LEDGER_MESSAGES.adjustment(adjustment.note),
     createdBy: adjustment.adminId,
   }, adjustment.audit);
 }
@@ -180,6 +189,8 @@ type PricingRow = {
   app_name: string;
   bundle_identifier: string | null;
   key_type_name: string;
+  /** The type's code (key_types.name): the ledger line's English names the type by it. */
+  key_type_code: string | null;
   app_status: string;
   /** The app's open pause's reasons (issue 55 item 1), null when it is not paused. */
   pause_reason: string | null;
@@ -261,7 +272,7 @@ export async function purchaseKey(db: D1Database, userId: number, request: Purch
   const pricing = await db
     .prepare(
       `SELECT p.id, p.app_id, p.key_type_id, p.price, p.currency, p.is_active, a.name AS app_name,
-         a.bundle_identifier, a.status AS app_status, t.display_name AS key_type_name, t.is_active AS type_active,
+         a.bundle_identifier, a.status AS app_status, t.display_name AS key_type_name, t.name AS key_type_code, t.is_active AS type_active,
          ap.reason AS pause_reason, ap.reason_en AS pause_reason_en
        FROM key_pricing p JOIN apps a ON a.id = p.app_id JOIN key_types t ON t.id = p.key_type_id
          LEFT JOIN app_pauses ap ON ap.app_id = a.id AND ap.resumed_at IS NULL
@@ -315,7 +326,7 @@ export async function purchaseKey(db: D1Database, userId: number, request: Purch
     amount: -charge,
     reference,
     orderReference: reference,
-    description: `Mua key ${pricing.key_type_name} - ${pricing.app_name}`,
+    line: LEDGER_MESSAGES.purchase(pricing.key_type_name, pricing.app_name, pricing.key_type_code),
   };
 
   try {
@@ -385,7 +396,7 @@ async function creditDeposit(db: D1Database, userId: number, deposit: LedgerEntr
       amount: best.bonus,
       reference: `${deposit.reference}:bonus`,
       promotionId: best.promotion.id,
-      description: `Khuyến mãi nạp tiền: ${best.promotion.name}`.slice(0, 300),
+      line: LEDGER_MESSAGES.bonus(best.promotion.name),
     };
     const usage = usageStatements(db, best.promotion.id, userId, deposit.reference, target.base ?? deposit.amount, best.bonus, now);
     const recorded = db.prepare(`UPDATE ${target.table} SET bonus_amount = ?1 WHERE id = ?2`).bind(best.bonus, target.id);
@@ -409,7 +420,7 @@ export async function settleTopup(db: D1Database, userId: number, settlement: To
     .first<{ status: string; transfer_code: string; promotion_code: string | null }>();
   if (!topup || (topup.status !== "pending" && topup.status !== "expired")) return "not_pending";
   const now = Date.now();
-  const entry: LedgerEntry = { type: "deposit", source: "vietqr", amount: settlement.amount, reference: settlement.reference, description: `Nạp tiền VietQR ${topup.transfer_code}` };
+  const entry: LedgerEntry = { type: "deposit", source: "vietqr", amount: settlement.amount, reference: settlement.reference, line: LEDGER_MESSAGES.vietqr(topup.transfer_code) };
   const result = await creditDeposit(db, userId, entry, [
     db.prepare("UPDATE vietqr_topups SET status = 'paid', paid_at = ?1, payment_event_id = ?2, updated_at = ?1 WHERE id = ?3 AND status IN ('pending', 'expired')").bind(now, settlement.eventId, settlement.topupId),
     db.prepare("UPDATE payment_events SET status = 'credited', credited_user_id = ?1 WHERE id = ?2").bind(userId, settlement.eventId),
@@ -433,14 +444,14 @@ export async function cancelTopup(db: D1Database, userId: number, topupId: numbe
 
 
 /**
- * A card's ledger line names the card: carrier, face value and the serial's last digits; a wrong
- * declared value adds the real value and how the credit came about.
+ * A card's ledger line names the card: carrier, face value and the serial's last digits, and what
+ * the carrier's fee took (issue 53: the fee at every step); a wrong declared value adds the real
+ * value and how the credit came about.
  */
-function cardDepositDescription(card: { telco: string; card_value: number; card_serial: string; fee_percent: number }, settlement: CardSettlement): string {
-  const line = `Nạp tiền bằng thẻ cào ${telcoLabel(card.telco)} ${formatVND(card.card_value)}, serial …${card.card_serial.slice(-4)}`;
-  // A good card's line says what the carrier's fee took (issue 53: the fee at every step).
-  if (settlement.status !== "wrong_amount" || settlement.realValue === null) return `${line}: ${wrongValueCredit(card.card_value, card.fee_percent, settlement.amount)}`;
-  return `${line}; sai mệnh giá, khai báo ${formatVND(card.card_value)}, giá trị thật ${formatVND(settlement.realValue)}: ${wrongValueCredit(settlement.realValue, card.fee_percent, settlement.amount)}`;
+function cardDepositLine(card: { telco: string; card_value: number; card_serial: string; fee_percent: number }, settlement: CardSettlement): Message {
+  const serial = card.card_serial.slice(-4);
+  if (settlement.status !== "wrong_amount" || settlement.realValue === null) return LEDGER_MESSAGES.card(card.telco, card.card_value, serial, card.fee_percent, settlement.amount);
+  return LEDGER_MESSAGES.cardWrongValue(card.telco, card.card_value, serial, settlement.realValue, card.fee_percent, settlement.amount);
 }
 
 export type CardSettlement = {
@@ -483,7 +494,7 @@ export async function settleCard(db: D1Database, userId: number, settlement: Car
     await db.batch([close, resolve]);
     return "closed";
   }
-  const entry: LedgerEntry = { type: "deposit", source: "card", amount: settlement.amount, reference: settlement.reference, description: cardDepositDescription(card, settlement) };
+  const entry: LedgerEntry = { type: "deposit", source: "card", amount: settlement.amount, reference: settlement.reference, line: cardDepositLine(card, settlement) };
   const notice = depositRecords(db, notices, { userId, amount: settlement.amount, channel: "card", code: null, reference: settlement.reference }, now);
   const result = await creditDeposit(db, userId, entry, [close, resolve, ...notice], now, { table: "card_topups", id: settlement.cardId, code: card.promotion_code });
   if (!result.ok) throw new Error(`card ${settlement.cardId} could not be credited: ${result.error}`);
@@ -494,14 +505,14 @@ export async function settleCard(db: D1Database, userId: number, settlement: Car
 export type TransferResolution = { eventId: number; amount: number; reference: string; adminId: number; note: string; audit: AuditRecord };
 export type ParkedCardResolution = TransferResolution & { cardId: number; maskedCode: string };
 
-/** The deposit an admin credits by hand: `label`, marked as reviewed, then the admin's note if any. */
-function manualDeposit(source: "bank_transfer" | "card", label: string, resolution: TransferResolution): LedgerEntry {
+/** The deposit an admin credits by hand: its line marks it reviewed, then says the admin's note if any. */
+function manualDeposit(source: "bank_transfer" | "card", resolution: TransferResolution): LedgerEntry {
   return {
     type: "deposit",
     source,
     amount: resolution.amount,
     reference: resolution.reference,
-    description: `${label} (duyệt thủ công)${resolution.note ? `: ${resolution.note}` : ""}`.slice(0, 300),
+    line: source === "card" ? LEDGER_MESSAGES.cardByHand(resolution.note) : LEDGER_MESSAGES.transferByHand(resolution.note),
     createdBy: resolution.adminId,
   };
 }
@@ -509,7 +520,7 @@ function manualDeposit(source: "bank_transfer" | "card", label: string, resoluti
 /** An admin credits a parked bank transfer to this user; keyed like the automatic credit. */
 export function creditTransfer(db: D1Database, userId: number, resolution: TransferResolution, notices = NOTICES_OFF): Promise<BalanceChange> {
   const now = Date.now();
-  return applyEntries(db, userId, [manualDeposit("bank_transfer", "Nạp tiền chuyển khoản", resolution)], [
+  return applyEntries(db, userId, [manualDeposit("bank_transfer", resolution)], [
     db.prepare("UPDATE payment_events SET status = 'credited', credited_user_id = ?1, resolved_by = ?2, resolution_note = ?3, resolved_at = ?4 WHERE id = ?5")
       .bind(userId, resolution.adminId, resolution.note.slice(0, 500), now, resolution.eventId),
     auditStatement(db, resolution.audit),
@@ -524,7 +535,7 @@ export function creditTransfer(db: D1Database, userId: number, resolution: Trans
  */
 export function creditParkedCard(db: D1Database, userId: number, resolution: ParkedCardResolution, notices = NOTICES_OFF): Promise<BalanceChange> {
   const now = Date.now();
-  return applyEntries(db, userId, [manualDeposit("card", "Nạp tiền bằng thẻ cào", resolution)], [
+  return applyEntries(db, userId, [manualDeposit("card", resolution)], [
     db
       .prepare(
         `UPDATE card_topups SET status = 'success', amount_received = ?1, card_code = ?2, credited_at = ?3, updated_at = ?3,
@@ -567,8 +578,6 @@ async function cryptoTopup(db: D1Database, userId: number, topupId: number) {
     .first<CryptoTopupRow>();
 }
 
-const usd = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")} USD`;
-
 /**
  * Credits what a crypto payment brought beyond what its top-up was credited before, once per
  * payment and amount (the ledger reference `crypto:<payment id>:<target>`): duplicates, replays
@@ -596,13 +605,13 @@ export async function settleCrypto(db: D1Database, userId: number, settlement: C
     if (status === "credited") await record.run();
     return "unchanged";
   }
-  const part = status === "credited" ? (topup.credited_vnd > 0 ? "phần còn lại" : "") : "một phần";
+  const part = status === "credited" ? (topup.credited_vnd > 0 ? "rest" : null) : "partial";
   const entry: LedgerEntry = {
     type: "deposit",
     source: "crypto",
     amount: target - topup.credited_vnd,
     reference: `crypto:${settlement.paymentId}:${target}`,
-    description: `Nạp tiền crypto (NOWPayments) ${usd(topup.usd_cents)}${part ? `, ${part}` : ""}, thanh toán ${settlement.paymentId}`.slice(0, 300),
+    line: LEDGER_MESSAGES.crypto(topup.usd_cents, part, settlement.paymentId),
   };
   const notice = depositNotice(db, notices, { userId, amount: entry.amount, channel: "crypto", code: `thanh toán ${settlement.paymentId}`, reference: entry.reference }, now);
   // The bonus comes with the credit that completes the invoice, reckoned on the whole invoice.
@@ -630,7 +639,7 @@ async function takeBackCrypto(db: D1Database, userId: number, refund: { paymentI
     source: "crypto",
     amount: -fromBalance,
     reference: `crypto:${refund.paymentId}:refund`,
-    description: `Hoàn tiền crypto (NOWPayments), thanh toán ${refund.paymentId}: thu hồi ${formatVND(refund.amount)}${debt > 0 ? `, trong đó ${formatVND(debt)} ghi nợ` : ""}`.slice(0, 300),
+    line: LEDGER_MESSAGES.cryptoRefund(refund.paymentId, refund.amount, debt),
   };
   const result = await applyEntries(db, userId, [entry], [
     db.prepare("UPDATE users SET debt = debt + ?1 WHERE id = ?2").bind(debt, userId),
@@ -703,7 +712,7 @@ export async function reviewParkedCrypto(db: D1Database, userId: number, review:
     source: "crypto",
     amount: review.amount,
     reference: `crypto:${review.paymentId}:review`,
-    description: `Nạp tiền crypto (NOWPayments), thanh toán ${review.paymentId} (duyệt thủ công)${review.note ? `: ${review.note}` : ""}`.slice(0, 300),
+    line: LEDGER_MESSAGES.cryptoByHand(review.paymentId, review.note),
     createdBy: review.adminId,
   };
   const result = await applyEntries(db, userId, [entry], [

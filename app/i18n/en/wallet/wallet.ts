@@ -1,5 +1,4 @@
-import { keyTypeNameEn } from "@workers/shared/english/key-types";
-import type { Bought, walletWords } from "../../vi/wallet/wallet";
+import type { walletWords } from "../../vi/wallet/wallet";
 import type { EnglishOf } from "../../words";
 
 /** A phone card's states (workers/money/cards.ts CARD_STATUS_DISPLAY), in English. */
@@ -32,48 +31,13 @@ export function englishVnd(amount: number): string {
   return `${String(Math.round(Number(amount))).replace(/\B(?=(\d{3})+$)/g, ",")}\u00a0₫`;
 }
 
-/** The amounts in a stored Vietnamese line ("100.000 ₫") as English writes them ("100,000 ₫"). */
-function englishAmounts(text: string): string {
-  return text.replace(/(\d{1,3}(?:\.\d{3})+|\d+)\u00a0₫/g, (_, digits: string) => `${digits.replaceAll(".", ",")}\u00a0₫`);
-}
-
-/** How a wrong-value card's credit came about (workers/shared/money/topup.ts wrongValueCredit), in English. */
-function englishCredit(how: string): string {
-  const match = /^(.+?) trừ phí (\S+)% còn (.+?)(?:, cổng thẻ (trừ|trả) thêm (.+?)(?: vì khai sai mệnh giá)?)?$/.exec(how);
-  if (!match) return "";
-  const [, real, fee, afterFee, way, gap] = match;
-  const steps = `${englishAmounts(real)} less the ${fee}% fee is ${englishAmounts(afterFee)}`;
-  if (!gap) return steps;
-  return way === "trừ" ? `${steps}; the card gateway kept ${englishAmounts(gap)} more for the wrong declared value` : `${steps}; the card gateway paid ${englishAmounts(gap)} more`;
-}
-
 /**
- * A ledger line in English. The store writes each line once, in Vietnamese, when the money moves
- * (workers/money/wallet/money.ts); its known forms are read back here, keeping what they name (a
- * transfer content, a card, a key and app, a promotion, an admin's note) as it is.
+ * A ledger line in English: as the API said it (`line`, from the row's code and arguments,
+ * workers/money/messages.ts LEDGER_MESSAGES), else the row's kind. No Vietnamese line is ever
+ * turned into English here (issue 51): a row without a known line is named by its source.
  */
-function movement(description: string, type: string, source: string, bought?: Bought | null): string {
-  // A purchase names its key type in English (issue 54 item 5), the app as the shop named it.
-  if (bought) return `${LEDGER_SOURCE.purchase}: ${keyTypeNameEn(bought.key_type_code, bought.key_type_name)} - ${bought.app_name}`;
-  const line = String(description ?? "");
-  const label = LEDGER_SOURCE[source] ?? LEDGER_TYPE[type] ?? String(type);
-  let match = /^(Nạp tiền chuyển khoản|Nạp tiền bằng thẻ cào) \(duyệt thủ công\)(?:: ([\s\S]*))?$/.exec(line);
-  if (match) return `${match[1] === "Nạp tiền chuyển khoản" ? LEDGER_SOURCE.bank_transfer : LEDGER_SOURCE.card} (approved by hand)${match[2] ? `: ${match[2]}` : ""}`;
-  match = /^Nạp tiền VietQR (\S+)$/.exec(line);
-  if (match) return `${LEDGER_SOURCE.vietqr} ${match[1]}`;
-  match = /^Nạp tiền bằng thẻ cào (.+?)(?:; sai mệnh giá, khai báo (.+?), giá trị thật (.+?))?(?:: (.+))?$/.exec(line);
-  if (match) {
-    const [, card, declared, real, how] = match;
-    const wrong = declared ? `; wrong declared value: declared ${englishAmounts(declared)}, real value ${englishAmounts(real)}` : "";
-    return `${LEDGER_SOURCE.card}: ${englishAmounts(card)}${wrong}${how ? `: ${englishCredit(how)}` : ""}`;
-  }
-  match = /^Mua key ([\s\S]+)$/.exec(line);
-  if (match) return `${LEDGER_SOURCE.purchase}: ${match[1]}`;
-  match = /^Khuyến mãi nạp tiền: ([\s\S]+)$/.exec(line);
-  if (match) return `${LEDGER_SOURCE.bonus}: ${match[1]}`;
-  // An admin's adjustment says what the admin wrote (the admin screens' default note is theirs).
-  if (type === "admin_adjustment" && line && line !== "Điều chỉnh số dư bởi quản trị viên") return `${LEDGER_SOURCE.admin}: ${line}`;
-  return label;
+function movement(line: string | null, _description: string, type: string, source: string): string {
+  return line ? String(line) : (LEDGER_SOURCE[source] ?? LEDGER_TYPE[type] ?? String(type));
 }
 
 export const wallet: EnglishOf<typeof walletWords> = {

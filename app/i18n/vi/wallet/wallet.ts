@@ -4,9 +4,6 @@
 import { LEDGER_STATUS_LABELS, LEDGER_TYPE_LABELS, labelOf } from "@workers/shared/money/money-labels";
 import { defineWords } from "../../words";
 
-/** What a purchase's ledger line bought, as the API names it beside the stored line (workers/money/buyer-wallet.ts). */
-export type Bought = { app_name: string; key_type_name: string; key_type_code: string | null };
-
 export const walletWords = defineWords("wallet", {
   toppedUp: "Tổng đã nạp",
   available: "Số dư khả dụng",
@@ -28,8 +25,11 @@ export const walletWords = defineWords("wallet", {
   ledger: "Lịch sử giao dịch",
   empty: "Chưa có giao dịch nào.",
   after: (amount: string) => `Số dư: ${amount}`,
-  /** A ledger line as stored (written in Vietnamese when it moved), else its type. */
-  movement: (description: string, type: string, _source: string, _bought?: Bought | null) => description || labelOf(LEDGER_TYPE_LABELS, type),
+  /**
+   * A ledger line: as the API said it in the page's language (`line`, from the row's code and
+   * arguments, workers/money/buyer-wallet.ts), else the Vietnamese the row stored, else its type.
+   */
+  movement: (line: string | null, description: string, type: string, _source: string) => line || description || labelOf(LEDGER_TYPE_LABELS, type),
   moveStatus: (status: string) => labelOf(LEDGER_STATUS_LABELS, status),
   returned: "Nạp tiền thành công!",
   configFailed: "Không thể tải cấu hình thanh toán",
