@@ -2,7 +2,6 @@
 // saving rate, the three ways to top up (crypto first on English pages), money on its way (the VietQR
 // top-ups awaiting a transfer, with amount, content to copy and time left; the phone cards being
 // checked; the crypto invoices still open, with their state), and the ledger (newest first).
-import { Link, useSearchParams } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import type { listTransactions } from "@workers/money/buyer-wallet";
 import { useBalanceText } from "~/shell/Header";
@@ -18,31 +17,13 @@ import { cryptoTopupWords } from "~/i18n/vi/wallet/crypto-topup";
 import { ListBody, type ListState } from "../../accounts/profile/ProfileList";
 import { TopupButtons } from "./TopupButtons";
 import { TopupHistory } from "./TopupHistory";
+import { BackToApp } from "./BackToApp";
 import { cardEstimate, telcoLabel } from "@workers/shared/money/topup";
 import { topupHistoryWords } from "~/i18n/vi/wallet/topup-history";
 import type { TopupHistoryEntry } from "./topup-history";
 
 /** A ledger row as GET /api/wallet/transactions/ sends it (docs/product.md §3 "Transaction"). */
 export type WalletTransaction = Awaited<ReturnType<typeof listTransactions>>[number];
-
-
-/**
- * The only places ?back= may lead: an app page (`/slug`, `/en/slug`) or the checkout that Sileo and
- * Zebra open (`/sileo/checkout?ticket=…`, app/routes/sileo.checkout.tsx), never another site.
- */
-const BACK_PLACE = /^\/(?:en\/)?(?:[\w-]+|sileo\/checkout\?ticket=[\w-]+)$/;
-
-/** Come from a purchase the balance did not cover (?back=: PurchaseConfirmDialog.tsx, the Sileo checkout): the way back to it. */
-function BackToApp() {
-  const words = useWords(walletWords);
-  const back = useSearchParams()[0].get("back");
-  if (!back || !BACK_PLACE.test(back)) return null;
-  return (
-    <Link to={back} className="inline-block font-semibold text-indigo-300 underline underline-offset-2 hover:text-indigo-200" data-testid="wallet-back-to-app">
-      {words.backToApp}
-    </Link>
-  );
-}
 
 function Figure({ label, value, tone, testId }: { label: string; value: string; tone: string; testId?: string }) {
   return (
