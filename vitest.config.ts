@@ -1,5 +1,6 @@
 import { aliases } from "./scripts/aliases.mjs";
 import { readFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
 import { CARD_TEST, CRYPTO_TEST, OIDC_TEST, TELEGRAM_TEST, WEBHOOK_TEST } from "./tests/test-servers";
@@ -103,6 +104,9 @@ export default defineConfig(async () => {
   };
   return {
     test: {
+      // Two files at a time even on two cores (vitest's default leaves one core to itself): a file's
+      // worker mostly waits on its workerd, which does the work.
+      maxWorkers: Math.max(2, availableParallelism() - 1),
       projects: [
         {
           resolve,
@@ -110,6 +114,9 @@ export default defineConfig(async () => {
             name: "unit",
             include: ["tests/unit/**/*.test.{ts,tsx}"],
             environment: "node",
+            // A file that imports route modules takes seconds beside workerd's files on a loaded
+            // machine; vitest's 5 s default once timed such a test out while it was passing.
+            testTimeout: 30_000,
             globalSetup: ["./tests/fixtures/packages.ts"],
           },
         },
