@@ -164,11 +164,27 @@ withApps("a refused app form marks its fields with their messages under them and
   await page.goto(`/admin/app/${(await detail.json()).data.id}/edit`);
   const url = page.getByLabel("Đường dẫn (url)");
   await url.fill(taken);
-  // Sent from the field (on a phone the edit page's aside lies over "Lưu thay đổi").
-  await url.press("Enter");
+  await page.getByRole("button", { name: "Lưu thay đổi" }).click();
   await expect(url).toHaveAttribute("aria-invalid", "true");
   await expect(url).toBeFocused();
   await expect(page.locator(`[id="${(await url.getAttribute("aria-describedby"))?.split(" ")[0]}"]`)).toHaveText("Đường dẫn (url) này đã được sử dụng");
   await expect(page.getByTestId("validation-summary")).toHaveCount(0);
   await expectNoToast(page, "Đường dẫn (url) này đã được sử dụng");
+});
+
+// On a phone the edit page is one column: an app whose name is one long word (a slug, a bundle id)
+// must not widen it. It once did, through the preview card beside the form: the page scrolled
+// sideways once a field was changed, and a tap on "Lưu thay đổi" landed beside the button.
+withApps("on a phone, an app named by one long word keeps its edit page inside the screen, and Lưu thay đổi takes the tap", { tag: "@phone" }, async ({ page, request, ownApp }) => {
+  const admin = await login(request, ADMIN_LOGIN, ADMIN_PASSWORD);
+  const url = await ownApp("e2e-mot-ten-rat-dai-khong-co-dau-cach-nao", { ipa: true });
+  const detail = await request.get(`/api/apps/admin/detail/${url}/`, { headers: { Authorization: `Bearer ${admin.access}` } });
+  await signIn(page, admin);
+  await page.goto(`/admin/app/${(await detail.json()).data.id}/edit`);
+  await page.getByLabel("Phiên bản tối thiểu").fill("2.0");
+  await expect(page.getByTestId("pending-changes")).toContainText("Phiên bản tối thiểu");
+  const { content, screen } = await page.evaluate(() => ({ content: document.documentElement.scrollWidth, screen: document.documentElement.clientWidth }));
+  expect(content, "the page's content width against the screen's").toBeLessThanOrEqual(screen);
+  await page.getByRole("button", { name: "Lưu thay đổi" }).click();
+  await expect(page).toHaveURL(/\/admin$/);
 });

@@ -193,8 +193,10 @@ export function AppForm({ app, siteName }: { app?: AdminApp; siteName: string })
     updated_at: now,
   };
 
+  // One column on a phone, as wide as the screen (grid-cols-1: minmax(0, 1fr)): an app named by one
+  // long word must not widen the page through the preview card (tests/e2e/admin-apps.spec.ts).
   return (
-    <form ref={form} onSubmit={submit} noValidate className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]" aria-busy={busy} data-testid="app-form">
+    <form ref={form} onSubmit={submit} noValidate className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]" aria-busy={busy} data-testid="app-form">
       <div className="min-w-0 space-y-5">
         <BasicInfoSection
           fields={fields}
