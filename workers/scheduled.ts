@@ -88,7 +88,7 @@ export async function runScheduledJobs(env: Env, now: Date): Promise<JobReport> 
     return 0;
   });
   const abandonedUploads = await cleanupAbandonedUploads(env, db, now);
-  const expiredAuditEvents = await removeExpiredAuditEvents(db, config.AUDIT_RETENTION_DAYS, now);
+  const expiredAuditEvents = await removeExpiredAuditEvents(env.DB, config.AUDIT_RETENTION_DAYS, now);
   // A rotation of MFA_ENCRYPTION_KEY finishes here, a few secrets a minute.
   const reencryptedSecrets = await reencryptSecrets(db, config);
   // Once an hour: every balance against its ledger (a full pass over users).
