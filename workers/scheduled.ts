@@ -5,8 +5,7 @@ import { and, asc, eq, isNull, lte, or } from "drizzle-orm";
 import { getConfig } from "./platform/config";
 import { getDb } from "./db/client";
 import { errorText, logEvent } from "./lib/log";
-import { cardTopups, vietqrTopups } from "./db/schema";
-import { recordKeyEvent } from "./db/statements/store-events";
+import { cardTopups } from "./db/schema";
 import { removeExpiredAuditEvents } from "./owner/audit";
 import { PENDING_RECHECK_MS, recheckPendingCard } from "./money/cards";
 import { recheckCryptoTopups } from "./money/crypto";
@@ -16,6 +15,8 @@ import { deliverStoreEvents, removeOldStoreEvents } from "./owner/store-events";
 import { checkBalancesAgainstLedger, cronCompleted } from "./owner/ops-alarms";
 import { cleanupAbandonedUploads } from "./catalogue/uploads";
 import { sendBuyerMails } from "./licensing/buyer-mails";
+import { expireKeys } from "./licensing/key-expiry";
+import { expireVietqrTopups } from "./money/vietqr";
 
 export type JobReport = {
   expiredTopups: number;
@@ -34,27 +35,10 @@ export type JobReport = {
 
 const CARDS_PER_RUN = 25;
 
-/** A key (of the table or alias `key`) whose app is paused and whose time had not run out at the pause (issue 55 item 1). */
-const frozenByPause = (key: string) => `EXISTS (SELECT 1 FROM app_pauses p WHERE p.app_id = ${key}.app_id AND p.resumed_at IS NULL AND ${key}.expires_at > p.paused_at)`;
-
 export async function runScheduledJobs(env: Env, now: Date): Promise<JobReport> {
   const db = getDb(env.DB);
-  const topups = await db
-    .update(vietqrTopups)
-    .set({ status: "expired", updatedAt: now })
-    .where(and(eq(vietqrTopups.status, "pending"), lte(vietqrTopups.expiresAt, now)))
-    .returning({ id: vietqrTopups.id });
-  // The keys that ran out, each told to the shop's webhook in the same batch (read before the
-  // UPDATE, by the same condition), so an expiry and its event commit together. Not the keys a
-  // pause froze (workers/licensing/app-pause.ts): their time is given back at the resume.
-  const due = { sql: `k.status = 'used' AND k.expires_at IS NOT NULL AND k.expires_at <= ? AND NOT ${frozenByPause("k")}`, binds: [now.getTime()] };
-  const [, { results: keys }] = await env.DB.batch([
-    recordKeyEvent(env.DB, "key.expired", {}, due, { dedupe: "key.expired", now: now.getTime() }),
-    env.DB.prepare(
-      `UPDATE license_keys SET status = 'expired', updated_at = ?1
-         WHERE status = 'used' AND expires_at IS NOT NULL AND expires_at <= ?1 AND NOT ${frozenByPause("license_keys")} RETURNING id`,
-    ).bind(now.getTime()),
-  ]);
+  const expiredTopups = await expireVietqrTopups(db, now);
+  const expiredKeys = await expireKeys(env.DB, now.getTime());
 
   // Pending cards due for a re-check. A card is never failed for want of an answer: it is asked
   // again with backoff, then parked for an admin (recheckPendingCard). A parked card has no
@@ -88,7 +72,7 @@ export async function runScheduledJobs(env: Env, now: Date): Promise<JobReport> 
     return 0;
   });
   const abandonedUploads = await cleanupAbandonedUploads(env, db, now);
-  const expiredAuditEvents = await removeExpiredAuditEvents(db, config.AUDIT_RETENTION_DAYS, now);
+  const expiredAuditEvents = await removeExpiredAuditEvents(env.DB, config.AUDIT_RETENTION_DAYS, now);
   // A rotation of MFA_ENCRYPTION_KEY finishes here, a few secrets a minute.
   const reencryptedSecrets = await reencryptSecrets(db, config);
   // Once an hour: every balance against its ledger (a full pass over users).
@@ -111,5 +95,5 @@ export async function runScheduledJobs(env: Env, now: Date): Promise<JobReport> 
   await removeOldStoreEvents(env.DB, now.getTime());
   // Last: only a run that got here counts as the cron being alive (health reads it).
   await cronCompleted(env, now.getTime());
-  return { expiredTopups: topups.length, expiredKeys: keys.length, recheckedCards: dueCards.length, parkedCards, recheckedCrypto, abandonedUploads, expiredAuditEvents, reencryptedSecrets, ledgerMismatches, notificationsSent: notifications.sent, buyerMailsSent: buyerMails.sent, storeEventsSent: storeEvents.sent };
+  return { expiredTopups, expiredKeys, recheckedCards: dueCards.length, parkedCards, recheckedCrypto, abandonedUploads, expiredAuditEvents, reencryptedSecrets, ledgerMismatches, notificationsSent: notifications.sent, buyerMailsSent: buyerMails.sent, storeEventsSent: storeEvents.sent };
 }

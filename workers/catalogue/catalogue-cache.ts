@@ -36,6 +36,9 @@ import { normaliseSearch } from "../shared/search";
 import { notModified } from "../platform/http/etag";
 import { fixedSecurityHeaders, securedPage } from "../platform/security";
 import { errorText, logEvent } from "../lib/log";
+import { sql } from "drizzle-orm";
+import { getDb } from "../db/client";
+import { catalogueState } from "../db/schema";
 
 const EDGE_TTL_SECONDS = 60;
 /** How long a copy and a remembered state are kept, to be served while D1 cannot be read. */
@@ -156,12 +159,14 @@ function catalogueVersion(env: Env, origin: string): Promise<number> {
  * The new version is at least the current time in ms, so it keeps rising even after a reset.
  */
 export async function catalogueChanged(env: Env, request: Request): Promise<number> {
-  const row = await env.DB.prepare(
-    "INSERT INTO catalogue_state (id, version) VALUES (1, ?1) ON CONFLICT (id) DO UPDATE SET version = max(version + 1, ?1) RETURNING version",
-  )
-    .bind(Date.now())
-    .first<{ version: number }>();
-  const version = row!.version;
+  // Through drizzle, as every write of the catalogue (issue 51: one way, one handle).
+  const now = Date.now();
+  const [row] = await getDb(env.DB)
+    .insert(catalogueState)
+    .values({ id: 1, version: now })
+    .onConflictDoUpdate({ target: catalogueState.id, set: { version: sql`max(${catalogueState.version} + 1, ${now})` } })
+    .returning({ version: catalogueState.version });
+  const version = row.version;
   await rememberState(new URL(request.url).origin, CATALOGUE_VERSION, version);
   return version;
 }

@@ -1,7 +1,7 @@
 // Pausing an app while a game update breaks its mod (issue 55 item 1,
 // docs/decisions/0051-pause-and-bulk-key-changes.md). While a pause is open (app_pauses, at most
 // one per app) no key of the app loses time: the key check answers `paused` (key-check.ts), the
-// cron does not expire the keys it froze (workers/scheduled.ts), buying is refused (the wallet's
+// cron does not expire the keys it froze (workers/licensing/key-expiry.ts), buying is refused (the wallet's
 // purchase). Nothing is written to the keys at the pause. The resume closes the pause and gives
 // every key it froze the pause's length, in one D1 batch (one transaction: all or nothing, so a
 // crash half-way leaves the pause open and the keys as they were), keyed to the pause row: the

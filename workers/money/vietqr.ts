@@ -1,7 +1,7 @@
 // VietQR top-ups (docs/architecture.md#top-ups): a pending top-up with a short transfer code and a deadline; the
 // bank's confirmation (bank-transfers.ts) credits it through the user's wallet exactly once.
 import { isUniqueViolation } from "../db/errors";
-import { and, desc, eq, lt, sql } from "drizzle-orm";
+import { and, desc, eq, lt, lte, sql } from "drizzle-orm";
 import { formatVND } from "../shared/format";
 import type { Message } from "../shared/message";
 import { TOPUP_MESSAGES } from "../shared/money/messages";
@@ -160,6 +160,16 @@ export async function createTopup(env: Env, config: VietQrConfig, userId: number
     }
   }
   throw new Error("could not draw a unique transfer code");
+}
+
+/** Pending top-ups past their time, expired by the cron (workers/scheduled.ts); answers how many. */
+export async function expireVietqrTopups(db: Database, now: Date): Promise<number> {
+  const expired = await db
+    .update(vietqrTopups)
+    .set({ status: "expired", updatedAt: now })
+    .where(and(eq(vietqrTopups.status, "pending"), lte(vietqrTopups.expiresAt, now)))
+    .returning({ id: vietqrTopups.id });
+  return expired.length;
 }
 
 export async function findTopup(db: Database, transactionId: string, userId?: number): Promise<TopupRow | null> {

@@ -111,10 +111,11 @@ export async function listAuditEvents(db: Database, query: AuditQuery) {
 
 /**
  * Entries older than the retention, removed by the cron. Counted from the earlier of the cron's
- * time and the clock, so a run dated ahead never reaches the entries the triggers protect.
+ * time and the clock, so a run dated ahead never reaches the entries the triggers protect. A
+ * statement on the binding, as every write of this domain (issue 51: one way, one handle).
  */
-export async function removeExpiredAuditEvents(db: Database, retentionDays: number, now: Date): Promise<number> {
-  const cutoff = new Date(Math.min(now.getTime(), Date.now()) - retentionDays * 86_400_000);
-  const removed = await db.delete(auditEvents).where(lt(auditEvents.createdAt, cutoff)).returning({ id: auditEvents.id });
-  return removed.length;
+export async function removeExpiredAuditEvents(d1: D1Database, retentionDays: number, now: Date): Promise<number> {
+  const cutoff = Math.min(now.getTime(), Date.now()) - retentionDays * 86_400_000;
+  const removed = await d1.prepare("DELETE FROM audit_events WHERE created_at < ?1").bind(cutoff).run();
+  return removed.meta.changes;
 }
