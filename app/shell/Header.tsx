@@ -1,9 +1,8 @@
 import { Link, useLocation, useNavigate } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { logout, useSessionUser } from "~/accounts/session/session-user";
+import { useSessionUser } from "~/accounts/session/session-user";
 import { loginPathFor } from "~/accounts/session/login-path";
 import type { SessionUser } from "~/accounts/session/session";
-import { toast } from "~/ui/toast";
 import { Avatar } from "./Avatar";
 import { lazyDialog } from "../ui/LazyDialog";
 import { LanguageSwitch } from "./LanguageSwitch";
@@ -97,11 +96,10 @@ export function Header({ siteName }: { siteName: string }) {
     };
   }, [menuOpen, accountOpen]);
 
-  function signOut() {
-    logout();
+  // The menus end the session (and say so); the header then closes them and goes home.
+  function signedOut() {
     setMenuOpen(false);
     setAccountOpen(false);
-    toast.success(words.signedOut);
     navigate(to("/"));
   }
 
@@ -142,7 +140,7 @@ export function Header({ siteName }: { siteName: string }) {
                   {balance && <span className="block text-xs text-emerald-400">{balance}</span>}
                 </span>
               </button>
-              {accountOpen && <AccountMenu user={user} onSignOut={signOut} onClose={() => setAccountOpen(false)} />}
+              {accountOpen && <AccountMenu user={user} onSignedOut={signedOut} onClose={() => setAccountOpen(false)} />}
             </div>
           ) : (
             <Link to={loginHref} className="rounded-xl bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-500">
@@ -174,7 +172,7 @@ export function Header({ siteName }: { siteName: string }) {
           </button>
         </div>
       </div>
-      {menuOpen && <MobileMenu user={user} name={user ? displayName(user) : ""} balance={balance} loginHref={loginHref} onSignOut={signOut} onClose={() => setMenuOpen(false)} />}
+      {menuOpen && <MobileMenu user={user} name={user ? displayName(user) : ""} balance={balance} loginHref={loginHref} onSignedOut={signedOut} onClose={() => setMenuOpen(false)} />}
     </header>
   );
 }

@@ -17,21 +17,21 @@ import { projectRoot } from "../../scripts/lib.mjs";
  * budget; never raise one.
  */
 const STILL_OVER = {
-  "routes/admin.app.$id.edit": 115_124,
-  "routes/admin.app.new": 113_807,
-  "routes/admin.app.$appId.keys.list": 110_093,
-  "routes/admin.users": 103_038,
-  "routes/admin.app.$appId.keys._index": 106_932,
-  "routes/admin._index": 106_330,
-  "routes/admin.app.$appId.keys.import": 104_849,
-  "routes/admin.app.$appId.keys.bulk": 104_022,
-  "routes/profile._index": 105_518,
-  "routes/admin.settings": 103_246,
-  "routes/admin.app.$appId.keys.pause": 103_046,
-  "routes/profile.security": 105_890,
+  "routes/admin.app.$id.edit": 115_088,
+  "routes/admin.app.new": 113_774,
+  "routes/admin.app.$appId.keys.list": 110_046,
+  "routes/admin.users": 102_992,
+  "routes/admin.app.$appId.keys._index": 106_884,
+  "routes/admin._index": 106_281,
+  "routes/admin.app.$appId.keys.import": 104_802,
+  "routes/admin.app.$appId.keys.bulk": 103_973,
+  "routes/profile._index": 105_487,
+  "routes/admin.settings": 103_199,
+  "routes/admin.app.$appId.keys.pause": 102_999,
+  "routes/profile.security": 105_840,
   "routes/_index": 93_776,
-  "en/profile._index": 115_112,
-  "en/profile.security": 115_473,
+  "en/profile._index": 115_057,
+  "en/profile.security": 115_410,
 };
 const DRIFT_BYTES = 256;
 
