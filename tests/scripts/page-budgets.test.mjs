@@ -17,21 +17,21 @@ import { projectRoot } from "../../scripts/lib.mjs";
  * budget; never raise one.
  */
 const STILL_OVER = {
-  "routes/admin.app.$id.edit": 115_088,
-  "routes/admin.app.new": 113_774,
-  "routes/admin.app.$appId.keys.list": 110_046,
-  "routes/admin.users": 102_992,
-  "routes/admin.app.$appId.keys._index": 106_884,
-  "routes/admin._index": 106_281,
-  "routes/admin.app.$appId.keys.import": 104_802,
-  "routes/admin.app.$appId.keys.bulk": 103_973,
-  "routes/profile._index": 105_487,
-  "routes/admin.settings": 103_199,
-  "routes/admin.app.$appId.keys.pause": 102_999,
-  "routes/profile.security": 105_840,
-  "routes/_index": 93_776,
-  "en/profile._index": 115_057,
-  "en/profile.security": 115_410,
+  "routes/admin.app.$id.edit": 114_850,
+  "routes/admin.app.new": 113_533,
+  "routes/admin.app.$appId.keys.list": 109_799,
+  "routes/admin.users": 102_740,
+  "routes/admin.app.$appId.keys._index": 106_636,
+  "routes/admin._index": 106_042,
+  "routes/admin.app.$appId.keys.import": 104_559,
+  "routes/admin.app.$appId.keys.bulk": 103_729,
+  "routes/profile._index": 105_241,
+  "routes/admin.settings": 102_960,
+  "routes/admin.app.$appId.keys.pause": 102_755,
+  "routes/profile.security": 105_605,
+  "routes/_index": 93_454,
+  "en/profile._index": 114_812,
+  "en/profile.security": 115_176,
 };
 const DRIFT_BYTES = 256;
 

@@ -51,7 +51,7 @@ export default function Home() {
     {locale === "vi" && <EnglishSuggestion />}
     <div className="mx-auto max-w-7xl px-4 py-8 sm:py-12">
       <section className="mb-8 sm:mb-10">
-        <h1 className="text-3xl font-black tracking-tight text-white sm:text-4xl">
+        <h1 className="home-title">
           iOS Game Hack
         </h1>
         <p className="mt-2 max-w-2xl text-zinc-400">{words.intro}</p>
@@ -61,29 +61,29 @@ export default function Home() {
       {filtered && total > 0 && !loading && <p className="mb-4 text-sm text-zinc-400">{words.found(total, format.number(total))}</p>}
 
       {loading ? (
-        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+        <div className="home-grid">
           {Array.from({ length: 8 }, (_, index) => (
             <AppCardPlaceholder key={index} />
           ))}
         </div>
       ) : total === 0 && filtered ? (
-        <p className="rounded-2xl border border-white/5 bg-zinc-900/70 p-6 text-center text-zinc-300">
+        <p className="home-notice">
           {words.noMatch}{" "}
-          <a href={to("/")} className="font-semibold text-indigo-300 hover:text-indigo-200">
+          <a href={to("/")} className="home-notice-link">
             {words.clearSearch}
           </a>
         </p>
       ) : total === 0 ? (
         <EmptyCatalogue />
       ) : apps.length === 0 ? (
-        <p className="rounded-2xl border border-white/5 bg-zinc-900/70 p-6 text-center text-zinc-300">
+        <p className="home-notice">
           {words.emptyPage}{" "}
-          <Link to={to("/")} className="font-semibold text-indigo-300 hover:text-indigo-200">
+          <Link to={to("/")} className="home-notice-link">
             {words.firstPage}
           </Link>
         </p>
       ) : (
-        <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" aria-label={words.appList}>
+        <ul className="home-grid" aria-label={words.appList}>
           {apps.map((app, index) => (
             <li key={app.id} className="flex [&>a]:w-full">
               <AppCard app={app} now={now} firstScreen={index < FIRST_SCREEN_CARDS} />
@@ -96,7 +96,7 @@ export default function Home() {
 
       {lastUpdated && <p className="mt-8 text-center text-sm text-zinc-400">{words.lastUpdated(format.dateTime(lastUpdated))}</p>}
 
-      <footer className="mt-12 flex flex-col items-center gap-4 border-t border-white/5 pt-8 text-sm text-zinc-400">
+      <footer className="home-footer">
         <p>{words.needHelp}</p>
         <SupportLinks />
         <p>© iOS Game Hack</p>
@@ -120,7 +120,6 @@ function HomeSearchForm({ query, type }: { query: string; type: string | null })
   const select = useRef<HTMLSelectElement>(null);
   useFieldFollowsAddress(search, query);
   useFieldFollowsAddress(select, type ?? "");
-  const field = "rounded-xl border border-white/10 bg-zinc-950/60 px-3 py-2.5 text-white hover:border-white/20 focus-visible:border-indigo-400";
   return (
     <form method="get" action={to("/")} className="mb-6 flex flex-col gap-2 sm:flex-row">
       <label htmlFor="home-search" className="sr-only">
@@ -134,12 +133,12 @@ function HomeSearchForm({ query, type }: { query: string; type: string | null })
         name="q"
         defaultValue={query}
         placeholder={words.searchPlaceholder}
-        className={`${field} min-w-0 flex-1 placeholder:text-sm sm:placeholder:text-base`}
+        className="home-field min-w-0 flex-1 placeholder:text-sm sm:placeholder:text-base"
       />
       <label htmlFor="home-type" className="sr-only">
         {words.typeLabel}
       </label>
-      <select ref={select} id="home-type" name="type" defaultValue={type ?? ""} onChange={(event) => submit(event.currentTarget.form)} className={field}>
+      <select ref={select} id="home-type" name="type" defaultValue={type ?? ""} onChange={(event) => submit(event.currentTarget.form)} className="home-field">
         <option value="">{words.allTypes}</option>
         {APP_TYPE_VALUES.map((value) => (
           <option key={value} value={value}>
@@ -147,7 +146,7 @@ function HomeSearchForm({ query, type }: { query: string; type: string | null })
           </option>
         ))}
       </select>
-      <button type="submit" className="rounded-xl bg-indigo-600 px-5 py-2.5 font-semibold text-white hover:bg-indigo-500">
+      <button type="submit" className="button-primary">
         {words.search}
       </button>
     </form>
@@ -178,17 +177,16 @@ function HomePager({ page, totalPages, query, type }: { page: number; totalPages
     if (target > 1) params.set("page", String(target));
     return to(params.size ? `/?${params}` : "/");
   };
-  const link = "rounded-xl border border-white/10 bg-zinc-900 px-4 py-2 text-sm font-medium text-zinc-100 hover:bg-zinc-800";
   return (
-    <nav aria-label={words.pagination} className="mt-8 flex items-center justify-center gap-3 text-sm text-zinc-300">
+    <nav aria-label={words.pagination} className="home-pager">
       {page > 1 ? (
-        <Link to={href(page - 1)} className={link} rel="prev">
+        <Link to={href(page - 1)} className="home-pager-link" rel="prev">
           {words.previousPage}
         </Link>
       ) : null}
       <span aria-current="page">{words.pageOf(page, totalPages)}</span>
       {page < totalPages ? (
-        <Link to={href(page + 1)} className={link} rel="next">
+        <Link to={href(page + 1)} className="home-pager-link" rel="next">
           {words.nextPage}
         </Link>
       ) : null}
