@@ -20,7 +20,6 @@ const STILL_OVER = {
   "routes/admin.app.$id.edit": 114_850,
   "routes/admin.app.new": 113_533,
   "routes/admin.app.$appId.keys.list": 109_799,
-  "routes/admin.users": 102_740,
   "routes/admin.app.$appId.keys._index": 106_636,
   "routes/admin._index": 106_042,
   "routes/admin.app.$appId.keys.import": 104_559,
