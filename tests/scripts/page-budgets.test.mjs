@@ -17,18 +17,17 @@ import { projectRoot } from "../../scripts/lib.mjs";
  * budget; never raise one.
  */
 const STILL_OVER = {
-  "routes/admin.app.$id.edit": 114_850,
-  "routes/admin.app.new": 113_533,
-  "routes/admin.app.$appId.keys.list": 109_799,
-  "routes/admin.app.$appId.keys._index": 106_636,
-  "routes/admin._index": 106_042,
-  "routes/admin.app.$appId.keys.import": 104_559,
-  "routes/admin.app.$appId.keys.bulk": 103_729,
+  "routes/admin.app.$id.edit": 114_305,
+  "routes/admin.app.new": 112_991,
+  "routes/admin.app.$appId.keys.list": 109_264,
+  "routes/admin.app.$appId.keys._index": 106_100,
+  "routes/admin._index": 105_503,
+  "routes/admin.app.$appId.keys.import": 104_020,
+  "routes/admin.app.$appId.keys.bulk": 103_185,
   "routes/profile._index": 105_241,
   "routes/admin.settings": 102_960,
-  "routes/admin.app.$appId.keys.pause": 102_755,
   "routes/profile.security": 105_605,
-  "routes/_index": 93_454,
+  "routes/_index": 93_436,
   "en/profile._index": 114_812,
   "en/profile.security": 115_176,
 };

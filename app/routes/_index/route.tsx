@@ -4,7 +4,7 @@ import { type RefObject, useEffect, useRef } from "react";
 import { AppCard, AppCardPlaceholder } from "~/catalogue/home/AppCard";
 import { EmptyCatalogue } from "../../catalogue/home/EmptyCatalogue";
 import { EnglishSuggestion } from "../../catalogue/home/EnglishSuggestion";
-import { SupportLinks } from "~/catalogue/SupportLinks";
+import { SupportLinks } from "~/shell/SupportLinks";
 import { useFormat } from "~/i18n/format";
 import { localeOf, useLocale, useLocalePath } from "~/i18n/locale";
 import { homeWords } from "~/i18n/vi/catalogue/home";
@@ -49,16 +49,16 @@ export default function Home() {
   return (
     <>
     {locale === "vi" && <EnglishSuggestion />}
-    <div className="mx-auto max-w-7xl px-4 py-8 sm:py-12">
-      <section className="mb-8 sm:mb-10">
+    <div className="home-page">
+      <section className="home-head">
         <h1 className="home-title">
           iOS Game Hack
         </h1>
-        <p className="mt-2 max-w-2xl text-zinc-400">{words.intro}</p>
+        <p className="home-intro">{words.intro}</p>
       </section>
 
       <HomeSearchForm query={query} type={type} />
-      {filtered && total > 0 && !loading && <p className="mb-4 text-sm text-zinc-400">{words.found(total, format.number(total))}</p>}
+      {filtered && total > 0 && !loading && <p className="home-found">{words.found(total, format.number(total))}</p>}
 
       {loading ? (
         <div className="home-grid">
@@ -85,7 +85,7 @@ export default function Home() {
       ) : (
         <ul className="home-grid" aria-label={words.appList}>
           {apps.map((app, index) => (
-            <li key={app.id} className="flex [&>a]:w-full">
+            <li key={app.id} className="home-cell">
               <AppCard app={app} now={now} firstScreen={index < FIRST_SCREEN_CARDS} />
             </li>
           ))}
@@ -94,7 +94,7 @@ export default function Home() {
 
       {totalPages > 1 && <HomePager page={page} totalPages={totalPages} query={query} type={type} />}
 
-      {lastUpdated && <p className="mt-8 text-center text-sm text-zinc-400">{words.lastUpdated(format.dateTime(lastUpdated))}</p>}
+      {lastUpdated && <p className="home-updated">{words.lastUpdated(format.dateTime(lastUpdated))}</p>}
 
       <footer className="home-footer">
         <p>{words.needHelp}</p>
@@ -121,11 +121,10 @@ function HomeSearchForm({ query, type }: { query: string; type: string | null })
   useFieldFollowsAddress(search, query);
   useFieldFollowsAddress(select, type ?? "");
   return (
-    <form method="get" action={to("/")} className="mb-6 flex flex-col gap-2 sm:flex-row">
+    <form method="get" action={to("/")} className="home-search">
       <label htmlFor="home-search" className="sr-only">
         {words.searchLabel}
       </label>
-      {/* The placeholder is a size smaller on phones so it is read whole at 390 px; the typed text stays at 16 px (no zoom on iOS). */}
       <input
         ref={search}
         id="home-search"
@@ -133,7 +132,7 @@ function HomeSearchForm({ query, type }: { query: string; type: string | null })
         name="q"
         defaultValue={query}
         placeholder={words.searchPlaceholder}
-        className="home-field min-w-0 flex-1 placeholder:text-sm sm:placeholder:text-base"
+        className="home-field home-search-input"
       />
       <label htmlFor="home-type" className="sr-only">
         {words.typeLabel}
