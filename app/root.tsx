@@ -95,7 +95,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Alternates />
       </head>
       <body className="flex min-h-screen flex-col">
-        <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-indigo-600 focus:px-3 focus:py-2">
+        <a href="#main" className="skip-link">
           {words.skipToContent}
         </a>
         <Header siteName={site.name} />
@@ -121,11 +121,11 @@ export function NotFound({ title, message }: { title: string; message: string })
   const words = useWords(shellWords);
   const to = useLocalePath();
   return (
-    <section className="mx-auto flex max-w-lg flex-col items-center px-4 py-24 text-center">
+    <section className="not-found">
       <p className="text-6xl font-black text-indigo-400">404</p>
       <h1 className="mt-4 text-2xl font-bold text-white">{title}</h1>
       <p className="mt-2 text-zinc-400">{message}</p>
-      <Link to={to("/")} className="mt-8 rounded-xl bg-indigo-600 px-5 py-2.5 font-semibold text-white hover:bg-indigo-500">
+      <Link to={to("/")} className="button-primary mt-8">
         {words.backHome}
       </Link>
     </section>

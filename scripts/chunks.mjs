@@ -13,8 +13,9 @@
  * files: an exception whose folder holds no module would silently stop grouping.
  */
 export const FOLDER_GROUPS = {
-  // What the home page shares with the app page and the admin's screens (icon, badges, type labels,
-  // support links): one file, where split by page the home page would load three.
+  // What the home page shares with the app page and the admin's screens (icon, badges, type labels):
+  // one file, where split by page the home page would load three. The support links, which no admin
+  // screen shows, are app/shell/SupportLinks.tsx, outside the group.
   "app/catalogue": "catalogue",
   // The home page's card and clock: the admin's app form shows the card as its preview.
   "app/catalogue/home": "home",

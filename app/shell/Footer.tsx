@@ -8,7 +8,7 @@ export function Footer() {
   const words = useWords(shellWords);
   if (useLocation().pathname.startsWith("/admin")) return null;
   return (
-    <footer className="border-t border-white/5 px-4 py-6 text-sm text-zinc-400">
+    <footer className="site-footer">
       <nav aria-label={words.language} className="mx-auto flex max-w-7xl justify-end">
         <LanguageSwitch className="rounded-lg px-2 py-1 font-semibold text-zinc-200 hover:bg-white/5" />
       </nav>

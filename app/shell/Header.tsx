@@ -1,9 +1,8 @@
 import { Link, useLocation, useNavigate } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { logout, useSessionUser } from "~/accounts/session/session-user";
+import { useSessionUser } from "~/accounts/session/session-user";
 import { loginPathFor } from "~/accounts/session/login-path";
 import type { SessionUser } from "~/accounts/session/session";
-import { toast } from "~/ui/toast";
 import { Avatar } from "./Avatar";
 import { lazyDialog } from "../ui/LazyDialog";
 import { LanguageSwitch } from "./LanguageSwitch";
@@ -97,11 +96,10 @@ export function Header({ siteName }: { siteName: string }) {
     };
   }, [menuOpen, accountOpen]);
 
-  function signOut() {
-    logout();
+  // The menus end the session (and say so); the header then closes them and goes home.
+  function signedOut() {
     setMenuOpen(false);
     setAccountOpen(false);
-    toast.success(words.signedOut);
     navigate(to("/"));
   }
 
@@ -109,10 +107,10 @@ export function Header({ siteName }: { siteName: string }) {
   const loginHref = ACCOUNT_PAGES.test(withoutLocale(location.pathname)) ? to("/login") : loginPathFor(location.pathname + location.search);
 
   return (
-    <header className="sticky top-0 z-40 border-b border-white/5 bg-zinc-950/85 backdrop-blur">
-      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4">
-        <Link to={to("/")} className="flex items-center gap-2 text-lg font-extrabold tracking-tight text-white">
-          <span className="flex h-8 w-8 items-center justify-center rounded-lg bg-gradient-to-br from-indigo-500 to-fuchsia-600" aria-hidden="true">
+    <header className="site-header">
+      <div className="site-header-bar">
+        <Link to={to("/")} className="site-logo">
+          <span className="site-logo-mark" aria-hidden="true">
             <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="white" strokeWidth="2" strokeLinecap="round">
               <path d="M6 11h4M8 9v4M15 12h.01M18 10h.01" />
               <rect x="2" y="6" width="20" height="12" rx="6" />
@@ -122,8 +120,8 @@ export function Header({ siteName }: { siteName: string }) {
         </Link>
 
         {/* Wide screens */}
-        <nav className="hidden items-center gap-3 md:flex" aria-label={words.accountNav}>
-          <LanguageSwitch className="rounded-lg px-2 py-1 text-sm font-semibold text-zinc-300 hover:bg-white/5" />
+        <nav className="site-nav-wide" aria-label={words.accountNav}>
+          <LanguageSwitch className="site-nav-link" />
           {user ? (
             <div className="relative" ref={accountRef}>
               <button
@@ -134,33 +132,33 @@ export function Header({ siteName }: { siteName: string }) {
                 onFocus={prefetchMenus}
                 aria-expanded={accountOpen}
                 aria-controls="account-menu"
-                className="flex items-center gap-3 rounded-xl px-2 py-1 hover:bg-white/5"
+                className="site-account-button"
               >
                 <Avatar user={user} size="sm" />
                 <span className="text-left leading-tight">
-                  <span className="block max-w-48 truncate text-sm font-semibold text-white">{displayName(user)}</span>
+                  <span className="site-account-name">{displayName(user)}</span>
                   {balance && <span className="block text-xs text-emerald-400">{balance}</span>}
                 </span>
               </button>
-              {accountOpen && <AccountMenu user={user} onSignOut={signOut} onClose={() => setAccountOpen(false)} />}
+              {accountOpen && <AccountMenu user={user} onSignedOut={signedOut} onClose={() => setAccountOpen(false)} />}
             </div>
           ) : (
-            <Link to={loginHref} className="rounded-xl bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-500">
+            <Link to={loginHref} className="site-sign-in">
               {words.signIn}
             </Link>
           )}
         </nav>
 
         {/* Phones: under 768 px the account actions sit behind a menu button; the balance stays in sight (issue #27) */}
-        <div className="flex min-w-0 items-center gap-1 md:hidden">
+        <div className="site-nav-phone">
           {balance && (
-            <Link to={to("/profile?tab=wallet")} className="truncate rounded-lg px-2 py-1.5 text-sm font-semibold text-emerald-400 hover:bg-white/5">
+            <Link to={to("/profile?tab=wallet")} className="site-balance-phone">
               {balance}
             </Link>
           )}
           <button
             type="button"
-            className="shrink-0 rounded-lg p-2 text-zinc-200 hover:bg-white/5"
+            className="site-menu-button"
             aria-label={words.openMenu}
             aria-expanded={menuOpen}
             aria-controls="mobile-menu"
@@ -174,7 +172,7 @@ export function Header({ siteName }: { siteName: string }) {
           </button>
         </div>
       </div>
-      {menuOpen && <MobileMenu user={user} name={user ? displayName(user) : ""} balance={balance} loginHref={loginHref} onSignOut={signOut} onClose={() => setMenuOpen(false)} />}
+      {menuOpen && <MobileMenu user={user} name={user ? displayName(user) : ""} balance={balance} loginHref={loginHref} onSignedOut={signedOut} onClose={() => setMenuOpen(false)} />}
     </header>
   );
 }

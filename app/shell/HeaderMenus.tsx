@@ -5,7 +5,9 @@ import { useLocalePath } from "~/i18n/locale";
 import { menuWords } from "~/i18n/vi/menus";
 import { shellWords } from "~/i18n/vi/shell";
 import { useWords } from "~/i18n/words";
+import { logout } from "~/accounts/session/logout";
 import type { SessionUser } from "~/accounts/session/session";
+import { toast } from "~/ui/toast";
 import { Avatar } from "./Avatar";
 import { LanguageSwitch } from "./LanguageSwitch";
 
@@ -26,10 +28,21 @@ function isAdmin(user: SessionUser): boolean {
   return user.is_superuser === true || user.is_staff === true;
 }
 
+/** Signing out, from either menu: the session ends, the person is told, and the header takes them home. */
+function useSignOut(onSignedOut: () => void): () => void {
+  const words = useWords(menuWords);
+  return () => {
+    logout();
+    toast.success(words.signedOut);
+    onSignedOut();
+  };
+}
+
 // A link followed from a menu closes it (the header closes both on a new page, not on a page's own
 // change of its query).
-export function AccountMenu({ user, onSignOut, onClose }: { user: SessionUser; onSignOut: () => void; onClose: () => void }) {
+export function AccountMenu({ user, onSignedOut, onClose }: { user: SessionUser; onSignedOut: () => void; onClose: () => void }) {
   const words = useWords(menuWords);
+  const signOut = useSignOut(onSignedOut);
   const to = useLocalePath();
   const topups = useTopupLinks();
   return (
@@ -54,7 +67,7 @@ export function AccountMenu({ user, onSignOut, onClose }: { user: SessionUser; o
         </li>
       )}
       <li>
-        <button type="button" onClick={onSignOut} className="block w-full px-4 py-2 text-left text-sm text-red-300 hover:bg-white/5">
+        <button type="button" onClick={signOut} className="block w-full px-4 py-2 text-left text-sm text-red-300 hover:bg-white/5">
           {words.signOut}
         </button>
       </li>
@@ -62,8 +75,9 @@ export function AccountMenu({ user, onSignOut, onClose }: { user: SessionUser; o
   );
 }
 
-export function MobileMenu({ user, name, balance, loginHref, onSignOut, onClose }: { user: SessionUser | null | undefined; name: string; balance: string | null; loginHref: string; onSignOut: () => void; onClose: () => void }) {
+export function MobileMenu({ user, name, balance, loginHref, onSignedOut, onClose }: { user: SessionUser | null | undefined; name: string; balance: string | null; loginHref: string; onSignedOut: () => void; onClose: () => void }) {
   const words = useWords(menuWords);
+  const signOut = useSignOut(onSignedOut);
   const shell = useWords(shellWords);
   const to = useLocalePath();
   const topups = useTopupLinks();
@@ -91,7 +105,7 @@ export function MobileMenu({ user, name, balance, loginHref, onSignOut, onClose 
               {words.admin}
             </Link>
           )}
-          <button type="button" onClick={onSignOut} className="rounded-lg px-2 py-2 text-left text-red-300 hover:bg-white/5">
+          <button type="button" onClick={signOut} className="rounded-lg px-2 py-2 text-left text-red-300 hover:bg-white/5">
             {words.signOut}
           </button>
         </div>

@@ -19,7 +19,7 @@ export function ErrorPanel({ error }: { error: unknown }) {
   const words = useWords(shellWords);
   const to = useLocalePath();
   return (
-    <section role="alert" className="mx-auto max-w-lg px-4 py-24 text-center">
+    <section role="alert" className="error-panel">
       <h1 className="text-2xl font-bold text-white">{words.errorTitle}</h1>
       <p className="mt-2 text-zinc-400">{words.errorMessage}</p>
       {id && (
@@ -28,10 +28,10 @@ export function ErrorPanel({ error }: { error: unknown }) {
         </p>
       )}
       <div className="mt-8 flex justify-center gap-3">
-        <button type="button" onClick={() => window.location.reload()} className="rounded-xl bg-white/10 px-5 py-2.5 font-semibold text-white hover:bg-white/15">
+        <button type="button" onClick={() => window.location.reload()} className="button-secondary">
           {words.reload}
         </button>
-        <a href={to("/")} className="rounded-xl bg-indigo-600 px-5 py-2.5 font-semibold text-white hover:bg-indigo-500">
+        <a href={to("/")} className="button-primary">
           {words.backHome}
         </a>
       </div>

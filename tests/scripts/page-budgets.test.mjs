@@ -17,21 +17,19 @@ import { projectRoot } from "../../scripts/lib.mjs";
  * budget; never raise one.
  */
 const STILL_OVER = {
-  "routes/admin.app.$id.edit": 115_124,
-  "routes/admin.app.new": 113_807,
-  "routes/admin.app.$appId.keys.list": 110_093,
-  "routes/admin.users": 103_038,
-  "routes/admin.app.$appId.keys._index": 106_932,
-  "routes/admin._index": 106_330,
-  "routes/admin.app.$appId.keys.import": 104_849,
-  "routes/admin.app.$appId.keys.bulk": 104_022,
-  "routes/profile._index": 105_518,
-  "routes/admin.settings": 103_246,
-  "routes/admin.app.$appId.keys.pause": 103_046,
-  "routes/profile.security": 105_890,
-  "routes/_index": 93_776,
-  "en/profile._index": 115_112,
-  "en/profile.security": 115_473,
+  "routes/admin.app.$id.edit": 114_305,
+  "routes/admin.app.new": 112_991,
+  "routes/admin.app.$appId.keys.list": 109_264,
+  "routes/admin.app.$appId.keys._index": 106_100,
+  "routes/admin._index": 105_503,
+  "routes/admin.app.$appId.keys.import": 104_020,
+  "routes/admin.app.$appId.keys.bulk": 103_185,
+  "routes/profile._index": 105_241,
+  "routes/admin.settings": 102_960,
+  "routes/profile.security": 105_605,
+  "routes/_index": 93_436,
+  "en/profile._index": 114_812,
+  "en/profile.security": 115_176,
 };
 const DRIFT_BYTES = 256;
 

@@ -14,9 +14,10 @@ import { formatDate, formatNumber, formatVND } from "@workers/shared/format";
 import type { AdminUser, UsersPage, UserStats as Stats } from "@workers/accounts/user-admin";
 
 import { displayName, type Ledger, NO_USERS } from "./users";
-import { UserDetailDialog } from "./UserDialogs";
 import { lazyDialog } from "~/ui/LazyDialog";
 
+// A user's details come when an admin first opens them (app/ui/LazyDialog.tsx).
+const UserDetailDialog = lazyDialog(() => import("./UserDialogs").then((module) => module.UserDetailDialog));
 // The adjustment comes with its fields and checks when an admin first opens it.
 const AdjustBalanceDialog = lazyDialog(() => import("./AdjustBalanceDialog").then((module) => module.AdjustBalanceDialog));
 
@@ -115,15 +116,17 @@ export function UsersScreen({ stats, list: loaded, ledger }: { stats: Stats | nu
         })}
       </AdminTable>
       <Pager page={loaded?.pagination.page ?? page} totalPages={list.pagination.total_pages} onPage={(next) => setParams({ search: query, page: next })} />
-      <UserDetailDialog
-        user={detail}
-        transactions={detail && ledger?.userId === detail.id ? ledger.transactions : null}
-        onClose={() => showDetail(null)}
-        onAdjust={(user) => {
-          showDetail(null);
-          setAdjusting(user);
-        }}
-      />
+      {detail && (
+        <UserDetailDialog
+          user={detail}
+          transactions={ledger?.userId === detail.id ? ledger.transactions : null}
+          onClose={() => showDetail(null)}
+          onAdjust={(user) => {
+            showDetail(null);
+            setAdjusting(user);
+          }}
+        />
+      )}
       {adjusting && <AdjustBalanceDialog key={adjusting.id} user={adjusting} onClose={() => setAdjusting(null)} />}
     </AdminPage>
   );

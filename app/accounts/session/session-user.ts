@@ -1,8 +1,8 @@
-// Who is logged in and logging out: what the header needs of the session, on every page. The
-// "session expired" path, which the header does not need, stays in auth.ts.
+// Who is logged in: what the header needs of the session, on every page. Logging out (logout.ts)
+// comes with the header's menus, and the "session expired" path, which the header does not need,
+// stays in auth.ts.
 import { useEffect, useState } from "react";
-import { apiCall } from "../../platform/api";
-import { clearSession, readRefreshToken, readStoredUser, subscribeSession, type SessionUser } from "./session";
+import { readStoredUser, subscribeSession, type SessionUser } from "./session";
 
 /**
  * The stored user, following changes in this tab and others (browser-only: local storage).
@@ -16,15 +16,4 @@ export function useSessionUser(): SessionUser | null | undefined {
     return subscribeSession(update);
   }, []);
   return user;
-}
-
-/** Ends the session here and on the server. The server call may fail: the browser forgets anyway. */
-export function logout() {
-  const refresh = readRefreshToken();
-  clearSession();
-  if (refresh) {
-    apiCall((api) => api.api.auth.logout.$post({ json: { refresh } }), { keepalive: true }).catch(() => {
-      // the session is already gone from this browser
-    });
-  }
 }

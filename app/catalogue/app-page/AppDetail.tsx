@@ -11,7 +11,7 @@ import type { AppPause } from "@workers/licensing/app-pause";
 import { AppIcon } from "../AppIcon";
 import { KeyPurchase } from "../../money/purchase/KeyPurchase";
 import { TrialSlot } from "../../licensing/TrialSlot";
-import { SupportLinks } from "../SupportLinks";
+import { SupportLinks } from "~/shell/SupportLinks";
 import { TypeBadge } from "../TypeBadge";
 import { Gallery } from "./Gallery";
 import { toast } from "~/ui/toast";

@@ -7,12 +7,12 @@ export function EmptyCatalogue() {
   const words = useWords(homeWords);
   const shell = useWords(shellWords);
   return (
-    <div className="mx-auto max-w-md rounded-2xl border border-white/5 bg-zinc-900/70 p-10 text-center">
+    <div className="home-empty">
       <p className="text-lg font-semibold text-white">{words.emptyCatalogue}</p>
       <button
         type="button"
         onClick={() => window.location.reload()}
-        className="mt-6 rounded-xl bg-indigo-600 px-5 py-2.5 font-semibold text-white hover:bg-indigo-500"
+        className="button-primary mt-6"
       >
         {shell.reload}
       </button>

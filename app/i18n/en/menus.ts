@@ -3,6 +3,7 @@ import type { EnglishOf } from "../words";
 
 export const menus: EnglishOf<typeof menuWords> = {
   signOut: "Sign out",
+  signedOut: "Signed out",
   menu: "Menu",
   profile: "Profile",
   profileAndWallet: "Profile & wallet",

@@ -7,7 +7,6 @@ export const shell: EnglishOf<typeof shellWords> = {
   accountNav: "Account",
   signIn: "Sign in",
   register: "Register",
-  signedOut: "Signed out",
   balance: (_formatted: string, amount: number) => formatVND(amount),
   dismiss: "Close",
   closeNotification: "Close notification",

@@ -4,6 +4,7 @@ import { defineWords } from "../words";
 
 export const menuWords = defineWords("menus", {
   signOut: "Đăng xuất",
+  signedOut: "Đã đăng xuất",
   menu: "Menu",
   profile: "Hồ sơ",
   profileAndWallet: "Hồ sơ & Ví tiền",

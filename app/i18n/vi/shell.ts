@@ -8,7 +8,6 @@ export const shellWords = defineWords("shell", {
   accountNav: "Tài khoản",
   signIn: "Đăng nhập",
   register: "Đăng ký",
-  signedOut: "Đã đăng xuất",
   // The header's balance: the server's own Vietnamese writing of it (so the shell carries no formatter).
   balance: (formatted: string, _amount: number) => formatted,
   dismiss: "Đóng",

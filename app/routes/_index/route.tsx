@@ -4,7 +4,7 @@ import { type RefObject, useEffect, useRef } from "react";
 import { AppCard, AppCardPlaceholder } from "~/catalogue/home/AppCard";
 import { EmptyCatalogue } from "../../catalogue/home/EmptyCatalogue";
 import { EnglishSuggestion } from "../../catalogue/home/EnglishSuggestion";
-import { SupportLinks } from "~/catalogue/SupportLinks";
+import { SupportLinks } from "~/shell/SupportLinks";
 import { useFormat } from "~/i18n/format";
 import { localeOf, useLocale, useLocalePath } from "~/i18n/locale";
 import { homeWords } from "~/i18n/vi/catalogue/home";
@@ -49,43 +49,43 @@ export default function Home() {
   return (
     <>
     {locale === "vi" && <EnglishSuggestion />}
-    <div className="mx-auto max-w-7xl px-4 py-8 sm:py-12">
-      <section className="mb-8 sm:mb-10">
-        <h1 className="text-3xl font-black tracking-tight text-white sm:text-4xl">
+    <div className="home-page">
+      <section className="home-head">
+        <h1 className="home-title">
           iOS Game Hack
         </h1>
-        <p className="mt-2 max-w-2xl text-zinc-400">{words.intro}</p>
+        <p className="home-intro">{words.intro}</p>
       </section>
 
       <HomeSearchForm query={query} type={type} />
-      {filtered && total > 0 && !loading && <p className="mb-4 text-sm text-zinc-400">{words.found(total, format.number(total))}</p>}
+      {filtered && total > 0 && !loading && <p className="home-found">{words.found(total, format.number(total))}</p>}
 
       {loading ? (
-        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+        <div className="home-grid">
           {Array.from({ length: 8 }, (_, index) => (
             <AppCardPlaceholder key={index} />
           ))}
         </div>
       ) : total === 0 && filtered ? (
-        <p className="rounded-2xl border border-white/5 bg-zinc-900/70 p-6 text-center text-zinc-300">
+        <p className="home-notice">
           {words.noMatch}{" "}
-          <a href={to("/")} className="font-semibold text-indigo-300 hover:text-indigo-200">
+          <a href={to("/")} className="home-notice-link">
             {words.clearSearch}
           </a>
         </p>
       ) : total === 0 ? (
         <EmptyCatalogue />
       ) : apps.length === 0 ? (
-        <p className="rounded-2xl border border-white/5 bg-zinc-900/70 p-6 text-center text-zinc-300">
+        <p className="home-notice">
           {words.emptyPage}{" "}
-          <Link to={to("/")} className="font-semibold text-indigo-300 hover:text-indigo-200">
+          <Link to={to("/")} className="home-notice-link">
             {words.firstPage}
           </Link>
         </p>
       ) : (
-        <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" aria-label={words.appList}>
+        <ul className="home-grid" aria-label={words.appList}>
           {apps.map((app, index) => (
-            <li key={app.id} className="flex [&>a]:w-full">
+            <li key={app.id} className="home-cell">
               <AppCard app={app} now={now} firstScreen={index < FIRST_SCREEN_CARDS} />
             </li>
           ))}
@@ -94,9 +94,9 @@ export default function Home() {
 
       {totalPages > 1 && <HomePager page={page} totalPages={totalPages} query={query} type={type} />}
 
-      {lastUpdated && <p className="mt-8 text-center text-sm text-zinc-400">{words.lastUpdated(format.dateTime(lastUpdated))}</p>}
+      {lastUpdated && <p className="home-updated">{words.lastUpdated(format.dateTime(lastUpdated))}</p>}
 
-      <footer className="mt-12 flex flex-col items-center gap-4 border-t border-white/5 pt-8 text-sm text-zinc-400">
+      <footer className="home-footer">
         <p>{words.needHelp}</p>
         <SupportLinks />
         <p>© iOS Game Hack</p>
@@ -120,13 +120,11 @@ function HomeSearchForm({ query, type }: { query: string; type: string | null })
   const select = useRef<HTMLSelectElement>(null);
   useFieldFollowsAddress(search, query);
   useFieldFollowsAddress(select, type ?? "");
-  const field = "rounded-xl border border-white/10 bg-zinc-950/60 px-3 py-2.5 text-white hover:border-white/20 focus-visible:border-indigo-400";
   return (
-    <form method="get" action={to("/")} className="mb-6 flex flex-col gap-2 sm:flex-row">
+    <form method="get" action={to("/")} className="home-search">
       <label htmlFor="home-search" className="sr-only">
         {words.searchLabel}
       </label>
-      {/* The placeholder is a size smaller on phones so it is read whole at 390 px; the typed text stays at 16 px (no zoom on iOS). */}
       <input
         ref={search}
         id="home-search"
@@ -134,12 +132,12 @@ function HomeSearchForm({ query, type }: { query: string; type: string | null })
         name="q"
         defaultValue={query}
         placeholder={words.searchPlaceholder}
-        className={`${field} min-w-0 flex-1 placeholder:text-sm sm:placeholder:text-base`}
+        className="home-field home-search-input"
       />
       <label htmlFor="home-type" className="sr-only">
         {words.typeLabel}
       </label>
-      <select ref={select} id="home-type" name="type" defaultValue={type ?? ""} onChange={(event) => submit(event.currentTarget.form)} className={field}>
+      <select ref={select} id="home-type" name="type" defaultValue={type ?? ""} onChange={(event) => submit(event.currentTarget.form)} className="home-field">
         <option value="">{words.allTypes}</option>
         {APP_TYPE_VALUES.map((value) => (
           <option key={value} value={value}>
@@ -147,7 +145,7 @@ function HomeSearchForm({ query, type }: { query: string; type: string | null })
           </option>
         ))}
       </select>
-      <button type="submit" className="rounded-xl bg-indigo-600 px-5 py-2.5 font-semibold text-white hover:bg-indigo-500">
+      <button type="submit" className="button-primary">
         {words.search}
       </button>
     </form>
@@ -178,17 +176,16 @@ function HomePager({ page, totalPages, query, type }: { page: number; totalPages
     if (target > 1) params.set("page", String(target));
     return to(params.size ? `/?${params}` : "/");
   };
-  const link = "rounded-xl border border-white/10 bg-zinc-900 px-4 py-2 text-sm font-medium text-zinc-100 hover:bg-zinc-800";
   return (
-    <nav aria-label={words.pagination} className="mt-8 flex items-center justify-center gap-3 text-sm text-zinc-300">
+    <nav aria-label={words.pagination} className="home-pager">
       {page > 1 ? (
-        <Link to={href(page - 1)} className={link} rel="prev">
+        <Link to={href(page - 1)} className="home-pager-link" rel="prev">
           {words.previousPage}
         </Link>
       ) : null}
       <span aria-current="page">{words.pageOf(page, totalPages)}</span>
       {page < totalPages ? (
-        <Link to={href(page + 1)} className={link} rel="next">
+        <Link to={href(page + 1)} className="home-pager-link" rel="next">
           {words.nextPage}
         </Link>
       ) : null}
