@@ -14,6 +14,7 @@ import type { Config } from "../platform/config";
 import { noticeSettings } from "../platform/config";
 import { fieldError, NotFoundError, UnavailableError, ValidationError, ConflictError } from "../platform/errors";
 import { formatVND } from "../shared/format";
+import { usdCents, vndFor } from "../shared/money/topup";
 import { promotionCodeForTopup } from "./deposit-bonus";
 import { CRYPTO_MESSAGES, REVIEW_MESSAGES } from "./messages";
 import { createInvoice, invoicePayments, type NowPaymentsConfig, type PaymentReadBack, readPayment } from "./nowpayments";
@@ -39,23 +40,6 @@ export async function cryptoTerms(env: Env, config: CryptoConfig) {
   const settings = await cryptoSettings(env.DB, Boolean(config.NOWPAYMENTS_API_URL));
   const rate = await usdVndRate(env.DB, config.USD_VND_RATE);
   return { enabled: settings.enabled && rate !== null, minimum_usd: settings.minUsd, maximum_usd: settings.maxUsd, rate };
-}
-
-/**
- * US cents from what the buyer typed: a number or its decimal text with at most two decimals,
- * within the shop's limits; anything else (exponents, signs, blanks, three decimals) is null.
- */
-function usdCents(value: unknown, minUsd: number, maxUsd: number): number | null {
-  const text = typeof value === "number" ? (Number.isFinite(value) ? String(value) : "") : typeof value === "string" ? value.trim() : "";
-  if (!/^(0|[1-9]\d{0,6})(\.\d{1,2})?$/.test(text)) return null;
-  const [whole, fraction = ""] = text.split(".");
-  const cents = Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
-  return cents >= minUsd * 100 && cents <= maxUsd * 100 ? cents : null;
-}
-
-/** What an invoice of `cents` credits at `rate` VND per US$: whole đồng, rounded down. */
-function vndFor(cents: number, rate: number): number {
-  return Math.floor((cents * rate) / 100);
 }
 
 /** A pending top-up with no payment under way past its invoice's time: shown expired before the cron closes it. */

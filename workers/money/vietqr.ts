@@ -50,8 +50,9 @@ export function vietqrSettings(config: VietQrConfig) {
 }
 
 /**
- * The amount rules of docs/product.md §5 with this store's limits: vietqrAmountError (workers/shared/money/topup.ts),
- * which the browser's pre-check uses too.
+ * The amount rules of docs/product.md §5 with this store's limits: vietqrAmountError
+ * (workers/shared/money/topup.ts), which the VietQR dialog pre-checks with too, in the page's own
+ * words (app/money/topup/vietqr-actions.ts amountError).
  */
 function amountError(amount: unknown, config: VietQrConfig): Message | null {
   return vietqrAmountError(typeof amount === "number" ? amount : null, { minimum_amount: config.VIETQR_MIN_AMOUNT, maximum_amount: config.VIETQR_MAX_AMOUNT, step: config.VIETQR_STEP }, TOPUP_MESSAGES);

@@ -16,7 +16,8 @@ import { inputClass } from "~/ui/input-class";
 import { Spinner } from "~/ui/Spinner";
 import { useFetcherAnswer } from "~/ui/forms/fetcher-answer";
 import { onWalletChange } from "~/money/wallet/live-wallet";
-import { type CryptoCreate, type CryptoCreated, creditedFor, typedCents } from "./crypto-topup";
+import { usdCents, vndFor } from "@workers/shared/money/topup";
+import type { CryptoCreate, CryptoCreated } from "./crypto-topup";
 import type { CryptoTermsLoad, CryptoTopup } from "./topup-config";
 import { DepositBonusLine, keepFocusInDialog, PromotionCodeField, TOPUP_PRIMARY, TOPUP_SECONDARY, TopupDialogTitle, useDepositBonus } from "./TopupParts";
 import { Alert } from "~/ui/Alert";
@@ -141,8 +142,9 @@ function CryptoForm({
   const [touched, setTouched] = useState(false);
   const creator = useFetcher<CryptoCreated>();
   const creating = creator.state !== "idle";
-  const cents = typedCents(amount, terms);
-  const credit = cents === null ? null : creditedFor(cents, terms.rate);
+  // The server's own rules (workers/money/crypto.ts decides with them).
+  const cents = usdCents(amount, terms.minimum_usd, terms.maximum_usd);
+  const credit = cents === null ? null : vndFor(cents, terms.rate);
   const bonus = useDepositBonus(credit, code);
   const answer = useFetcherAnswer(creator, (created) => created.ok && onCreated(created.topup));
   const refused = answer && !answer.ok ? answer : null;

@@ -1,9 +1,10 @@
 // The VietQR dialog's requests, run by the profile's clientAction through the dialog's fetchers
-// (docs/decisions/0026): creating a top-up and cancelling one. Also the amount's rule in the
-// page's words, which the dialog checks before sending.
+// (docs/decisions/0026): creating a top-up and cancelling one. Also the server's amount rule in
+// the page's words, which the dialog checks before sending.
 import { ApiError, apiCall, type FieldErrors } from "~/platform/api";
 import { FALLBACK_ERROR } from "@workers/shared/error-messages";
-import type { AmountRules } from "@workers/shared/money/topup";
+import type { Amount } from "@workers/shared/money/messages";
+import { type AmountRules, vietqrAmountError } from "@workers/shared/money/topup";
 import type { Format } from "~/i18n/format";
 import { requestLocale } from "~/i18n/locale";
 import { topupWords } from "~/i18n/vi/wallet/topup";
@@ -18,16 +19,16 @@ export type Cancelled = { intent: "vietqr-cancel"; ok: boolean; transaction_id: 
 type Words = typeof topupWords.vi;
 
 /**
- * docs/product.md §5 "VietQR amount", in the product's order, in the page's words (the rule of
- * workers/shared/money/topup.ts vietqrAmountError, whose Vietnamese these are); null when the
- * amount may be sent.
+ * docs/product.md §5 "VietQR amount": the server's own rule (workers/shared/money/topup.ts
+ * vietqrAmountError, which workers/money/vietqr.ts decides with), said in the page's words as the
+ * card form's is (./card-actions.ts), so a Vietnamese page loads no English. The figures alone go
+ * in, so the page writes them in its own language, as the hint above the field does (the config's
+ * formatted_minimum is Vietnamese). Null when the amount may be sent.
  */
 export function amountError(amount: number | null, rules: AmountRules, words: Words, format: Format): string | null {
-  if (amount === null || !Number.isSafeInteger(amount) || amount <= 0) return words.invalidAmount;
-  if (amount < rules.minimum_amount) return words.minimum(format.vnd(rules.minimum_amount));
-  if (amount > rules.maximum_amount) return words.maximum(format.vnd(rules.maximum_amount));
-  if (rules.step > 0 && amount % rules.step !== 0) return words.step(rules.step);
-  return null;
+  const figures = { minimum_amount: rules.minimum_amount, maximum_amount: rules.maximum_amount, step: rules.step };
+  const written = (figure: Amount) => (typeof figure === "number" ? format.vnd(figure) : figure);
+  return vietqrAmountError(amount, figures, { invalidAmount: words.invalidAmount, minimum: (figure) => words.minimum(written(figure)), maximum: (figure) => words.maximum(written(figure)), step: words.step });
 }
 
 /** What a refused creation says: the fields at fault, else one message for the form. */

@@ -1,7 +1,8 @@
-// The top-up rules both sides apply (docs/product.md §5 "VietQR amount", "Card", §9): the amount and card
-// checks and the card estimate, each in its caller's words (the API's Messages, ./messages.ts; a
-// page's texts). The server decides; the screens pre-check with the same rules and the same
-// Vietnamese so the buyer hears about a mistake before sending.
+// The top-up rules both sides apply (docs/product.md §5 "VietQR amount", "Card", §9, "Crypto"): the
+// amount and card checks, the card estimate and a crypto invoice's cents and credit, each in its
+// caller's words (the API's Messages, ./messages.ts; a page's texts). The server decides; the
+// screens pre-check with the same rules and the same Vietnamese so the buyer hears about a mistake
+// before sending.
 import { formatVND } from "../format";
 import type { Amount } from "./messages";
 
@@ -29,6 +30,27 @@ export function vietqrAmountError<R>(amount: number | null, rules: AmountRules, 
   if (amount > rules.maximum_amount) return words.maximum(rules.formatted_maximum || rules.maximum_amount);
   if (rules.step > 0 && amount % rules.step !== 0) return words.step(rules.step);
   return null;
+}
+
+// ---------------------------------------------------------------- crypto
+
+/**
+ * US cents from what the buyer typed (docs/product.md, "Crypto"): a number or its decimal text
+ * with at most two decimals, within the shop's limits; anything else (exponents, signs, blanks,
+ * three decimals) is null. The server decides with it (workers/money/crypto.ts), the dialog
+ * pre-checks with it.
+ */
+export function usdCents(value: unknown, minUsd: number, maxUsd: number): number | null {
+  const text = typeof value === "number" ? (Number.isFinite(value) ? String(value) : "") : typeof value === "string" ? value.trim() : "";
+  if (!/^(0|[1-9]\d{0,6})(\.\d{1,2})?$/.test(text)) return null;
+  const [whole, fraction = ""] = text.split(".");
+  const cents = Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
+  return cents >= minUsd * 100 && cents <= maxUsd * 100 ? cents : null;
+}
+
+/** What an invoice of `cents` credits at `rate` VND per US$: whole đồng, rounded down (locked on the invoice's row). */
+export function vndFor(cents: number, rate: number): number {
+  return Math.floor((cents * rate) / 100);
 }
 
 // ---------------------------------------------------------------- phone cards
