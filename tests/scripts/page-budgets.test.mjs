@@ -25,7 +25,6 @@ const STILL_OVER = {
   "routes/admin.app.$appId.keys.import": 104_020,
   "routes/admin.app.$appId.keys.bulk": 103_185,
   "routes/profile._index": 105_241,
-  "routes/admin.settings": 102_960,
   "routes/profile.security": 105_605,
   "routes/_index": 93_436,
   "en/profile._index": 114_812,
