@@ -23,7 +23,6 @@ const STILL_OVER = {
   "routes/admin.app.$appId.keys._index": 106_100,
   "routes/admin._index": 105_503,
   "routes/admin.app.$appId.keys.import": 104_020,
-  "routes/admin.app.$appId.keys.bulk": 103_185,
   "routes/profile._index": 105_241,
   "routes/profile.security": 105_605,
   "routes/_index": 93_436,
