@@ -10,7 +10,7 @@ import { useState } from "react";
 import type { PublicKeyInfo } from "@workers/licensing/license-signing";
 import type { RateSettings } from "@workers/owner/store-settings";
 import type { WebhookLog, WebhookSetting } from "@workers/owner/store-events";
-import { type WebhookSaved, WebhookSettings } from "~/owner/WebhookSettings";
+import type { WebhookSaved, WebhookSettings } from "~/owner/WebhookSettings";
 import { type CryptoSaved, CryptoForm, type CryptoSettings, saveCrypto } from "~/money/admin/CryptoSettings";
 import { AdminPage, BUTTON_PRIMARY, BUTTON_SECONDARY, CARD } from "~/owner/AdminShell";
 import { CopyButton } from "~/ui/CopyButton";
@@ -30,15 +30,17 @@ const MAX_RATE = 1_000_000;
 const RATE_INVALID = "Tỷ giá phải là số nguyên từ 1 đến 1.000.000 (số đồng cho 1 US$)";
 const RATE_LABEL = "Tỷ giá (số đồng cho 1 US$)";
 
-type Webhook = { setting: WebhookSetting; log: WebhookLog };
+type Webhook = { setting: WebhookSetting; log: WebhookLog; Section: typeof WebhookSettings };
 type Loaded = { settings: RateSettings | null; error: string | null; publicKey: PublicKeyInfo | null; webhook: Webhook | null; crypto: CryptoSettings | null };
 
+/** The webhook's setting and log, and its section's code: a file of its own, fetched beside them rather than with the page. */
 async function loadWebhook(request: Request): Promise<Webhook> {
-  const [setting, log] = await Promise.all([
+  const [setting, log, section] = await Promise.all([
     adminCall(request, (api) => api.api.admin.settings.webhook.$get()),
     adminCall(request, (api) => api.api.admin.settings.webhook.events.$get({ query: { limit: "50" } })),
+    import("~/owner/WebhookSettings"),
   ]);
-  return { setting: setting.data, log: log.data };
+  return { setting: setting.data, log: log.data, Section: section.WebhookSettings };
 }
 
 export async function clientLoader({ request }: ClientLoaderFunctionArgs): Promise<Loaded> {
@@ -200,7 +202,7 @@ export default function AdminSettingsRoute() {
       )}
       {crypto && <CryptoForm key={`${crypto.enabled}-${crypto.min_usd}-${crypto.max_usd}-${crypto.updated_at}`} crypto={crypto} />}
       {publicKey && <PublicKeyCard publicKey={publicKey} />}
-      {webhook && <WebhookSettings setting={webhook.setting} log={webhook.log} />}
+      {webhook && <webhook.Section setting={webhook.setting} log={webhook.log} />}
     </AdminPage>
   );
 }

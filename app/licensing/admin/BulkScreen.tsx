@@ -3,16 +3,21 @@
 // them; "Áp dụng" changes exactly those, once. Changing the form drops the preview.
 import { useFetcher } from "@remix-run/react";
 import { type FormEvent, useEffect, useState } from "react";
-import { AdminTable, BUTTON_DANGER, BUTTON_PRIMARY, CARD, SELECT_CLASS, TD } from "~/owner/AdminShell";
+import { BUTTON_PRIMARY, CARD, SELECT_CLASS } from "~/owner/AdminShell";
 import { Field } from "~/ui/Field";
 import { inputClass } from "~/ui/input-class";
-import { formatDateTime, formatNumber } from "@workers/shared/format";
+import { lazyDialog } from "~/ui/LazyDialog";
 import type { ActionResult } from "~/owner/admin-route";
 import { useKeysData } from "./key-data";
 import type { BulkAction, BulkChange, BulkResult } from "./bulk-data";
 
 const ACTIONS: Record<BulkChange, string> = { extend: "Gia hạn thêm N ngày", shorten: "Rút ngắn N ngày", ban: "Khóa key", unban: "Mở khóa key" };
 const STATES: Record<string, string> = { "": "Mọi trạng thái", sold: "Đã bán, chưa kích hoạt", used: "Đang dùng", expired: "Hết hạn", revoked: "Đã thu hồi", available: "Còn trong kho", banned: "Đã khóa" };
+
+// The preview comes in its own file, fetched as it is asked for; if it cannot be, the preview is
+// dropped and the admin told (lazyDialog).
+const loadPreview = () => import("./BulkPreviewPanel");
+const BulkPreviewPanel = lazyDialog(() => loadPreview().then((module) => module.BulkPreviewPanel));
 
 export function BulkScreen() {
   const { header, types } = useKeysData();
@@ -46,6 +51,8 @@ export function BulkScreen() {
     };
     const body: BulkAction = { intent: "preview", filter, action: form.action, ...(needsDays ? { days: Number(form.days) } : {}) };
     fetcher.submit(body, { method: "post", encType: "application/json" });
+    // Beside the request; a failure here is told when the preview shows (lazyDialog).
+    void loadPreview().catch(() => {});
   }
 
   return (
@@ -104,31 +111,14 @@ export function BulkScreen() {
         </div>
       </form>
       {preview && (
-        <div className="mt-6" data-bulk-preview>
-          <p className="font-semibold text-white" role="status">
-            {formatNumber(preview.count)} key sẽ được thay đổi ({ACTIONS[form.action].replace("N", form.days)}).
-          </p>
-          <AdminTable minWidth="min-w-[36rem]" columns={["Key", "Trạng thái", "Bán lúc", "Hết hạn"]} empty={preview.count === 0 && "Không có key nào khớp bộ lọc."}>
-            {preview.sample.map((key) => (
-              <tr key={key.id}>
-                <td className={`${TD} font-mono text-white`}>{key.key_code}</td>
-                <td className={TD}>{key.banned ? "Đã khóa" : (STATES[key.status] ?? key.status)}</td>
-                <td className={TD}>{key.sold_at ? formatDateTime(key.sold_at) : "—"}</td>
-                <td className={TD}>{key.expires_at ? formatDateTime(key.expires_at) : "—"}</td>
-              </tr>
-            ))}
-          </AdminTable>
-          {preview.count > 0 && (
-            <button
-              type="button"
-              className={`${BUTTON_DANGER} mt-4`}
-              disabled={busy}
-              onClick={() => fetcher.submit({ intent: "apply", token: preview.token } satisfies BulkAction, { method: "post", encType: "application/json" })}
-            >
-              Áp dụng cho {formatNumber(preview.count)} key
-            </button>
-          )}
-        </div>
+        <BulkPreviewPanel
+          preview={preview}
+          change={ACTIONS[form.action].replace("N", form.days)}
+          states={STATES}
+          busy={busy}
+          onApply={() => fetcher.submit({ intent: "apply", token: preview.token } satisfies BulkAction, { method: "post", encType: "application/json" })}
+          onClose={() => setPreview(null)}
+        />
       )}
     </section>
   );
