@@ -3,7 +3,7 @@
 //   1. the build (everything after it reads build/: the Worker imports build/server)
 //   2. typecheck ∥ lint ∥ the deploy check (scripts/deploy-check.mjs)
 //   3. the scripts' tests on Node ∥ vitest (unit in Node, the rest in workerd)
-//   4. the browser tests in Debian's Chromium
+//   4. the browser tests in Debian's Chromium headless shell
 // Each stage's time is printed, and the run ends with one line "Tests: N passed, N failed".
 // `npm test -- unit|workers|browser|scripts` runs one part alone (no build unless it needs one).
 import { spawn } from "node:child_process";
@@ -22,9 +22,9 @@ if (unknown.length > 0) {
 const wants = (part) => chosen.length === 0 || chosen.includes(part);
 const everything = chosen.length === 0;
 
-const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const chromium = process.env.CHROMIUM_PATH ?? "/usr/lib/chromium/chromium-headless-shell";
 if (wants("browser") && !existsSync(chromium)) {
-  console.error(`Chromium not found at ${chromium}: the browser tests need it (apt-get install -y chromium). Not skipping them.`);
+  console.error(`Chromium not found at ${chromium}: the browser tests need it (apt-get install -y chromium-headless-shell). Not skipping them.`);
   process.exit(1);
 }
 

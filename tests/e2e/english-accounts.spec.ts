@@ -306,7 +306,8 @@ test("an account that chose English, signing in on a new phone's Vietnamese page
   await page.goto("/login");
   await hydrated(page);
   await signInOnVietnamesePage(page, buyer.user.username);
-  await expect(page).toHaveURL(/\/en\/profile$/);
+  // A sign-in hashes the password (scrypt): seconds on a loaded machine.
+  await expect(page).toHaveURL(/\/en\/profile$/, { timeout: 20_000 });
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
   // The choice is this phone's now: the store's front door opens in English.
   expect((await page.context().cookies()).find((cookie) => cookie.name === "lang")?.value).toBe("en");
@@ -321,6 +322,6 @@ test("a browser that chose Vietnamese keeps it when an English account signs in 
   await page.goto("/login");
   await hydrated(page);
   await signInOnVietnamesePage(page, buyer.user.username);
-  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page).toHaveURL(/\/profile$/, { timeout: 20_000 });
   expect(new URL(page.url()).pathname).toBe("/profile");
 });
