@@ -5,10 +5,8 @@ import { useFetcher, useLoaderData, useNavigation, useSearchParams } from "@remi
 import { useRef, useState } from "react";
 import { useAfterTypingPause } from "~/ui/forms/use-typing-pause";
 import { Spinner } from "~/ui/Spinner";
-import {
-  choices,
-  PROMOTION_STATUS_LABELS,
-} from "~/owner/admin";
+import { choices } from "~/owner/admin";
+import { PROMOTION_STATUS_LABELS } from "~/owner/admin-promotions";
 import { useFetcherAnswer } from "~/ui/forms/fetcher-answer";
 import { useFilterSubmit } from "~/ui/forms/filter-form";
 import type { Promotion, promotionsLoader } from "~/money/admin/admin-promotions";

@@ -5,7 +5,7 @@ import { type ClientActionFunctionArgs, type ClientLoaderFunctionArgs, useFetche
 import { redirectTo } from "~/ui/forms/redirect-response";
 import { useState } from "react";
 import { ACTIONS_COLUMN, ActionsCell, AdminTable, Badge, BUTTON_PRIMARY, BUTTON_SMALL, TD } from "~/owner/AdminShell";
-import { type KeyTypeOption, pricingTypeName } from "~/owner/admin";
+import { type KeyTypeOption, pricingTypeName } from "~/owner/admin-keys";
 import { type ActionResult, adminCall, jsonBody } from "~/owner/admin-route";
 import { formatNumber } from "@workers/shared/format";
 import { toast } from "~/ui/toast";
