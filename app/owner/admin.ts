@@ -1,7 +1,8 @@
 // Pure helpers of the admin screens (docs/product.md §2, §4, §5, §6): no React, no fetch, so unit tests
 // can cover them. The server enforces every rule again; these are only pre-checks and labels. This
 // file holds what every admin page needs (the guard); each topic's helpers are a file of their own
-// (admin-keys, admin-key-list, admin-prices, admin-promotions, admin-users), so a page loads only its topics.
+// (admin-keys, admin-key-list, admin-prices, admin-promotions; the users' are
+// app/accounts/admin/user-helpers.ts), so a page loads only its topics.
 import { ACCESS_DENIED_MESSAGE } from "@workers/shared/error-messages";
 
 export const ADMIN_MESSAGES = {

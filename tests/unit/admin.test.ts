@@ -8,7 +8,7 @@ import {
   parseSignedAmount,
   roleBadge,
   signedDigitsOnly,
-} from "../../app/owner/admin-users";
+} from "../../app/accounts/admin/user-helpers";
 import { promotionDurationDays, promotionEndDate } from "../../app/owner/admin-promotions";
 
 describe("price input", () => {

@@ -8,7 +8,7 @@ import { ACTIONS_COLUMN, ActionsCell, AdminPage, AdminTable, Badge, BUTTON_SMALL
 import { ExportDownloads } from "~/owner/ExportDownloads";
 import { Avatar } from "~/shell/Avatar";
 import { Spinner } from "~/ui/Spinner";
-import { isGoogleAccount, roleBadge } from "~/owner/admin-users";
+import { isGoogleAccount, roleBadge } from "./user-helpers";
 import { downloadExport } from "~/owner/admin-exports";
 import { formatDate, formatNumber, formatVND } from "@workers/shared/format";
 import type { AdminUser, UsersPage, UserStats as Stats } from "@workers/accounts/user-admin";

@@ -1,4 +1,4 @@
-// Pure helpers of the admin's user screens (docs/product.md §2), beside app/owner/admin.ts.
+// Pure helpers of the admin's user screens (docs/product.md §2), beside app/owner/admin.ts: no React, no fetch.
 
 export type RoleBadge = { label: "Super Admin" | "Admin" | "Người dùng"; tone: string };
 
