@@ -4,7 +4,8 @@
 import { useNavigation, useSearchParams } from "@remix-run/react";
 import { useState } from "react";
 import { useAfterTypingPause } from "~/ui/forms/use-typing-pause";
-import { ACTIONS_COLUMN, ActionsCell, AdminPage, AdminTable, Badge, BUTTON_SMALL, Pager, RIGHT, SearchInput, StatCard, TD } from "~/owner/AdminShell";
+import { AdminPage, Badge, BUTTON_SMALL, StatCard } from "~/owner/AdminShell";
+import { ACTIONS_COLUMN, ActionsCell, AdminTable, Pager, RIGHT, SearchInput, TD } from "~/owner/AdminTable";
 import { ExportDownloads } from "~/owner/ExportDownloads";
 import { Avatar } from "~/shell/Avatar";
 import { Spinner } from "~/ui/Spinner";

@@ -5,7 +5,8 @@
 import { useFetcher, useNavigation, useRevalidator, useSearchParams } from "@remix-run/react";
 import { useState } from "react";
 import { useFilterSubmit } from "~/ui/forms/filter-form";
-import { BUTTON_DANGER, BUTTON_SECONDARY, FilterSelect, Pager, StatCard } from "~/owner/AdminShell";
+import { BUTTON_DANGER, BUTTON_SECONDARY, StatCard } from "~/owner/AdminShell";
+import { FilterSelect, Pager } from "~/owner/AdminTable";
 import { ConfirmDialog } from "~/owner/AdminDialogs";
 import { Spinner } from "~/ui/Spinner";
 import { choices } from "~/owner/admin";
