@@ -4,20 +4,8 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { type ClientActionFunctionArgs, type ClientLoaderFunctionArgs, Link, useFetcher, useLoaderData } from "@remix-run/react";
 import { useMemo, useState } from "react";
-import {
-  ACTIONS_COLUMN,
-  ActionsCell,
-  AdminPage,
-  AdminTable,
-  Badge,
-  BUTTON_PRIMARY,
-  BUTTON_SECONDARY,
-  BUTTON_SMALL,
-  FilterSelect,
-  RIGHT,
-  SearchInput,
-  TD,
-} from "~/owner/AdminShell";
+import { AdminPage, Badge, BUTTON_PRIMARY, BUTTON_SECONDARY, BUTTON_SMALL } from "~/owner/AdminShell";
+import { ACTIONS_COLUMN, ActionsCell, AdminTable, FilterSelect, RIGHT, SearchInput, TD } from "~/owner/AdminTable";
 import { ConfirmDialog } from "~/owner/AdminDialogs";
 import { AppIcon } from "~/catalogue/AppIcon";
 import { TypeBadge } from "~/catalogue/TypeBadge";

@@ -5,7 +5,8 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { type ClientLoaderFunctionArgs, Form, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { useState } from "react";
-import { AdminPage, AdminTable, BUTTON_PRIMARY, BUTTON_SMALL, Pager, RIGHT, SELECT_CLASS, TD } from "~/owner/AdminShell";
+import { AdminPage, BUTTON_PRIMARY, BUTTON_SMALL, SELECT_CLASS } from "~/owner/AdminShell";
+import { AdminTable, Pager, RIGHT, TD } from "~/owner/AdminTable";
 import { Modal } from "~/owner/AdminDialogs";
 import { inputClass } from "~/ui/input-class";
 import { Spinner } from "~/ui/Spinner";

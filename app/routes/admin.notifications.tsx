@@ -4,7 +4,8 @@
 // so the clientLoader loads each page and Back returns to the one before.
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { type ClientLoaderFunctionArgs, Form, Link, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
-import { AdminPage, AdminTable, Badge, BUTTON_PRIMARY, BUTTON_SMALL, SELECT_CLASS, TD } from "~/owner/AdminShell";
+import { AdminPage, Badge, BUTTON_PRIMARY, BUTTON_SMALL, SELECT_CLASS } from "~/owner/AdminShell";
+import { AdminTable, TD } from "~/owner/AdminTable";
 import { NOTIFICATION_KIND_LABELS, NOTIFICATION_STATUS } from "~/owner/notification-labels";
 import { Spinner } from "~/ui/Spinner";
 import { adminCall, adminCallFailure } from "~/owner/admin-route";

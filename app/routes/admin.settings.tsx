@@ -17,7 +17,7 @@ import { CopyButton } from "~/ui/CopyButton";
 import { Field, ValidationSummary } from "~/ui/Field";
 import { inputClass } from "~/ui/input-class";
 import { Spinner } from "~/ui/Spinner";
-import { groupDigits, parsePrice } from "~/owner/admin";
+import { groupDigits, parsePrice } from "~/owner/admin-prices";
 import { type ActionFailed, actionFailure, adminCall, adminCallFailure } from "~/owner/admin-route";
 import { formatDateTime, formatVND } from "@workers/shared/format";
 import { pageMeta } from "~/ui/meta";

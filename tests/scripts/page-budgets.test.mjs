@@ -17,12 +17,11 @@ import { projectRoot } from "../../scripts/lib.mjs";
  * budget; never raise one.
  */
 const STILL_OVER = {
-  "routes/admin.app.$id.edit": 114_305,
-  "routes/admin.app.new": 112_991,
-  "routes/admin.app.$appId.keys.list": 109_264,
-  "routes/admin.app.$appId.keys._index": 106_100,
-  "routes/admin._index": 105_503,
-  "routes/admin.app.$appId.keys.import": 104_020,
+  "routes/admin.app.$id.edit": 112_283,
+  "routes/admin.app.new": 110_970,
+  "routes/admin.app.$appId.keys.list": 109_003,
+  "routes/admin.app.$appId.keys._index": 105_736,
+  "routes/admin._index": 104_552,
   "routes/profile._index": 105_241,
   "routes/profile.security": 105_605,
   "routes/_index": 93_436,

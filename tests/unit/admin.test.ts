@@ -1,22 +1,15 @@
 import { describe, expect, it } from "vitest";
+import { adminVerdict } from "../../app/owner/admin";
+import { countKeyLines, defaultKeyType, FALLBACK_KEY_TYPES, typesWithoutPricing } from "../../app/owner/admin-keys";
+import { keyStatusLabel, toggleAll } from "../../app/owner/admin-key-list";
+import { digitsOnly, groupDigits, parsePrice } from "../../app/owner/admin-prices";
 import {
-  adminVerdict,
-  countKeyLines,
-  defaultKeyType,
-  digitsOnly,
-  FALLBACK_KEY_TYPES,
-  groupDigits,
   isGoogleAccount,
-  keyStatusLabel,
-  parsePrice,
   parseSignedAmount,
-  promotionDurationDays,
-  promotionEndDate,
   roleBadge,
   signedDigitsOnly,
-  toggleAll,
-  typesWithoutPricing,
-} from "../../app/owner/admin";
+} from "../../app/accounts/admin/user-helpers";
+import { promotionDurationDays, promotionEndDate } from "../../app/owner/admin-promotions";
 
 describe("price input", () => {
   it("keeps only digits and groups thousands the Vietnamese way", () => {

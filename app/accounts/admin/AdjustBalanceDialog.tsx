@@ -6,7 +6,7 @@ import { SELECT_CLASS } from "~/owner/AdminShell";
 import { Modal, ModalActions } from "~/owner/AdminDialogs";
 import { Field, ValidationSummary } from "~/ui/Field";
 import { inputClass } from "~/ui/input-class";
-import { DEFAULT_ADJUST_NOTE, parseSignedAmount, signedDigitsOnly } from "~/owner/admin";
+import { DEFAULT_ADJUST_NOTE, parseSignedAmount, signedDigitsOnly } from "./user-helpers";
 import { fieldErrorsOf, useFetcherAnswer } from "~/ui/forms/fetcher-answer";
 import { newIdempotencyKey } from "~/platform/api";
 import { formatVND } from "@workers/shared/format";

@@ -5,7 +5,7 @@ import { Modal } from "~/owner/AdminDialogs";
 import { Avatar } from "~/shell/Avatar";
 import { Spinner } from "~/ui/Spinner";
 import { SignedAmount } from "~/ui/SignedAmount";
-import { isGoogleAccount, roleBadge } from "~/owner/admin";
+import { isGoogleAccount, roleBadge } from "./user-helpers";
 import { formatDateTime, formatVND } from "@workers/shared/format";
 import type { AdminUser } from "@workers/accounts/user-admin";
 

@@ -4,11 +4,12 @@
 import { useNavigation, useSearchParams } from "@remix-run/react";
 import { useState } from "react";
 import { useAfterTypingPause } from "~/ui/forms/use-typing-pause";
-import { ACTIONS_COLUMN, ActionsCell, AdminPage, AdminTable, Badge, BUTTON_SMALL, Pager, RIGHT, SearchInput, StatCard, TD } from "~/owner/AdminShell";
+import { AdminPage, Badge, BUTTON_SMALL, StatCard } from "~/owner/AdminShell";
+import { ACTIONS_COLUMN, ActionsCell, AdminTable, Pager, RIGHT, SearchInput, TD } from "~/owner/AdminTable";
 import { ExportDownloads } from "~/owner/ExportDownloads";
 import { Avatar } from "~/shell/Avatar";
 import { Spinner } from "~/ui/Spinner";
-import { isGoogleAccount, roleBadge } from "~/owner/admin";
+import { isGoogleAccount, roleBadge } from "./user-helpers";
 import { downloadExport } from "~/owner/admin-exports";
 import { formatDate, formatNumber, formatVND } from "@workers/shared/format";
 import type { AdminUser, UsersPage, UserStats as Stats } from "@workers/accounts/user-admin";

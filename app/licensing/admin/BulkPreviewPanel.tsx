@@ -3,7 +3,8 @@
 // tab opens without it, and without the number and date formatting only it uses.
 import type { BulkPreview } from "@workers/licensing/key-bulk";
 import { formatDateTime, formatNumber } from "@workers/shared/format";
-import { AdminTable, BUTTON_DANGER, TD } from "~/owner/AdminShell";
+import { BUTTON_DANGER } from "~/owner/AdminShell";
+import { AdminTable, TD } from "~/owner/AdminTable";
 
 type Props = {
   preview: BulkPreview;

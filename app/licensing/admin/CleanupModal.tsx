@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { SELECT_CLASS } from "~/owner/AdminShell";
 import { Modal, ModalActions } from "~/owner/AdminDialogs";
-import { CLEANUP_STATUSES, KEY_STATUS_LABELS } from "~/owner/admin";
+import { CLEANUP_STATUSES, KEY_STATUS_LABELS } from "~/owner/admin-key-list";
 import { formatNumber } from "@workers/shared/format";
 
 type CleanupMode = "sold" | "status" | "selected";

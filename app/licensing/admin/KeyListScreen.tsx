@@ -5,10 +5,12 @@
 import { useFetcher, useNavigation, useRevalidator, useSearchParams } from "@remix-run/react";
 import { useState } from "react";
 import { useFilterSubmit } from "~/ui/forms/filter-form";
-import { BUTTON_DANGER, BUTTON_SECONDARY, FilterSelect, Pager, StatCard } from "~/owner/AdminShell";
+import { BUTTON_DANGER, BUTTON_SECONDARY, StatCard } from "~/owner/AdminShell";
+import { FilterSelect, Pager } from "~/owner/AdminTable";
 import { ConfirmDialog } from "~/owner/AdminDialogs";
 import { Spinner } from "~/ui/Spinner";
-import { choices, KEY_STATUS_LABELS, toggleAll } from "~/owner/admin";
+import { choices } from "~/owner/admin";
+import { KEY_STATUS_LABELS, toggleAll } from "~/owner/admin-key-list";
 import { useFetcherAnswer } from "~/ui/forms/fetcher-answer";
 import type { ActionResult } from "~/owner/admin-route";
 import { formatNumber, formatVND } from "@workers/shared/format";

@@ -1,6 +1,7 @@
 // The admin's key table: one row per key of the page, ticked for a bulk delete, with its actions
 // (detail, revoke and deactivate while unsold, activate once revoked, delete).
-import { ACTIONS_COLUMN, ActionsCell, AdminTable, BUTTON_SMALL, TD } from "~/owner/AdminShell";
+import { BUTTON_SMALL } from "~/owner/AdminShell";
+import { ACTIONS_COLUMN, ActionsCell, AdminTable, TD } from "~/owner/AdminTable";
 import { formatDateTime } from "@workers/shared/format";
 import type { AdminKey } from "@workers/licensing/key-admin";
 import { StatusBadge } from "./StatusBadge";

@@ -1,6 +1,6 @@
 // A key's status badge (the key list and the detail dialog).
 import { Badge } from "~/owner/AdminShell";
-import { isKeyStatus, KEY_STATUS_TONES, keyStatusLabel } from "~/owner/admin";
+import { isKeyStatus, KEY_STATUS_TONES, keyStatusLabel } from "~/owner/admin-key-list";
 
 
 /** The key's status, and "Đã khóa" beside it while an admin's ban holds. */

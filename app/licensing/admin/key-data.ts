@@ -1,7 +1,7 @@
 // What the key management layout loads for its tabs, how a tab reads it, and how the key screens
 // word a failed action (docs/product.md §8 "Keys admin").
 import { useRouteLoaderData } from "@remix-run/react";
-import type { KeyTypeOption } from "~/owner/admin";
+import type { KeyTypeOption } from "~/owner/admin-keys";
 import { type ActionFailed, actionFailure } from "~/owner/admin-route";
 import { ApiError } from "~/platform/api";
 

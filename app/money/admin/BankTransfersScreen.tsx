@@ -3,7 +3,8 @@
 // the route's clientAction (app/routes/admin.bank-transfers.tsx).
 import { useNavigation, useSearchParams } from "@remix-run/react";
 import { useState } from "react";
-import { ACTIONS_COLUMN, ActionsCell, AdminPage, AdminTable, Badge, BUTTON_SMALL, RIGHT, SELECT_CLASS, TD } from "~/owner/AdminShell";
+import { AdminPage, Badge, BUTTON_SMALL, SELECT_CLASS } from "~/owner/AdminShell";
+import { ACTIONS_COLUMN, ActionsCell, AdminTable, RIGHT, TD } from "~/owner/AdminTable";
 import { Spinner } from "~/ui/Spinner";
 import { formatDateTime } from "@workers/shared/format";
 import { telcoLabel } from "@workers/shared/money/topup";

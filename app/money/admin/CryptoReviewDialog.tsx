@@ -7,7 +7,7 @@ import type { listCryptoForAdmin } from "@workers/money/crypto";
 import { formatVND } from "@workers/shared/format";
 import { Modal, ModalActions } from "~/owner/AdminDialogs";
 import type { ActionResult } from "~/owner/admin-route";
-import { parsePrice } from "~/owner/admin";
+import { parsePrice } from "~/owner/admin-prices";
 import { Field, ValidationSummary } from "~/ui/Field";
 import { inputClass } from "~/ui/input-class";
 import { fieldErrorsOf, useFetcherAnswer } from "~/ui/forms/fetcher-answer";

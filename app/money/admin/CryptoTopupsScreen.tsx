@@ -7,7 +7,8 @@
 import { useNavigation, useSearchParams } from "@remix-run/react";
 import { useState } from "react";
 import { formatDateTime, formatPrice, formatVND } from "@workers/shared/format";
-import { ACTIONS_COLUMN, ActionsCell, AdminPage, AdminTable, Badge, BUTTON_SMALL, RIGHT, SELECT_CLASS, TD } from "~/owner/AdminShell";
+import { AdminPage, Badge, BUTTON_SMALL, SELECT_CLASS } from "~/owner/AdminShell";
+import { ACTIONS_COLUMN, ActionsCell, AdminTable, RIGHT, TD } from "~/owner/AdminTable";
 import { lazyDialog } from "~/ui/LazyDialog";
 import { Spinner } from "~/ui/Spinner";
 import type { CryptoPayment, CryptoTopupRow } from "./CryptoReviewDialog";

@@ -4,14 +4,13 @@ import { useFetcher } from "@remix-run/react";
 import { type FormEvent, useState } from "react";
 import { Field, ValidationSummary } from "~/ui/Field";
 import { inputClass } from "~/ui/input-class";
+import { digitsOnly, groupDigits } from "~/owner/admin-prices";
 import {
-  digitsOnly,
-  groupDigits,
   optionalNumber,
   PROMOTION_DEFAULTS,
   promotionDurationDays,
   promotionEndDate,
-} from "~/owner/admin";
+} from "~/owner/admin-promotions";
 import { useFetcherAnswer } from "~/ui/forms/fetcher-answer";
 import type { Promotion, PromotionBody } from "~/money/admin/admin-promotions";
 import type { ActionResult } from "~/owner/admin-route";

@@ -5,16 +5,15 @@ import { useFetcher, useLoaderData, useNavigation, useSearchParams } from "@remi
 import { useRef, useState } from "react";
 import { useAfterTypingPause } from "~/ui/forms/use-typing-pause";
 import { Spinner } from "~/ui/Spinner";
-import {
-  choices,
-  PROMOTION_STATUS_LABELS,
-} from "~/owner/admin";
+import { choices } from "~/owner/admin";
+import { PROMOTION_STATUS_LABELS } from "~/owner/admin-promotions";
 import { useFetcherAnswer } from "~/ui/forms/fetcher-answer";
 import { useFilterSubmit } from "~/ui/forms/filter-form";
 import type { Promotion, promotionsLoader } from "~/money/admin/admin-promotions";
 import type { ActionResult } from "~/owner/admin-route";
 import { formatDate, formatNumber, formatVND } from "@workers/shared/format";
-import { ACTIONS_COLUMN, ActionsCell, AdminPage, AdminTable, Badge, BUTTON_PRIMARY, BUTTON_SMALL, FilterSelect, RIGHT, SearchInput, TD } from "../../owner/AdminShell";
+import { AdminPage, Badge, BUTTON_PRIMARY, BUTTON_SMALL } from "../../owner/AdminShell";
+import { ACTIONS_COLUMN, ActionsCell, AdminTable, FilterSelect, RIGHT, SearchInput, TD } from "../../owner/AdminTable";
 import { ConfirmDialog } from "../../owner/AdminDialogs";
 import { PROMOTION_STATUSES, type PromotionStatus } from "@workers/shared/enums";
 import { lazyDialog } from "~/ui/LazyDialog";

@@ -4,8 +4,9 @@
 import { type ClientActionFunctionArgs, type ClientLoaderFunctionArgs, useFetcher } from "@remix-run/react";
 import { redirectTo } from "~/ui/forms/redirect-response";
 import { useState } from "react";
-import { ACTIONS_COLUMN, ActionsCell, AdminTable, Badge, BUTTON_PRIMARY, BUTTON_SMALL, TD } from "~/owner/AdminShell";
-import { type KeyTypeOption, pricingTypeName } from "~/owner/admin";
+import { Badge, BUTTON_PRIMARY, BUTTON_SMALL } from "~/owner/AdminShell";
+import { ACTIONS_COLUMN, ActionsCell, AdminTable, TD } from "~/owner/AdminTable";
+import { type KeyTypeOption, pricingTypeName } from "~/owner/admin-keys";
 import { type ActionResult, adminCall, jsonBody } from "~/owner/admin-route";
 import { formatNumber } from "@workers/shared/format";
 import { toast } from "~/ui/toast";

@@ -11,7 +11,7 @@ import { BUTTON_PRIMARY, CARD, SELECT_CLASS } from "~/owner/AdminShell";
 import { Field } from "~/ui/Field";
 import { inputClass } from "~/ui/input-class";
 import { Spinner } from "~/ui/Spinner";
-import { countKeyLines, type KeyTypeOption, pricingTypeName } from "~/owner/admin";
+import { countKeyLines, type KeyTypeOption, pricingTypeName } from "~/owner/admin-keys";
 import { useFetcherAnswer } from "~/ui/forms/fetcher-answer";
 import { type ActionResult, adminCall, jsonBody } from "~/owner/admin-route";
 import { formatNumber } from "@workers/shared/format";

@@ -17,7 +17,7 @@ import { type KeyboardEvent, useRef } from "react";
 import { AdminPage } from "~/owner/AdminShell";
 import { AppIcon } from "~/catalogue/AppIcon";
 import { TypeBadge } from "~/catalogue/TypeBadge";
-import { FALLBACK_KEY_TYPES, type KeyTypeOption } from "~/owner/admin";
+import { FALLBACK_KEY_TYPES, type KeyTypeOption } from "~/owner/admin-keys";
 import { adminCall, adminCallFailure, } from "~/owner/admin-route";
 import { ApiError, apiCall } from "~/platform/api";
 import { pageMeta } from "~/ui/meta";
