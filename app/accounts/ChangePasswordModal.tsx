@@ -14,7 +14,8 @@ import { toast } from "~/ui/toast";
 import { focusFirstError, hasErrors, loadAuthSchemas, precheckWith } from "~/ui/forms/validation";
 import { SECONDARY_BUTTON, SubmitButton } from "~/accounts/AuthCard";
 import { Dialog, DialogCloseButton } from "~/ui/Dialog";
-import { TextField, ValidationSummary } from "~/ui/Field";
+import { TextField } from "~/ui/forms/TextField";
+import { ValidationSummary } from "~/ui/forms/ValidationSummary";
 import { Alert } from "~/ui/Alert";
 import { NewPasswordFields } from "~/accounts/NewPasswordFields";
 

@@ -4,7 +4,7 @@ import type { ChangeEvent } from "react";
 import { newPasswordWords } from "~/i18n/vi/accounts/new-password";
 import { useWords } from "~/i18n/words";
 import type { FieldErrors } from "~/platform/api";
-import { TextField } from "../ui/Field";
+import { TextField } from "../ui/forms/TextField";
 
 const FIELDS = [
   { name: "new_password", label: "newPassword", hint: "hint" },

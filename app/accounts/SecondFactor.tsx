@@ -4,7 +4,7 @@
 import { useState } from "react";
 import { secondFactorWords } from "~/i18n/vi/accounts/second-factor";
 import { useWords } from "~/i18n/words";
-import { TextField } from "../ui/Field";
+import { TextField } from "../ui/forms/TextField";
 import { CopyButton } from "../ui/CopyButton";
 import { SECONDARY_BUTTON, TEXT_LINK } from "./AuthCard";
 

@@ -7,7 +7,7 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { type ClientActionFunctionArgs, type ClientLoaderFunctionArgs, Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import { PRIMARY_BUTTON, SECONDARY_BUTTON, TEXT_LINK } from "~/accounts/AuthCard";
-import { TextField } from "~/ui/Field";
+import { TextField } from "~/ui/forms/TextField";
 import { EnrolmentSteps, RecoveryCodes, SecondFactorCodeField } from "~/accounts/SecondFactor";
 import { type Phone, SignedInPhones } from "~/accounts/SignedInPhones";
 import { PageSpinner } from "~/ui/Spinner";

@@ -2,7 +2,7 @@ import { renderToString } from "react-dom/server";
 import { describe, expect, it, vi } from "vitest";
 import { AppIcon } from "../../app/catalogue/AppIcon";
 import { EmptyCatalogue } from "../../app/catalogue/home/EmptyCatalogue";
-import { ValidationSummary } from "../../app/ui/Field";
+import { ValidationSummary } from "../../app/ui/forms/ValidationSummary";
 import { TypeBadge } from "../../app/catalogue/TypeBadge";
 import { downloadButtonText } from "../../app/catalogue/app-types";
 

@@ -5,7 +5,7 @@
 // their progress, then creates or updates the app (save.ts).
 import { useFetcher, useNavigate } from "@remix-run/react";
 import { type FormEvent, useEffect, useMemo, useRef, useState } from "react";
-import { ValidationSummary } from "~/ui/Field";
+import { ValidationSummary } from "~/ui/forms/ValidationSummary";
 import { Spinner } from "~/ui/Spinner";
 import {
   appFormProblem,

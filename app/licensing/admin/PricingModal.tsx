@@ -3,7 +3,8 @@
 // starts from the row or defaults, with no errors from an earlier one.
 import { useFetcher } from "@remix-run/react";
 import { type FormEvent, useState } from "react";
-import { Field, ValidationSummary } from "~/ui/Field";
+import { Field } from "~/ui/Field";
+import { ValidationSummary } from "~/ui/forms/ValidationSummary";
 import { inputClass } from "~/ui/input-class";
 import { SELECT_CLASS } from "~/owner/AdminShell";
 import { Modal, ModalActions } from "~/owner/AdminDialogs";

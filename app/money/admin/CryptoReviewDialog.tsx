@@ -8,7 +8,8 @@ import { formatVND } from "@workers/shared/format";
 import { Modal, ModalActions } from "~/owner/AdminDialogs";
 import type { ActionResult } from "~/owner/admin-route";
 import { parsePrice } from "~/owner/admin-prices";
-import { Field, ValidationSummary } from "~/ui/Field";
+import { Field } from "~/ui/Field";
+import { ValidationSummary } from "~/ui/forms/ValidationSummary";
 import { inputClass } from "~/ui/input-class";
 import { fieldErrorsOf, useFetcherAnswer } from "~/ui/forms/fetcher-answer";
 

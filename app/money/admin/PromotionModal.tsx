@@ -2,7 +2,8 @@
 // an existing one to edit, saved through the promotions route's clientAction.
 import { useFetcher } from "@remix-run/react";
 import { type FormEvent, useState } from "react";
-import { Field, ValidationSummary } from "~/ui/Field";
+import { Field } from "~/ui/Field";
+import { ValidationSummary } from "~/ui/forms/ValidationSummary";
 import { inputClass } from "~/ui/input-class";
 import { digitsOnly, groupDigits } from "~/owner/admin-prices";
 import {
