@@ -43,6 +43,16 @@ export function areaOf(path) {
   return folder ?? path.match(/^node_modules\/(.+)$/)?.[1].replace(/[^\w-]/g, "") ?? "app";
 }
 
+/**
+ * Modules in the order of their paths in the project. Rollup's order of modules and importers
+ * follows the order files finished loading, which differs between builds and machines; the groups'
+ * numbers and members must not (a page's weight is held to its budget to the byte).
+ */
+const byPath = (a, b) => {
+  const [x, y] = [pathOf(a) ?? a, pathOf(b) ?? b];
+  return x < y ? -1 : x > y ? 1 : 0;
+};
+
 /** For each module, the entries (pages' route modules) that load it through static imports. */
 function pagesByModule(getModuleIds, getModuleInfo) {
   const pages = new Map();
@@ -57,6 +67,7 @@ function pagesByModule(getModuleIds, getModuleInfo) {
     }
     for (const id of seen) pages.set(id, [...(pages.get(id) ?? []), entry]);
   }
+  for (const entries of pages.values()) entries.sort(byPath);
   return pages;
 }
 
@@ -83,7 +94,7 @@ export function sharedChunks() {
         group = shared && groupOf(shared, getModuleInfo);
       }
       group ??= FOLDER_GROUPS[folder];
-      const importer = group ? undefined : info.importers.find((other) => pagesKey(other) === pagesKey(id) && groupOf(other, getModuleInfo));
+      const importer = group ? undefined : [...info.importers].sort(byPath).find((other) => pagesKey(other) === pagesKey(id) && groupOf(other, getModuleInfo));
       group ??= importer && groupOf(importer, getModuleInfo);
       if (!group) {
         const area = areaOf(path);
@@ -96,7 +107,12 @@ export function sharedChunks() {
     return group;
   };
   return (id, { getModuleIds, getModuleInfo }) => {
-    pagesOf ??= pagesByModule(getModuleIds, getModuleInfo);
+    if (!pagesOf) {
+      pagesOf = pagesByModule(getModuleIds, getModuleInfo);
+      // Every module's group, worked out in path order: numbers given in the order Rollup asks
+      // would follow its loading order.
+      for (const module of [...getModuleIds()].sort(byPath)) groupOf(module, getModuleInfo);
+    }
     return groupOf(id, getModuleInfo);
   };
 }
