@@ -2,9 +2,8 @@
 // (docs/testing.md):
 //   1. the build (everything after it reads build/: the Worker imports build/server)
 //   2. typecheck ∥ lint ∥ the deploy check (scripts/deploy-check.mjs)
-//   3. vitest (unit in Node, the rest in workerd), which keeps both cores busy alone
-//   4. the browser tests in Debian's Chromium headless shell ∥ the scripts' tests on Node: alone,
-//      the browser stage uses about half of the two cores, and the scripts' tests fill the rest
+//   3. the scripts' tests on Node ∥ vitest (unit in Node, the rest in workerd)
+//   4. the browser tests in Debian's Chromium headless shell
 // Each stage's time is printed, and the run ends with one line "Tests: N passed, N failed".
 // `npm test -- unit|workers|browser|scripts` runs one part alone (no build unless it needs one).
 import { spawn } from "node:child_process";
@@ -83,16 +82,17 @@ const playwrightReport = join(reports, "playwright.json");
 const VITEST_PROJECTS = { unit: ["unit"], workers: ["workers", "workers-attacks", "workers-alone"] };
 const vitestProjects = Object.entries(VITEST_PROJECTS).flatMap(([part, projects]) => (wants(part) ? projects.flatMap((name) => ["--project", name]) : []));
 
-console.log("\n── vitest (unit in Node, workers in workerd)");
-const vitest = vitestProjects.length > 0 ? await launch("vitest", "vitest", ["run", ...vitestProjects, "--reporter=default", "--reporter=json", `--outputFile.json=${vitestReport}`], { live: true }) : null;
-
-console.log("\n── the browser tests (Chromium) ∥ the scripts' tests (Node)");
-const [playwright, nodeTests] = await Promise.all([
-  wants("browser") ? launch("browser tests (Chromium)", "playwright", ["test", "--reporter=list,json"], { live: true, env: { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport } }) : null,
+console.log("\n── the scripts' tests (Node) ∥ vitest (unit in Node, workers in workerd)");
+const [nodeTests, vitest] = await Promise.all([
   wants("scripts")
     ? launch("scripts' tests (Node)", "node", ["--test", "--test-concurrency=2", "--test-reporter=spec", "--test-reporter-destination=stdout", "--test-reporter=tap", `--test-reporter-destination=${nodeReport}`, "tests/scripts/*.test.mjs"])
     : null,
+  vitestProjects.length > 0 ? launch("vitest", "vitest", ["run", ...vitestProjects, "--reporter=default", "--reporter=json", `--outputFile.json=${vitestReport}`], { live: true }) : null,
 ]);
+
+const playwright = wants("browser")
+  ? await launch("browser tests (Chromium)", "playwright", ["test", "--reporter=list,json"], { live: true, env: { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport } })
+  : null;
 
 function read(path) {
   return existsSync(path) ? JSON.parse(readFileSync(path, "utf8")) : null;
