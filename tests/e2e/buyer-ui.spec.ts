@@ -124,7 +124,9 @@ test("a message outlives a dialog opened and closed over it: the same toast stay
   // after 3 s). From here every moment it cannot be seen is counted: out of the page (taken out and
   // put back, it flickers and for that moment the page holds no message), or inside a dialog that
   // is not shown (yet or any more).
-  await page.clock.pauseAt(Date.now() + 50);
+  // A moment ahead of the page's own clock, which a loaded machine may put ahead of the runner's
+  // ("cannot fast-forward to the past"): read it again until the pause lands in its future.
+  await expect(async () => page.clock.pauseAt((await page.evaluate(() => Date.now())) + 50)).toPass();
   await lost.evaluate((node) => {
     const watched = { node, unseen: 0 };
     Object.assign(window, { watched });
