@@ -73,4 +73,3 @@ export function TextField({ name, label, id, hint, errors: given, status, invali
     </Field>
   );
 }
-
