@@ -4,6 +4,7 @@ import { purchaseWords } from "~/i18n/vi/catalogue/purchase";
 import { profileWords } from "~/i18n/vi/wallet/profile";
 import { topupWords } from "~/i18n/vi/wallet/topup";
 import { walletWords } from "~/i18n/vi/wallet/wallet";
+import { topup } from "~/i18n/en/wallet/topup";
 
 // The pages show the API's money messages in their own words (so a Vietnamese page loads no
 // English): the browser's pre-checks and dialogs must say the very Vietnamese the API says.
@@ -43,5 +44,14 @@ describe("the pages' money words", () => {
     expect(words.step(1_000)).toBe(TOPUP_MESSAGES.step(1_000).in("vi"));
     // Every message the pages show is named above; the rest are the API's alone.
     expect(Object.keys(TOPUP_MESSAGES).filter((key) => !(key in same) && !["failed", "minimum", "maximum", "step"].includes(key))).toEqual([]);
+  });
+});
+
+// The English pages word the dialogs their own way, but a figure is written as the API writes it:
+// the step grouped, as the hint above the field groups it ("1,000", not "1000").
+describe("the English pages' money words", () => {
+  it("say the API's English step, grouped", () => {
+    expect(topup.step(1_000)).toBe(TOPUP_MESSAGES.step(1_000).in("en"));
+    expect(topup.step(10_000)).toBe("The amount must be a multiple of 10,000 VND");
   });
 });

@@ -1,5 +1,5 @@
 import type { topupWords } from "../../vi/wallet/topup";
-import { CARD_STATUS, englishVnd as vnd } from "./wallet";
+import { CARD_STATUS, englishNumber, englishVnd as vnd } from "./wallet";
 import type { EnglishOf } from "../../words";
 
 const TOPUP_STATUS: Readonly<Record<string, string>> = { pending: "Awaiting payment", paid: "Paid", cancelled: "Cancelled", expired: "Expired", failed: "Failed" };
@@ -37,7 +37,7 @@ export const topup: EnglishOf<typeof topupWords> = {
   invalidAmount: "Please enter a valid amount",
   minimum: (amount) => `The minimum amount is ${amount}`,
   maximum: (amount) => `The maximum amount is ${amount}`,
-  step: (step) => `The amount must be a multiple of ${step} VND`,
+  step: (step) => `The amount must be a multiple of ${englishNumber(step)} VND`,
   vietqrFailed: "Could not create the VietQR top-up",
   expired: "The transaction has expired",
   expiredStatus: "Expired",

@@ -24,11 +24,16 @@ const LEDGER_SOURCE: Readonly<Record<string, string>> = {
 };
 
 /**
- * A whole amount of đồng as English writes it: "100,000 ₫" (workers/shared/format.ts formatVND's
- * English, written here so the English words load without the formatter's chunk).
+ * A whole number as English groups it, "1,000", and a whole amount of đồng, "100,000 ₫"
+ * (workers/shared/format.ts formatNumber's and formatVND's English, written here so the English
+ * words load without the formatter's chunk).
  */
+export function englishNumber(value: number): string {
+  return String(Math.round(Number(value))).replace(/\B(?=(\d{3})+$)/g, ",");
+}
+
 export function englishVnd(amount: number): string {
-  return `${String(Math.round(Number(amount))).replace(/\B(?=(\d{3})+$)/g, ",")}\u00a0₫`;
+  return `${englishNumber(amount)}\u00a0₫`;
 }
 
 /**
