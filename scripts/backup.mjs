@@ -13,7 +13,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { projectRoot, sha256, stateDir, withLocalBindings } from "./lib.mjs";
+import { migrateLocally, projectRoot, sha256, stateDir, withLocalBindings } from "./lib.mjs";
 import { restoreDatabase, tableDigests } from "./restore.mjs";
 
 export const PRODUCTION_CONFIG = ".wrangler/production/wrangler.json";
@@ -151,7 +151,7 @@ export async function backupRemote(dir, { database, accountId, config }) {
   mkdirSync(join(dir, "files"), { recursive: true });
   const scratch = mkdtempSync(join(tmpdir(), "igh-backup-"));
   try {
-    wrangler(["d1", "migrations", "apply", "DB", "--local", "--persist-to", scratch]);
+    await migrateLocally(scratch);
     const tables = await withLocalBindings(scratch, (env) => backupTables(env.DB));
     const output = join(dir, "d1.sql");
     wrangler(["d1", "export", database, "--remote", "--no-schema", "--output", output, "--config", config, ...tables.flatMap((table) => ["--table", table])], account);

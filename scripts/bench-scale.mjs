@@ -38,7 +38,7 @@ const log = (line) => console.log(`[${((performance.now()) / 1000).toFixed(0)} s
  */
 async function scaleStore() {
   if (process.env.BENCH_SCALE_FRESH === "1") rmSync(join(projectRoot, persistTo), { recursive: true, force: true });
-  prepareStore(persistTo);
+  await prepareStore(persistTo);
   const found = await withLocalBindings(persistTo, (env) => scaleCounts(env).catch(() => null));
   if (scaleComplete(found)) {
     log(`reusing ${persistTo}: ${JSON.stringify(found)}`);

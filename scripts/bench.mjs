@@ -151,7 +151,7 @@ async function main() {
 
   step(`store: fresh state in ${persistTo}, port ${port}`);
   rmSync(join(projectRoot, persistTo), { recursive: true, force: true });
-  prepareStore(persistTo);
+  await prepareStore(persistTo);
   const seedStarted = performance.now();
   const { config, seeded } = await withLocalBindings(persistTo, async (env) => {
     const { parseConfig } = await import("../workers/platform/config.ts");

@@ -18,7 +18,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
-import { freePort, projectRoot, run, stopProcessGroup, waitForStore, wranglerConfig } from "./lib.mjs";
+import { freePort, migrateLocally, projectRoot, run, stopProcessGroup, waitForStore, wranglerConfig } from "./lib.mjs";
 import { rehearse } from "./migration-rehearsal.mjs";
 import { risksOf } from "./sql-statements.mjs";
 
@@ -177,7 +177,7 @@ export function workerBundleSize() {
  * development settings; returns the problems seen: failed requests, and any warning or error it printed.
  */
 export async function startupProblems(config, bundlePath, stateDir) {
-  for (const db of config.d1_databases) run("wrangler", ["d1", "migrations", "apply", db.binding, "--local", "--persist-to", stateDir], { quiet: true });
+  for (const db of config.d1_databases) await migrateLocally(stateDir, db.binding);
   const port = await freePort();
   // wrangler's own inspector port is the first free one from 9229, which another wrangler dev
   // starting beside this one may take first ("Address already in use (socket "direct:1:default")").

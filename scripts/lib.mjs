@@ -1,7 +1,7 @@
 // Small helpers shared by the project's scripts.
 import { spawn, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -79,10 +79,33 @@ export function run(command, args, { quiet = false } = {}) {
 }
 
 /** Builds the store (unless SKIP_BUILD=1) and applies the migrations to the local D1 in `persistTo`. */
-export function prepareStore(persistTo) {
+export async function prepareStore(persistTo) {
   ensureDevVars();
   if (process.env.SKIP_BUILD !== "1") run("remix", ["vite:build"], { quiet: true });
-  run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo], { quiet: true });
+  await migrateLocally(persistTo);
+}
+
+/**
+ * Applies the migrations a local D1 (binding `binding` of the store in `persistTo`) has not had,
+ * as `wrangler d1 migrations apply --local` does: the same d1_migrations table, and each file with
+ * its row of that table as one batch, split by wrangler's own splitter. Wrangler starts a runtime
+ * for each file (about half a second each, 16 s for 29 files); this runs them all in one.
+ */
+export async function migrateLocally(persistTo, binding = "DB") {
+  const { unstable_splitSqlQuery: split } = await import("wrangler");
+  const config = await wranglerConfig();
+  const folder = join(projectRoot, config.d1_databases.find((db) => db.binding === binding).migrations_dir ?? "migrations");
+  await withLocalBindings(persistTo, async (env) => {
+    const db = env[binding];
+    // Wrangler's own text, so the schema (and a backup's export of it) is the same byte for byte.
+    await db.prepare('CREATE TABLE IF NOT EXISTS "d1_migrations"(\n\t\tid         INTEGER PRIMARY KEY AUTOINCREMENT,\n\t\tname       TEXT UNIQUE,\n\t\tapplied_at TIMESTAMP DEFAULT CURRENT_TIMESTAMP NOT NULL\n);').run();
+    const applied = new Set((await db.prepare("SELECT name FROM d1_migrations").all()).results.map((row) => row.name));
+    for (const name of readdirSync(folder).filter((file) => file.endsWith(".sql")).sort()) {
+      if (applied.has(name)) continue;
+      const sql = `${readFileSync(join(folder, name), "utf8")}\nINSERT INTO "d1_migrations" (name)\nvalues ('${name.replaceAll("'", "''")}');`;
+      await db.batch(split(sql).map((query) => db.prepare(query)));
+    }
+  });
 }
 
 // Miniflare asks workers.cloudflare.com for a real `Request.cf`; offline that prints a stack trace.

@@ -12,7 +12,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { projectRoot, sha256, withLocalBindings } from "./lib.mjs";
+import { migrateLocally, projectRoot, sha256, withLocalBindings } from "./lib.mjs";
 import { applyAsD1, emptyStore } from "./migration-rehearsal.mjs";
 import { statements } from "./sql-statements.mjs";
 
@@ -135,7 +135,7 @@ function checkedRestoreSql(dir, manifest) {
  */
 export async function restoreDatabase(dir, persistTo, { migrated = false, sql } = {}) {
   const rows = sql ?? rowsSql(dir, readManifest(dir));
-  if (!migrated) wrangler(["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo]);
+  if (!migrated) await migrateLocally(persistTo);
   const work = mkdtempSync(join(tmpdir(), "igh-restore-"));
   try {
     const file = join(work, "restore.sql");

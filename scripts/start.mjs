@@ -21,7 +21,7 @@ function fail(line) {
 
 if (!(await portIsFree(port, host))) fail(`Port ${port} is already in use: stop what listens there or run PORT=<another port> npm start.`);
 
-prepareStore(persistTo);
+await prepareStore(persistTo);
 
 // Settings given in the environment (ADMIN_EMAIL, ADMIN_PASSWORD, ...) win over .dev.vars, and
 // settings newer than a developer's .dev.vars come from the example.

@@ -115,7 +115,7 @@ describe("backup and restore", () => {
 
   test("a store backed up after top-ups and purchases comes back with every balance, ledger row, key and file", { timeout: 12 * 60_000 }, async () => {
     process.env.SKIP_BUILD ??= "1";
-    prepareStore(original);
+    await prepareStore(original);
     await withLocalBindings(original, async (env) => {
       await seedDemoData(env);
       variantKeys = await addImageVariants(env);

@@ -6,14 +6,14 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, test } from "node:test";
-import { projectRoot, run, withLocalBindings } from "../../scripts/lib.mjs";
+import { migrateLocally, projectRoot, withLocalBindings } from "../../scripts/lib.mjs";
 
 describe("npm run sessions:end", () => {
   const stateDir = mkdtempSync(join(tmpdir(), "igh-end-sessions-"));
   after(() => rmSync(stateDir, { recursive: true, force: true }));
 
   test("ends every session, device token and epoch of a local store", { timeout: 120_000 }, async () => {
-    run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", stateDir], { quiet: true });
+    await migrateLocally(stateDir);
     const now = Date.now();
     await withLocalBindings(stateDir, async (env) => {
       await env.DB.batch([
