@@ -21,7 +21,6 @@ const STILL_OVER = {
   "routes/admin.app.new": 110_614,
   "routes/admin.app.$appId.keys.list": 107_857,
   "routes/admin.app.$appId.keys._index": 105_370,
-  "routes/admin._index": 104_552,
   "routes/profile._index": 105_241,
   "routes/profile.security": 105_605,
   "routes/_index": 93_436,
