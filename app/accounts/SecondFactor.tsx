@@ -1,10 +1,19 @@
 // The second factor's code field (issue #15): the 6-digit code, or a recovery code. The set-up's
-// pieces (the QR code, the secret and the recovery codes) are SecondFactorSetup.tsx.
+// pieces (the QR code, the secret and the recovery codes) are SecondFactorSetup.tsx, fetched with
+// loadSecondFactorSetup.
 import { useState } from "react";
 import { secondFactorWords } from "~/i18n/vi/accounts/second-factor";
 import { useWords } from "~/i18n/words";
 import { TextField } from "../ui/forms/TextField";
 import { TEXT_LINK } from "./AuthCard";
+
+export type SecondFactorSetup = typeof import("./SecondFactorSetup");
+
+/**
+ * The set-up's pieces show only once a set-up has begun or new recovery codes were made: a file of
+ * their own, which a page fetches beside the read or the request after which they show.
+ */
+export const loadSecondFactorSetup = (): Promise<SecondFactorSetup> => import("./SecondFactorSetup");
 
 /**
  * The one-time code field: a text input (a number input would drop leading zeros) that brings up
