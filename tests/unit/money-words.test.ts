@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { PURCHASE_MESSAGES, TOPUP_MESSAGES } from "@workers/shared/money/messages";
 import { purchaseWords } from "~/i18n/vi/catalogue/purchase";
-import { profileWords } from "~/i18n/vi/wallet/profile";
+import { purchasesWords } from "~/i18n/vi/wallet/purchases";
 import { topupWords } from "~/i18n/vi/wallet/topup";
 import { walletWords } from "~/i18n/vi/wallet/wallet";
 
@@ -10,8 +10,8 @@ import { walletWords } from "~/i18n/vi/wallet/wallet";
 describe("the pages' money words", () => {
   it("say the purchase messages' Vietnamese", () => {
     for (const [key, message] of Object.entries(PURCHASE_MESSAGES)) expect([key, purchaseWords.vi[key as keyof typeof PURCHASE_MESSAGES]]).toEqual([key, message.in("vi")]);
-    expect(profileWords.vi.copied).toBe(PURCHASE_MESSAGES.copied.in("vi"));
-    expect(profileWords.vi.copyFailed).toBe(PURCHASE_MESSAGES.copyFailed.in("vi"));
+    expect(purchasesWords.vi.copied).toBe(PURCHASE_MESSAGES.copied.in("vi"));
+    expect(purchasesWords.vi.copyFailed).toBe(PURCHASE_MESSAGES.copyFailed.in("vi"));
   });
 
   it("say the top-up messages' Vietnamese, templates with the same arguments", () => {
