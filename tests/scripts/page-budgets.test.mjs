@@ -21,10 +21,10 @@ const STILL_OVER = {
   "routes/admin.app.new": 110_614,
   "routes/admin.app.$appId.keys.list": 107_857,
   "routes/admin.app.$appId.keys._index": 105_370,
-  "routes/profile._index": 104_186,
-  "routes/profile.security": 104_301,
+  "routes/profile._index": 103_717,
+  "routes/profile.security": 104_292,
   "routes/_index": 93_436,
-  "en/profile._index": 113_762,
+  "en/profile._index": 113_300,
   "en/profile.security": 113_873,
 };
 const DRIFT_BYTES = 256;

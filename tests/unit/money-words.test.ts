@@ -3,7 +3,7 @@ import { PURCHASE_MESSAGES, TOPUP_MESSAGES } from "@workers/shared/money/message
 import { purchaseWords } from "~/i18n/vi/catalogue/purchase";
 import { purchasesWords } from "~/i18n/vi/wallet/purchases";
 import { topupWords } from "~/i18n/vi/wallet/topup";
-import { walletWords } from "~/i18n/vi/wallet/wallet";
+import { topupOfferWords } from "~/i18n/vi/wallet/topup-offer";
 
 // The pages show the API's money messages in their own words (so a Vietnamese page loads no
 // English): the browser's pre-checks and dialogs must say the very Vietnamese the API says.
@@ -36,7 +36,7 @@ describe("the pages' money words", () => {
       cardFollow: words.cardFollow,
     } as const;
     for (const [key, text] of Object.entries(same)) expect([key, text]).toEqual([key, TOPUP_MESSAGES[key as keyof typeof same].in("vi")]);
-    expect(walletWords.vi.configFailed).toBe(TOPUP_MESSAGES.configFailed.in("vi"));
+    expect(topupOfferWords.vi.configFailed).toBe(TOPUP_MESSAGES.configFailed.in("vi"));
     expect(words.failed("Đã hết hạn")).toBe(TOPUP_MESSAGES.failed("Đã hết hạn").in("vi"));
     expect(words.minimum("60.000\u00a0₫")).toBe(TOPUP_MESSAGES.minimum(60_000).in("vi"));
     expect(words.maximum("50.000.000\u00a0₫")).toBe(TOPUP_MESSAGES.maximum(50_000_000).in("vi"));

@@ -14,7 +14,7 @@ import { type ClientActionFunctionArgs, type ClientLoaderFunctionArgs, replace, 
 import { ApiError } from "~/platform/api";
 import { requestLocale } from "~/i18n/locale";
 import { profileWords } from "~/i18n/vi/wallet/profile";
-import { walletWords } from "~/i18n/vi/wallet/wallet";
+import { topupOfferWords } from "~/i18n/vi/wallet/topup-offer";
 import { wordsIn } from "~/i18n/words";
 import { isSessionOver, requireSession, sessionEnded } from "~/accounts/session/session-route";
 import { readStoredUser } from "~/accounts/session/session";
@@ -62,7 +62,7 @@ export async function clientLoader({ request }: ClientLoaderFunctionArgs): Promi
   if (topup || returned) {
     askedTopup = topup;
     if (returned) {
-      toast.success(wordsIn(locale, walletWords).returned);
+      toast.success(wordsIn(locale, topupOfferWords).returned);
       void refetchBalance();
     }
     const params = new URLSearchParams(url.search);
