@@ -7,13 +7,13 @@ import { Dialog, DialogCloseButton } from "~/ui/Dialog";
 import { Spinner } from "~/ui/Spinner";
 import { type Format, useFormat } from "~/i18n/format";
 import { useLocalePath } from "~/i18n/locale";
-import { profileWords } from "~/i18n/vi/wallet/profile";
+import { purchasesWords } from "~/i18n/vi/wallet/purchases";
 import { useWords } from "~/i18n/words";
 import { CopyButton } from "~/ui/CopyButton";
 import type { Purchase } from "@workers/money/buyer-wallet";
 import { ListBody, type ListState } from "../accounts/profile/ProfileList";
 
-type Words = typeof profileWords.vi;
+type Words = typeof purchasesWords.vi;
 
 /** The binding in one line, and its colour. */
 function bindingText(purchase: Purchase, words: Words, format: Format): { text: string; tone: string } | null {
@@ -37,7 +37,7 @@ function bindingText(purchase: Purchase, words: Words, format: Format): { text: 
 
 function KeyBinding({ purchase, onMove }: { purchase: Purchase; onMove: () => void }) {
   const waitId = useId();
-  const words = useWords(profileWords);
+  const words = useWords(purchasesWords);
   const format = useFormat();
   const binding = bindingText(purchase, words, format);
   if (!binding) return null;
@@ -84,7 +84,7 @@ function KeyBinding({ purchase, onMove }: { purchase: Purchase; onMove: () => vo
 function MoveDeviceDialog({ purchase, busy, onConfirm, onClose }: { purchase: Purchase | null; busy: boolean; onConfirm: () => void; onClose: () => void }) {
   const titleId = useId();
   const textId = useId();
-  const words = useWords(profileWords);
+  const words = useWords(purchasesWords);
   return (
     <Dialog open={purchase !== null} onClose={onClose} labelledBy={titleId} describedBy={textId} busy={busy} testId="move-device-dialog">
       <div className="mb-3 flex items-start justify-between gap-3">
@@ -119,7 +119,7 @@ const STATUS_TONES: Record<string, string> = { completed: "bg-emerald-500/15 tex
 
 function PurchaseCard({ purchase, onMove }: { purchase: Purchase; onMove: (purchase: Purchase) => void }) {
   const code = useRef<HTMLElement>(null);
-  const words = useWords(profileWords);
+  const words = useWords(purchasesWords);
   const format = useFormat();
   const status = { label: words.order(purchase.status), tone: STATUS_TONES[purchase.status] ?? "bg-zinc-500/15 text-zinc-300" };
 
@@ -177,7 +177,7 @@ function PurchaseCard({ purchase, onMove }: { purchase: Purchase; onMove: (purch
 export type DeviceMove = { moving: Purchase | null; busy: boolean; ask: (purchase: Purchase) => void; cancel: () => void; confirm: () => void };
 
 export function PurchasesTab({ purchases, onRetry, deviceMove }: { purchases: ListState<Purchase>; onRetry: () => void; deviceMove: DeviceMove }) {
-  const words = useWords(profileWords);
+  const words = useWords(purchasesWords);
   const to = useLocalePath();
   return (
     <>

@@ -11,14 +11,14 @@ import { AppIcon } from "~/catalogue/AppIcon";
 import { TypeBadge } from "~/catalogue/TypeBadge";
 import { useFetcherAnswer } from "~/ui/forms/fetcher-answer";
 import { type ActionResult, actionFailure, adminCall, adminCallFailure, jsonBody } from "~/owner/admin-route";
-import { APP_FORM_MESSAGES, APP_TYPES, matchesSearch } from "@workers/shared/app-form";
-import { appTypeLabel } from "~/catalogue/app-types";
+import { matchesSearch } from "@workers/shared/search";
+import { APP_TYPE_VALUES, appTypeLabel } from "~/catalogue/app-types";
 import { formatDate, formatNumber } from "@workers/shared/format";
 import { pageMeta } from "~/ui/meta";
 import { toast } from "~/ui/toast";
 import type { AdminApp } from "@workers/catalogue/app-admin";
 
-const TYPE_OPTIONS = APP_TYPES.map((value) => ({ value, label: appTypeLabel(value) }));
+const TYPE_OPTIONS = APP_TYPE_VALUES.map((value) => ({ value, label: appTypeLabel(value) }));
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "Quản lý ứng dụng");
 
@@ -34,8 +34,9 @@ export async function clientLoader({ request }: ClientLoaderFunctionArgs): Promi
 export async function clientAction({ request }: ClientActionFunctionArgs): Promise<ActionResult> {
   const { id } = await jsonBody<{ id: number }>(request);
   try {
-    await adminCall(request, (api) => api.api.apps.delete[":id"].$delete({ param: { id: String(id) } }));
-    toast.success(APP_FORM_MESSAGES.deleted.in("vi"));
+    // The server's own words for it (APP_FORM_MESSAGES.deleted), in the page's Vietnamese.
+    const answer = await adminCall(request, (api) => api.api.apps.delete[":id"].$delete({ param: { id: String(id) } }));
+    toast.success(answer.message);
     return { ok: true, data: null };
   } catch (error) {
     return actionFailure(error, request, "Không thể xóa ứng dụng");

@@ -5,7 +5,7 @@ import type { MetaFunction } from "@remix-run/cloudflare";
 import { type ClientActionFunctionArgs, type ClientLoaderFunctionArgs, Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthCard, PRIMARY_BUTTON, SubmitButton, TEXT_LINK } from "~/accounts/AuthCard";
 import { Alert } from "~/ui/Alert";
-import { EnrolmentSteps, RecoveryCodes, SecondFactorCodeField } from "~/accounts/SecondFactor";
+import { loadSecondFactorSetup, SecondFactorCodeField, type SecondFactorSetup } from "~/accounts/SecondFactor";
 import { PageSpinner } from "~/ui/Spinner";
 import { ApiError, apiCall, type FieldErrors } from "~/platform/api";
 import { pageMeta } from "~/ui/meta";
@@ -21,14 +21,15 @@ import { useWords, wordsIn } from "~/i18n/words";
 
 export const meta: MetaFunction = ({ matches, location }) => pageMeta(matches, wordsIn(localeOf(location.pathname), secondFactorWords).verifyTitle);
 
-export function clientLoader({ request }: ClientLoaderFunctionArgs) {
+export async function clientLoader({ request }: ClientLoaderFunctionArgs) {
   const pending = readPending(PENDING_KEYS.signIn);
   if (!pending) {
     const locale = requestLocale(request);
     toast.error(wordsIn(locale, secondFactorWords).noChallenge);
     throw redirectTo(inLocale(locale, "/login"), { replace: true });
   }
-  return pending;
+  // An admin enrolling sees the QR code, then the recovery codes: their file comes with the challenge.
+  return { pending, setup: pending.mfa_enroll ? await loadSecondFactorSetup() : null };
 }
 clientLoader.hydrate = true as const;
 
@@ -39,7 +40,7 @@ export function HydrateFallback() {
   return <PageSpinner label={useWords(secondFactorWords).loading} />;
 }
 
-type ActionResult = { ok: true; recoveryCodes: string[]; next: string } | { ok: false; errors: FieldErrors | null };
+type ActionResult = { ok: true; recoveryCodes: string[]; next: string; Shown: SecondFactorSetup["RecoveryCodes"] } | { ok: false; errors: FieldErrors | null };
 
 export async function clientAction({ request }: ClientActionFunctionArgs): Promise<ActionResult> {
   const locale = requestLocale(request);
@@ -66,7 +67,8 @@ export async function clientAction({ request }: ClientActionFunctionArgs): Promi
   saveSession({ access: answer.access, refresh: answer.refresh ?? "", user: answer.user, device_token: answer.device_token });
   toast.success(answer.message || wordsIn(locale, secondFactorWords).signedIn);
   const landing = landingFor(answer.user, { next, asked: pending.asked === true });
-  if ("recovery_codes" in answer && answer.recovery_codes) return { ok: true, recoveryCodes: answer.recovery_codes, next: landing };
+  // Codes come only with an enrolment, whose loader fetched their piece: it is here.
+  if ("recovery_codes" in answer && answer.recovery_codes) return { ok: true, recoveryCodes: answer.recovery_codes, next: landing, Shown: (await loadSecondFactorSetup()).RecoveryCodes };
   throw redirectTo(landing, { replace: true });
 }
 
@@ -75,7 +77,7 @@ function verify(mfaToken: string, code: string) {
 }
 
 export default function VerifyPage() {
-  const pending = useLoaderData<typeof clientLoader>();
+  const { pending, setup } = useLoaderData<typeof clientLoader>();
   const result = useActionData<typeof clientAction>();
   const busy = useNavigation().state !== "idle";
   const words = useWords(secondFactorWords);
@@ -84,7 +86,7 @@ export default function VerifyPage() {
   if (result?.ok) {
     return (
       <AuthCard title={words.enrolledTitle} description={words.enrolledDescription}>
-        <RecoveryCodes codes={result.recoveryCodes} />
+        <result.Shown codes={result.recoveryCodes} />
         <Link to={result.next} replace className={`${PRIMARY_BUTTON} mt-6`}>
           {words.savedContinue}
         </Link>
@@ -105,9 +107,9 @@ export default function VerifyPage() {
         </Link>
       }
     >
-      {enrolling && pending.qr_code && pending.secret && (
+      {enrolling && setup && pending.qr_code && pending.secret && (
         <div className="mb-6">
-          <EnrolmentSteps qrCode={pending.qr_code} secret={pending.secret} otpauthUri={pending.otpauth_uri} />
+          <setup.EnrolmentSteps qrCode={pending.qr_code} secret={pending.secret} otpauthUri={pending.otpauth_uri} />
         </div>
       )}
       <Form method="post" noValidate className="space-y-5">

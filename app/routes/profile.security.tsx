@@ -8,7 +8,7 @@ import type { MetaFunction } from "@remix-run/cloudflare";
 import { type ClientActionFunctionArgs, type ClientLoaderFunctionArgs, Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import { PRIMARY_BUTTON, SECONDARY_BUTTON, TEXT_LINK } from "~/accounts/AuthCard";
 import { TextField } from "~/ui/forms/TextField";
-import { EnrolmentSteps, RecoveryCodes, SecondFactorCodeField } from "~/accounts/SecondFactor";
+import { loadSecondFactorSetup as loadSetup, SecondFactorCodeField, type SecondFactorSetup as Setup } from "~/accounts/SecondFactor";
 import { type Phone, SignedInPhones } from "~/accounts/SignedInPhones";
 import { PageSpinner } from "~/ui/Spinner";
 import { ApiError, apiCall, type FieldErrors } from "~/platform/api";
@@ -28,7 +28,9 @@ import { Alert } from "~/ui/Alert";
 export const meta: MetaFunction = ({ matches, location }) => pageMeta(matches, wordsIn(localeOf(location.pathname), securityWords).title);
 
 type Status = { enabled: boolean; enabled_at: string | null; recovery_codes_left: number; required: boolean; session_verified: boolean };
-type Loaded = { status: Status | null; enrolment: PendingChallenge | null; hasPassword: boolean; phones: Phone[] };
+/** A set-up begun, with its pieces (the QR code and the secret) to show it. */
+type Enrolment = { challenge: PendingChallenge; setup: Setup };
+type Loaded = { status: Status | null; enrolment: Enrolment | null; hasPassword: boolean; phones: Phone[] };
 
 /** The phones signed in from Sileo or Zebra (docs/product.md, "Buying in Sileo and Zebra"); none when the read fails. */
 async function readPhones(signal: AbortSignal): Promise<Phone[]> {
@@ -43,9 +45,10 @@ export async function clientLoader({ request }: ClientLoaderFunctionArgs): Promi
   requireSession(request);
   // A Google account without a password proves itself by a recent sign-in instead.
   const hasPassword = readStoredUser()?.has_usable_password !== false;
+  const challenge = readPending(PENDING_KEYS.enrolment);
   try {
-    const [{ data }, phones] = await Promise.all([apiCall((api) => api.api.auth.mfa.$get(), { auth: true, signal: request.signal }), readPhones(request.signal)]);
-    return { status: data, enrolment: readPending(PENDING_KEYS.enrolment), hasPassword, phones };
+    const [{ data }, phones, setup] = await Promise.all([apiCall((api) => api.api.auth.mfa.$get(), { auth: true, signal: request.signal }), readPhones(request.signal), challenge && loadSetup()]);
+    return { status: data, enrolment: challenge && setup && { challenge, setup }, hasPassword, phones };
   } catch (error) {
     if (isSessionOver(error)) return sessionEnded(request);
     if (request.signal.aborted) throw error;
@@ -60,7 +63,8 @@ export function HydrateFallback() {
 }
 
 type Intent = "setup" | "confirm" | "cancel" | "recovery" | "disable" | "end-phone";
-type ActionResult = { ok: true; recoveryCodes?: string[] } | { ok: false; errors: FieldErrors | null };
+/** New recovery codes come with their piece to show them. */
+type ActionResult = { ok: true; recoveryCodes?: { codes: string[]; Shown: Setup["RecoveryCodes"] } } | { ok: false; errors: FieldErrors | null };
 
 async function run(intent: Intent, typed: string | undefined, password: string | undefined, phone?: string): Promise<ActionResult> {
   // A missing code is left out of the JSON, as it always was; the server's schema names it.
@@ -74,20 +78,23 @@ async function run(intent: Intent, typed: string | undefined, password: string |
     case "confirm": {
       const pending = readPending(PENDING_KEYS.enrolment);
       if (!pending) return { ok: true };
+      // The codes show once: their piece is here before they are made (with the QR code, already).
+      const { RecoveryCodes } = await loadSetup();
       const answer = await apiCall((api) => api.api.auth.mfa.verify.$post({ json: { mfa_token: pending.mfa_token, code } }));
       clearPending(PENDING_KEYS.enrolment);
       // This session now passed the second factor (every other one of the account has ended).
       saveSession({ access: answer.access, refresh: answer.refresh ?? readRefreshToken() ?? "", user: answer.user });
       if (answer.message) toast.success(answer.message);
-      return { ok: true, recoveryCodes: answer.recovery_codes };
+      return { ok: true, recoveryCodes: answer.recovery_codes && { codes: answer.recovery_codes, Shown: RecoveryCodes } };
     }
     case "cancel":
       clearPending(PENDING_KEYS.enrolment);
       return { ok: true };
     case "recovery": {
+      const { RecoveryCodes } = await loadSetup();
       const answer = await apiCall((api) => api.api.auth.mfa["recovery-codes"].$post({ json: { code } }), { auth: true });
       toast.success(answer.message);
-      return { ok: true, recoveryCodes: answer.data.recovery_codes };
+      return { ok: true, recoveryCodes: { codes: answer.data.recovery_codes, Shown: RecoveryCodes } };
     }
     case "end-phone": {
       const answer = await apiCall((api) => api.api.sileo.phones[":id"].$delete({ param: { id: String(phone) } }), { auth: true });
@@ -170,11 +177,11 @@ export default function SecurityPage() {
               {status.required && words.required}
             </p>
 
-            {result?.ok && result.recoveryCodes && <RecoveryCodes codes={result.recoveryCodes} />}
+            {result?.ok && result.recoveryCodes && <result.recoveryCodes.Shown codes={result.recoveryCodes.codes} />}
 
-            {enrolment?.qr_code && enrolment.secret ? (
+            {enrolment?.challenge.qr_code && enrolment.challenge.secret ? (
               <Form method="post" noValidate className="space-y-5">
-                <EnrolmentSteps qrCode={enrolment.qr_code} secret={enrolment.secret} otpauthUri={enrolment.otpauth_uri} />
+                <enrolment.setup.EnrolmentSteps qrCode={enrolment.challenge.qr_code} secret={enrolment.challenge.secret} otpauthUri={enrolment.challenge.otpauth_uri} />
                 <SecondFactorCodeField errors={codeErrors} allowRecovery={false} />
                 <div className="flex flex-col gap-3 sm:flex-row">
                   <IntentButton intent="confirm" primary>

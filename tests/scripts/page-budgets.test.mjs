@@ -21,12 +21,11 @@ const STILL_OVER = {
   "routes/admin.app.new": 110_614,
   "routes/admin.app.$appId.keys.list": 107_857,
   "routes/admin.app.$appId.keys._index": 105_370,
-  "routes/admin._index": 104_552,
-  "routes/profile._index": 105_241,
-  "routes/profile.security": 105_605,
+  "routes/profile._index": 103_717,
+  "routes/profile.security": 104_292,
   "routes/_index": 93_436,
-  "en/profile._index": 114_812,
-  "en/profile.security": 115_176,
+  "en/profile._index": 113_300,
+  "en/profile.security": 113_873,
 };
 const DRIFT_BYTES = 256;
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { PURCHASE_MESSAGES, TOPUP_MESSAGES } from "@workers/shared/money/messages";
 import { purchaseWords } from "~/i18n/vi/catalogue/purchase";
-import { profileWords } from "~/i18n/vi/wallet/profile";
+import { purchasesWords } from "~/i18n/vi/wallet/purchases";
 import { topupWords } from "~/i18n/vi/wallet/topup";
-import { walletWords } from "~/i18n/vi/wallet/wallet";
+import { topupOfferWords } from "~/i18n/vi/wallet/topup-offer";
 import { topup } from "~/i18n/en/wallet/topup";
 
 // The pages show the API's money messages in their own words (so a Vietnamese page loads no
@@ -11,8 +11,8 @@ import { topup } from "~/i18n/en/wallet/topup";
 describe("the pages' money words", () => {
   it("say the purchase messages' Vietnamese", () => {
     for (const [key, message] of Object.entries(PURCHASE_MESSAGES)) expect([key, purchaseWords.vi[key as keyof typeof PURCHASE_MESSAGES]]).toEqual([key, message.in("vi")]);
-    expect(profileWords.vi.copied).toBe(PURCHASE_MESSAGES.copied.in("vi"));
-    expect(profileWords.vi.copyFailed).toBe(PURCHASE_MESSAGES.copyFailed.in("vi"));
+    expect(purchasesWords.vi.copied).toBe(PURCHASE_MESSAGES.copied.in("vi"));
+    expect(purchasesWords.vi.copyFailed).toBe(PURCHASE_MESSAGES.copyFailed.in("vi"));
   });
 
   it("say the top-up messages' Vietnamese, templates with the same arguments", () => {
@@ -37,7 +37,7 @@ describe("the pages' money words", () => {
       cardFollow: words.cardFollow,
     } as const;
     for (const [key, text] of Object.entries(same)) expect([key, text]).toEqual([key, TOPUP_MESSAGES[key as keyof typeof same].in("vi")]);
-    expect(walletWords.vi.configFailed).toBe(TOPUP_MESSAGES.configFailed.in("vi"));
+    expect(topupOfferWords.vi.configFailed).toBe(TOPUP_MESSAGES.configFailed.in("vi"));
     expect(words.failed("Đã hết hạn")).toBe(TOPUP_MESSAGES.failed("Đã hết hạn").in("vi"));
     expect(words.minimum("60.000\u00a0₫")).toBe(TOPUP_MESSAGES.minimum(60_000).in("vi"));
     expect(words.maximum("50.000.000\u00a0₫")).toBe(TOPUP_MESSAGES.maximum(50_000_000).in("vi"));

@@ -3,7 +3,6 @@
 import type { UploadKind } from "./enums";
 import { count } from "./english/format";
 import { defineMessages, type Message, type Said } from "./message";
-import { foldText } from "./search";
 
 export const APP_TYPES = ["ipa", "itms-ipa", "testflight", "tipa", "roothide", "rootless", "rootfull"] as const;
 export type AppTypeName = (typeof APP_TYPES)[number];
@@ -254,10 +253,4 @@ export function declaredFile(kind: UploadKind, filename: string, size: number): 
   const label = kind === "icon" ? FILE_MESSAGES.icon : type.kind === "video" ? FILE_MESSAGES.video : FILE_MESSAGES.image;
   if (size > limit) return { ok: false, message: FILE_MESSAGES.tooBig(label, limitLabel(limit)) };
   return { ok: true, contentType: type.contentType };
-}
-
-/** Case- and accent-insensitive match on name, developer or bundle id. */
-export function matchesSearch(app: { name: string; developer?: string | null; bundle_identifier?: string | null }, query: string): boolean {
-  const needle = foldText(query.trim());
-  return !needle || [app.name, app.developer, app.bundle_identifier].some((value) => foldText(value ?? "").includes(needle));
 }

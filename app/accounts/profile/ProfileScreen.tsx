@@ -14,8 +14,7 @@ import { readStoredUser, type SessionUser } from "~/accounts/session/session";
 import { BALANCE_REFETCH_MS, PROFILE_TABS, type ProfileTab, profileTabFrom } from "./profile-query";
 import { refreshStoredBalance } from "~/money/wallet/wallet-figures";
 import { useFetcherAnswer } from "~/ui/forms/fetcher-answer";
-import { AccountPanel } from "./AccountPanel";
-import { CardTopupModal, ChangePasswordModal, CryptoTopupModal, loadPurchasesTab, loadWalletTab, VietQrModal } from "./profile-dialogs";
+import { CardTopupModal, ChangePasswordModal, CryptoTopupModal, loadAccountTab, loadPurchasesTab, loadWalletTab, VietQrModal } from "./profile-dialogs";
 import { type Loaded, listState, type MovedDevice, type ProfileOutlet, refetchBalance, TAB_LIST } from "./profile-data";
 import { ProfileSummary } from "./ProfileSummary";
 import { ProfileTabs } from "./ProfileTabs";
@@ -23,8 +22,9 @@ import { PageSpinner } from "~/ui/Spinner";
 import { useProfileDialogs } from "./use-profile-dialogs";
 import { useStoredUser } from "./use-stored-user";
 
-// The wallet and purchases tabs come in files of their own (the route's loader fetches the open
-// one beside its list): the account tab, the one a visit opens on, does not wait for them.
+// Each tab comes in a file of its own, which the route's loader fetches for the open tab beside its
+// list (the account tab's beside the layout's read of the user): none waits for the others.
+const AccountPanel = lazy(() => loadAccountTab().then((module) => ({ default: module.AccountPanel })));
 const WalletTab = lazy(() => loadWalletTab().then((module) => ({ default: module.WalletTab })));
 const PurchasesTab = lazy(() => loadPurchasesTab().then((module) => ({ default: module.PurchasesTab })));
 

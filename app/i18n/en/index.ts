@@ -9,6 +9,7 @@ import { liveWallet } from "./wallet/live-wallet";
 import { network } from "./network";
 import { passwordDialog } from "./wallet/password-dialog";
 import { profile } from "./wallet/profile";
+import { purchases } from "./wallet/purchases";
 import { profileLayout } from "./wallet/profile-layout";
 import { shell } from "./shell";
 import { menus } from "./menus";
@@ -27,6 +28,7 @@ import { security } from "./accounts/security";
 import { topup } from "./wallet/topup";
 import { cryptoTopup } from "./wallet/crypto-topup";
 import { wallet } from "./wallet/wallet";
+import { topupOffer } from "./wallet/topup-offer";
 import { topupHistory } from "./wallet/topup-history";
 import { catalogue } from "./catalogue/catalogue";
 import { home } from "./catalogue/home";
@@ -36,7 +38,7 @@ import { purchaseDialogs } from "./catalogue/purchase-dialogs";
 import { packageManager } from "./wallet/package-manager";
 import { trial } from "./catalogue/trial";
 
-export const english = { shell, menus, forms, copy, newPassword, signIn, secondFactor, register, session, forgotPassword, resetPassword, googleSignIn, unsubscribe, security, liveWallet, network, profile, profileLayout, wallet, topupHistory, topup, cryptoTopup, passwordDialog, catalogue, home, appPage, purchase, purchaseDialogs, packageManager, trial };
+export const english = { shell, menus, forms, copy, newPassword, signIn, secondFactor, register, session, forgotPassword, resetPassword, googleSignIn, unsubscribe, security, liveWallet, network, profile, purchases, profileLayout, wallet, topupOffer, topupHistory, topup, cryptoTopup, passwordDialog, catalogue, home, appPage, purchase, purchaseDialogs, packageManager, trial };
 
 /** Makes the English words and formatting known: after this, the English pages speak English. */
 export function startEnglish(): void {

@@ -2,7 +2,7 @@
 // dialog opens: by the route's loader for ?topup=, else by the button that opens it. A failure is
 // said once; VietQR then uses the product's defaults, the card and crypto dialogs offer "Thử lại".
 import type { Locale } from "~/i18n/locale";
-import { walletWords } from "~/i18n/vi/wallet/wallet";
+import { topupOfferWords } from "~/i18n/vi/wallet/topup-offer";
 import { wordsIn } from "~/i18n/words";
 import { apiCall } from "~/platform/api";
 import { toast } from "~/ui/toast";
@@ -78,7 +78,7 @@ export async function loadVietQrConfig(locale: Locale): Promise<VietQrConfig> {
     const body = await apiCall((api) => api.api.vietqr.config.$get());
     return normaliseVietQrConfig(body?.data);
   } catch {
-    toast.error(wordsIn(locale, walletWords).configFailed);
+    toast.error(wordsIn(locale, topupOfferWords).configFailed);
     return VIETQR_DEFAULTS;
   }
 }
@@ -89,7 +89,7 @@ export async function loadCardConfig(locale: Locale): Promise<CardConfigLoad> {
     const { data } = await apiCall((api) => api.api.cards.config.$get());
     return { status: "ready", config: data };
   } catch {
-    toast.error(wordsIn(locale, walletWords).configFailed);
+    toast.error(wordsIn(locale, topupOfferWords).configFailed);
     return { status: "failed" };
   }
 }

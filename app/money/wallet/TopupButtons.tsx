@@ -1,12 +1,12 @@
 // The three ways to top up as buttons (crypto first on English pages): the profile's summary and
-// its wallet tab. Their labels are the wallet's words: the crypto dialog's words come with that dialog.
+// its wallet tab. Their labels are the top-up offer's words: the crypto dialog's words come with that dialog.
 import { useFormat } from "~/i18n/format";
-import { walletWords } from "~/i18n/vi/wallet/wallet";
+import { topupOfferWords } from "~/i18n/vi/wallet/topup-offer";
 import { useWords } from "~/i18n/words";
 import type { TopupKind } from "~/money/topup/topup";
 
 export function TopupButtons({ onTopup, compact = false }: { onTopup: (kind: TopupKind) => void; compact?: boolean }) {
-  const words = useWords(walletWords);
+  const words = useWords(topupOfferWords);
   const base = `inline-flex flex-1 items-center justify-center gap-2 rounded-xl font-semibold whitespace-nowrap transition ${compact ? "px-4 py-2.5 text-sm" : "px-5 py-3"}`;
   // A visitor abroad has no Vietnamese bank or phone card: the English pages offer crypto first.
   const english = useFormat().locale === "en";

@@ -14,16 +14,15 @@ import { type ClientActionFunctionArgs, type ClientLoaderFunctionArgs, replace, 
 import { ApiError } from "~/platform/api";
 import { requestLocale } from "~/i18n/locale";
 import { profileWords } from "~/i18n/vi/wallet/profile";
-import { walletWords } from "~/i18n/vi/wallet/wallet";
+import { topupOfferWords } from "~/i18n/vi/wallet/topup-offer";
 import { wordsIn } from "~/i18n/words";
 import { isSessionOver, requireSession, sessionEnded } from "~/accounts/session/session-route";
 import { readStoredUser } from "~/accounts/session/session";
 import { toast } from "~/ui/toast";
 import type { TopupKind } from "~/money/topup/topup";
 import { profileTabFrom, topupFrom } from "~/accounts/profile/profile-query";
-import { switchEmailNotifications } from "~/accounts/MailSwitch";
 import { CHANGED_BY, type Loaded, type ProfileAction, readList, refetchBalance, resetDevice, TAB_LIST } from "~/accounts/profile/profile-data";
-import { loadCardModal, loadChangePassword, loadCryptoModal, loadPurchasesTab, loadTopupConfig, loadVietQrModal, loadWalletTab } from "~/accounts/profile/profile-dialogs";
+import { loadAccountTab, loadCardModal, loadChangePassword, loadCryptoModal, loadMailSwitch, loadPurchasesTab, loadTopupConfig, loadVietQrModal, loadWalletTab } from "~/accounts/profile/profile-dialogs";
 import { announceLoad, keepLists, type ListName, type Lists, listsKept } from "~/accounts/profile/profile-lists";
 import { ProfileScreen } from "~/accounts/profile/ProfileScreen";
 
@@ -63,7 +62,7 @@ export async function clientLoader({ request }: ClientLoaderFunctionArgs): Promi
   if (topup || returned) {
     askedTopup = topup;
     if (returned) {
-      toast.success(wordsIn(locale, walletWords).returned);
+      toast.success(wordsIn(locale, topupOfferWords).returned);
       void refetchBalance();
     }
     const params = new URLSearchParams(url.search);
@@ -74,8 +73,10 @@ export async function clientLoader({ request }: ClientLoaderFunctionArgs): Promi
     throw replace(`${url.pathname}?${params}`);
   }
 
-  // The open tab's file comes beside its list (the screen shows it as it arrives).
-  if (tab !== "profile") void (tab === "wallet" ? loadWalletTab() : loadPurchasesTab()).catch(() => undefined);
+  // The open tab's file comes beside its list (the screen shows it as it arrives). The account tab
+  // has no list: its file is awaited, read beside the layout's user, so it shows with the page.
+  if (tab === "profile") await loadAccountTab().catch(() => undefined);
+  else void (tab === "wallet" ? loadWalletTab() : loadPurchasesTab()).catch(() => undefined);
   // The dialog ?topup= asked for opens with its settings, read beside the list.
   const kind = askedTopup;
   askedTopup = null;
@@ -125,6 +126,7 @@ export async function clientAction({ request }: ClientActionFunctionArgs) {
   }
   if (action.intent === "reset-device") return resetDevice(request, action.purchase_id);
   if (action.intent === "email-notifications") {
+    const { switchEmailNotifications } = await loadMailSwitch();
     const switched = await switchEmailNotifications(action.enabled, requestLocale(request));
     return !switched.ok && switched.sessionOver ? sessionEnded(request) : switched;
   }

@@ -49,9 +49,6 @@ export const wallet: EnglishOf<typeof walletWords> = {
   toppedUp: "Total topped up",
   available: "Available balance",
   saving: "Saving rate",
-  vietqr: "VietQR top-up",
-  card: "Phone card top-up",
-  cryptoButton: "Top up with crypto (USD)",
   pending: "Awaiting payment",
   pendingHint: "Transfer the exact amount with the exact content before the time runs out to be credited automatically.",
   pendingCard: (telco, value) => `${telco} card ${value}`,
@@ -67,6 +64,4 @@ export const wallet: EnglishOf<typeof walletWords> = {
   after: (amount) => `Balance: ${amount}`,
   movement,
   moveStatus: (status) => LEDGER_STATUS[status] ?? String(status),
-  returned: "Top-up complete!",
-  configFailed: "Could not load the payment settings",
 };

@@ -1,6 +1,6 @@
 // The second factor: the sign-in's second step (/login/verify) and its pieces
-// (app/accounts/SecondFactor.tsx: the enrolment steps, the code fields and the recovery
-// codes, also on the security page). English twin: app/i18n/en/second-factor.ts.
+// (app/accounts/SecondFactor.tsx, the code fields; SecondFactorSetup.tsx, the enrolment steps and
+// the recovery codes; also on the security page). English twin: app/i18n/en/second-factor.ts.
 import { defineWords } from "../../words";
 
 export const secondFactorWords = defineWords("secondFactor", {

@@ -1,8 +1,7 @@
-// The profile's words (docs/product.md §2 "Profile"): the account tab, the tabs, the lists' states,
-// the e-mail switch and the purchases tab; the layout has its own (profileLayout.ts). Vietnamese,
-// the specification's; English twin: app/i18n/en/profile.ts.
+// The profile's words (docs/product.md §2 "Profile"): the account tab, the tabs, the lists' states
+// and the e-mail switch; the layout and the purchases tab have their own (profile-layout.ts,
+// purchases.ts). Vietnamese, the specification's; English twin: app/i18n/en/profile.ts.
 import { SESSION_EXPIRED_MESSAGE } from "@workers/shared/error-texts";
-import { labelOf, ORDER_STATUS_LABELS } from "@workers/shared/money/money-labels";
 import { defineWords } from "../../words";
 
 export const profileWords = defineWords("profile", {
@@ -33,29 +32,5 @@ export const profileWords = defineWords("profile", {
   mail: "Nhận email thông báo",
   mailHint: "Email nhắc khi key sắp hết hạn và khi ứng dụng bạn đã mua có bản cập nhật mới.",
   mailFailed: "Không thể lưu cài đặt email. Vui lòng thử lại.",
-  // The purchases tab.
-  noKeys: "Bạn chưa mua key nào.",
-  explore: "Khám phá ứng dụng",
-  order: (status: string) => labelOf(ORDER_STATUS_LABELS, status),
-  keyType: "Loại key",
-  price: "Giá",
-  bought: "Thời gian mua",
-  copied: "Đã copy key vào clipboard!",
-  copyFailed: "Không thể copy key. Vui lòng copy thủ công.",
-  inactive: "Chưa kích hoạt",
-  activeOn: (device: string, since: string) => `Đang dùng trên thiết bị …${device} từ ${since}`,
-  awaiting: "Đã gỡ thiết bị: key sẽ kích hoạt trên thiết bị kiểm tra tiếp theo",
-  expired: (time: string) => `Hết hạn ${time}`,
-  banned: (time: string) => `Key đã bị khóa từ ${time}`,
-  revoked: "Key đã bị thu hồi",
-  until: (time: string) => `Hạn dùng đến ${time}`,
-  noLimit: "Không giới hạn thời gian",
-  checked: (time: string) => ` · Kiểm tra gần nhất ${time}`,
-  move: "Đổi thiết bị",
-  nextMove: (time: string) => `Có thể đổi lại lúc ${time}`,
-  moveAsk: (app: string, device: string) => `Gỡ key ${app} khỏi thiết bị …${device}?`,
-  moveNote: (hours: string) =>
-    `Thiết bị đầu tiên kiểm tra key sau đó sẽ được kích hoạt. Thời hạn key không thay đổi. Sau khi đổi, bạn cần chờ ${hours} giờ mới đổi được lần nữa.`,
   moveFailed: "Không thể đổi thiết bị. Vui lòng thử lại.",
-  cancel: "Hủy",
 });

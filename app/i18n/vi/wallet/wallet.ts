@@ -1,6 +1,6 @@
 // The wallet tab's words (docs/product.md §2, §3 "Transaction"): its figures, money on its way, the
-// ledger and its movements, and what the profile says of a top-up outside its dialogs (Vietnamese,
-// the specification's; English twin: app/i18n/en/wallet.ts).
+// ledger and its movements (Vietnamese, the specification's; English twin: app/i18n/en/wallet.ts).
+// What the profile says of a top-up outside its dialogs is topup-offer.ts.
 import { LEDGER_STATUS_LABELS, LEDGER_TYPE_LABELS, labelOf } from "@workers/shared/money/money-labels";
 import { defineWords } from "../../words";
 
@@ -8,9 +8,6 @@ export const walletWords = defineWords("wallet", {
   toppedUp: "Tổng đã nạp",
   available: "Số dư khả dụng",
   saving: "Tỷ lệ tiết kiệm",
-  vietqr: "Nạp qua VietQR",
-  card: "Nạp thẻ cào",
-  cryptoButton: "Nạp bằng tiền mã hoá (USD)",
   pending: "Đang chờ thanh toán",
   pendingHint: "Chuyển khoản đúng số tiền và nội dung trước khi hết giờ để được cộng tự động.",
   pendingCard: (telco: string, value: string) => `Thẻ ${telco} ${value}`,
@@ -31,6 +28,4 @@ export const walletWords = defineWords("wallet", {
    */
   movement: (line: string | null, description: string, type: string, _source: string) => line || description || labelOf(LEDGER_TYPE_LABELS, type),
   moveStatus: (status: string) => labelOf(LEDGER_STATUS_LABELS, status),
-  returned: "Nạp tiền thành công!",
-  configFailed: "Không thể tải cấu hình thanh toán",
 });
