@@ -18,9 +18,7 @@ import {
   packageMismatchMessage,
   slugFromName,
 } from "@workers/shared/app-form";
-import { packageErrorText, previewPackage, previewToastText } from "~/catalogue/admin/package-preview";
 import { toast } from "~/ui/toast";
-import { readVideoDuration } from "~/catalogue/admin/video-duration";
 import type { AdminApp } from "@workers/catalogue/app-admin";
 import type { AppCardData } from "@workers/catalogue/catalogue";
 import type { ActionFailed } from "~/owner/admin-route";
@@ -35,6 +33,12 @@ import { PackageSection } from "./PackageSection";
 import { UploadProgress, useObjectUrl } from "./parts";
 import { appFormData, useSaveProgress } from "./save";
 import { TextSections } from "./TextSections";
+
+/** What the toast says when a chosen package cannot be read (or its reading fetched). */
+function packageErrorText(error: unknown): string {
+  // By name: the readers' PackageError class is in their lazily fetched file.
+  return error instanceof Error && error.name === "PackageError" ? `Không đọc được tệp: ${error.message}` : "Không đọc được tệp. Vui lòng thử lại.";
+}
 
 export function AppForm({ app, siteName }: { app?: AdminApp; siteName: string }) {
   const mode = app ? "edit" : "create";
@@ -111,6 +115,8 @@ export function AppForm({ app, siteName }: { app?: AdminApp; siteName: string })
     }
     setReading(true);
     try {
+      // The package's reading comes when a package is chosen; a failed fetch is told as a failed read.
+      const { previewPackage, previewToastText } = await import("./package-preview");
       const preview = await previewPackage(file);
       if (!preview) return;
       setFields((current) => ({
@@ -145,7 +151,8 @@ export function AppForm({ app, siteName }: { app?: AdminApp; siteName: string })
     const verdict = declaredFile("media", file.name, file.size);
     if (!verdict.ok) return verdict.message.in("vi");
     if (mediaKindOf(file.name) !== "video") return null;
-    const seconds = await readVideoDuration(file);
+    // Its reading comes with the first video; if it cannot, the upload's check on the server decides.
+    const seconds = await import("./video-duration").then(({ readVideoDuration }) => readVideoDuration(file), () => null);
     return seconds !== null && isVideoTooLong(seconds) ? FILE_MESSAGES.videoTooLong.in("vi") : null;
   }
 

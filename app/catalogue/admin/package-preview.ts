@@ -1,6 +1,8 @@
 // Reads a chosen IPA/TIPA or DEB in the browser, before any upload (docs/architecture.md#files): the same
-// readers the Worker uses, over Blob.slice, so only the zip directory and one entry are read.
+// readers the Worker uses, over Blob.slice, so only the zip directory and one entry are read. The
+// form fetches this file, and the readers with it (zip, xz, plist, deb), when a package is chosen.
 import { packageExtension } from "@workers/shared/app-form";
+import { authorName, blobReader, developerFromBundleId, readDebControl, readIpaInfo } from "@workers/lib/packages";
 
 export type PackagePreview = {
   name: string;
@@ -15,8 +17,6 @@ export type PackagePreview = {
 export async function previewPackage(file: File): Promise<PackagePreview | null> {
   const ext = packageExtension(file.name);
   if (!ext) return null;
-  // The readers (zip, xz, plist, deb: most of the app form's code) are fetched when a package is chosen.
-  const { authorName, blobReader, developerFromBundleId, readDebControl, readIpaInfo } = await import("@workers/lib/packages");
   const reader = blobReader(file);
   if (ext === "deb") {
     const control = await readDebControl(reader);
@@ -39,9 +39,4 @@ export function previewToastText(preview: PackagePreview): string {
   if (preview.build_number) parts.push(`Build: ${preview.build_number}`);
   if (preview.minimum_os_version) parts.push(`iOS tối thiểu: ${preview.minimum_os_version}`);
   return `Đã đọc thông tin gói — ${parts.join(" • ")}`;
-}
-
-export function packageErrorText(error: unknown): string {
-  // By name: the readers' PackageError class is in their lazily fetched file.
-  return error instanceof Error && error.name === "PackageError" ? `Không đọc được tệp: ${error.message}` : "Không đọc được tệp. Vui lòng thử lại.";
 }
