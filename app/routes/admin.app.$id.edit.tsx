@@ -8,7 +8,7 @@ import { AdminPage } from "~/owner/AdminShell";
 import { AppForm } from "~/catalogue/admin/AppForm";
 import { type TrialSaved, TrialSettings } from "~/licensing/admin/TrialSettings";
 import { MissingFiles } from "~/catalogue/admin/MissingFiles";
-import { saveApp } from "~/catalogue/admin/save-action";
+import { saveApp } from "~/catalogue/admin/save";
 import { TypeBadge } from "~/catalogue/TypeBadge";
 import { adminCall, adminCallFailure } from "~/owner/admin-route";
 import { APP_FORM_MESSAGES } from "@workers/shared/app-form";

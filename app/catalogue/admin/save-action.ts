@@ -1,5 +1,5 @@
-// The app form's clientAction (save.ts): uploads the submitted files, publishing their progress,
-// then creates or updates the app.
+// The app form's action, fetched with the submission (save.ts): uploads the submitted files,
+// publishing their progress, then creates or updates the app.
 import { type ActionFailed, actionFailure, adminCall } from "~/owner/admin-route";
 import { redirectTo } from "~/ui/forms/redirect-response";
 import { toast } from "~/ui/toast";
