@@ -5,7 +5,6 @@
 // their progress, then creates or updates the app (save.ts).
 import { useFetcher, useNavigate } from "@remix-run/react";
 import { type FormEvent, useEffect, useMemo, useRef, useState } from "react";
-import { ValidationSummary } from "~/ui/forms/ValidationSummary";
 import { Spinner } from "~/ui/Spinner";
 import {
   appFormProblem,
@@ -19,6 +18,7 @@ import {
   slugFromName,
 } from "@workers/shared/app-form";
 import { toast } from "~/ui/toast";
+import { lazyDialog } from "~/ui/LazyDialog";
 import type { AdminApp } from "@workers/catalogue/app-admin";
 import type { AppCardData } from "@workers/catalogue/catalogue";
 import type { ActionFailed } from "~/owner/admin-route";
@@ -33,6 +33,10 @@ import { PackageSection } from "./PackageSection";
 import { UploadProgress, useObjectUrl } from "./parts";
 import { appFormData, useSaveProgress } from "./save";
 import { TextSections } from "./TextSections";
+
+// The list of a refusal's other fields comes with the first refusal the server answers; if it
+// cannot be fetched, the admin reads the network message (lazyDialog) and the fields their own.
+const ValidationSummary = lazyDialog(() => import("~/ui/forms/ValidationSummary").then((module) => module.ValidationSummary));
 
 /** What the toast says when a chosen package cannot be read (or its reading fetched). */
 function packageErrorText(error: unknown): string {
@@ -230,7 +234,7 @@ export function AppForm({ app, siteName }: { app?: AdminApp; siteName: string })
         />
         {progress && <UploadProgress progress={progress} />}
         {/* Every text field and file says its own error under it; only a refusal naming another is listed here. */}
-        <ValidationSummary errors={refused} labels={FIELD_LABELS} shownBelow={[...Object.keys(FIELD_LABELS), "file", "icon", "screenshots"]} />
+        {refused && <ValidationSummary errors={refused} labels={FIELD_LABELS} shownBelow={[...Object.keys(FIELD_LABELS), "file", "icon", "screenshots"]} onClose={() => setRefused(null)} />}
         <div className="flex flex-wrap justify-end gap-2">
           <button type="button" className={BUTTON_SECONDARY} onClick={() => navigate("/admin")} disabled={busy}>
             Hủy
