@@ -1,7 +1,8 @@
 // The app form's rules, shared by the admin screens and the API (docs/product.md §5).
 import { describe, expect, it } from "vitest";
-import { APP_FORM_MESSAGES, appFormProblem as problemOf, declaredFile as verdictOf, isVideoTooLong, normaliseSlug, packageAccept, slugFromName } from "../../workers/shared/app-form";
+import { APP_FORM_MESSAGES, appFormProblem as problemOf, declaredFile as verdictOf, isVideoTooLong } from "../../workers/shared/app-form";
 import { matchesSearch } from "../../workers/shared/search";
+import { normaliseSlug, packageAccept, slugFromName } from "../../workers/shared/catalogue/app-form-fields";
 
 // The rules return declared messages (workers/shared/message.ts); JSON prints a message in Vietnamese.
 const inVietnamese = (value: unknown) => JSON.parse(JSON.stringify(value ?? null));

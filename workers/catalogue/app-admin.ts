@@ -3,7 +3,8 @@
 // finished multipart uploads (uploads.ts); both pass the same checks (app-files.ts). A refused
 // request stores nothing: objects written for it are deleted, uploads it claimed are released.
 import { and, asc, desc, eq, inArray, max, type SQL, sql } from "drizzle-orm";
-import { APP_FORM_MESSAGES, type AppFormFacts, appFormProblem, packageFits, packageMismatchMessage } from "../shared/app-form";
+import { APP_FORM_MESSAGES, type AppFormFacts, appFormProblem, packageMismatchMessage } from "../shared/app-form";
+import { packageFits } from "../shared/catalogue/app-form-fields";
 import { type AdminActor, auditQuery, changedFields } from "../db/statements/audit";
 import { ConflictError, NotFoundError, ValidationError } from "../platform/errors";
 import type { Database } from "../db/client";

@@ -1,15 +1,8 @@
 // The checks for files an admin uploads (docs/product.md §9): the declared name and size (rules in
 // workers/shared/app-form.ts, which the form applies too) and what their content must be. One place for both ways a file arrives (a part of the create/update form, or a
 // multipart upload to R2), so both refuse the same files with the same words.
-import {
-  declaredFile,
-  extensionOf,
-  FILE_MESSAGES,
-  isVideoTooLong,
-  type PackageExtension,
-  packageContentType,
-  packageExtension,
-} from "../shared/app-form";
+import { declaredFile, FILE_MESSAGES, isVideoTooLong, packageContentType } from "../shared/app-form";
+import { extensionOf, type PackageExtension, packageExtension } from "../shared/catalogue/app-form-fields";
 import {
   type DebControl,
   type IpaInfo,

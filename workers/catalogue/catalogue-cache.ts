@@ -31,7 +31,7 @@
 // knows of the version and the stock are kept STALE_SECONDS, and when D1 cannot be read (or the
 // render fails while it cannot) the last copy is served, stale rather than an error. A download
 // remembers the stored file its address names (downloadTarget), so it is served too.
-import { type AppTypeName, isAppType } from "../shared/app-form";
+import { type AppTypeName, isAppType } from "../shared/catalogue/app-form-fields";
 import { normaliseSearch } from "../shared/search";
 import { notModified } from "../platform/http/etag";
 import { fixedSecurityHeaders, securedPage } from "../platform/security";

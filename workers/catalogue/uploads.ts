@@ -7,7 +7,7 @@ import type { Database } from "../db/client";
 import { uploadParts, uploads } from "../db/schema";
 import { ConflictError, NotFoundError, ValidationError } from "../platform/errors";
 import { errorText, logEvent } from "../lib/log";
-import { extensionOf } from "../shared/app-form";
+import { extensionOf } from "../shared/catalogue/app-form-fields";
 import { type CheckedFile, checkDeclaredFile, checkFileContent } from "./app-files";
 import { r2Reader, r2Sha256 } from "./files";
 import type { UploadKind } from "../shared/enums";

@@ -6,17 +6,8 @@
 import { useFetcher, useNavigate } from "@remix-run/react";
 import { type FormEvent, useEffect, useMemo, useRef, useState } from "react";
 import { Spinner } from "~/ui/Spinner";
-import {
-  appFormProblem,
-  declaredFile,
-  FILE_MESSAGES,
-  isAppType,
-  isVideoTooLong,
-  mediaKindOf,
-  packageFits,
-  packageMismatchMessage,
-  slugFromName,
-} from "@workers/shared/app-form";
+import { appFormProblem, declaredFile, FILE_MESSAGES, isVideoTooLong, packageMismatchMessage } from "@workers/shared/app-form";
+import { isAppType, mediaKindOf, packageFits, slugFromName } from "@workers/shared/catalogue/app-form-fields";
 import { toast } from "~/ui/toast";
 import { lazyDialog } from "~/ui/LazyDialog";
 import type { AdminApp } from "@workers/catalogue/app-admin";

@@ -1,7 +1,7 @@
 // The app form's first section: name (and its English), url slug, version, developer and type.
 import { Field } from "~/ui/Field";
 import { inputClass } from "~/ui/input-class";
-import { APP_TYPES, normaliseSlug } from "@workers/shared/app-form";
+import { APP_TYPES, normaliseSlug } from "@workers/shared/catalogue/app-form-fields";
 import { appTypeLabel } from "~/catalogue/app-types";
 import { SELECT_CLASS } from "../../owner/AdminShell";
 import { FIELD_LABELS, type FieldErrors, type TextFields } from "./fields";

@@ -1,6 +1,6 @@
 // The app form's icon: the chosen (or current) icon beside its file input.
 import { Field } from "~/ui/Field";
-import { ICON_ACCEPT, ICON_HINT } from "@workers/shared/app-form";
+import { ICON_ACCEPT, ICON_HINT } from "@workers/shared/catalogue/app-form-fields";
 import { FIELD_LABELS } from "@workers/shared/error-messages";
 import type { FieldErrors } from "./fields";
 import { FILE_INPUT, Section } from "./parts";

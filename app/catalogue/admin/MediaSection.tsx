@@ -2,7 +2,7 @@
 // each removable, and the new files chosen to add.
 import { useState } from "react";
 import { Field } from "~/ui/Field";
-import { MEDIA_ACCEPT, MEDIA_HINT, mediaKindOf } from "@workers/shared/app-form";
+import { MEDIA_ACCEPT, MEDIA_HINT, mediaKindOf } from "@workers/shared/catalogue/app-form-fields";
 import { formatFileSize } from "@workers/shared/format";
 import type { AdminApp } from "@workers/catalogue/app-admin";
 import { BUTTON_SMALL } from "../../owner/AdminShell";

@@ -4,7 +4,7 @@ import type { RefObject } from "react";
 import { Field } from "~/ui/Field";
 import { inputClass } from "~/ui/input-class";
 import { Spinner } from "~/ui/Spinner";
-import { packageAccept, packageHint } from "@workers/shared/app-form";
+import { packageAccept, packageHint } from "@workers/shared/catalogue/app-form-fields";
 import { formatFileSize } from "@workers/shared/format";
 import type { AdminApp } from "@workers/catalogue/app-admin";
 import { FIELD_LABELS, type FieldErrors, type TextFields } from "./fields";

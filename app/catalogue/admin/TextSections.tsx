@@ -2,7 +2,7 @@
 // the key check tells the mod (docs/licensing.md): the lowest supported version and a short note.
 import { Field } from "~/ui/Field";
 import { inputClass } from "~/ui/input-class";
-import { MAX_LENGTHS } from "@workers/shared/app-form";
+import { MAX_LENGTHS } from "@workers/shared/catalogue/app-form-fields";
 import { FIELD_LABELS, type FieldErrors, type TextFields } from "./fields";
 import { Section } from "./parts";
 

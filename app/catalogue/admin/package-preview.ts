@@ -1,7 +1,7 @@
 // Reads a chosen IPA/TIPA or DEB in the browser, before any upload (docs/architecture.md#files): the same
 // readers the Worker uses, over Blob.slice, so only the zip directory and one entry are read. The
 // form fetches this file, and the readers with it (zip, xz, plist, deb), when a package is chosen.
-import { packageExtension } from "@workers/shared/app-form";
+import { packageExtension } from "@workers/shared/catalogue/app-form-fields";
 import { authorName, blobReader, developerFromBundleId, readDebControl, readIpaInfo } from "@workers/lib/packages";
 
 export type PackagePreview = {

@@ -5,7 +5,8 @@
 // with the rules of workers/shared/app-form.ts that the browser's form uses too.
 import { z } from "zod";
 import { APP_STATUSES, CURRENCIES } from "../../db/schema";
-import { APP_FORM_MESSAGES, APP_TYPES, MAX_LENGTHS, normaliseSlug } from "../../shared/app-form";
+import { APP_FORM_MESSAGES } from "../../shared/app-form";
+import { APP_TYPES, MAX_LENGTHS, normaliseSlug } from "../../shared/catalogue/app-form-fields";
 import { integerField, nameField, showsWhatItSays, TEXT_MESSAGES } from "../../shared/fields";
 import { isVersion } from "../../shared/version";
 
