@@ -1,13 +1,10 @@
 // Saving the app form. The form submits itself through its fetcher as multipart (its text fields
 // and the chosen files) to its route's clientAction (admin.app.new, admin.app.$id.edit), which
-// calls saveApp (save-action.ts): each file goes up in parts first, its progress published to the
-// form as it goes (useSaveProgress), then one create/update call carries the fields and the
-// uploaded files' keys.
+// calls saveApp (AppForm.tsx, fetching save-action.ts): each file goes up in parts first, its
+// progress published to the form as it goes (useSaveProgress), then one create/update call
+// carries the fields and the uploaded files' keys.
 import { useSyncExternalStore } from "react";
-import { NETWORK_ERROR } from "@workers/shared/error-texts";
 import type { UploadKind } from "@workers/shared/enums";
-import type { ActionFailed } from "~/owner/admin-route";
-import { fetchOnDemand } from "~/ui/LazyDialog";
 import type { TextFields } from "./fields";
 
 export type Progress = { sent: number; total: number; label: string };
@@ -56,19 +53,4 @@ export function appFormData(fields: TextFields, files: AppFiles): FormData {
   for (const file of files.media) form.append(FILE_PARTS.media.part, file);
   for (const id of files.removed) form.append("remove_screenshots", String(id));
   return form;
-}
-
-/**
- * The routes' clientAction: the action's code (uploads, the create or update call) is fetched with
- * the submission. If it cannot be, the admin reads the network message (fetchOnDemand) and the form
- * stays as it was.
- */
-export async function saveApp(request: Request, appId: string | null): Promise<Response | ActionFailed> {
-  let action: typeof import("./save-action");
-  try {
-    action = await fetchOnDemand(() => import("./save-action"));
-  } catch {
-    return { ok: false, error: NETWORK_ERROR, errors: null };
-  }
-  return action.saveApp(request, appId);
 }
