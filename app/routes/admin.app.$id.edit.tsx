@@ -10,10 +10,10 @@ import { type TrialSaved, TrialSettings } from "~/licensing/admin/TrialSettings"
 import { MissingFiles } from "~/catalogue/admin/MissingFiles";
 import { TypeBadge } from "~/catalogue/TypeBadge";
 import { adminCall, adminCallFailure } from "~/owner/admin-route";
-import { APP_FORM_MESSAGES } from "@workers/shared/app-form";
 import { formatDateTime, formatRelativeTime } from "@workers/shared/format";
 import { pageMeta } from "~/ui/meta";
 import { toast } from "~/ui/toast";
+import { fetchOnDemand } from "~/ui/LazyDialog";
 import { useNow } from "~/catalogue/home/use-now";
 import { useSite } from "~/root";
 import type { AdminApp } from "@workers/catalogue/app-admin";
@@ -22,16 +22,23 @@ export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "Sửa ứn
 
 export async function clientLoader({ request, params }: ClientLoaderFunctionArgs): Promise<AdminApp> {
   const id = params.id ?? "";
-  if (!/^\d+$/.test(id)) {
-    toast.error(APP_FORM_MESSAGES.notFound.in("vi"));
-    throw redirectTo("/admin");
-  }
+  if (!/^\d+$/.test(id)) return backToList();
   try {
     return (await adminCall(request, (api) => api.api.apps.admin.detail[":id"].$get({ param: { id } }))).data;
   } catch (error) {
-    toast.error(adminCallFailure(error, request, APP_FORM_MESSAGES.notFound.in("vi")));
-    throw redirectTo("/admin");
+    return backToList(adminCallFailure(error, request, ""));
   }
+}
+
+/**
+ * Back to the list, saying 'Không tìm thấy ứng dụng' unless `said` gives another reason. Those
+ * words are the form's rules' (app-form.ts), fetched only then; if they cannot be, fetchOnDemand
+ * has said why.
+ */
+async function backToList(said = ""): Promise<never> {
+  const text = said || (await fetchOnDemand(() => import("@workers/shared/app-form")).then(({ APP_FORM_MESSAGES }) => APP_FORM_MESSAGES.notFound.in("vi"), () => ""));
+  if (text) toast.error(text);
+  throw redirectTo("/admin");
 }
 
 export async function clientAction({ request, params }: ClientActionFunctionArgs) {

@@ -6,7 +6,6 @@
 import { useFetcher, useNavigate } from "@remix-run/react";
 import { type FormEvent, useEffect, useMemo, useRef, useState } from "react";
 import { Spinner } from "~/ui/Spinner";
-import { appFormProblem, declaredFile, FILE_MESSAGES, isVideoTooLong, packageMismatchMessage } from "@workers/shared/app-form";
 import { isAppType, mediaKindOf, packageFits, slugFromName } from "@workers/shared/catalogue/app-form-fields";
 import { toast } from "~/ui/toast";
 import { fetchOnDemand, lazyDialog } from "~/ui/LazyDialog";
@@ -29,6 +28,13 @@ import { TextSections } from "./TextSections";
 // The list of a refusal's other fields comes with the first refusal the server answers; if it
 // cannot be fetched, the admin reads the network message (lazyDialog) and the fields their own.
 const ValidationSummary = lazyDialog(() => import("~/ui/forms/ValidationSummary").then((module) => module.ValidationSummary));
+
+// The rules that refuse a form or a file, and their words, come when the form first checks
+// something. If they cannot be fetched (null), the admin reads the network message (fetchOnDemand)
+// and what waits on the check does not happen: reading a package, taking an icon or media, the
+// submission.
+type Rules = typeof import("@workers/shared/app-form");
+const loadRules = (): Promise<Rules | null> => fetchOnDemand(() => import("@workers/shared/app-form")).catch(() => null);
 
 /** What the toast says when a chosen package cannot be read (or its reading fetched). */
 function packageErrorText(error: unknown): string {
@@ -117,9 +123,11 @@ export function AppForm({ app, siteName }: { app?: AdminApp; siteName: string })
     setPkg(file);
     setErrors((current) => ({ ...current, file: [] }));
     if (!file) return;
-    const verdict = declaredFile("app_file", file.name, file.size);
+    const rules = await loadRules();
+    if (!rules) return;
+    const verdict = rules.declaredFile("app_file", file.name, file.size);
     if (!verdict.ok || !packageFits(type, file.name)) {
-      const message = (verdict.ok ? packageMismatchMessage(type) : verdict.message).in("vi");
+      const message = (verdict.ok ? rules.packageMismatchMessage(type) : verdict.message).in("vi");
       setErrors((current) => ({ ...current, file: [message] }));
       toast.error(message);
       return;
@@ -145,9 +153,11 @@ export function AppForm({ app, siteName }: { app?: AdminApp; siteName: string })
     }
   }
 
-  function chooseIcon(file: File | null) {
+  async function chooseIcon(file: File | null) {
     if (file) {
-      const verdict = declaredFile("icon", file.name, file.size);
+      const rules = await loadRules();
+      if (!rules) return;
+      const verdict = rules.declaredFile("icon", file.name, file.size);
       if (!verdict.ok) {
         setErrors((current) => ({ ...current, icon: [verdict.message.in("vi")] }));
         return;
@@ -158,7 +168,7 @@ export function AppForm({ app, siteName }: { app?: AdminApp; siteName: string })
   }
 
   /** What is wrong with a chosen image or video before it is sent: its name and size, and a video's length. */
-  async function mediaProblem(file: File): Promise<string | null> {
+  async function mediaProblem({ declaredFile, FILE_MESSAGES, isVideoTooLong }: Rules, file: File): Promise<string | null> {
     const verdict = declaredFile("media", file.name, file.size);
     if (!verdict.ok) return verdict.message.in("vi");
     if (mediaKindOf(file.name) !== "video") return null;
@@ -168,18 +178,22 @@ export function AppForm({ app, siteName }: { app?: AdminApp; siteName: string })
   }
 
   async function addMedia(files: File[]) {
-    const problems = (await Promise.all(files.map(mediaProblem))).filter((problem) => problem !== null);
+    const rules = await loadRules();
+    if (!rules) return;
+    const problems = (await Promise.all(files.map((file) => mediaProblem(rules, file)))).filter((problem) => problem !== null);
     setErrors((current) => ({ ...current, screenshots: problems }));
     if (problems.length === 0) setMedia((current) => [...current, ...files]);
   }
 
   const pending = useMemo(() => pendingChanges(app, initial, fields, { pkg, icon, media, removed: removed.size }), [app, initial, fields, pkg, icon, media, removed]);
 
-  function submit(event: FormEvent) {
+  async function submit(event: FormEvent) {
     event.preventDefault();
     setRefused(null);
+    const rules = await loadRules();
+    if (!rules) return;
     const packageReady = Boolean(pkg) && !errors.file?.length;
-    const problem = appFormProblem({ ...fields, hasIcon: Boolean(icon || app?.icon), hasPackage: packageReady || keepsPackage }, mode);
+    const problem = rules.appFormProblem({ ...fields, hasIcon: Boolean(icon || app?.icon), hasPackage: packageReady || keepsPackage }, mode);
     if (problem) {
       refuse(problem.message.in("vi"), Object.fromEntries(Object.entries(problem.errors).map(([field, messages]) => [field, messages.map((message) => message.in("vi"))])));
       return;

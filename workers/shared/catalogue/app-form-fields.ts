@@ -1,6 +1,7 @@
 // What the app form shows and the API reads the same way (docs/product.md §5): the app types, the
 // url slug, the fields' lengths, the files' endings, accept filters and size hints. The rules that
-// refuse a form or a file, and their messages, are ../app-form.ts.
+// refuse a form or a file, and their messages, are ../app-form.ts: the form fetches them when it
+// checks, so it opens without their words.
 import { defineMessages } from "../message";
 
 export const APP_TYPES = ["ipa", "itms-ipa", "testflight", "tipa", "roothide", "rootless", "rootfull"] as const;
