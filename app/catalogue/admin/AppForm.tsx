@@ -9,7 +9,6 @@ import { Spinner } from "~/ui/Spinner";
 import { isAppType, mediaKindOf, packageFits, slugFromName } from "@workers/shared/catalogue/app-form-fields";
 import { toast } from "~/ui/toast";
 import { fetchOnDemand, lazyDialog } from "~/ui/LazyDialog";
-import { NETWORK_ERROR } from "@workers/shared/error-texts";
 import type { AdminApp } from "@workers/catalogue/app-admin";
 import type { AppCardData } from "@workers/catalogue/catalogue";
 import type { ActionFailed } from "~/owner/admin-route";
@@ -40,21 +39,6 @@ const loadRules = (): Promise<Rules | null> => fetchOnDemand(() => import("@work
 function packageErrorText(error: unknown): string {
   // By name: the readers' PackageError class is in their lazily fetched file.
   return error instanceof Error && error.name === "PackageError" ? `Không đọc được tệp: ${error.message}` : "Không đọc được tệp. Vui lòng thử lại.";
-}
-
-/**
- * The routes' clientAction: the action's code (save-action.ts: the uploads, the create or update
- * call) is fetched with the submission. If it cannot be, the admin reads the network message
- * (fetchOnDemand) and the form stays as it was.
- */
-export async function saveApp(request: Request, appId: string | null): Promise<Response | ActionFailed> {
-  let action: typeof import("./save-action");
-  try {
-    action = await fetchOnDemand(() => import("./save-action"));
-  } catch {
-    return { ok: false, error: NETWORK_ERROR, errors: null };
-  }
-  return action.saveApp(request, appId);
 }
 
 export function AppForm({ app, siteName }: { app?: AdminApp; siteName: string }) {

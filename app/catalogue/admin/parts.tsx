@@ -2,7 +2,7 @@
 import { type ReactNode, useEffect, useState } from "react";
 import { formatFileSize } from "@workers/shared/format";
 import { CARD } from "../../owner/AdminShell";
-import type { Progress } from "./save";
+import type { Progress } from "./save-action";
 
 export const FILE_INPUT =
   "block w-full text-sm text-zinc-300 file:mr-3 file:rounded-lg file:border-0 file:bg-indigo-600 file:px-3 file:py-1.5 file:text-sm file:font-semibold file:text-white hover:file:bg-indigo-500";

@@ -7,13 +7,22 @@ import { uploadFile } from "~/catalogue/admin/uploads";
 import { APP_FORM_MESSAGES } from "@workers/shared/app-form";
 import type { UploadKind } from "@workers/shared/enums";
 import { formatDateTime } from "@workers/shared/format";
-import { FILE_PARTS, publish } from "./save";
+
+/** How far the files of a save have gone up (the form shows it: save.ts's useSaveProgress). */
+export type Progress = { sent: number; total: number; label: string };
+
+/** The multipart part that carries each kind of file, and the API's field for its upload key (save.ts's FILE_PARTS). */
+export type FileParts = Record<UploadKind, { part: string; key: string }>;
 
 /**
  * The clientAction of the app form: uploads the submitted files, then creates the app (`appId`
  * null) or updates it, and goes back to the list; a refusal answers its message and field errors.
  */
-export async function saveApp(request: Request, appId: string | null): Promise<Response | ActionFailed> {
+export async function saveApp(
+  request: Request,
+  appId: string | null,
+  { parts: FILE_PARTS, publish }: { parts: FileParts; publish: (progress: Progress | null) => void },
+): Promise<Response | ActionFailed> {
   const submitted = await request.formData();
   // The fields hc sends as multipart (a field named twice is a list); the files' keys join them after the upload.
   const form: Record<string, string[]> = {};
