@@ -5,8 +5,7 @@ import type { MetaFunction } from "@remix-run/cloudflare";
 import { type ClientActionFunctionArgs, type ClientLoaderFunctionArgs, useLoaderData } from "@remix-run/react";
 import { redirectTo } from "~/ui/forms/redirect-response";
 import { AdminPage } from "~/owner/AdminShell";
-import { AppForm } from "~/catalogue/admin/AppForm";
-import { saveApp } from "~/catalogue/admin/save";
+import type { AppForm } from "~/catalogue/admin/AppForm";
 import { type TrialSaved, TrialSettings } from "~/licensing/admin/TrialSettings";
 import { MissingFiles } from "~/catalogue/admin/MissingFiles";
 import { TypeBadge } from "~/catalogue/TypeBadge";
@@ -21,14 +20,26 @@ import type { AdminApp } from "@workers/catalogue/app-admin";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "Sửa ứng dụng");
 
-export async function clientLoader({ request, params }: ClientLoaderFunctionArgs): Promise<AdminApp> {
+type Loaded = { app: AdminApp; Form: typeof AppForm };
+
+export async function clientLoader({ request, params }: ClientLoaderFunctionArgs): Promise<Loaded> {
   const id = params.id ?? "";
   if (!/^\d+$/.test(id)) return backToList();
+  // The form's code is fetched beside the app it shows, as the page shows nothing before both.
+  const form = fetchOnDemand(() => import("~/catalogue/admin/AppForm")).then(
+    (module) => module.AppForm,
+    () => null,
+  );
+  let app: AdminApp;
   try {
-    return (await adminCall(request, (api) => api.api.apps.admin.detail[":id"].$get({ param: { id } }))).data;
+    app = (await adminCall(request, (api) => api.api.apps.admin.detail[":id"].$get({ param: { id } }))).data;
   } catch (error) {
     return backToList(adminCallFailure(error, request, ""));
   }
+  const Form = await form;
+  // Without it (fetchOnDemand has said why), back to the list.
+  if (!Form) throw redirectTo("/admin");
+  return { app, Form };
 }
 
 /**
@@ -45,6 +56,8 @@ async function backToList(said = ""): Promise<never> {
 export async function clientAction({ request, params }: ClientActionFunctionArgs) {
   const form = await request.clone().formData();
   if (form.get("intent") === "trial") return saveTrial(request, params.id ?? "", String(form.get("hours") ?? ""));
+  // The form's action is in the form's file, fetched by the loader to show the form.
+  const { saveApp } = await import("~/catalogue/admin/AppForm");
   return saveApp(request, params.id ?? "");
 }
 
@@ -61,7 +74,7 @@ async function saveTrial(request: Request, id: string, text: string): Promise<Tr
 }
 
 export default function EditAppRoute() {
-  const app = useLoaderData<typeof clientLoader>();
+  const { app, Form } = useLoaderData<typeof clientLoader>();
   const site = useSite();
   // The page's clock: relative times move every 60 s (docs/product.md §9).
   const now = useNow(Date.now());
@@ -79,7 +92,7 @@ export default function EditAppRoute() {
     >
       <MissingFiles app={app} />
       <TrialSettings appId={app.id} hours={app.trial_hours} />
-      <AppForm key={app.id} app={app} siteName={site.name} />
+      <Form key={app.id} app={app} siteName={site.name} />
     </AdminPage>
   );
 }

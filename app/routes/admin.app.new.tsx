@@ -3,8 +3,7 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import type { ClientActionFunctionArgs } from "@remix-run/react";
 import { AdminPage } from "~/owner/AdminShell";
-import { AppForm } from "~/catalogue/admin/AppForm";
-import { saveApp } from "~/catalogue/admin/save";
+import { AppForm, saveApp } from "~/catalogue/admin/AppForm";
 import { pageMeta } from "~/ui/meta";
 import { useSite } from "~/root";
 

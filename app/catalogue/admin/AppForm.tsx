@@ -41,6 +41,9 @@ function packageErrorText(error: unknown): string {
   return error instanceof Error && error.name === "PackageError" ? `Không đọc được tệp: ${error.message}` : "Không đọc được tệp. Vui lòng thử lại.";
 }
 
+// The routes' clientAction comes with the form: the edit page fetches this file beside its data.
+export { saveApp } from "./save";
+
 export function AppForm({ app, siteName }: { app?: AdminApp; siteName: string }) {
   const mode = app ? "edit" : "create";
   const navigate = useNavigate();
