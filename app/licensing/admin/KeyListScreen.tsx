@@ -1,7 +1,7 @@
 // The admin's key list tab (docs/product.md §2, §4 "Key status", "Cleanup modes"): stats, the
 // status filter and pages of 100 in the address; ticking, bulk delete, per-key detail, revoke,
 // delete, the changes the detail offers and cleanup, each confirmed in a dialog and sent to the
-// route's clientAction (./key-list-data.ts), after which the list, the stats and the stock reload.
+// route's clientAction (./key-list-actions.ts), after which the list, the stats and the stock reload.
 import { useFetcher, useNavigation, useRevalidator, useSearchParams } from "@remix-run/react";
 import { useState } from "react";
 import { useFilterSubmit } from "~/ui/forms/filter-form";
@@ -20,7 +20,8 @@ import { KEY_STATUSES } from "@workers/shared/enums";
 import { CleanupModal } from "./CleanupModal";
 import { type KeyChange, KeyChangeDialog, type PhoneBan } from "./KeyChangeDialog";
 import { KeyDetailModal } from "./KeyDetailModal";
-import type { KeyAction, KeyList } from "./key-list-data";
+import type { KeyAction } from "./key-list-actions";
+import type { KeyList } from "./key-list-data";
 import { KeyTable } from "./KeyTable";
 
 function KeyStatCards({ stats }: { stats: KeyStats }) {

@@ -3,10 +3,11 @@
 // loaded by clientLoader; ticking, bulk delete, per-key detail/revoke/delete and cleanup go
 // through clientAction, after which the list, the stats and the pricing stock reload. So do an
 // unsold key's activate/deactivate and a sold key's device reset, extension, ban and unban. The
-// screen is app/licensing/admin/KeyListScreen.tsx, the calls ./key-list-data.ts beside it.
+// screen is app/licensing/admin/KeyListScreen.tsx, the calls ./key-list-data.ts and ./key-list-actions.ts beside it.
 import { type ClientActionFunctionArgs, type ClientLoaderFunctionArgs, useLoaderData } from "@remix-run/react";
 import { type ActionResult, jsonBody } from "~/owner/admin-route";
-import { type KeyAction, type KeyList, loadKeyList, runKeyAction } from "../../licensing/admin/key-list-data";
+import { type KeyList, loadKeyList } from "../../licensing/admin/key-list-data";
+import { type KeyAction, runKeyAction } from "../../licensing/admin/key-list-actions";
 import { KeyListScreen } from "../../licensing/admin/KeyListScreen";
 
 export async function clientLoader({ request, params }: ClientLoaderFunctionArgs): Promise<KeyList> {
