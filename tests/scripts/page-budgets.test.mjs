@@ -19,8 +19,6 @@ import { projectRoot } from "../../scripts/lib.mjs";
 const STILL_OVER = {
   "routes/admin.app.$id.edit": 111_928,
   "routes/admin.app.new": 110_614,
-  "routes/admin.app.$appId.keys.list": 107_857,
-  "routes/admin.app.$appId.keys._index": 105_370,
   "routes/admin._index": 104_552,
   "routes/profile._index": 105_241,
   "routes/profile.security": 105_605,

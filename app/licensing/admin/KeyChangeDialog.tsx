@@ -32,24 +32,24 @@ export function KeyChangeDialog({
   onConfirm,
   onClose,
 }: {
-  change: { kind: KeyChange; key: AdminKey } | null;
+  change: { kind: KeyChange; key: AdminKey };
   busy: boolean;
   onConfirm: (days?: number, phone?: PhoneBan) => void;
   onClose: () => void;
 }) {
   const [days, setDays] = useState("30");
-  const text = change ? CHANGES[change.kind] : null;
+  const text = CHANGES[change.kind];
   const count = Number(days);
   const daysValid = Number.isInteger(count) && count >= 1 && count <= MAX_EXTEND_DAYS;
   const [banPhone, setBanPhone] = useState(false);
   const [reason, setReason] = useState("");
   const [shopWide, setShopWide] = useState(false);
   const reasonValid = !banPhone || reason.trim().length > 0;
-  const phoneOffered = change?.kind === "ban" && Boolean(change.key.device_id);
+  const phoneOffered = change.kind === "ban" && Boolean(change.key.device_id);
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (change?.kind === "extend") {
+    if (change.kind === "extend") {
       if (daysValid) onConfirm(count);
     } else if (phoneOffered && banPhone) {
       if (reasonValid) onConfirm(undefined, { reason: reason.trim(), shopWide });
@@ -57,50 +57,48 @@ export function KeyChangeDialog({
   }
 
   return (
-    <Modal open={change !== null} onClose={onClose} title={text?.title ?? ""} busy={busy} testId="key-change-dialog">
-      {change && text && (
-        <form onSubmit={submit} noValidate>
-          <p className="text-sm break-words text-zinc-300">{text.message(change.key)}</p>
-          {change.kind === "extend" && (
-            <div className="mt-4">
-              <Field id="extend-days" label="Số ngày gia hạn" required errors={daysValid ? undefined : [`Số ngày gia hạn phải là số nguyên từ 1 đến ${MAX_EXTEND_DAYS}`]}>
-                <input
-                  id="extend-days"
-                  type="number"
-                  inputMode="numeric"
-                  min={1}
-                  max={MAX_EXTEND_DAYS}
-                  step={1}
-                  className={inputClass(!daysValid)}
-                  value={days}
-                  onChange={(event) => setDays(event.target.value)}
-                  data-autofocus
-                />
-              </Field>
-            </div>
-          )}
-          {phoneOffered && (
-            <fieldset className="mt-4 space-y-3 text-sm text-zinc-300" data-testid="ban-phone-too">
-              <label className="flex items-center gap-2">
-                <input type="checkbox" checked={banPhone} onChange={(event) => setBanPhone(event.target.checked)} />
-                Chặn luôn thiết bị này (…{change.key.device_hint}): key mới hay key dùng thử cũng không chạy trên máy này
-              </label>
-              {banPhone && (
-                <>
-                  <Field id="ban-phone-reason" label="Lý do chặn (mod sẽ hiển thị)" required errors={reasonValid ? undefined : ["Vui lòng nhập lý do chặn"]}>
-                    <input id="ban-phone-reason" maxLength={280} className={inputClass(!reasonValid)} value={reason} onChange={(event) => setReason(event.target.value)} />
-                  </Field>
-                  <label className="flex items-center gap-2">
-                    <input type="checkbox" checked={shopWide} onChange={(event) => setShopWide(event.target.checked)} />
-                    Chặn trên toàn cửa hàng (không chỉ ứng dụng này)
-                  </label>
-                </>
-              )}
-            </fieldset>
-          )}
-          <ModalActions className="mt-5" onCancel={onClose} busy={busy} label={text.label} danger={text.danger} disabled={(change.kind === "extend" && !daysValid) || !reasonValid} />
-        </form>
-      )}
+    <Modal open onClose={onClose} title={text.title} busy={busy} testId="key-change-dialog">
+      <form onSubmit={submit} noValidate>
+        <p className="text-sm break-words text-zinc-300">{text.message(change.key)}</p>
+        {change.kind === "extend" && (
+          <div className="mt-4">
+            <Field id="extend-days" label="Số ngày gia hạn" required errors={daysValid ? undefined : [`Số ngày gia hạn phải là số nguyên từ 1 đến ${MAX_EXTEND_DAYS}`]}>
+              <input
+                id="extend-days"
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={MAX_EXTEND_DAYS}
+                step={1}
+                className={inputClass(!daysValid)}
+                value={days}
+                onChange={(event) => setDays(event.target.value)}
+                data-autofocus
+              />
+            </Field>
+          </div>
+        )}
+        {phoneOffered && (
+          <fieldset className="mt-4 space-y-3 text-sm text-zinc-300" data-testid="ban-phone-too">
+            <label className="flex items-center gap-2">
+              <input type="checkbox" checked={banPhone} onChange={(event) => setBanPhone(event.target.checked)} />
+              Chặn luôn thiết bị này (…{change.key.device_hint}): key mới hay key dùng thử cũng không chạy trên máy này
+            </label>
+            {banPhone && (
+              <>
+                <Field id="ban-phone-reason" label="Lý do chặn (mod sẽ hiển thị)" required errors={reasonValid ? undefined : ["Vui lòng nhập lý do chặn"]}>
+                  <input id="ban-phone-reason" maxLength={280} className={inputClass(!reasonValid)} value={reason} onChange={(event) => setReason(event.target.value)} />
+                </Field>
+                <label className="flex items-center gap-2">
+                  <input type="checkbox" checked={shopWide} onChange={(event) => setShopWide(event.target.checked)} />
+                  Chặn trên toàn cửa hàng (không chỉ ứng dụng này)
+                </label>
+              </>
+            )}
+          </fieldset>
+        )}
+        <ModalActions className="mt-5" onCancel={onClose} busy={busy} label={text.label} danger={text.danger} disabled={(change.kind === "extend" && !daysValid) || !reasonValid} />
+      </form>
     </Modal>
   );
 }

@@ -7,15 +7,24 @@
 import { type ClientActionFunctionArgs, type ClientLoaderFunctionArgs, useLoaderData } from "@remix-run/react";
 import { type ActionResult, jsonBody } from "~/owner/admin-route";
 import { type KeyList, loadKeyList } from "../../licensing/admin/key-list-data";
-import { type KeyAction, runKeyAction } from "../../licensing/admin/key-list-actions";
+import type { KeyAction } from "../../licensing/admin/key-list-actions";
+import { fetchOnDemand } from "~/ui/LazyDialog";
+import { NETWORK_ERROR } from "@workers/shared/error-texts";
 import { KeyListScreen } from "../../licensing/admin/KeyListScreen";
+import type { KeyTable } from "../../licensing/admin/KeyTable";
 
-export async function clientLoader({ request, params }: ClientLoaderFunctionArgs): Promise<KeyList> {
-  return loadKeyList(request, params.appId);
+/** A page of keys and the table that shows them: its code is fetched beside them, not with the tab. */
+export async function clientLoader({ request, params }: ClientLoaderFunctionArgs): Promise<KeyList & { Table: typeof KeyTable }> {
+  const [list, table] = await Promise.all([loadKeyList(request, params.appId), fetchOnDemand(() => import("../../licensing/admin/KeyTable"))]);
+  return { ...list, Table: table.KeyTable };
 }
 
+// A change comes after a click: its code is fetched then, beside the request's body. One that
+// cannot be fetched is told (fetchOnDemand) and leaves the dialog open to try again.
 export async function clientAction({ request, params }: ClientActionFunctionArgs): Promise<ActionResult> {
-  return runKeyAction(request, params.appId, await jsonBody<KeyAction>(request));
+  const [actions, action] = await Promise.all([fetchOnDemand(() => import("../../licensing/admin/key-list-actions")).catch(() => null), jsonBody<KeyAction>(request)]);
+  if (!actions) return { ok: false, error: NETWORK_ERROR, errors: null };
+  return actions.runKeyAction(request, params.appId, action);
 }
 
 export default function KeyListRoute() {
