@@ -18,8 +18,6 @@ import { projectRoot } from "../../scripts/lib.mjs";
  */
 const STILL_OVER = {
   "routes/admin.app.new": 105_743,
-  "routes/admin.app.$appId.keys.list": 107_857,
-  "routes/admin.app.$appId.keys._index": 105_370,
   "routes/profile._index": 103_717,
   "routes/profile.security": 104_292,
   "routes/_index": 93_436,

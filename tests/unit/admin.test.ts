@@ -9,7 +9,7 @@ import {
   roleBadge,
   signedDigitsOnly,
 } from "../../app/accounts/admin/user-helpers";
-import { promotionDurationDays, promotionEndDate } from "../../app/owner/admin-promotions";
+import { promotionDurationDays, promotionEndDate } from "../../workers/shared/money/promotion-form";
 
 describe("price input", () => {
   it("keeps only digits and groups thousands the Vietnamese way", () => {

@@ -9,11 +9,9 @@ import { sha256Hex } from "../platform/crypto";
 import { ipv6Groups } from "../platform/http/validate";
 import { ConflictError, fieldError, NotFoundError } from "../platform/errors";
 import { type AdminActor, auditStatement } from "../db/statements/audit";
-import { BAN_MESSAGES, MAX_BAN_REASON, MAX_DEVICE_ID } from "./messages";
+import { banReasonProblem, INVISIBLE } from "../shared/key-changes";
+import { BAN_MESSAGES, MAX_DEVICE_ID } from "./messages";
 import type { CreateBanInput } from "./schemas/bans";
-
-/** Format, control and separator characters: what a phone or a copied text may add to an id without showing it. */
-const INVISIBLE = /[\p{Cf}\p{Cc}\p{Z}\s]/gu;
 
 /**
  * A device id in the form bans and trials compare: Unicode NFKC, without spaces or invisible
@@ -64,16 +62,12 @@ export function cidrRange(text: string): { first: string; last: string; shown: s
   return { first: asHex(first), last: asHex(last), shown: `${shownAddress}/${prefix}` };
 }
 
-/** Control characters and bidi overrides: a reason is one line the mod shows as it is. */
-const NOT_IN_A_REASON = /[\p{Cc}\u202a-\u202e\u2066-\u2069\u2028\u2029]/u;
-
+/** A reason as kept (trimmed), or null when an optional one shows nothing; else the rule's refusal for `field`. */
 function reasonText(field: string, text: string | null | undefined, required: boolean): string | null {
   const reason = (text ?? "").trim();
-  if (!reason.replace(INVISIBLE, "")) {
-    if (required) throw fieldError(field, BAN_MESSAGES.reasonRequired);
-    return null;
-  }
-  if (reason.length > MAX_BAN_REASON || NOT_IN_A_REASON.test(reason)) throw fieldError(field, BAN_MESSAGES.reasonInvalid);
+  const problem = banReasonProblem(reason);
+  if (problem === BAN_MESSAGES.reasonRequired && !required) return null;
+  if (problem) throw fieldError(field, problem);
   return reason;
 }
 

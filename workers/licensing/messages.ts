@@ -5,6 +5,7 @@
 import { count, dateTime, number } from "../shared/english/format";
 import { formatDateTime } from "../shared/format";
 import { defineMessages, Message } from "../shared/message";
+import { BAN_REASON_MESSAGES, EXTEND_MESSAGES } from "../shared/key-changes";
 
 // A refused line's reason, said alone (the example a refusal names) and after its line number.
 const foreignVi = (shown: string, characters: string) => `${shown} có ký tự ngoài bảng ký tự (${characters})`;
@@ -118,29 +119,27 @@ export const KEY_ADMIN_MESSAGES = defineMessages({
   batchName: { code: "key_batch_name", vi: (minute: string) => `Nhập ${minute}`, en: (minute: string) => `Import ${minute}` },
 });
 
-/** What the key inputs' checks say (workers/licensing/schemas/keys.ts, schemas/health.ts). */
-export const KEY_INPUT_MESSAGES = defineMessages({
-  pricingInvalid: { code: "pricing_invalid", vi: "Vui lòng chọn gói key hợp lệ", en: "Please choose a valid key option" },
-  keyTypeRequired: { code: "choose_key", vi: "Vui lòng chọn loại key", en: "Please choose a key type" },
-  bundleIdRequired: { code: "bundle_id_required", vi: "Vui lòng gửi bundle_id của ứng dụng (ví dụ com.example.mymod)", en: "Please send the app's bundle_id (for example com.example.mymod)" },
-  nonceInvalid: { code: "nonce_invalid", vi: "nonce phải gồm 8–64 ký tự ASCII in được, không có khoảng trắng", en: "nonce must be 8–64 printable ASCII characters, without spaces" },
-  /** The key check's `version` (decision 0031): digits and dots, e.g. 1.2.3. */
-  versionInvalid: {
-    code: "version_invalid",
-    vi: "Phiên bản (version) chỉ gồm chữ số và dấu chấm, ví dụ 1.2.3",
-    en: "The version (version) may only contain digits and dots, for example 1.2.3",
-  },
-  priceInvalid: { code: "price_invalid", vi: "Giá phải là số nguyên", en: "The price must be a whole number" },
-  priceNegative: { code: "price_negative", vi: "Giá không được âm", en: "The price cannot be negative" },
-  priceTooHigh: { code: "price_too_high", vi: "Giá tối đa là 1.000.000.000", en: "The price can be at most 1,000,000,000" },
-  extendDays: {
-    code: "extend_days_invalid",
-    vi: "Số ngày gia hạn phải là số nguyên từ 1 đến 3650",
-    en: "The number of days to extend by must be a whole number from 1 to 3,650",
-  },
-  healthDaysInvalid: { code: "days_invalid", vi: "Số ngày phải là số nguyên", en: "The number of days must be a whole number" },
-  healthDaysRange: { code: "days_out_of_range", vi: "Số ngày phải từ 1 đến 90", en: "The number of days must be from 1 to 90" },
-});
+/** What the key inputs' checks say (workers/licensing/schemas/keys.ts, schemas/health.ts); an extension's days are the key screen's rule too (../shared/key-changes.ts). */
+export const KEY_INPUT_MESSAGES = {
+  ...EXTEND_MESSAGES,
+  ...defineMessages({
+    pricingInvalid: { code: "pricing_invalid", vi: "Vui lòng chọn gói key hợp lệ", en: "Please choose a valid key option" },
+    keyTypeRequired: { code: "choose_key", vi: "Vui lòng chọn loại key", en: "Please choose a key type" },
+    bundleIdRequired: { code: "bundle_id_required", vi: "Vui lòng gửi bundle_id của ứng dụng (ví dụ com.example.mymod)", en: "Please send the app's bundle_id (for example com.example.mymod)" },
+    nonceInvalid: { code: "nonce_invalid", vi: "nonce phải gồm 8–64 ký tự ASCII in được, không có khoảng trắng", en: "nonce must be 8–64 printable ASCII characters, without spaces" },
+    /** The key check's `version` (decision 0031): digits and dots, e.g. 1.2.3. */
+    versionInvalid: {
+      code: "version_invalid",
+      vi: "Phiên bản (version) chỉ gồm chữ số và dấu chấm, ví dụ 1.2.3",
+      en: "The version (version) may only contain digits and dots, for example 1.2.3",
+    },
+    priceInvalid: { code: "price_invalid", vi: "Giá phải là số nguyên", en: "The price must be a whole number" },
+    priceNegative: { code: "price_negative", vi: "Giá không được âm", en: "The price cannot be negative" },
+    priceTooHigh: { code: "price_too_high", vi: "Giá tối đa là 1.000.000.000", en: "The price can be at most 1,000,000,000" },
+    healthDaysInvalid: { code: "days_invalid", vi: "Số ngày phải là số nguyên", en: "The number of days must be a whole number" },
+    healthDaysRange: { code: "days_out_of_range", vi: "Số ngày phải từ 1 đến 90", en: "The number of days must be from 1 to 90" },
+  }),
+};
 
 export const MAX_IMPORT_LINES = 20_000;
 
@@ -340,32 +339,26 @@ export const KEY_BULK_MESSAGES = defineMessages({
 export const MAX_BULK_KEYS = 20_000;
 export const BULK_PREVIEW_LIFETIME_MS = 15 * 60_000;
 
-/** The most a ban's reason holds: a line the mod shows, like an app's announcement. */
-export const MAX_BAN_REASON = 280;
-
-/** The admin's bans of a phone or an address range (workers/licensing/bans.ts). */
-export const BAN_MESSAGES = defineMessages({
-  notFound: { code: "ban_not_found", vi: "Không tìm thấy lệnh chặn", en: "Ban not found" },
-  lifted: { code: "ban_lifted", vi: "Đã gỡ lệnh chặn", en: "Ban lifted" },
-  created: { code: "ban_created", vi: "Đã chặn", en: "Banned" },
-  alreadyLifted: { code: "ban_already_lifted", vi: "Lệnh chặn đã được gỡ", en: "This ban has already been lifted" },
-  deviceRequired: { code: "ban_device_required", vi: "Vui lòng nhập mã thiết bị (device id)", en: "Please enter the device id" },
-  deviceInvalid: { code: "ban_device_invalid", vi: "Mã thiết bị không hợp lệ (tối đa 200 ký tự)", en: "Invalid device id (at most 200 characters)" },
-  cidrInvalid: {
-    code: "ban_cidr_invalid",
-    vi: "Địa chỉ IP hoặc dải CIDR không hợp lệ, ví dụ 203.0.113.0/24 hoặc 2001:db8::/32",
-    en: "Invalid IP address or CIDR range, e.g. 203.0.113.0/24 or 2001:db8::/32",
-  },
-  reasonRequired: { code: "ban_reason_required", vi: "Vui lòng nhập lý do chặn", en: "Please enter the reason for the ban" },
-  reasonInvalid: {
-    code: "ban_reason_invalid",
-    vi: "Lý do chặn là một dòng tối đa 280 ký tự, không có ký tự điều khiển",
-    en: "The reason is one line of at most 280 characters, without control characters",
-  },
-  untilInvalid: { code: "ban_until_invalid", vi: "Thời điểm hết chặn không hợp lệ", en: "Invalid end of the ban" },
-  untilPast: { code: "ban_until_past", vi: "Thời điểm hết chặn phải ở tương lai", en: "The end of the ban must be in the future" },
-  appNotFound: { code: "ban_app_not_found", vi: "Không tìm thấy ứng dụng", en: "App not found" },
-});
+/** The admin's bans of a phone or an address range (workers/licensing/bans.ts); a reason's rule is the key screen's too (../shared/key-changes.ts). */
+export const BAN_MESSAGES = {
+  ...BAN_REASON_MESSAGES,
+  ...defineMessages({
+    notFound: { code: "ban_not_found", vi: "Không tìm thấy lệnh chặn", en: "Ban not found" },
+    lifted: { code: "ban_lifted", vi: "Đã gỡ lệnh chặn", en: "Ban lifted" },
+    created: { code: "ban_created", vi: "Đã chặn", en: "Banned" },
+    alreadyLifted: { code: "ban_already_lifted", vi: "Lệnh chặn đã được gỡ", en: "This ban has already been lifted" },
+    deviceRequired: { code: "ban_device_required", vi: "Vui lòng nhập mã thiết bị (device id)", en: "Please enter the device id" },
+    deviceInvalid: { code: "ban_device_invalid", vi: "Mã thiết bị không hợp lệ (tối đa 200 ký tự)", en: "Invalid device id (at most 200 characters)" },
+    cidrInvalid: {
+      code: "ban_cidr_invalid",
+      vi: "Địa chỉ IP hoặc dải CIDR không hợp lệ, ví dụ 203.0.113.0/24 hoặc 2001:db8::/32",
+      en: "Invalid IP address or CIDR range, e.g. 203.0.113.0/24 or 2001:db8::/32",
+    },
+    untilInvalid: { code: "ban_until_invalid", vi: "Thời điểm hết chặn không hợp lệ", en: "Invalid end of the ban" },
+    untilPast: { code: "ban_until_past", vi: "Thời điểm hết chặn phải ở tương lai", en: "The end of the ban must be in the future" },
+    appNotFound: { code: "ban_app_not_found", vi: "Không tìm thấy ứng dụng", en: "App not found" },
+  }),
+};
 
 /** A trial key's shortest and longest length in hours (the admin's trial setting; 0 turns trials off). */
 export const TRIAL_HOURS = { min: 1, max: 24 * 90 } as const;

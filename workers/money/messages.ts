@@ -4,6 +4,7 @@ import { count, vnd } from "../shared/english/format";
 import { formatVND } from "../shared/format";
 import { defineMessages, type Message, type Said } from "../shared/message";
 import { PRICING_MESSAGES, PURCHASE_MESSAGES, TOPUP_MESSAGES } from "../shared/money/messages";
+import { PROMOTION_FORM_MESSAGES } from "../shared/money/promotion-form";
 import { insufficientBalanceMessage } from "../shared/money/pricing";
 import { cardEstimate, telcoLabel, wrongValueCredit } from "../shared/money/topup";
 import { keyTypeNameEn } from "../shared/english/key-types";
@@ -11,36 +12,36 @@ import { keyTypeNameEn } from "../shared/english/key-types";
 // A list filter's status, as the owner's lists word it (QUERY_MESSAGES): a schema speaks its own domain's messages.
 const STATUS_INVALID = { code: "status_invalid", vi: "Trạng thái không hợp lệ", en: "Invalid status" } as const;
 
-export const PROMOTION_MESSAGES = defineMessages({
-  notFound: { code: "promotion_not_found", vi: "Không tìm thấy khuyến mãi", en: "Promotion not found" },
-  codeTaken: { code: "promotion_code_taken", vi: "Mã khuyến mãi đã tồn tại", en: "This promotion code already exists" },
-  codeInvalid: { code: "promotion_code_invalid", vi: "Mã khuyến mãi không hợp lệ hoặc đã hết hạn", en: "This promotion code is invalid or has expired" },
-  codeRequired: { code: "promotion_code_required", vi: "Vui lòng nhập mã khuyến mãi", en: "Please enter a promotion code" },
-  limitBelowUsed: {
-    code: "promotion_limit_below_used",
-    vi: (used: number) => `Đã dùng ${used} lần; giới hạn không thể nhỏ hơn`,
-    en: (used: number) => `Already used ${count(used, "time")}; the limit cannot be lower`,
-  },
-  created: { code: "promotion_created", vi: "Đã tạo khuyến mãi", en: "Promotion created" },
-  updated: { code: "promotion_updated", vi: "Đã cập nhật khuyến mãi", en: "Promotion updated" },
-  deleted: { code: "promotion_deleted", vi: "Đã xóa khuyến mãi", en: "Promotion deleted" },
-  // The admin's promotion form (schemas/promotions.ts).
-  nameRequired: { code: "promotion_name_required", vi: "Vui lòng nhập tên khuyến mãi", en: "Please enter the promotion's name" },
-  codeCharacters: { code: "promotion_code_characters", vi: "Mã chỉ gồm chữ, số, gạch ngang", en: "The code may only contain letters, digits and hyphens" },
-  notPositive: { code: "promotion_amount_not_positive", vi: "Phải là số dương", en: "Must be a positive number" },
-  percentRange: { code: "promotion_percent_range", vi: "Phần trăm từ 1 đến 100", en: "The percentage must be from 1 to 100" },
-  percentNotWhole: { code: "promotion_percent_not_whole", vi: "Phần trăm phải là số nguyên", en: "The percentage must be a whole number" },
-  durationRange: { code: "promotion_duration_range", vi: "Thời hạn từ 1 đến 365 ngày", en: "The duration must be from 1 to 365 days" },
-  tierMinimumRequired: { code: "promotion_tier_minimum_required", vi: "Vui lòng nhập số tiền tối thiểu", en: "Please enter the minimum amount" },
-  minimumDepositInvalid: { code: "promotion_minimum_deposit_invalid", vi: "Số tiền nạp tối thiểu không hợp lệ", en: "Invalid minimum top-up amount" },
-  startInvalid: { code: "promotion_start_invalid", vi: "Ngày bắt đầu không hợp lệ", en: "Invalid start date" },
-  endInvalid: { code: "promotion_end_invalid", vi: "Ngày kết thúc không hợp lệ", en: "Invalid end date" },
-  bonusAmountRequired: { code: "promotion_bonus_amount_required", vi: "Vui lòng nhập số tiền thưởng", en: "Please enter the bonus amount" },
-  tiersRequired: { code: "promotion_tiers_required", vi: "Vui lòng thêm ít nhất một mức", en: "Please add at least one tier" },
-  maximumBelowMinimum: { code: "promotion_maximum_below_minimum", vi: "Phải lớn hơn số tiền nạp tối thiểu", en: "Must be greater than the minimum top-up amount" },
-  endNotAfterStart: { code: "date_range_invalid", vi: "Ngày kết thúc phải sau ngày bắt đầu", en: "The end date must be after the start date" },
-  badStatus: STATUS_INVALID,
-});
+// The form's defaults, ranges and their words, which the admin's form checks with too: shared/money/promotion-form.ts.
+export const PROMOTION_MESSAGES = {
+  ...PROMOTION_FORM_MESSAGES,
+  ...defineMessages({
+    notFound: { code: "promotion_not_found", vi: "Không tìm thấy khuyến mãi", en: "Promotion not found" },
+    codeTaken: { code: "promotion_code_taken", vi: "Mã khuyến mãi đã tồn tại", en: "This promotion code already exists" },
+    codeInvalid: { code: "promotion_code_invalid", vi: "Mã khuyến mãi không hợp lệ hoặc đã hết hạn", en: "This promotion code is invalid or has expired" },
+    limitBelowUsed: {
+      code: "promotion_limit_below_used",
+      vi: (used: number) => `Đã dùng ${used} lần; giới hạn không thể nhỏ hơn`,
+      en: (used: number) => `Already used ${count(used, "time")}; the limit cannot be lower`,
+    },
+    created: { code: "promotion_created", vi: "Đã tạo khuyến mãi", en: "Promotion created" },
+    updated: { code: "promotion_updated", vi: "Đã cập nhật khuyến mãi", en: "Promotion updated" },
+    deleted: { code: "promotion_deleted", vi: "Đã xóa khuyến mãi", en: "Promotion deleted" },
+    // The admin's promotion form (schemas/promotions.ts).
+    codeCharacters: { code: "promotion_code_characters", vi: "Mã chỉ gồm chữ, số, gạch ngang", en: "The code may only contain letters, digits and hyphens" },
+    notPositive: { code: "promotion_amount_not_positive", vi: "Phải là số dương", en: "Must be a positive number" },
+    percentNotWhole: { code: "promotion_percent_not_whole", vi: "Phần trăm phải là số nguyên", en: "The percentage must be a whole number" },
+    tierMinimumRequired: { code: "promotion_tier_minimum_required", vi: "Vui lòng nhập số tiền tối thiểu", en: "Please enter the minimum amount" },
+    minimumDepositInvalid: { code: "promotion_minimum_deposit_invalid", vi: "Số tiền nạp tối thiểu không hợp lệ", en: "Invalid minimum top-up amount" },
+    startInvalid: { code: "promotion_start_invalid", vi: "Ngày bắt đầu không hợp lệ", en: "Invalid start date" },
+    endInvalid: { code: "promotion_end_invalid", vi: "Ngày kết thúc không hợp lệ", en: "Invalid end date" },
+    bonusAmountRequired: { code: "promotion_bonus_amount_required", vi: "Vui lòng nhập số tiền thưởng", en: "Please enter the bonus amount" },
+    tiersRequired: { code: "promotion_tiers_required", vi: "Vui lòng thêm ít nhất một mức", en: "Please add at least one tier" },
+    maximumBelowMinimum: { code: "promotion_maximum_below_minimum", vi: "Phải lớn hơn số tiền nạp tối thiểu", en: "Must be greater than the minimum top-up amount" },
+    endNotAfterStart: { code: "date_range_invalid", vi: "Ngày kết thúc phải sau ngày bắt đầu", en: "The end date must be after the start date" },
+    badStatus: STATUS_INVALID,
+  }),
+};
 
 export const CARD_MESSAGES = defineMessages({
   telco: { code: "card_telco", vi: TOPUP_MESSAGES.telco.in("vi"), en: TOPUP_MESSAGES.telco.in("en") },

@@ -1,10 +1,12 @@
 // The confirmation of one change to a key (activate, deactivate, device reset, extension, ban,
-// unban): what it does, and for an extension how many days (1–3650, as the server takes them).
+// unban): what it does, for an extension how many days, for a ban maybe the phone too, checked with
+// the server's own rules and words (workers/shared/key-changes.ts).
 import { type FormEvent, useState } from "react";
 import { Modal, ModalActions } from "~/owner/AdminDialogs";
 import { Field } from "~/ui/Field";
 import { inputClass } from "~/ui/input-class";
 import type { AdminKey } from "@workers/licensing/key-admin";
+import { banReasonProblem, EXTEND_DAYS, EXTEND_MESSAGES, isExtendDays, MAX_BAN_REASON } from "@workers/shared/key-changes";
 
 export type KeyChange = "activate" | "deactivate" | "reset-device" | "extend" | "ban" | "unban";
 
@@ -24,83 +26,79 @@ const CHANGES: Record<KeyChange, { title: string; label: string; message: (key: 
   unban: { title: "Mở khóa key", label: "Mở khóa", message: (key) => `Mở khóa key ${key.key_code}?` },
 };
 
-const MAX_EXTEND_DAYS = 3650;
-
 export function KeyChangeDialog({
   change,
   busy,
   onConfirm,
   onClose,
 }: {
-  change: { kind: KeyChange; key: AdminKey } | null;
+  change: { kind: KeyChange; key: AdminKey };
   busy: boolean;
   onConfirm: (days?: number, phone?: PhoneBan) => void;
   onClose: () => void;
 }) {
   const [days, setDays] = useState("30");
-  const text = change ? CHANGES[change.kind] : null;
+  const text = CHANGES[change.kind];
   const count = Number(days);
-  const daysValid = Number.isInteger(count) && count >= 1 && count <= MAX_EXTEND_DAYS;
+  const daysValid = isExtendDays(count);
   const [banPhone, setBanPhone] = useState(false);
   const [reason, setReason] = useState("");
   const [shopWide, setShopWide] = useState(false);
-  const reasonValid = !banPhone || reason.trim().length > 0;
-  const phoneOffered = change?.kind === "ban" && Boolean(change.key.device_id);
+  const reasonProblem = banPhone ? banReasonProblem(reason.trim()) : null;
+  const phoneOffered = change.kind === "ban" && Boolean(change.key.device_id);
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (change?.kind === "extend") {
+    if (change.kind === "extend") {
       if (daysValid) onConfirm(count);
     } else if (phoneOffered && banPhone) {
-      if (reasonValid) onConfirm(undefined, { reason: reason.trim(), shopWide });
+      if (!reasonProblem) onConfirm(undefined, { reason: reason.trim(), shopWide });
     } else onConfirm();
   }
 
   return (
-    <Modal open={change !== null} onClose={onClose} title={text?.title ?? ""} busy={busy} testId="key-change-dialog">
-      {change && text && (
-        <form onSubmit={submit} noValidate>
-          <p className="text-sm break-words text-zinc-300">{text.message(change.key)}</p>
-          {change.kind === "extend" && (
-            <div className="mt-4">
-              <Field id="extend-days" label="Số ngày gia hạn" required errors={daysValid ? undefined : [`Số ngày gia hạn phải là số nguyên từ 1 đến ${MAX_EXTEND_DAYS}`]}>
-                <input
-                  id="extend-days"
-                  type="number"
-                  inputMode="numeric"
-                  min={1}
-                  max={MAX_EXTEND_DAYS}
-                  step={1}
-                  className={inputClass(!daysValid)}
-                  value={days}
-                  onChange={(event) => setDays(event.target.value)}
-                  data-autofocus
-                />
-              </Field>
-            </div>
-          )}
-          {phoneOffered && (
-            <fieldset className="mt-4 space-y-3 text-sm text-zinc-300" data-testid="ban-phone-too">
-              <label className="flex items-center gap-2">
-                <input type="checkbox" checked={banPhone} onChange={(event) => setBanPhone(event.target.checked)} />
-                Chặn luôn thiết bị này (…{change.key.device_hint}): key mới hay key dùng thử cũng không chạy trên máy này
-              </label>
-              {banPhone && (
-                <>
-                  <Field id="ban-phone-reason" label="Lý do chặn (mod sẽ hiển thị)" required errors={reasonValid ? undefined : ["Vui lòng nhập lý do chặn"]}>
-                    <input id="ban-phone-reason" maxLength={280} className={inputClass(!reasonValid)} value={reason} onChange={(event) => setReason(event.target.value)} />
-                  </Field>
-                  <label className="flex items-center gap-2">
-                    <input type="checkbox" checked={shopWide} onChange={(event) => setShopWide(event.target.checked)} />
-                    Chặn trên toàn cửa hàng (không chỉ ứng dụng này)
-                  </label>
-                </>
-              )}
-            </fieldset>
-          )}
-          <ModalActions className="mt-5" onCancel={onClose} busy={busy} label={text.label} danger={text.danger} disabled={(change.kind === "extend" && !daysValid) || !reasonValid} />
-        </form>
-      )}
+    <Modal open onClose={onClose} title={text.title} busy={busy} testId="key-change-dialog">
+      <form onSubmit={submit} noValidate>
+        <p className="text-sm break-words text-zinc-300">{text.message(change.key)}</p>
+        {change.kind === "extend" && (
+          <div className="mt-4">
+            <Field id="extend-days" label="Số ngày gia hạn" required errors={daysValid ? undefined : [EXTEND_MESSAGES.extendDays.in("vi")]}>
+              <input
+                id="extend-days"
+                type="number"
+                inputMode="numeric"
+                min={EXTEND_DAYS.min}
+                max={EXTEND_DAYS.max}
+                step={1}
+                className={inputClass(!daysValid)}
+                value={days}
+                onChange={(event) => setDays(event.target.value)}
+                data-autofocus
+              />
+            </Field>
+          </div>
+        )}
+        {phoneOffered && (
+          <fieldset className="mt-4 space-y-3 text-sm text-zinc-300" data-testid="ban-phone-too">
+            <label className="flex items-center gap-2">
+              <input type="checkbox" checked={banPhone} onChange={(event) => setBanPhone(event.target.checked)} />
+              Chặn luôn thiết bị này (…{change.key.device_hint}): key mới hay key dùng thử cũng không chạy trên máy này
+            </label>
+            {banPhone && (
+              <>
+                <Field id="ban-phone-reason" label="Lý do chặn (mod sẽ hiển thị)" required errors={reasonProblem ? [reasonProblem.in("vi")] : undefined}>
+                  <input id="ban-phone-reason" maxLength={MAX_BAN_REASON} className={inputClass(Boolean(reasonProblem))} value={reason} onChange={(event) => setReason(event.target.value)} />
+                </Field>
+                <label className="flex items-center gap-2">
+                  <input type="checkbox" checked={shopWide} onChange={(event) => setShopWide(event.target.checked)} />
+                  Chặn trên toàn cửa hàng (không chỉ ứng dụng này)
+                </label>
+              </>
+            )}
+          </fieldset>
+        )}
+        <ModalActions className="mt-5" onCancel={onClose} busy={busy} label={text.label} danger={text.danger} disabled={(change.kind === "extend" && !daysValid) || Boolean(reasonProblem)} />
+      </form>
     </Modal>
   );
 }

@@ -44,9 +44,8 @@ function keyChanges(key: AdminKey): { kind: KeyChange | "revoke"; label: string;
   return changes;
 }
 
-export function KeyDetailModal({ keyRow, onClose, onChange }: { keyRow: AdminKey | null; onClose: () => void; onChange: (kind: KeyChange | "revoke", key: AdminKey) => void }) {
+export function KeyDetailModal({ keyRow, onClose, onChange }: { keyRow: AdminKey; onClose: () => void; onChange: (kind: KeyChange | "revoke", key: AdminKey) => void }) {
   async function copy() {
-    if (!keyRow) return;
     try {
       await navigator.clipboard.writeText(keyRow.key_code);
       toast.success("Đã copy key vào clipboard!");
@@ -55,49 +54,45 @@ export function KeyDetailModal({ keyRow, onClose, onChange }: { keyRow: AdminKey
     }
   }
   return (
-    <Modal open={keyRow !== null} onClose={onClose} title="Chi tiết key" testId="key-detail">
-      {keyRow && (
-        <>
-          <div className="mb-3 flex items-center gap-2 rounded-xl bg-zinc-950/60 p-3">
-            <code className="min-w-0 flex-1 font-mono text-sm break-all text-white select-all">{keyRow.key_code}</code>
-            <button type="button" className={BUTTON_SMALL} onClick={copy}>
-              Sao chép
-            </button>
-          </div>
-          <dl>
-            <DetailRow label="Trạng thái">
-              <StatusBadge status={keyRow.status} banned={keyRow.banned} />
-            </DetailRow>
-            <DetailRow label="Loại key">{keyTypeText(keyRow)}</DetailRow>
-            <DetailRow label="Giá">{keyRow.formatted_price ?? "—"}</DetailRow>
-            <DetailRow label="Lô">{keyRow.batch?.batch_name ?? "—"}</DetailRow>
-            <DetailRow label="Ngày tạo">{when(keyRow.created_at)}</DetailRow>
-            <DetailRow label="Ngày bán">{when(keyRow.sold_at)}</DetailRow>
-            <DetailRow label="Kích hoạt">{when(keyRow.activated_at)}</DetailRow>
-            <DetailRow label="Hết hạn">{expiryText(keyRow)}</DetailRow>
-            <DetailRow label="Thiết bị">
-              {keyRow.device_id ? (
-                <span title={keyRow.device_id} data-testid="key-device">
-                  …{keyRow.device_hint}
-                </span>
-              ) : (
-                "—"
-              )}
-            </DetailRow>
-            <DetailRow label="Kiểm tra gần nhất">{when(keyRow.last_check_at)}</DetailRow>
-            <DetailRow label="Số lần kiểm tra">{formatNumber(keyRow.check_count)}</DetailRow>
-            <DetailRow label="Số lần đổi thiết bị">{formatNumber(keyRow.device_reset_count)}</DetailRow>
-            {keyRow.banned && <DetailRow label="Khóa từ">{when(keyRow.banned_at)}</DetailRow>}
-          </dl>
-          <div className="mt-4 flex flex-wrap justify-end gap-2">
-            {keyChanges(keyRow).map((change) => (
-              <button key={change.kind} type="button" className={change.danger ? BUTTON_DANGER : BUTTON_SECONDARY} onClick={() => onChange(change.kind, keyRow)}>
-                {change.label}
-              </button>
-            ))}
-          </div>
-        </>
-      )}
+    <Modal open onClose={onClose} title="Chi tiết key" testId="key-detail">
+      <div className="mb-3 flex items-center gap-2 rounded-xl bg-zinc-950/60 p-3">
+        <code className="min-w-0 flex-1 font-mono text-sm break-all text-white select-all">{keyRow.key_code}</code>
+        <button type="button" className={BUTTON_SMALL} onClick={copy}>
+          Sao chép
+        </button>
+      </div>
+      <dl>
+        <DetailRow label="Trạng thái">
+          <StatusBadge status={keyRow.status} banned={keyRow.banned} />
+        </DetailRow>
+        <DetailRow label="Loại key">{keyTypeText(keyRow)}</DetailRow>
+        <DetailRow label="Giá">{keyRow.formatted_price ?? "—"}</DetailRow>
+        <DetailRow label="Lô">{keyRow.batch?.batch_name ?? "—"}</DetailRow>
+        <DetailRow label="Ngày tạo">{when(keyRow.created_at)}</DetailRow>
+        <DetailRow label="Ngày bán">{when(keyRow.sold_at)}</DetailRow>
+        <DetailRow label="Kích hoạt">{when(keyRow.activated_at)}</DetailRow>
+        <DetailRow label="Hết hạn">{expiryText(keyRow)}</DetailRow>
+        <DetailRow label="Thiết bị">
+          {keyRow.device_id ? (
+            <span title={keyRow.device_id} data-testid="key-device">
+              …{keyRow.device_hint}
+            </span>
+          ) : (
+            "—"
+          )}
+        </DetailRow>
+        <DetailRow label="Kiểm tra gần nhất">{when(keyRow.last_check_at)}</DetailRow>
+        <DetailRow label="Số lần kiểm tra">{formatNumber(keyRow.check_count)}</DetailRow>
+        <DetailRow label="Số lần đổi thiết bị">{formatNumber(keyRow.device_reset_count)}</DetailRow>
+        {keyRow.banned && <DetailRow label="Khóa từ">{when(keyRow.banned_at)}</DetailRow>}
+      </dl>
+      <div className="mt-4 flex flex-wrap justify-end gap-2">
+        {keyChanges(keyRow).map((change) => (
+          <button key={change.kind} type="button" className={change.danger ? BUTTON_DANGER : BUTTON_SECONDARY} onClick={() => onChange(change.kind, keyRow)}>
+            {change.label}
+          </button>
+        ))}
+      </div>
     </Modal>
   );
 }

@@ -1,13 +1,12 @@
 // The admin's key list tab (docs/product.md §2, §4 "Key status", "Cleanup modes"): stats, the
 // status filter and pages of 100 in the address; ticking, bulk delete, per-key detail, revoke,
 // delete, the changes the detail offers and cleanup, each confirmed in a dialog and sent to the
-// route's clientAction (./key-list-data.ts), after which the list, the stats and the stock reload.
+// route's clientAction (./key-list-actions.ts), after which the list, the stats and the stock reload.
 import { useFetcher, useNavigation, useRevalidator, useSearchParams } from "@remix-run/react";
 import { useState } from "react";
 import { useFilterSubmit } from "~/ui/forms/filter-form";
 import { BUTTON_DANGER, BUTTON_SECONDARY, StatCard } from "~/owner/AdminShell";
 import { FilterSelect, Pager } from "~/owner/AdminTable";
-import { ConfirmDialog } from "~/owner/AdminDialogs";
 import { Spinner } from "~/ui/Spinner";
 import { choices } from "~/owner/admin";
 import { KEY_STATUS_LABELS, toggleAll } from "~/owner/admin-key-list";
@@ -17,11 +16,18 @@ import { formatNumber, formatVND } from "@workers/shared/format";
 import { toast } from "~/ui/toast";
 import type { AdminKey, KeyStats } from "@workers/licensing/key-admin";
 import { KEY_STATUSES } from "@workers/shared/enums";
-import { CleanupModal } from "./CleanupModal";
-import { type KeyChange, KeyChangeDialog, type PhoneBan } from "./KeyChangeDialog";
-import { KeyDetailModal } from "./KeyDetailModal";
-import type { KeyAction, KeyList } from "./key-list-data";
-import { KeyTable } from "./KeyTable";
+import { lazyDialog } from "~/ui/LazyDialog";
+import type { KeyChange, PhoneBan } from "./KeyChangeDialog";
+import type { KeyConfirm } from "./KeyConfirmDialog";
+import type { KeyAction } from "./key-list-actions";
+import type { KeyList } from "./key-list-data";
+import type { KeyTable } from "./KeyTable";
+
+// Each opened by a click (the detail also by ?key=): fetched then, not with the list.
+const KeyDetailModal = lazyDialog(() => import("./KeyDetailModal").then((module) => module.KeyDetailModal));
+const KeyConfirmDialog = lazyDialog(() => import("./KeyConfirmDialog").then((module) => module.KeyConfirmDialog));
+const KeyChangeDialog = lazyDialog(() => import("./KeyChangeDialog").then((module) => module.KeyChangeDialog));
+const CleanupModal = lazyDialog(() => import("./CleanupModal").then((module) => module.CleanupModal));
 
 function KeyStatCards({ stats }: { stats: KeyStats }) {
   return (
@@ -38,12 +44,13 @@ function KeyStatCards({ stats }: { stats: KeyStats }) {
 
 const STATUS_CHOICES = choices(KEY_STATUSES, KEY_STATUS_LABELS);
 
-type Pending = { kind: "delete"; key: AdminKey } | { kind: "bulk" } | { kind: "revoke"; key: AdminKey } | { kind: KeyChange; key: AdminKey };
+type Pending = KeyConfirm | { kind: KeyChange; key: AdminKey };
 
 const isKeyChange = (pending: Pending | null): pending is { kind: KeyChange; key: AdminKey } =>
   pending !== null && pending.kind !== "delete" && pending.kind !== "bulk" && pending.kind !== "revoke";
 
-export function KeyListScreen({ list, stats }: KeyList) {
+/** `Table` is ./KeyTable.tsx, which the route fetches beside the keys. */
+export function KeyListScreen({ list, stats, Table }: KeyList & { Table: typeof KeyTable }) {
   const [searchParams, setSearchParams] = useSearchParams();
   const status = searchParams.get("status") ?? "";
   const navigation = useNavigation();
@@ -147,7 +154,7 @@ export function KeyListScreen({ list, stats }: KeyList) {
           </button>
         </div>
       </div>
-      <KeyTable
+      <Table
         keys={keys}
         selected={selected}
         allTicked={allTicked}
@@ -161,31 +168,13 @@ export function KeyListScreen({ list, stats }: KeyList) {
       </p>
       <Pager page={list.page} totalPages={list.total_pages} onPage={showPage} />
 
-      <KeyDetailModal keyRow={detail} onClose={() => setDetailId(null)} onChange={(kind, key) => setPending({ kind, key })} />
-      <KeyChangeDialog
-        key={isKeyChange(pending) ? `${pending.kind}-${pending.key.id}` : "none"}
-        change={isKeyChange(pending) ? pending : null}
-        busy={busy}
-        onConfirm={confirmChange}
-        onClose={() => setPending(null)}
-      />
-      <ConfirmDialog
-        open={pending !== null && !isKeyChange(pending)}
-        busy={busy}
-        title={pending?.kind === "revoke" ? "Thu hồi key" : "Xóa key"}
-        confirmLabel={pending?.kind === "revoke" ? "Thu hồi" : "Xóa"}
-        message={
-          pending?.kind === "bulk"
-            ? `Xóa ${formatNumber(selected.size)} key đã chọn?`
-            : pending?.kind === "revoke"
-              ? `Thu hồi key ${pending.key.key_code}?`
-              : pending?.kind === "delete"
-                ? `Xóa key ${pending.key.key_code}?`
-                : ""
-        }
-        onConfirm={confirmPending}
-        onClose={() => setPending(null)}
-      />
+      {detail && <KeyDetailModal keyRow={detail} onClose={() => setDetailId(null)} onChange={(kind, key) => setPending({ kind, key })} />}
+      {isKeyChange(pending) && (
+        <KeyChangeDialog key={`${pending.kind}-${pending.key.id}`} change={pending} busy={busy} onConfirm={confirmChange} onClose={() => setPending(null)} />
+      )}
+      {pending !== null && !isKeyChange(pending) && (
+        <KeyConfirmDialog confirm={pending} ticked={selected.size} busy={busy} onConfirm={confirmPending} onClose={() => setPending(null)} />
+      )}
       {cleanupOpen && (
         <CleanupModal
           selected={[...selected]}

@@ -6,16 +6,21 @@ import { Field } from "~/ui/Field";
 import { ValidationSummary } from "~/ui/forms/ValidationSummary";
 import { inputClass } from "~/ui/input-class";
 import { digitsOnly, groupDigits } from "~/owner/admin-prices";
-import {
-  optionalNumber,
-  PROMOTION_DEFAULTS,
-  promotionDurationDays,
-  promotionEndDate,
-} from "~/owner/admin-promotions";
+import { optionalNumber } from "~/owner/admin-promotions";
 import { useFetcherAnswer } from "~/ui/forms/fetcher-answer";
 import type { Promotion, PromotionBody } from "~/money/admin/admin-promotions";
 import type { ActionResult } from "~/owner/admin-route";
 import { formatDate } from "@workers/shared/format";
+import {
+  isPromotionDays,
+  PROMOTION_DAYS,
+  PROMOTION_DEFAULTS,
+  PROMOTION_LENGTHS,
+  PROMOTION_PERCENT,
+  promotionDurationDays,
+  promotionEndDate,
+  promotionFormProblems,
+} from "@workers/shared/money/promotion-form";
 import { Modal, ModalActions } from "../../owner/AdminDialogs";
 
 
@@ -85,8 +90,7 @@ export function PromotionModal({ editing, onClose }: { editing: Promotion | "new
   // The modal always starts today; the end follows from the number of days (docs/product.md §5).
   const start = new Date();
   const days = Number(form.duration);
-  const daysValid = Number.isInteger(days) && days >= 1 && days <= 365;
-  const end = daysValid ? promotionEndDate(start, days) : null;
+  const end = isPromotionDays(days) ? promotionEndDate(start, days) : null;
 
   function set<K extends keyof Form>(key: K, value: Form[K]) {
     setForm((current) => ({ ...current, [key]: value }));
@@ -95,11 +99,8 @@ export function PromotionModal({ editing, onClose }: { editing: Promotion | "new
   function submit(event: FormEvent) {
     event.preventDefault();
     const percent = Number(form.bonus_percentage);
-    const problems: Record<string, string[]> = {};
-    if (!form.name.trim()) problems.name = ["Vui lòng nhập tên khuyến mãi"];
-    if (!Number.isInteger(percent) || percent < 1 || percent > 100) problems.bonus_percentage = ["Phần trăm từ 1 đến 100"];
-    if (!daysValid) problems.duration = ["Thời hạn từ 1 đến 365 ngày"];
-    if (form.requires_code && !form.code.trim()) problems.code = ["Vui lòng nhập mã khuyến mãi"];
+    const found = promotionFormProblems({ name: form.name, bonusPercentage: percent, duration: days, requiresCode: form.requires_code, code: form.code });
+    const problems = Object.fromEntries(Object.entries(found).map(([field, message]) => [field, [message.in("vi")]]));
     setErrors(problems);
     setRefused(null);
     if (Object.keys(problems).length || !end) return;
@@ -139,12 +140,12 @@ export function PromotionModal({ editing, onClose }: { editing: Promotion | "new
     </Field>
   );
 
-  const wholeNumber = (key: "bonus_percentage" | "duration", max: number) => (
+  const wholeNumber = (key: "bonus_percentage" | "duration", range: { min: number; max: number }) => (
     <input
       id={`promo-${key}`}
       type="number"
-      min={1}
-      max={max}
+      min={range.min}
+      max={range.max}
       step={1}
       className={inputClass(Boolean(errors[key]))}
       value={form[key]}
@@ -156,10 +157,10 @@ export function PromotionModal({ editing, onClose }: { editing: Promotion | "new
     <Modal open onClose={onClose} title={existing ? "Sửa khuyến mãi" : "Tạo khuyến mãi"} busy={busy} testId="promotion-modal" wide>
       <form onSubmit={submit} className="space-y-4" noValidate>
         <Field id="promo-name" label={PROMOTION_LABELS.name} required errors={errors.name}>
-          <input id="promo-name" className={inputClass(Boolean(errors.name))} value={form.name} maxLength={200} onChange={(event) => set("name", event.target.value)} />
+          <input id="promo-name" className={inputClass(Boolean(errors.name))} value={form.name} maxLength={PROMOTION_LENGTHS.name} onChange={(event) => set("name", event.target.value)} />
         </Field>
         <Field id="promo-description" label={PROMOTION_LABELS.description} errors={errors.description}>
-          <textarea id="promo-description" rows={2} className={inputClass(false)} value={form.description} maxLength={2000} onChange={(event) => set("description", event.target.value)} />
+          <textarea id="promo-description" rows={2} className={inputClass(false)} value={form.description} maxLength={PROMOTION_LENGTHS.description} onChange={(event) => set("description", event.target.value)} />
         </Field>
         <label className="flex items-start gap-3 text-sm text-zinc-200">
           <input type="checkbox" checked={form.requires_code} onChange={(event) => set("requires_code", event.target.checked)} className="mt-0.5 h-4 w-4 accent-indigo-500" />
@@ -171,11 +172,11 @@ export function PromotionModal({ editing, onClose }: { editing: Promotion | "new
         <div className="grid gap-4 sm:grid-cols-2">
           {form.requires_code && (
             <Field id="promo-code" label={PROMOTION_LABELS.code} required errors={errors.code} hint="Người nạp nhập mã này trong hộp thoại nạp tiền.">
-              <input id="promo-code" className={`${inputClass(Boolean(errors.code))} font-mono uppercase`} value={form.code} maxLength={40} onChange={(event) => set("code", event.target.value.toUpperCase())} />
+              <input id="promo-code" className={`${inputClass(Boolean(errors.code))} font-mono uppercase`} value={form.code} maxLength={PROMOTION_LENGTHS.code} onChange={(event) => set("code", event.target.value.toUpperCase())} />
             </Field>
           )}
           <Field id="promo-bonus_percentage" label={PROMOTION_LABELS.bonus_percentage} required errors={errors.bonus_percentage}>
-            {wholeNumber("bonus_percentage", 100)}
+            {wholeNumber("bonus_percentage", PROMOTION_PERCENT)}
           </Field>
           {money("min_deposit_amount")}
           {money("max_deposit_amount")}
@@ -189,7 +190,7 @@ export function PromotionModal({ editing, onClose }: { editing: Promotion | "new
             errors={errors.duration ?? errors.end_date}
             hint={end ? `Từ ${formatDate(start)} đến ${formatDate(end)}` : undefined}
           >
-            {wholeNumber("duration", 365)}
+            {wholeNumber("duration", PROMOTION_DAYS)}
           </Field>
         </div>
         <ValidationSummary errors={refused} labels={PROMOTION_LABELS} />

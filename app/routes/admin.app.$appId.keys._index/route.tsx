@@ -11,7 +11,11 @@ import { type ActionResult, adminCall, jsonBody } from "~/owner/admin-route";
 import { formatNumber } from "@workers/shared/format";
 import { toast } from "~/ui/toast";
 import { type AdminPricing, keyActionFailure, useKeysData } from "../../licensing/admin/key-data";
-import { type Editing, PricingModal, type PricingSubmit } from "../../licensing/admin/PricingModal";
+import type { Editing, PricingSubmit } from "../../licensing/admin/PricingModal";
+import { lazyDialog } from "~/ui/LazyDialog";
+
+// Opened by a click: its form, fields and list of errors are fetched then, not with the tab.
+const PricingModal = lazyDialog(() => import("../../licensing/admin/PricingModal").then((module) => module.PricingModal));
 
 /** The tabs used to be ?tab=import and ?tab=keys: those addresses still open them. */
 export function clientLoader({ request }: ClientLoaderFunctionArgs) {

@@ -7,6 +7,7 @@ import { KEY_ADMIN_MESSAGES, KEY_INPUT_MESSAGES, MAX_IMPORT_LINES, MAX_DEVICE_ID
 import { isVersion } from "../../shared/version";
 import { KEY_STATUSES } from "../../shared/enums";
 import { LANGS } from "../../shared/lang";
+import { EXTEND_DAYS } from "../../shared/key-changes";
 
 const PRICING_INVALID = KEY_INPUT_MESSAGES.pricingInvalid.token;
 
@@ -70,9 +71,9 @@ export type ImportKeysRequest = z.input<typeof importKeysSchema>;
 
 export const keyStatusSchema = z.object({ status: z.literal("revoked", { error: KEY_ADMIN_MESSAGES.onlyAvailable.token }) });
 
-const EXTEND_DAYS = KEY_INPUT_MESSAGES.extendDays.token;
+const EXTEND_INVALID = KEY_INPUT_MESSAGES.extendDays.token;
 // A JSON number only, as the key screen sends it (stricter than integerField, which also reads text).
-export const extendKeySchema = z.object({ days: z.number({ error: EXTEND_DAYS }).int(EXTEND_DAYS).min(1, EXTEND_DAYS).max(3650, EXTEND_DAYS) });
+export const extendKeySchema = z.object({ days: z.number({ error: EXTEND_INVALID }).int(EXTEND_INVALID).min(EXTEND_DAYS.min, EXTEND_INVALID).max(EXTEND_DAYS.max, EXTEND_INVALID) });
 
 export const bulkDeleteKeysSchema = z.object({
   key_ids: z.array(idField(), { error: KEY_ADMIN_MESSAGES.selectKeys.token }).min(1, KEY_ADMIN_MESSAGES.selectKeys.token).max(20_000, tooMany(20_000)),

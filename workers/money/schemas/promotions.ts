@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { tooLong } from "../../shared/zod-messages";
 import { dateField, filterField, integerField, nameField, optionalIntegerField } from "../../shared/fields";
+import { PROMOTION_DAYS, PROMOTION_DEFAULTS, PROMOTION_LENGTHS, PROMOTION_PERCENT, promotionEndDate } from "../../shared/money/promotion-form";
 import { PROMOTION_MESSAGES as SAYS } from "../messages";
 
 const DAY = 86_400_000;
@@ -12,15 +13,15 @@ const DURATION = SAYS.durationRange.token;
 
 /** A limit or an amount the form may leave blank (no limit). */
 const optionalLimit = optionalIntegerField({ min: 1, max: MAX_AMOUNT, message: POSITIVE }).default(null);
-const percent = integerField({ min: 1, max: 100, message: PERCENT, invalid: SAYS.percentNotWhole.token, tooSmall: PERCENT, tooBig: PERCENT });
+const percent = integerField({ ...PROMOTION_PERCENT, message: PERCENT, invalid: SAYS.percentNotWhole.token, tooSmall: PERCENT, tooBig: PERCENT });
 
 export const promotionSchema = z
   .object({
-    name: nameField(200, { required: SAYS.nameRequired.token, tooLong: tooLong(200) }),
-    description: z.string().trim().max(2000).default(""),
-    code: z.string().trim().toUpperCase().regex(/^[A-Z0-9_-]{0,40}$/, SAYS.codeCharacters.token).default(""),
+    name: nameField(PROMOTION_LENGTHS.name, { required: SAYS.nameRequired.token, tooLong: tooLong(PROMOTION_LENGTHS.name) }),
+    description: z.string().trim().max(PROMOTION_LENGTHS.description).default(""),
+    code: z.string().trim().toUpperCase().regex(new RegExp(`^[A-Z0-9_-]{0,${PROMOTION_LENGTHS.code}}$`), SAYS.codeCharacters.token).default(""),
     promotion_type: z.enum(["percentage", "fixed", "tiered"]).default("percentage"),
-    bonus_percentage: percent.nullable().default(10),
+    bonus_percentage: percent.nullable().default(PROMOTION_DEFAULTS.bonusPercentage),
     bonus_amount: optionalLimit,
     tiers: z
       .array(
@@ -34,24 +35,24 @@ export const promotionSchema = z
       .nullish(),
     min_deposit_amount: optionalIntegerField({ min: 0, max: MAX_AMOUNT, message: SAYS.minimumDepositInvalid.token })
       .default(null)
-      .transform((value) => value ?? 10000),
+      .transform((value) => value ?? PROMOTION_DEFAULTS.minDeposit),
     max_deposit_amount: optionalLimit,
     max_bonus_amount: optionalLimit,
     usage_limit_per_user: optionalLimit,
     total_usage_limit: optionalLimit,
     start_date: dateField(SAYS.startInvalid.token).optional(),
     end_date: dateField(SAYS.endInvalid.token).optional(),
-    duration: integerField({ min: 1, max: 365, message: DURATION }).optional(),
+    duration: integerField({ ...PROMOTION_DAYS, message: DURATION }).optional(),
     status: z.enum(["active", "inactive", "expired", "draft"]).default("active"),
     is_automatic: z.boolean().default(true),
     requires_code: z.boolean().default(false),
   })
   .transform((input, context) => {
     const start = input.start_date ?? new Date();
-    const end = input.end_date ?? new Date(start.getTime() + (input.duration ?? 7) * DAY);
+    const end = input.end_date ?? promotionEndDate(start, input.duration ?? PROMOTION_DEFAULTS.duration);
     const days = (end.getTime() - start.getTime()) / DAY;
     if (days <= 0) context.addIssue({ code: "custom", path: ["end_date"], message: SAYS.endNotAfterStart.token });
-    else if (days > 365) context.addIssue({ code: "custom", path: ["end_date"], message: DURATION });
+    else if (days > PROMOTION_DAYS.max) context.addIssue({ code: "custom", path: ["end_date"], message: DURATION });
     if (input.promotion_type === "percentage" && !input.bonus_percentage) context.addIssue({ code: "custom", path: ["bonus_percentage"], message: PERCENT });
     if (input.promotion_type === "fixed" && !input.bonus_amount) context.addIssue({ code: "custom", path: ["bonus_amount"], message: SAYS.bonusAmountRequired.token });
     if (input.promotion_type === "tiered" && !input.tiers?.length) context.addIssue({ code: "custom", path: ["tiers"], message: SAYS.tiersRequired.token });
