@@ -1,4 +1,5 @@
 import { expect } from "@playwright/test";
+import { E2E_STORE_PORT } from "../../playwright.config";
 import { ADMIN_LOGIN, ADMIN_PASSWORD, login, newUser, signIn, test, toast } from "./support";
 
 // The admin's side of crypto top-ups (issue 54 item 4): the settings on /admin/settings (on/off,
@@ -6,7 +7,7 @@ import { ADMIN_LOGIN, ADMIN_PASSWORD, login, newUser, signIn, test, toast } from
 // payment ids, and the review of a parked second deposit (credited once, with a note).
 
 /** The simulated NOWPayments of this run (playwright.config.ts: the store's port + 1300). */
-const SIMULATOR = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 8799) + 1300}`;
+const SIMULATOR = `http://127.0.0.1:${E2E_STORE_PORT + 1300}`;
 
 test("the admin sets the crypto limits on Cài đặt, and a refused pair is said", async ({ page, request }) => {
   const admin = await login(request, ADMIN_LOGIN, ADMIN_PASSWORD);

@@ -1,4 +1,5 @@
 import { expect } from "@playwright/test";
+import { E2E_STORE_PORT } from "../../playwright.config";
 import { ADMIN_LOGIN, ADMIN_PASSWORD, fundUser, login, newUser, signIn, toast, uniqueId, test } from "./support";
 
 // The shop's webhook on Cài đặt (issue 55 item 5, docs/formats.md#store-events): the admin points it
@@ -6,7 +7,7 @@ import { ADMIN_LOGIN, ADMIN_PASSWORD, fundUser, login, newUser, signIn, toast, u
 // copies the secret shown once, sees a sale in the delivery log, the cron delivers it signed, and
 // "Gửi lại" sends it again. A private address is refused with the store's words.
 
-const receiver = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 8799) + 1400}`;
+const receiver = `http://127.0.0.1:${E2E_STORE_PORT + 1400}`;
 
 test("the admin sets the webhook, copies its secret once, and sends an event again from the log", async ({ page, request, ownApp }) => {
   const admin = await login(request, ADMIN_LOGIN, ADMIN_PASSWORD);
