@@ -7,7 +7,8 @@ import { defineConfig, devices } from "@playwright/test";
 //
 // Two workers, each with a store of its own (docs/decisions/0076): a test mostly waits on its page
 // and its store, so two take about three quarters of one's time here, and each store sees one test
-// at a time, as when there was one worker (a spec may count the home page's apps or set the store's settings).
+// at a time, as when there was one worker (a spec may count the home page's apps or set the
+// store's settings).
 // Playwright loads this file again in each worker with TEST_PARALLEL_INDEX set (0 or 1): that
 // worker's store is the one below.
 /** How many stores, and so workers: E2E_STORES=1 runs everything on one. */
