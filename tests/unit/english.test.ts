@@ -43,7 +43,7 @@ const DECLARING = sourceFiles(join(root, "workers"))
 
 // Every module that declares messages, and the modules of the pages' Vietnamese twins of declared texts.
 const modules = import.meta.glob(
-  ["../../workers/**/messages.ts", "../../workers/shared/{error-messages,error-texts,zod-messages,app-form,fields,key-changes,catalogue/app-form-fields}.ts", "../../workers/shared/money/{pricing,topup,promotion-form}.ts", "../../workers/platform/http/api-errors.ts"],
+  ["../../workers/**/messages.ts", "../../workers/shared/{error-messages,error-texts,zod-messages,app-form,fields,catalogue/app-form-fields,licensing/key-changes}.ts", "../../workers/shared/money/{pricing,topup,promotion-form}.ts", "../../workers/platform/http/api-errors.ts"],
   { eager: true },
 );
 const fileOf = (key: string) => key.replace(/^(\.\.\/)+/, "");

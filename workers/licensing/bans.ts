@@ -9,7 +9,7 @@ import { sha256Hex } from "../platform/crypto";
 import { ipv6Groups } from "../platform/http/validate";
 import { ConflictError, fieldError, NotFoundError } from "../platform/errors";
 import { type AdminActor, auditStatement } from "../db/statements/audit";
-import { banReasonProblem, INVISIBLE } from "../shared/key-changes";
+import { banReasonProblem, INVISIBLE } from "../shared/licensing/key-changes";
 import { BAN_MESSAGES, MAX_DEVICE_ID } from "./messages";
 import type { CreateBanInput } from "./schemas/bans";
 

@@ -5,7 +5,7 @@
 import { count, dateTime, number } from "../shared/english/format";
 import { formatDateTime } from "../shared/format";
 import { defineMessages, Message } from "../shared/message";
-import { BAN_REASON_MESSAGES, EXTEND_MESSAGES } from "../shared/key-changes";
+import { BAN_REASON_MESSAGES, EXTEND_MESSAGES } from "../shared/licensing/key-changes";
 
 // A refused line's reason, said alone (the example a refusal names) and after its line number.
 const foreignVi = (shown: string, characters: string) => `${shown} có ký tự ngoài bảng ký tự (${characters})`;
@@ -119,7 +119,7 @@ export const KEY_ADMIN_MESSAGES = defineMessages({
   batchName: { code: "key_batch_name", vi: (minute: string) => `Nhập ${minute}`, en: (minute: string) => `Import ${minute}` },
 });
 
-/** What the key inputs' checks say (workers/licensing/schemas/keys.ts, schemas/health.ts); an extension's days are the key screen's rule too (../shared/key-changes.ts). */
+/** What the key inputs' checks say (workers/licensing/schemas/keys.ts, schemas/health.ts); an extension's days are the key screen's rule too (workers/shared/licensing/key-changes.ts). */
 export const KEY_INPUT_MESSAGES = {
   ...EXTEND_MESSAGES,
   ...defineMessages({
@@ -339,7 +339,7 @@ export const KEY_BULK_MESSAGES = defineMessages({
 export const MAX_BULK_KEYS = 20_000;
 export const BULK_PREVIEW_LIFETIME_MS = 15 * 60_000;
 
-/** The admin's bans of a phone or an address range (workers/licensing/bans.ts); a reason's rule is the key screen's too (../shared/key-changes.ts). */
+/** The admin's bans of a phone or an address range (workers/licensing/bans.ts); a reason's rule is the key screen's too (workers/shared/licensing/key-changes.ts). */
 export const BAN_MESSAGES = {
   ...BAN_REASON_MESSAGES,
   ...defineMessages({

@@ -1,12 +1,12 @@
 // The confirmation of one change to a key (activate, deactivate, device reset, extension, ban,
 // unban): what it does, for an extension how many days, for a ban maybe the phone too, checked with
-// the server's own rules and words (workers/shared/key-changes.ts).
+// the server's own rules and words (workers/shared/licensing/key-changes.ts).
 import { type FormEvent, useState } from "react";
 import { Modal, ModalActions } from "~/owner/AdminDialogs";
 import { Field } from "~/ui/Field";
 import { inputClass } from "~/ui/input-class";
 import type { AdminKey } from "@workers/licensing/key-admin";
-import { banReasonProblem, EXTEND_DAYS, EXTEND_MESSAGES, isExtendDays, MAX_BAN_REASON } from "@workers/shared/key-changes";
+import { banReasonProblem, EXTEND_DAYS, EXTEND_MESSAGES, isExtendDays, MAX_BAN_REASON } from "@workers/shared/licensing/key-changes";
 
 export type KeyChange = "activate" | "deactivate" | "reset-device" | "extend" | "ban" | "unban";
 

@@ -7,7 +7,7 @@ import { KEY_ADMIN_MESSAGES, KEY_INPUT_MESSAGES, MAX_IMPORT_LINES, MAX_DEVICE_ID
 import { isVersion } from "../../shared/version";
 import { KEY_STATUSES } from "../../shared/enums";
 import { LANGS } from "../../shared/lang";
-import { EXTEND_DAYS } from "../../shared/key-changes";
+import { EXTEND_DAYS } from "../../shared/licensing/key-changes";
 
 const PRICING_INVALID = KEY_INPUT_MESSAGES.pricingInvalid.token;
 

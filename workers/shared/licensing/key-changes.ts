@@ -2,7 +2,7 @@
 // their words: an extension's number of days, and a ban's reason. The key schema
 // (workers/licensing/schemas/keys.ts) and the bans (workers/licensing/bans.ts) hold the API to them,
 // and the key list's dialog (app/licensing/admin/KeyChangeDialog.tsx) checks with them before sending.
-import { defineMessages, type Message } from "./message";
+import { defineMessages, type Message } from "../message";
 
 /** An extension's number of days. */
 export const EXTEND_DAYS = { min: 1, max: 3650 } as const;

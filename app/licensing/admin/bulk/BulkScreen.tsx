@@ -8,7 +8,7 @@ import { Field } from "~/ui/Field";
 import { inputClass } from "~/ui/input-class";
 import { lazyDialog } from "~/ui/LazyDialog";
 import type { ActionResult } from "~/owner/admin-route";
-import { useKeysData } from "./key-data";
+import { useKeysData } from "../key-data";
 import type { BulkAction, BulkChange, BulkResult } from "./bulk-data";
 
 const ACTIONS: Record<BulkChange, string> = { extend: "Gia hạn thêm N ngày", shorten: "Rút ngắn N ngày", ban: "Khóa key", unban: "Mở khóa key" };
