@@ -188,3 +188,32 @@ withApps("on a phone, an app named by one long word keeps its edit page inside t
   await page.getByRole("button", { name: "Lưu thay đổi" }).click();
   await expect(page).toHaveURL(/\/admin$/);
 });
+
+// The form fetches its rules with its first check, and its save with the submission (AppForm.tsx):
+// a second press on "Lưu thay đổi" while they are on their way is the same save, not a second one.
+withApps("an admin who presses Lưu thay đổi twice while the form's code is on its way saves once", async ({ page, request, ownApp }) => {
+  const admin = await login(request, ADMIN_LOGIN, ADMIN_PASSWORD);
+  const url = await ownApp("e2e-double-save", { ipa: true });
+  const detail = await request.get(`/api/apps/admin/detail/${url}/`, { headers: { Authorization: `Bearer ${admin.access}` } });
+  await signIn(page, admin);
+  await page.goto(`/admin/app/${(await detail.json()).data.id}/edit`);
+  await page.getByLabel("Phiên bản tối thiểu").fill("2.0");
+  await expect(page.getByTestId("pending-changes")).toContainText("Phiên bản tối thiểu");
+  // Every script fetched from now on (the rules, the save) arrives a second late.
+  await page.route("**/assets/*.js", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await route.continue();
+  });
+  const updates: string[] = [];
+  page.on("request", (sent) => {
+    if (sent.method() === "PUT" && sent.url().includes("/api/apps/update/")) updates.push(sent.url());
+  });
+  const save = page.getByRole("button", { name: "Lưu thay đổi" });
+  await save.click();
+  await save.click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(toast(page, "Cập nhật ứng dụng thành công!")).toHaveCount(1);
+  // A second save would have left with the first, both waiting on the same scripts; a second more for it.
+  await page.waitForTimeout(1000);
+  expect(updates).toHaveLength(1);
+});

@@ -174,8 +174,22 @@ export function AppForm({ app, siteName }: { app?: AdminApp; siteName: string })
 
   const pending = useMemo(() => pendingChanges(app, initial, fields, { pkg, icon, media, removed: removed.size }), [app, initial, fields, pkg, icon, media, removed]);
 
+  // Set from a press on the submit button until the save is handed to the fetcher (which then keeps
+  // the button disabled): a second press while the rules are still on their way is the same save.
+  const checking = useRef(false);
+
   async function submit(event: FormEvent) {
     event.preventDefault();
+    if (checking.current) return;
+    checking.current = true;
+    try {
+      await checkAndSave();
+    } finally {
+      checking.current = false;
+    }
+  }
+
+  async function checkAndSave() {
     setRefused(null);
     const rules = await loadRules();
     if (!rules) return;
