@@ -41,7 +41,7 @@ function packageErrorText(error: unknown): string {
   return error instanceof Error && error.name === "PackageError" ? `Không đọc được tệp: ${error.message}` : "Không đọc được tệp. Vui lòng thử lại.";
 }
 
-// The routes' clientAction comes with the form: the edit page fetches this file beside its data.
+// The routes' clientAction comes with the form: both pages fetch this file in their clientLoader.
 export { saveApp } from "./save";
 
 export function AppForm({ app, siteName }: { app?: AdminApp; siteName: string }) {
