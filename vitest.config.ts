@@ -23,7 +23,7 @@ const inWorkerd = {
   // times that on a loaded one, where vitest's 5 s default timed one out while it was passing.
   testTimeout: 30_000,
   setupFiles: ["./tests/setup.ts"],
-  globalSetup: ["./tests/global-setup.ts", "./tests/fixtures/packages.ts"],
+  globalSetup: ["./tests/global-setup.ts", "./tests/fixtures/packages-workerd.ts"],
   deps: { optimizer: { ssr: { enabled: true, include: ["@remix-run/cloudflare"] } } },
 };
 
