@@ -1,9 +1,9 @@
 import { aliases } from "./scripts/aliases.mjs";
 import { sharedChunks } from "./scripts/chunks.mjs";
+import { englishRoutes } from "./app/i18n/english-routes";
 import { vitePlugin as remix } from "@remix-run/dev";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Rollup } from "vite";
-import type { AppConfig } from "@remix-run/dev";
 
 declare module "@remix-run/cloudflare" {
   interface Future {
@@ -44,38 +44,6 @@ function shellChunk(): Rollup.GetManualChunk {
     }
     return shell.has(id) ? "shell" : sharedChunkOf(id, meta);
   };
-}
-
-/**
- * The English store (docs/product.md, "The English store"): every public and signed-in page again
- * under /en/, from the same route file (its own id), inside one layout route whose module brings
- * the English words (app/i18n/english-pages.tsx). Admin pages and the Google callback stay
- * Vietnamese-only; an address no page has is the English 404 page (routes/$.tsx) under /en/.
- */
-function englishRoutes(defineRoutes: Parameters<NonNullable<AppConfig["routes"]>>[0]) {
-  return defineRoutes((route) => {
-    route("en", "i18n/english-pages.tsx", { id: "en" }, () => {
-      const english = (path: string, file: string, children?: () => void) =>
-        children ? route(path, `routes/${file}`, { id: `en/${file}` }, children) : route(path, `routes/${file}`, { id: `en/${file}` });
-      route(undefined, "routes/_index/route.tsx", { id: "en/_index", index: true });
-      english(":slug", "$slug.tsx");
-      english("app/:id", "app.$id.tsx");
-      english("login", "login.tsx");
-      english("login/verify", "login_.verify.tsx");
-      english("register", "register.tsx");
-      english("forgot-password", "forgot-password.tsx");
-      english("reset-password", "reset-password.tsx");
-      english("unsubscribe", "unsubscribe.tsx");
-      english("dashboard", "dashboard.tsx");
-      english("sileo/connect", "sileo.connect.tsx");
-      english("sileo/checkout", "sileo.checkout.tsx");
-      english("profile", "profile/route.tsx", () => {
-        route(undefined, "routes/profile._index/route.tsx", { id: "en/profile._index", index: true });
-        route("security", "routes/profile.security.tsx", { id: "en/profile.security" });
-      });
-      english("*", "$.tsx");
-    });
-  });
 }
 
 // Built once, then served by `wrangler dev` / the deployed Worker (workers/index.ts).

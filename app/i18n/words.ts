@@ -1,7 +1,7 @@
 // Words in one place per locale (docs/decisions/0042-english-store-at-en.md): each
 // area of the store defines its Vietnamese words with defineWords (app/i18n/vi/), and its English
 // twin in app/i18n/en/ is typed by it, so a missing English word fails the typecheck. The English
-// words reach the browser only on /en/ pages, with their layout route (english-pages.tsx), before
+// words reach the browser only on /en/ pages, with their layout routes (english-routes.ts), before
 // the page hydrates; the server has them from the start (entry.server.tsx).
 import { type Locale, useLocale } from "./locale";
 

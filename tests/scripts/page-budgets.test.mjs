@@ -20,8 +20,6 @@ const STILL_OVER = {
   "routes/profile._index": 103_717,
   "routes/profile.security": 104_292,
   "routes/_index": 93_436,
-  "en/profile._index": 113_300,
-  "en/profile.security": 113_873,
 };
 const DRIFT_BYTES = 256;
 

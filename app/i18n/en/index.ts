@@ -1,7 +1,8 @@
-// Every area's English words and the English formatting, brought to the English pages by their
-// layout route (app/i18n/english-pages.tsx), to the server by app/entry.server.tsx and to the
-// return from Google when it left from English (auth.google.callback.tsx), all through startEnglish. A Vietnamese area without its twin here fails the dictionary test
-// (tests/unit/dictionaries.test.ts); a missing word fails the typecheck.
+// Every area's English words and the English formatting, all at once: for the server
+// (app/entry.server.tsx) and the return from Google when it left from English
+// (auth.google.callback.tsx), through startEnglish. The English pages take theirs from their
+// layout routes instead (app/i18n/english-routes.ts). A Vietnamese area without its twin here
+// fails the dictionary test (tests/unit/dictionaries.test.ts); a missing word fails the typecheck.
 import { setEnglishFormat } from "../format";
 import { setEnglish } from "../words";
 import { englishFormat } from "./format";
