@@ -3,7 +3,7 @@ import { ApiError } from "~/platform/api";
 import { startGoogleSignIn } from "~/accounts/session/google";
 import type { Landing } from "~/accounts/session/redirects";
 import { toast } from "~/ui/toast";
-import { SECONDARY_BUTTON } from "./AuthCard";
+import { SECONDARY_BUTTON } from "../ui/button-class";
 import { Spinner } from "../ui/Spinner";
 
 function GoogleMark() {

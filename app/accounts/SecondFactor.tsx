@@ -5,7 +5,7 @@ import { useState } from "react";
 import { secondFactorWords } from "~/i18n/vi/accounts/second-factor";
 import { useWords } from "~/i18n/words";
 import { TextField } from "../ui/forms/TextField";
-import { TEXT_LINK } from "./AuthCard";
+import { TEXT_LINK } from "../ui/button-class";
 
 export type SecondFactorSetup = typeof import("./SecondFactorSetup");
 

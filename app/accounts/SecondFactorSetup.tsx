@@ -4,7 +4,7 @@
 import { secondFactorWords } from "~/i18n/vi/accounts/second-factor";
 import { useWords } from "~/i18n/words";
 import { CopyButton } from "../ui/CopyButton";
-import { SECONDARY_BUTTON } from "./AuthCard";
+import { SECONDARY_BUTTON } from "../ui/button-class";
 
 /** Only the authenticator's own scheme becomes a link (the value comes back from sessionStorage). */
 function authenticatorLink(uri: string | undefined): string | null {

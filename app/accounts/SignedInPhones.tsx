@@ -2,7 +2,7 @@
 // security page's last section. Ending one is the page's action ("end-phone",
 // app/routes/profile.security.tsx).
 import { useFetcher } from "@remix-run/react";
-import { SECONDARY_BUTTON } from "~/accounts/AuthCard";
+import { SECONDARY_BUTTON } from "~/ui/button-class";
 import { useFormat } from "~/i18n/format";
 import { securityWords } from "~/i18n/vi/accounts/security";
 import { useWords } from "~/i18n/words";

@@ -1,6 +1,6 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { type ClientLoaderFunctionArgs, Link, useLoaderData } from "@remix-run/react";
-import { PRIMARY_BUTTON } from "~/accounts/AuthCard";
+import { PRIMARY_BUTTON } from "~/ui/button-class";
 import { PageSpinner } from "~/ui/Spinner";
 import { ApiError, apiCall } from "~/platform/api";
 import { decodeState, type GoogleState, takePendingGoogleSignIn } from "~/accounts/session/google";

@@ -1,7 +1,8 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { type ClientActionFunctionArgs, Link, useFetcher } from "@remix-run/react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { AuthCard, PRIMARY_BUTTON, SECONDARY_BUTTON, SubmitButton, TEXT_LINK } from "~/accounts/AuthCard";
+import { AuthCard, SubmitButton } from "~/accounts/AuthCard";
+import { PRIMARY_BUTTON, SECONDARY_BUTTON, TEXT_LINK } from "~/ui/button-class";
 import { TextField } from "~/ui/forms/TextField";
 import { ValidationSummary } from "~/ui/forms/ValidationSummary";
 import { Alert } from "~/ui/Alert";

@@ -1,7 +1,8 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { type ClientActionFunctionArgs, Link, useFetcher, useLocation, useSearchParams } from "@remix-run/react";
 import { type ChangeEvent, type FormEvent, useRef, useState } from "react";
-import { AuthCard, OrDivider, SubmitButton, TEXT_LINK } from "~/accounts/AuthCard";
+import { AuthCard, OrDivider, SubmitButton } from "~/accounts/AuthCard";
+import { TEXT_LINK } from "~/ui/button-class";
 import { TextField } from "~/ui/forms/TextField";
 import { ValidationSummary } from "~/ui/forms/ValidationSummary";
 import { Alert } from "~/ui/Alert";

@@ -3,7 +3,8 @@
 // QR code and the secret, the first code, then the 10 recovery codes shown once.
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { type ClientActionFunctionArgs, type ClientLoaderFunctionArgs, Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { AuthCard, PRIMARY_BUTTON, SubmitButton, TEXT_LINK } from "~/accounts/AuthCard";
+import { AuthCard, SubmitButton } from "~/accounts/AuthCard";
+import { PRIMARY_BUTTON, TEXT_LINK } from "~/ui/button-class";
 import { Alert } from "~/ui/Alert";
 import { loadSecondFactorSetup, SecondFactorCodeField, type SecondFactorSetup } from "~/accounts/SecondFactor";
 import { PageSpinner } from "~/ui/Spinner";

@@ -6,7 +6,7 @@
 // admin screens.
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { type ClientActionFunctionArgs, type ClientLoaderFunctionArgs, Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
-import { PRIMARY_BUTTON, SECONDARY_BUTTON, TEXT_LINK } from "~/accounts/AuthCard";
+import { PRIMARY_BUTTON, SECONDARY_BUTTON, TEXT_LINK } from "~/ui/button-class";
 import { TextField } from "~/ui/forms/TextField";
 import { loadSecondFactorSetup as loadSetup, SecondFactorCodeField, type SecondFactorSetup as Setup } from "~/accounts/SecondFactor";
 import { type Phone, SignedInPhones } from "~/accounts/SignedInPhones";

@@ -1,7 +1,8 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { type ClientActionFunctionArgs, type ClientLoaderFunctionArgs, Link, type ShouldRevalidateFunction, useFetcher, useLoaderData, useRevalidator } from "@remix-run/react";
 import { type ChangeEvent, type FormEvent, useCallback, useRef, useState } from "react";
-import { AuthCard, PRIMARY_BUTTON, SECONDARY_BUTTON, SubmitButton, TEXT_LINK } from "~/accounts/AuthCard";
+import { AuthCard, SubmitButton } from "~/accounts/AuthCard";
+import { PRIMARY_BUTTON, SECONDARY_BUTTON, TEXT_LINK } from "~/ui/button-class";
 import { ValidationSummary } from "~/ui/forms/ValidationSummary";
 import { Alert } from "~/ui/Alert";
 import { NewPasswordFields } from "~/accounts/NewPasswordFields";

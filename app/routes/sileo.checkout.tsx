@@ -6,7 +6,8 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { type ClientActionFunctionArgs, type ClientLoaderFunctionArgs, Link, useFetcher, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
-import { AuthCard, PRIMARY_BUTTON, SECONDARY_BUTTON } from "~/accounts/AuthCard";
+import { AuthCard } from "~/accounts/AuthCard";
+import { PRIMARY_BUTTON, SECONDARY_BUTTON } from "~/ui/button-class";
 import { requireSession, isSessionOver, sessionEnded } from "~/accounts/session/session-route";
 import { useFormat } from "~/i18n/format";
 import { localeOf, requestLocale, useLocalePath } from "~/i18n/locale";

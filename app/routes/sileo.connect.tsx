@@ -7,7 +7,8 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { type ClientActionFunctionArgs, type ClientLoaderFunctionArgs, useFetcher, useLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
-import { AuthCard, PRIMARY_BUTTON, TEXT_LINK } from "~/accounts/AuthCard";
+import { AuthCard } from "~/accounts/AuthCard";
+import { PRIMARY_BUTTON, TEXT_LINK } from "~/ui/button-class";
 import { loginPathFor } from "~/accounts/session/login-path";
 import { clearSession, readStoredUser } from "~/accounts/session/session";
 import { requireSession } from "~/accounts/session/session-route";

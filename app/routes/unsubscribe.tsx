@@ -3,7 +3,7 @@
 // signed token (POST /api/mail/unsubscribe, the same address a mail client's one-click uses).
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { type ClientActionFunctionArgs, Link, useFetcher, useSearchParams } from "@remix-run/react";
-import { PRIMARY_BUTTON, SECONDARY_BUTTON } from "~/accounts/AuthCard";
+import { PRIMARY_BUTTON, SECONDARY_BUTTON } from "~/ui/button-class";
 import { Alert } from "~/ui/Alert";
 import { Spinner } from "~/ui/Spinner";
 import { ApiError, apiCall } from "~/platform/api";

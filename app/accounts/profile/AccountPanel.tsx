@@ -1,7 +1,7 @@
 // The profile's first tab: the account's details, the way to its security page and to a new
 // password, and the e-mail notices' switch.
 import { Link } from "@remix-run/react";
-import { SECONDARY_BUTTON } from "~/accounts/AuthCard";
+import { SECONDARY_BUTTON } from "~/ui/button-class";
 import { useFormat } from "~/i18n/format";
 import { useLocalePath } from "~/i18n/locale";
 import { profileWords } from "~/i18n/vi/wallet/profile";

@@ -1,7 +1,7 @@
 // A list one of the profile's tabs shows (ledger, purchases), as its route loaded it: loading,
 // failed with a retry, empty, or the rows.
 import type { ReactNode } from "react";
-import { SECONDARY_BUTTON } from "~/accounts/AuthCard";
+import { SECONDARY_BUTTON } from "~/ui/button-class";
 import { Spinner } from "~/ui/Spinner";
 import { profileWords } from "~/i18n/vi/wallet/profile";
 import { useWords } from "~/i18n/words";

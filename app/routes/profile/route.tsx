@@ -9,7 +9,7 @@ import { profileLayoutWords } from "~/i18n/vi/wallet/profile-layout";
 import { useWords, wordsIn } from "~/i18n/words";
 import { ErrorPanel } from "~/ui/ErrorPanel";
 import { useEffect } from "react";
-import { SECONDARY_BUTTON } from "~/accounts/AuthCard";
+import { SECONDARY_BUTTON } from "~/ui/button-class";
 import { PageSpinner } from "~/ui/Spinner";
 // The profile calls the API as it opens: the client comes with the page (preloaded with this route)
 // rather than one round trip after it, as apiCall (app/platform/api.ts) would fetch it.
