@@ -3,7 +3,7 @@
 // Loaded with the first call, so no public page carries it (the profile preloads it: it calls at once).
 import { hc } from "hono/client";
 import type { ApiType } from "@workers/api";
-import { extractErrorMessage, SESSION_EXPIRED_MESSAGE } from "@workers/shared/error-messages";
+import { SESSION_EXPIRED_MESSAGE } from "@workers/shared/error-texts";
 import type { Locale } from "~/i18n/locale";
 import { networkWords } from "~/i18n/vi/network";
 import { wordsIn } from "~/i18n/words";
@@ -26,14 +26,24 @@ function normaliseErrors(value: unknown): FieldErrors | null {
   return Object.keys(errors).length ? errors : null;
 }
 
-/** The message for a response that was not ok; a body that is not JSON names the status. */
+/**
+ * The message for a response that was not ok; a body that is not JSON names the status. The rules
+ * that read a refusal's body (and its field names) come with the first refusal, not with the client:
+ * the profile, which preloads the client, is 1 KB lighter. If they cannot be fetched, the network
+ * went: the person reads what any call that lost the network says.
+ */
 export async function errorMessageFromResponse(response: Response): Promise<string> {
   const text = await response.text().catch(() => "");
+  let body: unknown;
   try {
-    return extractErrorMessage(JSON.parse(text));
+    body = JSON.parse(text);
   } catch {
     return wordsIn(pageLocale(), networkWords).serverError(response.status, response.statusText);
   }
+  return import("./refusal-message").then(
+    ({ extractErrorMessage }) => extractErrorMessage(body),
+    () => wordsIn(pageLocale(), networkWords).networkError,
+  );
 }
 
 /** The message for a fetch that threw before any response arrived. */

@@ -57,3 +57,20 @@ test("the unsubscribe page asks first, then turns the notices off without a sign
   await expect(page.getByRole("status").filter({ hasText: "Bạn đã hủy nhận email thông báo." })).toBeVisible(FIRST);
   expect(await notices(request, buyer.access)).toBe(false);
 });
+
+test("the network goes as a forged link's refusal arrives: the visitor reads the network's message, then, online again, the refusal", async ({ page, request }) => {
+  const buyer = await newUser(request, "mailnet");
+  const token = await unsubscribeToken(storeSecret(), buyer.user.id, 0);
+  // The rules that read a refusal come with the first one (app/platform/api-client.ts): their file cannot be fetched.
+  const rules = /\/assets\/refusal-message-[\w-]+\.js$/;
+  await page.route(rules, (route) => route.abort("internetdisconnected"));
+  await page.goto(`/unsubscribe?token=${encodeURIComponent(token.replace(/^\d+\./, `${buyer.user.id + 1}.`))}`);
+  const confirm = page.getByRole("button", { name: "Xác nhận hủy nhận email" });
+  await confirm.click();
+  await expect(page.getByRole("alert").filter({ hasText: "Lỗi kết nối mạng. Vui lòng kiểm tra kết nối internet và thử lại." })).toBeVisible(FIRST);
+
+  await page.unroute(rules);
+  await confirm.click();
+  await expect(page.getByRole("alert").filter({ hasText: "Liên kết hủy nhận email không hợp lệ hoặc đã hết hiệu lực." })).toBeVisible(FIRST);
+  expect(await notices(request, buyer.access)).toBe(true);
+});
