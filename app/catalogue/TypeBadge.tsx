@@ -2,7 +2,7 @@ import { appTypeBadgeClass, appTypeLabel } from "~/catalogue/app-types";
 
 export function TypeBadge({ type }: { type: string }) {
   return (
-    <span data-type={type} className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset ${appTypeBadgeClass(type)}`}>
+    <span data-type={type} className={`type-badge ${appTypeBadgeClass(type)}`}>
       {appTypeLabel(type)}
     </span>
   );

@@ -49,18 +49,19 @@ export function AppCard({ app, now, firstScreen = false }: { app: AppCardData; n
   );
 }
 
+/** A card's outline while the grid's next page loads (app/tailwind.css, .app-card-placeholder). */
 export function AppCardPlaceholder() {
   return (
-    <div className="flex animate-pulse flex-col gap-4 rounded-2xl border border-white/5 bg-zinc-900/70 p-4" aria-hidden="true">
-      <div className="flex gap-3">
-        <div className="h-16 w-16 rounded-2xl bg-zinc-800" />
+    <div className="app-card-placeholder" aria-hidden="true">
+      <div className="app-card-head">
+        <i className="h-16 w-16 rounded-2xl" />
         <div className="flex-1 space-y-2 pt-1">
-          <div className="h-4 w-3/4 rounded bg-zinc-800" />
-          <div className="h-3 w-1/2 rounded bg-zinc-800" />
-          <div className="h-4 w-16 rounded-full bg-zinc-800" />
+          <i className="h-4 w-3/4" />
+          <i className="h-3 w-1/2" />
+          <i className="h-4 w-16 rounded-full" />
         </div>
       </div>
-      <div className="h-3 rounded bg-zinc-800" />
+      <i className="h-3" />
     </div>
   );
 }
