@@ -4,7 +4,8 @@
 import { redirectTo } from "../ui/forms/redirect-response";
 import { ADMIN_MESSAGES, type AdminVerdict, adminVerdict } from "./admin";
 import { type Answer, type ApiClient, ApiError, apiCall, type CallOptions, type FieldErrors } from "../platform/api";
-import { SECOND_FACTOR_REQUIRED_MESSAGE, SESSION_EXPIRED_MESSAGE } from "@workers/shared/error-messages";
+import { SESSION_EXPIRED_MESSAGE } from "@workers/shared/error-texts";
+import { SECOND_FACTOR_REQUIRED_MESSAGE } from "@workers/shared/refusals/words";
 import { loginPathFor } from "../accounts/session/login-path";
 import { tokenHasSecondFactor } from "../accounts/session/second-factor";
 import { clearSession, readAccessToken, STORAGE_KEYS } from "../accounts/session/session";

@@ -3,7 +3,7 @@
 // file holds what every admin page needs (the guard); each topic's helpers are a file of their own
 // (admin-keys, admin-key-list, admin-prices, admin-promotions; the users' are
 // app/accounts/admin/user-helpers.ts), so a page loads only its topics.
-import { ACCESS_DENIED_MESSAGE } from "@workers/shared/error-messages";
+import { ACCESS_DENIED_MESSAGE } from "@workers/shared/refusals/words";
 
 export const ADMIN_MESSAGES = {
   loginRequired: "Bạn cần đăng nhập để truy cập trang này",

@@ -8,7 +8,7 @@ import type { MetaFunction } from "@remix-run/cloudflare";
 import { type ClientActionFunctionArgs, type ClientLoaderFunctionArgs, Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import { PRIMARY_BUTTON, SECONDARY_BUTTON, TEXT_LINK } from "~/ui/button-class";
 import { TextField } from "~/ui/forms/TextField";
-import { loadSecondFactorSetup as loadSetup, SecondFactorCodeField, type SecondFactorSetup as Setup } from "~/accounts/SecondFactor";
+import type { SecondFactorCodeField, SecondFactorSetup as Setup } from "~/accounts/SecondFactor";
 import { type Phone, SignedInPhones } from "~/accounts/SignedInPhones";
 import { PageSpinner } from "~/ui/Spinner";
 import { ApiError, apiCall, type FieldErrors } from "~/platform/api";
@@ -24,13 +24,28 @@ import { formsWords } from "~/i18n/vi/forms";
 import { securityWords } from "~/i18n/vi/accounts/security";
 import { useWords, wordsIn } from "~/i18n/words";
 import { Alert } from "~/ui/Alert";
+import { fetchOnDemand } from "~/ui/LazyDialog";
 
 export const meta: MetaFunction = ({ matches, location }) => pageMeta(matches, wordsIn(localeOf(location.pathname), securityWords).title);
 
 type Status = { enabled: boolean; enabled_at: string | null; recovery_codes_left: number; required: boolean; session_verified: boolean };
 /** A set-up begun, with its pieces (the QR code and the secret) to show it. */
 type Enrolment = { challenge: PendingChallenge; setup: Setup };
-type Loaded = { status: Status | null; enrolment: Enrolment | null; hasPassword: boolean; phones: Phone[] };
+type Loaded = { status: Status | null; enrolment: Enrolment | null; hasPassword: boolean; phones: Phone[]; CodeField: typeof SecondFactorCodeField | null };
+
+/** The set-up's pieces (the QR code, the secret, the recovery codes): fetched beside what they show with. */
+const loadSetup = (): Promise<Setup> => import("~/accounts/SecondFactorSetup");
+
+/**
+ * The code field (and its words) shows only while the second factor is on or being set up, which
+ * most buyers' accounts never are: fetched then (decision 0081). Null when it cannot be fetched:
+ * the person read the network's message (fetchOnDemand).
+ */
+const loadCodeField = () =>
+  fetchOnDemand(() => import("~/accounts/SecondFactor")).then(
+    (module) => module.SecondFactorCodeField,
+    () => null,
+  );
 
 /** The phones signed in from Sileo or Zebra (docs/product.md, "Buying in Sileo and Zebra"); none when the read fails. */
 async function readPhones(signal: AbortSignal): Promise<Phone[]> {
@@ -44,17 +59,22 @@ async function readPhones(signal: AbortSignal): Promise<Phone[]> {
 export async function clientLoader({ request }: ClientLoaderFunctionArgs): Promise<Loaded> {
   requireSession(request);
   // A Google account without a password proves itself by a recent sign-in instead.
-  const hasPassword = readStoredUser()?.has_usable_password !== false;
+  const user = readStoredUser();
+  const hasPassword = user?.has_usable_password !== false;
   const challenge = readPending(PENDING_KEYS.enrolment);
+  // A set-up begun asks for a code, and an admin must have the second factor: their field comes beside the read.
+  const early = challenge || user?.is_staff || user?.is_superuser ? loadCodeField() : null;
   try {
     const [{ data }, phones, setup] = await Promise.all([apiCall((api) => api.api.auth.mfa.$get(), { auth: true, signal: request.signal }), readPhones(request.signal), challenge && loadSetup()]);
-    return { status: data, enrolment: challenge && setup && { challenge, setup }, hasPassword, phones };
+    const asksCode = data.enabled || Boolean(challenge);
+    const CodeField = asksCode ? await (early ?? loadCodeField()) : null;
+    if (!asksCode || CodeField) return { status: data, enrolment: challenge && setup && { challenge, setup }, hasPassword, phones, CodeField };
   } catch (error) {
     if (isSessionOver(error)) return sessionEnded(request);
     if (request.signal.aborted) throw error;
     toast.error(wordsIn(requestLocale(request), securityWords).loadFailed);
-    return { status: null, enrolment: null, hasPassword, phones: [] };
   }
+  return { status: null, enrolment: null, hasPassword, phones: [], CodeField: null };
 }
 clientLoader.hydrate = true as const;
 
@@ -140,7 +160,7 @@ function CurrentPasswordField({ errors, hint }: { errors?: string[]; hint: strin
 }
 
 export default function SecurityPage() {
-  const { status, enrolment, hasPassword, phones } = useLoaderData<typeof clientLoader>();
+  const { status, enrolment, hasPassword, phones, CodeField } = useLoaderData<typeof clientLoader>();
   const result = useActionData<typeof clientAction>();
   const busy = useNavigation().state !== "idle";
   const navigate = useNavigate();
@@ -182,7 +202,7 @@ export default function SecurityPage() {
             {enrolment?.challenge.qr_code && enrolment.challenge.secret ? (
               <Form method="post" noValidate className="space-y-5">
                 <enrolment.setup.EnrolmentSteps qrCode={enrolment.challenge.qr_code} secret={enrolment.challenge.secret} otpauthUri={enrolment.challenge.otpauth_uri} />
-                <SecondFactorCodeField errors={codeErrors} allowRecovery={false} />
+                {CodeField && <CodeField errors={codeErrors} allowRecovery={false} />}
                 <div className="flex flex-col gap-3 sm:flex-row">
                   <IntentButton intent="confirm" primary>
                     {words.confirm}
@@ -220,7 +240,7 @@ export default function SecurityPage() {
                 )}
                 <Form method="post" noValidate className="space-y-4">
                   <p className="text-sm text-zinc-400">{words.changeIntro}</p>
-                  <SecondFactorCodeField errors={codeErrors} />
+                  {CodeField && <CodeField errors={codeErrors} />}
                   {hasPassword ? (
                     <CurrentPasswordField errors={passwordErrors} hint={words.passwordToMove} />
                   ) : (

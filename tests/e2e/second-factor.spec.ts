@@ -1,6 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { expect, test } from "@playwright/test";
-import { codeAt, currentStep, newUser, signIn, writeStoreDb } from "./support";
+import { codeAt, currentStep, newUser, signIn, toast, writeStoreDb } from "./support";
 
 // The second factor in the browser (issue #15): a new admin enrols at first sign-in by reading the
 // secret off the screen into an "authenticator" (here, otpauth), keeps the recovery codes, reaches
@@ -132,4 +132,29 @@ test("a buyer turns the second factor on with the current password, and every ot
   await page.reload();
   await expect(page.getByTestId("mfa-status")).toContainText("Đang bật");
   expect((await request.get("/api/auth/me/", { headers: { Authorization: `Bearer ${otherAccess}` } })).status()).toBe(401);
+});
+
+test("the code field's file cannot be fetched as the security page opens: the buyer reads the network's message, then, online again, the field", async ({ page, request }) => {
+  const buyer = await newUser(request, "mfafile");
+  await signIn(page, buyer);
+  await page.goto("/profile/security");
+  await page.locator('input[name="password"]').fill(PASSWORD);
+  await page.getByRole("button", { name: "Bật xác thực hai lớp" }).click();
+  const secret = (await page.getByTestId("mfa-secret").textContent())?.trim() ?? "";
+  await page.getByLabel("Mã xác thực").fill(codeAt(secret, currentStep()));
+  await page.getByRole("button", { name: "Xác nhận" }).click();
+  await expect(page.getByTestId("mfa-status")).toContainText("Đang bật");
+
+  // The code field comes once the second factor is on (decision 0081): its file cannot be fetched.
+  const codeFile = /\/assets\/SecondFactor-[\w-]+\.js$/;
+  await page.route(codeFile, (route) => route.abort("internetdisconnected"));
+  await page.reload();
+  await expect(toast(page, "Lỗi kết nối mạng. Vui lòng kiểm tra kết nối internet và thử lại.")).toBeVisible();
+  await expect(page.getByText("Lỗi khi tải cài đặt bảo mật")).toBeVisible();
+  await expect(page.getByLabel("Mã xác thực")).toHaveCount(0);
+
+  await page.unroute(codeFile);
+  await page.reload();
+  await expect(page.getByTestId("mfa-status")).toContainText("Đang bật");
+  await expect(page.getByLabel("Mã xác thực")).toBeVisible();
 });

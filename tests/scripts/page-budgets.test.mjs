@@ -17,7 +17,6 @@ import { projectRoot } from "../../scripts/lib.mjs";
  * budget; never raise one.
  */
 const STILL_OVER = {
-  "routes/profile.security": 104_292,
   "routes/_index": 92_909,
 };
 const DRIFT_BYTES = 256;

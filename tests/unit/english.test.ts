@@ -323,8 +323,8 @@ const NOT_ANSWERS = new Set([
   "workers/money/wallet/money.ts",
   "workers/catalogue/feeds.ts",
   "workers/catalogue/web-manifest.ts",
-  // The labels and the heading the screens put above field errors; its messages are held by the module walk above.
-  "workers/shared/error-messages.ts",
+  // The labels and the heading the screens put above field errors (re-exported by error-messages.ts); its messages are held by the module walk above.
+  "workers/shared/refusals/words.ts",
 ]);
 
 /** Single texts that are no answer, in files that otherwise may answer: the file, and the text with {} for each value. */

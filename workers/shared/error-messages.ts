@@ -1,40 +1,13 @@
 // The product's error messages (docs/product.md §8), and turning a failed answer's body into one message for a toast,
 // in the product's order: message, detail, first non_field_errors, errors as "Label: message" lines,
-// any string value. Shared: the API answers with the same words the screens fall back on. The four
-// one-line texts live in error-texts.ts, so a page that needs only one of them does not load this module.
+// any string value. Shared: the API answers with the same words the screens fall back on. The words
+// live apart, re-exported here: the four one-line texts in error-texts.ts, the rest in
+// refusals/words.ts, so a page that shows one of them does not load this rule (decision 0081).
 import { FALLBACK_ERROR } from "./error-texts";
+import { FIELD_LABELS, VALIDATION_FALLBACK, VALIDATION_HEADING } from "./refusals/words";
 
 export { FALLBACK_ERROR, NETWORK_ERROR, SERVER_UNREACHABLE, SESSION_EXPIRED_MESSAGE } from "./error-texts";
-
-export const VALIDATION_HEADING = "Vui lòng sửa các lỗi sau:";
-export const VALIDATION_FALLBACK = "Dữ liệu không hợp lệ. Vui lòng kiểm tra lại.";
-export const ACCESS_DENIED_MESSAGE = "Access Denied: Bạn không có quyền truy cập trang này";
-/** An admin's session that did not pass the second factor (the admin screens send it to enrolment). */
-export const SECOND_FACTOR_REQUIRED_MESSAGE = "Tài khoản quản trị cần xác thực hai lớp. Vui lòng bật hoặc nhập mã xác thực để tiếp tục.";
-
-export const FIELD_LABELS: Record<string, string> = {
-  email: "Email",
-  username: "Tên đăng nhập",
-  password: "Mật khẩu",
-  password_confirm: "Xác nhận mật khẩu",
-  first_name: "Họ",
-  last_name: "Tên",
-  login: "Tên đăng nhập hoặc email",
-  new_password: "Mật khẩu mới",
-  current_password: "Mật khẩu hiện tại",
-  confirm_password: "Xác nhận mật khẩu",
-  token: "Mã xác thực",
-  name: "Tên ứng dụng",
-  description: "Mô tả",
-  version: "Phiên bản",
-  bundle_identifier: "Bundle ID",
-  minimum_os_version: "iOS tối thiểu",
-  file: "Tệp ứng dụng",
-  icon: "Biểu tượng",
-  category: "Danh mục",
-  app_type: "Loại ứng dụng",
-  amount: "Số tiền",
-};
+export { ACCESS_DENIED_MESSAGE, FIELD_LABELS, SECOND_FACTOR_REQUIRED_MESSAGE, VALIDATION_FALLBACK, VALIDATION_HEADING } from "./refusals/words";
 
 function firstString(value: unknown): string | null {
   if (typeof value === "string" && value.trim()) return value;

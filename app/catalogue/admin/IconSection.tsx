@@ -1,7 +1,7 @@
 // The app form's icon: the chosen (or current) icon beside its file input.
 import { Field } from "~/ui/Field";
 import { ICON_ACCEPT, ICON_HINT } from "@workers/shared/catalogue/app-form-fields";
-import { FIELD_LABELS } from "@workers/shared/error-messages";
+import { FIELD_LABELS } from "@workers/shared/refusals/words";
 import type { FieldErrors } from "./fields";
 import { FILE_INPUT, Section } from "./parts";
 

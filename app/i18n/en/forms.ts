@@ -1,7 +1,7 @@
 import type { formsWords } from "../vi/forms";
 import type { EnglishOf } from "../words";
 
-// Each field's name, for the list of a refused submission (every field workers/shared/error-messages.ts names).
+// Each field's name, for the list of a refused submission (every field workers/shared/refusals/words.ts names).
 const FIELD_LABELS: Readonly<Record<string, string>> = {
   email: "Email",
   username: "Username",
