@@ -68,6 +68,7 @@ export async function clientLoader({ request }: ClientLoaderFunctionArgs): Promi
     const [{ data }, phones, setup] = await Promise.all([apiCall((api) => api.api.auth.mfa.$get(), { auth: true, signal: request.signal }), readPhones(request.signal), challenge && loadSetup()]);
     const asksCode = data.enabled || Boolean(challenge);
     const CodeField = asksCode ? await (early ?? loadCodeField()) : null;
+    // A code asked for with no field to type it in: the page says its settings did not load (below).
     if (!asksCode || CodeField) return { status: data, enrolment: challenge && setup && { challenge, setup }, hasPassword, phones, CodeField };
   } catch (error) {
     if (isSessionOver(error)) return sessionEnded(request);
