@@ -5,7 +5,8 @@
 // load it: an area's modules that the same pages load come as one file, and no page loads a shared
 // module it does not use. A module goes with an importer that exactly the same pages load (a
 // component's words and helpers come with it). What one page loads stays with its route, and what
-// is loaded lazily stays lazy (Rollup places both).
+// is loaded lazily stays lazy (Rollup places both), except a module of a named folder that one page
+// and lazy code both load: it comes in its folder's group.
 
 /**
  * The named exceptions, by folder: the modules directly in it that two or more pages load are one
@@ -86,9 +87,15 @@ export function sharedChunks() {
     groups.set(id, undefined); // an import cycle reads "no group" while it is worked out
     const path = pathOf(id);
     let group;
-    if (path && (pagesOf.get(id) ?? []).length >= 2) {
-      const folder = path.slice(0, path.lastIndexOf("/"));
-      const info = getModuleInfo(id);
+    const folder = path?.slice(0, path.lastIndexOf("/"));
+    const info = path && getModuleInfo(id);
+    const pages = pagesOf.get(id) ?? [];
+    if (info && pages.length === 1 && FOLDER_GROUPS[folder] && info.importers.some((other) => !pagesOf.has(other))) {
+      // One page loads it and lazy code does too, so it would be a file of its own: it comes in its
+      // folder's group instead, one file fewer for the page (the home page's card, which the admin's
+      // lazily loaded app form shows as its preview).
+      group = FOLDER_GROUPS[folder];
+    } else if (info && pages.length >= 2) {
       if (WITH_SHARED.includes(folder)) {
         const shared = info.importedIds.find((other) => pathOf(other)?.startsWith("workers/shared/"));
         group = shared && groupOf(shared, getModuleInfo);

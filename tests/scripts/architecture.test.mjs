@@ -122,4 +122,28 @@ describe("the build's shared chunks follow the folders (scripts/chunks.mjs)", ()
       "app/catalogue/SupportLinks.tsx": "catalogue",
     });
   });
+
+  test("a module one page loads and lazy code loads too comes in its folder's group, not a file of its own", () => {
+    const graph = {
+      "/p/app/routes/home.tsx": ["/p/app/catalogue/home/Card.tsx", "/p/app/catalogue/home/clock.ts", "/p/app/catalogue/home/Empty.tsx"],
+      "/p/app/routes/edit.tsx": ["/p/app/catalogue/home/clock.ts"],
+      "/p/app/owner/Form.tsx": ["/p/app/catalogue/home/Card.tsx"],
+      "/p/app/catalogue/home/Card.tsx": [],
+      "/p/app/catalogue/home/clock.ts": [],
+      "/p/app/catalogue/home/Empty.tsx": [],
+    };
+    const importers = (id) => Object.keys(graph).filter((other) => graph[other].includes(id));
+    const meta = { getModuleIds: () => Object.keys(graph).values(), getModuleInfo: (id) => ({ isEntry: id.includes("/routes/"), importedIds: graph[id], importers: importers(id) }) };
+    const groupOf = sharedChunks();
+    const groups = Object.fromEntries(Object.keys(graph).map((id) => [id.replace("/p/", ""), groupOf(id, meta)]));
+    assert.equal(FOLDER_GROUPS["app/catalogue/home"], "home");
+    assert.deepEqual(groups, {
+      "app/routes/home.tsx": undefined,
+      "app/routes/edit.tsx": undefined,
+      "app/owner/Form.tsx": undefined,
+      "app/catalogue/home/Card.tsx": "home",
+      "app/catalogue/home/clock.ts": "home",
+      "app/catalogue/home/Empty.tsx": undefined,
+    });
+  });
 });

@@ -17,7 +17,7 @@ import { projectRoot } from "../../scripts/lib.mjs";
  * budget; never raise one.
  */
 const STILL_OVER = {
-  "routes/_index": 92_909,
+  "routes/_index": 92_798,
 };
 const DRIFT_BYTES = 256;
 
