@@ -1,18 +1,13 @@
 import { Link, useLocation, useNavigate } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { useSessionUser } from "~/accounts/session/session-user";
 import { loginPathFor } from "~/accounts/session/login-path";
-import type { SessionUser } from "~/accounts/session/session";
-import { Avatar } from "./Avatar";
+import { readAccessToken, type SessionUser } from "~/accounts/session/session";
 import { lazyDialog } from "../ui/LazyDialog";
 import { LanguageSwitch } from "./LanguageSwitch";
 import { useLocalePath, withoutLocale } from "~/i18n/locale";
 import { shellWords } from "~/i18n/vi/shell";
 import { useWords } from "~/i18n/words";
-
-function displayName(user: SessionUser): string {
-  return user.full_name?.trim() || user.username;
-}
 
 /** The balance as this page's language writes it ("60.000 ₫", "60,000 ₫"), or null before it is known. */
 export function useBalanceText(user: SessionUser | null | undefined): string | null {
@@ -21,12 +16,42 @@ export function useBalanceText(user: SessionUser | null | undefined): string | n
   return typeof user.balance === "number" ? words.balance(user.formatted_balance, user.balance) : user.formatted_balance;
 }
 
-// The menus come in their own chunk, fetched when a button is hovered, focused or tapped.
-const loadMenus = () => import("./HeaderMenus");
+// The signed-in person's button and the menus come in their own file (HeaderMenus.tsx): fetched
+// as the page starts when a session is stored, else when a menu button is hovered, focused or
+// tapped. A visitor who opens no menu never fetches it.
+let menusFile: Promise<typeof import("./HeaderMenus")> | undefined;
+function loadMenus() {
+  menusFile ??= import("./HeaderMenus").catch((error) => {
+    menusFile = undefined; // the next wish fetches it again
+    throw error;
+  });
+  return menusFile;
+}
+if (typeof window !== "undefined" && readAccessToken()) void loadMenus().catch(() => {});
 // Ahead of the tap; a failure here is told when the menu opens (see lazyDialog).
 const prefetchMenus = () => void loadMenus().catch(() => {});
-const AccountMenu = lazyDialog(() => loadMenus().then((module) => module.AccountMenu));
 const MobileMenu = lazyDialog(() => loadMenus().then((module) => module.MobileMenu));
+
+/**
+ * The signed-in parts of the header (HeaderMenus.tsx) once their file is here, for a signed-in
+ * person. A file that could not be fetched is asked for again on the next page; until then the
+ * wide header shows no account button (the phone's balance and menu stay).
+ */
+function useSignedInParts(signedIn: boolean, pathname: string) {
+  const [parts, setParts] = useState<typeof import("./HeaderMenus")>();
+  useEffect(() => {
+    if (!signedIn || parts) return;
+    let ended = false;
+    loadMenus().then(
+      (module) => ended || setParts(() => module),
+      () => undefined,
+    );
+    return () => {
+      ended = true;
+    };
+  }, [signedIn, parts, pathname]);
+  return signedIn ? parts : undefined;
+}
 
 const ACCOUNT_PAGES = /^\/(login|register|forgot-password|reset-password|auth\/)/;
 
@@ -34,72 +59,24 @@ export function Header({ siteName }: { siteName: string }) {
   // The session lives in the browser, so the server renders the logged-out header.
   const user = useSessionUser();
   const [menuOpen, setMenuOpen] = useState(false);
-  const [accountOpen, setAccountOpen] = useState(false);
   const location = useLocation();
   const navigate = useNavigate();
-  const accountRef = useRef<HTMLDivElement>(null);
-  const accountButton = useRef<HTMLButtonElement>(null);
   const words = useWords(shellWords);
   const to = useLocalePath();
   const balance = useBalanceText(user);
+  const signedInParts = useSignedInParts(Boolean(user), location.pathname);
 
-  // Signed in: the live wallet (its own chunk, so a visitor's pages do not carry it) keeps the
-  // balance here and on every screen current (docs/architecture.md, "The live wallet").
-  const userId = user?.id;
-  useEffect(() => {
-    if (!userId) return;
-    let stop: (() => void) | undefined;
-    let ended = false;
-    // A chunk that cannot be fetched leaves the header as it was (the balance shows, it is not live).
-    import("~/money/wallet/live-wallet")
-      .then(({ startLiveWallet }) => {
-        if (!ended) stop = startLiveWallet();
-      })
-      .catch(() => undefined);
-    return () => {
-      ended = true;
-      stop?.();
-    };
-  }, [userId]);
-
-  // Going to another page closes both menus (a link in them closes them too: HeaderMenus.tsx); a
-  // page changing its own query (a tab after a credit) does not shut a menu the buyer just opened.
+  // Going to another page closes the menu (a link in it closes it too: HeaderMenus.tsx); a page
+  // changing its own query (a tab after a credit) does not shut a menu the buyer just opened.
   const [shownAt, setShownAt] = useState(location.pathname);
   if (shownAt !== location.pathname) {
     setShownAt(location.pathname);
     setMenuOpen(false);
-    setAccountOpen(false);
   }
-
-  // Escape closes whichever menu is open, and focus goes back to the button that opened it; a
-  // click or focus outside the account menu closes it.
-  useEffect(() => {
-    if (!menuOpen && !accountOpen) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== "Escape") return;
-      if (accountOpen) accountButton.current?.focus();
-      setMenuOpen(false);
-      setAccountOpen(false);
-    };
-    const closeAccount = (event: MouseEvent | FocusEvent) => {
-      if (!accountRef.current?.contains(event.target as Node)) setAccountOpen(false);
-    };
-    document.addEventListener("keydown", onKey);
-    if (accountOpen) {
-      document.addEventListener("click", closeAccount);
-      document.addEventListener("focusin", closeAccount);
-    }
-    return () => {
-      document.removeEventListener("keydown", onKey);
-      document.removeEventListener("click", closeAccount);
-      document.removeEventListener("focusin", closeAccount);
-    };
-  }, [menuOpen, accountOpen]);
 
   // The menus end the session (and say so); the header then closes them and goes home.
   function signedOut() {
     setMenuOpen(false);
-    setAccountOpen(false);
     navigate(to("/"));
   }
 
@@ -123,32 +100,13 @@ export function Header({ siteName }: { siteName: string }) {
         <nav className="site-nav-wide" aria-label={words.accountNav}>
           <LanguageSwitch className="site-nav-link" />
           {user ? (
-            <div className="relative" ref={accountRef}>
-              <button
-                ref={accountButton}
-                type="button"
-                onClick={() => setAccountOpen((open) => !open)}
-                onPointerEnter={prefetchMenus}
-                onFocus={prefetchMenus}
-                aria-expanded={accountOpen}
-                aria-controls="account-menu"
-                className="site-account-button"
-              >
-                <Avatar user={user} size="sm" />
-                <span className="text-left leading-tight">
-                  <span className="site-account-name">{displayName(user)}</span>
-                  {balance && <span className="block text-xs text-emerald-400">{balance}</span>}
-                </span>
-              </button>
-              {accountOpen && <AccountMenu user={user} onSignedOut={signedOut} onClose={() => setAccountOpen(false)} />}
-            </div>
+            signedInParts && <signedInParts.AccountButton user={user} balance={balance} onSignedOut={signedOut} />
           ) : (
             <Link to={loginHref} className="site-sign-in">
               {words.signIn}
             </Link>
           )}
         </nav>
-
         {/* Phones: under 768 px the account actions sit behind a menu button; the balance stays in sight (issue #27) */}
         <div className="site-nav-phone">
           {balance && (
@@ -172,7 +130,7 @@ export function Header({ siteName }: { siteName: string }) {
           </button>
         </div>
       </div>
-      {menuOpen && <MobileMenu user={user} name={user ? displayName(user) : ""} balance={balance} loginHref={loginHref} onSignedOut={signedOut} onClose={() => setMenuOpen(false)} />}
+      {menuOpen && <MobileMenu user={user} balance={balance} loginHref={loginHref} onSignedOut={signedOut} onClose={() => setMenuOpen(false)} />}
     </header>
   );
 }

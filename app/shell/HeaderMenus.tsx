@@ -1,6 +1,8 @@
-// The header's two menus, loaded when one is first wanted (hover, focus or tap on its button):
-// most visitors never open them, so the first paint does not carry them (issue #26's page weight).
-import { Link } from "@remix-run/react";
+// The header's signed-in button and its two menus, loaded as the page starts when a session is
+// stored, else when a menu is first wanted (hover, focus or tap on its button): a visitor's pages do
+// not carry them (issue #26's page weight; Header.tsx).
+import { Link, useLocation } from "@remix-run/react";
+import { type RefObject, useEffect, useRef, useState } from "react";
 import { useLocalePath } from "~/i18n/locale";
 import { menuWords } from "~/i18n/vi/menus";
 import { shellWords } from "~/i18n/vi/shell";
@@ -38,9 +40,107 @@ function useSignOut(onSignedOut: () => void): () => void {
   };
 }
 
-// A link followed from a menu closes it (the header closes both on a new page, not on a page's own
+function displayName(user: SessionUser): string {
+  return user.full_name?.trim() || user.username;
+}
+
+/**
+ * How an open menu closes besides its links: Escape calls `onEscape`; a click or focus outside
+ * `within` calls `onOutside`.
+ */
+function useMenuCloses(open: boolean, { onEscape, onOutside, within }: { onEscape: () => void; onOutside?: () => void; within?: RefObject<HTMLElement> }) {
+  const latest = useRef({ onEscape, onOutside });
+  latest.current = { onEscape, onOutside };
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape") latest.current.onEscape();
+    };
+    const away = (event: MouseEvent | FocusEvent) => {
+      if (within?.current && !within.current.contains(event.target as Node)) latest.current.onOutside?.();
+    };
+    document.addEventListener("keydown", onKey);
+    document.addEventListener("click", away);
+    document.addEventListener("focusin", away);
+    return () => {
+      document.removeEventListener("keydown", onKey);
+      document.removeEventListener("click", away);
+      document.removeEventListener("focusin", away);
+    };
+  }, [open, within]);
+}
+
+/**
+ * While someone is signed in, the live wallet (its own file, which a visitor never fetches) keeps the
+ * balance here and on every screen current (docs/architecture.md, "The live wallet"). A file that
+ * cannot be fetched leaves the balance as it was: shown, not live.
+ */
+function useLiveWallet(userId: SessionUser["id"]) {
+  useEffect(() => {
+    let stop: (() => void) | undefined;
+    let ended = false;
+    import("~/money/wallet/live-wallet")
+      .then(({ startLiveWallet }) => {
+        if (!ended) stop = startLiveWallet();
+      })
+      .catch(() => undefined);
+    return () => {
+      ended = true;
+      stop?.();
+    };
+  }, [userId]);
+}
+
+/**
+ * The signed-in person's button on wide screens (picture, name, balance) and the account menu it
+ * opens. Another page closes the menu, a page changing its own query does not; Escape closes it and
+ * gives the button back its focus; a click or focus outside closes it.
+ */
+export function AccountButton({ user, balance, onSignedOut }: { user: SessionUser; balance: string | null; onSignedOut: () => void }) {
+  const [open, setOpen] = useState(false);
+  const box = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const { pathname } = useLocation();
+  const [shownAt, setShownAt] = useState(pathname);
+  if (shownAt !== pathname) {
+    setShownAt(pathname);
+    setOpen(false);
+  }
+  useLiveWallet(user.id);
+  useMenuCloses(open, {
+    onEscape: () => {
+      button.current?.focus();
+      setOpen(false);
+    },
+    onOutside: () => setOpen(false),
+    within: box,
+  });
+  return (
+    <div className="relative" ref={box}>
+      <button ref={button} type="button" onClick={() => setOpen((shown) => !shown)} aria-expanded={open} aria-controls="account-menu" className="site-account-button">
+        <Avatar user={user} size="sm" />
+        <span className="text-left leading-tight">
+          <span className="site-account-name">{displayName(user)}</span>
+          {balance && <span className="block text-xs text-emerald-400">{balance}</span>}
+        </span>
+      </button>
+      {open && (
+        <AccountMenu
+          user={user}
+          onSignedOut={() => {
+            setOpen(false);
+            onSignedOut();
+          }}
+          onClose={() => setOpen(false)}
+        />
+      )}
+    </div>
+  );
+}
+
+// A link followed from a menu closes it (the header closes it on a new page, not on a page's own
 // change of its query).
-export function AccountMenu({ user, onSignedOut, onClose }: { user: SessionUser; onSignedOut: () => void; onClose: () => void }) {
+function AccountMenu({ user, onSignedOut, onClose }: { user: SessionUser; onSignedOut: () => void; onClose: () => void }) {
   const words = useWords(menuWords);
   const signOut = useSignOut(onSignedOut);
   const to = useLocalePath();
@@ -75,7 +175,9 @@ export function AccountMenu({ user, onSignedOut, onClose }: { user: SessionUser;
   );
 }
 
-export function MobileMenu({ user, name, balance, loginHref, onSignedOut, onClose }: { user: SessionUser | null | undefined; name: string; balance: string | null; loginHref: string; onSignedOut: () => void; onClose: () => void }) {
+/** The phones' menu (under 768 px): the account, the top-ups, or the ways in; Escape closes it. */
+export function MobileMenu({ user, balance, loginHref, onSignedOut, onClose }: { user: SessionUser | null | undefined; balance: string | null; loginHref: string; onSignedOut: () => void; onClose: () => void }) {
+  useMenuCloses(true, { onEscape: onClose });
   const words = useWords(menuWords);
   const signOut = useSignOut(onSignedOut);
   const shell = useWords(shellWords);
@@ -88,7 +190,7 @@ export function MobileMenu({ user, name, balance, loginHref, onSignedOut, onClos
           <div className="flex items-center gap-3 px-2 py-2">
             <Avatar user={user} size="md" />
             <span className="min-w-0 text-sm">
-              <span className="block truncate font-semibold text-white">{name}</span>
+              <span className="block truncate font-semibold text-white">{displayName(user)}</span>
               {balance && <span className="block text-emerald-400">{balance}</span>}
             </span>
           </div>

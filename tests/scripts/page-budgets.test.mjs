@@ -14,11 +14,9 @@ import { projectRoot } from "../../scripts/lib.mjs";
  * landed, each held at its weight then plus 256 B for the build's small drift; lowered where a page
  * got lighter since (the admin's pages without the account pages' card and Field's words, the
  * profile; the shared chunks by folder, decision 0071). Remove a line when its page is under
- * budget; never raise one.
+ * budget; never raise one. Empty since the home page came under its 90 KB (decision 0082).
  */
-const STILL_OVER = {
-  "routes/_index": 92_798,
-};
+const STILL_OVER = {};
 const DRIFT_BYTES = 256;
 
 describe("each page's JavaScript budget", () => {
