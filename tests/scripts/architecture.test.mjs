@@ -72,6 +72,14 @@ describe("docs/architecture.md holds", () => {
   });
 });
 
+/** Each module's group by the rule, on a graph of module → its static imports (a route is a page). */
+function groupsOn(graph) {
+  const importers = (id) => Object.keys(graph).filter((other) => graph[other].includes(id));
+  const meta = { getModuleIds: () => Object.keys(graph).values(), getModuleInfo: (id) => ({ isEntry: id.includes("/routes/"), importedIds: graph[id], importers: importers(id) }) };
+  const groupOf = sharedChunks();
+  return Object.fromEntries(Object.keys(graph).map((id) => [id.replace("/p/", ""), groupOf(id, meta)]));
+}
+
 describe("the build's shared chunks follow the folders (scripts/chunks.mjs)", () => {
   test("each folder the rule names holds source files, and each folder that goes with workers/shared imports from it", () => {
     const named = [...Object.keys(FOLDER_GROUPS), ...WITH_SHARED];
@@ -106,10 +114,7 @@ describe("the build's shared chunks follow the folders (scripts/chunks.mjs)", ()
       "/p/app/catalogue/AppIcon.tsx": [],
       "/p/app/catalogue/SupportLinks.tsx": [],
     };
-    const importers = (id) => Object.keys(graph).filter((other) => graph[other].includes(id));
-    const meta = { getModuleIds: () => Object.keys(graph).values(), getModuleInfo: (id) => ({ isEntry: id.includes("/routes/"), importedIds: graph[id], importers: importers(id) }) };
-    const groupOf = sharedChunks();
-    const groups = Object.fromEntries(Object.keys(graph).map((id) => [id.replace("/p/", ""), groupOf(id, meta)]));
+    const groups = groupsOn(graph);
     assert.deepEqual(groups, {
       "app/routes/a.tsx": undefined,
       "app/routes/b.tsx": undefined,
@@ -132,10 +137,7 @@ describe("the build's shared chunks follow the folders (scripts/chunks.mjs)", ()
       "/p/app/catalogue/home/clock.ts": [],
       "/p/app/catalogue/home/Empty.tsx": [],
     };
-    const importers = (id) => Object.keys(graph).filter((other) => graph[other].includes(id));
-    const meta = { getModuleIds: () => Object.keys(graph).values(), getModuleInfo: (id) => ({ isEntry: id.includes("/routes/"), importedIds: graph[id], importers: importers(id) }) };
-    const groupOf = sharedChunks();
-    const groups = Object.fromEntries(Object.keys(graph).map((id) => [id.replace("/p/", ""), groupOf(id, meta)]));
+    const groups = groupsOn(graph);
     assert.equal(FOLDER_GROUPS["app/catalogue/home"], "home");
     assert.deepEqual(groups, {
       "app/routes/home.tsx": undefined,
