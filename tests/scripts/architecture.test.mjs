@@ -52,6 +52,19 @@ describe("docs/architecture.md holds", () => {
     assert.deepEqual(strays, []);
   });
 
+  test("routes run no queries: no router prepares, runs or batches a statement", () => {
+    const runs = /\.(prepare|run|first|batch)\(/;
+    const routers = readdirSync(join(projectRoot, "workers"), { withFileTypes: true })
+      .filter((entry) => existsSync(join(projectRoot, "workers", entry.name, "routes")))
+      .flatMap((domain) => readdirSync(join(projectRoot, "workers", domain.name, "routes")).filter((name) => SOURCE.test(name)).map((name) => `workers/${domain.name}/routes/${name}`));
+    assert.ok(routers.length > 20, `only ${routers.length} routers found`);
+    assert.match(text, /Routes run no queries/);
+    assert.deepEqual(
+      routers.filter((router) => runs.test(readFileSync(join(projectRoot, router), "utf8"))),
+      [],
+    );
+  });
+
   test("of the domains' rule modules, only the four it names build responses", () => {
     const builds = /new Response\(|Response\.(json|redirect)\(/;
     const found = ["accounts", "catalogue", "licensing", "money", "owner"].flatMap((domain) =>

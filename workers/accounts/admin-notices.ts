@@ -69,10 +69,15 @@ export type CredentialChange = keyof typeof CREDENTIAL_CHANGES;
  * The owner's notice of an admin's credential change, as a statement for the change's own batch
  * (null when admin notices are off): a takeover shows even when it came from a known address.
  */
-export function adminCredentialNotice(env: Env, action: CredentialChange, admin: { id: number }, address: string, now: number): D1PreparedStatement | null {
+function adminCredentialNotice(env: Env, action: CredentialChange, admin: { id: number }, address: string, now: number): D1PreparedStatement | null {
   if (!noticeSettings(env).kinds.has("admin_login")) return null;
   const text = [CREDENTIAL_CHANGES[action], "Tài khoản: {user}", `Địa chỉ: ${address}`].join("\n");
   return recordStatement(env.DB, "admin_login", text, `admin_credentials:${admin.id}:${now}:${action}`, now, undefined, admin.id);
+}
+
+/** The owner's notice of an admin's credential change whose own record was written already (the second factor's enrolment, in its batch). */
+export async function tellAdminCredentialChange(env: Env, action: CredentialChange, admin: { id: number }, address: string, now: number): Promise<void> {
+  await adminCredentialNotice(env, action, admin, address, now)?.run();
 }
 
 /** An admin's credentials replaced (a password, a Google link or takeover): its audit record and the owner's notice, in one batch. */

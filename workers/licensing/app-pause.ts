@@ -25,6 +25,11 @@ async function openPause(d1: D1Database, appId: number): Promise<PauseRow | null
   return d1.prepare("SELECT id, reason, reason_en, paused_at FROM app_pauses WHERE app_id = ? AND resumed_at IS NULL").bind(appId).first<PauseRow>();
 }
 
+/** The app a pause or a resume names, with the name the owner's notice gives; null when there is none. */
+export async function pausableApp(d1: D1Database, appId: number): Promise<{ id: number; name: string } | null> {
+  return d1.prepare("SELECT id, name FROM apps WHERE id = ?").bind(appId).first<{ id: number; name: string }>();
+}
+
 /** The app's open pause, or null when it is not paused. */
 export async function currentPause(d1: D1Database, appId: number): Promise<AppPause | null> {
   const row = await openPause(d1, appId);

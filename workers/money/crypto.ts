@@ -8,13 +8,12 @@ import { and, count, desc, eq, inArray, lte, sql } from "drizzle-orm";
 import { getDb, type Database } from "../db/client";
 import { cryptoPayments, cryptoTopups } from "../db/schema";
 import { cryptoSettings, usdVndRate } from "../db/statements/store-settings";
-import { recordStatement } from "../db/statements/notifications";
 import { errorText, logEvent } from "../lib/log";
 import type { Config } from "../platform/config";
-import { noticeSettings } from "../platform/config";
 import { fieldError, NotFoundError, UnavailableError, ValidationError, ConflictError } from "../platform/errors";
 import { formatVND } from "../shared/format";
 import { usdCents, vndFor } from "../shared/money/topup";
+import { cryptoParkedNotice } from "../owner/notifications";
 import { promotionCodeForTopup } from "./deposit-bonus";
 import { CRYPTO_MESSAGES, REVIEW_MESSAGES } from "./messages";
 import { createInvoice, invoicePayments, type NowPaymentsConfig, type PaymentReadBack, readPayment } from "./nowpayments";
@@ -158,11 +157,7 @@ async function recordPayment(env: Env, topup: CryptoRow, payment: PaymentReadBac
          reason = coalesce(crypto_payments.reason, excluded.reason), raw_body = excluded.raw_body, updated_at = excluded.updated_at`,
     ).bind(payment.paymentId, payment.parentPaymentId, topup.id, payment.status.slice(0, 30), amountText(payment.actuallyPaid), amountText(payment.payAmount), park?.creditable ?? 0, park ? "parked" : "none", park?.reason ?? null, raw, now),
   ];
-  if (park && noticeSettings(env).kinds.has("transfer_parked")) {
-    // Once per payment (its dedupe key), and only while it is parked (an admin may have decided it already).
-    const text = `🅿️ Thanh toán crypto ${payment.paymentId} chờ duyệt (đơn #${topup.id}): ${park.reason}\nNgười dùng: {user}\nCó thể cộng: ${formatVND(park.creditable)}`;
-    statements.push(recordStatement(env.DB, "transfer_parked", text, `crypto-parked:${payment.paymentId}`, now, { sql: "EXISTS (SELECT 1 FROM crypto_payments WHERE payment_id = ?6 AND review = 'parked')", binds: [payment.paymentId] }, topup.userId));
-  }
+  if (park) statements.push(...cryptoParkedNotice(env, payment, topup, park, now));
   await env.DB.batch(statements);
   const [row] = await getDb(env.DB).select().from(cryptoPayments).where(eq(cryptoPayments.paymentId, payment.paymentId)).limit(1);
   return row;

@@ -43,6 +43,21 @@ export function cardReviewNotice(env: Env, card: { requestId: string; descriptio
 }
 
 /**
+ * A crypto payment parked for an admin (workers/money/crypto.ts), for the payment's own batch: once
+ * per payment (its dedupe key), and only while it is still parked (an admin may have decided it).
+ */
+export function cryptoParkedNotice(env: Env, payment: { paymentId: string }, topup: { id: number; userId: number }, park: { reason: string; creditable: number }, now: number): D1PreparedStatement[] {
+  if (!noticeSettings(env).kinds.has("transfer_parked")) return [];
+  const text = [`🅿️ Thanh toán crypto ${payment.paymentId} chờ duyệt (đơn #${topup.id}): ${park.reason}`, "Người dùng: {user}", `Có thể cộng: ${formatVND(park.creditable)}`].join("\n");
+  return [
+    recordStatement(env.DB, "transfer_parked", text, `crypto-parked:${payment.paymentId}`, now, {
+      sql: "EXISTS (SELECT 1 FROM crypto_payments WHERE payment_id = ?6 AND review = 'parked')",
+      binds: [payment.paymentId],
+    }, topup.userId),
+  ];
+}
+
+/**
  * An app paused (workers/licensing/app-pause.ts), for the pause's own batch: kind "ops", which the
  * owner always hears, recorded only when this pause opened (its paused_at and admin).
  */

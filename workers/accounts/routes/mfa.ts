@@ -5,7 +5,7 @@ import { getConfig } from "../../platform/config";
 import { mfaCodeSchema, mfaSetupSchema, mfaVerifySchema } from "../schemas/mfa";
 import { findUserById, toPublicUser, type UserRow } from "../accounts";
 import { type AnsweredChallenge, answerChallenge, disableSecondFactor, hasSecondFactor, openChallenge, proveSecondFactor, regenerateRecoveryCodes, secondFactorStatus, startChallenge, WrongCodeError } from "../mfa";
-import { adminCredentialNotice, type AuditRecord, recordAdminCodeFailure, recordAdminSignIn, recordAudit } from "../admin-notices";
+import { type AuditRecord, recordAdminCodeFailure, recordAdminSignIn, recordAudit, tellAdminCredentialChange } from "../admin-notices";
 import { claim, clear, LIMITS } from "../../platform/rate-limit";
 import { closeEndedSockets } from "../../platform/live-sockets";
 import { accessTokenFor, issueDeviceToken, startSession, touchDevice } from "../sessions";
@@ -98,7 +98,7 @@ export const mfaApi = new Hono<ApiEnv>()
       await recordAudit(db(c), adminRecord(c, answered.user, "auth.admin_login"));
       await recordAdminSignIn(c.env, answered.user, clientAddress(c));
       // A new phone for an admin's second factor (audited in the enrolment's batch) is told to the owner.
-      if (answered.recoveryCodes) await adminCredentialNotice(c.env, "mfa.enrol", answered.user, clientAddress(c), now)?.run();
+      if (answered.recoveryCodes) await tellAdminCredentialChange(c.env, "mfa.enrol", answered.user, clientAddress(c), now);
     }
     let deviceToken: string | undefined;
     if (answered.context.source === "login") {
@@ -141,7 +141,7 @@ export const mfaApi = new Hono<ApiEnv>()
     const codes = await regenerateRecoveryCodes(db(c), user, c.get("session").familyId, admin ? adminRecord(c, user, "mfa.recovery_regenerate") : null);
     if (!codes) throw sessionOver();
     await closeEndedSockets(c.env, [user.id]);
-    if (admin) await adminCredentialNotice(c.env, "mfa.recovery_regenerate", user, clientAddress(c), Date.now())?.run();
+    if (admin) await tellAdminCredentialChange(c.env, "mfa.recovery_regenerate", user, clientAddress(c), Date.now());
     return c.json({ success: true, message: say(c, MESSAGES_MFA.recoveryRegenerated), data: { recovery_codes: codes } });
   })
   .post("/disable", requireUser, takesJson(mfaCodeSchema), async (c) => {

@@ -8,7 +8,7 @@ import { adminActor, type ApiContext, type ApiEnv, say } from "../../platform/ht
 import { requireAdmin } from "../../accounts/require-admin";
 import { readJson, readParams, takesJson } from "../../platform/http/validate";
 import { NotFoundError } from "../../platform/errors";
-import { currentPause, pauseApp, resumeApp } from "../app-pause";
+import { currentPause, pausableApp, pauseApp, resumeApp } from "../app-pause";
 import { applyBulkChange, previewBulkChange } from "../key-bulk";
 import { bulkApplySchema, bulkPreviewSchema, pauseAppSchema } from "../schemas/pause-bulk";
 import { APP_PAUSE_MESSAGES, KEY_ADMIN_MESSAGES, KEY_BULK_MESSAGES } from "../messages";
@@ -16,7 +16,7 @@ import { APP_PAUSE_MESSAGES, KEY_ADMIN_MESSAGES, KEY_BULK_MESSAGES } from "../me
 /** The app an `/apps/:id/…` path names (by id), with its name for the owner's notice. */
 async function appOf(c: ApiContext) {
   const { id } = readParams(c, idPath, KEY_ADMIN_MESSAGES.appNotFound);
-  const app = await c.env.DB.prepare("SELECT id, name FROM apps WHERE id = ?").bind(id).first<{ id: number; name: string }>();
+  const app = await pausableApp(c.env.DB, id);
   if (!app) throw new NotFoundError(KEY_ADMIN_MESSAGES.appNotFound);
   return app;
 }
