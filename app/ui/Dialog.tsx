@@ -7,7 +7,7 @@
 import { type KeyboardEvent, type MouseEvent, type ReactNode, type RefObject, type SyntheticEvent, useCallback, useEffect, useRef } from "react";
 import { shellWords } from "~/i18n/vi/shell";
 import { useWords } from "~/i18n/words";
-import { holdToasts } from "~/ui/toast";
+import { holdToasts } from "~/ui/toast-host";
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]):not([hidden]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 

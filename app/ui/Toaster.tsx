@@ -2,7 +2,8 @@ import { useEffect, useState } from "react";
 import { createPortal } from "react-dom";
 import { shellWords } from "~/i18n/vi/shell";
 import { useWords } from "~/i18n/words";
-import { dismissToast, subscribeToasts, type Toast, toastHost } from "~/ui/toast";
+import { dismissToast, subscribeToasts, type Toast } from "~/ui/toast";
+import { toastHost } from "~/ui/toast-host";
 
 const STYLES: Record<Toast["kind"], string> = {
   success: "border-emerald-500/40 bg-emerald-950/90 text-emerald-100",
