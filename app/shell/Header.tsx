@@ -33,8 +33,8 @@ const prefetchMenus = () => void loadMenus().catch(() => {});
 const MobileMenu = lazyDialog(() => loadMenus().then((module) => module.MobileMenu));
 
 /**
- * The signed-in parts of the header (HeaderMenus.tsx) once their file is here, for a signed-in
- * person. A file that could not be fetched is asked for again on the next page; until then the
+ * The signed-in parts of the header (HeaderMenus.tsx) once their file is here (fetched while
+ * someone is signed in). A file that could not be fetched is asked for again on the next page; until then the
  * wide header shows no account button (the phone's balance and menu stay).
  */
 function useSignedInParts(signedIn: boolean, pathname: string) {
@@ -50,7 +50,7 @@ function useSignedInParts(signedIn: boolean, pathname: string) {
       ended = true;
     };
   }, [signedIn, parts, pathname]);
-  return signedIn ? parts : undefined;
+  return parts;
 }
 
 const ACCOUNT_PAGES = /^\/(login|register|forgot-password|reset-password|auth\/)/;

@@ -124,16 +124,7 @@ export function AccountButton({ user, balance, onSignedOut }: { user: SessionUse
           {balance && <span className="block text-xs text-emerald-400">{balance}</span>}
         </span>
       </button>
-      {open && (
-        <AccountMenu
-          user={user}
-          onSignedOut={() => {
-            setOpen(false);
-            onSignedOut();
-          }}
-          onClose={() => setOpen(false)}
-        />
-      )}
+      {open && <AccountMenu user={user} onSignedOut={onSignedOut} onClose={() => setOpen(false)} />}
     </div>
   );
 }
