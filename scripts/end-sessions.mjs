@@ -4,21 +4,23 @@
 // (.wrangler/state by default); with --remote it prints the wrangler command for the production
 // database, to run where wrangler is signed in. An admin can pull the same lever from the API
 // (POST /api/admin/users/end-all-sessions/).
-import { endAllSessionsStatements } from "../workers/db/statements/end-sessions.ts";
+import { drizzle } from "drizzle-orm/d1";
+import { endAllSessionsQueries } from "../workers/db/statements/end-sessions.ts";
 import { stateDir, withLocalBindings } from "./lib.mjs";
 
 const now = Date.now();
 
 if (process.argv.includes("--remote")) {
-  // The same statements, their bound moment written in.
-  const recorder = { prepare: (sql) => ({ sql, bind: (value) => ({ sql: sql.replaceAll("?1", String(value)) }) }) };
-  const sql = endAllSessionsStatements(recorder, now).map((statement) => statement.sql).join("; ");
+  // The same statements, their bound values (the moment, a number) written in; the queries only need a database to be built.
+  const queries = endAllSessionsQueries(drizzle({}), now).map((query) => query.toSQL());
+  const sql = queries.map(({ sql, params }) => params.reduce((text, value) => text.replace("?", String(value)), sql)).join("; ");
   // The merged production config, as every remote command of docs/operations.md: wrangler.toml alone holds the placeholder database id.
-  console.log(`Run, signed in to Cloudflare (npm run deploy -- --check writes the config):\n\n  npx wrangler d1 execute DB --remote --config .wrangler/production/wrangler.json --command "${sql}"\n`);
+  console.log(`Run, signed in to Cloudflare (npm run deploy -- --check writes the config):\n\n  npx wrangler d1 execute DB --remote --config .wrangler/production/wrangler.json --command '${sql}'\n`);
 } else {
   const persistTo = stateDir();
   await withLocalBindings(persistTo, async (env) => {
-    await env.DB.batch(endAllSessionsStatements(env.DB, now));
+    const db = drizzle(env.DB);
+    await db.batch(endAllSessionsQueries(db, now));
   });
   console.log(`Every session of the store in ${persistTo} has ended: everyone signs in again.`);
 }

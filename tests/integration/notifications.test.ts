@@ -170,11 +170,11 @@ describe("settings", () => {
   it("record nothing without a bot token, and only the chosen events", async () => {
     const deposit = { userId: 1, amount: 1000, channel: "vietqr" as const, code: null, reference: "r" };
     expect(noticeSettings({ ...env, TELEGRAM_BOT_TOKEN: "" }).kinds.size).toBe(0);
-    expect(depositNotice(env.DB, noticeSettings({ ...env, TELEGRAM_BOT_TOKEN: "" }), deposit, Date.now())).toEqual([]);
+    expect(depositNotice(noticeSettings({ ...env, TELEGRAM_BOT_TOKEN: "" }), deposit, Date.now())).toEqual([]);
     const chosen = noticeSettings({ ...env, TELEGRAM_EVENTS: "sold_out,admin_login", LOW_STOCK_THRESHOLD: "3" });
     expect([...chosen.kinds]).toEqual(["sold_out", "admin_login"]);
     expect(chosen.lowStockThreshold).toBe(3);
-    expect(depositNotice(env.DB, chosen, deposit, Date.now())).toEqual([]);
+    expect(depositNotice(chosen, deposit, Date.now())).toEqual([]);
     // Delivery does nothing at all without a token.
     expect(await deliverNotifications({ ...env, TELEGRAM_BOT_TOKEN: "" } as Env, Date.now() + 86_400_000)).toEqual({ sent: 0, failed: 0 });
   });

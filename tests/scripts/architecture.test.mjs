@@ -65,6 +65,27 @@ describe("docs/architecture.md holds", () => {
     );
   });
 
+  test("each domain writes D1 one way: drizzle in the catalogue, accounts and money's rules; statements in licensing, the owner and the wallet object", () => {
+    const modulesOf = (folder) =>
+      readdirSync(join(projectRoot, folder), { recursive: true })
+        .filter((name) => SOURCE.test(name))
+        .map((name) => join(folder, name));
+    const wallet = "workers/money/wallet/";
+    const drizzleWriters = ["workers/catalogue", "workers/accounts", "workers/money"].flatMap(modulesOf).filter((path) => !path.startsWith(wallet));
+    const statementWriters = ["workers/licensing", "workers/owner", wallet].flatMap(modulesOf);
+    assert.ok(drizzleWriters.length > 40 && statementWriters.length > 40, "the domains' folders were not read");
+    // A statement written on the binding, or a drizzle query prepared as one (workers/db/client.ts statementOf).
+    const statementWrite = /\.prepare\(\s*[`"']\s*(INSERT|UPDATE|DELETE|REPLACE)\b|statementOf\(|auditStatement\(|noticeStatement\(/i;
+    // A drizzle builder's write (on a table, not a router's path), or a shared record as a drizzle query.
+    const drizzleWrite = /(\bdb|getDb\([^)]*\))\s*\.(insert|update|delete)\(|\n\s*\.(insert|update|delete)\([a-z]|insertSelect\(|auditQuery\(|noticeQuery\(|\bdb\.run\(/;
+    const read = (path) => readFileSync(join(projectRoot, path), "utf8");
+    assert.match(text, /How each domain writes D1/);
+    assert.deepEqual(
+      [...drizzleWriters.filter((path) => statementWrite.test(read(path))), ...statementWriters.filter((path) => drizzleWrite.test(read(path)))],
+      [],
+    );
+  });
+
   test("of the domains' rule modules, only the four it names build responses", () => {
     const builds = /new Response\(|Response\.(json|redirect)\(/;
     const found = ["accounts", "catalogue", "licensing", "money", "owner"].flatMap((domain) =>

@@ -31,4 +31,19 @@ describe("npm run sessions:end", () => {
       assert.equal(open, 0);
     });
   });
+
+  test("--remote prints a wrangler command whose SQL ends every session", { timeout: 120_000 }, async () => {
+    const printed = spawnSync(process.execPath, ["scripts/end-sessions.mjs", "--remote"], { cwd: projectRoot, encoding: "utf8" });
+    assert.equal(printed.status, 0, printed.stderr);
+    const [, sql] = printed.stdout.match(/npx wrangler d1 execute DB --remote --config \S+ --command '([^']+)'/) ?? [];
+    assert.ok(sql, printed.stdout);
+    const epochs = async (env) => (await env.DB.prepare("SELECT security_epoch FROM users ORDER BY id").all()).results.map((row) => row.security_epoch);
+    await withLocalBindings(stateDir, async (env) => {
+      const before = await epochs(env);
+      await env.DB.prepare("INSERT INTO sessions (id, user_id, family_id, token_hash, created_at, expires_at, signed_in_at, security_epoch) VALUES (3, 1, 'f3', 'h3', ?1, ?2, ?1, 1)").bind(Date.now(), Date.now() + 86_400_000).run();
+      for (const statement of sql.split("; ")) await env.DB.prepare(statement).run();
+      assert.deepEqual(await epochs(env), before.map((epoch) => epoch + 1));
+      assert.equal(await env.DB.prepare("SELECT count(*) AS n FROM sessions WHERE revoked_at IS NULL").first("n"), 0);
+    });
+  });
 });

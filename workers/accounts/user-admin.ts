@@ -1,11 +1,11 @@
 // Admin: users (docs/product.md §7 "Admin users"); their balances and ledgers are money's (workers/money/balance-admin.ts).
-import { and, count, desc, lt, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, lt, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
-import { users } from "../db/schema";
+import { sessions, users } from "../db/schema";
 import { containsPattern } from "../shared/fields";
 import { type UserRow, toPublicUser } from "./accounts";
-import { type AdminActor, auditStatement } from "../db/statements/audit";
-import { endAllSessionsStatements } from "../db/statements/end-sessions";
+import { type AdminActor, auditQuery } from "../db/statements/audit";
+import { endAllSessionsQueries } from "../db/statements/end-sessions";
 
 function toAdminUser(row: UserRow) {
   return { ...toPublicUser(row), is_active: row.isActive, is_google: row.googleSub !== null };
@@ -99,8 +99,8 @@ export async function userStats(db: Database) {
  * is dead; the act is audited in the same batch. The admin who asks signs in again too. Answers
  * the accounts whose chains it ended (whose wallets may hold live sockets of them).
  */
-export async function endAllSessions(d1: D1Database, actor: AdminActor, now = Date.now()): Promise<number[]> {
-  await d1.batch([...endAllSessionsStatements(d1, now), auditStatement(d1, { actor, action: "auth.sessions_end_all", targetType: "store", targetId: null })]);
-  const { results } = await d1.prepare("SELECT DISTINCT user_id FROM sessions WHERE revoked_at = ?1").bind(now).all<{ user_id: number }>();
-  return results.map((row) => row.user_id);
+export async function endAllSessions(db: Database, actor: AdminActor, now = Date.now()): Promise<number[]> {
+  await db.batch([...endAllSessionsQueries(db, now), auditQuery(db, { actor, action: "auth.sessions_end_all", targetType: "store", targetId: null })]);
+  const ended = await db.selectDistinct({ userId: sessions.userId }).from(sessions).where(eq(sessions.revokedAt, new Date(now)));
+  return ended.map((row) => row.userId);
 }

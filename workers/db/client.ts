@@ -1,10 +1,39 @@
+import { getTableColumns, is, SQL, sql, type SQLWrapper } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
+import { SQLiteAsyncDialect, type SQLiteColumn, type SQLiteTable } from "drizzle-orm/sqlite-core";
 import * as schema from "./schema";
 
 export type Database = ReturnType<typeof getDb>;
 
 export function getDb(d1: D1Database) {
   return drizzle(d1, { schema });
+}
+
+const DIALECT = new SQLiteAsyncDialect();
+
+/**
+ * A query written once in drizzle, as a prepared statement on the binding: how a domain that writes
+ * statements runs what is shared with the drizzle domains (docs/architecture.md, "How each domain writes D1").
+ */
+export function statementOf(d1: D1Database, query: SQLWrapper): D1PreparedStatement {
+  const { sql: text, params } = DIALECT.sqlToQuery(query.getSQL());
+  return d1.prepare(text).bind(...params);
+}
+
+/**
+ * `INSERT INTO table SELECT … WHERE condition` as a drizzle query, so the row depends on what the
+ * batch wrote before it and the insert still joins a drizzle batch (raw `sql` cannot: drizzle-orm
+ * issue #2277). Drizzle names every column, so the SELECT gives each one in the table's order:
+ * from `values` (by column name), else the column's default, else NULL.
+ */
+export function insertSelect(db: Database, table: SQLiteTable, values: Record<string, SQL>, where?: SQL) {
+  const columns = Object.values(getTableColumns(table) as Record<string, SQLiteColumn>).map((column) => values[column.name] ?? defaultOf(column));
+  return db.insert(table).select(sql`SELECT ${sql.join(columns, sql`, `)}${where ? sql` WHERE ${where}` : sql``}`);
+}
+
+function defaultOf(column: SQLiteColumn): SQL {
+  if (column.default === undefined) return sql`NULL`;
+  return is(column.default, SQL) ? column.default : sql`${sql.param(column.default, column)}`;
 }
 
 // ---------------------------------------------------------------- read replicas (docs/decisions/0029-read-replicas-and-placement.md)

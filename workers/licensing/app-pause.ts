@@ -10,6 +10,7 @@
 import { sql } from "drizzle-orm";
 import { randomToken } from "../platform/crypto";
 import { ConflictError } from "../platform/errors";
+import { noticeStatement } from "../db/statements/notifications";
 import { type AdminActor, auditStatement } from "../db/statements/audit";
 import { appPausedNotice, appResumedNotice } from "../owner/notifications";
 import { recordEvent } from "../db/statements/store-events";
@@ -50,7 +51,7 @@ export async function pauseApp(d1: D1Database, app: { id: number; name: string }
     // The shop's own tools hear it (docs/decisions/0053), only when this request opened the pause.
     recordEvent(d1, "app.paused", { app_id: app.id, reason: input.reason, reason_en: input.reason_en }, { subject: `app:${app.id}`, dedupe: `app.paused:${app.id}:${now}`, now, afterChange: true }),
     auditStatement(d1, { actor, action: "app.pause", targetType: "app", targetId: app.id, details: { reason: input.reason, reason_en: input.reason_en } }, { onlyIf: mine }),
-    appPausedNotice(d1, app, input.reason, actor.userId, now),
+    noticeStatement(d1, appPausedNotice(app, input.reason, actor.userId, now)),
     // Buyers with a live key who accept mail hear of it once (the cron sends it: buyer-mails.ts).
     d1
       .prepare(
@@ -101,7 +102,7 @@ export async function resumeApp(d1: D1Database, app: { id: number; name: string 
       { actor, action: "app.resume", targetType: "app", targetId: app.id, details: { pause_id: pause.id, paused_ms: now - pause.paused_at } },
       { onlyIf: won, detailsFrom: { keys_moved: sql`(SELECT keys_moved FROM app_pauses WHERE id = ${pause.id})` } },
     ),
-    appResumedNotice(d1, app, { id: pause.id, minutes: Math.round((now - pause.paused_at) / 60_000) }, resumeId, actor.userId, now),
+    noticeStatement(d1, appResumedNotice(app, { id: pause.id, minutes: Math.round((now - pause.paused_at) / 60_000) }, resumeId, actor.userId, now)),
     // Buyers with a live key (the ones the pause froze, running again) who accept mail, once per
     // pause: only this request's claim queues them, and the dedupe key holds them to one each.
     d1

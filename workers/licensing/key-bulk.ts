@@ -10,7 +10,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { randomToken, sha256Hex } from "../platform/crypto";
 import { ConflictError, fieldError, NotFoundError, ValidationError } from "../platform/errors";
 import { type AdminActor, auditStatement } from "../db/statements/audit";
-import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
+import { statementOf } from "../db/client";
 import type { BulkPreviewInput } from "./schemas/pause-bulk";
 import { BULK_PREVIEW_LIFETIME_MS, KEY_ADMIN_MESSAGES, KEY_BULK_MESSAGES, MAX_BULK_KEYS } from "./messages";
 
@@ -53,13 +53,6 @@ function filterSql(filter: BulkPreviewInput["filter"]): SQL {
   return sql.join(parts, sql` AND `);
 }
 
-/** A drizzle SQL as a prepared D1 statement (for a batch of raw statements). */
-const DIALECT = new SQLiteAsyncDialect();
-function statement(d1: D1Database, query: SQL): D1PreparedStatement {
-  const { sql: text, params } = DIALECT.sqlToQuery(query);
-  return d1.prepare(text).bind(...params);
-}
-
 type BulkSample = { id: number; key_code: string; status: string; banned: boolean; sold_at: string | null; expires_at: string | null };
 export type BulkPreview = { token: string; count: number; sample: BulkSample[]; expires_at: string };
 
@@ -75,7 +68,7 @@ export async function previewBulkChange(d1: D1Database, input: BulkPreviewInput,
   const days = input.days ?? 0;
   const { can } = actionSql(input.action, days, now);
   const where = sql`${filterSql(input.filter)} AND ${can}`;
-  const counted = await statement(d1, sql`SELECT count(*) AS n FROM license_keys WHERE ${where}`).first<{ n: number }>();
+  const counted = await statementOf(d1, sql`SELECT count(*) AS n FROM license_keys WHERE ${where}`).first<{ n: number }>();
   if ((counted?.n ?? 0) > MAX_BULK_KEYS) throw new ValidationError(KEY_BULK_MESSAGES.tooMany(MAX_BULK_KEYS), { filter: [KEY_BULK_MESSAGES.tooMany(MAX_BULK_KEYS)] });
 
   const token = randomToken(32);
@@ -89,7 +82,7 @@ export async function previewBulkChange(d1: D1Database, input: BulkPreviewInput,
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, 0, ?7, ?8)`,
       )
       .bind(tokenHash, actor.userId, input.filter.app_id, JSON.stringify(storedFilter(input.filter)), input.action, input.days ?? null, now, expiresAt),
-    statement(d1, sql`INSERT INTO key_bulk_preview_keys (preview_id, key_id) SELECT ${previewId}, id FROM license_keys WHERE ${where} LIMIT ${MAX_BULK_KEYS}`),
+    statementOf(d1, sql`INSERT INTO key_bulk_preview_keys (preview_id, key_id) SELECT ${previewId}, id FROM license_keys WHERE ${where} LIMIT ${MAX_BULK_KEYS}`),
     d1.prepare("UPDATE key_bulk_previews SET key_count = changes() WHERE token_hash = ?").bind(tokenHash),
   ]);
   const found = await d1
@@ -134,7 +127,7 @@ export async function applyBulkChange(d1: D1Database, token: string, actor: Admi
   const { set, can } = actionSql(preview.action, preview.days ?? 0, now);
   const [claim] = await d1.batch([
     d1.prepare("UPDATE key_bulk_previews SET applied_at = ?1, apply_id = ?2 WHERE id = ?3 AND applied_at IS NULL AND expires_at > ?1").bind(now, applyId, preview.id),
-    statement(d1, sql`UPDATE license_keys SET ${set} WHERE id IN (SELECT key_id FROM key_bulk_preview_keys WHERE preview_id = ${preview.id}) AND ${can} AND ${won}`),
+    statementOf(d1, sql`UPDATE license_keys SET ${set} WHERE id IN (SELECT key_id FROM key_bulk_preview_keys WHERE preview_id = ${preview.id}) AND ${can} AND ${won}`),
     d1.prepare("UPDATE key_bulk_previews SET changed = changes() WHERE id = ?1 AND apply_id = ?2").bind(preview.id, applyId),
     auditStatement(
       d1,

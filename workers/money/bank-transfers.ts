@@ -5,6 +5,9 @@ import { timingSafeEqual } from "node:crypto";
 import { z } from "zod";
 import { type Config, previousSecret } from "../platform/config";
 import { integerField, wholeNumber } from "../shared/fields";
+import { eq, inArray, sql } from "drizzle-orm";
+import { type Database, getDb, insertSelect } from "../db/client";
+import { paymentEvents, vietqrTopups } from "../db/schema";
 import { walletFor } from "./wallet/port";
 import { recordTransferParked } from "../owner/notifications";
 import { findTransferCodes } from "./vietqr";
@@ -259,12 +262,10 @@ export async function namesPendingTopup(env: Env, provider: keyof typeof BANK_PR
   }
   const codes = transfer ? findTransferCodes(transfer.content) : [];
   if (!transfer || codes.length === 0) return false;
-  const row = await env.DB.prepare(
-    `SELECT 1 AS found FROM vietqr_topups WHERE transfer_code IN (${codes.map((_, index) => `?${index + 3}`).join(", ")}) AND status = 'pending' AND amount = ?1 AND expires_at > ?2 LIMIT 1`,
-  )
-    .bind(transfer.amount, now, ...codes)
-    .first();
-  return row !== null;
+  const row = await getDb(env.DB).get(
+    sql`SELECT 1 AS found FROM vietqr_topups WHERE ${inArray(vietqrTopups.transferCode, codes)} AND status = 'pending' AND amount = ${transfer.amount} AND expires_at > ${now} LIMIT 1`,
+  );
+  return row !== undefined;
 }
 
 // ---------------------------------------------------------------- matching
@@ -281,7 +282,7 @@ export async function receiveTransfer(env: Env, accountNumber: string, transfer:
   if (outcome !== "unmatched") return outcome;
   // Parked for an admin: the owner is told once per event (a provider's retry comes back here),
   // with the buyer whose code it carried; that buyer's open screens hear of it at once.
-  const buyer = late && (await env.DB.prepare("SELECT id, username FROM users WHERE id = ?").bind(late.userId).first<{ id: number; username: string }>());
+  const buyer = late && (await getDb(env.DB).get<{ id: number; username: string }>(sql`SELECT id, username FROM users WHERE id = ${late.userId}`));
   await recordTransferParked(env, transfer, now, buyer || null);
   if (late) await walletFor(env, late.userId).notify({ event: "transfer_review", event_id: late.eventId, state: "awaiting_review" });
   return outcome;
@@ -299,43 +300,47 @@ async function matchTransfer(env: Env, accountNumber: string, transfer: Incoming
   // however it is written or whatever it lacks: one statement checks and inserts, so copies racing
   // each other store one row.
   const key = ours ? referenceKey(transfer.bankReference) : null;
-  const inserted = await env.DB.prepare(
-    `INSERT INTO payment_events (provider, provider_transaction_id, transfer_type, amount, content, account_number, bank_reference, reference_key, raw_body, status, created_at)
-     SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11
-     WHERE ?8 IS NULL OR NOT EXISTS (SELECT 1 FROM payment_events WHERE reference_key = ?8 AND amount = ?4)
-     ON CONFLICT DO NOTHING RETURNING id`,
-  )
-    .bind(transfer.provider, transfer.transactionId, transfer.direction, transfer.amount, transfer.content.slice(0, 1000), transfer.accountNumber, ours ? transfer.bankReference : null, key, transfer.rawBody.slice(0, 20_000), ours ? "unmatched" : "ignored", now)
-    .first<{ id: number }>();
+  const db = getDb(env.DB);
+  const event = {
+    provider: sql`${transfer.provider}`,
+    provider_transaction_id: sql`${transfer.transactionId}`,
+    transfer_type: sql`${transfer.direction}`,
+    amount: sql`${transfer.amount}`,
+    content: sql`${transfer.content.slice(0, 1000)}`,
+    account_number: sql`${transfer.accountNumber}`,
+    bank_reference: sql`${ours ? transfer.bankReference : null}`,
+    reference_key: sql`${key}`,
+    raw_body: sql`${transfer.rawBody.slice(0, 20_000)}`,
+    status: sql`${ours ? "unmatched" : "ignored"}`,
+    created_at: sql`${now}`,
+  };
+  const newTransfer = sql`${key} IS NULL OR NOT EXISTS (SELECT 1 FROM payment_events WHERE reference_key = ${key} AND amount = ${transfer.amount})`;
+  const [inserted] = await insertSelect(db, paymentEvents, event, newTransfer).onConflictDoNothing().returning({ id: paymentEvents.id });
 
   let eventId = inserted?.id;
   if (!eventId) {
     // Seen before. Finish its matching only if the first delivery left it unmatched (say, it died
     // mid-way); crediting is idempotent, so this can never pay twice. The same transfer reported
     // by another provider is only a duplicate: the first report is the one matched or parked.
-    const previous = await env.DB.prepare("SELECT id, status, resolved_at FROM payment_events WHERE provider = ? AND provider_transaction_id = ?")
-      .bind(transfer.provider, transfer.transactionId)
-      .first<{ id: number; status: string; resolved_at: number | null }>();
+    const previous = await db.get<{ id: number; status: string; resolved_at: number | null }>(
+      sql`SELECT id, status, resolved_at FROM payment_events WHERE provider = ${transfer.provider} AND provider_transaction_id = ${transfer.transactionId}`,
+    );
     if (previous?.status !== "unmatched" || previous.resolved_at) return { outcome: "duplicate" };
     // A copy parked before migration 0018 whose transfer another report credited: not matched again.
-    if (await creditedCopyOf(env.DB, { id: previous.id, referenceKey: key, amount: transfer.amount })) return { outcome: "duplicate" };
+    if (await creditedCopyOf(db, { id: previous.id, referenceKey: key, amount: transfer.amount })) return { outcome: "duplicate" };
     eventId = previous.id;
   }
   if (!ours) return { outcome: "ignored" };
 
   const codes = findTransferCodes(transfer.content);
   if (codes.length === 0) return { outcome: "unmatched" };
-  const topup = await env.DB.prepare(
-    `SELECT id, user_id, amount, status, expires_at FROM vietqr_topups WHERE transfer_code IN (${codes.map(() => "?").join(", ")}) ORDER BY id DESC LIMIT 1`,
-  )
-    .bind(...codes)
-    .first<TopupMatch>();
+  const topup = await db.get<TopupMatch>(sql`SELECT id, user_id, amount, status, expires_at FROM vietqr_topups WHERE ${inArray(vietqrTopups.transferCode, codes)} ORDER BY id DESC LIMIT 1`);
   if (!topup) return { outcome: "unmatched" };
-  await env.DB.prepare("UPDATE payment_events SET matched_topup_id = ? WHERE id = ?").bind(topup.id, eventId).run();
+  await db.update(paymentEvents).set({ matchedTopupId: topup.id }).where(eq(paymentEvents.id, eventId));
 
   if (topup.status !== "pending" || topup.expires_at <= now || topup.amount !== transfer.amount) {
     // A retry that raced its first delivery finds the top-up paid by that very transfer.
-    if (!inserted && topup.status === "paid" && (await creditedFor(env, transfer))) return { outcome: "duplicate" };
+    if (!inserted && topup.status === "paid" && (await creditedFor(db, transfer))) return { outcome: "duplicate" };
     // Late, cancelled, already paid by another transfer, or a different amount: park it for an
     // admin, and in the buyer's history (workers/money/topup-history.ts) beside the top-up.
     return { outcome: "unmatched", late: { userId: topup.user_id, eventId } };
@@ -349,22 +354,21 @@ async function matchTransfer(env: Env, accountNumber: string, transfer: Incoming
   });
   if (settled === "credited" || settled === "duplicate") return { outcome: inserted ? "credited" : "duplicate" };
   // Paid meanwhile: by this very transfer's first delivery (a replay racing it), or by another.
-  if (!inserted && (await creditedFor(env, transfer))) return { outcome: "duplicate" };
+  if (!inserted && (await creditedFor(db, transfer))) return { outcome: "duplicate" };
   return { outcome: "unmatched", late: { userId: topup.user_id, eventId } };
 }
 
 /** The credited report of the same transfer as `event` (same reference in normal form and amount), if another one is. */
-export async function creditedCopyOf(db: D1Database, event: { id: number; referenceKey: string | null; amount: number }): Promise<{ id: number } | null> {
+export async function creditedCopyOf(db: Database, event: { id: number; referenceKey: string | null; amount: number }): Promise<{ id: number } | null> {
   if (!event.referenceKey) return null;
-  return db
-    .prepare("SELECT id FROM payment_events WHERE reference_key = ? AND amount = ? AND status = 'credited' AND id <> ? LIMIT 1")
-    .bind(event.referenceKey, event.amount, event.id)
-    .first<{ id: number }>();
+  const copy = await db.get<{ id: number }>(
+    sql`SELECT id FROM payment_events WHERE reference_key = ${event.referenceKey} AND amount = ${event.amount} AND status = 'credited' AND id <> ${event.id} LIMIT 1`,
+  );
+  return copy ?? null;
 }
 
-async function creditedFor(env: Env, transfer: IncomingTransfer): Promise<boolean> {
-  const row = await env.DB.prepare("SELECT 1 AS found FROM wallet_transactions WHERE reference = ? LIMIT 1").bind(bankReference(transfer)).first();
-  return row !== null;
+async function creditedFor(db: Database, transfer: IncomingTransfer): Promise<boolean> {
+  return (await db.get(sql`SELECT 1 AS found FROM wallet_transactions WHERE reference = ${bankReference(transfer)} LIMIT 1`)) !== undefined;
 }
 
 /** The ledger reference of a bank transfer: the same for the automatic credit and an admin's. */

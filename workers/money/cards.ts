@@ -7,10 +7,11 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { formatVND } from "../shared/format";
 import type { Config } from "../platform/config";
-import { type Database, getDb } from "../db/client";
+import { type Database, getDb, insertSelect } from "../db/client";
 import { isUniqueViolation } from "../db/errors";
 import { errorText } from "../lib/log";
-import { cardTopups } from "../db/schema";
+import { cardTopups, paymentEvents } from "../db/schema";
+import { noticeQuery } from "../db/statements/notifications";
 import type { CreateCardInput } from "./schemas/cards";
 import { wholeNumber } from "../shared/fields";
 import { cardEstimate, telcoLabel } from "../shared/money/topup";
@@ -234,17 +235,27 @@ function expectedCredit(card: Pick<CardRow, "cardValue" | "feePercent">): number
  * entry an admin dismissed is reopened when the gateway later confirms the card: money that
  * arrives is never dropped. The owner's notification is recorded with it, only if it was parked.
  */
-function parkCard(env: Env, card: CardRow, amount: number, reason: string, detail: unknown, now: number, state: "pending" | "closed"): D1PreparedStatement[] {
+function parkCard(env: Env, db: Database, card: CardRow, amount: number, reason: string, detail: unknown, now: number, state: "pending" | "closed") {
   const content = `Thẻ ${telcoLabel(card.telco)} serial ${card.cardSerial}, mệnh giá ${formatVND(card.cardValue)}: ${reason}`;
-  const inState = state === "pending" ? "status = 'pending'" : "status NOT IN ('pending', 'success', 'wrong_amount')";
-  const park = env.DB.prepare(
-    `INSERT INTO payment_events (provider, provider_transaction_id, transfer_type, amount, content, account_number, raw_body, status, card_topup_id, created_at)
-     SELECT 'card', ?1, 'in', ?2, ?3, NULL, ?4, 'unmatched', ?5, ?6 WHERE EXISTS (SELECT 1 FROM card_topups WHERE id = ?5 AND ${inState})
-     ON CONFLICT (provider, provider_transaction_id) DO UPDATE SET status = 'unmatched', amount = excluded.amount, content = excluded.content,
-       raw_body = excluded.raw_body, resolved_by = NULL, resolution_note = NULL, resolved_at = NULL, created_at = excluded.created_at
-     WHERE payment_events.status = 'dismissed'`,
-  ).bind(card.requestId, amount, content.slice(0, 1000), JSON.stringify(detail ?? null).slice(0, 20_000), card.id, now);
-  return [park, ...cardReviewNotice(env, { requestId: card.requestId, description: `${content}\nCó thể cộng: ${formatVND(amount)}` }, now)];
+  const inState = state === "pending" ? sql`status = 'pending'` : sql`status NOT IN ('pending', 'success', 'wrong_amount')`;
+  const entry = {
+    provider: sql`'card'`,
+    provider_transaction_id: sql`${card.requestId}`,
+    transfer_type: sql`'in'`,
+    amount: sql`${amount}`,
+    content: sql`${content.slice(0, 1000)}`,
+    raw_body: sql`${JSON.stringify(detail ?? null).slice(0, 20_000)}`,
+    status: sql`'unmatched'`,
+    card_topup_id: sql`${card.id}`,
+    created_at: sql`${now}`,
+  };
+  const park = insertSelect(db, paymentEvents, entry, sql`EXISTS (SELECT 1 FROM card_topups WHERE id = ${card.id} AND ${inState})`).onConflictDoUpdate({
+    target: [paymentEvents.provider, paymentEvents.providerTransactionId],
+    set: { status: "unmatched", amount: sql`excluded.amount`, content: sql`excluded.content`, rawBody: sql`excluded.raw_body`, resolvedBy: null, resolutionNote: null, resolvedAt: null, receivedAt: sql`excluded.created_at` },
+    setWhere: sql`${paymentEvents.status} = 'dismissed'`,
+  });
+  const notices = cardReviewNotice(env, { requestId: card.requestId, description: `${content}\nCó thể cộng: ${formatVND(amount)}` }, now);
+  return [park, ...notices.map((notice) => noticeQuery(db, notice))] as const;
 }
 
 export type RecheckOutcome = "settled" | "pending" | "parked";
@@ -270,16 +281,16 @@ export async function recheckPendingCard(env: Env, config: CardConfig, card: Car
   }
   const attempts = card.checkAttempts + 1;
   const acknowledged = answer?.status === 99 ? 99 : card.gatewayStatus;
+  const db = getDb(env.DB);
+  const stillPending = and(eq(cardTopups.id, card.id), eq(cardTopups.status, "pending"));
   if (now - card.createdAt.getTime() < RECHECK_WINDOW_MS) {
-    await env.DB.prepare("UPDATE card_topups SET check_attempts = ?1, next_check_at = ?2, gateway_status = ?3, updated_at = ?4 WHERE id = ?5 AND status = 'pending'")
-      .bind(attempts, now + nextRecheckDelay(attempts), acknowledged, now, card.id)
-      .run();
+    await db.update(cardTopups).set({ checkAttempts: attempts, nextCheckAt: new Date(now + nextRecheckDelay(attempts)), gatewayStatus: acknowledged, updatedAt: new Date(now) }).where(stillPending);
     return "pending";
   }
   // Both statements act only while the card is still pending (a callback may settle it meanwhile).
-  await env.DB.batch([
-    env.DB.prepare("UPDATE card_topups SET check_attempts = ?1, next_check_at = NULL, gateway_status = ?2, updated_at = ?3 WHERE id = ?4 AND status = 'pending'").bind(attempts, acknowledged, now, card.id),
-    ...parkCard(env, card, expectedCredit(card), "cổng thẻ chưa trả lời sau 24 giờ", answer, now, "pending"),
+  await db.batch([
+    db.update(cardTopups).set({ checkAttempts: attempts, nextCheckAt: null, gatewayStatus: acknowledged, updatedAt: new Date(now) }).where(stillPending),
+    ...parkCard(env, db, card, expectedCredit(card), "cổng thẻ chưa trả lời sau 24 giờ", answer, now, "pending"),
   ]);
   return "parked";
 }
@@ -300,7 +311,8 @@ export async function namesPendingCard(env: Env, fields: { requestId: string; se
  * answers an error, so the gateway calls again).
  */
 export async function receiveCardCallback(env: Env, config: CardConfig, fields: { requestId: string; code: string; serial: string }, now = Date.now()): Promise<CallbackOutcome> {
-  const [row] = await getDb(env.DB).select().from(cardTopups).where(eq(cardTopups.requestId, fields.requestId.slice(0, 64))).limit(1);
+  const db = getDb(env.DB);
+  const [row] = await db.select().from(cardTopups).where(eq(cardTopups.requestId, fields.requestId.slice(0, 64))).limit(1);
   if (!row) return "unknown";
   // A settled card keeps only a masked code: compare in that form.
   const code = row.status === "pending" ? fields.code : maskCode(fields.code);
@@ -311,7 +323,7 @@ export async function receiveCardCallback(env: Env, config: CardConfig, fields: 
   if (answer.status !== 1 && answer.status !== 2) return "nothing_to_do";
   const amount = amountToCredit(config, row, answer);
   if (amount <= 0) return "nothing_to_do";
-  await env.DB.batch(parkCard(env, row, amount, `cổng thẻ báo thành công sau khi thẻ đã đóng (${CARD_STATUS_DISPLAY[row.status]})`, answer, now, "closed"));
+  await db.batch(parkCard(env, db, row, amount, `cổng thẻ báo thành công sau khi thẻ đã đóng (${CARD_STATUS_DISPLAY[row.status]})`, answer, now, "closed"));
   return "parked";
 }
 

@@ -7,6 +7,7 @@
 import { and, count, desc, eq, inArray, lte, sql } from "drizzle-orm";
 import { getDb, type Database } from "../db/client";
 import { cryptoPayments, cryptoTopups } from "../db/schema";
+import { noticeQuery } from "../db/statements/notifications";
 import { cryptoSettings, usdVndRate } from "../db/statements/store-settings";
 import { errorText, logEvent } from "../lib/log";
 import type { Config } from "../platform/config";
@@ -146,20 +147,41 @@ const amountText = (value: number | null) => (value === null ? null : String(val
  * admin is parked once, and the owner is told then. Answers the stored row.
  */
 async function recordPayment(env: Env, topup: CryptoRow, payment: PaymentReadBack, park: { reason: string; creditable: number } | null, now: number): Promise<PaymentRow> {
-  const raw = JSON.stringify(payment.raw).slice(0, 20_000);
-  const statements = [
-    env.DB.prepare(
-      `INSERT INTO crypto_payments (payment_id, parent_payment_id, topup_id, payment_status, actually_paid, pay_amount, creditable_vnd, review, reason, raw_body, created_at, updated_at)
-       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?11)
-       ON CONFLICT (payment_id) DO UPDATE SET payment_status = excluded.payment_status, actually_paid = excluded.actually_paid, pay_amount = excluded.pay_amount,
-         creditable_vnd = CASE WHEN crypto_payments.review IN ('none', 'parked') THEN excluded.creditable_vnd ELSE crypto_payments.creditable_vnd END,
-         review = CASE WHEN crypto_payments.review = 'none' THEN excluded.review ELSE crypto_payments.review END,
-         reason = coalesce(crypto_payments.reason, excluded.reason), raw_body = excluded.raw_body, updated_at = excluded.updated_at`,
-    ).bind(payment.paymentId, payment.parentPaymentId, topup.id, payment.status.slice(0, 30), amountText(payment.actuallyPaid), amountText(payment.payAmount), park?.creditable ?? 0, park ? "parked" : "none", park?.reason ?? null, raw, now),
-  ];
-  if (park) statements.push(...cryptoParkedNotice(env, payment, topup, park, now));
-  await env.DB.batch(statements);
-  const [row] = await getDb(env.DB).select().from(cryptoPayments).where(eq(cryptoPayments.paymentId, payment.paymentId)).limit(1);
+  const db = getDb(env.DB);
+  const at = new Date(now);
+  const kept = db
+    .insert(cryptoPayments)
+    .values({
+      paymentId: payment.paymentId,
+      parentPaymentId: payment.parentPaymentId,
+      topupId: topup.id,
+      paymentStatus: payment.status.slice(0, 30),
+      actuallyPaid: amountText(payment.actuallyPaid),
+      payAmount: amountText(payment.payAmount),
+      creditableVnd: park?.creditable ?? 0,
+      review: park ? "parked" : "none",
+      reason: park?.reason ?? null,
+      rawBody: JSON.stringify(payment.raw).slice(0, 20_000),
+      createdAt: at,
+      updatedAt: at,
+    })
+    .onConflictDoUpdate({
+      target: cryptoPayments.paymentId,
+      set: {
+        paymentStatus: sql`excluded.payment_status`,
+        actuallyPaid: sql`excluded.actually_paid`,
+        payAmount: sql`excluded.pay_amount`,
+        // A review once set stays, and once decided keeps its creditable amount.
+        creditableVnd: sql`CASE WHEN ${cryptoPayments.review} IN ('none', 'parked') THEN excluded.creditable_vnd ELSE ${cryptoPayments.creditableVnd} END`,
+        review: sql`CASE WHEN ${cryptoPayments.review} = 'none' THEN excluded.review ELSE ${cryptoPayments.review} END`,
+        reason: sql`coalesce(${cryptoPayments.reason}, excluded.reason)`,
+        rawBody: sql`excluded.raw_body`,
+        updatedAt: sql`excluded.updated_at`,
+      },
+    });
+  const notices = park ? cryptoParkedNotice(env, payment, topup, park, now) : [];
+  await db.batch([kept, ...notices.map((notice) => noticeQuery(db, notice))]);
+  const [row] = await db.select().from(cryptoPayments).where(eq(cryptoPayments.paymentId, payment.paymentId)).limit(1);
   return row;
 }
 
@@ -169,8 +191,9 @@ async function recordPayment(env: Env, topup: CryptoRow, payment: PaymentReadBac
  * dollars, for the invoice's amount; otherwise nothing is credited and it is parked for an admin.
  */
 async function judgePayment(env: Env, payment: PaymentReadBack, now = Date.now()): Promise<CryptoOutcome> {
+  const db = getDb(env.DB);
   const topupId = payment.orderId !== null && /^\d{1,15}$/.test(payment.orderId) ? Number(payment.orderId) : null;
-  const [topup] = topupId === null ? [] : await getDb(env.DB).select().from(cryptoTopups).where(eq(cryptoTopups.id, topupId)).limit(1);
+  const [topup] = topupId === null ? [] : await db.select().from(cryptoTopups).where(eq(cryptoTopups.id, topupId)).limit(1);
   if (!topup || !payment.paymentId) return "unknown";
   // Another invoice's payment claiming this order_id credits nobody here.
   if (topup.invoiceId === null || payment.invoiceId !== topup.invoiceId) return "mismatch";
@@ -178,7 +201,7 @@ async function judgePayment(env: Env, payment: PaymentReadBack, now = Date.now()
   if (payment.status === "refunded" && topup.paymentId !== payment.paymentId) {
     // A payment once parked for an admin (a second deposit, a second payment, money for a closed
     // top-up) credits only through the review: its refund closes the review or takes that credit back.
-    const [known] = await getDb(env.DB).select({ id: cryptoPayments.id, review: cryptoPayments.review }).from(cryptoPayments).where(eq(cryptoPayments.paymentId, payment.paymentId)).limit(1);
+    const [known] = await db.select({ id: cryptoPayments.id, review: cryptoPayments.review }).from(cryptoPayments).where(eq(cryptoPayments.paymentId, payment.paymentId)).limit(1);
     if (known && known.review !== "none") {
       await recordPayment(env, topup, payment, null, now);
       const outcome = await wallet.refundParkedCrypto({ paymentRowId: known.id, paymentId: payment.paymentId });
@@ -228,7 +251,9 @@ async function judgePayment(env: Env, payment: PaymentReadBack, now = Date.now()
       await recordPayment(env, topup, payment, null, now);
       // A partial credit stays; a top-up with nothing credited closes.
       if (topup.status === "pending") await closeTopup(env, topup, payment.status, payment.status, now);
-      else if (topup.status === "partial") await env.DB.prepare("UPDATE crypto_topups SET gateway_status = ?1, next_check_at = NULL, updated_at = ?2 WHERE id = ?3 AND status = 'partial'").bind(payment.status, now, topup.id).run();
+      else if (topup.status === "partial") {
+        await db.update(cryptoTopups).set({ gatewayStatus: payment.status, nextCheckAt: null, updatedAt: new Date(now) }).where(and(eq(cryptoTopups.id, topup.id), eq(cryptoTopups.status, "partial")));
+      }
       return "closed";
     }
     default: {
@@ -237,7 +262,7 @@ async function judgePayment(env: Env, payment: PaymentReadBack, now = Date.now()
       // Only a top-up still waiting shows the gateway's word; a credited one is past it (out of order).
       // The payment is not yet the top-up's: a buyer who switches coin on the invoice page starts another.
       if (topup.status !== "pending" || topup.gatewayStatus === payment.status) return "pending";
-      await env.DB.prepare("UPDATE crypto_topups SET gateway_status = ?1, updated_at = ?2 WHERE id = ?3 AND status = 'pending'").bind(payment.status, now, topup.id).run();
+      await db.update(cryptoTopups).set({ gatewayStatus: payment.status, updatedAt: new Date(now) }).where(and(eq(cryptoTopups.id, topup.id), eq(cryptoTopups.status, "pending")));
       await wallet.notify({ event: "crypto", crypto_id: topup.id, state: payment.status });
       return "pending";
     }
@@ -245,7 +270,11 @@ async function judgePayment(env: Env, payment: PaymentReadBack, now = Date.now()
 }
 
 async function closeTopup(env: Env, topup: CryptoRow, status: "failed" | "expired" | "refunded", gatewayStatus: string, now: number): Promise<void> {
-  const closed = await env.DB.prepare("UPDATE crypto_topups SET status = ?1, gateway_status = ?2, next_check_at = NULL, updated_at = ?3 WHERE id = ?4 AND status = 'pending' RETURNING id").bind(status, gatewayStatus.slice(0, 30), now, topup.id).first();
+  const [closed] = await getDb(env.DB)
+    .update(cryptoTopups)
+    .set({ status, gatewayStatus: gatewayStatus.slice(0, 30), nextCheckAt: null, updatedAt: new Date(now) })
+    .where(and(eq(cryptoTopups.id, topup.id), eq(cryptoTopups.status, "pending")))
+    .returning({ id: cryptoTopups.id });
   if (closed) await walletFor(env, topup.userId).notify({ event: "crypto", crypto_id: topup.id, state: status });
 }
 

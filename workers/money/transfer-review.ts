@@ -5,7 +5,7 @@
 import { and, desc, eq, ne } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { formatVND } from "../shared/format";
-import type { Database } from "../db/client";
+import { type Database, getDb } from "../db/client";
 import { cardTopups, paymentEvents, users, vietqrTopups } from "../db/schema";
 import type { CreditTransferInput, PAYMENT_EVENT_STATUSES } from "./schemas/bank-transfers";
 import { walletFor } from "./wallet/port";
@@ -122,7 +122,7 @@ export async function creditPaymentEvent(env: Env, db: Database, event: PaymentE
   if (input.user_id === undefined) throw fieldError("user_id", REVIEW_MESSAGES.userRequired);
   const user = await findUserById(db, input.user_id);
   if (!user) throw fieldError("user_id", REVIEW_MESSAGES.userNotFound);
-  refuseCopy(await creditedCopyOf(env.DB, event));
+  refuseCopy(await creditedCopyOf(getDb(env.DB), event));
   const reference = bankReference({ provider: event.provider as "sepay", transactionId: event.providerTransactionId });
   const result = await walletFor(env, user.id)
     .creditTransfer({
@@ -135,7 +135,7 @@ export async function creditPaymentEvent(env: Env, db: Database, event: PaymentE
     })
     .catch(async (error: unknown) => {
       // Two copies credited at once (two users' wallets): the unique index lets one batch commit.
-      refuseCopy(await creditedCopyOf(env.DB, event));
+      refuseCopy(await creditedCopyOf(getDb(env.DB), event));
       throw error;
     });
   if (!result.ok) throw new ValidationError(REVIEW_MESSAGES.cannotCredit);

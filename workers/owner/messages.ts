@@ -1,7 +1,7 @@
 // What the store settings say and the limit they keep, each message declared once with its code and
 // both its texts (workers/shared/message.ts): pure, so the settings schema, the rules
 // (store-settings.ts) and the routes share one home.
-import { type NoticeSettings, recordStatement, type StockPricing, type StockTexts } from "../db/statements/notifications";
+import type { Notice, NoticeSettings, StockPricing, StockTexts } from "../db/statements/notifications";
 import { number, vnd } from "../shared/english/format";
 import { formatNumber, formatVND } from "../shared/format";
 import { defineMessages, type Said } from "../shared/message";
@@ -101,19 +101,19 @@ export const DEPOSIT_CHANNELS = defineMessages({
 export type DepositNotice = { userId: number; amount: number; channel: keyof typeof DEPOSIT_CHANNELS; code: string | null; reference: string };
 
 /** A deposit credited: its statement joins the deposit's batch, keyed by the ledger reference. */
-export function depositNotice(db: D1Database, settings: NoticeSettings, deposit: DepositNotice, now: number): D1PreparedStatement[] {
+export function depositNotice(settings: NoticeSettings, deposit: DepositNotice, now: number): Notice[] {
   if (!settings.kinds.has("deposit")) return [];
   const lines = [WALLET_NOTICES.deposit(deposit.amount), WALLET_NOTICES.user, WALLET_NOTICES.channel(DEPOSIT_CHANNELS[deposit.channel])];
   if (deposit.code) lines.push(WALLET_NOTICES.code(deposit.code));
-  return [recordStatement(db, "deposit", lines.map((line) => line.in("vi")).join("\n"), `deposit:${deposit.reference}`, now, undefined, deposit.userId)];
+  return [{ kind: "deposit", text: lines.map((line) => line.in("vi")).join("\n"), dedupeKey: `deposit:${deposit.reference}`, at: now, userId: deposit.userId }];
 }
 
 /** A crypto credit taken back by the gateway's refund: the owner is told, keyed by the payment. */
-export function refundNotice(db: D1Database, settings: NoticeSettings, refund: { userId: number; amount: number; debt: number; paymentId: string }, now: number): D1PreparedStatement[] {
+export function refundNotice(settings: NoticeSettings, refund: { userId: number; amount: number; debt: number; paymentId: string }, now: number): Notice[] {
   if (!settings.kinds.has("deposit")) return [];
   const lines = [WALLET_NOTICES.refund(refund.amount), WALLET_NOTICES.user, WALLET_NOTICES.payment(refund.paymentId)];
   if (refund.debt > 0) lines.push(WALLET_NOTICES.inDebt(refund.debt));
-  return [recordStatement(db, "deposit", lines.map((line) => line.in("vi")).join("\n"), `refund:crypto:${refund.paymentId}`, now, undefined, refund.userId)];
+  return [{ kind: "deposit", text: lines.map((line) => line.in("vi")).join("\n"), dedupeKey: `refund:crypto:${refund.paymentId}`, at: now, userId: refund.userId }];
 }
 
 /** A pricing's stock alerts (db/statements/notifications.ts stockStatements records them). */

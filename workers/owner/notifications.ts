@@ -2,14 +2,14 @@
 // `notifications` row by a statement that joins the batch of the change it reports, so it exists
 // exactly when the change committed, and once (its dedupe key). Delivery happens afterwards: right
 // away in the request's waitUntil, and by the cron for whatever is still due, with backoff.
-import { and, desc, eq, lt } from "drizzle-orm";
+import { and, desc, eq, lt, sql } from "drizzle-orm";
 import { getConfig, noticeSettings } from "../platform/config";
 import { sendToTelegram } from "../platform/telegram";
 import { recordUnrecorded } from "../platform/ops-notice";
 import type { Database } from "../db/client";
 import { type NOTIFICATION_STATUSES, notifications } from "../db/schema";
 import { formatVND } from "../shared/format";
-import { recordStatement } from "../db/statements/notifications";
+import { type Notice, noticeStatement } from "../db/statements/notifications";
 
 export { depositNotice } from "./messages";
 export { noticeSettings };
@@ -25,58 +25,44 @@ export function recordTransferParked(
   // A transfer that carried a buyer's (closed) code names that buyer, so the owner knows whose it is.
   const whose = buyer ? [`Mã chuyển khoản của: ${buyer.username} (#${buyer.id})`] : [];
   const text = [`🕓 Chuyển khoản chờ duyệt: ${formatVND(transfer.amount)}`, `Nội dung: ${transfer.content.slice(0, 300) || "(trống)"}`, ...whose, `Nguồn: ${transfer.provider} #${transfer.transactionId}`].join("\n");
-  return recordStatement(env.DB, "transfer_parked", text, `transfer_parked:${transfer.provider}:${transfer.transactionId}`, now, {
-    sql: "EXISTS (SELECT 1 FROM payment_events WHERE provider = ?6 AND provider_transaction_id = ?7 AND status = 'unmatched')",
-    binds: [transfer.provider, transfer.transactionId],
-  }).run();
+  const parked = sql`EXISTS (SELECT 1 FROM payment_events WHERE provider = ${transfer.provider} AND provider_transaction_id = ${transfer.transactionId} AND status = 'unmatched')`;
+  return noticeStatement(env.DB, { kind: "transfer_parked", text, dedupeKey: `transfer_parked:${transfer.provider}:${transfer.transactionId}`, at: now, where: parked }).run();
 }
 
 /** A card parked for review at `now` (its review entry carries that time): joins the parking batch. */
-export function cardReviewNotice(env: Env, card: { requestId: string; description: string }, now: number): D1PreparedStatement[] {
+export function cardReviewNotice(env: Env, card: { requestId: string; description: string }, now: number): Notice[] {
   if (!noticeSettings(env).kinds.has("card_review")) return [];
-  return [
-    recordStatement(env.DB, "card_review", `🃏 Thẻ cào cần duyệt\n${card.description}`, `card_review:${card.requestId}:${now}`, now, {
-      sql: "EXISTS (SELECT 1 FROM payment_events WHERE provider = 'card' AND provider_transaction_id = ?6 AND status = 'unmatched' AND created_at = ?3)",
-      binds: [card.requestId],
-    }),
-  ];
+  const parked = sql`EXISTS (SELECT 1 FROM payment_events WHERE provider = 'card' AND provider_transaction_id = ${card.requestId} AND status = 'unmatched' AND created_at = ${now})`;
+  return [{ kind: "card_review", text: `🃏 Thẻ cào cần duyệt\n${card.description}`, dedupeKey: `card_review:${card.requestId}:${now}`, at: now, where: parked }];
 }
 
 /**
  * A crypto payment parked for an admin (workers/money/crypto.ts), for the payment's own batch: once
  * per payment (its dedupe key), and only while it is still parked (an admin may have decided it).
  */
-export function cryptoParkedNotice(env: Env, payment: { paymentId: string }, topup: { id: number; userId: number }, park: { reason: string; creditable: number }, now: number): D1PreparedStatement[] {
+export function cryptoParkedNotice(env: Env, payment: { paymentId: string }, topup: { id: number; userId: number }, park: { reason: string; creditable: number }, now: number): Notice[] {
   if (!noticeSettings(env).kinds.has("transfer_parked")) return [];
   const text = [`🅿️ Thanh toán crypto ${payment.paymentId} chờ duyệt (đơn #${topup.id}): ${park.reason}`, "Người dùng: {user}", `Có thể cộng: ${formatVND(park.creditable)}`].join("\n");
-  return [
-    recordStatement(env.DB, "transfer_parked", text, `crypto-parked:${payment.paymentId}`, now, {
-      sql: "EXISTS (SELECT 1 FROM crypto_payments WHERE payment_id = ?6 AND review = 'parked')",
-      binds: [payment.paymentId],
-    }, topup.userId),
-  ];
+  const parked = sql`EXISTS (SELECT 1 FROM crypto_payments WHERE payment_id = ${payment.paymentId} AND review = 'parked')`;
+  return [{ kind: "transfer_parked", text, dedupeKey: `crypto-parked:${payment.paymentId}`, at: now, where: parked, userId: topup.userId }];
 }
 
 /**
  * An app paused (workers/licensing/app-pause.ts), for the pause's own batch: kind "ops", which the
  * owner always hears, recorded only when this pause opened (its paused_at and admin).
  */
-export function appPausedNotice(d1: D1Database, app: { id: number; name: string }, reason: string, adminId: number, now: number): D1PreparedStatement {
+export function appPausedNotice(app: { id: number; name: string }, reason: string, adminId: number, now: number): Notice {
   const text = [`⏸️ Tạm dừng ứng dụng: ${app.name}`, `Lý do: ${reason}`, "Bởi: {user}"].join("\n");
-  return recordStatement(d1, "ops", text, `app_pause:${app.id}:${now}`, now, {
-    sql: "EXISTS (SELECT 1 FROM app_pauses WHERE app_id = ?6 AND resumed_at IS NULL AND paused_at = ?3 AND paused_by = ?5)",
-    binds: [app.id],
-  }, adminId);
+  const opened = sql`EXISTS (SELECT 1 FROM app_pauses WHERE app_id = ${app.id} AND resumed_at IS NULL AND paused_at = ${now} AND paused_by = ${adminId})`;
+  return { kind: "ops", text, dedupeKey: `app_pause:${app.id}:${now}`, at: now, where: opened, userId: adminId };
 }
 
 /** An app resumed: recorded only when this resume (its id) closed the pause, with the keys it moved. */
-export function appResumedNotice(d1: D1Database, app: { name: string }, pause: { id: number; minutes: number }, resumeId: string, adminId: number, now: number): D1PreparedStatement {
+export function appResumedNotice(app: { name: string }, pause: { id: number; minutes: number }, resumeId: string, adminId: number, now: number): Notice {
   const text = [`▶️ Tiếp tục ứng dụng: ${app.name}`, `Tạm dừng ${pause.minutes} phút; {keys} key được cộng lại thời gian`, "Bởi: {user}"].join("\n");
-  return recordStatement(d1, "ops", text, `app_resume:${pause.id}`, now, {
-    sql: "EXISTS (SELECT 1 FROM app_pauses WHERE id = ?6 AND resume_id = ?7)",
-    binds: [pause.id, resumeId],
-    fills: { keys: "(SELECT keys_moved FROM app_pauses WHERE id = ?6)" },
-  }, adminId);
+  const closed = sql`EXISTS (SELECT 1 FROM app_pauses WHERE id = ${pause.id} AND resume_id = ${resumeId})`;
+  const keys = sql`(SELECT keys_moved FROM app_pauses WHERE id = ${pause.id})`;
+  return { kind: "ops", text, dedupeKey: `app_resume:${pause.id}`, at: now, where: closed, fills: { keys }, userId: adminId };
 }
 
 // ---------------------------------------------------------------- delivery

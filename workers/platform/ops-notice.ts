@@ -5,7 +5,7 @@
 // later, by the owner's delivery (workers/owner/notifications.ts calls recordUnrecorded).
 import { getConfig } from "./config";
 import { sendToTelegram } from "./telegram";
-import { recordStatement } from "../db/statements/notifications";
+import { noticeStatement } from "../db/statements/notifications";
 import { errorText, logEvent } from "../lib/log";
 
 /**
@@ -23,7 +23,7 @@ export async function opsNotice(env: Env, text: string, dedupeKey: string, now =
   const config = getConfig(env);
   if (!config.TELEGRAM_BOT_TOKEN) return;
   try {
-    await recordStatement(env.DB, "ops", text, dedupeKey, now).run();
+    await noticeStatement(env.DB, { kind: "ops", text, dedupeKey, at: now }).run();
   } catch (error) {
     logEvent("error", "ops_notice_not_recorded", { dedupe_key: dedupeKey, error: errorText(error) });
     if (unrecorded.has(dedupeKey)) return;
@@ -35,7 +35,7 @@ export async function opsNotice(env: Env, text: string, dedupeKey: string, now =
 /** Records the alarms that were sent while D1 refused them (sent: as sent; not sent: due now). */
 export async function recordUnrecorded(env: Env, now: number): Promise<void> {
   for (const [dedupeKey, alarm] of unrecorded) {
-    await recordStatement(env.DB, "ops", alarm.text, dedupeKey, alarm.at).run();
+    await noticeStatement(env.DB, { kind: "ops", text: alarm.text, dedupeKey, at: alarm.at }).run();
     if (alarm.sent) await env.DB.prepare("UPDATE notifications SET status = 'sent', sent_at = ?1, next_attempt_at = NULL WHERE dedupe_key = ?2 AND status = 'pending'").bind(now, dedupeKey).run();
     unrecorded.delete(dedupeKey);
   }

@@ -23,7 +23,7 @@ export const adminUsersApi = new Hono<ApiEnv>()
   })
   .post("/end-all-sessions", takesJson(endAllSessionsSchema), async (c) => {
     await readJson(c);
-    const ended = await endAllSessions(c.env.DB, adminActor(c));
+    const ended = await endAllSessions(db(c), adminActor(c));
     // The live sockets of every ended chain close; after the answer, since a large store has many.
     c.executionCtx.waitUntil(closeEndedSockets(c.env, ended));
     return c.json({ success: true, message: say(c, USER_ADMIN_MESSAGES.sessionsEnded) });

@@ -2,8 +2,8 @@
 // table and below every domain, so whoever changes money, keys, the catalogue, settings or an
 // account (the wallet object too) puts the record into the same D1 batch as the change, or writes
 // it alone, in one way and without importing a domain.
-import { getTableColumns, type SQL, sql } from "drizzle-orm";
-import { type Database, getDb } from "../client";
+import { type SQL, sql } from "drizzle-orm";
+import { type Database, getDb, insertSelect, statementOf } from "../client";
 import { auditEvents } from "../schema";
 import type { AuditAction } from "../../shared/audit-actions";
 
@@ -47,13 +47,13 @@ function bound(record: AuditRecord) {
   };
 }
 
-// INSERT … SELECT, so the record can depend on the statement before it through changes(). Drizzle
-// inserts a SELECT into every column, in the table's order: the values are listed by column name.
-function insertQuery(db: Database, record: AuditRecord, condition: AuditCondition) {
+/**
+ * The record as a drizzle query, for a drizzle batch: INSERT … SELECT, so it can depend on the
+ * statement before it through changes(); its time is the column's default, read as it runs.
+ */
+export function auditQuery(db: Database, record: AuditRecord, condition: AuditCondition = {}) {
   const row = bound(record);
   const values: Record<string, SQL> = {
-    id: sql`NULL`,
-    created_at: sql`cast(unixepoch('subsec') * 1000 as integer)`,
     actor_user_id: sql`${row.actorUserId}`,
     actor_email: sql`${row.actorEmail}`,
     action: sql`${row.action}`,
@@ -66,20 +66,12 @@ function insertQuery(db: Database, record: AuditRecord, condition: AuditConditio
     ip_address: sql`${row.ipAddress}`,
     user_agent: sql`${row.userAgent}`,
   };
-  const columns = Object.values(getTableColumns(auditEvents)).map((column) => values[column.name]);
-  const where = condition.onlyIf ? sql` WHERE ${condition.onlyIf}` : condition.when === "if_changed" ? sql` WHERE changes() > 0` : sql``;
-  return db.insert(auditEvents).select(sql`SELECT ${sql.join(columns, sql`, `)}${where}`);
-}
-
-/** The record as a drizzle query, for a drizzle batch. */
-export function auditQuery(db: Database, record: AuditRecord, condition: AuditCondition = {}) {
-  return insertQuery(db, record, condition);
+  return insertSelect(db, auditEvents, values, condition.onlyIf ?? (condition.when === "if_changed" ? sql`changes() > 0` : undefined));
 }
 
 /** The record as a prepared D1 statement, for a batch of raw statements (the wallet, keys). */
 export function auditStatement(d1: D1Database, record: AuditRecord, condition: AuditCondition = {}): D1PreparedStatement {
-  const query = insertQuery(getDb(d1), record, condition).toSQL();
-  return d1.prepare(query.sql).bind(...query.params);
+  return statementOf(d1, auditQuery(getDb(d1), record, condition));
 }
 
 /** A record written on its own: for what changes nothing else (sign-ins). */

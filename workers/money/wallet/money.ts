@@ -7,7 +7,7 @@
 // above (docs/decisions/0027-domain-folders-and-the-layer-rule.md).
 import { isCheckViolation } from "../../db/errors";
 import { type AuditRecord, auditStatement } from "../../db/statements/audit";
-import { type NoticeSettings, NOTICES_OFF, stockStatements } from "../../db/statements/notifications";
+import { type NoticeSettings, noticeStatement, NOTICES_OFF, stockStatements } from "../../db/statements/notifications";
 import { type DepositNotice, depositNotice, refundNotice, stockTexts } from "../../owner/messages";
 import { recordEvent, recordKeyEvent } from "../../db/statements/store-events";
 import { getConfig, noticeSettings } from "../../platform/config";
@@ -359,7 +359,7 @@ export async function purchase(env: Env, userId: number, request: PurchaseReques
 /** What a credited deposit records beside itself: the owner's notice and the shop's webhook event. */
 function depositRecords(db: D1Database, notices: NoticeSettings, deposit: DepositNotice, now: number): D1PreparedStatement[] {
   const event = recordEvent(db, "topup.credited", { user_id: deposit.userId, amount: deposit.amount, currency: "VND", channel: deposit.channel, reference: deposit.reference }, { subject: `user:${deposit.userId}`, dedupe: `topup.credited:${deposit.reference}`, now });
-  return [...depositNotice(db, notices, deposit, now), event];
+  return [...depositNotice(notices, deposit, now).map((notice) => noticeStatement(db, notice)), event];
 }
 
 /** The best bonus for a user's deposit right now, read from D1 (the preview reads the same, depositPromotions). */
@@ -613,7 +613,7 @@ export async function settleCrypto(db: D1Database, userId: number, settlement: C
     reference: `crypto:${settlement.paymentId}:${target}`,
     line: LEDGER_MESSAGES.crypto(topup.usd_cents, part, settlement.paymentId),
   };
-  const notice = depositNotice(db, notices, { userId, amount: entry.amount, channel: "crypto", code: `thanh toán ${settlement.paymentId}`, reference: entry.reference }, now);
+  const notice = depositNotice(notices, { userId, amount: entry.amount, channel: "crypto", code: `thanh toán ${settlement.paymentId}`, reference: entry.reference }, now).map((notice) => noticeStatement(db, notice));
   // The bonus comes with the credit that completes the invoice, reckoned on the whole invoice.
   const result =
     status === "credited"
@@ -644,7 +644,7 @@ async function takeBackCrypto(db: D1Database, userId: number, refund: { paymentI
   const result = await applyEntries(db, userId, [entry], [
     db.prepare("UPDATE users SET debt = debt + ?1 WHERE id = ?2").bind(debt, userId),
     ...refund.extra,
-    ...refundNotice(db, notices, { userId, amount: refund.amount, debt, paymentId: refund.paymentId }, now),
+    ...refundNotice(notices, { userId, amount: refund.amount, debt, paymentId: refund.paymentId }, now).map((notice) => noticeStatement(db, notice)),
   ], now);
   if (!result.ok) throw new Error(`crypto payment ${refund.paymentId} could not be refunded: ${result.error}`);
   return result.duplicate ? "nothing" : "refunded";
@@ -718,7 +718,7 @@ export async function reviewParkedCrypto(db: D1Database, userId: number, review:
   const result = await applyEntries(db, userId, [entry], [
     decide,
     auditStatement(db, review.audit),
-    ...depositNotice(db, notices, { userId, amount: review.amount, channel: "crypto_review", code: `thanh toán ${review.paymentId}`, reference: entry.reference }, now),
+    ...depositNotice(notices, { userId, amount: review.amount, channel: "crypto_review", code: `thanh toán ${review.paymentId}`, reference: entry.reference }, now).map((notice) => noticeStatement(db, notice)),
   ], now);
   if (!result.ok) throw new Error(`crypto payment ${review.paymentId} could not be credited: ${result.error}`);
   return result.duplicate ? "handled" : "credited";
