@@ -151,7 +151,7 @@ function PurchaseCard({ purchase, onMove }: { purchase: Purchase; onMove: (purch
         <div>
           <dt className="text-xs text-zinc-400">{words.price}</dt>
           <dd className="font-medium text-indigo-300">
-            {(format.locale === "vi" && purchase.formatted_total) || format.priceWithVnd(purchase.amount, purchase.currency, purchase.vnd_amount)}
+            {format.priceWithVnd(purchase.amount, purchase.currency, purchase.vnd_amount)}
           </dd>
         </div>
         <div className="col-span-2 sm:col-span-1">

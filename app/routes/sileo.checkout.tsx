@@ -104,7 +104,7 @@ export default function CheckoutPage() {
                 <input type="radio" name="pricing" value={option.id} checked={chosen === option.id} disabled={!option.can_purchase} onChange={() => setChosen(option.id)} />
                 {option.key_type_name}
               </span>
-              <span className="font-semibold">{option.can_purchase ? option.formatted_total : words.soldOut}</span>
+              <span className="font-semibold">{option.can_purchase ? format.priceWithVnd(option.price, option.currency, option.vnd_price) : words.soldOut}</span>
             </label>
           ))}
         </div>

@@ -9,8 +9,11 @@ import { useLocalePath, withoutLocale } from "~/i18n/locale";
 import { shellWords } from "~/i18n/vi/shell";
 import { useWords } from "~/i18n/words";
 
-/** The balance as this page's language writes it ("60.000 ₫", "60,000 ₫"), or null before it is known. */
-export function useBalanceText(user: SessionUser | null | undefined): string | null {
+/**
+ * The balance as this page's language writes it ("60.000 ₫", "60,000 ₫"), or null before it is known:
+ * in Vietnamese the stored user's own writing of it, so the frame carries no formatter.
+ */
+function useBalanceText(user: SessionUser | null | undefined): string | null {
   const words = useWords(shellWords);
   if (!user?.formatted_balance) return null;
   return typeof user.balance === "number" ? words.balance(user.formatted_balance, user.balance) : user.formatted_balance;

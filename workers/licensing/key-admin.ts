@@ -164,6 +164,8 @@ function toAdminKey(row: KeyRow) {
     key_value: row.key_code,
     key_type: row.key_type_id,
     key_type_name: row.key_type_name,
+    price: row.price,
+    currency: row.currency,
     formatted_price: row.price === null ? null : formatPrice(row.price, row.currency ?? "VND"),
     status: row.status,
     batch: row.batch_id === null ? null : { id: row.batch_id, batch_name: row.batch_name },

@@ -53,7 +53,7 @@ export function AdjustBalanceDialog({ user, onClose }: { user: AdminUser; onClos
     <Modal open onClose={onClose} title="Điều chỉnh số dư" busy={busy} testId="adjust-balance">
       <form onSubmit={submit} className="space-y-4" noValidate>
         <p className="text-sm text-zinc-300">
-          {displayName(user)} (@{user.username}) · số dư hiện tại <span className="font-semibold text-emerald-300">{user.formatted_balance || formatVND(user.balance ?? 0)}</span>
+          {displayName(user)} (@{user.username}) · số dư hiện tại <span className="font-semibold text-emerald-300">{formatVND(user.balance ?? 0)}</span>
         </p>
         <Field id="adjust-amount" label="Số tiền (VND)" required errors={error} hint="Nhập số âm để trừ tiền, ví dụ -50000.">
           <input

@@ -30,7 +30,7 @@ export function UserDetailDialog({ user, transactions, onClose, onAdjust }: { us
       <dl className="mb-4 grid grid-cols-2 gap-2 text-sm">
         <div className="rounded-xl bg-zinc-950/60 p-3">
           <dt className="text-zinc-400">Số dư</dt>
-          <dd className="font-bold text-emerald-300" data-testid="user-detail-balance">{user.formatted_balance || formatVND(user.balance ?? 0)}</dd>
+          <dd className="font-bold text-emerald-300" data-testid="user-detail-balance">{formatVND(user.balance ?? 0)}</dd>
         </div>
         <div className="rounded-xl bg-zinc-950/60 p-3">
           <dt className="text-zinc-400">Đã chi</dt>

@@ -100,7 +100,7 @@ export function UsersScreen({ stats, list: loaded, ledger }: { stats: Stats | nu
               <td className={TD}>
                 <Badge tone={role.tone}>{role.label}</Badge>
               </td>
-              <td className={`${TD} text-right whitespace-nowrap text-emerald-300`}>{user.formatted_balance || formatVND(user.balance ?? 0)}</td>
+              <td className={`${TD} text-right whitespace-nowrap text-emerald-300`}>{formatVND(user.balance ?? 0)}</td>
               <td className={`${TD} text-right whitespace-nowrap`}>{formatVND(user.total_spent ?? 0)}</td>
               <td className={`${TD} text-right`}>{formatNumber(user.total_keys_purchased ?? 0)}</td>
               <td className={`${TD} whitespace-nowrap`}>{formatDate(user.created_at)}</td>

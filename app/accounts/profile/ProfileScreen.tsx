@@ -5,7 +5,6 @@
 import { useFetcher, useLocation, useNavigation, useOutletContext, useRevalidator, useSearchParams } from "@remix-run/react";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useSessionExpired } from "~/accounts/session/auth";
-import { useBalanceText } from "~/shell/Header";
 import { useFormat } from "~/i18n/format";
 import { profileWords } from "~/i18n/vi/wallet/profile";
 import { useWords } from "~/i18n/words";
@@ -37,7 +36,7 @@ export function ProfileScreen({ loaded }: { loaded: Loaded }) {
   const user = (stored ?? layout?.user) as SessionUser;
   const words = useWords(profileWords);
   const format = useFormat();
-  const balance = useBalanceText(user) ?? format.vnd(0);
+  const balance = format.vnd(user.balance ?? 0);
   const navigation = useNavigation();
   const location = useLocation();
   const revalidator = useRevalidator();

@@ -4,7 +4,7 @@
 import type { ReactNode } from "react";
 import { BUTTON_DANGER, BUTTON_SECONDARY, BUTTON_SMALL } from "~/owner/AdminShell";
 import { Modal } from "~/owner/AdminDialogs";
-import { formatDateTime, formatNumber } from "@workers/shared/format";
+import { formatDateTime, formatNumber, formatPrice } from "@workers/shared/format";
 import { toast } from "~/ui/toast";
 import type { KeyChange } from "./KeyChangeDialog";
 import type { AdminKey } from "@workers/licensing/key-admin";
@@ -66,7 +66,7 @@ export function KeyDetailModal({ keyRow, onClose, onChange }: { keyRow: AdminKey
           <StatusBadge status={keyRow.status} banned={keyRow.banned} />
         </DetailRow>
         <DetailRow label="Loại key">{keyTypeText(keyRow)}</DetailRow>
-        <DetailRow label="Giá">{keyRow.formatted_price ?? "—"}</DetailRow>
+        <DetailRow label="Giá">{keyRow.price === null ? "—" : formatPrice(keyRow.price, keyRow.currency ?? "VND")}</DetailRow>
         <DetailRow label="Lô">{keyRow.batch?.batch_name ?? "—"}</DetailRow>
         <DetailRow label="Ngày tạo">{when(keyRow.created_at)}</DetailRow>
         <DetailRow label="Ngày bán">{when(keyRow.sold_at)}</DetailRow>

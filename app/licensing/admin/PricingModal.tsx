@@ -10,6 +10,7 @@ import { SELECT_CLASS } from "~/owner/AdminShell";
 import { Modal, ModalActions } from "~/owner/AdminDialogs";
 import { defaultKeyType, type KeyTypeOption, pricingTypeName, typesWithoutPricing } from "~/owner/admin-keys";
 import { digitsOnly, groupDigits, parsePrice } from "~/owner/admin-prices";
+import { formatPrice } from "@workers/shared/format";
 import type { ActionResult } from "~/owner/admin-route";
 import { fieldErrorsOf, useFetcherAnswer } from "~/ui/forms/fetcher-answer";
 import { toast } from "~/ui/toast";
@@ -40,6 +41,7 @@ export function PricingModal({
   const [keyType, setKeyType] = useState(editing.mode === "edit" ? pricingTypeName(editing.pricing) : defaultKeyType(free));
   const [price, setPrice] = useState(editing.mode === "edit" ? String(editing.pricing.price) : "");
   const [currency, setCurrency] = useState<"VND" | "USD">(editing.mode === "edit" ? (editing.pricing.currency ?? "VND") : "VND");
+  const typedPrice = parsePrice(price);
   const save = useFetcher<ActionResult>();
   const busy = save.state !== "idle";
   const answer = useFetcherAnswer(save, (answer) => answer.ok && onClose());
@@ -80,7 +82,7 @@ export function PricingModal({
             </select>
           )}
         </Field>
-        <Field id="pricing-price" label="Giá" required hint={price ? `${groupDigits(price)} ${currency === "VND" ? "₫" : "USD"}` : undefined}>
+        <Field id="pricing-price" label="Giá" required hint={typedPrice === null ? undefined : formatPrice(typedPrice, currency)}>
           <input
             id="pricing-price"
             inputMode="numeric"

@@ -14,9 +14,6 @@ export type AdminPricing = {
   key_type_name?: string | null;
   price: number;
   currency: "VND" | "USD";
-  formatted_price: string;
-  /** "5,00 US$ ≈ 127.500 ₫" (the VND at the shop's rate), or a VND price as itself. */
-  formatted_total?: string;
   /** What a purchase debits; null for a USD price while the shop has no rate. */
   vnd_price?: number | null;
   is_active: boolean;

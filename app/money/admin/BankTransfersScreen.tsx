@@ -6,7 +6,7 @@ import { useState } from "react";
 import { AdminPage, Badge, BUTTON_SMALL, SELECT_CLASS } from "~/owner/AdminShell";
 import { ACTIONS_COLUMN, ActionsCell, AdminTable, RIGHT, TD } from "~/owner/AdminTable";
 import { Spinner } from "~/ui/Spinner";
-import { formatDateTime } from "@workers/shared/format";
+import { formatDateTime, formatVND } from "@workers/shared/format";
 import { telcoLabel } from "@workers/shared/money/topup";
 
 import { type FoundUser, STATUSES, statusFrom, statusOf, type Transfer } from "./bank-transfers";
@@ -73,7 +73,7 @@ export function BankTransfersScreen({ list, found }: { list: Transfer[]; found: 
           return (
             <tr key={transfer.id} data-transfer-id={transfer.id}>
               <td className={`${TD} whitespace-nowrap`}>{formatDateTime(transfer.received_at)}</td>
-              <td className={`${TD} text-right font-semibold whitespace-nowrap text-emerald-300`}>{transfer.formatted_amount}</td>
+              <td className={`${TD} text-right font-semibold whitespace-nowrap text-emerald-300`}>{formatVND(transfer.amount)}</td>
               <td className={`${TD} max-w-[18rem] break-words`}>
                 {transfer.card ? <CardSummary transfer={transfer} /> : transfer.content || "—"}
               </td>
@@ -129,7 +129,7 @@ function CardSummary({ transfer }: { transfer: Transfer }) {
   return (
     <span data-testid="parked-card">
       <span className="block text-white">
-        Thẻ {telcoLabel(card.telco)} · {card.formatted_card_value}
+        Thẻ {telcoLabel(card.telco)} · {formatVND(card.card_value)}
       </span>
       <span className="block font-mono text-xs text-zinc-400">Serial {card.card_serial}</span>
       <span className="block text-xs text-zinc-400">Trạng thái thẻ: {card.status_display}</span>

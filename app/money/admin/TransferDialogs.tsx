@@ -9,6 +9,7 @@ import { Field } from "~/ui/Field";
 import { ValidationSummary } from "~/ui/forms/ValidationSummary";
 import { inputClass } from "~/ui/input-class";
 import { Spinner } from "~/ui/Spinner";
+import { formatVND } from "@workers/shared/format";
 import { fieldErrorsOf, useFetcherAnswer } from "~/ui/forms/fetcher-answer";
 
 import type { FoundUser, Transfer } from "./bank-transfers";
@@ -31,7 +32,7 @@ export function CardCreditDialog({ transfer, onClose }: { transfer: Transfer; on
     <Modal open onClose={onClose} title="Cộng tiền thẻ cào cho chủ thẻ" busy={busy} testId="credit-card">
       <form onSubmit={submit} className="space-y-4" noValidate>
         <p className="text-sm text-zinc-300">
-          Cộng <span className="font-semibold text-emerald-300">{transfer.formatted_amount}</span> cho{" "}
+          Cộng <span className="font-semibold text-emerald-300">{formatVND(transfer.amount)}</span> cho{" "}
           {transfer.user ? (
             <span className="font-semibold text-white">
               #{transfer.user.id} @{transfer.user.username}
@@ -82,7 +83,7 @@ export function CreditDialog({ transfer, found, searching, onFind, onClose }: Cr
     <Modal open onClose={onClose} title="Cộng tiền cho người dùng" busy={busy} testId="credit-transfer">
       <div className="space-y-4">
         <p className="text-sm text-zinc-300">
-          Số tiền <span className="font-semibold text-emerald-300">{transfer.formatted_amount}</span> · nội dung “{transfer.content || "—"}”
+          Số tiền <span className="font-semibold text-emerald-300">{formatVND(transfer.amount)}</span> · nội dung “{transfer.content || "—"}”
         </p>
         <div>
           <label htmlFor="credit-lookup" className="mb-1.5 block text-sm font-medium text-zinc-200">
@@ -124,7 +125,7 @@ export function CreditDialog({ transfer, found, searching, onFind, onClose }: Cr
                       </span>
                       <span className="block truncate text-xs text-zinc-400">{user.email}</span>
                     </span>
-                    <span className="shrink-0 text-xs text-emerald-300">{user.formatted_balance}</span>
+                    <span className="shrink-0 text-xs text-emerald-300">{formatVND(user.balance ?? 0)}</span>
                   </button>
                 </li>
               ))}
@@ -166,7 +167,7 @@ export function DismissDialog({ transfer, onClose }: { transfer: Transfer; onClo
     <Modal open onClose={onClose} title="Bỏ qua giao dịch" busy={busy} testId="dismiss-transfer">
       <form onSubmit={submit} className="space-y-4" noValidate>
         <p className="text-sm text-zinc-300">
-          {transfer.formatted_amount} · “{transfer.content || "—"}”
+          {formatVND(transfer.amount)} · “{transfer.content || "—"}”
         </p>
         <Field id="dismiss-note" label="Ghi chú" required errors={error}>
           <textarea id="dismiss-note" rows={3} className={inputClass(Boolean(error))} value={note} maxLength={500} onChange={(event) => setNote(event.target.value)} />

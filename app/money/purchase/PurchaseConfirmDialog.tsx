@@ -91,7 +91,7 @@ export function PurchaseConfirmDialog({
             <span className="inline-flex items-center gap-2 text-emerald-300">
               {refreshing && <Spinner className="h-3.5 w-3.5 text-zinc-400" />}
               {/* The stored balance's text is the server's Vietnamese: an English page writes the figure itself. */}
-              {balance === null ? "—" : (format.locale === "vi" && user?.formatted_balance) || format.vnd(balance)}
+              {balance === null ? "—" : format.vnd(balance)}
             </span>
           </Row>
         )}

@@ -10,7 +10,7 @@ import { toast } from "~/ui/toast";
 import { COPIED_RESET_MS } from "../../ui/CopyButton";
 import { Dialog, DialogCloseButton } from "../../ui/Dialog";
 
-export type PurchasedKey = { key_code: string; key_type_name: string; app_name: string; formatted_price?: string };
+export type PurchasedKey = { key_code: string; key_type_name: string; app_name: string; price_text?: string };
 
 /** `messages`: the purchase messages in the page's language, from the purchase box (whose chunk holds them). */
 export function PurchaseSuccessDialog({ purchase, messages, onClose }: { purchase: PurchasedKey | null; messages: Pick<PurchaseMessages, "purchased" | "copied" | "copyFailed">; onClose: () => void }) {
@@ -80,7 +80,7 @@ export function PurchaseSuccessDialog({ purchase, messages, onClose }: { purchas
           <p className="mt-3 text-sm text-zinc-400">
             {words.keyFor(purchase.key_type_name)}
             <span className="font-semibold text-zinc-200">{purchase.app_name}</span>
-            {purchase.formatted_price ? ` · ${purchase.formatted_price}` : ""}
+            {purchase.price_text ? ` · ${purchase.price_text}` : ""}
           </p>
           <div className="mt-4 rounded-xl border border-emerald-500/30 bg-black/40 p-4">
             <p className="text-xs tracking-wide text-zinc-400 uppercase">{words.yourKey}</p>

@@ -66,7 +66,7 @@ export function useKeyPurchase(app: Pick<PublicApp, "id" | "url" | "name">, pric
         // The order keeps the shop's name; an English page names one of the four types in English.
         key_type_name: (format.locale === "en" && option ? format.keyType(option.key_type) : answer.key.key_type_name) || option?.key_type.display_name || "",
         app_name: answer.key.app_name || app.name,
-        formatted_price: orderPrice(answer.order, option, format),
+        price_text: orderPrice(answer.order, option, format),
       });
       const sold = answer.pricing;
       if (sold) showPricing(options.map((item) => (item.id === sold.id ? sold : item)));

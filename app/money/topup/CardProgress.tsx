@@ -44,7 +44,7 @@ export function CardProgress({
         <SummaryRow label={words.status}>
           <span data-testid="card-status">{status}</span>
         </SummaryRow>
-        {card.formatted_amount_received && <SummaryRow label={words.received}>{format.vnd(card.amount_received ?? 0)}</SummaryRow>}
+        {typeof card.amount_received === "number" && <SummaryRow label={words.received}>{format.vnd(card.amount_received)}</SummaryRow>}
       </dl>
 
       {pending ? (

@@ -4,7 +4,6 @@
 // checked; the crypto invoices still open, with their state), and the ledger (newest first).
 import { useEffect, useState } from "react";
 import type { listTransactions } from "@workers/money/buyer-wallet";
-import { useBalanceText } from "~/shell/Header";
 import { useFormat } from "~/i18n/format";
 import { walletWords } from "~/i18n/vi/wallet/wallet";
 import { useWords } from "~/i18n/words";
@@ -196,14 +195,13 @@ export function WalletTab({
   const format = useFormat();
   const balance = user.balance ?? 0;
   const spent = user.total_spent ?? 0;
-  const available = useBalanceText(user) ?? format.vnd(balance);
 
   return (
     <div className="space-y-6">
       <BackToApp />
       <div className="grid gap-3 sm:grid-cols-3">
         <Figure label={words.toppedUp} value={format.vnd(totalToppedUp(balance, spent))} tone="text-white" testId="wallet-total-topped-up" />
-        <Figure label={words.available} value={available} tone="text-emerald-300" testId="wallet-available" />
+        <Figure label={words.available} value={format.vnd(balance)} tone="text-emerald-300" testId="wallet-available" />
         <Figure label={words.saving} value={formatPercent(savingRate(balance, spent), format.locale)} tone="text-indigo-300" testId="wallet-saving-rate" />
       </div>
 

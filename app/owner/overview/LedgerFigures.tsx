@@ -3,13 +3,12 @@
 // purchases took, each with its count; the sum is the change of all balances together. Read from
 // the ledger's daily rollup (workers/owner/overview.ts, ledger).
 import type { StoreOverview } from "@workers/owner/overview";
-import { formatNumber, formatVND } from "@workers/shared/format";
+import { formatNumber, formatVND, signedVND } from "@workers/shared/format";
 import { CARD } from "~/owner/AdminShell";
 
-/** A signed amount as the ledger reads: "+30.000 ₫", "−8.000 ₫". */
+/** A signed amount as the ledger reads: "+30.000 ₫", "−8.000 ₫"; nothing moved is "0 ₫". */
 function signed(amount: number): string {
-  if (amount === 0) return formatVND(0);
-  return `${amount > 0 ? "+" : "−"}${formatVND(Math.abs(amount))}`;
+  return amount === 0 ? formatVND(0) : signedVND(amount).text;
 }
 
 function Figure({ label, total, count, unit, testId }: { label: string; total: string; count: number; unit: string; testId: string }) {

@@ -8,7 +8,7 @@ import { Badge, BUTTON_PRIMARY, BUTTON_SMALL } from "~/owner/AdminShell";
 import { ACTIONS_COLUMN, ActionsCell, AdminTable, TD } from "~/owner/AdminTable";
 import { type KeyTypeOption, pricingTypeName } from "~/owner/admin-keys";
 import { type ActionResult, adminCall, jsonBody } from "~/owner/admin-route";
-import { formatNumber } from "@workers/shared/format";
+import { formatNumber, formatPriceWithVnd } from "@workers/shared/format";
 import { toast } from "~/ui/toast";
 import { type AdminPricing, keyActionFailure, useKeysData } from "../../licensing/admin/key-data";
 import type { Editing, PricingSubmit } from "../../licensing/admin/PricingModal";
@@ -98,7 +98,7 @@ export default function KeyPricingRoute() {
         {sorted(pricing).map((row) => (
           <tr key={row.id} data-pricing-row={pricingTypeName(row)}>
             <td className={`${TD} font-medium text-white`}>{typeLabel(row, types)}</td>
-            <td className={TD}>{row.formatted_total ?? row.formatted_price}</td>
+            <td className={TD}>{formatPriceWithVnd(row.price, row.currency, row.vnd_price)}</td>
             <td className={TD}>{formatNumber(row.available_count ?? 0)}</td>
             <td className={TD}>
               <PricingState pricing={row} />
@@ -132,7 +132,7 @@ export default function KeyPricingRoute() {
             <option value="">Không (luôn mở trang thanh toán)</option>
             {sorted(pricing).map((row) => (
               <option key={row.id} value={row.id}>
-                {typeLabel(row, types)} · {row.formatted_total ?? row.formatted_price}
+                {typeLabel(row, types)} · {formatPriceWithVnd(row.price, row.currency, row.vnd_price)}
               </option>
             ))}
           </select>

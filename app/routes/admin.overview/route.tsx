@@ -46,7 +46,7 @@ const CHANNELS: { key: keyof StoreOverview["deposits_by_channel"]; label: string
 
 /** "▲ 12% so với kỳ trước", or the previous figure when there is nothing to compare with. */
 function change(current: number, previous: number): { text: string; tone: string } {
-  if (previous === 0) return { text: current === 0 ? "Kỳ trước: 0 ₫" : "Kỳ trước: 0 ₫ (mới có doanh thu)", tone: "text-zinc-400" };
+  if (previous === 0) return { text: `Kỳ trước: ${formatVND(0)}${current === 0 ? "" : " (mới có doanh thu)"}`, tone: "text-zinc-400" };
   const percent = Math.round(((current - previous) / previous) * 100);
   if (percent === 0) return { text: "Không đổi so với kỳ trước", tone: "text-zinc-400" };
   return percent > 0

@@ -3,7 +3,7 @@
 // pre-check so the buyer hears about a paused or sold-out key before the confirmation dialog.
 // The purchase messages are the API's too (./messages.ts, WALLET_MESSAGES reuses them), so both say the same words.
 import { FALLBACK_ERROR } from "../error-texts";
-import { formatNumber, formatPriceWithVnd, formatVND } from "../format";
+import { formatNumber, formatVND } from "../format";
 import type { TextsOf } from "../message";
 import type { PURCHASE_MESSAGES } from "./messages";
 
@@ -62,11 +62,6 @@ export type PricingStateWords = typeof PRICING_STATE_WORDS;
 export function chargeOf(option: PricingOption): number | null {
   if (typeof option.vnd_price === "number") return option.vnd_price;
   return option.vnd_price === undefined && option.currency === "VND" ? option.price : null;
-}
-
-/** The price as the buyer reads it: "5,00 US$ ≈ 127.500 ₫", or a VND price as itself. */
-export function priceLabel(option: PricingOption): string {
-  return option.formatted_total || formatPriceWithVnd(option.price, option.currency, chargeOf(option));
 }
 
 /** Not for sale now: the pricing or its whole key type is switched off, or a USD price has no rate. */
