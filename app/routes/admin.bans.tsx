@@ -6,6 +6,7 @@ import type { MetaFunction } from "@remix-run/cloudflare";
 import { type ClientActionFunctionArgs, type ClientLoaderFunctionArgs, Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import type { Ban } from "@workers/licensing/bans";
 import { formatDateTime } from "@workers/shared/format";
+import { MAX_BAN_REASON } from "@workers/shared/licensing/reasons";
 import { AdminPage, Badge, BUTTON_DANGER, BUTTON_PRIMARY, BUTTON_SMALL, CARD, SELECT_CLASS } from "~/owner/AdminShell";
 import { ActionsCell, AdminTable, TD } from "~/owner/AdminTable";
 import { type ActionFailed, actionFailure, adminCall, adminCallFailure } from "~/owner/admin-route";
@@ -106,11 +107,11 @@ function BanForm({ apps }: { apps: AppOption[] }) {
         <Field id="ban-until" label={LABELS.until} errors={fieldErrors("until")} hint="Để trống: chặn đến khi gỡ">
           <input id="ban-until" name="until" type="datetime-local" className={inputClass(Boolean(fieldErrors("until")))} />
         </Field>
-        <Field id="ban-reason" label={LABELS.reason} required errors={fieldErrors("reason")} hint="Một dòng, tối đa 280 ký tự">
-          <input id="ban-reason" name="reason" maxLength={280} autoComplete="off" className={inputClass(Boolean(fieldErrors("reason")))} />
+        <Field id="ban-reason" label={LABELS.reason} required errors={fieldErrors("reason")} hint={`Một dòng, tối đa ${MAX_BAN_REASON} ký tự`}>
+          <input id="ban-reason" name="reason" maxLength={MAX_BAN_REASON} autoComplete="off" className={inputClass(Boolean(fieldErrors("reason")))} />
         </Field>
         <Field id="ban-reason-en" label={LABELS.reason_en} errors={fieldErrors("reason_en")} hint="Cho mod hỏi bằng tiếng Anh (không bắt buộc)">
-          <input id="ban-reason-en" name="reason_en" maxLength={280} autoComplete="off" className={inputClass(Boolean(fieldErrors("reason_en")))} />
+          <input id="ban-reason-en" name="reason_en" maxLength={MAX_BAN_REASON} autoComplete="off" className={inputClass(Boolean(fieldErrors("reason_en")))} />
         </Field>
         <div className="sm:col-span-2">
           <ValidationSummary errors={errors} labels={LABELS} />

@@ -20,15 +20,15 @@ import { inputClass } from "~/ui/input-class";
 import { Spinner } from "~/ui/Spinner";
 import { groupDigits, parsePrice } from "~/owner/admin-prices";
 import { type ActionFailed, actionFailure, adminCall, adminCallFailure } from "~/owner/admin-route";
-import { formatDateTime, formatVND } from "@workers/shared/format";
+import { formatDateTime, formatNumber, formatVND } from "@workers/shared/format";
+import { MAX_USD_VND_RATE } from "@workers/shared/money/currency";
 import { pageMeta } from "~/ui/meta";
 import { toast } from "~/ui/toast";
 import { Alert } from "~/ui/Alert";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "Cài đặt");
 
-const MAX_RATE = 1_000_000;
-const RATE_INVALID = "Tỷ giá phải là số nguyên từ 1 đến 1.000.000 (số đồng cho 1 US$)";
+const RATE_INVALID = `Tỷ giá phải là số nguyên từ 1 đến ${formatNumber(MAX_USD_VND_RATE)} (số đồng cho 1 US$)`;
 const RATE_LABEL = "Tỷ giá (số đồng cho 1 US$)";
 
 type Webhook = { setting: WebhookSetting; log: WebhookLog; Section: typeof WebhookSettings };
@@ -84,7 +84,7 @@ export async function clientAction({ request }: ClientActionFunctionArgs): Promi
   let rate: number | null = null;
   if (form.get("intent") !== "default") {
     rate = parsePrice(String(form.get("usd_vnd_rate") ?? ""));
-    if (rate === null || rate < 1 || rate > MAX_RATE) return { ok: false, error: RATE_INVALID, errors: null };
+    if (rate === null || rate < 1 || rate > MAX_USD_VND_RATE) return { ok: false, error: RATE_INVALID, errors: null };
   }
   try {
     const body = await adminCall(request, (api) => api.api.admin.settings.$put({ json: { usd_vnd_rate: rate } }));

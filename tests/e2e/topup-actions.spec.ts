@@ -106,3 +106,29 @@ test("a VietQR top-up and a phone card each go out once, busy while on their way
   expect(cards.calls).toHaveLength(1);
   await expect(page.getByTestId("profile-balance")).toHaveText(/^80\.000\s₫$/);
 });
+
+test("a card the rule refuses is said under its field and sends nothing", async ({ page, request }) => {
+  const buyer = await newUser(request, "cardrule");
+  await signIn(page, buyer);
+  await page.goto("/profile?tab=wallet");
+  // The card's one call (the profile's clientAction runs in the page and sends only this).
+  const sent: string[] = [];
+  page.on("request", (call) => {
+    if (call.url().includes("/api/cards/create")) sent.push(call.url());
+  });
+  await walletPanel(page).getByRole("button", { name: "Nạp thẻ cào" }).click();
+  const dialog = page.getByRole("dialog", { name: "Nạp tiền bằng thẻ cào" });
+  const send = dialog.getByRole("button", { name: "Gửi thẻ cào" });
+  await expect(send).toBeEnabled(); // the config has loaded
+  await dialog.getByLabel("Nhà mạng").selectOption("VIETTEL");
+  await dialog.getByLabel("Mệnh giá").selectOption({ label: "100.000\u00a0₫" });
+  const serial = dialog.getByLabel("Số serial");
+  await serial.fill(uniqueDigits(9));
+  await dialog.getByLabel("Mã thẻ").fill(uniqueDigits(13, "1"));
+  await send.click();
+  await expect(serial).toHaveAttribute("aria-invalid", "true");
+  await expect(serial).toHaveAccessibleDescription("Số serial phải có ít nhất 10 ký tự");
+  await expect(dialog.getByLabel("Mã thẻ")).not.toHaveAttribute("aria-invalid", "true");
+  await expect(send).not.toHaveAttribute("aria-busy", "true");
+  expect(sent).toEqual([]);
+});

@@ -387,6 +387,10 @@ describe("password reset", () => {
     expect((await call("/api/auth/reset-password/", { body: { token, new_password: "mat-khau-moi", confirm_password: "mat-khau-moi" } })).status).toBe(400);
     expect((await call("/api/auth/verify-reset-token/?token=made-up")).status).toBe(400);
     expect((await call("/api/auth/verify-reset-token/")).status).toBe(400);
+    // Longer than any link's token: the same invalid link, whatever its length.
+    for (const long of ["a".repeat(201), "a".repeat(4000)]) {
+      expect((await call(`/api/auth/verify-reset-token/?token=${long}`)).body).toEqual({ success: false, code: "reset_link_invalid", valid: false, message: "Token không hợp lệ hoặc đã hết hạn" });
+    }
   });
 
   it("spends a token once even when it is used twice at the same moment", async () => {

@@ -89,6 +89,16 @@ describe("VietQR top-ups", () => {
     expect([...new Uint8Array(await image.arrayBuffer()).subarray(0, 4)]).toEqual([137, 80, 78, 71]);
   });
 
+  it("answers a QR image that names no top-up, or is no `<transaction id>.png`, as an unknown address", async () => {
+    const topup = await topupFor(await person());
+    const id = topup.transaction_id;
+    const names = [`${crypto.randomUUID()}.png`, `${id.toUpperCase()}.png`, `${id}.PNG`, `${id}.png.png`, `${id}`, `${id.slice(1)}.png`, "none.png", `%25${id.slice(1)}.png`];
+    for (const name of names) {
+      const answer = await request(`/api/vietqr/qr/${name}`);
+      expect([name, answer.status, await answer.json()]).toEqual([name, 404, { success: false, code: "route_not_found", message: "Không tìm thấy đường dẫn API" }]);
+    }
+  });
+
   it("shows a user only their own top-ups", async () => {
     const owner = await person();
     const other = await person();

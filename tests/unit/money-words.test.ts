@@ -30,6 +30,7 @@ describe("the pages' money words", () => {
       telco: words.telcoMissing,
       serial: words.serialShort,
       code: words.codeShort,
+      digits: words.digitsRequired,
       value: words.valueMissing,
       cardUnavailable: words.cardUnavailable,
       cardFailed: words.cardFailed,

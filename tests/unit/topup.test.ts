@@ -18,11 +18,12 @@ import {
 } from "../../app/money/topup/topup";
 import { BALANCE_REFETCH_MS, profileTabFrom, topupFrom } from "../../app/accounts/profile/profile-query";
 import { TOPUP_MESSAGES } from "../../workers/shared/money/messages";
-import { type AmountRules, type CardForm, cardEstimate, cardFormErrors as cardFormSays, digitsOnly, vietqrAmountError as amountSays, wrongValueCredit } from "../../workers/shared/money/topup";
+import { type CardInput, cardErrors as cardSays } from "../../workers/shared/money/card-rule";
+import { type AmountRules, cardEstimate, digitsOnly, vietqrAmountError as amountSays, wrongValueCredit } from "../../workers/shared/money/topup";
 
 // The rules say the API's declared Messages (or a page's words); read here in Vietnamese, the specification's.
 const vietqrAmountError = (amount: number | null, rules: AmountRules) => amountSays(amount, rules, TOPUP_MESSAGES)?.in("vi") ?? null;
-const cardFormErrors = (form: CardForm) => Object.fromEntries(Object.entries(cardFormSays(form, TOPUP_MESSAGES)).map(([field, message]) => [field, message.in("vi")]));
+const cardFormErrors = (card: CardInput) => Object.fromEntries(Object.entries(cardSays(card, TOPUP_MESSAGES)).map(([field, message]) => [field, message.in("vi")]));
 
 const NBSP = "\u00a0";
 
@@ -151,6 +152,23 @@ describe("phone cards", () => {
     });
     expect(cardFormErrors({ telco: "VIETTEL", card_serial: "123456789", card_code: "12345678901", card_value: "100000" })).toEqual({ card_serial: "Số serial phải có ít nhất 10 ký tự" });
     expect(cardFormErrors({ telco: "VIETTEL", card_serial: "1234567890", card_code: "1234567890", card_value: "100000" })).toEqual({});
+  });
+
+  it("checks the form with the server's rule: carriers and values of the lists, serial and code of 10 to 20 digits", () => {
+    const good = { telco: "MOBIFONE", card_serial: "12345678901234", card_code: "1234567890123", card_value: "50000" };
+    expect(cardFormErrors(good)).toEqual({});
+    // The API reads the value as a number, the form as the digits its list wrote: the same values.
+    expect(cardFormErrors({ ...good, card_value: 1_000_000 })).toEqual({});
+    for (const card_value of [15_000, "15000", 0, "0100000", "1e5", " 50000", null]) expect([card_value, cardFormErrors({ ...good, card_value })]).toEqual([card_value, { card_value: "Vui lòng chọn mệnh giá thẻ" }]);
+    for (const telco of ["viettel", "VIETNAMOBILE", 5, undefined]) expect([telco, cardFormErrors({ ...good, telco })]).toEqual([telco, { telco: "Vui lòng chọn nhà mạng" }]);
+    // Short is said first; then only 10 to 20 digits.
+    expect(cardFormErrors({ ...good, card_serial: "123456789" })).toEqual({ card_serial: "Số serial phải có ít nhất 10 ký tự" });
+    expect(cardFormErrors({ ...good, card_serial: "12345abcde12" })).toEqual({ card_serial: "Chỉ được nhập chữ số" });
+    expect(cardFormErrors({ ...good, card_serial: "1".repeat(20), card_code: "1".repeat(21) })).toEqual({ card_code: "Chỉ được nhập chữ số" });
+    expect(cardFormErrors({ ...good, card_code: "12ab" })).toEqual({ card_code: "Mã thẻ phải có ít nhất 10 ký tự" });
+    expect(cardFormErrors({ ...good, card_code: 12345678901 })).toEqual({ card_code: "Mã thẻ phải có ít nhất 10 ký tự" });
+    // The API's codes for them (workers/money/cards.ts answers with CARD_MESSAGES, the same texts).
+    expect(Object.values(cardSays({ telco: "X", card_serial: "abcdefghijk", card_code: "", card_value: 1 }, TOPUP_MESSAGES)).map((message) => message.code)).toEqual(["card_telco", "card_digits", "card_code", "card_value"]);
   });
 
   it("only pending is not final", () => {

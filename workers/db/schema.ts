@@ -14,6 +14,7 @@ import {
 } from "drizzle-orm/sqlite-core";
 import { KEY_STATUSES, PROMOTION_STATUSES, STORE_EVENT_TYPES, UPLOAD_KINDS } from "../shared/enums";
 import { LANGS } from "../shared/lang";
+import { CARD_TELCOS } from "../shared/money/card-rule";
 
 const createdAt = () =>
   integer("created_at", { mode: "timestamp_ms" })
@@ -34,7 +35,6 @@ export const LEDGER_TYPES = ["deposit", "purchase", "admin_adjustment"] as const
 export const LEDGER_STATUSES = ["completed", "pending", "failed"] as const;
 export const PROMOTION_TYPES = ["percentage", "fixed", "tiered"] as const;
 export const VIETQR_STATUSES = ["pending", "paid", "cancelled", "expired", "failed"] as const;
-export const CARD_TELCOS = ["VIETTEL", "VINAPHONE", "MOBIFONE"] as const;
 export const CARD_STATUSES = [
   "pending",
   "success",

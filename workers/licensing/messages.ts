@@ -218,9 +218,6 @@ export function shopWords(vi: string, en: string): Message {
   return new Message({ code: "shop_words", vi, en });
 }
 
-/** The longest reason a pause takes (in each language): a mod shows it on one screen. */
-export const MAX_PAUSE_REASON = 500;
-
 /** Pausing and resuming an app (issue 55 item 1, workers/licensing/app-pause.ts). */
 export const APP_PAUSE_MESSAGES = defineMessages({
   paused: { code: "app_paused", vi: "Đã tạm dừng ứng dụng: thời hạn của mọi key đang chạy được giữ nguyên", en: "App paused: every running key keeps its remaining time" },

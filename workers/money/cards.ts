@@ -15,6 +15,7 @@ import { noticeQuery } from "../db/statements/notifications";
 import type { CreateCardInput } from "./schemas/cards";
 import { wholeNumber } from "../shared/fields";
 import { cardEstimate, telcoLabel } from "../shared/money/topup";
+import { CARD_TELCOS, CARD_VALUES, type CardInput, cardErrors } from "../shared/money/card-rule";
 import { walletFor } from "./wallet/port";
 import { ConflictError, type FieldErrors, NotFoundError, RateLimitedError, UnavailableError, ValidationError } from "../platform/errors";
 import { cardReviewNotice } from "../owner/notifications";
@@ -29,8 +30,6 @@ export type CardRow = typeof cardTopups.$inferSelect;
 export type Telco = CardRow["telco"];
 export type CardStatus = CardRow["status"];
 
-const CARD_VALUES = [10_000, 20_000, 30_000, 50_000, 100_000, 200_000, 300_000, 500_000, 1_000_000];
-const TELCO_CODES: readonly Telco[] = ["VIETTEL", "VINAPHONE", "MOBIFONE"];
 /** The first re-check of a card whose callback did not come; later ones back off (nextRecheckDelay). */
 export const PENDING_RECHECK_MS = 10 * 60_000;
 const MAX_RECHECK_DELAY_MS = 2 * 60 * 60_000;
@@ -58,23 +57,14 @@ export function cardSettings(config: CardConfig) {
   const fees = cardFees(config);
   return {
     enabled: Boolean(config.CARD_GATEWAY_URL),
-    supported_telcos: TELCO_CODES.map((telco) => ({ value: telco, label: telcoLabel(telco), fee: fees[telco] })),
+    supported_telcos: CARD_TELCOS.map((telco) => ({ value: telco, label: telcoLabel(telco), fee: fees[telco] })),
     supported_values: CARD_VALUES.map((value) => ({ value, label: formatVND(value) })),
   };
 }
 
-/** The rules of docs/product.md §5 as field errors; an empty object means the card may be sent. */
-function cardErrors(input: { telco?: unknown; card_serial?: unknown; card_code?: unknown; card_value?: unknown }): FieldErrors {
-  const errors: FieldErrors = {};
-  if (typeof input.telco !== "string" || !TELCO_CODES.includes(input.telco as Telco)) errors.telco = [CARD_MESSAGES.telco];
-  const serial = typeof input.card_serial === "string" ? input.card_serial : "";
-  const code = typeof input.card_code === "string" ? input.card_code : "";
-  if (serial.length < 10) errors.card_serial = [CARD_MESSAGES.serial];
-  else if (!/^\d{10,20}$/.test(serial)) errors.card_serial = [CARD_MESSAGES.digits];
-  if (code.length < 10) errors.card_code = [CARD_MESSAGES.code];
-  else if (!/^\d{10,20}$/.test(code)) errors.card_code = [CARD_MESSAGES.digits];
-  if (typeof input.card_value !== "number" || !CARD_VALUES.includes(input.card_value)) errors.card_value = [CARD_MESSAGES.value];
-  return errors;
+/** The rules of docs/product.md §5 (shared with the card form: cardErrors) as the API's field errors; an empty object means the card may be sent. */
+function cardFieldErrors(input: CardInput): FieldErrors {
+  return Object.fromEntries(Object.entries(cardErrors(input, CARD_MESSAGES)).map(([field, message]) => [field, [message]]));
 }
 
 export function cardSign(partnerKey: string, code: string, serial: string): string {
@@ -349,7 +339,7 @@ export async function createCardTopup(env: Env, config: CardConfig, userId: numb
     // The form sends the value as text: a canonical decimal, like every number (workers/shared/fields.ts).
     card_value: wholeNumber(raw.card_value),
   };
-  const errors = cardErrors(input);
+  const errors = cardFieldErrors(input);
   if (Object.keys(errors).length) throw new ValidationError(Object.values(errors)[0][0], errors);
   const promotionCode = await promotionCodeForTopup(env.DB, { userId, address }, raw.promotion_code);
   for (const [rule, subject] of [[CARD_LIMIT, `user:${userId}`], [{ ...CARD_LIMIT, name: "card-ip", max: 30 }, address]] as const) {

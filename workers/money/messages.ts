@@ -47,7 +47,7 @@ export const CARD_MESSAGES = defineMessages({
   telco: { code: "card_telco", vi: TOPUP_MESSAGES.telco.in("vi"), en: TOPUP_MESSAGES.telco.in("en") },
   serial: { code: "card_serial", vi: TOPUP_MESSAGES.serial.in("vi"), en: TOPUP_MESSAGES.serial.in("en") },
   code: { code: "card_code", vi: TOPUP_MESSAGES.code.in("vi"), en: TOPUP_MESSAGES.code.in("en") },
-  digits: { code: "card_digits", vi: "Chỉ được nhập chữ số", en: "Only digits are allowed" },
+  digits: { code: "card_digits", vi: TOPUP_MESSAGES.digits.in("vi"), en: TOPUP_MESSAGES.digits.in("en") },
   value: { code: "card_value", vi: TOPUP_MESSAGES.value.in("vi"), en: TOPUP_MESSAGES.value.in("en") },
   unavailable: { code: "card_unavailable", vi: TOPUP_MESSAGES.cardUnavailable.in("vi"), en: TOPUP_MESSAGES.cardUnavailable.in("en") },
   duplicate: { code: "card_duplicate", vi: "Thẻ này đã được gửi trước đó", en: "This card has already been submitted" },

@@ -6,7 +6,8 @@ import { Modal, ModalActions } from "~/owner/AdminDialogs";
 import { Field } from "~/ui/Field";
 import { inputClass } from "~/ui/input-class";
 import type { AdminKey } from "@workers/licensing/key-admin";
-import { banReasonProblem, EXTEND_DAYS, EXTEND_MESSAGES, isExtendDays, MAX_BAN_REASON } from "@workers/shared/licensing/key-changes";
+import { banReasonProblem, EXTEND_DAYS, EXTEND_MESSAGES, isExtendDays } from "@workers/shared/licensing/key-changes";
+import { MAX_BAN_REASON } from "@workers/shared/licensing/reasons";
 
 export type KeyChange = "activate" | "deactivate" | "reset-device" | "extend" | "ban" | "unban";
 

@@ -7,10 +7,9 @@ import { BUTTON_DANGER, BUTTON_PRIMARY, CARD } from "~/owner/AdminShell";
 import { Field } from "~/ui/Field";
 import { inputClass } from "~/ui/input-class";
 import { formatDateTime } from "@workers/shared/format";
+import { MAX_PAUSE_REASON } from "@workers/shared/licensing/reasons";
 import type { ActionResult } from "~/owner/admin-route";
 import type { PauseData } from "./pause-data";
-
-const MAX_REASON = 500;
 
 export function PauseScreen({ appId, pause }: PauseData) {
   const fetcher = useFetcher<ActionResult>();
@@ -66,10 +65,10 @@ export function PauseScreen({ appId, pause }: PauseData) {
       </p>
       <form onSubmit={submit} noValidate className="mt-4 grid gap-4">
         <Field id="pause-reason" label="Lý do (tiếng Việt)" required errors={errors.reason}>
-          <input id="pause-reason" className={inputClass(!!errors.reason)} maxLength={MAX_REASON} value={reason} onChange={(event) => setReason(event.target.value)} />
+          <input id="pause-reason" className={inputClass(!!errors.reason)} maxLength={MAX_PAUSE_REASON} value={reason} onChange={(event) => setReason(event.target.value)} />
         </Field>
         <Field id="pause-reason-en" label="Lý do (tiếng Anh)" required errors={errors.reason_en}>
-          <input id="pause-reason-en" className={inputClass(!!errors.reason_en)} maxLength={MAX_REASON} value={reasonEn} onChange={(event) => setReasonEn(event.target.value)} />
+          <input id="pause-reason-en" className={inputClass(!!errors.reason_en)} maxLength={MAX_PAUSE_REASON} value={reasonEn} onChange={(event) => setReasonEn(event.target.value)} />
         </Field>
         <div>
           <button type="submit" className={BUTTON_DANGER} disabled={busy}>

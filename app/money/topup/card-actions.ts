@@ -8,7 +8,8 @@ import { requestLocale } from "~/i18n/locale";
 import { topupWords } from "~/i18n/vi/wallet/topup";
 import { wordsIn } from "~/i18n/words";
 import { type CardPayment, TOPUP_TIMINGS } from "~/money/topup/topup";
-import { type CardField, type CardForm, cardEstimate, cardFormErrors } from "@workers/shared/money/topup";
+import { type CardField, type CardForm, cardEstimate } from "@workers/shared/money/topup";
+import { cardErrors } from "@workers/shared/money/card-rule";
 import { isSessionOver, sessionEnded } from "~/accounts/session/session-route";
 import { creditedText } from "./TopupParts";
 
@@ -23,9 +24,9 @@ export function cardLabels(words: Words): Record<CardField, string> {
   return { telco: words.telco, card_value: words.cardValue, card_serial: words.serial, card_code: words.code };
 }
 
-/** docs/product.md §5 "Card" (workers/shared/money/topup.ts cardFormErrors: one message a field), in the page's words. */
+/** docs/product.md §5 "Card" (workers/shared/money/card-rule.ts cardErrors, the server's rule: one message a field), in the page's words. */
 export function formErrors(form: CardForm, words: Words): Errors {
-  return cardFormErrors(form, { telco: words.telcoMissing, serial: words.serialShort, code: words.codeShort, value: words.valueMissing });
+  return cardErrors(form, { telco: words.telcoMissing, serial: words.serialShort, code: words.codeShort, digits: words.digitsRequired, value: words.valueMissing });
 }
 
 /** One card as the server has it now (the poll and a live notice both read it so). */

@@ -50,8 +50,8 @@ import { refusalBody } from "../../platform/http/refusals";
 import { type Lang, langOfRequest } from "../../shared/lang";
 import { type Said, saidOfIssue } from "../../shared/message";
 
-/** The reset link's token; anything that is not one text reads as none. */
-const resetTokenQuery = z.object({ token: z.string().catch("").default("") });
+/** The reset link's token; anything that is not one text of at most 200 characters reads as none (as unsubscribeQuery reads its link's). */
+const resetTokenQuery = z.object({ token: z.string().max(200).catch("").default("") });
 
 /** Creating a password or enrolling a factor without a current password needs a sign-in this recent. */
 const RECENT_SIGN_IN_MS = 10 * 60_000;
@@ -240,7 +240,7 @@ export const authApi = new Hono<ApiEnv>()
     // counts once; resetTokenQuery takes anything), answers the same "invalid link"
     // (resetTokenAnswer), never field errors.
     const { token } = readQuery(c, { repeated: "first" });
-    const user = token && token.length <= 200 ? await checkResetToken(db(c), token) : null;
+    const user = token ? await checkResetToken(db(c), token) : null;
     const answer = resetTokenAnswer(user, langOf(c));
     return c.json(answer, answer.valid ? 200 : 400);
   })

@@ -2,7 +2,8 @@
 import { z } from "zod";
 import { dateField, filterField, idField } from "../../shared/fields";
 import { KEY_STATUSES } from "../../shared/enums";
-import { APP_PAUSE_MESSAGES, KEY_BULK_MESSAGES, MAX_PAUSE_REASON } from "../messages";
+import { MAX_PAUSE_REASON } from "../../shared/licensing/reasons";
+import { APP_PAUSE_MESSAGES, KEY_BULK_MESSAGES } from "../messages";
 
 /** Control characters (line breaks too: a mod shows the reason on one line) and bidi overrides and isolates. */
 const HIDDEN = /[\p{Cc}\u202a-\u202e\u2066-\u2069\p{Noncharacter_Code_Point}]/u;

@@ -40,8 +40,10 @@ export const vietqrApi = new Hono<ApiEnv>()
   })
   .get("/stats", requireUser, async (c) => c.json({ success: true, data: await topupStats(db(c), c.get("user").id) }))
   // The QR image, served by us. Public: <img> sends no bearer; the id is an unguessable UUID and
-  // the image only shows the shop's account and the transfer code.
-  .get("/qr/:file{[0-9a-f-]{36}\\.png}", async (c) => {
+  // the image only shows the shop's account and the transfer code. What the file may be named is
+  // qrImagePath's alone: any other name is the unknown address it was when the route's pattern
+  // repeated the schema.
+  .get("/qr/:file", async (c) => {
     const { file } = readParams(c, qrImagePath);
     const topup = await findTopup(db(c), file.slice(0, 36));
     if (!topup) throw new HttpError(404, MESSAGES.notFound);

@@ -20,6 +20,8 @@ import type { Message } from "../../shared/message";
 const cardRefusal = (c: Context, httpStatus: number, message: Message) => ({ ...refusalBody(httpStatus, message, langOf(c)), status: 0 });
 
 export const webhooksApi = new Hono<ApiEnv>()
+  // The pattern routes, it does not check: without it this route, declared first, would take the
+  // card gateway's and NOWPayments' calls below (POST /cards, /nowpayments) and answer them 404.
   .post("/:provider{sepay|casso|payos}", async (c) => {
     const config = getConfig(c.env);
     const provider = BANK_PROVIDERS[readParams(c, bankProviderPath).provider];

@@ -3,6 +3,7 @@
 // (workers/licensing/schemas/keys.ts) and the bans (workers/licensing/bans.ts) hold the API to them,
 // and the key list's dialog (app/licensing/admin/KeyChangeDialog.tsx) checks with them before sending.
 import { defineMessages, type Message } from "../message";
+import { MAX_BAN_REASON } from "./reasons";
 
 /** An extension's number of days. */
 export const EXTEND_DAYS = { min: 1, max: 3650 } as const;
@@ -18,9 +19,6 @@ export const EXTEND_MESSAGES = defineMessages({
 export function isExtendDays(days: number): boolean {
   return Number.isInteger(days) && days >= EXTEND_DAYS.min && days <= EXTEND_DAYS.max;
 }
-
-/** The most a ban's reason holds: a line the mod shows, like an app's announcement. */
-export const MAX_BAN_REASON = 280;
 
 export const BAN_REASON_MESSAGES = defineMessages({
   reasonRequired: { code: "ban_reason_required", vi: "Vui lòng nhập lý do chặn", en: "Please enter the reason for the ban" },

@@ -71,6 +71,7 @@ export const TOPUP_MESSAGES = defineMessages({
   telco: { code: "card_telco", vi: "Vui lòng chọn nhà mạng", en: "Please choose a carrier" },
   serial: { code: "card_serial", vi: "Số serial phải có ít nhất 10 ký tự", en: "The serial number must be at least 10 characters long" },
   code: { code: "card_code", vi: "Mã thẻ phải có ít nhất 10 ký tự", en: "The card code must be at least 10 characters long" },
+  digits: { code: "card_digits", vi: "Chỉ được nhập chữ số", en: "Only digits are allowed" },
   value: { code: "card_value", vi: "Vui lòng chọn mệnh giá thẻ", en: "Please choose the card's value" },
   cardUnavailable: { code: "card_unavailable", vi: "Dịch vụ thanh toán thẻ cào hiện không khả dụng", en: "Phone card payments are not available right now" },
   cardFailed: { code: "card_failed", vi: "Không thể gửi thẻ cào", en: "Could not submit the phone card" },

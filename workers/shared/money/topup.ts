@@ -1,8 +1,8 @@
-// The top-up rules both sides apply (docs/product.md §5 "VietQR amount", "Card", §9, "Crypto"): the
-// amount and card checks, the card estimate and a crypto invoice's cents and credit, each in its
-// caller's words (the API's Messages, ./messages.ts; a page's texts). The server decides; the
-// screens pre-check with the same rules and the same Vietnamese so the buyer hears about a mistake
-// before sending.
+// The top-up rules both sides apply (docs/product.md §5 "VietQR amount", §9, "Crypto"): the
+// amount check, the card estimate and a crypto invoice's cents and credit, each in its caller's
+// words (the API's Messages, ./messages.ts; a page's texts); the card's check is ./card-rule.ts.
+// The server decides; the screens pre-check with the same rules and the same Vietnamese so the
+// buyer hears about a mistake before sending.
 import { formatVND } from "../format";
 import type { Amount } from "./messages";
 
@@ -82,18 +82,6 @@ export function wrongValueCredit(realValue: number, feePercent: number, credited
   return credited > afterFee ? `${steps}, cổng thẻ trả thêm ${formatVND(credited - afterFee)}` : steps;
 }
 
+/** The card form's fields as the page holds them; ./card-rule.ts checks them. */
 export type CardForm = { telco: string; card_serial: string; card_code: string; card_value: string };
 export type CardField = keyof CardForm;
-
-/** What the card form's rule says of each field at fault, in the caller's words. */
-export type CardFormWords<R> = { readonly telco: R; readonly serial: R; readonly code: R; readonly value: R };
-
-/** docs/product.md §5 "Card"; an empty object means the card may be sent. */
-export function cardFormErrors<R>(form: CardForm, words: CardFormWords<R>): Partial<Record<CardField, R>> {
-  const errors: Partial<Record<CardField, R>> = {};
-  if (!form.telco) errors.telco = words.telco;
-  if (digitsOnly(form.card_serial).length < 10) errors.card_serial = words.serial;
-  if (digitsOnly(form.card_code).length < 10) errors.card_code = words.code;
-  if (!form.card_value || !(Number(form.card_value) > 0)) errors.card_value = words.value;
-  return errors;
-}

@@ -84,6 +84,7 @@ export const topup: EnglishOf<typeof topupWords> = {
   telcoMissing: "Please choose a carrier",
   serialShort: "The serial number must have at least 10 digits",
   codeShort: "The card code must have at least 10 digits",
+  digitsRequired: "Only digits are allowed",
   valueMissing: "Please choose the card's value",
   estimate: "You will receive (estimate)",
   sending: "Sending the card...",

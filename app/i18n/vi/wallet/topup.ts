@@ -83,6 +83,7 @@ export const topupWords = defineWords("topup", {
   telcoMissing: "Vui lòng chọn nhà mạng",
   serialShort: "Số serial phải có ít nhất 10 ký tự",
   codeShort: "Mã thẻ phải có ít nhất 10 ký tự",
+  digitsRequired: "Chỉ được nhập chữ số",
   valueMissing: "Vui lòng chọn mệnh giá thẻ",
   estimate: "Số tiền nhận được (ước tính)",
   sending: "Đang gửi thẻ...",
