@@ -24,11 +24,15 @@ export function statementOf(d1: D1Database, query: SQLWrapper): D1PreparedStatem
  * `INSERT INTO table SELECT … WHERE condition` as a drizzle query, so the row depends on what the
  * batch wrote before it and the insert still joins a drizzle batch (raw `sql` cannot: drizzle-orm
  * issue #2277). Drizzle names every column, so the SELECT gives each one in the table's order:
- * from `values` (by column name), else the column's default, else NULL.
+ * from `values` (by column name), else the column's default, else NULL. A name that is no column
+ * throws, so a misspelt one cannot store NULL where a guard reads it (the bank gate's reference_key).
  */
 export function insertSelect(db: Database, table: SQLiteTable, values: Record<string, SQL>, where?: SQL) {
-  const columns = Object.values(getTableColumns(table) as Record<string, SQLiteColumn>).map((column) => values[column.name] ?? defaultOf(column));
-  return db.insert(table).select(sql`SELECT ${sql.join(columns, sql`, `)}${where ? sql` WHERE ${where}` : sql``}`);
+  const columns = Object.values(getTableColumns(table) as Record<string, SQLiteColumn>);
+  const unknown = Object.keys(values).filter((name) => !columns.some((column) => column.name === name));
+  if (unknown.length > 0) throw new Error(`insertSelect: no column ${unknown.join(", ")}`);
+  const selected = columns.map((column) => values[column.name] ?? defaultOf(column));
+  return db.insert(table).select(sql`SELECT ${sql.join(selected, sql`, `)}${where ? sql` WHERE ${where}` : sql``}`);
 }
 
 function defaultOf(column: SQLiteColumn): SQL {

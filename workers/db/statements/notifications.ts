@@ -15,8 +15,8 @@ export type NoticeSettings = { kinds: ReadonlySet<NotificationKind>; lowStockThr
 export const NOTICES_OFF: NoticeSettings = { kinds: new Set(), lowStockThreshold: 5 };
 
 /**
- * One notification row to record, as plain data (like an audit record), so it can travel to the
- * wallet object with the change it reports. It is inserted only when `where` holds at commit.
+ * One notification row to record: its words and keys, and SQL conditions (so, unlike an audit
+ * record, it is built where it is written, not sent to the wallet object). It is inserted only when `where` holds at commit.
  * `{user}` in the text becomes the user's name and e-mail, and each `{name}` of `fills` what its
  * SQL expression reads, in the same statement (so the text tells what committed).
  */
