@@ -82,9 +82,9 @@ function accessExpiry(access: string): number {
   return JSON.parse(Buffer.from(access.split(".")[1], "base64url").toString()).exp * 1000;
 }
 
-async function adminSession(request: APIRequestContext, password: string, headers: Record<string, string>): Promise<Session> {
+async function adminSession(request: APIRequestContext, password: string, headers: Record<string, string>, rotate = false): Promise<Session> {
   const kept: Session | null = existsSync(ADMIN_SESSION_FILE) ? JSON.parse(readFileSync(ADMIN_SESSION_FILE, "utf8")) : null;
-  if (kept && accessExpiry(kept.access) - Date.now() > ADMIN_SESSION_MARGIN_MS) {
+  if (kept && !rotate && accessExpiry(kept.access) - Date.now() > ADMIN_SESSION_MARGIN_MS) {
     // Still live? (A test may have ended it by logging out.)
     if ((await request.get("/api/auth/me/", { headers: { Authorization: `Bearer ${kept.access}` } })).ok()) return kept;
   }
@@ -94,9 +94,22 @@ async function adminSession(request: APIRequestContext, password: string, header
     if (refreshed.ok()) session = { ...kept, ...(await refreshed.json()) };
   }
   session ??= await adminSignInWithCode(request, password, headers);
+  keepAdminSession(session);
+  return session;
+}
+
+/**
+ * The kept admin session for a test whose page refreshes it (a silent refresh spends the refresh
+ * token): rotated now, so its refresh token is unspent whatever an earlier page did. The test hands
+ * the page's tokens back with keepAdminSession, so the tests after it find a live one.
+ */
+export function rotatedAdminSession(request: APIRequestContext): Promise<Session> {
+  return adminSession(request, ADMIN_PASSWORD, {}, true);
+}
+
+export function keepAdminSession(session: Session): void {
   mkdirSync(dirname(ADMIN_SESSION_FILE), { recursive: true });
   writeFileSync(ADMIN_SESSION_FILE, JSON.stringify({ access: session.access, refresh: session.refresh, user: session.user }));
-  return session;
 }
 
 /** Both steps through scripts/admin-code.mjs's signInAdmin, with the development ADMIN_TOTP_SECRET. */
