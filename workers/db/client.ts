@@ -3,10 +3,25 @@ import { drizzle } from "drizzle-orm/d1";
 import { SQLiteAsyncDialect, type SQLiteColumn, type SQLiteTable } from "drizzle-orm/sqlite-core";
 import * as schema from "./schema";
 
-export type Database = ReturnType<typeof getDb>;
-
-export function getDb(d1: D1Database) {
+function makeDb(d1: D1Database) {
   return drizzle(d1, { schema });
+}
+
+export type Database = ReturnType<typeof makeDb>;
+
+/**
+ * One drizzle handle per binding (or request session): drizzle reads the whole schema's relations
+ * each time it is made, and the shared statements (noticeStatement, auditStatement) ask for one per
+ * statement, several in each of the wallet's batches.
+ */
+const handles = new WeakMap<D1Database, Database>();
+export function getDb(d1: D1Database): Database {
+  let db = handles.get(d1);
+  if (!db) {
+    db = makeDb(d1);
+    handles.set(d1, db);
+  }
+  return db;
 }
 
 const DIALECT = new SQLiteAsyncDialect();
